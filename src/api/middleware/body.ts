@@ -1,0 +1,50 @@
+// JSON body reading with a size limit and clear errors (400 for malformed JSON, 413 when too large).
+import type { Context, Next } from 'koa';
+import { badRequest, payloadTooLarge } from '../../errors';
+
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+  }
+}
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > limit) throw payloadTooLarge(`Request body exceeds the limit of ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) {
+      ctx.req.unpipe();
+      ctx.req.resume();
+      throw payloadTooLarge(`Request body exceeds the limit of ${limit} bytes`);
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parses JSON bodies into ctx.request.body; multipart requests are left to their routes. */
+export function jsonBody(limit: number) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (!METHODS_WITH_BODY.has(ctx.method) || ctx.is('multipart/form-data')) {
+      return next();
+    }
+    const raw = await readRawBody(ctx, limit);
+    let body: unknown = {};
+    const text = raw.toString('utf8').trim();
+    if (text.length > 0) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw badRequest('Malformed JSON in request body');
+      }
+    }
+    ctx.request.body = body;
+    return next();
+  };
+}

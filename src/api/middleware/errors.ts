@@ -1,0 +1,25 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { AppError, Messages, toAppError } from '../../errors';
+
+/** One error path: every failure, unknown route and unmatched method leaves as {"error","message"}. */
+export function errorHandler(logger: Logger) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+      if (ctx.body === undefined || ctx.body === null) {
+        if (ctx.status === 404) throw new AppError(404, Messages.routeNotFound);
+        if (ctx.status === 405) throw new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
+        if (ctx.status === 501) throw new AppError(501, `Method ${ctx.method} not implemented`);
+      }
+    } catch (err) {
+      const appError = toAppError(err);
+      if (appError.status >= 500) {
+        logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+      }
+      ctx.status = appError.status;
+      ctx.type = 'application/json';
+      ctx.body = appError.toBody();
+    }
+  };
+}

@@ -1,0 +1,54 @@
+// Liveness (/health) and readiness (/health/ready: database, Temporal and storage; 503 when one is down).
+import Router from '@koa/router';
+import type { Deps } from '../../../deps';
+import { checkTemporal } from '../../../temporal/client';
+
+type Check = { status: 'up' } | { status: 'down'; error: string };
+
+async function probe(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { status: 'up' };
+  } catch (err) {
+    // Only the error class and message: never connection strings or credentials.
+    return { status: 'down', error: err instanceof Error ? err.message.slice(0, 200) : 'unavailable' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function healthRouter(deps: Deps): Router {
+  const router = new Router();
+  router.get('/health', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/health/ready', async (ctx) => {
+    const [database, temporal, storage] = await Promise.all([
+      probe(() => deps.db.raw('select 1')),
+      probe(() => checkTemporal(deps.temporal)),
+      probe(() => deps.storage.check()),
+    ]);
+    const checks = { database, temporal, storage };
+    const down = Object.entries(checks)
+      .filter(([, c]) => c.status !== 'up')
+      .map(([name]) => name);
+    if (down.length === 0) {
+      ctx.body = { status: 'ready', checks };
+      return;
+    }
+    ctx.status = 503;
+    ctx.body = {
+      error: 'Service Unavailable',
+      message: `Not ready: ${down.join(', ')} down`,
+      status: 'unavailable',
+      checks,
+    };
+  });
+  return router;
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { isUuid } from '../../../ids';
+
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `Invalid ${name} value, must be between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const KNOWLEDGE_LIST_MAX_LIMIT = 100;
+export const KnowledgeListQuerySchema = z.object({
+  page: intParam('page', 1, 1_000_000, 1),
+  limit: intParam('limit', 1, KNOWLEDGE_LIST_MAX_LIMIT, 20),
+});
+export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
+
+const MISSING = 'Missing required field';
+const LIMIT_MESSAGE = 'Invalid limit value, must be between 1 and 50';
+const ROLE_IDS_MESSAGE = 'roleIds must be an array of valid UUIDs';
+
+/** limit: integer 1..50 (numeric strings accepted), default 10. */
+const searchLimit = z
+  .union([z.number(), z.string()], { error: LIMIT_MESSAGE })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return 10;
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 50) {
+      ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const accessFilterFields = {
+  audienceId: z
+    .string({ error: 'audienceId must be a valid UUID' })
+    .refine(isUuid, { message: 'audienceId must be a valid UUID' })
+    .optional(),
+  roleIds: z
+    .array(z.string({ error: ROLE_IDS_MESSAGE }).refine(isUuid, { message: ROLE_IDS_MESSAGE }), {
+      error: ROLE_IDS_MESSAGE,
+    })
+    .optional(),
+};
+
+const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
+
+export const SemanticSearchSchema = bodyObject({
+  query: z.string({ error: MISSING }).trim().min(1, { message: MISSING }),
+  limit: searchLimit,
+  ...accessFilterFields,
+});
+export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
+
+export const TitleSearchSchema = bodyObject({
+  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }),
+  limit: searchLimit,
+  ...accessFilterFields,
+});
+export type TitleSearchInput = z.infer<typeof TitleSearchSchema>;
+
+export const KNOWLEDGE_TYPES = ['FILE', 'URL', 'LINK', 'STRING'] as const;
+export const RESERVED_FIELD_TYPES = ['URL', 'FILE', 'LINK', 'STRING', 'WEBSITE', 'SEARCH_INDEX'] as const;
+export const KNOWLEDGE_STATUSES = ['COMPLETED', 'BACKGROUND_START', 'BACKGROUND_ERROR'] as const;
+const LANGUAGE = z
+  .string({ error: 'language must be a language code such as en or pt-BR' })
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { message: 'language must be a language code such as en or pt-BR' });
+
+export const CreateLinkSchema = bodyObject({
+  type: z.string({ error: MISSING }).refine((t) => t === 'LINK', { message: 'Type must be LINK' }),
+  url: z.string({ error: MISSING }).trim().min(1, { message: MISSING }),
+  title: z.string({ error: 'title must be a string' }).trim().min(1).max(1000).optional(),
+  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object' }).optional(),
+});
+export type CreateLinkInput = z.infer<typeof CreateLinkSchema>;
+
+export const ReservedFieldSchema = bodyObject({
+  type: z.string({ error: MISSING }).refine((t) => (RESERVED_FIELD_TYPES as readonly string[]).includes(t), {
+    message: 'Invalid knowledge type',
+  }),
+  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(1000),
+  language: LANGUAGE.optional(),
+});
+export type ReservedFieldInput = z.infer<typeof ReservedFieldSchema>;
+
+export const METADATA_SEARCH_MAX_LIMIT = 100;
+export const MetadataSearchSchema = bodyObject({
+  metadata: z
+    .strictObject(
+      {
+        status: z
+          .enum(KNOWLEDGE_STATUSES, { error: `metadata.status must be one of ${KNOWLEDGE_STATUSES.join(', ')}` })
+          .optional(),
+        type: z
+          .enum(KNOWLEDGE_TYPES, { error: `metadata.type must be one of ${KNOWLEDGE_TYPES.join(', ')}` })
+          .optional(),
+        language: LANGUAGE.optional(),
+        title: z.string({ error: 'metadata.title must be a string' }).optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? 'metadata accepts only status, type, language and title'
+            : 'metadata must be an object with at least one property',
+      },
+    )
+    .refine((m) => Object.values(m).some((v) => v !== undefined), {
+      message: 'metadata must be an object with at least one property',
+    }),
+  page: z.coerce
+    .number({ error: 'page must be a positive integer' })
+    .int()
+    .min(1, { message: 'page must be a positive integer' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
+    .int()
+    .min(1, { message: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
+    .max(METADATA_SEARCH_MAX_LIMIT, { message: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
+    .default(20),
+});
+export type MetadataSearchInput = z.infer<typeof MetadataSearchSchema>;

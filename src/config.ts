@@ -1,0 +1,131 @@
+// The service's configuration: parsed once from the environment with zod into a typed Config.
+// Nothing else in the code base reads process.env.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+const EnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8443),
+  DATA_DIR: z.string().default('data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: z.string().min(3).max(63).default('kws-files'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(true),
+
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('kws'),
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+
+  JWT_SECRET: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(31 * 24 * 3600)
+    .default(3600),
+
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
+  TRUST_PROXY: bool.default(false),
+
+  MAX_JSON_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  FILE_PURGE_DELAY: z.string().default('1 day'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  database: { url?: string; poolMax: number; embeddedPort: number };
+  s3: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+  };
+  temporal: {
+    address?: string;
+    namespace: string;
+    taskQueue: string;
+    cliPath?: string;
+    uiPort: number;
+    devPort: number;
+  };
+  auth: { jwtSecret?: string; accessTokenTtlSeconds: number };
+  tls: { certFile?: string; keyFile?: string; trustProxy: boolean };
+  limits: { maxJsonBodyBytes: number };
+  filePurgeDelay: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  if (e.JWT_SECRET !== undefined && Buffer.byteLength(e.JWT_SECRET) < 32) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 bytes');
+  }
+  if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError('Invalid configuration: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
+  }
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, embeddedPort: e.EMBEDDED_PG_PORT },
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      cliPath: e.TEMPORAL_CLI_PATH,
+      uiPort: e.TEMPORAL_UI_PORT,
+      devPort: e.TEMPORAL_DEV_PORT,
+    },
+    auth: { jwtSecret: e.JWT_SECRET, accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS },
+    tls: { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE, trustProxy: e.TRUST_PROXY },
+    limits: { maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES },
+    filePurgeDelay: e.FILE_PURGE_DELAY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

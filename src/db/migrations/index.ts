@@ -1,0 +1,18 @@
+// Explicit, ordered migration list, so the compiled build needs no directory scanning.
+import type { Knex } from 'knex';
+import * as m0001 from './0001_foundation';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const migrations: Array<[string, Migration]> = [
+  ['0001_foundation', m0001],
+];
+
+export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
+  getMigrations: async () => migrations,
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

@@ -1,0 +1,107 @@
+// Row types as stored in PostgreSQL (snake_case). Mappers to API shapes live in presenters.
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WorkspaceRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  rbac_enabled: boolean;
+  storage_quota_bytes: number | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UserRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  email: string;
+  photo: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  display_prefix: string;
+  key_hash: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface RoleRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  customer_role_id: string | null;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface KnowledgeRow {
+  id: string;
+  workspace_id: string;
+  parent_id: string | null;
+  type: string;
+  title: string;
+  content: string;
+  status: string;
+  message_error: string | null;
+  language: string | null;
+  metadata: Record<string, unknown>;
+  url: string | null;
+  size_bytes: number;
+  storage_key: string | null;
+  mimetype: string | null;
+  filename: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UploadFileMetadataRow {
+  id: string;
+  workspace_id: string;
+  organization_id: string;
+  knowledge_id: string | null;
+  filename: string;
+  mimetype: string;
+  size_bytes: number;
+  storage_key: string;
+  title: string;
+  description: string | null;
+  language: string | null;
+  requested_status: string | null;
+  workflow_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CategoryRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TaxonomyRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  published: boolean;
+  created_at: Date;
+  updated_at: Date;
+}

@@ -1,0 +1,16 @@
+// The dependencies every entry point builds once and passes down (no module-level singletons).
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/knex';
+import type { TokenService } from './services/tokens';
+import type { BlobStore } from './storage/blobStore';
+import type { TemporalDeps } from './temporal/client';
+
+export interface Deps {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  storage: BlobStore;
+  temporal: TemporalDeps;
+  tokens: TokenService;
+}

@@ -1,0 +1,82 @@
+// The embedded S3 server: s3rver in-process (the real S3 protocol over HTTP) storing under <dataDir>/s3, so
+// the blob store keeps one code path for AWS S3, MinIO and this default.
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface EmbeddedS3Options {
+  dataDir: string;
+  bucket: string;
+  /** 0 (default) lets the OS choose; the real port is in the returned endpoint. */
+  port?: number;
+  host?: string;
+}
+
+export interface EmbeddedS3 {
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  stop(): Promise<void>;
+}
+
+// s3rver ships no type declarations: the part we use.
+interface S3rverOptions {
+  address: string;
+  port: number;
+  directory: string;
+  silent: boolean;
+  vhostBuckets: boolean;
+  configureBuckets: Array<{ name: string }>;
+}
+interface S3rverInstance {
+  httpServer?: Server;
+  run(): Promise<net.AddressInfo>;
+  close(): Promise<void>;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const S3rver = require('s3rver') as new (options: S3rverOptions) => S3rverInstance;
+
+/** s3rver accepts only these fixed credentials. */
+const S3RVER_CREDENTIAL = 'S3RVER';
+
+export async function startEmbeddedS3(opts: EmbeddedS3Options): Promise<EmbeddedS3> {
+  const host = opts.host ?? '127.0.0.1';
+  const directory = path.join(opts.dataDir, 's3');
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  const server = new S3rver({
+    address: host,
+    port: opts.port ?? 0,
+    directory,
+    silent: true,
+    vhostBuckets: false, // clients use path-style URLs; never guess a bucket from the Host header
+    configureBuckets: [{ name: opts.bucket }], // created before listening; an existing bucket is kept
+  });
+  const address = await server.run();
+  let stopping: Promise<void> | undefined;
+  return {
+    endpoint: `http://${urlHost(host)}:${address.port}`,
+    accessKeyId: S3RVER_CREDENTIAL,
+    secretAccessKey: S3RVER_CREDENTIAL,
+    stop() {
+      stopping ??= (async () => {
+        const closing = server.close();
+        // SDK clients keep sockets alive; close() alone would wait for them.
+        server.httpServer?.closeIdleConnections();
+        const force = setTimeout(() => server.httpServer?.closeAllConnections(), 2000);
+        force.unref();
+        try {
+          await closing;
+        } finally {
+          clearTimeout(force);
+        }
+      })();
+      return stopping;
+    },
+  };
+}
+
+function urlHost(host: string): string {
+  const connectable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return net.isIPv6(connectable) ? `[${connectable}]` : connectable;
+}

@@ -1,0 +1,73 @@
+// The one error type the API and the services throw (so it lives below both), its factories, and the
+// mapping of anything else (Postgres errors, unknown failures) to the spec's body {"error", "message"}.
+import { STATUS_CODES } from 'node:http';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The body's "error" value; by default the HTTP reason phrase ("Bad Request", ...). */
+    readonly error: string = STATUS_CODES[status] ?? 'Error',
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): { error: string; message: string } {
+    return { error: this.error, message: this.message };
+  }
+}
+
+export const badRequest = (message: string, error?: string) => new AppError(400, message, error);
+export const unauthorized = (message: string) => new AppError(401, message);
+export const forbidden = (message = 'Insufficient permissions') => new AppError(403, message);
+export const notFound = (message: string, error?: string) => new AppError(404, message, error);
+export const conflict = (message: string) => new AppError(409, message);
+export const gone = (message: string) => new AppError(410, message);
+export const payloadTooLarge = (message: string) => new AppError(413, message);
+export const unprocessable = (message: string) => new AppError(422, message);
+export const internal = (message = 'Failed to process or retrieve the resource') => new AppError(500, message);
+export const unavailable = (message: string) => new AppError(503, message);
+
+export const Messages = {
+  invalidApiKey: 'Invalid or missing API key',
+  invalidAccessToken: 'Invalid or expired access token',
+  insufficientPermissions: 'Insufficient permissions',
+  workspaceNotFound: 'Workspace not found',
+  workspaceDeleted: 'Workspace is deleted',
+  missingRequiredField: 'Missing required field',
+  invalidFieldValue: 'Invalid field value',
+  customerRoleNotFound: 'role with the given customerRoleId not found',
+  roleNotFound: 'Role not found',
+  httpsRequired: 'HTTPS is required',
+  routeNotFound: 'Route not found',
+} as const;
+
+interface PgError {
+  code?: unknown;
+  constraint?: unknown;
+}
+
+/** Turns any thrown value into an AppError; unknown failures become a generic 500 (never a stack trace). */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as PgError & { status?: unknown; expose?: unknown; message?: unknown };
+  if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+    switch (e.code) {
+      case '22P02': // invalid_text_representation, e.g. a malformed uuid that slipped through
+        return badRequest(Messages.invalidFieldValue);
+      case '23505':
+        return conflict('Resource already exists');
+      case '23503':
+        return conflict('Resource is referenced by another resource');
+      case '57014':
+      case '53300':
+        return unavailable('Service temporarily unavailable');
+    }
+  }
+  // Errors raised by Koa/http-errors with an explicit client status (for example from the router).
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true) {
+    return new AppError(e.status, typeof e.message === 'string' ? e.message : (STATUS_CODES[e.status] ?? 'Error'));
+  }
+  return internal();
+}

@@ -1,0 +1,127 @@
+// `npm start`: the whole service in one process. Each component is the configured one when its
+// variable is set, otherwise the embedded default: PGlite (+pgvector) over its wire-protocol socket,
+// an in-process S3 server, and the Temporal dev server (with Web UI) built by `npm run setup`.
+import { mkdir } from 'node:fs/promises';
+import { createActivities } from '../activities';
+import { createApp } from '../api/app';
+import { loadConfig } from '../config';
+import { startEmbeddedPostgres } from '../embedded/postgres';
+import { removeRuntimeInfo, writeRuntimeInfo } from '../embedded/runtime';
+import { startEmbeddedS3 } from '../embedded/s3';
+import { loadOrCreateSigningSecret } from '../embedded/signingKey';
+import { startTemporalDevServer } from '../embedded/temporal';
+import { loadOrCreateTlsCertificate } from '../embedded/tls';
+import type { S3Settings } from '../storage/blobStore';
+import { createWorker } from '../temporal/worker';
+import { buildDeps } from './deps';
+import { startHttpServer } from './httpServer';
+import { onShutdownSignal } from './lifecycle';
+import { createLogger } from './logger';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config, 'kws');
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) {
+      await stop().catch((err: unknown) => logger.error({ err }, 'stop failed'));
+    }
+  };
+  try {
+    let databaseUrl = config.database.url;
+    if (!databaseUrl) {
+      const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.database.embeddedPort });
+      stops.push(pg.stop);
+      databaseUrl = pg.url;
+      logger.info('embedded PostgreSQL (PGlite + pgvector) started');
+    }
+    let s3: S3Settings = config.s3;
+    if (!config.s3.endpoint && !config.s3.accessKeyId) {
+      const embedded = await startEmbeddedS3({ dataDir: config.dataDir, bucket: config.s3.bucket });
+      stops.push(embedded.stop);
+      s3 = { ...config.s3, ...embedded, forcePathStyle: true };
+      logger.info({ endpoint: embedded.endpoint }, 'embedded S3 server started');
+    }
+    let temporalAddress = config.temporal.address;
+    let temporalUi: string | undefined;
+    if (!temporalAddress) {
+      const temporal = await startTemporalDevServer({
+        dataDir: config.dataDir,
+        cliPath: config.temporal.cliPath,
+        port: config.temporal.devPort,
+        uiPort: config.temporal.uiPort,
+        namespace: config.temporal.namespace,
+        log: (msg) => logger.info(msg),
+      });
+      stops.push(temporal.stop);
+      temporalAddress = temporal.address;
+      temporalUi = temporal.uiUrl;
+    }
+    const jwtSecret = config.auth.jwtSecret
+      ? new TextEncoder().encode(config.auth.jwtSecret)
+      : await loadOrCreateSigningSecret(config.dataDir);
+
+    const { deps, close } = await buildDeps(
+      config,
+      logger,
+      { databaseUrl, s3, temporalAddress, jwtSecret },
+      { migrate: true },
+    );
+    stops.push(close);
+
+    const { worker, connection } = await createWorker({
+      address: temporalAddress,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      activities: createActivities(deps),
+    });
+    const running = worker.run();
+    stops.push(async () => {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    });
+
+    const tls = await loadOrCreateTlsCertificate({
+      dataDir: config.dataDir,
+      certFile: config.tls.certFile,
+      keyFile: config.tls.keyFile,
+    });
+    const server = await startHttpServer(createApp(deps), { host: config.host, port: config.port, tls });
+    stops.push(() => server.close(config.shutdownTimeoutMs));
+
+    await writeRuntimeInfo(config.dataDir, {
+      pid: process.pid,
+      databaseUrl,
+      s3: {
+        endpoint: s3.endpoint ?? '',
+        accessKeyId: s3.accessKeyId ?? '',
+        secretAccessKey: s3.secretAccessKey ?? '',
+        bucket: s3.bucket,
+      },
+      temporalAddress,
+      baseUrl: server.url,
+    });
+    stops.push(() => removeRuntimeInfo(config.dataDir));
+
+    onShutdownSignal(logger, stopAll);
+    running.catch(async (err: unknown) => {
+      logger.error({ err }, 'worker failed; shutting down');
+      await stopAll();
+      process.exit(1);
+    });
+    logger.info({ url: server.url, temporalUi, dataDir: config.dataDir }, 'ready');
+    process.stdout.write(`\nKnowledge Workspace Service ready at ${server.url}\n`);
+    if (temporalUi) process.stdout.write(`Temporal Web UI: ${temporalUi}\n`);
+    process.stdout.write('Create a workspace and API key: npx kws bootstrap --json\n\n');
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

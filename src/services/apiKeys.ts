@@ -1,0 +1,42 @@
+// Workspace API keys: format sk-<word>-<secret>, stored only as a SHA-256 hash, compared in constant time.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Tx } from '../db/knex';
+import * as apiKeys from '../db/repositories/apiKeys';
+import type { ApiKeyRow } from '../db/rows';
+
+export const API_KEY_WORD = 'kws';
+const API_KEY_PATTERN = /^sk-[a-z0-9]+-[A-Za-z0-9_-]{16,200}$/;
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function generateApiKey(): string {
+  return `sk-${API_KEY_WORD}-${randomBytes(32).toString('base64url')}`;
+}
+
+/** Creates a key for the workspace; the plain key is returned once and never stored. */
+export async function createApiKey(
+  db: Tx,
+  workspaceId: string,
+  name: string,
+): Promise<{ apiKey: string; row: ApiKeyRow }> {
+  const apiKey = generateApiKey();
+  const row = await apiKeys.insertApiKey(db, {
+    workspaceId,
+    name,
+    displayPrefix: apiKey.slice(0, 12),
+    keyHash: hashApiKey(apiKey),
+  });
+  return { apiKey, row };
+}
+
+/** The active key matching the presented value, or undefined. Malformed values never reach the database. */
+export async function verifyApiKey(db: Tx, presented: string | undefined): Promise<ApiKeyRow | undefined> {
+  if (!presented || !API_KEY_PATTERN.test(presented)) return undefined;
+  const hash = hashApiKey(presented);
+  const row = await apiKeys.findActiveApiKeyByHash(db, hash);
+  if (!row) return undefined;
+  const ok = timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'));
+  return ok ? row : undefined;
+}

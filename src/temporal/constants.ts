@@ -1,0 +1,24 @@
+// Workflow ids, failure types and search-free conventions shared by the API, the worker and tests.
+import { createHash } from 'node:crypto';
+
+/** Non-retryable ApplicationFailure types thrown by activities. */
+export const FailureTypes = {
+  invalidInput: 'InvalidInput',
+  notFound: 'NotFound',
+  conflict: 'Conflict',
+} as const;
+
+/** Readable, deterministic workflow ids: the same business operation can never start twice. */
+export const WorkflowIds = {
+  purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
+};
+
+/** RFC 4122 version 5 UUID of a name in a fixed namespace, for places where the spec wants a UUID id. */
+export function uuidV5(name: string): string {
+  const namespace = Buffer.from('6f1c6a52-5a3e-4b8e-9d0b-7d3f5b1e2c40'.replace(/-/g, ''), 'hex');
+  const hash = createHash('sha1').update(namespace).update(name, 'utf8').digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { getStack, type TestStack } from '../helpers/stack';
+import { childEnv, kwsBin, runNode } from '../helpers/processes';
+
+describe('kws admin CLI', () => {
+  let stack: TestStack;
+  let env: NodeJS.ProcessEnv;
+  let dataDir: string;
+  const kws = async (...args: string[]) => {
+    const res = await runNode([kwsBin, ...args, '--json'], env);
+    if (res.code !== 0) throw new Error(`kws ${args.join(' ')} exited ${res.code}: ${res.stderr}`);
+    const lines = res.stdout.trim().split('\n');
+    assert.equal(lines.length, 1, `exactly one JSON value: ${res.stdout}`);
+    return JSON.parse(lines[0]!);
+  };
+  before(async () => {
+    stack = await getStack();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-cli-'));
+    env = childEnv({ DATABASE_URL: stack.testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  });
+  after(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('bootstrap --json prints exactly {organizationId, workspaceId, apiKey}, and the key works', async () => {
+    const out = await kws('bootstrap');
+    assert.deepEqual(Object.keys(out).sort(), ['apiKey', 'organizationId', 'workspaceId']);
+    const res = await stack.request('POST', `/workspaces/${out.workspaceId}/generate-access-key-token`, {
+      headers: { 'x-api-key': out.apiKey },
+    });
+    assert.equal(res.status, 200, res.text);
+  });
+
+  it('creates and revokes keys, soft-deletes workspaces (410 from then on)', async () => {
+    const org = await kws('org', 'create', '--name', 'Acme');
+    const ws = await kws('workspace', 'create', '--org', org.id, '--name', 'Support');
+    const key = await kws('apikey', 'create', '--workspace', ws.id, '--name', 'ci');
+    assert.match(key.apiKey, /^sk-kws-/);
+    const tokenPath = `/workspaces/${ws.id}/generate-access-key-token`;
+    assert.equal((await stack.request('POST', tokenPath, { headers: { 'x-api-key': key.apiKey } })).status, 200);
+    const listed = await kws('apikey', 'list', '--workspace', ws.id);
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0].apiKey, undefined, 'the key is never shown again');
+    assert.equal(key.apiKey.startsWith(listed[0].prefix), true);
+    await kws('apikey', 'revoke', '--workspace', ws.id, '--id', key.id);
+    assert.equal((await stack.request('POST', tokenPath, { headers: { 'x-api-key': key.apiKey } })).status, 401);
+
+    const key2 = await kws('apikey', 'create', '--workspace', ws.id);
+    await kws('workspace', 'delete', '--workspace', ws.id);
+    const gone = await stack.request('POST', tokenPath, { headers: { 'x-api-key': key2.apiKey } });
+    assert.equal(gone.status, 410);
+    assert.equal(gone.body.message, 'Workspace is deleted');
+  });
+
+  it('manages users, categories (with knowledge links) and taxonomies (roles, languages, categories, published)', async () => {
+    const boot = await kws('bootstrap');
+    const user = await kws(
+      'user',
+      'create',
+      '--org',
+      boot.organizationId,
+      '--name',
+      'Ada',
+      '--email',
+      'ada@example.com',
+    );
+    assert.equal(user.email, 'ada@example.com');
+    const cat = await kws(
+      'category',
+      'create',
+      '--workspace',
+      boot.workspaceId,
+      '--name',
+      'Billing',
+      '--description',
+      'Invoices',
+    );
+    const item = await kws(
+      'knowledge',
+      'create',
+      '--workspace',
+      boot.workspaceId,
+      '--type',
+      'LINK',
+      '--title',
+      'FAQ',
+      '--content',
+      'https://example.com/faq',
+    );
+    assert.deepEqual(
+      await kws('category', 'link', '--workspace', boot.workspaceId, '--id', cat.id, '--knowledge', item.id),
+      {
+        categoryId: cat.id,
+        linked: 1,
+      },
+    );
+    const updated = await kws(
+      'category',
+      'update',
+      '--workspace',
+      boot.workspaceId,
+      '--id',
+      cat.id,
+      '--name',
+      'Billing & payments',
+    );
+    assert.equal(updated.name, 'Billing & payments');
+    const role = await kws(
+      'role',
+      'create',
+      '--workspace',
+      boot.workspaceId,
+      '--name',
+      'Agents',
+      '--customer-role-id',
+      'agents',
+    );
+    const tax = await kws(
+      'taxonomy',
+      'create',
+      '--workspace',
+      boot.workspaceId,
+      '--name',
+      'Main',
+      '--published',
+      '--role',
+      role.id,
+      '--language',
+      'en,fr',
+      '--category',
+      cat.id,
+    );
+    assert.equal(tax.published, true);
+    const db = stack.deps.db;
+    assert.deepEqual(
+      (await db('taxonomy_roles').where({ taxonomy_id: tax.id })).map((r) => r.role_id),
+      [role.id],
+    );
+    assert.deepEqual(
+      (await db('taxonomy_languages').where({ taxonomy_id: tax.id }).orderBy('language_id')).map((r) => r.language_id),
+      ['en', 'fr'],
+    );
+    assert.deepEqual(
+      (await db('taxonomy_categories').where({ taxonomy_id: tax.id })).map((r) => r.category_id),
+      [cat.id],
+    );
+    const unpublished = await kws(
+      'taxonomy',
+      'update',
+      '--workspace',
+      boot.workspaceId,
+      '--id',
+      tax.id,
+      '--published',
+      'false',
+    );
+    assert.equal(unpublished.published, false);
+    await kws('taxonomy', 'delete', '--workspace', boot.workspaceId, '--id', tax.id);
+    await kws('category', 'delete', '--workspace', boot.workspaceId, '--id', cat.id);
+    assert.equal((await db('categories').where({ id: cat.id })).length, 0);
+  });
+
+  it('fails with a JSON error and exit code 1 on bad input, and links nothing across workspaces', async () => {
+    const bad = await runNode([kwsBin, 'workspace', 'create', '--org', 'not-a-uuid', '--name', 'x', '--json'], env);
+    assert.equal(bad.code, 1);
+    assert.match(JSON.parse(bad.stderr.trim()).error, /--org must be a UUID/);
+    const a = await kws('bootstrap');
+    const b = await kws('bootstrap');
+    const cat = await kws('category', 'create', '--workspace', a.workspaceId, '--name', 'A');
+    const foreign = await kws('knowledge', 'create', '--workspace', b.workspaceId, '--type', 'STRING', '--title', 'B');
+    const res = await runNode(
+      [kwsBin, 'category', 'link', '--workspace', a.workspaceId, '--id', cat.id, '--knowledge', foreign.id, '--json'],
+      env,
+    );
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /not found in this workspace/);
+  });
+});

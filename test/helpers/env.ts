@@ -1,0 +1,22 @@
+// What scripts/test.sh exported: the real components this run uses. Missing ones fail loudly.
+function required(name: string): string {
+  const v = process.env[name];
+  if (!v)
+    throw new Error(`${name} is not set: run the suite with \`npm test\` (scripts/test.sh starts the real components)`);
+  return v;
+}
+
+export const testEnv = {
+  get databaseAdminUrl() {
+    return required('TEST_DATABASE_ADMIN_URL');
+  },
+  get temporalAddress() {
+    return required('TEMPORAL_ADDRESS');
+  },
+  get temporalTestServerPath() {
+    return required('TEMPORAL_TEST_SERVER_PATH');
+  },
+  get temporalCliPath() {
+    return required('TEMPORAL_CLI_PATH');
+  },
+};
