@@ -4,6 +4,7 @@
 // writes them elsewhere; npm skips them on install because their os/cpu do not match. Run it after an
 // `npm install` that changed the lockfile: node scripts/lockfile-platforms.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
+import { URL } from 'node:url';
 
 const PLATFORMS = {
   'darwin-arm64': ['darwin', 'arm64'],
@@ -28,7 +29,14 @@ if (core) {
   for (const [suffix, [os, cpu]] of Object.entries(PLATFORMS)) {
     const key = `node_modules/@swc/core-${suffix}`;
     if (!(key in lock.packages) && core.optionalDependencies?.[`@swc/core-${suffix}`]) {
-      lock.packages[key] = { version: core.version, cpu: [cpu], license: 'Apache-2.0 AND MIT', optional: true, os: [os], engines: { node: '>=10' } };
+      lock.packages[key] = {
+        version: core.version,
+        cpu: [cpu],
+        license: 'Apache-2.0 AND MIT',
+        optional: true,
+        os: [os],
+        engines: { node: '>=10' },
+      };
       added += 1;
     }
   }
