@@ -7,9 +7,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const migrations: Array<[string, Migration]> = [
-  ['0001_foundation', m0001],
-];
+const migrations: Array<[string, Migration]> = [['0001_foundation', m0001]];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
   getMigrations: async () => migrations,
