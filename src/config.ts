@@ -52,6 +52,34 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
+  DEFAULT_STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 1024 * 1024 * 1024),
+  SYNC_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  CHUNK_SIZE: z.coerce.number().int().min(100).max(20_000).default(1000),
+  CHUNK_OVERLAP: z.coerce.number().int().min(0).max(5000).default(150),
+  ZIP_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
+  ZIP_MAX_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024 * 1024),
+  ZIP_MAX_RATIO: z.coerce.number().min(1).default(100),
+
+  EMBEDDING_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  EMBEDDING_MODEL_DIR: optionalString,
+  EMBEDDING_BASE_URL: optionalString,
+  EMBEDDING_API_KEY: optionalString,
+  EMBEDDING_MODEL: optionalString,
+  EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
+  EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
   FILE_PURGE_DELAY: z.string().default('1 day'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
 });
@@ -80,7 +108,26 @@ export interface Config {
   };
   auth: { jwtSecret?: string; accessTokenTtlSeconds: number };
   tls: { certFile?: string; keyFile?: string; trustProxy: boolean };
-  limits: { maxJsonBodyBytes: number };
+  limits: {
+    maxJsonBodyBytes: number;
+    maxUploadBytes: number;
+    defaultStorageQuotaBytes: number;
+    syncUploadTimeoutMs: number;
+  };
+  ingestion: {
+    chunkSize: number;
+    chunkOverlap: number;
+    zip: { maxZipEntries: number; maxZipTotalBytes: number; maxZipRatio: number };
+  };
+  embeddings: {
+    provider: 'local' | 'openai';
+    modelDir?: string;
+    baseUrl?: string;
+    apiKey?: string;
+    model?: string;
+    dimension?: number;
+    batchSize: number;
+  };
   filePurgeDelay: string;
   shutdownTimeoutMs: number;
 }
@@ -96,6 +143,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.JWT_SECRET !== undefined && Buffer.byteLength(e.JWT_SECRET) < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 bytes');
+  }
+  if (e.CHUNK_OVERLAP >= e.CHUNK_SIZE) {
+    throw new ConfigError('Invalid configuration: CHUNK_OVERLAP must be smaller than CHUNK_SIZE');
+  }
+  if (e.EMBEDDING_PROVIDER === 'openai' && (!e.EMBEDDING_BASE_URL || !e.EMBEDDING_MODEL || !e.EMBEDDING_DIMENSION)) {
+    throw new ConfigError(
+      'Invalid configuration: EMBEDDING_PROVIDER=openai needs EMBEDDING_BASE_URL, EMBEDDING_MODEL and EMBEDDING_DIMENSION',
+    );
   }
   if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
     throw new ConfigError('Invalid configuration: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
@@ -124,7 +179,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     auth: { jwtSecret: e.JWT_SECRET, accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS },
     tls: { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE, trustProxy: e.TRUST_PROXY },
-    limits: { maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES },
+    limits: {
+      maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
+      maxUploadBytes: e.MAX_UPLOAD_BYTES,
+      defaultStorageQuotaBytes: e.DEFAULT_STORAGE_QUOTA_BYTES,
+      syncUploadTimeoutMs: e.SYNC_UPLOAD_TIMEOUT_MS,
+    },
+    ingestion: {
+      chunkSize: e.CHUNK_SIZE,
+      chunkOverlap: e.CHUNK_OVERLAP,
+      zip: { maxZipEntries: e.ZIP_MAX_ENTRIES, maxZipTotalBytes: e.ZIP_MAX_TOTAL_BYTES, maxZipRatio: e.ZIP_MAX_RATIO },
+    },
+    embeddings: {
+      provider: e.EMBEDDING_PROVIDER,
+      modelDir: e.EMBEDDING_MODEL_DIR,
+      baseUrl: e.EMBEDDING_BASE_URL,
+      apiKey: e.EMBEDDING_API_KEY,
+      model: e.EMBEDDING_MODEL,
+      dimension: e.EMBEDDING_DIMENSION,
+      batchSize: e.EMBEDDING_BATCH_SIZE,
+    },
     filePurgeDelay: e.FILE_PURGE_DELAY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/knex';
+import type { EmbeddingProvider } from './embeddings/provider';
 import type { TokenService } from './services/tokens';
 import type { BlobStore } from './storage/blobStore';
 import type { TemporalDeps } from './temporal/client';
@@ -13,4 +14,5 @@ export interface Deps {
   storage: BlobStore;
   temporal: TemporalDeps;
   tokens: TokenService;
+  embeddings: EmbeddingProvider;
 }

@@ -1,16 +1,25 @@
 // createActivities(deps): every activity the worker registers, built from real dependencies.
 import type { Db } from '../db/knex';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import type { Extractor } from '../extract';
 import type { BlobStore } from '../storage/blobStore';
+import { createDeleteActivities } from './deletes';
+import { createIngestionActivities, type IngestionSettings } from './ingestion';
 import { createStorageActivities } from './storage';
 
 export interface ActivityDeps {
   db: Db;
   storage: BlobStore;
+  extractor: Extractor;
+  embeddings: EmbeddingProvider;
+  ingestion: IngestionSettings;
 }
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createStorageActivities(deps),
+    ...createIngestionActivities(deps),
+    ...createDeleteActivities(deps),
   };
 }
 

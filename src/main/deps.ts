@@ -1,8 +1,13 @@
 // Builds the dependencies of the API and the worker from resolved endpoints (real or embedded).
+import path from 'node:path';
 import type { Logger } from 'pino';
+import type { ActivityDeps } from '../activities';
 import type { Config } from '../config';
 import { createDb, migrateLatest } from '../db/knex';
 import type { Deps } from '../deps';
+import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
+import { createExtractor } from '../extract';
+import { ensureEmbeddingSpace } from '../services/embeddingSpace';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
 import { connectTemporal } from '../temporal/client';
@@ -34,9 +39,17 @@ export async function buildDeps(
       config.temporal.taskQueue,
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
+    const embeddings = await createEmbeddingProvider(embeddingSettings(config));
+    const warning = await ensureEmbeddingSpace(db, embeddings);
+    if (warning) logger.warn(warning);
+    logger.info(
+      { provider: embeddings.name, model: embeddings.model, dimension: embeddings.dimension },
+      'embeddings ready',
+    );
     return {
-      deps: { config, logger, db, storage, temporal, tokens },
+      deps: { config, logger, db, storage, temporal, tokens, embeddings },
       async close() {
+        await embeddings.close();
         await temporal.connection.close();
         storage.close();
         await db.destroy();
@@ -46,6 +59,33 @@ export async function buildDeps(
     await db.destroy();
     throw err;
   }
+}
+
+/** The repository root (dist/src/main/ is three levels below it). */
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+export function embeddingSettings(config: Config) {
+  return {
+    ...config.embeddings,
+    modelDir: config.embeddings.modelDir ?? path.join(repoRoot, DEFAULT_LOCAL_MODEL_DIR),
+  };
+}
+
+/** What the worker's activities need beyond the shared deps; the extractor owns an OCR worker (close it). */
+export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void> } {
+  const extractor = createExtractor();
+  return {
+    db: deps.db,
+    storage: deps.storage,
+    embeddings: deps.embeddings,
+    extractor,
+    ingestion: {
+      chunkSize: deps.config.ingestion.chunkSize,
+      chunkOverlap: deps.config.ingestion.chunkOverlap,
+      limits: deps.config.ingestion.zip,
+    },
+    close: () => extractor.close(),
+  };
 }
 
 /** Endpoints from configuration alone (the separate api and worker processes: nothing embedded). */

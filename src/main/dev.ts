@@ -13,7 +13,7 @@ import { startTemporalDevServer } from '../embedded/temporal';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import type { S3Settings } from '../storage/blobStore';
 import { createWorker } from '../temporal/worker';
-import { buildDeps } from './deps';
+import { activityDeps, buildDeps } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -70,11 +70,13 @@ async function main(): Promise<void> {
     );
     stops.push(close);
 
+    const workerDeps = activityDeps(deps);
+    stops.push(workerDeps.close);
     const { worker, connection } = await createWorker({
       address: temporalAddress,
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
-      activities: createActivities(deps),
+      activities: createActivities(workerDeps),
     });
     const running = worker.run();
     stops.push(async () => {

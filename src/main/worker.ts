@@ -2,7 +2,7 @@
 import { createActivities } from '../activities';
 import { loadConfig } from '../config';
 import { createWorker } from '../temporal/worker';
-import { buildDeps, configuredEndpoints } from './deps';
+import { activityDeps, buildDeps, configuredEndpoints } from './deps';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
 
@@ -11,14 +11,16 @@ async function main(): Promise<void> {
   const logger = createLogger(config, 'kws-worker');
   const endpoints = configuredEndpoints(config);
   const { deps, close } = await buildDeps(config, logger, endpoints, { migrate: false });
+  const workerDeps = activityDeps(deps);
   const { worker, connection } = await createWorker({
     address: endpoints.temporalAddress,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    activities: createActivities(deps),
+    activities: createActivities(workerDeps),
   });
   const running = worker.run().finally(async () => {
     await connection.close();
+    await workerDeps.close();
     await close();
   });
   onShutdownSignal(logger, async () => {

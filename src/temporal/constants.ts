@@ -11,6 +11,8 @@ export const FailureTypes = {
 /** Readable, deterministic workflow ids: the same business operation can never start twice. */
 export const WorkflowIds = {
   purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
+  ingestFile: (workspaceId: string, uploadId: string) => `ingest:${workspaceId}:${uploadId}`,
+  cascadeDelete: (workspaceId: string, knowledgeId: string) => `cascade-delete:${workspaceId}:${knowledgeId}`,
 };
 
 /** RFC 4122 version 5 UUID of a name in a fixed namespace, for places where the spec wants a UUID id. */
@@ -22,3 +24,6 @@ export function uuidV5(name: string): string {
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** The knowledge item an upload becomes: derived, so re-running its creation can never make a second one. */
+export const knowledgeIdForUpload = (uploadId: string) => uuidV5(`knowledge:${uploadId}`);

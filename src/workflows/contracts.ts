@@ -12,3 +12,43 @@ export interface PurgeStoredFilesInput {
 export interface PurgeStoredFilesResult {
   deleted: number;
 }
+
+export interface IngestFileInput {
+  workspaceId: string;
+  organizationId: string;
+  uploadId: string;
+}
+
+export interface IngestFileResult {
+  knowledgeId: string;
+  status: 'COMPLETED';
+  chunkCount: number;
+  pageCount: number;
+}
+
+/** Chunks embedded per activity call: bounds the work a retry repeats. */
+export const EMBED_BATCH_CHUNKS = 64;
+
+export const IngestionFailureTypes = {
+  /** The file cannot be read as its type (corrupt, empty, a zip bomb): retrying cannot help. */
+  extraction: 'ExtractionFailed',
+  /** The knowledge item was deleted while it was being ingested. */
+  knowledgeGone: 'KnowledgeGone',
+  /** Retries exhausted on a transient failure. */
+  processing: 'ProcessingFailed',
+} as const;
+
+export interface CascadeDeleteInput {
+  workspaceId: string;
+  rootId: string;
+  purgeDelay: Duration;
+  batchSize?: number;
+  /** Carried across continue-as-new. */
+  deletedSoFar?: number;
+  batchesSoFar?: number;
+}
+
+export interface CascadeDeleteResult {
+  deleted: number;
+  batches: number;
+}

@@ -1,2 +1,4 @@
 // The worker's workflowsPath: every workflow the service runs. Deterministic code only (lint-enforced).
+export { cascadeDeleteWorkflow } from './cascadeDelete';
+export { ingestFileWorkflow } from './ingestFile';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';

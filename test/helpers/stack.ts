@@ -8,6 +8,9 @@ import path from 'node:path';
 import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import { createActivities } from '../../src/activities';
+import { createEmbeddingProvider } from '../../src/embeddings';
+import { activityDeps, embeddingSettings } from '../../src/main/deps';
+import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Deps } from '../../src/deps';
@@ -63,13 +66,16 @@ export async function startStack(): Promise<TestStack> {
   const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue);
   const jwtSecret = new Uint8Array(randomBytes(32));
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
-  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens };
+  const embeddings = await createEmbeddingProvider(embeddingSettings(config));
+  await ensureEmbeddingSpace(testDb.db, embeddings);
+  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings };
+  const workerDeps = activityDeps(deps);
 
   const { worker, connection } = await createWorker({
     address: testEnv.temporalAddress,
     namespace: config.temporal.namespace,
     taskQueue,
-    activities: createActivities(deps),
+    activities: createActivities(workerDeps),
     workflowBundle: await workflowBundle(),
   });
   const running = worker.run();
@@ -98,6 +104,8 @@ export async function startStack(): Promise<TestStack> {
       worker.shutdown();
       await running;
       await connection.close();
+      await workerDeps.close();
+      await embeddings.close();
       await temporal.connection.close();
       storage.close();
       await s3.stop();

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { createActivities } from '../../src/activities';
-import type { Db } from '../../src/db/knex';
+import { createStorageActivities } from '../../src/activities/storage';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
 import { uploadKey } from '../../src/storage/keys';
@@ -52,7 +51,7 @@ describe('purgeStoredFilesWorkflow', () => {
         connection: env.nativeConnection,
         taskQueue,
         workflowBundle: await workflowBundle(),
-        activities: createActivities({ db: undefined as unknown as Db, storage }),
+        activities: createStorageActivities({ storage }),
       });
       const startedAt = Date.now();
       const skippedFrom = await env.currentTimeMs();
@@ -80,7 +79,7 @@ describe('purgeStoredFilesWorkflow', () => {
         connection: env.nativeConnection,
         taskQueue,
         workflowBundle: await workflowBundle(),
-        activities: createActivities({ db: undefined as unknown as Db, storage }),
+        activities: createStorageActivities({ storage }),
       });
       await assert.rejects(
         worker.runUntil(

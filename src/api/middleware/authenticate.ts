@@ -52,6 +52,8 @@ export interface BearerOptions {
   accept: ReadonlyArray<TokenClaims['tokenType']>;
   /** Whether the semantic-search style x-api-key must accompany the bearer token. */
   requireApiKey?: boolean;
+  /** /v1 routes require the organizationid header; the unversioned search routes check it only when sent. */
+  organizationHeader?: 'required' | 'optional';
 }
 
 /** Bearer JWT endpoints (/v1 and the non-versioned search endpoints). */
@@ -73,8 +75,10 @@ export function authenticateBearer(deps: Pick<Deps, 'db' | 'tokens'>, options: B
     // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.
     if (claims.tokenType === 'access') {
       const organizationId = ctx.get('organizationid');
-      if (!organizationId) throw badRequest('Missing required header: organizationid');
-      if (organizationId !== claims.organizationId) throw forbidden(Messages.insufficientPermissions);
+      if (!organizationId && options.organizationHeader !== 'optional') {
+        throw badRequest('Missing required header: organizationid');
+      }
+      if (organizationId && organizationId !== claims.organizationId) throw forbidden(Messages.insufficientPermissions);
     }
     const workspace = await loadActiveWorkspace(deps.db, ctx.params.workspaceId ?? '');
     if (workspace.id !== claims.workspaceId || workspace.organization_id !== claims.organizationId) {

@@ -1,13 +1,17 @@
 // Explicit, ordered migration list, so the compiled build needs no directory scanning.
 import type { Knex } from 'knex';
 import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_knowledge';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
 }
 
-const migrations: Array<[string, Migration]> = [['0001_foundation', m0001]];
+const migrations: Array<[string, Migration]> = [
+  ['0001_foundation', m0001],
+  ['0002_knowledge', m0002],
+];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
   getMigrations: async () => migrations,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
 
@@ -56,20 +57,24 @@ export async function findKnowledge(
 export async function listKnowledge(
   db: Tx,
   workspaceId: string,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; filter?: (q: Knex.QueryBuilder) => Knex.QueryBuilder },
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
+  const base = () => {
+    const q = db('knowledge as k').where('k.workspace_id', workspaceId);
+    return page.filter ? page.filter(q) : q;
+  };
   const [rows, count] = await Promise.all([
-    db<KnowledgeRow>('knowledge')
-      .where({ workspace_id: workspaceId })
+    base()
+      .select('k.*')
       .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
+        { column: 'k.created_at', order: 'desc' },
+        { column: 'k.id', order: 'desc' },
       ])
       .offset(page.offset)
       .limit(page.limit),
-    db('knowledge').where({ workspace_id: workspaceId }).count<{ count: number }[]>({ count: '*' }),
+    base().count<{ count: number }[]>({ count: '*' }),
   ]);
-  return { rows, total: Number(count[0]?.count ?? 0) };
+  return { rows: rows as KnowledgeRow[], total: Number(count[0]?.count ?? 0) };
 }
 
 export async function hasChildren(db: Tx, workspaceId: string, id: string): Promise<boolean> {
@@ -166,4 +171,75 @@ export async function setChunkEmbeddings(
         embedding_model_version: model.modelVersion,
       });
   }
+}
+
+export interface MetadataFilter {
+  status?: string;
+  type?: string;
+  language?: string;
+  title?: string;
+}
+
+/** Exact matching, AND across the given keys (for listKnowledge's filter; the knowledge table is `k`). */
+export function whereMetadata(q: Knex.QueryBuilder, filter: MetadataFilter): Knex.QueryBuilder {
+  if (filter.status !== undefined) void q.andWhere('k.status', filter.status);
+  if (filter.type !== undefined) void q.andWhere('k.type', filter.type);
+  if (filter.language !== undefined) void q.andWhere('k.language', filter.language);
+  if (filter.title !== undefined) void q.andWhere('k.title', filter.title);
+  return q;
+}
+
+/** The first `perItem` chunks of each item, in order. */
+export async function chunksOf(
+  db: Tx,
+  workspaceId: string,
+  knowledgeIds: string[],
+  perItem: number,
+): Promise<Map<string, Array<{ id: string; content: string; pageNumber: number }>>> {
+  const out = new Map<string, Array<{ id: string; content: string; pageNumber: number }>>();
+  if (knowledgeIds.length === 0) return out;
+  const ranked = db('knowledge_chunks')
+    .select('id', 'knowledge_id', 'content', 'page_number', 'chunk_index')
+    .select(db.raw('row_number() over (partition by knowledge_id order by chunk_index) as rn'))
+    .where({ workspace_id: workspaceId })
+    .whereIn('knowledge_id', knowledgeIds);
+  const rows: Array<{ id: string; knowledge_id: string; content: string; page_number: number }> = await db
+    .from(ranked.as('r'))
+    .where('rn', '<=', perItem)
+    .orderBy([{ column: 'knowledge_id' }, { column: 'chunk_index' }]);
+  for (const r of rows) {
+    const list = out.get(r.knowledge_id) ?? [];
+    list.push({ id: r.id, content: r.content, pageNumber: r.page_number });
+    out.set(r.knowledge_id, list);
+  }
+  return out;
+}
+
+export async function uploadsOf(
+  db: Tx,
+  workspaceId: string,
+  knowledgeIds: string[],
+): Promise<Map<string, { filename: string; mimetype: string }>> {
+  if (knowledgeIds.length === 0) return new Map();
+  const rows: Array<{ knowledge_id: string; filename: string; mimetype: string }> = await db('upload_file_metadata')
+    .select('knowledge_id', 'filename', 'mimetype')
+    .where({ workspace_id: workspaceId })
+    .whereIn('knowledge_id', knowledgeIds);
+  return new Map(rows.map((r) => [r.knowledge_id, { filename: r.filename, mimetype: r.mimetype }]));
+}
+
+/** Up to `limit` leaves of the subtree rooted at rootId (the root itself once it has no children left). */
+export async function subtreeLeaves(db: Tx, workspaceId: string, rootId: string, limit: number): Promise<string[]> {
+  const result = await db.raw(
+    `WITH RECURSIVE tree AS (
+       SELECT id FROM knowledge WHERE workspace_id = ? AND id = ?
+       UNION ALL
+       SELECT k.id FROM knowledge k JOIN tree t ON k.parent_id = t.id WHERE k.workspace_id = ?
+     )
+     SELECT t.id FROM tree t
+     WHERE NOT EXISTS (SELECT 1 FROM knowledge c WHERE c.parent_id = t.id)
+     LIMIT ?`,
+    [workspaceId, rootId, workspaceId, limit],
+  );
+  return (result.rows as Array<{ id: string }>).map((r) => r.id);
 }

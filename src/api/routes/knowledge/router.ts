@@ -1,32 +1,214 @@
+// Knowledge endpoints: list/get, link, reserved field, file upload and its tracking, deletes, and the
+// semantic, title and metadata searches. Paths exactly as the spec writes them.
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import * as knowledge from '../../../db/repositories/knowledge';
+import { applyAccessFilter } from '../../../db/repositories/search';
+import * as uploads from '../../../db/repositories/uploads';
 import type { Deps } from '../../../deps';
 import { badRequest, notFound } from '../../../errors';
 import { isUuid } from '../../../ids';
+import { accessFilter } from '../../../services/access';
+import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
+import * as knowledgeService from '../../../services/knowledge';
+import * as searchService from '../../../services/search';
+import { uploadFile } from '../../../services/uploads';
+import { readMultipart } from '../../multipart';
 import { authenticateBearer, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
-import { presentKnowledge } from './presenters';
-import { KnowledgeListQuerySchema } from './schema';
+import { presentKnowledge, presentMetadataSearchItem, presentSearchResult } from './presenters';
+import {
+  CreateLinkSchema,
+  KnowledgeListQuerySchema,
+  MetadataSearchSchema,
+  ReservedFieldSchema,
+  SemanticSearchSchema,
+  TitleSearchSchema,
+  UploadFieldsSchema,
+} from './schema';
+
+/** Items shown per metadata-search result (its first chunks). */
+const CORE_ITEMS_PER_RESULT = 50;
 
 export function knowledgeRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/knowledge' });
-  const auth = authenticateBearer(deps);
+  const router = new Router();
+  const v1 = authenticateBearer(deps);
+  const base = '/v1/workspaces/:workspaceId/knowledge';
 
-  router.get('/', auth, async (ctx) => {
-    const { workspace } = requireAuth(ctx);
+  /** Loads an item the caller may see; invisible items are reported as not found. */
+  const loadVisible = async (ctx: Context) => {
+    const auth = requireAuth(ctx);
+    const row = await knowledgeService.loadKnowledge(deps.db, auth.workspace.id, ctx.params.knowledgeId ?? '');
+    const filter = await accessFilter(deps.db, auth);
+    if (filter.requiredRoleId && !(await knowledgeService.isVisible(deps.db, auth.workspace.id, row.id, filter))) {
+      throw notFound(knowledgeService.KnowledgeMessages.notFound);
+    }
+    return { auth, row };
+  };
+
+  router.get(base, v1, async (ctx) => {
+    const auth = requireAuth(ctx);
     const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
-    const { rows, total } = await knowledge.listKnowledge(deps.db, workspace.id, { offset: (page - 1) * limit, limit });
+    const filter = await accessFilter(deps.db, auth);
+    const { rows, total } = await knowledge.listKnowledge(deps.db, auth.workspace.id, {
+      offset: (page - 1) * limit,
+      limit,
+      filter: (q) => applyAccessFilter(q, deps.db, filter),
+    });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
 
-  router.get('/:knowledgeId', auth, async (ctx) => {
+  router.post(`${base}/link`, v1, async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const id = ctx.params.knowledgeId;
-    if (!isUuid(id)) throw badRequest('Invalid knowledge ID format');
-    const row = await knowledge.findKnowledge(deps.db, workspace.id, id);
-    if (!row) throw notFound('Knowledge item not found');
+    const input = validate(CreateLinkSchema, ctx.request.body, 'Missing required field');
+    const row = await knowledgeService.createLink(deps, workspace.id, input);
+    ctx.status = 201;
+    ctx.body = { id: row.id, knowledgeId: row.id };
+  });
+
+  router.post(`${base}/file`, v1, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const { fields, file } = await readMultipart(ctx, {
+      fileField: 'file',
+      maxFileBytes: deps.config.limits.maxUploadBytes,
+    });
+    if (!file) throw badRequest('Missing required field');
+    const input = validate(UploadFieldsSchema, fields);
+    const outcome = await uploadFile(deps, workspace, {
+      filename: file.filename,
+      declaredMime: file.mimeType,
+      bytes: file.bytes,
+      title: input.title,
+      description: input.description,
+      language: input.language,
+      background: input.status === 'BACKGROUND_START',
+    });
+    if (outcome.kind === 'started') {
+      ctx.body = {
+        uploadFileMetadataId: outcome.uploadId,
+        title: outcome.title,
+        description: input.description ?? null,
+        language: input.language ?? null,
+        status: 'BACKGROUND_START',
+        jobId: outcome.workflowId,
+      };
+      return;
+    }
+    ctx.body = {
+      uploadFileMetadataId: outcome.uploadId,
+      id: outcome.knowledgeId,
+      knowledgeId: outcome.knowledgeId,
+      title: outcome.title,
+      description: input.description ?? null,
+      language: input.language ?? null,
+      type: 'FILE',
+      status: outcome.kind === 'completed' ? 'COMPLETED' : 'PROCESSING',
+      jobId: outcome.workflowId,
+    };
+  });
+
+  router.post(`${base}/search`, v1, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const input = validate(
+      MetadataSearchSchema,
+      ctx.request.body,
+      'metadata must be an object with at least one property',
+    );
+    const filter = await accessFilter(deps.db, auth);
+    const { rows, total } = await knowledge.listKnowledge(deps.db, auth.workspace.id, {
+      offset: (input.page - 1) * input.limit,
+      limit: input.limit,
+      filter: (q) => applyAccessFilter(knowledge.whereMetadata(q, input.metadata), deps.db, filter),
+    });
+    const ids = rows.map((r) => r.id);
+    const [files, chunks] = await Promise.all([
+      knowledge.uploadsOf(deps.db, auth.workspace.id, ids),
+      knowledge.chunksOf(deps.db, auth.workspace.id, ids, CORE_ITEMS_PER_RESULT),
+    ]);
+    ctx.set('X-Total-Count', String(total));
+    ctx.set('X-Page', String(input.page));
+    ctx.set('X-Limit', String(input.limit));
+    ctx.body = rows.map((r) => presentMetadataSearchItem(r, files.get(r.id), chunks.get(r.id) ?? []));
+  });
+
+  router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadId', v1, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const id = ctx.params.uploadId ?? '';
+    if (!isUuid(id)) throw badRequest('Invalid upload file metadata ID format');
+    const upload = await uploads.findUpload(deps.db, workspace.id, id);
+    if (!upload) throw notFound('Upload file metadata not found');
+    const row = upload.knowledge_id
+      ? await knowledge.findKnowledge(deps.db, workspace.id, upload.knowledge_id)
+      : undefined;
+    ctx.body = {
+      id: upload.id,
+      filename: upload.filename,
+      mimetype: upload.mimetype,
+      size: upload.size_bytes,
+      knowledge: row ? { id: row.id, status: row.status, metadata: { title: row.title, type: row.type } } : null,
+      spaceKnowledge: null,
+      createdAt: upload.created_at.toISOString(),
+    };
+  });
+
+  router.get(`${base}/:knowledgeId`, v1, async (ctx) => {
+    const { row } = await loadVisible(ctx);
     ctx.body = presentKnowledge(row);
   });
+
+  router.put(`${base}/:knowledgeId/reservedField`, v1, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    const input = validate(ReservedFieldSchema, ctx.request.body, 'Missing required field');
+    await knowledgeService.updateReservedField(deps.db, auth.workspace.id, row.id, input);
+    ctx.body = { knowledgeId: row.id };
+  });
+
+  router.delete(`${base}/:knowledgeId`, v1, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    await deleteKnowledge(deps, auth.workspace.id, row.id);
+    ctx.body = { success: true };
+  });
+
+  router.delete(`${base}/:knowledgeId/children`, v1, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    const jobId = await startCascadeDelete(deps, auth.workspace.id, row.id);
+    ctx.body = { success: true, message: 'Cascade delete started', jobId };
+  });
+
+  // Semantic search: Authorization and x-api-key, both required; organizationid checked when sent.
+  router.post(
+    '/workspaces/:workspaceId/knowledge/search',
+    authenticateBearer(deps, { accept: ['access'], requireApiKey: true, organizationHeader: 'optional' }),
+    async (ctx) => {
+      const auth = requireAuth(ctx);
+      const input = validate(SemanticSearchSchema, ctx.request.body, 'Missing required field');
+      const filter = await accessFilter(deps.db, auth, input);
+      const results = await searchService.semanticSearch(deps, auth.workspace.id, {
+        query: input.query,
+        limit: input.limit,
+        filter,
+      });
+      ctx.body = { results: results.map(presentSearchResult), total: results.length };
+    },
+  );
+
+  const titleSearch = async (ctx: Context) => {
+    const auth = requireAuth(ctx);
+    const input = validate(TitleSearchSchema, ctx.request.body, 'Missing required field');
+    const filter = await accessFilter(deps.db, auth, input);
+    const results = await searchService.titleSearch(deps.db, auth.workspace.id, {
+      title: input.title,
+      limit: input.limit,
+      filter,
+    });
+    ctx.body = { results: results.map(presentSearchResult), total: results.length };
+  };
+  router.post(
+    '/workspaces/:workspaceId/knowledge/search-title',
+    authenticateBearer(deps, { accept: ['access'], organizationHeader: 'optional' }),
+    titleSearch,
+  );
+  router.post(`${base}/search-title`, v1, titleSearch);
 
   return router;
 }

@@ -129,3 +129,16 @@ export const MetadataSearchSchema = bodyObject({
     .default(20),
 });
 export type MetadataSearchInput = z.infer<typeof MetadataSearchSchema>;
+
+export const UploadFieldsSchema = z.object({
+  title: z.string().trim().max(1000, { message: 'title must be at most 1000 characters' }).optional(),
+  description: z.string().max(10_000, { message: 'description must be at most 10000 characters' }).optional(),
+  language: LANGUAGE.optional(),
+  status: z
+    .string()
+    .optional()
+    .refine((s) => s === undefined || s === '' || s === 'BACKGROUND_START', {
+      message: 'Invalid status value, must be BACKGROUND_START',
+    }),
+});
+export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;

@@ -1,0 +1,155 @@
+// Ingestion activities. Each is idempotent: the knowledge id is derived from the upload id, chunks are
+// upserted by (knowledge, index), and embeddings are written only where missing, so a retried or re-run
+// activity never duplicates items or chunks.
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Db } from '../db/knex';
+import * as knowledge from '../db/repositories/knowledge';
+import * as uploads from '../db/repositories/uploads';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import { chunkPages } from '../extract/chunk';
+import type { Extractor } from '../extract';
+import { ExtractionError, type ExtractLimits } from '../extract/types';
+import type { BlobStore } from '../storage/blobStore';
+import { knowledgeIdForUpload } from '../temporal/constants';
+import { IngestionFailureTypes, type IngestFileInput } from '../workflows/contracts';
+
+export interface IngestionSettings {
+  chunkSize: number;
+  chunkOverlap: number;
+  limits?: Partial<ExtractLimits>;
+}
+
+export interface IngestionDeps {
+  db: Db;
+  storage: BlobStore;
+  extractor: Extractor;
+  embeddings: EmbeddingProvider;
+  ingestion: IngestionSettings;
+}
+
+const gone = (knowledgeId: string) =>
+  ApplicationFailure.nonRetryable(
+    `Knowledge item ${knowledgeId} was deleted during processing`,
+    IngestionFailureTypes.knowledgeGone,
+  );
+
+export function createIngestionActivities(deps: IngestionDeps) {
+  const { db } = deps;
+
+  async function requireItem(workspaceId: string, knowledgeId: string) {
+    const row = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
+    if (!row) throw gone(knowledgeId);
+    return row;
+  }
+
+  return {
+    async createKnowledgeForUpload(input: IngestFileInput): Promise<{ knowledgeId: string }> {
+      const knowledgeId = knowledgeIdForUpload(input.uploadId);
+      await db.transaction(async (trx) => {
+        const upload = await uploads.findUpload(trx, input.workspaceId, input.uploadId);
+        if (!upload) {
+          throw ApplicationFailure.nonRetryable(
+            `Upload ${input.uploadId} not found`,
+            IngestionFailureTypes.knowledgeGone,
+          );
+        }
+        if (upload.knowledge_id) return;
+        const existing = await knowledge.findKnowledge(trx, input.workspaceId, knowledgeId);
+        if (!existing) {
+          await knowledge.insertKnowledge(trx, input.workspaceId, {
+            id: knowledgeId,
+            type: 'FILE',
+            title: upload.title,
+            content: upload.filename,
+            url: upload.filename,
+            status: 'BACKGROUND_START',
+            language: upload.language,
+            metadata: upload.description ? { description: upload.description } : {},
+            sizeBytes: upload.size_bytes,
+            storageKey: upload.storage_key,
+            mimetype: upload.mimetype,
+            filename: upload.filename,
+          });
+        }
+        await uploads.linkUploadKnowledge(trx, input.workspaceId, input.uploadId, knowledgeId);
+      });
+      return { knowledgeId };
+    },
+
+    async extractAndStoreChunks(
+      input: IngestFileInput & { knowledgeId: string },
+    ): Promise<{ chunkCount: number; pageCount: number }> {
+      const item = await requireItem(input.workspaceId, input.knowledgeId);
+      if (!item.storage_key || !item.mimetype) throw gone(input.knowledgeId);
+      const bytes = await deps.storage.get(item.storage_key);
+      if (!bytes) throw ApplicationFailure.nonRetryable('The stored file is missing', IngestionFailureTypes.extraction);
+      Context.current().heartbeat('extracting');
+      let doc;
+      try {
+        doc = await deps.extractor.extract(bytes, item.mimetype, item.filename ?? 'file', deps.ingestion.limits);
+      } catch (err) {
+        if (err instanceof ExtractionError) {
+          throw ApplicationFailure.nonRetryable(err.message, IngestionFailureTypes.extraction, { code: err.code });
+        }
+        throw err;
+      }
+      Context.current().heartbeat('chunking');
+      const chunks = chunkPages(doc.pages, { size: deps.ingestion.chunkSize, overlap: deps.ingestion.chunkOverlap });
+      if (chunks.length === 0) {
+        throw ApplicationFailure.nonRetryable(
+          'No text could be extracted from the file',
+          IngestionFailureTypes.extraction,
+        );
+      }
+      await db.transaction(async (trx) => {
+        if (!(await knowledge.findKnowledge(trx, input.workspaceId, input.knowledgeId, { forUpdate: true }))) {
+          throw gone(input.knowledgeId);
+        }
+        await knowledge.upsertChunks(
+          trx,
+          input.workspaceId,
+          input.knowledgeId,
+          chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
+        );
+        await knowledge.updateKnowledgeFields(trx, input.workspaceId, input.knowledgeId, {
+          metadata: { ...item.metadata, extraction: doc.metadata },
+        });
+      });
+      return { chunkCount: chunks.length, pageCount: doc.pages.length };
+    },
+
+    async embedChunks(input: { workspaceId: string; knowledgeId: string; from: number; to: number }): Promise<number> {
+      await requireItem(input.workspaceId, input.knowledgeId);
+      const pending = (
+        await knowledge.chunkTexts(db, input.workspaceId, input.knowledgeId, { from: input.from, to: input.to })
+      ).filter((c) => !c.embedded);
+      if (pending.length === 0) return 0;
+      Context.current().heartbeat({ embedding: pending.length });
+      const vectors = await deps.embeddings.embedDocuments(pending.map((c) => c.text));
+      await knowledge.setChunkEmbeddings(
+        db,
+        input.workspaceId,
+        input.knowledgeId,
+        pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
+        deps.embeddings,
+      );
+      return pending.length;
+    },
+
+    async completeKnowledge(input: { workspaceId: string; knowledgeId: string }): Promise<void> {
+      const n = await knowledge.updateKnowledgeFields(db, input.workspaceId, input.knowledgeId, {
+        status: 'COMPLETED',
+        message_error: null,
+      });
+      if (n === 0) throw gone(input.knowledgeId);
+    },
+
+    /** Records the failure on the item; a deleted item is nothing to record on. */
+    async failKnowledge(input: { workspaceId: string; knowledgeId: string; message: string }): Promise<void> {
+      await knowledge.updateKnowledgeFields(db, input.workspaceId, input.knowledgeId, {
+        status: 'BACKGROUND_ERROR',
+        message_error: input.message.slice(0, 2000),
+      });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// Plain text and Markdown: the text as written (one page; chunking happens later), Unix line ends.
+import { decodeText, normalizeNewlines } from './textDecoding';
+import { ExtractionError, type ExtractedDocument } from './types';
+
+export function extractText(bytes: Buffer): ExtractedDocument {
+  const decoded = decodeText(bytes);
+  if (!decoded) throw new ExtractionError('not UTF-8 text', 'TYPE_MISMATCH');
+  const text = normalizeNewlines(decoded.text).trim();
+  return {
+    pages: [{ pageNumber: 1, text }],
+    metadata: {
+      pageCount: 1,
+      encoding: decoded.encoding,
+      characters: text.length,
+      lines: text ? text.split('\n').length : 0,
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// The extraction contract: bytes in, pages of text out, or an ExtractionError whose code says why not.
+
+export interface ExtractedPage {
+  /** 1-based; for a PDF the page's number in the document, elsewhere the sheet, section or archive entry order. */
+  pageNumber: number;
+  text: string;
+}
+
+export interface ExtractedDocument {
+  pages: ExtractedPage[];
+  /** Format-specific facts, e.g. pageCount, sheetNames, durationSeconds, codec, width/height, ocrConfidence, entries. */
+  metadata: Record<string, unknown>;
+}
+
+export type ExtractionErrorCode = 'UNSUPPORTED_TYPE' | 'TYPE_MISMATCH' | 'CORRUPT' | 'LIMIT_EXCEEDED' | 'EMPTY';
+
+/**
+ * A failure that retrying cannot fix: the file itself is the problem. Activities turn it into a
+ * non-retryable failure; anything else thrown by an extractor is a bug or an environment problem.
+ */
+export class ExtractionError extends Error {
+  constructor(
+    message: string,
+    readonly code: ExtractionErrorCode,
+  ) {
+    super(message);
+    this.name = 'ExtractionError';
+  }
+}
+
+export interface ExtractLimits {
+  /** Entries in one archive (directories included), checked from the central directory before inflating. */
+  maxZipEntries: number;
+  /** Uncompressed bytes of all entries of an archive together, nested archives included. */
+  maxZipTotalBytes: number;
+  /** Uncompressed/compressed size of any one entry (of 64 KiB or more). */
+  maxZipRatio: number;
+  /** Pages of a PDF; a longer document fails with LIMIT_EXCEEDED rather than being cut short silently. */
+  maxPages?: number;
+  /** Decoded pixels of an image (checked from its header, before decoding): guards against decompression bombs. */
+  maxImagePixels?: number;
+}
+
+export const DEFAULT_EXTRACT_LIMITS: Readonly<Required<ExtractLimits>> = Object.freeze({
+  maxZipEntries: 1000,
+  maxZipTotalBytes: 256 * 1024 * 1024,
+  maxZipRatio: 100,
+  maxPages: 2000,
+  maxImagePixels: 100_000_000,
+});
+
+export function resolveLimits(limits?: Partial<ExtractLimits>): Required<ExtractLimits> {
+  const merged = { ...DEFAULT_EXTRACT_LIMITS };
+  for (const [key, value] of Object.entries(limits ?? {}) as [keyof ExtractLimits, number | undefined][]) {
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
+
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Rethrows ExtractionErrors as they are and wraps anything else a parser threw as CORRUPT. */
+export function asCorrupt(error: unknown, what: string): ExtractionError {
+  if (error instanceof ExtractionError) return error;
+  return new ExtractionError(`${what}: ${errorMessage(error)}`, 'CORRUPT');
+}

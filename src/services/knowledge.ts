@@ -1,0 +1,102 @@
+// Knowledge writes that answer synchronously: link creation, reserved-field updates, single delete.
+import type { Db } from '../db/knex';
+import * as knowledge from '../db/repositories/knowledge';
+import type { KnowledgeRow } from '../db/rows';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import { badRequest, notFound, unprocessable } from '../errors';
+import { isUuid } from '../ids';
+import { applyAccessFilter, type AccessFilter } from '../db/repositories/search';
+
+export const KnowledgeMessages = {
+  invalidId: 'Invalid knowledge ID format',
+  notFound: 'Knowledge item not found',
+  hasChildren: 'Item has children, remove them first',
+  typeMismatch: 'Knowledge type mismatch',
+  invalidUrl: 'Invalid URL format',
+} as const;
+
+export async function loadKnowledge(db: Db, workspaceId: string, knowledgeId: string): Promise<KnowledgeRow> {
+  if (!isUuid(knowledgeId)) throw badRequest(KnowledgeMessages.invalidId);
+  const row = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  if (!row) throw notFound(KnowledgeMessages.notFound);
+  return row;
+}
+
+export function parseHttpUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw unprocessable(KnowledgeMessages.invalidUrl);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(value)) {
+    throw unprocessable(KnowledgeMessages.invalidUrl);
+  }
+  return url;
+}
+
+/** Stores the URL and metadata only (never fetched); its title and description are embedded so it is searchable. */
+export async function createLink(
+  deps: { db: Db; embeddings: EmbeddingProvider },
+  workspaceId: string,
+  input: { url: string; title?: string; metadata?: Record<string, unknown> },
+): Promise<KnowledgeRow> {
+  const url = parseHttpUrl(input.url).toString();
+  const metadata = { ...(input.metadata ?? {}) };
+  const title = input.title ?? (typeof metadata.title === 'string' && metadata.title ? metadata.title : url);
+  const language = typeof metadata.language === 'string' ? metadata.language : null;
+  delete metadata.title;
+  const description = typeof metadata.description === 'string' ? metadata.description : '';
+  const text = [title, description, url].filter(Boolean).join('\n');
+  const [vector] = await deps.embeddings.embedDocuments([text]);
+  return deps.db.transaction(async (trx) => {
+    const row = await knowledge.insertKnowledge(trx, workspaceId, {
+      type: 'LINK',
+      title,
+      content: url,
+      url,
+      language,
+      metadata,
+      status: 'COMPLETED',
+    });
+    await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }]);
+    await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], deps.embeddings);
+    return row;
+  });
+}
+
+export async function updateReservedField(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  input: { type: string; title: string; language?: string },
+): Promise<void> {
+  const row = await loadKnowledge(db, workspaceId, knowledgeId);
+  if (row.type !== input.type) throw unprocessable(KnowledgeMessages.typeMismatch);
+  await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
+    title: input.title,
+    ...(input.language !== undefined ? { language: input.language } : {}),
+  });
+}
+
+/** Synchronous single delete; refuses items with children. Returns the stored file key to purge later. */
+export async function deleteSingleKnowledge(db: Db, workspaceId: string, knowledgeId: string): Promise<string | null> {
+  return db.transaction(async (trx) => {
+    const row = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+    if (!row) throw notFound(KnowledgeMessages.notFound);
+    if (await knowledge.hasChildren(trx, workspaceId, knowledgeId)) throw badRequest(KnowledgeMessages.hasChildren);
+    await knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
+    return row.storage_key;
+  });
+}
+
+/** Whether the item passes the access filter (the same SQL filter the lists and searches apply). */
+export async function isVisible(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  filter: AccessFilter,
+): Promise<boolean> {
+  const q = db('knowledge as k').where({ 'k.workspace_id': workspaceId, 'k.id': knowledgeId }).first('k.id');
+  return (await applyAccessFilter(q, db, filter)) !== undefined;
+}

