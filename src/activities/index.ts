@@ -4,6 +4,7 @@ import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
 import type { BlobStore } from '../storage/blobStore';
 import { createDeleteActivities } from './deletes';
+import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
 import { createStorageActivities } from './storage';
 
@@ -20,6 +21,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createStorageActivities(deps),
     ...createIngestionActivities(deps),
     ...createDeleteActivities(deps),
+    ...createRoleActivities(deps),
   };
 }
 

@@ -62,7 +62,7 @@ function findBreak(text: string, start: number, limit: number): number {
 
   for (let at = limit - 1; at >= half; at--) {
     // A sentence end followed by whitespace, allowing closing quotes or brackets in between.
-    if (!isSpace(text[at + 1]) || at + 1 > limit) continue;
+    if (!isSpace(text[at + 1])) continue;
     let p = at;
     while (p > start && at - p < 3 && CLOSERS.has(text[p]!)) p--;
     if (SENTENCE_END.has(text[p]!)) return at + 1;

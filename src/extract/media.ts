@@ -4,7 +4,7 @@
 // because music-metadata reports neither a video-only file's duration nor the picture size.
 import type { IAudioMetadata } from 'music-metadata';
 import { MIME } from './mime';
-import { type ExtractedDocument, asCorrupt } from './types';
+import { ExtractionError, type ExtractedDocument, asCorrupt } from './types';
 
 type MusicMetadata = typeof import('music-metadata');
 // music-metadata is an ES module: loaded through require(esm) on first use.
@@ -44,6 +44,9 @@ export async function extractMedia(bytes: Buffer, mime: string): Promise<Extract
     year: common.year,
   };
   for (const key of Object.keys(metadata)) if (metadata[key] === undefined) delete metadata[key];
+  if (metadata.codec === undefined && metadata.durationSeconds === undefined) {
+    throw new ExtractionError('no audio or video stream found', 'CORRUPT');
+  }
 
   const tags: [string, unknown][] = [
     ['Title', common.title],

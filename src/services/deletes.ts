@@ -1,9 +1,9 @@
 // Deletes: single (synchronous, refuses items with children) and cascade (a workflow). Stored files are
 // purged later by purgeStoredFilesWorkflow's durable timer (FILE_PURGE_DELAY).
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Duration } from '@temporalio/common';
 import type { Deps } from '../deps';
 import { WorkflowIds } from '../temporal/constants';
+import { startJob } from '../temporal/jobs';
 import { cascadeDeleteWorkflow } from '../workflows/cascadeDelete';
 import { purgeStoredFilesWorkflow } from '../workflows/purgeStoredFiles';
 import { deleteSingleKnowledge } from './knowledge';
@@ -16,13 +16,12 @@ export async function schedulePurge(
 ): Promise<void> {
   if (keys.length === 0) return;
   try {
-    await deps.temporal.client.workflow.start(purgeStoredFilesWorkflow, {
-      taskQueue: deps.temporal.taskQueue,
+    await startJob(deps.temporal, purgeStoredFilesWorkflow, {
       workflowId: WorkflowIds.purgeStoredFiles(workspaceId, operationId),
+      workspaceId,
       args: [{ workspaceId, keys, delay: deps.config.filePurgeDelay as Duration }],
     });
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return;
     // The item is gone either way; an unscheduled purge leaves bytes behind, never a dangling item.
     deps.logger.warn({ err, workspaceId, operationId, keys: keys.length }, 'file purge could not be scheduled');
   }
@@ -36,14 +35,10 @@ export async function deleteKnowledge(deps: Deps, workspaceId: string, knowledge
 /** Starts (or finds already running) the cascade delete of an item; returns its job id. */
 export async function startCascadeDelete(deps: Deps, workspaceId: string, knowledgeId: string): Promise<string> {
   const workflowId = WorkflowIds.cascadeDelete(workspaceId, knowledgeId);
-  try {
-    await deps.temporal.client.workflow.start(cascadeDeleteWorkflow, {
-      taskQueue: deps.temporal.taskQueue,
-      workflowId,
-      args: [{ workspaceId, rootId: knowledgeId, purgeDelay: deps.config.filePurgeDelay as Duration }],
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startJob(deps.temporal, cascadeDeleteWorkflow, {
+    workflowId,
+    workspaceId,
+    args: [{ workspaceId, rootId: knowledgeId, purgeDelay: deps.config.filePurgeDelay as Duration }],
+  });
   return workflowId;
 }

@@ -10,6 +10,7 @@ import { AppError, badRequest, forbidden, internal } from '../errors';
 import { checkFileType, isAcceptedMime, mimeFromFilename, normalizeMime } from '../extract/mime';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
+import { startJob } from '../temporal/jobs';
 import { IngestionFailureTypes, type IngestFileResult } from '../workflows/contracts';
 import { ingestFileWorkflow } from '../workflows/ingestFile';
 
@@ -81,11 +82,11 @@ export async function uploadFile(
   let handle;
   try {
     await deps.storage.put(key, input.bytes, check.mime);
-    handle = await deps.temporal.client.workflow.start(ingestFileWorkflow, {
-      taskQueue: deps.temporal.taskQueue,
+    handle = await startJob(deps.temporal, ingestFileWorkflow, {
       workflowId,
+      workspaceId: workspace.id,
       args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],
-      memo: { workspaceId: workspace.id, filename: input.filename },
+      memo: { filename: input.filename },
     });
   } catch (err) {
     // Nothing half-written: without its bytes or its workflow, the upload record and any stored bytes go.

@@ -20,7 +20,7 @@ const BATCH_SIZE = 500;
 export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<CascadeDeleteResult> {
   let deleted = input.deletedSoFar ?? 0;
   let batch = input.batchesSoFar ?? 0;
-  for (let i = 0; i < BATCHES_PER_RUN; i++) {
+  for (let i = 0; i < (input.batchesPerRun ?? BATCHES_PER_RUN); i++) {
     const out = await deleteLeafBatch({
       workspaceId: input.workspaceId,
       rootId: input.rootId,
@@ -32,6 +32,7 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
       await startChild(purgeStoredFilesWorkflow, {
         workflowId: `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
         parentClosePolicy: ParentClosePolicy.ABANDON,
+        memo: { workspaceId: input.workspaceId },
         args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
       });
     }

@@ -43,6 +43,8 @@ export interface CascadeDeleteInput {
   rootId: string;
   purgeDelay: Duration;
   batchSize?: number;
+  /** Batches before continue-as-new (default 200). */
+  batchesPerRun?: number;
   /** Carried across continue-as-new. */
   deletedSoFar?: number;
   batchesSoFar?: number;
@@ -52,3 +54,39 @@ export interface CascadeDeleteResult {
   deleted: number;
   batches: number;
 }
+
+export interface RoleFields {
+  name: string;
+  description: string | null;
+  customerRoleId: string | null;
+}
+
+export interface CreateRoleInput {
+  workspaceId: string;
+  roleId: string;
+  role: RoleFields;
+}
+
+export interface UpdateRoleInput {
+  workspaceId: string;
+  roleId: string;
+  /** Only the fields to change; omitted fields stay unchanged. */
+  patch: Partial<RoleFields>;
+}
+
+export interface DeleteRoleInput {
+  workspaceId: string;
+  roleId: string;
+}
+
+export interface RoleAssignmentInput {
+  workspaceId: string;
+  knowledgeId: string;
+  roleIds: string[];
+  action: 'assign' | 'unassign';
+}
+
+export const RoleFailureTypes = {
+  duplicateCustomerRoleId: 'DuplicateCustomerRoleId',
+  notFound: 'NotFound',
+} as const;

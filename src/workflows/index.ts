@@ -2,3 +2,4 @@
 export { cascadeDeleteWorkflow } from './cascadeDelete';
 export { ingestFileWorkflow } from './ingestFile';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+export { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from './roles';

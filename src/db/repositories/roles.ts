@@ -34,3 +34,86 @@ export async function findRoleByCustomerRoleId(
 export async function listRoles(db: Tx, workspaceId: string): Promise<RoleRow[]> {
   return db<RoleRow>('roles').where({ workspace_id: workspaceId }).orderBy('created_at');
 }
+
+/** Idempotent: inserting a role id that exists is a no-op (a re-run create). Returns false on a customerRoleId clash. */
+export async function insertRoleIfAbsent(
+  db: Tx,
+  workspaceId: string,
+  input: { id: string; name: string; description: string | null; customerRoleId: string | null },
+): Promise<'inserted' | 'exists' | 'customerRoleIdTaken'> {
+  return db.transaction(async (trx) => {
+    if (await findRole(trx, workspaceId, input.id)) return 'exists';
+    if (input.customerRoleId !== null && (await findRoleByCustomerRoleId(trx, workspaceId, input.customerRoleId))) {
+      return 'customerRoleIdTaken';
+    }
+    await insertRole(trx, workspaceId, input);
+    return 'inserted';
+  });
+}
+
+export async function updateRoleFields(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  patch: { name?: string; description?: string | null; customerRoleId?: string | null },
+): Promise<number> {
+  const update: Record<string, unknown> = { updated_at: db.fn.now() };
+  if (patch.name !== undefined) update.name = patch.name;
+  if (patch.description !== undefined) update.description = patch.description;
+  if (patch.customerRoleId !== undefined) update.customer_role_id = patch.customerRoleId;
+  return db('roles').where({ workspace_id: workspaceId, id }).update(update);
+}
+
+export async function deleteRole(db: Tx, workspaceId: string, id: string): Promise<boolean> {
+  return (await db('roles').where({ workspace_id: workspaceId, id }).delete()) > 0;
+}
+
+export async function findRoles(
+  db: Tx,
+  workspaceId: string,
+  criteria: { customerRoleId?: string; name?: string },
+): Promise<RoleRow[]> {
+  const q = db<RoleRow>('roles').where({ workspace_id: workspaceId });
+  if (criteria.customerRoleId !== undefined) void q.andWhere('customer_role_id', criteria.customerRoleId);
+  if (criteria.name !== undefined) {
+    void q.andWhereRaw(`lower(name) LIKE ? ESCAPE '\\'`, [
+      `%${criteria.name.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`,
+    ]);
+  }
+  return q.orderBy('created_at');
+}
+
+export async function existingRoleIds(db: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db('roles').where({ workspace_id: workspaceId }).whereIn('id', ids).pluck('id');
+}
+
+export async function knowledgeRoles(db: Tx, workspaceId: string, knowledgeId: string): Promise<RoleRow[]> {
+  return db<RoleRow>('roles as r')
+    .join('knowledge_roles as kr', 'kr.role_id', 'r.id')
+    .where({ 'kr.knowledge_id': knowledgeId, 'kr.workspace_id': workspaceId, 'r.workspace_id': workspaceId })
+    .select('r.*')
+    .orderBy('r.created_at');
+}
+
+/** Idempotent assignment changes: assigning twice or removing an absent assignment is a no-op. */
+export async function changeKnowledgeRoles(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  roleIds: string[],
+  action: 'assign' | 'unassign',
+): Promise<void> {
+  if (roleIds.length === 0) return;
+  if (action === 'assign') {
+    await db('knowledge_roles')
+      .insert(roleIds.map((role_id) => ({ knowledge_id: knowledgeId, role_id, workspace_id: workspaceId })))
+      .onConflict(['knowledge_id', 'role_id'])
+      .ignore();
+  } else {
+    await db('knowledge_roles')
+      .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+      .whereIn('role_id', roleIds)
+      .delete();
+  }
+}

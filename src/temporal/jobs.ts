@@ -1,0 +1,74 @@
+// Starting and reading background jobs. Every job carries its workspace in the memo, so its status is
+// only ever revealed to that workspace; a start with the id of a running job joins it instead of failing.
+import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
+import { WorkflowIdConflictPolicy } from '@temporalio/common';
+import type { TemporalDeps } from './client';
+
+export async function startJob<W extends Workflow>(
+  temporal: TemporalDeps,
+  workflow: W,
+  opts: { workflowId: string; workspaceId: string; args: Parameters<W>; memo?: Record<string, unknown> },
+) {
+  return temporal.client.workflow.start(workflow, {
+    taskQueue: temporal.taskQueue,
+    workflowId: opts.workflowId,
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    args: opts.args,
+    memo: { ...opts.memo, workspaceId: opts.workspaceId },
+  } as unknown as WorkflowStartOptions<W>);
+}
+
+export type JobStatus = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELED' | 'TERMINATED' | 'TIMED_OUT' | 'NOT_FOUND';
+
+export interface JobState {
+  jobId: string;
+  status: JobStatus;
+  type?: string;
+  startedAt?: string;
+  closedAt?: string | null;
+  error?: string;
+}
+
+const STATUS: Record<string, JobStatus> = {
+  RUNNING: 'RUNNING',
+  COMPLETED: 'COMPLETED',
+  FAILED: 'FAILED',
+  CANCELLED: 'CANCELED',
+  TERMINATED: 'TERMINATED',
+  TIMED_OUT: 'TIMED_OUT',
+  CONTINUED_AS_NEW: 'RUNNING',
+};
+
+/** The job's state read from Temporal; a job of another workspace is reported NOT_FOUND. */
+export async function describeJob(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
+  const handle = temporal.client.workflow.getHandle(jobId);
+  try {
+    const d = await handle.describe();
+    if (d.memo?.workspaceId !== workspaceId) return { jobId, status: 'NOT_FOUND' };
+    const status = STATUS[d.status.name] ?? 'RUNNING';
+    const state: JobState = {
+      jobId,
+      status,
+      type: d.type,
+      startedAt: d.startTime.toISOString(),
+      closedAt: d.closeTime ? d.closeTime.toISOString() : null,
+    };
+    if (status === 'FAILED') {
+      state.error = await handle.result().then(
+        () => undefined,
+        (err: unknown) => {
+          const e = err as { cause?: { message?: string }; message?: string };
+          return e.cause?.message ?? e.message;
+        },
+      );
+    }
+    return state;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return { jobId, status: 'NOT_FOUND' };
+    const code = (err as { code?: number }).code;
+    if (code === 5 /* gRPC NOT_FOUND */ || code === 3 /* INVALID_ARGUMENT, e.g. an id too long */) {
+      return { jobId, status: 'NOT_FOUND' };
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,110 @@
+// Cascade delete on the time-skipping server against the real database and S3: children go first in
+// bounded batches across continue-as-new, and the stored files are purged only after the durable delay.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { createDeleteActivities } from '../../src/activities/deletes';
+import { createStorageActivities } from '../../src/activities/storage';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
+import { startEmbeddedS3 } from '../../src/embedded/s3';
+import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
+import { uploadKey } from '../../src/storage/keys';
+import { cascadeDeleteWorkflow } from '../../src/workflows';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { testEnv } from '../helpers/env';
+import { createTenant } from '../helpers/factories';
+import { workflowBundle } from '../helpers/stack';
+
+describe('cascadeDeleteWorkflow (time-skipping)', function () {
+  this.timeout(120_000);
+  let env: TestWorkflowEnvironment;
+  let testDb: TestDatabase;
+  let storage: BlobStore;
+  let stopS3: () => Promise<void>;
+  let dir: string;
+
+  before(async () => {
+    env = await TestWorkflowEnvironment.createTimeSkipping({
+      server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
+    });
+    testDb = await createTestDatabase();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kws-cascade-'));
+    const s3 = await startEmbeddedS3({ dataDir: dir, bucket: 'kws-cascade' });
+    stopS3 = s3.stop;
+    storage = createBlobStore({ ...s3, bucket: 'kws-cascade', region: 'us-east-1', forcePathStyle: true });
+  });
+  after(async () => {
+    await env?.teardown();
+    storage?.close();
+    await stopS3?.();
+    await testDb?.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('deletes a tree children first, then purges its files only after the delay', async () => {
+    const db = testDb.db;
+    const tenant = await createTenant(db);
+    const ws = tenant.workspaceId;
+    const root = await knowledgeRepo.insertKnowledge(db, ws, { type: 'WEBSITE', title: 'site' });
+    const keys: string[] = [];
+    const ids = [root.id];
+    for (let i = 0; i < 7; i++) {
+      const key = uploadKey(tenant.organizationId, ws, randomUUID(), `page-${i}.html`);
+      await storage.put(key, Buffer.from(`page ${i}`), 'text/html');
+      keys.push(key);
+      const page = await knowledgeRepo.insertKnowledge(db, ws, {
+        type: 'URL',
+        title: `p${i}`,
+        parentId: root.id,
+        storageKey: key,
+      });
+      ids.push(page.id);
+      const sub = await knowledgeRepo.insertKnowledge(db, ws, { type: 'URL', title: `s${i}`, parentId: page.id });
+      ids.push(sub.id);
+    }
+    const bystander = await knowledgeRepo.insertKnowledge(db, ws, { type: 'STRING', title: 'other' });
+
+    const taskQueue = `cascade-${randomUUID()}`;
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: { ...createDeleteActivities({ db }), ...createStorageActivities({ storage }) },
+    });
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.start(cascadeDeleteWorkflow, {
+        taskQueue,
+        workflowId: `cascade-delete:${ws}:${root.id}`,
+        args: [{ workspaceId: ws, rootId: root.id, purgeDelay: '1 day', batchSize: 3, batchesPerRun: 2 }],
+      });
+      const result = await handle.result();
+      assert.equal(result.deleted, 15);
+      assert.ok(result.batches >= 5, `${result.batches} batches of at most 3`);
+      for (const id of ids) assert.equal(await knowledgeRepo.findKnowledge(db, ws, id), undefined);
+      assert.ok(await knowledgeRepo.findKnowledge(db, ws, bystander.id));
+      for (const key of keys)
+        assert.equal(await storage.exists(key), true, 'files outlive the rows until the purge delay');
+
+      const purges = Array.from({ length: result.batches }, (_, i) => `purge-files:${ws}:cascade-${root.id}-${i + 1}`);
+      const started = await Promise.all(
+        purges.map((id) =>
+          env.client.workflow
+            .getHandle(id)
+            .describe()
+            .then(() => id)
+            .catch(() => undefined),
+        ),
+      );
+      const purgeIds = started.filter((id): id is string => id !== undefined);
+      assert.ok(purgeIds.length > 0);
+      const before = await env.currentTimeMs();
+      await Promise.all(purgeIds.map((id) => env.client.workflow.getHandle(id).result()));
+      assert.ok((await env.currentTimeMs()) - before >= 23 * 3600 * 1000, 'the purge waited out its day');
+      for (const key of keys) assert.equal(await storage.exists(key), false, 'purged after the delay');
+    });
+  });
+});
