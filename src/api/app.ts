@@ -8,6 +8,8 @@ import { apiVersionHeader, noStore, requestId, requireHttps } from './middleware
 import { errorHandler } from './middleware/errors';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
+import { catalogRouter } from './routes/catalog/router';
+import { rolesRouter } from './routes/roles/router';
 import { tokensRouter } from './routes/tokens/router';
 
 export function createApp(deps: Deps): Koa {
@@ -34,7 +36,13 @@ export function createApp(deps: Deps): Koa {
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
 
   const root = new Router();
-  for (const router of [healthRouter(deps), tokensRouter(deps), knowledgeRouter(deps)]) {
+  for (const router of [
+    healthRouter(deps),
+    tokensRouter(deps),
+    knowledgeRouter(deps),
+    rolesRouter(deps),
+    catalogRouter(deps),
+  ]) {
     root.use(router.routes(), router.allowedMethods());
   }
   app.use(root.routes());

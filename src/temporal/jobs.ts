@@ -39,6 +39,17 @@ const STATUS: Record<string, JobStatus> = {
   CONTINUED_AS_NEW: 'RUNNING',
 };
 
+/** The failure's own reason: the innermost cause (WorkflowFailed -> ActivityFailure -> ApplicationFailure). */
+function innermostMessage(err: unknown): string | undefined {
+  let current = err as { cause?: unknown; message?: string } | undefined;
+  let message = current?.message;
+  while (current?.cause) {
+    current = current.cause as { cause?: unknown; message?: string };
+    if (current.message) message = current.message;
+  }
+  return message;
+}
+
 /** The job's state read from Temporal; a job of another workspace is reported NOT_FOUND. */
 export async function describeJob(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
   const handle = temporal.client.workflow.getHandle(jobId);
@@ -54,13 +65,7 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
       closedAt: d.closeTime ? d.closeTime.toISOString() : null,
     };
     if (status === 'FAILED') {
-      state.error = await handle.result().then(
-        () => undefined,
-        (err: unknown) => {
-          const e = err as { cause?: { message?: string }; message?: string };
-          return e.cause?.message ?? e.message;
-        },
-      );
+      state.error = await handle.result().then(() => undefined, innermostMessage);
     }
     return state;
   } catch (err) {

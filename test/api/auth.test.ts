@@ -5,19 +5,11 @@ import * as apiKeys from '../../src/db/repositories/apiKeys';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { hashApiKey } from '../../src/services/apiKeys';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import type { TestResponse } from '../helpers/http';
+import { assertError } from '../helpers/assertions';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const tokenPath = (ws: string) => `/workspaces/${ws}/generate-access-key-token`;
 const listPath = (ws: string) => `/v1/workspaces/${ws}/knowledge`;
-
-function assertError(res: TestResponse, status: number, message?: string) {
-  assert.equal(res.status, status, res.text);
-  assert.equal(typeof res.body?.error, 'string', `error field in ${res.text}`);
-  assert.equal(typeof res.body?.message, 'string', `message field in ${res.text}`);
-  if (message !== undefined) assert.equal(res.body.message, message);
-  assert.ok(!/\bat .+\(.+:\d+:\d+\)/.test(res.text), 'no stack trace in the body');
-}
 
 describe('authentication', () => {
   let stack: TestStack;

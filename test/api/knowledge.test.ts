@@ -6,15 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import type { TestResponse } from '../helpers/http';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
+import { assertError } from '../helpers/assertions';
 import { getStack, type TestStack } from '../helpers/stack';
-
-function assertError(res: TestResponse, status: number, message?: string) {
-  assert.equal(res.status, status, res.text);
-  assert.equal(typeof res.body?.error, 'string', res.text);
-  if (message !== undefined) assert.equal(res.body.message, message);
-}
 
 const text = (s: string) => ({ filename: 'note.txt', contentType: 'text/plain', bytes: Buffer.from(s) });
 

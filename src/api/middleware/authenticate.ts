@@ -4,7 +4,8 @@ import type { Context, Next } from 'koa';
 import * as apiKeys from '../../db/repositories/apiKeys';
 import type { ApiKeyRow, WorkspaceRow } from '../../db/rows';
 import type { Deps } from '../../deps';
-import { badRequest, forbidden, Messages, unauthorized } from '../../errors';
+import * as roles from '../../db/repositories/roles';
+import { AppError, badRequest, forbidden, Messages, unauthorized } from '../../errors';
 import { verifyApiKey } from '../../services/apiKeys';
 import type { TokenClaims } from '../../services/tokens';
 import { loadActiveWorkspace } from '../../services/workspaces';
@@ -54,6 +55,8 @@ export interface BearerOptions {
   requireApiKey?: boolean;
   /** /v1 routes require the organizationid header; the unversioned search routes check it only when sent. */
   organizationHeader?: 'required' | 'optional';
+  /** The status for a token whose role has since been deleted (RAG answers 400; everything else 403). */
+  deletedRoleStatus?: 400 | 403;
 }
 
 /** Bearer JWT endpoints (/v1 and the non-versioned search endpoints). */
@@ -83,6 +86,10 @@ export function authenticateBearer(deps: Pick<Deps, 'db' | 'tokens'>, options: B
     const workspace = await loadActiveWorkspace(deps.db, ctx.params.workspaceId ?? '');
     if (workspace.id !== claims.workspaceId || workspace.organization_id !== claims.organizationId) {
       throw forbidden(Messages.insufficientPermissions);
+    }
+    // A token bound to a role that has since been deleted fails cleanly instead of widening or narrowing to nothing.
+    if (claims.roleId && !(await roles.findRole(deps.db, workspace.id, claims.roleId))) {
+      throw new AppError(options.deletedRoleStatus ?? 403, Messages.roleNotFound);
     }
     ctx.state.auth = { workspace, token: claims };
     await next();

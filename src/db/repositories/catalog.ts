@@ -1,7 +1,8 @@
 // Categories and taxonomies: read-only through the API, managed through the kws admin CLI.
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Tx } from '../knex';
-import type { CategoryRow, TaxonomyRow } from '../rows';
+import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../rows';
 
 export async function insertCategory(
   db: Tx,
@@ -128,4 +129,98 @@ export async function setTaxonomyLinks(
     }
   }
   return unknown;
+}
+
+type Filter = (q: Knex.QueryBuilder) => Knex.QueryBuilder;
+
+/** Every category of the workspace (empty ones too) with the number of items the caller may see. */
+export async function listCategoriesWithCounts(
+  db: Tx,
+  workspaceId: string,
+  visible: Filter,
+): Promise<Array<CategoryRow & { knowledge_count: number }>> {
+  const count = visible(
+    db('category_knowledge as ck')
+      .join('knowledge as k', 'k.id', 'ck.knowledge_id')
+      .whereRaw('ck.category_id = c.id')
+      .andWhere('k.workspace_id', workspaceId),
+  ).count('*');
+  return db('categories as c')
+    .where('c.workspace_id', workspaceId)
+    .select('c.*', db.raw('(?) as knowledge_count', [count]))
+    .orderBy([{ column: 'c.name' }, { column: 'c.id' }]);
+}
+
+export async function findCategory(db: Tx, workspaceId: string, id: string): Promise<CategoryRow | undefined> {
+  return db<CategoryRow>('categories').where({ workspace_id: workspaceId, id }).first();
+}
+
+export async function categoryKnowledge(db: Tx, workspaceId: string, categoryId: string, visible: Filter) {
+  return visible(
+    db('knowledge as k')
+      .join('category_knowledge as ck', 'ck.knowledge_id', 'k.id')
+      .where({ 'ck.category_id': categoryId, 'k.workspace_id': workspaceId }),
+  )
+    .select('k.*', 'ck.category_id')
+    .orderBy([
+      { column: 'k.created_at', order: 'desc' },
+      { column: 'k.id', order: 'desc' },
+    ]) as Promise<Array<KnowledgeRow & { category_id: string }>>;
+}
+
+export async function listTaxonomies(
+  db: Tx,
+  workspaceId: string,
+  filter: { roleIds: string[]; languageId?: string },
+): Promise<Array<TaxonomyRow & { category_count: number }>> {
+  const q = db('taxonomies as t')
+    .where('t.workspace_id', workspaceId)
+    .select(
+      't.*',
+      db.raw('(select count(*) from taxonomy_categories tc where tc.taxonomy_id = t.id) as category_count'),
+    )
+    .orderBy([{ column: 't.name' }, { column: 't.id' }]);
+  for (const roleId of filter.roleIds) {
+    void q.whereExists(db('taxonomy_roles as tr').whereRaw('tr.taxonomy_id = t.id').andWhere('tr.role_id', roleId));
+  }
+  if (filter.languageId !== undefined) {
+    void q.whereExists(
+      db('taxonomy_languages as tl').whereRaw('tl.taxonomy_id = t.id').andWhere('tl.language_id', filter.languageId),
+    );
+  }
+  return q;
+}
+
+export async function taxonomyRoles(db: Tx, taxonomyIds: string[]) {
+  if (taxonomyIds.length === 0) return [];
+  return db('taxonomy_roles as tr')
+    .join('roles as r', 'r.id', 'tr.role_id')
+    .whereIn('tr.taxonomy_id', taxonomyIds)
+    .select('tr.taxonomy_id', 'r.id', 'r.name', 'r.metadata', 'r.customer_role_id')
+    .orderBy('r.name') as Promise<
+    Array<{
+      taxonomy_id: string;
+      id: string;
+      name: string;
+      metadata: Record<string, unknown>;
+      customer_role_id: string | null;
+    }>
+  >;
+}
+
+export async function taxonomyLanguages(db: Tx, taxonomyIds: string[]) {
+  if (taxonomyIds.length === 0) return [];
+  return db('taxonomy_languages')
+    .whereIn('taxonomy_id', taxonomyIds)
+    .select('taxonomy_id', 'language_id')
+    .orderBy('language_id') as Promise<Array<{ taxonomy_id: string; language_id: string }>>;
+}
+
+export async function taxonomyCategories(db: Tx, taxonomyIds: string[]) {
+  if (taxonomyIds.length === 0) return [];
+  return db('taxonomy_categories as tc')
+    .join('categories as c', 'c.id', 'tc.category_id')
+    .whereIn('tc.taxonomy_id', taxonomyIds)
+    .select('tc.taxonomy_id', 'c.id', 'c.name', 'c.description')
+    .orderBy('c.name') as Promise<Array<{ taxonomy_id: string; id: string; name: string; description: string | null }>>;
 }

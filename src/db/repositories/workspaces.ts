@@ -35,3 +35,11 @@ export async function softDeleteWorkspace(db: Tx, id: string): Promise<boolean> 
     .update({ deleted_at: db.fn.now(), updated_at: db.fn.now() });
   return n > 0;
 }
+
+export async function setRbacEnabled(db: Tx, id: string, enabled: boolean): Promise<WorkspaceRow> {
+  const [row] = await db<WorkspaceRow>('workspaces')
+    .where({ id })
+    .update({ rbac_enabled: enabled, updated_at: db.fn.now() as unknown as Date })
+    .returning('*');
+  return row!;
+}

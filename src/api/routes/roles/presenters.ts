@@ -1,0 +1,25 @@
+import type { RoleRow, WorkspaceRow } from '../../../db/rows';
+
+export function presentRole(row: RoleRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    customerRoleId: row.customer_role_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Roles listed for a knowledge item: custom metadata instead of timestamps. */
+export function presentKnowledgeRole(row: RoleRow) {
+  return { id: row.id, name: row.name, description: row.description, metadata: row.metadata };
+}
+
+export function presentRbacStatus(workspace: WorkspaceRow) {
+  return {
+    workspaceId: workspace.id,
+    rbacEnabled: workspace.rbac_enabled,
+    rbacStatus: workspace.rbac_enabled ? 'ACTIVE' : 'INACTIVE',
+  };
+}

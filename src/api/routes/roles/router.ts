@@ -1,0 +1,120 @@
+// RBAC status, roles, knowledge role assignment and background jobs.
+import Router from '@koa/router';
+import * as roles from '../../../db/repositories/roles';
+import * as workspaces from '../../../db/repositories/workspaces';
+import type { Deps } from '../../../deps';
+import { forbidden, notFound } from '../../../errors';
+import { loadKnowledge } from '../../../services/knowledge';
+import * as roleService from '../../../services/roles';
+import { describeJob } from '../../../temporal/jobs';
+import { authenticateBearer, requireAuth } from '../../middleware/authenticate';
+import { validate } from '../../validate';
+import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
+import {
+  BackgroundJobsSchema,
+  CreateRoleSchema,
+  FindRolesSchema,
+  RbacStatusSchema,
+  RoleIdsSchema,
+  UpdateRoleSchema,
+} from './schema';
+
+export function rolesRouter(deps: Deps): Router {
+  const router = new Router({ prefix: '/v1/workspaces/:workspaceId' });
+  router.use(authenticateBearer(deps));
+
+  router.get('/rbac-status', (ctx) => {
+    ctx.body = presentRbacStatus(requireAuth(ctx).workspace);
+  });
+  router.put('/rbac-status', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const { rbacEnabled } = validate(RbacStatusSchema, ctx.request.body);
+    ctx.body = presentRbacStatus(await workspaces.setRbacEnabled(deps.db, workspace.id, rbacEnabled));
+  });
+
+  router.get('/role', async (ctx) => {
+    const rows = await roles.listRoles(deps.db, requireAuth(ctx).workspace.id);
+    ctx.body = { roles: rows.map(presentRole), total: rows.length };
+  });
+
+  router.post('/role', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateRoleSchema, ctx.request.body, 'Missing required field');
+    ctx.body = await roleService.createRole(deps, workspace.id, {
+      name: input.name,
+      description: input.description ?? null,
+      customerRoleId: input.customerRoleId ?? null,
+    });
+  });
+
+  router.post('/role/find', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(FindRolesSchema, ctx.request.body, 'At least one search criterion required');
+    const rows = await roles.findRoles(deps.db, workspace.id, {
+      customerRoleId: input.customerRoleId || undefined,
+      name: input.name?.trim() || undefined,
+    });
+    ctx.body = { roles: rows.map(presentRole), total: rows.length };
+  });
+
+  // The router has already URL-decoded the path value; the match is exact and case-sensitive.
+  router.get('/role/by-customer-role-id/:customerRoleId', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const role = await roles.findRoleByCustomerRoleId(deps.db, workspace.id, ctx.params.customerRoleId ?? '');
+    if (!role) throw notFound(roleService.RoleMessages.notFound);
+    ctx.body = presentRole(role);
+  });
+
+  router.get('/role/:roleId', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    ctx.body = presentRole(await roleService.loadRole(deps.db, workspace.id, ctx.params.roleId ?? ''));
+  });
+
+  router.put('/role/:roleId', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const patch = validate(UpdateRoleSchema, ctx.request.body, 'Invalid field value');
+    const { workflowId, role } = await roleService.updateRole(deps, workspace.id, ctx.params.roleId ?? '', patch);
+    ctx.body = { workflowId, role: presentRole(role) };
+  });
+
+  router.delete('/role/:roleId', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const out = await roleService.deleteRole(deps, workspace.id, ctx.params.roleId ?? '');
+    ctx.body = { ...out, message: 'Role deletion started' };
+  });
+
+  router.get('/knowledge/:knowledgeId/role', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '');
+    ctx.body = (await roles.knowledgeRoles(deps.db, workspace.id, item.id)).map(presentKnowledgeRole);
+  });
+
+  for (const [method, action] of [
+    ['post', 'assign'],
+    ['delete', 'unassign'],
+  ] as const) {
+    router[method]('/knowledge/:knowledgeId/role', async (ctx) => {
+      const { workspace } = requireAuth(ctx);
+      if (!workspace.rbac_enabled) throw forbidden(roleService.RoleMessages.rbacDisabled);
+      const { roleIds } = validate(RoleIdsSchema, ctx.request.body, 'roleIds must be an array of valid UUIDs');
+      const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '');
+      const out = await roleService.changeKnowledgeRoles(deps, workspace, item.id, roleIds, action);
+      ctx.body = {
+        workspaceId: workspace.id,
+        knowledgeId: item.id,
+        organizationId: workspace.organization_id,
+        roleIds: out.roleIds,
+        workflowId: out.workflowId,
+      };
+    });
+  }
+
+  router.post('/background-jobs', async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
+    const jobs = await Promise.all(jobIds.map((id) => describeJob(deps.temporal, workspace.id, id)));
+    ctx.body = { jobs };
+  });
+
+  return router;
+}

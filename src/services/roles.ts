@@ -1,0 +1,116 @@
+// Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried
+// request joins (or repeats, harmlessly) the same job and can never create a second role.
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/knex';
+import * as knowledge from '../db/repositories/knowledge';
+import * as roles from '../db/repositories/roles';
+import type { RoleRow, WorkspaceRow } from '../db/rows';
+import type { Deps } from '../deps';
+import { conflict, forbidden, notFound } from '../errors';
+import { isUuid } from '../ids';
+import { uuidV5 } from '../temporal/constants';
+import { startJob } from '../temporal/jobs';
+import type { RoleFields } from '../workflows/contracts';
+import { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from '../workflows/roles';
+
+export const RoleMessages = {
+  notFound: 'Role not found',
+  rolesNotFound: 'One or more roles not found',
+  duplicate: 'Role with customerRoleId already exists',
+  rbacDisabled: 'RBAC is not enabled for this workspace',
+} as const;
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
+
+export async function loadRole(db: Db, workspaceId: string, roleId: string): Promise<RoleRow> {
+  const role = isUuid(roleId) ? await roles.findRole(db, workspaceId, roleId) : undefined;
+  if (!role) throw notFound(RoleMessages.notFound);
+  return role;
+}
+
+/**
+ * The job id derives from the role's content, and the role id from the job id: repeating the same
+ * create finds its role already there. (Two roles identical in name, description and customerRoleId
+ * are one role.)
+ */
+export async function createRole(
+  deps: Pick<Deps, 'temporal'>,
+  workspaceId: string,
+  fields: RoleFields,
+): Promise<{ workflowId: string; roleId: string }> {
+  const workflowId = `role-create:${workspaceId}:${digest(fields)}`;
+  const roleId = uuidV5(workflowId);
+  await startJob(deps.temporal, createRoleWorkflow, {
+    workflowId,
+    workspaceId,
+    args: [{ workspaceId, roleId, role: fields }],
+  });
+  return { workflowId, roleId };
+}
+
+/** Checks the new customerRoleId synchronously (409), then updates through a workflow whose id is a UUID. */
+export async function updateRole(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspaceId: string,
+  roleId: string,
+  patch: Partial<RoleFields>,
+): Promise<{ workflowId: string; role: RoleRow }> {
+  const role = await loadRole(deps.db, workspaceId, roleId);
+  if (patch.customerRoleId) {
+    const holder = await roles.findRoleByCustomerRoleId(deps.db, workspaceId, patch.customerRoleId);
+    if (holder && holder.id !== role.id) throw conflict(RoleMessages.duplicate);
+  }
+  const readableId = `role-update:${workspaceId}:${role.id}:${digest([patch, role.updated_at.toISOString()])}`;
+  const workflowId = uuidV5(readableId);
+  await startJob(deps.temporal, updateRoleWorkflow, {
+    workflowId,
+    workspaceId,
+    args: [{ workspaceId, roleId: role.id, patch }],
+    memo: { readableId },
+  });
+  const next: RoleRow = {
+    ...role,
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.customerRoleId !== undefined ? { customer_role_id: patch.customerRoleId } : {}),
+    updated_at: new Date(),
+  };
+  return { workflowId, role: next };
+}
+
+export async function deleteRole(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspaceId: string,
+  roleId: string,
+): Promise<{ workflowId: string; roleId: string }> {
+  const role = await loadRole(deps.db, workspaceId, roleId);
+  const workflowId = `role-delete:${workspaceId}:${role.id}`;
+  await startJob(deps.temporal, deleteRoleWorkflow, {
+    workflowId,
+    workspaceId,
+    args: [{ workspaceId, roleId: role.id }],
+  });
+  return { workflowId, roleId: role.id };
+}
+
+/** Assign or unassign: RBAC must be ACTIVE, the item and every role must exist in the workspace. */
+export async function changeKnowledgeRoles(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspace: WorkspaceRow,
+  knowledgeId: string,
+  roleIds: string[],
+  action: 'assign' | 'unassign',
+): Promise<{ workflowId: string; roleIds: string[] }> {
+  if (!workspace.rbac_enabled) throw forbidden(RoleMessages.rbacDisabled);
+  const unique = [...new Set(roleIds)].sort();
+  if (!(await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId))) throw notFound('Knowledge item not found');
+  const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
+  if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
+  const workflowId = `role-${action}:${workspace.id}:${knowledgeId}:${digest(unique)}`;
+  await startJob(deps.temporal, roleAssignmentWorkflow, {
+    workflowId,
+    workspaceId: workspace.id,
+    args: [{ workspaceId: workspace.id, knowledgeId, roleIds: unique, action }],
+  });
+  return { workflowId, roleIds: unique };
+}

@@ -1,0 +1,111 @@
+// Property: under ACTIVE RBAC, a role-bound token sees exactly the knowledge assigned to its role on every
+// read path (list, get, semantic, title and metadata search, category listings and counts).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import * as catalog from '../../src/db/repositories/catalog';
+import { toVectorLiteral } from '../../src/db/repositories/search';
+import * as workspaces from '../../src/db/repositories/workspaces';
+import { accessHeaders, createRole, createTenant } from '../helpers/factories';
+import { getStack, type TestStack } from '../helpers/stack';
+
+const scenario = fc.record({
+  roles: fc.integer({ min: 1, max: 4 }),
+  items: fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 4 }), { minLength: 1, maxLength: 10 }),
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+});
+
+function vector(dim: number, seed: number): number[] {
+  let s = seed;
+  const v = Array.from({ length: dim }, () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31 - 0.5;
+  });
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+const sorted = (ids: Iterable<string>) => [...ids].sort();
+
+describe('RBAC isolation (property-based)', function () {
+  this.timeout(600_000);
+  let stack: TestStack;
+  before(async () => {
+    stack = await getStack();
+  });
+
+  it('a role-bound token never sees an unassigned item and sees every assigned one, on every read path', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ roles: roleCount, items, seed }) => {
+        const db = stack.deps.db;
+        const tenant = await createTenant(db);
+        const ws = tenant.workspaceId;
+        await workspaces.setRbacEnabled(db, ws, true);
+        const roles = [];
+        for (let r = 0; r < roleCount; r++) roles.push(await createRole(db, ws, { customerRoleId: `role-${r}` }));
+        const category = await catalog.insertCategory(db, ws, { name: 'All' });
+        const assigned = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
+        const itemIds: string[] = [];
+        for (const [i, roleIdx] of items.entries()) {
+          const id = randomUUID();
+          itemIds.push(id);
+          await db('knowledge').insert({
+            id,
+            workspace_id: ws,
+            type: 'STRING',
+            title: `doc ${i}`,
+            content: `text ${i}`,
+          });
+          await db('knowledge_chunks').insert({
+            id: randomUUID(),
+            workspace_id: ws,
+            knowledge_id: id,
+            chunk_index: 0,
+            page_number: 1,
+            content: `text ${i}`,
+            embedding: db.raw('?::vector', [toVectorLiteral(vector(stack.deps.embeddings.dimension, seed + i))]),
+          });
+          for (const r of new Set(roleIdx.filter((x) => x < roleCount))) {
+            await db('knowledge_roles').insert({ knowledge_id: id, role_id: roles[r]!.id, workspace_id: ws });
+            assigned.get(roles[r]!.id)!.add(id);
+          }
+        }
+        await catalog.linkCategoryKnowledge(db, ws, category.id, itemIds);
+
+        for (const [r, role] of roles.entries()) {
+          const expected = sorted(assigned.get(role.id)!);
+          const { headers } = await accessHeaders(stack, tenant, { customerRoleId: `role-${r}` });
+          const v1 = (p: string) => `/v1/workspaces/${ws}${p}`;
+          const ids = (list: Array<{ id: string }>) => sorted(list.map((x) => x.id));
+
+          const list = await stack.request('GET', v1('/knowledge?limit=100'), { headers });
+          assert.deepEqual(ids(list.body.knowledge), expected, 'list');
+          assert.equal(list.body.total, expected.length, 'list total');
+          for (const id of itemIds) {
+            const one = await stack.request('GET', v1(`/knowledge/${id}`), { headers });
+            assert.equal(one.status, expected.includes(id) ? 200 : 404, 'get');
+          }
+          const semantic = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
+            headers: { ...headers, 'x-api-key': tenant.apiKey },
+            json: { query: 'text', limit: 50 },
+          });
+          assert.deepEqual(ids(semantic.body.results), expected, 'semantic search');
+          for (const path of [`/workspaces/${ws}/knowledge/search-title`, v1('/knowledge/search-title')]) {
+            const title = await stack.request('POST', path, { headers, json: { title: 'DOC', limit: 50 } });
+            assert.deepEqual(ids(title.body.results), expected, 'title search');
+          }
+          const meta = await stack.request('POST', v1('/knowledge/search'), {
+            headers,
+            json: { metadata: { type: 'STRING' }, limit: 100 },
+          });
+          assert.deepEqual(ids(meta.body), expected, 'metadata search');
+          const cats = await stack.request('GET', v1('/categories'), { headers });
+          assert.equal(cats.body.categories[0].knowledgeCount, expected.length, 'category count');
+          const catItems = await stack.request('GET', v1(`/categories/${category.id}/knowledge`), { headers });
+          assert.deepEqual(ids(catItems.body.knowledge), expected, 'category knowledge');
+        }
+      }),
+      { numRuns: 50, seed: 20261122, endOnFailure: true },
+    );
+  });
+});
