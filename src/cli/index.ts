@@ -288,6 +288,34 @@ export function buildCli(): Command {
       }),
     );
 
+  const audience = program.command('audience').description('audiences (the audienceId search filter)');
+  audience
+    .command('create')
+    .requiredOption('--workspace <workspaceId>')
+    .requiredOption('--name <name>')
+    .action(
+      action(async (db, opts: { workspace: string; name: string }) => {
+        const w = await requireWorkspace(db, opts.workspace);
+        const row = await catalog.insertAudience(db, w.id, opts.name);
+        return { json: { id: row.id, name: row.name }, text: row.id };
+      }),
+    );
+  audience
+    .command('link')
+    .description('assign knowledge items to an audience')
+    .requiredOption('--workspace <workspaceId>')
+    .requiredOption('--id <audienceId>')
+    .requiredOption('--knowledge <ids>', 'comma-separated knowledge ids (repeatable)', list)
+    .action(
+      action(async (db, opts: { workspace: string; id: string; knowledge: string[] }) => {
+        const w = await requireWorkspace(db, opts.workspace);
+        const ids = opts.knowledge.map((k) => uuid('--knowledge', k));
+        const n = await catalog.linkAudienceKnowledge(db, w.id, uuid('--id', opts.id), ids);
+        if (n < 0) throw new CliError('audience or knowledge not found in this workspace');
+        return { json: { audienceId: opts.id, linked: n }, text: `linked ${n}` };
+      }),
+    );
+
   const tax = program.command('taxonomy').description('taxonomies');
   const taxLinks = (c: Command) =>
     c

@@ -106,6 +106,19 @@ describe('kws admin CLI', () => {
       'Billing & payments',
     );
     assert.equal(updated.name, 'Billing & payments');
+    const aud = await kws('audience', 'create', '--workspace', boot.workspaceId, '--name', 'Partners');
+    const linked = await kws(
+      'audience',
+      'link',
+      '--workspace',
+      boot.workspaceId,
+      '--id',
+      aud.id,
+      '--knowledge',
+      item.id,
+    );
+    assert.deepEqual(linked, { audienceId: aud.id, linked: 1 });
+    assert.equal((await stack.deps.db('knowledge_audiences').where({ audience_id: aud.id })).length, 1);
     const role = await kws(
       'role',
       'create',

@@ -32,26 +32,59 @@ export async function deleteCategory(db: Tx, workspaceId: string, id: string): P
   return (await db('categories').where({ workspace_id: workspaceId, id }).delete()) > 0;
 }
 
-/** Links knowledge to a category of the same workspace; linking twice is a no-op. */
+/** Links knowledge to a category of the same workspace; linking twice is a no-op. -1: not all found. */
 export async function linkCategoryKnowledge(
   db: Tx,
   workspaceId: string,
   categoryId: string,
   knowledgeIds: string[],
 ): Promise<number> {
+  return linkKnowledge(db, workspaceId, knowledgeIds, {
+    table: 'categories',
+    link: 'category_knowledge',
+    key: 'category_id',
+    id: categoryId,
+  });
+}
+
+export async function insertAudience(db: Tx, workspaceId: string, name: string): Promise<{ id: string; name: string }> {
+  const [row] = await db('audiences')
+    .insert({ id: randomUUID(), workspace_id: workspaceId, name })
+    .returning(['id', 'name']);
+  return row as { id: string; name: string };
+}
+
+/** Assigns knowledge to an audience of the same workspace; assigning twice is a no-op. -1: not all found. */
+export async function linkAudienceKnowledge(
+  db: Tx,
+  workspaceId: string,
+  audienceId: string,
+  knowledgeIds: string[],
+): Promise<number> {
+  return linkKnowledge(db, workspaceId, knowledgeIds, {
+    table: 'audiences',
+    link: 'knowledge_audiences',
+    key: 'audience_id',
+    id: audienceId,
+  });
+}
+
+async function linkKnowledge(
+  db: Tx,
+  workspaceId: string,
+  knowledgeIds: string[],
+  target: { table: string; link: string; key: string; id: string },
+): Promise<number> {
   if (knowledgeIds.length === 0) return 0;
-  const owned = await db('knowledge').where({ workspace_id: workspaceId }).whereIn('id', knowledgeIds).pluck('id');
-  const category = await db('categories').where({ workspace_id: workspaceId, id: categoryId }).first('id');
-  if (!category || owned.length !== new Set(knowledgeIds).size) return -1;
-  await db('category_knowledge')
-    .insert(
-      owned.map((knowledgeId: string) => ({
-        category_id: categoryId,
-        knowledge_id: knowledgeId,
-        workspace_id: workspaceId,
-      })),
-    )
-    .onConflict(['category_id', 'knowledge_id'])
+  const owned: string[] = await db('knowledge')
+    .where({ workspace_id: workspaceId })
+    .whereIn('id', knowledgeIds)
+    .pluck('id');
+  const parent = await db(target.table).where({ workspace_id: workspaceId, id: target.id }).first('id');
+  if (!parent || owned.length !== new Set(knowledgeIds).size) return -1;
+  await db(target.link)
+    .insert(owned.map((knowledge_id) => ({ [target.key]: target.id, knowledge_id, workspace_id: workspaceId })))
+    .onConflict([target.key, 'knowledge_id'])
     .ignore();
   return owned.length;
 }
