@@ -69,6 +69,8 @@ export function createIngestionActivities(deps: IngestionDeps) {
             storageKey: upload.storage_key,
             mimetype: upload.mimetype,
             filename: upload.filename,
+            spaceId: upload.space_id,
+            sourceVisibility: upload.source_visibility,
           });
         }
         await uploads.linkUploadKnowledge(trx, input.workspaceId, input.uploadId, knowledgeId);

@@ -10,6 +10,7 @@ import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
+import { spacesRouter } from './routes/spaces/router';
 import { tokensRouter } from './routes/tokens/router';
 
 export function createApp(deps: Deps): Koa {
@@ -42,6 +43,7 @@ export function createApp(deps: Deps): Koa {
     knowledgeRouter(deps),
     rolesRouter(deps),
     catalogRouter(deps),
+    spacesRouter(deps),
   ]) {
     root.use(router.routes(), router.allowedMethods());
   }

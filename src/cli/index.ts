@@ -8,6 +8,8 @@ import * as catalog from '../db/repositories/catalog';
 import * as knowledge from '../db/repositories/knowledge';
 import * as organizations from '../db/repositories/organizations';
 import * as roles from '../db/repositories/roles';
+import * as spaces from '../db/repositories/spaces';
+import type { SourceVisibility } from '../db/rows';
 import * as workspaces from '../db/repositories/workspaces';
 import { isUuid } from '../ids';
 import { bootstrap } from '../services/admin';
@@ -316,6 +318,30 @@ export function buildCli(): Command {
       }),
     );
 
+  program
+    .command('space')
+    .description('user spaces')
+    .command('add-member')
+    .description('add a co-host or guest (the activating user is the host)')
+    .requiredOption('--workspace <workspaceId>')
+    .requiredOption('--space <spaceId>')
+    .requiredOption('--user <userId>', "the customer's id of the user (userId or customerIdString)")
+    .option('--email <email>')
+    .addOption(new Option('--role <role>', 'membership').choices(['CO_HOST', 'GUEST']).default('GUEST'))
+    .action(
+      action(async (db, opts: { workspace: string; space: string; user: string; email?: string; role: string }) => {
+        const w = await requireWorkspace(db, opts.workspace);
+        const space = await spaces.findSpace(db, w.id, uuid('--space', opts.space));
+        if (!space) throw new CliError(`space ${opts.space} not found`);
+        const user = await spaces.upsertSpaceUser(db, w.id, { externalId: opts.user, email: opts.email });
+        await spaces.addMember(db, space.id, user.id, opts.role);
+        return {
+          json: { spaceId: space.id, userId: opts.user, role: opts.role },
+          text: `${opts.user} is ${opts.role}`,
+        };
+      }),
+    );
+
   const tax = program.command('taxonomy').description('taxonomies');
   const taxLinks = (c: Command) =>
     c
@@ -409,16 +435,47 @@ export function buildCli(): Command {
     .requiredOption('--title <title>')
     .option('--content <text>', 'URL, path or text', '')
     .option('--parent <knowledgeId>')
+    .addOption(new Option('--visibility <v>', 'what RAG may show of it').choices(['none', 'source', 'download']))
     .action(
-      action(async (db, opts: { workspace: string; type: string; title: string; content: string; parent?: string }) => {
+      action(
+        async (
+          db,
+          opts: {
+            workspace: string;
+            type: string;
+            title: string;
+            content: string;
+            parent?: string;
+            visibility?: SourceVisibility;
+          },
+        ) => {
+          const w = await requireWorkspace(db, opts.workspace);
+          const row = await knowledge.insertKnowledge(db, w.id, {
+            type: opts.type,
+            title: opts.title,
+            content: opts.content,
+            parentId: opts.parent ? uuid('--parent', opts.parent) : null,
+            sourceVisibility: opts.visibility,
+          });
+          return { json: { id: row.id, type: row.type, title: row.title, parentId: row.parent_id }, text: row.id };
+        },
+      ),
+    );
+
+  program
+    .command('knowledge-visibility')
+    .description('set what RAG may show of an item: none, source (page:title) or download (page:title:id)')
+    .requiredOption('--workspace <workspaceId>')
+    .requiredOption('--id <knowledgeId>')
+    .addOption(new Option('--visibility <v>').choices(['none', 'source', 'download']).makeOptionMandatory())
+    .action(
+      action(async (db, opts: { workspace: string; id: string; visibility: SourceVisibility }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const row = await knowledge.insertKnowledge(db, w.id, {
-          type: opts.type,
-          title: opts.title,
-          content: opts.content,
-          parentId: opts.parent ? uuid('--parent', opts.parent) : null,
+        const n = await knowledge.updateKnowledgeFields(db, w.id, uuid('--id', opts.id), {
+          source_visibility: opts.visibility,
         });
-        return { json: { id: row.id, type: row.type, title: row.title, parentId: row.parent_id }, text: row.id };
+        if (n === 0) throw new CliError(`knowledge ${opts.id} not found`);
+        return { json: { id: opts.id, sourceVisibility: opts.visibility }, text: `${opts.id}: ${opts.visibility}` };
       }),
     );
 

@@ -65,9 +65,13 @@ export interface KnowledgeRow {
   storage_key: string | null;
   mimetype: string | null;
   filename: string | null;
+  space_id: string | null;
+  source_visibility: SourceVisibility;
   created_at: Date;
   updated_at: Date;
 }
+
+export type SourceVisibility = 'none' | 'source' | 'download';
 
 export interface UploadFileMetadataRow {
   id: string;
@@ -83,6 +87,8 @@ export interface UploadFileMetadataRow {
   language: string | null;
   requested_status: string | null;
   workflow_id: string;
+  space_id: string | null;
+  source_visibility: SourceVisibility;
   created_at: Date;
   updated_at: Date;
 }
@@ -104,4 +110,55 @@ export interface TaxonomyRow {
   published: boolean;
   created_at: Date;
   updated_at: Date;
+}
+
+export interface SpaceUserRow {
+  id: string;
+  workspace_id: string;
+  external_id: string;
+  email: string | null;
+  name: string | null;
+  photo: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SpaceRow {
+  id: string;
+  workspace_id: string;
+  owner_id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SpaceGroupRow {
+  id: string;
+  space_id: string;
+  name: string;
+  type: string;
+  is_default: boolean;
+  conversation_id: string;
+  last_message_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SpaceMessageRow {
+  id: string;
+  space_id: string;
+  group_id: string;
+  type: 'USER' | 'AI';
+  message: string;
+  user_id: string | null;
+  content: string | null;
+  sources: string[] | null;
+  sources_metadata: Array<{ title: string; url: string }> | null;
+  thumb_up: boolean;
+  thumb_down: boolean;
+  reply_to_id: string | null;
+  language_id: string | null;
+  created_at: Date;
 }

@@ -1,7 +1,7 @@
 // Knowledge writes that answer synchronously: link creation, reserved-field updates, single delete.
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
-import type { KnowledgeRow } from '../db/rows';
+import type { KnowledgeRow, SourceVisibility } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { isUuid } from '../ids';
@@ -69,13 +69,14 @@ export async function updateReservedField(
   db: Db,
   workspaceId: string,
   knowledgeId: string,
-  input: { type: string; title: string; language?: string },
+  input: { type: string; title: string; language?: string; sourceVisibility?: SourceVisibility },
 ): Promise<void> {
   const row = await loadKnowledge(db, workspaceId, knowledgeId);
   if (row.type !== input.type) throw unprocessable(KnowledgeMessages.typeMismatch);
   await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
     title: input.title,
     ...(input.language !== undefined ? { language: input.language } : {}),
+    ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
   });
 }
 

@@ -1,7 +1,7 @@
 // Access tokens (and later user space tokens): HS256 JWTs signed with jose.
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { UUID_PATTERN as UUID } from '../ids';
+import { isUuid as isUuidString, UUID_PATTERN as UUID } from '../ids';
 
 const ISSUER = 'kws';
 const AUDIENCE = 'kws-api';
@@ -15,6 +15,9 @@ export interface TokenClaims {
   roleId?: string;
   /** The API key that minted the token (access tokens). */
   apiKeyId?: string;
+  /** User space tokens: the space user (internal id) and their space. */
+  userId?: string;
+  spaceId?: string;
 }
 
 export interface TokenService {
@@ -31,7 +34,13 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
         organizationId: claims.organizationId,
         workspaceId: claims.workspaceId,
       };
-      if (claims.roleId) payload.roleId = claims.roleId;
+      // User space tokens carry their role as user_metadata.roleId (as the spec describes them).
+      if (claims.roleId && claims.tokenType === 'access') payload.roleId = claims.roleId;
+      if (claims.tokenType === 'user_space') {
+        payload.userId = claims.userId;
+        payload.spaceId = claims.spaceId;
+        payload.user_metadata = claims.roleId ? { roleId: claims.roleId } : {};
+      }
       if (claims.apiKeyId) payload.apiKeyId = claims.apiKeyId;
       return new SignJWT(payload)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -50,8 +59,16 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat'],
         });
-        const { tokenType, organizationId, workspaceId, roleId, apiKeyId } = payload as Record<string, unknown>;
+        const { tokenType, organizationId, workspaceId, apiKeyId, userId, spaceId } = payload as Record<
+          string,
+          unknown
+        >;
         if (tokenType !== 'access' && tokenType !== 'user_space') return undefined;
+        const roleId =
+          tokenType === 'user_space'
+            ? (payload.user_metadata as { roleId?: unknown } | undefined)?.roleId
+            : (payload as { roleId?: unknown }).roleId;
+        if (tokenType === 'user_space' && (!isUuidString(userId) || !isUuidString(spaceId))) return undefined;
         if (typeof organizationId !== 'string' || !UUID.test(organizationId)) return undefined;
         if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) return undefined;
         if (roleId !== undefined && (typeof roleId !== 'string' || !UUID.test(roleId))) return undefined;
@@ -61,6 +78,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
           workspaceId,
           roleId: roleId as string | undefined,
           apiKeyId: typeof apiKeyId === 'string' ? apiKeyId : undefined,
+          ...(tokenType === 'user_space' ? { userId: userId as string, spaceId: spaceId as string } : {}),
         };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return undefined;

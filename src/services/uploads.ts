@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import * as uploads from '../db/repositories/uploads';
-import type { WorkspaceRow } from '../db/rows';
+import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Deps } from '../deps';
 import { AppError, badRequest, forbidden, internal } from '../errors';
 import { checkFileType, isAcceptedMime, mimeFromFilename, normalizeMime } from '../extract/mime';
@@ -27,6 +27,9 @@ export interface UploadInput {
   description?: string;
   language?: string;
   background: boolean;
+  /** Attach the file to this space (space knowledge: retrievable only through the space). */
+  spaceId?: string;
+  sourceVisibility?: SourceVisibility;
 }
 
 export type UploadOutcome =
@@ -76,6 +79,8 @@ export async function uploadFile(
       language: input.language ?? null,
       requested_status: input.background ? 'BACKGROUND_START' : null,
       workflow_id: workflowId,
+      space_id: input.spaceId ?? null,
+      source_visibility: input.sourceVisibility ?? 'source',
     });
   });
 

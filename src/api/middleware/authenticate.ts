@@ -55,8 +55,12 @@ export interface BearerOptions {
   requireApiKey?: boolean;
   /** /v1 routes require the organizationid header; the unversioned search routes check it only when sent. */
   organizationHeader?: 'required' | 'optional';
-  /** The status for a token whose role has since been deleted (RAG answers 400; everything else 403). */
-  deletedRoleStatus?: 400 | 403;
+  /**
+   * The RAG endpoint's own answers: a token of another workspace gets 404 "Workspace ID does not match"
+   * and a token whose role was deleted 400 "Role not found" (both with the error value "Error"); elsewhere
+   * these are 403 "Insufficient permissions" and 403 "Role not found".
+   */
+  ragErrors?: boolean;
 }
 
 /** Bearer JWT endpoints (/v1 and the non-versioned search endpoints). */
@@ -85,11 +89,13 @@ export function authenticateBearer(deps: Pick<Deps, 'db' | 'tokens'>, options: B
     }
     const workspace = await loadActiveWorkspace(deps.db, ctx.params.workspaceId ?? '');
     if (workspace.id !== claims.workspaceId || workspace.organization_id !== claims.organizationId) {
-      throw forbidden(Messages.insufficientPermissions);
+      throw options.ragErrors
+        ? new AppError(404, 'Workspace ID does not match', 'Error')
+        : forbidden(Messages.insufficientPermissions);
     }
     // A token bound to a role that has since been deleted fails cleanly instead of widening or narrowing to nothing.
     if (claims.roleId && !(await roles.findRole(deps.db, workspace.id, claims.roleId))) {
-      throw new AppError(options.deletedRoleStatus ?? 403, Messages.roleNotFound);
+      throw options.ragErrors ? new AppError(400, Messages.roleNotFound, 'Error') : forbidden(Messages.roleNotFound);
     }
     ctx.state.auth = { workspace, token: claims };
     await next();

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_knowledge';
+import * as m0003 from './0003_spaces';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -11,6 +12,7 @@ interface Migration {
 const migrations: Array<[string, Migration]> = [
   ['0001_foundation', m0001],
   ['0002_knowledge', m0002],
+  ['0003_spaces', m0003],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
-import type { KnowledgeRow } from '../rows';
+import type { KnowledgeRow, SourceVisibility } from '../rows';
 
 export async function insertKnowledge(
   db: Tx,
@@ -18,6 +18,8 @@ export async function insertKnowledge(
     storageKey?: string | null;
     mimetype?: string | null;
     filename?: string | null;
+    spaceId?: string | null;
+    sourceVisibility?: SourceVisibility;
     language?: string | null;
     metadata?: Record<string, unknown>;
   },
@@ -36,6 +38,8 @@ export async function insertKnowledge(
       storage_key: input.storageKey ?? null,
       mimetype: input.mimetype ?? null,
       filename: input.filename ?? null,
+      space_id: input.spaceId ?? null,
+      source_visibility: input.sourceVisibility ?? 'source',
       language: input.language ?? null,
       metadata: input.metadata ?? {},
     })
@@ -87,7 +91,10 @@ export async function updateKnowledgeFields(
   workspaceId: string,
   id: string,
   patch: Partial<
-    Pick<KnowledgeRow, 'title' | 'language' | 'status' | 'message_error' | 'content' | 'url' | 'metadata'>
+    Pick<
+      KnowledgeRow,
+      'title' | 'language' | 'status' | 'message_error' | 'content' | 'url' | 'metadata' | 'source_visibility'
+    >
   >,
 ): Promise<number> {
   return db('knowledge')

@@ -13,10 +13,17 @@ export interface AccessFilter {
   roleIds?: string[];
   /** Only knowledge assigned to this role (RBAC: the caller's token role). */
   requiredRoleId?: string;
+  /** Only this space's knowledge; without it, only workspace knowledge (space knowledge stays in its space). */
+  spaceId?: string;
+  /** Only knowledge in this language. */
+  language?: string;
 }
 
 /** Adds the access filter to a query whose knowledge table is aliased `k`. */
 export function applyAccessFilter(q: Knex.QueryBuilder, db: Tx, f: AccessFilter): Knex.QueryBuilder {
+  if (f.spaceId) void q.andWhere('k.space_id', f.spaceId);
+  else void q.whereNull('k.space_id');
+  if (f.language !== undefined) void q.andWhere('k.language', f.language);
   if (f.audienceId) {
     void q.whereExists(
       db('knowledge_audiences as ka').whereRaw('ka.knowledge_id = k.id').andWhere('ka.audience_id', f.audienceId),
@@ -84,7 +91,28 @@ export async function exactNearestItems(
   return rows.map(toHit);
 }
 
-/** HNSW (iterative scan) over chunks, grouped to one per item; widens the scan until `limit` items or exhaustion. */
+/** The `k` nearest candidate chunks through the HNSW index with pgvector's iterative scan (relaxed order). */
+async function hnswScan(
+  db: Db,
+  workspaceId: string,
+  filter: AccessFilter,
+  vec: string,
+  k: number,
+): Promise<ChunkHit[]> {
+  return db.transaction(async (trx) => {
+    // Settings are integers computed here, not input; SET cannot take bind parameters.
+    await trx.raw(`SET LOCAL hnsw.ef_search = ${Math.min(Math.max(k, 100), 1000)}`);
+    await trx.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
+    await trx.raw(`SET LOCAL hnsw.max_scan_tuples = ${Math.max(20_000, k * 50)}`);
+    const r = await candidateChunks(trx, workspaceId, filter)
+      .select('c.knowledge_id', 'c.content', 'c.page_number', trx.raw('(c.embedding <=> ?::vector) as distance', [vec]))
+      .orderByRaw('c.embedding <=> ?::vector', [vec])
+      .limit(k);
+    return r.map(toHit).sort((a: ChunkHit, b: ChunkHit) => a.distance - b.distance);
+  });
+}
+
+/** HNSW over chunks, grouped to one per item; widens the scan until `limit` items or exhaustion. */
 export async function hnswNearestItems(
   db: Db,
   workspaceId: string,
@@ -93,32 +121,31 @@ export async function hnswNearestItems(
   limit: number,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
-  let k = Math.max(limit * 4, 40);
-  for (;;) {
-    const rows: ChunkHit[] = await db.transaction(async (trx) => {
-      await trx.raw(`SET LOCAL hnsw.ef_search = ${Math.min(Math.max(k, 100), 1000)}`);
-      await trx.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-      await trx.raw(`SET LOCAL hnsw.max_scan_tuples = ${Math.max(20_000, k * 50)}`);
-      const r = await candidateChunks(trx, workspaceId, filter)
-        .select(
-          'c.knowledge_id',
-          'c.content',
-          'c.page_number',
-          trx.raw('(c.embedding <=> ?::vector) as distance', [vec]),
-        )
-        .orderByRaw('c.embedding <=> ?::vector', [vec])
-        .limit(k);
-      return r.map(toHit);
-    });
+  for (let k = Math.max(limit * 4, 40); ; k *= 4) {
+    const rows = await hnswScan(db, workspaceId, filter, vec, k);
     const best = new Map<string, ChunkHit>();
-    for (const hit of rows.sort((a, b) => a.distance - b.distance)) {
-      if (!best.has(hit.knowledgeId)) best.set(hit.knowledgeId, hit);
-    }
-    if (best.size >= limit || rows.length < k || k >= 4000) {
-      return [...best.values()].slice(0, limit);
-    }
-    k *= 4;
+    for (const hit of rows) if (!best.has(hit.knowledgeId)) best.set(hit.knowledgeId, hit);
+    if (best.size >= limit || rows.length < k || k >= 4000) return [...best.values()].slice(0, limit);
   }
+}
+
+/** The `k` nearest chunks (passages, several may come from one item), exactly or through HNSW. */
+export async function nearestChunks(
+  db: Db,
+  workspaceId: string,
+  filter: AccessFilter,
+  query: number[],
+  k: number,
+  plan: SearchPlan,
+): Promise<ChunkHit[]> {
+  const vec = toVectorLiteral(query);
+  if (plan === 'hnsw') return hnswScan(db, workspaceId, filter, vec, k);
+  // "+ 0" keeps the planner off the HNSW index: an exact ranking of the B-tree-filtered candidates.
+  const rows = await candidateChunks(db, workspaceId, filter)
+    .select('c.knowledge_id', 'c.content', 'c.page_number', db.raw('(c.embedding <=> ?::vector) as distance', [vec]))
+    .orderByRaw('(c.embedding <=> ?::vector) + 0', [vec])
+    .limit(k);
+  return rows.map(toHit);
 }
 
 function toHit(r: { knowledge_id: string; content: string; page_number: number; distance: number | string }): ChunkHit {

@@ -43,6 +43,11 @@ export function presentSearchResult(result: SearchResult) {
   };
 }
 
+/** The item as upload-file-metadata shows it (null until the ingestion workflow has created it). */
+export function presentUploadItem(row: KnowledgeRow | undefined) {
+  return row ? { id: row.id, status: row.status, metadata: { title: row.title, type: row.type } } : null;
+}
+
 export function presentMetadataSearchItem(
   row: KnowledgeRow,
   upload: { filename: string; mimetype: string } | undefined,

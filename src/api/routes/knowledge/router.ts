@@ -12,11 +12,12 @@ import { accessFilter } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
+import { loadSpace } from '../../../services/spaces';
 import { uploadFile } from '../../../services/uploads';
 import { readMultipart } from '../../multipart';
 import { authenticateBearer, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
-import { presentKnowledge, presentMetadataSearchItem, presentSearchResult } from './presenters';
+import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
 import {
   CreateLinkSchema,
   KnowledgeListQuerySchema,
@@ -40,7 +41,7 @@ export function knowledgeRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const row = await knowledgeService.loadKnowledge(deps.db, auth.workspace.id, ctx.params.knowledgeId ?? '');
     const filter = await accessFilter(deps.db, auth);
-    if (filter.requiredRoleId && !(await knowledgeService.isVisible(deps.db, auth.workspace.id, row.id, filter))) {
+    if (!(await knowledgeService.isVisible(deps.db, auth.workspace.id, row.id, filter))) {
       throw notFound(knowledgeService.KnowledgeMessages.notFound);
     }
     return { auth, row };
@@ -74,7 +75,10 @@ export function knowledgeRouter(deps: Deps): Router {
     });
     if (!file) throw badRequest('Missing required field');
     const input = validate(UploadFieldsSchema, fields);
+    if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
     const outcome = await uploadFile(deps, workspace, {
+      spaceId: input.spaceId,
+      sourceVisibility: input.sourceVisibility,
       filename: file.filename,
       declaredMime: file.mimeType,
       bytes: file.bytes,
@@ -145,8 +149,8 @@ export function knowledgeRouter(deps: Deps): Router {
       filename: upload.filename,
       mimetype: upload.mimetype,
       size: upload.size_bytes,
-      knowledge: row ? { id: row.id, status: row.status, metadata: { title: row.title, type: row.type } } : null,
-      spaceKnowledge: null,
+      knowledge: upload.space_id ? null : presentUploadItem(row),
+      spaceKnowledge: upload.space_id && row ? { ...presentUploadItem(row), spaceId: upload.space_id } : null,
       createdAt: upload.created_at.toISOString(),
     };
   });

@@ -89,6 +89,9 @@ export const ReservedFieldSchema = bodyObject({
   }),
   title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(1000),
   language: LANGUAGE.optional(),
+  sourceVisibility: z
+    .enum(['none', 'source', 'download'], { error: 'sourceVisibility must be one of none, source, download' })
+    .optional(),
 });
 export type ReservedFieldInput = z.infer<typeof ReservedFieldSchema>;
 
@@ -130,7 +133,14 @@ export const MetadataSearchSchema = bodyObject({
 });
 export type MetadataSearchInput = z.infer<typeof MetadataSearchSchema>;
 
+export const SOURCE_VISIBILITIES = ['none', 'source', 'download'] as const;
+const sourceVisibility = z.enum(SOURCE_VISIBILITIES, {
+  error: 'sourceVisibility must be one of none, source, download',
+});
+
 export const UploadFieldsSchema = z.object({
+  spaceId: z.string().refine(isUuid, { message: 'spaceId must be a valid UUID' }).optional(),
+  sourceVisibility: sourceVisibility.optional(),
   title: z.string().trim().max(1000, { message: 'title must be at most 1000 characters' }).optional(),
   description: z.string().max(10_000, { message: 'description must be at most 10000 characters' }).optional(),
   language: LANGUAGE.optional(),

@@ -21,23 +21,23 @@ import {
 
 export function rolesRouter(deps: Deps): Router {
   const router = new Router({ prefix: '/v1/workspaces/:workspaceId' });
-  router.use(authenticateBearer(deps));
+  const auth = authenticateBearer(deps);
 
-  router.get('/rbac-status', (ctx) => {
+  router.get('/rbac-status', auth, (ctx) => {
     ctx.body = presentRbacStatus(requireAuth(ctx).workspace);
   });
-  router.put('/rbac-status', async (ctx) => {
+  router.put('/rbac-status', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { rbacEnabled } = validate(RbacStatusSchema, ctx.request.body);
     ctx.body = presentRbacStatus(await workspaces.setRbacEnabled(deps.db, workspace.id, rbacEnabled));
   });
 
-  router.get('/role', async (ctx) => {
+  router.get('/role', auth, async (ctx) => {
     const rows = await roles.listRoles(deps.db, requireAuth(ctx).workspace.id);
     ctx.body = { roles: rows.map(presentRole), total: rows.length };
   });
 
-  router.post('/role', async (ctx) => {
+  router.post('/role', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(CreateRoleSchema, ctx.request.body, 'Missing required field');
     ctx.body = await roleService.createRole(deps, workspace.id, {
@@ -47,7 +47,7 @@ export function rolesRouter(deps: Deps): Router {
     });
   });
 
-  router.post('/role/find', async (ctx) => {
+  router.post('/role/find', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(FindRolesSchema, ctx.request.body, 'At least one search criterion required');
     const rows = await roles.findRoles(deps.db, workspace.id, {
@@ -58,32 +58,32 @@ export function rolesRouter(deps: Deps): Router {
   });
 
   // The router has already URL-decoded the path value; the match is exact and case-sensitive.
-  router.get('/role/by-customer-role-id/:customerRoleId', async (ctx) => {
+  router.get('/role/by-customer-role-id/:customerRoleId', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const role = await roles.findRoleByCustomerRoleId(deps.db, workspace.id, ctx.params.customerRoleId ?? '');
     if (!role) throw notFound(roleService.RoleMessages.notFound);
     ctx.body = presentRole(role);
   });
 
-  router.get('/role/:roleId', async (ctx) => {
+  router.get('/role/:roleId', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     ctx.body = presentRole(await roleService.loadRole(deps.db, workspace.id, ctx.params.roleId ?? ''));
   });
 
-  router.put('/role/:roleId', async (ctx) => {
+  router.put('/role/:roleId', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const patch = validate(UpdateRoleSchema, ctx.request.body, 'Invalid field value');
     const { workflowId, role } = await roleService.updateRole(deps, workspace.id, ctx.params.roleId ?? '', patch);
     ctx.body = { workflowId, role: presentRole(role) };
   });
 
-  router.delete('/role/:roleId', async (ctx) => {
+  router.delete('/role/:roleId', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const out = await roleService.deleteRole(deps, workspace.id, ctx.params.roleId ?? '');
     ctx.body = { ...out, message: 'Role deletion started' };
   });
 
-  router.get('/knowledge/:knowledgeId/role', async (ctx) => {
+  router.get('/knowledge/:knowledgeId/role', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '');
     ctx.body = (await roles.knowledgeRoles(deps.db, workspace.id, item.id)).map(presentKnowledgeRole);
@@ -93,7 +93,7 @@ export function rolesRouter(deps: Deps): Router {
     ['post', 'assign'],
     ['delete', 'unassign'],
   ] as const) {
-    router[method]('/knowledge/:knowledgeId/role', async (ctx) => {
+    router[method]('/knowledge/:knowledgeId/role', auth, async (ctx) => {
       const { workspace } = requireAuth(ctx);
       if (!workspace.rbac_enabled) throw forbidden(roleService.RoleMessages.rbacDisabled);
       const { roleIds } = validate(RoleIdsSchema, ctx.request.body, 'roleIds must be an array of valid UUIDs');
@@ -109,7 +109,7 @@ export function rolesRouter(deps: Deps): Router {
     });
   }
 
-  router.post('/background-jobs', async (ctx) => {
+  router.post('/background-jobs', auth, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
     const jobs = await Promise.all(jobIds.map((id) => describeJob(deps.temporal, workspace.id, id)));

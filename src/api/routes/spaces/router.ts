@@ -1,0 +1,163 @@
+// User space activation (no /v1 prefix) and the space, group, message and RAG endpoints.
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import * as organizations from '../../../db/repositories/organizations';
+import * as spaces from '../../../db/repositories/spaces';
+import type { Deps } from '../../../deps';
+import { badRequest } from '../../../errors';
+import { isUuid } from '../../../ids';
+import { spaceRag } from '../../../services/rag';
+import {
+  activateUserSpace,
+  requireSpaceAccess,
+  requireUserSpaceToken,
+  resolveGroup,
+  resolveRole,
+  spaceError,
+  SpaceMessages,
+} from '../../../services/spaces';
+import { authenticateApiKey, authenticateBearer, requireAuth } from '../../middleware/authenticate';
+import { validate } from '../../validate';
+import { presentMessage, presentSpace } from './presenters';
+import {
+  ActivateApiKeySchema,
+  ActivateSpaceSchema,
+  CreateGroupSchema,
+  FeedbackSchema,
+  MessagesQuerySchema,
+  PostMessageSchema,
+  RagSchema,
+} from './schema';
+
+export function spacesRouter(deps: Deps): Router {
+  const router = new Router();
+
+  router.post(
+    '/workspaces/:workspaceId/activate-or-retrieve-user-space-api-key',
+    authenticateApiKey(deps),
+    async (ctx) => {
+      const { workspace } = requireAuth(ctx);
+      const input = validate(ActivateApiKeySchema, ctx.request.body, 'Missing required field');
+      const roleId = await resolveRole(deps.db, workspace.id, { customerRoleId: input.customerRoleId });
+      const out = await activateUserSpace(deps, workspace, { externalId: input.userId, email: input.email, roleId });
+      ctx.body = {
+        token: out.token,
+        user: { id: input.userId, email: input.email },
+        space: { id: out.spaceId, workspaceId: workspace.id },
+      };
+    },
+  );
+
+  router.put('/workspaces/:workspaceId/activate-or-retrieve-user-space', authenticateBearer(deps), async (ctx) => {
+    const auth = requireAuth(ctx);
+    const input = validate(ActivateSpaceSchema, ctx.request.body, 'Missing required field');
+    if (input.workspaceId !== auth.workspace.id) throw badRequest('workspaceId must equal the workspace in the path');
+    // A role named in the body wins; otherwise the calling token's role is inherited.
+    const roleId =
+      (await resolveRole(deps.db, auth.workspace.id, { roleId: input.roleId, customerRoleId: input.customerRoleId })) ??
+      auth.token?.roleId;
+    const externalId = (input.userId ?? input.customerIdString)!;
+    const out = await activateUserSpace(deps, auth.workspace, { externalId, roleId });
+    ctx.body = {
+      token: out.token,
+      spaceId: out.spaceId,
+      userId: externalId,
+      workspaceId: auth.workspace.id,
+      isNew: out.isNew,
+    };
+  });
+
+  const base = '/v1/workspaces/:workspaceId/spaces/:spaceId';
+  const either = authenticateBearer(deps, { accept: ['access', 'user_space'] });
+
+  router.get(base, either, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const [members, groups, org] = await Promise.all([
+      spaces.members(deps.db, space.id),
+      spaces.groups(deps.db, space.id),
+      organizations.findOrganization(deps.db, auth.workspace.organization_id),
+    ]);
+    ctx.body = presentSpace(
+      space,
+      {
+        id: auth.workspace.id,
+        name: auth.workspace.name,
+        organizationName: org?.name ?? '',
+        organizationId: auth.workspace.organization_id,
+      },
+      members,
+      groups,
+    );
+  });
+
+  router.post(`${base}/group`, either, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const { name } = validate(CreateGroupSchema, ctx.request.body);
+    const group = await spaces.insertGroup(deps.db, space.id, name ?? 'General');
+    ctx.body = { id: group.id, name: group.name, createdAt: group.created_at.toISOString() };
+  });
+
+  router.get(`${base}/message`, either, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const { groupId } = validate(MessagesQuerySchema, ctx.query);
+    const group = await resolveGroup(deps.db, space, groupId);
+    ctx.body = { messages: (await spaces.listMessages(deps.db, group.id)).map(presentMessage) };
+  });
+
+  router.post(`${base}/message`, either, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const { userId } = requireUserSpaceToken(auth);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const input = validate(PostMessageSchema, ctx.request.body, 'Missing required field');
+    const group = await resolveGroup(deps.db, space, input.groupId);
+    if (input.messageAIId && !(await spaces.findMessage(deps.db, space.id, input.messageAIId))) {
+      throw spaceError(404, SpaceMessages.messageNotFound);
+    }
+    const rag = input.rag?.knowledge ?? [];
+    const row = await spaces.insertMessage(deps.db, {
+      id: randomUUID(),
+      space_id: space.id,
+      group_id: group.id,
+      type: input.type,
+      message: input.newMessage,
+      user_id: input.type === 'USER' ? userId : null,
+      content: input.type === 'AI' ? input.newMessage : null,
+      sources: rag.length ? rag.map((k) => k.metadata.source) : null,
+      sources_metadata: rag.length
+        ? rag.map((k) => ({ title: k.metadata.text.slice(0, 200), url: k.metadata.source }))
+        : null,
+      reply_to_id: input.messageAIId ?? null,
+      language_id: input.languageId ?? null,
+    });
+    ctx.body = { id: row.id, type: row.type, message: row.message, createdAt: row.created_at.toISOString() };
+  });
+
+  // Feedback on a message (a member's user space token): thumbUp and thumbDown exclude each other.
+  router.patch(`${base}/message/:messageId`, either, async (ctx) => {
+    const auth = requireAuth(ctx);
+    requireUserSpaceToken(auth);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const feedback = validate(FeedbackSchema, ctx.request.body);
+    const id = ctx.params.messageId ?? '';
+    const row = isUuid(id) ? await spaces.setFeedback(deps.db, space.id, id, feedback) : undefined;
+    if (!row) throw spaceError(404, SpaceMessages.messageNotFound);
+    ctx.body = presentMessage(row);
+  });
+
+  router.post(
+    `${base}/rag`,
+    authenticateBearer(deps, { accept: ['access', 'user_space'], ragErrors: true }),
+    async (ctx) => {
+      const auth = requireAuth(ctx);
+      const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+      const input = validate(RagSchema, ctx.request.body, 'Missing required field');
+      const { knowledgeResults, spaceKnowledgeResults } = await spaceRag(deps, auth, space, input);
+      ctx.body = { knowledgeResults, spaceKnowledgeResults };
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../knex';
+import type { SpaceGroupRow, SpaceMessageRow, SpaceRow, SpaceUserRow } from '../rows';
+
+/** Creates the user on first sight; a later call may fill in an email that was missing. */
+export async function upsertSpaceUser(
+  db: Tx,
+  workspaceId: string,
+  input: { externalId: string; email?: string | null },
+): Promise<SpaceUserRow> {
+  const [row] = await db('space_users')
+    .insert({ id: randomUUID(), workspace_id: workspaceId, external_id: input.externalId, email: input.email ?? null })
+    .onConflict(['workspace_id', 'external_id'])
+    .merge({ email: db.raw('COALESCE(EXCLUDED.email, space_users.email)'), updated_at: db.fn.now() })
+    .returning('*');
+  return row as SpaceUserRow;
+}
+
+export async function findSpaceUserByExternalId(db: Tx, workspaceId: string, externalId: string) {
+  return db<SpaceUserRow>('space_users').where({ workspace_id: workspaceId, external_id: externalId }).first();
+}
+
+/** The user's space, created with its host membership and default group when absent; isNew only for the creator. */
+export async function ensureSpace(
+  db: Tx,
+  workspaceId: string,
+  owner: SpaceUserRow,
+): Promise<{ space: SpaceRow; isNew: boolean }> {
+  const inserted = (await db('spaces')
+    .insert({
+      id: randomUUID(),
+      workspace_id: workspaceId,
+      owner_id: owner.id,
+      name: `${owner.email ?? owner.external_id}'s space`,
+    })
+    .onConflict(['workspace_id', 'owner_id'])
+    .ignore()
+    .returning('*')) as SpaceRow[];
+  if (inserted[0]) {
+    await db('space_members').insert({ space_id: inserted[0].id, user_id: owner.id, role: 'HOST' });
+    await insertGroup(db, inserted[0].id, 'General', true);
+    return { space: inserted[0], isNew: true };
+  }
+  const space = await db<SpaceRow>('spaces').where({ workspace_id: workspaceId, owner_id: owner.id }).first();
+  return { space: space!, isNew: false };
+}
+
+export async function findSpace(db: Tx, workspaceId: string, id: string): Promise<SpaceRow | undefined> {
+  return db<SpaceRow>('spaces').where({ workspace_id: workspaceId, id }).first();
+}
+
+export async function members(db: Tx, spaceId: string): Promise<Array<SpaceUserRow & { role: string }>> {
+  return db('space_members as m')
+    .join('space_users as u', 'u.id', 'm.user_id')
+    .where('m.space_id', spaceId)
+    .select('u.*', 'm.role')
+    .orderBy('m.created_at');
+}
+
+export async function memberRole(db: Tx, spaceId: string, userId: string): Promise<string | undefined> {
+  const row = await db('space_members').where({ space_id: spaceId, user_id: userId }).first('role');
+  return row?.role as string | undefined;
+}
+
+export async function addMember(db: Tx, spaceId: string, userId: string, role: string): Promise<void> {
+  await db('space_members')
+    .insert({ space_id: spaceId, user_id: userId, role })
+    .onConflict(['space_id', 'user_id'])
+    .merge(['role']);
+}
+
+export async function insertGroup(db: Tx, spaceId: string, name: string, isDefault = false): Promise<SpaceGroupRow> {
+  const [row] = await db('space_groups')
+    .insert({ id: randomUUID(), space_id: spaceId, name, is_default: isDefault, conversation_id: randomUUID() })
+    .returning('*');
+  return row as SpaceGroupRow;
+}
+
+export async function groups(db: Tx, spaceId: string): Promise<SpaceGroupRow[]> {
+  return db<SpaceGroupRow>('space_groups')
+    .where({ space_id: spaceId })
+    .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'created_at' }]);
+}
+
+export async function findGroup(db: Tx, spaceId: string, id: string): Promise<SpaceGroupRow | undefined> {
+  return db<SpaceGroupRow>('space_groups').where({ space_id: spaceId, id }).first();
+}
+
+export async function defaultGroup(db: Tx, spaceId: string): Promise<SpaceGroupRow | undefined> {
+  return db<SpaceGroupRow>('space_groups').where({ space_id: spaceId, is_default: true }).first();
+}
+
+export async function insertMessage(
+  db: Tx,
+  row: Omit<SpaceMessageRow, 'created_at' | 'thumb_up' | 'thumb_down'>,
+): Promise<SpaceMessageRow> {
+  const [inserted] = await db('space_messages')
+    .insert({
+      ...row,
+      sources: row.sources === null ? null : JSON.stringify(row.sources),
+      sources_metadata: row.sources_metadata === null ? null : JSON.stringify(row.sources_metadata),
+    })
+    .returning('*');
+  await db('space_groups')
+    .where({ id: row.group_id })
+    .update({ last_message_at: db.fn.now(), updated_at: db.fn.now() });
+  return inserted as SpaceMessageRow;
+}
+
+export async function findMessage(db: Tx, spaceId: string, id: string): Promise<SpaceMessageRow | undefined> {
+  return db<SpaceMessageRow>('space_messages').where({ space_id: spaceId, id }).first();
+}
+
+export async function listMessages(
+  db: Tx,
+  groupId: string,
+): Promise<
+  Array<SpaceMessageRow & { user_external_id: string | null; user_name: string | null; user_photo: string | null }>
+> {
+  return db('space_messages as m')
+    .leftJoin('space_users as u', 'u.id', 'm.user_id')
+    .where('m.group_id', groupId)
+    .select('m.*', 'u.external_id as user_external_id', 'u.name as user_name', 'u.photo as user_photo')
+    .orderBy([{ column: 'm.created_at' }, { column: 'm.id' }]);
+}
+
+export async function setFeedback(
+  db: Tx,
+  spaceId: string,
+  id: string,
+  feedback: { thumbUp?: boolean; thumbDown?: boolean },
+): Promise<SpaceMessageRow | undefined> {
+  const patch: Record<string, boolean> = {};
+  if (feedback.thumbUp !== undefined) {
+    patch.thumb_up = feedback.thumbUp;
+    if (feedback.thumbUp) patch.thumb_down = false;
+  }
+  if (feedback.thumbDown !== undefined) {
+    patch.thumb_down = feedback.thumbDown;
+    if (feedback.thumbDown) patch.thumb_up = false;
+  }
+  const [row] = await db('space_messages').where({ space_id: spaceId, id }).update(patch).returning('*');
+  return row as SpaceMessageRow | undefined;
+}

@@ -1,0 +1,104 @@
+// User spaces: activation (idempotent, one space per user), user space tokens, membership, groups,
+// messages and feedback. Space errors use the literal error value "Error", as the spec shows them.
+import type { AuthState } from '../api/middleware/authenticate';
+import type { Db } from '../db/knex';
+import * as roles from '../db/repositories/roles';
+import * as spaces from '../db/repositories/spaces';
+import type { SpaceGroupRow, SpaceRow, WorkspaceRow } from '../db/rows';
+import { AppError, Messages, notFound } from '../errors';
+import { isUuid } from '../ids';
+import type { TokenService } from './tokens';
+
+export const SpaceMessages = {
+  notFound: 'Space not found',
+  private: 'The space is private',
+  groupNotFound: 'Group not found',
+  messageNotFound: 'Message not found',
+} as const;
+
+/** The spec's space and RAG errors carry the literal error value "Error". */
+export const spaceError = (status: number, message: string) => new AppError(status, message, 'Error');
+
+export async function loadSpace(db: Db, workspaceId: string, spaceId: string): Promise<SpaceRow> {
+  const space = isUuid(spaceId) ? await spaces.findSpace(db, workspaceId, spaceId) : undefined;
+  if (!space) throw spaceError(404, SpaceMessages.notFound);
+  return space;
+}
+
+/**
+ * A user space token opens only spaces its user belongs to (400 "The space is private" otherwise); an
+ * access token from the two-step flow is a workspace-level credential and opens every space of it.
+ */
+export async function requireSpaceAccess(db: Db, auth: AuthState, spaceId: string): Promise<SpaceRow> {
+  const space = await loadSpace(db, auth.workspace.id, spaceId);
+  if (auth.token?.tokenType === 'user_space') {
+    const role = auth.token.userId ? await spaces.memberRole(db, space.id, auth.token.userId) : undefined;
+    if (!role) throw spaceError(400, SpaceMessages.private);
+  }
+  return space;
+}
+
+/** The role a request names by roleId or customerRoleId (404s as the token endpoint answers them). */
+export async function resolveRole(
+  db: Db,
+  workspaceId: string,
+  input: { roleId?: string; customerRoleId?: string },
+): Promise<string | undefined> {
+  if (input.customerRoleId !== undefined) {
+    const role = await roles.findRoleByCustomerRoleId(db, workspaceId, input.customerRoleId);
+    if (!role) throw notFound(Messages.customerRoleNotFound);
+    return role.id;
+  }
+  if (input.roleId !== undefined) {
+    const role = await roles.findRole(db, workspaceId, input.roleId);
+    if (!role) throw notFound(Messages.roleNotFound);
+    return role.id;
+  }
+  return undefined;
+}
+
+export interface Activation {
+  token: string;
+  spaceId: string;
+  userId: string;
+  isNew: boolean;
+}
+
+/** Idempotent: the same user always gets the same space; isNew only when this call created it. */
+export async function activateUserSpace(
+  deps: { db: Db; tokens: TokenService },
+  workspace: WorkspaceRow,
+  input: { externalId: string; email?: string; roleId?: string },
+): Promise<Activation> {
+  const { user, space, isNew } = await deps.db.transaction(async (trx) => {
+    const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
+    return { user: u, ...(await spaces.ensureSpace(trx, workspace.id, u)) };
+  });
+  const token = await deps.tokens.sign({
+    tokenType: 'user_space',
+    organizationId: workspace.organization_id,
+    workspaceId: workspace.id,
+    userId: user.id,
+    spaceId: space.id,
+    roleId: input.roleId,
+  });
+  return { token, spaceId: space.id, userId: input.externalId, isNew };
+}
+
+export async function resolveGroup(db: Db, space: SpaceRow, groupId: string | undefined): Promise<SpaceGroupRow> {
+  if (groupId === undefined) {
+    const group = await spaces.defaultGroup(db, space.id);
+    if (group) return group;
+    throw spaceError(404, SpaceMessages.groupNotFound);
+  }
+  const group = isUuid(groupId) ? await spaces.findGroup(db, space.id, groupId) : undefined;
+  if (!group) throw spaceError(404, SpaceMessages.groupNotFound);
+  return group;
+}
+
+export function requireUserSpaceToken(auth: AuthState): { userId: string } {
+  if (auth.token?.tokenType !== 'user_space' || !auth.token.userId) {
+    throw new AppError(403, 'A user space token is required');
+  }
+  return { userId: auth.token.userId };
+}

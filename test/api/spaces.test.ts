@@ -1,0 +1,458 @@
+// User spaces: activation, user space tokens, spaces, groups, messages, feedback and RAG.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import * as spacesRepo from '../../src/db/repositories/spaces';
+import * as workspaces from '../../src/db/repositories/workspaces';
+import { assertError } from '../helpers/assertions';
+import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { followUpload, uploadRequest } from '../helpers/knowledge';
+import { getStack, type TestStack } from '../helpers/stack';
+
+describe('user spaces', function () {
+  this.timeout(120_000);
+  let stack: TestStack;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+
+  const activateKey = (json: unknown, key = tenant.apiKey) =>
+    stack.request('POST', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`, {
+      headers: { 'x-api-key': key },
+      json,
+    });
+  const activate = (json: unknown, h = headers) =>
+    stack.request('PUT', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space`, {
+      headers: { authorization: h.authorization!, organizationId: tenant.organizationId },
+      json,
+    });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const sp = (spaceId: string, path = '') => `/v1/workspaces/${tenant.workspaceId}/spaces/${spaceId}${path}`;
+
+  before(async () => {
+    stack = await getStack();
+  });
+  beforeEach(async () => {
+    tenant = await createTenant(stack.deps.db);
+    headers = (await accessHeaders(stack, tenant)).headers;
+  });
+
+  describe('activation', () => {
+    it('activates with the API key, mapping customerRoleId to user_metadata.roleId, idempotently', async () => {
+      const role = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'members' });
+      const res = await activateKey({ userId: 'user-42', email: 'ada@example.com', customerRoleId: 'members' });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body.user, { id: 'user-42', email: 'ada@example.com' });
+      assert.equal(res.body.space.workspaceId, tenant.workspaceId);
+      const claims = decodeJwt(res.body.token);
+      assert.deepEqual(claims.user_metadata, { roleId: role.id });
+      assert.equal(claims.spaceId, res.body.space.id);
+      const again = await activateKey({ userId: 'user-42', email: 'ada@example.com' });
+      assert.equal(again.body.space.id, res.body.space.id, 'same user, same space');
+      assert.deepEqual(decodeJwt(again.body.token).user_metadata, {});
+      assertError(
+        await activateKey({ userId: 'u', email: 'a@b.co', customerRoleId: 'nope' }),
+        404,
+        'role with the given customerRoleId not found',
+      );
+      assertError(await activateKey({ email: 'a@b.co' }), 400, 'Missing required field');
+      assertError(await activateKey({ userId: 'u' }), 400, 'Missing required field');
+      assertError(
+        await activateKey({ userId: 'u', email: 'not-an-email' }),
+        400,
+        'email must be a valid email address',
+      );
+      assertError(
+        await activateKey({ userId: 'u', email: 'a@b.co' }, 'sk-kws-wrongwrongwrongwrong'),
+        401,
+        'Invalid or missing API key',
+      );
+    });
+
+    it('activates with an access token per the PUT rules, idempotently even under concurrent first calls', async () => {
+      const userId = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => activate({ workspaceId: tenant.workspaceId, userId })),
+      );
+      for (const r of results) assert.equal(r.status, 200, r.text);
+      assert.equal(new Set(results.map((r) => r.body.spaceId)).size, 1, 'one space');
+      assert.equal(results.filter((r) => r.body.isNew).length, 1, 'isNew exactly once');
+      const again = await activate({ workspaceId: tenant.workspaceId, userId });
+      assert.deepEqual(
+        { ...again.body, token: undefined },
+        { token: undefined, spaceId: results[0]!.body.spaceId, userId, workspaceId: tenant.workspaceId, isNew: false },
+      );
+      const byString = await activate({ workspaceId: tenant.workspaceId, customerIdString: 'crm-7781' });
+      assert.equal(byString.body.userId, 'crm-7781');
+      assert.equal(byString.body.isNew, true);
+
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId }),
+        400,
+        'Provide exactly one of userId and customerIdString',
+      );
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, userId, customerIdString: 'x' }),
+        400,
+        'Provide exactly one of userId and customerIdString',
+      );
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, userId, roleId: randomUUID(), customerRoleId: 'x' }),
+        400,
+        'Provide at most one of roleId and customerRoleId',
+      );
+      assertError(await activate({ userId }), 400, 'Missing required field: workspaceId');
+      assertError(
+        await activate({ workspaceId: randomUUID(), userId }),
+        400,
+        'workspaceId must equal the workspace in the path',
+      );
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, userId: 'not-a-uuid' }),
+        400,
+        'userId must be a valid UUID',
+      );
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, userId, roleId: randomUUID() }),
+        404,
+        'Role not found',
+      );
+    });
+
+    it('passes the calling token role on to the user space token unless the body names one', async () => {
+      const inherited = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'agents' });
+      const named = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'leads' });
+      const roleHeaders = (await accessHeaders(stack, tenant, { customerRoleId: 'agents' })).headers;
+      const res = await activate(
+        { workspaceId: tenant.workspaceId, customerIdString: 'u1' },
+        roleHeaders as { authorization: string },
+      );
+      assert.deepEqual(decodeJwt(res.body.token).user_metadata, { roleId: inherited.id });
+      const override = await activate(
+        { workspaceId: tenant.workspaceId, customerIdString: 'u1', customerRoleId: 'leads' },
+        roleHeaders as { authorization: string },
+      );
+      assert.deepEqual(decodeJwt(override.body.token).user_metadata, { roleId: named.id });
+    });
+  });
+
+  describe('spaces, groups and messages', () => {
+    it('shows the space to its members with only Authorization, and refuses others', async () => {
+      const host = await activateKey({ userId: 'host-1', email: 'host@example.com' });
+      const spaceId = host.body.space.id as string;
+      const guest = await activateKey({ userId: 'guest-1', email: 'guest@example.com' });
+      const space = await spacesRepo.findSpace(stack.deps.db, tenant.workspaceId, spaceId);
+      const guestUser = await spacesRepo.findSpaceUserByExternalId(stack.deps.db, tenant.workspaceId, 'guest-1');
+      const res = await stack.request('GET', sp(spaceId), { headers: bearer(host.body.token) });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.headers['x-api-version'], 'v1');
+      assert.equal(res.body.id, spaceId);
+      assert.equal(res.body.status, 'ACTIVE');
+      assert.deepEqual(res.body.workspace, {
+        id: tenant.workspaceId,
+        name: res.body.workspace.name,
+        organizationName: res.body.workspace.organizationName,
+        organizationId: tenant.organizationId,
+      });
+      assert.deepEqual(res.body.hosts, [
+        { host: { id: 'host-1', name: 'host@example.com', email: 'host@example.com' } },
+      ]);
+      assert.deepEqual(res.body.coHosts, []);
+      assert.deepEqual(res.body.guests, []);
+      assert.equal(res.body.spaceGroupConversation.length, 1);
+      assert.equal(res.body.spaceGroupConversation[0].name, 'General');
+      assert.equal(res.body.spaceGroupConversation[0].conversations.length, 1);
+
+      const outsider = await stack.request('GET', sp(spaceId), { headers: bearer(guest.body.token) });
+      assert.equal(outsider.status, 400);
+      assert.deepEqual(outsider.body, { error: 'Error', message: 'The space is private' });
+      await spacesRepo.addMember(stack.deps.db, space!.id, guestUser!.id, 'GUEST');
+      const asGuest = await stack.request('GET', sp(spaceId), { headers: bearer(guest.body.token) });
+      assert.equal(asGuest.status, 200);
+      assert.deepEqual(
+        asGuest.body.guests.map((g: { guest: { id: string } }) => g.guest.id),
+        ['guest-1'],
+      );
+
+      assert.equal((await stack.request('GET', sp(spaceId), { headers })).status, 200, 'the two-step flow works too');
+      const missing = await stack.request('GET', sp(randomUUID()), { headers: bearer(host.body.token) });
+      assert.deepEqual([missing.status, missing.body], [404, { error: 'Error', message: 'Space not found' }]);
+    });
+
+    it('creates groups, stores USER and AI messages with sources, lists them in order, and records feedback', async () => {
+      const host = await activateKey({ userId: 'writer', email: 'w@example.com' });
+      const spaceId = host.body.space.id as string;
+      const auth = bearer(host.body.token);
+      const group = await stack.request('POST', sp(spaceId, '/group'), { headers: auth, json: {} });
+      assert.equal(group.status, 200, group.text);
+      assert.deepEqual(Object.keys(group.body).sort(), ['createdAt', 'id', 'name']);
+      assert.equal(group.body.name, 'General');
+      const named = await stack.request('POST', sp(spaceId, '/group'), { headers: auth, json: { name: 'Travel' } });
+      assert.equal(named.body.name, 'Travel');
+
+      const post = (json: unknown, h: Record<string, string> = auth) =>
+        stack.request('POST', sp(spaceId, '/message'), { headers: h, json });
+      const question = await post({
+        newMessage: 'Where is the visa policy?',
+        groupId: named.body.id,
+        type: 'USER',
+        languageId: 'en',
+      });
+      assert.equal(question.status, 200, question.text);
+      assert.deepEqual(Object.keys(question.body).sort(), ['createdAt', 'id', 'message', 'type']);
+      const answer = await post({
+        newMessage: 'It is in the travel handbook.',
+        groupId: named.body.id,
+        type: 'AI',
+        messageAIId: question.body.id,
+        rag: {
+          knowledge: [{ metadata: { text: 'Visa rules for staff travel', source: 'https://intranet.example/visa' } }],
+        },
+      });
+      assert.equal(answer.status, 200, answer.text);
+
+      const list = await stack.request('GET', sp(spaceId, `/message?groupId=${named.body.id}`), { headers: auth });
+      assert.equal(list.status, 200, list.text);
+      const [q, a] = list.body.messages;
+      assert.equal(q.type, 'USER');
+      assert.equal(q.message, 'Where is the visa policy?');
+      assert.equal(q.workflowUserId, 'writer');
+      assert.deepEqual(q.user, { id: 'writer', name: null, photo: null });
+      assert.equal(q.sources, null);
+      assert.equal(a.type, 'AI');
+      assert.equal(a.content, 'It is in the travel handbook.');
+      assert.equal(a.user, null);
+      assert.deepEqual(a.sources, ['https://intranet.example/visa']);
+      assert.deepEqual(a.sourcesMetadata, [
+        { title: 'Visa rules for staff travel', url: 'https://intranet.example/visa' },
+      ]);
+      assert.equal(a.messageAIId, question.body.id);
+      for (const field of ['thumbUp', 'thumbDown']) assert.equal(a[field], false);
+      const general = await stack.request('GET', sp(spaceId, '/message'), { headers: auth });
+      assert.deepEqual(general.body.messages, [], 'the default group is separate');
+      assert.deepEqual(
+        (await stack.request('GET', sp(spaceId, `/message?groupId=${named.body.id}`), { headers })).body.messages
+          .length,
+        2,
+        'the two-step flow can read messages',
+      );
+
+      const up = await stack.request('PATCH', sp(spaceId, `/message/${a.id}`), {
+        headers: auth,
+        json: { thumbUp: true },
+      });
+      assert.deepEqual([up.body.thumbUp, up.body.thumbDown], [true, false]);
+      const down = await stack.request('PATCH', sp(spaceId, `/message/${a.id}`), {
+        headers: auth,
+        json: { thumbDown: true },
+      });
+      assert.deepEqual([down.body.thumbUp, down.body.thumbDown], [false, true]);
+      assertError(
+        await stack.request('PATCH', sp(spaceId, `/message/${a.id}`), {
+          headers: auth,
+          json: { thumbUp: true, thumbDown: true },
+        }),
+        400,
+      );
+
+      assertError(
+        await post({ newMessage: 'x', groupId: named.body.id, type: 'USER' }, headers),
+        403,
+        'A user space token is required',
+      );
+      const noGroup = await post({ newMessage: 'x', groupId: randomUUID(), type: 'USER' });
+      assert.deepEqual([noGroup.status, noGroup.body], [404, { error: 'Error', message: 'Group not found' }]);
+      assertError(await post({ newMessage: 'x', groupId: named.body.id, type: 'BOT' }), 400, 'type must be USER or AI');
+      assertError(await post({ groupId: named.body.id, type: 'USER' }), 400, 'Missing required field');
+      const other = await activateKey({ userId: 'other', email: 'o@example.com' });
+      const priv = await post({ newMessage: 'x', groupId: named.body.id, type: 'USER' }, bearer(other.body.token));
+      assert.deepEqual([priv.status, priv.body], [400, { error: 'Error', message: 'The space is private' }]);
+    });
+  });
+
+  describe('RAG', () => {
+    it('returns passages from workspace and space knowledge, topK each, with the four source formats', async () => {
+      const host = await activateKey({ userId: 'rag-user', email: 'r@example.com' });
+      const spaceId = host.body.space.id as string;
+      const auth = bearer(host.body.token);
+      const upload = (text: string, fields: Record<string, string>, filename = 'doc.txt') =>
+        uploadRequest(
+          stack.request,
+          tenant.workspaceId,
+          headers,
+          { filename, contentType: 'text/plain', bytes: Buffer.from(text) },
+          fields,
+        );
+      const none = await upload('Company cars must be returned with a full tank.', {
+        title: 'Fleet rules',
+        sourceVisibility: 'none',
+      });
+      const source = await upload('Company cars are serviced every six months.', {
+        title: 'Fleet service',
+        sourceVisibility: 'source',
+      });
+      const download = await upload('Company car keys are kept at reception.', {
+        title: 'Fleet keys',
+        sourceVisibility: 'download',
+      });
+      const link = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/link`, {
+        headers,
+        json: { type: 'LINK', url: 'https://fleet.example/booking', title: 'Book a company car' },
+      });
+      assert.equal(link.status, 201, link.text);
+      const mine = await upload(
+        'My own note: my company car is the blue van.',
+        { title: 'My note', spaceId },
+        'mine.txt',
+      );
+      assert.equal(mine.status, 200, mine.text);
+      for (const r of [none, source, download]) assert.equal(r.body.status, 'COMPLETED', r.text);
+
+      const rag = (json: unknown, h = auth) => stack.request('POST', sp(spaceId, '/rag'), { headers: h, json });
+      const res = await rag({ text: 'company vehicle' });
+      assert.equal(res.status, 200, res.text);
+      const sources = new Map(
+        res.body.knowledgeResults.map((r: { text: string; source: string }) => [r.text, r.source]),
+      );
+      assert.equal(sources.get('Company cars must be returned with a full tank.'), '');
+      assert.equal(sources.get('Company cars are serviced every six months.'), '1:Fleet service');
+      assert.equal(sources.get('Company car keys are kept at reception.'), `1:Fleet keys:${download.body.knowledgeId}`);
+      assert.ok([...sources.values()].includes('https://fleet.example/booking'));
+      assert.equal(res.body.knowledgeResults.length, 4, 'default topK 5, four passages exist');
+      assert.ok(
+        !sources.has('My own note: my company car is the blue van.'),
+        'space knowledge stays out of workspace results',
+      );
+      assert.deepEqual(
+        res.body.spaceKnowledgeResults.map((r: { text: string }) => r.text),
+        ['My own note: my company car is the blue van.'],
+      );
+      assert.equal(res.body.spaceKnowledgeResults[0].source, '1:My note');
+      const scores = res.body.knowledgeResults.map((r: { score: number }) => r.score);
+      assert.deepEqual(
+        [...scores].sort((x, y) => y - x),
+        scores,
+        'most relevant first',
+      );
+
+      const two = await rag({ text: 'company vehicle', topK: 2 });
+      assert.equal(two.body.knowledgeResults.length, 2);
+      assert.equal(two.body.spaceKnowledgeResults.length, 1, 'topK applies to each list independently');
+
+      const meta = await stack.request(
+        'GET',
+        `/v1/workspaces/${tenant.workspaceId}/upload-file-metadata/${mine.body.uploadFileMetadataId}`,
+        { headers },
+      );
+      assert.equal(meta.body.knowledge, null);
+      assert.equal(meta.body.spaceKnowledge.id, mine.body.knowledgeId);
+      assert.equal(meta.body.spaceKnowledge.spaceId, spaceId);
+      const search = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey },
+        json: { query: 'blue van', limit: 50 },
+      });
+      assert.ok(
+        !search.body.results.some((r: { id: string }) => r.id === mine.body.knowledgeId),
+        'not in workspace search',
+      );
+      assert.equal(
+        (
+          await stack.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge/${mine.body.knowledgeId}`, {
+            headers,
+          })
+        ).status,
+        404,
+      );
+
+      const stranger = await activateKey({ userId: 'stranger', email: 's@example.com' });
+      const theirs = await stack.request('POST', sp(stranger.body.space.id, '/rag'), {
+        headers: bearer(stranger.body.token),
+        json: { text: 'company vehicle' },
+      });
+      assert.deepEqual(theirs.body.spaceKnowledgeResults, [], 'space knowledge never leaks to another space');
+
+      for (const topK of [0, 11, 2.5, 'five'])
+        assertError(await rag({ text: 'x', topK }), 400, 'Invalid topK value, must be between 1 and 10');
+      assertError(await rag({}), 400, 'Missing required field');
+    });
+
+    it('applies the language filter to both lists and the role to workspace knowledge', async () => {
+      await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, true);
+      const role = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'hr' });
+      const host = await activateKey({ userId: 'hr-user', email: 'h@example.com', customerRoleId: 'hr' });
+      const spaceId = host.body.space.id as string;
+      const upload = (text: string, fields: Record<string, string>) =>
+        uploadRequest(
+          stack.request,
+          tenant.workspaceId,
+          headers,
+          { filename: 'x.txt', contentType: 'text/plain', bytes: Buffer.from(text) },
+          fields,
+        );
+      const hrEn = await upload('Parental leave lasts sixteen weeks.', { language: 'en' });
+      const hrDe = await upload('Elternzeit dauert sechzehn Wochen.', { language: 'de' });
+      const secret = await upload('Executive bonus pool details.', { language: 'en' });
+      await upload('Space note about leave.', { language: 'de', spaceId });
+      for (const r of [hrEn, hrDe]) {
+        await stack.deps
+          .db('knowledge_roles')
+          .insert({ knowledge_id: r.body.knowledgeId, role_id: role.id, workspace_id: tenant.workspaceId });
+      }
+      void secret;
+      const rag = (json: unknown) =>
+        stack.request('POST', sp(spaceId, '/rag'), { headers: bearer(host.body.token), json });
+      const all = await rag({ text: 'leave and bonus', topK: 10 });
+      assert.deepEqual(all.body.knowledgeResults.map((r: { text: string }) => r.text).sort(), [
+        'Elternzeit dauert sechzehn Wochen.',
+        'Parental leave lasts sixteen weeks.',
+      ]);
+      const en = await rag({ text: 'leave', languageId: 'en' });
+      assert.deepEqual(
+        en.body.knowledgeResults.map((r: { text: string }) => r.text),
+        ['Parental leave lasts sixteen weeks.'],
+      );
+      assert.deepEqual(en.body.spaceKnowledgeResults, [], 'the language filter applies to space knowledge too');
+      const de = await rag({ text: 'leave', languageId: 'de' });
+      assert.deepEqual(
+        de.body.spaceKnowledgeResults.map((r: { text: string }) => r.text),
+        ['Space note about leave.'],
+      );
+
+      await stack.deps.db('roles').where({ id: role.id }).delete();
+      const gone = await rag({ text: 'leave' });
+      assert.deepEqual([gone.status, gone.body], [400, { error: 'Error', message: 'Role not found' }]);
+    });
+
+    it('answers 404 "Workspace ID does not match" for a token of another workspace', async () => {
+      const host = await activateKey({ userId: 'u', email: 'u@example.com' });
+      const other = await createTenant(stack.deps.db);
+      const res = await stack.request('POST', `/v1/workspaces/${other.workspaceId}/spaces/${host.body.space.id}/rag`, {
+        headers: bearer(host.body.token),
+        json: { text: 'x' },
+      });
+      assert.deepEqual([res.status, res.body], [404, { error: 'Error', message: 'Workspace ID does not match' }]);
+    });
+  });
+
+  it('tracks a background space upload through upload-file-metadata spaceKnowledge', async () => {
+    const host = await activateKey({ userId: 'bg', email: 'bg@example.com' });
+    const res = await uploadRequest(
+      stack.request,
+      tenant.workspaceId,
+      headers,
+      { filename: 'n.txt', contentType: 'text/plain', bytes: Buffer.from('Background space note.') },
+      { status: 'BACKGROUND_START', spaceId: host.body.space.id },
+    );
+    assert.equal(res.status, 200, res.text);
+    await assert.rejects(followUpload(stack.request, tenant.workspaceId, headers, res.body.uploadFileMetadataId, 3000));
+    for (let i = 0; i < 200; i++) {
+      const meta = await stack.request(
+        'GET',
+        `/v1/workspaces/${tenant.workspaceId}/upload-file-metadata/${res.body.uploadFileMetadataId}`,
+        { headers },
+      );
+      if (meta.body.spaceKnowledge?.status === 'COMPLETED') return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.fail('space knowledge never completed');
+  });
+});
