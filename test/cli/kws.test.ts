@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import * as spaces from '../../src/db/repositories/spaces';
 import { getStack, type TestStack } from '../helpers/stack';
 import { childEnv, kwsBin, runNode } from '../helpers/processes';
 
@@ -172,6 +173,48 @@ describe('kws admin CLI', () => {
     await kws('taxonomy', 'delete', '--workspace', boot.workspaceId, '--id', tax.id);
     await kws('category', 'delete', '--workspace', boot.workspaceId, '--id', cat.id);
     assert.equal((await db('categories').where({ id: cat.id })).length, 0);
+  });
+
+  it('adds space members and sets what RAG may show of an item', async () => {
+    const boot = await kws('bootstrap');
+    const owner = await spaces.upsertSpaceUser(stack.deps.db, boot.workspaceId, { externalId: 'owner' });
+    const { space } = await spaces.ensureSpace(stack.deps.db, boot.workspaceId, owner);
+    const added = await kws(
+      'space',
+      'add-member',
+      '--workspace',
+      boot.workspaceId,
+      '--space',
+      space.id,
+      '--user',
+      'helper',
+      '--role',
+      'CO_HOST',
+    );
+    assert.deepEqual(added, { spaceId: space.id, userId: 'helper', role: 'CO_HOST' });
+    const members = await spaces.members(stack.deps.db, space.id);
+    assert.deepEqual(
+      members.map((m) => [m.external_id, m.role]),
+      [
+        ['owner', 'HOST'],
+        ['helper', 'CO_HOST'],
+      ],
+    );
+    const item = await kws(
+      'knowledge',
+      'create',
+      '--workspace',
+      boot.workspaceId,
+      '--type',
+      'FILE',
+      '--title',
+      'Deck',
+      '--visibility',
+      'none',
+    );
+    assert.equal((await stack.deps.db('knowledge').where({ id: item.id }).first()).source_visibility, 'none');
+    await kws('knowledge-visibility', '--workspace', boot.workspaceId, '--id', item.id, '--visibility', 'download');
+    assert.equal((await stack.deps.db('knowledge').where({ id: item.id }).first()).source_visibility, 'download');
   });
 
   it('fails with a JSON error and exit code 1 on bad input, and links nothing across workspaces', async () => {
