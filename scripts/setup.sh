@@ -3,7 +3,10 @@
 # PostgreSQL 15 + pgvector (built from Debian's source package), the Temporal CLI
 # (dev server + Web UI, built from the Go module proxy) and the Java time-skipping
 # test server (from Maven Central). Each step checks first and skips what is there.
+# `setup.sh run` provisions only what `npm start` needs (the Temporal CLI and the embedding model):
+# the run command's database and S3 are embedded.
 set -euo pipefail
+MODE="${1:-all}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TOOLS="${KWS_TOOLS_DIR:-$ROOT/.tools}"
 PG_MAJOR=15
@@ -25,6 +28,7 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]}"
 }
 
+if [ "$MODE" = all ]; then
 # 1. PostgreSQL 15 server and headers
 apt_install postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR
 [ -x "$PG_CONFIG" ] || fail "pg_config not found at $PG_CONFIG after installing postgresql-server-dev-$PG_MAJOR"
@@ -55,6 +59,8 @@ else
   say "pgvector installed"
 fi
 
+fi
+
 # 3. Temporal CLI (dev server with Web UI), built from the Go module proxy
 TEMPORAL_BIN="$TOOLS/bin/temporal"
 # go install stamps no version into the binary, so a stamp file records which tag was built.
@@ -72,7 +78,9 @@ fi
 
 # 4. Java time-skipping test server from Maven Central, wrapped as an executable taking <port>
 TS_DIR="$TOOLS/temporal-test-server"
-if [ -x "$TOOLS/bin/temporal-test-server" ] && [ -f "$TS_DIR/lib/temporal-test-server-$TEST_SERVER_VERSION.jar" ]; then
+if [ "$MODE" != all ]; then
+  say "run mode: the time-skipping test server is for tests only"
+elif [ -x "$TOOLS/bin/temporal-test-server" ] && [ -f "$TS_DIR/lib/temporal-test-server-$TEST_SERVER_VERSION.jar" ]; then
   say "temporal-test-server $TEST_SERVER_VERSION present"
 else
   command -v mvn >/dev/null || fail "mvn is not installed (needed to fetch io.temporal:temporal-test-server)"
