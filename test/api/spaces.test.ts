@@ -174,6 +174,10 @@ describe('user spaces', function () {
       );
 
       assert.equal((await stack.request('GET', sp(spaceId), { headers })).status, 200, 'the two-step flow works too');
+      const elsewhere = await stack.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, {
+        headers: bearer(host.body.token),
+      });
+      assertError(elsewhere, 401, 'Invalid or expired access token');
       const missing = await stack.request('GET', sp(randomUUID()), { headers: bearer(host.body.token) });
       assert.deepEqual([missing.status, missing.body], [404, { error: 'Error', message: 'Space not found' }]);
     });
