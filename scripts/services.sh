@@ -56,3 +56,14 @@ services_stop() {
   as_pg "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg" -m fast stop >/dev/null 2>&1 || true
   echo "[services] stopped"
 }
+
+# What the test and bench commands share: provision (idempotent), build, start the components, stop
+# them on exit. $1 labels the output.
+prepare_and_start() {
+  bash "$ROOT/scripts/setup.sh"
+  [ -d "$ROOT/node_modules" ] || (cd "$ROOT" && npm ci)
+  echo "[$1] building"
+  (cd "$ROOT" && npm run build --silent)
+  trap services_stop EXIT
+  services_start
+}

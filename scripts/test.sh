@@ -5,13 +5,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
-bash scripts/setup.sh
-[ -d node_modules ] || npm ci
-echo "[test] building"
-npm run build --silent
 # shellcheck source=scripts/services.sh
 source scripts/services.sh
-trap services_stop EXIT
-services_start
+prepare_and_start test
 echo "[test] running mocha against PostgreSQL $PG_VERSION_STRING, Temporal dev server at $TEMPORAL_ADDRESS (Web UI http://127.0.0.1:$TEMPORAL_UI_PORT) and the time-skipping server $TEMPORAL_TEST_SERVER_PATH"
 npx mocha "$@"

@@ -83,11 +83,18 @@ export async function exactNearestItems(
   limit: number,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
+  // The sort carries only ids and distances (not chunk texts, which made it spill to disk); the
+  // texts of the `limit` winners are joined afterwards.
   const best = candidateChunks(db, workspaceId, filter)
     .distinctOn('c.knowledge_id')
-    .select('c.knowledge_id', 'c.content', 'c.page_number', db.raw('(c.embedding <=> ?::vector) as distance', [vec]))
+    .select('c.id', 'c.knowledge_id', db.raw('(c.embedding <=> ?::vector) as distance', [vec]))
     .orderBy([{ column: 'c.knowledge_id' }, { column: 'distance' }]);
-  const rows = await db.from(best.as('best')).select('*').orderBy('distance').limit(limit);
+  const top = db.from(best.as('best')).select('*').orderBy('distance').limit(limit);
+  const rows = await db
+    .from(top.as('top'))
+    .join('knowledge_chunks as ch', 'ch.id', 'top.id')
+    .select('top.knowledge_id', 'ch.content', 'ch.page_number', 'top.distance')
+    .orderBy('top.distance');
   return rows.map(toHit);
 }
 
@@ -101,7 +108,8 @@ async function hnswScan(
 ): Promise<ChunkHit[]> {
   return db.transaction(async (trx) => {
     // Settings are integers computed here, not input; SET cannot take bind parameters.
-    await trx.raw(`SET LOCAL hnsw.ef_search = ${Math.min(Math.max(k, 100), 1000)}`);
+    // ef_search 400 keeps recall@10 near 0.99 at 100,000 chunks for ~3 ms more than 100 (bench/).
+    await trx.raw(`SET LOCAL hnsw.ef_search = ${Math.min(Math.max(k, 400), 1000)}`);
     await trx.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
     await trx.raw(`SET LOCAL hnsw.max_scan_tuples = ${Math.max(20_000, k * 50)}`);
     const r = await candidateChunks(trx, workspaceId, filter)

@@ -1,0 +1,209 @@
+// The knowledge benchmarks against the whole service (test/helpers/stack startStack: HTTPS app, fresh
+// database on the real PostgreSQL+pgvector, Temporal worker, in-process S3, the embedding model):
+// upload-to-searchable latency, ingestion throughput, semantic search latency at 10k and 100k chunks,
+// HNSW recall@10, peak RSS and database size. Figures only; nothing here asserts a time.
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createRole } from '../../test/helpers/factories';
+import type { TestStack } from '../../test/helpers/stack';
+import { loadAverage, round } from '../lib/stats';
+import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
+import { measureRecall, measureSearchLatency } from './search';
+import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
+
+export interface KnowledgeBenchOptions {
+  uploadSamples: number;
+  searchSamples: number;
+  recallQueries: number;
+  chunksPerItem: number;
+  /** Chunk counts at which search latency is measured; recall is measured at the last. */
+  sizes: [number, number];
+  /**
+   * Bulk load beyond the first size: 'incremental' inserts into the live HNSW index, 'rebuild' drops it and
+   * recreates it afterwards, 'auto' rebuilds when the first size's insert rate projects past maxIncrementalMs.
+   */
+  bulkLoad: 'auto' | 'incremental' | 'rebuild';
+  maxIncrementalMs: number;
+}
+
+export const DEFAULT_OPTIONS: KnowledgeBenchOptions = {
+  uploadSamples: 30,
+  searchSamples: 40,
+  recallQueries: 30,
+  chunksPerItem: 4,
+  sizes: [10_000, 100_000],
+  bulkLoad: 'auto',
+  maxIncrementalMs: 150_000,
+};
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOptions = DEFAULT_OPTIONS) {
+  const db = stack.deps.db;
+  const dim = stack.deps.embeddings.dimension;
+  const loadAverages: Record<string, number[]> = { start: loadAverage() };
+  const phaseMs: Record<string, number> = {};
+  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    log(`${name}: running (load average ${loadAverage().join(' ')})`);
+    const start = performance.now();
+    const value = await fn();
+    phaseMs[name] = round(performance.now() - start, 0);
+    loadAverages[name] = loadAverage();
+    log(`${name}: done in ${(phaseMs[name] / 1000).toFixed(1)} s`);
+    return value;
+  };
+
+  // 1. Upload to searchable.
+  const syncUpload = await phase('syncUpload', () => measureSyncUpload(stack, opts.uploadSamples));
+  const backgroundUpload = await phase('backgroundUpload', () => measureBackgroundUpload(stack, opts.uploadSamples));
+
+  // 2. Ingestion throughput.
+  const throughput = await phase('throughput', () => measureIngestionThroughput(stack));
+
+  // 3. Search latency at the first size (inserted into the live HNSW index).
+  const caller = await newCaller(stack);
+  const ws = caller.tenant.workspaceId;
+  const roles = {
+    p1: (await createRole(db, ws)).id,
+    p10: (await createRole(db, ws)).id,
+    p50: (await createRole(db, ws)).id,
+  };
+  const model = new VectorModel(dim, 42);
+  const [small, large] = opts.sizes;
+  const itemsAt = (chunks: number) => Math.round(chunks / opts.chunksPerItem);
+  const indexDefinition = await hnswIndexDefinition(db);
+  if (!indexDefinition) throw new Error(`${HNSW_INDEX} does not exist: the embedding space was not set up`);
+
+  const firstLoad = await phase(`load${small}`, () =>
+    loadItems({
+      db,
+      workspaceId: ws,
+      roles,
+      model,
+      fromItem: 0,
+      toItem: itemsAt(small),
+      chunksPerItem: opts.chunksPerItem,
+    }),
+  );
+  await db.raw('ANALYZE knowledge, knowledge_chunks, knowledge_roles');
+  const searchSmall = await phase(`search${small}`, () =>
+    measureSearchLatency(stack, caller, { chunks: small, items: itemsAt(small) }, opts.searchSamples),
+  );
+
+  // Bulk load to the second size.
+  const remaining = large - small;
+  const projectedIncrementalMs = (firstLoad.ms / firstLoad.chunks) * remaining;
+  const mode =
+    opts.bulkLoad === 'auto'
+      ? projectedIncrementalMs > opts.maxIncrementalMs
+        ? 'rebuild'
+        : 'incremental'
+      : opts.bulkLoad;
+  log(
+    `first ${small} chunks: ${(firstLoad.ms / 1000).toFixed(1)} s into the live index; ` +
+      `projected ${(projectedIncrementalMs / 1000).toFixed(0)} s for ${remaining} more incrementally -> ${mode}`,
+  );
+  let dropMs = 0;
+  if (mode === 'rebuild') {
+    const start = performance.now();
+    await db.raw(`DROP INDEX ${HNSW_INDEX}`);
+    dropMs = performance.now() - start;
+  }
+  const secondLoad = await phase(`load${large}`, () =>
+    loadItems({
+      db,
+      workspaceId: ws,
+      roles,
+      model,
+      fromItem: itemsAt(small),
+      toItem: itemsAt(large),
+      chunksPerItem: opts.chunksPerItem,
+    }),
+  );
+  const indexBuildMs = mode === 'rebuild' ? await phase('hnswBuild', () => rebuildHnswIndex(db)) : 0;
+  const rebuiltDefinition = await hnswIndexDefinition(db);
+  await db.raw('ANALYZE knowledge, knowledge_chunks, knowledge_roles');
+  const bulkLoad = {
+    mode,
+    firstChunks: firstLoad.chunks,
+    firstLoadMs: round(firstLoad.ms, 0),
+    firstChunksPerSecond: round(firstLoad.chunks / (firstLoad.ms / 1000), 0),
+    projectedIncrementalMs: round(projectedIncrementalMs, 0),
+    restChunks: secondLoad.chunks,
+    restLoadMs: round(secondLoad.ms, 0),
+    restChunksPerSecond: round(secondLoad.chunks / (secondLoad.ms / 1000), 0),
+    dropIndexMs: round(dropMs, 0),
+    indexBuildMs: round(indexBuildMs, 0),
+    indexBuildMaintenanceWorkMem: mode === 'rebuild' ? '1GB (session setting)' : undefined,
+    /** First insert + rest + index build: the time to the second size. */
+    totalMs: round(firstLoad.ms + dropMs + secondLoad.ms + indexBuildMs, 0),
+    indexDefinitionUnchanged: rebuiltDefinition === indexDefinition,
+    indexDefinition: rebuiltDefinition,
+  };
+
+  const searchLarge = await phase(`search${large}`, () =>
+    measureSearchLatency(stack, caller, { chunks: large, items: itemsAt(large) }, opts.searchSamples),
+  );
+
+  // 4. Recall@10 at the second size.
+  const recall = await phase('recall', () => measureRecall(db, ws, roles, model, opts.recallQueries));
+
+  // 5. Memory and disk.
+  const sizes = (
+    await db.raw(
+      `select pg_database_size(current_database())::bigint as database,
+              pg_total_relation_size('knowledge_chunks')::bigint as chunks_total,
+              pg_relation_size('knowledge_chunks')::bigint as chunks_heap,
+              pg_relation_size('${HNSW_INDEX}')::bigint as hnsw_index,
+              pg_total_relation_size('knowledge')::bigint as knowledge_total`,
+    )
+  ).rows[0] as Record<string, string>;
+  const mb = (bytes: string | undefined) => round(Number(bytes) / 2 ** 20, 1);
+  const pgVersion = (await db.raw('select version() as v')).rows[0].v as string;
+  const pgvectorVersion = (await db.raw(`select extversion from pg_extension where extname = 'vector'`)).rows[0]
+    .extversion as string;
+
+  return {
+    benchmark: 'knowledge',
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.availableParallelism(),
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: round(os.totalmem() / 2 ** 30, 1),
+      node: process.version,
+      postgres: pgVersion.split(' ').slice(0, 2).join(' '),
+      pgvector: pgvectorVersion,
+    },
+    embeddings: {
+      provider: stack.deps.embeddings.name,
+      model: stack.deps.embeddings.model,
+      dimension: dim,
+    },
+    options: opts,
+    loadAverages,
+    phaseMs,
+    uploadToSearchable: { sync: syncUpload, background: backgroundUpload },
+    throughput,
+    syntheticData: {
+      vectors: 'clustered model, see bench/knowledge/vectors.ts (256 clusters, 16-d subspaces, noise)',
+      chunksPerItem: opts.chunksPerItem,
+      roles: 'nested: 1% (item n % 100 == 0), 10% (n % 10), 50% (n % 2) via knowledge_roles',
+    },
+    bulkLoad,
+    searchLatency: [searchSmall, searchLarge],
+    recallAt10: recall,
+    memory: {
+      peakRssMb: round(process.resourceUsage().maxRSS / 1024, 0),
+      note: 'one process: API, Temporal worker, embedding model, in-process S3 and the benchmark client',
+    },
+    database: {
+      sizeMb: mb(sizes.database),
+      knowledgeChunksTotalMb: mb(sizes.chunks_total),
+      knowledgeChunksHeapMb: mb(sizes.chunks_heap),
+      hnswIndexMb: mb(sizes.hnsw_index),
+      knowledgeTotalMb: mb(sizes.knowledge_total),
+    },
+  };
+}
+
+export type KnowledgeBenchResult = Awaited<ReturnType<typeof runKnowledgeBench>>;

@@ -1,0 +1,471 @@
+// Semantic search figures: latency through the HTTPS API beside the same query as raw SQL on pgvector
+// and the embedding alone, the planner's actual plans (EXPLAIN), and recall@10 of the service's plans
+// against exact search.
+import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../../src/db/knex';
+import * as search from '../../src/db/repositories/search';
+import * as workspaces from '../../src/db/repositories/workspaces';
+import { choosePlan, nearestItems, semanticSearch } from '../../src/services/search';
+import { activateUserSpace } from '../../src/services/spaces';
+import type { TestStack } from '../../test/helpers/stack';
+import { round, summarize, type Summary } from '../lib/stats';
+import type { Caller } from './ingestion';
+import { HNSW_INDEX, toArray, vectorLiteral, type SelectivityRoles, type VectorModel } from './vectors';
+
+/** Questions a user of a knowledge base asks; embedded by the deployment's model. */
+export const QUERIES = [
+  'how do I reset my password',
+  'what is the refund policy for damaged items',
+  'when will my order be delivered',
+  'how many vacation days do new employees get',
+  'quarterly revenue growth by region',
+  'who is on call during an outage',
+  'how long do we keep customer data',
+  'onboarding checklist for engineers',
+  'how to submit an expense report',
+  'what changed in the latest release',
+  'can I change the shipping address after ordering',
+  'security requirements for laptops',
+  'steps to escalate a severity one incident',
+  'which carrier do we use for international parcels',
+  'invoice payment terms for enterprise customers',
+  'how to request access to the analytics dashboard',
+  'backup schedule for the production database',
+  'travel policy for hotels and flights',
+  'approval process for new vendors',
+  'where to find the employee handbook',
+];
+
+/** The baseline: pgvector's ORDER BY <=> LIMIT 10 with the workspace join, at the server's default settings. */
+export const RAW_SQL = `select c.knowledge_id, c.page_number, c.content, c.embedding <=> ?::vector as distance
+  from knowledge_chunks c
+  join knowledge k on k.id = c.knowledge_id
+ where c.workspace_id = ? and k.workspace_id = ? and k.status = 'COMPLETED'
+ order by c.embedding <=> ?::vector
+ limit 10`;
+
+export interface PlanSummary {
+  usesHnswIndex: boolean;
+  /** Plan nodes depth-first, with index or relation, and how sorts ran (EXPLAIN ANALYZE). */
+  nodes: string[];
+  executionMs: number;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Sort Method'?: string;
+  'Sort Space Used'?: number;
+  'Sort Space Type'?: string;
+  Plans?: PlanNode[];
+}
+
+function summarizePlan(root: PlanNode, executionMs: number): PlanSummary {
+  const nodes: string[] = [];
+  const walk = (n: PlanNode) => {
+    let label = n['Node Type'];
+    if (n['Index Name']) label += ` using ${n['Index Name']}`;
+    else if (n['Relation Name']) label += ` on ${n['Relation Name']}`;
+    if (n['Sort Method']) label += ` (${n['Sort Method']}, ${n['Sort Space Used']} kB ${n['Sort Space Type']})`;
+    nodes.push(label);
+    for (const child of n.Plans ?? []) walk(child);
+  };
+  walk(root);
+  return { usesHnswIndex: nodes.some((l) => l.includes(HNSW_INDEX)), nodes, executionMs: round(executionMs) };
+}
+
+/** EXPLAIN ANALYZE (the query runs once more) after the given SET LOCAL settings. */
+async function explain(
+  db: Db,
+  sql: string,
+  bindings: readonly unknown[],
+  settings: readonly string[] = [],
+): Promise<PlanSummary> {
+  return db.transaction(async (trx) => {
+    for (const s of settings) await trx.raw(s);
+    const res = await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, bindings as never);
+    const out = res.rows[0]['QUERY PLAN'][0] as { Plan: PlanNode; 'Execution Time': number };
+    return summarizePlan(out.Plan, out['Execution Time']);
+  });
+}
+
+interface CapturedQuery {
+  /** With knex's ? placeholders. */
+  sql: string;
+  bindings: unknown[];
+  /** The SET LOCAL statements sent before it in its transaction. */
+  settings: string[];
+}
+
+/** Runs fn once while recording the SQL knex sends; returns the first or last vector query. */
+async function captureVectorQuery(
+  db: Db,
+  fn: () => Promise<unknown>,
+  which: 'first' | 'last' = 'last',
+): Promise<CapturedQuery> {
+  const seen: Array<{ sql: string; bindings: unknown[] }> = [];
+  const listener = (q: { sql: string; bindings?: unknown[] }) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  db.on('query', listener);
+  try {
+    await fn();
+  } finally {
+    db.removeListener('query', listener);
+  }
+  const vectorQueries = seen.map((q, i) => ({ ...q, i })).filter((q) => q.sql.includes('<=>'));
+  const picked = which === 'first' ? vectorQueries[0] : vectorQueries.at(-1);
+  if (!picked) throw new Error('no vector query was sent');
+  const settings = seen
+    .slice(0, picked.i)
+    .filter((q) => /^set local/i.test(q.sql.trim()))
+    .map((q) => q.sql);
+  // knex reports pg's positional $n placeholders; knex.raw wants ? again (they are numbered in order).
+  return { sql: picked.sql.replace(/\$\d+/g, '?'), bindings: picked.bindings, settings };
+}
+
+/** The plan PostgreSQL actually takes for the service's (last) vector query. */
+async function explainServiceQuery(db: Db, fn: () => Promise<unknown>): Promise<PlanSummary> {
+  const q = await captureVectorQuery(db, fn);
+  return explain(db, q.sql, q.bindings, q.settings);
+}
+
+/**
+ * POST /workspaces/{id}/knowledge/search, either over one kept-alive TLS connection (a client's steady
+ * state) or over a new TLS connection per request (no agent, so a full handshake each time).
+ */
+function searchClient(
+  stack: TestStack,
+  caller: Caller,
+  keepAlive: boolean,
+  endpoint: { path: string; headers: Record<string, string>; body: (query: string) => unknown } = {
+    path: `/workspaces/${caller.tenant.workspaceId}/knowledge/search`,
+    headers: caller.searchHeaders,
+    body: (query) => ({ query, limit: 10 }),
+  },
+) {
+  const base = new URL(stack.baseUrl);
+  const agent = keepAlive ? new https.Agent({ keepAlive: true, maxSockets: 1, ca: stack.ca }) : false;
+  const path = endpoint.path;
+  const post = (query: string) =>
+    new Promise<number>((resolve, reject) => {
+      const payload = Buffer.from(JSON.stringify(endpoint.body(query)));
+      const req = https.request(
+        {
+          method: 'POST',
+          host: base.hostname,
+          port: base.port,
+          path,
+          agent,
+          ...(agent ? {} : { ca: stack.ca }),
+          headers: {
+            ...endpoint.headers,
+            'content-type': 'application/json',
+            'content-length': String(payload.length),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            if (res.statusCode !== 200) {
+              reject(new Error(`search answered ${res.statusCode}: ${Buffer.concat(chunks).toString()}`));
+              return;
+            }
+            const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+              total?: number;
+              knowledgeResults?: unknown[];
+            };
+            resolve(body.total ?? body.knowledgeResults?.length ?? 0);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { post, close: () => (agent ? agent.destroy() : undefined) };
+}
+
+const pairedMedian = (a: readonly number[], b: readonly number[]) =>
+  summarize(a.map((x, i) => x - (b[i] as number))).p50;
+
+export interface SearchLatencyResult {
+  chunks: number;
+  items: number;
+  servicePlan: search.SearchPlan;
+  samples: number;
+  warmups: number;
+  /** The API, one kept-alive HTTPS connection. */
+  apiMs: Summary;
+  /** The API over a new TLS connection per request. */
+  apiNewConnectionMs: Summary;
+  /** POST /v1/workspaces/{id}/spaces/{spaceId}/rag (topK 5) with a user space token, kept-alive connection. */
+  ragApiMs: Summary;
+  /** src/services/search semanticSearch called directly: embedding, plan choice, vector query, item rows. */
+  serviceMs: Summary;
+  /** stack.deps.embeddings.embedQuery alone. */
+  embedMs: Summary;
+  /** RAW_SQL via knex with the same query vectors. */
+  rawSqlMs: Summary;
+  /** API / raw SQL, at p50 and p95. */
+  ratio: { p50: number; p95: number };
+  /**
+   * Where the API's time goes, as medians of per-query differences (each query runs through every path in
+   * turn): embedding; service minus embedding (plan choice, vector query, item rows); API minus service
+   * (HTTPS, authentication, validation, JSON).
+   */
+  split: { embedMs: number; planAndDbMs: number; httpAuthJsonMs: number };
+  rawSqlPlan: PlanSummary;
+  servicePlanExplained: PlanSummary;
+  resultsPerQuery: number;
+}
+
+export async function measureSearchLatency(
+  stack: TestStack,
+  caller: Caller,
+  counts: { chunks: number; items: number },
+  samples = 40,
+  warmups = 5,
+): Promise<SearchLatencyResult> {
+  const { db, embeddings } = stack.deps;
+  const ws = caller.tenant.workspaceId;
+  const vectors = new Map<string, string>();
+  for (const q of QUERIES) vectors.set(q, vectorLiteral(await embeddings.embedQuery(q)));
+  const client = searchClient(stack, caller, true);
+  const fresh = searchClient(stack, caller, false);
+  const workspace = await workspaces.findWorkspace(db, ws);
+  const activation = await activateUserSpace(stack.deps, workspace!, {
+    externalId: 'bench-user',
+    email: 'bench@example.com',
+  });
+  const rag = searchClient(stack, caller, true, {
+    path: `/v1/workspaces/${ws}/spaces/${activation.spaceId}/rag`,
+    headers: { authorization: `Bearer ${activation.token}` },
+    body: (text) => ({ text, topK: 5 }),
+  });
+  const ragTimes: number[] = [];
+  const api: number[] = [];
+  const apiNew: number[] = [];
+  const service: number[] = [];
+  const embed: number[] = [];
+  const raw: number[] = [];
+  let resultsPerQuery = 10;
+  try {
+    // Interleaved, so a change of load on the shared machine affects every series alike.
+    for (let i = 0; i < warmups + samples; i++) {
+      const query = QUERIES[i % QUERIES.length] as string;
+      const vec = vectors.get(query) as string;
+      const t0 = performance.now();
+      const total = await client.post(query);
+      const t1 = performance.now();
+      await fresh.post(query);
+      const t2 = performance.now();
+      await semanticSearch({ db, embeddings }, ws, { query, limit: 10, filter: {} });
+      const t3 = performance.now();
+      await embeddings.embedQuery(query);
+      const t4 = performance.now();
+      await db.raw(RAW_SQL, [vec, ws, ws, vec]);
+      const t5 = performance.now();
+      await rag.post(query);
+      const t6 = performance.now();
+      if (i < warmups) continue;
+      resultsPerQuery = Math.min(resultsPerQuery, total);
+      api.push(t1 - t0);
+      apiNew.push(t2 - t1);
+      service.push(t3 - t2);
+      embed.push(t4 - t3);
+      raw.push(t5 - t4);
+      ragTimes.push(t6 - t5);
+    }
+  } finally {
+    client.close();
+    rag.close();
+  }
+  const servicePlan = await choosePlan(db, ws, {});
+  const probe = vectors.get(QUERIES[0] as string) as string;
+  const rawSqlPlan = await explain(db, RAW_SQL, [probe, ws, ws, probe]);
+  const queryVector = await embeddings.embedQuery(QUERIES[0] as string);
+  const servicePlanExplained = await explainServiceQuery(db, () => nearestItems(db, ws, {}, queryVector, 10));
+  const apiMs = summarize(api);
+  const rawSqlMs = summarize(raw);
+  const serviceMs = summarize(service);
+  const embedMs = summarize(embed);
+  return {
+    ...counts,
+    servicePlan,
+    samples,
+    warmups,
+    apiMs,
+    apiNewConnectionMs: summarize(apiNew),
+    ragApiMs: summarize(ragTimes),
+    serviceMs,
+    embedMs,
+    rawSqlMs,
+    ratio: { p50: round(apiMs.p50 / rawSqlMs.p50, 1), p95: round(apiMs.p95 / rawSqlMs.p95, 1) },
+    split: {
+      embedMs: embedMs.p50,
+      planAndDbMs: pairedMedian(service, embed),
+      httpAuthJsonMs: pairedMedian(api, service),
+    },
+    rawSqlPlan,
+    servicePlanExplained,
+    resultsPerQuery,
+  };
+}
+
+export interface RecallRow {
+  filter: string;
+  /** Share of the items the filter admits. */
+  selectivity: number;
+  queries: string;
+  samples: number;
+  chosenPlan: search.SearchPlan;
+  recallChosen: number;
+  recallHnsw: number;
+  /** Queries answered with fewer than 10 items (all filters admit far more than 10). */
+  shortPagesChosen: number;
+  shortPagesHnsw: number;
+  exactMs: Summary;
+  /** nearestItems with plan undefined: choosePlan's bounded count, then the chosen query. */
+  chosenMs: Summary;
+  /** choosePlan alone. */
+  choosePlanMs: Summary;
+  hnswMs: Summary;
+  /** EXPLAIN ANALYZE of the chosen plan's and the forced HNSW plan's (last) vector query. */
+  chosenPlanExplained: PlanSummary;
+  hnswPlanExplained: PlanSummary;
+  /**
+   * Unfiltered rows: the service's first HNSW scan (k = 40 chunks, grouped to items) replayed at other
+   * hnsw.ef_search values, to show how recall moves with the one knob (the service sets 100 for k = 40).
+   */
+  efSearchSweep?: SweepPoint[];
+}
+
+const EF_SEARCH_SWEEP = [40, 100, 200, 400];
+
+/** pgvector's cost estimate depends on ef_search, so whether the index is used is recorded per value. */
+export interface SweepPoint {
+  efSearch: number;
+  recall: number;
+  ms: Summary;
+  usesHnswIndex: boolean;
+}
+
+/** Distinct items in distance order from chunk rows, the first `limit`. */
+function topItems(rows: Array<{ knowledge_id: string; distance: number | string }>, limit: number): string[] {
+  const sorted = [...rows].sort((a, b) => Number(a.distance) - Number(b.distance));
+  return [...new Set(sorted.map((r) => r.knowledge_id))].slice(0, limit);
+}
+
+async function efSearchSweep(
+  db: Db,
+  workspaceId: string,
+  queries: Array<{ vector: number[]; truth: Set<string> }>,
+): Promise<SweepPoint[]> {
+  const first = queries[0] as { vector: number[] };
+  const captured = await captureVectorQuery(
+    db,
+    () => nearestItems(db, workspaceId, {}, first.vector, 10, 'hnsw'),
+    'first',
+  );
+  const probe = search.toVectorLiteral(first.vector);
+  // Replaying needs the query vector among the bindings, as toVectorLiteral wrote it.
+  if (!captured.bindings.includes(probe)) return [];
+  const out: SweepPoint[] = [];
+  for (const efSearch of EF_SEARCH_SWEEP) {
+    const settings = [...captured.settings, `SET LOCAL hnsw.ef_search = ${efSearch}`];
+    let found = 0;
+    let expected = 0;
+    const times: number[] = [];
+    for (const q of queries) {
+      const literal = search.toVectorLiteral(q.vector);
+      const bindings = captured.bindings.map((b) => (b === probe ? literal : b));
+      const start = performance.now();
+      const rows = await db.transaction(async (trx) => {
+        for (const setting of settings) await trx.raw(setting);
+        return (await trx.raw(captured.sql, bindings as never)).rows;
+      });
+      times.push(performance.now() - start);
+      const items = topItems(rows, 10);
+      found += items.filter((id) => q.truth.has(id)).length;
+      expected += q.truth.size;
+    }
+    const plan = await explain(db, captured.sql, captured.bindings, settings);
+    out.push({ efSearch, recall: round(found / expected, 3), ms: summarize(times), usesHnswIndex: plan.usesHnswIndex });
+  }
+  return out;
+}
+
+export async function measureRecall(
+  db: Db,
+  workspaceId: string,
+  roles: SelectivityRoles,
+  model: VectorModel,
+  queriesPerRow = 30,
+): Promise<RecallRow[]> {
+  const rows: RecallRow[] = [];
+  const cases: Array<{ filter: string; selectivity: number; access: search.AccessFilter; uniform?: boolean }> = [
+    { filter: 'none', selectivity: 1, access: {} },
+    { filter: 'role 50%', selectivity: 0.5, access: { requiredRoleId: roles.p50 } },
+    { filter: 'role 10%', selectivity: 0.1, access: { requiredRoleId: roles.p10 } },
+    { filter: 'role 1%', selectivity: 0.01, access: { requiredRoleId: roles.p1 } },
+    { filter: 'none', selectivity: 1, access: {}, uniform: true },
+  ];
+  for (const c of cases) {
+    const chosenPlan = await choosePlan(db, workspaceId, c.access);
+    const exactMs: number[] = [];
+    const chosenMs: number[] = [];
+    const choosePlanMs: number[] = [];
+    const hnswMs: number[] = [];
+    let expected = 0;
+    let foundChosen = 0;
+    let foundHnsw = 0;
+    let shortChosen = 0;
+    let shortHnsw = 0;
+    const asked: Array<{ vector: number[]; truth: Set<string> }> = [];
+    for (let q = 0; q < queriesPerRow; q++) {
+      const vector = toArray(c.uniform ? model.unit() : model.query());
+      let t = performance.now();
+      const truth = await search.exactNearestItems(db, workspaceId, c.access, vector, 10);
+      exactMs.push(performance.now() - t);
+      t = performance.now();
+      const chosen = await nearestItems(db, workspaceId, c.access, vector, 10);
+      chosenMs.push(performance.now() - t);
+      t = performance.now();
+      await choosePlan(db, workspaceId, c.access);
+      choosePlanMs.push(performance.now() - t);
+      t = performance.now();
+      const hnsw = await nearestItems(db, workspaceId, c.access, vector, 10, 'hnsw');
+      hnswMs.push(performance.now() - t);
+      const truthIds = new Set(truth.map((h) => h.knowledgeId));
+      asked.push({ vector, truth: truthIds });
+      expected += truth.length;
+      foundChosen += chosen.filter((h) => truthIds.has(h.knowledgeId)).length;
+      foundHnsw += hnsw.filter((h) => truthIds.has(h.knowledgeId)).length;
+      if (chosen.length < 10) shortChosen += 1;
+      if (hnsw.length < 10) shortHnsw += 1;
+    }
+    const probe = (asked[0] as { vector: number[] }).vector;
+    rows.push({
+      filter: c.filter,
+      selectivity: c.selectivity,
+      queries: c.uniform ? 'uniform random (off the data distribution)' : 'from the data distribution',
+      samples: queriesPerRow,
+      chosenPlan,
+      recallChosen: round(foundChosen / expected, 3),
+      recallHnsw: round(foundHnsw / expected, 3),
+      shortPagesChosen: shortChosen,
+      shortPagesHnsw: shortHnsw,
+      exactMs: summarize(exactMs),
+      chosenMs: summarize(chosenMs),
+      choosePlanMs: summarize(choosePlanMs),
+      hnswMs: summarize(hnswMs),
+      chosenPlanExplained: await explainServiceQuery(db, () => nearestItems(db, workspaceId, c.access, probe, 10)),
+      hnswPlanExplained: await explainServiceQuery(db, () =>
+        nearestItems(db, workspaceId, c.access, probe, 10, 'hnsw'),
+      ),
+      ...(c.filter === 'none' ? { efSearchSweep: await efSearchSweep(db, workspaceId, asked) } : {}),
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The benchmark command (`npm run bench`): provision (idempotent), build, start the real PostgreSQL+pgvector
+# and Temporal dev server the way scripts/test.sh does, but on ports and a run directory of their own so a
+# benchmark can run beside a test run, then run the knowledge benchmarks (dist/bench/run.js). Figures go
+# to stdout and bench/results/knowledge.json. Override with KWS_BENCH_RUN_DIR, KWS_BENCH_PG_PORT,
+# KWS_BENCH_TEMPORAL_PORT, KWS_BENCH_TEMPORAL_UI_PORT; KWS_BENCH_BULK_LOAD=auto|incremental|rebuild;
+# KWS_BENCH_QUICK=1 runs every step at a small size (a smoke run).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+# bench/results/ is git-ignored, so the throw-away cluster lives there.
+export KWS_RUN_DIR="${KWS_BENCH_RUN_DIR:-$ROOT/bench/results/.run}"
+export TEST_PG_PORT="${KWS_BENCH_PG_PORT:-54339}"
+export TEST_TEMPORAL_PORT="${KWS_BENCH_TEMPORAL_PORT:-17243}"
+export TEST_TEMPORAL_UI_PORT="${KWS_BENCH_TEMPORAL_UI_PORT:-18243}"
+# shellcheck source=scripts/services.sh
+source scripts/services.sh
+prepare_and_start bench
+echo "[bench] load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+node dist/bench/run.js "$@"
