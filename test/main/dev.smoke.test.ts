@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '../helpers/http';
+import { uploadRequest } from '../helpers/knowledge';
 import { testEnv } from '../helpers/env';
 import { childEnv, kwsBin, repoRoot, runNode, waitForOutput } from '../helpers/processes';
 
@@ -66,6 +67,22 @@ describe('npm start (embedded defaults)', function () {
     });
     assert.equal(list.status, 200, list.text);
     assert.equal(list.headers['x-api-version'], 'v1');
+
+    // The embedded stack ingests and finds a file end to end (PGlite + pgvector, in-process S3, dev server).
+    const v1 = { authorization: `Bearer ${token.body.token}`, organizationid: tenant.organizationId };
+    const uploaded = await uploadRequest(request, tenant.workspaceId, v1, {
+      filename: 'lunch.txt',
+      contentType: 'text/plain',
+      bytes: Buffer.from('The canteen serves soup and sandwiches from noon until two.'),
+    });
+    assert.equal(uploaded.status, 200, uploaded.text);
+    assert.equal(uploaded.body.status, 'COMPLETED');
+    const found = await request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+      headers: { ...v1, 'x-api-key': tenant.apiKey },
+      json: { query: 'when can I get a midday meal', limit: 1 },
+    });
+    assert.equal(found.status, 200, found.text);
+    assert.equal(found.body.results[0]?.id, uploaded.body.knowledgeId);
 
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
