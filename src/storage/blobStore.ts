@@ -8,15 +8,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import type { Config } from '../config';
 
-export interface S3Settings {
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-}
+export type S3Settings = Config['s3'];
 
 export interface BlobStore {
   readonly bucket: string;

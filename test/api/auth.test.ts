@@ -159,28 +159,18 @@ describe('authentication', () => {
     });
 
     it('answers 401 "Invalid or expired access token" for a missing, raw-key, forged or expired bearer', async () => {
-      const expired = await new SignJWT({
-        tokenType: 'access',
-        organizationId: tenant.organizationId,
-        workspaceId: tenant.workspaceId,
-      })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer('kws')
-        .setAudience('kws-api')
-        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-        .sign(stack.jwtSecret);
-      const forged = await new SignJWT({
-        tokenType: 'access',
-        organizationId: tenant.organizationId,
-        workspaceId: tenant.workspaceId,
-      })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer('kws')
-        .setAudience('kws-api')
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode('x'.repeat(32)));
+      // Our claims, issuer and audience: only the secret or the times are wrong.
+      const sign = (secret: Uint8Array, issuedAt: number, expires: number) =>
+        new SignJWT({ tokenType: 'access', organizationId: tenant.organizationId, workspaceId: tenant.workspaceId })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer('kws')
+          .setAudience('kws-api')
+          .setIssuedAt(issuedAt)
+          .setExpirationTime(expires)
+          .sign(secret);
+      const now = Math.floor(Date.now() / 1000);
+      const expired = await sign(stack.jwtSecret, now - 7200, now - 3600);
+      const forged = await sign(new TextEncoder().encode('x'.repeat(32)), now, now + 3600);
       const { token } = await accessHeaders(stack, tenant);
       const unsigned = `${token.split('.').slice(0, 2).join('.')}.`;
       for (const authorization of [
