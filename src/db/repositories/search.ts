@@ -65,6 +65,10 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter): Kne
   return applyAccessFilter(q, db, filter);
 }
 
+/** The columns a ChunkHit is read from (the distance to the query vector literal `vec`). */
+const hitColumns = (db: Tx, vec: string) =>
+  ['c.knowledge_id', 'c.content', 'c.page_number', db.raw('(c.embedding <=> ?::vector) as distance', [vec])] as const;
+
 /** Counts candidate chunks up to cap + 1 (a bounded cost, enough to choose the plan). */
 export async function countCandidates(db: Tx, workspaceId: string, filter: AccessFilter, cap: number): Promise<number> {
   const inner = candidateChunks(db, workspaceId, filter)
@@ -113,7 +117,7 @@ async function hnswScan(
     await trx.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
     await trx.raw(`SET LOCAL hnsw.max_scan_tuples = ${Math.max(20_000, k * 50)}`);
     const r = await candidateChunks(trx, workspaceId, filter)
-      .select('c.knowledge_id', 'c.content', 'c.page_number', trx.raw('(c.embedding <=> ?::vector) as distance', [vec]))
+      .select(...hitColumns(trx, vec))
       .orderByRaw('c.embedding <=> ?::vector', [vec])
       .limit(k);
     return r.map(toHit).sort((a: ChunkHit, b: ChunkHit) => a.distance - b.distance);
@@ -150,7 +154,7 @@ export async function nearestChunks(
   if (plan === 'hnsw') return hnswScan(db, workspaceId, filter, vec, k);
   // "+ 0" keeps the planner off the HNSW index: an exact ranking of the B-tree-filtered candidates.
   const rows = await candidateChunks(db, workspaceId, filter)
-    .select('c.knowledge_id', 'c.content', 'c.page_number', db.raw('(c.embedding <=> ?::vector) as distance', [vec]))
+    .select(...hitColumns(db, vec))
     .orderByRaw('(c.embedding <=> ?::vector) + 0', [vec])
     .limit(k);
   return rows.map(toHit);
