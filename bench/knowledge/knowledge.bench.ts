@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { loadAverage, round } from '../lib/stats';
+import { measureCascadeDelete } from './cascade';
 import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
 import { measureRecall, measureSearchLatency } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
@@ -148,6 +149,9 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   // 4. Recall@10 at the second size.
   const recall = await phase('recall', () => measureRecall(db, ws, roles, model, opts.recallQueries));
 
+  // Cascade delete of a 10,100-item tree: time, batches, process growth.
+  const cascade = await phase('cascade', () => measureCascadeDelete(stack, caller));
+
   // 5. Memory and disk.
   const sizes = (
     await db.raw(
@@ -191,6 +195,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     },
     bulkLoad,
     searchLatency: [searchSmall, searchLarge],
+    cascade,
     recallAt10: recall,
     memory: {
       peakRssMb: round(process.resourceUsage().maxRSS / 1024, 0),

@@ -218,6 +218,10 @@ export function formatReport(r: KnowledgeBenchResult): string {
         `${row.chosenPlanExplained.nodes.join(' > ')}; forced HNSW: ${row.hnswPlanExplained.nodes.join(' > ')}`,
     ),
     '',
+    `Cascade delete of ${r.cascade.descendants} descendants (+ the root): ${r.cascade.deleted} deleted in ${r.cascade.batches} ` +
+      `batches, ${(r.cascade.ms / 1000).toFixed(1)} s, ${r.cascade.remaining} left; process RSS ${r.cascade.rssBeforeMb} MB before, ` +
+      `peak ${r.cascade.rssPeakMb} MB (+${r.cascade.rssGrowthMb} MB)`,
+    '',
     `5. Peak RSS ${r.memory.peakRssMb} MB (${r.memory.note}); database ${r.database.sizeMb} MB ` +
       `(knowledge_chunks ${r.database.knowledgeChunksTotalMb} MB with indexes and TOAST, heap ${r.database.knowledgeChunksHeapMb} MB, ` +
       `HNSW index ${r.database.hnswIndexMb} MB; knowledge ${r.database.knowledgeTotalMb} MB)`,
