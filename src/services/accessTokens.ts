@@ -4,6 +4,25 @@ import type { ApiKeyRow, WorkspaceRow } from '../db/rows';
 import { Messages, notFound } from '../errors';
 import type { TokenService } from './tokens';
 
+/** The role a request names by customerRoleId or roleId (404s as the spec words them), if any. */
+export async function resolveRole(
+  db: Tx,
+  workspaceId: string,
+  input: { roleId?: string; customerRoleId?: string },
+): Promise<string | undefined> {
+  if (input.customerRoleId !== undefined) {
+    const role = await roles.findRoleByCustomerRoleId(db, workspaceId, input.customerRoleId);
+    if (!role) throw notFound(Messages.customerRoleNotFound);
+    return role.id;
+  }
+  if (input.roleId !== undefined) {
+    const role = await roles.findRole(db, workspaceId, input.roleId);
+    if (!role) throw notFound(Messages.roleNotFound);
+    return role.id;
+  }
+  return undefined;
+}
+
 /** Mints an access token for the API key's workspace, optionally bound to a role of that workspace. */
 export async function generateAccessToken(
   deps: { db: Tx; tokens: TokenService },
@@ -11,16 +30,7 @@ export async function generateAccessToken(
   apiKey: ApiKeyRow,
   input: { customerRoleId?: string; roleId?: string },
 ): Promise<string> {
-  let roleId: string | undefined;
-  if (input.customerRoleId !== undefined) {
-    const role = await roles.findRoleByCustomerRoleId(deps.db, workspace.id, input.customerRoleId);
-    if (!role) throw notFound(Messages.customerRoleNotFound);
-    roleId = role.id;
-  } else if (input.roleId !== undefined) {
-    const role = await roles.findRole(deps.db, workspace.id, input.roleId);
-    if (!role) throw notFound(Messages.roleNotFound);
-    roleId = role.id;
-  }
+  const roleId = await resolveRole(deps.db, workspace.id, input);
   return deps.tokens.sign({
     tokenType: 'access',
     organizationId: workspace.organization_id,

@@ -15,9 +15,24 @@ export const KnowledgeMessages = {
   invalidUrl: 'Invalid URL format',
 } as const;
 
-export async function loadKnowledge(db: Db, workspaceId: string, knowledgeId: string): Promise<KnowledgeRow> {
+/**
+ * The item, or 400 for a malformed id and 404 when it is absent. With an access filter (the same SQL
+ * filter the lists and searches apply), an item the caller may not see is absent too.
+ */
+export async function loadKnowledge(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  filter?: AccessFilter,
+): Promise<KnowledgeRow> {
   if (!isUuid(knowledgeId)) throw badRequest(KnowledgeMessages.invalidId);
-  const row = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  const row = filter
+    ? ((await applyAccessFilter(
+        db('knowledge as k').where({ 'k.workspace_id': workspaceId, 'k.id': knowledgeId }).select('k.*'),
+        db,
+        filter,
+      ).first()) as KnowledgeRow | undefined)
+    : await knowledge.findKnowledge(db, workspaceId, knowledgeId);
   if (!row) throw notFound(KnowledgeMessages.notFound);
   return row;
 }
@@ -65,15 +80,14 @@ export async function createLink(
   });
 }
 
+/** Updates the reserved fields of an item the caller has loaded (loadKnowledge). */
 export async function updateReservedField(
   db: Db,
-  workspaceId: string,
-  knowledgeId: string,
+  row: KnowledgeRow,
   input: { type: string; title: string; language?: string; sourceVisibility?: SourceVisibility },
 ): Promise<void> {
-  const row = await loadKnowledge(db, workspaceId, knowledgeId);
   if (row.type !== input.type) throw unprocessable(KnowledgeMessages.typeMismatch);
-  await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
+  await knowledge.updateKnowledgeFields(db, row.workspace_id, row.id, {
     title: input.title,
     ...(input.language !== undefined ? { language: input.language } : {}),
     ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
@@ -89,15 +103,4 @@ export async function deleteSingleKnowledge(db: Db, workspaceId: string, knowled
     await knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
     return row.storage_key;
   });
-}
-
-/** Whether the item passes the access filter (the same SQL filter the lists and searches apply). */
-export async function isVisible(
-  db: Db,
-  workspaceId: string,
-  knowledgeId: string,
-  filter: AccessFilter,
-): Promise<boolean> {
-  const q = db('knowledge as k').where({ 'k.workspace_id': workspaceId, 'k.id': knowledgeId }).first('k.id');
-  return (await applyAccessFilter(q, db, filter)) !== undefined;
 }

@@ -2,10 +2,9 @@
 // messages and feedback. Space errors use the literal error value "Error", as the spec shows them.
 import type { AuthState } from '../api/middleware/authenticate';
 import type { Db } from '../db/knex';
-import * as roles from '../db/repositories/roles';
 import * as spaces from '../db/repositories/spaces';
 import type { SpaceGroupRow, SpaceRow, WorkspaceRow } from '../db/rows';
-import { AppError, Messages, notFound } from '../errors';
+import { AppError } from '../errors';
 import { isUuid } from '../ids';
 import type { TokenService } from './tokens';
 
@@ -36,25 +35,6 @@ export async function requireSpaceAccess(db: Db, auth: AuthState, spaceId: strin
     if (!role) throw spaceError(400, SpaceMessages.private);
   }
   return space;
-}
-
-/** The role a request names by roleId or customerRoleId (404s as the token endpoint answers them). */
-export async function resolveRole(
-  db: Db,
-  workspaceId: string,
-  input: { roleId?: string; customerRoleId?: string },
-): Promise<string | undefined> {
-  if (input.customerRoleId !== undefined) {
-    const role = await roles.findRoleByCustomerRoleId(db, workspaceId, input.customerRoleId);
-    if (!role) throw notFound(Messages.customerRoleNotFound);
-    return role.id;
-  }
-  if (input.roleId !== undefined) {
-    const role = await roles.findRole(db, workspaceId, input.roleId);
-    if (!role) throw notFound(Messages.roleNotFound);
-    return role.id;
-  }
-  return undefined;
 }
 
 export interface Activation {

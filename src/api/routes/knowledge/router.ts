@@ -39,11 +39,8 @@ export function knowledgeRouter(deps: Deps): Router {
   /** Loads an item the caller may see; invisible items are reported as not found. */
   const loadVisible = async (ctx: Context) => {
     const auth = requireAuth(ctx);
-    const row = await knowledgeService.loadKnowledge(deps.db, auth.workspace.id, ctx.params.knowledgeId ?? '');
     const filter = await accessFilter(deps.db, auth);
-    if (!(await knowledgeService.isVisible(deps.db, auth.workspace.id, row.id, filter))) {
-      throw notFound(knowledgeService.KnowledgeMessages.notFound);
-    }
+    const row = await knowledgeService.loadKnowledge(deps.db, auth.workspace.id, ctx.params.knowledgeId ?? '', filter);
     return { auth, row };
   };
 
@@ -161,9 +158,9 @@ export function knowledgeRouter(deps: Deps): Router {
   });
 
   router.put(`${base}/:knowledgeId/reservedField`, v1, async (ctx) => {
-    const { auth, row } = await loadVisible(ctx);
+    const { row } = await loadVisible(ctx);
     const input = validate(ReservedFieldSchema, ctx.request.body, 'Missing required field');
-    await knowledgeService.updateReservedField(deps.db, auth.workspace.id, row.id, input);
+    await knowledgeService.updateReservedField(deps.db, row, input);
     ctx.body = { knowledgeId: row.id };
   });
 

@@ -6,13 +6,13 @@ import * as spaces from '../../../db/repositories/spaces';
 import type { Deps } from '../../../deps';
 import { badRequest } from '../../../errors';
 import { isUuid } from '../../../ids';
+import { resolveRole } from '../../../services/accessTokens';
 import { spaceRag } from '../../../services/rag';
 import {
   activateUserSpace,
   requireSpaceAccess,
   requireUserSpaceToken,
   resolveGroup,
-  resolveRole,
   spaceError,
   SpaceMessages,
 } from '../../../services/spaces';
