@@ -1,11 +1,15 @@
 // createApp(deps): the Koa application. Middleware order: request id -> X-API-Version -> errors ->
-// HTTPS guard -> JSON body -> routers. Authentication is attached per route.
+// HTTPS guard -> JSON body -> NUL/surrogate check -> routers. Authentication is attached per route.
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, noStore, requestId, requireHttps } from './middleware/common';
 import { errorHandler } from './middleware/errors';
+import { rejectUnsafeText } from './middleware/text';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
+import { docsRouter } from './routes/docs/router';
+import { routeEntries } from './routes/table';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
 import { catalogRouter } from './routes/catalog/router';
@@ -13,9 +17,14 @@ import { rolesRouter } from './routes/roles/router';
 import { spacesRouter } from './routes/spaces/router';
 import { tokensRouter } from './routes/tokens/router';
 
-/** Every route the service serves; each declares its action through guard() (test/api/policy.test.ts checks). */
+/**
+ * Every route the service serves; each declares its action through guard() (test/api/policy.test.ts checks) and
+ * has exactly one operation in the OpenAPI document, which is generated from this router (test/api/openapi.test.ts).
+ */
 export function apiRouter(deps: Deps): Router {
   const root = new Router();
+  let document: OpenApiDocument | undefined;
+  const openApi = () => (document ??= buildOpenApiDocument(routeEntries(root)));
   for (const router of [
     healthRouter(deps),
     tokensRouter(deps),
@@ -23,6 +32,7 @@ export function apiRouter(deps: Deps): Router {
     rolesRouter(deps),
     catalogRouter(deps),
     spacesRouter(deps),
+    docsRouter(deps, openApi),
   ]) {
     root.use(router.routes(), router.allowedMethods());
   }
@@ -51,6 +61,7 @@ export function createApp(deps: Deps): Koa {
   app.use(noStore);
   app.use(requireHttps);
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
+  app.use(rejectUnsafeText);
 
   const root = apiRouter(deps);
   app.use(root.routes());

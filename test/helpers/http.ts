@@ -1,6 +1,9 @@
-// A small HTTPS client that trusts the test server's self-signed certificate (no verification turned off).
+// A small HTTPS client that trusts the test server's self-signed certificate (no verification turned off). Every
+// response it receives is checked against the published OpenAPI document (test/helpers/contract.ts): an
+// undocumented status, field or header fails the test that received it.
 import http from 'node:http';
 import https from 'node:https';
+import { publishedContract, type Contract } from './contract';
 
 export interface TestResponse {
   status: number;
@@ -18,8 +21,14 @@ export interface RequestOptions {
   plain?: boolean;
 }
 
-export function createClient(baseUrl: string, ca: string) {
+export interface ClientOptions {
+  /** The contract responses are checked against (default: the published document); false checks nothing. */
+  contract?: Contract | false;
+}
+
+export function createClient(baseUrl: string, ca: string, options: ClientOptions = {}) {
   const base = new URL(baseUrl);
+  const contract = options.contract === undefined ? publishedContract() : options.contract;
   return function request(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...opts.headers };
     let payload: Buffer | undefined;
@@ -52,7 +61,14 @@ export function createClient(baseUrl: string, ca: string) {
             } catch {
               body = undefined;
             }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+            const response = { status: res.statusCode ?? 0, headers: res.headers, text, body };
+            try {
+              if (contract) contract.check(method, path, response);
+            } catch (err) {
+              reject(err);
+              return;
+            }
+            resolve(response);
           });
         },
       );
@@ -64,3 +80,25 @@ export function createClient(baseUrl: string, ca: string) {
 }
 
 export type Request = ReturnType<typeof createClient>;
+
+/**
+ * A fetch() over this client (for the typed client, openapi-fetch): the same trusted certificate, and the same
+ * contract check of every response.
+ */
+export function fetchVia(request: Request) {
+  return async (input: globalThis.Request): Promise<Response> => {
+    const url = new URL(input.url);
+    const headers: Record<string, string> = {};
+    input.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    const raw = input.body ? Buffer.from(await input.arrayBuffer()) : undefined;
+    const res = await request(input.method, `${url.pathname}${url.search}`, { headers, ...(raw ? { raw } : {}) });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(res.headers)) {
+      for (const v of [value ?? []].flat()) responseHeaders.append(key, v);
+    }
+    const empty = res.status === 204 || res.status === 304 || input.method === 'HEAD';
+    return new Response(empty ? null : res.text, { status: res.status, headers: responseHeaders });
+  };
+}

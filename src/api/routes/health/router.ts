@@ -3,8 +3,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../../deps';
 import { checkTemporal } from '../../../temporal/client';
 import { guard } from '../../middleware/authenticate';
-
-type Check = { status: 'up' } | { status: 'down'; error: string };
+import type { Check } from './schema';
 
 async function probe(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;

@@ -16,6 +16,7 @@ import { loadSpace } from '../../../services/spaces';
 import { uploadFile } from '../../../services/uploads';
 import { readMultipart } from '../../multipart';
 import { guard, requireAuth } from '../../middleware/authenticate';
+import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../middleware/text';
 import { validate } from '../../validate';
 import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
 import {
@@ -26,6 +27,9 @@ import {
   SemanticSearchSchema,
   TitleSearchSchema,
   UploadFieldsSchema,
+  type UploadFileMetadata,
+  type UploadProcessed,
+  type UploadStarted,
 } from './schema';
 
 /** Items shown per metadata-search result (its first chunks). */
@@ -76,6 +80,7 @@ export function knowledgeRouter(deps: Deps): Router {
       maxFileBytes: deps.config.limits.maxUploadBytes,
     });
     if (!file) throw badRequest('Missing required field');
+    if (isUnsafeText(file.filename)) throw badRequest(UNSAFE_TEXT_MESSAGE);
     const input = validate(UploadFieldsSchema, fields);
     if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
     const outcome = await uploadFile(deps, workspace, {
@@ -97,7 +102,7 @@ export function knowledgeRouter(deps: Deps): Router {
         language: input.language ?? null,
         status: 'BACKGROUND_START',
         jobId: outcome.workflowId,
-      };
+      } satisfies UploadStarted;
       return;
     }
     ctx.body = {
@@ -110,7 +115,7 @@ export function knowledgeRouter(deps: Deps): Router {
       type: 'FILE',
       status: outcome.kind === 'completed' ? 'COMPLETED' : 'PROCESSING',
       jobId: outcome.workflowId,
-    };
+    } satisfies UploadProcessed;
   });
 
   router.post(`${base}/search`, read, async (ctx) => {
@@ -160,7 +165,7 @@ export function knowledgeRouter(deps: Deps): Router {
       knowledge: upload.space_id ? null : presentUploadItem(row),
       spaceKnowledge: upload.space_id && row ? { ...presentUploadItem(row), spaceId: upload.space_id } : null,
       createdAt: upload.created_at.toISOString(),
-    };
+    } satisfies UploadFileMetadata;
   });
 
   router.get(`${base}/:knowledgeId`, read, async (ctx) => {

@@ -18,6 +18,7 @@ import {
   RbacStatusSchema,
   RoleIdsSchema,
   UpdateRoleSchema,
+  type RoleAssignment,
 } from './schema';
 
 export function rolesRouter(deps: Deps): Router {
@@ -107,7 +108,7 @@ export function rolesRouter(deps: Deps): Router {
         organizationId: workspace.organization_id,
         roleIds: out.roleIds,
         workflowId: out.workflowId,
-      };
+      } satisfies RoleAssignment;
     });
   }
 
