@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, noStore, requestId, requireHttps } from './middleware/common';
 import { errorHandler } from './middleware/errors';
+import { literalRoutesFirst } from './middleware/methods';
 import { rejectUnsafeText } from './middleware/text';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 import { docsRouter } from './routes/docs/router';
@@ -64,6 +65,7 @@ export function createApp(deps: Deps): Koa {
   app.use(rejectUnsafeText);
 
   const root = apiRouter(deps);
+  app.use(literalRoutesFirst(() => routeEntries(root)));
   app.use(root.routes());
   app.use(root.allowedMethods());
   return app;

@@ -43,6 +43,8 @@ export function readMultipart(
       else fields[name] = value;
     });
     busboy.on('file', (name, stream, info) => {
+      // A part cut short ("Unexpected end of file") errors its stream: without a listener that crashed the process.
+      stream.on('error', () => fail(badRequest('Malformed multipart body')));
       if (name !== opts.fileField || file) {
         stream.resume();
         return;
@@ -62,8 +64,21 @@ export function readMultipart(
       });
     });
     busboy.on('filesLimit', () => fail(badRequest('Only one file may be uploaded per request')));
-    busboy.on('error', () => fail(badRequest('Malformed multipart body')));
-    busboy.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      if (failure) reject(failure);
+      else resolve({ fields, file });
+    };
+    // After an error busboy emits no 'close': answer at once (the request used to hang until the client gave up).
+    busboy.on('error', () => {
+      fail(badRequest('Malformed multipart body'));
+      ctx.req.unpipe(busboy);
+      ctx.req.resume();
+      settle();
+    });
+    busboy.on('close', settle);
     ctx.req.pipe(busboy);
   });
 }

@@ -88,10 +88,10 @@ describe('docs page in Chromium', function () {
     await op.locator('tr[data-param-name="workspaceId"] input').fill(tenant.workspaceId);
     await op.locator('tr[data-param-name="organizationid"] input').fill(tenant.organizationId);
     await op.locator('.execute').click();
-    const status = op.locator('.live-responses-table .response-col_status').first();
+    const status = op.locator('.live-responses-table tbody .response-col_status').first();
     await status.waitFor({ timeout: 30_000 });
     assert.equal((await status.textContent())?.trim(), '200');
-    const body = await op.locator('.live-responses-table .response-col_description pre').first().textContent();
+    const body = await op.locator('.live-responses-table tbody .response-col_description pre').first().textContent();
     assert.deepEqual(JSON.parse(body ?? ''), { roles: [], total: 0 });
 
     await mkdir(OUTPUT, { recursive: true });

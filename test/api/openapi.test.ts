@@ -121,7 +121,7 @@ describe('OpenAPI document', () => {
       }
       const allow = POLICY[route.action!].allow as readonly string[];
       assert.equal(schemes.includes('userSpaceToken'), allow.includes('userSpace'), where);
-      const required = route.path.startsWith('/v1/') && !allow.includes('userSpace');
+      const required = route.options.organizationHeader !== 'optional' && !allow.includes('userSpace');
       assert.equal(header?.required === true, required, `${where}: organizationid required=${required}`);
     }
   });

@@ -145,7 +145,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/workspaces/{workspaceId}/upload-file-metadata/{uploadId}": {
+    "/v1/workspaces/{workspaceId}/upload-file-metadata/{uploadFileMetadataId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2091,8 +2091,8 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description uploadFileMetadataId */
-                uploadId: string;
+                /** @description The upload */
+                uploadFileMetadataId: string;
             };
             cookie?: never;
         };
@@ -3555,6 +3555,10 @@ export interface operations {
                 "application/json": {
                     customerRoleId?: string;
                     name?: string;
+                } | {
+                    customerRoleId: unknown;
+                } | {
+                    name: unknown;
                 };
             };
         };
@@ -3891,7 +3895,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     name?: string;

@@ -16,6 +16,12 @@ export const catalogOperations: ApiOperation[] = [
       200: {
         description: 'The categories (empty ones too)',
         schema: z.strictObject({ categories: z.array(CategorySchema) }),
+        links: {
+          listCategoryKnowledge: {
+            operationId: 'listCategoryKnowledge',
+            parameters: { categoryId: '$response.body#/categories/0/id' },
+          },
+        },
       },
     },
   },

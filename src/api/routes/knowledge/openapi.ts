@@ -50,7 +50,18 @@ export const knowledgeOperations: ApiOperation[] = [
     tag: 'Knowledge',
     summary: 'List knowledge, newest first',
     request: { path: WorkspacePath, query: KnowledgeListQuerySchema },
-    responses: { 200: { description: 'A page of items', schema: KnowledgeListSchema } },
+    responses: {
+      200: {
+        description: 'A page of items',
+        schema: KnowledgeListSchema,
+        links: Object.fromEntries(
+          ['getKnowledge', 'deleteKnowledge', 'deleteKnowledgeCascade'].map((operationId) => [
+            operationId,
+            { operationId, parameters: { knowledgeId: '$response.body#/knowledge/0/id' } },
+          ]),
+        ),
+      },
+    },
     errors: {
       400: ['Invalid page value, must be between 1 and 1000000', 'Invalid limit value, must be between 1 and 100'],
     },
@@ -86,7 +97,7 @@ export const knowledgeOperations: ApiOperation[] = [
         links: {
           getUploadFileMetadata: {
             operationId: 'getUploadFileMetadata',
-            parameters: { uploadId: '$response.body#/uploadFileMetadataId' },
+            parameters: { uploadFileMetadataId: '$response.body#/uploadFileMetadataId' },
           },
         },
       },
@@ -135,11 +146,11 @@ export const knowledgeOperations: ApiOperation[] = [
   },
   {
     method: 'get',
-    path: '/v1/workspaces/{workspaceId}/upload-file-metadata/{uploadId}',
+    path: '/v1/workspaces/{workspaceId}/upload-file-metadata/{uploadFileMetadataId}',
     operationId: 'getUploadFileMetadata',
     tag: 'Knowledge',
     summary: 'Track an upload: knowledge is null until background processing created the item',
-    request: { path: withWorkspace({ uploadId: z.uuid().meta({ description: 'uploadFileMetadataId' }) }) },
+    request: { path: withWorkspace({ uploadFileMetadataId: z.uuid().meta({ description: 'The upload' }) }) },
     responses: {
       200: {
         description: 'The upload',

@@ -143,10 +143,10 @@ export function knowledgeRouter(deps: Deps): Router {
   });
 
   // Under RBAC a role-bound caller sees an upload only once its item exists and is assigned to the role.
-  router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadId', read, async (ctx) => {
+  router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadFileMetadataId', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const { workspace } = auth;
-    const id = ctx.params.uploadId ?? '';
+    const id = ctx.params.uploadFileMetadataId ?? '';
     if (!isUuid(id)) throw badRequest('Invalid upload file metadata ID format');
     const upload = await uploads.findUpload(deps.db, workspace.id, id);
     const scope = callerScope(auth);

@@ -23,9 +23,12 @@ import {
 
 const base = '/v1/workspaces/{workspaceId}';
 const RoleIdPath = withWorkspace({ roleId: z.uuid().meta({ description: 'The role (unknown or malformed: 404)' }) });
-const roleLinks = {
-  getRole: { operationId: 'getRole', parameters: { roleId: '$response.body#/roleId' } },
-};
+const roleLinks = Object.fromEntries(
+  ['getRole', 'updateRole', 'deleteRole'].map((operationId) => [
+    operationId,
+    { operationId, parameters: { roleId: '$response.body#/roleId' } },
+  ]),
+);
 const knowledgeErrors = ['Invalid knowledge ID format'] as const;
 
 export const rolesOperations: ApiOperation[] = [
@@ -107,7 +110,7 @@ export const rolesOperations: ApiOperation[] = [
     operationId: 'updateRole',
     tag: 'RBAC',
     summary: 'Update a role (asynchronous; omitted fields stay unchanged)',
-    request: { path: RoleIdPath, body: UpdateRoleSchema },
+    request: { path: RoleIdPath, body: UpdateRoleSchema, bodyRequired: false },
     responses: { 200: { description: 'The workflow and the role as it will be', schema: RoleUpdatedSchema } },
     errors: { 400: ['Invalid field value'], 404: [RoleMessages.notFound], 409: [RoleMessages.duplicate] },
   },

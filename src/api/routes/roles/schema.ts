@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
-import { timestamp, uuid } from '../../openapi/operation';
+import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 
 const MISSING = 'Missing required field';
 const INVALID = 'Invalid field value';
@@ -58,6 +58,14 @@ export const FindRolesSchema = z
   )
   .refine((b) => (b.customerRoleId ?? '') !== '' || (b.name ?? '').trim() !== '', {
     message: 'At least one search criterion required',
+  })
+  .meta({
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.anyOf = [
+        { required: ['customerRoleId'], properties: { customerRoleId: { minLength: 1 } } },
+        { required: ['name'], properties: { name: { pattern: NON_BLANK } } },
+      ];
+    },
   });
 export type FindRolesInput = z.infer<typeof FindRolesSchema>;
 

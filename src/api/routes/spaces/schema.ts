@@ -22,7 +22,7 @@ export const ActivateApiKeySchema = z.object(
       .string({ error: MISSING })
       .trim()
       .pipe(z.email({ message: 'email must be a valid email address' }))
-      .meta({ format: 'email' }),
+      .meta({ format: 'email', pattern: z.regexes.email.source }),
     customerRoleId: CustomerRoleIdReference.optional(),
   },
   { error: MISSING },
