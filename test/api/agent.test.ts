@@ -18,7 +18,7 @@ import {
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
-import { uploadRequest } from '../helpers/knowledge';
+import { hrWorld } from '../helpers/agentWorld';
 import { getStack, type TestStack } from '../helpers/stack';
 
 /** The response parses with its schema exactly (strict: no field more, none less). */
@@ -40,21 +40,6 @@ describe('Agent API', function () {
     await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId });
     return (await accessHeaders(stack, tenant, { customerRoleId })).headers;
   };
-  const uploadText = async (title: string, text: string): Promise<string> => {
-    const res = await uploadRequest(
-      stack.request,
-      tenant.workspaceId,
-      ws,
-      { filename: `${title}.txt`, contentType: 'text/plain', bytes: Buffer.from(text) },
-      { title },
-    );
-    assert.equal(res.body?.status, 'COMPLETED', res.text);
-    return res.body.knowledgeId as string;
-  };
-  const assign = (knowledgeId: string, roleId: string) =>
-    stack.deps
-      .db('knowledge_roles')
-      .insert({ knowledge_id: knowledgeId, role_id: roleId, workspace_id: tenant.workspaceId });
   const roleIdOf = async (customerRoleId: string) =>
     (
       await stack.deps
@@ -474,15 +459,18 @@ describe('Agent API', function () {
   describe('agent RAG and tools', () => {
     /** HR knowledge assigned to the hr role, other knowledge to nobody; RBAC on. */
     async function world() {
-      const hr = await roleHeaders('hr');
-      const hrRole = await roleIdOf('hr');
-      const leave = await uploadText('Parental leave', 'Parental leave lasts sixteen weeks for every employee.');
-      const holidays = await uploadText('Holidays', 'Employees get thirty days of paid holiday per year.');
-      const bonus = await uploadText('Executive bonus', 'The executive bonus pool is four percent of profit.');
-      await assign(leave, hrRole);
-      await assign(holidays, hrRole);
-      await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, true);
-      return { hr, hrRole, leave, holidays, bonus };
+      const { hr, ids } = await hrWorld(
+        stack,
+        tenant,
+        ws,
+        {
+          'Parental leave': 'Parental leave lasts sixteen weeks for every employee.',
+          Holidays: 'Employees get thirty days of paid holiday per year.',
+          'Executive bonus': 'The executive bonus pool is four percent of profit.',
+        },
+        ['Parental leave', 'Holidays'],
+      );
+      return { hr, leave: ids['Parental leave']!, holidays: ids.Holidays!, bonus: ids['Executive bonus']! };
     }
 
     it('agent RAG returns exactly the space RAG passages for the same text, role and topK', async () => {
