@@ -4,6 +4,7 @@
 // round trip on the same connection is the credential check's share. Figures only; nothing asserts a time.
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import type { Db } from '../../src/db/knex';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { accessHeaders, createRole, createTenant } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
@@ -18,6 +19,8 @@ export interface AuthOverheadResult {
   roleBoundCredential: Summary;
   /** p50 of the credential check alone (authenticated minus unauthenticated), in ms. */
   credentialCheckP50: { workspace: number; role: number };
+  /** Database queries per request (knex query events), a figure machine load cannot blur. */
+  queriesPerRequest: { workspace: number; role: number };
 }
 
 function keepAliveClient(baseUrl: string, ca: string) {
@@ -41,6 +44,18 @@ function keepAliveClient(baseUrl: string, ca: string) {
     });
 }
 
+async function countQueries(db: Db, n: number, fn: () => Promise<unknown>): Promise<number> {
+  let queries = 0;
+  const onQuery = () => void (queries += 1);
+  db.on('query', onQuery);
+  try {
+    for (let i = 0; i < n; i++) await fn();
+  } finally {
+    db.off('query', onQuery);
+  }
+  return round(queries / n, 2);
+}
+
 export async function measureAuthOverhead(stack: TestStack, samples = 2000): Promise<AuthOverheadResult> {
   const db = stack.deps.db;
   const tenant = await createTenant(db);
@@ -59,6 +74,10 @@ export async function measureAuthOverhead(stack: TestStack, samples = 2000): Pro
     runs.workspace.push(await get(path, workspace));
     runs.role.push(await get(path, role));
   }
+  const queriesPerRequest = {
+    workspace: await countQueries(db, 100, () => get(path, workspace)),
+    role: await countQueries(db, 100, () => get(path, role)),
+  };
   const unauthenticated = summarize(runs.unauthenticated, 3);
   const workspaceCredential = summarize(runs.workspace, 3);
   const roleBoundCredential = summarize(runs.role, 3);
@@ -68,6 +87,7 @@ export async function measureAuthOverhead(stack: TestStack, samples = 2000): Pro
     unauthenticated,
     workspaceCredential,
     roleBoundCredential,
+    queriesPerRequest,
     credentialCheckP50: {
       workspace: round(workspaceCredential.p50 - unauthenticated.p50, 3),
       role: round(roleBoundCredential.p50 - unauthenticated.p50, 3),

@@ -42,8 +42,8 @@ export const POLICY = {
     description: 'read a space and its messages (a user space token: its own spaces only)',
   },
   'spaces.write': {
-    allow: ['workspace', 'role', 'userSpace'],
-    description: 'create a group conversation in a space',
+    allow: ['workspace', 'userSpace'],
+    description: "create a group conversation in a space (not a role-bound token: it speaks for no space's user)",
   },
   'spaces.post': {
     allow: ['userSpace'],
