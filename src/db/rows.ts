@@ -182,6 +182,7 @@ export interface AgentThreadRow {
   agent_server_id: string | null;
   title: string;
   message_count: number;
+  stored_bytes: number;
   run_id: string | null;
   run_started_at: Date | null;
   created_at: Date;

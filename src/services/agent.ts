@@ -15,7 +15,7 @@ import type {
   AgentTokenUsage,
   AgentToolCall,
 } from '../db/rows';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, internal, notFound } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { callerScope } from './access';
@@ -106,7 +106,7 @@ function messageRow(
   workspaceId: string,
   threadId: string,
   m: NewAgentMessage,
-): Omit<AgentMessageRow, 'seq' | 'created_at'> {
+): { row: Omit<AgentMessageRow, 'seq' | 'created_at'>; bytes: number } {
   const body = {
     id: m.id,
     role: m.role,
@@ -119,35 +119,48 @@ function messageRow(
     tool_calls: m.toolCalls ?? [],
     tool_call_id: m.toolCallId ?? null,
   };
-  const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
-  return { ...body, thread_id: threadId, workspace_id: workspaceId, body_hash: bodyHash };
+  const canonical = canonicalJson(body);
+  const bodyHash = createHash('sha256').update(canonical).digest('hex');
+  return {
+    row: { ...body, thread_id: threadId, workspace_id: workspaceId, body_hash: bodyHash },
+    bytes: Buffer.byteLength(canonical),
+  };
+}
+
+/** How much a thread may hold: messages, and their stored size (so it can always be read and replayed). */
+export interface ThreadLimits {
+  maxMessages: number;
+  maxBytes: number;
 }
 
 /**
  * Stores a message in a thread the caller may see. The thread's row lock serializes posts to it, so a
  * re-post of the same id (a client retry) finds the first: the same body answers the stored message
- * (created: false), a different body 409. A thread holds at most maxMessages messages (409 beyond).
+ * (created: false), a different body 409. A full thread (limits) answers 409.
  */
 export async function postMessage(
   db: Db,
   auth: AuthState,
   threadId: string,
   input: NewAgentMessage,
-  maxMessages: number,
+  limits: ThreadLimits,
 ): Promise<{ message: AgentMessageRow; created: boolean }> {
   return db.transaction(async (trx) => {
     const thread = await loadThread(trx, auth, threadId, { forUpdate: true });
-    const row = messageRow(auth.workspace.id, thread.id, input);
+    const { row, bytes } = messageRow(auth.workspace.id, thread.id, input);
     const existing = await agent.findMessage(trx, thread.id, input.id);
     if (existing) {
       if (existing.body_hash !== row.body_hash) throw conflict(AgentMessages.messageConflict);
       return { message: existing, created: false };
     }
-    if (thread.message_count >= maxMessages) {
-      throw conflict(`The thread holds its maximum of ${maxMessages} messages`);
+    if (thread.message_count >= limits.maxMessages) {
+      throw conflict(`The thread holds its maximum of ${limits.maxMessages} messages`);
+    }
+    if (Number(thread.stored_bytes) + bytes > limits.maxBytes) {
+      throw conflict(`The thread holds its maximum of ${limits.maxBytes} bytes of messages`);
     }
     const message = await agent.insertMessage(trx, row);
-    await agent.touchThread(trx, thread.id);
+    await agent.touchThread(trx, thread.id, bytes);
     return { message, created: true };
   });
 }
@@ -185,8 +198,15 @@ export const listServers = (db: Db, workspaceId: string) => agent.listServers(db
 /** The associated data an auth token is sealed with: it opens only in its own row. */
 const tokenContext = (row: Pick<AgentServerRow, 'workspace_id' | 'id'>) => `agent-server:${row.workspace_id}:${row.id}`;
 
+/** The server's auth token in the clear, for the request to the server only (never returned, never logged). */
 export function serverAuthToken(secrets: SecretBox, row: AgentServerRow): string | undefined {
-  return row.auth_token_sealed ? secrets.open(row.auth_token_sealed, tokenContext(row)) : undefined;
+  if (!row.auth_token_sealed) return undefined;
+  try {
+    return secrets.open(row.auth_token_sealed, tokenContext(row));
+  } catch {
+    // Sealed under another AGENT_SECRET_KEY: only setting the token again (PATCH) repairs it.
+    throw internal("The agent server's auth token cannot be read with the configured key; set it again");
+  }
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';

@@ -12,7 +12,7 @@ import * as agent from '../db/repositories/agent';
 import type { AgentMessageRow, AgentServerRow, AgentSource, AgentThreadRow, AgentToolCall } from '../db/rows';
 import { AppError, conflict } from '../errors';
 import type { AuthState } from '../policies/credentials';
-import { postMessage, serverAuthToken } from './agent';
+import { postMessage, serverAuthToken, type ThreadLimits } from './agent';
 import {
   streamChatRound,
   type ChatLimits,
@@ -130,7 +130,7 @@ export async function runThread(
     sink: RunSink;
     /** Aborted when the client disconnects. */
     signal: AbortSignal;
-    limits: ChatLimits & { maxMessages: number };
+    limits: ChatLimits & { thread: ThreadLimits };
   },
 ): Promise<AgentMessageRow> {
   const { runTimeoutMs, runMaxToolRounds } = deps.config.agent;
@@ -214,7 +214,7 @@ async function converse(
       ...(usage ? { tokenUsage: usage } : {}),
       toolCalls,
     },
-    run.limits.maxMessages,
+    run.limits.thread,
   );
   return message;
 }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import * as workspaces from '../../src/db/repositories/workspaces';
+import * as agentService from '../../src/services/agent';
 import {
   AgentRagResponseSchema,
   MessageSchema,
@@ -163,6 +164,37 @@ describe('Agent API', function () {
         content: '{"total":1}',
       });
       assert.equal(shaped(MessageSchema, tool, 201).toolCallId, 'call_1');
+    });
+
+    it('bounds a thread: a post beyond its message count or stored size is 409, a retry still answers', async () => {
+      const auth = {
+        kind: 'workspace' as const,
+        workspace: (await workspaces.findWorkspace(stack.deps.db, tenant.workspaceId))!,
+      };
+      const post = (threadId: string, content: string, id = randomUUID()) =>
+        agentService.postMessage(
+          stack.deps.db,
+          auth,
+          threadId,
+          { id, role: 'user', content },
+          { maxMessages: 2, maxBytes: 10_000 },
+        );
+      const first = shaped(ThreadSchema, await call('POST', '/threads', ws, { title: 'count' }), 201);
+      const kept = randomUUID();
+      await post(first.id, 'one', kept);
+      await post(first.id, 'two');
+      await assert.rejects(post(first.id, 'three'), {
+        status: 409,
+        message: 'The thread holds its maximum of 2 messages',
+      });
+      assert.equal((await post(first.id, 'one', kept)).created, false, 'a retry of a stored message still answers');
+      const second = shaped(ThreadSchema, await call('POST', '/threads', ws, { title: 'bytes' }), 201);
+      await post(second.id, 'x'.repeat(6000));
+      await assert.rejects(post(second.id, 'y'.repeat(6000)), {
+        status: 409,
+        message: 'The thread holds its maximum of 10000 bytes of messages',
+      });
+      assert.equal(shaped(ThreadWithMessagesSchema, await call('GET', `/threads/${second.id}`, ws)).messages.length, 1);
     });
 
     it('validates every field, naming it (400), with size limits and no NUL or unpaired surrogate', async () => {

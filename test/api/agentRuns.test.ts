@@ -3,12 +3,13 @@
 // answer back as Server-Sent Events and stores the final assistant message. Bounded in tool rounds and time;
 // a client disconnect cancels the upstream request; the agent server's auth token never reaches a log.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { MessageSchema, RunEventSchemas, ThreadWithMessagesSchema } from '../../src/api/routes/agent/schema';
 import type { Deps } from '../../src/deps';
+import { createSecretBox } from '../../src/services/secretBox';
 import {
   beginStream,
   runStream,
@@ -393,6 +394,22 @@ describe('agent runs', function () {
     const res = await runOn(gone, { message: { id: randomUUID(), content: 'hi' } });
     assert.equal(res.events[0]!.event, 'error');
     assert.match(res.events[0]!.data.message, /^The agent server could not be reached/);
+
+    // A token sealed under another key (AGENT_SECRET_KEY changed) fails the run clearly, never with the token.
+    const resealed = await threadOn(s, { authToken, request: app.request });
+    const { agent_server_id: serverId } = await stack.deps.db('agent_threads').where({ id: resealed }).first();
+    await stack.deps
+      .db('agent_servers')
+      .where({ id: serverId })
+      .update({ auth_token_sealed: createSecretBox(randomBytes(32)).seal(authToken, 'elsewhere') });
+    const unreadable = await runOn(resealed);
+    assert.deepEqual(unreadable.events[0], {
+      event: 'error',
+      data: {
+        error: 'Internal Server Error',
+        message: "The agent server's auth token cannot be read with the configured key; set it again",
+      },
+    });
 
     const logs = lines.join('');
     assert.ok(logs.includes('agent run failed'), 'failures are logged');

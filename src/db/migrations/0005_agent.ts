@@ -27,6 +27,8 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('agent_server_id').nullable().references('agent_servers.id').onDelete('SET NULL');
     t.text('title').notNullable();
     t.integer('message_count').notNullable().defaultTo(0);
+    // The stored messages' size (their canonical JSON), bounded so a thread can always be read and replayed.
+    t.bigInteger('stored_bytes').notNullable().defaultTo(0);
     // The run in progress (one at a time per thread); a lease that expires with the run time limit.
     t.uuid('run_id').nullable();
     t.timestamp('run_started_at', { useTz: true }).nullable();

@@ -104,11 +104,15 @@ export async function findThread(
   return q.first();
 }
 
-/** Counts a stored message on its thread (the caller holds the thread's row lock). */
-export async function touchThread(db: Tx, threadId: string): Promise<void> {
+/** Counts a stored message (and its size) on its thread (the caller holds the thread's row lock). */
+export async function touchThread(db: Tx, threadId: string, bytes: number): Promise<void> {
   await db('agent_threads')
     .where({ id: threadId })
-    .update({ message_count: db.raw('message_count + 1'), updated_at: db.fn.now() });
+    .update({
+      message_count: db.raw('message_count + 1'),
+      stored_bytes: db.raw('stored_bytes + ?', [bytes]),
+      updated_at: db.fn.now(),
+    });
 }
 
 /**

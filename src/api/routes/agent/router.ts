@@ -76,7 +76,7 @@ export function agentRouter(deps: Deps): Router {
   const use = guard(deps, 'agent.use');
   const manage = guard(deps, 'agent.manage');
   const toolContext = (auth: AuthState): ToolContext => ({ deps, auth });
-  const maxMessages = AgentLimits.messagesPerThread;
+  const threadLimits = { maxMessages: AgentLimits.messagesPerThread, maxBytes: AgentLimits.threadBytes };
 
   // ---- threads and messages
 
@@ -110,7 +110,7 @@ export function agentRouter(deps: Deps): Router {
       auth,
       ctx.params.threadId ?? '',
       input,
-      maxMessages,
+      threadLimits,
     );
     ctx.status = created ? 201 : 200;
     ctx.body = presentMessage(message);
@@ -129,7 +129,7 @@ export function agentRouter(deps: Deps): Router {
     const runId = await acquireRunLease(deps, thread.id);
     if (input.message) {
       const message = { id: input.message.id, role: 'user' as const, content: input.message.content };
-      await agentService.postMessage(deps.db, auth, thread.id, message, maxMessages).catch(async (err: unknown) => {
+      await agentService.postMessage(deps.db, auth, thread.id, message, threadLimits).catch(async (err: unknown) => {
         await releaseRunLease(deps, thread.id, runId);
         throw err;
       });
@@ -153,7 +153,7 @@ export function agentRouter(deps: Deps): Router {
         contentChars: AgentLimits.contentChars,
         argumentsChars: AgentLimits.toolArgumentsChars,
         toolCalls: AgentLimits.toolCalls,
-        maxMessages,
+        thread: threadLimits,
       },
       sink: {
         delta: (content) => events.send('message.delta', { content }),

@@ -27,6 +27,7 @@ export const AgentLimits = {
   tokens: 1_000_000_000,
   threadsPageLimit: 100,
   messagesPerThread: 1000,
+  threadBytes: 16 * 1024 * 1024,
   serversPerWorkspace: 100,
   serverNameChars: 255,
   serverUrlChars: 2048,
