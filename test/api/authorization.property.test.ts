@@ -520,7 +520,7 @@ type WorldShape = { rbac: boolean; roles: number; items: number[][] };
 const callShape = fc.record({ credential: fc.nat(), route: fc.nat(), variant: fc.nat({ max: 7 }) });
 
 describe('authorization policy (property-based, every route and credential kind)', function () {
-  this.timeout(1_800_000);
+  this.timeout(Math.max(1_800_000, RUNS * 1_000));
   let stack: TestStack;
   let routes: RouteEntry[];
   let foreign: { tenant: Tenant; token: string; apiKeyId: string };
