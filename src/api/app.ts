@@ -9,10 +9,12 @@ import { errorHandler } from './middleware/errors';
 import { literalRoutesFirst } from './middleware/methods';
 import { rejectUnsafeText } from './middleware/text';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
+import { agentRouter } from './routes/agent/router';
 import { docsRouter } from './routes/docs/router';
 import { routeEntries } from './routes/table';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
+import { mcpRouter } from './routes/mcp/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
 import { spacesRouter } from './routes/spaces/router';
@@ -33,6 +35,8 @@ export function apiRouter(deps: Deps): Router {
     rolesRouter(deps),
     catalogRouter(deps),
     spacesRouter(deps),
+    agentRouter(deps),
+    mcpRouter(deps),
     docsRouter(deps, openApi),
   ]) {
     root.use(router.routes(), router.allowedMethods());

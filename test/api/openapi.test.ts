@@ -37,7 +37,7 @@ async function specRows(): Promise<string[]> {
     if (line.startsWith('### ')) agent = line.includes('Agent API');
     const m = /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\/[^\s|]+)/.exec(line);
     if (!m) continue;
-    const p = m[2]!.replace(/\{id\}/g, '{serverId}');
+    const p = m[2]!;
     rows.push(`${m[1]} ${agent ? `/v1/workspaces/{workspaceId}${p}` : p}`);
     // "also addressed as /v1/…": the title search's second path.
     const also = /also addressed as (\/v1\/[^\s)]+)/.exec(line);

@@ -1,6 +1,7 @@
 // Text the service would store or compare must be well-formed: a NUL character (PostgreSQL refuses it in text)
-// or an unpaired UTF-16 surrogate (it cannot be encoded as UTF-8) anywhere in the path, the query, a header or
-// the JSON body answers 400 before any handler runs; validate() applies the same rule to multipart fields.
+// or an unpaired UTF-16 surrogate (it cannot be encoded as UTF-8) in the path, the query or a header answers 400
+// before any handler runs; bodies are checked where they are validated (validate(), and the Agent API's own
+// validateFields, whose messages name the field).
 import type { Context, Next } from 'koa';
 import { badRequest } from '../../errors';
 
@@ -13,6 +14,9 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 export function isUnsafeText(value: string): boolean {
   return UNSAFE.test(value);
 }
+
+/** Text that PostgreSQL can store and JSON can carry: no NUL, no unpaired surrogate. */
+export const isCleanText = (value: string): boolean => !UNSAFE.test(value);
 
 /** Whether any string in a parsed JSON value (keys included) is unsafe; depth-first, without recursion limits. */
 export function hasUnsafeText(value: unknown): boolean {
@@ -45,8 +49,7 @@ export async function rejectUnsafeText(ctx: Context, next: Next): Promise<void> 
   const unsafe =
     isUnsafeText(decoded(ctx.path)) ||
     isUnsafeText(decoded(ctx.querystring.replace(/\+/g, ' '))) ||
-    Object.values(ctx.headers).some((h) => [h ?? ''].flat().some(isUnsafeText)) ||
-    hasUnsafeText(ctx.request.body);
+    Object.values(ctx.headers).some((h) => [h ?? ''].flat().some(isUnsafeText));
   if (unsafe) throw badRequest(UNSAFE_TEXT_MESSAGE);
   await next();
 }

@@ -5,8 +5,9 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { POLICY } from '../../policies/actions';
+import { POLICY, type ActionPolicy } from '../../policies/actions';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credentials';
+import { agentOperations } from '../routes/agent/openapi';
 import { catalogOperations } from '../routes/catalog/openapi';
 import { docsOperations } from '../routes/docs/openapi';
 import { healthOperations } from '../routes/health/openapi';
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...rolesOperations,
   ...catalogOperations,
   ...spacesOperations,
+  ...agentOperations,
   ...docsOperations,
 ];
 
@@ -104,9 +106,9 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     if (options.requireApiKey) add(errors, 401, Messages.invalidApiKey);
     if (options.organizationHeader !== 'optional') add(errors, 400, 'Missing required header: organizationid');
   }
-  const policy = route.action ? POLICY[route.action] : undefined;
-  const denied = policy && 'deniedMessage' in policy ? policy.deniedMessage : undefined;
-  add(errors, 403, Messages.insufficientPermissions, ...(denied ? [denied] : []));
+  const policy: ActionPolicy | undefined = route.action ? POLICY[route.action] : undefined;
+  const denied = [policy?.deniedMessage, policy?.whenRbacActive?.deniedMessage].filter((m): m is string => !!m);
+  add(errors, 403, Messages.insufficientPermissions, ...denied);
   if (route.credential === 'bearer') {
     if (options.ragErrors) {
       add(errors, 400, { error: 'Error', message: Messages.roleNotFound });
@@ -167,15 +169,26 @@ function organizationHeader(route: RouteEntry | undefined): z.ZodObject | undefi
   return z.object({ organizationid: optional ? header.optional() : header });
 }
 
-function policyOf(route: RouteEntry | undefined) {
-  if (!route?.action) return undefined;
-  const answers = Object.fromEntries(CREDENTIAL_KINDS.map((k) => [k, routeAnswer(route, k)]));
+function answersOf(route: RouteEntry, rbacActive: boolean) {
+  const answers = Object.fromEntries(CREDENTIAL_KINDS.map((k) => [k, routeAnswer(route, k, rbacActive)]));
   return {
-    action: route.action,
-    description: POLICY[route.action].description,
-    credential: route.credential,
     allowed: CREDENTIAL_KINDS.filter((k) => answers[k] === 'allowed'),
     refused: Object.fromEntries(CREDENTIAL_KINDS.filter((k) => answers[k] !== 'allowed').map((k) => [k, answers[k]])),
+  };
+}
+
+/** x-kws-policy: the action, who may call (while RBAC is not ACTIVE) and what the others get; whenRbacActive if different. */
+function policyOf(route: RouteEntry | undefined) {
+  if (!route?.action) return undefined;
+  const policy: ActionPolicy = POLICY[route.action];
+  return {
+    action: route.action,
+    description: policy.description,
+    credential: route.credential,
+    ...answersOf(route, false),
+    ...(policy.whenRbacActive
+      ? { whenRbacActive: { ...answersOf(route, true), deniedMessage: policy.whenRbacActive.deniedMessage } }
+      : {}),
   };
 }
 
@@ -187,7 +200,10 @@ function policyText(policy: ReturnType<typeof policyOf>): string {
   const refused = Object.entries(policy.refused)
     .map(([k, status]) => `${KIND_NAMES[k as CredentialKind]} (${status})`)
     .join(', ');
-  return `**Authorization**: \`${policy.action}\` (${policy.description}). Allowed: ${allowed}.${refused ? ` Refused: ${refused}.` : ''}`;
+  const rbac = policy.whenRbacActive
+    ? ` Under ACTIVE RBAC: ${policy.whenRbacActive.allowed.map((k) => KIND_NAMES[k]).join(', ')} only.`
+    : '';
+  return `**Authorization**: \`${policy.action}\` (${policy.description}). Allowed: ${allowed}.${refused ? ` Refused: ${refused}.` : ''}${rbac}`;
 }
 
 function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOpenApiOperationObject {

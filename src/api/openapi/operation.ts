@@ -14,6 +14,7 @@ export const TAGS = {
   Catalog: 'Categories and taxonomies (read-only; managed with the kws CLI).',
   'User spaces': "Activation of a user's space and its user space token.",
   Spaces: 'Spaces, group conversations, messages, feedback and space RAG.',
+  Agent: 'The Agent API: threads, messages, runs, agent RAG, first-party tools, agent servers and MCP.',
   Documentation: 'This document and its interactive reference page.',
 } as const;
 export type Tag = keyof typeof TAGS;
