@@ -961,12 +961,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        __schema0: string | number | boolean | null | components["schemas"]["__schema0"][] | {
-            [key: string]: components["schemas"]["__schema0"];
-        };
-        __schema1: string | number | boolean | null | components["schemas"]["__schema1"][] | {
-            [key: string]: components["schemas"]["__schema1"];
-        };
         /** @description The body of every error response */
         Error: {
             /** @description The HTTP reason phrase, or "Error" on some space and RAG errors */
@@ -1489,12 +1483,6 @@ export interface components {
             /** @description URL, page:title, page:title:knowledgeId or '' (the item's visibility) */
             source: string;
             score: number;
-        };
-        __schema2: string | number | boolean | null | components["schemas"]["__schema2"][] | {
-            [key: string]: components["schemas"]["__schema2"];
-        };
-        __schema3: string | number | boolean | null | components["schemas"]["__schema3"][] | {
-            [key: string]: components["schemas"]["__schema3"];
         };
     };
     responses: never;
@@ -6575,9 +6563,10 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 arguments: {
-                                    [key: string]: components["schemas"]["__schema2"];
+                                    [key: string]: unknown;
                                 };
-                                result?: components["schemas"]["__schema3"];
+                                /** @description Any JSON value */
+                                result?: unknown;
                                 /** Format: date-time */
                                 startedAt?: string;
                                 /** Format: date-time */
@@ -6716,9 +6705,10 @@ export interface operations {
                         id: string;
                         name: string;
                         arguments: {
-                            [key: string]: components["schemas"]["__schema0"];
+                            [key: string]: unknown;
                         };
-                        result?: components["schemas"]["__schema1"];
+                        /** @description Any JSON value */
+                        result?: unknown;
                         /** Format: date-time */
                         startedAt?: string;
                         /** Format: date-time */
@@ -6768,9 +6758,10 @@ export interface operations {
                             id: string;
                             name: string;
                             arguments: {
-                                [key: string]: components["schemas"]["__schema2"];
+                                [key: string]: unknown;
                             };
-                            result?: components["schemas"]["__schema3"];
+                            /** @description Any JSON value */
+                            result?: unknown;
                             /** Format: date-time */
                             startedAt?: string;
                             /** Format: date-time */
@@ -6820,9 +6811,10 @@ export interface operations {
                             id: string;
                             name: string;
                             arguments: {
-                                [key: string]: components["schemas"]["__schema2"];
+                                [key: string]: unknown;
                             };
-                            result?: components["schemas"]["__schema3"];
+                            /** @description Any JSON value */
+                            result?: unknown;
                             /** Format: date-time */
                             startedAt?: string;
                             /** Format: date-time */

@@ -77,20 +77,25 @@ function jsonProblem(value: unknown, maxChars: number): keyof typeof REASONS | u
     }
     return undefined;
   };
-  return walk(value, 0) ?? (JSON.stringify(value).length > maxChars ? 'jsonSize' : undefined);
+  return walk(value, 0) ?? ((JSON.stringify(value) ?? '').length > maxChars ? 'jsonSize' : undefined);
 }
 
 /** Any JSON value (tool results), bounded in size and depth, with clean strings. */
 export function jsonValue(maxChars: number) {
-  return z.json().superRefine((v, ctx) => {
-    const reason = jsonProblem(v, maxChars);
-    if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
-  });
+  // z.unknown() rather than z.json(): the value comes from JSON.parse, and z.json()'s recursive JSON Schema is no
+  // type a generated client can name.
+  return z
+    .unknown()
+    .superRefine((v, ctx) => {
+      const reason = jsonProblem(v, maxChars);
+      if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
+    })
+    .meta({ description: 'Any JSON value' });
 }
 
 /** A JSON object (tool arguments and inputs), bounded likewise. */
 export function jsonObject(maxChars: number) {
-  return z.record(z.string(), z.json()).superRefine((v, ctx) => {
+  return z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
     const reason = jsonProblem(v, maxChars);
     if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
   });
