@@ -132,7 +132,8 @@ describe('OpenAPI document', () => {
         for (const [status, res] of Object.entries(item[m].responses as Json)) {
           const where = `${m.toUpperCase()} ${p} ${status}`;
           if (p.startsWith('/v1/')) assert.ok(res.headers?.['X-API-Version'], `${where}: X-API-Version`);
-          if (Number(status) >= 400 && !(p === '/health/ready' && status === '503')) {
+          const own = (p === '/health/ready' && status === '503') || p.endsWith('/mcp'); // their own error bodies
+          if (Number(status) >= 400 && !own) {
             assert.equal(res.content['application/json'].schema.$ref, '#/components/schemas/Error', where);
           }
         }

@@ -884,7 +884,7 @@ export interface paths {
         put?: never;
         /**
          * The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)
-         * @description A JSON-RPC 2.0 request (initialize, tools/list, tools/call); JSON-RPC errors come in the JSON-RPC body.
+         * @description A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` (the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies.
          *
          *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
@@ -1483,6 +1483,19 @@ export interface components {
             /** @description URL, page:title, page:title:knowledgeId or '' (the item's visibility) */
             source: string;
             score: number;
+        };
+        JsonRpcError: {
+            /** @constant */
+            jsonrpc: "2.0";
+            error: {
+                code: number;
+                message: string;
+            } & {
+                [key: string]: unknown;
+            };
+            id: string | number | null;
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -6715,7 +6728,7 @@ export interface operations {
                         finishedAt?: string;
                     }[];
                     toolCallId?: string;
-                };
+                } & (unknown & unknown);
             };
         };
         responses: {
@@ -7572,6 +7585,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /**
+                     * Format: uri
+                     * @description An https URL, or http on a loopback address; no credentials, no fragment
+                     */
                     url: string;
                     description?: string;
                     model?: string;
@@ -7958,6 +7975,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /**
+                     * Format: uri
+                     * @description An https URL, or http on a loopback address; no credentials, no fragment
+                     */
                     url?: string;
                     description?: string | null;
                     model?: string | null;
@@ -8134,7 +8155,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Not a JSON-RPC request (JSON-RPC error), or a request the service refuses ({error, message}) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8142,7 +8163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["JsonRpcError"];
                 };
             };
             /** @description Unauthorized: Invalid or expired access token */
@@ -8178,6 +8199,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The Accept header lacks application/json or text/event-stream */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -8198,6 +8230,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
                 };
             };
             /** @description Internal Server Error: Failed to process or retrieve the resource */

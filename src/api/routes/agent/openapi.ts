@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AgentMessages } from '../../../services/agent';
 import { RunMessages } from '../../../services/agentRuns';
-import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { ErrorBodySchema, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import {
   AgentRagRequestSchema,
   AgentRagResponseSchema,
@@ -25,6 +25,14 @@ import {
 import { TOOL_NOT_FOUND } from './tools';
 
 const base = '/v1/workspaces/{workspaceId}/agent';
+/** The MCP transport's own error answers. */
+const JsonRpcErrorSchema = z
+  .looseObject({
+    jsonrpc: z.literal('2.0'),
+    error: z.looseObject({ code: z.int(), message: z.string() }),
+    id: z.union([z.string(), z.number(), z.null()]),
+  })
+  .meta({ id: 'JsonRpcError' });
 const FIELD = 'Missing required field: <field>; <field> must be …';
 const ThreadPath = withWorkspace({ threadId: z.uuid().meta({ description: 'The thread' }) });
 const ServerPath = withWorkspace({ id: z.uuid().meta({ description: 'The agent server' }) });
@@ -216,7 +224,8 @@ export const agentOperations: ApiOperation[] = [
     tag: 'Agent',
     summary: 'The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)',
     description:
-      'A JSON-RPC 2.0 request (initialize, tools/list, tools/call); JSON-RPC errors come in the JSON-RPC body.',
+      'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
+      '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies.',
     request: { path: WorkspacePath, body: z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string() }) },
     responses: {
       200: {
@@ -224,6 +233,12 @@ export const agentOperations: ApiOperation[] = [
         schema: z.looseObject({ jsonrpc: z.literal('2.0') }),
         contentType: ['application/json', 'text/event-stream'],
       },
+      400: {
+        description: 'Not a JSON-RPC request (JSON-RPC error), or a request the service refuses ({error, message})',
+        schema: z.union([ErrorBodySchema, JsonRpcErrorSchema]),
+      },
+      406: { description: 'The Accept header lacks application/json or text/event-stream', schema: JsonRpcErrorSchema },
+      415: { description: 'The body is not application/json', schema: JsonRpcErrorSchema },
     },
   },
 ];

@@ -3,7 +3,7 @@
 // this file. Every string refuses NUL characters and unpaired UTF-16 surrogates; every size is bounded.
 import { z } from 'zod';
 import { isCleanText } from '../../middleware/text';
-import { documentedAs, NON_BLANK } from '../../openapi/operation';
+import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { isUuid } from '../../../ids';
 import { REASONS } from './validate';
 
@@ -193,6 +193,14 @@ export const PostMessageRequestSchema = z
     if (m.toolCallId !== undefined && m.role !== 'tool') {
       ctx.addIssue({ code: 'custom', path: ['toolCallId'], message: 'toolCallId is only for tool messages' });
     }
+  })
+  .meta({
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.allOf = [
+        { if: { properties: { role: { enum: ['user', 'system'] } } }, then: { required: ['content'] } },
+        { if: { required: ['toolCallId'] }, then: { properties: { role: { const: 'tool' } } } },
+      ];
+    },
   });
 export type PostMessageRequest = z.infer<typeof PostMessageRequestSchema>;
 
@@ -254,7 +262,12 @@ export type AgentRagResponse = z.infer<typeof AgentRagResponseSchema>;
 
 // ---- agent servers
 
-const serverUrl = () => cleanText(AgentLimits.serverUrlChars, { trim: true, nonEmpty: true });
+const serverUrl = () =>
+  cleanText(AgentLimits.serverUrlChars, { trim: true, nonEmpty: true }).meta({
+    format: 'uri',
+    pattern: '^(https://|http://(localhost|127\\.|\\[::1\\]))',
+    description: 'An https URL, or http on a loopback address; no credentials, no fragment',
+  });
 const serverName = () => cleanText(AgentLimits.serverNameChars, { trim: true, nonEmpty: true });
 const serverModel = () => cleanText(AgentLimits.modelChars, { trim: true, nonEmpty: true });
 const authToken = () => cleanText(AgentLimits.authTokenChars, { nonEmpty: true });
@@ -279,7 +292,8 @@ export const UpdateServerRequestSchema = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'Provide at least one field to update: name, url, description, model, authToken',
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateServerRequest = z.infer<typeof UpdateServerRequestSchema>;
 
 export const ServerSchema = z.strictObject({
