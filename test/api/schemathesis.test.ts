@@ -56,6 +56,7 @@ export async function seedWorkspace() {
     json: { workspaceId: tenant.workspaceId, customerIdString: 'fuzz-user' },
   });
   assert.equal(space.status, 200, space.text);
+  const roleToken = (await accessHeaders(stack, tenant, { customerRoleId: 'support' })).token;
   // RBAC on, so role assignment is reachable (the fuzzer may turn it off again).
   const rbac = await request('PUT', `${v1}/rbac-status`, { headers, json: { rbacEnabled: true } });
   assert.equal(rbac.status, 200, rbac.text);
@@ -66,6 +67,7 @@ export async function seedWorkspace() {
     token,
     spaceId: space.body.spaceId as string,
     userSpaceToken: space.body.token as string,
+    roleToken,
   };
 }
 
@@ -112,7 +114,7 @@ describe('schemathesis against the live service', function () {
   this.timeout(900_000);
 
   it('finds no server error, schema violation, ignored auth or other failure', async () => {
-    const { baseUrl, ca: caPem, tenant, token, spaceId, userSpaceToken } = await seedWorkspace();
+    const { baseUrl, ca: caPem, tenant, token, spaceId, userSpaceToken, roleToken } = await seedWorkspace();
     await mkdir(OUTPUT, { recursive: true });
     const ca = path.join(OUTPUT, 'ca.pem');
     await writeFile(ca, caPem);
@@ -126,6 +128,7 @@ describe('schemathesis against the live service', function () {
       KWS_WORKSPACE_ID: tenant.workspaceId,
       KWS_SPACE_ID: spaceId,
       KWS_USER_SPACE_TOKEN: userSpaceToken,
+      KWS_ROLE_TOKEN: roleToken,
     });
     await writeFile(path.join(OUTPUT, 'output.txt'), output);
     const summary = output.slice(output.lastIndexOf('SUMMARY') >= 0 ? output.lastIndexOf('SUMMARY') : -4000);

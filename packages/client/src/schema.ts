@@ -8155,6 +8155,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A JSON-RPC notification (no id): accepted, no body */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not a JSON-RPC request (JSON-RPC error), or a request the service refuses ({error, message}) */
             400: {
                 headers: {

@@ -54,7 +54,7 @@ export interface ApiOperation {
     multipart?: z.ZodType;
   };
   /** Responses with a body of their own, by status code (errors use the shared error body). */
-  responses: Partial<Record<200 | 201 | 400 | 406 | 415 | 503, SuccessResponse>>;
+  responses: Partial<Record<200 | 201 | 202 | 400 | 406 | 415 | 503, SuccessResponse>>;
   /**
    * Error statuses and messages of this operation beyond those its credential kind brings (the builder adds
    * 400/401/403/404/410/413/500/503 as the guard and the body reader answer them).

@@ -233,6 +233,7 @@ export const agentOperations: ApiOperation[] = [
         schema: z.looseObject({ jsonrpc: z.literal('2.0') }),
         contentType: ['application/json', 'text/event-stream'],
       },
+      202: { description: 'A JSON-RPC notification (no id): accepted, no body' },
       400: {
         description: 'Not a JSON-RPC request (JSON-RPC error), or a request the service refuses ({error, message})',
         schema: z.union([ErrorBodySchema, JsonRpcErrorSchema]),
