@@ -961,6 +961,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        JsonRpcMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id?: string | number;
+            method: string;
+            params?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description The body of every error response */
         Error: {
             /** @description The HTTP reason phrase, or "Error" on some space and RAG errors */
@@ -8123,13 +8132,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @constant */
-                    jsonrpc: "2.0";
-                    method: string;
-                } & {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["JsonRpcMessage"];
             };
         };
         responses: {

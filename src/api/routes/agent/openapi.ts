@@ -25,6 +25,15 @@ import {
 import { TOOL_NOT_FOUND } from './tools';
 
 const base = '/v1/workspaces/{workspaceId}/agent';
+/** A JSON-RPC 2.0 request (with id) or notification, as the MCP transport accepts it (no other members). */
+const JsonRpcMessageSchema = z
+  .strictObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.int()]).optional(),
+    method: z.string(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'JsonRpcMessage' });
 /** The MCP transport's own error answers. */
 const JsonRpcErrorSchema = z
   .looseObject({
@@ -226,7 +235,7 @@ export const agentOperations: ApiOperation[] = [
     description:
       'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
       '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies.',
-    request: { path: WorkspacePath, body: z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string() }) },
+    request: { path: WorkspacePath, body: JsonRpcMessageSchema },
     responses: {
       200: {
         description: 'The JSON-RPC response',
