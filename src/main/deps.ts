@@ -71,18 +71,19 @@ export function embeddingSettings(config: Config) {
   };
 }
 
-/** What the worker's activities need beyond the shared deps; the extractor owns an OCR worker (close it). */
+/** What the worker's activities need beyond the shared deps; the extractor owns child processes (close it). */
 export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void> } {
-  const extractor = createExtractor();
+  const { ingestion } = deps.config;
+  const extractor = createExtractor(ingestion.sandbox);
   return {
     db: deps.db,
     storage: deps.storage,
     embeddings: deps.embeddings,
     extractor,
     ingestion: {
-      chunkSize: deps.config.ingestion.chunkSize,
-      chunkOverlap: deps.config.ingestion.chunkOverlap,
-      limits: deps.config.ingestion.zip,
+      chunkSize: ingestion.chunkSize,
+      chunkOverlap: ingestion.chunkOverlap,
+      limits: { ...ingestion.zip, maxTextChars: ingestion.maxTextChars },
     },
     close: () => extractor.close(),
   };

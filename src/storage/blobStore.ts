@@ -8,6 +8,10 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
 
 export type S3Settings = Config['s3'];
@@ -15,7 +19,14 @@ export type S3Settings = Config['s3'];
 export interface BlobStore {
   readonly bucket: string;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Streams a body of unknown length to the key (multipart above one part, so memory stays at a few
+   * parts whatever the size). Aborting the signal abandons the upload and removes its parts.
+   */
+  putStream(key: string, body: Readable, contentType: string, signal?: AbortSignal): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
+  /** Streams the object into a file; false when there is no such object. */
+  download(key: string, filePath: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
   /** Deletes the keys; absent keys are not an error, so retries are safe. */
   delete(keys: string[]): Promise<void>;
@@ -24,6 +35,10 @@ export interface BlobStore {
   check(): Promise<void>;
   close(): void;
 }
+
+/** Multipart part size (S3's minimum) and parts in flight per upload: about 15 MiB of memory per upload. */
+const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+const UPLOAD_QUEUE_SIZE = 2;
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -45,6 +60,34 @@ export function createBlobStore(s: S3Settings): BlobStore {
     bucket: Bucket,
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async putStream(key, body, contentType, signal) {
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+        partSize: UPLOAD_PART_BYTES,
+        queueSize: UPLOAD_QUEUE_SIZE,
+        leavePartsOnError: false,
+      });
+      const abort = () => void upload.abort().catch(() => undefined);
+      signal?.addEventListener('abort', abort, { once: true });
+      try {
+        if (signal?.aborted) throw signal.reason as Error;
+        await upload.done();
+      } finally {
+        signal?.removeEventListener('abort', abort);
+      }
+    },
+    async download(key, filePath) {
+      let out;
+      try {
+        out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw err;
+      }
+      await pipeline(out.Body as Readable, createWriteStream(filePath, { mode: 0o600 }));
+      return true;
     },
     async get(key) {
       try {

@@ -9,6 +9,7 @@ import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import { createActivities } from '../../src/activities';
 import { createEmbeddingProvider } from '../../src/embeddings';
+import type { ExtractionUsage, SandboxedExtractionError } from '../../src/extract';
 import { activityDeps, embeddingSettings } from '../../src/main/deps';
 import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
@@ -25,8 +26,18 @@ import { createTestDatabase, type TestDatabase } from './database';
 import { testEnv } from './env';
 import { createClient, type Request } from './http';
 
+/** One extraction the stack's worker ran through the sandbox, as the sandbox reported it. */
+export interface ExtractionRecord {
+  filename: string;
+  ok: boolean;
+  code?: string;
+  usage?: ExtractionUsage;
+}
+
 export interface TestStack {
   config: Config;
+  /** Every extraction the worker ran, in order of completion. */
+  extractions: ExtractionRecord[];
   deps: Deps;
   testDb: TestDatabase;
   baseUrl: string;
@@ -48,7 +59,8 @@ export function workflowBundle(): Promise<WorkflowBundle> {
   return bundle;
 }
 
-export async function startStack(): Promise<TestStack> {
+/** A stack of its own; `env` overrides configuration variables (e.g. smaller extraction limits). */
+export async function startStack(env: Record<string, string> = {}): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-test-'));
   const taskQueue = `test-${randomUUID()}`;
   const config = loadConfig({
@@ -57,6 +69,7 @@ export async function startStack(): Promise<TestStack> {
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    ...env,
   });
   const logger = pino({ level: 'silent' });
   const testDb = await createTestDatabase();
@@ -70,6 +83,22 @@ export async function startStack(): Promise<TestStack> {
   await ensureEmbeddingSpace(testDb.db, embeddings);
   const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings };
   const workerDeps = activityDeps(deps);
+  const extractions: ExtractionRecord[] = [];
+  const sandbox = workerDeps.extractor;
+  workerDeps.extractor = {
+    async extract(input, mime, filename, limits, options) {
+      try {
+        const doc = await sandbox.extract(input, mime, filename, limits, options);
+        extractions.push({ filename, ok: true, usage: doc.usage });
+        return doc;
+      } catch (err) {
+        const e = err as SandboxedExtractionError;
+        extractions.push({ filename, ok: false, code: e.code, usage: e.usage });
+        throw err;
+      }
+    },
+    close: () => sandbox.close(),
+  };
 
   const { worker, connection } = await createWorker({
     address: testEnv.temporalAddress,
@@ -91,6 +120,7 @@ export async function startStack(): Promise<TestStack> {
 
   return {
     config,
+    extractions,
     deps,
     testDb,
     baseUrl: main.baseUrl,
