@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ActivityDeps } from '../activities';
 import type { Config } from '../config';
-import { createDb, migrateLatest } from '../db/knex';
+import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
 import { createExtractor } from '../extract';
@@ -11,6 +11,8 @@ import { ensureEmbeddingSpace } from '../services/embeddingSpace';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
 import { connectTemporal } from '../temporal/client';
+import { ensureOrphanReaperSchedule } from '../temporal/schedules';
+import type { Duration } from '@temporalio/common';
 
 export interface Endpoints {
   databaseUrl: string;
@@ -23,12 +25,14 @@ export async function buildDeps(
   config: Config,
   logger: Logger,
   endpoints: Endpoints,
-  opts: { migrate: boolean },
+  opts: { migrate: boolean; sessionLimits: SessionLimits },
 ): Promise<{ deps: Deps; close(): Promise<void> }> {
-  const db = createDb(endpoints.databaseUrl, config.database.poolMax);
+  const db = createDb(endpoints.databaseUrl, config.database.poolMax, opts.sessionLimits);
+  // Migrations and the embedding column (an index build can take minutes) run without a statement timeout.
+  const maintenance = createDb(endpoints.databaseUrl, 1);
   try {
     if (opts.migrate) {
-      const applied = await migrateLatest(db);
+      const applied = await migrateLatest(maintenance);
       if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
     }
     const storage = createBlobStore(endpoints.s3);
@@ -40,7 +44,8 @@ export async function buildDeps(
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
     const embeddings = await createEmbeddingProvider(embeddingSettings(config));
-    const warning = await ensureEmbeddingSpace(db, embeddings);
+    const warning = await ensureEmbeddingSpace(maintenance, embeddings);
+    await maintenance.destroy();
     if (warning) logger.warn(warning);
     logger.info(
       { provider: embeddings.name, model: embeddings.model, dimension: embeddings.dimension },
@@ -56,6 +61,7 @@ export async function buildDeps(
       },
     };
   } catch (err) {
+    await maintenance.destroy();
     await db.destroy();
     throw err;
   }
@@ -79,6 +85,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     db: deps.db,
     storage: deps.storage,
     embeddings: deps.embeddings,
+    temporal: deps.temporal,
     extractor,
     ingestion: {
       chunkSize: ingestion.chunkSize,
@@ -110,4 +117,18 @@ export function configuredEndpoints(config: Config): Endpoints {
     temporalAddress: config.temporal.address!,
     jwtSecret: new TextEncoder().encode(config.auth.jwtSecret!),
   };
+}
+
+/** The worker's schedules (the orphan reaper); a failure is logged, never fatal to the worker. */
+export async function ensureSchedules(deps: Deps): Promise<void> {
+  const { orphanReapInterval, orphanGrace } = deps.config.ingestion;
+  try {
+    const id = await ensureOrphanReaperSchedule(deps.temporal, {
+      every: orphanReapInterval as Duration,
+      grace: orphanGrace as Duration,
+    });
+    deps.logger.info({ scheduleId: id, every: orphanReapInterval, grace: orphanGrace }, 'orphan reaper scheduled');
+  } catch (err) {
+    deps.logger.warn({ err }, 'the orphan reaper schedule could not be created');
+  }
 }

@@ -5,6 +5,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -28,7 +29,12 @@ export interface BlobStore {
   /** Streams the object into a file; false when there is no such object. */
   download(key: string, filePath: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
-  /** Deletes the keys; absent keys are not an error, so retries are safe. */
+  /** Keys under a prefix (at most `max`). */
+  list(prefix: string, max?: number): Promise<string[]>;
+  /**
+   * Deletes the keys; absent keys are not an error, so retries are safe. Keys the store fails to delete
+   * make it throw, after every other key has been deleted.
+   */
   delete(keys: string[]): Promise<void>;
   ensureBucket(): Promise<void>;
   /** Throws when the bucket cannot be reached. */
@@ -109,13 +115,28 @@ export function createBlobStore(s: S3Settings): BlobStore {
       }
     },
     async delete(keys) {
+      const failed: string[] = [];
       for (let i = 0; i < keys.length; i += 1000) {
         const batch = keys.slice(i, i + 1000);
         if (batch.length === 0) continue;
-        await client.send(
+        const out = await client.send(
           new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
         );
+        for (const error of out.Errors ?? []) if (error.Code !== 'NoSuchKey' && error.Key) failed.push(error.Key);
       }
+      if (failed.length > 0) throw new Error(`the store failed to delete ${failed.length} of ${keys.length} key(s)`);
+    },
+    async list(prefix, max = 1000) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const out = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: Math.min(1000, max) }),
+        );
+        for (const object of out.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token && keys.length < max);
+      return keys.slice(0, max);
     },
     async ensureBucket() {
       try {

@@ -11,6 +11,10 @@ export interface PurgeStoredFilesInput {
 
 export interface PurgeStoredFilesResult {
   deleted: number;
+  /** Keys outside the workspace, refused. */
+  refused: number;
+  /** Keys of batches the store kept failing after all retries. */
+  failed: number;
 }
 
 export interface IngestFileInput {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import { createActivities } from '../../src/activities';
+import { apiSessionLimits, createDb, workerSessionLimits } from '../../src/db/knex';
 import { createEmbeddingProvider } from '../../src/embeddings';
 import type { ExtractionUsage, SandboxedExtractionError } from '../../src/extract';
 import { activityDeps, embeddingSettings } from '../../src/main/deps';
@@ -69,6 +70,10 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    // The suite sends far more requests per credential than a client would; limits.test.ts serves an
+    // app with rate limits of its own.
+    RATE_LIMIT_REQUESTS: '0',
+    RATE_LIMIT_ANONYMOUS_REQUESTS: '0',
     ...env,
   });
   const logger = pino({ level: 'silent' });
@@ -81,8 +86,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
   const embeddings = await createEmbeddingProvider(embeddingSettings(config));
   await ensureEmbeddingSpace(testDb.db, embeddings);
-  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings };
-  const workerDeps = activityDeps(deps);
+  // As in production: the API's pool with the API's session limits, the worker's with the worker's.
+  const db = createDb(testDb.url, 20, apiSessionLimits(config));
+  const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
+  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings };
+  const workerDeps = activityDeps({ ...deps, db: workerDb });
   const extractions: ExtractionRecord[] = [];
   const sandbox = workerDeps.extractor;
   workerDeps.extractor = {
@@ -112,7 +120,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
   const tls = await loadOrCreateTlsCertificate({ dataDir, hostnames: ['localhost', '127.0.0.1'] });
   const servers: RunningServer[] = [];
   const serve = async (d: Deps) => {
-    const server = await startHttpServer(createApp(d), { host: '127.0.0.1', port: 0, tls });
+    const server = await startHttpServer(createApp(d), { host: '127.0.0.1', port: 0, tls, limits: d.config.http });
     servers.push(server);
     return { baseUrl: server.url, request: createClient(server.url, tls.cert) };
   };
@@ -139,6 +147,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
       await temporal.connection.close();
       storage.close();
       await s3.stop();
+      await db.destroy();
+      await workerDb.destroy();
       await testDb.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
