@@ -15,6 +15,22 @@ import { rolesRouter } from './routes/roles/router';
 import { spacesRouter } from './routes/spaces/router';
 import { tokensRouter } from './routes/tokens/router';
 
+/** Every route the service serves; each declares its action through guard() (test/api/policy.test.ts checks). */
+export function apiRouter(deps: Deps): Router {
+  const root = new Router();
+  for (const router of [
+    healthRouter(deps),
+    tokensRouter(deps),
+    knowledgeRouter(deps),
+    rolesRouter(deps),
+    catalogRouter(deps),
+    spacesRouter(deps),
+  ]) {
+    root.use(router.routes(), router.allowedMethods());
+  }
+  return root;
+}
+
 export function createApp(deps: Deps): Koa {
   const app = new Koa({ proxy: deps.config.tls.trustProxy });
   app.silent = true; // errors are logged once, by errorHandler
@@ -40,17 +56,7 @@ export function createApp(deps: Deps): Koa {
   app.use(rateLimit(deps));
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
 
-  const root = new Router();
-  for (const router of [
-    healthRouter(deps),
-    tokensRouter(deps),
-    knowledgeRouter(deps),
-    rolesRouter(deps),
-    catalogRouter(deps),
-    spacesRouter(deps),
-  ]) {
-    root.use(router.routes(), router.allowedMethods());
-  }
+  const root = apiRouter(deps);
   app.use(root.routes());
   app.use(root.allowedMethods());
   return app;

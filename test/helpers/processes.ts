@@ -64,7 +64,7 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
   });
 }
 
-/** A port nothing listens on right now (the kernel's choice). */
+/** A TCP port free on 127.0.0.1 right now (so parallel runs on one machine do not collide). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Deps } from '../../../deps';
 import { checkTemporal } from '../../../temporal/client';
+import { guard } from '../../middleware/authenticate';
 
 type Check = { status: 'up' | 'down' };
 
@@ -30,10 +31,11 @@ async function probe(logger: Logger, component: string, fn: () => Promise<unknow
 
 export function healthRouter(deps: Deps): Router {
   const router = new Router();
-  router.get('/health', (ctx) => {
+  const open = guard(deps, 'public.read');
+  router.get('/health', open, (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  router.get('/health/ready', async (ctx) => {
+  router.get('/health/ready', open, async (ctx) => {
     const [database, temporal, storage] = await Promise.all([
       probe(deps.logger, 'database', () => deps.db.raw('select 1')),
       probe(deps.logger, 'temporal', () => checkTemporal(deps.temporal)),
