@@ -1,12 +1,14 @@
 // `npm run bench [-- SUITE ...]` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server,
 // then runs this) against the whole service. Suites: `knowledge` (the default: upload, ingestion, search,
-// recall, cascade delete), `auth` (per-request cost of the credential check) and `hardening` (hostile files
-// at the default limits; the API's memory under 8 concurrent 100 MB uploads). Each prints a summary and
+// recall, cascade delete), `auth` (per-request cost of the credential check), `agent` (agent RAG beside
+// space RAG, message posts, a whole agent run) and `hardening` (hostile files at the default limits; the
+// API's memory under 8 concurrent 100 MB uploads). Each prints a summary and
 // writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startStack, type TestStack } from '../test/helpers/stack';
+import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
@@ -32,7 +34,7 @@ function options(): KnowledgeBenchOptions {
   return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
 }
 
-const SUITES = ['knowledge', 'auth', 'hardening'] as const;
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -62,6 +64,11 @@ async function main() {
       const result = await measureAuthOverhead(stack);
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] auth written to ${await writeResult('auth', result)}`);
+    }
+    if (selected.includes('agent')) {
+      const result = await measureAgent(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] agent written to ${await writeResult('agent', result)}`);
     }
     if (selected.includes('hardening')) {
       // KWS_BENCH_HARDENING=uploads or hostile runs one part; KWS_BENCH_API_ENTRY measures another build's API.

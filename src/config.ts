@@ -106,6 +106,11 @@ const EnvSchema = z.object({
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
   FILE_PURGE_DELAY: z.string().default('1 day'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+
+  AGENT_SECRET_KEY: optionalString,
+  AGENT_ALLOW_HTTP_LOOPBACK: bool.default(false),
+  AGENT_RUN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(20).default(5),
+  AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
 });
 
 export interface Config {
@@ -177,6 +182,14 @@ export interface Config {
   };
   filePurgeDelay: string;
   shutdownTimeoutMs: number;
+  agent: {
+    /** Key material for the agent servers' auth tokens at rest (AES-256-GCM); generated into DATA_DIR by npm start. */
+    secretKey?: string;
+    /** Development only: agent servers may be plain-HTTP URLs on a loopback address. */
+    allowHttpLoopback: boolean;
+    runMaxToolRounds: number;
+    runTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -190,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.JWT_SECRET !== undefined && Buffer.byteLength(e.JWT_SECRET) < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 bytes');
+  }
+  if (e.AGENT_SECRET_KEY !== undefined && Buffer.byteLength(e.AGENT_SECRET_KEY) < 32) {
+    throw new ConfigError('Invalid configuration: AGENT_SECRET_KEY must be at least 32 bytes');
   }
   if (e.CHUNK_OVERLAP >= e.CHUNK_SIZE) {
     throw new ConfigError('Invalid configuration: CHUNK_OVERLAP must be smaller than CHUNK_SIZE');
@@ -277,5 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     filePurgeDelay: e.FILE_PURGE_DELAY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    agent: {
+      secretKey: e.AGENT_SECRET_KEY,
+      allowHttpLoopback: e.AGENT_ALLOW_HTTP_LOOPBACK,
+      runMaxToolRounds: e.AGENT_RUN_MAX_TOOL_ROUNDS,
+      runTimeoutMs: e.AGENT_RUN_TIMEOUT_MS,
+    },
   };
 }

@@ -8,8 +8,10 @@ import { jsonBody } from './middleware/body';
 import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';
 import { rateLimit } from './middleware/rateLimit';
+import { agentRouter } from './routes/agent/router';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
+import { mcpRouter } from './routes/mcp/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
 import { spacesRouter } from './routes/spaces/router';
@@ -25,6 +27,8 @@ export function apiRouter(deps: Deps): Router {
     rolesRouter(deps),
     catalogRouter(deps),
     spacesRouter(deps),
+    agentRouter(deps),
+    mcpRouter(deps),
   ]) {
     root.use(router.routes(), router.allowedMethods());
   }

@@ -19,6 +19,7 @@ import type { Deps } from '../../src/deps';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { startHttpServer, type RunningServer } from '../../src/main/httpServer';
+import { createSecretBox } from '../../src/services/secretBox';
 import { createTokenService } from '../../src/services/tokens';
 import { createBlobStore } from '../../src/storage/blobStore';
 import { connectTemporal } from '../../src/temporal/client';
@@ -70,6 +71,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    // The agent run tests talk to an OpenAI-compatible server started inside the test on 127.0.0.1.
+    AGENT_ALLOW_HTTP_LOOPBACK: 'true',
     // The suite sends far more requests per credential than a client would; limits.test.ts serves an
     // app with rate limits of its own.
     RATE_LIMIT_REQUESTS: '0',
@@ -89,7 +92,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
   // As in production: the API's pool with the API's session limits, the worker's with the worker's.
   const db = createDb(testDb.url, 20, apiSessionLimits(config));
   const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
-  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings };
+  const secrets = createSecretBox(randomBytes(32));
+  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, secrets };
   const workerDeps = activityDeps({ ...deps, db: workerDb });
   const extractions: ExtractionRecord[] = [];
   const sandbox = workerDeps.extractor;
