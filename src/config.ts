@@ -6,6 +6,10 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** A duration in Temporal's ms-style format: '90 seconds', '15 minutes', '1 hour', '2 days'. */
+const duration = z.string().regex(/^\d+(\.\d+)?\s*(ms|milliseconds?|s|seconds?|m|minutes?|h|hours?|d|days?)$/i, {
+  message: "a duration such as '30 seconds', '15 minutes' or '1 hour'",
+});
 const optionalString = z
   .string()
   .optional()
@@ -72,6 +76,26 @@ const EnvSchema = z.object({
     .min(1024)
     .default(256 * 1024 * 1024),
   ZIP_MAX_RATIO: z.coerce.number().min(1).default(100),
+  EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  EXTRACT_MAX_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+  EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  EXTRACT_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
+  ORPHAN_UPLOAD_GRACE: duration.default('1 hour'),
+  ORPHAN_REAP_INTERVAL: duration.default('15 minutes'),
+
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  HTTP_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1024),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(0).default(120),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 
   EMBEDDING_PROVIDER: z.enum(['local', 'openai']).default('local'),
   EMBEDDING_MODEL_DIR: optionalString,
@@ -94,7 +118,15 @@ export interface Config {
   port: number;
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  database: { url?: string; poolMax: number; embeddedPort: number };
+  database: {
+    url?: string;
+    poolMax: number;
+    embeddedPort: number;
+    /** statement_timeout of the API's queries and of the worker's (0: none). */
+    statementTimeoutMs: number;
+    workerStatementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
   s3: {
     endpoint?: string;
     bucket: string;
@@ -118,11 +150,26 @@ export interface Config {
     maxUploadBytes: number;
     defaultStorageQuotaBytes: number;
     syncUploadTimeoutMs: number;
+    maxConcurrentUploads: number;
+    requestTimeoutMs: number;
   };
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    idleTimeoutMs: number;
+    maxConnections: number;
+  };
+  /** Per-credential request limits over a fixed window (0 requests: no limit). */
+  rateLimit: { requests: number; anonymousRequests: number; windowSeconds: number };
   ingestion: {
     chunkSize: number;
     chunkOverlap: number;
     zip: { maxZipEntries: number; maxZipTotalBytes: number; maxZipRatio: number };
+    maxTextChars: number;
+    sandbox: { timeoutMs: number; maxMemoryMb: number; concurrency: number };
+    orphanGrace: string;
+    orphanReapInterval: string;
   };
   embeddings: {
     provider: 'local' | 'openai';
@@ -176,7 +223,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
-    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, embeddedPort: e.EMBEDDED_PG_PORT },
+    database: {
+      url: e.DATABASE_URL,
+      poolMax: e.DATABASE_POOL_MAX,
+      embeddedPort: e.EMBEDDED_PG_PORT,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      workerStatementTimeoutMs: e.DB_WORKER_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     s3: {
       endpoint: e.S3_ENDPOINT,
       bucket: e.S3_BUCKET,
@@ -200,11 +254,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUploadBytes: e.MAX_UPLOAD_BYTES,
       defaultStorageQuotaBytes: e.DEFAULT_STORAGE_QUOTA_BYTES,
       syncUploadTimeoutMs: e.SYNC_UPLOAD_TIMEOUT_MS,
+      maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEPALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    rateLimit: {
+      requests: e.RATE_LIMIT_REQUESTS,
+      anonymousRequests: e.RATE_LIMIT_ANONYMOUS_REQUESTS,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
     ingestion: {
       chunkSize: e.CHUNK_SIZE,
       chunkOverlap: e.CHUNK_OVERLAP,
       zip: { maxZipEntries: e.ZIP_MAX_ENTRIES, maxZipTotalBytes: e.ZIP_MAX_TOTAL_BYTES, maxZipRatio: e.ZIP_MAX_RATIO },
+      maxTextChars: e.EXTRACT_MAX_TEXT_CHARS,
+      sandbox: {
+        timeoutMs: e.EXTRACT_TIMEOUT_MS,
+        maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
+        concurrency: e.EXTRACT_CONCURRENCY,
+      },
+      orphanGrace: e.ORPHAN_UPLOAD_GRACE,
+      orphanReapInterval: e.ORPHAN_REAP_INTERVAL,
     },
     embeddings: {
       provider: e.EMBEDDING_PROVIDER,

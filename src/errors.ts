@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     /** The body's "error" value; by default the HTTP reason phrase ("Bad Request", ...). */
     readonly error: string = STATUS_CODES[status] ?? 'Error',
+    /** Response headers that go with the error (Retry-After on 429 and 503). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -3,9 +3,11 @@ import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
 import type { BlobStore } from '../storage/blobStore';
+import type { TemporalDeps } from '../temporal/client';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
+import { createOrphanActivities } from './orphans';
 import { createStorageActivities } from './storage';
 
 export interface ActivityDeps {
@@ -14,6 +16,8 @@ export interface ActivityDeps {
   extractor: Extractor;
   embeddings: EmbeddingProvider;
   ingestion: IngestionSettings;
+  /** For activities that look at other workflows (the orphan reaper). */
+  temporal?: TemporalDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -22,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIngestionActivities(deps),
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),
+    ...createOrphanActivities(deps),
   };
 }
 

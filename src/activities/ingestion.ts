@@ -1,17 +1,22 @@
 // Ingestion activities. Each is idempotent: the knowledge id is derived from the upload id, chunks are
 // upserted by (knowledge, index), and embeddings are written only where missing, so a retried or re-run
 // activity never duplicates items or chunks.
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ApplicationFailure, log } from '@temporalio/activity';
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { chunkPages } from '../extract/chunk';
 import type { Extractor } from '../extract';
-import { ExtractionError, type ExtractLimits } from '../extract/types';
+import type { SandboxedExtractionError } from '../extract/sandbox';
+import { ExtractionError, FailureReasons, type ExtractLimits, failureReason } from '../extract/types';
 import type { BlobStore } from '../storage/blobStore';
 import { knowledgeIdForUpload } from '../temporal/constants';
 import { IngestionFailureTypes, type IngestFileInput } from '../workflows/contracts';
+import { withHeartbeat } from './heartbeat';
 
 export interface IngestionSettings {
   chunkSize: number;
@@ -27,18 +32,14 @@ export interface IngestionDeps {
   ingestion: IngestionSettings;
 }
 
-const gone = (knowledgeId: string) =>
-  ApplicationFailure.nonRetryable(
-    `Knowledge item ${knowledgeId} was deleted during processing`,
-    IngestionFailureTypes.knowledgeGone,
-  );
+const gone = () => ApplicationFailure.nonRetryable(FailureReasons.deleted, IngestionFailureTypes.knowledgeGone);
 
 export function createIngestionActivities(deps: IngestionDeps) {
   const { db } = deps;
 
   async function requireItem(workspaceId: string, knowledgeId: string) {
     const row = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
-    if (!row) throw gone(knowledgeId);
+    if (!row) throw gone();
     return row;
   }
 
@@ -48,10 +49,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
       await db.transaction(async (trx) => {
         const upload = await uploads.findUpload(trx, input.workspaceId, input.uploadId);
         if (!upload) {
-          throw ApplicationFailure.nonRetryable(
-            `Upload ${input.uploadId} not found`,
-            IngestionFailureTypes.knowledgeGone,
-          );
+          throw gone();
         }
         if (upload.knowledge_id) return;
         const existing = await knowledge.findKnowledge(trx, input.workspaceId, knowledgeId);
@@ -82,30 +80,44 @@ export function createIngestionActivities(deps: IngestionDeps) {
       input: IngestFileInput & { knowledgeId: string },
     ): Promise<{ chunkCount: number; pageCount: number }> {
       const item = await requireItem(input.workspaceId, input.knowledgeId);
-      if (!item.storage_key || !item.mimetype) throw gone(input.knowledgeId);
-      const bytes = await deps.storage.get(item.storage_key);
-      if (!bytes) throw ApplicationFailure.nonRetryable('The stored file is missing', IngestionFailureTypes.extraction);
-      Context.current().heartbeat('extracting');
-      let doc;
-      try {
-        doc = await deps.extractor.extract(bytes, item.mimetype, item.filename ?? 'file', deps.ingestion.limits);
-      } catch (err) {
-        if (err instanceof ExtractionError) {
-          throw ApplicationFailure.nonRetryable(err.message, IngestionFailureTypes.extraction, { code: err.code });
+      if (!item.storage_key || !item.mimetype) throw gone();
+      const { storage_key: key, mimetype: mime } = item;
+      // The file goes from storage to a private temporary file that the sandbox's child reads: this
+      // process never holds it in memory.
+      const doc = await withHeartbeat('extracting', async (signal) => {
+        const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-ingest-'));
+        try {
+          const file = path.join(dir, 'upload');
+          if (!(await deps.storage.download(key, file))) {
+            throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
+          }
+          return await deps.extractor.extract({ path: file }, mime, item.filename ?? 'file', deps.ingestion.limits, {
+            signal,
+          });
+        } catch (err) {
+          if (!(err instanceof ExtractionError)) throw err;
+          const reason = failureReason(err, mime);
+          // The detail (which may quote a parser) is for operators; users get the reason.
+          log.warn('extraction failed', {
+            knowledgeId: input.knowledgeId,
+            code: err.code,
+            reason,
+            detail: err.message,
+            usage: (err as SandboxedExtractionError).usage,
+          });
+          throw ApplicationFailure.nonRetryable(reason, IngestionFailureTypes.extraction, { code: err.code });
+        } finally {
+          await rm(dir, { recursive: true, force: true });
         }
-        throw err;
-      }
-      Context.current().heartbeat('chunking');
+      });
+      log.info('extracted', { knowledgeId: input.knowledgeId, pages: doc.pages.length, usage: doc.usage });
       const chunks = chunkPages(doc.pages, { size: deps.ingestion.chunkSize, overlap: deps.ingestion.chunkOverlap });
       if (chunks.length === 0) {
-        throw ApplicationFailure.nonRetryable(
-          'No text could be extracted from the file',
-          IngestionFailureTypes.extraction,
-        );
+        throw ApplicationFailure.nonRetryable(FailureReasons.empty, IngestionFailureTypes.extraction);
       }
       await db.transaction(async (trx) => {
         if (!(await knowledge.findKnowledge(trx, input.workspaceId, input.knowledgeId, { forUpdate: true }))) {
-          throw gone(input.knowledgeId);
+          throw gone();
         }
         await knowledge.upsertChunks(
           trx,
@@ -126,8 +138,9 @@ export function createIngestionActivities(deps: IngestionDeps) {
         await knowledge.chunkTexts(db, input.workspaceId, input.knowledgeId, { from: input.from, to: input.to })
       ).filter((c) => !c.embedded);
       if (pending.length === 0) return 0;
-      Context.current().heartbeat({ embedding: pending.length });
-      const vectors = await deps.embeddings.embedDocuments(pending.map((c) => c.text));
+      const vectors = await withHeartbeat({ embedding: pending.length }, () =>
+        deps.embeddings.embedDocuments(pending.map((c) => c.text)),
+      );
       await knowledge.setChunkEmbeddings(
         db,
         input.workspaceId,
@@ -143,7 +156,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
         status: 'COMPLETED',
         message_error: null,
       });
-      if (n === 0) throw gone(input.knowledgeId);
+      if (n === 0) throw gone();
     },
 
     /** Records the failure on the item; a deleted item is nothing to record on. */

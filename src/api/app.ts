@@ -1,11 +1,13 @@
-// createApp(deps): the Koa application. Middleware order: request id -> X-API-Version -> errors ->
-// HTTPS guard -> JSON body -> routers. Authentication is attached per route.
+// createApp(deps): the Koa application. Middleware order: security headers -> request id -> X-API-Version
+// -> errors -> HTTPS guard -> request timeout -> rate limit -> JSON body -> routers. Authentication is
+// attached per route.
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps';
 import { jsonBody } from './middleware/body';
-import { apiVersionHeader, noStore, requestId, requireHttps } from './middleware/common';
+import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';
+import { rateLimit } from './middleware/rateLimit';
 import { agentRouter } from './routes/agent/router';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
@@ -37,6 +39,7 @@ export function createApp(deps: Deps): Koa {
   const app = new Koa({ proxy: deps.config.tls.trustProxy });
   app.silent = true; // errors are logged once, by errorHandler
 
+  app.use(securityHeaders);
   app.use(requestId);
   app.use(async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -52,8 +55,9 @@ export function createApp(deps: Deps): Koa {
   });
   app.use(apiVersionHeader);
   app.use(errorHandler(deps.logger));
-  app.use(noStore);
   app.use(requireHttps);
+  app.use(requestTimeout(deps.config.limits.requestTimeoutMs));
+  app.use(rateLimit(deps));
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
 
   const root = apiRouter(deps);

@@ -46,6 +46,11 @@ export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<Ex
         skip('empty file');
         continue;
       }
+      if (ctx.textBudget.charsLeft <= 0) {
+        ctx.textBudget.truncated = true;
+        skip('text limit reached');
+        continue;
+      }
       const data = await archive.read(entry);
       const check = checkFileType(data, mime, entry.name);
       if (!check.ok) {

@@ -2,6 +2,7 @@
 // S3 and Temporal. It starts workflows; a separate worker process runs them.
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { apiSessionLimits } from '../db/knex';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import { buildDeps, configuredEndpoints } from './deps';
 import { startHttpServer } from './httpServer';
@@ -11,13 +12,21 @@ import { createLogger } from './logger';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws-api');
-  const { deps, close } = await buildDeps(config, logger, configuredEndpoints(config), { migrate: true });
+  const { deps, close } = await buildDeps(config, logger, configuredEndpoints(config), {
+    migrate: true,
+    sessionLimits: apiSessionLimits(config),
+  });
   const tls = await loadOrCreateTlsCertificate({
     dataDir: config.dataDir,
     certFile: config.tls.certFile,
     keyFile: config.tls.keyFile,
   });
-  const server = await startHttpServer(createApp(deps), { host: config.host, port: config.port, tls });
+  const server = await startHttpServer(createApp(deps), {
+    host: config.host,
+    port: config.port,
+    tls,
+    limits: config.http,
+  });
   logger.info({ url: server.url }, 'API ready');
   onShutdownSignal(logger, async () => {
     await server.close(config.shutdownTimeoutMs);

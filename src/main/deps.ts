@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ActivityDeps } from '../activities';
 import type { Config } from '../config';
-import { createDb, migrateLatest } from '../db/knex';
+import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
 import { createExtractor } from '../extract';
@@ -12,6 +12,8 @@ import { createSecretBox } from '../services/secretBox';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
 import { connectTemporal } from '../temporal/client';
+import { ensureOrphanReaperSchedule } from '../temporal/schedules';
+import type { Duration } from '@temporalio/common';
 
 export interface Endpoints {
   databaseUrl: string;
@@ -26,12 +28,14 @@ export async function buildDeps(
   config: Config,
   logger: Logger,
   endpoints: Endpoints,
-  opts: { migrate: boolean },
+  opts: { migrate: boolean; sessionLimits: SessionLimits },
 ): Promise<{ deps: Deps; close(): Promise<void> }> {
-  const db = createDb(endpoints.databaseUrl, config.database.poolMax);
+  const db = createDb(endpoints.databaseUrl, config.database.poolMax, opts.sessionLimits);
+  // Migrations and the embedding column (an index build can take minutes) run without a statement timeout.
+  const maintenance = createDb(endpoints.databaseUrl, 1);
   try {
     if (opts.migrate) {
-      const applied = await migrateLatest(db);
+      const applied = await migrateLatest(maintenance);
       if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
     }
     const storage = createBlobStore(endpoints.s3);
@@ -43,7 +47,8 @@ export async function buildDeps(
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
     const embeddings = await createEmbeddingProvider(embeddingSettings(config));
-    const warning = await ensureEmbeddingSpace(db, embeddings);
+    const warning = await ensureEmbeddingSpace(maintenance, embeddings);
+    await maintenance.destroy();
     if (warning) logger.warn(warning);
     logger.info(
       { provider: embeddings.name, model: embeddings.model, dimension: embeddings.dimension },
@@ -68,6 +73,7 @@ export async function buildDeps(
       },
     };
   } catch (err) {
+    await maintenance.destroy();
     await db.destroy();
     throw err;
   }
@@ -83,18 +89,20 @@ export function embeddingSettings(config: Config) {
   };
 }
 
-/** What the worker's activities need beyond the shared deps; the extractor owns an OCR worker (close it). */
+/** What the worker's activities need beyond the shared deps; the extractor owns child processes (close it). */
 export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void> } {
-  const extractor = createExtractor();
+  const { ingestion } = deps.config;
+  const extractor = createExtractor(ingestion.sandbox);
   return {
     db: deps.db,
     storage: deps.storage,
     embeddings: deps.embeddings,
+    temporal: deps.temporal,
     extractor,
     ingestion: {
-      chunkSize: deps.config.ingestion.chunkSize,
-      chunkOverlap: deps.config.ingestion.chunkOverlap,
-      limits: deps.config.ingestion.zip,
+      chunkSize: ingestion.chunkSize,
+      chunkOverlap: ingestion.chunkOverlap,
+      limits: { ...ingestion.zip, maxTextChars: ingestion.maxTextChars },
     },
     close: () => extractor.close(),
   };
@@ -123,4 +131,18 @@ export function configuredEndpoints(config: Config): Endpoints {
     jwtSecret: new TextEncoder().encode(config.auth.jwtSecret!),
     agentSecretKey: new TextEncoder().encode(config.agent.secretKey!),
   };
+}
+
+/** The worker's schedules (the orphan reaper); a failure is logged, never fatal to the worker. */
+export async function ensureSchedules(deps: Deps): Promise<void> {
+  const { orphanReapInterval, orphanGrace } = deps.config.ingestion;
+  try {
+    const id = await ensureOrphanReaperSchedule(deps.temporal, {
+      every: orphanReapInterval as Duration,
+      grace: orphanGrace as Duration,
+    });
+    deps.logger.info({ scheduleId: id, every: orphanReapInterval, grace: orphanGrace }, 'orphan reaper scheduled');
+  } catch (err) {
+    deps.logger.warn({ err }, 'the orphan reaper schedule could not be created');
+  }
 }

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { createActivities } from '../activities';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { apiSessionLimits, createDb, workerSessionLimits } from '../db/knex';
 import { startEmbeddedPostgres } from '../embedded/postgres';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../embedded/runtime';
 import { startEmbeddedS3 } from '../embedded/s3';
@@ -13,7 +14,7 @@ import { startTemporalDevServer } from '../embedded/temporal';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import type { S3Settings } from '../storage/blobStore';
 import { createWorker } from '../temporal/worker';
-import { activityDeps, buildDeps } from './deps';
+import { activityDeps, buildDeps, ensureSchedules } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -69,11 +70,14 @@ async function main(): Promise<void> {
       config,
       logger,
       { databaseUrl, s3, temporalAddress, jwtSecret, agentSecretKey },
-      { migrate: true },
+      { migrate: true, sessionLimits: apiSessionLimits(config) },
     );
     stops.push(close);
 
-    const workerDeps = activityDeps(deps);
+    // The worker's activities run their queries under the worker's limits.
+    const workerDb = createDb(databaseUrl, config.database.poolMax, workerSessionLimits(config));
+    stops.push(() => workerDb.destroy());
+    const workerDeps = activityDeps({ ...deps, db: workerDb });
     stops.push(workerDeps.close);
     const { worker, connection } = await createWorker({
       address: temporalAddress,
@@ -82,6 +86,7 @@ async function main(): Promise<void> {
       activities: createActivities(workerDeps),
     });
     const running = worker.run();
+    await ensureSchedules(deps);
     stops.push(async () => {
       worker.shutdown();
       await running;
@@ -93,7 +98,12 @@ async function main(): Promise<void> {
       certFile: config.tls.certFile,
       keyFile: config.tls.keyFile,
     });
-    const server = await startHttpServer(createApp(deps), { host: config.host, port: config.port, tls });
+    const server = await startHttpServer(createApp(deps), {
+      host: config.host,
+      port: config.port,
+      tls,
+      limits: config.http,
+    });
     stops.push(() => server.close(config.shutdownTimeoutMs));
 
     await writeRuntimeInfo(config.dataDir, {

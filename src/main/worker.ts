@@ -1,8 +1,9 @@
 // The worker process (scales out on the Temporal cluster): runs workflows and activities on the task queue.
 import { createActivities } from '../activities';
 import { loadConfig } from '../config';
+import { workerSessionLimits } from '../db/knex';
 import { createWorker } from '../temporal/worker';
-import { activityDeps, buildDeps, configuredEndpoints } from './deps';
+import { activityDeps, buildDeps, configuredEndpoints, ensureSchedules } from './deps';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
 
@@ -10,7 +11,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws-worker');
   const endpoints = configuredEndpoints(config);
-  const { deps, close } = await buildDeps(config, logger, endpoints, { migrate: false });
+  const { deps, close } = await buildDeps(config, logger, endpoints, {
+    migrate: false,
+    sessionLimits: workerSessionLimits(config),
+  });
   const workerDeps = activityDeps(deps);
   const { worker, connection } = await createWorker({
     address: endpoints.temporalAddress,
@@ -18,6 +22,7 @@ async function main(): Promise<void> {
     taskQueue: config.temporal.taskQueue,
     activities: createActivities(workerDeps),
   });
+  await ensureSchedules(deps);
   const running = worker.run().finally(async () => {
     await connection.close();
     await workerDeps.close();

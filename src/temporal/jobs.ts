@@ -1,7 +1,9 @@
 // Starting and reading background jobs. Every job carries its workspace in the memo, so its status is
 // only ever revealed to that workspace; a start with the id of a running job joins it instead of failing.
 import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
+import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
+import { IngestionFailureTypes, RoleFailureTypes } from '../workflows/contracts';
+import { FailureTypes } from './constants';
 import type { TemporalDeps } from './client';
 
 export async function startJob<W extends Workflow>(
@@ -39,13 +41,28 @@ const STATUS: Record<string, JobStatus> = {
   CONTINUED_AS_NEW: 'RUNNING',
 };
 
-/** The failure's own reason: the innermost cause (WorkflowFailed -> ActivityFailure -> ApplicationFailure). */
-function innermostMessage(err: unknown): string | undefined {
-  let current = err as { cause?: unknown; message?: string } | undefined;
-  let message = current?.message;
-  while (current?.cause) {
-    current = current.cause as { cause?: unknown; message?: string };
-    if (current.message) message = current.message;
+/** Failure types whose messages are written for users (fixed texts); any other failure's text stays in the logs. */
+const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set([
+  ...Object.values(IngestionFailureTypes),
+  ...Object.values(RoleFailureTypes),
+  ...Object.values(FailureTypes),
+]);
+
+/** What a failed job failed of, in words fit for users. */
+export const JOB_FAILED = 'The job failed';
+
+/**
+ * The failure's reason as users may see it: the innermost failure (WorkflowFailed -> ActivityFailure ->
+ * ApplicationFailure) of a public type; anything else (a driver's message, SQL, a stack) is not shown.
+ */
+function publicFailureMessage(err: unknown): string {
+  let message: string = JOB_FAILED;
+  let current = err as { cause?: unknown; message?: string; type?: string | null } | undefined;
+  while (current) {
+    if (current instanceof ApplicationFailure && current.type && PUBLIC_FAILURE_TYPES.has(current.type)) {
+      message = current.message;
+    }
+    current = current.cause as typeof current;
   }
   return message;
 }
@@ -65,7 +82,7 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
       closedAt: d.closeTime ? d.closeTime.toISOString() : null,
     };
     if (status === 'FAILED') {
-      state.error = await handle.result().then(() => undefined, innermostMessage);
+      state.error = await handle.result().then(() => undefined, publicFailureMessage);
     }
     return state;
   } catch (err) {

@@ -17,6 +17,9 @@ export async function createWorker(opts: {
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     activities: opts.activities,
+    // Heartbeats reach the server at least every 2 s (the SDK would otherwise hold them back for up to
+    // 80% of the heartbeat timeout), so a short timeout never fires on a living attempt.
+    maxHeartbeatThrottleInterval: '2 seconds',
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath }),
   });
   return { worker, connection };

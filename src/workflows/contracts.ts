@@ -11,6 +11,10 @@ export interface PurgeStoredFilesInput {
 
 export interface PurgeStoredFilesResult {
   deleted: number;
+  /** Keys outside the workspace, refused. */
+  refused: number;
+  /** Keys of batches the store kept failing after all retries. */
+  failed: number;
 }
 
 export interface IngestFileInput {
@@ -25,6 +29,12 @@ export interface IngestFileResult {
   chunkCount: number;
   pageCount: number;
 }
+
+/**
+ * Heartbeat timeout of the activities that heartbeat while they work (every 2 s, HEARTBEAT_EVERY_MS): an
+ * attempt whose worker died is retried after at most this long.
+ */
+export const ACTIVITY_HEARTBEAT_TIMEOUT: Duration = '10 seconds';
 
 /** Chunks embedded per activity call: bounds the work a retry repeats. */
 export const EMBED_BATCH_CHUNKS = 64;

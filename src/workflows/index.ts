@@ -2,4 +2,5 @@
 export { cascadeDeleteWorkflow } from './cascadeDelete';
 export { ingestFileWorkflow } from './ingestFile';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
 export { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from './roles';

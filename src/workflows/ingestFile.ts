@@ -1,28 +1,42 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { EMBED_BATCH_CHUNKS, IngestionFailureTypes, type IngestFileInput, type IngestFileResult } from './contracts';
+import { FailureReasons } from '../failureReasons';
+import {
+  ACTIVITY_HEARTBEAT_TIMEOUT,
+  EMBED_BATCH_CHUNKS,
+  IngestionFailureTypes,
+  type IngestFileInput,
+  type IngestFileResult,
+} from './contracts';
 
-const activities = proxyActivities<Activities>({
+const retry: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '1 minute',
+  maximumAttempts: 8,
+  nonRetryableErrorTypes: [IngestionFailureTypes.extraction, IngestionFailureTypes.knowledgeGone],
+};
+
+// Timeouts sized for crash recovery: an attempt lost with its worker is retried within seconds. The long
+// steps heartbeat every 2 s while they work (a slow file keeps its attempt); the short ones are a few
+// queries each.
+const longSteps = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '2 minutes',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '1 minute',
-    maximumAttempts: 8,
-    nonRetryableErrorTypes: [IngestionFailureTypes.extraction, IngestionFailureTypes.knowledgeGone],
-  },
+  heartbeatTimeout: ACTIVITY_HEARTBEAT_TIMEOUT,
+  retry,
 });
+const shortSteps = proxyActivities<Activities>({ startToCloseTimeout: '20 seconds', retry });
 
+/** Failure types whose messages come from the fixed vocabulary (failureReasons.ts). */
+const PUBLIC_FAILURE_TYPES: readonly string[] = [IngestionFailureTypes.extraction, IngestionFailureTypes.knowledgeGone];
+
+/** The reason users see: the vocabulary's, never an exception's text (driver or SQL messages). */
 function describeFailure(err: unknown): { message: string; type: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure) {
-    return { message: cause.message, type: cause.type ?? IngestionFailureTypes.processing };
+  if (cause instanceof ApplicationFailure && cause.type && PUBLIC_FAILURE_TYPES.includes(cause.type)) {
+    return { message: cause.message, type: cause.type };
   }
-  return {
-    message: cause instanceof Error ? cause.message : 'File processing failed',
-    type: IngestionFailureTypes.processing,
-  };
+  return { message: FailureReasons.processingFailed, type: IngestionFailureTypes.processing };
 }
 
 /**
@@ -31,22 +45,22 @@ function describeFailure(err: unknown): { message: string; type: string } {
  * failure, or once retries are exhausted, the item moves to BACKGROUND_ERROR with messageError.
  */
 export async function ingestFileWorkflow(input: IngestFileInput): Promise<IngestFileResult> {
-  const { knowledgeId } = await activities.createKnowledgeForUpload(input);
+  const { knowledgeId } = await shortSteps.createKnowledgeForUpload(input);
   try {
-    const { chunkCount, pageCount } = await activities.extractAndStoreChunks({ ...input, knowledgeId });
+    const { chunkCount, pageCount } = await longSteps.extractAndStoreChunks({ ...input, knowledgeId });
     for (let from = 0; from < chunkCount; from += EMBED_BATCH_CHUNKS) {
-      await activities.embedChunks({
+      await longSteps.embedChunks({
         workspaceId: input.workspaceId,
         knowledgeId,
         from,
         to: Math.min(chunkCount, from + EMBED_BATCH_CHUNKS),
       });
     }
-    await activities.completeKnowledge({ workspaceId: input.workspaceId, knowledgeId });
+    await shortSteps.completeKnowledge({ workspaceId: input.workspaceId, knowledgeId });
     return { knowledgeId, status: 'COMPLETED', chunkCount, pageCount };
   } catch (err) {
     const failure = describeFailure(err);
-    await activities.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message });
+    await shortSteps.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message });
     throw ApplicationFailure.nonRetryable(failure.message, failure.type);
   }
 }

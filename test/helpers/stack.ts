@@ -8,7 +8,9 @@ import path from 'node:path';
 import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import { createActivities } from '../../src/activities';
+import { apiSessionLimits, createDb, workerSessionLimits } from '../../src/db/knex';
 import { createEmbeddingProvider } from '../../src/embeddings';
+import type { ExtractionUsage, SandboxedExtractionError } from '../../src/extract';
 import { activityDeps, embeddingSettings } from '../../src/main/deps';
 import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
@@ -26,8 +28,18 @@ import { createTestDatabase, type TestDatabase } from './database';
 import { testEnv } from './env';
 import { createClient, type Request } from './http';
 
+/** One extraction the stack's worker ran through the sandbox, as the sandbox reported it. */
+export interface ExtractionRecord {
+  filename: string;
+  ok: boolean;
+  code?: string;
+  usage?: ExtractionUsage;
+}
+
 export interface TestStack {
   config: Config;
+  /** Every extraction the worker ran, in order of completion. */
+  extractions: ExtractionRecord[];
   deps: Deps;
   testDb: TestDatabase;
   baseUrl: string;
@@ -49,7 +61,8 @@ export function workflowBundle(): Promise<WorkflowBundle> {
   return bundle;
 }
 
-export async function startStack(): Promise<TestStack> {
+/** A stack of its own; `env` overrides configuration variables (e.g. smaller extraction limits). */
+export async function startStack(env: Record<string, string> = {}): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-test-'));
   const taskQueue = `test-${randomUUID()}`;
   const config = loadConfig({
@@ -60,6 +73,11 @@ export async function startStack(): Promise<TestStack> {
     S3_BUCKET: 'kws-test',
     // The agent run tests talk to an OpenAI-compatible server started inside the test on 127.0.0.1.
     AGENT_ALLOW_HTTP_LOOPBACK: 'true',
+    // The suite sends far more requests per credential than a client would; limits.test.ts serves an
+    // app with rate limits of its own.
+    RATE_LIMIT_REQUESTS: '0',
+    RATE_LIMIT_ANONYMOUS_REQUESTS: '0',
+    ...env,
   });
   const logger = pino({ level: 'silent' });
   const testDb = await createTestDatabase();
@@ -71,9 +89,28 @@ export async function startStack(): Promise<TestStack> {
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
   const embeddings = await createEmbeddingProvider(embeddingSettings(config));
   await ensureEmbeddingSpace(testDb.db, embeddings);
+  // As in production: the API's pool with the API's session limits, the worker's with the worker's.
+  const db = createDb(testDb.url, 20, apiSessionLimits(config));
+  const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
   const secrets = createSecretBox(randomBytes(32));
-  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings, secrets };
-  const workerDeps = activityDeps(deps);
+  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, secrets };
+  const workerDeps = activityDeps({ ...deps, db: workerDb });
+  const extractions: ExtractionRecord[] = [];
+  const sandbox = workerDeps.extractor;
+  workerDeps.extractor = {
+    async extract(input, mime, filename, limits, options) {
+      try {
+        const doc = await sandbox.extract(input, mime, filename, limits, options);
+        extractions.push({ filename, ok: true, usage: doc.usage });
+        return doc;
+      } catch (err) {
+        const e = err as SandboxedExtractionError;
+        extractions.push({ filename, ok: false, code: e.code, usage: e.usage });
+        throw err;
+      }
+    },
+    close: () => sandbox.close(),
+  };
 
   const { worker, connection } = await createWorker({
     address: testEnv.temporalAddress,
@@ -87,7 +124,7 @@ export async function startStack(): Promise<TestStack> {
   const tls = await loadOrCreateTlsCertificate({ dataDir, hostnames: ['localhost', '127.0.0.1'] });
   const servers: RunningServer[] = [];
   const serve = async (d: Deps) => {
-    const server = await startHttpServer(createApp(d), { host: '127.0.0.1', port: 0, tls });
+    const server = await startHttpServer(createApp(d), { host: '127.0.0.1', port: 0, tls, limits: d.config.http });
     servers.push(server);
     return { baseUrl: server.url, request: createClient(server.url, tls.cert) };
   };
@@ -95,6 +132,7 @@ export async function startStack(): Promise<TestStack> {
 
   return {
     config,
+    extractions,
     deps,
     testDb,
     baseUrl: main.baseUrl,
@@ -113,6 +151,8 @@ export async function startStack(): Promise<TestStack> {
       await temporal.connection.close();
       storage.close();
       await s3.stop();
+      await db.destroy();
+      await workerDb.destroy();
       await testDb.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -18,6 +18,7 @@ export function errorHandler(logger: Logger) {
         logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
       }
       ctx.status = appError.status;
+      ctx.set(appError.headers);
       ctx.type = 'application/json';
       ctx.body = appError.toBody();
     }

@@ -13,10 +13,10 @@ import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
 import { loadSpace } from '../../../services/spaces';
-import { uploadFile } from '../../../services/uploads';
-import { readMultipart } from '../../multipart';
+import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
+import { receiveUpload } from './upload';
 import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
 import {
   CreateLinkSchema,
@@ -36,6 +36,7 @@ export function knowledgeRouter(deps: Deps): Router {
   const read = guard(deps, 'knowledge.read');
   const write = guard(deps, 'knowledge.write');
   const base = '/v1/workspaces/:workspaceId/knowledge';
+  const uploadGate = createUploadGate(deps.config.limits.maxConcurrentUploads);
 
   /** Loads an item the caller may see; invisible items are reported as not found. */
   const loadVisible = async (ctx: Context) => {
@@ -71,19 +72,18 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.post(`${base}/file`, write, async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const { fields, file } = await readMultipart(ctx, {
-      fileField: 'file',
-      maxFileBytes: deps.config.limits.maxUploadBytes,
-    });
-    if (!file) throw badRequest('Missing required field');
-    const input = validate(UploadFieldsSchema, fields);
-    if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
-    const outcome = await uploadFile(deps, workspace, {
+    const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate);
+    let input;
+    try {
+      input = validate(UploadFieldsSchema, fields);
+      if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
+    } catch (err) {
+      await discardUpload(deps, workspace, staged);
+      throw err;
+    }
+    const outcome = await acceptUpload(deps, workspace, staged, {
       spaceId: input.spaceId,
       sourceVisibility: input.sourceVisibility,
-      filename: file.filename,
-      declaredMime: file.mimeType,
-      bytes: file.bytes,
       title: input.title,
       description: input.description,
       language: input.language,

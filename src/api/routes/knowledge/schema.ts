@@ -16,8 +16,15 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
     });
 
 export const KNOWLEDGE_LIST_MAX_LIMIT = 100;
+/** Deepest page of the paged listings: deeper offsets only cost the database a long scan. */
+export const MAX_PAGE = 10_000;
+/** Longest semantic query (the embedding model reads about 1,000 characters of it) and title search. */
+export const MAX_QUERY_CHARS = 2000;
+/** Most role ids one search may filter on. */
+export const MAX_ROLE_IDS = 100;
+
 export const KnowledgeListQuerySchema = z.object({
-  page: intParam('page', 1, 1_000_000, 1),
+  page: intParam('page', 1, MAX_PAGE, 1),
   limit: intParam('limit', 1, KNOWLEDGE_LIST_MAX_LIMIT, 20),
 });
 export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
@@ -49,20 +56,29 @@ const accessFilterFields = {
     .array(z.string({ error: ROLE_IDS_MESSAGE }).refine(isUuid, { message: ROLE_IDS_MESSAGE }), {
       error: ROLE_IDS_MESSAGE,
     })
+    .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })
     .optional(),
 };
 
 const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
 
 export const SemanticSearchSchema = bodyObject({
-  query: z.string({ error: MISSING }).trim().min(1, { message: MISSING }),
+  query: z
+    .string({ error: MISSING })
+    .trim()
+    .min(1, { message: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` }),
   limit: searchLimit,
   ...accessFilterFields,
 });
 export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
 
 export const TitleSearchSchema = bodyObject({
-  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }),
+  title: z
+    .string({ error: MISSING })
+    .trim()
+    .min(1, { message: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `title must be at most ${MAX_QUERY_CHARS} characters` }),
   limit: searchLimit,
   ...accessFilterFields,
 });
@@ -123,6 +139,7 @@ export const MetadataSearchSchema = bodyObject({
     .number({ error: 'page must be a positive integer' })
     .int()
     .min(1, { message: 'page must be a positive integer' })
+    .max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
     .default(1),
   limit: z.coerce
     .number({ error: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })

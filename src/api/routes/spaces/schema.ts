@@ -53,7 +53,28 @@ export const CreateGroupSchema = z.object(
   { error: 'Request body must be a JSON object' },
 );
 
-export const MessagesQuerySchema = z.object({ groupId: z.string().optional() });
+export const MESSAGES_MAX_LIMIT = 200;
+
+/** groupId; optional paging: the `limit` messages before the message `before` (or the latest), oldest first. */
+export const MessagesQuerySchema = z.object({
+  groupId: z.string().optional(),
+  limit: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > MESSAGES_MAX_LIMIT) {
+        ctx.addIssue({ code: 'custom', message: `limit must be between 1 and ${MESSAGES_MAX_LIMIT}` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  before: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isUuid(v), { message: 'before must be a message id' }),
+});
 
 const ragKnowledge = z.array(
   z.object({
