@@ -93,8 +93,8 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   DB_WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
-  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).default(600),
-  RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(0).default(120),
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).default(6000),
+  RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 
   EMBEDDING_PROVIDER: z.enum(['local', 'openai']).default('local'),
