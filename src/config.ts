@@ -82,6 +82,22 @@ const EnvSchema = z.object({
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
   FILE_PURGE_DELAY: z.string().default('1 day'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+
+  METRICS_TOKEN: optionalString,
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  // The standard OpenTelemetry variables that decide whether traces are exported; the exporter reads
+  // its own further OTEL_EXPORTER_OTLP_* settings (headers, timeout) as the specification defines.
+  OTEL_SDK_DISABLED: bool.default(false),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: optionalString,
+
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WEBHOOK_RETRY_INITIAL_INTERVAL: z.string().default('10 seconds'),
+  WEBHOOK_RETRY_MAX_INTERVAL: z.string().default('1 hour'),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
 });
 
 export interface Config {
@@ -130,6 +146,20 @@ export interface Config {
   };
   filePurgeDelay: string;
   shutdownTimeoutMs: number;
+  observability: {
+    metricsToken?: string;
+    workerMetricsPort: number;
+    /** Traces are off unless an exporter is chosen (OTEL_TRACES_EXPORTER) or an OTLP endpoint is set. */
+    tracing: { exporter: 'otlp' | 'console' | 'none'; serviceName?: string; endpoint?: string };
+  };
+  webhooks: {
+    timeoutMs: number;
+    retryInitialInterval: string;
+    retryMaxInterval: string;
+    maxAttempts: number;
+    /** Deliveries to loopback, private and link-local addresses (refused by default). */
+    allowPrivateTargets: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -201,5 +231,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     filePurgeDelay: e.FILE_PURGE_DELAY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    observability: {
+      metricsToken: e.METRICS_TOKEN,
+      workerMetricsPort: e.WORKER_METRICS_PORT,
+      tracing: {
+        exporter: e.OTEL_SDK_DISABLED
+          ? 'none'
+          : (e.OTEL_TRACES_EXPORTER ??
+            (e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'otlp' : 'none')),
+        serviceName: e.OTEL_SERVICE_NAME,
+        endpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      },
+    },
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryInitialInterval: e.WEBHOOK_RETRY_INITIAL_INTERVAL,
+      retryMaxInterval: e.WEBHOOK_RETRY_MAX_INTERVAL,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    },
   };
 }

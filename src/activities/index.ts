@@ -2,6 +2,7 @@
 import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
+import type { Metrics } from '../observability/metrics';
 import type { BlobStore } from '../storage/blobStore';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
@@ -14,6 +15,7 @@ export interface ActivityDeps {
   extractor: Extractor;
   embeddings: EmbeddingProvider;
   ingestion: IngestionSettings;
+  metrics: Metrics;
 }
 
 export function createActivities(deps: ActivityDeps) {

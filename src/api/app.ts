@@ -1,11 +1,13 @@
-// createApp(deps): the Koa application. Middleware order: request id -> X-API-Version -> errors ->
-// HTTPS guard -> JSON body -> routers. Authentication is attached per route.
+// createApp(deps): the Koa application. Middleware order: request id -> metrics, access log and trace
+// span -> X-API-Version -> errors -> HTTPS guard -> JSON body -> routers. Authentication is per route.
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, noStore, requestId, requireHttps } from './middleware/common';
 import { errorHandler } from './middleware/errors';
+import { observeRequests } from './middleware/observe';
+import { metricsRouter } from './routes/metrics/router';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
 import { catalogRouter } from './routes/catalog/router';
@@ -18,18 +20,7 @@ export function createApp(deps: Deps): Koa {
   app.silent = true; // errors are logged once, by errorHandler
 
   app.use(requestId);
-  app.use(async (ctx, next) => {
-    const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      deps.logger.debug(
-        { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms },
-        'request',
-      );
-    }
-  });
+  app.use(observeRequests(deps));
   app.use(apiVersionHeader);
   app.use(errorHandler(deps.logger));
   app.use(noStore);
@@ -39,6 +30,7 @@ export function createApp(deps: Deps): Koa {
   const root = new Router();
   for (const router of [
     healthRouter(deps),
+    metricsRouter(deps),
     tokensRouter(deps),
     knowledgeRouter(deps),
     rolesRouter(deps),

@@ -3,7 +3,7 @@
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
-import { buildDeps, configuredEndpoints } from './deps';
+import { buildDeps, configuredEndpoints, createObservability } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -11,14 +11,18 @@ import { createLogger } from './logger';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws-api');
-  const { deps, close } = await buildDeps(config, logger, configuredEndpoints(config), { migrate: true });
+  const observability = createObservability(config, 'api');
+  const { deps, close } = await buildDeps(config, logger, configuredEndpoints(config), {
+    migrate: true,
+    observability,
+  });
   const tls = await loadOrCreateTlsCertificate({
     dataDir: config.dataDir,
     certFile: config.tls.certFile,
     keyFile: config.tls.keyFile,
   });
   const server = await startHttpServer(createApp(deps), { host: config.host, port: config.port, tls });
-  logger.info({ url: server.url }, 'API ready');
+  logger.info({ url: server.url, tracing: observability.tracing.enabled }, 'API ready');
   onShutdownSignal(logger, async () => {
     await server.close(config.shutdownTimeoutMs);
     await close();

@@ -6,7 +6,10 @@ import type { Config } from '../config';
 import { createDb, migrateLatest } from '../db/knex';
 import type { Deps } from '../deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
+import { instrumentEmbeddings } from '../embeddings/instrumented';
 import { createExtractor } from '../extract';
+import { createMetrics, type Metrics } from '../observability/metrics';
+import { createTracing, type Tracing } from '../observability/tracing';
 import { ensureEmbeddingSpace } from '../services/embeddingSpace';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
@@ -19,12 +22,26 @@ export interface Endpoints {
   jwtSecret: Uint8Array;
 }
 
+export interface Observability {
+  metrics: Metrics;
+  tracing: Tracing;
+}
+
+/** The process's metrics registry and tracing, built first (the worker runtime reports into the registry). */
+export function createObservability(config: Config, process: 'api' | 'worker' | 'dev'): Observability {
+  return {
+    metrics: createMetrics({ process }),
+    tracing: createTracing(config.observability.tracing, { process }),
+  };
+}
+
 export async function buildDeps(
   config: Config,
   logger: Logger,
   endpoints: Endpoints,
-  opts: { migrate: boolean },
+  opts: { migrate: boolean; observability: Observability },
 ): Promise<{ deps: Deps; close(): Promise<void> }> {
+  const { metrics, tracing } = opts.observability;
   const db = createDb(endpoints.databaseUrl, config.database.poolMax);
   try {
     if (opts.migrate) {
@@ -37,9 +54,10 @@ export async function buildDeps(
       endpoints.temporalAddress,
       config.temporal.namespace,
       config.temporal.taskQueue,
+      { interceptors: tracing.clientInterceptors },
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
-    const embeddings = await createEmbeddingProvider(embeddingSettings(config));
+    const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
     const warning = await ensureEmbeddingSpace(db, embeddings);
     if (warning) logger.warn(warning);
     logger.info(
@@ -47,12 +65,13 @@ export async function buildDeps(
       'embeddings ready',
     );
     return {
-      deps: { config, logger, db, storage, temporal, tokens, embeddings },
+      deps: { config, logger, db, storage, temporal, tokens, embeddings, metrics, tracing },
       async close() {
         await embeddings.close();
         await temporal.connection.close();
         storage.close();
         await db.destroy();
+        await tracing.shutdown();
       },
     };
   } catch (err) {
@@ -79,6 +98,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     storage: deps.storage,
     embeddings: deps.embeddings,
     extractor,
+    metrics: deps.metrics,
     ingestion: {
       chunkSize: deps.config.ingestion.chunkSize,
       chunkOverlap: deps.config.ingestion.chunkOverlap,

@@ -12,8 +12,9 @@ import { loadOrCreateSigningSecret } from '../embedded/signingKey';
 import { startTemporalDevServer } from '../embedded/temporal';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import type { S3Settings } from '../storage/blobStore';
-import { createWorker } from '../temporal/worker';
-import { activityDeps, buildDeps } from './deps';
+import { installWorkerRuntime } from '../observability/workerRuntime';
+import { createWorker, stopWorker } from '../temporal/worker';
+import { activityDeps, buildDeps, createObservability } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws');
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  // One registry for the API and the worker of this process: its /metrics shows both.
+  const observability = createObservability(config, 'dev');
+  await installWorkerRuntime(observability.metrics);
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) {
@@ -66,7 +70,7 @@ async function main(): Promise<void> {
       config,
       logger,
       { databaseUrl, s3, temporalAddress, jwtSecret },
-      { migrate: true },
+      { migrate: true, observability },
     );
     stops.push(close);
 
@@ -77,11 +81,11 @@ async function main(): Promise<void> {
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(workerDeps),
+      tracing: observability.tracing,
     });
     const running = worker.run();
     stops.push(async () => {
-      worker.shutdown();
-      await running;
+      await stopWorker(worker, running);
       await connection.close();
     });
 

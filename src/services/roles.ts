@@ -67,6 +67,7 @@ export async function updateRole(
     workspaceId,
     args: [{ workspaceId, roleId: role.id, patch }],
     memo: { readableId },
+    kind: 'role-update',
   });
   const next: RoleRow = {
     ...role,
@@ -111,6 +112,7 @@ export async function changeKnowledgeRoles(
     workflowId,
     workspaceId: workspace.id,
     args: [{ workspaceId: workspace.id, knowledgeId, roleIds: unique, action }],
+    knowledgeId,
   });
   return { workflowId, roleIds: unique };
 }

@@ -92,6 +92,7 @@ export async function uploadFile(
       workspaceId: workspace.id,
       args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],
       memo: { filename: input.filename },
+      knowledgeId,
     });
   } catch (err) {
     // Nothing half-written: without its bytes or its workflow, the upload record and any stored bytes go.

@@ -1,6 +1,6 @@
 import { continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
+import { jobSearchAttributes, type CascadeDeleteInput, type CascadeDeleteResult } from './contracts';
 import { purgeStoredFilesWorkflow } from './purgeStoredFiles';
 
 const { deleteLeafBatch } = proxyActivities<Activities>({
@@ -33,6 +33,11 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
         workflowId: `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
         parentClosePolicy: ParentClosePolicy.ABANDON,
         memo: { workspaceId: input.workspaceId },
+        typedSearchAttributes: jobSearchAttributes({
+          workspaceId: input.workspaceId,
+          jobKind: 'purge-files',
+          knowledgeId: input.rootId,
+        }),
         args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
       });
     }

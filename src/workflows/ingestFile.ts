@@ -32,8 +32,10 @@ function describeFailure(err: unknown): { message: string; type: string } {
  */
 export async function ingestFileWorkflow(input: IngestFileInput): Promise<IngestFileResult> {
   const { knowledgeId } = await activities.createKnowledgeForUpload(input);
+  let stage: 'extract' | 'embed' | 'complete' = 'extract'; // for the failure metric
   try {
     const { chunkCount, pageCount } = await activities.extractAndStoreChunks({ ...input, knowledgeId });
+    stage = 'embed';
     for (let from = 0; from < chunkCount; from += EMBED_BATCH_CHUNKS) {
       await activities.embedChunks({
         workspaceId: input.workspaceId,
@@ -42,11 +44,12 @@ export async function ingestFileWorkflow(input: IngestFileInput): Promise<Ingest
         to: Math.min(chunkCount, from + EMBED_BATCH_CHUNKS),
       });
     }
+    stage = 'complete';
     await activities.completeKnowledge({ workspaceId: input.workspaceId, knowledgeId });
     return { knowledgeId, status: 'COMPLETED', chunkCount, pageCount };
   } catch (err) {
     const failure = describeFailure(err);
-    await activities.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message });
+    await activities.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message, stage });
     throw ApplicationFailure.nonRetryable(failure.message, failure.type);
   }
 }

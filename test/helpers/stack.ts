@@ -20,7 +20,10 @@ import { startHttpServer, type RunningServer } from '../../src/main/httpServer';
 import { createTokenService } from '../../src/services/tokens';
 import { createBlobStore } from '../../src/storage/blobStore';
 import { connectTemporal } from '../../src/temporal/client';
-import { createWorker, workflowsPath } from '../../src/temporal/worker';
+import { createMetrics } from '../../src/observability/metrics';
+import { disabledTracing, type Tracing } from '../../src/observability/tracing';
+import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
+import { instrumentEmbeddings } from '../../src/embeddings/instrumented';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testEnv } from './env';
 import { createClient, type Request } from './http';
@@ -39,16 +42,26 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-let bundle: Promise<WorkflowBundle> | undefined;
-export function workflowBundle(): Promise<WorkflowBundle> {
-  bundle ??= bundleWorkflowCode({
-    workflowsPath,
-    logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-  });
-  return bundle;
+const bundles = new Map<string, Promise<WorkflowBundle>>();
+/** The workflow bundle with the interceptor modules of the given tracing (built once per run each). */
+export function workflowBundle(tracing: Tracing = disabledTracing): Promise<WorkflowBundle> {
+  const modules = bundledInterceptorModules(tracing);
+  const key = modules.join(',');
+  if (!bundles.has(key)) {
+    bundles.set(
+      key,
+      bundleWorkflowCode({
+        workflowsPath,
+        workflowInterceptorModules: modules,
+        logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
+      }),
+    );
+  }
+  return bundles.get(key)!;
 }
 
-export async function startStack(): Promise<TestStack> {
+export async function startStack(opts: { tracing?: Tracing; env?: Record<string, string> } = {}): Promise<TestStack> {
+  const tracing = opts.tracing ?? disabledTracing;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-test-'));
   const taskQueue = `test-${randomUUID()}`;
   const config = loadConfig({
@@ -57,18 +70,22 @@ export async function startStack(): Promise<TestStack> {
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    ...opts.env,
   });
   const logger = pino({ level: 'silent' });
   const testDb = await createTestDatabase();
   const s3 = await startEmbeddedS3({ dataDir, bucket: config.s3.bucket });
   const storage = createBlobStore({ ...config.s3, ...s3, forcePathStyle: true });
   await storage.ensureBucket();
-  const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue);
+  const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue, {
+    interceptors: tracing.clientInterceptors,
+  });
+  const metrics = createMetrics();
   const jwtSecret = new Uint8Array(randomBytes(32));
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
-  const embeddings = await createEmbeddingProvider(embeddingSettings(config));
+  const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
   await ensureEmbeddingSpace(testDb.db, embeddings);
-  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings };
+  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings, metrics, tracing };
   const workerDeps = activityDeps(deps);
 
   const { worker, connection } = await createWorker({
@@ -76,7 +93,8 @@ export async function startStack(): Promise<TestStack> {
     namespace: config.temporal.namespace,
     taskQueue,
     activities: createActivities(workerDeps),
-    workflowBundle: await workflowBundle(),
+    tracing,
+    workflowBundle: await workflowBundle(tracing),
   });
   const running = worker.run();
 
@@ -101,8 +119,7 @@ export async function startStack(): Promise<TestStack> {
     serve,
     async close() {
       for (const s of servers) await s.close(2000);
-      worker.shutdown();
-      await running;
+      await stopWorker(worker, running);
       await connection.close();
       await workerDeps.close();
       await embeddings.close();

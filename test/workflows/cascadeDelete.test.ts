@@ -14,8 +14,8 @@ import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
 import { uploadKey } from '../../src/storage/keys';
 import { cascadeDeleteWorkflow } from '../../src/workflows';
+import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { testEnv } from '../helpers/env';
 import { createTenant } from '../helpers/factories';
 import { workflowBundle } from '../helpers/stack';
 
@@ -28,9 +28,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
   let dir: string;
 
   before(async () => {
-    env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
-    });
+    env = await createTimeSkippingEnv();
     testDb = await createTestDatabase();
     dir = await mkdtemp(path.join(os.tmpdir(), 'kws-cascade-'));
     const s3 = await startEmbeddedS3({ dataDir: dir, bucket: 'kws-cascade' });
