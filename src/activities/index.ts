@@ -1,4 +1,5 @@
 // createActivities(deps): every activity the worker registers, built from real dependencies.
+import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
@@ -8,6 +9,7 @@ import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
 import { createStorageActivities } from './storage';
+import { createWebhookActivities } from './webhooks';
 
 export interface ActivityDeps {
   db: Db;
@@ -16,6 +18,7 @@ export interface ActivityDeps {
   embeddings: EmbeddingProvider;
   ingestion: IngestionSettings;
   metrics: Metrics;
+  webhooks: Config['webhooks'];
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -24,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIngestionActivities(deps),
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

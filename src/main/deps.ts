@@ -99,6 +99,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     embeddings: deps.embeddings,
     extractor,
     metrics: deps.metrics,
+    webhooks: deps.config.webhooks,
     ingestion: {
       chunkSize: deps.config.ingestion.chunkSize,
       chunkOverlap: deps.config.ingestion.chunkOverlap,

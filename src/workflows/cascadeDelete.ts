@@ -2,6 +2,7 @@ import { continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@
 import type { Activities } from '../activities';
 import { jobSearchAttributes, type CascadeDeleteInput, type CascadeDeleteResult } from './contracts';
 import { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+import { emitWebhookEvent } from './webhooks';
 
 const { deleteLeafBatch } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
@@ -41,7 +42,15 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
         args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
       });
     }
-    if (out.rootDeleted) return { deleted, batches: batch };
+    if (out.rootDeleted) {
+      await emitWebhookEvent(
+        input.workspaceId,
+        'knowledge.cascade_deleted',
+        { knowledgeId: input.rootId, deleted, batches: batch },
+        input.rootId,
+      );
+      return { deleted, batches: batch };
+    }
   }
   return continueAsNew<typeof cascadeDeleteWorkflow>({ ...input, deletedSoFar: deleted, batchesSoFar: batch });
 }

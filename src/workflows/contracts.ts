@@ -123,3 +123,29 @@ export function jobSearchAttributes(a: {
     ...(a.requestId ? [{ key: SearchAttributes.requestId, value: a.requestId }] : []),
   ]);
 }
+
+export interface WebhookEventInput {
+  workspaceId: string;
+  type:
+    'knowledge.completed' | 'knowledge.failed' | 'knowledge.cascade_deleted' | 'role.job_completed' | 'role.job_failed';
+  /** ISO time of the event (the workflow's clock). */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export interface WebhookRetry {
+  initialInterval: string;
+  maximumInterval: string;
+  maximumAttempts: number;
+}
+
+export interface WebhookEventRecorded {
+  /** The event's deliveries still to make (one per subscribed endpoint). */
+  deliveryIds: string[];
+  retry: WebhookRetry;
+}
+
+export interface WebhookDeliveryInput {
+  workspaceId: string;
+  deliveryId: string;
+}

@@ -2,4 +2,5 @@
 export { cascadeDeleteWorkflow } from './cascadeDelete';
 export { ingestFileWorkflow } from './ingestFile';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+export { deliverWebhookWorkflow } from './webhooks';
 export { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from './roles';

@@ -1,5 +1,6 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { emitWebhookEvent } from './webhooks';
 import { EMBED_BATCH_CHUNKS, IngestionFailureTypes, type IngestFileInput, type IngestFileResult } from './contracts';
 
 const activities = proxyActivities<Activities>({
@@ -46,10 +47,22 @@ export async function ingestFileWorkflow(input: IngestFileInput): Promise<Ingest
     }
     stage = 'complete';
     await activities.completeKnowledge({ workspaceId: input.workspaceId, knowledgeId });
+    await emitWebhookEvent(
+      input.workspaceId,
+      'knowledge.completed',
+      { knowledgeId, uploadId: input.uploadId, status: 'COMPLETED', chunkCount, pageCount },
+      knowledgeId,
+    );
     return { knowledgeId, status: 'COMPLETED', chunkCount, pageCount };
   } catch (err) {
     const failure = describeFailure(err);
     await activities.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message, stage });
+    await emitWebhookEvent(
+      input.workspaceId,
+      'knowledge.failed',
+      { knowledgeId, uploadId: input.uploadId, status: 'BACKGROUND_ERROR', messageError: failure.message },
+      knowledgeId,
+    );
     throw ApplicationFailure.nonRetryable(failure.message, failure.type);
   }
 }

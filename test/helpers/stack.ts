@@ -70,6 +70,11 @@ export async function startStack(opts: { tracing?: Tracing; env?: Record<string,
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    // Webhook receivers in tests listen on loopback; retries back off from a short first interval.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_RETRY_INITIAL_INTERVAL: '500 milliseconds',
+    WEBHOOK_RETRY_MAX_INTERVAL: '5 seconds',
+    WEBHOOK_MAX_ATTEMPTS: '4',
     ...opts.env,
   });
   const logger = pino({ level: 'silent' });

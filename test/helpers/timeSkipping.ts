@@ -5,10 +5,21 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { SearchAttributes } from '../../src/workflows/contracts';
 import { testEnv } from './env';
 
+/** The SDK gives the Java server 5 s to open its port; on a loaded 2-core machine the JVM can take longer. */
+async function startServer(): Promise<TestWorkflowEnvironment> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping({
+        server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
+      });
+    } catch (err) {
+      if (attempt >= 3 || !/did not start within/.test(String(err))) throw err;
+    }
+  }
+}
+
 export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
-  const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
-  });
+  const env = await startServer();
   await env.connection.operatorService.addSearchAttributes({
     namespace: env.namespace ?? 'default',
     searchAttributes: Object.fromEntries(

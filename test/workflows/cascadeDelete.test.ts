@@ -9,6 +9,9 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createDeleteActivities } from '../../src/activities/deletes';
 import { createStorageActivities } from '../../src/activities/storage';
+import { createWebhookActivities } from '../../src/activities/webhooks';
+import { loadConfig } from '../../src/config';
+import { createMetrics } from '../../src/observability/metrics';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
@@ -71,7 +74,11 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: await workflowBundle(),
-      activities: { ...createDeleteActivities({ db }), ...createStorageActivities({ storage }) },
+      activities: {
+        ...createDeleteActivities({ db }),
+        ...createStorageActivities({ storage }),
+        ...createWebhookActivities({ db, metrics: createMetrics(), webhooks: loadConfig({}).webhooks }),
+      },
     });
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.start(cascadeDeleteWorkflow, {
