@@ -1,10 +1,12 @@
-// `npm run bench` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server, then runs
-// this): the knowledge benchmarks against the whole service. Prints a summary and writes
-// bench/results/knowledge.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
+// `npm run bench [-- SUITE ...]` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server,
+// then runs this) against the whole service. Suites: `knowledge` (the default: upload, ingestion, search,
+// recall, cascade delete) and `auth` (per-request cost of the credential check). Each prints a summary and
+// writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startStack, type TestStack } from '../test/helpers/stack';
+import { measureAuthOverhead } from './auth/overhead.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { formatReport } from './knowledge/report';
 
@@ -28,7 +30,22 @@ function options(): KnowledgeBenchOptions {
   return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
 }
 
+const SUITES = ['knowledge', 'auth'] as const;
+type Suite = (typeof SUITES)[number];
+
+async function writeResult(suite: Suite, result: object): Promise<string> {
+  const out = path.join(ROOT, `bench/results/${suite}.json`);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify(result, null, 2) + '\n');
+  return path.relative(ROOT, out);
+}
+
 async function main() {
+  const suites = process.argv.slice(2);
+  for (const s of suites) {
+    if (!(SUITES as readonly string[]).includes(s)) throw new Error(`unknown suite ${s}: one of ${SUITES.join(', ')}`);
+  }
+  const selected = (suites.length ? suites : ['knowledge']) as Suite[];
   for (const name of ['TEST_DATABASE_ADMIN_URL', 'TEMPORAL_ADDRESS']) {
     if (!process.env[name]) throw new Error(`${name} is not set: run the benchmarks with \`npm run bench\``);
   }
@@ -39,15 +56,20 @@ async function main() {
   let stack: TestStack | undefined;
   try {
     stack = await startStack();
-    const result = await runKnowledgeBench(stack, opts);
-    const out = path.join(ROOT, 'bench/results/knowledge.json');
-    await mkdir(path.dirname(out), { recursive: true });
-    const withTotal = { ...result, totalSeconds: Math.round((Date.now() - started) / 1000) };
-    await writeFile(out, JSON.stringify(withTotal, null, 2) + '\n');
-    console.log('');
-    console.log(formatReport(result));
-    console.log('');
-    console.log(`[bench] ${withTotal.totalSeconds} s; written to ${path.relative(ROOT, out)}`);
+    if (selected.includes('auth')) {
+      const result = await measureAuthOverhead(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] auth written to ${await writeResult('auth', result)}`);
+    }
+    if (selected.includes('knowledge')) {
+      const result = await runKnowledgeBench(stack, opts);
+      const withTotal = { ...result, totalSeconds: Math.round((Date.now() - started) / 1000) };
+      const out = await writeResult('knowledge', withTotal);
+      console.log('');
+      console.log(formatReport(result));
+      console.log('');
+      console.log(`[bench] ${withTotal.totalSeconds} s; written to ${out}`);
+    }
   } finally {
     await stack?.close();
   }

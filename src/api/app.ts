@@ -14,6 +14,25 @@ import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
 import { spacesRouter } from './routes/spaces/router';
 import { tokensRouter } from './routes/tokens/router';
+import { webhooksRouter } from './routes/webhooks/router';
+
+/** Every route the service serves; each declares its action through guard() (test/api/policy.test.ts checks). */
+export function apiRouter(deps: Deps): Router {
+  const root = new Router();
+  for (const router of [
+    healthRouter(deps),
+    metricsRouter(deps),
+    tokensRouter(deps),
+    knowledgeRouter(deps),
+    rolesRouter(deps),
+    catalogRouter(deps),
+    spacesRouter(deps),
+    webhooksRouter(deps),
+  ]) {
+    root.use(router.routes(), router.allowedMethods());
+  }
+  return root;
+}
 
 export function createApp(deps: Deps): Koa {
   const app = new Koa({ proxy: deps.config.tls.trustProxy });
@@ -27,18 +46,7 @@ export function createApp(deps: Deps): Koa {
   app.use(requireHttps);
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
 
-  const root = new Router();
-  for (const router of [
-    healthRouter(deps),
-    metricsRouter(deps),
-    tokensRouter(deps),
-    knowledgeRouter(deps),
-    rolesRouter(deps),
-    catalogRouter(deps),
-    spacesRouter(deps),
-  ]) {
-    root.use(router.routes(), router.allowedMethods());
-  }
+  const root = apiRouter(deps);
   app.use(root.routes());
   app.use(root.allowedMethods());
   return app;

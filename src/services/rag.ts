@@ -1,6 +1,6 @@
 // Space RAG: passages (chunk texts with their page) from workspace knowledge and from the space's own
 // knowledge, topK each, most relevant first, with the source the item's visibility allows.
-import type { AuthState } from '../api/middleware/authenticate';
+import type { AuthState } from '../policies/credentials';
 import type { Db } from '../db/knex';
 import * as search from '../db/repositories/search';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -57,6 +58,18 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`process exited with ${code} before ${pattern}; output:\n${seen}`));
+    });
+  });
+}
+
+/** A TCP port free on 127.0.0.1 right now (so parallel runs on one machine do not collide). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
     });
   });
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createWebhook, isPrivateAddress, postWebhook, signWebhook } from '../../src/services/webhooks';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { uploadRequest } from '../helpers/knowledge';
 import { childEnv, kwsBin, runNode } from '../helpers/processes';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -319,5 +319,51 @@ describe('webhooks', function () {
       '{"test": 2432232314}',
     );
     assert.equal(signWebhook(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}'), sig);
+  });
+
+  it('is managed through the API by workspace credentials only (webhooks.manage), scoped to the workspace', async () => {
+    const base = `/v1/workspaces/${tenant.workspaceId}/webhooks`;
+    const created = await stack.request('POST', base, {
+      headers,
+      json: { url: 'https://hooks.example.com/kws', events: ['knowledge.completed'], description: 'ci' },
+    });
+    assert.equal(created.status, 201, created.text);
+    assert.match(created.body.secret, /^whsec_/);
+    const id = created.body.id as string;
+    const list = await stack.request('GET', base, { headers });
+    assert.deepEqual(
+      list.body.webhooks.map((w: { id: string }) => w.id),
+      [id],
+    );
+    assert.ok(!('secret' in list.body.webhooks[0]));
+    const patched = await stack.request('PATCH', `${base}/${id}`, {
+      headers,
+      json: { enabled: false, rotateSecret: true },
+    });
+    assert.equal(patched.status, 200, patched.text);
+    assert.equal(patched.body.enabled, false);
+    assert.notEqual(patched.body.secret, created.body.secret);
+    const deliveries = await stack.request('GET', `${base}/${id}/deliveries?limit=5`, { headers });
+    assert.deepEqual(deliveries.body, { deliveries: [] });
+    const badUrl = await stack.request('POST', base, { headers, json: { url: 'javascript:alert(1)' } });
+    assert.equal(badUrl.status, 400);
+    assert.equal(badUrl.body.error, 'Bad Request');
+    assert.equal((await stack.request('POST', base, { headers, json: { events: [] } })).status, 400);
+
+    // A role-bound token is not a workspace credential.
+    await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'hooks-role' });
+    const roleHeaders = (await accessHeaders(stack, tenant, { customerRoleId: 'hooks-role' })).headers;
+    assert.equal((await stack.request('GET', base, { headers: roleHeaders })).status, 403);
+    // Another workspace's credential neither sees nor reaches it.
+    const other = await createTenant(stack.deps.db);
+    const otherHeaders = (await accessHeaders(stack, other)).headers;
+    const foreign = await stack.request('GET', `/v1/workspaces/${other.workspaceId}/webhooks/${id}`, {
+      headers: otherHeaders,
+    });
+    assert.equal(foreign.status, 404);
+    assert.deepEqual(foreign.body, { error: 'Not Found', message: 'Webhook not found' });
+    assert.equal((await stack.request('DELETE', `${base}/${id}`, { headers })).status, 200);
+    assert.equal((await stack.request('GET', `${base}/${id}`, { headers })).status, 404);
+    assert.equal((await stack.request('GET', `${base}/not-a-uuid`, { headers })).status, 404);
   });
 });

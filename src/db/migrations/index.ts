@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_knowledge';
 import * as m0003 from './0003_spaces';
-import * as m0004 from './0004_webhooks';
+import * as m0004 from './0004_role_tombstones';
+import * as m0005 from './0005_webhooks';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,7 +15,8 @@ const migrations: Array<[string, Migration]> = [
   ['0001_foundation', m0001],
   ['0002_knowledge', m0002],
   ['0003_spaces', m0003],
-  ['0004_webhooks', m0004],
+  ['0004_role_tombstones', m0004],
+  ['0005_webhooks', m0005],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

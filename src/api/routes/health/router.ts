@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../../deps';
 import { checkTemporal } from '../../../temporal/client';
+import { guard } from '../../middleware/authenticate';
 
 type Check = { status: 'up' } | { status: 'down'; error: string };
 
@@ -25,10 +26,11 @@ async function probe(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Chec
 
 export function healthRouter(deps: Deps): Router {
   const router = new Router();
-  router.get('/health', (ctx) => {
+  const open = guard(deps, 'public.read');
+  router.get('/health', open, (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  router.get('/health/ready', async (ctx) => {
+  router.get('/health/ready', open, async (ctx) => {
     const [database, temporal, storage] = await Promise.all([
       probe(() => deps.db.raw('select 1')),
       probe(() => checkTemporal(deps.temporal)),

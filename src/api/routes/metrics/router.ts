@@ -4,10 +4,11 @@ import Router from '@koa/router';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
 import { metricsAuthorized } from '../../../observability/metrics';
+import { guard } from '../../middleware/authenticate';
 
-export function metricsRouter(deps: Pick<Deps, 'metrics' | 'config'>): Router {
+export function metricsRouter(deps: Deps): Router {
   const router = new Router();
-  router.get('/metrics', async (ctx) => {
+  router.get('/metrics', guard(deps, 'public.read'), async (ctx) => {
     if (!metricsAuthorized(ctx.get('authorization') || undefined, deps.config.observability.metricsToken)) {
       ctx.set('WWW-Authenticate', 'Bearer');
       throw new AppError(401, 'Invalid or missing metrics token');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { CustomerRoleIdReference } from '../roles/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>
@@ -16,7 +17,7 @@ export const ActivateApiKeySchema = z.object(
       .string({ error: MISSING })
       .trim()
       .pipe(z.email({ message: 'email must be a valid email address' })),
-    customerRoleId: z.string({ error: 'customerRoleId must be a string' }).optional(),
+    customerRoleId: CustomerRoleIdReference.optional(),
   },
   { error: MISSING },
 );
@@ -28,7 +29,7 @@ export const ActivateSpaceSchema = z
       userId: uuid('userId').optional(),
       customerIdString: z.string({ error: 'customerIdString must be a string' }).trim().min(1).max(255).optional(),
       roleId: uuid('roleId').optional(),
-      customerRoleId: z.string({ error: 'customerRoleId must be a string' }).optional(),
+      customerRoleId: CustomerRoleIdReference.optional(),
     },
     { error: MISSING },
   )
