@@ -12,6 +12,7 @@ import type { IngestionStage, Metrics } from '../observability/metrics';
 import { ExtractionError, type ExtractLimits } from '../extract/types';
 import type { BlobStore } from '../storage/blobStore';
 import { knowledgeIdForUpload } from '../temporal/constants';
+import { whileHeartbeating } from './heartbeat';
 import { IngestionFailureTypes, type IngestFileInput } from '../workflows/contracts';
 
 export interface IngestionSettings {
@@ -113,10 +114,12 @@ export function createIngestionActivities(deps: IngestionDeps) {
         const bytes = await deps.storage.get(item.storage_key);
         if (!bytes)
           throw ApplicationFailure.nonRetryable('The stored file is missing', IngestionFailureTypes.extraction);
-        Context.current().heartbeat('extracting');
         let doc;
         try {
-          doc = await deps.extractor.extract(bytes, item.mimetype, item.filename ?? 'file', deps.ingestion.limits);
+          const mimetype = item.mimetype;
+          doc = await whileHeartbeating('extracting', () =>
+            deps.extractor.extract(bytes, mimetype, item.filename ?? 'file', deps.ingestion.limits),
+          );
         } catch (err) {
           if (err instanceof ExtractionError) {
             throw ApplicationFailure.nonRetryable(err.message, IngestionFailureTypes.extraction, { code: err.code });
@@ -157,8 +160,9 @@ export function createIngestionActivities(deps: IngestionDeps) {
           await knowledge.chunkTexts(db, input.workspaceId, input.knowledgeId, { from: input.from, to: input.to })
         ).filter((c) => !c.embedded);
         if (pending.length === 0) return 0;
-        Context.current().heartbeat({ embedding: pending.length });
-        const vectors = await deps.embeddings.embedDocuments(pending.map((c) => c.text));
+        const vectors = await whileHeartbeating({ embedding: pending.length }, () =>
+          deps.embeddings.embedDocuments(pending.map((c) => c.text)),
+        );
         await knowledge.setChunkEmbeddings(
           db,
           input.workspaceId,

@@ -34,6 +34,23 @@ export function apiRouter(deps: Deps): Router {
   return root;
 }
 
+/** Whether the database fails a trivial query within a second. */
+async function databaseDown(deps: Pick<Deps, 'db'>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), 1000)));
+  try {
+    return await Promise.race([
+      deps.db.raw('select 1').then(
+        () => false,
+        () => true,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createApp(deps: Deps): Koa {
   const app = new Koa({ proxy: deps.config.tls.trustProxy });
   app.silent = true; // errors are logged once, by errorHandler
@@ -41,7 +58,7 @@ export function createApp(deps: Deps): Koa {
   app.use(requestId);
   app.use(observeRequests(deps));
   app.use(apiVersionHeader);
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, { databaseDown: () => databaseDown(deps) }));
   app.use(noStore);
   app.use(requireHttps);
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));

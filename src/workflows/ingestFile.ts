@@ -5,7 +5,8 @@ import { EMBED_BATCH_CHUNKS, IngestionFailureTypes, type IngestFileInput, type I
 
 const activities = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '2 minutes',
+  // Activities heartbeat every 5 s while working: a worker killed mid-activity is noticed within 30 s.
+  heartbeatTimeout: '30 seconds',
   retry: {
     initialInterval: '1 second',
     backoffCoefficient: 2,

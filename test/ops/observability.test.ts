@@ -10,23 +10,11 @@ import { createLogger } from '../../src/main/logger';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { createClient } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
+import { samples } from '../helpers/metrics';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const text = (s: string) => ({ filename: 'note.txt', contentType: 'text/plain', bytes: Buffer.from(s) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The samples of one metric family from an exposition text: [{labels, value}]. */
-export function samples(exposition: string, name: string): Array<{ labels: Record<string, string>; value: number }> {
-  const out: Array<{ labels: Record<string, string>; value: number }> = [];
-  for (const line of exposition.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]!] = l[2]!;
-    out.push({ labels, value: Number(m[3]) });
-  }
-  return out;
-}
 
 async function poll<T>(fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
