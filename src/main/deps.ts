@@ -49,7 +49,12 @@ export async function buildDeps(
       if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
     }
     const storage = createBlobStore(endpoints.s3);
-    await storage.ensureBucket();
+    // The API needs the bucket to accept uploads; a worker starts anyway and its activities retry until
+    // storage is back (a worker that exits on a storage outage would only be restarted into the same one).
+    await storage.ensureBucket().catch((err: unknown) => {
+      if (opts.migrate) throw err;
+      logger.warn({ err }, 'storage unreachable at start; activities will retry');
+    });
     const temporal = await connectTemporal(
       endpoints.temporalAddress,
       config.temporal.namespace,
