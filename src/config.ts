@@ -111,6 +111,21 @@ const EnvSchema = z.object({
   AGENT_ALLOW_HTTP_LOOPBACK: bool.default(false),
   AGENT_RUN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(20).default(5),
   AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  METRICS_TOKEN: optionalString,
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  // The standard OpenTelemetry variables that decide whether traces are exported; the exporter reads
+  // its own further OTEL_EXPORTER_OTLP_* settings (headers, timeout) as the specification defines.
+  OTEL_SDK_DISABLED: bool.default(false),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: optionalString,
+
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WEBHOOK_RETRY_INITIAL_INTERVAL: z.string().default('10 seconds'),
+  WEBHOOK_RETRY_MAX_INTERVAL: z.string().default('1 hour'),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
 });
 
 export interface Config {
@@ -189,6 +204,20 @@ export interface Config {
     allowHttpLoopback: boolean;
     runMaxToolRounds: number;
     runTimeoutMs: number;
+  };
+  observability: {
+    metricsToken?: string;
+    workerMetricsPort: number;
+    /** Traces are off unless an exporter is chosen (OTEL_TRACES_EXPORTER) or an OTLP endpoint is set. */
+    tracing: { exporter: 'otlp' | 'console' | 'none'; serviceName?: string; endpoint?: string };
+  };
+  webhooks: {
+    timeoutMs: number;
+    retryInitialInterval: string;
+    retryMaxInterval: string;
+    maxAttempts: number;
+    /** Deliveries to loopback, private and link-local addresses (refused by default). */
+    allowPrivateTargets: boolean;
   };
 }
 
@@ -298,6 +327,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowHttpLoopback: e.AGENT_ALLOW_HTTP_LOOPBACK,
       runMaxToolRounds: e.AGENT_RUN_MAX_TOOL_ROUNDS,
       runTimeoutMs: e.AGENT_RUN_TIMEOUT_MS,
+    },
+    observability: {
+      metricsToken: e.METRICS_TOKEN,
+      workerMetricsPort: e.WORKER_METRICS_PORT,
+      tracing: {
+        exporter: e.OTEL_SDK_DISABLED
+          ? 'none'
+          : (e.OTEL_TRACES_EXPORTER ??
+            (e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'otlp' : 'none')),
+        serviceName: e.OTEL_SERVICE_NAME,
+        endpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      },
+    },
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryInitialInterval: e.WEBHOOK_RETRY_INITIAL_INTERVAL,
+      retryMaxInterval: e.WEBHOOK_RETRY_MAX_INTERVAL,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     },
   };
 }

@@ -1,7 +1,9 @@
 // createActivities(deps): every activity the worker registers, built from real dependencies.
+import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
+import type { Metrics } from '../observability/metrics';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import { createDeleteActivities } from './deletes';
@@ -9,6 +11,7 @@ import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
 import { createOrphanActivities } from './orphans';
 import { createStorageActivities } from './storage';
+import { createWebhookActivities } from './webhooks';
 
 export interface ActivityDeps {
   db: Db;
@@ -18,6 +21,8 @@ export interface ActivityDeps {
   ingestion: IngestionSettings;
   /** For activities that look at other workflows (the orphan reaper). */
   temporal?: TemporalDeps;
+  metrics: Metrics;
+  webhooks: Config['webhooks'];
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -27,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),
     ...createOrphanActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

@@ -4,7 +4,7 @@ import { createApp } from '../api/app';
 import { loadConfig } from '../config';
 import { apiSessionLimits } from '../db/knex';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
-import { buildDeps, configuredEndpoints } from './deps';
+import { buildDeps, configuredEndpoints, createObservability } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -12,9 +12,11 @@ import { createLogger } from './logger';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws-api');
+  const observability = createObservability(config, 'api');
   const { deps, close } = await buildDeps(config, logger, configuredEndpoints(config), {
     migrate: true,
     sessionLimits: apiSessionLimits(config),
+    observability,
   });
   const tls = await loadOrCreateTlsCertificate({
     dataDir: config.dataDir,
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
     tls,
     limits: config.http,
   });
-  logger.info({ url: server.url }, 'API ready');
+  logger.info({ url: server.url, tracing: observability.tracing.enabled }, 'API ready');
   onShutdownSignal(logger, async () => {
     await server.close(config.shutdownTimeoutMs);
     await close();

@@ -6,7 +6,10 @@ import type { Config } from '../config';
 import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
+import { instrumentEmbeddings } from '../embeddings/instrumented';
 import { createExtractor } from '../extract';
+import { createMetrics, type Metrics } from '../observability/metrics';
+import { createTracing, type Tracing } from '../observability/tracing';
 import { ensureEmbeddingSpace } from '../services/embeddingSpace';
 import { createSecretBox } from '../services/secretBox';
 import { createTokenService } from '../services/tokens';
@@ -24,12 +27,26 @@ export interface Endpoints {
   agentSecretKey: Uint8Array;
 }
 
+export interface Observability {
+  metrics: Metrics;
+  tracing: Tracing;
+}
+
+/** The process's metrics registry and tracing, built first (the worker runtime reports into the registry). */
+export function createObservability(config: Config, process: 'api' | 'worker' | 'dev'): Observability {
+  return {
+    metrics: createMetrics({ process }),
+    tracing: createTracing(config.observability.tracing, { process }),
+  };
+}
+
 export async function buildDeps(
   config: Config,
   logger: Logger,
   endpoints: Endpoints,
-  opts: { migrate: boolean; sessionLimits: SessionLimits },
+  opts: { migrate: boolean; sessionLimits: SessionLimits; observability: Observability },
 ): Promise<{ deps: Deps; close(): Promise<void> }> {
+  const { metrics, tracing } = opts.observability;
   const db = createDb(endpoints.databaseUrl, config.database.poolMax, opts.sessionLimits);
   // Migrations and the embedding column (an index build can take minutes) run without a statement timeout.
   const maintenance = createDb(endpoints.databaseUrl, 1);
@@ -39,14 +56,20 @@ export async function buildDeps(
       if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
     }
     const storage = createBlobStore(endpoints.s3);
-    await storage.ensureBucket();
+    // The API needs the bucket to accept uploads; a worker starts anyway and its activities retry until
+    // storage is back (a worker that exits on a storage outage would only be restarted into the same one).
+    await storage.ensureBucket().catch((err: unknown) => {
+      if (opts.migrate) throw err;
+      logger.warn({ err }, 'storage unreachable at start; activities will retry');
+    });
     const temporal = await connectTemporal(
       endpoints.temporalAddress,
       config.temporal.namespace,
       config.temporal.taskQueue,
+      { interceptors: tracing.clientInterceptors },
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
-    const embeddings = await createEmbeddingProvider(embeddingSettings(config));
+    const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
     const warning = await ensureEmbeddingSpace(maintenance, embeddings);
     await maintenance.destroy();
     if (warning) logger.warn(warning);
@@ -64,12 +87,15 @@ export async function buildDeps(
         tokens,
         embeddings,
         secrets: createSecretBox(endpoints.agentSecretKey),
+        metrics,
+        tracing,
       },
       async close() {
         await embeddings.close();
         await temporal.connection.close();
         storage.close();
         await db.destroy();
+        await tracing.shutdown();
       },
     };
   } catch (err) {
@@ -99,6 +125,8 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     embeddings: deps.embeddings,
     temporal: deps.temporal,
     extractor,
+    metrics: deps.metrics,
+    webhooks: deps.config.webhooks,
     ingestion: {
       chunkSize: ingestion.chunkSize,
       chunkOverlap: ingestion.chunkOverlap,

@@ -13,8 +13,9 @@ import { loadOrCreateAgentSecretKey, loadOrCreateSigningSecret } from '../embedd
 import { startTemporalDevServer } from '../embedded/temporal';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import type { S3Settings } from '../storage/blobStore';
-import { createWorker } from '../temporal/worker';
-import { activityDeps, buildDeps, ensureSchedules } from './deps';
+import { installWorkerRuntime } from '../observability/workerRuntime';
+import { createWorker, stopWorker } from '../temporal/worker';
+import { activityDeps, buildDeps, createObservability, ensureSchedules } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws');
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  // One registry for the API and the worker of this process: its /metrics shows both.
+  const observability = createObservability(config, 'dev');
+  await installWorkerRuntime(observability.metrics);
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) {
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
       config,
       logger,
       { databaseUrl, s3, temporalAddress, jwtSecret, agentSecretKey },
-      { migrate: true, sessionLimits: apiSessionLimits(config) },
+      { migrate: true, sessionLimits: apiSessionLimits(config), observability },
     );
     stops.push(close);
 
@@ -84,12 +88,12 @@ async function main(): Promise<void> {
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(workerDeps),
+      tracing: observability.tracing,
     });
     const running = worker.run();
     await ensureSchedules(deps);
     stops.push(async () => {
-      worker.shutdown();
-      await running;
+      await stopWorker(worker, running);
       await connection.close();
     });
 

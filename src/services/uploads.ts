@@ -181,6 +181,7 @@ export async function acceptUpload(
       workspaceId: workspace.id,
       args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],
       memo: { filename: staged.filename },
+      knowledgeId,
     });
   } catch (err) {
     // Nothing half-written: without its workflow, the upload record and its stored bytes go.

@@ -1,22 +1,44 @@
 // Starting and reading background jobs. Every job carries its workspace in the memo, so its status is
 // only ever revealed to that workspace; a start with the id of a running job joins it instead of failing.
+// Every job also carries the request id that started it (memo and RequestId search attribute) and the
+// search attributes WorkspaceId, JobKind and KnowledgeId, for the Temporal Web UI.
 import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
 import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
-import { IngestionFailureTypes, RoleFailureTypes } from '../workflows/contracts';
+import { currentRequestId } from '../observability/context';
+import { IngestionFailureTypes, jobSearchAttributes, RoleFailureTypes } from '../workflows/contracts';
 import { FailureTypes } from './constants';
 import type { TemporalDeps } from './client';
+
+/** A job's kind: its readable workflow id's prefix (`ingest:…` -> `ingest`) unless given. */
+export const jobKindOf = (workflowId: string) => workflowId.split(':')[0] || 'job';
 
 export async function startJob<W extends Workflow>(
   temporal: TemporalDeps,
   workflow: W,
-  opts: { workflowId: string; workspaceId: string; args: Parameters<W>; memo?: Record<string, unknown> },
+  opts: {
+    workflowId: string;
+    workspaceId: string;
+    args: Parameters<W>;
+    memo?: Record<string, unknown>;
+    /** The item the job is about (KnowledgeId search attribute). */
+    knowledgeId?: string;
+    /** Overrides the kind derived from the workflow id (ids that are UUIDs). */
+    kind?: string;
+  },
 ) {
+  const requestId = currentRequestId();
   return temporal.client.workflow.start(workflow, {
     taskQueue: temporal.taskQueue,
     workflowId: opts.workflowId,
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     args: opts.args,
-    memo: { ...opts.memo, workspaceId: opts.workspaceId },
+    memo: { ...opts.memo, workspaceId: opts.workspaceId, ...(requestId ? { requestId } : {}) },
+    typedSearchAttributes: jobSearchAttributes({
+      workspaceId: opts.workspaceId,
+      jobKind: opts.kind ?? jobKindOf(opts.workflowId),
+      knowledgeId: opts.knowledgeId,
+      requestId,
+    }),
   } as unknown as WorkflowStartOptions<W>);
 }
 

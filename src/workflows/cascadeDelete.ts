@@ -1,11 +1,12 @@
 import { continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
+import { jobSearchAttributes, type CascadeDeleteInput, type CascadeDeleteResult } from './contracts';
 import { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+import { emitWebhookEvent } from './webhooks';
 
 const { deleteLeafBatch } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '1 minute',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
@@ -33,10 +34,23 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
         workflowId: `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
         parentClosePolicy: ParentClosePolicy.ABANDON,
         memo: { workspaceId: input.workspaceId },
+        typedSearchAttributes: jobSearchAttributes({
+          workspaceId: input.workspaceId,
+          jobKind: 'purge-files',
+          knowledgeId: input.rootId,
+        }),
         args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
       });
     }
-    if (out.rootDeleted) return { deleted, batches: batch };
+    if (out.rootDeleted) {
+      await emitWebhookEvent(
+        input.workspaceId,
+        'knowledge.cascade_deleted',
+        { knowledgeId: input.rootId, deleted, batches: batch },
+        input.rootId,
+      );
+      return { deleted, batches: batch };
+    }
   }
   return continueAsNew<typeof cascadeDeleteWorkflow>({ ...input, deletedSoFar: deleted, batchesSoFar: batch });
 }

@@ -1,5 +1,10 @@
 // Inputs and outputs of workflows, shared by the API (which starts them) and the worker.
-import type { Duration } from '@temporalio/common';
+import {
+  defineSearchAttributeKey,
+  SearchAttributeType,
+  TypedSearchAttributes,
+  type Duration,
+} from '@temporalio/common';
 
 export interface PurgeStoredFilesInput {
   workspaceId: string;
@@ -100,3 +105,57 @@ export const RoleFailureTypes = {
   duplicateCustomerRoleId: 'DuplicateCustomerRoleId',
   notFound: 'NotFound',
 } as const;
+
+/**
+ * Custom search attributes set on every workflow, so the Temporal Web UI can list one workspace's jobs
+ * (`WorkspaceId="…"`), one item's history (`KnowledgeId="…"`), a kind of job (`JobKind="ingest"`) or what
+ * one HTTP request started (`RequestId="…"`). They must be registered on the server (scripts/services.sh,
+ * src/embedded/temporal.ts, docker-compose.yml).
+ */
+export const SearchAttributes = {
+  workspaceId: defineSearchAttributeKey('WorkspaceId', SearchAttributeType.KEYWORD),
+  knowledgeId: defineSearchAttributeKey('KnowledgeId', SearchAttributeType.KEYWORD),
+  jobKind: defineSearchAttributeKey('JobKind', SearchAttributeType.KEYWORD),
+  requestId: defineSearchAttributeKey('RequestId', SearchAttributeType.KEYWORD),
+} as const;
+
+/** The typed search attributes of a job. */
+export function jobSearchAttributes(a: {
+  workspaceId: string;
+  jobKind: string;
+  knowledgeId?: string;
+  requestId?: string;
+}): TypedSearchAttributes {
+  return new TypedSearchAttributes([
+    { key: SearchAttributes.workspaceId, value: a.workspaceId },
+    { key: SearchAttributes.jobKind, value: a.jobKind },
+    ...(a.knowledgeId ? [{ key: SearchAttributes.knowledgeId, value: a.knowledgeId }] : []),
+    ...(a.requestId ? [{ key: SearchAttributes.requestId, value: a.requestId }] : []),
+  ]);
+}
+
+export interface WebhookEventInput {
+  workspaceId: string;
+  type:
+    'knowledge.completed' | 'knowledge.failed' | 'knowledge.cascade_deleted' | 'role.job_completed' | 'role.job_failed';
+  /** ISO time of the event (the workflow's clock). */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export interface WebhookRetry {
+  initialInterval: string;
+  maximumInterval: string;
+  maximumAttempts: number;
+}
+
+export interface WebhookEventRecorded {
+  /** The event's deliveries still to make (one per subscribed endpoint). */
+  deliveryIds: string[];
+  retry: WebhookRetry;
+}
+
+export interface WebhookDeliveryInput {
+  workspaceId: string;
+  deliveryId: string;
+}

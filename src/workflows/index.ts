@@ -3,4 +3,5 @@ export { cascadeDeleteWorkflow } from './cascadeDelete';
 export { ingestFileWorkflow } from './ingestFile';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
 export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
+export { deliverWebhookWorkflow } from './webhooks';
 export { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from './roles';

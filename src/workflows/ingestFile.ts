@@ -1,6 +1,7 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { FailureReasons } from '../failureReasons';
+import { emitWebhookEvent } from './webhooks';
 import {
   ACTIVITY_HEARTBEAT_TIMEOUT,
   EMBED_BATCH_CHUNKS,
@@ -46,8 +47,10 @@ function describeFailure(err: unknown): { message: string; type: string } {
  */
 export async function ingestFileWorkflow(input: IngestFileInput): Promise<IngestFileResult> {
   const { knowledgeId } = await shortSteps.createKnowledgeForUpload(input);
+  let stage: 'extract' | 'embed' | 'complete' = 'extract'; // for the failure metric
   try {
     const { chunkCount, pageCount } = await longSteps.extractAndStoreChunks({ ...input, knowledgeId });
+    stage = 'embed';
     for (let from = 0; from < chunkCount; from += EMBED_BATCH_CHUNKS) {
       await longSteps.embedChunks({
         workspaceId: input.workspaceId,
@@ -56,11 +59,24 @@ export async function ingestFileWorkflow(input: IngestFileInput): Promise<Ingest
         to: Math.min(chunkCount, from + EMBED_BATCH_CHUNKS),
       });
     }
+    stage = 'complete';
     await shortSteps.completeKnowledge({ workspaceId: input.workspaceId, knowledgeId });
+    await emitWebhookEvent(
+      input.workspaceId,
+      'knowledge.completed',
+      { knowledgeId, uploadId: input.uploadId, status: 'COMPLETED', chunkCount, pageCount },
+      knowledgeId,
+    );
     return { knowledgeId, status: 'COMPLETED', chunkCount, pageCount };
   } catch (err) {
     const failure = describeFailure(err);
-    await shortSteps.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message });
+    await shortSteps.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message, stage });
+    await emitWebhookEvent(
+      input.workspaceId,
+      'knowledge.failed',
+      { knowledgeId, uploadId: input.uploadId, status: 'BACKGROUND_ERROR', messageError: failure.message },
+      knowledgeId,
+    );
     throw ApplicationFailure.nonRetryable(failure.message, failure.type);
   }
 }

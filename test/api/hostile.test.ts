@@ -24,9 +24,11 @@ describe('hostile files (sandboxed extraction, end to end)', function () {
 
   before(async () => {
     stack = await startStack({
-      EXTRACT_MAX_MEMORY_MB: String(MEMORY_MB),
-      EXTRACT_TIMEOUT_MS: String(TIMEOUT_MS),
-      EXTRACT_CONCURRENCY: '2',
+      env: {
+        EXTRACT_MAX_MEMORY_MB: String(MEMORY_MB),
+        EXTRACT_TIMEOUT_MS: String(TIMEOUT_MS),
+        EXTRACT_CONCURRENCY: '2',
+      },
     });
   });
   after(() => stack?.close());

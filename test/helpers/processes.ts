@@ -154,3 +154,47 @@ export class RunCommand {
     return this.exited;
   }
 }
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  /** SIGKILL: no drain, no cleanup. */
+  kill9(): Promise<void>;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `node dist/src/main/<kind>.js` and resolves once it logs that it is ready. */
+export async function startServiceProcess(
+  kind: 'api' | 'worker',
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 90_000,
+): Promise<ServiceProcess & { url?: string }> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'dist', 'src', 'main', `${kind}.js`)], {
+    env,
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = await waitForOutput(
+    child,
+    kind === 'api' ? /"url":"(https:[^"]+)".*"msg":"API ready"/ : /"msg":"worker running"/,
+    timeoutMs,
+  );
+  return {
+    child,
+    url: kind === 'api' ? ready[1] : undefined,
+    output: () => out,
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

@@ -23,7 +23,10 @@ import { createSecretBox } from '../../src/services/secretBox';
 import { createTokenService } from '../../src/services/tokens';
 import { createBlobStore } from '../../src/storage/blobStore';
 import { connectTemporal } from '../../src/temporal/client';
-import { createWorker, workflowsPath } from '../../src/temporal/worker';
+import { createMetrics } from '../../src/observability/metrics';
+import { disabledTracing, type Tracing } from '../../src/observability/tracing';
+import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
+import { instrumentEmbeddings } from '../../src/embeddings/instrumented';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testEnv } from './env';
 import { createClient, type Request } from './http';
@@ -52,17 +55,27 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-let bundle: Promise<WorkflowBundle> | undefined;
-export function workflowBundle(): Promise<WorkflowBundle> {
-  bundle ??= bundleWorkflowCode({
-    workflowsPath,
-    logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-  });
-  return bundle;
+const bundles = new Map<string, Promise<WorkflowBundle>>();
+/** The workflow bundle with the interceptor modules of the given tracing (built once per run each). */
+export function workflowBundle(tracing: Tracing = disabledTracing): Promise<WorkflowBundle> {
+  const modules = bundledInterceptorModules(tracing);
+  const key = modules.join(',');
+  if (!bundles.has(key)) {
+    bundles.set(
+      key,
+      bundleWorkflowCode({
+        workflowsPath,
+        workflowInterceptorModules: modules,
+        logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
+      }),
+    );
+  }
+  return bundles.get(key)!;
 }
 
 /** A stack of its own; `env` overrides configuration variables (e.g. smaller extraction limits). */
-export async function startStack(env: Record<string, string> = {}): Promise<TestStack> {
+export async function startStack(opts: { tracing?: Tracing; env?: Record<string, string> } = {}): Promise<TestStack> {
+  const tracing = opts.tracing ?? disabledTracing;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-test-'));
   const taskQueue = `test-${randomUUID()}`;
   const config = loadConfig({
@@ -77,23 +90,31 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     // app with rate limits of its own.
     RATE_LIMIT_REQUESTS: '0',
     RATE_LIMIT_ANONYMOUS_REQUESTS: '0',
-    ...env,
+    // Webhook receivers in tests listen on loopback; retries back off from a short first interval.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_RETRY_INITIAL_INTERVAL: '500 milliseconds',
+    WEBHOOK_RETRY_MAX_INTERVAL: '5 seconds',
+    WEBHOOK_MAX_ATTEMPTS: '4',
+    ...opts.env,
   });
   const logger = pino({ level: 'silent' });
   const testDb = await createTestDatabase();
   const s3 = await startEmbeddedS3({ dataDir, bucket: config.s3.bucket });
   const storage = createBlobStore({ ...config.s3, ...s3, forcePathStyle: true });
   await storage.ensureBucket();
-  const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue);
+  const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue, {
+    interceptors: tracing.clientInterceptors,
+  });
+  const metrics = createMetrics();
   const jwtSecret = new Uint8Array(randomBytes(32));
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
-  const embeddings = await createEmbeddingProvider(embeddingSettings(config));
+  const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
   await ensureEmbeddingSpace(testDb.db, embeddings);
   // As in production: the API's pool with the API's session limits, the worker's with the worker's.
   const db = createDb(testDb.url, 20, apiSessionLimits(config));
   const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
   const secrets = createSecretBox(randomBytes(32));
-  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, secrets };
+  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, secrets, metrics, tracing };
   const workerDeps = activityDeps({ ...deps, db: workerDb });
   const extractions: ExtractionRecord[] = [];
   const sandbox = workerDeps.extractor;
@@ -117,7 +138,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     namespace: config.temporal.namespace,
     taskQueue,
     activities: createActivities(workerDeps),
-    workflowBundle: await workflowBundle(),
+    tracing,
+    workflowBundle: await workflowBundle(tracing),
   });
   const running = worker.run();
 
@@ -143,8 +165,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     serve,
     async close() {
       for (const s of servers) await s.close(2000);
-      worker.shutdown();
-      await running;
+      await stopWorker(worker, running);
       await connection.close();
       await workerDeps.close();
       await embeddings.close();

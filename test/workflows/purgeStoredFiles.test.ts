@@ -14,7 +14,7 @@ import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
 import { storageKeyBelongsTo, uploadKey } from '../../src/storage/keys';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { purgeStoredFilesWorkflow } from '../../src/workflows';
-import { testEnv } from '../helpers/env';
+import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { getStack, workflowBundle } from '../helpers/stack';
 
 describe('purgeStoredFilesWorkflow', () => {
@@ -25,9 +25,7 @@ describe('purgeStoredFilesWorkflow', () => {
     let dir: string;
     before(async function () {
       this.timeout(120_000);
-      env = await TestWorkflowEnvironment.createTimeSkipping({
-        server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
-      });
+      env = await createTimeSkippingEnv();
       dir = await mkdtemp(path.join(os.tmpdir(), 'kws-ts-'));
       const s3 = await startEmbeddedS3({ dataDir: dir, bucket: 'kws-timeskip' });
       stopS3 = s3.stop;

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { AppError, Messages } from '../../errors';
+import { REQUEST_ID_PATTERN, runWithRequestContext } from '../../observability/context';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-
+/**
+ * X-Request-Id on every response: the client's own when well-formed, else a new UUID. The rest of the
+ * request runs in its request context (log lines and started workflows carry the id).
+ */
 export async function requestId(ctx: Context, next: Next): Promise<void> {
   const incoming = ctx.get('x-request-id');
-  ctx.state.requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  ctx.set('X-Request-Id', ctx.state.requestId as string);
-  await next();
+  const id = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  ctx.state.requestId = id;
+  ctx.set('X-Request-Id', id);
+  await runWithRequestContext({ requestId: id }, next);
 }
 
 /** Every /v1 response, errors included, carries X-API-Version: v1. */

@@ -6,6 +6,7 @@ import * as m0003 from './0003_spaces';
 import * as m0004 from './0004_role_tombstones';
 import * as m0005 from './0005_agent';
 import * as m0006 from './0006_rate_limits';
+import * as m0007 from './0007_webhooks';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Array<[string, Migration]> = [
   ['0004_role_tombstones', m0004],
   ['0005_agent', m0005],
   ['0006_rate_limits', m0006],
+  ['0007_webhooks', m0007],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
