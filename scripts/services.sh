@@ -44,11 +44,17 @@ services_start() {
   export PG_VERSION_STRING
   echo "[services] $PG_VERSION_STRING up; pgvector available: $(psql "$TEST_DATABASE_ADMIN_URL" -Atc "select default_version from pg_available_extensions where name='vector'")"
 
+  # A server left on the port (an earlier run that was killed) would be used silently: refuse instead.
+  if (exec 3<>"/dev/tcp/127.0.0.1/$TEMPORAL_DEV_PORT") 2>/dev/null; then
+    echo "[services] port $TEMPORAL_DEV_PORT is already in use (a Temporal dev server left by an earlier run?); stop it or set TEST_TEMPORAL_PORT" >&2
+    return 1
+  fi
   echo "[services] starting Temporal dev server $("$TEMPORAL_CLI_PATH" --version | sed 's/.*(//; s/)//') on $TEMPORAL_ADDRESS, Web UI on :$TEMPORAL_UI_PORT"
   "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
     --log-level error --namespace default "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 &
   TEMPORAL_PID=$!
   wait_port 127.0.0.1 "$TEMPORAL_DEV_PORT" 60 "Temporal dev server"
+  kill -0 "$TEMPORAL_PID" 2>/dev/null || { echo "[services] the Temporal dev server exited: $RUN_DIR/temporal.log" >&2; return 1; }
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" 60 "Temporal Web UI"
   echo "[services] Temporal dev server up (pid $TEMPORAL_PID)"
 }

@@ -90,6 +90,26 @@ const tinyFile = () =>
 const CALLS: Record<string, RouteCalls> = {
   'GET /health': { potent: () => ({ method: 'GET', path: '/health' }) },
   'GET /health/ready': { potent: () => ({ method: 'GET', path: '/health/ready' }) },
+  'GET /metrics': { potent: () => ({ method: 'GET', path: '/metrics' }) },
+  'GET /v1/workspaces/{workspaceId}/webhooks': { potent: (w) => ({ method: 'GET', path: v1(w, '/webhooks') }) },
+  'POST /v1/workspaces/{workspaceId}/webhooks': {
+    potent: (w) => ({ method: 'POST', path: v1(w, '/webhooks'), json: { url: 'https://planted.example/hook' } }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/webhooks'), json: {} }),
+  },
+  'GET /v1/workspaces/{workspaceId}/webhooks/{webhookId}': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/webhooks/${randomUUID()}`) }),
+  },
+  'PATCH /v1/workspaces/{workspaceId}/webhooks/{webhookId}': {
+    potent: (w) => ({ method: 'PATCH', path: v1(w, `/webhooks/${randomUUID()}`), json: { enabled: false } }),
+    inert: (w) => ({ method: 'PATCH', path: v1(w, `/webhooks/${randomUUID()}`), json: { enabled: false } }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/webhooks/{webhookId}': {
+    potent: (w) => ({ method: 'DELETE', path: v1(w, `/webhooks/${randomUUID()}`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/webhooks/${randomUUID()}`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/webhooks/${randomUUID()}/deliveries`) }),
+  },
   'POST /workspaces/{workspaceId}/generate-access-key-token': {
     potent: (w, _c, v) => ({
       method: 'POST',
