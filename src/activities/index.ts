@@ -3,9 +3,12 @@ import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
 import type { BlobStore } from '../storage/blobStore';
+import type { WebSettings } from '../web/document';
+import { createCrawlActivities } from './crawl';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
+import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
 
 export interface ActivityDeps {
@@ -14,12 +17,16 @@ export interface ActivityDeps {
   extractor: Extractor;
   embeddings: EmbeddingProvider;
   ingestion: IngestionSettings;
+  web: WebSettings;
+  defaultStorageQuotaBytes: number;
 }
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createStorageActivities(deps),
     ...createIngestionActivities(deps),
+    ...createSourceActivities(deps),
+    ...createCrawlActivities(deps),
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),
   };

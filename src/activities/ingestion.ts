@@ -2,13 +2,13 @@
 // upserted by (knowledge, index), and embeddings are written only where missing, so a retried or re-run
 // activity never duplicates items or chunks.
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { Db } from '../db/knex';
+import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import type { EmbeddingProvider } from '../embeddings/provider';
-import { chunkPages } from '../extract/chunk';
+import { chunkPages, type Chunk } from '../extract/chunk';
 import type { Extractor } from '../extract';
-import { ExtractionError, type ExtractLimits } from '../extract/types';
+import { ExtractionError, type ExtractedPage, type ExtractLimits } from '../extract/types';
 import type { BlobStore } from '../storage/blobStore';
 import { knowledgeIdForUpload } from '../temporal/constants';
 import { IngestionFailureTypes, type IngestFileInput } from '../workflows/contracts';
@@ -27,7 +27,39 @@ export interface IngestionDeps {
   ingestion: IngestionSettings;
 }
 
-const gone = (knowledgeId: string) =>
+/** Chunks of extracted pages; no text at all is a non-retryable extraction failure. */
+export function prepareChunks(pages: ExtractedPage[], settings: IngestionSettings, emptyMessage: string): Chunk[] {
+  const chunks = chunkPages(pages, { size: settings.chunkSize, overlap: settings.chunkOverlap });
+  if (chunks.length === 0) throw ApplicationFailure.nonRetryable(emptyMessage, IngestionFailureTypes.extraction);
+  return chunks;
+}
+
+/** Stores an item's chunks (unembedded; embedChunks embeds them), replacing any it had. */
+export async function writeChunks(trx: Tx, workspaceId: string, knowledgeId: string, chunks: Chunk[]): Promise<void> {
+  await knowledge.upsertChunks(
+    trx,
+    workspaceId,
+    knowledgeId,
+    chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
+  );
+}
+
+/** Writes an item's chunks and field changes together, if the item still exists (else KnowledgeGone). */
+export async function storeItemChunks(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  chunks: Chunk[],
+  patch: Parameters<typeof knowledge.updateKnowledgeFields>[3],
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }))) throw gone(knowledgeId);
+    await writeChunks(trx, workspaceId, knowledgeId, chunks);
+    await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, patch);
+  });
+}
+
+export const gone = (knowledgeId: string) =>
   ApplicationFailure.nonRetryable(
     `Knowledge item ${knowledgeId} was deleted during processing`,
     IngestionFailureTypes.knowledgeGone,
@@ -61,7 +93,8 @@ export function createIngestionActivities(deps: IngestionDeps) {
             type: 'FILE',
             title: upload.title,
             content: upload.filename,
-            url: upload.filename,
+            url: input.sourceUrl ?? upload.filename,
+            parentId: input.parentId ?? null,
             status: 'BACKGROUND_START',
             language: upload.language,
             metadata: upload.description ? { description: upload.description } : {},
@@ -96,26 +129,9 @@ export function createIngestionActivities(deps: IngestionDeps) {
         throw err;
       }
       Context.current().heartbeat('chunking');
-      const chunks = chunkPages(doc.pages, { size: deps.ingestion.chunkSize, overlap: deps.ingestion.chunkOverlap });
-      if (chunks.length === 0) {
-        throw ApplicationFailure.nonRetryable(
-          'No text could be extracted from the file',
-          IngestionFailureTypes.extraction,
-        );
-      }
-      await db.transaction(async (trx) => {
-        if (!(await knowledge.findKnowledge(trx, input.workspaceId, input.knowledgeId, { forUpdate: true }))) {
-          throw gone(input.knowledgeId);
-        }
-        await knowledge.upsertChunks(
-          trx,
-          input.workspaceId,
-          input.knowledgeId,
-          chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
-        );
-        await knowledge.updateKnowledgeFields(trx, input.workspaceId, input.knowledgeId, {
-          metadata: { ...item.metadata, extraction: doc.metadata },
-        });
+      const chunks = prepareChunks(doc.pages, deps.ingestion, 'No text could be extracted from the file');
+      await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {
+        metadata: { ...item.metadata, extraction: doc.metadata },
       });
       return { chunkCount: chunks.length, pageCount: doc.pages.length };
     },

@@ -84,6 +84,8 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
       chunkOverlap: deps.config.ingestion.chunkOverlap,
       limits: deps.config.ingestion.zip,
     },
+    web: deps.config.web,
+    defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
     close: () => extractor.close(),
   };
 }

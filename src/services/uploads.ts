@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import type { Db } from '../db/knex';
 import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Deps } from '../deps';
@@ -44,6 +45,26 @@ export function resolveMime(declared: string, filename: string): string {
   return mime;
 }
 
+/**
+ * Records an upload if the workspace's stored files stay within its quota, under a per-workspace lock so
+ * concurrent uploads (and crawls) cannot overshoot it. False when the file does not fit.
+ */
+export async function recordUploadWithinQuota(
+  db: Db,
+  workspace: WorkspaceRow,
+  defaultQuotaBytes: number,
+  record: Parameters<typeof uploads.insertUpload>[1],
+): Promise<boolean> {
+  const quota = workspace.storage_quota_bytes ?? defaultQuotaBytes;
+  return db.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
+    const used = await uploads.storageUsedBytes(trx, workspace.id);
+    if (used + record.size_bytes > quota) return false;
+    await uploads.insertUpload(trx, record);
+    return true;
+  });
+}
+
 export async function uploadFile(
   deps: Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>,
   workspace: WorkspaceRow,
@@ -59,30 +80,24 @@ export async function uploadFile(
   const knowledgeId = knowledgeIdForUpload(uploadId);
   const key = uploadKey(workspace.organization_id, workspace.id, uploadId, input.filename);
   const title = input.title?.trim() || input.filename;
-  const quota = workspace.storage_quota_bytes ?? deps.config.limits.defaultStorageQuotaBytes;
 
-  // Quota check and record insert under a per-workspace lock, so concurrent uploads cannot overshoot.
-  await deps.db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
-    const used = await uploads.storageUsedBytes(trx, workspace.id);
-    if (used + input.bytes.length > quota) throw forbidden(UploadMessages.quota);
-    await uploads.insertUpload(trx, {
-      id: uploadId,
-      workspace_id: workspace.id,
-      organization_id: workspace.organization_id,
-      filename: input.filename,
-      mimetype: check.mime,
-      size_bytes: input.bytes.length,
-      storage_key: key,
-      title,
-      description: input.description ?? null,
-      language: input.language ?? null,
-      requested_status: input.background ? 'BACKGROUND_START' : null,
-      workflow_id: workflowId,
-      space_id: input.spaceId ?? null,
-      source_visibility: input.sourceVisibility ?? 'source',
-    });
+  const recorded = await recordUploadWithinQuota(deps.db, workspace, deps.config.limits.defaultStorageQuotaBytes, {
+    id: uploadId,
+    workspace_id: workspace.id,
+    organization_id: workspace.organization_id,
+    filename: input.filename,
+    mimetype: check.mime,
+    size_bytes: input.bytes.length,
+    storage_key: key,
+    title,
+    description: input.description ?? null,
+    language: input.language ?? null,
+    requested_status: input.background ? 'BACKGROUND_START' : null,
+    workflow_id: workflowId,
+    space_id: input.spaceId ?? null,
+    source_visibility: input.sourceVisibility ?? 'source',
   });
+  if (!recorded) throw forbidden(UploadMessages.quota);
 
   let handle;
   try {

@@ -1,7 +1,7 @@
-import { continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
+import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
-import { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+import { startPurge } from './purgeStoredFiles';
 
 const { deleteLeafBatch } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
@@ -28,14 +28,12 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
     });
     deleted += out.deleted;
     batch += 1;
-    if (out.storageKeys.length > 0) {
-      await startChild(purgeStoredFilesWorkflow, {
-        workflowId: `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        memo: { workspaceId: input.workspaceId },
-        args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
-      });
-    }
+    await startPurge(
+      input.workspaceId,
+      `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
+      out.storageKeys,
+      input.purgeDelay,
+    );
     if (out.rootDeleted) return { deleted, batches: batch };
   }
   return continueAsNew<typeof cascadeDeleteWorkflow>({ ...input, deletedSoFar: deleted, batchesSoFar: batch });

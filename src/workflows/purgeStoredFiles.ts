@@ -1,4 +1,5 @@
-import { proxyActivities, sleep } from '@temporalio/workflow';
+import type { Duration } from '@temporalio/common';
+import { ParentClosePolicy, proxyActivities, sleep, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { PurgeStoredFilesInput, PurgeStoredFilesResult } from './contracts';
 
@@ -17,4 +18,15 @@ export async function purgeStoredFilesWorkflow(input: PurgeStoredFilesInput): Pr
     deleted += await deleteStoredFiles({ workspaceId: input.workspaceId, keys: input.keys.slice(i, i + batch) });
   }
   return { deleted };
+}
+
+/** From another workflow: hands stored files to a purge workflow that outlives it (the delay is durable). */
+export async function startPurge(workspaceId: string, workflowId: string, keys: string[], delay: Duration) {
+  if (keys.length === 0) return;
+  await startChild(purgeStoredFilesWorkflow, {
+    workflowId,
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+    memo: { workspaceId },
+    args: [{ workspaceId, keys, delay }],
+  });
 }

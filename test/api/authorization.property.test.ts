@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import { apiRouter } from '../../src/api/app';
 import { routeAnswer, routeEntries, type RouteEntry } from '../../src/api/routes/table';
 import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
+import * as websites from '../../src/db/repositories/websites';
 import * as spacesRepo from '../../src/db/repositories/spaces';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Db } from '../../src/db/knex';
@@ -45,6 +47,8 @@ interface World {
   roleIds: string[];
   customerRoleIds: string[];
   itemIds: string[];
+  /** A crawled WEBSITE item (what a recrawl would start again). */
+  siteId: string;
   spaceId: string;
   groupId: string;
   credentials: Credential[];
@@ -105,6 +109,26 @@ const CALLS: Record<string, RouteCalls> = {
       json: { type: 'LINK', url: 'https://planted.example' },
     }),
     inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/link'), json: { type: 'LINK' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/text': {
+    potent: (w) => ({ method: 'POST', path: v1(w, '/knowledge/text'), json: { title: 'planted', content: 'planted' } }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/text'), json: { title: 'no content' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/url': {
+    potent: (w) => ({ method: 'POST', path: v1(w, '/knowledge/url'), json: { url: 'http://127.0.0.1:9/planted' } }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/url'), json: { url: 'not a url' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/website': {
+    potent: (w) => ({
+      method: 'POST',
+      path: v1(w, '/knowledge/website'),
+      json: { url: 'http://127.0.0.1:9/', maxDepth: 0 },
+    }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/website'), json: { url: '' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/recrawl': {
+    potent: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${w.siteId}/recrawl`) }),
+    inert: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${randomUUID()}/recrawl`) }),
   },
   'POST /v1/workspaces/{workspaceId}/knowledge/file': {
     potent: (w) => ({ method: 'POST', path: v1(w, '/knowledge/file'), raw: tinyFile() }),
@@ -298,7 +322,7 @@ function headersFor(c: Credential, call: Call, route: RouteEntry): Record<string
 
 /** Everything that decides what a role can see: items, their roles, the roles, RBAC, chunks. */
 async function knowledgeSnapshot(db: Db, workspaceId: string): Promise<string> {
-  const [items, assignments, roles, ws, chunks] = await Promise.all([
+  const [items, assignments, roles, ws, chunks, crawls] = await Promise.all([
     db('knowledge')
       .where({ workspace_id: workspaceId })
       .orderBy('id')
@@ -313,8 +337,9 @@ async function knowledgeSnapshot(db: Db, workspaceId: string): Promise<string> {
       .select('id', 'name', 'description', 'customer_role_id'),
     db('workspaces').where({ id: workspaceId }).first('rbac_enabled', 'deleted_at'),
     db('knowledge_chunks').where({ workspace_id: workspaceId }).count<{ n: string }[]>({ n: '*' }),
+    db('website_crawls').where({ workspace_id: workspaceId }).orderBy('job_id').select('job_id', 'state'),
   ]);
-  return JSON.stringify({ items, assignments, roles, ws, chunks });
+  return JSON.stringify({ items, assignments, roles, ws, chunks, crawls });
 }
 
 const worldShape = fc.record({
@@ -372,6 +397,21 @@ describe('authorization policy (property-based, every route and credential kind)
         }),
       );
     }
+    const site = await knowledgeRepo.insertKnowledge(db, ws, {
+      type: 'WEBSITE',
+      title: 'site',
+      content: 'http://127.0.0.1:9/',
+    });
+    const jobId = `crawl:${ws}:${site.id}:1`;
+    await websites.insertCrawl(db, {
+      job_id: jobId,
+      workspace_id: ws,
+      site_id: site.id,
+      generation: 1,
+      root_url: 'http://127.0.0.1:9/',
+      settings: { maxPages: 1, maxDepth: 0, includePaths: [], excludePaths: [] },
+    });
+    await websites.updateCrawl(db, ws, jobId, { state: 'COMPLETED' });
     const [keyRow] = await apiKeysRepo.listApiKeys(db, ws);
     const workspace = (await workspaces.findWorkspace(db, ws))!;
     const sign = (roleId?: string) =>
@@ -419,6 +459,7 @@ describe('authorization policy (property-based, every route and credential kind)
       roleIds,
       customerRoleIds: roleIds.map((_, r) => `role-${r}`),
       itemIds,
+      siteId: site.id,
       ...firstSpace!,
       credentials,
     };

@@ -57,6 +57,9 @@ export async function startStack(): Promise<TestStack> {
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    // The crawl tests serve their site on loopback; test/api/sources.test.ts checks the refusal with this off.
+    CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    CRAWL_POLITENESS_DELAY_MS: '50',
   });
   const logger = pino({ level: 'silent' });
   const testDb = await createTestDatabase();

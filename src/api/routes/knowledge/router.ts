@@ -12,6 +12,7 @@ import { accessFilter, callerScope, isScoped } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
+import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
 import { uploadFile } from '../../../services/uploads';
 import { readMultipart } from '../../multipart';
@@ -20,6 +21,11 @@ import { validate } from '../../validate';
 import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
 import {
   CreateLinkSchema,
+  CreateTextSchema,
+  CreateUrlSchema,
+  CreateWebsiteSchema,
+  type RecrawlResponse,
+  type SourceCreated,
   KnowledgeListQuerySchema,
   MetadataSearchSchema,
   ReservedFieldSchema,
@@ -67,6 +73,32 @@ export function knowledgeRouter(deps: Deps): Router {
     const row = await knowledgeService.createLink(deps, workspace.id, input);
     ctx.status = 201;
     ctx.body = { id: row.id, knowledgeId: row.id };
+  });
+
+  const created = (out: { id: string; jobId: string }): SourceCreated => ({
+    id: out.id,
+    knowledgeId: out.id,
+    jobId: out.jobId,
+    status: 'BACKGROUND_START',
+  });
+
+  router.post(`${base}/text`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateTextSchema, ctx.request.body, 'Missing required field');
+    ctx.status = 201;
+    ctx.body = created(await sources.createTextItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/url`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateUrlSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createUrlItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/website`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateWebsiteSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createWebsite(deps, workspace, input));
   });
 
   router.post(`${base}/file`, write, async (ctx) => {
@@ -179,6 +211,12 @@ export function knowledgeRouter(deps: Deps): Router {
     const { auth, row } = await loadVisible(ctx);
     await deleteKnowledge(deps, auth.workspace.id, row.id);
     ctx.body = { success: true };
+  });
+
+  router.post(`${base}/:knowledgeId/recrawl`, write, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    const body: RecrawlResponse = { jobId: await sources.recrawl(deps, auth.workspace, row) };
+    ctx.body = body;
   });
 
   router.delete(`${base}/:knowledgeId/children`, write, async (ctx) => {
