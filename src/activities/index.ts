@@ -4,6 +4,7 @@ import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
 import type { BlobStore } from '../storage/blobStore';
 import type { WebSettings } from '../web/document';
+import { createArchiveActivities } from './archives';
 import { createCrawlActivities } from './crawl';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIngestionActivities(deps),
     ...createSourceActivities(deps),
     ...createCrawlActivities(deps),
+    ...createArchiveActivities(deps),
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),
   };

@@ -90,7 +90,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
         if (!existing) {
           await knowledge.insertKnowledge(trx, input.workspaceId, {
             id: knowledgeId,
-            type: 'FILE',
+            type: input.unpack ? 'FOLDER' : 'FILE',
             title: upload.title,
             content: upload.filename,
             url: input.sourceUrl ?? upload.filename,

@@ -8,16 +8,18 @@ import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Deps } from '../deps';
 import { AppError, badRequest, forbidden, internal } from '../errors';
-import { checkFileType, isAcceptedMime, mimeFromFilename, normalizeMime } from '../extract/mime';
+import { checkFileType, isAcceptedMime, MIME, mimeFromFilename, normalizeMime } from '../extract/mime';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { IngestionFailureTypes, type IngestFileResult } from '../workflows/contracts';
 import { ingestFileWorkflow } from '../workflows/ingestFile';
+import { unpackArchiveWorkflow } from '../workflows/unpackArchive';
 
 export const UploadMessages = {
   unsupported: 'Unsupported file type',
   quota: 'Storage quota exceeded',
+  unpackNeedsZip: 'unpack=true needs a ZIP archive',
 } as const;
 
 export interface UploadInput {
@@ -31,6 +33,8 @@ export interface UploadInput {
   /** Attach the file to this space (space knowledge: retrievable only through the space). */
   spaceId?: string;
   sourceVisibility?: SourceVisibility;
+  /** A ZIP to unpack into a FOLDER item with one FILE child per supported member. */
+  unpack?: boolean;
 }
 
 export type UploadOutcome =
@@ -74,6 +78,7 @@ export async function uploadFile(
   if (!isAcceptedMime(mime)) throw badRequest(UploadMessages.unsupported);
   const check = checkFileType(input.bytes, mime, input.filename);
   if (!check.ok) throw badRequest(UploadMessages.unsupported);
+  if (input.unpack && check.mime !== MIME.zip) throw badRequest(UploadMessages.unpackNeedsZip);
 
   const uploadId = randomUUID();
   const workflowId = WorkflowIds.ingestFile(workspace.id, uploadId);
@@ -102,7 +107,7 @@ export async function uploadFile(
   let handle;
   try {
     await deps.storage.put(key, input.bytes, check.mime);
-    handle = await startJob(deps.temporal, ingestFileWorkflow, {
+    handle = await startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
       workflowId,
       workspaceId: workspace.id,
       args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],

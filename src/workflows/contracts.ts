@@ -21,6 +21,19 @@ export interface IngestFileInput {
   parentId?: string;
   /** Where a crawled file was fetched from (the item's url). */
   sourceUrl?: string;
+  /** The upload is a ZIP to unpack: its item is a FOLDER whose children are its members. */
+  unpack?: boolean;
+}
+
+/** An unpacked archive's folder fails with this when no member could be ingested. */
+export const NO_MEMBERS = 'The archive holds no file of a supported type';
+
+export interface UnpackArchiveResult {
+  knowledgeId: string;
+  status: 'COMPLETED';
+  /** Members ingested as FILE children (each has its own status). */
+  members: number;
+  skipped: number;
 }
 
 export interface IngestFileResult {

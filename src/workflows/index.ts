@@ -4,4 +4,5 @@ export { crawlWebsiteWorkflow } from './crawlWebsite';
 export { ingestFileWorkflow } from './ingestFile';
 export { ingestSourceWorkflow } from './ingestSource';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+export { unpackArchiveWorkflow } from './unpackArchive';
 export { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from './roles';

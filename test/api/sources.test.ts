@@ -8,6 +8,7 @@ import * as workspaces from '../../src/db/repositories/workspaces';
 import * as f from '../fixtures/generate';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { page, startSite, type TestSite } from '../helpers/site';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -530,6 +531,85 @@ describe('text, URL and website knowledge', function () {
       // Removed from the site: the pages go with it.
       await assign('DELETE');
       assert.equal((await children(siteId, salesHeaders)).length, 0);
+    });
+  });
+
+  describe('ZIP as a folder (unpack=true)', () => {
+    const zip = async () => ({
+      filename: 'handbook.zip',
+      contentType: 'application/zip',
+      bytes: f.makeZip([
+        { name: 'policies/leave.txt', data: Buffer.from('Parental leave lasts twenty weeks at full pay.') },
+        { name: 'policies/remote.md', data: Buffer.from('# Remote work\n\nStaff may work from abroad for a month.') },
+        { name: 'guides/expenses.pdf', data: await f.makePdf(['Taxi receipts must be filed within ten days.']) },
+        { name: 'tools/setup.exe', data: Buffer.from('MZ not a document') },
+        { name: '__MACOSX/._leave.txt', data: Buffer.from('junk') },
+      ]),
+    });
+
+    it('makes a FOLDER with one FILE child per supported member, each indexed, searchable and deleted', async () => {
+      const res = await uploadRequest(stack.request, tenant.workspaceId, headers, await zip(), { unpack: 'true' });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.type, 'FOLDER');
+      assert.equal(res.body.status, 'COMPLETED');
+      const folder = await getItem(res.body.knowledgeId);
+      assert.equal(folder.type, 'FOLDER');
+      assert.equal(folder.status, 'COMPLETED');
+      const files = await children(folder.id);
+      assert.deepEqual(files.map((x) => x.metadata.title).sort(), [
+        'guides/expenses.pdf',
+        'policies/leave.txt',
+        'policies/remote.md',
+      ]);
+      for (const file of files) {
+        assert.equal(file.type, 'FILE');
+        assert.equal(file.status, 'COMPLETED', file.messageError);
+      }
+      const byTitle = new Map(files.map((x) => [x.metadata.title, x.id]));
+      assert.equal((await search('how long is leave for new parents?'))[0]?.id, byTitle.get('policies/leave.txt'));
+      assert.equal((await search('deadline to submit cab receipts'))[0]?.id, byTitle.get('guides/expenses.pdf'));
+      assertError(
+        await stack.request('DELETE', k(`/${folder.id}`), { headers }),
+        400,
+        'Item has children, remove them first',
+      );
+      const cascade = await stack.request('DELETE', k(`/${folder.id}/children`), { headers });
+      assert.equal((await waitForJob(cascade.body.jobId)).status, 'COMPLETED');
+      assert.equal((await stack.request('GET', k(), { headers })).body.total, 0);
+    });
+
+    it('works in the background too, and refuses unpack for a file that is not a ZIP or holds nothing usable', async () => {
+      const res = await uploadRequest(stack.request, tenant.workspaceId, headers, await zip(), {
+        unpack: 'true',
+        status: 'BACKGROUND_START',
+      });
+      assert.equal(res.status, 200, res.text);
+      const { item } = await followUpload(stack.request, tenant.workspaceId, headers, res.body.uploadFileMetadataId);
+      assert.equal(item.type, 'FOLDER');
+      assert.equal(item.status, 'COMPLETED');
+      assert.equal((await children(item.id)).length, 3);
+
+      const text = { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('hello') };
+      assertError(
+        await uploadRequest(stack.request, tenant.workspaceId, headers, text, { unpack: 'true' }),
+        400,
+        'unpack=true needs a ZIP archive',
+      );
+      assertError(
+        await uploadRequest(stack.request, tenant.workspaceId, headers, text, { unpack: 'yes' }),
+        400,
+        'unpack must be true or false',
+      );
+      const useless = {
+        filename: 'tools.zip',
+        contentType: 'application/zip',
+        bytes: f.makeZip([{ name: 'setup.exe', data: Buffer.from('MZ') }]),
+      };
+      assertError(
+        await uploadRequest(stack.request, tenant.workspaceId, headers, useless, { unpack: 'true' }),
+        422,
+        'Failed to process file: The archive holds no file of a supported type',
+      );
     });
   });
 });

@@ -120,6 +120,7 @@ export function knowledgeRouter(deps: Deps): Router {
       description: input.description,
       language: input.language,
       background: input.status === 'BACKGROUND_START',
+      unpack: input.unpack,
     });
     if (outcome.kind === 'started') {
       ctx.body = {
@@ -139,7 +140,7 @@ export function knowledgeRouter(deps: Deps): Router {
       title: outcome.title,
       description: input.description ?? null,
       language: input.language ?? null,
-      type: 'FILE',
+      type: input.unpack ? 'FOLDER' : 'FILE',
       status: outcome.kind === 'completed' ? 'COMPLETED' : 'PROCESSING',
       jobId: outcome.workflowId,
     };

@@ -150,6 +150,10 @@ export const UploadFieldsSchema = z.object({
     .refine((s) => s === undefined || s === '' || s === 'BACKGROUND_START', {
       message: 'Invalid status value, must be BACKGROUND_START',
     }),
+  unpack: z
+    .enum(['true', 'false'], { error: 'unpack must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
 
