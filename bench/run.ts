@@ -1,11 +1,13 @@
 // `npm run bench [-- SUITE ...]` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server,
 // then runs this) against the whole service. Suites: `knowledge` (the default: upload, ingestion, search,
-// recall, cascade delete) and `auth` (per-request cost of the credential check). Each prints a summary and
+// recall, cascade delete), `auth` (per-request cost of the credential check) and `agent` (agent RAG beside
+// space RAG, message posts, a whole agent run). Each prints a summary and
 // writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startStack, type TestStack } from '../test/helpers/stack';
+import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { formatReport } from './knowledge/report';
@@ -30,7 +32,7 @@ function options(): KnowledgeBenchOptions {
   return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
 }
 
-const SUITES = ['knowledge', 'auth'] as const;
+const SUITES = ['knowledge', 'auth', 'agent'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -60,6 +62,11 @@ async function main() {
       const result = await measureAuthOverhead(stack);
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] auth written to ${await writeResult('auth', result)}`);
+    }
+    if (selected.includes('agent')) {
+      const result = await measureAgent(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] agent written to ${await writeResult('agent', result)}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

@@ -97,6 +97,11 @@ const EnvSchema = z.object({
     .default(50 * 1024 * 1024),
   CRAWL_USER_AGENT: z.string().trim().min(1).max(200).default('KnowledgeWorkspaceBot/0.1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+
+  AGENT_SECRET_KEY: optionalString,
+  AGENT_ALLOW_HTTP_LOOPBACK: bool.default(false),
+  AGENT_RUN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(20).default(5),
+  AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
 });
 
 export interface Config {
@@ -159,6 +164,14 @@ export interface Config {
     maxFileBytes: number;
     userAgent: string;
   };
+  agent: {
+    /** Key material for the agent servers' auth tokens at rest (AES-256-GCM); generated into DATA_DIR by npm start. */
+    secretKey?: string;
+    /** Development only: agent servers may be plain-HTTP URLs on a loopback address. */
+    allowHttpLoopback: boolean;
+    runMaxToolRounds: number;
+    runTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.JWT_SECRET !== undefined && Buffer.byteLength(e.JWT_SECRET) < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 bytes');
+  }
+  if (e.AGENT_SECRET_KEY !== undefined && Buffer.byteLength(e.AGENT_SECRET_KEY) < 32) {
+    throw new ConfigError('Invalid configuration: AGENT_SECRET_KEY must be at least 32 bytes');
   }
   if (e.CHUNK_OVERLAP >= e.CHUNK_SIZE) {
     throw new ConfigError('Invalid configuration: CHUNK_OVERLAP must be smaller than CHUNK_SIZE');
@@ -237,6 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPageBytes: e.CRAWL_MAX_PAGE_BYTES,
       maxFileBytes: e.CRAWL_MAX_FILE_BYTES,
       userAgent: e.CRAWL_USER_AGENT,
+    },
+    agent: {
+      secretKey: e.AGENT_SECRET_KEY,
+      allowHttpLoopback: e.AGENT_ALLOW_HTTP_LOOPBACK,
+      runMaxToolRounds: e.AGENT_RUN_MAX_TOOL_ROUNDS,
+      runTimeoutMs: e.AGENT_RUN_TIMEOUT_MS,
     },
   };
 }

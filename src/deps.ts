@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import type { EmbeddingProvider } from './embeddings/provider';
+import type { SecretBox } from './services/secretBox';
 import type { TokenService } from './services/tokens';
 import type { BlobStore } from './storage/blobStore';
 import type { TemporalDeps } from './temporal/client';
@@ -15,4 +16,6 @@ export interface Deps {
   temporal: TemporalDeps;
   tokens: TokenService;
   embeddings: EmbeddingProvider;
+  /** Seals and opens secrets stored in the database (agent servers' auth tokens). */
+  secrets: SecretBox;
 }

@@ -2,12 +2,10 @@
 // (GET rbac-status, no further query) with a workspace credential and with a role-bound credential, over one
 // keep-alive connection so the TLS handshake is not counted. The request minus an unauthenticated /health/live
 // round trip on the same connection is the credential check's share. Figures only; nothing asserts a time.
-import https from 'node:https';
-import { performance } from 'node:perf_hooks';
-import type { Db } from '../../src/db/knex';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { accessHeaders, createRole, createTenant } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
+import { countQueries, keepAliveClient } from '../lib/http';
 import { loadAverage, round, summarize, type Summary } from '../lib/stats';
 
 export interface AuthOverheadResult {
@@ -23,39 +21,6 @@ export interface AuthOverheadResult {
   queriesPerRequest: { workspace: number; role: number };
 }
 
-function keepAliveClient(baseUrl: string, ca: string) {
-  const base = new URL(baseUrl);
-  const agent = new https.Agent({ keepAlive: true, maxSockets: 1, ca });
-  return (path: string, headers: Record<string, string> = {}) =>
-    new Promise<number>((resolve, reject) => {
-      const start = performance.now();
-      const req = https.request(
-        { host: base.hostname, port: base.port, path, method: 'GET', headers, agent },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if ((res.statusCode ?? 0) >= 400) reject(new Error(`${path} answered ${res.statusCode}`));
-            else resolve(performance.now() - start);
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-}
-
-async function countQueries(db: Db, n: number, fn: () => Promise<unknown>): Promise<number> {
-  let queries = 0;
-  const onQuery = () => void (queries += 1);
-  db.on('query', onQuery);
-  try {
-    for (let i = 0; i < n; i++) await fn();
-  } finally {
-    db.off('query', onQuery);
-  }
-  return round(queries / n, 2);
-}
-
 export async function measureAuthOverhead(stack: TestStack, samples = 2000): Promise<AuthOverheadResult> {
   const db = stack.deps.db;
   const tenant = await createTenant(db);
@@ -63,7 +28,8 @@ export async function measureAuthOverhead(stack: TestStack, samples = 2000): Pro
   await createRole(db, tenant.workspaceId, { customerRoleId: 'bench-role' });
   const workspace = (await accessHeaders(stack, tenant)).headers;
   const role = (await accessHeaders(stack, tenant, { customerRoleId: 'bench-role' })).headers;
-  const get = keepAliveClient(stack.baseUrl, stack.ca);
+  const client = keepAliveClient(stack.baseUrl, stack.ca);
+  const get = (path: string, headers?: Record<string, string>) => client('GET', path, headers);
   const path = `/v1/workspaces/${tenant.workspaceId}/rbac-status`;
 
   const runs = { unauthenticated: [] as number[], workspace: [] as number[], role: [] as number[] };

@@ -6,8 +6,10 @@ import type { Deps } from '../deps';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, noStore, requestId, requireHttps } from './middleware/common';
 import { errorHandler } from './middleware/errors';
+import { agentRouter } from './routes/agent/router';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
+import { mcpRouter } from './routes/mcp/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
 import { spacesRouter } from './routes/spaces/router';
@@ -23,6 +25,8 @@ export function apiRouter(deps: Deps): Router {
     rolesRouter(deps),
     catalogRouter(deps),
     spacesRouter(deps),
+    agentRouter(deps),
+    mcpRouter(deps),
   ]) {
     root.use(router.routes(), router.allowedMethods());
   }

@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
 import { createExtractor } from '../extract';
 import { ensureEmbeddingSpace } from '../services/embeddingSpace';
+import { createSecretBox } from '../services/secretBox';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
 import { connectTemporal } from '../temporal/client';
@@ -17,6 +18,8 @@ export interface Endpoints {
   s3: S3Settings;
   temporalAddress: string;
   jwtSecret: Uint8Array;
+  /** Key material of the secrets at rest (AGENT_SECRET_KEY, or generated into DATA_DIR by npm start). */
+  agentSecretKey: Uint8Array;
 }
 
 export async function buildDeps(
@@ -47,7 +50,16 @@ export async function buildDeps(
       'embeddings ready',
     );
     return {
-      deps: { config, logger, db, storage, temporal, tokens, embeddings },
+      deps: {
+        config,
+        logger,
+        db,
+        storage,
+        temporal,
+        tokens,
+        embeddings,
+        secrets: createSecretBox(endpoints.agentSecretKey),
+      },
       async close() {
         await embeddings.close();
         await temporal.connection.close();
@@ -97,6 +109,7 @@ export function configuredEndpoints(config: Config): Endpoints {
     ['S3_ENDPOINT or AWS S3 credentials', config.s3.endpoint ?? config.s3.accessKeyId],
     ['TEMPORAL_ADDRESS', config.temporal.address],
     ['JWT_SECRET', config.auth.jwtSecret],
+    ['AGENT_SECRET_KEY', config.agent.secretKey],
   ]
     .filter(([, v]) => v === undefined)
     .map(([name]) => name);
@@ -110,5 +123,6 @@ export function configuredEndpoints(config: Config): Endpoints {
     s3: config.s3,
     temporalAddress: config.temporal.address!,
     jwtSecret: new TextEncoder().encode(config.auth.jwtSecret!),
+    agentSecretKey: new TextEncoder().encode(config.agent.secretKey!),
   };
 }

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { startEmbeddedPostgres } from '../embedded/postgres';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../embedded/runtime';
 import { startEmbeddedS3 } from '../embedded/s3';
-import { loadOrCreateSigningSecret } from '../embedded/signingKey';
+import { loadOrCreateAgentSecretKey, loadOrCreateSigningSecret } from '../embedded/signingKey';
 import { startTemporalDevServer } from '../embedded/temporal';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import type { S3Settings } from '../storage/blobStore';
@@ -61,11 +61,14 @@ async function main(): Promise<void> {
     const jwtSecret = config.auth.jwtSecret
       ? new TextEncoder().encode(config.auth.jwtSecret)
       : await loadOrCreateSigningSecret(config.dataDir);
+    const agentSecretKey = config.agent.secretKey
+      ? new TextEncoder().encode(config.agent.secretKey)
+      : await loadOrCreateAgentSecretKey(config.dataDir);
 
     const { deps, close } = await buildDeps(
       config,
       logger,
-      { databaseUrl, s3, temporalAddress, jwtSecret },
+      { databaseUrl, s3, temporalAddress, jwtSecret, agentSecretKey },
       { migrate: true },
     );
     stops.push(close);

@@ -9,6 +9,11 @@ export interface ActionPolicy {
   description: string;
   /** The 403 message when a credential of another kind tries it (default "Insufficient permissions"). */
   deniedMessage?: string;
+  /**
+   * A context rule: while the workspace's RBAC is ACTIVE, only these kinds (a subset of allow) may perform the
+   * action; the others get 403 with rbacDeniedMessage. authorize() applies it from auth.workspace.
+   */
+  whenRbacActive?: { allow: readonly CredentialKind[]; deniedMessage: string };
 }
 
 const TOKENS: readonly CredentialKind[] = ['workspace', 'role'];
@@ -49,12 +54,25 @@ export const POLICY = {
     allow: ['workspace', 'role', 'userSpace'],
     description: "retrieve passages for a space (workspace knowledge role-scoped under RBAC, plus the space's own)",
   },
+  'agent.use': {
+    allow: TOKENS,
+    whenRbacActive: { allow: ['role'], deniedMessage: 'A role-bound token is required when RBAC is active' },
+    description:
+      "agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge",
+  },
+  'agent.manage': {
+    allow: ['workspace'],
+    description: 'register, update and remove agent servers (workspace configuration, whatever the RBAC status)',
+  },
 } as const satisfies Record<string, ActionPolicy>;
 
 export type Action = keyof typeof POLICY;
 
 export const ACTIONS = Object.keys(POLICY) as Action[];
 
-export function allows(action: Action, kind: CredentialKind): boolean {
-  return (POLICY[action].allow as readonly CredentialKind[]).includes(kind);
+/** Whether the kind may perform the action; with rbacActive, also under the workspace's RBAC status. */
+export function allows(action: Action, kind: CredentialKind, rbacActive = false): boolean {
+  const policy: ActionPolicy = POLICY[action];
+  if (!policy.allow.includes(kind)) return false;
+  return !(rbacActive && policy.whenRbacActive && !policy.whenRbacActive.allow.includes(kind));
 }

@@ -1,7 +1,7 @@
 // authorize(auth, action, resource?): the one place that decides who may do what. The kind check comes from
 // the policy table; the resource rules below narrow an allowed kind to what its binding permits.
 import { AppError } from '../errors';
-import { allows, POLICY, type Action } from './actions';
+import { allows, POLICY, type Action, type ActionPolicy } from './actions';
 import { boundRoleId, type AuthState } from './credentials';
 
 export const FORBIDDEN = 'Insufficient permissions';
@@ -24,8 +24,10 @@ export function authorize<A extends Action>(
   action: A,
   resource?: A extends keyof ResourceOf ? ResourceOf[A] : never,
 ): void {
-  const policy = POLICY[action];
-  if (!allows(action, auth.kind)) deny('deniedMessage' in policy ? policy.deniedMessage : FORBIDDEN);
+  const policy: ActionPolicy = POLICY[action];
+  if (!allows(action, auth.kind)) deny(policy.deniedMessage);
+  // Context rule: the workspace's RBAC status narrows who may (agent.use: a token without a role is refused).
+  if (!allows(action, auth.kind, auth.workspace.rbac_enabled)) deny(policy.whenRbacActive?.deniedMessage);
   if (action === 'spaces.activate' && resource) {
     // A role-bound caller can hand its own role on, never another one.
     const own = boundRoleId(auth);

@@ -47,6 +47,29 @@ async function passages(
   });
 }
 
+export interface RagInput {
+  text: string;
+  topK: number;
+  languageId?: string;
+}
+
+const languageFilter = (input: RagInput) => (input.languageId !== undefined ? { language: input.languageId } : {});
+
+/** Workspace knowledge passages in the caller's role scope (ACTIVE RBAC): the one path of space RAG, agent RAG and the rag tool. */
+function workspacePassages(db: Db, auth: AuthState, input: RagInput, vector: number[]): Promise<Passage[]> {
+  return passages(db, auth.workspace.id, { ...callerScope(auth), ...languageFilter(input) }, vector, input.topK);
+}
+
+/** Agent RAG (and the rag tool): the workspace half of space RAG, exactly. */
+export async function knowledgeRag(
+  deps: { db: Db; embeddings: EmbeddingProvider },
+  auth: AuthState,
+  input: RagInput,
+): Promise<{ knowledgeResults: Passage[] }> {
+  const vector = await deps.embeddings.embedQuery(input.text);
+  return { knowledgeResults: await workspacePassages(deps.db, auth, input, vector) };
+}
+
 /**
  * Workspace knowledge follows the caller's role scope (ACTIVE RBAC); the space's own knowledge belongs
  * to its members and is never visible outside the space. The language filter applies to both.
@@ -55,13 +78,12 @@ export async function spaceRag(
   deps: { db: Db; embeddings: EmbeddingProvider },
   auth: AuthState,
   space: SpaceRow,
-  input: { text: string; topK: number; languageId?: string },
+  input: RagInput,
 ): Promise<{ knowledgeResults: Passage[]; spaceKnowledgeResults: Passage[] }> {
   const vector = await deps.embeddings.embedQuery(input.text);
-  const language = input.languageId !== undefined ? { language: input.languageId } : {};
   const [knowledgeResults, spaceKnowledgeResults] = await Promise.all([
-    passages(deps.db, auth.workspace.id, { ...callerScope(auth), ...language }, vector, input.topK),
-    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...language }, vector, input.topK),
+    workspacePassages(deps.db, auth, input, vector),
+    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...languageFilter(input) }, vector, input.topK),
   ]);
   return { knowledgeResults, spaceKnowledgeResults };
 }

@@ -3,19 +3,23 @@
 // it, past the guard otherwise), and no sequence of calls by credentials other than the workspace credential
 // changes what any role can see. Denied credentials send requests that WOULD change knowledge if allowed;
 // the workspace credential sends inert ones (past the guard, no effect), so the world stays fixed per case.
+// Past the guard, the Agent API's role binding is checked too: under ACTIVE RBAC a thread created by one role's
+// token is absent (404 "Thread not found") for another role's token when read, listed, posted to or run, and
+// agent RAG, the tools and MCP return only the role's knowledge.
 // Runs: KWS_POLICY_PROPERTY_RUNS (default 1000; the documented long run is 10000), seeded.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { apiRouter } from '../../src/api/app';
 import { routeAnswer, routeEntries, type RouteEntry } from '../../src/api/routes/table';
+import * as agentRepo from '../../src/db/repositories/agent';
 import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import * as websites from '../../src/db/repositories/websites';
 import * as spacesRepo from '../../src/db/repositories/spaces';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Db } from '../../src/db/knex';
-import { POLICY } from '../../src/policies/actions';
+import { allows, POLICY, type ActionPolicy } from '../../src/policies/actions';
 import { FORBIDDEN } from '../../src/policies/authorize';
 import type { CredentialKind } from '../../src/policies/credentials';
 import { activateUserSpace } from '../../src/services/spaces';
@@ -49,6 +53,12 @@ interface World {
   itemIds: string[];
   /** A crawled WEBSITE item (what a recrawl would start again). */
   siteId: string;
+  /** The roles each item (by index of itemIds) is assigned to. */
+  itemRoles: string[][];
+  /** Agent threads created by the access tokens: the workspace one (roleId null) and each role's. */
+  threads: Array<{ id: string; roleId: string | null }>;
+  /** A registered agent server. */
+  serverId: string;
   spaceId: string;
   groupId: string;
   credentials: Credential[];
@@ -61,6 +71,10 @@ interface Call {
   raw?: { body: Buffer; contentType: string };
   /** Semantic search takes x-api-key beside the bearer token. */
   withApiKey?: boolean;
+  /** An Accept header (MCP's Streamable HTTP asks for JSON or an event stream). */
+  accept?: string;
+  /** What the answer must be once past the guard (resource rules: the role binding of threads, role-scoped reads). */
+  check?(res: TestResponse): void;
 }
 
 /** How to call each route: `potent` would change the workspace if the guard let it through; `inert` passes it harmlessly. */
@@ -273,19 +287,196 @@ const CALLS: Record<string, RouteCalls> = {
       json: { text: 'doc', topK: 3 },
     }),
   },
+  'POST /v1/workspaces/{workspaceId}/agent/threads': {
+    potent: (w, c) => ({
+      method: 'POST',
+      path: v1(w, '/agent/threads'),
+      json: { title: 'prop thread' },
+      check: (res) => {
+        assert.equal(res.status, 201, res.text);
+        assert.equal(res.body.roleId, c.roleId ?? null, 'bound to the creating token’s role');
+      },
+    }),
+  },
+  'GET /v1/workspaces/{workspaceId}/agent/threads': {
+    potent: (w, c) => ({
+      method: 'GET',
+      path: v1(w, '/agent/threads?limit=100'),
+      check: (res) => {
+        assert.equal(res.status, 200, res.text);
+        const listed = res.body.threads as Array<{ id: string; roleId: string | null }>;
+        for (const t of listed) assert.ok(threadVisible(w, c, t), `listed another role's thread ${t.id}`);
+        const ids = new Set(listed.map((t) => t.id));
+        for (const t of w.threads.filter((x) => threadVisible(w, c, x))) assert.ok(ids.has(t.id), `missing ${t.id}`);
+      },
+    }),
+  },
+  'GET /v1/workspaces/{workspaceId}/agent/threads/{threadId}': {
+    potent: (w, c, v) => {
+      const thread = pick(w.threads, v);
+      return { method: 'GET', path: v1(w, `/agent/threads/${thread.id}`), check: threadAnswer(w, c, thread, 200) };
+    },
+  },
+  'POST /v1/workspaces/{workspaceId}/agent/threads/{threadId}/messages': {
+    potent: (w, c, v) => {
+      const thread = pick(w.threads, v);
+      return {
+        method: 'POST',
+        path: v1(w, `/agent/threads/${thread.id}/messages`),
+        json: { id: randomUUID(), role: 'user', content: 'prop message' },
+        check: threadAnswer(w, c, thread, 201),
+      };
+    },
+  },
+  'POST /v1/workspaces/{workspaceId}/agent/threads/{threadId}/runs': {
+    potent: (w, c, v) => {
+      const thread = pick(w.threads, v);
+      // The world's threads are bound to no server: a visible one answers 409, an invisible one 404.
+      return {
+        method: 'POST',
+        path: v1(w, `/agent/threads/${thread.id}/runs`),
+        json: {},
+        check: threadAnswer(w, c, thread, 409),
+      };
+    },
+  },
+  'POST /v1/workspaces/{workspaceId}/agent/rag': {
+    potent: (w, c) => ({
+      method: 'POST',
+      path: v1(w, '/agent/rag'),
+      json: { text: 'doc', topK: 10 },
+      check: (res) => {
+        assert.equal(res.status, 200, res.text);
+        const texts = (res.body.knowledgeResults as Array<{ text: string }>).map((p) => p.text);
+        assertOnlyVisible(
+          w,
+          c,
+          texts.map((t) => w.itemIds[Number(t.replace('doc ', ''))]!),
+        );
+      },
+    }),
+  },
+  'GET /v1/workspaces/{workspaceId}/agent/tools': { potent: (w) => ({ method: 'GET', path: v1(w, '/agent/tools') }) },
+  'POST /v1/workspaces/{workspaceId}/agent/tools/{name}/execute': {
+    potent: (w, c, v) => {
+      const tool = pick(['knowledge_search', 'title_search', 'rag', 'get_knowledge'], v);
+      const item = pick(w.itemIds, v);
+      const input = {
+        knowledge_search: { query: 'doc', limit: 50 },
+        title_search: { title: 'doc', limit: 50 },
+        rag: { text: 'doc', topK: 10 },
+        get_knowledge: { knowledgeId: item },
+      }[tool];
+      return {
+        method: 'POST',
+        path: v1(w, `/agent/tools/${tool}/execute`),
+        json: { input },
+        check: (res) => {
+          if (tool === 'get_knowledge') {
+            const visible = visibleItems(w, c).includes(item);
+            assert.equal(res.status, visible ? 200 : 404, res.text);
+            return;
+          }
+          assert.equal(res.status, 200, res.text);
+          assertOnlyVisible(w, c, toolItemIds(w, res.body.output));
+        },
+      };
+    },
+  },
+  'POST /v1/workspaces/{workspaceId}/agent/servers': {
+    potent: (w) => ({
+      method: 'POST',
+      path: v1(w, '/agent/servers'),
+      json: { name: `planted ${randomUUID()}`, url: 'https://planted.example' },
+    }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/agent/servers'), json: { name: 'no url' } }),
+  },
+  'GET /v1/workspaces/{workspaceId}/agent/servers': {
+    potent: (w) => ({ method: 'GET', path: v1(w, '/agent/servers') }),
+  },
+  'GET /v1/workspaces/{workspaceId}/agent/servers/{id}': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/agent/servers/${w.serverId}`) }),
+  },
+  'PATCH /v1/workspaces/{workspaceId}/agent/servers/{id}': {
+    potent: (w) => ({
+      method: 'PATCH',
+      path: v1(w, `/agent/servers/${w.serverId}`),
+      json: { url: 'https://hijacked.example' },
+    }),
+    inert: (w) => ({ method: 'PATCH', path: v1(w, `/agent/servers/${randomUUID()}`), json: { name: 'x' } }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/agent/servers/{id}': {
+    potent: (w) => ({ method: 'DELETE', path: v1(w, `/agent/servers/${w.serverId}`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/agent/servers/${randomUUID()}`) }),
+  },
+  'POST /v1/workspaces/{workspaceId}/mcp': {
+    potent: (w, c) => ({
+      method: 'POST',
+      path: v1(w, '/mcp'),
+      accept: 'application/json, text/event-stream',
+      json: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'knowledge_search', arguments: { query: 'doc', limit: 50 } },
+      },
+      check: (res) => {
+        assert.equal(res.status, 200, res.text);
+        assert.equal(res.body.result?.isError, undefined, res.text);
+        assertOnlyVisible(w, c, toolItemIds(w, res.body.result.structuredContent));
+      },
+    }),
+  },
 };
+
+/** Items a credential may read: under ACTIVE RBAC a role-bound one sees its role's items; otherwise all. */
+function visibleItems(w: World, c: Credential): string[] {
+  if (!w.rbac || !c.roleId) return [...w.itemIds, w.siteId];
+  return w.itemIds.filter((_, i) => w.itemRoles[i]!.includes(c.roleId!));
+}
+
+function assertOnlyVisible(w: World, c: Credential, ids: string[]): void {
+  const visible = new Set(visibleItems(w, c));
+  for (const id of ids) assert.ok(visible.has(id), `${c.label} was shown item ${id} outside its role`);
+}
+
+/** The item ids in a search or RAG tool output (RAG passages carry the item's title "doc <index>" as their text). */
+function toolItemIds(
+  w: World,
+  output: { results?: Array<{ id: string }>; knowledgeResults?: Array<{ text: string }> },
+) {
+  if (output.results) return output.results.map((r) => r.id);
+  return (output.knowledgeResults ?? []).map((p) => w.itemIds[Number(p.text.replace('doc ', ''))]!);
+}
+
+/** Under ACTIVE RBAC a thread belongs to its role's tokens only; otherwise every access token sees it. */
+function threadVisible(w: World, c: Credential, thread: { roleId: string | null }): boolean {
+  return !w.rbac || thread.roleId === (c.roleId ?? null);
+}
+
+function threadAnswer(w: World, c: Credential, thread: { roleId: string | null }, status: number) {
+  return (res: TestResponse) => {
+    if (threadVisible(w, c, thread)) assert.equal(res.status, status, res.text);
+    else assert.deepEqual([res.status, res.body?.message], [404, 'Thread not found'], res.text);
+  };
+}
 function v1(w: World, path: string): string {
   return `/v1/workspaces/${w.tenant.workspaceId}${path}`;
 }
 
 /** What the policy says a credential gets on a route: a status and message, or 'allowed' (past the guard). */
-function expected(route: RouteEntry, c: Credential, call: Call): { status: number; message?: string } | 'allowed' {
+function expected(
+  route: RouteEntry,
+  c: Credential,
+  call: Call,
+  w: World,
+): { status: number; message?: string } | 'allowed' {
   if (route.credential === 'none') return 'allowed';
   if (c.kind === 'foreign') {
     if (route.action === 'spaces.rag') return { status: 404, message: 'Workspace ID does not match' };
     return { status: 403, message: FORBIDDEN };
   }
-  const answer = routeAnswer(route, c.kind);
+  const answer = routeAnswer(route, c.kind, w.rbac);
   if (answer === 401) {
     return {
       status: 401,
@@ -294,8 +485,10 @@ function expected(route: RouteEntry, c: Credential, call: Call): { status: numbe
   }
   const action = route.action!;
   if (answer === 403) {
-    const policy = POLICY[action];
-    return { status: 403, message: 'deniedMessage' in policy ? policy.deniedMessage : FORBIDDEN };
+    const policy: ActionPolicy = POLICY[action];
+    // Allowed to the kind, denied under ACTIVE RBAC: the context rule's message.
+    if (allows(action, c.kind)) return { status: 403, message: policy.whenRbacActive!.deniedMessage };
+    return { status: 403, message: policy.deniedMessage ?? FORBIDDEN };
   }
   // Resource rule: a role-bound caller may hand on only its own role.
   const named = (call.json as { roleId?: string } | undefined)?.roleId;
@@ -316,6 +509,7 @@ function headersFor(c: Credential, call: Call, route: RouteEntry): Record<string
     if (c.kind !== 'userSpace') headers.organizationid = c.organizationId;
     if (call.withApiKey) headers['x-api-key'] = c.apiKey;
   }
+  if (call.accept) headers.accept = call.accept;
   if (call.raw) headers['content-type'] = call.raw.contentType;
   return headers;
 }
@@ -351,7 +545,7 @@ type WorldShape = { rbac: boolean; roles: number; items: number[][] };
 const callShape = fc.record({ credential: fc.nat(), route: fc.nat(), variant: fc.nat({ max: 7 }) });
 
 describe('authorization policy (property-based, every route and credential kind)', function () {
-  this.timeout(1_800_000);
+  this.timeout(Math.max(1_800_000, RUNS * 1_000));
   let stack: TestStack;
   let routes: RouteEntry[];
   let foreign: { tenant: Tenant; token: string; apiKeyId: string };
@@ -387,8 +581,10 @@ describe('authorization policy (property-based, every route and credential kind)
     for (let r = 0; r < shape.roles; r++) roleRows.push(await createRole(db, ws, { customerRoleId: `role-${r}` }));
     const roleIds = roleRows.map((r) => r.id);
     const itemIds: string[] = [];
+    const itemRoles: string[][] = [];
     for (const [i, roleIdx] of shape.items.entries()) {
       const assigned = [...new Set(roleIdx.filter((x) => x < shape.roles))].map((x) => roleIds[x]!);
+      itemRoles.push(assigned);
       itemIds.push(
         await insertItem(db, ws, {
           title: `doc ${i}`,
@@ -412,6 +608,26 @@ describe('authorization policy (property-based, every route and credential kind)
       settings: { maxPages: 1, maxDepth: 0, includePaths: [], excludePaths: [] },
     });
     await websites.updateCrawl(db, ws, jobId, { state: 'COMPLETED' });
+    const threads: World['threads'] = [];
+    for (const roleId of [null, ...roleIds]) {
+      const row = await agentRepo.insertThread(db, {
+        id: randomUUID(),
+        workspace_id: ws,
+        role_id: roleId,
+        agent_server_id: null,
+        title: `thread of ${roleId ?? 'the workspace'}`,
+      });
+      threads.push({ id: row.id, roleId });
+    }
+    const server = await agentRepo.insertServer(db, {
+      id: randomUUID(),
+      workspace_id: ws,
+      name: 'agent',
+      url: 'https://agent.example/v1',
+      description: null,
+      model: null,
+      auth_token_sealed: null,
+    });
     const [keyRow] = await apiKeysRepo.listApiKeys(db, ws);
     const workspace = (await workspaces.findWorkspace(db, ws))!;
     const sign = (roleId?: string) =>
@@ -460,6 +676,9 @@ describe('authorization policy (property-based, every route and credential kind)
       customerRoleIds: roleIds.map((_, r) => `role-${r}`),
       itemIds,
       siteId: site.id,
+      itemRoles,
+      threads,
+      serverId: server.id,
       ...firstSpace!,
       credentials,
     };
@@ -477,7 +696,7 @@ describe('authorization policy (property-based, every route and credential kind)
       ...(request.raw ? { raw: request.raw.body } : request.json !== undefined ? { json: request.json } : {}),
     });
     calls += 1;
-    const want = expected(route, credential, request);
+    const want = expected(route, credential, request, world);
     const where = `${credential.label}: ${request.method} ${request.path} -> ${res.status} ${res.text.slice(0, 200)}`;
     assert.ok(res.status < 500, where);
     // The issue's rule, independent of the policy table: only the workspace credential may reach a route
@@ -488,6 +707,7 @@ describe('authorization policy (property-based, every route and credential kind)
     if (want === 'allowed') {
       assert.notEqual(res.status, 401, where);
       assert.ok(!(res.status === 403 && res.body?.message === FORBIDDEN), where);
+      request.check?.(res);
     } else {
       assert.equal(res.status, want.status, where);
       assert.equal(res.body?.message, want.message, where);

@@ -15,6 +15,7 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
     'S3_ACCESS_KEY_ID',
     'S3_SECRET_ACCESS_KEY',
     'JWT_SECRET',
+    'AGENT_SECRET_KEY',
   ]) {
     delete env[name];
   }

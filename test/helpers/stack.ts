@@ -17,6 +17,7 @@ import type { Deps } from '../../src/deps';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { startHttpServer, type RunningServer } from '../../src/main/httpServer';
+import { createSecretBox } from '../../src/services/secretBox';
 import { createTokenService } from '../../src/services/tokens';
 import { createBlobStore } from '../../src/storage/blobStore';
 import { connectTemporal } from '../../src/temporal/client';
@@ -57,6 +58,8 @@ export async function startStack(): Promise<TestStack> {
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    // The agent run tests talk to an OpenAI-compatible server started inside the test on 127.0.0.1.
+    AGENT_ALLOW_HTTP_LOOPBACK: 'true',
     // The crawl tests serve their site on loopback; test/api/sources.test.ts checks the refusal with this off.
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_POLITENESS_DELAY_MS: '50',
@@ -71,7 +74,8 @@ export async function startStack(): Promise<TestStack> {
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
   const embeddings = await createEmbeddingProvider(embeddingSettings(config));
   await ensureEmbeddingSpace(testDb.db, embeddings);
-  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings };
+  const secrets = createSecretBox(randomBytes(32));
+  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings, secrets };
   const workerDeps = activityDeps(deps);
 
   const { worker, connection } = await createWorker({

@@ -29,12 +29,19 @@ export function routeEntries(router: Router): RouteEntry[] {
 /**
  * What a route answers a credential of this kind before any resource rule: 'allowed' (past the guard), 401 when
  * the route does not take this kind of credential at all (an API key where a bearer token is expected, or the
- * reverse), 403 when the policy denies the kind the action.
+ * reverse), 403 when the policy denies the kind the action (with rbacActive: under the workspace's ACTIVE RBAC).
  */
-export function routeAnswer(entry: RouteEntry, kind: CredentialKind): 'allowed' | 401 | 403 {
+export function routeAnswer(entry: RouteEntry, kind: CredentialKind, rbacActive = false): 'allowed' | 401 | 403 {
   if (entry.credential === 'none') return 'allowed';
   if ((entry.credential === 'apiKey') !== (kind === 'apiKey')) return 401;
-  return entry.action && allows(entry.action, kind) ? 'allowed' : 403;
+  return entry.action && allows(entry.action, kind, rbacActive) ? 'allowed' : 403;
+}
+
+/** A README cell: open, yes, RBAC off (allowed only while RBAC is not ACTIVE) or refused. */
+function cell(entry: RouteEntry, kind: CredentialKind): string {
+  if (entry.credential === 'none') return 'open';
+  if (routeAnswer(entry, kind, true) === 'allowed') return 'yes';
+  return routeAnswer(entry, kind) === 'allowed' ? 'RBAC off' : '—';
 }
 
 const KIND_HEADERS: Record<(typeof CREDENTIAL_KINDS)[number], string> = {
@@ -51,7 +58,7 @@ export function renderPolicyTable(entries: RouteEntry[]): string {
     e.method,
     `\`${e.path}\``,
     e.action ? `\`${e.action}\`` : '(none)',
-    ...CREDENTIAL_KINDS.map((k) => (e.credential === 'none' ? 'open' : routeAnswer(e, k) === 'allowed' ? 'yes' : '—')),
+    ...CREDENTIAL_KINDS.map((k) => cell(e, k)),
   ]);
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');

@@ -4,7 +4,8 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_knowledge';
 import * as m0003 from './0003_spaces';
 import * as m0004 from './0004_role_tombstones';
-import * as m0005 from './0005_web_sources';
+import * as m0005 from './0005_agent';
+import * as m0006 from './0006_web_sources';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -16,7 +17,8 @@ const migrations: Array<[string, Migration]> = [
   ['0002_knowledge', m0002],
   ['0003_spaces', m0003],
   ['0004_role_tombstones', m0004],
-  ['0005_web_sources', m0005],
+  ['0005_agent', m0005],
+  ['0006_web_sources', m0006],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
