@@ -49,7 +49,8 @@ interface DomNode {
   nodeType: number;
   nodeName: string;
   textContent: string | null;
-  childNodes: ArrayLike<DomNode>;
+  firstChild: DomNode | null;
+  nextSibling: DomNode | null;
 }
 interface DomElement extends DomNode {
   getAttribute(name: string): string | null;
@@ -84,7 +85,8 @@ function renderText(root: DomNode): string {
     const block = BLOCKS.has(name);
     if (block) out.push('\n\n');
     if (name === 'TD' || name === 'TH') out.push('\t');
-    for (let i = 0; i < node.childNodes.length; i++) walk(node.childNodes[i]!);
+    // Siblings by link, not by index: linkedom builds childNodes anew on each access (quadratic on long pages).
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
     if (block) out.push('\n\n');
   };
   walk(root);
