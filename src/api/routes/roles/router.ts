@@ -15,6 +15,7 @@ import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presente
 import {
   BackgroundJobsSchema,
   CreateRoleSchema,
+  type CrawlProgressOutput,
   FindRolesSchema,
   RbacStatusSchema,
   RoleIdsSchema,
@@ -118,7 +119,8 @@ export function rolesRouter(deps: Deps): Router {
     const jobs = await Promise.all(
       jobIds.map(async (id) => {
         const job = await describeJob(deps.temporal, workspace.id, id);
-        const progress = job.status === 'NOT_FOUND' ? undefined : await crawlProgress(deps.db, workspace.id, id);
+        const progress: CrawlProgressOutput | undefined =
+          job.status === 'NOT_FOUND' ? undefined : await crawlProgress(deps.db, workspace.id, id);
         return progress ? { ...job, progress } : job;
       }),
     );
