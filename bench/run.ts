@@ -1,8 +1,9 @@
 // `npm run bench [-- SUITE ...]` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server,
 // then runs this) against the whole service. Suites: `knowledge` (the default: upload, ingestion, search,
 // recall, cascade delete), `auth` (per-request cost of the credential check), `agent` (agent RAG beside
-// space RAG, message posts, a whole agent run) and `hardening` (hostile files at the default limits; the
-// API's memory under 8 concurrent 100 MB uploads). Each prints a summary and
+// space RAG, message posts, a whole agent run), `hardening` (hostile files at the default limits; the
+// API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
+// extraction). Each prints a summary and
 // writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { formatReport } from './knowledge/report';
+import { measureWeb } from './web/crawl.bench';
 
 // dist/bench -> the repository root
 const ROOT = path.resolve(__dirname, '../..');
@@ -34,7 +36,7 @@ function options(): KnowledgeBenchOptions {
   return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
 }
 
-const SUITES = ['knowledge', 'auth', 'agent', 'hardening'] as const;
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -89,6 +91,11 @@ async function main() {
         hostileFiles,
       };
       console.log(`[bench] hardening written to ${await writeResult('hardening', result)}`);
+    }
+    if (selected.includes('web')) {
+      const result = await measureWeb(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] web written to ${await writeResult('web', result)}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

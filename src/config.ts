@@ -105,6 +105,21 @@ const EnvSchema = z.object({
   EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
   FILE_PURGE_DELAY: z.string().default('1 day'),
+
+  CRAWL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  CRAWL_POLITENESS_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  CRAWL_MAX_PAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  CRAWL_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  CRAWL_USER_AGENT: z.string().trim().min(1).max(200).default('KnowledgeWorkspaceBot/0.1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
 
   AGENT_SECRET_KEY: optionalString,
@@ -197,6 +212,20 @@ export interface Config {
   };
   filePurgeDelay: string;
   shutdownTimeoutMs: number;
+  /** Fetching web pages (URL items and website crawls). */
+  web: {
+    /** Lift the SSRF address rule (development and tests only). */
+    allowPrivateNetworks: boolean;
+    /** Least time between two requests of one crawl, in ms (robots.txt's Crawl-delay can raise it). */
+    politenessDelayMs: number;
+    /** Longest one page or file may take to fetch, redirects included. */
+    timeoutMs: number;
+    /** Largest HTML page read, in bytes. */
+    maxPageBytes: number;
+    /** Largest linked file read, in bytes. */
+    maxFileBytes: number;
+    userAgent: string;
+  };
   agent: {
     /** Key material for the agent servers' auth tokens at rest (AES-256-GCM); generated into DATA_DIR by npm start. */
     secretKey?: string;
@@ -322,6 +351,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     filePurgeDelay: e.FILE_PURGE_DELAY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    web: {
+      allowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,
+      politenessDelayMs: e.CRAWL_POLITENESS_DELAY_MS,
+      timeoutMs: e.CRAWL_PAGE_TIMEOUT_MS,
+      maxPageBytes: e.CRAWL_MAX_PAGE_BYTES,
+      maxFileBytes: e.CRAWL_MAX_FILE_BYTES,
+      userAgent: e.CRAWL_USER_AGENT,
+    },
     agent: {
       secretKey: e.AGENT_SECRET_KEY,
       allowHttpLoopback: e.AGENT_ALLOW_HTTP_LOOPBACK,

@@ -6,10 +6,14 @@ import type { Extractor } from '../extract';
 import type { Metrics } from '../observability/metrics';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
+import type { WebSettings } from '../web/document';
+import { createArchiveActivities } from './archives';
+import { createCrawlActivities } from './crawl';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
 import { createOrphanActivities } from './orphans';
+import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
 import { createWebhookActivities } from './webhooks';
 
@@ -23,12 +27,17 @@ export interface ActivityDeps {
   temporal?: TemporalDeps;
   metrics: Metrics;
   webhooks: Config['webhooks'];
+  web: WebSettings;
+  defaultStorageQuotaBytes: number;
 }
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createStorageActivities(deps),
     ...createIngestionActivities(deps),
+    ...createSourceActivities(deps),
+    ...createCrawlActivities(deps),
+    ...createArchiveActivities(deps),
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),
     ...createOrphanActivities(deps),

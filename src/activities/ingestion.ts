@@ -5,14 +5,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure, log } from '@temporalio/activity';
-import type { Db } from '../db/knex';
+import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import type { EmbeddingProvider } from '../embeddings/provider';
-import { chunkPages } from '../extract/chunk';
+import { chunkPages, type Chunk } from '../extract/chunk';
 import type { Extractor } from '../extract';
 import type { SandboxedExtractionError } from '../extract/sandbox';
-import { ExtractionError, FailureReasons, type ExtractLimits, failureReason } from '../extract/types';
+import {
+  ExtractionError,
+  FailureReasons,
+  type ExtractedPage,
+  type ExtractLimits,
+  failureReason,
+} from '../extract/types';
 import type { IngestionStage, Metrics } from '../observability/metrics';
 import type { BlobStore } from '../storage/blobStore';
 import { knowledgeIdForUpload } from '../temporal/constants';
@@ -34,7 +40,56 @@ export interface IngestionDeps {
   metrics: Metrics;
 }
 
-const gone = () => ApplicationFailure.nonRetryable(FailureReasons.deleted, IngestionFailureTypes.knowledgeGone);
+export const gone = () => ApplicationFailure.nonRetryable(FailureReasons.deleted, IngestionFailureTypes.knowledgeGone);
+
+/**
+ * An extractor's failure as the item shows it: the fixed reason for users (FailureReasons), the detail
+ * (which may quote a parser) for operators' logs. Anything else is rethrown (retried).
+ */
+export function extractionFailure(err: unknown, mime: string, knowledgeId: string): never {
+  if (!(err instanceof ExtractionError)) throw err;
+  const reason = failureReason(err, mime);
+  log.warn('extraction failed', {
+    knowledgeId,
+    code: err.code,
+    reason,
+    detail: err.message,
+    usage: (err as SandboxedExtractionError).usage,
+  });
+  throw ApplicationFailure.nonRetryable(reason, IngestionFailureTypes.extraction, { code: err.code });
+}
+
+/** Chunks of extracted pages; no text at all is a non-retryable extraction failure. */
+export function prepareChunks(pages: ExtractedPage[], settings: IngestionSettings, emptyMessage: string): Chunk[] {
+  const chunks = chunkPages(pages, { size: settings.chunkSize, overlap: settings.chunkOverlap });
+  if (chunks.length === 0) throw ApplicationFailure.nonRetryable(emptyMessage, IngestionFailureTypes.extraction);
+  return chunks;
+}
+
+/** Stores an item's chunks (unembedded; embedChunks embeds them), replacing any it had. */
+export async function writeChunks(trx: Tx, workspaceId: string, knowledgeId: string, chunks: Chunk[]): Promise<void> {
+  await knowledge.upsertChunks(
+    trx,
+    workspaceId,
+    knowledgeId,
+    chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
+  );
+}
+
+/** Writes an item's chunks and field changes together, if the item still exists (else KnowledgeGone). */
+export async function storeItemChunks(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  chunks: Chunk[],
+  patch: Parameters<typeof knowledge.updateKnowledgeFields>[3],
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }))) throw gone();
+    await writeChunks(trx, workspaceId, knowledgeId, chunks);
+    await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, patch);
+  });
+}
 
 export function createIngestionActivities(deps: IngestionDeps) {
   const { db, metrics } = deps;
@@ -80,10 +135,11 @@ export function createIngestionActivities(deps: IngestionDeps) {
           if (!existing) {
             await knowledge.insertKnowledge(trx, input.workspaceId, {
               id: knowledgeId,
-              type: 'FILE',
+              type: input.unpack ? 'FOLDER' : 'FILE',
               title: upload.title,
               content: upload.filename,
-              url: upload.filename,
+              url: input.sourceUrl ?? upload.filename,
+              parentId: input.parentId ?? null,
               status: 'BACKGROUND_START',
               language: upload.language,
               metadata: upload.description ? { description: upload.description } : {},
@@ -122,39 +178,15 @@ export function createIngestionActivities(deps: IngestionDeps) {
               signal,
             });
           } catch (err) {
-            if (!(err instanceof ExtractionError)) throw err;
-            const reason = failureReason(err, mime);
-            // The detail (which may quote a parser) is for operators; users get the reason.
-            log.warn('extraction failed', {
-              knowledgeId: input.knowledgeId,
-              code: err.code,
-              reason,
-              detail: err.message,
-              usage: (err as SandboxedExtractionError).usage,
-            });
-            throw ApplicationFailure.nonRetryable(reason, IngestionFailureTypes.extraction, { code: err.code });
+            return extractionFailure(err, mime, input.knowledgeId);
           } finally {
             await rm(dir, { recursive: true, force: true });
           }
         });
         log.info('extracted', { knowledgeId: input.knowledgeId, pages: doc.pages.length, usage: doc.usage });
-        const chunks = chunkPages(doc.pages, { size: deps.ingestion.chunkSize, overlap: deps.ingestion.chunkOverlap });
-        if (chunks.length === 0) {
-          throw ApplicationFailure.nonRetryable(FailureReasons.empty, IngestionFailureTypes.extraction);
-        }
-        await db.transaction(async (trx) => {
-          if (!(await knowledge.findKnowledge(trx, input.workspaceId, input.knowledgeId, { forUpdate: true }))) {
-            throw gone();
-          }
-          await knowledge.upsertChunks(
-            trx,
-            input.workspaceId,
-            input.knowledgeId,
-            chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
-          );
-          await knowledge.updateKnowledgeFields(trx, input.workspaceId, input.knowledgeId, {
-            metadata: { ...item.metadata, extraction: doc.metadata },
-          });
+        const chunks = prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty);
+        await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {
+          metadata: { ...item.metadata, extraction: doc.metadata },
         });
         return { chunkCount: chunks.length, pageCount: doc.pages.length };
       });

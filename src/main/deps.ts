@@ -132,6 +132,8 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
       chunkOverlap: ingestion.chunkOverlap,
       limits: { ...ingestion.zip, maxTextChars: ingestion.maxTextChars },
     },
+    web: deps.config.web,
+    defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
     close: () => extractor.close(),
   };
 }

@@ -6,21 +6,31 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import type { Db, Tx } from '../db/knex';
 import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Deps } from '../deps';
 import { AppError, badRequest, forbidden, internal } from '../errors';
-import { SNIFF_BYTES, checkFileTypeStart, isAcceptedMime, mimeFromFilename, normalizeMime } from '../extract/mime';
+import {
+  MIME,
+  SNIFF_BYTES,
+  checkFileTypeStart,
+  isAcceptedMime,
+  mimeFromFilename,
+  normalizeMime,
+} from '../extract/mime';
 import { Semaphore } from '../semaphore';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { IngestionFailureTypes, type IngestFileResult } from '../workflows/contracts';
 import { ingestFileWorkflow } from '../workflows/ingestFile';
+import { unpackArchiveWorkflow } from '../workflows/unpackArchive';
 
 export const UploadMessages = {
   unsupported: 'Unsupported file type',
   quota: 'Storage quota exceeded',
+  unpackNeedsZip: 'unpack=true needs a ZIP archive',
 } as const;
 
 /** A file received and stored, with its provisional upload record (not yet accepted: no workflow). */
@@ -41,6 +51,8 @@ export interface UploadInput {
   /** Attach the file to this space (space knowledge: retrievable only through the space). */
   spaceId?: string;
   sourceVisibility?: SourceVisibility;
+  /** A ZIP to unpack into a FOLDER item with one FILE child per supported member. */
+  unpack?: boolean;
 }
 
 export type UploadOutcome =
@@ -66,6 +78,40 @@ export function uploadsBusy(): AppError {
   return new AppError(503, 'Too many uploads in progress, retry later', undefined, {
     'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS),
   });
+}
+
+/**
+ * Runs `write` if the workspace's stored files plus `sizeBytes` stay within its quota, under a
+ * per-workspace lock so concurrent uploads (and crawls, and unpacked archives) cannot overshoot it.
+ * False, with nothing written, when the file does not fit.
+ */
+export async function writeWithinQuota(
+  db: Db,
+  workspace: WorkspaceRow,
+  defaultQuotaBytes: number,
+  sizeBytes: number,
+  write: (trx: Tx) => Promise<unknown>,
+): Promise<boolean> {
+  const quota = workspace.storage_quota_bytes ?? defaultQuotaBytes;
+  return db.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
+    const used = await uploads.storageUsedBytes(trx, workspace.id);
+    if (used + sizeBytes > quota) return false;
+    await write(trx);
+    return true;
+  });
+}
+
+/** Records an upload (an archive member, a crawled file) if it fits the workspace's quota. */
+export function recordUploadWithinQuota(
+  db: Db,
+  workspace: WorkspaceRow,
+  defaultQuotaBytes: number,
+  record: Parameters<typeof uploads.insertUpload>[1],
+): Promise<boolean> {
+  return writeWithinQuota(db, workspace, defaultQuotaBytes, record.size_bytes, (trx) =>
+    uploads.insertUpload(trx, record),
+  );
 }
 
 /**
@@ -162,21 +208,25 @@ export async function acceptUpload(
   const title = input.title?.trim() || staged.filename;
   let handle;
   try {
-    await deps.db.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
-      const used = await uploads.storageUsedBytes(trx, workspace.id);
-      if (used + staged.sizeBytes > quotaOf(deps, workspace)) throw forbidden(UploadMessages.quota);
-      await uploads.completeUpload(trx, workspace.id, uploadId, {
-        size_bytes: staged.sizeBytes,
-        title,
-        description: input.description ?? null,
-        language: input.language ?? null,
-        requested_status: input.background ? 'BACKGROUND_START' : null,
-        space_id: input.spaceId ?? null,
-        source_visibility: input.sourceVisibility ?? 'source',
-      });
-    });
-    handle = await startJob(deps.temporal, ingestFileWorkflow, {
+    if (input.unpack && staged.mime !== MIME.zip) throw badRequest(UploadMessages.unpackNeedsZip);
+    const fits = await writeWithinQuota(
+      deps.db,
+      workspace,
+      deps.config.limits.defaultStorageQuotaBytes,
+      staged.sizeBytes,
+      (trx) =>
+        uploads.completeUpload(trx, workspace.id, uploadId, {
+          size_bytes: staged.sizeBytes,
+          title,
+          description: input.description ?? null,
+          language: input.language ?? null,
+          requested_status: input.background ? 'BACKGROUND_START' : null,
+          space_id: input.spaceId ?? null,
+          source_visibility: input.sourceVisibility ?? 'source',
+        }),
+    );
+    if (!fits) throw forbidden(UploadMessages.quota);
+    handle = await startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
       workflowId,
       workspaceId: workspace.id,
       args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],

@@ -1,7 +1,7 @@
-import { continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
+import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { jobSearchAttributes, type CascadeDeleteInput, type CascadeDeleteResult } from './contracts';
-import { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
+import { startPurge } from './purgeStoredFiles';
 import { emitWebhookEvent } from './webhooks';
 
 const { deleteLeafBatch } = proxyActivities<Activities>({
@@ -29,19 +29,13 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
     });
     deleted += out.deleted;
     batch += 1;
-    if (out.storageKeys.length > 0) {
-      await startChild(purgeStoredFilesWorkflow, {
-        workflowId: `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        memo: { workspaceId: input.workspaceId },
-        typedSearchAttributes: jobSearchAttributes({
-          workspaceId: input.workspaceId,
-          jobKind: 'purge-files',
-          knowledgeId: input.rootId,
-        }),
-        args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
-      });
-    }
+    await startPurge(
+      input.workspaceId,
+      `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
+      out.storageKeys,
+      input.purgeDelay,
+      input.rootId,
+    );
     if (out.rootDeleted) {
       await emitWebhookEvent(
         input.workspaceId,

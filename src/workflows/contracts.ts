@@ -26,6 +26,23 @@ export interface IngestFileInput {
   workspaceId: string;
   organizationId: string;
   uploadId: string;
+  /** The item's parent: the site a crawled file was linked from, or an unpacked archive's folder. */
+  parentId?: string;
+  /** Where a crawled file was fetched from (the item's url). */
+  sourceUrl?: string;
+  /** The upload is a ZIP to unpack: its item is a FOLDER whose children are its members. */
+  unpack?: boolean;
+}
+
+/** An unpacked archive's folder fails with this when no member could be ingested. */
+export const NO_MEMBERS = 'The archive holds no file of a supported type';
+
+export interface UnpackArchiveResult {
+  knowledgeId: string;
+  status: 'COMPLETED';
+  /** Members ingested as FILE children (each has its own status). */
+  members: number;
+  skipped: number;
 }
 
 export interface IngestFileResult {
@@ -40,6 +57,61 @@ export interface IngestFileResult {
  * attempt whose worker died is retried after at most this long.
  */
 export const ACTIVITY_HEARTBEAT_TIMEOUT: Duration = '10 seconds';
+
+/** A STRING item (its text is its content) or a URL item (its page is fetched), indexed like a file. */
+export interface IngestSourceInput {
+  workspaceId: string;
+  knowledgeId: string;
+  source: 'text' | 'url';
+}
+
+export interface IngestSourceResult {
+  knowledgeId: string;
+  status: 'COMPLETED';
+  chunkCount: number;
+}
+
+export interface CrawlProgress {
+  /** Pages fetched and indexed (or found unchanged). */
+  pagesDone: number;
+  /** Every URL this crawl has found and may fetch (done, failed, skipped and still pending). */
+  pagesDiscovered: number;
+  pagesFailed: number;
+  pagesSkipped: number;
+}
+
+export interface CrawlWebsiteInput {
+  workspaceId: string;
+  organizationId: string;
+  siteId: string;
+  /** The crawl's job id (website_crawls.job_id): `crawl:<workspaceId>:<siteId>:<generation>`. */
+  jobId: string;
+  /** Least time between two requests (robots.txt's Crawl-delay can raise it). */
+  politenessDelayMs: number;
+  /** Delay before the stored files of removed pages are purged. */
+  purgeDelay: Duration;
+  /** Pages per workflow run before continue-as-new (default 100). */
+  pagesPerRun?: number;
+  /** Carried across continue-as-new. */
+  carried?: { progress: CrawlProgress; delayMs: number; lastFetchAt: number };
+}
+
+export interface CrawlWebsiteResult {
+  siteId: string;
+  /** What the site item became; SITE_DELETED when it was deleted during the crawl. */
+  status: 'COMPLETED' | 'BACKGROUND_ERROR' | 'SITE_DELETED';
+  progress: CrawlProgress;
+  /** Children removed because this crawl no longer found them. */
+  removed: number;
+  error?: string;
+}
+
+/** What crawling one page gave, as the crawl workflow acts on it; `fatal`: the start URL failed, the crawl ends. */
+export type CrawlPageOutcome =
+  | { kind: 'page'; knowledgeId: string; changed: boolean; chunkCount: number }
+  | { kind: 'file'; knowledgeId: string; uploadId: string; changed: boolean; sourceUrl: string }
+  | { kind: 'skipped'; reason: string; fatal?: boolean }
+  | { kind: 'failed'; reason: string; fatal?: boolean };
 
 /** Chunks embedded per activity call: bounds the work a retry repeats. */
 export const EMBED_BATCH_CHUNKS = 64;

@@ -1,6 +1,7 @@
-import { ActivityFailure, proxyActivities, sleep } from '@temporalio/workflow';
+import type { Duration } from '@temporalio/common';
+import { ActivityFailure, ParentClosePolicy, proxyActivities, sleep, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { PurgeStoredFilesInput, PurgeStoredFilesResult } from './contracts';
+import { jobSearchAttributes, type PurgeStoredFilesInput, type PurgeStoredFilesResult } from './contracts';
 
 const { deleteStoredFiles } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
@@ -30,4 +31,25 @@ export async function purgeStoredFilesWorkflow(input: PurgeStoredFilesInput): Pr
     }
   }
   return result;
+}
+
+/**
+ * From another workflow: hands stored files to a purge workflow that outlives it (the delay is durable).
+ * `knowledgeId` (the deleted tree's root, or the crawled site) makes it findable in the Web UI.
+ */
+export async function startPurge(
+  workspaceId: string,
+  workflowId: string,
+  keys: string[],
+  delay: Duration,
+  knowledgeId?: string,
+) {
+  if (keys.length === 0) return;
+  await startChild(purgeStoredFilesWorkflow, {
+    workflowId,
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+    memo: { workspaceId },
+    typedSearchAttributes: jobSearchAttributes({ workspaceId, jobKind: 'purge-files', knowledgeId }),
+    args: [{ workspaceId, keys, delay }],
+  });
 }

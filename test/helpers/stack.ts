@@ -95,6 +95,9 @@ export async function startStack(opts: { tracing?: Tracing; env?: Record<string,
     WEBHOOK_RETRY_INITIAL_INTERVAL: '500 milliseconds',
     WEBHOOK_RETRY_MAX_INTERVAL: '5 seconds',
     WEBHOOK_MAX_ATTEMPTS: '4',
+    // The crawl tests serve their site on loopback; test/api/sources.test.ts checks the refusal with this off.
+    CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    CRAWL_POLITENESS_DELAY_MS: '50',
     ...opts.env,
   });
   const logger = pino({ level: 'silent' });

@@ -12,6 +12,7 @@ import { accessFilter, callerScope, isScoped } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
+import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
 import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
 import { guard, requireAuth } from '../../middleware/authenticate';
@@ -20,6 +21,11 @@ import { receiveUpload } from './upload';
 import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
 import {
   CreateLinkSchema,
+  CreateTextSchema,
+  CreateUrlSchema,
+  CreateWebsiteSchema,
+  type RecrawlResponse,
+  type SourceCreated,
   KnowledgeListQuerySchema,
   MetadataSearchSchema,
   ReservedFieldSchema,
@@ -70,6 +76,32 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = { id: row.id, knowledgeId: row.id };
   });
 
+  const created = (out: { id: string; jobId: string }): SourceCreated => ({
+    id: out.id,
+    knowledgeId: out.id,
+    jobId: out.jobId,
+    status: 'BACKGROUND_START',
+  });
+
+  router.post(`${base}/text`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateTextSchema, ctx.request.body, 'Missing required field');
+    ctx.status = 201;
+    ctx.body = created(await sources.createTextItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/url`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateUrlSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createUrlItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/website`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateWebsiteSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createWebsite(deps, workspace, input));
+  });
+
   router.post(`${base}/file`, write, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate);
@@ -88,6 +120,7 @@ export function knowledgeRouter(deps: Deps): Router {
       description: input.description,
       language: input.language,
       background: input.status === 'BACKGROUND_START',
+      unpack: input.unpack,
     });
     if (outcome.kind === 'started') {
       ctx.body = {
@@ -107,7 +140,7 @@ export function knowledgeRouter(deps: Deps): Router {
       title: outcome.title,
       description: input.description ?? null,
       language: input.language ?? null,
-      type: 'FILE',
+      type: input.unpack ? 'FOLDER' : 'FILE',
       status: outcome.kind === 'completed' ? 'COMPLETED' : 'PROCESSING',
       jobId: outcome.workflowId,
     };
@@ -179,6 +212,12 @@ export function knowledgeRouter(deps: Deps): Router {
     const { auth, row } = await loadVisible(ctx);
     await deleteKnowledge(deps, auth.workspace.id, row.id);
     ctx.body = { success: true };
+  });
+
+  router.post(`${base}/:knowledgeId/recrawl`, write, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    const body: RecrawlResponse = { jobId: await sources.recrawl(deps, auth.workspace, row) };
+    ctx.body = body;
   });
 
   router.delete(`${base}/:knowledgeId/children`, write, async (ctx) => {

@@ -167,5 +167,90 @@ export const UploadFieldsSchema = z.object({
     .refine((s) => s === undefined || s === '' || s === 'BACKGROUND_START', {
       message: 'Invalid status value, must be BACKGROUND_START',
     }),
+  unpack: z
+    .enum(['true', 'false'], { error: 'unpack must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
+
+// Text, URL and website sources (README "Text, URL and website knowledge").
+const title = z
+  .string({ error: 'title must be a string' })
+  .trim()
+  .min(1, { message: 'title must not be empty' })
+  .max(1000, { message: 'title must be at most 1000 characters' });
+const webUrl = z
+  .string({ error: MISSING })
+  .trim()
+  .min(1, { message: MISSING })
+  .max(2048, { message: 'url must be at most 2048 characters' });
+const freeMetadata = z.record(z.string(), z.unknown(), { error: 'metadata must be an object' });
+
+export const TEXT_MAX_CHARACTERS = 1_000_000;
+export const CreateTextSchema = bodyObject({
+  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(1000, {
+    message: 'title must be at most 1000 characters',
+  }),
+  content: z
+    .string({ error: MISSING })
+    .refine((s) => s.trim() !== '', { message: MISSING })
+    .refine((s) => s.length <= TEXT_MAX_CHARACTERS, {
+      message: `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
+    }),
+  language: LANGUAGE.optional(),
+  metadata: freeMetadata.optional(),
+});
+export type CreateTextInput = z.infer<typeof CreateTextSchema>;
+
+export const CreateUrlSchema = bodyObject({
+  url: webUrl,
+  title: title.optional(),
+  language: LANGUAGE.optional(),
+});
+export type CreateUrlInput = z.infer<typeof CreateUrlSchema>;
+
+export const WEBSITE_MAX_PAGES = 1000;
+export const WEBSITE_MAX_DEPTH = 10;
+const PATH_PATTERN_MESSAGE = 'includePaths and excludePaths must be arrays of at most 50 paths starting with /';
+const pathPatterns = z
+  .array(
+    z
+      .string({ error: PATH_PATTERN_MESSAGE })
+      .max(500, { message: PATH_PATTERN_MESSAGE })
+      .refine((p) => p.startsWith('/'), { message: PATH_PATTERN_MESSAGE }),
+    { error: PATH_PATTERN_MESSAGE },
+  )
+  .max(50, { message: PATH_PATTERN_MESSAGE })
+  .default([]);
+const boundedInt = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .number({ error: `${name} must be an integer from ${min} to ${max}` })
+    .int({ message: `${name} must be an integer from ${min} to ${max}` })
+    .min(min, { message: `${name} must be an integer from ${min} to ${max}` })
+    .max(max, { message: `${name} must be an integer from ${min} to ${max}` })
+    .default(fallback);
+
+export const CreateWebsiteSchema = bodyObject({
+  url: webUrl,
+  title: title.optional(),
+  language: LANGUAGE.optional(),
+  maxPages: boundedInt('maxPages', 1, WEBSITE_MAX_PAGES, 50),
+  maxDepth: boundedInt('maxDepth', 0, WEBSITE_MAX_DEPTH, 3),
+  includePaths: pathPatterns,
+  excludePaths: pathPatterns,
+});
+export type CreateWebsiteInput = z.infer<typeof CreateWebsiteSchema>;
+
+/** POST …/knowledge/text (201), …/knowledge/url and …/knowledge/website (200). */
+export const SourceCreatedSchema = z.object({
+  id: z.uuid(),
+  knowledgeId: z.uuid(),
+  jobId: z.string(),
+  status: z.literal('BACKGROUND_START'),
+});
+export type SourceCreated = z.infer<typeof SourceCreatedSchema>;
+
+/** POST …/knowledge/{knowledgeId}/recrawl. */
+export const RecrawlResponseSchema = z.object({ jobId: z.string() });
+export type RecrawlResponse = z.infer<typeof RecrawlResponseSchema>;

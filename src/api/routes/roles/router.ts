@@ -7,6 +7,7 @@ import { forbidden, notFound } from '../../../errors';
 import { callerScope } from '../../../services/access';
 import { loadKnowledge } from '../../../services/knowledge';
 import * as roleService from '../../../services/roles';
+import { crawlProgress } from '../../../services/sources';
 import { describeJob } from '../../../temporal/jobs';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
@@ -14,6 +15,7 @@ import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presente
 import {
   BackgroundJobsSchema,
   CreateRoleSchema,
+  type CrawlProgressOutput,
   FindRolesSchema,
   RbacStatusSchema,
   RoleIdsSchema,
@@ -114,7 +116,14 @@ export function rolesRouter(deps: Deps): Router {
   router.post('/background-jobs', guard(deps, 'jobs.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
-    const jobs = await Promise.all(jobIds.map((id) => describeJob(deps.temporal, workspace.id, id)));
+    const jobs = await Promise.all(
+      jobIds.map(async (id) => {
+        const job = await describeJob(deps.temporal, workspace.id, id);
+        const progress: CrawlProgressOutput | undefined =
+          job.status === 'NOT_FOUND' ? undefined : await crawlProgress(deps.db, workspace.id, id);
+        return progress ? { ...job, progress } : job;
+      }),
+    );
     ctx.body = { jobs };
   });
 

@@ -83,3 +83,12 @@ export const BackgroundJobsSchema = z.object(
   },
   { error: 'jobIds must be an array of strings' },
 );
+
+/** A website crawl job's `progress` in the background-jobs answer (README "RBAC, roles and jobs"). */
+export const CrawlProgressSchema = z.object({
+  pagesDone: z.number().int(),
+  pagesDiscovered: z.number().int(),
+  pagesFailed: z.number().int(),
+  pagesSkipped: z.number().int(),
+});
+export type CrawlProgressOutput = z.infer<typeof CrawlProgressSchema>;
