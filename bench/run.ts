@@ -1,16 +1,20 @@
 // `npm run bench [-- SUITE ...]` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server,
 // then runs this) against the whole service. Suites: `knowledge` (the default: upload, ingestion, search,
-// recall, cascade delete), `auth` (per-request cost of the credential check) and `agent` (agent RAG beside
-// space RAG, message posts, a whole agent run). Each prints a summary and
+// recall, cascade delete), `auth` (per-request cost of the credential check), `agent` (agent RAG beside
+// space RAG, message posts, a whole agent run), `hardening` (hostile files at the default limits; the
+// API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
+// extraction). Each prints a summary and
 // writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { startStack, type TestStack } from '../test/helpers/stack';
 import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
+import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { formatReport } from './knowledge/report';
+import { measureWeb } from './web/crawl.bench';
 
 // dist/bench -> the repository root
 const ROOT = path.resolve(__dirname, '../..');
@@ -32,7 +36,7 @@ function options(): KnowledgeBenchOptions {
   return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
 }
 
-const SUITES = ['knowledge', 'auth', 'agent'] as const;
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -67,6 +71,31 @@ async function main() {
       const result = await measureAgent(stack);
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] agent written to ${await writeResult('agent', result)}`);
+    }
+    if (selected.includes('hardening')) {
+      // KWS_BENCH_HARDENING=uploads or hostile runs one part; KWS_BENCH_API_ENTRY measures another build's API.
+      const part = process.env.KWS_BENCH_HARDENING ?? 'all';
+      const uploads =
+        part === 'hostile'
+          ? undefined
+          : await measureUploadMemory({
+              adminUrl: process.env.TEST_DATABASE_ADMIN_URL!,
+              temporalAddress: process.env.TEMPORAL_ADDRESS!,
+              apiEntry: process.env.KWS_BENCH_API_ENTRY ?? path.join(ROOT, 'dist/src/main/api.js'),
+            });
+      console.log(`[bench] ${JSON.stringify(uploads)}`);
+      const hostileFiles = part === 'uploads' ? undefined : await measureHostileFiles(stack);
+      const result = {
+        loadAverage: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3),
+        uploads,
+        hostileFiles,
+      };
+      console.log(`[bench] hardening written to ${await writeResult('hardening', result)}`);
+    }
+    if (selected.includes('web')) {
+      const result = await measureWeb(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] web written to ${await writeResult('web', result)}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

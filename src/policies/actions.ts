@@ -50,6 +50,10 @@ export const POLICY = {
     description: 'post a message or feedback as the space user',
     deniedMessage: 'A user space token is required',
   },
+  'webhooks.manage': {
+    allow: ['workspace'],
+    description: 'add, change and delete webhook endpoints and read their delivery log',
+  },
   'spaces.rag': {
     allow: ['workspace', 'role', 'userSpace'],
     description: "retrieve passages for a space (workspace knowledge role-scoped under RBAC, plus the space's own)",

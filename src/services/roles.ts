@@ -85,6 +85,7 @@ export async function updateRole(
     workspaceId,
     args: [{ workspaceId, roleId: role.id, patch }],
     memo: { readableId },
+    kind: 'role-update',
   });
   const next: RoleRow = {
     ...role,
@@ -129,6 +130,7 @@ export async function changeKnowledgeRoles(
     workflowId,
     workspaceId: workspace.id,
     args: [{ workspaceId: workspace.id, knowledgeId, roleIds: unique, action }],
+    knowledgeId,
   });
   return { workflowId, roleIds: unique };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/knex';
 import * as search from '../db/repositories/search';
 import type { KnowledgeRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
+import type { Metrics } from '../observability/metrics';
 
 export interface SearchResult {
   row: KnowledgeRow;
@@ -39,13 +40,24 @@ export async function nearestItems(
     : search.hnswNearestItems(db, workspaceId, filter, vector, limit);
 }
 
+/**
+ * The search latency metric: the plan choice and the nearest-neighbour query since `startedAt`
+ * (performance.now()), labelled by the plan that ran (exact, hnsw, hybrid).
+ */
+export function observeSearch(metrics: Pick<Metrics, 'searchDuration'> | undefined, plan: string, startedAt: number) {
+  metrics?.searchDuration.observe({ plan }, (performance.now() - startedAt) / 1000);
+}
+
 export async function semanticSearch(
-  deps: { db: Db; embeddings: EmbeddingProvider },
+  deps: { db: Db; embeddings: EmbeddingProvider; metrics?: Pick<Metrics, 'searchDuration'> },
   workspaceId: string,
   input: { query: string; limit: number; filter: search.AccessFilter },
 ): Promise<SearchResult[]> {
   const vector = await deps.embeddings.embedQuery(input.query);
-  const hits = await nearestItems(deps.db, workspaceId, input.filter, vector, input.limit);
+  const startedAt = performance.now();
+  const plan = await choosePlan(deps.db, workspaceId, input.filter);
+  const hits = await nearestItems(deps.db, workspaceId, input.filter, vector, input.limit, plan);
+  observeSearch(deps.metrics, plan, startedAt);
   const rows = await search.knowledgeByIds(
     deps.db,
     workspaceId,

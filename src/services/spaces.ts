@@ -86,3 +86,24 @@ export function spaceUserId(auth: AuthState): string {
   if (!auth.token?.userId) throw new AppError(403, 'A user space token is required');
   return auth.token.userId;
 }
+
+/** Messages a paged listing returns when it gives `before` without `limit`. */
+export const MESSAGES_DEFAULT_PAGE = 50;
+
+/**
+ * The paging of a message listing: none unless `limit` or `before` is given (the listing then returns
+ * every message, as it always has); `before` must be a message of the group.
+ */
+export async function messagePage(
+  db: Db,
+  spaceId: string,
+  groupId: string,
+  limit: number | undefined,
+  beforeId: string | undefined,
+): Promise<{ limit: number; before?: { id: string; created_at: Date } } | undefined> {
+  if (limit === undefined && beforeId === undefined) return undefined;
+  if (!beforeId) return { limit: limit ?? MESSAGES_DEFAULT_PAGE };
+  const before = await spaces.findMessage(db, spaceId, beforeId);
+  if (!before || before.group_id !== groupId) throw spaceError(400, 'before must be the id of a message in the group');
+  return { limit: limit ?? MESSAGES_DEFAULT_PAGE, before };
+}

@@ -14,6 +14,8 @@ import { apiRouter } from '../../src/api/app';
 import { routeAnswer, routeEntries, type RouteEntry } from '../../src/api/routes/table';
 import * as agentRepo from '../../src/db/repositories/agent';
 import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
+import * as websites from '../../src/db/repositories/websites';
 import * as spacesRepo from '../../src/db/repositories/spaces';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Db } from '../../src/db/knex';
@@ -49,6 +51,8 @@ interface World {
   roleIds: string[];
   customerRoleIds: string[];
   itemIds: string[];
+  /** A crawled WEBSITE item (what a recrawl would start again). */
+  siteId: string;
   /** The roles each item (by index of itemIds) is assigned to. */
   itemRoles: string[][];
   /** Agent threads created by the access tokens: the workspace one (roleId null) and each role's. */
@@ -93,6 +97,26 @@ const CALLS: Record<string, RouteCalls> = {
   'GET /openapi.json': { potent: () => ({ method: 'GET', path: '/openapi.json' }) },
   'GET /docs': { potent: () => ({ method: 'GET', path: '/docs' }) },
   'GET /docs/assets/{file}': { potent: () => ({ method: 'GET', path: '/docs/assets/init.js' }) },
+  'GET /metrics': { potent: () => ({ method: 'GET', path: '/metrics' }) },
+  'GET /v1/workspaces/{workspaceId}/webhooks': { potent: (w) => ({ method: 'GET', path: v1(w, '/webhooks') }) },
+  'POST /v1/workspaces/{workspaceId}/webhooks': {
+    potent: (w) => ({ method: 'POST', path: v1(w, '/webhooks'), json: { url: 'https://planted.example/hook' } }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/webhooks'), json: {} }),
+  },
+  'GET /v1/workspaces/{workspaceId}/webhooks/{webhookId}': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/webhooks/${randomUUID()}`) }),
+  },
+  'PATCH /v1/workspaces/{workspaceId}/webhooks/{webhookId}': {
+    potent: (w) => ({ method: 'PATCH', path: v1(w, `/webhooks/${randomUUID()}`), json: { enabled: false } }),
+    inert: (w) => ({ method: 'PATCH', path: v1(w, `/webhooks/${randomUUID()}`), json: { enabled: false } }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/webhooks/{webhookId}': {
+    potent: (w) => ({ method: 'DELETE', path: v1(w, `/webhooks/${randomUUID()}`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/webhooks/${randomUUID()}`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/webhooks/${randomUUID()}/deliveries`) }),
+  },
   'POST /workspaces/{workspaceId}/generate-access-key-token': {
     potent: (w, _c, v) => ({
       method: 'POST',
@@ -122,6 +146,26 @@ const CALLS: Record<string, RouteCalls> = {
       json: { type: 'LINK', url: 'https://planted.example' },
     }),
     inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/link'), json: { type: 'LINK' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/text': {
+    potent: (w) => ({ method: 'POST', path: v1(w, '/knowledge/text'), json: { title: 'planted', content: 'planted' } }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/text'), json: { title: 'no content' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/url': {
+    potent: (w) => ({ method: 'POST', path: v1(w, '/knowledge/url'), json: { url: 'http://127.0.0.1:9/planted' } }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/url'), json: { url: 'not a url' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/website': {
+    potent: (w) => ({
+      method: 'POST',
+      path: v1(w, '/knowledge/website'),
+      json: { url: 'http://127.0.0.1:9/', maxDepth: 0 },
+    }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/knowledge/website'), json: { url: '' } }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/recrawl': {
+    potent: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${w.siteId}/recrawl`) }),
+    inert: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${randomUUID()}/recrawl`) }),
   },
   'POST /v1/workspaces/{workspaceId}/knowledge/file': {
     potent: (w) => ({ method: 'POST', path: v1(w, '/knowledge/file'), raw: tinyFile() }),
@@ -410,7 +454,7 @@ const CALLS: Record<string, RouteCalls> = {
 
 /** Items a credential may read: under ACTIVE RBAC a role-bound one sees its role's items; otherwise all. */
 function visibleItems(w: World, c: Credential): string[] {
-  if (!w.rbac || !c.roleId) return w.itemIds;
+  if (!w.rbac || !c.roleId) return [...w.itemIds, w.siteId];
   return w.itemIds.filter((_, i) => w.itemRoles[i]!.includes(c.roleId!));
 }
 
@@ -495,7 +539,7 @@ function headersFor(c: Credential, call: Call, route: RouteEntry): Record<string
 
 /** Everything that decides what a role can see: items, their roles, the roles, RBAC, chunks. */
 async function knowledgeSnapshot(db: Db, workspaceId: string): Promise<string> {
-  const [items, assignments, roles, ws, chunks] = await Promise.all([
+  const [items, assignments, roles, ws, chunks, crawls] = await Promise.all([
     db('knowledge')
       .where({ workspace_id: workspaceId })
       .orderBy('id')
@@ -510,8 +554,9 @@ async function knowledgeSnapshot(db: Db, workspaceId: string): Promise<string> {
       .select('id', 'name', 'description', 'customer_role_id'),
     db('workspaces').where({ id: workspaceId }).first('rbac_enabled', 'deleted_at'),
     db('knowledge_chunks').where({ workspace_id: workspaceId }).count<{ n: string }[]>({ n: '*' }),
+    db('website_crawls').where({ workspace_id: workspaceId }).orderBy('job_id').select('job_id', 'state'),
   ]);
-  return JSON.stringify({ items, assignments, roles, ws, chunks });
+  return JSON.stringify({ items, assignments, roles, ws, chunks, crawls });
 }
 
 const worldShape = fc.record({
@@ -571,6 +616,21 @@ describe('authorization policy (property-based, every route and credential kind)
         }),
       );
     }
+    const site = await knowledgeRepo.insertKnowledge(db, ws, {
+      type: 'WEBSITE',
+      title: 'site',
+      content: 'http://127.0.0.1:9/',
+    });
+    const jobId = `crawl:${ws}:${site.id}:1`;
+    await websites.insertCrawl(db, {
+      job_id: jobId,
+      workspace_id: ws,
+      site_id: site.id,
+      generation: 1,
+      root_url: 'http://127.0.0.1:9/',
+      settings: { maxPages: 1, maxDepth: 0, includePaths: [], excludePaths: [] },
+    });
+    await websites.updateCrawl(db, ws, jobId, { state: 'COMPLETED' });
     const threads: World['threads'] = [];
     for (const roleId of [null, ...roleIds]) {
       const row = await agentRepo.insertThread(db, {
@@ -638,6 +698,7 @@ describe('authorization policy (property-based, every route and credential kind)
       roleIds,
       customerRoleIds: roleIds.map((_, r) => `role-${r}`),
       itemIds,
+      siteId: site.id,
       itemRoles,
       threads,
       serverId: server.id,

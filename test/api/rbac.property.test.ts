@@ -1,5 +1,6 @@
 // Property: under ACTIVE RBAC, a role-bound token sees exactly the knowledge assigned to its role on every
-// read path (list, get, semantic, title and metadata search, category listings and counts).
+// read path (list, get, semantic, title and metadata search, category listings and counts); an item is
+// assigned a role when it or its parent is (a site's pages inherit the site's roles).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as catalog from '../../src/db/repositories/catalog';
@@ -11,6 +12,8 @@ const scenario = fc.record({
   roles: fc.integer({ min: 1, max: 4 }),
   items: fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 4 }), { minLength: 1, maxLength: 10 }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
+  /** parents[i]: the index of item i's parent when it names an earlier item, else none. */
+  parents: fc.array(fc.integer({ min: -1, max: 9 }), { maxLength: 10 }),
 });
 
 const sorted = (ids: Iterable<string>) => [...ids].sort();
@@ -24,7 +27,7 @@ describe('RBAC isolation (property-based)', function () {
 
   it('a role-bound token never sees an unassigned item and sees every assigned one, on every read path', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ roles: roleCount, items, seed }) => {
+      fc.asyncProperty(scenario, async ({ roles: roleCount, items, seed, parents }) => {
         const db = stack.deps.db;
         const tenant = await createTenant(db);
         const ws = tenant.workspaceId;
@@ -33,6 +36,7 @@ describe('RBAC isolation (property-based)', function () {
         for (let r = 0; r < roleCount; r++) roles.push(await createRole(db, ws, { customerRoleId: `role-${r}` }));
         const category = await catalog.insertCategory(db, ws, { name: 'All' });
         const assigned = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
+        const directly = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
         const itemIds: string[] = [];
         for (const [i, roleIdx] of items.entries()) {
           const roleIds = [...new Set(roleIdx.filter((x) => x < roleCount))].map((r) => roles[r]!.id);
@@ -41,8 +45,17 @@ describe('RBAC isolation (property-based)', function () {
             roleIds,
             vector: seededVector(stack.deps.embeddings.dimension, seed + i),
           });
+          const parent = parents[i] ?? -1;
+          if (parent >= 0 && parent < i) {
+            await db('knowledge').where({ id }).update({ parent_id: itemIds[parent] });
+            // Inherited: visible to every role its parent is assigned.
+            for (const [roleId, ids] of assigned) if (directly.get(roleId)!.has(itemIds[parent]!)) ids.add(id);
+          }
           itemIds.push(id);
-          for (const roleId of roleIds) assigned.get(roleId)!.add(id);
+          for (const roleId of roleIds) {
+            assigned.get(roleId)!.add(id);
+            directly.get(roleId)!.add(id);
+          }
         }
         await catalog.linkCategoryKnowledge(db, ws, category.id, itemIds);
 

@@ -26,6 +26,35 @@ export interface ClientOptions {
   contract?: Contract | false;
 }
 
+/** The whole answer, its body parsed when it is JSON; checked against the contract when one is given. */
+function readResponse(
+  res: http.IncomingMessage,
+  check?: { contract: Contract | false; method: string; path: string },
+): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('error', reject);
+    res.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const response = { status: res.statusCode ?? 0, headers: res.headers, text, body };
+      try {
+        if (check?.contract) check.contract.check(check.method, check.path, response);
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      resolve(response);
+    });
+  });
+}
+
 export function createClient(baseUrl: string, ca: string, options: ClientOptions = {}) {
   const base = new URL(baseUrl);
   const contract = options.contract === undefined ? publishedContract() : options.contract;
@@ -40,42 +69,29 @@ export function createClient(baseUrl: string, ca: string, options: ClientOptions
     }
     if (payload) headers['content-length'] = String(payload.length);
     const transport = opts.plain ? http : https;
-    return new Promise((resolve, reject) => {
-      const req = transport.request(
-        {
-          method,
-          host: base.hostname,
-          port: base.port,
-          path,
-          headers,
-          ...(opts.plain ? {} : { ca, servername: base.hostname === '127.0.0.1' ? undefined : base.hostname }),
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: unknown;
-            try {
-              body = text ? JSON.parse(text) : undefined;
-            } catch {
-              body = undefined;
-            }
-            const response = { status: res.statusCode ?? 0, headers: res.headers, text, body };
-            try {
-              if (contract) contract.check(method, path, response);
-            } catch (err) {
-              reject(err);
-              return;
-            }
-            resolve(response);
-          });
-        },
-      );
-      req.on('error', reject);
-      if (payload) req.write(payload);
-      req.end();
-    });
+    const send = (): Promise<TestResponse> =>
+      new Promise((resolve, reject) => {
+        const req = transport.request(
+          {
+            method,
+            host: base.hostname,
+            port: base.port,
+            path,
+            headers,
+            ...(opts.plain ? {} : { ca, servername: base.hostname === '127.0.0.1' ? undefined : base.hostname }),
+          },
+          (res) => void readResponse(res, { contract, method, path }).then(resolve, reject),
+        );
+        req.on('error', (err: NodeJS.ErrnoException) => {
+          // A kept-alive connection the server closed (idle past HTTP_KEEPALIVE_TIMEOUT_MS) while this process was
+          // busy: the request never reached it. Node's documented remedy is to send it again on a new connection.
+          if (req.reusedSocket && err.code === 'ECONNRESET') send().then(resolve, reject);
+          else reject(err);
+        });
+        if (payload) req.write(payload);
+        req.end();
+      });
+    return send();
   };
 }
 
@@ -100,5 +116,45 @@ export function fetchVia(request: Request) {
     }
     const empty = res.status === 204 || res.status === 304 || input.method === 'HEAD';
     return new Response(empty ? null : res.text, { status: res.status, headers: responseHeaders });
+  };
+}
+
+export interface OpenRequest {
+  req: http.ClientRequest;
+  /** Writes a chunk; resolves once it is flushed (false: the server closed the connection). */
+  write(chunk: Buffer | string): Promise<boolean>;
+  /** The answer, whenever it comes (the server may answer before the body is sent). */
+  response: Promise<TestResponse>;
+}
+
+/** A request whose body is written piece by piece (chunked unless a content-length header is given). */
+export function openRequest(
+  baseUrl: string,
+  ca: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): OpenRequest {
+  const base = new URL(baseUrl);
+  const contract = publishedContract();
+  const req = https.request({ method, host: base.hostname, port: base.port, path, headers, ca });
+  const response = new Promise<TestResponse>((resolve, reject) => {
+    req.on('response', (res) => void readResponse(res, { contract, method, path }).then(resolve, reject));
+    req.on('error', reject);
+  });
+  response.catch(() => undefined);
+  return {
+    req,
+    response,
+    write: (chunk) =>
+      new Promise((resolve) => {
+        if (req.destroyed || req.writableEnded) return resolve(false);
+        const closed = () => resolve(false);
+        req.once('close', closed);
+        req.write(chunk, (err) => {
+          req.off('close', closed);
+          resolve(!err);
+        });
+      }),
   };
 }

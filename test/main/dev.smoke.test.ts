@@ -49,6 +49,9 @@ describe('npm start (embedded defaults)', function () {
 
   it('boots, serves the API and the Temporal Web UI, shares its data with kws, and stops on SIGINT', async () => {
     child = spawn(process.execPath, [path.join(repoRoot, 'dist/src/main/dev.js')], { env, cwd: repoRoot });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const [, baseUrl] = await waitForOutput(child, /ready at (https:\/\/\S+)/, 150_000);
     assert.ok(baseUrl);
     assert.equal(await httpStatus(`http://127.0.0.1:${uiPort}/`), 200, 'Temporal Web UI answers');
@@ -87,8 +90,13 @@ describe('npm start (embedded defaults)', function () {
     assert.equal(found.body.results[0]?.id, uploaded.body.knowledgeId);
 
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const shutdownFrom = output.length;
     child.kill('SIGINT');
     assert.equal(await exited, 0);
+    // Ctrl-C is clean and silent: no error line (the SDK runtime no longer stops the worker behind our back).
+    const shutdownLog = output.slice(shutdownFrom);
+    assert.doesNotMatch(shutdownLog, /stop failed|Not running|"level":(50|60)/, shutdownLog);
+    assert.doesNotMatch(shutdownLog, /ERROR|Error:/, shutdownLog);
     assert.equal(existsSync(path.join(dataDir, 'runtime.json')), false, 'runtime file removed');
     await assert.rejects(httpStatus(`http://127.0.0.1:${uiPort}/`), 'the dev server child has ended');
 

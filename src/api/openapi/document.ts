@@ -12,13 +12,15 @@ import { catalogOperations } from '../routes/catalog/openapi';
 import { docsOperations } from '../routes/docs/openapi';
 import { healthOperations } from '../routes/health/openapi';
 import { knowledgeOperations } from '../routes/knowledge/openapi';
+import { metricsOperations } from '../routes/metrics/openapi';
 import { rolesOperations } from '../routes/roles/openapi';
 import { spacesOperations } from '../routes/spaces/openapi';
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { tokensOperations } from '../routes/tokens/openapi';
+import { webhooksOperations } from '../routes/webhooks/openapi';
 import { Messages } from '../../errors';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
-import { ErrorBodySchema, TAGS, type ApiOperation, type ErrorMessage } from './operation';
+import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage } from './operation';
 
 /** Every documented operation, by resource (test/api/openapi.test.ts: exactly one per mounted route). */
 export const OPERATIONS: readonly ApiOperation[] = [
@@ -29,6 +31,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...catalogOperations,
   ...spacesOperations,
   ...agentOperations,
+  ...webhooksOperations,
+  ...metricsOperations,
   ...docsOperations,
 ];
 
@@ -54,6 +58,11 @@ export const SECURITY_SCHEMES = {
     description:
       'A user space token from the activation endpoints: one user, in their own spaces (Authorization alone).',
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN (GET /metrics only, and only when the deployment sets it).',
+  },
 } as const;
 
 const KIND_NAMES: Record<CredentialKind, string> = {
@@ -72,7 +81,26 @@ const API_VERSION_HEADER = z.literal('v1').meta({
   header: { id: 'X-API-Version' },
 });
 
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': integerHeader(
+    "Requests the caller's credential may make per window",
+    'RateLimit-Limit',
+  ).optional(),
+  'RateLimit-Remaining': integerHeader('Requests left in the current window', 'RateLimit-Remaining').optional(),
+  'RateLimit-Reset': integerHeader('Seconds until the window ends', 'RateLimit-Reset').optional(),
+};
+const RETRY_AFTER = integerHeader('Seconds to wait before retrying', 'Retry-After');
+
 const JSON_BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Every request but liveness and readiness counts against its credential's (or address's) rate limit. */
+const rateLimited = (op: ApiOperation) => op.path !== '/health' && !op.path.startsWith('/health/');
+
+/** The 429 answer (the configured figures are in the message). */
+const RATE_LIMIT_MESSAGE =
+  'Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s';
+/** The 503 of a request that outlived REQUEST_TIMEOUT_MS (uploads are bounded otherwise). */
+const REQUEST_TIMEOUT_MESSAGE = 'The request took too long; retry later';
 
 /** The limit named in 413 answers to JSON bodies (MAX_JSON_BODY_BYTES; the configured value is in the message). */
 const BODY_LIMIT_MESSAGE = 'Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes';
@@ -97,6 +125,9 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     add(errors, 413, BODY_LIMIT_MESSAGE);
   }
   add(errors, 500, 'Failed to process or retrieve the resource');
+  if (rateLimited(op)) add(errors, 429, RATE_LIMIT_MESSAGE);
+  add(errors, 503, Messages.unavailable);
+  if (!op.request?.multipart) add(errors, 503, REQUEST_TIMEOUT_MESSAGE);
   if (!route || route.credential === 'none') return errors;
   const { options } = route;
   if (route.credential === 'apiKey') {
@@ -119,7 +150,6 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
   }
   add(errors, 404, Messages.workspaceNotFound);
   add(errors, 410, Messages.workspaceDeleted);
-  add(errors, 503, 'Service temporarily unavailable');
   return errors;
 }
 
@@ -145,8 +175,8 @@ function errorResponse(status: number, messages: ErrorMessage[], headers: z.ZodO
 }
 
 /** Which security schemes may call the route: one alternative per credential transport the policy allows. */
-function security(route: RouteEntry | undefined): Array<Record<string, string[]>> {
-  if (!route || route.credential === 'none') return [];
+function security(op: ApiOperation, route: RouteEntry | undefined): Array<Record<string, string[]>> {
+  if (!route || route.credential === 'none') return op.security ?? [];
   if (route.credential === 'apiKey') return [{ apiKey: [] }];
   const allow = route.action ? (POLICY[route.action].allow as readonly CredentialKind[]) : [];
   const extra: Record<string, string[]> = route.options.requireApiKey ? { apiKey: [] } : {};
@@ -211,8 +241,18 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
   const commonHeaders = {
     'X-Request-Id': REQUEST_ID_HEADER,
     ...(versioned ? { 'X-API-Version': API_VERSION_HEADER } : {}),
+    ...(rateLimited(op) ? RATE_LIMIT_HEADERS : {}),
   };
-  const errorHeaders = z.object(commonHeaders);
+  // 429 always says when to retry; a 503 does when the condition passes by itself (busy, a request timeout).
+  const errorHeaders = (status: number) =>
+    z.object({
+      ...commonHeaders,
+      ...(status === 429
+        ? { 'Retry-After': RETRY_AFTER }
+        : status === 503
+          ? { 'Retry-After': RETRY_AFTER.optional() }
+          : {}),
+    });
   const responses: ZodOpenApiOperationObject['responses'] = {};
   for (const [status, res] of Object.entries(op.responses)) {
     if (!res) continue;
@@ -233,7 +273,7 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
   for (const [status, messages] of Object.entries(op.errors ?? {})) add(errors, Number(status), ...(messages ?? []));
   for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
     if (String(status) in responses) continue;
-    responses[String(status) as '400'] = errorResponse(status, messages, errorHeaders);
+    responses[String(status) as '400'] = errorResponse(status, messages, errorHeaders(status));
   }
   const policy = policyOf(route);
   const header = organizationHeader(route);
@@ -244,7 +284,7 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
     tags: [op.tag],
     summary: op.summary,
     description: [op.description, policyText(policy)].filter(Boolean).join('\n\n'),
-    security: security(route),
+    security: security(op, route),
     requestParams: {
       ...(op.request?.path ? { path: op.request.path } : {}),
       ...(op.request?.query ? { query: op.request.query } : {}),

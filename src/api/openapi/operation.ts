@@ -15,6 +15,8 @@ export const TAGS = {
   'User spaces': "Activation of a user's space and its user space token.",
   Spaces: 'Spaces, group conversations, messages, feedback and space RAG.',
   Agent: 'The Agent API: threads, messages, runs, agent RAG, first-party tools, agent servers and MCP.',
+  Webhooks: 'Webhook endpoints (Standard Webhooks signatures) and their delivery log.',
+  Operations: 'Prometheus metrics of the process (open, or behind METRICS_TOKEN).',
   Documentation: 'This document and its interactive reference page.',
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -53,13 +55,18 @@ export interface ApiOperation {
     /** A multipart/form-data body. */
     multipart?: z.ZodType;
   };
+  /**
+   * Security of a route outside the policy layer (credential none), e.g. GET /metrics's own token: the schemes
+   * as OpenAPI lists them ({} for "no credential").
+   */
+  security?: Array<Record<string, string[]>>;
   /** Responses with a body of their own, by status code (errors use the shared error body). */
   responses: Partial<Record<200 | 201 | 202 | 400 | 406 | 415 | 503, SuccessResponse>>;
   /**
    * Error statuses and messages of this operation beyond those its credential kind brings (the builder adds
    * 400/401/403/404/410/413/500/503 as the guard and the body reader answer them).
    */
-  errors?: Partial<Record<400 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 503, readonly ErrorMessage[]>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 503, readonly ErrorMessage[]>>;
 }
 
 /** Every error: {"error": reason phrase (or "Error" on some space endpoints), "message": what went wrong}. */
@@ -93,6 +100,13 @@ export const documentedAs = <T extends z.ZodType>(schema: T, jsonSchema: Record<
       Object.assign(rendered, jsonSchema);
     },
   });
+
+/** A decimal integer in a header (RateLimit-*, Retry-After, paging headers). */
+export const integerHeader = (description: string, id?: string) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .meta({ description, ...(id ? { header: { id } } : {}) });
 
 /** A string that must hold a non-blank character (validators trim, then require one). */
 export const NON_BLANK = '\\S';

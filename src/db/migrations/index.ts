@@ -5,6 +5,9 @@ import * as m0002 from './0002_knowledge';
 import * as m0003 from './0003_spaces';
 import * as m0004 from './0004_role_tombstones';
 import * as m0005 from './0005_agent';
+import * as m0006 from './0006_rate_limits';
+import * as m0007 from './0007_webhooks';
+import * as m0008 from './0008_web_sources';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,6 +20,9 @@ const migrations: Array<[string, Migration]> = [
   ['0003_spaces', m0003],
   ['0004_role_tombstones', m0004],
   ['0005_agent', m0005],
+  ['0006_rate_limits', m0006],
+  ['0007_webhooks', m0007],
+  ['0008_web_sources', m0008],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -105,10 +105,19 @@ export async function existingRoleIds(db: Tx, workspaceId: string, ids: string[]
   return db('roles').where({ workspace_id: workspaceId }).whereIn('id', ids).pluck('id');
 }
 
+/** The roles an item is assigned: its own and those it inherits from its parent. */
 export async function knowledgeRoles(db: Tx, workspaceId: string, knowledgeId: string): Promise<RoleRow[]> {
+  const holders = db('knowledge')
+    .where({ workspace_id: workspaceId, id: knowledgeId })
+    .select(db.raw('unnest(array_remove(ARRAY[id, parent_id], NULL))'));
   return db<RoleRow>('roles as r')
-    .join('knowledge_roles as kr', 'kr.role_id', 'r.id')
-    .where({ 'kr.knowledge_id': knowledgeId, 'kr.workspace_id': workspaceId, 'r.workspace_id': workspaceId })
+    .where('r.workspace_id', workspaceId)
+    .whereExists(
+      db('knowledge_roles as kr')
+        .whereRaw('kr.role_id = r.id')
+        .andWhere('kr.workspace_id', workspaceId)
+        .whereIn('kr.knowledge_id', holders),
+    )
     .select('r.*')
     .orderBy('r.created_at');
 }

@@ -1,4 +1,5 @@
-import type { ApiOperation } from '../../openapi/operation';
+import { z } from 'zod';
+import { ErrorBodySchema, integerHeader, type ApiOperation } from '../../openapi/operation';
 import { LivenessSchema, NotReadySchema, ReadySchema } from './schema';
 
 export const healthOperations: ApiOperation[] = [
@@ -18,7 +19,15 @@ export const healthOperations: ApiOperation[] = [
     summary: 'Readiness: database, Temporal and storage',
     responses: {
       200: { description: 'Every dependency answers', schema: ReadySchema },
-      503: { description: 'A dependency is down (named in message and checks)', schema: NotReadySchema },
+      503: {
+        description:
+          'A dependency is down (named in message and checks), or the checks outlived REQUEST_TIMEOUT_MS ' +
+          '(the error body, with Retry-After)',
+        schema: z.union([NotReadySchema, ErrorBodySchema]),
+        headers: z.object({
+          'Retry-After': integerHeader('Seconds to wait before retrying', 'Retry-After').optional(),
+        }),
+      },
     },
   },
 ];

@@ -1,26 +1,38 @@
 import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
+import { SourceMessages } from '../../../services/sources';
 import { UploadMessages } from '../../../services/uploads';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import {
   CascadeDeleteSchema,
   CreateLinkSchema,
+  CreateTextSchema,
+  CreateUrlSchema,
+  CreateWebsiteSchema,
   DeletedSchema,
   KnowledgeListQuerySchema,
   KnowledgeListSchema,
   KnowledgeSchema,
   LinkCreatedSchema,
   MetadataSearchItemSchema,
+  MAX_QUERY_CHARS,
+  MAX_ROLE_IDS,
   MetadataSearchSchema,
+  PATH_PATTERN_MESSAGE,
+  RecrawlResponseSchema,
   ReservedFieldSchema,
   ReservedFieldUpdatedSchema,
   SemanticSearchResponseSchema,
   SemanticSearchSchema,
+  SourceCreatedSchema,
+  TEXT_MAX_CHARACTERS,
   TitleSearchResponseSchema,
   TitleSearchSchema,
   UploadFileMetadataSchema,
   UploadFormSchema,
   UploadResponseSchema,
+  WEBSITE_MAX_DEPTH,
+  WEBSITE_MAX_PAGES,
 } from './schema';
 
 const base = '/v1/workspaces/{workspaceId}/knowledge';
@@ -38,9 +50,29 @@ const searchErrors = {
     'Invalid limit value, must be between 1 and 50',
     'roleIds must be an array of valid UUIDs',
     'audienceId must be a valid UUID',
+    `roleIds may hold at most ${MAX_ROLE_IDS} role ids`,
+    `query must be at most ${MAX_QUERY_CHARS} characters`,
+    `title must be at most ${MAX_QUERY_CHARS} characters`,
   ],
   404: ['Audience not found'],
 } as const;
+/** Why a URL is refused (src/web/fetch.ts checkWebUrl); host names and address kinds vary. */
+const urlErrors = [
+  'Missing required field',
+  'url must be at most 2048 characters',
+  'Invalid URL format',
+  'Unsupported URL scheme: only http and https are fetched',
+  'URLs with credentials are not accepted',
+  "The URL's host … could not be resolved",
+  "The URL's host … resolves to a loopback address, which is not allowed",
+  'title must not be empty',
+  'title must be at most 1000 characters',
+  'language must be a language code such as en or pt-BR',
+];
+const sourceLinks = {
+  ...itemLinks('$response.body#/id'),
+  getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
+};
 
 export const knowledgeOperations: ApiOperation[] = [
   {
@@ -63,7 +95,7 @@ export const knowledgeOperations: ApiOperation[] = [
       },
     },
     errors: {
-      400: ['Invalid page value, must be between 1 and 1000000', 'Invalid limit value, must be between 1 and 100'],
+      400: ['Invalid page value, must be between 1 and 10000', 'Invalid limit value, must be between 1 and 100'],
     },
   },
   {
@@ -77,6 +109,61 @@ export const knowledgeOperations: ApiOperation[] = [
       201: { description: 'The new item', schema: LinkCreatedSchema, links: itemLinks('$response.body#/id') },
     },
     errors: { 400: ['Missing required field', 'Type must be LINK'], 422: [KnowledgeMessages.invalidUrl] },
+  },
+  {
+    method: 'post',
+    path: `${base}/text`,
+    operationId: 'createTextSource',
+    tag: 'Knowledge',
+    summary: 'Add text as a STRING item (chunked and embedded in the background)',
+    request: { path: WorkspacePath, body: CreateTextSchema },
+    responses: {
+      201: { description: 'The new item and its ingestion job', schema: SourceCreatedSchema, links: sourceLinks },
+    },
+    errors: {
+      400: [
+        'Missing required field',
+        'title must be at most 1000 characters',
+        `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
+        'language must be a language code such as en or pt-BR',
+        'metadata must be an object',
+      ],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/url`,
+    operationId: 'createUrlSource',
+    tag: 'Knowledge',
+    summary: 'Add a web page as a URL item (fetched, its main text extracted and indexed in the background)',
+    request: { path: WorkspacePath, body: CreateUrlSchema },
+    responses: {
+      200: { description: 'The new item and its ingestion job', schema: SourceCreatedSchema, links: sourceLinks },
+    },
+    errors: { 400: urlErrors },
+  },
+  {
+    method: 'post',
+    path: `${base}/website`,
+    operationId: 'createWebsiteSource',
+    tag: 'Knowledge',
+    summary: 'Add a website: a WEBSITE item crawled in the background, one URL or FILE child per page or file',
+    description:
+      'The crawl honours robots.txt, stays on the start host, follows links to maxDepth and indexes at most maxPages ' +
+      'pages; its progress is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, ' +
+      'pagesSkipped).',
+    request: { path: WorkspacePath, body: CreateWebsiteSchema },
+    responses: {
+      200: { description: 'The new site and its crawl job', schema: SourceCreatedSchema, links: sourceLinks },
+    },
+    errors: {
+      400: [
+        ...urlErrors,
+        `maxPages must be an integer from 1 to ${WEBSITE_MAX_PAGES}`,
+        `maxDepth must be an integer from 0 to ${WEBSITE_MAX_DEPTH}`,
+        PATH_PATTERN_MESSAGE,
+      ],
+    },
   },
   {
     method: 'post',
@@ -108,13 +195,17 @@ export const knowledgeOperations: ApiOperation[] = [
         'Missing required field',
         'Malformed multipart body',
         'Only one file may be uploaded per request',
+        'The request was aborted',
         'Invalid status value, must be BACKGROUND_START',
         'spaceId must be a valid UUID',
+        'unpack must be true or false',
+        UploadMessages.unpackNeedsZip,
       ],
       403: [UploadMessages.quota],
       404: [{ error: 'Error', message: 'Space not found' }],
       413: ['File exceeds the maximum upload size of MAX_UPLOAD_BYTES bytes'],
       422: ['Failed to process file: …'],
+      503: ['Too many uploads in progress, retry later'],
     },
   },
   {
@@ -140,6 +231,7 @@ export const knowledgeOperations: ApiOperation[] = [
         'metadata must be an object with at least one property',
         'metadata accepts only status, type, language and title',
         'page must be a positive integer',
+        'page must be at most 10000',
         'limit must be between 1 and 100',
       ],
     },
@@ -195,6 +287,28 @@ export const knowledgeOperations: ApiOperation[] = [
     request: { path: KnowledgeIdPath },
     responses: { 200: { description: 'Deleted', schema: DeletedSchema } },
     errors: { 400: [...itemErrors[400], KnowledgeMessages.hasChildren], 404: itemErrors[404] },
+  },
+  {
+    method: 'post',
+    path: `${base}/{knowledgeId}/recrawl`,
+    operationId: 'recrawlWebsite',
+    tag: 'Knowledge',
+    summary: 'Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)',
+    request: { path: KnowledgeIdPath },
+    responses: {
+      200: {
+        description: 'The crawl job (the running one if a crawl of the site is under way)',
+        schema: RecrawlResponseSchema,
+        links: {
+          getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
+        },
+      },
+    },
+    errors: {
+      400: [...itemErrors[400], SourceMessages.notRecrawlable],
+      404: itemErrors[404],
+      409: ['The website has no crawl settings to recrawl with'],
+    },
   },
   {
     method: 'delete',

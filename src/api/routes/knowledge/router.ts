@@ -12,15 +12,20 @@ import { accessFilter, callerScope, isScoped } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
+import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
-import { uploadFile } from '../../../services/uploads';
-import { readMultipart } from '../../multipart';
+import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
 import { guard, requireAuth } from '../../middleware/authenticate';
-import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../middleware/text';
 import { validate } from '../../validate';
+import { receiveUpload } from './upload';
 import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
 import {
   CreateLinkSchema,
+  CreateTextSchema,
+  CreateUrlSchema,
+  CreateWebsiteSchema,
+  type RecrawlResponse,
+  type SourceCreated,
   KnowledgeListQuerySchema,
   MetadataSearchSchema,
   ReservedFieldSchema,
@@ -40,6 +45,9 @@ export function knowledgeRouter(deps: Deps): Router {
   const read = guard(deps, 'knowledge.read');
   const write = guard(deps, 'knowledge.write');
   const base = '/v1/workspaces/:workspaceId/knowledge';
+  // Made on the first upload: routers read their dependencies only when serving (src/api/openapi/published.ts).
+  let gate: ReturnType<typeof createUploadGate> | undefined;
+  const uploadGate = () => (gate ??= createUploadGate(deps.config.limits.maxConcurrentUploads));
 
   /** Loads an item the caller may see; invisible items are reported as not found. */
   const loadVisible = async (ctx: Context) => {
@@ -73,26 +81,51 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = { id: row.id, knowledgeId: row.id };
   });
 
+  const created = (out: { id: string; jobId: string }): SourceCreated => ({
+    id: out.id,
+    knowledgeId: out.id,
+    jobId: out.jobId,
+    status: 'BACKGROUND_START',
+  });
+
+  router.post(`${base}/text`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateTextSchema, ctx.request.body, 'Missing required field');
+    ctx.status = 201;
+    ctx.body = created(await sources.createTextItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/url`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateUrlSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createUrlItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/website`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateWebsiteSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createWebsite(deps, workspace, input));
+  });
+
   router.post(`${base}/file`, write, async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const { fields, file } = await readMultipart(ctx, {
-      fileField: 'file',
-      maxFileBytes: deps.config.limits.maxUploadBytes,
-    });
-    if (!file) throw badRequest('Missing required field');
-    if (isUnsafeText(file.filename)) throw badRequest(UNSAFE_TEXT_MESSAGE);
-    const input = validate(UploadFieldsSchema, fields);
-    if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
-    const outcome = await uploadFile(deps, workspace, {
+    const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate());
+    let input;
+    try {
+      input = validate(UploadFieldsSchema, fields);
+      if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
+    } catch (err) {
+      await discardUpload(deps, workspace, staged);
+      throw err;
+    }
+    const outcome = await acceptUpload(deps, workspace, staged, {
       spaceId: input.spaceId,
       sourceVisibility: input.sourceVisibility,
-      filename: file.filename,
-      declaredMime: file.mimeType,
-      bytes: file.bytes,
       title: input.title,
       description: input.description,
       language: input.language,
       background: input.status === 'BACKGROUND_START',
+      unpack: input.unpack,
     });
     if (outcome.kind === 'started') {
       ctx.body = {
@@ -112,7 +145,7 @@ export function knowledgeRouter(deps: Deps): Router {
       title: outcome.title,
       description: input.description ?? null,
       language: input.language ?? null,
-      type: 'FILE',
+      type: input.unpack ? 'FOLDER' : 'FILE',
       status: outcome.kind === 'completed' ? 'COMPLETED' : 'PROCESSING',
       jobId: outcome.workflowId,
     } satisfies UploadProcessed;
@@ -184,6 +217,12 @@ export function knowledgeRouter(deps: Deps): Router {
     const { auth, row } = await loadVisible(ctx);
     await deleteKnowledge(deps, auth.workspace.id, row.id);
     ctx.body = { success: true };
+  });
+
+  router.post(`${base}/:knowledgeId/recrawl`, write, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    const body: RecrawlResponse = { jobId: await sources.recrawl(deps, auth.workspace, row) };
+    ctx.body = body;
   });
 
   router.delete(`${base}/:knowledgeId/children`, write, async (ctx) => {

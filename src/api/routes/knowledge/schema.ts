@@ -13,8 +13,15 @@ const intParam = (name: string, min: number, max: number, fallback: number) => {
 };
 
 export const KNOWLEDGE_LIST_MAX_LIMIT = 100;
+/** Deepest page of the paged listings: deeper offsets only cost the database a long scan. */
+export const MAX_PAGE = 10_000;
+/** Longest semantic query (the embedding model reads about 1,000 characters of it) and title search. */
+export const MAX_QUERY_CHARS = 2000;
+/** Most role ids one search may filter on. */
+export const MAX_ROLE_IDS = 100;
+
 export const KnowledgeListQuerySchema = z.object({
-  page: intParam('page', 1, 1_000_000, 1),
+  page: intParam('page', 1, MAX_PAGE, 1),
   limit: intParam('limit', 1, KNOWLEDGE_LIST_MAX_LIMIT, 20),
 });
 export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
@@ -51,6 +58,7 @@ const accessFilterFields = {
       z.string({ error: ROLE_IDS_MESSAGE }).refine(isUuid, { message: ROLE_IDS_MESSAGE }).meta({ format: 'uuid' }),
       { error: ROLE_IDS_MESSAGE },
     )
+    .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })
     .meta({ description: 'Only knowledge accessible to these roles' })
     .optional(),
 };
@@ -58,7 +66,12 @@ const accessFilterFields = {
 const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
 
 export const SemanticSearchSchema = bodyObject({
-  query: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).meta({ pattern: NON_BLANK }),
+  query: z
+    .string({ error: MISSING })
+    .trim()
+    .min(1, { message: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` })
+    .meta({ pattern: NON_BLANK }),
   limit: searchLimit,
   ...accessFilterFields,
 });
@@ -69,6 +82,7 @@ export const TitleSearchSchema = bodyObject({
     .string({ error: MISSING })
     .trim()
     .min(1, { message: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `title must be at most ${MAX_QUERY_CHARS} characters` })
     .meta({ pattern: NON_BLANK, description: 'Part of the title (case-insensitive; wildcards are literal)' }),
   limit: searchLimit,
   ...accessFilterFields,
@@ -135,6 +149,7 @@ export const MetadataSearchSchema = bodyObject({
     .number({ error: 'page must be a positive integer' })
     .int()
     .min(1, { message: 'page must be a positive integer' })
+    .max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
     .default(1),
   limit: z.coerce
     .number({ error: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
@@ -163,6 +178,11 @@ export const UploadFieldsSchema = z.object({
       message: 'Invalid status value, must be BACKGROUND_START',
     })
     .meta({ enum: ['BACKGROUND_START'], description: 'BACKGROUND_START: answer at once; otherwise synchronous' }),
+  unpack: z
+    .enum(['true', 'false'], { error: 'unpack must be true or false' })
+    .optional()
+    .transform((v) => v === 'true')
+    .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member' }),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
 
@@ -174,6 +194,106 @@ export const UploadFormSchema = UploadFieldsSchema.extend({
     description: 'The file (one of the accepted types)',
   }),
 });
+
+// Text, URL and website sources (README "Text, URL and website knowledge").
+const title = z
+  .string({ error: 'title must be a string' })
+  .trim()
+  .min(1, { message: 'title must not be empty' })
+  .max(1000, { message: 'title must be at most 1000 characters' })
+  .meta({ pattern: NON_BLANK, description: "The item's title (default: the page's own title, else the URL)" });
+const webUrl = z
+  .string({ error: MISSING })
+  .trim()
+  .min(1, { message: MISSING })
+  .max(2048, { message: 'url must be at most 2048 characters' })
+  .meta({
+    format: 'uri',
+    pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://',
+    description: 'An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)',
+  });
+const freeMetadata = z
+  .record(z.string(), z.unknown(), { error: 'metadata must be an object' })
+  .meta({ description: 'Free key-value metadata (title, language and extraction are kept in their own fields)' });
+
+export const TEXT_MAX_CHARACTERS = 1_000_000;
+export const CreateTextSchema = bodyObject({
+  title: z
+    .string({ error: MISSING })
+    .trim()
+    .min(1, { message: MISSING })
+    .max(1000, {
+      message: 'title must be at most 1000 characters',
+    })
+    .meta({ pattern: NON_BLANK }),
+  content: z
+    .string({ error: MISSING })
+    .refine((s) => s.trim() !== '', { message: MISSING })
+    .refine((s) => s.length <= TEXT_MAX_CHARACTERS, {
+      message: `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
+    })
+    .meta({ pattern: NON_BLANK, maxLength: TEXT_MAX_CHARACTERS, description: 'The text (chunked and embedded)' }),
+  language: LANGUAGE.optional(),
+  metadata: freeMetadata.optional(),
+});
+export type CreateTextInput = z.infer<typeof CreateTextSchema>;
+
+export const CreateUrlSchema = bodyObject({
+  url: webUrl,
+  title: title.optional(),
+  language: LANGUAGE.optional(),
+});
+export type CreateUrlInput = z.infer<typeof CreateUrlSchema>;
+
+export const WEBSITE_MAX_PAGES = 1000;
+export const WEBSITE_MAX_DEPTH = 10;
+export const PATH_PATTERN_MESSAGE = 'includePaths and excludePaths must be arrays of at most 50 paths starting with /';
+const pathPatterns = z
+  .array(
+    z
+      .string({ error: PATH_PATTERN_MESSAGE })
+      .max(500, { message: PATH_PATTERN_MESSAGE })
+      .refine((p) => p.startsWith('/'), { message: PATH_PATTERN_MESSAGE })
+      .meta({ pattern: '^/' }),
+    { error: PATH_PATTERN_MESSAGE },
+  )
+  .max(50, { message: PATH_PATTERN_MESSAGE })
+  .default([]);
+const boundedInt = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .number({ error: `${name} must be an integer from ${min} to ${max}` })
+    .int({ message: `${name} must be an integer from ${min} to ${max}` })
+    .min(min, { message: `${name} must be an integer from ${min} to ${max}` })
+    .max(max, { message: `${name} must be an integer from ${min} to ${max}` })
+    .default(fallback);
+
+export const CreateWebsiteSchema = bodyObject({
+  url: webUrl,
+  title: title.optional(),
+  language: LANGUAGE.optional(),
+  maxPages: boundedInt('maxPages', 1, WEBSITE_MAX_PAGES, 50),
+  maxDepth: boundedInt('maxDepth', 0, WEBSITE_MAX_DEPTH, 3),
+  includePaths: pathPatterns,
+  excludePaths: pathPatterns,
+});
+export type CreateWebsiteInput = z.infer<typeof CreateWebsiteSchema>;
+
+/** POST …/knowledge/text (201), …/knowledge/url and …/knowledge/website (200). */
+export const SourceCreatedSchema = z
+  .strictObject({
+    id: uuid('The new item'),
+    knowledgeId: uuid('The new item (equal to id)'),
+    jobId: z.string().meta({ description: 'Its ingestion or crawl job (POST …/background-jobs)' }),
+    status: z.literal('BACKGROUND_START'),
+  })
+  .meta({ id: 'SourceCreated' });
+export type SourceCreated = z.infer<typeof SourceCreatedSchema>;
+
+/** POST …/knowledge/{knowledgeId}/recrawl. */
+export const RecrawlResponseSchema = z.strictObject({
+  jobId: z.string().meta({ description: 'The crawl job: a new one, or the one still running' }),
+});
+export type RecrawlResponse = z.infer<typeof RecrawlResponseSchema>;
 
 // Responses: what the presenters produce (presenters.ts returns these types).
 
@@ -235,7 +355,7 @@ export const UploadProcessedSchema = z
     ...uploadEcho,
     id: uuid('The knowledge item'),
     knowledgeId: uuid('The knowledge item (equal to id)'),
-    type: z.literal('FILE'),
+    type: z.enum(['FILE', 'FOLDER']).meta({ description: 'FOLDER: a ZIP archive uploaded with unpack=true' }),
     status: z.enum(['COMPLETED', 'PROCESSING']),
   })
   .meta({

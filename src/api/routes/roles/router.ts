@@ -7,13 +7,16 @@ import { forbidden, notFound } from '../../../errors';
 import { callerScope } from '../../../services/access';
 import { loadKnowledge } from '../../../services/knowledge';
 import * as roleService from '../../../services/roles';
+import { crawlProgress } from '../../../services/sources';
 import { describeJob } from '../../../temporal/jobs';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
 import {
   BackgroundJobsSchema,
+  type BackgroundJobsResponse,
   CreateRoleSchema,
+  type CrawlProgressOutput,
   FindRolesSchema,
   RbacStatusSchema,
   RoleIdsSchema,
@@ -115,8 +118,15 @@ export function rolesRouter(deps: Deps): Router {
   router.post('/background-jobs', guard(deps, 'jobs.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
-    const jobs = await Promise.all(jobIds.map((id) => describeJob(deps.temporal, workspace.id, id)));
-    ctx.body = { jobs };
+    const jobs = await Promise.all(
+      jobIds.map(async (id) => {
+        const job = await describeJob(deps.temporal, workspace.id, id);
+        const progress: CrawlProgressOutput | undefined =
+          job.status === 'NOT_FOUND' ? undefined : await crawlProgress(deps.db, workspace.id, id);
+        return progress ? { ...job, progress } : job;
+      }),
+    );
+    ctx.body = { jobs } satisfies BackgroundJobsResponse;
   });
 
   return router;

@@ -100,6 +100,17 @@ export const BackgroundJobsSchema = z.object(
   { error: 'jobIds must be an array of strings' },
 );
 
+/** A website crawl job's `progress` in the background-jobs answer (README "RBAC, roles and jobs"). */
+export const CrawlProgressSchema = z
+  .strictObject({
+    pagesDone: z.int().min(0).meta({ description: 'Pages fetched and indexed' }),
+    pagesDiscovered: z.int().min(0).meta({ description: 'Pages found so far (within maxPages)' }),
+    pagesFailed: z.int().min(0),
+    pagesSkipped: z.int().min(0).meta({ description: 'Unchanged since the last crawl, or not indexable' }),
+  })
+  .meta({ id: 'CrawlProgress' });
+export type CrawlProgressOutput = z.infer<typeof CrawlProgressSchema>;
+
 // Responses: what the presenters produce (presenters.ts returns these types).
 
 export const RoleSchema = z
@@ -176,6 +187,8 @@ export const JobStateSchema = z
     startedAt: timestamp.optional(),
     closedAt: timestamp.nullable().optional(),
     error: z.string().optional().meta({ description: 'Why a FAILED job failed' }),
+    progress: CrawlProgressSchema.optional().meta({ description: "A website crawl's progress (crawl jobs only)" }),
   })
   .meta({ id: 'JobState' });
 export const BackgroundJobsResponseSchema = z.strictObject({ jobs: z.array(JobStateSchema) });
+export type BackgroundJobsResponse = z.infer<typeof BackgroundJobsResponseSchema>;

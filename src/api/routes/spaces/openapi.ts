@@ -12,6 +12,7 @@ import {
   GroupCreatedSchema,
   MessagePostedSchema,
   MessageSchema,
+  MESSAGES_MAX_LIMIT,
   MessagesQuerySchema,
   PostMessageSchema,
   RagResponseSchema,
@@ -114,10 +115,18 @@ export const spacesOperations: ApiOperation[] = [
     path: `${base}/message`,
     operationId: 'listMessages',
     tag: 'Spaces',
-    summary: "A group's messages, oldest first (the default group without groupId)",
+    summary: "A group's messages, oldest first (the default group without groupId); a page with limit and before",
     request: { path: SpacePath, query: MessagesQuerySchema },
     responses: { 200: { description: 'The messages', schema: z.strictObject({ messages: z.array(MessageSchema) }) } },
-    errors: { 400: spaceErrors[400], 404: [...spaceErrors[404], spaceError(SpaceMessages.groupNotFound)] },
+    errors: {
+      400: [
+        ...spaceErrors[400],
+        `limit must be between 1 and ${MESSAGES_MAX_LIMIT}`,
+        'before must be a message id',
+        spaceError('before must be the id of a message in the group'),
+      ],
+      404: [...spaceErrors[404], spaceError(SpaceMessages.groupNotFound)],
+    },
   },
   {
     method: 'post',

@@ -11,6 +11,7 @@ import { resolveRole } from '../../../services/accessTokens';
 import { spaceRag } from '../../../services/rag';
 import {
   activateUserSpace,
+  messagePage,
   requireSpaceAccess,
   spaceUserId,
   resolveGroup,
@@ -113,9 +114,10 @@ export function spacesRouter(deps: Deps): Router {
   router.get(`${base}/message`, guard(deps, 'spaces.read'), async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    const { groupId } = validate(MessagesQuerySchema, ctx.query);
+    const { groupId, limit, before } = validate(MessagesQuerySchema, ctx.query);
     const group = await resolveGroup(deps.db, space, groupId);
-    ctx.body = { messages: (await spaces.listMessages(deps.db, group.id)).map(presentMessage) };
+    const page = await messagePage(deps.db, space.id, group.id, limit, before);
+    ctx.body = { messages: (await spaces.listMessages(deps.db, group.id, page)).map(presentMessage) };
   });
 
   router.post(`${base}/message`, guard(deps, 'spaces.post'), async (ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
-import { NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
+import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 const MISSING = 'Missing required field';
@@ -74,8 +74,32 @@ export const CreateGroupSchema = z.object(
   { error: 'Request body must be a JSON object' },
 );
 
+export const MESSAGES_MAX_LIMIT = 200;
+
+/** groupId; optional paging: the `limit` messages before the message `before` (or the latest), oldest first. */
 export const MessagesQuerySchema = z.object({
   groupId: z.string().meta({ format: 'uuid', description: 'The group (default: the default group)' }).optional(),
+  limit: documentedAs(z.string(), {
+    type: 'integer',
+    minimum: 1,
+    maximum: MESSAGES_MAX_LIMIT,
+    description: 'A page: the `limit` messages before `before` (or the latest)',
+  })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > MESSAGES_MAX_LIMIT) {
+        ctx.addIssue({ code: 'custom', message: `limit must be between 1 and ${MESSAGES_MAX_LIMIT}` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  before: z
+    .string()
+    .meta({ format: 'uuid', description: 'A message of the group: the page ends before it' })
+    .optional()
+    .refine((v) => v === undefined || isUuid(v), { message: 'before must be a message id' }),
 });
 
 const ragKnowledge = z.array(
