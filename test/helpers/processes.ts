@@ -66,16 +66,7 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
 }
 
 /** A TCP port free on 127.0.0.1 right now (so parallel runs on one machine do not collide). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freeLoopbackPort as freePort } from '../../src/ports';
 
 /** Resolves once nothing accepts connections on the port (a killed server's children may linger a moment). */
 export async function waitPortFree(port: number, timeoutMs: number): Promise<void> {

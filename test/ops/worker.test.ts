@@ -30,6 +30,7 @@ describe('worker process: /metrics and shutdown', function () {
         TEMPORAL_ADDRESS: testEnv.temporalAddress,
         TEMPORAL_TASK_QUEUE: `worker-${randomUUID()}`,
         JWT_SECRET: randomBytes(32).toString('hex'),
+        AGENT_SECRET_KEY: randomBytes(32).toString('hex'),
         WORKER_METRICS_PORT: String(port),
         METRICS_TOKEN: 'worker-metrics-token',
         DATA_DIR: dir,
