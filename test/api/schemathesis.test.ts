@@ -57,6 +57,11 @@ export async function seedWorkspace() {
   });
   assert.equal(space.status, 200, space.text);
   const roleToken = (await accessHeaders(stack, tenant, { customerRoleId: 'support' })).token;
+  // A webhook endpoint at a closed local port, disabled (creating and changing endpoints is not fuzzed: see the toml).
+  const webhook = await request('POST', `${v1}/webhooks`, { headers, json: { url: 'http://127.0.0.1:9/kws-fuzz' } });
+  assert.equal(webhook.status, 201, webhook.text);
+  const disabled = await request('PATCH', `${v1}/webhooks/${webhook.body.id}`, { headers, json: { enabled: false } });
+  assert.equal(disabled.status, 200, disabled.text);
   // RBAC on, so role assignment is reachable (the fuzzer may turn it off again).
   const rbac = await request('PUT', `${v1}/rbac-status`, { headers, json: { rbacEnabled: true } });
   assert.equal(rbac.status, 200, rbac.text);
@@ -68,6 +73,7 @@ export async function seedWorkspace() {
     spaceId: space.body.spaceId as string,
     userSpaceToken: space.body.token as string,
     roleToken,
+    webhookId: webhook.body.id as string,
   };
 }
 
@@ -114,7 +120,7 @@ describe('schemathesis against the live service', function () {
   this.timeout(900_000);
 
   it('finds no server error, schema violation, ignored auth or other failure', async () => {
-    const { baseUrl, ca: caPem, tenant, token, spaceId, userSpaceToken, roleToken } = await seedWorkspace();
+    const { baseUrl, ca: caPem, tenant, token, spaceId, userSpaceToken, roleToken, webhookId } = await seedWorkspace();
     await mkdir(OUTPUT, { recursive: true });
     const ca = path.join(OUTPUT, 'ca.pem');
     await writeFile(ca, caPem);
@@ -129,6 +135,7 @@ describe('schemathesis against the live service', function () {
       KWS_SPACE_ID: spaceId,
       KWS_USER_SPACE_TOKEN: userSpaceToken,
       KWS_ROLE_TOKEN: roleToken,
+      KWS_WEBHOOK_ID: webhookId,
     });
     await writeFile(path.join(OUTPUT, 'output.txt'), output);
     const summary = output.slice(output.lastIndexOf('SUMMARY') >= 0 ? output.lastIndexOf('SUMMARY') : -4000);

@@ -1026,7 +1026,9 @@ export interface paths {
         head?: never;
         /**
          * Change an endpoint (URL, events, description, enabled) or rotate its secret
-         * @description **Authorization**: `webhooks.manage` (add, change and delete webhook endpoints and read their delivery log). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description Fields not sent keep their value (an empty body changes nothing).
+         *
+         *     **Authorization**: `webhooks.manage` (add, change and delete webhook endpoints and read their delivery log). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -12115,7 +12117,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** Format: uri */

@@ -70,7 +70,8 @@ export const webhooksOperations: ApiOperation[] = [
     operationId: 'updateWebhook',
     tag: 'Webhooks',
     summary: 'Change an endpoint (URL, events, description, enabled) or rotate its secret',
-    request: { path: WebhookPath, body: UpdateWebhookSchema },
+    description: 'Fields not sent keep their value (an empty body changes nothing).',
+    request: { path: WebhookPath, body: UpdateWebhookSchema, bodyRequired: false },
     responses: {
       200: {
         description: 'The endpoint; with its new secret when rotateSecret was true',
