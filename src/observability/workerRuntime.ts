@@ -3,7 +3,7 @@
 // process's own /metrics merges in, and no signal handlers of its own: the entry point drains the
 // worker on SIGINT/SIGTERM itself (the runtime's handlers stopped it first and made that drain fail).
 import net from 'node:net';
-import { Runtime } from '@temporalio/worker';
+import { Runtime, type Logger } from '@temporalio/worker';
 import type { Metrics } from './metrics';
 
 /** A port free right now on loopback (the OS picks it). */
@@ -19,9 +19,10 @@ export function freeLoopbackPort(): Promise<number> {
 }
 
 /** Installs the runtime (once per process, before any worker or native connection) and adds its metrics. */
-export async function installWorkerRuntime(metrics: Metrics): Promise<void> {
+export async function installWorkerRuntime(metrics: Metrics, opts: { logger?: Logger } = {}): Promise<void> {
   const port = await freeLoopbackPort();
   Runtime.install({
+    ...(opts.logger ? { logger: opts.logger } : {}),
     shutdownSignals: [],
     telemetryOptions: {
       metrics: {
