@@ -21,6 +21,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities';
 import {
   IngestionFailureTypes,
+  jobSearchAttributes,
   type CrawlPageOutcome,
   type CrawlProgress,
   type CrawlWebsiteInput,
@@ -141,6 +142,7 @@ async function index(input: CrawlWebsiteInput, outcome: CrawlPageOutcome): Promi
       await executeChild(ingestFileWorkflow, {
         workflowId: `ingest:${input.workspaceId}:${outcome.uploadId}`,
         memo: { workspaceId: input.workspaceId },
+        typedSearchAttributes: jobSearchAttributes({ workspaceId: input.workspaceId, jobKind: 'ingest' }),
         args: [
           {
             workspaceId: input.workspaceId,
