@@ -34,6 +34,7 @@ export default defineConfig(
       'node_modules/',
       '.tools/',
       '.test-run/',
+      '.bench-run/',
       'data/',
       'bench/results/',
       'coverage/',

@@ -170,6 +170,9 @@ export async function startServiceProcess(
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // The output's last lines may still be in the pipes at 'exit'; 'close' follows once they are read (a
+  // lingering grandchild holding them open is not waited for long).
+  const drained = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const ready = await waitForOutput(
     child,
     kind === 'api' ? /"url":"(https:[^"]+)".*"msg":"API ready"/ : /"msg":"worker running"/,
@@ -185,7 +188,9 @@ export async function startServiceProcess(
     },
     async stop() {
       child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      return code;
     },
   };
 }
