@@ -10,8 +10,11 @@ ARG NODE_VERSION=22.23.3
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The typed client is an npm workspace: npm ci needs its package.json, the build compiles it first.
+COPY packages/client/package.json ./packages/client/package.json
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
+COPY packages/client ./packages/client
 COPY src ./src
 # tsconfig also includes test/ and bench/; they are not copied, so only the service is compiled.
 RUN npm run build && npm prune --omit=dev

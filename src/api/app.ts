@@ -1,16 +1,22 @@
 // createApp(deps): the Koa application. Middleware order: security headers -> request id -> metrics, access
 // log and trace span -> X-API-Version -> errors -> HTTPS guard -> request timeout -> rate limit -> JSON body
-// -> routers. Authentication and authorization are per route (guard()).
+// -> NUL/surrogate check -> literal routes first -> routers. Authentication and authorization are per route
+// (guard()).
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';
-import { rateLimit } from './middleware/rateLimit';
-import { agentRouter } from './routes/agent/router';
+import { literalRoutesFirst } from './middleware/methods';
 import { observeRequests } from './middleware/observe';
+import { rateLimit } from './middleware/rateLimit';
+import { rejectUnsafeText } from './middleware/text';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
+import { agentRouter } from './routes/agent/router';
+import { docsRouter } from './routes/docs/router';
 import { metricsRouter } from './routes/metrics/router';
+import { routeEntries } from './routes/table';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
 import { mcpRouter } from './routes/mcp/router';
@@ -20,9 +26,14 @@ import { spacesRouter } from './routes/spaces/router';
 import { tokensRouter } from './routes/tokens/router';
 import { webhooksRouter } from './routes/webhooks/router';
 
-/** Every route the service serves; each declares its action through guard() (test/api/policy.test.ts checks). */
+/**
+ * Every route the service serves; each declares its action through guard() (test/api/policy.test.ts checks) and
+ * has exactly one operation in the OpenAPI document, which is generated from this router (test/api/openapi.test.ts).
+ */
 export function apiRouter(deps: Deps): Router {
   const root = new Router();
+  let document: OpenApiDocument | undefined;
+  const openApi = () => (document ??= buildOpenApiDocument(routeEntries(root)));
   for (const router of [
     healthRouter(deps),
     metricsRouter(deps),
@@ -34,6 +45,7 @@ export function apiRouter(deps: Deps): Router {
     agentRouter(deps),
     mcpRouter(deps),
     webhooksRouter(deps),
+    docsRouter(deps, openApi),
   ]) {
     root.use(router.routes(), router.allowedMethods());
   }
@@ -70,8 +82,10 @@ export function createApp(deps: Deps): Koa {
   app.use(requestTimeout(deps.config.limits.requestTimeoutMs));
   app.use(rateLimit(deps));
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
+  app.use(rejectUnsafeText);
 
   const root = apiRouter(deps);
+  app.use(literalRoutesFirst(() => routeEntries(root)));
   app.use(root.routes());
   app.use(root.allowedMethods());
   return app;

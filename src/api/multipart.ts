@@ -64,6 +64,8 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       else fields[name] = value;
     });
     busboy.on('file', (name, stream, info) => {
+      // A part cut short ("Unexpected end of file") errors its stream: without a listener that crashed the process.
+      stream.on('error', () => fail(badRequest('Malformed multipart body')));
       if (name !== opts.fileField || consuming || failure) {
         stream.resume();
         return;
@@ -83,6 +85,7 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       });
     });
     busboy.on('filesLimit', () => fail(badRequest('Only one file may be uploaded per request')));
+    // After an error busboy emits no 'close': the abort below answers at once.
     busboy.on('error', () => fail(badRequest('Malformed multipart body')));
     ctx.req.on('aborted', () => fail(badRequest('The request was aborted')));
     busboy.on('close', () => {

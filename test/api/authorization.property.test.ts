@@ -94,6 +94,9 @@ const tinyFile = () =>
 const CALLS: Record<string, RouteCalls> = {
   'GET /health': { potent: () => ({ method: 'GET', path: '/health' }) },
   'GET /health/ready': { potent: () => ({ method: 'GET', path: '/health/ready' }) },
+  'GET /openapi.json': { potent: () => ({ method: 'GET', path: '/openapi.json' }) },
+  'GET /docs': { potent: () => ({ method: 'GET', path: '/docs' }) },
+  'GET /docs/assets/{file}': { potent: () => ({ method: 'GET', path: '/docs/assets/init.js' }) },
   'GET /metrics': { potent: () => ({ method: 'GET', path: '/metrics' }) },
   'GET /v1/workspaces/{workspaceId}/webhooks': { potent: (w) => ({ method: 'GET', path: v1(w, '/webhooks') }) },
   'POST /v1/workspaces/{workspaceId}/webhooks': {
@@ -171,7 +174,7 @@ const CALLS: Record<string, RouteCalls> = {
   'POST /v1/workspaces/{workspaceId}/knowledge/search': {
     potent: (w) => ({ method: 'POST', path: v1(w, '/knowledge/search'), json: { metadata: { type: 'STRING' } } }),
   },
-  'GET /v1/workspaces/{workspaceId}/upload-file-metadata/{uploadId}': {
+  'GET /v1/workspaces/{workspaceId}/upload-file-metadata/{uploadFileMetadataId}': {
     potent: (w) => ({ method: 'GET', path: v1(w, `/upload-file-metadata/${randomUUID()}`) }),
   },
   'GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}': {

@@ -1,6 +1,7 @@
 // Transport-level rules: HTTPS only, one JSON error shape for every failure, health and readiness.
 import assert from 'node:assert/strict';
 import { createDb } from '../../src/db/knex';
+import { assertError } from '../helpers/assertions';
 import { testEnv } from '../helpers/env';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -114,5 +115,59 @@ describe('protocol', () => {
       checks: { database: { status: 'up' }, temporal: { status: 'up' }, storage: { status: 'up' } },
     });
     assert.equal(res.headers['x-api-version'], undefined, 'only /v1 responses carry X-API-Version');
+  });
+
+  it('answers NUL characters and unpaired surrogates in the path, query, headers and body with 400', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    const v1 = `/v1/workspaces/${tenant.workspaceId}`;
+    const message = 'Request contains a NUL character or an unpaired UTF-16 surrogate';
+    const cases = [
+      stack.request('GET', `${v1}/role/by-customer-role-id/a%00b`, { headers }),
+      stack.request('GET', `${v1}/knowledge?page=1%00`, { headers }),
+      stack.request('POST', `${v1}/role/find`, { headers, raw: '{"name":"a\\u0000b"}' }),
+      stack.request('POST', `${v1}/role/find`, { headers, raw: '{"name":"lone \\ud800 high"}' }),
+      stack.request('POST', `${v1}/role/find`, { headers, raw: '{"\\udc00":"lone low in a key"}' }),
+      stack.request('POST', `${v1}/role/find`, {
+        headers: { ...headers, 'content-type': 'application/json' },
+        json: { name: 'a\u0000' },
+      }),
+    ];
+    for (const res of await Promise.all(cases)) assertError(res, 400, message);
+    // A well-formed pair (an emoji) is text like any other.
+    const pair = await stack.request('POST', `${v1}/role/find`, { headers, json: { name: 'support \u{1F600}' } });
+    assert.equal(pair.status, 200, pair.text);
+  });
+
+  it('answers a method a path does not serve with 405 and Allow (TRACE too), an unknown path with 404', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const v1 = `/v1/workspaces/${tenant.workspaceId}`;
+    const trace = await stack.request('TRACE', `${v1}/role`);
+    assertError(trace, 405);
+    assert.equal(trace.headers.allow, 'HEAD, GET, POST');
+    const patch = await stack.request('PATCH', `${v1}/role`);
+    assertError(patch, 405);
+    assertError(await stack.request('TRACE', '/v1/nothing/here'), 404, 'Route not found');
+    // A literal path is its own resource, not a value of the parameter route beside it.
+    const getFile = await stack.request('GET', `${v1}/knowledge/file`);
+    assertError(getFile, 405);
+    assert.equal(getFile.headers.allow, 'POST');
+    const options = await stack.request('OPTIONS', `${v1}/knowledge/file`);
+    assert.equal(options.status, 204);
+    assert.equal(options.headers.allow, 'POST');
+  });
+
+  it('answers a multipart body cut short with 400 at once, and keeps serving', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    const boundary = 'cut';
+    // The file part never ends: busboy errors the part's stream ("Unexpected end of file") and gives no 'close'.
+    const raw = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello`;
+    const res = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/file`, {
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      raw,
+    });
+    assertError(res, 400, 'Malformed multipart body');
+    assert.equal((await stack.request('GET', '/health')).status, 200);
   });
 });

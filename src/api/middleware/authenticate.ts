@@ -42,11 +42,12 @@ export interface GuardOptions {
   ragErrors?: boolean;
 }
 
-/** What a guard declares, readable from the mounted router (the route table and its tests). */
+/** What a guard declares, readable from the mounted router (the route table, its tests and the OpenAPI document). */
 export interface RouteGuard {
   action: Action;
   /** How the credential travels: none (public), the x-api-key header, or a bearer token. */
   credential: 'none' | 'apiKey' | 'bearer';
+  options: GuardOptions;
 }
 export const ROUTE_GUARD = Symbol('routeGuard');
 export type GuardMiddleware = Middleware & { [ROUTE_GUARD]: RouteGuard };
@@ -129,5 +130,5 @@ export function guard(deps: Pick<Deps, 'db' | 'tokens'>, action: Action, options
     await next();
   };
   const credential: RouteGuard['credential'] = action === 'public.read' ? 'none' : (options.credential ?? 'bearer');
-  return Object.assign(middleware, { [ROUTE_GUARD]: { action, credential } });
+  return Object.assign(middleware, { [ROUTE_GUARD]: { action, credential, options } });
 }

@@ -14,7 +14,12 @@ export function errorHandler(logger: Logger, opts: { databaseDown?: () => Promis
       if (ctx.body === undefined || ctx.body === null) {
         if (ctx.status === 404) throw new AppError(404, Messages.routeNotFound);
         if (ctx.status === 405) throw new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
-        if (ctx.status === 501) throw new AppError(501, `Method ${ctx.method} not implemented`);
+        // The router answers 501 to methods it implements nowhere (TRACE, CONNECT): on a served path that is a
+        // method the path does not serve (405 with Allow, which the router set), elsewhere an unknown route.
+        if (ctx.status === 501) {
+          if (!ctx.response.get('Allow')) throw new AppError(404, Messages.routeNotFound);
+          throw new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
+        }
       }
     } catch (err) {
       let appError = toAppError(err);

@@ -12,6 +12,8 @@ export interface RouteEntry {
   /** The guard's action; undefined when a route was mounted without a guard (a test fails on it). */
   action: Action | undefined;
   credential: RouteGuard['credential'] | undefined;
+  /** The guard's options (how the credential and the organizationid header are checked). */
+  options: RouteGuard['options'];
 }
 
 export function routeEntries(router: Router): RouteEntry[] {
@@ -21,7 +23,15 @@ export function routeEntries(router: Router): RouteEntry[] {
     if (methods.length === 0) continue; // router.use() layers (allowedMethods), not routes
     const guard = (layer.stack.find((fn) => ROUTE_GUARD in fn) as GuardMiddleware | undefined)?.[ROUTE_GUARD];
     const path = String(layer.path).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    for (const method of methods) entries.push({ method, path, action: guard?.action, credential: guard?.credential });
+    for (const method of methods) {
+      entries.push({
+        method,
+        path,
+        action: guard?.action,
+        credential: guard?.credential,
+        options: guard?.options ?? {},
+      });
+    }
   }
   return entries;
 }

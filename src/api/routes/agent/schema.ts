@@ -2,6 +2,8 @@
 // the response shapes (the tests parse every answer with them), so the OpenAPI document can be generated from
 // this file. Every string refuses NUL characters and unpaired UTF-16 surrogates; every size is bounded.
 import { z } from 'zod';
+import { isCleanText } from '../../middleware/text';
+import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { isUuid } from '../../../ids';
 import { REASONS } from './validate';
 
@@ -39,16 +41,15 @@ export const AgentLimits = {
 
 // ---- building blocks
 
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** Text that PostgreSQL can store and JSON can carry: no NUL, no unpaired surrogate. */
-export const isCleanText = (s: string): boolean => !s.includes('\u0000') && !UNPAIRED_SURROGATE.test(s);
+export { isCleanText };
 
 /** A string of at most max characters (trimmed and non-empty when required). */
 export function cleanText(max: number, opts: { trim?: boolean; nonEmpty?: boolean } = {}) {
   let s = z.string();
   if (opts.trim) s = s.trim();
   if (opts.nonEmpty) s = s.min(1);
-  return s.max(max).refine(isCleanText, { params: { reason: 'text' } });
+  const text = s.max(max).refine(isCleanText, { params: { reason: 'text' } });
+  return opts.trim && opts.nonEmpty ? text.meta({ pattern: NON_BLANK }) : text;
 }
 
 const uuid = () =>
@@ -76,20 +77,25 @@ function jsonProblem(value: unknown, maxChars: number): keyof typeof REASONS | u
     }
     return undefined;
   };
-  return walk(value, 0) ?? (JSON.stringify(value).length > maxChars ? 'jsonSize' : undefined);
+  return walk(value, 0) ?? ((JSON.stringify(value) ?? '').length > maxChars ? 'jsonSize' : undefined);
 }
 
 /** Any JSON value (tool results), bounded in size and depth, with clean strings. */
 export function jsonValue(maxChars: number) {
-  return z.json().superRefine((v, ctx) => {
-    const reason = jsonProblem(v, maxChars);
-    if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
-  });
+  // z.unknown() rather than z.json(): the value comes from JSON.parse, and z.json()'s recursive JSON Schema is no
+  // type a generated client can name.
+  return z
+    .unknown()
+    .superRefine((v, ctx) => {
+      const reason = jsonProblem(v, maxChars);
+      if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
+    })
+    .meta({ description: 'Any JSON value' });
 }
 
 /** A JSON object (tool arguments and inputs), bounded likewise. */
 export function jsonObject(maxChars: number) {
-  return z.record(z.string(), z.json()).superRefine((v, ctx) => {
+  return z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
     const reason = jsonProblem(v, maxChars);
     if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
   });
@@ -104,18 +110,21 @@ export const CreateThreadRequestSchema = z.strictObject({
 export type CreateThreadRequest = z.infer<typeof CreateThreadRequestSchema>;
 
 const pageParam = (name: string, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-        ctx.addIssue({ code: 'custom', message: `Invalid ${name} value, must be between 1 and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  documentedAs(
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return fallback;
+        const n = Number(v);
+        if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+          ctx.addIssue({ code: 'custom', message: `Invalid ${name} value, must be between 1 and ${max}` });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    { type: 'integer', minimum: 1, maximum: max, default: fallback },
+  );
 
 export const ThreadListQuerySchema = z.object({
   page: pageParam('page', 1_000_000, 1),
@@ -184,6 +193,14 @@ export const PostMessageRequestSchema = z
     if (m.toolCallId !== undefined && m.role !== 'tool') {
       ctx.addIssue({ code: 'custom', path: ['toolCallId'], message: 'toolCallId is only for tool messages' });
     }
+  })
+  .meta({
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.allOf = [
+        { if: { properties: { role: { enum: ['user', 'system'] } } }, then: { required: ['content'] } },
+        { if: { required: ['toolCallId'] }, then: { properties: { role: { const: 'tool' } } } },
+      ];
+    },
   });
 export type PostMessageRequest = z.infer<typeof PostMessageRequestSchema>;
 
@@ -245,7 +262,12 @@ export type AgentRagResponse = z.infer<typeof AgentRagResponseSchema>;
 
 // ---- agent servers
 
-const serverUrl = () => cleanText(AgentLimits.serverUrlChars, { trim: true, nonEmpty: true });
+const serverUrl = () =>
+  cleanText(AgentLimits.serverUrlChars, { trim: true, nonEmpty: true }).meta({
+    format: 'uri',
+    pattern: '^(https://|http://(localhost|127\\.|\\[::1\\]))',
+    description: 'An https URL, or http on a loopback address; no credentials, no fragment',
+  });
 const serverName = () => cleanText(AgentLimits.serverNameChars, { trim: true, nonEmpty: true });
 const serverModel = () => cleanText(AgentLimits.modelChars, { trim: true, nonEmpty: true });
 const authToken = () => cleanText(AgentLimits.authTokenChars, { nonEmpty: true });
@@ -270,7 +292,8 @@ export const UpdateServerRequestSchema = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'Provide at least one field to update: name, url, description, model, authToken',
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateServerRequest = z.infer<typeof UpdateServerRequestSchema>;
 
 export const ServerSchema = z.strictObject({

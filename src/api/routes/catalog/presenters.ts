@@ -1,7 +1,8 @@
 import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../../../db/rows';
 import { presentSearchResult } from '../knowledge/presenters';
+import type { Category, CategoryKnowledge, Taxonomy } from './schema';
 
-export function presentCategory(row: CategoryRow & { knowledge_count: number | string }) {
+export function presentCategory(row: CategoryRow & { knowledge_count: number | string }): Category {
   return {
     id: row.id,
     name: row.name,
@@ -12,7 +13,7 @@ export function presentCategory(row: CategoryRow & { knowledge_count: number | s
   };
 }
 
-export function presentCategoryKnowledge(row: KnowledgeRow & { category_id: string }) {
+export function presentCategoryKnowledge(row: KnowledgeRow & { category_id: string }): CategoryKnowledge {
   const { score, pageNumber, ...item } = presentSearchResult({ row, excerpt: row.content.slice(0, 500) });
   void score;
   void pageNumber;
@@ -26,7 +27,7 @@ export function presentTaxonomy(
     languages?: Array<{ language_id: string }>;
     categories?: Array<{ id: string; name: string; description: string | null }>;
   },
-) {
+): Taxonomy {
   return {
     id: row.id,
     workspaceId: row.workspace_id,

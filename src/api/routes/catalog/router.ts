@@ -1,6 +1,5 @@
 // Categories and taxonomies: read-only through the API (managed with the kws CLI), scoped to what the caller may see.
 import Router from '@koa/router';
-import { z } from 'zod';
 import * as catalog from '../../../db/repositories/catalog';
 import { applyAccessFilter } from '../../../db/repositories/search';
 import type { Deps } from '../../../deps';
@@ -10,20 +9,7 @@ import { accessFilter } from '../../../services/access';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentCategory, presentCategoryKnowledge, presentTaxonomy } from './presenters';
-
-const flag = (name: string) =>
-  z
-    .enum(['true', 'false'], { error: `${name} must be true or false` })
-    .optional()
-    .transform((v) => v === 'true');
-
-const TaxonomyQuerySchema = z.object({
-  roleId: z.string().refine(isUuid, { message: 'roleId must be a valid UUID' }).optional(),
-  languageId: z.string().min(1).max(35).optional(),
-  includeRoles: flag('includeRoles'),
-  includeLanguages: flag('includeLanguages'),
-  includeCategories: flag('includeCategories'),
-});
+import { TaxonomyQuerySchema } from './schema';
 
 export function catalogRouter(deps: Deps): Router {
   const router = new Router({ prefix: '/v1/workspaces/:workspaceId' });

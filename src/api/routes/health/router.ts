@@ -5,8 +5,7 @@ import type { Logger } from 'pino';
 import type { Deps } from '../../../deps';
 import { checkTemporal } from '../../../temporal/client';
 import { guard } from '../../middleware/authenticate';
-
-type Check = { status: 'up' | 'down' };
+import type { Check } from './schema';
 
 async function probe(logger: Logger, component: string, fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;

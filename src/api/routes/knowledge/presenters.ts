@@ -1,23 +1,24 @@
 import type { KnowledgeRow } from '../../../db/rows';
 import type { SearchResult } from '../../../services/search';
+import type { Knowledge, MetadataSearchItem, SearchResultBody, UploadItem } from './schema';
 
 /** The item's metadata as the API shows it: the free metadata plus title and language. */
-function metadataOf(row: KnowledgeRow): Record<string, unknown> {
+function metadataOf(row: KnowledgeRow): Knowledge['metadata'] {
   const { extraction, ...free } = row.metadata as Record<string, unknown> & { extraction?: unknown };
   void extraction;
-  const metadata: Record<string, unknown> = { ...free, title: row.title };
+  const metadata: Knowledge['metadata'] = { ...free, title: row.title };
   if (row.language) metadata.language = row.language;
   return metadata;
 }
 
 /** get-knowledge and the list: title sits inside metadata. */
-export function presentKnowledge(row: KnowledgeRow) {
+export function presentKnowledge(row: KnowledgeRow): Knowledge {
   return {
     id: row.id,
     type: row.type,
     content: row.content,
     url: row.url,
-    status: row.status,
+    status: row.status as Knowledge['status'],
     ...(row.message_error ? { messageError: row.message_error } : {}),
     metadata: metadataOf(row),
     parentId: row.parent_id,
@@ -27,7 +28,7 @@ export function presentKnowledge(row: KnowledgeRow) {
 }
 
 /** Semantic and title search results: title top-level, content an excerpt, score only for semantic search. */
-export function presentSearchResult(result: SearchResult) {
+export function presentSearchResult(result: SearchResult): SearchResultBody {
   const { row } = result;
   return {
     id: row.id,
@@ -44,23 +45,27 @@ export function presentSearchResult(result: SearchResult) {
 }
 
 /** The item as upload-file-metadata shows it (null until the ingestion workflow has created it). */
-export function presentUploadItem(row: KnowledgeRow | undefined) {
-  return row ? { id: row.id, status: row.status, metadata: { title: row.title, type: row.type } } : null;
+export function presentUploadItem(row: KnowledgeRow): UploadItem;
+export function presentUploadItem(row: KnowledgeRow | undefined): UploadItem | null;
+export function presentUploadItem(row: KnowledgeRow | undefined): UploadItem | null {
+  return row
+    ? { id: row.id, status: row.status as UploadItem['status'], metadata: { title: row.title, type: row.type } }
+    : null;
 }
 
 export function presentMetadataSearchItem(
   row: KnowledgeRow,
   upload: { filename: string; mimetype: string } | undefined,
   chunks: Array<{ id: string; content: string }>,
-) {
+): MetadataSearchItem {
   return {
     id: row.id,
     type: row.type,
     content: row.content,
-    status: row.status,
+    status: row.status as MetadataSearchItem['status'],
     metadata: metadataOf(row),
     uploadFileMetadata: upload ? { filename: upload.filename, mimetype: upload.mimetype } : null,
-    coreKnowledgeItems: chunks.map((c) => ({ id: c.id, type: 'TEXT', content: c.content })),
+    coreKnowledgeItems: chunks.map((c) => ({ id: c.id, type: 'TEXT' as const, content: c.content })),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

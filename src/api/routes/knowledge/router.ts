@@ -32,6 +32,9 @@ import {
   SemanticSearchSchema,
   TitleSearchSchema,
   UploadFieldsSchema,
+  type UploadFileMetadata,
+  type UploadProcessed,
+  type UploadStarted,
 } from './schema';
 
 /** Items shown per metadata-search result (its first chunks). */
@@ -42,7 +45,9 @@ export function knowledgeRouter(deps: Deps): Router {
   const read = guard(deps, 'knowledge.read');
   const write = guard(deps, 'knowledge.write');
   const base = '/v1/workspaces/:workspaceId/knowledge';
-  const uploadGate = createUploadGate(deps.config.limits.maxConcurrentUploads);
+  // Made on the first upload: routers read their dependencies only when serving (src/api/openapi/published.ts).
+  let gate: ReturnType<typeof createUploadGate> | undefined;
+  const uploadGate = () => (gate ??= createUploadGate(deps.config.limits.maxConcurrentUploads));
 
   /** Loads an item the caller may see; invisible items are reported as not found. */
   const loadVisible = async (ctx: Context) => {
@@ -104,7 +109,7 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.post(`${base}/file`, write, async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate);
+    const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate());
     let input;
     try {
       input = validate(UploadFieldsSchema, fields);
@@ -130,7 +135,7 @@ export function knowledgeRouter(deps: Deps): Router {
         language: input.language ?? null,
         status: 'BACKGROUND_START',
         jobId: outcome.workflowId,
-      };
+      } satisfies UploadStarted;
       return;
     }
     ctx.body = {
@@ -143,7 +148,7 @@ export function knowledgeRouter(deps: Deps): Router {
       type: input.unpack ? 'FOLDER' : 'FILE',
       status: outcome.kind === 'completed' ? 'COMPLETED' : 'PROCESSING',
       jobId: outcome.workflowId,
-    };
+    } satisfies UploadProcessed;
   });
 
   router.post(`${base}/search`, read, async (ctx) => {
@@ -171,10 +176,10 @@ export function knowledgeRouter(deps: Deps): Router {
   });
 
   // Under RBAC a role-bound caller sees an upload only once its item exists and is assigned to the role.
-  router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadId', read, async (ctx) => {
+  router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadFileMetadataId', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const { workspace } = auth;
-    const id = ctx.params.uploadId ?? '';
+    const id = ctx.params.uploadFileMetadataId ?? '';
     if (!isUuid(id)) throw badRequest('Invalid upload file metadata ID format');
     const upload = await uploads.findUpload(deps.db, workspace.id, id);
     const scope = callerScope(auth);
@@ -193,7 +198,7 @@ export function knowledgeRouter(deps: Deps): Router {
       knowledge: upload.space_id ? null : presentUploadItem(row),
       spaceKnowledge: upload.space_id && row ? { ...presentUploadItem(row), spaceId: upload.space_id } : null,
       createdAt: upload.created_at.toISOString(),
-    };
+    } satisfies UploadFileMetadata;
   });
 
   router.get(`${base}/:knowledgeId`, read, async (ctx) => {

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 
-const intParam = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `Invalid ${name} value, must be between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
+const intParam = (name: string, min: number, max: number, fallback: number) => {
+  const message = `Invalid ${name} value, must be between ${min} and ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int({ message })
+    .min(min, { message })
+    .max(max, { message })
+    .default(fallback);
+};
 
 export const KNOWLEDGE_LIST_MAX_LIMIT = 100;
 /** Deepest page of the paged listings: deeper offsets only cost the database a long scan. */
@@ -34,29 +31,35 @@ const LIMIT_MESSAGE = 'Invalid limit value, must be between 1 and 50';
 const ROLE_IDS_MESSAGE = 'roleIds must be an array of valid UUIDs';
 
 /** limit: integer 1..50 (numeric strings accepted), default 10. */
-const searchLimit = z
-  .union([z.number(), z.string()], { error: LIMIT_MESSAGE })
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return 10;
-    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 50) {
-      ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
-      return z.NEVER;
-    }
-    return n;
-  });
+const searchLimit = documentedAs(
+  z
+    .union([z.number(), z.string()], { error: LIMIT_MESSAGE })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return 10;
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 50) {
+        ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+);
 
 const accessFilterFields = {
   audienceId: z
     .string({ error: 'audienceId must be a valid UUID' })
     .refine(isUuid, { message: 'audienceId must be a valid UUID' })
+    .meta({ format: 'uuid', description: 'Only knowledge assigned to this audience' })
     .optional(),
   roleIds: z
-    .array(z.string({ error: ROLE_IDS_MESSAGE }).refine(isUuid, { message: ROLE_IDS_MESSAGE }), {
-      error: ROLE_IDS_MESSAGE,
-    })
+    .array(
+      z.string({ error: ROLE_IDS_MESSAGE }).refine(isUuid, { message: ROLE_IDS_MESSAGE }).meta({ format: 'uuid' }),
+      { error: ROLE_IDS_MESSAGE },
+    )
     .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })
+    .meta({ description: 'Only knowledge accessible to these roles' })
     .optional(),
 };
 
@@ -67,7 +70,8 @@ export const SemanticSearchSchema = bodyObject({
     .string({ error: MISSING })
     .trim()
     .min(1, { message: MISSING })
-    .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` }),
+    .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` })
+    .meta({ pattern: NON_BLANK }),
   limit: searchLimit,
   ...accessFilterFields,
 });
@@ -78,7 +82,8 @@ export const TitleSearchSchema = bodyObject({
     .string({ error: MISSING })
     .trim()
     .min(1, { message: MISSING })
-    .max(MAX_QUERY_CHARS, { message: `title must be at most ${MAX_QUERY_CHARS} characters` }),
+    .max(MAX_QUERY_CHARS, { message: `title must be at most ${MAX_QUERY_CHARS} characters` })
+    .meta({ pattern: NON_BLANK, description: 'Part of the title (case-insensitive; wildcards are literal)' }),
   limit: searchLimit,
   ...accessFilterFields,
 });
@@ -92,18 +97,22 @@ const LANGUAGE = z
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { message: 'language must be a language code such as en or pt-BR' });
 
 export const CreateLinkSchema = bodyObject({
-  type: z.string({ error: MISSING }).refine((t) => t === 'LINK', { message: 'Type must be LINK' }),
-  url: z.string({ error: MISSING }).trim().min(1, { message: MISSING }),
-  title: z.string({ error: 'title must be a string' }).trim().min(1).max(1000).optional(),
+  type: z.literal('LINK', { error: (issue) => (issue.input === undefined ? MISSING : 'Type must be LINK') }),
+  url: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).meta({
+    format: 'uri',
+    pattern: '^https?://[^\\s/?#]+[^\\s]*$',
+    description: 'An http(s) URL (stored, never fetched)',
+  }),
+  title: z.string({ error: 'title must be a string' }).trim().min(1).max(1000).meta({ pattern: NON_BLANK }).optional(),
   metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object' }).optional(),
 });
 export type CreateLinkInput = z.infer<typeof CreateLinkSchema>;
 
 export const ReservedFieldSchema = bodyObject({
-  type: z.string({ error: MISSING }).refine((t) => (RESERVED_FIELD_TYPES as readonly string[]).includes(t), {
-    message: 'Invalid knowledge type',
+  type: z.enum(RESERVED_FIELD_TYPES, {
+    error: (issue) => (issue.input === undefined ? MISSING : 'Invalid knowledge type'),
   }),
-  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(1000),
+  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(1000).meta({ pattern: NON_BLANK }),
   language: LANGUAGE.optional(),
   sourceVisibility: z
     .enum(['none', 'source', 'download'], { error: 'sourceVisibility must be one of none, source, download' })
@@ -134,7 +143,8 @@ export const MetadataSearchSchema = bodyObject({
     )
     .refine((m) => Object.values(m).some((v) => v !== undefined), {
       message: 'metadata must be an object with at least one property',
-    }),
+    })
+    .meta({ minProperties: 1, description: 'Exact matches, combined with AND' }),
   page: z.coerce
     .number({ error: 'page must be a positive integer' })
     .int()
@@ -166,38 +176,63 @@ export const UploadFieldsSchema = z.object({
     .optional()
     .refine((s) => s === undefined || s === '' || s === 'BACKGROUND_START', {
       message: 'Invalid status value, must be BACKGROUND_START',
-    }),
+    })
+    .meta({ enum: ['BACKGROUND_START'], description: 'BACKGROUND_START: answer at once; otherwise synchronous' }),
   unpack: z
     .enum(['true', 'false'], { error: 'unpack must be true or false' })
     .optional()
-    .transform((v) => v === 'true'),
+    .transform((v) => v === 'true')
+    .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member' }),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
+
+/** The multipart form as documented: the file part and the text fields UploadFieldsSchema validates. */
+export const UploadFormSchema = UploadFieldsSchema.extend({
+  file: documentedAs(z.string(), {
+    type: 'string',
+    format: 'binary',
+    description: 'The file (one of the accepted types)',
+  }),
+});
 
 // Text, URL and website sources (README "Text, URL and website knowledge").
 const title = z
   .string({ error: 'title must be a string' })
   .trim()
   .min(1, { message: 'title must not be empty' })
-  .max(1000, { message: 'title must be at most 1000 characters' });
+  .max(1000, { message: 'title must be at most 1000 characters' })
+  .meta({ pattern: NON_BLANK, description: "The item's title (default: the page's own title, else the URL)" });
 const webUrl = z
   .string({ error: MISSING })
   .trim()
   .min(1, { message: MISSING })
-  .max(2048, { message: 'url must be at most 2048 characters' });
-const freeMetadata = z.record(z.string(), z.unknown(), { error: 'metadata must be an object' });
+  .max(2048, { message: 'url must be at most 2048 characters' })
+  .meta({
+    format: 'uri',
+    pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://',
+    description: 'An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)',
+  });
+const freeMetadata = z
+  .record(z.string(), z.unknown(), { error: 'metadata must be an object' })
+  .meta({ description: 'Free key-value metadata (title, language and extraction are kept in their own fields)' });
 
 export const TEXT_MAX_CHARACTERS = 1_000_000;
 export const CreateTextSchema = bodyObject({
-  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(1000, {
-    message: 'title must be at most 1000 characters',
-  }),
+  title: z
+    .string({ error: MISSING })
+    .trim()
+    .min(1, { message: MISSING })
+    .max(1000, {
+      message: 'title must be at most 1000 characters',
+    })
+    .meta({ pattern: NON_BLANK }),
   content: z
     .string({ error: MISSING })
     .refine((s) => s.trim() !== '', { message: MISSING })
     .refine((s) => s.length <= TEXT_MAX_CHARACTERS, {
       message: `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
-    }),
+    })
+    .meta({ pattern: NON_BLANK, maxLength: TEXT_MAX_CHARACTERS, description: 'The text (chunked and embedded)' }),
   language: LANGUAGE.optional(),
   metadata: freeMetadata.optional(),
 });
@@ -212,13 +247,14 @@ export type CreateUrlInput = z.infer<typeof CreateUrlSchema>;
 
 export const WEBSITE_MAX_PAGES = 1000;
 export const WEBSITE_MAX_DEPTH = 10;
-const PATH_PATTERN_MESSAGE = 'includePaths and excludePaths must be arrays of at most 50 paths starting with /';
+export const PATH_PATTERN_MESSAGE = 'includePaths and excludePaths must be arrays of at most 50 paths starting with /';
 const pathPatterns = z
   .array(
     z
       .string({ error: PATH_PATTERN_MESSAGE })
       .max(500, { message: PATH_PATTERN_MESSAGE })
-      .refine((p) => p.startsWith('/'), { message: PATH_PATTERN_MESSAGE }),
+      .refine((p) => p.startsWith('/'), { message: PATH_PATTERN_MESSAGE })
+      .meta({ pattern: '^/' }),
     { error: PATH_PATTERN_MESSAGE },
   )
   .max(50, { message: PATH_PATTERN_MESSAGE })
@@ -243,14 +279,162 @@ export const CreateWebsiteSchema = bodyObject({
 export type CreateWebsiteInput = z.infer<typeof CreateWebsiteSchema>;
 
 /** POST …/knowledge/text (201), …/knowledge/url and …/knowledge/website (200). */
-export const SourceCreatedSchema = z.object({
-  id: z.uuid(),
-  knowledgeId: z.uuid(),
-  jobId: z.string(),
-  status: z.literal('BACKGROUND_START'),
-});
+export const SourceCreatedSchema = z
+  .strictObject({
+    id: uuid('The new item'),
+    knowledgeId: uuid('The new item (equal to id)'),
+    jobId: z.string().meta({ description: 'Its ingestion or crawl job (POST …/background-jobs)' }),
+    status: z.literal('BACKGROUND_START'),
+  })
+  .meta({ id: 'SourceCreated' });
 export type SourceCreated = z.infer<typeof SourceCreatedSchema>;
 
 /** POST …/knowledge/{knowledgeId}/recrawl. */
-export const RecrawlResponseSchema = z.object({ jobId: z.string() });
+export const RecrawlResponseSchema = z.strictObject({
+  jobId: z.string().meta({ description: 'The crawl job: a new one, or the one still running' }),
+});
 export type RecrawlResponse = z.infer<typeof RecrawlResponseSchema>;
+
+// Responses: what the presenters produce (presenters.ts returns these types).
+
+export const KnowledgeMetadataSchema = z
+  .looseObject({
+    title: z.string(),
+    description: z.string().optional(),
+    language: z.string().optional(),
+  })
+  .meta({
+    id: 'KnowledgeMetadata',
+    description: 'Free key-value metadata; title always, description and language when set',
+  });
+
+const knowledgeType = z
+  .string()
+  .meta({ description: 'FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE' });
+
+export const KnowledgeSchema = z
+  .strictObject({
+    id: uuid('The knowledge item'),
+    type: knowledgeType,
+    content: z.string().meta({ description: 'URL, file path or text' }),
+    url: z.string().nullable(),
+    status: z.enum(KNOWLEDGE_STATUSES),
+    messageError: z.string().optional().meta({ description: 'Why processing failed (BACKGROUND_ERROR)' }),
+    metadata: KnowledgeMetadataSchema,
+    parentId: z.uuid().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Knowledge' });
+export type Knowledge = z.infer<typeof KnowledgeSchema>;
+
+export const KnowledgeListSchema = z.strictObject({
+  knowledge: z.array(KnowledgeSchema),
+  total: z.int().min(0),
+  page: z.int().min(1),
+  limit: z.int().min(1),
+});
+
+export const LinkCreatedSchema = z.strictObject({
+  id: uuid('The new item'),
+  knowledgeId: uuid('The new item (equal to id)'),
+});
+
+const uploadEcho = {
+  uploadFileMetadataId: uuid('The upload, tracked through upload-file-metadata'),
+  title: z.string(),
+  description: z.string().nullable(),
+  language: z.string().nullable(),
+  jobId: z.string().meta({ description: 'The ingestion workflow' }),
+};
+export const UploadStartedSchema = z
+  .strictObject({ ...uploadEcho, status: z.literal('BACKGROUND_START') })
+  .meta({ id: 'UploadStarted', description: 'status=BACKGROUND_START: answered at once' });
+export const UploadProcessedSchema = z
+  .strictObject({
+    ...uploadEcho,
+    id: uuid('The knowledge item'),
+    knowledgeId: uuid('The knowledge item (equal to id)'),
+    type: z.enum(['FILE', 'FOLDER']).meta({ description: 'FOLDER: a ZIP archive uploaded with unpack=true' }),
+    status: z.enum(['COMPLETED', 'PROCESSING']),
+  })
+  .meta({
+    id: 'UploadProcessed',
+    description: 'Synchronous upload: COMPLETED when searchable, PROCESSING past SYNC_UPLOAD_TIMEOUT_MS',
+  });
+export const UploadResponseSchema = z.union([UploadStartedSchema, UploadProcessedSchema]);
+export type UploadStarted = z.infer<typeof UploadStartedSchema>;
+export type UploadProcessed = z.infer<typeof UploadProcessedSchema>;
+
+export const UploadItemSchema = z.strictObject({
+  id: uuid('The knowledge item'),
+  status: z.enum(KNOWLEDGE_STATUSES),
+  metadata: z.strictObject({ title: z.string(), type: knowledgeType }),
+});
+export type UploadItem = z.infer<typeof UploadItemSchema>;
+
+export const UploadFileMetadataSchema = z
+  .strictObject({
+    id: uuid('The upload'),
+    filename: z.string(),
+    mimetype: z.string(),
+    size: z.int().min(0),
+    knowledge: UploadItemSchema.nullable().meta({ description: 'null until background processing created the item' }),
+    spaceKnowledge: UploadItemSchema.extend({ spaceId: uuid('The space') })
+      .nullable()
+      .meta({ description: "A space's own upload (form field spaceId); null otherwise" }),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'UploadFileMetadata' });
+export type UploadFileMetadata = z.infer<typeof UploadFileMetadataSchema>;
+
+const searchResultFields = {
+  id: uuid('The knowledge item'),
+  title: z.string(),
+  type: knowledgeType,
+  url: z.string().meta({ description: 'The URL, or the content for items without one' }),
+  content: z.string().max(500).meta({ description: 'An excerpt: at most 500 characters' }),
+  metadata: KnowledgeMetadataSchema,
+  pageNumber: z.int().min(1).optional().meta({ description: "The page of the item's best passage" }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+export const TitleSearchResultSchema = z.strictObject(searchResultFields).meta({ id: 'TitleSearchResult' });
+export const SemanticSearchResultSchema = z
+  .strictObject({ ...searchResultFields, score: z.number().min(0).max(1).meta({ description: 'Cosine similarity' }) })
+  .meta({ id: 'SemanticSearchResult' });
+export type SearchResultBody = z.infer<typeof TitleSearchResultSchema> & { score?: number };
+
+export const SemanticSearchResponseSchema = z.strictObject({
+  results: z.array(SemanticSearchResultSchema),
+  total: z.int().min(0),
+});
+export const TitleSearchResponseSchema = z.strictObject({
+  results: z.array(TitleSearchResultSchema),
+  total: z.int().min(0),
+});
+
+export const MetadataSearchItemSchema = z
+  .strictObject({
+    id: uuid('The knowledge item'),
+    type: knowledgeType,
+    content: z.string(),
+    status: z.enum(KNOWLEDGE_STATUSES),
+    metadata: KnowledgeMetadataSchema,
+    uploadFileMetadata: z.strictObject({ filename: z.string(), mimetype: z.string() }).nullable(),
+    coreKnowledgeItems: z
+      .array(z.strictObject({ id: uuid('The chunk'), type: z.literal('TEXT'), content: z.string() }))
+      .meta({ description: "The item's first chunks (at most 50)" }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'MetadataSearchItem' });
+export type MetadataSearchItem = z.infer<typeof MetadataSearchItemSchema>;
+
+export const ReservedFieldUpdatedSchema = z.strictObject({ knowledgeId: uuid('The item') });
+export const DeletedSchema = z.strictObject({ success: z.literal(true) });
+export const CascadeDeleteSchema = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  jobId: z.string().meta({ description: 'The cascade-delete workflow (cascade-delete:<workspaceId>:<knowledgeId>)' }),
+});

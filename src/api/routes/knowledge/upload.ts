@@ -6,6 +6,7 @@ import type { Deps } from '../../../deps';
 import { badRequest } from '../../../errors';
 import type { Semaphore } from '../../../semaphore';
 import { type StagedUpload, stageUpload, uploadsBusy } from '../../../services/uploads';
+import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../middleware/text';
 import { readMultipart, refuseUnread } from '../../multipart';
 
 export async function receiveUpload(
@@ -21,17 +22,20 @@ export async function receiveUpload(
       fileField: 'file',
       maxFileBytes: deps.config.limits.maxUploadBytes,
       onFile: (part, signal) =>
-        stageUpload(
-          deps,
-          workspace,
-          {
-            filename: part.filename,
-            declaredMime: part.mimeType,
-            stream: part.stream,
-            declaredBytes: Number(ctx.get('content-length')) || undefined,
-          },
-          signal,
-        ),
+        // The filename is stored as the item's title: NUL and unpaired surrogates are refused before staging.
+        isUnsafeText(part.filename)
+          ? Promise.reject(badRequest(UNSAFE_TEXT_MESSAGE))
+          : stageUpload(
+              deps,
+              workspace,
+              {
+                filename: part.filename,
+                declaredMime: part.mimeType,
+                stream: part.stream,
+                declaredBytes: Number(ctx.get('content-length')) || undefined,
+              },
+              signal,
+            ),
     });
     if (!file) throw badRequest('Missing required field');
     return { fields, staged: file };

@@ -1,6 +1,7 @@
 import type { RoleRow, WorkspaceRow } from '../../../db/rows';
+import type { KnowledgeRole, RbacStatus, Role } from './schema';
 
-export function presentRole(row: RoleRow) {
+export function presentRole(row: RoleRow): Role {
   return {
     id: row.id,
     name: row.name,
@@ -12,11 +13,11 @@ export function presentRole(row: RoleRow) {
 }
 
 /** Roles listed for a knowledge item: custom metadata instead of timestamps. */
-export function presentKnowledgeRole(row: RoleRow) {
+export function presentKnowledgeRole(row: RoleRow): KnowledgeRole {
   return { id: row.id, name: row.name, description: row.description, metadata: row.metadata };
 }
 
-export function presentRbacStatus(workspace: WorkspaceRow) {
+export function presentRbacStatus(workspace: WorkspaceRow): RbacStatus {
   return {
     workspaceId: workspace.id,
     rbacEnabled: workspace.rbac_enabled,

@@ -14,12 +14,14 @@ import { validate } from '../../validate';
 import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
 import {
   BackgroundJobsSchema,
+  type BackgroundJobsResponse,
   CreateRoleSchema,
   type CrawlProgressOutput,
   FindRolesSchema,
   RbacStatusSchema,
   RoleIdsSchema,
   UpdateRoleSchema,
+  type RoleAssignment,
 } from './schema';
 
 export function rolesRouter(deps: Deps): Router {
@@ -109,7 +111,7 @@ export function rolesRouter(deps: Deps): Router {
         organizationId: workspace.organization_id,
         roleIds: out.roleIds,
         workflowId: out.workflowId,
-      };
+      } satisfies RoleAssignment;
     });
   }
 
@@ -124,7 +126,7 @@ export function rolesRouter(deps: Deps): Router {
         return progress ? { ...job, progress } : job;
       }),
     );
-    ctx.body = { jobs };
+    ctx.body = { jobs } satisfies BackgroundJobsResponse;
   });
 
   return router;

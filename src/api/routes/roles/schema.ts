@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 
 const MISSING = 'Missing required field';
 const INVALID = 'Invalid field value';
@@ -7,7 +8,10 @@ export const CUSTOMER_ROLE_ID = /^[A-Za-z0-9_-]{1,255}$/;
 
 const name = z.string({ error: INVALID }).trim().min(1, { message: INVALID }).max(255, { message: INVALID });
 const description = z.string({ error: INVALID }).max(2000, { message: INVALID }).nullable();
-const customerRoleId = z.string({ error: INVALID }).regex(CUSTOMER_ROLE_ID, { message: INVALID });
+const customerRoleId = z
+  .string({ error: INVALID })
+  .regex(CUSTOMER_ROLE_ID, { message: INVALID })
+  .meta({ description: 'Customer-chosen identifier: unique in the workspace, case-sensitive' });
 
 /**
  * A customerRoleId a request names to pick a role (tokens, user spaces): checked against the spec's format
@@ -21,10 +25,12 @@ export const CustomerRoleIdReference = z
 
 export const CreateRoleSchema = z.object(
   {
+    // A missing (or null) name is "Missing required field"; any other bad value "Invalid field value".
     name: z
-      .unknown()
-      .refine((v) => v !== undefined && v !== null, { message: MISSING })
-      .pipe(name),
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : INVALID) })
+      .trim()
+      .min(1, { message: INVALID })
+      .max(255, { message: INVALID }),
     description: description.optional(),
     customerRoleId: customerRoleId.nullable().optional(),
   },
@@ -52,6 +58,14 @@ export const FindRolesSchema = z
   )
   .refine((b) => (b.customerRoleId ?? '') !== '' || (b.name ?? '').trim() !== '', {
     message: 'At least one search criterion required',
+  })
+  .meta({
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.anyOf = [
+        { required: ['customerRoleId'], properties: { customerRoleId: { minLength: 1 } } },
+        { required: ['name'], properties: { name: { pattern: NON_BLANK } } },
+      ];
+    },
   });
 export type FindRolesInput = z.infer<typeof FindRolesSchema>;
 
@@ -59,7 +73,9 @@ const ROLE_IDS = 'roleIds must be an array of valid UUIDs';
 export const RoleIdsSchema = z.object(
   {
     roleIds: z
-      .array(z.string({ error: ROLE_IDS }).refine(isUuid, { message: ROLE_IDS }), { error: ROLE_IDS })
+      .array(z.string({ error: ROLE_IDS }).refine(isUuid, { message: ROLE_IDS }).meta({ format: 'uuid' }), {
+        error: ROLE_IDS,
+      })
       .min(1, { message: ROLE_IDS })
       .max(100, { message: 'roleIds may hold at most 100 ids' }),
   },
@@ -85,10 +101,94 @@ export const BackgroundJobsSchema = z.object(
 );
 
 /** A website crawl job's `progress` in the background-jobs answer (README "RBAC, roles and jobs"). */
-export const CrawlProgressSchema = z.object({
-  pagesDone: z.number().int(),
-  pagesDiscovered: z.number().int(),
-  pagesFailed: z.number().int(),
-  pagesSkipped: z.number().int(),
-});
+export const CrawlProgressSchema = z
+  .strictObject({
+    pagesDone: z.int().min(0).meta({ description: 'Pages fetched and indexed' }),
+    pagesDiscovered: z.int().min(0).meta({ description: 'Pages found so far (within maxPages)' }),
+    pagesFailed: z.int().min(0),
+    pagesSkipped: z.int().min(0).meta({ description: 'Unchanged since the last crawl, or not indexable' }),
+  })
+  .meta({ id: 'CrawlProgress' });
 export type CrawlProgressOutput = z.infer<typeof CrawlProgressSchema>;
+
+// Responses: what the presenters produce (presenters.ts returns these types).
+
+export const RoleSchema = z
+  .strictObject({
+    id: uuid('Internal role id'),
+    name: z.string(),
+    description: z.string().nullable(),
+    customerRoleId: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Role' });
+export type Role = z.infer<typeof RoleSchema>;
+
+export const RoleListSchema = z.strictObject({ roles: z.array(RoleSchema), total: z.int().min(0) });
+export type RoleList = z.infer<typeof RoleListSchema>;
+
+export const KnowledgeRoleSchema = z
+  .strictObject({
+    id: uuid('Internal role id'),
+    name: z.string(),
+    description: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).meta({ description: 'Custom metadata' }),
+  })
+  .meta({ id: 'KnowledgeRole' });
+export type KnowledgeRole = z.infer<typeof KnowledgeRoleSchema>;
+
+export const RbacStatusResponseSchema = z
+  .strictObject({
+    workspaceId: uuid('The workspace'),
+    rbacEnabled: z.boolean(),
+    rbacStatus: z.enum(['ACTIVE', 'INACTIVE']),
+  })
+  .meta({ id: 'RbacStatus' });
+export type RbacStatus = z.infer<typeof RbacStatusResponseSchema>;
+
+export const RoleCreatedSchema = z.strictObject({
+  workflowId: z.string().meta({ description: 'The role-create workflow (role-create:<workspaceId>:<content hash>)' }),
+  roleId: uuid('The id the role has (derived from the workflow id, so a repeated create makes no second role)'),
+});
+export const RoleUpdatedSchema = z.strictObject({
+  workflowId: uuid('The role-update workflow'),
+  role: RoleSchema.meta({ description: 'The role as it will be' }),
+});
+export const RoleDeletedSchema = z.strictObject({
+  workflowId: z.string(),
+  roleId: uuid('The deleted role'),
+  message: z.string(),
+});
+
+export const RoleAssignmentSchema = z.strictObject({
+  workspaceId: uuid('The workspace'),
+  knowledgeId: uuid('The knowledge item'),
+  organizationId: uuid('The organization'),
+  roleIds: z.array(uuid('A role')),
+  workflowId: z.string().meta({ description: 'The role-assignment workflow' }),
+});
+export type RoleAssignment = z.infer<typeof RoleAssignmentSchema>;
+
+export const JOB_STATUSES = [
+  'RUNNING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELED',
+  'TERMINATED',
+  'TIMED_OUT',
+  'NOT_FOUND',
+] as const;
+export const JobStateSchema = z
+  .strictObject({
+    jobId: z.string(),
+    status: z.enum(JOB_STATUSES),
+    type: z.string().optional().meta({ description: 'The workflow type' }),
+    startedAt: timestamp.optional(),
+    closedAt: timestamp.nullable().optional(),
+    error: z.string().optional().meta({ description: 'Why a FAILED job failed' }),
+    progress: CrawlProgressSchema.optional().meta({ description: "A website crawl's progress (crawl jobs only)" }),
+  })
+  .meta({ id: 'JobState' });
+export const BackgroundJobsResponseSchema = z.strictObject({ jobs: z.array(JobStateSchema) });
+export type BackgroundJobsResponse = z.infer<typeof BackgroundJobsResponseSchema>;

@@ -1,8 +1,9 @@
 import type { SpaceGroupRow, SpaceMessageRow, SpaceRow, SpaceUserRow } from '../../../db/rows';
+import type { Group, Message, Space } from './schema';
 
 const person = (u: SpaceUserRow) => ({ id: u.external_id, name: u.name ?? u.email ?? u.external_id, email: u.email });
 
-export function presentGroup(g: SpaceGroupRow) {
+export function presentGroup(g: SpaceGroupRow): Group {
   return {
     id: g.id,
     name: g.name,
@@ -19,7 +20,7 @@ export function presentSpace(
   workspace: { id: string; name: string; organizationName: string; organizationId: string },
   members: Array<SpaceUserRow & { role: string }>,
   groups: SpaceGroupRow[],
-) {
+): Space {
   return {
     id: space.id,
     name: space.name,
@@ -36,7 +37,7 @@ export function presentSpace(
 
 export function presentMessage(
   m: SpaceMessageRow & { user_external_id?: string | null; user_name?: string | null; user_photo?: string | null },
-) {
+): Message {
   return {
     id: m.id,
     type: m.type,

@@ -29,6 +29,9 @@ import {
   MessagesQuerySchema,
   PostMessageSchema,
   RagSchema,
+  type ActivatedSpace,
+  type ActivatedWithApiKey,
+  type MessagePosted,
 } from './schema';
 
 export function spacesRouter(deps: Deps): Router {
@@ -47,7 +50,7 @@ export function spacesRouter(deps: Deps): Router {
         token: out.token,
         user: { id: input.userId, email: input.email },
         space: { id: out.spaceId, workspaceId: workspace.id },
-      };
+      } satisfies ActivatedWithApiKey;
     },
   );
 
@@ -74,7 +77,7 @@ export function spacesRouter(deps: Deps): Router {
         userId: externalId,
         workspaceId: auth.workspace.id,
         isNew: out.isNew,
-      };
+      } satisfies ActivatedSpace;
     },
   );
 
@@ -142,7 +145,12 @@ export function spacesRouter(deps: Deps): Router {
       reply_to_id: input.messageAIId ?? null,
       language_id: input.languageId ?? null,
     });
-    ctx.body = { id: row.id, type: row.type, message: row.message, createdAt: row.created_at.toISOString() };
+    ctx.body = {
+      id: row.id,
+      type: row.type,
+      message: row.message,
+      createdAt: row.created_at.toISOString(),
+    } satisfies MessagePosted;
   });
 
   // Feedback on a message (a member's user space token): thumbUp and thumbDown exclude each other.

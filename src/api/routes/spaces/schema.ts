@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>
-  z.string({ error: `${name} must be a valid UUID` }).refine(isUuid, { message: `${name} must be a valid UUID` });
+  z
+    .string({ error: `${name} must be a valid UUID` })
+    .refine(isUuid, { message: `${name} must be a valid UUID` })
+    .meta({ format: 'uuid' });
 
 export const ActivateApiKeySchema = z.object(
   {
@@ -12,11 +16,13 @@ export const ActivateApiKeySchema = z.object(
       .string({ error: MISSING })
       .trim()
       .min(1, { message: MISSING })
-      .max(255, { message: 'userId must be at most 255 characters' }),
+      .max(255, { message: 'userId must be at most 255 characters' })
+      .meta({ pattern: NON_BLANK, description: "The integrator's user id" }),
     email: z
       .string({ error: MISSING })
       .trim()
-      .pipe(z.email({ message: 'email must be a valid email address' })),
+      .pipe(z.email({ message: 'email must be a valid email address' }))
+      .meta({ format: 'email', pattern: z.regexes.email.source }),
     customerRoleId: CustomerRoleIdReference.optional(),
   },
   { error: MISSING },
@@ -27,7 +33,13 @@ export const ActivateSpaceSchema = z
     {
       workspaceId: uuid('workspaceId').optional(),
       userId: uuid('userId').optional(),
-      customerIdString: z.string({ error: 'customerIdString must be a string' }).trim().min(1).max(255).optional(),
+      customerIdString: z
+        .string({ error: 'customerIdString must be a string' })
+        .trim()
+        .min(1)
+        .max(255)
+        .meta({ pattern: NON_BLANK })
+        .optional(),
       roleId: uuid('roleId').optional(),
       customerRoleId: CustomerRoleIdReference.optional(),
     },
@@ -39,6 +51,14 @@ export const ActivateSpaceSchema = z
   })
   .refine((b) => b.roleId === undefined || b.customerRoleId === undefined, {
     message: 'Provide at most one of roleId and customerRoleId',
+  })
+  .meta({
+    description: 'workspaceId equals the path; exactly one of userId and customerIdString; at most one role',
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.required = ['workspaceId'];
+      jsonSchema.oneOf = [{ required: ['userId'] }, { required: ['customerIdString'] }];
+      jsonSchema.not = { required: ['roleId', 'customerRoleId'] };
+    },
   });
 
 export const CreateGroupSchema = z.object(
@@ -48,6 +68,7 @@ export const CreateGroupSchema = z.object(
       .trim()
       .min(1, { message: 'name must not be empty' })
       .max(255)
+      .meta({ pattern: NON_BLANK, description: 'Default: General' })
       .optional(),
   },
   { error: 'Request body must be a JSON object' },
@@ -57,9 +78,13 @@ export const MESSAGES_MAX_LIMIT = 200;
 
 /** groupId; optional paging: the `limit` messages before the message `before` (or the latest), oldest first. */
 export const MessagesQuerySchema = z.object({
-  groupId: z.string().optional(),
-  limit: z
-    .string()
+  groupId: z.string().meta({ format: 'uuid', description: 'The group (default: the default group)' }).optional(),
+  limit: documentedAs(z.string(), {
+    type: 'integer',
+    minimum: 1,
+    maximum: MESSAGES_MAX_LIMIT,
+    description: 'A page: the `limit` messages before `before` (or the latest)',
+  })
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
@@ -72,6 +97,7 @@ export const MessagesQuerySchema = z.object({
     }),
   before: z
     .string()
+    .meta({ format: 'uuid', description: 'A message of the group: the page ends before it' })
     .optional()
     .refine((v) => v === undefined || isUuid(v), { message: 'before must be a message id' }),
 });
@@ -89,9 +115,16 @@ const ragKnowledge = z.array(
 export const PostMessageSchema = z.object(
   {
     newMessage: z.string({ error: MISSING }).min(1, { message: MISSING }).max(100_000),
-    groupId: z.string({ error: MISSING }).refine(isUuid, { message: 'groupId must be a valid UUID' }),
+    groupId: z
+      .string({ error: MISSING })
+      .refine(isUuid, { message: 'groupId must be a valid UUID' })
+      .meta({ format: 'uuid' }),
     type: z.enum(['USER', 'AI'], { error: 'type must be USER or AI' }),
-    messageAIId: z.string().refine(isUuid, { message: 'messageAIId must be a valid UUID' }).optional(),
+    messageAIId: z
+      .string()
+      .refine(isUuid, { message: 'messageAIId must be a valid UUID' })
+      .meta({ format: 'uuid', description: 'The user message an AI message answers' })
+      .optional(),
     languageId: z.string().min(1).max(35).optional(),
     rag: z.object({ knowledge: ragKnowledge.max(100).optional() }, { error: 'rag must be an object' }).optional(),
   },
@@ -110,12 +143,22 @@ export const FeedbackSchema = z
   .refine((b) => b.thumbUp !== undefined || b.thumbDown !== undefined, { message: 'Provide thumbUp or thumbDown' })
   .refine((b) => !(b.thumbUp === true && b.thumbDown === true), {
     message: 'thumbUp and thumbDown cannot both be true',
+  })
+  .meta({
+    description: 'thumbUp or thumbDown (setting one clears the other)',
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.anyOf = [{ required: ['thumbUp'] }, { required: ['thumbDown'] }];
+      jsonSchema.not = {
+        properties: { thumbUp: { const: true }, thumbDown: { const: true } },
+        required: ['thumbUp', 'thumbDown'],
+      };
+    },
   });
 
 const TOPK = 'Invalid topK value, must be between 1 and 10';
 export const RagSchema = z.object(
   {
-    text: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(10_000),
+    text: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(10_000).meta({ pattern: NON_BLANK }),
     languageId: z.string().min(1).max(35).optional(),
     topK: z
       .number({ error: TOPK })
@@ -126,3 +169,99 @@ export const RagSchema = z.object(
   },
   { error: MISSING },
 );
+
+// Responses: what the handlers and presenters produce.
+
+export const ActivatedWithApiKeySchema = z.strictObject({
+  token: z.string().meta({ description: 'The user space token (JWT)' }),
+  user: z.strictObject({ id: z.string(), email: z.string() }),
+  space: z.strictObject({ id: uuidOf('The space'), workspaceId: uuidOf('The workspace') }),
+});
+export type ActivatedWithApiKey = z.infer<typeof ActivatedWithApiKeySchema>;
+
+export const ActivatedSpaceSchema = z.strictObject({
+  token: z.string().meta({ description: 'The user space token (JWT)' }),
+  spaceId: uuidOf('The space'),
+  userId: z.string().meta({ description: 'As supplied' }),
+  workspaceId: uuidOf('The workspace'),
+  isNew: z.boolean().meta({ description: 'Whether the space was just created' }),
+});
+export type ActivatedSpace = z.infer<typeof ActivatedSpaceSchema>;
+
+const PersonSchema = z.strictObject({ id: z.string(), name: z.string(), email: z.string().nullable() });
+
+export const GroupSchema = z
+  .strictObject({
+    id: uuidOf('The group'),
+    name: z.string(),
+    type: z.string(),
+    lastMessageAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    conversations: z.array(z.strictObject({ id: uuidOf('The conversation') })),
+  })
+  .meta({ id: 'GroupConversation' });
+export type Group = z.infer<typeof GroupSchema>;
+
+export const SpaceSchema = z
+  .strictObject({
+    id: uuidOf('The space'),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: z.string().meta({ description: 'For example ACTIVE' }),
+    createdAt: timestamp,
+    workspace: z.strictObject({
+      id: uuidOf('The workspace'),
+      name: z.string(),
+      organizationName: z.string(),
+      organizationId: uuidOf('The organization'),
+    }),
+    hosts: z.array(z.strictObject({ host: PersonSchema })),
+    coHosts: z.array(z.strictObject({ host: PersonSchema })),
+    guests: z.array(z.strictObject({ guest: PersonSchema })),
+    spaceGroupConversation: z.array(GroupSchema),
+  })
+  .meta({ id: 'Space' });
+export type Space = z.infer<typeof SpaceSchema>;
+
+export const GroupCreatedSchema = z.strictObject({ id: uuidOf('The group'), name: z.string(), createdAt: timestamp });
+
+export const MessageSchema = z
+  .strictObject({
+    id: uuidOf('The message'),
+    type: z.enum(['USER', 'AI']),
+    message: z.string(),
+    workflowUserId: z.string().nullable().meta({ description: 'The sender' }),
+    content: z.string().nullable().meta({ description: 'Extended content of AI messages' }),
+    sources: z.array(z.string()).nullable(),
+    sourcesMetadata: z.array(z.strictObject({ title: z.string(), url: z.string() })).nullable(),
+    thumbUp: z.boolean(),
+    thumbDown: z.boolean(),
+    user: z.strictObject({ id: z.string(), name: z.string().nullable(), photo: z.string().nullable() }).nullable(),
+    messageAIId: z.uuid().nullable(),
+    languageId: z.string().nullable(),
+    groupId: uuidOf('The group'),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'SpaceMessage' });
+export type Message = z.infer<typeof MessageSchema>;
+
+export const MessagePostedSchema = z.strictObject({
+  id: uuidOf('The message'),
+  type: z.enum(['USER', 'AI']),
+  message: z.string(),
+  createdAt: timestamp,
+});
+export type MessagePosted = z.infer<typeof MessagePostedSchema>;
+
+const PassageSchema = z
+  .strictObject({
+    text: z.string(),
+    source: z.string().meta({ description: "URL, page:title, page:title:knowledgeId or '' (the item's visibility)" }),
+    score: z.number().min(0).max(1),
+  })
+  .meta({ id: 'Passage' });
+export const RagResponseSchema = z.strictObject({
+  knowledgeResults: z.array(PassageSchema),
+  spaceKnowledgeResults: z.array(PassageSchema),
+});

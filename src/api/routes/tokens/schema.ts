@@ -9,11 +9,16 @@ export const GenerateAccessTokenSchema = z
       roleId: z
         .string({ error: 'roleId must be a valid UUID' })
         .refine(isUuid, { message: 'roleId must be a valid UUID' })
+        .meta({ format: 'uuid', description: "A role's id (never with customerRoleId)" })
         .optional(),
     },
     { error: 'Request body must be a JSON object' },
   )
   .refine((b) => !(b.customerRoleId !== undefined && b.roleId !== undefined), {
     message: 'Provide either customerRoleId or roleId, not both',
-  });
+  })
+  .meta({ not: { required: ['customerRoleId', 'roleId'] } });
 export type GenerateAccessTokenInput = z.infer<typeof GenerateAccessTokenSchema>;
+
+export const AccessTokenSchema = z.strictObject({ token: z.string().meta({ description: 'The access token (JWT)' }) });
+export type AccessToken = z.infer<typeof AccessTokenSchema>;

@@ -13,7 +13,14 @@ import {
 } from '../../../services/webhooks';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
-import { CreateWebhookSchema, DeliveriesQuerySchema, UpdateWebhookSchema } from './schema';
+import {
+  CreateWebhookSchema,
+  DeliveriesQuerySchema,
+  UpdateWebhookSchema,
+  type WebhookDeliveries,
+  type WebhookEndpoint,
+  type WebhookList,
+} from './schema';
 
 export function webhooksRouter(deps: Deps): Router {
   const router = new Router({ prefix: '/v1/workspaces/:workspaceId/webhooks' });
@@ -21,16 +28,18 @@ export function webhooksRouter(deps: Deps): Router {
 
   router.get('/', manage, async (ctx) => {
     const rows = await webhooks.listEndpoints(deps.db, requireAuth(ctx).workspace.id);
-    ctx.body = { webhooks: rows.map((r) => presentEndpoint(r)) };
+    ctx.body = { webhooks: rows.map((r) => presentEndpoint(r)) } satisfies WebhookList;
   });
   router.post('/', manage, async (ctx) => {
     const input = validate(CreateWebhookSchema, ctx.request.body, 'Missing required field');
     const row = await createWebhook(deps.db, requireAuth(ctx).workspace.id, input);
     ctx.status = 201;
-    ctx.body = presentEndpoint(row, { withSecret: true });
+    ctx.body = presentEndpoint(row, { withSecret: true }) satisfies WebhookEndpoint;
   });
   router.get('/:webhookId', manage, async (ctx) => {
-    ctx.body = presentEndpoint(await loadWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!));
+    ctx.body = presentEndpoint(
+      await loadWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!),
+    ) satisfies WebhookEndpoint;
   });
   router.patch('/:webhookId', manage, async (ctx) => {
     const input = validate(UpdateWebhookSchema, ctx.request.body, 'Invalid field value');
@@ -45,7 +54,9 @@ export function webhooksRouter(deps: Deps): Router {
     const { workspace } = requireAuth(ctx);
     const { limit } = validate(DeliveriesQuerySchema, ctx.query);
     const hook = await loadWebhook(deps.db, workspace.id, ctx.params.webhookId!);
-    ctx.body = { deliveries: await listWebhookDeliveries(deps.db, workspace.id, { endpointId: hook.id, limit }) };
+    ctx.body = {
+      deliveries: await listWebhookDeliveries(deps.db, workspace.id, { endpointId: hook.id, limit }),
+    } satisfies WebhookDeliveries;
   });
   return router;
 }

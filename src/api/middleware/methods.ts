@@ -1,0 +1,55 @@
+// A path that matches a literal route and a parameter route (POST …/knowledge/file and GET …/knowledge/{knowledgeId})
+// is the literal route's resource: its OPTIONS and 405 answers list that route's methods, and another method is 405
+// there, as the OpenAPI document describes it, rather than falling through to the parameter route.
+import type { Context, Next } from 'koa';
+import { AppError } from '../../errors';
+import type { RouteEntry } from '../routes/table';
+
+interface Template {
+  pattern: RegExp;
+  literals: number;
+  methods: Set<string>;
+}
+
+/** A path template ({placeholders}) as a pattern for request paths, and how many literal segments it has. */
+export function compileTemplate(template: string): { pattern: RegExp; literals: number } {
+  const segments = template.split('/');
+  const param = (s: string) => /^\{.+\}$/.test(s);
+  const source = segments.map((s) => (param(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&')));
+  return { pattern: new RegExp(`^${source.join('/')}/?$`), literals: segments.filter((s) => !param(s)).length };
+}
+
+function templates(entries: readonly RouteEntry[]): Template[] {
+  const byPath = new Map<string, Template>();
+  for (const { path, method } of entries) {
+    let t = byPath.get(path);
+    if (!t) {
+      t = { ...compileTemplate(path), methods: new Set() };
+      byPath.set(path, t);
+    }
+    t.methods.add(method);
+    if (method === 'GET') t.methods.add('HEAD');
+  }
+  return [...byPath.values()];
+}
+
+export function literalRoutesFirst(entries: () => readonly RouteEntry[]) {
+  let table: Template[] | undefined;
+  return async (ctx: Context, next: Next): Promise<void> => {
+    table ??= templates(entries());
+    const matching = table.filter((t) => t.pattern.test(ctx.path));
+    if (matching.length < 2) return next(); // one resource: the router's own answers are exact
+    const best = matching.reduce((a, b) => (b.literals > a.literals ? b : a));
+    const allow = [...best.methods].join(', ');
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Allow', allow);
+      ctx.status = 204;
+      return;
+    }
+    if (!best.methods.has(ctx.method)) {
+      ctx.set('Allow', allow);
+      throw new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
+    }
+    return next();
+  };
+}

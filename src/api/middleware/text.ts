@@ -1,0 +1,55 @@
+// Text the service would store or compare must be well-formed: a NUL character (PostgreSQL refuses it in text)
+// or an unpaired UTF-16 surrogate (it cannot be encoded as UTF-8) in the path, the query or a header answers 400
+// before any handler runs; bodies are checked where they are validated (validate(), and the Agent API's own
+// validateFields, whose messages name the field).
+import type { Context, Next } from 'koa';
+import { badRequest } from '../../errors';
+
+export const UNSAFE_TEXT_MESSAGE = 'Request contains a NUL character or an unpaired UTF-16 surrogate';
+
+// NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isUnsafeText(value: string): boolean {
+  return UNSAFE.test(value);
+}
+
+/** Text that PostgreSQL can store and JSON can carry: no NUL, no unpaired surrogate. */
+export const isCleanText = (value: string): boolean => !UNSAFE.test(value);
+
+/** Whether any string in a parsed JSON value (keys included) is unsafe; depth-first, without recursion limits. */
+export function hasUnsafeText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (UNSAFE.test(v)) return true;
+    } else if (Array.isArray(v)) {
+      stack.push(...v);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) {
+        if (UNSAFE.test(k)) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+function decoded(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // a malformed escape is not text to store; the router treats the path as it is
+  }
+}
+
+export async function rejectUnsafeText(ctx: Context, next: Next): Promise<void> {
+  const unsafe =
+    isUnsafeText(decoded(ctx.path)) ||
+    isUnsafeText(decoded(ctx.querystring.replace(/\+/g, ' '))) ||
+    Object.values(ctx.headers).some((h) => [h ?? ''].flat().some(isUnsafeText));
+  if (unsafe) throw badRequest(UNSAFE_TEXT_MESSAGE);
+  await next();
+}

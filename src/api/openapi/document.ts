@@ -1,0 +1,342 @@
+// The OpenAPI 3.1 document, generated from the zod schemas that validate requests and shape responses (through
+// zod-openapi, on zod 4's JSON Schema output) and from the mounted route table: each operation's security, its
+// organizationid header, its policy (x-kws-policy) and the error statuses its guard can answer come from the
+// route's guard, so the document cannot say something the router does not do.
+import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { POLICY, type ActionPolicy } from '../../policies/actions';
+import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credentials';
+import { agentOperations } from '../routes/agent/openapi';
+import { catalogOperations } from '../routes/catalog/openapi';
+import { docsOperations } from '../routes/docs/openapi';
+import { healthOperations } from '../routes/health/openapi';
+import { knowledgeOperations } from '../routes/knowledge/openapi';
+import { metricsOperations } from '../routes/metrics/openapi';
+import { rolesOperations } from '../routes/roles/openapi';
+import { spacesOperations } from '../routes/spaces/openapi';
+import { routeAnswer, type RouteEntry } from '../routes/table';
+import { tokensOperations } from '../routes/tokens/openapi';
+import { webhooksOperations } from '../routes/webhooks/openapi';
+import { Messages } from '../../errors';
+import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
+import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage } from './operation';
+
+/** Every documented operation, by resource (test/api/openapi.test.ts: exactly one per mounted route). */
+export const OPERATIONS: readonly ApiOperation[] = [
+  ...healthOperations,
+  ...tokensOperations,
+  ...knowledgeOperations,
+  ...rolesOperations,
+  ...catalogOperations,
+  ...spacesOperations,
+  ...agentOperations,
+  ...webhooksOperations,
+  ...metricsOperations,
+  ...docsOperations,
+];
+
+export const SECURITY_SCHEMES = {
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'The workspace API key (sk-kws-…): mints access tokens and user space tokens.',
+  },
+  accessToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'An access token from POST /workspaces/{workspaceId}/generate-access-key-token: the workspace credential, ' +
+      'or role-bound when minted with customerRoleId or roleId. /v1 calls also send the organizationid header.',
+  },
+  userSpaceToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'A user space token from the activation endpoints: one user, in their own spaces (Authorization alone).',
+  },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN (GET /metrics only, and only when the deployment sets it).',
+  },
+} as const;
+
+const KIND_NAMES: Record<CredentialKind, string> = {
+  apiKey: 'API key',
+  workspace: 'workspace access token',
+  role: 'role-bound access token',
+  userSpace: 'user space token',
+};
+
+const REQUEST_ID_HEADER = z.string().meta({
+  description: "The request's id (the client's X-Request-Id when well-formed)",
+  header: { id: 'X-Request-Id' },
+});
+const API_VERSION_HEADER = z.literal('v1').meta({
+  description: 'The API version: every /v1 response, errors included',
+  header: { id: 'X-API-Version' },
+});
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': integerHeader(
+    "Requests the caller's credential may make per window",
+    'RateLimit-Limit',
+  ).optional(),
+  'RateLimit-Remaining': integerHeader('Requests left in the current window', 'RateLimit-Remaining').optional(),
+  'RateLimit-Reset': integerHeader('Seconds until the window ends', 'RateLimit-Reset').optional(),
+};
+const RETRY_AFTER = integerHeader('Seconds to wait before retrying', 'Retry-After');
+
+const JSON_BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Every request but liveness and readiness counts against its credential's (or address's) rate limit. */
+const rateLimited = (op: ApiOperation) => op.path !== '/health' && !op.path.startsWith('/health/');
+
+/** The 429 answer (the configured figures are in the message). */
+const RATE_LIMIT_MESSAGE =
+  'Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s';
+/** The 503 of a request that outlived REQUEST_TIMEOUT_MS (uploads are bounded otherwise). */
+const REQUEST_TIMEOUT_MESSAGE = 'The request took too long; retry later';
+
+/** The limit named in 413 answers to JSON bodies (MAX_JSON_BODY_BYTES; the configured value is in the message). */
+const BODY_LIMIT_MESSAGE = 'Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes';
+
+type Errors = Map<number, ErrorMessage[]>;
+
+function add(errors: Errors, status: number, ...messages: readonly ErrorMessage[]): void {
+  const list = errors.get(status) ?? [];
+  for (const m of messages) {
+    if (!list.some((x) => JSON.stringify(x) === JSON.stringify(m))) list.push(m);
+  }
+  errors.set(status, list);
+}
+
+/** The errors the guard, the body reader and the error middleware can answer on this route. */
+function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
+  const errors: Errors = new Map();
+  add(errors, 400, UNSAFE_TEXT_MESSAGE);
+  add(errors, 403, Messages.httpsRequired);
+  if (JSON_BODY_METHODS.has(op.method)) {
+    add(errors, 400, 'Malformed JSON in request body');
+    add(errors, 413, BODY_LIMIT_MESSAGE);
+  }
+  add(errors, 500, 'Failed to process or retrieve the resource');
+  if (rateLimited(op)) add(errors, 429, RATE_LIMIT_MESSAGE);
+  add(errors, 503, Messages.unavailable);
+  if (!op.request?.multipart) add(errors, 503, REQUEST_TIMEOUT_MESSAGE);
+  if (!route || route.credential === 'none') return errors;
+  const { options } = route;
+  if (route.credential === 'apiKey') {
+    add(errors, 401, Messages.invalidApiKey);
+  } else {
+    add(errors, 401, Messages.invalidAccessToken);
+    if (options.requireApiKey) add(errors, 401, Messages.invalidApiKey);
+    if (options.organizationHeader !== 'optional') add(errors, 400, 'Missing required header: organizationid');
+  }
+  const policy: ActionPolicy | undefined = route.action ? POLICY[route.action] : undefined;
+  const denied = [policy?.deniedMessage, policy?.whenRbacActive?.deniedMessage].filter((m): m is string => !!m);
+  add(errors, 403, Messages.insufficientPermissions, ...denied);
+  if (route.credential === 'bearer') {
+    if (options.ragErrors) {
+      add(errors, 400, { error: 'Error', message: Messages.roleNotFound });
+      add(errors, 404, { error: 'Error', message: 'Workspace ID does not match' });
+    } else {
+      add(errors, 403, Messages.roleNotFound);
+    }
+  }
+  add(errors, 404, Messages.workspaceNotFound);
+  add(errors, 410, Messages.workspaceDeleted);
+  return errors;
+}
+
+const slug = (s: string) =>
+  s
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'error';
+
+function errorResponse(status: number, messages: ErrorMessage[], headers: z.ZodObject) {
+  const reason = STATUS_CODES[status] ?? 'Error';
+  const bodies = messages.map((m) => (typeof m === 'string' ? { error: reason, message: m } : m));
+  return {
+    description: `${reason}: ${bodies.map((b) => b.message).join('; ')}`,
+    headers,
+    content: {
+      'application/json': {
+        schema: ErrorBodySchema,
+        examples: Object.fromEntries(bodies.map((b) => [slug(b.message), { summary: b.message, value: b }])),
+      },
+    },
+  };
+}
+
+/** Which security schemes may call the route: one alternative per credential transport the policy allows. */
+function security(op: ApiOperation, route: RouteEntry | undefined): Array<Record<string, string[]>> {
+  if (!route || route.credential === 'none') return op.security ?? [];
+  if (route.credential === 'apiKey') return [{ apiKey: [] }];
+  const allow = route.action ? (POLICY[route.action].allow as readonly CredentialKind[]) : [];
+  const extra: Record<string, string[]> = route.options.requireApiKey ? { apiKey: [] } : {};
+  const schemes: Array<Record<string, string[]>> = [];
+  if (allow.includes('workspace') || allow.includes('role')) schemes.push({ accessToken: [], ...extra });
+  if (allow.includes('userSpace')) schemes.push({ userSpaceToken: [], ...extra });
+  return schemes;
+}
+
+/** The organizationid header: required on bearer routes unless the header is optional or a user space token suffices. */
+function organizationHeader(route: RouteEntry | undefined): z.ZodObject | undefined {
+  if (!route || route.credential !== 'bearer') return undefined;
+  const allow = route.action ? (POLICY[route.action].allow as readonly CredentialKind[]) : [];
+  const optional = route.options.organizationHeader === 'optional' || allow.includes('userSpace');
+  const header = z.uuid().meta({
+    description: optional
+      ? 'The organization of the access token (checked when sent; not needed with a user space token)'
+      : "The access token's organization (required with an access token)",
+  });
+  return z.object({ organizationid: optional ? header.optional() : header });
+}
+
+function answersOf(route: RouteEntry, rbacActive: boolean) {
+  const answers = Object.fromEntries(CREDENTIAL_KINDS.map((k) => [k, routeAnswer(route, k, rbacActive)]));
+  return {
+    allowed: CREDENTIAL_KINDS.filter((k) => answers[k] === 'allowed'),
+    refused: Object.fromEntries(CREDENTIAL_KINDS.filter((k) => answers[k] !== 'allowed').map((k) => [k, answers[k]])),
+  };
+}
+
+/** x-kws-policy: the action, who may call (while RBAC is not ACTIVE) and what the others get; whenRbacActive if different. */
+function policyOf(route: RouteEntry | undefined) {
+  if (!route?.action) return undefined;
+  const policy: ActionPolicy = POLICY[route.action];
+  return {
+    action: route.action,
+    description: policy.description,
+    credential: route.credential,
+    ...answersOf(route, false),
+    ...(policy.whenRbacActive
+      ? { whenRbacActive: { ...answersOf(route, true), deniedMessage: policy.whenRbacActive.deniedMessage } }
+      : {}),
+  };
+}
+
+function policyText(policy: ReturnType<typeof policyOf>): string {
+  if (!policy) return '';
+  if (policy.credential === 'none')
+    return `**Authorization**: \`${policy.action}\` (${policy.description}): no credential.`;
+  const allowed = policy.allowed.map((k) => KIND_NAMES[k]).join(', ');
+  const refused = Object.entries(policy.refused)
+    .map(([k, status]) => `${KIND_NAMES[k as CredentialKind]} (${status})`)
+    .join(', ');
+  const rbac = policy.whenRbacActive
+    ? ` Under ACTIVE RBAC: ${policy.whenRbacActive.allowed.map((k) => KIND_NAMES[k]).join(', ')} only.`
+    : '';
+  return `**Authorization**: \`${policy.action}\` (${policy.description}). Allowed: ${allowed}.${refused ? ` Refused: ${refused}.` : ''}${rbac}`;
+}
+
+function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOpenApiOperationObject {
+  const versioned = op.path.startsWith('/v1/');
+  const commonHeaders = {
+    'X-Request-Id': REQUEST_ID_HEADER,
+    ...(versioned ? { 'X-API-Version': API_VERSION_HEADER } : {}),
+    ...(rateLimited(op) ? RATE_LIMIT_HEADERS : {}),
+  };
+  // 429 always says when to retry; a 503 does when the condition passes by itself (busy, a request timeout).
+  const errorHeaders = (status: number) =>
+    z.object({
+      ...commonHeaders,
+      ...(status === 429
+        ? { 'Retry-After': RETRY_AFTER }
+        : status === 503
+          ? { 'Retry-After': RETRY_AFTER.optional() }
+          : {}),
+    });
+  const responses: ZodOpenApiOperationObject['responses'] = {};
+  for (const [status, res] of Object.entries(op.responses)) {
+    if (!res) continue;
+    responses[status as '200'] = {
+      description: res.description,
+      headers: z.object({ ...commonHeaders, ...res.headers?.shape }),
+      ...(res.schema
+        ? {
+            content: Object.fromEntries(
+              [res.contentType ?? 'application/json'].flat().map((t) => [t, { schema: res.schema }]),
+            ),
+          }
+        : {}),
+      ...(res.links ? { links: res.links } : {}),
+    };
+  }
+  const errors = routeErrors(op, route);
+  for (const [status, messages] of Object.entries(op.errors ?? {})) add(errors, Number(status), ...(messages ?? []));
+  for (const [status, messages] of [...errors].sort(([a], [b]) => a - b)) {
+    if (String(status) in responses) continue;
+    responses[String(status) as '400'] = errorResponse(status, messages, errorHeaders(status));
+  }
+  const policy = policyOf(route);
+  const header = organizationHeader(route);
+  const body = op.request?.body;
+  const multipart = op.request?.multipart;
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    description: [op.description, policyText(policy)].filter(Boolean).join('\n\n'),
+    security: security(op, route),
+    requestParams: {
+      ...(op.request?.path ? { path: op.request.path } : {}),
+      ...(op.request?.query ? { query: op.request.query } : {}),
+      ...(header ? { header } : {}),
+    },
+    ...(body
+      ? {
+          requestBody: {
+            required: op.request?.bodyRequired ?? true,
+            content: { 'application/json': { schema: body } },
+          },
+        }
+      : multipart
+        ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipart } } } }
+        : {}),
+    responses,
+    ...(policy ? { 'x-kws-policy': policy } : {}),
+  };
+}
+
+/** The OpenAPI document of the routes given (the mounted router's route table). */
+export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
+  const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of OPERATIONS) {
+    const item = (paths[op.path] ??= {});
+    item[op.method] = operationObject(op, byKey.get(`${op.method.toUpperCase()} ${op.path}`));
+  }
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Knowledge Workspace Service',
+        version: 'v1',
+        description:
+          'A workspace-scoped knowledge base with role-based access control, for applications and AI agents. ' +
+          'Every error has the body {"error", "message"}; every /v1 response carries X-API-Version: v1. ' +
+          'Each operation states the policy action it performs and which credential kinds may call it ' +
+          '(x-kws-policy). HTTPS only.',
+      },
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      paths,
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    {
+      // zod writes a regular expression beside format uuid and date-time; the format says it (and readers skip the
+      // 900-character date-time pattern).
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.format === 'uuid' || jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+      },
+    },
+  );
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,112 @@
+// The shape in which every router's folder registers its operations for the OpenAPI document (its openapi.ts),
+// and the schemas every operation shares: the error body, path parameters, timestamps.
+import { z } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export const TAGS = {
+  Health: 'Liveness and readiness; no credential.',
+  Tokens: 'Access tokens minted with the workspace API key (optionally bound to a role).',
+  Knowledge: 'Knowledge items: links, file uploads and their tracking, reserved fields, deletes.',
+  Search: 'Semantic, title and metadata search over knowledge (role-scoped under RBAC).',
+  RBAC: "The workspace's RBAC status, roles, and roles assigned to knowledge.",
+  Jobs: 'Status of background jobs (Temporal workflows).',
+  Catalog: 'Categories and taxonomies (read-only; managed with the kws CLI).',
+  'User spaces': "Activation of a user's space and its user space token.",
+  Spaces: 'Spaces, group conversations, messages, feedback and space RAG.',
+  Agent: 'The Agent API: threads, messages, runs, agent RAG, first-party tools, agent servers and MCP.',
+  Webhooks: 'Webhook endpoints (Standard Webhooks signatures) and their delivery log.',
+  Operations: 'Prometheus metrics of the process (open, or behind METRICS_TOKEN).',
+  Documentation: 'This document and its interactive reference page.',
+} as const;
+export type Tag = keyof typeof TAGS;
+
+/** An error the operation answers: the message, and the body's error value when it is not the reason phrase. */
+export type ErrorMessage = string | { error: string; message: string };
+
+export interface SuccessResponse {
+  description: string;
+  /** The body's schema (a JSON body unless contentType says otherwise). */
+  schema?: z.ZodType;
+  /** The media types the body comes in (default application/json). */
+  contentType?: string | readonly string[];
+  /** Response headers beyond those every response carries (X-Request-Id, and X-API-Version on /v1). */
+  headers?: z.ZodObject;
+  /** OpenAPI links from this response to other operations (used by the docs page and schemathesis' stateful phase). */
+  links?: Record<string, { operationId: string; parameters?: Record<string, string>; requestBody?: unknown }>;
+}
+
+/** One operation of the API, registered beside its router. */
+export interface ApiOperation {
+  method: HttpMethod;
+  /** The path exactly as the router mounts it, with {placeholders}. */
+  path: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  request?: {
+    path?: z.ZodObject;
+    query?: z.ZodObject;
+    /** A JSON body (validated by this schema in the handler). */
+    body?: z.ZodType;
+    /** Whether a JSON body must be sent (default: true when body is given). */
+    bodyRequired?: boolean;
+    /** A multipart/form-data body. */
+    multipart?: z.ZodType;
+  };
+  /**
+   * Security of a route outside the policy layer (credential none), e.g. GET /metrics's own token: the schemes
+   * as OpenAPI lists them ({} for "no credential").
+   */
+  security?: Array<Record<string, string[]>>;
+  /** Responses with a body of their own, by status code (errors use the shared error body). */
+  responses: Partial<Record<200 | 201 | 202 | 400 | 406 | 415 | 503, SuccessResponse>>;
+  /**
+   * Error statuses and messages of this operation beyond those its credential kind brings (the builder adds
+   * 400/401/403/404/410/413/500/503 as the guard and the body reader answer them).
+   */
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 503, readonly ErrorMessage[]>>;
+}
+
+/** Every error: {"error": reason phrase (or "Error" on some space endpoints), "message": what went wrong}. */
+export const ErrorBodySchema = z
+  .strictObject({
+    error: z.string().meta({ description: 'The HTTP reason phrase, or "Error" on some space and RAG errors' }),
+    message: z.string().meta({ description: 'What went wrong (the messages the specification names, verbatim)' }),
+  })
+  .meta({ id: 'Error', description: 'The body of every error response' });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const uuid = (description: string) => z.uuid().meta({ description });
+export const timestamp = z.iso.datetime().meta({ description: 'ISO 8601 timestamp (UTC)' });
+
+export const WorkspacePath = z.object({ workspaceId: uuid('The workspace') });
+export const withWorkspace = <T extends z.ZodRawShape>(shape: T) => WorkspacePath.extend(shape);
+
+/** The argument of a zod-openapi `override` in `.meta()`: the rendered JSON Schema, to change in place. */
+export interface SchemaOverride {
+  jsonSchema: Record<string, unknown>;
+}
+
+/**
+ * Documents a value whose rule the validator enforces in code (a transform or a refinement) as the JSON Schema
+ * given, replacing what zod can derive (for example a limit that also accepts numeric strings: an integer).
+ */
+export const documentedAs = <T extends z.ZodType>(schema: T, jsonSchema: Record<string, unknown>): T =>
+  schema.meta({
+    override: ({ jsonSchema: rendered }: SchemaOverride) => {
+      for (const key of Object.keys(rendered)) delete rendered[key];
+      Object.assign(rendered, jsonSchema);
+    },
+  });
+
+/** A decimal integer in a header (RateLimit-*, Retry-After, paging headers). */
+export const integerHeader = (description: string, id?: string) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .meta({ description, ...(id ? { header: { id } } : {}) });
+
+/** A string that must hold a non-blank character (validators trim, then require one). */
+export const NON_BLANK = '\\S';

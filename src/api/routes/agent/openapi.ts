@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { AgentMessages } from '../../../services/agent';
+import { RunMessages } from '../../../services/agentRuns';
+import { ErrorBodySchema, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import {
+  AgentRagRequestSchema,
+  AgentRagResponseSchema,
+  CreateServerRequestSchema,
+  CreateThreadRequestSchema,
+  DeleteServerResponseSchema,
+  ExecuteToolRequestSchema,
+  ExecuteToolResponseSchema,
+  MessageSchema,
+  PostMessageRequestSchema,
+  RunRequestSchema,
+  ServerListSchema,
+  ServerSchema,
+  ThreadListQuerySchema,
+  ThreadListSchema,
+  ThreadSchema,
+  ThreadWithMessagesSchema,
+  ToolListSchema,
+  UpdateServerRequestSchema,
+} from './schema';
+import { TOOL_NOT_FOUND } from './tools';
+
+const base = '/v1/workspaces/{workspaceId}/agent';
+/** A JSON-RPC 2.0 request (with id) or notification, as the MCP transport accepts it (no other members). */
+const JsonRpcMessageSchema = z
+  .strictObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.int()]).optional(),
+    method: z.string(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'JsonRpcMessage' });
+/** The MCP transport's own error answers. */
+const JsonRpcErrorSchema = z
+  .looseObject({
+    jsonrpc: z.literal('2.0'),
+    error: z.looseObject({ code: z.int(), message: z.string() }),
+    id: z.union([z.string(), z.number(), z.null()]),
+  })
+  .meta({ id: 'JsonRpcError' });
+const FIELD = 'Missing required field: <field>; <field> must be …';
+const ThreadPath = withWorkspace({ threadId: z.uuid().meta({ description: 'The thread' }) });
+const ServerPath = withWorkspace({ id: z.uuid().meta({ description: 'The agent server' }) });
+const threadErrors = { 400: [AgentMessages.invalidThreadId], 404: [AgentMessages.threadNotFound] } as const;
+const serverErrors = { 400: [AgentMessages.invalidServerId], 404: [AgentMessages.serverNotFound] } as const;
+const threadLinks = Object.fromEntries(
+  ['getAgentThread', 'postAgentMessage'].map((operationId) => [
+    operationId,
+    { operationId, parameters: { threadId: '$response.body#/id' } },
+  ]),
+);
+const serverLinks = Object.fromEntries(
+  ['getAgentServer', 'updateAgentServer', 'deleteAgentServer'].map((operationId) => [
+    operationId,
+    { operationId, parameters: { id: '$response.body#/id' } },
+  ]),
+);
+
+export const agentOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: `${base}/threads`,
+    operationId: 'createAgentThread',
+    tag: 'Agent',
+    summary: "Create a thread (bound to the token's role under ACTIVE RBAC)",
+    request: { path: WorkspacePath, body: CreateThreadRequestSchema },
+    responses: { 201: { description: 'The thread', schema: ThreadSchema, links: threadLinks } },
+    errors: { 400: [FIELD], 404: [AgentMessages.serverNotFound] },
+  },
+  {
+    method: 'get',
+    path: `${base}/threads`,
+    operationId: 'listAgentThreads',
+    tag: 'Agent',
+    summary: "List threads, newest first (under ACTIVE RBAC the token's role's only)",
+    request: { path: WorkspacePath, query: ThreadListQuerySchema },
+    responses: { 200: { description: 'A page of threads', schema: ThreadListSchema } },
+    errors: {
+      400: ['Invalid page value, must be between 1 and 1000000', 'Invalid limit value, must be between 1 and …'],
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/threads/{threadId}`,
+    operationId: 'getAgentThread',
+    tag: 'Agent',
+    summary: 'Get a thread with its messages',
+    request: { path: ThreadPath },
+    responses: { 200: { description: 'The thread and its messages', schema: ThreadWithMessagesSchema } },
+    errors: threadErrors,
+  },
+  {
+    method: 'post',
+    path: `${base}/threads/{threadId}/messages`,
+    operationId: 'postAgentMessage',
+    tag: 'Agent',
+    summary: 'Store a message (idempotent by its client-generated id)',
+    description: 'A repeat with the same id and body answers 200 with the stored message; a different body is 409.',
+    request: { path: ThreadPath, body: PostMessageRequestSchema },
+    responses: {
+      200: { description: 'The message was already stored (same id and body)', schema: MessageSchema },
+      201: { description: 'The message', schema: MessageSchema },
+    },
+    errors: {
+      400: [...threadErrors[400], FIELD],
+      404: threadErrors[404],
+      409: [
+        AgentMessages.messageConflict,
+        'The thread holds its maximum of … messages',
+        'The thread holds its maximum of … bytes of messages',
+      ],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/threads/{threadId}/runs`,
+    operationId: 'runAgentThread',
+    tag: 'Agent',
+    summary: "Run the thread's agent server; the answer streams as Server-Sent Events",
+    description:
+      'Events: message.delta, tool.call, tool.result, sources, message.completed, error ({error, message}), done ' +
+      "({runId, status}); each event's data is one JSON object.",
+    request: { path: ThreadPath, body: RunRequestSchema, bodyRequired: false },
+    responses: { 200: { description: 'The event stream', schema: z.string(), contentType: 'text/event-stream' } },
+    errors: {
+      400: [...threadErrors[400], FIELD, RunMessages.noModel],
+      404: [...threadErrors[404], AgentMessages.serverNotFound],
+      409: [RunMessages.noServer, RunMessages.busy],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/rag`,
+    operationId: 'agentRag',
+    tag: 'Agent',
+    summary: "Passages from workspace knowledge (under ACTIVE RBAC the token's role's)",
+    request: { path: WorkspacePath, body: AgentRagRequestSchema },
+    responses: { 200: { description: 'The passages, most relevant first', schema: AgentRagResponseSchema } },
+    errors: { 400: [FIELD, 'Invalid topK value, must be between 1 and 10'] },
+  },
+  {
+    method: 'get',
+    path: `${base}/tools`,
+    operationId: 'listAgentTools',
+    tag: 'Agent',
+    summary: 'The first-party tools and their input schemas',
+    request: { path: WorkspacePath },
+    responses: { 200: { description: 'The tools', schema: ToolListSchema } },
+  },
+  {
+    method: 'post',
+    path: `${base}/tools/{name}/execute`,
+    operationId: 'executeAgentTool',
+    tag: 'Agent',
+    summary: "Execute a first-party tool in the caller's scope",
+    request: {
+      path: withWorkspace({ name: z.string().meta({ description: 'The tool' }) }),
+      body: ExecuteToolRequestSchema,
+    },
+    responses: { 200: { description: "The tool's output", schema: ExecuteToolResponseSchema } },
+    errors: { 400: [FIELD, "The tool's input is invalid: …"], 404: [TOOL_NOT_FOUND] },
+  },
+  {
+    method: 'post',
+    path: `${base}/servers`,
+    operationId: 'createAgentServer',
+    tag: 'Agent',
+    summary: 'Register an agent server (an OpenAI-compatible chat completions endpoint)',
+    request: { path: WorkspacePath, body: CreateServerRequestSchema },
+    responses: {
+      201: { description: 'The server (its token is never shown)', schema: ServerSchema, links: serverLinks },
+    },
+    errors: {
+      400: [FIELD, 'url must not carry credentials (use authToken)', 'url must not have a fragment'],
+      409: [AgentMessages.serverNameTaken, 'The workspace holds its maximum of … agent servers'],
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/servers`,
+    operationId: 'listAgentServers',
+    tag: 'Agent',
+    summary: 'List agent servers',
+    request: { path: WorkspacePath },
+    responses: { 200: { description: 'The servers', schema: ServerListSchema } },
+  },
+  {
+    method: 'get',
+    path: `${base}/servers/{id}`,
+    operationId: 'getAgentServer',
+    tag: 'Agent',
+    summary: 'Get an agent server',
+    request: { path: ServerPath },
+    responses: { 200: { description: 'The server', schema: ServerSchema } },
+    errors: serverErrors,
+  },
+  {
+    method: 'patch',
+    path: `${base}/servers/{id}`,
+    operationId: 'updateAgentServer',
+    tag: 'Agent',
+    summary: 'Update an agent server (null clears description, model and authToken)',
+    request: { path: ServerPath, body: UpdateServerRequestSchema },
+    responses: { 200: { description: 'The server', schema: ServerSchema } },
+    errors: {
+      400: [
+        ...serverErrors[400],
+        FIELD,
+        'Provide at least one field to update: name, url, description, model, authToken',
+      ],
+      404: serverErrors[404],
+      409: [AgentMessages.serverNameTaken],
+    },
+  },
+  {
+    method: 'delete',
+    path: `${base}/servers/{id}`,
+    operationId: 'deleteAgentServer',
+    tag: 'Agent',
+    summary: 'Remove an agent server',
+    request: { path: ServerPath },
+    responses: { 200: { description: 'Removed', schema: DeleteServerResponseSchema } },
+    errors: serverErrors,
+  },
+  {
+    method: 'post',
+    path: '/v1/workspaces/{workspaceId}/mcp',
+    operationId: 'mcp',
+    tag: 'Agent',
+    summary: 'The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)',
+    description:
+      'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
+      '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies.',
+    request: { path: WorkspacePath, body: JsonRpcMessageSchema },
+    responses: {
+      200: {
+        description: 'The JSON-RPC response',
+        schema: z.looseObject({ jsonrpc: z.literal('2.0') }),
+        contentType: ['application/json', 'text/event-stream'],
+      },
+      202: { description: 'A JSON-RPC notification (no id): accepted, no body' },
+      400: {
+        description: 'Not a JSON-RPC request (JSON-RPC error), or a request the service refuses ({error, message})',
+        schema: z.union([ErrorBodySchema, JsonRpcErrorSchema]),
+      },
+      406: { description: 'The Accept header lacks application/json or text/event-stream', schema: JsonRpcErrorSchema },
+      415: { description: 'The body is not application/json', schema: JsonRpcErrorSchema },
+    },
+  },
+];

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isUuid } from '../../../ids';
+import { documentedAs, timestamp, uuid } from '../../openapi/operation';
+import { TitleSearchResultSchema } from '../knowledge/schema';
+
+const flag = (name: string) =>
+  documentedAs(
+    z
+      .enum(['true', 'false'], { error: `${name} must be true or false` })
+      .optional()
+      .transform((v) => v === 'true'),
+    { type: 'boolean', default: false },
+  );
+
+export const TaxonomyQuerySchema = z.object({
+  roleId: z
+    .string()
+    .refine(isUuid, { message: 'roleId must be a valid UUID' })
+    .meta({ format: 'uuid', description: 'Only taxonomies of this role' })
+    .optional(),
+  languageId: z.string().min(1).max(35).meta({ description: 'Only taxonomies in this language' }).optional(),
+  includeRoles: flag('includeRoles'),
+  includeLanguages: flag('includeLanguages'),
+  includeCategories: flag('includeCategories'),
+});
+
+// Responses: what the presenters produce (presenters.ts returns these types).
+
+export const CategorySchema = z
+  .strictObject({
+    id: uuid('The category'),
+    name: z.string(),
+    description: z.string().nullable(),
+    knowledgeCount: z.int().min(0).meta({ description: 'Items in the category the caller may see' }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof CategorySchema>;
+
+export const CategoryKnowledgeSchema = TitleSearchResultSchema.omit({ pageNumber: true })
+  .extend({ categoryId: uuid('The category') })
+  .meta({ id: 'CategoryKnowledge' });
+export type CategoryKnowledge = z.infer<typeof CategoryKnowledgeSchema>;
+
+export const TaxonomySchema = z
+  .strictObject({
+    id: uuid('The taxonomy'),
+    workspaceId: uuid('The workspace'),
+    name: z.string(),
+    description: z.string().nullable(),
+    published: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    categoryCount: z.int().min(0),
+    roles: z
+      .array(
+        z.strictObject({
+          id: uuid('The role'),
+          name: z.string(),
+          metadata: z.looseObject({ uniqueCustomerRoleId: z.string().nullable() }),
+        }),
+      )
+      .optional()
+      .meta({ description: 'With includeRoles=true' }),
+    languages: z
+      .array(z.strictObject({ languageId: z.string() }))
+      .optional()
+      .meta({ description: 'With includeLanguages=true' }),
+    categories: z
+      .array(z.strictObject({ id: uuid('The category'), name: z.string(), description: z.string().nullable() }))
+      .optional()
+      .meta({ description: 'With includeCategories=true' }),
+  })
+  .meta({ id: 'Taxonomy' });
+export type Taxonomy = z.infer<typeof TaxonomySchema>;

@@ -1,0 +1,346 @@
+import { z } from 'zod';
+import { KnowledgeMessages } from '../../../services/knowledge';
+import { SourceMessages } from '../../../services/sources';
+import { UploadMessages } from '../../../services/uploads';
+import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import {
+  CascadeDeleteSchema,
+  CreateLinkSchema,
+  CreateTextSchema,
+  CreateUrlSchema,
+  CreateWebsiteSchema,
+  DeletedSchema,
+  KnowledgeListQuerySchema,
+  KnowledgeListSchema,
+  KnowledgeSchema,
+  LinkCreatedSchema,
+  MetadataSearchItemSchema,
+  MAX_QUERY_CHARS,
+  MAX_ROLE_IDS,
+  MetadataSearchSchema,
+  PATH_PATTERN_MESSAGE,
+  RecrawlResponseSchema,
+  ReservedFieldSchema,
+  ReservedFieldUpdatedSchema,
+  SemanticSearchResponseSchema,
+  SemanticSearchSchema,
+  SourceCreatedSchema,
+  TEXT_MAX_CHARACTERS,
+  TitleSearchResponseSchema,
+  TitleSearchSchema,
+  UploadFileMetadataSchema,
+  UploadFormSchema,
+  UploadResponseSchema,
+  WEBSITE_MAX_DEPTH,
+  WEBSITE_MAX_PAGES,
+} from './schema';
+
+const base = '/v1/workspaces/{workspaceId}/knowledge';
+export const KnowledgeIdPath = withWorkspace({
+  knowledgeId: z.uuid().meta({ description: 'The knowledge item (malformed: 400 "Invalid knowledge ID format")' }),
+});
+const itemErrors = { 400: [KnowledgeMessages.invalidId], 404: [KnowledgeMessages.notFound] } as const;
+const itemLinks = (from: string) => ({
+  getKnowledge: { operationId: 'getKnowledge', parameters: { knowledgeId: from } },
+  listKnowledgeRoles: { operationId: 'listKnowledgeRoles', parameters: { knowledgeId: from } },
+});
+const searchErrors = {
+  400: [
+    'Missing required field',
+    'Invalid limit value, must be between 1 and 50',
+    'roleIds must be an array of valid UUIDs',
+    'audienceId must be a valid UUID',
+    `roleIds may hold at most ${MAX_ROLE_IDS} role ids`,
+    `query must be at most ${MAX_QUERY_CHARS} characters`,
+    `title must be at most ${MAX_QUERY_CHARS} characters`,
+  ],
+  404: ['Audience not found'],
+} as const;
+/** Why a URL is refused (src/web/fetch.ts checkWebUrl); host names and address kinds vary. */
+const urlErrors = [
+  'Missing required field',
+  'url must be at most 2048 characters',
+  'Invalid URL format',
+  'Unsupported URL scheme: only http and https are fetched',
+  'URLs with credentials are not accepted',
+  "The URL's host … could not be resolved",
+  "The URL's host … resolves to a loopback address, which is not allowed",
+  'title must not be empty',
+  'title must be at most 1000 characters',
+  'language must be a language code such as en or pt-BR',
+];
+const sourceLinks = {
+  ...itemLinks('$response.body#/id'),
+  getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
+};
+
+export const knowledgeOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: base,
+    operationId: 'listKnowledge',
+    tag: 'Knowledge',
+    summary: 'List knowledge, newest first',
+    request: { path: WorkspacePath, query: KnowledgeListQuerySchema },
+    responses: {
+      200: {
+        description: 'A page of items',
+        schema: KnowledgeListSchema,
+        links: Object.fromEntries(
+          ['getKnowledge', 'deleteKnowledge', 'deleteKnowledgeCascade'].map((operationId) => [
+            operationId,
+            { operationId, parameters: { knowledgeId: '$response.body#/knowledge/0/id' } },
+          ]),
+        ),
+      },
+    },
+    errors: {
+      400: ['Invalid page value, must be between 1 and 10000', 'Invalid limit value, must be between 1 and 100'],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/link`,
+    operationId: 'createLink',
+    tag: 'Knowledge',
+    summary: 'Create a link (stored, never fetched; title, description and URL are embedded)',
+    request: { path: WorkspacePath, body: CreateLinkSchema },
+    responses: {
+      201: { description: 'The new item', schema: LinkCreatedSchema, links: itemLinks('$response.body#/id') },
+    },
+    errors: { 400: ['Missing required field', 'Type must be LINK'], 422: [KnowledgeMessages.invalidUrl] },
+  },
+  {
+    method: 'post',
+    path: `${base}/text`,
+    operationId: 'createTextSource',
+    tag: 'Knowledge',
+    summary: 'Add text as a STRING item (chunked and embedded in the background)',
+    request: { path: WorkspacePath, body: CreateTextSchema },
+    responses: {
+      201: { description: 'The new item and its ingestion job', schema: SourceCreatedSchema, links: sourceLinks },
+    },
+    errors: {
+      400: [
+        'Missing required field',
+        'title must be at most 1000 characters',
+        `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
+        'language must be a language code such as en or pt-BR',
+        'metadata must be an object',
+      ],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/url`,
+    operationId: 'createUrlSource',
+    tag: 'Knowledge',
+    summary: 'Add a web page as a URL item (fetched, its main text extracted and indexed in the background)',
+    request: { path: WorkspacePath, body: CreateUrlSchema },
+    responses: {
+      200: { description: 'The new item and its ingestion job', schema: SourceCreatedSchema, links: sourceLinks },
+    },
+    errors: { 400: urlErrors },
+  },
+  {
+    method: 'post',
+    path: `${base}/website`,
+    operationId: 'createWebsiteSource',
+    tag: 'Knowledge',
+    summary: 'Add a website: a WEBSITE item crawled in the background, one URL or FILE child per page or file',
+    description:
+      'The crawl honours robots.txt, stays on the start host, follows links to maxDepth and indexes at most maxPages ' +
+      'pages; its progress is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, ' +
+      'pagesSkipped).',
+    request: { path: WorkspacePath, body: CreateWebsiteSchema },
+    responses: {
+      200: { description: 'The new site and its crawl job', schema: SourceCreatedSchema, links: sourceLinks },
+    },
+    errors: {
+      400: [
+        ...urlErrors,
+        `maxPages must be an integer from 1 to ${WEBSITE_MAX_PAGES}`,
+        `maxDepth must be an integer from 0 to ${WEBSITE_MAX_DEPTH}`,
+        PATH_PATTERN_MESSAGE,
+      ],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/file`,
+    operationId: 'uploadFile',
+    tag: 'Knowledge',
+    summary: 'Upload a file (synchronous, or with status=BACKGROUND_START asynchronous)',
+    description:
+      'Accepted types: PDF, Word (.doc, .docx), text, Markdown, Excel (.xls, .xlsx), CSV, JPEG, PNG, GIF, WebP, MP4, ' +
+      'MPEG audio, WAV, ZIP and JSON; the declared type must match the bytes. With status=BACKGROUND_START the ' +
+      'answer comes at once (track it through upload-file-metadata, then get-knowledge); otherwise when the item is ' +
+      'searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS.',
+    request: { path: WorkspacePath, multipart: UploadFormSchema },
+    responses: {
+      200: {
+        description: 'The upload (and, synchronously, its item)',
+        schema: UploadResponseSchema,
+        links: {
+          getUploadFileMetadata: {
+            operationId: 'getUploadFileMetadata',
+            parameters: { uploadFileMetadataId: '$response.body#/uploadFileMetadataId' },
+          },
+        },
+      },
+    },
+    errors: {
+      400: [
+        UploadMessages.unsupported,
+        'Missing required field',
+        'Malformed multipart body',
+        'Only one file may be uploaded per request',
+        'The request was aborted',
+        'Invalid status value, must be BACKGROUND_START',
+        'spaceId must be a valid UUID',
+        'unpack must be true or false',
+        UploadMessages.unpackNeedsZip,
+      ],
+      403: [UploadMessages.quota],
+      404: [{ error: 'Error', message: 'Space not found' }],
+      413: ['File exceeds the maximum upload size of MAX_UPLOAD_BYTES bytes'],
+      422: ['Failed to process file: …'],
+      503: ['Too many uploads in progress, retry later'],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/search`,
+    operationId: 'searchKnowledgeByMetadata',
+    tag: 'Search',
+    summary: 'Metadata search (exact matches, AND); paging in X-Total-Count, X-Page and X-Limit',
+    request: { path: WorkspacePath, body: MetadataSearchSchema },
+    responses: {
+      200: {
+        description: 'The matching items, newest first',
+        schema: z.array(MetadataSearchItemSchema),
+        headers: z.object({
+          'X-Total-Count': z.string().regex(/^\d+$/).meta({ description: 'Matching items in all pages' }),
+          'X-Page': z.string().regex(/^\d+$/),
+          'X-Limit': z.string().regex(/^\d+$/),
+        }),
+      },
+    },
+    errors: {
+      400: [
+        'metadata must be an object with at least one property',
+        'metadata accepts only status, type, language and title',
+        'page must be a positive integer',
+        'page must be at most 10000',
+        'limit must be between 1 and 100',
+      ],
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/workspaces/{workspaceId}/upload-file-metadata/{uploadFileMetadataId}',
+    operationId: 'getUploadFileMetadata',
+    tag: 'Knowledge',
+    summary: 'Track an upload: knowledge is null until background processing created the item',
+    request: { path: withWorkspace({ uploadFileMetadataId: z.uuid().meta({ description: 'The upload' }) }) },
+    responses: {
+      200: {
+        description: 'The upload',
+        schema: UploadFileMetadataSchema,
+        links: {
+          getKnowledge: { operationId: 'getKnowledge', parameters: { knowledgeId: '$response.body#/knowledge/id' } },
+        },
+      },
+    },
+    errors: { 400: ['Invalid upload file metadata ID format'], 404: ['Upload file metadata not found'] },
+  },
+  {
+    method: 'get',
+    path: `${base}/{knowledgeId}`,
+    operationId: 'getKnowledge',
+    tag: 'Knowledge',
+    summary: 'Get a knowledge item',
+    request: { path: KnowledgeIdPath },
+    responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
+    errors: itemErrors,
+  },
+  {
+    method: 'put',
+    path: `${base}/{knowledgeId}/reservedField`,
+    operationId: 'updateReservedField',
+    tag: 'Knowledge',
+    summary: "Update an item's title and language (type must equal the stored type)",
+    request: { path: KnowledgeIdPath, body: ReservedFieldSchema },
+    responses: { 200: { description: 'The item', schema: ReservedFieldUpdatedSchema } },
+    errors: {
+      400: [...itemErrors[400], 'Missing required field', 'Invalid knowledge type'],
+      404: itemErrors[404],
+      422: [KnowledgeMessages.typeMismatch],
+    },
+  },
+  {
+    method: 'delete',
+    path: `${base}/{knowledgeId}`,
+    operationId: 'deleteKnowledge',
+    tag: 'Knowledge',
+    summary: 'Delete an item without children (synchronous)',
+    request: { path: KnowledgeIdPath },
+    responses: { 200: { description: 'Deleted', schema: DeletedSchema } },
+    errors: { 400: [...itemErrors[400], KnowledgeMessages.hasChildren], 404: itemErrors[404] },
+  },
+  {
+    method: 'post',
+    path: `${base}/{knowledgeId}/recrawl`,
+    operationId: 'recrawlWebsite',
+    tag: 'Knowledge',
+    summary: 'Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)',
+    request: { path: KnowledgeIdPath },
+    responses: {
+      200: {
+        description: 'The crawl job (the running one if a crawl of the site is under way)',
+        schema: RecrawlResponseSchema,
+        links: {
+          getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
+        },
+      },
+    },
+    errors: {
+      400: [...itemErrors[400], SourceMessages.notRecrawlable],
+      404: itemErrors[404],
+      409: ['The website has no crawl settings to recrawl with'],
+    },
+  },
+  {
+    method: 'delete',
+    path: `${base}/{knowledgeId}/children`,
+    operationId: 'deleteKnowledgeCascade',
+    tag: 'Knowledge',
+    summary: 'Delete an item and all its descendants (background job, leaves first)',
+    request: { path: KnowledgeIdPath },
+    responses: { 200: { description: 'The cascade-delete job', schema: CascadeDeleteSchema } },
+    errors: itemErrors,
+  },
+  {
+    method: 'post',
+    path: '/workspaces/{workspaceId}/knowledge/search',
+    operationId: 'searchKnowledge',
+    tag: 'Search',
+    summary: 'Semantic search (Authorization and x-api-key; organizationid checked when sent)',
+    description: 'One result per item (its best passage), highest cosine similarity first.',
+    request: { path: WorkspacePath, body: SemanticSearchSchema },
+    responses: { 200: { description: 'The results', schema: SemanticSearchResponseSchema } },
+    errors: searchErrors,
+  },
+  ...(['/workspaces/{workspaceId}/knowledge/search-title', `${base}/search-title`] as const).map(
+    (path): ApiOperation => ({
+      method: 'post',
+      path,
+      operationId: path.startsWith('/v1/') ? 'searchKnowledgeByTitleV1' : 'searchKnowledgeByTitle',
+      tag: 'Search',
+      summary: 'Title search (case-insensitive substring, newest first, no score)',
+      request: { path: WorkspacePath, body: TitleSearchSchema },
+      responses: { 200: { description: 'The results', schema: TitleSearchResponseSchema } },
+      errors: searchErrors,
+    }),
+  ),
+];

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { SpaceMessages } from '../../../services/spaces';
+import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
+import {
+  ActivateApiKeySchema,
+  ActivatedSpaceSchema,
+  ActivatedWithApiKeySchema,
+  ActivateSpaceSchema,
+  CreateGroupSchema,
+  FeedbackSchema,
+  GroupCreatedSchema,
+  MessagePostedSchema,
+  MessageSchema,
+  MESSAGES_MAX_LIMIT,
+  MessagesQuerySchema,
+  PostMessageSchema,
+  RagResponseSchema,
+  RagSchema,
+  SpaceSchema,
+} from './schema';
+
+const base = '/v1/workspaces/{workspaceId}/spaces/{spaceId}';
+const SpacePath = withWorkspace({ spaceId: z.uuid().meta({ description: 'The space' }) });
+const spaceError = (message: string) => ({ error: 'Error', message });
+const spaceErrors = {
+  400: [spaceError(SpaceMessages.private)],
+  404: [spaceError(SpaceMessages.notFound)],
+} as const;
+const roleErrors = {
+  400: [CUSTOMER_ROLE_ID_FORMAT, 'roleId must be a valid UUID'],
+  404: ['role with the given customerRoleId not found', 'Role not found'],
+} as const;
+const spaceLinks = {
+  getSpace: { operationId: 'getSpace', parameters: { spaceId: '$response.body#/spaceId' } },
+};
+
+export const spacesOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/workspaces/{workspaceId}/activate-or-retrieve-user-space-api-key',
+    operationId: 'activateUserSpaceWithApiKey',
+    tag: 'User spaces',
+    summary: "Activate (or retrieve) a user's space with the API key and mint a user space token",
+    request: { path: WorkspacePath, body: ActivateApiKeySchema },
+    responses: {
+      200: { description: 'The user space token, the user and the space', schema: ActivatedWithApiKeySchema },
+    },
+    errors: {
+      400: [
+        'Missing required field',
+        'email must be a valid email address',
+        'userId must be at most 255 characters',
+        ...roleErrors[400],
+      ],
+      404: roleErrors[404],
+    },
+  },
+  {
+    method: 'put',
+    path: '/workspaces/{workspaceId}/activate-or-retrieve-user-space',
+    operationId: 'activateUserSpace',
+    tag: 'User spaces',
+    summary: "Activate (or retrieve) a user's space with an access token (idempotent)",
+    description:
+      'The role comes from the body, else it is inherited from the calling token; a role-bound caller may name ' +
+      'only its own role (403 otherwise). isNew is true only when the space was just created.',
+    request: { path: WorkspacePath, body: ActivateSpaceSchema },
+    responses: {
+      200: { description: 'The user space token and the space', schema: ActivatedSpaceSchema, links: spaceLinks },
+    },
+    errors: {
+      400: [
+        'Missing required field',
+        'Missing required field: workspaceId',
+        'workspaceId must equal the workspace in the path',
+        'Provide exactly one of userId and customerIdString',
+        'Provide at most one of roleId and customerRoleId',
+        'userId must be a valid UUID',
+        ...roleErrors[400],
+      ],
+      404: roleErrors[404],
+    },
+  },
+  {
+    method: 'get',
+    path: base,
+    operationId: 'getSpace',
+    tag: 'Spaces',
+    summary: 'Get a space with its members and group conversations',
+    request: { path: SpacePath },
+    responses: { 200: { description: 'The space', schema: SpaceSchema } },
+    errors: spaceErrors,
+  },
+  {
+    method: 'post',
+    path: `${base}/group`,
+    operationId: 'createGroup',
+    tag: 'Spaces',
+    summary: 'Create a group conversation',
+    request: { path: SpacePath, body: CreateGroupSchema, bodyRequired: false },
+    responses: { 200: { description: 'The group', schema: GroupCreatedSchema } },
+    errors: {
+      400: [
+        ...spaceErrors[400],
+        'name must be a string',
+        'name must not be empty',
+        'Request body must be a JSON object',
+      ],
+      404: spaceErrors[404],
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/message`,
+    operationId: 'listMessages',
+    tag: 'Spaces',
+    summary: "A group's messages, oldest first (the default group without groupId); a page with limit and before",
+    request: { path: SpacePath, query: MessagesQuerySchema },
+    responses: { 200: { description: 'The messages', schema: z.strictObject({ messages: z.array(MessageSchema) }) } },
+    errors: {
+      400: [
+        ...spaceErrors[400],
+        `limit must be between 1 and ${MESSAGES_MAX_LIMIT}`,
+        'before must be a message id',
+        spaceError('before must be the id of a message in the group'),
+      ],
+      404: [...spaceErrors[404], spaceError(SpaceMessages.groupNotFound)],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/message`,
+    operationId: 'postMessage',
+    tag: 'Spaces',
+    summary: 'Post a message as the space user (a user space token)',
+    request: { path: SpacePath, body: PostMessageSchema },
+    responses: {
+      200: {
+        description: 'The message',
+        schema: MessagePostedSchema,
+        links: {
+          setFeedback: { operationId: 'setMessageFeedback', parameters: { messageId: '$response.body#/id' } },
+        },
+      },
+    },
+    errors: {
+      400: [
+        ...spaceErrors[400],
+        'Missing required field',
+        'groupId must be a valid UUID',
+        'type must be USER or AI',
+        'messageAIId must be a valid UUID',
+      ],
+      404: [...spaceErrors[404], spaceError(SpaceMessages.groupNotFound), spaceError(SpaceMessages.messageNotFound)],
+    },
+  },
+  {
+    method: 'patch',
+    path: `${base}/message/{messageId}`,
+    operationId: 'setMessageFeedback',
+    tag: 'Spaces',
+    summary: 'Feedback on a message: thumbUp or thumbDown (setting one clears the other)',
+    request: {
+      path: SpacePath.extend({ messageId: z.uuid().meta({ description: 'The message' }) }),
+      body: FeedbackSchema,
+    },
+    responses: { 200: { description: 'The message', schema: MessageSchema } },
+    errors: {
+      400: [
+        ...spaceErrors[400],
+        'Provide thumbUp or thumbDown',
+        'thumbUp and thumbDown cannot both be true',
+        'thumbUp must be a boolean',
+        'thumbDown must be a boolean',
+      ],
+      404: [...spaceErrors[404], spaceError(SpaceMessages.messageNotFound)],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/rag`,
+    operationId: 'spaceRag',
+    tag: 'Spaces',
+    summary: "Passages from workspace knowledge (role-scoped under RBAC) and from the space's own knowledge",
+    description: 'topK (1..10, default 5) applies to each list; most relevant first.',
+    request: { path: SpacePath, body: RagSchema },
+    responses: { 200: { description: 'The passages', schema: RagResponseSchema } },
+    errors: {
+      400: [...spaceErrors[400], 'Missing required field', 'Invalid topK value, must be between 1 and 10'],
+      404: spaceErrors[404],
+    },
+  },
+];

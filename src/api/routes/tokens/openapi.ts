@@ -1,0 +1,28 @@
+import type { ApiOperation } from '../../openapi/operation';
+import { WorkspacePath } from '../../openapi/operation';
+import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
+import { AccessTokenSchema, GenerateAccessTokenSchema } from './schema';
+
+export const tokensOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/workspaces/{workspaceId}/generate-access-key-token',
+    operationId: 'generateAccessToken',
+    tag: 'Tokens',
+    summary: 'Mint an access token (optionally bound to a role)',
+    description:
+      'Send the workspace API key in x-api-key. With customerRoleId (recommended) or roleId (never both) the token ' +
+      'is role-bound: reads are then scoped to that role under ACTIVE RBAC. HS256 JWT, issuer kws, audience kws-api.',
+    request: { path: WorkspacePath, body: GenerateAccessTokenSchema, bodyRequired: false },
+    responses: { 200: { description: 'The access token', schema: AccessTokenSchema } },
+    errors: {
+      400: [
+        'Provide either customerRoleId or roleId, not both',
+        CUSTOMER_ROLE_ID_FORMAT,
+        'roleId must be a valid UUID',
+        'Request body must be a JSON object',
+      ],
+      404: ['role with the given customerRoleId not found', 'Role not found'],
+    },
+  },
+];

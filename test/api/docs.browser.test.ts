@@ -1,0 +1,106 @@
+// The docs page in a real headless Chromium (Debian's, driven by playwright-core; no browser download): it loads
+// with nothing from another origin, lists every tag and every operation of the document, and a request tried from
+// the page with a token through the Authorize box answers 200. A screenshot goes to the test output.
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { publishedOpenApiDocument } from '../../src/api/openapi/published';
+import { accessHeaders, createTenant } from '../helpers/factories';
+import { getStack, type TestStack } from '../helpers/stack';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const OUTPUT = path.join(process.env.KWS_RUN_DIR ?? path.join(ROOT, '.test-run'), 'artifacts');
+const CHROMIUM = '/usr/bin/chromium';
+// As root, on a machine whose network is closed: no sandbox, no GPU, none of Chromium's own connections.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+];
+
+describe('docs page in Chromium', function () {
+  this.timeout(180_000);
+  let stack: TestStack;
+  let browser: Browser;
+
+  before(async () => {
+    stack = await getStack();
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('lists every tag and operation, and a request tried with a token answers 200', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { token } = await accessHeaders(stack, tenant);
+    const doc = publishedOpenApiDocument();
+    // The self-signed test certificate is the only thing the browser is told to accept.
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const foreign: string[] = [];
+    const origin = new URL(stack.baseUrl).origin;
+    page.on('request', (r) => {
+      if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    const failures: string[] = [];
+    page.on('pageerror', (err) => failures.push(err.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') failures.push(m.text());
+    });
+
+    await page.goto(`${stack.baseUrl}/docs`, { waitUntil: 'load' });
+    await page.waitForSelector('.opblock', { timeout: 60_000 });
+
+    const tags = await page.$$eval('h3.opblock-tag', (hs) => hs.map((h) => h.getAttribute('data-tag')));
+    assert.deepEqual(tags.sort(), (doc.tags ?? []).map((t) => t.name).sort(), 'every tag is listed');
+    const listed = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((b) => {
+        const method = b.querySelector('.opblock-summary-method')?.textContent?.trim();
+        const p = b.querySelector('.opblock-summary-path')?.getAttribute('data-path');
+        return `${method} ${p}`;
+      }),
+    );
+    const documented = Object.entries(doc.paths ?? {}).flatMap(([p, item]) =>
+      ['get', 'post', 'put', 'patch', 'delete']
+        .filter((m) => (item as Record<string, unknown>)[m])
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    assert.deepEqual(listed.sort(), documented.sort(), 'every operation is listed');
+
+    // Authorize with the access token, then try GET /v1/workspaces/{workspaceId}/role from the page.
+    await page.click('.auth-wrapper .authorize');
+    const section = page.locator('.auth-container', { hasText: 'accessToken' });
+    await section.locator('input').fill(token);
+    await section.locator('button.authorize').click();
+    await page.click('.modal-ux .close-modal');
+
+    const op = page.locator('#operations-RBAC-listRoles');
+    await op.locator('.opblock-summary').click();
+    await op.locator('.try-out__btn').click();
+    await op.locator('tr[data-param-name="workspaceId"] input').fill(tenant.workspaceId);
+    await op.locator('tr[data-param-name="organizationid"] input').fill(tenant.organizationId);
+    await op.locator('.execute').click();
+    const status = op.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor({ timeout: 30_000 });
+    assert.equal((await status.textContent())?.trim(), '200');
+    const body = await op.locator('.live-responses-table tbody .response-col_description pre').first().textContent();
+    assert.deepEqual(JSON.parse(body ?? ''), { roles: [], total: 0 });
+
+    await mkdir(OUTPUT, { recursive: true });
+    await op.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUTPUT, 'docs-page.png') });
+    await page.screenshot({ path: path.join(OUTPUT, 'docs-page-full.png'), fullPage: true });
+    await context.close();
+
+    assert.deepEqual(foreign, [], 'the page loads nothing from another origin');
+    assert.deepEqual(failures, [], 'no script errors');
+  });
+});
