@@ -12,6 +12,7 @@ import * as webhooks from '../db/repositories/webhooks';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/rows';
 import { badRequest, notFound } from '../errors';
 import { isUuid } from '../ids';
+import { isConnectableHost } from '../web/urls';
 
 export const WebhookEvents = [
   'knowledge.completed',
@@ -46,7 +47,13 @@ function checkUrl(url: string): string {
   } catch {
     throw badRequest(WebhookMessages.badUrl);
   }
-  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password || url.length > 2000) {
+  if (
+    !['http:', 'https:'].includes(parsed.protocol) ||
+    parsed.username ||
+    parsed.password ||
+    url.length > 2000 ||
+    !isConnectableHost(parsed)
+  ) {
     throw badRequest(WebhookMessages.badUrl);
   }
   return parsed.toString();

@@ -9,6 +9,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
 import { blockedReason } from './address';
+import { isConnectableHost } from './urls';
 
 export type FetchErrorCode =
   | 'INVALID_URL'
@@ -84,7 +85,8 @@ export function parseWebUrl(raw: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new FetchError('Unsupported URL scheme: only http and https are fetched', 'UNSUPPORTED_SCHEME');
   }
-  if (!url.hostname || /\s/.test(raw)) throw new FetchError('Invalid URL format', 'INVALID_URL');
+  if (!url.hostname || /\s/.test(raw) || !isConnectableHost(url))
+    throw new FetchError('Invalid URL format', 'INVALID_URL');
   if (url.username || url.password) throw new FetchError('URLs with credentials are not accepted', 'INVALID_URL');
   return url;
 }

@@ -1,5 +1,6 @@
 // URL identity for crawling: one canonical form per page, so the same page reached by different links is
-// crawled once; and the include/exclude path patterns of a crawl.
+// crawled once; the include/exclude path patterns of a crawl; and which hosts may be connected to.
+import { isIP } from 'node:net';
 
 /** Query parameters that only track where a visitor came from; they never change the page. */
 const TRACKING = /^(utm_[a-z]+|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga)$/i;
@@ -42,4 +43,16 @@ export function matchesPathPattern(pattern: string, url: URL): boolean {
 export function passesPathFilters(url: URL, filters: { includePaths: string[]; excludePaths: string[] }): boolean {
   if (filters.includePaths.length > 0 && !filters.includePaths.some((p) => matchesPathPattern(p, url))) return false;
   return !filters.excludePaths.some((p) => matchesPathPattern(p, url));
+}
+
+/**
+ * A host a connection may name: an IP literal, or a DNS name of at most 253 characters in labels of 1 to 63.
+ * Longer names are not only unresolvable: TLS refuses them as a server name (SNI) when the connection is set
+ * up, before any lookup, and that refusal must never be reached.
+ */
+export function isConnectableHost(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return true;
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  return name.length > 0 && name.length <= 253 && name.split('.').every((l) => l.length > 0 && l.length <= 63);
 }

@@ -11,7 +11,7 @@ import { blockedReason } from '../../src/web/address';
 import { checkWebUrl, fetchResource, FetchError, type FetchPolicy, type Resolver } from '../../src/web/fetch';
 import { parseHtmlPage } from '../../src/web/html';
 import { robotsRules } from '../../src/web/robots';
-import { canonicalUrl, matchesPathPattern, passesPathFilters } from '../../src/web/urls';
+import { canonicalUrl, isConnectableHost, matchesPathPattern, passesPathFilters } from '../../src/web/urls';
 
 const code = async (p: Promise<unknown>): Promise<string> => {
   try {
@@ -174,6 +174,21 @@ describe('web fetcher', () => {
 });
 
 describe('web helpers', () => {
+  it('connects only to IP literals and DNS names within 253 characters and 63 per label', () => {
+    for (const ok of [
+      'https://example.com/',
+      'http://[::1]:8080/',
+      'https://10.0.0.1/',
+      `https://${'a'.repeat(63)}.com./`,
+    ]) {
+      assert.ok(isConnectableHost(new URL(ok)), ok);
+    }
+    const long = Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.');
+    for (const bad of [`https://${'a'.repeat(64)}.com/`, `https://${long}/`, 'https://a..b/']) {
+      assert.ok(!isConnectableHost(new URL(bad)), bad);
+    }
+  });
+
   it('gives one canonical form per page', () => {
     assert.equal(canonicalUrl('HTTP://Example.COM:80/a?utm_source=x&b=2&a=1#top'), 'http://example.com/a?a=1&b=2');
     assert.equal(canonicalUrl('https://example.com'), 'https://example.com/');
