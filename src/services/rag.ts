@@ -6,7 +6,7 @@ import * as search from '../db/repositories/search';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { callerScope } from './access';
-import { choosePlan } from './search';
+import { retrievePassages } from './search';
 
 export interface Passage {
   text: string;
@@ -33,18 +33,15 @@ async function passages(
   db: Db,
   workspaceId: string,
   filter: search.AccessFilter,
-  vector: number[],
+  query: { text: string; vector: number[] },
   topK: number,
 ): Promise<Passage[]> {
-  const plan = await choosePlan(db, workspaceId, filter);
-  const hits = await search.nearestChunks(db, workspaceId, filter, vector, topK, plan);
-  const rows = await search.knowledgeByIds(db, workspaceId, [...new Set(hits.map((h) => h.knowledgeId))]);
-  return hits.flatMap((h) => {
-    const row = rows.get(h.knowledgeId);
-    if (!row) return [];
-    const score = Math.round(Math.min(1, Math.max(0, 1 - h.distance)) * 1e6) / 1e6;
-    return [{ text: h.content, source: sourceOf(row, h.pageNumber), score }];
-  });
+  const found = await retrievePassages(db, workspaceId, filter, query, topK);
+  return found.map(({ hit, score }) => ({
+    text: hit.content,
+    source: sourceOf(hit.item, hit.pageNumber),
+    score: Math.round(score * 1e6) / 1e6,
+  }));
 }
 
 /**
@@ -57,11 +54,11 @@ export async function spaceRag(
   space: SpaceRow,
   input: { text: string; topK: number; languageId?: string },
 ): Promise<{ knowledgeResults: Passage[]; spaceKnowledgeResults: Passage[] }> {
-  const vector = await deps.embeddings.embedQuery(input.text);
+  const query = { text: input.text, vector: await deps.embeddings.embedQuery(input.text) };
   const language = input.languageId !== undefined ? { language: input.languageId } : {};
   const [knowledgeResults, spaceKnowledgeResults] = await Promise.all([
-    passages(deps.db, auth.workspace.id, { ...callerScope(auth), ...language }, vector, input.topK),
-    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...language }, vector, input.topK),
+    passages(deps.db, auth.workspace.id, { ...callerScope(auth), ...language }, query, input.topK),
+    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...language }, query, input.topK),
   ]);
   return { knowledgeResults, spaceKnowledgeResults };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { SEARCH_MODES } from '../../../services/search';
 
 const intParam = (name: string, min: number, max: number, fallback: number) =>
   z
@@ -54,9 +55,13 @@ const accessFilterFields = {
 
 const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
 
+const MODE_MESSAGE = `mode must be one of ${SEARCH_MODES.join(', ')}`;
+
 export const SemanticSearchSchema = bodyObject({
   query: z.string({ error: MISSING }).trim().min(1, { message: MISSING }),
   limit: searchLimit,
+  /** semantic (the default: cosine ranking), hybrid or keyword; see the README for each mode's score. */
+  mode: z.enum(SEARCH_MODES, { error: MODE_MESSAGE }).optional(),
   ...accessFilterFields,
 });
 export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
