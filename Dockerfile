@@ -1,10 +1,13 @@
 # syntax=docker/dockerfile:1
+# NODE_VERSION is the project's Node.js LTS: the same version as package.json's devDependency `node`
+# (test/ops/node.test.ts checks that they agree).
+ARG NODE_VERSION=22.23.3
 # One image for both processes of the service; docker-compose.yml picks the entry point:
 #   node dist/src/main/api.js      the HTTPS API (default)
 #   node dist/src/main/worker.js   the Temporal worker
 
 ##### build: compile TypeScript with the dev dependencies, then drop them #####
-FROM node:20-bookworm-slim AS build
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -20,7 +23,7 @@ COPY scripts/fetch-model.sh ./scripts/fetch-model.sh
 RUN bash scripts/fetch-model.sh
 
 ##### runtime: production dependencies, compiled code, the model, non-root #####
-FROM node:20-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8443 \

@@ -1,22 +1,28 @@
-// `npm run bench [-- suite...]` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server,
-// then runs this). Suites: `knowledge` (the default: the knowledge benchmarks against the whole service,
-// bench/results/knowledge.json) and `retrieval` (the labelled set over the Python documentation,
-// bench/results/retrieval.json). The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
-import { mkdir, writeFile } from 'node:fs/promises';
+// `npm run bench [-- SUITE ...]` (scripts/bench.sh starts PostgreSQL+pgvector and the Temporal dev server,
+// then runs this) against the whole service. Suites: `knowledge` (the default: upload, ingestion, search,
+// recall, cascade delete), `auth` (per-request cost of the credential check), `agent` (agent RAG beside
+// space RAG, message posts, a whole agent run), `hardening` (hostile files at the default limits; the
+// API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
+// extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
+// keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
+// writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createTestDatabase } from '../test/helpers/database';
 import { startStack, type TestStack } from '../test/helpers/stack';
 import { ensureEmbeddingSpace } from '../src/services/embeddingSpace';
+import { measureAgent } from './agent/agent.bench';
+import { measureAuthOverhead } from './auth/overhead.bench';
+import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { formatReport } from './knowledge/report';
 import { formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
+import { measureWeb } from './web/crawl.bench';
 
 // dist/bench -> the repository root
 const ROOT = path.resolve(__dirname, '../..');
-const SUITES = ['knowledge', 'retrieval'] as const;
-type Suite = (typeof SUITES)[number];
 
 const QUICK_OPTIONS: Partial<KnowledgeBenchOptions> = {
   uploadSamples: 3,
@@ -35,60 +41,99 @@ function options(): KnowledgeBenchOptions {
   return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
 }
 
-async function write(name: string, result: object): Promise<string> {
-  const out = path.join(ROOT, `bench/results/${name}.json`);
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval'] as const;
+type Suite = (typeof SUITES)[number];
+
+async function writeResult(suite: Suite, result: object): Promise<string> {
+  const out = path.join(ROOT, `bench/results/${suite}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(result, null, 2) + '\n');
   return path.relative(ROOT, out);
 }
 
-async function knowledgeSuite() {
-  const started = Date.now();
-  console.log('[bench] starting the stack (fresh database, Temporal worker, HTTPS app, embedding model)');
-  let stack: TestStack | undefined;
-  try {
-    stack = await startStack();
-    const result = await runKnowledgeBench(stack, options());
-    const withTotal = { ...result, totalSeconds: Math.round((Date.now() - started) / 1000) };
-    const file = await write('knowledge', withTotal);
-    console.log(`\n${formatReport(result)}\n`);
-    console.log(`[bench] ${withTotal.totalSeconds} s; written to ${file}`);
-  } finally {
-    await stack?.close();
-  }
-}
-
+/** The labelled set: a database of its own (the chunks of the Python documentation), no service stack. */
 async function retrievalSuite() {
   const database = await createTestDatabase('kws_retrieval');
   try {
-    const dimension = 384;
     await ensureEmbeddingSpace(database.db, {
       name: 'local',
       model: 'all-MiniLM-L6-v2',
       modelVersion: 'bench',
-      dimension,
+      dimension: 384,
     });
     const result = await runRetrievalBench(database.db, DEFAULT_RETRIEVAL_OPTIONS(ROOT));
-    const file = await write('retrieval', result);
+    const out = await writeResult('retrieval', result);
     console.log(`\n${formatRetrievalReport(result)}\n`);
-    console.log(`[bench] ${result.seconds} s; written to ${file}`);
+    console.log(`[bench] ${result.seconds} s; written to ${out}`);
   } finally {
     await database.drop();
   }
 }
 
 async function main() {
+  const suites = process.argv.slice(2);
+  for (const s of suites) {
+    if (!(SUITES as readonly string[]).includes(s)) throw new Error(`unknown suite ${s}: one of ${SUITES.join(', ')}`);
+  }
+  const selected = (suites.length ? suites : ['knowledge']) as Suite[];
   for (const name of ['TEST_DATABASE_ADMIN_URL', 'TEMPORAL_ADDRESS']) {
     if (!process.env[name]) throw new Error(`${name} is not set: run the benchmarks with \`npm run bench\``);
   }
-  const asked = process.argv.slice(2);
-  const unknown = asked.filter((s) => !(SUITES as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new Error(`unknown suite ${unknown.join(', ')}; suites: ${SUITES.join(', ')}`);
-  const suites: Suite[] = asked.length > 0 ? (asked as Suite[]) : ['knowledge'];
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  for (const suite of suites) {
-    if (suite === 'knowledge') await knowledgeSuite();
-    else await retrievalSuite();
+  if (selected.includes('retrieval')) await retrievalSuite();
+  if (selected.every((s) => s === 'retrieval')) return;
+  const opts = options();
+  const started = Date.now();
+  console.log('[bench] starting the stack (fresh database, Temporal worker, HTTPS app, embedding model)');
+  let stack: TestStack | undefined;
+  try {
+    stack = await startStack();
+    if (selected.includes('auth')) {
+      const result = await measureAuthOverhead(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] auth written to ${await writeResult('auth', result)}`);
+    }
+    if (selected.includes('agent')) {
+      const result = await measureAgent(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] agent written to ${await writeResult('agent', result)}`);
+    }
+    if (selected.includes('hardening')) {
+      // KWS_BENCH_HARDENING=uploads or hostile runs one part; KWS_BENCH_API_ENTRY measures another build's API.
+      const part = process.env.KWS_BENCH_HARDENING ?? 'all';
+      const uploads =
+        part === 'hostile'
+          ? undefined
+          : await measureUploadMemory({
+              adminUrl: process.env.TEST_DATABASE_ADMIN_URL!,
+              temporalAddress: process.env.TEMPORAL_ADDRESS!,
+              apiEntry: process.env.KWS_BENCH_API_ENTRY ?? path.join(ROOT, 'dist/src/main/api.js'),
+            });
+      console.log(`[bench] ${JSON.stringify(uploads)}`);
+      const hostileFiles = part === 'uploads' ? undefined : await measureHostileFiles(stack);
+      const result = {
+        loadAverage: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3),
+        uploads,
+        hostileFiles,
+      };
+      console.log(`[bench] hardening written to ${await writeResult('hardening', result)}`);
+    }
+    if (selected.includes('web')) {
+      const result = await measureWeb(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] web written to ${await writeResult('web', result)}`);
+    }
+    if (selected.includes('knowledge')) {
+      const result = await runKnowledgeBench(stack, opts);
+      const withTotal = { ...result, totalSeconds: Math.round((Date.now() - started) / 1000) };
+      const out = await writeResult('knowledge', withTotal);
+      console.log('');
+      console.log(formatReport(result));
+      console.log('');
+      console.log(`[bench] ${withTotal.totalSeconds} s; written to ${out}`);
+    }
+  } finally {
+    await stack?.close();
   }
 }
 

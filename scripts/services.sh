@@ -1,5 +1,7 @@
 # Sourced by scripts/test.sh and bench scripts: starts and stops the real components for a run.
 # PostgreSQL 15 (+pgvector) in a throw-away cluster and the Temporal dev server, on ports of their own.
+# shellcheck source=scripts/node-env.sh
+source "$ROOT/scripts/node-env.sh"
 RUN_DIR="${KWS_RUN_DIR:-$ROOT/.test-run}"
 TOOLS="${KWS_TOOLS_DIR:-$ROOT/.tools}"
 PG_BIN="/usr/lib/postgresql/15/bin"
@@ -10,6 +12,9 @@ export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_DEV_PORT"
 export TEMPORAL_CLI_PATH="$TOOLS/bin/temporal"
 export TEMPORAL_TEST_SERVER_PATH="$TOOLS/bin/temporal-test-server"
 export TEST_DATABASE_ADMIN_URL="postgres://kws@127.0.0.1:$TEST_PG_PORT/postgres"
+# The custom search attributes every workflow carries (src/workflows/contracts.ts SearchAttributes).
+SEARCH_ATTRIBUTE_ARGS=(--search-attribute WorkspaceId=Keyword --search-attribute KnowledgeId=Keyword
+  --search-attribute JobKind=Keyword --search-attribute RequestId=Keyword)
 
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
@@ -39,11 +44,17 @@ services_start() {
   export PG_VERSION_STRING
   echo "[services] $PG_VERSION_STRING up; pgvector available: $(psql "$TEST_DATABASE_ADMIN_URL" -Atc "select default_version from pg_available_extensions where name='vector'")"
 
+  # A server left on the port (an earlier run that was killed) would be used silently: refuse instead.
+  if (exec 3<>"/dev/tcp/127.0.0.1/$TEMPORAL_DEV_PORT") 2>/dev/null; then
+    echo "[services] port $TEMPORAL_DEV_PORT is already in use (a Temporal dev server left by an earlier run?); stop it or set TEST_TEMPORAL_PORT" >&2
+    return 1
+  fi
   echo "[services] starting Temporal dev server $("$TEMPORAL_CLI_PATH" --version | sed 's/.*(//; s/)//') on $TEMPORAL_ADDRESS, Web UI on :$TEMPORAL_UI_PORT"
   "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
-    --log-level error --namespace default >"$RUN_DIR/temporal.log" 2>&1 &
+    --log-level error --namespace default "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 &
   TEMPORAL_PID=$!
   wait_port 127.0.0.1 "$TEMPORAL_DEV_PORT" 60 "Temporal dev server"
+  kill -0 "$TEMPORAL_PID" 2>/dev/null || { echo "[services] the Temporal dev server exited: $RUN_DIR/temporal.log" >&2; return 1; }
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" 60 "Temporal Web UI"
   echo "[services] Temporal dev server up (pid $TEMPORAL_PID)"
 }
@@ -60,8 +71,10 @@ services_stop() {
 # What the test and bench commands share: provision (idempotent), build, start the components, stop
 # them on exit. $1 labels the output.
 prepare_and_start() {
-  bash "$ROOT/scripts/setup.sh"
   [ -d "$ROOT/node_modules" ] || (cd "$ROOT" && npm ci)
+  bash "$ROOT/scripts/setup.sh"
+  ensure_project_node "$ROOT"
+  echo "[$1] Node $(node --version) ($(command -v node))"
   echo "[$1] building"
   (cd "$ROOT" && npm run build --silent)
   trap services_stop EXIT

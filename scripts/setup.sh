@@ -2,7 +2,8 @@
 # Idempotent provisioning of the real components the test suite runs against:
 # PostgreSQL 15 + pgvector (built from Debian's source package), the Temporal CLI
 # (dev server + Web UI, built from the Go module proxy) and the Java time-skipping
-# test server (from Maven Central). Each step checks first and skips what is there.
+# test server (from Maven Central), and checks the project's Node.js LTS. Each step checks first and skips
+# what is there.
 # `setup.sh run` provisions only what `npm start` needs (the Temporal CLI and the embedding model):
 # the run command's database and S3 are embedded.
 set -euo pipefail
@@ -28,6 +29,12 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null || fail "apt-get install ${missing[*]}"
 }
 
+# 0. The project's Node.js LTS (the devDependency `node`; see scripts/node-env.sh)
+# shellcheck source=scripts/node-env.sh
+source "$ROOT/scripts/node-env.sh"
+ensure_project_node "$ROOT" || fail "the project's Node.js (npm rebuild node)"
+say "node present: $(node --version)"
+
 if [ "$MODE" = all ]; then
 # 1. PostgreSQL 15 server and headers
 apt_install postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR
@@ -40,8 +47,10 @@ if [ -f "$SHAREDIR/extension/vector.control" ]; then
 else
   SRC_LIST=/etc/apt/sources.list.d/trixie-src.sources
   if [ ! -f "$SRC_LIST" ]; then
-    say "adding deb-src entry for trixie ($SRC_LIST)"
-    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' | $SUDO tee "$SRC_LIST" >/dev/null
+    # The mirror this machine's apt already uses (mirrors differ between machines), never a fixed host.
+    MIRROR="$(bash "$ROOT/scripts/debian-mirror.sh")" || fail "no Debian mirror found in the apt sources (set DEBIAN_MIRROR)"
+    say "adding deb-src entry for trixie from $MIRROR ($SRC_LIST)"
+    printf 'Types: deb-src\nURIs: %s\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$MIRROR" | $SUDO tee "$SRC_LIST" >/dev/null
     APT_UPDATED=0
   fi
   apt_update

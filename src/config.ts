@@ -6,6 +6,10 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** A duration in Temporal's ms-style format: '90 seconds', '15 minutes', '1 hour', '2 days'. */
+const duration = z.string().regex(/^\d+(\.\d+)?\s*(ms|milliseconds?|s|seconds?|m|minutes?|h|hours?|d|days?)$/i, {
+  message: "a duration such as '30 seconds', '15 minutes' or '1 hour'",
+});
 const optionalString = z
   .string()
   .optional()
@@ -72,6 +76,26 @@ const EnvSchema = z.object({
     .min(1024)
     .default(256 * 1024 * 1024),
   ZIP_MAX_RATIO: z.coerce.number().min(1).default(100),
+  EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  EXTRACT_MAX_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+  EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  EXTRACT_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
+  ORPHAN_UPLOAD_GRACE: duration.default('1 hour'),
+  ORPHAN_REAP_INTERVAL: duration.default('15 minutes'),
+
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  HTTP_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1024),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).default(6000),
+  RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 
   EMBEDDING_PROVIDER: z.enum(['local', 'openai']).default('local'),
   EMBEDDING_MODEL_DIR: optionalString,
@@ -81,7 +105,42 @@ const EnvSchema = z.object({
   EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
   FILE_PURGE_DELAY: z.string().default('1 day'),
+
+  CRAWL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  CRAWL_POLITENESS_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  CRAWL_MAX_PAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  CRAWL_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  CRAWL_USER_AGENT: z.string().trim().min(1).max(200).default('KnowledgeWorkspaceBot/0.1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+
+  AGENT_SECRET_KEY: optionalString,
+  AGENT_ALLOW_HTTP_LOOPBACK: bool.default(false),
+  AGENT_RUN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(20).default(5),
+  AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  METRICS_TOKEN: optionalString,
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  // The standard OpenTelemetry variables that decide whether traces are exported; the exporter reads
+  // its own further OTEL_EXPORTER_OTLP_* settings (headers, timeout) as the specification defines.
+  OTEL_SDK_DISABLED: bool.default(false),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: optionalString,
+
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WEBHOOK_RETRY_INITIAL_INTERVAL: z.string().default('10 seconds'),
+  WEBHOOK_RETRY_MAX_INTERVAL: z.string().default('1 hour'),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
 });
 
 export interface Config {
@@ -89,7 +148,15 @@ export interface Config {
   port: number;
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  database: { url?: string; poolMax: number; embeddedPort: number };
+  database: {
+    url?: string;
+    poolMax: number;
+    embeddedPort: number;
+    /** statement_timeout of the API's queries and of the worker's (0: none). */
+    statementTimeoutMs: number;
+    workerStatementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
   s3: {
     endpoint?: string;
     bucket: string;
@@ -113,11 +180,26 @@ export interface Config {
     maxUploadBytes: number;
     defaultStorageQuotaBytes: number;
     syncUploadTimeoutMs: number;
+    maxConcurrentUploads: number;
+    requestTimeoutMs: number;
   };
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    idleTimeoutMs: number;
+    maxConnections: number;
+  };
+  /** Per-credential request limits over a fixed window (0 requests: no limit). */
+  rateLimit: { requests: number; anonymousRequests: number; windowSeconds: number };
   ingestion: {
     chunkSize: number;
     chunkOverlap: number;
     zip: { maxZipEntries: number; maxZipTotalBytes: number; maxZipRatio: number };
+    maxTextChars: number;
+    sandbox: { timeoutMs: number; maxMemoryMb: number; concurrency: number };
+    orphanGrace: string;
+    orphanReapInterval: string;
   };
   embeddings: {
     provider: 'local' | 'openai';
@@ -130,6 +212,42 @@ export interface Config {
   };
   filePurgeDelay: string;
   shutdownTimeoutMs: number;
+  /** Fetching web pages (URL items and website crawls). */
+  web: {
+    /** Lift the SSRF address rule (development and tests only). */
+    allowPrivateNetworks: boolean;
+    /** Least time between two requests of one crawl, in ms (robots.txt's Crawl-delay can raise it). */
+    politenessDelayMs: number;
+    /** Longest one page or file may take to fetch, redirects included. */
+    timeoutMs: number;
+    /** Largest HTML page read, in bytes. */
+    maxPageBytes: number;
+    /** Largest linked file read, in bytes. */
+    maxFileBytes: number;
+    userAgent: string;
+  };
+  agent: {
+    /** Key material for the agent servers' auth tokens at rest (AES-256-GCM); generated into DATA_DIR by npm start. */
+    secretKey?: string;
+    /** Development only: agent servers may be plain-HTTP URLs on a loopback address. */
+    allowHttpLoopback: boolean;
+    runMaxToolRounds: number;
+    runTimeoutMs: number;
+  };
+  observability: {
+    metricsToken?: string;
+    workerMetricsPort: number;
+    /** Traces are off unless an exporter is chosen (OTEL_TRACES_EXPORTER) or an OTLP endpoint is set. */
+    tracing: { exporter: 'otlp' | 'console' | 'none'; serviceName?: string; endpoint?: string };
+  };
+  webhooks: {
+    timeoutMs: number;
+    retryInitialInterval: string;
+    retryMaxInterval: string;
+    maxAttempts: number;
+    /** Deliveries to loopback, private and link-local addresses (refused by default). */
+    allowPrivateTargets: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.JWT_SECRET !== undefined && Buffer.byteLength(e.JWT_SECRET) < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 bytes');
+  }
+  if (e.AGENT_SECRET_KEY !== undefined && Buffer.byteLength(e.AGENT_SECRET_KEY) < 32) {
+    throw new ConfigError('Invalid configuration: AGENT_SECRET_KEY must be at least 32 bytes');
   }
   if (e.CHUNK_OVERLAP >= e.CHUNK_SIZE) {
     throw new ConfigError('Invalid configuration: CHUNK_OVERLAP must be smaller than CHUNK_SIZE');
@@ -160,7 +281,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
-    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, embeddedPort: e.EMBEDDED_PG_PORT },
+    database: {
+      url: e.DATABASE_URL,
+      poolMax: e.DATABASE_POOL_MAX,
+      embeddedPort: e.EMBEDDED_PG_PORT,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      workerStatementTimeoutMs: e.DB_WORKER_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     s3: {
       endpoint: e.S3_ENDPOINT,
       bucket: e.S3_BUCKET,
@@ -184,11 +312,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUploadBytes: e.MAX_UPLOAD_BYTES,
       defaultStorageQuotaBytes: e.DEFAULT_STORAGE_QUOTA_BYTES,
       syncUploadTimeoutMs: e.SYNC_UPLOAD_TIMEOUT_MS,
+      maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEPALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    rateLimit: {
+      requests: e.RATE_LIMIT_REQUESTS,
+      anonymousRequests: e.RATE_LIMIT_ANONYMOUS_REQUESTS,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
     ingestion: {
       chunkSize: e.CHUNK_SIZE,
       chunkOverlap: e.CHUNK_OVERLAP,
       zip: { maxZipEntries: e.ZIP_MAX_ENTRIES, maxZipTotalBytes: e.ZIP_MAX_TOTAL_BYTES, maxZipRatio: e.ZIP_MAX_RATIO },
+      maxTextChars: e.EXTRACT_MAX_TEXT_CHARS,
+      sandbox: {
+        timeoutMs: e.EXTRACT_TIMEOUT_MS,
+        maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
+        concurrency: e.EXTRACT_CONCURRENCY,
+      },
+      orphanGrace: e.ORPHAN_UPLOAD_GRACE,
+      orphanReapInterval: e.ORPHAN_REAP_INTERVAL,
     },
     embeddings: {
       provider: e.EMBEDDING_PROVIDER,
@@ -201,5 +351,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     filePurgeDelay: e.FILE_PURGE_DELAY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    web: {
+      allowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,
+      politenessDelayMs: e.CRAWL_POLITENESS_DELAY_MS,
+      timeoutMs: e.CRAWL_PAGE_TIMEOUT_MS,
+      maxPageBytes: e.CRAWL_MAX_PAGE_BYTES,
+      maxFileBytes: e.CRAWL_MAX_FILE_BYTES,
+      userAgent: e.CRAWL_USER_AGENT,
+    },
+    agent: {
+      secretKey: e.AGENT_SECRET_KEY,
+      allowHttpLoopback: e.AGENT_ALLOW_HTTP_LOOPBACK,
+      runMaxToolRounds: e.AGENT_RUN_MAX_TOOL_ROUNDS,
+      runTimeoutMs: e.AGENT_RUN_TIMEOUT_MS,
+    },
+    observability: {
+      metricsToken: e.METRICS_TOKEN,
+      workerMetricsPort: e.WORKER_METRICS_PORT,
+      tracing: {
+        exporter: e.OTEL_SDK_DISABLED
+          ? 'none'
+          : (e.OTEL_TRACES_EXPORTER ??
+            (e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'otlp' : 'none')),
+        serviceName: e.OTEL_SERVICE_NAME,
+        endpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      },
+    },
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryInitialInterval: e.WEBHOOK_RETRY_INITIAL_INTERVAL,
+      retryMaxInterval: e.WEBHOOK_RETRY_MAX_INTERVAL,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    },
   };
 }

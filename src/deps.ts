@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import type { EmbeddingProvider } from './embeddings/provider';
+import type { SecretBox } from './services/secretBox';
+import type { Metrics } from './observability/metrics';
+import type { Tracing } from './observability/tracing';
 import type { TokenService } from './services/tokens';
 import type { BlobStore } from './storage/blobStore';
 import type { TemporalDeps } from './temporal/client';
@@ -15,4 +18,8 @@ export interface Deps {
   temporal: TemporalDeps;
   tokens: TokenService;
   embeddings: EmbeddingProvider;
+  /** Seals and opens secrets stored in the database (agent servers' auth tokens). */
+  secrets: SecretBox;
+  metrics: Metrics;
+  tracing: Tracing;
 }

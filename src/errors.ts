@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     /** The body's "error" value; by default the HTTP reason phrase ("Bad Request", ...). */
     readonly error: string = STATUS_CODES[status] ?? 'Error',
+    /** Response headers that go with the error (Retry-After on 429 and 503). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -41,7 +43,28 @@ export const Messages = {
   roleNotFound: 'Role not found',
   httpsRequired: 'HTTPS is required',
   routeNotFound: 'Route not found',
+  unavailable: 'Service temporarily unavailable',
 } as const;
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** A dependency (database, storage) could not be reached: a network error, or the pool timing out on it. */
+export function isUnreachable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; cause?: unknown; errors?: unknown } | undefined;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  if (Array.isArray(e.errors) && e.errors.some(isUnreachable)) return true; // AggregateError (IPv4 + IPv6)
+  return e.cause !== undefined && e.cause !== err && isUnreachable(e.cause);
+}
 
 interface PgError {
   code?: unknown;
@@ -62,9 +85,14 @@ export function toAppError(err: unknown): AppError {
         return conflict('Resource is referenced by another resource');
       case '57014':
       case '53300':
-        return unavailable('Service temporarily unavailable');
+      case '57P01': // admin_shutdown
+      case '57P02': // crash_shutdown
+      case '57P03': // cannot_connect_now (starting up, recovering)
+        return unavailable(Messages.unavailable);
     }
+    if (e.code.startsWith('08')) return unavailable(Messages.unavailable); // connection exceptions
   }
+  if (isUnreachable(err)) return unavailable(Messages.unavailable);
   // Errors raised by Koa/http-errors with an explicit client status (for example from the router).
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true) {
     return new AppError(e.status, typeof e.message === 'string' ? e.message : (STATUS_CODES[e.status] ?? 'Error'));

@@ -5,9 +5,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
-import * as workspaces from '../../src/db/repositories/workspaces';
 import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search';
-import { activateUserSpace } from '../../src/services/spaces';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
 import type { Caller } from './ingestion';
@@ -262,11 +260,12 @@ export async function measureSearchLatency(
   const ws = caller.tenant.workspaceId;
   const vectors = new Map<string, number[]>();
   for (const q of QUERIES) vectors.set(q, await embeddings.embedQuery(q));
-  const workspace = await workspaces.findWorkspace(db, ws);
-  const activation = await activateUserSpace(stack.deps, workspace!, {
-    externalId: 'bench-user',
-    email: 'bench@example.com',
+  const activated = await stack.request('POST', `/workspaces/${ws}/activate-or-retrieve-user-space-api-key`, {
+    headers: { 'x-api-key': caller.tenant.apiKey },
+    json: { userId: 'bench-user', email: 'bench@example.com' },
   });
+  if (activated.status !== 200) throw new Error(`user space activation answered ${activated.status}`);
+  const activation = { spaceId: activated.body.space.id as string, token: activated.body.token as string };
   const out: FilterLatency[] = [];
   const fresh = searchClient(stack, caller, false);
   const rag = searchClient(stack, caller, true, {

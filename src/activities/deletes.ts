@@ -1,6 +1,6 @@
-import { Context } from '@temporalio/activity';
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
+import { withHeartbeat } from './heartbeat';
 
 export function createDeleteActivities(deps: { db: Db }) {
   return {
@@ -13,13 +13,14 @@ export function createDeleteActivities(deps: { db: Db }) {
       rootId: string;
       batchSize: number;
     }): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
-      Context.current().heartbeat();
-      return deps.db.transaction(async (trx) => {
-        const leaves = await knowledge.subtreeLeaves(trx, input.workspaceId, input.rootId, input.batchSize);
-        if (leaves.length === 0) return { deleted: 0, storageKeys: [], rootDeleted: true };
-        const storageKeys = await knowledge.deleteKnowledgeRows(trx, input.workspaceId, leaves);
-        return { deleted: leaves.length, storageKeys, rootDeleted: leaves.includes(input.rootId) };
-      });
+      return withHeartbeat('deleting', () =>
+        deps.db.transaction(async (trx) => {
+          const leaves = await knowledge.subtreeLeaves(trx, input.workspaceId, input.rootId, input.batchSize);
+          if (leaves.length === 0) return { deleted: 0, storageKeys: [], rootDeleted: true };
+          const storageKeys = await knowledge.deleteKnowledgeRows(trx, input.workspaceId, leaves);
+          return { deleted: leaves.length, storageKeys, rootDeleted: leaves.includes(input.rootId) };
+        }),
+      );
     },
   };
 }

@@ -1,12 +1,21 @@
 // createActivities(deps): every activity the worker registers, built from real dependencies.
+import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
+import type { Metrics } from '../observability/metrics';
 import type { BlobStore } from '../storage/blobStore';
+import type { TemporalDeps } from '../temporal/client';
+import type { WebSettings } from '../web/document';
+import { createArchiveActivities } from './archives';
+import { createCrawlActivities } from './crawl';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
+import { createOrphanActivities } from './orphans';
+import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
+import { createWebhookActivities } from './webhooks';
 
 export interface ActivityDeps {
   db: Db;
@@ -14,14 +23,25 @@ export interface ActivityDeps {
   extractor: Extractor;
   embeddings: EmbeddingProvider;
   ingestion: IngestionSettings;
+  /** For activities that look at other workflows (the orphan reaper). */
+  temporal?: TemporalDeps;
+  metrics: Metrics;
+  webhooks: Config['webhooks'];
+  web: WebSettings;
+  defaultStorageQuotaBytes: number;
 }
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createStorageActivities(deps),
     ...createIngestionActivities(deps),
+    ...createSourceActivities(deps),
+    ...createCrawlActivities(deps),
+    ...createArchiveActivities(deps),
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),
+    ...createOrphanActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

@@ -1,22 +1,29 @@
-import { ApplicationFailure, heartbeat } from '@temporalio/activity';
+import { heartbeat, log } from '@temporalio/activity';
 import type { BlobStore } from '../storage/blobStore';
-import { FailureTypes } from '../temporal/constants';
 import { storageKeyBelongsTo } from '../storage/keys';
+
+export interface DeleteStoredFilesResult {
+  deleted: number;
+  /** Keys refused because they lie outside the workspace (never deleted, never retried). */
+  refused: number;
+}
 
 export function createStorageActivities(deps: { storage: BlobStore }) {
   return {
-    /** Idempotent: keys already gone are not an error. Refuses keys outside the workspace's prefix. */
-    async deleteStoredFiles(input: { workspaceId: string; keys: string[] }): Promise<number> {
-      const foreign = input.keys.filter((k) => !storageKeyBelongsTo(k, input.workspaceId));
-      if (foreign.length > 0) {
-        throw ApplicationFailure.nonRetryable(
-          `refusing to delete ${foreign.length} key(s) outside workspace ${input.workspaceId}`,
-          FailureTypes.invalidInput,
-        );
+    /**
+     * Idempotent: keys already gone are not an error. Keys outside the workspace's prefix are refused
+     * and reported; the rest of the batch is deleted regardless. A key the store fails to delete fails
+     * the attempt after the others are gone, so the retry only has that one left to do.
+     */
+    async deleteStoredFiles(input: { workspaceId: string; keys: string[] }): Promise<DeleteStoredFilesResult> {
+      const allowed = input.keys.filter((k) => storageKeyBelongsTo(k, input.workspaceId));
+      const refused = input.keys.length - allowed.length;
+      if (refused > 0) {
+        log.warn('refusing to delete keys outside the workspace', { workspaceId: input.workspaceId, refused });
       }
-      heartbeat({ keys: input.keys.length });
-      await deps.storage.delete(input.keys);
-      return input.keys.length;
+      heartbeat({ keys: allowed.length });
+      await deps.storage.delete(allowed);
+      return { deleted: allowed.length, refused };
     },
   };
 }

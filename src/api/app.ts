@@ -1,52 +1,77 @@
-// createApp(deps): the Koa application. Middleware order: request id -> X-API-Version -> errors ->
-// HTTPS guard -> JSON body -> routers. Authentication is attached per route.
+// createApp(deps): the Koa application. Middleware order: security headers -> request id -> metrics, access
+// log and trace span -> X-API-Version -> errors -> HTTPS guard -> request timeout -> rate limit -> JSON body
+// -> routers. Authentication and authorization are per route (guard()).
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps';
 import { jsonBody } from './middleware/body';
-import { apiVersionHeader, noStore, requestId, requireHttps } from './middleware/common';
+import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';
+import { rateLimit } from './middleware/rateLimit';
+import { agentRouter } from './routes/agent/router';
+import { observeRequests } from './middleware/observe';
+import { metricsRouter } from './routes/metrics/router';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
+import { mcpRouter } from './routes/mcp/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
 import { spacesRouter } from './routes/spaces/router';
 import { tokensRouter } from './routes/tokens/router';
+import { webhooksRouter } from './routes/webhooks/router';
 
-export function createApp(deps: Deps): Koa {
-  const app = new Koa({ proxy: deps.config.tls.trustProxy });
-  app.silent = true; // errors are logged once, by errorHandler
-
-  app.use(requestId);
-  app.use(async (ctx, next) => {
-    const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      deps.logger.debug(
-        { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms },
-        'request',
-      );
-    }
-  });
-  app.use(apiVersionHeader);
-  app.use(errorHandler(deps.logger));
-  app.use(noStore);
-  app.use(requireHttps);
-  app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
-
+/** Every route the service serves; each declares its action through guard() (test/api/policy.test.ts checks). */
+export function apiRouter(deps: Deps): Router {
   const root = new Router();
   for (const router of [
     healthRouter(deps),
+    metricsRouter(deps),
     tokensRouter(deps),
     knowledgeRouter(deps),
     rolesRouter(deps),
     catalogRouter(deps),
     spacesRouter(deps),
+    agentRouter(deps),
+    mcpRouter(deps),
+    webhooksRouter(deps),
   ]) {
     root.use(router.routes(), router.allowedMethods());
   }
+  return root;
+}
+
+/** Whether the database fails a trivial query within a second. */
+async function databaseDown(deps: Pick<Deps, 'db'>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), 1000)));
+  try {
+    return await Promise.race([
+      deps.db.raw('select 1').then(
+        () => false,
+        () => true,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createApp(deps: Deps): Koa {
+  const app = new Koa({ proxy: deps.config.tls.trustProxy });
+  app.silent = true; // errors are logged once, by errorHandler
+
+  app.use(securityHeaders);
+  app.use(requestId);
+  app.use(observeRequests(deps));
+  app.use(apiVersionHeader);
+  app.use(errorHandler(deps.logger, { databaseDown: () => databaseDown(deps) }));
+  app.use(requireHttps);
+  app.use(requestTimeout(deps.config.limits.requestTimeoutMs));
+  app.use(rateLimit(deps));
+  app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
+
+  const root = apiRouter(deps);
   app.use(root.routes());
   app.use(root.allowedMethods());
   return app;

@@ -1,69 +1,125 @@
-// multipart/form-data reading with busboy: one file part (buffered, bounded by the upload limit) and
-// text fields. Too large: 413 with the JSON body; malformed or missing parts: 400.
+// multipart/form-data reading with busboy, streaming: the file part goes to `onFile` as it arrives (the
+// upload route stores it in S3 while it is received) and is never held whole in memory; text fields are
+// collected. The size limit holds while streaming: past it `onFile`'s signal aborts and the answer is 413.
+// Malformed or missing parts: 400.
+import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import type { Context } from 'koa';
 import { badRequest, payloadTooLarge } from '../errors';
 
-export interface MultipartUpload {
-  fields: Record<string, string>;
-  file?: { fieldName: string; filename: string; mimeType: string; bytes: Buffer };
+export interface MultipartFile {
+  fieldName: string;
+  filename: string;
+  mimeType: string;
+  stream: Readable;
 }
 
-export function readMultipart(
-  ctx: Context,
-  opts: { fileField: string; maxFileBytes: number },
-): Promise<MultipartUpload> {
+export interface MultipartUpload<T> {
+  fields: Record<string, string>;
+  /** What onFile made of the file part, when there was one. */
+  file?: T;
+}
+
+export interface MultipartOptions<T> {
+  fileField: string;
+  maxFileBytes: number;
+  /**
+   * Consumes the file part; must read `file.stream` to its end (or fail). Its signal aborts when the file
+   * exceeds the limit or the request fails, and it must then undo whatever it did.
+   */
+  onFile(file: MultipartFile, signal: AbortSignal): Promise<T>;
+}
+
+const tooLarge = (max: number) => payloadTooLarge(`File exceeds the maximum upload size of ${max} bytes`);
+
+export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promise<MultipartUpload<T>> {
   if (!ctx.is('multipart/form-data')) {
     return Promise.reject(badRequest('Missing required field'));
   }
   // A declared length far beyond the limit is refused before reading (the multipart envelope is small).
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > opts.maxFileBytes + 1024 * 1024) {
-    return Promise.reject(payloadTooLarge(`File exceeds the maximum upload size of ${opts.maxFileBytes} bytes`));
+    return Promise.reject(refuseUnread(ctx, tooLarge(opts.maxFileBytes)));
+  }
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: ctx.req.headers,
+      limits: { fileSize: opts.maxFileBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
+    });
+  } catch {
+    return Promise.reject(badRequest('Malformed multipart body'));
   }
   return new Promise((resolve, reject) => {
-    let busboy: Busboy.Busboy;
-    try {
-      busboy = Busboy({
-        headers: ctx.req.headers,
-        limits: { fileSize: opts.maxFileBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
-      });
-    } catch {
-      reject(badRequest('Malformed multipart body'));
-      return;
-    }
     const fields: Record<string, string> = {};
-    let file: MultipartUpload['file'];
+    const abort = new AbortController();
+    let consuming: Promise<T> | undefined;
     let failure: Error | undefined;
     const fail = (err: Error) => {
       failure ??= err;
+      abort.abort(failure);
     };
     busboy.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(badRequest(`Field ${name} is too long`));
       else fields[name] = value;
     });
     busboy.on('file', (name, stream, info) => {
-      if (name !== opts.fileField || file) {
+      if (name !== opts.fileField || consuming || failure) {
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () =>
-        fail(payloadTooLarge(`File exceeds the maximum upload size of ${opts.maxFileBytes} bytes`)),
+      stream.on('limit', () => {
+        fail(tooLarge(opts.maxFileBytes));
+        stream.resume();
+      });
+      consuming = opts.onFile(
+        { fieldName: name, filename: info.filename ?? 'file', mimeType: info.mimeType, stream },
+        abort.signal,
       );
-      stream.on('end', () => {
-        file = {
-          fieldName: name,
-          filename: info.filename ?? 'file',
-          mimeType: info.mimeType,
-          bytes: Buffer.concat(chunks),
-        };
+      // The consumer's own refusal (a wrong type, storage down) ends the request at once.
+      consuming.catch((err: Error) => {
+        fail(err);
+        stream.resume();
       });
     });
     busboy.on('filesLimit', () => fail(badRequest('Only one file may be uploaded per request')));
     busboy.on('error', () => fail(badRequest('Malformed multipart body')));
-    busboy.on('close', () => (failure ? reject(failure) : resolve({ fields, file })));
+    ctx.req.on('aborted', () => fail(badRequest('The request was aborted')));
+    busboy.on('close', () => {
+      void (async () => {
+        let file: T | undefined;
+        try {
+          file = await consuming;
+        } catch (err) {
+          failure ??= err as Error;
+        }
+        if (failure) reject(failure);
+        else resolve({ fields, file });
+      })();
+    });
+    // A refusal while the body is still arriving is answered at once; the connection then closes.
+    abort.signal.addEventListener('abort', () => {
+      ctx.req.unpipe(busboy);
+      reject(refuseUnread(ctx, failure!));
+    });
     ctx.req.pipe(busboy);
   });
+}
+
+/** How long the rest of a refused body is read and dropped before the connection is closed under it. */
+const LINGER_MS = 2000;
+
+/**
+ * For an answer given before the body has been read: the rest of the body is read and dropped for a
+ * moment (so the client gets to read the answer: closing with unread data would reset the connection
+ * under it), then, if it is still coming, the connection is closed.
+ */
+export function refuseUnread(ctx: Context, err: Error): Error {
+  ctx.req.resume();
+  ctx.res.once('finish', () => {
+    if (ctx.req.readableEnded) return;
+    const timer = setTimeout(() => ctx.req.socket?.destroy(), LINGER_MS);
+    ctx.req.once('end', () => clearTimeout(timer));
+  });
+  return err;
 }

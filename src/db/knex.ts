@@ -2,6 +2,7 @@
 // embedded PGlite (reached over its PostgreSQL wire-protocol socket).
 import knexFactory, { Knex } from 'knex';
 import pg from 'pg';
+import type { Config } from '../config';
 import { migrationSource } from './migrations';
 
 // Return int8 (bigint) columns and counts as JS numbers; our counts and sizes stay far below 2^53.
@@ -15,10 +16,32 @@ export type Tx = Knex | Knex.Transaction;
  * near 0.99 at 100,000 chunks; iterative scans (pgvector 0.8) go on past a filter until enough rows pass.
  * Set once per connection so an HNSW query is one round trip. Placeholders until pgvector loads.
  */
-const SESSION_SETTINGS =
-  'SET hnsw.ef_search = 400; SET hnsw.iterative_scan = relaxed_order; SET hnsw.max_scan_tuples = 20000';
+const HNSW_SETTINGS = [
+  'SET hnsw.ef_search = 400',
+  'SET hnsw.iterative_scan = relaxed_order',
+  'SET hnsw.max_scan_tuples = 20000',
+];
 
-export function createDb(connectionString: string, poolMax = 10): Db {
+/**
+ * Per-session limits, by class of work: the API's queries get a short statement_timeout, the worker's
+ * (bulk deletes, chunk writes) a longer one, migrations and the admin CLI none (0 or unset).
+ */
+export interface SessionLimits {
+  statementTimeoutMs?: number;
+  /** Ends a session that sits in an open transaction this long (a leaked transaction holds locks). */
+  idleInTransactionTimeoutMs?: number;
+}
+
+export function createDb(connectionString: string, poolMax = 10, limits: SessionLimits = {}): Db {
+  const settings = (
+    [
+      ['statement_timeout', limits.statementTimeoutMs],
+      ['idle_in_transaction_session_timeout', limits.idleInTransactionTimeoutMs],
+    ] as const
+  )
+    .filter(([, ms]) => ms !== undefined && ms > 0)
+    .map(([name, ms]) => `SET ${name} = ${Math.floor(ms!)}`);
+  const sessionSettings = [...HNSW_SETTINGS, ...settings].join('; ');
   return knexFactory({
     client: 'pg',
     connection: { connectionString },
@@ -26,15 +49,22 @@ export function createDb(connectionString: string, poolMax = 10): Db {
       min: 0,
       max: poolMax,
       afterCreate: (conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) => {
-        conn.query(SESSION_SETTINGS).then(
-          () => done(null, conn),
-          (err: Error) => done(err, conn),
-        );
+        conn.query(sessionSettings, (err: Error | null) => done(err, conn));
       },
     },
     acquireConnectionTimeout: 30_000,
   });
 }
+
+export const apiSessionLimits = (config: Config): SessionLimits => ({
+  statementTimeoutMs: config.database.statementTimeoutMs,
+  idleInTransactionTimeoutMs: config.database.idleInTransactionTimeoutMs,
+});
+
+export const workerSessionLimits = (config: Config): SessionLimits => ({
+  statementTimeoutMs: config.database.workerStatementTimeoutMs,
+  idleInTransactionTimeoutMs: config.database.idleInTransactionTimeoutMs,
+});
 
 export async function migrateLatest(db: Db): Promise<string[]> {
   const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];

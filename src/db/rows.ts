@@ -162,3 +162,113 @@ export interface SpaceMessageRow {
   language_id: string | null;
   created_at: Date;
 }
+
+export interface AgentServerRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  url: string;
+  description: string | null;
+  model: string | null;
+  auth_token_sealed: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AgentThreadRow {
+  id: string;
+  workspace_id: string;
+  role_id: string | null;
+  agent_server_id: string | null;
+  title: string;
+  message_count: number;
+  stored_bytes: number;
+  run_id: string | null;
+  run_started_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type AgentMessageRole = 'user' | 'assistant' | 'system' | 'tool';
+export interface AgentSource {
+  id: string;
+  type: string;
+  title?: string;
+  snippet?: string;
+}
+export interface AgentTokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+export interface AgentThinkingStep {
+  content: string;
+  title?: string;
+  startedAt?: string;
+  finishedAt?: string;
+}
+export interface AgentToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  result?: unknown;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+export interface AgentMessageRow {
+  thread_id: string;
+  id: string;
+  workspace_id: string;
+  seq: number;
+  role: AgentMessageRole;
+  content: string | null;
+  sources: AgentSource[];
+  model: string | null;
+  finish_reason: string | null;
+  token_usage: AgentTokenUsage | null;
+  thinking: AgentThinkingStep[];
+  tool_calls: AgentToolCall[];
+  tool_call_id: string | null;
+  body_hash: string;
+  created_at: Date;
+}
+
+export interface WebhookEndpointRow {
+  id: string;
+  workspace_id: string;
+  url: string;
+  secret: string;
+  events: string[];
+  description: string | null;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WebhookDeliveryRow {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  payload: Record<string, unknown>;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+export interface WebhookAttemptRow {
+  id: number;
+  delivery_id: string;
+  workspace_id: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  created_at: Date;
+}

@@ -1,14 +1,18 @@
-// The access-token signing secret when JWT_SECRET is not set: 32 random bytes generated once into
-// <dataDir>/jwt-secret (base64url, mode 0600) and reused, so tokens survive restarts. Never log it.
+// Secrets the run command generates when they are not configured: 32 random bytes generated once into
+// <dataDir>/<name> (base64url, mode 0600) and reused across restarts. The access-token signing secret
+// (jwt-secret, when JWT_SECRET is unset: tokens survive restarts) and the key of the agent servers' auth
+// tokens at rest (agent-secret-key, when AGENT_SECRET_KEY is unset: stored tokens stay readable). Never log them.
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const FILE_NAME = 'jwt-secret';
 const SECRET_BYTES = 32;
 
-export async function loadOrCreateSigningSecret(dataDir: string): Promise<Uint8Array> {
-  const file = path.join(dataDir, FILE_NAME);
+export const loadOrCreateSigningSecret = (dataDir: string) => loadOrCreateSecret(dataDir, 'jwt-secret');
+export const loadOrCreateAgentSecretKey = (dataDir: string) => loadOrCreateSecret(dataDir, 'agent-secret-key');
+
+export async function loadOrCreateSecret(dataDir: string, name: string): Promise<Uint8Array> {
+  const file = path.join(dataDir, name);
   const existing = await readSecret(file);
   if (existing) return existing;
 

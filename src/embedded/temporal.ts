@@ -6,6 +6,11 @@ import { existsSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { SearchAttributes } from '../workflows/contracts';
+
+/** `--search-attribute Name=Keyword` for each custom search attribute the service sets (all Keyword). */
+export const searchAttributeArgs = (): string[] =>
+  Object.values(SearchAttributes).flatMap((key) => ['--search-attribute', `${key.name}=Keyword`]);
 
 export interface TemporalDevServerOptions {
   dataDir: string;
@@ -97,6 +102,7 @@ async function startFromBinary(
     opts.namespace,
     '--log-level',
     'warn',
+    ...searchAttributeArgs(),
   ];
   const logFile = await open(logPath, 'a', 0o600);
   const logStart = (await logFile.stat()).size; // start-up errors quote this run's part only
@@ -184,6 +190,7 @@ async function startFromSdkDownload(opts: TemporalDevServerOptions, dbFilename: 
         dbFilename,
         namespace: opts.namespace,
         log: { format: 'pretty', level: 'warn' },
+        searchAttributes: Object.values(SearchAttributes),
       },
     });
   } catch (err) {

@@ -23,7 +23,7 @@ interface DocxDocument extends DocxElement {
 }
 
 export async function extractDocx(bytes: Buffer, ctx: ExtractContext): Promise<ExtractedDocument> {
-  await verifyZipContainer(bytes, ctx.limits);
+  await verifyZipContainer(bytes, ctx.limits, ctx.zipBudget);
   let body = '';
   let notes = '';
   let warnings = 0;

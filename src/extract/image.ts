@@ -4,7 +4,7 @@
 // tesseract cannot read) go through the same path; of an animation only the first frame is read.
 import sharp from 'sharp';
 import type { ExtractContext } from './context';
-import { ExtractionError, type ExtractedDocument, asCorrupt } from './types';
+import { ExtractionError, FailureReasons, type ExtractedDocument, asCorrupt } from './types';
 
 /** Larger images are scaled down before OCR: beyond this, time and memory grow with little gain. */
 export const OCR_MAX_PIXELS = 16_000_000;
@@ -22,6 +22,7 @@ export async function extractImage(bytes: Buffer, ctx: ExtractContext): Promise<
     throw new ExtractionError(
       `image is ${width}x${height} pixels, more than the limit of ${maxPixels}`,
       'LIMIT_EXCEEDED',
+      FailureReasons.imageTooLarge,
     );
   }
 

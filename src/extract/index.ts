@@ -1,121 +1,34 @@
-// The extraction entry point: createExtractor() builds an Extractor that owns its resources (the OCR
-// worker) until close(). extract() checks the declared type against the accepted list and against the
-// bytes, then hands the file to its format's extractor.
-import type { ExtractContext } from './context';
-import { extractDoc } from './doc';
-import { extractDocx } from './docx';
-import { extractImage } from './image';
-import { extractJson } from './json';
-import { extractMedia } from './media';
-import { MIME, checkFileType, isAcceptedMime, normalizeMime } from './mime';
-import { OcrEngine } from './ocr';
-import { extractPdf } from './pdf';
-import { extractCsv, extractWorkbook } from './spreadsheet';
-import { extractText } from './text';
-import { ExtractionError, type ExtractLimits, type ExtractedDocument, resolveLimits } from './types';
-import { extractZip } from './zip';
-import { newZipBudget } from './zipArchive';
+// The extraction entry point. createExtractor() builds the sandboxed extractor the worker uses: every
+// file is extracted in a child process of its own with a memory cap, a time budget and a text cap
+// (sandbox.ts). createInProcessExtractor() runs the same code on the calling thread (the sandbox's child
+// uses it; so do format tests).
+import { ExtractionSandbox, type Extractor, type SandboxOptions } from './sandbox';
 
 export { ACCEPTED_MIME_TYPES, checkFileType, isAcceptedMime, mimeFromFilename, normalizeMime } from './mime';
 export { DEFAULT_CHUNK_OPTIONS, chunkPages, type Chunk, type ChunkOptions } from './chunk';
+export { createInProcessExtractor, type InProcessExtractor, type OcrOptions } from './extractor';
+export {
+  DEFAULT_SANDBOX_OPTIONS,
+  type ExtractInput,
+  type ExtractOptions,
+  type ExtractionUsage,
+  type Extractor,
+  type SandboxOptions,
+  type SandboxedDocument,
+  type SandboxedExtractionError,
+} from './sandbox';
 export {
   DEFAULT_EXTRACT_LIMITS,
   ExtractionError,
+  FailureReasons,
+  failureReason,
   type ExtractionErrorCode,
   type ExtractLimits,
   type ExtractedDocument,
   type ExtractedPage,
+  type FailureReason,
 } from './types';
 
-export interface Extractor {
-  extract(bytes: Buffer, mime: string, filename: string, limits?: Partial<ExtractLimits>): Promise<ExtractedDocument>;
-  close(): Promise<void>;
-}
-
-export interface ExtractorOptions {
-  /** Directory holding eng.traineddata(.gz); by default the one in @tesseract.js-data/eng. */
-  ocrLanguageDir?: string;
-  /** Longest one image's OCR may take before it fails with LIMIT_EXCEEDED. */
-  ocrTimeoutMs?: number;
-}
-
-export function createExtractor(opts: ExtractorOptions = {}): Extractor {
-  const ocr = new OcrEngine({ languageDir: opts.ocrLanguageDir, timeoutMs: opts.ocrTimeoutMs });
-  let closed = false;
-  return {
-    async extract(bytes, declaredMime, filename, limits) {
-      if (closed) throw new Error('extractor is closed');
-      const mime = normalizeMime(declaredMime);
-      if (!isAcceptedMime(mime))
-        throw new ExtractionError(`file type ${mime || '(none)'} is not supported`, 'UNSUPPORTED_TYPE');
-      if (bytes.length === 0) throw new ExtractionError('the file is empty', 'EMPTY');
-      const check = checkFileType(bytes, mime, filename);
-      if (!check.ok) throw new ExtractionError(`content does not match ${mime}: ${check.reason}`, 'TYPE_MISMATCH');
-      const resolved = resolveLimits(limits);
-      const ctx: ExtractContext = {
-        limits: resolved,
-        ocr,
-        zipDepth: 0,
-        zipBudget: newZipBudget(resolved),
-        extractEntry: dispatch,
-      };
-      return dispatch(bytes, check.mime, filename, ctx);
-    },
-    async close() {
-      closed = true;
-      await ocr.close();
-    },
-  };
-}
-
-/** Extracts a file whose type is checked; fails with EMPTY when no page has any text. */
-async function dispatch(
-  bytes: Buffer,
-  mime: string,
-  filename: string,
-  ctx: ExtractContext,
-): Promise<ExtractedDocument> {
-  const doc = await extractByType(bytes, mime, ctx);
-  doc.metadata = { mime, ...doc.metadata, pageCount: doc.metadata.pageCount ?? doc.pages.length };
-  if (!doc.pages.some((page) => page.text.trim())) {
-    throw new ExtractionError(`no text could be extracted from ${filename || 'the file'}`, 'EMPTY');
-  }
-  return doc;
-}
-
-function extractByType(
-  bytes: Buffer,
-  mime: string,
-  ctx: ExtractContext,
-): Promise<ExtractedDocument> | ExtractedDocument {
-  switch (mime) {
-    case MIME.pdf:
-      return extractPdf(bytes, ctx);
-    case MIME.docx:
-      return extractDocx(bytes, ctx);
-    case MIME.doc:
-      return extractDoc(bytes);
-    case MIME.xls:
-    case MIME.xlsx:
-      return extractWorkbook(bytes, mime, ctx);
-    case MIME.csv:
-      return extractCsv(bytes);
-    case MIME.text:
-    case MIME.markdown:
-      return extractText(bytes);
-    case MIME.json:
-      return extractJson(bytes);
-    case MIME.zip:
-      return extractZip(bytes, ctx);
-    case MIME.jpeg:
-    case MIME.png:
-    case MIME.gif:
-    case MIME.webp:
-      return extractImage(bytes, ctx);
-    case MIME.mp4:
-    case MIME.mp3:
-    case MIME.wav:
-      return extractMedia(bytes, mime);
-  }
-  throw new ExtractionError(`file type ${mime} is not supported`, 'UNSUPPORTED_TYPE');
+export function createExtractor(options: SandboxOptions = {}): Extractor {
+  return new ExtractionSandbox(options);
 }

@@ -1,7 +1,7 @@
 // Which upload types the service accepts, and whether a file's bytes are what its declared type says.
 import { extname } from 'node:path';
 import { isOle, listOleEntryNames } from './ole';
-import { decodeText } from './textDecoding';
+import { decodeText, isTextPrefix } from './textDecoding';
 
 export const MIME = {
   pdf: 'application/pdf',
@@ -118,6 +118,20 @@ function zipEntryNames(bytes: Buffer, max = 5000): string[] | null {
   return names;
 }
 
+/** Names of the local file headers at the start of an archive, as far as the bytes and the headers tell. */
+function leadingZipNames(bytes: Buffer, max = 50): string[] {
+  const names: string[] = [];
+  for (let at = 0; names.length < max && at + 30 <= bytes.length && bytes.readUInt32LE(at) === 0x04034b50;) {
+    const nameLength = bytes.readUInt16LE(at + 26);
+    if (at + 30 + nameLength > bytes.length) break;
+    names.push(bytes.toString('utf8', at + 30, at + 30 + nameLength));
+    // With a data descriptor (flag bit 3) the size is not in the header: the next header cannot be found.
+    if (bytes.readUInt16LE(at + 6) & 0x08) break;
+    at += 30 + nameLength + bytes.readUInt16LE(at + 28) + bytes.readUInt32LE(at + 18);
+  }
+  return names;
+}
+
 /** 'unknown' when the central directory cannot be read (a damaged archive: its extractor will say so). */
 type OfficeZipKind = 'docx' | 'xlsx' | 'zip' | 'unknown';
 
@@ -131,6 +145,56 @@ function officeZipKind(bytes: Buffer): OfficeZipKind {
 }
 
 const fail = (reason: string): FileTypeCheck => ({ ok: false, reason });
+
+/** How much of an upload's start the API reads before it decides on the type (and stores the rest). */
+export const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * The check an upload gets while it streams, from its first bytes: the whole check when the file is no
+ * longer than `prefix` (`complete`); otherwise its signature, and for text that it starts as text. The
+ * rest (a zip's directory, an OLE2 directory, JSON syntax, text to the end) is checked by the worker
+ * before extraction, so a file that only looks right ends BACKGROUND_ERROR.
+ */
+export function checkFileTypeStart(
+  prefix: Buffer,
+  declaredMime: string,
+  filename: string,
+  complete: boolean,
+): FileTypeCheck {
+  if (complete) return checkFileType(prefix, declaredMime, filename);
+  const mime = normalizeMime(declaredMime);
+  const ok: FileTypeCheck = { ok: true, mime };
+  switch (mime) {
+    case MIME.doc:
+    case MIME.xls:
+      return isOle(prefix) ? ok : fail('not an OLE2 compound file');
+    case MIME.docx:
+    case MIME.xlsx:
+    case MIME.zip: {
+      if (!isZipLocal(prefix)) return fail('not a zip archive');
+      const names = leadingZipNames(prefix);
+      const kind = names.some((n) => n.startsWith('word/'))
+        ? 'docx'
+        : names.some((n) => n.startsWith('xl/'))
+          ? 'xlsx'
+          : 'unknown';
+      if (mime === MIME.zip) return kind === 'unknown' ? ok : { ok: true, mime: MIME[kind] };
+      const wanted = mime === MIME.docx ? 'docx' : 'xlsx';
+      return kind === wanted || kind === 'unknown' ? ok : fail(`zip archive is not a ${wanted} document`);
+    }
+    case MIME.text:
+    case MIME.markdown:
+    case MIME.csv:
+      return isTextPrefix(prefix) ? ok : fail('does not start as UTF-8 (or BOM-marked UTF-16) text');
+    case MIME.json: {
+      if (!isTextPrefix(prefix)) return fail('does not start as UTF-8 text');
+      const first = /\S/.exec(prefix.toString('utf8', 0, 4096).replace(/^\uFEFF/, ''))?.[0] ?? '';
+      return '{["-0123456789tfn'.includes(first) && first !== '' ? ok : fail('does not start as JSON');
+    }
+  }
+  // The other signatures are all in the first bytes.
+  return checkFileType(prefix, declaredMime, filename);
+}
 
 /**
  * Whether the bytes are of the declared type (by their signature, not by trust in the name). The answer's

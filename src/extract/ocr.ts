@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import Tesseract from 'tesseract.js';
-import { ExtractionError, errorMessage } from './types';
+import { ExtractionError, FailureReasons, errorMessage } from './types';
 
 export const OCR_LANGUAGE = 'eng';
 export const DEFAULT_OCR_TIMEOUT_MS = 120_000;
@@ -66,7 +66,14 @@ export class OcrEngine {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new ExtractionError(`OCR took longer than ${this.timeoutMs} ms`, 'LIMIT_EXCEEDED')),
+        () =>
+          reject(
+            new ExtractionError(
+              `OCR took longer than ${this.timeoutMs} ms`,
+              'LIMIT_EXCEEDED',
+              FailureReasons.timeBudget,
+            ),
+          ),
         this.timeoutMs,
       );
     });

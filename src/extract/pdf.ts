@@ -2,14 +2,14 @@
 // this thread: no worker file, no network; CMaps and standard-font data come from pdfjs-dist on disk.
 import { dirname, join } from 'node:path';
 import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api';
-import type { ExtractContext } from './context';
-import { ExtractionError, type ExtractedDocument, type ExtractedPage, asCorrupt } from './types';
+import { type ExtractContext, chargeText } from './context';
+import { ExtractionError, FailureReasons, type ExtractedDocument, type ExtractedPage, asCorrupt } from './types';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 // pdfjs-dist is an ES module; require(esm) loads it (Node >= 20.19), once, on first use.
 let pdfjsModule: Promise<PdfJs> | undefined;
-const loadPdfJs = (): Promise<PdfJs> => (pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+export const loadPdfJs = (): Promise<PdfJs> => (pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
 const pdfjsRoot = () => dirname(require.resolve('pdfjs-dist/package.json'));
 
@@ -45,14 +45,20 @@ export async function extractPdf(bytes: Buffer, ctx: ExtractContext): Promise<Ex
       throw new ExtractionError(
         `PDF has ${doc.numPages} pages, more than the limit of ${ctx.limits.maxPages}`,
         'LIMIT_EXCEEDED',
+        FailureReasons.tooManyPages,
       );
     }
     const pages: ExtractedPage[] = [];
     for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber++) {
+      // Past the text budget the remaining pages are not even parsed.
+      if (ctx.textBudget.charsLeft <= 0) {
+        ctx.textBudget.truncated = true;
+        break;
+      }
       const page = await doc.getPage(pageNumber);
       try {
         const content = await page.getTextContent();
-        pages.push({ pageNumber, text: assembleText(content.items) });
+        pages.push(...chargeText([{ pageNumber, text: assembleText(content.items) }], ctx.textBudget));
       } finally {
         page.cleanup();
       }

@@ -1,24 +1,31 @@
 // Spreadsheets: one page per sheet, each row one line of tab-separated cells, the header row first.
-// .xls and .xlsx go through SheetJS 0.18.5, the last release on npm, which has known advisories for
-// crafted files (prototype pollution, fixed in 0.19.3; a ReDoS, fixed in 0.20.2; later releases are
-// only on SheetJS's own CDN). So it runs in a fresh worker thread per file: polluted prototypes die
-// with the thread, and a time limit and a heap cap stop a runaway parse. CSV is parsed here with csv-parse.
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+// .xlsx goes through exceljs (maintained). Legacy .xls goes through SheetJS 0.18.5, the last release on
+// npm, which has published advisories for crafted files (prototype pollution, a ReDoS): it is loaded
+// only here, and this code only ever runs inside the extraction sandbox (a child process per file with
+// a memory cap and a time budget, see sandbox.ts), so a polluted prototype dies with the process and a
+// runaway parse is stopped. CSV is parsed with csv-parse.
 import { parse as parseCsv } from 'csv-parse/sync';
+import type { CellValue, Workbook as ExcelWorkbook } from 'exceljs';
 import type { ExtractContext } from './context';
 import { MIME } from './mime';
-import type { SheetRows, WorkbookReply } from './spreadsheet.worker';
 import { decodeText, normalizeNewlines } from './textDecoding';
-import { ExtractionError, type ExtractedDocument, errorMessage } from './types';
+import { ExtractionError, type ExtractedDocument, asCorrupt, errorMessage } from './types';
 import { verifyZipContainer } from './zipArchive';
 
-export const WORKBOOK_TIMEOUT_MS = 120_000;
-export const WORKBOOK_HEAP_MB = 1024;
+interface SheetRows {
+  name: string;
+  hidden: boolean;
+  rows: string[][];
+}
 
 export async function extractWorkbook(bytes: Buffer, mime: string, ctx: ExtractContext): Promise<ExtractedDocument> {
-  if (mime === MIME.xlsx) await verifyZipContainer(bytes, ctx.limits);
-  const sheets = await parseWorkbookIsolated(bytes);
+  let sheets: SheetRows[];
+  if (mime === MIME.xlsx) {
+    await verifyZipContainer(bytes, ctx.limits, ctx.zipBudget);
+    sheets = await readXlsx(bytes);
+  } else {
+    sheets = await readXls(bytes);
+  }
   const pages = sheets.map((sheet, i) => ({
     pageNumber: i + 1,
     text: sheet.rows.some((row) => row.some(Boolean)) ? `Sheet: ${sheet.name}\n${renderRows(sheet.rows)}` : '',
@@ -34,41 +41,68 @@ export async function extractWorkbook(bytes: Buffer, mime: string, ctx: ExtractC
   };
 }
 
-function parseWorkbookIsolated(bytes: Buffer): Promise<SheetRows[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(join(__dirname, 'spreadsheet.worker.js'), {
-      workerData: { bytes },
-      resourceLimits: { maxOldGenerationSizeMb: WORKBOOK_HEAP_MB },
-      stdout: true,
-      stderr: true,
+async function readXlsx(bytes: Buffer): Promise<SheetRows[]> {
+  // Loaded on first use: exceljs takes most of a second to load and most uploads are not spreadsheets.
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook: ExcelWorkbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    throw asCorrupt(error, 'unreadable .xlsx');
+  }
+  return workbook.worksheets.map((sheet) => {
+    const rows: string[][] = [];
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      const values = row.values as CellValue[];
+      const cells: string[] = [];
+      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+      rows.push(cells);
     });
-    let settled = false;
-    const finish = (error: Error | undefined, sheets?: SheetRows[]) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(sheets ?? []);
+    return { name: sheet.name, hidden: sheet.state !== 'visible', rows };
+  });
+}
+
+/** A cell as the text a reader sees: formula results, rich text runs, hyperlink text, ISO dates. */
+function cellText(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
+  }
+  if (typeof value !== 'object') return String(value);
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('error' in value) return String(value.error);
+  if ('result' in value) return cellText(value.result as CellValue);
+  if ('text' in value) return cellText(value.text as CellValue);
+  return '';
+}
+
+async function readXls(bytes: Buffer): Promise<SheetRows[]> {
+  const XLSX = await import('xlsx');
+  let workbook: import('xlsx').WorkBook;
+  try {
+    workbook = XLSX.read(bytes, {
+      type: 'buffer',
+      cellDates: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      bookVBA: false,
+    });
+  } catch (error) {
+    throw asCorrupt(error, 'unreadable .xls');
+  }
+  const sheetInfo = workbook.Workbook?.Sheets ?? [];
+  return workbook.SheetNames.map((name, i) => {
+    const sheet = workbook.Sheets[name];
+    const rows = sheet
+      ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false })
+      : [];
+    return {
+      name,
+      hidden: Boolean(sheetInfo[i]?.Hidden),
+      rows: rows.map((row) => row.map((cell) => (cell == null ? '' : String(cell)))),
     };
-    const timer = setTimeout(
-      () =>
-        finish(new ExtractionError(`spreadsheet parsing took longer than ${WORKBOOK_TIMEOUT_MS} ms`, 'LIMIT_EXCEEDED')),
-      WORKBOOK_TIMEOUT_MS,
-    );
-    worker.once('message', (reply: WorkbookReply) =>
-      reply.ok
-        ? finish(undefined, reply.sheets)
-        : finish(new ExtractionError(`unreadable spreadsheet: ${reply.message}`, 'CORRUPT')),
-    );
-    worker.once('error', (error: Error & { code?: string }) =>
-      finish(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new ExtractionError(`spreadsheet needs more than ${WORKBOOK_HEAP_MB} MB to parse`, 'LIMIT_EXCEEDED')
-          : new Error(`spreadsheet worker failed: ${errorMessage(error)}`),
-      ),
-    );
-    worker.once('exit', (code) => finish(new Error(`spreadsheet worker exited with code ${code} before replying`)));
   });
 }
 

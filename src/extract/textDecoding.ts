@@ -28,5 +28,26 @@ export function decodeText(bytes: Uint8Array): DecodedText | null {
   return decoded.text.includes('\u0000') ? null : decoded;
 }
 
+/**
+ * Whether the first bytes of a longer file can be the start of Unicode text: valid so far (a sequence
+ * cut at the end is allowed) and without NUL characters.
+ */
+export function isTextPrefix(bytes: Uint8Array): boolean {
+  const [decoder, start] =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? ['utf-16le', 2]
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? ['utf-16be', 2]
+        : ['utf-8', bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0];
+  try {
+    const text = new TextDecoder(decoder, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start), {
+      stream: true,
+    });
+    return !text.includes('\u0000');
+  } catch {
+    return false;
+  }
+}
+
 /** Unix line ends, so offsets and page text are the same whatever system wrote the file. */
 export const normalizeNewlines = (text: string): string => text.replace(/\r\n?/g, '\n');

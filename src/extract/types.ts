@@ -1,4 +1,5 @@
 // The extraction contract: bytes in, pages of text out, or an ExtractionError whose code says why not.
+import { FailureReasons, type FailureReason } from '../failureReasons';
 
 export interface ExtractedPage {
   /** 1-based; for a PDF the page's number in the document, elsewhere the sheet, section or archive entry order. */
@@ -14,17 +15,54 @@ export interface ExtractedDocument {
 
 export type ExtractionErrorCode = 'UNSUPPORTED_TYPE' | 'TYPE_MISMATCH' | 'CORRUPT' | 'LIMIT_EXCEEDED' | 'EMPTY';
 
+export { FailureReasons, type FailureReason };
+
 /**
  * A failure that retrying cannot fix: the file itself is the problem. Activities turn it into a
  * non-retryable failure; anything else thrown by an extractor is a bug or an environment problem.
+ * `message` is the detail for logs; `reason`, when set, is the user-facing one (else derived from the
+ * code and the file type by failureReason()).
  */
 export class ExtractionError extends Error {
   constructor(
     message: string,
     readonly code: ExtractionErrorCode,
+    readonly reason?: FailureReason,
   ) {
     super(message);
     this.name = 'ExtractionError';
+  }
+}
+
+const DAMAGED_BY_FAMILY: Readonly<Record<string, FailureReason>> = {
+  'application/pdf': FailureReasons.pdfDamaged,
+  'application/msword': FailureReasons.wordDamaged,
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': FailureReasons.wordDamaged,
+  'application/vnd.ms-excel': FailureReasons.spreadsheetDamaged,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': FailureReasons.spreadsheetDamaged,
+  'text/csv': FailureReasons.textUnreadable,
+  'text/plain': FailureReasons.textUnreadable,
+  'text/markdown': FailureReasons.textUnreadable,
+  'application/json': FailureReasons.jsonInvalid,
+  'application/zip': FailureReasons.archiveDamaged,
+};
+
+/** The user-facing reason for an extraction failure of a file of the given (normalized) type. */
+export function failureReason(error: ExtractionError, mime: string): FailureReason {
+  if (error.reason) return error.reason;
+  switch (error.code) {
+    case 'UNSUPPORTED_TYPE':
+      return FailureReasons.unsupportedType;
+    case 'EMPTY':
+      return FailureReasons.empty;
+    case 'LIMIT_EXCEEDED':
+      return mime === 'application/zip' ? FailureReasons.archiveLimits : FailureReasons.memoryBudget;
+    case 'TYPE_MISMATCH':
+      return mime === 'application/json' ? FailureReasons.jsonInvalid : FailureReasons.typeMismatch;
+    case 'CORRUPT':
+      if (mime.startsWith('image/')) return FailureReasons.imageUnreadable;
+      if (mime.startsWith('audio/') || mime.startsWith('video/')) return FailureReasons.mediaUnreadable;
+      return DAMAGED_BY_FAMILY[mime] ?? FailureReasons.parserFailed;
   }
 }
 
@@ -39,6 +77,8 @@ export interface ExtractLimits {
   maxPages?: number;
   /** Decoded pixels of an image (checked from its header, before decoding): guards against decompression bombs. */
   maxImagePixels?: number;
+  /** Characters of text one file may yield; beyond it the text is cut (metadata.truncated) rather than failing. */
+  maxTextChars?: number;
 }
 
 export const DEFAULT_EXTRACT_LIMITS: Readonly<Required<ExtractLimits>> = Object.freeze({
@@ -47,6 +87,7 @@ export const DEFAULT_EXTRACT_LIMITS: Readonly<Required<ExtractLimits>> = Object.
   maxZipRatio: 100,
   maxPages: 2000,
   maxImagePixels: 100_000_000,
+  maxTextChars: 5_000_000,
 });
 
 export function resolveLimits(limits?: Partial<ExtractLimits>): Required<ExtractLimits> {

@@ -18,7 +18,7 @@ interface EntryReport {
 }
 
 /** Operating-system litter that is never content. */
-const isJunk = (name: string) => name.startsWith('__MACOSX/') || posix.basename(name).startsWith('.');
+export const isJunk = (name: string) => name.startsWith('__MACOSX/') || posix.basename(name).startsWith('.');
 
 export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<ExtractedDocument> {
   const archive = await ZipArchive.open(bytes, ctx.limits, ctx.zipBudget);
@@ -44,6 +44,11 @@ export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<Ex
       }
       if (entry.uncompressedSize === 0) {
         skip('empty file');
+        continue;
+      }
+      if (ctx.textBudget.charsLeft <= 0) {
+        ctx.textBudget.truncated = true;
+        skip('text limit reached');
         continue;
       }
       const data = await archive.read(entry);

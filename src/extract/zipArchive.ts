@@ -3,7 +3,7 @@
 // central directory; while inflating, yauzl fails an entry the moment it yields more bytes than its
 // header declared, so a lying header cannot get past the totals either.
 import yauzl from 'yauzl';
-import { ExtractionError, type ExtractLimits, errorMessage } from './types';
+import { ExtractionError, FailureReasons, type ExtractLimits, errorMessage } from './types';
 
 /** Entries smaller than this may have any ratio: they cannot do harm and tiny files compress oddly. */
 const RATIO_EXEMPT_BYTES = 64 * 1024;
@@ -48,14 +48,16 @@ export class ZipArchive {
         throw new ExtractionError(
           `zip archive has ${zip.entryCount} entries, more than the limit of ${limits.maxZipEntries}`,
           'LIMIT_EXCEEDED',
+          FailureReasons.archiveLimits,
         );
       }
       const entries = await readCentralDirectory(zip, limits);
       const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
       if (declared > budget.bytesLeft) {
         throw new ExtractionError(
-          `zip archive would inflate to ${declared} bytes, more than the ${limits.maxZipTotalBytes}-byte limit allows`,
+          `zip archive would inflate to ${declared} bytes, more than the ${budget.bytesLeft} bytes left of the ${limits.maxZipTotalBytes}-byte limit`,
           'LIMIT_EXCEEDED',
+          FailureReasons.archiveLimits,
         );
       }
       budget.bytesLeft -= declared;
@@ -117,6 +119,7 @@ function readCentralDirectory(zip: yauzl.ZipFile, limits: ExtractLimits): Promis
           new ExtractionError(
             `zip entry ${entry.name} has compression ratio ${Math.round(ratio)}, more than the limit of ${limits.maxZipRatio}`,
             'LIMIT_EXCEEDED',
+            FailureReasons.archiveLimits,
           ),
         );
       }
@@ -130,9 +133,11 @@ function readCentralDirectory(zip: yauzl.ZipFile, limits: ExtractLimits): Promis
 /**
  * Applies the archive limits to an Office Open XML container (.docx, .xlsx) before a library that
  * inflates whole parts in memory gets it: directory checks, then every part inflated once and discarded.
+ * The parts are charged to `budget`: inside an archive that is the archive's own, so a zip of Office
+ * bombs cannot inflate more than one archive may in total.
  */
-export async function verifyZipContainer(bytes: Buffer, limits: ExtractLimits): Promise<void> {
-  const archive = await ZipArchive.open(bytes, limits, newZipBudget(limits));
+export async function verifyZipContainer(bytes: Buffer, limits: ExtractLimits, budget: ZipBudget): Promise<void> {
+  const archive = await ZipArchive.open(bytes, limits, budget);
   try {
     for (const entry of archive.entries) {
       if (!entry.isDirectory) await archive.verify(entry);

@@ -2,8 +2,9 @@
 // S3 and Temporal. It starts workflows; a separate worker process runs them.
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { apiSessionLimits } from '../db/knex';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
-import { buildDeps, configuredEndpoints } from './deps';
+import { buildDeps, configuredEndpoints, createObservability } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -11,14 +12,24 @@ import { createLogger } from './logger';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws-api');
-  const { deps, close } = await buildDeps(config, logger, configuredEndpoints(config), { migrate: true });
+  const observability = createObservability(config, 'api');
+  const { deps, close } = await buildDeps(config, logger, configuredEndpoints(config), {
+    migrate: true,
+    sessionLimits: apiSessionLimits(config),
+    observability,
+  });
   const tls = await loadOrCreateTlsCertificate({
     dataDir: config.dataDir,
     certFile: config.tls.certFile,
     keyFile: config.tls.keyFile,
   });
-  const server = await startHttpServer(createApp(deps), { host: config.host, port: config.port, tls });
-  logger.info({ url: server.url }, 'API ready');
+  const server = await startHttpServer(createApp(deps), {
+    host: config.host,
+    port: config.port,
+    tls,
+    limits: config.http,
+  });
+  logger.info({ url: server.url, tracing: observability.tracing.enabled }, 'API ready');
   onShutdownSignal(logger, async () => {
     await server.close(config.shutdownTimeoutMs);
     await close();

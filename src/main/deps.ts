@@ -3,59 +3,103 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ActivityDeps } from '../activities';
 import type { Config } from '../config';
-import { createDb, migrateLatest } from '../db/knex';
+import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
+import { instrumentEmbeddings } from '../embeddings/instrumented';
 import { createExtractor } from '../extract';
+import { createMetrics, type Metrics } from '../observability/metrics';
+import { createTracing, type Tracing } from '../observability/tracing';
 import { ensureEmbeddingSpace } from '../services/embeddingSpace';
+import { createSecretBox } from '../services/secretBox';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
 import { connectTemporal } from '../temporal/client';
+import { ensureOrphanReaperSchedule } from '../temporal/schedules';
+import type { Duration } from '@temporalio/common';
 
 export interface Endpoints {
   databaseUrl: string;
   s3: S3Settings;
   temporalAddress: string;
   jwtSecret: Uint8Array;
+  /** Key material of the secrets at rest (AGENT_SECRET_KEY, or generated into DATA_DIR by npm start). */
+  agentSecretKey: Uint8Array;
+}
+
+export interface Observability {
+  metrics: Metrics;
+  tracing: Tracing;
+}
+
+/** The process's metrics registry and tracing, built first (the worker runtime reports into the registry). */
+export function createObservability(config: Config, process: 'api' | 'worker' | 'dev'): Observability {
+  return {
+    metrics: createMetrics({ process }),
+    tracing: createTracing(config.observability.tracing, { process }),
+  };
 }
 
 export async function buildDeps(
   config: Config,
   logger: Logger,
   endpoints: Endpoints,
-  opts: { migrate: boolean },
+  opts: { migrate: boolean; sessionLimits: SessionLimits; observability: Observability },
 ): Promise<{ deps: Deps; close(): Promise<void> }> {
-  const db = createDb(endpoints.databaseUrl, config.database.poolMax);
+  const { metrics, tracing } = opts.observability;
+  const db = createDb(endpoints.databaseUrl, config.database.poolMax, opts.sessionLimits);
+  // Migrations and the embedding column (an index build can take minutes) run without a statement timeout.
+  const maintenance = createDb(endpoints.databaseUrl, 1);
   try {
     if (opts.migrate) {
-      const applied = await migrateLatest(db);
+      const applied = await migrateLatest(maintenance);
       if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
     }
     const storage = createBlobStore(endpoints.s3);
-    await storage.ensureBucket();
+    // The API needs the bucket to accept uploads; a worker starts anyway and its activities retry until
+    // storage is back (a worker that exits on a storage outage would only be restarted into the same one).
+    await storage.ensureBucket().catch((err: unknown) => {
+      if (opts.migrate) throw err;
+      logger.warn({ err }, 'storage unreachable at start; activities will retry');
+    });
     const temporal = await connectTemporal(
       endpoints.temporalAddress,
       config.temporal.namespace,
       config.temporal.taskQueue,
+      { interceptors: tracing.clientInterceptors },
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
-    const embeddings = await createEmbeddingProvider(embeddingSettings(config));
-    const warning = await ensureEmbeddingSpace(db, embeddings);
+    const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
+    const warning = await ensureEmbeddingSpace(maintenance, embeddings);
+    await maintenance.destroy();
     if (warning) logger.warn(warning);
     logger.info(
       { provider: embeddings.name, model: embeddings.model, dimension: embeddings.dimension },
       'embeddings ready',
     );
     return {
-      deps: { config, logger, db, storage, temporal, tokens, embeddings },
+      deps: {
+        config,
+        logger,
+        db,
+        storage,
+        temporal,
+        tokens,
+        embeddings,
+        secrets: createSecretBox(endpoints.agentSecretKey),
+        metrics,
+        tracing,
+      },
       async close() {
         await embeddings.close();
         await temporal.connection.close();
         storage.close();
         await db.destroy();
+        await tracing.shutdown();
       },
     };
   } catch (err) {
+    await maintenance.destroy();
     await db.destroy();
     throw err;
   }
@@ -71,19 +115,25 @@ export function embeddingSettings(config: Config) {
   };
 }
 
-/** What the worker's activities need beyond the shared deps; the extractor owns an OCR worker (close it). */
+/** What the worker's activities need beyond the shared deps; the extractor owns child processes (close it). */
 export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void> } {
-  const extractor = createExtractor();
+  const { ingestion } = deps.config;
+  const extractor = createExtractor(ingestion.sandbox);
   return {
     db: deps.db,
     storage: deps.storage,
     embeddings: deps.embeddings,
+    temporal: deps.temporal,
     extractor,
+    metrics: deps.metrics,
+    webhooks: deps.config.webhooks,
     ingestion: {
-      chunkSize: deps.config.ingestion.chunkSize,
-      chunkOverlap: deps.config.ingestion.chunkOverlap,
-      limits: deps.config.ingestion.zip,
+      chunkSize: ingestion.chunkSize,
+      chunkOverlap: ingestion.chunkOverlap,
+      limits: { ...ingestion.zip, maxTextChars: ingestion.maxTextChars },
     },
+    web: deps.config.web,
+    defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
     close: () => extractor.close(),
   };
 }
@@ -95,6 +145,7 @@ export function configuredEndpoints(config: Config): Endpoints {
     ['S3_ENDPOINT or AWS S3 credentials', config.s3.endpoint ?? config.s3.accessKeyId],
     ['TEMPORAL_ADDRESS', config.temporal.address],
     ['JWT_SECRET', config.auth.jwtSecret],
+    ['AGENT_SECRET_KEY', config.agent.secretKey],
   ]
     .filter(([, v]) => v === undefined)
     .map(([name]) => name);
@@ -108,5 +159,20 @@ export function configuredEndpoints(config: Config): Endpoints {
     s3: config.s3,
     temporalAddress: config.temporal.address!,
     jwtSecret: new TextEncoder().encode(config.auth.jwtSecret!),
+    agentSecretKey: new TextEncoder().encode(config.agent.secretKey!),
   };
+}
+
+/** The worker's schedules (the orphan reaper); a failure is logged, never fatal to the worker. */
+export async function ensureSchedules(deps: Deps): Promise<void> {
+  const { orphanReapInterval, orphanGrace } = deps.config.ingestion;
+  try {
+    const id = await ensureOrphanReaperSchedule(deps.temporal, {
+      every: orphanReapInterval as Duration,
+      grace: orphanGrace as Duration,
+    });
+    deps.logger.info({ scheduleId: id, every: orphanReapInterval, grace: orphanGrace }, 'orphan reaper scheduled');
+  } catch (err) {
+    deps.logger.warn({ err }, 'the orphan reaper schedule could not be created');
+  }
 }

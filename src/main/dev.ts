@@ -5,15 +5,17 @@ import { mkdir } from 'node:fs/promises';
 import { createActivities } from '../activities';
 import { createApp } from '../api/app';
 import { loadConfig } from '../config';
+import { apiSessionLimits, createDb, workerSessionLimits } from '../db/knex';
 import { startEmbeddedPostgres } from '../embedded/postgres';
 import { removeRuntimeInfo, writeRuntimeInfo } from '../embedded/runtime';
 import { startEmbeddedS3 } from '../embedded/s3';
-import { loadOrCreateSigningSecret } from '../embedded/signingKey';
+import { loadOrCreateAgentSecretKey, loadOrCreateSigningSecret } from '../embedded/signingKey';
 import { startTemporalDevServer } from '../embedded/temporal';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import type { S3Settings } from '../storage/blobStore';
-import { createWorker } from '../temporal/worker';
-import { activityDeps, buildDeps } from './deps';
+import { installWorkerRuntime } from '../observability/workerRuntime';
+import { createWorker, stopWorker } from '../temporal/worker';
+import { activityDeps, buildDeps, createObservability, ensureSchedules } from './deps';
 import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -22,6 +24,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws');
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  // One registry for the API and the worker of this process: its /metrics shows both.
+  const observability = createObservability(config, 'dev');
+  await installWorkerRuntime(observability.metrics);
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) {
@@ -61,27 +66,34 @@ async function main(): Promise<void> {
     const jwtSecret = config.auth.jwtSecret
       ? new TextEncoder().encode(config.auth.jwtSecret)
       : await loadOrCreateSigningSecret(config.dataDir);
+    const agentSecretKey = config.agent.secretKey
+      ? new TextEncoder().encode(config.agent.secretKey)
+      : await loadOrCreateAgentSecretKey(config.dataDir);
 
     const { deps, close } = await buildDeps(
       config,
       logger,
-      { databaseUrl, s3, temporalAddress, jwtSecret },
-      { migrate: true },
+      { databaseUrl, s3, temporalAddress, jwtSecret, agentSecretKey },
+      { migrate: true, sessionLimits: apiSessionLimits(config), observability },
     );
     stops.push(close);
 
-    const workerDeps = activityDeps(deps);
+    // The worker's activities run their queries under the worker's limits.
+    const workerDb = createDb(databaseUrl, config.database.poolMax, workerSessionLimits(config));
+    stops.push(() => workerDb.destroy());
+    const workerDeps = activityDeps({ ...deps, db: workerDb });
     stops.push(workerDeps.close);
     const { worker, connection } = await createWorker({
       address: temporalAddress,
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(workerDeps),
+      tracing: observability.tracing,
     });
     const running = worker.run();
+    await ensureSchedules(deps);
     stops.push(async () => {
-      worker.shutdown();
-      await running;
+      await stopWorker(worker, running);
       await connection.close();
     });
 
@@ -90,7 +102,12 @@ async function main(): Promise<void> {
       certFile: config.tls.certFile,
       keyFile: config.tls.keyFile,
     });
-    const server = await startHttpServer(createApp(deps), { host: config.host, port: config.port, tls });
+    const server = await startHttpServer(createApp(deps), {
+      host: config.host,
+      port: config.port,
+      tls,
+      limits: config.http,
+    });
     stops.push(() => server.close(config.shutdownTimeoutMs));
 
     await writeRuntimeInfo(config.dataDir, {

@@ -1,10 +1,13 @@
 // One port, TLS required: connections whose first byte is a TLS handshake go to the HTTPS server; anything
 // else goes to a plain HTTP server running the same app, whose HTTPS guard refuses it with a JSON error
 // (or serves it when TRUST_PROXY is set and a TLS-terminating proxy says X-Forwarded-Proto: https).
-import http from 'node:http';
+import http, { STATUS_CODES } from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
+import type { Config } from '../config';
+import { SECURITY_HEADERS } from '../api/middleware/common';
 
 export interface RunningServer {
   url: string;
@@ -15,30 +18,86 @@ export interface RunningServer {
 
 const TLS_HANDSHAKE = 0x16;
 
+export type HttpLimits = Config['http'];
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 600_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 60_000,
+  maxConnections: 1024,
+};
+
+/**
+ * The JSON answer to a request Node's parser refuses before the app sees it (malformed, headers too
+ * large, too slow to arrive); the connection closes after it.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request headers are too large']
+        : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: STATUS_CODES[status], message });
+  const headers = Object.entries({
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...SECURITY_HEADERS,
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}\r\n${body}`);
+}
+
 export async function startHttpServer(
   app: Koa,
-  opts: { host: string; port: number; tls: { cert: string; key: string } },
+  opts: { host: string; port: number; tls: { cert: string; key: string }; limits?: HttpLimits },
 ): Promise<RunningServer> {
+  const limits = opts.limits ?? DEFAULT_HTTP_LIMITS;
   const callback = app.callback();
-  const tlsServer = https.createServer({ cert: opts.tls.cert, key: opts.tls.key }, callback);
-  const plainServer = http.createServer(callback);
+  const serverOptions: http.ServerOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often the two timeouts above are checked (Node's default, 30 s, would let them overrun).
+    connectionsCheckingInterval: Math.max(250, Math.min(5000, Math.floor(limits.headersTimeoutMs / 4))),
+  };
+  const tlsServer = https.createServer({ ...serverOptions, cert: opts.tls.cert, key: opts.tls.key }, callback);
+  const plainServer = http.createServer(serverOptions, callback);
   for (const s of [tlsServer, plainServer]) {
-    s.keepAliveTimeout = 5000;
-    s.headersTimeout = 30000;
-    s.requestTimeout = 10 * 60 * 1000;
+    s.keepAliveTimeout = limits.keepAliveTimeoutMs;
+    s.headersTimeout = limits.headersTimeoutMs;
+    s.requestTimeout = limits.requestTimeoutMs;
+    // A socket silent this long (mid-request or idle) is closed.
+    s.timeout = limits.idleTimeoutMs;
+    s.on('clientError', answerClientError);
+    // These servers never listen themselves (the front server hands them connections), but Node starts
+    // the checks of headersTimeout and requestTimeout on 'listening': without this they never run.
+    s.emit('listening');
   }
   const sockets = new Set<net.Socket>();
   const front = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
+    // A connection that never sends its first byte is closed like one that never finishes its headers.
+    socket.setTimeout(limits.headersTimeoutMs, () => socket.destroy());
     socket.once('data', (first: Buffer) => {
+      socket.setTimeout(0);
       socket.pause();
       socket.unshift(first);
       (first[0] === TLS_HANDSHAKE ? tlsServer : plainServer).emit('connection', socket);
       process.nextTick(() => socket.resume());
     });
   });
+  // Connections beyond the cap are closed as they arrive.
+  front.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve, reject) => {
     front.once('error', reject);
     front.listen(opts.port, opts.host, () => resolve());

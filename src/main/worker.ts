@@ -1,8 +1,12 @@
-// The worker process (scales out on the Temporal cluster): runs workflows and activities on the task queue.
+// The worker process (scales out on the Temporal cluster): runs workflows and activities on the task
+// queue, and serves its own /metrics (WORKER_METRICS_PORT) with the Temporal SDK runtime's metrics.
 import { createActivities } from '../activities';
 import { loadConfig } from '../config';
-import { createWorker } from '../temporal/worker';
-import { activityDeps, buildDeps, configuredEndpoints } from './deps';
+import { workerSessionLimits } from '../db/knex';
+import { startMetricsServer } from '../observability/metricsServer';
+import { installWorkerRuntime } from '../observability/workerRuntime';
+import { createWorker, stopWorker } from '../temporal/worker';
+import { activityDeps, buildDeps, configuredEndpoints, createObservability, ensureSchedules } from './deps';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
 
@@ -10,25 +14,39 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'kws-worker');
   const endpoints = configuredEndpoints(config);
-  const { deps, close } = await buildDeps(config, logger, endpoints, { migrate: false });
+  const observability = createObservability(config, 'worker');
+  await installWorkerRuntime(observability.metrics);
+  const { deps, close } = await buildDeps(config, logger, endpoints, {
+    migrate: false,
+    sessionLimits: workerSessionLimits(config),
+    observability,
+  });
   const workerDeps = activityDeps(deps);
   const { worker, connection } = await createWorker({
     address: endpoints.temporalAddress,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     activities: createActivities(workerDeps),
+    tracing: observability.tracing,
   });
+  const metricsServer = await startMetricsServer({
+    host: config.host,
+    port: config.observability.workerMetricsPort,
+    metrics: observability.metrics,
+    token: config.observability.metricsToken,
+  });
+  await ensureSchedules(deps);
   const running = worker.run().finally(async () => {
+    await metricsServer.close();
     await connection.close();
     await workerDeps.close();
     await close();
   });
   onShutdownSignal(logger, async () => {
-    worker.shutdown(); // drains: polling stops, in-flight tasks finish
-    await running;
+    await stopWorker(worker, running); // drains: polling stops, in-flight tasks finish
     logger.info('worker stopped');
   });
-  logger.info({ taskQueue: config.temporal.taskQueue }, 'worker running');
+  logger.info({ taskQueue: config.temporal.taskQueue, metrics: metricsServer.url }, 'worker running');
   await running;
 }
 

@@ -1,5 +1,5 @@
 // What a caller may read: request filters (audienceId, roleIds) combined with the caller's own scope.
-import type { AuthState } from '../api/middleware/authenticate';
+import type { AuthState } from '../policies/credentials';
 import type { Db } from '../db/knex';
 import type { AccessFilter } from '../db/repositories/search';
 import { notFound } from '../errors';
@@ -12,6 +12,9 @@ export function callerScope(auth: AuthState): AccessFilter {
   if (auth.workspace.rbac_enabled && auth.token?.roleId) return { requiredRoleId: auth.token.roleId };
   return {};
 }
+
+/** Whether a scope narrows what the caller sees (a role-bound credential under ACTIVE RBAC). */
+export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 
 export async function accessFilter(
   db: Db,

@@ -13,6 +13,7 @@ export async function schedulePurge(
   workspaceId: string,
   operationId: string,
   keys: string[],
+  opts: { knowledgeId?: string } = {},
 ): Promise<void> {
   if (keys.length === 0) return;
   try {
@@ -20,6 +21,7 @@ export async function schedulePurge(
       workflowId: WorkflowIds.purgeStoredFiles(workspaceId, operationId),
       workspaceId,
       args: [{ workspaceId, keys, delay: deps.config.filePurgeDelay as Duration }],
+      knowledgeId: opts.knowledgeId,
     });
   } catch (err) {
     // The item is gone either way; an unscheduled purge leaves bytes behind, never a dangling item.
@@ -29,7 +31,7 @@ export async function schedulePurge(
 
 export async function deleteKnowledge(deps: Deps, workspaceId: string, knowledgeId: string): Promise<void> {
   const key = await deleteSingleKnowledge(deps.db, workspaceId, knowledgeId);
-  if (key) await schedulePurge(deps, workspaceId, knowledgeId, [key]);
+  if (key) await schedulePurge(deps, workspaceId, knowledgeId, [key], { knowledgeId });
 }
 
 /** Starts (or finds already running) the cascade delete of an item; returns its job id. */
@@ -39,6 +41,7 @@ export async function startCascadeDelete(deps: Deps, workspaceId: string, knowle
     workflowId,
     workspaceId,
     args: [{ workspaceId, rootId: knowledgeId, purgeDelay: deps.config.filePurgeDelay as Duration }],
+    knowledgeId,
   });
   return workflowId;
 }

@@ -15,9 +15,24 @@ export const KnowledgeMessages = {
   invalidUrl: 'Invalid URL format',
 } as const;
 
+/** The item if it exists and (with an access filter, the one lists and searches apply) the caller may see it. */
+export async function findVisibleKnowledge(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  filter?: AccessFilter,
+): Promise<KnowledgeRow | undefined> {
+  if (!filter) return knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  return (await applyAccessFilter(
+    db('knowledge as k').where({ 'k.workspace_id': workspaceId, 'k.id': knowledgeId }).select('k.*'),
+    db,
+    filter,
+  ).first()) as KnowledgeRow | undefined;
+}
+
 /**
- * The item, or 400 for a malformed id and 404 when it is absent. With an access filter (the same SQL
- * filter the lists and searches apply), an item the caller may not see is absent too.
+ * The item, or 400 for a malformed id and 404 when it is absent. With an access filter, an item the caller
+ * may not see is absent too.
  */
 export async function loadKnowledge(
   db: Db,
@@ -26,13 +41,7 @@ export async function loadKnowledge(
   filter?: AccessFilter,
 ): Promise<KnowledgeRow> {
   if (!isUuid(knowledgeId)) throw badRequest(KnowledgeMessages.invalidId);
-  const row = filter
-    ? ((await applyAccessFilter(
-        db('knowledge as k').where({ 'k.workspace_id': workspaceId, 'k.id': knowledgeId }).select('k.*'),
-        db,
-        filter,
-      ).first()) as KnowledgeRow | undefined)
-    : await knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  const row = await findVisibleKnowledge(db, workspaceId, knowledgeId, filter);
   if (!row) throw notFound(KnowledgeMessages.notFound);
   return row;
 }

@@ -1,6 +1,6 @@
 // Space RAG: passages (chunk texts with their page) from workspace knowledge and from the space's own
 // knowledge, topK each, most relevant first, with the source the item's visibility allows.
-import type { AuthState } from '../api/middleware/authenticate';
+import type { AuthState } from '../policies/credentials';
 import type { Db } from '../db/knex';
 import * as search from '../db/repositories/search';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';
@@ -44,6 +44,39 @@ async function passages(
   }));
 }
 
+export interface RagInput {
+  text: string;
+  topK: number;
+  languageId?: string;
+}
+
+interface RagQuery {
+  text: string;
+  vector: number[];
+}
+
+const languageFilter = (input: RagInput) => (input.languageId !== undefined ? { language: input.languageId } : {});
+
+/** Workspace knowledge passages in the caller's role scope (ACTIVE RBAC): the one path of space RAG, agent RAG and the rag tool. */
+function workspacePassages(db: Db, auth: AuthState, input: RagInput, query: RagQuery): Promise<Passage[]> {
+  return passages(db, auth.workspace.id, { ...callerScope(auth), ...languageFilter(input) }, query, input.topK);
+}
+
+const ragQuery = async (embeddings: EmbeddingProvider, text: string): Promise<RagQuery> => ({
+  text,
+  vector: await embeddings.embedQuery(text),
+});
+
+/** Agent RAG (and the rag tool): the workspace half of space RAG, exactly. */
+export async function knowledgeRag(
+  deps: { db: Db; embeddings: EmbeddingProvider },
+  auth: AuthState,
+  input: RagInput,
+): Promise<{ knowledgeResults: Passage[] }> {
+  const query = await ragQuery(deps.embeddings, input.text);
+  return { knowledgeResults: await workspacePassages(deps.db, auth, input, query) };
+}
+
 /**
  * Workspace knowledge follows the caller's role scope (ACTIVE RBAC); the space's own knowledge belongs
  * to its members and is never visible outside the space. The language filter applies to both.
@@ -52,13 +85,12 @@ export async function spaceRag(
   deps: { db: Db; embeddings: EmbeddingProvider },
   auth: AuthState,
   space: SpaceRow,
-  input: { text: string; topK: number; languageId?: string },
+  input: RagInput,
 ): Promise<{ knowledgeResults: Passage[]; spaceKnowledgeResults: Passage[] }> {
-  const query = { text: input.text, vector: await deps.embeddings.embedQuery(input.text) };
-  const language = input.languageId !== undefined ? { language: input.languageId } : {};
+  const query = await ragQuery(deps.embeddings, input.text);
   const [knowledgeResults, spaceKnowledgeResults] = await Promise.all([
-    passages(deps.db, auth.workspace.id, { ...callerScope(auth), ...language }, query, input.topK),
-    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...language }, query, input.topK),
+    workspacePassages(deps.db, auth, input, query),
+    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...languageFilter(input) }, query, input.topK),
   ]);
   return { knowledgeResults, spaceKnowledgeResults };
 }

@@ -31,15 +31,33 @@ export async function loadRole(db: Db, workspaceId: string, roleId: string): Pro
 /**
  * The job id derives from the role's content, and the role id from the job id: repeating the same
  * create finds its role already there. (Two roles identical in name, description and customerRoleId
- * are one role.)
+ * are one role.) A deleted role's id is never reused: an identical create after a delete takes the next
+ * generation of the key, so tokens bound to the deleted role stay refused.
  */
 export async function createRole(
-  deps: Pick<Deps, 'temporal'>,
+  deps: Pick<Deps, 'db' | 'temporal'>,
   workspaceId: string,
   fields: RoleFields,
 ): Promise<{ workflowId: string; roleId: string }> {
-  const workflowId = `role-create:${workspaceId}:${digest(fields)}`;
-  const roleId = uuidV5(workflowId);
+  const key = `role-create:${workspaceId}:${digest(fields)}`;
+  const generation = (n: number) => {
+    const workflowId = n === 0 ? key : `${key}:${n}`;
+    return { workflowId, roleId: uuidV5(workflowId) };
+  };
+  // Look a batch of generations up at once; deleting the same role over and over is rare.
+  let next: { workflowId: string; roleId: string } | undefined;
+  for (let first = 0; !next; first += 8) {
+    const candidates = Array.from({ length: 8 }, (_, i) => generation(first + i));
+    const deleted = new Set(
+      await roles.tombstonedRoleIds(
+        deps.db,
+        workspaceId,
+        candidates.map((c) => c.roleId),
+      ),
+    );
+    next = candidates.find((c) => !deleted.has(c.roleId));
+  }
+  const { workflowId, roleId } = next;
   await startJob(deps.temporal, createRoleWorkflow, {
     workflowId,
     workspaceId,
@@ -67,6 +85,7 @@ export async function updateRole(
     workspaceId,
     args: [{ workspaceId, roleId: role.id, patch }],
     memo: { readableId },
+    kind: 'role-update',
   });
   const next: RoleRow = {
     ...role,
@@ -111,6 +130,7 @@ export async function changeKnowledgeRoles(
     workflowId,
     workspaceId: workspace.id,
     args: [{ workspaceId: workspace.id, knowledgeId, roleIds: unique, action }],
+    knowledgeId,
   });
   return { workflowId, roleIds: unique };
 }

@@ -6,6 +6,7 @@ import * as search from '../db/repositories/search';
 import * as counts from '../db/repositories/searchCounts';
 import type { KnowledgeRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
+import type { Metrics } from '../observability/metrics';
 import { cosineOf, fuseChunks, fuseItems, type Fused, type Fusion } from './fusion';
 
 export const SEARCH_MODES = ['semantic', 'hybrid', 'keyword'] as const;
@@ -131,7 +132,7 @@ export const keywordScore = (rank: number) => rank / (rank + 1);
  * (exact or HNSW per the plan), keyword by ts_rank_cd, hybrid by fusing both (settings.fusion).
  */
 async function retrieve(
-  db: Db,
+  { db, metrics }: { db: Db; metrics?: Pick<Metrics, 'searchDuration'> },
   workspaceId: string,
   filter: search.AccessFilter,
   query: { text: string; vector?: number[] },
@@ -140,6 +141,7 @@ async function retrieve(
   mode: SearchMode,
   settings: RetrievalSettings,
 ): Promise<Fused[]> {
+  const startedAt = performance.now();
   const { choice, languages } = await searchScope(db, workspaceId, filter, { languages: mode !== 'semantic' });
   if (mode === 'semantic') {
     if (!query.vector) throw new Error('semantic retrieval needs the query vector');
@@ -147,6 +149,7 @@ async function retrieve(
       unit === 'item'
         ? await search.nearestItems(db, workspaceId, filter, query.vector, limit, choice.plan)
         : await search.nearestChunks(db, workspaceId, filter, query.vector, limit, choice.plan);
+    observeSearch(metrics, choice.plan, startedAt);
     return hits.map((hit) => ({ hit, score: cosineOf(hit.distance) }));
   }
   const k = Math.max(settings.minCandidates, settings.candidatesPerResult * limit);
@@ -157,6 +160,7 @@ async function retrieve(
     { vector: query.vector, keyword: { text: query.text, languages, match: settings.keywordMatch } },
     { vectorK: mode === 'hybrid' ? k : 0, plan: choice.plan, keywordK: k, maxRanked: settings.maxRanked },
   );
+  observeSearch(metrics, mode, startedAt);
   if (mode === 'keyword') {
     const best = new Map<string, search.ChunkHit>();
     for (const h of hits.sort((a, b) => b.keywordRank - a.keywordRank || a.distance - b.distance)) {
@@ -170,7 +174,7 @@ async function retrieve(
 
 /** POST /workspaces/{id}/knowledge/search: one result per item, best first. */
 export async function searchKnowledge(
-  deps: { db: Db; embeddings: EmbeddingProvider },
+  deps: { db: Db; embeddings: EmbeddingProvider; metrics?: Pick<Metrics, 'searchDuration'> },
   workspaceId: string,
   input: { query: string; limit: number; filter: search.AccessFilter; mode?: SearchMode },
   settings: RetrievalSettings = DEFAULT_RETRIEVAL,
@@ -179,7 +183,7 @@ export async function searchKnowledge(
   // Keyword search alone needs no vector; the other modes embed the query once.
   const vector = mode === 'keyword' ? undefined : await deps.embeddings.embedQuery(input.query);
   const fused = await retrieve(
-    deps.db,
+    deps,
     workspaceId,
     input.filter,
     { text: input.query, vector },
@@ -198,7 +202,7 @@ export async function searchKnowledge(
 
 /** The contract's semantic search (cosine ranking). */
 export function semanticSearch(
-  deps: { db: Db; embeddings: EmbeddingProvider },
+  deps: { db: Db; embeddings: EmbeddingProvider; metrics?: Pick<Metrics, 'searchDuration'> },
   workspaceId: string,
   input: { query: string; limit: number; filter: search.AccessFilter },
 ): Promise<SearchResult[]> {
@@ -215,7 +219,15 @@ export async function retrievePassages(
   mode: SearchMode = RAG_MODE,
   settings: RetrievalSettings = DEFAULT_RETRIEVAL,
 ): Promise<Fused[]> {
-  return retrieve(db, workspaceId, filter, query, topK, 'chunk', mode, settings);
+  return retrieve({ db }, workspaceId, filter, query, topK, 'chunk', mode, settings);
+}
+
+/**
+ * The search latency metric: the plan choice and the retrieval query since `startedAt` (performance.now()),
+ * labelled by what ran: exact or hnsw (semantic), hybrid, keyword.
+ */
+export function observeSearch(metrics: Pick<Metrics, 'searchDuration'> | undefined, plan: string, startedAt: number) {
+  metrics?.searchDuration.observe({ plan }, (performance.now() - startedAt) / 1000);
 }
 
 export async function titleSearch(

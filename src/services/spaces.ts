@@ -1,9 +1,9 @@
 // User spaces: activation (idempotent, one space per user), user space tokens, membership, groups,
 // messages and feedback. Space errors use the literal error value "Error", as the spec shows them.
-import type { AuthState } from '../api/middleware/authenticate';
+import type { AuthState } from '../policies/credentials';
 import type { Db } from '../db/knex';
 import * as spaces from '../db/repositories/spaces';
-import type { SpaceGroupRow, SpaceRow, WorkspaceRow } from '../db/rows';
+import type { SpaceGroupRow, SpaceRow } from '../db/rows';
 import { AppError } from '../errors';
 import { isUuid } from '../ids';
 import type { TokenService } from './tokens';
@@ -45,11 +45,15 @@ export interface Activation {
 }
 
 /** Idempotent: the same user always gets the same space; isNew only when this call created it. */
+/** The caller (an API key or an access token) lends the new token its API key: it dies when the key is revoked. */
 export async function activateUserSpace(
   deps: { db: Db; tokens: TokenService },
-  workspace: WorkspaceRow,
+  caller: AuthState,
   input: { externalId: string; email?: string; roleId?: string },
 ): Promise<Activation> {
+  const { workspace } = caller;
+  const apiKeyId = caller.apiKey?.id ?? caller.token?.apiKeyId;
+  if (!apiKeyId) throw new AppError(403, 'Insufficient permissions');
   const { user, space, isNew } = await deps.db.transaction(async (trx) => {
     const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
     return { user: u, ...(await spaces.ensureSpace(trx, workspace.id, u)) };
@@ -61,6 +65,7 @@ export async function activateUserSpace(
     userId: user.id,
     spaceId: space.id,
     roleId: input.roleId,
+    apiKeyId,
   });
   return { token, spaceId: space.id, userId: input.externalId, isNew };
 }
@@ -76,9 +81,29 @@ export async function resolveGroup(db: Db, space: SpaceRow, groupId: string | un
   return group;
 }
 
-export function requireUserSpaceToken(auth: AuthState): { userId: string } {
-  if (auth.token?.tokenType !== 'user_space' || !auth.token.userId) {
-    throw new AppError(403, 'A user space token is required');
-  }
-  return { userId: auth.token.userId };
+/** The space user a user space token speaks for (the policy admits only user space tokens where this is called). */
+export function spaceUserId(auth: AuthState): string {
+  if (!auth.token?.userId) throw new AppError(403, 'A user space token is required');
+  return auth.token.userId;
+}
+
+/** Messages a paged listing returns when it gives `before` without `limit`. */
+export const MESSAGES_DEFAULT_PAGE = 50;
+
+/**
+ * The paging of a message listing: none unless `limit` or `before` is given (the listing then returns
+ * every message, as it always has); `before` must be a message of the group.
+ */
+export async function messagePage(
+  db: Db,
+  spaceId: string,
+  groupId: string,
+  limit: number | undefined,
+  beforeId: string | undefined,
+): Promise<{ limit: number; before?: { id: string; created_at: Date } } | undefined> {
+  if (limit === undefined && beforeId === undefined) return undefined;
+  if (!beforeId) return { limit: limit ?? MESSAGES_DEFAULT_PAGE };
+  const before = await spaces.findMessage(db, spaceId, beforeId);
+  if (!before || before.group_id !== groupId) throw spaceError(400, 'before must be the id of a message in the group');
+  return { limit: limit ?? MESSAGES_DEFAULT_PAGE, before };
 }

@@ -1,4 +1,4 @@
-// Access tokens (and later user space tokens): HS256 JWTs signed with jose.
+// Access tokens and user space tokens: HS256 JWTs signed with jose.
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { isUuid as isUuidString, UUID_PATTERN as UUID } from '../ids';
@@ -13,8 +13,8 @@ export interface TokenClaims {
   organizationId: string;
   workspaceId: string;
   roleId?: string;
-  /** The API key that minted the token (access tokens). */
-  apiKeyId?: string;
+  /** The API key behind the token (directly, or through the access token that activated a user space). */
+  apiKeyId: string;
   /** User space tokens: the space user (internal id) and their space. */
   userId?: string;
   spaceId?: string;
@@ -41,7 +41,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
         payload.spaceId = claims.spaceId;
         payload.user_metadata = claims.roleId ? { roleId: claims.roleId } : {};
       }
-      if (claims.apiKeyId) payload.apiKeyId = claims.apiKeyId;
+      payload.apiKeyId = claims.apiKeyId;
       return new SignJWT(payload)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
@@ -72,12 +72,14 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
         if (typeof organizationId !== 'string' || !UUID.test(organizationId)) return undefined;
         if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) return undefined;
         if (roleId !== undefined && (typeof roleId !== 'string' || !UUID.test(roleId))) return undefined;
+        // Every token dies with its API key, so one without a key is not ours.
+        if (typeof apiKeyId !== 'string' || !UUID.test(apiKeyId)) return undefined;
         return {
           tokenType,
           organizationId,
           workspaceId,
           roleId: roleId as string | undefined,
-          apiKeyId: typeof apiKeyId === 'string' ? apiKeyId : undefined,
+          apiKeyId,
           ...(tokenType === 'user_space' ? { userId: userId as string, spaceId: spaceId as string } : {}),
         };
       } catch (err) {

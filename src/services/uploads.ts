@@ -1,28 +1,49 @@
-// File upload: type check, quota, storage, upload record, then the ingestion workflow (its id derives
-// from the upload, so it can never start twice). Synchronous uploads wait for the workflow's result.
+// File upload in two steps. stageUpload streams the file to storage as it is received (type checked from
+// its first bytes, never held whole in memory) under a provisional record; acceptUpload checks the quota
+// with the real size, completes the record and starts the ingestion workflow (its id derives from the
+// upload, so it can never start twice). Synchronous uploads wait for the workflow's result.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import type { Db, Tx } from '../db/knex';
 import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Deps } from '../deps';
 import { AppError, badRequest, forbidden, internal } from '../errors';
-import { checkFileType, isAcceptedMime, mimeFromFilename, normalizeMime } from '../extract/mime';
+import {
+  MIME,
+  SNIFF_BYTES,
+  checkFileTypeStart,
+  isAcceptedMime,
+  mimeFromFilename,
+  normalizeMime,
+} from '../extract/mime';
+import { Semaphore } from '../semaphore';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { IngestionFailureTypes, type IngestFileResult } from '../workflows/contracts';
 import { ingestFileWorkflow } from '../workflows/ingestFile';
+import { unpackArchiveWorkflow } from '../workflows/unpackArchive';
 
 export const UploadMessages = {
   unsupported: 'Unsupported file type',
   quota: 'Storage quota exceeded',
+  unpackNeedsZip: 'unpack=true needs a ZIP archive',
 } as const;
 
-export interface UploadInput {
+/** A file received and stored, with its provisional upload record (not yet accepted: no workflow). */
+export interface StagedUpload {
+  uploadId: string;
+  key: string;
   filename: string;
-  declaredMime: string;
-  bytes: Buffer;
+  /** The type the bytes were checked as (and will be extracted as). */
+  mime: string;
+  sizeBytes: number;
+}
+
+export interface UploadInput {
   title?: string;
   description?: string;
   language?: string;
@@ -30,6 +51,8 @@ export interface UploadInput {
   /** Attach the file to this space (space knowledge: retrievable only through the space). */
   spaceId?: string;
   sourceVisibility?: SourceVisibility;
+  /** A ZIP to unpack into a FOLDER item with one FILE child per supported member. */
+  unpack?: boolean;
 }
 
 export type UploadOutcome =
@@ -44,59 +67,175 @@ export function resolveMime(declared: string, filename: string): string {
   return mime;
 }
 
-export async function uploadFile(
-  deps: Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>,
+/** Uploads receiving at once in this process: past the cap an upload is refused (503) before its body is read. */
+export function createUploadGate(capacity: number): Semaphore {
+  return new Semaphore(capacity);
+}
+
+export const UPLOAD_RETRY_AFTER_SECONDS = 5;
+
+export function uploadsBusy(): AppError {
+  return new AppError(503, 'Too many uploads in progress, retry later', undefined, {
+    'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS),
+  });
+}
+
+/**
+ * Runs `write` if the workspace's stored files plus `sizeBytes` stay within its quota, under a
+ * per-workspace lock so concurrent uploads (and crawls, and unpacked archives) cannot overshoot it.
+ * False, with nothing written, when the file does not fit.
+ */
+export async function writeWithinQuota(
+  db: Db,
   workspace: WorkspaceRow,
-  input: UploadInput,
-): Promise<UploadOutcome> {
-  const mime = resolveMime(input.declaredMime, input.filename);
-  if (!isAcceptedMime(mime)) throw badRequest(UploadMessages.unsupported);
-  const check = checkFileType(input.bytes, mime, input.filename);
-  if (!check.ok) throw badRequest(UploadMessages.unsupported);
-
-  const uploadId = randomUUID();
-  const workflowId = WorkflowIds.ingestFile(workspace.id, uploadId);
-  const knowledgeId = knowledgeIdForUpload(uploadId);
-  const key = uploadKey(workspace.organization_id, workspace.id, uploadId, input.filename);
-  const title = input.title?.trim() || input.filename;
-  const quota = workspace.storage_quota_bytes ?? deps.config.limits.defaultStorageQuotaBytes;
-
-  // Quota check and record insert under a per-workspace lock, so concurrent uploads cannot overshoot.
-  await deps.db.transaction(async (trx) => {
+  defaultQuotaBytes: number,
+  sizeBytes: number,
+  write: (trx: Tx) => Promise<unknown>,
+): Promise<boolean> {
+  const quota = workspace.storage_quota_bytes ?? defaultQuotaBytes;
+  return db.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
     const used = await uploads.storageUsedBytes(trx, workspace.id);
-    if (used + input.bytes.length > quota) throw forbidden(UploadMessages.quota);
-    await uploads.insertUpload(trx, {
-      id: uploadId,
-      workspace_id: workspace.id,
-      organization_id: workspace.organization_id,
-      filename: input.filename,
-      mimetype: check.mime,
-      size_bytes: input.bytes.length,
-      storage_key: key,
-      title,
-      description: input.description ?? null,
-      language: input.language ?? null,
-      requested_status: input.background ? 'BACKGROUND_START' : null,
-      workflow_id: workflowId,
-      space_id: input.spaceId ?? null,
-      source_visibility: input.sourceVisibility ?? 'source',
-    });
+    if (used + sizeBytes > quota) return false;
+    await write(trx);
+    return true;
   });
+}
 
+/** Records an upload (an archive member, a crawled file) if it fits the workspace's quota. */
+export function recordUploadWithinQuota(
+  db: Db,
+  workspace: WorkspaceRow,
+  defaultQuotaBytes: number,
+  record: Parameters<typeof uploads.insertUpload>[1],
+): Promise<boolean> {
+  return writeWithinQuota(db, workspace, defaultQuotaBytes, record.size_bytes, (trx) =>
+    uploads.insertUpload(trx, record),
+  );
+}
+
+/**
+ * Receives one file: reads its first bytes and checks its type from them, records the upload
+ * (provisionally: size 0, no workflow yet, so an upload that never finishes is reaped as an orphan), and
+ * streams the bytes to storage. Atomic: on any failure, or when `signal` aborts (the size limit, a
+ * failed request), nothing is left behind.
+ */
+export async function stageUpload(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  workspace: WorkspaceRow,
+  file: { filename: string; declaredMime: string; stream: Readable; declaredBytes?: number },
+  signal: AbortSignal,
+): Promise<StagedUpload> {
+  const mime = resolveMime(file.declaredMime, file.filename);
+  if (!isAcceptedMime(mime)) throw badRequest(UploadMessages.unsupported);
+  const { prefix, rest } = await readPrefix(file.stream, SNIFF_BYTES);
+  const check = checkFileTypeStart(prefix, mime, file.filename, rest === undefined);
+  if (!check.ok) throw badRequest(UploadMessages.unsupported);
+  if (file.declaredBytes !== undefined) {
+    // The body's declared length (less room for the form's fields) already over quota: refused unread.
+    const used = await uploads.storageUsedBytes(deps.db, workspace.id);
+    if (used + Math.max(0, file.declaredBytes - 64 * 1024) > quotaOf(deps, workspace)) {
+      throw forbidden(UploadMessages.quota);
+    }
+  }
+
+  const uploadId = randomUUID();
+  const key = uploadKey(workspace.organization_id, workspace.id, uploadId, file.filename);
+  await uploads.insertUpload(deps.db, {
+    id: uploadId,
+    workspace_id: workspace.id,
+    organization_id: workspace.organization_id,
+    filename: file.filename,
+    mimetype: check.mime,
+    size_bytes: 0,
+    storage_key: key,
+    title: file.filename,
+    description: null,
+    language: null,
+    requested_status: null,
+    workflow_id: WorkflowIds.ingestFile(workspace.id, uploadId),
+    space_id: null,
+    source_visibility: 'source',
+  });
+  let sizeBytes = 0;
+  const counted = Readable.from(
+    (async function* () {
+      sizeBytes += prefix.length;
+      yield prefix;
+      if (rest) {
+        for await (const chunk of rest) {
+          sizeBytes += (chunk as Buffer).length;
+          yield chunk as Buffer;
+        }
+      }
+    })(),
+  );
+  try {
+    await deps.storage.putStream(key, counted, check.mime, signal);
+    if (signal.aborted) throw signal.reason as Error;
+  } catch (err) {
+    await discardUpload(deps, workspace, { uploadId, key });
+    throw err;
+  }
+  return { uploadId, key, filename: file.filename, mime: check.mime, sizeBytes };
+}
+
+/** Removes a staged upload (its record and its bytes); for a refusal after the file was received. */
+export async function discardUpload(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  workspace: WorkspaceRow,
+  staged: Pick<StagedUpload, 'uploadId' | 'key'>,
+): Promise<void> {
+  await uploads.deleteUpload(deps.db, workspace.id, staged.uploadId).catch(() => undefined);
+  await deps.storage.delete([staged.key]).catch(() => undefined);
+}
+
+/**
+ * Accepts a staged upload: checks the quota with its real size and completes its record (under the
+ * workspace's lock, so concurrent uploads cannot overshoot), then starts the ingestion workflow (its id
+ * derives from the upload, so it can never start twice). A synchronous upload waits for the workflow.
+ * On a refusal or failure the staged upload is discarded.
+ */
+export async function acceptUpload(
+  deps: Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>,
+  workspace: WorkspaceRow,
+  staged: StagedUpload,
+  input: UploadInput,
+): Promise<UploadOutcome> {
+  const { uploadId } = staged;
+  const workflowId = WorkflowIds.ingestFile(workspace.id, uploadId);
+  const knowledgeId = knowledgeIdForUpload(uploadId);
+  const title = input.title?.trim() || staged.filename;
   let handle;
   try {
-    await deps.storage.put(key, input.bytes, check.mime);
-    handle = await startJob(deps.temporal, ingestFileWorkflow, {
+    if (input.unpack && staged.mime !== MIME.zip) throw badRequest(UploadMessages.unpackNeedsZip);
+    const fits = await writeWithinQuota(
+      deps.db,
+      workspace,
+      deps.config.limits.defaultStorageQuotaBytes,
+      staged.sizeBytes,
+      (trx) =>
+        uploads.completeUpload(trx, workspace.id, uploadId, {
+          size_bytes: staged.sizeBytes,
+          title,
+          description: input.description ?? null,
+          language: input.language ?? null,
+          requested_status: input.background ? 'BACKGROUND_START' : null,
+          space_id: input.spaceId ?? null,
+          source_visibility: input.sourceVisibility ?? 'source',
+        }),
+    );
+    if (!fits) throw forbidden(UploadMessages.quota);
+    handle = await startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
       workflowId,
       workspaceId: workspace.id,
       args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],
-      memo: { filename: input.filename },
+      memo: { filename: staged.filename },
+      knowledgeId,
     });
   } catch (err) {
-    // Nothing half-written: without its bytes or its workflow, the upload record and any stored bytes go.
-    await uploads.deleteUpload(deps.db, workspace.id, uploadId).catch(() => undefined);
-    await deps.storage.delete([key]).catch(() => undefined);
+    // Nothing half-written: without its workflow, the upload record and its stored bytes go.
+    await discardUpload(deps, workspace, staged);
     throw err;
   }
   const base = { uploadId, workflowId, knowledgeId, title };
@@ -115,6 +254,26 @@ export async function uploadFile(
   } finally {
     clearTimeout(timer);
   }
+}
+
+const quotaOf = (deps: Pick<Deps, 'config'>, workspace: WorkspaceRow) =>
+  workspace.storage_quota_bytes ?? deps.config.limits.defaultStorageQuotaBytes;
+
+/** The stream's first `bytes` (or all of it, when shorter: then `rest` is undefined) and the rest of it. */
+async function readPrefix(
+  stream: Readable,
+  bytes: number,
+): Promise<{ prefix: Buffer; rest: AsyncIterable<unknown> | undefined }> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) return { prefix: Buffer.concat(chunks), rest: undefined };
+    chunks.push(next.value as Buffer);
+    length += (next.value as Buffer).length;
+  }
+  return { prefix: Buffer.concat(chunks), rest: { [Symbol.asyncIterator]: () => iterator } };
 }
 
 function ingestionError(err: unknown): AppError {

@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
 
 export interface TemporalDeps {
   client: Client;
@@ -7,9 +7,14 @@ export interface TemporalDeps {
   namespace: string;
 }
 
-export async function connectTemporal(address: string, namespace: string, taskQueue: string): Promise<TemporalDeps> {
+export async function connectTemporal(
+  address: string,
+  namespace: string,
+  taskQueue: string,
+  opts: { interceptors?: WorkflowClientInterceptor[] } = {},
+): Promise<TemporalDeps> {
   const connection = await Connection.connect({ address });
-  const client = new Client({ connection, namespace });
+  const client = new Client({ connection, namespace, interceptors: { workflow: opts.interceptors ?? [] } });
   return { client, connection, taskQueue, namespace };
 }
 

@@ -13,6 +13,11 @@ export const WorkflowIds = {
   purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
   ingestFile: (workspaceId: string, uploadId: string) => `ingest:${workspaceId}:${uploadId}`,
   cascadeDelete: (workspaceId: string, knowledgeId: string) => `cascade-delete:${workspaceId}:${knowledgeId}`,
+  ingestText: (workspaceId: string, knowledgeId: string) => `ingest-text:${workspaceId}:${knowledgeId}`,
+  ingestUrl: (workspaceId: string, knowledgeId: string) => `ingest-url:${workspaceId}:${knowledgeId}`,
+  /** One per crawl of a site: its first crawl is generation 1, each recrawl the next. */
+  crawlWebsite: (workspaceId: string, siteId: string, generation: number) =>
+    `crawl:${workspaceId}:${siteId}:${generation}`,
 };
 
 /** RFC 4122 version 5 UUID of a name in a fixed namespace, for places where the spec wants a UUID id. */

@@ -1,20 +1,44 @@
 // Starting and reading background jobs. Every job carries its workspace in the memo, so its status is
 // only ever revealed to that workspace; a start with the id of a running job joins it instead of failing.
+// Every job also carries the request id that started it (memo and RequestId search attribute) and the
+// search attributes WorkspaceId, JobKind and KnowledgeId, for the Temporal Web UI.
 import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
-import { WorkflowIdConflictPolicy } from '@temporalio/common';
+import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
+import { currentRequestId } from '../observability/context';
+import { IngestionFailureTypes, jobSearchAttributes, RoleFailureTypes } from '../workflows/contracts';
+import { FailureTypes } from './constants';
 import type { TemporalDeps } from './client';
+
+/** A job's kind: its readable workflow id's prefix (`ingest:…` -> `ingest`) unless given. */
+export const jobKindOf = (workflowId: string) => workflowId.split(':')[0] || 'job';
 
 export async function startJob<W extends Workflow>(
   temporal: TemporalDeps,
   workflow: W,
-  opts: { workflowId: string; workspaceId: string; args: Parameters<W>; memo?: Record<string, unknown> },
+  opts: {
+    workflowId: string;
+    workspaceId: string;
+    args: Parameters<W>;
+    memo?: Record<string, unknown>;
+    /** The item the job is about (KnowledgeId search attribute). */
+    knowledgeId?: string;
+    /** Overrides the kind derived from the workflow id (ids that are UUIDs). */
+    kind?: string;
+  },
 ) {
+  const requestId = currentRequestId();
   return temporal.client.workflow.start(workflow, {
     taskQueue: temporal.taskQueue,
     workflowId: opts.workflowId,
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     args: opts.args,
-    memo: { ...opts.memo, workspaceId: opts.workspaceId },
+    memo: { ...opts.memo, workspaceId: opts.workspaceId, ...(requestId ? { requestId } : {}) },
+    typedSearchAttributes: jobSearchAttributes({
+      workspaceId: opts.workspaceId,
+      jobKind: opts.kind ?? jobKindOf(opts.workflowId),
+      knowledgeId: opts.knowledgeId,
+      requestId,
+    }),
   } as unknown as WorkflowStartOptions<W>);
 }
 
@@ -39,13 +63,28 @@ const STATUS: Record<string, JobStatus> = {
   CONTINUED_AS_NEW: 'RUNNING',
 };
 
-/** The failure's own reason: the innermost cause (WorkflowFailed -> ActivityFailure -> ApplicationFailure). */
-function innermostMessage(err: unknown): string | undefined {
-  let current = err as { cause?: unknown; message?: string } | undefined;
-  let message = current?.message;
-  while (current?.cause) {
-    current = current.cause as { cause?: unknown; message?: string };
-    if (current.message) message = current.message;
+/** Failure types whose messages are written for users (fixed texts); any other failure's text stays in the logs. */
+const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set([
+  ...Object.values(IngestionFailureTypes),
+  ...Object.values(RoleFailureTypes),
+  ...Object.values(FailureTypes),
+]);
+
+/** What a failed job failed of, in words fit for users. */
+export const JOB_FAILED = 'The job failed';
+
+/**
+ * The failure's reason as users may see it: the innermost failure (WorkflowFailed -> ActivityFailure ->
+ * ApplicationFailure) of a public type; anything else (a driver's message, SQL, a stack) is not shown.
+ */
+function publicFailureMessage(err: unknown): string {
+  let message: string = JOB_FAILED;
+  let current = err as { cause?: unknown; message?: string; type?: string | null } | undefined;
+  while (current) {
+    if (current instanceof ApplicationFailure && current.type && PUBLIC_FAILURE_TYPES.has(current.type)) {
+      message = current.message;
+    }
+    current = current.cause as typeof current;
   }
   return message;
 }
@@ -65,7 +104,7 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
       closedAt: d.closeTime ? d.closeTime.toISOString() : null,
     };
     if (status === 'FAILED') {
-      state.error = await handle.result().then(() => undefined, innermostMessage);
+      state.error = await handle.result().then(() => undefined, publicFailureMessage);
     }
     return state;
   } catch (err) {

@@ -1,11 +1,12 @@
-import { continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
+import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
-import { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+import { startPurge } from './purgeStoredFiles';
+import { emitWebhookEvent } from './webhooks';
 
 const { deleteLeafBatch } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '1 minute',
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
@@ -28,15 +29,22 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
     });
     deleted += out.deleted;
     batch += 1;
-    if (out.storageKeys.length > 0) {
-      await startChild(purgeStoredFilesWorkflow, {
-        workflowId: `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
-        parentClosePolicy: ParentClosePolicy.ABANDON,
-        memo: { workspaceId: input.workspaceId },
-        args: [{ workspaceId: input.workspaceId, keys: out.storageKeys, delay: input.purgeDelay }],
-      });
+    await startPurge(
+      input.workspaceId,
+      `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
+      out.storageKeys,
+      input.purgeDelay,
+      input.rootId,
+    );
+    if (out.rootDeleted) {
+      await emitWebhookEvent(
+        input.workspaceId,
+        'knowledge.cascade_deleted',
+        { knowledgeId: input.rootId, deleted, batches: batch },
+        input.rootId,
+      );
+      return { deleted, batches: batch };
     }
-    if (out.rootDeleted) return { deleted, batches: batch };
   }
   return continueAsNew<typeof cascadeDeleteWorkflow>({ ...input, deletedSoFar: deleted, batchesSoFar: batch });
 }

@@ -1,5 +1,10 @@
 // Inputs and outputs of workflows, shared by the API (which starts them) and the worker.
-import type { Duration } from '@temporalio/common';
+import {
+  defineSearchAttributeKey,
+  SearchAttributeType,
+  TypedSearchAttributes,
+  type Duration,
+} from '@temporalio/common';
 
 export interface PurgeStoredFilesInput {
   workspaceId: string;
@@ -11,12 +16,33 @@ export interface PurgeStoredFilesInput {
 
 export interface PurgeStoredFilesResult {
   deleted: number;
+  /** Keys outside the workspace, refused. */
+  refused: number;
+  /** Keys of batches the store kept failing after all retries. */
+  failed: number;
 }
 
 export interface IngestFileInput {
   workspaceId: string;
   organizationId: string;
   uploadId: string;
+  /** The item's parent: the site a crawled file was linked from, or an unpacked archive's folder. */
+  parentId?: string;
+  /** Where a crawled file was fetched from (the item's url). */
+  sourceUrl?: string;
+  /** The upload is a ZIP to unpack: its item is a FOLDER whose children are its members. */
+  unpack?: boolean;
+}
+
+/** An unpacked archive's folder fails with this when no member could be ingested. */
+export const NO_MEMBERS = 'The archive holds no file of a supported type';
+
+export interface UnpackArchiveResult {
+  knowledgeId: string;
+  status: 'COMPLETED';
+  /** Members ingested as FILE children (each has its own status). */
+  members: number;
+  skipped: number;
 }
 
 export interface IngestFileResult {
@@ -25,6 +51,67 @@ export interface IngestFileResult {
   chunkCount: number;
   pageCount: number;
 }
+
+/**
+ * Heartbeat timeout of the activities that heartbeat while they work (every 2 s, HEARTBEAT_EVERY_MS): an
+ * attempt whose worker died is retried after at most this long.
+ */
+export const ACTIVITY_HEARTBEAT_TIMEOUT: Duration = '10 seconds';
+
+/** A STRING item (its text is its content) or a URL item (its page is fetched), indexed like a file. */
+export interface IngestSourceInput {
+  workspaceId: string;
+  knowledgeId: string;
+  source: 'text' | 'url';
+}
+
+export interface IngestSourceResult {
+  knowledgeId: string;
+  status: 'COMPLETED';
+  chunkCount: number;
+}
+
+export interface CrawlProgress {
+  /** Pages fetched and indexed (or found unchanged). */
+  pagesDone: number;
+  /** Every URL this crawl has found and may fetch (done, failed, skipped and still pending). */
+  pagesDiscovered: number;
+  pagesFailed: number;
+  pagesSkipped: number;
+}
+
+export interface CrawlWebsiteInput {
+  workspaceId: string;
+  organizationId: string;
+  siteId: string;
+  /** The crawl's job id (website_crawls.job_id): `crawl:<workspaceId>:<siteId>:<generation>`. */
+  jobId: string;
+  /** Least time between two requests (robots.txt's Crawl-delay can raise it). */
+  politenessDelayMs: number;
+  /** Delay before the stored files of removed pages are purged. */
+  purgeDelay: Duration;
+  /** Pages per workflow run before continue-as-new (default 100). */
+  pagesPerRun?: number;
+  /** Carried across continue-as-new. */
+  carried?: { progress: CrawlProgress; delayMs: number; lastFetchAt: number };
+}
+
+export interface CrawlWebsiteResult {
+  siteId: string;
+  /** What the site item became; SITE_DELETED when it was deleted during the crawl. */
+  status: 'COMPLETED' | 'BACKGROUND_ERROR' | 'SITE_DELETED';
+  progress: CrawlProgress;
+  /** Children removed because this crawl no longer found them. */
+  removed: number;
+  error?: string;
+}
+
+/** What crawling one page gave, as the crawl workflow acts on it; `fatal`: the start URL failed, the crawl ends. */
+export type CrawlPageOutcome =
+  | { kind: 'page'; knowledgeId: string; changed: boolean; chunkCount: number }
+  | { kind: 'file'; knowledgeId: string; uploadId: string; changed: boolean; sourceUrl: string }
+  | { kind: 'skipped'; reason: string; fatal?: boolean }
+  | { kind: 'failed'; reason: string; fatal?: boolean };
 
 /** Chunks embedded per activity call: bounds the work a retry repeats. */
 export const EMBED_BATCH_CHUNKS = 64;
@@ -90,3 +177,57 @@ export const RoleFailureTypes = {
   duplicateCustomerRoleId: 'DuplicateCustomerRoleId',
   notFound: 'NotFound',
 } as const;
+
+/**
+ * Custom search attributes set on every workflow, so the Temporal Web UI can list one workspace's jobs
+ * (`WorkspaceId="…"`), one item's history (`KnowledgeId="…"`), a kind of job (`JobKind="ingest"`) or what
+ * one HTTP request started (`RequestId="…"`). They must be registered on the server (scripts/services.sh,
+ * src/embedded/temporal.ts, docker-compose.yml).
+ */
+export const SearchAttributes = {
+  workspaceId: defineSearchAttributeKey('WorkspaceId', SearchAttributeType.KEYWORD),
+  knowledgeId: defineSearchAttributeKey('KnowledgeId', SearchAttributeType.KEYWORD),
+  jobKind: defineSearchAttributeKey('JobKind', SearchAttributeType.KEYWORD),
+  requestId: defineSearchAttributeKey('RequestId', SearchAttributeType.KEYWORD),
+} as const;
+
+/** The typed search attributes of a job. */
+export function jobSearchAttributes(a: {
+  workspaceId: string;
+  jobKind: string;
+  knowledgeId?: string;
+  requestId?: string;
+}): TypedSearchAttributes {
+  return new TypedSearchAttributes([
+    { key: SearchAttributes.workspaceId, value: a.workspaceId },
+    { key: SearchAttributes.jobKind, value: a.jobKind },
+    ...(a.knowledgeId ? [{ key: SearchAttributes.knowledgeId, value: a.knowledgeId }] : []),
+    ...(a.requestId ? [{ key: SearchAttributes.requestId, value: a.requestId }] : []),
+  ]);
+}
+
+export interface WebhookEventInput {
+  workspaceId: string;
+  type:
+    'knowledge.completed' | 'knowledge.failed' | 'knowledge.cascade_deleted' | 'role.job_completed' | 'role.job_failed';
+  /** ISO time of the event (the workflow's clock). */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export interface WebhookRetry {
+  initialInterval: string;
+  maximumInterval: string;
+  maximumAttempts: number;
+}
+
+export interface WebhookEventRecorded {
+  /** The event's deliveries still to make (one per subscribed endpoint). */
+  deliveryIds: string[];
+  retry: WebhookRetry;
+}
+
+export interface WebhookDeliveryInput {
+  workspaceId: string;
+  deliveryId: string;
+}

@@ -1,52 +1,18 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { EMBED_BATCH_CHUNKS, IngestionFailureTypes, type IngestFileInput, type IngestFileResult } from './contracts';
-
-const activities = proxyActivities<Activities>({
-  startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '2 minutes',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '1 minute',
-    maximumAttempts: 8,
-    nonRetryableErrorTypes: [IngestionFailureTypes.extraction, IngestionFailureTypes.knowledgeGone],
-  },
-});
-
-function describeFailure(err: unknown): { message: string; type: string } {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure) {
-    return { message: cause.message, type: cause.type ?? IngestionFailureTypes.processing };
-  }
-  return {
-    message: cause instanceof Error ? cause.message : 'File processing failed',
-    type: IngestionFailureTypes.processing,
-  };
-}
+import type { IngestFileInput, IngestFileResult } from './contracts';
+import { indexItem, longSteps, shortSteps } from './indexing';
 
 /**
- * Ingests one uploaded file: creates its knowledge item (BACKGROUND_START), extracts text per page,
- * chunks it, embeds the chunks in batches, and completes the item (COMPLETED). On a non-retryable
- * failure, or once retries are exhausted, the item moves to BACKGROUND_ERROR with messageError.
+ * Ingests one uploaded file: creates its knowledge item (BACKGROUND_START), extracts text per page and
+ * chunks it, then the shared indexing path embeds the chunks and completes the item (COMPLETED), or
+ * records BACKGROUND_ERROR with messageError.
  */
 export async function ingestFileWorkflow(input: IngestFileInput): Promise<IngestFileResult> {
-  const { knowledgeId } = await activities.createKnowledgeForUpload(input);
-  try {
-    const { chunkCount, pageCount } = await activities.extractAndStoreChunks({ ...input, knowledgeId });
-    for (let from = 0; from < chunkCount; from += EMBED_BATCH_CHUNKS) {
-      await activities.embedChunks({
-        workspaceId: input.workspaceId,
-        knowledgeId,
-        from,
-        to: Math.min(chunkCount, from + EMBED_BATCH_CHUNKS),
-      });
-    }
-    await activities.completeKnowledge({ workspaceId: input.workspaceId, knowledgeId });
-    return { knowledgeId, status: 'COMPLETED', chunkCount, pageCount };
-  } catch (err) {
-    const failure = describeFailure(err);
-    await activities.failKnowledge({ workspaceId: input.workspaceId, knowledgeId, message: failure.message });
-    throw ApplicationFailure.nonRetryable(failure.message, failure.type);
-  }
+  const { knowledgeId } = await shortSteps.createKnowledgeForUpload(input);
+  const { chunkCount, pageCount } = await indexItem(
+    input.workspaceId,
+    knowledgeId,
+    () => longSteps.extractAndStoreChunks({ ...input, knowledgeId }),
+    { uploadId: input.uploadId },
+  );
+  return { knowledgeId, status: 'COMPLETED', chunkCount, pageCount };
 }

@@ -1,4 +1,4 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import {
   RoleFailureTypes,
@@ -7,6 +7,7 @@ import {
   type RoleAssignmentInput,
   type UpdateRoleInput,
 } from './contracts';
+import { emitWebhookEvent } from './webhooks';
 
 const activities = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -19,24 +20,51 @@ const activities = proxyActivities<Activities>({
   },
 });
 
+/** Runs a role job and tells the workspace's webhooks how it ended (role.job_completed / role.job_failed). */
+async function roleJob<T>(workspaceId: string, data: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+  const { workflowId: jobId, workflowType: type } = workflowInfo();
+  try {
+    const out = await run();
+    await emitWebhookEvent(workspaceId, 'role.job_completed', { jobId, type, status: 'COMPLETED', ...data });
+    return out;
+  } catch (err) {
+    const cause = err instanceof ActivityFailure ? err.cause : err;
+    const error = cause instanceof ApplicationFailure ? cause.message : 'Role job failed';
+    await emitWebhookEvent(workspaceId, 'role.job_failed', { jobId, type, status: 'FAILED', error, ...data });
+    throw err;
+  }
+}
+
 /** Creates a role; fails (job FAILED) when its customerRoleId is taken in the workspace. */
 export async function createRoleWorkflow(input: CreateRoleInput): Promise<{ roleId: string }> {
-  await activities.insertRole(input);
-  return { roleId: input.roleId };
+  return roleJob(input.workspaceId, { roleId: input.roleId }, async () => {
+    await activities.insertRole(input);
+    return { roleId: input.roleId };
+  });
 }
 
 export async function updateRoleWorkflow(input: UpdateRoleInput): Promise<{ roleId: string }> {
-  await activities.updateRole(input);
-  return { roleId: input.roleId };
+  return roleJob(input.workspaceId, { roleId: input.roleId }, async () => {
+    await activities.updateRole(input);
+    return { roleId: input.roleId };
+  });
 }
 
 /** Deletes a role with its knowledge and taxonomy assignments. */
 export async function deleteRoleWorkflow(input: DeleteRoleInput): Promise<{ roleId: string; deleted: boolean }> {
-  const deleted = await activities.deleteRole(input);
-  return { roleId: input.roleId, deleted };
+  return roleJob(input.workspaceId, { roleId: input.roleId }, async () => {
+    const deleted = await activities.deleteRole(input);
+    return { roleId: input.roleId, deleted };
+  });
 }
 
 export async function roleAssignmentWorkflow(input: RoleAssignmentInput): Promise<{ roleIds: string[] }> {
-  await activities.changeKnowledgeRoles(input);
-  return { roleIds: input.roleIds };
+  return roleJob(
+    input.workspaceId,
+    { knowledgeId: input.knowledgeId, roleIds: input.roleIds, action: input.action },
+    async () => {
+      await activities.changeKnowledgeRoles(input);
+      return { roleIds: input.roleIds };
+    },
+  );
 }

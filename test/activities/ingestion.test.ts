@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { MockActivityEnvironment } from '@temporalio/testing';
+import { createMetrics } from '../../src/observability/metrics';
 import { createIngestionActivities } from '../../src/activities/ingestion';
 import * as uploads from '../../src/db/repositories/uploads';
 import { createExtractor, type Extractor } from '../../src/extract';
@@ -53,6 +54,7 @@ describe('ingestion activities', () => {
       extractor,
       embeddings,
       ingestion: { chunkSize: 300, chunkOverlap: 50 },
+      metrics: createMetrics(),
     });
     const env = new MockActivityEnvironment();
     const input = { workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, uploadId };

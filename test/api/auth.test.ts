@@ -66,18 +66,13 @@ describe('authentication', () => {
       assertError(res, 401, 'Invalid or missing API key');
     });
 
-    it('answers 403 for a key of another workspace, 404 for an unknown one, 410 for a deleted one', async () => {
+    it("answers 403 for any workspace but the key's own (existing or not), 410 for a deleted one", async () => {
       const other = await createTenant(stack.deps.db);
-      assertError(
-        await stack.request('POST', tokenPath(other.workspaceId), { headers: { 'x-api-key': tenant.apiKey } }),
-        403,
-        'Insufficient permissions',
-      );
-      for (const ws of [randomUUID(), 'not-a-uuid']) {
+      for (const ws of [other.workspaceId, randomUUID(), 'not-a-uuid']) {
         assertError(
           await stack.request('POST', tokenPath(ws), { headers: { 'x-api-key': tenant.apiKey } }),
-          404,
-          'Workspace not found',
+          403,
+          'Insufficient permissions',
         );
       }
       await workspaces.softDeleteWorkspace(stack.deps.db, tenant.workspaceId);
@@ -216,7 +211,7 @@ describe('authentication', () => {
       );
     });
 
-    it('answers 403 on another workspace or organization, 404 for an unknown one, 410 once deleted', async () => {
+    it('answers 403 on another workspace or organization, existing or not (no existence oracle), 410 once deleted', async () => {
       const { headers } = await accessHeaders(stack, tenant);
       const otherOrg = await createTenant(stack.deps.db);
       const sameOrg = await workspaces.insertWorkspace(stack.deps.db, {
@@ -229,7 +224,7 @@ describe('authentication', () => {
         'Insufficient permissions',
       );
       assertError(await stack.request('GET', listPath(sameOrg.id), { headers }), 403, 'Insufficient permissions');
-      assertError(await stack.request('GET', listPath(randomUUID()), { headers }), 404, 'Workspace not found');
+      assertError(await stack.request('GET', listPath(randomUUID()), { headers }), 403, 'Insufficient permissions');
       await workspaces.softDeleteWorkspace(stack.deps.db, tenant.workspaceId);
       assertError(await stack.request('GET', listPath(tenant.workspaceId), { headers }), 410, 'Workspace is deleted');
     });

@@ -1,29 +1,20 @@
 // Property: under ACTIVE RBAC, a role-bound token sees exactly the knowledge assigned to its role on every
-// read path (list, get, semantic, title and metadata search, category listings and counts).
+// read path (list, get, semantic, title and metadata search, category listings and counts); an item is
+// assigned a role when it or its parent is (a site's pages inherit the site's roles).
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import * as catalog from '../../src/db/repositories/catalog';
-import { toVectorLiteral } from '../../src/db/repositories/search';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { accessHeaders, createRole, createTenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, insertItem, seededVector } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const scenario = fc.record({
   roles: fc.integer({ min: 1, max: 4 }),
   items: fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 4 }), { minLength: 1, maxLength: 10 }),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
+  /** parents[i]: the index of item i's parent when it names an earlier item, else none. */
+  parents: fc.array(fc.integer({ min: -1, max: 9 }), { maxLength: 10 }),
 });
-
-function vector(dim: number, seed: number): number[] {
-  let s = seed;
-  const v = Array.from({ length: dim }, () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s / 2 ** 31 - 0.5;
-  });
-  const n = Math.hypot(...v);
-  return v.map((x) => x / n);
-}
 
 const sorted = (ids: Iterable<string>) => [...ids].sort();
 
@@ -36,38 +27,34 @@ describe('RBAC isolation (property-based)', function () {
 
   it('a role-bound token never sees an unassigned item and sees every assigned one, on every read path', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ roles: roleCount, items, seed }) => {
+      fc.asyncProperty(scenario, async ({ roles: roleCount, items, seed, parents }) => {
         const db = stack.deps.db;
         const tenant = await createTenant(db);
         const ws = tenant.workspaceId;
         await workspaces.setRbacEnabled(db, ws, true);
-        const roles = [];
+        const roles: Array<{ id: string }> = [];
         for (let r = 0; r < roleCount; r++) roles.push(await createRole(db, ws, { customerRoleId: `role-${r}` }));
         const category = await catalog.insertCategory(db, ws, { name: 'All' });
         const assigned = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
+        const directly = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
         const itemIds: string[] = [];
         for (const [i, roleIdx] of items.entries()) {
-          const id = randomUUID();
-          itemIds.push(id);
-          await db('knowledge').insert({
-            id,
-            workspace_id: ws,
-            type: 'STRING',
+          const roleIds = [...new Set(roleIdx.filter((x) => x < roleCount))].map((r) => roles[r]!.id);
+          const id = await insertItem(db, ws, {
             title: `doc ${i}`,
-            content: `text ${i}`,
+            roleIds,
+            vector: seededVector(stack.deps.embeddings.dimension, seed + i),
           });
-          await db('knowledge_chunks').insert({
-            id: randomUUID(),
-            workspace_id: ws,
-            knowledge_id: id,
-            chunk_index: 0,
-            page_number: 1,
-            content: `text ${i}`,
-            embedding: db.raw('?::vector', [toVectorLiteral(vector(stack.deps.embeddings.dimension, seed + i))]),
-          });
-          for (const r of new Set(roleIdx.filter((x) => x < roleCount))) {
-            await db('knowledge_roles').insert({ knowledge_id: id, role_id: roles[r]!.id, workspace_id: ws });
-            assigned.get(roles[r]!.id)!.add(id);
+          const parent = parents[i] ?? -1;
+          if (parent >= 0 && parent < i) {
+            await db('knowledge').where({ id }).update({ parent_id: itemIds[parent] });
+            // Inherited: visible to every role its parent is assigned.
+            for (const [roleId, ids] of assigned) if (directly.get(roleId)!.has(itemIds[parent]!)) ids.add(id);
+          }
+          itemIds.push(id);
+          for (const roleId of roleIds) {
+            assigned.get(roleId)!.add(id);
+            directly.get(roleId)!.add(id);
           }
         }
         await catalog.linkCategoryKnowledge(db, ws, category.id, itemIds);

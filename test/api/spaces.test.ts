@@ -118,7 +118,7 @@ describe('user spaces', function () {
       );
     });
 
-    it('passes the calling token role on to the user space token unless the body names one', async () => {
+    it('passes the calling token role on to the user space token; a role-bound caller cannot name another', async () => {
       const inherited = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'agents' });
       const named = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'leads' });
       const roleHeaders = (await accessHeaders(stack, tenant, { customerRoleId: 'agents' })).headers;
@@ -131,7 +131,14 @@ describe('user spaces', function () {
         { workspaceId: tenant.workspaceId, customerIdString: 'u1', customerRoleId: 'leads' },
         roleHeaders as { authorization: string },
       );
-      assert.deepEqual(decodeJwt(override.body.token).user_metadata, { roleId: named.id });
+      assertError(override, 403, 'Insufficient permissions');
+      // The workspace credential names any role.
+      const named2 = await activate({
+        workspaceId: tenant.workspaceId,
+        customerIdString: 'u1',
+        customerRoleId: 'leads',
+      });
+      assert.deepEqual(decodeJwt(named2.body.token).user_metadata, { roleId: named.id });
     });
   });
 
@@ -177,7 +184,7 @@ describe('user spaces', function () {
       const elsewhere = await stack.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, {
         headers: bearer(host.body.token),
       });
-      assertError(elsewhere, 401, 'Invalid or expired access token');
+      assertError(elsewhere, 403, 'Insufficient permissions');
       const missing = await stack.request('GET', sp(randomUUID()), { headers: bearer(host.body.token) });
       assert.deepEqual([missing.status, missing.body], [404, { error: 'Error', message: 'Space not found' }]);
     });

@@ -10,10 +10,11 @@ import {
   type ExtractionErrorCode,
   type ExtractedDocument,
   type ExtractedPage,
-  type Extractor,
+  type InProcessExtractor,
   checkFileType,
   chunkPages,
   createExtractor,
+  createInProcessExtractor,
   normalizeMime,
 } from '../../src/extract';
 import * as fixtures from '../fixtures/generate';
@@ -48,7 +49,8 @@ async function rejectsWith(
 const allText = (doc: ExtractedDocument) => doc.pages.map((p) => p.text).join('\n');
 
 describe('extract', function () {
-  let extractor: Extractor;
+  // The parsers themselves, on this thread; sandbox.test.ts covers the isolation every upload gets.
+  let extractor: InProcessExtractor;
   const timings: { format: string; bytes: number; ms: number; rssMb: number; heapMb: number }[] = [];
 
   /** Extracts and records the time taken and the memory in use afterwards. */
@@ -68,7 +70,7 @@ describe('extract', function () {
   }
 
   before(() => {
-    extractor = createExtractor();
+    extractor = createInProcessExtractor();
   });
 
   after(async () => {

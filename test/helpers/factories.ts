@@ -1,5 +1,7 @@
 // Fresh tenants per test (instead of truncation): organization, workspace, API key, tokens.
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/knex';
+import { toVectorLiteral } from '../../src/db/repositories/search';
 import * as roles from '../../src/db/repositories/roles';
 import { bootstrap } from '../../src/services/admin';
 import type { TestStack } from './stack';
@@ -34,4 +36,44 @@ export async function accessHeaders(
   if (res.status !== 200) throw new Error(`token endpoint answered ${res.status}: ${res.text}`);
   const token = res.body.token as string;
   return { token, headers: { authorization: `Bearer ${token}`, organizationid: tenant.organizationId } };
+}
+
+/** A unit vector drawn deterministically from a seed (stands in for an embedding where text does not matter). */
+export function seededVector(dim: number, seed: number): number[] {
+  let s = seed;
+  const v = Array.from({ length: dim }, () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31 - 0.5;
+  });
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+/** A searchable STRING item (one chunk) inserted directly, assigned to the given roles. */
+export async function insertItem(
+  db: Db,
+  workspaceId: string,
+  input: { title: string; roleIds?: string[]; vector: number[] },
+): Promise<string> {
+  const id = randomUUID();
+  await db('knowledge').insert({
+    id,
+    workspace_id: workspaceId,
+    type: 'STRING',
+    title: input.title,
+    content: input.title,
+  });
+  await db('knowledge_chunks').insert({
+    id: randomUUID(),
+    workspace_id: workspaceId,
+    knowledge_id: id,
+    chunk_index: 0,
+    page_number: 1,
+    content: input.title,
+    embedding: db.raw('?::vector', [toVectorLiteral(input.vector)]),
+  });
+  for (const roleId of input.roleIds ?? []) {
+    await db('knowledge_roles').insert({ knowledge_id: id, role_id: roleId, workspace_id: workspaceId });
+  }
+  return id;
 }

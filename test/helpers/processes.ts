@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
+import { createClient } from './http';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const kwsBin = path.join(repoRoot, 'bin', 'kws.js');
@@ -14,6 +17,7 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
     'S3_ACCESS_KEY_ID',
     'S3_SECRET_ACCESS_KEY',
     'JWT_SECRET',
+    'AGENT_SECRET_KEY',
   ]) {
     delete env[name];
   }
@@ -59,4 +63,138 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
       reject(new Error(`process exited with ${code} before ${pattern}; output:\n${seen}`));
     });
   });
+}
+
+/** A TCP port free on 127.0.0.1 right now (so parallel runs on one machine do not collide). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once nothing accepts connections on the port (a killed server's children may linger a moment). */
+export async function waitPortFree(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (!open) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} still in use after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The README's run command (`node dist/src/main/dev.js`, what `npm start` runs after its build) as a
+ * process group of its own, so a test can kill the whole of it at once, as a crash or an OOM kill would.
+ */
+export class RunCommand {
+  private output = '';
+  private readonly exited: Promise<number | null>;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly baseUrl: string,
+    readonly ca: string,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  static async start(env: NodeJS.ProcessEnv, timeoutMs = 150_000): Promise<RunCommand> {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'dist/src/main/dev.js')], {
+      env,
+      cwd: repoRoot,
+      detached: true,
+    });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+    child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+    const [, baseUrl] = await waitForOutput(child, /ready at (https:\/\/\S+)/, timeoutMs);
+    const ca = await readFile(path.join(env.DATA_DIR!, 'tls', 'cert.pem'), 'utf8');
+    const run = new RunCommand(child, baseUrl!, ca);
+    run.output = output;
+    child.stdout?.on('data', (d: Buffer) => (run.output = (run.output + d.toString()).slice(-20_000)));
+    child.stderr?.on('data', (d: Buffer) => (run.output = (run.output + d.toString()).slice(-20_000)));
+    return run;
+  }
+
+  get request() {
+    return createClient(this.baseUrl, this.ca);
+  }
+
+  /** The last output, for failure messages. */
+  get log(): string {
+    return this.output;
+  }
+
+  /** kill -9 of the whole process group: nothing gets to shut down cleanly. */
+  async kill9(): Promise<void> {
+    try {
+      process.kill(-this.child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await this.exited;
+  }
+
+  /** Ctrl-C: the clean shutdown; resolves with the exit code. */
+  async stop(): Promise<number | null> {
+    if (this.child.exitCode === null) this.child.kill('SIGINT');
+    return this.exited;
+  }
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  /** SIGKILL: no drain, no cleanup. */
+  kill9(): Promise<void>;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `node dist/src/main/<kind>.js` and resolves once it logs that it is ready. */
+export async function startServiceProcess(
+  kind: 'api' | 'worker',
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 90_000,
+): Promise<ServiceProcess & { url?: string }> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'dist', 'src', 'main', `${kind}.js`)], {
+    env,
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = await waitForOutput(
+    child,
+    kind === 'api' ? /"url":"(https:[^"]+)".*"msg":"API ready"/ : /"msg":"worker running"/,
+    timeoutMs,
+  );
+  return {
+    child,
+    url: kind === 'api' ? ready[1] : undefined,
+    output: () => out,
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }

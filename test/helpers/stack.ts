@@ -8,7 +8,9 @@ import path from 'node:path';
 import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import pino from 'pino';
 import { createActivities } from '../../src/activities';
+import { apiSessionLimits, createDb, workerSessionLimits } from '../../src/db/knex';
 import { createEmbeddingProvider } from '../../src/embeddings';
+import type { ExtractionUsage, SandboxedExtractionError } from '../../src/extract';
 import { activityDeps, embeddingSettings } from '../../src/main/deps';
 import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
@@ -17,16 +19,30 @@ import type { Deps } from '../../src/deps';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { startHttpServer, type RunningServer } from '../../src/main/httpServer';
+import { createSecretBox } from '../../src/services/secretBox';
 import { createTokenService } from '../../src/services/tokens';
 import { createBlobStore } from '../../src/storage/blobStore';
 import { connectTemporal } from '../../src/temporal/client';
-import { createWorker, workflowsPath } from '../../src/temporal/worker';
+import { createMetrics } from '../../src/observability/metrics';
+import { disabledTracing, type Tracing } from '../../src/observability/tracing';
+import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
+import { instrumentEmbeddings } from '../../src/embeddings/instrumented';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testEnv } from './env';
 import { createClient, type Request } from './http';
 
+/** One extraction the stack's worker ran through the sandbox, as the sandbox reported it. */
+export interface ExtractionRecord {
+  filename: string;
+  ok: boolean;
+  code?: string;
+  usage?: ExtractionUsage;
+}
+
 export interface TestStack {
   config: Config;
+  /** Every extraction the worker ran, in order of completion. */
+  extractions: ExtractionRecord[];
   deps: Deps;
   testDb: TestDatabase;
   baseUrl: string;
@@ -39,16 +55,27 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-let bundle: Promise<WorkflowBundle> | undefined;
-export function workflowBundle(): Promise<WorkflowBundle> {
-  bundle ??= bundleWorkflowCode({
-    workflowsPath,
-    logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-  });
-  return bundle;
+const bundles = new Map<string, Promise<WorkflowBundle>>();
+/** The workflow bundle with the interceptor modules of the given tracing (built once per run each). */
+export function workflowBundle(tracing: Tracing = disabledTracing): Promise<WorkflowBundle> {
+  const modules = bundledInterceptorModules(tracing);
+  const key = modules.join(',');
+  if (!bundles.has(key)) {
+    bundles.set(
+      key,
+      bundleWorkflowCode({
+        workflowsPath,
+        workflowInterceptorModules: modules,
+        logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
+      }),
+    );
+  }
+  return bundles.get(key)!;
 }
 
-export async function startStack(): Promise<TestStack> {
+/** A stack of its own; `env` overrides configuration variables (e.g. smaller extraction limits). */
+export async function startStack(opts: { tracing?: Tracing; env?: Record<string, string> } = {}): Promise<TestStack> {
+  const tracing = opts.tracing ?? disabledTracing;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-test-'));
   const taskQueue = `test-${randomUUID()}`;
   const config = loadConfig({
@@ -57,33 +84,72 @@ export async function startStack(): Promise<TestStack> {
     TEMPORAL_ADDRESS: testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: taskQueue,
     S3_BUCKET: 'kws-test',
+    // The agent run tests talk to an OpenAI-compatible server started inside the test on 127.0.0.1.
+    AGENT_ALLOW_HTTP_LOOPBACK: 'true',
+    // The suite sends far more requests per credential than a client would; limits.test.ts serves an
+    // app with rate limits of its own.
+    RATE_LIMIT_REQUESTS: '0',
+    RATE_LIMIT_ANONYMOUS_REQUESTS: '0',
+    // Webhook receivers in tests listen on loopback; retries back off from a short first interval.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_RETRY_INITIAL_INTERVAL: '500 milliseconds',
+    WEBHOOK_RETRY_MAX_INTERVAL: '5 seconds',
+    WEBHOOK_MAX_ATTEMPTS: '4',
+    // The crawl tests serve their site on loopback; test/api/sources.test.ts checks the refusal with this off.
+    CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    CRAWL_POLITENESS_DELAY_MS: '50',
+    ...opts.env,
   });
   const logger = pino({ level: 'silent' });
   const testDb = await createTestDatabase();
   const s3 = await startEmbeddedS3({ dataDir, bucket: config.s3.bucket });
   const storage = createBlobStore({ ...config.s3, ...s3, forcePathStyle: true });
   await storage.ensureBucket();
-  const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue);
+  const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue, {
+    interceptors: tracing.clientInterceptors,
+  });
+  const metrics = createMetrics();
   const jwtSecret = new Uint8Array(randomBytes(32));
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
-  const embeddings = await createEmbeddingProvider(embeddingSettings(config));
+  const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
   await ensureEmbeddingSpace(testDb.db, embeddings);
-  const deps: Deps = { config, logger, db: testDb.db, storage, temporal, tokens, embeddings };
-  const workerDeps = activityDeps(deps);
+  // As in production: the API's pool with the API's session limits, the worker's with the worker's.
+  const db = createDb(testDb.url, 20, apiSessionLimits(config));
+  const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
+  const secrets = createSecretBox(randomBytes(32));
+  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, secrets, metrics, tracing };
+  const workerDeps = activityDeps({ ...deps, db: workerDb });
+  const extractions: ExtractionRecord[] = [];
+  const sandbox = workerDeps.extractor;
+  workerDeps.extractor = {
+    async extract(input, mime, filename, limits, options) {
+      try {
+        const doc = await sandbox.extract(input, mime, filename, limits, options);
+        extractions.push({ filename, ok: true, usage: doc.usage });
+        return doc;
+      } catch (err) {
+        const e = err as SandboxedExtractionError;
+        extractions.push({ filename, ok: false, code: e.code, usage: e.usage });
+        throw err;
+      }
+    },
+    close: () => sandbox.close(),
+  };
 
   const { worker, connection } = await createWorker({
     address: testEnv.temporalAddress,
     namespace: config.temporal.namespace,
     taskQueue,
     activities: createActivities(workerDeps),
-    workflowBundle: await workflowBundle(),
+    tracing,
+    workflowBundle: await workflowBundle(tracing),
   });
   const running = worker.run();
 
   const tls = await loadOrCreateTlsCertificate({ dataDir, hostnames: ['localhost', '127.0.0.1'] });
   const servers: RunningServer[] = [];
   const serve = async (d: Deps) => {
-    const server = await startHttpServer(createApp(d), { host: '127.0.0.1', port: 0, tls });
+    const server = await startHttpServer(createApp(d), { host: '127.0.0.1', port: 0, tls, limits: d.config.http });
     servers.push(server);
     return { baseUrl: server.url, request: createClient(server.url, tls.cert) };
   };
@@ -91,6 +157,7 @@ export async function startStack(): Promise<TestStack> {
 
   return {
     config,
+    extractions,
     deps,
     testDb,
     baseUrl: main.baseUrl,
@@ -101,14 +168,15 @@ export async function startStack(): Promise<TestStack> {
     serve,
     async close() {
       for (const s of servers) await s.close(2000);
-      worker.shutdown();
-      await running;
+      await stopWorker(worker, running);
       await connection.close();
       await workerDeps.close();
       await embeddings.close();
       await temporal.connection.close();
       storage.close();
       await s3.stop();
+      await db.destroy();
+      await workerDb.destroy();
       await testDb.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createClient } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
 import { testEnv } from '../helpers/env';
-import { childEnv, kwsBin, repoRoot, runNode, waitForOutput } from '../helpers/processes';
+import { childEnv, freePort, kwsBin, repoRoot, runNode, waitForOutput } from '../helpers/processes';
 
 function httpStatus(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,13 +29,15 @@ describe('npm start (embedded defaults)', function () {
   let dataDir: string;
   let child: ChildProcess | undefined;
   let env: NodeJS.ProcessEnv;
+  let uiPort: number;
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-dev-'));
+    uiPort = await freePort();
     env = childEnv({
       DATA_DIR: dataDir,
       PORT: '0',
-      TEMPORAL_DEV_PORT: '27233',
-      TEMPORAL_UI_PORT: '28233',
+      TEMPORAL_DEV_PORT: String(await freePort()),
+      TEMPORAL_UI_PORT: String(uiPort),
       TEMPORAL_CLI_PATH: testEnv.temporalCliPath,
       LOG_LEVEL: 'warn',
     });
@@ -47,9 +49,12 @@ describe('npm start (embedded defaults)', function () {
 
   it('boots, serves the API and the Temporal Web UI, shares its data with kws, and stops on SIGINT', async () => {
     child = spawn(process.execPath, [path.join(repoRoot, 'dist/src/main/dev.js')], { env, cwd: repoRoot });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const [, baseUrl] = await waitForOutput(child, /ready at (https:\/\/\S+)/, 150_000);
     assert.ok(baseUrl);
-    assert.equal(await httpStatus('http://127.0.0.1:28233/'), 200, 'Temporal Web UI answers');
+    assert.equal(await httpStatus(`http://127.0.0.1:${uiPort}/`), 200, 'Temporal Web UI answers');
 
     const boot = await runNode([kwsBin, 'bootstrap', '--json'], env);
     assert.equal(boot.code, 0, boot.stderr);
@@ -85,10 +90,15 @@ describe('npm start (embedded defaults)', function () {
     assert.equal(found.body.results[0]?.id, uploaded.body.knowledgeId);
 
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const shutdownFrom = output.length;
     child.kill('SIGINT');
     assert.equal(await exited, 0);
+    // Ctrl-C is clean and silent: no error line (the SDK runtime no longer stops the worker behind our back).
+    const shutdownLog = output.slice(shutdownFrom);
+    assert.doesNotMatch(shutdownLog, /stop failed|Not running|"level":(50|60)/, shutdownLog);
+    assert.doesNotMatch(shutdownLog, /ERROR|Error:/, shutdownLog);
     assert.equal(existsSync(path.join(dataDir, 'runtime.json')), false, 'runtime file removed');
-    await assert.rejects(httpStatus('http://127.0.0.1:28233/'), 'the dev server child has ended');
+    await assert.rejects(httpStatus(`http://127.0.0.1:${uiPort}/`), 'the dev server child has ended');
 
     // The data persisted: kws reopens the embedded database on its own and sees the workspace.
     const list2 = await runNode([kwsBin, 'workspace', 'list', '--json'], env);

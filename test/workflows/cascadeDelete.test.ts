@@ -9,13 +9,16 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createDeleteActivities } from '../../src/activities/deletes';
 import { createStorageActivities } from '../../src/activities/storage';
+import { createWebhookActivities } from '../../src/activities/webhooks';
+import { loadConfig } from '../../src/config';
+import { createMetrics } from '../../src/observability/metrics';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
 import { uploadKey } from '../../src/storage/keys';
 import { cascadeDeleteWorkflow } from '../../src/workflows';
+import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { testEnv } from '../helpers/env';
 import { createTenant } from '../helpers/factories';
 import { workflowBundle } from '../helpers/stack';
 
@@ -28,9 +31,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
   let dir: string;
 
   before(async () => {
-    env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
-    });
+    env = await createTimeSkippingEnv();
     testDb = await createTestDatabase();
     dir = await mkdtemp(path.join(os.tmpdir(), 'kws-cascade-'));
     const s3 = await startEmbeddedS3({ dataDir: dir, bucket: 'kws-cascade' });
@@ -73,7 +74,11 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: await workflowBundle(),
-      activities: { ...createDeleteActivities({ db }), ...createStorageActivities({ storage }) },
+      activities: {
+        ...createDeleteActivities({ db }),
+        ...createStorageActivities({ storage }),
+        ...createWebhookActivities({ db, metrics: createMetrics(), webhooks: loadConfig({}).webhooks }),
+      },
     });
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.start(cascadeDeleteWorkflow, {

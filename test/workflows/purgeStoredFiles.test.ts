@@ -11,10 +11,10 @@ import { Worker } from '@temporalio/worker';
 import { createStorageActivities } from '../../src/activities/storage';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
-import { uploadKey } from '../../src/storage/keys';
+import { storageKeyBelongsTo, uploadKey } from '../../src/storage/keys';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { purgeStoredFilesWorkflow } from '../../src/workflows';
-import { testEnv } from '../helpers/env';
+import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { getStack, workflowBundle } from '../helpers/stack';
 
 describe('purgeStoredFilesWorkflow', () => {
@@ -25,9 +25,7 @@ describe('purgeStoredFilesWorkflow', () => {
     let dir: string;
     before(async function () {
       this.timeout(120_000);
-      env = await TestWorkflowEnvironment.createTimeSkipping({
-        server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
-      });
+      env = await createTimeSkippingEnv();
       dir = await mkdtemp(path.join(os.tmpdir(), 'kws-ts-'));
       const s3 = await startEmbeddedS3({ dataDir: dir, bucket: 'kws-timeskip' });
       stopS3 = s3.stop;
@@ -64,15 +62,32 @@ describe('purgeStoredFilesWorkflow', () => {
       );
       const wallMs = Date.now() - startedAt;
       const skippedMs = (await env.currentTimeMs()) - skippedFrom;
-      assert.deepEqual(result, { deleted: 2 });
+      assert.deepEqual(result, { deleted: 2, refused: 0, failed: 0 });
       assert.ok(skippedMs >= 2 * 24 * 3600 * 1000, `server time advanced ${skippedMs} ms`);
       assert.ok(wallMs < 10_000, `took ${wallMs} ms of wall time`);
       for (const key of keys) assert.equal(await storage.exists(key), false);
     });
 
-    it('refuses, without retrying, to delete keys outside the workspace', async () => {
+    it('maps any file name to a key it can purge, and refuses keys outside the workspace without leaving the rest', async () => {
+      const org = randomUUID();
       const ws = randomUUID();
+      const names = [
+        'v1..2.pdf',
+        '../../etc/passwd',
+        '...',
+        '..',
+        'résumé final (2).docx',
+        '%2e%2e%2fx.txt',
+        'a'.repeat(400),
+      ];
+      const keys = names.map((name) => uploadKey(org, ws, randomUUID(), name));
+      for (const key of keys) {
+        assert.ok(storageKeyBelongsTo(key, ws), key);
+        assert.ok(!key.split('/').some((s) => s === '..' || s === '.' || s === ''), key);
+        await storage.put(key, Buffer.from('bytes'), 'text/plain');
+      }
       const foreignKey = uploadKey(randomUUID(), randomUUID(), randomUUID(), 'x.txt');
+      const traversal = `org/${org}/ws/${ws}/uploads/../../../other/x.txt`;
       await storage.put(foreignKey, Buffer.from('keep me'), 'text/plain');
       const taskQueue = `ts-${randomUUID()}`;
       const worker = await Worker.create({
@@ -81,17 +96,16 @@ describe('purgeStoredFilesWorkflow', () => {
         workflowBundle: await workflowBundle(),
         activities: createStorageActivities({ storage }),
       });
-      await assert.rejects(
-        worker.runUntil(
-          env.client.workflow.execute(purgeStoredFilesWorkflow, {
-            taskQueue,
-            workflowId: WorkflowIds.purgeStoredFiles(ws, 'foreign'),
-            args: [{ workspaceId: ws, keys: [foreignKey], delay: '1 hour' }],
-          }),
-        ),
-        /Workflow execution failed/,
+      const result = await worker.runUntil(
+        env.client.workflow.execute(purgeStoredFilesWorkflow, {
+          taskQueue,
+          workflowId: WorkflowIds.purgeStoredFiles(ws, 'foreign'),
+          args: [{ workspaceId: ws, keys: [keys[0]!, foreignKey, traversal, ...keys.slice(1)], delay: '1 hour' }],
+        }),
       );
+      assert.deepEqual(result, { deleted: keys.length, refused: 2, failed: 0 });
       assert.equal(await storage.exists(foreignKey), true);
+      for (const key of keys) assert.equal(await storage.exists(key), false, key);
     });
   });
 
@@ -118,7 +132,7 @@ describe('purgeStoredFilesWorkflow', () => {
         }),
         WorkflowExecutionAlreadyStartedError,
       );
-      assert.deepEqual(await handle.result(), { deleted: 1 });
+      assert.deepEqual(await handle.result(), { deleted: 1, refused: 0, failed: 0 });
       assert.equal(await stack.deps.storage.exists(key), false);
       const description = await handle.describe();
       assert.equal(description.status.name, 'COMPLETED');

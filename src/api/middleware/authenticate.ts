@@ -1,20 +1,18 @@
-// Authentication and workspace scope. Order of checks: credential (401) -> organization header
-// (400/403) -> addressed workspace exists (404) and is not deleted (410) -> credential belongs to it (403).
-import type { Context, Next } from 'koa';
+// Authentication, workspace scope and the route's policy, as one guard per route. Order of checks:
+// credential (401) -> organization header (400/403) -> credential's workspace is the addressed one (403,
+// decided before any lookup, so it reveals nothing about other workspaces) -> workspace exists (404) and is
+// not deleted (410) -> minting API key still active (401) -> bound role still exists (403) -> the route's
+// action is allowed for the credential's kind (403, src/policies).
+import type { Context, Middleware, Next } from 'koa';
 import * as apiKeys from '../../db/repositories/apiKeys';
-import type { ApiKeyRow, WorkspaceRow } from '../../db/rows';
+import { loadCredentialContext } from '../../db/repositories/credentials';
 import type { Deps } from '../../deps';
-import * as roles from '../../db/repositories/roles';
-import { AppError, badRequest, forbidden, Messages, unauthorized } from '../../errors';
+import { AppError, badRequest, forbidden, gone, Messages, notFound, unauthorized } from '../../errors';
+import type { Action } from '../../policies/actions';
+import { authorize } from '../../policies/authorize';
+import { tokenKind, type AuthState } from '../../policies/credentials';
 import { verifyApiKey } from '../../services/apiKeys';
-import type { TokenClaims } from '../../services/tokens';
 import { loadActiveWorkspace } from '../../services/workspaces';
-
-export interface AuthState {
-  workspace: WorkspaceRow;
-  apiKey?: ApiKeyRow;
-  token?: TokenClaims;
-}
 
 declare module 'koa' {
   interface DefaultState {
@@ -29,28 +27,9 @@ export function requireAuth(ctx: Context): AuthState {
   return auth;
 }
 
-/** x-api-key endpoints (token generation, user space activation). */
-export function authenticateApiKey(deps: Pick<Deps, 'db'>) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const key = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined);
-    if (!key) throw unauthorized(Messages.invalidApiKey);
-    const workspace = await loadActiveWorkspace(deps.db, ctx.params.workspaceId ?? '');
-    if (key.workspace_id !== workspace.id) throw forbidden(Messages.insufficientPermissions);
-    ctx.state.auth = { workspace, apiKey: key };
-    void apiKeys.touchApiKey(deps.db, key.id).catch(() => undefined);
-    await next();
-  };
-}
-
-function bearerToken(ctx: Context): string | undefined {
-  const header = ctx.get('authorization');
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
-}
-
-export interface BearerOptions {
-  /** Token types accepted on the route. */
-  accept: ReadonlyArray<TokenClaims['tokenType']>;
+export interface GuardOptions {
+  /** 'apiKey': the x-api-key header (token and user space issuance); otherwise a bearer token. */
+  credential?: 'apiKey' | 'bearer';
   /** Whether the semantic-search style x-api-key must accompany the bearer token. */
   requireApiKey?: boolean;
   /** /v1 routes require the organizationid header; the unversioned search routes check it only when sent. */
@@ -63,41 +42,92 @@ export interface BearerOptions {
   ragErrors?: boolean;
 }
 
-/** Bearer JWT endpoints (/v1 and the non-versioned search endpoints). */
-export function authenticateBearer(deps: Pick<Deps, 'db' | 'tokens'>, options: BearerOptions = { accept: ['access'] }) {
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const raw = bearerToken(ctx);
-    const claims = raw ? await deps.tokens.verify(raw) : undefined;
-    if (!claims || !options.accept.includes(claims.tokenType)) throw unauthorized(Messages.invalidAccessToken);
-    // A token minted by a key that has since been revoked stops working at once.
-    if (claims.apiKeyId) {
-      const active = await apiKeys.isApiKeyActive(deps.db, claims.workspaceId, claims.apiKeyId);
-      if (!active) throw unauthorized(Messages.invalidAccessToken);
+/** What a guard declares, readable from the mounted router (the route table and its tests). */
+export interface RouteGuard {
+  action: Action;
+  /** How the credential travels: none (public), the x-api-key header, or a bearer token. */
+  credential: 'none' | 'apiKey' | 'bearer';
+}
+export const ROUTE_GUARD = Symbol('routeGuard');
+export type GuardMiddleware = Middleware & { [ROUTE_GUARD]: RouteGuard };
+
+function bearerToken(ctx: Context): string | undefined {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context): Promise<AuthState> {
+  const key = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined);
+  if (!key) throw unauthorized(Messages.invalidApiKey);
+  if (key.workspace_id !== ctx.params.workspaceId) throw forbidden(Messages.insufficientPermissions);
+  const workspace = await loadActiveWorkspace(deps.db, key.workspace_id);
+  void apiKeys.touchApiKey(deps.db, key.id).catch(() => undefined);
+  return { kind: 'apiKey', workspace, apiKey: key };
+}
+
+async function authenticateBearer(
+  deps: Pick<Deps, 'db' | 'tokens'>,
+  ctx: Context,
+  options: GuardOptions,
+): Promise<AuthState> {
+  const raw = bearerToken(ctx);
+  const claims = raw ? await deps.tokens.verify(raw) : undefined;
+  if (!claims) throw unauthorized(Messages.invalidAccessToken);
+  if (options.requireApiKey) {
+    const key = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined);
+    if (!key) throw unauthorized(Messages.invalidApiKey);
+    if (key.workspace_id !== claims.workspaceId) throw forbidden(Messages.insufficientPermissions);
+  }
+  // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.
+  if (claims.tokenType === 'access') {
+    const organizationId = ctx.get('organizationid');
+    if (!organizationId && options.organizationHeader !== 'optional') {
+      throw badRequest('Missing required header: organizationid');
     }
-    if (options.requireApiKey) {
-      const key = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined);
-      if (!key) throw unauthorized(Messages.invalidApiKey);
-      if (key.workspace_id !== claims.workspaceId) throw forbidden(Messages.insufficientPermissions);
+    if (organizationId && organizationId !== claims.organizationId) throw forbidden(Messages.insufficientPermissions);
+  }
+  const mismatch = () =>
+    options.ragErrors
+      ? new AppError(404, 'Workspace ID does not match', 'Error')
+      : forbidden(Messages.insufficientPermissions);
+  const workspaceId = ctx.params.workspaceId ?? '';
+  if (workspaceId !== claims.workspaceId) throw mismatch();
+  const context = await loadCredentialContext(deps.db, {
+    workspaceId,
+    apiKeyId: claims.apiKeyId,
+    roleId: claims.roleId,
+  });
+  const { workspace } = context;
+  if (!workspace) throw notFound(Messages.workspaceNotFound);
+  if (workspace.deleted_at) throw gone(Messages.workspaceDeleted);
+  if (workspace.organization_id !== claims.organizationId) throw mismatch();
+  // A token minted by a key that has since been revoked stops working at once (user space tokens too).
+  if (!context.apiKeyActive) throw unauthorized(Messages.invalidAccessToken);
+  // A token bound to a role that has since been deleted fails cleanly instead of widening or narrowing to nothing.
+  if (claims.roleId && !context.roleExists) {
+    throw options.ragErrors ? new AppError(400, Messages.roleNotFound, 'Error') : forbidden(Messages.roleNotFound);
+  }
+  return { kind: tokenKind(claims), workspace, token: claims };
+}
+
+/**
+ * The one guard every route declares: it authenticates the credential, scopes it to the addressed
+ * workspace and authorizes the route's action for the credential's kind. Resource-level rules are
+ * decided later, in the handler, by the same authorize().
+ */
+export function guard(deps: Pick<Deps, 'db' | 'tokens'>, action: Action, options: GuardOptions = {}): GuardMiddleware {
+  const middleware = async (ctx: Context, next: Next): Promise<void> => {
+    if (action !== 'public.read') {
+      const auth =
+        options.credential === 'apiKey'
+          ? await authenticateApiKey(deps, ctx)
+          : await authenticateBearer(deps, ctx, options);
+      authorize(auth, action);
+      ctx.state.auth = auth;
     }
-    // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.
-    if (claims.tokenType === 'access') {
-      const organizationId = ctx.get('organizationid');
-      if (!organizationId && options.organizationHeader !== 'optional') {
-        throw badRequest('Missing required header: organizationid');
-      }
-      if (organizationId && organizationId !== claims.organizationId) throw forbidden(Messages.insufficientPermissions);
-    }
-    const workspace = await loadActiveWorkspace(deps.db, ctx.params.workspaceId ?? '');
-    if (workspace.id !== claims.workspaceId || workspace.organization_id !== claims.organizationId) {
-      throw options.ragErrors
-        ? new AppError(404, 'Workspace ID does not match', 'Error')
-        : forbidden(Messages.insufficientPermissions);
-    }
-    // A token bound to a role that has since been deleted fails cleanly instead of widening or narrowing to nothing.
-    if (claims.roleId && !(await roles.findRole(deps.db, workspace.id, claims.roleId))) {
-      throw options.ragErrors ? new AppError(400, Messages.roleNotFound, 'Error') : forbidden(Messages.roleNotFound);
-    }
-    ctx.state.auth = { workspace, token: claims };
     await next();
   };
+  const credential: RouteGuard['credential'] = action === 'public.read' ? 'none' : (options.credential ?? 'bearer');
+  return Object.assign(middleware, { [ROUTE_GUARD]: { action, credential } });
 }

@@ -3,7 +3,12 @@ import type { Knex } from 'knex';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_knowledge';
 import * as m0003 from './0003_spaces';
-import * as m0004 from './0004_hybrid_search';
+import * as m0004 from './0004_role_tombstones';
+import * as m0005 from './0005_agent';
+import * as m0006 from './0006_rate_limits';
+import * as m0007 from './0007_webhooks';
+import * as m0008 from './0008_web_sources';
+import * as m0009 from './0009_hybrid_search';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,7 +19,12 @@ const migrations: Array<[string, Migration]> = [
   ['0001_foundation', m0001],
   ['0002_knowledge', m0002],
   ['0003_spaces', m0003],
-  ['0004_hybrid_search', m0004],
+  ['0004_role_tombstones', m0004],
+  ['0005_agent', m0005],
+  ['0006_rate_limits', m0006],
+  ['0007_webhooks', m0007],
+  ['0008_web_sources', m0008],
+  ['0009_hybrid_search', m0009],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

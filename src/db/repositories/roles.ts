@@ -35,14 +35,18 @@ export async function listRoles(db: Tx, workspaceId: string): Promise<RoleRow[]>
   return db<RoleRow>('roles').where({ workspace_id: workspaceId }).orderBy('created_at');
 }
 
-/** Idempotent: inserting a role id that exists is a no-op (a re-run create). Returns false on a customerRoleId clash. */
+/**
+ * Idempotent: inserting a role id that exists is a no-op (a re-run create), and a deleted role id is never
+ * brought back (a create retried after the role's deletion). Reports a customerRoleId clash.
+ */
 export async function insertRoleIfAbsent(
   db: Tx,
   workspaceId: string,
   input: { id: string; name: string; description: string | null; customerRoleId: string | null },
-): Promise<'inserted' | 'exists' | 'customerRoleIdTaken'> {
+): Promise<'inserted' | 'exists' | 'deleted' | 'customerRoleIdTaken'> {
   return db.transaction(async (trx) => {
     if (await findRole(trx, workspaceId, input.id)) return 'exists';
+    if ((await tombstonedRoleIds(trx, workspaceId, [input.id])).length > 0) return 'deleted';
     if (input.customerRoleId !== null && (await findRoleByCustomerRoleId(trx, workspaceId, input.customerRoleId))) {
       return 'customerRoleIdTaken';
     }
@@ -64,8 +68,21 @@ export async function updateRoleFields(
   return db('roles').where({ workspace_id: workspaceId, id }).update(update);
 }
 
+/** Deletes the role and remembers its id (same transaction), so the id is never used again. */
 export async function deleteRole(db: Tx, workspaceId: string, id: string): Promise<boolean> {
-  return (await db('roles').where({ workspace_id: workspaceId, id }).delete()) > 0;
+  return db.transaction(async (trx) => {
+    const deleted = (await trx('roles').where({ workspace_id: workspaceId, id }).delete()) > 0;
+    if (deleted) {
+      await trx('role_tombstones').insert({ role_id: id, workspace_id: workspaceId }).onConflict('role_id').ignore();
+    }
+    return deleted;
+  });
+}
+
+/** Which of these ids belonged to roles that have been deleted. */
+export async function tombstonedRoleIds(db: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db('role_tombstones').where({ workspace_id: workspaceId }).whereIn('role_id', ids).pluck('role_id');
 }
 
 export async function findRoles(
@@ -88,10 +105,19 @@ export async function existingRoleIds(db: Tx, workspaceId: string, ids: string[]
   return db('roles').where({ workspace_id: workspaceId }).whereIn('id', ids).pluck('id');
 }
 
+/** The roles an item is assigned: its own and those it inherits from its parent. */
 export async function knowledgeRoles(db: Tx, workspaceId: string, knowledgeId: string): Promise<RoleRow[]> {
+  const holders = db('knowledge')
+    .where({ workspace_id: workspaceId, id: knowledgeId })
+    .select(db.raw('unnest(array_remove(ARRAY[id, parent_id], NULL))'));
   return db<RoleRow>('roles as r')
-    .join('knowledge_roles as kr', 'kr.role_id', 'r.id')
-    .where({ 'kr.knowledge_id': knowledgeId, 'kr.workspace_id': workspaceId, 'r.workspace_id': workspaceId })
+    .where('r.workspace_id', workspaceId)
+    .whereExists(
+      db('knowledge_roles as kr')
+        .whereRaw('kr.role_id = r.id')
+        .andWhere('kr.workspace_id', workspaceId)
+        .whereIn('kr.knowledge_id', holders),
+    )
     .select('r.*')
     .orderBy('r.created_at');
 }

@@ -16,9 +16,9 @@ import type { KnowledgeRow } from '../rows';
 export interface AccessFilter {
   /** Only knowledge assigned to this audience. */
   audienceId?: string;
-  /** Only knowledge assigned to at least one of these roles. */
+  /** Only knowledge assigned (itself or through its parent) to at least one of these roles. */
   roleIds?: string[];
-  /** Only knowledge assigned to this role (RBAC: the caller's token role). */
+  /** Only knowledge assigned (itself or through its parent) to this role (RBAC: the caller's token role). */
   requiredRoleId?: string;
   /** Only this space's knowledge; without it, only workspace knowledge (space knowledge stays in its space). */
   spaceId?: string;
@@ -36,13 +36,18 @@ export function applyAccessFilter(q: Knex.QueryBuilder, db: Tx, f: AccessFilter)
       db('knowledge_audiences as ka').whereRaw('ka.knowledge_id = k.id').andWhere('ka.audience_id', f.audienceId),
     );
   }
+  // An item is assigned a role when it or its parent is (a site's pages, an unpacked archive's files).
   if (f.roleIds) {
     const roleIds = f.roleIds;
-    void q.whereExists(db('knowledge_roles as kr').whereRaw('kr.knowledge_id = k.id').whereIn('kr.role_id', roleIds));
+    void q.whereExists(
+      db('knowledge_roles as kr').whereRaw('kr.knowledge_id IN (k.id, k.parent_id)').whereIn('kr.role_id', roleIds),
+    );
   }
   if (f.requiredRoleId) {
     void q.whereExists(
-      db('knowledge_roles as krr').whereRaw('krr.knowledge_id = k.id').andWhere('krr.role_id', f.requiredRoleId),
+      db('knowledge_roles as krr')
+        .whereRaw('krr.knowledge_id IN (k.id, k.parent_id)')
+        .andWhere('krr.role_id', f.requiredRoleId),
     );
   }
   return q;

@@ -111,17 +111,32 @@ export async function findMessage(db: Tx, spaceId: string, id: string): Promise<
   return db<SpaceMessageRow>('space_messages').where({ space_id: spaceId, id }).first();
 }
 
+/**
+ * A group's messages, oldest first. With `page`: the `limit` latest messages (before the message
+ * `before`, when given), still oldest first.
+ */
 export async function listMessages(
   db: Tx,
   groupId: string,
+  page?: { limit: number; before?: Pick<SpaceMessageRow, 'id' | 'created_at'> },
 ): Promise<
   Array<SpaceMessageRow & { user_external_id: string | null; user_name: string | null; user_photo: string | null }>
 > {
-  return db('space_messages as m')
+  const query = db('space_messages as m')
     .leftJoin('space_users as u', 'u.id', 'm.user_id')
     .where('m.group_id', groupId)
-    .select('m.*', 'u.external_id as user_external_id', 'u.name as user_name', 'u.photo as user_photo')
-    .orderBy([{ column: 'm.created_at' }, { column: 'm.id' }]);
+    .select('m.*', 'u.external_id as user_external_id', 'u.name as user_name', 'u.photo as user_photo');
+  if (!page) return query.orderBy([{ column: 'm.created_at' }, { column: 'm.id' }]);
+  if (page.before) {
+    query.whereRaw('(m.created_at, m.id) < (?, ?)', [page.before.created_at, page.before.id]);
+  }
+  const latest = await query
+    .orderBy([
+      { column: 'm.created_at', order: 'desc' },
+      { column: 'm.id', order: 'desc' },
+    ])
+    .limit(page.limit);
+  return latest.reverse();
 }
 
 export async function setFeedback(

@@ -9,6 +9,21 @@ export async function insertUpload(
   return inserted!;
 }
 
+/** Completes a staged upload's record with what is known once the whole request has been read. */
+export async function completeUpload(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  fields: Pick<
+    UploadFileMetadataRow,
+    'size_bytes' | 'title' | 'description' | 'language' | 'requested_status' | 'space_id' | 'source_visibility'
+  >,
+): Promise<void> {
+  await db('upload_file_metadata')
+    .where({ workspace_id: workspaceId, id })
+    .update({ ...fields, updated_at: db.fn.now() });
+}
+
 export async function findUpload(db: Tx, workspaceId: string, id: string): Promise<UploadFileMetadataRow | undefined> {
   return db<UploadFileMetadataRow>('upload_file_metadata').where({ workspace_id: workspaceId, id }).first();
 }
@@ -29,4 +44,21 @@ export async function storageUsedBytes(db: Tx, workspaceId: string): Promise<num
     .where({ workspace_id: workspaceId })
     .sum<{ total: string | number | null }[]>({ total: 'size_bytes' });
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Uploads older than `createdBefore` that never became a knowledge item, across all workspaces (a
+ * maintenance query: the orphan reaper checks each one's workflow before it removes anything).
+ */
+export async function findUnlinkedUploads(
+  db: Tx,
+  createdBefore: Date,
+  limit: number,
+): Promise<Pick<UploadFileMetadataRow, 'id' | 'workspace_id' | 'storage_key' | 'size_bytes' | 'workflow_id'>[]> {
+  return db<UploadFileMetadataRow>('upload_file_metadata')
+    .whereNull('knowledge_id')
+    .where('created_at', '<', createdBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .select('id', 'workspace_id', 'storage_key', 'size_bytes', 'workflow_id');
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../../../deps';
 import { notFound } from '../../../errors';
 import { isUuid } from '../../../ids';
 import { accessFilter } from '../../../services/access';
-import { authenticateBearer, requireAuth } from '../../middleware/authenticate';
+import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentCategory, presentCategoryKnowledge, presentTaxonomy } from './presenters';
 
@@ -27,9 +27,9 @@ const TaxonomyQuerySchema = z.object({
 
 export function catalogRouter(deps: Deps): Router {
   const router = new Router({ prefix: '/v1/workspaces/:workspaceId' });
-  const auth = authenticateBearer(deps);
+  const read = guard(deps, 'catalog.read');
 
-  router.get('/categories', auth, async (ctx) => {
+  router.get('/categories', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const filter = await accessFilter(deps.db, auth);
     const rows = await catalog.listCategoriesWithCounts(deps.db, auth.workspace.id, (q) =>
@@ -38,7 +38,7 @@ export function catalogRouter(deps: Deps): Router {
     ctx.body = { categories: rows.map(presentCategory) };
   });
 
-  router.get('/categories/:categoryId/knowledge', auth, async (ctx) => {
+  router.get('/categories/:categoryId/knowledge', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const id = ctx.params.categoryId ?? '';
     const category = isUuid(id) ? await catalog.findCategory(deps.db, auth.workspace.id, id) : undefined;
@@ -50,7 +50,7 @@ export function catalogRouter(deps: Deps): Router {
     ctx.body = { knowledge: rows.map(presentCategoryKnowledge) };
   });
 
-  router.get('/taxonomy', auth, async (ctx) => {
+  router.get('/taxonomy', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const query = validate(TaxonomyQuerySchema, ctx.query);
     const scope = (await accessFilter(deps.db, auth)).requiredRoleId;

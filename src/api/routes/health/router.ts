@@ -1,11 +1,14 @@
 // Liveness (/health) and readiness (/health/ready: database, Temporal and storage; 503 when one is down).
+// The answer names components and says up or down, nothing more: why one is down goes to the logs.
 import Router from '@koa/router';
+import type { Logger } from 'pino';
 import type { Deps } from '../../../deps';
 import { checkTemporal } from '../../../temporal/client';
+import { guard } from '../../middleware/authenticate';
 
-type Check = { status: 'up' } | { status: 'down'; error: string };
+type Check = { status: 'up' | 'down' };
 
-async function probe(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Check> {
+async function probe(logger: Logger, component: string, fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -16,8 +19,11 @@ async function probe(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Chec
     ]);
     return { status: 'up' };
   } catch (err) {
-    // Only the error class and message: never connection strings or credentials.
-    return { status: 'down', error: err instanceof Error ? err.message.slice(0, 200) : 'unavailable' };
+    logger.warn(
+      { component, err: err instanceof Error ? err.message.slice(0, 500) : String(err) },
+      'readiness check failed',
+    );
+    return { status: 'down' };
   } finally {
     clearTimeout(timer);
   }
@@ -25,14 +31,15 @@ async function probe(fn: () => Promise<unknown>, timeoutMs = 3000): Promise<Chec
 
 export function healthRouter(deps: Deps): Router {
   const router = new Router();
-  router.get('/health', (ctx) => {
+  const open = guard(deps, 'public.read');
+  router.get('/health', open, (ctx) => {
     ctx.body = { status: 'ok' };
   });
-  router.get('/health/ready', async (ctx) => {
+  router.get('/health/ready', open, async (ctx) => {
     const [database, temporal, storage] = await Promise.all([
-      probe(() => deps.db.raw('select 1')),
-      probe(() => checkTemporal(deps.temporal)),
-      probe(() => deps.storage.check()),
+      probe(deps.logger, 'database', () => deps.db.raw('select 1')),
+      probe(deps.logger, 'temporal', () => checkTemporal(deps.temporal)),
+      probe(deps.logger, 'storage', () => deps.storage.check()),
     ]);
     const checks = { database, temporal, storage };
     const down = Object.entries(checks)

@@ -8,18 +8,24 @@ import * as uploads from '../../../db/repositories/uploads';
 import type { Deps } from '../../../deps';
 import { badRequest, notFound } from '../../../errors';
 import { isUuid } from '../../../ids';
-import { accessFilter } from '../../../services/access';
+import { accessFilter, callerScope, isScoped } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
+import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
-import { uploadFile } from '../../../services/uploads';
-import { readMultipart } from '../../multipart';
-import { authenticateBearer, requireAuth } from '../../middleware/authenticate';
+import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
+import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
+import { receiveUpload } from './upload';
 import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
 import {
   CreateLinkSchema,
+  CreateTextSchema,
+  CreateUrlSchema,
+  CreateWebsiteSchema,
+  type RecrawlResponse,
+  type SourceCreated,
   KnowledgeListQuerySchema,
   MetadataSearchSchema,
   ReservedFieldSchema,
@@ -33,18 +39,24 @@ const CORE_ITEMS_PER_RESULT = 50;
 
 export function knowledgeRouter(deps: Deps): Router {
   const router = new Router();
-  const v1 = authenticateBearer(deps);
+  const read = guard(deps, 'knowledge.read');
+  const write = guard(deps, 'knowledge.write');
   const base = '/v1/workspaces/:workspaceId/knowledge';
+  const uploadGate = createUploadGate(deps.config.limits.maxConcurrentUploads);
 
   /** Loads an item the caller may see; invisible items are reported as not found. */
   const loadVisible = async (ctx: Context) => {
     const auth = requireAuth(ctx);
-    const filter = await accessFilter(deps.db, auth);
-    const row = await knowledgeService.loadKnowledge(deps.db, auth.workspace.id, ctx.params.knowledgeId ?? '', filter);
+    const row = await knowledgeService.loadKnowledge(
+      deps.db,
+      auth.workspace.id,
+      ctx.params.knowledgeId ?? '',
+      callerScope(auth),
+    );
     return { auth, row };
   };
 
-  router.get(base, v1, async (ctx) => {
+  router.get(base, read, async (ctx) => {
     const auth = requireAuth(ctx);
     const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
     const filter = await accessFilter(deps.db, auth);
@@ -56,7 +68,7 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
 
-  router.post(`${base}/link`, v1, async (ctx) => {
+  router.post(`${base}/link`, write, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(CreateLinkSchema, ctx.request.body, 'Missing required field');
     const row = await knowledgeService.createLink(deps, workspace.id, input);
@@ -64,25 +76,51 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = { id: row.id, knowledgeId: row.id };
   });
 
-  router.post(`${base}/file`, v1, async (ctx) => {
+  const created = (out: { id: string; jobId: string }): SourceCreated => ({
+    id: out.id,
+    knowledgeId: out.id,
+    jobId: out.jobId,
+    status: 'BACKGROUND_START',
+  });
+
+  router.post(`${base}/text`, write, async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const { fields, file } = await readMultipart(ctx, {
-      fileField: 'file',
-      maxFileBytes: deps.config.limits.maxUploadBytes,
-    });
-    if (!file) throw badRequest('Missing required field');
-    const input = validate(UploadFieldsSchema, fields);
-    if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
-    const outcome = await uploadFile(deps, workspace, {
+    const input = validate(CreateTextSchema, ctx.request.body, 'Missing required field');
+    ctx.status = 201;
+    ctx.body = created(await sources.createTextItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/url`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateUrlSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createUrlItem(deps, workspace, input));
+  });
+
+  router.post(`${base}/website`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(CreateWebsiteSchema, ctx.request.body, 'Missing required field');
+    ctx.body = created(await sources.createWebsite(deps, workspace, input));
+  });
+
+  router.post(`${base}/file`, write, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate);
+    let input;
+    try {
+      input = validate(UploadFieldsSchema, fields);
+      if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
+    } catch (err) {
+      await discardUpload(deps, workspace, staged);
+      throw err;
+    }
+    const outcome = await acceptUpload(deps, workspace, staged, {
       spaceId: input.spaceId,
       sourceVisibility: input.sourceVisibility,
-      filename: file.filename,
-      declaredMime: file.mimeType,
-      bytes: file.bytes,
       title: input.title,
       description: input.description,
       language: input.language,
       background: input.status === 'BACKGROUND_START',
+      unpack: input.unpack,
     });
     if (outcome.kind === 'started') {
       ctx.body = {
@@ -102,13 +140,13 @@ export function knowledgeRouter(deps: Deps): Router {
       title: outcome.title,
       description: input.description ?? null,
       language: input.language ?? null,
-      type: 'FILE',
+      type: input.unpack ? 'FOLDER' : 'FILE',
       status: outcome.kind === 'completed' ? 'COMPLETED' : 'PROCESSING',
       jobId: outcome.workflowId,
     };
   });
 
-  router.post(`${base}/search`, v1, async (ctx) => {
+  router.post(`${base}/search`, read, async (ctx) => {
     const auth = requireAuth(ctx);
     const input = validate(
       MetadataSearchSchema,
@@ -132,15 +170,21 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = rows.map((r) => presentMetadataSearchItem(r, files.get(r.id), chunks.get(r.id) ?? []));
   });
 
-  router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadId', v1, async (ctx) => {
-    const { workspace } = requireAuth(ctx);
+  // Under RBAC a role-bound caller sees an upload only once its item exists and is assigned to the role.
+  router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadId', read, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const { workspace } = auth;
     const id = ctx.params.uploadId ?? '';
     if (!isUuid(id)) throw badRequest('Invalid upload file metadata ID format');
     const upload = await uploads.findUpload(deps.db, workspace.id, id);
-    if (!upload) throw notFound('Upload file metadata not found');
-    const row = upload.knowledge_id
-      ? await knowledge.findKnowledge(deps.db, workspace.id, upload.knowledge_id)
+    const scope = callerScope(auth);
+    const row = upload?.knowledge_id
+      ? await knowledgeService.findVisibleKnowledge(deps.db, workspace.id, upload.knowledge_id, {
+          ...scope,
+          ...(upload.space_id ? { spaceId: upload.space_id } : {}),
+        })
       : undefined;
+    if (!upload || (isScoped(scope) && !row)) throw notFound('Upload file metadata not found');
     ctx.body = {
       id: upload.id,
       filename: upload.filename,
@@ -152,25 +196,31 @@ export function knowledgeRouter(deps: Deps): Router {
     };
   });
 
-  router.get(`${base}/:knowledgeId`, v1, async (ctx) => {
+  router.get(`${base}/:knowledgeId`, read, async (ctx) => {
     const { row } = await loadVisible(ctx);
     ctx.body = presentKnowledge(row);
   });
 
-  router.put(`${base}/:knowledgeId/reservedField`, v1, async (ctx) => {
+  router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {
     const { row } = await loadVisible(ctx);
     const input = validate(ReservedFieldSchema, ctx.request.body, 'Missing required field');
     await knowledgeService.updateReservedField(deps.db, row, input);
     ctx.body = { knowledgeId: row.id };
   });
 
-  router.delete(`${base}/:knowledgeId`, v1, async (ctx) => {
+  router.delete(`${base}/:knowledgeId`, write, async (ctx) => {
     const { auth, row } = await loadVisible(ctx);
     await deleteKnowledge(deps, auth.workspace.id, row.id);
     ctx.body = { success: true };
   });
 
-  router.delete(`${base}/:knowledgeId/children`, v1, async (ctx) => {
+  router.post(`${base}/:knowledgeId/recrawl`, write, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    const body: RecrawlResponse = { jobId: await sources.recrawl(deps, auth.workspace, row) };
+    ctx.body = body;
+  });
+
+  router.delete(`${base}/:knowledgeId/children`, write, async (ctx) => {
     const { auth, row } = await loadVisible(ctx);
     const jobId = await startCascadeDelete(deps, auth.workspace.id, row.id);
     ctx.body = { success: true, message: 'Cascade delete started', jobId };
@@ -180,7 +230,7 @@ export function knowledgeRouter(deps: Deps): Router {
   // checked when sent.
   router.post(
     '/workspaces/:workspaceId/knowledge/search',
-    authenticateBearer(deps, { accept: ['access'], requireApiKey: true, organizationHeader: 'optional' }),
+    guard(deps, 'knowledge.read', { requireApiKey: true, organizationHeader: 'optional' }),
     async (ctx) => {
       const auth = requireAuth(ctx);
       const input = validate(SemanticSearchSchema, ctx.request.body, 'Missing required field');
@@ -208,10 +258,10 @@ export function knowledgeRouter(deps: Deps): Router {
   };
   router.post(
     '/workspaces/:workspaceId/knowledge/search-title',
-    authenticateBearer(deps, { accept: ['access'], organizationHeader: 'optional' }),
+    guard(deps, 'knowledge.read', { organizationHeader: 'optional' }),
     titleSearch,
   );
-  router.post(`${base}/search-title`, v1, titleSearch);
+  router.post(`${base}/search-title`, read, titleSearch);
 
   return router;
 }

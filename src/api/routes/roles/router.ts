@@ -4,15 +4,18 @@ import * as roles from '../../../db/repositories/roles';
 import * as workspaces from '../../../db/repositories/workspaces';
 import type { Deps } from '../../../deps';
 import { forbidden, notFound } from '../../../errors';
+import { callerScope } from '../../../services/access';
 import { loadKnowledge } from '../../../services/knowledge';
 import * as roleService from '../../../services/roles';
+import { crawlProgress } from '../../../services/sources';
 import { describeJob } from '../../../temporal/jobs';
-import { authenticateBearer, requireAuth } from '../../middleware/authenticate';
+import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
 import {
   BackgroundJobsSchema,
   CreateRoleSchema,
+  type CrawlProgressOutput,
   FindRolesSchema,
   RbacStatusSchema,
   RoleIdsSchema,
@@ -21,23 +24,22 @@ import {
 
 export function rolesRouter(deps: Deps): Router {
   const router = new Router({ prefix: '/v1/workspaces/:workspaceId' });
-  const auth = authenticateBearer(deps);
 
-  router.get('/rbac-status', auth, (ctx) => {
+  router.get('/rbac-status', guard(deps, 'rbac.read'), (ctx) => {
     ctx.body = presentRbacStatus(requireAuth(ctx).workspace);
   });
-  router.put('/rbac-status', auth, async (ctx) => {
+  router.put('/rbac-status', guard(deps, 'rbac.manage'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { rbacEnabled } = validate(RbacStatusSchema, ctx.request.body);
     ctx.body = presentRbacStatus(await workspaces.setRbacEnabled(deps.db, workspace.id, rbacEnabled));
   });
 
-  router.get('/role', auth, async (ctx) => {
+  router.get('/role', guard(deps, 'roles.read'), async (ctx) => {
     const rows = await roles.listRoles(deps.db, requireAuth(ctx).workspace.id);
     ctx.body = { roles: rows.map(presentRole), total: rows.length };
   });
 
-  router.post('/role', auth, async (ctx) => {
+  router.post('/role', guard(deps, 'roles.manage'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(CreateRoleSchema, ctx.request.body, 'Missing required field');
     ctx.body = await roleService.createRole(deps, workspace.id, {
@@ -47,7 +49,7 @@ export function rolesRouter(deps: Deps): Router {
     });
   });
 
-  router.post('/role/find', auth, async (ctx) => {
+  router.post('/role/find', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(FindRolesSchema, ctx.request.body, 'At least one search criterion required');
     const rows = await roles.findRoles(deps.db, workspace.id, {
@@ -58,34 +60,36 @@ export function rolesRouter(deps: Deps): Router {
   });
 
   // The router has already URL-decoded the path value; the match is exact and case-sensitive.
-  router.get('/role/by-customer-role-id/:customerRoleId', auth, async (ctx) => {
+  router.get('/role/by-customer-role-id/:customerRoleId', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const role = await roles.findRoleByCustomerRoleId(deps.db, workspace.id, ctx.params.customerRoleId ?? '');
     if (!role) throw notFound(roleService.RoleMessages.notFound);
     ctx.body = presentRole(role);
   });
 
-  router.get('/role/:roleId', auth, async (ctx) => {
+  router.get('/role/:roleId', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     ctx.body = presentRole(await roleService.loadRole(deps.db, workspace.id, ctx.params.roleId ?? ''));
   });
 
-  router.put('/role/:roleId', auth, async (ctx) => {
+  router.put('/role/:roleId', guard(deps, 'roles.manage'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const patch = validate(UpdateRoleSchema, ctx.request.body, 'Invalid field value');
     const { workflowId, role } = await roleService.updateRole(deps, workspace.id, ctx.params.roleId ?? '', patch);
     ctx.body = { workflowId, role: presentRole(role) };
   });
 
-  router.delete('/role/:roleId', auth, async (ctx) => {
+  router.delete('/role/:roleId', guard(deps, 'roles.manage'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const out = await roleService.deleteRole(deps, workspace.id, ctx.params.roleId ?? '');
     ctx.body = { ...out, message: 'Role deletion started' };
   });
 
-  router.get('/knowledge/:knowledgeId/role', auth, async (ctx) => {
-    const { workspace } = requireAuth(ctx);
-    const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '');
+  // An item's roles are shown only to a caller who may see the item, as get-knowledge decides.
+  router.get('/knowledge/:knowledgeId/role', guard(deps, 'knowledge.read'), async (ctx) => {
+    const auth = requireAuth(ctx);
+    const { workspace } = auth;
+    const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '', callerScope(auth));
     ctx.body = (await roles.knowledgeRoles(deps.db, workspace.id, item.id)).map(presentKnowledgeRole);
   });
 
@@ -93,7 +97,7 @@ export function rolesRouter(deps: Deps): Router {
     ['post', 'assign'],
     ['delete', 'unassign'],
   ] as const) {
-    router[method]('/knowledge/:knowledgeId/role', auth, async (ctx) => {
+    router[method]('/knowledge/:knowledgeId/role', guard(deps, 'roles.assign'), async (ctx) => {
       const { workspace } = requireAuth(ctx);
       if (!workspace.rbac_enabled) throw forbidden(roleService.RoleMessages.rbacDisabled);
       const { roleIds } = validate(RoleIdsSchema, ctx.request.body, 'roleIds must be an array of valid UUIDs');
@@ -109,10 +113,17 @@ export function rolesRouter(deps: Deps): Router {
     });
   }
 
-  router.post('/background-jobs', auth, async (ctx) => {
+  router.post('/background-jobs', guard(deps, 'jobs.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
-    const jobs = await Promise.all(jobIds.map((id) => describeJob(deps.temporal, workspace.id, id)));
+    const jobs = await Promise.all(
+      jobIds.map(async (id) => {
+        const job = await describeJob(deps.temporal, workspace.id, id);
+        const progress: CrawlProgressOutput | undefined =
+          job.status === 'NOT_FOUND' ? undefined : await crawlProgress(deps.db, workspace.id, id);
+        return progress ? { ...job, progress } : job;
+      }),
+    );
     ctx.body = { jobs };
   });
 

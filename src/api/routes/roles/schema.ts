@@ -9,6 +9,16 @@ const name = z.string({ error: INVALID }).trim().min(1, { message: INVALID }).ma
 const description = z.string({ error: INVALID }).max(2000, { message: INVALID }).nullable();
 const customerRoleId = z.string({ error: INVALID }).regex(CUSTOMER_ROLE_ID, { message: INVALID });
 
+/**
+ * A customerRoleId a request names to pick a role (tokens, user spaces): checked against the spec's format
+ * (at most 255 letters, digits, hyphens, underscores) before any lookup.
+ */
+export const CUSTOMER_ROLE_ID_FORMAT =
+  'customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore';
+export const CustomerRoleIdReference = z
+  .string({ error: 'customerRoleId must be a string' })
+  .regex(CUSTOMER_ROLE_ID, { message: CUSTOMER_ROLE_ID_FORMAT });
+
 export const CreateRoleSchema = z.object(
   {
     name: z
@@ -73,3 +83,12 @@ export const BackgroundJobsSchema = z.object(
   },
   { error: 'jobIds must be an array of strings' },
 );
+
+/** A website crawl job's `progress` in the background-jobs answer (README "RBAC, roles and jobs"). */
+export const CrawlProgressSchema = z.object({
+  pagesDone: z.number().int(),
+  pagesDiscovered: z.number().int(),
+  pagesFailed: z.number().int(),
+  pagesSkipped: z.number().int(),
+});
+export type CrawlProgressOutput = z.infer<typeof CrawlProgressSchema>;

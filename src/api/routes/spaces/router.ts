@@ -6,17 +6,19 @@ import * as spaces from '../../../db/repositories/spaces';
 import type { Deps } from '../../../deps';
 import { badRequest } from '../../../errors';
 import { isUuid } from '../../../ids';
+import { authorize } from '../../../policies/authorize';
 import { resolveRole } from '../../../services/accessTokens';
 import { spaceRag } from '../../../services/rag';
 import {
   activateUserSpace,
+  messagePage,
   requireSpaceAccess,
-  requireUserSpaceToken,
+  spaceUserId,
   resolveGroup,
   spaceError,
   SpaceMessages,
 } from '../../../services/spaces';
-import { authenticateApiKey, authenticateBearer, requireAuth } from '../../middleware/authenticate';
+import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentMessage, presentSpace } from './presenters';
 import {
@@ -34,12 +36,13 @@ export function spacesRouter(deps: Deps): Router {
 
   router.post(
     '/workspaces/:workspaceId/activate-or-retrieve-user-space-api-key',
-    authenticateApiKey(deps),
+    guard(deps, 'spaces.activate', { credential: 'apiKey' }),
     async (ctx) => {
-      const { workspace } = requireAuth(ctx);
+      const auth = requireAuth(ctx);
+      const { workspace } = auth;
       const input = validate(ActivateApiKeySchema, ctx.request.body, 'Missing required field');
       const roleId = await resolveRole(deps.db, workspace.id, { customerRoleId: input.customerRoleId });
-      const out = await activateUserSpace(deps, workspace, { externalId: input.userId, email: input.email, roleId });
+      const out = await activateUserSpace(deps, auth, { externalId: input.userId, email: input.email, roleId });
       ctx.body = {
         token: out.token,
         user: { id: input.userId, email: input.email },
@@ -48,29 +51,35 @@ export function spacesRouter(deps: Deps): Router {
     },
   );
 
-  router.put('/workspaces/:workspaceId/activate-or-retrieve-user-space', authenticateBearer(deps), async (ctx) => {
-    const auth = requireAuth(ctx);
-    const input = validate(ActivateSpaceSchema, ctx.request.body, 'Missing required field');
-    if (input.workspaceId !== auth.workspace.id) throw badRequest('workspaceId must equal the workspace in the path');
-    // A role named in the body wins; otherwise the calling token's role is inherited.
-    const roleId =
-      (await resolveRole(deps.db, auth.workspace.id, { roleId: input.roleId, customerRoleId: input.customerRoleId })) ??
-      auth.token?.roleId;
-    const externalId = (input.userId ?? input.customerIdString)!;
-    const out = await activateUserSpace(deps, auth.workspace, { externalId, roleId });
-    ctx.body = {
-      token: out.token,
-      spaceId: out.spaceId,
-      userId: externalId,
-      workspaceId: auth.workspace.id,
-      isNew: out.isNew,
-    };
-  });
+  router.put(
+    '/workspaces/:workspaceId/activate-or-retrieve-user-space',
+    guard(deps, 'spaces.activate'),
+    async (ctx) => {
+      const auth = requireAuth(ctx);
+      const input = validate(ActivateSpaceSchema, ctx.request.body, 'Missing required field');
+      if (input.workspaceId !== auth.workspace.id) throw badRequest('workspaceId must equal the workspace in the path');
+      // A role named in the body wins; otherwise the calling token's role is inherited. A role-bound caller
+      // may name only its own role.
+      const named = await resolveRole(deps.db, auth.workspace.id, {
+        roleId: input.roleId,
+        customerRoleId: input.customerRoleId,
+      });
+      authorize(auth, 'spaces.activate', { roleId: named });
+      const roleId = named ?? auth.token?.roleId;
+      const externalId = (input.userId ?? input.customerIdString)!;
+      const out = await activateUserSpace(deps, auth, { externalId, roleId });
+      ctx.body = {
+        token: out.token,
+        spaceId: out.spaceId,
+        userId: externalId,
+        workspaceId: auth.workspace.id,
+        isNew: out.isNew,
+      };
+    },
+  );
 
   const base = '/v1/workspaces/:workspaceId/spaces/:spaceId';
-  const either = authenticateBearer(deps, { accept: ['access', 'user_space'] });
-
-  router.get(base, either, async (ctx) => {
+  router.get(base, guard(deps, 'spaces.read'), async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const [members, groups, org] = await Promise.all([
@@ -91,7 +100,7 @@ export function spacesRouter(deps: Deps): Router {
     );
   });
 
-  router.post(`${base}/group`, either, async (ctx) => {
+  router.post(`${base}/group`, guard(deps, 'spaces.write'), async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const { name } = validate(CreateGroupSchema, ctx.request.body);
@@ -99,17 +108,18 @@ export function spacesRouter(deps: Deps): Router {
     ctx.body = { id: group.id, name: group.name, createdAt: group.created_at.toISOString() };
   });
 
-  router.get(`${base}/message`, either, async (ctx) => {
+  router.get(`${base}/message`, guard(deps, 'spaces.read'), async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    const { groupId } = validate(MessagesQuerySchema, ctx.query);
+    const { groupId, limit, before } = validate(MessagesQuerySchema, ctx.query);
     const group = await resolveGroup(deps.db, space, groupId);
-    ctx.body = { messages: (await spaces.listMessages(deps.db, group.id)).map(presentMessage) };
+    const page = await messagePage(deps.db, space.id, group.id, limit, before);
+    ctx.body = { messages: (await spaces.listMessages(deps.db, group.id, page)).map(presentMessage) };
   });
 
-  router.post(`${base}/message`, either, async (ctx) => {
+  router.post(`${base}/message`, guard(deps, 'spaces.post'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const { userId } = requireUserSpaceToken(auth);
+    const userId = spaceUserId(auth);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const input = validate(PostMessageSchema, ctx.request.body, 'Missing required field');
     const group = await resolveGroup(deps.db, space, input.groupId);
@@ -136,9 +146,8 @@ export function spacesRouter(deps: Deps): Router {
   });
 
   // Feedback on a message (a member's user space token): thumbUp and thumbDown exclude each other.
-  router.patch(`${base}/message/:messageId`, either, async (ctx) => {
+  router.patch(`${base}/message/:messageId`, guard(deps, 'spaces.post'), async (ctx) => {
     const auth = requireAuth(ctx);
-    requireUserSpaceToken(auth);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const feedback = validate(FeedbackSchema, ctx.request.body);
     const id = ctx.params.messageId ?? '';
@@ -147,17 +156,13 @@ export function spacesRouter(deps: Deps): Router {
     ctx.body = presentMessage(row);
   });
 
-  router.post(
-    `${base}/rag`,
-    authenticateBearer(deps, { accept: ['access', 'user_space'], ragErrors: true }),
-    async (ctx) => {
-      const auth = requireAuth(ctx);
-      const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-      const input = validate(RagSchema, ctx.request.body, 'Missing required field');
-      const { knowledgeResults, spaceKnowledgeResults } = await spaceRag(deps, auth, space, input);
-      ctx.body = { knowledgeResults, spaceKnowledgeResults };
-    },
-  );
+  router.post(`${base}/rag`, guard(deps, 'spaces.rag', { ragErrors: true }), async (ctx) => {
+    const auth = requireAuth(ctx);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const input = validate(RagSchema, ctx.request.body, 'Missing required field');
+    const { knowledgeResults, spaceKnowledgeResults } = await spaceRag(deps, auth, space, input);
+    ctx.body = { knowledgeResults, spaceKnowledgeResults };
+  });
 
   return router;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { CustomerRoleIdReference } from '../roles/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>
@@ -16,7 +17,7 @@ export const ActivateApiKeySchema = z.object(
       .string({ error: MISSING })
       .trim()
       .pipe(z.email({ message: 'email must be a valid email address' })),
-    customerRoleId: z.string({ error: 'customerRoleId must be a string' }).optional(),
+    customerRoleId: CustomerRoleIdReference.optional(),
   },
   { error: MISSING },
 );
@@ -28,7 +29,7 @@ export const ActivateSpaceSchema = z
       userId: uuid('userId').optional(),
       customerIdString: z.string({ error: 'customerIdString must be a string' }).trim().min(1).max(255).optional(),
       roleId: uuid('roleId').optional(),
-      customerRoleId: z.string({ error: 'customerRoleId must be a string' }).optional(),
+      customerRoleId: CustomerRoleIdReference.optional(),
     },
     { error: MISSING },
   )
@@ -52,7 +53,28 @@ export const CreateGroupSchema = z.object(
   { error: 'Request body must be a JSON object' },
 );
 
-export const MessagesQuerySchema = z.object({ groupId: z.string().optional() });
+export const MESSAGES_MAX_LIMIT = 200;
+
+/** groupId; optional paging: the `limit` messages before the message `before` (or the latest), oldest first. */
+export const MessagesQuerySchema = z.object({
+  groupId: z.string().optional(),
+  limit: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > MESSAGES_MAX_LIMIT) {
+        ctx.addIssue({ code: 'custom', message: `limit must be between 1 and ${MESSAGES_MAX_LIMIT}` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  before: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isUuid(v), { message: 'before must be a message id' }),
+});
 
 const ragKnowledge = z.array(
   z.object({

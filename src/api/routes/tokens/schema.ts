@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { CustomerRoleIdReference } from '../roles/schema';
 
 export const GenerateAccessTokenSchema = z
   .object(
     {
-      customerRoleId: z.string({ error: 'customerRoleId must be a string' }).optional(),
+      customerRoleId: CustomerRoleIdReference.optional(),
       roleId: z
         .string({ error: 'roleId must be a valid UUID' })
         .refine(isUuid, { message: 'roleId must be a valid UUID' })

@@ -1,0 +1,134 @@
+// The first-party tools: one registry behind GET /agent/tools, POST /agent/tools/{name}/execute, the MCP
+// endpoint and the agent runs. Each tool calls the service of the endpoint it mirrors with the same filter
+// path (the caller's role scope under ACTIVE RBAC), and answers that endpoint's JSON.
+import { z } from 'zod';
+import type { AgentSource } from '../../../db/rows';
+import type { Deps } from '../../../deps';
+import { notFound } from '../../../errors';
+import type { AuthState } from '../../../policies/credentials';
+import { accessFilter, callerScope } from '../../../services/access';
+import { loadKnowledge } from '../../../services/knowledge';
+import { knowledgeRag } from '../../../services/rag';
+import { EXCERPT_CHARS, semanticSearch, titleSearch, type SearchResult } from '../../../services/search';
+import { presentKnowledge, presentSearchResult } from '../knowledge/presenters';
+import {
+  GetKnowledgeToolInputSchema,
+  KnowledgeSearchToolInputSchema,
+  RagToolInputSchema,
+  TitleSearchToolInputSchema,
+} from './schema';
+import { fieldProblems } from './validate';
+
+export interface ToolContext {
+  deps: Pick<Deps, 'db' | 'embeddings'>;
+  auth: AuthState;
+}
+
+interface ToolDefinition<S extends z.ZodType> {
+  name: string;
+  description: string;
+  input: S;
+  run(ctx: ToolContext, input: z.infer<S>): Promise<{ output: unknown; sources: AgentSource[] }>;
+}
+
+const tool = <S extends z.ZodType>(t: ToolDefinition<S>) => t as unknown as ToolDefinition<z.ZodType>;
+
+/** A search tool's answer: the search endpoints' body, and each result as a source. */
+function searchAnswer(results: SearchResult[]) {
+  const output = { results: results.map(presentSearchResult), total: results.length };
+  const sources = output.results.map((r) => ({ id: r.id, type: r.type, title: r.title, snippet: r.content }));
+  return { output, sources };
+}
+
+export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
+  tool({
+    name: 'knowledge_search',
+    description:
+      "Semantic search over the workspace's knowledge (the caller's role scope): the best-matching items, most relevant first, with an excerpt and a score.",
+    input: KnowledgeSearchToolInputSchema,
+    async run({ deps, auth }, input) {
+      const filter = await accessFilter(deps.db, auth, input);
+      return searchAnswer(
+        await semanticSearch(deps, auth.workspace.id, { query: input.query, limit: input.limit, filter }),
+      );
+    },
+  }),
+  tool({
+    name: 'title_search',
+    description: 'Find knowledge items whose title contains the given text (any case), newest first.',
+    input: TitleSearchToolInputSchema,
+    async run({ deps, auth }, input) {
+      const filter = await accessFilter(deps.db, auth);
+      return searchAnswer(
+        await titleSearch(deps.db, auth.workspace.id, { title: input.title, limit: input.limit, filter }),
+      );
+    },
+  }),
+  tool({
+    name: 'get_knowledge',
+    description: 'One knowledge item by id: its type, content (URL, file path or text), status and metadata.',
+    input: GetKnowledgeToolInputSchema,
+    async run({ deps, auth }, input) {
+      const row = await loadKnowledge(deps.db, auth.workspace.id, input.knowledgeId, callerScope(auth));
+      const output = presentKnowledge(row);
+      return {
+        output,
+        sources: [{ id: row.id, type: row.type, title: row.title, snippet: row.content.slice(0, EXCERPT_CHARS) }],
+      };
+    },
+  }),
+  tool({
+    name: 'rag',
+    description:
+      'Passages of workspace knowledge that answer a question (retrieval-augmented generation), most relevant first, each with its source.',
+    input: RagToolInputSchema,
+    async run({ deps, auth }, input) {
+      const output = await knowledgeRag(deps, auth, { text: input.text, topK: input.topK });
+      const sources = output.knowledgeResults
+        .filter((p) => p.source !== '')
+        .map((p) => ({ id: p.source, type: 'PASSAGE', title: p.source, snippet: p.text.slice(0, EXCERPT_CHARS) }));
+      return { output, sources };
+    },
+  }),
+];
+
+const byName = new Map(TOOLS.map((t) => [t.name, t]));
+
+export const TOOL_NOT_FOUND = 'Tool not found';
+
+/** The tool, or 404 "Tool not found". */
+export function findTool(name: string): ToolDefinition<z.ZodType> {
+  const found = byName.get(name);
+  if (!found) throw notFound(TOOL_NOT_FOUND);
+  return found;
+}
+
+/** JSON Schema (2020-12) of a tool's input as agent frameworks register it: an object with its properties. */
+export function toolInputJsonSchema(t: ToolDefinition<z.ZodType>): Record<string, unknown> {
+  const { $schema, ...schema } = z.toJSONSchema(t.input, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  void $schema;
+  return schema;
+}
+
+export function describeTools(): Array<{ name: string; description: string; inputSchema: Record<string, unknown> }> {
+  return TOOLS.map((t) => ({ name: t.name, description: t.description, inputSchema: toolInputJsonSchema(t) }));
+}
+
+/**
+ * Runs a tool for the caller on raw input: a problem with the input comes back as a message naming the field
+ * (the caller decides whether that is a 400 or an error result the model can read); failures of the tool
+ * itself (an unknown knowledge id, an unknown audience) throw their AppError.
+ */
+export async function runTool(
+  ctx: ToolContext,
+  t: ToolDefinition<z.ZodType>,
+  rawInput: unknown,
+  at: readonly PropertyKey[] = [],
+): Promise<{ ok: true; output: unknown; sources: AgentSource[] } | { ok: false; message: string }> {
+  const parsed = fieldProblems(t.input, rawInput, at);
+  if (!parsed.ok) return parsed;
+  return { ok: true, ...(await t.run(ctx, parsed.data)) };
+}

@@ -1,0 +1,51 @@
+// Webhook endpoints of a workspace and their delivery log (also managed with `kws webhook …`); only a
+// workspace-level credential may manage them (webhooks.manage). The secret is shown on create and rotate.
+import Router from '@koa/router';
+import type { Deps } from '../../../deps';
+import * as webhooks from '../../../db/repositories/webhooks';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  loadWebhook,
+  presentEndpoint,
+  updateWebhook,
+} from '../../../services/webhooks';
+import { guard, requireAuth } from '../../middleware/authenticate';
+import { validate } from '../../validate';
+import { CreateWebhookSchema, DeliveriesQuerySchema, UpdateWebhookSchema } from './schema';
+
+export function webhooksRouter(deps: Deps): Router {
+  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/webhooks' });
+  const manage = guard(deps, 'webhooks.manage');
+
+  router.get('/', manage, async (ctx) => {
+    const rows = await webhooks.listEndpoints(deps.db, requireAuth(ctx).workspace.id);
+    ctx.body = { webhooks: rows.map((r) => presentEndpoint(r)) };
+  });
+  router.post('/', manage, async (ctx) => {
+    const input = validate(CreateWebhookSchema, ctx.request.body, 'Missing required field');
+    const row = await createWebhook(deps.db, requireAuth(ctx).workspace.id, input);
+    ctx.status = 201;
+    ctx.body = presentEndpoint(row, { withSecret: true });
+  });
+  router.get('/:webhookId', manage, async (ctx) => {
+    ctx.body = presentEndpoint(await loadWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!));
+  });
+  router.patch('/:webhookId', manage, async (ctx) => {
+    const input = validate(UpdateWebhookSchema, ctx.request.body, 'Invalid field value');
+    const row = await updateWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!, input);
+    ctx.body = presentEndpoint(row, { withSecret: input.rotateSecret === true });
+  });
+  router.delete('/:webhookId', manage, async (ctx) => {
+    await deleteWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!);
+    ctx.body = { success: true };
+  });
+  router.get('/:webhookId/deliveries', manage, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const { limit } = validate(DeliveriesQuerySchema, ctx.query);
+    const hook = await loadWebhook(deps.db, workspace.id, ctx.params.webhookId!);
+    ctx.body = { deliveries: await listWebhookDeliveries(deps.db, workspace.id, { endpointId: hook.id, limit }) };
+  });
+  return router;
+}

@@ -1,0 +1,160 @@
+// Agent servers, threads and messages. Every query takes the workspace; thread reads also take the caller's
+// thread scope (under ACTIVE RBAC, the token's role), so a thread outside it is simply absent.
+import type { Tx } from '../knex';
+import type { AgentMessageRow, AgentServerRow, AgentThreadRow } from '../rows';
+
+/** Which threads a caller sees: with roleId, only the threads bound to that role; without, all of the workspace. */
+export interface ThreadScope {
+  roleId?: string;
+}
+
+// ---- servers
+
+export async function insertServer(
+  db: Tx,
+  row: Omit<AgentServerRow, 'created_at' | 'updated_at'>,
+): Promise<AgentServerRow> {
+  const [inserted] = await db('agent_servers').insert(row).returning('*');
+  return inserted as AgentServerRow;
+}
+
+export async function listServers(db: Tx, workspaceId: string): Promise<AgentServerRow[]> {
+  return db<AgentServerRow>('agent_servers')
+    .where({ workspace_id: workspaceId })
+    .orderBy([{ column: 'name' }]);
+}
+
+export async function countServers(db: Tx, workspaceId: string): Promise<number> {
+  const [row] = await db('agent_servers').where({ workspace_id: workspaceId }).count<{ n: number }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
+export async function findServer(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AgentServerRow | undefined> {
+  const q = db<AgentServerRow>('agent_servers').where({ workspace_id: workspaceId, id });
+  if (opts.forUpdate) void q.forUpdate();
+  return q.first();
+}
+
+export async function updateServer(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  patch: Partial<Pick<AgentServerRow, 'name' | 'url' | 'description' | 'model' | 'auth_token_sealed'>>,
+): Promise<AgentServerRow | undefined> {
+  const [row] = await db('agent_servers')
+    .where({ workspace_id: workspaceId, id })
+    .update({ ...patch, updated_at: db.fn.now() })
+    .returning('*');
+  return row as AgentServerRow | undefined;
+}
+
+export async function deleteServer(db: Tx, workspaceId: string, id: string): Promise<boolean> {
+  return (await db('agent_servers').where({ workspace_id: workspaceId, id }).delete()) > 0;
+}
+
+// ---- threads
+
+const scoped = (db: Tx, workspaceId: string, scope: ThreadScope) => {
+  const q = db<AgentThreadRow>('agent_threads').where({ workspace_id: workspaceId });
+  if (scope.roleId !== undefined) void q.andWhere({ role_id: scope.roleId });
+  return q;
+};
+
+export async function insertThread(
+  db: Tx,
+  row: Pick<AgentThreadRow, 'id' | 'workspace_id' | 'role_id' | 'agent_server_id' | 'title'>,
+): Promise<AgentThreadRow> {
+  const [inserted] = await db('agent_threads').insert(row).returning('*');
+  return inserted as AgentThreadRow;
+}
+
+export async function listThreads(
+  db: Tx,
+  workspaceId: string,
+  scope: ThreadScope,
+  page: { offset: number; limit: number },
+): Promise<{ rows: AgentThreadRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    scoped(db, workspaceId, scope)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(page.offset)
+      .limit(page.limit),
+    scoped(db, workspaceId, scope).count<{ n: number }[]>({ n: '*' }),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findThread(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  scope: ThreadScope,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AgentThreadRow | undefined> {
+  const q = scoped(db, workspaceId, scope).andWhere({ id });
+  if (opts.forUpdate) void q.forUpdate();
+  return q.first();
+}
+
+/** Counts a stored message (and its size) on its thread (the caller holds the thread's row lock). */
+export async function touchThread(db: Tx, threadId: string, bytes: number): Promise<void> {
+  await db('agent_threads')
+    .where({ id: threadId })
+    .update({
+      message_count: db.raw('message_count + 1'),
+      stored_bytes: db.raw('stored_bytes + ?', [bytes]),
+      updated_at: db.fn.now(),
+    });
+}
+
+/**
+ * Takes the thread's run lease: succeeds when no run holds it, or the holder's lease (the run time limit)
+ * has expired, so a crashed process never blocks a thread for longer than one run could last.
+ */
+export async function claimRun(db: Tx, threadId: string, runId: string, leaseMs: number): Promise<boolean> {
+  const updated = await db('agent_threads')
+    .where({ id: threadId })
+    .andWhere((q) =>
+      q.whereNull('run_id').orWhere('run_started_at', '<', db.raw(`now() - ?::interval`, [`${leaseMs} milliseconds`])),
+    )
+    .update({ run_id: runId, run_started_at: db.fn.now() });
+  return updated > 0;
+}
+
+export async function releaseRun(db: Tx, threadId: string, runId: string): Promise<void> {
+  await db('agent_threads').where({ id: threadId, run_id: runId }).update({ run_id: null, run_started_at: null });
+}
+
+// ---- messages
+
+export async function listMessages(db: Tx, threadId: string): Promise<AgentMessageRow[]> {
+  return db<AgentMessageRow>('agent_messages').where({ thread_id: threadId }).orderBy('seq');
+}
+
+export async function findMessage(db: Tx, threadId: string, id: string): Promise<AgentMessageRow | undefined> {
+  return db<AgentMessageRow>('agent_messages').where({ thread_id: threadId, id }).first();
+}
+
+export async function insertMessage(
+  db: Tx,
+  row: Omit<AgentMessageRow, 'seq' | 'created_at'>,
+): Promise<AgentMessageRow> {
+  const [inserted] = await db('agent_messages')
+    .insert({
+      ...row,
+      sources: JSON.stringify(row.sources),
+      token_usage: row.token_usage === null ? null : JSON.stringify(row.token_usage),
+      thinking: JSON.stringify(row.thinking),
+      tool_calls: JSON.stringify(row.tool_calls),
+    })
+    .returning('*');
+  return inserted as AgentMessageRow;
+}

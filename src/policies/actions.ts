@@ -1,0 +1,82 @@
+// The policy table: every action a route can perform and the credential kinds that may perform it. A route
+// declares its action (src/api/middleware/guard.ts); authorize() consults this table and nothing else.
+import type { CredentialKind } from './credentials';
+
+export interface ActionPolicy {
+  /** Who may perform the action. */
+  allow: readonly CredentialKind[];
+  /** What the action does, for the README's route table. */
+  description: string;
+  /** The 403 message when a credential of another kind tries it (default "Insufficient permissions"). */
+  deniedMessage?: string;
+  /**
+   * A context rule: while the workspace's RBAC is ACTIVE, only these kinds (a subset of allow) may perform the
+   * action; the others get 403 with rbacDeniedMessage. authorize() applies it from auth.workspace.
+   */
+  whenRbacActive?: { allow: readonly CredentialKind[]; deniedMessage: string };
+}
+
+const TOKENS: readonly CredentialKind[] = ['workspace', 'role'];
+
+export const POLICY = {
+  'public.read': { allow: [], description: 'health and service documents; no credential' },
+  'tokens.issue': { allow: ['apiKey'], description: 'mint an access token, optionally role-bound' },
+  'spaces.activate': {
+    allow: ['apiKey', 'workspace', 'role'],
+    description: "activate a user's space and mint a user space token (a role-bound caller passes on its own role)",
+  },
+  'knowledge.read': { allow: TOKENS, description: 'list, get and search knowledge (role-scoped under RBAC)' },
+  'knowledge.write': {
+    allow: ['workspace'],
+    description: 'create, upload, update and delete workspace knowledge',
+  },
+  'rbac.read': { allow: TOKENS, description: 'read the RBAC status' },
+  'rbac.manage': { allow: ['workspace'], description: 'turn RBAC on or off' },
+  'roles.read': { allow: TOKENS, description: 'list, get and find roles' },
+  'roles.manage': { allow: ['workspace'], description: 'create, update and delete roles' },
+  'roles.assign': { allow: ['workspace'], description: 'assign roles to knowledge and remove them' },
+  'jobs.read': { allow: TOKENS, description: "read background jobs' status" },
+  'catalog.read': { allow: TOKENS, description: 'categories and taxonomies (role-scoped under RBAC)' },
+  'spaces.read': {
+    allow: ['workspace', 'role', 'userSpace'],
+    description: 'read a space and its messages (a user space token: its own spaces only)',
+  },
+  'spaces.write': {
+    allow: ['workspace', 'userSpace'],
+    description: "create a group conversation in a space (not a role-bound token: it speaks for no space's user)",
+  },
+  'spaces.post': {
+    allow: ['userSpace'],
+    description: 'post a message or feedback as the space user',
+    deniedMessage: 'A user space token is required',
+  },
+  'webhooks.manage': {
+    allow: ['workspace'],
+    description: 'add, change and delete webhook endpoints and read their delivery log',
+  },
+  'spaces.rag': {
+    allow: ['workspace', 'role', 'userSpace'],
+    description: "retrieve passages for a space (workspace knowledge role-scoped under RBAC, plus the space's own)",
+  },
+  'agent.use': {
+    allow: TOKENS,
+    whenRbacActive: { allow: ['role'], deniedMessage: 'A role-bound token is required when RBAC is active' },
+    description:
+      "agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge",
+  },
+  'agent.manage': {
+    allow: ['workspace'],
+    description: 'register, update and remove agent servers (workspace configuration, whatever the RBAC status)',
+  },
+} as const satisfies Record<string, ActionPolicy>;
+
+export type Action = keyof typeof POLICY;
+
+export const ACTIONS = Object.keys(POLICY) as Action[];
+
+/** Whether the kind may perform the action; with rbacActive, also under the workspace's RBAC status. */
+export function allows(action: Action, kind: CredentialKind, rbacActive = false): boolean {
+  const policy: ActionPolicy = POLICY[action];
+  if (!policy.allow.includes(kind)) return false;
+  return !(rbacActive && policy.whenRbacActive && !policy.whenRbacActive.allow.includes(kind));
+}

@@ -1,0 +1,57 @@
+// A counting semaphore: bounds how many of something run at once in this process (extractions in the
+// worker, uploads in the API). Waiters are served in arrival order and may give up through an AbortSignal.
+
+export type Release = () => void;
+
+export class Semaphore {
+  private active = 0;
+  private readonly waiters: Array<{ grant: (release: Release) => void }> = [];
+
+  constructor(readonly capacity: number) {
+    if (!(capacity >= 1)) throw new RangeError('capacity must be at least 1');
+  }
+
+  get inUse(): number {
+    return this.active;
+  }
+
+  /** A slot at once, or undefined when all are taken (for callers that refuse rather than wait). */
+  tryAcquire(): Release | undefined {
+    if (this.active >= this.capacity) return undefined;
+    this.active += 1;
+    return this.releaser();
+  }
+
+  /** Waits for a slot; rejects with the signal's reason if it aborts first. */
+  acquire(signal?: AbortSignal): Promise<Release> {
+    const now = this.tryAcquire();
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      const waiter = {
+        grant: (release: Release) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(release);
+        },
+      };
+      const onAbort = () => {
+        const at = this.waiters.indexOf(waiter);
+        if (at >= 0) this.waiters.splice(at, 1);
+        reject(signal!.reason as Error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  private releaser(): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiters.shift();
+      if (next) next.grant(this.releaser());
+      else this.active -= 1;
+    };
+  }
+}

@@ -1,0 +1,278 @@
+// Agent threads, messages and servers: the business rules behind the Agent API (and the agent runs).
+// Threads are bound to the creating token's role; under ACTIVE RBAC a caller sees only its role's threads,
+// and a thread it cannot see does not exist for it (404). Messages are idempotent by client id.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/knex';
+import * as agent from '../db/repositories/agent';
+import type {
+  AgentMessageRole,
+  AgentMessageRow,
+  AgentServerRow,
+  AgentSource,
+  AgentThinkingStep,
+  AgentThreadRow,
+  AgentTokenUsage,
+  AgentToolCall,
+} from '../db/rows';
+import { badRequest, conflict, internal, notFound } from '../errors';
+import { isUuid } from '../ids';
+import type { AuthState } from '../policies/credentials';
+import { callerScope } from './access';
+import type { SecretBox } from './secretBox';
+
+export const AgentMessages = {
+  threadNotFound: 'Thread not found',
+  invalidThreadId: 'Invalid thread ID format',
+  serverNotFound: 'Agent server not found',
+  invalidServerId: 'Invalid agent server ID format',
+  messageConflict: 'A message with this id already exists in the thread with a different body',
+  serverNameTaken: 'An agent server with this name already exists',
+} as const;
+
+/** Under ACTIVE RBAC the caller's role (the same rule as knowledge: callerScope); otherwise every thread. */
+export function threadScope(auth: AuthState): agent.ThreadScope {
+  const roleId = callerScope(auth).requiredRoleId;
+  return roleId ? { roleId } : {};
+}
+
+// ---- threads
+
+export async function createThread(
+  db: Db,
+  auth: AuthState,
+  input: { title: string; agentServerId?: string },
+): Promise<AgentThreadRow> {
+  if (input.agentServerId) await loadServer(db, auth.workspace.id, input.agentServerId);
+  return agent.insertThread(db, {
+    id: randomUUID(),
+    workspace_id: auth.workspace.id,
+    role_id: auth.token?.roleId ?? null,
+    agent_server_id: input.agentServerId ?? null,
+    title: input.title,
+  });
+}
+
+export function listThreads(db: Db, auth: AuthState, page: { page: number; limit: number }) {
+  return agent.listThreads(db, auth.workspace.id, threadScope(auth), {
+    offset: (page.page - 1) * page.limit,
+    limit: page.limit,
+  });
+}
+
+/** The thread if the caller may see it: 400 for a malformed id, 404 when absent or outside the caller's scope. */
+export async function loadThread(
+  db: Tx,
+  auth: AuthState,
+  threadId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AgentThreadRow> {
+  if (!isUuid(threadId)) throw badRequest(AgentMessages.invalidThreadId);
+  const row = await agent.findThread(db, auth.workspace.id, threadId, threadScope(auth), opts);
+  if (!row) throw notFound(AgentMessages.threadNotFound);
+  return row;
+}
+
+export const listMessages = (db: Db, thread: AgentThreadRow) => agent.listMessages(db, thread.id);
+
+// ---- messages
+
+export interface NewAgentMessage {
+  id: string;
+  role: AgentMessageRole;
+  content?: string;
+  sources?: AgentSource[];
+  model?: string;
+  finishReason?: string;
+  tokenUsage?: AgentTokenUsage;
+  thinking?: AgentThinkingStep[];
+  toolCalls?: AgentToolCall[];
+  toolCallId?: string;
+}
+
+/** JSON with object keys sorted: equal values serialize equally whatever the order of their keys. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function messageRow(
+  workspaceId: string,
+  threadId: string,
+  m: NewAgentMessage,
+): { row: Omit<AgentMessageRow, 'seq' | 'created_at'>; bytes: number } {
+  const body = {
+    id: m.id,
+    role: m.role,
+    content: m.content ?? null,
+    sources: m.sources ?? [],
+    model: m.model ?? null,
+    finish_reason: m.finishReason ?? null,
+    token_usage: m.tokenUsage ?? null,
+    thinking: m.thinking ?? [],
+    tool_calls: m.toolCalls ?? [],
+    tool_call_id: m.toolCallId ?? null,
+  };
+  const canonical = canonicalJson(body);
+  const bodyHash = createHash('sha256').update(canonical).digest('hex');
+  return {
+    row: { ...body, thread_id: threadId, workspace_id: workspaceId, body_hash: bodyHash },
+    bytes: Buffer.byteLength(canonical),
+  };
+}
+
+/** How much a thread may hold: messages, and their stored size (so it can always be read and replayed). */
+export interface ThreadLimits {
+  maxMessages: number;
+  maxBytes: number;
+}
+
+/**
+ * Stores a message in a thread the caller may see. The thread's row lock serializes posts to it, so a
+ * re-post of the same id (a client retry) finds the first: the same body answers the stored message
+ * (created: false), a different body 409. A full thread (limits) answers 409.
+ */
+export async function postMessage(
+  db: Db,
+  auth: AuthState,
+  threadId: string,
+  input: NewAgentMessage,
+  limits: ThreadLimits,
+): Promise<{ message: AgentMessageRow; created: boolean }> {
+  return db.transaction(async (trx) => {
+    const thread = await loadThread(trx, auth, threadId, { forUpdate: true });
+    const { row, bytes } = messageRow(auth.workspace.id, thread.id, input);
+    const existing = await agent.findMessage(trx, thread.id, input.id);
+    if (existing) {
+      if (existing.body_hash !== row.body_hash) throw conflict(AgentMessages.messageConflict);
+      return { message: existing, created: false };
+    }
+    if (thread.message_count >= limits.maxMessages) {
+      throw conflict(`The thread holds its maximum of ${limits.maxMessages} messages`);
+    }
+    if (Number(thread.stored_bytes) + bytes > limits.maxBytes) {
+      throw conflict(`The thread holds its maximum of ${limits.maxBytes} bytes of messages`);
+    }
+    const message = await agent.insertMessage(trx, row);
+    await agent.touchThread(trx, thread.id, bytes);
+    return { message, created: true };
+  });
+}
+
+// ---- servers
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** https, or http to a loopback address when allowed for development; no credentials or fragment in it. */
+export function parseServerUrl(value: string, config: Pick<Config, 'agent'>): string {
+  const allowHttp = config.agent.allowHttpLoopback;
+  const scheme = allowHttp ? 'url must be an https URL, or http on a loopback address' : 'url must be an https URL';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest(scheme);
+  }
+  const httpAllowed = allowHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.test(url.hostname);
+  if (url.protocol !== 'https:' && !httpAllowed) throw badRequest(scheme);
+  if (url.username || url.password) throw badRequest('url must not carry credentials (use authToken)');
+  if (url.hash) throw badRequest('url must not have a fragment');
+  return url.toString();
+}
+
+export async function loadServer(db: Tx, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}) {
+  if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId);
+  const row = await agent.findServer(db, workspaceId, id, opts);
+  if (!row) throw notFound(AgentMessages.serverNotFound);
+  return row;
+}
+
+export const listServers = (db: Db, workspaceId: string) => agent.listServers(db, workspaceId);
+
+/** The associated data an auth token is sealed with: it opens only in its own row. */
+const tokenContext = (row: Pick<AgentServerRow, 'workspace_id' | 'id'>) => `agent-server:${row.workspace_id}:${row.id}`;
+
+/** The server's auth token in the clear, for the request to the server only (never returned, never logged). */
+export function serverAuthToken(secrets: SecretBox, row: AgentServerRow): string | undefined {
+  if (!row.auth_token_sealed) return undefined;
+  try {
+    return secrets.open(row.auth_token_sealed, tokenContext(row));
+  } catch {
+    // Sealed under another AGENT_SECRET_KEY: only setting the token again (PATCH) repairs it.
+    throw internal("The agent server's auth token cannot be read with the configured key; set it again");
+  }
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
+
+export async function createServer(
+  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'> },
+  workspaceId: string,
+  input: { name: string; url: string; description?: string; model?: string; authToken?: string },
+  maxServers: number,
+): Promise<AgentServerRow> {
+  const url = parseServerUrl(input.url, deps.config);
+  const id = randomUUID();
+  const sealed = input.authToken
+    ? deps.secrets.seal(input.authToken, tokenContext({ workspace_id: workspaceId, id }))
+    : null;
+  try {
+    return await deps.db.transaction(async (trx) => {
+      // Serialize creates per workspace so the cap holds under concurrency.
+      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`agent-servers:${workspaceId}`]);
+      if ((await agent.countServers(trx, workspaceId)) >= maxServers) {
+        throw conflict(`The workspace holds its maximum of ${maxServers} agent servers`);
+      }
+      return agent.insertServer(trx, {
+        id,
+        workspace_id: workspaceId,
+        name: input.name,
+        url,
+        description: input.description ?? null,
+        model: input.model ?? null,
+        auth_token_sealed: sealed,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(AgentMessages.serverNameTaken);
+    throw err;
+  }
+}
+
+export async function updateServer(
+  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'> },
+  workspaceId: string,
+  id: string,
+  input: { name?: string; url?: string; description?: string | null; model?: string | null; authToken?: string | null },
+): Promise<AgentServerRow> {
+  const current = await loadServer(deps.db, workspaceId, id);
+  const patch: Parameters<typeof agent.updateServer>[3] = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.url !== undefined) patch.url = parseServerUrl(input.url, deps.config);
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.model !== undefined) patch.model = input.model;
+  if (input.authToken !== undefined) {
+    patch.auth_token_sealed =
+      input.authToken === null ? null : deps.secrets.seal(input.authToken, tokenContext(current));
+  }
+  try {
+    const row = await agent.updateServer(deps.db, workspaceId, current.id, patch);
+    if (!row) throw notFound(AgentMessages.serverNotFound);
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(AgentMessages.serverNameTaken);
+    throw err;
+  }
+}
+
+/** Removes a server; threads bound to it stay, unbound (agentServerId null). */
+export async function deleteServer(db: Db, workspaceId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId);
+  if (!(await agent.deleteServer(db, workspaceId, id))) throw notFound(AgentMessages.serverNotFound);
+}

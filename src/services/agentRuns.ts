@@ -1,0 +1,269 @@
+// Agent runs: the thread's bound agent server answers the thread over the OpenAI-compatible chat completions
+// protocol (streamed, with the first-party tools offered). The service executes the tool calls the model
+// makes, in the caller's role scope, and loops until the model answers; the final assistant message is
+// stored with its tool calls, sources, model, finish reason and token usage. A run is request-scoped: it
+// lives in the API process for as long as the client's stream, is bounded in tool rounds and total time,
+// and stops (cancelling the upstream request) when the client disconnects.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
+import * as agent from '../db/repositories/agent';
+import type { AgentMessageRow, AgentServerRow, AgentSource, AgentThreadRow, AgentToolCall } from '../db/rows';
+import { AppError, conflict } from '../errors';
+import type { AuthState } from '../policies/credentials';
+import { postMessage, serverAuthToken, type ThreadLimits } from './agent';
+import {
+  streamChatRound,
+  type ChatLimits,
+  type ChatMessage,
+  type ChatRound,
+  type ChatTool,
+  type ChatToolCall,
+} from './chatCompletions';
+import type { SecretBox } from './secretBox';
+
+/** What a run can do with the first-party tools (the API layer provides them, role-scoped to the caller). */
+export interface RunTools {
+  definitions: ChatTool[];
+  execute(
+    name: string,
+    input: unknown,
+  ): Promise<{ ok: true; output: unknown; sources: AgentSource[] } | { ok: false; message: string }>;
+}
+
+/** The events a run emits while it works (the route writes them as Server-Sent Events). */
+export interface RunSink {
+  delta(content: string): void;
+  toolCall(call: { id: string; name: string; arguments: Record<string, unknown> }): void;
+  toolResult(result: { id: string; name: string; output?: unknown; error?: string }): void;
+  sources(sources: AgentSource[]): void;
+}
+
+export interface RunDeps {
+  db: Db;
+  logger: Logger;
+  secrets: SecretBox;
+  config: Pick<Config, 'agent'>;
+  fetchImpl?: typeof fetch;
+}
+
+export const RunMessages = {
+  noServer: 'The thread is not bound to an agent server',
+  busy: 'A run is already in progress on this thread',
+  noModel: 'model is required: set it on the agent server or in the run request',
+  toolRoundsExceeded: 'The agent server kept calling tools after the tool round limit',
+} as const;
+
+/** The run's time limit passed (the error event carries the message). */
+export class RunTimeoutError extends AppError {
+  constructor(ms: number) {
+    super(504, `The run exceeded its time limit of ${ms} ms`);
+  }
+}
+
+/** The thread as the chat completions protocol sees it (tool calls with their results, in order). */
+export function toChatMessages(messages: AgentMessageRow[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const m of messages) {
+    if (m.role === 'user' || m.role === 'system') {
+      out.push({ role: m.role, content: m.content ?? '' });
+    } else if (m.role === 'assistant') {
+      const answered = m.tool_calls.filter((c) => c.result !== undefined);
+      if (answered.length > 0) {
+        out.push({
+          role: 'assistant',
+          content: null,
+          tool_calls: answered.map((c) => ({
+            id: c.id,
+            type: 'function',
+            function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+          })),
+        });
+        for (const c of answered) out.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(c.result) });
+      }
+      if (m.content) out.push({ role: 'assistant', content: m.content });
+    } else if (m.tool_call_id) {
+      // A tool message stands in the protocol only with the call it answers.
+      out.push({ role: 'tool', tool_call_id: m.tool_call_id, content: m.content ?? '' });
+    }
+  }
+  return out;
+}
+
+function parseArguments(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text || '{}');
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The thread's run lease (one run at a time per thread): 409 while another run holds it. */
+export async function acquireRunLease(deps: Pick<RunDeps, 'db' | 'config'>, threadId: string): Promise<string> {
+  const runId = randomUUID();
+  if (!(await agent.claimRun(deps.db, threadId, runId, deps.config.agent.runTimeoutMs))) {
+    throw conflict(RunMessages.busy);
+  }
+  return runId;
+}
+
+export async function releaseRunLease(deps: Pick<RunDeps, 'db'>, threadId: string, runId: string): Promise<void> {
+  await agent.releaseRun(deps.db, threadId, runId);
+}
+
+/**
+ * Runs the thread under a lease from acquireRunLease, and releases it. Resolves with the stored assistant
+ * message; rejects with AppError (agent server failures, the time limit) or, when the client went away, with
+ * the abort reason.
+ */
+export async function runThread(
+  deps: RunDeps,
+  run: {
+    runId: string;
+    auth: AuthState;
+    thread: AgentThreadRow;
+    server: AgentServerRow;
+    model: string;
+    tools: RunTools;
+    sink: RunSink;
+    /** Aborted when the client disconnects. */
+    signal: AbortSignal;
+    limits: ChatLimits & { thread: ThreadLimits };
+  },
+): Promise<AgentMessageRow> {
+  const { runTimeoutMs, runMaxToolRounds } = deps.config.agent;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new RunTimeoutError(runTimeoutMs)), runTimeoutMs);
+  const signal = AbortSignal.any([run.signal, timeout.signal]);
+  try {
+    return await converse(deps, { ...run, signal, maxToolRounds: runMaxToolRounds });
+  } catch (err) {
+    throw signal.aborted ? signal.reason : err;
+  } finally {
+    clearTimeout(timer);
+    await releaseRunLease(deps, run.thread.id, run.runId).catch((err: unknown) => {
+      deps.logger.warn({ err, threadId: run.thread.id }, 'releasing the run lease failed');
+    });
+  }
+}
+
+async function converse(
+  deps: RunDeps,
+  run: Parameters<typeof runThread>[1] & { maxToolRounds: number },
+): Promise<AgentMessageRow> {
+  const { auth, thread, server, sink, signal } = run;
+  const authToken = serverAuthToken(deps.secrets, server);
+  const conversation = toChatMessages(await agent.listMessages(deps.db, thread.id));
+  const toolCalls: AgentToolCall[] = [];
+  const sources = new Map<string, AgentSource>();
+  let content = '';
+  let last: ChatRound | undefined;
+  let model: string | null = null;
+  let usage: ChatRound['usage'] = null;
+
+  for (let round = 0; ; round++) {
+    // The last allowed round offers no tools, so the model has to answer.
+    const offerTools = round < run.maxToolRounds;
+    let separated = content === '';
+    last = await streamChatRound({
+      url: server.url,
+      authToken,
+      body: { model: run.model, messages: conversation, ...(offerTools ? { tools: run.tools.definitions } : {}) },
+      signal,
+      limits: run.limits,
+      fetchImpl: deps.fetchImpl,
+      onDelta(text) {
+        // Text of a later round continues the same message, as a new paragraph.
+        if (!separated) {
+          content += '\n\n';
+          sink.delta('\n\n');
+          separated = true;
+        }
+        content += text;
+        sink.delta(text);
+      },
+    });
+    model ??= last.model;
+    usage = addUsage(usage, last.usage);
+    if (last.toolCalls.length === 0) break;
+    if (!offerTools) throw new AppError(502, RunMessages.toolRoundsExceeded);
+    conversation.push({ role: 'assistant', content: last.content || null, tool_calls: last.toolCalls });
+    for (const call of last.toolCalls) {
+      const done = await executeCall(run.tools, sink, call, signal);
+      toolCalls.push(done.record);
+      for (const s of done.sources) sources.set(`${s.type}:${s.id}`, s);
+      conversation.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(done.record.result) });
+    }
+  }
+  signal.throwIfAborted();
+  const sourceList = [...sources.values()].slice(0, 100);
+  if (sourceList.length > 0) sink.sources(sourceList);
+  const { message } = await postMessage(
+    deps.db,
+    auth,
+    thread.id,
+    {
+      id: randomUUID(),
+      role: 'assistant',
+      content,
+      sources: sourceList,
+      model: model ?? run.model,
+      ...(last.finishReason ? { finishReason: last.finishReason } : {}),
+      ...(usage ? { tokenUsage: usage } : {}),
+      toolCalls,
+    },
+    run.limits.thread,
+  );
+  return message;
+}
+
+/** Token usage summed over a run's rounds (null while no round reported any). */
+function addUsage(sum: ChatRound['usage'], round: ChatRound['usage']): ChatRound['usage'] {
+  if (!round) return sum;
+  return {
+    inputTokens: (sum?.inputTokens ?? 0) + round.inputTokens,
+    outputTokens: (sum?.outputTokens ?? 0) + round.outputTokens,
+    totalTokens: (sum?.totalTokens ?? 0) + round.totalTokens,
+  };
+}
+
+/** Runs one tool call; a bad call (unknown tool, bad arguments, a failed lookup) becomes an error result the model reads. */
+async function executeCall(
+  tools: RunTools,
+  sink: RunSink,
+  call: ChatToolCall,
+  signal: AbortSignal,
+): Promise<{ record: AgentToolCall; sources: AgentSource[] }> {
+  const startedAt = new Date().toISOString();
+  const args = parseArguments(call.function.arguments);
+  const name = call.function.name;
+  sink.toolCall({ id: call.id, name, arguments: args ?? {} });
+  let result: { output: unknown; sources: AgentSource[] } | { error: string };
+  if (!args) {
+    result = { error: 'The arguments are not a JSON object' };
+  } else {
+    try {
+      const outcome = await tools.execute(name, args);
+      result = outcome.ok ? { output: outcome.output, sources: outcome.sources } : { error: outcome.message };
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      result = { error: err.message };
+    }
+  }
+  signal.throwIfAborted();
+  const finishedAt = new Date().toISOString();
+  if ('error' in result) {
+    sink.toolResult({ id: call.id, name, error: result.error });
+    return {
+      record: { id: call.id, name, arguments: args ?? {}, result: { error: result.error }, startedAt, finishedAt },
+      sources: [],
+    };
+  }
+  sink.toolResult({ id: call.id, name, output: result.output });
+  return {
+    record: { id: call.id, name, arguments: args!, result: result.output, startedAt, finishedAt },
+    sources: result.sources,
+  };
+}

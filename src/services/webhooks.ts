@@ -1,0 +1,229 @@
+// Webhooks: per-workspace endpoints (managed with `kws webhook …` and the API), events signed per the
+// Standard Webhooks scheme (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of
+// "id.timestamp.body"> keyed by the base64 part of the whsec_ secret), and one HTTP delivery attempt.
+// Retries with exponential backoff are the delivery workflow's (src/workflows/webhooks.ts).
+import { createHmac, randomBytes } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { Db } from '../db/knex';
+import * as webhooks from '../db/repositories/webhooks';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/rows';
+import { badRequest, notFound } from '../errors';
+import { isUuid } from '../ids';
+
+export const WebhookEvents = [
+  'knowledge.completed',
+  'knowledge.failed',
+  'knowledge.cascade_deleted',
+  'role.job_completed',
+  'role.job_failed',
+] as const;
+export type WebhookEvent = (typeof WebhookEvents)[number];
+
+export const WebhookMessages = {
+  notFound: 'Webhook not found',
+  badUrl: 'url must be an absolute http or https URL without credentials',
+  badEvents: `events must be a non-empty list of: ${WebhookEvents.join(', ')}`,
+} as const;
+
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** The Standard Webhooks signature header value of one message. */
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** The message id of a delivery: stable across its retries, so receivers can deduplicate. */
+export const webhookMessageId = (deliveryId: string) => `msg_${deliveryId.replace(/-/g, '')}`;
+
+function checkUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest(WebhookMessages.badUrl);
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password || url.length > 2000) {
+    throw badRequest(WebhookMessages.badUrl);
+  }
+  return parsed.toString();
+}
+
+function checkEvents(events: readonly string[] | undefined): WebhookEvent[] {
+  if (events === undefined) return [...WebhookEvents];
+  const unique = [...new Set(events)];
+  if (unique.length === 0 || !unique.every((e) => (WebhookEvents as readonly string[]).includes(e))) {
+    throw badRequest(WebhookMessages.badEvents);
+  }
+  return unique as WebhookEvent[];
+}
+
+export function presentEndpoint(row: WebhookEndpointRow, opts: { withSecret?: boolean } = {}) {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    url: row.url,
+    events: row.events,
+    description: row.description,
+    enabled: row.enabled,
+    ...(opts.withSecret ? { secret: row.secret } : {}),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function presentDelivery(row: WebhookDeliveryRow & { attemptLog: WebhookAttemptRow[] }) {
+  return {
+    id: row.id,
+    messageId: webhookMessageId(row.id),
+    endpointId: row.endpoint_id,
+    eventType: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    attemptLog: row.attemptLog.map((a) => ({
+      attempt: a.attempt,
+      statusCode: a.status_code,
+      error: a.error,
+      durationMs: a.duration_ms,
+      at: a.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function createWebhook(
+  db: Db,
+  workspaceId: string,
+  input: { url: string; events?: string[]; description?: string | null },
+): Promise<WebhookEndpointRow> {
+  return webhooks.insertEndpoint(db, workspaceId, {
+    url: checkUrl(input.url),
+    events: checkEvents(input.events),
+    description: input.description ?? null,
+    secret: newWebhookSecret(),
+  });
+}
+
+export async function loadWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookEndpointRow> {
+  const row = isUuid(id) ? await webhooks.findEndpoint(db, workspaceId, id) : undefined;
+  if (!row) throw notFound(WebhookMessages.notFound);
+  return row;
+}
+
+export async function updateWebhook(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean; rotateSecret?: boolean },
+): Promise<WebhookEndpointRow> {
+  await loadWebhook(db, workspaceId, id);
+  const row = await webhooks.updateEndpoint(db, workspaceId, id, {
+    ...(patch.url !== undefined ? { url: checkUrl(patch.url) } : {}),
+    ...(patch.events !== undefined ? { events: checkEvents(patch.events) } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+    ...(patch.rotateSecret ? { secret: newWebhookSecret() } : {}),
+  });
+  if (!row) throw notFound(WebhookMessages.notFound);
+  return row;
+}
+
+export async function deleteWebhook(db: Db, workspaceId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await webhooks.deleteEndpoint(db, workspaceId, id))) throw notFound(WebhookMessages.notFound);
+}
+
+/** Loopback, private, link-local (cloud metadata), CGNAT, unspecified and multicast addresses. */
+export function isPrivateAddress(address: string): boolean {
+  if (net.isIPv6(address)) {
+    const a = address.toLowerCase();
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+    if (mapped) return isPrivateAddress(mapped[1]!);
+    return a === '::1' || a === '::' || /^f[cd]/.test(a) || /^fe[89ab]/.test(a) || /^ff/.test(a);
+  }
+  const [a, b] = address.split('.').map(Number) as [number, number];
+  return (
+    a === 10 ||
+    a === 127 ||
+    a === 0 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    a >= 224
+  );
+}
+
+export class WebhookTargetRefused extends Error {}
+
+export interface AttemptResult {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/**
+ * One POST of a signed message. The address is checked when the connection is made (a DNS answer cannot
+ * swap in an internal address after a check), unless private targets are allowed.
+ */
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; allowPrivateTargets: boolean },
+): Promise<AttemptResult> {
+  const started = performance.now();
+  const target = new URL(url);
+  const lookup: net.LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as LookupAddress[];
+      const refused = !opts.allowPrivateTargets && list.some((a) => isPrivateAddress(a.address));
+      if (refused) return callback(new WebhookTargetRefused(`refusing private address for ${hostname}`), '', 0);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+  const transport = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const done = (statusCode: number | null, error: string | null) =>
+      resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+    if (!opts.allowPrivateTargets && net.isIP(target.hostname.replace(/^\[|\]$/g, ''))) {
+      if (isPrivateAddress(target.hostname.replace(/^\[|\]$/g, ''))) return done(null, 'refusing a private address');
+    }
+    const req = transport.request(
+      target,
+      {
+        method: 'POST',
+        lookup,
+        timeout: opts.timeoutMs,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        res.resume(); // the receiver's answer body is not kept
+        res.on('end', () =>
+          done(res.statusCode ?? null, res.statusCode && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`),
+        );
+        res.on('error', (e) => done(res.statusCode ?? null, e.message));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
+    req.on('error', (e) => done(null, e.message.slice(0, 500)));
+    req.end(body);
+  });
+}
+
+export async function listWebhookDeliveries(
+  db: Db,
+  workspaceId: string,
+  opts: { endpointId?: string; limit?: number } = {},
+) {
+  const rows = await webhooks.listDeliveries(db, workspaceId, { endpointId: opts.endpointId, limit: opts.limit ?? 50 });
+  return rows.map(presentDelivery);
+}

@@ -1,0 +1,287 @@
+// The one way the service fetches a web resource: http(s) only, no credentials in the URL, every host
+// resolved here and every resolved address checked (src/web/address.ts) inside the connection's own DNS
+// lookup, so the socket connects to exactly the address that was checked (a second resolution, as in DNS
+// rebinding, never happens). Redirects are followed by hand, each hop checked the same way. Bodies are
+// bounded in bytes (after decompression) and the whole fetch in time. No connection is reused.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import zlib from 'node:zlib';
+import { blockedReason } from './address';
+
+export type FetchErrorCode =
+  | 'INVALID_URL'
+  | 'UNSUPPORTED_SCHEME'
+  | 'BLOCKED_ADDRESS'
+  | 'DNS'
+  | 'HTTP_STATUS'
+  | 'UNSUPPORTED_TYPE'
+  | 'TOO_LARGE'
+  | 'TIMEOUT'
+  | 'TOO_MANY_REDIRECTS'
+  | 'NETWORK';
+
+export class FetchError extends Error {
+  constructor(
+    message: string,
+    readonly code: FetchErrorCode,
+    /** The HTTP status of an HTTP_STATUS failure. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+export interface FetchPolicy {
+  /** Lift the address rule (development and tests): loopback and private networks become reachable. */
+  allowPrivateNetworks: boolean;
+  /** The whole fetch, redirects included. */
+  timeoutMs: number;
+  userAgent: string;
+  maxRedirects?: number;
+  /** DNS resolution; the system resolver by default (tests map names to loopback addresses). */
+  resolve?: Resolver;
+  /** The address rule; by default blockedReason() unless allowPrivateNetworks. Returns why an address is refused. */
+  refuseAddress?: (address: string) => string | undefined;
+}
+
+export interface FetchOptions {
+  accept?: string;
+  /** Whether to read a response of this (lowercase, parameterless) content type; others fail UNSUPPORTED_TYPE. */
+  wants?: (mime: string, url: URL) => boolean;
+  /** The largest body to read for a content type, in bytes (after decompression). */
+  maxBytes: (mime: string) => number;
+}
+
+export interface FetchedResource {
+  /** The URL the body came from (after redirects). */
+  url: URL;
+  status: number;
+  /** Lowercase, without parameters; '' when the server sent none. */
+  mime: string;
+  charset?: string;
+  body: Buffer;
+  /** Every URL redirected from, in order. */
+  redirectedFrom: string[];
+}
+
+const DEFAULT_MAX_REDIRECTS = 5;
+
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/** Parses a URL the crawler may request: http(s), a host, no credentials. */
+export function parseWebUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchError('Invalid URL format', 'INVALID_URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchError('Unsupported URL scheme: only http and https are fetched', 'UNSUPPORTED_SCHEME');
+  }
+  if (!url.hostname || /\s/.test(raw)) throw new FetchError('Invalid URL format', 'INVALID_URL');
+  if (url.username || url.password) throw new FetchError('URLs with credentials are not accepted', 'INVALID_URL');
+  return url;
+}
+
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+function refusal(policy: FetchPolicy, address: string): string | undefined {
+  if (policy.refuseAddress) return policy.refuseAddress(address);
+  return policy.allowPrivateNetworks ? undefined : blockedReason(address);
+}
+
+const blocked = (host: string, reason: string) =>
+  new FetchError(`The URL's host ${host} resolves to a ${reason} address, which is not allowed`, 'BLOCKED_ADDRESS');
+
+/** Resolves a host name and checks every address; refuses the host if any address is refused. */
+async function resolveChecked(hostname: string, policy: FetchPolicy) {
+  let addresses: Array<{ address: string; family: number }>;
+  try {
+    addresses = await (policy.resolve ?? systemResolver)(hostname);
+  } catch {
+    throw new FetchError(`The URL's host ${hostname} could not be resolved`, 'DNS');
+  }
+  if (addresses.length === 0) throw new FetchError(`The URL's host ${hostname} could not be resolved`, 'DNS');
+  for (const a of addresses) {
+    const reason = refusal(policy, a.address);
+    if (reason) throw blocked(hostname, reason);
+  }
+  return addresses;
+}
+
+/**
+ * Checks that a URL may be fetched: its form, scheme and (resolving the host now) its addresses. The
+ * fetch itself checks again on the address it connects to; this answers the API's request early.
+ */
+export async function checkWebUrl(raw: string, policy: FetchPolicy): Promise<URL> {
+  const url = parseWebUrl(raw);
+  const host = bareHost(url);
+  if (isIP(host)) {
+    const reason = refusal(policy, host);
+    if (reason) throw blocked(host, reason);
+  } else {
+    await resolveChecked(host, policy);
+  }
+  return url;
+}
+
+/** A DNS lookup for one connection that resolves, checks and hands the checked addresses to the socket. */
+function pinnedLookup(policy: FetchPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    resolveChecked(hostname, policy).then(
+      (addresses) => {
+        const family = options.family === 4 || options.family === 6 ? options.family : 0;
+        const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+        if (usable.length === 0) {
+          callback(new FetchError(`The URL's host ${hostname} has no usable address`, 'DNS'), '', 0);
+        } else if (options.all) {
+          (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
+        } else {
+          callback(null, usable[0]!.address, usable[0]!.family);
+        }
+      },
+      (err: Error) => callback(err as NodeJS.ErrnoException, '', 0),
+    );
+  };
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Fetches a URL under the policy, following redirects; non-2xx answers fail with HTTP_STATUS. */
+export async function fetchResource(
+  raw: string | URL,
+  policy: FetchPolicy,
+  opts: FetchOptions,
+): Promise<FetchedResource> {
+  const deadline = Date.now() + policy.timeoutMs;
+  const redirectedFrom: string[] = [];
+  let url = parseWebUrl(String(raw));
+  for (;;) {
+    const host = bareHost(url);
+    if (isIP(host)) {
+      const reason = refusal(policy, host);
+      if (reason) throw blocked(host, reason);
+    }
+    const outcome = await requestOnce(url, policy, opts, deadline);
+    if (outcome.kind === 'redirect') {
+      if (redirectedFrom.length >= (policy.maxRedirects ?? DEFAULT_MAX_REDIRECTS)) {
+        throw new FetchError(
+          `More than ${policy.maxRedirects ?? DEFAULT_MAX_REDIRECTS} redirects`,
+          'TOO_MANY_REDIRECTS',
+        );
+      }
+      redirectedFrom.push(url.toString());
+      let next: URL;
+      try {
+        next = new URL(outcome.location, url);
+      } catch {
+        throw new FetchError('The server redirected to an invalid URL', 'INVALID_URL');
+      }
+      url = parseWebUrl(next.toString());
+      continue;
+    }
+    return { ...outcome.resource, url, redirectedFrom };
+  }
+}
+
+type Outcome =
+  { kind: 'redirect'; location: string } | { kind: 'body'; resource: Omit<FetchedResource, 'url' | 'redirectedFrom'> };
+
+function requestOnce(url: URL, policy: FetchPolicy, opts: FetchOptions, deadline: number): Promise<Outcome> {
+  const remaining = deadline - Date.now();
+  if (remaining <= 0) return Promise.reject(new FetchError(`Timed out after ${policy.timeoutMs} ms`, 'TIMEOUT'));
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<Outcome>((resolve, reject) => {
+    let settled = false;
+    const finish = (err: Error | undefined, value?: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (err) {
+        req.destroy();
+        reject(err);
+      } else resolve(value!);
+    };
+    const req = transport.request(
+      url,
+      {
+        method: 'GET',
+        agent: false,
+        lookup: pinnedLookup(policy),
+        headers: {
+          'user-agent': policy.userAgent,
+          accept: opts.accept ?? '*/*',
+          'accept-encoding': 'gzip, deflate, br',
+          connection: 'close',
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (REDIRECTS.has(status) && res.headers.location) {
+          res.resume();
+          finish(undefined, { kind: 'redirect', location: res.headers.location });
+          return;
+        }
+        if (status < 200 || status > 299) {
+          res.resume();
+          finish(new FetchError(`HTTP ${status}`, 'HTTP_STATUS', status));
+          return;
+        }
+        const [type, ...params] = (res.headers['content-type'] ?? '').split(';');
+        const mime = (type ?? '').trim().toLowerCase();
+        const charset = params
+          .map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(p)?.[1])
+          .find((c) => c !== undefined);
+        if (opts.wants && !opts.wants(mime, url)) {
+          res.resume();
+          finish(new FetchError(`Unsupported content type ${mime || '(none)'}`, 'UNSUPPORTED_TYPE'));
+          return;
+        }
+        const max = opts.maxBytes(mime);
+        const tooLarge = () => new FetchError(`The response is larger than ${max} bytes`, 'TOO_LARGE');
+        if (Number(res.headers['content-length'] ?? 0) > max && !res.headers['content-encoding']) {
+          res.resume();
+          finish(tooLarge());
+          return;
+        }
+        const encoding = String(res.headers['content-encoding'] ?? 'identity').toLowerCase();
+        const decoder =
+          encoding === 'gzip' || encoding === 'x-gzip'
+            ? zlib.createGunzip()
+            : encoding === 'deflate'
+              ? zlib.createInflate()
+              : encoding === 'br'
+                ? zlib.createBrotliDecompress()
+                : undefined;
+        const stream = decoder ? res.pipe(decoder) : res;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > max) {
+            stream.destroy();
+            finish(tooLarge());
+          } else chunks.push(c);
+        });
+        stream.on('error', () => finish(new FetchError('The response could not be read', 'NETWORK')));
+        stream.on('end', () =>
+          finish(undefined, { kind: 'body', resource: { status, mime, charset, body: Buffer.concat(chunks) } }),
+        );
+      },
+    );
+    const timer = setTimeout(
+      () => finish(new FetchError(`Timed out after ${policy.timeoutMs} ms`, 'TIMEOUT')),
+      remaining,
+    );
+    req.on('error', (err) =>
+      finish(err instanceof FetchError ? err : new FetchError(`Connection failed: ${err.message}`, 'NETWORK')),
+    );
+    req.end();
+  });
+}

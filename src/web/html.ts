@@ -1,0 +1,159 @@
+// An HTML page's main text, as a reader would see it: Mozilla's Readability (the Firefox Reader View
+// algorithm) picks the article out of navigation, sidebars and footers, on a linkedom DOM; the article is
+// then rendered to plain text with its block structure (paragraphs, headings, list items) kept as line
+// breaks, which the chunker splits on. Links, <link rel="canonical">, <base href> and the robots meta tag
+// are read from the page before Readability rewrites it.
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+
+export interface HtmlPage {
+  title: string;
+  /** The main text; '' when the page has none. */
+  text: string;
+  /** A short summary (Readability's excerpt or the meta description). */
+  excerpt?: string;
+  /** The page's declared language (<html lang>), when it is a language code. */
+  language?: string;
+  /** Absolute http(s) URLs of the page's links, in document order, without duplicates. */
+  links: string[];
+  /** The page's declared canonical URL (absolute), if any. */
+  canonical?: string;
+  /** From <meta name="robots">: do not index this page / do not follow its links. */
+  noindex: boolean;
+  nofollow: boolean;
+}
+
+/** Decodes HTML bytes: the header's charset, else a <meta> declaration in the first 1 KiB, else UTF-8. */
+export function decodeHtml(body: Buffer, headerCharset?: string): string {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return body.subarray(3).toString('utf8');
+  const head = body.subarray(0, 1024).toString('latin1');
+  const declared =
+    headerCharset ??
+    /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1] ??
+    /<meta[^>]+content\s*=\s*["'][^"']*charset=([\w-]+)/i.exec(head)?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+const BLOCKS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
+  'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE',
+  'SECTION', 'SUMMARY', 'TABLE', 'TR', 'UL',
+]); // prettier-ignore
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'CANVAS', 'IFRAME', 'OBJECT']);
+
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  firstChild: DomNode | null;
+  nextSibling: DomNode | null;
+}
+interface DomElement extends DomNode {
+  getAttribute(name: string): string | null;
+}
+/** The part of linkedom's document used here (the project compiles without the DOM library's types). */
+interface DomDocument {
+  body: DomNode | null;
+  querySelector(selector: string): DomElement | null;
+  querySelectorAll(selector: string): Iterable<DomElement>;
+}
+const parseDocument = (html: string) => (parseHTML(html) as unknown as { document: DomDocument }).document;
+
+/** Plain text of a DOM subtree: blocks become paragraphs, <br> and table cells line breaks and tabs. */
+function renderText(root: DomNode): string {
+  const out: string[] = [];
+  const walk = (node: DomNode) => {
+    if (node.nodeType === 3) {
+      out.push((node.textContent ?? '').replace(/\s+/g, ' '));
+      return;
+    }
+    if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
+    const name = node.nodeName.toUpperCase();
+    if (SKIPPED.has(name)) return;
+    if (name === 'BR') {
+      out.push('\n');
+      return;
+    }
+    if (name === 'PRE') {
+      out.push('\n\n', node.textContent ?? '', '\n\n');
+      return;
+    }
+    const block = BLOCKS.has(name);
+    if (block) out.push('\n\n');
+    if (name === 'TD' || name === 'TH') out.push('\t');
+    // Siblings by link, not by index: linkedom builds childNodes anew on each access (quadratic on long pages).
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
+    if (block) out.push('\n\n');
+  };
+  walk(root);
+  return out
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, (m) => (m.includes('\t') ? '\t' : ' ')).trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+export function parseHtmlPage(html: string, pageUrl: URL): HtmlPage {
+  const document = parseDocument(html);
+  const attr = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? undefined;
+
+  const base = (() => {
+    const href = attr('base[href]', 'href');
+    try {
+      return href ? new URL(href, pageUrl) : pageUrl;
+    } catch {
+      return pageUrl;
+    }
+  })();
+  const absolute = (href: string | undefined) => {
+    if (!href) return undefined;
+    try {
+      const url = new URL(href.trim(), base);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const links = [
+    ...new Set(
+      [...document.querySelectorAll('a[href], area[href]')]
+        .map((a) => absolute(a.getAttribute('href') ?? undefined))
+        .filter((u): u is string => u !== undefined),
+    ),
+  ];
+  const robots = (attr('meta[name="robots" i]', 'content') ?? '').toLowerCase();
+  const language = attr('html', 'lang');
+  const metaDescription = attr('meta[name="description" i]', 'content')?.trim();
+  const fallbackTitle = (document.querySelector('title')?.textContent ?? '').trim();
+  const canonical = absolute(attr('link[rel="canonical" i]', 'href'));
+  const plainBody = document.body ? renderText(document.body) : '';
+
+  // Readability rewrites the document it is given; everything above was read first.
+  const article = new Readability(document as never, { charThreshold: 200 }).parse();
+  let text = '';
+  if (article?.content) {
+    const articleDoc = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
+    text = articleDoc.body ? renderText(articleDoc.body) : '';
+  }
+  // A page too short for Readability to find an article still has its text.
+  if (text.length < 50 && plainBody.length > text.length) text = plainBody;
+
+  return {
+    title: (article?.title ?? '').trim() || fallbackTitle,
+    text,
+    excerpt: (article?.excerpt ?? '').trim() || metaDescription || undefined,
+    language: language && LANGUAGE.test(language) ? language : undefined,
+    links,
+    canonical,
+    noindex: /\b(noindex|none)\b/.test(robots),
+    nofollow: /\b(nofollow|none)\b/.test(robots),
+  };
+}

@@ -1,0 +1,94 @@
+// The one indexing path every source shares (files, text, URL pages, crawled pages): an activity stores
+// an item's chunks, then they are embedded in batches and the item is completed. On a non-retryable
+// failure, or once retries are exhausted, the item moves to BACKGROUND_ERROR with messageError; either
+// way the workspace's webhook endpoints hear of it (knowledge.completed / knowledge.failed).
+import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { FailureReasons } from '../failureReasons';
+import { ACTIVITY_HEARTBEAT_TIMEOUT, EMBED_BATCH_CHUNKS, IngestionFailureTypes } from './contracts';
+import { emitWebhookEvent } from './webhooks';
+
+const retry: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '1 minute',
+  maximumAttempts: 8,
+  nonRetryableErrorTypes: [IngestionFailureTypes.extraction, IngestionFailureTypes.knowledgeGone],
+};
+
+// Timeouts sized for crash recovery: an attempt lost with its worker is retried within seconds. The long
+// steps heartbeat every 2 s while they work (a slow file keeps its attempt); the short ones are a few
+// queries each.
+export const longSteps = proxyActivities<Activities>({
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: ACTIVITY_HEARTBEAT_TIMEOUT,
+  retry,
+});
+export const shortSteps = proxyActivities<Activities>({ startToCloseTimeout: '20 seconds', retry });
+
+/** Failure types whose messages come from a fixed vocabulary (failureReasons.ts, the fetch refusals). */
+const PUBLIC_FAILURE_TYPES: readonly string[] = [IngestionFailureTypes.extraction, IngestionFailureTypes.knowledgeGone];
+
+/** The reason users see: the vocabulary's, never an exception's text (driver or SQL messages). */
+export function describeFailure(err: unknown): { message: string; type: string } {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure && cause.type && PUBLIC_FAILURE_TYPES.includes(cause.type)) {
+    return { message: cause.message, type: cause.type };
+  }
+  return { message: FailureReasons.processingFailed, type: IngestionFailureTypes.processing };
+}
+
+/** Records the failure on the item, tells the webhooks, and ends the workflow with it (not retried). */
+export async function failItem(
+  workspaceId: string,
+  knowledgeId: string,
+  err: unknown,
+  stage: 'extract' | 'embed' | 'complete',
+  event: Record<string, unknown> = {},
+): Promise<never> {
+  const failure = describeFailure(err);
+  await shortSteps.failKnowledge({ workspaceId, knowledgeId, message: failure.message, stage });
+  await emitWebhookEvent(
+    workspaceId,
+    'knowledge.failed',
+    { knowledgeId, ...event, status: 'BACKGROUND_ERROR', messageError: failure.message },
+    knowledgeId,
+  );
+  throw ApplicationFailure.nonRetryable(failure.message, failure.type);
+}
+
+/**
+ * Runs `storeChunks` (an activity that writes the item's chunks), embeds them and completes the item.
+ * `event`: what the webhook events carry besides the item's id and status (a file's uploadId).
+ */
+export async function indexItem<T extends { chunkCount: number }>(
+  workspaceId: string,
+  knowledgeId: string,
+  storeChunks: () => Promise<T>,
+  event: Record<string, unknown> = {},
+): Promise<T> {
+  let stage: 'extract' | 'embed' | 'complete' = 'extract'; // for the failure metric
+  try {
+    const stored = await storeChunks();
+    stage = 'embed';
+    for (let from = 0; from < stored.chunkCount; from += EMBED_BATCH_CHUNKS) {
+      await longSteps.embedChunks({
+        workspaceId,
+        knowledgeId,
+        from,
+        to: Math.min(stored.chunkCount, from + EMBED_BATCH_CHUNKS),
+      });
+    }
+    stage = 'complete';
+    await shortSteps.completeKnowledge({ workspaceId, knowledgeId });
+    await emitWebhookEvent(
+      workspaceId,
+      'knowledge.completed',
+      { knowledgeId, ...event, status: 'COMPLETED', ...stored },
+      knowledgeId,
+    );
+    return stored;
+  } catch (err) {
+    return failItem(workspaceId, knowledgeId, err, stage, event);
+  }
+}

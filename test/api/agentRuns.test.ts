@@ -1,0 +1,418 @@
+// Agent runs against an OpenAI-compatible chat completions server started inside the test: the service offers
+// the first-party tools, executes the model's knowledge_search call in the caller's role scope, streams the
+// answer back as Server-Sent Events and stores the final assistant message. Bounded in tool rounds and time;
+// a client disconnect cancels the upstream request; the agent server's auth token never reaches a log.
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { MessageSchema, RunEventSchemas, ThreadWithMessagesSchema } from '../../src/api/routes/agent/schema';
+import type { Deps } from '../../src/deps';
+import { createSecretBox } from '../../src/services/secretBox';
+import {
+  beginStream,
+  runStream,
+  sendChunk,
+  startChatStub,
+  streamAnswer,
+  streamToolCall,
+  type ChatStub,
+  type RunEventRecord,
+  type StubHandler,
+} from '../helpers/agentServer';
+import { assertError } from '../helpers/assertions';
+import { leaveAndBonus } from '../helpers/agentWorld';
+import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import type { Request } from '../helpers/http';
+import { getStack, type TestStack } from '../helpers/stack';
+
+const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
+
+describe('agent runs', function () {
+  this.timeout(120_000);
+  let stack: TestStack;
+  let tenant: Tenant;
+  let ws: Record<string, string>;
+  let hr: Record<string, string>;
+  let leave: string;
+  let bonus: string;
+  const stubs: ChatStub[] = [];
+
+  const agent = (path: string) => `/v1/workspaces/${tenant.workspaceId}/agent${path}`;
+  const stub = async (handler: StubHandler) => {
+    const s = await startChatStub(handler);
+    stubs.push(s);
+    return s;
+  };
+  /** A server pointing at the stub and a thread (of the hr role) bound to it. */
+  const threadOn = async (s: ChatStub, opts: { authToken?: string; model?: string | null; request?: Request } = {}) => {
+    const request = opts.request ?? stack.request;
+    const server = await request('POST', agent('/servers'), {
+      headers: ws,
+      json: {
+        name: `stub ${randomUUID()}`,
+        url: s.url,
+        ...(opts.model === null ? {} : { model: opts.model ?? 'support-1' }),
+        ...(opts.authToken ? { authToken: opts.authToken } : {}),
+      },
+    });
+    assert.equal(server.status, 201, server.text);
+    const thread = await request('POST', agent('/threads'), {
+      headers: hr,
+      json: { title: 'run', agentServerId: server.body.id },
+    });
+    assert.equal(thread.status, 201, thread.text);
+    return thread.body.id as string;
+  };
+  const run = (
+    threadId: string,
+    json: unknown = {},
+    stopWhen?: (e: RunEventRecord) => boolean,
+    baseUrl = stack.baseUrl,
+  ) => runStream(baseUrl, stack.ca, agent(`/threads/${threadId}/runs`), hr, json, stopWhen);
+  const messagesOf = async (threadId: string) => {
+    const res = await stack.request('GET', agent(`/threads/${threadId}`), { headers: hr });
+    return ThreadWithMessagesSchema.parse(res.body).messages;
+  };
+  /** Every event parses with its schema. */
+  const checkEvents = (events: RunEventRecord[]) => {
+    for (const e of events) RunEventSchemas[e.event as keyof typeof RunEventSchemas].parse(e.data);
+  };
+  /** Serves the app with other agent settings (and optionally another logger). */
+  const serveWith = (agentConfig: Partial<Deps['config']['agent']>, logger?: Deps['logger']) =>
+    stack.serve({
+      ...stack.deps,
+      ...(logger ? { logger } : {}),
+      config: { ...stack.deps.config, agent: { ...stack.deps.config.agent, ...agentConfig } },
+    });
+
+  before(async () => {
+    stack = await getStack();
+  });
+  beforeEach(async () => {
+    tenant = await createTenant(stack.deps.db);
+    ws = (await accessHeaders(stack, tenant)).headers;
+    ({ hr, leave, bonus } = await leaveAndBonus(stack, tenant, ws));
+  });
+  afterEach(async () => {
+    for (const s of stubs.splice(0)) await s.close();
+  });
+
+  it('streams a knowledge_search tool call, then the answer, and stores the assistant message', async () => {
+    const authToken = `sk-agent-${randomUUID()}`;
+    const s = await stub((req, res, n) => {
+      if (n === 0) {
+        streamToolCall(
+          res,
+          { id: 'call_1', name: 'knowledge_search', arguments: { query: 'parental leave', limit: 5 } },
+          { usage: { prompt_tokens: 100, completion_tokens: 12, total_tokens: 112 } },
+        );
+      } else {
+        streamAnswer(res, ['Parental leave ', 'lasts sixteen ', 'weeks.'], {
+          usage: { prompt_tokens: 180, completion_tokens: 9, total_tokens: 189 },
+        });
+      }
+    });
+    const threadId = await threadOn(s, { authToken });
+    const userMessageId = randomUUID();
+    const res = await run(threadId, { message: { id: userMessageId, content: 'How long is parental leave?' } });
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['content-type']), /^text\/event-stream/);
+    checkEvents(res.events);
+    const names = res.events.map((e) => e.event);
+    assert.deepEqual(names, [
+      'tool.call',
+      'tool.result',
+      'message.delta',
+      'message.delta',
+      'message.delta',
+      'sources',
+      'message.completed',
+      'done',
+    ]);
+    const byName = (name: string) => res.events.find((e) => e.event === name)!.data;
+    assert.deepEqual(byName('tool.call'), {
+      id: 'call_1',
+      name: 'knowledge_search',
+      arguments: { query: 'parental leave', limit: 5 },
+    });
+    const output = byName('tool.result').output;
+    assert.deepEqual(
+      output.results.map((r: { id: string }) => r.id),
+      [leave],
+      'the tool ran in the hr role’s scope: the bonus item is not there',
+    );
+    assert.ok(!JSON.stringify(res.events).includes(bonus));
+    const text = res.events
+      .filter((e) => e.event === 'message.delta')
+      .map((e) => e.data.content)
+      .join('');
+    assert.equal(text, 'Parental leave lasts sixteen weeks.');
+
+    const completed = MessageSchema.parse(byName('message.completed').message);
+    assert.equal(completed.role, 'assistant');
+    assert.equal(completed.content, 'Parental leave lasts sixteen weeks.');
+    assert.equal(completed.model, 'stub-model-1');
+    assert.equal(completed.finishReason, 'stop');
+    assert.deepEqual(completed.tokenUsage, { inputTokens: 280, outputTokens: 21, totalTokens: 301 });
+    assert.deepEqual(completed.sources, [
+      {
+        id: leave,
+        type: 'FILE',
+        title: 'Parental leave',
+        snippet: 'Parental leave lasts sixteen weeks for every employee.',
+      },
+    ]);
+    assert.deepEqual(byName('sources').sources, completed.sources);
+    assert.equal(completed.toolCalls.length, 1);
+    assert.deepEqual(completed.toolCalls[0]!.result, output);
+    assert.ok(completed.toolCalls[0]!.startedAt! <= completed.toolCalls[0]!.finishedAt!);
+    assert.deepEqual(byName('done'), { runId: byName('done').runId, status: 'completed' });
+
+    // The thread now holds the user's message and the answer, as stored.
+    const messages = await messagesOf(threadId);
+    assert.deepEqual(
+      messages.map((m) => [m.id, m.role]),
+      [
+        [userMessageId, 'user'],
+        [completed.id, 'assistant'],
+      ],
+    );
+    assert.deepEqual(messages[1], completed);
+
+    // What the agent server saw: the token, the protocol, the tools, the thread, then the tool's result.
+    const [first, second] = s.requests;
+    assert.equal(first!.path, '/v1/chat/completions');
+    assert.equal(first!.headers.authorization, `Bearer ${authToken}`);
+    assert.equal(first!.body.stream, true);
+    assert.equal(first!.body.model, 'support-1');
+    assert.deepEqual(
+      first!.body.tools!.map((t) => t.function.name),
+      ['knowledge_search', 'title_search', 'get_knowledge', 'rag'],
+    );
+    assert.equal((first!.body.tools![0]!.function.parameters as { type: string }).type, 'object');
+    assert.deepEqual(first!.body.messages, [{ role: 'user', content: 'How long is parental leave?' }]);
+    assert.deepEqual(second!.body.messages.slice(1), [
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'knowledge_search', arguments: '{"query":"parental leave","limit":5}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: JSON.stringify(output) },
+    ]);
+
+    // A second run replays the stored conversation, tool call and result included.
+    const again = await run(threadId, { message: { id: randomUUID(), content: 'And for fathers?' } });
+    assert.equal(again.events.at(-1)!.data.status, 'completed', JSON.stringify(again.events));
+    assert.deepEqual(
+      s.requests[2]!.body.messages.map((m) => m.role),
+      ['user', 'assistant', 'tool', 'assistant', 'user'],
+    );
+  });
+
+  it('bounds tool rounds: the last round offers no tools, and a model that keeps calling them fails the run', async () => {
+    const s = await stub((_req, res, n) =>
+      streamToolCall(res, { id: `call_${n}`, name: 'rag', arguments: { text: 'leave' } }),
+    );
+    const app = await serveWith({ runMaxToolRounds: 2 });
+    const threadId = await threadOn(s, { request: app.request });
+    const res = await run(threadId, { message: { id: randomUUID(), content: 'hi' } }, undefined, app.baseUrl);
+    checkEvents(res.events);
+    assert.equal(s.requests.length, 3, 'two tool rounds, then one answer round');
+    assert.ok(s.requests[0]!.body.tools && s.requests[1]!.body.tools);
+    assert.equal(s.requests[2]!.body.tools, undefined, 'the last round offers no tools');
+    assert.deepEqual(
+      res.events.slice(-2).map((e) => [e.event, e.data]),
+      [
+        ['error', { error: 'Bad Gateway', message: 'The agent server kept calling tools after the tool round limit' }],
+        ['done', { runId: res.events.at(-1)!.data.runId, status: 'failed' }],
+      ],
+    );
+    assert.equal(res.events.filter((e) => e.event === 'tool.result').length, 2);
+    assert.deepEqual(
+      (await messagesOf(threadId)).map((m) => m.role),
+      ['user'],
+      'a failed run stores no answer',
+    );
+  });
+
+  it('bounds total time: a stalled agent server fails the run at the time limit and its request is cancelled', async () => {
+    const s = await stub((_req, res) => {
+      beginStream(res);
+      sendChunk(res, { model: 'slow', choices: [{ index: 0, delta: { content: 'Thinking' }, finish_reason: null }] });
+      // ...and nothing more.
+    });
+    const app = await serveWith({ runTimeoutMs: 1000 });
+    const threadId = await threadOn(s, { request: app.request });
+    const started = Date.now();
+    const res = await run(threadId, { message: { id: randomUUID(), content: 'hi' } }, undefined, app.baseUrl);
+    const took = Date.now() - started;
+    assert.ok(took >= 1000 && took < 10_000, `${took} ms`);
+    assert.deepEqual(
+      res.events.map((e) => e.event),
+      ['message.delta', 'error', 'done'],
+    );
+    assert.deepEqual(res.events[1]!.data, {
+      error: 'Gateway Timeout',
+      message: 'The run exceeded its time limit of 1000 ms',
+    });
+    await withTimeout(s.requests[0]!.closed, 5000, 'the upstream request closed');
+    // The lease went with the run: the thread can run again.
+    const next = await run(threadId, {}, (e) => e.event === 'message.delta', app.baseUrl);
+    assert.equal(next.status, 200);
+  });
+
+  it('cancels the upstream request when the client disconnects, and stores no answer', async () => {
+    let answer = false;
+    const s = await stub((_req, res) => {
+      if (answer) return streamAnswer(res, ['Done.']);
+      beginStream(res);
+      sendChunk(res, { model: 'm', choices: [{ index: 0, delta: { content: 'Let me think' }, finish_reason: null }] });
+    });
+    const threadId = await threadOn(s);
+    const res = await run(
+      threadId,
+      { message: { id: randomUUID(), content: 'hi' } },
+      (e) => e.event === 'message.delta',
+    );
+    assert.deepEqual(
+      res.events.map((e) => e.event),
+      ['message.delta'],
+    );
+    await withTimeout(s.requests[0]!.closed, 5000, 'the upstream request closed after the client left');
+    assert.deepEqual(
+      (await messagesOf(threadId)).map((m) => m.role),
+      ['user'],
+    );
+    // The run let go of the thread: the next one runs to the end.
+    answer = true;
+    for (let i = 0; ; i++) {
+      const next = await run(threadId);
+      if (next.status === 409 && i < 50) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      assert.equal(next.events.at(-1)?.data.status, 'completed', JSON.stringify(next));
+      break;
+    }
+  });
+
+  it('refuses what it cannot run, reports agent server failures as events, and never logs the auth token', async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'trace' },
+      new Writable({
+        write(chunk: Buffer, _enc, cb) {
+          lines.push(chunk.toString());
+          cb();
+        },
+      }),
+    );
+    const app = await serveWith({}, logger);
+    const authToken = `sk-secret-${randomUUID()}`;
+    let mode: 'hang' | 'fail' | 'garbage' = 'hang';
+    const hanging: http.ServerResponse[] = [];
+    const s = await stub((_req, res) => {
+      if (mode === 'fail') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `upstream exploded, token ${authToken}` } }));
+      } else if (mode === 'garbage') {
+        beginStream(res);
+        res.end('data: {not json\n\n');
+      } else {
+        beginStream(res);
+        sendChunk(res, { model: 'm', choices: [{ index: 0, delta: { content: '…' }, finish_reason: null }] });
+        hanging.push(res);
+      }
+    });
+    const threadId = await threadOn(s, { authToken, request: app.request });
+    const runOn = (id: string, json: unknown = {}, stopWhen?: (e: RunEventRecord) => boolean) =>
+      runStream(app.baseUrl, stack.ca, agent(`/threads/${id}/runs`), hr, json, stopWhen);
+
+    // One run at a time per thread.
+    let firstEvent!: () => void;
+    const sawFirst = new Promise<void>((resolve) => (firstEvent = resolve));
+    const busy = runOn(threadId, {}, () => {
+      firstEvent();
+      return false;
+    });
+    await sawFirst;
+    const second = await runOn(threadId);
+    assert.deepEqual([second.status, second.body?.message], [409, 'A run is already in progress on this thread']);
+    // The stalled answer finishes; so does the first run.
+    sendChunk(hanging[0]!, { model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    hanging[0]!.end('data: [DONE]\n\n');
+    assert.equal((await busy).events.at(-1)!.data.status, 'completed');
+
+    // Unbound thread, no model, bad request bodies: plain JSON errors before any stream.
+    const unbound = await app.request('POST', agent('/threads'), { headers: hr, json: { title: 'x' } });
+    const r1 = await runOn(unbound.body.id);
+    assert.deepEqual([r1.status, r1.body?.message], [409, 'The thread is not bound to an agent server']);
+    const noModel = await threadOn(s, { model: null, request: app.request });
+    const r2 = await runOn(noModel);
+    assert.deepEqual(
+      [r2.status, r2.body?.message],
+      [400, 'model is required: set it on the agent server or in the run request'],
+    );
+    const r3 = await runOn(noModel, { model: 'x', message: { id: 'nope', content: 'x' } });
+    assert.deepEqual([r3.status, r3.body?.message], [400, 'message.id must be a valid UUID']);
+    const r4 = await runOn(randomUUID());
+    assert.deepEqual([r4.status, r4.body?.message], [404, 'Thread not found']);
+    assertError(
+      await app.request('POST', agent(`/threads/${threadId}/runs`), { headers: hr, json: { stream: false } }),
+      400,
+      'Unknown field: stream',
+    );
+
+    // Agent server failures end the stream with an error event.
+    for (const [m, message] of [
+      ['fail', 'The agent server answered HTTP 500'],
+      ['garbage', 'The agent server sent an event that is not JSON'],
+    ] as const) {
+      mode = m;
+      const other = await threadOn(s, { authToken, request: app.request });
+      const res = await runOn(other, { message: { id: randomUUID(), content: 'hi' } });
+      assert.deepEqual(
+        res.events.map((e) => [e.event, e.data.message ?? e.data.status]),
+        [
+          ['error', message],
+          ['done', 'failed'],
+        ],
+      );
+    }
+    const closed = await startChatStub(() => undefined);
+    await closed.close(); // a port nothing listens on any more
+    const gone = await threadOn(closed, { authToken, request: app.request });
+    const res = await runOn(gone, { message: { id: randomUUID(), content: 'hi' } });
+    assert.equal(res.events[0]!.event, 'error');
+    assert.match(res.events[0]!.data.message, /^The agent server could not be reached/);
+
+    // A token sealed under another key (AGENT_SECRET_KEY changed) fails the run clearly, never with the token.
+    const resealed = await threadOn(s, { authToken, request: app.request });
+    const { agent_server_id: serverId } = await stack.deps.db('agent_threads').where({ id: resealed }).first();
+    await stack.deps
+      .db('agent_servers')
+      .where({ id: serverId })
+      .update({ auth_token_sealed: createSecretBox(randomBytes(32)).seal(authToken, 'elsewhere') });
+    const unreadable = await runOn(resealed);
+    assert.deepEqual(unreadable.events[0], {
+      event: 'error',
+      data: {
+        error: 'Internal Server Error',
+        message: "The agent server's auth token cannot be read with the configured key; set it again",
+      },
+    });
+
+    const logs = lines.join('');
+    assert.ok(logs.includes('agent run failed'), 'failures are logged');
+    assert.ok(!logs.includes(authToken), 'the auth token never reaches a log line');
+  });
+});

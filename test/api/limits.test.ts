@@ -1,0 +1,251 @@
+// Every resource bounded: per-credential rate limits shared by replicas (429 + Retry-After), the request
+// timeout, the HTTP server's timeouts and connection cap (answers in JSON), statement timeouts per class
+// of work, caps on query length, roleIds and page, message paging, and the headers every answer carries.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import tls from 'node:tls';
+import type { Config } from '../../src/config';
+import { createDb } from '../../src/db/knex';
+import type { Deps } from '../../src/deps';
+import { toAppError } from '../../src/errors';
+import { assertError } from '../helpers/assertions';
+import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { getStack, type TestStack } from '../helpers/stack';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('limits', function () {
+  this.timeout(60_000);
+  let stack: TestStack;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+  before(async () => {
+    stack = await getStack();
+    tenant = await createTenant(stack.deps.db);
+    ({ headers } = await accessHeaders(stack, tenant));
+  });
+  const withConfig = (patch: (c: Config) => Config) => ({ ...stack.deps, config: patch(stack.deps.config) }) as Deps;
+  const list = `/knowledge`;
+  const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
+
+  describe('rate limits', () => {
+    it('limits each credential, answers 429 with Retry-After, and holds across API replicas', async () => {
+      const limited = withConfig((c) => ({
+        ...c,
+        rateLimit: { requests: 4, anonymousRequests: 2, windowSeconds: 60 },
+      }));
+      const [a, b] = [await stack.serve(limited), await stack.serve(limited)];
+      const other = await createTenant(stack.deps.db);
+      const mine = (await accessHeaders(stack, other)).headers;
+      for (let i = 0; i < 4; i++) {
+        // Two replicas, one budget: the counters live in PostgreSQL.
+        const res = await (i % 2 ? b : a).request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`, {
+          headers: mine,
+        });
+        assert.equal(res.status, 200, res.text);
+        assert.equal(res.headers['ratelimit-limit'], '4');
+        assert.equal(res.headers['ratelimit-remaining'], String(3 - i));
+      }
+      const refused = await b.request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`, { headers: mine });
+      assertError(refused, 429);
+      assert.equal(refused.body.error, 'Too Many Requests');
+      assert.match(refused.body.message, /^Rate limit exceeded: at most 4 requests per 60 s; retry in \d+ s$/);
+      assert.ok(Number(refused.headers['retry-after']) >= 1 && Number(refused.headers['retry-after']) <= 60);
+      assert.equal(refused.headers['cache-control'], 'no-store');
+
+      // Another credential has its own budget: a token bound to a role, minted by the same key.
+      const role = await createRole(stack.deps.db, other.workspaceId, { customerRoleId: 'limits-role' });
+      const roleBound = (await accessHeaders(stack, other, { roleId: role.id })).headers;
+      const res = await a.request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`, { headers: roleBound });
+      assert.equal(res.status, 200, res.text);
+
+      // Requests without a valid credential are counted by client address, with the smaller budget.
+      const anonymous = await Promise.all(
+        [0, 1, 2].map(() => a.request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`)),
+      );
+      assert.deepEqual(anonymous.map((r) => r.status).sort(), [401, 401, 429]);
+      // Health checks are never limited.
+      assert.equal((await a.request('GET', '/health')).status, 200);
+    });
+  });
+
+  describe('timeouts and connections', () => {
+    it('answers a request that takes too long with 503 and Retry-After', async () => {
+      const slow = await stack.serve(withConfig((c) => ({ ...c, limits: { ...c.limits, requestTimeoutMs: 1 } })));
+      const res = await slow.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey },
+        json: { query: 'anything at all' },
+      });
+      assertError(res, 503, 'The request took too long; retry later');
+      assert.equal(res.headers['retry-after'], '1');
+    });
+
+    it('closes silent connections, answers slow headers with a JSON 408, and caps connections', async () => {
+      const tight = await stack.serve(
+        withConfig((c) => ({
+          ...c,
+          http: { ...c.http, headersTimeoutMs: 500, idleTimeoutMs: 5000, maxConnections: 3 },
+        })),
+      );
+      const { hostname, port } = new URL(tight.baseUrl);
+      const closedWithin = (socket: net.Socket) =>
+        new Promise<number>((resolve) => {
+          const started = Date.now();
+          socket.on('error', () => undefined);
+          socket.once('close', () => resolve(Date.now() - started));
+        });
+
+      // A connection that never says anything is closed after the headers timeout.
+      const silent = net.connect(Number(port), hostname);
+      assert.ok((await closedWithin(silent)) < 3000);
+
+      // Headers that never finish: 408 in the spec's shape, with the security headers.
+      const slowHeaders = tls.connect({ host: hostname, port: Number(port), ca: stack.ca });
+      await new Promise((resolve) => slowHeaders.once('secureConnect', resolve));
+      let answer = '';
+      slowHeaders.on('data', (d: Buffer) => (answer += d.toString()));
+      slowHeaders.write(`GET /health HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: `);
+      await closedWithin(slowHeaders);
+      assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+      assert.match(answer, /\r\nX-Content-Type-Options: nosniff\r\n/);
+      assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), {
+        error: 'Request Timeout',
+        message: 'The request took too long to arrive',
+      });
+
+      // Past the cap, a new connection is closed at once.
+      const held = [0, 1, 2].map(() => net.connect(Number(port), hostname));
+      await Promise.all(held.map((s) => new Promise((resolve) => s.once('connect', resolve))));
+      await sleep(50);
+      const extra = net.connect(Number(port), hostname);
+      assert.ok((await closedWithin(extra)) < 400, 'the fourth connection is dropped');
+      for (const s of held) s.destroy();
+    });
+
+    it('gives the API and the worker statement timeouts, and a timed-out query answers 503', async () => {
+      const [{ statement_timeout: api }] = (await stack.deps.db.raw('SHOW statement_timeout')).rows;
+      assert.equal(api, '15s');
+      const [{ idle_in_transaction_session_timeout: idle }] = (
+        await stack.deps.db.raw('SHOW idle_in_transaction_session_timeout')
+      ).rows;
+      assert.equal(idle, '1min');
+      const short = createDb(stack.testDb.url, 1, { statementTimeoutMs: 100 });
+      try {
+        const err = await short.raw('SELECT pg_sleep(2)').then(
+          () => assert.fail('the query should time out'),
+          (e: unknown) => e,
+        );
+        assert.equal((err as { code?: string }).code, '57014');
+        const answer = toAppError(err);
+        assert.equal(answer.status, 503);
+        assert.equal(answer.message, 'Service temporarily unavailable');
+      } finally {
+        await short.destroy();
+      }
+    });
+  });
+
+  describe('input caps', () => {
+    it('caps the semantic query, title, roleIds and page', async () => {
+      const search = (json: unknown) =>
+        stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+          headers: { ...headers, 'x-api-key': tenant.apiKey },
+          json,
+        });
+      assertError(await search({ query: 'x'.repeat(2001) }), 400, 'query must be at most 2000 characters');
+      assertError(
+        await search({ query: 'ok', roleIds: Array.from({ length: 101 }, () => randomUUID()) }),
+        400,
+        'roleIds may hold at most 100 role ids',
+      );
+      assertError(
+        await stack.request('POST', v1(`${list}/search-title`), { headers, json: { title: 't'.repeat(2001) } }),
+        400,
+        'title must be at most 2000 characters',
+      );
+      assertError(
+        await stack.request('POST', v1(`${list}/search`), {
+          headers,
+          json: { metadata: { type: 'FILE' }, page: 10_001 },
+        }),
+        400,
+        'page must be at most 10000',
+      );
+      assertError(
+        await stack.request('GET', v1(`${list}?page=10001`), { headers }),
+        400,
+        'Invalid page value, must be between 1 and 10000',
+      );
+      assert.equal((await stack.request('GET', v1(`${list}?page=10000`), { headers })).status, 200);
+    });
+
+    it('pages space messages with limit and before, and lists them all without', async () => {
+      const host = await stack.request(
+        'POST',
+        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
+        {
+          headers: { 'x-api-key': tenant.apiKey },
+          json: { userId: 'pager', email: 'pager@example.com' },
+        },
+      );
+      assert.equal(host.status, 200, host.text);
+      const spaceId = host.body.space.id as string;
+      const auth = { authorization: `Bearer ${host.body.token}` };
+      const path = `/v1/workspaces/${tenant.workspaceId}/spaces/${spaceId}`;
+      const group = await stack.request('POST', `${path}/group`, { headers: auth, json: { name: 'Paged' } });
+      for (let i = 1; i <= 7; i++) {
+        const res = await stack.request('POST', `${path}/message`, {
+          headers: auth,
+          json: { newMessage: `message ${i}`, groupId: group.body.id, type: 'USER' },
+        });
+        assert.equal(res.status, 200, res.text);
+      }
+      const texts = async (query: string) => {
+        const res = await stack.request('GET', `${path}/message?groupId=${group.body.id}${query}`, { headers: auth });
+        assert.equal(res.status, 200, res.text);
+        return (res.body.messages as { message: string; id: string }[]).map((m) => m.message);
+      };
+      assert.equal((await texts('')).length, 7, 'without paging: every message, as before');
+      assert.deepEqual(await texts('&limit=3'), ['message 5', 'message 6', 'message 7']);
+      const page = await stack.request('GET', `${path}/message?groupId=${group.body.id}&limit=3`, { headers: auth });
+      const oldest = page.body.messages[0].id as string;
+      assert.deepEqual(await texts(`&limit=3&before=${oldest}`), ['message 2', 'message 3', 'message 4']);
+      assertError(
+        await stack.request('GET', `${path}/message?groupId=${group.body.id}&limit=201`, { headers: auth }),
+        400,
+        'limit must be between 1 and 200',
+      );
+      assertError(
+        await stack.request('GET', `${path}/message?groupId=${group.body.id}&before=${randomUUID()}`, {
+          headers: auth,
+        }),
+        400,
+        'before must be the id of a message in the group',
+      );
+    });
+  });
+
+  describe('headers', () => {
+    it('every answer, errors included, carries HSTS, nosniff and no-store', async () => {
+      const answers = [
+        await stack.request('GET', '/health'),
+        await stack.request('GET', v1(list), { headers }),
+        await stack.request('GET', v1(list)),
+        await stack.request('GET', '/nowhere'),
+        await stack.request('PATCH', v1(list), { headers }),
+        await stack.request('POST', v1(`${list}/link`), { headers, raw: '{broken', json: undefined }),
+        await stack.request('GET', '/health', { plain: true }),
+      ];
+      assert.deepEqual(
+        answers.map((r) => r.status),
+        [200, 200, 401, 404, 405, 400, 403],
+      );
+      for (const res of answers) {
+        assert.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
+        assert.equal(res.headers['x-content-type-options'], 'nosniff');
+        assert.equal(res.headers['cache-control'], 'no-store');
+      }
+    });
+  });
+});

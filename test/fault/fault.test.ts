@@ -1,0 +1,559 @@
+// Fault tolerance with the API and the worker as separate processes (node dist/src/main/{api,worker}.js):
+// kill -9 of the worker mid-ingestion and mid-cascade-delete, a restart of the Temporal server with its
+// database, PostgreSQL stopped under load, and storage gone during ingestion. Each prints its recovery
+// time ([fault] lines) and appends it to $KWS_RUN_DIR/fault-recovery.json.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { createDb, type Db } from '../../src/db/knex';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
+import { startEmbeddedS3, type EmbeddedS3 } from '../../src/embedded/s3';
+import { startTemporalDevServer } from '../../src/embedded/temporal';
+import { createBlobStore } from '../../src/storage/blobStore';
+import { uploadKey } from '../../src/storage/keys';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { testEnv } from '../helpers/env';
+import { createTenant, type Tenant } from '../helpers/factories';
+import { createClient, type Request } from '../helpers/http';
+import { uploadRequest } from '../helpers/knowledge';
+import { childEnv, freePort, startServiceProcess, type ServiceProcess } from '../helpers/processes';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const BUCKET = 'kws-fault';
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 120_000, everyMs = 200) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v !== undefined && v !== false) return v as T;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(everyMs);
+  }
+}
+
+async function record(scenario: string, figures: Record<string, number>) {
+  console.log(
+    `      [fault] ${scenario}: ${Object.entries(figures)
+      .map(([k, v]) => `${k} ${v} s`)
+      .join(', ')}`,
+  );
+  const dir = process.env.KWS_RUN_DIR ?? os.tmpdir();
+  await mkdir(dir, { recursive: true });
+  await appendFile(
+    path.join(dir, 'fault-recovery.json'),
+    `${JSON.stringify({ scenario, ...figures, at: new Date().toISOString() })}\n`,
+  );
+}
+
+/** Distinct sentences, so every chunk is its own text. */
+const corpus = (chunks: number) =>
+  Array.from(
+    { length: chunks * 12 },
+    (_, i) => `Sentence ${i} of the fault corpus mentions topic ${i % 97} and value ${(i * 7919) % 10007}.`,
+  ).join(' ');
+
+interface Harness {
+  dir: string;
+  testDb: TestDatabase;
+  db: Db;
+  s3: EmbeddedS3;
+  s3Port: number;
+  env: NodeJS.ProcessEnv;
+  api?: ServiceProcess & { url?: string };
+  worker?: ServiceProcess;
+  request: Request;
+  tenant: Tenant;
+  headers: Record<string, string>;
+  startWorker(): Promise<ServiceProcess>;
+  close(): Promise<void>;
+}
+
+async function harness(
+  opts: { databaseUrl?: string; temporalAddress?: string; startWorker?: boolean } = {},
+): Promise<Harness> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-fault-'));
+  const testDb = await createTestDatabase('kws_fault');
+  const databaseUrl = opts.databaseUrl ?? testDb.url;
+  const db = opts.databaseUrl ? createDb(databaseUrl, 4) : testDb.db;
+  const s3Port = await freePort();
+  const s3 = await startEmbeddedS3({ dataDir: dir, bucket: BUCKET, port: s3Port });
+  const env = childEnv({
+    DATABASE_URL: databaseUrl,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_BUCKET: BUCKET,
+    TEMPORAL_ADDRESS: opts.temporalAddress ?? testEnv.temporalAddress,
+    TEMPORAL_TASK_QUEUE: `fault-${randomUUID()}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WORKER_METRICS_PORT: '0',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'info',
+    FILE_PURGE_DELAY: '1 second',
+    SYNC_UPLOAD_TIMEOUT_MS: '1000',
+    DATABASE_POOL_MAX: '4',
+  });
+  const api = await startServiceProcess('api', env);
+  const ca = (await import('node:fs/promises')).readFile(path.join(dir, 'tls', 'cert.pem'), 'utf8');
+  const request = createClient(api.url!, await ca);
+  const tenant = await createTenant(db);
+  const token = await request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+    headers: { 'x-api-key': tenant.apiKey },
+    json: {},
+  });
+  const headers = { authorization: `Bearer ${token.body.token}`, organizationid: tenant.organizationId };
+  const h: Harness = {
+    dir,
+    testDb,
+    db,
+    s3,
+    s3Port,
+    env,
+    api,
+    request,
+    tenant,
+    headers,
+    async startWorker() {
+      h.worker = await startServiceProcess('worker', env);
+      return h.worker;
+    },
+    async close() {
+      await h.worker?.stop().catch(() => undefined);
+      await h.api?.stop().catch(() => undefined);
+      await h.s3.stop();
+      if (opts.databaseUrl) await db.destroy();
+      await testDb.drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  if (opts.startWorker !== false) await h.startWorker();
+  return h;
+}
+
+async function itemStatus(h: Harness, knowledgeId: string): Promise<string | undefined> {
+  return (await knowledgeRepo.findKnowledge(h.db, h.tenant.workspaceId, knowledgeId))?.status;
+}
+
+async function chunkCounts(h: Harness, knowledgeId: string) {
+  const [row] = await h
+    .db('knowledge_chunks')
+    .where({ knowledge_id: knowledgeId })
+    .select(
+      h.db.raw('count(*)::int as total'),
+      h.db.raw('count(distinct chunk_index)::int as distinct'),
+      h.db.raw('count(embedding)::int as embedded'),
+    );
+  return row as { total: number; distinct: number; embedded: number };
+}
+
+async function bucketKeys(h: Harness): Promise<string[]> {
+  const s3 = new S3Client({
+    endpoint: h.s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: h.s3.accessKeyId, secretAccessKey: h.s3.secretAccessKey },
+  });
+  try {
+    const out = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+    return (out.Contents ?? []).map((o) => o.Key!);
+  } finally {
+    s3.destroy();
+  }
+}
+
+describe('fault tolerance (separate API and worker processes)', function () {
+  this.timeout(300_000);
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('kill -9 of the worker mid-ingestion: the upload finishes after a restart, no lost item, no duplicate chunk, no orphaned blob', async () => {
+    h = await harness();
+    const upload = await uploadRequest(
+      h.request,
+      h.tenant.workspaceId,
+      h.headers,
+      {
+        filename: 'long.txt',
+        contentType: 'text/plain',
+        bytes: Buffer.from(corpus(240)),
+      },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(upload.status, 200, upload.text);
+    const meta = await until('knowledge item', async () => {
+      const m = await h!.request(
+        'GET',
+        `/v1/workspaces/${h!.tenant.workspaceId}/upload-file-metadata/${upload.body.uploadFileMetadataId}`,
+        { headers: h!.headers },
+      );
+      return m.body.knowledge?.id as string | undefined;
+    });
+    const partial = await until(
+      'part of the chunks embedded',
+      async () => {
+        const c = await chunkCounts(h!, meta);
+        return c.embedded > 0 && c.embedded < c.total - 64 ? c : undefined;
+      },
+      180_000,
+      100,
+    );
+    await h.worker!.kill9();
+    const killedAt = Date.now();
+    await h.startWorker();
+    const restartedAt = Date.now();
+    await until('COMPLETED', async () => (await itemStatus(h!, meta)) === 'COMPLETED', 180_000);
+    const done = Date.now();
+    const c = await chunkCounts(h, meta);
+    assert.equal(c.total, c.distinct, 'no duplicate chunk');
+    assert.equal(c.embedded, c.total, 'every chunk embedded');
+    assert.ok(c.total > partial.total - 1 && c.total >= partial.total);
+    const items = await h.db('knowledge').where({ workspace_id: h.tenant.workspaceId });
+    assert.equal(items.length, 1, 'exactly the one item');
+    assert.deepEqual(await bucketKeys(h), [items[0].storage_key], 'the one stored file, nothing orphaned');
+    await record('worker kill -9 mid-ingestion', {
+      embeddedAtKill: partial.embedded,
+      restartToCompleted: seconds(done - restartedAt),
+      killToCompleted: seconds(done - killedAt),
+    });
+  });
+
+  it('kill -9 of the worker mid-cascade-delete: the delete finishes after a restart, purging every file of the tree and nothing else', async () => {
+    h = await harness();
+    const ws = h.tenant.workspaceId;
+    const blobs = createBlobStore({
+      endpoint: h.s3.endpoint,
+      accessKeyId: h.s3.accessKeyId,
+      secretAccessKey: h.s3.secretAccessKey,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    // root -> middle -> 1,000 leaves (20 with stored files); root -> 10 more leaves; one unrelated item with a file.
+    const root = await knowledgeRepo.insertKnowledge(h.db, ws, { type: 'WEBSITE', title: 'root' });
+    const middle = await knowledgeRepo.insertKnowledge(h.db, ws, {
+      type: 'WEBSITE',
+      title: 'middle',
+      parentId: root.id,
+    });
+    const rows = [];
+    for (let i = 0; i < 1010; i++) {
+      const key = i < 20 ? uploadKey(h.tenant.organizationId, ws, randomUUID(), `f${i}.txt`) : null;
+      if (key) await blobs.put(key, Buffer.from(`file ${i}`), 'text/plain');
+      rows.push({
+        id: randomUUID(),
+        workspace_id: ws,
+        organization_id: h.tenant.organizationId,
+        type: 'URL',
+        title: `leaf ${i}`,
+        parent_id: i < 1000 ? middle.id : root.id,
+        status: 'COMPLETED',
+        storage_key: key,
+      });
+    }
+    const cols = Object.keys((await h.db('knowledge').where({ id: root.id }).first()) as object);
+    await h.db.batchInsert(
+      'knowledge',
+      rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => cols.includes(k)))),
+      500,
+    );
+    const keepKey = uploadKey(h.tenant.organizationId, ws, randomUUID(), 'keep.txt');
+    await blobs.put(keepKey, Buffer.from('keep'), 'text/plain');
+    const keep = await knowledgeRepo.insertKnowledge(h.db, ws, { type: 'STRING', title: 'keep' });
+    await h.db('knowledge').where({ id: keep.id }).update({ storage_key: keepKey });
+    blobs.close();
+
+    // Hold the middle node's row: the batch that reaches it (after its 1,000 leaves) blocks there.
+    const lock = await h.db.transaction();
+    await lock('knowledge').where({ id: middle.id }).forUpdate().first();
+    const del = await h.request('DELETE', `/v1/workspaces/${ws}/knowledge/${root.id}/children`, { headers: h.headers });
+    assert.equal(del.status, 200, del.text);
+    await until('the leaves deleted, the batch blocked at the middle node', async () => {
+      const left = await h!.db('knowledge').where({ workspace_id: ws }).count<{ count: number }[]>('* as count');
+      return Number(left[0]!.count) <= 13 ? true : undefined;
+    });
+    await sleep(500);
+    await h.worker!.kill9();
+    await lock.rollback();
+    const killedAt = Date.now();
+    await h.startWorker();
+    const restartedAt = Date.now();
+    await until(
+      'cascade finished',
+      async () => (await knowledgeRepo.findKnowledge(h!.db, ws, root.id)) === undefined,
+      180_000,
+    );
+    const deletedAt = Date.now();
+    await until(
+      'files purged',
+      async () => {
+        const keys = await bucketKeys(h!);
+        return keys.length === 1 ? keys : undefined;
+      },
+      60_000,
+    );
+    const purgedAt = Date.now();
+    assert.deepEqual(await bucketKeys(h), [keepKey]);
+    const left = await h.db('knowledge').where({ workspace_id: ws }).select('id');
+    assert.deepEqual(
+      left.map((r: { id: string }) => r.id),
+      [keep.id],
+    );
+    await record('worker kill -9 mid-cascade-delete', {
+      restartToDeleted: seconds(deletedAt - restartedAt),
+      killToDeleted: seconds(deletedAt - killedAt),
+      restartToFilesPurged: seconds(purgedAt - restartedAt),
+    });
+  });
+
+  it('restart of the Temporal server with its database: running workflows resume and complete', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-fault-temporal-'));
+    const [port, uiPort] = [await freePort(), await freePort()];
+    const start = () =>
+      startTemporalDevServer({ dataDir, cliPath: testEnv.temporalCliPath, port, uiPort, namespace: 'default' });
+    let temporal = await start();
+    try {
+      h = await harness({ temporalAddress: temporal.address });
+      const upload = await uploadRequest(
+        h.request,
+        h.tenant.workspaceId,
+        h.headers,
+        {
+          filename: 'during-restart.txt',
+          contentType: 'text/plain',
+          bytes: Buffer.from(corpus(160)),
+        },
+        { status: 'BACKGROUND_START' },
+      );
+      assert.equal(upload.status, 200, upload.text);
+      const knowledgeId = await until('knowledge item', async () => {
+        const m = await h!.request(
+          'GET',
+          `/v1/workspaces/${h!.tenant.workspaceId}/upload-file-metadata/${upload.body.uploadFileMetadataId}`,
+          { headers: h!.headers },
+        );
+        return m.body.knowledge?.id as string | undefined;
+      });
+      await until('embedding under way', async () => (await chunkCounts(h!, knowledgeId)).embedded > 0, 120_000, 100);
+      await temporal.stop();
+      const stoppedAt = Date.now();
+      assert.notEqual(
+        await itemStatus(h, knowledgeId),
+        'COMPLETED',
+        'the workflow was still running when the server stopped',
+      );
+      await sleep(3000);
+      temporal = await start();
+      const restartedAt = Date.now();
+      await until(
+        'COMPLETED after the restart',
+        async () => (await itemStatus(h!, knowledgeId)) === 'COMPLETED',
+        180_000,
+      );
+      const done = Date.now();
+      const c = await chunkCounts(h, knowledgeId);
+      assert.equal(c.total, c.distinct);
+      assert.equal(c.embedded, c.total);
+      // The API's client reconnected too: a new upload runs end to end.
+      const after = await uploadRequest(h.request, h.tenant.workspaceId, h.headers, {
+        filename: 'after.txt',
+        contentType: 'text/plain',
+        bytes: Buffer.from('Uploaded after the Temporal server came back.'),
+      });
+      assert.ok([200].includes(after.status), after.text);
+      await until(
+        'second upload completed',
+        async () => (await itemStatus(h!, after.body.knowledgeId)) === 'COMPLETED',
+        60_000,
+      );
+      await record('Temporal server restart', {
+        down: seconds(restartedAt - stoppedAt),
+        restartToCompleted: seconds(done - restartedAt),
+      });
+    } finally {
+      await h?.close();
+      h = undefined;
+      await temporal.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('PostgreSQL stopped under load: 503 {error, message} while it is down, recovery without a restart, no acknowledged write lost', async () => {
+    const pgBin = '/usr/lib/postgresql/15/bin';
+    const pgDir = await mkdtemp(path.join(os.tmpdir(), 'kws-fault-pg-'));
+    const pgPort = await freePort();
+    const asPg = (cmd: string, args: string[]) =>
+      process.getuid?.() === 0
+        ? run('runuser', ['-u', 'postgres', '--', path.join(pgBin, cmd), ...args])
+        : run(path.join(pgBin, cmd), args);
+    const { chown } = await import('node:fs/promises');
+    if (process.getuid?.() === 0) await run('chown', ['postgres', pgDir]);
+    void chown;
+    await asPg('initdb', ['-D', `${pgDir}/data`, '-U', 'kws', '--auth=trust', '-E', 'UTF8']);
+    // Durable settings: an acknowledged commit survives an immediate (crash) stop.
+    const pgStart = () =>
+      asPg('pg_ctl', [
+        '-D',
+        `${pgDir}/data`,
+        '-l',
+        `${pgDir}/log`,
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-p ${pgPort} -k /tmp -c listen_addresses=127.0.0.1`,
+        'start',
+      ]);
+    await pgStart();
+    const url = `postgres://kws@127.0.0.1:${pgPort}/postgres`;
+    const setup = createDb(url, 1);
+    await setup.raw('CREATE DATABASE kws_fault_pg');
+    await setup.destroy();
+    try {
+      h = await harness({ databaseUrl: `postgres://kws@127.0.0.1:${pgPort}/kws_fault_pg` });
+      const acked: string[] = [];
+      const statuses: number[] = [];
+      const bodies: unknown[] = [];
+      let stop = false;
+      let n = 0;
+      const load = (async () => {
+        while (!stop) {
+          n += 1;
+          const res = await h!
+            .request('POST', `/v1/workspaces/${h!.tenant.workspaceId}/knowledge/link`, {
+              headers: h!.headers,
+              json: { type: 'LINK', url: `https://example.com/doc/${n}`, title: `doc ${n}` },
+            })
+            .catch(() => undefined);
+          if (!res) continue;
+          statuses.push(res.status);
+          if (res.status === 201) acked.push(res.body.id);
+          else bodies.push(res.body);
+          if (res.status !== 201) await sleep(100);
+        }
+      })();
+      await until('writes acknowledged', async () => (acked.length >= 5 ? true : undefined));
+      await asPg('pg_ctl', ['-D', `${pgDir}/data`, '-m', 'immediate', 'stop']);
+      const stoppedAt = Date.now();
+      await until(
+        '503s while down',
+        async () => (statuses.filter((s) => s === 503).length >= 3 ? true : undefined),
+        60_000,
+      );
+      const ready = await h.request('GET', '/health/ready');
+      assert.equal(ready.status, 503);
+      assert.equal(ready.body.checks.database.status, 'down');
+      await pgStart();
+      const startedAt = Date.now();
+      const ackedBefore = acked.length;
+      await until(
+        'writes acknowledged again',
+        async () => (acked.length >= ackedBefore + 3 ? true : undefined),
+        60_000,
+      );
+      const recoveredAt = Date.now();
+      stop = true;
+      await load;
+      const unexpected = statuses.filter((s) => s !== 201 && s !== 503);
+      assert.deepEqual(unexpected, [], `only 201 and 503: ${JSON.stringify(bodies.slice(0, 3))}`);
+      for (const b of bodies)
+        assert.deepEqual(b, { error: 'Service Unavailable', message: 'Service temporarily unavailable' });
+      const stored = new Set(
+        (await h.db('knowledge').where({ workspace_id: h.tenant.workspaceId }).select('id')).map(
+          (r: { id: string }) => r.id,
+        ),
+      );
+      const lost = acked.filter((id) => !stored.has(id));
+      assert.deepEqual(lost, [], 'no acknowledged write lost');
+      await record('PostgreSQL stopped under load', {
+        down: seconds(startedAt - stoppedAt),
+        startToFirstWrite: seconds(recoveredAt - startedAt),
+        acknowledged: acked.length,
+        answered503: statuses.filter((s) => s === 503).length,
+      });
+    } finally {
+      await h?.close().catch(() => undefined);
+      h = undefined;
+      await asPg('pg_ctl', ['-D', `${pgDir}/data`, '-m', 'fast', 'stop']).catch(() => undefined);
+      await rm(pgDir, { recursive: true, force: true });
+    }
+  });
+
+  it('storage unavailable during ingestion: the activity retries and the item completes once storage is back', async () => {
+    h = await harness({ startWorker: false });
+    const upload = await uploadRequest(
+      h.request,
+      h.tenant.workspaceId,
+      h.headers,
+      {
+        filename: 'stored.txt',
+        contentType: 'text/plain',
+        bytes: Buffer.from('Bytes that wait in object storage while it is away.'),
+      },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(upload.status, 200, upload.text);
+    await h.s3.stop();
+    const downAt = Date.now();
+    // While storage is away an upload is refused cleanly (503), not half-written.
+    const refused = await uploadRequest(h.request, h.tenant.workspaceId, h.headers, {
+      filename: 'refused.txt',
+      contentType: 'text/plain',
+      bytes: Buffer.from('no storage'),
+    });
+    assert.equal(refused.status, 503, refused.text);
+    assert.deepEqual(refused.body, { error: 'Service Unavailable', message: 'Service temporarily unavailable' });
+    await h.startWorker();
+    const handle = await import('@temporalio/client').then(async ({ Connection, Client }) => {
+      const connection = await Connection.connect({ address: testEnv.temporalAddress });
+      return { client: new Client({ connection }), connection };
+    });
+    try {
+      const wf = handle.client.workflow.getHandle(upload.body.jobId);
+      await until(
+        'extraction failing and retried',
+        async () => {
+          const d = await wf.describe();
+          const pending = d.raw.pendingActivities?.[0];
+          return pending && (pending.attempt ?? 0) >= 2 ? true : undefined;
+        },
+        60_000,
+        300,
+      );
+      h.s3 = await startEmbeddedS3({ dataDir: h.dir, bucket: BUCKET, port: h.s3Port });
+      const backAt = Date.now();
+      const result = (await wf.result()) as { status: string };
+      const done = Date.now();
+      assert.equal(result.status, 'COMPLETED');
+      const items = await h.db('knowledge').where({ workspace_id: h.tenant.workspaceId });
+      assert.equal(items.length, 1, 'the refused upload left no item');
+      assert.equal(items[0].status, 'COMPLETED');
+      assert.equal(
+        (
+          await h
+            .db('upload_file_metadata')
+            .where({ workspace_id: h.tenant.workspaceId })
+            .count<{ count: number }[]>('* as count')
+        )[0]!.count,
+        1,
+      );
+      await record('storage unavailable during ingestion', {
+        down: seconds(backAt - downAt),
+        backToCompleted: seconds(done - backAt),
+      });
+    } finally {
+      await handle.connection.close();
+    }
+  });
+});

@@ -1,0 +1,231 @@
+// The guarded fetcher against real HTTP servers on loopback: the address rule on resolved and literal
+// addresses, DNS rebinding (the address checked is the address connected to), redirects re-checked, size
+// limits after decompression, timeouts; and the URL, robots.txt and HTML helpers it works with. The address
+// rule is narrowed to "127.0.0.1 only" here, so every refused address is another loopback one and nothing
+// ever leaves the machine.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { blockedReason } from '../../src/web/address';
+import { checkWebUrl, fetchResource, FetchError, type FetchPolicy, type Resolver } from '../../src/web/fetch';
+import { parseHtmlPage } from '../../src/web/html';
+import { robotsRules } from '../../src/web/robots';
+import { canonicalUrl, matchesPathPattern, passesPathFilters } from '../../src/web/urls';
+
+const code = async (p: Promise<unknown>): Promise<string> => {
+  try {
+    await p;
+    return 'ok';
+  } catch (err) {
+    assert.ok(err instanceof FetchError, String(err));
+    return err.code;
+  }
+};
+
+describe('web fetcher', () => {
+  let server: http.Server;
+  let port: number;
+  const hits: string[] = [];
+  const handlers = new Map<string, (req: http.IncomingMessage, res: http.ServerResponse) => void>();
+
+  before(async () => {
+    server = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      const handler = handlers.get(req.url ?? '');
+      if (handler) handler(req, res);
+      else res.writeHead(200, { 'content-type': 'text/plain' }).end('hello');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  beforeEach(() => {
+    hits.length = 0;
+    handlers.clear();
+  });
+
+  /** A policy that allows 127.0.0.1 and refuses every other address, with a resolver the test controls. */
+  const policy = (resolve?: Resolver, extra: Partial<FetchPolicy> = {}): FetchPolicy => ({
+    allowPrivateNetworks: false,
+    timeoutMs: 2000,
+    userAgent: 'TestBot/1.0',
+    resolve,
+    refuseAddress: (address) => (address === '127.0.0.1' ? undefined : 'loopback'),
+    ...extra,
+  });
+  const plain = { maxBytes: () => 1024 * 1024 };
+
+  it('classifies addresses: public unicast only', () => {
+    const cases: Record<string, string | undefined> = {
+      '93.184.215.14': undefined,
+      '2606:4700::1111': undefined,
+      '127.0.0.1': 'loopback',
+      '10.0.0.1': 'private',
+      '172.16.5.4': 'private',
+      '172.32.0.1': undefined,
+      '192.168.1.1': 'private',
+      '169.254.169.254': 'link-local',
+      '100.64.0.1': 'shared address space',
+      '0.0.0.0': 'unspecified',
+      '224.0.0.251': 'multicast',
+      '255.255.255.255': 'reserved',
+      '::': 'unspecified',
+      '::1': 'loopback',
+      'fe80::1': 'link-local',
+      'fd00::1': 'unique-local',
+      'ff02::1': 'multicast',
+      '::ffff:127.0.0.1': 'loopback',
+      '::ffff:7f00:1': 'loopback',
+      '::ffff:10.0.0.1': 'private',
+      '::ffff:93.184.215.14': undefined,
+      '64:ff9b::a9fe:a9fe': 'link-local',
+      '2002:c0a8:0101::1': 'private',
+      '2001:db8::1': 'documentation',
+    };
+    for (const [address, reason] of Object.entries(cases)) assert.equal(blockedReason(address), reason, address);
+  });
+
+  it('connects to exactly the address it checked: a DNS answer that changes after the check is refused', async () => {
+    const answers = ['127.0.0.1', '127.0.0.2'];
+    const calls: string[] = [];
+    const rebinding: Resolver = async (host) => {
+      calls.push(host);
+      return [{ address: answers.shift() ?? '127.0.0.2', family: 4 }];
+    };
+    const p = policy(rebinding);
+    const url = `http://rebind.test:${port}/secret`;
+    await checkWebUrl(url, p); // the API's check sees 127.0.0.1 ...
+    assert.equal(await code(fetchResource(url, p, plain)), 'BLOCKED_ADDRESS'); // ... the fetch's own lookup 127.0.0.2
+    assert.deepEqual(calls, ['rebind.test', 'rebind.test']);
+    assert.deepEqual(hits, [], 'nothing was requested');
+
+    // A stable answer: one lookup for the connection, and the request reaches the checked address.
+    calls.length = 0;
+    const stable: Resolver = async (host) => {
+      calls.push(host);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const res = await fetchResource(`http://stable.test:${port}/page`, policy(stable), plain);
+    assert.equal(res.body.toString(), 'hello');
+    assert.deepEqual(calls, ['stable.test']);
+    assert.deepEqual(hits, ['/page']);
+  });
+
+  it('refuses a host when any of its addresses is refused, and refused literal addresses', async () => {
+    const mixed: Resolver = async () => [
+      { address: '127.0.0.1', family: 4 },
+      { address: '127.0.0.9', family: 4 },
+    ];
+    assert.equal(await code(fetchResource(`http://mixed.test:${port}/`, policy(mixed), plain)), 'BLOCKED_ADDRESS');
+    assert.equal(await code(fetchResource(`http://127.0.0.2:${port}/`, policy(), plain)), 'BLOCKED_ADDRESS');
+    assert.equal(await code(checkWebUrl(`http://[::1]:${port}/`, policy())), 'BLOCKED_ADDRESS');
+    const failing: Resolver = async () => {
+      throw new Error('ENOTFOUND');
+    };
+    assert.equal(await code(checkWebUrl('http://nowhere.test/', policy(failing))), 'DNS');
+    assert.equal(await code(checkWebUrl('file:///etc/passwd', policy())), 'UNSUPPORTED_SCHEME');
+    assert.deepEqual(hits, []);
+  });
+
+  it('checks every redirect hop, and limits the number of hops', async () => {
+    const toName: Resolver = async (host) => [
+      { address: host === 'inside.test' ? '127.0.0.3' : '127.0.0.1', family: 4 },
+    ];
+    handlers.set('/to-literal', (_q, res) => res.writeHead(302, { location: `http://127.0.0.2:${port}/x` }).end());
+    handlers.set('/to-name', (_q, res) => res.writeHead(301, { location: `http://inside.test:${port}/x` }).end());
+    handlers.set('/to-local', (_q, res) => res.writeHead(307, { location: '/final' }).end());
+    handlers.set('/loop', (_q, res) => res.writeHead(302, { location: '/loop' }).end());
+    const p = policy(toName);
+    assert.equal(await code(fetchResource(`http://site.test:${port}/to-literal`, p, plain)), 'BLOCKED_ADDRESS');
+    assert.equal(await code(fetchResource(`http://site.test:${port}/to-name`, p, plain)), 'BLOCKED_ADDRESS');
+    const ok = await fetchResource(`http://site.test:${port}/to-local`, p, plain);
+    assert.equal(ok.url.pathname, '/final');
+    assert.deepEqual(ok.redirectedFrom, [`http://site.test:${port}/to-local`]);
+    assert.equal(await code(fetchResource(`http://site.test:${port}/loop`, p, plain)), 'TOO_MANY_REDIRECTS');
+    assert.ok(!hits.includes('/x'));
+  });
+
+  it('bounds bodies after decompression, and whole fetches in time', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(8 * 1024 * 1024));
+    handlers.set('/bomb', (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(bomb),
+    );
+    handlers.set('/big', (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.alloc(300_000)));
+    handlers.set('/gzip', (_q, res) =>
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(zlib.gzipSync('<p>hi</p>')),
+    );
+    handlers.set('/stall', () => undefined); // never answers
+    const p = policy(undefined, { timeoutMs: 300 });
+    const small = { maxBytes: () => 100_000 };
+    assert.ok(bomb.length < 100_000, 'the compressed bomb itself is small');
+    assert.equal(await code(fetchResource(`http://127.0.0.1:${port}/bomb`, p, small)), 'TOO_LARGE');
+    assert.equal(await code(fetchResource(`http://127.0.0.1:${port}/big`, p, small)), 'TOO_LARGE');
+    assert.equal((await fetchResource(`http://127.0.0.1:${port}/gzip`, p, small)).body.toString(), '<p>hi</p>');
+    const started = Date.now();
+    assert.equal(await code(fetchResource(`http://127.0.0.1:${port}/stall`, p, small)), 'TIMEOUT');
+    assert.ok(Date.now() - started < 2000);
+    const wanted = { ...small, wants: (mime: string) => mime === 'text/html' };
+    assert.equal(await code(fetchResource(`http://127.0.0.1:${port}/plain`, p, wanted)), 'UNSUPPORTED_TYPE');
+  });
+});
+
+describe('web helpers', () => {
+  it('gives one canonical form per page', () => {
+    assert.equal(canonicalUrl('HTTP://Example.COM:80/a?utm_source=x&b=2&a=1#top'), 'http://example.com/a?a=1&b=2');
+    assert.equal(canonicalUrl('https://example.com'), 'https://example.com/');
+    assert.equal(canonicalUrl('https://u:p@example.com/x?gclid=1'), 'https://example.com/x');
+  });
+
+  it('matches path patterns as robots.txt does', () => {
+    const u = (p: string) => new URL(`https://e.com${p}`);
+    assert.ok(matchesPathPattern('/docs/', u('/docs/intro')));
+    assert.ok(!matchesPathPattern('/docs/', u('/doc')));
+    assert.ok(matchesPathPattern('/*.pdf$', u('/files/a.pdf')));
+    assert.ok(!matchesPathPattern('/*.pdf$', u('/files/a.pdf?x=1')));
+    assert.ok(matchesPathPattern('/pricing$', u('/pricing')) && !matchesPathPattern('/pricing$', u('/pricing/x')));
+    const filters = { includePaths: ['/docs/'], excludePaths: ['/docs/internal'] };
+    assert.ok(passesPathFilters(u('/docs/a'), filters));
+    assert.ok(!passesPathFilters(u('/docs/internal/a'), filters));
+    assert.ok(!passesPathFilters(u('/blog'), filters));
+  });
+
+  it('reads robots.txt as RFC 9309 says: groups, Crawl-delay, absent and unreachable files', () => {
+    const rules = robotsRules(
+      'https://e.com',
+      {
+        state: 'ok',
+        body: 'User-agent: *\nDisallow: /private/\n\nUser-agent: TestBot\nDisallow: /bots/\nCrawl-delay: 2',
+      },
+      'TestBot/1.0',
+    );
+    assert.ok(!rules.isAllowed('https://e.com/bots/a'));
+    assert.ok(rules.isAllowed('https://e.com/private/a'), 'the specific group replaces *');
+    assert.equal(rules.crawlDelayMs, 2000);
+    assert.ok(robotsRules('https://e.com', { state: 'absent' }, 'TestBot').isAllowed('https://e.com/x'));
+    const down = robotsRules('https://e.com', { state: 'unreachable', reason: 'HTTP 503' }, 'TestBot');
+    assert.ok(!down.isAllowed('https://e.com/'));
+    assert.equal(down.unreachableReason, 'HTTP 503');
+  });
+
+  it('takes links, canonical, base and robots meta from a page, and its main text without boilerplate', () => {
+    const html = `<html lang="pt-BR"><head><title>Guide</title><base href="/docs/">
+      <link rel="canonical" href="https://e.com/docs/guide"><meta name="robots" content="noindex, nofollow"></head>
+      <body><nav><a href="intro">Intro</a> <a href="https://other.org/">Other</a> <a href="javascript:void(0)">x</a></nav>
+      <article><h1>Guide</h1><p>${'Install the agent, then configure the collector. '.repeat(8)}</p>
+      <p>Second paragraph about dashboards and alerts for the operations team.</p></article>
+      <footer>Cookie banner and copyright</footer><script>track()</script></body></html>`;
+    const page = parseHtmlPage(html, new URL('https://e.com/docs/guide?ref=1'));
+    assert.equal(page.title, 'Guide');
+    assert.equal(page.language, 'pt-BR');
+    assert.deepEqual(page.links, ['https://e.com/docs/intro', 'https://other.org/']);
+    assert.equal(page.canonical, 'https://e.com/docs/guide');
+    assert.ok(page.noindex && page.nofollow);
+    assert.match(page.text, /Install the agent/);
+    assert.match(page.text, /\n\nSecond paragraph/, 'paragraphs stay apart');
+    assert.doesNotMatch(page.text, /Cookie banner|track\(\)|Intro/);
+  });
+});

@@ -1,0 +1,369 @@
+// Webhooks end to end: endpoints managed with kws, events from real workflows delivered to receivers
+// started in the test, signatures verified with the Standard Webhooks reference library, retries with
+// backoff against a receiver that fails twice, and the delivery log read back with kws.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
+import { createWebhook, isPrivateAddress, postWebhook, signWebhook } from '../../src/services/webhooks';
+import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { uploadRequest } from '../helpers/knowledge';
+import { childEnv, kwsBin, runNode } from '../helpers/processes';
+import { getStack, type TestStack } from '../helpers/stack';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A webhook receiver on loopback answering each request with the next status of `statuses` (then 200). */
+async function receiver(statuses: number[] = []) {
+  const received: Received[] = [];
+  const waiters: Array<() => void> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      res.writeHead(statuses.shift() ?? 200).end('ok');
+      waiters.splice(0).forEach((w) => w());
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return {
+    url,
+    received,
+    async waitFor(n: number, timeoutMs = 60_000): Promise<Received[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < n) {
+        if (Date.now() > deadline) throw new Error(`only ${received.length} of ${n} deliveries arrived`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 500);
+        });
+      }
+      return received;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const text = (s: string) => ({ filename: 'hook.txt', contentType: 'text/plain', bytes: Buffer.from(s) });
+const events = (rs: Received[]) => rs.map((r) => (JSON.parse(r.body) as { type: string }).type);
+
+describe('webhooks', function () {
+  this.timeout(120_000);
+  let stack: TestStack;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+  let env: NodeJS.ProcessEnv;
+  let dataDir: string;
+  const kws = async (...args: string[]) => {
+    const res = await runNode([kwsBin, ...args, '--json'], env);
+    if (res.code !== 0) throw new Error(`kws ${args.join(' ')} exited ${res.code}: ${res.stderr}`);
+    return JSON.parse(res.stdout.trim());
+  };
+
+  before(async () => {
+    stack = await getStack();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-hooks-'));
+    env = childEnv({ DATABASE_URL: stack.testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  });
+  beforeEach(async () => {
+    tenant = await createTenant(stack.deps.db);
+    headers = (await accessHeaders(stack, tenant)).headers;
+  });
+  after(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('delivers knowledge.completed, signed per Standard Webhooks, to an endpoint added with kws', async () => {
+    const rx = await receiver();
+    try {
+      const created = await kws(
+        'webhook',
+        'create',
+        '--workspace',
+        tenant.workspaceId,
+        '--url',
+        rx.url,
+        '--events',
+        'knowledge.completed,knowledge.failed',
+      );
+      assert.match(created.secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+      assert.deepEqual(created.events, ['knowledge.completed', 'knowledge.failed']);
+      const listed = await kws('webhook', 'list', '--workspace', tenant.workspaceId);
+      assert.deepEqual(
+        listed.map((w: { id: string }) => w.id),
+        [created.id],
+      );
+      assert.ok(!('secret' in listed[0]), 'list never shows the secret');
+
+      const upload = await uploadRequest(
+        stack.request,
+        tenant.workspaceId,
+        headers,
+        text('Webhooks tell clients when ingestion is done.'),
+      );
+      assert.equal(upload.status, 200, upload.text);
+      const [msg] = await rx.waitFor(1);
+      const verified = new Webhook(created.secret).verify(msg!.body, {
+        'webhook-id': String(msg!.headers['webhook-id']),
+        'webhook-timestamp': String(msg!.headers['webhook-timestamp']),
+        'webhook-signature': String(msg!.headers['webhook-signature']),
+      }) as { type: string; timestamp: string; data: Record<string, unknown> };
+      assert.equal(verified.type, 'knowledge.completed');
+      assert.ok(!Number.isNaN(Date.parse(verified.timestamp)));
+      assert.deepEqual(verified.data, {
+        workspaceId: tenant.workspaceId,
+        knowledgeId: upload.body.knowledgeId,
+        uploadId: upload.body.uploadFileMetadataId,
+        status: 'COMPLETED',
+        chunkCount: 1,
+        pageCount: 1,
+      });
+      assert.match(String(msg!.headers['webhook-id']), /^msg_[0-9a-f]{32}$/);
+      // A tampered body does not verify.
+      assert.throws(() =>
+        new Webhook(created.secret).verify(msg!.body.replace('COMPLETED', 'FAILED'), {
+          'webhook-id': String(msg!.headers['webhook-id']),
+          'webhook-timestamp': String(msg!.headers['webhook-timestamp']),
+          'webhook-signature': String(msg!.headers['webhook-signature']),
+        }),
+      );
+
+      const bad = await uploadRequest(stack.request, tenant.workspaceId, headers, text('  \n '));
+      assert.equal(bad.status, 422);
+      const all = await rx.waitFor(2);
+      assert.deepEqual(events(all), ['knowledge.completed', 'knowledge.failed']);
+      assert.equal(JSON.parse(all[1]!.body).data.status, 'BACKGROUND_ERROR');
+      assert.match(JSON.parse(all[1]!.body).data.messageError, /no text could be extracted/i);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('retries with backoff, same message id, when the receiver fails twice, and logs every attempt (kws webhook deliveries)', async () => {
+    const rx = await receiver([500, 503]);
+    try {
+      const hook = await createWebhook(stack.deps.db, tenant.workspaceId, {
+        url: rx.url,
+        events: ['knowledge.completed'],
+      });
+      const upload = await uploadRequest(stack.request, tenant.workspaceId, headers, text('Third time lucky.'));
+      assert.equal(upload.status, 200, upload.text);
+      const got = await rx.waitFor(3);
+      const ids = new Set(got.map((r) => r.headers['webhook-id']));
+      assert.equal(ids.size, 1, 'one message id across retries');
+      for (const r of got) {
+        const wh = new Webhook(hook.secret);
+        wh.verify(r.body, r.headers as Record<string, string>);
+      }
+      const gaps = [got[1]!.at - got[0]!.at, got[2]!.at - got[1]!.at];
+      assert.ok(gaps[0]! >= 400, `first retry after the initial interval (${gaps[0]} ms)`);
+      assert.ok(gaps[1]! > gaps[0]!, `backoff grows: ${gaps.join(' ms, ')} ms`);
+
+      let log;
+      for (let i = 0; i < 50; i++) {
+        log = await kws('webhook', 'deliveries', '--workspace', tenant.workspaceId, '--webhook', hook.id);
+        if (log[0]?.status === 'SUCCEEDED') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(log.length, 1);
+      assert.equal(log[0].status, 'SUCCEEDED');
+      assert.equal(log[0].eventType, 'knowledge.completed');
+      assert.equal(log[0].messageId, got[0]!.headers['webhook-id']);
+      assert.deepEqual(
+        log[0].attemptLog.map((a: { attempt: number; statusCode: number }) => [a.attempt, a.statusCode]),
+        [
+          [1, 500],
+          [2, 503],
+          [3, 200],
+        ],
+      );
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('gives up after WEBHOOK_MAX_ATTEMPTS and records the delivery FAILED', async () => {
+    const rx = await receiver([500, 500, 500, 500, 500]);
+    try {
+      const hook = await createWebhook(stack.deps.db, tenant.workspaceId, {
+        url: rx.url,
+        events: ['knowledge.completed'],
+      });
+      await uploadRequest(stack.request, tenant.workspaceId, headers, text('Never acknowledged.'));
+      await rx.waitFor(4);
+      let log;
+      for (let i = 0; i < 100; i++) {
+        log = await kws('webhook', 'deliveries', '--workspace', tenant.workspaceId, '--webhook', hook.id);
+        if (log[0]?.status === 'FAILED') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(log[0].status, 'FAILED');
+      assert.equal(log[0].attempts, 4);
+      assert.equal(rx.received.length, 4);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('sends knowledge.cascade_deleted and role job events only to subscribed endpoints of the workspace', async () => {
+    const rx = await receiver();
+    const other = await receiver();
+    try {
+      await createWebhook(stack.deps.db, tenant.workspaceId, {
+        url: rx.url,
+        events: ['knowledge.cascade_deleted', 'role.job_completed', 'role.job_failed'],
+      });
+      const otherTenant = await createTenant(stack.deps.db);
+      await createWebhook(stack.deps.db, otherTenant.workspaceId, { url: other.url });
+
+      const root = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        type: 'WEBSITE',
+        title: 'site',
+      });
+      await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        type: 'URL',
+        title: 'p',
+        parentId: root.id,
+      });
+      const del = await stack.request('DELETE', `/v1/workspaces/${tenant.workspaceId}/knowledge/${root.id}/children`, {
+        headers,
+      });
+      assert.equal(del.status, 200, del.text);
+      const role = { name: 'Agents', customerRoleId: 'agents' };
+      const created = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/role`, { headers, json: role });
+      await stack.deps.temporal.client.workflow.getHandle(created.body.workflowId).result();
+      const dup = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/role`, {
+        headers,
+        json: { ...role, name: 'Agents again' },
+      });
+      await assert.rejects(stack.deps.temporal.client.workflow.getHandle(dup.body.workflowId).result());
+
+      const got = await rx.waitFor(3);
+      const byType = new Map(got.map((r) => [JSON.parse(r.body).type, JSON.parse(r.body).data]));
+      assert.deepEqual(byType.get('knowledge.cascade_deleted'), {
+        workspaceId: tenant.workspaceId,
+        knowledgeId: root.id,
+        deleted: 2,
+        batches: 2,
+      });
+      assert.equal(byType.get('role.job_completed').jobId, created.body.workflowId);
+      assert.equal(byType.get('role.job_completed').roleId, created.body.roleId);
+      assert.equal(byType.get('role.job_failed').jobId, dup.body.workflowId);
+      assert.equal(byType.get('role.job_failed').error, 'Role with customerRoleId already exists');
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(other.received.length, 0, 'another workspace hears nothing');
+    } finally {
+      await rx.close();
+      await other.close();
+    }
+  });
+
+  it('validates endpoints, and refuses private addresses unless WEBHOOK_ALLOW_PRIVATE_TARGETS', async () => {
+    await assert.rejects(
+      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'ftp://x.example/' }),
+      /absolute http/,
+    );
+    await assert.rejects(
+      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'https://u:p@x.example/' }),
+      /without credentials/,
+    );
+    await assert.rejects(
+      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'https://x.example/', events: ['nope'] }),
+      /events must be/,
+    );
+    const cli = await runNode(
+      [kwsBin, 'webhook', 'create', '--workspace', tenant.workspaceId, '--url', 'nope', '--json'],
+      env,
+    );
+    assert.equal(cli.code, 1);
+    assert.match(JSON.parse(cli.stderr).error, /absolute http/);
+
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '169.254.169.254',
+      '172.20.0.1',
+      '192.168.1.1',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
+      assert.ok(isPrivateAddress(a), a);
+    for (const a of ['93.184.216.34', '2606:4700::1111', '172.32.0.1']) assert.ok(!isPrivateAddress(a), a);
+    const rx = await receiver();
+    try {
+      const opts = { timeoutMs: 2000, allowPrivateTargets: false };
+      const byIp = await postWebhook(rx.url, {}, '{}', opts);
+      assert.equal(byIp.statusCode, null);
+      assert.match(byIp.error!, /private address/);
+      const byName = await postWebhook(rx.url.replace('127.0.0.1', 'localhost'), {}, '{}', opts);
+      assert.match(byName.error!, /private address/);
+      assert.equal(rx.received.length, 0);
+      assert.equal((await postWebhook(rx.url, {}, '{}', { ...opts, allowPrivateTargets: true })).statusCode, 200);
+    } finally {
+      await rx.close();
+    }
+    // The signature is the Standard Webhooks one (reference vector computed by the library).
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const sig = new Webhook(secret).sign(
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      new Date(1614265330 * 1000),
+      '{"test": 2432232314}',
+    );
+    assert.equal(signWebhook(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}'), sig);
+  });
+
+  it('is managed through the API by workspace credentials only (webhooks.manage), scoped to the workspace', async () => {
+    const base = `/v1/workspaces/${tenant.workspaceId}/webhooks`;
+    const created = await stack.request('POST', base, {
+      headers,
+      json: { url: 'https://hooks.example.com/kws', events: ['knowledge.completed'], description: 'ci' },
+    });
+    assert.equal(created.status, 201, created.text);
+    assert.match(created.body.secret, /^whsec_/);
+    const id = created.body.id as string;
+    const list = await stack.request('GET', base, { headers });
+    assert.deepEqual(
+      list.body.webhooks.map((w: { id: string }) => w.id),
+      [id],
+    );
+    assert.ok(!('secret' in list.body.webhooks[0]));
+    const patched = await stack.request('PATCH', `${base}/${id}`, {
+      headers,
+      json: { enabled: false, rotateSecret: true },
+    });
+    assert.equal(patched.status, 200, patched.text);
+    assert.equal(patched.body.enabled, false);
+    assert.notEqual(patched.body.secret, created.body.secret);
+    const deliveries = await stack.request('GET', `${base}/${id}/deliveries?limit=5`, { headers });
+    assert.deepEqual(deliveries.body, { deliveries: [] });
+    const badUrl = await stack.request('POST', base, { headers, json: { url: 'javascript:alert(1)' } });
+    assert.equal(badUrl.status, 400);
+    assert.equal(badUrl.body.error, 'Bad Request');
+    assert.equal((await stack.request('POST', base, { headers, json: { events: [] } })).status, 400);
+
+    // A role-bound token is not a workspace credential.
+    await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'hooks-role' });
+    const roleHeaders = (await accessHeaders(stack, tenant, { customerRoleId: 'hooks-role' })).headers;
+    assert.equal((await stack.request('GET', base, { headers: roleHeaders })).status, 403);
+    // Another workspace's credential neither sees nor reaches it.
+    const other = await createTenant(stack.deps.db);
+    const otherHeaders = (await accessHeaders(stack, other)).headers;
+    const foreign = await stack.request('GET', `/v1/workspaces/${other.workspaceId}/webhooks/${id}`, {
+      headers: otherHeaders,
+    });
+    assert.equal(foreign.status, 404);
+    assert.deepEqual(foreign.body, { error: 'Not Found', message: 'Webhook not found' });
+    assert.equal((await stack.request('DELETE', `${base}/${id}`, { headers })).status, 200);
+    assert.equal((await stack.request('GET', `${base}/${id}`, { headers })).status, 404);
+    assert.equal((await stack.request('GET', `${base}/not-a-uuid`, { headers })).status, 404);
+  });
+});

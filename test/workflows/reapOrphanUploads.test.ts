@@ -1,0 +1,84 @@
+// The orphan reaper, through its Temporal schedule on the dev server: an upload older than the grace
+// period that never became an item and has no running workflow goes, with its bytes, and the workspace's
+// quota is freed; a recent one, one whose workflow is still running, and an accepted one stay.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as uploads from '../../src/db/repositories/uploads';
+import { uploadKey } from '../../src/storage/keys';
+import { WorkflowIds } from '../../src/temporal/constants';
+import { ensureOrphanReaperSchedule } from '../../src/temporal/schedules';
+import { ingestFileWorkflow } from '../../src/workflows';
+import { createTenant } from '../helpers/factories';
+import { getStack, type TestStack } from '../helpers/stack';
+
+describe('orphan upload reaper (Temporal schedule)', function () {
+  this.timeout(90_000);
+  let stack: TestStack;
+  before(async () => {
+    stack = await getStack();
+  });
+
+  it('reaps old uploads without an item or a running workflow, with their blobs, and frees the quota', async () => {
+    const { db, storage, temporal } = stack.deps;
+    const tenant = await createTenant(db);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const stage = async (name: string, createdAt: Date, size: number) => {
+      const id = randomUUID();
+      const key = uploadKey(tenant.organizationId, tenant.workspaceId, id, name);
+      await storage.put(key, Buffer.alloc(size, 1), 'text/plain');
+      await uploads.insertUpload(db, {
+        id,
+        workspace_id: tenant.workspaceId,
+        organization_id: tenant.organizationId,
+        filename: name,
+        mimetype: 'text/plain',
+        size_bytes: size,
+        storage_key: key,
+        title: name,
+        description: null,
+        language: null,
+        requested_status: null,
+        workflow_id: WorkflowIds.ingestFile(tenant.workspaceId, id),
+        space_id: null,
+        source_visibility: 'source',
+      });
+      await db('upload_file_metadata').where({ id }).update({ created_at: createdAt });
+      return { id, key };
+    };
+    const orphan = await stage('abandoned.txt', twoHoursAgo, 4000);
+    const recent = await stage('arriving.txt', new Date(), 10);
+    const busy = await stage('queued.txt', twoHoursAgo, 20);
+    // Its workflow is running (on a task queue no worker polls, so it stays running).
+    const running = await temporal.client.workflow.start(ingestFileWorkflow, {
+      taskQueue: `nobody-${randomUUID()}`,
+      workflowId: WorkflowIds.ingestFile(tenant.workspaceId, busy.id),
+      args: [{ workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, uploadId: busy.id }],
+      memo: { workspaceId: tenant.workspaceId },
+    });
+    const usedBefore = await uploads.storageUsedBytes(db, tenant.workspaceId);
+
+    const scheduleId = await ensureOrphanReaperSchedule(temporal, { every: '1 hour', grace: '1 hour' });
+    // Starting twice brings the schedule up to date instead of failing.
+    assert.equal(await ensureOrphanReaperSchedule(temporal, { every: '1 hour', grace: '1 hour' }), scheduleId);
+    const schedule = temporal.client.schedule.getHandle(scheduleId);
+    try {
+      await schedule.trigger();
+      const deadline = Date.now() + 60_000;
+      while (await uploads.findUpload(db, tenant.workspaceId, orphan.id)) {
+        assert.ok(Date.now() < deadline, 'the orphan was not reaped in time');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.equal(await storage.exists(orphan.key), false, 'its blob went with it');
+      for (const kept of [recent, busy]) {
+        assert.ok(await uploads.findUpload(db, tenant.workspaceId, kept.id), 'recent and running uploads stay');
+        assert.equal(await storage.exists(kept.key), true);
+      }
+      assert.equal(await uploads.storageUsedBytes(db, tenant.workspaceId), usedBefore - 4000);
+      const description = await schedule.describe();
+      assert.equal(description.action.type, 'startWorkflow');
+    } finally {
+      await schedule.delete();
+      await running.terminate('test over');
+    }
+  });
+});
