@@ -38,7 +38,12 @@ function options(): KnowledgeBenchOptions {
   }
   // A smoke run of every step in a minute or two; its figures mean little.
   const quick = process.env.KWS_BENCH_QUICK === '1' ? QUICK_OPTIONS : {};
-  return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
+  // KWS_BENCH_SIZES=10000,100000: the corpus sizes searched (ascending chunk counts).
+  const sizes = process.env.KWS_BENCH_SIZES?.split(',').map(Number);
+  if (sizes && (sizes.some((n) => !Number.isInteger(n) || n <= 0) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!))) {
+    throw new Error(`KWS_BENCH_SIZES must be ascending positive integers, not ${process.env.KWS_BENCH_SIZES}`);
+  }
+  return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}), ...(sizes ? { sizes } : {}) };
 }
 
 const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval'] as const;

@@ -41,20 +41,33 @@ export interface RetrievalBenchOptions {
   speedRounds: number;
 }
 
-export const DEFAULT_RETRIEVAL_OPTIONS = (root: string): RetrievalBenchOptions => ({
-  fp32ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2'),
-  int8ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2-int8'),
-  chunkSettings: [
-    { size: 1000, overlap: 150 },
-    { size: 500, overlap: 75 },
-    { size: 1000, overlap: 0 },
-    { size: 1500, overlap: 225 },
-  ],
-  alphas: [0.5, 0.6, 0.7, 0.8, 0.9],
-  cacheDir: path.join(root, 'bench/results/.cache'),
-  speedSample: 192,
-  speedRounds: 5,
-});
+/**
+ * KWS_RETRIEVAL_CHUNKS=1000/150,1500/225 narrows the chunk settings compared (the first is the service's
+ * default; each new setting embeds the whole corpus once, minutes on a loaded machine; the vectors are cached
+ * under bench/results/.cache); KWS_RETRIEVAL_SPEED=passages/rounds sizes the int8 speed comparison.
+ */
+export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): RetrievalBenchOptions => {
+  const chunkSettings = (env.KWS_RETRIEVAL_CHUNKS ?? '1000/150,500/75,1000/0,1500/225').split(',').map((s) => {
+    const [size, overlap] = s.split('/').map(Number);
+    if (!Number.isInteger(size) || !Number.isInteger(overlap) || size! <= overlap! || overlap! < 0) {
+      throw new Error(`KWS_RETRIEVAL_CHUNKS: ${s} is not size/overlap`);
+    }
+    return { size: size!, overlap: overlap! };
+  });
+  const [speedSample, speedRounds] = (env.KWS_RETRIEVAL_SPEED ?? '192/5').split('/').map(Number);
+  if (!Number.isInteger(speedSample) || !Number.isInteger(speedRounds) || speedSample! < 16 || speedRounds! < 1) {
+    throw new Error(`KWS_RETRIEVAL_SPEED: ${env.KWS_RETRIEVAL_SPEED} is not passages/rounds`);
+  }
+  return {
+    fp32ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2'),
+    int8ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2-int8'),
+    chunkSettings,
+    alphas: [0.5, 0.6, 0.7, 0.8, 0.9],
+    cacheDir: path.join(root, 'bench/results/.cache'),
+    speedSample: speedSample!,
+    speedRounds: speedRounds!,
+  };
+};
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 const KINDS: Array<QuestionKind | 'all'> = ['all', 'paraphrase', 'identifier'];

@@ -200,15 +200,6 @@ export async function searchKnowledge(
   }));
 }
 
-/** The contract's semantic search (cosine ranking). */
-export function semanticSearch(
-  deps: { db: Db; embeddings: EmbeddingProvider; metrics?: Pick<Metrics, 'searchDuration'> },
-  workspaceId: string,
-  input: { query: string; limit: number; filter: search.AccessFilter },
-): Promise<SearchResult[]> {
-  return searchKnowledge(deps, workspaceId, { ...input, mode: 'semantic' });
-}
-
 /** The `topK` best passages (chunks) for RAG, in RAG_MODE unless told otherwise. */
 export async function retrievePassages(
   db: Db,

@@ -1,4 +1,4 @@
-// The searchable-chunk counts the search plan is chosen from (migration 0004_hybrid_search triggers,
+// The searchable-chunk counts the search plan is chosen from (migration 0009_hybrid_search triggers,
 // src/db/repositories/searchCounts.ts) against the real PostgreSQL: after any sequence of the changes the
 // service makes (chunks added and removed, items completed, failed, moved, relabelled, deleted, roles and
 // audiences assigned and removed, a role deleted, counts folded) every scope's count equals a count of
@@ -6,40 +6,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { Db } from '../../src/db/knex';
 import { FOLD_ABOVE_ROWS, foldScopeCounts, scopeCounts } from '../../src/db/repositories/searchCounts';
 import { createRole, createTenant } from '../helpers/factories';
+import { kept, truth } from '../helpers/searchCounts';
 import { getStack } from '../helpers/stack';
-
-/** Every scope's count, from the rows (what the triggers must keep). */
-async function truth(db: Db, workspaceId: string): Promise<Record<string, number>> {
-  const rows: Array<{ scope: string; n: number }> = (
-    await db.raw(
-      `with c as (
-         select k.* from knowledge_chunks ch join knowledge k on k.id = ch.knowledge_id
-          where k.workspace_id = ? and k.status = 'COMPLETED')
-       select scope, count(*)::int as n from (
-         select case when space_id is null then 'workspace' else 'space:' || space_id end as scope from c
-         union all select 'language:' || coalesce(language, '') from c
-         union all select 'role:' || kr.role_id from c join knowledge_roles kr on kr.knowledge_id = c.id
-         union all select 'audience:' || ka.audience_id from c join knowledge_audiences ka on ka.knowledge_id = c.id
-       ) s group by scope`,
-      [workspaceId],
-    )
-  ).rows;
-  return Object.fromEntries(rows.map((r) => [r.scope, r.n]).sort());
-}
-
-async function kept(db: Db, workspaceId: string): Promise<Record<string, number>> {
-  const rows: Array<{ scope: string; n: number }> = (
-    await db.raw(
-      `select scope, sum(chunks)::int as n from knowledge_search_counts where workspace_id = ?
-        group by scope having sum(chunks) <> 0`,
-      [workspaceId],
-    )
-  ).rows;
-  return Object.fromEntries(rows.map((r) => [r.scope, r.n]).sort());
-}
 
 const op = fc.oneof(
   fc.record({ kind: fc.constant('addItem' as const), status: fc.constantFrom('COMPLETED', 'BACKGROUND_START') }),

@@ -8,7 +8,7 @@
 //
 // Keyword search: PostgreSQL full-text search over the chunks' `content_tsv` (GIN index), the query parsed
 // under the text search configurations of the workspace's languages (kws_keyword_tsquery, migration
-// 0004_hybrid_search).
+// 0009_hybrid_search).
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';

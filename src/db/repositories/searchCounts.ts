@@ -1,5 +1,5 @@
 // Searchable chunks per workspace and scope, for the search plan choice without counting candidates.
-// Triggers (migration 0004_hybrid_search) add a row of +n or -n in the same transaction as every change
+// Triggers (migration 0009_hybrid_search) add a row of +n or -n in the same transaction as every change
 // that moves a count; a count is the sum of its scope's rows, and the reader folds many rows into one.
 // Scopes: 'workspace' (workspace knowledge), 'space:<id>', 'language:<code>' ('language:' for items
 // without one), 'role:<id>', 'audience:<id>'. Only chunks of COMPLETED items count.

@@ -3,6 +3,7 @@
 // this file. Every string refuses NUL characters and unpaired UTF-16 surrogates; every size is bounded.
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from './validate';
 
 // ---- limits (README: Agent API)
@@ -304,6 +305,12 @@ export const KnowledgeSearchToolInputSchema = z.strictObject({
   limit: searchLimit().default(10).describe('How many items, 1 to 50'),
   audienceId: uuid().optional().describe('Only knowledge assigned to this audience'),
   roleIds: z.array(uuid()).max(100).optional().describe('Only knowledge assigned to one of these roles'),
+  mode: z
+    .enum(SEARCH_MODES, { error: `mode must be one of ${SEARCH_MODES.join(', ')}` })
+    .optional()
+    .describe(
+      'semantic (the default: by meaning), keyword (exact words, identifiers, error texts) or hybrid (both fused)',
+    ),
 });
 export const TitleSearchToolInputSchema = z.strictObject({
   title: cleanText(AgentLimits.queryChars, { trim: true, nonEmpty: true }).describe('Part of the title, any case'),
