@@ -40,7 +40,10 @@ function options(): KnowledgeBenchOptions {
   const quick = process.env.KWS_BENCH_QUICK === '1' ? QUICK_OPTIONS : {};
   // KWS_BENCH_SIZES=10000,100000: the corpus sizes searched (ascending chunk counts).
   const sizes = process.env.KWS_BENCH_SIZES?.split(',').map(Number);
-  if (sizes && (sizes.some((n) => !Number.isInteger(n) || n <= 0) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!))) {
+  if (
+    sizes &&
+    (sizes.some((n) => !Number.isInteger(n) || n <= 0) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!))
+  ) {
     throw new Error(`KWS_BENCH_SIZES must be ascending positive integers, not ${process.env.KWS_BENCH_SIZES}`);
   }
   return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}), ...(sizes ? { sizes } : {}) };
