@@ -46,7 +46,23 @@ function options(): KnowledgeBenchOptions {
   ) {
     throw new Error(`KWS_BENCH_SIZES must be ascending positive integers, not ${process.env.KWS_BENCH_SIZES}`);
   }
-  return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}), ...(sizes ? { sizes } : {}) };
+  // KWS_BENCH_UPLOAD_SAMPLES / KWS_BENCH_SEARCH_SAMPLES: fewer samples on a loaded machine.
+  const samples = (name: string) => {
+    const v = process.env[name];
+    if (v === undefined) return undefined;
+    if (!/^[1-9][0-9]*$/.test(v)) throw new Error(`${name} must be a positive integer, not ${v}`);
+    return Number(v);
+  };
+  const uploadSamples = samples('KWS_BENCH_UPLOAD_SAMPLES');
+  const searchSamples = samples('KWS_BENCH_SEARCH_SAMPLES');
+  return {
+    ...DEFAULT_OPTIONS,
+    ...quick,
+    ...(bulk ? { bulkLoad: bulk } : {}),
+    ...(sizes ? { sizes } : {}),
+    ...(uploadSamples ? { uploadSamples } : {}),
+    ...(searchSamples ? { searchSamples } : {}),
+  };
 }
 
 const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval'] as const;

@@ -5,7 +5,7 @@
 # to stdout and bench/results/knowledge.json. Override with KWS_BENCH_RUN_DIR, KWS_BENCH_PG_PORT,
 # KWS_BENCH_TEMPORAL_PORT, KWS_BENCH_TEMPORAL_UI_PORT; KWS_BENCH_BULK_LOAD=auto|incremental|rebuild;
 # KWS_BENCH_QUICK=1 runs every step at a small size (a smoke run); KWS_BENCH_SIZES=10000,100000 sets the
-# corpus sizes searched. Suites as arguments: `npm run bench --
+# corpus sizes searched; KWS_BENCH_UPLOAD_SAMPLES, KWS_BENCH_SEARCH_SAMPLES fewer samples. Suites as arguments: `npm run bench --
 # retrieval` runs the labelled set over the Python documentation (scripts/fetch-pydoc.sh installs it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"

@@ -215,20 +215,22 @@ function runsFor(alphas: readonly number[]): Run[] {
     { name: 'semantic', kind: 'search', mode: 'semantic' },
     { name: 'keyword (any lexeme)', kind: 'search', mode: 'keyword', settings: { ...s, keywordMatch: 'any' } },
     { name: 'keyword (all lexemes)', kind: 'search', mode: 'keyword', settings: { ...s, keywordMatch: 'all' } },
-    {
-      name: 'hybrid RRF k=60',
+  ];
+  for (const match of ['any', 'all'] as const) {
+    runs.push({
+      name: `hybrid RRF k=60 (${match})`,
       kind: 'search',
       mode: 'hybrid',
-      settings: { ...s, fusion: { kind: 'rrf', k: 60 } },
-    },
-  ];
+      settings: { ...s, hybridKeywordMatch: match, fusion: { kind: 'rrf', k: 60 } },
+    });
+  }
   for (const alpha of alphas) {
     for (const match of ['any', 'all'] as const) {
       runs.push({
         name: `hybrid convex a=${alpha} (${match})`,
         kind: 'search',
         mode: 'hybrid',
-        settings: { ...s, keywordMatch: match, fusion: { kind: 'convex', alpha } },
+        settings: { ...s, hybridKeywordMatch: match, fusion: { kind: 'convex', alpha } },
       });
     }
   }
@@ -241,7 +243,7 @@ function runsFor(alphas: readonly number[]): Run[] {
 }
 
 const describe = (s: RetrievalSettings) =>
-  `${s.fusion.kind === 'convex' ? `convex a=${s.fusion.alpha}` : `RRF k=${s.fusion.k}`}, ${s.keywordMatch}`;
+  `${s.fusion.kind === 'convex' ? `convex a=${s.fusion.alpha}` : `RRF k=${s.fusion.k}`}, ${s.hybridKeywordMatch}`;
 
 /** FP32 and int8 embed the same passages in alternating rounds, so load drift hits both alike. */
 async function compareSpeed(fp32: EmbeddingProvider, int8: EmbeddingProvider, texts: string[], rounds: number) {
