@@ -29,7 +29,7 @@ const workflowMessage = 'Workflow code must be deterministic: no Node built-ins 
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', '.tools/', '.test-run/', 'data/', 'bench/results/', 'coverage/'],
+    ignores: ['dist/', 'node_modules/', '.tools/', '.test-run/', '.bench-run/', 'data/', 'bench/results/', 'coverage/'],
   },
   {
     files: ['**/*.{js,cjs,mjs}'],

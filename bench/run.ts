@@ -20,6 +20,7 @@ import { formatReport } from './knowledge/report';
 import { formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
+import { scrapedRun, type ScrapedRun } from './dashboard/scrape';
 
 // dist/bench -> the repository root
 const ROOT = path.resolve(__dirname, '../..');
@@ -103,7 +104,12 @@ async function main() {
   for (const name of ['TEST_DATABASE_ADMIN_URL', 'TEMPORAL_ADDRESS']) {
     if (!process.env[name]) throw new Error(`${name} is not set: run the benchmarks with \`npm run bench\``);
   }
-  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const logger = new DefaultLogger('WARN');
+  // KWS_BENCH_SCRAPE_TARGETS: a Prometheus scrapes this run (scripts/bench-dashboard.sh).
+  const targetsFile = process.env.KWS_BENCH_SCRAPE_TARGETS;
+  let scraped: ScrapedRun | undefined;
+  if (targetsFile) scraped = await scrapedRun(targetsFile, logger);
+  else Runtime.install({ logger });
   if (selected.includes('retrieval')) await retrievalSuite();
   if (selected.every((s) => s === 'retrieval')) return;
   const opts = options();
@@ -111,7 +117,8 @@ async function main() {
   console.log('[bench] starting the stack (fresh database, Temporal worker, HTTPS app, embedding model)');
   let stack: TestStack | undefined;
   try {
-    stack = await startStack();
+    stack = await startStack({ metrics: scraped?.metrics });
+    await scraped?.publish(stack.baseUrl);
     if (selected.includes('auth')) {
       const result = await measureAuthOverhead(stack);
       console.log(JSON.stringify(result, null, 2));
@@ -157,6 +164,7 @@ async function main() {
       console.log(`[bench] ${withTotal.totalSeconds} s; written to ${out}`);
     }
   } finally {
+    await scraped?.linger();
     await stack?.close();
   }
 }

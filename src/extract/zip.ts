@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { ExtractContext } from './context';
 import { MIME, checkFileType, mimeFromFilename } from './mime';
 import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './types';
-import { ZipArchive } from './zipArchive';
+import { ZipArchive, type ZipEntry } from './zipArchive';
 
 export const MAX_ZIP_DEPTH = 1;
 
@@ -20,6 +20,31 @@ interface EntryReport {
 /** Operating-system litter that is never content. */
 export const isJunk = (name: string) => name.startsWith('__MACOSX/') || posix.basename(name).startsWith('.');
 
+/**
+ * How a member of an archive is treated before it is read: undefined for a directory or operating-system
+ * litter (ignored), a reason to list it as skipped, or the type its extension names.
+ */
+export function screenMember(entry: ZipEntry): { mime: string } | { skip: string } | undefined {
+  if (entry.isDirectory || isJunk(entry.name)) return undefined;
+  const mime = mimeFromFilename(entry.name);
+  if (!mime) return { skip: 'unsupported type' };
+  if (entry.encrypted) return { skip: 'encrypted' };
+  if (entry.uncompressedSize === 0) return { skip: 'empty file' };
+  return { mime };
+}
+
+/** A member's bytes, checked against the type its extension names (or why they do not match). */
+export async function readMember(
+  archive: ZipArchive,
+  entry: ZipEntry,
+  mime: string,
+): Promise<{ data: Buffer; mime: string } | { skip: string }> {
+  const data = await archive.read(entry);
+  const check = checkFileType(data, mime, entry.name);
+  if (!check.ok) return { skip: `content does not match its extension: ${check.reason}` };
+  return { data, mime: check.mime };
+}
+
 export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<ExtractedDocument> {
   const archive = await ZipArchive.open(bytes, ctx.limits, ctx.zipBudget);
   const pages: ExtractedPage[] = [];
@@ -27,23 +52,15 @@ export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<Ex
   const skipped: { name: string; reason: string }[] = [];
   try {
     for (const entry of archive.entries) {
-      if (entry.isDirectory || isJunk(entry.name)) continue;
+      const screened = screenMember(entry);
+      if (!screened) continue;
       const skip = (reason: string) => skipped.push({ name: entry.name, reason });
-      const mime = mimeFromFilename(entry.name);
-      if (!mime) {
-        skip('unsupported type');
+      if ('skip' in screened) {
+        skip(screened.skip);
         continue;
       }
-      if (entry.encrypted) {
-        skip('encrypted');
-        continue;
-      }
-      if (mime === MIME.zip && ctx.zipDepth >= MAX_ZIP_DEPTH) {
+      if (screened.mime === MIME.zip && ctx.zipDepth >= MAX_ZIP_DEPTH) {
         skip('archive nested more than one level deep');
-        continue;
-      }
-      if (entry.uncompressedSize === 0) {
-        skip('empty file');
         continue;
       }
       if (ctx.textBudget.charsLeft <= 0) {
@@ -51,15 +68,15 @@ export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<Ex
         skip('text limit reached');
         continue;
       }
-      const data = await archive.read(entry);
-      const check = checkFileType(data, mime, entry.name);
-      if (!check.ok) {
-        skip(`content does not match its extension: ${check.reason}`);
+      const member = await readMember(archive, entry, screened.mime);
+      if ('skip' in member) {
+        skip(member.skip);
         continue;
       }
+      const { data } = member;
       let doc: ExtractedDocument;
       try {
-        doc = await ctx.extractEntry(data, check.mime, entry.name, { ...ctx, zipDepth: ctx.zipDepth + 1 });
+        doc = await ctx.extractEntry(data, member.mime, entry.name, { ...ctx, zipDepth: ctx.zipDepth + 1 });
       } catch (error) {
         if (!(error instanceof ExtractionError) || error.code === 'LIMIT_EXCEEDED') throw error;
         skip(`${error.code}: ${error.message}`);
@@ -70,7 +87,7 @@ export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<Ex
         skip('no text');
         continue;
       }
-      entries.push({ name: entry.name, mime: check.mime, firstPage: pages.length + 1, pages: withText.length });
+      entries.push({ name: entry.name, mime: member.mime, firstPage: pages.length + 1, pages: withText.length });
       for (const page of withText) {
         const where = doc.pages.length > 1 ? ` (page ${page.pageNumber} of ${doc.pages.length})` : '';
         pages.push({ pageNumber: pages.length + 1, text: `File: ${entry.name}${where}\n\n${page.text}` });

@@ -42,12 +42,11 @@ async function main(): Promise<void> {
     await workerDeps.close();
     await close();
   });
-  onShutdownSignal(logger, async () => {
-    await stopWorker(worker, running); // drains: polling stops, in-flight tasks finish
-    logger.info('worker stopped');
-  });
+  // Drains: polling stops, in-flight tasks finish; the process exits once `running` has settled.
+  onShutdownSignal(logger, () => stopWorker(worker, running));
   logger.info({ taskQueue: config.temporal.taskQueue, metrics: metricsServer.url }, 'worker running');
   await running;
+  logger.info('worker stopped');
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,7 @@
 // The service's Prometheus metrics (prom-client), one registry per process built by the entry point and
 // passed down (no global registry): HTTP latency by route template, ingestion by MIME type and stage,
 // search latency by plan, embedding throughput, webhook deliveries, and Node.js process metrics.
-// The Temporal worker's own metrics come from the SDK runtime (src/observability/workerMetrics.ts).
+// The Temporal worker's own metrics come from the SDK runtime (src/observability/workerRuntime.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 

@@ -2,26 +2,15 @@
 // and schedule-to-start latencies, sticky cache...) on an internal loopback port whose text the
 // process's own /metrics merges in, and no signal handlers of its own: the entry point drains the
 // worker on SIGINT/SIGTERM itself (the runtime's handlers stopped it first and made that drain fail).
-import net from 'node:net';
-import { Runtime } from '@temporalio/worker';
+import { Runtime, type Logger } from '@temporalio/worker';
+import { freeLoopbackPort } from '../ports';
 import type { Metrics } from './metrics';
 
-/** A port free right now on loopback (the OS picks it). */
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Installs the runtime (once per process, before any worker or native connection) and adds its metrics. */
-export async function installWorkerRuntime(metrics: Metrics): Promise<void> {
+export async function installWorkerRuntime(metrics: Metrics, opts: { logger?: Logger } = {}): Promise<void> {
   const port = await freeLoopbackPort();
   Runtime.install({
+    ...(opts.logger ? { logger: opts.logger } : {}),
     shutdownSignals: [],
     telemetryOptions: {
       metrics: {

@@ -21,6 +21,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities';
 import {
   IngestionFailureTypes,
+  jobSearchAttributes,
   type CrawlPageOutcome,
   type CrawlProgress,
   type CrawlWebsiteInput,
@@ -84,8 +85,10 @@ export async function crawlWebsiteWorkflow(input: CrawlWebsiteInput): Promise<Cr
       for (const url of urls) {
         const wait = lastFetchAt + delayMs - Date.now();
         if (wait > 0) await sleep(wait);
-        lastFetchAt = Date.now();
         const result = await crawl.crawlPage({ ...ids, organizationId: input.organizationId, url });
+        // Counted from the page's answer, not from scheduling its activity: however long the activity took
+        // to start, the site sees at least `delayMs` between two requests.
+        lastFetchAt = Date.now();
         progress = result.progress;
         const { outcome } = result;
         if ((outcome.kind === 'failed' || outcome.kind === 'skipped') && outcome.fatal) {
@@ -141,6 +144,7 @@ async function index(input: CrawlWebsiteInput, outcome: CrawlPageOutcome): Promi
       await executeChild(ingestFileWorkflow, {
         workflowId: `ingest:${input.workspaceId}:${outcome.uploadId}`,
         memo: { workspaceId: input.workspaceId },
+        typedSearchAttributes: jobSearchAttributes({ workspaceId: input.workspaceId, jobKind: 'ingest' }),
         args: [
           {
             workspaceId: input.workspaceId,

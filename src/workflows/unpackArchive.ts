@@ -1,5 +1,11 @@
 import { ApplicationFailure, ChildWorkflowFailure, executeChild } from '@temporalio/workflow';
-import { IngestionFailureTypes, NO_MEMBERS, type IngestFileInput, type UnpackArchiveResult } from './contracts';
+import {
+  IngestionFailureTypes,
+  jobSearchAttributes,
+  NO_MEMBERS,
+  type IngestFileInput,
+  type UnpackArchiveResult,
+} from './contracts';
 import { failItem, longSteps, shortSteps } from './indexing';
 import { ingestFileWorkflow } from './ingestFile';
 
@@ -26,6 +32,7 @@ export async function unpackArchiveWorkflow(input: IngestFileInput): Promise<Unp
         executeChild(ingestFileWorkflow, {
           workflowId: `ingest:${input.workspaceId}:${uploadId}`,
           memo: { workspaceId: input.workspaceId },
+          typedSearchAttributes: jobSearchAttributes({ workspaceId: input.workspaceId, jobKind: 'ingest' }),
           args: [
             { workspaceId: input.workspaceId, organizationId: input.organizationId, uploadId, parentId: knowledgeId },
           ],

@@ -1,6 +1,7 @@
 // Transport-level rules: HTTPS only, one JSON error shape for every failure, health and readiness.
 import assert from 'node:assert/strict';
 import { createDb } from '../../src/db/knex';
+import { testEnv } from '../helpers/env';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -59,7 +60,27 @@ describe('protocol', () => {
     assert.match(big.body.message, /exceeds the limit/);
   });
 
-  it('answers an unexpected failure with a generic 500 and no stack trace, and readiness 503', async () => {
+  it('answers an unexpected failure with a generic 500 and no stack trace', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    // The same app on a reachable database without the service's tables: every query fails unexpectedly.
+    const emptyDb = createDb(testEnv.databaseAdminUrl, 1);
+    try {
+      const broken = await stack.serve({ ...stack.deps, db: emptyDb });
+      const res = await broken.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers });
+      assert.equal(res.status, 500, res.text);
+      assert.deepEqual(res.body, {
+        error: 'Internal Server Error',
+        message: 'Failed to process or retrieve the resource',
+      });
+      assert.equal(res.headers['x-api-version'], 'v1');
+      assert.doesNotMatch(res.text, /relation|does not exist|at .*\.js/);
+    } finally {
+      await emptyDb.destroy();
+    }
+  });
+
+  it('answers 503 while the database is unreachable, and readiness 503 naming only the component', async () => {
     const tenant = await createTenant(stack.deps.db);
     const { headers } = await accessHeaders(stack, tenant);
     // The same app with its database pointing at a closed port.
@@ -67,11 +88,8 @@ describe('protocol', () => {
     try {
       const broken = await stack.serve({ ...stack.deps, db: brokenDb });
       const res = await broken.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers });
-      assert.equal(res.status, 500, res.text);
-      assert.deepEqual(res.body, {
-        error: 'Internal Server Error',
-        message: 'Failed to process or retrieve the resource',
-      });
+      assert.equal(res.status, 503, res.text);
+      assert.deepEqual(res.body, { error: 'Service Unavailable', message: 'Service temporarily unavailable' });
       assert.equal(res.headers['x-api-version'], 'v1');
 
       const ready = await broken.request('GET', '/health/ready');

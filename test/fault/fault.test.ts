@@ -93,6 +93,7 @@ async function harness(
     TEMPORAL_ADDRESS: opts.temporalAddress ?? testEnv.temporalAddress,
     TEMPORAL_TASK_QUEUE: `fault-${randomUUID()}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    AGENT_SECRET_KEY: randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
     PORT: '0',
     WORKER_METRICS_PORT: '0',

@@ -19,4 +19,7 @@ export const testEnv = {
   get temporalCliPath() {
     return required('TEMPORAL_CLI_PATH');
   },
+  get composeCheckPath() {
+    return required('COMPOSE_CHECK_PATH');
+  },
 };

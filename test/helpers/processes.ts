@@ -66,16 +66,7 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
 }
 
 /** A TCP port free on 127.0.0.1 right now (so parallel runs on one machine do not collide). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freeLoopbackPort as freePort } from '../../src/ports';
 
 /** Resolves once nothing accepts connections on the port (a killed server's children may linger a moment). */
 export async function waitPortFree(port: number, timeoutMs: number): Promise<void> {
@@ -179,6 +170,9 @@ export async function startServiceProcess(
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // The output's last lines may still be in the pipes at 'exit'; 'close' follows once they are read (a
+  // lingering grandchild holding them open is not waited for long).
+  const drained = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const ready = await waitForOutput(
     child,
     kind === 'api' ? /"url":"(https:[^"]+)".*"msg":"API ready"/ : /"msg":"worker running"/,
@@ -194,7 +188,9 @@ export async function startServiceProcess(
     },
     async stop() {
       child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      return code;
     },
   };
 }

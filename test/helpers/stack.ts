@@ -23,7 +23,7 @@ import { createSecretBox } from '../../src/services/secretBox';
 import { createTokenService } from '../../src/services/tokens';
 import { createBlobStore } from '../../src/storage/blobStore';
 import { connectTemporal } from '../../src/temporal/client';
-import { createMetrics } from '../../src/observability/metrics';
+import { createMetrics, type Metrics } from '../../src/observability/metrics';
 import { disabledTracing, type Tracing } from '../../src/observability/tracing';
 import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
 import { instrumentEmbeddings } from '../../src/embeddings/instrumented';
@@ -73,8 +73,13 @@ export function workflowBundle(tracing: Tracing = disabledTracing): Promise<Work
   return bundles.get(key)!;
 }
 
-/** A stack of its own; `env` overrides configuration variables (e.g. smaller extraction limits). */
-export async function startStack(opts: { tracing?: Tracing; env?: Record<string, string> } = {}): Promise<TestStack> {
+/**
+ * A stack of its own; `env` overrides configuration variables (e.g. smaller extraction limits); `metrics` is
+ * the registry to report into (the bench passes one the Temporal SDK runtime also reports into).
+ */
+export async function startStack(
+  opts: { tracing?: Tracing; env?: Record<string, string>; metrics?: Metrics } = {},
+): Promise<TestStack> {
   const tracing = opts.tracing ?? disabledTracing;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-test-'));
   const taskQueue = `test-${randomUUID()}`;
@@ -108,7 +113,7 @@ export async function startStack(opts: { tracing?: Tracing; env?: Record<string,
   const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue, {
     interceptors: tracing.clientInterceptors,
   });
-  const metrics = createMetrics();
+  const metrics = opts.metrics ?? createMetrics();
   const jwtSecret = new Uint8Array(randomBytes(32));
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
   const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
