@@ -420,10 +420,13 @@ export interface SweepPoint {
   usesHnswIndex: boolean;
 }
 
-/** Distinct items in distance order from chunk rows, the first `limit`. */
-function topItems(rows: Array<{ knowledge_id: string; distance: number | string }>, limit: number): string[] {
+/**
+ * Distinct items in distance order from the service query's rows (the item's columns, `id` among them, beside
+ * the chunk's: repositories/search.ts hitColumns), the first `limit`.
+ */
+function topItems(rows: Array<{ id: string; distance: number | string }>, limit: number): string[] {
   const sorted = [...rows].sort((a, b) => Number(a.distance) - Number(b.distance));
-  return [...new Set(sorted.map((r) => r.knowledge_id))].slice(0, limit);
+  return [...new Set(sorted.map((r) => r.id))].slice(0, limit);
 }
 
 async function efSearchSweep(
