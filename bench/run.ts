@@ -3,17 +3,22 @@
 // recall, cascade delete), `auth` (per-request cost of the credential check), `agent` (agent RAG beside
 // space RAG, message posts, a whole agent run), `hardening` (hostile files at the default limits; the
 // API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
-// extraction). Each prints a summary and
+// extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
+// keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
 // writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { createTestDatabase } from '../test/helpers/database';
 import { startStack, type TestStack } from '../test/helpers/stack';
+import { ensureEmbeddingSpace } from '../src/services/embeddingSpace';
 import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { formatReport } from './knowledge/report';
+import { formatRetrievalReport } from './retrieval/report';
+import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
 import { scrapedRun, type ScrapedRun } from './dashboard/scrape';
 
@@ -34,10 +39,34 @@ function options(): KnowledgeBenchOptions {
   }
   // A smoke run of every step in a minute or two; its figures mean little.
   const quick = process.env.KWS_BENCH_QUICK === '1' ? QUICK_OPTIONS : {};
-  return { ...DEFAULT_OPTIONS, ...quick, ...(bulk ? { bulkLoad: bulk } : {}) };
+  // KWS_BENCH_SIZES=10000,100000: the corpus sizes searched (ascending chunk counts).
+  const sizes = process.env.KWS_BENCH_SIZES?.split(',').map(Number);
+  if (
+    sizes &&
+    (sizes.some((n) => !Number.isInteger(n) || n <= 0) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!))
+  ) {
+    throw new Error(`KWS_BENCH_SIZES must be ascending positive integers, not ${process.env.KWS_BENCH_SIZES}`);
+  }
+  // KWS_BENCH_UPLOAD_SAMPLES / KWS_BENCH_SEARCH_SAMPLES: fewer samples on a loaded machine.
+  const samples = (name: string) => {
+    const v = process.env[name];
+    if (v === undefined) return undefined;
+    if (!/^[1-9][0-9]*$/.test(v)) throw new Error(`${name} must be a positive integer, not ${v}`);
+    return Number(v);
+  };
+  const uploadSamples = samples('KWS_BENCH_UPLOAD_SAMPLES');
+  const searchSamples = samples('KWS_BENCH_SEARCH_SAMPLES');
+  return {
+    ...DEFAULT_OPTIONS,
+    ...quick,
+    ...(bulk ? { bulkLoad: bulk } : {}),
+    ...(sizes ? { sizes } : {}),
+    ...(uploadSamples ? { uploadSamples } : {}),
+    ...(searchSamples ? { searchSamples } : {}),
+  };
 }
 
-const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web'] as const;
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -45,6 +74,25 @@ async function writeResult(suite: Suite, result: object): Promise<string> {
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(result, null, 2) + '\n');
   return path.relative(ROOT, out);
+}
+
+/** The labelled set: a database of its own (the chunks of the Python documentation), no service stack. */
+async function retrievalSuite() {
+  const database = await createTestDatabase('kws_retrieval');
+  try {
+    await ensureEmbeddingSpace(database.db, {
+      name: 'local',
+      model: 'all-MiniLM-L6-v2',
+      modelVersion: 'bench',
+      dimension: 384,
+    });
+    const result = await runRetrievalBench(database.db, DEFAULT_RETRIEVAL_OPTIONS(ROOT));
+    const out = await writeResult('retrieval', result);
+    console.log(`\n${formatRetrievalReport(result)}\n`);
+    console.log(`[bench] ${result.seconds} s; written to ${out}`);
+  } finally {
+    await database.drop();
+  }
 }
 
 async function main() {
@@ -62,6 +110,8 @@ async function main() {
   let scraped: ScrapedRun | undefined;
   if (targetsFile) scraped = await scrapedRun(targetsFile, logger);
   else Runtime.install({ logger });
+  if (selected.includes('retrieval')) await retrievalSuite();
+  if (selected.every((s) => s === 'retrieval')) return;
   const opts = options();
   const started = Date.now();
   console.log('[bench] starting the stack (fresh database, Temporal worker, HTTPS app, embedding model)');

@@ -9,7 +9,8 @@ import type { TestStack } from '../../test/helpers/stack';
 import { loadAverage, round } from '../lib/stats';
 import { measureCascadeDelete } from './cascade';
 import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
-import { measureRecall, measureSearchLatency } from './search';
+import { writeLatencyChart } from './chart';
+import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 
 export interface KnowledgeBenchOptions {
@@ -17,14 +18,16 @@ export interface KnowledgeBenchOptions {
   searchSamples: number;
   recallQueries: number;
   chunksPerItem: number;
-  /** Chunk counts at which search latency is measured; recall is measured at the last. */
-  sizes: [number, number];
+  /** Chunk counts at which search latency is measured (ascending); recall is measured at the last. */
+  sizes: number[];
   /**
    * Bulk load beyond the first size: 'incremental' inserts into the live HNSW index, 'rebuild' drops it and
    * recreates it afterwards, 'auto' rebuilds when the first size's insert rate projects past maxIncrementalMs.
    */
   bulkLoad: 'auto' | 'incremental' | 'rebuild';
   maxIncrementalMs: number;
+  /** The latency-versus-size chart (PNG). */
+  chartFile: string;
 }
 
 export const DEFAULT_OPTIONS: KnowledgeBenchOptions = {
@@ -32,9 +35,10 @@ export const DEFAULT_OPTIONS: KnowledgeBenchOptions = {
   searchSamples: 40,
   recallQueries: 30,
   chunksPerItem: 4,
-  sizes: [10_000, 100_000],
+  sizes: [10_000, 30_000, 100_000],
   bulkLoad: 'auto',
   maxIncrementalMs: 150_000,
+  chartFile: 'bench/results/search-latency.png',
 };
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
@@ -61,7 +65,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   // 2. Ingestion throughput.
   const throughput = await phase('throughput', () => measureIngestionThroughput(stack));
 
-  // 3. Search latency at the first size (inserted into the live HNSW index).
+  // 3. Search latency at each size: the first inserted into the live HNSW index, the rest in bulk.
   const caller = await newCaller(stack);
   const ws = caller.tenant.workspaceId;
   const roles = {
@@ -69,84 +73,66 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     p10: (await createRole(db, ws)).id,
     p50: (await createRole(db, ws)).id,
   };
+  const filters: SearchFilterCase[] = [
+    { name: 'none', selectivity: 1 },
+    { name: 'role 50%', selectivity: 0.5, roleId: roles.p50 },
+    { name: 'role 10%', selectivity: 0.1, roleId: roles.p10 },
+    { name: 'role 1%', selectivity: 0.01, roleId: roles.p1 },
+  ];
   const model = new VectorModel(dim, 42);
-  const [small, large] = opts.sizes;
   const itemsAt = (chunks: number) => Math.round(chunks / opts.chunksPerItem);
   const indexDefinition = await hnswIndexDefinition(db);
   if (!indexDefinition) throw new Error(`${HNSW_INDEX} does not exist: the embedding space was not set up`);
 
-  const firstLoad = await phase(`load${small}`, () =>
-    loadItems({
-      db,
-      workspaceId: ws,
-      roles,
-      model,
-      fromItem: 0,
-      toItem: itemsAt(small),
-      chunksPerItem: opts.chunksPerItem,
-    }),
-  );
-  await db.raw('ANALYZE knowledge, knowledge_chunks, knowledge_roles');
-  const searchSmall = await phase(`search${small}`, () =>
-    measureSearchLatency(stack, caller, { chunks: small, items: itemsAt(small) }, opts.searchSamples),
-  );
-
-  // Bulk load to the second size.
-  const remaining = large - small;
-  const projectedIncrementalMs = (firstLoad.ms / firstLoad.chunks) * remaining;
-  const mode =
-    opts.bulkLoad === 'auto'
-      ? projectedIncrementalMs > opts.maxIncrementalMs
-        ? 'rebuild'
-        : 'incremental'
-      : opts.bulkLoad;
-  log(
-    `first ${small} chunks: ${(firstLoad.ms / 1000).toFixed(1)} s into the live index; ` +
-      `projected ${(projectedIncrementalMs / 1000).toFixed(0)} s for ${remaining} more incrementally -> ${mode}`,
-  );
-  let dropMs = 0;
-  if (mode === 'rebuild') {
-    const start = performance.now();
-    await db.raw(`DROP INDEX ${HNSW_INDEX}`);
-    dropMs = performance.now() - start;
+  const searchLatency: SearchLatencyResult[] = [];
+  const loads: Array<{ toChunks: number; mode: 'live' | 'incremental' | 'rebuild'; ms: number; chunks: number }> = [];
+  let rate = 0; // chunks per ms into the live index, from the first load
+  for (const [i, size] of opts.sizes.entries()) {
+    const from = i === 0 ? 0 : itemsAt(opts.sizes[i - 1] as number);
+    const remaining = size - (i === 0 ? 0 : (opts.sizes[i - 1] as number));
+    const projected = i === 0 ? 0 : remaining / rate;
+    const mode =
+      i === 0
+        ? 'live'
+        : opts.bulkLoad === 'auto'
+          ? projected > opts.maxIncrementalMs
+            ? 'rebuild'
+            : 'incremental'
+          : opts.bulkLoad;
+    if (mode === 'rebuild') await db.raw(`DROP INDEX ${HNSW_INDEX}`);
+    const load = await phase(`load${size}`, () =>
+      loadItems({
+        db,
+        workspaceId: ws,
+        roles,
+        model,
+        fromItem: from,
+        toItem: itemsAt(size),
+        chunksPerItem: opts.chunksPerItem,
+      }),
+    );
+    let ms = load.ms;
+    if (mode === 'rebuild') ms += await phase(`hnswBuild${size}`, () => rebuildHnswIndex(db));
+    if (i === 0) rate = load.chunks / load.ms;
+    loads.push({ toChunks: size, mode, ms: round(ms, 0), chunks: load.chunks });
+    log(`${size} chunks: ${load.chunks} loaded (${mode}) in ${(ms / 1000).toFixed(1)} s`);
+    await db.raw('ANALYZE knowledge, knowledge_chunks, knowledge_roles');
+    searchLatency.push(
+      await phase(`search${size}`, () =>
+        measureSearchLatency(stack, caller, { chunks: size, items: itemsAt(size) }, filters, opts.searchSamples),
+      ),
+    );
   }
-  const secondLoad = await phase(`load${large}`, () =>
-    loadItems({
-      db,
-      workspaceId: ws,
-      roles,
-      model,
-      fromItem: itemsAt(small),
-      toItem: itemsAt(large),
-      chunksPerItem: opts.chunksPerItem,
-    }),
-  );
-  const indexBuildMs = mode === 'rebuild' ? await phase('hnswBuild', () => rebuildHnswIndex(db)) : 0;
   const rebuiltDefinition = await hnswIndexDefinition(db);
-  await db.raw('ANALYZE knowledge, knowledge_chunks, knowledge_roles');
   const bulkLoad = {
-    mode,
-    firstChunks: firstLoad.chunks,
-    firstLoadMs: round(firstLoad.ms, 0),
-    firstChunksPerSecond: round(firstLoad.chunks / (firstLoad.ms / 1000), 0),
-    projectedIncrementalMs: round(projectedIncrementalMs, 0),
-    restChunks: secondLoad.chunks,
-    restLoadMs: round(secondLoad.ms, 0),
-    restChunksPerSecond: round(secondLoad.chunks / (secondLoad.ms / 1000), 0),
-    dropIndexMs: round(dropMs, 0),
-    indexBuildMs: round(indexBuildMs, 0),
-    indexBuildMaintenanceWorkMem: mode === 'rebuild' ? '1GB (session setting)' : undefined,
-    /** First insert + rest + index build: the time to the second size. */
-    totalMs: round(firstLoad.ms + dropMs + secondLoad.ms + indexBuildMs, 0),
+    loads,
+    indexBuildMaintenanceWorkMem: '1GB (session setting)',
     indexDefinitionUnchanged: rebuiltDefinition === indexDefinition,
     indexDefinition: rebuiltDefinition,
   };
+  const chartFile = await writeLatencyChart(searchLatency, opts.chartFile);
 
-  const searchLarge = await phase(`search${large}`, () =>
-    measureSearchLatency(stack, caller, { chunks: large, items: itemsAt(large) }, opts.searchSamples),
-  );
-
-  // 4. Recall@10 at the second size.
+  // 4. Recall@10 at the largest size.
   const recall = await phase('recall', () => measureRecall(db, ws, roles, model, opts.recallQueries));
 
   // Cascade delete of a 10,100-item tree: time, batches, process growth.
@@ -194,7 +180,8 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
       roles: 'nested: 1% (item n % 100 == 0), 10% (n % 10), 50% (n % 2) via knowledge_roles',
     },
     bulkLoad,
-    searchLatency: [searchSmall, searchLarge],
+    searchLatency,
+    chart: chartFile,
     cascade,
     recallAt10: recall,
     memory: {

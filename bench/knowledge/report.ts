@@ -1,15 +1,7 @@
 // The readable summary of bench/results/knowledge.json, and the list of things in it worth a second look.
 import type { Summary } from '../lib/stats';
+import { table } from '../lib/table';
 import type { KnowledgeBenchResult } from './knowledge.bench';
-
-function table(head: string[], rows: Array<Array<string | number>>): string {
-  const cells = [head, ...rows.map((r) => r.map(String))];
-  const widths = head.map((_, c) => Math.max(...cells.map((r) => (r[c] ?? '').length)));
-  const line = (r: string[]) =>
-    '  ' +
-    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join('  ');
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n');
-}
 
 const ms = (s: Summary) => `${s.p50} / ${s.p95}`;
 const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
@@ -30,18 +22,16 @@ export function oddities(r: KnowledgeBenchResult): string[] {
       `extraction pageCount sum ${r.throughput.pages} differs from distinct chunk pages ${r.throughput.chunkPages}`,
     );
   if (!r.bulkLoad.indexDefinitionUnchanged) out.push('the rebuilt HNSW index definition differs from the original');
-  const [small, large] = r.searchLatency;
-  if (small && large && small.apiMs.p50 > large.apiMs.p50)
-    out.push(
-      `search at ${small.chunks} chunks (${small.servicePlan}, API p50 ${small.apiMs.p50} ms) is slower than at ${large.chunks} (${large.servicePlan}, ${large.apiMs.p50} ms)`,
-    );
   for (const s of r.searchLatency) {
-    if (s.servicePlan === 'hnsw' && !s.servicePlanExplained.usesHnswIndex)
-      out.push(`${s.chunks} chunks: the service chose HNSW but the planner does not use the index`);
-    if (s.servicePlan === 'exact' && s.servicePlanExplained.usesHnswIndex)
-      out.push(`${s.chunks} chunks: the service chose an exact scan but the planner uses the HNSW index`);
-    if (!s.rawSqlPlan.usesHnswIndex) out.push(`${s.chunks} chunks: the raw SQL baseline does not use the HNSW index`);
-    if (s.resultsPerQuery < 10) out.push(`${s.chunks} chunks: an API search returned ${s.resultsPerQuery} results`);
+    for (const f of s.filters) {
+      const name = `${s.chunks} chunks, filter ${f.filter}`;
+      if (f.plan === 'hnsw' && !f.servicePlanExplained.usesHnswIndex)
+        out.push(`${name}: the service chose HNSW but the planner does not use the index`);
+      if (f.plan === 'exact' && f.servicePlanExplained.usesHnswIndex)
+        out.push(`${name}: the service chose an exact scan but the planner uses the HNSW index`);
+      if (f.resultsPerQuery < 10) out.push(`${name}: an API search returned ${f.resultsPerQuery} results`);
+      if (f.recallAt10 < 0.95) out.push(`${name}: API recall@10 ${f.recallAt10}`);
+    }
   }
   for (const row of r.recallAt10) {
     const name = `filter ${row.filter}, ${row.queries}`;
@@ -66,6 +56,57 @@ export function oddities(r: KnowledgeBenchResult): string[] {
       );
   }
   return out;
+}
+
+/** The rows of issue 12's table: what was measured beside its target. */
+export function targets(r: KnowledgeBenchResult): Array<[string, string, string, string]> {
+  const rows: Array<[string, string, string, string]> = [];
+  const check = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const at = (chunks: number) => r.searchLatency.find((s) => s.chunks === chunks);
+  const largest = r.searchLatency.at(-1);
+  for (const s of [at(10_000), largest]) {
+    const f = s?.filters.find((x) => x.filter === 'none');
+    if (!s || !f) continue;
+    rows.push([
+      `API search, ${s.chunks} chunks, p50 (${f.plan}): (API - embed) / raw SQL`,
+      `${f.apiMs.p50} ms API, ${f.rawSqlMs.p50} ms raw: ${f.ratio.p50}x`,
+      '<= 2x',
+      check(f.ratio.p50 <= 2),
+    ]);
+  }
+  const none = largest?.filters.find((x) => x.filter === 'none');
+  const recall = r.recallAt10.find((x) => x.filter === 'none' && !x.queries.startsWith('uniform'));
+  if (largest && none) {
+    rows.push([
+      `recall@10 at ${largest.chunks} with the chosen plan (${none.plan})`,
+      `${recall?.recallChosen ?? '?'} (synthetic queries), ${none.recallAt10} (the API's text queries)`,
+      '>= 0.95',
+      check(Math.min(recall?.recallChosen ?? 0, none.recallAt10) >= 0.95),
+    ]);
+    rows.push([
+      `where it goes at ${largest.chunks}: embed / plan choice / query+rows / HTTPS+auth+JSON`,
+      `${none.split.embedMs} / ${none.split.planChoiceMs} / ${none.split.queryAndRowsMs} / ${none.split.httpAuthJsonMs} ms`,
+      'plan <= 0.5, HTTPS/auth/JSON <= 1 ms',
+      check(none.split.planChoiceMs <= 0.5 && none.split.httpAuthJsonMs <= 1),
+    ]);
+    for (const name of ['role 10%', 'role 50%']) {
+      const f = largest.filters.find((x) => x.filter === name);
+      if (f)
+        rows.push([
+          `${name} at ${largest.chunks}, plan choice alone`,
+          `${f.split.planChoiceMs} ms`,
+          '<= 0.5 ms',
+          check(f.split.planChoiceMs <= 0.5),
+        ]);
+    }
+  }
+  rows.push([
+    'ingestion, mixed corpus',
+    `${r.throughput.chunksPerSecond} chunks/s`,
+    '>= 40 chunks/s',
+    check(r.throughput.chunksPerSecond >= 40),
+  ]);
+  return rows;
 }
 
 export function formatReport(r: KnowledgeBenchResult): string {
@@ -127,49 +168,49 @@ export function formatReport(r: KnowledgeBenchResult): string {
       t.byType.map((x) => [x.mimetype, x.files, x.pages, x.chunks]),
     ),
     '',
-    `3. Semantic search latency, unfiltered, limit 10, ms (p50 / p95); ${r.syntheticData.chunksPerItem} synthetic chunks per item`,
+    `3. Semantic search through the API, limit 10, ms (p50 / p95); ${r.syntheticData.chunksPerItem} synthetic chunks per item; ` +
+      'roles sent as roleIds; raw SQL: the same query (same plan and filter) as plain pgvector SQL through the same pool',
     table(
       [
         'chunks',
-        'items',
+        'filter',
         'plan',
         'n',
         'API',
-        'API new TLS conn',
-        'service',
-        'embed only',
         'raw SQL',
-        'API/raw p50, p95',
-        'space RAG API',
+        '(API-embed)/raw',
+        'embed',
+        'plan choice',
+        'query+rows',
+        'HTTPS/auth/JSON',
+        'recall@10',
       ],
-      r.searchLatency.map((s) => [
-        s.chunks,
-        s.items,
-        s.servicePlan,
-        s.apiMs.n,
-        ms(s.apiMs),
-        ms(s.apiNewConnectionMs),
-        ms(s.serviceMs),
-        ms(s.embedMs),
-        ms(s.rawSqlMs),
-        `${s.ratio.p50}x, ${s.ratio.p95}x`,
-        ms(s.ragApiMs),
-      ]),
+      r.searchLatency.flatMap((s) =>
+        s.filters.map((f) => [
+          s.chunks,
+          f.filter,
+          f.plan,
+          f.apiMs.n,
+          ms(f.apiMs),
+          ms(f.rawSqlMs),
+          `${f.ratio.p50}x`,
+          f.split.embedMs,
+          f.split.planChoiceMs,
+          f.split.queryAndRowsMs,
+          f.split.httpAuthJsonMs,
+          f.recallAt10.toFixed(3),
+        ]),
+      ),
     ),
     ...r.searchLatency.map(
       (s) =>
-        `  ${s.chunks}: split (medians of per-query differences): embed ${s.split.embedMs}, plan choice/vector query/rows ${s.split.planAndDbMs}, ` +
-        `HTTPS/auth/validation/JSON ${s.split.httpAuthJsonMs} ms; raw SQL plan: ${s.rawSqlPlan.nodes.join(' > ')}; ` +
-        `service plan: ${s.servicePlanExplained.nodes.join(' > ')}`,
+        `  ${s.chunks}, no filter: API over a new TLS connection per request ${ms(s.apiNewConnectionMs)}; ` +
+        `space RAG API ${ms(s.ragApiMs)}; pgvector at its default ef_search 40 ${ms(s.pgvectorDefaultMs)}; ` +
+        `service plan: ${s.filters[0]?.servicePlanExplained.nodes.join(' > ')}`,
     ),
-    `  bulk load (${b.mode}): first ${b.firstChunks} chunks into the live HNSW index ${seconds(b.firstLoadMs)} ` +
-      `(${b.firstChunksPerSecond}/s); ${b.restChunks} more ${seconds(b.restLoadMs)} (${b.restChunksPerSecond}/s)` +
-      (b.mode === 'rebuild'
-        ? ` without the index, then CREATE INDEX ${seconds(b.indexBuildMs)}; `
-        : ` into the live index (projected ${seconds(b.projectedIncrementalMs)}); `) +
-      `total ${seconds(b.totalMs)}`,
+    `  loads: ${b.loads.map((l) => `to ${l.toChunks} (${l.mode}) ${seconds(l.ms)}`).join('; ')}; chart: ${r.chart}`,
     '',
-    '4. Recall@10 against exact search (exactNearestItems) at the second size; latency ms (p50 / p95)',
+    '4. Recall@10 against exact search at the largest size; latency ms (p50 / p95)',
     table(
       [
         'filter',
@@ -226,6 +267,7 @@ export function formatReport(r: KnowledgeBenchResult): string {
       `(knowledge_chunks ${r.database.knowledgeChunksTotalMb} MB with indexes and TOAST, heap ${r.database.knowledgeChunksHeapMb} MB, ` +
       `HNSW index ${r.database.hnswIndexMb} MB; knowledge ${r.database.knowledgeTotalMb} MB)`,
   );
+  out.push('', "Targets (issue 12's table)", table(['measure', 'measured', 'target', ''], targets(r)));
   const odd = oddities(r);
   out.push('', odd.length === 0 ? 'Nothing odd.' : `Worth a look:\n${odd.map((o) => `  - ${o}`).join('\n')}`);
   return out.join('\n');

@@ -5,11 +5,11 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
-import { choosePlan, nearestItems, semanticSearch } from '../../src/services/search';
+import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
 import type { Caller } from './ingestion';
-import { HNSW_INDEX, toArray, vectorLiteral, type SelectivityRoles, type VectorModel } from './vectors';
+import { HNSW_INDEX, toArray, type SelectivityRoles, type VectorModel } from './vectors';
 
 /** Questions a user of a knowledge base asks; embedded by the deployment's model. */
 export const QUERIES = [
@@ -146,7 +146,7 @@ function searchClient(
   const agent = keepAlive ? new https.Agent({ keepAlive: true, maxSockets: 1, ca: stack.ca }) : false;
   const path = endpoint.path;
   const post = (query: string) =>
-    new Promise<number>((resolve, reject) => {
+    new Promise<string[]>((resolve, reject) => {
       const payload = Buffer.from(JSON.stringify(endpoint.body(query)));
       const req = https.request(
         {
@@ -171,10 +171,10 @@ function searchClient(
               return;
             }
             const body = JSON.parse(Buffer.concat(chunks).toString()) as {
-              total?: number;
+              results?: Array<{ id: string }>;
               knowledgeResults?: unknown[];
             };
-            resolve(body.total ?? body.knowledgeResults?.length ?? 0);
+            resolve(body.results ? body.results.map((r) => r.id) : (body.knowledgeResults ?? []).map(String));
           });
         },
       );
@@ -187,128 +187,198 @@ function searchClient(
 const pairedMedian = (a: readonly number[], b: readonly number[]) =>
   summarize(a.map((x, i) => x - (b[i] as number))).p50;
 
+/**
+ * The raw SQL of a search: pgvector's ORDER BY <=> LIMIT 10 over the candidate chunks with the same
+ * workspace, status, space and role conditions, through the same pool (so with the service's session
+ * settings), exact ("+ 0") or through the HNSW index as the service's plan is.
+ */
+export function rawSearchSql(plan: search.SearchPlan, roleFilter: boolean): string {
+  return `select c.knowledge_id, c.page_number, c.content, c.embedding <=> ?::vector as distance
+  from knowledge_chunks c
+  join knowledge k on k.id = c.knowledge_id
+ where c.workspace_id = ? and k.workspace_id = ? and k.status = 'COMPLETED' and k.space_id is null${
+   roleFilter
+     ? '\n   and exists (select 1 from knowledge_roles kr where kr.knowledge_id = k.id and kr.role_id = ?)'
+     : ''
+ }
+ order by ${plan === 'exact' ? '(c.embedding <=> ?::vector) + 0' : 'c.embedding <=> ?::vector'}
+ limit 10`;
+}
+
+export interface SearchFilterCase {
+  name: string;
+  /** Share of the items the filter admits. */
+  selectivity: number;
+  /** A role every admitted item has (sent as roleIds). */
+  roleId?: string;
+}
+
+export interface FilterLatency {
+  filter: string;
+  selectivity: number;
+  plan: search.SearchPlan;
+  samples: number;
+  /** POST /workspaces/{id}/knowledge/search over one kept-alive HTTPS connection. */
+  apiMs: Summary;
+  /** The raw SQL of the same query (rawSearchSql, same plan and filter). */
+  rawSqlMs: Summary;
+  /** (API - embedding) / raw SQL, medians of per-query values. */
+  ratio: { p50: number; target: number };
+  /**
+   * Where the API's time goes, medians of per-query timings: embedding; plan choice (the counts query);
+   * vector query and item rows; HTTPS, authentication, validation and JSON (API minus the service call).
+   */
+  split: { embedMs: number; planChoiceMs: number; queryAndRowsMs: number; httpAuthJsonMs: number };
+  /** The API's results against the exact ranking of the same query vectors. */
+  recallAt10: number;
+  resultsPerQuery: number;
+  /** EXPLAIN ANALYZE of the service's vector query and of the raw SQL. */
+  servicePlanExplained: PlanSummary;
+  rawSqlPlan: PlanSummary;
+}
+
 export interface SearchLatencyResult {
   chunks: number;
   items: number;
-  servicePlan: search.SearchPlan;
-  samples: number;
   warmups: number;
-  /** The API, one kept-alive HTTPS connection. */
-  apiMs: Summary;
-  /** The API over a new TLS connection per request. */
+  filters: FilterLatency[];
+  /** Unfiltered extras: a new TLS connection per request, space RAG, and pgvector at its default ef_search 40. */
   apiNewConnectionMs: Summary;
-  /** POST /v1/workspaces/{id}/spaces/{spaceId}/rag (topK 5) with a user space token, kept-alive connection. */
   ragApiMs: Summary;
-  /** src/services/search semanticSearch called directly: embedding, plan choice, vector query, item rows. */
-  serviceMs: Summary;
-  /** stack.deps.embeddings.embedQuery alone. */
-  embedMs: Summary;
-  /** RAW_SQL via knex with the same query vectors. */
-  rawSqlMs: Summary;
-  /** API / raw SQL, at p50 and p95. */
-  ratio: { p50: number; p95: number };
-  /**
-   * Where the API's time goes, as medians of per-query differences (each query runs through every path in
-   * turn): embedding; service minus embedding (plan choice, vector query, item rows); API minus service
-   * (HTTPS, authentication, validation, JSON).
-   */
-  split: { embedMs: number; planAndDbMs: number; httpAuthJsonMs: number };
-  rawSqlPlan: PlanSummary;
-  servicePlanExplained: PlanSummary;
-  resultsPerQuery: number;
+  pgvectorDefaultMs: Summary;
 }
 
 export async function measureSearchLatency(
   stack: TestStack,
   caller: Caller,
   counts: { chunks: number; items: number },
+  filters: readonly SearchFilterCase[],
   samples = 40,
   warmups = 5,
 ): Promise<SearchLatencyResult> {
   const { db, embeddings } = stack.deps;
   const ws = caller.tenant.workspaceId;
-  const vectors = new Map<string, string>();
-  for (const q of QUERIES) vectors.set(q, vectorLiteral(await embeddings.embedQuery(q)));
-  const client = searchClient(stack, caller, true);
-  const fresh = searchClient(stack, caller, false);
+  const vectors = new Map<string, number[]>();
+  for (const q of QUERIES) vectors.set(q, await embeddings.embedQuery(q));
   const activated = await stack.request('POST', `/workspaces/${ws}/activate-or-retrieve-user-space-api-key`, {
     headers: { 'x-api-key': caller.tenant.apiKey },
     json: { userId: 'bench-user', email: 'bench@example.com' },
   });
   if (activated.status !== 200) throw new Error(`user space activation answered ${activated.status}`);
   const activation = { spaceId: activated.body.space.id as string, token: activated.body.token as string };
+  const out: FilterLatency[] = [];
+  const fresh = searchClient(stack, caller, false);
   const rag = searchClient(stack, caller, true, {
     path: `/v1/workspaces/${ws}/spaces/${activation.spaceId}/rag`,
     headers: { authorization: `Bearer ${activation.token}` },
     body: (text) => ({ text, topK: 5 }),
   });
-  const ragTimes: number[] = [];
-  const api: number[] = [];
-  const apiNew: number[] = [];
-  const service: number[] = [];
-  const embed: number[] = [];
-  const raw: number[] = [];
-  let resultsPerQuery = 10;
+  const extras = { fresh: [] as number[], rag: [] as number[], pgvector: [] as number[] };
   try {
-    // Interleaved, so a change of load on the shared machine affects every series alike.
-    for (let i = 0; i < warmups + samples; i++) {
-      const query = QUERIES[i % QUERIES.length] as string;
-      const vec = vectors.get(query) as string;
-      const t0 = performance.now();
-      const total = await client.post(query);
-      const t1 = performance.now();
-      await fresh.post(query);
-      const t2 = performance.now();
-      await semanticSearch({ db, embeddings }, ws, { query, limit: 10, filter: {} });
-      const t3 = performance.now();
-      await embeddings.embedQuery(query);
-      const t4 = performance.now();
-      await db.raw(RAW_SQL, [vec, ws, ws, vec]);
-      const t5 = performance.now();
-      await rag.post(query);
-      const t6 = performance.now();
-      if (i < warmups) continue;
-      resultsPerQuery = Math.min(resultsPerQuery, total);
-      api.push(t1 - t0);
-      apiNew.push(t2 - t1);
-      service.push(t3 - t2);
-      embed.push(t4 - t3);
-      raw.push(t5 - t4);
-      ragTimes.push(t6 - t5);
+    for (const f of filters) {
+      const access: search.AccessFilter = f.roleId ? { roleIds: [f.roleId] } : {};
+      const client = searchClient(stack, caller, true, {
+        path: `/workspaces/${ws}/knowledge/search`,
+        headers: caller.searchHeaders,
+        body: (query) => ({ query, limit: 10, ...(f.roleId ? { roleIds: [f.roleId] } : {}) }),
+      });
+      const plan = await choosePlan(db, ws, access);
+      const sql = rawSearchSql(plan, f.roleId !== undefined);
+      const rawBindings = (vec: string) => (f.roleId ? [vec, ws, ws, f.roleId, vec] : [vec, ws, ws, vec]);
+      const series = { api: [] as number[], raw: [] as number[], embed: [] as number[] };
+      const split = { service: [] as number[], plan: [] as number[], query: [] as number[] };
+      let found = 0;
+      let expected = 0;
+      let resultsPerQuery = 10;
+      try {
+        // Interleaved, so a change of load on the shared machine affects every series alike.
+        for (let i = 0; i < warmups + samples; i++) {
+          const query = QUERIES[i % QUERIES.length] as string;
+          const vector = vectors.get(query) as number[];
+          const vec = search.toVectorLiteral(vector);
+          const t0 = performance.now();
+          const ids = await client.post(query);
+          const t1 = performance.now();
+          await searchKnowledge({ db, embeddings }, ws, { query, limit: 10, filter: access });
+          const t2 = performance.now();
+          await embeddings.embedQuery(query);
+          const t3 = performance.now();
+          const chosen = await choosePlan(db, ws, access);
+          const t4 = performance.now();
+          await search.nearestItems(db, ws, access, vector, 10, chosen);
+          const t5 = performance.now();
+          await db.raw(sql, rawBindings(vec));
+          const t6 = performance.now();
+          if (f.roleId === undefined) {
+            await fresh.post(query);
+            const t7 = performance.now();
+            await rag.post(query);
+            const t8 = performance.now();
+            await db.transaction(async (trx) => {
+              await trx.raw('SET LOCAL hnsw.ef_search = 40');
+              await trx.raw(RAW_SQL, [vec, ws, ws, vec]);
+            });
+            const t9 = performance.now();
+            if (i >= warmups) {
+              extras.fresh.push(t7 - t6);
+              extras.rag.push(t8 - t7);
+              extras.pgvector.push(t9 - t8);
+            }
+          }
+          if (i < warmups) continue;
+          series.api.push(t1 - t0);
+          split.service.push(t2 - t1);
+          series.embed.push(t3 - t2);
+          split.plan.push(t4 - t3);
+          split.query.push(t5 - t4);
+          series.raw.push(t6 - t5);
+          const truth = await search.nearestItems(db, ws, access, vector, 10, 'exact');
+          const truthIds = new Set(truth.map((h) => h.knowledgeId));
+          found += ids.filter((id) => truthIds.has(id)).length;
+          expected += truth.length;
+          resultsPerQuery = Math.min(resultsPerQuery, ids.length);
+        }
+      } finally {
+        client.close();
+      }
+      const probe = vectors.get(QUERIES[0] as string) as number[];
+      const probeVec = search.toVectorLiteral(probe);
+      out.push({
+        filter: f.name,
+        selectivity: f.selectivity,
+        plan,
+        samples,
+        apiMs: summarize(series.api),
+        rawSqlMs: summarize(series.raw),
+        ratio: {
+          p50: round(
+            summarize(series.api.map((a, i) => (a - (series.embed[i] as number)) / (series.raw[i] as number))).p50,
+            2,
+          ),
+          target: 2,
+        },
+        split: {
+          embedMs: summarize(series.embed).p50,
+          planChoiceMs: summarize(split.plan, 2).p50,
+          queryAndRowsMs: summarize(split.query, 2).p50,
+          httpAuthJsonMs: round(pairedMedian(series.api, split.service), 2),
+        },
+        recallAt10: round(found / Math.max(1, expected), 3),
+        resultsPerQuery,
+        servicePlanExplained: await explainServiceQuery(db, () => search.nearestItems(db, ws, access, probe, 10, plan)),
+        rawSqlPlan: await explain(db, sql, rawBindings(probeVec)),
+      });
     }
   } finally {
-    client.close();
     rag.close();
   }
-  const servicePlan = await choosePlan(db, ws, {});
-  const probe = vectors.get(QUERIES[0] as string) as string;
-  const rawSqlPlan = await explain(db, RAW_SQL, [probe, ws, ws, probe]);
-  const queryVector = await embeddings.embedQuery(QUERIES[0] as string);
-  const servicePlanExplained = await explainServiceQuery(db, () => nearestItems(db, ws, {}, queryVector, 10));
-  const apiMs = summarize(api);
-  const rawSqlMs = summarize(raw);
-  const serviceMs = summarize(service);
-  const embedMs = summarize(embed);
   return {
     ...counts,
-    servicePlan,
-    samples,
     warmups,
-    apiMs,
-    apiNewConnectionMs: summarize(apiNew),
-    ragApiMs: summarize(ragTimes),
-    serviceMs,
-    embedMs,
-    rawSqlMs,
-    ratio: { p50: round(apiMs.p50 / rawSqlMs.p50, 1), p95: round(apiMs.p95 / rawSqlMs.p95, 1) },
-    split: {
-      embedMs: embedMs.p50,
-      planAndDbMs: pairedMedian(service, embed),
-      httpAuthJsonMs: pairedMedian(api, service),
-    },
-    rawSqlPlan,
-    servicePlanExplained,
-    resultsPerQuery,
+    filters: out,
+    apiNewConnectionMs: summarize(extras.fresh),
+    ragApiMs: summarize(extras.rag),
+    pgvectorDefaultMs: summarize(extras.pgvector),
   };
 }
 
@@ -350,10 +420,13 @@ export interface SweepPoint {
   usesHnswIndex: boolean;
 }
 
-/** Distinct items in distance order from chunk rows, the first `limit`. */
-function topItems(rows: Array<{ knowledge_id: string; distance: number | string }>, limit: number): string[] {
+/**
+ * Distinct items in distance order from the service query's rows (the item's columns, `id` among them, beside
+ * the chunk's: repositories/search.ts hitColumns), the first `limit`.
+ */
+function topItems(rows: Array<{ id: string; distance: number | string }>, limit: number): string[] {
   const sorted = [...rows].sort((a, b) => Number(a.distance) - Number(b.distance));
-  return [...new Set(sorted.map((r) => r.knowledge_id))].slice(0, limit);
+  return [...new Set(sorted.map((r) => r.id))].slice(0, limit);
 }
 
 async function efSearchSweep(
@@ -425,7 +498,7 @@ export async function measureRecall(
     for (let q = 0; q < queriesPerRow; q++) {
       const vector = toArray(c.uniform ? model.unit() : model.query());
       let t = performance.now();
-      const truth = await search.exactNearestItems(db, workspaceId, c.access, vector, 10);
+      const truth = await search.nearestItems(db, workspaceId, c.access, vector, 10, 'exact');
       exactMs.push(performance.now() - t);
       t = performance.now();
       const chosen = await nearestItems(db, workspaceId, c.access, vector, 10);

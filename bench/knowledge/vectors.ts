@@ -178,6 +178,8 @@ export async function rebuildHnswIndex(db: Db, maintenanceWorkMem = '1GB'): Prom
   const start = performance.now();
   await db.transaction(async (trx) => {
     await trx.raw(`SET LOCAL maintenance_work_mem = '${maintenanceWorkMem}'`);
+    // The pool's sessions carry the service's statement_timeout; building the index takes minutes.
+    await trx.raw('SET LOCAL statement_timeout = 0');
     await trx.raw(HNSW_INDEX_SQL);
   });
   return performance.now() - start;

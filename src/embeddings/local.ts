@@ -10,7 +10,10 @@ import { WordPieceTokenizer } from './wordpiece';
 
 export interface LocalEmbeddingOptions {
   modelDir: string;
-  /** Texts per forward pass (default 16). */
+  /**
+   * Texts of the model's longest length per forward pass (default 16): a batch holds up to batchSize x
+   * maxTokens tokens, so shorter texts go in larger batches (at most MAX_BATCH_ROWS).
+   */
   batchSize?: number;
   /** onnxruntime intra-op threads (default: onnxruntime's choice, one per physical core). */
   threads?: number;
@@ -32,6 +35,8 @@ const ModelInfoSchema = z.object({
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 
 const MODEL_FILE = 'model.onnx';
+/** Texts per forward pass at most, however short. */
+const MAX_BATCH_ROWS = 128;
 const VOCAB_FILE = 'vocab.txt';
 const INFO_FILE = 'MODEL_INFO.json';
 
@@ -77,14 +82,65 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
     : (session.outputNames[0] as string);
   const wantsTokenTypes = session.inputNames.includes('token_type_ids');
 
-  // One forward pass at a time: onnxruntime already uses every core for one batch, and queueing bounds memory.
-  let queue: Promise<unknown> = Promise.resolve();
+  // One forward pass at a time (onnxruntime already uses every core for one batch), over a queue shared by
+  // all callers: concurrent ingestion activities of small files fill one batch together instead of each
+  // running a pass of two texts. Queries go first, so a search does not wait behind a whole document.
+  interface Pending {
+    ids: number[];
+    resolve: (vector: number[]) => void;
+    reject: (err: unknown) => void;
+  }
+  const queries: Pending[] = [];
+  let documents: Pending[] = [];
+  let draining: Promise<void> | undefined;
   let closed = false;
-  const serialize = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const tokenBudget = batchSize * info.maxTokens;
+
+  /** The next batch: waiting queries, else the longest waiting documents up to the token budget. */
+  function nextBatch(): Pending[] {
+    if (queries.length > 0) return queries.splice(0, queries.length);
+    // Longest first, so each batch holds texts of similar length and pads little.
+    documents.sort((a, b) => b.ids.length - a.ids.length);
+    const width = (documents[0] as Pending).ids.length;
+    const rows = Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(tokenBudget / width)));
+    const batch = documents.slice(0, rows);
+    documents = documents.slice(rows);
+    return batch;
+  }
+
+  async function drain(): Promise<void> {
+    // Yield first: `draining` is assigned before this function can reach its finally.
+    await Promise.resolve();
+    try {
+      while (queries.length > 0 || documents.length > 0) {
+        const batch = nextBatch();
+        try {
+          const vectors = await forward(batch.map((p) => p.ids));
+          batch.forEach((p, i) => p.resolve(vectors[i] as number[]));
+        } catch (err) {
+          for (const p of batch) p.reject(err);
+        }
+      }
+    } finally {
+      // In the same tick as the last emptiness check: a caller enqueuing after it starts a new drain.
+      draining = undefined;
+    }
+  }
+
+  function enqueue(texts: string[], into: 'query' | 'document'): Promise<number[][]> {
+    if (closed) return Promise.reject(new EmbeddingError('The local embedding provider is closed', 'CLOSED'));
+    if (texts.length === 0) return Promise.resolve([]);
+    const results = texts.map(
+      (text) =>
+        new Promise<number[]>((resolve, reject) => {
+          const entry = { ids: tokenizer.encode(text), resolve, reject };
+          if (into === 'query') queries.push(entry);
+          else documents.push(entry);
+        }),
+    );
+    draining ??= drain();
+    return Promise.all(results);
+  }
 
   async function forward(batch: number[][]): Promise<number[][]> {
     const rows = batch.length;
@@ -134,36 +190,17 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
     }
   }
 
-  async function embed(texts: string[]): Promise<number[][]> {
-    if (closed) throw new EmbeddingError('The local embedding provider is closed', 'CLOSED');
-    if (texts.length === 0) return [];
-    const encoded = texts.map((text) => tokenizer.encode(text));
-    // Batches of similar lengths waste little on padding; results go back to the callers' order.
-    const order = encoded
-      .map((_, i) => i)
-      .sort((a, b) => (encoded[b] as number[]).length - (encoded[a] as number[]).length);
-    const vectors = new Array<number[]>(texts.length);
-    for (let start = 0; start < order.length; start += batchSize) {
-      const indices = order.slice(start, start + batchSize);
-      const batchVectors = await serialize(() => forward(indices.map((i) => encoded[i] as number[])));
-      indices.forEach((i, k) => {
-        vectors[i] = batchVectors[k] as number[];
-      });
-    }
-    return vectors;
-  }
-
   return {
     name: 'local',
     model: info.name,
     modelVersion: info.version,
     dimension: info.dimension,
-    embedDocuments: (texts) => embed(texts),
-    embedQuery: async (text) => (await embed([info.queryPrefix + text]))[0] as number[],
+    embedDocuments: (texts) => enqueue(texts, 'document'),
+    embedQuery: async (text) => (await enqueue([info.queryPrefix + text], 'query'))[0] as number[],
     async close() {
       if (closed) return;
       closed = true;
-      await queue;
+      await draining;
       await session.release();
     },
   };

@@ -41,6 +41,9 @@ export async function ensureEmbeddingSpace(db: Db, provider: EmbeddingIdentity):
     }
     // A dimension is an integer we just validated; DDL cannot take bind parameters.
     await trx.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN embedding TYPE vector(${provider.dimension})`);
+    // A type change resets the storage to the type's default (EXTERNAL): vectors stay in the row, or an
+    // exact scan reads TOAST pages for every chunk (migration 0009_hybrid_search).
+    await trx.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding SET STORAGE MAIN');
     await trx.raw(
       'CREATE INDEX IF NOT EXISTS knowledge_chunks_embedding_hnsw ON knowledge_chunks USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)',
     );

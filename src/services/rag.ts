@@ -6,7 +6,7 @@ import * as search from '../db/repositories/search';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { callerScope } from './access';
-import { choosePlan } from './search';
+import { retrievePassages } from './search';
 
 export interface Passage {
   text: string;
@@ -33,18 +33,15 @@ async function passages(
   db: Db,
   workspaceId: string,
   filter: search.AccessFilter,
-  vector: number[],
+  query: { text: string; vector: number[] },
   topK: number,
 ): Promise<Passage[]> {
-  const plan = await choosePlan(db, workspaceId, filter);
-  const hits = await search.nearestChunks(db, workspaceId, filter, vector, topK, plan);
-  const rows = await search.knowledgeByIds(db, workspaceId, [...new Set(hits.map((h) => h.knowledgeId))]);
-  return hits.flatMap((h) => {
-    const row = rows.get(h.knowledgeId);
-    if (!row) return [];
-    const score = Math.round(Math.min(1, Math.max(0, 1 - h.distance)) * 1e6) / 1e6;
-    return [{ text: h.content, source: sourceOf(row, h.pageNumber), score }];
-  });
+  const found = await retrievePassages(db, workspaceId, filter, query, topK);
+  return found.map(({ hit, score }) => ({
+    text: hit.content,
+    source: sourceOf(hit.item, hit.pageNumber),
+    score: Math.round(score * 1e6) / 1e6,
+  }));
 }
 
 export interface RagInput {
@@ -53,12 +50,22 @@ export interface RagInput {
   languageId?: string;
 }
 
+interface RagQuery {
+  text: string;
+  vector: number[];
+}
+
 const languageFilter = (input: RagInput) => (input.languageId !== undefined ? { language: input.languageId } : {});
 
 /** Workspace knowledge passages in the caller's role scope (ACTIVE RBAC): the one path of space RAG, agent RAG and the rag tool. */
-function workspacePassages(db: Db, auth: AuthState, input: RagInput, vector: number[]): Promise<Passage[]> {
-  return passages(db, auth.workspace.id, { ...callerScope(auth), ...languageFilter(input) }, vector, input.topK);
+function workspacePassages(db: Db, auth: AuthState, input: RagInput, query: RagQuery): Promise<Passage[]> {
+  return passages(db, auth.workspace.id, { ...callerScope(auth), ...languageFilter(input) }, query, input.topK);
 }
+
+const ragQuery = async (embeddings: EmbeddingProvider, text: string): Promise<RagQuery> => ({
+  text,
+  vector: await embeddings.embedQuery(text),
+});
 
 /** Agent RAG (and the rag tool): the workspace half of space RAG, exactly. */
 export async function knowledgeRag(
@@ -66,8 +73,8 @@ export async function knowledgeRag(
   auth: AuthState,
   input: RagInput,
 ): Promise<{ knowledgeResults: Passage[] }> {
-  const vector = await deps.embeddings.embedQuery(input.text);
-  return { knowledgeResults: await workspacePassages(deps.db, auth, input, vector) };
+  const query = await ragQuery(deps.embeddings, input.text);
+  return { knowledgeResults: await workspacePassages(deps.db, auth, input, query) };
 }
 
 /**
@@ -80,10 +87,10 @@ export async function spaceRag(
   space: SpaceRow,
   input: RagInput,
 ): Promise<{ knowledgeResults: Passage[]; spaceKnowledgeResults: Passage[] }> {
-  const vector = await deps.embeddings.embedQuery(input.text);
+  const query = await ragQuery(deps.embeddings, input.text);
   const [knowledgeResults, spaceKnowledgeResults] = await Promise.all([
-    workspacePassages(deps.db, auth, input, vector),
-    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...languageFilter(input) }, vector, input.topK),
+    workspacePassages(deps.db, auth, input, query),
+    passages(deps.db, auth.workspace.id, { spaceId: space.id, ...languageFilter(input) }, query, input.topK),
   ]);
   return { knowledgeResults, spaceKnowledgeResults };
 }

@@ -564,7 +564,7 @@ describe('Agent API', function () {
       );
       const search = tools[0]!.inputSchema as { type: string; properties: Record<string, unknown>; required: string[] };
       assert.equal(search.type, 'object');
-      assert.deepEqual(Object.keys(search.properties).sort(), ['audienceId', 'limit', 'query', 'roleIds']);
+      assert.deepEqual(Object.keys(search.properties).sort(), ['audienceId', 'limit', 'mode', 'query', 'roleIds']);
       assert.deepEqual(search.required, ['query']);
       assert.equal((search as { additionalProperties?: boolean }).additionalProperties, false);
 
@@ -581,6 +581,15 @@ describe('Agent API', function () {
         json: { query: 'paid time off', limit: 50 },
       });
       assert.deepEqual(semantic.body.output, endpoint.body);
+      // Its mode too (keyword: the words themselves).
+      const keyword = await exec('knowledge_search', { query: 'parental leave', mode: 'keyword' });
+      assert.equal(keyword.status, 200, keyword.text);
+      const keywordEndpoint = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...hr, 'x-api-key': tenant.apiKey },
+        json: { query: 'parental leave', mode: 'keyword' },
+      });
+      assert.deepEqual(keyword.body.output, keywordEndpoint.body);
+      assert.deepEqual(ids(keyword), [leave]);
 
       const title = await exec('title_search', { title: 'A' });
       assert.deepEqual(ids(title), [leave, holidays].sort());

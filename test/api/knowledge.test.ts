@@ -458,6 +458,107 @@ describe('knowledge', () => {
     });
   });
 
+  describe('search modes', () => {
+    async function seed(items: Array<{ title: string; body: string; language?: string }>) {
+      const ids: string[] = [];
+      for (const item of items) {
+        const res = await uploadRequest(stack.request, tenant.workspaceId, headers, text(item.body), {
+          title: item.title,
+          language: item.language,
+        });
+        assert.equal(res.status, 200, res.text);
+        ids.push(res.body.knowledgeId);
+      }
+      return ids;
+    }
+    const ids = (res: { body: { results: Array<{ id: string }> } }) => res.body.results.map((r) => r.id);
+
+    it('keyword and hybrid find an identifier; the default is the semantic ranking; every score is in [0, 1]', async () => {
+      const [bytecode, refunds] = await seed([
+        {
+          title: 'Interpreter settings',
+          body: 'Set PYTHONDONTWRITEBYTECODE to a non-empty string and no .pyc files are written.',
+          language: 'en',
+        },
+        { title: 'Refunds', body: 'Customers are refunded within 30 days of a return.', language: 'en' },
+        { title: 'Delivery', body: 'Parcels leave the warehouse within two business days.' },
+      ]);
+      const keyword = await semantic({ query: 'PYTHONDONTWRITEBYTECODE', mode: 'keyword' });
+      assert.equal(keyword.status, 200, keyword.text);
+      assert.deepEqual(ids(keyword), [bytecode], 'keyword results are the matching items only');
+      const hybrid = await semantic({ query: 'PYTHONDONTWRITEBYTECODE', mode: 'hybrid' });
+      assert.equal(ids(hybrid)[0], bytecode);
+      assert.equal(hybrid.body.results.length, 3, 'hybrid also ranks what only the vector side finds');
+      // English stemming for items in English: "refunding" finds "refunded".
+      assert.deepEqual(ids(await semantic({ query: 'refunding', mode: 'keyword' })), [refunds]);
+
+      const byDefault = await semantic({ query: 'how long until my money comes back', limit: 3 });
+      const explicit = await semantic({ query: 'how long until my money comes back', limit: 3, mode: 'semantic' });
+      assert.deepEqual(byDefault.body, explicit.body);
+      assert.equal(ids(byDefault)[0], refunds);
+      for (const res of [keyword, hybrid, byDefault]) {
+        const scores = res.body.results.map((r: { score: number }) => r.score);
+        assert.ok(
+          scores.every((s: number) => s >= 0 && s <= 1),
+          `scores ${scores}`,
+        );
+        assert.deepEqual(
+          [...scores].sort((a, b) => b - a),
+          scores,
+          'highest score first',
+        );
+      }
+    });
+
+    it('parses each item with its language, re-indexes it when the language changes, and takes any text', async () => {
+      const [german] = await seed([{ title: 'Morgens', body: 'Die Kinder laufen jeden Morgen durch den Park.' }]);
+      // Without a language the item is indexed word for word (`simple`): the German stem does not match.
+      assert.deepEqual(ids(await semantic({ query: 'Kind', mode: 'keyword' })), []);
+      const put = await stack.request('PUT', k(`/${german}/reservedField`), {
+        headers,
+        json: { type: 'FILE', title: 'Morgens', language: 'de' },
+      });
+      assert.equal(put.status, 200, put.text);
+      assert.deepEqual(ids(await semantic({ query: 'Kind', mode: 'keyword' })), [german]);
+      assert.deepEqual(ids(await semantic({ query: 'Kinder', mode: 'hybrid', limit: 1 })), [german]);
+
+      // Query syntax is not interpreted: operators, quotes and backslashes are plain text.
+      for (const query of [`'\\ & | ! ( ) : * "`, "Kinder' | 'x", 'Kinder & !Park', '-Park Kinder', 'a\\\\b:*']) {
+        for (const mode of ['keyword', 'hybrid']) {
+          const res = await semantic({ query, mode });
+          assert.equal(res.status, 200, `${mode} ${query}: ${res.text}`);
+        }
+      }
+      assert.deepEqual(ids(await semantic({ query: 'Kinder & !Park', mode: 'keyword' })), [german]);
+      assert.deepEqual(ids(await semantic({ query: `'\\ & | ! ( ) : *`, mode: 'keyword' })), []);
+    });
+
+    it('validates mode', async () => {
+      for (const mode of ['fuzzy', 5, '', null, 'SEMANTIC']) {
+        assertError(await semantic({ query: 'x', mode }), 400, 'mode must be one of semantic, hybrid, keyword');
+      }
+    });
+
+    it('applies roleIds and audienceId inside the keyword and hybrid queries', async () => {
+      const role = await createRole(stack.deps.db, tenant.workspaceId);
+      const all = await seed(
+        Array.from({ length: 6 }, (_, i) => ({ title: `Ledger ${i}`, body: `Ledger reconciliation note ${i}.` })),
+      );
+      const allowed = all.slice(0, 2);
+      for (const id of allowed) {
+        await stack.deps
+          .db('knowledge_roles')
+          .insert({ knowledge_id: id, role_id: role.id, workspace_id: tenant.workspaceId });
+      }
+      for (const mode of ['keyword', 'hybrid']) {
+        const res = await semantic({ query: 'ledger reconciliation', mode, limit: 2, roleIds: [role.id] });
+        assert.deepEqual(new Set(ids(res)), new Set(allowed), mode);
+        const none = await semantic({ query: 'ledger', mode, audienceId: randomUUID() });
+        assert.equal(none.status, 404);
+      }
+    });
+  });
+
   describe('title search', () => {
     it('matches case-insensitive partial titles, newest first, without score, at both addresses', async () => {
       for (const title of ['Onboarding checklist', 'Offboarding CHECKLIST', 'Holiday calendar']) {

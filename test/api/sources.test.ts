@@ -9,6 +9,7 @@ import * as f from '../fixtures/generate';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
+import { countsSnapshot } from '../helpers/searchCounts';
 import { page, startSite, type TestSite } from '../helpers/site';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -74,10 +75,10 @@ describe('text, URL and website knowledge', function () {
     return (res.body.knowledge as Item[]).filter((x) => x.parentId === parentId);
   }
 
-  async function search(query: string, h = headers, limit = 10) {
+  async function search(query: string, h = headers, limit = 10, mode?: string) {
     const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
       headers: { ...h, 'x-api-key': tenant.apiKey },
-      json: { query, limit },
+      json: { query, limit, ...(mode ? { mode } : {}) },
     });
     assert.equal(res.status, 200, res.text);
     return res.body.results as Array<{ id: string; type: string; url: string; content: string; score: number }>;
@@ -151,6 +152,14 @@ describe('text, URL and website knowledge', function () {
     await site.close();
     await external.close();
   });
+  // Text, URL, crawled and recrawled pages, archive members, inherited role assignments and cascade deletes
+  // all write through the shared indexing path: after each test the counts the search plan reads
+  // (migration 0009_hybrid_search's triggers) still equal a count of the rows.
+  afterEach(async () => {
+    const { kept, truth } = await countsSnapshot(stack.deps.db, tenant.workspaceId);
+    assert.deepEqual(kept, truth, 'searchable-chunk counts differ from the rows');
+  });
+
   beforeEach(async () => {
     tenant = await createTenant(stack.deps.db);
     headers = (await accessHeaders(stack, tenant)).headers;
@@ -588,6 +597,9 @@ describe('text, URL and website knowledge', function () {
       assert.equal(item.type, 'FOLDER');
       assert.equal(item.status, 'COMPLETED');
       assert.equal((await children(item.id)).length, 3);
+      // Archive members are in the keyword index too.
+      const [best] = await search('parental leave twenty weeks', headers, 5, 'keyword');
+      assert.equal(best && (await getItem(best.id)).metadata.title, 'policies/leave.txt');
 
       const text = { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('hello') };
       assertError(

@@ -68,6 +68,32 @@ describe('local embedding provider', function () {
     assert.ok(dot(concurrent[0] as number[], concurrent[2] as number[]) < 0.99);
   });
 
+  it('batches concurrent callers together, each gets its own vectors, and a query overtakes queued documents', async () => {
+    // Long texts (about 250 tokens): a batch holds 8 of them (batchSize 8 at the longest length).
+    const docs = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `Memo ${i}. ` + `Invoices for order ${i} ship from the ${i % 3 === 0 ? 'north' : 'south'} depot. `.repeat(20),
+    );
+    const short = ['Refunds take 30 days.', 'Parcels ship on Mondays.'];
+    const alone: number[][] = [];
+    for (const t of [docs[0], docs[15], ...short] as string[])
+      alone.push((await provider.embedDocuments([t]))[0] as number[]);
+    const finished: string[] = [];
+    const [first, second, shorts, query] = await Promise.all([
+      provider.embedDocuments(docs.slice(0, 8)).then((v) => (finished.push('first'), v)),
+      provider.embedDocuments(docs.slice(8)).then((v) => (finished.push('second'), v)),
+      provider.embedDocuments(short).then((v) => (finished.push('short'), v)),
+      provider.embedQuery('when is my invoice due').then((v) => (finished.push('query'), v)),
+    ]);
+    assert.equal(finished[0], 'query', `finished in the order ${finished.join(', ')}`);
+    assert.equal(first.length, 8);
+    assert.equal(second.length, 8);
+    const expected = [first[0], second[7], ...shorts];
+    expected.forEach((v, i) => assert.ok(dot(v as number[], alone[i] as number[]) > 0.99999, `vector ${i}`));
+    assert.ok(dot(query, (await provider.embedQuery('when is my invoice due')) as number[]) > 0.99999);
+  });
+
   it('refuses work once closed', async () => {
     const other = await createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8 });
     await other.close();

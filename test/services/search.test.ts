@@ -84,7 +84,7 @@ describe('semantic search plan and recall', function () {
       for (let q = 0; q < 20; q++) {
         const query = randomUnitVector(dim, seed);
         const filter = { requiredRoleId: roles[key] };
-        const truth = await search.exactNearestItems(stack.deps.db, workspaceId, filter, query, 10);
+        const truth = await search.nearestItems(stack.deps.db, workspaceId, filter, query, 10, 'exact');
         const got = await nearestItems(stack.deps.db, workspaceId, filter, query, 10, plan);
         assert.equal(got.length, 10, 'a full page');
         const truthIds = new Set(truth.map((h) => h.knowledgeId));

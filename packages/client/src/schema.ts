@@ -4402,6 +4402,11 @@ export interface operations {
                     /** @default 10 */
                     limit?: number;
                     /**
+                     * @description semantic (the default): cosine similarity clamped to [0, 1]; keyword: PostgreSQL full-text search over chunks holding any query word, score rank / (rank + 1); hybrid: 0.8 x cosine + 0.2 x rank / best rank, the keyword side matching every query word. Every score is in [0, 1]; scores of different modes are not comparable.
+                     * @enum {string}
+                     */
+                    mode?: "semantic" | "hybrid" | "keyword";
+                    /**
                      * Format: uuid
                      * @description Only knowledge assigned to this audience
                      */

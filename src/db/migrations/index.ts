@@ -8,6 +8,7 @@ import * as m0005 from './0005_agent';
 import * as m0006 from './0006_rate_limits';
 import * as m0007 from './0007_webhooks';
 import * as m0008 from './0008_web_sources';
+import * as m0009 from './0009_hybrid_search';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Array<[string, Migration]> = [
   ['0006_rate_limits', m0006],
   ['0007_webhooks', m0007],
   ['0008_web_sources', m0008],
+  ['0009_hybrid_search', m0009],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,7 +1,14 @@
-// Search queries. Access filters (audience, roles) are applied inside the SQL so a limit of N returns N
-// results whenever N accessible items match. The semantic query chooses its plan deliberately: pgvector's
-// HNSW filters after the index scan, so a selective filter gets an exact scan over the B-tree-filtered
-// candidates instead, and a broad one gets HNSW with iterative scans.
+// Search queries. Access filters (audience, roles, space, language) are applied inside the SQL, so a
+// limit of N returns N results whenever N accessible items match.
+//
+// Vector plans: pgvector's HNSW filters after the index scan, so a selective filter gets an exact scan
+// over the B-tree-filtered candidates (the caller chooses, see searchCounts.ts), a broad one HNSW with
+// iterative scans. The HNSW settings are the session's (set once per connection in ../knex.ts), so an
+// HNSW query is one round trip; only a scan wider than ef_search sets its own in a transaction.
+//
+// Keyword search: PostgreSQL full-text search over the chunks' `content_tsv` (GIN index), the query parsed
+// under the text search configurations of the workspace's languages (kws_keyword_tsquery, migration
+// 0009_hybrid_search).
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
@@ -48,17 +55,32 @@ export function applyAccessFilter(q: Knex.QueryBuilder, db: Tx, f: AccessFilter)
 
 export const toVectorLiteral = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}]`;
 
+export type SearchPlan = 'exact' | 'hnsw';
+
+/** The HNSW settings of every connection (../knex.ts); a wider scan sets ef_search for itself. */
+export const HNSW_SESSION = { efSearch: 400 } as const;
+
+/** A chunk a search found, with its item. */
 export interface ChunkHit {
+  chunkId: string;
   knowledgeId: string;
   content: string;
   pageNumber: number;
+  /** Cosine distance to the query vector (0: same direction, 2: opposite). */
   distance: number;
+  /** ts_rank_cd of the chunk for the keyword query; 0 when it does not match or there is none. */
+  keywordRank: number;
+  item: KnowledgeRow;
 }
 
-export type SearchPlan = 'exact' | 'hnsw';
-
-/** Below this many candidate chunks an exact scan is both fast and exact (measured in bench/). */
-export const EXACT_SCAN_MAX_CANDIDATES = 20_000;
+/** The keyword side of a search: the text, and the languages whose configurations parse it. */
+export interface KeywordQuery {
+  text: string;
+  /** Language codes present in the scope ('': items without a language, parsed with `simple`). */
+  languages: string[];
+  /** 'all': chunks holding every lexeme (under one configuration); 'any': chunks holding at least one. */
+  match: 'all' | 'any';
+}
 
 function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter): Knex.QueryBuilder {
   const q = db('knowledge_chunks as c')
@@ -70,79 +92,128 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter): Kne
   return applyAccessFilter(q, db, filter);
 }
 
-/** The columns a ChunkHit is read from (the distance to the query vector literal `vec`). */
-const hitColumns = (db: Tx, vec: string) =>
-  ['c.knowledge_id', 'c.content', 'c.page_number', db.raw('(c.embedding <=> ?::vector) as distance', [vec])] as const;
-
-/** Counts candidate chunks up to cap + 1 (a bounded cost, enough to choose the plan). */
-export async function countCandidates(db: Tx, workspaceId: string, filter: AccessFilter, cap: number): Promise<number> {
-  const inner = candidateChunks(db, workspaceId, filter)
-    .select(db.raw('1'))
-    .limit(cap + 1);
-  const [row] = await db.from(inner.as('s')).count<{ count: number }[]>({ count: '*' });
-  return Number(row?.count ?? 0);
+/**
+ * The `k` nearest candidate chunks (id, item, distance): exactly ("+ 0" keeps the planner off the HNSW
+ * index: a top-k sort of the B-tree-filtered candidates), or through the HNSW index.
+ */
+function vectorTop(db: Tx, workspaceId: string, filter: AccessFilter, vec: string, k: number, plan: SearchPlan) {
+  return candidateChunks(db, workspaceId, filter)
+    .select('c.id', 'c.knowledge_id', db.raw('c.embedding <=> ?::vector as distance', [vec]))
+    .orderByRaw(plan === 'exact' ? '(c.embedding <=> ?::vector) + 0' : 'c.embedding <=> ?::vector', [vec])
+    .limit(k);
 }
 
-/** Exact: the best chunk of every candidate item, then the `limit` closest items. */
-export async function exactNearestItems(
-  db: Tx,
-  workspaceId: string,
-  filter: AccessFilter,
-  query: number[],
-  limit: number,
-): Promise<ChunkHit[]> {
-  const vec = toVectorLiteral(query);
-  // The sort carries only ids and distances (not chunk texts, which made it spill to disk); the
-  // texts of the `limit` winners are joined afterwards.
-  const best = candidateChunks(db, workspaceId, filter)
-    .distinctOn('c.knowledge_id')
-    .select('c.id', 'c.knowledge_id', db.raw('(c.embedding <=> ?::vector) as distance', [vec]))
-    .orderBy([{ column: 'c.knowledge_id' }, { column: 'distance' }]);
-  const top = db.from(best.as('best')).select('*').orderBy('distance').limit(limit);
-  const rows = await db
-    .from(top.as('top'))
-    .join('knowledge_chunks as ch', 'ch.id', 'top.id')
-    .select('top.knowledge_id', 'ch.content', 'ch.page_number', 'top.distance')
-    .orderBy('top.distance');
-  return rows.map(toHit);
+const tsquery = (db: Tx, q: KeywordQuery, operator: '&' | '|') =>
+  db.raw('kws_keyword_tsquery(?, ?::text[], ?)', [q.text, q.languages, operator]);
+
+/** The CTE `keyword_query` (the tsquery `q`) the keyword parts below read. */
+function withKeywordQuery(db: Tx, q: KeywordQuery) {
+  return db.with('keyword_query', (w) => w.select({ q: tsquery(db, q, q.match === 'all' ? '&' : '|') }));
 }
 
-/** The `k` nearest candidate chunks through the HNSW index with pgvector's iterative scan (relaxed order). */
-async function hnswScan(
-  db: Db,
-  workspaceId: string,
-  filter: AccessFilter,
-  vec: string,
-  k: number,
-): Promise<ChunkHit[]> {
+/**
+ * The `k` best keyword matches by ts_rank_cd, reading the CTE `keyword_query`. Ranking needs every
+ * match's tsvector, so at most `maxRanked` matches (in storage order) are ranked: a bound on the cost of a
+ * query made of very common words.
+ */
+function keywordTop(db: Tx, workspaceId: string, filter: AccessFilter, k: number, maxRanked: number) {
+  const matches = candidateChunks(db, workspaceId, filter)
+    .select('c.id', 'c.knowledge_id', 'c.content_tsv')
+    .whereRaw('c.content_tsv @@ (select q from keyword_query)')
+    .limit(maxRanked);
+  return db
+    .from(matches.as('m'))
+    .select('m.id', 'm.knowledge_id', db.raw('ts_rank_cd(m.content_tsv, (select q from keyword_query)) as rank'))
+    .orderBy('rank', 'desc')
+    .limit(k);
+}
+
+interface HitRow {
+  chunk_id: string;
+  chunk_content: string;
+  chunk_page_number: number;
+  distance: number | string;
+  keyword_rank: number | string | null;
+  scanned?: number | string;
+}
+
+function toHit(r: HitRow & KnowledgeRow): ChunkHit {
+  const { chunk_id, chunk_content, chunk_page_number, distance, keyword_rank, scanned, ...item } = r;
+  void scanned;
+  return {
+    chunkId: chunk_id,
+    knowledgeId: item.id,
+    content: chunk_content,
+    pageNumber: chunk_page_number,
+    distance: Number(distance),
+    keywordRank: Number(keyword_rank ?? 0),
+    item,
+  };
+}
+
+/**
+ * The chunk columns of a hit, from chunks `ch` and items `k`: the distance to `vec` (1, orthogonal, without
+ * one) and the rank for the keyword query.
+ */
+function hitColumns(db: Tx, vec: string | undefined, keyword: boolean) {
+  return [
+    'k.*',
+    'ch.id as chunk_id',
+    'ch.content as chunk_content',
+    'ch.page_number as chunk_page_number',
+    vec === undefined ? db.raw('1 as distance') : db.raw('ch.embedding <=> ?::vector as distance', [vec]),
+    keyword
+      ? db.raw(
+          'case when ch.content_tsv @@ (select q from keyword_query) ' +
+            'then ts_rank_cd(ch.content_tsv, (select q from keyword_query)) else 0 end as keyword_rank',
+        )
+      : db.raw('0 as keyword_rank'),
+  ];
+}
+
+/** Runs fn with ef_search raised to k when a scan is wider than the session's. */
+async function withEfSearch<T>(db: Db, plan: SearchPlan, k: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (plan === 'exact' || k <= HNSW_SESSION.efSearch) return fn(db);
   return db.transaction(async (trx) => {
-    // Settings are integers computed here, not input; SET cannot take bind parameters.
-    // ef_search 400 keeps recall@10 near 0.99 at 100,000 chunks for ~3 ms more than 100 (bench/).
-    await trx.raw(`SET LOCAL hnsw.ef_search = ${Math.min(Math.max(k, 400), 1000)}`);
-    await trx.raw(`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-    await trx.raw(`SET LOCAL hnsw.max_scan_tuples = ${Math.max(20_000, k * 50)}`);
-    const r = await candidateChunks(trx, workspaceId, filter)
-      .select(...hitColumns(trx, vec))
-      .orderByRaw('c.embedding <=> ?::vector', [vec])
-      .limit(k);
-    return r.map(toHit).sort((a: ChunkHit, b: ChunkHit) => a.distance - b.distance);
+    // An integer computed here, not input; SET cannot take bind parameters.
+    await trx.raw(`SET LOCAL hnsw.ef_search = ${Math.min(Math.floor(k), 1000)}`);
+    return fn(trx);
   });
 }
 
-/** HNSW over chunks, grouped to one per item; widens the scan until `limit` items or exhaustion. */
-export async function hnswNearestItems(
+/**
+ * The `limit` items nearest to the query vector, each with its nearest chunk: the `k` nearest chunks,
+ * grouped by item in one query. When they hold fewer than `limit` items and there may be more, the scan
+ * widens. Exact plan: exact. HNSW: approximate; a scan that ends short of `limit` items (the filter
+ * admits few of the chunks it reached) falls back to the exact plan.
+ */
+export async function nearestItems(
   db: Db,
   workspaceId: string,
   filter: AccessFilter,
   query: number[],
   limit: number,
+  plan: SearchPlan,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
   for (let k = Math.max(limit * 4, 40); ; k *= 4) {
-    const rows = await hnswScan(db, workspaceId, filter, vec, k);
-    const best = new Map<string, ChunkHit>();
-    for (const hit of rows) if (!best.has(hit.knowledgeId)) best.set(hit.knowledgeId, hit);
-    if (best.size >= limit || rows.length < k || k >= 4000) return [...best.values()].slice(0, limit);
+    const rows = await withEfSearch(db, plan, k, async (tx) =>
+      tx
+        .with('top', vectorTop(tx, workspaceId, filter, vec, k, plan))
+        .with('best', (w) => w.distinctOn('knowledge_id').from('top').orderBy(['knowledge_id', 'distance']))
+        .from('best')
+        .join('knowledge_chunks as ch', 'ch.id', 'best.id')
+        .join('knowledge as k', 'k.id', 'best.knowledge_id')
+        .select(...hitColumns(tx, vec, false), tx.raw('(select count(*) from top) as scanned'))
+        .orderBy('best.distance')
+        .limit(limit),
+    );
+    const hits = rows.map(toHit);
+    const scanned = Number(rows[0]?.scanned ?? 0);
+    if (hits.length >= limit || (plan === 'exact' && scanned < k)) return hits;
+    if (plan === 'hnsw' && (scanned < k || k >= 4000)) {
+      return nearestItems(db, workspaceId, filter, query, limit, 'exact');
+    }
   }
 }
 
@@ -156,17 +227,56 @@ export async function nearestChunks(
   plan: SearchPlan,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
-  if (plan === 'hnsw') return hnswScan(db, workspaceId, filter, vec, k);
-  // "+ 0" keeps the planner off the HNSW index: an exact ranking of the B-tree-filtered candidates.
-  const rows = await candidateChunks(db, workspaceId, filter)
-    .select(...hitColumns(db, vec))
-    .orderByRaw('(c.embedding <=> ?::vector) + 0', [vec])
-    .limit(k);
+  const rows = await db
+    .with('top', vectorTop(db, workspaceId, filter, vec, k, plan))
+    .from('top')
+    .join('knowledge_chunks as ch', 'ch.id', 'top.id')
+    .join('knowledge as k', 'k.id', 'top.knowledge_id')
+    .select(...hitColumns(db, vec, false))
+    .orderBy('top.distance');
   return rows.map(toHit);
 }
 
-function toHit(r: { knowledge_id: string; content: string; page_number: number; distance: number | string }): ChunkHit {
-  return { knowledgeId: r.knowledge_id, content: r.content, pageNumber: r.page_number, distance: Number(r.distance) };
+export interface HybridCandidatesOptions {
+  /** Nearest chunks taken from the vector side (0 or no query vector: keyword search alone). */
+  vectorK: number;
+  plan: SearchPlan;
+  /** Best keyword matches taken. */
+  keywordK: number;
+  maxRanked: number;
+}
+
+/**
+ * Candidates for hybrid and keyword search, in one query: the `vectorK` nearest chunks and the `keywordK`
+ * best keyword matches, each with both its distance to the query vector and its keyword rank, so a
+ * fusion can score every candidate on both sides. Unordered.
+ */
+export async function hybridCandidates(
+  db: Db,
+  workspaceId: string,
+  filter: AccessFilter,
+  query: { vector?: number[]; keyword: KeywordQuery },
+  opts: HybridCandidatesOptions,
+): Promise<ChunkHit[]> {
+  const vec = query.vector ? toVectorLiteral(query.vector) : undefined;
+  const rows = await withEfSearch(db, opts.plan, opts.vectorK, async (tx) => {
+    let q = withKeywordQuery(tx, query.keyword).with(
+      'kw',
+      keywordTop(tx, workspaceId, filter, opts.keywordK, opts.maxRanked),
+    );
+    let candidates = tx.select('id').from('kw');
+    if (vec !== undefined && opts.vectorK > 0) {
+      q = q.with('vec', vectorTop(tx, workspaceId, filter, vec, opts.vectorK, opts.plan));
+      candidates = candidates.union(tx.select('id').from('vec'));
+    }
+    return q
+      .with('cand', candidates)
+      .from('cand')
+      .join('knowledge_chunks as ch', 'ch.id', 'cand.id')
+      .join('knowledge as k', 'k.id', 'ch.knowledge_id')
+      .select(...hitColumns(tx, vec, true));
+  });
+  return rows.map(toHit);
 }
 
 export async function knowledgeByIds(db: Tx, workspaceId: string, ids: string[]): Promise<Map<string, KnowledgeRow>> {

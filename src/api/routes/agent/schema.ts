@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isCleanText } from '../../middleware/text';
 import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { isUuid } from '../../../ids';
+import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from './validate';
 
 // ---- limits (README: Agent API)
@@ -327,6 +328,12 @@ export const KnowledgeSearchToolInputSchema = z.strictObject({
   limit: searchLimit().default(10).describe('How many items, 1 to 50'),
   audienceId: uuid().optional().describe('Only knowledge assigned to this audience'),
   roleIds: z.array(uuid()).max(100).optional().describe('Only knowledge assigned to one of these roles'),
+  mode: z
+    .enum(SEARCH_MODES, { error: `mode must be one of ${SEARCH_MODES.join(', ')}` })
+    .optional()
+    .describe(
+      'semantic (the default: by meaning), keyword (exact words, identifiers, error texts) or hybrid (both fused)',
+    ),
 });
 export const TitleSearchToolInputSchema = z.strictObject({
   title: cleanText(AgentLimits.queryChars, { trim: true, nonEmpty: true }).describe('Part of the title, any case'),

@@ -9,7 +9,7 @@ import type { AuthState } from '../../../policies/credentials';
 import { accessFilter, callerScope } from '../../../services/access';
 import { loadKnowledge } from '../../../services/knowledge';
 import { knowledgeRag } from '../../../services/rag';
-import { EXCERPT_CHARS, semanticSearch, titleSearch, type SearchResult } from '../../../services/search';
+import { EXCERPT_CHARS, searchKnowledge, titleSearch, type SearchResult } from '../../../services/search';
 import { presentKnowledge, presentSearchResult } from '../knowledge/presenters';
 import {
   GetKnowledgeToolInputSchema,
@@ -44,12 +44,17 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
   tool({
     name: 'knowledge_search',
     description:
-      "Semantic search over the workspace's knowledge (the caller's role scope): the best-matching items, most relevant first, with an excerpt and a score.",
+      "Search over the workspace's knowledge (the caller's role scope): the best-matching items, most relevant first, with an excerpt and a score; by meaning (semantic, the default), by exact words (keyword) or both (hybrid).",
     input: KnowledgeSearchToolInputSchema,
     async run({ deps, auth }, input) {
       const filter = await accessFilter(deps.db, auth, input);
       return searchAnswer(
-        await semanticSearch(deps, auth.workspace.id, { query: input.query, limit: input.limit, filter }),
+        await searchKnowledge(deps, auth.workspace.id, {
+          query: input.query,
+          limit: input.limit,
+          filter,
+          mode: input.mode,
+        }),
       );
     },
   }),

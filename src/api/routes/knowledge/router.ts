@@ -231,7 +231,8 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = { success: true, message: 'Cascade delete started', jobId };
   });
 
-  // Semantic search: Authorization and x-api-key, both required; organizationid checked when sent.
+  // Semantic (default), hybrid or keyword search: Authorization and x-api-key, both required; organizationid
+  // checked when sent.
   router.post(
     '/workspaces/:workspaceId/knowledge/search',
     guard(deps, 'knowledge.read', { requireApiKey: true, organizationHeader: 'optional' }),
@@ -239,10 +240,11 @@ export function knowledgeRouter(deps: Deps): Router {
       const auth = requireAuth(ctx);
       const input = validate(SemanticSearchSchema, ctx.request.body, 'Missing required field');
       const filter = await accessFilter(deps.db, auth, input);
-      const results = await searchService.semanticSearch(deps, auth.workspace.id, {
+      const results = await searchService.searchKnowledge(deps, auth.workspace.id, {
         query: input.query,
         limit: input.limit,
         filter,
+        mode: input.mode,
       });
       ctx.body = { results: results.map(presentSearchResult), total: results.length };
     },

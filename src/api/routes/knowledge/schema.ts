@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
+import { SEARCH_MODES } from '../../../services/search';
 
 const intParam = (name: string, min: number, max: number, fallback: number) => {
   const message = `Invalid ${name} value, must be between ${min} and ${max}`;
@@ -65,6 +66,8 @@ const accessFilterFields = {
 
 const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
 
+const MODE_MESSAGE = `mode must be one of ${SEARCH_MODES.join(', ')}`;
+
 export const SemanticSearchSchema = bodyObject({
   query: z
     .string({ error: MISSING })
@@ -73,6 +76,16 @@ export const SemanticSearchSchema = bodyObject({
     .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` })
     .meta({ pattern: NON_BLANK }),
   limit: searchLimit,
+  /** semantic (the default: cosine ranking), hybrid or keyword; see the README for each mode's score. */
+  mode: z
+    .enum(SEARCH_MODES, { error: MODE_MESSAGE })
+    .meta({
+      description:
+        'semantic (the default): cosine similarity clamped to [0, 1]; keyword: PostgreSQL full-text search over ' +
+        'chunks holding any query word, score rank / (rank + 1); hybrid: 0.8 x cosine + 0.2 x rank / best rank, the ' +
+        'keyword side matching every query word. Every score is in [0, 1]; scores of different modes are not comparable.',
+    })
+    .optional(),
   ...accessFilterFields,
 });
 export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
