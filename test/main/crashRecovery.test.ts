@@ -1,8 +1,8 @@
 // Crash recovery of the run command: twelve files uploaded in the background, kill -9 of the whole
 // process group while they are being ingested, a restart on the same data directory, and every accepted
 // upload completes exactly once (one item each, each chunk once, every chunk embedded) within 30 s of the
-// restarted command being ready: the lost attempts are retried after the 10 s heartbeat timeout (which
-// runs out while the command boots), not after minutes.
+// restart, boot included: the lost attempts are retried after the 10 s heartbeat timeout (which runs out
+// while the command boots), not after minutes.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -133,11 +133,11 @@ describe('crash recovery of the run command (kill -9 during ingestion)', functio
     } finally {
       await db.destroy();
     }
-    // The bound is on what the service's own timeouts govern: from the moment the restarted command is
-    // ready (its boot time depends on the machine: 8 to 30 s here, under other load) to the last upload done.
+    // The issue's bound runs from the restart command, boot included (13 to 20 s of it on this 2-core
+    // machine when it is not shared; widen KWS_CRASH_RECOVERY_BOUND_MS when other suites load it).
     assert.ok(
-      recoveredMs - bootedMs <= BOUND_MS,
-      `recovered ${recoveredMs - bootedMs} ms after the restarted command was ready (bound ${BOUND_MS} ms)`,
+      recoveredMs <= BOUND_MS,
+      `recovered ${recoveredMs} ms after the restart (booted in ${bootedMs} ms; bound ${BOUND_MS} ms)`,
     );
     assert.equal(await run.stop(), 0);
     run = undefined;
