@@ -196,7 +196,10 @@ export async function nearestItems(
   plan: SearchPlan,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
-  for (let k = Math.max(limit * 4, 40); ; k *= 4) {
+  // Through HNSW, the first scan takes all ef_search candidates the index search visits anyway: an iterative
+  // scan returns them in relaxed order, so a shorter LIMIT could drop nearer ones that come later.
+  const first = plan === 'hnsw' ? Math.max(limit * 4, HNSW_SESSION.efSearch) : Math.max(limit * 4, 40);
+  for (let k = first; ; k *= 4) {
     const rows = await withEfSearch(db, plan, k, async (tx) =>
       tx
         .with('top', vectorTop(tx, workspaceId, filter, vec, k, plan))
