@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createDeleteActivities } from '../../src/activities/deletes';
@@ -81,7 +82,10 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       },
     });
     await worker.runUntil(async () => {
-      const handle = await env.client.workflow.start(cascadeDeleteWorkflow, {
+      // Started and awaited by a client that does not skip time: the cascade has no timer, and skipping while
+      // it finishes could already fire its purges' day-long timers before the files are looked at.
+      const plain = new Client({ connection: env.connection, namespace: env.namespace ?? 'default' });
+      const handle = await plain.workflow.start(cascadeDeleteWorkflow, {
         taskQueue,
         workflowId: `cascade-delete:${ws}:${root.id}`,
         args: [{ workspaceId: ws, rootId: root.id, purgeDelay: '1 day', batchSize: 3, batchesPerRun: 2 }],
