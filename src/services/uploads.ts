@@ -92,7 +92,7 @@ export async function writeWithinQuota(
   sizeBytes: number,
   write: (trx: Tx) => Promise<unknown>,
 ): Promise<boolean> {
-  const quota = workspace.storage_quota_bytes ?? defaultQuotaBytes;
+  const quota = quotaBytes(workspace, defaultQuotaBytes);
   return db.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
     const used = await uploads.storageUsedBytes(trx, workspace.id);
@@ -134,7 +134,10 @@ export async function stageUpload(
   if (file.declaredBytes !== undefined) {
     // The body's declared length (less room for the form's fields) already over quota: refused unread.
     const used = await uploads.storageUsedBytes(deps.db, workspace.id);
-    if (used + Math.max(0, file.declaredBytes - 64 * 1024) > quotaOf(deps, workspace)) {
+    if (
+      used + Math.max(0, file.declaredBytes - 64 * 1024) >
+      quotaBytes(workspace, deps.config.limits.defaultStorageQuotaBytes)
+    ) {
       throw forbidden(UploadMessages.quota);
     }
   }
@@ -256,8 +259,9 @@ export async function acceptUpload(
   }
 }
 
-const quotaOf = (deps: Pick<Deps, 'config'>, workspace: WorkspaceRow) =>
-  workspace.storage_quota_bytes ?? deps.config.limits.defaultStorageQuotaBytes;
+/** The workspace's stored-file quota: its own, else the service's default. */
+const quotaBytes = (workspace: WorkspaceRow, defaultQuotaBytes: number) =>
+  workspace.storage_quota_bytes ?? defaultQuotaBytes;
 
 /** The stream's first `bytes` (or all of it, when shorter: then `rest` is undefined) and the rest of it. */
 async function readPrefix(
