@@ -14,7 +14,7 @@ echo "[test] running mocha against PostgreSQL $PG_VERSION_STRING, Temporal dev s
 for arg in "$@"; do
   case "$arg" in
     *.test.js)
-      npx mocha --no-config --require dist/test/hooks.js --timeout 60000 --slow 2000 --exit "$@"
+      npx mocha --no-config --require dist/test/hooks.js --reporter dist/test/reporter.js --timeout 60000 --slow 2000 --exit "$@"
       exit $?
       ;;
   esac
