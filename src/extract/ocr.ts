@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import { ExtractionError, FailureReasons, errorMessage } from './types';
 
 export const OCR_LANGUAGE = 'eng';
@@ -116,7 +116,9 @@ async function createSession(languageDir: string): Promise<Session> {
   if (!gzip && !existsSync(join(languageDir, `${OCR_LANGUAGE}.traineddata`))) {
     throw new Error(`no ${OCR_LANGUAGE}.traineddata(.gz) in OCR language directory ${languageDir}`);
   }
-  const worker = await Tesseract.createWorker(OCR_LANGUAGE, Tesseract.OEM.LSTM_ONLY, {
+  // Loaded on first use: most files are not images.
+  const { createWorker, OEM } = (await import('tesseract.js')).default;
+  const worker = await createWorker(OCR_LANGUAGE, OEM.LSTM_ONLY, {
     langPath: languageDir,
     gzip,
     cacheMethod: 'none',
