@@ -2,6 +2,7 @@
 // Nothing else in the code base reads process.env.
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CHUNK_OPTIONS } from './extract/chunk';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -67,8 +68,8 @@ const EnvSchema = z.object({
     .min(0)
     .default(10 * 1024 * 1024 * 1024),
   SYNC_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
-  CHUNK_SIZE: z.coerce.number().int().min(100).max(20_000).default(1000),
-  CHUNK_OVERLAP: z.coerce.number().int().min(0).max(5000).default(150),
+  CHUNK_SIZE: z.coerce.number().int().min(100).max(20_000).default(DEFAULT_CHUNK_OPTIONS.size),
+  CHUNK_OVERLAP: z.coerce.number().int().min(0).max(5000).default(DEFAULT_CHUNK_OPTIONS.overlap),
   ZIP_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
   ZIP_MAX_TOTAL_BYTES: z.coerce
     .number()

@@ -47,7 +47,7 @@ export interface RetrievalBenchOptions {
  * under bench/results/.cache); KWS_RETRIEVAL_SPEED=passages/rounds sizes the int8 speed comparison.
  */
 export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): RetrievalBenchOptions => {
-  const chunkSettings = (env.KWS_RETRIEVAL_CHUNKS ?? '1000/150,500/75,1000/0,1500/225').split(',').map((s) => {
+  const chunkSettings = (env.KWS_RETRIEVAL_CHUNKS ?? '1000/0,1000/150,500/75,1500/225').split(',').map((s) => {
     const [size, overlap] = s.split('/').map(Number);
     if (!Number.isInteger(size) || !Number.isInteger(overlap) || size! <= overlap! || overlap! < 0) {
       throw new Error(`KWS_RETRIEVAL_CHUNKS: ${s} is not size/overlap`);

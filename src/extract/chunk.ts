@@ -20,7 +20,12 @@ export interface ChunkOptions {
   overlap: number;
 }
 
-export const DEFAULT_CHUNK_OPTIONS: Readonly<ChunkOptions> = Object.freeze({ size: 1000, overlap: 150 });
+/**
+ * The winner on the labelled retrieval set (bench/retrieval, README "Retrieval quality"): 1,000 characters
+ * without overlap beat 150 of overlap on both kinds of question (FP32 nDCG@10: semantic 0.755 against 0.702,
+ * hybrid 0.767 against 0.732; paraphrases 0.690 against 0.651, identifiers 0.922 against 0.897).
+ */
+export const DEFAULT_CHUNK_OPTIONS: Readonly<ChunkOptions> = Object.freeze({ size: 1000, overlap: 0 });
 
 const isSpace = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
 const SENTENCE_END = new Set(['.', '!', '?', '。', '！', '？']);

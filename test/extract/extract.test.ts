@@ -636,6 +636,6 @@ describe('chunkPages', function () {
     assert.throws(() => chunkPages([], { size: 0, overlap: 0 }), RangeError);
     assert.throws(() => chunkPages([], { size: 10, overlap: 10 }), RangeError);
     assert.throws(() => chunkPages([], { size: 10, overlap: -1 }), RangeError);
-    assert.deepEqual(DEFAULT_CHUNK_OPTIONS, { size: 1000, overlap: 150 });
+    assert.deepEqual(DEFAULT_CHUNK_OPTIONS, { size: 1000, overlap: 0 });
   });
 });
