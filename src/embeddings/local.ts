@@ -3,9 +3,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as ort from 'onnxruntime-node';
+import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { EmbeddingError, l2Normalize, type EmbeddingProvider } from './provider';
+import type { EmbeddingThreadReply, EmbeddingThreadRequest, ThreadFailure } from './local.worker';
+import type { OnnxModelOptions } from './onnxModel';
+import { EmbeddingError, type EmbeddingProvider } from './provider';
 import { WordPieceTokenizer } from './wordpiece';
 
 export interface LocalEmbeddingOptions {
@@ -34,7 +36,7 @@ const ModelInfoSchema = z.object({
 });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 
-const MODEL_FILE = 'model.onnx';
+export const MODEL_FILE = 'model.onnx';
 /** Texts per forward pass at most, however short. */
 const MAX_BATCH_ROWS = 128;
 const VOCAB_FILE = 'vocab.txt';
@@ -70,18 +72,7 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
     doLowerCase: info.doLowerCase,
     maxTokens: info.maxTokens,
   });
-  const session = await ort.InferenceSession.create(path.join(modelDir, MODEL_FILE), {
-    graphOptimizationLevel: 'all',
-    executionMode: 'sequential',
-    interOpNumThreads: 1,
-    ...(opts.threads !== undefined ? { intraOpNumThreads: opts.threads } : {}),
-    logSeverityLevel: 3, // errors only: onnxruntime's shape-merge warnings are noise
-  });
-  const outputName = session.outputNames.includes('last_hidden_state')
-    ? 'last_hidden_state'
-    : (session.outputNames[0] as string);
-  const wantsTokenTypes = session.inputNames.includes('token_type_ids');
-
+  const thread = await startEmbeddingThread({ modelDir, info, padId: tokenizer.padId, threads: opts.threads });
   // One forward pass at a time (onnxruntime already uses every core for one batch), over a queue shared by
   // all callers: concurrent ingestion activities of small files fill one batch together instead of each
   // running a pass of two texts. Queries go first, so a search does not wait behind a whole document.
@@ -142,53 +133,7 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
     return Promise.all(results);
   }
 
-  async function forward(batch: number[][]): Promise<number[][]> {
-    const rows = batch.length;
-    const width = Math.max(...batch.map((ids) => ids.length));
-    const inputIds = new BigInt64Array(rows * width).fill(BigInt(tokenizer.padId));
-    const mask = new BigInt64Array(rows * width);
-    batch.forEach((ids, r) => {
-      ids.forEach((id, t) => {
-        inputIds[r * width + t] = BigInt(id);
-        mask[r * width + t] = 1n;
-      });
-    });
-    const feeds: Record<string, ort.Tensor> = {
-      input_ids: new ort.Tensor('int64', inputIds, [rows, width]),
-      attention_mask: new ort.Tensor('int64', mask, [rows, width]),
-    };
-    if (wantsTokenTypes) feeds.token_type_ids = new ort.Tensor('int64', new BigInt64Array(rows * width), [rows, width]);
-    const results = await session.run(feeds);
-    const output = results[outputName] as ort.Tensor;
-    try {
-      const [, seq, hidden] = output.dims as number[];
-      if (output.dims.length !== 3 || seq !== width || hidden !== info.dimension) {
-        throw new EmbeddingError(
-          `${path.join(modelDir, MODEL_FILE)} answered ${outputName} of shape [${output.dims.join(', ')}], ` +
-            `expected [${rows}, ${width}, ${info.dimension}] (MODEL_INFO.json dimension)`,
-          'DIMENSION_MISMATCH',
-        );
-      }
-      const data = output.data as Float32Array;
-      return batch.map((ids, r) => {
-        const pooled = new Float64Array(hidden);
-        const base = r * width * hidden;
-        if (info.pooling === 'cls') {
-          for (let h = 0; h < hidden; h++) pooled[h] = data[base + h] as number;
-        } else {
-          // Mean over the real tokens ([CLS] and [SEP] included, padding excluded), as sentence-transformers does.
-          for (let t = 0; t < ids.length; t++) {
-            const offset = base + t * hidden;
-            for (let h = 0; h < hidden; h++) pooled[h] = (pooled[h] as number) + (data[offset + h] as number);
-          }
-          for (let h = 0; h < hidden; h++) pooled[h] = (pooled[h] as number) / ids.length;
-        }
-        return l2Normalize(pooled);
-      });
-    } finally {
-      for (const tensor of Object.values(results)) tensor.dispose();
-    }
-  }
+  const forward = (batch: number[][]) => thread.forward(batch);
 
   return {
     name: 'local',
@@ -201,7 +146,66 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
       if (closed) return;
       closed = true;
       await draining;
-      await session.release();
+      await thread.close();
+    },
+  };
+}
+
+const failure = (f: ThreadFailure) => (f.code ? new EmbeddingError(f.message, f.code) : new Error(f.message));
+
+/**
+ * The model's thread (local.worker.ts): forward passes run there, one at a time, so onnxruntime's work
+ * (up to a second per batch on this machine's cores) never blocks this thread's event loop: the API keeps
+ * answering and the Temporal worker keeps heartbeating while documents are embedded. The thread holds the
+ * process open only while a pass is pending.
+ */
+async function startEmbeddingThread(options: OnnxModelOptions) {
+  const worker = new Worker(path.join(__dirname, 'local.worker.js'), { workerData: options });
+  const pending = new Map<number, { resolve: (v: number[][]) => void; reject: (e: unknown) => void }>();
+  let nextId = 0;
+  let dead: Error | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (reply: EmbeddingThreadReply) => {
+      if ('type' in reply) {
+        if (reply.type === 'ready') resolve();
+        else reject(failure(reply));
+        return;
+      }
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (pending.size === 0) worker.unref();
+      if ('error' in reply) waiter?.reject(failure(reply.error));
+      else waiter?.resolve(reply.vectors);
+    });
+    const fail = (err: Error) => {
+      dead ??= err;
+      reject(err);
+      for (const waiter of pending.values()) waiter.reject(err);
+      pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the embedding thread exited (code ${code})`)));
+  });
+  try {
+    await ready;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  worker.unref();
+  return {
+    forward(batch: number[][]): Promise<number[][]> {
+      if (dead) return Promise.reject(dead);
+      const id = nextId++;
+      return new Promise<number[][]>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ id, batch } satisfies EmbeddingThreadRequest);
+      });
+    },
+    async close(): Promise<void> {
+      dead ??= new EmbeddingError('The local embedding provider is closed', 'CLOSED');
+      await worker.terminate();
     },
   };
 }

@@ -101,6 +101,31 @@ describe('local embedding provider', function () {
     await assert.rejects(other.embedQuery('x'), (err: EmbeddingError) => err.code === 'CLOSED');
   });
 
+  it('runs forward passes off the event loop: timers keep firing while a long batch is embedded', async () => {
+    // 48 texts of the model's full length: six forward passes of 8. On the event loop's own thread each pass
+    // held it for 0.5-0.9 s, so a 10 ms timer fired only between passes (a handful of ticks in all).
+    const texts = Array.from(
+      { length: 48 },
+      (_, i) => `passage ${i} ${'refunds, parcels and late deliveries '.repeat(60)}`,
+    );
+    const gaps: number[] = [];
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    try {
+      const vectors = await provider.embedDocuments(texts);
+      assert.equal(vectors.length, 48);
+    } finally {
+      clearInterval(timer);
+    }
+    const took = performance.now() - started;
+    assert.ok(gaps.length >= Math.max(10, took / 100), `${gaps.length} timer ticks in ${Math.round(took)} ms`);
+  });
+
   it("reproduces sentence-transformers' published similarities for all-MiniLM-L6-v2", async () => {
     // From the sentence-transformers README quick start: [[1, 0.6660, 0.1046], [0.6660, 1, 0.1411], ...].
     const [a, b, c] = (await provider.embedDocuments([
