@@ -5,7 +5,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
-import { choosePlan, nearestItems, planChoice, searchKnowledge } from '../../src/services/search';
+import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
 import type { Caller } from './ingestion';
@@ -282,7 +282,7 @@ export async function measureSearchLatency(
         headers: caller.searchHeaders,
         body: (query) => ({ query, limit: 10, ...(f.roleId ? { roleIds: [f.roleId] } : {}) }),
       });
-      const { plan, indexShare } = await planChoice(db, ws, access);
+      const plan = await choosePlan(db, ws, access);
       const sql = rawSearchSql(plan, f.roleId !== undefined);
       const rawBindings = (vec: string) => (f.roleId ? [vec, ws, ws, f.roleId, vec] : [vec, ws, ws, vec]);
       const series = { api: [] as number[], raw: [] as number[], embed: [] as number[] };
@@ -303,9 +303,9 @@ export async function measureSearchLatency(
           const t2 = performance.now();
           await embeddings.embedQuery(query);
           const t3 = performance.now();
-          const chosen = await planChoice(db, ws, access);
+          const chosen = await choosePlan(db, ws, access);
           const t4 = performance.now();
-          await search.nearestItems(db, ws, access, vector, 10, chosen.plan, chosen.indexShare);
+          await search.nearestItems(db, ws, access, vector, 10, chosen);
           const t5 = performance.now();
           await db.raw(sql, rawBindings(vec));
           const t6 = performance.now();
@@ -365,9 +365,7 @@ export async function measureSearchLatency(
         },
         recallAt10: round(found / Math.max(1, expected), 3),
         resultsPerQuery,
-        servicePlanExplained: await explainServiceQuery(db, () =>
-          search.nearestItems(db, ws, access, probe, 10, plan, indexShare),
-        ),
+        servicePlanExplained: await explainServiceQuery(db, () => search.nearestItems(db, ws, access, probe, 10, plan)),
         rawSqlPlan: await explain(db, sql, rawBindings(probeVec)),
       });
     }

@@ -39,8 +39,6 @@ export interface PlanChoice {
   estimate: number;
   /** All chunks in the HNSW index (the planner's estimate). */
   indexChunks: number;
-  /** The share of the index the filter is expected to admit (estimate / indexChunks). */
-  indexShare: number;
 }
 
 /** The count scopes a filter narrows to: the base (workspace or space) and one group per further filter. */
@@ -66,13 +64,7 @@ export function planFor(
   const estimate = baseCount === 0 ? 0 : groupCounts.reduce((est, n) => est * Math.min(1, n / baseCount), baseCount);
   const indexChunks = Math.max(c.indexChunks, baseCount);
   const plan = atMost <= maxExact || estimate < HNSW_MIN_SHARE * indexChunks ? 'exact' : 'hnsw';
-  return {
-    plan,
-    atMost,
-    estimate: Math.round(estimate),
-    indexChunks,
-    indexShare: indexChunks > 0 ? estimate / indexChunks : 0,
-  };
+  return { plan, atMost, estimate: Math.round(estimate), indexChunks };
 }
 
 /** Reads the scope counts (one query), folds fragmented ones, and chooses the vector plan. */
@@ -94,17 +86,7 @@ export async function choosePlan(
   filter: search.AccessFilter,
   maxExact = EXACT_SCAN_MAX_CANDIDATES,
 ): Promise<search.SearchPlan> {
-  return (await planChoice(db, workspaceId, filter, maxExact)).plan;
-}
-
-/** The plan choice with the counts behind it. */
-export async function planChoice(
-  db: Db,
-  workspaceId: string,
-  filter: search.AccessFilter,
-  maxExact = EXACT_SCAN_MAX_CANDIDATES,
-): Promise<PlanChoice> {
-  return (await searchScope(db, workspaceId, filter, { maxExact })).choice;
+  return (await searchScope(db, workspaceId, filter, { maxExact })).choice.plan;
 }
 
 /** The `limit` items nearest to the vector (one per item, its nearest chunk), with the chosen or a given plan. */
@@ -116,9 +98,8 @@ export async function nearestItems(
   limit: number,
   plan?: search.SearchPlan,
 ): Promise<search.ChunkHit[]> {
-  if (plan) return search.nearestItems(db, workspaceId, filter, vector, limit, plan);
-  const choice = await planChoice(db, workspaceId, filter);
-  return search.nearestItems(db, workspaceId, filter, vector, limit, choice.plan, choice.indexShare);
+  const chosen = plan ?? (await choosePlan(db, workspaceId, filter));
+  return search.nearestItems(db, workspaceId, filter, vector, limit, chosen);
 }
 
 /**
@@ -176,7 +157,7 @@ async function retrieve(
     if (!query.vector) throw new Error('semantic retrieval needs the query vector');
     const hits =
       unit === 'item'
-        ? await search.nearestItems(db, workspaceId, filter, query.vector, limit, choice.plan, choice.indexShare)
+        ? await search.nearestItems(db, workspaceId, filter, query.vector, limit, choice.plan)
         : await search.nearestChunks(db, workspaceId, filter, query.vector, limit, choice.plan);
     observeSearch(metrics, choice.plan, startedAt);
     return hits.map((hit) => ({ hit, score: cosineOf(hit.distance) }));

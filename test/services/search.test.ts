@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../src/db/repositories/search';
-import { choosePlan, nearestItems, planChoice } from '../../src/services/search';
+import { choosePlan, nearestItems } from '../../src/services/search';
 import { createRole, createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -72,51 +72,32 @@ describe('semantic search plan and recall', function () {
     assert.equal(await choosePlan(stack.deps.db, workspaceId, {}, 1000), 'hnsw');
   });
 
-  it('reads 4 chunks per result in the first HNSW scan only when the filter fills the ordered first batch', () => {
-    assert.equal(search.hnswFirstScan(10, 1), 40);
-    assert.equal(search.hnswFirstScan(10, 0.2), 40); // 80 admitted chunks expected among the first 400
-    assert.equal(search.hnswFirstScan(10, 0.19), 400);
-    assert.equal(search.hnswFirstScan(10, 0), 400);
-    assert.equal(search.hnswFirstScan(10), 400); // share unknown (a forced plan)
-    assert.equal(search.hnswFirstScan(200, 1), 800);
-  });
-
-  // 'share': the first HNSW scan sized from the plan choice's share of the index (in the full suite the index
-  // also holds every other test's chunks, so either first scan may be taken); otherwise the widest one.
-  for (const [name, key, plan, share] of [
-    ['1%', 'p1', 'exact', false],
-    ['10%', 'p10', 'exact', false],
-    ['10% through HNSW', 'p10', 'hnsw', false],
-    ['50% through HNSW', 'p50', 'hnsw', false],
-    ['50% through HNSW, first scan from the share', 'p50', 'hnsw', true],
-    ['no', undefined, 'hnsw', true],
+  for (const [name, key, plan] of [
+    ['1%', 'p1', 'exact'],
+    ['10%', 'p10', 'exact'],
+    ['10% through HNSW', 'p10', 'hnsw'],
+    ['50% through HNSW', 'p50', 'hnsw'],
   ] as const) {
     it(`returns full pages at recall@10 >= 0.95 with a ${name} role filter`, async () => {
       let found = 0;
       let expected = 0;
-      const filter = key ? { requiredRoleId: roles[key] } : {};
-      const choice = await planChoice(stack.deps.db, workspaceId, filter, 1000);
-      if (share) assert.equal(choice.plan, plan);
       for (let q = 0; q < 20; q++) {
         const query = randomUnitVector(dim, seed);
+        const filter = { requiredRoleId: roles[key] };
         const truth = await search.nearestItems(stack.deps.db, workspaceId, filter, query, 10, 'exact');
-        const got = share
-          ? await search.nearestItems(stack.deps.db, workspaceId, filter, query, 10, plan, choice.indexShare)
-          : await nearestItems(stack.deps.db, workspaceId, filter, query, 10, plan);
+        const got = await nearestItems(stack.deps.db, workspaceId, filter, query, 10, plan);
         assert.equal(got.length, 10, 'a full page');
         const truthIds = new Set(truth.map((h) => h.knowledgeId));
         found += got.filter((h) => truthIds.has(h.knowledgeId)).length;
         expected += truth.length;
-        if (key) {
-          const allowed = await stack.deps
-            .db('knowledge_roles')
-            .where({ role_id: roles[key] })
-            .whereIn(
-              'knowledge_id',
-              got.map((h) => h.knowledgeId),
-            );
-          assert.equal(allowed.length, got.length, 'every result passes the filter');
-        }
+        const allowed = await stack.deps
+          .db('knowledge_roles')
+          .where({ role_id: roles[key] })
+          .whereIn(
+            'knowledge_id',
+            got.map((h) => h.knowledgeId),
+          );
+        assert.equal(allowed.length, got.length, 'every result passes the filter');
       }
       const recall = found / expected;
       assert.ok(recall >= 0.95, `recall@10 ${recall.toFixed(3)}`);

@@ -182,20 +182,6 @@ async function withEfSearch<T>(db: Db, plan: SearchPlan, k: number, fn: (tx: Tx)
 }
 
 /**
- * The first HNSW scan's LIMIT, in chunks. pgvector returns the first ef_search candidates of an iterative
- * scan in exact distance order (only later batches come in relaxed order). When the filter is expected to
- * admit at least twice the chunks asked for among those first candidates (`share` of the index, from the
- * plan choice), 4 chunks per result fall inside that ordered batch and 40 heap rows are read instead of
- * 400. Otherwise (a small workspace in a shared index, a rare filter, or a share not known) every candidate
- * of the first batch is taken and sorted, so later, relaxed batches cannot push nearer chunks past the LIMIT.
- */
-export function hnswFirstScan(limit: number, share?: number): number {
-  const perResult = limit * 4;
-  if (share !== undefined && share * HNSW_SESSION.efSearch >= 2 * perResult) return perResult;
-  return Math.max(perResult, HNSW_SESSION.efSearch);
-}
-
-/**
  * The `limit` items nearest to the query vector, each with its nearest chunk: the `k` nearest chunks,
  * grouped by item in one query. When they hold fewer than `limit` items and there may be more, the scan
  * widens. Exact plan: exact. HNSW: approximate; a scan that ends short of `limit` items (the filter
@@ -208,11 +194,11 @@ export async function nearestItems(
   query: number[],
   limit: number,
   plan: SearchPlan,
-  /** The filter's expected share of the HNSW index (see hnswFirstScan); unknown: the widest first scan. */
-  indexShare?: number,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
-  const first = plan === 'hnsw' ? hnswFirstScan(limit, indexShare) : Math.max(limit * 4, 40);
+  // Through HNSW, the first scan takes all ef_search candidates the index search visits anyway: an iterative
+  // scan returns them in relaxed order, so a shorter LIMIT could drop nearer ones that come later.
+  const first = plan === 'hnsw' ? Math.max(limit * 4, HNSW_SESSION.efSearch) : Math.max(limit * 4, 40);
   for (let k = first; ; k *= 4) {
     const rows = await withEfSearch(db, plan, k, async (tx) =>
       tx
