@@ -72,7 +72,8 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
     doLowerCase: info.doLowerCase,
     maxTokens: info.maxTokens,
   });
-  const thread = await startEmbeddingThread({ modelDir, info, padId: tokenizer.padId, threads: opts.threads });
+  const threadOptions: OnnxModelOptions = { modelDir, info, padId: tokenizer.padId, threads: opts.threads };
+  let thread = await startEmbeddingThread(threadOptions);
   // One forward pass at a time (onnxruntime already uses every core for one batch), over a queue shared by
   // all callers: concurrent ingestion activities of small files fill one batch together instead of each
   // running a pass of two texts. Queries go first, so a search does not wait behind a whole document.
@@ -133,7 +134,11 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
     return Promise.all(results);
   }
 
-  const forward = (batch: number[][]) => thread.forward(batch);
+  // A thread that died (out of memory, a native crash) failed the batch it held; the next batch starts a new one.
+  const forward = async (batch: number[][]) => {
+    if (thread.dead && !closed) thread = await startEmbeddingThread(threadOptions);
+    return thread.forward(batch);
+  };
 
   return {
     name: 'local',
@@ -159,7 +164,7 @@ const failure = (f: ThreadFailure) => (f.code ? new EmbeddingError(f.message, f.
  * answering and the Temporal worker keeps heartbeating while documents are embedded. The thread holds the
  * process open only while a pass is pending.
  */
-async function startEmbeddingThread(options: OnnxModelOptions) {
+export async function startEmbeddingThread(options: OnnxModelOptions) {
   const worker = new Worker(path.join(__dirname, 'local.worker.js'), { workerData: options });
   const pending = new Map<number, { resolve: (v: number[][]) => void; reject: (e: unknown) => void }>();
   let nextId = 0;
@@ -194,6 +199,11 @@ async function startEmbeddingThread(options: OnnxModelOptions) {
   }
   worker.unref();
   return {
+    /** The thread itself (for diagnostics and tests). */
+    worker,
+    get dead(): boolean {
+      return dead !== undefined;
+    },
     forward(batch: number[][]): Promise<number[][]> {
       if (dead) return Promise.reject(dead);
       const id = nextId++;

@@ -12,6 +12,7 @@ import {
   createOpenAIEmbeddingProvider,
   type EmbeddingProvider,
 } from '../../src/embeddings';
+import { readModelInfo, startEmbeddingThread } from '../../src/embeddings/local';
 import { WordPieceTokenizer } from '../../src/embeddings/wordpiece';
 
 // dist/test/embeddings -> the repository root
@@ -124,6 +125,19 @@ describe('local embedding provider', function () {
     }
     const took = performance.now() - started;
     assert.ok(gaps.length >= Math.max(10, took / 100), `${gaps.length} timer ticks in ${Math.round(took)} ms`);
+  });
+
+  it('fails the batch a dying embedding thread held, and marks the thread dead instead of hanging', async () => {
+    const info = await readModelInfo(MODEL_DIR);
+    const thread = await startEmbeddingThread({ modelDir: MODEL_DIR, info, padId: 0 });
+    assert.equal(thread.dead, false);
+    const ids = Array.from({ length: 200 }, (_, i) => 1000 + i);
+    assert.equal((await thread.forward([ids]))[0]!.length, 384);
+    const pending = thread.forward([ids, ids, ids, ids]);
+    await thread.worker.terminate(); // as a native crash or an out-of-memory abort would end it
+    await assert.rejects(pending, /the embedding thread exited/);
+    assert.equal(thread.dead, true);
+    await assert.rejects(thread.forward([ids]), /the embedding thread exited/);
   });
 
   it("reproduces sentence-transformers' published similarities for all-MiniLM-L6-v2", async () => {
