@@ -46,6 +46,8 @@ export async function preparedRows<T>(db: Tx, name: string, sql: string, values:
   let n = 0;
   const text = sql.replace(/\?/g, () => `$${++n}`);
   const conn = (await db.client.acquireConnection()) as pg.Client;
+  // The event knex emits for its own queries (query counts in bench/ listen to it).
+  db.client.emit('query', { method: 'raw', sql, bindings: [...values] });
   try {
     return (await conn.query({ name, text, values: [...values] })).rows as T[];
   } finally {
