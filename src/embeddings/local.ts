@@ -1,14 +1,14 @@
-// The local provider: a sentence-embedding model run in-process with onnxruntime-node, from the files
+// The local provider: a sentence-embedding model run with onnxruntime-node in a worker thread, from the files
 // scripts/fetch-model.sh puts in a model directory (model.onnx, vocab.txt, MODEL_INFO.json). Fully offline.
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { z } from 'zod';
 import type { EmbeddingThreadReply, EmbeddingThreadRequest, ThreadFailure } from './local.worker';
+import { VOCAB_FILE, readModelInfo } from './modelFiles';
 import type { OnnxModelOptions } from './onnxModel';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
 import { WordPieceTokenizer } from './wordpiece';
+
+export { MODEL_FILE, readModelInfo, type ModelInfo } from './modelFiles';
 
 export interface LocalEmbeddingOptions {
   modelDir: string;
@@ -21,45 +21,8 @@ export interface LocalEmbeddingOptions {
   threads?: number;
 }
 
-/** MODEL_INFO.json, written by scripts/fetch-model.sh. */
-const ModelInfoSchema = z.object({
-  name: z.string().min(1),
-  version: z.string().min(1),
-  dimension: z.number().int().positive(),
-  source: z.string(),
-  /** 'mean' (sentence-transformers MiniLM) or 'cls' (bge). */
-  pooling: z.enum(['mean', 'cls']),
-  maxTokens: z.number().int().min(8).max(8192),
-  /** The model's query instruction, e.g. bge's "Represent this sentence for searching relevant passages: ". */
-  queryPrefix: z.string().default(''),
-  doLowerCase: z.boolean(),
-});
-export type ModelInfo = z.infer<typeof ModelInfoSchema>;
-
-export const MODEL_FILE = 'model.onnx';
 /** Texts per forward pass at most, however short. */
 const MAX_BATCH_ROWS = 128;
-const VOCAB_FILE = 'vocab.txt';
-const INFO_FILE = 'MODEL_INFO.json';
-
-export async function readModelInfo(modelDir: string): Promise<ModelInfo> {
-  const file = path.join(modelDir, INFO_FILE);
-  for (const name of [INFO_FILE, MODEL_FILE, VOCAB_FILE]) {
-    if (!existsSync(path.join(modelDir, name))) {
-      throw new EmbeddingError(
-        `Local embedding model not found: ${path.join(modelDir, name)} is missing. Run "npm run setup" ` +
-          '(scripts/fetch-model.sh fetches it) or point EMBEDDING_MODEL_DIR at a model directory.',
-        'MODEL_MISSING',
-      );
-    }
-  }
-  const parsed = ModelInfoSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new EmbeddingError(`${file} is invalid (${details}); re-run scripts/fetch-model.sh`, 'INVALID_SETTINGS');
-  }
-  return parsed.data;
-}
 
 export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions): Promise<EmbeddingProvider> {
   const modelDir = path.resolve(opts.modelDir);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { EmbeddingError, l2Normalize } from './provider';
-import { MODEL_FILE, type ModelInfo } from './local';
+import { MODEL_FILE, type ModelInfo } from './modelFiles';
 
 export interface OnnxModelOptions {
   modelDir: string;
