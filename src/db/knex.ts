@@ -39,6 +39,16 @@ export interface SessionLimits {
  * hold no other `?`; `name` must be unique to the text. In a transaction it runs as a plain knex.raw on the
  * transaction's connection.
  */
+// Statement names are made unique per connection: the embedded PGlite serves every connection from one
+// session, where a second connection preparing the same name would fail ("already exists").
+const connectionNumbers = new WeakMap<pg.Client, number>();
+let connections = 0;
+function connectionNumber(conn: pg.Client): number {
+  let n = connectionNumbers.get(conn);
+  if (n === undefined) connectionNumbers.set(conn, (n = ++connections));
+  return n;
+}
+
 export async function preparedRows<T>(db: Tx, name: string, sql: string, values: readonly unknown[]): Promise<T[]> {
   if ((db as Knex.Transaction).isTransaction) {
     return (await db.raw(sql, values as readonly Knex.RawBinding[])).rows as T[];
@@ -49,7 +59,7 @@ export async function preparedRows<T>(db: Tx, name: string, sql: string, values:
   // The event knex emits for its own queries (query counts in bench/ listen to it).
   db.client.emit('query', { method: 'raw', sql, bindings: [...values] });
   try {
-    return (await conn.query({ name, text, values: [...values] })).rows as T[];
+    return (await conn.query({ name: `${name}_${connectionNumber(conn)}`, text, values: [...values] })).rows as T[];
   } finally {
     await db.client.releaseConnection(conn);
   }
