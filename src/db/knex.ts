@@ -32,13 +32,6 @@ export interface SessionLimits {
   idleInTransactionTimeoutMs?: number;
 }
 
-/**
- * The rows of a fixed, hot statement, run as a named prepared statement: PostgreSQL parses and plans it once
- * per connection instead of on every call (the search plan choice's counts query took 0.27 ms prepared
- * against 0.53 ms unprepared, through pg on loopback). `sql` takes `?` placeholders as knex.raw does and must
- * hold no other `?`; `name` must be unique to the text. In a transaction it runs as a plain knex.raw on the
- * transaction's connection.
- */
 // Statement names are made unique per connection: the embedded PGlite serves every connection from one
 // session, where a second connection preparing the same name would fail ("already exists").
 const connectionNumbers = new WeakMap<pg.Client, number>();
@@ -49,6 +42,13 @@ function connectionNumber(conn: pg.Client): number {
   return n;
 }
 
+/**
+ * The rows of a fixed, hot statement, run as a named prepared statement: PostgreSQL parses and plans it once
+ * per connection instead of on every call (the search plan choice's counts query took 0.27 ms prepared
+ * against 0.53 ms unprepared, through pg on loopback). `sql` takes `?` placeholders as knex.raw does and must
+ * hold no other `?`; `name` must be unique to the text. In a transaction it runs as a plain knex.raw on the
+ * transaction's connection.
+ */
 export async function preparedRows<T>(db: Tx, name: string, sql: string, values: readonly unknown[]): Promise<T[]> {
   if ((db as Knex.Transaction).isTransaction) {
     return (await db.raw(sql, values as readonly Knex.RawBinding[])).rows as T[];

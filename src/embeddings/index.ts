@@ -7,8 +7,8 @@ import { EmbeddingError, type EmbeddingProvider } from './provider';
 
 export { EmbeddingError, l2Normalize } from './provider';
 export type { EmbeddingErrorCode, EmbeddingProvider } from './provider';
-export { createLocalEmbeddingProvider, readModelInfo } from './local';
-export type { LocalEmbeddingOptions, ModelInfo } from './local';
+export { createLocalEmbeddingProvider, type LocalEmbeddingOptions } from './local';
+export { readModelInfo, type ModelInfo } from './modelFiles';
 export { createOpenAIEmbeddingProvider } from './openai';
 export type { OpenAIEmbeddingOptions } from './openai';
 

@@ -8,8 +8,6 @@ import type { OnnxModelOptions } from './onnxModel';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
 import { WordPieceTokenizer } from './wordpiece';
 
-export { MODEL_FILE, readModelInfo, type ModelInfo } from './modelFiles';
-
 export interface LocalEmbeddingOptions {
   modelDir: string;
   /**

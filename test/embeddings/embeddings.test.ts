@@ -12,7 +12,8 @@ import {
   createOpenAIEmbeddingProvider,
   type EmbeddingProvider,
 } from '../../src/embeddings';
-import { readModelInfo, startEmbeddingThread } from '../../src/embeddings/local';
+import { startEmbeddingThread } from '../../src/embeddings/local';
+import { readModelInfo } from '../../src/embeddings/modelFiles';
 import { WordPieceTokenizer } from '../../src/embeddings/wordpiece';
 
 // dist/test/embeddings -> the repository root
