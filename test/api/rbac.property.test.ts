@@ -1,6 +1,6 @@
 // Property: under ACTIVE RBAC, a role-bound token sees exactly the knowledge assigned to its role on every
-// read path (list, get, semantic, title and metadata search, category listings and counts); an item is
-// assigned a role when it or its parent is (a site's pages inherit the site's roles).
+// read path (list, get, semantic, keyword, hybrid, title and metadata search, category listings and
+// counts); an item is assigned a role when it or its parent is (a site's pages inherit the site's roles).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as catalog from '../../src/db/repositories/catalog';
@@ -77,6 +77,14 @@ describe('RBAC isolation (property-based)', function () {
             json: { query: 'text', limit: 50 },
           });
           assert.deepEqual(ids(semantic.body.results), expected, 'semantic search');
+          // Every chunk says "doc", so keyword and hybrid search find every item the token may see.
+          for (const mode of ['keyword', 'hybrid']) {
+            const found = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
+              headers: { ...headers, 'x-api-key': tenant.apiKey },
+              json: { query: 'doc', limit: 50, mode },
+            });
+            assert.deepEqual(ids(found.body.results), expected, `${mode} search`);
+          }
           for (const path of [`/workspaces/${ws}/knowledge/search-title`, v1('/knowledge/search-title')]) {
             const title = await stack.request('POST', path, { headers, json: { title: 'DOC', limit: 50 } });
             assert.deepEqual(ids(title.body.results), expected, 'title search');

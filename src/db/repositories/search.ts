@@ -26,8 +26,22 @@ export interface AccessFilter {
   language?: string;
 }
 
+/**
+ * How a role filter joins: 'per-row' tests each item (an EXISTS probe per row: right when rows come in an
+ * index's order, as through HNSW, and are stopped by a LIMIT); 'set' computes the role's items once (the
+ * items holding the role and their children) and joins them, which is what a scan over every candidate
+ * wants: the exact vector plan (at 100,000 chunks, 45.8 -> 12.1 ms with a 1% role, 127.9 -> 35.2 ms with
+ * 10%: bench/knowledge) and the keyword matches.
+ */
+export type RoleJoin = 'per-row' | 'set';
+
 /** Adds the access filter to a query whose knowledge table is aliased `k`. */
-export function applyAccessFilter(q: Knex.QueryBuilder, db: Tx, f: AccessFilter): Knex.QueryBuilder {
+export function applyAccessFilter(
+  q: Knex.QueryBuilder,
+  db: Tx,
+  f: AccessFilter,
+  roleJoin: RoleJoin = 'per-row',
+): Knex.QueryBuilder {
   if (f.spaceId) void q.andWhere('k.space_id', f.spaceId);
   else void q.whereNull('k.space_id');
   if (f.language !== undefined) void q.andWhere('k.language', f.language);
@@ -37,18 +51,31 @@ export function applyAccessFilter(q: Knex.QueryBuilder, db: Tx, f: AccessFilter)
     );
   }
   // An item is assigned a role when it or its parent is (a site's pages, an unpacked archive's files).
-  if (f.roleIds) {
-    const roleIds = f.roleIds;
-    void q.whereExists(
-      db('knowledge_roles as kr').whereRaw('kr.knowledge_id IN (k.id, k.parent_id)').whereIn('kr.role_id', roleIds),
-    );
-  }
-  if (f.requiredRoleId) {
-    void q.whereExists(
-      db('knowledge_roles as krr')
-        .whereRaw('krr.knowledge_id IN (k.id, k.parent_id)')
-        .andWhere('krr.role_id', f.requiredRoleId),
-    );
+  const roleFilters = [f.roleIds, f.requiredRoleId ? [f.requiredRoleId] : undefined];
+  for (const [i, roleIds] of roleFilters.entries()) {
+    if (!roleIds) continue;
+    const kr = `kr${i}`;
+    if (roleJoin === 'per-row') {
+      void q.whereExists(
+        db(`knowledge_roles as ${kr}`)
+          .whereRaw(`${kr}.knowledge_id IN (k.id, k.parent_id)`)
+          .whereIn(`${kr}.role_id`, roleIds),
+      );
+    } else {
+      void q.whereIn(
+        'k.id',
+        db(`knowledge_roles as ${kr}`)
+          .select(`${kr}.knowledge_id`)
+          .whereIn(`${kr}.role_id`, roleIds)
+          .unionAll((u) =>
+            u
+              .select(`${kr}c.id`)
+              .from(`knowledge_roles as ${kr}p`)
+              .join(`knowledge as ${kr}c`, `${kr}c.parent_id`, `${kr}p.knowledge_id`)
+              .whereIn(`${kr}p.role_id`, roleIds),
+          ),
+      );
+    }
   }
   return q;
 }
@@ -82,14 +109,14 @@ export interface KeywordQuery {
   match: 'all' | 'any';
 }
 
-function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter): Knex.QueryBuilder {
+function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, roleJoin?: RoleJoin): Knex.QueryBuilder {
   const q = db('knowledge_chunks as c')
     .join('knowledge as k', 'k.id', 'c.knowledge_id')
     .where('c.workspace_id', workspaceId)
     .andWhere('k.workspace_id', workspaceId)
     .andWhere('k.status', 'COMPLETED')
     .whereNotNull('c.embedding');
-  return applyAccessFilter(q, db, filter);
+  return applyAccessFilter(q, db, filter, roleJoin);
 }
 
 /**
@@ -97,7 +124,7 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter): Kne
  * index: a top-k sort of the B-tree-filtered candidates), or through the HNSW index.
  */
 function vectorTop(db: Tx, workspaceId: string, filter: AccessFilter, vec: string, k: number, plan: SearchPlan) {
-  return candidateChunks(db, workspaceId, filter)
+  return candidateChunks(db, workspaceId, filter, plan === 'exact' ? 'set' : 'per-row')
     .select('c.id', 'c.knowledge_id', db.raw('c.embedding <=> ?::vector as distance', [vec]))
     .orderByRaw(plan === 'exact' ? '(c.embedding <=> ?::vector) + 0' : 'c.embedding <=> ?::vector', [vec])
     .limit(k);
@@ -117,7 +144,7 @@ function withKeywordQuery(db: Tx, q: KeywordQuery) {
  * query made of very common words.
  */
 function keywordTop(db: Tx, workspaceId: string, filter: AccessFilter, k: number, maxRanked: number) {
-  const matches = candidateChunks(db, workspaceId, filter)
+  const matches = candidateChunks(db, workspaceId, filter, 'set')
     .select('c.id', 'c.knowledge_id', 'c.content_tsv')
     .whereRaw('c.content_tsv @@ (select q from keyword_query)')
     .limit(maxRanked);
