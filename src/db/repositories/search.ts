@@ -231,12 +231,14 @@ export async function nearestItems(
       tx
         .with('top', vectorTop(tx, workspaceId, filter, vec, k, plan))
         .with('best', (w) => w.distinctOn('knowledge_id').from('top').orderBy(['knowledge_id', 'distance']))
-        .from('best')
-        .join('knowledge_chunks as ch', 'ch.id', 'best.id')
-        .join('knowledge as k', 'k.id', 'best.knowledge_id')
+        // The `limit` nearest items before their rows are joined: a join over every item `top` holds lets the
+        // planner hash-join a sequential scan of the workspace's items (4.5 of 9.3 ms at 25,000 items).
+        .with('nearest', (w) => w.select('*').from('best').orderBy('distance').limit(limit))
+        .from('nearest')
+        .join('knowledge_chunks as ch', 'ch.id', 'nearest.id')
+        .join('knowledge as k', 'k.id', 'nearest.knowledge_id')
         .select(...hitColumns(tx, vec, false), tx.raw('(select count(*) from top) as scanned'))
-        .orderBy('best.distance')
-        .limit(limit),
+        .orderBy('nearest.distance'),
     );
     const hits = rows.map(toHit);
     const scanned = Number(rows[0]?.scanned ?? 0);
