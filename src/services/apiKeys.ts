@@ -31,12 +31,22 @@ export async function createApiKey(
   return { apiKey, row };
 }
 
+/** The hash to look a presented key up by; undefined for a missing or malformed value (never looked up). */
+export function presentedKeyHash(presented: string | undefined): string | undefined {
+  return presented && API_KEY_PATTERN.test(presented) ? hashApiKey(presented) : undefined;
+}
+
+/** Whether a stored hash is the presented key's, compared in constant time. */
+export function sameKeyHash(stored: string, presented: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(presented, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** The active key matching the presented value, or undefined. Malformed values never reach the database. */
 export async function verifyApiKey(db: Tx, presented: string | undefined): Promise<ApiKeyRow | undefined> {
-  if (!presented || !API_KEY_PATTERN.test(presented)) return undefined;
-  const hash = hashApiKey(presented);
+  const hash = presentedKeyHash(presented);
+  if (!hash) return undefined;
   const row = await apiKeys.findActiveApiKeyByHash(db, hash);
-  if (!row) return undefined;
-  const ok = timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'));
-  return ok ? row : undefined;
+  return row && sameKeyHash(row.key_hash, hash) ? row : undefined;
 }

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
+import { createApiKey } from '../../src/services/apiKeys';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
@@ -413,6 +415,28 @@ describe('knowledge', () => {
       assertError(await semantic({ query: 'x', roleIds: 'abc' }), 400, 'roleIds must be an array of valid UUIDs');
       assertError(await semantic({ query: 'x', audienceId: randomUUID() }), 404, 'Audience not found');
       assertError(await semantic({ query: 'x' }, headers), 401, 'Invalid or missing API key');
+      // The key is read in the same query as the token's context: unknown and revoked keys are 401, another
+      // workspace's key 403.
+      const unknown = `sk-kws-${'A'.repeat(43)}`;
+      assertError(
+        await semantic({ query: 'x' }, { ...headers, 'x-api-key': unknown }),
+        401,
+        'Invalid or missing API key',
+      );
+      const other = await createTenant(stack.deps.db);
+      assertError(
+        await semantic({ query: 'x' }, { ...headers, 'x-api-key': other.apiKey }),
+        403,
+        'Insufficient permissions',
+      );
+      const spare = await createApiKey(stack.deps.db, tenant.workspaceId, 'spare');
+      assert.equal((await semantic({ query: 'x' }, { ...headers, 'x-api-key': spare.apiKey })).status, 200);
+      await apiKeysRepo.revokeApiKey(stack.deps.db, tenant.workspaceId, spare.row.id);
+      assertError(
+        await semantic({ query: 'x' }, { ...headers, 'x-api-key': spare.apiKey }),
+        401,
+        'Invalid or missing API key',
+      );
       const { authorization, ...withoutBearer } = searchHeaders;
       void authorization;
       assertError(await semantic({ query: 'x' }, withoutBearer), 401, 'Invalid or expired access token');

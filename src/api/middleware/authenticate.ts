@@ -1,8 +1,8 @@
 // Authentication, workspace scope and the route's policy, as one guard per route. Order of checks:
-// credential (401) -> organization header (400/403) -> credential's workspace is the addressed one (403,
-// decided before any lookup, so it reveals nothing about other workspaces) -> workspace exists (404) and is
-// not deleted (410) -> minting API key still active (401) -> bound role still exists (403) -> the route's
-// action is allowed for the credential's kind (403, src/policies).
+// credential (401) -> organization header (400/403) -> credential's workspace is the addressed one (403;
+// only the token's own workspace is ever read, so it reveals nothing about other workspaces) -> workspace
+// exists (404) and is not deleted (410) -> minting API key still active (401) -> bound role still exists
+// (403) -> the route's action is allowed for the credential's kind (403, src/policies).
 import type { Context, Middleware, Next } from 'koa';
 import * as apiKeys from '../../db/repositories/apiKeys';
 import { loadCredentialContext } from '../../db/repositories/credentials';
@@ -11,7 +11,7 @@ import { AppError, badRequest, forbidden, gone, Messages, notFound, unauthorized
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { tokenKind, type AuthState } from '../../policies/credentials';
-import { verifyApiKey } from '../../services/apiKeys';
+import { presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
 import { loadActiveWorkspace } from '../../services/workspaces';
 
 declare module 'koa' {
@@ -75,10 +75,20 @@ async function authenticateBearer(
   const raw = bearerToken(ctx);
   const claims = raw ? await deps.tokens.verify(raw) : undefined;
   if (!claims) throw unauthorized(Messages.invalidAccessToken);
-  if (options.requireApiKey) {
-    const key = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined);
-    if (!key) throw unauthorized(Messages.invalidApiKey);
-    if (key.workspace_id !== claims.workspaceId) throw forbidden(Messages.insufficientPermissions);
+  // One query reads the token's own workspace, key and role and, where an x-api-key must come too, that key;
+  // the checks still run in the order of this file's header.
+  const keyHash = options.requireApiKey ? presentedKeyHash(ctx.get('x-api-key') || undefined) : undefined;
+  if (options.requireApiKey && !keyHash) throw unauthorized(Messages.invalidApiKey);
+  const context = await loadCredentialContext(deps.db, {
+    workspaceId: claims.workspaceId,
+    apiKeyId: claims.apiKeyId,
+    roleId: claims.roleId,
+    presentedKeyHash: keyHash,
+  });
+  if (keyHash) {
+    const key = context.presentedKey;
+    if (!key || !sameKeyHash(key.keyHash, keyHash)) throw unauthorized(Messages.invalidApiKey);
+    if (key.workspaceId !== claims.workspaceId) throw forbidden(Messages.insufficientPermissions);
   }
   // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.
   if (claims.tokenType === 'access') {
@@ -94,11 +104,6 @@ async function authenticateBearer(
       : forbidden(Messages.insufficientPermissions);
   const workspaceId = ctx.params.workspaceId ?? '';
   if (workspaceId !== claims.workspaceId) throw mismatch();
-  const context = await loadCredentialContext(deps.db, {
-    workspaceId,
-    apiKeyId: claims.apiKeyId,
-    roleId: claims.roleId,
-  });
   const { workspace } = context;
   if (!workspace) throw notFound(Messages.workspaceNotFound);
   if (workspace.deleted_at) throw gone(Messages.workspaceDeleted);
