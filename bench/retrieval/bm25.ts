@@ -27,15 +27,17 @@ export class Bm25Index {
   private readonly postings = new Map<string, Array<{ doc: number; tf: number }>>();
   private readonly lengths: number[] = [];
   private readonly keys: string[] = [];
+  private readonly ids: Array<string | undefined> = [];
   private avgLength = 0;
 
   constructor(
-    docs: Iterable<{ key: string; text: string }>,
+    docs: Iterable<{ key: string; text: string; id?: string }>,
     private readonly opts: Bm25Options = BM25_DEFAULTS,
   ) {
-    for (const { key, text } of docs) {
+    for (const { key, text, id } of docs) {
       const doc = this.keys.length;
       this.keys.push(key);
+      this.ids.push(id);
       const tokens = tokenize(text);
       this.lengths.push(tokens.length);
       const tf = new Map<string, number>();
@@ -51,6 +53,28 @@ export class Bm25Index {
 
   /** Keys by their best document's score, best first (the first `limit`). */
   search(query: string, limit: number): string[] {
+    const best = new Map<string, number>();
+    for (const [doc, score] of this.docScores(query)) {
+      const key = this.keys[doc] as string;
+      if (score > (best.get(key) ?? -Infinity)) best.set(key, score);
+    }
+    return [...best.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([key]) => key);
+  }
+
+  /** The score of every document with an id that matches the query, by id. */
+  scoresById(query: string): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [doc, score] of this.docScores(query)) {
+      const id = this.ids[doc];
+      if (id !== undefined) out.set(id, score);
+    }
+    return out;
+  }
+
+  private docScores(query: string): Map<number, number> {
     const { k1, b } = this.opts;
     const n = this.keys.length;
     const scores = new Map<number, number>();
@@ -63,14 +87,6 @@ export class Bm25Index {
         scores.set(doc, (scores.get(doc) ?? 0) + (idf * (tf * (k1 + 1))) / norm);
       }
     }
-    const best = new Map<string, number>();
-    for (const [doc, score] of scores) {
-      const key = this.keys[doc] as string;
-      if (score > (best.get(key) ?? -Infinity)) best.set(key, score);
-    }
-    return [...best.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, limit)
-      .map(([key]) => key);
+    return scores;
   }
 }

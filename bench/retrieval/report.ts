@@ -96,6 +96,13 @@ export function formatRetrievalReport(r: RetrievalBenchResult): string {
         `Targets (chunk size ${first.chunking.size}, overlap ${first.chunking.overlap}):`,
         `  hybrid nDCG@10 ${f3(hyb.all.ndcgAt10)} >= max(semantic ${f3(sem.all.ndcgAt10)}, keyword ${f3(kw.all.ndcgAt10)}) + 0.03 = ${f3(want)}: ${hyb.all.ndcgAt10 >= want ? 'met' : 'NOT met'}`,
         `  semantic nDCG@10 ${f3(sem.all.ndcgAt10)} >= BM25 ${f3(bm25.all.ndcgAt10)}: ${sem.all.ndcgAt10 >= bm25.all.ndcgAt10 ? 'met' : 'NOT met'}`,
+        ...first.runs
+          .filter((run) => run.name.startsWith('ceiling:'))
+          .map(
+            (run) =>
+              `  ${run.name}: ${f3(run.metrics.all.ndcgAt10)} (paraphrase ${f3(run.metrics.paraphrase.ndcgAt10)}, ` +
+              `identifier ${f3(run.metrics.identifier.ndcgAt10)}): what fusion reaches with an exact BM25 keyword side`,
+          ),
         `  by kind, hybrid vs semantic: paraphrase ${f3(hyb.paraphrase.ndcgAt10)} vs ${f3(sem.paraphrase.ndcgAt10)}, ` +
           `identifier ${f3(hyb.identifier.ndcgAt10)} vs ${f3(sem.identifier.ndcgAt10)} (keyword ${f3(kw.identifier.ndcgAt10)})`,
         `  int8: ${m.speed.speedup}x (>= 1.8), nDCG@10 loss ${m.semanticNdcgLoss} (<= 0.01) -> ${m.chosen}`,
