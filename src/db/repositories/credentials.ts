@@ -1,4 +1,4 @@
-// Everything a bearer credential check needs, in one round trip: the addressed workspace, whether the
+// Everything a bearer credential check needs, in one round trip: the token's workspace, whether the
 // minting API key is still active, whether the bound role still exists and, on routes that also take an
 // x-api-key (semantic search), the active key with the presented hash.
 import { preparedRows, type Tx } from '../knex';
