@@ -11,7 +11,7 @@ import { MIME } from '../extract/mime';
 import { FailureReasons, resolveLimits } from '../extract/types';
 import { readMember, screenMember } from '../extract/zip';
 import { newZipBudget, ZipArchive } from '../extract/zipArchive';
-import { recordUploadWithinQuota } from '../services/uploads';
+import { recordUploadWithinQuota } from '../services/storageQuota';
 import type { BlobStore } from '../storage/blobStore';
 import { uploadKey } from '../storage/keys';
 import { uuidV5, WorkflowIds } from '../temporal/constants';

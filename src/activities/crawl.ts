@@ -10,7 +10,7 @@ import * as websites from '../db/repositories/websites';
 import * as workspacesRepo from '../db/repositories/workspaces';
 import type { KnowledgeRow } from '../db/rows';
 import { checkFileType } from '../extract/mime';
-import { recordUploadWithinQuota } from '../services/uploads';
+import { recordUploadWithinQuota } from '../services/storageQuota';
 import type { BlobStore } from '../storage/blobStore';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, uuidV5, WorkflowIds } from '../temporal/constants';

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Db, Tx } from '../db/knex';
 import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Deps } from '../deps';
@@ -20,6 +19,7 @@ import {
   normalizeMime,
 } from '../extract/mime';
 import { Semaphore } from '../semaphore';
+import { quotaBytes, writeWithinQuota } from './storageQuota';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
@@ -78,40 +78,6 @@ export function uploadsBusy(): AppError {
   return new AppError(503, 'Too many uploads in progress, retry later', undefined, {
     'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS),
   });
-}
-
-/**
- * Runs `write` if the workspace's stored files plus `sizeBytes` stay within its quota, under a
- * per-workspace lock so concurrent uploads (and crawls, and unpacked archives) cannot overshoot it.
- * False, with nothing written, when the file does not fit.
- */
-export async function writeWithinQuota(
-  db: Db,
-  workspace: WorkspaceRow,
-  defaultQuotaBytes: number,
-  sizeBytes: number,
-  write: (trx: Tx) => Promise<unknown>,
-): Promise<boolean> {
-  const quota = quotaBytes(workspace, defaultQuotaBytes);
-  return db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
-    const used = await uploads.storageUsedBytes(trx, workspace.id);
-    if (used + sizeBytes > quota) return false;
-    await write(trx);
-    return true;
-  });
-}
-
-/** Records an upload (an archive member, a crawled file) if it fits the workspace's quota. */
-export function recordUploadWithinQuota(
-  db: Db,
-  workspace: WorkspaceRow,
-  defaultQuotaBytes: number,
-  record: Parameters<typeof uploads.insertUpload>[1],
-): Promise<boolean> {
-  return writeWithinQuota(db, workspace, defaultQuotaBytes, record.size_bytes, (trx) =>
-    uploads.insertUpload(trx, record),
-  );
 }
 
 /**
@@ -258,10 +224,6 @@ export async function acceptUpload(
     clearTimeout(timer);
   }
 }
-
-/** The workspace's stored-file quota: its own, else the service's default. */
-const quotaBytes = (workspace: WorkspaceRow, defaultQuotaBytes: number) =>
-  workspace.storage_quota_bytes ?? defaultQuotaBytes;
 
 /** The stream's first `bytes` (or all of it, when shorter: then `rest` is undefined) and the rest of it. */
 async function readPrefix(

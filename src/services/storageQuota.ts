@@ -1,0 +1,43 @@
+// The workspace's stored-file quota, enforced where a file is recorded: uploads, unpacked archive members
+// and crawled files all go through writeWithinQuota, under one per-workspace lock.
+import type { Db, Tx } from '../db/knex';
+import * as uploads from '../db/repositories/uploads';
+import type { WorkspaceRow } from '../db/rows';
+
+/** The workspace's stored-file quota: its own, else the service's default. */
+export const quotaBytes = (workspace: WorkspaceRow, defaultQuotaBytes: number) =>
+  workspace.storage_quota_bytes ?? defaultQuotaBytes;
+
+/**
+ * Runs `write` if the workspace's stored files plus `sizeBytes` stay within its quota, under a
+ * per-workspace lock so concurrent uploads (and crawls, and unpacked archives) cannot overshoot it.
+ * False, with nothing written, when the file does not fit.
+ */
+export async function writeWithinQuota(
+  db: Db,
+  workspace: WorkspaceRow,
+  defaultQuotaBytes: number,
+  sizeBytes: number,
+  write: (trx: Tx) => Promise<unknown>,
+): Promise<boolean> {
+  const quota = quotaBytes(workspace, defaultQuotaBytes);
+  return db.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
+    const used = await uploads.storageUsedBytes(trx, workspace.id);
+    if (used + sizeBytes > quota) return false;
+    await write(trx);
+    return true;
+  });
+}
+
+/** Records an upload (an archive member, a crawled file) if it fits the workspace's quota. */
+export function recordUploadWithinQuota(
+  db: Db,
+  workspace: WorkspaceRow,
+  defaultQuotaBytes: number,
+  record: Parameters<typeof uploads.insertUpload>[1],
+): Promise<boolean> {
+  return writeWithinQuota(db, workspace, defaultQuotaBytes, record.size_bytes, (trx) =>
+    uploads.insertUpload(trx, record),
+  );
+}
