@@ -5,10 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createInProcessExtractor } from './extractor';
 import { loadPdfJs } from './pdf';
 import type { SandboxFailure, SandboxJob, SandboxMessage } from './sandbox';
-import { ExtractionError, errorMessage } from './types';
-
-const OUT_OF_MEMORY =
-  /allocation failed|out of memory|invalid array length|invalid string length|invalid typed array length/i;
+import { ExtractionError, OUT_OF_MEMORY_ERROR, errorMessage } from './types';
 
 /**
  * This process's peak resident set: its kernel high-water mark (getrusage's maxRSS would include the
@@ -30,7 +27,7 @@ function describe(error: unknown): SandboxFailure {
   if (error instanceof ExtractionError) {
     return { kind: 'extraction', code: error.code, message: error.message, reason: error.reason };
   }
-  if (error instanceof RangeError && OUT_OF_MEMORY.test(error.message)) {
+  if (error instanceof RangeError && OUT_OF_MEMORY_ERROR.test(error.message)) {
     return { kind: 'memory', message: `out of memory: ${error.message}` };
   }
   return { kind: 'failure', message: errorMessage(error) };
@@ -46,7 +43,7 @@ async function run(job: SandboxJob): Promise<void> {
   } catch (error) {
     // A parser that wraps an allocation failure still reports it as out of memory.
     const failure = describe(error);
-    if (failure.kind === 'extraction' && OUT_OF_MEMORY.test(failure.message)) {
+    if (failure.kind === 'extraction' && OUT_OF_MEMORY_ERROR.test(failure.message)) {
       reply = { type: 'result', ok: false, failure: { kind: 'memory', message: failure.message }, maxRssKb: 0 };
     } else {
       reply = { type: 'result', ok: false, failure, maxRssKb: 0 };

@@ -5,6 +5,11 @@
 //   - a wall-clock budget, after which it is killed;
 //   - a cap on the text it may return (maxTextChars; longer text is cut and marked truncated);
 //   - no environment (no credentials) and no core dumps.
+// A child that dies without answering is classified from facts that cannot scroll away: every byte of its
+// stderr is scanned as it arrives for the marks of a failed allocation (V8's heap and zone OOM, a V8 allocation
+// check, C++ std::bad_alloc, GLib's and libc's failed allocations), and its data size (VmData, what RLIMIT_DATA
+// counts) is sampled from /proc every SAMPLE_MS. Either makes the death LIMIT_EXCEEDED (memory budget);
+// otherwise it is a parser crashing on the file (CORRUPT).
 // At most `concurrency` children run at once (the rest wait, cancellable), so the worker's memory is
 // bounded by its own footprint plus concurrency x maxMemoryMb. One child is kept started and waiting
 // (warm spare), so an extraction does not wait for Node and the parsers to load.
@@ -14,7 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Semaphore } from '../semaphore';
 import type { OcrOptions } from './extractor';
-import { ExtractionError, type ExtractLimits, type ExtractedDocument, FailureReasons } from './types';
+import {
+  ExtractionError,
+  type ExtractLimits,
+  type ExtractedDocument,
+  FailureReasons,
+  OUT_OF_MEMORY_ERROR,
+} from './types';
 
 export interface SandboxOptions extends OcrOptions {
   /** Wall-clock budget of one file's extraction, in ms. */
@@ -86,9 +97,21 @@ export type SandboxReply = { type: 'result'; maxRssKb: number } & (
 export type SandboxMessage = { type: 'ready' } | SandboxReply;
 
 const CHILD_PATH = path.join(__dirname, 'sandbox.child.js');
-/** How often the child's memory high-water mark is read (Linux /proc; elsewhere only its own report). */
-const SAMPLE_MS = 200;
-const OUT_OF_MEMORY = /heap out of memory|allocation failed|out of memory|invalid array length|invalid string length/i;
+/** How often the child's memory high-water marks are read (Linux /proc; elsewhere only its own report). */
+const SAMPLE_MS = 25;
+/** What a process writes to stderr when an allocation fails natively, whichever allocator hit the cap. */
+export const NATIVE_OUT_OF_MEMORY = new RegExp(
+  [
+    OUT_OF_MEMORY_ERROR.source, // V8: "Fatal process out of memory: Zone", "JavaScript heap out of memory", ...
+    'bad_alloc', // C++ new: "terminate called after throwing an instance of 'std::bad_alloc'"
+    String.raw`Check failed: \(result\.ptr\) != nullptr`, // V8's own allocations (base::AllocateAtLeast)
+    'failed to allocate', // GLib's g_malloc (sharp/libvips)
+    'Cannot allocate memory', // ENOMEM reported by libc
+  ].join('|'),
+  'i',
+);
+/** The part of earlier stderr kept so a mark split across two chunks is still found. */
+const MARK_OVERLAP = 128;
 
 export class ExtractionSandbox implements Extractor {
   private readonly options: Required<Omit<SandboxOptions, keyof OcrOptions>> & OcrOptions;
@@ -176,6 +199,8 @@ class SandboxChild {
   private readonly ready: Promise<void>;
   private readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private stderrTail = '';
+  /** Whether anything the child wrote to stderr marks a failed allocation (sticky: a long trace cannot hide it). */
+  private allocationFailed = false;
   private peakRssKb = 0;
   /** Peak of the mappings RLIMIT_DATA counts: near the cap, a native crash is the cap being hit. */
   private peakDataKb = 0;
@@ -199,6 +224,8 @@ class SandboxChild {
       { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env: {} },
     );
     this.proc.stderr?.on('data', (d: Buffer) => {
+      const text = this.stderrTail.slice(-MARK_OVERLAP) + d.toString();
+      if (NATIVE_OUT_OF_MEMORY.test(text)) this.allocationFailed = true;
       this.stderrTail = (this.stderrTail + d.toString()).slice(-4000);
     });
     // 'close' (not 'exit'): it comes after the IPC channel has delivered everything the child sent.
@@ -286,12 +313,12 @@ class SandboxChild {
           usage(),
         );
       }
-      // Died without answering: V8 aborts past its heap limit, native code may crash when an allocation
-      // fails at the cap, the kernel kills on memory pressure; anything else is a parser crashing on this
-      // file (retrying would crash it again).
+      // Died without answering: V8 aborts past its heap limit, native code aborts when an allocation fails
+      // at the cap, the kernel kills on memory pressure; anything else is a parser crashing on this file
+      // (retrying would crash it again).
       const died = `extraction process ended (${outcome.signal ?? `code ${outcome.code}`}) without a result`;
       const nearCap = this.peakDataKb >= this.maxMemoryMb * 1024 * 0.8;
-      if (OUT_OF_MEMORY.test(this.stderrTail) || outcome.signal === 'SIGKILL' || (outcome.signal && nearCap)) {
+      if (this.allocationFailed || outcome.signal === 'SIGKILL' || (outcome.signal && nearCap)) {
         throw withUsage(
           new ExtractionError(`${died}: out of memory`, 'LIMIT_EXCEEDED', FailureReasons.memoryBudget),
           usage(),

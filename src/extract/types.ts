@@ -98,6 +98,10 @@ export function resolveLimits(limits?: Partial<ExtractLimits>): Required<Extract
   return merged;
 }
 
+/** A JavaScript error or V8 fatal message that says an allocation failed (a RangeError, or a parser's wrapping of one). */
+export const OUT_OF_MEMORY_ERROR =
+  /allocation failed|out of memory|invalid array length|invalid string length|invalid typed array length/i;
+
 export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Rethrows ExtractionErrors as they are and wraps anything else a parser threw as CORRUPT. */

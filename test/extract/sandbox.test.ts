@@ -1,6 +1,10 @@
 // The extraction sandbox: a child process per file with a time budget, a memory cap and a text cap,
 // cancellable, and nested Office files sharing their archive's inflation budget.
 import assert from 'node:assert/strict';
+import { open, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import {
   ExtractionError,
   FailureReasons,
@@ -9,6 +13,7 @@ import {
   type Extractor,
   type SandboxedExtractionError,
 } from '../../src/extract';
+import { NATIVE_OUT_OF_MEMORY } from '../../src/extract/sandbox';
 import * as fixtures from '../fixtures/generate';
 import * as hostile from '../fixtures/hostile';
 
@@ -131,6 +136,96 @@ describe('extraction sandbox', function () {
       );
     } finally {
       await inProcess.close();
+    }
+  });
+});
+
+// A file that needs more memory than the cap is LIMIT_EXCEEDED (memory budget) whichever allocator hits the cap
+// first, and a damaged file is CORRUPT; each path is run ROUNDS times, two children at once (the load is part of
+// the test: a classification that held only on a quiet machine would fail here).
+describe('extraction sandbox: a memory-cap death is named as one on every allocation path', function () {
+  this.timeout(600_000);
+  const ROUNDS = 20;
+  const CAP_MB = 160;
+  let capped: Extractor;
+  let dir: string;
+  before(async () => {
+    capped = createExtractor({ maxMemoryMb: CAP_MB, concurrency: 2 });
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kws-oom-'));
+  });
+  after(async () => {
+    await capped.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Extracts the same file ROUNDS times and returns each outcome as `CODE: reason (message)`. */
+  async function outcomes(input: Buffer | { path: string }, mime: string, filename: string) {
+    return Promise.all(
+      Array.from({ length: ROUNDS }, () =>
+        capped.extract(input, mime, filename).then(
+          () => 'extracted',
+          (error: unknown) =>
+            error instanceof ExtractionError ? `${error.code}: ${error.reason} (${error.message})` : String(error),
+        ),
+      ),
+    );
+  }
+
+  function assertAll(results: string[], expected: string) {
+    const wrong = results.filter((r) => !r.startsWith(`${expected} (`));
+    assert.deepEqual(wrong, [], `${wrong.length} of ${results.length} misclassified`);
+  }
+
+  const OUT_OF_MEMORY = `LIMIT_EXCEEDED: ${FailureReasons.memoryBudget}`;
+
+  it('V8 heap growth: JSON of millions of objects', async () => {
+    const json = Buffer.from(`[${'{},'.repeat(2_500_000)}{}]`);
+    assertAll(await outcomes(json, 'application/json', 'objects.json'), OUT_OF_MEMORY);
+  });
+
+  it('one large buffer: a file larger than the whole budget', async () => {
+    // Sparse: 400 MB to read, nothing written to disk.
+    const file = path.join(dir, 'large.txt');
+    const handle = await open(file, 'w');
+    await handle.truncate(400 * MB);
+    await handle.close();
+    assertAll(await outcomes({ path: file }, 'text/plain', 'large.txt'), OUT_OF_MEMORY);
+  });
+
+  it('native allocations inside a real parser: libvips decoding a 7000x7000 PNG', async () => {
+    const png = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    assertAll(await outcomes(png, 'image/png', 'large.png'), OUT_OF_MEMORY);
+  });
+
+  it('a damaged file stays CORRUPT under the same cap', async () => {
+    const pdf = await fixtures.makePdf();
+    const damaged = Buffer.concat([pdf.subarray(0, 200), Buffer.alloc(400, 0x41), pdf.subarray(pdf.length - 100)]);
+    const results = await outcomes(damaged, 'application/pdf', 'damaged.pdf');
+    assert.deepEqual(
+      results.filter((r) => !r.startsWith('CORRUPT: ')),
+      [],
+    );
+  });
+
+  it('reads the allocation failures of every allocator in stderr, and nothing else', () => {
+    for (const line of [
+      'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+      '# Fatal process out of memory: Zone',
+      "terminate called after throwing an instance of 'std::bad_alloc'",
+      '# Check failed: (result.ptr) != nullptr.',
+      '(process:1): GLib-ERROR **: 10:01:02.345: failed to allocate 104857600 bytes',
+      'mmap: Cannot allocate memory',
+    ]) {
+      assert.ok(NATIVE_OUT_OF_MEMORY.test(line), line);
+    }
+    for (const line of [
+      'Segmentation fault',
+      '# Check failed: index < length.',
+      'TypeError: Cannot read properties of undefined',
+    ]) {
+      assert.ok(!NATIVE_OUT_OF_MEMORY.test(line), line);
     }
   });
 });
