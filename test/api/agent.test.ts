@@ -482,6 +482,36 @@ describe('Agent API', function () {
       });
       assertError(res, 400, 'url must be an https URL');
 
+      // Without AGENT_ALLOW_PRIVATE_NETWORKS, private and reserved addresses are refused in every spelling.
+      const guarded = await stack.serve({
+        ...stack.deps,
+        config: {
+          ...stack.deps.config,
+          agent: { ...stack.deps.config.agent, allowHttpLoopback: false, allowPrivateNetworks: false },
+        },
+      });
+      for (const [url, reason] of [
+        ['https://[::ffff:127.0.0.1]/v1', 'loopback'],
+        ['https://0x7f.1/v1', 'loopback'],
+        ['https://localhost/v1', 'loopback'],
+        ['https://169.254.169.254/v1', 'link-local'],
+        ['https://[64:ff9b::a9fe:a9fe]/v1', 'link-local'],
+        ['https://10.0.0.1/v1', 'private'],
+      ]) {
+        const refused = await guarded.request('POST', agent('/servers'), { headers: ws, json: { name: url, url } });
+        assertError(refused, 400);
+        assert.match(refused.body.message, new RegExp(`resolves to a ${reason} address, which is not allowed`), url);
+      }
+      const local = await post({ name: 'moveme', url: 'https://a.example/v1' });
+      assertError(
+        await guarded.request('PATCH', agent(`/servers/${local.body.id}`), {
+          headers: ws,
+          json: { url: 'https://[::1]/v1' },
+        }),
+        400,
+        "The URL's host ::1 resolves to a loopback address, which is not allowed",
+      );
+
       // Only the workspace credential manages servers.
       const role = await roleHeaders('viewer');
       assertError(await post({ name: 'r', url: 'https://a.example' }, role), 403, 'Insufficient permissions');
