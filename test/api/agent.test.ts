@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { loadConfig } from '../../src/config';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import * as agentService from '../../src/services/agent';
 import {
@@ -357,13 +358,26 @@ describe('Agent API', function () {
       const stored = await stack.deps.db('agent_servers').where({ id: server.id }).first();
       assert.ok(!JSON.stringify(stored).includes(token), 'not stored in the clear');
       assert.match(stored.auth_token_sealed, /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      const origin = 'https://agents.example.com';
       assert.equal(
-        stack.deps.secrets.open(stored.auth_token_sealed, `agent-server:${tenant.workspaceId}:${server.id}`),
+        stack.deps.secrets.open(stored.auth_token_sealed, `agent-server:${tenant.workspaceId}:${server.id}:${origin}`),
         token,
       );
       assert.throws(
-        () => stack.deps.secrets.open(stored.auth_token_sealed, `agent-server:${tenant.workspaceId}:${randomUUID()}`),
+        () =>
+          stack.deps.secrets.open(
+            stored.auth_token_sealed,
+            `agent-server:${tenant.workspaceId}:${randomUUID()}:${origin}`,
+          ),
         'a sealed token opens only in its own row',
+      );
+      assert.throws(
+        () =>
+          stack.deps.secrets.open(
+            stored.auth_token_sealed,
+            `agent-server:${tenant.workspaceId}:${server.id}:https://elsewhere.example.com`,
+          ),
+        'and only for the origin it was given for',
       );
 
       const list = shaped(ServerListSchema, await call('GET', '/servers', ws));
@@ -482,6 +496,11 @@ describe('Agent API', function () {
       });
       assertError(res, 400, 'url must be an https URL');
 
+      // Plain HTTP to loopback is a private target too: the setting alone is a configuration error.
+      assert.throws(
+        () => loadConfig({ AGENT_ALLOW_HTTP_LOOPBACK: 'true' }),
+        /AGENT_ALLOW_HTTP_LOOPBACK needs AGENT_ALLOW_PRIVATE_NETWORKS/,
+      );
       // Without AGENT_ALLOW_PRIVATE_NETWORKS, private and reserved addresses are refused in every spelling.
       const guarded = await stack.serve({
         ...stack.deps,

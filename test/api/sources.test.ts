@@ -483,8 +483,8 @@ describe('text, URL and website knowledge', function () {
         delay.disable();
         assert.deepEqual((await children(res.body.id)).map((p) => new URL(p.content).pathname).sort(), [
           '/',
-          '/x/kept.html',
           pathological,
+          '/x/kept.html',
         ]);
         assert.equal(own.hits('/x/banana-c.html'), 0, 'excluded by the pattern');
         assert.equal(own.hits(overCap), 0, 'over the length cap');

@@ -283,6 +283,10 @@ describe('web helpers', () => {
     assert.ok(matchesPathPattern(pattern, u(`${long}c.html?page=2`)), 'a prefix match');
     assert.ok(!matchesPathPattern(`${pattern}$`, u(`${long}c.html?page=2`)), 'anchored');
     assert.ok(!matchesPathPattern(`/${'*a'.repeat(40)}*b`, u(`/${'a'.repeat(5000)}`)));
+    // robots.txt rules (robots-parser: a table of match lengths, no regex) with the same pattern and path.
+    const robots = robotsRules('https://e.com', { state: 'ok', body: `User-agent: *\nDisallow: ${pattern}\n` }, 'Bot');
+    assert.ok(robots.isAllowed(`https://e.com${long}`));
+    assert.ok(!robots.isAllowed(`https://e.com${long}c.html`));
     // A backtracking regex takes hours on the first of these; this bound only catches that, not speed.
     assert.ok(performance.now() - started < 5000);
   });

@@ -73,7 +73,13 @@ describe('webhooks', function () {
   before(async () => {
     stack = await getStack();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-hooks-'));
-    env = childEnv({ DATABASE_URL: stack.testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    // The receivers listen on loopback: the CLI checks endpoints under the same setting as the stack.
+    env = childEnv({
+      DATABASE_URL: stack.testDb.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    });
   });
   beforeEach(async () => {
     tenant = await createTenant(stack.deps.db);
