@@ -351,6 +351,11 @@ describe('webhooks', function () {
         assert.match(res.body.message, message, url);
       }
       assert.deepEqual((await guarded.request('GET', base, { headers })).body, { webhooks: [] }, 'none was created');
+      // An event in the workspace finds no endpoint: nothing reaches the listener.
+      const upload = await uploadRequest(guarded.request, tenant.workspaceId, headers, text('Nobody hears this.'));
+      assert.equal(upload.status, 200, upload.text);
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(rx.received.length, 0);
 
       // An endpoint stored while private targets were allowed cannot be moved to one, nor delivered to.
       const created = await stack.request('POST', base, { headers, json: { url: rx.url } });
