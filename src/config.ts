@@ -125,6 +125,7 @@ const EnvSchema = z.object({
 
   AGENT_SECRET_KEY: optionalString,
   AGENT_ALLOW_HTTP_LOOPBACK: bool.default(false),
+  AGENT_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   AGENT_RUN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(20).default(5),
   AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   METRICS_TOKEN: optionalString,
@@ -232,6 +233,8 @@ export interface Config {
     secretKey?: string;
     /** Development only: agent servers may be plain-HTTP URLs on a loopback address. */
     allowHttpLoopback: boolean;
+    /** Lift the outbound address rule for agent servers (self-hosted models on private networks). */
+    allowPrivateNetworks: boolean;
     runMaxToolRounds: number;
     runTimeoutMs: number;
   };
@@ -265,6 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.AGENT_SECRET_KEY !== undefined && Buffer.byteLength(e.AGENT_SECRET_KEY) < 32) {
     throw new ConfigError('Invalid configuration: AGENT_SECRET_KEY must be at least 32 bytes');
+  }
+  if (e.AGENT_ALLOW_HTTP_LOOPBACK && !e.AGENT_ALLOW_PRIVATE_NETWORKS) {
+    throw new ConfigError(
+      'Invalid configuration: AGENT_ALLOW_HTTP_LOOPBACK needs AGENT_ALLOW_PRIVATE_NETWORKS (loopback is a private address)',
+    );
   }
   if (e.CHUNK_OVERLAP >= e.CHUNK_SIZE) {
     throw new ConfigError('Invalid configuration: CHUNK_OVERLAP must be smaller than CHUNK_SIZE');
@@ -363,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agent: {
       secretKey: e.AGENT_SECRET_KEY,
       allowHttpLoopback: e.AGENT_ALLOW_HTTP_LOOPBACK,
+      allowPrivateNetworks: e.AGENT_ALLOW_PRIVATE_NETWORKS,
       runMaxToolRounds: e.AGENT_RUN_MAX_TOOL_ROUNDS,
       runTimeoutMs: e.AGENT_RUN_TIMEOUT_MS,
     },

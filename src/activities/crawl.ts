@@ -17,7 +17,7 @@ import { knowledgeIdForUpload, uuidV5, WorkflowIds } from '../temporal/constants
 import { fetchWebDocument, fetchPolicy, type WebDocument, type WebSettings } from '../web/document';
 import { fetchResource, FetchError } from '../web/fetch';
 import { robotsRules, type RobotsRecord } from '../web/robots';
-import { canonicalUrl, passesPathFilters } from '../web/urls';
+import { canonicalUrl, MAX_CRAWL_URL_LENGTH, passesPathFilters } from '../web/urls';
 import type { CrawlPageOutcome, CrawlProgress } from '../workflows/contracts';
 import { gone, prepareChunks, writeChunks, type IngestionSettings } from './ingestion';
 import { contentHash, type WebExtraction } from './sources';
@@ -214,6 +214,7 @@ export function createCrawlActivities(deps: CrawlDeps) {
         html.nofollow || page.depth >= crawl.settings.maxDepth
           ? []
           : html.links
+              .filter((link) => link.length <= MAX_CRAWL_URL_LENGTH)
               .map((link) => new URL(link))
               .filter((u) => u.origin === crawl.origin && passesPathFilters(u, crawl.settings))
               .map((u) => canonicalUrl(u))

@@ -501,7 +501,7 @@ export function buildCli(): Command {
     .action(
       action(async (db, opts: { workspace: string; url: string; events?: string[]; description?: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const row = await createWebhook(db, w.id, opts);
+        const row = await createWebhook({ db, config: loadConfig() }, w.id, opts);
         return { json: presentEndpoint(row, { withSecret: true }), text: `${row.id}  secret ${row.secret}` };
       }),
     );
@@ -547,7 +547,7 @@ export function buildCli(): Command {
         ) => {
           if (opts.enable && opts.disable) throw new CliError('--enable and --disable exclude each other');
           const w = await requireWorkspace(db, opts.workspace);
-          const row = await updateWebhook(db, w.id, opts.id, {
+          const row = await updateWebhook({ db, config: loadConfig() }, w.id, opts.id, {
             url: opts.url,
             events: opts.events,
             description: opts.description,

@@ -19,6 +19,8 @@ import { badRequest, conflict, internal, notFound } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { callerScope } from './access';
+import { blockedReason } from '../web/address';
+import { checkUrlAddress, FetchError, type AddressPolicy } from '../web/fetch';
 import type { SecretBox } from './secretBox';
 
 export const AgentMessages = {
@@ -167,10 +169,19 @@ export async function postMessage(
 
 // ---- servers
 
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+/** The door's address rule for agent servers, lifted only by AGENT_ALLOW_PRIVATE_NETWORKS (self-hosted models). */
+export const agentAddressPolicy = (config: Pick<Config, 'agent'>): AddressPolicy => ({
+  allowPrivateNetworks: config.agent.allowPrivateNetworks,
+});
 
-/** https, or http to a loopback address when allowed for development; no credentials or fragment in it. */
-export function parseServerUrl(value: string, config: Pick<Config, 'agent'>): string {
+const isLoopbackHost = (url: URL) =>
+  url.hostname === 'localhost' || blockedReason(url.hostname.replace(/^\[|\]$/g, '')) === 'loopback';
+
+/**
+ * https, or http to a loopback address when allowed for development; no credentials or fragment in it; an
+ * address the outbound rule allows for agent servers.
+ */
+export async function checkServerUrl(value: string, config: Pick<Config, 'agent'>): Promise<string> {
   const allowHttp = config.agent.allowHttpLoopback;
   const scheme = allowHttp ? 'url must be an https URL, or http on a loopback address' : 'url must be an https URL';
   let url: URL;
@@ -179,10 +190,16 @@ export function parseServerUrl(value: string, config: Pick<Config, 'agent'>): st
   } catch {
     throw badRequest(scheme);
   }
-  const httpAllowed = allowHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.test(url.hostname);
+  const httpAllowed = allowHttp && url.protocol === 'http:' && isLoopbackHost(url);
   if (url.protocol !== 'https:' && !httpAllowed) throw badRequest(scheme);
   if (url.username || url.password) throw badRequest('url must not carry credentials (use authToken)');
   if (url.hash) throw badRequest('url must not have a fragment');
+  try {
+    await checkUrlAddress(url, agentAddressPolicy(config));
+  } catch (err) {
+    if (err instanceof FetchError) throw badRequest(err.message);
+    throw err;
+  }
   return url.toString();
 }
 
@@ -195,8 +212,12 @@ export async function loadServer(db: Tx, workspaceId: string, id: string, opts: 
 
 export const listServers = (db: Db, workspaceId: string) => agent.listServers(db, workspaceId);
 
-/** The associated data an auth token is sealed with: it opens only in its own row. */
-const tokenContext = (row: Pick<AgentServerRow, 'workspace_id' | 'id'>) => `agent-server:${row.workspace_id}:${row.id}`;
+/**
+ * The associated data an auth token is sealed with: it opens only in its own row, and only for the origin it
+ * was given for (a token never follows the server's URL to another host).
+ */
+const tokenContext = (row: Pick<AgentServerRow, 'workspace_id' | 'id' | 'url'>) =>
+  `agent-server:${row.workspace_id}:${row.id}:${new URL(row.url).origin}`;
 
 /** The server's auth token in the clear, for the request to the server only (never returned, never logged). */
 export function serverAuthToken(secrets: SecretBox, row: AgentServerRow): string | undefined {
@@ -204,7 +225,7 @@ export function serverAuthToken(secrets: SecretBox, row: AgentServerRow): string
   try {
     return secrets.open(row.auth_token_sealed, tokenContext(row));
   } catch {
-    // Sealed under another AGENT_SECRET_KEY: only setting the token again (PATCH) repairs it.
+    // Sealed under another AGENT_SECRET_KEY, or for another origin: only setting the token again (PATCH) repairs it.
     throw internal("The agent server's auth token cannot be read with the configured key; set it again");
   }
 }
@@ -217,10 +238,10 @@ export async function createServer(
   input: { name: string; url: string; description?: string; model?: string; authToken?: string },
   maxServers: number,
 ): Promise<AgentServerRow> {
-  const url = parseServerUrl(input.url, deps.config);
+  const url = await checkServerUrl(input.url, deps.config);
   const id = randomUUID();
   const sealed = input.authToken
-    ? deps.secrets.seal(input.authToken, tokenContext({ workspace_id: workspaceId, id }))
+    ? deps.secrets.seal(input.authToken, tokenContext({ workspace_id: workspaceId, id, url }))
     : null;
   try {
     return await deps.db.transaction(async (trx) => {
@@ -251,20 +272,28 @@ export async function updateServer(
   id: string,
   input: { name?: string; url?: string; description?: string | null; model?: string | null; authToken?: string | null },
 ): Promise<AgentServerRow> {
-  const current = await loadServer(deps.db, workspaceId, id);
-  const patch: Parameters<typeof agent.updateServer>[3] = {};
-  if (input.name !== undefined) patch.name = input.name;
-  if (input.url !== undefined) patch.url = parseServerUrl(input.url, deps.config);
-  if (input.description !== undefined) patch.description = input.description;
-  if (input.model !== undefined) patch.model = input.model;
-  if (input.authToken !== undefined) {
-    patch.auth_token_sealed =
-      input.authToken === null ? null : deps.secrets.seal(input.authToken, tokenContext(current));
-  }
+  await loadServer(deps.db, workspaceId, id);
+  const url = input.url === undefined ? undefined : await checkServerUrl(input.url, deps.config);
   try {
-    const row = await agent.updateServer(deps.db, workspaceId, current.id, patch);
-    if (!row) throw notFound(AgentMessages.serverNotFound);
-    return row;
+    return await deps.db.transaction(async (trx) => {
+      const current = await loadServer(trx, workspaceId, id, { forUpdate: true });
+      const next = { ...current, url: url ?? current.url };
+      const patch: Parameters<typeof agent.updateServer>[3] = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (url !== undefined) patch.url = url;
+      if (input.description !== undefined) patch.description = input.description;
+      if (input.model !== undefined) patch.model = input.model;
+      if (input.authToken !== undefined) {
+        patch.auth_token_sealed =
+          input.authToken === null ? null : deps.secrets.seal(input.authToken, tokenContext(next));
+      } else if (new URL(next.url).origin !== new URL(current.url).origin) {
+        // The stored token was given for the old origin; it is not sent to another host.
+        patch.auth_token_sealed = null;
+      }
+      const row = await agent.updateServer(trx, workspaceId, current.id, patch);
+      if (!row) throw notFound(AgentMessages.serverNotFound);
+      return row;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(AgentMessages.serverNameTaken);
     throw err;

@@ -12,7 +12,7 @@ import * as agent from '../db/repositories/agent';
 import type { AgentMessageRow, AgentServerRow, AgentSource, AgentThreadRow, AgentToolCall } from '../db/rows';
 import { AppError, conflict } from '../errors';
 import type { AuthState } from '../policies/credentials';
-import { postMessage, serverAuthToken, type ThreadLimits } from './agent';
+import { agentAddressPolicy, postMessage, serverAuthToken, type ThreadLimits } from './agent';
 import {
   streamChatRound,
   type ChatLimits,
@@ -45,7 +45,6 @@ export interface RunDeps {
   logger: Logger;
   secrets: SecretBox;
   config: Pick<Config, 'agent'>;
-  fetchImpl?: typeof fetch;
 }
 
 export const RunMessages = {
@@ -173,7 +172,7 @@ async function converse(
       body: { model: run.model, messages: conversation, ...(offerTools ? { tools: run.tools.definitions } : {}) },
       signal,
       limits: run.limits,
-      fetchImpl: deps.fetchImpl,
+      policy: agentAddressPolicy(deps.config),
       onDelta(text) {
         // Text of a later round continues the same message, as a new paragraph.
         if (!separated) {

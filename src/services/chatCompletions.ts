@@ -3,6 +3,7 @@
 // text delta on as it arrives, and assembles the tool calls, finish reason, model and token usage. Bounded:
 // the answer's text, each tool call's arguments and the number of tool calls have limits.
 import { AppError } from '../errors';
+import { openRequest, type AddressPolicy } from '../web/fetch';
 
 export interface ChatToolCall {
   id: string;
@@ -61,11 +62,11 @@ export function chatCompletionsUrl(baseUrl: string): string {
 }
 
 /** The data payloads of an SSE stream, one per event (multi-line data joined with newlines). */
-async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body) {
     buffer += decoder.decode(chunk, { stream: true });
     let newline: number;
     while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
@@ -87,7 +88,8 @@ async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string
 const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
 
 /**
- * One streamed completion. onDelta receives the answer's text as it arrives. Throws AgentServerError for an
+ * One streamed completion, requested through the one door out (src/web/fetch.ts) under the agent servers'
+ * address policy. onDelta receives the answer's text as it arrives. Throws AgentServerError for an
  * unreachable server, a non-2xx answer, a malformed stream or a limit exceeded; an abort of `signal` rejects
  * with the signal's reason.
  */
@@ -98,31 +100,31 @@ export async function streamChatRound(opts: {
   signal: AbortSignal;
   limits: ChatLimits;
   onDelta(text: string): void;
-  fetchImpl?: typeof fetch;
+  policy: AddressPolicy;
 }): Promise<ChatRound> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   if (opts.authToken) headers.authorization = `Bearer ${opts.authToken}`;
-  let res: Response;
+  let res: Awaited<ReturnType<typeof openRequest>>;
   try {
-    res = await (opts.fetchImpl ?? fetch)(chatCompletionsUrl(opts.url), {
+    res = await openRequest(chatCompletionsUrl(opts.url), opts.policy, {
       method: 'POST',
       headers,
       body: JSON.stringify({ ...opts.body, stream: true, stream_options: { include_usage: true } }),
       signal: opts.signal,
-      redirect: 'error',
     });
   } catch (err) {
     if (opts.signal.aborted) throw opts.signal.reason;
     throw new AgentServerError(`The agent server could not be reached (${(err as Error).message})`);
   }
-  if (!res.ok || !res.body) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new AgentServerError(`The agent server answered HTTP ${res.status}`);
+  const status = res.statusCode ?? 0;
+  if (status < 200 || status > 299) {
+    res.destroy();
+    throw new AgentServerError(`The agent server answered HTTP ${status}`);
   }
   const round: ChatRound = { content: '', toolCalls: [], finishReason: null, model: null, usage: null };
   const calls: Array<{ id: string; name: string; arguments: string }> = [];
   try {
-    for await (const data of sseData(res.body)) {
+    for await (const data of sseData(res)) {
       if (data.trim() === '[DONE]') break;
       let chunk: StreamChunk;
       try {
@@ -172,7 +174,7 @@ export async function streamChatRound(opts: {
     if (err instanceof AgentServerError) throw err;
     throw new AgentServerError(`The agent server's stream failed (${(err as Error).message})`);
   } finally {
-    await res.body.cancel().catch(() => undefined);
+    res.destroy();
   }
   round.toolCalls = calls
     .filter((c) => c !== undefined)

@@ -3,15 +3,13 @@
 // "id.timestamp.body"> keyed by the base64 part of the whsec_ secret), and one HTTP delivery attempt.
 // Retries with exponential backoff are the delivery workflow's (src/workflows/webhooks.ts).
 import { createHmac, randomBytes } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
+import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import * as webhooks from '../db/repositories/webhooks';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/rows';
 import { badRequest, notFound } from '../errors';
 import { isUuid } from '../ids';
+import { checkUrlAddress, FetchError, openRequest, type AddressPolicy } from '../web/fetch';
 import { isConnectableHost } from '../web/urls';
 
 export const WebhookEvents = [
@@ -40,7 +38,17 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 /** The message id of a delivery: stable across its retries, so receivers can deduplicate. */
 export const webhookMessageId = (deliveryId: string) => `msg_${deliveryId.replace(/-/g, '')}`;
 
-function checkUrl(url: string): string {
+export interface WebhookDeps {
+  db: Db;
+  config: Pick<Config, 'webhooks'>;
+}
+
+/** The door's address rule for deliveries, lifted only by WEBHOOK_ALLOW_PRIVATE_TARGETS. */
+export const webhookAddressPolicy = (settings: Pick<Config['webhooks'], 'allowPrivateTargets'>): AddressPolicy => ({
+  allowPrivateNetworks: settings.allowPrivateTargets,
+});
+
+async function checkUrl(url: string, config: Pick<Config, 'webhooks'>): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -55,6 +63,12 @@ function checkUrl(url: string): string {
     !isConnectableHost(parsed)
   ) {
     throw badRequest(WebhookMessages.badUrl);
+  }
+  try {
+    await checkUrlAddress(parsed, webhookAddressPolicy(config.webhooks));
+  } catch (err) {
+    if (err instanceof FetchError) throw badRequest(err.message);
+    throw err;
   }
   return parsed.toString();
 }
@@ -105,12 +119,12 @@ export function presentDelivery(row: WebhookDeliveryRow & { attemptLog: WebhookA
 }
 
 export async function createWebhook(
-  db: Db,
+  deps: WebhookDeps,
   workspaceId: string,
   input: { url: string; events?: string[]; description?: string | null },
 ): Promise<WebhookEndpointRow> {
-  return webhooks.insertEndpoint(db, workspaceId, {
-    url: checkUrl(input.url),
+  return webhooks.insertEndpoint(deps.db, workspaceId, {
+    url: await checkUrl(input.url, deps.config),
     events: checkEvents(input.events),
     description: input.description ?? null,
     secret: newWebhookSecret(),
@@ -124,14 +138,14 @@ export async function loadWebhook(db: Db, workspaceId: string, id: string): Prom
 }
 
 export async function updateWebhook(
-  db: Db,
+  deps: WebhookDeps,
   workspaceId: string,
   id: string,
   patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean; rotateSecret?: boolean },
 ): Promise<WebhookEndpointRow> {
-  await loadWebhook(db, workspaceId, id);
-  const row = await webhooks.updateEndpoint(db, workspaceId, id, {
-    ...(patch.url !== undefined ? { url: checkUrl(patch.url) } : {}),
+  await loadWebhook(deps.db, workspaceId, id);
+  const row = await webhooks.updateEndpoint(deps.db, workspaceId, id, {
+    ...(patch.url !== undefined ? { url: await checkUrl(patch.url, deps.config) } : {}),
     ...(patch.events !== undefined ? { events: checkEvents(patch.events) } : {}),
     ...(patch.description !== undefined ? { description: patch.description } : {}),
     ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
@@ -145,29 +159,6 @@ export async function deleteWebhook(db: Db, workspaceId: string, id: string): Pr
   if (!isUuid(id) || !(await webhooks.deleteEndpoint(db, workspaceId, id))) throw notFound(WebhookMessages.notFound);
 }
 
-/** Loopback, private, link-local (cloud metadata), CGNAT, unspecified and multicast addresses. */
-export function isPrivateAddress(address: string): boolean {
-  if (net.isIPv6(address)) {
-    const a = address.toLowerCase();
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
-    if (mapped) return isPrivateAddress(mapped[1]!);
-    return a === '::1' || a === '::' || /^f[cd]/.test(a) || /^fe[89ab]/.test(a) || /^ff/.test(a);
-  }
-  const [a, b] = address.split('.').map(Number) as [number, number];
-  return (
-    a === 10 ||
-    a === 127 ||
-    a === 0 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    a >= 224
-  );
-}
-
-export class WebhookTargetRefused extends Error {}
-
 export interface AttemptResult {
   statusCode: number | null;
   error: string | null;
@@ -175,55 +166,43 @@ export interface AttemptResult {
 }
 
 /**
- * One POST of a signed message. The address is checked when the connection is made (a DNS answer cannot
- * swap in an internal address after a check), unless private targets are allowed.
+ * One POST of a signed message through the one door out (src/web/fetch.ts): the address is checked before
+ * connecting (an IP literal) or inside the connection's lookup (a name), unless private targets are allowed.
  */
-export function postWebhook(
+export async function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
   opts: { timeoutMs: number; allowPrivateTargets: boolean },
 ): Promise<AttemptResult> {
   const started = performance.now();
-  const target = new URL(url);
-  const lookup: net.LookupFunction = (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as LookupAddress[];
-      const refused = !opts.allowPrivateTargets && list.some((a) => isPrivateAddress(a.address));
-      if (refused) return callback(new WebhookTargetRefused(`refusing private address for ${hostname}`), '', 0);
-      if ((options as { all?: boolean }).all)
-        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
-  const transport = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
-    const done = (statusCode: number | null, error: string | null) =>
-      resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
-    if (!opts.allowPrivateTargets && net.isIP(target.hostname.replace(/^\[|\]$/g, ''))) {
-      if (isPrivateAddress(target.hostname.replace(/^\[|\]$/g, ''))) return done(null, 'refusing a private address');
-    }
-    const req = transport.request(
-      target,
-      {
-        method: 'POST',
-        lookup,
-        timeout: opts.timeoutMs,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        res.resume(); // the receiver's answer body is not kept
-        res.on('end', () =>
-          done(res.statusCode ?? null, res.statusCode && res.statusCode < 300 ? null : `HTTP ${res.statusCode}`),
-        );
-        res.on('error', (e) => done(res.statusCode ?? null, e.message));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
-    req.on('error', (e) => done(null, e.message.slice(0, 500)));
-    req.end(body);
+  const done = (statusCode: number | null, error: string | null): AttemptResult => ({
+    statusCode,
+    error,
+    durationMs: Math.round(performance.now() - started),
   });
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error(`no answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+  let statusCode: number | null = null;
+  try {
+    const res = await openRequest(url, webhookAddressPolicy(opts), {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      body,
+      signal: abort.signal,
+    });
+    statusCode = res.statusCode ?? null;
+    // The receiver's answer body is not kept, only read to its end.
+    for await (const chunk of res) void chunk;
+    return done(statusCode, statusCode && statusCode < 300 ? null : `HTTP ${statusCode}`);
+  } catch (err) {
+    return done(
+      statusCode,
+      (abort.signal.aborted ? (abort.signal.reason as Error) : (err as Error)).message.slice(0, 500),
+    );
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function listWebhookDeliveries(

@@ -1,8 +1,12 @@
-// The one way the service fetches a web resource: http(s) only, no credentials in the URL, every host
-// resolved here and every resolved address checked (src/web/address.ts) inside the connection's own DNS
-// lookup, so the socket connects to exactly the address that was checked (a second resolution, as in DNS
-// rebinding, never happens). Redirects are followed by hand, each hop checked the same way. Bodies are
-// bounded in bytes (after decompression) and the whole fetch in time. No connection is reused.
+// The one door out: every outbound HTTP request of the service (crawl pages and robots.txt, URL items,
+// webhook deliveries, agent server runs) is made here, under one address rule (src/web/address.ts) that each
+// use lifts only by its own configuration setting. http(s) only, no credentials in the URL. An IP literal
+// in the URL (which never reaches a DNS lookup) is checked before any connection is made; a host name is
+// resolved here and every resolved address checked inside the connection's own DNS lookup, so the socket
+// connects to exactly the address that was checked (a second resolution, as in DNS rebinding, never
+// happens). No redirect is followed by a single request; fetchResource follows them by hand, each hop
+// checked the same way, with bodies bounded in bytes (after decompression) and the whole fetch in time.
+// No connection is reused.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -37,17 +41,21 @@ export class FetchError extends Error {
 
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
-export interface FetchPolicy {
-  /** Lift the address rule (development and tests): loopback and private networks become reachable. */
+/** Which addresses one use of the door may reach. */
+export interface AddressPolicy {
+  /** Lift the address rule (the use's configuration setting): loopback and private networks become reachable. */
   allowPrivateNetworks: boolean;
-  /** The whole fetch, redirects included. */
-  timeoutMs: number;
-  userAgent: string;
-  maxRedirects?: number;
   /** DNS resolution; the system resolver by default (tests map names to loopback addresses). */
   resolve?: Resolver;
   /** The address rule; by default blockedReason() unless allowPrivateNetworks. Returns why an address is refused. */
   refuseAddress?: (address: string) => string | undefined;
+}
+
+export interface FetchPolicy extends AddressPolicy {
+  /** The whole fetch, redirects included. */
+  timeoutMs: number;
+  userAgent: string;
+  maxRedirects?: number;
 }
 
 export interface FetchOptions {
@@ -93,7 +101,7 @@ export function parseWebUrl(raw: string): URL {
 
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
-function refusal(policy: FetchPolicy, address: string): string | undefined {
+function refusal(policy: AddressPolicy, address: string): string | undefined {
   if (policy.refuseAddress) return policy.refuseAddress(address);
   return policy.allowPrivateNetworks ? undefined : blockedReason(address);
 }
@@ -101,8 +109,14 @@ function refusal(policy: FetchPolicy, address: string): string | undefined {
 const blocked = (host: string, reason: string) =>
   new FetchError(`The URL's host ${host} resolves to a ${reason} address, which is not allowed`, 'BLOCKED_ADDRESS');
 
+/** The address refusals as the API documents them (host names and address kinds vary). */
+export const AddressRefusalMessages = [
+  "The URL's host … could not be resolved",
+  "The URL's host … resolves to a loopback address, which is not allowed",
+] as const;
+
 /** Resolves a host name and checks every address; refuses the host if any address is refused. */
-async function resolveChecked(hostname: string, policy: FetchPolicy) {
+async function resolveChecked(hostname: string, policy: AddressPolicy) {
   let addresses: Array<{ address: string; family: number }>;
   try {
     addresses = await (policy.resolve ?? systemResolver)(hostname);
@@ -117,24 +131,37 @@ async function resolveChecked(hostname: string, policy: FetchPolicy) {
   return addresses;
 }
 
+/** Refuses a URL whose host is a refused IP literal: a literal never reaches a DNS lookup, so it is checked here. */
+export function checkLiteralHost(url: URL, policy: AddressPolicy): void {
+  const host = bareHost(url);
+  if (!isIP(host)) return;
+  const reason = refusal(policy, host);
+  if (reason) throw blocked(host, reason);
+}
+
 /**
  * Checks that a URL may be fetched: its form, scheme and (resolving the host now) its addresses. The
  * fetch itself checks again on the address it connects to; this answers the API's request early.
  */
-export async function checkWebUrl(raw: string, policy: FetchPolicy): Promise<URL> {
+export async function checkWebUrl(raw: string, policy: AddressPolicy): Promise<URL> {
   const url = parseWebUrl(raw);
-  const host = bareHost(url);
-  if (isIP(host)) {
-    const reason = refusal(policy, host);
-    if (reason) throw blocked(host, reason);
-  } else {
-    await resolveChecked(host, policy);
-  }
+  checkLiteralHost(url, policy);
+  if (!isIP(bareHost(url))) await resolveChecked(bareHost(url), policy);
   return url;
 }
 
+/**
+ * Checks the address of a URL that is stored to be requested later (a webhook endpoint, an agent server):
+ * an IP literal against the rule, a host name resolved now with each of its addresses checked. Nothing is
+ * resolved when the use lifts the rule. Each request checks again, on the address it connects to.
+ */
+export async function checkUrlAddress(url: URL, policy: AddressPolicy): Promise<void> {
+  if (policy.allowPrivateNetworks && !policy.refuseAddress) return;
+  await checkWebUrl(url.toString(), policy);
+}
+
 /** A DNS lookup for one connection that resolves, checks and hands the checked addresses to the socket. */
-function pinnedLookup(policy: FetchPolicy): LookupFunction {
+function pinnedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     resolveChecked(hostname, policy).then(
       (addresses) => {
@@ -165,11 +192,6 @@ export async function fetchResource(
   const redirectedFrom: string[] = [];
   let url = parseWebUrl(String(raw));
   for (;;) {
-    const host = bareHost(url);
-    if (isIP(host)) {
-      const reason = refusal(policy, host);
-      if (reason) throw blocked(host, reason);
-    }
     const outcome = await requestOnce(url, policy, opts, deadline);
     if (outcome.kind === 'redirect') {
       if (redirectedFrom.length >= (policy.maxRedirects ?? DEFAULT_MAX_REDIRECTS)) {
@@ -192,98 +214,122 @@ export async function fetchResource(
   }
 }
 
+export interface OutboundRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** Aborting destroys the request; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one request through the door (no redirect followed) and resolves with the response once its
+ * headers arrive; the caller reads or discards the body. Refused addresses fail BLOCKED_ADDRESS before any
+ * connection is made.
+ */
+export function openRequest(
+  raw: string | URL,
+  policy: AddressPolicy,
+  request: OutboundRequest,
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const url = parseWebUrl(String(raw));
+    checkLiteralHost(url, policy);
+    const { signal } = request;
+    if (signal?.aborted) throw signal.reason;
+    const req = (url.protocol === 'https:' ? https : http).request(url, {
+      method: request.method,
+      agent: false,
+      lookup: pinnedLookup(policy),
+      headers: { ...request.headers, connection: 'close' },
+      signal,
+    });
+    req.on('response', resolve);
+    req.on('error', (err) => {
+      if (signal?.aborted) reject(signal.reason);
+      else reject(err instanceof FetchError ? err : new FetchError(`Connection failed: ${err.message}`, 'NETWORK'));
+    });
+    req.end(request.body);
+  });
+}
+
 type Outcome =
   { kind: 'redirect'; location: string } | { kind: 'body'; resource: Omit<FetchedResource, 'url' | 'redirectedFrom'> };
 
-function requestOnce(url: URL, policy: FetchPolicy, opts: FetchOptions, deadline: number): Promise<Outcome> {
+async function requestOnce(url: URL, policy: FetchPolicy, opts: FetchOptions, deadline: number): Promise<Outcome> {
+  const timedOut = () => new FetchError(`Timed out after ${policy.timeoutMs} ms`, 'TIMEOUT');
   const remaining = deadline - Date.now();
-  if (remaining <= 0) return Promise.reject(new FetchError(`Timed out after ${policy.timeoutMs} ms`, 'TIMEOUT'));
-  const transport = url.protocol === 'https:' ? https : http;
+  if (remaining <= 0) throw timedOut();
+  const abort = new AbortController();
+  const aborted = new Promise<never>((_, reject) =>
+    abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }),
+  );
+  const timer = setTimeout(() => abort.abort(timedOut()), remaining);
+  const headers = {
+    'user-agent': policy.userAgent,
+    accept: opts.accept ?? '*/*',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  try {
+    const response = openRequest(url, policy, { method: 'GET', headers, signal: abort.signal });
+    return await Promise.race([response.then((res) => readOutcome(res, url, opts)), aborted]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function readOutcome(res: http.IncomingMessage, url: URL, opts: FetchOptions): Promise<Outcome> {
   return new Promise<Outcome>((resolve, reject) => {
-    let settled = false;
-    const finish = (err: Error | undefined, value?: Outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (err) {
-        req.destroy();
-        reject(err);
-      } else resolve(value!);
+    const fail = (err: FetchError) => {
+      res.destroy();
+      reject(err);
     };
-    const req = transport.request(
-      url,
-      {
-        method: 'GET',
-        agent: false,
-        lookup: pinnedLookup(policy),
-        headers: {
-          'user-agent': policy.userAgent,
-          accept: opts.accept ?? '*/*',
-          'accept-encoding': 'gzip, deflate, br',
-          connection: 'close',
-        },
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (REDIRECTS.has(status) && res.headers.location) {
-          res.resume();
-          finish(undefined, { kind: 'redirect', location: res.headers.location });
-          return;
-        }
-        if (status < 200 || status > 299) {
-          res.resume();
-          finish(new FetchError(`HTTP ${status}`, 'HTTP_STATUS', status));
-          return;
-        }
-        const [type, ...params] = (res.headers['content-type'] ?? '').split(';');
-        const mime = (type ?? '').trim().toLowerCase();
-        const charset = params
-          .map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(p)?.[1])
-          .find((c) => c !== undefined);
-        if (opts.wants && !opts.wants(mime, url)) {
-          res.resume();
-          finish(new FetchError(`Unsupported content type ${mime || '(none)'}`, 'UNSUPPORTED_TYPE'));
-          return;
-        }
-        const max = opts.maxBytes(mime);
-        const tooLarge = () => new FetchError(`The response is larger than ${max} bytes`, 'TOO_LARGE');
-        if (Number(res.headers['content-length'] ?? 0) > max && !res.headers['content-encoding']) {
-          res.resume();
-          finish(tooLarge());
-          return;
-        }
-        const encoding = String(res.headers['content-encoding'] ?? 'identity').toLowerCase();
-        const decoder =
-          encoding === 'gzip' || encoding === 'x-gzip'
-            ? zlib.createGunzip()
-            : encoding === 'deflate'
-              ? zlib.createInflate()
-              : encoding === 'br'
-                ? zlib.createBrotliDecompress()
-                : undefined;
-        const stream = decoder ? res.pipe(decoder) : res;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > max) {
-            stream.destroy();
-            finish(tooLarge());
-          } else chunks.push(c);
-        });
-        stream.on('error', () => finish(new FetchError('The response could not be read', 'NETWORK')));
-        stream.on('end', () =>
-          finish(undefined, { kind: 'body', resource: { status, mime, charset, body: Buffer.concat(chunks) } }),
-        );
-      },
-    );
-    const timer = setTimeout(
-      () => finish(new FetchError(`Timed out after ${policy.timeoutMs} ms`, 'TIMEOUT')),
-      remaining,
-    );
-    req.on('error', (err) =>
-      finish(err instanceof FetchError ? err : new FetchError(`Connection failed: ${err.message}`, 'NETWORK')),
-    );
-    req.end();
+    const status = res.statusCode ?? 0;
+    if (REDIRECTS.has(status) && res.headers.location) {
+      res.resume();
+      resolve({ kind: 'redirect', location: res.headers.location });
+      return;
+    }
+    if (status < 200 || status > 299) {
+      res.resume();
+      reject(new FetchError(`HTTP ${status}`, 'HTTP_STATUS', status));
+      return;
+    }
+    const [type, ...params] = (res.headers['content-type'] ?? '').split(';');
+    const mime = (type ?? '').trim().toLowerCase();
+    const charset = params.map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(p)?.[1]).find((c) => c !== undefined);
+    if (opts.wants && !opts.wants(mime, url)) {
+      fail(new FetchError(`Unsupported content type ${mime || '(none)'}`, 'UNSUPPORTED_TYPE'));
+      return;
+    }
+    const max = opts.maxBytes(mime);
+    const tooLarge = () => new FetchError(`The response is larger than ${max} bytes`, 'TOO_LARGE');
+    if (Number(res.headers['content-length'] ?? 0) > max && !res.headers['content-encoding']) {
+      fail(tooLarge());
+      return;
+    }
+    const encoding = String(res.headers['content-encoding'] ?? 'identity').toLowerCase();
+    const decoder =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? zlib.createGunzip()
+        : encoding === 'deflate'
+          ? zlib.createInflate()
+          : encoding === 'br'
+            ? zlib.createBrotliDecompress()
+            : undefined;
+    const stream = decoder ? res.pipe(decoder) : res;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        stream.destroy();
+        fail(tooLarge());
+      } else chunks.push(c);
+    });
+    const unreadable = () => fail(new FetchError('The response could not be read', 'NETWORK'));
+    stream.on('error', unreadable);
+    if (decoder) res.on('error', unreadable);
+    stream.on('end', () => resolve({ kind: 'body', resource: { status, mime, charset, body: Buffer.concat(chunks) } }));
   });
 }

@@ -1,6 +1,7 @@
-// robots.txt through robots-parser (RFC 9309 matching, wildcards, Crawl-delay). How the file was answered
-// decides the rules as RFC 9309 says: a 4xx (no robots.txt) allows everything; a server error or an
-// unreachable server disallows everything (the crawl stops at its start URL with that reason).
+// robots.txt through robots-parser (RFC 9309 matching, wildcards, Crawl-delay). Its rules are matched with a
+// table of match lengths, O(rule x path) and no regex, so a hostile robots.txt cannot stall the crawler. How
+// the file was answered decides the rules as RFC 9309 says: a 4xx (no robots.txt) allows everything; a server
+// error or an unreachable server disallows everything (the crawl stops at its start URL with that reason).
 import robotsParser from 'robots-parser';
 
 export interface RobotsRecord {

@@ -25,18 +25,49 @@ export const sameOrigin = (a: string | URL, b: string | URL): boolean =>
   new URL(String(a)).origin === new URL(String(b)).origin;
 
 /**
+ * The longest link a crawl follows, in characters; longer links are skipped. Real pages are not addressed
+ * by such URLs, and each link is matched against every path pattern and robots.txt rule.
+ */
+export const MAX_CRAWL_URL_LENGTH = 2048;
+
+/**
  * Whether a path pattern matches a URL's path and query. Patterns use robots.txt syntax: a prefix of the
  * path, where `*` matches any run of characters and a final `$` anchors the end ("/docs/", "/*.pdf$").
+ * Matched without a regular expression, in O(pattern x path) time at worst: a pattern is user input, and
+ * a backtracking regex of several stars against a long path takes exponential time.
  */
 export function matchesPathPattern(pattern: string, url: URL): boolean {
-  const target = url.pathname + url.search;
   const anchored = pattern.endsWith('$');
-  const body = anchored ? pattern.slice(0, -1) : pattern;
-  const source = body
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}${anchored ? '$' : ''}`).test(target);
+  // Unanchored, the pattern matches a prefix: the same as the pattern followed by a star, anchored.
+  return wildcardMatch(anchored ? pattern.slice(0, -1) : `${pattern}*`, url.pathname + url.search);
+}
+
+/**
+ * Whether `text` as a whole matches `pattern`, where `*` matches any run of characters. Greedy, and on a
+ * mismatch only the most recent star takes one more character: earlier stars never need to be revisited,
+ * because the latest star can absorb anything they could.
+ */
+function wildcardMatch(pattern: string, text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1; // the pattern position of the most recent star
+  let resume = 0; // the text position that star matched up to
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      resume = t;
+    } else if (p < pattern.length && pattern[p] === text[t]) {
+      p++;
+      t++;
+    } else if (star >= 0) {
+      p = star + 1;
+      t = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (pattern[p] === '*') p++;
+  return p === pattern.length;
 }
 
 /** Whether the crawl's include and exclude patterns let a URL through (no include patterns: everything). */

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { loadConfig } from '../../src/config';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import * as agentService from '../../src/services/agent';
 import {
@@ -357,13 +358,26 @@ describe('Agent API', function () {
       const stored = await stack.deps.db('agent_servers').where({ id: server.id }).first();
       assert.ok(!JSON.stringify(stored).includes(token), 'not stored in the clear');
       assert.match(stored.auth_token_sealed, /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      const origin = 'https://agents.example.com';
       assert.equal(
-        stack.deps.secrets.open(stored.auth_token_sealed, `agent-server:${tenant.workspaceId}:${server.id}`),
+        stack.deps.secrets.open(stored.auth_token_sealed, `agent-server:${tenant.workspaceId}:${server.id}:${origin}`),
         token,
       );
       assert.throws(
-        () => stack.deps.secrets.open(stored.auth_token_sealed, `agent-server:${tenant.workspaceId}:${randomUUID()}`),
+        () =>
+          stack.deps.secrets.open(
+            stored.auth_token_sealed,
+            `agent-server:${tenant.workspaceId}:${randomUUID()}:${origin}`,
+          ),
         'a sealed token opens only in its own row',
+      );
+      assert.throws(
+        () =>
+          stack.deps.secrets.open(
+            stored.auth_token_sealed,
+            `agent-server:${tenant.workspaceId}:${server.id}:https://elsewhere.example.com`,
+          ),
+        'and only for the origin it was given for',
       );
 
       const list = shaped(ServerListSchema, await call('GET', '/servers', ws));
@@ -481,6 +495,41 @@ describe('Agent API', function () {
         json: { name: 'local2', url: 'http://127.0.0.1:9/v1' },
       });
       assertError(res, 400, 'url must be an https URL');
+
+      // Plain HTTP to loopback is a private target too: the setting alone is a configuration error.
+      assert.throws(
+        () => loadConfig({ AGENT_ALLOW_HTTP_LOOPBACK: 'true' }),
+        /AGENT_ALLOW_HTTP_LOOPBACK needs AGENT_ALLOW_PRIVATE_NETWORKS/,
+      );
+      // Without AGENT_ALLOW_PRIVATE_NETWORKS, private and reserved addresses are refused in every spelling.
+      const guarded = await stack.serve({
+        ...stack.deps,
+        config: {
+          ...stack.deps.config,
+          agent: { ...stack.deps.config.agent, allowHttpLoopback: false, allowPrivateNetworks: false },
+        },
+      });
+      for (const [url, reason] of [
+        ['https://[::ffff:127.0.0.1]/v1', 'loopback'],
+        ['https://0x7f.1/v1', 'loopback'],
+        ['https://localhost/v1', 'loopback'],
+        ['https://169.254.169.254/v1', 'link-local'],
+        ['https://[64:ff9b::a9fe:a9fe]/v1', 'link-local'],
+        ['https://10.0.0.1/v1', 'private'],
+      ]) {
+        const refused = await guarded.request('POST', agent('/servers'), { headers: ws, json: { name: url, url } });
+        assertError(refused, 400);
+        assert.match(refused.body.message, new RegExp(`resolves to a ${reason} address, which is not allowed`), url);
+      }
+      const local = await post({ name: 'moveme', url: 'https://a.example/v1' });
+      assertError(
+        await guarded.request('PATCH', agent(`/servers/${local.body.id}`), {
+          headers: ws,
+          json: { url: 'https://[::1]/v1' },
+        }),
+        400,
+        "The URL's host ::1 resolves to a loopback address, which is not allowed",
+      );
 
       // Only the workspace credential manages servers.
       const role = await roleHeaders('viewer');

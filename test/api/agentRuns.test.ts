@@ -218,6 +218,72 @@ describe('agent runs', function () {
     );
   });
 
+  it('drops the auth token when a PATCH moves the server to another origin, and never sends it there', async () => {
+    const authToken = `sk-origin-${randomUUID()}`;
+    const answer: StubHandler = (_req, res) => streamAnswer(res, ['ok']);
+    const home = await stub(answer);
+    const elsewhere = await stub(answer);
+    const created = await stack.request('POST', agent('/servers'), {
+      headers: ws,
+      json: { name: `moving ${randomUUID()}`, url: home.url, model: 'support-1', authToken },
+    });
+    assert.equal(created.status, 201, created.text);
+    const serverPath = agent(`/servers/${created.body.id}`);
+    const thread = await stack.request('POST', agent('/threads'), {
+      headers: hr,
+      json: { title: 'moving', agentServerId: created.body.id },
+    });
+    const runOnce = async () => {
+      const res = await run(thread.body.id, { message: { id: randomUUID(), content: 'hi' } });
+      assert.equal(res.events.at(-1)!.data.status, 'completed', JSON.stringify(res.events));
+    };
+    const patch = async (json: Record<string, unknown>) => {
+      const res = await stack.request('PATCH', serverPath, { headers: ws, json });
+      assert.equal(res.status, 200, res.text);
+      return res.body as { url: string; hasAuthToken: boolean };
+    };
+
+    // Another path on the same origin keeps the token.
+    assert.equal((await patch({ url: `${home.url}/` })).hasAuthToken, true);
+    await runOnce();
+    assert.equal(home.requests.at(-1)!.headers.authorization, `Bearer ${authToken}`);
+
+    // Another origin (another port of the same host) drops it: the new host never sees it.
+    const moved = await patch({ url: elsewhere.url });
+    assert.deepEqual([moved.url, moved.hasAuthToken], [elsewhere.url, false]);
+    await runOnce();
+    assert.equal(elsewhere.requests.length, 1);
+    assert.equal(elsewhere.requests[0]!.headers.authorization, undefined);
+
+    // A token sent with the move is kept, for the new origin.
+    assert.equal((await patch({ url: home.url, authToken: 'sk-new' })).hasAuthToken, true);
+    await runOnce();
+    assert.equal(home.requests.at(-1)!.headers.authorization, 'Bearer sk-new');
+
+    // The seal is bound to the origin: the stored token moved under another URL (by a write that bypasses
+    // the service) does not open, and nothing is sent.
+    await stack.deps.db('agent_servers').where({ id: created.body.id }).update({ url: elsewhere.url });
+    const res = await run(thread.body.id, { message: { id: randomUUID(), content: 'hi' } });
+    assert.equal(
+      res.events[0]!.data.message,
+      "The agent server's auth token cannot be read with the configured key; set it again",
+    );
+    assert.equal(elsewhere.requests.length, 1, 'nothing more reached the other origin');
+  });
+
+  it('sends runs through the outbound address rule: a loopback server is refused without AGENT_ALLOW_PRIVATE_NETWORKS', async () => {
+    const s = await stub((_req, res) => streamAnswer(res, ['ok']));
+    const threadId = await threadOn(s);
+    const strict = await serveWith({ allowHttpLoopback: false, allowPrivateNetworks: false });
+    const res = await run(threadId, { message: { id: randomUUID(), content: 'hi' } }, undefined, strict.baseUrl);
+    assert.equal(res.events[0]!.event, 'error');
+    assert.match(
+      res.events[0]!.data.message,
+      /^The agent server could not be reached \(The URL's host 127\.0\.0\.1 resolves to a loopback address/,
+    );
+    assert.equal(s.requests.length, 0, 'the server was never contacted');
+  });
+
   it('bounds tool rounds: the last round offers no tools, and a model that keeps calling them fails the run', async () => {
     const s = await stub((_req, res, n) =>
       streamToolCall(res, { id: `call_${n}`, name: 'rag', arguments: { text: 'leave' } }),

@@ -3,6 +3,7 @@
 // an external link, a redirect, a linked PDF). The shared stack allows private networks (the site is on
 // loopback); the SSRF refusals are checked on a second app instance with the rule on.
 import assert from 'node:assert/strict';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import * as f from '../fixtures/generate';
@@ -454,6 +455,44 @@ describe('text, URL and website knowledge', function () {
         'The start URL could not be crawled: disallowed by robots.txt',
       );
       assert.equal(site.hits('/private/launch-plan'), 0);
+    });
+
+    it('matches a pathological exclude pattern against long links without freezing the service, and skips links over the cap', async () => {
+      const own = await startSite('127.0.0.1');
+      try {
+        const pathological = `/x/${'a'.repeat(1500)}`; // under the cap: matched (a backtracking regex never ends)
+        const overCap = `/x/${'a'.repeat(3000)}`; // over the cap: skipped before any matching
+        own.routes.set('/robots.txt', { body: 'User-agent: *\nDisallow: /x/*a*a*a*b.html\n', type: 'text/plain' });
+        own.routes.set(
+          '/',
+          page(
+            'Long links',
+            ['A page whose links are very long.'],
+            [pathological, overCap, '/x/banana-c.html', '/x/kept.html'],
+          ),
+        );
+        for (const path of [pathological, '/x/banana-c.html', '/x/kept.html']) {
+          own.routes.set(path, page(`Page ${path.length}`, ['Some words on a linked page of the long links site.']));
+        }
+        const delay = monitorEventLoopDelay({ resolution: 10 });
+        delay.enable();
+        const res = await post('/website', { url: `${own.origin}/`, excludePaths: ['/x/*a*a*a*c.html'] });
+        assert.equal(res.status, 200, res.text);
+        // The API answers while the crawl runs (every poll is a request to it).
+        assert.equal((await waitForJob(res.body.jobId)).status, 'COMPLETED');
+        delay.disable();
+        assert.deepEqual((await children(res.body.id)).map((p) => new URL(p.content).pathname).sort(), [
+          '/',
+          pathological,
+          '/x/kept.html',
+        ]);
+        assert.equal(own.hits('/x/banana-c.html'), 0, 'excluded by the pattern');
+        assert.equal(own.hits(overCap), 0, 'over the length cap');
+        // Nothing held the event loop for long: a frozen matcher would hold it for hours.
+        assert.ok(delay.max < 5_000_000_000, `event loop delay ${delay.max} ns`);
+      } finally {
+        await own.close();
+      }
     });
 
     it('validates its input and the recrawl target', async () => {

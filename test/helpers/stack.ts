@@ -91,6 +91,7 @@ export async function startStack(
     S3_BUCKET: 'kws-test',
     // The agent run tests talk to an OpenAI-compatible server started inside the test on 127.0.0.1.
     AGENT_ALLOW_HTTP_LOOPBACK: 'true',
+    AGENT_ALLOW_PRIVATE_NETWORKS: 'true',
     // The suite sends far more requests per credential than a client would; limits.test.ts serves an
     // app with rate limits of its own.
     RATE_LIMIT_REQUESTS: '0',

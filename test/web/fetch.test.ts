@@ -8,10 +8,22 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { blockedReason } from '../../src/web/address';
-import { checkWebUrl, fetchResource, FetchError, type FetchPolicy, type Resolver } from '../../src/web/fetch';
+import {
+  checkLiteralHost,
+  checkUrlAddress,
+  checkWebUrl,
+  fetchResource,
+  FetchError,
+  openRequest,
+  type AddressPolicy,
+  type FetchPolicy,
+  type Resolver,
+} from '../../src/web/fetch';
 import { parseHtmlPage } from '../../src/web/html';
 import { robotsRules } from '../../src/web/robots';
 import { canonicalUrl, isConnectableHost, matchesPathPattern, passesPathFilters } from '../../src/web/urls';
+
+const u0 = (path: string) => new URL(`https://e.com${path}`);
 
 const code = async (p: Promise<unknown>): Promise<string> => {
   try {
@@ -131,6 +143,58 @@ describe('web fetcher', () => {
     assert.deepEqual(hits, []);
   });
 
+  it('refuses every spelling of a loopback, unspecified, link-local or embedded address, at creation and before connecting', async () => {
+    // The rule as the service runs it (nothing narrowed or lifted).
+    const guarded: AddressPolicy = { allowPrivateNetworks: false };
+    const fetching: FetchPolicy = { ...guarded, timeoutMs: 2000, userAgent: 'TestBot/1.0' };
+    const get = { method: 'GET' as const, headers: {} };
+    // Node connects each of these to this machine, where the listener on `port` waits, unless refused first.
+    const local = [
+      '127.0.0.1',
+      '127.1.2.3',
+      '0x7f.1',
+      '0177.0.0.1',
+      '2130706433',
+      '[::ffff:7f00:1]',
+      '[::ffff:127.0.0.1]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '[::1]',
+      '0.0.0.0',
+      '[::]',
+    ];
+    // These would leave the machine, so no request is sent to them even to watch it fail: they go through
+    // the same checks short of the request, and checkLiteralHost is what openRequest runs before connecting.
+    const remote = [
+      '[64:ff9b::7f00:1]',
+      '[2002:7f00:1::]',
+      '[::7f00:1]',
+      '169.254.169.254',
+      '0xa9fea9fe',
+      '[fe80::1]',
+      '198.18.0.1',
+      '192.0.0.8',
+      '10.0.0.1',
+    ];
+    for (const host of [...local, ...remote]) {
+      const url = `http://${host}:${port}/probe`;
+      assert.equal(await code(checkWebUrl(url, guarded)), 'BLOCKED_ADDRESS', `creation (crawl) ${host}`);
+      assert.equal(await code(checkUrlAddress(new URL(url), guarded)), 'BLOCKED_ADDRESS', `creation ${host}`);
+      assert.throws(() => checkLiteralHost(new URL(url), guarded), FetchError, `before connecting ${host}`);
+    }
+    for (const host of local) {
+      const url = `http://${host}:${port}/probe`;
+      assert.equal(await code(openRequest(url, guarded, get)), 'BLOCKED_ADDRESS', `request ${host}`);
+      assert.equal(await code(fetchResource(url, fetching, plain)), 'BLOCKED_ADDRESS', `fetch ${host}`);
+    }
+    assert.deepEqual(hits, [], 'nothing reached the listener');
+
+    // The refusals are the rule's: with the rule lifted, the same door does reach the listener.
+    const lifted = await openRequest(`http://[::ffff:127.0.0.1]:${port}/probe`, { allowPrivateNetworks: true }, get);
+    lifted.resume();
+    assert.equal(lifted.statusCode, 200);
+    assert.deepEqual(hits, ['/probe']);
+  });
+
   it('checks every redirect hop, and limits the number of hops', async () => {
     const toName: Resolver = async (host) => [
       { address: host === 'inside.test' ? '127.0.0.3' : '127.0.0.1', family: 4 },
@@ -206,6 +270,52 @@ describe('web helpers', () => {
     assert.ok(passesPathFilters(u('/docs/a'), filters));
     assert.ok(!passesPathFilters(u('/docs/internal/a'), filters));
     assert.ok(!passesPathFilters(u('/blog'), filters));
+  });
+
+  it('matches path patterns without backtracking: many stars against a 3,000-character path complete', () => {
+    const u = (p: string) => new URL(`https://e.com${p}`);
+    const long = `/x/${'a'.repeat(3000)}`;
+    const pattern = '/x/*a*a*a*c.html';
+    const started = performance.now();
+    assert.ok(!matchesPathPattern(pattern, u(long)));
+    assert.ok(!matchesPathPattern(pattern, u(`${long}c.htm`)));
+    assert.ok(matchesPathPattern(pattern, u(`${long}c.html`)));
+    assert.ok(matchesPathPattern(pattern, u(`${long}c.html?page=2`)), 'a prefix match');
+    assert.ok(!matchesPathPattern(`${pattern}$`, u(`${long}c.html?page=2`)), 'anchored');
+    assert.ok(!matchesPathPattern(`/${'*a'.repeat(40)}*b`, u(`/${'a'.repeat(5000)}`)));
+    // robots.txt rules (robots-parser: a table of match lengths, no regex) with the same pattern and path.
+    const robots = robotsRules('https://e.com', { state: 'ok', body: `User-agent: *\nDisallow: ${pattern}\n` }, 'Bot');
+    assert.ok(robots.isAllowed(`https://e.com${long}`));
+    assert.ok(!robots.isAllowed(`https://e.com${long}c.html`));
+    // A backtracking regex takes hours on the first of these; this bound only catches that, not speed.
+    assert.ok(performance.now() - started < 5000);
+  });
+
+  it('matches path patterns exactly as the wildcard regex they stand for, on every small pattern and path', () => {
+    const regexMatch = (pattern: string, target: string) => {
+      const anchored = pattern.endsWith('$');
+      const body = (anchored ? pattern.slice(0, -1) : pattern)
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*');
+      return new RegExp(`^${body}${anchored ? '$' : ''}`).test(target);
+    };
+    const words = (alphabet: string, max: number): string[] => {
+      const out = [''];
+      for (let i = 0; out[i]!.length < max; i++) for (const c of alphabet) out.push(out[i] + c);
+      return out;
+    };
+    const paths = words('ab', 5).map((w) => `/${w}`);
+    let compared = 0;
+    for (const body of words('ab*', 4)) {
+      for (const pattern of [`/${body}`, `/${body}$`]) {
+        for (const path of paths) {
+          assert.equal(matchesPathPattern(pattern, u0(path)), regexMatch(pattern, path), `${pattern} ${path}`);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 10_000);
   });
 
   it('reads robots.txt as RFC 9309 says: groups, Crawl-delay, absent and unreachable files', () => {

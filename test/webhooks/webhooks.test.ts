@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
-import { createWebhook, isPrivateAddress, postWebhook, signWebhook } from '../../src/services/webhooks';
+import { createWebhook, postWebhook, signWebhook } from '../../src/services/webhooks';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { uploadRequest } from '../helpers/knowledge';
 import { childEnv, kwsBin, runNode } from '../helpers/processes';
@@ -73,7 +73,13 @@ describe('webhooks', function () {
   before(async () => {
     stack = await getStack();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-hooks-'));
-    env = childEnv({ DATABASE_URL: stack.testDb.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    // The receivers listen on loopback: the CLI checks endpoints under the same setting as the stack.
+    env = childEnv({
+      DATABASE_URL: stack.testDb.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    });
   });
   beforeEach(async () => {
     tenant = await createTenant(stack.deps.db);
@@ -150,7 +156,7 @@ describe('webhooks', function () {
   it('retries with backoff, same message id, when the receiver fails twice, and logs every attempt (kws webhook deliveries)', async () => {
     const rx = await receiver([500, 503]);
     try {
-      const hook = await createWebhook(stack.deps.db, tenant.workspaceId, {
+      const hook = await createWebhook(stack.deps, tenant.workspaceId, {
         url: rx.url,
         events: ['knowledge.completed'],
       });
@@ -193,7 +199,7 @@ describe('webhooks', function () {
   it('gives up after WEBHOOK_MAX_ATTEMPTS and records the delivery FAILED', async () => {
     const rx = await receiver([500, 500, 500, 500, 500]);
     try {
-      const hook = await createWebhook(stack.deps.db, tenant.workspaceId, {
+      const hook = await createWebhook(stack.deps, tenant.workspaceId, {
         url: rx.url,
         events: ['knowledge.completed'],
       });
@@ -217,12 +223,12 @@ describe('webhooks', function () {
     const rx = await receiver();
     const other = await receiver();
     try {
-      await createWebhook(stack.deps.db, tenant.workspaceId, {
+      await createWebhook(stack.deps, tenant.workspaceId, {
         url: rx.url,
         events: ['knowledge.cascade_deleted', 'role.job_completed', 'role.job_failed'],
       });
       const otherTenant = await createTenant(stack.deps.db);
-      await createWebhook(stack.deps.db, otherTenant.workspaceId, { url: other.url });
+      await createWebhook(stack.deps, otherTenant.workspaceId, { url: other.url });
 
       const root = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
         type: 'WEBSITE',
@@ -267,16 +273,13 @@ describe('webhooks', function () {
   });
 
   it('validates endpoints, and refuses private addresses unless WEBHOOK_ALLOW_PRIVATE_TARGETS', async () => {
+    await assert.rejects(createWebhook(stack.deps, tenant.workspaceId, { url: 'ftp://x.example/' }), /absolute http/);
     await assert.rejects(
-      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'ftp://x.example/' }),
-      /absolute http/,
-    );
-    await assert.rejects(
-      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'https://u:p@x.example/' }),
+      createWebhook(stack.deps, tenant.workspaceId, { url: 'https://u:p@x.example/' }),
       /without credentials/,
     );
     await assert.rejects(
-      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'https://x.example/', events: ['nope'] }),
+      createWebhook(stack.deps, tenant.workspaceId, { url: 'https://x.example/', events: ['nope'] }),
       /events must be/,
     );
     const cli = await runNode(
@@ -286,26 +289,22 @@ describe('webhooks', function () {
     assert.equal(cli.code, 1);
     assert.match(JSON.parse(cli.stderr).error, /absolute http/);
 
-    for (const a of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '169.254.169.254',
-      '172.20.0.1',
-      '192.168.1.1',
-      '::1',
-      'fd00::1',
-      '::ffff:127.0.0.1',
-    ])
-      assert.ok(isPrivateAddress(a), a);
-    for (const a of ['93.184.216.34', '2606:4700::1111', '172.32.0.1']) assert.ok(!isPrivateAddress(a), a);
     const rx = await receiver();
     try {
       const opts = { timeoutMs: 2000, allowPrivateTargets: false };
-      const byIp = await postWebhook(rx.url, {}, '{}', opts);
-      assert.equal(byIp.statusCode, null);
-      assert.match(byIp.error!, /private address/);
-      const byName = await postWebhook(rx.url.replace('127.0.0.1', 'localhost'), {}, '{}', opts);
-      assert.match(byName.error!, /private address/);
+      const port = new URL(rx.url).port;
+      // Every spelling of this machine's address is refused before connecting, a name inside its lookup.
+      for (const host of [
+        '127.0.0.1',
+        'localhost',
+        '[::ffff:7f00:1]',
+        '[::ffff:127.0.0.1]',
+        '[0:0:0:0:0:ffff:7f00:1]',
+      ]) {
+        const attempt = await postWebhook(`http://${host}:${port}/hooks`, {}, '{}', opts);
+        assert.equal(attempt.statusCode, null, host);
+        assert.match(attempt.error!, /resolves to a loopback address, which is not allowed/, host);
+      }
       assert.equal(rx.received.length, 0);
       assert.equal((await postWebhook(rx.url, {}, '{}', { ...opts, allowPrivateTargets: true })).statusCode, 200);
     } finally {
@@ -319,6 +318,58 @@ describe('webhooks', function () {
       '{"test": 2432232314}',
     );
     assert.equal(signWebhook(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}'), sig);
+  });
+
+  it('refuses endpoints on private addresses in any spelling with 400 (WEBHOOK_ALLOW_PRIVATE_TARGETS off), and delivers nothing to them', async () => {
+    const guarded = await stack.serve({
+      ...stack.deps,
+      config: { ...stack.deps.config, webhooks: { ...stack.deps.config.webhooks, allowPrivateTargets: false } },
+    });
+    const base = `/v1/workspaces/${tenant.workspaceId}/webhooks`;
+    const rx = await receiver();
+    try {
+      const port = new URL(rx.url).port;
+      const cases: Array<[string, RegExp]> = [
+        [`http://[::ffff:127.0.0.1]:${port}/`, /loopback address/],
+        [`http://[::ffff:7f00:1]:${port}/`, /loopback address/],
+        [`http://[0:0:0:0:0:ffff:7f00:1]:${port}/`, /loopback address/],
+        [`http://0x7f.1:${port}/`, /loopback address/],
+        [`http://2130706433:${port}/`, /loopback address/],
+        [`http://localhost:${port}/`, /localhost resolves to a loopback address/],
+        [`http://[64:ff9b::7f00:1]:${port}/`, /loopback address/],
+        [`http://[2002:7f00:1::]:${port}/`, /loopback address/],
+        ['http://169.254.169.254/latest/meta-data/', /link-local address/],
+        ['http://[fe80::1]/', /link-local address/],
+        ['http://0.0.0.0/', /unspecified address/],
+        ['http://[::]/', /unspecified address/],
+        ['http://198.18.0.1/', /benchmarking address/],
+      ];
+      for (const [url, message] of cases) {
+        const res = await guarded.request('POST', base, { headers, json: { url } });
+        assert.equal(res.status, 400, `${url}: ${res.text}`);
+        assert.equal(res.body.error, 'Bad Request');
+        assert.match(res.body.message, message, url);
+      }
+      assert.deepEqual((await guarded.request('GET', base, { headers })).body, { webhooks: [] }, 'none was created');
+      // An event in the workspace finds no endpoint: nothing reaches the listener.
+      const upload = await uploadRequest(guarded.request, tenant.workspaceId, headers, text('Nobody hears this.'));
+      assert.equal(upload.status, 200, upload.text);
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(rx.received.length, 0);
+
+      // An endpoint stored while private targets were allowed cannot be moved to one, nor delivered to.
+      const created = await stack.request('POST', base, { headers, json: { url: rx.url } });
+      assert.equal(created.status, 201, created.text);
+      const moved = await guarded.request('PATCH', `${base}/${created.body.id}`, {
+        headers,
+        json: { url: `http://[::ffff:127.0.0.1]:${port}/` },
+      });
+      assert.equal(moved.status, 400, moved.text);
+      assert.match(moved.body.message, /loopback address/);
+      assert.equal(rx.received.length, 0, 'nothing was delivered to the listener');
+    } finally {
+      await rx.close();
+    }
   });
 
   it('is managed through the API by workspace credentials only (webhooks.manage), scoped to the workspace', async () => {

@@ -950,7 +950,9 @@ export interface paths {
         head?: never;
         /**
          * Update an agent server (null clears description, model and authToken)
-         * @description **Authorization**: `agent.manage` (register, update and remove agent servers (workspace configuration, whatever the RBAC status)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description A url on another origin (scheme, host or port) drops the stored authToken unless the same request sends a new one: a token is only ever sent to the origin it was given for.
+         *
+         *     **Authorization**: `agent.manage` (register, update and remove agent servers (workspace configuration, whatever the RBAC status)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         patch: operations["updateAgentServer"];
         trace?: never;
@@ -992,7 +994,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint; the answer carries its signing secret (shown this once)
-         * @description Events are POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), and retried with exponential backoff until the endpoint answers 2xx. Deliveries to loopback, private and link-local addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS is set.
+         * @description Events are POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), and retried with exponential backoff until the endpoint answers 2xx. Endpoints on loopback, private, link-local and other reserved addresses (in any spelling: IPv4-mapped, NAT64 and 6to4 IPv6 forms included) are refused with 400, and deliveries to them are never connected, unless WEBHOOK_ALLOW_PRIVATE_TARGETS is set.
          *
          *     **Authorization**: `webhooks.manage` (add, change and delete webhook endpoints and read their delivery log). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
@@ -10570,7 +10572,7 @@ export interface operations {
                     name: string;
                     /**
                      * Format: uri
-                     * @description An https URL, or http on a loopback address; no credentials, no fragment
+                     * @description An https URL, or http on a loopback address; no credentials, no fragment. Loopback, private and reserved addresses are refused unless AGENT_ALLOW_PRIVATE_NETWORKS is set
                      */
                     url: string;
                     description?: string;
@@ -10603,7 +10605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11089,7 +11091,7 @@ export interface operations {
                     name?: string;
                     /**
                      * Format: uri
-                     * @description An https URL, or http on a loopback address; no credentials, no fragment
+                     * @description An https URL, or http on a loopback address; no credentials, no fragment. Loopback, private and reserved addresses are refused unless AGENT_ALLOW_PRIVATE_NETWORKS is set
                      */
                     url?: string;
                     description?: string | null;
@@ -11122,7 +11124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; Provide at least one field to update: name, url, description, model, authToken */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed; Provide at least one field to update: name, url, description, model, authToken */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11666,7 +11668,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12150,7 +12152,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentMessages } from '../../../services/agent';
 import { RunMessages } from '../../../services/agentRuns';
+import { AddressRefusalMessages } from '../../../web/fetch';
 import { ErrorBodySchema, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import {
   AgentRagRequestSchema,
@@ -175,7 +176,12 @@ export const agentOperations: ApiOperation[] = [
       201: { description: 'The server (its token is never shown)', schema: ServerSchema, links: serverLinks },
     },
     errors: {
-      400: [FIELD, 'url must not carry credentials (use authToken)', 'url must not have a fragment'],
+      400: [
+        FIELD,
+        'url must not carry credentials (use authToken)',
+        'url must not have a fragment',
+        ...AddressRefusalMessages,
+      ],
       409: [AgentMessages.serverNameTaken, 'The workspace holds its maximum of … agent servers'],
     },
   },
@@ -204,12 +210,16 @@ export const agentOperations: ApiOperation[] = [
     operationId: 'updateAgentServer',
     tag: 'Agent',
     summary: 'Update an agent server (null clears description, model and authToken)',
+    description:
+      'A url on another origin (scheme, host or port) drops the stored authToken unless the same request sends a ' +
+      'new one: a token is only ever sent to the origin it was given for.',
     request: { path: ServerPath, body: UpdateServerRequestSchema },
     responses: { 200: { description: 'The server', schema: ServerSchema } },
     errors: {
       400: [
         ...serverErrors[400],
         FIELD,
+        ...AddressRefusalMessages,
         'Provide at least one field to update: name, url, description, model, authToken',
       ],
       404: serverErrors[404],

@@ -267,7 +267,9 @@ const serverUrl = () =>
   cleanText(AgentLimits.serverUrlChars, { trim: true, nonEmpty: true }).meta({
     format: 'uri',
     pattern: '^(https://|http://(localhost|127\\.|\\[::1\\]))',
-    description: 'An https URL, or http on a loopback address; no credentials, no fragment',
+    description:
+      'An https URL, or http on a loopback address; no credentials, no fragment. Loopback, private and reserved ' +
+      'addresses are refused unless AGENT_ALLOW_PRIVATE_NETWORKS is set',
   });
 const serverName = () => cleanText(AgentLimits.serverNameChars, { trim: true, nonEmpty: true });
 const serverModel = () => cleanText(AgentLimits.modelChars, { trim: true, nonEmpty: true });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { SourceMessages } from '../../../services/sources';
 import { UploadMessages } from '../../../services/uploads';
+import { AddressRefusalMessages } from '../../../web/fetch';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import {
   CascadeDeleteSchema,
@@ -63,8 +64,7 @@ const urlErrors = [
   'Invalid URL format',
   'Unsupported URL scheme: only http and https are fetched',
   'URLs with credentials are not accepted',
-  "The URL's host … could not be resolved",
-  "The URL's host … resolves to a loopback address, which is not allowed",
+  ...AddressRefusalMessages,
   'title must not be empty',
   'title must be at most 1000 characters',
   'language must be a language code such as en or pt-BR',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WebhookMessages } from '../../../services/webhooks';
+import { AddressRefusalMessages } from '../../../web/fetch';
 import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import {
   CreateWebhookSchema,
@@ -40,8 +41,9 @@ export const webhooksOperations: ApiOperation[] = [
     summary: 'Add a webhook endpoint; the answer carries its signing secret (shown this once)',
     description:
       'Events are POSTed as JSON, signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature), ' +
-      'and retried with exponential backoff until the endpoint answers 2xx. Deliveries to loopback, private and ' +
-      'link-local addresses are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS is set.',
+      'and retried with exponential backoff until the endpoint answers 2xx. Endpoints on loopback, private, ' +
+      'link-local and other reserved addresses (in any spelling: IPv4-mapped, NAT64 and 6to4 IPv6 forms included) ' +
+      'are refused with 400, and deliveries to them are never connected, unless WEBHOOK_ALLOW_PRIVATE_TARGETS is set.',
     request: { path: WorkspacePath, body: CreateWebhookSchema },
     responses: {
       201: {
@@ -51,7 +53,13 @@ export const webhooksOperations: ApiOperation[] = [
       },
     },
     errors: {
-      400: ['Missing required field', 'Invalid field value', WebhookMessages.badUrl, WebhookMessages.badEvents],
+      400: [
+        'Missing required field',
+        'Invalid field value',
+        WebhookMessages.badUrl,
+        WebhookMessages.badEvents,
+        ...AddressRefusalMessages,
+      ],
     },
   },
   {
@@ -78,7 +86,10 @@ export const webhooksOperations: ApiOperation[] = [
         schema: z.union([WebhookEndpointWithSecretSchema, WebhookEndpointSchema]),
       },
     },
-    errors: { 400: ['Invalid field value', WebhookMessages.badUrl, WebhookMessages.badEvents], ...notFound },
+    errors: {
+      400: ['Invalid field value', WebhookMessages.badUrl, WebhookMessages.badEvents, ...AddressRefusalMessages],
+      ...notFound,
+    },
   },
   {
     method: 'delete',

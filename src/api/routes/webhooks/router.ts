@@ -32,7 +32,7 @@ export function webhooksRouter(deps: Deps): Router {
   });
   router.post('/', manage, async (ctx) => {
     const input = validate(CreateWebhookSchema, ctx.request.body, 'Missing required field');
-    const row = await createWebhook(deps.db, requireAuth(ctx).workspace.id, input);
+    const row = await createWebhook(deps, requireAuth(ctx).workspace.id, input);
     ctx.status = 201;
     ctx.body = presentEndpoint(row, { withSecret: true }) satisfies WebhookEndpoint;
   });
@@ -43,7 +43,7 @@ export function webhooksRouter(deps: Deps): Router {
   });
   router.patch('/:webhookId', manage, async (ctx) => {
     const input = validate(UpdateWebhookSchema, ctx.request.body, 'Invalid field value');
-    const row = await updateWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!, input);
+    const row = await updateWebhook(deps, requireAuth(ctx).workspace.id, ctx.params.webhookId!, input);
     ctx.body = presentEndpoint(row, { withSecret: input.rotateSecret === true });
   });
   router.delete('/:webhookId', manage, async (ctx) => {
