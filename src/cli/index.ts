@@ -501,7 +501,7 @@ export function buildCli(): Command {
     .action(
       action(async (db, opts: { workspace: string; url: string; events?: string[]; description?: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const row = await createWebhook(db, w.id, opts);
+        const row = await createWebhook({ db, config: loadConfig() }, w.id, opts);
         return { json: presentEndpoint(row, { withSecret: true }), text: `${row.id}  secret ${row.secret}` };
       }),
     );

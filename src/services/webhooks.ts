@@ -7,10 +7,12 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import type { Config } from '../config';
 import type { Db } from '../db/knex';
+import { lockWorkspaceScope } from '../db/repositories/locks';
 import * as webhooks from '../db/repositories/webhooks';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/rows';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { isConnectableHost } from '../web/urls';
 
@@ -27,6 +29,7 @@ export const WebhookMessages = {
   notFound: 'Webhook not found',
   badUrl: 'url must be an absolute http or https URL without credentials',
   badEvents: `events must be a non-empty list of: ${WebhookEvents.join(', ')}`,
+  tooMany: (max: number) => `The workspace holds its maximum of ${max} webhook endpoints`,
 } as const;
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -104,16 +107,26 @@ export function presentDelivery(row: WebhookDeliveryRow & { attemptLog: WebhookA
   };
 }
 
+/** Creates an endpoint; 409 when the workspace already holds WEBHOOK_MAX_ENDPOINTS (each event fans out to all). */
 export async function createWebhook(
-  db: Db,
+  deps: { db: Db; config: Pick<Config, 'webhooks'> },
   workspaceId: string,
   input: { url: string; events?: string[]; description?: string | null },
 ): Promise<WebhookEndpointRow> {
-  return webhooks.insertEndpoint(db, workspaceId, {
+  const endpoint = {
     url: checkUrl(input.url),
     events: checkEvents(input.events),
     description: input.description ?? null,
     secret: newWebhookSecret(),
+  };
+  const { maxEndpoints } = deps.config.webhooks;
+  return deps.db.transaction(async (trx) => {
+    // Serialize creates per workspace so the cap holds under concurrency.
+    await lockWorkspaceScope(trx, 'webhook-endpoints', workspaceId);
+    if ((await webhooks.countEndpoints(trx, workspaceId)) >= maxEndpoints) {
+      throw conflict(WebhookMessages.tooMany(maxEndpoints));
+    }
+    return webhooks.insertEndpoint(trx, workspaceId, endpoint);
   });
 }
 

@@ -150,7 +150,7 @@ describe('webhooks', function () {
   it('retries with backoff, same message id, when the receiver fails twice, and logs every attempt (kws webhook deliveries)', async () => {
     const rx = await receiver([500, 503]);
     try {
-      const hook = await createWebhook(stack.deps.db, tenant.workspaceId, {
+      const hook = await createWebhook(stack.deps, tenant.workspaceId, {
         url: rx.url,
         events: ['knowledge.completed'],
       });
@@ -193,7 +193,7 @@ describe('webhooks', function () {
   it('gives up after WEBHOOK_MAX_ATTEMPTS and records the delivery FAILED', async () => {
     const rx = await receiver([500, 500, 500, 500, 500]);
     try {
-      const hook = await createWebhook(stack.deps.db, tenant.workspaceId, {
+      const hook = await createWebhook(stack.deps, tenant.workspaceId, {
         url: rx.url,
         events: ['knowledge.completed'],
       });
@@ -217,12 +217,12 @@ describe('webhooks', function () {
     const rx = await receiver();
     const other = await receiver();
     try {
-      await createWebhook(stack.deps.db, tenant.workspaceId, {
+      await createWebhook(stack.deps, tenant.workspaceId, {
         url: rx.url,
         events: ['knowledge.cascade_deleted', 'role.job_completed', 'role.job_failed'],
       });
       const otherTenant = await createTenant(stack.deps.db);
-      await createWebhook(stack.deps.db, otherTenant.workspaceId, { url: other.url });
+      await createWebhook(stack.deps, otherTenant.workspaceId, { url: other.url });
 
       const root = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
         type: 'WEBSITE',
@@ -267,16 +267,13 @@ describe('webhooks', function () {
   });
 
   it('validates endpoints, and refuses private addresses unless WEBHOOK_ALLOW_PRIVATE_TARGETS', async () => {
+    await assert.rejects(createWebhook(stack.deps, tenant.workspaceId, { url: 'ftp://x.example/' }), /absolute http/);
     await assert.rejects(
-      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'ftp://x.example/' }),
-      /absolute http/,
-    );
-    await assert.rejects(
-      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'https://u:p@x.example/' }),
+      createWebhook(stack.deps, tenant.workspaceId, { url: 'https://u:p@x.example/' }),
       /without credentials/,
     );
     await assert.rejects(
-      createWebhook(stack.deps.db, tenant.workspaceId, { url: 'https://x.example/', events: ['nope'] }),
+      createWebhook(stack.deps, tenant.workspaceId, { url: 'https://x.example/', events: ['nope'] }),
       /events must be/,
     );
     const cli = await runNode(
@@ -365,5 +362,37 @@ describe('webhooks', function () {
     assert.equal((await stack.request('DELETE', `${base}/${id}`, { headers })).status, 200);
     assert.equal((await stack.request('GET', `${base}/${id}`, { headers })).status, 404);
     assert.equal((await stack.request('GET', `${base}/not-a-uuid`, { headers })).status, 404);
+  });
+
+  it('caps the endpoints of a workspace at WEBHOOK_MAX_ENDPOINTS, under concurrent creates too (409)', async () => {
+    const capped = await stack.serve({
+      ...stack.deps,
+      config: { ...stack.deps.config, webhooks: { ...stack.deps.config.webhooks, maxEndpoints: 3 } },
+    });
+    const base = `/v1/workspaces/${tenant.workspaceId}/webhooks`;
+    const create = (n: number) =>
+      capped.request('POST', base, { headers, json: { url: `https://hooks.example.com/${n}` } });
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(create));
+    assert.deepEqual(answers.map((r) => r.status).sort(), [201, 201, 201, 409, 409, 409]);
+    for (const refused of answers.filter((r) => r.status === 409)) {
+      assert.deepEqual(refused.body, {
+        error: 'Conflict',
+        message: 'The workspace holds its maximum of 3 webhook endpoints',
+      });
+    }
+    const list = await capped.request('GET', base, { headers });
+    assert.equal(list.body.webhooks.length, 3);
+    // Removing one makes room for one; another workspace has a cap of its own.
+    const removed = answers.find((r) => r.status === 201)!.body.id as string;
+    assert.equal((await capped.request('DELETE', `${base}/${removed}`, { headers })).status, 200);
+    assert.equal((await create(7)).status, 201);
+    assert.equal((await create(8)).status, 409);
+    const other = await createTenant(stack.deps.db);
+    const otherHeaders = (await accessHeaders(stack, other)).headers;
+    const elsewhere = await capped.request('POST', `/v1/workspaces/${other.workspaceId}/webhooks`, {
+      headers: otherHeaders,
+      json: { url: 'https://hooks.example.com/other' },
+    });
+    assert.equal(elsewhere.status, 201, elsewhere.text);
   });
 });

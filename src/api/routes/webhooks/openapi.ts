@@ -52,6 +52,7 @@ export const webhooksOperations: ApiOperation[] = [
     },
     errors: {
       400: ['Missing required field', 'Invalid field value', WebhookMessages.badUrl, WebhookMessages.badEvents],
+      409: ['The workspace holds its maximum of … webhook endpoints (WEBHOOK_MAX_ENDPOINTS)'],
     },
   },
   {

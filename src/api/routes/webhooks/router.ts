@@ -32,7 +32,7 @@ export function webhooksRouter(deps: Deps): Router {
   });
   router.post('/', manage, async (ctx) => {
     const input = validate(CreateWebhookSchema, ctx.request.body, 'Missing required field');
-    const row = await createWebhook(deps.db, requireAuth(ctx).workspace.id, input);
+    const row = await createWebhook(deps, requireAuth(ctx).workspace.id, input);
     ctx.status = 201;
     ctx.body = presentEndpoint(row, { withSecret: true }) satisfies WebhookEndpoint;
   });
