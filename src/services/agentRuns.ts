@@ -21,12 +21,14 @@ import {
   type ChatTool,
   type ChatToolCall,
 } from './chatCompletions';
+import { reauthorize } from './credentials';
 import type { SecretBox } from './secretBox';
 
 /** What a run can do with the first-party tools (the API layer provides them, role-scoped to the caller). */
 export interface RunTools {
   definitions: ChatTool[];
   execute(
+    auth: AuthState,
     name: string,
     input: unknown,
   ): Promise<{ ok: true; output: unknown; sources: AgentSource[] } | { ok: false; message: string }>;
@@ -189,9 +191,13 @@ async function converse(
     usage = addUsage(usage, last.usage);
     if (last.toolCalls.length === 0) break;
     if (!offerTools) throw new AppError(502, RunMessages.toolRoundsExceeded);
+    // A run outlives its request's credential check: before each tool round the credential must still stand
+    // (key not revoked, role not deleted, the policy under the workspace's current RBAC status), and the
+    // round's tools act with the workspace as it is now.
+    const current = await reauthorize(deps.db, auth, 'agent.use');
     conversation.push({ role: 'assistant', content: last.content || null, tool_calls: last.toolCalls });
     for (const call of last.toolCalls) {
-      const done = await executeCall(run.tools, sink, call, signal);
+      const done = await executeCall(run.tools, current, sink, call, signal);
       toolCalls.push(done.record);
       for (const s of done.sources) sources.set(`${s.type}:${s.id}`, s);
       conversation.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(done.record.result) });
@@ -232,6 +238,7 @@ function addUsage(sum: ChatRound['usage'], round: ChatRound['usage']): ChatRound
 /** Runs one tool call; a bad call (unknown tool, bad arguments, a failed lookup) becomes an error result the model reads. */
 async function executeCall(
   tools: RunTools,
+  auth: AuthState,
   sink: RunSink,
   call: ChatToolCall,
   signal: AbortSignal,
@@ -245,7 +252,7 @@ async function executeCall(
     result = { error: 'The arguments are not a JSON object' };
   } else {
     try {
-      const outcome = await tools.execute(name, args);
+      const outcome = await tools.execute(auth, name, args);
       result = outcome.ok ? { output: outcome.output, sources: outcome.sources } : { error: outcome.message };
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
