@@ -21,6 +21,7 @@ import {
   type ChatTool,
   type ChatToolCall,
 } from './chatCompletions';
+import { isTooDeep, JSON_TOO_DEEP_MESSAGE } from '../jsonDepth';
 import { reauthorize } from './credentials';
 import type { SecretBox } from './secretBox';
 
@@ -93,12 +94,18 @@ export function toChatMessages(messages: AgentMessageRow[]): ChatMessage[] {
   return out;
 }
 
-function parseArguments(text: string): Record<string, unknown> | undefined {
+/** The call's arguments as an object, or why not (the model reads it as the tool's error). */
+function parseArguments(text: string): { args: Record<string, unknown> } | { error: string } {
+  const notAnObject = { error: 'The arguments are not a JSON object' };
+  // Too deep to store (jsonb) or to check: refused before parsing, like a request body.
+  if (isTooDeep(text)) return { error: `The arguments are refused: ${JSON_TOO_DEEP_MESSAGE}` };
   try {
     const v: unknown = JSON.parse(text || '{}');
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    return v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? { args: v as Record<string, unknown> }
+      : notAnObject;
   } catch {
-    return undefined;
+    return notAnObject;
   }
 }
 
@@ -244,12 +251,13 @@ async function executeCall(
   signal: AbortSignal,
 ): Promise<{ record: AgentToolCall; sources: AgentSource[] }> {
   const startedAt = new Date().toISOString();
-  const args = parseArguments(call.function.arguments);
+  const parsed = parseArguments(call.function.arguments);
+  const args = 'args' in parsed ? parsed.args : undefined;
   const name = call.function.name;
   sink.toolCall({ id: call.id, name, arguments: args ?? {} });
   let result: { output: unknown; sources: AgentSource[] } | { error: string };
   if (!args) {
-    result = { error: 'The arguments are not a JSON object' };
+    result = { error: (parsed as { error: string }).error };
   } else {
     try {
       const outcome = await tools.execute(auth, name, args);

@@ -496,4 +496,34 @@ describe('agent runs', function () {
     });
     assert.equal(s.requests.length, 1);
   });
+
+  it('refuses tool-call arguments nested 10,000 deep as the tool error, and completes the run', async () => {
+    // As text: JSON.stringify itself overflows the stack on such a value.
+    const deep = `${'{"a":'.repeat(10_000)}{"query":"parental leave"}${'}'.repeat(10_000)}`;
+    const s = await stub((_req, res, n) => {
+      if (n > 0) return streamAnswer(res, ['No.']);
+      beginStream(res);
+      const call = {
+        index: 0,
+        id: 'call_deep',
+        type: 'function',
+        function: { name: 'knowledge_search', arguments: deep },
+      };
+      sendChunk(res, { model: 'm', choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [call] } }] });
+      sendChunk(res, { model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] });
+      res.end('data: [DONE]\n\n');
+    });
+    const threadId = await threadOn(s);
+    const res = await run(threadId, { message: { id: randomUUID(), content: 'deep?' } });
+    checkEvents(res.events);
+    assert.equal(res.events.at(-1)!.data.status, 'completed', JSON.stringify(res.events.at(-2)));
+    const result = res.events.find((e) => e.event === 'tool.result')!.data;
+    assert.deepEqual(result, {
+      id: 'call_deep',
+      name: 'knowledge_search',
+      error: 'The arguments are refused: JSON nesting exceeds 64 levels',
+    });
+    const [, answer] = await messagesOf(threadId);
+    assert.deepEqual(answer!.toolCalls[0]!.arguments, {});
+  });
 });

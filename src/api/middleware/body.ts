@@ -1,7 +1,8 @@
 // JSON body reading with a size and a nesting limit and clear errors (400 for malformed JSON or nesting deeper
-// than MAX_JSON_DEPTH, 413 when too large).
+// than MAX_JSON_DEPTH (src/jsonDepth.ts), 413 when too large).
 import type { Context, Next } from 'koa';
 import { badRequest, payloadTooLarge } from '../../errors';
+import { isTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../jsonDepth';
 
 declare module 'koa' {
   interface Request {
@@ -10,36 +11,6 @@ declare module 'koa' {
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Arrays and objects nested deeper than this answer 400 before JSON.parse: no request shape needs more, and
- * deeper values would reach recursive code downstream (PostgreSQL's jsonb parser, JSON.stringify, zod).
- */
-export const MAX_JSON_DEPTH = 64;
-export const JSON_TOO_DEEP_MESSAGE = `JSON nesting exceeds ${MAX_JSON_DEPTH} levels`;
-
-/** The deepest nesting of arrays and objects in JSON text (brackets inside strings do not count); one pass. */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      // A backslash escapes the next character; a quote ends the string.
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    }
-  }
-  return deepest;
-}
 
 export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
@@ -69,7 +40,7 @@ export function jsonBody(limit: number) {
     let body: unknown = {};
     const text = raw.toString('utf8').trim();
     if (text.length > 0) {
-      if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(JSON_TOO_DEEP_MESSAGE);
+      if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
       try {
         body = JSON.parse(text);
       } catch {
