@@ -134,14 +134,14 @@ describe('MCP endpoint', function () {
     }
   });
 
-  it('refuses a JSON-RPC batch with 400 and a JSON-RPC error, running none of its calls', async () => {
+  it('refuses a JSON-RPC batch (the SDK ran up to 100 calls of one) with 400 and a JSON-RPC error', async () => {
     const call = (id: number) => ({
       jsonrpc: '2.0',
       id,
       method: 'tools/call',
       params: { name: 'title_search', arguments: { title: 'e' } },
     });
-    const batch = Array.from({ length: 1000 }, (_, i) => call(i + 1));
+    const batch = Array.from({ length: 100 }, (_, i) => call(i + 1));
     const res = await stack.request('POST', mcpPath(), {
       headers: { accept: 'application/json, text/event-stream', ...hr },
       json: batch,

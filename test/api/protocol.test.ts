@@ -158,7 +158,8 @@ describe('protocol', () => {
     const WIDE = 200_001;
     const wide = (last: string) => `[${'0,'.repeat(WIDE - 1)}${last}]`;
     const deepArrays = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
-    const deepObjects = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    // As link metadata: without the nesting limit this reached PostgreSQL's jsonb parser and answered 500.
+    const deepObjects = `{"type":"LINK","url":"https://example.com/","metadata":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
     /** A value nested `depth` objects deep, within the nesting limit. */
     const nested = (depth: number, inner: string) => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
     const unsafe = 'Request contains a NUL character or an unpaired UTF-16 surrogate';
@@ -180,7 +181,7 @@ describe('protocol', () => {
         expect: (res) => assertError(res, 400, 'JSON nesting exceeds 64 levels'),
       },
       {
-        what: '10,000 nested objects',
+        what: '10,000 nested objects (link metadata)',
         raw: deepObjects,
         expect: (res) => assertError(res, 400, 'JSON nesting exceeds 64 levels'),
       },
