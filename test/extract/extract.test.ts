@@ -157,6 +157,14 @@ describe('extract', function () {
       );
     });
 
+    it('XLS: a shared string table claiming 4 billion strings is damaged, read no further than its bytes', async function () {
+      await rejectsWith(
+        extractor.extract(fixtures.makeXlsSharedStrings({ claimedStrings: 0xffffffff }), MIME.xls, 'x.xls'),
+        'CORRUPT',
+        /ends early/,
+      );
+    });
+
     it('XLS: Excel 5.0/95 (BIFF5) is refused as unsupported, not misread', async function () {
       const error = await rejectsWith(
         extractor.extract(fixtures.xlsFixture('excel95.xls'), MIME.xls, 'old.xls'),
