@@ -143,6 +143,7 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_MAX_INTERVAL: z.string().default('1 hour'),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).max(10_000).default(100),
 });
 
 export interface Config {
@@ -251,6 +252,8 @@ export interface Config {
     maxAttempts: number;
     /** Deliveries to loopback, private and link-local addresses (refused by default). */
     allowPrivateTargets: boolean;
+    /** Endpoints one workspace may hold (every event fans out to each subscribed one). */
+    maxEndpoints: number;
   };
 }
 
@@ -393,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMaxInterval: e.WEBHOOK_RETRY_MAX_INTERVAL,
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      maxEndpoints: e.WEBHOOK_MAX_ENDPOINTS,
     },
   };
 }

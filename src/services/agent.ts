@@ -5,6 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/knex';
 import * as agent from '../db/repositories/agent';
+import { lockWorkspaceScope } from '../db/repositories/locks';
 import type {
   AgentMessageRole,
   AgentMessageRow,
@@ -246,7 +247,7 @@ export async function createServer(
   try {
     return await deps.db.transaction(async (trx) => {
       // Serialize creates per workspace so the cap holds under concurrency.
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`agent-servers:${workspaceId}`]);
+      await lockWorkspaceScope(trx, 'agent-servers', workspaceId);
       if ((await agent.countServers(trx, workspaceId)) >= maxServers) {
         throw conflict(`The workspace holds its maximum of ${maxServers} agent servers`);
       }

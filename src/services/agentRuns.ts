@@ -21,12 +21,15 @@ import {
   type ChatTool,
   type ChatToolCall,
 } from './chatCompletions';
+import { isTooDeep, JSON_TOO_DEEP_MESSAGE } from '../jsonDepth';
+import { reauthorize } from './credentials';
 import type { SecretBox } from './secretBox';
 
 /** What a run can do with the first-party tools (the API layer provides them, role-scoped to the caller). */
 export interface RunTools {
   definitions: ChatTool[];
   execute(
+    auth: AuthState,
     name: string,
     input: unknown,
   ): Promise<{ ok: true; output: unknown; sources: AgentSource[] } | { ok: false; message: string }>;
@@ -90,12 +93,18 @@ export function toChatMessages(messages: AgentMessageRow[]): ChatMessage[] {
   return out;
 }
 
-function parseArguments(text: string): Record<string, unknown> | undefined {
+/** The call's arguments as an object, or why not (the model reads it as the tool's error). */
+function parseArguments(text: string): { args: Record<string, unknown> } | { error: string } {
+  const notAnObject = { error: 'The arguments are not a JSON object' };
+  // Too deep to store (jsonb) or to check: refused before parsing, like a request body.
+  if (isTooDeep(text)) return { error: `The arguments are refused: ${JSON_TOO_DEEP_MESSAGE}` };
   try {
     const v: unknown = JSON.parse(text || '{}');
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    return v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? { args: v as Record<string, unknown> }
+      : notAnObject;
   } catch {
-    return undefined;
+    return notAnObject;
   }
 }
 
@@ -188,9 +197,13 @@ async function converse(
     usage = addUsage(usage, last.usage);
     if (last.toolCalls.length === 0) break;
     if (!offerTools) throw new AppError(502, RunMessages.toolRoundsExceeded);
+    // A run outlives its request's credential check: before each tool round the credential must still stand
+    // (key not revoked, role not deleted, the policy under the workspace's current RBAC status), and the
+    // round's tools act with the workspace as it is now.
+    const current = await reauthorize(deps.db, auth, 'agent.use');
     conversation.push({ role: 'assistant', content: last.content || null, tool_calls: last.toolCalls });
     for (const call of last.toolCalls) {
-      const done = await executeCall(run.tools, sink, call, signal);
+      const done = await executeCall(run.tools, current, sink, call, signal);
       toolCalls.push(done.record);
       for (const s of done.sources) sources.set(`${s.type}:${s.id}`, s);
       conversation.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(done.record.result) });
@@ -231,20 +244,22 @@ function addUsage(sum: ChatRound['usage'], round: ChatRound['usage']): ChatRound
 /** Runs one tool call; a bad call (unknown tool, bad arguments, a failed lookup) becomes an error result the model reads. */
 async function executeCall(
   tools: RunTools,
+  auth: AuthState,
   sink: RunSink,
   call: ChatToolCall,
   signal: AbortSignal,
 ): Promise<{ record: AgentToolCall; sources: AgentSource[] }> {
   const startedAt = new Date().toISOString();
-  const args = parseArguments(call.function.arguments);
+  const parsed = parseArguments(call.function.arguments);
+  const args = 'args' in parsed ? parsed.args : undefined;
   const name = call.function.name;
   sink.toolCall({ id: call.id, name, arguments: args ?? {} });
   let result: { output: unknown; sources: AgentSource[] } | { error: string };
   if (!args) {
-    result = { error: 'The arguments are not a JSON object' };
+    result = { error: (parsed as { error: string }).error };
   } else {
     try {
-      const outcome = await tools.execute(name, args);
+      const outcome = await tools.execute(auth, name, args);
       result = outcome.ok ? { output: outcome.output, sources: outcome.sources } : { error: outcome.message };
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;

@@ -13,6 +13,9 @@ export interface SecretBox {
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
+// The full GCM tag, required on open: without the pin, Node accepts a tag cut down to 4 bytes, and a short
+// tag is far easier to forge.
+const TAG_BYTES = 16;
 
 export function createSecretBox(keyMaterial: Uint8Array): SecretBox {
   if (keyMaterial.length < 32) throw new Error('The secret key needs at least 32 bytes');
@@ -20,7 +23,7 @@ export function createSecretBox(keyMaterial: Uint8Array): SecretBox {
   return {
     seal(plaintext, context) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return [VERSION, iv, cipher.getAuthTag(), data]
@@ -30,7 +33,9 @@ export function createSecretBox(keyMaterial: Uint8Array): SecretBox {
     open(sealed, context) {
       const [version, iv, tag, data] = sealed.split('.');
       if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Unreadable sealed value');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');

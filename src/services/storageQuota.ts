@@ -2,6 +2,7 @@
 // and crawled files all go through writeWithinQuota, under one per-workspace lock.
 import type { Db, Tx } from '../db/knex';
 import * as uploads from '../db/repositories/uploads';
+import { lockWorkspaceScope } from '../db/repositories/locks';
 import type { WorkspaceRow } from '../db/rows';
 
 /** The workspace's stored-file quota: its own, else the service's default. */
@@ -22,7 +23,7 @@ export async function writeWithinQuota(
 ): Promise<boolean> {
   const quota = quotaBytes(workspace, defaultQuotaBytes);
   return db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quota:${workspace.id}`]);
+    await lockWorkspaceScope(trx, 'quota', workspace.id);
     const used = await uploads.storageUsedBytes(trx, workspace.id);
     if (used + sizeBytes > quota) return false;
     await write(trx);

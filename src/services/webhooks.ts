@@ -5,9 +5,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
+import { lockWorkspaceScope } from '../db/repositories/locks';
 import * as webhooks from '../db/repositories/webhooks';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/rows';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { checkUrlAddress, FetchError, openRequest, type AddressPolicy } from '../web/fetch';
 import { isConnectableHost } from '../web/urls';
@@ -25,6 +26,7 @@ export const WebhookMessages = {
   notFound: 'Webhook not found',
   badUrl: 'url must be an absolute http or https URL without credentials',
   badEvents: `events must be a non-empty list of: ${WebhookEvents.join(', ')}`,
+  tooMany: (max: number) => `The workspace holds its maximum of ${max} webhook endpoints`,
 } as const;
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -118,16 +120,26 @@ export function presentDelivery(row: WebhookDeliveryRow & { attemptLog: WebhookA
   };
 }
 
+/** Creates an endpoint; 409 when the workspace already holds WEBHOOK_MAX_ENDPOINTS (each event fans out to all). */
 export async function createWebhook(
   deps: WebhookDeps,
   workspaceId: string,
   input: { url: string; events?: string[]; description?: string | null },
 ): Promise<WebhookEndpointRow> {
-  return webhooks.insertEndpoint(deps.db, workspaceId, {
+  const endpoint = {
     url: await checkUrl(input.url, deps.config),
     events: checkEvents(input.events),
     description: input.description ?? null,
     secret: newWebhookSecret(),
+  };
+  const { maxEndpoints } = deps.config.webhooks;
+  return deps.db.transaction(async (trx) => {
+    // Serialize creates per workspace so the cap holds under concurrency.
+    await lockWorkspaceScope(trx, 'webhook-endpoints', workspaceId);
+    if ((await webhooks.countEndpoints(trx, workspaceId)) >= maxEndpoints) {
+      throw conflict(WebhookMessages.tooMany(maxEndpoints));
+    }
+    return webhooks.insertEndpoint(trx, workspaceId, endpoint);
   });
 }
 

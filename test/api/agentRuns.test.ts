@@ -8,6 +8,9 @@ import type http from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { MessageSchema, RunEventSchemas, ThreadWithMessagesSchema } from '../../src/api/routes/agent/schema';
+import * as apiKeys from '../../src/db/repositories/apiKeys';
+import * as roles from '../../src/db/repositories/roles';
+import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/deps';
 import { createSecretBox } from '../../src/services/secretBox';
 import {
@@ -480,5 +483,113 @@ describe('agent runs', function () {
     const logs = lines.join('');
     assert.ok(logs.includes('agent run failed'), 'failures are logged');
     assert.ok(!logs.includes(authToken), 'the auth token never reaches a log line');
+  });
+
+  it('checks the credential again before each tool round: a revoked key, a deleted role or RBAC ends the run', async () => {
+    const cases: Array<{ what: string; change: () => Promise<unknown>; status: number; message: string }> = [
+      {
+        what: 'the key that minted the token is revoked',
+        change: async () => {
+          const key = await stack.deps.db('api_keys').where({ workspace_id: tenant.workspaceId }).first('id');
+          assert.ok(await apiKeys.revokeApiKey(stack.deps.db, tenant.workspaceId, key.id));
+        },
+        status: 401,
+        message: 'Invalid or expired access token',
+      },
+      {
+        what: "the token's role is deleted",
+        change: async () => {
+          const role = await roles.findRoleByCustomerRoleId(stack.deps.db, tenant.workspaceId, 'hr');
+          assert.ok(await roles.deleteRole(stack.deps.db, tenant.workspaceId, role!.id));
+        },
+        status: 403,
+        message: 'Role not found',
+      },
+    ];
+    for (const c of cases) {
+      if (c !== cases[0]) {
+        tenant = await createTenant(stack.deps.db);
+        ws = (await accessHeaders(stack, tenant)).headers;
+        ({ hr } = await leaveAndBonus(stack, tenant, ws));
+      }
+      const s = await stub(async (_req, res, n) => {
+        // The credential changes while the model is thinking; its tool call comes after.
+        if (n === 0) await c.change();
+        streamToolCall(res, { id: `call_${n}`, name: 'knowledge_search', arguments: { query: 'parental leave' } });
+      });
+      const threadId = await threadOn(s);
+      const res = await run(threadId, { message: { id: randomUUID(), content: 'How long is parental leave?' } });
+      assert.equal(res.status, 200, c.what);
+      checkEvents(res.events);
+      assert.deepEqual(
+        res.events.map((e) => e.event),
+        ['error', 'done'],
+        `${c.what}: no tool ran`,
+      );
+      const [error, done] = res.events;
+      assert.deepEqual(error!.data, { error: error!.data.error, message: c.message }, c.what);
+      assert.equal(error!.data.error, c.status === 401 ? 'Unauthorized' : 'Forbidden');
+      assert.equal(done!.data.status, 'failed');
+      assert.equal(s.requests.length, 1, `${c.what}: no second round`);
+    }
+
+    // RBAC turned on mid-run: a workspace token (no role) may no longer use the agent.
+    tenant = await createTenant(stack.deps.db);
+    ws = (await accessHeaders(stack, tenant)).headers;
+    const s = await stub(async (_req, res, n) => {
+      if (n === 0) await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, true);
+      streamToolCall(res, { id: `call_${n}`, name: 'title_search', arguments: { title: 'leave' } });
+    });
+    const server = await stack.request('POST', agent('/servers'), {
+      headers: ws,
+      json: { name: 'rbac stub', url: s.url, model: 'support-1' },
+    });
+    const thread = await stack.request('POST', agent('/threads'), {
+      headers: ws,
+      json: { title: 'run', agentServerId: server.body.id },
+    });
+    assert.equal(thread.status, 201, thread.text);
+    const res = await runStream(stack.baseUrl, stack.ca, agent(`/threads/${thread.body.id}/runs`), ws, {
+      message: { id: randomUUID(), content: 'leave?' },
+    });
+    assert.deepEqual(
+      res.events.map((e) => e.event),
+      ['error', 'done'],
+    );
+    assert.deepEqual(res.events[0]!.data, {
+      error: 'Forbidden',
+      message: 'A role-bound token is required when RBAC is active',
+    });
+    assert.equal(s.requests.length, 1);
+  });
+
+  it('refuses tool-call arguments nested 10,000 deep as the tool error, and completes the run', async () => {
+    // As text: JSON.stringify itself overflows the stack on such a value.
+    const deep = `${'{"a":'.repeat(10_000)}{"query":"parental leave"}${'}'.repeat(10_000)}`;
+    const s = await stub((_req, res, n) => {
+      if (n > 0) return streamAnswer(res, ['No.']);
+      beginStream(res);
+      const call = {
+        index: 0,
+        id: 'call_deep',
+        type: 'function',
+        function: { name: 'knowledge_search', arguments: deep },
+      };
+      sendChunk(res, { model: 'm', choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [call] } }] });
+      sendChunk(res, { model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] });
+      res.end('data: [DONE]\n\n');
+    });
+    const threadId = await threadOn(s);
+    const res = await run(threadId, { message: { id: randomUUID(), content: 'deep?' } });
+    checkEvents(res.events);
+    assert.equal(res.events.at(-1)!.data.status, 'completed', JSON.stringify(res.events.at(-2)));
+    const result = res.events.find((e) => e.event === 'tool.result')!.data;
+    assert.deepEqual(result, {
+      id: 'call_deep',
+      name: 'knowledge_search',
+      error: 'The arguments are refused: JSON nesting exceeds 64 levels',
+    });
+    const [, answer] = await messagesOf(threadId);
+    assert.deepEqual(answer!.toolCalls[0]!.arguments, {});
   });
 });

@@ -68,6 +68,30 @@ describe('limits', function () {
       // Health checks are never limited.
       assert.equal((await a.request('GET', '/health')).status, 200);
     });
+
+    it('counts made-up API keys against the client address, not a fresh budget per key', async () => {
+      const limited = await stack.serve(
+        withConfig((c) => ({ ...c, rateLimit: { requests: 100, anonymousRequests: 4, windowSeconds: 60 } })),
+      );
+      const other = await createTenant(stack.deps.db);
+      const tokenPath = `/workspaces/${other.workspaceId}/generate-access-key-token`;
+      // Well-formed keys (they reach the key lookup), each one different.
+      const invented = () => `sk-kws-${randomUUID().replace(/-/g, '')}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await limited.request('POST', tokenPath, { headers: { 'x-api-key': invented() }, json: {} });
+        statuses.push(res.status);
+        if (res.status === 429) assert.equal(res.headers['ratelimit-limit'], '4');
+        else assertError(res, 401, 'Invalid or missing API key');
+      }
+      // The address's budget (4, possibly partly spent by the test before) ends the rotation.
+      assert.ok(statuses.filter((s) => s === 401).length <= 4, statuses.join(' '));
+      assert.equal(statuses.at(-1), 429, statuses.join(' '));
+      // A real key is verified and counted on its own budget, so it still gets through.
+      const real = await limited.request('POST', tokenPath, { headers: { 'x-api-key': other.apiKey }, json: {} });
+      assert.equal(real.status, 200, real.text);
+      assert.equal(real.headers['ratelimit-limit'], '100');
+    });
   });
 
   describe('timeouts and connections', () => {

@@ -2,6 +2,7 @@
 // scoping as the Agent API.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { MCP_BATCH_REFUSED } from '../../src/api/routes/mcp/router';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { assertError } from '../helpers/assertions';
 import { leaveAndBonus } from '../helpers/agentWorld';
@@ -130,6 +131,39 @@ describe('MCP endpoint', function () {
       await client.close();
     } finally {
       await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, true);
+    }
+  });
+
+  it('refuses a JSON-RPC batch (the SDK ran up to 100 calls of one) with 400 and a JSON-RPC error', async () => {
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'title_search', arguments: { title: 'e' } },
+    });
+    const batch = Array.from({ length: 100 }, (_, i) => call(i + 1));
+    const res = await stack.request('POST', mcpPath(), {
+      headers: { accept: 'application/json, text/event-stream', ...hr },
+      json: batch,
+    });
+    assert.equal(res.status, 400, res.text);
+    assert.deepEqual(res.body, {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: MCP_BATCH_REFUSED },
+    });
+    // A batch of one is a batch too; the same call alone is answered.
+    const single = await stack.request('POST', mcpPath(), {
+      headers: { accept: 'application/json, text/event-stream', ...hr },
+      json: [call(1)],
+    });
+    assert.equal(single.status, 400, single.text);
+    const client = await connectMcp(stack.baseUrl, stack.ca, tenant.workspaceId, hr);
+    try {
+      const alone = await client.callTool(call(1).params);
+      assert.equal(alone.isError, undefined);
+    } finally {
+      await client.close();
     }
   });
 });

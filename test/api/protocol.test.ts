@@ -4,6 +4,7 @@ import { createDb } from '../../src/db/knex';
 import { assertError } from '../helpers/assertions';
 import { testEnv } from '../helpers/env';
 import { accessHeaders, createTenant } from '../helpers/factories';
+import type { TestResponse } from '../helpers/http';
 import { getStack, type TestStack } from '../helpers/stack';
 
 describe('protocol', () => {
@@ -137,6 +138,83 @@ describe('protocol', () => {
     // A well-formed pair (an emoji) is text like any other.
     const pair = await stack.request('POST', `${v1}/role/find`, { headers, json: { name: 'support \u{1F600}' } });
     assert.equal(pair.status, 200, pair.text);
+  });
+
+  it('answers any JSON shape within the body limit with a 4xx or normal handling: wide, deep, unsafe text nested', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    const v1 = `/v1/workspaces/${tenant.workspaceId}`;
+    const json = { ...headers, 'content-type': 'application/json' };
+    const routes: Array<{ path: string; headers: Record<string, string> }> = [
+      { path: `${v1}/role/find`, headers: json },
+      { path: `${v1}/knowledge/link`, headers: json },
+      { path: `${v1}/webhooks`, headers: json },
+      { path: `${v1}/agent/threads`, headers: json },
+      { path: `${v1}/agent/tools/title_search/execute`, headers: json },
+      { path: `${v1}/mcp`, headers: { ...json, accept: 'application/json, text/event-stream' } },
+      { path: `/workspaces/${tenant.workspaceId}/knowledge/search`, headers: { ...json, 'x-api-key': tenant.apiKey } },
+      { path: `/workspaces/${tenant.workspaceId}/generate-access-key-token`, headers: { 'x-api-key': tenant.apiKey } },
+    ];
+    const WIDE = 200_001;
+    const wide = (last: string) => `[${'0,'.repeat(WIDE - 1)}${last}]`;
+    const deepArrays = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    // As link metadata: without the nesting limit this reached PostgreSQL's jsonb parser and answered 500.
+    const deepObjects = `{"type":"LINK","url":"https://example.com/","metadata":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
+    /** A value nested `depth` objects deep, within the nesting limit. */
+    const nested = (depth: number, inner: string) => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
+    const unsafe = 'Request contains a NUL character or an unpaired UTF-16 surrogate';
+    const bodies: Array<{ what: string; raw: string; expect: (res: TestResponse) => void }> = [
+      { what: 'a wide array', raw: wide('0'), expect: (res) => assertError(res, 400) },
+      {
+        what: 'a wide array in a field',
+        raw: `{"type":"LINK","url":"https://example.com/","metadata":{"wide":${wide('0')}},"name":${wide('"x"')}}`,
+        expect: (res) => (res.status < 300 ? undefined : assertError(res, res.status)),
+      },
+      {
+        what: 'a lone surrogate after 200,000 elements',
+        raw: wide('"\\ud800"'),
+        expect: (res) => assertError(res, 400),
+      },
+      {
+        what: '10,000 nested arrays',
+        raw: deepArrays,
+        expect: (res) => assertError(res, 400, 'JSON nesting exceeds 64 levels'),
+      },
+      {
+        what: '10,000 nested objects (link metadata)',
+        raw: deepObjects,
+        expect: (res) => assertError(res, 400, 'JSON nesting exceeds 64 levels'),
+      },
+      {
+        what: 'a NUL 60 levels down',
+        raw: `{"metadata":${nested(60, '"x\\u0000"')},"name":${nested(60, '"x\\u0000"')}}`,
+        expect: (res) => assertError(res, 400),
+      },
+      {
+        what: 'a lone surrogate key 60 levels down',
+        raw: `{"metadata":${nested(60, '{"\\udc00":1}')},"name":${nested(60, '{"\\udc00":1}')}}`,
+        expect: (res) => assertError(res, 400),
+      },
+    ];
+    for (const route of routes) {
+      for (const body of bodies) {
+        const res = await stack.request('POST', route.path, { headers: route.headers, raw: body.raw });
+        assert.ok(res.status < 500, `${body.what} to ${route.path}: ${res.status} ${res.text.slice(0, 200)}`);
+        if (route.path.endsWith('/mcp') && res.body?.jsonrpc) {
+          assert.equal(res.status, 400, `${body.what} to MCP: ${res.text.slice(0, 200)}`);
+          continue;
+        }
+        try {
+          body.expect(res);
+        } catch (err) {
+          throw new Error(`${body.what} to ${route.path}: ${(err as Error).message}`);
+        }
+      }
+    }
+    // Where a route checks text with validate(), the nested NUL and surrogate are named as such.
+    for (const raw of [bodies[2]!.raw, bodies[5]!.raw, bodies[6]!.raw]) {
+      assertError(await stack.request('POST', `${v1}/role/find`, { headers: json, raw }), 400, unsafe);
+    }
   });
 
   it('answers a method a path does not serve with 405 and Allow (TRACE too), an unknown path with 404', async () => {

@@ -15,6 +15,7 @@ import {
   chunkPages,
   createExtractor,
   createInProcessExtractor,
+  failureReason,
   normalizeMime,
 } from '../../src/extract';
 import * as fixtures from '../fixtures/generate';
@@ -132,6 +133,56 @@ describe('extract', function () {
     it('XLS (BIFF8): sheets as pages', async function () {
       const doc = await timed('xls', fixtures.makeXls(), MIME.xls, 'sales.xls');
       assert.deepEqual(doc.pages, [{ pageNumber: 1, text: 'Sheet: Sales\nRegion\tUnits\nNorth\t42\nSouth\t17' }]);
+    });
+
+    it('XLS: Unicode text, dates, booleans and decimals; hidden sheets named (as SheetJS wrote them)', async function () {
+      const doc = await extractor.extract(fixtures.xlsFixture('varied.xls'), MIME.xls, 'varied.xls');
+      assert.equal(
+        doc.pages[0]!.text,
+        'Sheet: Mixed\nName\tJoined\tActive\tScore\tRatio\n' +
+          'Zoë Ünïcode 😀\t2024-03-15\tTRUE\t1234567\t0.125\nSecond\t2024-03-15T13:45:00Z\tFALSE\t-42\t3.14159',
+      );
+      assert.deepEqual(doc.metadata.sheetNames, ['Mixed', 'Many', 'Secret']);
+      assert.deepEqual(doc.metadata.rowCounts, [3, 1501, 1]);
+      assert.deepEqual(doc.metadata.hiddenSheets, ['Secret']);
+      assert.match(doc.pages[1]!.text, /\nitem 1499\t1499$/);
+    });
+
+    it('XLS: shared strings across CONTINUE records, RK/MULRK/FORMULA/BOOLERR cells, date formats', async function () {
+      const doc = await extractor.extract(fixtures.makeXlsSharedStrings(), MIME.xls, 'shared.xls');
+      assert.equal(
+        doc.pages[0]!.text,
+        `Sheet: Data\n${fixtures.XLS_SHARED_ROWS.map((row) => row.join('\t')).join('\n')}`,
+        'every cell, in place; the cell past column 256 is not one',
+      );
+    });
+
+    it('XLS: a shared string table claiming 4 billion strings is damaged, read no further than its bytes', async function () {
+      await rejectsWith(
+        extractor.extract(fixtures.makeXlsSharedStrings({ claimedStrings: 0xffffffff }), MIME.xls, 'x.xls'),
+        'CORRUPT',
+        /ends early/,
+      );
+    });
+
+    it('XLS: Excel 5.0/95 (BIFF5) is refused as unsupported, not misread', async function () {
+      const error = await rejectsWith(
+        extractor.extract(fixtures.xlsFixture('excel95.xls'), MIME.xls, 'old.xls'),
+        'UNSUPPORTED_TYPE',
+        /BIFF5/,
+      );
+      assert.equal(failureReason(error, MIME.xls), 'The file type is not supported');
+      // A damaged workbook stream is damaged, whatever SheetJS or we would make of the rest.
+      const damaged = fixtures.makeXls();
+      const at = damaged.indexOf(Buffer.from([0x09, 0x08, 0x10, 0x00, 0x00, 0x06]));
+      damaged.fill(0xee, at, at + 4);
+      await rejectsWith(extractor.extract(damaged, MIME.xls, 'damaged.xls'), 'CORRUPT');
+    });
+
+    it('CSV: 150,000 rows (no argument spreading over rows)', async function () {
+      const doc = await extractor.extract(Buffer.from('a,b\n'.repeat(150_000)), 'text/csv', 'rows.csv');
+      assert.equal(doc.metadata.rowCount, 150_000);
+      assert.equal(doc.metadata.columnCount, 2);
     });
 
     it('CSV: quoted fields kept whole, rows as lines', async function () {

@@ -417,4 +417,36 @@ describe('webhooks', function () {
     assert.equal((await stack.request('GET', `${base}/${id}`, { headers })).status, 404);
     assert.equal((await stack.request('GET', `${base}/not-a-uuid`, { headers })).status, 404);
   });
+
+  it('caps the endpoints of a workspace at WEBHOOK_MAX_ENDPOINTS, under concurrent creates too (409)', async () => {
+    const capped = await stack.serve({
+      ...stack.deps,
+      config: { ...stack.deps.config, webhooks: { ...stack.deps.config.webhooks, maxEndpoints: 3 } },
+    });
+    const base = `/v1/workspaces/${tenant.workspaceId}/webhooks`;
+    const create = (n: number) =>
+      capped.request('POST', base, { headers, json: { url: `https://hooks.example.com/${n}` } });
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(create));
+    assert.deepEqual(answers.map((r) => r.status).sort(), [201, 201, 201, 409, 409, 409]);
+    for (const refused of answers.filter((r) => r.status === 409)) {
+      assert.deepEqual(refused.body, {
+        error: 'Conflict',
+        message: 'The workspace holds its maximum of 3 webhook endpoints',
+      });
+    }
+    const list = await capped.request('GET', base, { headers });
+    assert.equal(list.body.webhooks.length, 3);
+    // Removing one makes room for one; another workspace has a cap of its own.
+    const removed = answers.find((r) => r.status === 201)!.body.id as string;
+    assert.equal((await capped.request('DELETE', `${base}/${removed}`, { headers })).status, 200);
+    assert.equal((await create(7)).status, 201);
+    assert.equal((await create(8)).status, 409);
+    const other = await createTenant(stack.deps.db);
+    const otherHeaders = (await accessHeaders(stack, other)).headers;
+    const elsewhere = await capped.request('POST', `/v1/workspaces/${other.workspaceId}/webhooks`, {
+      headers: otherHeaders,
+      json: { url: 'https://hooks.example.com/other' },
+    });
+    assert.equal(elsewhere.status, 201, elsewhere.text);
+  });
 });

@@ -968,7 +968,7 @@ export interface paths {
         put?: never;
         /**
          * The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)
-         * @description A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` (the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies.
+         * @description A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` (the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies. One message per POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).
          *
          *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
@@ -11324,7 +11324,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not a JSON-RPC request (JSON-RPC error), or a request the service refuses ({error, message}) */
+            /** @description Not a JSON-RPC request or a batch (JSON-RPC error), or a request the service refuses ({error, message}) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11712,6 +11712,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The workspace holds its maximum of … webhook endpoints (WEBHOOK_MAX_ENDPOINTS) */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];

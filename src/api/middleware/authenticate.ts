@@ -7,11 +7,12 @@ import type { Context, Middleware, Next } from 'koa';
 import * as apiKeys from '../../db/repositories/apiKeys';
 import { loadCredentialContext } from '../../db/repositories/credentials';
 import type { Deps } from '../../deps';
-import { AppError, badRequest, forbidden, gone, Messages, notFound, unauthorized } from '../../errors';
+import { AppError, badRequest, forbidden, Messages, unauthorized } from '../../errors';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { tokenKind, type AuthState } from '../../policies/credentials';
 import { presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
+import { standingWorkspace } from '../../services/credentials';
 import { loadActiveWorkspace } from '../../services/workspaces';
 
 declare module 'koa' {
@@ -104,16 +105,11 @@ async function authenticateBearer(
       : forbidden(Messages.insufficientPermissions);
   const workspaceId = ctx.params.workspaceId ?? '';
   if (workspaceId !== claims.workspaceId) throw mismatch();
-  const { workspace } = context;
-  if (!workspace) throw notFound(Messages.workspaceNotFound);
-  if (workspace.deleted_at) throw gone(Messages.workspaceDeleted);
-  if (workspace.organization_id !== claims.organizationId) throw mismatch();
-  // A token minted by a key that has since been revoked stops working at once (user space tokens too).
-  if (!context.apiKeyActive) throw unauthorized(Messages.invalidAccessToken);
-  // A token bound to a role that has since been deleted fails cleanly instead of widening or narrowing to nothing.
-  if (claims.roleId && !context.roleExists) {
-    throw options.ragErrors ? new AppError(400, Messages.roleNotFound, 'Error') : forbidden(Messages.roleNotFound);
-  }
+  const workspace = standingWorkspace(
+    context,
+    claims,
+    options.ragErrors ? { mismatch, roleGone: () => new AppError(400, Messages.roleNotFound, 'Error') } : undefined,
+  );
   return { kind: tokenKind(claims), workspace, token: claims };
 }
 

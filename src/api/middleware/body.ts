@@ -1,6 +1,8 @@
-// JSON body reading with a size limit and clear errors (400 for malformed JSON, 413 when too large).
+// JSON body reading with a size and a nesting limit and clear errors (400 for malformed JSON or nesting deeper
+// than MAX_JSON_DEPTH (src/jsonDepth.ts), 413 when too large).
 import type { Context, Next } from 'koa';
 import { badRequest, payloadTooLarge } from '../../errors';
+import { isTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../jsonDepth';
 
 declare module 'koa' {
   interface Request {
@@ -38,6 +40,7 @@ export function jsonBody(limit: number) {
     let body: unknown = {};
     const text = raw.toString('utf8').trim();
     if (text.length > 0) {
+      if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
       try {
         body = JSON.parse(text);
       } catch {

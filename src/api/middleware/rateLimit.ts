@@ -1,19 +1,21 @@
 // Per-credential rate limits over a fixed window (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS),
 // counted in PostgreSQL (rate-limiter-flexible's store, table rate_limits) so a limit holds across every
-// API replica. The credential is read before any route work and without a database lookup:
+// API replica. The credential is read before any route work; only a verified one has a budget of its own:
 //   - an access token (verified signature): its API key and its role, so each role-bound token family
 //     of a key has its own budget;
 //   - a user space token: its user;
-//   - an x-api-key header alone: the key (by its SHA-256, as stored);
-//   - nothing valid: the client address, with the smaller RATE_LIMIT_ANONYMOUS_REQUESTS.
+//   - an x-api-key header alone: the key, once it is found active (one indexed lookup; a malformed value
+//     never reaches the database);
+//   - nothing valid (no credential, a bad signature, a made-up or revoked key): the client address, with the
+//     smaller RATE_LIMIT_ANONYMOUS_REQUESTS, so rotating invented keys does not buy fresh budgets.
 // Past the limit: 429 {error, message} with Retry-After. Every answer carries RateLimit-Limit,
 // RateLimit-Remaining and RateLimit-Reset. If the store cannot be reached, an in-process counter with
 // the same limits stands in (each replica then counts alone) rather than failing requests.
-import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { verifyApiKey } from '../../services/apiKeys';
 
 const TABLE = 'rate_limits';
 
@@ -38,16 +40,16 @@ function createLimiter(deps: Pick<Deps, 'db' | 'config'>, points: number, keyPre
 }
 
 /** The credential a request is counted against (see the file comment), or undefined for an anonymous one. */
-async function credentialKey(ctx: Context, deps: Pick<Deps, 'tokens'>): Promise<string | undefined> {
+async function credentialKey(ctx: Context, deps: Pick<Deps, 'db' | 'tokens'>): Promise<string | undefined> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
   if (bearer) {
     const claims = await deps.tokens.verify(bearer);
     if (claims?.userId) return `user:${claims.userId}`;
     if (claims) return `token:${claims.apiKeyId ?? claims.workspaceId}:${claims.roleId ?? '-'}`;
   }
-  const apiKey = ctx.get('x-api-key');
-  if (apiKey) return `key:${createHash('sha256').update(apiKey).digest('hex').slice(0, 40)}`;
-  return undefined;
+  // A failed lookup counts as unverified; the route's guard then answers for the database.
+  const apiKey = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined).catch(() => undefined);
+  return apiKey ? `key:${apiKey.id}` : undefined;
 }
 
 export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'>) {

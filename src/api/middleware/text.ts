@@ -18,7 +18,10 @@ export function isUnsafeText(value: string): boolean {
 /** Text that PostgreSQL can store and JSON can carry: no NUL, no unpaired surrogate. */
 export const isCleanText = (value: string): boolean => !UNSAFE.test(value);
 
-/** Whether any string in a parsed JSON value (keys included) is unsafe; depth-first, without recursion limits. */
+/**
+ * Whether any string in a parsed JSON value (keys included) is unsafe; depth-first with an explicit stack, so
+ * neither depth (no recursion) nor width (no spread into arguments) has a limit below the body limit's.
+ */
 export function hasUnsafeText(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -26,7 +29,7 @@ export function hasUnsafeText(value: unknown): boolean {
     if (typeof v === 'string') {
       if (UNSAFE.test(v)) return true;
     } else if (Array.isArray(v)) {
-      stack.push(...v);
+      for (const inner of v) stack.push(inner);
     } else if (v !== null && typeof v === 'object') {
       for (const [k, inner] of Object.entries(v)) {
         if (UNSAFE.test(k)) return true;

@@ -24,6 +24,11 @@ export async function listEndpoints(db: Tx, workspaceId: string): Promise<Webhoo
   return db<WebhookEndpointRow>('webhook_endpoints').where({ workspace_id: workspaceId }).orderBy('created_at');
 }
 
+export async function countEndpoints(db: Tx, workspaceId: string): Promise<number> {
+  const [row] = await db('webhook_endpoints').where({ workspace_id: workspaceId }).count<{ n: number }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
 export async function findEndpoint(db: Tx, workspaceId: string, id: string): Promise<WebhookEndpointRow | undefined> {
   return db<WebhookEndpointRow>('webhook_endpoints').where({ workspace_id: workspaceId, id }).first();
 }

@@ -244,7 +244,8 @@ export const agentOperations: ApiOperation[] = [
     summary: 'The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)',
     description:
       'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
-      '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies.',
+      '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies. One message per ' +
+      'POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).',
     request: { path: WorkspacePath, body: JsonRpcMessageSchema },
     responses: {
       200: {
@@ -254,7 +255,8 @@ export const agentOperations: ApiOperation[] = [
       },
       202: { description: 'A JSON-RPC notification (no id): accepted, no body' },
       400: {
-        description: 'Not a JSON-RPC request (JSON-RPC error), or a request the service refuses ({error, message})',
+        description:
+          'Not a JSON-RPC request or a batch (JSON-RPC error), or a request the service refuses ({error, message})',
         schema: z.union([ErrorBodySchema, JsonRpcErrorSchema]),
       },
       406: { description: 'The Accept header lacks application/json or text/event-stream', schema: JsonRpcErrorSchema },

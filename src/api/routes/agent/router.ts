@@ -35,16 +35,16 @@ import { describeTools, findTool, runTool, TOOLS, type ToolContext } from './too
 import { validateFields } from './validate';
 
 /** The tools as a run offers them to the model (OpenAI function tools), executed in the caller's scope. */
-export function runTools(ctx: ToolContext): RunTools {
+export function runTools(deps: ToolContext['deps']): RunTools {
   return {
     definitions: describeTools().map((t) => ({
       type: 'function',
       function: { name: t.name, description: t.description, parameters: t.inputSchema },
     })),
-    async execute(name, input) {
+    async execute(auth, name, input) {
       const t = TOOLS.find((x) => x.name === name);
       if (!t) return { ok: false, message: `Unknown tool: ${name}` };
-      return runTool(ctx, t, input);
+      return runTool({ deps, auth }, t, input);
     },
   };
 }
@@ -147,7 +147,7 @@ export function agentRouter(deps: Deps): Router {
       thread,
       server,
       model,
-      tools: runTools(toolContext(auth)),
+      tools: runTools(deps),
       signal: client.signal,
       limits: {
         contentChars: AgentLimits.contentChars,

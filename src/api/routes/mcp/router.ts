@@ -56,10 +56,20 @@ function mcpServer(deps: Deps, auth: AuthState): Server {
   return server;
 }
 
+export const MCP_BATCH_REFUSED =
+  'JSON-RPC batches are not supported (MCP 2025-06-18 removed them): send one request or notification per POST';
+
 export function mcpRouter(deps: Deps): Router {
   const router = new Router();
   router.post('/v1/workspaces/:workspaceId/mcp', guard(deps, 'agent.use'), async (ctx) => {
     const auth = requireAuth(ctx);
+    // One POST, one message: a batch would carry any number of tool calls against one rate-limit point.
+    if (Array.isArray(ctx.request.body)) {
+      ctx.status = 400;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: MCP_BATCH_REFUSED } };
+      return;
+    }
     const server = mcpServer(deps, auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     ctx.res.once('close', () => {

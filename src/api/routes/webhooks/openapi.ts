@@ -60,6 +60,7 @@ export const webhooksOperations: ApiOperation[] = [
         WebhookMessages.badEvents,
         ...AddressRefusalMessages,
       ],
+      409: ['The workspace holds its maximum of … webhook endpoints (WEBHOOK_MAX_ENDPOINTS)'],
     },
   },
   {
