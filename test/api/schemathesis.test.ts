@@ -25,15 +25,22 @@ const SEED = Number(process.env.KWS_SCHEMATHESIS_SEED ?? 11);
 
 /**
  * The service as the fuzzer meets it (synchronous uploads answer PROCESSING after 5 s instead of waiting up to
- * SYNC_UPLOAD_TIMEOUT_MS for a generated file's extraction), and a workspace in it with a link, a searchable file,
- * a role, RBAC on and a user's space, with the credentials to fuzz it with.
+ * SYNC_UPLOAD_TIMEOUT_MS for a generated file's extraction; URL and website sources refused for private addresses,
+ * as in production, and for every host name, which resolves to nothing here whatever the machine's DNS), and a
+ * workspace in it with a link, a searchable file, a role, RBAC on and a user's space, with the credentials to
+ * fuzz it with.
  */
 export async function seedWorkspace() {
   const stack = await getStack();
   const { config } = stack.deps;
+  const unresolvable = (hostname: string) => Promise.reject(new Error(`${hostname}: not resolved while fuzzing`));
   const service = await stack.serve({
     ...stack.deps,
-    config: { ...config, limits: { ...config.limits, syncUploadTimeoutMs: 5000 } },
+    config: {
+      ...config,
+      limits: { ...config.limits, syncUploadTimeoutMs: 5000 },
+      web: { ...config.web, allowPrivateNetworks: false, resolve: unresolvable },
+    },
   });
   const request = service.request;
   const tenant = await createTenant(stack.deps.db);
