@@ -228,6 +228,11 @@ export interface Config {
     /** Largest linked file read, in bytes. */
     maxFileBytes: number;
     userAgent: string;
+    /**
+     * Resolves host names for the creation-time URL check (the system resolver when unset). Never read from the
+     * environment: tests serve the API with a resolver of their own (one that never answers, for instance).
+     */
+    resolve?: (hostname: string) => Promise<Array<{ address: string; family: number }>>;
   };
   agent: {
     /** Key material for the agent servers' auth tokens at rest (AES-256-GCM); generated into DATA_DIR by npm start. */

@@ -30,6 +30,12 @@ export interface MultipartOptions<T> {
   onFile(file: MultipartFile, signal: AbortSignal): Promise<T>;
 }
 
+export const MultipartMessages = {
+  malformed: 'Malformed multipart body',
+  /** RFC 7578: every part names its field (busboy reports a missing and an empty name alike, as undefined). */
+  nameless: 'Every multipart part must have a field name',
+} as const;
+
 const tooLarge = (max: number) => payloadTooLarge(`File exceeds the maximum upload size of ${max} bytes`);
 
 export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promise<MultipartUpload<T>> {
@@ -48,7 +54,7 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       limits: { fileSize: opts.maxFileBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
     });
   } catch {
-    return Promise.reject(badRequest('Malformed multipart body'));
+    return Promise.reject(badRequest(MultipartMessages.malformed));
   }
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -59,13 +65,15 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       failure ??= err;
       abort.abort(failure);
     };
-    busboy.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(badRequest(`Field ${name} is too long`));
+    busboy.on('field', (name: string | undefined, value, info) => {
+      if (!name) fail(badRequest(MultipartMessages.nameless));
+      else if (info.valueTruncated) fail(badRequest(`Field ${name} is too long`));
       else fields[name] = value;
     });
-    busboy.on('file', (name, stream, info) => {
+    busboy.on('file', (name: string | undefined, stream, info) => {
       // A part cut short ("Unexpected end of file") errors its stream: without a listener that crashed the process.
-      stream.on('error', () => fail(badRequest('Malformed multipart body')));
+      stream.on('error', () => fail(badRequest(MultipartMessages.malformed)));
+      if (!name) fail(badRequest(MultipartMessages.nameless));
       if (name !== opts.fileField || consuming || failure) {
         stream.resume();
         return;
@@ -86,7 +94,7 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
     });
     busboy.on('filesLimit', () => fail(badRequest('Only one file may be uploaded per request')));
     // After an error busboy emits no 'close': the abort below answers at once.
-    busboy.on('error', () => fail(badRequest('Malformed multipart body')));
+    busboy.on('error', () => fail(badRequest(MultipartMessages.malformed)));
     ctx.req.on('aborted', () => fail(badRequest('The request was aborted')));
     busboy.on('close', () => {
       void (async () => {

@@ -80,7 +80,7 @@ export interface FetchedResource {
 
 const DEFAULT_MAX_REDIRECTS = 5;
 
-const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** Parses a URL the crawler may request: http(s), a host, no credentials. */
 export function parseWebUrl(raw: string): URL {

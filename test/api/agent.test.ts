@@ -84,6 +84,9 @@ describe('Agent API', function () {
         assertError(await call('GET', `/threads?${q}`, ws), 400);
       }
       assertError(await call('GET', '/threads?limit=101', ws), 400, 'Invalid limit value, must be between 1 and 100');
+      // An empty value is not a page number (the document's integer): 400, not the default.
+      assertError(await call('GET', '/threads?page=', ws), 400, 'Invalid page value, must be between 1 and 1000000');
+      assertError(await call('GET', '/threads?limit=', ws), 400, 'Invalid limit value, must be between 1 and 100');
 
       const threadId = created[1]!.id;
       const ids = [randomUUID(), randomUUID(), randomUUID()];

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { MCP_BATCH_REFUSED } from '../../src/api/routes/mcp/router';
+import { UNSAFE_TEXT_MESSAGE } from '../../src/api/middleware/text';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { assertError } from '../helpers/assertions';
 import { leaveAndBonus } from '../helpers/agentWorld';
@@ -165,5 +166,22 @@ describe('MCP endpoint', function () {
     } finally {
       await client.close();
     }
+  });
+
+  it('refuses a NUL character anywhere in the JSON-RPC message with 400, as every JSON body', async () => {
+    const call = (params: unknown, method = 'tools/call') =>
+      stack.request('POST', mcpPath(), {
+        headers: { accept: 'application/json, text/event-stream', ...hr },
+        json: { jsonrpc: '2.0', id: 7, method, params },
+      });
+    for (const [params, method] of [
+      [{ name: 'title_search', arguments: { title: 'e\u0000' } }, 'tools/call'],
+      [{ deep: { 'key\u0000': 'x' } }, 'no/such/method'],
+      [{ deep: [{ value: 'lone \uD800' }] }, 'no/such/method'],
+    ] as const) {
+      assertError(await call(params, method), 400, UNSAFE_TEXT_MESSAGE);
+    }
+    const fine = await call({ name: 'title_search', arguments: { title: 'e' } });
+    assert.equal(fine.status, 200, fine.text);
   });
 });

@@ -4,13 +4,18 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { apiRouter } from '../../src/api/app';
+import { CLEAN_TEXT_PATTERN, isCleanText, UNSAFE_TEXT_MESSAGE } from '../../src/api/middleware/text';
 import { SECURITY_SCHEMES } from '../../src/api/openapi/document';
+import { NON_BLANK } from '../../src/api/openapi/operation';
 import { publishedOpenApiDocument } from '../../src/api/openapi/published';
 import { routeAnswer, routeEntries } from '../../src/api/routes/table';
 import { POLICY } from '../../src/policies/actions';
 import { CREDENTIAL_KINDS } from '../../src/policies/credentials';
 import { generatedFiles, PUBLISHED_FILES } from '../../scripts/openapi';
+import { assertError } from '../helpers/assertions';
+import { accessHeaders, createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -141,6 +146,101 @@ describe('OpenAPI document', () => {
         }
         assert.ok(item[m].responses['500'], `${m.toUpperCase()} ${p} documents 500`);
       }
+    }
+  });
+
+  it('states on every request string that NUL and unpaired surrogates are refused, as the service does', async () => {
+    const served = (await stack.request('GET', '/openapi.json')).body as Json;
+    // Every string a request carries (but enums, constants, UUIDs, timestamps and file bytes) has the pattern.
+    const unstated: string[] = [];
+    const components = served.components.schemas as Json;
+    const seen = new Set<string>();
+    const walk = (s: unknown, where: string): void => {
+      if (typeof s !== 'object' || s === null) return;
+      const schema = s as Json;
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.split('/').pop() as string;
+        if (!seen.has(name)) {
+          seen.add(name);
+          walk(components[name], name);
+        }
+      }
+      const strings = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+      const exempt = 'enum' in schema || 'const' in schema || ['uuid', 'date-time', 'binary'].includes(schema.format);
+      const patterns = [schema.pattern, ...((schema.allOf ?? []) as Json[]).map((x) => x.pattern)];
+      if (strings && !exempt && !patterns.includes(CLEAN_TEXT_PATTERN)) unstated.push(where);
+      const free = (v: unknown) =>
+        typeof v === 'object' && v !== null && Object.keys(v).every((k) => k === 'description');
+      for (const key of ['additionalProperties', 'items']) {
+        if (free(schema[key])) unstated.push(`${where}.${key} (any value)`);
+      }
+      for (const [key, v] of Object.entries(schema)) {
+        if (key === 'properties' || key === 'patternProperties') {
+          for (const [name, p] of Object.entries(v as Json)) {
+            if (free(p)) unstated.push(`${where}.${name} (any value)`);
+            walk(p, `${where}.${name}`);
+          }
+        } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${where}.${key}[${i}]`));
+        else if (typeof v === 'object' && key !== 'not') walk(v, `${where}.${key}`);
+      }
+    };
+    for (const [p, item] of Object.entries(served.paths as Json)) {
+      for (const m of METHODS.filter((x) => x in item)) {
+        for (const param of (item[m].parameters ?? []) as Json[]) walk(param.schema, `${m} ${p} ${param.name}`);
+        for (const [type, media] of Object.entries((item[m].requestBody?.content ?? {}) as Json)) {
+          walk(media.schema, `${m} ${p} body (${type})`);
+        }
+      }
+    }
+    assert.deepEqual(unstated, [], 'request strings without the clean-text pattern');
+
+    // The pattern refuses exactly the strings holding a NUL; unpaired surrogates are stated in words.
+    const pattern = new RegExp(CLEAN_TEXT_PATTERN, 'u');
+    for (const sample of ['', 'plain', 'emoji \u{1F600} pair', 'a\u0000b', '\u0000']) {
+      assert.equal(pattern.test(sample), !sample.includes('\u0000'), JSON.stringify(sample));
+    }
+    assert.match(served.info.description, /no unpaired UTF-16 surrogate/);
+    assert.match(components.CleanJsonValue.description, /no unpaired UTF-16 surrogate/);
+    assert.equal(isCleanText('\uD800'), false);
+
+    // A validator of the document refuses what the service refuses: a NUL in a field, in a metadata key, or
+    // deep in a metadata value; the service answers those (and an unpaired surrogate) 400 through HTTPS. A field
+    // the schema does not list may hold anything, for both.
+    const ajv = new Ajv2020({ strict: false });
+    const text = served.paths['/v1/workspaces/{workspaceId}/knowledge/text'].post;
+    const valid = ajv.compile({
+      ...text.requestBody.content['application/json'].schema,
+      components: served.components,
+    });
+    const good = { title: 'Refunds \u{1F600}', content: 'Within thirty days.', metadata: { team: ['a', { b: 1 }] } };
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    const post = (json: unknown) =>
+      stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/text`, { headers, json });
+    for (const ok of [good, { ...good, 'unknown\u0000': 'ignored \u0000' }]) {
+      assert.ok(valid(ok), JSON.stringify(valid.errors));
+      const res = await post(ok);
+      assert.equal(res.status, 201, res.text);
+    }
+    for (const bad of [
+      { ...good, title: 'a\u0000b' },
+      { ...good, metadata: { 'k\u0000': 1 } },
+      { ...good, metadata: { team: ['a', { b: 'c\u0000' }] } },
+    ]) {
+      assert.equal(valid(bad), false, `the document allows ${JSON.stringify(bad)}`);
+      assertError(await post(bad), 400, UNSAFE_TEXT_MESSAGE);
+    }
+    assertError(await post({ ...good, content: 'lone \uD800 surrogate' }), 400, UNSAFE_TEXT_MESSAGE);
+  });
+
+  it('spells "not blank" as the characters trim removes, which every regular expression dialect reads alike', () => {
+    // \s and \S differ between dialects (Python's and Rust's, which schemathesis uses, count U+0085 as blank).
+    assert.doesNotMatch(NON_BLANK, /\\[sS]/);
+    const nonBlank = new RegExp(NON_BLANK, 'u');
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      assert.equal(nonBlank.test(ch), ch.trim() !== '', `U+${c.toString(16).padStart(4, '0')}`);
     }
   });
 

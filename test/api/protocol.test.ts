@@ -1,5 +1,6 @@
 // Transport-level rules: HTTPS only, one JSON error shape for every failure, health and readiness.
 import assert from 'node:assert/strict';
+import { MALFORMED_JSON_MESSAGE } from '../../src/api/middleware/body';
 import { createDb } from '../../src/db/knex';
 import { assertError } from '../helpers/assertions';
 import { testEnv } from '../helpers/env';
@@ -247,5 +248,54 @@ describe('protocol', () => {
     });
     assertError(res, 400, 'Malformed multipart body');
     assert.equal((await stack.request('GET', '/health')).status, 200);
+  });
+
+  it('answers a multipart part with an empty field name with 400 at once', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    const boundary = 'empty-name';
+    const part = (disposition: string, body: string, type?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n` +
+      `${type ? `Content-Type: ${type}\r\n` : ''}\r\n${body}\r\n`;
+    const file = part('name="file"; filename="a.txt"', 'hello', 'text/plain');
+    for (const parts of [
+      [part('name=""', 'x'), file],
+      [file, part('name=""', 'x')],
+      [part('name=""; filename="b.txt"', 'x', 'text/plain'), file],
+      [part('name=""', 'x', 'application/octet-stream')],
+    ]) {
+      const res = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/file`, {
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        raw: `${parts.join('')}--${boundary}--\r\n`,
+      });
+      assertError(res, 400, 'Every multipart part must have a field name');
+    }
+    const list = await stack.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers });
+    assert.equal(list.body.total, 0, 'nothing was stored');
+  });
+
+  it('refuses a JSON body that is not JSON, even whitespace where the body is optional (PATCH …/webhooks/{id})', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    const v1 = `/v1/workspaces/${tenant.workspaceId}`;
+    const created = await stack.request('POST', `${v1}/webhooks`, { headers, json: { url: 'http://127.0.0.1:9/x' } });
+    assert.equal(created.status, 201, created.text);
+    const at = `${v1}/webhooks/${created.body.id}`;
+    for (const raw of ['\t', ' ', '\r\n']) {
+      const res = await stack.request('PATCH', at, {
+        headers: { ...headers, 'content-type': 'application/json' },
+        raw,
+      });
+      assertError(res, 400, MALFORMED_JSON_MESSAGE);
+    }
+    // No body at all is still "change nothing", and JSON with whitespace around it is JSON.
+    const empty = await stack.request('PATCH', at, { headers });
+    assert.equal(empty.status, 200, empty.text);
+    const spaced = await stack.request('PATCH', at, {
+      headers: { ...headers, 'content-type': 'application/json' },
+      raw: '\t{"enabled": false}\n',
+    });
+    assert.equal(spaced.status, 200, spaced.text);
+    assert.equal(spaced.body.enabled, false);
   });
 });

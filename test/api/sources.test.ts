@@ -197,6 +197,9 @@ describe('text, URL and website knowledge', function () {
       assertError(await post('/text', { title: 'x', content: '   ' }), 400, 'Missing required field');
       assertError(await post('/text', { title: 'x', content: 'y', language: 'not a code' }), 400);
       assertError(await post('/text', { title: 'x', content: 'y', metadata: 'z' }), 400, 'metadata must be an object');
+      // The document's maxLength reads the title as sent: padding does not make a longer title fit.
+      const padded = { title: ` ${'t'.repeat(1000)} `, content: 'y' };
+      assertError(await post('/text', padded), 400, 'title must be at most 1000 characters');
       const list = await stack.request('GET', k(), { headers });
       assert.equal(list.body.total, 0, 'nothing was created');
     });
@@ -256,6 +259,19 @@ describe('text, URL and website knowledge', function () {
       );
       assertError(await post('/url', { url: 'http://no-such-host.invalid/' }), 400);
       assertError(await post('/url', { url: `${site.origin}/x`, title: '' }), 400, 'title must not be empty');
+    });
+
+    it('answers 400 within the resolution bound when the host never resolves (a resolver that never answers)', async () => {
+      const silent = await stack.serve({
+        ...stack.deps,
+        config: { ...stack.config, web: { ...stack.config.web, resolve: () => new Promise(() => undefined) } },
+      });
+      for (const path of ['url', 'website']) {
+        const res = await silent.request('POST', k(`/${path}`), { headers, json: { url: 'http://slow-dns.example/' } });
+        assertError(res, 400, "The URL's host slow-dns.example could not be resolved");
+      }
+      const list = await silent.request('GET', k(), { headers });
+      assert.equal(list.body.total, 0, 'nothing was created');
     });
   });
 

@@ -261,7 +261,9 @@ export interface paths {
         get?: never;
         /**
          * Update an item's title and language (type must equal the stored type)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description `type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data that the schema cannot state.
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         put: operations["updateReservedField"];
         post?: never;
@@ -282,7 +284,9 @@ export interface paths {
         put?: never;
         /**
          * Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description Any item but a WEBSITE answers 400: a rule on stored data that the schema cannot state.
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["recrawlWebsite"];
         delete?: never;
@@ -894,7 +898,9 @@ export interface paths {
         put?: never;
         /**
          * Execute a first-party tool in the caller's scope
-         * @description **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         * @description `input` must match the input schema of the tool the path names (GET …/agent/tools lists them; 400 naming the field otherwise, e.g. "Missing required field: input.query"): the schema of one tool per path parameter is a rule JSON Schema cannot state on one operation.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
         post: operations["executeAgentTool"];
         delete?: never;
@@ -1149,7 +1155,7 @@ export interface components {
             id?: string | number;
             method: string;
             params?: {
-                [key: string]: unknown;
+                [key: string]: components["schemas"]["CleanJsonValue"];
             };
         };
         /** @description The body of every error response */
@@ -1811,6 +1817,8 @@ export interface components {
                 at: string;
             }[];
         };
+        /** @description Any JSON value whose strings and object keys hold no NUL character and no unpaired UTF-16 surrogate (400 otherwise) */
+        CleanJsonValue: unknown;
     };
     responses: never;
     parameters: never;
@@ -1986,7 +1994,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    customerRoleId?: string;
+                    customerRoleId?: string & unknown;
                     /**
                      * Format: uuid
                      * @description A role's id (never with customerRoleId)
@@ -2308,10 +2316,10 @@ export interface operations {
                      * Format: uri
                      * @description An http(s) URL (stored, never fetched)
                      */
-                    url: string;
-                    title?: string;
+                    url: string & unknown;
+                    title?: string & unknown;
                     metadata?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["CleanJsonValue"];
                     };
                 };
             };
@@ -2502,13 +2510,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
+                    title: string & unknown;
                     /** @description The text (chunked and embedded) */
-                    content: string;
-                    language?: string;
+                    content: string & unknown;
+                    language?: string & unknown;
                     /** @description Free key-value metadata (title, language and extraction are kept in their own fields) */
                     metadata?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["CleanJsonValue"];
                     };
                 };
             };
@@ -2678,10 +2686,10 @@ export interface operations {
                      * Format: uri
                      * @description An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)
                      */
-                    url: string;
+                    url: string & unknown;
                     /** @description The item's title (default: the page's own title, else the URL) */
-                    title?: string;
-                    language?: string;
+                    title?: string & unknown;
+                    language?: string & unknown;
                 };
             };
         };
@@ -2850,18 +2858,18 @@ export interface operations {
                      * Format: uri
                      * @description An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)
                      */
-                    url: string;
+                    url: string & unknown;
                     /** @description The item's title (default: the page's own title, else the URL) */
-                    title?: string;
-                    language?: string;
+                    title?: string & unknown;
+                    language?: string & unknown;
                     /** @default 50 */
                     maxPages?: number;
                     /** @default 3 */
                     maxDepth?: number;
                     /** @default [] */
-                    includePaths?: string[];
+                    includePaths?: (string & unknown)[];
                     /** @default [] */
-                    excludePaths?: string[];
+                    excludePaths?: (string & unknown)[];
                 };
             };
         };
@@ -3026,12 +3034,13 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** Format: uuid */
                     spaceId?: string;
                     /** @enum {string} */
                     sourceVisibility?: "none" | "source" | "download";
                     title?: string;
                     description?: string;
-                    language?: string;
+                    language?: string & unknown;
                     /**
                      * @description BACKGROUND_START: answer at once; otherwise synchronous
                      * @enum {string}
@@ -3065,7 +3074,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadStarted"] | components["schemas"]["UploadProcessed"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Unsupported file type; Missing required field; Malformed multipart body; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3231,7 +3240,7 @@ export interface operations {
                         status?: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
                         /** @enum {string} */
                         type?: "FILE" | "URL" | "LINK" | "STRING";
-                        language?: string;
+                        language?: string & unknown;
                         title?: string;
                     };
                     /** @default 1 */
@@ -3868,8 +3877,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     type: "URL" | "FILE" | "LINK" | "STRING" | "WEBSITE" | "SEARCH_INDEX";
-                    title: string;
-                    language?: string;
+                    title: string & unknown;
+                    language?: string & unknown;
                     /** @enum {string} */
                     sourceVisibility?: "none" | "source" | "download";
                 };
@@ -4400,7 +4409,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    query: string;
+                    query: string & unknown;
                     /** @default 10 */
                     limit?: number;
                     /**
@@ -4572,7 +4581,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Part of the title (case-insensitive; wildcards are literal) */
-                    title: string;
+                    title: string & unknown;
                     /** @default 10 */
                     limit?: number;
                     /**
@@ -4740,7 +4749,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Part of the title (case-insensitive; wildcards are literal) */
-                    title: string;
+                    title: string & unknown;
                     /** @default 10 */
                     limit?: number;
                     /**
@@ -5377,7 +5386,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string | null;
-                    customerRoleId?: string | null;
+                    customerRoleId?: (string & unknown) | null;
                 };
             };
         };
@@ -5717,7 +5726,7 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                customerRoleId: string;
+                customerRoleId: string & unknown;
             };
             cookie?: never;
         };
@@ -6020,7 +6029,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string | null;
-                    customerRoleId?: string | null;
+                    customerRoleId?: (string & unknown) | null;
                 };
             };
         };
@@ -7507,10 +7516,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The integrator's user id */
-                    userId: string;
+                    userId: string & unknown;
                     /** Format: email */
-                    email: string;
-                    customerRoleId?: string;
+                    email: string & unknown;
+                    customerRoleId?: string & unknown;
                 };
             };
         };
@@ -7688,10 +7697,10 @@ export interface operations {
                     workspaceId: string;
                     /** Format: uuid */
                     userId?: string;
-                    customerIdString?: string;
+                    customerIdString?: string & unknown;
                     /** Format: uuid */
                     roleId?: string;
-                    customerRoleId?: string;
+                    customerRoleId?: string & unknown;
                 } & (unknown | unknown);
             };
         };
@@ -8011,7 +8020,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Default: General */
-                    name?: string;
+                    name?: string & unknown;
                 };
             };
         };
@@ -8708,7 +8717,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    text: string;
+                    text: string & unknown;
                     languageId?: string;
                     /** @default 5 */
                     topK?: number;
@@ -9039,7 +9048,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
+                    title: string & unknown;
                     /** Format: uuid */
                     agentServerId?: string;
                 };
@@ -9440,12 +9449,12 @@ export interface operations {
                     }[];
                     toolCalls?: {
                         id: string;
-                        name: string;
+                        name: string & unknown;
                         arguments: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["CleanJsonValue"];
                         };
                         /** @description Any JSON value */
-                        result?: unknown;
+                        result?: components["schemas"]["CleanJsonValue"];
                         /** Format: date-time */
                         startedAt?: string;
                         /** Format: date-time */
@@ -9735,7 +9744,7 @@ export interface operations {
                         id: string;
                         content: string;
                     };
-                    model?: string;
+                    model?: string & unknown;
                 };
             };
         };
@@ -9914,10 +9923,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    text: string;
+                    text: string & unknown;
                     /** @default 5 */
                     topK?: number;
-                    languageId?: string;
+                    languageId?: string & unknown;
                 };
             };
         };
@@ -10244,7 +10253,7 @@ export interface operations {
             content: {
                 "application/json": {
                     input: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["CleanJsonValue"];
                     };
                 };
             };
@@ -10569,14 +10578,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name: string & unknown;
                     /**
                      * Format: uri
                      * @description An https URL, or http on a loopback address; no credentials, no fragment. Loopback, private and reserved addresses are refused unless AGENT_ALLOW_PRIVATE_NETWORKS is set
                      */
-                    url: string;
+                    url: string & unknown;
                     description?: string;
-                    model?: string;
+                    model?: string & unknown;
                     authToken?: string;
                 };
             };
@@ -11088,14 +11097,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string;
+                    name?: string & unknown;
                     /**
                      * Format: uri
                      * @description An https URL, or http on a loopback address; no credentials, no fragment. Loopback, private and reserved addresses are refused unless AGENT_ALLOW_PRIVATE_NETWORKS is set
                      */
-                    url?: string;
+                    url?: string & unknown;
                     description?: string | null;
-                    model?: string | null;
+                    model?: (string & unknown) | null;
                     authToken?: string | null;
                 };
             };
@@ -11645,8 +11654,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uri */
-                    url: string;
+                    /**
+                     * Format: uri
+                     * @description An absolute http(s) URL without credentials whose host is an IP address or a DNS name of at most 253 characters in labels of 1 to 63 (counted after IDNA conversion); 400 otherwise
+                     */
+                    url: string & unknown;
                     /** @description The event types to receive (default: all) */
                     events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;
@@ -12141,8 +12153,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** Format: uri */
-                    url?: string;
+                    /**
+                     * Format: uri
+                     * @description An absolute http(s) URL without credentials whose host is an IP address or a DNS name of at most 253 characters in labels of 1 to 63 (counted after IDNA conversion); 400 otherwise
+                     */
+                    url?: string & unknown;
                     /** @description The event types to receive (default: all) */
                     events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;

@@ -12,6 +12,8 @@ declare module 'koa' {
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
+
 export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limit) throw payloadTooLarge(`Request body exceeds the limit of ${limit} bytes`);
@@ -37,14 +39,16 @@ export function jsonBody(limit: number) {
       return next();
     }
     const raw = await readRawBody(ctx, limit);
+    // No body at all is an empty object (an optional body left out); anything sent must be JSON, so a body of
+    // whitespace alone is malformed. A leading byte order mark is ignored (RFC 8259, 8.1).
     let body: unknown = {};
-    const text = raw.toString('utf8').trim();
-    if (text.length > 0) {
+    if (raw.length > 0) {
+      const text = raw.toString('utf8');
       if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
       try {
-        body = JSON.parse(text);
+        body = JSON.parse(text.replace(/^\uFEFF/, ''));
       } catch {
-        throw badRequest('Malformed JSON in request body');
+        throw badRequest(MALFORMED_JSON_MESSAGE);
       }
     }
     ctx.request.body = body;

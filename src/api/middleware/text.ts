@@ -11,6 +11,13 @@ export const UNSAFE_TEXT_MESSAGE = 'Request contains a NUL character or an unpai
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * The NUL half of the rule as a JSON Schema pattern, which the generated document puts on every request string
+ * (src/api/openapi/cleanText.ts). Unpaired surrogates are stated in words there: UTF-8 cannot carry them, and
+ * validators whose regular expressions work on UTF-8 (schemathesis' Rust one) cannot name them in a pattern.
+ */
+export const CLEAN_TEXT_PATTERN = '^[^\\u0000]*$';
+
 export function isUnsafeText(value: string): boolean {
   return UNSAFE.test(value);
 }

@@ -19,7 +19,9 @@ import { routeAnswer, type RouteEntry } from '../routes/table';
 import { tokensOperations } from '../routes/tokens/openapi';
 import { webhooksOperations } from '../routes/webhooks/openapi';
 import { Messages } from '../../errors';
+import { MALFORMED_JSON_MESSAGE } from '../middleware/body';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
+import { stateCleanText } from './cleanText';
 import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage } from './operation';
 
 /** Every documented operation, by resource (test/api/openapi.test.ts: exactly one per mounted route). */
@@ -121,7 +123,7 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
   add(errors, 400, UNSAFE_TEXT_MESSAGE);
   add(errors, 403, Messages.httpsRequired);
   if (JSON_BODY_METHODS.has(op.method)) {
-    add(errors, 400, 'Malformed JSON in request body');
+    add(errors, 400, MALFORMED_JSON_MESSAGE);
     add(errors, 413, BODY_LIMIT_MESSAGE);
   }
   add(errors, 500, 'Failed to process or retrieve the resource');
@@ -313,7 +315,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
     const item = (paths[op.path] ??= {});
     item[op.method] = operationObject(op, byKey.get(`${op.method.toUpperCase()} ${op.path}`));
   }
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -322,6 +324,9 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
         description:
           'A workspace-scoped knowledge base with role-based access control, for applications and AI agents. ' +
           'Every error has the body {"error", "message"}; every /v1 response carries X-API-Version: v1. ' +
+          `Text in a request (path, query, headers, and the strings and keys of the fields a body's schema lists) ` +
+          `must hold no NUL character ` +
+          `(each string's pattern says so) and no unpaired UTF-16 surrogate: 400 "${UNSAFE_TEXT_MESSAGE}". ` +
           'Each operation states the policy action it performs and which credential kinds may call it ' +
           '(x-kws-policy). HTTPS only.',
       },
@@ -337,6 +342,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
       },
     },
   );
+  return stateCleanText(document);
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

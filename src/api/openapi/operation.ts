@@ -108,5 +108,9 @@ export const integerHeader = (description: string, id?: string) =>
     .regex(/^\d+$/)
     .meta({ description, ...(id ? { header: { id } } : {}) });
 
-/** A string that must hold a non-blank character (validators trim, then require one). */
-export const NON_BLANK = '\\S';
+/**
+ * A string that must hold a non-blank character (validators trim, then require one): a character outside the
+ * whitespace String.prototype.trim removes, spelled out because `\S` differs between regular expression dialects
+ * (Python's, which schemathesis uses, counts U+001C..U+001F and U+0085 as blank and U+FEFF as not).
+ */
+export const NON_BLANK = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';

@@ -158,6 +158,10 @@ export const agentOperations: ApiOperation[] = [
     operationId: 'executeAgentTool',
     tag: 'Agent',
     summary: "Execute a first-party tool in the caller's scope",
+    description:
+      '`input` must match the input schema of the tool the path names (GET …/agent/tools lists them; 400 naming ' +
+      'the field otherwise, e.g. "Missing required field: input.query"): the schema of one tool per path ' +
+      'parameter is a rule JSON Schema cannot state on one operation.',
     request: {
       path: withWorkspace({ name: z.string().meta({ description: 'The tool' }) }),
       body: ExecuteToolRequestSchema,

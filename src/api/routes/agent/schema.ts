@@ -46,10 +46,11 @@ export { isCleanText };
 
 /** A string of at most max characters (trimmed and non-empty when required). */
 export function cleanText(max: number, opts: { trim?: boolean; nonEmpty?: boolean } = {}) {
-  let s = z.string();
+  // The length is checked before trimming: the document's maxLength reads the string sent.
+  let s = z.string().max(max);
   if (opts.trim) s = s.trim();
   if (opts.nonEmpty) s = s.min(1);
-  const text = s.max(max).refine(isCleanText, { params: { reason: 'text' } });
+  const text = s.refine(isCleanText, { params: { reason: 'text' } });
   return opts.trim && opts.nonEmpty ? text.meta({ pattern: NON_BLANK }) : text;
 }
 
@@ -116,7 +117,7 @@ const pageParam = (name: string, max: number, fallback: number) =>
       .string()
       .optional()
       .transform((v, ctx) => {
-        if (v === undefined || v === '') return fallback;
+        if (v === undefined) return fallback; // left out; an empty value (`?page=`) is no number: 400
         const n = Number(v);
         if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < 1 || n > max) {
           ctx.addIssue({ code: 'custom', message: `Invalid ${name} value, must be between 1 and ${max}` });

@@ -3,6 +3,7 @@ import { KnowledgeMessages } from '../../../services/knowledge';
 import { SourceMessages } from '../../../services/sources';
 import { UploadMessages } from '../../../services/uploads';
 import { AddressRefusalMessages } from '../../../web/fetch';
+import { MultipartMessages } from '../../multipart';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import {
   CascadeDeleteSchema,
@@ -193,7 +194,8 @@ export const knowledgeOperations: ApiOperation[] = [
       400: [
         UploadMessages.unsupported,
         'Missing required field',
-        'Malformed multipart body',
+        MultipartMessages.malformed,
+        MultipartMessages.nameless,
         'Only one file may be uploaded per request',
         'The request was aborted',
         'Invalid status value, must be BACKGROUND_START',
@@ -270,6 +272,9 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'updateReservedField',
     tag: 'Knowledge',
     summary: "Update an item's title and language (type must equal the stored type)",
+    description:
+      "`type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data " +
+      'that the schema cannot state.',
     request: { path: KnowledgeIdPath, body: ReservedFieldSchema },
     responses: { 200: { description: 'The item', schema: ReservedFieldUpdatedSchema } },
     errors: {
@@ -294,6 +299,7 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'recrawlWebsite',
     tag: 'Knowledge',
     summary: 'Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)',
+    description: 'Any item but a WEBSITE answers 400: a rule on stored data that the schema cannot state.',
     request: { path: KnowledgeIdPath },
     responses: {
       200: {

@@ -28,6 +28,7 @@ export const KnowledgeListQuerySchema = z.object({
 export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
 
 const MISSING = 'Missing required field';
+// Lengths are checked before trimming, as the document's maxLength reads the string sent; blankness after it.
 const LIMIT_MESSAGE = 'Invalid limit value, must be between 1 and 50';
 const ROLE_IDS_MESSAGE = 'roleIds must be an array of valid UUIDs';
 
@@ -71,9 +72,9 @@ const MODE_MESSAGE = `mode must be one of ${SEARCH_MODES.join(', ')}`;
 export const SemanticSearchSchema = bodyObject({
   query: z
     .string({ error: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` })
     .trim()
     .min(1, { message: MISSING })
-    .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` })
     .meta({ pattern: NON_BLANK }),
   limit: searchLimit,
   /** semantic (the default: cosine ranking), hybrid or keyword; see the README for each mode's score. */
@@ -93,9 +94,9 @@ export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
 export const TitleSearchSchema = bodyObject({
   title: z
     .string({ error: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `title must be at most ${MAX_QUERY_CHARS} characters` })
     .trim()
     .min(1, { message: MISSING })
-    .max(MAX_QUERY_CHARS, { message: `title must be at most ${MAX_QUERY_CHARS} characters` })
     .meta({ pattern: NON_BLANK, description: 'Part of the title (case-insensitive; wildcards are literal)' }),
   limit: searchLimit,
   ...accessFilterFields,
@@ -116,7 +117,7 @@ export const CreateLinkSchema = bodyObject({
     pattern: '^https?://[^\\s/?#]+[^\\s]*$',
     description: 'An http(s) URL (stored, never fetched)',
   }),
-  title: z.string({ error: 'title must be a string' }).trim().min(1).max(1000).meta({ pattern: NON_BLANK }).optional(),
+  title: z.string({ error: 'title must be a string' }).max(1000).trim().min(1).meta({ pattern: NON_BLANK }).optional(),
   metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object' }).optional(),
 });
 export type CreateLinkInput = z.infer<typeof CreateLinkSchema>;
@@ -125,7 +126,7 @@ export const ReservedFieldSchema = bodyObject({
   type: z.enum(RESERVED_FIELD_TYPES, {
     error: (issue) => (issue.input === undefined ? MISSING : 'Invalid knowledge type'),
   }),
-  title: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(1000).meta({ pattern: NON_BLANK }),
+  title: z.string({ error: MISSING }).max(1000).trim().min(1, { message: MISSING }).meta({ pattern: NON_BLANK }),
   language: LANGUAGE.optional(),
   sourceVisibility: z
     .enum(['none', 'source', 'download'], { error: 'sourceVisibility must be one of none, source, download' })
@@ -179,9 +180,9 @@ const sourceVisibility = z.enum(SOURCE_VISIBILITIES, {
 });
 
 export const UploadFieldsSchema = z.object({
-  spaceId: z.string().refine(isUuid, { message: 'spaceId must be a valid UUID' }).optional(),
+  spaceId: z.string().refine(isUuid, { message: 'spaceId must be a valid UUID' }).meta({ format: 'uuid' }).optional(),
   sourceVisibility: sourceVisibility.optional(),
-  title: z.string().trim().max(1000, { message: 'title must be at most 1000 characters' }).optional(),
+  title: z.string().max(1000, { message: 'title must be at most 1000 characters' }).trim().optional(),
   description: z.string().max(10_000, { message: 'description must be at most 10000 characters' }).optional(),
   language: LANGUAGE.optional(),
   status: z
@@ -211,15 +212,15 @@ export const UploadFormSchema = UploadFieldsSchema.extend({
 // Text, URL and website sources (README "Text, URL and website knowledge").
 const title = z
   .string({ error: 'title must be a string' })
+  .max(1000, { message: 'title must be at most 1000 characters' })
   .trim()
   .min(1, { message: 'title must not be empty' })
-  .max(1000, { message: 'title must be at most 1000 characters' })
   .meta({ pattern: NON_BLANK, description: "The item's title (default: the page's own title, else the URL)" });
 const webUrl = z
   .string({ error: MISSING })
+  .max(2048, { message: 'url must be at most 2048 characters' })
   .trim()
   .min(1, { message: MISSING })
-  .max(2048, { message: 'url must be at most 2048 characters' })
   .meta({
     format: 'uri',
     pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://',
@@ -233,11 +234,9 @@ export const TEXT_MAX_CHARACTERS = 1_000_000;
 export const CreateTextSchema = bodyObject({
   title: z
     .string({ error: MISSING })
+    .max(1000, { message: 'title must be at most 1000 characters' })
     .trim()
     .min(1, { message: MISSING })
-    .max(1000, {
-      message: 'title must be at most 1000 characters',
-    })
     .meta({ pattern: NON_BLANK }),
   content: z
     .string({ error: MISSING })

@@ -14,9 +14,10 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Deps } from '../../../deps';
-import { AppError } from '../../../errors';
+import { AppError, badRequest } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import { guard, requireAuth } from '../../middleware/authenticate';
+import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../middleware/text';
 import { describeTools, runTool, TOOLS } from '../agent/tools';
 
 export const MCP_SERVER_INFO = { name: 'knowledge-workspace-service', version: '0.1.0' } as const;
@@ -70,6 +71,8 @@ export function mcpRouter(deps: Deps): Router {
       ctx.body = { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: MCP_BATCH_REFUSED } };
       return;
     }
+    // Text rules hold for this JSON body as for every other (the document says so of JSON-RPC params too).
+    if (hasUnsafeText(ctx.request.body)) throw badRequest(UNSAFE_TEXT_MESSAGE);
     const server = mcpServer(deps, auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     ctx.res.once('close', () => {

@@ -12,9 +12,17 @@ const events = documentedAs(z.array(z.string({ error: INVALID }), { error: INVAL
   description: 'The event types to receive (default: all)',
 });
 const description = z.string({ error: INVALID }).max(2000, { message: INVALID }).nullable();
-// An absolute http(s) URL without credentials, at most 2000 characters (400 otherwise, from the service).
+// An absolute http(s) URL without credentials, at most 2000 characters (400 otherwise, from the service). The host
+// rule is stated in words: its lengths count the name after IDNA conversion, which no pattern can.
 const webhookUrl = (schema: z.ZodString) =>
-  schema.meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/@\\s]+(?:[/?#]\\S*)?$', maxLength: 2000 });
+  schema.meta({
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/@\\s]+(?:[/?#]\\S*)?$',
+    maxLength: 2000,
+    description:
+      'An absolute http(s) URL without credentials whose host is an IP address or a DNS name of at most 253 ' +
+      'characters in labels of 1 to 63 (counted after IDNA conversion); 400 otherwise',
+  });
 
 export const CreateWebhookSchema = z.object(
   {
