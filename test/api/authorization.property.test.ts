@@ -279,6 +279,10 @@ const CALLS: Record<string, RouteCalls> = {
   'GET /v1/workspaces/{workspaceId}/spaces/{spaceId}': {
     potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}`) }),
   },
+  'DELETE /v1/workspaces/{workspaceId}/spaces/{spaceId}': {
+    potent: (w, c) => ({ method: 'DELETE', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/spaces/${randomUUID()}`) }),
+  },
   'POST /v1/workspaces/{workspaceId}/spaces/{spaceId}/group': {
     potent: (w, c) => ({
       method: 'POST',
@@ -301,6 +305,18 @@ const CALLS: Record<string, RouteCalls> = {
       method: 'PATCH',
       path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/message/${randomUUID()}`),
       json: { thumbUp: true },
+    }),
+  },
+  'GET /v1/workspaces/{workspaceId}/spaces/{spaceId}/knowledge': {
+    potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/knowledge`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/spaces/{spaceId}/knowledge/{knowledgeId}': {
+    potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/knowledge/${randomUUID()}`) }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/spaces/{spaceId}/knowledge/{knowledgeId}': {
+    potent: (w, c) => ({
+      method: 'DELETE',
+      path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/knowledge/${randomUUID()}`),
     }),
   },
   'POST /v1/workspaces/{workspaceId}/spaces/{spaceId}/rag': {
