@@ -50,7 +50,7 @@ export function filterScopes(filter: search.AccessFilter): { base: string; group
     groups.push(filter.requiredRoleId === null ? [] : [`role:${filter.requiredRoleId}`]);
   // Items with any of these roles: at most the sum of their counts.
   if (filter.roleIds) groups.push([...new Set(filter.roleIds)].map((r) => `role:${r}`));
-  return { base: filter.spaceId ? `space:${filter.spaceId}` : 'workspace', groups };
+  return { base: filter.spaceId ? counts.spaceScope(filter.spaceId) : 'workspace', groups };
 }
 
 export function planFor(

@@ -3,6 +3,7 @@
 import type { AuthState } from '../policies/credentials';
 import { isWorkspaceCredential, mayActivateSpace, spaceReach } from '../policies/scopes';
 import type { Db } from '../db/knex';
+import * as searchCounts from '../db/repositories/searchCounts';
 import * as spaces from '../db/repositories/spaces';
 import type { SpaceGroupRow, SpaceRow } from '../db/rows';
 import { AppError, forbidden } from '../errors';
@@ -136,6 +137,13 @@ export async function messagePage(
 export const spaceStoredFiles = (db: Db, workspaceId: string, spaceId: string): Promise<string[]> =>
   spaces.spaceStorageKeys(db, workspaceId, spaceId);
 
-/** Erasure, step two: the space's owner and with them every row of the space; false when already gone. */
+/**
+ * Erasure, step two: the space's owner and with them every row of the space, then the search counts that
+ * still name it; false when already gone.
+ */
 export const eraseSpaceRecords = (db: Db, workspaceId: string, spaceId: string): Promise<boolean> =>
-  db.transaction((trx) => spaces.deleteSpaceAndOwner(trx, workspaceId, spaceId));
+  db.transaction(async (trx) => {
+    const erased = await spaces.deleteSpaceAndOwner(trx, workspaceId, spaceId);
+    await searchCounts.dropScope(trx, workspaceId, searchCounts.spaceScope(spaceId));
+    return erased;
+  });

@@ -743,6 +743,7 @@ describe('user spaces', function () {
     assert.equal(await count('spaces', { id: spaceId }), 0, 'spaces');
     assert.equal(await count('knowledge_chunks', { knowledge_id: knowledgeId }), 0, 'passages and vectors');
     assert.equal(await count('space_users', { workspace_id: ws, external_id: 'leaving' }), 0, 'the user');
+    assert.equal(await count('knowledge_search_counts', { scope: `space:${spaceId}` }), 0, 'search counts');
     for (const key of keys) assert.equal(await stack.deps.storage.exists(key), false, `blob ${key}`);
     const found = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
       headers: { ...headers, 'x-api-key': tenant.apiKey },
