@@ -557,6 +557,16 @@ describe('user spaces', function () {
         json: { subject: '  ' },
       });
       assertError(blank, 400, 'subject must not be empty');
+      for (const [subject, message] of [
+        [5, 'subject must be a string'],
+        ['x'.repeat(256), 'subject must be at most 255 characters'],
+      ] as const) {
+        const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+          headers: { 'x-api-key': tenant.apiKey },
+          json: { subject },
+        });
+        assertError(res, 400, message);
+      }
     });
 
     it('under ACTIVE RBAC a user space token without a role gets no role-restricted passages', async () => {
