@@ -127,6 +127,8 @@ export interface SpaceRow {
   id: string;
   workspace_id: string;
   owner_id: string;
+  /** The role the space was last activated under by the integrator (null: none, or activated before roles). */
+  role_id: string | null;
   name: string;
   description: string | null;
   status: string;

@@ -10,8 +10,8 @@ export interface ActionPolicy {
   /** The 403 message when a credential of another kind tries it (default "Insufficient permissions"). */
   deniedMessage?: string;
   /**
-   * A context rule: while the workspace's RBAC is ACTIVE, only these kinds (a subset of allow) may perform the
-   * action; the others get 403 with rbacDeniedMessage. authorize() applies it from auth.workspace.
+   * A context rule: while the workspace's RBAC is ACTIVE, only these kinds (a subset of allow), holding a role,
+   * may perform the action; the others get 403 with deniedMessage. authorize() applies it from auth.workspace.
    */
   whenRbacActive?: { allow: readonly CredentialKind[]; deniedMessage: string };
 }
@@ -23,7 +23,8 @@ export const POLICY = {
   'tokens.issue': { allow: ['apiKey'], description: 'mint an access token, optionally role-bound' },
   'spaces.activate': {
     allow: ['apiKey', 'workspace', 'role'],
-    description: "activate a user's space and mint a user space token (a role-bound caller passes on its own role)",
+    description:
+      "activate a user's space and mint a user space token (an end user's token: only its own role's and subject's spaces)",
   },
   'knowledge.read': { allow: TOKENS, description: 'list, get and search knowledge (role-scoped under RBAC)' },
   'knowledge.write': {
@@ -39,11 +40,19 @@ export const POLICY = {
   'catalog.read': { allow: TOKENS, description: 'categories and taxonomies (role-scoped under RBAC)' },
   'spaces.read': {
     allow: ['workspace', 'role', 'userSpace'],
-    description: 'read a space and its messages (a user space token: its own spaces only)',
+    description: "read a space and its messages (a user space token: its own spaces; an end user's token: its lane)",
   },
   'spaces.write': {
     allow: ['workspace', 'userSpace'],
     description: "create a group conversation in a space (not a role-bound token: it speaks for no space's user)",
+  },
+  'spaces.erase': {
+    allow: ['workspace'],
+    description: "erase a user's space and the user (messages, files, vectors, blobs): a data-subject erasure",
+  },
+  'spaces.files': {
+    allow: ['workspace', 'userSpace'],
+    description: "list, get and delete a space's own files (a user space token: its own spaces only)",
   },
   'spaces.post': {
     allow: ['userSpace'],
@@ -56,7 +65,8 @@ export const POLICY = {
   },
   'spaces.rag': {
     allow: ['workspace', 'role', 'userSpace'],
-    description: "retrieve passages for a space (workspace knowledge role-scoped under RBAC, plus the space's own)",
+    description:
+      "retrieve passages for a space it reaches (workspace knowledge role-scoped under RBAC, plus the space's own)",
   },
   'agent.use': {
     allow: TOKENS,

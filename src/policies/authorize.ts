@@ -26,8 +26,12 @@ export function authorize<A extends Action>(
 ): void {
   const policy: ActionPolicy = POLICY[action];
   if (!allows(action, auth.kind)) deny(policy.deniedMessage);
-  // Context rule: the workspace's RBAC status narrows who may (agent.use: a token without a role is refused).
-  if (!allows(action, auth.kind, auth.workspace.rbac_enabled)) deny(policy.whenRbacActive?.deniedMessage);
+  // Context rule: the workspace's RBAC status narrows who may (agent.use: a token without a role is refused,
+  // a subject-bound one too).
+  const rbacActive = auth.workspace.rbac_enabled;
+  if (!allows(action, auth.kind, rbacActive) || (rbacActive && policy.whenRbacActive && !boundRoleId(auth))) {
+    deny(policy.whenRbacActive?.deniedMessage);
+  }
   if (action === 'spaces.activate' && resource) {
     // A role-bound caller can hand its own role on, never another one.
     const own = boundRoleId(auth);

@@ -6,7 +6,7 @@ import type { TokenClaims } from '../services/tokens';
 /**
  * - apiKey: the workspace API key itself (x-api-key), accepted only where tokens and user spaces are issued.
  * - workspace: an access token without a role; the integrator's backend.
- * - role: an access token bound to a role; an end user, or an agent acting for one.
+ * - role: an access token bound to a role or to a subject (one end user); an end user, or an agent acting for one.
  * - userSpace: a user space token; one user in their space.
  */
 export type CredentialKind = 'apiKey' | 'workspace' | 'role' | 'userSpace';
@@ -24,7 +24,7 @@ export interface AuthState {
 
 export function tokenKind(claims: TokenClaims): CredentialKind {
   if (claims.tokenType === 'user_space') return 'userSpace';
-  return claims.roleId ? 'role' : 'workspace';
+  return claims.roleId || claims.subject !== undefined ? 'role' : 'workspace';
 }
 
 /** The role a credential is bound to, if any (role-bound access tokens and user space tokens with a role). */

@@ -23,12 +23,12 @@ export async function resolveRole(
   return undefined;
 }
 
-/** Mints an access token for the API key's workspace, optionally bound to a role of that workspace. */
+/** Mints an access token for the API key's workspace, optionally bound to a role of it and to one end user. */
 export async function generateAccessToken(
   deps: { db: Tx; tokens: TokenService },
   workspace: WorkspaceRow,
   apiKey: ApiKeyRow,
-  input: { customerRoleId?: string; roleId?: string },
+  input: { customerRoleId?: string; roleId?: string; subject?: string },
 ): Promise<string> {
   const roleId = await resolveRole(deps.db, workspace.id, input);
   return deps.tokens.sign({
@@ -36,6 +36,7 @@ export async function generateAccessToken(
     organizationId: workspace.organization_id,
     workspaceId: workspace.id,
     roleId,
+    subject: input.subject,
     apiKeyId: apiKey.id,
   });
 }

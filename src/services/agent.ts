@@ -19,9 +19,9 @@ import type {
 import { badRequest, conflict, internal, notFound } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
-import { callerScope } from './access';
 import { blockedReason } from '../web/address';
 import { checkUrlAddress, FetchError, type AddressPolicy } from '../web/fetch';
+import { threadScope } from '../policies/scopes';
 import type { SecretBox } from './secretBox';
 
 export const AgentMessages = {
@@ -32,12 +32,6 @@ export const AgentMessages = {
   messageConflict: 'A message with this id already exists in the thread with a different body',
   serverNameTaken: 'An agent server with this name already exists',
 } as const;
-
-/** Under ACTIVE RBAC the caller's role (the same rule as knowledge: callerScope); otherwise every thread. */
-export function threadScope(auth: AuthState): agent.ThreadScope {
-  const roleId = callerScope(auth).requiredRoleId;
-  return roleId ? { roleId } : {};
-}
 
 // ---- threads
 

@@ -1,11 +1,11 @@
 // Space RAG: passages (chunk texts with their page) from workspace knowledge and from the space's own
 // knowledge, topK each, most relevant first, with the source the item's visibility allows.
 import type { AuthState } from '../policies/credentials';
+import { knowledgeScope } from '../policies/scopes';
 import type { Db } from '../db/knex';
 import * as search from '../db/repositories/search';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
-import { callerScope } from './access';
 import { retrievePassages } from './search';
 
 export interface Passage {
@@ -59,7 +59,7 @@ const languageFilter = (input: RagInput) => (input.languageId !== undefined ? { 
 
 /** Workspace knowledge passages in the caller's role scope (ACTIVE RBAC): the one path of space RAG, agent RAG and the rag tool. */
 function workspacePassages(db: Db, auth: AuthState, input: RagInput, query: RagQuery): Promise<Passage[]> {
-  return passages(db, auth.workspace.id, { ...callerScope(auth), ...languageFilter(input) }, query, input.topK);
+  return passages(db, auth.workspace.id, { ...knowledgeScope(auth), ...languageFilter(input) }, query, input.topK);
 }
 
 const ragQuery = async (embeddings: EmbeddingProvider, text: string): Promise<RagQuery> => ({

@@ -46,10 +46,11 @@ export function filterScopes(filter: search.AccessFilter): { base: string; group
   const groups: string[][] = [];
   if (filter.language !== undefined) groups.push([`language:${filter.language}`]);
   if (filter.audienceId) groups.push([`audience:${filter.audienceId}`]);
-  if (filter.requiredRoleId) groups.push([`role:${filter.requiredRoleId}`]);
+  if (filter.requiredRoleId !== undefined)
+    groups.push(filter.requiredRoleId === null ? [] : [`role:${filter.requiredRoleId}`]);
   // Items with any of these roles: at most the sum of their counts.
   if (filter.roleIds) groups.push([...new Set(filter.roleIds)].map((r) => `role:${r}`));
-  return { base: filter.spaceId ? `space:${filter.spaceId}` : 'workspace', groups };
+  return { base: filter.spaceId ? counts.spaceScope(filter.spaceId) : 'workspace', groups };
 }
 
 export function planFor(

@@ -1,10 +1,12 @@
 // User spaces: activation (idempotent, one space per user), user space tokens, membership, groups,
 // messages and feedback. Space errors use the literal error value "Error", as the spec shows them.
 import type { AuthState } from '../policies/credentials';
+import { isWorkspaceCredential, mayActivateSpace, spaceReach } from '../policies/scopes';
 import type { Db } from '../db/knex';
+import * as searchCounts from '../db/repositories/searchCounts';
 import * as spaces from '../db/repositories/spaces';
 import type { SpaceGroupRow, SpaceRow } from '../db/rows';
-import { AppError } from '../errors';
+import { AppError, forbidden } from '../errors';
 import { isUuid } from '../ids';
 import type { TokenService } from './tokens';
 
@@ -25,15 +27,24 @@ export async function loadSpace(db: Db, workspaceId: string, spaceId: string): P
 }
 
 /**
- * A user space token opens only spaces its user belongs to (400 "The space is private" otherwise); an
- * access token from the two-step flow is a workspace-level credential and opens every space of it.
+ * The space if the caller reaches it (src/policies/scopes.ts): a user space token outside its user's spaces
+ * is 400 "The space is private" (the spec's answer); an end user's access token outside its role or subject
+ * is 404 "Space not found", as if the space did not exist.
  */
 export async function requireSpaceAccess(db: Db, auth: AuthState, spaceId: string): Promise<SpaceRow> {
   const space = await loadSpace(db, auth.workspace.id, spaceId);
-  if (auth.token?.tokenType === 'user_space') {
-    const role = auth.token.userId ? await spaces.memberRole(db, space.id, auth.token.userId) : undefined;
-    if (!role) throw spaceError(400, SpaceMessages.private);
-  }
+  const userId = auth.token?.userId;
+  const [owner, membership] = await Promise.all([
+    spaces.findSpaceUser(db, auth.workspace.id, space.owner_id),
+    auth.kind === 'userSpace' && userId ? spaces.memberRole(db, space.id, userId) : undefined,
+  ]);
+  const reach = spaceReach(auth, {
+    roleId: space.role_id,
+    ownerExternalId: owner?.external_id ?? '',
+    callerIsMember: membership !== undefined,
+  });
+  if (reach === 'private') throw spaceError(400, SpaceMessages.private);
+  if (reach === 'hidden') throw spaceError(404, SpaceMessages.notFound);
   return space;
 }
 
@@ -44,8 +55,13 @@ export interface Activation {
   isNew: boolean;
 }
 
-/** Idempotent: the same user always gets the same space; isNew only when this call created it. */
-/** The caller (an API key or an access token) lends the new token its API key: it dies when the key is revoked. */
+/**
+ * Idempotent: the same user always gets the same space; isNew only when this call created it. The caller (an
+ * API key or an access token) lends the new token its API key: it dies when the key is revoked. A new space
+ * records the activation's role; the workspace credential's activation records it again on an existing space
+ * (the integrator says which role its user holds now); an end user's token reaches only spaces of its own
+ * role and subject (403 otherwise, and nothing is created).
+ */
 export async function activateUserSpace(
   deps: { db: Db; tokens: TokenService },
   caller: AuthState,
@@ -53,10 +69,16 @@ export async function activateUserSpace(
 ): Promise<Activation> {
   const { workspace } = caller;
   const apiKeyId = caller.apiKey?.id ?? caller.token?.apiKeyId;
-  if (!apiKeyId) throw new AppError(403, 'Insufficient permissions');
+  if (!apiKeyId) throw forbidden();
+  const roleId = input.roleId ?? null;
   const { user, space, isNew } = await deps.db.transaction(async (trx) => {
     const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
-    return { user: u, ...(await spaces.ensureSpace(trx, workspace.id, u)) };
+    const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId);
+    if (!mayActivateSpace(caller, { roleId: ensured.space.role_id, ownerExternalId: u.external_id })) throw forbidden();
+    if (!ensured.isNew && isWorkspaceCredential(caller) && ensured.space.role_id !== roleId) {
+      await spaces.setSpaceRole(trx, workspace.id, ensured.space.id, roleId);
+    }
+    return { user: u, ...ensured };
   });
   const token = await deps.tokens.sign({
     tokenType: 'user_space',
@@ -90,9 +112,12 @@ export function spaceUserId(auth: AuthState): string {
 /** Messages a paged listing returns when it gives `before` without `limit`. */
 export const MESSAGES_DEFAULT_PAGE = 50;
 
+/** The most messages one listing carries (the largest `limit`, and a listing without paging: the latest ones). */
+export const MESSAGES_MAX_PAGE = 200;
+
 /**
- * The paging of a message listing: none unless `limit` or `before` is given (the listing then returns
- * every message, as it always has); `before` must be a message of the group.
+ * The paging of a message listing: without `limit` and `before`, the latest MESSAGES_MAX_PAGE (so no group's
+ * size sets a response's size); `before` must be a message of the group.
  */
 export async function messagePage(
   db: Db,
@@ -100,10 +125,25 @@ export async function messagePage(
   groupId: string,
   limit: number | undefined,
   beforeId: string | undefined,
-): Promise<{ limit: number; before?: { id: string; created_at: Date } } | undefined> {
-  if (limit === undefined && beforeId === undefined) return undefined;
+): Promise<{ limit: number; before?: { id: string; created_at: Date } }> {
+  if (limit === undefined && beforeId === undefined) return { limit: MESSAGES_MAX_PAGE };
   if (!beforeId) return { limit: limit ?? MESSAGES_DEFAULT_PAGE };
   const before = await spaces.findMessage(db, spaceId, beforeId);
   if (!before || before.group_id !== groupId) throw spaceError(400, 'before must be the id of a message in the group');
   return { limit: limit ?? MESSAGES_DEFAULT_PAGE, before };
 }
+
+/** Erasure, step one: every stored file of the space (kept in the workflow's history for the last step). */
+export const spaceStoredFiles = (db: Db, workspaceId: string, spaceId: string): Promise<string[]> =>
+  spaces.spaceStorageKeys(db, workspaceId, spaceId);
+
+/**
+ * Erasure, step two: the space's owner and with them every row of the space, then the search counts that
+ * still name it; false when already gone.
+ */
+export const eraseSpaceRecords = (db: Db, workspaceId: string, spaceId: string): Promise<boolean> =>
+  db.transaction(async (trx) => {
+    const erased = await spaces.deleteSpaceAndOwner(trx, workspaceId, spaceId);
+    await searchCounts.dropScope(trx, workspaceId, searchCounts.spaceScope(spaceId));
+    return erased;
+  });

@@ -15,6 +15,11 @@ export interface TokenClaims {
   roleId?: string;
   /** The API key behind the token (directly, or through the access token that activated a user space). */
   apiKeyId: string;
+  /**
+   * Access tokens for one end user: their external id (the integrator's userId or customerIdString). Such a
+   * token reaches only that user's space (src/policies/scopes.ts).
+   */
+  subject?: string;
   /** User space tokens: the space user (internal id) and their space. */
   userId?: string;
   spaceId?: string;
@@ -36,6 +41,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
       };
       // User space tokens carry their role as user_metadata.roleId (as the spec describes them).
       if (claims.roleId && claims.tokenType === 'access') payload.roleId = claims.roleId;
+      if (claims.subject !== undefined && claims.tokenType === 'access') payload.sub = claims.subject;
       if (claims.tokenType === 'user_space') {
         payload.userId = claims.userId;
         payload.spaceId = claims.spaceId;
@@ -59,7 +65,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat'],
         });
-        const { tokenType, organizationId, workspaceId, apiKeyId, userId, spaceId } = payload as Record<
+        const { tokenType, organizationId, workspaceId, apiKeyId, userId, spaceId, sub } = payload as Record<
           string,
           unknown
         >;
@@ -69,6 +75,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
             ? (payload.user_metadata as { roleId?: unknown } | undefined)?.roleId
             : (payload as { roleId?: unknown }).roleId;
         if (tokenType === 'user_space' && (!isUuidString(userId) || !isUuidString(spaceId))) return undefined;
+        if (sub !== undefined && (tokenType !== 'access' || typeof sub !== 'string' || sub === '')) return undefined;
         if (typeof organizationId !== 'string' || !UUID.test(organizationId)) return undefined;
         if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) return undefined;
         if (roleId !== undefined && (typeof roleId !== 'string' || !UUID.test(roleId))) return undefined;
@@ -79,6 +86,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
           organizationId,
           workspaceId,
           roleId: roleId as string | undefined,
+          ...(sub !== undefined ? { subject: sub as string } : {}),
           apiKeyId,
           ...(tokenType === 'user_space' ? { userId: userId as string, spaceId: spaceId as string } : {}),
         };

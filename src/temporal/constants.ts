@@ -13,6 +13,7 @@ export const WorkflowIds = {
   purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
   ingestFile: (workspaceId: string, uploadId: string) => `ingest:${workspaceId}:${uploadId}`,
   cascadeDelete: (workspaceId: string, knowledgeId: string) => `cascade-delete:${workspaceId}:${knowledgeId}`,
+  eraseUserSpace: (workspaceId: string, spaceId: string) => `erase-space:${workspaceId}:${spaceId}`,
   ingestText: (workspaceId: string, knowledgeId: string) => `ingest-text:${workspaceId}:${knowledgeId}`,
   ingestUrl: (workspaceId: string, knowledgeId: string) => `ingest-url:${workspaceId}:${knowledgeId}`,
   /** One per crawl of a site: its first crawl is generation 1, each recrawl the next. */

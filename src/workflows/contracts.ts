@@ -142,6 +142,19 @@ export interface CascadeDeleteResult {
   batches: number;
 }
 
+/** A data-subject erasure: a user's space and everything in it. */
+export interface EraseUserSpaceInput {
+  workspaceId: string;
+  spaceId: string;
+}
+
+export interface EraseUserSpaceResult {
+  /** Whether the space was still there to erase (false: an earlier run did). */
+  erased: boolean;
+  /** Stored files deleted. */
+  files: number;
+}
+
 export interface RoleFields {
   name: string;
   description: string | null;

@@ -6,6 +6,7 @@
 // Past the guard, the Agent API's role binding is checked too: under ACTIVE RBAC a thread created by one role's
 // token is absent (404 "Thread not found") for another role's token when read, listed, posted to or run, and
 // agent RAG, the tools and MCP return only the role's knowledge.
+// A role-bound token finds a space of no role (or another role) absent: 404 "Space not found".
 // Runs: KWS_POLICY_PROPERTY_RUNS (default 1000; the documented long run is 10000), seeded.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -84,6 +85,9 @@ interface RouteCalls {
 }
 
 const pick = <T>(xs: readonly T[], n: number): T => xs[n % xs.length]!;
+/** The world's space was activated without a role: a role-bound token finds it absent (its lane is its role's). */
+const outOfLane = (c: Credential): Call['check'] =>
+  c.kind === 'role' ? (res) => assert.deepEqual([res.status, res.body?.message], [404, 'Space not found']) : undefined;
 const tinyFile = () =>
   multipartBody(
     { title: 'planted' },
@@ -277,7 +281,11 @@ const CALLS: Record<string, RouteCalls> = {
   },
   'GET /v1/workspaces/{workspaceId}/taxonomy': { potent: (w) => ({ method: 'GET', path: v1(w, '/taxonomy') }) },
   'GET /v1/workspaces/{workspaceId}/spaces/{spaceId}': {
-    potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}`) }),
+    potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}`), check: outOfLane(c) }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/spaces/{spaceId}': {
+    potent: (w, c) => ({ method: 'DELETE', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/spaces/${randomUUID()}`) }),
   },
   'POST /v1/workspaces/{workspaceId}/spaces/{spaceId}/group': {
     potent: (w, c) => ({
@@ -287,7 +295,11 @@ const CALLS: Record<string, RouteCalls> = {
     }),
   },
   'GET /v1/workspaces/{workspaceId}/spaces/{spaceId}/message': {
-    potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/message`) }),
+    potent: (w, c) => ({
+      method: 'GET',
+      path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/message`),
+      check: outOfLane(c),
+    }),
   },
   'POST /v1/workspaces/{workspaceId}/spaces/{spaceId}/message': {
     potent: (w, c) => ({
@@ -303,11 +315,24 @@ const CALLS: Record<string, RouteCalls> = {
       json: { thumbUp: true },
     }),
   },
+  'GET /v1/workspaces/{workspaceId}/spaces/{spaceId}/knowledge': {
+    potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/knowledge`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/spaces/{spaceId}/knowledge/{knowledgeId}': {
+    potent: (w, c) => ({ method: 'GET', path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/knowledge/${randomUUID()}`) }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/spaces/{spaceId}/knowledge/{knowledgeId}': {
+    potent: (w, c) => ({
+      method: 'DELETE',
+      path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/knowledge/${randomUUID()}`),
+    }),
+  },
   'POST /v1/workspaces/{workspaceId}/spaces/{spaceId}/rag': {
     potent: (w, c) => ({
       method: 'POST',
       path: v1(w, `/spaces/${c.spaceId ?? w.spaceId}/rag`),
       json: { text: 'doc', topK: 3 },
+      check: outOfLane(c),
     }),
   },
   'POST /v1/workspaces/{workspaceId}/agent/threads': {

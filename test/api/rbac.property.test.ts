@@ -1,11 +1,13 @@
 // Property: under ACTIVE RBAC, a role-bound token sees exactly the knowledge assigned to its role on every
 // read path (list, get, semantic, keyword, hybrid, title and metadata search, category listings and
-// counts); an item is assigned a role when it or its parent is (a site's pages inherit the site's roles).
+// counts, RAG); an item is assigned a role when it or its parent is (a site's pages inherit the site's roles).
+// A subject-bound token sees what its role sees; an end user's credential without a role (a user space token
+// activated without one, a subject-bound token without one) sees no workspace knowledge at all.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as catalog from '../../src/db/repositories/catalog';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { accessHeaders, createRole, createTenant, insertItem, seededVector } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const scenario = fc.record({
@@ -15,8 +17,18 @@ const scenario = fc.record({
   /** parents[i]: the index of item i's parent when it names an earlier item, else none. */
   parents: fc.array(fc.integer({ min: -1, max: 9 }), { maxLength: 10 }),
 });
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 const sorted = (ids: Iterable<string>) => [...ids].sort();
+
+interface World {
+  tenant: Tenant;
+  ws: string;
+  category: string;
+  itemIds: string[];
+  /** role index -> the ids of the items it may see. */
+  expected: string[][];
+}
 
 describe('RBAC isolation (property-based)', function () {
   this.timeout(600_000);
@@ -25,82 +37,138 @@ describe('RBAC isolation (property-based)', function () {
     stack = await getStack();
   });
 
+  /** A workspace under ACTIVE RBAC with the scenario's roles (customerRoleId role-<r>) and items. */
+  async function buildWorld({ roles: roleCount, items, seed, parents }: Scenario): Promise<World> {
+    const db = stack.deps.db;
+    const tenant = await createTenant(db);
+    const ws = tenant.workspaceId;
+    await workspaces.setRbacEnabled(db, ws, true);
+    const roles: Array<{ id: string }> = [];
+    for (let r = 0; r < roleCount; r++) roles.push(await createRole(db, ws, { customerRoleId: `role-${r}` }));
+    const category = await catalog.insertCategory(db, ws, { name: 'All' });
+    const assigned = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
+    const directly = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
+    const itemIds: string[] = [];
+    for (const [i, roleIdx] of items.entries()) {
+      const roleIds = [...new Set(roleIdx.filter((x) => x < roleCount))].map((r) => roles[r]!.id);
+      const id = await insertItem(db, ws, {
+        title: `doc ${i}`,
+        roleIds,
+        vector: seededVector(stack.deps.embeddings.dimension, seed + i),
+      });
+      const parent = parents[i] ?? -1;
+      if (parent >= 0 && parent < i) {
+        await db('knowledge').where({ id }).update({ parent_id: itemIds[parent] });
+        // Inherited: visible to every role its parent is assigned.
+        for (const [roleId, ids] of assigned) if (directly.get(roleId)!.has(itemIds[parent]!)) ids.add(id);
+      }
+      itemIds.push(id);
+      for (const roleId of roleIds) {
+        assigned.get(roleId)!.add(id);
+        directly.get(roleId)!.add(id);
+      }
+    }
+    await catalog.linkCategoryKnowledge(db, ws, category.id, itemIds);
+    return { tenant, ws, category: category.id, itemIds, expected: roles.map((r) => sorted(assigned.get(r.id)!)) };
+  }
+
+  /** Every read path an access token has, each answering exactly `expected`. */
+  async function assertSeesExactly(world: World, headers: Record<string, string>, expected: string[], who: string) {
+    const { ws, tenant, itemIds, category } = world;
+    const v1 = (p: string) => `/v1/workspaces/${ws}${p}`;
+    const ids = (list: Array<{ id: string }>) => sorted(list.map((x) => x.id));
+    const list = await stack.request('GET', v1('/knowledge?limit=100'), { headers });
+    assert.deepEqual(ids(list.body.knowledge), expected, `${who}: list`);
+    assert.equal(list.body.total, expected.length, `${who}: list total`);
+    for (const id of itemIds) {
+      const one = await stack.request('GET', v1(`/knowledge/${id}`), { headers });
+      assert.equal(one.status, expected.includes(id) ? 200 : 404, `${who}: get`);
+    }
+    const semantic = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
+      headers: { ...headers, 'x-api-key': tenant.apiKey },
+      json: { query: 'text', limit: 50 },
+    });
+    assert.deepEqual(ids(semantic.body.results), expected, `${who}: semantic search`);
+    // Every chunk says "doc", so keyword and hybrid search find every item the token may see.
+    for (const mode of ['keyword', 'hybrid']) {
+      const found = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey },
+        json: { query: 'doc', limit: 50, mode },
+      });
+      assert.deepEqual(ids(found.body.results), expected, `${who}: ${mode} search`);
+    }
+    for (const path of [`/workspaces/${ws}/knowledge/search-title`, v1('/knowledge/search-title')]) {
+      const title = await stack.request('POST', path, { headers, json: { title: 'DOC', limit: 50 } });
+      assert.deepEqual(ids(title.body.results), expected, `${who}: title search`);
+    }
+    const meta = await stack.request('POST', v1('/knowledge/search'), {
+      headers,
+      json: { metadata: { type: 'STRING' }, limit: 100 },
+    });
+    assert.deepEqual(ids(meta.body), expected, `${who}: metadata search`);
+    const cats = await stack.request('GET', v1('/categories'), { headers });
+    assert.equal(cats.body.categories[0].knowledgeCount, expected.length, `${who}: category count`);
+    const catItems = await stack.request('GET', v1(`/categories/${category}/knowledge`), { headers });
+    assert.deepEqual(ids(catItems.body.knowledge), expected, `${who}: category knowledge`);
+  }
+
+  /** The items behind RAG passages (each item's one chunk says "doc <index>"). */
+  const ragItems = (world: World, passages: Array<{ text: string }>) =>
+    sorted(passages.map((p) => world.itemIds[Number(p.text.replace('doc ', ''))]!));
+
+  /** Space RAG with a user space token activated through the API key (with the role, when given). */
+  async function spaceRagItems(world: World, user: string, customerRoleId?: string): Promise<string[]> {
+    const { ws, tenant } = world;
+    const activated = await stack.request('POST', `/workspaces/${ws}/activate-or-retrieve-user-space-api-key`, {
+      headers: { 'x-api-key': tenant.apiKey },
+      json: { userId: user, email: `${user}@example.com`, ...(customerRoleId ? { customerRoleId } : {}) },
+    });
+    assert.equal(activated.status, 200, activated.text);
+    const rag = await stack.request('POST', `/v1/workspaces/${ws}/spaces/${activated.body.space.id}/rag`, {
+      headers: { authorization: `Bearer ${activated.body.token}` },
+      json: { text: 'doc', topK: 10 },
+    });
+    assert.equal(rag.status, 200, rag.text);
+    return ragItems(world, rag.body.knowledgeResults);
+  }
+
   it('a role-bound token never sees an unassigned item and sees every assigned one, on every read path', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ roles: roleCount, items, seed, parents }) => {
-        const db = stack.deps.db;
-        const tenant = await createTenant(db);
-        const ws = tenant.workspaceId;
-        await workspaces.setRbacEnabled(db, ws, true);
-        const roles: Array<{ id: string }> = [];
-        for (let r = 0; r < roleCount; r++) roles.push(await createRole(db, ws, { customerRoleId: `role-${r}` }));
-        const category = await catalog.insertCategory(db, ws, { name: 'All' });
-        const assigned = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
-        const directly = new Map<string, Set<string>>(roles.map((r) => [r.id, new Set<string>()]));
-        const itemIds: string[] = [];
-        for (const [i, roleIdx] of items.entries()) {
-          const roleIds = [...new Set(roleIdx.filter((x) => x < roleCount))].map((r) => roles[r]!.id);
-          const id = await insertItem(db, ws, {
-            title: `doc ${i}`,
-            roleIds,
-            vector: seededVector(stack.deps.embeddings.dimension, seed + i),
-          });
-          const parent = parents[i] ?? -1;
-          if (parent >= 0 && parent < i) {
-            await db('knowledge').where({ id }).update({ parent_id: itemIds[parent] });
-            // Inherited: visible to every role its parent is assigned.
-            for (const [roleId, ids] of assigned) if (directly.get(roleId)!.has(itemIds[parent]!)) ids.add(id);
-          }
-          itemIds.push(id);
-          for (const roleId of roleIds) {
-            assigned.get(roleId)!.add(id);
-            directly.get(roleId)!.add(id);
-          }
-        }
-        await catalog.linkCategoryKnowledge(db, ws, category.id, itemIds);
-
-        for (const [r, role] of roles.entries()) {
-          const expected = sorted(assigned.get(role.id)!);
-          const { headers } = await accessHeaders(stack, tenant, { customerRoleId: `role-${r}` });
-          const v1 = (p: string) => `/v1/workspaces/${ws}${p}`;
-          const ids = (list: Array<{ id: string }>) => sorted(list.map((x) => x.id));
-
-          const list = await stack.request('GET', v1('/knowledge?limit=100'), { headers });
-          assert.deepEqual(ids(list.body.knowledge), expected, 'list');
-          assert.equal(list.body.total, expected.length, 'list total');
-          for (const id of itemIds) {
-            const one = await stack.request('GET', v1(`/knowledge/${id}`), { headers });
-            assert.equal(one.status, expected.includes(id) ? 200 : 404, 'get');
-          }
-          const semantic = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
-            headers: { ...headers, 'x-api-key': tenant.apiKey },
-            json: { query: 'text', limit: 50 },
-          });
-          assert.deepEqual(ids(semantic.body.results), expected, 'semantic search');
-          // Every chunk says "doc", so keyword and hybrid search find every item the token may see.
-          for (const mode of ['keyword', 'hybrid']) {
-            const found = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
-              headers: { ...headers, 'x-api-key': tenant.apiKey },
-              json: { query: 'doc', limit: 50, mode },
-            });
-            assert.deepEqual(ids(found.body.results), expected, `${mode} search`);
-          }
-          for (const path of [`/workspaces/${ws}/knowledge/search-title`, v1('/knowledge/search-title')]) {
-            const title = await stack.request('POST', path, { headers, json: { title: 'DOC', limit: 50 } });
-            assert.deepEqual(ids(title.body.results), expected, 'title search');
-          }
-          const meta = await stack.request('POST', v1('/knowledge/search'), {
-            headers,
-            json: { metadata: { type: 'STRING' }, limit: 100 },
-          });
-          assert.deepEqual(ids(meta.body), expected, 'metadata search');
-          const cats = await stack.request('GET', v1('/categories'), { headers });
-          assert.equal(cats.body.categories[0].knowledgeCount, expected.length, 'category count');
-          const catItems = await stack.request('GET', v1(`/categories/${category.id}/knowledge`), { headers });
-          assert.deepEqual(ids(catItems.body.knowledge), expected, 'category knowledge');
+      fc.asyncProperty(scenario, async (s) => {
+        const world = await buildWorld(s);
+        for (const [r, expected] of world.expected.entries()) {
+          const { headers } = await accessHeaders(stack, world.tenant, { customerRoleId: `role-${r}` });
+          await assertSeesExactly(world, headers, expected, `role ${r}`);
         }
       }),
       { numRuns: 50, seed: 20261122, endOnFailure: true },
+    );
+  });
+
+  it('subject-bound tokens see their role, and end-user credentials without a role see nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const world = await buildWorld(s);
+        for (const [r, expected] of world.expected.entries()) {
+          const customerRoleId = `role-${r}`;
+          const subject = `user-${r}`;
+          const { headers } = await accessHeaders(stack, world.tenant, { customerRoleId, subject });
+          await assertSeesExactly(world, headers, expected, `subject with role ${r}`);
+          const agentRag = await stack.request('POST', `/v1/workspaces/${world.ws}/agent/rag`, {
+            headers,
+            json: { text: 'doc', topK: 10 },
+          });
+          assert.equal(agentRag.status, 200, agentRag.text);
+          assert.deepEqual(ragItems(world, agentRag.body.knowledgeResults), expected, 'agent RAG');
+          assert.deepEqual(await spaceRagItems(world, subject, customerRoleId), expected, 'space RAG with a role');
+        }
+        const { headers: roleless } = await accessHeaders(stack, world.tenant, { subject: 'no-role' });
+        await assertSeesExactly(world, roleless, [], 'subject without a role');
+        const agentUse = await stack.request('GET', `/v1/workspaces/${world.ws}/agent/tools`, { headers: roleless });
+        assert.equal(agentUse.status, 403, 'the agent API refuses it, as any token without a role');
+        assert.deepEqual(await spaceRagItems(world, 'no-role'), [], 'space RAG without a role');
+      }),
+      { numRuns: 20, seed: 20261126, endOnFailure: true },
     );
   });
 });

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import * as spacesRepo from '../../src/db/repositories/spaces';
+import { MESSAGES_MAX_PAGE } from '../../src/services/spaces';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -442,6 +443,326 @@ describe('user spaces', function () {
       });
       assert.deepEqual([res.status, res.body], [404, { error: 'Error', message: 'Workspace ID does not match' }]);
     });
+  });
+
+  describe('end users stay in their own lane', () => {
+    const hidden = { error: 'Error', message: 'Space not found' };
+    /** GET the space, GET its messages and POST RAG with these headers: the three statuses and bodies. */
+    const reach = async (spaceId: string, h: Record<string, string>) => {
+      const res = await Promise.all([
+        stack.request('GET', sp(spaceId), { headers: h }),
+        stack.request('GET', sp(spaceId, '/message'), { headers: h }),
+        stack.request('POST', sp(spaceId, '/rag'), { headers: h, json: { text: 'anything' } }),
+      ]);
+      return res.map((r) => r.status);
+    };
+
+    it("a role-bound token neither takes over nor reads another role's space (BOLA)", async () => {
+      await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'role-a' });
+      await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'role-b' });
+      const victim = await activateKey({ userId: 'victim', email: 'v@example.com', customerRoleId: 'role-b' });
+      const victimSpace = victim.body.space.id as string;
+      const roleA = (await accessHeaders(stack, tenant, { customerRoleId: 'role-a' })).headers;
+      const roleB = (await accessHeaders(stack, tenant, { customerRoleId: 'role-b' })).headers;
+
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, customerIdString: 'victim' }, roleA),
+        403,
+        'Insufficient permissions',
+      );
+      assert.deepEqual(await reach(victimSpace, roleA), [404, 404, 404]);
+      const read = await stack.request('GET', sp(victimSpace, '/message'), { headers: roleA });
+      assert.deepEqual(read.body, hidden, 'answered as if the space did not exist');
+      // Its own role's lane stays open: role B retrieves the space, role A activates and reads its own users.
+      const retrieved = await activate({ workspaceId: tenant.workspaceId, customerIdString: 'victim' }, roleB);
+      assert.deepEqual([retrieved.status, retrieved.body.spaceId], [200, victimSpace]);
+      assert.deepEqual(await reach(victimSpace, roleB), [200, 200, 200]);
+      const own = await activate({ workspaceId: tenant.workspaceId, customerIdString: 'colleague' }, roleA);
+      assert.equal(own.status, 200, own.text);
+      assert.deepEqual(await reach(own.body.spaceId, roleA), [200, 200, 200]);
+      assert.deepEqual(await reach(own.body.spaceId, roleB), [404, 404, 404]);
+      // A space activated without a role (as every space before roles were recorded) is no role's.
+      const legacy = await activateKey({ userId: 'legacy', email: 'l@example.com' });
+      assert.deepEqual(await reach(legacy.body.space.id, roleA), [404, 404, 404]);
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, customerIdString: 'legacy' }, roleA),
+        403,
+        'Insufficient permissions',
+      );
+      // The workspace credential opens every space, and its activation records the user's current role.
+      assert.deepEqual(await reach(victimSpace, headers), [200, 200, 200]);
+      const moved = await activateKey({ userId: 'victim', email: 'v@example.com', customerRoleId: 'role-a' });
+      assert.equal(moved.body.space.id, victimSpace);
+      assert.deepEqual(await reach(victimSpace, roleA), [200, 200, 200]);
+      assert.deepEqual(await reach(victimSpace, roleB), [404, 404, 404]);
+    });
+
+    it("a subject-bound token reaches only its own user's space", async () => {
+      await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'staff' });
+      const alice = (await accessHeaders(stack, tenant, { customerRoleId: 'staff', subject: 'alice' })).headers;
+      const bob = await activateKey({ userId: 'bob', email: 'b@example.com', customerRoleId: 'staff' });
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, customerIdString: 'bob' }, alice),
+        403,
+        'Insufficient permissions',
+      );
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, customerIdString: 'carol' }, alice),
+        403,
+        'Insufficient permissions',
+      );
+      assert.equal(
+        await spacesRepo.findSpaceUserByExternalId(stack.deps.db, tenant.workspaceId, 'carol'),
+        undefined,
+        'a refused activation creates nothing',
+      );
+      assert.deepEqual(await reach(bob.body.space.id, alice), [404, 404, 404], 'same role, other user');
+      const mine = await activate({ workspaceId: tenant.workspaceId, customerIdString: 'alice' }, alice);
+      assert.equal(mine.status, 200, mine.text);
+      assert.deepEqual(await reach(mine.body.spaceId, alice), [200, 200, 200]);
+      const claims = decodeJwt(mine.body.token);
+      assert.equal(claims.spaceId, mine.body.spaceId, 'the user space token is for her space');
+      const group = await spacesRepo.defaultGroup(stack.deps.db, mine.body.spaceId);
+      const posted = await stack.request('POST', sp(mine.body.spaceId, '/message'), {
+        headers: bearer(mine.body.token),
+        json: { newMessage: 'hello', type: 'USER', groupId: group!.id },
+      });
+      assert.equal(posted.status, 200, posted.text);
+      assert.equal(
+        (await stack.request('GET', sp(bob.body.space.id), { headers: bearer(mine.body.token) })).status,
+        400,
+        "her user space token does not open bob's space",
+      );
+
+      // A subject without a role: an end user too, never the workspace credential.
+      const dave = (await accessHeaders(stack, tenant, { subject: 'dave' })).headers;
+      const daves = await activate({ workspaceId: tenant.workspaceId, customerIdString: 'dave' }, dave);
+      assert.equal(daves.status, 200, daves.text);
+      assert.deepEqual(await reach(daves.body.spaceId, dave), [200, 200, 200]);
+      assertError(
+        await activate({ workspaceId: tenant.workspaceId, customerIdString: 'dave', customerRoleId: 'staff' }, dave),
+        403,
+        'Insufficient permissions',
+      );
+      assertError(
+        await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/text`, {
+          headers: dave,
+          json: { title: 't', content: 'c' },
+        }),
+        403,
+        'Insufficient permissions',
+      );
+      const blank = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+        headers: { 'x-api-key': tenant.apiKey },
+        json: { subject: '  ' },
+      });
+      assertError(blank, 400, 'subject must not be empty');
+      for (const [subject, message] of [
+        [5, 'subject must be a string'],
+        ['x'.repeat(256), 'subject must be at most 255 characters'],
+      ] as const) {
+        const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+          headers: { 'x-api-key': tenant.apiKey },
+          json: { subject },
+        });
+        assertError(res, 400, message);
+      }
+    });
+
+    it('under ACTIVE RBAC a user space token without a role gets no role-restricted passages', async () => {
+      await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, true);
+      const roleA = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'a' });
+      const roleB = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'b' });
+      const dim = stack.deps.embeddings.dimension;
+      await insertItem(stack.deps.db, tenant.workspaceId, {
+        title: 'for a',
+        roleIds: [roleA.id],
+        vector: seededVector(dim, 1),
+      });
+      await insertItem(stack.deps.db, tenant.workspaceId, {
+        title: 'for b',
+        roleIds: [roleB.id],
+        vector: seededVector(dim, 2),
+      });
+      await insertItem(stack.deps.db, tenant.workspaceId, { title: 'for none', vector: seededVector(dim, 3) });
+      const rag = async (token: string, spaceId: string) => {
+        const res = await stack.request('POST', sp(spaceId, '/rag'), {
+          headers: bearer(token),
+          json: { text: 'for', topK: 10 },
+        });
+        assert.equal(res.status, 200, res.text);
+        return (res.body.knowledgeResults as Array<{ text: string }>).map((r) => r.text).sort();
+      };
+      const roleless = await activateKey({ userId: 'nobody', email: 'n@example.com' });
+      assert.deepEqual(await rag(roleless.body.token, roleless.body.space.id), []);
+      const withA = await activateKey({ userId: 'a-user', email: 'a@example.com', customerRoleId: 'a' });
+      assert.deepEqual(await rag(withA.body.token, withA.body.space.id), ['for a']);
+      // The workspace credential (the admin's) is not narrowed.
+      const admin = await stack.request('POST', sp(roleless.body.space.id, '/rag'), {
+        headers,
+        json: { text: 'for', topK: 10 },
+      });
+      assert.deepEqual(admin.body.knowledgeResults.map((r: { text: string }) => r.text).sort(), [
+        'for a',
+        'for b',
+        'for none',
+      ]);
+      await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, false);
+      assert.equal((await rag(roleless.body.token, roleless.body.space.id)).length, 3, 'RBAC off: no role filter');
+    });
+  });
+
+  it(`caps a message listing at ${MESSAGES_MAX_PAGE}: without paging, the latest ones, oldest first`, async () => {
+    const host = await activateKey({ userId: 'chatty', email: 'c@example.com' });
+    const spaceId = host.body.space.id as string;
+    const group = await spacesRepo.defaultGroup(stack.deps.db, spaceId);
+    const total = MESSAGES_MAX_PAGE + 5;
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    await stack.deps.db('space_messages').insert(
+      Array.from({ length: total }, (_, i) => ({
+        id: randomUUID(),
+        space_id: spaceId,
+        group_id: group!.id,
+        type: 'USER',
+        message: `m${i}`,
+        created_at: new Date(base + i * 1000),
+      })),
+    );
+    const res = await stack.request('GET', sp(spaceId, '/message'), { headers: bearer(host.body.token) });
+    assert.equal(res.status, 200, res.text);
+    const texts = (res.body.messages as Array<{ message: string }>).map((m) => m.message);
+    assert.equal(texts.length, MESSAGES_MAX_PAGE);
+    assert.deepEqual([texts[0], texts.at(-1)], ['m5', `m${total - 1}`]);
+    const back = await stack.request('GET', sp(spaceId, `/message?before=${res.body.messages[0].id}`), {
+      headers: bearer(host.body.token),
+    });
+    assert.deepEqual(
+      back.body.messages.map((m: { message: string }) => m.message),
+      ['m0', 'm1', 'm2', 'm3', 'm4'],
+    );
+  });
+
+  it("lists, gets and deletes a space's files through the space, for its user and the workspace credential only", async () => {
+    const ws = tenant.workspaceId;
+    const host = await activateKey({ userId: 'filer', email: 'f@example.com' });
+    const other = await activateKey({ userId: 'other', email: 'o@example.com' });
+    const spaceId = host.body.space.id as string;
+    const upload = (spaceFor: string, name: string) =>
+      uploadRequest(
+        stack.request,
+        ws,
+        headers,
+        { filename: name, contentType: 'text/plain', bytes: Buffer.from(`Notes in ${name}.`) },
+        { spaceId: spaceFor },
+      );
+    const mine = (await upload(spaceId, 'mine.txt')).body.knowledgeId as string;
+    const theirs = (await upload(other.body.space.id, 'theirs.txt')).body.knowledgeId as string;
+    const own = bearer(host.body.token);
+    const list = await stack.request('GET', sp(spaceId, '/knowledge'), { headers: own });
+    assert.equal(list.status, 200, list.text);
+    assert.deepEqual(
+      [list.body.knowledge.map((k: { id: string }) => k.id), list.body.total, list.body.page],
+      [[mine], 1, 1],
+    );
+    const one = await stack.request('GET', sp(spaceId, `/knowledge/${mine}`), { headers: own });
+    assert.deepEqual([one.status, one.body.id], [200, mine]);
+    assert.equal((await stack.request('GET', sp(spaceId, `/knowledge/${mine}`), { headers })).status, 200);
+    // Another space's item through this space, another user's token, a role-bound token: all refused.
+    assertError(
+      await stack.request('GET', sp(spaceId, `/knowledge/${theirs}`), { headers: own }),
+      404,
+      'Knowledge item not found',
+    );
+    const stranger = await stack.request('GET', sp(spaceId, '/knowledge'), { headers: bearer(other.body.token) });
+    assert.deepEqual([stranger.status, stranger.body.message], [400, 'The space is private']);
+    assertError(
+      await stack.request('DELETE', sp(spaceId, `/knowledge/${mine}`), { headers: bearer(other.body.token) }),
+      400,
+      'The space is private',
+    );
+    await createRole(stack.deps.db, ws, { customerRoleId: 'r' });
+    const role = (await accessHeaders(stack, tenant, { customerRoleId: 'r' })).headers;
+    assertError(
+      await stack.request('GET', sp(spaceId, '/knowledge'), { headers: role }),
+      403,
+      'Insufficient permissions',
+    );
+    assertError(
+      await stack.request('GET', `/v1/workspaces/${ws}/knowledge/${mine}`, { headers }),
+      404,
+      'Knowledge item not found',
+    );
+
+    const deleted = await stack.request('DELETE', sp(spaceId, `/knowledge/${mine}`), { headers: own });
+    assert.deepEqual([deleted.status, deleted.body], [200, { success: true }]);
+    const after = await stack.request('GET', sp(spaceId, '/knowledge'), { headers: own });
+    assert.deepEqual(after.body.knowledge, []);
+    assert.equal(await stack.deps.db('knowledge').where({ id: mine }).first(), undefined);
+    assert.ok(await stack.deps.db('knowledge').where({ id: theirs }).first(), "the other space's item stays");
+  });
+
+  it('erases a space for a data-subject request: nothing of it is left in PostgreSQL, S3 or search', async () => {
+    const db = stack.deps.db;
+    const ws = tenant.workspaceId;
+    const host = await activateKey({ userId: 'leaving', email: 'leaving@example.com' });
+    const spaceId = host.body.space.id as string;
+    const upload = await uploadRequest(
+      stack.request,
+      ws,
+      headers,
+      { filename: 'diary.txt', contentType: 'text/plain', bytes: Buffer.from('My private diary about zebras.') },
+      { spaceId },
+    );
+    assert.equal(upload.status, 200, upload.text);
+    const knowledgeId = upload.body.knowledgeId as string;
+    const group = await spacesRepo.defaultGroup(db, spaceId);
+    const posted = await stack.request('POST', sp(spaceId, '/message'), {
+      headers: bearer(host.body.token),
+      json: { newMessage: 'please forget me', type: 'USER', groupId: group!.id },
+    });
+    assert.equal(posted.status, 200, posted.text);
+    const keys = await spacesRepo.spaceStorageKeys(db, ws, spaceId);
+    assert.ok(keys.length > 0, 'the space holds a stored file');
+    for (const key of keys) assert.equal(await stack.deps.storage.exists(key), true);
+
+    // Only the workspace credential erases.
+    const roleHeaders = (await accessHeaders(stack, tenant, { subject: 'leaving' })).headers;
+    for (const h of [bearer(host.body.token), roleHeaders]) {
+      assertError(await stack.request('DELETE', sp(spaceId), { headers: h }), 403, 'Insufficient permissions');
+    }
+    const res = await stack.request('DELETE', sp(spaceId), { headers });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body, { success: true, message: 'Erasure started', jobId: `erase-space:${ws}:${spaceId}` });
+    let status = '';
+    for (let i = 0; i < 600 && status !== 'COMPLETED'; i++) {
+      const jobs = await stack.request('POST', `/v1/workspaces/${ws}/background-jobs`, {
+        headers,
+        json: { jobIds: [res.body.jobId] },
+      });
+      status = jobs.body.jobs[0].status;
+      assert.ok(status === 'RUNNING' || status === 'COMPLETED', jobs.text);
+      if (status !== 'COMPLETED') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 'COMPLETED');
+
+    const count = async (table: string, where: Record<string, string>) =>
+      Number((await db(table).where(where).count<{ n: string }[]>('* as n'))[0]!.n);
+    for (const table of ['space_members', 'space_groups', 'space_messages', 'knowledge', 'upload_file_metadata']) {
+      assert.equal(await count(table, { space_id: spaceId }), 0, table);
+    }
+    assert.equal(await count('spaces', { id: spaceId }), 0, 'spaces');
+    assert.equal(await count('knowledge_chunks', { knowledge_id: knowledgeId }), 0, 'passages and vectors');
+    assert.equal(await count('space_users', { workspace_id: ws, external_id: 'leaving' }), 0, 'the user');
+    assert.equal(await count('knowledge_search_counts', { scope: `space:${spaceId}` }), 0, 'search counts');
+    for (const key of keys) assert.equal(await stack.deps.storage.exists(key), false, `blob ${key}`);
+    const found = await stack.request('POST', `/workspaces/${ws}/knowledge/search`, {
+      headers: { ...headers, 'x-api-key': tenant.apiKey },
+      json: { query: 'private diary about zebras', limit: 50 },
+    });
+    assert.equal(found.status, 200, found.text);
+    assert.deepEqual(found.body.results, [], 'search finds nothing');
+    assert.equal((await stack.request('GET', sp(spaceId), { headers: bearer(host.body.token) })).status, 404);
+    assertError(await stack.request('DELETE', sp(spaceId), { headers }), 404, 'Space not found');
   });
 
   it('tracks a background space upload through upload-file-metadata spaceKnowledge', async () => {

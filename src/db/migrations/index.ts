@@ -9,6 +9,7 @@ import * as m0006 from './0006_rate_limits';
 import * as m0007 from './0007_webhooks';
 import * as m0008 from './0008_web_sources';
 import * as m0009 from './0009_hybrid_search';
+import * as m0010 from './0010_space_roles';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Array<[string, Migration]> = [
   ['0007_webhooks', m0007],
   ['0008_web_sources', m0008],
   ['0009_hybrid_search', m0009],
+  ['0010_space_roles', m0010],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

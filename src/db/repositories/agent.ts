@@ -3,9 +3,9 @@
 import type { Tx } from '../knex';
 import type { AgentMessageRow, AgentServerRow, AgentThreadRow } from '../rows';
 
-/** Which threads a caller sees: with roleId, only the threads bound to that role; without, all of the workspace. */
+/** Which threads a caller sees: with roleId, only the threads bound to that role (null: none); without, all. */
 export interface ThreadScope {
-  roleId?: string;
+  roleId?: string | null;
 }
 
 // ---- servers
@@ -61,7 +61,8 @@ export async function deleteServer(db: Tx, workspaceId: string, id: string): Pro
 
 const scoped = (db: Tx, workspaceId: string, scope: ThreadScope) => {
   const q = db<AgentThreadRow>('agent_threads').where({ workspace_id: workspaceId });
-  if (scope.roleId !== undefined) void q.andWhere({ role_id: scope.roleId });
+  if (scope.roleId === null) void q.whereRaw('false');
+  else if (scope.roleId !== undefined) void q.andWhere({ role_id: scope.roleId });
   return q;
 };
 

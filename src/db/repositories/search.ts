@@ -18,8 +18,11 @@ export interface AccessFilter {
   audienceId?: string;
   /** Only knowledge assigned (itself or through its parent) to at least one of these roles. */
   roleIds?: string[];
-  /** Only knowledge assigned (itself or through its parent) to this role (RBAC: the caller's token role). */
-  requiredRoleId?: string;
+  /**
+   * Only knowledge assigned (itself or through its parent) to this role (RBAC: the caller's role); null: the
+   * caller must hold a role and holds none, so no workspace knowledge passes (src/policies/scopes.ts).
+   */
+  requiredRoleId?: string | null;
   /** Only this space's knowledge; without it, only workspace knowledge (space knowledge stays in its space). */
   spaceId?: string;
   /** Only knowledge in this language. */
@@ -51,7 +54,8 @@ export function applyAccessFilter(
     );
   }
   // An item is assigned a role when it or its parent is (a site's pages, an unpacked archive's files).
-  const roleFilters = [f.roleIds, f.requiredRoleId ? [f.requiredRoleId] : undefined];
+  const required = f.requiredRoleId === undefined ? undefined : f.requiredRoleId === null ? [] : [f.requiredRoleId];
+  const roleFilters = [f.roleIds, required];
   for (const [i, roleIds] of roleFilters.entries()) {
     if (!roleIds) continue;
     const kr = `kr${i}`;

@@ -16,6 +16,9 @@ export interface ScopeCounts {
   fragmented: string[];
 }
 
+/** A space's scope name (the triggers' kws_item_scopes spells it the same way). */
+export const spaceScope = (spaceId: string) => `space:${spaceId}`;
+
 /** Rows of one scope above which a reader folds them. */
 export const FOLD_ABOVE_ROWS = 16;
 
@@ -72,4 +75,9 @@ export async function foldScopeCounts(db: Tx, workspaceId: string, scopes: strin
      select ?, scope, sum(chunks) from gone group by scope having sum(chunks) <> 0`,
     [workspaceId, scopes, workspaceId],
   );
+}
+
+/** Drops a scope's rows (a space that no longer exists: its rows sum to zero and only name it). */
+export async function dropScope(db: Tx, workspaceId: string, scope: string): Promise<void> {
+  await db('knowledge_search_counts').where({ workspace_id: workspaceId, scope }).delete();
 }

@@ -20,17 +20,26 @@ export async function findSpaceUserByExternalId(db: Tx, workspaceId: string, ext
   return db<SpaceUserRow>('space_users').where({ workspace_id: workspaceId, external_id: externalId }).first();
 }
 
-/** The user's space, created with its host membership and default group when absent; isNew only for the creator. */
+export async function findSpaceUser(db: Tx, workspaceId: string, id: string): Promise<SpaceUserRow | undefined> {
+  return db<SpaceUserRow>('space_users').where({ workspace_id: workspaceId, id }).first();
+}
+
+/**
+ * The user's space, created with its host membership, default group and role when absent; isNew only for the
+ * creator.
+ */
 export async function ensureSpace(
   db: Tx,
   workspaceId: string,
   owner: SpaceUserRow,
+  roleId: string | null = null,
 ): Promise<{ space: SpaceRow; isNew: boolean }> {
   const inserted = (await db('spaces')
     .insert({
       id: randomUUID(),
       workspace_id: workspaceId,
       owner_id: owner.id,
+      role_id: roleId,
       name: `${owner.email ?? owner.external_id}'s space`,
     })
     .onConflict(['workspace_id', 'owner_id'])
@@ -43,6 +52,36 @@ export async function ensureSpace(
   }
   const space = await db<SpaceRow>('spaces').where({ workspace_id: workspaceId, owner_id: owner.id }).first();
   return { space: space!, isNew: false };
+}
+
+/** Every stored file of a space: its knowledge's files and its uploads' (some not yet knowledge). */
+export async function spaceStorageKeys(db: Tx, workspaceId: string, spaceId: string): Promise<string[]> {
+  const rows: Array<{ key: string | null }> = await db('knowledge')
+    .where({ workspace_id: workspaceId, space_id: spaceId })
+    .select('storage_key as key')
+    .union((u) =>
+      u
+        .from('upload_file_metadata')
+        .where({ workspace_id: workspaceId, space_id: spaceId })
+        .select('storage_key as key'),
+    );
+  return [...new Set(rows.map((r) => r.key).filter((k): k is string => !!k))].sort();
+}
+
+/**
+ * Deletes a space's owner and with them (foreign keys, ON DELETE CASCADE) the space, its members, groups,
+ * messages, knowledge, chunks and uploads; the owner's messages in other spaces lose their author. False when
+ * the space is already gone.
+ */
+export async function deleteSpaceAndOwner(db: Tx, workspaceId: string, spaceId: string): Promise<boolean> {
+  const space = await db<SpaceRow>('spaces').where({ workspace_id: workspaceId, id: spaceId }).first('owner_id');
+  if (!space) return false;
+  await db('space_users').where({ workspace_id: workspaceId, id: space.owner_id }).delete();
+  return true;
+}
+
+export async function setSpaceRole(db: Tx, workspaceId: string, id: string, roleId: string | null): Promise<void> {
+  await db('spaces').where({ workspace_id: workspaceId, id }).update({ role_id: roleId, updated_at: db.fn.now() });
 }
 
 export async function findSpace(db: Tx, workspaceId: string, id: string): Promise<SpaceRow | undefined> {

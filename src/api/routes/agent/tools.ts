@@ -6,7 +6,8 @@ import type { AgentSource } from '../../../db/rows';
 import type { Deps } from '../../../deps';
 import { notFound } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
-import { accessFilter, callerScope } from '../../../services/access';
+import { knowledgeScope } from '../../../policies/scopes';
+import { accessFilter } from '../../../services/access';
 import { loadKnowledge } from '../../../services/knowledge';
 import { knowledgeRag } from '../../../services/rag';
 import { EXCERPT_CHARS, searchKnowledge, titleSearch, type SearchResult } from '../../../services/search';
@@ -74,7 +75,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     description: 'One knowledge item by id: its type, content (URL, file path or text), status and metadata.',
     input: GetKnowledgeToolInputSchema,
     async run({ deps, auth }, input) {
-      const row = await loadKnowledge(deps.db, auth.workspace.id, input.knowledgeId, callerScope(auth));
+      const row = await loadKnowledge(deps.db, auth.workspace.id, input.knowledgeId, knowledgeScope(auth));
       const output = presentKnowledge(row);
       return {
         output,

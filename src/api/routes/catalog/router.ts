@@ -40,6 +40,11 @@ export function catalogRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const query = validate(TaxonomyQuerySchema, ctx.query);
     const scope = (await accessFilter(deps.db, auth)).requiredRoleId;
+    // A credential that must hold a role and holds none sees no taxonomy (src/policies/scopes.ts).
+    if (scope === null) {
+      ctx.body = [];
+      return;
+    }
     const roleIds = [query.roleId, scope].filter((r): r is string => r !== undefined);
     const rows = await catalog.listTaxonomies(deps.db, auth.workspace.id, { roleIds, languageId: query.languageId });
     const ids = rows.map((r) => r.id);

@@ -8,7 +8,8 @@ import * as uploads from '../../../db/repositories/uploads';
 import type { Deps } from '../../../deps';
 import { badRequest, notFound } from '../../../errors';
 import { isUuid } from '../../../ids';
-import { accessFilter, callerScope, isScoped } from '../../../services/access';
+import { isScoped, knowledgeScope } from '../../../policies/scopes';
+import { accessFilter } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
@@ -56,7 +57,7 @@ export function knowledgeRouter(deps: Deps): Router {
       deps.db,
       auth.workspace.id,
       ctx.params.knowledgeId ?? '',
-      callerScope(auth),
+      knowledgeScope(auth),
     );
     return { auth, row };
   };
@@ -182,7 +183,7 @@ export function knowledgeRouter(deps: Deps): Router {
     const id = ctx.params.uploadFileMetadataId ?? '';
     if (!isUuid(id)) throw badRequest('Invalid upload file metadata ID format');
     const upload = await uploads.findUpload(deps.db, workspace.id, id);
-    const scope = callerScope(auth);
+    const scope = knowledgeScope(auth);
     const row = upload?.knowledge_id
       ? await knowledgeService.findVisibleKnowledge(deps.db, workspace.id, upload.knowledge_id, {
           ...scope,

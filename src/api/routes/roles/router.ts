@@ -4,7 +4,7 @@ import * as roles from '../../../db/repositories/roles';
 import * as workspaces from '../../../db/repositories/workspaces';
 import type { Deps } from '../../../deps';
 import { forbidden, notFound } from '../../../errors';
-import { callerScope } from '../../../services/access';
+import { knowledgeScope } from '../../../policies/scopes';
 import { loadKnowledge } from '../../../services/knowledge';
 import * as roleService from '../../../services/roles';
 import { crawlProgress } from '../../../services/sources';
@@ -91,7 +91,7 @@ export function rolesRouter(deps: Deps): Router {
   router.get('/knowledge/:knowledgeId/role', guard(deps, 'knowledge.read'), async (ctx) => {
     const auth = requireAuth(ctx);
     const { workspace } = auth;
-    const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '', callerScope(auth));
+    const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '', knowledgeScope(auth));
     ctx.body = (await roles.knowledgeRoles(deps.db, workspace.id, item.id)).map(presentKnowledgeRole);
   });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { SpaceMessages } from '../../../services/spaces';
+import { KnowledgeMessages } from '../../../services/knowledge';
+import { MESSAGES_MAX_PAGE, SpaceMessages } from '../../../services/spaces';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { DeletedSchema, KnowledgeListQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
 import {
   ActivateApiKeySchema,
@@ -12,17 +14,21 @@ import {
   GroupCreatedSchema,
   MessagePostedSchema,
   MessageSchema,
-  MESSAGES_MAX_LIMIT,
   MessagesQuerySchema,
   PostMessageSchema,
   RagResponseSchema,
   RagSchema,
+  SpaceErasureSchema,
   SpaceSchema,
 } from './schema';
 
 const base = '/v1/workspaces/{workspaceId}/spaces/{spaceId}';
 const SpacePath = withWorkspace({ spaceId: z.uuid().meta({ description: 'The space' }) });
 const spaceError = (message: string) => ({ error: 'Error', message });
+const SpaceFilePath = withWorkspace({
+  spaceId: z.uuid().meta({ description: 'The space' }),
+  knowledgeId: z.uuid().meta({ description: "An item of the space's own knowledge" }),
+});
 const spaceErrors = {
   400: [spaceError(SpaceMessages.private)],
   404: [spaceError(SpaceMessages.notFound)],
@@ -64,7 +70,9 @@ export const spacesOperations: ApiOperation[] = [
     summary: "Activate (or retrieve) a user's space with an access token (idempotent)",
     description:
       'The role comes from the body, else it is inherited from the calling token; a role-bound caller may name ' +
-      'only its own role (403 otherwise). isNew is true only when the space was just created.',
+      'only its own role (403 otherwise). The space records its role: the workspace credential sets it on every ' +
+      "activation, an end user's token (role- or subject-bound) reaches only a space of its own role and, with a " +
+      "subject, only that user's space (403 otherwise). isNew is true only when the space was just created.",
     request: { path: WorkspacePath, body: ActivateSpaceSchema },
     responses: {
       200: { description: 'The user space token and the space', schema: ActivatedSpaceSchema, links: spaceLinks },
@@ -93,6 +101,27 @@ export const spacesOperations: ApiOperation[] = [
     errors: spaceErrors,
   },
   {
+    method: 'delete',
+    path: base,
+    operationId: 'eraseSpace',
+    tag: 'Spaces',
+    summary: "Erase a user's space and the user: a data-subject erasure (background job; the workspace credential)",
+    description:
+      "Deletes the space's user and everything of the space: members, groups, messages, files, their passages " +
+      'and vectors, and the stored blobs (at once, without the purge delay). Follow the job with background-jobs.',
+    request: { path: SpacePath },
+    responses: {
+      200: {
+        description: 'The erasure job',
+        schema: SpaceErasureSchema,
+        links: {
+          getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
+        },
+      },
+    },
+    errors: { 404: [spaceError(SpaceMessages.notFound)] },
+  },
+  {
     method: 'post',
     path: `${base}/group`,
     operationId: 'createGroup',
@@ -116,12 +145,13 @@ export const spacesOperations: ApiOperation[] = [
     operationId: 'listMessages',
     tag: 'Spaces',
     summary: "A group's messages, oldest first (the default group without groupId); a page with limit and before",
+    description: `At most ${MESSAGES_MAX_PAGE} messages per response: without limit and before, the latest ${MESSAGES_MAX_PAGE}; page back with before (the first message's id).`,
     request: { path: SpacePath, query: MessagesQuerySchema },
     responses: { 200: { description: 'The messages', schema: z.strictObject({ messages: z.array(MessageSchema) }) } },
     errors: {
       400: [
         ...spaceErrors[400],
-        `limit must be between 1 and ${MESSAGES_MAX_LIMIT}`,
+        `limit must be between 1 and ${MESSAGES_MAX_PAGE}`,
         'before must be a message id',
         spaceError('before must be the id of a message in the group'),
       ],
@@ -175,6 +205,44 @@ export const spacesOperations: ApiOperation[] = [
         'thumbDown must be a boolean',
       ],
       404: [...spaceErrors[404], spaceError(SpaceMessages.messageNotFound)],
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/knowledge`,
+    operationId: 'listSpaceKnowledge',
+    tag: 'Spaces',
+    summary: "List the space's own files (uploaded with spaceId), newest first",
+    description:
+      "A member's user space token or the workspace credential. Workspace knowledge routes never show a space's files.",
+    request: { path: SpacePath, query: KnowledgeListQuerySchema },
+    responses: { 200: { description: 'A page of the space items', schema: KnowledgeListSchema } },
+    errors: spaceErrors,
+  },
+  {
+    method: 'get',
+    path: `${base}/knowledge/{knowledgeId}`,
+    operationId: 'getSpaceKnowledge',
+    tag: 'Spaces',
+    summary: "Get one of the space's own files",
+    request: { path: SpaceFilePath },
+    responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
+    errors: {
+      400: [...spaceErrors[400], KnowledgeMessages.invalidId],
+      404: [...spaceErrors[404], KnowledgeMessages.notFound],
+    },
+  },
+  {
+    method: 'delete',
+    path: `${base}/knowledge/{knowledgeId}`,
+    operationId: 'deleteSpaceKnowledge',
+    tag: 'Spaces',
+    summary: "Delete one of the space's own files (its stored file is purged after FILE_PURGE_DELAY)",
+    request: { path: SpaceFilePath },
+    responses: { 200: { description: 'Deleted', schema: DeletedSchema } },
+    errors: {
+      400: [...spaceErrors[400], KnowledgeMessages.invalidId, KnowledgeMessages.hasChildren],
+      404: [...spaceErrors[404], KnowledgeMessages.notFound],
     },
   },
   {

@@ -8,7 +8,9 @@ import { badRequest } from '../../../errors';
 import { isUuid } from '../../../ids';
 import { authorize } from '../../../policies/authorize';
 import { resolveRole } from '../../../services/accessTokens';
+import { startSpaceErasure } from '../../../services/erasure';
 import { spaceRag } from '../../../services/rag';
+import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaceFiles';
 import {
   activateUserSpace,
   messagePage,
@@ -20,6 +22,8 @@ import {
 } from '../../../services/spaces';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
+import { presentKnowledge } from '../knowledge/presenters';
+import { KnowledgeListQuerySchema } from '../knowledge/schema';
 import { presentMessage, presentSpace } from './presenters';
 import {
   ActivateApiKeySchema,
@@ -32,6 +36,7 @@ import {
   type ActivatedSpace,
   type ActivatedWithApiKey,
   type MessagePosted,
+  type SpaceErasure,
 } from './schema';
 
 export function spacesRouter(deps: Deps): Router {
@@ -103,6 +108,13 @@ export function spacesRouter(deps: Deps): Router {
     );
   });
 
+  // A data-subject erasure: the space, its user and everything of theirs, as a workflow.
+  router.delete(base, guard(deps, 'spaces.erase'), async (ctx) => {
+    const auth = requireAuth(ctx);
+    const jobId = await startSpaceErasure(deps, auth.workspace.id, ctx.params.spaceId ?? '');
+    ctx.body = { success: true, message: 'Erasure started', jobId } satisfies SpaceErasure;
+  });
+
   router.post(`${base}/group`, guard(deps, 'spaces.write'), async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
@@ -162,6 +174,29 @@ export function spacesRouter(deps: Deps): Router {
     const row = isUuid(id) ? await spaces.setFeedback(deps.db, space.id, id, feedback) : undefined;
     if (!row) throw spaceError(404, SpaceMessages.messageNotFound);
     ctx.body = presentMessage(row);
+  });
+
+  // The space's own files, through the space only (its members' user space tokens and the workspace credential).
+  const files = guard(deps, 'spaces.files');
+  router.get(`${base}/knowledge`, files, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
+    const { rows, total } = await listSpaceFiles(deps.db, space, { offset: (page - 1) * limit, limit });
+    ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
+  });
+
+  router.get(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    ctx.body = presentKnowledge(await loadSpaceFile(deps.db, space, ctx.params.knowledgeId ?? ''));
+  });
+
+  router.delete(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
+    const auth = requireAuth(ctx);
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    await deleteSpaceFile(deps, space, ctx.params.knowledgeId ?? '');
+    ctx.body = { success: true };
   });
 
   router.post(`${base}/rag`, guard(deps, 'spaces.rag', { ragErrors: true }), async (ctx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
+import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 const MISSING = 'Missing required field';
@@ -74,23 +75,21 @@ export const CreateGroupSchema = z.object(
   { error: 'Request body must be a JSON object' },
 );
 
-export const MESSAGES_MAX_LIMIT = 200;
-
 /** groupId; optional paging: the `limit` messages before the message `before` (or the latest), oldest first. */
 export const MessagesQuerySchema = z.object({
   groupId: z.string().meta({ format: 'uuid', description: 'The group (default: the default group)' }).optional(),
   limit: documentedAs(z.string(), {
     type: 'integer',
     minimum: 1,
-    maximum: MESSAGES_MAX_LIMIT,
+    maximum: MESSAGES_MAX_PAGE,
     description: 'A page: the `limit` messages before `before` (or the latest)',
   })
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > MESSAGES_MAX_LIMIT) {
-        ctx.addIssue({ code: 'custom', message: `limit must be between 1 and ${MESSAGES_MAX_LIMIT}` });
+      if (!Number.isInteger(n) || n < 1 || n > MESSAGES_MAX_PAGE) {
+        ctx.addIssue({ code: 'custom', message: `limit must be between 1 and ${MESSAGES_MAX_PAGE}` });
         return z.NEVER;
       }
       return n;
@@ -223,6 +222,13 @@ export const SpaceSchema = z
   })
   .meta({ id: 'Space' });
 export type Space = z.infer<typeof SpaceSchema>;
+
+export const SpaceErasureSchema = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  jobId: z.string().meta({ description: 'The erasure workflow (erase-space:<workspaceId>:<spaceId>)' }),
+});
+export type SpaceErasure = z.infer<typeof SpaceErasureSchema>;
 
 export const GroupCreatedSchema = z.strictObject({ id: uuidOf('The group'), name: z.string(), createdAt: timestamp });
 

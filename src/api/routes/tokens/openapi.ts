@@ -12,7 +12,9 @@ export const tokensOperations: ApiOperation[] = [
     summary: 'Mint an access token (optionally bound to a role)',
     description:
       'Send the workspace API key in x-api-key. With customerRoleId (recommended) or roleId (never both) the token ' +
-      'is role-bound: reads are then scoped to that role under ACTIVE RBAC. HS256 JWT, issuer kws, audience kws-api.',
+      "is role-bound: reads are then scoped to that role under ACTIVE RBAC. With subject (an end user's userId or " +
+      "customerIdString) it is that user's token: it reaches only that user's space. Hand end users tokens with a " +
+      'subject (and their role). HS256 JWT, issuer kws, audience kws-api.',
     request: { path: WorkspacePath, body: GenerateAccessTokenSchema, bodyRequired: false },
     responses: { 200: { description: 'The access token', schema: AccessTokenSchema } },
     errors: {
@@ -21,6 +23,9 @@ export const tokensOperations: ApiOperation[] = [
         CUSTOMER_ROLE_ID_FORMAT,
         'roleId must be a valid UUID',
         'Request body must be a JSON object',
+        'subject must be a string',
+        'subject must not be empty',
+        'subject must be at most 255 characters',
       ],
       404: ['role with the given customerRoleId not found', 'Role not found'],
     },

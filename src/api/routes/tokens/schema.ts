@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
+import { NON_BLANK } from '../../openapi/operation';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 export const GenerateAccessTokenSchema = z
@@ -10,6 +11,17 @@ export const GenerateAccessTokenSchema = z
         .string({ error: 'roleId must be a valid UUID' })
         .refine(isUuid, { message: 'roleId must be a valid UUID' })
         .meta({ format: 'uuid', description: "A role's id (never with customerRoleId)" })
+        .optional(),
+      subject: z
+        .string({ error: 'subject must be a string' })
+        .trim()
+        .min(1, { message: 'subject must not be empty' })
+        .max(255, { message: 'subject must be at most 255 characters' })
+        .meta({
+          pattern: NON_BLANK,
+          description:
+            "One end user: their userId or customerIdString. The token then activates, reads, and runs RAG in only that user's space",
+        })
         .optional(),
     },
     { error: 'Request body must be a JSON object' },

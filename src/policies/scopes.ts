@@ -1,0 +1,61 @@
+// Row-level rules: which knowledge, agent threads and spaces a credential reaches. Services gather the facts
+// (a space's role and owner, the caller's membership) and ask here; no service decides on its own.
+import type { ThreadScope } from '../db/repositories/agent';
+import type { AccessFilter } from '../db/repositories/search';
+import { boundRoleId, type AuthState } from './credentials';
+
+/** The workspace's own credentials (the API key, an access token with neither role nor subject): not narrowed. */
+export const isWorkspaceCredential = (auth: AuthState): boolean => auth.kind === 'apiKey' || auth.kind === 'workspace';
+
+/**
+ * Knowledge under ACTIVE RBAC: an end user's credential (a role- or subject-bound access token, a user space
+ * token) sees only knowledge assigned to its role; one without a role sees no workspace knowledge at all
+ * (`requiredRoleId: null`), as no role sees an item assigned to none. The workspace credential sees everything.
+ * Without ACTIVE RBAC no role filter applies.
+ */
+export function knowledgeScope(auth: AuthState): AccessFilter {
+  if (!auth.workspace.rbac_enabled || isWorkspaceCredential(auth)) return {};
+  return { requiredRoleId: boundRoleId(auth) ?? null };
+}
+
+/** Whether a scope narrows what the caller sees. */
+export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
+
+/** Agent threads follow the knowledge rule: under ACTIVE RBAC only the caller's role's threads (none without a role). */
+export function threadScope(auth: AuthState): ThreadScope {
+  const { requiredRoleId } = knowledgeScope(auth);
+  return requiredRoleId === undefined ? {} : { roleId: requiredRoleId };
+}
+
+/** What the rules need to know of a space. */
+export interface SpaceFacts {
+  /** The role the space was activated under (null: none). */
+  roleId: string | null;
+  /** Its owner's external id (the integrator's userId or customerIdString). */
+  ownerExternalId: string;
+  /** Whether the caller's user is a member (user space tokens). */
+  callerIsMember: boolean;
+}
+
+/**
+ * Whether a credential reaches a space: 'open'; 'private' (a user space token outside its user's spaces: the
+ * spec's 400); 'hidden' (an end user's access token outside its lane: answered like an absent space, 404).
+ * An end user's access token reaches only spaces of its own role (a space without a role only with a token
+ * without one) and, when it names a subject, only that user's space.
+ */
+export function spaceReach(auth: AuthState, space: SpaceFacts): 'open' | 'private' | 'hidden' {
+  if (isWorkspaceCredential(auth)) return 'open';
+  if (auth.kind === 'userSpace') return space.callerIsMember ? 'open' : 'private';
+  const sameRole = (space.roleId ?? undefined) === boundRoleId(auth);
+  const subject = auth.token?.subject;
+  return sameRole && (subject === undefined || subject === space.ownerExternalId) ? 'open' : 'hidden';
+}
+
+/**
+ * Whether a caller may activate or retrieve a user's space (new spaces carry the role the activation names):
+ * the workspace credential always (it records the role it names); an end user's access token only a space it
+ * reaches (its own role; its subject's). User space tokens never activate.
+ */
+export const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerIsMember'>): boolean =>
+  isWorkspaceCredential(auth) ||
+  (auth.kind === 'role' && spaceReach(auth, { ...space, callerIsMember: false }) === 'open');
