@@ -9810,7 +9810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: The thread is not bound to an agent server; A run is already in progress on this thread */
+            /** @description Conflict: The thread is not bound to an agent server; A run is already in progress on this thread; The agent server's auth token cannot be read (sealed under another key, or for another URL): set it again with PATCH /v1/workspaces/{workspaceId}/agent/servers/{id} */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
