@@ -299,7 +299,7 @@ describe('agent runs', function () {
     assert.equal(res.events[0]!.event, 'error');
     assert.match(
       res.events[0]!.data.message,
-      /^The agent server could not be reached \(The URL's host 127\.0\.0\.1 resolves to a loopback address/,
+      /^The agent server could not be reached \(The URL's host 127\.0\.0\.1 is not allowed: the service does not connect to its address/,
     );
     assert.equal(s.requests.length, 0, 'the server was never contacted');
   });

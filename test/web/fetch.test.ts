@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { blockedReason } from '../../src/web/address';
+import { alwaysRefusedReason, blockedReason } from '../../src/web/address';
 import {
   checkLiteralHost,
   checkUrlAddress,
@@ -108,6 +108,10 @@ describe('web fetcher', () => {
       '64:ff9b::a9fe:a9fe': 'link-local',
       '2002:c0a8:0101::1': 'private',
       '2001:db8::1': 'documentation',
+      '::ffff:0:7f00:1': 'loopback', // IPv4-translated (SIIT)
+      '::ffff:0:a9fe:a9fe': 'link-local',
+      '::ffff:0:10.0.0.1': 'private',
+      '::ffff:0:5db8:d70e': undefined,
     };
     for (const [address, reason] of Object.entries(cases)) assert.equal(blockedReason(address), reason, address);
   });
@@ -204,6 +208,65 @@ describe('web fetcher', () => {
     lifted.resume();
     assert.equal(lifted.statusCode, 200);
     assert.deepEqual(hits, ['/probe']);
+  });
+
+  it('refuses link-local and cloud metadata addresses whatever the allowance, before connecting', async () => {
+    const metadata = [
+      '169.254.169.254',
+      '0xa9fea9fe',
+      '100.100.100.200',
+      '[fe80::1]',
+      '[fd00:ec2::254]',
+      '[::ffff:169.254.169.254]',
+      '[::ffff:0:a9fe:a9fe]',
+      '[64:ff9b::a9fe:a9fe]',
+    ];
+    const toMetadata: Resolver = async () => [{ address: '169.254.169.254', family: 4 }];
+    // The rule lifted by a setting, and a rule narrowed to refuse nothing: neither reaches these. No request
+    // is sent to them, even to watch it fail: checkLiteralHost is what openRequest runs before connecting,
+    // and checkWebUrl resolves through the same check as the connection's own lookup.
+    for (const lifted of [
+      { allowPrivateNetworks: true, resolve: toMetadata },
+      { allowPrivateNetworks: false, resolve: toMetadata, refuseAddress: () => undefined },
+    ] satisfies AddressPolicy[]) {
+      for (const host of metadata) {
+        const url = `http://${host}/latest/meta-data/`;
+        assert.throws(() => checkLiteralHost(new URL(url), lifted), FetchError, host);
+        assert.equal(await code(checkUrlAddress(new URL(url), lifted)), 'BLOCKED_ADDRESS', host);
+        assert.equal(await code(checkWebUrl(url, lifted)), 'BLOCKED_ADDRESS', host);
+      }
+      assert.equal(await code(checkWebUrl('http://metadata.test/', lifted)), 'BLOCKED_ADDRESS');
+      assert.doesNotThrow(() => checkLiteralHost(new URL('http://10.0.0.1/'), lifted), 'other private ones are lifted');
+    }
+    assert.equal(alwaysRefusedReason('169.254.169.254'), 'link-local');
+    assert.equal(alwaysRefusedReason('100.100.100.200'), 'cloud metadata');
+    assert.equal(alwaysRefusedReason('fd00:ec2::254'), 'cloud metadata');
+    assert.equal(alwaysRefusedReason('10.0.0.1'), undefined);
+    assert.deepEqual(hits, []);
+  });
+
+  it('refuses an address without telling what a name resolved to', async () => {
+    const intranet: Resolver = async () => [{ address: '10.20.30.40', family: 4 }];
+    const guarded: AddressPolicy = { allowPrivateNetworks: false, resolve: intranet };
+    const refusals = [
+      checkWebUrl('http://intranet.test/', guarded),
+      checkWebUrl('http://[::1]/', guarded),
+      openRequest(`http://intranet.test:${port}/`, guarded, { method: 'GET', headers: {} }),
+    ];
+    const messages = await Promise.all(
+      refusals.map((p) =>
+        p.then(
+          () => 'ok',
+          (err: Error) => err.message,
+        ),
+      ),
+    );
+    assert.deepEqual(messages, [
+      "The URL's host intranet.test is not allowed: the service does not connect to its address",
+      "The URL's host ::1 is not allowed: the service does not connect to its address",
+      "The URL's host intranet.test is not allowed: the service does not connect to its address",
+    ]);
+    assert.deepEqual(hits, []);
   });
 
   it('checks every redirect hop, and limits the number of hops', async () => {

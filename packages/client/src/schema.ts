@@ -2676,7 +2676,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uri
-                     * @description An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)
+                     * @description An http(s) URL whose host resolves to a public address (400 otherwise)
                      */
                     url: string;
                     /** @description The item's title (default: the page's own title, else the URL) */
@@ -2700,7 +2700,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceCreated"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2848,7 +2848,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uri
-                     * @description An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)
+                     * @description An http(s) URL whose host resolves to a public address (400 otherwise)
                      */
                     url: string;
                     /** @description The item's title (default: the page's own title, else the URL) */
@@ -2880,7 +2880,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceCreated"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with / */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with / */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10605,7 +10605,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11124,7 +11124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed; Provide at least one field to update: name, url, description, model, authToken */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11668,7 +11668,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12152,7 +12152,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
