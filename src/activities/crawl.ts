@@ -212,20 +212,12 @@ export function createCrawlActivities(deps: CrawlDeps) {
       // Links first: a page that is not indexed (noindex, no text) may still lead to others.
       const { page: html } = doc;
       const links =
-        html.nofollow || page.depth >= crawl.settings.maxDepth ? [] : followedLinks(html.links, crawl, rules.isAllowed);
-      const linkDepth = page.depth + 1;
+        html.nofollow || page.depth >= crawl.settings.maxDepth
+          ? []
+          : followedLinks(html.links, crawl, rules.isAllowed).map((url) => ({ url, depth: page.depth + 1 }));
       const cap = Math.min(MAX_FRONTIER, Math.max(100, crawl.settings.maxPages * FRONTIER_PER_PAGE));
       const addLinks = (trx: Tx) =>
-        websites
-          .addPendingPages(
-            trx,
-            input.workspaceId,
-            input.siteId,
-            crawl.generation,
-            links.map((url) => ({ url, depth: linkDepth })),
-            cap,
-          )
-          .then(() => {});
+        websites.addPendingPages(trx, input.workspaceId, input.siteId, crawl.generation, links, cap).then(() => {});
 
       if (html.noindex)
         return record({ kind: 'skipped', reason: 'the page asks not to be indexed (noindex)' }, addLinks);

@@ -334,6 +334,14 @@ describe('text, URL and website knowledge', function () {
       assert.equal(pdf.url, `${site.origin}/files/handbook.pdf`);
 
       assert.equal(site.hits('/private/launch-plan'), 0, 'robots.txt disallows /private/');
+      // robots.txt was fetched and parsed once for the crawl, which keeps our rules, not the file.
+      assert.equal(site.hits('/robots.txt'), 1);
+      const crawl = await stack.deps.db('website_crawls').where({ site_id: siteId }).first();
+      assert.deepEqual(crawl.robots, {
+        state: 'ok',
+        rules: [{ allow: false, path: '/private/' }],
+        crawlDelayMs: 200,
+      });
       assert.equal(external.log.length, 0, 'the external link is never followed');
       assert.equal(site.hits('/pricing?utm_source=home'), 0, 'the tracking variant is the same page');
       assert.equal(site.hits('/pricing'), 1, 'each page is fetched once');
