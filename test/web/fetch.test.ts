@@ -449,6 +449,13 @@ describe('web helpers', () => {
     const empty = robotsOf('User-agent: *\nDisallow: /\n\nUser-agent: TestBot\nDisallow:\n', 'TestBot');
     assert.equal(empty.ruleCount, 0);
     assert.ok(empty.isAllowed('https://e.com/anything'), 'an empty Disallow in our group allows everything');
+
+    // A crawl begun by an earlier version kept the file itself: it is parsed the same way.
+    const kept = robotsRules({ state: 'ok', body: 'User-agent: *\nDisallow: /x\nCrawl-delay: 1' }, 'TestBot');
+    assert.deepEqual(
+      [kept.isAllowed('https://e.com/x/1'), kept.isAllowed('https://e.com/y'), kept.crawlDelayMs],
+      [false, true, 1000],
+    );
   });
 
   it('keeps each robots.txt rule once, and at most MAX_ROBOTS_RULES of at most MAX_ROBOTS_RULE_LENGTH characters', () => {
