@@ -16,8 +16,8 @@ import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, uuidV5, WorkflowIds } from '../temporal/constants';
 import { fetchWebDocument, fetchPolicy, type WebDocument, type WebSettings } from '../web/document';
 import { fetchResource, FetchError } from '../web/fetch';
-import { robotsRules, type RobotsRecord } from '../web/robots';
-import { canonicalUrl, MAX_CRAWL_URL_LENGTH, passesPathFilters } from '../web/urls';
+import { parseRobotsTxt, robotsRules, type RobotsRecord } from '../web/robots';
+import { canonicalUrl, followedLinks } from '../web/urls';
 import type { CrawlPageOutcome, CrawlProgress } from '../workflows/contracts';
 import { gone, prepareChunks, writeChunks, type IngestionSettings } from './ingestion';
 import { contentHash, type WebExtraction } from './sources';
@@ -64,15 +64,16 @@ export function createCrawlActivities(deps: CrawlDeps) {
     return { site, crawl };
   }
 
+  /** Fetches robots.txt and parses it once for the whole crawl: the crawl keeps only our user agent's rules. */
   async function fetchRobots(origin: string): Promise<RobotsRecord> {
     try {
       const res = await fetchResource(`${origin}/robots.txt`, policy, {
         accept: 'text/plain',
         maxBytes: () => MAX_ROBOTS_BYTES,
       });
-      return { state: 'ok', body: res.body.toString('utf8') };
+      return { state: 'ok', ...parseRobotsTxt(res.body.toString('utf8'), deps.web.userAgent) };
     } catch (err) {
-      if (err instanceof FetchError && err.code === 'TOO_LARGE') return { state: 'ok', body: '' };
+      if (err instanceof FetchError && err.code === 'TOO_LARGE') return { state: 'ok', rules: [], crawlDelayMs: 0 };
       if (err instanceof FetchError && err.status !== undefined && err.status >= 400 && err.status < 500) {
         return { state: 'absent' };
       }
@@ -100,7 +101,7 @@ export function createCrawlActivities(deps: CrawlDeps) {
         [{ url: canonicalUrl(crawl.root_url), depth: 0 }],
         1,
       );
-      return { crawlDelayMs: robotsRules(origin, robots, deps.web.userAgent).crawlDelayMs };
+      return { crawlDelayMs: robotsRules(robots, deps.web.userAgent).crawlDelayMs };
     },
 
     /** The next pending URLs, no more than the crawl's maxPages still allows. */
@@ -164,7 +165,7 @@ export function createCrawlActivities(deps: CrawlDeps) {
       const unusable = (kind: 'failed' | 'skipped', reason: string) =>
         record({ kind, reason, ...(isRoot ? { fatal: true } : {}) });
 
-      let rules = robotsRules(crawl.origin!, crawl.robots ?? { state: 'absent' }, deps.web.userAgent);
+      let rules = robotsRules(crawl.robots ?? { state: 'absent' }, deps.web.userAgent);
       if (!rules.isAllowed(input.url)) {
         return unusable('skipped', rules.unreachableReason ?? 'disallowed by robots.txt');
       }
@@ -185,7 +186,7 @@ export function createCrawlActivities(deps: CrawlDeps) {
         const robots = await fetchRobots(doc.url.origin);
         await websites.updateCrawl(db, input.workspaceId, input.jobId, { origin: doc.url.origin, robots });
         ({ crawl } = await loadCrawl(input.workspaceId, input.siteId, input.jobId));
-        rules = robotsRules(crawl.origin!, robots, deps.web.userAgent);
+        rules = robotsRules(robots, deps.web.userAgent);
         if (!rules.isAllowed(doc.url.toString())) {
           return unusable('skipped', rules.unreachableReason ?? 'disallowed by robots.txt');
         }
@@ -213,13 +214,7 @@ export function createCrawlActivities(deps: CrawlDeps) {
       const links =
         html.nofollow || page.depth >= crawl.settings.maxDepth
           ? []
-          : html.links
-              .filter((link) => link.length <= MAX_CRAWL_URL_LENGTH)
-              .map((link) => new URL(link))
-              .filter((u) => u.origin === crawl.origin && passesPathFilters(u, crawl.settings))
-              .map((u) => canonicalUrl(u))
-              .filter((u) => rules.isAllowed(u))
-              .map((url) => ({ url, depth: page.depth + 1 }));
+          : followedLinks(html.links, crawl, rules.isAllowed).map((url) => ({ url, depth: page.depth + 1 }));
       const cap = Math.min(MAX_FRONTIER, Math.max(100, crawl.settings.maxPages * FRONTIER_PER_PAGE));
       const addLinks = (trx: Tx) =>
         websites.addPendingPages(trx, input.workspaceId, input.siteId, crawl.generation, links, cap).then(() => {});

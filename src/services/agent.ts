@@ -16,7 +16,7 @@ import type {
   AgentTokenUsage,
   AgentToolCall,
 } from '../db/rows';
-import { badRequest, conflict, internal, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { blockedReason } from '../web/address';
@@ -31,6 +31,9 @@ export const AgentMessages = {
   invalidServerId: 'Invalid agent server ID format',
   messageConflict: 'A message with this id already exists in the thread with a different body',
   serverNameTaken: 'An agent server with this name already exists',
+  tokenUnreadable:
+    "The agent server's auth token cannot be read (sealed under another key, or for another URL): " +
+    'set it again with PATCH /v1/workspaces/{workspaceId}/agent/servers/{id}',
 } as const;
 
 // ---- threads
@@ -214,14 +217,17 @@ export const listServers = (db: Db, workspaceId: string) => agent.listServers(db
 const tokenContext = (row: Pick<AgentServerRow, 'workspace_id' | 'id' | 'url'>) =>
   `agent-server:${row.workspace_id}:${row.id}:${new URL(row.url).origin}`;
 
-/** The server's auth token in the clear, for the request to the server only (never returned, never logged). */
+/**
+ * The server's auth token in the clear, for the request to the server only (never returned, never logged).
+ * A token sealed under another AGENT_SECRET_KEY, or for another origin (an older seal, or a URL changed
+ * behind the service's back), never opens: only the caller setting it again (PATCH) repairs it, so 409.
+ */
 export function serverAuthToken(secrets: SecretBox, row: AgentServerRow): string | undefined {
   if (!row.auth_token_sealed) return undefined;
   try {
     return secrets.open(row.auth_token_sealed, tokenContext(row));
   } catch {
-    // Sealed under another AGENT_SECRET_KEY, or for another origin: only setting the token again (PATCH) repairs it.
-    throw internal("The agent server's auth token cannot be read with the configured key; set it again");
+    throw conflict(AgentMessages.tokenUnreadable);
   }
 }
 

@@ -1,6 +1,7 @@
 // Which IP addresses the crawler may connect to: public unicast only. Private, loopback, link-local,
 // unique-local, multicast, unspecified, documentation and other reserved ranges are refused, and so are
-// IPv6 forms that carry such an IPv4 address (IPv4-mapped, NAT64, 6to4).
+// IPv6 forms that carry such an IPv4 address (IPv4-mapped, SIIT, NAT64, 6to4). Link-local and cloud
+// metadata addresses are refused even where a setting lifts the rule (alwaysRefusedReason).
 import { isIP } from 'node:net';
 
 type Range = readonly [bytes: number[], prefix: number];
@@ -49,6 +50,7 @@ const BLOCKED_V6: Array<[Range, string]> = [
 /** IPv6 prefixes whose address embeds an IPv4 address at a byte offset; that IPv4 address is checked. */
 const EMBEDS_V4: Array<[Range, number]> = [
   [v6('::ffff:0:0/96'), 12], // IPv4-mapped
+  [v6('::ffff:0:0:0/96'), 12], // IPv4-translated (SIIT)
   [v6('64:ff9b::/96'), 12], // NAT64
   [v6('2002::/16'), 2], // 6to4
 ];
@@ -90,20 +92,40 @@ export function ipv6Bytes(address: string): number[] | undefined {
   return bytes;
 }
 
-/** Why an address may not be fetched ('loopback', 'private', ...), or undefined for a public unicast address. */
-export function blockedReason(address: string): string | undefined {
+/**
+ * Addresses no setting lifts: link-local ones (the cloud metadata service at 169.254.169.254, fe80::/10)
+ * and the metadata services at other addresses (AWS over IPv6, Alibaba Cloud). No legitimate crawl, webhook
+ * or agent server is there, and they hand out the machine's cloud credentials.
+ */
+const ALWAYS_V4: Array<[Range, string]> = [
+  [v4('169.254.0.0/16'), 'link-local'],
+  [v4('100.100.100.200/32'), 'cloud metadata'],
+];
+const ALWAYS_V6: Array<[Range, string]> = [
+  [v6('fe80::/10'), 'link-local'],
+  [v6('fd00:ec2::254/128'), 'cloud metadata'],
+];
+
+/** The first range of the table holding the address (an IPv6 form carrying an IPv4 address as that address). */
+function classify(address: string, v4Table: Array<[Range, string]>, v6Table: Array<[Range, string]>) {
   const family = isIP(address.replace(/^\[|\]$/g, '').split('%')[0]!);
   if (family === 4) {
     const bytes = address.split('.').map(Number);
-    return BLOCKED_V4.find(([range]) => inRange(bytes, range))?.[1];
+    return v4Table.find(([range]) => inRange(bytes, range))?.[1];
   }
   if (family === 6) {
     const bytes = ipv6Bytes(address);
     if (!bytes) return 'invalid';
     for (const [range, offset] of EMBEDS_V4) {
-      if (inRange(bytes, range)) return blockedReason(bytes.slice(offset, offset + 4).join('.'));
+      if (inRange(bytes, range)) return classify(bytes.slice(offset, offset + 4).join('.'), v4Table, v6Table);
     }
-    return BLOCKED_V6.find(([range]) => inRange(bytes, range))?.[1];
+    return v6Table.find(([range]) => inRange(bytes, range))?.[1];
   }
   return 'invalid';
 }
+
+/** Why an address may not be fetched ('loopback', 'private', ...), or undefined for a public unicast address. */
+export const blockedReason = (address: string): string | undefined => classify(address, BLOCKED_V4, BLOCKED_V6);
+
+/** Why an address is refused whatever the settings ('link-local', 'cloud metadata'), or undefined. */
+export const alwaysRefusedReason = (address: string): string | undefined => classify(address, ALWAYS_V4, ALWAYS_V6);

@@ -12,7 +12,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
-import { blockedReason } from './address';
+import { alwaysRefusedReason, blockedReason } from './address';
 import { isConnectableHost } from './urls';
 
 export type FetchErrorCode =
@@ -43,11 +43,17 @@ export type Resolver = (hostname: string) => Promise<Array<{ address: string; fa
 
 /** Which addresses one use of the door may reach. */
 export interface AddressPolicy {
-  /** Lift the address rule (the use's configuration setting): loopback and private networks become reachable. */
+  /**
+   * Lift the address rule (the use's configuration setting): loopback and private networks become
+   * reachable. Link-local and cloud metadata addresses stay refused (alwaysRefusedReason).
+   */
   allowPrivateNetworks: boolean;
   /** DNS resolution; the system resolver by default (tests map names to loopback addresses). */
   resolve?: Resolver;
-  /** The address rule; by default blockedReason() unless allowPrivateNetworks. Returns why an address is refused. */
+  /**
+   * The address rule; by default blockedReason() unless allowPrivateNetworks. Returns why an address is
+   * refused. Link-local and cloud metadata addresses are refused before it is asked.
+   */
   refuseAddress?: (address: string) => string | undefined;
 }
 
@@ -102,18 +108,26 @@ export function parseWebUrl(raw: string): URL {
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 function refusal(policy: AddressPolicy, address: string): string | undefined {
+  const always = alwaysRefusedReason(address);
+  if (always) return always;
   if (policy.refuseAddress) return policy.refuseAddress(address);
   return policy.allowPrivateNetworks ? undefined : blockedReason(address);
 }
 
-const blocked = (host: string, reason: string) =>
-  new FetchError(`The URL's host ${host} resolves to a ${reason} address, which is not allowed`, 'BLOCKED_ADDRESS');
+/**
+ * The refusals' messages. A refused address is not named nor its kind, so that API answers and webhook
+ * delivery logs do not tell what the service's DNS answers for an internal name; a name that does not
+ * resolve says so, as it would for a public name.
+ */
+const AddressMessages = {
+  unresolved: (host: string) => `The URL's host ${host} could not be resolved`,
+  refused: (host: string) => `The URL's host ${host} is not allowed: the service does not connect to its address`,
+};
 
-/** The address refusals as the API documents them (host names and address kinds vary). */
-export const AddressRefusalMessages = [
-  "The URL's host … could not be resolved",
-  "The URL's host … resolves to a loopback address, which is not allowed",
-] as const;
+const blocked = (host: string) => new FetchError(AddressMessages.refused(host), 'BLOCKED_ADDRESS');
+
+/** The address refusals as the API documents them (the host varies). */
+export const AddressRefusalMessages = [AddressMessages.unresolved('…'), AddressMessages.refused('…')] as const;
 
 /** Resolves a host name and checks every address; refuses the host if any address is refused. */
 async function resolveChecked(hostname: string, policy: AddressPolicy) {
@@ -121,13 +135,10 @@ async function resolveChecked(hostname: string, policy: AddressPolicy) {
   try {
     addresses = await (policy.resolve ?? systemResolver)(hostname);
   } catch {
-    throw new FetchError(`The URL's host ${hostname} could not be resolved`, 'DNS');
+    throw new FetchError(AddressMessages.unresolved(hostname), 'DNS');
   }
-  if (addresses.length === 0) throw new FetchError(`The URL's host ${hostname} could not be resolved`, 'DNS');
-  for (const a of addresses) {
-    const reason = refusal(policy, a.address);
-    if (reason) throw blocked(hostname, reason);
-  }
+  if (addresses.length === 0) throw new FetchError(AddressMessages.unresolved(hostname), 'DNS');
+  if (addresses.some((a) => refusal(policy, a.address))) throw blocked(hostname);
   return addresses;
 }
 
@@ -135,8 +146,7 @@ async function resolveChecked(hostname: string, policy: AddressPolicy) {
 export function checkLiteralHost(url: URL, policy: AddressPolicy): void {
   const host = bareHost(url);
   if (!isIP(host)) return;
-  const reason = refusal(policy, host);
-  if (reason) throw blocked(host, reason);
+  if (refusal(policy, host)) throw blocked(host);
 }
 
 /**
@@ -152,11 +162,12 @@ export async function checkWebUrl(raw: string, policy: AddressPolicy): Promise<U
 
 /**
  * Checks the address of a URL that is stored to be requested later (a webhook endpoint, an agent server):
- * an IP literal against the rule, a host name resolved now with each of its addresses checked. Nothing is
- * resolved when the use lifts the rule. Each request checks again, on the address it connects to.
+ * an IP literal against the rule, a host name resolved now with each of its addresses checked. When the use
+ * lifts the rule, only a literal is checked (against the addresses always refused) and nothing is resolved.
+ * Each request checks again, on the address it connects to.
  */
 export async function checkUrlAddress(url: URL, policy: AddressPolicy): Promise<void> {
-  if (policy.allowPrivateNetworks && !policy.refuseAddress) return;
+  if (policy.allowPrivateNetworks && !policy.refuseAddress) return checkLiteralHost(url, policy);
   await checkWebUrl(url.toString(), policy);
 }
 

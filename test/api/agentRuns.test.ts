@@ -12,6 +12,7 @@ import * as apiKeys from '../../src/db/repositories/apiKeys';
 import * as roles from '../../src/db/repositories/roles';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/deps';
+import { AgentMessages } from '../../src/services/agent';
 import { createSecretBox } from '../../src/services/secretBox';
 import {
   beginStream,
@@ -264,14 +265,33 @@ describe('agent runs', function () {
     assert.equal(home.requests.at(-1)!.headers.authorization, 'Bearer sk-new');
 
     // The seal is bound to the origin: the stored token moved under another URL (by a write that bypasses
-    // the service) does not open, and nothing is sent.
+    // the service) does not open, and nothing is sent. The caller is told to set it again: 409, not a 500.
     await stack.deps.db('agent_servers').where({ id: created.body.id }).update({ url: elsewhere.url });
     const res = await run(thread.body.id, { message: { id: randomUUID(), content: 'hi' } });
-    assert.equal(
-      res.events[0]!.data.message,
-      "The agent server's auth token cannot be read with the configured key; set it again",
+    assert.deepEqual(
+      [res.status, res.body?.error, res.body?.message],
+      [409, 'Conflict', AgentMessages.tokenUnreadable],
     );
+    assert.match(res.body?.message ?? '', /set it again with PATCH/);
     assert.equal(elsewhere.requests.length, 1, 'nothing more reached the other origin');
+
+    // A token sealed before the seal named the origin (the context without it) does not open either: no
+    // fallback to the old context, the same 409, and no run lease left held.
+    await stack.deps
+      .db('agent_servers')
+      .where({ id: created.body.id })
+      .update({
+        url: home.url,
+        auth_token_sealed: stack.deps.secrets.seal('sk-old', `agent-server:${tenant.workspaceId}:${created.body.id}`),
+      });
+    const sentHome = home.requests.length;
+    const old = await run(thread.body.id, { message: { id: randomUUID(), content: 'hi' } });
+    assert.deepEqual([old.status, old.body?.message], [409, AgentMessages.tokenUnreadable]);
+    assert.equal(home.requests.length, sentHome, 'nothing was sent');
+    // Setting the token again repairs it.
+    assert.equal((await patch({ authToken: 'sk-again' })).hasAuthToken, true);
+    await runOnce();
+    assert.equal(home.requests.at(-1)!.headers.authorization, 'Bearer sk-again');
   });
 
   it('sends runs through the outbound address rule: a loopback server is refused without AGENT_ALLOW_PRIVATE_NETWORKS', async () => {
@@ -282,7 +302,7 @@ describe('agent runs', function () {
     assert.equal(res.events[0]!.event, 'error');
     assert.match(
       res.events[0]!.data.message,
-      /^The agent server could not be reached \(The URL's host 127\.0\.0\.1 resolves to a loopback address/,
+      /^The agent server could not be reached \(The URL's host 127\.0\.0\.1 is not allowed: the service does not connect to its address/,
     );
     assert.equal(s.requests.length, 0, 'the server was never contacted');
   });
@@ -472,13 +492,10 @@ describe('agent runs', function () {
       .where({ id: serverId })
       .update({ auth_token_sealed: createSecretBox(randomBytes(32)).seal(authToken, 'elsewhere') });
     const unreadable = await runOn(resealed);
-    assert.deepEqual(unreadable.events[0], {
-      event: 'error',
-      data: {
-        error: 'Internal Server Error',
-        message: "The agent server's auth token cannot be read with the configured key; set it again",
-      },
-    });
+    assert.deepEqual(
+      [unreadable.status, unreadable.body?.error, unreadable.body?.message],
+      [409, 'Conflict', AgentMessages.tokenUnreadable],
+    );
 
     const logs = lines.join('');
     assert.ok(logs.includes('agent run failed'), 'failures are logged');

@@ -282,24 +282,32 @@ describe('text, URL and website knowledge', function () {
         config: { ...stack.config, web: { ...stack.config.web, allowPrivateNetworks: false } },
       });
       const port = new URL(site.origin).port;
+      const REFUSED = /is not allowed: the service does not connect to its address$/;
       // None of these is ever connected to: the refusal comes from the address check.
       const cases: Array<[string, RegExp]> = [
-        [`http://127.0.0.1:${port}/pricing`, /127\.0\.0\.1 resolves to a loopback address/],
-        [`http://localhost:${port}/pricing`, /localhost resolves to a loopback address/],
-        [`http://[::1]:${port}/`, /loopback/],
-        [`http://[::ffff:127.0.0.1]:${port}/`, /loopback/],
-        ['http://10.1.2.3/', /private address/],
-        ['http://192.168.0.10/', /private address/],
-        ['http://169.254.169.254/latest/meta-data/', /link-local address/],
-        ['http://0.0.0.0/', /unspecified address/],
-        ['http://[fd00::1]/', /unique-local address/],
-        ['http://224.0.0.1/', /multicast address/],
+        [
+          `http://127.0.0.1:${port}/pricing`,
+          /^The URL's host 127\.0\.0\.1 is not allowed: the service does not connect to its address$/,
+        ],
+        [
+          `http://localhost:${port}/pricing`,
+          /^The URL's host localhost is not allowed: the service does not connect to its address$/,
+        ],
+        [`http://[::1]:${port}/`, REFUSED],
+        [`http://[::ffff:127.0.0.1]:${port}/`, REFUSED],
+        ['http://10.1.2.3/', REFUSED],
+        ['http://192.168.0.10/', REFUSED],
+        ['http://169.254.169.254/latest/meta-data/', REFUSED],
+        ['http://0.0.0.0/', REFUSED],
+        ['http://[fd00::1]/', REFUSED],
+        ['http://224.0.0.1/', REFUSED],
       ];
       for (const [url, message] of cases) {
         for (const path of ['url', 'website']) {
           const res = await guarded.request('POST', k(`/${path}`), { headers, json: { url } });
           assertError(res, 400);
           assert.match(res.body.message, message, `${path} ${url}`);
+          assert.doesNotMatch(res.body.message, /resolves|loopback|private|link-local/, 'the address is not told');
         }
       }
       const list = await guarded.request('GET', k(), { headers });
@@ -342,6 +350,14 @@ describe('text, URL and website knowledge', function () {
       assert.equal(pdf.url, `${site.origin}/files/handbook.pdf`);
 
       assert.equal(site.hits('/private/launch-plan'), 0, 'robots.txt disallows /private/');
+      // robots.txt was fetched and parsed once for the crawl, which keeps our rules, not the file.
+      assert.equal(site.hits('/robots.txt'), 1);
+      const crawl = await stack.deps.db('website_crawls').where({ site_id: siteId }).first();
+      assert.deepEqual(crawl.robots, {
+        state: 'ok',
+        rules: [{ allow: false, path: '/private/' }],
+        crawlDelayMs: 200,
+      });
       assert.equal(external.log.length, 0, 'the external link is never followed');
       assert.equal(site.hits('/pricing?utm_source=home'), 0, 'the tracking variant is the same page');
       assert.equal(site.hits('/pricing'), 1, 'each page is fetched once');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { blockedReason } from '../../src/web/address';
+import { alwaysRefusedReason, blockedReason } from '../../src/web/address';
 import {
   checkLiteralHost,
   checkUrlAddress,
@@ -20,10 +20,21 @@ import {
   type Resolver,
 } from '../../src/web/fetch';
 import { parseHtmlPage } from '../../src/web/html';
-import { robotsRules } from '../../src/web/robots';
-import { canonicalUrl, isConnectableHost, matchesPathPattern, passesPathFilters } from '../../src/web/urls';
+import type { MatchWork } from '../../src/web/pattern';
+import { MAX_ROBOTS_RULE_LENGTH, MAX_ROBOTS_RULES, parseRobotsTxt, robotsRules } from '../../src/web/robots';
+import {
+  canonicalUrl,
+  followedLinks,
+  isConnectableHost,
+  MAX_LINKS_PER_PAGE,
+  MAX_MATCH_STEPS_PER_PAGE,
+  matchesPathPattern,
+  pathFilter,
+} from '../../src/web/urls';
 
 const u0 = (path: string) => new URL(`https://e.com${path}`);
+/** robots.txt as the crawl keeps it: parsed once, for our user agent. */
+const robotsOf = (body: string, agent: string) => robotsRules({ state: 'ok', ...parseRobotsTxt(body, agent) }, agent);
 
 const code = async (p: Promise<unknown>): Promise<string> => {
   try {
@@ -97,6 +108,10 @@ describe('web fetcher', () => {
       '64:ff9b::a9fe:a9fe': 'link-local',
       '2002:c0a8:0101::1': 'private',
       '2001:db8::1': 'documentation',
+      '::ffff:0:7f00:1': 'loopback', // IPv4-translated (SIIT)
+      '::ffff:0:a9fe:a9fe': 'link-local',
+      '::ffff:0:10.0.0.1': 'private',
+      '::ffff:0:5db8:d70e': undefined,
     };
     for (const [address, reason] of Object.entries(cases)) assert.equal(blockedReason(address), reason, address);
   });
@@ -195,6 +210,65 @@ describe('web fetcher', () => {
     assert.deepEqual(hits, ['/probe']);
   });
 
+  it('refuses link-local and cloud metadata addresses whatever the allowance, before connecting', async () => {
+    const metadata = [
+      '169.254.169.254',
+      '0xa9fea9fe',
+      '100.100.100.200',
+      '[fe80::1]',
+      '[fd00:ec2::254]',
+      '[::ffff:169.254.169.254]',
+      '[::ffff:0:a9fe:a9fe]',
+      '[64:ff9b::a9fe:a9fe]',
+    ];
+    const toMetadata: Resolver = async () => [{ address: '169.254.169.254', family: 4 }];
+    // The rule lifted by a setting, and a rule narrowed to refuse nothing: neither reaches these. No request
+    // is sent to them, even to watch it fail: checkLiteralHost is what openRequest runs before connecting,
+    // and checkWebUrl resolves through the same check as the connection's own lookup.
+    for (const lifted of [
+      { allowPrivateNetworks: true, resolve: toMetadata },
+      { allowPrivateNetworks: false, resolve: toMetadata, refuseAddress: () => undefined },
+    ] satisfies AddressPolicy[]) {
+      for (const host of metadata) {
+        const url = `http://${host}/latest/meta-data/`;
+        assert.throws(() => checkLiteralHost(new URL(url), lifted), FetchError, host);
+        assert.equal(await code(checkUrlAddress(new URL(url), lifted)), 'BLOCKED_ADDRESS', host);
+        assert.equal(await code(checkWebUrl(url, lifted)), 'BLOCKED_ADDRESS', host);
+      }
+      assert.equal(await code(checkWebUrl('http://metadata.test/', lifted)), 'BLOCKED_ADDRESS');
+      assert.doesNotThrow(() => checkLiteralHost(new URL('http://10.0.0.1/'), lifted), 'other private ones are lifted');
+    }
+    assert.equal(alwaysRefusedReason('169.254.169.254'), 'link-local');
+    assert.equal(alwaysRefusedReason('100.100.100.200'), 'cloud metadata');
+    assert.equal(alwaysRefusedReason('fd00:ec2::254'), 'cloud metadata');
+    assert.equal(alwaysRefusedReason('10.0.0.1'), undefined);
+    assert.deepEqual(hits, []);
+  });
+
+  it('refuses an address without telling what a name resolved to', async () => {
+    const intranet: Resolver = async () => [{ address: '10.20.30.40', family: 4 }];
+    const guarded: AddressPolicy = { allowPrivateNetworks: false, resolve: intranet };
+    const refusals = [
+      checkWebUrl('http://intranet.test/', guarded),
+      checkWebUrl('http://[::1]/', guarded),
+      openRequest(`http://intranet.test:${port}/`, guarded, { method: 'GET', headers: {} }),
+    ];
+    const messages = await Promise.all(
+      refusals.map((p) =>
+        p.then(
+          () => 'ok',
+          (err: Error) => err.message,
+        ),
+      ),
+    );
+    assert.deepEqual(messages, [
+      "The URL's host intranet.test is not allowed: the service does not connect to its address",
+      "The URL's host ::1 is not allowed: the service does not connect to its address",
+      "The URL's host intranet.test is not allowed: the service does not connect to its address",
+    ]);
+    assert.deepEqual(hits, []);
+  });
+
   it('checks every redirect hop, and limits the number of hops', async () => {
     const toName: Resolver = async (host) => [
       { address: host === 'inside.test' ? '127.0.0.3' : '127.0.0.1', family: 4 },
@@ -266,10 +340,10 @@ describe('web helpers', () => {
     assert.ok(matchesPathPattern('/*.pdf$', u('/files/a.pdf')));
     assert.ok(!matchesPathPattern('/*.pdf$', u('/files/a.pdf?x=1')));
     assert.ok(matchesPathPattern('/pricing$', u('/pricing')) && !matchesPathPattern('/pricing$', u('/pricing/x')));
-    const filters = { includePaths: ['/docs/'], excludePaths: ['/docs/internal'] };
-    assert.ok(passesPathFilters(u('/docs/a'), filters));
-    assert.ok(!passesPathFilters(u('/docs/internal/a'), filters));
-    assert.ok(!passesPathFilters(u('/blog'), filters));
+    const passes = pathFilter({ includePaths: ['/docs/'], excludePaths: ['/docs/internal'] });
+    assert.ok(passes(u('/docs/a')));
+    assert.ok(!passes(u('/docs/internal/a')));
+    assert.ok(!passes(u('/blog')));
   });
 
   it('matches path patterns without backtracking: many stars against a 3,000-character path complete', () => {
@@ -283,8 +357,8 @@ describe('web helpers', () => {
     assert.ok(matchesPathPattern(pattern, u(`${long}c.html?page=2`)), 'a prefix match');
     assert.ok(!matchesPathPattern(`${pattern}$`, u(`${long}c.html?page=2`)), 'anchored');
     assert.ok(!matchesPathPattern(`/${'*a'.repeat(40)}*b`, u(`/${'a'.repeat(5000)}`)));
-    // robots.txt rules (robots-parser: a table of match lengths, no regex) with the same pattern and path.
-    const robots = robotsRules('https://e.com', { state: 'ok', body: `User-agent: *\nDisallow: ${pattern}\n` }, 'Bot');
+    // robots.txt rules, through the same matcher, with the same pattern and path.
+    const robots = robotsOf(`User-agent: *\nDisallow: ${pattern}\n`, 'Bot');
     assert.ok(robots.isAllowed(`https://e.com${long}`));
     assert.ok(!robots.isAllowed(`https://e.com${long}c.html`));
     // A backtracking regex takes hours on the first of these; this bound only catches that, not speed.
@@ -319,21 +393,144 @@ describe('web helpers', () => {
   });
 
   it('reads robots.txt as RFC 9309 says: groups, Crawl-delay, absent and unreachable files', () => {
-    const rules = robotsRules(
-      'https://e.com',
-      {
-        state: 'ok',
-        body: 'User-agent: *\nDisallow: /private/\n\nUser-agent: TestBot\nDisallow: /bots/\nCrawl-delay: 2',
-      },
+    const rules = robotsOf(
+      'User-agent: *\nDisallow: /private/\n\nUser-agent: TestBot\nDisallow: /bots/\nCrawl-delay: 2',
       'TestBot/1.0',
     );
     assert.ok(!rules.isAllowed('https://e.com/bots/a'));
     assert.ok(rules.isAllowed('https://e.com/private/a'), 'the specific group replaces *');
     assert.equal(rules.crawlDelayMs, 2000);
-    assert.ok(robotsRules('https://e.com', { state: 'absent' }, 'TestBot').isAllowed('https://e.com/x'));
-    const down = robotsRules('https://e.com', { state: 'unreachable', reason: 'HTTP 503' }, 'TestBot');
+    assert.ok(robotsRules({ state: 'absent' }, 'TestBot').isAllowed('https://e.com/x'));
+    const down = robotsRules({ state: 'unreachable', reason: 'HTTP 503' }, 'TestBot');
     assert.ok(!down.isAllowed('https://e.com/'));
     assert.equal(down.unreachableReason, 'HTTP 503');
+  });
+
+  it('reads robots.txt groups as RFC 9309 says: agents combined, longest match, Allow wins ties, * and $', () => {
+    const body = [
+      '# comments and blank lines are ignored',
+      'User-agent: *',
+      'User-agent: *',
+      'Disallow: /all-bots/',
+      '',
+      'User-agent: OtherBot',
+      'Disallow: /',
+      'user-AGENT: testbot/2.0 # our product token, in any case and with any version',
+      'User-agent: AnotherBot',
+      'Disallow: /shop/',
+      'Allow: /shop/public',
+      'Disallow: /*.pdf$',
+      'Disallow: /tmp*/cache',
+      'Allow: /page',
+      'Disallow: /page',
+      'Disallow: /café',
+      'Sitemap: https://e.com/sitemap.xml',
+      'User-agent: TestBot',
+      'Disallow: /second-group/',
+      'Crawl-delay: 1.5',
+    ].join('\r\n');
+    const ours = robotsOf(body, 'TestBot/1.0');
+    assert.equal(ours.ruleCount, 8, 'the rules of both groups naming us, each once');
+    assert.equal(ours.crawlDelayMs, 1500);
+    const at = (path: string) => ours.isAllowed(`https://e.com${path}`);
+    assert.ok(at('/all-bots/x'), 'our groups replace *');
+    assert.ok(!at('/second-group/a'), 'groups naming us are combined');
+    assert.ok(!at('/shop/cart') && at('/shop/public/a'), 'the longest match wins');
+    assert.ok(at('/page'), 'Allow wins a tie');
+    assert.ok(!at('/files/a.pdf') && at('/files/a.pdf?x=1'), '$ anchors the end');
+    assert.ok(!at('/tmp123/cache/x') && at('/tmp123/x'), '* matches any run');
+    assert.ok(!at('/caf%C3%A9/menu') && !at('/caf%c3%a9'), 'a rule is matched percent-encoded');
+
+    const others = robotsOf(body, 'NoSuchBot');
+    assert.equal(others.ruleCount, 1, 'a repeated User-agent line does not repeat the rule');
+    assert.ok(!others.isAllowed('https://e.com/all-bots/x') && others.isAllowed('https://e.com/shop/'));
+    assert.equal(others.crawlDelayMs, 0);
+
+    const empty = robotsOf('User-agent: *\nDisallow: /\n\nUser-agent: TestBot\nDisallow:\n', 'TestBot');
+    assert.equal(empty.ruleCount, 0);
+    assert.ok(empty.isAllowed('https://e.com/anything'), 'an empty Disallow in our group allows everything');
+
+    // A crawl begun by an earlier version kept the file itself: it is parsed the same way.
+    const kept = robotsRules({ state: 'ok', body: 'User-agent: *\nDisallow: /x\nCrawl-delay: 1' }, 'TestBot');
+    assert.deepEqual(
+      [kept.isAllowed('https://e.com/x/1'), kept.isAllowed('https://e.com/y'), kept.crawlDelayMs],
+      [false, true, 1000],
+    );
+  });
+
+  it('keeps each robots.txt rule once, and at most MAX_ROBOTS_RULES of at most MAX_ROBOTS_RULE_LENGTH characters', () => {
+    const started = performance.now();
+    // The reviewer's file: robots-parser stored every rule once per preceding User-agent line (36 million
+    // here) and the worker died out of memory.
+    const hostile = parseRobotsTxt('User-agent: *\n'.repeat(6000) + 'Disallow: /a\n'.repeat(6000), 'Bot/1.0');
+    assert.equal(hostile.rules.length, MAX_ROBOTS_RULES);
+    const repeated = parseRobotsTxt('User-agent: *\n'.repeat(3000) + 'Disallow: /a\n'.repeat(500), 'Bot/1.0');
+    assert.equal(repeated.rules.length, 500);
+    const long = parseRobotsTxt(
+      `User-agent: *\nDisallow: /${'a'.repeat(MAX_ROBOTS_RULE_LENGTH)}\nDisallow: /${'b'.repeat(MAX_ROBOTS_RULE_LENGTH - 1)}\n`,
+      'Bot',
+    );
+    assert.deepEqual(
+      long.rules.map((r) => r.path.length),
+      [MAX_ROBOTS_RULE_LENGTH],
+    );
+    // The other worst case: 512 KiB of many-star rules against a 2,000-character path, 11.9 s per link before.
+    const rule = `Disallow: /${'*a'.repeat(100)}*b\n`;
+    const stars = robotsOf(`User-agent: *\n${rule.repeat(Math.floor((512 * 1024) / rule.length))}`, 'Bot');
+    assert.equal(stars.ruleCount, MAX_ROBOTS_RULES);
+    const work: MatchWork = { steps: 0 };
+    assert.ok(stars.isAllowed(`https://e.com/${'a'.repeat(2000)}`, work));
+    // Each rule's match is linear: at most twice the path plus the rule, nothing like rule x path.
+    assert.ok(work.steps <= MAX_ROBOTS_RULES * 2 * (2001 + rule.length), String(work.steps));
+    assert.ok(!stars.isAllowed(`https://e.com/${'a'.repeat(2000)}b`));
+    assert.ok(performance.now() - started < 20_000, 'a hang guard, not a speed test');
+  });
+
+  it("bounds a page's matching work: each distinct link once, MAX_LINKS_PER_PAGE of them, within MAX_MATCH_STEPS_PER_PAGE", () => {
+    const crawl = { origin: 'https://e.com', settings: { includePaths: [], excludePaths: ['/skip/'] } };
+    // 1,500 distinct pages, each linked three times (a tracking parameter and a fragment are the same page),
+    // and links elsewhere, too long or excluded.
+    const links = [
+      'https://other.example/a',
+      `https://e.com/${'x'.repeat(2048)}`,
+      'https://e.com/skip/a',
+      ...Array.from({ length: 1500 }, (_, i) => [
+        `https://e.com/p${i}`,
+        `https://e.com/p${i}?utm_source=news`,
+        `https://e.com/p${i}#top`,
+      ]).flat(),
+    ];
+    const asked: string[] = [];
+    const followed = followedLinks(links, crawl, (url) => asked.push(url) > 0);
+    assert.equal(new Set(asked).size, asked.length, 'robots.txt is asked once per distinct link');
+    assert.equal(followed.length, MAX_LINKS_PER_PAGE - 1, 'the first distinct links, the excluded one left out');
+    assert.equal(followed[0], 'https://e.com/p0');
+    assert.deepEqual(followed, asked);
+
+    // The worst a crawl's patterns (50 + 50 of 500 characters) and a site (1,000 many-star rules, links of
+    // 2,000 characters) can do: 2.66 s per link for the patterns alone before. The work stops at the budget.
+    const bad = `/*${'a'.repeat(497)}b`;
+    const hostile = {
+      origin: 'https://e.com',
+      settings: { includePaths: [...Array<string>(49).fill(bad), '/'], excludePaths: Array<string>(50).fill(bad) },
+    };
+    const rule = `Disallow: /${'*a'.repeat(100)}*b\n`;
+    const robots = robotsOf(`User-agent: *\n${rule.repeat(MAX_ROBOTS_RULES)}`, 'Bot');
+    const long = Array.from({ length: 2500 }, (_, i) => `https://e.com/${'a'.repeat(1990)}${i}`);
+    const started = performance.now();
+    let steps = 0;
+    let checked = 0;
+    const kept = followedLinks(long, hostile, (url, work) => {
+      checked++;
+      const allowed = robots.isAllowed(url, work);
+      steps = work.steps;
+      return allowed;
+    });
+    assert.ok(checked > 0 && checked < 100, `${checked} links checked before the budget ran out`);
+    assert.equal(kept.length, checked);
+    // One link's work at most past the budget (its patterns and its rules, each linear).
+    assert.ok(steps < MAX_MATCH_STEPS_PER_PAGE + 100 * 2 * (500 + 2000) + MAX_ROBOTS_RULES * 2 * (2000 + 210));
+    assert.ok(performance.now() - started < 20_000, 'a hang guard, not a speed test');
   });
 
   it('takes links, canonical, base and robots meta from a page, and its main text without boilerplate', () => {

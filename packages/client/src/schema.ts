@@ -2740,7 +2740,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uri
-                     * @description An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)
+                     * @description An http(s) URL whose host resolves to a public address (400 otherwise)
                      */
                     url: string & unknown;
                     /** @description The item's title (default: the page's own title, else the URL) */
@@ -2764,7 +2764,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceCreated"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2912,7 +2912,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: uri
-                     * @description An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)
+                     * @description An http(s) URL whose host resolves to a public address (400 otherwise)
                      */
                     url: string & unknown;
                     /** @description The item's title (default: the page's own title, else the URL) */
@@ -2944,7 +2944,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceCreated"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with / */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with / */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10509,7 +10509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: The thread is not bound to an agent server; A run is already in progress on this thread */
+            /** @description Conflict: The thread is not bound to an agent server; A run is already in progress on this thread; The agent server's auth token cannot be read (sealed under another key, or for another URL): set it again with PATCH /v1/workspaces/{workspaceId}/agent/servers/{id} */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11304,7 +11304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11823,7 +11823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed; Provide at least one field to update: name, url, description, model, authToken */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12370,7 +12370,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12871,7 +12871,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … resolves to a loopback address, which is not allowed */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -20,7 +20,14 @@ export interface CrawlRow {
   root_url: string;
   origin: string | null;
   settings: CrawlSettings;
-  robots: { state: 'ok' | 'absent' | 'unreachable'; body?: string; reason?: string } | null;
+  /** robots.txt as fetched for the origin, its rules for our user agent parsed (src/web/robots.ts RobotsRecord). */
+  robots: {
+    state: 'ok' | 'absent' | 'unreachable';
+    rules?: Array<{ allow: boolean; path: string }>;
+    crawlDelayMs?: number;
+    reason?: string;
+    body?: string;
+  } | null;
   error: string | null;
   pages_done: number;
   pages_failed: number;

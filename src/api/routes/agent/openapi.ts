@@ -130,7 +130,7 @@ export const agentOperations: ApiOperation[] = [
     errors: {
       400: [...threadErrors[400], FIELD, RunMessages.noModel],
       404: [...threadErrors[404], AgentMessages.serverNotFound],
-      409: [RunMessages.noServer, RunMessages.busy],
+      409: [RunMessages.noServer, RunMessages.busy, AgentMessages.tokenUnreadable],
     },
   },
   {

@@ -126,6 +126,7 @@ export function agentRouter(deps: Deps): Router {
     const server = await agentService.loadServer(deps.db, auth.workspace.id, thread.agent_server_id);
     const model = input.model ?? server.model;
     if (!model) throw badRequest(RunMessages.noModel);
+    agentService.serverAuthToken(deps.secrets, server); // an unreadable token is a 409 before the stream opens
     const runId = await acquireRunLease(deps, thread.id);
     if (input.message) {
       const message = { id: input.message.id, role: 'user' as const, content: input.message.content };

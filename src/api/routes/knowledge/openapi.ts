@@ -58,7 +58,7 @@ const searchErrors = {
   ],
   404: ['Audience not found'],
 } as const;
-/** Why a URL is refused (src/web/fetch.ts checkWebUrl); host names and address kinds vary. */
+/** Why a URL is refused (src/web/fetch.ts checkWebUrl); host names vary. */
 const urlErrors = [
   'Missing required field',
   'url must be at most 2048 characters',

@@ -224,7 +224,7 @@ const webUrl = z
   .meta({
     format: 'uri',
     pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://',
-    description: 'An http(s) URL whose host resolves to a public address (400 otherwise, with the reason)',
+    description: 'An http(s) URL whose host resolves to a public address (400 otherwise)',
   });
 const freeMetadata = z
   .record(z.string(), z.unknown(), { error: 'metadata must be an object' })
