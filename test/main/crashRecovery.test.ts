@@ -90,7 +90,9 @@ describe('crash recovery of the run command (kill -9 during ingestion)', functio
   });
   after(async () => {
     if (run) await run.kill9();
-    await waitPortFree(Number(env.TEMPORAL_DEV_PORT), 20_000).catch(() => undefined);
+    for (const port of [env.TEMPORAL_DEV_PORT, env.TEMPORAL_UI_PORT]) {
+      await waitPortFree(Number(port), 20_000).catch(() => undefined);
+    }
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -133,8 +135,9 @@ describe('crash recovery of the run command (kill -9 during ingestion)', functio
     const completedBeforeKill = before.filter((s) => s === 'COMPLETED').length;
     assert.ok(completedBeforeKill < FILES, 'the kill came in the middle of ingestion');
 
-    // The embedded Temporal server ends when its parent's pipe closes; its port frees a moment later.
-    await waitPortFree(Number(env.TEMPORAL_DEV_PORT), 30_000);
+    // The embedded Temporal server ends when its parent's pipe closes; its ports (the server's and its Web UI's,
+    // which the restart checks both) free a moment later, not necessarily together.
+    for (const port of [env.TEMPORAL_DEV_PORT, env.TEMPORAL_UI_PORT]) await waitPortFree(Number(port), 30_000);
     const restartedAt = Date.now();
     run = await RunCommand.start(env);
     const bootedMs = Date.now() - restartedAt;
