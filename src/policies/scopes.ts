@@ -21,11 +21,25 @@ export function knowledgeScope(auth: AuthState): AccessFilter {
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 
-/** Agent threads follow the knowledge rule: under ACTIVE RBAC only the caller's role's threads (none without a role). */
+/**
+ * Agent threads follow the knowledge rule (under ACTIVE RBAC only the caller's role's threads, none without a
+ * role) and the subject rule, whatever the RBAC status: a subject-bound token sees only threads created for
+ * its subject; any other credential but the workspace's own sees no subject's threads.
+ */
 export function threadScope(auth: AuthState): ThreadScope {
+  if (isWorkspaceCredential(auth)) return {};
   const { requiredRoleId } = knowledgeScope(auth);
-  return requiredRoleId === undefined ? {} : { roleId: requiredRoleId };
+  return {
+    ...(requiredRoleId === undefined ? {} : { roleId: requiredRoleId }),
+    subject: threadSubject(auth),
+  };
 }
+
+/** The subject a new thread records: the creating token's (null: none, seen by tokens without a subject). */
+export const threadSubject = (auth: AuthState): string | null => (auth.kind === 'role' && auth.token?.subject) || null;
+
+/** The role a new thread records: the creating token's (null: none). */
+export const threadRole = (auth: AuthState): string | null => boundRoleId(auth) ?? null;
 
 /** What the rules need to know of a space. */
 export interface SpaceFacts {
