@@ -47,29 +47,48 @@ export interface SpaceFacts {
   roleId: string | null;
   /** Its owner's external id (the integrator's userId or customerIdString). */
   ownerExternalId: string;
-  /** Whether the caller's user is a member (user space tokens). */
-  callerIsMember: boolean;
+  /** The caller's user's member role in the space (user space tokens): HOST, CO_HOST or GUEST; absent: none. */
+  callerMemberRole?: string;
 }
+
+/** Whether the space's recorded role is the credential's (a space without a role: a credential without one). */
+const sameRole = (auth: AuthState, space: Pick<SpaceFacts, 'roleId'>): boolean =>
+  (space.roleId ?? undefined) === boundRoleId(auth);
 
 /**
  * Whether a credential reaches a space: 'open'; 'private' (a user space token outside its user's spaces: the
  * spec's 400); 'hidden' (an end user's access token outside its lane: answered like an absent space, 404).
- * An end user's access token reaches only spaces of its own role (a space without a role only with a token
- * without one) and, when it names a subject, only that user's space.
+ * A user space token reaches a space its user is a member of, and only while the space's recorded role is the
+ * token's (a space moved to another role, by the integrator's later activation, is closed to tokens minted
+ * before). An end user's access token reaches only spaces of its own role (a space without a role only with
+ * a token without one) and, when it names a subject, only that user's space.
  */
 export function spaceReach(auth: AuthState, space: SpaceFacts): 'open' | 'private' | 'hidden' {
   if (isWorkspaceCredential(auth)) return 'open';
-  if (auth.kind === 'userSpace') return space.callerIsMember ? 'open' : 'private';
-  const sameRole = (space.roleId ?? undefined) === boundRoleId(auth);
+  if (auth.kind === 'userSpace') {
+    return space.callerMemberRole !== undefined && sameRole(auth, space) ? 'open' : 'private';
+  }
   const subject = auth.token?.subject;
-  return sameRole && (subject === undefined || subject === space.ownerExternalId) ? 'open' : 'hidden';
+  return sameRole(auth, space) && (subject === undefined || subject === space.ownerExternalId) ? 'open' : 'hidden';
 }
+
+/** The member roles that manage a space's files (delete them); a GUEST only reads. */
+const FILE_MANAGERS: readonly string[] = ['HOST', 'CO_HOST'];
+
+/**
+ * Whether a credential that reaches a space may delete its files: the workspace credential, or a user space
+ * token whose user is the space's HOST or CO_HOST.
+ */
+export const mayManageSpaceFiles = (auth: AuthState, space: SpaceFacts): boolean =>
+  isWorkspaceCredential(auth) ||
+  (auth.kind === 'userSpace' &&
+    FILE_MANAGERS.includes(space.callerMemberRole ?? '') &&
+    spaceReach(auth, space) === 'open');
 
 /**
  * Whether a caller may activate or retrieve a user's space (new spaces carry the role the activation names):
  * the workspace credential always (it records the role it names); an end user's access token only a space it
  * reaches (its own role; its subject's). User space tokens never activate.
  */
-export const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerIsMember'>): boolean =>
-  isWorkspaceCredential(auth) ||
-  (auth.kind === 'role' && spaceReach(auth, { ...space, callerIsMember: false }) === 'open');
+export const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): boolean =>
+  isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open');

@@ -176,7 +176,8 @@ export function spacesRouter(deps: Deps): Router {
     ctx.body = presentMessage(row);
   });
 
-  // The space's own files, through the space only (its members' user space tokens and the workspace credential).
+  // The space's own files, through the space only (its members' user space tokens and the workspace credential);
+  // deleting one takes the workspace credential or a HOST's or CO_HOST's user space token.
   const files = guard(deps, 'spaces.files');
   router.get(`${base}/knowledge`, files, async (ctx) => {
     const auth = requireAuth(ctx);
@@ -194,7 +195,7 @@ export function spacesRouter(deps: Deps): Router {
 
   router.delete(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '', 'manageFiles');
     await deleteSpaceFile(deps, space, ctx.params.knowledgeId ?? '');
     ctx.body = { success: true };
   });
