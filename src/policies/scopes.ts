@@ -41,6 +41,14 @@ export const threadSubject = (auth: AuthState): string | null => (auth.kind === 
 /** The role a new thread records: the creating token's (null: none). */
 export const threadRole = (auth: AuthState): string | null => boundRoleId(auth) ?? null;
 
+/**
+ * Whether a caller may track an upload (upload-file-metadata): an upload into a space is the space's, so only
+ * the workspace credential tracks it here (a space's users see its files through the space's own routes); any
+ * other upload follows the knowledge rule, which the caller applies to the item.
+ */
+export const mayTrackUpload = (auth: AuthState, upload: { spaceId: string | null }): boolean =>
+  upload.spaceId === null || isWorkspaceCredential(auth);
+
 /** What the rules need to know of a space. */
 export interface SpaceFacts {
   /** The role the space was activated under (null: none). */

@@ -864,4 +864,27 @@ describe('user spaces', function () {
     }
     assert.fail('space knowledge never completed');
   });
+
+  it("hides a space upload's tracking from every credential but the workspace's own (404 as for an unknown id)", async () => {
+    const ws = tenant.workspaceId;
+    const host = await activateKey({ userId: 'tracked', email: 't@example.com' });
+    const res = await uploadRequest(
+      stack.request,
+      ws,
+      headers,
+      { filename: 'private.txt', contentType: 'text/plain', bytes: Buffer.from('Private space note.') },
+      { spaceId: host.body.space.id },
+    );
+    assert.equal(res.status, 200, res.text);
+    const track = (h: Record<string, string>) =>
+      stack.request('GET', `/v1/workspaces/${ws}/upload-file-metadata/${res.body.uploadFileMetadataId}`, {
+        headers: h,
+      });
+    assert.equal((await track(headers)).status, 200, 'the workspace credential');
+    await createRole(stack.deps.db, ws, { customerRoleId: 'r' });
+    for (const body of [{ customerRoleId: 'r' }, { customerRoleId: 'r', subject: 'someone' }, { subject: 'tracked' }]) {
+      const other = (await accessHeaders(stack, tenant, body)).headers;
+      assertError(await track(other), 404, 'Upload file metadata not found');
+    }
+  });
 });
