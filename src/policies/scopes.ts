@@ -22,6 +22,15 @@ export function knowledgeScope(auth: AuthState): AccessFilter {
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 
 /**
+ * The roles a taxonomy listing is narrowed to (the one the request names and the caller's own under a scope),
+ * or undefined when the caller sees no taxonomy at all (it must hold a role and holds none).
+ */
+export function taxonomyRoleIds(filter: AccessFilter, requested: string | undefined): string[] | undefined {
+  if (filter.requiredRoleId === null) return undefined;
+  return [requested, filter.requiredRoleId].filter((r): r is string => r !== undefined);
+}
+
+/**
  * Agent threads follow the knowledge rule (under ACTIVE RBAC only the caller's role's threads, none without a
  * role) and the subject rule, whatever the RBAC status: a subject-bound token sees only threads created for
  * its subject; any other credential but the workspace's own sees no subject's threads.
@@ -92,6 +101,24 @@ export const mayManageSpaceFiles = (auth: AuthState, space: SpaceFacts): boolean
   (auth.kind === 'userSpace' &&
     FILE_MANAGERS.includes(space.callerMemberRole ?? '') &&
     spaceReach(auth, space) === 'open');
+
+/** The space user a credential speaks for in a space (posting messages, feedback): a user space token's only. */
+export const spaceSpeaker = (auth: AuthState): string | undefined =>
+  auth.kind === 'userSpace' ? auth.token?.userId : undefined;
+
+/** The role an activation gives the space and its token: the one the body names, else the calling token's. */
+export const activationRole = (auth: AuthState, named: string | undefined): string | undefined =>
+  named ?? boundRoleId(auth);
+
+/**
+ * Whether an activation records its role on an existing space: only the workspace credential's (the integrator
+ * says which role its user holds now), and only when it differs.
+ */
+export const mayRecordSpaceRole = (
+  auth: AuthState,
+  space: Pick<SpaceFacts, 'roleId'>,
+  roleId: string | null,
+): boolean => isWorkspaceCredential(auth) && space.roleId !== roleId;
 
 /**
  * Whether a caller may activate or retrieve a user's space (new spaces carry the role the activation names):

@@ -2,10 +2,11 @@
 // messages and feedback. Space errors use the literal error value "Error", as the spec shows them.
 import type { AuthState } from '../policies/credentials';
 import {
-  isWorkspaceCredential,
   mayActivateSpace,
   mayManageSpaceFiles,
+  mayRecordSpaceRole,
   spaceReach,
+  spaceSpeaker,
   type SpaceFacts,
 } from '../policies/scopes';
 import type { Db } from '../db/knex';
@@ -89,7 +90,7 @@ export async function activateUserSpace(
     const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
     const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId);
     if (!mayActivateSpace(caller, { roleId: ensured.space.role_id, ownerExternalId: u.external_id })) throw forbidden();
-    if (!ensured.isNew && isWorkspaceCredential(caller) && ensured.space.role_id !== roleId) {
+    if (!ensured.isNew && mayRecordSpaceRole(caller, { roleId: ensured.space.role_id }, roleId)) {
       await spaces.setSpaceRole(trx, workspace.id, ensured.space.id, roleId);
     }
     return { user: u, ...ensured };
@@ -119,8 +120,9 @@ export async function resolveGroup(db: Db, space: SpaceRow, groupId: string | un
 
 /** The space user a user space token speaks for (the policy admits only user space tokens where this is called). */
 export function spaceUserId(auth: AuthState): string {
-  if (!auth.token?.userId) throw new AppError(403, 'A user space token is required');
-  return auth.token.userId;
+  const userId = spaceSpeaker(auth);
+  if (!userId) throw new AppError(403, 'A user space token is required');
+  return userId;
 }
 
 /** Messages a paged listing returns when it gives `before` without `limit`. */

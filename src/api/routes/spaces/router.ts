@@ -7,6 +7,7 @@ import type { Deps } from '../../../deps';
 import { badRequest } from '../../../errors';
 import { isUuid } from '../../../ids';
 import { authorize } from '../../../policies/authorize';
+import { activationRole } from '../../../policies/scopes';
 import { resolveRole } from '../../../services/accessTokens';
 import { startSpaceErasure } from '../../../services/erasure';
 import { spaceRag } from '../../../services/rag';
@@ -73,7 +74,7 @@ export function spacesRouter(deps: Deps): Router {
         customerRoleId: input.customerRoleId,
       });
       authorize(auth, 'spaces.activate', { roleId: named });
-      const roleId = named ?? auth.token?.roleId;
+      const roleId = activationRole(auth, named);
       const externalId = (input.userId ?? input.customerIdString)!;
       const out = await activateUserSpace(deps, auth, { externalId, roleId });
       ctx.body = {
