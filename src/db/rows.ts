@@ -181,6 +181,8 @@ export interface AgentThreadRow {
   id: string;
   workspace_id: string;
   role_id: string | null;
+  /** The subject (one end user's external id) of the token that created it; null: none. */
+  subject: string | null;
   agent_server_id: string | null;
   title: string;
   message_count: number;

@@ -21,11 +21,42 @@ export function knowledgeScope(auth: AuthState): AccessFilter {
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 
-/** Agent threads follow the knowledge rule: under ACTIVE RBAC only the caller's role's threads (none without a role). */
-export function threadScope(auth: AuthState): ThreadScope {
-  const { requiredRoleId } = knowledgeScope(auth);
-  return requiredRoleId === undefined ? {} : { roleId: requiredRoleId };
+/**
+ * The roles a taxonomy listing is narrowed to (the one the request names and the caller's own under a scope),
+ * or undefined when the caller sees no taxonomy at all (it must hold a role and holds none).
+ */
+export function taxonomyRoleIds(filter: AccessFilter, requested: string | undefined): string[] | undefined {
+  if (filter.requiredRoleId === null) return undefined;
+  return [requested, filter.requiredRoleId].filter((r): r is string => r !== undefined);
 }
+
+/**
+ * Agent threads follow the knowledge rule (under ACTIVE RBAC only the caller's role's threads, none without a
+ * role) and the subject rule, whatever the RBAC status: a subject-bound token sees only threads created for
+ * its subject; any other credential but the workspace's own sees no subject's threads.
+ */
+export function threadScope(auth: AuthState): ThreadScope {
+  if (isWorkspaceCredential(auth)) return {};
+  const { requiredRoleId } = knowledgeScope(auth);
+  return {
+    ...(requiredRoleId === undefined ? {} : { roleId: requiredRoleId }),
+    subject: threadSubject(auth),
+  };
+}
+
+/** The subject a new thread records: the creating token's (null: none, seen by tokens without a subject). */
+export const threadSubject = (auth: AuthState): string | null => (auth.kind === 'role' && auth.token?.subject) || null;
+
+/** The role a new thread records: the creating token's (null: none). */
+export const threadRole = (auth: AuthState): string | null => boundRoleId(auth) ?? null;
+
+/**
+ * Whether a caller may track an upload (upload-file-metadata): an upload into a space is the space's, so only
+ * the workspace credential tracks it here (a space's users see its files through the space's own routes); any
+ * other upload follows the knowledge rule, which the caller applies to the item.
+ */
+export const mayTrackUpload = (auth: AuthState, upload: { spaceId: string | null }): boolean =>
+  upload.spaceId === null || isWorkspaceCredential(auth);
 
 /** What the rules need to know of a space. */
 export interface SpaceFacts {
@@ -33,29 +64,66 @@ export interface SpaceFacts {
   roleId: string | null;
   /** Its owner's external id (the integrator's userId or customerIdString). */
   ownerExternalId: string;
-  /** Whether the caller's user is a member (user space tokens). */
-  callerIsMember: boolean;
+  /** The caller's user's member role in the space (user space tokens): HOST, CO_HOST or GUEST; absent: none. */
+  callerMemberRole?: string;
 }
+
+/** Whether the space's recorded role is the credential's (a space without a role: a credential without one). */
+const sameRole = (auth: AuthState, space: Pick<SpaceFacts, 'roleId'>): boolean =>
+  (space.roleId ?? undefined) === boundRoleId(auth);
 
 /**
  * Whether a credential reaches a space: 'open'; 'private' (a user space token outside its user's spaces: the
  * spec's 400); 'hidden' (an end user's access token outside its lane: answered like an absent space, 404).
- * An end user's access token reaches only spaces of its own role (a space without a role only with a token
- * without one) and, when it names a subject, only that user's space.
+ * A user space token reaches a space its user is a member of, and only while the space's recorded role is the
+ * token's (a space moved to another role, by the integrator's later activation, is closed to tokens minted
+ * before). An end user's access token reaches only spaces of its own role (a space without a role only with
+ * a token without one) and, when it names a subject, only that user's space.
  */
 export function spaceReach(auth: AuthState, space: SpaceFacts): 'open' | 'private' | 'hidden' {
   if (isWorkspaceCredential(auth)) return 'open';
-  if (auth.kind === 'userSpace') return space.callerIsMember ? 'open' : 'private';
-  const sameRole = (space.roleId ?? undefined) === boundRoleId(auth);
+  if (auth.kind === 'userSpace') {
+    return space.callerMemberRole !== undefined && sameRole(auth, space) ? 'open' : 'private';
+  }
   const subject = auth.token?.subject;
-  return sameRole && (subject === undefined || subject === space.ownerExternalId) ? 'open' : 'hidden';
+  return sameRole(auth, space) && (subject === undefined || subject === space.ownerExternalId) ? 'open' : 'hidden';
 }
+
+/** The member roles that manage a space's files (delete them); a GUEST only reads. */
+const FILE_MANAGERS: readonly string[] = ['HOST', 'CO_HOST'];
+
+/**
+ * Whether a credential that reaches a space may delete its files: the workspace credential, or a user space
+ * token whose user is the space's HOST or CO_HOST.
+ */
+export const mayManageSpaceFiles = (auth: AuthState, space: SpaceFacts): boolean =>
+  isWorkspaceCredential(auth) ||
+  (auth.kind === 'userSpace' &&
+    FILE_MANAGERS.includes(space.callerMemberRole ?? '') &&
+    spaceReach(auth, space) === 'open');
+
+/** The space user a credential speaks for in a space (posting messages, feedback): a user space token's only. */
+export const spaceSpeaker = (auth: AuthState): string | undefined =>
+  auth.kind === 'userSpace' ? auth.token?.userId : undefined;
+
+/** The role an activation gives the space and its token: the one the body names, else the calling token's. */
+export const activationRole = (auth: AuthState, named: string | undefined): string | undefined =>
+  named ?? boundRoleId(auth);
+
+/**
+ * Whether an activation records its role on an existing space: only the workspace credential's (the integrator
+ * says which role its user holds now), and only when it differs.
+ */
+export const mayRecordSpaceRole = (
+  auth: AuthState,
+  space: Pick<SpaceFacts, 'roleId'>,
+  roleId: string | null,
+): boolean => isWorkspaceCredential(auth) && space.roleId !== roleId;
 
 /**
  * Whether a caller may activate or retrieve a user's space (new spaces carry the role the activation names):
  * the workspace credential always (it records the role it names); an end user's access token only a space it
  * reaches (its own role; its subject's). User space tokens never activate.
  */
-export const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerIsMember'>): boolean =>
-  isWorkspaceCredential(auth) ||
-  (auth.kind === 'role' && spaceReach(auth, { ...space, callerIsMember: false }) === 'open');
+export const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): boolean =>
+  isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open');

@@ -1,6 +1,7 @@
 // Agent threads, messages and servers: the business rules behind the Agent API (and the agent runs).
-// Threads are bound to the creating token's role; under ACTIVE RBAC a caller sees only its role's threads,
-// and a thread it cannot see does not exist for it (404). Messages are idempotent by client id.
+// Threads are bound to the creating token's role and subject; under ACTIVE RBAC a caller sees only its role's
+// threads, a subject-bound token only its subject's (src/policies/scopes.ts threadScope), and a thread it cannot
+// see does not exist for it (404). Messages are idempotent by client id.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/knex';
@@ -21,7 +22,7 @@ import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { blockedReason } from '../web/address';
 import { checkUrlAddress, FetchError, type AddressPolicy } from '../web/fetch';
-import { threadScope } from '../policies/scopes';
+import { threadRole, threadScope, threadSubject } from '../policies/scopes';
 import type { SecretBox } from './secretBox';
 
 export const AgentMessages = {
@@ -47,7 +48,8 @@ export async function createThread(
   return agent.insertThread(db, {
     id: randomUUID(),
     workspace_id: auth.workspace.id,
-    role_id: auth.token?.roleId ?? null,
+    role_id: threadRole(auth),
+    subject: threadSubject(auth),
     agent_server_id: input.agentServerId ?? null,
     title: input.title,
   });

@@ -1,7 +1,14 @@
 // User spaces: activation (idempotent, one space per user), user space tokens, membership, groups,
 // messages and feedback. Space errors use the literal error value "Error", as the spec shows them.
 import type { AuthState } from '../policies/credentials';
-import { isWorkspaceCredential, mayActivateSpace, spaceReach } from '../policies/scopes';
+import {
+  mayActivateSpace,
+  mayManageSpaceFiles,
+  mayRecordSpaceRole,
+  spaceReach,
+  spaceSpeaker,
+  type SpaceFacts,
+} from '../policies/scopes';
 import type { Db } from '../db/knex';
 import * as searchCounts from '../db/repositories/searchCounts';
 import * as spaces from '../db/repositories/spaces';
@@ -28,23 +35,31 @@ export async function loadSpace(db: Db, workspaceId: string, spaceId: string): P
 
 /**
  * The space if the caller reaches it (src/policies/scopes.ts): a user space token outside its user's spaces
- * is 400 "The space is private" (the spec's answer); an end user's access token outside its role or subject
- * is 404 "Space not found", as if the space did not exist.
+ * (or holding a role the space no longer has) is 400 "The space is private" (the spec's answer); an end
+ * user's access token outside its role or subject is 404 "Space not found", as if the space did not exist.
+ * With need 'manageFiles', a caller that reaches the space but may not delete its files (a GUEST) is 403.
  */
-export async function requireSpaceAccess(db: Db, auth: AuthState, spaceId: string): Promise<SpaceRow> {
+export async function requireSpaceAccess(
+  db: Db,
+  auth: AuthState,
+  spaceId: string,
+  need: 'reach' | 'manageFiles' = 'reach',
+): Promise<SpaceRow> {
   const space = await loadSpace(db, auth.workspace.id, spaceId);
   const userId = auth.token?.userId;
-  const [owner, membership] = await Promise.all([
+  const [owner, memberRole] = await Promise.all([
     spaces.findSpaceUser(db, auth.workspace.id, space.owner_id),
     auth.kind === 'userSpace' && userId ? spaces.memberRole(db, space.id, userId) : undefined,
   ]);
-  const reach = spaceReach(auth, {
+  const facts: SpaceFacts = {
     roleId: space.role_id,
     ownerExternalId: owner?.external_id ?? '',
-    callerIsMember: membership !== undefined,
-  });
+    ...(memberRole === undefined ? {} : { callerMemberRole: memberRole }),
+  };
+  const reach = spaceReach(auth, facts);
   if (reach === 'private') throw spaceError(400, SpaceMessages.private);
   if (reach === 'hidden') throw spaceError(404, SpaceMessages.notFound);
+  if (need === 'manageFiles' && !mayManageSpaceFiles(auth, facts)) throw forbidden();
   return space;
 }
 
@@ -75,7 +90,7 @@ export async function activateUserSpace(
     const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
     const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId);
     if (!mayActivateSpace(caller, { roleId: ensured.space.role_id, ownerExternalId: u.external_id })) throw forbidden();
-    if (!ensured.isNew && isWorkspaceCredential(caller) && ensured.space.role_id !== roleId) {
+    if (!ensured.isNew && mayRecordSpaceRole(caller, { roleId: ensured.space.role_id }, roleId)) {
       await spaces.setSpaceRole(trx, workspace.id, ensured.space.id, roleId);
     }
     return { user: u, ...ensured };
@@ -105,8 +120,9 @@ export async function resolveGroup(db: Db, space: SpaceRow, groupId: string | un
 
 /** The space user a user space token speaks for (the policy admits only user space tokens where this is called). */
 export function spaceUserId(auth: AuthState): string {
-  if (!auth.token?.userId) throw new AppError(403, 'A user space token is required');
-  return auth.token.userId;
+  const userId = spaceSpeaker(auth);
+  if (!userId) throw new AppError(403, 'A user space token is required');
+  return userId;
 }
 
 /** Messages a paged listing returns when it gives `before` without `limit`. */

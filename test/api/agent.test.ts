@@ -328,6 +328,46 @@ describe('Agent API', function () {
       assertError(await call('GET', '/servers', hr), 403, 'Insufficient permissions');
     });
 
+    it('binds threads to the creating subject: another subject of the same role gets 404, whatever the RBAC status', async () => {
+      await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'A' });
+      const bob = (await accessHeaders(stack, tenant, { customerRoleId: 'A', subject: 'bob' })).headers;
+      const alice = (await accessHeaders(stack, tenant, { customerRoleId: 'A', subject: 'alice' })).headers;
+      const roleA = (await accessHeaders(stack, tenant, { customerRoleId: 'A' })).headers;
+      const bobs = shaped(ThreadSchema, await call('POST', '/threads', bob, { title: 'bob thread' }), 201);
+      const roles = shaped(ThreadSchema, await call('POST', '/threads', roleA, { title: 'role thread' }), 201);
+      const msg = () => ({ id: randomUUID(), role: 'user', content: 'my salary is private' });
+      assert.equal((await call('POST', `/threads/${bobs.id}/messages`, bob, msg())).status, 201);
+
+      const listed = async (h: Record<string, string>) =>
+        shaped(ThreadListSchema, await call('GET', '/threads', h))
+          .threads.map((t) => t.id)
+          .sort();
+      const refusedTo = async (h: Record<string, string>, id: string) => {
+        assertError(await call('GET', `/threads/${id}`, h), 404, 'Thread not found');
+        assertError(await call('POST', `/threads/${id}/messages`, h, msg()), 404, 'Thread not found');
+        const run = { message: { id: randomUUID(), content: 'what did bob ask?' } };
+        assertError(await call('POST', `/threads/${id}/runs`, h, run), 404, 'Thread not found');
+      };
+      for (const rbac of [false, true]) {
+        await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, rbac);
+        // The subject-bound token sees only its subject's threads; another subject none of them.
+        assert.deepEqual(await listed(bob), [bobs.id], `rbac ${rbac}`);
+        assert.deepEqual(await listed(alice), [], `rbac ${rbac}`);
+        await refusedTo(alice, bobs.id);
+        await refusedTo(alice, roles.id);
+        await refusedTo(bob, roles.id);
+        // A token of the role without a subject sees the role's threads, not a subject's.
+        assert.deepEqual(await listed(roleA), [roles.id], `rbac ${rbac}`);
+        await refusedTo(roleA, bobs.id);
+        assert.equal((await call('GET', `/threads/${bobs.id}`, bob)).status, 200);
+      }
+      // The workspace credential (RBAC off) sees every thread, a subject's too.
+      await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, false);
+      assert.deepEqual(await listed(ws), [bobs.id, roles.id].sort());
+      const read = shaped(ThreadWithMessagesSchema, await call('GET', `/threads/${bobs.id}`, ws));
+      assert.equal(read.messages.length, 1);
+    });
+
     it('keeps threads in their workspace', async () => {
       const { id } = shaped(ThreadSchema, await call('POST', '/threads', ws, { title: 'mine' }), 201);
       const other = await createTenant(stack.deps.db);

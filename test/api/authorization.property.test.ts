@@ -662,6 +662,7 @@ describe('authorization policy (property-based, every route and credential kind)
         id: randomUUID(),
         workspace_id: ws,
         role_id: roleId,
+        subject: null,
         agent_server_id: null,
         title: `thread of ${roleId ?? 'the workspace'}`,
       });

@@ -701,6 +701,83 @@ describe('user spaces', function () {
     assert.ok(await stack.deps.db('knowledge').where({ id: theirs }).first(), "the other space's item stays");
   });
 
+  it("lets a space's HOST and CO_HOST delete its files, and a GUEST only read them", async () => {
+    const ws = tenant.workspaceId;
+    const host = await activateKey({ userId: 'owner', email: 'owner@example.com' });
+    const spaceId = host.body.space.id as string;
+    const files: string[] = [];
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) {
+      const res = await uploadRequest(
+        stack.request,
+        ws,
+        headers,
+        { filename: name, contentType: 'text/plain', bytes: Buffer.from(`Notes in ${name}.`) },
+        { spaceId },
+      );
+      files.push(res.body.knowledgeId as string);
+    }
+    const member = async (userId: string, role: string) => {
+      const res = await activateKey({ userId, email: `${userId}@example.com` });
+      const user = await spacesRepo.findSpaceUserByExternalId(stack.deps.db, ws, userId);
+      await spacesRepo.addMember(stack.deps.db, spaceId, user!.id, role);
+      return bearer(res.body.token);
+    };
+    const guest = await member('guest', 'GUEST');
+    const coHost = await member('cohost', 'CO_HOST');
+    const del = (id: string, h: Record<string, string>) =>
+      stack.request('DELETE', sp(spaceId, `/knowledge/${id}`), { headers: h });
+
+    const read = await stack.request('GET', sp(spaceId, `/knowledge/${files[0]}`), { headers: guest });
+    assert.deepEqual([read.status, read.body.id], [200, files[0]], 'a guest reads');
+    assertError(await del(files[0]!, guest), 403, 'Insufficient permissions');
+    assert.ok(await stack.deps.db('knowledge').where({ id: files[0] }).first(), 'the guest deleted nothing');
+    assert.equal((await del(files[0]!, coHost)).status, 200);
+    assert.equal((await del(files[1]!, bearer(host.body.token))).status, 200);
+    assert.equal((await del(files[2]!, headers)).status, 200, 'the workspace credential');
+  });
+
+  it('closes a space to user space tokens of its former role when the integrator moves it to another', async () => {
+    const ws = tenant.workspaceId;
+    await createRole(stack.deps.db, ws, { customerRoleId: 'A' });
+    await createRole(stack.deps.db, ws, { customerRoleId: 'B' });
+    const roleA = (await accessHeaders(stack, tenant, { customerRoleId: 'A' })).headers;
+    const first = await activate({ workspaceId: ws, customerIdString: 'newhire' }, roleA);
+    assert.equal(first.status, 200, first.text);
+    const spaceId = first.body.spaceId as string;
+    const kept = bearer(first.body.token);
+    const file = (
+      await uploadRequest(
+        stack.request,
+        ws,
+        headers,
+        { filename: 'n.txt', contentType: 'text/plain', bytes: Buffer.from('Onboarding notes.') },
+        { spaceId },
+      )
+    ).body.knowledgeId as string;
+    assert.equal((await stack.request('GET', sp(spaceId, '/message'), { headers: kept })).status, 200);
+
+    // The workspace credential records the user's new role on the space.
+    const moved = await activate({ workspaceId: ws, customerIdString: 'newhire', customerRoleId: 'B' });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(moved.body.spaceId, spaceId);
+    const privateSpace = (res: { status: number; body: { message?: string } }) =>
+      assert.deepEqual([res.status, res.body.message], [400, 'The space is private']);
+    privateSpace(await stack.request('GET', sp(spaceId), { headers: kept }));
+    privateSpace(await stack.request('GET', sp(spaceId, '/message'), { headers: kept }));
+    privateSpace(
+      await stack.request('POST', sp(spaceId, '/message'), {
+        headers: kept,
+        json: { type: 'USER', newMessage: 'still here?' },
+      }),
+    );
+    privateSpace(await stack.request('GET', sp(spaceId, '/knowledge'), { headers: kept }));
+    privateSpace(await stack.request('DELETE', sp(spaceId, `/knowledge/${file}`), { headers: kept }));
+    assert.ok(await stack.deps.db('knowledge').where({ id: file }).first(), 'the file stays');
+    // The token of the new activation opens it.
+    const fresh = bearer(moved.body.token);
+    assert.equal((await stack.request('GET', sp(spaceId, '/knowledge'), { headers: fresh })).status, 200);
+  });
+
   it('erases a space for a data-subject request: nothing of it is left in PostgreSQL, S3 or search', async () => {
     const db = stack.deps.db;
     const ws = tenant.workspaceId;
@@ -786,5 +863,28 @@ describe('user spaces', function () {
       await new Promise((r) => setTimeout(r, 50));
     }
     assert.fail('space knowledge never completed');
+  });
+
+  it("hides a space upload's tracking from every credential but the workspace's own (404 as for an unknown id)", async () => {
+    const ws = tenant.workspaceId;
+    const host = await activateKey({ userId: 'tracked', email: 't@example.com' });
+    const res = await uploadRequest(
+      stack.request,
+      ws,
+      headers,
+      { filename: 'private.txt', contentType: 'text/plain', bytes: Buffer.from('Private space note.') },
+      { spaceId: host.body.space.id },
+    );
+    assert.equal(res.status, 200, res.text);
+    const track = (h: Record<string, string>) =>
+      stack.request('GET', `/v1/workspaces/${ws}/upload-file-metadata/${res.body.uploadFileMetadataId}`, {
+        headers: h,
+      });
+    assert.equal((await track(headers)).status, 200, 'the workspace credential');
+    await createRole(stack.deps.db, ws, { customerRoleId: 'r' });
+    for (const body of [{ customerRoleId: 'r' }, { customerRoleId: 'r', subject: 'someone' }, { subject: 'tracked' }]) {
+      const other = (await accessHeaders(stack, tenant, body)).headers;
+      assertError(await track(other), 404, 'Upload file metadata not found');
+    }
   });
 });

@@ -782,7 +782,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete one of the space's own files (its stored file is purged after FILE_PURGE_DELAY)
+         * Delete one of the space's own files (its stored file is purged after FILE_PURGE_DELAY); a user space token only as the space's HOST or CO_HOST (a GUEST: 403)
          * @description **Authorization**: `spaces.files` (list, get and delete a space's own files (a user space token: its own spaces only)). Allowed: workspace access token, user space token. Refused: API key (401), role-bound access token (403).
          */
         delete: operations["deleteSpaceKnowledge"];

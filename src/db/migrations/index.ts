@@ -10,6 +10,7 @@ import * as m0007 from './0007_webhooks';
 import * as m0008 from './0008_web_sources';
 import * as m0009 from './0009_hybrid_search';
 import * as m0010 from './0010_space_roles';
+import * as m0011 from './0011_thread_subjects';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Array<[string, Migration]> = [
   ['0008_web_sources', m0008],
   ['0009_hybrid_search', m0009],
   ['0010_space_roles', m0010],
+  ['0011_thread_subjects', m0011],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

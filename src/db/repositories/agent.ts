@@ -1,11 +1,15 @@
 // Agent servers, threads and messages. Every query takes the workspace; thread reads also take the caller's
-// thread scope (under ACTIVE RBAC, the token's role), so a thread outside it is simply absent.
+// thread scope (under ACTIVE RBAC, the token's role; the token's subject), so a thread outside it is simply absent.
 import type { Tx } from '../knex';
 import type { AgentMessageRow, AgentServerRow, AgentThreadRow } from '../rows';
 
-/** Which threads a caller sees: with roleId, only the threads bound to that role (null: none); without, all. */
+/**
+ * Which threads a caller sees: with roleId, only the threads bound to that role (null: none); with subject,
+ * only the threads created for that subject (null: only threads without one); an absent field does not narrow.
+ */
 export interface ThreadScope {
   roleId?: string | null;
+  subject?: string | null;
 }
 
 // ---- servers
@@ -63,12 +67,14 @@ const scoped = (db: Tx, workspaceId: string, scope: ThreadScope) => {
   const q = db<AgentThreadRow>('agent_threads').where({ workspace_id: workspaceId });
   if (scope.roleId === null) void q.whereRaw('false');
   else if (scope.roleId !== undefined) void q.andWhere({ role_id: scope.roleId });
+  if (scope.subject === null) void q.whereNull('subject');
+  else if (scope.subject !== undefined) void q.andWhere({ subject: scope.subject });
   return q;
 };
 
 export async function insertThread(
   db: Tx,
-  row: Pick<AgentThreadRow, 'id' | 'workspace_id' | 'role_id' | 'agent_server_id' | 'title'>,
+  row: Pick<AgentThreadRow, 'id' | 'workspace_id' | 'role_id' | 'subject' | 'agent_server_id' | 'title'>,
 ): Promise<AgentThreadRow> {
   const [inserted] = await db('agent_threads').insert(row).returning('*');
   return inserted as AgentThreadRow;

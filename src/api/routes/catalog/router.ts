@@ -5,6 +5,7 @@ import { applyAccessFilter } from '../../../db/repositories/search';
 import type { Deps } from '../../../deps';
 import { notFound } from '../../../errors';
 import { isUuid } from '../../../ids';
+import { taxonomyRoleIds } from '../../../policies/scopes';
 import { accessFilter } from '../../../services/access';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
@@ -39,13 +40,12 @@ export function catalogRouter(deps: Deps): Router {
   router.get('/taxonomy', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const query = validate(TaxonomyQuerySchema, ctx.query);
-    const scope = (await accessFilter(deps.db, auth)).requiredRoleId;
     // A credential that must hold a role and holds none sees no taxonomy (src/policies/scopes.ts).
-    if (scope === null) {
+    const roleIds = taxonomyRoleIds(await accessFilter(deps.db, auth), query.roleId);
+    if (!roleIds) {
       ctx.body = [];
       return;
     }
-    const roleIds = [query.roleId, scope].filter((r): r is string => r !== undefined);
     const rows = await catalog.listTaxonomies(deps.db, auth.workspace.id, { roleIds, languageId: query.languageId });
     const ids = rows.map((r) => r.id);
     const [roles, languages, categories] = await Promise.all([

@@ -8,7 +8,7 @@ import * as uploads from '../../../db/repositories/uploads';
 import type { Deps } from '../../../deps';
 import { badRequest, notFound } from '../../../errors';
 import { isUuid } from '../../../ids';
-import { isScoped, knowledgeScope } from '../../../policies/scopes';
+import { isScoped, knowledgeScope, mayTrackUpload } from '../../../policies/scopes';
 import { accessFilter } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
@@ -176,13 +176,15 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = rows.map((r) => presentMetadataSearchItem(r, files.get(r.id), chunks.get(r.id) ?? []));
   });
 
-  // Under RBAC a role-bound caller sees an upload only once its item exists and is assigned to the role.
+  // Under RBAC a role-bound caller sees an upload only once its item exists and is assigned to the role; an
+  // upload into a space only the workspace credential sees (src/policies/scopes.ts mayTrackUpload).
   router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadFileMetadataId', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const { workspace } = auth;
     const id = ctx.params.uploadFileMetadataId ?? '';
     if (!isUuid(id)) throw badRequest('Invalid upload file metadata ID format');
-    const upload = await uploads.findUpload(deps.db, workspace.id, id);
+    const found = await uploads.findUpload(deps.db, workspace.id, id);
+    const upload = found && mayTrackUpload(auth, { spaceId: found.space_id }) ? found : undefined;
     const scope = knowledgeScope(auth);
     const row = upload?.knowledge_id
       ? await knowledgeService.findVisibleKnowledge(deps.db, workspace.id, upload.knowledge_id, {

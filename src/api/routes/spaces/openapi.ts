@@ -237,7 +237,8 @@ export const spacesOperations: ApiOperation[] = [
     path: `${base}/knowledge/{knowledgeId}`,
     operationId: 'deleteSpaceKnowledge',
     tag: 'Spaces',
-    summary: "Delete one of the space's own files (its stored file is purged after FILE_PURGE_DELAY)",
+    summary:
+      "Delete one of the space's own files (its stored file is purged after FILE_PURGE_DELAY); a user space token only as the space's HOST or CO_HOST (a GUEST: 403)",
     request: { path: SpaceFilePath },
     responses: { 200: { description: 'Deleted', schema: DeletedSchema } },
     errors: {

@@ -7,6 +7,7 @@ import type { Deps } from '../../../deps';
 import { badRequest } from '../../../errors';
 import { isUuid } from '../../../ids';
 import { authorize } from '../../../policies/authorize';
+import { activationRole } from '../../../policies/scopes';
 import { resolveRole } from '../../../services/accessTokens';
 import { startSpaceErasure } from '../../../services/erasure';
 import { spaceRag } from '../../../services/rag';
@@ -73,7 +74,7 @@ export function spacesRouter(deps: Deps): Router {
         customerRoleId: input.customerRoleId,
       });
       authorize(auth, 'spaces.activate', { roleId: named });
-      const roleId = named ?? auth.token?.roleId;
+      const roleId = activationRole(auth, named);
       const externalId = (input.userId ?? input.customerIdString)!;
       const out = await activateUserSpace(deps, auth, { externalId, roleId });
       ctx.body = {
@@ -176,7 +177,8 @@ export function spacesRouter(deps: Deps): Router {
     ctx.body = presentMessage(row);
   });
 
-  // The space's own files, through the space only (its members' user space tokens and the workspace credential).
+  // The space's own files, through the space only (its members' user space tokens and the workspace credential);
+  // deleting one takes the workspace credential or a HOST's or CO_HOST's user space token.
   const files = guard(deps, 'spaces.files');
   router.get(`${base}/knowledge`, files, async (ctx) => {
     const auth = requireAuth(ctx);
@@ -194,7 +196,7 @@ export function spacesRouter(deps: Deps): Router {
 
   router.delete(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '', 'manageFiles');
     await deleteSpaceFile(deps, space, ctx.params.knowledgeId ?? '');
     ctx.body = { success: true };
   });
