@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { WorkflowIds } from '../temporal/constants';
 import { describeJob, startJob } from '../temporal/jobs';
 import { fetchPolicy } from '../web/document';
-import { checkWebUrl, FetchError, type Resolver, systemResolver } from '../web/fetch';
+import { checkWebUrl, FetchError } from '../web/fetch';
 import { crawlWebsiteWorkflow } from '../workflows/crawlWebsite';
 import type { CrawlProgress } from '../workflows/contracts';
 import { ingestSourceWorkflow } from '../workflows/ingestSource';
@@ -24,29 +24,11 @@ export const SourceMessages = {
 
 type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config'>;
 
-/**
- * How long the creation-time check waits for the host's addresses: a resolver that never answers must not hold
- * the request (the host is then reported as not resolved, 400).
- */
-export const HOST_RESOLUTION_TIMEOUT_MS = 3000;
-
-/** A resolver that gives up (as "not resolved") after `ms`. */
-function boundedResolver(resolve: Resolver, ms: number): Resolver {
-  return (hostname) => {
-    let timer: NodeJS.Timeout | undefined;
-    const gaveUp = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`resolving ${hostname} took over ${ms} ms`)), ms);
-    });
-    return Promise.race([resolve(hostname), gaveUp]).finally(() => clearTimeout(timer));
-  };
-}
-
 /** The URL if the service may fetch it (form, scheme, and the host's addresses), else 400 with the reason. */
 export async function checkFetchableUrl(deps: Pick<Deps, 'config'>, raw: string): Promise<URL> {
   const { web } = deps.config;
-  const resolve = boundedResolver(web.resolve ?? systemResolver, HOST_RESOLUTION_TIMEOUT_MS);
   try {
-    return await checkWebUrl(raw, { ...fetchPolicy(web), resolve });
+    return await checkWebUrl(raw, { ...fetchPolicy(web), resolve: web.resolve });
   } catch (err) {
     if (err instanceof FetchError) throw badRequest(err.message);
     throw err;

@@ -129,6 +129,24 @@ const blocked = (host: string) => new FetchError(AddressMessages.refused(host), 
 /** The address refusals as the API documents them (the host varies). */
 export const AddressRefusalMessages = [AddressMessages.unresolved('…'), AddressMessages.refused('…')] as const;
 
+/**
+ * How long a check made while answering an API request (checkWebUrl: creating a source, a webhook endpoint,
+ * an agent server) waits for a host's addresses: a resolver that never answers must not hold the request. The
+ * host is then reported as not resolved (400).
+ */
+export const HOST_RESOLUTION_TIMEOUT_MS = 3000;
+
+/** A resolver that gives up (as "not resolved") after `ms`. */
+function boundedResolver(resolve: Resolver, ms: number): Resolver {
+  return (hostname) => {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`resolving ${hostname} took over ${ms} ms`)), ms);
+    });
+    return Promise.race([resolve(hostname), gaveUp]).finally(() => clearTimeout(timer));
+  };
+}
+
 /** Resolves a host name and checks every address; refuses the host if any address is refused. */
 async function resolveChecked(hostname: string, policy: AddressPolicy) {
   let addresses: Array<{ address: string; family: number }>;
@@ -156,7 +174,10 @@ export function checkLiteralHost(url: URL, policy: AddressPolicy): void {
 export async function checkWebUrl(raw: string, policy: AddressPolicy): Promise<URL> {
   const url = parseWebUrl(raw);
   checkLiteralHost(url, policy);
-  if (!isIP(bareHost(url))) await resolveChecked(bareHost(url), policy);
+  if (!isIP(bareHost(url))) {
+    const resolve = boundedResolver(policy.resolve ?? systemResolver, HOST_RESOLUTION_TIMEOUT_MS);
+    await resolveChecked(bareHost(url), { ...policy, resolve });
+  }
   return url;
 }
 
