@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Tx } from '../db/knex';
 import * as apiKeys from '../db/repositories/apiKeys';
 import type { ApiKeyRow } from '../db/rows';
+import { notFound } from '../errors';
 
 export const API_KEY_WORD = 'kws';
 const API_KEY_PATTERN = /^sk-[a-z0-9]+-[A-Za-z0-9_-]{16,200}$/;
@@ -49,4 +50,13 @@ export async function verifyApiKey(db: Tx, presented: string | undefined): Promi
   if (!hash) return undefined;
   const row = await apiKeys.findActiveApiKeyByHash(db, hash);
   return row && sameKeyHash(row.key_hash, hash) ? row : undefined;
+}
+
+export function listApiKeys(db: Tx, workspaceId: string): Promise<ApiKeyRow[]> {
+  return apiKeys.listApiKeys(db, workspaceId);
+}
+
+/** Revoking also stops the tokens minted with the key. */
+export async function revokeApiKey(db: Tx, workspaceId: string, id: string): Promise<void> {
+  if (!(await apiKeys.revokeApiKey(db, workspaceId, id))) throw notFound(`API key ${id} not found or already revoked`);
 }

@@ -113,3 +113,29 @@ export async function deleteSingleKnowledge(db: Db, workspaceId: string, knowled
     return row.storage_key;
   });
 }
+
+/** An item written as given, with no ingestion: the admin CLI's seeding of hierarchies. */
+export function seedKnowledge(
+  db: Db,
+  workspaceId: string,
+  input: {
+    type: string;
+    title: string;
+    content: string;
+    parentId: string | null;
+    sourceVisibility?: SourceVisibility;
+  },
+): Promise<KnowledgeRow> {
+  return knowledge.insertKnowledge(db, workspaceId, input);
+}
+
+/** What RAG may show of an item: none, source (page:title) or download (page:title:id). */
+export async function setSourceVisibility(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  visibility: SourceVisibility,
+): Promise<void> {
+  const n = await knowledge.updateKnowledgeFields(db, workspaceId, id, { source_visibility: visibility });
+  if (n === 0) throw notFound(`knowledge ${id} not found`);
+}

@@ -13,7 +13,7 @@ import type { Db } from '../db/knex';
 import * as searchCounts from '../db/repositories/searchCounts';
 import * as spaces from '../db/repositories/spaces';
 import type { SpaceGroupRow, SpaceRow } from '../db/rows';
-import { AppError, forbidden } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
 import { isUuid } from '../ids';
 import type { TokenService } from './tokens';
 
@@ -163,3 +163,18 @@ export const eraseSpaceRecords = (db: Db, workspaceId: string, spaceId: string):
     await searchCounts.dropScope(trx, workspaceId, searchCounts.spaceScope(spaceId));
     return erased;
   });
+
+/** Adds a co-host or guest (upserting the space user by the customer's id); the activating user is the host. */
+export async function addSpaceMember(
+  db: Db,
+  workspaceId: string,
+  spaceId: string,
+  member: { externalId: string; email?: string },
+  role: 'CO_HOST' | 'GUEST',
+): Promise<SpaceRow> {
+  const space = await spaces.findSpace(db, workspaceId, spaceId);
+  if (!space) throw notFound(`space ${spaceId} not found`);
+  const user = await spaces.upsertSpaceUser(db, workspaceId, member);
+  await spaces.addMember(db, space.id, user.id, role);
+  return space;
+}

@@ -225,3 +225,7 @@ export async function listWebhookDeliveries(
   const rows = await webhooks.listDeliveries(db, workspaceId, { endpointId: opts.endpointId, limit: opts.limit ?? 50 });
   return rows.map(presentDelivery);
 }
+
+export function listWebhookEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpointRow[]> {
+  return webhooks.listEndpoints(db, workspaceId);
+}

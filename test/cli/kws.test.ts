@@ -3,8 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as spaces from '../../src/db/repositories/spaces';
+import { accessHeaders } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 import { childEnv, kwsBin, runNode } from '../helpers/processes';
+
+async function waitForRow(find: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await find()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the row never appeared');
+}
 
 describe('kws admin CLI', () => {
   let stack: TestStack;
@@ -120,16 +129,15 @@ describe('kws admin CLI', () => {
     );
     assert.deepEqual(linked, { audienceId: aud.id, linked: 1 });
     assert.equal((await stack.deps.db('knowledge_audiences').where({ audience_id: aud.id })).length, 1);
-    const role = await kws(
-      'role',
-      'create',
-      '--workspace',
-      boot.workspaceId,
-      '--name',
-      'Agents',
-      '--customer-role-id',
-      'agents',
-    );
+    // Roles come from the API (its workflow checks and records them); the CLI has no role command.
+    const { headers } = await accessHeaders(stack, boot);
+    const created = await stack.request('POST', `/v1/workspaces/${boot.workspaceId}/role`, {
+      headers,
+      json: { name: 'Agents', customerRoleId: 'agents' },
+    });
+    assert.equal(created.status, 200, created.text);
+    const role = { id: created.body.roleId as string };
+    await waitForRow(() => stack.deps.db('roles').where({ id: role.id }).first());
     const tax = await kws(
       'taxonomy',
       'create',
@@ -215,6 +223,50 @@ describe('kws admin CLI', () => {
     assert.equal((await stack.deps.db('knowledge').where({ id: item.id }).first()).source_visibility, 'none');
     await kws('knowledge-visibility', '--workspace', boot.workspaceId, '--id', item.id, '--visibility', 'download');
     assert.equal((await stack.deps.db('knowledge').where({ id: item.id }).first()).source_visibility, 'download');
+  });
+
+  it('has no role command: roles are created through the API only', async () => {
+    const boot = await kws('bootstrap');
+    const res = await runNode([kwsBin, 'role', 'create', '--workspace', boot.workspaceId, '--name', 'X'], env);
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /unknown command 'role'/);
+    assert.equal((await stack.deps.db('roles').where({ workspace_id: boot.workspaceId })).length, 0);
+  });
+
+  it("answers with the services' messages: unknown records, deleted workspaces, unknown taxonomy links", async () => {
+    const boot = await kws('bootstrap');
+    const fail = async (...args: string[]) => {
+      const res = await runNode([kwsBin, ...args, '--json'], env);
+      assert.equal(res.code, 1, res.stdout);
+      return JSON.parse(res.stderr.trim()).error as string;
+    };
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const w = ['--workspace', boot.workspaceId];
+    assert.equal(
+      await fail('category', 'update', ...w, '--id', missing, '--name', 'x'),
+      `category ${missing} not found`,
+    );
+    assert.equal(await fail('taxonomy', 'delete', ...w, '--id', missing), `taxonomy ${missing} not found`);
+    assert.equal(
+      await fail('workspace', 'create', '--org', missing, '--name', 'x'),
+      `organization ${missing} not found`,
+    );
+    assert.equal(
+      await fail('apikey', 'revoke', ...w, '--id', missing),
+      `API key ${missing} not found or already revoked`,
+    );
+    assert.equal(
+      await fail('knowledge-visibility', ...w, '--id', missing, '--visibility', 'none'),
+      `knowledge ${missing} not found`,
+    );
+    // An unknown role undoes the whole create: no taxonomy is left behind.
+    assert.equal(
+      await fail('taxonomy', 'create', ...w, '--name', 'T', '--role', missing),
+      `not found in this workspace: ${missing}`,
+    );
+    assert.equal((await stack.deps.db('taxonomies').where({ workspace_id: boot.workspaceId })).length, 0);
+    await kws('workspace', 'delete', ...w);
+    assert.equal(await fail('category', 'create', ...w, '--name', 'x'), `workspace ${boot.workspaceId} is deleted`);
   });
 
   it('fails with a JSON error and exit code 1 on bad input, and links nothing across workspaces', async () => {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { CUSTOMER_ROLE_ID } from '../../../domain/roles';
 import { isUuid } from '../../../ids';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 
 const MISSING = 'Missing required field';
 const INVALID = 'Invalid field value';
-export const CUSTOMER_ROLE_ID = /^[A-Za-z0-9_-]{1,255}$/;
+export { CUSTOMER_ROLE_ID };
 
 const name = z.string({ error: INVALID }).trim().min(1, { message: INVALID }).max(255, { message: INVALID });
 const description = z.string({ error: INVALID }).max(2000, { message: INVALID }).nullable();

@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../services/apiKeys';
+import { action, iso, requireWorkspace, uuid } from '../shared';
+
+export function registerApiKeys(program: Command): void {
+  const key = program.command('apikey').description('workspace API keys (shown once, stored as a hash)');
+  key
+    .command('create')
+    .requiredOption('--workspace <workspaceId>')
+    .option('--name <name>', 'a label for the key', 'default')
+    .action(
+      action(async ({ db }, opts: { workspace: string; name: string }) => {
+        const w = await requireWorkspace(db, opts.workspace);
+        const { apiKey, row } = await createApiKey(db, w.id, opts.name);
+        return { json: { id: row.id, workspaceId: w.id, name: row.name, apiKey }, text: apiKey };
+      }),
+    );
+  key
+    .command('list')
+    .requiredOption('--workspace <workspaceId>')
+    .action(
+      action(async ({ db }, opts: { workspace: string }) => {
+        const rows = await listApiKeys(db, uuid('--workspace', opts.workspace));
+        const out = rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          prefix: r.display_prefix,
+          createdAt: iso(r.created_at),
+          lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
+          revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
+        }));
+        return {
+          json: out,
+          text: out.map((r) => `${r.id}  ${r.prefix}…  ${r.name}${r.revokedAt ? '  (revoked)' : ''}`).join('\n'),
+        };
+      }),
+    );
+  key
+    .command('revoke')
+    .requiredOption('--workspace <workspaceId>')
+    .requiredOption('--id <apiKeyId>')
+    .action(
+      action(async ({ db }, opts: { workspace: string; id: string }) => {
+        await revokeApiKey(db, uuid('--workspace', opts.workspace), uuid('--id', opts.id));
+        return { json: { id: opts.id, revoked: true }, text: `revoked ${opts.id}` };
+      }),
+    );
+}
