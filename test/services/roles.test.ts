@@ -1,0 +1,154 @@
+// Role rules through the service, on the real database and Temporal: creates, updates and deletes run as
+// jobs that end in the right state; customerRoleId stays unique per workspace; ids are workspace-scoped.
+import assert from 'node:assert/strict';
+import * as rolesRepo from '../../src/db/repositories/roles';
+import { Messages } from '../../src/errors';
+import { isUuid } from '../../src/ids';
+import { generateAccessToken, resolveRole } from '../../src/services/accessTokens';
+import { changeKnowledgeRoles, createRole, deleteRole, RoleMessages, updateRole } from '../../src/services/roles';
+import { createWorkspace, jobOutcome, rejectsWithAppError, type Workspace } from '../helpers/actors';
+import { insertItem, seededVector } from '../helpers/factories';
+import { getStack, type TestStack } from '../helpers/stack';
+
+describe('roles service', function () {
+  this.timeout(60_000);
+  let stack: TestStack;
+  let ws: Workspace;
+  const fields = (name: string, customerRoleId: string | null = null) => ({ name, description: null, customerRoleId });
+
+  before(async () => {
+    stack = await getStack();
+  });
+  beforeEach(async () => {
+    ws = await createWorkspace(stack.deps.db);
+  });
+
+  it('creates a role through its job, and the same create again is the same role', async () => {
+    const first = await createRole(stack.deps, ws.workspace.id, fields('Support', 'crm-support'));
+    assert.deepEqual(await jobOutcome(stack.deps.temporal, first.workflowId), {
+      ok: true,
+      result: { roleId: first.roleId },
+    });
+    const row = await rolesRepo.findRole(stack.deps.db, ws.workspace.id, first.roleId);
+    assert.equal(row?.name, 'Support');
+    assert.equal(row?.customer_role_id, 'crm-support');
+
+    const again = await createRole(stack.deps, ws.workspace.id, fields('Support', 'crm-support'));
+    assert.deepEqual(again, first);
+    await jobOutcome(stack.deps.temporal, again.workflowId);
+    assert.equal((await rolesRepo.listRoles(stack.deps.db, ws.workspace.id)).length, 1);
+  });
+
+  it('fails the create job when another role holds the customerRoleId, and creates nothing', async () => {
+    const held = await createRole(stack.deps, ws.workspace.id, fields('Sales', 'crm-1'));
+    await jobOutcome(stack.deps.temporal, held.workflowId);
+    const clash = await createRole(stack.deps, ws.workspace.id, fields('Other name', 'crm-1'));
+    assert.notEqual(clash.roleId, held.roleId);
+    assert.deepEqual(await jobOutcome(stack.deps.temporal, clash.workflowId), {
+      ok: false,
+      message: RoleMessages.duplicate,
+    });
+    assert.equal(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, clash.roleId), undefined);
+  });
+
+  it('refuses an update to a customerRoleId another role holds (409) but accepts the role keeping its own', async () => {
+    const a = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'A', customerRoleId: 'a' });
+    await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'B', customerRoleId: 'b' });
+    await rejectsWithAppError(updateRole(stack.deps, ws.workspace.id, a.id, { customerRoleId: 'b' }), {
+      status: 409,
+      message: RoleMessages.duplicate,
+    });
+    assert.equal((await rolesRepo.findRole(stack.deps.db, ws.workspace.id, a.id))?.customer_role_id, 'a');
+
+    const { workflowId, role } = await updateRole(stack.deps, ws.workspace.id, a.id, {
+      name: 'A renamed',
+      customerRoleId: 'a',
+    });
+    assert.ok(isUuid(workflowId), 'the spec answers a UUID workflowId');
+    assert.equal(role.name, 'A renamed');
+    assert.equal((await jobOutcome(stack.deps.temporal, workflowId)).ok, true);
+    const stored = await rolesRepo.findRole(stack.deps.db, ws.workspace.id, a.id);
+    assert.equal(stored?.name, 'A renamed');
+    assert.equal(stored?.customer_role_id, 'a');
+  });
+
+  it('answers 404 for a role of another workspace, an unknown id and a malformed id', async () => {
+    const other = await createWorkspace(stack.deps.db);
+    const foreign = await rolesRepo.insertRole(stack.deps.db, other.workspace.id, { name: 'theirs' });
+    for (const id of [foreign.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      await rejectsWithAppError(updateRole(stack.deps, ws.workspace.id, id, { name: 'x' }), {
+        status: 404,
+        message: RoleMessages.notFound,
+      });
+      await rejectsWithAppError(deleteRole(stack.deps, ws.workspace.id, id), {
+        status: 404,
+        message: RoleMessages.notFound,
+      });
+    }
+    assert.equal((await rolesRepo.findRole(stack.deps.db, other.workspace.id, foreign.id))?.name, 'theirs');
+  });
+
+  it('deletes through its job; an identical create afterwards gets a new role id', async () => {
+    const created = await createRole(stack.deps, ws.workspace.id, fields('Temp'));
+    await jobOutcome(stack.deps.temporal, created.workflowId);
+    const deleted = await deleteRole(stack.deps, ws.workspace.id, created.roleId);
+    assert.deepEqual(await jobOutcome(stack.deps.temporal, deleted.workflowId), {
+      ok: true,
+      result: { roleId: created.roleId, deleted: true },
+    });
+    assert.equal(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, created.roleId), undefined);
+
+    const recreated = await createRole(stack.deps, ws.workspace.id, fields('Temp'));
+    assert.notEqual(recreated.roleId, created.roleId, 'a deleted role id is never reused');
+    await jobOutcome(stack.deps.temporal, recreated.workflowId);
+    assert.ok(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, recreated.roleId));
+  });
+
+  it('resolves a token role by customerRoleId or roleId, with the spec 404s', async () => {
+    const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'R', customerRoleId: 'ext-r' });
+    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-r' }), role.id);
+    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { roleId: role.id }), role.id);
+    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, {}), undefined);
+    await rejectsWithAppError(resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-missing' }), {
+      status: 404,
+      message: Messages.customerRoleNotFound,
+    });
+    const other = await createWorkspace(stack.deps.db);
+    await rejectsWithAppError(generateAccessToken(stack.deps, other.workspace, other.apiKey, { roleId: role.id }), {
+      status: 404,
+      message: Messages.roleNotFound,
+    });
+  });
+
+  it('assigns knowledge to roles only under ACTIVE RBAC and only to existing roles', async () => {
+    const dim = stack.deps.embeddings.dimension;
+    const item = await insertItem(stack.deps.db, ws.workspace.id, { title: 'doc', vector: seededVector(dim, 1) });
+    const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'R' });
+    await rejectsWithAppError(changeKnowledgeRoles(stack.deps, ws.workspace, item, [role.id], 'assign'), {
+      status: 403,
+      message: RoleMessages.rbacDisabled,
+    });
+
+    const rbac = await createWorkspace(stack.deps.db, { rbac: true });
+    const rbacItem = await insertItem(stack.deps.db, rbac.workspace.id, { title: 'doc', vector: seededVector(dim, 2) });
+    const own = await rolesRepo.insertRole(stack.deps.db, rbac.workspace.id, { name: 'own' });
+    await rejectsWithAppError(changeKnowledgeRoles(stack.deps, rbac.workspace, rbacItem, [own.id, role.id], 'assign'), {
+      status: 404,
+      message: RoleMessages.rolesNotFound,
+    });
+    const { workflowId, roleIds } = await changeKnowledgeRoles(
+      stack.deps,
+      rbac.workspace,
+      rbacItem,
+      [own.id, own.id],
+      'assign',
+    );
+    assert.deepEqual(roleIds, [own.id]);
+    assert.equal((await jobOutcome(stack.deps.temporal, workflowId)).ok, true);
+    const assigned = await rolesRepo.knowledgeRoles(stack.deps.db, rbac.workspace.id, rbacItem);
+    assert.deepEqual(
+      assigned.map((r) => r.id),
+      [own.id],
+    );
+  });
+});
