@@ -99,6 +99,13 @@ const layerRules = [
           message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
         },
         {
+          // The query builder's other ways in: db.select(...), trx.from(...), deps.db.schema, db.fn.now().
+          selector:
+            'MemberExpression:matches([object.name=/^(db|trx|tx|knex)$/], [object.property.name=/^(db|trx|tx|knex)$/])' +
+            '[property.name=/^(select|from|into|insert|update|del|delete|with|withRecursive|queryBuilder|schema|fn|ref)$/]',
+          message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+        },
+        {
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='raw']",
           message: 'Services do not write SQL: move the .raw() query into a repository.',
         },

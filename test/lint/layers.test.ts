@@ -65,6 +65,11 @@ const violations: Planted[] = [
     code: "export const x = (deps: any) => deps.db('website_crawls').delete();\n",
   },
   {
+    name: 'a service builds a query with deps.db.select',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (deps: any) => deps.db.select('id').from('knowledge');\n",
+  },
+  {
     name: 'a service writes SQL with trx.raw',
     filePath: 'src/services/x.ts',
     code: "export const x = (trx: any) => trx.raw('LOCK TABLE embedding_space');\n",
