@@ -1,6 +1,8 @@
 // Lint for the TypeScript sources (typescript-eslint recommended, not type-aware so it stays fast),
 // plus the rule that keeps Temporal workflow code deterministic: no Node built-ins, no I/O packages,
-// no timers/fetch/process globals, and activities imported as types only (proxyActivities does the rest).
+// no timers/fetch/process globals, and activities imported as types only (proxyActivities does the rest),
+// plus the layer rules (README "Layout"): which folder of src/ may import which. test/lint/layers.test.ts
+// plants a violation of each arrow and checks that lint reports it.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -26,6 +28,155 @@ const ioPackages = [
 ];
 
 const workflowMessage = 'Workflow code must be deterministic: no Node built-ins or I/O here; call an activity instead.';
+
+// The layers, top down: main -> api / cli / activities (entry) -> services -> policies / repositories /
+// storage / embeddings / web / extract / temporal (lower) -> db / config / errors (base). An import may
+// point down, never up; the entry layers reach the database only through services (type imports of row
+// types, Db and Tx stay allowed). Each folder below matches exactly one block of layerRules.
+const relative = (targets) => `^(?:\\./|(?:\\.\\./)+)(?:${targets.join('|')})(?:/|$)`;
+const entryDirs = ['api', 'cli', 'activities'];
+const lowerDirs = ['policies', 'db/repositories', 'storage', 'embeddings', 'web', 'extract', 'temporal', 'embedded'];
+
+const forbid = (targets, message, { types = false } = {}) => ({
+  regex: relative(targets),
+  message,
+  ...(types ? { allowTypeImports: true } : {}),
+});
+const noMain = forbid(['main'], 'src/main wires the process together; nothing imports it.');
+const noEntry = forbid(entryDirs, 'The entry layers (api, cli, activities) call services; nothing below imports them.');
+const noServices = forbid(['services'], 'Services sit above this layer: pass what is needed in as an argument.');
+const noRepositoriesFromEntry = forbid(
+  ['db/repositories', 'db/knex'],
+  'Entry layers (api, cli, activities) call services, not repositories or knex (`import type` of rows, Db and Tx is fine).',
+  { types: true },
+);
+const knexPackage = {
+  name: 'knex',
+  allowTypeImports: true,
+  message: 'Entry layers (api, cli, activities) call services, not knex (`import type` is fine).',
+};
+
+const layerImports = (paths, patterns) => ({
+  'no-restricted-imports': 'off',
+  '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
+});
+
+const layerRules = [
+  {
+    name: 'layers/entry',
+    files: ['src/api/**/*.ts', 'src/cli/**/*.ts', 'src/activities/**/*.ts'],
+    ignores: ['src/cli/connect.ts'],
+    rules: layerImports([knexPackage], [noMain, noRepositoriesFromEntry]),
+  },
+  {
+    // The CLI's connection wiring opens the database itself, like src/main.
+    name: 'layers/entry-connection-wiring',
+    files: ['src/cli/connect.ts'],
+    rules: layerImports(
+      [],
+      [
+        noMain,
+        forbid(['db/repositories'], noRepositoriesFromEntry.message, {
+          types: true,
+        }),
+      ],
+    ),
+  },
+  {
+    name: 'layers/services',
+    files: ['src/services/**/*.ts'],
+    rules: {
+      ...layerImports([], [noMain, noEntry]),
+      // Only repositories build queries: a service may open db.transaction(trx => ...) and hand trx down.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='Identifier'][callee.name=/^(db|trx|tx|knex)$/]",
+          message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+        },
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(db|trx|tx|knex)$/]",
+          message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+        },
+        {
+          // The query builder's other ways in: db.select(...), trx.from(...), deps.db.schema, db.fn.now().
+          selector:
+            'MemberExpression:matches([object.name=/^(db|trx|tx|knex)$/], [object.property.name=/^(db|trx|tx|knex)$/])' +
+            '[property.name=/^(select|from|into|insert|update|del|delete|with|withRecursive|queryBuilder|schema|fn|ref)$/]',
+          message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+        },
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='raw']",
+          message: 'Services do not write SQL: move the .raw() query into a repository.',
+        },
+      ],
+    },
+  },
+  {
+    name: 'layers/policies',
+    files: ['src/policies/**/*.ts'],
+    rules: layerImports([], [noMain, noEntry, noServices]),
+  },
+  {
+    name: 'layers/repositories',
+    files: ['src/db/repositories/**/*.ts'],
+    rules: layerImports(
+      [],
+      [
+        noMain,
+        forbid(entryDirs, noEntry.message, { types: true }),
+        forbid(['services'], noServices.message, { types: true }),
+        forbid(['policies'], 'Repositories run the queries a service asks for; the policies decide.', { types: true }),
+      ],
+    ),
+  },
+  {
+    // The worker factory names the activities' type only (createActivities is passed in by src/main).
+    name: 'layers/lower',
+    files: [
+      'src/storage/**/*.ts',
+      'src/embeddings/**/*.ts',
+      'src/web/**/*.ts',
+      'src/extract/**/*.ts',
+      'src/temporal/**/*.ts',
+      'src/embedded/**/*.ts',
+      'src/observability/**/*.ts',
+    ],
+    rules: layerImports(
+      [],
+      [
+        noMain,
+        forbid(entryDirs, noEntry.message, { types: true }),
+        noServices,
+        forbid(['policies', 'db/repositories'], 'This layer sits beside policies and repositories, not above them.'),
+      ],
+    ),
+  },
+  {
+    name: 'layers/base',
+    files: ['src/*.ts', 'src/db/*.ts', 'src/db/migrations/**/*.ts'],
+    // src/deps.ts is the type of the dependency bag every layer receives: it names their types only.
+    ignores: ['src/deps.ts'],
+    rules: layerImports(
+      [],
+      [
+        noMain,
+        noEntry,
+        noServices,
+        // From src/db/*.ts the repositories are ./repositories.
+        forbid([...lowerDirs, 'repositories'], 'db, config and errors are the base: they import nothing above them.'),
+      ],
+    ),
+  },
+  {
+    name: 'layers/dependency-types',
+    files: ['src/deps.ts'],
+    rules: layerImports(
+      [],
+      [noMain, forbid([...entryDirs, 'services', ...lowerDirs], 'src/deps.ts names types only.', { types: true })],
+    ),
+  },
+];
 
 export default defineConfig(
   {
@@ -66,6 +217,7 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...layerRules,
   {
     files: ['src/workflows/**/*.ts'],
     rules: {

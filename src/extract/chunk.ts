@@ -3,6 +3,7 @@
 // at a paragraph break, a sentence end or a line break in its second half, else at the last whitespace;
 // only a word longer than a whole chunk is cut. The next chunk starts up to `overlap` characters before
 // the previous one ended, at the start of a word. Pure and deterministic.
+import { DEFAULT_CHUNK_OPTIONS } from '../config';
 import type { ExtractedPage } from './types';
 
 export interface Chunk {
@@ -20,12 +21,7 @@ export interface ChunkOptions {
   overlap: number;
 }
 
-/**
- * The winner on the labelled retrieval set (bench/retrieval, README "Retrieval quality"): 1,000 characters
- * without overlap beat 150 of overlap on both kinds of question (FP32 nDCG@10: semantic 0.755 against 0.702,
- * hybrid 0.767 against 0.732; paraphrases 0.690 against 0.651, identifiers 0.922 against 0.897).
- */
-export const DEFAULT_CHUNK_OPTIONS: Readonly<ChunkOptions> = Object.freeze({ size: 1000, overlap: 0 });
+export { DEFAULT_CHUNK_OPTIONS };
 
 const isSpace = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
 const SENTENCE_END = new Set(['.', '!', '?', '。', '！', '？']);

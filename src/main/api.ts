@@ -1,13 +1,11 @@
 // The API process (scales out behind a load balancer): Koa over HTTPS against configured PostgreSQL,
 // S3 and Temporal. It starts workflows; a separate worker process runs them.
-import { createApp } from '../api/app';
 import { loadConfig } from '../config';
 import { apiSessionLimits } from '../db/knex';
-import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import { buildDeps, configuredEndpoints, createObservability } from './deps';
-import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
+import { startApi } from './startApi';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,17 +16,7 @@ async function main(): Promise<void> {
     sessionLimits: apiSessionLimits(config),
     observability,
   });
-  const tls = await loadOrCreateTlsCertificate({
-    dataDir: config.dataDir,
-    certFile: config.tls.certFile,
-    keyFile: config.tls.keyFile,
-  });
-  const server = await startHttpServer(createApp(deps), {
-    host: config.host,
-    port: config.port,
-    tls,
-    limits: config.http,
-  });
+  const server = await startApi(deps, config);
   logger.info({ url: server.url, tracing: observability.tracing.enabled }, 'API ready');
   onShutdownSignal(logger, async () => {
     await server.close(config.shutdownTimeoutMs);

@@ -3,7 +3,6 @@
 // an in-process S3 server, and the Temporal dev server (with Web UI) built by `npm run setup`.
 import { mkdir } from 'node:fs/promises';
 import { createActivities } from '../activities';
-import { createApp } from '../api/app';
 import { loadConfig } from '../config';
 import { apiSessionLimits, createDb, workerSessionLimits } from '../db/knex';
 import { startEmbeddedPostgres } from '../embedded/postgres';
@@ -11,14 +10,13 @@ import { removeRuntimeInfo, writeRuntimeInfo } from '../embedded/runtime';
 import { startEmbeddedS3 } from '../embedded/s3';
 import { loadOrCreateAgentSecretKey, loadOrCreateSigningSecret } from '../embedded/signingKey';
 import { startTemporalDevServer } from '../embedded/temporal';
-import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import type { S3Settings } from '../storage/blobStore';
 import { installWorkerRuntime } from '../observability/workerRuntime';
 import { createWorker, stopWorker } from '../temporal/worker';
 import { activityDeps, buildDeps, createObservability, ensureSchedules } from './deps';
-import { startHttpServer } from './httpServer';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
+import { startApi } from './startApi';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -97,17 +95,7 @@ async function main(): Promise<void> {
       await connection.close();
     });
 
-    const tls = await loadOrCreateTlsCertificate({
-      dataDir: config.dataDir,
-      certFile: config.tls.certFile,
-      keyFile: config.tls.keyFile,
-    });
-    const server = await startHttpServer(createApp(deps), {
-      host: config.host,
-      port: config.port,
-      tls,
-      limits: config.http,
-    });
+    const server = await startApi(deps, config);
     stops.push(() => server.close(config.shutdownTimeoutMs));
 
     await writeRuntimeInfo(config.dataDir, {

@@ -1,5 +1,6 @@
 // The policy table: every action a route can perform and the credential kinds that may perform it. A route
-// declares its action (src/api/middleware/guard.ts); authorize() consults this table and nothing else.
+// declares its action with guard() (src/api/middleware/authenticate.ts); authorize() consults this table
+// and nothing else.
 import type { CredentialKind } from './credentials';
 
 export interface ActionPolicy {

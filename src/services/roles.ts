@@ -11,7 +11,12 @@ import { isUuid } from '../ids';
 import { uuidV5 } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import type { RoleFields } from '../workflows/contracts';
-import { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from '../workflows/roles';
+import {
+  createRoleWorkflow,
+  deleteRoleWorkflow,
+  changeKnowledgeRolesWorkflow,
+  updateRoleWorkflow,
+} from '../workflows/roles';
 
 export const RoleMessages = {
   notFound: 'Role not found',
@@ -126,7 +131,7 @@ export async function changeKnowledgeRoles(
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
   if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
   const workflowId = `role-${action}:${workspace.id}:${knowledgeId}:${digest(unique)}`;
-  await startJob(deps.temporal, roleAssignmentWorkflow, {
+  await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
     workflowId,
     workspaceId: workspace.id,
     args: [{ workspaceId: workspace.id, knowledgeId, roleIds: unique, action }],

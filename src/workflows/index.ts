@@ -8,4 +8,4 @@ export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
 export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
 export { deliverWebhookWorkflow } from './webhooks';
 export { unpackArchiveWorkflow } from './unpackArchive';
-export { createRoleWorkflow, deleteRoleWorkflow, roleAssignmentWorkflow, updateRoleWorkflow } from './roles';
+export { createRoleWorkflow, deleteRoleWorkflow, changeKnowledgeRolesWorkflow, updateRoleWorkflow } from './roles';

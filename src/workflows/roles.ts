@@ -58,7 +58,8 @@ export async function deleteRoleWorkflow(input: DeleteRoleInput): Promise<{ role
   });
 }
 
-export async function roleAssignmentWorkflow(input: RoleAssignmentInput): Promise<{ roleIds: string[] }> {
+/** Assigns or unassigns roles on a knowledge item (input.action). */
+export async function changeKnowledgeRolesWorkflow(input: RoleAssignmentInput): Promise<{ roleIds: string[] }> {
   return roleJob(
     input.workspaceId,
     { knowledgeId: input.knowledgeId, roleIds: input.roleIds, action: input.action },

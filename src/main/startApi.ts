@@ -1,0 +1,16 @@
+// The API's one start-up path, shared by the API process and the all-in-one process: the TLS certificate
+// (the configured one, else one generated once under DATA_DIR) and the app on its single port.
+import { createApp } from '../api/app';
+import type { Config } from '../config';
+import type { Deps } from '../deps';
+import { loadOrCreateTlsCertificate } from '../embedded/tls';
+import { startHttpServer, type RunningServer } from './httpServer';
+
+export async function startApi(deps: Deps, config: Config): Promise<RunningServer> {
+  const tls = await loadOrCreateTlsCertificate({
+    dataDir: config.dataDir,
+    certFile: config.tls.certFile,
+    keyFile: config.tls.keyFile,
+  });
+  return startHttpServer(createApp(deps), { host: config.host, port: config.port, tls, limits: config.http });
+}
