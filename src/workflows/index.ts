@@ -9,3 +9,5 @@ export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
 export { deliverWebhookWorkflow } from './webhooks';
 export { unpackArchiveWorkflow } from './unpackArchive';
 export { createRoleWorkflow, deleteRoleWorkflow, changeKnowledgeRolesWorkflow, updateRoleWorkflow } from './roles';
+// The same workflow under its name before the rename, so a run started by an older worker still finds its code.
+export { changeKnowledgeRolesWorkflow as roleAssignmentWorkflow } from './roles';

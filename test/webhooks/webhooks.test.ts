@@ -251,9 +251,30 @@ describe('webhooks', function () {
         json: { ...role, name: 'Agents again' },
       });
       await assert.rejects(stack.deps.temporal.client.workflow.getHandle(dup.body.workflowId).result());
+      const rbac = await stack.request('PUT', `/v1/workspaces/${tenant.workspaceId}/rbac-status`, {
+        headers,
+        json: { rbacEnabled: true },
+      });
+      assert.equal(rbac.status, 200, rbac.text);
+      const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        type: 'STRING',
+        title: 'i',
+      });
+      const assigned = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/${item.id}/role`, {
+        headers,
+        json: { roleIds: [created.body.roleId] },
+      });
+      assert.equal(assigned.status, 200, assigned.text);
 
-      const got = await rx.waitFor(3);
-      const byType = new Map(got.map((r) => [JSON.parse(r.body).type, JSON.parse(r.body).data]));
+      const got = await rx.waitFor(4);
+      const events = got.map((r) => JSON.parse(r.body));
+      // The assignment job's event keeps its public type across the workflow's rename.
+      const assignment = events.find((e) => e.type === 'role.job_completed' && e.data.knowledgeId);
+      assert.equal(assignment?.data.type, 'roleAssignmentWorkflow');
+      assert.equal(assignment?.data.jobId, assigned.body.workflowId);
+      const byType = new Map(
+        events.filter((e) => !e.data.knowledgeId || e.type !== 'role.job_completed').map((e) => [e.type, e.data]),
+      );
       assert.deepEqual(byType.get('knowledge.cascade_deleted'), {
         workspaceId: tenant.workspaceId,
         knowledgeId: root.id,
