@@ -18,10 +18,10 @@ import {
   createWebhook,
   deleteWebhook,
   listWebhookDeliveries,
-  presentEndpoint,
   updateWebhook,
   WebhookEvents,
 } from '../services/webhooks';
+import { presentDelivery, presentEndpoint } from '../api/routes/webhooks/presenters';
 import * as webhookRepo from '../db/repositories/webhooks';
 import { connectForCli } from './connect';
 
@@ -578,10 +578,11 @@ export function buildCli(): Command {
     .action(
       action(async (db, opts: { workspace: string; webhook?: string; limit?: number }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const out = await listWebhookDeliveries(db, w.id, {
+        const rows = await listWebhookDeliveries(db, w.id, {
           endpointId: opts.webhook ? uuid('--webhook', opts.webhook) : undefined,
           limit: Math.min(Math.max(opts.limit ?? 50, 1), 1000),
         });
+        const out = rows.map(presentDelivery);
         return {
           json: out,
           text: out
