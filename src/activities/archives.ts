@@ -1,14 +1,13 @@
 // Unpacking an uploaded ZIP into a folder: every member of a supported type becomes an upload of its own
 // (stored, counted against the quota, ingested as a FILE child of the folder), so each has its own status,
 // search hits and delete. Idempotent: member upload ids derive from the archive's upload and the member's path.
-import { posix } from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Db } from '../db/knex';
 import { MIME } from '../extract/mime';
 import { FailureReasons, resolveLimits } from '../extract/types';
-import { forEachMember, type SkippedMember } from '../extract/zip';
+import type { SkippedMember } from '../extract/zip';
 import { newZipBudget, ZipArchive } from '../extract/zipArchive';
-import { completeUnpackedFolder, isRecorded, requireWorkspace, storeFoundFile } from '../services/foundFiles';
+import { completeUnpackedFolder, recordArchiveMembers, requireWorkspace } from '../services/foundFiles';
 import { KnowledgeGoneError, requireItem } from '../services/ingestion';
 import type { BlobStore } from '../storage/blobStore';
 import { uuidV5 } from '../temporal/constants';
@@ -45,34 +44,17 @@ export function createArchiveActivities(deps: ArchiveDeps) {
         } catch (err) {
           return extractionFailure(err, MIME.zip, input.knowledgeId);
         }
-        const members: string[] = [];
         const skipped: SkippedMember[] = [];
         try {
-          await forEachMember(archive, skipped, async ({ entry, skip, read }) => {
+          const target = { folder, workspace, organizationId: input.organizationId };
+          const members = await recordArchiveMembers(deps, target, archive, skipped, (entry) => {
             Context.current().heartbeat(entry.name);
-            const uploadId = uuidV5(`zip-member:${input.uploadId}:${entry.name}`);
-            if (!(await isRecorded(db, input.workspaceId, uploadId))) {
-              const member = await read();
-              if (!member) return;
-              const stored = await storeFoundFile(deps, workspace, {
-                uploadId,
-                organizationId: input.organizationId,
-                filename: posix.basename(entry.name),
-                mime: member.mime,
-                bytes: member.data,
-                title: entry.name,
-                language: folder.language,
-                spaceId: folder.space_id,
-                sourceVisibility: folder.source_visibility,
-              });
-              if (!stored) return skip('Storage quota exceeded');
-            }
-            members.push(uploadId);
+            return uuidV5(`zip-member:${input.uploadId}:${entry.name}`);
           });
+          return { members, skipped };
         } finally {
           archive.close();
         }
-        return { members, skipped };
       });
     },
 

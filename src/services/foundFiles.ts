@@ -1,10 +1,13 @@
 // Files found inside another item (an unpacked archive's members, a crawl's linked files) become uploads
 // of their own: stored, counted against the workspace's quota, then ingested as FILE children.
+import { posix } from 'node:path';
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import * as workspaces from '../db/repositories/workspaces';
-import type { SourceVisibility, WorkspaceRow } from '../db/rows';
+import type { KnowledgeRow, SourceVisibility, WorkspaceRow } from '../db/rows';
+import { forEachMember, type SkippedMember } from '../extract/zip';
+import type { ZipArchive, ZipEntry } from '../extract/zipArchive';
 import type { BlobStore } from '../storage/blobStore';
 import { uploadKey } from '../storage/keys';
 import { WorkflowIds } from '../temporal/constants';
@@ -83,4 +86,42 @@ export async function completeUnpackedFolder(
     message_error: empty ? NO_MEMBERS : null,
     metadata: { ...folder.metadata, extraction: { members: outcome.members, skipped: outcome.skipped } },
   });
+}
+
+/**
+ * Stores and records each supported member of an opened archive as an upload of its own (a FILE child of
+ * `folder` once ingested); a member recorded by an earlier run is kept as it is. Returns the members'
+ * upload ids; what could not be taken is listed in `skipped`. `uploadIdOf` names each member's upload
+ * (and hears of each member as it comes).
+ */
+export async function recordArchiveMembers(
+  deps: FoundFileDeps,
+  target: { folder: KnowledgeRow; workspace: WorkspaceRow; organizationId: string },
+  archive: ZipArchive,
+  skipped: SkippedMember[],
+  uploadIdOf: (entry: ZipEntry) => string,
+): Promise<string[]> {
+  const { folder, workspace } = target;
+  const members: string[] = [];
+  await forEachMember(archive, skipped, async ({ entry, skip, read }) => {
+    const uploadId = uploadIdOf(entry);
+    if (!(await isRecorded(deps.db, workspace.id, uploadId))) {
+      const member = await read();
+      if (!member) return;
+      const stored = await storeFoundFile(deps, workspace, {
+        uploadId,
+        organizationId: target.organizationId,
+        filename: posix.basename(entry.name),
+        mime: member.mime,
+        bytes: member.data,
+        title: entry.name,
+        language: folder.language,
+        spaceId: folder.space_id,
+        sourceVisibility: folder.source_visibility,
+      });
+      if (!stored) return skip('Storage quota exceeded');
+    }
+    members.push(uploadId);
+  });
+  return members;
 }
