@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex';
-import * as knowledge from '../db/repositories/knowledge';
+import { deleteLeafBatch } from '../services/cascadeDeletes';
 import { eraseSpaceRecords, spaceStoredFiles } from '../services/spaces';
 import { withHeartbeat } from './heartbeat';
 
@@ -13,22 +13,14 @@ export function createDeleteActivities(deps: { db: Db }) {
     async eraseSpaceRecords(input: { workspaceId: string; spaceId: string }): Promise<boolean> {
       return withHeartbeat('erasing', () => eraseSpaceRecords(deps.db, input.workspaceId, input.spaceId));
     },
-    /**
-     * Deletes one batch of leaves under rootId (children before parents). Idempotent: a re-run finds
-     * what is left; once the root itself is gone (or was never there) it reports rootDeleted.
-     */
+    /** Cascade delete: one batch of leaves under rootId (see services/cascadeDeletes.ts). */
     async deleteLeafBatch(input: {
       workspaceId: string;
       rootId: string;
       batchSize: number;
     }): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
       return withHeartbeat('deleting', () =>
-        deps.db.transaction(async (trx) => {
-          const leaves = await knowledge.subtreeLeaves(trx, input.workspaceId, input.rootId, input.batchSize);
-          if (leaves.length === 0) return { deleted: 0, storageKeys: [], rootDeleted: true };
-          const storageKeys = await knowledge.deleteKnowledgeRows(trx, input.workspaceId, leaves);
-          return { deleted: leaves.length, storageKeys, rootDeleted: leaves.includes(input.rootId) };
-        }),
+        deleteLeafBatch(deps.db, input.workspaceId, input.rootId, input.batchSize),
       );
     },
   };

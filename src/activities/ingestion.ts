@@ -5,29 +5,29 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure, log } from '@temporalio/activity';
-import type { Db, Tx } from '../db/knex';
-import * as knowledge from '../db/repositories/knowledge';
-import * as uploads from '../db/repositories/uploads';
+import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
-import { chunkPages, type Chunk } from '../extract/chunk';
 import type { Extractor } from '../extract';
-import type { SandboxedExtractionError } from '../extract/sandbox';
-import {
-  ExtractionError,
-  FailureReasons,
-  type ExtractedPage,
-  type ExtractLimits,
-  failureReason,
-} from '../extract/types';
+import { FailureReasons, type ExtractLimits } from '../extract/types';
 import type { IngestionStage, Metrics } from '../observability/metrics';
+import {
+  createKnowledgeForUpload,
+  embedItemChunks,
+  KnowledgeGoneError,
+  markItemCompleted,
+  markItemFailed,
+  prepareChunks,
+  requireItem,
+  storeItemChunks,
+  type ChunkSettings,
+} from '../services/ingestion';
 import type { BlobStore } from '../storage/blobStore';
 import { knowledgeIdForUpload } from '../temporal/constants';
 import { IngestionFailureTypes, type IngestFileInput } from '../workflows/contracts';
+import { classifyFailures, extractionFailure } from './failures';
 import { withHeartbeat } from './heartbeat';
 
-export interface IngestionSettings {
-  chunkSize: number;
-  chunkOverlap: number;
+export interface IngestionSettings extends ChunkSettings {
   limits?: Partial<ExtractLimits>;
 }
 
@@ -38,57 +38,6 @@ export interface IngestionDeps {
   embeddings: EmbeddingProvider;
   ingestion: IngestionSettings;
   metrics: Metrics;
-}
-
-export const gone = () => ApplicationFailure.nonRetryable(FailureReasons.deleted, IngestionFailureTypes.knowledgeGone);
-
-/**
- * An extractor's failure as the item shows it: the fixed reason for users (FailureReasons), the detail
- * (which may quote a parser) for operators' logs. Anything else is rethrown (retried).
- */
-export function extractionFailure(err: unknown, mime: string, knowledgeId: string): never {
-  if (!(err instanceof ExtractionError)) throw err;
-  const reason = failureReason(err, mime);
-  log.warn('extraction failed', {
-    knowledgeId,
-    code: err.code,
-    reason,
-    detail: err.message,
-    usage: (err as SandboxedExtractionError).usage,
-  });
-  throw ApplicationFailure.nonRetryable(reason, IngestionFailureTypes.extraction, { code: err.code });
-}
-
-/** Chunks of extracted pages; no text at all is a non-retryable extraction failure. */
-export function prepareChunks(pages: ExtractedPage[], settings: IngestionSettings, emptyMessage: string): Chunk[] {
-  const chunks = chunkPages(pages, { size: settings.chunkSize, overlap: settings.chunkOverlap });
-  if (chunks.length === 0) throw ApplicationFailure.nonRetryable(emptyMessage, IngestionFailureTypes.extraction);
-  return chunks;
-}
-
-/** Stores an item's chunks (unembedded; embedChunks embeds them), replacing any it had. */
-export async function writeChunks(trx: Tx, workspaceId: string, knowledgeId: string, chunks: Chunk[]): Promise<void> {
-  await knowledge.upsertChunks(
-    trx,
-    workspaceId,
-    knowledgeId,
-    chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
-  );
-}
-
-/** Writes an item's chunks and field changes together, if the item still exists (else KnowledgeGone). */
-export async function storeItemChunks(
-  db: Db,
-  workspaceId: string,
-  knowledgeId: string,
-  chunks: Chunk[],
-  patch: Parameters<typeof knowledge.updateKnowledgeFields>[3],
-): Promise<void> {
-  await db.transaction(async (trx) => {
-    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }))) throw gone();
-    await writeChunks(trx, workspaceId, knowledgeId, chunks);
-    await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, patch);
-  });
 }
 
 export function createIngestionActivities(deps: IngestionDeps) {
@@ -114,45 +63,11 @@ export function createIngestionActivities(deps: IngestionDeps) {
     metrics.ingestionDuration.observe({ mime: item.mimetype ?? 'unknown', outcome }, seconds);
   }
 
-  async function requireItem(workspaceId: string, knowledgeId: string) {
-    const row = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
-    if (!row) throw gone();
-    return row;
-  }
-
-  return {
+  return classifyFailures({
     async createKnowledgeForUpload(input: IngestFileInput): Promise<{ knowledgeId: string }> {
       const knowledgeId = knowledgeIdForUpload(input.uploadId);
       await measured('create', (setMime) =>
-        db.transaction(async (trx) => {
-          const upload = await uploads.findUpload(trx, input.workspaceId, input.uploadId);
-          if (!upload) {
-            throw gone();
-          }
-          setMime(upload.mimetype);
-          if (upload.knowledge_id) return;
-          const existing = await knowledge.findKnowledge(trx, input.workspaceId, knowledgeId);
-          if (!existing) {
-            await knowledge.insertKnowledge(trx, input.workspaceId, {
-              id: knowledgeId,
-              type: input.unpack ? 'FOLDER' : 'FILE',
-              title: upload.title,
-              content: upload.filename,
-              url: input.sourceUrl ?? upload.filename,
-              parentId: input.parentId ?? null,
-              status: 'BACKGROUND_START',
-              language: upload.language,
-              metadata: upload.description ? { description: upload.description } : {},
-              sizeBytes: upload.size_bytes,
-              storageKey: upload.storage_key,
-              mimetype: upload.mimetype,
-              filename: upload.filename,
-              spaceId: upload.space_id,
-              sourceVisibility: upload.source_visibility,
-            });
-          }
-          await uploads.linkUploadKnowledge(trx, input.workspaceId, input.uploadId, knowledgeId);
-        }),
+        createKnowledgeForUpload(db, { ...input, knowledgeId }, (upload) => setMime(upload.mimetype)),
       );
       return { knowledgeId };
     },
@@ -161,9 +76,9 @@ export function createIngestionActivities(deps: IngestionDeps) {
       input: IngestFileInput & { knowledgeId: string },
     ): Promise<{ chunkCount: number; pageCount: number }> {
       return measured('extract', async (setMime) => {
-        const item = await requireItem(input.workspaceId, input.knowledgeId);
+        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
-        if (!item.storage_key || !item.mimetype) throw gone();
+        if (!item.storage_key || !item.mimetype) throw new KnowledgeGoneError();
         const { storage_key: key, mimetype: mime } = item;
         // The file goes from storage to a private temporary file that the sandbox's child reads: this
         // process never holds it in memory.
@@ -194,35 +109,20 @@ export function createIngestionActivities(deps: IngestionDeps) {
 
     async embedChunks(input: { workspaceId: string; knowledgeId: string; from: number; to: number }): Promise<number> {
       return measured('embed', async (setMime) => {
-        const item = await requireItem(input.workspaceId, input.knowledgeId);
+        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
-        const pending = (
-          await knowledge.chunkTexts(db, input.workspaceId, input.knowledgeId, { from: input.from, to: input.to })
-        ).filter((c) => !c.embedded);
-        if (pending.length === 0) return 0;
-        const vectors = await withHeartbeat({ embedding: pending.length }, () =>
-          deps.embeddings.embedDocuments(pending.map((c) => c.text)),
+        const range = { from: input.from, to: input.to };
+        return embedItemChunks(deps, input.workspaceId, input.knowledgeId, range, (texts) =>
+          withHeartbeat({ embedding: texts.length }, () => deps.embeddings.embedDocuments(texts)),
         );
-        await knowledge.setChunkEmbeddings(
-          db,
-          input.workspaceId,
-          input.knowledgeId,
-          pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
-          deps.embeddings,
-        );
-        return pending.length;
       });
     },
 
     async completeKnowledge(input: { workspaceId: string; knowledgeId: string }): Promise<void> {
       await measured('complete', async (setMime) => {
-        const item = await requireItem(input.workspaceId, input.knowledgeId);
+        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
-        const n = await knowledge.updateKnowledgeFields(db, input.workspaceId, input.knowledgeId, {
-          status: 'COMPLETED',
-          message_error: null,
-        });
-        if (n === 0) throw gone();
+        await markItemCompleted(db, input.workspaceId, input.knowledgeId);
         if (item.status !== 'COMPLETED') finished(item, 'completed');
       });
     },
@@ -234,15 +134,11 @@ export function createIngestionActivities(deps: IngestionDeps) {
       message: string;
       stage?: IngestionStage;
     }): Promise<void> {
-      const item = await knowledge.findKnowledge(db, input.workspaceId, input.knowledgeId);
-      await knowledge.updateKnowledgeFields(db, input.workspaceId, input.knowledgeId, {
-        status: 'BACKGROUND_ERROR',
-        message_error: input.message.slice(0, 2000),
-      });
+      const item = await markItemFailed(db, input.workspaceId, input.knowledgeId, input.message);
       if (item && item.status !== 'BACKGROUND_ERROR') {
         metrics.ingestionFailures.inc({ mime: item.mimetype ?? 'unknown', stage: input.stage ?? 'unknown' });
         finished(item, 'failed');
       }
     },
-  };
+  });
 }

@@ -1,23 +1,15 @@
-// The orphan reaper's activity: uploads older than the grace period that never became a knowledge item
-// and have no running ingestion workflow (a request that died mid-stream, a crash between storing and
-// starting the workflow) are removed with their stored bytes. The workspace quota is the sum of its
-// upload records, so removing them frees it at once; the recomputed usage of each workspace touched is
-// returned (and logged).
+// The orphan reaper's activity (the reaping is services/orphanUploads.ts's): an upload whose ingestion
+// workflow still runs is left alone; the recomputed usage of each workspace touched is returned (and logged).
 import { heartbeat, log } from '@temporalio/activity';
 import { msToNumber } from '@temporalio/common/lib/time';
 import type { Duration } from '@temporalio/common';
 import type { Db } from '../db/knex';
-import * as uploads from '../db/repositories/uploads';
+import { reapOrphanUploads, type ReapOrphansResult } from '../services/orphanUploads';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import { describeJob } from '../temporal/jobs';
 
-export interface ReapOrphansResult {
-  reaped: number;
-  bytesFreed: number;
-  /** Stored bytes of each workspace touched, recomputed after the reaping. */
-  usedBytes: Record<string, number>;
-}
+export type { ReapOrphansResult };
 
 const BATCH = 500;
 
@@ -27,21 +19,11 @@ export function createOrphanActivities(deps: { db: Db; storage: BlobStore; tempo
       const { temporal } = deps;
       if (!temporal) throw new Error('the orphan reaper needs a Temporal client');
       const cutoff = new Date(Date.now() - msToNumber(input.grace));
-      const candidates = await uploads.findUnlinkedUploads(deps.db, cutoff, BATCH);
-      const result: ReapOrphansResult = { reaped: 0, bytesFreed: 0, usedBytes: {} };
-      for (const upload of candidates) {
+      const result = await reapOrphanUploads(deps, cutoff, BATCH, async (upload) => {
         heartbeat({ checked: upload.id });
         const job = await describeJob(temporal, upload.workspace_id, upload.workflow_id);
-        if (job.status === 'RUNNING') continue;
-        await deps.storage.delete([upload.storage_key]);
-        await uploads.deleteUpload(deps.db, upload.workspace_id, upload.id);
-        result.reaped += 1;
-        result.bytesFreed += upload.size_bytes;
-        result.usedBytes[upload.workspace_id] = 0;
-      }
-      for (const workspaceId of Object.keys(result.usedBytes)) {
-        result.usedBytes[workspaceId] = await uploads.storageUsedBytes(deps.db, workspaceId);
-      }
+        return job.status === 'RUNNING';
+      });
       if (result.reaped > 0) log.info('orphan uploads reaped', { ...result });
       return result;
     },

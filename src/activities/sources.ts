@@ -1,34 +1,20 @@
 // Activities that store the chunks of STRING and URL items; the shared indexing path (embedChunks,
 // completeKnowledge) does the rest. A URL item's page is fetched through the guarded fetcher (src/web):
 // HTML gives its main text, a file of an accepted type goes through the file extractors.
-import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
-import * as knowledge from '../db/repositories/knowledge';
-import type { KnowledgeRow } from '../db/rows';
 import type { ExtractedPage } from '../extract/types';
 import { normalizeNewlines } from '../extract/textDecoding';
+import { prepareChunks, requireItem, storeFetchedChunks, storeItemChunks } from '../services/ingestion';
 import { fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
 import { FetchError } from '../web/fetch';
 import { IngestionFailureTypes, type IngestSourceInput } from '../workflows/contracts';
 import { withHeartbeat } from './heartbeat';
-import { extractionFailure, gone, prepareChunks, storeItemChunks, type IngestionDeps } from './ingestion';
+import { classifyFailures, extractionFailure } from './failures';
+import type { IngestionDeps } from './ingestion';
 
 export interface SourceDeps extends IngestionDeps {
   web: WebSettings;
 }
-
-/** What the service records about a fetched page (kept in metadata.extraction, which the API does not show). */
-export interface WebExtraction {
-  source: 'web';
-  /** The title was not given: the page's own title replaces it. */
-  autoTitle?: boolean;
-  finalUrl?: string;
-  contentType?: string;
-  contentHash?: string;
-  fetchedAt?: string;
-}
-
-export const contentHash = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** The text pages of a fetched web document (an HTML page opens with its title). */
 export async function webDocumentPages(
@@ -52,13 +38,9 @@ export async function webDocumentPages(
 
 export function createSourceActivities(deps: SourceDeps) {
   const { db } = deps;
-  const load = async (input: IngestSourceInput): Promise<KnowledgeRow> => {
-    const row = await knowledge.findKnowledge(db, input.workspaceId, input.knowledgeId);
-    if (!row) throw gone();
-    return row;
-  };
+  const load = (input: IngestSourceInput) => requireItem(db, input.workspaceId, input.knowledgeId);
 
-  return {
+  return classifyFailures({
     async chunkStoredText(input: IngestSourceInput): Promise<{ chunkCount: number }> {
       const item = await load(input);
       const pages: ExtractedPage[] = [{ pageNumber: 1, text: normalizeNewlines(item.content).trim() }];
@@ -84,21 +66,9 @@ export function createSourceActivities(deps: SourceDeps) {
       }
       const { pages, title, excerpt, hashOf } = await webDocumentPages(deps, doc, input.knowledgeId);
       const chunks = prepareChunks(pages, deps.ingestion, `No text could be extracted from ${item.content}`);
-      const previous = (item.metadata.extraction ?? { source: 'web' }) as WebExtraction;
-      const extraction: WebExtraction = {
-        ...previous,
-        finalUrl: doc.url.toString(),
-        contentType: doc.kind === 'html' ? 'text/html' : doc.mime,
-        contentHash: contentHash(hashOf),
-        fetchedAt: new Date().toISOString(),
-      };
-      const metadata: Record<string, unknown> = { ...item.metadata, extraction };
-      if (excerpt && metadata.description === undefined) metadata.description = excerpt.slice(0, 1000);
-      await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {
-        metadata,
-        ...(previous.autoTitle && title ? { title: title.slice(0, 1000) } : {}),
-      });
+      const contentType = doc.kind === 'html' ? 'text/html' : doc.mime;
+      await storeFetchedChunks(db, item, { finalUrl: doc.url.toString(), contentType, hashOf, title, excerpt }, chunks);
       return { chunkCount: chunks.length };
     },
-  };
+  });
 }

@@ -45,54 +45,79 @@ export async function readMember(
   return { data, mime: check.mime };
 }
 
+/** A member that was not taken, and why. */
+export interface SkippedMember {
+  name: string;
+  reason: string;
+}
+
+/** One screened member of a supported type, as `forEachMember` hands it over. */
+export interface ScreenedMember {
+  entry: ZipEntry;
+  /** The type its extension names. */
+  mime: string;
+  /** Lists the member as skipped, with the reason. */
+  skip: (reason: string) => void;
+  /** Its bytes, checked against its type; undefined (and listed as skipped) when they do not match. */
+  read: () => Promise<{ data: Buffer; mime: string } | undefined>;
+}
+
+/**
+ * Visits the archive's members in order: directories and litter are ignored, members that cannot be taken
+ * (unsupported, encrypted, empty) are listed in `skipped`, and each of the others goes to `visit`.
+ */
+export async function forEachMember(
+  archive: ZipArchive,
+  skipped: SkippedMember[],
+  visit: (member: ScreenedMember) => Promise<void>,
+): Promise<void> {
+  for (const entry of archive.entries) {
+    const screened = screenMember(entry);
+    if (!screened) continue;
+    const skip = (reason: string) => void skipped.push({ name: entry.name, reason });
+    if ('skip' in screened) {
+      skip(screened.skip);
+      continue;
+    }
+    const read = async () => {
+      const member = await readMember(archive, entry, screened.mime);
+      if (!('skip' in member)) return member;
+      skip(member.skip);
+      return undefined;
+    };
+    await visit({ entry, mime: screened.mime, skip, read });
+  }
+}
+
 export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<ExtractedDocument> {
   const archive = await ZipArchive.open(bytes, ctx.limits, ctx.zipBudget);
   const pages: ExtractedPage[] = [];
   const entries: EntryReport[] = [];
-  const skipped: { name: string; reason: string }[] = [];
+  const skipped: SkippedMember[] = [];
   try {
-    for (const entry of archive.entries) {
-      const screened = screenMember(entry);
-      if (!screened) continue;
-      const skip = (reason: string) => skipped.push({ name: entry.name, reason });
-      if ('skip' in screened) {
-        skip(screened.skip);
-        continue;
-      }
-      if (screened.mime === MIME.zip && ctx.zipDepth >= MAX_ZIP_DEPTH) {
-        skip('archive nested more than one level deep');
-        continue;
-      }
+    await forEachMember(archive, skipped, async ({ entry, mime, skip, read }) => {
+      if (mime === MIME.zip && ctx.zipDepth >= MAX_ZIP_DEPTH) return skip('archive nested more than one level deep');
       if (ctx.textBudget.charsLeft <= 0) {
         ctx.textBudget.truncated = true;
-        skip('text limit reached');
-        continue;
+        return skip('text limit reached');
       }
-      const member = await readMember(archive, entry, screened.mime);
-      if ('skip' in member) {
-        skip(member.skip);
-        continue;
-      }
-      const { data } = member;
+      const member = await read();
+      if (!member) return;
       let doc: ExtractedDocument;
       try {
-        doc = await ctx.extractEntry(data, member.mime, entry.name, { ...ctx, zipDepth: ctx.zipDepth + 1 });
+        doc = await ctx.extractEntry(member.data, member.mime, entry.name, { ...ctx, zipDepth: ctx.zipDepth + 1 });
       } catch (error) {
         if (!(error instanceof ExtractionError) || error.code === 'LIMIT_EXCEEDED') throw error;
-        skip(`${error.code}: ${error.message}`);
-        continue;
+        return skip(`${error.code}: ${error.message}`);
       }
       const withText = doc.pages.filter((p) => p.text.trim());
-      if (withText.length === 0) {
-        skip('no text');
-        continue;
-      }
+      if (withText.length === 0) return skip('no text');
       entries.push({ name: entry.name, mime: member.mime, firstPage: pages.length + 1, pages: withText.length });
       for (const page of withText) {
         const where = doc.pages.length > 1 ? ` (page ${page.pageNumber} of ${doc.pages.length})` : '';
         pages.push({ pageNumber: pages.length + 1, text: `File: ${entry.name}${where}\n\n${page.text}` });
       }
-    }
+    });
   } finally {
     archive.close();
   }

@@ -1,12 +1,5 @@
-// Workflow ids, failure types and search-free conventions shared by the API, the worker and tests.
+// Workflow ids and search-free conventions shared by the API, the worker and tests.
 import { createHash } from 'node:crypto';
-
-/** Non-retryable ApplicationFailure types thrown by activities. */
-export const FailureTypes = {
-  invalidInput: 'InvalidInput',
-  notFound: 'NotFound',
-  conflict: 'Conflict',
-} as const;
 
 /** Readable, deterministic workflow ids: the same business operation can never start twice. */
 export const WorkflowIds = {

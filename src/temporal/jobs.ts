@@ -5,8 +5,7 @@
 import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
 import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
 import { currentRequestId } from '../observability/context';
-import { IngestionFailureTypes, jobSearchAttributes, RoleFailureTypes } from '../workflows/contracts';
-import { FailureTypes } from './constants';
+import { JOB_FAILURE_TYPES, jobSearchAttributes } from '../workflows/contracts';
 import type { TemporalDeps } from './client';
 
 /** A job's kind: its readable workflow id's prefix (`ingest:…` -> `ingest`) unless given. */
@@ -63,12 +62,7 @@ const STATUS: Record<string, JobStatus> = {
   CONTINUED_AS_NEW: 'RUNNING',
 };
 
-/** Failure types whose messages are written for users (fixed texts); any other failure's text stays in the logs. */
-const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set([
-  ...Object.values(IngestionFailureTypes),
-  ...Object.values(RoleFailureTypes),
-  ...Object.values(FailureTypes),
-]);
+const PUBLIC_FAILURE_TYPES: ReadonlySet<string> = new Set(JOB_FAILURE_TYPES);
 
 /** What a failed job failed of, in words fit for users. */
 export const JOB_FAILED = 'The job failed';

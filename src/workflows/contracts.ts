@@ -191,6 +191,34 @@ export const RoleFailureTypes = {
   notFound: 'NotFound',
 } as const;
 
+/** Non-retryable ApplicationFailure types of generic activity input errors. */
+export const FailureTypes = {
+  invalidInput: 'InvalidInput',
+  notFound: 'NotFound',
+  conflict: 'Conflict',
+} as const;
+
+/**
+ * Activity failure types whose message an item records as its messageError: their texts come from a fixed
+ * vocabulary (failureReasons.ts, the fetch refusals). Any other activity failure is recorded as
+ * FailureReasons.processingFailed, under the type ProcessingFailed.
+ */
+export const ITEM_FAILURE_TYPES: readonly string[] = [
+  IngestionFailureTypes.extraction,
+  IngestionFailureTypes.knowledgeGone,
+];
+
+/**
+ * Failure types whose message a background job's status shows (GET background-jobs). Wider than
+ * ITEM_FAILURE_TYPES because a job ends with what its workflow threw: the item's reason, or ProcessingFailed
+ * with its fixed text (which the workflow itself wrote), and role jobs end with the role failures.
+ */
+export const JOB_FAILURE_TYPES: readonly string[] = [
+  ...Object.values(IngestionFailureTypes),
+  ...Object.values(RoleFailureTypes),
+  ...Object.values(FailureTypes),
+];
+
 /**
  * Custom search attributes set on every workflow, so the Temporal Web UI can list one workspace's jobs
  * (`WorkspaceId="…"`), one item's history (`KnowledgeId="…"`), a kind of job (`JobKind="ingest"`) or what

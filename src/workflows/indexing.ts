@@ -5,7 +5,7 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { FailureReasons } from '../failureReasons';
-import { ACTIVITY_HEARTBEAT_TIMEOUT, EMBED_BATCH_CHUNKS, IngestionFailureTypes } from './contracts';
+import { ACTIVITY_HEARTBEAT_TIMEOUT, EMBED_BATCH_CHUNKS, IngestionFailureTypes, ITEM_FAILURE_TYPES } from './contracts';
 import { emitWebhookEvent } from './webhooks';
 
 const retry: RetryPolicy = {
@@ -26,13 +26,10 @@ export const longSteps = proxyActivities<Activities>({
 });
 export const shortSteps = proxyActivities<Activities>({ startToCloseTimeout: '20 seconds', retry });
 
-/** Failure types whose messages come from a fixed vocabulary (failureReasons.ts, the fetch refusals). */
-const PUBLIC_FAILURE_TYPES: readonly string[] = [IngestionFailureTypes.extraction, IngestionFailureTypes.knowledgeGone];
-
 /** The reason users see: the vocabulary's, never an exception's text (driver or SQL messages). */
 export function describeFailure(err: unknown): { message: string; type: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && cause.type && PUBLIC_FAILURE_TYPES.includes(cause.type)) {
+  if (cause instanceof ApplicationFailure && cause.type && ITEM_FAILURE_TYPES.includes(cause.type)) {
     return { message: cause.message, type: cause.type };
   }
   return { message: FailureReasons.processingFailed, type: IngestionFailureTypes.processing };

@@ -4,10 +4,10 @@ import {
   deleteWebhook,
   listWebhookDeliveries,
   listWebhookEndpoints,
-  presentEndpoint,
   updateWebhook,
   WebhookEvents,
 } from '../../services/webhooks';
+import { presentDelivery, presentEndpoint } from '../../presenters/webhooks';
 import { action, CliError, list, requireWorkspace, uuid } from '../shared';
 
 export function registerWebhooks(program: Command): void {
@@ -101,10 +101,12 @@ export function registerWebhooks(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string; webhook?: string; limit?: number }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const out = await listWebhookDeliveries(db, w.id, {
-          endpointId: opts.webhook ? uuid('--webhook', opts.webhook) : undefined,
-          limit: Math.min(Math.max(opts.limit ?? 50, 1), 1000),
-        });
+        const out = (
+          await listWebhookDeliveries(db, w.id, {
+            endpointId: opts.webhook ? uuid('--webhook', opts.webhook) : undefined,
+            limit: Math.min(Math.max(opts.limit ?? 50, 1), 1000),
+          })
+        ).map(presentDelivery);
         return {
           json: out,
           text: out

@@ -8,11 +8,11 @@ import {
   deleteWebhook,
   listWebhookDeliveries,
   loadWebhook,
-  presentEndpoint,
   updateWebhook,
 } from '../../../services/webhooks';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
+import { presentDelivery, presentEndpoint } from '../../../presenters/webhooks';
 import {
   CreateWebhookSchema,
   DeliveriesQuerySchema,
@@ -55,7 +55,9 @@ export function webhooksRouter(deps: Deps): Router {
     const { limit } = validate(DeliveriesQuerySchema, ctx.query);
     const hook = await loadWebhook(deps.db, workspace.id, ctx.params.webhookId!);
     ctx.body = {
-      deliveries: await listWebhookDeliveries(deps.db, workspace.id, { endpointId: hook.id, limit }),
+      deliveries: (await listWebhookDeliveries(deps.db, workspace.id, { endpointId: hook.id, limit })).map(
+        presentDelivery,
+      ),
     } satisfies WebhookDeliveries;
   });
   return router;

@@ -55,7 +55,7 @@ export const DeliveriesQuerySchema = z.object({
     .default(50),
 });
 
-// Responses: what presentEndpoint and presentDelivery (src/services/webhooks.ts) produce.
+// Responses: what presentEndpoint and presentDelivery (src/presenters/webhooks.ts) produce.
 
 const webhookEvent = z.string().meta({ description: `An event type: ${WebhookEvents.join(', ')}` });
 

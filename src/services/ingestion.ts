@@ -1,0 +1,207 @@
+// The data side of indexing (the ingestion activities carry it out): an item made for an upload, its
+// chunks stored and embedded, its end state. Idempotent: the knowledge id derives from the upload id,
+// chunks are upserted by (knowledge, index), embeddings are written only where missing.
+import { createHash } from 'node:crypto';
+import type { Db, Tx } from '../db/knex';
+import * as knowledge from '../db/repositories/knowledge';
+import * as uploads from '../db/repositories/uploads';
+import type { KnowledgeRow, UploadFileMetadataRow } from '../db/rows';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import { chunkPages, type Chunk } from '../extract/chunk';
+import type { ExtractedPage } from '../extract/types';
+
+/** The item (or what it was made from) was deleted while it was being worked on: nothing is left to do. */
+export class KnowledgeGoneError extends Error {
+  constructor() {
+    super('the knowledge item is gone');
+    this.name = 'KnowledgeGoneError';
+  }
+}
+
+/** The item's content gives no text to index: retrying cannot help (the message says what is empty). */
+export class NoTextError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoTextError';
+  }
+}
+
+export interface ChunkSettings {
+  chunkSize: number;
+  chunkOverlap: number;
+}
+
+/** Chunks of extracted pages; no text at all is a NoTextError with `emptyMessage`. */
+export function prepareChunks(pages: ExtractedPage[], settings: ChunkSettings, emptyMessage: string): Chunk[] {
+  const chunks = chunkPages(pages, { size: settings.chunkSize, overlap: settings.chunkOverlap });
+  if (chunks.length === 0) throw new NoTextError(emptyMessage);
+  return chunks;
+}
+
+/** What is recorded about a fetched web page (kept in metadata.extraction, which the API does not show). */
+export interface WebExtraction {
+  source: 'web';
+  /** The title was not given: the page's own title replaces it. */
+  autoTitle?: boolean;
+  finalUrl?: string;
+  contentType?: string;
+  contentHash?: string;
+  fetchedAt?: string;
+}
+
+export const contentHash = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** The item, or KnowledgeGoneError. */
+export async function requireItem(db: Tx, workspaceId: string, knowledgeId: string): Promise<KnowledgeRow> {
+  const row = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  if (!row) throw new KnowledgeGoneError();
+  return row;
+}
+
+/**
+ * Makes the item of an upload (once: a re-run finds it) and links the upload to it. `seen` hears of the
+ * upload first (the caller's metrics label it by type).
+ */
+export async function createKnowledgeForUpload(
+  db: Db,
+  input: {
+    workspaceId: string;
+    uploadId: string;
+    knowledgeId: string;
+    unpack?: boolean;
+    parentId?: string | null;
+    sourceUrl?: string;
+  },
+  seen: (upload: UploadFileMetadataRow) => void = () => {},
+): Promise<void> {
+  const { workspaceId, uploadId, knowledgeId } = input;
+  await db.transaction(async (trx) => {
+    const upload = await uploads.findUpload(trx, workspaceId, uploadId);
+    if (!upload) throw new KnowledgeGoneError();
+    seen(upload);
+    if (upload.knowledge_id) return;
+    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) {
+      await knowledge.insertKnowledge(trx, workspaceId, {
+        id: knowledgeId,
+        type: input.unpack ? 'FOLDER' : 'FILE',
+        title: upload.title,
+        content: upload.filename,
+        url: input.sourceUrl ?? upload.filename,
+        parentId: input.parentId ?? null,
+        status: 'BACKGROUND_START',
+        language: upload.language,
+        metadata: upload.description ? { description: upload.description } : {},
+        sizeBytes: upload.size_bytes,
+        storageKey: upload.storage_key,
+        mimetype: upload.mimetype,
+        filename: upload.filename,
+        spaceId: upload.space_id,
+        sourceVisibility: upload.source_visibility,
+      });
+    }
+    await uploads.linkUploadKnowledge(trx, workspaceId, uploadId, knowledgeId);
+  });
+}
+
+/** Stores an item's chunks (unembedded; embedItemChunks embeds them), replacing any it had. */
+export async function writeChunks(trx: Tx, workspaceId: string, knowledgeId: string, chunks: Chunk[]): Promise<void> {
+  await knowledge.upsertChunks(
+    trx,
+    workspaceId,
+    knowledgeId,
+    chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
+  );
+}
+
+export type ItemPatch = Parameters<typeof knowledge.updateKnowledgeFields>[3];
+
+/** Writes an item's chunks and field changes together, if the item still exists (else KnowledgeGoneError). */
+export async function storeItemChunks(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  chunks: Chunk[],
+  patch: ItemPatch,
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }))) {
+      throw new KnowledgeGoneError();
+    }
+    await writeChunks(trx, workspaceId, knowledgeId, chunks);
+    await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, patch);
+  });
+}
+
+/**
+ * Embeds the chunks of [from, to) that have no embedding yet; returns how many. `embed` runs the
+ * provider (the caller heartbeats around it).
+ */
+export async function embedItemChunks(
+  deps: { db: Db; embeddings: EmbeddingProvider },
+  workspaceId: string,
+  knowledgeId: string,
+  range: { from: number; to: number },
+  embed: (texts: string[]) => Promise<number[][]>,
+): Promise<number> {
+  const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range)).filter((c) => !c.embedded);
+  if (pending.length === 0) return 0;
+  const vectors = await embed(pending.map((c) => c.text));
+  await knowledge.setChunkEmbeddings(
+    deps.db,
+    workspaceId,
+    knowledgeId,
+    pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
+    deps.embeddings,
+  );
+  return pending.length;
+}
+
+/** The item is COMPLETED (KnowledgeGoneError if it went meanwhile). */
+export async function markItemCompleted(db: Db, workspaceId: string, knowledgeId: string): Promise<void> {
+  const n = await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
+    status: 'COMPLETED',
+    message_error: null,
+  });
+  if (n === 0) throw new KnowledgeGoneError();
+}
+
+/** The item is BACKGROUND_ERROR with the message; returns the item as it was before (none once deleted). */
+export async function markItemFailed(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  message: string,
+): Promise<KnowledgeRow | undefined> {
+  const item = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
+    status: 'BACKGROUND_ERROR',
+    message_error: message.slice(0, 2000),
+  });
+  return item;
+}
+
+/**
+ * Stores a URL item's chunks with what its fetch found: the page's facts in metadata.extraction, its
+ * excerpt as the description (unless one was given), its title (when the item was created without one).
+ */
+export async function storeFetchedChunks(
+  db: Db,
+  item: KnowledgeRow,
+  fetched: { finalUrl: string; contentType: string; hashOf: string | Buffer; title?: string; excerpt?: string },
+  chunks: Chunk[],
+): Promise<void> {
+  const previous = (item.metadata.extraction ?? { source: 'web' }) as WebExtraction;
+  const extraction: WebExtraction = {
+    ...previous,
+    finalUrl: fetched.finalUrl,
+    contentType: fetched.contentType,
+    contentHash: contentHash(fetched.hashOf),
+    fetchedAt: new Date().toISOString(),
+  };
+  const metadata: Record<string, unknown> = { ...item.metadata, extraction };
+  if (fetched.excerpt && metadata.description === undefined) metadata.description = fetched.excerpt.slice(0, 1000);
+  await storeItemChunks(db, item.workspace_id, item.id, chunks, {
+    metadata,
+    ...(previous.autoTitle && fetched.title ? { title: fetched.title.slice(0, 1000) } : {}),
+  });
+}
