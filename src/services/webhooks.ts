@@ -225,3 +225,6 @@ export async function listWebhookDeliveries(
   const rows = await webhooks.listDeliveries(db, workspaceId, { endpointId: opts.endpointId, limit: opts.limit ?? 50 });
   return rows.map(presentDelivery);
 }
+
+export const listWebhooks = (db: Db, workspaceId: string): Promise<WebhookEndpointRow[]> =>
+  webhooks.listEndpoints(db, workspaceId);
