@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../deps';
+import { databaseDown } from '../services/health';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';
@@ -50,23 +51,6 @@ export function apiRouter(deps: Deps): Router {
     root.use(router.routes(), router.allowedMethods());
   }
   return root;
-}
-
-/** Whether the database fails a trivial query within a second. */
-async function databaseDown(deps: Pick<Deps, 'db'>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), 1000)));
-  try {
-    return await Promise.race([
-      deps.db.raw('select 1').then(
-        () => false,
-        () => true,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export function createApp(deps: Deps): Koa {

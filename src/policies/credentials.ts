@@ -1,7 +1,7 @@
 // The credentials a request can carry, named once. Every route's policy entry and every scoped read speaks
 // of these kinds; the authentication middleware sets one on ctx.state.auth.
 import type { ApiKeyRow, WorkspaceRow } from '../db/rows';
-import type { TokenClaims } from '../services/tokens';
+import type { TokenClaims } from './tokenClaims';
 
 /**
  * - apiKey: the workspace API key itself (x-api-key), accepted only where tokens and user spaces are issued.

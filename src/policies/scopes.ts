@@ -106,6 +106,12 @@ export const mayManageSpaceFiles = (auth: AuthState, space: SpaceFacts): boolean
 export const spaceSpeaker = (auth: AuthState): string | undefined =>
   auth.kind === 'userSpace' ? auth.token?.userId : undefined;
 
+/**
+ * The API key a user space token borrows from the credential that activates it (the key itself, or the one
+ * behind the access token): the token dies when that key is revoked. Undefined: the caller cannot activate.
+ */
+export const lentApiKeyId = (auth: AuthState): string | undefined => auth.apiKey?.id ?? auth.token?.apiKeyId;
+
 /** The role an activation gives the space and its token: the one the body names, else the calling token's. */
 export const activationRole = (auth: AuthState, named: string | undefined): string | undefined =>
   named ?? boundRoleId(auth);

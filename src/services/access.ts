@@ -2,6 +2,7 @@
 import type { AuthState } from '../policies/credentials';
 import { knowledgeScope } from '../policies/scopes';
 import type { Db } from '../db/knex';
+import { audienceExists } from '../db/repositories/catalog';
 import type { AccessFilter } from '../db/repositories/search';
 import { notFound } from '../errors';
 
@@ -11,10 +12,7 @@ export async function accessFilter(
   request: { audienceId?: string; roleIds?: string[] } = {},
 ): Promise<AccessFilter> {
   if (request.audienceId) {
-    const audience = await db('audiences')
-      .where({ workspace_id: auth.workspace.id, id: request.audienceId })
-      .first('id');
-    if (!audience) throw notFound('Audience not found');
+    if (!(await audienceExists(db, auth.workspace.id, request.audienceId))) throw notFound('Audience not found');
   }
   return {
     ...knowledgeScope(auth),

@@ -10,9 +10,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import * as agent from '../db/repositories/agent';
 import type { AgentMessageRow, AgentServerRow, AgentSource, AgentThreadRow, AgentToolCall } from '../db/rows';
-import { AppError, conflict } from '../errors';
+import { AppError, badRequest, conflict } from '../errors';
 import type { AuthState } from '../policies/credentials';
-import { agentAddressPolicy, postMessage, serverAuthToken, type ThreadLimits } from './agent';
+import { agentAddressPolicy, loadServer, loadThread, postMessage, serverAuthToken, type ThreadLimits } from './agent';
 import {
   streamChatRound,
   type ChatLimits,
@@ -119,6 +119,35 @@ export async function acquireRunLease(deps: Pick<RunDeps, 'db' | 'config'>, thre
 
 export async function releaseRunLease(deps: Pick<RunDeps, 'db'>, threadId: string, runId: string): Promise<void> {
   await agent.releaseRun(deps.db, threadId, runId);
+}
+
+/**
+ * Everything a run needs before its stream opens, each failure an error answer: the caller's thread, bound to an
+ * agent server (409) whose auth token is readable (409), a model (400), the thread's run lease (409), and the
+ * run's new user message, if any, stored (the lease is released again when it cannot be).
+ */
+export async function prepareRun(
+  deps: Pick<RunDeps, 'db' | 'config' | 'secrets'>,
+  auth: AuthState,
+  threadId: string,
+  input: { model?: string; message?: { id: string; content: string } },
+  limits: ThreadLimits,
+): Promise<{ runId: string; thread: AgentThreadRow; server: AgentServerRow; model: string }> {
+  const thread = await loadThread(deps.db, auth, threadId);
+  if (!thread.agent_server_id) throw new AppError(409, RunMessages.noServer);
+  const server = await loadServer(deps.db, auth.workspace.id, thread.agent_server_id);
+  const model = input.model ?? server.model;
+  if (!model) throw badRequest(RunMessages.noModel);
+  serverAuthToken(deps.secrets, server); // an unreadable token is a 409 before the stream opens
+  const runId = await acquireRunLease(deps, thread.id);
+  if (input.message) {
+    const message = { id: input.message.id, role: 'user' as const, content: input.message.content };
+    await postMessage(deps.db, auth, thread.id, message, limits).catch(async (err: unknown) => {
+      await releaseRunLease(deps, thread.id, runId);
+      throw err;
+    });
+  }
+  return { runId, thread, server, model };
 }
 
 /**

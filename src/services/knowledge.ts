@@ -1,11 +1,17 @@
-// Knowledge writes that answer synchronously: link creation, reserved-field updates, single delete.
+// Knowledge reads scoped to the caller (list, get, metadata search, upload tracking) and the writes that answer
+// synchronously: link creation, reserved-field updates, single delete.
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
-import type { KnowledgeRow, SourceVisibility } from '../db/rows';
+import type { MetadataFilter } from '../db/repositories/knowledge';
+import * as uploads from '../db/repositories/uploads';
+import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { isUuid } from '../ids';
-import { applyAccessFilter, type AccessFilter } from '../db/repositories/search';
+import type { AuthState } from '../policies/credentials';
+import { isScoped, knowledgeScope, mayTrackUpload } from '../policies/scopes';
+import { accessFilter } from './access';
+import type { AccessFilter } from '../db/repositories/search';
 
 export const KnowledgeMessages = {
   invalidId: 'Invalid knowledge ID format',
@@ -23,11 +29,7 @@ export async function findVisibleKnowledge(
   filter?: AccessFilter,
 ): Promise<KnowledgeRow | undefined> {
   if (!filter) return knowledge.findKnowledge(db, workspaceId, knowledgeId);
-  return (await applyAccessFilter(
-    db('knowledge as k').where({ 'k.workspace_id': workspaceId, 'k.id': knowledgeId }).select('k.*'),
-    db,
-    filter,
-  ).first()) as KnowledgeRow | undefined;
+  return knowledge.findVisibleKnowledge(db, workspaceId, knowledgeId, filter);
 }
 
 /**
@@ -44,6 +46,66 @@ export async function loadKnowledge(
   const row = await findVisibleKnowledge(db, workspaceId, knowledgeId, filter);
   if (!row) throw notFound(KnowledgeMessages.notFound);
   return row;
+}
+
+/** The item the caller may see: 400 for a malformed id, 404 when absent or outside the caller's scope. */
+export const loadVisibleKnowledge = (db: Db, auth: AuthState, knowledgeId: string): Promise<KnowledgeRow> =>
+  loadKnowledge(db, auth.workspace.id, knowledgeId, knowledgeScope(auth));
+
+/** A page of the workspace items the caller may see, newest first; with a metadata filter, only exact matches. */
+export async function listVisibleKnowledge(
+  db: Db,
+  auth: AuthState,
+  page: { offset: number; limit: number; metadata?: MetadataFilter },
+): Promise<{ rows: KnowledgeRow[]; total: number }> {
+  return knowledge.listKnowledge(db, auth.workspace.id, { ...page, access: await accessFilter(db, auth) });
+}
+
+/** Items shown per metadata-search result (its first chunks). */
+const CORE_ITEMS_PER_RESULT = 50;
+
+/** The metadata search: a page of matching items the caller may see, with each one's upload and first chunks. */
+export async function searchByMetadata(
+  db: Db,
+  auth: AuthState,
+  input: { metadata: MetadataFilter; page: number; limit: number },
+) {
+  const { rows, total } = await listVisibleKnowledge(db, auth, {
+    offset: (input.page - 1) * input.limit,
+    limit: input.limit,
+    metadata: input.metadata,
+  });
+  const ids = rows.map((r) => r.id);
+  const [files, chunks] = await Promise.all([
+    knowledge.uploadsOf(db, auth.workspace.id, ids),
+    knowledge.chunksOf(db, auth.workspace.id, ids, CORE_ITEMS_PER_RESULT),
+  ]);
+  return { rows, total, files, chunks };
+}
+
+/**
+ * An upload the caller may track, with its item when the caller may see it. Under RBAC a role-bound caller
+ * sees an upload only once its item exists and is assigned to the role; an upload into a space only the
+ * workspace credential sees (src/policies/scopes.ts mayTrackUpload).
+ */
+export async function loadTrackedUpload(
+  db: Db,
+  auth: AuthState,
+  uploadId: string,
+): Promise<{ upload: UploadFileMetadataRow; row: KnowledgeRow | undefined }> {
+  const { workspace } = auth;
+  if (!isUuid(uploadId)) throw badRequest('Invalid upload file metadata ID format');
+  const found = await uploads.findUpload(db, workspace.id, uploadId);
+  const upload = found && mayTrackUpload(auth, { spaceId: found.space_id }) ? found : undefined;
+  const scope = knowledgeScope(auth);
+  const row = upload?.knowledge_id
+    ? await findVisibleKnowledge(db, workspace.id, upload.knowledge_id, {
+        ...scope,
+        ...(upload.space_id ? { spaceId: upload.space_id } : {}),
+      })
+    : undefined;
+  if (!upload || (isScoped(scope) && !row)) throw notFound('Upload file metadata not found');
+  return { upload, row };
 }
 
 export function parseHttpUrl(value: string): URL {

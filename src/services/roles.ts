@@ -4,10 +4,12 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as roles from '../db/repositories/roles';
+import * as workspaces from '../db/repositories/workspaces';
 import type { RoleRow, WorkspaceRow } from '../db/rows';
 import type { Deps } from '../deps';
 import { conflict, forbidden, notFound } from '../errors';
 import { isUuid } from '../ids';
+import type { AuthState } from '../policies/credentials';
 import { uuidV5 } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import type { RoleFields } from '../workflows/contracts';
@@ -17,6 +19,7 @@ import {
   changeKnowledgeRolesWorkflow,
   updateRoleWorkflow,
 } from '../workflows/roles';
+import { loadKnowledge, loadVisibleKnowledge } from './knowledge';
 
 export const RoleMessages = {
   notFound: 'Role not found',
@@ -125,7 +128,7 @@ export async function changeKnowledgeRoles(
   roleIds: string[],
   action: 'assign' | 'unassign',
 ): Promise<{ workflowId: string; roleIds: string[] }> {
-  if (!workspace.rbac_enabled) throw forbidden(RoleMessages.rbacDisabled);
+  requireRbacActive(workspace);
   const unique = [...new Set(roleIds)].sort();
   if (!(await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId))) throw notFound('Knowledge item not found');
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
@@ -138,4 +141,45 @@ export async function changeKnowledgeRoles(
     knowledgeId,
   });
   return { workflowId, roleIds: unique };
+}
+
+export const setRbacStatus = (db: Db, workspaceId: string, enabled: boolean): Promise<WorkspaceRow> =>
+  workspaces.setRbacEnabled(db, workspaceId, enabled);
+
+export const listRoles = (db: Db, workspaceId: string): Promise<RoleRow[]> => roles.listRoles(db, workspaceId);
+
+export const findRoles = (
+  db: Db,
+  workspaceId: string,
+  criteria: { customerRoleId?: string; name?: string },
+): Promise<RoleRow[]> => roles.findRoles(db, workspaceId, criteria);
+
+/** The role with this customerRoleId (an exact, case-sensitive match); 404 when there is none. */
+export async function loadRoleByCustomerRoleId(db: Db, workspaceId: string, customerRoleId: string): Promise<RoleRow> {
+  const role = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
+  if (!role) throw notFound(RoleMessages.notFound);
+  return role;
+}
+
+/** An item's roles, shown only to a caller who may see the item (as get-knowledge decides). */
+export async function visibleKnowledgeRoles(db: Db, auth: AuthState, knowledgeId: string): Promise<RoleRow[]> {
+  const item = await loadVisibleKnowledge(db, auth, knowledgeId);
+  return roles.knowledgeRoles(db, auth.workspace.id, item.id);
+}
+
+/** Role assignment needs RBAC ACTIVE: checked before the request body is read. */
+export function requireRbacActive(workspace: WorkspaceRow): void {
+  if (!workspace.rbac_enabled) throw forbidden(RoleMessages.rbacDisabled);
+}
+
+/** Assign or unassign by the item's id as the path gives it: 400 for a malformed id, 404 for an absent item. */
+export async function changeRolesOfKnowledge(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspace: WorkspaceRow,
+  knowledgeId: string,
+  roleIds: string[],
+  action: 'assign' | 'unassign',
+): Promise<{ knowledgeId: string; workflowId: string; roleIds: string[] }> {
+  const item = await loadKnowledge(deps.db, workspace.id, knowledgeId);
+  return { knowledgeId: item.id, ...(await changeKnowledgeRoles(deps, workspace, item.id, roleIds, action)) };
 }

@@ -7,6 +7,8 @@ import * as counts from '../db/repositories/searchCounts';
 import type { KnowledgeRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Metrics } from '../observability/metrics';
+import type { AuthState } from '../policies/credentials';
+import { accessFilter } from './access';
 import { cosineOf, fuseChunks, fuseItems, type Fused, type Fusion } from './fusion';
 
 export const SEARCH_MODES = ['semantic', 'hybrid', 'keyword'] as const;
@@ -251,4 +253,30 @@ export async function titleSearch(
     rows.filter((r) => r.type === 'FILE').map((r) => r.id),
   );
   return rows.map((row) => ({ row, excerpt: excerpt(first.get(row.id) ?? row.content) }));
+}
+
+/** What a caller may narrow a search to, within its own scope (services/access.ts). */
+interface RequestFilter {
+  audienceId?: string;
+  roleIds?: string[];
+}
+
+/** searchKnowledge as the caller: its own scope combined with the request's filters. */
+export async function searchVisibleKnowledge(
+  deps: { db: Db; embeddings: EmbeddingProvider; metrics?: Pick<Metrics, 'searchDuration'> },
+  auth: AuthState,
+  input: { query: string; limit: number; mode?: SearchMode } & RequestFilter,
+): Promise<SearchResult[]> {
+  const filter = await accessFilter(deps.db, auth, input);
+  return searchKnowledge(deps, auth.workspace.id, { query: input.query, limit: input.limit, filter, mode: input.mode });
+}
+
+/** titleSearch as the caller: its own scope combined with the request's filters. */
+export async function titleSearchVisible(
+  db: Db,
+  auth: AuthState,
+  input: { title: string; limit: number } & RequestFilter,
+): Promise<SearchResult[]> {
+  const filter = await accessFilter(db, auth, input);
+  return titleSearch(db, auth.workspace.id, { title: input.title, limit: input.limit, filter });
 }

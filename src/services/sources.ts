@@ -46,7 +46,7 @@ async function createAndStart(
   try {
     return { id: row.id, jobId: await start(row) };
   } catch (err) {
-    await deps.db('website_crawls').where({ workspace_id: workspaceId, site_id: row.id }).delete();
+    await websites.deleteSiteCrawls(deps.db, workspaceId, row.id);
     await knowledge.deleteKnowledgeRows(deps.db, workspaceId, [row.id]);
     throw err;
   }
@@ -217,7 +217,7 @@ export async function recrawl(deps: SourceDeps, workspace: WorkspaceRow, item: K
   try {
     await startCrawl(deps, workspace, item.id, next.jobId);
   } catch (err) {
-    await deps.db('website_crawls').where({ workspace_id: workspace.id, job_id: next.jobId }).delete();
+    await websites.deleteCrawl(deps.db, workspace.id, next.jobId);
     if (next.previous) await knowledge.updateKnowledgeFields(deps.db, workspace.id, item.id, next.previous);
     throw err;
   }

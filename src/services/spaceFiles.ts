@@ -2,7 +2,6 @@
 // their space, by those who reach it (src/policies/scopes.ts); the workspace knowledge routes never show them.
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
-import { applyAccessFilter } from '../db/repositories/search';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';
 import type { Deps } from '../deps';
 import { deleteKnowledge } from './deletes';
@@ -15,7 +14,7 @@ export function listSpaceFiles(
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
   return knowledge.listKnowledge(db, space.workspace_id, {
     ...page,
-    filter: (q) => applyAccessFilter(q, db, { spaceId: space.id }),
+    access: { spaceId: space.id },
   });
 }
 

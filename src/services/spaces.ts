@@ -1,7 +1,11 @@
 // User spaces: activation (idempotent, one space per user), user space tokens, membership, groups,
 // messages and feedback. Space errors use the literal error value "Error", as the spec shows them.
+import { randomUUID } from 'node:crypto';
+import { authorize } from '../policies/authorize';
 import type { AuthState } from '../policies/credentials';
 import {
+  activationRole,
+  lentApiKeyId,
   mayActivateSpace,
   mayManageSpaceFiles,
   mayRecordSpaceRole,
@@ -10,11 +14,13 @@ import {
   type SpaceFacts,
 } from '../policies/scopes';
 import type { Db } from '../db/knex';
+import * as organizations from '../db/repositories/organizations';
 import * as searchCounts from '../db/repositories/searchCounts';
 import * as spaces from '../db/repositories/spaces';
-import type { SpaceGroupRow, SpaceRow } from '../db/rows';
+import type { SpaceGroupRow, SpaceMessageRow, SpaceRow, SpaceUserRow } from '../db/rows';
 import { AppError, forbidden, notFound } from '../errors';
 import { isUuid } from '../ids';
+import { resolveRole } from './accessTokens';
 import type { TokenService } from './tokens';
 
 export const SpaceMessages = {
@@ -83,7 +89,7 @@ export async function activateUserSpace(
   input: { externalId: string; email?: string; roleId?: string },
 ): Promise<Activation> {
   const { workspace } = caller;
-  const apiKeyId = caller.apiKey?.id ?? caller.token?.apiKeyId;
+  const apiKeyId = lentApiKeyId(caller);
   if (!apiKeyId) throw forbidden();
   const roleId = input.roleId ?? null;
   const { user, space, isNew } = await deps.db.transaction(async (trx) => {
@@ -177,4 +183,105 @@ export async function addSpaceMember(
   const user = await spaces.upsertSpaceUser(db, workspaceId, member);
   await spaces.addMember(db, space.id, user.id, role);
   return space;
+}
+
+/**
+ * The activation a caller asks for by role: a role named in the request wins, otherwise the calling token's
+ * role is inherited; a role-bound caller may name only its own role (src/policies).
+ */
+export async function activateUserSpaceWithRole(
+  deps: { db: Db; tokens: TokenService },
+  caller: AuthState,
+  input: { externalId: string; roleId?: string; customerRoleId?: string },
+): Promise<Activation> {
+  const named = await resolveRole(deps.db, caller.workspace.id, {
+    roleId: input.roleId,
+    customerRoleId: input.customerRoleId,
+  });
+  authorize(caller, 'spaces.activate', { roleId: named });
+  return activateUserSpace(deps, caller, { externalId: input.externalId, roleId: activationRole(caller, named) });
+}
+
+/** A space the caller reaches, with its members, groups and the workspace's organization name. */
+export async function describeSpace(
+  db: Db,
+  auth: AuthState,
+  spaceId: string,
+): Promise<{
+  space: SpaceRow;
+  members: Array<SpaceUserRow & { role: string }>;
+  groups: SpaceGroupRow[];
+  organizationName: string;
+}> {
+  const space = await requireSpaceAccess(db, auth, spaceId);
+  const [members, groups, org] = await Promise.all([
+    spaces.members(db, space.id),
+    spaces.groups(db, space.id),
+    organizations.findOrganization(db, auth.workspace.organization_id),
+  ]);
+  return { space, members, groups, organizationName: org?.name ?? '' };
+}
+
+export const createGroup = (db: Db, space: SpaceRow, name: string): Promise<SpaceGroupRow> =>
+  spaces.insertGroup(db, space.id, name);
+
+/** A page of a group's messages (the space's default group when none is named), oldest first. */
+export async function listGroupMessages(
+  db: Db,
+  space: SpaceRow,
+  query: { groupId?: string; limit?: number; before?: string },
+) {
+  const group = await resolveGroup(db, space, query.groupId);
+  return spaces.listMessages(db, group.id, await messagePage(db, space.id, group.id, query.limit, query.before));
+}
+
+export interface NewMessage {
+  newMessage: string;
+  groupId: string;
+  type: 'USER' | 'AI';
+  messageAIId?: string;
+  languageId?: string;
+  rag?: { knowledge?: Array<{ metadata: { text: string; source: string } }> };
+}
+
+/** Posts a message as the space user the token speaks for; an AI message may answer a message of the space. */
+export async function postMessage(
+  db: Db,
+  auth: AuthState,
+  space: SpaceRow,
+  input: NewMessage,
+): Promise<SpaceMessageRow> {
+  const userId = spaceUserId(auth);
+  const group = await resolveGroup(db, space, input.groupId);
+  if (input.messageAIId && !(await spaces.findMessage(db, space.id, input.messageAIId))) {
+    throw spaceError(404, SpaceMessages.messageNotFound);
+  }
+  const rag = input.rag?.knowledge ?? [];
+  return spaces.insertMessage(db, {
+    id: randomUUID(),
+    space_id: space.id,
+    group_id: group.id,
+    type: input.type,
+    message: input.newMessage,
+    user_id: input.type === 'USER' ? userId : null,
+    content: input.type === 'AI' ? input.newMessage : null,
+    sources: rag.length ? rag.map((k) => k.metadata.source) : null,
+    sources_metadata: rag.length
+      ? rag.map((k) => ({ title: k.metadata.text.slice(0, 200), url: k.metadata.source }))
+      : null,
+    reply_to_id: input.messageAIId ?? null,
+    language_id: input.languageId ?? null,
+  });
+}
+
+/** Feedback on a message of the space: thumbUp and thumbDown exclude each other. */
+export async function setMessageFeedback(
+  db: Db,
+  space: SpaceRow,
+  messageId: string,
+  feedback: { thumbUp?: boolean; thumbDown?: boolean },
+): Promise<SpaceMessageRow> {
+  const row = isUuid(messageId) ? await spaces.setFeedback(db, space.id, messageId, feedback) : undefined;
+  if (!row) throw spaceError(404, SpaceMessages.messageNotFound);
+  return row;
 }

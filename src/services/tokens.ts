@@ -2,28 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { isUuid as isUuidString, UUID_PATTERN as UUID } from '../ids';
+import type { TokenClaims } from '../policies/tokenClaims';
 
 const ISSUER = 'kws';
 const AUDIENCE = 'kws-api';
 
-export type TokenType = 'access' | 'user_space';
-
-export interface TokenClaims {
-  tokenType: TokenType;
-  organizationId: string;
-  workspaceId: string;
-  roleId?: string;
-  /** The API key behind the token (directly, or through the access token that activated a user space). */
-  apiKeyId: string;
-  /**
-   * Access tokens for one end user: their external id (the integrator's userId or customerIdString). Such a
-   * token reaches only that user's space (src/policies/scopes.ts).
-   */
-  subject?: string;
-  /** User space tokens: the space user (internal id) and their space. */
-  userId?: string;
-  spaceId?: string;
-}
+export type { TokenClaims } from '../policies/tokenClaims';
 
 export interface TokenService {
   sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;

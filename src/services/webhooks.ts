@@ -131,3 +131,6 @@ export async function listWebhookDeliveries(
 export function listWebhookEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpointRow[]> {
   return webhooks.listEndpoints(db, workspaceId);
 }
+
+export const listWebhooks = (db: Db, workspaceId: string): Promise<WebhookEndpointRow[]> =>
+  webhooks.listEndpoints(db, workspaceId);

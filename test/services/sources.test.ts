@@ -27,7 +27,7 @@ describe('sources service', function () {
     config: { ...strict.config, web: { ...strict.config.web, resolve } },
   });
   const itemCount = async () =>
-    (await knowledgeRepo.listKnowledge(stack.deps.db, ws.workspace.id, { offset: 0, limit: 10 })).total;
+    (await knowledgeRepo.listKnowledge(stack.deps.db, ws.workspace.id, { offset: 0, limit: 10, access: {} })).total;
 
   before(async () => {
     stack = await getStack();

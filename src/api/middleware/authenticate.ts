@@ -4,14 +4,13 @@
 // exists (404) and is not deleted (410) -> minting API key still active (401) -> bound role still exists
 // (403) -> the route's action is allowed for the credential's kind (403, src/policies).
 import type { Context, Middleware, Next } from 'koa';
-import * as apiKeys from '../../db/repositories/apiKeys';
-import { loadCredentialContext } from '../../db/repositories/credentials';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, forbidden, Messages, unauthorized } from '../../errors';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { tokenKind, type AuthState } from '../../policies/credentials';
 import { presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
+import { credentialContext, recordApiKeyUse } from '../../services/authentication';
 import { standingWorkspace } from '../../services/credentials';
 import { loadActiveWorkspace } from '../../services/workspaces';
 
@@ -64,7 +63,7 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context): Promise
   if (!key) throw unauthorized(Messages.invalidApiKey);
   if (key.workspace_id !== ctx.params.workspaceId) throw forbidden(Messages.insufficientPermissions);
   const workspace = await loadActiveWorkspace(deps.db, key.workspace_id);
-  void apiKeys.touchApiKey(deps.db, key.id).catch(() => undefined);
+  recordApiKeyUse(deps.db, key.id);
   return { kind: 'apiKey', workspace, apiKey: key };
 }
 
@@ -80,7 +79,7 @@ async function authenticateBearer(
   // the checks still run in the order of this file's header.
   const keyHash = options.requireApiKey ? presentedKeyHash(ctx.get('x-api-key') || undefined) : undefined;
   if (options.requireApiKey && !keyHash) throw unauthorized(Messages.invalidApiKey);
-  const context = await loadCredentialContext(deps.db, {
+  const context = await credentialContext(deps.db, {
     workspaceId: claims.workspaceId,
     apiKeyId: claims.apiKeyId,
     roleId: claims.roleId,

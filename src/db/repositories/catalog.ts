@@ -1,8 +1,8 @@
 // Categories and taxonomies: read-only through the API, managed through the kws admin CLI.
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../rows';
+import { applyAccessFilter, type AccessFilter } from './search';
 
 export async function insertCategory(
   db: Tx,
@@ -164,19 +164,19 @@ export async function setTaxonomyLinks(
   return unknown;
 }
 
-type Filter = (q: Knex.QueryBuilder) => Knex.QueryBuilder;
-
 /** Every category of the workspace (empty ones too) with the number of items the caller may see. */
 export async function listCategoriesWithCounts(
   db: Tx,
   workspaceId: string,
-  visible: Filter,
+  access: AccessFilter,
 ): Promise<Array<CategoryRow & { knowledge_count: number }>> {
-  const count = visible(
+  const count = applyAccessFilter(
     db('category_knowledge as ck')
       .join('knowledge as k', 'k.id', 'ck.knowledge_id')
       .whereRaw('ck.category_id = c.id')
       .andWhere('k.workspace_id', workspaceId),
+    db,
+    access,
   ).count('*');
   return db('categories as c')
     .where('c.workspace_id', workspaceId)
@@ -188,11 +188,13 @@ export async function findCategory(db: Tx, workspaceId: string, id: string): Pro
   return db<CategoryRow>('categories').where({ workspace_id: workspaceId, id }).first();
 }
 
-export async function categoryKnowledge(db: Tx, workspaceId: string, categoryId: string, visible: Filter) {
-  return visible(
+export async function categoryKnowledge(db: Tx, workspaceId: string, categoryId: string, access: AccessFilter) {
+  return applyAccessFilter(
     db('knowledge as k')
       .join('category_knowledge as ck', 'ck.knowledge_id', 'k.id')
       .where({ 'ck.category_id': categoryId, 'k.workspace_id': workspaceId }),
+    db,
+    access,
   )
     .select('k.*', 'ck.category_id')
     .orderBy([
@@ -256,4 +258,8 @@ export async function taxonomyCategories(db: Tx, taxonomyIds: string[]) {
     .whereIn('tc.taxonomy_id', taxonomyIds)
     .select('tc.taxonomy_id', 'c.id', 'c.name', 'c.description')
     .orderBy('c.name') as Promise<Array<{ taxonomy_id: string; id: string; name: string; description: string | null }>>;
+}
+
+export async function audienceExists(db: Tx, workspaceId: string, id: string): Promise<boolean> {
+  return (await db('audiences').where({ workspace_id: workspaceId, id }).first('id')) !== undefined;
 }

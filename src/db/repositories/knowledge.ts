@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow, SourceVisibility } from '../rows';
+import { applyAccessFilter, type AccessFilter } from './search';
 
 export async function insertKnowledge(
   db: Tx,
@@ -58,14 +59,15 @@ export async function findKnowledge(
   return q.first();
 }
 
+/** A page of the items the access filter lets through (and, when given, that match the metadata filter). */
 export async function listKnowledge(
   db: Tx,
   workspaceId: string,
-  page: { offset: number; limit: number; filter?: (q: Knex.QueryBuilder) => Knex.QueryBuilder },
+  page: { offset: number; limit: number; access: AccessFilter; metadata?: MetadataFilter },
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
   const base = () => {
     const q = db('knowledge as k').where('k.workspace_id', workspaceId);
-    return page.filter ? page.filter(q) : q;
+    return applyAccessFilter(page.metadata ? whereMetadata(q, page.metadata) : q, db, page.access);
   };
   const [rows, count] = await Promise.all([
     base()
@@ -79,6 +81,20 @@ export async function listKnowledge(
     base().count<{ count: number }[]>({ count: '*' }),
   ]);
   return { rows: rows as KnowledgeRow[], total: Number(count[0]?.count ?? 0) };
+}
+
+/** The item if it exists and the access filter lets it through. */
+export async function findVisibleKnowledge(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  access: AccessFilter,
+): Promise<KnowledgeRow | undefined> {
+  return (await applyAccessFilter(
+    db('knowledge as k').where({ 'k.workspace_id': workspaceId, 'k.id': id }).select('k.*'),
+    db,
+    access,
+  ).first()) as KnowledgeRow | undefined;
 }
 
 export async function hasChildren(db: Tx, workspaceId: string, id: string): Promise<boolean> {
@@ -187,8 +203,8 @@ export interface MetadataFilter {
   title?: string;
 }
 
-/** Exact matching, AND across the given keys (for listKnowledge's filter; the knowledge table is `k`). */
-export function whereMetadata(q: Knex.QueryBuilder, filter: MetadataFilter): Knex.QueryBuilder {
+/** Exact matching, AND across the given keys (the knowledge table is `k`). */
+function whereMetadata(q: Knex.QueryBuilder, filter: MetadataFilter): Knex.QueryBuilder {
   if (filter.status !== undefined) void q.andWhere('k.status', filter.status);
   if (filter.type !== undefined) void q.andWhere('k.type', filter.type);
   if (filter.language !== undefined) void q.andWhere('k.language', filter.language);

@@ -266,3 +266,13 @@ export async function startPage(
     .where({ workspace_id: workspaceId, site_id: siteId, generation, depth: 0 })
     .first();
 }
+
+/** Removes a site's crawls (undoing a site whose first crawl could not start). */
+export async function deleteSiteCrawls(db: Tx, workspaceId: string, siteId: string): Promise<void> {
+  await db('website_crawls').where({ workspace_id: workspaceId, site_id: siteId }).delete();
+}
+
+/** Removes one crawl (undoing a recrawl that could not start). */
+export async function deleteCrawl(db: Tx, workspaceId: string, jobId: string): Promise<void> {
+  await db('website_crawls').where({ workspace_id: workspaceId, job_id: jobId }).delete();
+}

@@ -1,16 +1,15 @@
 // The Agent API (/v1/workspaces/{workspaceId}/agent): threads and messages, agent RAG, the first-party tools,
 // agent servers, and agent runs streamed as Server-Sent Events. Threads, RAG, tools and runs are `agent.use`
 // (access tokens; under ACTIVE RBAC a role-bound one, scoped to its role); servers are `agent.manage`.
-import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import type { Deps } from '../../../deps';
 import { AppError, badRequest, toAppError } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import * as agentService from '../../../services/agent';
-import { acquireRunLease, releaseRunLease, RunMessages, runThread, type RunTools } from '../../../services/agentRuns';
+import { prepareRun, runThread, type RunTools } from '../../../services/agentRuns';
 import { knowledgeRag } from '../../../services/rag';
 import { guard, requireAuth } from '../../middleware/authenticate';
+import { eventStream } from '../../sse';
 import { presentMessage, presentServer, presentThread, presentThreadWithMessages } from './presenters';
 import {
   AgentLimits,
@@ -32,7 +31,7 @@ import {
   type ToolList,
 } from './schema';
 import { describeTools, findTool, runTool, TOOLS, type ToolContext } from './tools';
-import { validateFields } from './validate';
+import { validateFields } from '../../validate';
 
 /** The tools as a run offers them to the model (OpenAI function tools), executed in the caller's scope. */
 export function runTools(deps: ToolContext['deps']): RunTools {
@@ -49,27 +48,8 @@ export function runTools(deps: ToolContext['deps']): RunTools {
   };
 }
 
-const KEEP_ALIVE_MS = 15_000;
-
-/** A Server-Sent Events stream as the Koa body; each event's data is one JSON object. */
-function eventStream(ctx: Context) {
-  const stream = new PassThrough();
-  ctx.status = 200;
-  ctx.type = 'text/event-stream';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('X-Accel-Buffering', 'no'); // proxies must not buffer the stream
-  ctx.body = stream;
-  const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  return {
-    send<E extends RunEventName>(event: E, data: RunEvent<E>) {
-      if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    end() {
-      clearInterval(keepAlive);
-      stream.end();
-    },
-  };
-}
+/** A run's stream: each event name with the shape of its data. */
+type RunEvents = { [E in RunEventName]: RunEvent<E> };
 
 export function agentRouter(deps: Deps): Router {
   const router = new Router({ prefix: '/v1/workspaces/:workspaceId/agent' });
@@ -121,26 +101,15 @@ export function agentRouter(deps: Deps): Router {
   router.post('/threads/:threadId/runs', use, async (ctx) => {
     const auth = requireAuth(ctx);
     const input = validateFields(RunRequestSchema, ctx.request.body);
-    const thread = await agentService.loadThread(deps.db, auth, ctx.params.threadId ?? '');
-    if (!thread.agent_server_id) throw new AppError(409, RunMessages.noServer);
-    const server = await agentService.loadServer(deps.db, auth.workspace.id, thread.agent_server_id);
-    const model = input.model ?? server.model;
-    if (!model) throw badRequest(RunMessages.noModel);
-    agentService.serverAuthToken(deps.secrets, server); // an unreadable token is a 409 before the stream opens
-    const runId = await acquireRunLease(deps, thread.id);
-    if (input.message) {
-      const message = { id: input.message.id, role: 'user' as const, content: input.message.content };
-      await agentService.postMessage(deps.db, auth, thread.id, message, threadLimits).catch(async (err: unknown) => {
-        await releaseRunLease(deps, thread.id, runId);
-        throw err;
-      });
-    }
+    const { runId, thread, server, model } = await prepareRun(
+      deps,
+      auth,
+      ctx.params.threadId ?? '',
+      input,
+      threadLimits,
+    );
 
-    const events = eventStream(ctx);
-    const client = new AbortController();
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) client.abort(new AppError(499, 'The client closed the stream'));
-    });
+    const events = eventStream<RunEvents>(ctx);
     const log = { requestId: ctx.state.requestId, threadId: thread.id, runId };
     void runThread(deps, {
       runId,
@@ -149,7 +118,7 @@ export function agentRouter(deps: Deps): Router {
       server,
       model,
       tools: runTools(deps),
-      signal: client.signal,
+      signal: events.clientGone,
       limits: {
         contentChars: AgentLimits.contentChars,
         argumentsChars: AgentLimits.toolArgumentsChars,
@@ -168,7 +137,7 @@ export function agentRouter(deps: Deps): Router {
         events.send('done', { runId, status: 'completed' });
       })
       .catch((err: unknown) => {
-        if (client.signal.aborted) {
+        if (events.clientGone.aborted) {
           deps.logger.info(log, 'agent run cancelled: the client disconnected');
           return;
         }

@@ -6,7 +6,7 @@ import { isCleanText } from '../../middleware/text';
 import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
-import { REASONS } from './validate';
+import { REASONS } from '../../validate';
 
 // ---- limits (README: Agent API)
 

@@ -6,11 +6,9 @@ import type { AgentSource } from '../../../db/rows';
 import type { Deps } from '../../../deps';
 import { notFound } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
-import { knowledgeScope } from '../../../policies/scopes';
-import { accessFilter } from '../../../services/access';
-import { loadKnowledge } from '../../../services/knowledge';
+import { loadVisibleKnowledge } from '../../../services/knowledge';
 import { knowledgeRag } from '../../../services/rag';
-import { EXCERPT_CHARS, searchKnowledge, titleSearch, type SearchResult } from '../../../services/search';
+import { EXCERPT_CHARS, searchVisibleKnowledge, titleSearchVisible, type SearchResult } from '../../../services/search';
 import { presentKnowledge, presentSearchResult } from '../knowledge/presenters';
 import {
   GetKnowledgeToolInputSchema,
@@ -18,7 +16,7 @@ import {
   RagToolInputSchema,
   TitleSearchToolInputSchema,
 } from './schema';
-import { fieldProblems } from './validate';
+import { fieldProblems } from '../../validate';
 
 export interface ToolContext {
   deps: Pick<Deps, 'db' | 'embeddings'>;
@@ -48,15 +46,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
       "Search over the workspace's knowledge (the caller's role scope): the best-matching items, most relevant first, with an excerpt and a score; by meaning (semantic, the default), by exact words (keyword) or both (hybrid).",
     input: KnowledgeSearchToolInputSchema,
     async run({ deps, auth }, input) {
-      const filter = await accessFilter(deps.db, auth, input);
-      return searchAnswer(
-        await searchKnowledge(deps, auth.workspace.id, {
-          query: input.query,
-          limit: input.limit,
-          filter,
-          mode: input.mode,
-        }),
-      );
+      return searchAnswer(await searchVisibleKnowledge(deps, auth, input));
     },
   }),
   tool({
@@ -64,10 +54,8 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     description: 'Find knowledge items whose title contains the given text (any case), newest first.',
     input: TitleSearchToolInputSchema,
     async run({ deps, auth }, input) {
-      const filter = await accessFilter(deps.db, auth);
-      return searchAnswer(
-        await titleSearch(deps.db, auth.workspace.id, { title: input.title, limit: input.limit, filter }),
-      );
+      // The tool searches the caller's whole scope (its input carries no audience or role filter).
+      return searchAnswer(await titleSearchVisible(deps.db, auth, { title: input.title, limit: input.limit }));
     },
   }),
   tool({
@@ -75,7 +63,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     description: 'One knowledge item by id: its type, content (URL, file path or text), status and metadata.',
     input: GetKnowledgeToolInputSchema,
     async run({ deps, auth }, input) {
-      const row = await loadKnowledge(deps.db, auth.workspace.id, input.knowledgeId, knowledgeScope(auth));
+      const row = await loadVisibleKnowledge(deps.db, auth, input.knowledgeId);
       const output = presentKnowledge(row);
       return {
         output,

@@ -2,14 +2,7 @@
 // semantic, title and metadata searches. Paths exactly as the spec writes them.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import * as knowledge from '../../../db/repositories/knowledge';
-import { applyAccessFilter } from '../../../db/repositories/search';
-import * as uploads from '../../../db/repositories/uploads';
 import type { Deps } from '../../../deps';
-import { badRequest, notFound } from '../../../errors';
-import { isUuid } from '../../../ids';
-import { isScoped, knowledgeScope, mayTrackUpload } from '../../../policies/scopes';
-import { accessFilter } from '../../../services/access';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
@@ -38,9 +31,6 @@ import {
   type UploadStarted,
 } from './schema';
 
-/** Items shown per metadata-search result (its first chunks). */
-const CORE_ITEMS_PER_RESULT = 50;
-
 export function knowledgeRouter(deps: Deps): Router {
   const router = new Router();
   const read = guard(deps, 'knowledge.read');
@@ -53,23 +43,16 @@ export function knowledgeRouter(deps: Deps): Router {
   /** Loads an item the caller may see; invisible items are reported as not found. */
   const loadVisible = async (ctx: Context) => {
     const auth = requireAuth(ctx);
-    const row = await knowledgeService.loadKnowledge(
-      deps.db,
-      auth.workspace.id,
-      ctx.params.knowledgeId ?? '',
-      knowledgeScope(auth),
-    );
+    const row = await knowledgeService.loadVisibleKnowledge(deps.db, auth, ctx.params.knowledgeId ?? '');
     return { auth, row };
   };
 
   router.get(base, read, async (ctx) => {
     const auth = requireAuth(ctx);
     const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
-    const filter = await accessFilter(deps.db, auth);
-    const { rows, total } = await knowledge.listKnowledge(deps.db, auth.workspace.id, {
+    const { rows, total } = await knowledgeService.listVisibleKnowledge(deps.db, auth, {
       offset: (page - 1) * limit,
       limit,
-      filter: (q) => applyAccessFilter(q, deps.db, filter),
     });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
@@ -159,40 +142,21 @@ export function knowledgeRouter(deps: Deps): Router {
       ctx.request.body,
       'metadata must be an object with at least one property',
     );
-    const filter = await accessFilter(deps.db, auth);
-    const { rows, total } = await knowledge.listKnowledge(deps.db, auth.workspace.id, {
-      offset: (input.page - 1) * input.limit,
-      limit: input.limit,
-      filter: (q) => applyAccessFilter(knowledge.whereMetadata(q, input.metadata), deps.db, filter),
-    });
-    const ids = rows.map((r) => r.id);
-    const [files, chunks] = await Promise.all([
-      knowledge.uploadsOf(deps.db, auth.workspace.id, ids),
-      knowledge.chunksOf(deps.db, auth.workspace.id, ids, CORE_ITEMS_PER_RESULT),
-    ]);
+    const { rows, total, files, chunks } = await knowledgeService.searchByMetadata(deps.db, auth, input);
     ctx.set('X-Total-Count', String(total));
     ctx.set('X-Page', String(input.page));
     ctx.set('X-Limit', String(input.limit));
     ctx.body = rows.map((r) => presentMetadataSearchItem(r, files.get(r.id), chunks.get(r.id) ?? []));
   });
 
-  // Under RBAC a role-bound caller sees an upload only once its item exists and is assigned to the role; an
-  // upload into a space only the workspace credential sees (src/policies/scopes.ts mayTrackUpload).
+  // Which uploads and items a caller may track: services/knowledge.ts loadTrackedUpload.
   router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadFileMetadataId', read, async (ctx) => {
     const auth = requireAuth(ctx);
-    const { workspace } = auth;
-    const id = ctx.params.uploadFileMetadataId ?? '';
-    if (!isUuid(id)) throw badRequest('Invalid upload file metadata ID format');
-    const found = await uploads.findUpload(deps.db, workspace.id, id);
-    const upload = found && mayTrackUpload(auth, { spaceId: found.space_id }) ? found : undefined;
-    const scope = knowledgeScope(auth);
-    const row = upload?.knowledge_id
-      ? await knowledgeService.findVisibleKnowledge(deps.db, workspace.id, upload.knowledge_id, {
-          ...scope,
-          ...(upload.space_id ? { spaceId: upload.space_id } : {}),
-        })
-      : undefined;
-    if (!upload || (isScoped(scope) && !row)) throw notFound('Upload file metadata not found');
+    const { upload, row } = await knowledgeService.loadTrackedUpload(
+      deps.db,
+      auth,
+      ctx.params.uploadFileMetadataId ?? '',
+    );
     ctx.body = {
       id: upload.id,
       filename: upload.filename,
@@ -242,13 +206,7 @@ export function knowledgeRouter(deps: Deps): Router {
     async (ctx) => {
       const auth = requireAuth(ctx);
       const input = validate(SemanticSearchSchema, ctx.request.body, 'Missing required field');
-      const filter = await accessFilter(deps.db, auth, input);
-      const results = await searchService.searchKnowledge(deps, auth.workspace.id, {
-        query: input.query,
-        limit: input.limit,
-        filter,
-        mode: input.mode,
-      });
+      const results = await searchService.searchVisibleKnowledge(deps, auth, input);
       ctx.body = { results: results.map(presentSearchResult), total: results.length };
     },
   );
@@ -256,12 +214,7 @@ export function knowledgeRouter(deps: Deps): Router {
   const titleSearch = async (ctx: Context) => {
     const auth = requireAuth(ctx);
     const input = validate(TitleSearchSchema, ctx.request.body, 'Missing required field');
-    const filter = await accessFilter(deps.db, auth, input);
-    const results = await searchService.titleSearch(deps.db, auth.workspace.id, {
-      title: input.title,
-      limit: input.limit,
-      filter,
-    });
+    const results = await searchService.titleSearchVisible(deps.db, auth, input);
     ctx.body = { results: results.map(presentSearchResult), total: results.length };
   };
   router.post(

@@ -1,14 +1,8 @@
 // RBAC status, roles, knowledge role assignment and background jobs.
 import Router from '@koa/router';
-import * as roles from '../../../db/repositories/roles';
-import * as workspaces from '../../../db/repositories/workspaces';
 import type { Deps } from '../../../deps';
-import { forbidden, notFound } from '../../../errors';
-import { knowledgeScope } from '../../../policies/scopes';
-import { loadKnowledge } from '../../../services/knowledge';
+import { describeJobs } from '../../../services/jobs';
 import * as roleService from '../../../services/roles';
-import { crawlProgress } from '../../../services/sources';
-import { describeJob } from '../../../temporal/jobs';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
@@ -16,7 +10,6 @@ import {
   BackgroundJobsSchema,
   type BackgroundJobsResponse,
   CreateRoleSchema,
-  type CrawlProgressOutput,
   FindRolesSchema,
   RbacStatusSchema,
   RoleIdsSchema,
@@ -33,11 +26,11 @@ export function rolesRouter(deps: Deps): Router {
   router.put('/rbac-status', guard(deps, 'rbac.manage'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { rbacEnabled } = validate(RbacStatusSchema, ctx.request.body);
-    ctx.body = presentRbacStatus(await workspaces.setRbacEnabled(deps.db, workspace.id, rbacEnabled));
+    ctx.body = presentRbacStatus(await roleService.setRbacStatus(deps.db, workspace.id, rbacEnabled));
   });
 
   router.get('/role', guard(deps, 'roles.read'), async (ctx) => {
-    const rows = await roles.listRoles(deps.db, requireAuth(ctx).workspace.id);
+    const rows = await roleService.listRoles(deps.db, requireAuth(ctx).workspace.id);
     ctx.body = { roles: rows.map(presentRole), total: rows.length };
   });
 
@@ -54,7 +47,7 @@ export function rolesRouter(deps: Deps): Router {
   router.post('/role/find', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(FindRolesSchema, ctx.request.body, 'At least one search criterion required');
-    const rows = await roles.findRoles(deps.db, workspace.id, {
+    const rows = await roleService.findRoles(deps.db, workspace.id, {
       customerRoleId: input.customerRoleId || undefined,
       name: input.name?.trim() || undefined,
     });
@@ -64,9 +57,8 @@ export function rolesRouter(deps: Deps): Router {
   // The router has already URL-decoded the path value; the match is exact and case-sensitive.
   router.get('/role/by-customer-role-id/:customerRoleId', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const role = await roles.findRoleByCustomerRoleId(deps.db, workspace.id, ctx.params.customerRoleId ?? '');
-    if (!role) throw notFound(roleService.RoleMessages.notFound);
-    ctx.body = presentRole(role);
+    const customerRoleId = ctx.params.customerRoleId ?? '';
+    ctx.body = presentRole(await roleService.loadRoleByCustomerRoleId(deps.db, workspace.id, customerRoleId));
   });
 
   router.get('/role/:roleId', guard(deps, 'roles.read'), async (ctx) => {
@@ -89,10 +81,8 @@ export function rolesRouter(deps: Deps): Router {
 
   // An item's roles are shown only to a caller who may see the item, as get-knowledge decides.
   router.get('/knowledge/:knowledgeId/role', guard(deps, 'knowledge.read'), async (ctx) => {
-    const auth = requireAuth(ctx);
-    const { workspace } = auth;
-    const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '', knowledgeScope(auth));
-    ctx.body = (await roles.knowledgeRoles(deps.db, workspace.id, item.id)).map(presentKnowledgeRole);
+    const rows = await roleService.visibleKnowledgeRoles(deps.db, requireAuth(ctx), ctx.params.knowledgeId ?? '');
+    ctx.body = rows.map(presentKnowledgeRole);
   });
 
   for (const [method, action] of [
@@ -101,13 +91,13 @@ export function rolesRouter(deps: Deps): Router {
   ] as const) {
     router[method]('/knowledge/:knowledgeId/role', guard(deps, 'roles.assign'), async (ctx) => {
       const { workspace } = requireAuth(ctx);
-      if (!workspace.rbac_enabled) throw forbidden(roleService.RoleMessages.rbacDisabled);
+      roleService.requireRbacActive(workspace);
       const { roleIds } = validate(RoleIdsSchema, ctx.request.body, 'roleIds must be an array of valid UUIDs');
-      const item = await loadKnowledge(deps.db, workspace.id, ctx.params.knowledgeId ?? '');
-      const out = await roleService.changeKnowledgeRoles(deps, workspace, item.id, roleIds, action);
+      const id = ctx.params.knowledgeId ?? '';
+      const out = await roleService.changeRolesOfKnowledge(deps, workspace, id, roleIds, action);
       ctx.body = {
         workspaceId: workspace.id,
-        knowledgeId: item.id,
+        knowledgeId: out.knowledgeId,
         organizationId: workspace.organization_id,
         roleIds: out.roleIds,
         workflowId: out.workflowId,
@@ -118,15 +108,7 @@ export function rolesRouter(deps: Deps): Router {
   router.post('/background-jobs', guard(deps, 'jobs.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
-    const jobs = await Promise.all(
-      jobIds.map(async (id) => {
-        const job = await describeJob(deps.temporal, workspace.id, id);
-        const progress: CrawlProgressOutput | undefined =
-          job.status === 'NOT_FOUND' ? undefined : await crawlProgress(deps.db, workspace.id, id);
-        return progress ? { ...job, progress } : job;
-      }),
-    );
-    ctx.body = { jobs } satisfies BackgroundJobsResponse;
+    ctx.body = { jobs: await describeJobs(deps, workspace.id, jobIds) } satisfies BackgroundJobsResponse;
   });
 
   return router;

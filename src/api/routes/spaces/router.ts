@@ -1,25 +1,20 @@
 // User space activation (no /v1 prefix) and the space, group, message and RAG endpoints.
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import * as organizations from '../../../db/repositories/organizations';
-import * as spaces from '../../../db/repositories/spaces';
 import type { Deps } from '../../../deps';
 import { badRequest } from '../../../errors';
-import { isUuid } from '../../../ids';
-import { authorize } from '../../../policies/authorize';
-import { activationRole } from '../../../policies/scopes';
 import { resolveRole } from '../../../services/accessTokens';
 import { startSpaceErasure } from '../../../services/erasure';
 import { spaceRag } from '../../../services/rag';
 import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaceFiles';
 import {
   activateUserSpace,
-  messagePage,
+  activateUserSpaceWithRole,
+  createGroup,
+  describeSpace,
+  listGroupMessages,
+  postMessage,
   requireSpaceAccess,
-  spaceUserId,
-  resolveGroup,
-  spaceError,
-  SpaceMessages,
+  setMessageFeedback,
 } from '../../../services/spaces';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
@@ -67,16 +62,12 @@ export function spacesRouter(deps: Deps): Router {
       const auth = requireAuth(ctx);
       const input = validate(ActivateSpaceSchema, ctx.request.body, 'Missing required field');
       if (input.workspaceId !== auth.workspace.id) throw badRequest('workspaceId must equal the workspace in the path');
-      // A role named in the body wins; otherwise the calling token's role is inherited. A role-bound caller
-      // may name only its own role.
-      const named = await resolveRole(deps.db, auth.workspace.id, {
+      const externalId = (input.userId ?? input.customerIdString)!;
+      const out = await activateUserSpaceWithRole(deps, auth, {
+        externalId,
         roleId: input.roleId,
         customerRoleId: input.customerRoleId,
       });
-      authorize(auth, 'spaces.activate', { roleId: named });
-      const roleId = activationRole(auth, named);
-      const externalId = (input.userId ?? input.customerIdString)!;
-      const out = await activateUserSpace(deps, auth, { externalId, roleId });
       ctx.body = {
         token: out.token,
         spaceId: out.spaceId,
@@ -90,18 +81,13 @@ export function spacesRouter(deps: Deps): Router {
   const base = '/v1/workspaces/:workspaceId/spaces/:spaceId';
   router.get(base, guard(deps, 'spaces.read'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    const [members, groups, org] = await Promise.all([
-      spaces.members(deps.db, space.id),
-      spaces.groups(deps.db, space.id),
-      organizations.findOrganization(deps.db, auth.workspace.organization_id),
-    ]);
+    const { space, members, groups, organizationName } = await describeSpace(deps.db, auth, ctx.params.spaceId ?? '');
     ctx.body = presentSpace(
       space,
       {
         id: auth.workspace.id,
         name: auth.workspace.name,
-        organizationName: org?.name ?? '',
+        organizationName,
         organizationId: auth.workspace.organization_id,
       },
       members,
@@ -120,44 +106,22 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const { name } = validate(CreateGroupSchema, ctx.request.body);
-    const group = await spaces.insertGroup(deps.db, space.id, name ?? 'General');
+    const group = await createGroup(deps.db, space, name ?? 'General');
     ctx.body = { id: group.id, name: group.name, createdAt: group.created_at.toISOString() };
   });
 
   router.get(`${base}/message`, guard(deps, 'spaces.read'), async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    const { groupId, limit, before } = validate(MessagesQuerySchema, ctx.query);
-    const group = await resolveGroup(deps.db, space, groupId);
-    const page = await messagePage(deps.db, space.id, group.id, limit, before);
-    ctx.body = { messages: (await spaces.listMessages(deps.db, group.id, page)).map(presentMessage) };
+    const query = validate(MessagesQuerySchema, ctx.query);
+    ctx.body = { messages: (await listGroupMessages(deps.db, space, query)).map(presentMessage) };
   });
 
   router.post(`${base}/message`, guard(deps, 'spaces.post'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const userId = spaceUserId(auth);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const input = validate(PostMessageSchema, ctx.request.body, 'Missing required field');
-    const group = await resolveGroup(deps.db, space, input.groupId);
-    if (input.messageAIId && !(await spaces.findMessage(deps.db, space.id, input.messageAIId))) {
-      throw spaceError(404, SpaceMessages.messageNotFound);
-    }
-    const rag = input.rag?.knowledge ?? [];
-    const row = await spaces.insertMessage(deps.db, {
-      id: randomUUID(),
-      space_id: space.id,
-      group_id: group.id,
-      type: input.type,
-      message: input.newMessage,
-      user_id: input.type === 'USER' ? userId : null,
-      content: input.type === 'AI' ? input.newMessage : null,
-      sources: rag.length ? rag.map((k) => k.metadata.source) : null,
-      sources_metadata: rag.length
-        ? rag.map((k) => ({ title: k.metadata.text.slice(0, 200), url: k.metadata.source }))
-        : null,
-      reply_to_id: input.messageAIId ?? null,
-      language_id: input.languageId ?? null,
-    });
+    const row = await postMessage(deps.db, auth, space, input);
     ctx.body = {
       id: row.id,
       type: row.type,
@@ -171,10 +135,7 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const feedback = validate(FeedbackSchema, ctx.request.body);
-    const id = ctx.params.messageId ?? '';
-    const row = isUuid(id) ? await spaces.setFeedback(deps.db, space.id, id, feedback) : undefined;
-    if (!row) throw spaceError(404, SpaceMessages.messageNotFound);
-    ctx.body = presentMessage(row);
+    ctx.body = presentMessage(await setMessageFeedback(deps.db, space, ctx.params.messageId ?? '', feedback));
   });
 
   // The space's own files, through the space only (its members' user space tokens and the workspace credential);

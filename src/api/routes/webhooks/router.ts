@@ -2,11 +2,11 @@
 // workspace-level credential may manage them (webhooks.manage). The secret is shown on create and rotate.
 import Router from '@koa/router';
 import type { Deps } from '../../../deps';
-import * as webhooks from '../../../db/repositories/webhooks';
 import {
   createWebhook,
   deleteWebhook,
   listWebhookDeliveries,
+  listWebhooks,
   loadWebhook,
   updateWebhook,
 } from '../../../services/webhooks';
@@ -27,7 +27,7 @@ export function webhooksRouter(deps: Deps): Router {
   const manage = guard(deps, 'webhooks.manage');
 
   router.get('/', manage, async (ctx) => {
-    const rows = await webhooks.listEndpoints(deps.db, requireAuth(ctx).workspace.id);
+    const rows = await listWebhooks(deps.db, requireAuth(ctx).workspace.id);
     ctx.body = { webhooks: rows.map((r) => presentEndpoint(r)) } satisfies WebhookList;
   });
   router.post('/', manage, async (ctx) => {
