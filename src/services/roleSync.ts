@@ -6,7 +6,7 @@ import * as roles from '../db/repositories/roles';
 import { conflict, notFound } from '../errors';
 import type { RoleFields } from '../workflows/contracts';
 import { KnowledgeMessages } from './knowledge';
-import { RoleMessages } from './roles';
+import { RoleMessages } from '../domain/roles';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 

@@ -19,14 +19,10 @@ import {
   changeKnowledgeRolesWorkflow,
   updateRoleWorkflow,
 } from '../workflows/roles';
-import { loadKnowledge, loadVisibleKnowledge } from './knowledge';
+import { KnowledgeMessages, loadKnowledge, loadVisibleKnowledge } from './knowledge';
+import { RoleMessages } from '../domain/roles';
 
-export const RoleMessages = {
-  notFound: 'Role not found',
-  rolesNotFound: 'One or more roles not found',
-  duplicate: 'Role with customerRoleId already exists',
-  rbacDisabled: 'RBAC is not enabled for this workspace',
-} as const;
+export { RoleMessages } from '../domain/roles';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
 
@@ -130,7 +126,7 @@ export async function changeKnowledgeRoles(
 ): Promise<{ workflowId: string; roleIds: string[] }> {
   requireRbacActive(workspace);
   const unique = [...new Set(roleIds)].sort();
-  if (!(await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId))) throw notFound('Knowledge item not found');
+  if (!(await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId))) throw notFound(KnowledgeMessages.notFound);
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
   if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
   const workflowId = `role-${action}:${workspace.id}:${knowledgeId}:${digest(unique)}`;

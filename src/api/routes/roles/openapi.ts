@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KnowledgeMessages } from '../../../services/knowledge';
 import { RoleMessages } from '../../../services/roles';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import { KnowledgeIdPath } from '../knowledge/openapi';
@@ -132,7 +133,7 @@ export const rolesOperations: ApiOperation[] = [
     summary: 'The roles assigned to a knowledge item',
     request: { path: KnowledgeIdPath },
     responses: { 200: { description: "The item's roles", schema: z.array(KnowledgeRoleSchema) } },
-    errors: { 400: knowledgeErrors, 404: ['Knowledge item not found'] },
+    errors: { 400: knowledgeErrors, 404: [KnowledgeMessages.notFound] },
   },
   ...(['post', 'delete'] as const).map((method): ApiOperation => ({
     method,
@@ -149,7 +150,7 @@ export const rolesOperations: ApiOperation[] = [
     errors: {
       400: ['roleIds must be an array of valid UUIDs', 'roleIds may hold at most 100 ids', ...knowledgeErrors],
       403: [RoleMessages.rbacDisabled],
-      404: ['Knowledge item not found', RoleMessages.rolesNotFound],
+      404: [KnowledgeMessages.notFound, RoleMessages.rolesNotFound],
     },
   })),
   {
