@@ -8,13 +8,10 @@ import {
   nextCrawlPages,
   removeVanishedPages,
   type CrawlDeps,
-  type CrawlPageInput,
-  type CrawlPageResult,
 } from '../services/crawling';
+import type { CrawlPageInput, CrawlPageResult } from '../workflows/activityContract';
 import type { CrawlProgress } from '../workflows/contracts';
 import { classifyFailures } from './failures';
-
-export type { CrawlPageInput, CrawlPageResult };
 
 export function createCrawlActivities(deps: CrawlDeps) {
   return classifyFailures({

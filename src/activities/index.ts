@@ -16,6 +16,7 @@ import { createOrphanActivities } from './orphans';
 import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
 import { createWebhookActivities } from './webhooks';
+import type { Activities } from '../workflows/activityContract';
 
 export interface ActivityDeps {
   db: Db;
@@ -31,7 +32,7 @@ export interface ActivityDeps {
   defaultStorageQuotaBytes: number;
 }
 
-export function createActivities(deps: ActivityDeps) {
+export function createActivities(deps: ActivityDeps): Activities {
   return {
     ...createStorageActivities(deps),
     ...createIngestionActivities(deps),
@@ -45,4 +46,4 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-export type Activities = ReturnType<typeof createActivities>;
+export type { Activities };

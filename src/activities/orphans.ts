@@ -4,12 +4,11 @@ import { heartbeat, log } from '@temporalio/activity';
 import { msToNumber } from '@temporalio/common/lib/time';
 import type { Duration } from '@temporalio/common';
 import type { Db } from '../db/knex';
-import { reapOrphanUploads, type ReapOrphansResult } from '../services/orphanUploads';
+import { reapOrphanUploads } from '../services/orphanUploads';
+import type { ReapOrphansResult } from '../workflows/activityContract';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import { describeJob } from '../temporal/jobs';
-
-export type { ReapOrphansResult };
 
 const BATCH = 500;
 

@@ -1,12 +1,7 @@
 import { heartbeat, log } from '@temporalio/activity';
 import type { BlobStore } from '../storage/blobStore';
 import { storageKeyBelongsTo } from '../storage/keys';
-
-export interface DeleteStoredFilesResult {
-  deleted: number;
-  /** Keys refused because they lie outside the workspace (never deleted, never retried). */
-  refused: number;
-}
+import type { DeleteStoredFilesResult } from '../workflows/activityContract';
 
 export function createStorageActivities(deps: { storage: BlobStore }) {
   return {

@@ -13,6 +13,7 @@ import { fetchWebDocument, fetchPolicy, type WebDocument, type WebSettings } fro
 import { fetchResource, FetchError } from '../web/fetch';
 import { parseRobotsTxt, robotsRules, type RobotsRecord } from '../web/robots';
 import { canonicalUrl, followedLinks } from '../web/urls';
+import type { CrawlPageInput, CrawlPageResult } from '../workflows/activityContract';
 import type { CrawlPageOutcome, CrawlProgress } from '../workflows/contracts';
 import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
 import {
@@ -41,19 +42,6 @@ const MAX_FRONTIER = 10_000;
 
 /** The id of a crawled page's item: the same page of the same site is always the same item. */
 export const crawledPageId = (siteId: string, canonical: string) => uuidV5(`website-page:${siteId}:${canonical}`);
-
-export interface CrawlPageInput {
-  workspaceId: string;
-  organizationId: string;
-  siteId: string;
-  jobId: string;
-  url: string;
-}
-
-export interface CrawlPageResult {
-  outcome: CrawlPageOutcome;
-  progress: CrawlProgress;
-}
 
 type Crawl = websites.CrawlRow;
 

@@ -5,16 +5,10 @@
 import type { Db } from '../db/knex';
 import * as uploads from '../db/repositories/uploads';
 import type { BlobStore } from '../storage/blobStore';
+import type { ReapOrphansResult } from '../workflows/activityContract';
 
 /** An upload that may be an orphan: what the reaper needs to judge and remove it. */
 export type OrphanCandidate = Awaited<ReturnType<typeof uploads.findUnlinkedUploads>>[number];
-
-export interface ReapOrphansResult {
-  reaped: number;
-  bytesFreed: number;
-  /** Stored bytes of each workspace touched, recomputed after the reaping. */
-  usedBytes: Record<string, number>;
-}
 
 /**
  * Removes up to `batch` unlinked uploads created before `cutoff`, except those `stillIngesting` says a

@@ -1,5 +1,5 @@
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
-import type { Activities } from '../activities';
+import type { Activities } from '../workflows/activityContract';
 import { disabledTracing, type Tracing } from '../observability/tracing';
 import { requestIdActivityInterceptor, workflowInterceptorModules } from './interceptors';
 

@@ -1,5 +1,5 @@
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from './activityContract';
 import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
 import { startPurge } from './purgeStoredFiles';
 import { emitWebhookEvent } from './webhooks';

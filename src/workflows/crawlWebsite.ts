@@ -18,7 +18,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import type { Activities } from '../activities';
+import type { Activities } from './activityContract';
 import {
   IngestionFailureTypes,
   jobSearchAttributes,

@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from './activityContract';
 import type { EraseUserSpaceInput, EraseUserSpaceResult } from './contracts';
 
 const { listSpaceStoredFiles, eraseSpaceRecords, deleteStoredFiles } = proxyActivities<Activities>({

@@ -3,7 +3,7 @@
 // failure, or once retries are exhausted, the item moves to BACKGROUND_ERROR with messageError; either
 // way the workspace's webhook endpoints hear of it (knowledge.completed / knowledge.failed).
 import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from './activityContract';
 import { FailureReasons } from '../failureReasons';
 import { ACTIVITY_HEARTBEAT_TIMEOUT, EMBED_BATCH_CHUNKS, IngestionFailureTypes, ITEM_FAILURE_TYPES } from './contracts';
 import { emitWebhookEvent } from './webhooks';

@@ -1,6 +1,6 @@
 import type { Duration } from '@temporalio/common';
 import { ActivityFailure, ParentClosePolicy, proxyActivities, sleep, startChild } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from './activityContract';
 import { jobSearchAttributes, type PurgeStoredFilesInput, type PurgeStoredFilesResult } from './contracts';
 
 const { deleteStoredFiles } = proxyActivities<Activities>({

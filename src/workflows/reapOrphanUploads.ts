@@ -1,7 +1,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Duration } from '@temporalio/common';
-import type { Activities } from '../activities';
-import type { ReapOrphansResult } from '../activities/orphans';
+import type { Activities } from './activityContract';
+import type { ReapOrphansResult } from './activityContract';
 
 const { reapOrphanUploads } = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',

@@ -1,5 +1,5 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
+import type { Activities } from './activityContract';
 import {
   RoleFailureTypes,
   type CreateRoleInput,

@@ -10,7 +10,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, type Duration } from '@temporalio/common';
-import type { Activities } from '../activities';
+import type { Activities } from './activityContract';
 import { jobSearchAttributes, type WebhookDeliveryInput, type WebhookEventInput, type WebhookRetry } from './contracts';
 
 const { recordWebhookEvent, markWebhookFailed } = proxyActivities<Activities>({

@@ -1,0 +1,105 @@
+// The activities the workflows call, as a contract: what each takes and returns, in the workflow contracts'
+// own types. src/activities implements it (createActivities(deps): Activities, checked by the compiler),
+// so workflows and the worker name the activities without importing the layer above them.
+import type { Duration } from '@temporalio/common';
+import type { SkippedMember } from '../extract/zip';
+import type { IngestionStage } from '../observability/metrics';
+import type {
+  CrawlPageOutcome,
+  CrawlProgress,
+  CreateRoleInput,
+  DeleteRoleInput,
+  IngestFileInput,
+  IngestSourceInput,
+  RoleAssignmentInput,
+  UpdateRoleInput,
+  WebhookDeliveryInput,
+  WebhookEventInput,
+  WebhookEventRecorded,
+} from './contracts';
+
+interface InWorkspace {
+  workspaceId: string;
+}
+
+interface OfKnowledge extends InWorkspace {
+  knowledgeId: string;
+}
+
+interface OfCrawl extends InWorkspace {
+  siteId: string;
+  jobId: string;
+}
+
+export interface CrawlPageInput extends OfCrawl {
+  organizationId: string;
+  url: string;
+}
+
+export interface CrawlPageResult {
+  outcome: CrawlPageOutcome;
+  progress: CrawlProgress;
+}
+
+export interface ReapOrphansResult {
+  reaped: number;
+  bytesFreed: number;
+  /** Stored bytes of each workspace touched, recomputed after the reaping. */
+  usedBytes: Record<string, number>;
+}
+
+export interface DeleteStoredFilesResult {
+  deleted: number;
+  /** Keys refused because they lie outside the workspace (never deleted, never retried). */
+  refused: number;
+}
+
+export interface Activities {
+  // Webhooks
+  recordWebhookEvent(input: WebhookEventInput): Promise<WebhookEventRecorded>;
+  attemptWebhookDelivery(input: WebhookDeliveryInput): Promise<{ attempt: number; statusCode: number }>;
+  markWebhookFailed(input: WebhookDeliveryInput & { error: string }): Promise<void>;
+
+  // Stored files
+  reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
+  deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
+
+  // Roles
+  insertRole(input: CreateRoleInput): Promise<void>;
+  updateRole(input: UpdateRoleInput): Promise<void>;
+  deleteRole(input: DeleteRoleInput): Promise<boolean>;
+  changeKnowledgeRoles(input: RoleAssignmentInput): Promise<void>;
+
+  // Deletes and erasure
+  listSpaceStoredFiles(input: InWorkspace & { spaceId: string }): Promise<string[]>;
+  eraseSpaceRecords(input: InWorkspace & { spaceId: string }): Promise<boolean>;
+  deleteLeafBatch(
+    input: InWorkspace & { rootId: string; batchSize: number },
+  ): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }>;
+
+  // Archives
+  unpackArchive(
+    input: IngestFileInput & { knowledgeId: string },
+  ): Promise<{ members: string[]; skipped: SkippedMember[] }>;
+  completeFolder(input: OfKnowledge & { members: number; skipped: SkippedMember[] }): Promise<void>;
+
+  // Website crawls
+  beginCrawl(input: OfCrawl): Promise<{ crawlDelayMs: number }>;
+  nextCrawlPages(input: OfCrawl & { limit: number }): Promise<{ urls: string[] }>;
+  crawlPage(input: CrawlPageInput): Promise<CrawlPageResult>;
+  removeVanishedPages(
+    input: OfCrawl & { limit: number },
+  ): Promise<{ removed: number; storageKeys: string[]; more: boolean }>;
+  finishCrawl(input: OfCrawl & { error?: string }): Promise<CrawlProgress>;
+
+  // Ingestion
+  chunkStoredText(input: IngestSourceInput): Promise<{ chunkCount: number }>;
+  fetchAndStoreChunks(input: IngestSourceInput): Promise<{ chunkCount: number }>;
+  createKnowledgeForUpload(input: IngestFileInput): Promise<{ knowledgeId: string }>;
+  extractAndStoreChunks(
+    input: IngestFileInput & { knowledgeId: string },
+  ): Promise<{ chunkCount: number; pageCount: number }>;
+  embedChunks(input: OfKnowledge & { from: number; to: number }): Promise<number>;
+  completeKnowledge(input: OfKnowledge): Promise<void>;
+  failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage }): Promise<void>;
+}
