@@ -4,7 +4,7 @@
 // (guard()).
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { databaseDown } from '../services/health';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';

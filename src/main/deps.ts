@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ActivityDeps } from '../activities';
 import type { Config } from '../config';
 import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
 import { instrumentEmbeddings } from '../embeddings/instrumented';
 import { createExtractor } from '../extract';

@@ -2,7 +2,7 @@
 // (the configured one, else one generated once under DATA_DIR) and the app on its single port.
 import { createApp } from '../api/app';
 import type { Config } from '../config';
-import type { Deps } from '../deps';
+import type { Deps } from '../services/deps';
 import { loadOrCreateTlsCertificate } from '../embedded/tls';
 import { startHttpServer, type RunningServer } from './httpServer';
 

@@ -1,7 +1,7 @@
 // Deletes: single (synchronous, refuses items with children) and cascade (a workflow). Stored files are
 // purged later by purgeStoredFilesWorkflow's durable timer (FILE_PURGE_DELAY).
 import type { Duration } from '@temporalio/common';
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { cascadeDeleteWorkflow } from '../workflows/cascadeDelete';

@@ -1,14 +1,14 @@
 // The dependencies every entry point builds once and passes down (no module-level singletons).
 import type { Logger } from 'pino';
-import type { Config } from './config';
-import type { Db } from './db/knex';
-import type { EmbeddingProvider } from './embeddings/provider';
-import type { SecretBox } from './services/secretBox';
-import type { Metrics } from './observability/metrics';
-import type { Tracing } from './observability/tracing';
-import type { TokenService } from './services/tokens';
-import type { BlobStore } from './storage/blobStore';
-import type { TemporalDeps } from './temporal/client';
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import type { SecretBox } from './secretBox';
+import type { Metrics } from '../observability/metrics';
+import type { Tracing } from '../observability/tracing';
+import type { TokenService } from './tokens';
+import type { BlobStore } from '../storage/blobStore';
+import type { TemporalDeps } from '../temporal/client';
 
 export interface Deps {
   config: Config;

@@ -1,5 +1,5 @@
 // Data-subject erasure: a user's space (messages, files, vectors, blobs) and the user, in one workflow.
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { eraseUserSpaceWorkflow } from '../workflows/eraseUserSpace';

@@ -2,7 +2,7 @@
 // down, nothing more: why one is down goes to the logs.
 import type { Logger } from 'pino';
 import { pingDatabase } from '../db/repositories/health';
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { checkTemporal } from '../temporal/client';
 
 export interface ComponentCheck {

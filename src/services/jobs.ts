@@ -1,5 +1,5 @@
 // Background job status: each job's workflow state and, for a website crawl, its progress.
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { describeJob, type JobState } from '../temporal/jobs';
 import type { CrawlProgress } from '../workflows/contracts';
 import { crawlProgress } from './sources';

@@ -6,7 +6,7 @@ import * as knowledge from '../db/repositories/knowledge';
 import * as roles from '../db/repositories/roles';
 import * as workspaces from '../db/repositories/workspaces';
 import type { RoleRow, WorkspaceRow } from '../db/rows';
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { conflict, forbidden, notFound } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';

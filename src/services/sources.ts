@@ -7,7 +7,7 @@ import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as websites from '../db/repositories/websites';
 import type { KnowledgeRow, WorkspaceRow } from '../db/rows';
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { AppError, badRequest, notFound } from '../errors';
 import { WorkflowIds } from '../temporal/constants';
 import { describeJob, startJob } from '../temporal/jobs';

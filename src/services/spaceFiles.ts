@@ -3,7 +3,7 @@
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { deleteKnowledge } from './deletes';
 import { loadKnowledge } from './knowledge';
 

@@ -8,7 +8,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
-import type { Deps } from '../deps';
+import type { Deps } from './deps';
 import { AppError, badRequest, forbidden, internal } from '../errors';
 import {
   MIME,

@@ -11,7 +11,7 @@ import { MessageSchema, RunEventSchemas, ThreadWithMessagesSchema } from '../../
 import * as apiKeys from '../../src/db/repositories/apiKeys';
 import * as roles from '../../src/db/repositories/roles';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import type { Deps } from '../../src/deps';
+import type { Deps } from '../../src/services/deps';
 import { AgentMessages } from '../../src/services/agent';
 import { createSecretBox } from '../../src/services/secretBox';
 import {

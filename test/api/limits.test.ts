@@ -7,7 +7,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { Config } from '../../src/config';
 import { createDb } from '../../src/db/knex';
-import type { Deps } from '../../src/deps';
+import type { Deps } from '../../src/services/deps';
 import { toAppError } from '../../src/errors';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';

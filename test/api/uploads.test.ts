@@ -3,7 +3,7 @@
 // cap on concurrent uploads answers 503 with Retry-After, and a refused upload leaves nothing behind.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Deps } from '../../src/deps';
+import type { Deps } from '../../src/services/deps';
 import { workspacePrefix } from '../../src/storage/keys';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';

@@ -15,7 +15,7 @@ import { activityDeps, embeddingSettings } from '../../src/main/deps';
 import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
 import { loadConfig, type Config } from '../../src/config';
-import type { Deps } from '../../src/deps';
+import type { Deps } from '../../src/services/deps';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { startHttpServer, type RunningServer } from '../../src/main/httpServer';

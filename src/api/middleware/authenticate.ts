@@ -4,7 +4,7 @@
 // exists (404) and is not deleted (410) -> minting API key still active (401) -> bound role still exists
 // (403) -> the route's action is allowed for the credential's kind (403, src/policies).
 import type { Context, Middleware, Next } from 'koa';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../services/deps';
 import { AppError, badRequest, forbidden, Messages, unauthorized } from '../../errors';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';

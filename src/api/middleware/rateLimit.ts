@@ -13,7 +13,7 @@
 // the same limits stands in (each replica then counts alone) rather than failing requests.
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../services/deps';
 import { AppError } from '../../errors';
 import { verifyApiKey } from '../../services/apiKeys';
 

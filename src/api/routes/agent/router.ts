@@ -2,7 +2,7 @@
 // agent servers, and agent runs streamed as Server-Sent Events. Threads, RAG, tools and runs are `agent.use`
 // (access tokens; under ACTIVE RBAC a role-bound one, scoped to its role); servers are `agent.manage`.
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { AppError, badRequest, toAppError } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import * as agentService from '../../../services/agent';

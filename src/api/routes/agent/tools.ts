@@ -3,7 +3,7 @@
 // path (the caller's role scope under ACTIVE RBAC), and answers that endpoint's JSON.
 import { z } from 'zod';
 import type { AgentSource } from '../../../db/rows';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { notFound } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import { loadVisibleKnowledge } from '../../../services/knowledge';

@@ -1,6 +1,6 @@
 // Categories and taxonomies: read-only through the API (managed with the kws CLI), scoped to what the caller may see.
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { listCategories, listCategoryKnowledge, listTaxonomies } from '../../../services/catalog';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';

@@ -2,7 +2,7 @@
 // interactive reference at GET /docs (Swagger UI from its npm package). Both are public.
 import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { notFound } from '../../../errors';
 import { guard } from '../../middleware/authenticate';
 import type { OpenApiDocument } from '../../openapi/document';

@@ -1,7 +1,7 @@
 // Liveness (/health) and readiness (/health/ready: database, Temporal and storage; 503 when one is down).
 // The answer names components and says up or down, nothing more: why one is down goes to the logs.
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { readiness } from '../../../services/health';
 import { guard } from '../../middleware/authenticate';
 

@@ -2,7 +2,7 @@
 // semantic, title and metadata searches. Paths exactly as the spec writes them.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
 import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';

@@ -2,7 +2,7 @@
 // per-process cap on uploads receiving at once (503 with Retry-After past it, before the body is read).
 import type { Context } from 'koa';
 import type { WorkspaceRow } from '../../../db/rows';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
 import type { Semaphore } from '../../../semaphore';
 import { type StagedUpload, stageUpload, uploadsBusy } from '../../../services/uploads';

@@ -13,7 +13,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { AppError, badRequest } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import { guard, requireAuth } from '../../middleware/authenticate';

@@ -1,7 +1,7 @@
 // GET /metrics: Prometheus exposition of this process. Not behind workspace credentials: open, or with
 // METRICS_TOKEN set, for `Authorization: Bearer <METRICS_TOKEN>` only.
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { AppError } from '../../../errors';
 import { metricsAuthorized } from '../../../observability/metrics';
 import { guard } from '../../middleware/authenticate';

@@ -1,6 +1,6 @@
 // RBAC status, roles, knowledge role assignment and background jobs.
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { describeJobs } from '../../../services/jobs';
 import * as roleService from '../../../services/roles';
 import { guard, requireAuth } from '../../middleware/authenticate';

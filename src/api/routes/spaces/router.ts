@@ -1,6 +1,6 @@
 // User space activation (no /v1 prefix) and the space, group, message and RAG endpoints.
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
 import { resolveRole } from '../../../services/accessTokens';
 import { startSpaceErasure } from '../../../services/erasure';

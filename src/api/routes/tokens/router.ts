@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import { generateAccessToken } from '../../../services/accessTokens';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';

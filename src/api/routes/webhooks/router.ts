@@ -1,7 +1,7 @@
 // Webhook endpoints of a workspace and their delivery log (also managed with `kws webhook …`); only a
 // workspace-level credential may manage them (webhooks.manage). The secret is shown on create and rotate.
 import Router from '@koa/router';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../services/deps';
 import {
   createWebhook,
   deleteWebhook,
