@@ -50,6 +50,11 @@ const noRepositoriesFromEntry = forbid(
   'Entry layers (api, cli, activities) call services, not repositories or knex (`import type` of rows, Db and Tx is fine).',
   { types: true },
 );
+const sideways = (dir) =>
+  forbid(
+    entryDirs.filter((other) => other !== dir),
+    `src/${dir} is an entry layer beside the others: what two entry layers share belongs below them (services, presenters).`,
+  );
 const knexPackage = {
   name: 'knex',
   allowTypeImports: true,
@@ -62,12 +67,13 @@ const layerImports = (paths, patterns) => ({
 });
 
 const layerRules = [
-  {
-    name: 'layers/entry',
-    files: ['src/api/**/*.ts', 'src/cli/**/*.ts', 'src/activities/**/*.ts'],
+  // The entry layers sit side by side: none imports another (what two of them share lives below them).
+  ...entryDirs.map((dir) => ({
+    name: `layers/entry-${dir}`,
+    files: [`src/${dir}/**/*.ts`],
     ignores: ['src/cli/connect.ts'],
-    rules: layerImports([knexPackage], [noMain, noRepositoriesFromEntry]),
-  },
+    rules: layerImports([knexPackage], [noMain, noRepositoriesFromEntry, sideways(dir)]),
+  })),
   {
     // The CLI's connection wiring opens the database itself, like src/main.
     name: 'layers/entry-connection-wiring',
@@ -76,6 +82,7 @@ const layerRules = [
       [],
       [
         noMain,
+        sideways('cli'),
         forbid(['db/repositories'], noRepositoriesFromEntry.message, {
           types: true,
         }),
@@ -83,10 +90,19 @@ const layerRules = [
     ),
   },
   {
+    // What two entry layers present alike (webhook rows as JSON for the API and the CLI): below them, above services.
+    name: 'layers/presenters',
+    files: ['src/presenters/**/*.ts'],
+    rules: layerImports([], [noMain, noEntry]),
+  },
+  {
     name: 'layers/services',
     files: ['src/services/**/*.ts'],
     rules: {
-      ...layerImports([], [noMain, noEntry]),
+      ...layerImports(
+        [],
+        [noMain, noEntry, forbid(['presenters'], "Services return rows; presenting them is the callers' work.")],
+      ),
       // Only repositories build queries: a service may open db.transaction(trx => ...) and hand trx down.
       'no-restricted-syntax': [
         'error',
@@ -131,7 +147,7 @@ const layerRules = [
     ),
   },
   {
-    // The worker factory names the activities' type only (createActivities is passed in by src/main).
+    // The worker factory names the activities by their contract (src/workflows/activityContract.ts).
     name: 'layers/lower',
     files: [
       'src/storage/**/*.ts',
@@ -146,7 +162,7 @@ const layerRules = [
       [],
       [
         noMain,
-        forbid(entryDirs, noEntry.message, { types: true }),
+        noEntry,
         noServices,
         forbid(['policies', 'db/repositories'], 'This layer sits beside policies and repositories, not above them.'),
       ],
@@ -154,9 +170,7 @@ const layerRules = [
   },
   {
     name: 'layers/base',
-    files: ['src/*.ts', 'src/db/*.ts', 'src/db/migrations/**/*.ts'],
-    // src/deps.ts is the type of the dependency bag every layer receives: it names their types only.
-    ignores: ['src/deps.ts'],
+    files: ['src/*.ts', 'src/db/*.ts', 'src/db/migrations/**/*.ts', 'src/domain/**/*.ts'],
     rules: layerImports(
       [],
       [
@@ -166,14 +180,6 @@ const layerRules = [
         // From src/db/*.ts the repositories are ./repositories.
         forbid([...lowerDirs, 'repositories'], 'db, config and errors are the base: they import nothing above them.'),
       ],
-    ),
-  },
-  {
-    name: 'layers/dependency-types',
-    files: ['src/deps.ts'],
-    rules: layerImports(
-      [],
-      [noMain, forbid([...entryDirs, 'services', ...lowerDirs], 'src/deps.ts names types only.', { types: true })],
     ),
   },
 ];
@@ -230,12 +236,10 @@ export default defineConfig(
             { group: ['node:*', 'node:*/**'], message: workflowMessage },
             { group: ['@aws-sdk/*', '@koa/*', '@electric-sql/*'], message: workflowMessage },
             {
-              // Activities are called through proxyActivities<Activities>(); a value import would pull
-              // their I/O dependencies into the workflow bundle.
+              // Activities are called through proxyActivities<Activities>() with the contract in
+              // ./activityContract; the implementations are a layer above, not even their types come down.
               group: ['**/activities', '**/activities/**'],
-              allowTypeImports: true,
-              message:
-                'Import activities into workflows with `import type` only and call them through proxyActivities.',
+              message: 'Name activities through ./activityContract (Activities) and call them through proxyActivities.',
             },
             {
               // The layers below the workflows do I/O (database, storage, HTTP, environment): types only.

@@ -115,6 +115,36 @@ const violations: Planted[] = [
     code: "import { startApi } from '../main/startApi';\nexport const x = startApi;\n",
   },
   {
+    name: 'the CLI imports an API presenter (sideways between entry layers)',
+    filePath: 'src/cli/commands/x.ts',
+    code: "import { presentSearchResult } from '../../api/routes/knowledge/presenters';\nexport const x = presentSearchResult;\n",
+  },
+  {
+    name: 'an activity imports the API (sideways)',
+    filePath: 'src/activities/x.ts',
+    code: "import type { RouteGuard } from '../api/middleware/authenticate';\nexport type X = RouteGuard;\n",
+  },
+  {
+    name: 'the API imports an activity (sideways)',
+    filePath: 'src/api/routes/x/router.ts',
+    code: "import { createActivities } from '../../../activities';\nexport const x = createActivities;\n",
+  },
+  {
+    name: 'a service imports a presenter',
+    filePath: 'src/services/x.ts',
+    code: "import { presentEndpoint } from '../presenters/webhooks';\nexport const x = presentEndpoint;\n",
+  },
+  {
+    name: 'the worker factory imports the activities type',
+    filePath: 'src/temporal/x.ts',
+    code: "import type { ActivityDeps } from '../activities';\nexport type X = ActivityDeps;\n",
+  },
+  {
+    name: 'a workflow imports the activities type (the contract is ./activityContract)',
+    filePath: 'src/workflows/x.ts',
+    code: "import type { ActivityDeps } from '../activities';\nexport type X = ActivityDeps;\n",
+  },
+  {
     name: 'a workflow imports a Node built-in',
     filePath: 'src/workflows/x.ts',
     code: "import { readFile } from 'node:fs';\nexport const x = readFile;\n",
@@ -163,6 +193,16 @@ const allowed: Planted[] = [
     name: 'a repository builds a query',
     filePath: 'src/db/repositories/x.ts',
     code: "export const x = (db: any) => db('knowledge').where({ id: 1 }).select(db.raw('1'));\n",
+  },
+  {
+    name: 'the CLI and the API present through src/presenters',
+    filePath: 'src/cli/commands/x.ts',
+    code: "import { presentEndpoint } from '../../presenters/webhooks';\nexport const x = presentEndpoint;\n",
+  },
+  {
+    name: 'a workflow names its activities through the contract',
+    filePath: 'src/workflows/x.ts',
+    code: "import type { Activities } from './activityContract';\nexport type X = Activities;\n",
   },
   {
     name: 'a workflow imports a contract',
