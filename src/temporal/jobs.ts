@@ -5,7 +5,7 @@
 import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
 import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
 import { currentRequestId } from '../observability/context';
-import { JOB_FAILURE_TYPES, jobSearchAttributes } from '../workflows/contracts';
+import { JOB_FAILURE_TYPES, jobSearchAttributes, publicJobType } from '../workflows/contracts';
 import type { TemporalDeps } from './client';
 
 /** A job's kind: its readable workflow id's prefix (`ingest:…` -> `ingest`) unless given. */
@@ -93,7 +93,7 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
     const state: JobState = {
       jobId,
       status,
-      type: d.type,
+      type: publicJobType(d.type),
       startedAt: d.startTime.toISOString(),
       closedAt: d.closeTime ? d.closeTime.toISOString() : null,
     };

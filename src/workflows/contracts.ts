@@ -272,3 +272,14 @@ export interface WebhookDeliveryInput {
   workspaceId: string;
   deliveryId: string;
 }
+
+/**
+ * The job `type` users see (background-jobs, role job webhook events): the workflow type, except where a
+ * workflow was renamed and its public value is kept (changeKnowledgeRolesWorkflow was roleAssignmentWorkflow,
+ * and callers may switch on it).
+ */
+const PUBLIC_JOB_TYPES: Readonly<Record<string, string>> = {
+  changeKnowledgeRolesWorkflow: 'roleAssignmentWorkflow',
+};
+
+export const publicJobType = (workflowType: string): string => PUBLIC_JOB_TYPES[workflowType] ?? workflowType;

@@ -1,6 +1,7 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from './activityContract';
 import {
+  publicJobType,
   RoleFailureTypes,
   type CreateRoleInput,
   type DeleteRoleInput,
@@ -20,19 +21,10 @@ const activities = proxyActivities<Activities>({
   },
 });
 
-/**
- * The `type` a role job's webhook events carry: a public value, kept when a workflow is renamed
- * (changeKnowledgeRolesWorkflow was roleAssignmentWorkflow, and receivers may switch on it).
- */
-const PUBLIC_JOB_TYPES: Record<string, string> = {
-  changeKnowledgeRolesWorkflow: 'roleAssignmentWorkflow',
-  roleAssignmentWorkflow: 'roleAssignmentWorkflow',
-};
-
 /** Runs a role job and tells the workspace's webhooks how it ended (role.job_completed / role.job_failed). */
 async function roleJob<T>(workspaceId: string, data: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
   const { workflowId: jobId, workflowType } = workflowInfo();
-  const type = PUBLIC_JOB_TYPES[workflowType] ?? workflowType;
+  const type = publicJobType(workflowType);
   try {
     const out = await run();
     await emitWebhookEvent(workspaceId, 'role.job_completed', { jobId, type, status: 'COMPLETED', ...data });
