@@ -2,6 +2,7 @@
 // thread scope (under ACTIVE RBAC, the token's role; the token's subject), so a thread outside it is simply absent.
 import type { Tx } from '../knex';
 import type { AgentMessageRow, AgentServerRow, AgentThreadRow } from '../rows';
+import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
 
 /**
  * Which threads a caller sees: with roleId, only the threads bound to that role (null: none); with subject,
@@ -50,15 +51,11 @@ export async function updateServer(
   id: string,
   patch: Partial<Pick<AgentServerRow, 'name' | 'url' | 'description' | 'model' | 'auth_token_sealed'>>,
 ): Promise<AgentServerRow | undefined> {
-  const [row] = await db('agent_servers')
-    .where({ workspace_id: workspaceId, id })
-    .update({ ...patch, updated_at: db.fn.now() })
-    .returning('*');
-  return row as AgentServerRow | undefined;
+  return updateWorkspaceRow<AgentServerRow>(db, 'agent_servers', workspaceId, id, patch);
 }
 
 export async function deleteServer(db: Tx, workspaceId: string, id: string): Promise<boolean> {
-  return (await db('agent_servers').where({ workspace_id: workspaceId, id }).delete()) > 0;
+  return deleteWorkspaceRow(db, 'agent_servers', workspaceId, id);
 }
 
 // ---- threads

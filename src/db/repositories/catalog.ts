@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../knex';
 import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../rows';
+import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
 import { applyAccessFilter, type AccessFilter } from './search';
 
 export async function insertCategory(
@@ -21,15 +22,11 @@ export async function updateCategory(
   id: string,
   patch: { name?: string; description?: string | null },
 ): Promise<CategoryRow | undefined> {
-  const [row] = await db<CategoryRow>('categories')
-    .where({ workspace_id: workspaceId, id })
-    .update({ ...patch, updated_at: db.fn.now() as unknown as Date })
-    .returning('*');
-  return row;
+  return updateWorkspaceRow<CategoryRow>(db, 'categories', workspaceId, id, patch);
 }
 
 export async function deleteCategory(db: Tx, workspaceId: string, id: string): Promise<boolean> {
-  return (await db('categories').where({ workspace_id: workspaceId, id }).delete()) > 0;
+  return deleteWorkspaceRow(db, 'categories', workspaceId, id);
 }
 
 /** Links knowledge to a category of the same workspace; linking twice is a no-op. -1: not all found. */
@@ -112,15 +109,11 @@ export async function updateTaxonomy(
   id: string,
   patch: { name?: string; description?: string | null; published?: boolean },
 ): Promise<TaxonomyRow | undefined> {
-  const [row] = await db<TaxonomyRow>('taxonomies')
-    .where({ workspace_id: workspaceId, id })
-    .update({ ...patch, updated_at: db.fn.now() as unknown as Date })
-    .returning('*');
-  return row;
+  return updateWorkspaceRow<TaxonomyRow>(db, 'taxonomies', workspaceId, id, patch);
 }
 
 export async function deleteTaxonomy(db: Tx, workspaceId: string, id: string): Promise<boolean> {
-  return (await db('taxonomies').where({ workspace_id: workspaceId, id }).delete()) > 0;
+  return deleteWorkspaceRow(db, 'taxonomies', workspaceId, id);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../knex';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../rows';
+import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
 
 export async function insertEndpoint(
   db: Tx,
@@ -39,15 +40,11 @@ export async function updateEndpoint(
   id: string,
   patch: Partial<Pick<WebhookEndpointRow, 'url' | 'events' | 'description' | 'enabled' | 'secret'>>,
 ): Promise<WebhookEndpointRow | undefined> {
-  const [row] = await db<WebhookEndpointRow>('webhook_endpoints')
-    .where({ workspace_id: workspaceId, id })
-    .update({ ...patch, updated_at: db.fn.now() as unknown as Date })
-    .returning('*');
-  return row;
+  return updateWorkspaceRow<WebhookEndpointRow>(db, 'webhook_endpoints', workspaceId, id, patch);
 }
 
 export async function deleteEndpoint(db: Tx, workspaceId: string, id: string): Promise<boolean> {
-  return (await db('webhook_endpoints').where({ workspace_id: workspaceId, id }).delete()) > 0;
+  return deleteWorkspaceRow(db, 'webhook_endpoints', workspaceId, id);
 }
 
 /** The enabled endpoints of a workspace subscribed to an event type. */
