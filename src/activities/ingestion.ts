@@ -81,7 +81,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
         if (!item.storage_key || !item.mimetype) throw new KnowledgeGoneError();
         const { storage_key: key, mimetype: mime } = item;
         // The file goes from storage to a private temporary file that the sandbox's child reads: this
-        // process never holds it in memory.
+        // process holds it in memory only when it is a plain file small enough to extract here (plain.ts).
         const doc = await withHeartbeat('extracting', async (signal) => {
           const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-ingest-'));
           try {

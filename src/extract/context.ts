@@ -41,6 +41,23 @@ export interface ExtractContext {
   zipBudget: ZipBudget;
   /** Characters of text the file may still yield (maxTextChars, shared with the entries of an archive). */
   textBudget: TextBudget;
+  /**
+   * Characters a format whose output can outgrow its input (JSON: every leaf repeats its path) may produce
+   * before it stops with OutsideInProcessBounds. Set only when extracting without the sandbox (plain.ts);
+   * the sandbox's child has its memory cap instead.
+   */
+  maxOutputChars?: number;
   /** Extracts an archive entry whose type has already been checked. */
   extractEntry(bytes: Buffer, mime: string, filename: string, ctx: ExtractContext): Promise<ExtractedDocument>;
+}
+
+/**
+ * Not a verdict on the file: it is outside what may be parsed without the sandbox (plain.ts), which
+ * extracts it instead.
+ */
+export class OutsideInProcessBounds extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutsideInProcessBounds';
+  }
 }

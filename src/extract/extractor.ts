@@ -1,6 +1,7 @@
 // The in-process extractor: checks the declared type against the accepted list and against the bytes,
 // then hands the file to its format's extractor. It runs inside the extraction sandbox's child process
-// (sandbox.child.ts); the rest of the service extracts through createExtractor() (sandbox.ts).
+// (sandbox.child.ts), and in the worker for plain formats within their bounds (plain.ts); the rest of the
+// service extracts through createExtractor().
 //
 // A format's parsers are loaded when a file of that format comes (import() below): the sandbox starts a
 // process per file, and loading every parser cost each one about 0.3 s of CPU (mammoth, sharp,
@@ -19,6 +20,12 @@ export interface InProcessExtractor {
   close(): Promise<void>;
 }
 
+/** Options of an in-process extractor: OCR's, and the output bound of a run without the sandbox. */
+export interface InProcessOptions extends OcrOptions {
+  /** See ExtractContext.maxOutputChars; unset in the sandbox's child. */
+  maxOutputChars?: number;
+}
+
 export interface OcrOptions {
   /** Directory holding eng.traineddata(.gz); by default the one in @tesseract.js-data/eng. */
   ocrLanguageDir?: string;
@@ -27,7 +34,7 @@ export interface OcrOptions {
 }
 
 /** Extracts on this thread, with no isolation: for the sandbox's child process and format tests. */
-export function createInProcessExtractor(opts: OcrOptions = {}): InProcessExtractor {
+export function createInProcessExtractor(opts: InProcessOptions = {}): InProcessExtractor {
   const ocr = new OcrEngine({ languageDir: opts.ocrLanguageDir, timeoutMs: opts.ocrTimeoutMs });
   let closed = false;
   return {
@@ -47,6 +54,7 @@ export function createInProcessExtractor(opts: OcrOptions = {}): InProcessExtrac
         zipBudget: newZipBudget(resolved),
         textBudget: { charsLeft: resolved.maxTextChars, truncated: false },
         extractEntry: dispatch,
+        maxOutputChars: opts.maxOutputChars,
       };
       const doc = await dispatch(bytes, check.mime, filename, ctx);
       if (ctx.textBudget.truncated)
@@ -96,7 +104,7 @@ async function extractByType(bytes: Buffer, mime: string, ctx: ExtractContext): 
     case MIME.markdown:
       return extractText(bytes);
     case MIME.json:
-      return extractJson(bytes);
+      return extractJson(bytes, ctx.maxOutputChars);
     case MIME.zip:
       return (await import('./zip')).extractZip(bytes, ctx);
     case MIME.jpeg:

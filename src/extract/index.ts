@@ -1,7 +1,9 @@
-// The extraction entry point. createExtractor() builds the sandboxed extractor the worker uses: every
-// file is extracted in a child process of its own with a memory cap, a time budget and a text cap
-// (sandbox.ts). createInProcessExtractor() runs the same code on the calling thread (the sandbox's child
-// uses it; so do format tests).
+// The extraction entry point. createExtractor() builds the extractor the worker uses: a plain file (text,
+// Markdown, CSV, JSON) within its bounds is extracted on the calling thread (plain.ts); every other file
+// in a child process of its own with a memory cap, a time budget and a text cap (sandbox.ts).
+// createInProcessExtractor() runs the same code on the calling thread (the sandbox's child uses it; so do
+// format tests).
+import { DEFAULT_PLAIN_MAX_BYTES, PlainFormatExtractor } from './plain';
 import { ExtractionSandbox, type Extractor, type SandboxOptions } from './sandbox';
 
 export { ACCEPTED_MIME_TYPES, checkFileType, isAcceptedMime, mimeFromFilename, normalizeMime } from './mime';
@@ -29,6 +31,14 @@ export {
   type FailureReason,
 } from './types';
 
-export function createExtractor(options: SandboxOptions = {}): Extractor {
-  return new ExtractionSandbox(options);
+export { DEFAULT_PLAIN_MAX_BYTES, PLAIN_MIME_TYPES } from './plain';
+
+export interface ExtractorOptions extends SandboxOptions {
+  /** Largest text, Markdown, CSV or JSON file extracted without the sandbox; 0: every file in the sandbox. */
+  plainMaxBytes?: number;
+}
+
+export function createExtractor(options: ExtractorOptions = {}): Extractor {
+  const { plainMaxBytes = DEFAULT_PLAIN_MAX_BYTES, ...sandbox } = options;
+  return new PlainFormatExtractor(new ExtractionSandbox(sandbox), plainMaxBytes);
 }

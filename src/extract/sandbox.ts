@@ -55,8 +55,10 @@ export interface ExtractOptions {
 
 export interface ExtractionUsage {
   ms: number;
-  /** The child's peak resident set size (its kernel high-water mark). */
+  /** The child's peak resident set size (its kernel high-water mark); 0 when extracted without a child. */
   peakRssMb: number;
+  /** Extracted on the calling thread, without a child (a plain format within its bounds: plain.ts). */
+  inProcess?: boolean;
 }
 
 export interface SandboxedDocument extends ExtractedDocument {

@@ -34,7 +34,8 @@ describe('extraction sandbox', function () {
   this.timeout(120_000);
   let sandbox: Extractor;
   before(() => {
-    sandbox = createExtractor({ maxMemoryMb: 384, timeoutMs: 60_000 });
+    // Plain files too go to the child here (plainMaxBytes 0): these tests are about the child.
+    sandbox = createExtractor({ maxMemoryMb: 384, timeoutMs: 60_000, plainMaxBytes: 0 });
   });
   after(() => sandbox.close());
 
