@@ -36,12 +36,9 @@ async function explainFirstBatch(db: TestStack['deps']['db'], ws: string, rootId
        )
        SELECT t.id FROM tree t WHERE NOT EXISTS (SELECT 1 FROM knowledge c WHERE c.parent_id = t.id) LIMIT 500`;
     await show('500 leaves', leaves, [ws, rootId, ws]);
-    await show('delete them', `DELETE FROM knowledge WHERE workspace_id = ? AND id IN (${leaves})`, [
-      ws,
-      ws,
-      rootId,
-      ws,
-    ]);
+    const ids = ((await trx.raw(leaves, [ws, rootId, ws])).rows as Array<{ id: string }>).map((r) => r.id);
+    const del = trx('knowledge').where({ workspace_id: ws }).whereIn('id', ids).delete().toSQL();
+    await show('delete them', del.sql, del.bindings as unknown[]);
   } finally {
     await trx.rollback();
   }
