@@ -5,7 +5,8 @@
 // API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
-// writes bench/results/<suite>.json. The embedding model's own benchmark is bench/embeddings/embed.bench.ts.
+// writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone. The
+// embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
@@ -16,7 +17,10 @@ import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
+import { measureCascadeDelete } from './knowledge/cascade';
+import { newCaller } from './knowledge/ingestion';
 import { formatReport } from './knowledge/report';
+import { loadAverage } from './lib/stats';
 import { formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
@@ -66,7 +70,7 @@ function options(): KnowledgeBenchOptions {
   };
 }
 
-const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval'] as const;
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -153,6 +157,17 @@ async function main() {
       const result = await measureWeb(stack);
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] web written to ${await writeResult('web', result)}`);
+    }
+    if (selected.includes('cascade')) {
+      // The knowledge suite's cascade step alone (KWS_BENCH_CASCADE_EXPLAIN=1 prints a first batch's plans).
+      const loadBefore = loadAverage();
+      const result = {
+        ...(await measureCascadeDelete(stack, await newCaller(stack))),
+        loadBefore,
+        loadAfter: loadAverage(),
+      };
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] cascade written to ${await writeResult('cascade', result)}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

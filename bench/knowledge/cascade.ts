@@ -17,6 +17,33 @@ export interface CascadeResult {
   rssGrowthMb: number;
 }
 
+/**
+ * KWS_BENCH_CASCADE_EXPLAIN=1: the plans of a first batch (finding 500 leaves, deleting them, with each
+ * trigger's time), in a transaction rolled back before the measured run.
+ */
+async function explainFirstBatch(db: TestStack['deps']['db'], ws: string, rootId: string) {
+  const trx = await db.transaction();
+  try {
+    const show = async (label: string, sql: string, bindings: unknown[]) => {
+      const plan = await trx.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings as never);
+      const lines = (plan.rows as Array<{ 'QUERY PLAN': string }>).map((r) => r['QUERY PLAN']);
+      console.log(`[bench] cascade plan, ${label}:\n  ${lines.join('\n  ')}`);
+    };
+    const leaves = `WITH RECURSIVE tree AS (
+         SELECT id FROM knowledge WHERE workspace_id = ? AND id = ?
+         UNION ALL
+         SELECT k.id FROM knowledge k JOIN tree t ON k.parent_id = t.id WHERE k.workspace_id = ?
+       )
+       SELECT t.id FROM tree t WHERE NOT EXISTS (SELECT 1 FROM knowledge c WHERE c.parent_id = t.id) LIMIT 500`;
+    await show('500 leaves', leaves, [ws, rootId, ws]);
+    const ids = ((await trx.raw(leaves, [ws, rootId, ws])).rows as Array<{ id: string }>).map((r) => r.id);
+    const del = trx('knowledge').where({ workspace_id: ws }).whereIn('id', ids).delete().toSQL();
+    await show('delete them', del.sql, del.bindings as unknown[]);
+  } finally {
+    await trx.rollback();
+  }
+}
+
 /** A WEBSITE root with `pages` children, each with `perPage` children of its own. */
 export async function measureCascadeDelete(
   stack: TestStack,
@@ -44,6 +71,7 @@ export async function measureCascadeDelete(
     );
   }
   const descendants = pages + pages * perPage;
+  if (process.env.KWS_BENCH_CASCADE_EXPLAIN === '1') await explainFirstBatch(db, ws, rootId);
 
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;

@@ -58,6 +58,8 @@ export interface UploadLatencyResult {
   foundBySearch: number;
   chunksPerFile: number;
   fileBytes: number;
+  /** The first measured sample's item (its chunks are the embedder's yardstick for one upload). */
+  sampleKnowledgeId?: string;
 }
 
 /** (a) Synchronous upload: POST .../knowledge/file answers when the item is searchable. One workspace per sample. */
@@ -67,6 +69,7 @@ export async function measureSyncUpload(stack: TestStack, samples: number, warmu
   let found = 0;
   let chunksPerFile = 0;
   let fileBytes = 0;
+  let sampleKnowledgeId: string | undefined;
   for (let i = 0; i < warmups + samples; i++) {
     const caller = await newCaller(stack);
     const file = onePageText(i);
@@ -83,9 +86,19 @@ export async function measureSyncUpload(stack: TestStack, samples: number, warmu
         (await stack.deps.db('knowledge_chunks').where({ knowledge_id: body.knowledgeId }).count({ n: '*' }))[0]?.n,
       );
       fileBytes = file.bytes.length;
+      sampleKnowledgeId = body.knowledgeId;
     }
   }
-  return { samples, warmups, totalMs: summarize(totals), completed, foundBySearch: found, chunksPerFile, fileBytes };
+  return {
+    samples,
+    warmups,
+    totalMs: summarize(totals),
+    completed,
+    foundBySearch: found,
+    chunksPerFile,
+    fileBytes,
+    sampleKnowledgeId,
+  };
 }
 
 export interface BackgroundLatencyResult {
@@ -170,6 +183,8 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 export interface ThroughputResult {
+  /** The corpus's workspace (its chunks are the embedder's yardstick). */
+  workspaceId: string;
   files: number;
   bytes: number;
   uploadConcurrency: number;
@@ -239,6 +254,7 @@ export async function measureIngestionThroughput(stack: TestStack, uploadConcurr
   const chunks = byType.reduce((a, t) => a + t.chunks, 0);
   const seconds = totalMs / 1000;
   return {
+    workspaceId: ws,
     files: files.length,
     bytes: files.reduce((a, f) => a + f.bytes.length, 0),
     uploadConcurrency,

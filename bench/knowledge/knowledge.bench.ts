@@ -8,6 +8,7 @@ import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { loadAverage, round } from '../lib/stats';
 import { measureCascadeDelete } from './cascade';
+import { chunkTexts, measureEmbedderRate, measureEmbedTime } from './embedder';
 import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
 import { writeLatencyChart } from './chart';
 import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
@@ -64,6 +65,23 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
 
   // 2. Ingestion throughput.
   const throughput = await phase('throughput', () => measureIngestionThroughput(stack));
+
+  // 2b. The embedder alone, same provider: the corpus's chunks, and one sample upload's chunks.
+  const embedder = await phase('embedder', async () => {
+    const corpus = await measureEmbedderRate(stack, await chunkTexts(stack, { workspace_id: throughput.workspaceId }));
+    const onePage = syncUpload.sampleKnowledgeId
+      ? await measureEmbedTime(
+          stack,
+          await chunkTexts(stack, { knowledge_id: syncUpload.sampleKnowledgeId }),
+          opts.uploadSamples,
+        )
+      : undefined;
+    return {
+      corpus,
+      ingestionRatio: round(throughput.chunksPerSecond / corpus.passagesPerSecond, 3),
+      onePageUploadMs: onePage,
+    };
+  });
 
   // 3. Search latency at each size: the first inserted into the live HNSW index, the rest in bulk.
   const caller = await newCaller(stack);
@@ -174,6 +192,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     phaseMs,
     uploadToSearchable: { sync: syncUpload, background: backgroundUpload },
     throughput,
+    embedder,
     syntheticData: {
       vectors: 'clustered model, see bench/knowledge/vectors.ts (256 clusters, 16-d subspaces, noise)',
       chunksPerItem: opts.chunksPerItem,

@@ -1,5 +1,5 @@
 // The readable summary of bench/results/knowledge.json, and the list of things in it worth a second look.
-import type { Summary } from '../lib/stats';
+import { round, type Summary } from '../lib/stats';
 import { table } from '../lib/table';
 import type { KnowledgeBenchResult } from './knowledge.bench';
 
@@ -109,6 +109,69 @@ export function targets(r: KnowledgeBenchResult): Array<[string, string, string,
   return rows;
 }
 
+/** d156f6f and c8b6c97's figures from issue 27's table (its bench, KWS_BENCH_SIZES=10000,100000). */
+const ISSUE_27 = {
+  ingestion: ['19.6 chunks/s', '10.5 chunks/s'],
+  upload: ['469 ms', '580 ms'],
+  manualPages: ['143 s', '216 s'],
+  cascade: ['1.4 s', '4.3 s'],
+  peakRss: ['1.06 GB', '1.22 GB'],
+} as const;
+
+/** Growth of the process's RSS during the cascade delete that still counts as flat memory. */
+export const CASCADE_FLAT_RSS_MB = 64;
+/** The floor for the default model (FP32 MiniLM) beside the ratio to the embedder's own rate. */
+const INGESTION_FLOOR = 20;
+
+/** The rows of issue 27's table (the write path): measured, the two commits it names, the target. */
+export function writePathTargets(r: KnowledgeBenchResult): Array<[string, string, string, string, string, string]> {
+  const check = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const t = r.throughput;
+  const e = r.embedder;
+  const rows: Array<[string, string, string, string, string, string]> = [];
+  rows.push([
+    `ingestion, mixed corpus (${t.files} files, ${t.chunks} chunks)`,
+    `${t.chunksPerSecond} chunks/s = ${Math.round(e.ingestionRatio * 100)}% of the embedder's ${e.corpus.passagesPerSecond} passages/s`,
+    ...ISSUE_27.ingestion,
+    `>= 90% of the embedder; >= ${INGESTION_FLOOR} chunks/s (default model)`,
+    check(e.ingestionRatio >= 0.9 && t.chunksPerSecond >= INGESTION_FLOOR),
+  ]);
+  const { sync } = r.uploadToSearchable;
+  const budget = e.onePageUploadMs ? round(e.onePageUploadMs.p50 + 100) : undefined;
+  rows.push([
+    `upload -> searchable, one-page text (${sync.chunksPerFile} chunks), p50`,
+    `${sync.totalMs.p50} ms`,
+    ...ISSUE_27.upload,
+    budget === undefined
+      ? 'embedder time + 100 ms (not measured)'
+      : `<= ${budget} ms (embedder ${e.onePageUploadMs!.p50} ms + 100)`,
+    budget === undefined ? '?' : check(sync.totalMs.p50 <= budget),
+  ]);
+  rows.push([
+    '388 real manual pages, 4 uploads at a time',
+    'not measured (no such corpus in this bench)',
+    ...ISSUE_27.manualPages,
+    '<= 120 s',
+    '?',
+  ]);
+  const c = r.cascade;
+  rows.push([
+    `cascade delete, ${c.deleted} items (${c.batches} batches)`,
+    `${(c.ms / 1000).toFixed(2)} s, RSS +${c.rssGrowthMb} MB`,
+    ...ISSUE_27.cascade,
+    `<= 1.5 s, RSS growth <= ${CASCADE_FLAT_RSS_MB} MB`,
+    check(c.ms <= 1500 && c.rssGrowthMb <= CASCADE_FLAT_RSS_MB),
+  ]);
+  rows.push([
+    'peak RSS, all-in-one process',
+    `${(r.memory.peakRssMb / 1024).toFixed(2)} GB`,
+    ...ISSUE_27.peakRss,
+    '<= 1 GB',
+    check(r.memory.peakRssMb <= 1024),
+  ]);
+  return rows;
+}
+
 export function formatReport(r: KnowledgeBenchResult): string {
   const { sync, background } = r.uploadToSearchable;
   const t = r.throughput;
@@ -163,6 +226,9 @@ export function formatReport(r: KnowledgeBenchResult): string {
       `all POSTs in ${seconds(t.uploadPhaseMs)}, all COMPLETED in ${seconds(t.totalMs)}`,
     `  ${t.pages} pages (extraction pageCount; ${t.chunkPages} distinct chunk pages), ${t.chunks} chunks, ` +
       `${t.completed} completed, ${t.errors.length} errors -> ${t.pagesPerSecond} pages/s, ${t.chunksPerSecond} chunks/s, ${t.filesPerSecond} files/s`,
+    `  the embedder alone (${r.embedder.corpus.provider} ${r.embedder.corpus.model}, batch size ${r.embedder.corpus.batchSize}, ` +
+      `same run): the corpus's ${r.embedder.corpus.passages} chunks in ${seconds(r.embedder.corpus.ms)} = ` +
+      `${r.embedder.corpus.passagesPerSecond} passages/s; ingestion / embedder = ${r.embedder.ingestionRatio}`,
     table(
       ['type', 'files', 'pages', 'chunks'],
       t.byType.map((x) => [x.mimetype, x.files, x.pages, x.chunks]),
@@ -268,6 +334,11 @@ export function formatReport(r: KnowledgeBenchResult): string {
       `HNSW index ${r.database.hnswIndexMb} MB; knowledge ${r.database.knowledgeTotalMb} MB)`,
   );
   out.push('', "Targets (issue 12's table)", table(['measure', 'measured', 'target', ''], targets(r)));
+  out.push(
+    '',
+    "The write path (issue 27's table; d156f6f and c8b6c97 as the issue measured them)",
+    table(['measure', 'this run', 'd156f6f', 'c8b6c97', 'target', ''], writePathTargets(r)),
+  );
   const odd = oddities(r);
   out.push('', odd.length === 0 ? 'Nothing odd.' : `Worth a look:\n${odd.map((o) => `  - ${o}`).join('\n')}`);
   return out.join('\n');

@@ -13,15 +13,16 @@ export function createDeleteActivities(deps: { db: Db }) {
     async eraseSpaceRecords(input: { workspaceId: string; spaceId: string }): Promise<boolean> {
       return withHeartbeat('erasing', () => eraseSpaceRecords(deps.db, input.workspaceId, input.spaceId));
     },
-    /** Cascade delete: one batch of leaves under rootId (see services/cascadeDeletes.ts). */
+    /**
+     * Cascade delete: one batch of leaves under rootId (see services/cascadeDeletes.ts). A local activity (one
+     * short transaction): it cannot heartbeat, and its workflow task's timeout stands for a heartbeat's.
+     */
     async deleteLeafBatch(input: {
       workspaceId: string;
       rootId: string;
       batchSize: number;
     }): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
-      return withHeartbeat('deleting', () =>
-        deleteLeafBatch(deps.db, input.workspaceId, input.rootId, input.batchSize),
-      );
+      return deleteLeafBatch(deps.db, input.workspaceId, input.rootId, input.batchSize);
     },
   };
 }

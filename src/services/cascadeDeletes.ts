@@ -3,7 +3,9 @@ import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 
 /**
- * Deletes one batch of leaves under rootId (children before parents). Idempotent: a re-run finds what is
+ * Deletes one batch of up to batchSize items under rootId, children before parents, in one transaction:
+ * leaves first, then the parents that deleting them left childless, until the batch is full (so a tree's
+ * last levels and its root share a batch instead of taking one each). Idempotent: a re-run finds what is
  * left; once the root itself is gone (or was never there) it reports rootDeleted.
  */
 export async function deleteLeafBatch(
@@ -13,9 +15,15 @@ export async function deleteLeafBatch(
   batchSize: number,
 ): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
   return db.transaction(async (trx) => {
-    const leaves = await knowledge.subtreeLeaves(trx, workspaceId, rootId, batchSize);
-    if (leaves.length === 0) return { deleted: 0, storageKeys: [], rootDeleted: true };
-    const storageKeys = await knowledge.deleteKnowledgeRows(trx, workspaceId, leaves);
-    return { deleted: leaves.length, storageKeys, rootDeleted: leaves.includes(rootId) };
+    const storageKeys: string[] = [];
+    let deleted = 0;
+    while (deleted < batchSize) {
+      const leaves = await knowledge.subtreeLeaves(trx, workspaceId, rootId, batchSize - deleted);
+      if (leaves.length === 0) return { deleted, storageKeys, rootDeleted: true };
+      storageKeys.push(...(await knowledge.deleteKnowledgeRows(trx, workspaceId, leaves)));
+      deleted += leaves.length;
+      if (leaves.includes(rootId)) return { deleted, storageKeys, rootDeleted: true };
+    }
+    return { deleted, storageKeys, rootDeleted: false };
   });
 }

@@ -1,12 +1,14 @@
-import { continueAsNew, proxyActivities } from '@temporalio/workflow';
+import { continueAsNew, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from './activityContract';
 import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
 import { startPurge } from './purgeStoredFiles';
 import { emitWebhookEvent } from './webhooks';
 
-const { deleteLeafBatch } = proxyActivities<Activities>({
-  startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '30 seconds',
+// A local activity: a batch is one short transaction, run by this workflow's own worker without a round trip
+// through the server for each (its result is recorded with the workflow task). A worker that dies mid-batch
+// loses its workflow task, and the next worker runs the batch again (it finds what is left).
+const { deleteLeafBatch } = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 

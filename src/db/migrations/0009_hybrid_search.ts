@@ -44,6 +44,16 @@ const CONFIG_BY_LANGUAGE: Array<[string, string]> = [
   ['yi', 'yiddish'],
 ];
 
+/** An item's delete takes its chunks off its scopes (0012_delete_counts replaces it; its down restores it). */
+export const KNOWLEDGE_DELETED = `
+    FUNCTION kws_knowledge_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM workspaces w WHERE w.id = OLD.workspace_id) THEN
+        PERFORM kws_count_items(ARRAY[OLD.id], -1);
+      END IF;
+      RETURN OLD;
+    END $$`;
+
 export async function up(knex: Knex): Promise<void> {
   // 1. Before the column is added below: that rewrites the table, and the rewrite stores vectors inline.
   await knex.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding SET STORAGE MAIN');
@@ -151,14 +161,7 @@ export async function up(knex: Knex): Promise<void> {
 
   // An item deleted: its chunks, roles and audiences are still there before the row goes (the cascades
   // that remove them run after). A workspace being deleted takes its counts with it.
-  await knex.raw(`
-    CREATE FUNCTION kws_knowledge_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF EXISTS (SELECT 1 FROM workspaces w WHERE w.id = OLD.workspace_id) THEN
-        PERFORM kws_count_items(ARRAY[OLD.id], -1);
-      END IF;
-      RETURN OLD;
-    END $$`);
+  await knex.raw(`CREATE ${KNOWLEDGE_DELETED}`);
   await knex.raw(`
     CREATE TRIGGER knowledge_counted_delete BEFORE DELETE ON knowledge
     FOR EACH ROW WHEN (OLD.status = 'COMPLETED') EXECUTE FUNCTION kws_knowledge_deleted()`);

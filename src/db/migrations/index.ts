@@ -11,6 +11,7 @@ import * as m0008 from './0008_web_sources';
 import * as m0009 from './0009_hybrid_search';
 import * as m0010 from './0010_space_roles';
 import * as m0011 from './0011_thread_subjects';
+import * as m0012 from './0012_delete_counts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Array<[string, Migration]> = [
   ['0009_hybrid_search', m0009],
   ['0010_space_roles', m0010],
   ['0011_thread_subjects', m0011],
+  ['0012_delete_counts', m0012],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
