@@ -53,8 +53,9 @@ services_start() {
     return 1
   fi
   echo "[services] starting Temporal dev server $("$TEMPORAL_CLI_PATH" --version | sed 's/.*(//; s/)//') on $TEMPORAL_ADDRESS, Web UI on :$TEMPORAL_UI_PORT"
+  # Eager activity execution on, as in src/embedded/temporal.ts (EAGER_ACTIVITIES) and ops/temporal/dynamicconfig.yaml.
   "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
-    --log-level error --namespace default "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 &
+    --log-level error --namespace default --dynamic-config-value system.enableActivityEagerExecution=true "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 &
   TEMPORAL_PID=$!
   wait_port 127.0.0.1 "$TEMPORAL_DEV_PORT" 60 "Temporal dev server"
   kill -0 "$TEMPORAL_PID" 2>/dev/null || { echo "[services] the Temporal dev server exited: $RUN_DIR/temporal.log" >&2; return 1; }
