@@ -1,4 +1,4 @@
-import { continueAsNew, proxyLocalActivities } from '@temporalio/workflow';
+import { continueAsNew, patched, proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { Activities } from './activityContract';
 import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
 import { startPurge } from './purgeStoredFiles';
@@ -7,10 +7,11 @@ import { emitWebhookEvent } from './webhooks';
 // A local activity: a batch is one short transaction, run by this workflow's own worker without a round trip
 // through the server for each (its result is recorded with the workflow task). A worker that dies mid-batch
 // loses its workflow task, and the next worker runs the batch again (it finds what is left).
-const { deleteLeafBatch } = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+const retry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' };
+const local = proxyLocalActivities<Activities>({ startToCloseTimeout: '2 minutes', retry });
+// Batches were activity tasks before: a run started by an older worker replays them as such.
+const remote = proxyActivities<Activities>({ startToCloseTimeout: '5 minutes', heartbeatTimeout: '30 seconds', retry });
+export const LOCAL_DELETE_BATCHES = 'local-delete-batches';
 
 /** Batches per run before continue-as-new keeps the history short for very large trees. */
 const BATCHES_PER_RUN = 200;
@@ -24,6 +25,7 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
   let deleted = input.deletedSoFar ?? 0;
   let batch = input.batchesSoFar ?? 0;
   for (let i = 0; i < (input.batchesPerRun ?? BATCHES_PER_RUN); i++) {
+    const { deleteLeafBatch } = patched(LOCAL_DELETE_BATCHES) ? local : remote;
     const out = await deleteLeafBatch({
       workspaceId: input.workspaceId,
       rootId: input.rootId,

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import { createDeleteActivities } from '../../src/activities/deletes';
 import { createStorageActivities } from '../../src/activities/storage';
 import { createWebhookActivities } from '../../src/activities/webhooks';
@@ -18,6 +18,7 @@ import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
 import { uploadKey } from '../../src/storage/keys';
 import { cascadeDeleteWorkflow } from '../../src/workflows';
+import { LOCAL_DELETE_BATCHES } from '../../src/workflows/cascadeDelete';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createTenant } from '../helpers/factories';
@@ -115,5 +116,59 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       assert.ok((await env.currentTimeMs()) - before >= 23 * 3600 * 1000, 'the purge waited out its day');
       for (const key of keys) assert.equal(await storage.exists(key), false, 'purged after the delay');
     });
+  });
+  it("replays a run an older worker started (batches as activity tasks) on today's code, which records local ones", async () => {
+    const db = testDb.db;
+    const ws = (await createTenant(db)).workspaceId;
+    const tree = async () => {
+      const root = await knowledgeRepo.insertKnowledge(db, ws, { type: 'WEBSITE', title: 'site' });
+      for (let i = 0; i < 4; i++)
+        await knowledgeRepo.insertKnowledge(db, ws, { type: 'URL', title: `p${i}`, parentId: root.id });
+      return root.id;
+    };
+    const activities = {
+      ...createDeleteActivities({ db }),
+      ...createStorageActivities({ storage }),
+      ...createWebhookActivities({ db, metrics: createMetrics(), webhooks: loadConfig({}).webhooks }),
+    };
+    const plain = new Client({ connection: env.connection, namespace: env.namespace ?? 'default' });
+    const run = async (bundle: Awaited<ReturnType<typeof workflowBundle>>) => {
+      const taskQueue = `cascade-replay-${randomUUID()}`;
+      const rootId = await tree();
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: bundle,
+        activities,
+      });
+      return worker.runUntil(async () => {
+        const handle = await plain.workflow.start('cascadeDeleteWorkflow', {
+          taskQueue,
+          workflowId: `cascade-delete:${ws}:${rootId}`,
+          args: [{ workspaceId: ws, rootId, purgeDelay: '1 day', batchSize: 2 }],
+        });
+        assert.deepEqual(await handle.result(), { deleted: 5, batches: 3 });
+        return handle.fetchHistory();
+      });
+    };
+    const scheduled = (history: Awaited<ReturnType<typeof run>>) =>
+      (history.events ?? []).filter(
+        (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'deleteLeafBatch',
+      ).length;
+
+    const before = await bundleWorkflowCode({
+      workflowsPath: require.resolve('../fixtures/workflows/cascadeDeleteBefore'),
+      logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
+    });
+    const old = await run(before);
+    assert.equal(scheduled(old), 3, 'the older code scheduled each batch as an activity task');
+    // Today's code must replay it: the patch keeps those batches activity tasks (without it, non-determinism).
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, old, 'older-run');
+    const today = await run(await workflowBundle());
+    assert.equal(scheduled(today), 0, 'today each batch is a local activity');
+    const markers = (name: string) =>
+      (today.events ?? []).filter((e) => e.markerRecordedEventAttributes?.markerName === name).length;
+    assert.equal(markers('core_local_activity'), 3, 'three batches, each recorded as a local activity');
+    assert.equal(markers('core_patch'), 1, `the ${LOCAL_DELETE_BATCHES} patch is recorded once`);
   });
 });
