@@ -2,7 +2,6 @@
 // request joins (or repeats, harmlessly) the same job and can never create a second role.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/knex';
-import * as knowledge from '../db/repositories/knowledge';
 import * as roles from '../db/repositories/roles';
 import * as workspaces from '../db/repositories/workspaces';
 import type { RoleRow, WorkspaceRow } from '../db/rows';
@@ -19,7 +18,7 @@ import {
   changeKnowledgeRolesWorkflow,
   updateRoleWorkflow,
 } from '../workflows/roles';
-import { KnowledgeMessages, loadKnowledge, loadVisibleKnowledge } from './knowledge';
+import { loadKnowledge, loadVisibleKnowledge } from './knowledge';
 import { RoleMessages } from '../domain/roles';
 
 export { RoleMessages } from '../domain/roles';
@@ -116,27 +115,30 @@ export async function deleteRole(
   return { workflowId, roleId: role.id };
 }
 
-/** Assign or unassign: RBAC must be ACTIVE, the item and every role must exist in the workspace. */
+/**
+ * Assign or unassign: RBAC must be ACTIVE, the item (by its id as the path gives it: 400 for a malformed id,
+ * 404 for an absent item) and every role must exist in the workspace.
+ */
 export async function changeKnowledgeRoles(
   deps: Pick<Deps, 'db' | 'temporal'>,
   workspace: WorkspaceRow,
   knowledgeId: string,
   roleIds: string[],
   action: 'assign' | 'unassign',
-): Promise<{ workflowId: string; roleIds: string[] }> {
+): Promise<{ knowledgeId: string; workflowId: string; roleIds: string[] }> {
   requireRbacActive(workspace);
   const unique = [...new Set(roleIds)].sort();
-  if (!(await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId))) throw notFound(KnowledgeMessages.notFound);
+  const item = await loadKnowledge(deps.db, workspace.id, knowledgeId);
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
   if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
-  const workflowId = `role-${action}:${workspace.id}:${knowledgeId}:${digest(unique)}`;
+  const workflowId = `role-${action}:${workspace.id}:${item.id}:${digest(unique)}`;
   await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
     workflowId,
     workspaceId: workspace.id,
-    args: [{ workspaceId: workspace.id, knowledgeId, roleIds: unique, action }],
-    knowledgeId,
+    args: [{ workspaceId: workspace.id, knowledgeId: item.id, roleIds: unique, action }],
+    knowledgeId: item.id,
   });
-  return { workflowId, roleIds: unique };
+  return { knowledgeId: item.id, workflowId, roleIds: unique };
 }
 
 export const setRbacStatus = (db: Db, workspaceId: string, enabled: boolean): Promise<WorkspaceRow> =>
@@ -166,16 +168,4 @@ export async function visibleKnowledgeRoles(db: Db, auth: AuthState, knowledgeId
 /** Role assignment needs RBAC ACTIVE: checked before the request body is read. */
 export function requireRbacActive(workspace: WorkspaceRow): void {
   if (!workspace.rbac_enabled) throw forbidden(RoleMessages.rbacDisabled);
-}
-
-/** Assign or unassign by the item's id as the path gives it: 400 for a malformed id, 404 for an absent item. */
-export async function changeRolesOfKnowledge(
-  deps: Pick<Deps, 'db' | 'temporal'>,
-  workspace: WorkspaceRow,
-  knowledgeId: string,
-  roleIds: string[],
-  action: 'assign' | 'unassign',
-): Promise<{ knowledgeId: string; workflowId: string; roleIds: string[] }> {
-  const item = await loadKnowledge(deps.db, workspace.id, knowledgeId);
-  return { knowledgeId: item.id, ...(await changeKnowledgeRoles(deps, workspace, item.id, roleIds, action)) };
 }

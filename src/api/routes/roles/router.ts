@@ -94,7 +94,7 @@ export function rolesRouter(deps: Deps): Router {
       roleService.requireRbacActive(workspace);
       const { roleIds } = validate(RoleIdsSchema, ctx.request.body, 'roleIds must be an array of valid UUIDs');
       const id = ctx.params.knowledgeId ?? '';
-      const out = await roleService.changeRolesOfKnowledge(deps, workspace, id, roleIds, action);
+      const out = await roleService.changeKnowledgeRoles(deps, workspace, id, roleIds, action);
       ctx.body = {
         workspaceId: workspace.id,
         knowledgeId: out.knowledgeId,
