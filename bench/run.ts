@@ -5,7 +5,8 @@
 // API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
-// writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone. The
+// writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload` its synchronous one-page upload step
+// (with the workflow's Temporal round trips). The
 // embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { measureCascadeDelete } from './knowledge/cascade';
-import { newCaller } from './knowledge/ingestion';
+import { measureSyncUpload, newCaller } from './knowledge/ingestion';
 import { formatReport } from './knowledge/report';
 import { loadAverage } from './lib/stats';
 import { formatRetrievalReport } from './retrieval/report';
@@ -70,7 +71,7 @@ function options(): KnowledgeBenchOptions {
   };
 }
 
-const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade'] as const;
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade', 'upload'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -168,6 +169,13 @@ async function main() {
       };
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] cascade written to ${await writeResult('cascade', result)}`);
+    }
+    if (selected.includes('upload')) {
+      // The knowledge suite's synchronous one-page upload step alone, with its workflow's round trips.
+      const loadBefore = loadAverage();
+      const result = { ...(await measureSyncUpload(stack, opts.uploadSamples)), loadBefore, loadAfter: loadAverage() };
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] upload written to ${await writeResult('upload', result)}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

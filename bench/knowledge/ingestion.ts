@@ -5,7 +5,9 @@ import { accessHeaders, createTenant, type Tenant } from '../../test/helpers/fac
 import { followUpload, uploadRequest } from '../../test/helpers/knowledge';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, sleep, summarize, type Summary } from '../lib/stats';
+import { WorkflowIds } from '../../src/temporal/constants';
 import { mixedCorpus, onePageText, type BenchFile } from './corpus';
+import { countRoundTrips, type RoundTrips } from './roundTrips';
 
 export interface Caller {
   tenant: Tenant;
@@ -60,6 +62,8 @@ export interface UploadLatencyResult {
   fileBytes: number;
   /** The first measured sample's item (its chunks are the embedder's yardstick for one upload). */
   sampleKnowledgeId?: string;
+  /** The first measured sample's ingestion workflow, in Temporal round trips. */
+  roundTrips?: RoundTrips;
 }
 
 /** (a) Synchronous upload: POST .../knowledge/file answers when the item is searchable. One workspace per sample. */
@@ -70,6 +74,7 @@ export async function measureSyncUpload(stack: TestStack, samples: number, warmu
   let chunksPerFile = 0;
   let fileBytes = 0;
   let sampleKnowledgeId: string | undefined;
+  let roundTrips: RoundTrips | undefined;
   for (let i = 0; i < warmups + samples; i++) {
     const caller = await newCaller(stack);
     const file = onePageText(i);
@@ -87,6 +92,10 @@ export async function measureSyncUpload(stack: TestStack, samples: number, warmu
       );
       fileBytes = file.bytes.length;
       sampleKnowledgeId = body.knowledgeId;
+      roundTrips = await countRoundTrips(
+        stack,
+        WorkflowIds.ingestFile(caller.tenant.workspaceId, body.uploadFileMetadataId),
+      );
     }
   }
   return {
@@ -98,6 +107,7 @@ export async function measureSyncUpload(stack: TestStack, samples: number, warmu
     chunksPerFile,
     fileBytes,
     sampleKnowledgeId,
+    roundTrips,
   };
 }
 
