@@ -14,7 +14,7 @@ import { describeJob, startJob } from '../temporal/jobs';
 import { fetchPolicy } from '../web/document';
 import { checkWebUrl, FetchError } from '../web/fetch';
 import { crawlWebsiteWorkflow } from '../workflows/crawlWebsite';
-import type { CrawlProgress } from '../workflows/contracts';
+import { INLINE_INGEST_MAX_BYTES, type CrawlProgress } from '../workflows/contracts';
 import { ingestSourceWorkflow } from '../workflows/ingestSource';
 import { KnowledgeMessages } from './knowledge';
 
@@ -78,7 +78,8 @@ export async function createTextItem(
         language: input.language ?? null,
         metadata: freeMetadata(input.metadata),
       }),
-    (row) => startSource(deps, workspace.id, row.id, 'text'),
+    (row) =>
+      startSource(deps, workspace.id, row.id, 'text', Buffer.byteLength(input.content) <= INLINE_INGEST_MAX_BYTES),
   );
 }
 
@@ -107,7 +108,14 @@ export async function createUrlItem(
   );
 }
 
-async function startSource(deps: SourceDeps, workspaceId: string, knowledgeId: string, source: 'text' | 'url') {
+/** `inline`: a small text item, whose steps run as local activities (IngestSourceInput). */
+async function startSource(
+  deps: SourceDeps,
+  workspaceId: string,
+  knowledgeId: string,
+  source: 'text' | 'url',
+  inline = false,
+) {
   const workflowId =
     source === 'text'
       ? WorkflowIds.ingestText(workspaceId, knowledgeId)
@@ -115,7 +123,7 @@ async function startSource(deps: SourceDeps, workspaceId: string, knowledgeId: s
   await startJob(deps.temporal, ingestSourceWorkflow, {
     workflowId,
     workspaceId,
-    args: [{ workspaceId, knowledgeId, source }],
+    args: [{ workspaceId, knowledgeId, source, ...(inline ? { inline } : {}) }],
   });
   return workflowId;
 }

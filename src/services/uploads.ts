@@ -23,7 +23,7 @@ import { quotaBytes, writeWithinQuota } from './storageQuota';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
-import { IngestionFailureTypes, type IngestFileResult } from '../workflows/contracts';
+import { INLINE_INGEST_MAX_BYTES, IngestionFailureTypes, type IngestFileResult } from '../workflows/contracts';
 import { ingestFileWorkflow } from '../workflows/ingestFile';
 import { unpackArchiveWorkflow } from '../workflows/unpackArchive';
 
@@ -198,7 +198,14 @@ export async function acceptUpload(
     handle = await startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
       workflowId,
       workspaceId: workspace.id,
-      args: [{ workspaceId: workspace.id, organizationId: workspace.organization_id, uploadId }],
+      args: [
+        {
+          workspaceId: workspace.id,
+          organizationId: workspace.organization_id,
+          uploadId,
+          ...(!input.unpack && staged.sizeBytes <= INLINE_INGEST_MAX_BYTES ? { inline: true } : {}),
+        },
+      ],
       memo: { filename: staged.filename },
       knowledgeId,
     });

@@ -32,7 +32,20 @@ export interface IngestFileInput {
   sourceUrl?: string;
   /** The upload is a ZIP to unpack: its item is a FOLDER whose children are its members. */
   unpack?: boolean;
+  /** A small file: every step runs as a local activity (workflows/indexing.ts, INLINE_INGEST_MAX_BYTES). */
+  inline?: boolean;
 }
+
+/**
+ * Files up to this size (and text items up to it) are ingested inline: their steps run as local activities
+ * on the worker that runs the workflow, without a round trip to the server between steps. The price is
+ * recovery: a worker lost in the middle of an inline item is noticed when its workflow task times out
+ * (10 s) and the item resumes from its last recorded step after the sticky queue's timeout, where an
+ * activity task's heartbeat timeout alone (10 s) would do. So only items whose whole ingestion is short
+ * (a page or a few: ~16k tokens of text at most) go inline; larger ones run their steps as activity tasks,
+ * heartbeating, retried on any worker.
+ */
+export const INLINE_INGEST_MAX_BYTES = 64 * 1024;
 
 /** An unpacked archive's folder fails with this when no member could be ingested. */
 export const NO_MEMBERS = 'The archive holds no file of a supported type';
@@ -63,6 +76,8 @@ export interface IngestSourceInput {
   workspaceId: string;
   knowledgeId: string;
   source: 'text' | 'url';
+  /** Every step as a local activity (a text item within INLINE_INGEST_MAX_BYTES; see IngestFileInput). */
+  inline?: boolean;
 }
 
 export interface IngestSourceResult {

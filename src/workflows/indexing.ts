@@ -2,7 +2,13 @@
 // an item's chunks, then they are embedded in batches and the item is completed. On a non-retryable
 // failure, or once retries are exhausted, the item moves to BACKGROUND_ERROR with messageError; either
 // way the workspace's webhook endpoints hear of it (knowledge.completed / knowledge.failed).
-import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  proxyActivities,
+  proxyLocalActivities,
+  type RetryPolicy,
+} from '@temporalio/workflow';
 import type { Activities } from './activityContract';
 import { FailureReasons } from '../failureReasons';
 import { ACTIVITY_HEARTBEAT_TIMEOUT, EMBED_BATCH_CHUNKS, IngestionFailureTypes, ITEM_FAILURE_TYPES } from './contracts';
@@ -26,6 +32,27 @@ export const longSteps = proxyActivities<Activities>({
 });
 export const shortSteps = proxyActivities<Activities>({ startToCloseTimeout: '20 seconds', retry });
 
+/**
+ * Where an item's steps run. Remote steps are activity tasks: each is scheduled on the server, picked up by
+ * any worker, and answered with a new workflow task, about three round trips to the server per step. An
+ * inline item (a small one: see INLINE_INGEST_MAX_BYTES) runs every step as a local activity, on the
+ * worker that runs its workflow task, one after the other without a round trip between them; the server
+ * records each as a marker when the workflow task completes. A worker lost in the middle costs the
+ * workflow task's timeout (10 s), after which another worker replays the recorded steps and runs the
+ * rest, as idempotent as ever.
+ */
+export interface IndexingSteps {
+  short: Pick<Activities, 'createKnowledgeForUpload' | 'completeKnowledge' | 'failKnowledge' | 'recordWebhookEvent'>;
+  long: Pick<Activities, 'extractAndStoreChunks' | 'chunkStoredText' | 'fetchAndStoreChunks' | 'embedChunks'>;
+}
+export const remoteSteps: IndexingSteps = { short: shortSteps, long: longSteps };
+const localSteps: IndexingSteps = {
+  short: proxyLocalActivities<Activities>({ startToCloseTimeout: '20 seconds', retry }),
+  // Longer than the extraction sandbox's own budget per file.
+  long: proxyLocalActivities<Activities>({ startToCloseTimeout: '3 minutes', retry }),
+};
+export const indexingSteps = (inline: boolean | undefined): IndexingSteps => (inline ? localSteps : remoteSteps);
+
 /** The reason users see: the vocabulary's, never an exception's text (driver or SQL messages). */
 export function describeFailure(err: unknown): { message: string; type: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
@@ -42,34 +69,38 @@ export async function failItem(
   err: unknown,
   stage: 'extract' | 'embed' | 'complete',
   event: Record<string, unknown> = {},
+  steps: IndexingSteps = remoteSteps,
 ): Promise<never> {
   const failure = describeFailure(err);
-  await shortSteps.failKnowledge({ workspaceId, knowledgeId, message: failure.message, stage });
+  await steps.short.failKnowledge({ workspaceId, knowledgeId, message: failure.message, stage });
   await emitWebhookEvent(
     workspaceId,
     'knowledge.failed',
     { knowledgeId, ...event, status: 'BACKGROUND_ERROR', messageError: failure.message },
     knowledgeId,
+    steps.short.recordWebhookEvent,
   );
   throw ApplicationFailure.nonRetryable(failure.message, failure.type);
 }
 
 /**
  * Runs `storeChunks` (an activity that writes the item's chunks), embeds them and completes the item.
- * `event`: what the webhook events carry besides the item's id and status (a file's uploadId).
+ * `event`: what the webhook events carry besides the item's id and status (a file's uploadId); `steps`:
+ * remote or local activities (indexingSteps).
  */
 export async function indexItem<T extends { chunkCount: number }>(
   workspaceId: string,
   knowledgeId: string,
   storeChunks: () => Promise<T>,
   event: Record<string, unknown> = {},
+  steps: IndexingSteps = remoteSteps,
 ): Promise<T> {
   let stage: 'extract' | 'embed' | 'complete' = 'extract'; // for the failure metric
   try {
     const stored = await storeChunks();
     stage = 'embed';
     for (let from = 0; from < stored.chunkCount; from += EMBED_BATCH_CHUNKS) {
-      await longSteps.embedChunks({
+      await steps.long.embedChunks({
         workspaceId,
         knowledgeId,
         from,
@@ -77,15 +108,16 @@ export async function indexItem<T extends { chunkCount: number }>(
       });
     }
     stage = 'complete';
-    await shortSteps.completeKnowledge({ workspaceId, knowledgeId });
+    await steps.short.completeKnowledge({ workspaceId, knowledgeId });
     await emitWebhookEvent(
       workspaceId,
       'knowledge.completed',
       { knowledgeId, ...event, status: 'COMPLETED', ...stored },
       knowledgeId,
+      steps.short.recordWebhookEvent,
     );
     return stored;
   } catch (err) {
-    return failItem(workspaceId, knowledgeId, err, stage, event);
+    return failItem(workspaceId, knowledgeId, err, stage, event, steps);
   }
 }

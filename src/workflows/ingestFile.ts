@@ -1,5 +1,5 @@
 import type { IngestFileInput, IngestFileResult } from './contracts';
-import { indexItem, longSteps, shortSteps } from './indexing';
+import { indexingSteps, indexItem } from './indexing';
 
 /**
  * Ingests one uploaded file: creates its knowledge item (BACKGROUND_START), extracts text per page and
@@ -7,12 +7,14 @@ import { indexItem, longSteps, shortSteps } from './indexing';
  * records BACKGROUND_ERROR with messageError.
  */
 export async function ingestFileWorkflow(input: IngestFileInput): Promise<IngestFileResult> {
-  const { knowledgeId } = await shortSteps.createKnowledgeForUpload(input);
+  const steps = indexingSteps(input.inline);
+  const { knowledgeId } = await steps.short.createKnowledgeForUpload(input);
   const { chunkCount, pageCount } = await indexItem(
     input.workspaceId,
     knowledgeId,
-    () => longSteps.extractAndStoreChunks({ ...input, knowledgeId }),
+    () => steps.long.extractAndStoreChunks({ ...input, knowledgeId }),
     { uploadId: input.uploadId },
+    steps,
   );
   return { knowledgeId, status: 'COMPLETED', chunkCount, pageCount };
 }

@@ -47,9 +47,11 @@ export async function emitWebhookEvent(
   type: WebhookEventInput['type'],
   data: Record<string, unknown>,
   knowledgeId?: string,
+  /** The activity that records it (a local one for an inline item: see indexing.ts). */
+  record: Activities['recordWebhookEvent'] = recordWebhookEvent,
 ): Promise<void> {
   try {
-    const recorded = await recordWebhookEvent({ workspaceId, type, timestamp: new Date().toISOString(), data });
+    const recorded = await record({ workspaceId, type, timestamp: new Date().toISOString(), data });
     for (const deliveryId of recorded.deliveryIds) {
       try {
         await startChild(deliverWebhookWorkflow, {

@@ -16,6 +16,7 @@ import { startEmbeddedS3, type EmbeddedS3 } from '../../src/embedded/s3';
 import { startTemporalDevServer } from '../../src/embedded/temporal';
 import { createBlobStore } from '../../src/storage/blobStore';
 import { uploadKey } from '../../src/storage/keys';
+import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
 import { createTenant, type Tenant } from '../helpers/factories';
@@ -491,8 +492,10 @@ describe('fault tolerance (separate API and worker processes)', function () {
     }
   });
 
-  it('storage unavailable during ingestion: the activity retries and the item completes once storage is back', async () => {
+  it('storage unavailable during ingestion: the activity retries and the items complete once storage is back', async () => {
     h = await harness({ startWorker: false });
+    // An inline file (its steps are local activities) and one over INLINE_INGEST_MAX_BYTES (activity tasks,
+    // whose retries the server shows): mostly spaces, a few chunks once extracted.
     const upload = await uploadRequest(
       h.request,
       h.tenant.workspaceId,
@@ -500,11 +503,23 @@ describe('fault tolerance (separate API and worker processes)', function () {
       {
         filename: 'stored.txt',
         contentType: 'text/plain',
-        bytes: Buffer.from('Bytes that wait in object storage while it is away.'),
+        bytes: Buffer.concat([
+          Buffer.from('Bytes that wait in object storage while it is away. '),
+          Buffer.alloc(INLINE_INGEST_MAX_BYTES, ' '),
+          Buffer.from('The end of a large file.'),
+        ]),
       },
       { status: 'BACKGROUND_START' },
     );
     assert.equal(upload.status, 200, upload.text);
+    const inline = await uploadRequest(
+      h.request,
+      h.tenant.workspaceId,
+      h.headers,
+      { filename: 'small.txt', contentType: 'text/plain', bytes: Buffer.from('A small file waits in storage too.') },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(inline.status, 200, inline.text);
     await h.s3.stop();
     const downAt = Date.now();
     // While storage is away an upload is refused cleanly (503), not half-written.
@@ -535,11 +550,16 @@ describe('fault tolerance (separate API and worker processes)', function () {
       h.s3 = await startEmbeddedS3({ dataDir: h.dir, bucket: BUCKET, port: h.s3Port });
       const backAt = Date.now();
       const result = (await wf.result()) as { status: string };
+      const inlineResult = (await handle.client.workflow.getHandle(inline.body.jobId).result()) as { status: string };
       const done = Date.now();
       assert.equal(result.status, 'COMPLETED');
+      assert.equal(inlineResult.status, 'COMPLETED');
       const items = await h.db('knowledge').where({ workspace_id: h.tenant.workspaceId });
-      assert.equal(items.length, 1, 'the refused upload left no item');
-      assert.equal(items[0].status, 'COMPLETED');
+      assert.equal(items.length, 2, 'the refused upload left no item');
+      assert.deepEqual(
+        items.map((i) => i.status),
+        ['COMPLETED', 'COMPLETED'],
+      );
       assert.equal(
         (
           await h
@@ -547,7 +567,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
             .where({ workspace_id: h.tenant.workspaceId })
             .count<{ count: number }[]>('* as count')
         )[0]!.count,
-        1,
+        2,
       );
       await record('storage unavailable during ingestion', {
         down: seconds(backAt - downAt),

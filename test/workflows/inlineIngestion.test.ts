@@ -1,0 +1,143 @@
+// Inline ingestion: a small file or text item runs every indexing step as a local activity on the worker
+// that runs its workflow task (no activity task, no round trip to the server between steps), while a file
+// over INLINE_INGEST_MAX_BYTES keeps activity tasks. Both kinds of history replay on today's code, and an
+// inline item ends exactly as a remote one does (every chunk stored once and embedded; failures recorded
+// with their reason). test/webhooks delivers the events of inline uploads.
+import assert from 'node:assert/strict';
+import { Worker } from '@temporalio/worker';
+import { WorkflowIds } from '../../src/temporal/constants';
+import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
+import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { followUpload, uploadRequest } from '../helpers/knowledge';
+import { getStack, workflowBundle, type TestStack } from '../helpers/stack';
+
+type History = Awaited<
+  ReturnType<ReturnType<TestStack['deps']['temporal']['client']['workflow']['getHandle']>['fetchHistory']>
+>;
+
+/** The activity names a history scheduled as activity tasks, and how many local activities it recorded. */
+function steps(history: History) {
+  const events = history.events ?? [];
+  return {
+    remote: events.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []),
+    local: events.filter((e) => e.markerRecordedEventAttributes).length,
+    input: events[0]?.workflowExecutionStartedEventAttributes?.input,
+  };
+}
+
+describe('inline ingestion (local activities for small items)', function () {
+  this.timeout(120_000);
+  let stack: TestStack;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+
+  before(async () => {
+    stack = await getStack();
+  });
+
+  beforeEach(async () => {
+    tenant = await createTenant(stack.deps.db);
+    headers = (await accessHeaders(stack, tenant)).headers;
+  });
+
+  const history = (workflowId: string) => stack.deps.temporal.client.workflow.getHandle(workflowId).fetchHistory();
+
+  async function chunkCounts(knowledgeId: string) {
+    const [row] = await stack.deps
+      .db('knowledge_chunks')
+      .where({ workspace_id: tenant.workspaceId, knowledge_id: knowledgeId })
+      .select(
+        stack.deps.db.raw('count(*)::int AS chunks'),
+        stack.deps.db.raw('count(DISTINCT chunk_index)::int AS indexes'),
+        stack.deps.db.raw('count(embedding)::int AS embedded'),
+      );
+    return row as { chunks: number; indexes: number; embedded: number };
+  }
+
+  it('a one-page synchronous upload runs its steps as local activities (no activity task), every chunk stored once and embedded', async () => {
+    const text = 'Staff who work from home receive a monthly internet allowance of forty euros. '.repeat(40);
+    const res = await uploadRequest(stack.request, tenant.workspaceId, headers, {
+      filename: 'allowance.txt',
+      contentType: 'text/plain',
+      bytes: Buffer.from(text),
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.status, 'COMPLETED');
+    const h = steps(await history(WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId)));
+    assert.deepEqual(h.remote, [], 'no activity task');
+    // create, extract and store, embed (one batch), complete, record the webhook event.
+    assert.equal(h.local, 5);
+    const counts = await chunkCounts(res.body.knowledgeId);
+    assert.ok(counts.chunks > 0);
+    assert.equal(counts.indexes, counts.chunks, 'no chunk stored twice');
+    assert.equal(counts.embedded, counts.chunks, 'every chunk embedded');
+  });
+
+  it('a failing inline file ends BACKGROUND_ERROR with its reason, as a remote one does', async () => {
+    const res = await uploadRequest(
+      stack.request,
+      tenant.workspaceId,
+      headers,
+      { filename: 'broken.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.7\nnot really a pdf') },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(res.status, 200, res.text);
+    const { item } = await followUpload(stack.request, tenant.workspaceId, headers, res.body.uploadFileMetadataId);
+    assert.equal(item.status, 'BACKGROUND_ERROR');
+    assert.ok(item.messageError, 'a reason');
+    const h = steps(await history(WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId)));
+    assert.deepEqual(h.remote, []);
+    // create, extract (failed, not retried), record the failure, record the webhook event.
+    assert.equal(h.local, 4);
+  });
+
+  it("a file over INLINE_INGEST_MAX_BYTES keeps activity tasks; both histories replay on today's code", async () => {
+    // Mostly spaces: over the bound in bytes, a few chunks once extracted.
+    const bytes = Buffer.concat([
+      Buffer.from('The quarterly revenue forecast grew in every region. '),
+      Buffer.alloc(INLINE_INGEST_MAX_BYTES, ' '),
+      Buffer.from('Margins held steady.\n'),
+    ]);
+    const large = await uploadRequest(
+      stack.request,
+      tenant.workspaceId,
+      headers,
+      { filename: 'large.txt', contentType: 'text/plain', bytes },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(large.status, 200, large.text);
+    const { item } = await followUpload(stack.request, tenant.workspaceId, headers, large.body.uploadFileMetadataId);
+    assert.equal(item.status, 'COMPLETED', item.messageError);
+    const remoteHistory = await history(WorkflowIds.ingestFile(tenant.workspaceId, large.body.uploadFileMetadataId));
+    const h = steps(remoteHistory);
+    assert.deepEqual(h.remote.slice(0, 2), ['createKnowledgeForUpload', 'extractAndStoreChunks']);
+    assert.ok(h.remote.includes('embedChunks') && h.remote.includes('completeKnowledge'));
+    assert.equal(h.local, 0);
+
+    const small = await uploadRequest(stack.request, tenant.workspaceId, headers, {
+      filename: 'small.txt',
+      contentType: 'text/plain',
+      bytes: Buffer.from('Margins held steady through the quarter.\n'),
+    });
+    assert.equal(small.status, 200, small.text);
+    const inlineHistory = await history(WorkflowIds.ingestFile(tenant.workspaceId, small.body.uploadFileMetadataId));
+    const bundle = await workflowBundle();
+    await Worker.runReplayHistory({ workflowBundle: bundle }, remoteHistory, 'remote-steps');
+    await Worker.runReplayHistory({ workflowBundle: bundle }, inlineHistory, 'inline-steps');
+  });
+
+  it('a small text item is inline', async () => {
+    const res = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/text`, {
+      headers,
+      json: { title: 'Parking', content: 'Visitors park on level two of the north garage, free for three hours.' },
+    });
+    assert.equal(res.status, 201, res.text);
+    const handle = stack.deps.temporal.client.workflow.getHandle(res.body.jobId);
+    await handle.result();
+    const h = steps(await handle.fetchHistory());
+    assert.deepEqual(h.remote, []);
+    assert.ok(h.local >= 4, `${h.local} local activities`);
+    const counts = await chunkCounts(res.body.id);
+    assert.equal(counts.embedded, counts.chunks);
+  });
+});
