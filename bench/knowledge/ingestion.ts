@@ -1,5 +1,7 @@
 // Upload-to-searchable latency (synchronous, and BACKGROUND_START followed per spec rule 7) and ingestion
 // throughput of a mixed corpus, through the real HTTPS API, Temporal worker, S3 and PostgreSQL.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { accessHeaders, createTenant, type Tenant } from '../../test/helpers/factories';
 import { followUpload, uploadRequest } from '../../test/helpers/knowledge';
@@ -213,6 +215,51 @@ export interface ThroughputResult {
   chunksPerSecond: number;
   filesPerSecond: number;
   byType: Array<{ mimetype: string; files: number; pages: number; chunks: number }>;
+  cpu: IngestionCpu;
+}
+
+/**
+ * The CPU the ingestion took in this process (every thread: the bench's client, API, Temporal worker,
+ * embedding model) and in its extraction children, and that as a share of the machine's cores over the step: near 100% means the
+ * step is bound by CPU, not by waiting. PostgreSQL and the Temporal server are other processes, not counted.
+ */
+export interface IngestionCpu {
+  processSeconds: number;
+  /** Children that exited during the step (Linux: /proc/self/stat); undefined elsewhere. */
+  childrenSeconds?: number;
+  cores: number;
+  shareOfCores: number;
+}
+
+/** Seconds of CPU of exited, waited-for children (cutime + cstime), or undefined without /proc. */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command: state is field 3, so cutime (16) and cstime (17) are at 13 and 14; in clock ticks (100/s).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts counting; the returned function gives the CPU since then over `wallMs`. */
+function cpuMeter(): (wallMs: number) => IngestionCpu {
+  const process0 = process.cpuUsage();
+  const children0 = childrenCpuSeconds();
+  return (wallMs) => {
+    const used = process.cpuUsage(process0);
+    const processSeconds = (used.user + used.system) / 1e6;
+    const children1 = childrenCpuSeconds();
+    const childrenSeconds = children0 !== undefined && children1 !== undefined ? children1 - children0 : undefined;
+    const cores = os.availableParallelism();
+    return {
+      processSeconds: round(processSeconds, 2),
+      childrenSeconds: childrenSeconds === undefined ? undefined : round(childrenSeconds, 2),
+      cores,
+      shareOfCores: round((processSeconds + (childrenSeconds ?? 0)) / ((wallMs / 1000) * cores), 3),
+    };
+  };
 }
 
 /** Uploads the mixed corpus as BACKGROUND_START into one workspace and times until every item is done. */
@@ -222,6 +269,7 @@ export async function measureIngestionThroughput(stack: TestStack, uploadConcurr
   const ws = caller.tenant.workspaceId;
   const files = await mixedCorpus();
   const start = performance.now();
+  const cpuSince = cpuMeter();
   await mapLimit(files, uploadConcurrency, (f) => upload(stack, caller, f, true));
   const uploaded = performance.now();
   const deadline = Date.now() + 5 * 60_000;
@@ -238,6 +286,7 @@ export async function measureIngestionThroughput(stack: TestStack, uploadConcurr
     await sleep(50);
   }
   const totalMs = performance.now() - start;
+  const cpu = cpuSince(totalMs);
 
   const byType: Array<{ mimetype: string; files: number; pages: number; chunks: number }> = (
     await db.raw(
@@ -279,5 +328,6 @@ export async function measureIngestionThroughput(stack: TestStack, uploadConcurr
     chunksPerSecond: round(chunks / seconds, 2),
     filesPerSecond: round(files.length / seconds, 2),
     byType,
+    cpu,
   };
 }

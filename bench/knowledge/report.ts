@@ -229,6 +229,9 @@ export function formatReport(r: KnowledgeBenchResult): string {
     `  the embedder alone (${r.embedder.corpus.provider} ${r.embedder.corpus.model}, batch size ${r.embedder.corpus.batchSize}, ` +
       `same run): the corpus's ${r.embedder.corpus.passages} chunks in ${seconds(r.embedder.corpus.ms)} = ` +
       `${r.embedder.corpus.passagesPerSecond} passages/s; ingestion / embedder = ${r.embedder.ingestionRatio}`,
+    `  CPU during ingestion: ${t.cpu.processSeconds} s in this process (client, API, worker, embedder), ` +
+      `${t.cpu.childrenSeconds ?? 'n/a'} s in extraction children = ${Math.round(t.cpu.shareOfCores * 100)}% of ` +
+      `${t.cpu.cores} cores over the step (PostgreSQL and the Temporal server not counted)`,
     table(
       ['type', 'files', 'pages', 'chunks'],
       t.byType.map((x) => [x.mimetype, x.files, x.pages, x.chunks]),

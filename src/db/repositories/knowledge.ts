@@ -178,6 +178,10 @@ export async function chunkTexts(
   return rows.map((r) => ({ index: r.chunk_index, text: r.content, embedded: r.embedded }));
 }
 
+/**
+ * Writes the vectors of the given chunks in one statement: the indexes and the vectors travel as two array
+ * literals (knex would expand a JS array binding into a list of parameters).
+ */
 export async function setChunkEmbeddings(
   db: Tx,
   workspaceId: string,
@@ -185,15 +189,21 @@ export async function setChunkEmbeddings(
   vectors: Array<{ index: number; vector: number[] }>,
   model: { model: string; modelVersion: string },
 ): Promise<void> {
-  for (const v of vectors) {
-    await db('knowledge_chunks')
-      .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, chunk_index: v.index })
-      .update({
-        embedding: db.raw('?::vector', [`[${v.vector.join(',')}]`]),
-        embedding_model: model.model,
-        embedding_model_version: model.modelVersion,
-      });
-  }
+  if (vectors.length === 0) return;
+  await db.raw(
+    `UPDATE knowledge_chunks AS c
+        SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
+       FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
+      WHERE c.workspace_id = ? AND c.knowledge_id = ? AND c.chunk_index = v.chunk_index`,
+    [
+      model.model,
+      model.modelVersion,
+      `{${vectors.map((v) => v.index).join(',')}}`,
+      `{${vectors.map((v) => `"[${v.vector.join(',')}]"`).join(',')}}`,
+      workspaceId,
+      knowledgeId,
+    ],
+  );
 }
 
 export interface MetadataFilter {
