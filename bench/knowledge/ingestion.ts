@@ -205,16 +205,24 @@ export interface ThroughputResult {
   byType: Array<{ mimetype: string; files: number; pages: number; chunks: number }>;
 }
 
-/** Uploads the mixed corpus as BACKGROUND_START into one workspace and times until every item is done. */
-export async function measureIngestionThroughput(stack: TestStack, uploadConcurrency = 4): Promise<ThroughputResult> {
+/**
+ * Uploads `corpus` (the mixed corpus unless given) as BACKGROUND_START into one workspace and times until
+ * every item is done (or `timeoutMs` passes).
+ */
+export async function measureIngestionThroughput(
+  stack: TestStack,
+  uploadConcurrency = 4,
+  corpus?: BenchFile[],
+  timeoutMs = 5 * 60_000,
+): Promise<ThroughputResult> {
   const db = stack.deps.db;
   const caller = await newCaller(stack);
   const ws = caller.tenant.workspaceId;
-  const files = await mixedCorpus();
+  const files = corpus ?? (await mixedCorpus());
   const start = performance.now();
   await mapLimit(files, uploadConcurrency, (f) => upload(stack, caller, f, true));
   const uploaded = performance.now();
-  const deadline = Date.now() + 5 * 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db('upload_file_metadata as u')
       .leftJoin('knowledge as k', 'k.id', 'u.knowledge_id')
