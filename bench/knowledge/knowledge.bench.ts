@@ -11,7 +11,7 @@ import { measureCascadeDelete } from './cascade';
 import { chunkTexts, measureEmbedderRate, measureEmbedTime } from './embedder';
 import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
 import { writeLatencyChart } from './chart';
-import { measureManualPages } from './manual';
+import { measureManualPages, sampleMemory } from './manual';
 import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 
@@ -52,6 +52,8 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   const db = stack.deps.db;
   const dim = stack.deps.embeddings.dimension;
   const loadAverages: Record<string, number[]> = { start: loadAverage() };
+  // Where the peak RSS goes: V8 heap of the main thread, external, anonymous and file-backed at the peak sample.
+  const memorySampler = sampleMemory();
   const phaseMs: Record<string, number> = {};
   const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     log(`${name}: running (load average ${loadAverage().join(' ')})`);
@@ -213,6 +215,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     recallAt10: recall,
     memory: {
       peakRssMb: round(process.resourceUsage().maxRSS / 1024, 0),
+      atPeak: memorySampler.stop(),
       note: 'one process: API, Temporal worker, embedding model, in-process S3 and the benchmark client',
     },
     database: {

@@ -325,7 +325,9 @@ export function formatReport(r: KnowledgeBenchResult): string {
       `batches, ${(r.cascade.ms / 1000).toFixed(1)} s, ${r.cascade.remaining} left; process RSS ${r.cascade.rssBeforeMb} MB before, ` +
       `peak ${r.cascade.rssPeakMb} MB (+${r.cascade.rssGrowthMb} MB)`,
     '',
-    `5. Peak RSS ${r.memory.peakRssMb} MB (${r.memory.note}); database ${r.database.sizeMb} MB ` +
+    `5. Peak RSS ${r.memory.peakRssMb} MB (${r.memory.note}; at the peak sample: ${r.memory.atPeak.rssMb} MB, ` +
+      `anonymous ${r.memory.atPeak.anonymousMb ?? '?'}, file-backed ${r.memory.atPeak.fileBackedMb ?? '?'}, main V8 heap ` +
+      `${r.memory.atPeak.heapUsedMb}/${r.memory.atPeak.heapTotalMb} MB); database ${r.database.sizeMb} MB ` +
       `(knowledge_chunks ${r.database.knowledgeChunksTotalMb} MB with indexes and TOAST, heap ${r.database.knowledgeChunksHeapMb} MB, ` +
       `HNSW index ${r.database.hnswIndexMb} MB; knowledge ${r.database.knowledgeTotalMb} MB)`,
   );
