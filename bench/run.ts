@@ -5,8 +5,9 @@
 // API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
-// writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload` its synchronous one-page upload step
-// (with the workflow's Temporal round trips). The
+// writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload`
+// its synchronous one-page upload step (with the workflow's Temporal round trips), `manual` its 388 manual
+// pages (in the knowledge run only with KWS_BENCH_MANUAL=1). The
 // embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,8 @@ import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
 import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
 import { measureCascadeDelete } from './knowledge/cascade';
+import { formatManual, manualRow, measureManualPages } from './knowledge/manual';
+import { table } from './lib/table';
 import { measureSyncUpload, newCaller } from './knowledge/ingestion';
 import { formatReport } from './knowledge/report';
 import { loadAverage } from './lib/stats';
@@ -60,6 +63,8 @@ function options(): KnowledgeBenchOptions {
     return Number(v);
   };
   const uploadSamples = samples('KWS_BENCH_UPLOAD_SAMPLES');
+  // KWS_BENCH_MANUAL=1: the knowledge run includes the 388 manual pages (about 20 minutes more).
+  const manual = process.env.KWS_BENCH_MANUAL === '1';
   const searchSamples = samples('KWS_BENCH_SEARCH_SAMPLES');
   return {
     ...DEFAULT_OPTIONS,
@@ -68,10 +73,18 @@ function options(): KnowledgeBenchOptions {
     ...(sizes ? { sizes } : {}),
     ...(uploadSamples ? { uploadSamples } : {}),
     ...(searchSamples ? { searchSamples } : {}),
+    ...(manual ? { manual } : {}),
   };
 }
 
-const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade', 'upload'] as const;
+function manualPageCount(): number | undefined {
+  const v = process.env.KWS_BENCH_MANUAL_PAGES;
+  if (v === undefined) return undefined;
+  if (!/^[1-9][0-9]*$/.test(v)) throw new Error(`KWS_BENCH_MANUAL_PAGES must be a positive integer, not ${v}`);
+  return Number(v);
+}
+
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade', 'upload', 'manual'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -176,6 +189,13 @@ async function main() {
       const result = { ...(await measureSyncUpload(stack, opts.uploadSamples)), loadBefore, loadAfter: loadAverage() };
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] upload written to ${await writeResult('upload', result)}`);
+    }
+    if (selected.includes('manual')) {
+      // The knowledge suite's 388 manual pages alone (python3-doc: scripts/fetch-pydoc.sh).
+      // KWS_BENCH_MANUAL_PAGES=N: only the first N pages (a smoke run; the row then says it is not the target's 388).
+      const result = await measureManualPages(stack, manualPageCount());
+      console.log(`\n${formatManual(result)}\n${table(['measure', 'this run', 'target', ''], [manualRow(result)])}\n`);
+      console.log(`[bench] manual written to ${await writeResult('manual', result)}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

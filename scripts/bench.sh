@@ -18,7 +18,7 @@ export TEST_TEMPORAL_UI_PORT="${KWS_BENCH_TEMPORAL_UI_PORT:-18243}"
 # shellcheck source=scripts/services.sh
 source scripts/services.sh
 for suite in "$@"; do
-  if [ "$suite" = retrieval ]; then bash scripts/fetch-pydoc.sh; fi
+  if [ "$suite" = retrieval ] || [ "$suite" = manual ]; then bash scripts/fetch-pydoc.sh; fi
 done
 prepare_and_start bench
 echo "[bench] load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

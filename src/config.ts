@@ -14,6 +14,20 @@ export const DEFAULT_CHUNK_OPTIONS: Readonly<{ size: number; overlap: number }> 
   overlap: 0,
 });
 
+/**
+ * Largest text, Markdown, CSV or JSON file extracted in the worker rather than in the sandbox
+ * (`EXTRACT_PLAIN_MAX_BYTES`, src/extract/plain.ts; README "Threat model", "Plain formats in the worker").
+ * Parsing holds the worker's thread for a time linear in the file: the slowest input measured, a CSV of
+ * one-character lines, about 0.3 s and 35 MB at 256 KiB on a loaded 2-core machine.
+ */
+export const DEFAULT_PLAIN_MAX_BYTES = 256 * 1024;
+/**
+ * The setting's ceiling: at 1 MiB that CSV holds the thread about 1.1 s and 100 MB, well inside the
+ * activity's 2 s heartbeat interval and the API's 1 MiB JSON bodies; past it a file's parse could hold the
+ * worker's event loop (heartbeats, other activities) for seconds, and its memory belongs under the sandbox's cap.
+ */
+export const MAX_PLAIN_MAX_BYTES = 1024 * 1024;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -91,6 +105,7 @@ const EnvSchema = z.object({
   EXTRACT_MAX_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   EXTRACT_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  EXTRACT_PLAIN_MAX_BYTES: z.coerce.number().int().min(0).max(MAX_PLAIN_MAX_BYTES).default(DEFAULT_PLAIN_MAX_BYTES),
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
   ORPHAN_UPLOAD_GRACE: duration.default('1 hour'),
   ORPHAN_REAP_INTERVAL: duration.default('15 minutes'),
@@ -210,6 +225,8 @@ export interface Config {
     chunkOverlap: number;
     zip: { maxZipEntries: number; maxZipTotalBytes: number; maxZipRatio: number };
     maxTextChars: number;
+    /** Largest plain file (text, Markdown, CSV, JSON) extracted without the sandbox; 0: every file in it. */
+    plainMaxBytes: number;
     sandbox: { timeoutMs: number; maxMemoryMb: number; concurrency: number };
     orphanGrace: string;
     orphanReapInterval: string;
@@ -359,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chunkOverlap: e.CHUNK_OVERLAP,
       zip: { maxZipEntries: e.ZIP_MAX_ENTRIES, maxZipTotalBytes: e.ZIP_MAX_TOTAL_BYTES, maxZipRatio: e.ZIP_MAX_RATIO },
       maxTextChars: e.EXTRACT_MAX_TEXT_CHARS,
+      plainMaxBytes: e.EXTRACT_PLAIN_MAX_BYTES,
       sandbox: {
         timeoutMs: e.EXTRACT_TIMEOUT_MS,
         maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,

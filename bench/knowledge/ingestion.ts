@@ -262,17 +262,25 @@ function cpuMeter(): (wallMs: number) => IngestionCpu {
   };
 }
 
-/** Uploads the mixed corpus as BACKGROUND_START into one workspace and times until every item is done. */
-export async function measureIngestionThroughput(stack: TestStack, uploadConcurrency = 4): Promise<ThroughputResult> {
+/**
+ * Uploads `corpus` (the mixed corpus unless given) as BACKGROUND_START into one workspace and times until
+ * every item is done (or `timeoutMs` passes).
+ */
+export async function measureIngestionThroughput(
+  stack: TestStack,
+  uploadConcurrency = 4,
+  corpus?: BenchFile[],
+  timeoutMs = 5 * 60_000,
+): Promise<ThroughputResult> {
   const db = stack.deps.db;
   const caller = await newCaller(stack);
   const ws = caller.tenant.workspaceId;
-  const files = await mixedCorpus();
+  const files = corpus ?? (await mixedCorpus());
   const start = performance.now();
   const cpuSince = cpuMeter();
   await mapLimit(files, uploadConcurrency, (f) => upload(stack, caller, f, true));
   const uploaded = performance.now();
-  const deadline = Date.now() + 5 * 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db('upload_file_metadata as u')
       .leftJoin('knowledge as k', 'k.id', 'u.knowledge_id')

@@ -11,6 +11,7 @@ import { measureCascadeDelete } from './cascade';
 import { chunkTexts, measureEmbedderRate, measureEmbedTime } from './embedder';
 import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
 import { writeLatencyChart } from './chart';
+import { measureManualPages, sampleMemory } from './manual';
 import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 
@@ -29,6 +30,8 @@ export interface KnowledgeBenchOptions {
   maxIncrementalMs: number;
   /** The latency-versus-size chart (PNG). */
   chartFile: string;
+  /** The 388 manual pages (bench/knowledge/manual.ts): about 20 minutes at 10-15 chunks/s, so off by default. */
+  manual: boolean;
 }
 
 export const DEFAULT_OPTIONS: KnowledgeBenchOptions = {
@@ -40,6 +43,7 @@ export const DEFAULT_OPTIONS: KnowledgeBenchOptions = {
   bulkLoad: 'auto',
   maxIncrementalMs: 150_000,
   chartFile: 'bench/results/search-latency.png',
+  manual: false,
 };
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
@@ -48,6 +52,8 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   const db = stack.deps.db;
   const dim = stack.deps.embeddings.dimension;
   const loadAverages: Record<string, number[]> = { start: loadAverage() };
+  // Where the peak RSS goes: V8 heap of the main thread, external, anonymous and file-backed at the peak sample.
+  const memorySampler = sampleMemory();
   const phaseMs: Record<string, number> = {};
   const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     log(`${name}: running (load average ${loadAverage().join(' ')})`);
@@ -82,6 +88,9 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
       onePageUploadMs: onePage,
     };
   });
+
+  // 2c. The 388 manual pages, and the embedder alone on their chunks.
+  const manual = opts.manual ? await phase('manual', () => measureManualPages(stack)) : undefined;
 
   // 3. Search latency at each size: the first inserted into the live HNSW index, the rest in bulk.
   const caller = await newCaller(stack);
@@ -193,6 +202,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     uploadToSearchable: { sync: syncUpload, background: backgroundUpload },
     throughput,
     embedder,
+    manual,
     syntheticData: {
       vectors: 'clustered model, see bench/knowledge/vectors.ts (256 clusters, 16-d subspaces, noise)',
       chunksPerItem: opts.chunksPerItem,
@@ -205,6 +215,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     recallAt10: recall,
     memory: {
       peakRssMb: round(process.resourceUsage().maxRSS / 1024, 0),
+      atPeak: memorySampler.stop(),
       note: 'one process: API, Temporal worker, embedding model, in-process S3 and the benchmark client',
     },
     database: {

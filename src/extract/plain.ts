@@ -9,6 +9,7 @@
 //   - anything the parsers throw other than an ExtractionError (an allocation failure, a bug): the
 //     sandbox runs the file again and classifies what happens as it would have.
 import { open } from 'node:fs/promises';
+import { DEFAULT_PLAIN_MAX_BYTES } from '../config';
 import { isTooDeep } from '../jsonDepth';
 import { createInProcessExtractor } from './extractor';
 import { MIME, normalizeMime } from './mime';
@@ -19,12 +20,8 @@ import { ExtractionError, type ExtractLimits, OUT_OF_MEMORY_ERROR } from './type
 /** The formats that may be extracted without the sandbox. */
 export const PLAIN_MIME_TYPES: ReadonlySet<string> = new Set([MIME.text, MIME.markdown, MIME.csv, MIME.json]);
 
-/**
- * Largest plain file extracted without the sandbox. Parsing blocks this thread for a time linear in the
- * file: the worst of 256 KiB (a CSV of one-character lines) took about 0.3 s and 35 MB on a loaded
- * 2-core machine, a one-page text file well under a millisecond.
- */
-export const DEFAULT_PLAIN_MAX_BYTES = 256 * 1024;
+/** Largest plain file extracted without the sandbox unless configured (`EXTRACT_PLAIN_MAX_BYTES`, src/config.ts). */
+export { DEFAULT_PLAIN_MAX_BYTES };
 
 /** The most characters of text a plain file under maxBytes may become without the sandbox, per byte. */
 const OUTPUT_FACTOR = 4;

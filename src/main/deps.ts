@@ -7,7 +7,7 @@ import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../services/deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
 import { instrumentEmbeddings } from '../embeddings/instrumented';
-import { createExtractor } from '../extract';
+import { createExtractor, type ExtractorOptions } from '../extract';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { createTracing, type Tracing } from '../observability/tracing';
 import { ensureEmbeddingSpace } from '../services/embeddingSpace';
@@ -115,10 +115,15 @@ export function embeddingSettings(config: Config) {
   };
 }
 
+/** The worker's extractor settings: the sandbox's, and the size below which a plain file stays in-process. */
+export function extractorOptions(config: Config): ExtractorOptions {
+  return { ...config.ingestion.sandbox, plainMaxBytes: config.ingestion.plainMaxBytes };
+}
+
 /** What the worker's activities need beyond the shared deps; the extractor owns child processes (close it). */
 export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void> } {
   const { ingestion } = deps.config;
-  const extractor = createExtractor(ingestion.sandbox);
+  const extractor = createExtractor(extractorOptions(deps.config));
   return {
     db: deps.db,
     storage: deps.storage,

@@ -13,7 +13,9 @@ import {
   type SandboxedExtractionError,
   createExtractor,
 } from '../../src/extract';
+import { loadConfig } from '../../src/config';
 import { MAX_JSON_DEPTH } from '../../src/jsonDepth';
+import { extractorOptions } from '../../src/main/deps';
 import * as fixtures from '../fixtures/generate';
 
 const TEXT = 'text/plain';
@@ -183,6 +185,28 @@ describe('plain formats without the sandbox', function () {
         over.pages,
         at.pages.map((p) => ({ ...p, text: `${p.text}\na` })),
       );
+    } finally {
+      await extractor.close();
+    }
+  });
+
+  it('EXTRACT_PLAIN_MAX_BYTES moves the bound: a file just below it stays in-process, just above goes to the sandbox', async () => {
+    const size = 4096;
+    const config = loadConfig({ EXTRACT_PLAIN_MAX_BYTES: String(size), EXTRACT_MAX_MEMORY_MB: '512' });
+    const extractor = createExtractor({ ...extractorOptions(config), warmSpare: false });
+    const file = (bytes: number) => Buffer.alloc(bytes, 'a\n');
+    try {
+      for (const [bytes, inProcess] of [
+        [size - 1, true],
+        [size, true],
+        [size + 1, undefined],
+      ] as const) {
+        const doc = await extractor.extract(file(bytes), TEXT, `${bytes}.txt`);
+        assert.equal(doc.usage.inProcess, inProcess, `${bytes} bytes`);
+      }
+      const above = path.join(dir, 'above.txt');
+      await writeFile(above, file(size + 1));
+      assert.equal((await extractor.extract({ path: above }, TEXT, 'above.txt')).usage.inProcess, undefined);
     } finally {
       await extractor.close();
     }
