@@ -38,27 +38,35 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
   // One forward pass at a time (onnxruntime already uses every core for one batch), over a queue shared by
   // all callers: concurrent ingestion activities of small files fill one batch together instead of each
   // running a pass of two texts. Queries go first, so a search does not wait behind a whole document.
+  // Documents are served in the order their callers came (a file's chunks before a later file's), each
+  // caller's texts longest first, so a batch holds texts of similar length and pads little, and no item
+  // waits behind ever longer texts that arrive after it.
   interface Pending {
     ids: number[];
     resolve: (vector: number[]) => void;
     reject: (err: unknown) => void;
   }
   const queries: Pending[] = [];
-  let documents: Pending[] = [];
+  const documents: Pending[] = [];
   let draining: Promise<void> | undefined;
   let closed = false;
   const tokenBudget = batchSize * info.maxTokens;
 
-  /** The next batch: waiting queries, else the longest waiting documents up to the token budget. */
+  /**
+   * The next batch: waiting queries, else the waiting documents in queue order for as long as the batch
+   * (its rows times its longest text) stays within the token budget; at least one text.
+   */
   function nextBatch(): Pending[] {
     if (queries.length > 0) return queries.splice(0, queries.length);
-    // Longest first, so each batch holds texts of similar length and pads little.
-    documents.sort((a, b) => b.ids.length - a.ids.length);
-    const width = (documents[0] as Pending).ids.length;
-    const rows = Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(tokenBudget / width)));
-    const batch = documents.slice(0, rows);
-    documents = documents.slice(rows);
-    return batch;
+    let width = 0;
+    let rows = 0;
+    for (const next of documents) {
+      const wider = Math.max(width, next.ids.length);
+      if (rows > 0 && (rows >= MAX_BATCH_ROWS || (rows + 1) * wider > tokenBudget)) break;
+      width = wider;
+      rows += 1;
+    }
+    return documents.splice(0, rows);
   }
 
   async function drain(): Promise<void> {
@@ -83,14 +91,13 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
   function enqueue(texts: string[], into: 'query' | 'document'): Promise<number[][]> {
     if (closed) return Promise.reject(new EmbeddingError('The local embedding provider is closed', 'CLOSED'));
     if (texts.length === 0) return Promise.resolve([]);
+    const entries: Pending[] = [];
     const results = texts.map(
       (text) =>
-        new Promise<number[]>((resolve, reject) => {
-          const entry = { ids: tokenizer.encode(text), resolve, reject };
-          if (into === 'query') queries.push(entry);
-          else documents.push(entry);
-        }),
+        new Promise<number[]>((resolve, reject) => entries.push({ ids: tokenizer.encode(text), resolve, reject })),
     );
+    if (into === 'query') queries.push(...entries);
+    else documents.push(...entries.sort((a, b) => b.ids.length - a.ids.length));
     draining ??= drain();
     return Promise.all(results);
   }

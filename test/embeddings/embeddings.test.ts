@@ -96,6 +96,26 @@ describe('local embedding provider', function () {
     assert.ok(dot(query, (await provider.embedQuery('when is my invoice due')) as number[]) > 0.99999);
   });
 
+  it('serves documents in the order their callers came: a short text is not starved by longer ones arriving after it', async () => {
+    const long = (n: number) =>
+      Array.from(
+        { length: 16 },
+        (_, i) => `Memo ${n}-${i}. ` + 'The depot ships invoices and parcels weekly. '.repeat(25),
+      );
+    const finished: string[] = [];
+    const track = (name: string, texts: string[]) =>
+      provider.embedDocuments(texts).then((v) => (finished.push(name), v));
+    // Longest-first across every caller would embed both long files before the short one.
+    const [, short] = await Promise.all([
+      track('first file', long(1)),
+      track('short file', ['Refunds take thirty days.']),
+      track('later file', long(2)),
+    ]);
+    assert.deepEqual(finished, ['first file', 'short file', 'later file']);
+    const [alone] = await provider.embedDocuments(['Refunds take thirty days.']);
+    assert.ok(dot(short[0] as number[], alone as number[]) > 0.99999);
+  });
+
   it('refuses work once closed', async () => {
     const other = await createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8 });
     await other.close();
