@@ -90,6 +90,7 @@ const EnvSchema = z.object({
   EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   EXTRACT_MAX_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  EXTRACT_CHILD_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(50),
   EXTRACT_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
   ORPHAN_UPLOAD_GRACE: duration.default('1 hour'),
@@ -210,7 +211,7 @@ export interface Config {
     chunkOverlap: number;
     zip: { maxZipEntries: number; maxZipTotalBytes: number; maxZipRatio: number };
     maxTextChars: number;
-    sandbox: { timeoutMs: number; maxMemoryMb: number; concurrency: number };
+    sandbox: { timeoutMs: number; maxMemoryMb: number; concurrency: number; maxFilesPerChild: number };
     orphanGrace: string;
     orphanReapInterval: string;
   };
@@ -363,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         timeoutMs: e.EXTRACT_TIMEOUT_MS,
         maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
         concurrency: e.EXTRACT_CONCURRENCY,
+        maxFilesPerChild: e.EXTRACT_CHILD_MAX_FILES,
       },
       orphanGrace: e.ORPHAN_UPLOAD_GRACE,
       orphanReapInterval: e.ORPHAN_REAP_INTERVAL,
