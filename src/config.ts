@@ -104,6 +104,7 @@ const EnvSchema = z.object({
   EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   EXTRACT_MAX_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  EXTRACT_CHILD_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(50),
   EXTRACT_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
   EXTRACT_PLAIN_MAX_BYTES: z.coerce.number().int().min(0).max(MAX_PLAIN_MAX_BYTES).default(DEFAULT_PLAIN_MAX_BYTES),
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
@@ -227,7 +228,7 @@ export interface Config {
     maxTextChars: number;
     /** Largest plain file (text, Markdown, CSV, JSON) extracted without the sandbox; 0: every file in it. */
     plainMaxBytes: number;
-    sandbox: { timeoutMs: number; maxMemoryMb: number; concurrency: number };
+    sandbox: { timeoutMs: number; maxMemoryMb: number; concurrency: number; maxFilesPerChild: number };
     orphanGrace: string;
     orphanReapInterval: string;
   };
@@ -381,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         timeoutMs: e.EXTRACT_TIMEOUT_MS,
         maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
         concurrency: e.EXTRACT_CONCURRENCY,
+        maxFilesPerChild: e.EXTRACT_CHILD_MAX_FILES,
       },
       orphanGrace: e.ORPHAN_UPLOAD_GRACE,
       orphanReapInterval: e.ORPHAN_REAP_INTERVAL,

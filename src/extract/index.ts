@@ -1,6 +1,7 @@
 // The extraction entry point. createExtractor() builds the extractor the worker uses: a plain file (text,
 // Markdown, CSV, JSON) within its bounds is extracted on the calling thread (plain.ts); every other file
-// in a child process of its own with a memory cap, a time budget and a text cap (sandbox.ts).
+// in a sandbox child process (reused for a bounded number of clean files) with a memory cap, a time budget
+// and a text cap per file (sandbox.ts).
 // createInProcessExtractor() runs the same code on the calling thread (the sandbox's child uses it; so do
 // format tests).
 import { DEFAULT_PLAIN_MAX_BYTES, PlainFormatExtractor } from './plain';

@@ -1,22 +1,54 @@
-// The extraction sandbox's child process (see sandbox.ts): started with a memory cap and no environment,
-// it loads the parsers, says it is ready, extracts the one file it is sent, answers, and exits.
-import { readFileSync } from 'node:fs';
+// The extraction sandbox's child process (see sandbox.ts): started with a memory cap and no environment, it
+// loads the parsers once, says it is ready, then extracts the files it is sent, one at a time, until it is
+// killed or its channel closes. Nothing of a file outlives its job in this process:
+//   - each job gets its own extractor (its own OCR engine, whose worker thread is terminated after the job)
+//     and reads only the path it is sent; nothing is written to disk;
+//   - pdf.js keeps its caches per document, and the document is destroyed after the job (pdf.ts); sharp's
+//     operation cache, the one process-wide cache of a parser, is emptied and turned off after each job;
+//   - what stays loaded is code: the parser modules, never a value derived from a file;
+//   - after the job the child collects its garbage, resets its peak resident set, and reports its data size
+//     and live heap, which the parent compares with the same figures taken at start.
+import { readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import v8 from 'node:v8';
 import { createInProcessExtractor } from './extractor';
 import { loadPdfJs } from './pdf';
-import type { SandboxFailure, SandboxJob, SandboxMessage } from './sandbox';
+import {
+  NATIVE_OUT_OF_MEMORY,
+  type SandboxFailure,
+  type SandboxJob,
+  type SandboxMemory,
+  type SandboxMessage,
+} from './sandbox';
 import { ExtractionError, OUT_OF_MEMORY_ERROR, errorMessage } from './types';
 
-/**
- * This process's peak resident set: its kernel high-water mark (getrusage's maxRSS would include the
- * parent's, which it inherits across fork and exec).
- */
-function peakRssKb(): number {
+function status(field: 'VmHWM' | 'VmData'): number {
   try {
-    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
   } catch {
     return 0;
   }
+}
+
+/**
+ * This process's peak resident set: its kernel high-water mark (getrusage's maxRSS would include the
+ * parent's, which it inherits across fork and exec), since the last resetPeak().
+ */
+const peakRssKb = () => status('VmHWM');
+
+/** Starts the high-water mark again from the current resident set, so a job's peak is its own. */
+function resetPeak(): void {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // Not Linux, or not allowed: the peak then covers the child's life (an overestimate).
+  }
+}
+
+/** Collects all garbage and measures what remains. */
+function memory(): SandboxMemory {
+  (globalThis as { gc?: () => void }).gc?.();
+  return { dataKb: status('VmData'), heapKb: Math.round(v8.getHeapStatistics().used_heap_size / 1024) };
 }
 
 function send(message: SandboxMessage): Promise<void> {
@@ -33,7 +65,7 @@ function describe(error: unknown): SandboxFailure {
   return { kind: 'failure', message: errorMessage(error) };
 }
 
-async function run(job: SandboxJob): Promise<void> {
+async function extract(job: SandboxJob): Promise<SandboxMessage> {
   const extractor = createInProcessExtractor(job.ocr);
   let reply: SandboxMessage;
   try {
@@ -43,7 +75,7 @@ async function run(job: SandboxJob): Promise<void> {
   } catch (error) {
     // A parser that wraps an allocation failure still reports it as out of memory.
     const failure = describe(error);
-    if (failure.kind === 'extraction' && OUT_OF_MEMORY_ERROR.test(failure.message)) {
+    if (failure.kind === 'extraction' && NATIVE_OUT_OF_MEMORY.test(failure.message)) {
       reply = { type: 'result', ok: false, failure: { kind: 'memory', message: failure.message }, maxRssKb: 0 };
     } else {
       reply = { type: 'result', ok: false, failure, maxRssKb: 0 };
@@ -51,15 +83,56 @@ async function run(job: SandboxJob): Promise<void> {
     reply.maxRssKb = peakRssKb();
   }
   await extractor.close().catch(() => undefined);
-  await send(reply);
-  process.exit(0);
+  return reply;
+}
+
+async function run(job: SandboxJob): Promise<void> {
+  // The reply is not held past its sending: the garbage collected below includes the document.
+  await send(await extract(job));
+  dropSharpCache();
+  const after = memory();
+  resetPeak();
+  // Everything this job wrote to stderr comes before the fence (stderr is a pipe: written in order).
+  writeSync(2, `\n${job.fence}\n`);
+  await send({ type: 'idle', ...after });
+}
+
+/**
+ * Loads pdf.js (most uploads are PDFs) before the first file, as a child always did; the other formats'
+ * parsers load with the first file that needs them and stay for the child's later files. A fresh child thus
+ * starts every file with the memory it had when it extracted one file only.
+ */
+async function preload(): Promise<void> {
+  await loadPdfJs();
+  // The first file read starts libuv's thread pool (four threads whose stacks the cap counts, about 32 MB):
+  // started now, it is part of the baseline a reused child is measured against.
+  await readFile(__filename);
+}
+
+/** Empties sharp's process-wide operation cache and keeps it off, if an image loaded sharp. */
+function dropSharpCache(): void {
+  let sharpPath: string;
+  try {
+    sharpPath = require.resolve('sharp');
+  } catch {
+    return;
+  }
+  const loaded = require.cache[sharpPath]?.exports as { cache?: (enabled: boolean) => unknown } | undefined;
+  loaded?.cache?.(false);
 }
 
 if (process.send) {
-  process.once('message', (job: SandboxJob) => void run(job));
-  // Most uploads are PDFs: have pdf.js loaded before the job arrives.
-  void loadPdfJs()
+  // One job at a time: the parent sends the next only after this one's fence and report.
+  let queue = Promise.resolve();
+  process.on('message', (job: SandboxJob) => {
+    queue = queue.then(() => run(job));
+  });
+  void preload()
     .catch(() => undefined)
-    .then(() => send({ type: 'ready' }));
+    .then(() => {
+      const fresh = memory();
+      resetPeak();
+      return send({ type: 'ready', ...fresh });
+    });
   process.once('disconnect', () => process.exit(0));
 }

@@ -210,6 +210,36 @@ describe('extraction sandbox: a memory-cap death is named as one on every alloca
     );
   });
 
+  it('in reused children each file is named by its own run: clean, damaged and out-of-memory files interleaved', async () => {
+    const pdf = await fixtures.makePdf();
+    const damaged = Buffer.concat([pdf.subarray(0, 200), Buffer.alloc(400, 0x41), pdf.subarray(pdf.length - 100)]);
+    const json = Buffer.from(`[${'{},'.repeat(2_500_000)}{}]`);
+    const expected: string[] = [];
+    const runs: Promise<string>[] = [];
+    for (let round = 0; round < 6; round++) {
+      for (const [bytes, mime, name, outcome] of [
+        [pdf, 'application/pdf', 'clean.pdf', 'extracted'],
+        [damaged, 'application/pdf', 'damaged.pdf', 'CORRUPT'],
+        [pdf, 'application/pdf', 'clean.pdf', 'extracted'],
+        [json, 'application/json', 'objects.json', OUT_OF_MEMORY],
+      ] as const) {
+        expected.push(outcome);
+        runs.push(
+          capped.extract(bytes, mime, name).then(
+            (doc) => (doc.pages[1]?.text === fixtures.PDF_PAGE_TEXT[1] ? 'extracted' : 'wrong text'),
+            (error: unknown) =>
+              error instanceof ExtractionError
+                ? error.code === 'CORRUPT'
+                  ? 'CORRUPT'
+                  : `${error.code}: ${error.reason}`
+                : String(error),
+          ),
+        );
+      }
+    }
+    assert.deepEqual(await Promise.all(runs), expected);
+  });
+
   it('reads the allocation failures of every allocator in stderr, and nothing else', () => {
     for (const line of [
       'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
@@ -217,6 +247,7 @@ describe('extraction sandbox: a memory-cap death is named as one on every alloca
       "terminate called after throwing an instance of 'std::bad_alloc'",
       '# Check failed: (result.ptr) != nullptr.',
       '(process:1): GLib-ERROR **: 10:01:02.345: failed to allocate 104857600 bytes',
+      "GLib-ERROR **: creating thread 'pool-1': Error creating thread: Resource temporarily unavailable",
       'mmap: Cannot allocate memory',
     ]) {
       assert.ok(NATIVE_OUT_OF_MEMORY.test(line), line);
@@ -227,6 +258,169 @@ describe('extraction sandbox: a memory-cap death is named as one on every alloca
       'TypeError: Cannot read properties of undefined',
     ]) {
       assert.ok(!NATIVE_OUT_OF_MEMORY.test(line), line);
+    }
+  });
+});
+
+// Children are reused for a bounded number of files, and only after a clean one: nothing of a file, hostile or
+// not, reaches the next, and a child that failed, hit a cap, was cut short or was cancelled is gone.
+describe('extraction sandbox: reused children', function () {
+  this.timeout(600_000);
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  let clean: { bytes: Buffer; mime: string; name: string }[];
+  /** Each clean file as a child that extracts only it gives it (usage left out). */
+  let expected: unknown[];
+
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const withoutUsage = ({ usage: _usage, ...doc }: { usage: unknown }) => doc;
+  const childOf = (usage: { child?: { pid: number; filesBefore: number } } | undefined) => {
+    assert.ok(usage?.child, 'the usage names the child');
+    return usage.child;
+  };
+
+  before(async () => {
+    clean = [
+      { bytes: await fixtures.makePdf(), mime: 'application/pdf', name: 'report.pdf' },
+      { bytes: await fixtures.makeDocx(), mime: DOCX, name: 'memo.docx' },
+      { bytes: await fixtures.makeXlsx(), mime: XLSX, name: 'sales.xlsx' },
+      { bytes: fixtures.makePng(), mime: 'image/png', name: 'scan.png' },
+      { bytes: fixtures.makeText(), mime: 'text/plain', name: 'memo.txt' },
+    ];
+    const fresh = createExtractor({ maxFilesPerChild: 1, plainMaxBytes: 0 });
+    try {
+      expected = [];
+      for (const file of clean) {
+        const doc = await fresh.extract(file.bytes, file.mime, file.name);
+        assert.equal(childOf(doc.usage).filesBefore, 0);
+        expected.push(withoutUsage(doc));
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a child extracts at most maxFilesPerChild files, then it is gone and another takes over', async () => {
+    const pool = createExtractor({ maxFilesPerChild: 3, concurrency: 1, plainMaxBytes: 0 });
+    try {
+      const children = [];
+      for (let i = 0; i < 7; i++) {
+        children.push(childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'memo.txt')).usage));
+      }
+      assert.deepEqual(
+        children.map((c) => c.filesBefore),
+        [0, 1, 2, 0, 1, 2, 0],
+      );
+      const pids = children.map((c) => c.pid);
+      assert.equal(new Set(pids).size, 3);
+      assert.deepEqual(pids.slice(0, 3), [pids[0], pids[0], pids[0]]);
+      assert.deepEqual(pids.slice(3, 6), [pids[3], pids[3], pids[3]]);
+      assert.ok(!alive(pids[0]!) && !alive(pids[3]!), 'a child past its files is killed');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('after each hostile file the next file gets what a fresh child gives; a child that failed is not reused', async () => {
+    const hostileFiles = [
+      { bytes: Buffer.from(`[${'{},'.repeat(10_000_000)}{}]`), mime: 'application/json', name: 'heap.json' },
+      { bytes: await hostile.makeHugeDocx(100 * MB), mime: DOCX, name: 'memory.docx' },
+      { bytes: await hostile.makePdfInflateBomb(64 * MB), mime: 'application/pdf', name: 'inflate.pdf' },
+      { bytes: hostile.makeDeepPdf(), mime: 'application/pdf', name: 'deep.pdf' },
+      { bytes: await hostile.makeDocxEntityBomb(), mime: DOCX, name: 'entities.docx' },
+      { bytes: await hostile.makeXlsxHugeSharedStrings(8 * MB), mime: XLSX, name: 'strings.xlsx' },
+      { bytes: await hostile.makePaddedDocx(4 * MB), mime: DOCX, name: 'padded.docx' },
+    ];
+    const pool = createExtractor({ maxMemoryMb: 512, concurrency: 1, plainMaxBytes: 0 });
+    try {
+      let reusedAfterHostile = 0;
+      for (const file of hostileFiles) {
+        const outcome = await pool.extract(file.bytes, file.mime, file.name).then(
+          (doc) => ({ ok: true as const, usage: doc.usage }),
+          (error: SandboxedExtractionError) => ({ ok: false as const, usage: error.usage }),
+        );
+        const hostileChild = childOf(outcome.usage);
+        for (const [i, file] of clean.entries()) {
+          const doc = await pool.extract(file.bytes, file.mime, file.name);
+          assert.deepEqual(withoutUsage(doc), expected[i], `${file.name} after ${hostileChild.pid}`);
+          const next = childOf(doc.usage);
+          if (i > 0) continue;
+          if (!outcome.ok) {
+            assert.notEqual(next.pid, hostileChild.pid, 'a child whose file failed is not reused');
+            assert.ok(!alive(hostileChild.pid), 'and it is gone');
+          } else if (next.pid === hostileChild.pid) {
+            reusedAfterHostile++;
+          }
+        }
+      }
+      assert.ok(reusedAfterHostile > 0, 'some hostile file was extracted cleanly and its child reused');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a file past the memory cap in a reused child is tried again in a fresh one, and no child of it lives on', async () => {
+    const pool = createExtractor({ maxMemoryMb: 256, concurrency: 1, plainMaxBytes: 0 });
+    try {
+      const before = childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'memo.txt')).usage);
+      const error = await failure(pool.extract(await hostile.makeHugeDocx(100 * MB), DOCX, 'big.docx'));
+      assert.equal(error.reason, FailureReasons.memoryBudget);
+      const failed = childOf(error.usage);
+      assert.equal(failed.filesBefore, 0, 'named out of memory by a fresh child');
+      assert.ok(!alive(before.pid) && !alive(failed.pid));
+      const after = childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'memo.txt')).usage);
+      assert.ok(![before.pid, failed.pid].includes(after.pid));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a file whose text was cut, and a cancelled file, end their child', async () => {
+    const pool = createExtractor({ concurrency: 1, plainMaxBytes: 0 });
+    try {
+      const first = childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'a.txt')).usage);
+      const cut = await pool.extract(fixtures.makeText(), 'text/plain', 'a.txt', { maxTextChars: 5 });
+      assert.equal(cut.metadata.truncated, true);
+      assert.equal(childOf(cut.usage).pid, first.pid, 'the cut file ran in the reused child');
+      const next = childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'a.txt')).usage);
+      assert.notEqual(next.pid, first.pid);
+      assert.ok(!alive(first.pid));
+
+      const controller = new AbortController();
+      const running = pool.extract(fixtures.makePng(), 'image/png', 'scan.png', undefined, {
+        signal: controller.signal,
+      });
+      setTimeout(() => controller.abort(new Error('activity cancelled')), 300);
+      await assert.rejects(running, /activity cancelled/);
+      assert.ok(!alive(next.pid), 'the cancelled file took its (reused) child with it');
+      const after = childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'a.txt')).usage);
+      assert.notEqual(after.pid, next.pid);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('concurrent extractions never share a child', async () => {
+    const pool = createExtractor({ concurrency: 2, plainMaxBytes: 0 });
+    try {
+      const seen = new Set<number>();
+      for (let round = 0; round < 4; round++) {
+        const docs = await Promise.all(clean.slice(0, 3).map((f) => pool.extract(f.bytes, f.mime, f.name)));
+        docs.forEach((doc, i) => assert.deepEqual(withoutUsage(doc), expected[i]));
+        // Three at once with two slots: the first two overlap, so they must be in different children.
+        const [a, b] = docs.map((doc) => childOf(doc.usage).pid);
+        assert.notEqual(a, b);
+        docs.forEach((doc) => seen.add(childOf(doc.usage).pid));
+      }
+      assert.ok(seen.size <= 3, `children are reused: ${seen.size} for 12 files`);
+    } finally {
+      await pool.close();
     }
   });
 });
