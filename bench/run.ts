@@ -5,7 +5,8 @@
 // API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
-// writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone. The
+// writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `search` its
+// search steps alone (synthetic loads, latency at each size, recall). The
 // embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,10 +17,17 @@ import { ensureEmbeddingSpace } from '../src/services/embeddingSpace';
 import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
-import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
+import {
+  DEFAULT_OPTIONS,
+  phaseTimer,
+  runKnowledgeBench,
+  runSearchSteps,
+  type KnowledgeBenchOptions,
+} from './knowledge/knowledge.bench';
 import { measureCascadeDelete } from './knowledge/cascade';
 import { newCaller } from './knowledge/ingestion';
-import { formatReport } from './knowledge/report';
+import { formatReport, searchSections, searchTargets } from './knowledge/report';
+import { table } from './lib/table';
 import { loadAverage } from './lib/stats';
 import { formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
@@ -70,7 +78,7 @@ function options(): KnowledgeBenchOptions {
   };
 }
 
-const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade'] as const;
+const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade', 'search'] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -168,6 +176,30 @@ async function main() {
       };
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] cascade written to ${await writeResult('cascade', result)}`);
+    }
+    if (selected.includes('search')) {
+      // The knowledge suite's search steps alone (3 and 4: synthetic loads, latency per size, recall).
+      const { phase, loadAverages, phaseMs } = phaseTimer();
+      const steps = await runSearchSteps(stack, opts, phase);
+      const result = {
+        date: new Date().toISOString(),
+        loadAverages,
+        phaseMs,
+        syntheticData: steps.syntheticData,
+        searchLatency: steps.searchLatency,
+        bulkLoad: steps.bulkLoad,
+        chart: steps.chartFile,
+        recallAt10: steps.recall,
+      };
+      const out = await writeResult('search', result);
+      console.log(
+        `\nLoad average (1/5/15 min): ${Object.entries(loadAverages)
+          .map(([k, v]) => `${k} ${v.join(' ')}`)
+          .join('; ')}\n`,
+      );
+      console.log(searchSections(result).join('\n'));
+      console.log(`\n${table(['measure', 'measured', 'target', ''], searchTargets(result))}`);
+      console.log(`[bench] search written to ${out}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);
