@@ -258,8 +258,11 @@ export interface SearchLatencyResult {
   pgvectorDefaultMs: Summary;
 }
 
-/** ef_search values and first-scan sizes the text-query sweep tries (first scan 0: as wide as ef_search). */
-const SCAN_SWEEP = { efSearch: [400, 600, 800, 1000], firstScan: [40, 100, 200, 0] };
+/**
+ * ef_search values and first-scan sizes the text-query sweep tries: a first scan longer than ef_search goes on
+ * by the iterative scan (up to max_scan_tuples).
+ */
+const SCAN_SWEEP = { efSearch: [400, 1000], firstScan: [40, 400, 1000, 2000, 4000] };
 
 export interface ScanPoint extends search.HnswScan {
   recall: number;
@@ -292,9 +295,7 @@ async function textQuerySweep(
   }
   const points: ScanPoint[] = [];
   for (const efSearch of SCAN_SWEEP.efSearch) {
-    for (const first of SCAN_SWEEP.firstScan) {
-      const firstScan = first === 0 ? efSearch : first;
-      if (firstScan > efSearch) continue;
+    for (const firstScan of SCAN_SWEEP.firstScan) {
       const times: number[] = [];
       let found = 0;
       let expected = 0;

@@ -204,24 +204,25 @@ function hitColumns(db: Tx, vec: string | undefined, keyword: boolean) {
 
 /**
  * How wide an HNSW search is: the index's candidate list (hnsw.ef_search) and the chunks the first scan
- * takes (at least `limit` x 4). The defaults are the session's (../knex.ts) and the service's.
+ * takes (at least `limit` x 4); a scan longer than ef_search goes on by pgvector's iterative scan.
  */
 export interface HnswScan {
   efSearch: number;
   firstScan: number;
 }
 
-export const DEFAULT_HNSW_SCAN: HnswScan = { efSearch: HNSW_SESSION.efSearch, firstScan: HNSW_SESSION.efSearch };
-
-/** Runs fn with ef_search set for the scan when it differs from the session's (a scan of k is at least k wide). */
+/**
+ * Runs fn with ef_search set when it differs from the session's: the given one, or without one, a scan of k
+ * raises it to k.
+ */
 async function withEfSearch<T>(
   db: Db,
   plan: SearchPlan,
   k: number,
   fn: (tx: Tx) => Promise<T>,
-  efSearch: number = HNSW_SESSION.efSearch,
+  efSearch?: number,
 ): Promise<T> {
-  const ef = Math.min(Math.floor(Math.max(k, efSearch)), 1000);
+  const ef = Math.min(Math.floor(efSearch ?? Math.max(k, HNSW_SESSION.efSearch)), 1000);
   if (plan === 'exact' || ef === HNSW_SESSION.efSearch) return fn(db);
   return db.transaction(async (trx) => {
     // An integer computed here, not input; SET cannot take bind parameters.
@@ -243,12 +244,13 @@ export async function nearestItems(
   query: number[],
   limit: number,
   plan: SearchPlan,
-  scan: HnswScan = DEFAULT_HNSW_SCAN,
+  scan?: HnswScan,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
   // Through HNSW, the first scan takes all ef_search candidates the index search visits anyway: an iterative
   // scan returns them in relaxed order, so a shorter LIMIT could drop nearer ones that come later.
-  const first = plan === 'hnsw' ? Math.max(limit * 4, scan.firstScan) : Math.max(limit * 4, 40);
+  const first =
+    plan === 'hnsw' ? Math.max(limit * 4, scan?.firstScan ?? HNSW_SESSION.efSearch) : Math.max(limit * 4, 40);
   for (let k = first; ; k *= 4) {
     const rows = await withEfSearch(
       db,
@@ -266,7 +268,7 @@ export async function nearestItems(
           .join('knowledge as k', 'k.id', 'nearest.knowledge_id')
           .select(...hitColumns(tx, vec, false), tx.raw('(select count(*) from top) as scanned'))
           .orderBy('nearest.distance'),
-      scan.efSearch,
+      scan?.efSearch,
     );
     const hits = rows.map(toHit);
     const scanned = Number(rows[0]?.scanned ?? 0);
