@@ -249,9 +249,10 @@ export async function nearestItems(
   const vec = toVectorLiteral(query);
   // Through HNSW, the first scan takes all ef_search candidates the index search visits anyway: an iterative
   // scan returns them in relaxed order, so a shorter LIMIT could drop nearer ones that come later. Queries far
-  // from every chunk need a much longer scan (the bench's text queries over 100,000 synthetic chunks: recall@10
-  // 0.50 at 400 chunks, 0.85 at 1,000, 0.94 at 2,000, 0.98 at 4,000, at 5.7x the time; ef_search 1000 instead
-  // of 400 adds cost, not recall, at the same scan); queries near the data get 0.99 at 400 (bench/knowledge).
+  // from every chunk need a much longer scan (the bench's text queries over 100,000 synthetic chunks, two runs:
+  // recall@10 0.50-0.55 at 400 chunks, 0.78-0.85 at 1,000, 0.90-0.94 at 2,000, 0.965-0.98 at 4,000, at 6-8x the
+  // time; ef_search 1000 instead of 400 adds cost, not recall, from 1,000 on); queries near the data get 0.99 at
+  // 400 (bench/knowledge).
   const first =
     plan === 'hnsw' ? Math.max(limit * 4, scan?.firstScan ?? HNSW_SESSION.efSearch) : Math.max(limit * 4, 40);
   for (let k = first; ; k *= 4) {
