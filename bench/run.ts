@@ -6,8 +6,9 @@
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
 // writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload`
-// its synchronous one-page upload step (with the workflow's Temporal round trips), `manual` its 388 manual
-// pages (in the knowledge run only with KWS_BENCH_MANUAL=1). The
+// its synchronous one-page upload step (with the workflow's Temporal round trips), `search` its search steps
+// (synthetic loads, latency at each size, recall), `manual` its 388 manual pages (in the knowledge run only
+// with KWS_BENCH_MANUAL=1). The
 // embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,12 +19,18 @@ import { ensureEmbeddingSpace } from '../src/services/embeddingSpace';
 import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
-import { DEFAULT_OPTIONS, runKnowledgeBench, type KnowledgeBenchOptions } from './knowledge/knowledge.bench';
+import {
+  DEFAULT_OPTIONS,
+  phaseTimer,
+  runKnowledgeBench,
+  runSearchSteps,
+  type KnowledgeBenchOptions,
+} from './knowledge/knowledge.bench';
 import { measureCascadeDelete } from './knowledge/cascade';
 import { formatManual, manualRow, measureManualPages } from './knowledge/manual';
-import { table } from './lib/table';
 import { measureSyncUpload, newCaller } from './knowledge/ingestion';
-import { formatReport } from './knowledge/report';
+import { formatReport, searchSections, searchTargets } from './knowledge/report';
+import { table } from './lib/table';
 import { loadAverage } from './lib/stats';
 import { formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
@@ -84,7 +91,18 @@ function manualPageCount(): number | undefined {
   return Number(v);
 }
 
-const SUITES = ['knowledge', 'auth', 'agent', 'hardening', 'web', 'retrieval', 'cascade', 'upload', 'manual'] as const;
+const SUITES = [
+  'knowledge',
+  'auth',
+  'agent',
+  'hardening',
+  'web',
+  'retrieval',
+  'cascade',
+  'upload',
+  'search',
+  'manual',
+] as const;
 type Suite = (typeof SUITES)[number];
 
 async function writeResult(suite: Suite, result: object): Promise<string> {
@@ -196,6 +214,30 @@ async function main() {
       const result = await measureManualPages(stack, manualPageCount());
       console.log(`\n${formatManual(result)}\n${table(['measure', 'this run', 'target', ''], [manualRow(result)])}\n`);
       console.log(`[bench] manual written to ${await writeResult('manual', result)}`);
+    }
+    if (selected.includes('search')) {
+      // The knowledge suite's search steps alone (3 and 4: synthetic loads, latency per size, recall).
+      const { phase, loadAverages, phaseMs } = phaseTimer();
+      const steps = await runSearchSteps(stack, opts, phase);
+      const result = {
+        date: new Date().toISOString(),
+        loadAverages,
+        phaseMs,
+        syntheticData: steps.syntheticData,
+        searchLatency: steps.searchLatency,
+        bulkLoad: steps.bulkLoad,
+        chart: steps.chartFile,
+        recallAt10: steps.recall,
+      };
+      const out = await writeResult('search', result);
+      console.log(
+        `\nLoad average (1/5/15 min): ${Object.entries(loadAverages)
+          .map(([k, v]) => `${k} ${v.join(' ')}`)
+          .join('; ')}\n`,
+      );
+      console.log(searchSections(result).join('\n'));
+      console.log(`\n${table(['measure', 'measured', 'target', ''], searchTargets(result))}`);
+      console.log(`[bench] search written to ${out}`);
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

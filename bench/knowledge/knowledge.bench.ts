@@ -51,19 +51,9 @@ const log = (msg: string) => console.log(`[bench] ${msg}`);
 export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOptions = DEFAULT_OPTIONS) {
   const db = stack.deps.db;
   const dim = stack.deps.embeddings.dimension;
-  const loadAverages: Record<string, number[]> = { start: loadAverage() };
+  const { phase, loadAverages, phaseMs } = phaseTimer();
   // Where the peak RSS goes: V8 heap of the main thread, external, anonymous and file-backed at the peak sample.
   const memorySampler = sampleMemory();
-  const phaseMs: Record<string, number> = {};
-  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-    log(`${name}: running (load average ${loadAverage().join(' ')})`);
-    const start = performance.now();
-    const value = await fn();
-    phaseMs[name] = round(performance.now() - start, 0);
-    loadAverages[name] = loadAverage();
-    log(`${name}: done in ${(phaseMs[name] / 1000).toFixed(1)} s`);
-    return value;
-  };
 
   // 1. Upload to searchable.
   const syncUpload = await phase('syncUpload', () => measureSyncUpload(stack, opts.uploadSamples));
@@ -92,7 +82,110 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   // 2c. The 388 manual pages, and the embedder alone on their chunks.
   const manual = opts.manual ? await phase('manual', () => measureManualPages(stack)) : undefined;
 
-  // 3. Search latency at each size: the first inserted into the live HNSW index, the rest in bulk.
+  // 3. Search latency at each size, 4. recall@10 at the largest.
+  const { caller, searchLatency, bulkLoad, chartFile, recall, syntheticData } = await runSearchSteps(
+    stack,
+    opts,
+    phase,
+  );
+
+  // Cascade delete of a 10,100-item tree: time, batches, process growth.
+  const cascade = await phase('cascade', () => measureCascadeDelete(stack, caller));
+
+  // 5. Memory and disk.
+  const sizes = (
+    await db.raw(
+      `select pg_database_size(current_database())::bigint as database,
+              pg_total_relation_size('knowledge_chunks')::bigint as chunks_total,
+              pg_relation_size('knowledge_chunks')::bigint as chunks_heap,
+              pg_relation_size('${HNSW_INDEX}')::bigint as hnsw_index,
+              pg_total_relation_size('knowledge')::bigint as knowledge_total`,
+    )
+  ).rows[0] as Record<string, string>;
+  const mb = (bytes: string | undefined) => round(Number(bytes) / 2 ** 20, 1);
+  const pgVersion = (await db.raw('select version() as v')).rows[0].v as string;
+  const pgvectorVersion = (await db.raw(`select extversion from pg_extension where extname = 'vector'`)).rows[0]
+    .extversion as string;
+
+  return {
+    benchmark: 'knowledge',
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.availableParallelism(),
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: round(os.totalmem() / 2 ** 30, 1),
+      node: process.version,
+      postgres: pgVersion.split(' ').slice(0, 2).join(' '),
+      pgvector: pgvectorVersion,
+    },
+    embeddings: {
+      provider: stack.deps.embeddings.name,
+      model: stack.deps.embeddings.model,
+      dimension: dim,
+    },
+    options: opts,
+    loadAverages,
+    phaseMs,
+    uploadToSearchable: { sync: syncUpload, background: backgroundUpload },
+    throughput,
+    embedder,
+    manual,
+    syntheticData,
+    bulkLoad,
+    searchLatency,
+    chart: chartFile,
+    cascade,
+    recallAt10: recall,
+    memory: {
+      peakRssMb: round(process.resourceUsage().maxRSS / 1024, 0),
+      atPeak: memorySampler.stop(),
+      note: 'one process: API, Temporal worker, embedding model, in-process S3 and the benchmark client',
+    },
+    database: {
+      sizeMb: mb(sizes.database),
+      knowledgeChunksTotalMb: mb(sizes.chunks_total),
+      knowledgeChunksHeapMb: mb(sizes.chunks_heap),
+      hnswIndexMb: mb(sizes.hnsw_index),
+      knowledgeTotalMb: mb(sizes.knowledge_total),
+    },
+  };
+}
+
+export type KnowledgeBenchResult = Awaited<ReturnType<typeof runKnowledgeBench>>;
+
+/** A timed step of the bench: logs its start and end and records its time and the load average after it. */
+export type Phase = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
+export function phaseTimer() {
+  const loadAverages: Record<string, number[]> = { start: loadAverage() };
+  const phaseMs: Record<string, number> = {};
+  const phase: Phase = async (name, fn) => {
+    log(`${name}: running (load average ${loadAverage().join(' ')})`);
+    const start = performance.now();
+    const value = await fn();
+    phaseMs[name] = round(performance.now() - start, 0);
+    loadAverages[name] = loadAverage();
+    log(`${name}: done in ${(phaseMs[name] / 1000).toFixed(1)} s`);
+    return value;
+  };
+  return { phase, loadAverages, phaseMs };
+}
+
+/**
+ * Steps 3 and 4 (`npm run bench -- search` runs only these): synthetic chunks loaded up to each size, search
+ * latency at each, recall@10 at the largest.
+ */
+export async function runSearchSteps(
+  stack: TestStack,
+  opts: Pick<
+    KnowledgeBenchOptions,
+    'sizes' | 'chunksPerItem' | 'bulkLoad' | 'maxIncrementalMs' | 'searchSamples' | 'recallQueries' | 'chartFile'
+  >,
+  phase: Phase,
+) {
+  const db = stack.deps.db;
+  const dim = stack.deps.embeddings.dimension;
+  // Search latency at each size: the first inserted into the live HNSW index, the rest in bulk.
   const caller = await newCaller(stack);
   const ws = caller.tenant.workspaceId;
   const roles = {
@@ -159,73 +252,13 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   };
   const chartFile = await writeLatencyChart(searchLatency, opts.chartFile);
 
-  // 4. Recall@10 at the largest size.
+  // Recall@10 at the largest size.
   const recall = await phase('recall', () => measureRecall(db, ws, roles, model, opts.recallQueries));
 
-  // Cascade delete of a 10,100-item tree: time, batches, process growth.
-  const cascade = await phase('cascade', () => measureCascadeDelete(stack, caller));
-
-  // 5. Memory and disk.
-  const sizes = (
-    await db.raw(
-      `select pg_database_size(current_database())::bigint as database,
-              pg_total_relation_size('knowledge_chunks')::bigint as chunks_total,
-              pg_relation_size('knowledge_chunks')::bigint as chunks_heap,
-              pg_relation_size('${HNSW_INDEX}')::bigint as hnsw_index,
-              pg_total_relation_size('knowledge')::bigint as knowledge_total`,
-    )
-  ).rows[0] as Record<string, string>;
-  const mb = (bytes: string | undefined) => round(Number(bytes) / 2 ** 20, 1);
-  const pgVersion = (await db.raw('select version() as v')).rows[0].v as string;
-  const pgvectorVersion = (await db.raw(`select extversion from pg_extension where extname = 'vector'`)).rows[0]
-    .extversion as string;
-
-  return {
-    benchmark: 'knowledge',
-    date: new Date().toISOString(),
-    machine: {
-      cpus: os.availableParallelism(),
-      cpuModel: os.cpus()[0]?.model,
-      memoryGb: round(os.totalmem() / 2 ** 30, 1),
-      node: process.version,
-      postgres: pgVersion.split(' ').slice(0, 2).join(' '),
-      pgvector: pgvectorVersion,
-    },
-    embeddings: {
-      provider: stack.deps.embeddings.name,
-      model: stack.deps.embeddings.model,
-      dimension: dim,
-    },
-    options: opts,
-    loadAverages,
-    phaseMs,
-    uploadToSearchable: { sync: syncUpload, background: backgroundUpload },
-    throughput,
-    embedder,
-    manual,
-    syntheticData: {
-      vectors: 'clustered model, see bench/knowledge/vectors.ts (256 clusters, 16-d subspaces, noise)',
-      chunksPerItem: opts.chunksPerItem,
-      roles: 'nested: 1% (item n % 100 == 0), 10% (n % 10), 50% (n % 2) via knowledge_roles',
-    },
-    bulkLoad,
-    searchLatency,
-    chart: chartFile,
-    cascade,
-    recallAt10: recall,
-    memory: {
-      peakRssMb: round(process.resourceUsage().maxRSS / 1024, 0),
-      atPeak: memorySampler.stop(),
-      note: 'one process: API, Temporal worker, embedding model, in-process S3 and the benchmark client',
-    },
-    database: {
-      sizeMb: mb(sizes.database),
-      knowledgeChunksTotalMb: mb(sizes.chunks_total),
-      knowledgeChunksHeapMb: mb(sizes.chunks_heap),
-      hnswIndexMb: mb(sizes.hnsw_index),
-      knowledgeTotalMb: mb(sizes.knowledge_total),
-    },
+  const syntheticData = {
+    vectors: 'clustered model, see bench/knowledge/vectors.ts (256 clusters, 16-d subspaces, noise)',
+    chunksPerItem: opts.chunksPerItem,
+    roles: 'nested: 1% (item n % 100 == 0), 10% (n % 10), 50% (n % 2) via knowledge_roles',
   };
+  return { caller, searchLatency, bulkLoad, chartFile, recall, syntheticData };
 }
-
-export type KnowledgeBenchResult = Awaited<ReturnType<typeof runKnowledgeBench>>;

@@ -59,8 +59,27 @@ export function oddities(r: KnowledgeBenchResult): string[] {
   return out;
 }
 
+/** What the search steps (3 and 4) report: the knowledge suite's result, or the search suite's alone. */
+export type SearchSteps = Pick<
+  KnowledgeBenchResult,
+  'searchLatency' | 'bulkLoad' | 'chart' | 'recallAt10' | 'syntheticData'
+>;
+
 /** The rows of issue 12's table: what was measured beside its target. */
 export function targets(r: KnowledgeBenchResult): Array<[string, string, string, string]> {
+  return [
+    ...searchTargets(r),
+    [
+      'ingestion, mixed corpus',
+      `${r.throughput.chunksPerSecond} chunks/s`,
+      '>= 40 chunks/s',
+      r.throughput.chunksPerSecond >= 40 ? 'met' : 'NOT met',
+    ],
+  ];
+}
+
+/** The search rows of issue 12's table. */
+export function searchTargets(r: SearchSteps): Array<[string, string, string, string]> {
   const rows: Array<[string, string, string, string]> = [];
   const check = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const at = (chunks: number) => r.searchLatency.find((s) => s.chunks === chunks);
@@ -101,12 +120,6 @@ export function targets(r: KnowledgeBenchResult): Array<[string, string, string,
         ]);
     }
   }
-  rows.push([
-    'ingestion, mixed corpus',
-    `${r.throughput.chunksPerSecond} chunks/s`,
-    '>= 40 chunks/s',
-    check(r.throughput.chunksPerSecond >= 40),
-  ]);
   return rows;
 }
 
@@ -171,7 +184,6 @@ export function writePathTargets(r: KnowledgeBenchResult): Array<[string, string
 export function formatReport(r: KnowledgeBenchResult): string {
   const { sync, background } = r.uploadToSearchable;
   const t = r.throughput;
-  const b = r.bulkLoad;
   const out: string[] = [];
   out.push(
     `Knowledge benchmark ${r.date}: ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, ${r.machine.postgres}, ` +
@@ -233,6 +245,34 @@ export function formatReport(r: KnowledgeBenchResult): string {
       t.byType.map((x) => [x.mimetype, x.files, x.pages, x.chunks]),
     ),
     '',
+    ...searchSections(r),
+    '',
+    `Cascade delete of ${r.cascade.descendants} descendants (+ the root): ${r.cascade.deleted} deleted in ${r.cascade.batches} ` +
+      `batches, ${(r.cascade.ms / 1000).toFixed(1)} s, ${r.cascade.remaining} left; process RSS ${r.cascade.rssBeforeMb} MB before, ` +
+      `peak ${r.cascade.rssPeakMb} MB (+${r.cascade.rssGrowthMb} MB)`,
+    '',
+    `5. Peak RSS ${r.memory.peakRssMb} MB (${r.memory.note}; at the peak sample: ${r.memory.atPeak.rssMb} MB, ` +
+      `anonymous ${r.memory.atPeak.anonymousMb ?? '?'}, file-backed ${r.memory.atPeak.fileBackedMb ?? '?'}, main V8 heap ` +
+      `${r.memory.atPeak.heapUsedMb}/${r.memory.atPeak.heapTotalMb} MB); database ${r.database.sizeMb} MB ` +
+      `(knowledge_chunks ${r.database.knowledgeChunksTotalMb} MB with indexes and TOAST, heap ${r.database.knowledgeChunksHeapMb} MB, ` +
+      `HNSW index ${r.database.hnswIndexMb} MB; knowledge ${r.database.knowledgeTotalMb} MB)`,
+  );
+  if (r.manual) out.push('', formatManual(r.manual));
+  out.push('', "Targets (issue 12's table)", table(['measure', 'measured', 'target', ''], targets(r)));
+  out.push(
+    '',
+    "The write path (issue 27's table; d156f6f and c8b6c97 as the issue measured them)",
+    table(['measure', 'this run', 'd156f6f', 'c8b6c97', 'target', ''], writePathTargets(r)),
+  );
+  const odd = oddities(r);
+  out.push('', odd.length === 0 ? 'Nothing odd.' : `Worth a look:\n${odd.map((o) => `  - ${o}`).join('\n')}`);
+  return out.join('\n');
+}
+
+/** Sections 3 and 4: search latency at each size, recall@10 at the largest. */
+export function searchSections(r: SearchSteps): string[] {
+  const b = r.bulkLoad;
+  return [
     `3. Semantic search through the API, limit 10, ms (p50 / p95); ${r.syntheticData.chunksPerItem} synthetic chunks per item; ` +
       'roles sent as roleIds; raw SQL: the same query (same plan and filter) as plain pgvector SQL through the same pool',
     table(
@@ -272,6 +312,25 @@ export function formatReport(r: KnowledgeBenchResult): string {
         `  ${s.chunks}, no filter: API over a new TLS connection per request ${ms(s.apiNewConnectionMs)}; ` +
         `space RAG API ${ms(s.ragApiMs)}; pgvector at its default ef_search 40 ${ms(s.pgvectorDefaultMs)}; ` +
         `service plan: ${s.filters[0]?.servicePlanExplained.nodes.join(' > ')}`,
+    ),
+    ...r.searchLatency.flatMap((s) =>
+      s.filters.map(
+        (f) =>
+          `  ${s.chunks}, ${f.filter}: HTTPS/auth/JSON with the API call first ${f.split.httpAuthJsonApiFirstMs} ms, ` +
+          `with the service call first ${f.split.httpAuthJsonServiceFirstMs} ms`,
+      ),
+    ),
+    ...r.searchLatency.flatMap((s) =>
+      s.filters
+        .filter((f) => f.textQuerySweep)
+        .map(
+          (f) =>
+            `  ${s.chunks}, ${f.filter}, the API's ${f.textQuerySweep!.queries} text queries through the service's HNSW query, ` +
+            `ef_search/first scan: recall@10, p50 ms (SET LOCAL alone ${f.textQuerySweep!.setLocalMs.p50} ms):\n    ` +
+            f
+              .textQuerySweep!.points.map((p) => `${p.efSearch}/${p.firstScan}: ${p.recall.toFixed(3)}, ${p.ms.p50}`)
+              .join('; '),
+        ),
     ),
     `  loads: ${b.loads.map((l) => `to ${l.toChunks} (${l.mode}) ${seconds(l.ms)}`).join('; ')}; chart: ${r.chart}`,
     '',
@@ -323,25 +382,5 @@ export function formatReport(r: KnowledgeBenchResult): string {
         `  ${row.filter} (${row.queries.startsWith('uniform') ? 'uniform' : 'in-distribution'}): chosen plan: ` +
         `${row.chosenPlanExplained.nodes.join(' > ')}; forced HNSW: ${row.hnswPlanExplained.nodes.join(' > ')}`,
     ),
-    '',
-    `Cascade delete of ${r.cascade.descendants} descendants (+ the root): ${r.cascade.deleted} deleted in ${r.cascade.batches} ` +
-      `batches, ${(r.cascade.ms / 1000).toFixed(1)} s, ${r.cascade.remaining} left; process RSS ${r.cascade.rssBeforeMb} MB before, ` +
-      `peak ${r.cascade.rssPeakMb} MB (+${r.cascade.rssGrowthMb} MB)`,
-    '',
-    `5. Peak RSS ${r.memory.peakRssMb} MB (${r.memory.note}; at the peak sample: ${r.memory.atPeak.rssMb} MB, ` +
-      `anonymous ${r.memory.atPeak.anonymousMb ?? '?'}, file-backed ${r.memory.atPeak.fileBackedMb ?? '?'}, main V8 heap ` +
-      `${r.memory.atPeak.heapUsedMb}/${r.memory.atPeak.heapTotalMb} MB); database ${r.database.sizeMb} MB ` +
-      `(knowledge_chunks ${r.database.knowledgeChunksTotalMb} MB with indexes and TOAST, heap ${r.database.knowledgeChunksHeapMb} MB, ` +
-      `HNSW index ${r.database.hnswIndexMb} MB; knowledge ${r.database.knowledgeTotalMb} MB)`,
-  );
-  if (r.manual) out.push('', formatManual(r.manual));
-  out.push('', "Targets (issue 12's table)", table(['measure', 'measured', 'target', ''], targets(r)));
-  out.push(
-    '',
-    "The write path (issue 27's table; d156f6f and c8b6c97 as the issue measured them)",
-    table(['measure', 'this run', 'd156f6f', 'c8b6c97', 'target', ''], writePathTargets(r)),
-  );
-  const odd = oddities(r);
-  out.push('', odd.length === 0 ? 'Nothing odd.' : `Worth a look:\n${odd.map((o) => `  - ${o}`).join('\n')}`);
-  return out.join('\n');
+  ];
 }

@@ -228,7 +228,17 @@ export interface FilterLatency {
    * Where the API's time goes, medians of per-query timings: embedding; plan choice (the counts query);
    * vector query and item rows; HTTPS, authentication, validation and JSON (API minus the service call).
    */
-  split: { embedMs: number; planChoiceMs: number; queryAndRowsMs: number; httpAuthJsonMs: number };
+  split: {
+    embedMs: number;
+    planChoiceMs: number;
+    queryAndRowsMs: number;
+    httpAuthJsonMs: number;
+    /** The same, from the samples where the API call came first, and from those where the service call did. */
+    httpAuthJsonApiFirstMs: number;
+    httpAuthJsonServiceFirstMs: number;
+  };
+  /** HNSW plans: the service's query for the API's text queries at other scan settings. */
+  textQuerySweep?: ScanSweep;
   /** The API's results against the exact ranking of the same query vectors. */
   recallAt10: number;
   resultsPerQuery: number;
@@ -246,6 +256,73 @@ export interface SearchLatencyResult {
   apiNewConnectionMs: Summary;
   ragApiMs: Summary;
   pgvectorDefaultMs: Summary;
+}
+
+/**
+ * ef_search values and first-scan sizes the text-query sweep tries: a first scan longer than ef_search goes on
+ * by the iterative scan (up to max_scan_tuples).
+ */
+const SCAN_SWEEP = { efSearch: [400, 1000], firstScan: [40, 400, 1000, 2000, 4000] };
+
+export interface ScanPoint extends search.HnswScan {
+  recall: number;
+  /** nearestItems alone; a setting other than the session's ef_search also pays its transaction and SET LOCAL. */
+  ms: Summary;
+}
+
+export interface ScanSweep {
+  queries: number;
+  points: ScanPoint[];
+  /** BEGIN, SET LOCAL hnsw.ef_search and COMMIT alone: what a non-session ef_search adds to each query. */
+  setLocalMs: Summary;
+}
+
+/**
+ * The API's text queries (the deployment's model, off the synthetic data's distribution) through the service's
+ * HNSW query at each ef_search and first-scan size: recall@10 against the exact ranking, and latency.
+ */
+async function textQuerySweep(
+  db: Db,
+  workspaceId: string,
+  access: search.AccessFilter,
+  vectors: number[][],
+): Promise<ScanSweep> {
+  const truths: Array<Set<string>> = [];
+  for (const v of vectors) {
+    truths.push(
+      new Set((await search.nearestItems(db, workspaceId, access, v, 10, 'exact')).map((h) => h.knowledgeId)),
+    );
+  }
+  const points: ScanPoint[] = [];
+  for (const efSearch of SCAN_SWEEP.efSearch) {
+    for (const firstScan of SCAN_SWEEP.firstScan) {
+      const times: number[] = [];
+      let found = 0;
+      let expected = 0;
+      // One untimed pass warms the pages the setting reaches, then the timed pass.
+      for (const pass of [0, 1]) {
+        for (const [i, v] of vectors.entries()) {
+          const start = performance.now();
+          const hits = await search.nearestItems(db, workspaceId, access, v, 10, 'hnsw', { efSearch, firstScan });
+          if (pass === 0) continue;
+          times.push(performance.now() - start);
+          const truth = truths[i] as Set<string>;
+          found += hits.filter((h) => truth.has(h.knowledgeId)).length;
+          expected += truth.size;
+        }
+      }
+      points.push({ efSearch, firstScan, recall: round(found / Math.max(1, expected), 3), ms: summarize(times) });
+    }
+  }
+  const setLocal: number[] = [];
+  for (let i = 0; i < vectors.length; i++) {
+    const start = performance.now();
+    await db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL hnsw.ef_search = 600');
+    });
+    setLocal.push(performance.now() - start);
+  }
+  return { queries: vectors.length, points, setLocalMs: summarize(setLocal) };
 }
 
 export async function measureSearchLatency(
@@ -287,6 +364,7 @@ export async function measureSearchLatency(
       const rawBindings = (vec: string) => (f.roleId ? [vec, ws, ws, f.roleId, vec] : [vec, ws, ws, vec]);
       const series = { api: [] as number[], raw: [] as number[], embed: [] as number[] };
       const split = { service: [] as number[], plan: [] as number[], query: [] as number[] };
+      const order = { apiFirst: [] as number[], serviceFirst: [] as number[] };
       let found = 0;
       let expected = 0;
       let resultsPerQuery = 10;
@@ -296,10 +374,19 @@ export async function measureSearchLatency(
           const query = QUERIES[i % QUERIES.length] as string;
           const vector = vectors.get(query) as number[];
           const vec = search.toVectorLiteral(vector);
+          // The API call and the same search in process, in alternating order: the second of two identical
+          // searches finds the first's pages in PostgreSQL's buffers.
+          const serviceFirst = i % 2 === 1;
+          const service = async () => {
+            const start = performance.now();
+            await searchKnowledge({ db, embeddings }, ws, { query, limit: 10, filter: access });
+            return performance.now() - start;
+          };
+          const serviceBefore = serviceFirst ? await service() : 0;
           const t0 = performance.now();
           const ids = await client.post(query);
           const t1 = performance.now();
-          await searchKnowledge({ db, embeddings }, ws, { query, limit: 10, filter: access });
+          const serviceMs = serviceFirst ? serviceBefore : await service();
           const t2 = performance.now();
           await embeddings.embedQuery(query);
           const t3 = performance.now();
@@ -327,7 +414,8 @@ export async function measureSearchLatency(
           }
           if (i < warmups) continue;
           series.api.push(t1 - t0);
-          split.service.push(t2 - t1);
+          split.service.push(serviceMs);
+          (serviceFirst ? order.serviceFirst : order.apiFirst).push(t1 - t0 - serviceMs);
           series.embed.push(t3 - t2);
           split.plan.push(t4 - t3);
           split.query.push(t5 - t4);
@@ -362,7 +450,10 @@ export async function measureSearchLatency(
           planChoiceMs: summarize(split.plan, 2).p50,
           queryAndRowsMs: summarize(split.query, 2).p50,
           httpAuthJsonMs: round(pairedMedian(series.api, split.service), 2),
+          httpAuthJsonApiFirstMs: summarize(order.apiFirst, 2).p50,
+          httpAuthJsonServiceFirstMs: summarize(order.serviceFirst, 2).p50,
         },
+        textQuerySweep: plan === 'hnsw' ? await textQuerySweep(db, ws, access, [...vectors.values()]) : undefined,
         recallAt10: round(found / Math.max(1, expected), 3),
         resultsPerQuery,
         servicePlanExplained: await explainServiceQuery(db, () => search.nearestItems(db, ws, access, probe, 10, plan)),
