@@ -18,6 +18,7 @@ import {
   mimeFromFilename,
   normalizeMime,
 } from '../extract/mime';
+import { PLAIN_MIME_TYPES } from '../extract/plain';
 import { Semaphore } from '../semaphore';
 import { quotaBytes, writeWithinQuota } from './storageQuota';
 import { uploadKey } from '../storage/keys';
@@ -149,6 +150,16 @@ export async function stageUpload(
   return { uploadId, key, filename: file.filename, mime: check.mime, sizeBytes };
 }
 
+/**
+ * Whether a staged file is ingested inline (local activities: workflows/indexing.ts): plain text, Markdown,
+ * CSV or JSON of at most INLINE_INGEST_MAX_BYTES, whose extraction is linear in its bytes and whose chunks
+ * are few. Other formats can expand far beyond their stored size (a deflated PDF or DOCX) or take the
+ * sandbox's whole time budget (OCR), so they keep activity tasks and heartbeats.
+ */
+function inlineIngestion(staged: Pick<StagedUpload, 'mime' | 'sizeBytes'>): boolean {
+  return PLAIN_MIME_TYPES.has(staged.mime) && staged.sizeBytes <= INLINE_INGEST_MAX_BYTES;
+}
+
 /** Removes a staged upload (its record and its bytes); for a refusal after the file was received. */
 export async function discardUpload(
   deps: Pick<Deps, 'db' | 'storage'>,
@@ -203,7 +214,7 @@ export async function acceptUpload(
           workspaceId: workspace.id,
           organizationId: workspace.organization_id,
           uploadId,
-          ...(!input.unpack && staged.sizeBytes <= INLINE_INGEST_MAX_BYTES ? { inline: true } : {}),
+          ...(inlineIngestion(staged) && !input.unpack ? { inline: true } : {}),
         },
       ],
       memo: { filename: staged.filename },

@@ -32,18 +32,19 @@ export interface IngestFileInput {
   sourceUrl?: string;
   /** The upload is a ZIP to unpack: its item is a FOLDER whose children are its members. */
   unpack?: boolean;
-  /** A small file: every step runs as a local activity (workflows/indexing.ts, INLINE_INGEST_MAX_BYTES). */
+  /** A small plain file: every step runs as a local activity (workflows/indexing.ts, INLINE_INGEST_MAX_BYTES). */
   inline?: boolean;
 }
 
 /**
- * Files up to this size (and text items up to it) are ingested inline: their steps run as local activities
- * on the worker that runs the workflow, without a round trip to the server between steps. The price is
- * recovery: a worker lost in the middle of an inline item is noticed when its workflow task times out
- * (10 s) and the item resumes from its last recorded step after the sticky queue's timeout, where an
- * activity task's heartbeat timeout alone (10 s) would do. So only items whose whole ingestion is short
- * (a page or a few: ~16k tokens of text at most) go inline; larger ones run their steps as activity tasks,
- * heartbeating, retried on any worker.
+ * Plain files (text, Markdown, CSV, JSON) and text items up to this size are ingested inline: their steps
+ * run as local activities on the worker that runs the workflow, without a round trip to the server between
+ * steps. The price is recovery: a worker lost in the middle of an inline item is noticed when its workflow
+ * task times out (10 s) and the item resumes from its last recorded step, where an activity task's
+ * heartbeat timeout alone (10 s) would do. So only items whose whole ingestion is short and linear in their
+ * bytes (~16k tokens of text at most) go inline; other formats (which can expand far beyond their stored
+ * size, or spend the sandbox's whole time budget on OCR) and larger files run their steps as activity
+ * tasks, heartbeating, retried on any worker.
  */
 export const INLINE_INGEST_MAX_BYTES = 64 * 1024;
 

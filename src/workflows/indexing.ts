@@ -6,6 +6,7 @@ import {
   ActivityFailure,
   ApplicationFailure,
   proxyActivities,
+  patched,
   proxyLocalActivities,
   type RetryPolicy,
 } from '@temporalio/workflow';
@@ -42,16 +43,25 @@ export const shortSteps = proxyActivities<Activities>({ startToCloseTimeout: '20
  * rest, as idempotent as ever.
  */
 export interface IndexingSteps {
-  short: Pick<Activities, 'createKnowledgeForUpload' | 'completeKnowledge' | 'failKnowledge' | 'recordWebhookEvent'>;
+  short: Pick<Activities, 'createKnowledgeForUpload' | 'completeKnowledge' | 'failKnowledge'>;
   long: Pick<Activities, 'extractAndStoreChunks' | 'chunkStoredText' | 'fetchAndStoreChunks' | 'embedChunks'>;
+  /** Records a webhook event: an inline item's local one; otherwise webhooks.ts's own activity. */
+  recordWebhookEvent?: Activities['recordWebhookEvent'];
 }
 export const remoteSteps: IndexingSteps = { short: shortSteps, long: longSteps };
+const localShortSteps = proxyLocalActivities<Activities>({ startToCloseTimeout: '20 seconds', retry });
 const localSteps: IndexingSteps = {
-  short: proxyLocalActivities<Activities>({ startToCloseTimeout: '20 seconds', retry }),
-  // Longer than the extraction sandbox's own budget per file.
+  short: localShortSteps,
+  // Inline items are plain text of at most INLINE_INGEST_MAX_BYTES: seconds of work, well within this.
   long: proxyLocalActivities<Activities>({ startToCloseTimeout: '3 minutes', retry }),
+  recordWebhookEvent: localShortSteps.recordWebhookEvent,
 };
-export const indexingSteps = (inline: boolean | undefined): IndexingSteps => (inline ? localSteps : remoteSteps);
+/**
+ * The steps of an item: local for an inline one. The patch keeps a run that a worker of an older version
+ * started with activity tasks (it ignored `inline`) on activity tasks when a newer worker replays it.
+ */
+export const indexingSteps = (inline: boolean | undefined): IndexingSteps =>
+  inline && patched('inline-ingestion') ? localSteps : remoteSteps;
 
 /** The reason users see: the vocabulary's, never an exception's text (driver or SQL messages). */
 export function describeFailure(err: unknown): { message: string; type: string } {
@@ -78,7 +88,7 @@ export async function failItem(
     'knowledge.failed',
     { knowledgeId, ...event, status: 'BACKGROUND_ERROR', messageError: failure.message },
     knowledgeId,
-    steps.short.recordWebhookEvent,
+    steps.recordWebhookEvent,
   );
   throw ApplicationFailure.nonRetryable(failure.message, failure.type);
 }
@@ -114,7 +124,7 @@ export async function indexItem<T extends { chunkCount: number }>(
       'knowledge.completed',
       { knowledgeId, ...event, status: 'COMPLETED', ...stored },
       knowledgeId,
-      steps.short.recordWebhookEvent,
+      steps.recordWebhookEvent,
     );
     return stored;
   } catch (err) {

@@ -65,30 +65,42 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.equal(res.body.status, 'COMPLETED');
     const h = steps(await history(WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId)));
     assert.deepEqual(h.remote, [], 'no activity task');
-    // create, extract and store, embed (one batch), complete, record the webhook event.
-    assert.equal(h.local, 5);
+    // The patch marker, create, extract and store, embed (one batch), complete, record the webhook event.
+    assert.equal(h.local, 6);
     const counts = await chunkCounts(res.body.knowledgeId);
     assert.ok(counts.chunks > 0);
     assert.equal(counts.indexes, counts.chunks, 'no chunk stored twice');
     assert.equal(counts.embedded, counts.chunks, 'every chunk embedded');
   });
 
-  it('a failing inline file ends BACKGROUND_ERROR with its reason, as a remote one does', async () => {
-    const res = await uploadRequest(
-      stack.request,
-      tenant.workspaceId,
-      headers,
-      { filename: 'broken.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.7\nnot really a pdf') },
-      { status: 'BACKGROUND_START' },
-    );
-    assert.equal(res.status, 200, res.text);
-    const { item } = await followUpload(stack.request, tenant.workspaceId, headers, res.body.uploadFileMetadataId);
-    assert.equal(item.status, 'BACKGROUND_ERROR');
-    assert.ok(item.messageError, 'a reason');
-    const h = steps(await history(WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId)));
-    assert.deepEqual(h.remote, []);
-    // create, extract (failed, not retried), record the failure, record the webhook event.
-    assert.equal(h.local, 4);
+  it('a failing inline file ends BACKGROUND_ERROR with its reason; a small file of another format is not inline', async () => {
+    const upload = async (file: { filename: string; contentType: string; bytes: Buffer }) => {
+      const res = await uploadRequest(stack.request, tenant.workspaceId, headers, file, { status: 'BACKGROUND_START' });
+      assert.equal(res.status, 200, res.text);
+      const { item } = await followUpload(stack.request, tenant.workspaceId, headers, res.body.uploadFileMetadataId);
+      // An inline item's steps reach the history when the workflow task that ran them completes: wait for the end.
+      const handle = stack.deps.temporal.client.workflow.getHandle(
+        WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId),
+      );
+      await handle.result().catch(() => undefined);
+      return { item, h: steps(await handle.fetchHistory()) };
+    };
+    const blank = await upload({ filename: 'blank.txt', contentType: 'text/plain', bytes: Buffer.from(' \n\t\n ') });
+    assert.equal(blank.item.status, 'BACKGROUND_ERROR');
+    assert.ok(blank.item.messageError, 'a reason');
+    assert.deepEqual(blank.h.remote, []);
+    // The patch marker, create, extract (failed, not retried), record the failure, record the webhook event.
+    assert.equal(blank.h.local, 5);
+
+    // A PDF can expand far beyond its stored size, or run OCR: activity tasks, however small.
+    const pdf = await upload({
+      filename: 'broken.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.7\nnot really a pdf'),
+    });
+    assert.equal(pdf.item.status, 'BACKGROUND_ERROR');
+    assert.deepEqual(pdf.h.remote.slice(0, 2), ['createKnowledgeForUpload', 'extractAndStoreChunks']);
+    assert.equal(pdf.h.local, 0);
   });
 
   it("a file over INLINE_INGEST_MAX_BYTES keeps activity tasks; both histories replay on today's code", async () => {
