@@ -195,10 +195,9 @@ export class ExtractionSandbox implements Extractor {
       try {
         return await child.run(job, budget, options.signal);
       } catch (error) {
-        // A reused child starts above a fresh one's memory (by at most retireMarginKb): a file it could not
-        // fit is run once more in a fresh child, within what is left of the file's time budget, so that only
-        // a fresh child names a file out of memory.
-        if (!outOfMemoryInReusedChild(error) || options.signal?.aborted || Date.now() >= budget.deadline) throw error;
+        // Out of memory or dead without an answer in a reused child: once more in a fresh child, within
+        // what is left of the file's time budget, so that only a fresh child's verdict names the file.
+        if (!retryInFreshChild(error) || options.signal?.aborted || Date.now() >= budget.deadline) throw error;
         await child.kill();
         child = this.take(true);
         this.replenish();
@@ -444,18 +443,22 @@ class SandboxChild {
       const died = `extraction process ended (${outcome.signal ?? `code ${outcome.code}`}) without a result`;
       const nearCap = this.peakDataKb >= this.maxMemoryMb * 1024 * 0.8;
       if (this.allocationFailed || outcome.signal === 'SIGKILL' || (outcome.signal && nearCap)) {
-        throw withUsage(
-          new ExtractionError(`${died}: out of memory`, 'LIMIT_EXCEEDED', FailureReasons.memoryBudget),
-          usage(),
+        throw diedWithoutResult(
+          withUsage(
+            new ExtractionError(`${died}: out of memory`, 'LIMIT_EXCEEDED', FailureReasons.memoryBudget),
+            usage(),
+          ),
         );
       }
-      throw withUsage(
-        new ExtractionError(
-          `${died}: ${this.stderrTail.trim().split('\n').slice(-3).join(' ')}`,
-          'CORRUPT',
-          FailureReasons.parserFailed,
+      throw diedWithoutResult(
+        withUsage(
+          new ExtractionError(
+            `${died}: ${this.stderrTail.trim().split('\n').slice(-3).join(' ')}`,
+            'CORRUPT',
+            FailureReasons.parserFailed,
+          ),
+          usage(),
         ),
-        usage(),
       );
     } finally {
       clearTimeout(timer);
@@ -517,10 +520,23 @@ function fromFailure(failure: SandboxFailure): Error {
   }
 }
 
-function outOfMemoryInReusedChild(error: unknown): boolean {
+/** Failures of a child that died without answering (a crash, a kill at a cap), not a parser's own answer. */
+const deaths = new WeakSet<Error>();
+function diedWithoutResult(error: Error): Error {
+  deaths.add(error);
+  return error;
+}
+
+/**
+ * A reused child that died without answering, or ran out of memory: the file is run once more in a fresh
+ * child. A reused child starts above a fresh one's memory (by at most the retire margin), and whatever an
+ * earlier clean file may have left behind (native heap damage, a late timer) must not be charged to this
+ * file; only a fresh child's verdict stands.
+ */
+function retryInFreshChild(error: unknown): boolean {
   return (
     error instanceof ExtractionError &&
-    error.reason === FailureReasons.memoryBudget &&
+    (error.reason === FailureReasons.memoryBudget || deaths.has(error)) &&
     ((error as SandboxedExtractionError).usage?.child?.filesBefore ?? 0) > 0
   );
 }

@@ -331,7 +331,8 @@ describe('extraction sandbox: reused children', function () {
     const hostileFiles = [
       { bytes: Buffer.from(`[${'{},'.repeat(10_000_000)}{}]`), mime: 'application/json', name: 'heap.json' },
       { bytes: await hostile.makeHugeDocx(100 * MB), mime: DOCX, name: 'memory.docx' },
-      { bytes: await hostile.makePdfInflateBomb(64 * MB), mime: 'application/pdf', name: 'inflate.pdf' },
+      // (The PDF inflate bomb is left out: under this cap it runs into the two-minute time budget, a failure
+      // like the others here; hostile.test.ts covers it.)
       { bytes: hostile.makeDeepPdf(), mime: 'application/pdf', name: 'deep.pdf' },
       { bytes: await hostile.makeDocxEntityBomb(), mime: DOCX, name: 'entities.docx' },
       { bytes: await hostile.makeXlsxHugeSharedStrings(8 * MB), mime: XLSX, name: 'strings.xlsx' },
@@ -346,11 +347,14 @@ describe('extraction sandbox: reused children', function () {
           (error: SandboxedExtractionError) => ({ ok: false as const, usage: error.usage }),
         );
         const hostileChild = childOf(outcome.usage);
-        for (const [i, file] of clean.entries()) {
-          const doc = await pool.extract(file.bytes, file.mime, file.name);
-          assert.deepEqual(withoutUsage(doc), expected[i], `${file.name} after ${hostileChild.pid}`);
+        // Two clean files after each hostile one, in turn, so that every clean format follows some hostile file.
+        const turn = hostileFiles.indexOf(file) * 2;
+        for (const [n, i] of [turn % clean.length, (turn + 1) % clean.length].entries()) {
+          const cleanFile = clean[i]!;
+          const doc = await pool.extract(cleanFile.bytes, cleanFile.mime, cleanFile.name);
+          assert.deepEqual(withoutUsage(doc), expected[i], `${cleanFile.name} after ${hostileChild.pid}`);
           const next = childOf(doc.usage);
-          if (i > 0) continue;
+          if (n > 0) continue;
           if (!outcome.ok) {
             assert.notEqual(next.pid, hostileChild.pid, 'a child whose file failed is not reused');
             assert.ok(!alive(hostileChild.pid), 'and it is gone');
@@ -376,6 +380,29 @@ describe('extraction sandbox: reused children', function () {
       assert.ok(!alive(before.pid) && !alive(failed.pid));
       const after = childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'memo.txt')).usage);
       assert.ok(![before.pid, failed.pid].includes(after.pid));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a reused child that dies without answering is not charged to the file: it runs again in a fresh child', async () => {
+    const pool = createExtractor({ concurrency: 1, plainMaxBytes: 0 });
+    try {
+      const first = childOf((await pool.extract(fixtures.makeText(), 'text/plain', 'a.txt')).usage);
+      const png = fixtures.makePng();
+      const running = pool.extract(png, 'image/png', 'scan.png');
+      // Whatever an earlier file could have left behind (a late crash of native code) strikes mid-file.
+      setTimeout(() => process.kill(first.pid, 'SIGSEGV'), 100);
+      const doc = await running;
+      const retried = childOf(doc.usage);
+      assert.equal(retried.filesBefore, 0, 'the verdict is a fresh child');
+      assert.notEqual(retried.pid, first.pid);
+      const fresh = createExtractor({ concurrency: 1, plainMaxBytes: 0 });
+      try {
+        assert.deepEqual(withoutUsage(doc), withoutUsage(await fresh.extract(png, 'image/png', 'scan.png')));
+      } finally {
+        await fresh.close();
+      }
     } finally {
       await pool.close();
     }
