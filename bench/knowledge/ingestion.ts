@@ -1,6 +1,6 @@
 // Upload-to-searchable latency (synchronous, and BACKGROUND_START followed per spec rule 7) and ingestion
 // throughput of a mixed corpus, through the real HTTPS API, Temporal worker, S3 and PostgreSQL.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { accessHeaders, createTenant, type Tenant } from '../../test/helpers/factories';
@@ -225,22 +225,55 @@ export interface ThroughputResult {
  */
 export interface IngestionCpu {
   processSeconds: number;
-  /** Children that exited during the step (Linux: /proc/self/stat); undefined elsewhere. */
+  /** Children's CPU during the step, exited or still running (Linux: /proc); undefined elsewhere. */
   childrenSeconds?: number;
   cores: number;
   shareOfCores: number;
 }
 
-/** Seconds of CPU of exited, waited-for children (cutime + cstime), or undefined without /proc. */
-function childrenCpuSeconds(): number | undefined {
+/** Fields of a /proc/<pid>/stat line after the command (state is index 0). */
+function statFields(file: string): string[] {
+  const stat = readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/**
+ * Seconds of CPU of this process's children (Linux: /proc), or undefined without /proc: those that exited
+ * and were waited for (cutime + cstime), and, per pid, those still running (utime + stime), such as the
+ * extraction sandbox's pooled children. Fields are in clock ticks (100/s).
+ */
+function childrenCpuSeconds(): { exited: number; live: Map<number, number> } | undefined {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command: state is field 3, so cutime (16) and cstime (17) are at 13 and 14; in clock ticks (100/s).
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const own = statFields('/proc/self/stat');
+    const live = new Map<number, number>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^[0-9]+$/.test(entry)) continue;
+      try {
+        const f = statFields(`/proc/${entry}/stat`);
+        // ppid is index 1; utime and stime are 11 and 12.
+        if (Number(f[1]) === process.pid) live.set(Number(entry), (Number(f[11]) + Number(f[12])) / 100);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return { exited: (Number(own[13]) + Number(own[14])) / 100, live };
   } catch {
     return undefined;
   }
+}
+
+/** CPU seconds of children between two readings (a live child counts from its first reading, or from 0). */
+function childrenCpuBetween(
+  a: ReturnType<typeof childrenCpuSeconds>,
+  b: ReturnType<typeof childrenCpuSeconds>,
+): number | undefined {
+  if (!a || !b) return undefined;
+  let sum = b.exited - a.exited;
+  for (const [pid, seconds] of b.live) sum += seconds - (a.live.get(pid) ?? 0);
+  // A child live at the start that exited and was waited for since: cutime holds all of it, so take off
+  // what it had already used at the start.
+  for (const [pid, seconds] of a.live) if (!b.live.has(pid)) sum -= seconds;
+  return sum;
 }
 
 /** Starts counting; the returned function gives the CPU since then over `wallMs`. */
@@ -251,7 +284,7 @@ function cpuMeter(): (wallMs: number) => IngestionCpu {
     const used = process.cpuUsage(process0);
     const processSeconds = (used.user + used.system) / 1e6;
     const children1 = childrenCpuSeconds();
-    const childrenSeconds = children0 !== undefined && children1 !== undefined ? children1 - children0 : undefined;
+    const childrenSeconds = childrenCpuBetween(children0, children1);
     const cores = os.availableParallelism();
     return {
       processSeconds: round(processSeconds, 2),

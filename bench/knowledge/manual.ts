@@ -43,7 +43,7 @@ export interface MemoryPeak {
   arrayBuffersMb: number;
   /** /proc/self/status VmHWM at the end: the process's peak RSS since it started. */
   vmHwmMb?: number;
-  /** /proc/self/smaps_rollup at the sampled peak: anonymous (heaps, arenas) and file-backed (code, model). */
+  /** /proc/self/smaps_rollup near the sampled peak (within SPLIT_STEP_MB): anonymous (heaps, arenas) and file-backed (code, model). */
   anonymousMb?: number;
   fileBackedMb?: number;
 }
@@ -59,23 +59,35 @@ function procKb(file: string, field: string): number | undefined {
   }
 }
 
-/** Samples process.memoryUsage() every `everyMs` until stopped; returns the sample with the largest RSS. */
+/**
+ * Samples process.memoryUsage() every `everyMs` until stopped; returns the sample with the largest RSS.
+ * The anonymous/file-backed split comes from /proc/self/smaps_rollup, which walks every mapping of this
+ * large process (tens of ms of CPU each time): it is read only when the peak has grown by SPLIT_STEP_MB
+ * since the last read, so the sampler does not weigh on the figures it sits beside.
+ */
+const SPLIT_STEP_MB = 32;
 export function sampleMemory(everyMs = 250): { stop(): MemoryPeak } {
   let peak: MemoryPeak | undefined;
+  let splitAtMb = -Infinity;
+  let split: Pick<MemoryPeak, 'anonymousMb' | 'fileBackedMb'> = {};
   const sample = () => {
     const m = process.memoryUsage();
     if (peak && mib(m.rss) <= peak.rssMb) return;
-    const anon = procKb('/proc/self/smaps_rollup', 'Anonymous');
-    const rss = procKb('/proc/self/smaps_rollup', 'Rss');
+    if (mib(m.rss) >= splitAtMb + SPLIT_STEP_MB) {
+      const anon = procKb('/proc/self/smaps_rollup', 'Anonymous');
+      const rss = procKb('/proc/self/smaps_rollup', 'Rss');
+      splitAtMb = mib(m.rss);
+      if (anon !== undefined && rss !== undefined) {
+        split = { anonymousMb: round(anon / 1024, 0), fileBackedMb: round((rss - anon) / 1024, 0) };
+      }
+    }
     peak = {
       rssMb: mib(m.rss),
       heapUsedMb: mib(m.heapUsed),
       heapTotalMb: mib(m.heapTotal),
       externalMb: mib(m.external),
       arrayBuffersMb: mib(m.arrayBuffers),
-      ...(anon !== undefined && rss !== undefined
-        ? { anonymousMb: round(anon / 1024, 0), fileBackedMb: round((rss - anon) / 1024, 0) }
-        : {}),
+      ...split,
     };
   };
   sample();
