@@ -11,7 +11,8 @@ import { measureCascadeDelete } from './cascade';
 import { chunkTexts, measureEmbedderRate, measureEmbedTime } from './embedder';
 import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
 import { writeLatencyChart } from './chart';
-import { measureManualPages, sampleMemory } from './manual';
+import { sampleMemory } from '../lib/memory';
+import { measureManualPages } from './manual';
 import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 

@@ -8,9 +8,9 @@
 // characters left out), sorted by path, converted to text, one .txt file each (the path with '/' as '_').
 // python3-doc 3.11.2-1 gives exactly 388 such pages; another version may give more, and only the first 388
 // by path are uploaded, so the set is the same on every machine with that package.
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TestStack } from '../../test/helpers/stack';
+import { type MemoryPeak, sampleMemory } from '../lib/memory';
 import { loadAverage, round } from '../lib/stats';
 import { loadPythonDocs } from '../retrieval/pydoc';
 import type { BenchFile } from './corpus';
@@ -33,75 +33,6 @@ export async function manualPages(count = MANUAL_PAGES): Promise<BenchFile[]> {
     query: p.title,
   }));
 }
-
-/** The process's memory at its largest RSS while a step runs (sampled), and the kernel's peak. */
-export interface MemoryPeak {
-  rssMb: number;
-  heapUsedMb: number;
-  heapTotalMb: number;
-  externalMb: number;
-  arrayBuffersMb: number;
-  /** /proc/self/status VmHWM at the end: the process's peak RSS since it started. */
-  vmHwmMb?: number;
-  /** /proc/self/smaps_rollup near the sampled peak (within SPLIT_STEP_MB): anonymous (heaps, arenas) and file-backed (code, model). */
-  anonymousMb?: number;
-  fileBackedMb?: number;
-}
-
-const mib = (bytes: number) => round(bytes / 2 ** 20, 0);
-
-function procKb(file: string, field: string): number | undefined {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'));
-    return m ? Number(m[1]) : undefined;
-  } catch {
-    return undefined; // not Linux
-  }
-}
-
-/**
- * Samples process.memoryUsage() every `everyMs` until stopped; returns the sample with the largest RSS.
- * The anonymous/file-backed split comes from /proc/self/smaps_rollup, which walks every mapping of this
- * large process (tens of ms of CPU each time): it is read only when the peak has grown by SPLIT_STEP_MB
- * since the last read, so the sampler does not weigh on the figures it sits beside.
- */
-const SPLIT_STEP_MB = 32;
-export function sampleMemory(everyMs = 250): { stop(): MemoryPeak } {
-  let peak: MemoryPeak | undefined;
-  let splitAtMb = -Infinity;
-  let split: Pick<MemoryPeak, 'anonymousMb' | 'fileBackedMb'> = {};
-  const sample = () => {
-    const m = process.memoryUsage();
-    if (peak && mib(m.rss) <= peak.rssMb) return;
-    if (mib(m.rss) >= splitAtMb + SPLIT_STEP_MB) {
-      const anon = procKb('/proc/self/smaps_rollup', 'Anonymous');
-      const rss = procKb('/proc/self/smaps_rollup', 'Rss');
-      splitAtMb = mib(m.rss);
-      if (anon !== undefined && rss !== undefined) {
-        split = { anonymousMb: round(anon / 1024, 0), fileBackedMb: round((rss - anon) / 1024, 0) };
-      }
-    }
-    peak = {
-      rssMb: mib(m.rss),
-      heapUsedMb: mib(m.heapUsed),
-      heapTotalMb: mib(m.heapTotal),
-      externalMb: mib(m.external),
-      arrayBuffersMb: mib(m.arrayBuffers),
-      ...split,
-    };
-  };
-  sample();
-  const timer = setInterval(sample, everyMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      sample();
-      const hwm = procKb('/proc/self/status', 'VmHWM');
-      return { ...(peak as MemoryPeak), ...(hwm !== undefined ? { vmHwmMb: round(hwm / 1024, 0) } : {}) };
-    },
-  };
-}
-
 export interface ManualResult {
   pages: number;
   bytes: number;
