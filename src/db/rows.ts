@@ -60,6 +60,8 @@ export interface KnowledgeRow {
   message_error: string | null;
   language: string | null;
   metadata: Record<string, unknown>;
+  /** Typed attributes (src/domain/filter.ts); a child's hold its parent's merged under its own. */
+  attributes: Record<string, string | number | boolean>;
   url: string | null;
   size_bytes: number;
   storage_key: string | null;
@@ -89,6 +91,8 @@ export interface UploadFileMetadataRow {
   workflow_id: string;
   space_id: string | null;
   source_visibility: SourceVisibility;
+  /** The attributes the upload's item is created with. */
+  attributes: Record<string, string | number | boolean>;
   created_at: Date;
   updated_at: Date;
 }

@@ -5,6 +5,7 @@ import { knowledgeScope } from '../policies/scopes';
 import type { Db } from '../db/knex';
 import * as search from '../db/repositories/search';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';
+import type { ItemFilter } from '../domain/filter';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { retrievePassages } from './search';
 
@@ -48,6 +49,7 @@ export interface RagInput {
   text: string;
   topK: number;
   languageId?: string;
+  filter?: ItemFilter;
 }
 
 interface RagQuery {
@@ -55,7 +57,11 @@ interface RagQuery {
   vector: number[];
 }
 
-const languageFilter = (input: RagInput) => (input.languageId !== undefined ? { language: input.languageId } : {});
+/** The request's own narrowing: its language and its attribute filter. */
+const languageFilter = (input: RagInput) => ({
+  ...(input.languageId !== undefined ? { language: input.languageId } : {}),
+  ...(input.filter ? { where: input.filter } : {}),
+});
 
 /** Workspace knowledge passages in the caller's role scope (ACTIVE RBAC): the one path of space RAG, agent RAG and the rag tool. */
 function workspacePassages(db: Db, auth: AuthState, input: RagInput, query: RagQuery): Promise<Passage[]> {
@@ -79,7 +85,7 @@ export async function knowledgeRag(
 
 /**
  * Workspace knowledge follows the caller's role scope (ACTIVE RBAC); the space's own knowledge belongs
- * to its members and is never visible outside the space. The language filter applies to both.
+ * to its members and is never visible outside the space. The language and attribute filters apply to both.
  */
 export async function spaceRag(
   deps: { db: Db; embeddings: EmbeddingProvider },

@@ -7,6 +7,7 @@ import * as counts from '../db/repositories/searchCounts';
 import type { KnowledgeRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Metrics } from '../observability/metrics';
+import type { ItemFilter } from '../domain/filter';
 import type { AuthState } from '../policies/credentials';
 import { accessFilter } from './access';
 import { cosineOf, fuseChunks, fuseItems, type Fused, type Fusion } from './fusion';
@@ -80,7 +81,28 @@ async function searchScope(
   const { base, groups } = filterScopes(filter);
   const c = await counts.scopeCounts(db, workspaceId, [base, ...groups.flat()], { languages: opts.languages });
   if (c.fragmented.length > 0) await counts.foldScopeCounts(db, workspaceId, c.fragmented);
-  return { choice: planFor(c, filter, opts.maxExact), languages: c.languages };
+  const choice = planFor(c, filter, opts.maxExact);
+  return {
+    choice: filter.where ? await probeFilter(db, workspaceId, filter, choice, opts.maxExact) : choice,
+    languages: c.languages,
+  };
+}
+
+/**
+ * The plan under a request's attribute filter, which the maintained counts cannot see: when they say HNSW, a
+ * bounded count of the chunks the whole filter admits (at most maxExact + 1 rows) decides: few enough, the
+ * exact scan (HNSW would filter most of what it visits away); more, HNSW with its iterative scan.
+ */
+async function probeFilter(
+  db: Db,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  choice: PlanChoice,
+  maxExact = EXACT_SCAN_MAX_CANDIDATES,
+): Promise<PlanChoice> {
+  if (choice.plan === 'exact') return choice;
+  const admitted = await search.countCandidateChunks(db, workspaceId, filter, maxExact + 1);
+  return admitted <= maxExact ? { ...choice, plan: 'exact', atMost: admitted, estimate: admitted } : choice;
 }
 
 export async function choosePlan(
@@ -259,6 +281,7 @@ export async function titleSearch(
 interface RequestFilter {
   audienceId?: string;
   roleIds?: string[];
+  filter?: ItemFilter;
 }
 
 /** searchKnowledge as the caller: its own scope combined with the request's filters. */

@@ -248,7 +248,13 @@ export interface paths {
         delete: operations["deleteKnowledge"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Replace an item's attributes (null clears them)
+         * @description The attributes replace the whole map. A website or unpacked archive passes the change on to its children: each keeps the values it set itself over the parent's new ones.
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        patch: operations["updateKnowledge"];
         trace?: never;
     };
     "/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/reservedField": {
@@ -1239,6 +1245,10 @@ export interface components {
             /** @description Why processing failed (BACKGROUND_ERROR) */
             messageError?: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             parentId: string | null;
             /**
              * Format: date-time
@@ -1332,6 +1342,10 @@ export interface components {
             /** @enum {string} */
             status: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             uploadFileMetadata: {
                 filename: string;
                 mimetype: string;
@@ -1422,6 +1436,10 @@ export interface components {
             /** @description An excerpt: at most 500 characters */
             content: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             /** @description The page of the item's best passage */
             pageNumber?: number;
             /**
@@ -1451,6 +1469,10 @@ export interface components {
             /** @description An excerpt: at most 500 characters */
             content: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             /** @description The page of the item's best passage */
             pageNumber?: number;
             /**
@@ -1568,6 +1590,10 @@ export interface components {
             /** @description An excerpt: at most 500 characters */
             content: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC)
@@ -2202,6 +2228,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                filter?: string;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */
@@ -2574,6 +2601,10 @@ export interface operations {
                     metadata?: {
                         [key: string]: components["schemas"]["CleanJsonValue"];
                     };
+                    /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: {
+                        [key: string]: string | number | boolean;
+                    };
                 };
             };
         };
@@ -2746,6 +2777,10 @@ export interface operations {
                     /** @description The item's title (default: the page's own title, else the URL) */
                     title?: string & unknown;
                     language?: string & unknown;
+                    /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: {
+                        [key: string]: string | number | boolean;
+                    };
                 };
             };
         };
@@ -2926,6 +2961,10 @@ export interface operations {
                     includePaths?: (string & unknown)[];
                     /** @default [] */
                     excludePaths?: (string & unknown)[];
+                    /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: {
+                        [key: string]: string | number | boolean;
+                    };
                 };
             };
         };
@@ -3107,6 +3146,8 @@ export interface operations {
                      * @enum {string}
                      */
                     unpack?: "true" | "false";
+                    /** @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: string;
                     /**
                      * Format: binary
                      * @description The file (one of the accepted types)
@@ -3913,6 +3954,175 @@ export interface operations {
             };
         };
     };
+    updateKnowledge: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The knowledge item (malformed: 400 "Invalid knowledge ID format") */
+                knowledgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attributes: {
+                        [key: string]: string | number | boolean;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Knowledge"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Knowledge item not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateReservedField: {
         parameters: {
             query?: never;
@@ -4480,6 +4690,119 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: (string | number | boolean)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: (string | number | boolean)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: (string | number | boolean)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: (string | number | boolean)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: (string | number | boolean)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
                 };
             };
         };
@@ -4647,6 +4970,119 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: (string | number | boolean)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: (string | number | boolean)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: (string | number | boolean)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: (string | number | boolean)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: (string | number | boolean)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
                 };
             };
         };
@@ -4815,6 +5251,119 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: (string | number | boolean)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: (string | number | boolean)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: (string | number | boolean)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: (string | number | boolean)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: (string | number | boolean)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
                 };
             };
         };
@@ -8928,6 +9477,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                filter?: string;
             };
             header?: {
                 organizationid?: string;
@@ -9411,6 +9961,119 @@ export interface operations {
                     languageId?: string;
                     /** @default 5 */
                     topK?: number;
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: (string | number | boolean)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: (string | number | boolean)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: (string | number | boolean)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: (string | number | boolean)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: (string | number | boolean)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
                 };
             };
         };
@@ -10617,6 +11280,119 @@ export interface operations {
                     /** @default 5 */
                     topK?: number;
                     languageId?: string & unknown;
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        value: (string | number | boolean)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            value: (string | number | boolean)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                value: (string | number | boolean)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    value: (string | number | boolean)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
+                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        value: (string | number | boolean)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
                 };
             };
         };

@@ -23,6 +23,7 @@ import {
   PATH_PATTERN_MESSAGE,
   RecrawlResponseSchema,
   ReservedFieldSchema,
+  UpdateKnowledgeSchema,
   ReservedFieldUpdatedSchema,
   SemanticSearchResponseSchema,
   SemanticSearchSchema,
@@ -265,6 +266,19 @@ export const knowledgeOperations: ApiOperation[] = [
     request: { path: KnowledgeIdPath },
     responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
     errors: itemErrors,
+  },
+  {
+    method: 'patch',
+    path: `${base}/{knowledgeId}`,
+    operationId: 'updateKnowledge',
+    tag: 'Knowledge',
+    summary: "Replace an item's attributes (null clears them)",
+    description:
+      'The attributes replace the whole map. A website or unpacked archive passes the change on to its children: ' +
+      "each keeps the values it set itself over the parent's new ones.",
+    request: { path: KnowledgeIdPath, body: UpdateKnowledgeSchema },
+    responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
+    errors: { 400: [...itemErrors[400], 'Missing required field'], 404: itemErrors[404] },
   },
   {
     method: 'put',

@@ -25,6 +25,7 @@ import {
   ReservedFieldSchema,
   SemanticSearchSchema,
   TitleSearchSchema,
+  UpdateKnowledgeSchema,
   UploadFieldsSchema,
   type UploadFileMetadata,
   type UploadProcessed,
@@ -49,10 +50,11 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.get(base, read, async (ctx) => {
     const auth = requireAuth(ctx);
-    const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
+    const { page, limit, filter } = validate(KnowledgeListQuerySchema, ctx.query);
     const { rows, total } = await knowledgeService.listVisibleKnowledge(deps.db, auth, {
       offset: (page - 1) * limit,
       limit,
+      filter,
     });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
@@ -110,6 +112,7 @@ export function knowledgeRouter(deps: Deps): Router {
       language: input.language,
       background: input.status === 'BACKGROUND_START',
       unpack: input.unpack,
+      attributes: input.attributes,
     });
     if (outcome.kind === 'started') {
       ctx.body = {
@@ -171,6 +174,12 @@ export function knowledgeRouter(deps: Deps): Router {
   router.get(`${base}/:knowledgeId`, read, async (ctx) => {
     const { row } = await loadVisible(ctx);
     ctx.body = presentKnowledge(row);
+  });
+
+  router.patch(`${base}/:knowledgeId`, write, async (ctx) => {
+    const { row } = await loadVisible(ctx);
+    const input = validate(UpdateKnowledgeSchema, ctx.request.body, 'Missing required field');
+    ctx.body = presentKnowledge(await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes));
   });
 
   router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 import { SEARCH_MODES } from '../../../services/search';
+import {
+  attributesField,
+  attributesFormField,
+  AttributesResponseSchema,
+  filterField,
+  filterQueryParam,
+} from './filters';
 
 const intParam = (name: string, min: number, max: number, fallback: number) => {
   const message = `Invalid ${name} value, must be between ${min} and ${max}`;
@@ -24,6 +31,7 @@ export const MAX_ROLE_IDS = 100;
 export const KnowledgeListQuerySchema = z.object({
   page: intParam('page', 1, MAX_PAGE, 1),
   limit: intParam('limit', 1, KNOWLEDGE_LIST_MAX_LIMIT, 20),
+  filter: filterQueryParam(),
 });
 export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
 
@@ -63,6 +71,7 @@ const accessFilterFields = {
     .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })
     .meta({ description: 'Only knowledge accessible to these roles' })
     .optional(),
+  filter: filterField(),
 };
 
 const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
@@ -197,6 +206,7 @@ export const UploadFieldsSchema = z.object({
     .optional()
     .transform((v) => v === 'true')
     .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member' }),
+  attributes: attributesFormField(),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
 
@@ -247,6 +257,7 @@ export const CreateTextSchema = bodyObject({
     .meta({ pattern: NON_BLANK, maxLength: TEXT_MAX_CHARACTERS, description: 'The text (chunked and embedded)' }),
   language: LANGUAGE.optional(),
   metadata: freeMetadata.optional(),
+  attributes: attributesField().optional(),
 });
 export type CreateTextInput = z.infer<typeof CreateTextSchema>;
 
@@ -254,6 +265,7 @@ export const CreateUrlSchema = bodyObject({
   url: webUrl,
   title: title.optional(),
   language: LANGUAGE.optional(),
+  attributes: attributesField().optional(),
 });
 export type CreateUrlInput = z.infer<typeof CreateUrlSchema>;
 
@@ -287,6 +299,7 @@ export const CreateWebsiteSchema = bodyObject({
   maxDepth: boundedInt('maxDepth', 0, WEBSITE_MAX_DEPTH, 3),
   includePaths: pathPatterns,
   excludePaths: pathPatterns,
+  attributes: attributesField().optional(),
 });
 export type CreateWebsiteInput = z.infer<typeof CreateWebsiteSchema>;
 
@@ -333,6 +346,7 @@ export const KnowledgeSchema = z
     status: z.enum(KNOWLEDGE_STATUSES),
     messageError: z.string().optional().meta({ description: 'Why processing failed (BACKGROUND_ERROR)' }),
     metadata: KnowledgeMetadataSchema,
+    attributes: AttributesResponseSchema,
     parentId: z.uuid().nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -407,6 +421,7 @@ const searchResultFields = {
   url: z.string().meta({ description: 'The URL, or the content for items without one' }),
   content: z.string().max(500).meta({ description: 'An excerpt: at most 500 characters' }),
   metadata: KnowledgeMetadataSchema,
+  attributes: AttributesResponseSchema,
   pageNumber: z.int().min(1).optional().meta({ description: "The page of the item's best passage" }),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -433,6 +448,7 @@ export const MetadataSearchItemSchema = z
     content: z.string(),
     status: z.enum(KNOWLEDGE_STATUSES),
     metadata: KnowledgeMetadataSchema,
+    attributes: AttributesResponseSchema,
     uploadFileMetadata: z.strictObject({ filename: z.string(), mimetype: z.string() }).nullable(),
     coreKnowledgeItems: z
       .array(z.strictObject({ id: uuid('The chunk'), type: z.literal('TEXT'), content: z.string() }))
@@ -442,6 +458,12 @@ export const MetadataSearchItemSchema = z
   })
   .meta({ id: 'MetadataSearchItem' });
 export type MetadataSearchItem = z.infer<typeof MetadataSearchItemSchema>;
+
+/** PATCH of an item: its attributes replaced (null clears them). */
+export const UpdateKnowledgeSchema = bodyObject({
+  attributes: attributesField().nullable(),
+});
+export type UpdateKnowledgeInput = z.infer<typeof UpdateKnowledgeSchema>;
 
 export const ReservedFieldUpdatedSchema = z.strictObject({ knowledgeId: uuid('The item') });
 export const DeletedSchema = z.strictObject({ success: z.literal(true) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterField } from '../knowledge/filters';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
@@ -165,6 +166,7 @@ export const RagSchema = z.object(
       .min(1, { message: TOPK })
       .max(10, { message: TOPK })
       .default(5),
+    filter: filterField(),
   },
   { error: MISSING },
 );
