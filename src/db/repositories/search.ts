@@ -129,8 +129,11 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, role
 }
 
 /**
- * How many chunks the filter admits, counting at most `max`: a selectivity probe for a filter the maintained
- * counts cannot see (the request's attribute filter), bounded so a broad filter costs at most `max` rows.
+ * How many chunks the filter's items hold, counting at most `max`: a selectivity probe for a filter the
+ * maintained counts cannot see (the request's attribute filter), bounded so a broad filter costs at most `max`
+ * rows. An upper bound on the candidates (chunks without a vector count too), so the chunks are counted from
+ * their (item, index) key alone, an index-only scan, not read (at 100,000 chunks, a 1% attribute filter's
+ * probe read them for 12.7 ms p50 of a 31.9 ms search: bench/knowledge).
  */
 export async function countCandidateChunks(
   db: Tx,
@@ -138,7 +141,13 @@ export async function countCandidateChunks(
   filter: AccessFilter,
   max: number,
 ): Promise<number> {
-  const probe = candidateChunks(db, workspaceId, filter, 'set').select(db.raw('1')).limit(max);
+  const items = applyAccessFilter(
+    db('knowledge as k').select('k.id').where('k.workspace_id', workspaceId).andWhere('k.status', 'COMPLETED'),
+    db,
+    filter,
+    'set',
+  );
+  const probe = db('knowledge_chunks as c').select(db.raw('1')).whereIn('c.knowledge_id', items).limit(max);
   const [row] = await db.from(probe.as('p')).count<{ n: string }[]>({ n: '*' });
   return Number(row?.n ?? 0);
 }
