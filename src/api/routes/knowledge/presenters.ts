@@ -39,6 +39,7 @@ export function presentSearchResult(result: SearchResult): SearchResultBody {
     metadata: metadataOf(row),
     ...(result.score !== undefined ? { score: result.score } : {}),
     ...(result.pageNumber !== undefined ? { pageNumber: result.pageNumber } : {}),
+    ...(result.explain !== undefined ? { explain: result.explain } : {}),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
