@@ -342,25 +342,12 @@ export async function rankedSearch(
   const mode = input.mode ?? 'semantic';
   // Keyword search alone needs no vector; the other modes embed the query once.
   const vector = mode === 'keyword' ? undefined : await deps.embeddings.embedQuery(input.query);
-  const fused = await retrieve(
-    deps,
-    workspaceId,
-    input.filter,
-    { text: input.query, vector },
-    candidateCount(input.limit, options),
-    'item',
+  const query = { text: input.query, vector };
+  const { ranked, outcome } = await retrieveRanked(deps, workspaceId, input.filter, query, input.limit, 'item', {
     mode,
-    withHybridWeight(settings, options.hybridWeight),
-  );
-  const { ranked, outcome } = await rankResults(
-    deps.reranker,
-    input.query,
-    mode,
-    fused,
-    input.limit,
+    settings,
     options,
-    deps.onRerankSkipped,
-  );
+  });
   const results = ranked.map(({ hit, score, explain }) => ({
     row: hit.item,
     excerpt: excerpt(hit.content),
@@ -369,6 +356,49 @@ export async function rankedSearch(
     ...(options.explain ? { explain } : {}),
   }));
   return { results, rerank: outcome };
+}
+
+/**
+ * retrieve, then the final ranking (rankResults): the candidates the options ask for, with the request's
+ * hybrid weight, reranked when asked, cut to `limit` and held to the score threshold.
+ */
+async function retrieveRanked(
+  deps: SearchDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector?: number[] },
+  limit: number,
+  unit: 'item' | 'chunk',
+  how: { mode: SearchMode; settings: RetrievalSettings; options: RankingOptions },
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  const { mode, options } = how;
+  const found = await retrieve(
+    deps,
+    workspaceId,
+    filter,
+    query,
+    candidateCount(limit, options),
+    unit,
+    mode,
+    withHybridWeight(how.settings, options.hybridWeight),
+  );
+  return rankResults(deps.reranker, query.text, mode, found, limit, options, deps.onRerankSkipped);
+}
+
+/** The `topK` best passages for RAG (RAG_MODE, default settings) under the request's ranking options. */
+export function rankedPassages(
+  deps: SearchDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector: number[] },
+  topK: number,
+  options: RankingOptions,
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  return retrieveRanked(deps, workspaceId, filter, query, topK, 'chunk', {
+    mode: RAG_MODE,
+    settings: DEFAULT_RETRIEVAL,
+    options,
+  });
 }
 
 /** The `topK` best passages (chunks) for RAG, in RAG_MODE unless told otherwise. */

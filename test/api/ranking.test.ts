@@ -402,6 +402,60 @@ describe('Knowledge search: ranking options, reranker and explain', function () 
     });
   });
 
+  describe('RAG', () => {
+    it('agent RAG and space RAG take the ranking options; reranking only when asked', async () => {
+      const agentRag = (json: Record<string, unknown>, request: Request = withReranker) =>
+        request('POST', `/v1/workspaces/${tenant.workspaceId}/agent/rag`, { headers, json });
+      const plain = await agentRag({ text: 'password', topK: 3 });
+      assert.equal(plain.status, 200, plain.text);
+      assert.equal(plain.headers['x-rerank'], undefined);
+      const texts = (r: { body: { knowledgeResults: Array<{ text: string }> } }) =>
+        r.body.knowledgeResults.map((p) => p.text);
+      assert.ok(!texts(plain).includes(CORPUS[6]!));
+      const reranked = await agentRag({ text: 'password', topK: 3, rerank: true, rerankCandidates: 10 });
+      assert.equal(reranked.headers['x-rerank'], 'applied');
+      assert.equal(server.calls.at(-1)!.body.texts!.length, 10);
+      assert.equal(texts(reranked)[0], CORPUS[6]);
+      assert.equal(reranked.body.knowledgeResults[0].score, 0.95);
+      const kept = await agentRag({ text: 'password', topK: 3, rerank: true, scoreThreshold: 0.5 });
+      assert.deepEqual(texts(kept), [CORPUS[6]]);
+      shape = 'fail';
+      const skipped = await agentRag({ text: 'password', topK: 3, rerank: true });
+      assert.equal(skipped.headers['x-rerank'], 'skipped');
+      assert.deepEqual(skipped.body, plain.body);
+      shape = 'tei';
+      const keywordOnly = await agentRag({ text: 'forgot password reset xj4471', topK: 1, hybridWeight: 0 });
+      assert.deepEqual(texts(keywordOnly), [CORPUS[1]]);
+      assertError(
+        await agentRag({ text: 'x', scoreThreshold: 2 }),
+        400,
+        'scoreThreshold must be a number between 0 and 1',
+      );
+
+      const activated = await stack.request(
+        'POST',
+        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
+        { headers: { 'x-api-key': tenant.apiKey }, json: { userId: 'rag-user', email: 'rag@example.com' } },
+      );
+      assert.equal(activated.status, 200, activated.text);
+      const spaceRag = (json: Record<string, unknown>) =>
+        withReranker('POST', `/v1/workspaces/${tenant.workspaceId}/spaces/${activated.body.space.id}/rag`, {
+          headers: { authorization: `Bearer ${activated.body.token}` },
+          json,
+        });
+      const space = await spaceRag({ text: 'password', topK: 3, rerank: true });
+      assert.equal(space.status, 200, space.text);
+      assert.equal(space.headers['x-rerank'], 'applied');
+      assert.equal(space.body.knowledgeResults[0].text, CORPUS[6]);
+      assert.deepEqual(space.body.spaceKnowledgeResults, []);
+      assertError(
+        await spaceRag({ text: 'x', rerankCandidates: 0 }),
+        400,
+        'rerankCandidates must be an integer between 1 and 100',
+      );
+    });
+  });
+
   describe('validation', () => {
     it('answers 400 naming the bad option', async () => {
       const cases: Array<[Record<string, unknown>, string]> = [

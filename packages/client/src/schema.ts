@@ -828,7 +828,7 @@ export interface paths {
         put?: never;
         /**
          * Passages from workspace knowledge (role-scoped under RBAC) and from the space's own knowledge
-         * @description topK (1..10, default 5) applies to each list; most relevant first.
+         * @description topK (1..10, default 5) applies to each list; most relevant first. The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) apply to each list; reranking only when rerank is true.
          *
          *     **Authorization**: `spaces.rag` (retrieve passages for a space it reaches (workspace knowledge role-scoped under RBAC, plus the space's own)). Allowed: workspace access token, role-bound access token, user space token. Refused: API key (401).
          */
@@ -938,7 +938,9 @@ export interface paths {
         put?: never;
         /**
          * Passages from workspace knowledge (under ACTIVE RBAC the token's role's)
-         * @description **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         * @description The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) as in space RAG.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
         post: operations["agentRag"];
         delete?: never;
@@ -4557,7 +4559,7 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
-                    /** @description Only when reranking was asked (rerank, or the workspace default): applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
                     "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
@@ -9789,6 +9791,14 @@ export interface operations {
                     languageId?: string;
                     /** @default 5 */
                     topK?: number;
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
                 };
             };
         };
@@ -9801,6 +9811,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9810,7 +9822,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10995,6 +11007,14 @@ export interface operations {
                     /** @default 5 */
                     topK?: number;
                     languageId?: string & unknown;
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
                 };
             };
         };
@@ -11007,6 +11027,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11019,7 +11041,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

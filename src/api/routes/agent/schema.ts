@@ -7,6 +7,7 @@ import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/oper
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from '../../validate';
+import { rankingOptionFields } from '../knowledge/schema';
 
 // ---- limits (README: Agent API)
 
@@ -255,6 +256,7 @@ export const AgentRagRequestSchema = z.strictObject({
   text: cleanText(AgentLimits.ragTextChars, { trim: true, nonEmpty: true }),
   topK: topK().default(5),
   languageId: z.string().regex(LANGUAGE).optional(),
+  ...rankingOptionFields,
 });
 export type AgentRagRequest = z.infer<typeof AgentRagRequestSchema>;
 

@@ -61,6 +61,24 @@ const searchErrors = {
   ],
   404: ['Audience not found'],
 } as const;
+/** X-Rerank: what became of reranking (knowledge search, space RAG, agent RAG). */
+export const rerankHeader = z.object({
+  'X-Rerank': z
+    .enum(['applied', 'skipped', 'unconfigured'])
+    .optional()
+    .meta({
+      description:
+        'Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are ' +
+        'un-reranked); unconfigured (no reranker: un-reranked)',
+    }),
+});
+/** The 400s of the ranking options (rankingOptionFields). */
+export const RANKING_ERRORS = [
+  'scoreThreshold must be a number between 0 and 1',
+  'hybridWeight must be a number between 0 and 1',
+  'rerank must be a boolean',
+  MAX_RERANK_CANDIDATES_MESSAGE,
+];
 /** Why a URL is refused (src/web/fetch.ts checkWebUrl); host names vary. */
 const urlErrors = [
   'Missing required field',
@@ -343,29 +361,10 @@ export const knowledgeOperations: ApiOperation[] = [
       200: {
         description: 'The results',
         schema: SemanticSearchResponseSchema,
-        headers: z.object({
-          'X-Rerank': z
-            .enum(['applied', 'skipped', 'unconfigured'])
-            .optional()
-            .meta({
-              description:
-                'Only when reranking was asked (rerank, or the workspace default): applied; skipped (the reranker ' +
-                'failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked)',
-            }),
-        }),
+        headers: rerankHeader,
       },
     },
-    errors: {
-      ...searchErrors,
-      400: [
-        ...searchErrors[400],
-        'scoreThreshold must be a number between 0 and 1',
-        'hybridWeight must be a number between 0 and 1',
-        'rerank must be a boolean',
-        MAX_RERANK_CANDIDATES_MESSAGE,
-        'explain must be a boolean',
-      ],
-    },
+    errors: { ...searchErrors, 400: [...searchErrors[400], ...RANKING_ERRORS, 'explain must be a boolean'] },
   },
   {
     method: 'get',
