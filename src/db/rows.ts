@@ -11,6 +11,8 @@ export interface WorkspaceRow {
   organization_id: string;
   name: string;
   rbac_enabled: boolean;
+  /** Whether searches rerank when the request does not say (migration 0016). */
+  rerank_default: boolean;
   storage_quota_bytes: number | null;
   deleted_at: Date | null;
   created_at: Date;

@@ -227,6 +227,13 @@ const CALLS: Record<string, RouteCalls> = {
     potent: (w) => ({ method: 'PUT', path: v1(w, '/rbac-status'), json: { rbacEnabled: !w.rbac } }),
     inert: (w) => ({ method: 'PUT', path: v1(w, '/rbac-status'), json: { rbacEnabled: w.rbac } }),
   },
+  'GET /v1/workspaces/{workspaceId}/retrieval-settings': {
+    potent: (w) => ({ method: 'GET', path: v1(w, '/retrieval-settings') }),
+  },
+  'PUT /v1/workspaces/{workspaceId}/retrieval-settings': {
+    potent: (w) => ({ method: 'PUT', path: v1(w, '/retrieval-settings'), json: { rerank: true } }),
+    inert: (w) => ({ method: 'PUT', path: v1(w, '/retrieval-settings'), json: { rerank: 'yes' } }),
+  },
   'GET /v1/workspaces/{workspaceId}/role': { potent: (w) => ({ method: 'GET', path: v1(w, '/role') }) },
   'POST /v1/workspaces/{workspaceId}/role': {
     potent: (w) => ({ method: 'POST', path: v1(w, '/role'), json: { name: 'Planted', customerRoleId: 'planted' } }),

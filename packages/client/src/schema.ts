@@ -332,11 +332,37 @@ export interface paths {
         put?: never;
         /**
          * Semantic search (Authorization and x-api-key; organizationid checked when sent)
-         * @description One result per item (its best passage), highest cosine similarity first.
+         * @description One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, rerank and rerankCandidates; explain adds the scores behind each result.
          *
          *     **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         post: operations["searchKnowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/retrieval-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's retrieval settings (whether searches rerank by default)
+         * @description **Authorization**: `retrieval.read` (read the workspace's retrieval settings (the rerank default)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         */
+        get: operations["getRetrievalSettings"];
+        /**
+         * Change the workspace's retrieval settings (workspace credentials)
+         * @description rerank: whether a knowledge search reranks when its request has no rerank field.
+         *
+         *     **Authorization**: `retrieval.manage` (change the workspace's retrieval settings). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        put: operations["setRetrievalSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -808,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Passages from workspace knowledge (role-scoped under RBAC) and from the space's own knowledge
-         * @description topK (1..10, default 5) applies to each list; most relevant first.
+         * @description topK (1..10, default 5) applies to each list; most relevant first. The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) apply to each list; reranking only when rerank is true.
          *
          *     **Authorization**: `spaces.rag` (retrieve passages for a space it reaches (workspace knowledge role-scoped under RBAC, plus the space's own)). Allowed: workspace access token, role-bound access token, user space token. Refused: API key (401).
          */
@@ -918,7 +944,9 @@ export interface paths {
         put?: never;
         /**
          * Passages from workspace knowledge (under ACTIVE RBAC the token's role's)
-         * @description **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         * @description The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) as in space RAG.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
         post: operations["agentRag"];
         delete?: never;
@@ -1452,8 +1480,38 @@ export interface components {
              * @description ISO 8601 timestamp (UTC)
              */
             updatedAt: string;
-            /** @description Cosine similarity */
+            /** @description The final score: the mode's (see mode), or the reranker's when reranking ran */
             score: number;
+            /** @description With explain: true */
+            explain?: components["schemas"]["SearchExplain"];
+        };
+        SearchExplain: {
+            /** @description The passage's cosine similarity; null in keyword mode */
+            semantic: number | null;
+            /** @description The passage's keyword score rank / (rank + 1); null in semantic mode or without a keyword match */
+            keyword: number | null;
+            /** @description The hybrid fusion's score; null outside hybrid mode */
+            fused: number | null;
+            /** @description The reranker's score; null when no reranking ran */
+            rerank: number | null;
+            /** @description Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it) */
+            roles?: {
+                /**
+                 * Format: uuid
+                 * @description The role
+                 */
+                id: string;
+                name: string;
+                /**
+                 * @description Assigned to the item itself or to its parent
+                 * @enum {string}
+                 */
+                via: "direct" | "parent";
+            }[];
+        };
+        RetrievalSettings: {
+            /** @description Whether searches rerank when the request does not say (default false) */
+            rerank: boolean;
         };
         TitleSearchResult: {
             /**
@@ -4803,6 +4861,16 @@ export interface operations {
                             })[];
                         })[];
                     };
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
+                    /** @description Add explain to each result: the scores behind it and, for workspace credentials, its roles */
+                    explain?: boolean;
                 };
             };
         };
@@ -4814,6 +4882,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4823,7 +4893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4932,6 +5002,316 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRetrievalSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalSettings"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setRetrievalSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rerank: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalSettings"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; rerank must be a boolean */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
@@ -10074,6 +10454,14 @@ export interface operations {
                             })[];
                         })[];
                     };
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
                 };
             };
         };
@@ -10086,6 +10474,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10095,7 +10485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11393,6 +11783,14 @@ export interface operations {
                             })[];
                         })[];
                     };
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
                 };
             };
         };
@@ -11405,6 +11803,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11417,7 +11817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -13,6 +13,7 @@ import * as m0010 from './0010_space_roles';
 import * as m0011 from './0011_thread_subjects';
 import * as m0012 from './0012_delete_counts';
 import * as m0013 from './0013_item_attributes';
+import * as m0016 from './0016_rerank_default';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,6 +34,7 @@ const migrations: Array<[string, Migration]> = [
   ['0011_thread_subjects', m0011],
   ['0012_delete_counts', m0012],
   ['0013_item_attributes', m0013],
+  ['0016_rerank_default', m0016],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

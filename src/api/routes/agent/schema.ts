@@ -8,6 +8,7 @@ import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/oper
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from '../../validate';
+import { rankingOptionFields } from '../knowledge/schema';
 
 // ---- limits (README: Agent API)
 
@@ -257,6 +258,7 @@ export const AgentRagRequestSchema = z.strictObject({
   topK: topK().default(5),
   languageId: z.string().regex(LANGUAGE).optional(),
   filter: filterField(),
+  ...rankingOptionFields,
 });
 export type AgentRagRequest = z.infer<typeof AgentRagRequestSchema>;
 

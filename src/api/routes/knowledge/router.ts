@@ -8,6 +8,7 @@ import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
 import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
+import { retrievalSettings, setRetrievalSettings } from '../../../services/workspaces';
 import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
@@ -24,6 +25,7 @@ import {
   MetadataSearchSchema,
   ReservedFieldSchema,
   SemanticSearchSchema,
+  SetRetrievalSettingsSchema,
   TitleSearchSchema,
   UpdateKnowledgeSchema,
   UploadFieldsSchema,
@@ -215,10 +217,21 @@ export function knowledgeRouter(deps: Deps): Router {
     async (ctx) => {
       const auth = requireAuth(ctx);
       const input = validate(SemanticSearchSchema, ctx.request.body, 'Missing required field');
-      const results = await searchService.searchVisibleKnowledge(deps, auth, input);
+      const { results, rerank } = await searchService.rankedVisibleSearch(searchService.searchDeps(deps), auth, input);
+      if (rerank) ctx.set('X-Rerank', rerank);
       ctx.body = { results: results.map(presentSearchResult), total: results.length };
     },
   );
+
+  // The workspace's retrieval settings: the rerank default a search follows when its request does not say.
+  router.get('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.read'), (ctx) => {
+    ctx.body = retrievalSettings(requireAuth(ctx).workspace);
+  });
+  router.put('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.manage'), async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(SetRetrievalSettingsSchema, ctx.request.body);
+    ctx.body = await setRetrievalSettings(deps.db, workspace.id, input);
+  });
 
   const titleSearch = async (ctx: Context) => {
     const auth = requireAuth(ctx);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
-import { SEARCH_MODES } from '../../../services/search';
+import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search';
 import {
   attributesField,
   attributesFormField,
@@ -78,6 +78,47 @@ const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { erro
 
 const MODE_MESSAGE = `mode must be one of ${SEARCH_MODES.join(', ')}`;
 
+const unitNumber = (name: string, description: string) =>
+  z
+    .number({ error: `${name} must be a number between 0 and 1` })
+    .min(0, { message: `${name} must be a number between 0 and 1` })
+    .max(1, { message: `${name} must be a number between 0 and 1` })
+    .meta({ description })
+    .optional();
+export const MAX_RERANK_CANDIDATES_MESSAGE = `rerankCandidates must be an integer between 1 and ${MAX_RERANK_CANDIDATES}`;
+
+/** Per-request ranking options (README "Ranking options"); shared by knowledge search and RAG. */
+export const rankingOptionFields = {
+  scoreThreshold: unitNumber(
+    'scoreThreshold',
+    "Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0.",
+  ),
+  hybridWeight: unitNumber(
+    'hybridWeight',
+    "hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). " +
+      'Default 0.8. The other modes fuse nothing and ignore it.',
+  ),
+  rerank: z
+    .boolean({ error: 'rerank must be a boolean' })
+    .meta({
+      description:
+        "Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting " +
+        '(GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the ' +
+        'results come back un-reranked and the X-Rerank header says so.',
+    })
+    .optional(),
+  rerankCandidates: z
+    .int({ error: MAX_RERANK_CANDIDATES_MESSAGE })
+    .min(1, { message: MAX_RERANK_CANDIDATES_MESSAGE })
+    .max(MAX_RERANK_CANDIDATES, { message: MAX_RERANK_CANDIDATES_MESSAGE })
+    .meta({
+      description:
+        'With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. ' +
+        'Without rerank it has no effect.',
+    })
+    .optional(),
+};
+
 export const SemanticSearchSchema = bodyObject({
   query: z
     .string({ error: MISSING })
@@ -97,6 +138,11 @@ export const SemanticSearchSchema = bodyObject({
     })
     .optional(),
   ...accessFilterFields,
+  ...rankingOptionFields,
+  explain: z
+    .boolean({ error: 'explain must be a boolean' })
+    .meta({ description: 'Add explain to each result: the scores behind it and, for workspace credentials, its roles' })
+    .optional(),
 });
 export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
 
@@ -427,10 +473,60 @@ const searchResultFields = {
   updatedAt: timestamp,
 };
 export const TitleSearchResultSchema = z.strictObject(searchResultFields).meta({ id: 'TitleSearchResult' });
+const sideScore = (description: string) => z.number().min(0).max(1).nullable().meta({ description });
+export const SearchExplainSchema = z
+  .strictObject({
+    semantic: sideScore("The passage's cosine similarity; null in keyword mode"),
+    keyword: sideScore(
+      "The passage's keyword score rank / (rank + 1); null in semantic mode or without a keyword match",
+    ),
+    fused: sideScore("The hybrid fusion's score; null outside hybrid mode"),
+    rerank: sideScore("The reranker's score; null when no reranking ran"),
+    roles: z
+      .array(
+        z.strictObject({
+          id: uuid('The role'),
+          name: z.string(),
+          via: z.enum(['direct', 'parent']).meta({ description: 'Assigned to the item itself or to its parent' }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
+      }),
+  })
+  .meta({ id: 'SearchExplain' });
+export type SearchExplainBody = z.infer<typeof SearchExplainSchema>;
+
 export const SemanticSearchResultSchema = z
-  .strictObject({ ...searchResultFields, score: z.number().min(0).max(1).meta({ description: 'Cosine similarity' }) })
+  .strictObject({
+    ...searchResultFields,
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: "The final score: the mode's (see mode), or the reranker's when reranking ran" }),
+    explain: SearchExplainSchema.optional().meta({ description: 'With explain: true' }),
+  })
   .meta({ id: 'SemanticSearchResult' });
-export type SearchResultBody = z.infer<typeof TitleSearchResultSchema> & { score?: number };
+export type SearchResultBody = z.infer<typeof TitleSearchResultSchema> & {
+  score?: number;
+  explain?: SearchExplainBody;
+};
+
+export const SetRetrievalSettingsSchema = z.object(
+  { rerank: z.boolean({ error: 'rerank must be a boolean' }) },
+  { error: 'rerank must be a boolean' },
+);
+
+export const RetrievalSettingsSchema = z
+  .strictObject({
+    rerank: z.boolean({ error: 'rerank must be a boolean' }).meta({
+      description: 'Whether searches rerank when the request does not say (default false)',
+    }),
+  })
+  .meta({ id: 'RetrievalSettings' });
 
 export const SemanticSearchResponseSchema = z.strictObject({
   results: z.array(SemanticSearchResultSchema),

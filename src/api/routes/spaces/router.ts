@@ -5,6 +5,7 @@ import { badRequest } from '../../../errors';
 import { resolveRole } from '../../../services/accessTokens';
 import { startSpaceErasure } from '../../../services/erasure';
 import { spaceRag } from '../../../services/rag';
+import { searchDeps } from '../../../services/search';
 import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaceFiles';
 import {
   activateUserSpace,
@@ -166,7 +167,8 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const input = validate(RagSchema, ctx.request.body, 'Missing required field');
-    const { knowledgeResults, spaceKnowledgeResults } = await spaceRag(deps, auth, space, input);
+    const { knowledgeResults, spaceKnowledgeResults, rerank } = await spaceRag(searchDeps(deps), auth, space, input);
+    if (rerank) ctx.set('X-Rerank', rerank);
     ctx.body = { knowledgeResults, spaceKnowledgeResults };
   });
 

@@ -4,6 +4,7 @@ import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
+import { rankingOptionFields } from '../knowledge/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>
@@ -167,6 +168,7 @@ export const RagSchema = z.object(
       .max(10, { message: TOPK })
       .default(5),
     filter: filterField(),
+    ...rankingOptionFields,
   },
   { error: MISSING },
 );
