@@ -5,6 +5,8 @@
 // (YYYY-MM-DD, or a date-time with an optional offset, UTC when it has none): stored as the string, compared
 // as a date by gt/gte/lt/lte when the filter's value is one; eq/ne/in/nin compare values exactly.
 
+import { isUnsafeText } from './text';
+
 export type AttributeValue = string | number | boolean;
 export type Attributes = Record<string, AttributeValue>;
 
@@ -38,11 +40,23 @@ export const MAX_FILTER_DEPTH = 5;
 /** Filters one and/or may hold, and values one in/nin may list. */
 export const MAX_COMPOUND_FILTERS = 20;
 export const MAX_IN_VALUES = 100;
+/** Comparisons, and values they list, one whole filter may hold (bounds the SQL a request makes). */
+export const MAX_FILTER_COMPARISONS = 64;
+export const MAX_FILTER_VALUES = 500;
 
 const RANGE: readonly ComparisonOperator[] = ['gt', 'gte', 'lt', 'lte'];
 const LIST: readonly ComparisonOperator[] = ['in', 'nin'];
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/**
+ * An ISO 8601 date (years 0001 to 9999, months and days as on the calendar but for February 29th, checked
+ * below), optionally a time (hours 00 to 23) and an offset: the document states the same pattern (ASCII digits
+ * spelled out: `\\d` is any Unicode digit in some dialects).
+ */
+export const ISO_DATE_PATTERN =
+  '^(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-' +
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))' +
+  '(?:[T ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,9})?)?(?:Z|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?)?$';
+const ISO_DATE = new RegExp(ISO_DATE_PATTERN);
 
 /** The instant an ISO 8601 date or date-time names (UTC when it has no offset), or undefined. */
 export function isoInstant(value: string): Date | undefined {
@@ -51,9 +65,13 @@ export function isoInstant(value: string): Date | undefined {
   const zoned = !hasTime || /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`;
   const ms = Date.parse(hasTime ? zoned.replace(' ', 'T') : `${value}T00:00:00Z`);
   if (Number.isNaN(ms)) return undefined;
-  // Date.parse rolls 2024-02-30 over to March: refuse dates that are not on the calendar.
+  // Date.parse rolls 2023-02-29 over to March: refuse dates that are not on the calendar.
+  const day = value.slice(0, 10);
+  if (new Date(Date.parse(`${day}T00:00:00Z`)).toISOString().slice(0, 10) !== day) return undefined;
   const d = new Date(ms);
-  if (!hasTime && d.toISOString().slice(0, 10) !== value) return undefined;
+  // PostgreSQL's timestamptz and ISO 8601 without an expanded year: years 1 to 9999 (after the offset).
+  const year = d.getUTCFullYear();
+  if (year < 1 || year > 9999) return undefined;
   return d;
 }
 
@@ -82,10 +100,11 @@ const describeValue = (v: unknown): string =>
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID = new RegExp(UUID_PATTERN);
 
 /** What values a built-in key compares and which operators it takes. */
-const BUILTIN_RULES: Record<BuiltinKey, { kind: 'string' | 'date' | 'uuid'; ranges: boolean }> = {
+export const BUILTIN_RULES: Record<BuiltinKey, { kind: 'string' | 'date' | 'uuid'; ranges: boolean }> = {
   type: { kind: 'string', ranges: false },
   language: { kind: 'string', ranges: false },
   mimetype: { kind: 'string', ranges: false },
@@ -102,8 +121,12 @@ function scalar(value: unknown, path: string): AttributeValue {
     return value;
   }
   if (typeof value === 'string') {
-    if (value.length > MAX_ATTRIBUTE_STRING) {
+    // Characters as JSON Schema's maxLength counts them: code points.
+    if (value.length > MAX_ATTRIBUTE_STRING && [...value].length > MAX_ATTRIBUTE_STRING) {
       throw new FilterError(`${path} must be at most ${MAX_ATTRIBUTE_STRING} characters`);
+    }
+    if (isUnsafeText(value)) {
+      throw new FilterError(`${path} must not contain NUL characters or unpaired surrogates`);
     }
     return value;
   }
@@ -184,7 +207,21 @@ function parseAt(value: unknown, path: string, depth: number): ItemFilter {
 
 /** The parsed filter, or a FilterError naming the problem and where it is (`filter.filters[1].value`). */
 export function parseFilter(value: unknown, path = 'filter'): ItemFilter {
-  return parseAt(value, path, 1);
+  const parsed = parseAt(value, path, 1);
+  const size = { comparisons: 0, values: 0 };
+  const count = (f: ItemFilter): void => {
+    if (isCompound(f)) return f.filters.forEach(count);
+    size.comparisons += 1;
+    size.values += f.values.length;
+  };
+  count(parsed);
+  if (size.comparisons > MAX_FILTER_COMPARISONS) {
+    throw new FilterError(`${path} holds ${size.comparisons} comparisons; at most ${MAX_FILTER_COMPARISONS} in all`);
+  }
+  if (size.values > MAX_FILTER_VALUES) {
+    throw new FilterError(`${path} lists ${size.values} values; at most ${MAX_FILTER_VALUES} in all`);
+  }
+  return parsed;
 }
 
 /** The attributes as given, or a FilterError naming the problem. */

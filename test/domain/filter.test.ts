@@ -103,4 +103,50 @@ describe('attribute parsing', () => {
     );
     refuses(() => parseAttributes('x'), /attributes must be an object/);
   });
+  it('bounds the whole filter: comparisons and listed values in all, not only per level', () => {
+    const comparisons = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'eq', key: `k${i}`, value: i }));
+    const wide = (n: number) => ({
+      type: 'or',
+      filters: Array.from({ length: Math.ceil(n / 16) }, () => ({ type: 'and', filters: comparisons(16) })),
+    });
+    assert.equal(parseFilter(wide(64)).type, 'or');
+    refuses(() => parseFilter(wide(80)), /^filter holds 80 comparisons; at most 64 in all$/);
+    const lists = {
+      type: 'or',
+      filters: Array.from({ length: 6 }, () => ({
+        type: 'in',
+        key: 'n',
+        value: Array.from({ length: 100 }, (_, i) => i),
+      })),
+    };
+    refuses(() => parseFilter(lists), /^filter lists 600 values; at most 500 in all$/);
+  });
+
+  it('refuses dates PostgreSQL cannot hold (years 1 to 9999, after the offset)', () => {
+    assert.equal(isoInstant('0000-01-01'), undefined);
+    assert.equal(isoInstant('0001-01-01T00:00+01:00'), undefined);
+    assert.equal(isoInstant('9999-12-31T23:59-14:00'), undefined);
+    assert.equal(isoInstant('0001-01-01')?.toISOString(), '0001-01-01T00:00:00.000Z');
+    assert.equal(isoInstant('9999-12-31T23:59Z')?.toISOString(), '9999-12-31T23:59:00.000Z');
+    refuses(
+      () => parseFilter({ type: 'gt', key: 'createdAt', value: '0000-01-01' }),
+      /^filter\.value: createdAt compares against ISO 8601 dates/,
+    );
+  });
+
+  it('refuses NUL and unpaired surrogates in values and attributes, and counts characters as code points', () => {
+    refuses(
+      () => parseFilter({ type: 'eq', key: 'language', value: 'a\u0000' }),
+      /^filter\.value must not contain NUL/,
+    );
+    refuses(
+      () => parseFilter({ type: 'in', key: 'c', value: ['ok', '\ud800'] }),
+      /^filter\.value\[1\] must not contain/,
+    );
+    refuses(() => parseAttributes({ c: 'x\udc00y' }), /^attributes\.c must not contain NUL characters or unpaired/);
+    const astral = '\u{1F600}'.repeat(512);
+    assert.equal(astral.length, 1024);
+    assert.equal(parseAttributes({ c: astral }).c, astral);
+    refuses(() => parseAttributes({ c: astral + 'x' }), /^attributes\.c must be at most 512 characters$/);
+  });
 });
