@@ -96,8 +96,8 @@ async function searchScope(
 
 /**
  * The plan under a request's attribute filter, which the maintained counts cannot see: when they say HNSW, a
- * bounded count of the chunks the whole filter admits (at most maxExact + 1 rows) decides: few enough, the
- * exact scan (HNSW would filter most of what it visits away); more, HNSW with its iterative scan.
+ * bounded count of the chunks the whole filter admits decides: at most maxExact, or less than HNSW_MIN_SHARE of
+ * the index, the exact scan (HNSW would filter most of what it visits away); more, HNSW with its iterative scan.
  */
 async function probeFilter(
   db: Db,
@@ -107,8 +107,13 @@ async function probeFilter(
   maxExact = EXACT_SCAN_MAX_CANDIDATES,
 ): Promise<PlanChoice> {
   if (choice.plan === 'exact') return choice;
-  const admitted = await search.countCandidateChunks(db, workspaceId, filter, maxExact + 1);
-  return admitted <= maxExact ? { ...choice, plan: 'exact', atMost: admitted, estimate: admitted } : choice;
+  // The same rule as planFor's: exact when few enough for a scan, or when the filter admits less than
+  // HNSW_MIN_SHARE of the index (HNSW filters after its scan, and a rare subset would come back short).
+  const rare = Math.ceil(HNSW_MIN_SHARE * choice.indexChunks);
+  const admitted = await search.countCandidateChunks(db, workspaceId, filter, Math.max(maxExact, rare) + 1);
+  return admitted <= maxExact || admitted < rare
+    ? { ...choice, plan: 'exact', atMost: admitted, estimate: admitted }
+    : choice;
 }
 
 export async function choosePlan(
