@@ -4748,114 +4748,294 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
-                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
                     filter?: {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                         value: number | (string & unknown);
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                        value: (string | number | boolean)[];
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
                         filters: ({
                             /** @enum {unknown} */
                             type: "eq" | "ne";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                             value: number | (string & unknown);
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                            value: (string | number | boolean)[];
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
                             filters: ({
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                 value: number | (string & unknown);
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                value: (string | number | boolean)[];
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
                                 filters: ({
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                     value: number | (string & unknown);
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                    value: (string | number | boolean)[];
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
                                     filters: ({
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                         value: number | (string & unknown);
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                        value: (string | number | boolean)[];
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
                                     })[];
                                 })[];
                             })[];
@@ -5350,114 +5530,294 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
-                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
                     filter?: {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                         value: number | (string & unknown);
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                        value: (string | number | boolean)[];
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
                         filters: ({
                             /** @enum {unknown} */
                             type: "eq" | "ne";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                             value: number | (string & unknown);
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                            value: (string | number | boolean)[];
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
                             filters: ({
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                 value: number | (string & unknown);
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                value: (string | number | boolean)[];
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
                                 filters: ({
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                     value: number | (string & unknown);
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                    value: (string | number | boolean)[];
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
                                     filters: ({
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                         value: number | (string & unknown);
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                        value: (string | number | boolean)[];
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
                                     })[];
                                 })[];
                             })[];
@@ -5631,114 +5991,294 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
-                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
                     filter?: {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                         value: number | (string & unknown);
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                        value: (string | number | boolean)[];
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
                         filters: ({
                             /** @enum {unknown} */
                             type: "eq" | "ne";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                             value: number | (string & unknown);
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                            value: (string | number | boolean)[];
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
                             filters: ({
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                 value: number | (string & unknown);
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                value: (string | number | boolean)[];
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
                                 filters: ({
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                     value: number | (string & unknown);
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                    value: (string | number | boolean)[];
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
                                     filters: ({
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                         value: number | (string & unknown);
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                        value: (string | number | boolean)[];
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
                                     })[];
                                 })[];
                             })[];
@@ -9857,7 +10397,6 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                filter?: string;
             };
             header?: {
                 organizationid?: string;
@@ -10341,114 +10880,294 @@ export interface operations {
                     languageId?: string;
                     /** @default 5 */
                     topK?: number;
-                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
                     filter?: {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                         value: number | (string & unknown);
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                        value: (string | number | boolean)[];
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
                         filters: ({
                             /** @enum {unknown} */
                             type: "eq" | "ne";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                             value: number | (string & unknown);
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                            value: (string | number | boolean)[];
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
                             filters: ({
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                 value: number | (string & unknown);
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                value: (string | number | boolean)[];
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
                                 filters: ({
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                     value: number | (string & unknown);
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                    value: (string | number | boolean)[];
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
                                     filters: ({
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                         value: number | (string & unknown);
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                        value: (string | number | boolean)[];
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
                                     })[];
                                 })[];
                             })[];
@@ -11670,114 +12389,294 @@ export interface operations {
                     /** @default 5 */
                     topK?: number;
                     languageId?: string & unknown;
-                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
                     filter?: {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                        /** @description An attribute key */
+                        key: string & unknown;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                         value: number | (string & unknown);
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
-                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                        value: (string | number | boolean)[];
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
                         filters: ({
                             /** @enum {unknown} */
                             type: "eq" | "ne";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                            /** @description An attribute key */
+                            key: string & unknown;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                             value: number | (string & unknown);
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
-                            /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                            key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                            value: (string | number | boolean)[];
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
                             filters: ({
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                /** @description An attribute key */
+                                key: string & unknown;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                 value: number | (string & unknown);
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
-                                /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                value: (string | number | boolean)[];
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
                                 filters: ({
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                    /** @description An attribute key */
+                                    key: string & unknown;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                     value: number | (string & unknown);
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
-                                    /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                    key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                    value: (string | number | boolean)[];
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
                                     filters: ({
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
+                                        /** @description An attribute key */
+                                        key: string & unknown;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
                                         value: number | (string & unknown);
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
-                                        /** @description A built-in key (type, language, mimetype, createdAt, updatedAt, parentId, categoryId) or an attribute key */
-                                        key: string | ("type" | "language" | "mimetype" | "createdAt" | "updatedAt" | "parentId" | "categoryId") | unknown;
-                                        value: (string | number | boolean)[];
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
                                     })[];
                                 })[];
                             })[];

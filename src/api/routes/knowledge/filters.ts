@@ -6,43 +6,71 @@ import { z } from 'zod';
 import {
   ATTRIBUTE_KEY_PATTERN,
   BUILTIN_KEYS,
+  BUILTIN_RULES,
   COMPOUND_OPERATORS,
   FilterError,
+  ISO_DATE_PATTERN,
   MAX_ATTRIBUTE_STRING,
   MAX_ATTRIBUTES,
   MAX_COMPOUND_FILTERS,
+  MAX_FILTER_COMPARISONS,
   MAX_FILTER_DEPTH,
+  MAX_FILTER_VALUES,
   MAX_IN_VALUES,
   parseAttributes,
   parseFilter,
   type Attributes,
+  UUID_PATTERN,
   type ItemFilter,
 } from '../../../domain/filter';
+import { CLEAN_TEXT_PATTERN } from '../../middleware/text';
 import { documentedAs } from '../../openapi/operation';
 
-const scalar = () => ({
-  anyOf: [{ type: 'string', maxLength: MAX_ATTRIBUTE_STRING }, { type: 'number' }, { type: 'boolean' }],
-});
-const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
-const filterKey = () => ({
-  type: 'string',
-  description: `A built-in key (${BUILTIN_KEYS.join(', ')}) or an attribute key`,
-  anyOf: [{ enum: [...BUILTIN_KEYS] }, { pattern: ATTRIBUTE_KEY_PATTERN }],
-});
-const comparison = (types: string[], value: Record<string, unknown>) => ({
+const text = () => ({ type: 'string', maxLength: MAX_ATTRIBUTE_STRING, pattern: CLEAN_TEXT_PATTERN });
+const scalar = () => ({ anyOf: [text(), { type: 'number' }, { type: 'boolean' }] });
+/** The values of in/nin: all of one type. */
+const valueList = () => ({ anyOf: [text(), { type: 'number' }, { type: 'boolean' }].map((items) => listOf(items)) });
+const date = () => ({ type: 'string', pattern: ISO_DATE_PATTERN });
+const uuid = () => ({ type: 'string', pattern: UUID_PATTERN });
+const listOf = (items: Record<string, unknown>) => ({ type: 'array', minItems: 1, maxItems: MAX_IN_VALUES, items });
+const comparison = (types: readonly string[], key: Record<string, unknown>, value: Record<string, unknown>) => ({
   type: 'object',
   required: ['type', 'key', 'value'],
   additionalProperties: false,
-  properties: { type: { enum: types }, key: filterKey(), value },
+  properties: { type: { enum: types }, key, value },
 });
-const comparisons = () => [
-  comparison(['eq', 'ne'], scalar()),
-  comparison(['gt', 'gte', 'lt', 'lte'], {
-    description: 'A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset)',
-    anyOf: [{ type: 'number' }, { type: 'string', pattern: ISO_DATE_PATTERN }],
-  }),
-  comparison(['in', 'nin'], { type: 'array', minItems: 1, maxItems: MAX_IN_VALUES, items: scalar() }),
-];
+const builtinKeys = (kind: 'string' | 'date' | 'uuid') => ({
+  type: 'string',
+  enum: BUILTIN_KEYS.filter((k) => BUILTIN_RULES[k].kind === kind),
+});
+/**
+ * The comparisons, one branch per kind of key, so the document states which values and operators each key takes:
+ * attribute keys (any value; ranges on numbers or ISO dates), the built-in string keys (type, language,
+ * mimetype: strings, no ranges), the date keys (createdAt, updatedAt: ISO dates) and the id keys (parentId,
+ * categoryId: UUIDs, no ranges).
+ */
+const comparisons = () => {
+  const attributeKey = {
+    type: 'string',
+    description: 'An attribute key',
+    pattern: ATTRIBUTE_KEY_PATTERN,
+    not: { enum: [...BUILTIN_KEYS] },
+  };
+  return [
+    comparison(['eq', 'ne'], attributeKey, scalar()),
+    comparison(['gt', 'gte', 'lt', 'lte'], attributeKey, {
+      description: 'A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset)',
+      anyOf: [{ type: 'number' }, date()],
+    }),
+    comparison(['in', 'nin'], attributeKey, valueList()),
+    comparison(['eq', 'ne'], builtinKeys('string'), text()),
+    comparison(['in', 'nin'], builtinKeys('string'), listOf(text())),
+    comparison(['eq', 'ne', 'gt', 'gte', 'lt', 'lte'], builtinKeys('date'), date()),
+    comparison(['in', 'nin'], builtinKeys('date'), listOf(date())),
+    comparison(['eq', 'ne'], builtinKeys('uuid'), uuid()),
+    comparison(['in', 'nin'], builtinKeys('uuid'), listOf(uuid())),
+  ];
+};
 function filterLevel(levels: number): Record<string, unknown> {
   if (levels === 1) return { anyOf: comparisons() };
   return {
@@ -63,7 +91,8 @@ function filterLevel(levels: number): Record<string, unknown> {
 
 export const FILTER_DESCRIPTION =
   "Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, " +
-  'key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one). Keys: the ' +
+  'key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most ' +
+  `${MAX_FILTER_COMPARISONS} comparisons listing at most ${MAX_FILTER_VALUES} values in all. Keys: the ` +
   `built-in ${BUILTIN_KEYS.join(', ')} (the item's own fields; createdAt and updatedAt compare ISO dates, parentId ` +
   'and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without ' +
   'the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive ' +
@@ -119,11 +148,19 @@ const fromJsonText =
 /** `filter` as a query parameter: the filter as JSON text. */
 export const filterQueryParam = () =>
   documentedAs(
-    z.string().transform(parsed(fromJsonText('filter must be a JSON-encoded filter object', (v) => parseFilter(v)))),
+    z
+      .string()
+      .transform(
+        parsed((text) =>
+          text === ''
+            ? undefined
+            : fromJsonText('filter must be a JSON-encoded filter object', (v) => parseFilter(v))(text),
+        ),
+      ),
     {
       type: 'string',
       contentMediaType: 'application/json',
-      description: `The filter as JSON text (URL-encoded). ${FILTER_DESCRIPTION}`,
+      description: `The filter as JSON text (URL-encoded; empty: no filter). ${FILTER_DESCRIPTION}`,
     },
   ).optional();
 

@@ -34,6 +34,8 @@ export const KnowledgeListQuerySchema = z.object({
   filter: filterQueryParam(),
 });
 export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
+/** A space's own files: pages only (the attribute filter is for workspace knowledge). */
+export const SpaceFilesQuerySchema = KnowledgeListQuerySchema.omit({ filter: true });
 
 const MISSING = 'Missing required field';
 // Lengths are checked before trimming, as the document's maxLength reads the string sent; blankness after it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { MESSAGES_MAX_PAGE, SpaceMessages } from '../../../services/spaces';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
-import { DeletedSchema, KnowledgeListQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
+import { DeletedSchema, SpaceFilesQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
 import {
@@ -216,7 +216,7 @@ export const spacesOperations: ApiOperation[] = [
     summary: "List the space's own files (uploaded with spaceId), newest first",
     description:
       "A member's user space token or the workspace credential. Workspace knowledge routes never show a space's files.",
-    request: { path: SpacePath, query: KnowledgeListQuerySchema },
+    request: { path: SpacePath, query: SpaceFilesQuerySchema },
     responses: { 200: { description: 'A page of the space items', schema: KnowledgeListSchema } },
     errors: spaceErrors,
   },

@@ -20,7 +20,7 @@ import {
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentKnowledge } from '../knowledge/presenters';
-import { KnowledgeListQuerySchema } from '../knowledge/schema';
+import { SpaceFilesQuerySchema } from '../knowledge/schema';
 import { presentMessage, presentSpace } from './presenters';
 import {
   ActivateApiKeySchema,
@@ -145,7 +145,7 @@ export function spacesRouter(deps: Deps): Router {
   router.get(`${base}/knowledge`, files, async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
+    const { page, limit } = validate(SpaceFilesQuerySchema, ctx.query);
     const { rows, total } = await listSpaceFiles(deps.db, space, { offset: (page - 1) * limit, limit });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
