@@ -8,7 +8,13 @@ import { notFound } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import { loadVisibleKnowledge } from '../../../services/knowledge';
 import { knowledgeRag } from '../../../services/rag';
-import { EXCERPT_CHARS, searchVisibleKnowledge, titleSearchVisible, type SearchResult } from '../../../services/search';
+import {
+  EXCERPT_CHARS,
+  searchDeps,
+  searchVisibleKnowledge,
+  titleSearchVisible,
+  type SearchResult,
+} from '../../../services/search';
 import { presentKnowledge, presentSearchResult } from '../knowledge/presenters';
 import {
   GetKnowledgeToolInputSchema,
@@ -19,7 +25,7 @@ import {
 import { fieldProblems } from '../../validate';
 
 export interface ToolContext {
-  deps: Pick<Deps, 'db' | 'embeddings'>;
+  deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'config' | 'logger'>;
   auth: AuthState;
 }
 
@@ -46,7 +52,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
       "Search over the workspace's knowledge (the caller's role scope): the best-matching items, most relevant first, with an excerpt and a score; by meaning (semantic, the default), by exact words (keyword) or both (hybrid).",
     input: KnowledgeSearchToolInputSchema,
     async run({ deps, auth }, input) {
-      return searchAnswer(await searchVisibleKnowledge(deps, auth, input));
+      return searchAnswer(await searchVisibleKnowledge(searchDeps(deps), auth, input));
     },
   }),
   tool({
