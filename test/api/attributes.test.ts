@@ -195,6 +195,40 @@ describe('item attributes and filters', function () {
     });
     assert.equal(title.status, 400, title.text);
     assert.match(title.body.message, /gte does not apply to type/);
+    // The whole filter is bounded, not only each level (each level alone allowed 20^4 comparisons).
+    const wide = {
+      type: 'or',
+      filters: Array.from({ length: 5 }, () => ({
+        type: 'and',
+        filters: Array.from({ length: 16 }, (_, i) => ({ type: 'eq', key: `k${i}`, value: i })),
+      })),
+    };
+    const tooWide = await search(wide);
+    assert.equal(tooWide.status, 400, tooWide.text);
+    assert.equal(tooWide.body.message, 'filter holds 80 comparisons; at most 64 in all');
+    // A date PostgreSQL cannot hold once its offset applies (it answered 500), and NUL in a value on the Agent
+    // API, whose own validator did not look inside the filter (PostgreSQL refused it: 500).
+    const ancient = await stack.request(
+      'GET',
+      k(
+        `?filter=${encodeURIComponent(JSON.stringify({ type: 'gt', key: 'createdAt', value: '0001-01-01T00:00+01:00' }))}`,
+      ),
+      { headers },
+    );
+    assert.equal(ancient.status, 400, ancient.text);
+    assert.match(ancient.body.message, /^filter\.value: createdAt compares against ISO 8601 dates/);
+    const agent = (path: string, json: unknown) =>
+      stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/agent${path}`, { headers, json });
+    for (const res of [
+      await agent('/rag', { text: 'x', filter: { type: 'eq', key: 'language', value: 'a\u0000' } }),
+      await agent('/tools/knowledge_search/execute', {
+        input: { query: 'x', filter: { type: 'in', key: 'c', value: ['ok', '\u0000'] } },
+      }),
+    ]) {
+      assert.equal(res.status, 400, res.text);
+      assert.match(res.body.message, /must not contain NUL characters or unpaired surrogates/);
+    }
+    assert.equal((await stack.request('GET', k('?filter='), { headers })).status, 200);
     const badJson = await stack.request('GET', k('?filter=%7Bnope'), { headers });
     assert.equal(badJson.status, 400, badJson.text);
     assert.match(badJson.body.message, /filter must be a JSON-encoded filter object/);
