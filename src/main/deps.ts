@@ -7,6 +7,7 @@ import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../services/deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
 import { instrumentEmbeddings } from '../embeddings/instrumented';
+import { rerankerFromSettings } from '../embeddings/rerank';
 import { createExtractor, type ExtractorOptions } from '../extract';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { createTracing, type Tracing } from '../observability/tracing';
@@ -86,6 +87,7 @@ export async function buildDeps(
         temporal,
         tokens,
         embeddings,
+        reranker: rerankerFromSettings(config.rerank),
         secrets: createSecretBox(endpoints.agentSecretKey),
         metrics,
         tracing,

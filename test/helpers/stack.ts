@@ -12,6 +12,7 @@ import { apiSessionLimits, createDb, workerSessionLimits } from '../../src/db/kn
 import { createEmbeddingProvider } from '../../src/embeddings';
 import type { ExtractionUsage, SandboxedExtractionError } from '../../src/extract';
 import { activityDeps, embeddingSettings } from '../../src/main/deps';
+import { rerankerFromSettings } from '../../src/embeddings/rerank';
 import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -123,7 +124,8 @@ export async function startStack(
   const db = createDb(testDb.url, 20, apiSessionLimits(config));
   const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
   const secrets = createSecretBox(randomBytes(32));
-  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, secrets, metrics, tracing };
+  const reranker = rerankerFromSettings(config.rerank);
+  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, reranker, secrets, metrics, tracing };
   const workerDeps = activityDeps({ ...deps, db: workerDb });
   const extractions: ExtractionRecord[] = [];
   const sandbox = workerDeps.extractor;

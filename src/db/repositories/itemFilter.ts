@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { Attributes, BuiltinKey, Comparison, ItemFilter } from '../../domain/filter';
-import { isCompound } from '../../domain/filter';
+import { isCompound, isRange } from '../../domain/filter';
 
 const SQL_OPERATOR = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
@@ -29,7 +29,7 @@ function builtin(q: Knex.QueryBuilder, c: Comparison & { builtin: BuiltinKey }):
     return;
   }
   const column = COLUMNS[c.builtin];
-  if (c.type === 'gt' || c.type === 'gte' || c.type === 'lt' || c.type === 'lte') {
+  if (isRange(c.type)) {
     void q.whereRaw(`${column} ${SQL_OPERATOR[c.type]} ?${cast}`, c.values);
     return;
   }
@@ -38,7 +38,7 @@ function builtin(q: Knex.QueryBuilder, c: Comparison & { builtin: BuiltinKey }):
 }
 
 function attribute(q: Knex.QueryBuilder, c: Comparison): void {
-  if (c.type === 'gt' || c.type === 'gte' || c.type === 'lt' || c.type === 'lte') {
+  if (isRange(c.type)) {
     const op = SQL_OPERATOR[c.type];
     if (c.kind === 'number') {
       void q.whereRaw(
