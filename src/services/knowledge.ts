@@ -5,7 +5,7 @@ import * as knowledge from '../db/repositories/knowledge';
 import type { MetadataFilter } from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../db/rows';
-import type { Attributes, ItemFilter } from '../domain/filter';
+import { MAX_ATTRIBUTES, type Attributes, type ItemFilter } from '../domain/filter';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { isUuid } from '../ids';
@@ -213,7 +213,19 @@ export async function replaceKnowledgeAttributes(
   return db.transaction(async (trx) => {
     const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
     if (!current) throw notFound(KnowledgeMessages.notFound);
-    await knowledge.replaceAttributes(trx, row.workspace_id, row.id, current.attributes, attributes ?? {});
+    const { childrenOverLimit } = await knowledge.replaceAttributes(
+      trx,
+      row.workspace_id,
+      row.id,
+      current.attributes,
+      attributes ?? {},
+      MAX_ATTRIBUTES,
+    );
+    // Nothing is written: the transaction rolls back.
+    if (childrenOverLimit > 0)
+      throw badRequest(
+        `attributes: ${childrenOverLimit} of this item's children would carry more than ${MAX_ATTRIBUTES} keys (the values they set themselves and these)`,
+      );
     return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
   });
 }
