@@ -89,7 +89,7 @@ export interface RunResult {
   msPerQuery: number;
 }
 
-interface LoadedCorpus {
+export interface LoadedCorpus {
   workspaceId: string;
   pageOfItem: Map<string, string>;
   chunks: number;
@@ -98,7 +98,7 @@ interface LoadedCorpus {
 }
 
 /** Items (one per page, language en) and their chunks with vectors, straight into a fresh workspace. */
-async function loadCorpus(
+export async function loadCorpus(
   db: Db,
   pages: readonly DocPage[],
   chunking: ChunkOptions,
@@ -177,7 +177,7 @@ async function bm25FusedCandidates(db: Db, corpus: LoadedCorpus, question: strin
 }
 
 /** Answers every question with each run and scores the rankings per question kind. */
-async function evaluateRuns(
+export async function evaluateRuns(
   db: Db,
   corpus: LoadedCorpus,
   labels: readonly LabelledQuestion[],
