@@ -9,6 +9,7 @@ import type {
   CrawlProgress,
   CreateRoleInput,
   DeleteRoleInput,
+  EmbeddingTarget,
   IngestFileInput,
   IngestSourceInput,
   RoleAssignmentInput,
@@ -102,4 +103,18 @@ export interface Activities {
   embedChunks(input: OfKnowledge & { from: number; to: number }): Promise<number>;
   completeKnowledge(input: OfKnowledge): Promise<void>;
   failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage }): Promise<void>;
+
+  // Re-embedding (workflows/reembed.ts)
+  beginReembed(input: { target: EmbeddingTarget }): Promise<'resumed' | 'started'>;
+  /** Embeds the next chunks by id after afterId (onlyMissing: those without a target vector); lastId: where the next batch starts. */
+  reembedBatch(input: {
+    target: EmbeddingTarget;
+    afterId?: string;
+    limit: number;
+    onlyMissing: boolean;
+  }): Promise<{ embedded: number; lastId?: string }>;
+  indexReembed(input: { target: EmbeddingTarget }): Promise<void>;
+  /** The atomic switch; `missing` > 0: chunks came in since the last round, nothing switched. */
+  switchReembed(input: { target: EmbeddingTarget }): Promise<{ missing: number }>;
+  finishReembed(input: { target: EmbeddingTarget }): Promise<void>;
 }

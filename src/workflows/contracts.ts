@@ -299,3 +299,33 @@ const PUBLIC_JOB_TYPES: Readonly<Record<string, string>> = {
 };
 
 export const publicJobType = (workflowType: string): string => PUBLIC_JOB_TYPES[workflowType] ?? workflowType;
+
+/** The model a re-embed builds vectors of (`kws reembed`, workflows/reembed.ts). */
+export interface EmbeddingTarget {
+  provider: string;
+  model: string;
+  modelVersion: string;
+  dimension: number;
+}
+
+export interface ReembedInput {
+  target: EmbeddingTarget;
+  /** Chunks per batch activity. */
+  batchSize: number;
+  /** Test hook: each batch waits for a `reembedStep` signal (or `reembedRun`, which ends the stepping). */
+  stepped?: boolean;
+}
+
+export interface ReembedProgress {
+  phase: 'building' | 'indexing' | 'switching' | 'done';
+  /** Chunks embedded with the target model so far (over every catch-up round). */
+  embedded: number;
+  batches: number;
+  /** Catch-up rounds: a round ends when no chunk lacks a target vector; the switch follows. */
+  rounds: number;
+}
+
+export type ReembedResult = ReembedProgress;
+
+/** The re-embed of a deployment to one model version: one at a time per version, joined if started again. */
+export const reembedWorkflowId = (t: EmbeddingTarget) => `reembed:${t.model}:${t.modelVersion}`.slice(0, 900);

@@ -151,11 +151,13 @@ export async function upsertChunks(
       page_number: c.pageNumber,
       content: c.text,
       embedding: null,
+      embedding_next: null,
     }));
     await db('knowledge_chunks')
       .insert(batch)
       .onConflict(['knowledge_id', 'chunk_index'])
-      .merge(['page_number', 'content', 'embedding', 'embedding_model', 'embedding_model_version']);
+      // embedding_next: a re-embed under way (0015_reembedding) embeds the new text again.
+      .merge(['page_number', 'content', 'embedding', 'embedding_model', 'embedding_model_version', 'embedding_next']);
   }
   await db('knowledge_chunks')
     .where({ knowledge_id: knowledgeId })
