@@ -131,6 +131,7 @@ const EnvSchema = z.object({
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
+  EMBEDDING_NEXT_MODEL_DIR: optionalString,
   FILE_PURGE_DELAY: z.string().default('1 day'),
 
   CRAWL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
@@ -240,6 +241,8 @@ export interface Config {
     model?: string;
     dimension?: number;
     batchSize: number;
+    /** The local model a re-embed builds (`kws reembed`, workflows/reembed.ts); the worker loads it. */
+    nextModelDir?: string;
   };
   filePurgeDelay: string;
   shutdownTimeoutMs: number;
@@ -395,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.EMBEDDING_MODEL,
       dimension: e.EMBEDDING_DIMENSION,
       batchSize: e.EMBEDDING_BATCH_SIZE,
+      nextModelDir: e.EMBEDDING_NEXT_MODEL_DIR,
     },
     filePurgeDelay: e.FILE_PURGE_DELAY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

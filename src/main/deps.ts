@@ -71,6 +71,16 @@ export async function buildDeps(
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
     const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
     const warning = await ensureEmbeddingSpace(maintenance, embeddings);
+    const next = config.embeddings.nextModelDir;
+    const nextEmbeddings = next
+      ? await createEmbeddingProvider({
+          ...embeddingSettings(config),
+          provider: 'local',
+          modelDir: next,
+          model: undefined,
+          dimension: undefined,
+        })
+      : undefined;
     await maintenance.destroy();
     if (warning) logger.warn(warning);
     logger.info(
@@ -86,12 +96,14 @@ export async function buildDeps(
         temporal,
         tokens,
         embeddings,
+        ...(nextEmbeddings ? { nextEmbeddings } : {}),
         secrets: createSecretBox(endpoints.agentSecretKey),
         metrics,
         tracing,
       },
       async close() {
         await embeddings.close();
+        await nextEmbeddings?.close();
         await temporal.connection.close();
         storage.close();
         await db.destroy();
@@ -128,6 +140,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     db: deps.db,
     storage: deps.storage,
     embeddings: deps.embeddings,
+    nextEmbeddings: deps.nextEmbeddings,
     temporal: deps.temporal,
     extractor,
     metrics: deps.metrics,

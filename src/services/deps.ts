@@ -18,6 +18,8 @@ export interface Deps {
   temporal: TemporalDeps;
   tokens: TokenService;
   embeddings: EmbeddingProvider;
+  /** The model a re-embed builds (EMBEDDING_NEXT_MODEL_DIR), when configured. */
+  nextEmbeddings?: EmbeddingProvider;
   /** Seals and opens secrets stored in the database (agent servers' auth tokens). */
   secrets: SecretBox;
   metrics: Metrics;

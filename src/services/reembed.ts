@@ -14,6 +14,7 @@ import {
   swapVectorColumns,
   type EmbeddingSpaceRow,
 } from '../db/repositories/embeddingSpace';
+import { readModelInfo } from '../embeddings/modelFiles';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { TemporalDeps } from '../temporal/client';
 import { reembedWorkflowId, type EmbeddingTarget, type ReembedInput } from '../workflows/contracts';
@@ -111,4 +112,19 @@ export async function startReembed(
     args: [input],
   });
   return { jobId: workflowId };
+}
+
+/** The target a local model directory describes. */
+export async function localModelTarget(modelDir: string): Promise<EmbeddingTarget> {
+  const info = await readModelInfo(modelDir);
+  return { provider: 'local', model: info.name, modelVersion: info.version, dimension: info.dimension };
+}
+
+/** The live space and the re-embed under way, if any. */
+export async function reembedStatus(db: Db) {
+  const [space, reembed] = [await readEmbeddingSpace(db), await readReembed(db)];
+  return {
+    live: space ? { model: space.model, modelVersion: space.model_version, dimension: space.dimension } : null,
+    building: reembed ? { model: reembed.model, modelVersion: reembed.model_version, status: reembed.status } : null,
+  };
 }

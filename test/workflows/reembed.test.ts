@@ -3,6 +3,7 @@
 // search can be watched mid-way, a chunk ingested during the rebuild, and a batch that crashes after writing.
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createReembedActivities } from '../../src/activities/reembed';
@@ -10,12 +11,14 @@ import { nearestChunks } from '../../src/db/repositories/search';
 import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
-import { startReembed, targetOf } from '../../src/services/reembed';
+import { localModelTarget, startReembed, targetOf } from '../../src/services/reembed';
+import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
 import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
 import { reembedWorkflowId } from '../../src/workflows/contracts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
 import { createTenant, insertItem, seededVector } from '../helpers/factories';
+import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
 import { workflowBundle } from '../helpers/stack';
 
 const DIM = 8;
@@ -154,5 +157,32 @@ describe('reembedWorkflow', function () {
       worker.shutdown();
       await running;
     }
+  });
+
+  it('kws reembed starts the job under its deterministic id and refuses bad arguments', async () => {
+    const taskQueue = `reembed-cli-${randomUUID()}`;
+    const env = childEnv({
+      DATABASE_URL: database.url,
+      TEMPORAL_ADDRESS: testEnv.temporalAddress,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      LOG_LEVEL: 'silent',
+    });
+    const modelDir = path.join(repoRoot, DEFAULT_LOCAL_MODEL_DIR);
+    const bad = await runNode([kwsBin, 'reembed', '--model-dir', modelDir, '--batch-size', '0', '--json'], env);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--batch-size must be an integer from 1 to 4096/);
+    const missing = await runNode([kwsBin, 'reembed', '--model-dir', '/nonexistent', '--json'], env);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /Local embedding model not found/);
+
+    const res = await runNode([kwsBin, 'reembed', '--model-dir', modelDir, '--json'], env);
+    assert.equal(res.code, 0, res.stderr);
+    const out = JSON.parse(res.stdout);
+    const target = await localModelTarget(modelDir);
+    assert.equal(out.jobId, reembedWorkflowId(target));
+    assert.deepEqual(out.target, target);
+    const handle = client.workflow.getHandle(out.jobId);
+    assert.equal((await handle.describe()).status.name, 'RUNNING');
+    await handle.terminate('test over');
   });
 });
