@@ -28,7 +28,7 @@ export async function ensureEmbeddingSpace(db: Db, provider: EmbeddingIdentity):
         );
       }
       if (row.model !== provider.model) {
-        return `Embedding model changed from ${row.model} to ${provider.model} at the same dimension: vectors of the two models are not comparable; re-ingest the knowledge`;
+        return `Embedding model changed from ${row.model} to ${provider.model} at the same dimension: vectors of the two models are not comparable: move the stored vectors with "kws reembed" (README, Operations) or re-ingest the knowledge`;
       }
       return undefined;
     }
