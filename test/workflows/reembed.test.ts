@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createReembedActivities } from '../../src/activities/reembed';
 import { nearestChunks } from '../../src/db/repositories/search';
@@ -157,6 +158,22 @@ describe('reembedWorkflow', function () {
       worker.shutdown();
       await running;
     }
+  });
+
+  it('refuses, without retrying, a target the worker has no provider for', async () => {
+    const target = targetOf(testProvider('model-c', 1));
+    for (const nextEmbeddings of [undefined, testProvider('model-d', 2)]) {
+      const activities = createReembedActivities({ db: database.db, nextEmbeddings });
+      await assert.rejects(
+        activities.beginReembed({ target }),
+        (err: ApplicationFailure) =>
+          err instanceof ApplicationFailure &&
+          err.nonRetryable &&
+          err.type === 'ReembedRefused' &&
+          /cannot build vectors of model-c/.test(err.message),
+      );
+    }
+    assert.equal(await database.db('embedding_reembed').first(), undefined, 'nothing begun');
   });
 
   it('kws reembed starts the job under its deterministic id and refuses bad arguments', async () => {
