@@ -32,7 +32,7 @@ import { measureSyncUpload, newCaller } from './knowledge/ingestion';
 import { formatReport, searchSections, searchTargets } from './knowledge/report';
 import { table } from './lib/table';
 import { loadAverage } from './lib/stats';
-import { modelDirsFrom, pageLimitFrom, runModelComparison } from './retrieval/models.bench';
+import { modelDirsFrom, positiveFrom, runModelComparison } from './retrieval/models.bench';
 import { formatModelComparison, formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
@@ -126,7 +126,11 @@ async function retrievalSuite() {
     // KWS_RETRIEVAL_MODELS=dir1,dir2: the embedding-model comparison instead (bench/retrieval/models.bench.ts).
     const modelDirs = modelDirsFrom(ROOT, process.env.KWS_RETRIEVAL_MODELS);
     if (modelDirs) {
-      const opts = { ...DEFAULT_RETRIEVAL_OPTIONS(ROOT), pageLimit: pageLimitFrom(process.env.KWS_RETRIEVAL_PAGES) };
+      const opts = {
+        ...DEFAULT_RETRIEVAL_OPTIONS(ROOT),
+        pageLimit: positiveFrom('KWS_RETRIEVAL_PAGES', process.env.KWS_RETRIEVAL_PAGES),
+        questionLimit: positiveFrom('KWS_RETRIEVAL_QUESTIONS', process.env.KWS_RETRIEVAL_QUESTIONS),
+      };
       // Written after each model, so a run cut short keeps the rows it finished.
       const result = await runModelComparison(database.db, modelDirs, opts, (partial) =>
         writeResult('retrieval-models', partial),

@@ -41,25 +41,29 @@ export interface ModelRow {
 }
 
 /**
- * KWS_RETRIEVAL_PAGES=N: a smaller corpus, for a loaded machine: the pages some question names, then other
- * pages in corpus order, N pages in all (the whole corpus by default). Figures are comparable between models
- * of one run, not with a run over another corpus.
+ * A smaller run, for a loaded machine. KWS_RETRIEVAL_QUESTIONS=N: about N of the questions (every k-th).
+ * KWS_RETRIEVAL_PAGES=N: the corpus is the pages those questions name, then other pages in corpus order, N
+ * pages in all (the whole corpus by default). Figures are comparable between models of one run, not with a
+ * run over other questions or another corpus.
  */
-export function pageLimitFrom(value: string | undefined): number | undefined {
+export function positiveFrom(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`KWS_RETRIEVAL_PAGES must be a positive integer, not ${value}`);
+  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`${name} must be a positive integer, not ${value}`);
   return Number(value);
 }
 
 export async function runModelComparison(
   db: Db,
   dirs: readonly string[],
-  opts: RetrievalBenchOptions & { pageLimit?: number },
+  opts: RetrievalBenchOptions & { pageLimit?: number; questionLimit?: number },
   onProgress: (partial: ModelComparisonResult) => Promise<unknown> = async () => undefined,
 ): Promise<ModelComparisonResult> {
   const started = performance.now();
   const allPages = await loadPythonDocs();
-  const labels = await loadLabels(allPages);
+  const allLabels = await loadLabels(allPages);
+  // Every stride-th question, so both kinds stay represented.
+  const stride = Math.ceil(allLabels.length / Math.min(opts.questionLimit ?? allLabels.length, allLabels.length));
+  const labels = allLabels.filter((_, i) => i % stride === 0);
   const named = new Set(labels.flatMap((q) => q.relevant.map((r) => r.page)));
   const pages = [...allPages.filter((p) => named.has(p.path)), ...allPages.filter((p) => !named.has(p.path))].slice(
     0,
@@ -86,6 +90,7 @@ export async function runModelComparison(
     corpus: { pages: pages.length, of: allPages.length, chunks },
     chunking: base,
     questions: {
+      of: allLabels.length,
       all: labels.length,
       paraphrase: labels.filter((q) => q.kind === 'paraphrase').length,
       identifier: labels.filter((q) => q.kind === 'identifier').length,
@@ -160,7 +165,7 @@ export interface ModelComparisonResult {
   date: string;
   corpus: { pages: number; of: number; chunks: number };
   chunking: ChunkOptions;
-  questions: { all: number; paraphrase: number; identifier: number };
+  questions: { of: number; all: number; paraphrase: number; identifier: number };
   speed: { passages: number; rounds: number };
   defaults: { retrieval: typeof DEFAULT_RETRIEVAL };
   models: ModelRow[];

@@ -116,7 +116,7 @@ export function formatRetrievalReport(r: RetrievalBenchResult): string {
 /** The model comparison (KWS_RETRIEVAL_MODELS): one row per model directory. */
 export function formatModelComparison(r: ModelComparisonResult): string {
   return [
-    `Embedding models on the labelled set ${r.date}: ${r.questions.all} questions (${r.questions.paraphrase} paraphrase, ` +
+    `Embedding models on the labelled set ${r.date}: ${r.questions.all} of ${r.questions.of} questions (${r.questions.paraphrase} paraphrase, ` +
       `${r.questions.identifier} identifier-style), ${r.corpus.pages} of ${r.corpus.of} pages (${r.corpus.chunks} chunks ` +
       `of size ${r.chunking.size}, overlap ${r.chunking.overlap}); ` +
       `nDCG@10 per question kind; passages/s: median of ${r.speed.rounds} rounds over ${r.speed.passages} passages, ` +
