@@ -110,6 +110,17 @@ export function formatRetrievalReport(r: RetrievalBenchResult): string {
       );
     }
   }
+  const rr = r.rerank;
+  if ('skipped' in rr) out.push('', `Reranking: ${rr.skipped}`);
+  else {
+    out.push(
+      '',
+      `Reranking the best ${rr.candidates} (${rr.model ?? 'unnamed model'} at ${rr.url}): latency per call of ` +
+        `${rr.candidates} passages p50 ${rr.latencyMs.p50} ms, p95 ${rr.latencyMs.p95} ms (target <= 300 ms p95; ` +
+        `${rr.latencyMs.n} calls; load averages ${rr.loadAverages.map((l) => l.join(' ')).join(' -> ')})`,
+      runTable(rr.runs),
+    );
+  }
   return out.join('\n');
 }
 

@@ -1,5 +1,5 @@
 // Re-embedding the deployment with another model (`kws reembed`): the new vectors are built beside the live
-// ones (knowledge_chunks.embedding_next, migration 0015_reembedding) by the reembed workflow's batch
+// ones (knowledge_chunks.embedding_next, migration 0018_reembedding) by the reembed workflow's batch
 // activities, while search keeps answering from `embedding`; the switch swaps the columns in one transaction
 // once every chunk has a vector of the new model (chunks ingested meanwhile are caught up first).
 import type { Db } from '../db/knex';

@@ -12,7 +12,9 @@ import * as m0009 from './0009_hybrid_search';
 import * as m0010 from './0010_space_roles';
 import * as m0011 from './0011_thread_subjects';
 import * as m0012 from './0012_delete_counts';
-import * as m0015 from './0015_reembedding';
+import * as m0013 from './0013_item_attributes';
+import * as m0016 from './0016_rerank_default';
+import * as m0018 from './0018_reembedding';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,7 +34,9 @@ const migrations: Array<[string, Migration]> = [
   ['0010_space_roles', m0010],
   ['0011_thread_subjects', m0011],
   ['0012_delete_counts', m0012],
-  ['0015_reembedding', m0015],
+  ['0013_item_attributes', m0013],
+  ['0016_rerank_default', m0016],
+  ['0018_reembedding', m0018],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

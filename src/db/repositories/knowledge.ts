@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow, SourceVisibility } from '../rows';
+import type { Attributes } from '../../domain/filter';
+import { attributesOnInsert } from './itemFilter';
+export { replaceAttributes } from './itemFilter';
 import { applyAccessFilter, type AccessFilter } from './search';
 
 export async function insertKnowledge(
@@ -23,6 +26,7 @@ export async function insertKnowledge(
     sourceVisibility?: SourceVisibility;
     language?: string | null;
     metadata?: Record<string, unknown>;
+    attributes?: Attributes;
   },
 ): Promise<KnowledgeRow> {
   const [row] = await db<KnowledgeRow>('knowledge')
@@ -43,6 +47,7 @@ export async function insertKnowledge(
       source_visibility: input.sourceVisibility ?? 'source',
       language: input.language ?? null,
       metadata: input.metadata ?? {},
+      attributes: attributesOnInsert(db, workspaceId, input.parentId, input.attributes),
     })
     .returning('*');
   return row!;
@@ -156,7 +161,7 @@ export async function upsertChunks(
     await db('knowledge_chunks')
       .insert(batch)
       .onConflict(['knowledge_id', 'chunk_index'])
-      // embedding_next: a re-embed under way (0015_reembedding) embeds the new text again.
+      // embedding_next: a re-embed under way (0018_reembedding) embeds the new text again.
       .merge(['page_number', 'content', 'embedding', 'embedding_model', 'embedding_model_version', 'embedding_next']);
   }
   await db('knowledge_chunks')

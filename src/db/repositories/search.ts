@@ -12,6 +12,8 @@
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
+import type { ItemFilter } from '../../domain/filter';
+import { applyItemFilter } from './itemFilter';
 
 export interface AccessFilter {
   /** Only knowledge assigned to this audience. */
@@ -27,6 +29,8 @@ export interface AccessFilter {
   spaceId?: string;
   /** Only knowledge in this language. */
   language?: string;
+  /** Only knowledge the request's filter (attributes and built-in keys) lets through. */
+  where?: ItemFilter;
 }
 
 /**
@@ -48,6 +52,7 @@ export function applyAccessFilter(
   if (f.spaceId) void q.andWhere('k.space_id', f.spaceId);
   else void q.whereNull('k.space_id');
   if (f.language !== undefined) void q.andWhere('k.language', f.language);
+  if (f.where) void applyItemFilter(q, f.where);
   if (f.audienceId) {
     void q.whereExists(
       db('knowledge_audiences as ka').whereRaw('ka.knowledge_id = k.id').andWhere('ka.audience_id', f.audienceId),
@@ -121,6 +126,30 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, role
     .andWhere('k.status', 'COMPLETED')
     .whereNotNull('c.embedding');
   return applyAccessFilter(q, db, filter, roleJoin);
+}
+
+/**
+ * How many chunks the filter's items hold, counting at most `max`: a selectivity probe for a filter the
+ * maintained counts cannot see (the request's attribute filter), bounded so a broad filter costs at most `max`
+ * rows. An upper bound on the candidates (chunks without a vector count too), so the chunks are counted from
+ * their (item, index) key alone, an index-only scan, not read (at 100,000 chunks, a 1% attribute filter's
+ * probe read them for 12.7 ms p50 of a 31.9 ms search: bench/knowledge).
+ */
+export async function countCandidateChunks(
+  db: Tx,
+  workspaceId: string,
+  filter: AccessFilter,
+  max: number,
+): Promise<number> {
+  const items = applyAccessFilter(
+    db('knowledge as k').select('k.id').where('k.workspace_id', workspaceId).andWhere('k.status', 'COMPLETED'),
+    db,
+    filter,
+    'set',
+  );
+  const probe = db('knowledge_chunks as c').select(db.raw('1')).whereIn('c.knowledge_id', items).limit(max);
+  const [row] = await db.from(probe.as('p')).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
 }
 
 /**
