@@ -5,6 +5,7 @@ import type { EmbeddingProvider } from '../embeddings/provider';
 import {
   ReembedError,
   beginReembed,
+  countReembed,
   finishReembed,
   indexReembed,
   reembedBatch,
@@ -17,7 +18,7 @@ import { withHeartbeat } from './heartbeat';
 
 type ReembedActivities = Pick<
   Activities,
-  'beginReembed' | 'reembedBatch' | 'indexReembed' | 'switchReembed' | 'finishReembed'
+  'beginReembed' | 'reembedBatch' | 'countReembed' | 'indexReembed' | 'switchReembed' | 'finishReembed'
 >;
 
 /** A refusal (no provider for the target, no re-embed under way) does not get better by retrying. */
@@ -42,6 +43,7 @@ export function createReembedActivities(deps: { db: Db; nextEmbeddings?: Embeddi
       refusing(() =>
         withHeartbeat({ afterId: batch.afterId }, () => reembedBatch(deps.db, provider(target), target, batch)),
       ),
+    countReembed: ({ target }) => refusing(() => countReembed(deps.db, target)),
     indexReembed: () => withHeartbeat({ index: 'embedding_next' }, () => indexReembed(deps.db)),
     switchReembed: ({ target }) => refusing(() => switchReembed(deps.db, target)),
     finishReembed: ({ target }) => finishReembed(deps.db, target),

@@ -5,6 +5,7 @@
 import type { Db } from '../db/knex';
 import {
   beginReembedColumn,
+  countReembedProgress,
   nextChunksToReembed,
   createNextVectorIndex,
   dropPreviousVectors,
@@ -17,7 +18,12 @@ import {
 import { readModelInfo } from '../embeddings/modelFiles';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { TemporalDeps } from '../temporal/client';
-import { reembedWorkflowId, type EmbeddingTarget, type ReembedInput } from '../workflows/contracts';
+import {
+  DEPLOYMENT_JOB_SCOPE,
+  reembedWorkflowId,
+  type EmbeddingTarget,
+  type ReembedInput,
+} from '../workflows/contracts';
 
 export class ReembedError extends Error {}
 
@@ -64,29 +70,41 @@ export async function reembedBatch(
   provider: EmbeddingProvider,
   target: EmbeddingTarget,
   batch: { afterId?: string; limit: number; onlyMissing: boolean },
-): Promise<{ embedded: number; lastId?: string }> {
-  const building = await readReembed(db);
-  if (building?.status !== 'building' || building.model_version !== target.modelVersion) {
-    throw new ReembedError(`No re-embed to ${target.modelVersion} is under way`);
-  }
+): Promise<{ embedded: number; lastId?: string; done: number; total: number }> {
+  await requireBuilding(db, target);
   const chunks = await nextChunksToReembed(db, batch.afterId, batch.limit, batch.onlyMissing);
-  if (chunks.length === 0) return { embedded: 0 };
+  if (chunks.length === 0) return { embedded: 0, ...(await countReembedProgress(db)) };
   const vectors = await provider.embedDocuments(chunks.map((c) => c.content));
   await setNextVectors(
     db,
     chunks.map((c, i) => ({ id: c.id, vector: vectors[i] as number[] })),
     { model: target.model, modelVersion: target.modelVersion },
   );
-  return { embedded: chunks.length, lastId: chunks.at(-1)?.id };
+  return { embedded: chunks.length, lastId: chunks.at(-1)?.id, ...(await countReembedProgress(db)) };
+}
+
+async function requireBuilding(db: Db, target: EmbeddingTarget): Promise<void> {
+  const building = await readReembed(db);
+  if (building?.status !== 'building' || building.model_version !== target.modelVersion) {
+    throw new ReembedError(`No re-embed to ${target.modelVersion} is under way`);
+  }
+}
+
+/** Chunks with a vector of the target model, of all chunks (the job's progress). */
+export async function countReembed(db: Db, target: EmbeddingTarget): Promise<{ done: number; total: number }> {
+  await requireBuilding(db, target);
+  return countReembedProgress(db);
 }
 
 export const indexReembed = (db: Db) => createNextVectorIndex(db);
 
 /** The switch; when chunks still lack a target vector, nothing changes and their count is returned. */
-export async function switchReembed(db: Db, target: EmbeddingTarget): Promise<{ missing: number }> {
+export async function switchReembed(db: Db, target: EmbeddingTarget): Promise<{ missing: number; total: number }> {
   const space = await readEmbeddingSpace(db);
-  if (space?.model_version === target.modelVersion) return { missing: 0 }; // switched by an earlier attempt
-  return { missing: await db.transaction((trx) => swapVectorColumns(trx, rowOf(target))) };
+  if (space?.model_version === target.modelVersion) {
+    return { missing: 0, total: (await countReembedProgress(db)).total }; // switched by an earlier attempt
+  }
+  return db.transaction((trx) => swapVectorColumns(trx, rowOf(target)));
 }
 
 /** After the switch: the previous model's vectors go. */
@@ -110,6 +128,8 @@ export async function startReembed(
     workflowId,
     workflowIdConflictPolicy: 'USE_EXISTING',
     args: [input],
+    // The whole deployment's job: every workspace's background-jobs reports it (temporal/jobs.ts).
+    memo: { scope: DEPLOYMENT_JOB_SCOPE },
   });
   return { jobId: workflowId };
 }

@@ -323,7 +323,20 @@ export interface ReembedProgress {
   batches: number;
   /** Catch-up rounds: a round ends when no chunk lacks a target vector; the switch follows. */
   rounds: number;
+  /** Chunks that have a vector of the target model, of all chunks, as last counted (all of them once done). */
+  chunksDone: number;
+  chunksTotal: number;
 }
+
+/** What background-jobs shows of a re-embed: kept in the workflow's memo under REEMBED_PROGRESS_MEMO. */
+export type ReembedJobProgress = Pick<ReembedProgress, 'phase' | 'chunksDone' | 'chunksTotal'>;
+export const REEMBED_PROGRESS_MEMO = 'progress';
+
+/**
+ * A job of the whole deployment (a re-embed) rather than of one workspace: its memo's `scope` says so, and
+ * every workspace's background-jobs reports it (temporal/jobs.ts).
+ */
+export const DEPLOYMENT_JOB_SCOPE = 'deployment';
 
 export type ReembedResult = ReembedProgress;
 

@@ -9,9 +9,10 @@ import {
   defineSignal,
   proxyActivities,
   setHandler,
+  upsertMemo,
 } from '@temporalio/workflow';
 import type { Activities } from './activityContract';
-import type { ReembedInput, ReembedProgress, ReembedResult } from './contracts';
+import { REEMBED_PROGRESS_MEMO, type ReembedInput, type ReembedProgress, type ReembedResult } from './contracts';
 
 const acts = proxyActivities<Activities>({
   startToCloseTimeout: '30 minutes',
@@ -29,7 +30,20 @@ const MAX_ROUNDS = 20;
 
 export async function reembedWorkflow(input: ReembedInput): Promise<ReembedResult> {
   const { target } = input;
-  const progress: ReembedProgress = { phase: 'building', embedded: 0, batches: 0, rounds: 0 };
+  const progress: ReembedProgress = {
+    phase: 'building',
+    embedded: 0,
+    batches: 0,
+    rounds: 0,
+    chunksDone: 0,
+    chunksTotal: 0,
+  };
+  // background-jobs reads the progress from the memo (temporal/jobs.ts): no worker is needed to answer.
+  const report = (update: Partial<ReembedProgress>) => {
+    Object.assign(progress, update);
+    const { phase, chunksDone, chunksTotal } = progress;
+    upsertMemo({ [REEMBED_PROGRESS_MEMO]: { phase, chunksDone, chunksTotal } });
+  };
   let steps = 0;
   let stepped = input.stepped === true;
   setHandler(reembedProgressQuery, () => progress);
@@ -39,9 +53,11 @@ export async function reembedWorkflow(input: ReembedInput): Promise<ReembedResul
   // The first round walks every chunk (a retried batch writes its vectors again: counted once); a resumed
   // re-embed and the catch-up rounds walk only the chunks without a target vector.
   const begun = await acts.beginReembed({ target });
+  const counted = await acts.countReembed({ target });
+  report({ chunksDone: counted.done, chunksTotal: counted.total });
   while (progress.rounds < MAX_ROUNDS) {
     progress.rounds += 1;
-    progress.phase = 'building';
+    report({ phase: 'building' });
     let afterId: string | undefined;
     for (;;) {
       if (stepped) {
@@ -54,16 +70,18 @@ export async function reembedWorkflow(input: ReembedInput): Promise<ReembedResul
       progress.embedded += batch.embedded;
       progress.batches += 1;
       afterId = batch.lastId;
+      report({ chunksDone: batch.done, chunksTotal: batch.total });
     }
-    progress.phase = 'indexing';
+    report({ phase: 'indexing' });
     await acts.indexReembed({ target });
-    progress.phase = 'switching';
-    const { missing } = await acts.switchReembed({ target });
+    report({ phase: 'switching' });
+    const { missing, total } = await acts.switchReembed({ target });
     if (missing === 0) {
       await acts.finishReembed({ target });
-      progress.phase = 'done';
+      report({ phase: 'done', chunksDone: total, chunksTotal: total });
       return progress;
     }
+    report({ chunksDone: total - missing, chunksTotal: total });
   }
   throw ApplicationFailure.nonRetryable(
     `Chunks kept arriving faster than ${MAX_ROUNDS} rounds could embed them; start the re-embed again`,

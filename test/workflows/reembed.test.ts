@@ -2,7 +2,7 @@
 // knowledge_chunks): two test providers whose vectors differ, a stepped run that pauses between batches so
 // search can be watched mid-way, a chunk ingested during the rebuild, and a batch that crashes after writing.
 import assert from 'node:assert/strict';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -18,31 +18,13 @@ import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../..
 import { reembedWorkflowId } from '../../src/workflows/contracts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
-import { createTenant, insertItem, seededVector } from '../helpers/factories';
+import { testProvider } from '../helpers/embeddings';
+import { accessHeaders, createTenant, insertItem } from '../helpers/factories';
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
-import { workflowBundle } from '../helpers/stack';
-
-const DIM = 8;
-const seedOf = (text: string) => createHash('sha1').update(text).digest().readUInt32BE(0);
-
-/** A test provider: each text's vector drawn from its hash and the provider's own salt. */
-function testProvider(model: string, salt: number): EmbeddingProvider & { documents: number } {
-  const embed = (t: string) => seededVector(DIM, (seedOf(t) + salt) % 2 ** 31);
-  const p = {
-    name: 'test',
-    model,
-    modelVersion: `${model}-v1`,
-    dimension: DIM,
-    documents: 0,
-    async embedDocuments(texts: string[]) {
-      p.documents += texts.length;
-      return texts.map(embed);
-    },
-    embedQuery: async (t: string) => embed(t),
-    close: async () => undefined,
-  };
-  return p;
-}
+import { startStack, workflowBundle } from '../helpers/stack';
+import { createFollowingEmbeddingProvider } from '../../src/embeddings/following';
+import { liveEmbeddingModel } from '../../src/services/embeddingSpace';
+import { embedItemChunks } from '../../src/services/ingestion';
 
 const waitFor = async (what: string, check: () => Promise<boolean>) => {
   const until = Date.now() + 30_000;
@@ -201,5 +183,114 @@ describe('reembedWorkflow', function () {
     const handle = client.workflow.getHandle(out.jobId);
     assert.equal((await handle.describe()).status.name, 'RUNNING');
     await handle.terminate('test over');
+  });
+  it('a running server follows the switch: background-jobs shows the progress, new chunks and queries use the new model', async () => {
+    const oldModel = testProvider('model-a', 0);
+    const newModel = testProvider('model-b', 7777);
+    // The server and its worker as in production: both models loaded, the old one live (a stack of its own:
+    // the switch alters knowledge_chunks).
+    const stack = await startStack({ embeddings: [oldModel, newModel] });
+    try {
+      const { db, temporal } = stack.deps;
+      const tenant = await createTenant(db);
+      const { headers } = await accessHeaders(stack, tenant);
+      const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
+      const addText = async (word: string) => {
+        const content = `${word} ${randomUUID()}`;
+        const res = await stack.request('POST', v1('/knowledge/text'), { headers, json: { title: word, content } });
+        assert.equal(res.status, 201, res.text);
+        await temporal.client.workflow.getHandle(res.body.jobId as string).result();
+        const chunk = await db('knowledge_chunks').where({ knowledge_id: res.body.id }).first();
+        return { id: res.body.id as string, text: chunk.content as string, model: chunk.embedding_model as string };
+      };
+      /** The best hit of a semantic search for the text (a chunk's own text scores 1 with the model that embedded it). */
+      const top = async (text: string) => {
+        const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+          headers: { ...headers, 'x-api-key': tenant.apiKey },
+          json: { query: text, limit: 1 },
+        });
+        assert.equal(res.status, 200, res.text);
+        return res.body.results[0] as { id: string; score: number };
+      };
+      const finds = async (item: { id: string; text: string }) => {
+        const hit = await top(item.text);
+        assert.equal(hit?.id, item.id, item.text);
+        assert.ok(hit.score > 0.999, `${item.text}: ${hit.score}`);
+      };
+      const job = async (jobId: string) => {
+        const res = await stack.request('POST', v1('/background-jobs'), { headers, json: { jobIds: [jobId] } });
+        assert.equal(res.status, 200, res.text);
+        return res.body.jobs[0];
+      };
+
+      const items = [];
+      for (const word of ['alpha', 'bravo', 'charlie', 'delta']) items.push(await addText(word));
+      assert.deepEqual(new Set(items.map((i) => i.model)), new Set(['model-a']));
+      for (const item of items) await finds(item);
+
+      const target = targetOf(newModel);
+      const { jobId } = await startReembed(temporal, target, { batchSize: 2, stepped: true });
+      const handle = temporal.client.workflow.getHandle(jobId);
+      await handle.signal(reembedStepSignal);
+      await waitFor('the first batch in background-jobs', async () => (await job(jobId)).progress?.chunksDone === 2);
+      const running = await job(jobId);
+      assert.equal(running.status, 'RUNNING');
+      assert.equal(running.type, 'reembedWorkflow');
+      assert.deepEqual(running.progress, { phase: 'building', chunksDone: 2, chunksTotal: 4 });
+
+      // Mid-way: the old model embeds the queries and answers from the old vectors; a new chunk gets the old model.
+      const queries = newModel.queries;
+      for (const item of items) await finds(item);
+      assert.equal(newModel.queries, queries, 'no query embedded with the model being built');
+      const late = await addText('echo');
+      assert.equal(late.model, 'model-a');
+
+      await handle.signal(reembedRunSignal);
+      await handle.result();
+      const done = await job(jobId);
+      assert.equal(done.status, 'COMPLETED');
+      assert.deepEqual(done.progress, { phase: 'done', chunksDone: 5, chunksTotal: 5 });
+
+      // After the switch, without a restart: queries are embedded with the new model and find every chunk by
+      // its new vector; a chunk ingested now gets the new model's vector.
+      for (const item of [...items, late]) await finds(item);
+      assert.ok(newModel.queries >= queries + 5, 'the queries were embedded with the new model');
+      const fresh = await addText('foxtrot');
+      assert.equal(fresh.model, 'model-b');
+      await finds(fresh);
+
+      // Vectors of the model no longer live are never stored: a batch embedded just before the switch is
+      // refused where it is written, and embedded again with the live model.
+      await db('knowledge_chunks').where({ knowledge_id: fresh.id }).update({ embedding: null, embedding_model: null });
+      let reads = 0;
+      const lagging = { ...stack.deps.embeddings, live: async () => (reads++ === 0 ? oldModel : newModel) };
+      const documents = oldModel.documents;
+      const embedded = await embedItemChunks(
+        { db, embeddings: lagging },
+        tenant.workspaceId,
+        fresh.id,
+        { from: 0, to: 1 },
+        (p, texts) => p.embedDocuments(texts),
+      );
+      assert.equal(embedded, 1);
+      assert.equal(oldModel.documents, documents + 1, 'embedded once with the old model, refused');
+      const stored = await db('knowledge_chunks').where({ knowledge_id: fresh.id }).first();
+      assert.equal(stored.embedding_model, 'model-b');
+      await finds(fresh);
+
+      // A server without a provider for the live model answers 503 rather than searching with the wrong one.
+      const stale = await stack.serve({
+        ...stack.deps,
+        embeddings: createFollowingEmbeddingProvider([oldModel], () => liveEmbeddingModel(db)),
+      });
+      const res = await stale.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey },
+        json: { query: fresh.text },
+      });
+      assert.equal(res.status, 503, res.text);
+      assert.match(res.body.message, /no embedding model for the live vectors \(model-b, model-b-v1\)/);
+    } finally {
+      await stack.close();
+    }
   });
 });

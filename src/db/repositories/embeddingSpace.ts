@@ -29,6 +29,14 @@ export async function createEmbeddingSpace(trx: Tx, space: EmbeddingSpaceRow): P
   await trx('embedding_space').insert({ id: 1, ...space });
 }
 
+/** Vectors of a model that is no longer live were refused (a re-embed switched meanwhile): embed them again. */
+export class EmbeddingModelSwitchedError extends Error {
+  constructor(modelVersion: string) {
+    super(`The embedding model ${modelVersion} is no longer live; the vectors were not stored`);
+    this.name = 'EmbeddingModelSwitchedError';
+  }
+}
+
 /** The space as recorded (no lock). */
 export async function readEmbeddingSpace(db: Db | Tx): Promise<EmbeddingSpaceRow | undefined> {
   return (await db('embedding_space').where({ id: 1 }).first()) as EmbeddingSpaceRow | undefined;
@@ -98,9 +106,13 @@ export async function setNextVectors(
   );
 }
 
-export async function countChunksWithoutNextVector(db: Db | Tx): Promise<number> {
-  const row = (await db('knowledge_chunks').whereNull('embedding_next').count('* as n').first()) as { n: string };
-  return Number(row.n);
+/** Chunks with a vector of the model being built, of all chunks. */
+export async function countReembedProgress(db: Db | Tx): Promise<{ done: number; total: number }> {
+  const row = (await db('knowledge_chunks').count('* as total').count('embedding_next as done').first()) as {
+    total: string;
+    done: string;
+  };
+  return { done: Number(row.done), total: Number(row.total) };
 }
 
 /** The HNSW index of the column being built (before the switch, so search never runs without one). */
@@ -113,12 +125,15 @@ export async function createNextVectorIndex(db: Db): Promise<void> {
 /**
  * The switch, in the caller's transaction: with writes to the chunks held off, when every chunk has a vector
  * of the new model, the two vector columns (and their model columns and indexes) trade names and the space
- * records the new model. Returns the chunks still missing a vector otherwise (nothing changes then).
+ * records the new model. Returns the chunks still missing a vector otherwise (nothing changes then), and all.
  */
-export async function swapVectorColumns(trx: Tx, target: EmbeddingSpaceRow): Promise<number> {
+export async function swapVectorColumns(
+  trx: Tx,
+  target: EmbeddingSpaceRow,
+): Promise<{ missing: number; total: number }> {
   await trx.raw('LOCK TABLE knowledge_chunks IN SHARE ROW EXCLUSIVE MODE');
-  const missing = await countChunksWithoutNextVector(trx);
-  if (missing > 0) return missing;
+  const { done, total } = await countReembedProgress(trx);
+  if (done < total) return { missing: total - done, total };
   for (const [a, b] of [
     ['embedding', 'embedding_next'],
     ['embedding_model', 'embedding_next_model'],
@@ -133,7 +148,7 @@ export async function swapVectorColumns(trx: Tx, target: EmbeddingSpaceRow): Pro
   await trx.raw('ALTER INDEX kws_swap_hnsw RENAME TO knowledge_chunks_embedding_next_hnsw');
   await trx('embedding_space').where({ id: 1 }).update(target);
   await trx('embedding_reembed').where({ id: 1 }).update({ status: 'switched', switched_at: trx.fn.now() });
-  return 0;
+  return { missing: 0, total };
 }
 
 /** After the switch: the previous model's vectors go (a catalogue change: the column and its index). */

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow, SourceVisibility } from '../rows';
 import type { Attributes } from '../../domain/filter';
+import { EmbeddingModelSwitchedError } from './embeddingSpace';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
 import { applyAccessFilter, type AccessFilter } from './search';
@@ -197,12 +198,21 @@ export async function setChunkEmbeddings(
   model: { model: string; modelVersion: string },
 ): Promise<void> {
   if (vectors.length === 0) return;
-  await db.raw(
-    `UPDATE knowledge_chunks AS c
-        SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
-       FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
-      WHERE c.workspace_id = ? AND c.knowledge_id = ? AND c.chunk_index = v.chunk_index`,
+  // One statement: its lock on knowledge_chunks is taken before its snapshot, so a re-embed's switch (which
+  // holds the table while it swaps the columns and records the new model) is either wholly before it (the
+  // live version is the new one) or waits for it. Vectors of a model no longer live are refused.
+  const { rows } = await db.raw<{ rows: Array<{ live: boolean }> }>(
+    `WITH live AS (
+       SELECT coalesce((SELECT model_version = ? FROM embedding_space WHERE id = 1), true) AS ok
+     ), stored AS (
+       UPDATE knowledge_chunks AS c
+          SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
+         FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
+        WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.chunk_index = v.chunk_index
+     )
+     SELECT ok AS live FROM live`,
     [
+      model.modelVersion,
       model.model,
       model.modelVersion,
       `{${vectors.map((v) => v.index).join(',')}}`,
@@ -211,6 +221,7 @@ export async function setChunkEmbeddings(
       knowledgeId,
     ],
   );
+  if (!rows[0]?.live) throw new EmbeddingModelSwitchedError(model.modelVersion);
 }
 
 export interface MetadataFilter {
