@@ -201,7 +201,13 @@ describe('reembedWorkflow', function () {
         assert.equal(res.status, 201, res.text);
         await temporal.client.workflow.getHandle(res.body.jobId as string).result();
         const chunk = await db('knowledge_chunks').where({ knowledge_id: res.body.id }).first();
-        return { id: res.body.id as string, text: chunk.content as string, model: chunk.embedding_model as string };
+        const jobId = res.body.jobId as string;
+        return {
+          id: res.body.id as string,
+          jobId,
+          text: chunk.content as string,
+          model: chunk.embedding_model as string,
+        };
       };
       /** The best hit of a semantic search for the text (a chunk's own text scores 1 with the model that embedded it). */
       const top = async (text: string) => {
@@ -250,6 +256,16 @@ describe('reembedWorkflow', function () {
       const done = await job(jobId);
       assert.equal(done.status, 'COMPLETED');
       assert.deepEqual(done.progress, { phase: 'done', chunksDone: 5, chunksTotal: 5 });
+      // The deployment's job: another workspace's background-jobs reports it too (not this workspace's own jobs).
+      const other = await createTenant(db);
+      const seen = await stack.request('POST', `/v1/workspaces/${other.workspaceId}/background-jobs`, {
+        headers: (await accessHeaders(stack, other)).headers,
+        json: { jobIds: [jobId, late.jobId] },
+      });
+      assert.deepEqual(
+        seen.body.jobs.map((j: { status: string }) => j.status),
+        ['COMPLETED', 'NOT_FOUND'],
+      );
 
       // After the switch, without a restart: queries are embedded with the new model and find every chunk by
       // its new vector; a chunk ingested now gets the new model's vector.
