@@ -112,8 +112,8 @@ export function createIngestionActivities(deps: IngestionDeps) {
         const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
         const range = { from: input.from, to: input.to };
-        return embedItemChunks(deps, input.workspaceId, input.knowledgeId, range, (texts) =>
-          withHeartbeat({ embedding: texts.length }, () => deps.embeddings.embedDocuments(texts)),
+        return embedItemChunks(deps, input.workspaceId, input.knowledgeId, range, (provider, texts) =>
+          withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
         );
       });
     },

@@ -21,6 +21,8 @@ export interface Deps {
   embeddings: EmbeddingProvider;
   /** The reranker RERANK_URL configures (built once), or null when none is. */
   reranker: Reranker | null;
+  /** The model a re-embed builds (EMBEDDING_NEXT_MODEL_DIR), when configured. */
+  nextEmbeddings?: EmbeddingProvider;
   /** Seals and opens secrets stored in the database (agent servers' auth tokens). */
   secrets: SecretBox;
   metrics: Metrics;

@@ -12,6 +12,7 @@ import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { isScoped, knowledgeScope, mayTrackUpload } from '../policies/scopes';
 import { accessFilter } from './access';
+import { withLiveEmbeddings } from './embeddingSpace';
 import type { AccessFilter } from '../db/repositories/search';
 
 export const KnowledgeMessages = {
@@ -136,20 +137,22 @@ export async function createLink(
   delete metadata.title;
   const description = typeof metadata.description === 'string' ? metadata.description : '';
   const text = [title, description, url].filter(Boolean).join('\n');
-  const [vector] = await deps.embeddings.embedDocuments([text]);
-  return deps.db.transaction(async (trx) => {
-    const row = await knowledge.insertKnowledge(trx, workspaceId, {
-      type: 'LINK',
-      title,
-      content: url,
-      url,
-      language,
-      metadata,
-      status: 'COMPLETED',
+  return withLiveEmbeddings(deps.embeddings, async (provider) => {
+    const [vector] = await provider.embedDocuments([text]);
+    return deps.db.transaction(async (trx) => {
+      const row = await knowledge.insertKnowledge(trx, workspaceId, {
+        type: 'LINK',
+        title,
+        content: url,
+        url,
+        language,
+        metadata,
+        status: 'COMPLETED',
+      });
+      await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }]);
+      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], provider);
+      return row;
     });
-    await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }]);
-    await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], deps.embeddings);
-    return row;
   });
 }
 

@@ -5,6 +5,7 @@ export { crawlWebsiteWorkflow } from './crawlWebsite';
 export { ingestFileWorkflow } from './ingestFile';
 export { ingestSourceWorkflow } from './ingestSource';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+export { reembedWorkflow } from './reembed';
 export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
 export { deliverWebhookWorkflow } from './webhooks';
 export { unpackArchiveWorkflow } from './unpackArchive';

@@ -1601,8 +1601,8 @@ export interface components {
             closedAt?: string | null;
             /** @description Why a FAILED job failed */
             error?: string;
-            /** @description A website crawl's progress (crawl jobs only) */
-            progress?: components["schemas"]["CrawlProgress"];
+            /** @description A website crawl's progress (crawl jobs) or a re-embed's (reembedWorkflow jobs) */
+            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"];
         };
         CrawlProgress: {
             /** @description Pages fetched and indexed */
@@ -1612,6 +1612,17 @@ export interface components {
             pagesFailed: number;
             /** @description Unchanged since the last crawl, or not indexable */
             pagesSkipped: number;
+        };
+        ReembedProgress: {
+            /**
+             * @description building the new vectors (catch-up rounds included), their index, the atomic switch, done
+             * @enum {string}
+             */
+            phase: "building" | "indexing" | "switching" | "done";
+            /** @description Chunks with a vector of the new model (the deployment's) */
+            chunksDone: number;
+            /** @description All chunks of the deployment, as last counted */
+            chunksTotal: number;
         };
         Category: {
             /**

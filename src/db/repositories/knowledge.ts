@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow, SourceVisibility } from '../rows';
 import type { Attributes } from '../../domain/filter';
+import { EmbeddingModelSwitchedError } from './embeddingSpace';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
 import { applyAccessFilter, type AccessFilter } from './search';
@@ -156,11 +157,13 @@ export async function upsertChunks(
       page_number: c.pageNumber,
       content: c.text,
       embedding: null,
+      embedding_next: null,
     }));
     await db('knowledge_chunks')
       .insert(batch)
       .onConflict(['knowledge_id', 'chunk_index'])
-      .merge(['page_number', 'content', 'embedding', 'embedding_model', 'embedding_model_version']);
+      // embedding_next: a re-embed under way (0018_reembedding) embeds the new text again.
+      .merge(['page_number', 'content', 'embedding', 'embedding_model', 'embedding_model_version', 'embedding_next']);
   }
   await db('knowledge_chunks')
     .where({ knowledge_id: knowledgeId })
@@ -195,12 +198,21 @@ export async function setChunkEmbeddings(
   model: { model: string; modelVersion: string },
 ): Promise<void> {
   if (vectors.length === 0) return;
-  await db.raw(
-    `UPDATE knowledge_chunks AS c
-        SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
-       FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
-      WHERE c.workspace_id = ? AND c.knowledge_id = ? AND c.chunk_index = v.chunk_index`,
+  // One statement: its lock on knowledge_chunks is taken before its snapshot, so a re-embed's switch (which
+  // holds the table while it swaps the columns and records the new model) is either wholly before it (the
+  // live version is the new one) or waits for it. Vectors of a model no longer live are refused.
+  const { rows } = await db.raw<{ rows: Array<{ live: boolean }> }>(
+    `WITH live AS (
+       SELECT coalesce((SELECT model_version = ? FROM embedding_space WHERE id = 1), true) AS ok
+     ), stored AS (
+       UPDATE knowledge_chunks AS c
+          SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
+         FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
+        WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.chunk_index = v.chunk_index
+     )
+     SELECT ok AS live FROM live`,
     [
+      model.modelVersion,
       model.model,
       model.modelVersion,
       `{${vectors.map((v) => v.index).join(',')}}`,
@@ -209,6 +221,7 @@ export async function setChunkEmbeddings(
       knowledgeId,
     ],
   );
+  if (!rows[0]?.live) throw new EmbeddingModelSwitchedError(model.modelVersion);
 }
 
 export interface MetadataFilter {
