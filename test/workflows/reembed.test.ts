@@ -266,6 +266,8 @@ describe('reembedWorkflow', function () {
         seen.body.jobs.map((j: { status: string }) => j.status),
         ['COMPLETED', 'NOT_FOUND'],
       );
+      // Its counts are that workspace's own chunks (none), not the deployment's.
+      assert.deepEqual(seen.body.jobs[0].progress, { phase: 'done', chunksDone: 0, chunksTotal: 0 });
 
       // After the switch, without a restart: queries are embedded with the new model and find every chunk by
       // its new vector; a chunk ingested now gets the new model's vector.

@@ -106,9 +106,14 @@ export async function setNextVectors(
   );
 }
 
-/** Chunks with a vector of the model being built, of all chunks. */
-export async function countReembedProgress(db: Db | Tx): Promise<{ done: number; total: number }> {
-  const row = (await db('knowledge_chunks').count('* as total').count('embedding_next as done').first()) as {
+/** Chunks with a vector of the model being built, of all chunks (of one workspace's, when named). */
+export async function countReembedProgress(
+  db: Db | Tx,
+  workspaceId?: string,
+): Promise<{ done: number; total: number }> {
+  const q = db('knowledge_chunks').count('* as total').count('embedding_next as done');
+  if (workspaceId) void q.where({ workspace_id: workspaceId });
+  const row = (await q.first()) as {
     total: string;
     done: string;
   };
