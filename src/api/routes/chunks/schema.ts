@@ -79,12 +79,9 @@ export const ChunkSchema = z
     id: uuid('The chunk'),
     knowledgeId: uuid('Its item'),
     text: z.string(),
-    page: z
-      .int()
-      .min(1)
-      .meta({
-        description: 'The page of the item it comes from (a manual chunk: that of the chunk it was added before)',
-      }),
+    page: z.int().min(1).meta({
+      description: 'The page of the item it comes from (a manual chunk: that of the chunk it was added before)',
+    }),
     position: z.int().min(0).meta({ description: "Its place among the item's chunks, from 0" }),
     tokenCount: z
       .int()
