@@ -1,6 +1,6 @@
 // The chunks API over HTTPS: an item's chunks paged; reading them scoped exactly as reading the item, under every
 // credential kind; a text edit that search follows at once (new words found, old ones gone); a disabled chunk
-// missing from search, space and agent RAG, the knowledge_search tool and metadata search until re-enabled; a
+// missing from search, space and agent RAG, the knowledge_search tool, MCP and metadata search until re-enabled; a
 // chunk added by hand; and the 400s, 404s, 409 and 503 (a failing or silent embedder changes nothing).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
+import { connectMcp } from '../helpers/mcp';
 import { getStack, type TestStack } from '../helpers/stack';
 
 interface ChunkBody {
@@ -209,7 +210,7 @@ describe('chunks API', function () {
     assert.deepEqual([other!.text, other!.editedAt], [badgers!.text, null]);
   });
 
-  it('leaves a disabled chunk out of search, space and agent RAG, the knowledge_search tool and metadata search', async () => {
+  it('leaves a disabled chunk out of search, space and agent RAG, the agent tools, MCP and metadata search', async () => {
     const unique = 'Zeppelin hangars store helium airships beside the lighthouse';
     const id = await item('Airships', [paragraph('Dirigible history in general'), paragraph(unique)]);
     const [, target] = await allChunks(id);
@@ -247,6 +248,11 @@ describe('chunks API', function () {
         json: { metadata: { title: 'Airships' } },
       });
       assert.equal(metadata.status, 200, metadata.text);
+      const mcpSearch = await mcp.callTool({
+        name: 'knowledge_search',
+        arguments: { query: 'zeppelin hangars', mode: 'keyword' },
+      });
+      const mcpRag = await mcp.callTool({ name: 'rag', arguments: { text: 'zeppelin hangars helium', topK: 10 } });
       return {
         keyword: (await search('zeppelin hangars', 'keyword')).length,
         hybrid: (await search('zeppelin hangars helium', 'hybrid')).some((r) => r.content.includes('Zeppelin')),
@@ -254,6 +260,8 @@ describe('chunks API', function () {
         spaceRag: holds(spaceRag.body.knowledgeResults),
         agentRag: holds(agentRag.body.knowledgeResults),
         tool: tool.body.output.results.length,
+        mcpSearch: (mcpSearch.structuredContent as { results: unknown[] }).results.length,
+        mcpRag: holds((mcpRag.structuredContent as { knowledgeResults: Passage[] }).knowledgeResults),
         metadata: holds(
           (metadata.body[0].coreKnowledgeItems as Array<{ content: string }>).map((c) => ({ text: c.content })),
         ),
@@ -266,32 +274,41 @@ describe('chunks API', function () {
       spaceRag: true,
       agentRag: true,
       tool: 1,
+      mcpSearch: 1,
+      mcpRag: true,
       metadata: true,
     };
-    assert.deepEqual(await seen(), everywhere);
+    const mcp = await connectMcp(stack.baseUrl, stack.ca, tenant.workspaceId, headers);
+    try {
+      assert.deepEqual(await seen(), everywhere);
 
-    const off = await patch(id, target!.id, { enabled: false });
-    assert.equal(off.status, 200, off.text);
-    assert.deepEqual([off.body.enabled, off.body.text, off.body.editedAt], [false, target!.text, null]);
-    assert.deepEqual(await seen(), {
-      keyword: 0,
-      hybrid: false,
-      semantic: false,
-      spaceRag: false,
-      agentRag: false,
-      tool: 0,
-      metadata: false,
-    });
-    // Still listed, as disabled; the item's other chunk still answers.
-    assert.deepEqual(
-      (await allChunks(id)).map((c) => c.enabled),
-      [true, false],
-    );
-    assert.ok((await search('dirigible history', 'keyword')).some((r) => r.id === id));
+      const off = await patch(id, target!.id, { enabled: false });
+      assert.equal(off.status, 200, off.text);
+      assert.deepEqual([off.body.enabled, off.body.text, off.body.editedAt], [false, target!.text, null]);
+      assert.deepEqual(await seen(), {
+        keyword: 0,
+        hybrid: false,
+        semantic: false,
+        spaceRag: false,
+        agentRag: false,
+        tool: 0,
+        mcpSearch: 0,
+        mcpRag: false,
+        metadata: false,
+      });
+      // Still listed, as disabled; the item's other chunk still answers.
+      assert.deepEqual(
+        (await allChunks(id)).map((c) => c.enabled),
+        [true, false],
+      );
+      assert.ok((await search('dirigible history', 'keyword')).some((r) => r.id === id));
 
-    const on = await patch(id, target!.id, { enabled: true });
-    assert.equal(on.status, 200, on.text);
-    assert.deepEqual(await seen(), everywhere);
+      const on = await patch(id, target!.id, { enabled: true });
+      assert.equal(on.status, 200, on.text);
+      assert.deepEqual(await seen(), everywhere);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('adds a chunk by hand at a position, searchable at once', async () => {
