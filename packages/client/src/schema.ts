@@ -1428,7 +1428,7 @@ export interface components {
                 filename: string;
                 mimetype: string;
             } | null;
-            /** @description The item's first chunks (at most 50) */
+            /** @description The item's first enabled chunks (at most 50) */
             coreKnowledgeItems: {
                 /**
                  * Format: uuid

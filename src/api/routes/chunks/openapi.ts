@@ -34,7 +34,18 @@ export const chunksOperations: ApiOperation[] = [
     summary: "An item's chunks in order (what search, RAG and the tools read, when enabled)",
     description: 'Scoped as get-knowledge: an item the credential may not see is 404.',
     request: { path: KnowledgeIdPath, query: ChunkListQuerySchema },
-    responses: { 200: { description: 'A page of chunks', schema: ChunkListSchema } },
+    responses: {
+      200: {
+        description: 'A page of chunks',
+        schema: ChunkListSchema,
+        links: {
+          updateKnowledgeChunk: {
+            operationId: 'updateKnowledgeChunk',
+            parameters: { knowledgeId: '$request.path.knowledgeId', chunkId: '$response.body#/chunks/0/id' },
+          },
+        },
+      },
+    },
     errors: {
       400: [
         ...itemErrors[400],
@@ -52,7 +63,18 @@ export const chunksOperations: ApiOperation[] = [
     summary: 'Add a chunk by hand (embedded and searchable at once); only to a COMPLETED item',
     description: writeDescription,
     request: { path: KnowledgeIdPath, body: CreateChunkSchema },
-    responses: { 201: { description: 'The new chunk', schema: ChunkSchema } },
+    responses: {
+      201: {
+        description: 'The new chunk',
+        schema: ChunkSchema,
+        links: {
+          updateKnowledgeChunk: {
+            operationId: 'updateKnowledgeChunk',
+            parameters: { knowledgeId: '$response.body#/knowledgeId', chunkId: '$response.body#/id' },
+          },
+        },
+      },
+    },
     errors: {
       400: [
         ...itemErrors[400],
