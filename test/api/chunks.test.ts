@@ -1,9 +1,11 @@
 // The chunks API over HTTPS: an item's chunks paged; reading them scoped exactly as reading the item, under every
 // credential kind; a text edit that search follows at once (new words found, old ones gone); a disabled chunk
 // missing from search, space and agent RAG, the knowledge_search tool, MCP and metadata search until re-enabled; a
-// chunk added by hand; and the 400s, 404s, 409 and 503 (a failing or silent embedder changes nothing).
+// chunk added by hand; re-ingestion dropping the hand-made state; and the 400s, 404s, 409 and 503 (a failing or
+// silent embedder changes nothing).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { EmbeddingError } from '../../src/embeddings/provider';
 import { ChunkMessages } from '../../src/services/chunks';
@@ -343,6 +345,26 @@ describe('chunks API', function () {
     assert.deepEqual(
       semantic.map((r) => r.content),
       [text],
+    );
+  });
+
+  it("drops manual edits, manual chunks and disabled states when ingestion writes the item's chunks again", async () => {
+    const id = await item('Reingested', [paragraph('First extracted'), paragraph('Second extracted')]);
+    const [first, second] = await allChunks(id);
+    assert.equal((await patch(id, first!.id, { text: 'Edited by hand' })).status, 200);
+    assert.equal((await patch(id, second!.id, { enabled: false })).status, 200);
+    assert.equal((await add(id, { text: 'Added by hand' })).status, 201);
+    // What the indexing activity writes on a retry or a changed page (upsert by position, the rest removed).
+    await knowledgeRepo.upsertChunks(stack.deps.db, tenant.workspaceId, id, [
+      { index: 0, pageNumber: 1, text: first!.text },
+      { index: 1, pageNumber: 1, text: second!.text },
+    ]);
+    assert.deepEqual(
+      (await allChunks(id)).map((c) => [c.position, c.text, c.enabled, c.origin, c.editedAt]),
+      [
+        [0, first!.text, true, 'extracted', null],
+        [1, second!.text, true, 'extracted', null],
+      ],
     );
   });
 
