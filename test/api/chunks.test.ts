@@ -9,26 +9,13 @@ import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { EmbeddingError } from '../../src/embeddings/provider';
 import { ChunkMessages } from '../../src/services/chunks';
-import { MAX_CHUNK_CHARACTERS } from '../../src/api/routes/chunks/schema';
+import { MAX_CHUNK_CHARACTERS, type Chunk as ChunkBody } from '../../src/api/routes/chunks/schema';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
 import { connectMcp } from '../helpers/mcp';
 import { getStack, type TestStack } from '../helpers/stack';
-
-interface ChunkBody {
-  id: string;
-  knowledgeId: string;
-  text: string;
-  page: number;
-  position: number;
-  tokenCount: number;
-  enabled: boolean;
-  origin: string;
-  editedAt: string | null;
-  createdAt: string;
-}
 
 /** Paragraphs of about 600 characters: the chunker (1,000 characters) makes one chunk of each. */
 const paragraph = (topic: string) =>
