@@ -37,6 +37,15 @@ export class EmbeddingModelSwitchedError extends Error {
   }
 }
 
+/**
+ * After a write of vectors in this transaction (its row locks make a re-embed's switch wait for it): refuses
+ * them when the switch committed first and their model is no longer the live one.
+ */
+export async function assertLiveModel(trx: Tx, modelVersion: string): Promise<void> {
+  const space = await readEmbeddingSpace(trx);
+  if (space && space.model_version !== modelVersion) throw new EmbeddingModelSwitchedError(modelVersion);
+}
+
 /** The space as recorded (no lock). */
 export async function readEmbeddingSpace(db: Db | Tx): Promise<EmbeddingSpaceRow | undefined> {
   return (await db('embedding_space').where({ id: 1 }).first()) as EmbeddingSpaceRow | undefined;

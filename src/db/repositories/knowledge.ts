@@ -141,7 +141,14 @@ export interface ChunkInput {
   text: string;
 }
 
-/** Idempotent: re-running replaces chunk texts by index and drops chunks beyond the new count. */
+/** What ingestion writes of the chunk controls (migration 0019): re-ingestion drops manual edits and disables. */
+const EXTRACTED_CHUNK = { enabled: true, origin: 'extracted', edited_at: null } as const;
+const CHUNK_CONTROL = Object.keys(EXTRACTED_CHUNK) as Array<keyof typeof EXTRACTED_CHUNK>;
+
+/**
+ * Idempotent: re-running replaces chunk texts by index and drops chunks beyond the new count; the chunks'
+ * hand-made state (disabled, edited, added) goes with them.
+ */
 export async function upsertChunks(
   db: Tx,
   workspaceId: string,
@@ -158,12 +165,21 @@ export async function upsertChunks(
       content: c.text,
       embedding: null,
       embedding_next: null,
+      ...EXTRACTED_CHUNK,
     }));
     await db('knowledge_chunks')
       .insert(batch)
       .onConflict(['knowledge_id', 'chunk_index'])
       // embedding_next: a re-embed under way (0018_reembedding) embeds the new text again.
-      .merge(['page_number', 'content', 'embedding', 'embedding_model', 'embedding_model_version', 'embedding_next']);
+      .merge([
+        'page_number',
+        'content',
+        'embedding',
+        'embedding_model',
+        'embedding_model_version',
+        'embedding_next',
+        ...CHUNK_CONTROL,
+      ]);
   }
   await db('knowledge_chunks')
     .where({ knowledge_id: knowledgeId })
@@ -240,7 +256,7 @@ function whereMetadata(q: Knex.QueryBuilder, filter: MetadataFilter): Knex.Query
   return q;
 }
 
-/** The first `perItem` chunks of each item, in order. */
+/** The first `perItem` enabled chunks of each item, in order. */
 export async function chunksOf(
   db: Tx,
   workspaceId: string,
@@ -252,7 +268,7 @@ export async function chunksOf(
   const ranked = db('knowledge_chunks')
     .select('id', 'knowledge_id', 'content', 'page_number', 'chunk_index')
     .select(db.raw('row_number() over (partition by knowledge_id order by chunk_index) as rn'))
-    .where({ workspace_id: workspaceId })
+    .where({ workspace_id: workspaceId, enabled: true })
     .whereIn('knowledge_id', knowledgeIds);
   const rows: Array<{ id: string; knowledge_id: string; content: string; page_number: number }> = await db
     .from(ranked.as('r'))

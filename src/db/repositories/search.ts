@@ -124,6 +124,7 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, role
     .where('c.workspace_id', workspaceId)
     .andWhere('k.workspace_id', workspaceId)
     .andWhere('k.status', 'COMPLETED')
+    .andWhere('c.enabled', true)
     .whereNotNull('c.embedding');
   return applyAccessFilter(q, db, filter, roleJoin);
 }
@@ -402,12 +403,14 @@ export async function titleSearch(
   return applyAccessFilter(q, db, filter);
 }
 
-/** The first chunk of each item (an excerpt for results that have no matching chunk). */
+/** The first enabled chunk of each item (an excerpt for results that have no matching chunk). */
 export async function firstChunks(db: Tx, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows: Array<{ knowledge_id: string; content: string }> = await db('knowledge_chunks')
+    .distinctOn('knowledge_id')
     .select('knowledge_id', 'content')
-    .where({ workspace_id: workspaceId, chunk_index: 0 })
-    .whereIn('knowledge_id', ids);
+    .where({ workspace_id: workspaceId, enabled: true })
+    .whereIn('knowledge_id', ids)
+    .orderBy(['knowledge_id', 'chunk_index']);
   return new Map(rows.map((r) => [r.knowledge_id, r.content]));
 }

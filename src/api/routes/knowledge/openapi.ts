@@ -49,6 +49,7 @@ const itemErrors = { 400: [KnowledgeMessages.invalidId], 404: [KnowledgeMessages
 const itemLinks = (from: string) => ({
   getKnowledge: { operationId: 'getKnowledge', parameters: { knowledgeId: from } },
   listKnowledgeRoles: { operationId: 'listKnowledgeRoles', parameters: { knowledgeId: from } },
+  listKnowledgeChunks: { operationId: 'listKnowledgeChunks', parameters: { knowledgeId: from } },
 });
 const searchErrors = {
   400: [
