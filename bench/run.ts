@@ -33,7 +33,8 @@ import { formatReport, searchSections, searchTargets } from './knowledge/report'
 import { table } from './lib/table';
 import { loadAverage } from './lib/stats';
 import { modelDirsFrom, positiveFrom, runModelComparison } from './retrieval/models.bench';
-import { formatModelComparison, formatRetrievalReport } from './retrieval/report';
+import { contextVariantsFrom, runContextComparison } from './retrieval/context.bench';
+import { formatContextComparison, formatModelComparison, formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
 import { scrapedRun, type ScrapedRun } from './dashboard/scrape';
@@ -106,7 +107,7 @@ const SUITES = [
 ] as const;
 type Suite = (typeof SUITES)[number];
 
-async function writeResult(suite: Suite | 'retrieval-models', result: object): Promise<string> {
+async function writeResult(suite: Suite | 'retrieval-models' | 'retrieval-context', result: object): Promise<string> {
   const out = path.join(ROOT, `bench/results/${suite}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(result, null, 2) + '\n');
@@ -123,14 +124,26 @@ async function retrievalSuite() {
       modelVersion: 'bench',
       dimension: 384,
     });
+    const subsetOpts = () => ({
+      ...DEFAULT_RETRIEVAL_OPTIONS(ROOT),
+      pageLimit: positiveFrom('KWS_RETRIEVAL_PAGES', process.env.KWS_RETRIEVAL_PAGES),
+      questionLimit: positiveFrom('KWS_RETRIEVAL_QUESTIONS', process.env.KWS_RETRIEVAL_QUESTIONS),
+    });
+    // KWS_RETRIEVAL_CONTEXT=none,title: contextual chunk headers compared (bench/retrieval/context.bench.ts).
+    const variants = contextVariantsFrom(process.env.KWS_RETRIEVAL_CONTEXT);
+    if (variants) {
+      const result = await runContextComparison(database.db, variants, subsetOpts(), (partial) =>
+        writeResult('retrieval-context', partial),
+      );
+      const out = await writeResult('retrieval-context', result);
+      console.log(`\n${formatContextComparison(result)}\n`);
+      console.log(`[bench] ${result.seconds} s; written to ${out}`);
+      return;
+    }
     // KWS_RETRIEVAL_MODELS=dir1,dir2: the embedding-model comparison instead (bench/retrieval/models.bench.ts).
     const modelDirs = modelDirsFrom(ROOT, process.env.KWS_RETRIEVAL_MODELS);
     if (modelDirs) {
-      const opts = {
-        ...DEFAULT_RETRIEVAL_OPTIONS(ROOT),
-        pageLimit: positiveFrom('KWS_RETRIEVAL_PAGES', process.env.KWS_RETRIEVAL_PAGES),
-        questionLimit: positiveFrom('KWS_RETRIEVAL_QUESTIONS', process.env.KWS_RETRIEVAL_QUESTIONS),
-      };
+      const opts = subsetOpts();
       // Written after each model, so a run cut short keeps the rows it finished.
       const result = await runModelComparison(database.db, modelDirs, opts, (partial) =>
         writeResult('retrieval-models', partial),

@@ -52,13 +52,11 @@ export function positiveFrom(name: string, value: string | undefined): number | 
   return Number(value);
 }
 
-export async function runModelComparison(
-  db: Db,
-  dirs: readonly string[],
-  opts: RetrievalBenchOptions & { pageLimit?: number; questionLimit?: number },
-  onProgress: (partial: ModelComparisonResult) => Promise<unknown> = async () => undefined,
-): Promise<ModelComparisonResult> {
-  const started = performance.now();
+/** The bench's options with the subset of KWS_RETRIEVAL_QUESTIONS and KWS_RETRIEVAL_PAGES. */
+export type SubsetOptions = RetrievalBenchOptions & { pageLimit?: number; questionLimit?: number };
+
+/** The corpus and questions of a run narrowed by KWS_RETRIEVAL_QUESTIONS and KWS_RETRIEVAL_PAGES. */
+export async function labelledSubset(opts: { pageLimit?: number; questionLimit?: number }) {
   const allPages = await loadPythonDocs();
   const allLabels = await loadLabels(allPages);
   // Every stride-th question, so both kinds stay represented.
@@ -69,7 +67,35 @@ export async function runModelComparison(
     0,
     Math.max(opts.pageLimit ?? allPages.length, named.size),
   );
-  const bm25Pages = new Bm25Index(pages.map((p) => ({ key: p.path, text: p.text })));
+  const questions = {
+    of: allLabels.length,
+    all: labels.length,
+    paraphrase: labels.filter((q) => q.kind === 'paraphrase').length,
+    identifier: labels.filter((q) => q.kind === 'identifier').length,
+  };
+  return {
+    allPages,
+    pages,
+    labels,
+    questions,
+    bm25Pages: new Bm25Index(pages.map((p) => ({ key: p.path, text: p.text }))),
+  };
+}
+
+/** The two modes a comparison answers every question in: semantic, and the service's default hybrid. */
+export const COMPARED_RUNS: readonly Run[] = [
+  { name: 'semantic', kind: 'search', mode: 'semantic' },
+  { name: 'hybrid (default)', kind: 'search', mode: 'hybrid' },
+];
+
+export async function runModelComparison(
+  db: Db,
+  dirs: readonly string[],
+  opts: SubsetOptions,
+  onProgress: (partial: ModelComparisonResult) => Promise<unknown> = async () => undefined,
+): Promise<ModelComparisonResult> {
+  const started = performance.now();
+  const { allPages, pages, labels, questions, bm25Pages } = await labelledSubset(opts);
   const base = opts.chunkSettings[0] as ChunkOptions;
   const sample = chunkPages(
     pages.slice(0, 60).map((p, i) => ({ pageNumber: i + 1, text: p.text })),
@@ -78,10 +104,6 @@ export async function runModelComparison(
     .filter((_, i) => i % 3 === 0)
     .slice(0, opts.speedSample)
     .map((c) => c.text);
-  const runs: Run[] = [
-    { name: 'semantic', kind: 'search', mode: 'semantic' },
-    { name: 'hybrid (default)', kind: 'search', mode: 'hybrid' },
-  ];
   const rows: ModelRow[] = [];
   let chunks = 0;
   const result = (): ModelComparisonResult => ({
@@ -89,12 +111,7 @@ export async function runModelComparison(
     date: new Date().toISOString(),
     corpus: { pages: pages.length, of: allPages.length, chunks },
     chunking: base,
-    questions: {
-      of: allLabels.length,
-      all: labels.length,
-      paraphrase: labels.filter((q) => q.kind === 'paraphrase').length,
-      identifier: labels.filter((q) => q.kind === 'identifier').length,
-    },
+    questions,
     speed: { passages: sample.length, rounds: opts.speedRounds },
     defaults: { retrieval: DEFAULT_RETRIEVAL },
     models: rows,
@@ -123,15 +140,15 @@ export async function runModelComparison(
       const corpus = await loadCorpus(db, pages, base, (texts) =>
         cache.embed(model, texts, 'document', (m) => log(`${name}: ${m}`)),
       );
-      const questions = labels.map((q) => q.question);
-      const queryVectors = await cache.embed(model, questions, 'query');
+      const asked = labels.map((q) => q.question);
+      const queryVectors = await cache.embed(model, asked, 'query');
       const results = await evaluateRuns(
         db,
         corpus,
         labels,
-        new Map(questions.map((q, i) => [q, queryVectors[i] as number[]])),
+        new Map(asked.map((q, i) => [q, queryVectors[i] as number[]])),
         model.dimension,
-        runs,
+        COMPARED_RUNS,
         bm25Pages,
       );
       const row: ModelRow = {

@@ -1,6 +1,7 @@
 // The readable summary of bench/results/retrieval.json: the retrieval table per chunk setting, the chunk
 // settings side by side, int8 against FP32, and the issue's targets with the measured figures.
 import { table } from '../lib/table';
+import type { ContextComparisonResult } from './context.bench';
 import type { ModelComparisonResult } from './models.bench';
 import type { RetrievalBenchResult, RunResult } from './retrieval.bench';
 
@@ -145,6 +146,32 @@ export function formatModelComparison(r: ModelComparisonResult): string {
         m.passagesPerSecond.p50,
         m.loadAverages.map((l) => l[0]).join(' -> '),
       ]),
+    ),
+  ].join('\n');
+}
+
+export function formatContextComparison(r: ContextComparisonResult): string {
+  const kinds = ['all', 'paraphrase', 'identifier'] as const;
+  return [
+    `Contextual chunk headers on the labelled set ${r.date}: ${r.questions.all} of ${r.questions.of} questions ` +
+      `(${r.questions.paraphrase} paraphrase, ${r.questions.identifier} identifier-style), ${r.corpus.pages} of ` +
+      `${r.corpus.of} pages (${r.corpus.chunks} chunks of size ${r.chunking.size}, overlap ${r.chunking.overlap}); ` +
+      `per question kind nDCG@10 / R@10 / MRR@10; passages/s of the texts embedded (not cached) with the ` +
+      `1-minute load average before -> after`,
+    table(
+      ['variant', 'mode', ...kinds, 'passages/s', 'load'],
+      r.variants.flatMap((v) =>
+        (['semantic', 'hybrid'] as const).map((mode) => [
+          v.variant,
+          mode,
+          ...kinds.map((k) => {
+            const m = v[mode].metrics[k];
+            return `${f3(m.ndcgAt10)} / ${f3(m.recallAt10)} / ${f3(m.mrrAt10)}`;
+          }),
+          v.passagesPerSecond ?? 'cached',
+          v.loadAverages.map((l) => l[0]).join(' -> '),
+        ]),
+      ),
     ),
   ].join('\n');
 }

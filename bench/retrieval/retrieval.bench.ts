@@ -110,12 +110,16 @@ export interface LoadedCorpus {
   loadMs: number;
 }
 
-/** Items (one per page, language en) and their chunks with vectors, straight into a fresh workspace. */
+/**
+ * Items (one per page, language en) and their chunks with vectors, straight into a fresh workspace.
+ * `embedText` is the text embedded for a chunk (the chunk itself by default); the stored chunk is unchanged.
+ */
 export async function loadCorpus(
   db: Db,
   pages: readonly DocPage[],
   chunking: ChunkOptions,
   embed: (texts: string[]) => Promise<number[][]>,
+  embedText: (page: DocPage, chunk: string) => string = (_, chunk) => chunk,
 ): Promise<LoadedCorpus> {
   const chunked = pages.map((page) => ({
     page,
@@ -123,7 +127,7 @@ export async function loadCorpus(
     chunks: chunkPages([{ pageNumber: 1, text: page.text }], chunking).map((c) => ({ ...c, id: randomUUID() })),
   }));
   const texts = chunked.flatMap((p) => p.chunks.map((c) => c.text));
-  const vectors = await embed(texts);
+  const vectors = await embed(chunked.flatMap((p) => p.chunks.map((c) => embedText(p.page, c.text))));
   const started = performance.now();
   const { workspaceId } = await createTenant(db);
   const pageOfItem = new Map<string, string>();
