@@ -11,9 +11,9 @@ import type { ChunkOptions } from '../../src/extract/chunk';
 import { DEFAULT_RETRIEVAL } from '../../src/services/search';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
-import { COMPARED_RUNS, labelledSubset, type SubsetOptions } from './models.bench';
+import { evaluateCompared, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
 import type { DocPage } from './pydoc';
-import { evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
+import { loadCorpus, type RunResult } from './retrieval.bench';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
@@ -64,9 +64,7 @@ export async function runContextComparison(
   opts: SubsetOptions,
   onProgress: (partial: ContextComparisonResult) => Promise<unknown> = async () => undefined,
 ): Promise<ContextComparisonResult> {
-  const started = performance.now();
-  const { allPages, pages, labels, questions, bm25Pages } = await labelledSubset(opts);
-  const base = opts.chunkSettings[0] as ChunkOptions;
+  const { started, base, allPages, pages, labels, questions, bm25Pages } = await labelledSubset(opts);
   const info = await readModelInfo(opts.fp32ModelDir);
   const model = await createLocalEmbeddingProvider({ modelDir: opts.fp32ModelDir });
   const rows: ContextRow[] = [];
@@ -85,8 +83,7 @@ export async function runContextComparison(
   });
   try {
     const cache = await EmbeddingCache.open(opts.cacheDir, info.version, model.dimension);
-    const asked = labels.map((q) => q.question);
-    const queryVectors = await cache.embed(model, asked, 'query');
+    const queries = await queryVectorsOf(cache, model, labels);
     for (const variant of variants) {
       const loads = [loadAverage()];
       const before = cache.size;
@@ -101,15 +98,7 @@ export async function runContextComparison(
       const embedded = cache.size - before;
       const seconds = (performance.now() - t0 - corpus.loadMs) / 1000;
       loads.push(loadAverage());
-      const [semantic, hybrid] = await evaluateRuns(
-        db,
-        corpus,
-        labels,
-        new Map(asked.map((q, i) => [q, queryVectors[i] as number[]])),
-        model.dimension,
-        COMPARED_RUNS,
-        bm25Pages,
-      );
+      const [semantic, hybrid] = await evaluateCompared(db, corpus, labels, queries, model.dimension, bm25Pages);
       rows.push({
         variant,
         embedded,

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
+import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
 import { DEFAULT_RETRIEVAL } from '../../src/services/search';
@@ -56,7 +57,9 @@ export function positiveFrom(name: string, value: string | undefined): number | 
 export type SubsetOptions = RetrievalBenchOptions & { pageLimit?: number; questionLimit?: number };
 
 /** The corpus and questions of a run narrowed by KWS_RETRIEVAL_QUESTIONS and KWS_RETRIEVAL_PAGES. */
-export async function labelledSubset(opts: { pageLimit?: number; questionLimit?: number }) {
+/** The labelled subset a comparison runs on, its first chunk setting, and when it started. */
+export async function labelledSubset(opts: Pick<SubsetOptions, 'pageLimit' | 'questionLimit' | 'chunkSettings'>) {
+  const started = performance.now();
   const allPages = await loadPythonDocs();
   const allLabels = await loadLabels(allPages);
   // Every stride-th question, so both kinds stay represented.
@@ -74,12 +77,37 @@ export async function labelledSubset(opts: { pageLimit?: number; questionLimit?:
     identifier: labels.filter((q) => q.kind === 'identifier').length,
   };
   return {
+    started,
+    base: opts.chunkSettings[0] as ChunkOptions,
     allPages,
     pages,
     labels,
     questions,
     bm25Pages: new Bm25Index(pages.map((p) => ({ key: p.path, text: p.text }))),
   };
+}
+
+/** Each question's vector, by its text (cached per model version). */
+export async function queryVectorsOf(
+  cache: EmbeddingCache,
+  model: EmbeddingProvider,
+  labels: ReadonlyArray<{ question: string }>,
+): Promise<Map<string, number[]>> {
+  const asked = labels.map((q) => q.question);
+  const vectors = await cache.embed(model, asked, 'query');
+  return new Map(asked.map((q, i) => [q, vectors[i] as number[]]));
+}
+
+/** Every question answered in the compared runs (semantic and default hybrid). */
+export function evaluateCompared(
+  db: Db,
+  corpus: Parameters<typeof evaluateRuns>[1],
+  labels: Parameters<typeof evaluateRuns>[2],
+  queries: Map<string, number[]>,
+  dimension: number,
+  bm25Pages: Parameters<typeof evaluateRuns>[6],
+) {
+  return evaluateRuns(db, corpus, labels, queries, dimension, COMPARED_RUNS, bm25Pages);
 }
 
 /** The two modes a comparison answers every question in: semantic, and the service's default hybrid. */
@@ -94,9 +122,7 @@ export async function runModelComparison(
   opts: SubsetOptions,
   onProgress: (partial: ModelComparisonResult) => Promise<unknown> = async () => undefined,
 ): Promise<ModelComparisonResult> {
-  const started = performance.now();
-  const { allPages, pages, labels, questions, bm25Pages } = await labelledSubset(opts);
-  const base = opts.chunkSettings[0] as ChunkOptions;
+  const { started, base, allPages, pages, labels, questions, bm25Pages } = await labelledSubset(opts);
   const sample = chunkPages(
     pages.slice(0, 60).map((p, i) => ({ pageNumber: i + 1, text: p.text })),
     base,
@@ -140,15 +166,12 @@ export async function runModelComparison(
       const corpus = await loadCorpus(db, pages, base, (texts) =>
         cache.embed(model, texts, 'document', (m) => log(`${name}: ${m}`)),
       );
-      const asked = labels.map((q) => q.question);
-      const queryVectors = await cache.embed(model, asked, 'query');
-      const results = await evaluateRuns(
+      const results = await evaluateCompared(
         db,
         corpus,
         labels,
-        new Map(asked.map((q, i) => [q, queryVectors[i] as number[]])),
+        await queryVectorsOf(cache, model, labels),
         model.dimension,
-        COMPARED_RUNS,
         bm25Pages,
       );
       const row: ModelRow = {
