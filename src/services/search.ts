@@ -137,12 +137,12 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
 /** The mode space RAG retrieves passages with: the winner on the labelled set (bench/retrieval, README). */
 export const RAG_MODE: SearchMode = 'hybrid';
 
-/** A keyword rank as a score in [0, 1) (ts_rank_cd is unbounded above). */
+/** A keyword rank as a score in [0, 1) (BM25 is unbounded above). */
 export const keywordScore = (rank: number) => rank / (rank + 1);
 
 /**
  * The best `limit` results (items or passages) for a query in a mode: semantic ranks by cosine similarity
- * (exact or HNSW per the plan), keyword by ts_rank_cd, hybrid by fusing both (settings.fusion).
+ * (exact or HNSW per the plan), keyword by BM25, hybrid by fusing both (settings.fusion).
  */
 async function retrieve(
   { db, metrics }: { db: Db; metrics?: Pick<Metrics, 'searchDuration'> },

@@ -12,6 +12,7 @@ import * as m0009 from './0009_hybrid_search';
 import * as m0010 from './0010_space_roles';
 import * as m0011 from './0011_thread_subjects';
 import * as m0012 from './0012_delete_counts';
+import * as m0014 from './0014_bm25_keyword';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,6 +32,7 @@ const migrations: Array<[string, Migration]> = [
   ['0010_space_roles', m0010],
   ['0011_thread_subjects', m0011],
   ['0012_delete_counts', m0012],
+  ['0014_bm25_keyword', m0014],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
