@@ -13,6 +13,7 @@ import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload,
 import { writeLatencyChart } from './chart';
 import { sampleMemory } from '../lib/memory';
 import { measureManualPages } from './manual';
+import { measureKeywordLatency, type KeywordLatencyResult } from './keyword';
 import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 
@@ -84,7 +85,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   const manual = opts.manual ? await phase('manual', () => measureManualPages(stack)) : undefined;
 
   // 3. Search latency at each size, 4. recall@10 at the largest.
-  const { caller, searchLatency, bulkLoad, chartFile, recall, syntheticData } = await runSearchSteps(
+  const { caller, searchLatency, keywordLatency, bulkLoad, chartFile, recall, syntheticData } = await runSearchSteps(
     stack,
     opts,
     phase,
@@ -134,6 +135,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     syntheticData,
     bulkLoad,
     searchLatency,
+    keywordLatency,
     chart: chartFile,
     cascade,
     recallAt10: recall,
@@ -206,6 +208,7 @@ export async function runSearchSteps(
   if (!indexDefinition) throw new Error(`${HNSW_INDEX} does not exist: the embedding space was not set up`);
 
   const searchLatency: SearchLatencyResult[] = [];
+  const keywordLatency: KeywordLatencyResult[] = [];
   const loads: Array<{ toChunks: number; mode: 'live' | 'incremental' | 'rebuild'; ms: number; chunks: number }> = [];
   let rate = 0; // chunks per ms into the live index, from the first load
   for (const [i, size] of opts.sizes.entries()) {
@@ -243,6 +246,11 @@ export async function runSearchSteps(
         measureSearchLatency(stack, caller, { chunks: size, items: itemsAt(size) }, filters, opts.searchSamples),
       ),
     );
+    keywordLatency.push(
+      await phase(`keyword${size}`, () =>
+        measureKeywordLatency(db, stack.deps.embeddings, ws, size, filters, opts.searchSamples),
+      ),
+    );
   }
   const rebuiltDefinition = await hnswIndexDefinition(db);
   const bulkLoad = {
@@ -261,5 +269,5 @@ export async function runSearchSteps(
     chunksPerItem: opts.chunksPerItem,
     roles: 'nested: 1% (item n % 100 == 0), 10% (n % 10), 50% (n % 2) via knowledge_roles',
   };
-  return { caller, searchLatency, bulkLoad, chartFile, recall, syntheticData };
+  return { caller, searchLatency, keywordLatency, bulkLoad, chartFile, recall, syntheticData };
 }

@@ -211,6 +211,39 @@ function keywordTop(db: Tx, workspaceId: string, filter: AccessFilter, k: number
     .limit(k);
 }
 
+/** The BM25 statistics of a keyword query over the chunks a filter admits (what the ranking reads). */
+export interface KeywordStatistics {
+  chunks: number;
+  avgLength: number;
+  terms: Array<{ lexeme: string; idf: number }>;
+}
+
+export async function keywordStatistics(
+  db: Db,
+  workspaceId: string,
+  filter: AccessFilter,
+  keyword: KeywordQuery,
+  maxRanked: number,
+): Promise<KeywordStatistics> {
+  const rows: Array<{ n: number; avgdl: number; lexeme: string | null; idf: number | null }> = await withKeywordQuery(
+    db,
+    workspaceId,
+    filter,
+    keyword,
+    maxRanked,
+  )
+    .from('keyword_scope as s')
+    .leftJoin('keyword_terms as t', db.raw('true'))
+    .select('s.n', 's.avgdl', 't.lexeme', 't.idf')
+    .orderBy('t.lexeme');
+  const first = rows[0] as { n: number; avgdl: number };
+  return {
+    chunks: Number(first.n),
+    avgLength: Number(first.avgdl),
+    terms: rows.filter((r) => r.lexeme !== null).map((r) => ({ lexeme: r.lexeme as string, idf: Number(r.idf) })),
+  };
+}
+
 interface HitRow {
   chunk_id: string;
   chunk_content: string;
