@@ -8,9 +8,8 @@ import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
 import type { EmbeddingProvider } from '../../src/embeddings';
 import { DEFAULT_RETRIEVAL, searchKnowledge } from '../../src/services/search';
-import { createRole } from '../../test/helpers/factories';
 import { loadAverage, round, summarize, type Summary } from '../lib/stats';
-import { QUERIES, type SearchFilterCase } from './search';
+import { QUERIES, selectivityFilters, type SearchFilterCase } from './search';
 import { HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 
 export interface KeywordLatencyRow {
@@ -178,7 +177,7 @@ export function formatKeywordLatency(results: readonly KeywordLatencyResult[]): 
 
 /**
  * The `keyword` suite: synthetic chunks (as the search steps load them) up to each size in a fresh workspace,
- * keyword and hybrid latency at each, unfiltered and with 10% and 1% role filters.
+ * keyword and hybrid latency at each, unfiltered and with 50%, 10% and 1% role filters.
  */
 export async function runKeywordSteps(
   db: Db,
@@ -187,16 +186,7 @@ export async function runKeywordSteps(
   opts: { sizes: readonly number[]; chunksPerItem: number; samples: number },
   log: (msg: string) => void,
 ): Promise<KeywordLatencyResult[]> {
-  const roles = {
-    p1: (await createRole(db, workspaceId)).id,
-    p10: (await createRole(db, workspaceId)).id,
-    p50: (await createRole(db, workspaceId)).id,
-  };
-  const filters: SearchFilterCase[] = [
-    { name: 'none', selectivity: 1 },
-    { name: 'role 10%', selectivity: 0.1, roleId: roles.p10 },
-    { name: 'role 1%', selectivity: 0.01, roleId: roles.p1 },
-  ];
+  const { roles, filters } = await selectivityFilters(db, workspaceId);
   const model = new VectorModel(embeddings.dimension, 42);
   const itemsAt = (chunks: number) => Math.round(chunks / opts.chunksPerItem);
   const out: KeywordLatencyResult[] = [];

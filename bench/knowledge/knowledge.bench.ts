@@ -4,7 +4,6 @@
 // HNSW recall@10, peak RSS and database size. Figures only; nothing here asserts a time.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { loadAverage, round } from '../lib/stats';
 import { measureCascadeDelete } from './cascade';
@@ -14,7 +13,7 @@ import { writeLatencyChart } from './chart';
 import { sampleMemory } from '../lib/memory';
 import { measureManualPages } from './manual';
 import { measureKeywordLatency, type KeywordLatencyResult } from './keyword';
-import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
+import { measureRecall, measureSearchLatency, selectivityFilters, type SearchLatencyResult } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 
 export interface KnowledgeBenchOptions {
@@ -191,17 +190,7 @@ export async function runSearchSteps(
   // Search latency at each size: the first inserted into the live HNSW index, the rest in bulk.
   const caller = await newCaller(stack);
   const ws = caller.tenant.workspaceId;
-  const roles = {
-    p1: (await createRole(db, ws)).id,
-    p10: (await createRole(db, ws)).id,
-    p50: (await createRole(db, ws)).id,
-  };
-  const filters: SearchFilterCase[] = [
-    { name: 'none', selectivity: 1 },
-    { name: 'role 50%', selectivity: 0.5, roleId: roles.p50 },
-    { name: 'role 10%', selectivity: 0.1, roleId: roles.p10 },
-    { name: 'role 1%', selectivity: 0.01, roleId: roles.p1 },
-  ];
+  const { roles, filters } = await selectivityFilters(db, ws);
   const model = new VectorModel(dim, 42);
   const itemsAt = (chunks: number) => Math.round(chunks / opts.chunksPerItem);
   const indexDefinition = await hnswIndexDefinition(db);
