@@ -33,7 +33,8 @@ import { measureSyncUpload, newCaller } from './knowledge/ingestion';
 import { formatReport, searchSections, searchTargets } from './knowledge/report';
 import { table } from './lib/table';
 import { loadAverage } from './lib/stats';
-import { formatRetrievalReport } from './retrieval/report';
+import { modelDirsFrom, positiveFrom, runModelComparison } from './retrieval/models.bench';
+import { formatModelComparison, formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
 import { scrapedRun, type ScrapedRun } from './dashboard/scrape';
@@ -107,7 +108,7 @@ const SUITES = [
 ] as const;
 type Suite = (typeof SUITES)[number];
 
-async function writeResult(suite: Suite, result: object): Promise<string> {
+async function writeResult(suite: Suite | 'retrieval-models', result: object): Promise<string> {
   const out = path.join(ROOT, `bench/results/${suite}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(result, null, 2) + '\n');
@@ -124,6 +125,23 @@ async function retrievalSuite() {
       modelVersion: 'bench',
       dimension: 384,
     });
+    // KWS_RETRIEVAL_MODELS=dir1,dir2: the embedding-model comparison instead (bench/retrieval/models.bench.ts).
+    const modelDirs = modelDirsFrom(ROOT, process.env.KWS_RETRIEVAL_MODELS);
+    if (modelDirs) {
+      const opts = {
+        ...DEFAULT_RETRIEVAL_OPTIONS(ROOT),
+        pageLimit: positiveFrom('KWS_RETRIEVAL_PAGES', process.env.KWS_RETRIEVAL_PAGES),
+        questionLimit: positiveFrom('KWS_RETRIEVAL_QUESTIONS', process.env.KWS_RETRIEVAL_QUESTIONS),
+      };
+      // Written after each model, so a run cut short keeps the rows it finished.
+      const result = await runModelComparison(database.db, modelDirs, opts, (partial) =>
+        writeResult('retrieval-models', partial),
+      );
+      const out = await writeResult('retrieval-models', result);
+      console.log(`\n${formatModelComparison(result)}\n`);
+      console.log(`[bench] ${result.seconds} s; written to ${out}`);
+      return;
+    }
     const result = await runRetrievalBench(database.db, DEFAULT_RETRIEVAL_OPTIONS(ROOT));
     const out = await writeResult('retrieval', result);
     console.log(`\n${formatRetrievalReport(result)}\n`);

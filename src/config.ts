@@ -131,6 +131,10 @@ const EnvSchema = z.object({
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
+  RERANK_URL: optionalString,
+  RERANK_API_KEY: optionalString,
+  RERANK_MODEL: optionalString,
+  RERANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
   FILE_PURGE_DELAY: z.string().default('1 day'),
 
   CRAWL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
@@ -241,6 +245,14 @@ export interface Config {
     dimension?: number;
     batchSize: number;
   };
+  /** The reranker (src/embeddings/rerank.ts): an HTTP /rerank endpoint; none when url is unset. */
+  rerank: {
+    url?: string;
+    apiKey?: string;
+    model?: string;
+    /** One attempt, no retry: past it the results come back un-reranked. */
+    timeoutMs: number;
+  };
   filePurgeDelay: string;
   shutdownTimeoutMs: number;
   /** Fetching web pages (URL items and website crawls). */
@@ -317,6 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: EMBEDDING_PROVIDER=openai needs EMBEDDING_BASE_URL, EMBEDDING_MODEL and EMBEDDING_DIMENSION',
     );
+  }
+  if (e.RERANK_URL !== undefined && !/^https?:\/\/[^\s/?#]+/i.test(e.RERANK_URL)) {
+    throw new ConfigError('Invalid configuration: RERANK_URL must be an http(s) URL such as http://tei:8080/rerank');
   }
   if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
     throw new ConfigError('Invalid configuration: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
@@ -396,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dimension: e.EMBEDDING_DIMENSION,
       batchSize: e.EMBEDDING_BATCH_SIZE,
     },
+    rerank: { url: e.RERANK_URL, apiKey: e.RERANK_API_KEY, model: e.RERANK_MODEL, timeoutMs: e.RERANK_TIMEOUT_MS },
     filePurgeDelay: e.FILE_PURGE_DELAY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     web: {

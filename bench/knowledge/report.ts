@@ -4,6 +4,7 @@ import { table } from '../lib/table';
 import { formatKeywordLatency } from './keyword';
 import type { KnowledgeBenchResult } from './knowledge.bench';
 import { formatManual, manualRow } from './manual';
+import { ATTRIBUTE_1_PERCENT } from './search';
 
 const ms = (s: Summary) => `${s.p50} / ${s.p95}`;
 const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
@@ -110,6 +111,16 @@ export function searchTargets(r: SearchSteps): Array<[string, string, string, st
       'plan <= 0.5, HTTPS/auth/JSON <= 1 ms',
       check(none.split.planChoiceMs <= 0.5 && none.split.httpAuthJsonMs <= 1),
     ]);
+    const filtered = r.recallAt10.find((x) => x.filter === ATTRIBUTE_1_PERCENT);
+    if (filtered && recall) {
+      const ratio = round(filtered.chosenMs.p50 / recall.chosenMs.p50, 2);
+      rows.push([
+        `${ATTRIBUTE_1_PERCENT} at ${largest.chunks} (${filtered.chosenPlan}): p50 vs unfiltered, recall@10 vs exact`,
+        `${filtered.chosenMs.p50} / ${recall.chosenMs.p50} ms: ${ratio}x; recall ${filtered.recallChosen}`,
+        '<= 1.5x, >= 0.95',
+        check(ratio <= 1.5 && filtered.recallChosen >= 0.95),
+      ]);
+    }
     for (const name of ['role 10%', 'role 50%']) {
       const f = largest.filters.find((x) => x.filter === name);
       if (f)

@@ -10,6 +10,7 @@ import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
 import type { Caller } from './ingestion';
+import { parseFilter } from '../../src/domain/filter';
 import { HNSW_INDEX, toArray, type SelectivityRoles, type VectorModel } from './vectors';
 
 /** Questions a user of a knowledge base asks; embedded by the deployment's model. */
@@ -579,6 +580,9 @@ async function efSearchSweep(
   return out;
 }
 
+/** The recall row of a 1%-selective attribute filter (items carry `shard`: n modulo 100). */
+export const ATTRIBUTE_1_PERCENT = 'attribute shard = 37 (1%)';
+
 export async function measureRecall(
   db: Db,
   workspaceId: string,
@@ -592,6 +596,12 @@ export async function measureRecall(
     { filter: 'role 50%', selectivity: 0.5, access: { requiredRoleId: roles.p50 } },
     { filter: 'role 10%', selectivity: 0.1, access: { requiredRoleId: roles.p10 } },
     { filter: 'role 1%', selectivity: 0.01, access: { requiredRoleId: roles.p1 } },
+    // A request's attribute filter, which the maintained counts cannot see (services/search.ts probeFilter).
+    {
+      filter: ATTRIBUTE_1_PERCENT,
+      selectivity: 0.01,
+      access: { where: parseFilter({ type: 'eq', key: 'shard', value: 37 }) },
+    },
     { filter: 'none', selectivity: 1, access: {}, uniform: true },
   ];
   for (const c of cases) {

@@ -123,12 +123,27 @@ export async function loadItems(opts: LoadOptions): Promise<{ items: number; chu
   const inFlight: Array<Promise<void>> = [];
   for (let from = opts.fromItem; from < opts.toItem; from += batchItems) {
     const to = Math.min(opts.toItem, from + batchItems);
-    const items: Array<{ id: string; workspace_id: string; type: string; title: string; status: string }> = [];
+    const items: Array<{
+      id: string;
+      workspace_id: string;
+      type: string;
+      title: string;
+      status: string;
+      attributes: string;
+    }> = [];
     const chunks: Array<Record<string, unknown>> = [];
     const assignments: Array<{ knowledge_id: string; role_id: string; workspace_id: string }> = [];
     for (let n = from; n < to; n++) {
       const id = randomUUID();
-      items.push({ id, workspace_id: workspaceId, type: 'STRING', title: `synthetic item ${n}`, status: 'COMPLETED' });
+      // shard: n modulo 100, so `shard eq 37` admits 1% of the items (the filtered recall row).
+      items.push({
+        id,
+        workspace_id: workspaceId,
+        type: 'STRING',
+        title: `synthetic item ${n}`,
+        status: 'COMPLETED',
+        attributes: JSON.stringify({ shard: n % 100 }),
+      });
       const cluster = model.randomCluster();
       const center = model.itemCenter(cluster);
       for (let j = 0; j < chunksPerItem; j++) {

@@ -1,6 +1,7 @@
 // The readable summary of bench/results/retrieval.json: the retrieval table per chunk setting, the chunk
 // settings side by side, int8 against FP32, and the issue's targets with the measured figures.
 import { table } from '../lib/table';
+import type { ModelComparisonResult } from './models.bench';
 import type { RetrievalBenchResult, RunResult } from './retrieval.bench';
 
 const f3 = (x: number) => x.toFixed(3);
@@ -109,5 +110,41 @@ export function formatRetrievalReport(r: RetrievalBenchResult): string {
       );
     }
   }
+  const rr = r.rerank;
+  if ('skipped' in rr) out.push('', `Reranking: ${rr.skipped}`);
+  else {
+    out.push(
+      '',
+      `Reranking the best ${rr.candidates} (${rr.model ?? 'unnamed model'} at ${rr.url}): latency per call of ` +
+        `${rr.candidates} passages p50 ${rr.latencyMs.p50} ms, p95 ${rr.latencyMs.p95} ms (target <= 300 ms p95; ` +
+        `${rr.latencyMs.n} calls; load averages ${rr.loadAverages.map((l) => l.join(' ')).join(' -> ')})`,
+      runTable(rr.runs),
+    );
+  }
   return out.join('\n');
+}
+
+/** The model comparison (KWS_RETRIEVAL_MODELS): one row per model directory. */
+export function formatModelComparison(r: ModelComparisonResult): string {
+  return [
+    `Embedding models on the labelled set ${r.date}: ${r.questions.all} of ${r.questions.of} questions (${r.questions.paraphrase} paraphrase, ` +
+      `${r.questions.identifier} identifier-style), ${r.corpus.pages} of ${r.corpus.of} pages (${r.corpus.chunks} chunks ` +
+      `of size ${r.chunking.size}, overlap ${r.chunking.overlap}); ` +
+      `nDCG@10 per question kind; passages/s: median of ${r.speed.rounds} rounds over ${r.speed.passages} passages, ` +
+      `with the 1-minute load average before -> after`,
+    table(
+      ['model', 'sem all', 'sem para', 'sem ident', 'hyb all', 'hyb para', 'hyb ident', 'passages/s', 'load'],
+      r.models.map((m) => [
+        m.dir,
+        f3(m.semantic.metrics.all.ndcgAt10),
+        f3(m.semantic.metrics.paraphrase.ndcgAt10),
+        f3(m.semantic.metrics.identifier.ndcgAt10),
+        f3(m.hybrid.metrics.all.ndcgAt10),
+        f3(m.hybrid.metrics.paraphrase.ndcgAt10),
+        f3(m.hybrid.metrics.identifier.ndcgAt10),
+        m.passagesPerSecond.p50,
+        m.loadAverages.map((l) => l[0]).join(' -> '),
+      ]),
+    ),
+  ].join('\n');
 }

@@ -20,9 +20,12 @@ import {
   RAG_MODE,
   retrievePassages,
   searchKnowledge,
+  DEFAULT_RERANK_CANDIDATES,
+  type RankingOptions,
   type RetrievalSettings,
   type SearchMode,
 } from '../../src/services/search';
+import { rerankerFromSettings, type Reranker } from '../../src/embeddings/rerank';
 import { createTenant } from '../../test/helpers/factories';
 import { loadAverage, round, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
@@ -44,6 +47,8 @@ export interface RetrievalBenchOptions {
   speedRounds: number;
   /** Whether the int8 model's quality is measured too (it embeds the whole corpus once more). */
   int8Quality: boolean;
+  /** The reranker of the rerank rows (KWS_BENCH_RERANK_URL, _MODEL, _API_KEY); none: the rows say so. */
+  rerank: { url?: string; model?: string; apiKey?: string; timeoutMs: number };
 }
 
 /**
@@ -73,6 +78,12 @@ export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): Retr
     speedSample: speedSample!,
     speedRounds: speedRounds!,
     int8Quality: env.KWS_RETRIEVAL_INT8 !== '0',
+    rerank: {
+      url: env.KWS_BENCH_RERANK_URL || undefined,
+      model: env.KWS_BENCH_RERANK_MODEL || undefined,
+      apiKey: env.KWS_BENCH_RERANK_API_KEY || undefined,
+      timeoutMs: 30_000,
+    },
   };
 };
 
@@ -85,6 +96,8 @@ export interface Run {
   kind: 'search' | 'passages' | 'bm25-chunks' | 'bm25-pages' | 'bm25-fused';
   mode?: SearchMode;
   settings?: RetrievalSettings;
+  /** Ranking options of a search run (the rerank rows). */
+  ranking?: RankingOptions;
 }
 
 export interface RunResult {
@@ -93,7 +106,7 @@ export interface RunResult {
   msPerQuery: number;
 }
 
-interface LoadedCorpus {
+export interface LoadedCorpus {
   workspaceId: string;
   pageOfItem: Map<string, string>;
   chunks: number;
@@ -102,7 +115,7 @@ interface LoadedCorpus {
 }
 
 /** Items (one per page, language en) and their chunks with vectors, straight into a fresh workspace. */
-async function loadCorpus(
+export async function loadCorpus(
   db: Db,
   pages: readonly DocPage[],
   chunking: ChunkOptions,
@@ -181,7 +194,7 @@ async function bm25FusedCandidates(db: Db, corpus: LoadedCorpus, question: strin
 }
 
 /** Answers every question with each run and scores the rankings per question kind. */
-async function evaluateRuns(
+export async function evaluateRuns(
   db: Db,
   corpus: LoadedCorpus,
   labels: readonly LabelledQuestion[],
@@ -189,6 +202,7 @@ async function evaluateRuns(
   dimension: number,
   runs: readonly Run[],
   bm25Pages: Bm25Index,
+  reranker?: Reranker,
 ): Promise<RunResult[]> {
   // The service's search embeds the query; here it gets the cached vector of the same model.
   const embeddings: EmbeddingProvider = {
@@ -215,10 +229,11 @@ async function evaluateRuns(
           .map((f) => corpus.pageOfItem.get(f.hit.knowledgeId) as string);
       } else if (run.kind === 'search') {
         const found = await searchKnowledge(
-          { db, embeddings },
+          { db, embeddings, reranker, onRerankSkipped: (err) => log(`rerank skipped: ${err.message}`) },
           corpus.workspaceId,
           { query: q.question, limit: 10, filter: {}, mode: run.mode },
           run.settings,
+          run.ranking,
         );
         ranking = found.map((r) => corpus.pageOfItem.get(r.row.id) as string);
       } else {
@@ -333,6 +348,76 @@ async function compareSpeed(fp32: EmbeddingProvider, int8: EmbeddingProvider, te
   };
 }
 
+/** A reranker that records how long each call took (ms) and how many texts it scored. */
+function timed(reranker: Reranker, calls: Array<{ ms: number; texts: number }>): Reranker {
+  return {
+    ...reranker,
+    async rerank(query, texts) {
+      const started = performance.now();
+      const scores = await reranker.rerank(query, texts);
+      calls.push({ ms: performance.now() - started, texts: texts.length });
+      return scores;
+    },
+  };
+}
+
+/**
+ * nDCG@10 per question kind with the best 20 results of semantic and of hybrid search reranked, and the
+ * reranker's latency per call of 20 passages (p50/p95) with the load averages around it. Without a reranker
+ * (KWS_BENCH_RERANK_URL unset) the rows say so: no local cross-encoder is shipped (README "Ranking options").
+ */
+async function rerankRows(
+  db: Db,
+  opts: RetrievalBenchOptions,
+  pages: readonly DocPage[],
+  labels: readonly LabelledQuestion[],
+  input: {
+    chunking: ChunkOptions;
+    embed: (texts: string[]) => Promise<number[][]>;
+    queryVectors: ReadonlyMap<string, number[]>;
+    dimension: number;
+    bm25Pages: Bm25Index;
+  },
+) {
+  const configured = rerankerFromSettings(opts.rerank);
+  if (!configured) {
+    log('rerank rows: no reranker (set KWS_BENCH_RERANK_URL to a /rerank endpoint)');
+    return { skipped: 'no reranker configured (KWS_BENCH_RERANK_URL)' } as const;
+  }
+  const calls: Array<{ ms: number; texts: number }> = [];
+  const reranker = timed(configured, calls);
+  const candidates = DEFAULT_RERANK_CANDIDATES;
+  const ranking: RankingOptions = { rerank: true, rerankCandidates: candidates };
+  log(`rerank rows: ${opts.rerank.url} (${opts.rerank.model ?? 'no model name'}), ${candidates} candidates`);
+  const corpus = await loadCorpus(db, pages, input.chunking, input.embed);
+  const loads: number[][] = [loadAverage()];
+  const runs = await evaluateRuns(
+    db,
+    corpus,
+    labels,
+    input.queryVectors,
+    input.dimension,
+    [
+      { name: 'semantic', kind: 'search', mode: 'semantic' },
+      { name: `semantic, reranked (${candidates})`, kind: 'search', mode: 'semantic', ranking },
+      { name: 'hybrid (default)', kind: 'search', mode: 'hybrid' },
+      { name: `hybrid, reranked (${candidates})`, kind: 'search', mode: 'hybrid', ranking },
+    ],
+    input.bm25Pages,
+    reranker,
+  );
+  loads.push(loadAverage());
+  const full = calls.filter((c) => c.texts === candidates).map((c) => c.ms);
+  return {
+    url: opts.rerank.url,
+    model: opts.rerank.model ?? null,
+    candidates,
+    runs,
+    latencyMs: summarize(full),
+    loadAverages: loads,
+  };
+}
+
 export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
   const started = performance.now();
   const pages = await loadPythonDocs();
@@ -426,6 +511,15 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
       settings.push({ chunking, chunks: corpus.chunks, loadMs: round(corpus.loadMs, 0), runs });
     }
 
+    // 4. Reranking the first stage's best 20 (the default candidate count), with the reranker configured.
+    const rerank = await rerankRows(db, opts, pages, labels, {
+      chunking: base,
+      embed: embedWith(chosen),
+      queryVectors: await queryVectorsOf(chosen),
+      dimension: models[chosen].dimension,
+      bm25Pages,
+    });
+
     return {
       benchmark: 'retrieval',
       date: new Date().toISOString(),
@@ -453,6 +547,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
         chosen,
       },
       chunkSettings: settings,
+      rerank,
       loadAverage: loadAverage(),
       seconds: Math.round((performance.now() - started) / 1000),
     };

@@ -11,6 +11,8 @@ export interface WorkspaceRow {
   organization_id: string;
   name: string;
   rbac_enabled: boolean;
+  /** Whether searches rerank when the request does not say (migration 0016). */
+  rerank_default: boolean;
   storage_quota_bytes: number | null;
   deleted_at: Date | null;
   created_at: Date;
@@ -60,6 +62,8 @@ export interface KnowledgeRow {
   message_error: string | null;
   language: string | null;
   metadata: Record<string, unknown>;
+  /** Typed attributes (src/domain/filter.ts); a child's hold its parent's merged under its own. */
+  attributes: Record<string, string | number | boolean>;
   url: string | null;
   size_bytes: number;
   storage_key: string | null;
@@ -89,6 +93,8 @@ export interface UploadFileMetadataRow {
   workflow_id: string;
   space_id: string | null;
   source_visibility: SourceVisibility;
+  /** The attributes the upload's item is created with. */
+  attributes: Record<string, string | number | boolean>;
   created_at: Date;
   updated_at: Date;
 }

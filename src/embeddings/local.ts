@@ -113,7 +113,11 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
     model: info.name,
     modelVersion: info.version,
     dimension: info.dimension,
-    embedDocuments: (texts) => enqueue(texts, 'document'),
+    embedDocuments: (texts) =>
+      enqueue(
+        texts.map((t) => info.passagePrefix + t),
+        'document',
+      ),
     embedQuery: async (text) => (await enqueue([info.queryPrefix + text], 'query'))[0] as number[],
     async close() {
       if (closed) return;

@@ -17,6 +17,8 @@ const ModelInfoSchema = z.object({
   maxTokens: z.number().int().min(8).max(8192),
   /** The model's query instruction, e.g. bge's "Represent this sentence for searching relevant passages: ". */
   queryPrefix: z.string().default(''),
+  /** What the model expects before a passage, e.g. e5's "passage: " (beside its "query: "). */
+  passagePrefix: z.string().default(''),
   doLowerCase: z.boolean(),
 });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;

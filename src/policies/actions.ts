@@ -34,6 +34,8 @@ export const POLICY = {
   },
   'rbac.read': { allow: TOKENS, description: 'read the RBAC status' },
   'rbac.manage': { allow: ['workspace'], description: 'turn RBAC on or off' },
+  'retrieval.read': { allow: TOKENS, description: "read the workspace's retrieval settings (the rerank default)" },
+  'retrieval.manage': { allow: ['workspace'], description: "change the workspace's retrieval settings" },
   'roles.read': { allow: TOKENS, description: 'list, get and find roles' },
   'roles.manage': { allow: ['workspace'], description: 'create, update and delete roles' },
   'roles.assign': { allow: ['workspace'], description: 'assign roles to knowledge and remove them' },

@@ -18,6 +18,12 @@ export function knowledgeScope(auth: AuthState): AccessFilter {
   return { requiredRoleId: boundRoleId(auth) ?? null };
 }
 
+/**
+ * Whether a search's explain view names the roles that make each hit visible: only for the workspace's own
+ * credentials (an operator seeing why a role sees a hit); an end user's credential learns no role names.
+ */
+export const mayExplainRoles = (auth: AuthState): boolean => isWorkspaceCredential(auth);
+
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 

@@ -97,6 +97,7 @@ export async function createKnowledgeForUpload(
         filename: upload.filename,
         spaceId: upload.space_id,
         sourceVisibility: upload.source_visibility,
+        attributes: upload.attributes,
       });
     }
     await uploads.linkUploadKnowledge(trx, workspaceId, uploadId, knowledgeId);

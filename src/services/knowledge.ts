@@ -5,6 +5,7 @@ import * as knowledge from '../db/repositories/knowledge';
 import type { MetadataFilter } from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../db/rows';
+import type { Attributes, ItemFilter } from '../domain/filter';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { isUuid } from '../ids';
@@ -56,9 +57,10 @@ export const loadVisibleKnowledge = (db: Db, auth: AuthState, knowledgeId: strin
 export async function listVisibleKnowledge(
   db: Db,
   auth: AuthState,
-  page: { offset: number; limit: number; metadata?: MetadataFilter },
+  page: { offset: number; limit: number; metadata?: MetadataFilter; filter?: ItemFilter },
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
-  return knowledge.listKnowledge(db, auth.workspace.id, { ...page, access: await accessFilter(db, auth) });
+  const { filter, ...rest } = page;
+  return knowledge.listKnowledge(db, auth.workspace.id, { ...rest, access: await accessFilter(db, auth, { filter }) });
 }
 
 /** Items shown per metadata-search result (its first chunks). */
@@ -200,4 +202,18 @@ export async function setSourceVisibility(
 ): Promise<void> {
   const n = await knowledge.updateKnowledgeFields(db, workspaceId, id, { source_visibility: visibility });
   if (n === 0) throw notFound(`knowledge ${id} not found`);
+}
+
+/** PATCH: replaces the item's attributes (null clears them); a parent's change reaches its children. */
+export async function replaceKnowledgeAttributes(
+  db: Db,
+  row: KnowledgeRow,
+  attributes: Attributes | null,
+): Promise<KnowledgeRow> {
+  return db.transaction(async (trx) => {
+    const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
+    if (!current) throw notFound(KnowledgeMessages.notFound);
+    await knowledge.replaceAttributes(trx, row.workspace_id, row.id, current.attributes, attributes ?? {});
+    return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
+  });
 }

@@ -6,9 +6,14 @@ import * as search from '../db/repositories/search';
 import * as counts from '../db/repositories/searchCounts';
 import type { KnowledgeRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
+import { RerankError, rerankerFromSettings, type Reranker } from '../embeddings/rerank';
 import type { Metrics } from '../observability/metrics';
+import type { ItemFilter } from '../domain/filter';
 import type { AuthState } from '../policies/credentials';
+import { mayExplainRoles } from '../policies/scopes';
+import { visibilityRoles, type VisibilityRole } from '../db/repositories/roles';
 import { accessFilter } from './access';
+import type { Deps } from './deps';
 import { cosineOf, fuseChunks, fuseItems, type Fused, type Fusion } from './fusion';
 
 export const SEARCH_MODES = ['semantic', 'hybrid', 'keyword'] as const;
@@ -19,6 +24,8 @@ export interface SearchResult {
   excerpt: string;
   score?: number;
   pageNumber?: number;
+  /** With `explain`: the scores behind `score` (see Explained). */
+  explain?: Explained;
 }
 
 export const EXCERPT_CHARS = 500;
@@ -80,7 +87,33 @@ async function searchScope(
   const { base, groups } = filterScopes(filter);
   const c = await counts.scopeCounts(db, workspaceId, [base, ...groups.flat()], { languages: opts.languages });
   if (c.fragmented.length > 0) await counts.foldScopeCounts(db, workspaceId, c.fragmented);
-  return { choice: planFor(c, filter, opts.maxExact), languages: c.languages };
+  const choice = planFor(c, filter, opts.maxExact);
+  return {
+    choice: filter.where ? await probeFilter(db, workspaceId, filter, choice, opts.maxExact) : choice,
+    languages: c.languages,
+  };
+}
+
+/**
+ * The plan under a request's attribute filter, which the maintained counts cannot see: when they say HNSW, a
+ * bounded count of the chunks the whole filter admits decides: at most maxExact, or less than HNSW_MIN_SHARE of
+ * the index, the exact scan (HNSW would filter most of what it visits away); more, HNSW with its iterative scan.
+ */
+async function probeFilter(
+  db: Db,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  choice: PlanChoice,
+  maxExact = EXACT_SCAN_MAX_CANDIDATES,
+): Promise<PlanChoice> {
+  if (choice.plan === 'exact') return choice;
+  // The same rule as planFor's: exact when few enough for a scan, or when the filter admits less than
+  // HNSW_MIN_SHARE of the index (HNSW filters after its scan, and a rare subset would come back short).
+  const rare = Math.ceil(HNSW_MIN_SHARE * choice.indexChunks);
+  const admitted = await search.countCandidateChunks(db, workspaceId, filter, Math.max(maxExact, rare) + 1);
+  return admitted <= maxExact || admitted < rare
+    ? { ...choice, plan: 'exact', atMost: admitted, estimate: admitted }
+    : choice;
 }
 
 export async function choosePlan(
@@ -142,6 +175,106 @@ export const RAG_MODE: SearchMode = 'hybrid';
 export const keywordScore = (rank: number) => rank / (rank + 1);
 
 /**
+ * Per-request ranking options (README "Ranking options"). hybridWeight replaces the convex fusion's vector
+ * weight (hybrid mode only; the other modes fuse nothing and ignore it). With rerank, the best
+ * max(rerankCandidates, limit) results of the mode are rescored by the reranker and the best `limit` of them
+ * kept; scoreThreshold then drops results whose final score (the reranker's when it ran) is below it.
+ */
+export interface RankingOptions {
+  scoreThreshold?: number;
+  hybridWeight?: number;
+  rerank?: boolean;
+  rerankCandidates?: number;
+  explain?: boolean;
+}
+
+/** Candidates reranked when the request names no count, and the most a request may ask for. */
+export const DEFAULT_RERANK_CANDIDATES = 20;
+export const MAX_RERANK_CANDIDATES = 100;
+
+/** What became of reranking in one request (the X-Rerank response header; absent when not asked). */
+export type RerankOutcome = 'applied' | 'skipped' | 'unconfigured';
+
+/**
+ * Each side's score for one hit, null where that side did not run or did not match: semantic is the cosine
+ * similarity of the passage shown, keyword its keyword score rank / (rank + 1), fused the hybrid fusion's
+ * score (hybrid mode only), rerank the reranker's score (when it ran).
+ */
+export interface Explained {
+  semantic: number | null;
+  keyword: number | null;
+  fused: number | null;
+  rerank: number | null;
+  /** For the workspace's own credentials: the roles that make the hit visible (its own or its parent's). */
+  roles?: VisibilityRole[];
+}
+
+/** Retrieval settings with the request's vector weight for hybrid fusion. */
+export function withHybridWeight(settings: RetrievalSettings, hybridWeight: number | undefined): RetrievalSettings {
+  return hybridWeight === undefined ? settings : { ...settings, fusion: { kind: 'convex', alpha: hybridWeight } };
+}
+
+export interface Ranked extends Fused {
+  explain: Explained;
+}
+
+/**
+ * The final ranking of what retrieve returned (best first, at least `limit` when reranking): reranked by the
+ * reranker when asked and available (un-reranked, outcome 'skipped', when it fails or times out), cut to
+ * `limit`, then held to the score threshold.
+ */
+export async function rankResults(
+  reranker: Reranker | null | undefined,
+  query: string,
+  mode: SearchMode,
+  found: readonly Fused[],
+  limit: number,
+  options: RankingOptions,
+  onSkip?: (err: RerankError) => void,
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  let ranked: Ranked[] = found.map(({ hit, score }) => ({ hit, score, explain: explainHit(hit, score, mode) }));
+  let outcome: RerankOutcome | undefined;
+  if (options.rerank) {
+    outcome = 'unconfigured';
+    if (reranker) {
+      try {
+        const scores = await reranker.rerank(
+          query,
+          ranked.map((r) => r.hit.content),
+        );
+        ranked = ranked
+          .map((r, i) => ({
+            ...r,
+            score: scores[i] as number,
+            explain: { ...r.explain, rerank: round6(scores[i] as number) },
+          }))
+          .sort((a, b) => b.score - a.score);
+        outcome = 'applied';
+      } catch (err) {
+        if (!(err instanceof RerankError)) throw err;
+        onSkip?.(err);
+        outcome = 'skipped';
+      }
+    }
+  }
+  const threshold = options.scoreThreshold ?? 0;
+  return { ranked: ranked.slice(0, limit).filter((r) => r.score >= threshold), outcome };
+}
+
+function explainHit(hit: search.ChunkHit, score: number, mode: SearchMode): Explained {
+  return {
+    semantic: mode === 'keyword' ? null : round6(cosineOf(hit.distance)),
+    keyword: mode === 'semantic' || !(hit.keywordRank > 0) ? null : round6(keywordScore(hit.keywordRank)),
+    fused: mode === 'hybrid' ? round6(score) : null,
+    rerank: null,
+  };
+}
+
+/** How many results to retrieve: the candidates to rerank (never fewer than limit), or limit. */
+export const candidateCount = (limit: number, options: RankingOptions) =>
+  options.rerank ? Math.max(limit, options.rerankCandidates ?? DEFAULT_RERANK_CANDIDATES) : limit;
+
+/**
  * The best `limit` results (items or passages) for a query in a mode: semantic ranks by cosine similarity
  * (exact or HNSW per the plan), keyword by BM25, hybrid by fusing both (settings.fusion).
  */
@@ -193,32 +326,107 @@ async function retrieve(
   return (unit === 'item' ? fuseItems(hits, settings.fusion) : fuseChunks(hits, settings.fusion)).slice(0, limit);
 }
 
+/** What a search needs beyond the database: the query's embedding, and the reranker when one is configured. */
+export interface SearchDeps {
+  db: Db;
+  embeddings: EmbeddingProvider;
+  metrics?: Pick<Metrics, 'searchDuration'>;
+  reranker?: Reranker | null;
+  /** Told when the reranker failed and the results come back un-reranked. */
+  onRerankSkipped?: (err: RerankError) => void;
+}
+
+/** A search's deps from the process's: the reranker RERANK_URL configures; a failing one is logged. */
+export function searchDeps(deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'config' | 'logger'>): SearchDeps {
+  return {
+    db: deps.db,
+    embeddings: deps.embeddings,
+    metrics: deps.metrics,
+    reranker: rerankerFromSettings(deps.config.rerank),
+    onRerankSkipped: (err) =>
+      deps.logger.warn({ err: err.message, code: err.code }, 'reranker failed: results un-reranked'),
+  };
+}
+
 /** POST /workspaces/{id}/knowledge/search: one result per item, best first. */
 export async function searchKnowledge(
-  deps: { db: Db; embeddings: EmbeddingProvider; metrics?: Pick<Metrics, 'searchDuration'> },
+  deps: SearchDeps,
   workspaceId: string,
   input: { query: string; limit: number; filter: search.AccessFilter; mode?: SearchMode },
   settings: RetrievalSettings = DEFAULT_RETRIEVAL,
+  options: RankingOptions = {},
 ): Promise<SearchResult[]> {
+  return (await rankedSearch(deps, workspaceId, input, settings, options)).results;
+}
+
+/** searchKnowledge with the ranking options, and what became of reranking. */
+export async function rankedSearch(
+  deps: SearchDeps,
+  workspaceId: string,
+  input: { query: string; limit: number; filter: search.AccessFilter; mode?: SearchMode },
+  settings: RetrievalSettings = DEFAULT_RETRIEVAL,
+  options: RankingOptions = {},
+): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
   const mode = input.mode ?? 'semantic';
   // Keyword search alone needs no vector; the other modes embed the query once.
   const vector = mode === 'keyword' ? undefined : await deps.embeddings.embedQuery(input.query);
-  const fused = await retrieve(
-    deps,
-    workspaceId,
-    input.filter,
-    { text: input.query, vector },
-    input.limit,
-    'item',
+  const query = { text: input.query, vector };
+  const { ranked, outcome } = await retrieveRanked(deps, workspaceId, input.filter, query, input.limit, 'item', {
     mode,
     settings,
-  );
-  return fused.map(({ hit, score }) => ({
+    options,
+  });
+  const results = ranked.map(({ hit, score, explain }) => ({
     row: hit.item,
     excerpt: excerpt(hit.content),
     score: round6(score),
     pageNumber: hit.pageNumber,
+    ...(options.explain ? { explain } : {}),
   }));
+  return { results, rerank: outcome };
+}
+
+/**
+ * retrieve, then the final ranking (rankResults): the candidates the options ask for, with the request's
+ * hybrid weight, reranked when asked, cut to `limit` and held to the score threshold.
+ */
+async function retrieveRanked(
+  deps: SearchDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector?: number[] },
+  limit: number,
+  unit: 'item' | 'chunk',
+  how: { mode: SearchMode; settings: RetrievalSettings; options: RankingOptions },
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  const { mode, options } = how;
+  const found = await retrieve(
+    deps,
+    workspaceId,
+    filter,
+    query,
+    candidateCount(limit, options),
+    unit,
+    mode,
+    withHybridWeight(how.settings, options.hybridWeight),
+  );
+  return rankResults(deps.reranker, query.text, mode, found, limit, options, deps.onRerankSkipped);
+}
+
+/** The `topK` best passages for RAG (RAG_MODE, default settings) under the request's ranking options. */
+export function rankedPassages(
+  deps: SearchDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector: number[] },
+  topK: number,
+  options: RankingOptions,
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  return retrieveRanked(deps, workspaceId, filter, query, topK, 'chunk', {
+    mode: RAG_MODE,
+    settings: DEFAULT_RETRIEVAL,
+    options,
+  });
 }
 
 /** The `topK` best passages (chunks) for RAG, in RAG_MODE unless told otherwise. */
@@ -260,16 +468,51 @@ export async function titleSearch(
 interface RequestFilter {
   audienceId?: string;
   roleIds?: string[];
+  filter?: ItemFilter;
 }
 
 /** searchKnowledge as the caller: its own scope combined with the request's filters. */
 export async function searchVisibleKnowledge(
-  deps: { db: Db; embeddings: EmbeddingProvider; metrics?: Pick<Metrics, 'searchDuration'> },
+  deps: SearchDeps,
   auth: AuthState,
-  input: { query: string; limit: number; mode?: SearchMode } & RequestFilter,
+  input: { query: string; limit: number; mode?: SearchMode } & RequestFilter & RankingOptions,
 ): Promise<SearchResult[]> {
+  return (await rankedVisibleSearch(deps, auth, input)).results;
+}
+
+/**
+ * searchVisibleKnowledge with the ranking options (rerank defaults to the workspace's setting) and, with
+ * explain for a credential the policy lets see them, the roles that make each hit visible.
+ */
+export async function rankedVisibleSearch(
+  deps: SearchDeps,
+  auth: AuthState,
+  input: { query: string; limit: number; mode?: SearchMode } & RequestFilter & RankingOptions,
+): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
   const filter = await accessFilter(deps.db, auth, input);
-  return searchKnowledge(deps, auth.workspace.id, { query: input.query, limit: input.limit, filter, mode: input.mode });
+  const options: RankingOptions = {
+    scoreThreshold: input.scoreThreshold,
+    hybridWeight: input.hybridWeight,
+    rerank: input.rerank ?? auth.workspace.rerank_default,
+    rerankCandidates: input.rerankCandidates,
+    explain: input.explain,
+  };
+  const found = await rankedSearch(
+    deps,
+    auth.workspace.id,
+    { query: input.query, limit: input.limit, filter, mode: input.mode },
+    DEFAULT_RETRIEVAL,
+    options,
+  );
+  if (input.explain && mayExplainRoles(auth)) {
+    const roles = await visibilityRoles(
+      deps.db,
+      auth.workspace.id,
+      found.results.map((r) => r.row.id),
+    );
+    for (const r of found.results) if (r.explain) r.explain.roles = roles.get(r.row.id) ?? [];
+  }
+  return found;
 }
 
 /** titleSearch as the caller: its own scope combined with the request's filters. */

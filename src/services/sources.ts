@@ -7,6 +7,7 @@ import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as websites from '../db/repositories/websites';
 import type { KnowledgeRow, WorkspaceRow } from '../db/rows';
+import type { Attributes } from '../domain/filter';
 import type { Deps } from './deps';
 import { AppError, badRequest, notFound } from '../errors';
 import { WorkflowIds } from '../temporal/constants';
@@ -64,7 +65,13 @@ function freeMetadata(metadata: Record<string, unknown> | undefined): Record<str
 export async function createTextItem(
   deps: SourceDeps,
   workspace: WorkspaceRow,
-  input: { title: string; content: string; language?: string; metadata?: Record<string, unknown> },
+  input: {
+    title: string;
+    content: string;
+    language?: string;
+    metadata?: Record<string, unknown>;
+    attributes?: Attributes;
+  },
 ): Promise<{ id: string; jobId: string }> {
   return createAndStart(
     deps,
@@ -77,6 +84,7 @@ export async function createTextItem(
         status: 'BACKGROUND_START',
         language: input.language ?? null,
         metadata: freeMetadata(input.metadata),
+        attributes: input.attributes,
       }),
     (row) =>
       startSource(deps, workspace.id, row.id, 'text', Buffer.byteLength(input.content) <= INLINE_INGEST_MAX_BYTES),
@@ -84,7 +92,11 @@ export async function createTextItem(
 }
 
 /** A URL or WEBSITE item before its first fetch: titled by its URL until its page's title is known. */
-const webItem = (type: 'URL' | 'WEBSITE', url: string, input: { title?: string; language?: string }) => ({
+const webItem = (
+  type: 'URL' | 'WEBSITE',
+  url: string,
+  input: { title?: string; language?: string; attributes?: Attributes },
+) => ({
   type,
   title: input.title ?? url,
   content: url,
@@ -92,12 +104,13 @@ const webItem = (type: 'URL' | 'WEBSITE', url: string, input: { title?: string; 
   status: 'BACKGROUND_START',
   language: input.language ?? null,
   metadata: { extraction: { source: 'web', autoTitle: input.title === undefined } },
+  attributes: input.attributes,
 });
 
 export async function createUrlItem(
   deps: SourceDeps,
   workspace: WorkspaceRow,
-  input: { url: string; title?: string; language?: string },
+  input: { url: string; title?: string; language?: string; attributes?: Attributes },
 ): Promise<{ id: string; jobId: string }> {
   const url = (await checkFetchableUrl(deps, input.url)).toString();
   return createAndStart(
@@ -132,6 +145,7 @@ export interface WebsiteInput extends websites.CrawlSettings {
   url: string;
   title?: string;
   language?: string;
+  attributes?: Attributes;
 }
 
 export async function createWebsite(

@@ -8,6 +8,7 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
+import type { Attributes } from '../domain/filter';
 import type { Deps } from './deps';
 import { AppError, badRequest, forbidden, internal } from '../errors';
 import {
@@ -54,6 +55,8 @@ export interface UploadInput {
   sourceVisibility?: SourceVisibility;
   /** A ZIP to unpack into a FOLDER item with one FILE child per supported member. */
   unpack?: boolean;
+  /** The item's attributes (an unpacked archive's files inherit them). */
+  attributes?: Attributes;
 }
 
 export type UploadOutcome =
@@ -203,6 +206,7 @@ export async function acceptUpload(
           requested_status: input.background ? 'BACKGROUND_START' : null,
           space_id: input.spaceId ?? null,
           source_visibility: input.sourceVisibility ?? 'source',
+          attributes: input.attributes,
         }),
     );
     if (!fits) throw forbidden(UploadMessages.quota);

@@ -42,3 +42,10 @@ export function listWorkspaces(db: Tx, organizationId?: string): Promise<Workspa
 export async function deleteWorkspace(db: Tx, id: string): Promise<void> {
   if (!(await workspaces.softDeleteWorkspace(db, id))) throw notFound(`workspace ${id} not found or already deleted`);
 }
+
+/** The workspace's retrieval settings: whether searches rerank when the request does not say. */
+export const retrievalSettings = (workspace: WorkspaceRow) => ({ rerank: workspace.rerank_default });
+
+export async function setRetrievalSettings(db: Tx, workspaceId: string, input: { rerank: boolean }) {
+  return retrievalSettings(await workspaces.setRerankDefault(db, workspaceId, input.rerank));
+}

@@ -660,7 +660,14 @@ describe('Agent API', function () {
       );
       const search = tools[0]!.inputSchema as { type: string; properties: Record<string, unknown>; required: string[] };
       assert.equal(search.type, 'object');
-      assert.deepEqual(Object.keys(search.properties).sort(), ['audienceId', 'limit', 'mode', 'query', 'roleIds']);
+      assert.deepEqual(Object.keys(search.properties).sort(), [
+        'audienceId',
+        'filter',
+        'limit',
+        'mode',
+        'query',
+        'roleIds',
+      ]);
       assert.deepEqual(search.required, ['query']);
       assert.equal((search as { additionalProperties?: boolean }).additionalProperties, false);
 

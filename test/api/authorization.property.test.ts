@@ -196,6 +196,14 @@ const CALLS: Record<string, RouteCalls> = {
       json: { type: 'STRING', title: 'hijacked' },
     }),
   },
+  'PATCH /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}': {
+    potent: (w, _c, v) => ({
+      method: 'PATCH',
+      path: v1(w, `/knowledge/${pick(w.itemIds, v)}`),
+      json: { attributes: { planted: true } },
+    }),
+    inert: (w) => ({ method: 'PATCH', path: v1(w, `/knowledge/${randomUUID()}`), json: { attributes: 'x' } }),
+  },
   'DELETE /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}': {
     potent: (w, _c, v) => ({ method: 'DELETE', path: v1(w, `/knowledge/${pick(w.itemIds, v)}`) }),
     inert: (w) => ({ method: 'DELETE', path: v1(w, `/knowledge/${randomUUID()}`) }),
@@ -226,6 +234,13 @@ const CALLS: Record<string, RouteCalls> = {
   'PUT /v1/workspaces/{workspaceId}/rbac-status': {
     potent: (w) => ({ method: 'PUT', path: v1(w, '/rbac-status'), json: { rbacEnabled: !w.rbac } }),
     inert: (w) => ({ method: 'PUT', path: v1(w, '/rbac-status'), json: { rbacEnabled: w.rbac } }),
+  },
+  'GET /v1/workspaces/{workspaceId}/retrieval-settings': {
+    potent: (w) => ({ method: 'GET', path: v1(w, '/retrieval-settings') }),
+  },
+  'PUT /v1/workspaces/{workspaceId}/retrieval-settings': {
+    potent: (w) => ({ method: 'PUT', path: v1(w, '/retrieval-settings'), json: { rerank: true } }),
+    inert: (w) => ({ method: 'PUT', path: v1(w, '/retrieval-settings'), json: { rerank: 'yes' } }),
   },
   'GET /v1/workspaces/{workspaceId}/role': { potent: (w) => ({ method: 'GET', path: v1(w, '/role') }) },
   'POST /v1/workspaces/{workspaceId}/role': {
@@ -568,7 +583,7 @@ async function knowledgeSnapshot(db: Db, workspaceId: string): Promise<string> {
     db('knowledge')
       .where({ workspace_id: workspaceId })
       .orderBy('id')
-      .select('id', 'title', 'type', 'language', 'status'),
+      .select('id', 'title', 'type', 'language', 'status', 'attributes'),
     db('knowledge_roles')
       .where({ workspace_id: workspaceId })
       .orderBy(['knowledge_id', 'role_id'])

@@ -2,8 +2,10 @@
 // OpenAI-compatible provider against a real HTTP server on 127.0.0.1 that imitates /embeddings.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_LOCAL_MODEL_DIR,
@@ -232,6 +234,33 @@ describe('local embedding provider', function () {
       head + 'An entirely different ending. '.repeat(50),
     ]);
     assert.ok(dot(truncated as number[], longer as number[]) > 0.99999, 'text past the limit must be ignored');
+  });
+
+  it("puts MODEL_INFO.json's passage prefix before documents and its query prefix before queries (e5's kind)", async () => {
+    // The same weights, described with e5's prefixes: model.onnx and vocab.txt linked, MODEL_INFO.json rewritten.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-prefixed-model-'));
+    try {
+      for (const f of ['model.onnx', 'vocab.txt']) await symlink(path.join(MODEL_DIR, f), path.join(dir, f));
+      const info = { ...(await readModelInfo(MODEL_DIR)), queryPrefix: 'query: ', passagePrefix: 'passage: ' };
+      await writeFile(path.join(dir, 'MODEL_INFO.json'), JSON.stringify(info));
+      const prefixed = await createEmbeddingProvider({ provider: 'local', modelDir: dir, batchSize: 8 });
+      try {
+        const text = 'Invoices are sent on the first business day of each month.';
+        const [asPassage] = await prefixed.embedDocuments([text]);
+        const [expectedPassage, expectedQuery, plain] = await provider.embedDocuments([
+          `passage: ${text}`,
+          `query: ${text}`,
+          text,
+        ]);
+        assert.ok(dot(asPassage as number[], expectedPassage as number[]) > 0.99999);
+        assert.ok(dot(asPassage as number[], plain as number[]) < 0.999, 'the prefix must change the vector');
+        assert.ok(dot(await prefixed.embedQuery(text), expectedQuery as number[]) > 0.99999);
+      } finally {
+        await prefixed.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses to start without the model, telling how to get it', async () => {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../src/db/repositories/search';
+import { parseFilter } from '../../src/domain/filter';
 import { choosePlan, nearestItems } from '../../src/services/search';
 import { createRole, createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -43,7 +44,10 @@ describe('semantic search plan and recall', function () {
         status: 'COMPLETED',
         n: start + i,
       }));
-      await db('knowledge').insert(items.map(({ n, ...row }) => (void n, row)));
+      // shard: n modulo 100, for the attribute filter's plan choice.
+      await db('knowledge').insert(
+        items.map(({ n, ...row }) => ({ ...row, attributes: JSON.stringify({ shard: n % 100 }) })),
+      );
       await db('knowledge_chunks').insert(
         items.map((it) => ({
           id: randomUUID(),
@@ -70,6 +74,18 @@ describe('semantic search plan and recall', function () {
     assert.equal(await choosePlan(stack.deps.db, workspaceId, { requiredRoleId: roles.p10 }, 1000), 'exact');
     assert.equal(await choosePlan(stack.deps.db, workspaceId, { requiredRoleId: roles.p50 }, 1000), 'hnsw');
     assert.equal(await choosePlan(stack.deps.db, workspaceId, {}, 1000), 'hnsw');
+  });
+
+  it("chooses by an attribute filter's own selectivity, which the maintained counts cannot see", async () => {
+    const shardBelow = (n: number) => ({ where: parseFilter({ type: 'lt', key: 'shard', value: n }) });
+    // 1% (40 chunks) and 20% (800): within 1000, the exact scan; 50% (2000): HNSW.
+    assert.equal(await choosePlan(stack.deps.db, workspaceId, shardBelow(1), 1000), 'exact');
+    assert.equal(await choosePlan(stack.deps.db, workspaceId, shardBelow(20), 1000), 'exact');
+    assert.equal(await choosePlan(stack.deps.db, workspaceId, shardBelow(50), 1000), 'hnsw');
+    const filter = shardBelow(1);
+    const got = await nearestItems(stack.deps.db, workspaceId, filter, randomUnitVector(dim, seed), 10);
+    assert.equal(got.length, 10, 'a full page');
+    assert.ok(got.every((h) => (h.item.attributes.shard as number) < 1));
   });
 
   for (const [name, key, plan] of [

@@ -248,7 +248,13 @@ export interface paths {
         delete: operations["deleteKnowledge"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Replace an item's attributes (null clears them)
+         * @description The attributes replace the whole map. A website or unpacked archive passes the change on to its children: each keeps the values it set itself over the parent's new ones.
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        patch: operations["updateKnowledge"];
         trace?: never;
     };
     "/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/reservedField": {
@@ -326,11 +332,37 @@ export interface paths {
         put?: never;
         /**
          * Semantic search (Authorization and x-api-key; organizationid checked when sent)
-         * @description One result per item (its best passage), highest cosine similarity first.
+         * @description One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, rerank and rerankCandidates; explain adds the scores behind each result.
          *
          *     **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         post: operations["searchKnowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/retrieval-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's retrieval settings (whether searches rerank by default)
+         * @description **Authorization**: `retrieval.read` (read the workspace's retrieval settings (the rerank default)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         */
+        get: operations["getRetrievalSettings"];
+        /**
+         * Change the workspace's retrieval settings (workspace credentials)
+         * @description rerank: whether a knowledge search reranks when its request has no rerank field.
+         *
+         *     **Authorization**: `retrieval.manage` (change the workspace's retrieval settings). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        put: operations["setRetrievalSettings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -802,7 +834,7 @@ export interface paths {
         put?: never;
         /**
          * Passages from workspace knowledge (role-scoped under RBAC) and from the space's own knowledge
-         * @description topK (1..10, default 5) applies to each list; most relevant first.
+         * @description topK (1..10, default 5) applies to each list; most relevant first. The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) apply to each list; reranking only when rerank is true.
          *
          *     **Authorization**: `spaces.rag` (retrieve passages for a space it reaches (workspace knowledge role-scoped under RBAC, plus the space's own)). Allowed: workspace access token, role-bound access token, user space token. Refused: API key (401).
          */
@@ -912,7 +944,9 @@ export interface paths {
         put?: never;
         /**
          * Passages from workspace knowledge (under ACTIVE RBAC the token's role's)
-         * @description **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         * @description The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) as in space RAG.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
         post: operations["agentRag"];
         delete?: never;
@@ -1239,6 +1273,10 @@ export interface components {
             /** @description Why processing failed (BACKGROUND_ERROR) */
             messageError?: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             parentId: string | null;
             /**
              * Format: date-time
@@ -1332,6 +1370,10 @@ export interface components {
             /** @enum {string} */
             status: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             uploadFileMetadata: {
                 filename: string;
                 mimetype: string;
@@ -1422,6 +1464,10 @@ export interface components {
             /** @description An excerpt: at most 500 characters */
             content: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             /** @description The page of the item's best passage */
             pageNumber?: number;
             /**
@@ -1434,8 +1480,38 @@ export interface components {
              * @description ISO 8601 timestamp (UTC)
              */
             updatedAt: string;
-            /** @description Cosine similarity */
+            /** @description The final score: the mode's (see mode), or the reranker's when reranking ran */
             score: number;
+            /** @description With explain: true */
+            explain?: components["schemas"]["SearchExplain"];
+        };
+        SearchExplain: {
+            /** @description The passage's cosine similarity; null in keyword mode */
+            semantic: number | null;
+            /** @description The passage's keyword score rank / (rank + 1); null in semantic mode or without a keyword match */
+            keyword: number | null;
+            /** @description The hybrid fusion's score; null outside hybrid mode */
+            fused: number | null;
+            /** @description The reranker's score; null when no reranking ran */
+            rerank: number | null;
+            /** @description Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it) */
+            roles?: {
+                /**
+                 * Format: uuid
+                 * @description The role
+                 */
+                id: string;
+                name: string;
+                /**
+                 * @description Assigned to the item itself or to its parent
+                 * @enum {string}
+                 */
+                via: "direct" | "parent";
+            }[];
+        };
+        RetrievalSettings: {
+            /** @description Whether searches rerank when the request does not say (default false) */
+            rerank: boolean;
         };
         TitleSearchResult: {
             /**
@@ -1451,6 +1527,10 @@ export interface components {
             /** @description An excerpt: at most 500 characters */
             content: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             /** @description The page of the item's best passage */
             pageNumber?: number;
             /**
@@ -1568,6 +1648,10 @@ export interface components {
             /** @description An excerpt: at most 500 characters */
             content: string;
             metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
             /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC)
@@ -2202,6 +2286,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                filter?: string;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */
@@ -2574,6 +2659,10 @@ export interface operations {
                     metadata?: {
                         [key: string]: components["schemas"]["CleanJsonValue"];
                     };
+                    /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: {
+                        [key: string]: string | number | boolean;
+                    };
                 };
             };
         };
@@ -2746,6 +2835,10 @@ export interface operations {
                     /** @description The item's title (default: the page's own title, else the URL) */
                     title?: string & unknown;
                     language?: string & unknown;
+                    /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: {
+                        [key: string]: string | number | boolean;
+                    };
                 };
             };
         };
@@ -2926,6 +3019,10 @@ export interface operations {
                     includePaths?: (string & unknown)[];
                     /** @default [] */
                     excludePaths?: (string & unknown)[];
+                    /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: {
+                        [key: string]: string | number | boolean;
+                    };
                 };
             };
         };
@@ -3107,6 +3204,8 @@ export interface operations {
                      * @enum {string}
                      */
                     unpack?: "true" | "false";
+                    /** @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: string;
                     /**
                      * Format: binary
                      * @description The file (one of the accepted types)
@@ -3913,6 +4012,175 @@ export interface operations {
             };
         };
     };
+    updateKnowledge: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The knowledge item (malformed: 400 "Invalid knowledge ID format") */
+                knowledgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attributes: {
+                        [key: string]: string | number | boolean;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Knowledge"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Knowledge item not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateReservedField: {
         parameters: {
             query?: never;
@@ -4480,6 +4748,309 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
+                    /** @description Add explain to each result: the scores behind it and, for workspace credentials, its roles */
+                    explain?: boolean;
                 };
             };
         };
@@ -4491,6 +5062,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4500,7 +5073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4621,6 +5194,316 @@ export interface operations {
             };
         };
     };
+    getRetrievalSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalSettings"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setRetrievalSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rerank: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalSettings"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; rerank must be a boolean */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     searchKnowledgeByTitle: {
         parameters: {
             query?: never;
@@ -4647,6 +5530,299 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
                 };
             };
         };
@@ -4815,6 +5991,299 @@ export interface operations {
                     audienceId?: string;
                     /** @description Only knowledge accessible to these roles */
                     roleIds?: string[];
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
                 };
             };
         };
@@ -9411,6 +10880,307 @@ export interface operations {
                     languageId?: string;
                     /** @default 5 */
                     topK?: number;
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
                 };
             };
         };
@@ -9423,6 +11193,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9432,7 +11204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10617,6 +12389,307 @@ export interface operations {
                     /** @default 5 */
                     topK?: number;
                     languageId?: string & unknown;
+                    /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                    filter?: {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string | number | boolean;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "gt" | "gte" | "lt" | "lte";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                        value: number | (string & unknown);
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @description An attribute key */
+                        key: string & unknown;
+                        value: string[] | number[] | boolean[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "type" | "language" | "mimetype";
+                        value: string[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "createdAt" | "updatedAt";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "eq" | "ne";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: string & unknown;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "in" | "nin";
+                        /** @enum {string} */
+                        key: "parentId" | "categoryId";
+                        value: (string & unknown)[];
+                    } | {
+                        /** @enum {unknown} */
+                        type: "and" | "or";
+                        filters: ({
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    })[];
+                                })[];
+                            })[];
+                        })[];
+                    };
+                    /** @description Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0. */
+                    scoreThreshold?: number;
+                    /** @description hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). Default 0.8. The other modes fuse nothing and ignore it. */
+                    hybridWeight?: number;
+                    /** @description Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting (GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the results come back un-reranked and the X-Rerank header says so. */
+                    rerank?: boolean;
+                    /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
+                    rerankCandidates?: number;
                 };
             };
         };
@@ -10629,6 +12702,8 @@ export interface operations {
                     "RateLimit-Limit"?: string;
                     "RateLimit-Remaining"?: string;
                     "RateLimit-Reset"?: string;
+                    /** @description Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are un-reranked); unconfigured (no reranker: un-reranked) */
+                    "X-Rerank"?: "applied" | "skipped" | "unconfigured";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10641,7 +12716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -3,13 +3,10 @@
 // before any handler runs; bodies are checked where they are validated (validate(), and the Agent API's own
 // validateFields, whose messages name the field).
 import type { Context, Next } from 'koa';
+import { isUnsafeText } from '../../domain/text';
 import { badRequest } from '../../errors';
 
 export const UNSAFE_TEXT_MESSAGE = 'Request contains a NUL character or an unpaired UTF-16 surrogate';
-
-// NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The NUL half of the rule as a JSON Schema pattern, which the generated document puts on every request string
@@ -18,12 +15,10 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  */
 export const CLEAN_TEXT_PATTERN = '^[^\\u0000]*$';
 
-export function isUnsafeText(value: string): boolean {
-  return UNSAFE.test(value);
-}
+export { isUnsafeText };
 
 /** Text that PostgreSQL can store and JSON can carry: no NUL, no unpaired surrogate. */
-export const isCleanText = (value: string): boolean => !UNSAFE.test(value);
+export const isCleanText = (value: string): boolean => !isUnsafeText(value);
 
 /**
  * Whether any string in a parsed JSON value (keys included) is unsafe; depth-first with an explicit stack, so
@@ -34,12 +29,12 @@ export function hasUnsafeText(value: unknown): boolean {
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (UNSAFE.test(v)) return true;
+      if (isUnsafeText(v)) return true;
     } else if (Array.isArray(v)) {
       for (const inner of v) stack.push(inner);
     } else if (v !== null && typeof v === 'object') {
       for (const [k, inner] of Object.entries(v)) {
-        if (UNSAFE.test(k)) return true;
+        if (isUnsafeText(k)) return true;
         stack.push(inner);
       }
     }

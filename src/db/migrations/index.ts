@@ -12,7 +12,9 @@ import * as m0009 from './0009_hybrid_search';
 import * as m0010 from './0010_space_roles';
 import * as m0011 from './0011_thread_subjects';
 import * as m0012 from './0012_delete_counts';
-import * as m0014 from './0014_bm25_keyword';
+import * as m0013 from './0013_item_attributes';
+import * as m0016 from './0016_rerank_default';
+import * as m0017 from './0017_bm25_keyword';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,7 +34,9 @@ const migrations: Array<[string, Migration]> = [
   ['0010_space_roles', m0010],
   ['0011_thread_subjects', m0011],
   ['0012_delete_counts', m0012],
-  ['0014_bm25_keyword', m0014],
+  ['0013_item_attributes', m0013],
+  ['0016_rerank_default', m0016],
+  ['0017_bm25_keyword', m0017],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -17,6 +17,7 @@ const WORKSPACE_COLUMNS = [
   'organization_id',
   'name',
   'rbac_enabled',
+  'rerank_default',
   'storage_quota_bytes',
   'deleted_at',
   'created_at',

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow, SourceVisibility } from '../rows';
+import type { Attributes } from '../../domain/filter';
+import { attributesOnInsert } from './itemFilter';
+export { replaceAttributes } from './itemFilter';
 import { applyAccessFilter, type AccessFilter } from './search';
 
 export async function insertKnowledge(
@@ -23,6 +26,7 @@ export async function insertKnowledge(
     sourceVisibility?: SourceVisibility;
     language?: string | null;
     metadata?: Record<string, unknown>;
+    attributes?: Attributes;
   },
 ): Promise<KnowledgeRow> {
   const [row] = await db<KnowledgeRow>('knowledge')
@@ -43,6 +47,7 @@ export async function insertKnowledge(
       source_visibility: input.sourceVisibility ?? 'source',
       language: input.language ?? null,
       metadata: input.metadata ?? {},
+      attributes: attributesOnInsert(db, workspaceId, input.parentId, input.attributes),
     })
     .returning('*');
   return row!;

@@ -143,3 +143,35 @@ export async function changeKnowledgeRoles(
       .delete();
   }
 }
+
+/** A role that makes an item visible: assigned to the item itself ('direct') or to its parent ('parent'). */
+export interface VisibilityRole {
+  id: string;
+  name: string;
+  via: 'direct' | 'parent';
+}
+
+/** For each of the items, the roles assigned to it or to its parent (one query; items without any map to []). */
+export async function visibilityRoles(
+  db: Tx,
+  workspaceId: string,
+  knowledgeIds: string[],
+): Promise<Map<string, VisibilityRole[]>> {
+  const out = new Map<string, VisibilityRole[]>(knowledgeIds.map((id) => [id, []]));
+  if (knowledgeIds.length === 0) return out;
+  const rows: Array<{ item_id: string; id: string; name: string; direct: boolean }> = await db('knowledge as k')
+    .join('knowledge_roles as kr', function () {
+      this.on('kr.workspace_id', 'k.workspace_id').andOn(db.raw('kr.knowledge_id IN (k.id, k.parent_id)'));
+    })
+    .join('roles as r', function () {
+      this.on('r.id', 'kr.role_id').andOn('r.workspace_id', 'k.workspace_id');
+    })
+    .where('k.workspace_id', workspaceId)
+    .whereIn('k.id', knowledgeIds)
+    .select('k.id as item_id', 'r.id', 'r.name', db.raw('kr.knowledge_id = k.id AS direct'))
+    .orderBy([{ column: 'r.name' }, { column: 'r.id' }]);
+  for (const row of rows) {
+    out.get(row.item_id)?.push({ id: row.id, name: row.name, via: row.direct ? 'direct' : 'parent' });
+  }
+  return out;
+}

@@ -8,13 +8,15 @@
 //
 // Keyword search: PostgreSQL full-text search over the chunks' `content_tsv` (GIN index), the query parsed
 // under the text search configurations of the workspace's languages (kws_keyword_tsquery, migration
-// 0009_hybrid_search), ranked by Okapi BM25 (migration 0014_bm25_keyword): term frequencies from the
+// 0009_hybrid_search), ranked by Okapi BM25 (migration 0017_bm25_keyword): term frequencies from the
 // tsvector's positions, the chunk's length in lexemes (a stored column), and per query, over the chunks the
 // access filter admits (so a score says nothing about chunks the caller cannot see), the chunk count, their
 // average length and each query lexeme's document frequency (counted through the GIN index, at most maxRanked).
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
+import type { ItemFilter } from '../../domain/filter';
+import { applyItemFilter } from './itemFilter';
 
 export interface AccessFilter {
   /** Only knowledge assigned to this audience. */
@@ -30,6 +32,8 @@ export interface AccessFilter {
   spaceId?: string;
   /** Only knowledge in this language. */
   language?: string;
+  /** Only knowledge the request's filter (attributes and built-in keys) lets through. */
+  where?: ItemFilter;
 }
 
 /**
@@ -51,6 +55,7 @@ export function applyAccessFilter(
   if (f.spaceId) void q.andWhere('k.space_id', f.spaceId);
   else void q.whereNull('k.space_id');
   if (f.language !== undefined) void q.andWhere('k.language', f.language);
+  if (f.where) void applyItemFilter(q, f.where);
   if (f.audienceId) {
     void q.whereExists(
       db('knowledge_audiences as ka').whereRaw('ka.knowledge_id = k.id').andWhere('ka.audience_id', f.audienceId),
@@ -131,6 +136,30 @@ function candidateChunks(
     .andWhere('k.status', 'COMPLETED');
   if (embedded) void q.whereNotNull('c.embedding');
   return applyAccessFilter(q, db, filter, roleJoin);
+}
+
+/**
+ * How many chunks the filter's items hold, counting at most `max`: a selectivity probe for a filter the
+ * maintained counts cannot see (the request's attribute filter), bounded so a broad filter costs at most `max`
+ * rows. An upper bound on the candidates (chunks without a vector count too), so the chunks are counted from
+ * their (item, index) key alone, an index-only scan, not read (at 100,000 chunks, a 1% attribute filter's
+ * probe read them for 12.7 ms p50 of a 31.9 ms search: bench/knowledge).
+ */
+export async function countCandidateChunks(
+  db: Tx,
+  workspaceId: string,
+  filter: AccessFilter,
+  max: number,
+): Promise<number> {
+  const items = applyAccessFilter(
+    db('knowledge as k').select('k.id').where('k.workspace_id', workspaceId).andWhere('k.status', 'COMPLETED'),
+    db,
+    filter,
+    'set',
+  );
+  const probe = db('knowledge_chunks as c').select(db.raw('1')).whereIn('c.knowledge_id', items).limit(max);
+  const [row] = await db.from(probe.as('p')).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { UploadFileMetadataRow } from '../rows';
 
 export async function insertUpload(
   db: Tx,
-  row: Omit<UploadFileMetadataRow, 'created_at' | 'updated_at' | 'knowledge_id'>,
+  row: Omit<UploadFileMetadataRow, 'created_at' | 'updated_at' | 'knowledge_id' | 'attributes'>,
 ): Promise<UploadFileMetadataRow> {
   const [inserted] = await db<UploadFileMetadataRow>('upload_file_metadata').insert(row).returning('*');
   return inserted!;
@@ -17,11 +17,12 @@ export async function completeUpload(
   fields: Pick<
     UploadFileMetadataRow,
     'size_bytes' | 'title' | 'description' | 'language' | 'requested_status' | 'space_id' | 'source_visibility'
-  >,
+  > & { attributes?: UploadFileMetadataRow['attributes'] },
 ): Promise<void> {
+  const { attributes, ...rest } = fields;
   await db('upload_file_metadata')
     .where({ workspace_id: workspaceId, id })
-    .update({ ...fields, updated_at: db.fn.now() });
+    .update({ ...rest, attributes: JSON.stringify(attributes ?? {}), updated_at: db.fn.now() });
 }
 
 export async function findUpload(db: Tx, workspaceId: string, id: string): Promise<UploadFileMetadataRow | undefined> {

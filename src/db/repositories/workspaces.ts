@@ -36,10 +36,22 @@ export async function softDeleteWorkspace(db: Tx, id: string): Promise<boolean> 
   return n > 0;
 }
 
-export async function setRbacEnabled(db: Tx, id: string, enabled: boolean): Promise<WorkspaceRow> {
+export function setRbacEnabled(db: Tx, id: string, enabled: boolean): Promise<WorkspaceRow> {
+  return updateWorkspace(db, id, { rbac_enabled: enabled });
+}
+
+async function updateWorkspace(
+  db: Tx,
+  id: string,
+  fields: Partial<Pick<WorkspaceRow, 'rbac_enabled' | 'rerank_default'>>,
+): Promise<WorkspaceRow> {
   const [row] = await db<WorkspaceRow>('workspaces')
     .where({ id })
-    .update({ rbac_enabled: enabled, updated_at: db.fn.now() as unknown as Date })
+    .update({ ...fields, updated_at: db.fn.now() as unknown as Date })
     .returning('*');
   return row!;
+}
+
+export function setRerankDefault(db: Tx, id: string, rerank: boolean): Promise<WorkspaceRow> {
+  return updateWorkspace(db, id, { rerank_default: rerank });
 }

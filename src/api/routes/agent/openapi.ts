@@ -24,6 +24,7 @@ import {
   UpdateServerRequestSchema,
 } from './schema';
 import { TOOL_NOT_FOUND } from './tools';
+import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
 
 const base = '/v1/workspaces/{workspaceId}/agent';
 /** A JSON-RPC 2.0 request (with id) or notification, as the MCP transport accepts it (no other members). */
@@ -139,9 +140,16 @@ export const agentOperations: ApiOperation[] = [
     operationId: 'agentRag',
     tag: 'Agent',
     summary: "Passages from workspace knowledge (under ACTIVE RBAC the token's role's)",
+    description: 'The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) as in space RAG.',
     request: { path: WorkspacePath, body: AgentRagRequestSchema },
-    responses: { 200: { description: 'The passages, most relevant first', schema: AgentRagResponseSchema } },
-    errors: { 400: [FIELD, 'Invalid topK value, must be between 1 and 10'] },
+    responses: {
+      200: {
+        description: 'The passages, most relevant first',
+        schema: AgentRagResponseSchema,
+        headers: rerankHeader,
+      },
+    },
+    errors: { 400: [FIELD, 'Invalid topK value, must be between 1 and 10', ...RANKING_ERRORS] },
   },
   {
     method: 'get',

@@ -8,6 +8,7 @@ import type { AuthState } from '../../../policies/credentials';
 import * as agentService from '../../../services/agent';
 import { prepareRun, runThread, type RunTools } from '../../../services/agentRuns';
 import { knowledgeRag } from '../../../services/rag';
+import { searchDeps } from '../../../services/search';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { eventStream } from '../../sse';
 import { presentMessage, presentServer, presentThread, presentThreadWithMessages } from './presenters';
@@ -156,7 +157,9 @@ export function agentRouter(deps: Deps): Router {
   router.post('/rag', use, async (ctx) => {
     const auth = requireAuth(ctx);
     const input = validateFields(AgentRagRequestSchema, ctx.request.body);
-    const body: AgentRagResponse = await knowledgeRag(deps, auth, input);
+    const { knowledgeResults, rerank } = await knowledgeRag(searchDeps(deps), auth, input);
+    if (rerank) ctx.set('X-Rerank', rerank);
+    const body: AgentRagResponse = { knowledgeResults };
     ctx.body = body;
   });
 

@@ -2,11 +2,13 @@
 // the response shapes (the tests parse every answer with them), so the OpenAPI document can be generated from
 // this file. Every string refuses NUL characters and unpaired UTF-16 surrogates; every size is bounded.
 import { z } from 'zod';
+import { filterField } from '../knowledge/filters';
 import { isCleanText } from '../../middleware/text';
 import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from '../../validate';
+import { rankingOptionFields } from '../knowledge/schema';
 
 // ---- limits (README: Agent API)
 
@@ -255,6 +257,8 @@ export const AgentRagRequestSchema = z.strictObject({
   text: cleanText(AgentLimits.ragTextChars, { trim: true, nonEmpty: true }),
   topK: topK().default(5),
   languageId: z.string().regex(LANGUAGE).optional(),
+  filter: filterField(),
+  ...rankingOptionFields,
 });
 export type AgentRagRequest = z.infer<typeof AgentRagRequestSchema>;
 
@@ -337,10 +341,12 @@ export const KnowledgeSearchToolInputSchema = z.strictObject({
     .describe(
       'semantic (the default: by meaning), keyword (exact words, identifiers, error texts) or hybrid (both fused)',
     ),
+  filter: filterField(),
 });
 export const TitleSearchToolInputSchema = z.strictObject({
   title: cleanText(AgentLimits.queryChars, { trim: true, nonEmpty: true }).describe('Part of the title, any case'),
   limit: searchLimit().default(10).describe('How many items, 1 to 50'),
+  filter: filterField(),
 });
 export const GetKnowledgeToolInputSchema = z.strictObject({
   knowledgeId: uuid().describe('The knowledge item id (from a search result)'),
@@ -350,6 +356,7 @@ export const RagToolInputSchema = z.strictObject({
     'The question to find passages for',
   ),
   topK: topK().default(5).describe('How many passages, 1 to 10'),
+  filter: filterField(),
 });
 export type KnowledgeSearchToolInput = z.infer<typeof KnowledgeSearchToolInputSchema>;
 export type TitleSearchToolInput = z.infer<typeof TitleSearchToolInputSchema>;

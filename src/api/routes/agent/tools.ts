@@ -8,7 +8,13 @@ import { notFound } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import { loadVisibleKnowledge } from '../../../services/knowledge';
 import { knowledgeRag } from '../../../services/rag';
-import { EXCERPT_CHARS, searchVisibleKnowledge, titleSearchVisible, type SearchResult } from '../../../services/search';
+import {
+  EXCERPT_CHARS,
+  searchDeps,
+  searchVisibleKnowledge,
+  titleSearchVisible,
+  type SearchResult,
+} from '../../../services/search';
 import { presentKnowledge, presentSearchResult } from '../knowledge/presenters';
 import {
   GetKnowledgeToolInputSchema,
@@ -19,7 +25,7 @@ import {
 import { fieldProblems } from '../../validate';
 
 export interface ToolContext {
-  deps: Pick<Deps, 'db' | 'embeddings'>;
+  deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'config' | 'logger'>;
   auth: AuthState;
 }
 
@@ -46,7 +52,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
       "Search over the workspace's knowledge (the caller's role scope): the best-matching items, most relevant first, with an excerpt and a score; by meaning (semantic, the default), by exact words (keyword) or both (hybrid).",
     input: KnowledgeSearchToolInputSchema,
     async run({ deps, auth }, input) {
-      return searchAnswer(await searchVisibleKnowledge(deps, auth, input));
+      return searchAnswer(await searchVisibleKnowledge(searchDeps(deps), auth, input));
     },
   }),
   tool({
@@ -54,8 +60,10 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     description: 'Find knowledge items whose title contains the given text (any case), newest first.',
     input: TitleSearchToolInputSchema,
     async run({ deps, auth }, input) {
-      // The tool searches the caller's whole scope (its input carries no audience or role filter).
-      return searchAnswer(await titleSearchVisible(deps.db, auth, { title: input.title, limit: input.limit }));
+      // The tool searches the caller's scope (its input carries no audience or role filter), narrowed by `filter`.
+      return searchAnswer(
+        await titleSearchVisible(deps.db, auth, { title: input.title, limit: input.limit, filter: input.filter }),
+      );
     },
   }),
   tool({
@@ -77,7 +85,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
       'Passages of workspace knowledge that answer a question (retrieval-augmented generation), most relevant first, each with its source.',
     input: RagToolInputSchema,
     async run({ deps, auth }, input) {
-      const output = await knowledgeRag(deps, auth, { text: input.text, topK: input.topK });
+      const output = await knowledgeRag(deps, auth, { text: input.text, topK: input.topK, filter: input.filter });
       const sources = output.knowledgeResults
         .filter((p) => p.source !== '')
         .map((p) => ({ id: p.source, type: 'PASSAGE', title: p.source, snippet: p.text.slice(0, EXCERPT_CHARS) }));
@@ -97,12 +105,16 @@ export function findTool(name: string): ToolDefinition<z.ZodType> {
   return found;
 }
 
+type DocumentedMeta = { override?: (ctx: { jsonSchema: Record<string, unknown> }) => void };
+
 /** JSON Schema (2020-12) of a tool's input as agent frameworks register it: an object with its properties. */
 export function toolInputJsonSchema(t: ToolDefinition<z.ZodType>): Record<string, unknown> {
-  const { $schema, ...schema } = z.toJSONSchema(t.input, { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+  const { $schema, ...schema } = z.toJSONSchema(t.input, {
+    io: 'input',
+    unrepresentable: 'any',
+    // A field the document describes by hand (documentedAs, such as `filter`) is described so here too.
+    override: (ctx) => (z.globalRegistry.get(ctx.zodSchema) as DocumentedMeta | undefined)?.override?.(ctx),
+  }) as Record<string, unknown>;
   void $schema;
   return schema;
 }

@@ -23,9 +23,13 @@ import {
   PATH_PATTERN_MESSAGE,
   RecrawlResponseSchema,
   ReservedFieldSchema,
+  UpdateKnowledgeSchema,
   ReservedFieldUpdatedSchema,
+  MAX_RERANK_CANDIDATES_MESSAGE,
+  RetrievalSettingsSchema,
   SemanticSearchResponseSchema,
   SemanticSearchSchema,
+  SetRetrievalSettingsSchema,
   SourceCreatedSchema,
   TEXT_MAX_CHARACTERS,
   TitleSearchResponseSchema,
@@ -58,6 +62,24 @@ const searchErrors = {
   ],
   404: ['Audience not found'],
 } as const;
+/** X-Rerank: what became of reranking (knowledge search, space RAG, agent RAG). */
+export const rerankHeader = z.object({
+  'X-Rerank': z
+    .enum(['applied', 'skipped', 'unconfigured'])
+    .optional()
+    .meta({
+      description:
+        'Only when reranking was asked: applied; skipped (the reranker failed or timed out: the results are ' +
+        'un-reranked); unconfigured (no reranker: un-reranked)',
+    }),
+});
+/** The 400s of the ranking options (rankingOptionFields). */
+export const RANKING_ERRORS = [
+  'scoreThreshold must be a number between 0 and 1',
+  'hybridWeight must be a number between 0 and 1',
+  'rerank must be a boolean',
+  MAX_RERANK_CANDIDATES_MESSAGE,
+];
 /** Why a URL is refused (src/web/fetch.ts checkWebUrl); host names vary. */
 const urlErrors = [
   'Missing required field',
@@ -267,6 +289,19 @@ export const knowledgeOperations: ApiOperation[] = [
     errors: itemErrors,
   },
   {
+    method: 'patch',
+    path: `${base}/{knowledgeId}`,
+    operationId: 'updateKnowledge',
+    tag: 'Knowledge',
+    summary: "Replace an item's attributes (null clears them)",
+    description:
+      'The attributes replace the whole map. A website or unpacked archive passes the change on to its children: ' +
+      "each keeps the values it set itself over the parent's new ones.",
+    request: { path: KnowledgeIdPath, body: UpdateKnowledgeSchema },
+    responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
+    errors: { 400: [...itemErrors[400], 'Missing required field'], 404: itemErrors[404] },
+  },
+  {
     method: 'put',
     path: `${base}/{knowledgeId}/reservedField`,
     operationId: 'updateReservedField',
@@ -332,10 +367,38 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'searchKnowledge',
     tag: 'Search',
     summary: 'Semantic search (Authorization and x-api-key; organizationid checked when sent)',
-    description: 'One result per item (its best passage), highest cosine similarity first.',
+    description:
+      'One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, ' +
+      'rerank and rerankCandidates; explain adds the scores behind each result.',
     request: { path: WorkspacePath, body: SemanticSearchSchema },
-    responses: { 200: { description: 'The results', schema: SemanticSearchResponseSchema } },
-    errors: searchErrors,
+    responses: {
+      200: {
+        description: 'The results',
+        schema: SemanticSearchResponseSchema,
+        headers: rerankHeader,
+      },
+    },
+    errors: { ...searchErrors, 400: [...searchErrors[400], ...RANKING_ERRORS, 'explain must be a boolean'] },
+  },
+  {
+    method: 'get',
+    path: '/v1/workspaces/{workspaceId}/retrieval-settings',
+    operationId: 'getRetrievalSettings',
+    tag: 'Search',
+    summary: "The workspace's retrieval settings (whether searches rerank by default)",
+    request: { path: WorkspacePath },
+    responses: { 200: { description: 'The settings', schema: RetrievalSettingsSchema } },
+  },
+  {
+    method: 'put',
+    path: '/v1/workspaces/{workspaceId}/retrieval-settings',
+    operationId: 'setRetrievalSettings',
+    tag: 'Search',
+    summary: "Change the workspace's retrieval settings (workspace credentials)",
+    description: 'rerank: whether a knowledge search reranks when its request has no rerank field.',
+    request: { path: WorkspacePath, body: SetRetrievalSettingsSchema },
+    responses: { 200: { description: 'The new settings', schema: RetrievalSettingsSchema } },
+    errors: { 400: ['rerank must be a boolean'] },
   },
   ...(['/workspaces/{workspaceId}/knowledge/search-title', `${base}/search-title`] as const).map(
     (path): ApiOperation => ({

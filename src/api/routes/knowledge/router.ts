@@ -8,6 +8,7 @@ import * as knowledgeService from '../../../services/knowledge';
 import * as searchService from '../../../services/search';
 import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
+import { retrievalSettings, setRetrievalSettings } from '../../../services/workspaces';
 import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
@@ -24,7 +25,9 @@ import {
   MetadataSearchSchema,
   ReservedFieldSchema,
   SemanticSearchSchema,
+  SetRetrievalSettingsSchema,
   TitleSearchSchema,
+  UpdateKnowledgeSchema,
   UploadFieldsSchema,
   type UploadFileMetadata,
   type UploadProcessed,
@@ -49,10 +52,11 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.get(base, read, async (ctx) => {
     const auth = requireAuth(ctx);
-    const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
+    const { page, limit, filter } = validate(KnowledgeListQuerySchema, ctx.query);
     const { rows, total } = await knowledgeService.listVisibleKnowledge(deps.db, auth, {
       offset: (page - 1) * limit,
       limit,
+      filter,
     });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
@@ -110,6 +114,7 @@ export function knowledgeRouter(deps: Deps): Router {
       language: input.language,
       background: input.status === 'BACKGROUND_START',
       unpack: input.unpack,
+      attributes: input.attributes,
     });
     if (outcome.kind === 'started') {
       ctx.body = {
@@ -173,6 +178,12 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = presentKnowledge(row);
   });
 
+  router.patch(`${base}/:knowledgeId`, write, async (ctx) => {
+    const { row } = await loadVisible(ctx);
+    const input = validate(UpdateKnowledgeSchema, ctx.request.body, 'Missing required field');
+    ctx.body = presentKnowledge(await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes));
+  });
+
   router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {
     const { row } = await loadVisible(ctx);
     const input = validate(ReservedFieldSchema, ctx.request.body, 'Missing required field');
@@ -206,10 +217,21 @@ export function knowledgeRouter(deps: Deps): Router {
     async (ctx) => {
       const auth = requireAuth(ctx);
       const input = validate(SemanticSearchSchema, ctx.request.body, 'Missing required field');
-      const results = await searchService.searchVisibleKnowledge(deps, auth, input);
+      const { results, rerank } = await searchService.rankedVisibleSearch(searchService.searchDeps(deps), auth, input);
+      if (rerank) ctx.set('X-Rerank', rerank);
       ctx.body = { results: results.map(presentSearchResult), total: results.length };
     },
   );
+
+  // The workspace's retrieval settings: the rerank default a search follows when its request does not say.
+  router.get('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.read'), (ctx) => {
+    ctx.body = retrievalSettings(requireAuth(ctx).workspace);
+  });
+  router.put('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.manage'), async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const input = validate(SetRetrievalSettingsSchema, ctx.request.body);
+    ctx.body = await setRetrievalSettings(deps.db, workspace.id, input);
+  });
 
   const titleSearch = async (ctx: Context) => {
     const auth = requireAuth(ctx);

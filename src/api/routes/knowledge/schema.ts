@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
-import { SEARCH_MODES } from '../../../services/search';
+import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search';
+import {
+  attributesField,
+  attributesFormField,
+  AttributesResponseSchema,
+  filterField,
+  filterQueryParam,
+} from './filters';
 
 const intParam = (name: string, min: number, max: number, fallback: number) => {
   const message = `Invalid ${name} value, must be between ${min} and ${max}`;
@@ -24,8 +31,11 @@ export const MAX_ROLE_IDS = 100;
 export const KnowledgeListQuerySchema = z.object({
   page: intParam('page', 1, MAX_PAGE, 1),
   limit: intParam('limit', 1, KNOWLEDGE_LIST_MAX_LIMIT, 20),
+  filter: filterQueryParam(),
 });
 export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
+/** A space's own files: pages only (the attribute filter is for workspace knowledge). */
+export const SpaceFilesQuerySchema = KnowledgeListQuerySchema.omit({ filter: true });
 
 const MISSING = 'Missing required field';
 // Lengths are checked before trimming, as the document's maxLength reads the string sent; blankness after it.
@@ -63,11 +73,53 @@ const accessFilterFields = {
     .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })
     .meta({ description: 'Only knowledge accessible to these roles' })
     .optional(),
+  filter: filterField(),
 };
 
 const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
 
 const MODE_MESSAGE = `mode must be one of ${SEARCH_MODES.join(', ')}`;
+
+const unitNumber = (name: string, description: string) =>
+  z
+    .number({ error: `${name} must be a number between 0 and 1` })
+    .min(0, { message: `${name} must be a number between 0 and 1` })
+    .max(1, { message: `${name} must be a number between 0 and 1` })
+    .meta({ description })
+    .optional();
+export const MAX_RERANK_CANDIDATES_MESSAGE = `rerankCandidates must be an integer between 1 and ${MAX_RERANK_CANDIDATES}`;
+
+/** Per-request ranking options (README "Ranking options"); shared by knowledge search and RAG. */
+export const rankingOptionFields = {
+  scoreThreshold: unitNumber(
+    'scoreThreshold',
+    "Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0.",
+  ),
+  hybridWeight: unitNumber(
+    'hybridWeight',
+    "hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). " +
+      'Default 0.8. The other modes fuse nothing and ignore it.',
+  ),
+  rerank: z
+    .boolean({ error: 'rerank must be a boolean' })
+    .meta({
+      description:
+        "Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting " +
+        '(GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the ' +
+        'results come back un-reranked and the X-Rerank header says so.',
+    })
+    .optional(),
+  rerankCandidates: z
+    .int({ error: MAX_RERANK_CANDIDATES_MESSAGE })
+    .min(1, { message: MAX_RERANK_CANDIDATES_MESSAGE })
+    .max(MAX_RERANK_CANDIDATES, { message: MAX_RERANK_CANDIDATES_MESSAGE })
+    .meta({
+      description:
+        'With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. ' +
+        'Without rerank it has no effect.',
+    })
+    .optional(),
+};
 
 export const SemanticSearchSchema = bodyObject({
   query: z
@@ -88,6 +140,11 @@ export const SemanticSearchSchema = bodyObject({
     })
     .optional(),
   ...accessFilterFields,
+  ...rankingOptionFields,
+  explain: z
+    .boolean({ error: 'explain must be a boolean' })
+    .meta({ description: 'Add explain to each result: the scores behind it and, for workspace credentials, its roles' })
+    .optional(),
 });
 export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
 
@@ -197,6 +254,7 @@ export const UploadFieldsSchema = z.object({
     .optional()
     .transform((v) => v === 'true')
     .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member' }),
+  attributes: attributesFormField(),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
 
@@ -247,6 +305,7 @@ export const CreateTextSchema = bodyObject({
     .meta({ pattern: NON_BLANK, maxLength: TEXT_MAX_CHARACTERS, description: 'The text (chunked and embedded)' }),
   language: LANGUAGE.optional(),
   metadata: freeMetadata.optional(),
+  attributes: attributesField().optional(),
 });
 export type CreateTextInput = z.infer<typeof CreateTextSchema>;
 
@@ -254,6 +313,7 @@ export const CreateUrlSchema = bodyObject({
   url: webUrl,
   title: title.optional(),
   language: LANGUAGE.optional(),
+  attributes: attributesField().optional(),
 });
 export type CreateUrlInput = z.infer<typeof CreateUrlSchema>;
 
@@ -287,6 +347,7 @@ export const CreateWebsiteSchema = bodyObject({
   maxDepth: boundedInt('maxDepth', 0, WEBSITE_MAX_DEPTH, 3),
   includePaths: pathPatterns,
   excludePaths: pathPatterns,
+  attributes: attributesField().optional(),
 });
 export type CreateWebsiteInput = z.infer<typeof CreateWebsiteSchema>;
 
@@ -333,6 +394,7 @@ export const KnowledgeSchema = z
     status: z.enum(KNOWLEDGE_STATUSES),
     messageError: z.string().optional().meta({ description: 'Why processing failed (BACKGROUND_ERROR)' }),
     metadata: KnowledgeMetadataSchema,
+    attributes: AttributesResponseSchema,
     parentId: z.uuid().nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -407,15 +469,66 @@ const searchResultFields = {
   url: z.string().meta({ description: 'The URL, or the content for items without one' }),
   content: z.string().max(500).meta({ description: 'An excerpt: at most 500 characters' }),
   metadata: KnowledgeMetadataSchema,
+  attributes: AttributesResponseSchema,
   pageNumber: z.int().min(1).optional().meta({ description: "The page of the item's best passage" }),
   createdAt: timestamp,
   updatedAt: timestamp,
 };
 export const TitleSearchResultSchema = z.strictObject(searchResultFields).meta({ id: 'TitleSearchResult' });
+const sideScore = (description: string) => z.number().min(0).max(1).nullable().meta({ description });
+export const SearchExplainSchema = z
+  .strictObject({
+    semantic: sideScore("The passage's cosine similarity; null in keyword mode"),
+    keyword: sideScore(
+      "The passage's keyword score rank / (rank + 1); null in semantic mode or without a keyword match",
+    ),
+    fused: sideScore("The hybrid fusion's score; null outside hybrid mode"),
+    rerank: sideScore("The reranker's score; null when no reranking ran"),
+    roles: z
+      .array(
+        z.strictObject({
+          id: uuid('The role'),
+          name: z.string(),
+          via: z.enum(['direct', 'parent']).meta({ description: 'Assigned to the item itself or to its parent' }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
+      }),
+  })
+  .meta({ id: 'SearchExplain' });
+export type SearchExplainBody = z.infer<typeof SearchExplainSchema>;
+
 export const SemanticSearchResultSchema = z
-  .strictObject({ ...searchResultFields, score: z.number().min(0).max(1).meta({ description: 'Cosine similarity' }) })
+  .strictObject({
+    ...searchResultFields,
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: "The final score: the mode's (see mode), or the reranker's when reranking ran" }),
+    explain: SearchExplainSchema.optional().meta({ description: 'With explain: true' }),
+  })
   .meta({ id: 'SemanticSearchResult' });
-export type SearchResultBody = z.infer<typeof TitleSearchResultSchema> & { score?: number };
+export type SearchResultBody = z.infer<typeof TitleSearchResultSchema> & {
+  score?: number;
+  explain?: SearchExplainBody;
+};
+
+export const SetRetrievalSettingsSchema = z.object(
+  { rerank: z.boolean({ error: 'rerank must be a boolean' }) },
+  { error: 'rerank must be a boolean' },
+);
+
+export const RetrievalSettingsSchema = z
+  .strictObject({
+    rerank: z.boolean({ error: 'rerank must be a boolean' }).meta({
+      description: 'Whether searches rerank when the request does not say (default false)',
+    }),
+  })
+  .meta({ id: 'RetrievalSettings' });
 
 export const SemanticSearchResponseSchema = z.strictObject({
   results: z.array(SemanticSearchResultSchema),
@@ -433,6 +546,7 @@ export const MetadataSearchItemSchema = z
     content: z.string(),
     status: z.enum(KNOWLEDGE_STATUSES),
     metadata: KnowledgeMetadataSchema,
+    attributes: AttributesResponseSchema,
     uploadFileMetadata: z.strictObject({ filename: z.string(), mimetype: z.string() }).nullable(),
     coreKnowledgeItems: z
       .array(z.strictObject({ id: uuid('The chunk'), type: z.literal('TEXT'), content: z.string() }))
@@ -442,6 +556,12 @@ export const MetadataSearchItemSchema = z
   })
   .meta({ id: 'MetadataSearchItem' });
 export type MetadataSearchItem = z.infer<typeof MetadataSearchItemSchema>;
+
+/** PATCH of an item: its attributes replaced (null clears them). */
+export const UpdateKnowledgeSchema = bodyObject({
+  attributes: attributesField().nullable(),
+});
+export type UpdateKnowledgeInput = z.infer<typeof UpdateKnowledgeSchema>;
 
 export const ReservedFieldUpdatedSchema = z.strictObject({ knowledgeId: uuid('The item') });
 export const DeletedSchema = z.strictObject({ success: z.literal(true) });

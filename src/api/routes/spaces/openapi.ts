@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { MESSAGES_MAX_PAGE, SpaceMessages } from '../../../services/spaces';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
-import { DeletedSchema, KnowledgeListQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
+import { DeletedSchema, SpaceFilesQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
+import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
 import {
   ActivateApiKeySchema,
   ActivatedSpaceSchema,
@@ -215,7 +216,7 @@ export const spacesOperations: ApiOperation[] = [
     summary: "List the space's own files (uploaded with spaceId), newest first",
     description:
       "A member's user space token or the workspace credential. Workspace knowledge routes never show a space's files.",
-    request: { path: SpacePath, query: KnowledgeListQuerySchema },
+    request: { path: SpacePath, query: SpaceFilesQuerySchema },
     responses: { 200: { description: 'A page of the space items', schema: KnowledgeListSchema } },
     errors: spaceErrors,
   },
@@ -252,11 +253,18 @@ export const spacesOperations: ApiOperation[] = [
     operationId: 'spaceRag',
     tag: 'Spaces',
     summary: "Passages from workspace knowledge (role-scoped under RBAC) and from the space's own knowledge",
-    description: 'topK (1..10, default 5) applies to each list; most relevant first.',
+    description:
+      'topK (1..10, default 5) applies to each list; most relevant first. The ranking options (scoreThreshold, ' +
+      'hybridWeight, rerank, rerankCandidates) apply to each list; reranking only when rerank is true.',
     request: { path: SpacePath, body: RagSchema },
-    responses: { 200: { description: 'The passages', schema: RagResponseSchema } },
+    responses: { 200: { description: 'The passages', schema: RagResponseSchema, headers: rerankHeader } },
     errors: {
-      400: [...spaceErrors[400], 'Missing required field', 'Invalid topK value, must be between 1 and 10'],
+      400: [
+        ...spaceErrors[400],
+        'Missing required field',
+        'Invalid topK value, must be between 1 and 10',
+        ...RANKING_ERRORS,
+      ],
       404: spaceErrors[404],
     },
   },

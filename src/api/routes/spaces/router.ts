@@ -5,6 +5,7 @@ import { badRequest } from '../../../errors';
 import { resolveRole } from '../../../services/accessTokens';
 import { startSpaceErasure } from '../../../services/erasure';
 import { spaceRag } from '../../../services/rag';
+import { searchDeps } from '../../../services/search';
 import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaceFiles';
 import {
   activateUserSpace,
@@ -19,7 +20,7 @@ import {
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentKnowledge } from '../knowledge/presenters';
-import { KnowledgeListQuerySchema } from '../knowledge/schema';
+import { SpaceFilesQuerySchema } from '../knowledge/schema';
 import { presentMessage, presentSpace } from './presenters';
 import {
   ActivateApiKeySchema,
@@ -144,7 +145,7 @@ export function spacesRouter(deps: Deps): Router {
   router.get(`${base}/knowledge`, files, async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    const { page, limit } = validate(KnowledgeListQuerySchema, ctx.query);
+    const { page, limit } = validate(SpaceFilesQuerySchema, ctx.query);
     const { rows, total } = await listSpaceFiles(deps.db, space, { offset: (page - 1) * limit, limit });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
@@ -166,7 +167,8 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const input = validate(RagSchema, ctx.request.body, 'Missing required field');
-    const { knowledgeResults, spaceKnowledgeResults } = await spaceRag(deps, auth, space, input);
+    const { knowledgeResults, spaceKnowledgeResults, rerank } = await spaceRag(searchDeps(deps), auth, space, input);
+    if (rerank) ctx.set('X-Rerank', rerank);
     ctx.body = { knowledgeResults, spaceKnowledgeResults };
   });
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { filterField } from '../knowledge/filters';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
+import { rankingOptionFields } from '../knowledge/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>
@@ -165,6 +167,8 @@ export const RagSchema = z.object(
       .min(1, { message: TOPK })
       .max(10, { message: TOPK })
       .default(5),
+    filter: filterField(),
+    ...rankingOptionFields,
   },
   { error: MISSING },
 );

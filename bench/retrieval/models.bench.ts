@@ -1,0 +1,174 @@
+// The embedding-model comparison of the labelled set (`KWS_RETRIEVAL_MODELS=a,b,... npm run bench --
+// retrieval`): each named model directory (under .tools/models, or a path; scripts/fetch-model.sh and
+// scripts/fetch-candidate-models.sh provision them) embeds the corpus at the service's default chunk setting,
+// one model after another, and answers every question in semantic and the default hybrid mode through the
+// service's own search; its embedding speed is measured on real passages of the corpus beside the load
+// average. Quality figures do not depend on the machine's load; speed figures do. Nothing is asserted.
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../../src/db/knex';
+import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
+import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
+import { DEFAULT_RETRIEVAL } from '../../src/services/search';
+import { loadAverage, summarize } from '../lib/stats';
+import { Bm25Index } from './bm25';
+import { EmbeddingCache } from './embeddingCache';
+import { loadLabels } from './labels';
+import { loadPythonDocs } from './pydoc';
+import { evaluateRuns, loadCorpus, type RetrievalBenchOptions, type Run, type RunResult } from './retrieval.bench';
+
+const log = (msg: string) => console.log(`[retrieval] ${msg}`);
+
+/** KWS_RETRIEVAL_MODELS=dir1,dir2: model directories, each a path or a name under .tools/models. */
+export function modelDirsFrom(root: string, value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return value.split(',').map((s) => (s.includes('/') ? path.resolve(root, s) : path.join(root, '.tools/models', s)));
+}
+
+export interface ModelRow {
+  dir: string;
+  model: string;
+  version: string;
+  pooling: string;
+  queryPrefix: string;
+  passagePrefix: string;
+  /** Passages per second over the speed sample (one embedDocuments call per round). */
+  passagesPerSecond: ReturnType<typeof summarize>;
+  /** Load averages (1, 5, 15 min) before and after the speed rounds. */
+  loadAverages: number[][];
+  semantic: RunResult;
+  hybrid: RunResult;
+}
+
+/**
+ * A smaller run, for a loaded machine. KWS_RETRIEVAL_QUESTIONS=N: about N of the questions (every k-th).
+ * KWS_RETRIEVAL_PAGES=N: the corpus is the pages those questions name, then other pages in corpus order, N
+ * pages in all (the whole corpus by default). Figures are comparable between models of one run, not with a
+ * run over other questions or another corpus.
+ */
+export function positiveFrom(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`${name} must be a positive integer, not ${value}`);
+  return Number(value);
+}
+
+export async function runModelComparison(
+  db: Db,
+  dirs: readonly string[],
+  opts: RetrievalBenchOptions & { pageLimit?: number; questionLimit?: number },
+  onProgress: (partial: ModelComparisonResult) => Promise<unknown> = async () => undefined,
+): Promise<ModelComparisonResult> {
+  const started = performance.now();
+  const allPages = await loadPythonDocs();
+  const allLabels = await loadLabels(allPages);
+  // Every stride-th question, so both kinds stay represented.
+  const stride = Math.ceil(allLabels.length / Math.min(opts.questionLimit ?? allLabels.length, allLabels.length));
+  const labels = allLabels.filter((_, i) => i % stride === 0);
+  const named = new Set(labels.flatMap((q) => q.relevant.map((r) => r.page)));
+  const pages = [...allPages.filter((p) => named.has(p.path)), ...allPages.filter((p) => !named.has(p.path))].slice(
+    0,
+    Math.max(opts.pageLimit ?? allPages.length, named.size),
+  );
+  const bm25Pages = new Bm25Index(pages.map((p) => ({ key: p.path, text: p.text })));
+  const base = opts.chunkSettings[0] as ChunkOptions;
+  const sample = chunkPages(
+    pages.slice(0, 60).map((p, i) => ({ pageNumber: i + 1, text: p.text })),
+    base,
+  )
+    .filter((_, i) => i % 3 === 0)
+    .slice(0, opts.speedSample)
+    .map((c) => c.text);
+  const runs: Run[] = [
+    { name: 'semantic', kind: 'search', mode: 'semantic' },
+    { name: 'hybrid (default)', kind: 'search', mode: 'hybrid' },
+  ];
+  const rows: ModelRow[] = [];
+  let chunks = 0;
+  const result = (): ModelComparisonResult => ({
+    benchmark: 'retrieval-models',
+    date: new Date().toISOString(),
+    corpus: { pages: pages.length, of: allPages.length, chunks },
+    chunking: base,
+    questions: {
+      of: allLabels.length,
+      all: labels.length,
+      paraphrase: labels.filter((q) => q.kind === 'paraphrase').length,
+      identifier: labels.filter((q) => q.kind === 'identifier').length,
+    },
+    speed: { passages: sample.length, rounds: opts.speedRounds },
+    defaults: { retrieval: DEFAULT_RETRIEVAL },
+    models: rows,
+    loadAverage: loadAverage(),
+    seconds: Math.round((performance.now() - started) / 1000),
+  });
+  for (const dir of dirs) {
+    const info = await readModelInfo(dir);
+    const model = await createLocalEmbeddingProvider({ modelDir: dir });
+    try {
+      const name = path.basename(dir);
+      // 1. Speed: a warm-up pass, then rounds over the same passages (not cached).
+      await model.embedDocuments(sample.slice(0, 16));
+      const loads = [loadAverage()];
+      const rates: number[] = [];
+      for (let r = 0; r < opts.speedRounds; r++) {
+        const t0 = performance.now();
+        await model.embedDocuments(sample);
+        rates.push(sample.length / ((performance.now() - t0) / 1000));
+      }
+      loads.push(loadAverage());
+      const passagesPerSecond = summarize(rates);
+      log(`${name}: ${passagesPerSecond.p50} passages/s (load ${loads.map((l) => l[0]).join(' -> ')})`);
+      // 2. Quality: the corpus at the default chunk setting (vectors cached per model version).
+      const cache = await EmbeddingCache.open(opts.cacheDir, info.version, model.dimension);
+      const corpus = await loadCorpus(db, pages, base, (texts) =>
+        cache.embed(model, texts, 'document', (m) => log(`${name}: ${m}`)),
+      );
+      const questions = labels.map((q) => q.question);
+      const queryVectors = await cache.embed(model, questions, 'query');
+      const results = await evaluateRuns(
+        db,
+        corpus,
+        labels,
+        new Map(questions.map((q, i) => [q, queryVectors[i] as number[]])),
+        model.dimension,
+        runs,
+        bm25Pages,
+      );
+      const row: ModelRow = {
+        dir: name,
+        model: info.name,
+        version: info.version,
+        pooling: info.pooling,
+        queryPrefix: info.queryPrefix,
+        passagePrefix: info.passagePrefix,
+        passagesPerSecond,
+        loadAverages: loads,
+        semantic: results[0] as RunResult,
+        hybrid: results[1] as RunResult,
+      };
+      rows.push(row);
+      chunks = corpus.chunks;
+      await onProgress(result());
+      log(
+        `${name}: nDCG@10 semantic ${row.semantic.metrics.all.ndcgAt10.toFixed(3)}, ` +
+          `hybrid ${row.hybrid.metrics.all.ndcgAt10.toFixed(3)}`,
+      );
+    } finally {
+      await model.close();
+    }
+  }
+  return result();
+}
+
+export interface ModelComparisonResult {
+  benchmark: 'retrieval-models';
+  date: string;
+  corpus: { pages: number; of: number; chunks: number };
+  chunking: ChunkOptions;
+  questions: { of: number; all: number; paraphrase: number; identifier: number };
+  speed: { passages: number; rounds: number };
+  defaults: { retrieval: typeof DEFAULT_RETRIEVAL };
+  models: ModelRow[];
+  loadAverage: number[];
+  seconds: number;
+}
