@@ -10,8 +10,9 @@
 // under the text search configurations of the workspace's languages (kws_keyword_tsquery, migration
 // 0009_hybrid_search), ranked by Okapi BM25 (migration 0017_bm25_keyword): term frequencies from the
 // tsvector's positions, the chunk's length in lexemes (a stored column), and per query, over the chunks the
-// access filter admits (so a score says nothing about chunks the caller cannot see), the chunk count, their
-// average length and each query lexeme's document frequency (counted through the GIN index, at most maxRanked).
+// access filter admits (so a score says nothing about chunks the caller cannot see), the chunk count and their
+// average length (sums of per-item statistics) and each query lexeme's document frequency (counted through the
+// GIN index, at most maxRanked). Lexemes split names at punctuation and keep dotted and underscored names whole.
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
@@ -121,20 +122,14 @@ export interface KeywordQuery {
   match: 'all' | 'any';
 }
 
-/** The searchable chunks `c` of the filter's items `k`; `embedded: false` also those without a vector yet. */
-function candidateChunks(
-  db: Tx,
-  workspaceId: string,
-  filter: AccessFilter,
-  roleJoin?: RoleJoin,
-  embedded = true,
-): Knex.QueryBuilder {
+/** The searchable chunks `c` of the filter's items `k`. */
+function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, roleJoin?: RoleJoin): Knex.QueryBuilder {
   const q = db('knowledge_chunks as c')
     .join('knowledge as k', 'k.id', 'c.knowledge_id')
     .where('c.workspace_id', workspaceId)
     .andWhere('k.workspace_id', workspaceId)
-    .andWhere('k.status', 'COMPLETED');
-  if (embedded) void q.whereNotNull('c.embedding');
+    .andWhere('k.status', 'COMPLETED')
+    .whereNotNull('c.embedding');
   return applyAccessFilter(q, db, filter, roleJoin);
 }
 
@@ -180,8 +175,25 @@ const tsquery = (db: Tx, q: KeywordQuery, operator: '&' | '|') =>
 export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
 /**
+ * The chunk count `n` and average length `avgdl` of the chunks the filter admits: sums of the admitted items'
+ * statistics (knowledge_keyword_stats, kept by triggers with their chunks: migration 0017_bm25_keyword), so
+ * far fewer rows than the chunks. Chunks without a vector yet count (they match keywords).
+ */
+function keywordScope(db: Tx, workspaceId: string, filter: AccessFilter) {
+  const items = db('knowledge as k')
+    .join('knowledge_keyword_stats as ks', 'ks.knowledge_id', 'k.id')
+    .where('k.workspace_id', workspaceId)
+    .andWhere('ks.workspace_id', workspaceId)
+    .andWhere('k.status', 'COMPLETED');
+  return applyAccessFilter(items, db, filter, 'set').select(
+    db.raw('coalesce(sum(ks.chunks), 0)::float8 as n'),
+    db.raw('greatest(coalesce(sum(ks.lexemes)::float8 / nullif(sum(ks.chunks), 0), 0), 1)::float8 as avgdl'),
+  );
+}
+
+/**
  * The CTEs the keyword parts below read: `keyword_query` (the tsquery `q`), `keyword_scope` (`n` chunks the
- * filter admits, their average length `avgdl`, read from the index on workspace and length) and
+ * filter admits and their average length `avgdl`, from the items' statistics) and
  * `keyword_terms` (each query lexeme with its BM25 idf over that scope). A lexeme's document frequency is
  * counted up to `maxRanked` (a bound on the cost of very common words: such a word's idf comes out a little
  * high, and it is low anyway).
@@ -193,13 +205,7 @@ function withKeywordQuery(db: Tx, workspaceId: string, filter: AccessFilter, q: 
     .limit(maxRanked);
   return db
     .with('keyword_query', (w) => w.select({ q: tsquery(db, q, q.match === 'all' ? '&' : '|') }))
-    .with(
-      'keyword_scope',
-      candidateChunks(db, workspaceId, filter, 'set', false).select(
-        db.raw('count(*)::float8 as n'),
-        db.raw('greatest(coalesce(avg(c.content_lexemes), 0), 1)::float8 as avgdl'),
-      ),
-    )
+    .with('keyword_scope', keywordScope(db, workspaceId, filter))
     .with(
       'keyword_terms',
       db.raw(
