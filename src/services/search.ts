@@ -142,9 +142,9 @@ export async function nearestItems(
  * How keyword and hybrid retrieval run; the defaults are the winners on the labelled set (bench/retrieval,
  * README "Retrieval quality"): a convex combination with the vector side at 0.8 and, inside hybrid, keyword
  * matches holding every lexeme of the query, ranked by BM25. Matching any lexeme lets common words of a
- * paraphrase outrank the vector side's answer (paraphrase nDCG@10 0.680 against 0.689, identifier 0.913 against
- * 0.917); reciprocal rank fusion over any lexeme did the same (0.680, 0.917). Keyword mode alone matches any
- * lexeme (it finds more: nDCG@10 0.590 against 0.258).
+ * paraphrase outrank the vector side's answer (paraphrase nDCG@10 0.670 against 0.690, though identifier 0.948
+ * against 0.927); reciprocal rank fusion over any lexeme did the same (0.681, 0.927). Keyword mode alone matches
+ * any lexeme (it finds more: nDCG@10 0.608 against 0.259).
  */
 export interface RetrievalSettings {
   fusion: Fusion;
