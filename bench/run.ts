@@ -8,7 +8,7 @@
 // writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload`
 // its synchronous one-page upload step (with the workflow's Temporal round trips), `search` its search steps
 // (synthetic loads, latency at each size, recall), `manual` its 388 manual pages (in the knowledge run only
-// with KWS_BENCH_MANUAL=1). The
+// with KWS_BENCH_MANUAL=1), `keyword` keyword and hybrid (BM25) latency over synthetic chunks at each size. The
 // embedding model's own benchmark is bench/embeddings/embed.bench.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import {
   type KnowledgeBenchOptions,
 } from './knowledge/knowledge.bench';
 import { measureCascadeDelete } from './knowledge/cascade';
+import { formatKeywordLatency, runKeywordSteps } from './knowledge/keyword';
 import { formatManual, manualRow, measureManualPages } from './knowledge/manual';
 import { measureSyncUpload, newCaller } from './knowledge/ingestion';
 import { formatReport, searchSections, searchTargets } from './knowledge/report';
@@ -104,6 +105,7 @@ const SUITES = [
   'upload',
   'search',
   'manual',
+  'keyword',
 ] as const;
 type Suite = (typeof SUITES)[number];
 
@@ -256,6 +258,7 @@ async function main() {
         phaseMs,
         syntheticData: steps.syntheticData,
         searchLatency: steps.searchLatency,
+        keywordLatency: steps.keywordLatency,
         bulkLoad: steps.bulkLoad,
         chart: steps.chartFile,
         recallAt10: steps.recall,
@@ -269,6 +272,20 @@ async function main() {
       console.log(searchSections(result).join('\n'));
       console.log(`\n${table(['measure', 'measured', 'target', ''], searchTargets(result))}`);
       console.log(`[bench] search written to ${out}`);
+    }
+    if (selected.includes('keyword')) {
+      const { workspaceId } = (await newCaller(stack)).tenant;
+      const keywordLatency = await runKeywordSteps(
+        stack.deps.db,
+        stack.deps.embeddings,
+        workspaceId,
+        { sizes: opts.sizes, chunksPerItem: opts.chunksPerItem, samples: opts.searchSamples },
+        (msg) => console.log(`[keyword] ${msg}`),
+      );
+      console.log(`\n${formatKeywordLatency(keywordLatency).join('\n')}\n`);
+      console.log(
+        `[bench] keyword written to ${await writeResult('keyword', { date: new Date().toISOString(), keywordLatency })}`,
+      );
     }
     if (selected.includes('knowledge')) {
       const result = await runKnowledgeBench(stack, opts);

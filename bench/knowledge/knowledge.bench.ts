@@ -4,7 +4,6 @@
 // HNSW recall@10, peak RSS and database size. Figures only; nothing here asserts a time.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { loadAverage, round } from '../lib/stats';
 import { measureCascadeDelete } from './cascade';
@@ -13,7 +12,8 @@ import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload,
 import { writeLatencyChart } from './chart';
 import { sampleMemory } from '../lib/memory';
 import { measureManualPages } from './manual';
-import { measureRecall, measureSearchLatency, type SearchFilterCase, type SearchLatencyResult } from './search';
+import { measureKeywordLatency, type KeywordLatencyResult } from './keyword';
+import { measureRecall, measureSearchLatency, selectivityFilters, type SearchLatencyResult } from './search';
 import { hnswIndexDefinition, HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
 
 export interface KnowledgeBenchOptions {
@@ -84,7 +84,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   const manual = opts.manual ? await phase('manual', () => measureManualPages(stack)) : undefined;
 
   // 3. Search latency at each size, 4. recall@10 at the largest.
-  const { caller, searchLatency, bulkLoad, chartFile, recall, syntheticData } = await runSearchSteps(
+  const { caller, searchLatency, keywordLatency, bulkLoad, chartFile, recall, syntheticData } = await runSearchSteps(
     stack,
     opts,
     phase,
@@ -134,6 +134,7 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     syntheticData,
     bulkLoad,
     searchLatency,
+    keywordLatency,
     chart: chartFile,
     cascade,
     recallAt10: recall,
@@ -189,23 +190,14 @@ export async function runSearchSteps(
   // Search latency at each size: the first inserted into the live HNSW index, the rest in bulk.
   const caller = await newCaller(stack);
   const ws = caller.tenant.workspaceId;
-  const roles = {
-    p1: (await createRole(db, ws)).id,
-    p10: (await createRole(db, ws)).id,
-    p50: (await createRole(db, ws)).id,
-  };
-  const filters: SearchFilterCase[] = [
-    { name: 'none', selectivity: 1 },
-    { name: 'role 50%', selectivity: 0.5, roleId: roles.p50 },
-    { name: 'role 10%', selectivity: 0.1, roleId: roles.p10 },
-    { name: 'role 1%', selectivity: 0.01, roleId: roles.p1 },
-  ];
+  const { roles, filters } = await selectivityFilters(db, ws);
   const model = new VectorModel(dim, 42);
   const itemsAt = (chunks: number) => Math.round(chunks / opts.chunksPerItem);
   const indexDefinition = await hnswIndexDefinition(db);
   if (!indexDefinition) throw new Error(`${HNSW_INDEX} does not exist: the embedding space was not set up`);
 
   const searchLatency: SearchLatencyResult[] = [];
+  const keywordLatency: KeywordLatencyResult[] = [];
   const loads: Array<{ toChunks: number; mode: 'live' | 'incremental' | 'rebuild'; ms: number; chunks: number }> = [];
   let rate = 0; // chunks per ms into the live index, from the first load
   for (const [i, size] of opts.sizes.entries()) {
@@ -243,6 +235,11 @@ export async function runSearchSteps(
         measureSearchLatency(stack, caller, { chunks: size, items: itemsAt(size) }, filters, opts.searchSamples),
       ),
     );
+    keywordLatency.push(
+      await phase(`keyword${size}`, () =>
+        measureKeywordLatency(db, stack.deps.embeddings, ws, size, filters, opts.searchSamples),
+      ),
+    );
   }
   const rebuiltDefinition = await hnswIndexDefinition(db);
   const bulkLoad = {
@@ -261,5 +258,5 @@ export async function runSearchSteps(
     chunksPerItem: opts.chunksPerItem,
     roles: 'nested: 1% (item n % 100 == 0), 10% (n % 10), 50% (n % 2) via knowledge_roles',
   };
-  return { caller, searchLatency, bulkLoad, chartFile, recall, syntheticData };
+  return { caller, searchLatency, keywordLatency, bulkLoad, chartFile, recall, syntheticData };
 }

@@ -1,6 +1,7 @@
 // The readable summary of bench/results/knowledge.json, and the list of things in it worth a second look.
 import { round, type Summary } from '../lib/stats';
 import { table } from '../lib/table';
+import { formatKeywordLatency } from './keyword';
 import type { KnowledgeBenchResult } from './knowledge.bench';
 import { formatManual, manualRow } from './manual';
 import { ATTRIBUTE_1_PERCENT } from './search';
@@ -63,7 +64,7 @@ export function oddities(r: KnowledgeBenchResult): string[] {
 /** What the search steps (3 and 4) report: the knowledge suite's result, or the search suite's alone. */
 export type SearchSteps = Pick<
   KnowledgeBenchResult,
-  'searchLatency' | 'bulkLoad' | 'chart' | 'recallAt10' | 'syntheticData'
+  'searchLatency' | 'keywordLatency' | 'bulkLoad' | 'chart' | 'recallAt10' | 'syntheticData'
 >;
 
 /** The rows of issue 12's table: what was measured beside its target. */
@@ -344,6 +345,7 @@ export function searchSections(r: SearchSteps): string[] {
         ),
     ),
     `  loads: ${b.loads.map((l) => `to ${l.toChunks} (${l.mode}) ${seconds(l.ms)}`).join('; ')}; chart: ${r.chart}`,
+    ...formatKeywordLatency(r.keywordLatency ?? []),
     '',
     '4. Recall@10 against exact search at the largest size; latency ms (p50 / p95)',
     table(

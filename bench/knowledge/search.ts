@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
 import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search';
+import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
 import type { Caller } from './ingestion';
@@ -212,6 +213,25 @@ export interface SearchFilterCase {
   selectivity: number;
   /** A role every admitted item has (sent as roleIds). */
   roleId?: string;
+}
+
+/** Three roles of a workspace for items 1%, 10% and 50% (loadItems assigns them), and the filter cases over them. */
+export async function selectivityFilters(
+  db: Db,
+  workspaceId: string,
+): Promise<{ roles: SelectivityRoles; filters: SearchFilterCase[] }> {
+  const roles = {
+    p1: (await createRole(db, workspaceId)).id,
+    p10: (await createRole(db, workspaceId)).id,
+    p50: (await createRole(db, workspaceId)).id,
+  };
+  const filters: SearchFilterCase[] = [
+    { name: 'none', selectivity: 1 },
+    { name: 'role 50%', selectivity: 0.5, roleId: roles.p50 },
+    { name: 'role 10%', selectivity: 0.1, roleId: roles.p10 },
+    { name: 'role 1%', selectivity: 0.01, roleId: roles.p1 },
+  ];
+  return { roles, filters };
 }
 
 export interface FilterLatency {

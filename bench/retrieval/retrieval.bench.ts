@@ -45,6 +45,8 @@ export interface RetrievalBenchOptions {
   /** Corpus chunks embedded by both models, alternately, for the speed comparison. */
   speedSample: number;
   speedRounds: number;
+  /** Whether the int8 model's quality is measured too (it embeds the whole corpus once more). */
+  int8Quality: boolean;
   /** The reranker of the rerank rows (KWS_BENCH_RERANK_URL, _MODEL, _API_KEY); none: the rows say so. */
   rerank: { url?: string; model?: string; apiKey?: string; timeoutMs: number };
 }
@@ -52,7 +54,8 @@ export interface RetrievalBenchOptions {
 /**
  * KWS_RETRIEVAL_CHUNKS=1000/150,1500/225 narrows the chunk settings compared (the first is the service's
  * default; each new setting embeds the whole corpus once, minutes on a loaded machine; the vectors are cached
- * under bench/results/.cache); KWS_RETRIEVAL_SPEED=passages/rounds sizes the int8 speed comparison.
+ * under bench/results/.cache); KWS_RETRIEVAL_SPEED=passages/rounds sizes the int8 speed comparison;
+ * KWS_RETRIEVAL_INT8=0 leaves out the int8 model's quality (its corpus embedding).
  */
 export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): RetrievalBenchOptions => {
   const chunkSettings = (env.KWS_RETRIEVAL_CHUNKS ?? '1000/0,1000/150,500/75,1500/225').split(',').map((s) => {
@@ -74,6 +77,7 @@ export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): Retr
     cacheDir: path.join(root, 'bench/results/.cache'),
     speedSample: speedSample!,
     speedRounds: speedRounds!,
+    int8Quality: env.KWS_RETRIEVAL_INT8 !== '0',
     rerank: {
       url: env.KWS_BENCH_RERANK_URL || undefined,
       model: env.KWS_BENCH_RERANK_MODEL || undefined,
@@ -287,7 +291,19 @@ function runsFor(alphas: readonly number[]): Run[] {
       });
     }
   }
-  // What fusion reaches when its keyword side is an exact BM25 (this script's) instead of ts_rank_cd.
+  // The keyword side's BM25 min-max scaled over the matching candidates instead of divided by the best.
+  for (const alpha of [0.6, 0.7, 0.8]) {
+    for (const match of ['any', 'all'] as const) {
+      runs.push({
+        name: `hybrid convex a=${alpha} min-max (${match})`,
+        kind: 'search',
+        mode: 'hybrid',
+        settings: { ...s, hybridKeywordMatch: match, fusion: { kind: 'convex', alpha, normalise: 'minmax' } },
+      });
+    }
+  }
+  // What fusion reaches with this script's BM25 (whitespace-and-punctuation tokens, no stemming) as its keyword
+  // side instead of the service's (PostgreSQL's parser and stemmer).
   for (const alpha of [0.7, 0.8]) {
     runs.push({
       name: `ceiling: semantic + this script's BM25, convex a=${alpha}`,
@@ -461,7 +477,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
       { name: `default: hybrid (${describe(DEFAULT_RETRIEVAL)})`, kind: 'search', mode: 'hybrid' },
       { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
     ];
-    for (const which of ['fp32', 'int8'] as const) {
+    for (const which of opts.int8Quality ? (['fp32', 'int8'] as const) : (['fp32'] as const)) {
       log(`${which}: loading the corpus at chunk size ${base.size}, overlap ${base.overlap}`);
       const corpus = await loadCorpus(db, pages, base, embedWith(which));
       quality[which] = await evaluateRuns(
@@ -475,7 +491,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
       );
     }
     const ndcgLoss = round(
-      (quality.fp32[0] as RunResult).metrics.all.ndcgAt10 - (quality.int8[0] as RunResult).metrics.all.ndcgAt10,
+      (quality.fp32[0] as RunResult).metrics.all.ndcgAt10 - (quality.int8[0]?.metrics.all.ndcgAt10 ?? -Infinity),
       3,
     );
     const adoptInt8 = speed.speedup >= 1.8 && ndcgLoss <= 0.01;

@@ -8,7 +8,11 @@
 //
 // Keyword search: PostgreSQL full-text search over the chunks' `content_tsv` (GIN index), the query parsed
 // under the text search configurations of the workspace's languages (kws_keyword_tsquery, migration
-// 0009_hybrid_search).
+// 0009_hybrid_search), ranked by Okapi BM25 (migration 0017_bm25_keyword): term frequencies from the
+// tsvector's positions, the chunk's length in lexemes (a stored column), and per query, over the chunks the
+// access filter admits (so a score says nothing about chunks the caller cannot see), the chunk count and their
+// average length (sums of per-item statistics) and each query lexeme's document frequency (counted through the
+// GIN index, at most maxRanked). Lexemes split names at punctuation and keep dotted and underscored names whole.
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
@@ -104,7 +108,7 @@ export interface ChunkHit {
   pageNumber: number;
   /** Cosine distance to the query vector (0: same direction, 2: opposite). */
   distance: number;
-  /** ts_rank_cd of the chunk for the keyword query; 0 when it does not match or there is none. */
+  /** Okapi BM25 score of the chunk for the keyword query; 0 when it does not match or there is none. */
   keywordRank: number;
   item: KnowledgeRow;
 }
@@ -118,6 +122,7 @@ export interface KeywordQuery {
   match: 'all' | 'any';
 }
 
+/** The searchable chunks `c` of the filter's items `k`. */
 function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, roleJoin?: RoleJoin): Knex.QueryBuilder {
   const q = db('knowledge_chunks as c')
     .join('knowledge as k', 'k.id', 'c.knowledge_id')
@@ -167,26 +172,115 @@ function vectorTop(db: Tx, workspaceId: string, filter: AccessFilter, vec: strin
 const tsquery = (db: Tx, q: KeywordQuery, operator: '&' | '|') =>
   db.raw('kws_keyword_tsquery(?, ?::text[], ?)', [q.text, q.languages, operator]);
 
-/** The CTE `keyword_query` (the tsquery `q`) the keyword parts below read. */
-function withKeywordQuery(db: Tx, q: KeywordQuery) {
-  return db.with('keyword_query', (w) => w.select({ q: tsquery(db, q, q.match === 'all' ? '&' : '|') }));
+/** Okapi BM25's parameters (the usual ones, as the labelled-set script's). */
+export const BM25 = { k1: 1.2, b: 0.75 } as const;
+
+/**
+ * The chunk count `n` and average length `avgdl` of the chunks the filter admits: sums of the admitted items'
+ * statistics (knowledge_keyword_stats, kept by triggers with their chunks: migration 0017_bm25_keyword), so
+ * far fewer rows than the chunks. Chunks without a vector yet count (they match keywords).
+ */
+function keywordScope(db: Tx, workspaceId: string, filter: AccessFilter) {
+  const items = db('knowledge as k')
+    .join('knowledge_keyword_stats as ks', 'ks.knowledge_id', 'k.id')
+    .where('k.workspace_id', workspaceId)
+    .andWhere('ks.workspace_id', workspaceId)
+    .andWhere('k.status', 'COMPLETED');
+  return applyAccessFilter(items, db, filter, 'set').select(
+    db.raw('coalesce(sum(ks.chunks), 0)::float8 as n'),
+    db.raw('greatest(coalesce(sum(ks.lexemes)::float8 / nullif(sum(ks.chunks), 0), 0), 1)::float8 as avgdl'),
+  );
 }
 
 /**
- * The `k` best keyword matches by ts_rank_cd, reading the CTE `keyword_query`. Ranking needs every
- * match's tsvector, so at most `maxRanked` matches (in storage order) are ranked: a bound on the cost of a
- * query made of very common words.
+ * The CTEs the keyword parts below read: `keyword_query` (the tsquery `q`), `keyword_scope` (`n` chunks the
+ * filter admits and their average length `avgdl`, from the items' statistics) and
+ * `keyword_terms` (each query lexeme with its BM25 idf over that scope). A lexeme's document frequency is
+ * counted up to `maxRanked` (a bound on the cost of very common words: such a word's idf comes out a little
+ * high, and it is low anyway).
+ */
+function withKeywordQuery(db: Tx, workspaceId: string, filter: AccessFilter, q: KeywordQuery, maxRanked: number) {
+  const holding = candidateChunks(db, workspaceId, filter, 'set')
+    .select(db.raw('1'))
+    .whereRaw('c.content_tsv @@ kws_lexeme_tsquery(t.lexeme)')
+    .limit(maxRanked);
+  return db
+    .with('keyword_query', (w) => w.select({ q: tsquery(db, q, q.match === 'all' ? '&' : '|') }))
+    .with('keyword_scope', keywordScope(db, workspaceId, filter))
+    .with(
+      'keyword_terms',
+      db.raw(
+        `select t.lexeme, ln(1 + (s.n - d.df + 0.5) / (d.df + 0.5)) as idf
+           from keyword_scope s
+          cross join unnest(kws_keyword_lexemes(?, ?::text[])) as t(lexeme)
+          cross join lateral (select count(*)::float8 as df from (?) as h) as d`,
+        [q.text, q.languages, holding],
+      ),
+    );
+}
+
+/**
+ * The BM25 score of chunk `alias` (its content_tsv and content_lexemes) for the keyword CTEs: the sum over
+ * the query lexemes it holds of idf x tf (k1 + 1) / (tf + k1 (1 - b + b x length / avgdl)), tf being the
+ * lexeme's positions in the chunk. Only the query's lexemes are unnested: setweight marks them A (to_tsvector
+ * gives every lexeme D) and ts_filter keeps them, both in C, instead of a SQL row per lexeme of the chunk.
+ */
+const bm25Of = (alias: string) => `(select coalesce(sum(t.idf * u.tf * ${BM25.k1 + 1} /
+      (u.tf + ${BM25.k1} * (1 - ${BM25.b} + ${BM25.b} * ${alias}.content_lexemes / s.avgdl))), 0)
+   from (select lexeme, coalesce(array_length(positions, 1), 1) as tf
+           from unnest(ts_filter(setweight(${alias}.content_tsv, 'A',
+                                           (select array_agg(lexeme) from keyword_terms)), '{a}'))) as u
+   join keyword_terms as t on t.lexeme = u.lexeme
+   cross join keyword_scope as s)`;
+
+/**
+ * The `k` best keyword matches by BM25, reading the keyword CTEs. Ranking reads every match's tsvector, so
+ * at most `maxRanked` matches (in storage order) are ranked: a bound on the cost of a query made of very
+ * common words.
  */
 function keywordTop(db: Tx, workspaceId: string, filter: AccessFilter, k: number, maxRanked: number) {
   const matches = candidateChunks(db, workspaceId, filter, 'set')
-    .select('c.id', 'c.knowledge_id', 'c.content_tsv')
+    .select('c.id', 'c.knowledge_id', 'c.content_tsv', 'c.content_lexemes')
     .whereRaw('c.content_tsv @@ (select q from keyword_query)')
     .limit(maxRanked);
   return db
     .from(matches.as('m'))
-    .select('m.id', 'm.knowledge_id', db.raw('ts_rank_cd(m.content_tsv, (select q from keyword_query)) as rank'))
+    .select('m.id', 'm.knowledge_id', db.raw(`${bm25Of('m')} as rank`))
     .orderBy('rank', 'desc')
     .limit(k);
+}
+
+/** The BM25 statistics of a keyword query over the chunks a filter admits (what the ranking reads). */
+export interface KeywordStatistics {
+  chunks: number;
+  avgLength: number;
+  terms: Array<{ lexeme: string; idf: number }>;
+}
+
+export async function keywordStatistics(
+  db: Db,
+  workspaceId: string,
+  filter: AccessFilter,
+  keyword: KeywordQuery,
+  maxRanked: number,
+): Promise<KeywordStatistics> {
+  const rows: Array<{ n: number; avgdl: number; lexeme: string | null; idf: number | null }> = await withKeywordQuery(
+    db,
+    workspaceId,
+    filter,
+    keyword,
+    maxRanked,
+  )
+    .from('keyword_scope as s')
+    .leftJoin('keyword_terms as t', db.raw('true'))
+    .select('s.n', 's.avgdl', 't.lexeme', 't.idf')
+    .orderBy('t.lexeme');
+  const first = rows[0] as { n: number; avgdl: number };
+  return {
+    chunks: Number(first.n),
+    avgLength: Number(first.avgdl),
+    terms: rows.filter((r) => r.lexeme !== null).map((r) => ({ lexeme: r.lexeme as string, idf: Number(r.idf) })),
+  };
 }
 
 interface HitRow {
@@ -225,8 +319,7 @@ function hitColumns(db: Tx, vec: string | undefined, keyword: boolean) {
     vec === undefined ? db.raw('1 as distance') : db.raw('ch.embedding <=> ?::vector as distance', [vec]),
     keyword
       ? db.raw(
-          'case when ch.content_tsv @@ (select q from keyword_query) ' +
-            'then ts_rank_cd(ch.content_tsv, (select q from keyword_query)) else 0 end as keyword_rank',
+          `case when ch.content_tsv @@ (select q from keyword_query) then ${bm25Of('ch')} else 0 end as keyword_rank`,
         )
       : db.raw('0 as keyword_rank'),
   ];
@@ -356,7 +449,7 @@ export async function hybridCandidates(
 ): Promise<ChunkHit[]> {
   const vec = query.vector ? toVectorLiteral(query.vector) : undefined;
   const rows = await withEfSearch(db, opts.plan, opts.vectorK, async (tx) => {
-    let q = withKeywordQuery(tx, query.keyword).with(
+    let q = withKeywordQuery(tx, workspaceId, filter, query.keyword, opts.maxRanked).with(
       'kw',
       keywordTop(tx, workspaceId, filter, opts.keywordK, opts.maxRanked),
     );
