@@ -10,30 +10,34 @@ import { countReembedProgress } from '../db/repositories/embeddingSpace';
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
  * the asking workspace's own chunks (those with the new model's vector, of all), never the deployment's.
  */
-async function workspaceReembedProgress(
-  deps: Pick<Deps, 'db'>,
-  workspaceId: string,
+function workspaceReembedProgress(
+  { done, total }: { done: number; total: number },
   progress: NonNullable<JobState['progress']>,
-): Promise<NonNullable<JobState['progress']>> {
-  const { done, total } = await countReembedProgress(deps.db, workspaceId);
+): NonNullable<JobState['progress']> {
   // From the switch on, the new vectors are the live column: every chunk has one.
   const switched = progress.phase === 'switching' || progress.phase === 'done';
   return { phase: progress.phase, chunksDone: switched ? total : done, chunksTotal: total };
 }
 
 /** The jobs in the order asked; another workspace's job is reported as NOT_FOUND (temporal/jobs.ts). */
-export function describeJobs(
+export async function describeJobs(
   deps: Pick<Deps, 'db' | 'temporal'>,
   workspaceId: string,
   jobIds: string[],
 ): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobState['progress'] }>> {
-  return Promise.all(
-    jobIds.map(async (id) => {
+  // Each distinct id is described once, and the workspace's re-embed counts read once, however often asked.
+  let counts: ReturnType<typeof countReembedProgress> | undefined;
+  const reembedCounts = () => (counts ??= countReembedProgress(deps.db, workspaceId));
+  const distinct = [...new Set(jobIds)];
+  const described = await Promise.all(
+    distinct.map(async (id) => {
       const job = await describeJob(deps.temporal, workspaceId, id);
       if (job.status === 'NOT_FOUND') return job;
-      if (job.progress) return { ...job, progress: await workspaceReembedProgress(deps, workspaceId, job.progress) };
+      if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
       const progress = await crawlProgress(deps.db, workspaceId, id);
       return progress ? { ...job, progress } : job;
     }),
   );
+  const byId = new Map(distinct.map((id, i) => [id, described[i]!]));
+  return jobIds.map((id) => byId.get(id)!);
 }

@@ -266,6 +266,17 @@ describe('reembedWorkflow', function () {
         seen.body.jobs.map((j: { status: string }) => j.status),
         ['COMPLETED', 'NOT_FOUND'],
       );
+      // The same id asked twice is answered twice, in the order asked, from one description.
+      const twice = await stack.request('POST', v1('/background-jobs'), {
+        headers,
+        json: { jobIds: [jobId, late.jobId, jobId] },
+      });
+      assert.equal(twice.status, 200, twice.text);
+      assert.deepEqual(
+        twice.body.jobs.map((j: { jobId: string }) => j.jobId),
+        [jobId, late.jobId, jobId],
+      );
+      assert.deepEqual(twice.body.jobs[2], twice.body.jobs[0]);
       // Its counts are that workspace's own chunks (none), not the deployment's.
       assert.deepEqual(seen.body.jobs[0].progress, { phase: 'done', chunksDone: 0, chunksTotal: 0 });
 

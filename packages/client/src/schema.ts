@@ -1702,9 +1702,9 @@ export interface components {
              * @enum {string}
              */
             phase: "building" | "indexing" | "switching" | "done";
-            /** @description Chunks with a vector of the new model (the deployment's) */
+            /** @description This workspace's chunks with a vector of the new model */
             chunksDone: number;
-            /** @description All chunks of the deployment, as last counted */
+            /** @description All of this workspace's chunks */
             chunksTotal: number;
         };
         Category: {

@@ -172,13 +172,21 @@ function vectorTop(db: Tx, workspaceId: string, filter: AccessFilter, vec: strin
 const tsquery = (db: Tx, q: KeywordQuery, operator: '&' | '|') =>
   db.raw('kws_keyword_tsquery(?, ?::text[], ?)', [q.text, q.languages, operator]);
 
+/**
+ * Query lexemes BM25 scores (each costs a document-frequency count of up to `maxRanked` chunks): a query of
+ * more distinct words is still matched by all of them, and scored by its first 64.
+ */
+export const MAX_SCORED_LEXEMES = 64;
+
 /** Okapi BM25's parameters (the usual ones, as the labelled-set script's). */
 export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
 /**
  * The chunk count `n` and average length `avgdl` of the chunks the filter admits: sums of the admitted items'
  * statistics (knowledge_keyword_stats, kept by triggers with their chunks: migration 0017_bm25_keyword), so
- * far fewer rows than the chunks. Chunks without a vector yet count (they match keywords).
+ * far fewer rows than the chunks. They count every chunk of those items, disabled ones and those without a
+ * vector yet included, while matches come from searchable chunks only: with many such chunks N and avgdl run a
+ * little high, which moves idf and the length norm slightly (never which items may match).
  */
 function keywordScope(db: Tx, workspaceId: string, filter: AccessFilter) {
   const items = db('knowledge as k')
@@ -212,7 +220,7 @@ function withKeywordQuery(db: Tx, workspaceId: string, filter: AccessFilter, q: 
       db.raw(
         `select t.lexeme, ln(1 + (s.n - d.df + 0.5) / (d.df + 0.5)) as idf
            from keyword_scope s
-          cross join unnest(kws_keyword_lexemes(?, ?::text[])) as t(lexeme)
+          cross join unnest((kws_keyword_lexemes(?, ?::text[]))[1:${MAX_SCORED_LEXEMES}]) as t(lexeme)
           cross join lateral (select count(*)::float8 as df from (?) as h) as d`,
         [q.text, q.languages, holding],
       ),

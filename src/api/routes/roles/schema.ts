@@ -118,8 +118,8 @@ export const ReembedProgressSchema = z
     phase: z.enum(['building', 'indexing', 'switching', 'done']).meta({
       description: 'building the new vectors (catch-up rounds included), their index, the atomic switch, done',
     }),
-    chunksDone: z.int().min(0).meta({ description: "Chunks with a vector of the new model (the deployment's)" }),
-    chunksTotal: z.int().min(0).meta({ description: 'All chunks of the deployment, as last counted' }),
+    chunksDone: z.int().min(0).meta({ description: "This workspace's chunks with a vector of the new model" }),
+    chunksTotal: z.int().min(0).meta({ description: "All of this workspace's chunks" }),
   })
   .meta({ id: 'ReembedProgress' });
 
