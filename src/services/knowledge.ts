@@ -147,8 +147,8 @@ export async function createLink(
       metadata,
       status: 'COMPLETED',
     });
-    await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }]);
-    await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], deps.embeddings);
+    await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
+    await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], deps.embeddings, 1);
     return row;
   });
 }
