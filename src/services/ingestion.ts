@@ -219,13 +219,7 @@ export async function markItemCompleted(
       });
       return;
     }
-    await knowledge.switchVersion(trx, workspaceId, knowledgeId, {
-      number: v.number,
-      ...(v.storage_key
-        ? { storage_key: v.storage_key, mimetype: v.mimetype, filename: v.filename, size_bytes: v.size_bytes }
-        : {}),
-      ...(v.text !== null ? { content: v.text } : {}),
-    });
+    await knowledge.switchVersion(trx, workspaceId, knowledgeId, v);
   });
 }
 

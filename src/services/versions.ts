@@ -22,6 +22,10 @@ export const VersionMessages = {
   notFile: 'Only FILE items can have their file replaced',
   notText: 'Only STRING items can have their text replaced',
   inProgress: 'A new version of this item is still being processed',
+  invalidNumber: 'Invalid version number',
+  notFound: 'Version not found',
+  notRestorable: 'Only a COMPLETED version can be restored',
+  purged: "The version's content was purged",
 } as const;
 
 export interface VersionStarted {
@@ -57,6 +61,13 @@ async function nextVersion(
   if (item.type !== type) throw conflict(type === 'FILE' ? VersionMessages.notFile : VersionMessages.notText);
   const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
   if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+  // A STRING item's text lives on the item; its current version keeps a copy, so it can be restored.
+  if (type === 'STRING') {
+    const current = await versions.findVersion(trx, row.workspace_id, row.id, item.current_version);
+    if (current && current.text === null) {
+      await versions.updateVersion(trx, row.workspace_id, row.id, item.current_version, { text: item.content });
+    }
+  }
   return versions.insertVersion(trx, row.workspace_id, row.id, {
     ...version,
     number: Math.max(latest?.number ?? 0, item.current_version) + 1,
@@ -178,4 +189,26 @@ export async function listVisibleVersions(
 export async function pendingVersion(db: Db, row: KnowledgeRow): Promise<KnowledgeVersionRow | undefined> {
   const latest = await versions.latestVersion(db, row.workspace_id, row.id);
   return latest && latest.number > row.current_version ? latest : undefined;
+}
+
+/**
+ * POST …/versions/{n}/restore: makes a COMPLETED version current again, atomically and without re-extraction
+ * (its chunks are still there, embedded). Restoring the current version changes nothing.
+ */
+export async function restoreVersion(db: Db, row: KnowledgeRow, number: number): Promise<KnowledgeRow> {
+  return db.transaction(async (trx) => {
+    const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
+    if (!item) throw notFound(KnowledgeMessages.notFound);
+    const v = await versions.findVersion(trx, row.workspace_id, row.id, number);
+    if (!v) throw notFound(VersionMessages.notFound);
+    if (number === item.current_version) return item;
+    const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
+    if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+    if (versionStatus(item, v) !== 'COMPLETED') throw conflict(VersionMessages.notRestorable);
+    if (!(await versions.hasEmbeddedChunks(trx, row.workspace_id, row.id, number))) {
+      throw conflict(VersionMessages.purged);
+    }
+    await knowledge.switchVersion(trx, row.workspace_id, row.id, v);
+    return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
+  });
 }

@@ -264,6 +264,27 @@ describe('knowledge versions', function () {
     assert.equal(replaced.version, 3);
     assert.equal(replaced.pendingVersion, undefined);
     assertServes(await retrieve(NEW), 'payroll', 'heron lighthouse');
+
+    // Restores: a COMPLETED version's kept chunks serve again at once; others are refused clearly.
+    const restore = (n: string) => stack.request('POST', k(`/${id}/versions/${n}/restore`), { headers });
+    assertError(await restore('2'), 409, 'Only a COMPLETED version can be restored');
+    assertError(await restore('9'), 404, 'Version not found');
+    for (const bad of ['0', 'x', '1.5', '-1', '99999999999'])
+      assertError(await restore(bad), 400, 'Invalid version number');
+    const back = await restore('1');
+    assert.equal(back.status, 200, back.text);
+    assert.equal(back.body.version, 1);
+    assertServes(await retrieve(OLD), 'heron lighthouse', 'payroll');
+    assert.equal((await restore('1')).body.version, 1, 'restoring the current version changes nothing');
+    const list2 = await stack.request('GET', k(`/${id}/versions`), { headers });
+    assert.deepEqual(
+      (list2.body.versions as Array<{ number: number; current: boolean }>).map((v) => [v.number, v.current]),
+      [
+        [3, false],
+        [2, false],
+        [1, true],
+      ],
+    );
   });
 
   it('replaces a STRING item through PATCH text, keeping its attributes, end to end', async () => {
@@ -281,6 +302,12 @@ describe('knowledge versions', function () {
     assert.equal(item.content, NEW);
     assert.deepEqual(item.attributes, { team: 'ops' });
     assertServes(await retrieve(NEW), 'payroll', 'heron lighthouse');
+
+    // The first text was kept with its version: restoring it brings back its content and its chunks.
+    const back = await stack.request('POST', k(`/${id}/versions/1/restore`), { headers });
+    assert.equal(back.status, 200, back.text);
+    assert.equal(back.body.content, OLD);
+    assertServes(await retrieve(OLD), 'heron lighthouse', 'payroll');
   });
 
   it('answers clear 4xx for bad replacements', async () => {

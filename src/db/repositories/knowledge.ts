@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
-import type { KnowledgeRow, SourceVisibility } from '../rows';
+import type { KnowledgeRow, KnowledgeVersionRow, SourceVisibility } from '../rows';
 import type { Attributes } from '../../domain/filter';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
@@ -143,18 +143,19 @@ export async function updateKnowledgeFields(
  * Makes a version the item's current one, with the content it brought (a file's key, type, name and size; a
  * text's content): from this update on, reads and searches take that version's chunks.
  */
-export async function switchVersion(
-  db: Tx,
-  workspaceId: string,
-  id: string,
-  to: { number: number } & Partial<
-    Pick<KnowledgeRow, 'storage_key' | 'mimetype' | 'filename' | 'size_bytes' | 'content'>
-  >,
-): Promise<number> {
-  const { number, ...content } = to;
+export async function switchVersion(db: Tx, workspaceId: string, id: string, v: KnowledgeVersionRow): Promise<number> {
   return db('knowledge')
     .where({ workspace_id: workspaceId, id })
-    .update({ ...content, current_version: number, status: 'COMPLETED', message_error: null, updated_at: db.fn.now() });
+    .update({
+      ...(v.storage_key
+        ? { storage_key: v.storage_key, mimetype: v.mimetype, filename: v.filename, size_bytes: v.size_bytes }
+        : {}),
+      ...(v.text !== null ? { content: v.text } : {}),
+      current_version: v.number,
+      status: 'COMPLETED',
+      message_error: null,
+      updated_at: db.fn.now(),
+    });
 }
 
 /** Deletes items (chunks, role/audience/category links cascade); returns their stored file keys. */

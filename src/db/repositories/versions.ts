@@ -87,3 +87,12 @@ export async function versionStorageKeys(db: Tx, workspaceId: string, knowledgeI
     .whereNotNull('storage_key');
   return rows.map((r) => r.storage_key);
 }
+
+/** Whether the version still has its chunks, every one embedded (a restore then needs no re-extraction). */
+export async function hasEmbeddedChunks(db: Tx, workspaceId: string, knowledgeId: string, number: number) {
+  const [row] = await db('knowledge_chunks')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version: number })
+    .select(db.raw('count(*)::int as n'), db.raw('count(embedding)::int as embedded'));
+  const { n, embedded } = row as { n: number; embedded: number };
+  return n > 0 && n === embedded;
+}

@@ -354,6 +354,31 @@ export const knowledgeOperations: ApiOperation[] = [
     },
   },
   {
+    method: 'post',
+    path: `${base}/{knowledgeId}/versions/{version}/restore`,
+    operationId: 'restoreKnowledgeVersion',
+    tag: 'Knowledge',
+    summary: 'Make an earlier COMPLETED version current again (atomic, no re-extraction)',
+    description:
+      "The version's kept chunks serve again from the moment of the answer; restoring the current version " +
+      'changes nothing. 409 for a version that is not COMPLETED, whose content was purged, or while a newer ' +
+      'version is processing (rules on stored data that the schema cannot state).',
+    request: {
+      path: KnowledgeIdPath.extend({
+        version: z
+          .string()
+          .regex(/^[1-9][0-9]{0,8}$/)
+          .meta({ description: 'The version number (malformed: 400 "Invalid version number")' }),
+      }),
+    },
+    responses: { 200: { description: 'The item, on the restored version', schema: KnowledgeSchema } },
+    errors: {
+      400: [...itemErrors[400], VersionMessages.invalidNumber],
+      404: [...itemErrors[404], VersionMessages.notFound],
+      409: [VersionMessages.notRestorable, VersionMessages.purged, VersionMessages.inProgress],
+    },
+  },
+  {
     method: 'get',
     path: `${base}/{knowledgeId}/versions`,
     operationId: 'listKnowledgeVersions',

@@ -38,6 +38,7 @@ import {
   TitleSearchSchema,
   UpdateKnowledgeSchema,
   UploadFieldsSchema,
+  VersionNumberSchema,
   type UploadFileMetadata,
   type UploadProcessed,
   type UploadStarted,
@@ -213,6 +214,13 @@ export function knowledgeRouter(deps: Deps): Router {
       status: 'PROCESSING',
       jobId: started.jobId,
     } satisfies VersionStarted;
+  });
+
+  router.post(`${base}/:knowledgeId/versions/:version/restore`, write, async (ctx) => {
+    const { row } = await loadVisible(ctx);
+    const { version } = validate(VersionNumberSchema, { version: ctx.params.version });
+    const restored = await versionService.restoreVersion(deps.db, row, version);
+    ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps.db, restored));
   });
 
   router.get(`${base}/:knowledgeId/versions`, read, async (ctx) => {

@@ -426,6 +426,16 @@ export const KnowledgeVersionSchema = z
 export type KnowledgeVersion = z.infer<typeof KnowledgeVersionSchema>;
 export const KnowledgeVersionListSchema = z.strictObject({ versions: z.array(KnowledgeVersionSchema) });
 
+const VERSION_NUMBER = 'Invalid version number';
+/** The {version} of …/versions/{version}/restore: a positive integer. */
+export const VersionNumberSchema = z.object({
+  version: z
+    .string({ error: VERSION_NUMBER })
+    .regex(/^[1-9][0-9]{0,8}$/, { message: VERSION_NUMBER })
+    .transform(Number)
+    .meta({ description: 'The version to make current (its number)' }),
+});
+
 /** PUT …/knowledge/{knowledgeId}/file (202). */
 export const VersionStartedSchema = z
   .strictObject({
