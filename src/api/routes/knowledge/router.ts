@@ -14,6 +14,7 @@ import * as versionService from '../../../services/versions';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { conflict } from '../../../errors';
 import { validate } from '../../validate';
+import { refuseUnread } from '../../multipart';
 import { receiveUpload } from './upload';
 import {
   presentKnowledge,
@@ -202,8 +203,9 @@ export function knowledgeRouter(deps: Deps): Router {
 
   // A FILE item's new content: its next version, indexed in the background (services/versions.ts).
   router.put(`${base}/:knowledgeId/file`, write, async (ctx) => {
-    const { auth, row } = await loadVisible(ctx);
-    if (row.type !== 'FILE') throw conflict(versionService.VersionMessages.notFile);
+    // Refused before the body is read: the rest of it is drained so the client reads the answer.
+    const { auth, row } = await loadVisible(ctx).catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
+    if (row.type !== 'FILE') throw refuseUnread(ctx, conflict(versionService.VersionMessages.notFile));
     const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate());
     const started = await versionService.replaceFile(deps, auth, row, staged);
     ctx.status = 202;
