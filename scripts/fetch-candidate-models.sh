@@ -13,13 +13,11 @@
 # Needs Maven (mvn) and python3. Idempotent: a model whose MODEL_INFO.json names its jar and whose model.onnx
 # has the recorded sha256 is kept. Usage: scripts/fetch-candidate-models.sh [name ...] (default: all four).
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-TOOLS="${KWS_TOOLS_DIR:-$ROOT/.tools}"
+FETCH_LOG_NAME="fetch-candidate-models"
+# shellcheck source=scripts/model-fetch-lib.sh
+source "$(dirname "$0")/model-fetch-lib.sh"
 GROUP="dev.langchain4j"
 VERSION="0.36.2"
-say() { printf '[fetch-candidate-models] %s\n' "$*"; }
-fail() { printf '[fetch-candidate-models] FAILED: %s\n' "$*" >&2; exit 1; }
-sha256() { sha256sum "$1" | cut -d' ' -f1; }
 
 # name | artifact | jar sha256 | onnx file in the jar | tokenizer file | pooling | query prefix | passage prefix | model id | licence
 MODELS=(
@@ -33,9 +31,7 @@ fetch_one() {
   IFS='|' read -r name artifact jar_sha onnx_file tokenizer_file pooling query_prefix passage_prefix model_id licence <<<"$1"
   local dest="$TOOLS/models/$name" work="$TOOLS/build/model-$name" package="$GROUP:$artifact:$VERSION"
   if [ -f "$dest/MODEL_INFO.json" ] && [ -f "$dest/model.onnx" ]; then
-    local recorded
-    recorded="$(python3 -c 'import json,sys; i=json.load(open(sys.argv[1])); print(i.get("package",""), i.get("onnxSha256",""))' "$dest/MODEL_INFO.json" 2>/dev/null || true)"
-    if [ "$recorded" = "$package $(sha256 "$dest/model.onnx")" ]; then
+    if [ "$(recorded "$dest" package onnxSha256)" = "$package $(sha256 "$dest/model.onnx")" ]; then
       say "model present: $dest"
       return 0
     fi
@@ -91,9 +87,7 @@ with open(f"{out}/MODEL_INFO.json", "w") as f:
     json.dump(info, f, indent=2)
     f.write("\n")
 PY
-  rm -rf "$dest"; mkdir -p "$(dirname "$dest")"
-  mv "$work/out" "$dest"; rm -rf "$work"
-  say "$name ready: $dest ($(du -h "$dest/model.onnx" | cut -f1))"
+  place "$work" "$dest" "$name"
 }
 
 wanted=("$@")

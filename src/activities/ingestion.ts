@@ -134,7 +134,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
           input.workspaceId,
           input.knowledgeId,
           range,
-          (texts) => withHeartbeat({ embedding: texts.length }, () => deps.embeddings.embedDocuments(texts)),
+          (provider, texts) => withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
           input.version,
         );
       });

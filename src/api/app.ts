@@ -20,6 +20,7 @@ import { metricsRouter } from './routes/metrics/router';
 import { routeEntries } from './routes/table';
 import { healthRouter } from './routes/health/router';
 import { knowledgeRouter } from './routes/knowledge/router';
+import { chunksRouter } from './routes/chunks/router';
 import { mcpRouter } from './routes/mcp/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
@@ -40,6 +41,7 @@ export function apiRouter(deps: Deps): Router {
     metricsRouter(deps),
     tokensRouter(deps),
     knowledgeRouter(deps),
+    chunksRouter(deps),
     rolesRouter(deps),
     catalogRouter(deps),
     spacesRouter(deps),

@@ -10,6 +10,7 @@ import { registerBootstrap } from './commands/bootstrap';
 import { registerCategories } from './commands/categories';
 import { registerKnowledge } from './commands/knowledge';
 import { registerOrganizations, registerUsers } from './commands/organizations';
+import { registerReembed } from './commands/reembed';
 import { registerSpaces } from './commands/spaces';
 import { registerTaxonomies } from './commands/taxonomies';
 import { registerWebhooks } from './commands/webhooks';
@@ -32,6 +33,7 @@ export function buildCli(): Command {
     registerTaxonomies,
     registerKnowledge,
     registerWebhooks,
+    registerReembed,
   ]) {
     register(program);
   }

@@ -45,6 +45,9 @@ export const MAX_FILTER_COMPARISONS = 64;
 export const MAX_FILTER_VALUES = 500;
 
 const RANGE: readonly ComparisonOperator[] = ['gt', 'gte', 'lt', 'lte'];
+export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
+/** Whether an operator compares by order (numbers, dates) rather than by equality. */
+export const isRange = (type: ComparisonOperator): type is RangeOperator => RANGE.includes(type);
 const LIST: readonly ComparisonOperator[] = ['in', 'nin'];
 
 /**
@@ -155,7 +158,7 @@ function comparison(f: Record<string, unknown>, type: ComparisonOperator, path: 
   const values = raw.map((v, i) => scalar(v, LIST.includes(type) ? `${path}.value[${i}]` : `${path}.value`));
   const kinds = new Set(values.map((v) => typeof v));
   if (kinds.size > 1) throw new FilterError(`${path}.value: ${type} values must all be of one type`);
-  const range = RANGE.includes(type);
+  const range = isRange(type);
 
   if (isBuiltin(key)) {
     const rule = BUILTIN_RULES[key];

@@ -13,7 +13,16 @@ export interface EmbeddingProvider {
   /** An L2-normalised vector for a search query (with the model's query instruction, if it has one). */
   embedQuery(text: string): Promise<number[]>;
   close(): Promise<void>;
+  /**
+   * The provider for the model live now, for a caller that stores what it embeds (embeddings/following.ts);
+   * a provider without it is always live.
+   */
+  live?(): Promise<EmbeddingProvider>;
 }
+
+/** The provider that embeds for the live model (the provider itself unless it follows the re-embed switch). */
+export const liveProvider = (p: EmbeddingProvider): Promise<EmbeddingProvider> =>
+  p.live ? p.live() : Promise.resolve(p);
 
 export type EmbeddingErrorCode =
   | 'MODEL_MISSING' // the local model's files are not there

@@ -6,11 +6,13 @@ import type { Config } from '../config';
 import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../services/deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
+import { createFollowingEmbeddingProvider } from '../embeddings/following';
 import { instrumentEmbeddings } from '../embeddings/instrumented';
+import { rerankerFromSettings } from '../embeddings/rerank';
 import { createExtractor, type ExtractorOptions } from '../extract';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { createTracing, type Tracing } from '../observability/tracing';
-import { ensureEmbeddingSpace } from '../services/embeddingSpace';
+import { ensureEmbeddingSpace, liveEmbeddingModel } from '../services/embeddingSpace';
 import { createSecretBox } from '../services/secretBox';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
@@ -69,8 +71,26 @@ export async function buildDeps(
       { interceptors: tracing.clientInterceptors },
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
-    const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
-    const warning = await ensureEmbeddingSpace(maintenance, embeddings);
+    const primary = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
+    const next = config.embeddings.nextModelDir;
+    const nextEmbeddings = next
+      ? instrumentEmbeddings(
+          await createEmbeddingProvider({
+            ...embeddingSettings(config),
+            provider: 'local',
+            modelDir: next,
+            model: undefined,
+            dimension: undefined,
+          }),
+          metrics,
+        )
+      : undefined;
+    const warning = await ensureEmbeddingSpace(maintenance, primary, nextEmbeddings ? [nextEmbeddings] : []);
+    // Every query and every stored vector uses the model the embedding space names as live, so a re-embed's
+    // switch takes effect in a running process (src/embeddings/following.ts).
+    const embeddings = createFollowingEmbeddingProvider(nextEmbeddings ? [primary, nextEmbeddings] : [primary], () =>
+      liveEmbeddingModel(db),
+    );
     await maintenance.destroy();
     if (warning) logger.warn(warning);
     logger.info(
@@ -86,6 +106,8 @@ export async function buildDeps(
         temporal,
         tokens,
         embeddings,
+        reranker: rerankerFromSettings(config.rerank),
+        ...(nextEmbeddings ? { nextEmbeddings } : {}),
         secrets: createSecretBox(endpoints.agentSecretKey),
         metrics,
         tracing,
@@ -128,6 +150,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     db: deps.db,
     storage: deps.storage,
     embeddings: deps.embeddings,
+    nextEmbeddings: deps.nextEmbeddings,
     temporal: deps.temporal,
     extractor,
     metrics: deps.metrics,

@@ -27,10 +27,13 @@ export const POLICY = {
     description:
       "activate a user's space and mint a user space token (an end user's token: only its own role's and subject's spaces)",
   },
-  'knowledge.read': { allow: TOKENS, description: 'list, get and search knowledge (role-scoped under RBAC)' },
+  'knowledge.read': {
+    allow: TOKENS,
+    description: "list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)",
+  },
   'knowledge.write': {
     allow: ['workspace'],
-    description: 'create, upload, update and delete workspace knowledge',
+    description: "create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks",
   },
   'rbac.read': { allow: TOKENS, description: 'read the RBAC status' },
   'rbac.manage': { allow: ['workspace'], description: 'turn RBAC on or off' },

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
+import type { Reranker } from '../embeddings/rerank';
 import type { SecretBox } from './secretBox';
 import type { Metrics } from '../observability/metrics';
 import type { Tracing } from '../observability/tracing';
@@ -18,6 +19,10 @@ export interface Deps {
   temporal: TemporalDeps;
   tokens: TokenService;
   embeddings: EmbeddingProvider;
+  /** The reranker RERANK_URL configures (built once), or null when none is. */
+  reranker: Reranker | null;
+  /** The model a re-embed builds (EMBEDDING_NEXT_MODEL_DIR), when configured. */
+  nextEmbeddings?: EmbeddingProvider;
   /** Seals and opens secrets stored in the database (agent servers' auth tokens). */
   secrets: SecretBox;
   metrics: Metrics;

@@ -9,6 +9,7 @@ import * as versions from '../db/repositories/versions';
 import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { chunkPages, type Chunk } from '../extract/chunk';
+import { withLiveEmbeddings } from './embeddingSpace';
 import type { ExtractedPage } from '../extract/types';
 
 /** The item (or what it was made from) was deleted while it was being worked on: nothing is left to do. */
@@ -169,29 +170,35 @@ export async function storeItemChunks(
 }
 
 /**
- * Embeds the chunks of [from, to) that have no embedding yet; returns how many. `embed` runs the
- * provider (the caller heartbeats around it).
+ * Embeds the chunks of [from, to) that have no embedding yet; returns how many. `embed` runs the provider
+ * it is given, the live model's (the caller heartbeats around it).
  */
 export async function embedItemChunks(
   deps: { db: Db; embeddings: EmbeddingProvider },
   workspaceId: string,
   knowledgeId: string,
   range: { from: number; to: number },
-  embed: (texts: string[]) => Promise<number[][]>,
+  embed: (provider: EmbeddingProvider, texts: string[]) => Promise<number[][]>,
   version?: number,
 ): Promise<number> {
   const v = await resolveVersion(deps.db, workspaceId, knowledgeId, version);
   const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range, v)).filter((c) => !c.embedded);
   if (pending.length === 0) return 0;
-  const vectors = await embed(pending.map((c) => c.text));
-  await knowledge.setChunkEmbeddings(
-    deps.db,
-    workspaceId,
-    knowledgeId,
-    pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
-    deps.embeddings,
-    v,
-  );
+  // With the live model, checked again where the vectors are stored (a re-embed may switch meanwhile).
+  await withLiveEmbeddings(deps.embeddings, async (provider) => {
+    const vectors = await embed(
+      provider,
+      pending.map((c) => c.text),
+    );
+    await knowledge.setChunkEmbeddings(
+      deps.db,
+      workspaceId,
+      knowledgeId,
+      pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
+      provider,
+      v,
+    );
+  });
   return pending.length;
 }
 

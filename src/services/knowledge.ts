@@ -5,13 +5,14 @@ import * as knowledge from '../db/repositories/knowledge';
 import type { MetadataFilter } from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../db/rows';
-import type { Attributes, ItemFilter } from '../domain/filter';
+import { MAX_ATTRIBUTES, type Attributes, type ItemFilter } from '../domain/filter';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { isScoped, knowledgeScope, mayTrackUpload } from '../policies/scopes';
 import { accessFilter } from './access';
+import { withLiveEmbeddings } from './embeddingSpace';
 import type { AccessFilter } from '../db/repositories/search';
 
 export const KnowledgeMessages = {
@@ -136,20 +137,22 @@ export async function createLink(
   delete metadata.title;
   const description = typeof metadata.description === 'string' ? metadata.description : '';
   const text = [title, description, url].filter(Boolean).join('\n');
-  const [vector] = await deps.embeddings.embedDocuments([text]);
-  return deps.db.transaction(async (trx) => {
-    const row = await knowledge.insertKnowledge(trx, workspaceId, {
-      type: 'LINK',
-      title,
-      content: url,
-      url,
-      language,
-      metadata,
-      status: 'COMPLETED',
+  return withLiveEmbeddings(deps.embeddings, async (provider) => {
+    const [vector] = await provider.embedDocuments([text]);
+    return deps.db.transaction(async (trx) => {
+      const row = await knowledge.insertKnowledge(trx, workspaceId, {
+        type: 'LINK',
+        title,
+        content: url,
+        url,
+        language,
+        metadata,
+        status: 'COMPLETED',
+      });
+      await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
+      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], provider, 1);
+      return row;
     });
-    await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
-    await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], deps.embeddings, 1);
-    return row;
   });
 }
 
@@ -213,7 +216,19 @@ export async function replaceKnowledgeAttributes(
   return db.transaction(async (trx) => {
     const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
     if (!current) throw notFound(KnowledgeMessages.notFound);
-    await knowledge.replaceAttributes(trx, row.workspace_id, row.id, current.attributes, attributes ?? {});
+    const { childrenOverLimit } = await knowledge.replaceAttributes(
+      trx,
+      row.workspace_id,
+      row.id,
+      current.attributes,
+      attributes ?? {},
+      MAX_ATTRIBUTES,
+    );
+    // Nothing is written: the transaction rolls back.
+    if (childrenOverLimit > 0)
+      throw badRequest(
+        `attributes: ${childrenOverLimit} of this item's children would carry more than ${MAX_ATTRIBUTES} keys (the values they set themselves and these)`,
+      );
     return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
   });
 }

@@ -6,7 +6,7 @@ import * as search from '../db/repositories/search';
 import * as counts from '../db/repositories/searchCounts';
 import type { KnowledgeRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
-import { RerankError, rerankerFromSettings, type Reranker } from '../embeddings/rerank';
+import { RerankError, type Reranker } from '../embeddings/rerank';
 import type { Metrics } from '../observability/metrics';
 import type { ItemFilter } from '../domain/filter';
 import type { AuthState } from '../policies/credentials';
@@ -336,12 +336,12 @@ export interface SearchDeps {
 }
 
 /** A search's deps from the process's: the reranker RERANK_URL configures; a failing one is logged. */
-export function searchDeps(deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'config' | 'logger'>): SearchDeps {
+export function searchDeps(deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'reranker' | 'logger'>): SearchDeps {
   return {
     db: deps.db,
     embeddings: deps.embeddings,
     metrics: deps.metrics,
-    reranker: rerankerFromSettings(deps.config.rerank),
+    reranker: deps.reranker,
     onRerankSkipped: (err) =>
       deps.logger.warn({ err: err.message, code: err.code }, 'reranker failed: results un-reranked'),
   };

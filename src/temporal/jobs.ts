@@ -5,7 +5,14 @@
 import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
 import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
 import { currentRequestId } from '../observability/context';
-import { JOB_FAILURE_TYPES, jobSearchAttributes, publicJobType } from '../workflows/contracts';
+import {
+  DEPLOYMENT_JOB_SCOPE,
+  JOB_FAILURE_TYPES,
+  REEMBED_PROGRESS_MEMO,
+  jobSearchAttributes,
+  publicJobType,
+  type ReembedJobProgress,
+} from '../workflows/contracts';
 import type { TemporalDeps } from './client';
 
 /** A job's kind: its readable workflow id's prefix (`ingest:…` -> `ingest`) unless given. */
@@ -50,6 +57,8 @@ export interface JobState {
   startedAt?: string;
   closedAt?: string | null;
   error?: string;
+  /** What a job reports of its progress in its memo (a re-embed). */
+  progress?: ReembedJobProgress;
 }
 
 const STATUS: Record<string, JobStatus> = {
@@ -83,12 +92,18 @@ function publicFailureMessage(err: unknown): string {
   return message;
 }
 
-/** The job's state read from Temporal; a job of another workspace is reported NOT_FOUND. */
+/**
+ * The job's state read from Temporal; a job of another workspace is reported NOT_FOUND. A job of the whole
+ * deployment (memo scope DEPLOYMENT_JOB_SCOPE: a re-embed) concerns every workspace's search and is reported
+ * to each.
+ */
 export async function describeJob(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
   const handle = temporal.client.workflow.getHandle(jobId);
   try {
     const d = await handle.describe();
-    if (d.memo?.workspaceId !== workspaceId) return { jobId, status: 'NOT_FOUND' };
+    if (d.memo?.workspaceId !== workspaceId && d.memo?.scope !== DEPLOYMENT_JOB_SCOPE) {
+      return { jobId, status: 'NOT_FOUND' };
+    }
     const status = STATUS[d.status.name] ?? 'RUNNING';
     const state: JobState = {
       jobId,
@@ -97,6 +112,8 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
       startedAt: d.startTime.toISOString(),
       closedAt: d.closeTime ? d.closeTime.toISOString() : null,
     };
+    const progress = d.memo?.[REEMBED_PROGRESS_MEMO];
+    if (progress && typeof progress === 'object') state.progress = progress as ReembedJobProgress;
     if (status === 'FAILED') {
       state.error = await handle.result().then(() => undefined, publicFailureMessage);
     }

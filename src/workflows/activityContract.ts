@@ -9,6 +9,7 @@ import type {
   CrawlProgress,
   CreateRoleInput,
   DeleteRoleInput,
+  EmbeddingTarget,
   IngestFileInput,
   IngestSourceInput,
   IngestVersionInput,
@@ -104,4 +105,23 @@ export interface Activities {
   embedChunks(input: OfKnowledge & { from: number; to: number; version?: number }): Promise<number>;
   completeKnowledge(input: OfKnowledge & { version?: number }): Promise<void>;
   failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage; version?: number }): Promise<void>;
+
+  // Re-embedding (workflows/reembed.ts)
+  beginReembed(input: { target: EmbeddingTarget }): Promise<'resumed' | 'started'>;
+  /**
+   * Embeds the next chunks by id after afterId (onlyMissing: those without a target vector); lastId: where the
+   * next batch starts; done and total: as countReembed, after the batch.
+   */
+  reembedBatch(input: {
+    target: EmbeddingTarget;
+    afterId?: string;
+    limit: number;
+    onlyMissing: boolean;
+  }): Promise<{ embedded: number; lastId?: string; done: number; total: number }>;
+  /** Chunks with a vector of the model being built (done), of all chunks (total). */
+  countReembed(input: { target: EmbeddingTarget }): Promise<{ done: number; total: number }>;
+  indexReembed(input: { target: EmbeddingTarget }): Promise<void>;
+  /** The atomic switch; `missing` > 0: chunks came in since the last round, nothing switched; `total`: all chunks. */
+  switchReembed(input: { target: EmbeddingTarget }): Promise<{ missing: number; total: number }>;
+  finishReembed(input: { target: EmbeddingTarget }): Promise<void>;
 }

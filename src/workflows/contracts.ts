@@ -320,3 +320,46 @@ const PUBLIC_JOB_TYPES: Readonly<Record<string, string>> = {
 };
 
 export const publicJobType = (workflowType: string): string => PUBLIC_JOB_TYPES[workflowType] ?? workflowType;
+
+/** The model a re-embed builds vectors of (`kws reembed`, workflows/reembed.ts). */
+export interface EmbeddingTarget {
+  provider: string;
+  model: string;
+  modelVersion: string;
+  dimension: number;
+}
+
+export interface ReembedInput {
+  target: EmbeddingTarget;
+  /** Chunks per batch activity. */
+  batchSize: number;
+  /** Test hook: each batch waits for a `reembedStep` signal (or `reembedRun`, which ends the stepping). */
+  stepped?: boolean;
+}
+
+export interface ReembedProgress {
+  phase: 'building' | 'indexing' | 'switching' | 'done';
+  /** Chunks embedded with the target model so far (over every catch-up round). */
+  embedded: number;
+  batches: number;
+  /** Catch-up rounds: a round ends when no chunk lacks a target vector; the switch follows. */
+  rounds: number;
+  /** Chunks that have a vector of the target model, of all chunks, as last counted (all of them once done). */
+  chunksDone: number;
+  chunksTotal: number;
+}
+
+/** What background-jobs shows of a re-embed: kept in the workflow's memo under REEMBED_PROGRESS_MEMO. */
+export type ReembedJobProgress = Pick<ReembedProgress, 'phase' | 'chunksDone' | 'chunksTotal'>;
+export const REEMBED_PROGRESS_MEMO = 'progress';
+
+/**
+ * A job of the whole deployment (a re-embed) rather than of one workspace: its memo's `scope` says so, and
+ * every workspace's background-jobs reports it (temporal/jobs.ts).
+ */
+export const DEPLOYMENT_JOB_SCOPE = 'deployment';
+
+export type ReembedResult = ReembedProgress;
+
+/** The re-embed of a deployment to one model version: one at a time per version, joined if started again. */
+export const reembedWorkflowId = (t: EmbeddingTarget) => `reembed:${t.model}:${t.modelVersion}`.slice(0, 900);

@@ -162,6 +162,31 @@ describe('item attributes and filters', function () {
     );
     assert.equal(members.length, 2, JSON.stringify(members));
     for (const m of members) assert.deepEqual(m.attributes, { kind: 'archive' });
+
+    // A child's own values and its parent's new ones may not exceed 16 keys together: the PATCH is refused whole.
+    const keys = (prefix: string, n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, i]));
+    const member = members[0]!.id;
+    const own = await stack.request('PATCH', k(`/${member}`), {
+      headers,
+      json: { attributes: { kind: 'archive', ...keys('a', 9) } },
+    });
+    assert.equal(own.status, 200, own.text);
+    const tooMany = await stack.request('PATCH', k(`/${archive.body.id}`), {
+      headers,
+      json: { attributes: keys('b', 8) },
+    });
+    assert.equal(tooMany.status, 400, tooMany.text);
+    assert.match(tooMany.body.message, /1 of this item's children would carry more than 16 keys/);
+    assert.deepEqual((await get(archive.body.id)).attributes, { kind: 'archive' });
+    assert.deepEqual((await get(member)).attributes, { kind: 'archive', ...keys('a', 9) });
+    const fits = await stack.request('PATCH', k(`/${archive.body.id}`), {
+      headers,
+      json: { attributes: keys('b', 7) },
+    });
+    assert.equal(fits.status, 200, fits.text);
+    assert.deepEqual((await get(member)).attributes, { ...keys('b', 7), ...keys('a', 9) });
+    assert.deepEqual((await get(members[1]!.id)).attributes, keys('b', 7));
   });
 
   it('answers 400 naming the problem for a filter or attributes it cannot take', async () => {

@@ -54,6 +54,8 @@ interface World {
   itemIds: string[];
   /** A crawled WEBSITE item (what a recrawl would start again). */
   siteId: string;
+  /** Each item's chunk (by index of itemIds). */
+  chunkIds: string[];
   /** The roles each item (by index of itemIds) is assigned to. */
   itemRoles: string[][];
   /** Agent threads created by the access tokens: the workspace one (roleId null) and each role's. */
@@ -211,6 +213,37 @@ const CALLS: Record<string, RouteCalls> = {
   'DELETE /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/children': {
     potent: (w, _c, v) => ({ method: 'DELETE', path: v1(w, `/knowledge/${pick(w.itemIds, v)}/children`) }),
     inert: (w) => ({ method: 'DELETE', path: v1(w, `/knowledge/${randomUUID()}/children`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks': {
+    potent: (w, c, v) => {
+      const item = pick(w.itemIds, v);
+      return {
+        method: 'GET',
+        path: v1(w, `/knowledge/${item}/chunks`),
+        // Scoped exactly as reading the item.
+        check: (res) => assert.equal(res.status, visibleItems(w, c).includes(item) ? 200 : 404, res.text),
+      };
+    },
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks': {
+    potent: (w, _c, v) => ({
+      method: 'POST',
+      path: v1(w, `/knowledge/${pick(w.itemIds, v)}/chunks`),
+      json: { text: 'planted' },
+    }),
+    inert: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${randomUUID()}/chunks`), json: { text: 'planted' } }),
+  },
+  'PATCH /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks/{chunkId}': {
+    potent: (w, _c, v) => ({
+      method: 'PATCH',
+      path: v1(w, `/knowledge/${pick(w.itemIds, v)}/chunks/${pick(w.chunkIds, v)}`),
+      json: { enabled: false },
+    }),
+    inert: (w) => ({
+      method: 'PATCH',
+      path: v1(w, `/knowledge/${w.itemIds[0]!}/chunks/${randomUUID()}`),
+      json: { enabled: false },
+    }),
   },
   'POST /workspaces/{workspaceId}/knowledge/search': {
     potent: (w) => ({
@@ -593,7 +626,7 @@ async function knowledgeSnapshot(db: Db, workspaceId: string): Promise<string> {
       .orderBy('id')
       .select('id', 'name', 'description', 'customer_role_id'),
     db('workspaces').where({ id: workspaceId }).first('rbac_enabled', 'deleted_at'),
-    db('knowledge_chunks').where({ workspace_id: workspaceId }).count<{ n: string }[]>({ n: '*' }),
+    db('knowledge_chunks').where({ workspace_id: workspaceId }).orderBy('id').select('id', 'content', 'enabled'),
     db('website_crawls').where({ workspace_id: workspaceId }).orderBy('job_id').select('job_id', 'state'),
   ]);
   return JSON.stringify({ items, assignments, roles, ws, chunks, crawls });
@@ -656,6 +689,10 @@ describe('authorization policy (property-based, every route and credential kind)
         }),
       );
     }
+    const chunkRows: Array<{ id: string; knowledge_id: string }> = await db('knowledge_chunks')
+      .where({ workspace_id: ws })
+      .select('id', 'knowledge_id');
+    const chunkIds = itemIds.map((id) => chunkRows.find((r) => r.knowledge_id === id)!.id);
     const site = await knowledgeRepo.insertKnowledge(db, ws, {
       type: 'WEBSITE',
       title: 'site',
@@ -739,6 +776,7 @@ describe('authorization policy (property-based, every route and credential kind)
       roleIds,
       customerRoleIds: roleIds.map((_, r) => `role-${r}`),
       itemIds,
+      chunkIds,
       siteId: site.id,
       itemRoles,
       threads,

@@ -57,6 +57,12 @@ const comparison: fc.Arbitrary<Filter> = fc.oneof(
   fc.record({ type: fc.constantFrom('eq', 'ne'), key: fc.constant('language'), value: fc.constantFrom(...LANGUAGES) }),
   fc.record({ type: fc.constantFrom('gt', 'lte'), key: fc.constant('createdAt'), value: fc.constantFrom(...DATES) }),
   fc.record({ type: fc.constantFrom('eq', 'ne'), key: fc.constant('categoryId'), value: fc.constant('CATEGORY') }),
+  // An item by its index (often one the credential cannot see): probing by parent must reveal nothing more.
+  fc.record({
+    type: fc.constantFrom('eq', 'ne', 'in', 'nin'),
+    key: fc.constant('parentId'),
+    value: fc.integer({ min: 0, max: 9 }),
+  }),
 );
 const { filter } = fc.letrec<{ filter: Filter }>((tie) => ({
   filter: fc.oneof(
@@ -80,6 +86,7 @@ interface Stored {
   language: string | undefined;
   createdAt: string;
   inCategory: boolean;
+  parentId: string | null;
   /** Roles that see it (its own and its parent's). */
   roles: Set<number>;
 }
@@ -90,6 +97,11 @@ function matches(f: Filter, it: Stored): boolean {
     return f.type === 'and' ? f.filters.every((g) => matches(g, it)) : f.filters.some((g) => matches(g, it));
   const { key, value } = f;
   if (key === 'categoryId') return f.type === 'eq' ? it.inCategory : !it.inCategory;
+  if (key === 'parentId') {
+    const named = Array.isArray(value) ? (value as string[]) : [value as string];
+    const hit = it.parentId !== null && named.includes(it.parentId);
+    return f.type === 'eq' || f.type === 'in' ? hit : !hit;
+  }
   const actual: Value | undefined =
     key === 'language' ? it.language : key === 'createdAt' ? it.createdAt : it.attributes[key];
   const equal = (v: Value) => actual === v;
@@ -114,12 +126,14 @@ function matches(f: Filter, it: Stored): boolean {
   return f.type === 'gt' ? a > b : f.type === 'gte' ? a >= b : f.type === 'lt' ? a < b : a <= b;
 }
 
-const withCategory = (f: Filter, category: string): Filter =>
-  'filters' in f
-    ? { ...f, filters: f.filters.map((g) => withCategory(g, category)) }
-    : f.key === 'categoryId'
-      ? { ...f, value: category }
-      : f;
+/** The filter with its placeholders made real: the category's id, and an item index as that item's id. */
+const withIds = (f: Filter, category: string, items: Stored[]): Filter => {
+  if ('filters' in f) return { ...f, filters: f.filters.map((g) => withIds(g, category, items)) };
+  if (f.key === 'categoryId') return { ...f, value: category };
+  if (f.key !== 'parentId') return f;
+  const id = (i: number) => items[i % items.length]!.id;
+  return { ...f, value: f.type === 'in' || f.type === 'nin' ? [id(f.value as number)] : id(f.value as number) };
+};
 
 const sorted = (ids: Iterable<string>) => [...ids].sort();
 
@@ -156,6 +170,7 @@ describe('retrieval filters (property-based)', function () {
         language: spec.language,
         createdAt: spec.createdAt,
         inCategory: spec.inCategory,
+        parentId: parent?.id ?? null,
         roles: new Set([...spec.roles, ...(parent ? await directRoles(db, parent.id, roles) : [])]),
       };
       await db('knowledge')
@@ -196,7 +211,7 @@ describe('retrieval filters (property-based)', function () {
         }
 
         for (const raw of s.filters) {
-          const f = withCategory(raw, category);
+          const f = withIds(raw, category, items);
           const visible = (role: number | undefined) =>
             items.filter((it) => (role === undefined || it.roles.has(role)) && matches(f, it));
           for (const { who, role, headers } of credentials) {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rerankerFromSettings } from '../../src/embeddings/rerank';
 import { toVectorLiteral } from '../../src/db/repositories/search';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
@@ -107,13 +108,11 @@ describe('Knowledge search: ranking options, reranker and explain', function () 
       json: body,
     });
   const titles = (results: Array<{ title: string }>) => results.map((r) => r.title);
-  const serveWith = async (rerank: Partial<TestStack['config']['rerank']>) =>
-    (
-      await stack.serve({
-        ...stack.deps,
-        config: { ...stack.config, rerank: { ...stack.config.rerank, timeoutMs: 2000, ...rerank } },
-      })
-    ).request;
+  const serveWith = async (patch: Partial<TestStack['config']['rerank']>) => {
+    const rerank = { ...stack.config.rerank, timeoutMs: 2000, ...patch };
+    const config = { ...stack.config, rerank };
+    return (await stack.serve({ ...stack.deps, config, reranker: rerankerFromSettings(rerank) })).request;
+  };
 
   before(async () => {
     stack = await getStack();

@@ -310,6 +310,76 @@ describe('knowledge versions', function () {
     assertServes(await retrieve(OLD), 'heron lighthouse', 'payroll');
   });
 
+  it("lets the chunks API change only the current version's chunks; a replacement starts clean, a restore brings its edits back", async () => {
+    const id = await createText(OLD);
+    const chunks = async () => {
+      const res = await stack.request('GET', k(`/${id}/chunks?limit=100`), { headers });
+      assert.equal(res.status, 200, res.text);
+      return res.body.chunks as Array<{
+        id: string;
+        text: string;
+        position: number;
+        enabled: boolean;
+        origin: string;
+        editedAt: string | null;
+      }>;
+    };
+    const keyword = async (query: string) => {
+      const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey },
+        json: { query, limit: 10, mode: 'keyword' },
+      });
+      assert.equal(res.status, 200, res.text);
+      return (res.body.results as Array<{ id: string; content: string }>).map((r) => r.content);
+    };
+    const EDITED = 'The zeppelin hangar at the harbour opens at dawn for the mooring crew.';
+    const [first] = await chunks();
+    const edit = await stack.request('PATCH', k(`/${id}/chunks/${first!.id}`), { headers, json: { text: EDITED } });
+    assert.equal(edit.status, 200, edit.text);
+    assert.deepEqual(await keyword('zeppelin hangar'), [EDITED], 'the edit of the current version is searched');
+    const off = await stack.request('PATCH', k(`/${id}/chunks/${first!.id}`), { headers, json: { enabled: false } });
+    assert.equal(off.status, 200, off.text);
+    assert.deepEqual(await keyword('zeppelin hangar'), [], 'a disabled chunk of the current version is not');
+
+    // A replacement: the new version's chunks, extracted afresh; version 1's edit and disable do not come along.
+    const res = await stack.request('PATCH', k(`/${id}`), { headers, json: { text: NEW } });
+    assert.equal(res.status, 200, res.text);
+    assert.equal((await waitForJob(`ingest-version:${tenant.workspaceId}:${id}:2`)).status, 'COMPLETED');
+    const v2 = await chunks();
+    assert.deepEqual(
+      v2.map((c) => [c.text, c.position, c.enabled, c.origin, c.editedAt]),
+      [[NEW, 0, true, 'extracted', null]],
+    );
+    assert.ok(!v2.some((c) => c.id === first!.id), "version 1's chunk is not listed");
+    assert.deepEqual(await keyword('payroll reconciliation'), [NEW]);
+    const gone = await stack.request('PATCH', k(`/${id}/chunks/${first!.id}`), { headers, json: { enabled: true } });
+    assertError(gone, 404, 'Chunk not found');
+
+    // A manual chunk goes into the current version, moving only its chunks.
+    const added = await stack.request('POST', k(`/${id}/chunks`), {
+      headers,
+      json: { text: 'Manual note about the payroll calendar.', position: 0 },
+    });
+    assert.equal(added.status, 201, added.text);
+    assert.deepEqual(
+      (await chunks()).map((c) => [c.position, c.origin]),
+      [
+        [0, 'manual'],
+        [1, 'extracted'],
+      ],
+    );
+
+    // Restoring version 1 brings back its chunk as it was left: edited and disabled; version 2's manual chunk is not listed.
+    const back = await stack.request('POST', k(`/${id}/versions/1/restore`), { headers });
+    assert.equal(back.status, 200, back.text);
+    assert.deepEqual(
+      (await chunks()).map((c) => [c.id, c.text, c.position, c.enabled]),
+      [[first!.id, EDITED, 0, false]],
+    );
+    assert.deepEqual(await keyword('zeppelin hangar'), []);
+    assert.deepEqual(await keyword('payroll reconciliation'), []);
+  });
+
   it('answers clear 4xx for bad replacements', async () => {
     const text = await createText(OLD);
     const up = await uploadRequest(stack.request, tenant.workspaceId, headers, {

@@ -12,7 +12,8 @@ import { apiSessionLimits, createDb, workerSessionLimits } from '../../src/db/kn
 import { createEmbeddingProvider } from '../../src/embeddings';
 import type { ExtractionUsage, SandboxedExtractionError } from '../../src/extract';
 import { activityDeps, embeddingSettings } from '../../src/main/deps';
-import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
+import { rerankerFromSettings } from '../../src/embeddings/rerank';
+import { ensureEmbeddingSpace, liveEmbeddingModel } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Deps } from '../../src/services/deps';
@@ -26,7 +27,9 @@ import { connectTemporal } from '../../src/temporal/client';
 import { createMetrics, type Metrics } from '../../src/observability/metrics';
 import { disabledTracing, type Tracing } from '../../src/observability/tracing';
 import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
+import { createFollowingEmbeddingProvider } from '../../src/embeddings/following';
 import { instrumentEmbeddings } from '../../src/embeddings/instrumented';
+import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testEnv } from './env';
 import { createClient, type Request } from './http';
@@ -78,7 +81,13 @@ export function workflowBundle(tracing: Tracing = disabledTracing): Promise<Work
  * the registry to report into (the bench passes one the Temporal SDK runtime also reports into).
  */
 export async function startStack(
-  opts: { tracing?: Tracing; env?: Record<string, string>; metrics?: Metrics } = {},
+  opts: {
+    tracing?: Tracing;
+    env?: Record<string, string>;
+    metrics?: Metrics;
+    /** Stand-ins for the EMBEDDING_MODEL_DIR model and the EMBEDDING_NEXT_MODEL_DIR one (a re-embed's). */
+    embeddings?: [EmbeddingProvider, EmbeddingProvider?];
+  } = {},
 ): Promise<TestStack> {
   const tracing = opts.tracing ?? disabledTracing;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-test-'));
@@ -117,13 +126,33 @@ export async function startStack(
   const metrics = opts.metrics ?? createMetrics();
   const jwtSecret = new Uint8Array(randomBytes(32));
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
-  const embeddings = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
-  await ensureEmbeddingSpace(testDb.db, embeddings);
+  const [primary, nextEmbeddings] = opts.embeddings ?? [
+    instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics),
+  ];
+  await ensureEmbeddingSpace(testDb.db, primary, nextEmbeddings ? [nextEmbeddings] : []);
   // As in production: the API's pool with the API's session limits, the worker's with the worker's.
   const db = createDb(testDb.url, 20, apiSessionLimits(config));
   const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
+  // As in production (src/main/deps.ts): every query and stored vector follows the live model.
+  const embeddings = createFollowingEmbeddingProvider(nextEmbeddings ? [primary, nextEmbeddings] : [primary], () =>
+    liveEmbeddingModel(db),
+  );
   const secrets = createSecretBox(randomBytes(32));
-  const deps: Deps = { config, logger, db, storage, temporal, tokens, embeddings, secrets, metrics, tracing };
+  const reranker = rerankerFromSettings(config.rerank);
+  const deps: Deps = {
+    config,
+    logger,
+    db,
+    storage,
+    temporal,
+    tokens,
+    embeddings,
+    reranker,
+    ...(nextEmbeddings ? { nextEmbeddings } : {}),
+    secrets,
+    metrics,
+    tracing,
+  };
   const workerDeps = activityDeps({ ...deps, db: workerDb });
   const extractions: ExtractionRecord[] = [];
   const sandbox = workerDeps.extractor;

@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * List knowledge, newest first
-         * @description **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         get: operations["listKnowledge"];
         put?: never;
@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Create a link (stored, never fetched; title, description and URL are embedded)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createLink"];
         delete?: never;
@@ -114,7 +114,7 @@ export interface paths {
         put?: never;
         /**
          * Add text as a STRING item (chunked and embedded in the background)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createTextSource"];
         delete?: never;
@@ -134,7 +134,7 @@ export interface paths {
         put?: never;
         /**
          * Add a web page as a URL item (fetched, its main text extracted and indexed in the background)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createUrlSource"];
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
          * Add a website: a WEBSITE item crawled in the background, one URL or FILE child per page or file
          * @description The crawl honours robots.txt, stays on the start host, follows links to maxDepth and indexes at most maxPages pages; its progress is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, pagesSkipped).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createWebsiteSource"];
         delete?: never;
@@ -178,7 +178,7 @@ export interface paths {
          * Upload a file (synchronous, or with status=BACKGROUND_START asynchronous)
          * @description Accepted types: PDF, Word (.doc, .docx), text, Markdown, Excel (.xls, .xlsx), CSV, JPEG, PNG, GIF, WebP, MP4, MPEG audio, WAV, ZIP and JSON; the declared type must match the bytes. With status=BACKGROUND_START the answer comes at once (track it through upload-file-metadata, then get-knowledge); otherwise when the item is searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS.
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -198,7 +198,7 @@ export interface paths {
         put?: never;
         /**
          * Metadata search (exact matches, AND); paging in X-Total-Count, X-Page and X-Limit
-         * @description **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         post: operations["searchKnowledgeByMetadata"];
         delete?: never;
@@ -216,7 +216,7 @@ export interface paths {
         };
         /**
          * Track an upload: knowledge is null until background processing created the item
-         * @description **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         get: operations["getUploadFileMetadata"];
         put?: never;
@@ -236,14 +236,14 @@ export interface paths {
         };
         /**
          * Get a knowledge item
-         * @description **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         get: operations["getKnowledge"];
         put?: never;
         post?: never;
         /**
          * Delete an item without children (synchronous)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         delete: operations["deleteKnowledge"];
         options?: never;
@@ -252,7 +252,7 @@ export interface paths {
          * Replace an item's attributes (null clears them) or a STRING item's text
          * @description The attributes replace the whole map. A website or unpacked archive passes the change on to its children: each keeps the values it set itself over the parent's new ones. `text` makes a STRING item's next version (README "Versions"): the answer shows it as `pendingVersion` while the item keeps answering from its current version; 409 for another type of item or while a version is still processing (rules on stored data that the schema cannot state).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         patch: operations["updateKnowledge"];
         trace?: never;
@@ -269,7 +269,7 @@ export interface paths {
          * Replace a FILE item's file: its next version, indexed in the background
          * @description The item keeps its id, roles, categories, attributes and parent. Until the new version is COMPLETED every read and search answers from the current one; then, in one transaction, only from the new one. A failed version leaves the current one serving and shows as the item's `pendingVersion` (and in background-jobs). 409 for another type of item or while a version is still processing (rules on stored data).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         put: operations["replaceKnowledgeFile"];
         post?: never;
@@ -292,7 +292,7 @@ export interface paths {
          * Make an earlier COMPLETED version current again (atomic, no re-extraction)
          * @description The version's kept chunks serve again from the moment of the answer; restoring the current version changes nothing. 409 for a version that is not COMPLETED, whose content was purged, or while a newer version is processing (rules on stored data that the schema cannot state).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["restoreKnowledgeVersion"];
         delete?: never;
@@ -312,7 +312,7 @@ export interface paths {
          * An item's versions, newest first
          * @description Each with its number, status, size, content hash, the kind of credential that made it and whether it is the current one. Role-scoped like the item: an item the caller may not see answers 404.
          *
-         *     **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         *     **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         get: operations["listKnowledgeVersions"];
         put?: never;
@@ -335,7 +335,7 @@ export interface paths {
          * Update an item's title and language (type must equal the stored type)
          * @description `type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data that the schema cannot state.
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         put: operations["updateReservedField"];
         post?: never;
@@ -358,7 +358,7 @@ export interface paths {
          * Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)
          * @description Any item but a WEBSITE answers 400: a rule on stored data that the schema cannot state.
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["recrawlWebsite"];
         delete?: never;
@@ -379,7 +379,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an item and all its descendants (background job, leaves first)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         delete: operations["deleteKnowledgeCascade"];
         options?: never;
@@ -400,7 +400,7 @@ export interface paths {
          * Semantic search (Authorization and x-api-key; organizationid checked when sent)
          * @description One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, rerank and rerankCandidates; explain adds the scores behind each result.
          *
-         *     **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         *     **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         post: operations["searchKnowledge"];
         delete?: never;
@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Title search (case-insensitive substring, newest first, no score)
-         * @description **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         post: operations["searchKnowledgeByTitle"];
         delete?: never;
@@ -466,13 +466,63 @@ export interface paths {
         put?: never;
         /**
          * Title search (case-insensitive substring, newest first, no score)
-         * @description **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         post: operations["searchKnowledgeByTitleV1"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's chunks in order (what search, RAG and the tools read, when enabled)
+         * @description Scoped as get-knowledge: an item the credential may not see is 404.
+         *
+         *     **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         */
+        get: operations["listKnowledgeChunks"];
+        put?: never;
+        /**
+         * Add a chunk by hand (embedded and searchable at once); only to a COMPLETED item
+         * @description A new text is embedded first (within half the request timeout); then text, vector and keyword index change together, so searches see the old chunk or the new one, never a mix. When the embedding model fails nothing changes (503, Retry-After). A re-ingestion of the item (a retry, a language change) writes its extracted chunks again: manual edits, added chunks and disabled states are dropped.
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        post: operations["createKnowledgeChunk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks/{chunkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a chunk's text (re-embedded) or turn it off and on (enabled); only on a COMPLETED item
+         * @description A new text is embedded first (within half the request timeout); then text, vector and keyword index change together, so searches see the old chunk or the new one, never a mix. When the embedding model fails nothing changes (503, Retry-After). A re-ingestion of the item (a retry, a language change) writes its extracted chunks again: manual edits, added chunks and disabled states are dropped.
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        patch: operations["updateKnowledgeChunk"];
         trace?: never;
     };
     "/v1/workspaces/{workspaceId}/rbac-status": {
@@ -604,7 +654,7 @@ export interface paths {
         };
         /**
          * The roles assigned to a knowledge item
-         * @description **Authorization**: `knowledge.read` (list, get and search knowledge (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         get: operations["listKnowledgeRoles"];
         put?: never;
@@ -1454,7 +1504,7 @@ export interface components {
                 filename: string;
                 mimetype: string;
             } | null;
-            /** @description The item's first chunks (at most 50) */
+            /** @description The item's first enabled chunks (at most 50) */
             coreKnowledgeItems: {
                 /**
                  * Format: uuid
@@ -1658,6 +1708,39 @@ export interface components {
              */
             updatedAt: string;
         };
+        Chunk: {
+            /**
+             * Format: uuid
+             * @description The chunk
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Its item
+             */
+            knowledgeId: string;
+            text: string;
+            /** @description The page of the item it comes from (a manual chunk: that of the chunk it was added before) */
+            page: number;
+            /** @description Its place among the item's chunks, from 0 */
+            position: number;
+            /** @description Words, punctuation marks and CJK characters in the text, as the embedding tokenizer splits them before sub-words (the model may count more) */
+            tokenCount: number;
+            /** @description false: no search, RAG or tool reads it */
+            enabled: boolean;
+            /**
+             * @description extracted by ingestion, or manual: added by hand
+             * @enum {string}
+             */
+            origin: "extracted" | "manual";
+            /** @description When its text was last edited by hand; null: never */
+            editedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            createdAt: string;
+        };
         RbacStatus: {
             /**
              * Format: uuid
@@ -1715,8 +1798,8 @@ export interface components {
             closedAt?: string | null;
             /** @description Why a FAILED job failed */
             error?: string;
-            /** @description A website crawl's progress (crawl jobs only) */
-            progress?: components["schemas"]["CrawlProgress"];
+            /** @description A website crawl's progress (crawl jobs) or a re-embed's (reembedWorkflow jobs) */
+            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"];
         };
         CrawlProgress: {
             /** @description Pages fetched and indexed */
@@ -1726,6 +1809,17 @@ export interface components {
             pagesFailed: number;
             /** @description Unchanged since the last crawl, or not indexable */
             pagesSkipped: number;
+        };
+        ReembedProgress: {
+            /**
+             * @description building the new vectors (catch-up rounds included), their index, the atomic switch, done
+             * @enum {string}
+             */
+            phase: "building" | "indexing" | "switching" | "done";
+            /** @description Chunks with a vector of the new model (the deployment's) */
+            chunksDone: number;
+            /** @description All chunks of the deployment, as last counted */
+            chunksTotal: number;
         };
         Category: {
             /**
@@ -7060,6 +7154,531 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listKnowledgeChunks: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The knowledge item (malformed: 400 "Invalid knowledge ID format") */
+                knowledgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of chunks */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chunks: components["schemas"]["Chunk"][];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid knowledge ID format; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Knowledge item not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKnowledgeChunk: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The knowledge item (malformed: 400 "Invalid knowledge ID format") */
+                knowledgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The text: embedded and searchable at once */
+                    text: string & unknown;
+                    /** @description Where it goes among the item's chunks, from 0 (the chunks from there move one place on); default and past the last chunk: last */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new chunk */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chunk"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field; text must be a string; text must not be empty; text must be at most 4000 characters; position must be an integer from 0 to 10000000; A new chunk accepts only text and position */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Knowledge item not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: Chunks can be changed only while the item is COMPLETED (it is processing or failed) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later; The embedding model could not embed the text; nothing was changed, retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKnowledgeChunk: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The knowledge item (malformed: 400 "Invalid knowledge ID format") */
+                knowledgeId: string;
+                /** @description The chunk (malformed: 400 "Invalid chunk ID format") */
+                chunkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new text: re-embedded and re-indexed for keyword search at once */
+                    text?: string & unknown;
+                    /** @description false: the chunk stays but no search, RAG or tool reads it; true: back */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The chunk as it now is */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chunk"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Invalid chunk ID format; text must be a string; text must not be empty; text must be at most 4000 characters; enabled must be a boolean; text or enabled is required; A chunk change accepts only text and enabled */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Knowledge item not found; Chunk not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: Chunks can be changed only while the item is COMPLETED (it is processing or failed) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later; The embedding model could not embed the text; nothing was changed, retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -9,6 +9,7 @@ import { POLICY, type ActionPolicy } from '../../policies/actions';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credentials';
 import { agentOperations } from '../routes/agent/openapi';
 import { catalogOperations } from '../routes/catalog/openapi';
+import { chunksOperations } from '../routes/chunks/openapi';
 import { docsOperations } from '../routes/docs/openapi';
 import { healthOperations } from '../routes/health/openapi';
 import { knowledgeOperations } from '../routes/knowledge/openapi';
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...healthOperations,
   ...tokensOperations,
   ...knowledgeOperations,
+  ...chunksOperations,
   ...rolesOperations,
   ...catalogOperations,
   ...spacesOperations,

@@ -14,6 +14,8 @@ import * as m0011 from './0011_thread_subjects';
 import * as m0012 from './0012_delete_counts';
 import * as m0013 from './0013_item_attributes';
 import * as m0016 from './0016_rerank_default';
+import * as m0018 from './0018_reembedding';
+import * as m0019 from './0019_chunk_control';
 import * as m0020 from './0020_versions';
 
 interface Migration {
@@ -36,6 +38,8 @@ const migrations: Array<[string, Migration]> = [
   ['0012_delete_counts', m0012],
   ['0013_item_attributes', m0013],
   ['0016_rerank_default', m0016],
+  ['0018_reembedding', m0018],
+  ['0019_chunk_control', m0019],
   ['0020_versions', m0020],
 ];
 

@@ -1,5 +1,5 @@
 // The one-row embedding_space table and the chunk column's vector type it fixes (set once per deployment).
-import type { Tx } from '../knex';
+import type { Db, Tx } from '../knex';
 
 export interface EmbeddingSpaceRow {
   dimension: number;
@@ -27,4 +27,157 @@ export async function createEmbeddingSpace(trx: Tx, space: EmbeddingSpaceRow): P
     'CREATE INDEX IF NOT EXISTS knowledge_chunks_embedding_hnsw ON knowledge_chunks USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)',
   );
   await trx('embedding_space').insert({ id: 1, ...space });
+}
+
+/** Vectors of a model that is no longer live were refused (a re-embed switched meanwhile): embed them again. */
+export class EmbeddingModelSwitchedError extends Error {
+  constructor(modelVersion: string) {
+    super(`The embedding model ${modelVersion} is no longer live; the vectors were not stored`);
+    this.name = 'EmbeddingModelSwitchedError';
+  }
+}
+
+/**
+ * After a write of vectors in this transaction (its row locks make a re-embed's switch wait for it): refuses
+ * them when the switch committed first and their model is no longer the live one.
+ */
+export async function assertLiveModel(trx: Tx, modelVersion: string): Promise<void> {
+  const space = await readEmbeddingSpace(trx);
+  if (space && space.model_version !== modelVersion) throw new EmbeddingModelSwitchedError(modelVersion);
+}
+
+/** The space as recorded (no lock). */
+export async function readEmbeddingSpace(db: Db | Tx): Promise<EmbeddingSpaceRow | undefined> {
+  return (await db('embedding_space').where({ id: 1 }).first()) as EmbeddingSpaceRow | undefined;
+}
+
+export interface ReembedRow extends EmbeddingSpaceRow {
+  status: 'building' | 'switched';
+}
+
+export async function readReembed(db: Db | Tx): Promise<ReembedRow | undefined> {
+  return (await db('embedding_reembed').where({ id: 1 }).first()) as ReembedRow | undefined;
+}
+
+/**
+ * Starts filling embedding_next for `target`: a fresh vector(D) column (dropping and adding a column is a
+ * catalogue change, no table rewrite) unless a re-embed to this very model version is already building, whose
+ * vectors are kept (a retried or restarted begin). `target.dimension` must be a validated integer (DDL).
+ */
+export async function beginReembedColumn(trx: Tx, target: EmbeddingSpaceRow): Promise<'resumed' | 'started'> {
+  await trx.raw('LOCK TABLE embedding_reembed IN SHARE ROW EXCLUSIVE MODE');
+  const current = await readReembed(trx);
+  if (current?.status === 'building' && current.model_version === target.model_version) return 'resumed';
+  await resetNextColumns(trx, `vector(${target.dimension})`);
+  // In the row, as the live column (migration 0009_hybrid_search), so the swapped-in column reads alike.
+  await trx.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_next SET STORAGE MAIN');
+  await trx('embedding_reembed')
+    .insert({ id: 1, ...target, status: 'building', started_at: trx.fn.now(), switched_at: null })
+    .onConflict('id')
+    .merge();
+  return 'started';
+}
+
+/**
+ * The next chunks by id after `afterId`: all of them, or (`onlyMissing`) those without a vector of the model
+ * being built.
+ */
+export async function nextChunksToReembed(
+  db: Db,
+  afterId: string | undefined,
+  limit: number,
+  onlyMissing: boolean,
+): Promise<Array<{ id: string; content: string }>> {
+  const q = db('knowledge_chunks').select('id', 'content').orderBy('id').limit(limit);
+  if (onlyMissing) q.whereNull('embedding_next');
+  if (afterId) q.andWhere('id', '>', afterId);
+  return q;
+}
+
+/** Writes vectors of the model being built (an overwrite: a retried batch writes the same vectors again). */
+export async function setNextVectors(
+  db: Db,
+  vectors: Array<{ id: string; vector: number[] }>,
+  model: { model: string; modelVersion: string },
+): Promise<void> {
+  if (vectors.length === 0) return;
+  await db.raw(
+    `UPDATE knowledge_chunks AS c
+        SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?
+       FROM unnest(?::uuid[], ?::text[]) AS v(id, embedding)
+      WHERE c.id = v.id`,
+    [
+      model.model,
+      model.modelVersion,
+      `{${vectors.map((v) => v.id).join(',')}}`,
+      `{${vectors.map((v) => `"[${v.vector.join(',')}]"`).join(',')}}`,
+    ],
+  );
+}
+
+/** Chunks with a vector of the model being built, of all chunks (of one workspace's, when named). */
+export async function countReembedProgress(
+  db: Db | Tx,
+  workspaceId?: string,
+): Promise<{ done: number; total: number }> {
+  const q = db('knowledge_chunks').count('* as total').count('embedding_next as done');
+  if (workspaceId) void q.where({ workspace_id: workspaceId });
+  const row = (await q.first()) as {
+    total: string;
+    done: string;
+  };
+  return { done: Number(row.done), total: Number(row.total) };
+}
+
+/** The HNSW index of the column being built (before the switch, so search never runs without one). */
+export async function createNextVectorIndex(db: Db): Promise<void> {
+  await db.raw(
+    'CREATE INDEX IF NOT EXISTS knowledge_chunks_embedding_next_hnsw ON knowledge_chunks USING hnsw (embedding_next vector_cosine_ops) WITH (m = 16, ef_construction = 64)',
+  );
+}
+
+/**
+ * The switch, in the caller's transaction: with writes to the chunks held off, when every chunk has a vector
+ * of the new model, the two vector columns (and their model columns and indexes) trade names and the space
+ * records the new model. Returns the chunks still missing a vector otherwise (nothing changes then), and all.
+ */
+export async function swapVectorColumns(
+  trx: Tx,
+  target: EmbeddingSpaceRow,
+): Promise<{ missing: number; total: number }> {
+  await trx.raw('LOCK TABLE knowledge_chunks IN SHARE ROW EXCLUSIVE MODE');
+  const { done, total } = await countReembedProgress(trx);
+  if (done < total) return { missing: total - done, total };
+  for (const [a, b] of [
+    ['embedding', 'embedding_next'],
+    ['embedding_model', 'embedding_next_model'],
+    ['embedding_model_version', 'embedding_next_model_version'],
+  ] as const) {
+    await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN ${a} TO kws_swap`);
+    await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN ${b} TO ${a}`);
+    await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN kws_swap TO ${b}`);
+  }
+  await trx.raw('ALTER INDEX knowledge_chunks_embedding_hnsw RENAME TO kws_swap_hnsw');
+  await trx.raw('ALTER INDEX knowledge_chunks_embedding_next_hnsw RENAME TO knowledge_chunks_embedding_hnsw');
+  await trx.raw('ALTER INDEX kws_swap_hnsw RENAME TO knowledge_chunks_embedding_next_hnsw');
+  await trx('embedding_space').where({ id: 1 }).update(target);
+  await trx('embedding_reembed').where({ id: 1 }).update({ status: 'switched', switched_at: trx.fn.now() });
+  return { missing: 0, total };
+}
+
+/** After the switch: the previous model's vectors go (a catalogue change: the column and its index). */
+export async function dropPreviousVectors(db: Db): Promise<void> {
+  await db.transaction(async (trx) => {
+    await resetNextColumns(trx, 'vector');
+    await trx('embedding_reembed').where({ id: 1 }).delete();
+  });
+}
+
+/** Empties the next-vector columns by dropping and adding them: a catalogue change, no table rewrite. */
+async function resetNextColumns(trx: Tx, type: string): Promise<void> {
+  await trx.raw(
+    `ALTER TABLE knowledge_chunks DROP COLUMN embedding_next, DROP COLUMN embedding_next_model,
+       DROP COLUMN embedding_next_model_version, ADD COLUMN embedding_next ${type},
+       ADD COLUMN embedding_next_model text, ADD COLUMN embedding_next_model_version text`,
+  );
 }

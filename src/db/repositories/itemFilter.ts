@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { Attributes, BuiltinKey, Comparison, ItemFilter } from '../../domain/filter';
-import { isCompound } from '../../domain/filter';
+import { isCompound, isRange } from '../../domain/filter';
 
 const SQL_OPERATOR = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
@@ -29,7 +29,7 @@ function builtin(q: Knex.QueryBuilder, c: Comparison & { builtin: BuiltinKey }):
     return;
   }
   const column = COLUMNS[c.builtin];
-  if (c.type === 'gt' || c.type === 'gte' || c.type === 'lt' || c.type === 'lte') {
+  if (isRange(c.type)) {
     void q.whereRaw(`${column} ${SQL_OPERATOR[c.type]} ?${cast}`, c.values);
     return;
   }
@@ -38,7 +38,7 @@ function builtin(q: Knex.QueryBuilder, c: Comparison & { builtin: BuiltinKey }):
 }
 
 function attribute(q: Knex.QueryBuilder, c: Comparison): void {
-  if (c.type === 'gt' || c.type === 'gte' || c.type === 'lt' || c.type === 'lte') {
+  if (isRange(c.type)) {
     const op = SQL_OPERATOR[c.type];
     if (c.kind === 'number') {
       void q.whereRaw(
@@ -80,7 +80,9 @@ export function attributesOnInsert(
   const json = JSON.stringify(own ?? {});
   if (!parentId) return db.raw('?::jsonb', [json]);
   return db.raw(
-    `coalesce((SELECT p.attributes FROM knowledge p WHERE p.workspace_id = ? AND p.id = ?), '{}'::jsonb) || ?::jsonb`,
+    // FOR SHARE: a parent's PATCH in progress (it holds the row FOR UPDATE) is waited for, and its new
+    // attributes are the ones copied; a PATCH after this insert commits reaches the new child.
+    `coalesce((SELECT p.attributes FROM knowledge p WHERE p.workspace_id = ? AND p.id = ? FOR SHARE), '{}'::jsonb) || ?::jsonb`,
     [workspaceId, parentId, json],
   );
 }
@@ -95,7 +97,8 @@ export async function replaceAttributes(
   id: string,
   previous: Attributes,
   next: Attributes,
-): Promise<void> {
+  limit: number,
+): Promise<{ childrenOverLimit: number }> {
   await db('knowledge')
     .where({ workspace_id: workspaceId, id })
     .update({ attributes: JSON.stringify(next), updated_at: db.fn.now() });
@@ -109,4 +112,9 @@ export async function replaceAttributes(
       ),
       updated_at: db.fn.now(),
     });
+  const [over] = await db('knowledge')
+    .where({ workspace_id: workspaceId, parent_id: id })
+    .whereRaw('(SELECT count(*) FROM jsonb_object_keys(attributes)) > ?', [limit])
+    .count<Array<{ count: string }>>('* as count');
+  return { childrenOverLimit: Number(over?.count ?? 0) };
 }

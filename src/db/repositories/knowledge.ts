@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow, KnowledgeVersionRow, SourceVisibility } from '../rows';
 import type { Attributes } from '../../domain/filter';
+import { EmbeddingModelSwitchedError } from './embeddingSpace';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
 import { applyAccessFilter, type AccessFilter } from './search';
@@ -176,9 +177,14 @@ export interface ChunkInput {
   text: string;
 }
 
+/** What ingestion writes of the chunk controls (migration 0019): re-ingestion drops manual edits and disables. */
+const EXTRACTED_CHUNK = { enabled: true, origin: 'extracted', edited_at: null } as const;
+const CHUNK_CONTROL = Object.keys(EXTRACTED_CHUNK) as Array<keyof typeof EXTRACTED_CHUNK>;
+
 /**
  * Idempotent: re-running replaces chunk texts by index and drops chunks beyond the new count, within one
- * version of the item (without one: its current version).
+ * version of the item (without one: its current version); the chunks' hand-made state (disabled, edited,
+ * added) goes with them. A new version starts clean: manual edits belong to the version they were made on.
  */
 export async function upsertChunks(
   db: Tx,
@@ -198,11 +204,22 @@ export async function upsertChunks(
       page_number: c.pageNumber,
       content: c.text,
       embedding: null,
+      embedding_next: null,
+      ...EXTRACTED_CHUNK,
     }));
     await db('knowledge_chunks')
       .insert(batch)
       .onConflict(['knowledge_id', 'version', 'chunk_index'])
-      .merge(['page_number', 'content', 'embedding', 'embedding_model', 'embedding_model_version']);
+      // embedding_next: a re-embed under way (0018_reembedding) embeds the new text again.
+      .merge([
+        'page_number',
+        'content',
+        'embedding',
+        'embedding_model',
+        'embedding_model_version',
+        'embedding_next',
+        ...CHUNK_CONTROL,
+      ]);
   }
   await db('knowledge_chunks')
     .where({ knowledge_id: knowledgeId, version: v })
@@ -239,12 +256,22 @@ export async function setChunkEmbeddings(
   version: number,
 ): Promise<void> {
   if (vectors.length === 0) return;
-  await db.raw(
-    `UPDATE knowledge_chunks AS c
-        SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
-       FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
-      WHERE c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ? AND c.chunk_index = v.chunk_index`,
+  // One statement: its lock on knowledge_chunks is taken before its snapshot, so a re-embed's switch (which
+  // holds the table while it swaps the columns and records the new model) is either wholly before it (the
+  // live version is the new one) or waits for it. Vectors of a model no longer live are refused.
+  const { rows } = await db.raw<{ rows: Array<{ live: boolean }> }>(
+    `WITH live AS (
+       SELECT coalesce((SELECT model_version = ? FROM embedding_space WHERE id = 1), true) AS ok
+     ), stored AS (
+       UPDATE knowledge_chunks AS c
+          SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
+         FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
+        WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ?
+           AND c.chunk_index = v.chunk_index
+     )
+     SELECT ok AS live FROM live`,
     [
+      model.modelVersion,
       model.model,
       model.modelVersion,
       `{${vectors.map((v) => v.index).join(',')}}`,
@@ -254,6 +281,7 @@ export async function setChunkEmbeddings(
       version,
     ],
   );
+  if (!rows[0]?.live) throw new EmbeddingModelSwitchedError(model.modelVersion);
 }
 
 export interface MetadataFilter {
@@ -272,7 +300,7 @@ function whereMetadata(q: Knex.QueryBuilder, filter: MetadataFilter): Knex.Query
   return q;
 }
 
-/** The first `perItem` chunks of each item's current version, in order. */
+/** The first `perItem` enabled chunks of each item's current version, in order. */
 export async function chunksOf(
   db: Tx,
   workspaceId: string,
@@ -285,7 +313,7 @@ export async function chunksOf(
     .join('knowledge as k', 'k.id', 'c.knowledge_id')
     .select('c.id', 'c.knowledge_id', 'c.content', 'c.page_number', 'c.chunk_index')
     .select(db.raw('row_number() over (partition by c.knowledge_id order by c.chunk_index) as rn'))
-    .where({ 'c.workspace_id': workspaceId })
+    .where({ 'c.workspace_id': workspaceId, 'c.enabled': true })
     .whereRaw('c.version = k.current_version')
     .whereIn('c.knowledge_id', knowledgeIds);
   const rows: Array<{ id: string; knowledge_id: string; content: string; page_number: number }> = await db

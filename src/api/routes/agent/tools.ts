@@ -25,7 +25,7 @@ import {
 import { fieldProblems } from '../../validate';
 
 export interface ToolContext {
-  deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'config' | 'logger'>;
+  deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'config' | 'logger' | 'reranker'>;
   auth: AuthState;
 }
 

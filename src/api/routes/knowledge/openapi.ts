@@ -67,6 +67,7 @@ const fileErrors = {
 const itemLinks = (from: string) => ({
   getKnowledge: { operationId: 'getKnowledge', parameters: { knowledgeId: from } },
   listKnowledgeRoles: { operationId: 'listKnowledgeRoles', parameters: { knowledgeId: from } },
+  listKnowledgeChunks: { operationId: 'listKnowledgeChunks', parameters: { knowledgeId: from } },
 });
 const searchErrors = {
   400: [

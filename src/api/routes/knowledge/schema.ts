@@ -615,7 +615,7 @@ export const MetadataSearchItemSchema = z
     uploadFileMetadata: z.strictObject({ filename: z.string(), mimetype: z.string() }).nullable(),
     coreKnowledgeItems: z
       .array(z.strictObject({ id: uuid('The chunk'), type: z.literal('TEXT'), content: z.string() }))
-      .meta({ description: "The item's first chunks (at most 50)" }),
+      .meta({ description: "The item's first enabled chunks (at most 50)" }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

@@ -112,6 +112,17 @@ export const CrawlProgressSchema = z
   .meta({ id: 'CrawlProgress' });
 export type CrawlProgressOutput = z.infer<typeof CrawlProgressSchema>;
 
+/** A re-embed job's `progress` (`kws reembed`; README "Re-embedding with another model"). */
+export const ReembedProgressSchema = z
+  .strictObject({
+    phase: z.enum(['building', 'indexing', 'switching', 'done']).meta({
+      description: 'building the new vectors (catch-up rounds included), their index, the atomic switch, done',
+    }),
+    chunksDone: z.int().min(0).meta({ description: "Chunks with a vector of the new model (the deployment's)" }),
+    chunksTotal: z.int().min(0).meta({ description: 'All chunks of the deployment, as last counted' }),
+  })
+  .meta({ id: 'ReembedProgress' });
+
 // Responses: what the presenters produce (presenters.ts returns these types).
 
 export const RoleSchema = z
@@ -188,7 +199,10 @@ export const JobStateSchema = z
     startedAt: timestamp.optional(),
     closedAt: timestamp.nullable().optional(),
     error: z.string().optional().meta({ description: 'Why a FAILED job failed' }),
-    progress: CrawlProgressSchema.optional().meta({ description: "A website crawl's progress (crawl jobs only)" }),
+    progress: z
+      .union([CrawlProgressSchema, ReembedProgressSchema])
+      .optional()
+      .meta({ description: "A website crawl's progress (crawl jobs) or a re-embed's (reembedWorkflow jobs)" }),
   })
   .meta({ id: 'JobState' });
 export const BackgroundJobsResponseSchema = z.strictObject({ jobs: z.array(JobStateSchema) });

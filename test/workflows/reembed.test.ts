@@ -1,0 +1,314 @@
+// The re-embed workflow end to end on the Temporal dev server and a database of its own (the switch alters
+// knowledge_chunks): two test providers whose vectors differ, a stepped run that pauses between batches so
+// search can be watched mid-way, a chunk ingested during the rebuild, and a batch that crashes after writing.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createReembedActivities } from '../../src/activities/reembed';
+import { nearestChunks } from '../../src/db/repositories/search';
+import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
+import type { EmbeddingProvider } from '../../src/embeddings/provider';
+import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
+import { localModelTarget, startReembed, targetOf } from '../../src/services/reembed';
+import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
+import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
+import { reembedWorkflowId } from '../../src/workflows/contracts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { testEnv } from '../helpers/env';
+import { testProvider } from '../helpers/embeddings';
+import { accessHeaders, createTenant, insertItem } from '../helpers/factories';
+import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
+import { startStack, workflowBundle } from '../helpers/stack';
+import { createFollowingEmbeddingProvider } from '../../src/embeddings/following';
+import { liveEmbeddingModel } from '../../src/services/embeddingSpace';
+import { embedItemChunks } from '../../src/services/ingestion';
+
+const waitFor = async (what: string, check: () => Promise<boolean>) => {
+  const until = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('reembedWorkflow', function () {
+  this.timeout(120_000);
+  let database: TestDatabase;
+  let connection: Connection;
+  let client: Client;
+
+  before(async () => {
+    database = await createTestDatabase('kws_reembed');
+    connection = await Connection.connect({ address: testEnv.temporalAddress });
+    client = new Client({ connection });
+  });
+  after(async () => {
+    await connection?.close();
+    await database?.drop();
+  });
+
+  it('builds the new vectors beside the old, search answers from the old until the atomic switch, then from the new', async () => {
+    const { db } = database;
+    const oldModel = testProvider('model-a', 0);
+    const newModel = testProvider('model-b', 7777);
+    await ensureEmbeddingSpace(db, oldModel);
+    const { workspaceId } = await createTenant(db);
+    const texts = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((w) => `${w} ${randomUUID()}`);
+    for (const title of texts) await insertItem(db, workspaceId, { title, vector: await oldModel.embedQuery(title) });
+    /** The distance of a text's nearest chunk when searched with the given model's vector of that text. */
+    const nearest = async (model: EmbeddingProvider, text: string) => {
+      const [hit] = await nearestChunks(db, workspaceId, {}, await model.embedQuery(text), 1, 'exact');
+      return hit?.distance ?? NaN;
+    };
+
+    // A batch that crashes once after its write: the retry must neither lose nor count twice.
+    const activities = createReembedActivities({ db, nextEmbeddings: newModel });
+    let crashed = false;
+    const taskQueue = `reembed-${randomUUID()}`;
+    const worker = await Worker.create({
+      connection: await NativeConnection.connect({ address: testEnv.temporalAddress }),
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: {
+        ...activities,
+        async reembedBatch(input: Parameters<typeof activities.reembedBatch>[0]) {
+          const result = await activities.reembedBatch(input);
+          if (input.afterId !== undefined && !crashed) {
+            crashed = true;
+            throw new Error('the worker died after writing the batch');
+          }
+          return result;
+        },
+      },
+    });
+    const running = worker.run();
+    try {
+      const target = targetOf(newModel);
+      const { jobId } = await startReembed({ client, connection, taskQueue, namespace: 'default' }, target, {
+        batchSize: 2,
+        stepped: true,
+      });
+      assert.equal(jobId, reembedWorkflowId(target));
+      const handle = client.workflow.getHandle(jobId);
+      // A second start joins the running job.
+      assert.equal((await startReembed({ client, connection, taskQueue, namespace: 'default' }, target)).jobId, jobId);
+
+      await handle.signal(reembedStepSignal);
+      await waitFor('the first batch', async () => (await handle.query(reembedProgressQuery)).batches === 1);
+      // Mid-way: the old vectors answer, and the new ones are not searched.
+      assert.equal((await readEmbeddingSpace(db))?.model, 'model-a');
+      for (const text of texts) assert.ok(Math.abs(await nearest(oldModel, text)) < 1e-6, text);
+      assert.ok((await nearest(newModel, texts[0] as string)) > 1e-3);
+      const built = await db('knowledge_chunks').whereNotNull('embedding_next').count('* as n').first();
+      assert.equal(Number(built?.n), 2);
+
+      // A chunk ingested during the rebuild (embedded with the live model, as ingestion does).
+      const late = `foxtrot ${randomUUID()}`;
+      await insertItem(db, workspaceId, { title: late, vector: await oldModel.embedQuery(late) });
+
+      await handle.signal(reembedStepSignal);
+      await handle.signal(reembedRunSignal);
+      const result = await handle.result();
+      assert.equal(result.phase, 'done');
+      assert.equal(result.embedded, 6, 'every chunk once, the crashed batch included');
+      assert.ok(crashed, 'the crash hook ran');
+
+      // After the switch: the new model answers every chunk, the late one included; the old vectors are gone.
+      const space = await readEmbeddingSpace(db);
+      assert.deepEqual(
+        { model: space?.model, version: space?.model_version },
+        { model: 'model-b', version: 'model-b-v1' },
+      );
+      for (const text of [...texts, late]) assert.ok(Math.abs(await nearest(newModel, text)) < 1e-6, text);
+      assert.ok((await nearest(oldModel, texts[0] as string)) > 1e-3);
+      const models = await db('knowledge_chunks').where({ workspace_id: workspaceId }).distinct('embedding_model');
+      assert.deepEqual(
+        models.map((r: { embedding_model: string }) => r.embedding_model),
+        ['model-b'],
+      );
+      assert.equal(Number((await db('knowledge_chunks').whereNotNull('embedding_next').count('* as n').first())?.n), 0);
+      const index = await db('pg_indexes').where({ indexname: 'knowledge_chunks_embedding_hnsw' }).first();
+      assert.match(index.indexdef, /\(embedding vector_cosine_ops\)/);
+      assert.equal(await db('embedding_reembed').first(), undefined);
+      // The approximate plan (through the swapped-in HNSW index) finds them too.
+      const [viaIndex] = await nearestChunks(db, workspaceId, {}, await newModel.embedQuery(late), 1, 'hnsw');
+      assert.ok(Math.abs(viaIndex?.distance ?? NaN) < 1e-6);
+    } finally {
+      worker.shutdown();
+      await running;
+    }
+  });
+
+  it('refuses, without retrying, a target the worker has no provider for', async () => {
+    const target = targetOf(testProvider('model-c', 1));
+    for (const nextEmbeddings of [undefined, testProvider('model-d', 2)]) {
+      const activities = createReembedActivities({ db: database.db, nextEmbeddings });
+      await assert.rejects(
+        activities.beginReembed({ target }),
+        (err: ApplicationFailure) =>
+          err instanceof ApplicationFailure &&
+          err.nonRetryable &&
+          err.type === 'ReembedRefused' &&
+          /cannot build vectors of model-c/.test(err.message),
+      );
+    }
+    assert.equal(await database.db('embedding_reembed').first(), undefined, 'nothing begun');
+  });
+
+  it('kws reembed starts the job under its deterministic id and refuses bad arguments', async () => {
+    const taskQueue = `reembed-cli-${randomUUID()}`;
+    const env = childEnv({
+      DATABASE_URL: database.url,
+      TEMPORAL_ADDRESS: testEnv.temporalAddress,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      LOG_LEVEL: 'silent',
+    });
+    const modelDir = path.join(repoRoot, DEFAULT_LOCAL_MODEL_DIR);
+    const bad = await runNode([kwsBin, 'reembed', '--model-dir', modelDir, '--batch-size', '0', '--json'], env);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--batch-size must be an integer from 1 to 4096/);
+    const missing = await runNode([kwsBin, 'reembed', '--model-dir', '/nonexistent', '--json'], env);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /Local embedding model not found/);
+
+    const res = await runNode([kwsBin, 'reembed', '--model-dir', modelDir, '--json'], env);
+    assert.equal(res.code, 0, res.stderr);
+    const out = JSON.parse(res.stdout);
+    const target = await localModelTarget(modelDir);
+    assert.equal(out.jobId, reembedWorkflowId(target));
+    assert.deepEqual(out.target, target);
+    const handle = client.workflow.getHandle(out.jobId);
+    assert.equal((await handle.describe()).status.name, 'RUNNING');
+    await handle.terminate('test over');
+  });
+  it('a running server follows the switch: background-jobs shows the progress, new chunks and queries use the new model', async () => {
+    const oldModel = testProvider('model-a', 0);
+    const newModel = testProvider('model-b', 7777);
+    // The server and its worker as in production: both models loaded, the old one live (a stack of its own:
+    // the switch alters knowledge_chunks).
+    const stack = await startStack({ embeddings: [oldModel, newModel] });
+    try {
+      const { db, temporal } = stack.deps;
+      const tenant = await createTenant(db);
+      const { headers } = await accessHeaders(stack, tenant);
+      const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
+      const addText = async (word: string) => {
+        const content = `${word} ${randomUUID()}`;
+        const res = await stack.request('POST', v1('/knowledge/text'), { headers, json: { title: word, content } });
+        assert.equal(res.status, 201, res.text);
+        await temporal.client.workflow.getHandle(res.body.jobId as string).result();
+        const chunk = await db('knowledge_chunks').where({ knowledge_id: res.body.id }).first();
+        const jobId = res.body.jobId as string;
+        return {
+          id: res.body.id as string,
+          jobId,
+          text: chunk.content as string,
+          model: chunk.embedding_model as string,
+        };
+      };
+      /** The best hit of a semantic search for the text (a chunk's own text scores 1 with the model that embedded it). */
+      const top = async (text: string) => {
+        const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+          headers: { ...headers, 'x-api-key': tenant.apiKey },
+          json: { query: text, limit: 1 },
+        });
+        assert.equal(res.status, 200, res.text);
+        return res.body.results[0] as { id: string; score: number };
+      };
+      const finds = async (item: { id: string; text: string }) => {
+        const hit = await top(item.text);
+        assert.equal(hit?.id, item.id, item.text);
+        assert.ok(hit.score > 0.999, `${item.text}: ${hit.score}`);
+      };
+      const job = async (jobId: string) => {
+        const res = await stack.request('POST', v1('/background-jobs'), { headers, json: { jobIds: [jobId] } });
+        assert.equal(res.status, 200, res.text);
+        return res.body.jobs[0];
+      };
+
+      const items = [];
+      for (const word of ['alpha', 'bravo', 'charlie', 'delta']) items.push(await addText(word));
+      assert.deepEqual(new Set(items.map((i) => i.model)), new Set(['model-a']));
+      for (const item of items) await finds(item);
+
+      const target = targetOf(newModel);
+      const { jobId } = await startReembed(temporal, target, { batchSize: 2, stepped: true });
+      const handle = temporal.client.workflow.getHandle(jobId);
+      await handle.signal(reembedStepSignal);
+      await waitFor('the first batch in background-jobs', async () => (await job(jobId)).progress?.chunksDone === 2);
+      const running = await job(jobId);
+      assert.equal(running.status, 'RUNNING');
+      assert.equal(running.type, 'reembedWorkflow');
+      assert.deepEqual(running.progress, { phase: 'building', chunksDone: 2, chunksTotal: 4 });
+
+      // Mid-way: the old model embeds the queries and answers from the old vectors; a new chunk gets the old model.
+      const queries = newModel.queries;
+      for (const item of items) await finds(item);
+      assert.equal(newModel.queries, queries, 'no query embedded with the model being built');
+      const late = await addText('echo');
+      assert.equal(late.model, 'model-a');
+
+      await handle.signal(reembedRunSignal);
+      await handle.result();
+      const done = await job(jobId);
+      assert.equal(done.status, 'COMPLETED');
+      assert.deepEqual(done.progress, { phase: 'done', chunksDone: 5, chunksTotal: 5 });
+      // The deployment's job: another workspace's background-jobs reports it too (not this workspace's own jobs).
+      const other = await createTenant(db);
+      const seen = await stack.request('POST', `/v1/workspaces/${other.workspaceId}/background-jobs`, {
+        headers: (await accessHeaders(stack, other)).headers,
+        json: { jobIds: [jobId, late.jobId] },
+      });
+      assert.deepEqual(
+        seen.body.jobs.map((j: { status: string }) => j.status),
+        ['COMPLETED', 'NOT_FOUND'],
+      );
+      // Its counts are that workspace's own chunks (none), not the deployment's.
+      assert.deepEqual(seen.body.jobs[0].progress, { phase: 'done', chunksDone: 0, chunksTotal: 0 });
+
+      // After the switch, without a restart: queries are embedded with the new model and find every chunk by
+      // its new vector; a chunk ingested now gets the new model's vector.
+      for (const item of [...items, late]) await finds(item);
+      assert.ok(newModel.queries >= queries + 5, 'the queries were embedded with the new model');
+      const fresh = await addText('foxtrot');
+      assert.equal(fresh.model, 'model-b');
+      await finds(fresh);
+
+      // Vectors of the model no longer live are never stored: a batch embedded just before the switch is
+      // refused where it is written, and embedded again with the live model.
+      await db('knowledge_chunks').where({ knowledge_id: fresh.id }).update({ embedding: null, embedding_model: null });
+      let reads = 0;
+      const lagging = { ...stack.deps.embeddings, live: async () => (reads++ === 0 ? oldModel : newModel) };
+      const documents = oldModel.documents;
+      const embedded = await embedItemChunks(
+        { db, embeddings: lagging },
+        tenant.workspaceId,
+        fresh.id,
+        { from: 0, to: 1 },
+        (p, texts) => p.embedDocuments(texts),
+      );
+      assert.equal(embedded, 1);
+      assert.equal(oldModel.documents, documents + 1, 'embedded once with the old model, refused');
+      const stored = await db('knowledge_chunks').where({ knowledge_id: fresh.id }).first();
+      assert.equal(stored.embedding_model, 'model-b');
+      await finds(fresh);
+
+      // A server without a provider for the live model answers 503 rather than searching with the wrong one.
+      const stale = await stack.serve({
+        ...stack.deps,
+        embeddings: createFollowingEmbeddingProvider([oldModel], () => liveEmbeddingModel(db)),
+      });
+      const res = await stale.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey },
+        json: { query: fresh.text },
+      });
+      assert.equal(res.status, 503, res.text);
+      assert.match(res.body.message, /no embedding model for the live vectors \(model-b, model-b-v1\)/);
+    } finally {
+      await stack.close();
+    }
+  });
+});
