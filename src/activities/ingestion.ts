@@ -18,12 +18,13 @@ import {
   markItemFailed,
   prepareChunks,
   requireItem,
+  requireVersion,
   storeItemChunks,
   type ChunkSettings,
 } from '../services/ingestion';
 import type { BlobStore } from '../storage/blobStore';
 import { knowledgeIdForUpload } from '../temporal/constants';
-import { IngestionFailureTypes, type IngestFileInput } from '../workflows/contracts';
+import { IngestionFailureTypes, type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
 import { withHeartbeat } from './heartbeat';
 
@@ -73,13 +74,18 @@ export function createIngestionActivities(deps: IngestionDeps) {
     },
 
     async extractAndStoreChunks(
-      input: IngestFileInput & { knowledgeId: string },
+      input: (IngestFileInput & { knowledgeId: string }) | IngestVersionInput,
     ): Promise<{ chunkCount: number; pageCount: number }> {
       return measured('extract', async (setMime) => {
         const item = await requireItem(db, input.workspaceId, input.knowledgeId);
-        if (item.mimetype) setMime(item.mimetype);
-        if (!item.storage_key || !item.mimetype) throw new KnowledgeGoneError();
-        const { storage_key: key, mimetype: mime } = item;
+        // A new version's file is its own; the item keeps the current one until the switch.
+        const version = 'version' in input ? input.version : undefined;
+        const source =
+          version === undefined ? item : await requireVersion(db, input.workspaceId, input.knowledgeId, version);
+        if (source.mimetype) setMime(source.mimetype);
+        if (!source.storage_key || !source.mimetype) throw new KnowledgeGoneError();
+        const { storage_key: key, mimetype: mime } = source;
+        const fileName = source.filename ?? 'file';
         // The file goes from storage to a private temporary file that the sandbox's child reads: this
         // process holds it in memory only when it is a plain file small enough to extract here (plain.ts).
         const doc = await withHeartbeat('extracting', async (signal) => {
@@ -89,7 +95,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
             if (!(await deps.storage.download(key, file))) {
               throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
             }
-            return await deps.extractor.extract({ path: file }, mime, item.filename ?? 'file', deps.ingestion.limits, {
+            return await deps.extractor.extract({ path: file }, mime, fileName, deps.ingestion.limits, {
               signal,
             });
           } catch (err) {
@@ -100,29 +106,45 @@ export function createIngestionActivities(deps: IngestionDeps) {
         });
         log.info('extracted', { knowledgeId: input.knowledgeId, pages: doc.pages.length, usage: doc.usage });
         const chunks = prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty);
-        await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {
-          metadata: { ...item.metadata, extraction: doc.metadata },
-        });
+        await storeItemChunks(
+          db,
+          input.workspaceId,
+          input.knowledgeId,
+          chunks,
+          { metadata: { ...item.metadata, extraction: doc.metadata } },
+          version,
+        );
         return { chunkCount: chunks.length, pageCount: doc.pages.length };
       });
     },
 
-    async embedChunks(input: { workspaceId: string; knowledgeId: string; from: number; to: number }): Promise<number> {
+    async embedChunks(input: {
+      workspaceId: string;
+      knowledgeId: string;
+      from: number;
+      to: number;
+      version?: number;
+    }): Promise<number> {
       return measured('embed', async (setMime) => {
         const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
         const range = { from: input.from, to: input.to };
-        return embedItemChunks(deps, input.workspaceId, input.knowledgeId, range, (provider, texts) =>
-          withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
+        return embedItemChunks(
+          deps,
+          input.workspaceId,
+          input.knowledgeId,
+          range,
+          (provider, texts) => withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
+          input.version,
         );
       });
     },
 
-    async completeKnowledge(input: { workspaceId: string; knowledgeId: string }): Promise<void> {
+    async completeKnowledge(input: { workspaceId: string; knowledgeId: string; version?: number }): Promise<void> {
       await measured('complete', async (setMime) => {
         const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
-        await markItemCompleted(db, input.workspaceId, input.knowledgeId);
+        await markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version);
         if (item.status !== 'COMPLETED') finished(item, 'completed');
       });
     },
@@ -133,8 +155,9 @@ export function createIngestionActivities(deps: IngestionDeps) {
       knowledgeId: string;
       message: string;
       stage?: IngestionStage;
+      version?: number;
     }): Promise<void> {
-      const item = await markItemFailed(db, input.workspaceId, input.knowledgeId, input.message);
+      const item = await markItemFailed(db, input.workspaceId, input.knowledgeId, input.message, input.version);
       if (item && item.status !== 'BACKGROUND_ERROR') {
         metrics.ingestionFailures.inc({ mime: item.mimetype ?? 'unknown', stage: input.stage ?? 'unknown' });
         finished(item, 'failed');

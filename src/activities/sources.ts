@@ -4,10 +4,10 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ExtractedPage } from '../extract/types';
 import { normalizeNewlines } from '../extract/textDecoding';
-import { prepareChunks, requireItem, storeFetchedChunks, storeItemChunks } from '../services/ingestion';
+import { prepareChunks, requireItem, requireVersion, storeFetchedChunks, storeItemChunks } from '../services/ingestion';
 import { fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
 import { FetchError } from '../web/fetch';
-import { IngestionFailureTypes, type IngestSourceInput } from '../workflows/contracts';
+import { IngestionFailureTypes, type IngestSourceInput, type IngestVersionInput } from '../workflows/contracts';
 import { withHeartbeat } from './heartbeat';
 import { classifyFailures, extractionFailure } from './failures';
 import type { IngestionDeps } from './ingestion';
@@ -41,11 +41,17 @@ export function createSourceActivities(deps: SourceDeps) {
   const load = (input: IngestSourceInput) => requireItem(db, input.workspaceId, input.knowledgeId);
 
   return classifyFailures({
-    async chunkStoredText(input: IngestSourceInput): Promise<{ chunkCount: number }> {
-      const item = await load(input);
-      const pages: ExtractedPage[] = [{ pageNumber: 1, text: normalizeNewlines(item.content).trim() }];
+    async chunkStoredText(input: IngestSourceInput | IngestVersionInput): Promise<{ chunkCount: number }> {
+      const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+      // A new version's text waits on the version until the switch makes it the item's content.
+      const version = 'version' in input ? input.version : undefined;
+      const text =
+        version === undefined
+          ? item.content
+          : ((await requireVersion(db, input.workspaceId, input.knowledgeId, version)).text ?? '');
+      const pages: ExtractedPage[] = [{ pageNumber: 1, text: normalizeNewlines(text).trim() }];
       const chunks = prepareChunks(pages, deps.ingestion, 'The text is empty');
-      await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {});
+      await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {}, version);
       return { chunkCount: chunks.length };
     },
 

@@ -71,8 +71,33 @@ export interface KnowledgeRow {
   filename: string | null;
   space_id: string | null;
   source_visibility: SourceVisibility;
+  /** The version whose chunks reads and searches use (migration 0020). */
+  current_version: number;
   created_at: Date;
   updated_at: Date;
+}
+
+export type VersionStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface KnowledgeVersionRow {
+  id: string;
+  workspace_id: string;
+  knowledge_id: string;
+  number: number;
+  status: VersionStatus;
+  storage_key: string | null;
+  mimetype: string | null;
+  filename: string | null;
+  /** A STRING item's replacement text (its content once the version is current). */
+  text: string | null;
+  size_bytes: number;
+  content_hash: string | null;
+  /** The credential kind that made it (null: recorded before versions). */
+  created_by: string | null;
+  error: string | null;
+  job_id: string | null;
+  created_at: Date;
+  completed_at: Date | null;
 }
 
 export type SourceVisibility = 'none' | 'source' | 'download';

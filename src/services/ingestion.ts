@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
-import type { KnowledgeRow, UploadFileMetadataRow } from '../db/rows';
+import * as versions from '../db/repositories/versions';
+import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { chunkPages, type Chunk } from '../extract/chunk';
 import { withLiveEmbeddings } from './embeddingSpace';
@@ -59,6 +60,26 @@ export async function requireItem(db: Tx, workspaceId: string, knowledgeId: stri
   return row;
 }
 
+/** A version of the item, or KnowledgeGoneError (the item, or the version, was deleted meanwhile). */
+export async function requireVersion(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  version: number,
+): Promise<KnowledgeVersionRow> {
+  const row = await versions.findVersion(db, workspaceId, knowledgeId, version);
+  if (!row) throw new KnowledgeGoneError();
+  return row;
+}
+
+/** The version a step works on: the given one, or the item's current one. */
+async function resolveVersion(db: Tx, workspaceId: string, knowledgeId: string, version?: number): Promise<number> {
+  if (version !== undefined) return version;
+  const current = await knowledge.currentVersionOf(db, workspaceId, knowledgeId);
+  if (current === undefined) throw new KnowledgeGoneError();
+  return current;
+}
+
 /**
  * Makes the item of an upload (once: a re-run finds it) and links the upload to it. `seen` hears of the
  * upload first (the caller's metrics label it by type).
@@ -105,32 +126,46 @@ export async function createKnowledgeForUpload(
   });
 }
 
-/** Stores an item's chunks (unembedded; embedItemChunks embeds them), replacing any it had. */
-export async function writeChunks(trx: Tx, workspaceId: string, knowledgeId: string, chunks: Chunk[]): Promise<void> {
+/**
+ * Stores an item's chunks (unembedded; embedItemChunks embeds them), replacing any the version had (without
+ * one: the current version).
+ */
+export async function writeChunks(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  chunks: Chunk[],
+  version?: number,
+): Promise<void> {
   await knowledge.upsertChunks(
     trx,
     workspaceId,
     knowledgeId,
     chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
+    version,
   );
 }
 
 export type ItemPatch = Parameters<typeof knowledge.updateKnowledgeFields>[3];
 
-/** Writes an item's chunks and field changes together, if the item still exists (else KnowledgeGoneError). */
+/**
+ * Writes an item's chunks and field changes together, if the item still exists (else KnowledgeGoneError).
+ * A new version's chunks go beside the current ones and leave the item as it is (its switch changes it).
+ */
 export async function storeItemChunks(
   db: Db,
   workspaceId: string,
   knowledgeId: string,
   chunks: Chunk[],
   patch: ItemPatch,
+  version?: number,
 ): Promise<void> {
   await db.transaction(async (trx) => {
     if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }))) {
       throw new KnowledgeGoneError();
     }
-    await writeChunks(trx, workspaceId, knowledgeId, chunks);
-    await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, patch);
+    await writeChunks(trx, workspaceId, knowledgeId, chunks, version);
+    if (version === undefined) await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, patch);
   });
 }
 
@@ -144,8 +179,10 @@ export async function embedItemChunks(
   knowledgeId: string,
   range: { from: number; to: number },
   embed: (provider: EmbeddingProvider, texts: string[]) => Promise<number[][]>,
+  version?: number,
 ): Promise<number> {
-  const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range)).filter((c) => !c.embedded);
+  const v = await resolveVersion(deps.db, workspaceId, knowledgeId, version);
+  const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range, v)).filter((c) => !c.embedded);
   if (pending.length === 0) return 0;
   // With the live model, checked again where the vectors are stored (a re-embed may switch meanwhile).
   await withLiveEmbeddings(deps.embeddings, async (provider) => {
@@ -159,31 +196,62 @@ export async function embedItemChunks(
       knowledgeId,
       pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
       provider,
+      v,
     );
   });
   return pending.length;
 }
 
-/** The item is COMPLETED (KnowledgeGoneError if it went meanwhile). */
-export async function markItemCompleted(db: Db, workspaceId: string, knowledgeId: string): Promise<void> {
-  const n = await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
-    status: 'COMPLETED',
-    message_error: null,
+/**
+ * The item is COMPLETED on its current version, or (given a version) switched to that version: in one
+ * transaction the version is COMPLETED, the item's current_version names it and the item takes its content
+ * (file, size, text), so every read and search answers from its chunks from this commit on. Repeating it is
+ * harmless. KnowledgeGoneError if the item (or the version) went meanwhile.
+ */
+export async function markItemCompleted(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  version?: number,
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+    if (!item) throw new KnowledgeGoneError();
+    const v = await requireVersion(trx, workspaceId, knowledgeId, version ?? item.current_version);
+    await versions.updateVersion(trx, workspaceId, knowledgeId, v.number, { status: 'COMPLETED', error: null });
+    if (version === undefined || version === item.current_version) {
+      await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
+        status: 'COMPLETED',
+        message_error: null,
+      });
+      return;
+    }
+    await knowledge.switchVersion(trx, workspaceId, knowledgeId, v);
   });
-  if (n === 0) throw new KnowledgeGoneError();
 }
 
-/** The item is BACKGROUND_ERROR with the message; returns the item as it was before (none once deleted). */
+/**
+ * The item is BACKGROUND_ERROR with the message; returns the item as it was before (none once deleted). A
+ * failed new version (not the current one) is recorded on the version alone: the item keeps serving.
+ */
 export async function markItemFailed(
   db: Db,
   workspaceId: string,
   knowledgeId: string,
   message: string,
+  version?: number,
 ): Promise<KnowledgeRow | undefined> {
   const item = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  if (!item) return undefined;
+  const error = message.slice(0, 2000);
+  await versions.updateVersion(db, workspaceId, knowledgeId, version ?? item.current_version, {
+    status: 'FAILED',
+    error,
+  });
+  if (version !== undefined && version !== item.current_version) return item;
   await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
     status: 'BACKGROUND_ERROR',
-    message_error: message.slice(0, 2000),
+    message_error: error,
   });
   return item;
 }

@@ -149,8 +149,8 @@ export async function createLink(
         metadata,
         status: 'COMPLETED',
       });
-      await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }]);
-      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], provider);
+      await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
+      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], provider, 1);
       return row;
     });
   });

@@ -2,7 +2,7 @@
 // its first bytes, never held whole in memory) under a provisional record; acceptUpload checks the quota
 // with the real size, completes the record and starts the ingestion workflow (its id derives from the
 // upload, so it can never start twice). Synchronous uploads wait for the workflow's result.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -43,6 +43,8 @@ export interface StagedUpload {
   /** The type the bytes were checked as (and will be extracted as). */
   mime: string;
   sizeBytes: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
 }
 
 export interface UploadInput {
@@ -131,13 +133,16 @@ export async function stageUpload(
     source_visibility: 'source',
   });
   let sizeBytes = 0;
+  const hash = createHash('sha256');
   const counted = Readable.from(
     (async function* () {
       sizeBytes += prefix.length;
+      hash.update(prefix);
       yield prefix;
       if (rest) {
         for await (const chunk of rest) {
           sizeBytes += (chunk as Buffer).length;
+          hash.update(chunk as Buffer);
           yield chunk as Buffer;
         }
       }
@@ -150,7 +155,7 @@ export async function stageUpload(
     await discardUpload(deps, workspace, { uploadId, key });
     throw err;
   }
-  return { uploadId, key, filename: file.filename, mime: check.mime, sizeBytes };
+  return { uploadId, key, filename: file.filename, mime: check.mime, sizeBytes, sha256: hash.digest('hex') };
 }
 
 /**
@@ -159,7 +164,7 @@ export async function stageUpload(
  * are few. Other formats can expand far beyond their stored size (a deflated PDF or DOCX) or take the
  * sandbox's whole time budget (OCR), so they keep activity tasks and heartbeats.
  */
-function inlineIngestion(staged: Pick<StagedUpload, 'mime' | 'sizeBytes'>): boolean {
+export function inlineIngestion(staged: Pick<StagedUpload, 'mime' | 'sizeBytes'>): boolean {
   return PLAIN_MIME_TYPES.has(staged.mime) && staged.sizeBytes <= INLINE_INGEST_MAX_BYTES;
 }
 

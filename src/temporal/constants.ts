@@ -9,6 +9,9 @@ export const WorkflowIds = {
   eraseUserSpace: (workspaceId: string, spaceId: string) => `erase-space:${workspaceId}:${spaceId}`,
   ingestText: (workspaceId: string, knowledgeId: string) => `ingest-text:${workspaceId}:${knowledgeId}`,
   ingestUrl: (workspaceId: string, knowledgeId: string) => `ingest-url:${workspaceId}:${knowledgeId}`,
+  /** One per version of an item: a replacement of its content. */
+  ingestVersion: (workspaceId: string, knowledgeId: string, version: number) =>
+    `ingest-version:${workspaceId}:${knowledgeId}:${version}`,
   /** One per crawl of a site: its first crawl is generation 1, each recrawl the next. */
   crawlWebsite: (workspaceId: string, siteId: string, generation: number) =>
     `crawl:${workspaceId}:${siteId}:${generation}`,

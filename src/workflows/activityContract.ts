@@ -12,6 +12,7 @@ import type {
   EmbeddingTarget,
   IngestFileInput,
   IngestSourceInput,
+  IngestVersionInput,
   RoleAssignmentInput,
   UpdateRoleInput,
   WebhookDeliveryInput,
@@ -94,15 +95,16 @@ export interface Activities {
   finishCrawl(input: OfCrawl & { error?: string }): Promise<CrawlProgress>;
 
   // Ingestion
-  chunkStoredText(input: IngestSourceInput): Promise<{ chunkCount: number }>;
+  chunkStoredText(input: IngestSourceInput | IngestVersionInput): Promise<{ chunkCount: number }>;
   fetchAndStoreChunks(input: IngestSourceInput): Promise<{ chunkCount: number }>;
   createKnowledgeForUpload(input: IngestFileInput): Promise<{ knowledgeId: string }>;
   extractAndStoreChunks(
-    input: IngestFileInput & { knowledgeId: string },
+    input: (IngestFileInput & { knowledgeId: string }) | IngestVersionInput,
   ): Promise<{ chunkCount: number; pageCount: number }>;
-  embedChunks(input: OfKnowledge & { from: number; to: number }): Promise<number>;
-  completeKnowledge(input: OfKnowledge): Promise<void>;
-  failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage }): Promise<void>;
+  // `version`: a new version's steps (without one: the item's current version, as for a new item).
+  embedChunks(input: OfKnowledge & { from: number; to: number; version?: number }): Promise<number>;
+  completeKnowledge(input: OfKnowledge & { version?: number }): Promise<void>;
+  failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage; version?: number }): Promise<void>;
 
   // Re-embedding (workflows/reembed.ts)
   beginReembed(input: { target: EmbeddingTarget }): Promise<'resumed' | 'started'>;

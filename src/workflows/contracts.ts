@@ -81,6 +81,27 @@ export interface IngestSourceInput {
   inline?: boolean;
 }
 
+/**
+ * A new version of an existing item (a replaced file or text), indexed beside the version that serves by
+ * the same indexing path; completing it switches the item to it in one transaction.
+ */
+export interface IngestVersionInput {
+  workspaceId: string;
+  organizationId: string;
+  knowledgeId: string;
+  version: number;
+  source: 'file' | 'text';
+  /** Every step as a local activity (a small plain file or text; see IngestFileInput). */
+  inline?: boolean;
+}
+
+export interface IngestVersionResult {
+  knowledgeId: string;
+  version: number;
+  status: 'COMPLETED';
+  chunkCount: number;
+}
+
 export interface IngestSourceResult {
   knowledgeId: string;
   status: 'COMPLETED';

@@ -4,6 +4,7 @@ export { eraseUserSpaceWorkflow } from './eraseUserSpace';
 export { crawlWebsiteWorkflow } from './crawlWebsite';
 export { ingestFileWorkflow } from './ingestFile';
 export { ingestSourceWorkflow } from './ingestSource';
+export { ingestVersionWorkflow } from './ingestVersion';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
 export { reembedWorkflow } from './reembed';
 export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';

@@ -80,9 +80,16 @@ export async function failItem(
   stage: 'extract' | 'embed' | 'complete',
   event: Record<string, unknown> = {},
   steps: IndexingSteps = remoteSteps,
+  version?: number,
 ): Promise<never> {
   const failure = describeFailure(err);
-  await steps.short.failKnowledge({ workspaceId, knowledgeId, message: failure.message, stage });
+  await steps.short.failKnowledge({
+    workspaceId,
+    knowledgeId,
+    message: failure.message,
+    stage,
+    ...(version !== undefined ? { version } : {}),
+  });
   await emitWebhookEvent(
     workspaceId,
     'knowledge.failed',
@@ -96,7 +103,8 @@ export async function failItem(
 /**
  * Runs `storeChunks` (an activity that writes the item's chunks), embeds them and completes the item.
  * `event`: what the webhook events carry besides the item's id and status (a file's uploadId); `steps`:
- * remote or local activities (indexingSteps).
+ * remote or local activities (indexingSteps); `version`: a new version of the item, whose completion makes
+ * it the current one (without one: the item's current version).
  */
 export async function indexItem<T extends { chunkCount: number }>(
   workspaceId: string,
@@ -104,7 +112,9 @@ export async function indexItem<T extends { chunkCount: number }>(
   storeChunks: () => Promise<T>,
   event: Record<string, unknown> = {},
   steps: IndexingSteps = remoteSteps,
+  version?: number,
 ): Promise<T> {
+  const ofVersion = version !== undefined ? { version } : {};
   let stage: 'extract' | 'embed' | 'complete' = 'extract'; // for the failure metric
   try {
     const stored = await storeChunks();
@@ -115,19 +125,20 @@ export async function indexItem<T extends { chunkCount: number }>(
         knowledgeId,
         from,
         to: Math.min(stored.chunkCount, from + EMBED_BATCH_CHUNKS),
+        ...ofVersion,
       });
     }
     stage = 'complete';
-    await steps.short.completeKnowledge({ workspaceId, knowledgeId });
+    await steps.short.completeKnowledge({ workspaceId, knowledgeId, ...ofVersion });
     await emitWebhookEvent(
       workspaceId,
       'knowledge.completed',
-      { knowledgeId, ...event, status: 'COMPLETED', ...stored },
+      { knowledgeId, ...event, ...ofVersion, status: 'COMPLETED', ...stored },
       knowledgeId,
       steps.recordWebhookEvent,
     );
     return stored;
   } catch (err) {
-    return failItem(workspaceId, knowledgeId, err, stage, event, steps);
+    return failItem(workspaceId, knowledgeId, err, stage, { ...event, ...ofVersion }, steps, version);
   }
 }

@@ -17,6 +17,7 @@ import * as m0016 from './0016_rerank_default';
 import * as m0017 from './0017_bm25_keyword';
 import * as m0018 from './0018_reembedding';
 import * as m0019 from './0019_chunk_control';
+import * as m0020 from './0020_versions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const migrations: Array<[string, Migration]> = [
   ['0017_bm25_keyword', m0017],
   ['0018_reembedding', m0018],
   ['0019_chunk_control', m0019],
+  ['0020_versions', m0020],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,6 +1,8 @@
 // An item's chunks as the chunks API sees and changes them (migration 0019_chunk_control): the page of an
 // item's chunks in order, one chunk, a change of its text (with its new vector) or of `enabled`, and a chunk
-// added by hand at a position. Every query names the workspace and the item.
+// added by hand at a position. Every query names the workspace and the item, and takes only the chunks of the
+// item's current version (migration 0020_versions): an earlier version's chunks, with their edits, come back
+// only when that version is restored.
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../knex';
 import { toVectorLiteral } from './search';
@@ -41,8 +43,14 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
+/** The item's current version, as a subquery (one statement with the read or write that uses it). */
+const currentVersion = (db: Tx, workspaceId: string, knowledgeId: string) =>
+  db('knowledge').select('current_version').where({ workspace_id: workspaceId, id: knowledgeId });
+
 const ofItem = (db: Tx, workspaceId: string, knowledgeId: string) =>
-  db('knowledge_chunks').where({ workspace_id: workspaceId, knowledge_id: knowledgeId });
+  db('knowledge_chunks')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .andWhere('version', currentVersion(db, workspaceId, knowledgeId));
 
 /** A page of the item's chunks in order, and how many it has. */
 export async function listChunks(
@@ -105,8 +113,9 @@ export async function updateChunk(
 
 /**
  * Inserts a manual chunk at `position` (from 0; past the end: last), moving the chunks from there one place on.
- * It takes the page of the chunk it lands before (of the last chunk when it is last; 1 without chunks). The
- * caller holds the item's row lock, so no other insert moves the same chunks.
+ * It takes the page of the chunk it lands before (of the last chunk when it is last; 1 without chunks), and the
+ * item's current version; only that version's chunks move. The caller holds the item's row lock, so no other
+ * insert moves the same chunks and no version switch happens meanwhile.
  */
 export async function insertManualChunk(
   db: Tx,
@@ -125,7 +134,7 @@ export async function insertManualChunk(
     .orderBy('chunk_index')
     .first('page_number')) as { page_number: number } | undefined;
   if (index < end) {
-    // Two steps: (knowledge_id, chunk_index) is unique and checked row by row, so the moved chunks go through
+    // Two steps: (knowledge_id, version, chunk_index) is unique and checked row by row, so the moved chunks go through
     // negative indexes (-i - 2) and then to i + 1.
     await ofItem(db, workspaceId, knowledgeId)
       .where('chunk_index', '>=', index)
@@ -139,6 +148,7 @@ export async function insertManualChunk(
       id: randomUUID(),
       workspace_id: workspaceId,
       knowledge_id: knowledgeId,
+      version: currentVersion(db, workspaceId, knowledgeId),
       chunk_index: index,
       page_number: next?.page_number ?? last?.page_number ?? 1,
       content: input.content,

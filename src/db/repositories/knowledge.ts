@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Tx } from '../knex';
-import type { KnowledgeRow, SourceVisibility } from '../rows';
+import type { KnowledgeRow, KnowledgeVersionRow, SourceVisibility } from '../rows';
 import type { Attributes } from '../../domain/filter';
 import { EmbeddingModelSwitchedError } from './embeddingSpace';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
 import { applyAccessFilter, type AccessFilter } from './search';
+import { insertVersion, versionStorageKeys } from './versions';
 
 export async function insertKnowledge(
   db: Tx,
@@ -51,7 +52,22 @@ export async function insertKnowledge(
       attributes: attributesOnInsert(db, workspaceId, input.parentId, input.attributes),
     })
     .returning('*');
+  // Every item starts as version 1: what it was created with.
+  await insertVersion(db, workspaceId, row!.id, {
+    number: 1,
+    status: row!.status === 'COMPLETED' ? 'COMPLETED' : 'PROCESSING',
+    storage_key: row!.storage_key,
+    mimetype: row!.mimetype,
+    filename: row!.filename,
+    size_bytes: row!.size_bytes,
+  });
   return row!;
+}
+
+/** The version whose chunks the item serves (undefined once the item is gone). */
+export async function currentVersionOf(db: Tx, workspaceId: string, id: string): Promise<number | undefined> {
+  const row = await db('knowledge').where({ workspace_id: workspaceId, id }).first('current_version');
+  return (row as { current_version: number } | undefined)?.current_version;
 }
 
 export async function findKnowledge(
@@ -124,15 +140,35 @@ export async function updateKnowledgeFields(
     .update({ ...patch, updated_at: db.fn.now() });
 }
 
+/**
+ * Makes a version the item's current one, with the content it brought (a file's key, type, name and size; a
+ * text's content): from this update on, reads and searches take that version's chunks.
+ */
+export async function switchVersion(db: Tx, workspaceId: string, id: string, v: KnowledgeVersionRow): Promise<number> {
+  return db('knowledge')
+    .where({ workspace_id: workspaceId, id })
+    .update({
+      ...(v.storage_key
+        ? { storage_key: v.storage_key, mimetype: v.mimetype, filename: v.filename, size_bytes: v.size_bytes }
+        : {}),
+      ...(v.text !== null ? { content: v.text } : {}),
+      current_version: v.number,
+      status: 'COMPLETED',
+      message_error: null,
+      updated_at: db.fn.now(),
+    });
+}
+
 /** Deletes items (chunks, role/audience/category links cascade); returns their stored file keys. */
 export async function deleteKnowledgeRows(db: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
+  const versionKeys = await versionStorageKeys(db, workspaceId, ids);
   const rows: Array<{ storage_key: string | null }> = await db('knowledge')
     .where({ workspace_id: workspaceId })
     .whereIn('id', ids)
     .delete()
     .returning('storage_key');
-  return rows.map((r) => r.storage_key).filter((k): k is string => !!k);
+  return [...new Set([...rows.map((r) => r.storage_key), ...versionKeys])].filter((k): k is string => !!k);
 }
 
 export interface ChunkInput {
@@ -146,20 +182,24 @@ const EXTRACTED_CHUNK = { enabled: true, origin: 'extracted', edited_at: null } 
 const CHUNK_CONTROL = Object.keys(EXTRACTED_CHUNK) as Array<keyof typeof EXTRACTED_CHUNK>;
 
 /**
- * Idempotent: re-running replaces chunk texts by index and drops chunks beyond the new count; the chunks'
- * hand-made state (disabled, edited, added) goes with them.
+ * Idempotent: re-running replaces chunk texts by index and drops chunks beyond the new count, within one
+ * version of the item (without one: its current version); the chunks' hand-made state (disabled, edited,
+ * added) goes with them. A new version starts clean: manual edits belong to the version they were made on.
  */
 export async function upsertChunks(
   db: Tx,
   workspaceId: string,
   knowledgeId: string,
   chunks: ChunkInput[],
+  version?: number,
 ): Promise<void> {
+  const v = version ?? (await currentVersionOf(db, workspaceId, knowledgeId)) ?? 1;
   for (let i = 0; i < chunks.length; i += 500) {
     const batch = chunks.slice(i, i + 500).map((c) => ({
       id: randomUUID(),
       workspace_id: workspaceId,
       knowledge_id: knowledgeId,
+      version: v,
       chunk_index: c.index,
       page_number: c.pageNumber,
       content: c.text,
@@ -169,7 +209,7 @@ export async function upsertChunks(
     }));
     await db('knowledge_chunks')
       .insert(batch)
-      .onConflict(['knowledge_id', 'chunk_index'])
+      .onConflict(['knowledge_id', 'version', 'chunk_index'])
       // embedding_next: a re-embed under way (0018_reembedding) embeds the new text again.
       .merge([
         'page_number',
@@ -182,7 +222,7 @@ export async function upsertChunks(
       ]);
   }
   await db('knowledge_chunks')
-    .where({ knowledge_id: knowledgeId })
+    .where({ knowledge_id: knowledgeId, version: v })
     .andWhere('chunk_index', '>=', chunks.length)
     .delete();
 }
@@ -192,10 +232,11 @@ export async function chunkTexts(
   workspaceId: string,
   knowledgeId: string,
   range: { from: number; to: number },
+  version: number,
 ): Promise<Array<{ index: number; text: string; embedded: boolean }>> {
   const rows: Array<{ chunk_index: number; content: string; embedded: boolean }> = await db('knowledge_chunks')
     .select('chunk_index', 'content', db.raw('embedding IS NOT NULL AS embedded'))
-    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version })
     .andWhere('chunk_index', '>=', range.from)
     .andWhere('chunk_index', '<', range.to)
     .orderBy('chunk_index');
@@ -212,6 +253,7 @@ export async function setChunkEmbeddings(
   knowledgeId: string,
   vectors: Array<{ index: number; vector: number[] }>,
   model: { model: string; modelVersion: string },
+  version: number,
 ): Promise<void> {
   if (vectors.length === 0) return;
   // One statement: its lock on knowledge_chunks is taken before its snapshot, so a re-embed's switch (which
@@ -224,7 +266,8 @@ export async function setChunkEmbeddings(
        UPDATE knowledge_chunks AS c
           SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
          FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
-        WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.chunk_index = v.chunk_index
+        WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ?
+           AND c.chunk_index = v.chunk_index
      )
      SELECT ok AS live FROM live`,
     [
@@ -235,6 +278,7 @@ export async function setChunkEmbeddings(
       `{${vectors.map((v) => `"[${v.vector.join(',')}]"`).join(',')}}`,
       workspaceId,
       knowledgeId,
+      version,
     ],
   );
   if (!rows[0]?.live) throw new EmbeddingModelSwitchedError(model.modelVersion);
@@ -256,7 +300,7 @@ function whereMetadata(q: Knex.QueryBuilder, filter: MetadataFilter): Knex.Query
   return q;
 }
 
-/** The first `perItem` enabled chunks of each item, in order. */
+/** The first `perItem` enabled chunks of each item's current version, in order. */
 export async function chunksOf(
   db: Tx,
   workspaceId: string,
@@ -265,11 +309,13 @@ export async function chunksOf(
 ): Promise<Map<string, Array<{ id: string; content: string; pageNumber: number }>>> {
   const out = new Map<string, Array<{ id: string; content: string; pageNumber: number }>>();
   if (knowledgeIds.length === 0) return out;
-  const ranked = db('knowledge_chunks')
-    .select('id', 'knowledge_id', 'content', 'page_number', 'chunk_index')
-    .select(db.raw('row_number() over (partition by knowledge_id order by chunk_index) as rn'))
-    .where({ workspace_id: workspaceId, enabled: true })
-    .whereIn('knowledge_id', knowledgeIds);
+  const ranked = db('knowledge_chunks as c')
+    .join('knowledge as k', 'k.id', 'c.knowledge_id')
+    .select('c.id', 'c.knowledge_id', 'c.content', 'c.page_number', 'c.chunk_index')
+    .select(db.raw('row_number() over (partition by c.knowledge_id order by c.chunk_index) as rn'))
+    .where({ 'c.workspace_id': workspaceId, 'c.enabled': true })
+    .whereRaw('c.version = k.current_version')
+    .whereIn('c.knowledge_id', knowledgeIds);
   const rows: Array<{ id: string; knowledge_id: string; content: string; page_number: number }> = await db
     .from(ranked.as('r'))
     .where('rn', '<=', perItem)

@@ -129,6 +129,7 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, role
     .where('c.workspace_id', workspaceId)
     .andWhere('k.workspace_id', workspaceId)
     .andWhere('k.status', 'COMPLETED')
+    .whereRaw('c.version = k.current_version')
     .andWhere('c.enabled', true)
     .whereNotNull('c.embedding');
   return applyAccessFilter(q, db, filter, roleJoin);
@@ -504,14 +505,16 @@ export async function titleSearch(
   return applyAccessFilter(q, db, filter);
 }
 
-/** The first enabled chunk of each item (an excerpt for results that have no matching chunk). */
+/** The first enabled chunk of each item's current version (an excerpt for results that have no matching chunk). */
 export async function firstChunks(db: Tx, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows: Array<{ knowledge_id: string; content: string }> = await db('knowledge_chunks')
-    .distinctOn('knowledge_id')
-    .select('knowledge_id', 'content')
-    .where({ workspace_id: workspaceId, enabled: true })
-    .whereIn('knowledge_id', ids)
-    .orderBy(['knowledge_id', 'chunk_index']);
+  const rows: Array<{ knowledge_id: string; content: string }> = await db('knowledge_chunks as c')
+    .join('knowledge as k', 'k.id', 'c.knowledge_id')
+    .distinctOn('c.knowledge_id')
+    .select('c.knowledge_id', 'c.content')
+    .where({ 'c.workspace_id': workspaceId, 'c.enabled': true })
+    .whereRaw('c.version = k.current_version')
+    .whereIn('c.knowledge_id', ids)
+    .orderBy(['c.knowledge_id', 'c.chunk_index']);
   return new Map(rows.map((r) => [r.knowledge_id, r.content]));
 }

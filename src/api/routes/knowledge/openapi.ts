@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { SourceMessages } from '../../../services/sources';
 import { UploadMessages } from '../../../services/uploads';
+import { VersionMessages } from '../../../services/versions';
 import { AddressRefusalMessages } from '../../../web/fetch';
 import { MultipartMessages } from '../../multipart';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
@@ -15,7 +16,10 @@ import {
   KnowledgeListQuerySchema,
   KnowledgeListSchema,
   KnowledgeSchema,
+  KnowledgeVersionListSchema,
   LinkCreatedSchema,
+  ReplaceFileFormSchema,
+  VersionStartedSchema,
   MetadataSearchItemSchema,
   MAX_QUERY_CHARS,
   MAX_ROLE_IDS,
@@ -46,6 +50,20 @@ export const KnowledgeIdPath = withWorkspace({
   knowledgeId: z.uuid().meta({ description: 'The knowledge item (malformed: 400 "Invalid knowledge ID format")' }),
 });
 const itemErrors = { 400: [KnowledgeMessages.invalidId], 404: [KnowledgeMessages.notFound] } as const;
+/** What receiving a file can answer (an upload, a replaced file). */
+const fileErrors = {
+  400: [
+    UploadMessages.unsupported,
+    'Missing required field',
+    MultipartMessages.malformed,
+    MultipartMessages.nameless,
+    'Only one file may be uploaded per request',
+    'The request was aborted',
+  ],
+  403: [UploadMessages.quota],
+  413: ['File exceeds the maximum upload size of MAX_UPLOAD_BYTES bytes'],
+  503: ['Too many uploads in progress, retry later'],
+} as const;
 const itemLinks = (from: string) => ({
   getKnowledge: { operationId: 'getKnowledge', parameters: { knowledgeId: from } },
   listKnowledgeRoles: { operationId: 'listKnowledgeRoles', parameters: { knowledgeId: from } },
@@ -215,22 +233,17 @@ export const knowledgeOperations: ApiOperation[] = [
     },
     errors: {
       400: [
-        UploadMessages.unsupported,
-        'Missing required field',
-        MultipartMessages.malformed,
-        MultipartMessages.nameless,
-        'Only one file may be uploaded per request',
-        'The request was aborted',
+        ...fileErrors[400],
         'Invalid status value, must be BACKGROUND_START',
         'spaceId must be a valid UUID',
         'unpack must be true or false',
         UploadMessages.unpackNeedsZip,
       ],
-      403: [UploadMessages.quota],
+      403: fileErrors[403],
       404: [{ error: 'Error', message: 'Space not found' }],
-      413: ['File exceeds the maximum upload size of MAX_UPLOAD_BYTES bytes'],
+      413: fileErrors[413],
       422: ['Failed to process file: …'],
-      503: ['Too many uploads in progress, retry later'],
+      503: fileErrors[503],
     },
   },
   {
@@ -294,13 +307,90 @@ export const knowledgeOperations: ApiOperation[] = [
     path: `${base}/{knowledgeId}`,
     operationId: 'updateKnowledge',
     tag: 'Knowledge',
-    summary: "Replace an item's attributes (null clears them)",
+    summary: "Replace an item's attributes (null clears them) or a STRING item's text",
     description:
       'The attributes replace the whole map. A website or unpacked archive passes the change on to its children: ' +
-      "each keeps the values it set itself over the parent's new ones.",
+      "each keeps the values it set itself over the parent's new ones. `text` makes a STRING item's next version " +
+      '(README "Versions"): the answer shows it as `pendingVersion` while the item keeps answering from its ' +
+      'current version; 409 for another type of item or while a version is still processing (rules on stored ' +
+      'data that the schema cannot state).',
     request: { path: KnowledgeIdPath, body: UpdateKnowledgeSchema },
     responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
-    errors: { 400: [...itemErrors[400], 'Missing required field'], 404: itemErrors[404] },
+    errors: {
+      400: [...itemErrors[400], 'Missing required field', `content must be at most ${TEXT_MAX_CHARACTERS} characters`],
+      404: itemErrors[404],
+      409: [VersionMessages.notText, VersionMessages.inProgress],
+    },
+  },
+  {
+    method: 'put',
+    path: `${base}/{knowledgeId}/file`,
+    operationId: 'replaceKnowledgeFile',
+    tag: 'Knowledge',
+    summary: "Replace a FILE item's file: its next version, indexed in the background",
+    description:
+      'The item keeps its id, roles, categories, attributes and parent. Until the new version is COMPLETED every ' +
+      'read and search answers from the current one; then, in one transaction, only from the new one. A failed ' +
+      "version leaves the current one serving and shows as the item's `pendingVersion` (and in background-jobs). " +
+      '409 for another type of item or while a version is still processing (rules on stored data).',
+    request: { path: KnowledgeIdPath, multipart: ReplaceFileFormSchema },
+    responses: {
+      202: {
+        description: 'The new version, processing',
+        schema: VersionStartedSchema,
+        links: {
+          getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
+          listKnowledgeVersions: {
+            operationId: 'listKnowledgeVersions',
+            parameters: { knowledgeId: '$response.body#/knowledgeId' },
+          },
+        },
+      },
+    },
+    errors: {
+      ...fileErrors,
+      400: [...itemErrors[400], ...fileErrors[400]],
+      404: itemErrors[404],
+      409: [VersionMessages.notFile, VersionMessages.inProgress],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/{knowledgeId}/versions/{version}/restore`,
+    operationId: 'restoreKnowledgeVersion',
+    tag: 'Knowledge',
+    summary: 'Make an earlier COMPLETED version current again (atomic, no re-extraction)',
+    description:
+      "The version's kept chunks serve again from the moment of the answer; restoring the current version " +
+      'changes nothing. 409 for a version that is not COMPLETED, whose content was purged, or while a newer ' +
+      'version is processing (rules on stored data that the schema cannot state).',
+    request: {
+      path: KnowledgeIdPath.extend({
+        version: z
+          .string()
+          .regex(/^[1-9][0-9]{0,8}$/)
+          .meta({ description: 'The version number (malformed: 400 "Invalid version number")' }),
+      }),
+    },
+    responses: { 200: { description: 'The item, on the restored version', schema: KnowledgeSchema } },
+    errors: {
+      400: [...itemErrors[400], VersionMessages.invalidNumber],
+      404: [...itemErrors[404], VersionMessages.notFound],
+      409: [VersionMessages.notRestorable, VersionMessages.purged, VersionMessages.inProgress],
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/{knowledgeId}/versions`,
+    operationId: 'listKnowledgeVersions',
+    tag: 'Knowledge',
+    summary: "An item's versions, newest first",
+    description:
+      'Each with its number, status, size, content hash, the kind of credential that made it and whether it is ' +
+      'the current one. Role-scoped like the item: an item the caller may not see answers 404.',
+    request: { path: KnowledgeIdPath },
+    responses: { 200: { description: 'The versions', schema: KnowledgeVersionListSchema } },
+    errors: itemErrors,
   },
   {
     method: 'put',

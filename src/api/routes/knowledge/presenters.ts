@@ -1,6 +1,7 @@
-import type { KnowledgeRow } from '../../../db/rows';
+import type { KnowledgeRow, KnowledgeVersionRow } from '../../../db/rows';
 import type { SearchResult } from '../../../services/search';
-import type { Knowledge, MetadataSearchItem, SearchResultBody, UploadItem } from './schema';
+import { versionStatus } from '../../../services/versions';
+import type { Knowledge, KnowledgeVersion, MetadataSearchItem, SearchResultBody, UploadItem } from './schema';
 
 /** The item's metadata as the API shows it: the free metadata plus title and language. */
 function metadataOf(row: KnowledgeRow): Knowledge['metadata'] {
@@ -23,8 +24,46 @@ export function presentKnowledge(row: KnowledgeRow): Knowledge {
     metadata: metadataOf(row),
     attributes: row.attributes,
     parentId: row.parent_id,
+    version: row.current_version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The single item, with its newest version when that is not the current one and has not completed
+ * (services/versions.ts pendingVersion): a replacement still processing, or one that failed.
+ */
+export function presentKnowledgeItem(row: KnowledgeRow, pending: KnowledgeVersionRow | undefined): Knowledge {
+  const body = presentKnowledge(row);
+  if (!pending || pending.status === 'COMPLETED') return body;
+  const { createdAt, updatedAt, ...rest } = body;
+  return {
+    ...rest,
+    pendingVersion: {
+      number: pending.number,
+      status: pending.status,
+      ...(pending.error ? { messageError: pending.error } : {}),
+    },
+    createdAt,
+    updatedAt,
+  };
+}
+
+/** One entry of GET …/knowledge/{id}/versions. */
+export function presentVersion(row: KnowledgeVersionRow, item: KnowledgeRow): KnowledgeVersion {
+  const status = versionStatus(item, row);
+  return {
+    number: row.number,
+    current: row.number === item.current_version,
+    status,
+    size: Number(row.size_bytes),
+    hash: row.content_hash,
+    createdBy: row.created_by as KnowledgeVersion['createdBy'],
+    ...(status === 'FAILED' && (row.error ?? item.message_error)
+      ? { messageError: (row.error ?? item.message_error)! }
+      : {}),
+    createdAt: row.created_at.toISOString(),
   };
 }
 

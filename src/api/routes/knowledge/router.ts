@@ -10,10 +10,20 @@ import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
 import { retrievalSettings, setRetrievalSettings } from '../../../services/workspaces';
 import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
+import * as versionService from '../../../services/versions';
 import { guard, requireAuth } from '../../middleware/authenticate';
+import { conflict } from '../../../errors';
 import { validate } from '../../validate';
+import { refuseUnread } from '../../multipart';
 import { receiveUpload } from './upload';
-import { presentKnowledge, presentMetadataSearchItem, presentSearchResult, presentUploadItem } from './presenters';
+import {
+  presentKnowledge,
+  presentKnowledgeItem,
+  presentMetadataSearchItem,
+  presentSearchResult,
+  presentUploadItem,
+  presentVersion,
+} from './presenters';
 import {
   CreateLinkSchema,
   CreateTextSchema,
@@ -29,9 +39,11 @@ import {
   TitleSearchSchema,
   UpdateKnowledgeSchema,
   UploadFieldsSchema,
+  VersionNumberSchema,
   type UploadFileMetadata,
   type UploadProcessed,
   type UploadStarted,
+  type VersionStarted,
 } from './schema';
 
 export function knowledgeRouter(deps: Deps): Router {
@@ -175,13 +187,51 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.get(`${base}/:knowledgeId`, read, async (ctx) => {
     const { row } = await loadVisible(ctx);
-    ctx.body = presentKnowledge(row);
+    ctx.body = presentKnowledgeItem(row, await versionService.pendingVersion(deps.db, row));
   });
 
   router.patch(`${base}/:knowledgeId`, write, async (ctx) => {
-    const { row } = await loadVisible(ctx);
+    const { auth, row } = await loadVisible(ctx);
     const input = validate(UpdateKnowledgeSchema, ctx.request.body, 'Missing required field');
-    ctx.body = presentKnowledge(await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes));
+    if (input.text !== undefined) await versionService.replaceText(deps, auth, row, input.text);
+    const updated =
+      input.attributes !== undefined
+        ? await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes)
+        : await knowledgeService.loadVisibleKnowledge(deps.db, auth, row.id);
+    ctx.body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps.db, updated));
+  });
+
+  // A FILE item's new content: its next version, indexed in the background (services/versions.ts).
+  router.put(`${base}/:knowledgeId/file`, write, async (ctx) => {
+    // Refused before the body is read: the rest of it is drained so the client reads the answer.
+    const { auth, row } = await loadVisible(ctx).catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
+    if (row.type !== 'FILE') throw refuseUnread(ctx, conflict(versionService.VersionMessages.notFile));
+    const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate());
+    const started = await versionService.replaceFile(deps, auth, row, staged);
+    ctx.status = 202;
+    ctx.body = {
+      id: row.id,
+      knowledgeId: row.id,
+      version: started.version,
+      status: 'PROCESSING',
+      jobId: started.jobId,
+    } satisfies VersionStarted;
+  });
+
+  router.post(`${base}/:knowledgeId/versions/:version/restore`, write, async (ctx) => {
+    const { row } = await loadVisible(ctx);
+    const { version } = validate(VersionNumberSchema, { version: ctx.params.version });
+    const restored = await versionService.restoreVersion(deps.db, row, version);
+    ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps.db, restored));
+  });
+
+  router.get(`${base}/:knowledgeId/versions`, read, async (ctx) => {
+    const { row, versions } = await versionService.listVisibleVersions(
+      deps.db,
+      requireAuth(ctx),
+      ctx.params.knowledgeId ?? '',
+    );
+    ctx.body = { versions: versions.map((v) => presentVersion(v, row)) };
   });
 
   router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {

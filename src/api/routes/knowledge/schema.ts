@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
-import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
+import { documentedAs, NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search';
 import {
   attributesField,
@@ -267,6 +267,15 @@ export const UploadFormSchema = UploadFieldsSchema.extend({
   }),
 });
 
+/** PUT …/knowledge/{knowledgeId}/file: the new file alone (the item keeps its title, roles and the rest). */
+export const ReplaceFileFormSchema = z.object({
+  file: documentedAs(z.string(), {
+    type: 'string',
+    format: 'binary',
+    description: 'The new file (one of the accepted types; it may differ from the old one)',
+  }),
+});
+
 // Text, URL and website sources (README "Text, URL and website knowledge").
 const title = z
   .string({ error: 'title must be a string' })
@@ -289,6 +298,13 @@ const freeMetadata = z
   .meta({ description: 'Free key-value metadata (title, language and extraction are kept in their own fields)' });
 
 export const TEXT_MAX_CHARACTERS = 1_000_000;
+const textContent = z
+  .string({ error: MISSING })
+  .refine((s) => s.trim() !== '', { message: MISSING })
+  .refine((s) => s.length <= TEXT_MAX_CHARACTERS, {
+    message: `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
+  })
+  .meta({ pattern: NON_BLANK, maxLength: TEXT_MAX_CHARACTERS, description: 'The text (chunked and embedded)' });
 export const CreateTextSchema = bodyObject({
   title: z
     .string({ error: MISSING })
@@ -296,13 +312,7 @@ export const CreateTextSchema = bodyObject({
     .trim()
     .min(1, { message: MISSING })
     .meta({ pattern: NON_BLANK }),
-  content: z
-    .string({ error: MISSING })
-    .refine((s) => s.trim() !== '', { message: MISSING })
-    .refine((s) => s.length <= TEXT_MAX_CHARACTERS, {
-      message: `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
-    })
-    .meta({ pattern: NON_BLANK, maxLength: TEXT_MAX_CHARACTERS, description: 'The text (chunked and embedded)' }),
+  content: textContent,
   language: LANGUAGE.optional(),
   metadata: freeMetadata.optional(),
   attributes: attributesField().optional(),
@@ -385,6 +395,59 @@ const knowledgeType = z
   .string()
   .meta({ description: 'FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE' });
 
+export const VERSION_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
+const PendingVersionSchema = z
+  .strictObject({
+    number: z.int().min(2),
+    status: z.enum(['PROCESSING', 'FAILED']),
+    messageError: z.string().optional().meta({ description: 'Why the version failed (FAILED)' }),
+  })
+  .meta({
+    description:
+      "The item's newest version when it is not yet (PROCESSING) or will not become (FAILED) the current one; " +
+      'on the single item only',
+  });
+
+export const KnowledgeVersionSchema = z
+  .strictObject({
+    number: z.int().min(1),
+    current: z.boolean().meta({ description: 'Whether reads and searches answer from this version' }),
+    status: z.enum(VERSION_STATUSES),
+    size: z.int().min(0).meta({ description: 'Bytes of the file or text' }),
+    hash: z.string().nullable().meta({ description: 'SHA-256 of the content, hex (null: not recorded)' }),
+    createdBy: z
+      .enum(['apiKey', 'workspace', 'role', 'userSpace'])
+      .nullable()
+      .meta({ description: 'The kind of credential that made the version (null: recorded before versions)' }),
+    messageError: z.string().optional().meta({ description: 'Why the version failed (FAILED)' }),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'KnowledgeVersion' });
+export type KnowledgeVersion = z.infer<typeof KnowledgeVersionSchema>;
+export const KnowledgeVersionListSchema = z.strictObject({ versions: z.array(KnowledgeVersionSchema) });
+
+const VERSION_NUMBER = 'Invalid version number';
+/** The {version} of …/versions/{version}/restore: a positive integer. */
+export const VersionNumberSchema = z.object({
+  version: z
+    .string({ error: VERSION_NUMBER })
+    .regex(/^[1-9][0-9]{0,8}$/, { message: VERSION_NUMBER })
+    .transform(Number)
+    .meta({ description: 'The version to make current (its number)' }),
+});
+
+/** PUT …/knowledge/{knowledgeId}/file (202). */
+export const VersionStartedSchema = z
+  .strictObject({
+    id: uuid('The item'),
+    knowledgeId: uuid('The item (equal to id)'),
+    version: z.int().min(2).meta({ description: 'The new version' }),
+    status: z.literal('PROCESSING'),
+    jobId: z.string().meta({ description: 'Its ingestion job (POST …/background-jobs)' }),
+  })
+  .meta({ id: 'VersionStarted' });
+export type VersionStarted = z.infer<typeof VersionStartedSchema>;
+
 export const KnowledgeSchema = z
   .strictObject({
     id: uuid('The knowledge item'),
@@ -396,6 +459,8 @@ export const KnowledgeSchema = z
     metadata: KnowledgeMetadataSchema,
     attributes: AttributesResponseSchema,
     parentId: z.uuid().nullable(),
+    version: z.int().min(1).meta({ description: 'The version whose content reads and searches answer from' }),
+    pendingVersion: PendingVersionSchema.optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -559,8 +624,21 @@ export type MetadataSearchItem = z.infer<typeof MetadataSearchItemSchema>;
 
 /** PATCH of an item: its attributes replaced (null clears them). */
 export const UpdateKnowledgeSchema = bodyObject({
-  attributes: attributesField().nullable(),
-});
+  attributes: attributesField().nullable().optional(),
+  text: textContent
+    .meta({
+      description:
+        "A STRING item's new text: its next version, indexed in the background; the item answers from its " +
+        'current version until the new one is COMPLETED (409 for other types or while a version is processing)',
+    })
+    .optional(),
+})
+  .refine((b) => b.attributes !== undefined || b.text !== undefined, { message: MISSING })
+  .meta({
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.anyOf = [{ required: ['attributes'] }, { required: ['text'] }];
+    },
+  });
 export type UpdateKnowledgeInput = z.infer<typeof UpdateKnowledgeSchema>;
 
 export const ReservedFieldUpdatedSchema = z.strictObject({ knowledgeId: uuid('The item') });

@@ -1,0 +1,214 @@
+// Versions of an item's content: a replacement (a FILE item's new file, a STRING item's new text) is the
+// item's next version, indexed beside the one that serves by the same indexing path; its completion switches
+// the item to it in one transaction (services/ingestion.ts markItemCompleted). One replacement at a time.
+import type { Db, Tx } from '../db/knex';
+import * as knowledge from '../db/repositories/knowledge';
+import * as uploads from '../db/repositories/uploads';
+import * as versions from '../db/repositories/versions';
+import type { KnowledgeRow, KnowledgeVersionRow, VersionStatus, WorkspaceRow } from '../db/rows';
+import type { Deps } from './deps';
+import { conflict, forbidden, notFound } from '../errors';
+import type { AuthState } from '../policies/credentials';
+import { WorkflowIds } from '../temporal/constants';
+import { startJob } from '../temporal/jobs';
+import { INLINE_INGEST_MAX_BYTES } from '../workflows/contracts';
+import { ingestVersionWorkflow } from '../workflows/ingestVersion';
+import { contentHash } from './ingestion';
+import { KnowledgeMessages, loadVisibleKnowledge } from './knowledge';
+import { discardUpload, inlineIngestion, UploadMessages, type StagedUpload } from './uploads';
+import { writeWithinQuota } from './storageQuota';
+
+export const VersionMessages = {
+  notFile: 'Only FILE items can have their file replaced',
+  notText: 'Only STRING items can have their text replaced',
+  inProgress: 'A new version of this item is still being processed',
+  invalidNumber: 'Invalid version number',
+  notFound: 'Version not found',
+  notRestorable: 'Only a COMPLETED version can be restored',
+  purged: "The version's content was purged",
+} as const;
+
+export interface VersionStarted {
+  knowledgeId: string;
+  version: number;
+  jobId: string;
+}
+
+type VersionDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>;
+
+/**
+ * A version's status: the current version's follows its item (an item's first ingestion, a crawl, an
+ * unpacked archive end on the item), a newer one's is its own. No version: the item's.
+ */
+export function versionStatus(item: KnowledgeRow, v: KnowledgeVersionRow | undefined): VersionStatus {
+  if (v && v.number !== item.current_version) return v.status;
+  if (item.status === 'COMPLETED') return 'COMPLETED';
+  return item.status === 'BACKGROUND_ERROR' ? 'FAILED' : 'PROCESSING';
+}
+
+/**
+ * Records the item's next version (under the item's row lock, so two replacements cannot take one number),
+ * refusing an item of another type or one whose newest version is still being processed.
+ */
+async function nextVersion(
+  trx: Tx,
+  row: KnowledgeRow,
+  type: 'FILE' | 'STRING',
+  version: Omit<versions.NewVersion, 'number' | 'status'>,
+): Promise<KnowledgeVersionRow> {
+  const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
+  if (!item) throw notFound(KnowledgeMessages.notFound);
+  if (item.type !== type) throw conflict(type === 'FILE' ? VersionMessages.notFile : VersionMessages.notText);
+  const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
+  if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+  // A STRING item's text lives on the item; its current version keeps a copy, so it can be restored.
+  if (type === 'STRING') {
+    const current = await versions.findVersion(trx, row.workspace_id, row.id, item.current_version);
+    if (current && current.text === null) {
+      await versions.updateVersion(trx, row.workspace_id, row.id, item.current_version, { text: item.content });
+    }
+  }
+  return versions.insertVersion(trx, row.workspace_id, row.id, {
+    ...version,
+    number: Math.max(latest?.number ?? 0, item.current_version) + 1,
+    status: 'PROCESSING',
+  });
+}
+
+/** Starts the version's indexing; a version whose job cannot start is recorded as failed. */
+async function startVersion(
+  deps: VersionDeps,
+  workspace: WorkspaceRow,
+  v: KnowledgeVersionRow,
+  source: 'file' | 'text',
+  inline: boolean,
+): Promise<VersionStarted> {
+  const jobId = WorkflowIds.ingestVersion(workspace.id, v.knowledge_id, v.number);
+  try {
+    await startJob(deps.temporal, ingestVersionWorkflow, {
+      workflowId: jobId,
+      workspaceId: workspace.id,
+      knowledgeId: v.knowledge_id,
+      args: [
+        {
+          workspaceId: workspace.id,
+          organizationId: workspace.organization_id,
+          knowledgeId: v.knowledge_id,
+          version: v.number,
+          source,
+          ...(inline ? { inline } : {}),
+        },
+      ],
+    });
+  } catch (err) {
+    await versions.updateVersion(deps.db, workspace.id, v.knowledge_id, v.number, {
+      status: 'FAILED',
+      error: 'The new version could not be started',
+    });
+    throw err;
+  }
+  return { knowledgeId: v.knowledge_id, version: v.number, jobId };
+}
+
+/**
+ * PUT …/knowledge/{id}/file: the staged file becomes the FILE item's next version (within the workspace's
+ * quota: the old version's bytes stay until they are purged). On a refusal the staged file is discarded.
+ */
+export async function replaceFile(
+  deps: VersionDeps,
+  auth: AuthState,
+  row: KnowledgeRow,
+  staged: StagedUpload,
+): Promise<VersionStarted> {
+  const { workspace } = auth;
+  let v: KnowledgeVersionRow | undefined;
+  try {
+    const fits = await writeWithinQuota(
+      deps.db,
+      workspace,
+      deps.config.limits.defaultStorageQuotaBytes,
+      staged.sizeBytes,
+      async (trx) => {
+        v = await nextVersion(trx, row, 'FILE', {
+          storage_key: staged.key,
+          mimetype: staged.mime,
+          filename: staged.filename,
+          size_bytes: staged.sizeBytes,
+          content_hash: staged.sha256,
+          created_by: auth.kind,
+        });
+        await uploads.completeUpload(trx, workspace.id, staged.uploadId, {
+          size_bytes: staged.sizeBytes,
+          title: row.title,
+          description: null,
+          language: row.language,
+          requested_status: 'BACKGROUND_START',
+          space_id: row.space_id,
+          source_visibility: row.source_visibility,
+        });
+        await uploads.linkUploadKnowledge(trx, workspace.id, staged.uploadId, row.id);
+      },
+    );
+    if (!fits) throw forbidden(UploadMessages.quota);
+  } catch (err) {
+    await discardUpload(deps, workspace, staged);
+    throw err;
+  }
+  return startVersion(deps, workspace, v!, 'file', inlineIngestion(staged));
+}
+
+/** PATCH …/knowledge/{id} with `text`: the STRING item's next version. */
+export async function replaceText(
+  deps: VersionDeps,
+  auth: AuthState,
+  row: KnowledgeRow,
+  text: string,
+): Promise<VersionStarted> {
+  const v = await deps.db.transaction((trx) =>
+    nextVersion(trx, row, 'STRING', {
+      text,
+      size_bytes: Buffer.byteLength(text),
+      content_hash: contentHash(text),
+      created_by: auth.kind,
+    }),
+  );
+  return startVersion(deps, auth.workspace, v, 'text', Buffer.byteLength(text) <= INLINE_INGEST_MAX_BYTES);
+}
+
+/** GET …/knowledge/{id}/versions: the versions of an item the caller may see, newest first. */
+export async function listVisibleVersions(
+  db: Db,
+  auth: AuthState,
+  knowledgeId: string,
+): Promise<{ row: KnowledgeRow; versions: KnowledgeVersionRow[] }> {
+  const row = await loadVisibleKnowledge(db, auth, knowledgeId);
+  return { row, versions: await versions.listVersions(db, auth.workspace.id, row.id) };
+}
+
+/** The item's newest version when it is not the current one (a replacement in progress or failed). */
+export async function pendingVersion(db: Db, row: KnowledgeRow): Promise<KnowledgeVersionRow | undefined> {
+  const latest = await versions.latestVersion(db, row.workspace_id, row.id);
+  return latest && latest.number > row.current_version ? latest : undefined;
+}
+
+/**
+ * POST …/versions/{n}/restore: makes a COMPLETED version current again, atomically and without re-extraction
+ * (its chunks are still there, embedded). Restoring the current version changes nothing.
+ */
+export async function restoreVersion(db: Db, row: KnowledgeRow, number: number): Promise<KnowledgeRow> {
+  return db.transaction(async (trx) => {
+    const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
+    if (!item) throw notFound(KnowledgeMessages.notFound);
+    const v = await versions.findVersion(trx, row.workspace_id, row.id, number);
+    if (!v) throw notFound(VersionMessages.notFound);
+    if (number === item.current_version) return item;
+    const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
+    if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+    if (versionStatus(item, v) !== 'COMPLETED') throw conflict(VersionMessages.notRestorable);
+    if (!(await versions.hasEmbeddedChunks(trx, row.workspace_id, row.id, number))) {
+      throw conflict(VersionMessages.purged);
+    }
+    await knowledge.switchVersion(trx, row.workspace_id, row.id, v);
+    return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
+  });
+}
