@@ -30,8 +30,8 @@ export async function schedulePurge(
 }
 
 export async function deleteKnowledge(deps: Deps, workspaceId: string, knowledgeId: string): Promise<void> {
-  const key = await deleteSingleKnowledge(deps.db, workspaceId, knowledgeId);
-  if (key) await schedulePurge(deps, workspaceId, knowledgeId, [key], { knowledgeId });
+  const keys = await deleteSingleKnowledge(deps.db, workspaceId, knowledgeId);
+  if (keys.length > 0) await schedulePurge(deps, workspaceId, knowledgeId, keys, { knowledgeId });
 }
 
 /** Starts (or finds already running) the cascade delete of an item; returns its job id. */

@@ -205,8 +205,8 @@ export async function embedItemChunks(
 /**
  * The item is COMPLETED on its current version, or (given a version) switched to that version: in one
  * transaction the version is COMPLETED, the item's current_version names it and the item takes its content
- * (file, size, text), so every read and search answers from its chunks from this commit on. Repeating it is
- * harmless. KnowledgeGoneError if the item (or the version) went meanwhile.
+ * (file, size, text), so every read and search answers from its chunks from this commit on; never back to a
+ * version older than the current one. Repeating it is harmless. KnowledgeGoneError if the item (or the version) went meanwhile.
  */
 export async function markItemCompleted(
   db: Db,
@@ -226,6 +226,9 @@ export async function markItemCompleted(
       });
       return;
     }
+    // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
+    // is recorded COMPLETED and never takes the item back to older content.
+    if (v.number < item.current_version) return;
     await knowledge.switchVersion(trx, workspaceId, knowledgeId, v);
   });
 }

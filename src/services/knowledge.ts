@@ -170,14 +170,16 @@ export async function updateReservedField(
   });
 }
 
-/** Synchronous single delete; refuses items with children. Returns the stored file key to purge later. */
-export async function deleteSingleKnowledge(db: Db, workspaceId: string, knowledgeId: string): Promise<string | null> {
+/**
+ * Synchronous single delete; refuses items with children. Returns the stored file keys to purge later: the
+ * item's and every version's (a replaced file's earlier contents are erased with it).
+ */
+export async function deleteSingleKnowledge(db: Db, workspaceId: string, knowledgeId: string): Promise<string[]> {
   return db.transaction(async (trx) => {
     const row = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
     if (!row) throw notFound(KnowledgeMessages.notFound);
     if (await knowledge.hasChildren(trx, workspaceId, knowledgeId)) throw badRequest(KnowledgeMessages.hasChildren);
-    await knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
-    return row.storage_key;
+    return knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
   });
 }
 

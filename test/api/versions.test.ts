@@ -7,6 +7,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { createActivities } from '../../src/activities';
 import * as versionsRepo from '../../src/db/repositories/versions';
 import { activityDeps } from '../../src/main/deps';
+import { deleteSingleKnowledge } from '../../src/services/knowledge';
 import type { Activities } from '../../src/workflows/activityContract';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
@@ -127,6 +128,10 @@ describe('knowledge versions', function () {
     assert.equal(after.status, 'COMPLETED');
     assert.equal(after.pendingVersion, undefined);
     assertServes(await retrieve(NEW), 'payroll', 'heron lighthouse');
+    // An older version's completion arriving late (its start was unsure) never takes the item back.
+    await env.run(acts.completeKnowledge, { workspaceId: ws, knowledgeId: id, version: 1 });
+    assert.equal((await getItem(id)).version, 2);
+    assertServes(await retrieve(NEW), 'payroll', 'heron lighthouse');
   });
 
   it('replaces a FILE item through PUT …/file, keeping its id, roles and attributes; lists its versions', async () => {
@@ -200,6 +205,15 @@ describe('knowledge versions', function () {
     assert.equal(space.status, 200, space.text);
     const asUserSpace = { authorization: `Bearer ${space.body.token}`, organizationid: tenant.organizationId };
     assertError(await stack.request('GET', k(`/${id}/versions`), { headers: asUserSpace }), 403);
+    // Deleting the item purges every version's file, the replaced one's included.
+    const stored = (await stack.deps
+      .db('knowledge_versions')
+      .where({ knowledge_id: id })
+      .whereNotNull('storage_key')
+      .pluck('storage_key')) as string[];
+    assert.equal(new Set(stored).size, 2, JSON.stringify(stored));
+    const purged = await deleteSingleKnowledge(stack.deps.db, tenant.workspaceId, id);
+    assert.deepEqual([...purged].sort(), [...new Set(stored)].sort());
     assertError(await stack.request('GET', k(`/${id}/versions`), { headers: { 'x-api-key': tenant.apiKey } }), 401);
   });
 
