@@ -185,8 +185,8 @@ export const BM25 = { k1: 1.2, b: 0.75 } as const;
 /**
  * The chunk count `n` and average length `avgdl` of the chunks the filter admits: sums of the admitted items'
  * statistics (knowledge_keyword_stats, kept by triggers with their chunks: migration 0017_bm25_keyword), so
- * far fewer rows than the chunks. They count every chunk of those items, disabled ones and those without a
- * vector yet included, while matches come from searchable chunks only: with many such chunks N and avgdl run a
+ * far fewer rows than the chunks. They count every chunk of those items, disabled ones, kept earlier
+ * versions' and those without a vector yet included, while matches come from searchable chunks only: with many such chunks N and avgdl run a
  * little high, which moves idf and the length norm slightly (never which items may match).
  */
 function keywordScope(db: Tx, workspaceId: string, filter: AccessFilter) {
