@@ -245,6 +245,25 @@ const CALLS: Record<string, RouteCalls> = {
       json: { enabled: false },
     }),
   },
+  'GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/versions': {
+    potent: (w, c, v) => {
+      const item = pick(w.itemIds, v);
+      return {
+        method: 'GET',
+        path: v1(w, `/knowledge/${item}/versions`),
+        // Scoped exactly as reading the item.
+        check: (res) => assert.equal(res.status, visibleItems(w, c).includes(item) ? 200 : 404, res.text),
+      };
+    },
+  },
+  'PUT /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/file': {
+    potent: (w, _c, v) => ({ method: 'PUT', path: v1(w, `/knowledge/${pick(w.itemIds, v)}/file`), raw: tinyFile() }),
+    inert: (w) => ({ method: 'PUT', path: v1(w, `/knowledge/${randomUUID()}/file`), raw: tinyFile() }),
+  },
+  'POST /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/versions/{version}/restore': {
+    potent: (w, _c, v) => ({ method: 'POST', path: v1(w, `/knowledge/${pick(w.itemIds, v)}/versions/1/restore`) }),
+    inert: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${randomUUID()}/versions/1/restore`) }),
+  },
   'POST /workspaces/{workspaceId}/knowledge/search': {
     potent: (w) => ({
       method: 'POST',
