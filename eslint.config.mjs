@@ -30,12 +30,22 @@ const ioPackages = [
 const workflowMessage = 'Workflow code must be deterministic: no Node built-ins or I/O here; call an activity instead.';
 
 // The layers, top down: main -> api / cli / activities (entry) -> services -> policies / repositories /
-// storage / embeddings / web / extract / temporal (lower) -> db / config / errors (base). An import may
+// storage / embeddings / web / connectors / extract / temporal (lower) -> db / config / errors (base). An import may
 // point down, never up; the entry layers reach the database only through services (type imports of row
 // types, Db and Tx stay allowed). Each folder below matches exactly one block of layerRules.
 const relative = (targets) => `^(?:\\./|(?:\\.\\./)+)(?:${targets.join('|')})(?:/|$)`;
 const entryDirs = ['api', 'cli', 'activities'];
-const lowerDirs = ['policies', 'db/repositories', 'storage', 'embeddings', 'web', 'extract', 'temporal', 'embedded'];
+const lowerDirs = [
+  'policies',
+  'db/repositories',
+  'storage',
+  'embeddings',
+  'web',
+  'extract',
+  'temporal',
+  'embedded',
+  'connectors',
+];
 
 const forbid = (targets, message, { types = false } = {}) => ({
   regex: relative(targets),
@@ -153,6 +163,7 @@ const layerRules = [
       'src/storage/**/*.ts',
       'src/embeddings/**/*.ts',
       'src/web/**/*.ts',
+      'src/connectors/**/*.ts',
       'src/extract/**/*.ts',
       'src/temporal/**/*.ts',
       'src/embedded/**/*.ts',
