@@ -6,13 +6,12 @@ import type { Config } from '../config';
 import { createDb, migrateLatest, type SessionLimits } from '../db/knex';
 import type { Deps } from '../services/deps';
 import { createEmbeddingProvider, DEFAULT_LOCAL_MODEL_DIR } from '../embeddings';
-import { createFollowingEmbeddingProvider } from '../embeddings/following';
 import { instrumentEmbeddings } from '../embeddings/instrumented';
 import { rerankerFromSettings } from '../embeddings/rerank';
 import { createExtractor, type ExtractorOptions } from '../extract';
 import { createMetrics, type Metrics } from '../observability/metrics';
 import { createTracing, type Tracing } from '../observability/tracing';
-import { ensureEmbeddingSpace, liveEmbeddingModel } from '../services/embeddingSpace';
+import { followLiveEmbeddings } from '../services/embeddingSpace';
 import { createSecretBox } from '../services/secretBox';
 import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
@@ -85,12 +84,9 @@ export async function buildDeps(
           metrics,
         )
       : undefined;
-    const warning = await ensureEmbeddingSpace(maintenance, primary, nextEmbeddings ? [nextEmbeddings] : []);
     // Every query and every stored vector uses the model the embedding space names as live, so a re-embed's
     // switch takes effect in a running process (src/embeddings/following.ts).
-    const embeddings = createFollowingEmbeddingProvider(nextEmbeddings ? [primary, nextEmbeddings] : [primary], () =>
-      liveEmbeddingModel(db),
-    );
+    const { embeddings, warning } = await followLiveEmbeddings(maintenance, db, primary, nextEmbeddings);
     await maintenance.destroy();
     if (warning) logger.warn(warning);
     logger.info(

@@ -22,6 +22,12 @@ export function knowledgeScope(auth: AuthState): AccessFilter {
  * Whether a search's explain view names the roles that make each hit visible: only for the workspace's own
  * credentials (an operator seeing why a role sees a hit); an end user's credential learns no role names.
  */
+/**
+ * A re-embed's chunk counts are the whole workspace's (every role's items): a workspace credential sees them,
+ * any narrower credential only the phase.
+ */
+export const mayCountWorkspaceChunks = (auth: AuthState): boolean => isWorkspaceCredential(auth);
+
 export const mayExplainRoles = (auth: AuthState): boolean => isWorkspaceCredential(auth);
 
 /** Whether a scope narrows what the caller sees. */

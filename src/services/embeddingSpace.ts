@@ -7,7 +7,7 @@ import {
   lockEmbeddingSpace,
   readEmbeddingSpace,
 } from '../db/repositories/embeddingSpace';
-import type { LiveModel } from '../embeddings/following';
+import { createFollowingEmbeddingProvider, type LiveModel } from '../embeddings/following';
 import { liveProvider, type EmbeddingProvider } from '../embeddings/provider';
 
 export interface EmbeddingIdentity {
@@ -63,6 +63,23 @@ export async function ensureEmbeddingSpace(
 export async function liveEmbeddingModel(db: Db): Promise<LiveModel | undefined> {
   const space = await readEmbeddingSpace(db);
   return space ? { model: space.model, modelVersion: space.model_version } : undefined;
+}
+
+/**
+ * The provider a process embeds with: it checks the embedding space against the configured model (and the
+ * next one, during a re-embed), then follows whichever of them the space names as live, so a re-embed's
+ * switch takes effect in a running process. `checkDb` may be a short-lived maintenance connection; `db` is
+ * the pool the provider reads the live model from. Returns the mismatch warning, if any, to be logged.
+ */
+export async function followLiveEmbeddings(
+  checkDb: Db,
+  db: Db,
+  primary: EmbeddingProvider,
+  next: EmbeddingProvider | undefined,
+): Promise<{ embeddings: EmbeddingProvider; warning: string | undefined }> {
+  const warning = await ensureEmbeddingSpace(checkDb, primary, next ? [next] : []);
+  const embeddings = createFollowingEmbeddingProvider(next ? [primary, next] : [primary], () => liveEmbeddingModel(db));
+  return { embeddings, warning };
 }
 
 /**

@@ -5,10 +5,13 @@ import { describeJob, type JobState } from '../temporal/jobs';
 import type { CrawlProgress } from '../workflows/contracts';
 import { crawlProgress } from './sources';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
+import type { AuthState } from '../policies/credentials';
+import { mayCountWorkspaceChunks } from '../policies/scopes';
 
 /**
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
- * the asking workspace's own chunks (those with the new model's vector, of all), never the deployment's.
+ * the asking workspace's own chunks (those with the new model's vector, of all), never the deployment's, and
+ * only a credential the policy lets count them sees them (src/policies/scopes.ts).
  */
 function workspaceReembedProgress(
   { done, total }: { done: number; total: number },
@@ -19,12 +22,16 @@ function workspaceReembedProgress(
   return { phase: progress.phase, chunksDone: switched ? total : done, chunksTotal: total };
 }
 
+/** What background-jobs shows of a re-embed: the counts only to a credential that may count the workspace. */
+type JobProgress = Pick<NonNullable<JobState['progress']>, 'phase'> & Partial<NonNullable<JobState['progress']>>;
+
 /** The jobs in the order asked; another workspace's job is reported as NOT_FOUND (temporal/jobs.ts). */
 export async function describeJobs(
   deps: Pick<Deps, 'db' | 'temporal'>,
+  auth: AuthState,
   workspaceId: string,
   jobIds: string[],
-): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobState['progress'] }>> {
+): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress }>> {
   // Each distinct id is described once, and the workspace's re-embed counts read once, however often asked.
   let counts: ReturnType<typeof countReembedProgress> | undefined;
   const reembedCounts = () => (counts ??= countReembedProgress(deps.db, workspaceId));
@@ -33,6 +40,7 @@ export async function describeJobs(
     distinct.map(async (id) => {
       const job = await describeJob(deps.temporal, workspaceId, id);
       if (job.status === 'NOT_FOUND') return job;
+      if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
       const progress = await crawlProgress(deps.db, workspaceId, id);
       return progress ? { ...job, progress } : job;

@@ -13,7 +13,7 @@ import { createEmbeddingProvider } from '../../src/embeddings';
 import type { ExtractionUsage, SandboxedExtractionError } from '../../src/extract';
 import { activityDeps, embeddingSettings } from '../../src/main/deps';
 import { rerankerFromSettings } from '../../src/embeddings/rerank';
-import { ensureEmbeddingSpace, liveEmbeddingModel } from '../../src/services/embeddingSpace';
+import { followLiveEmbeddings } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Deps } from '../../src/services/deps';
@@ -27,7 +27,6 @@ import { connectTemporal } from '../../src/temporal/client';
 import { createMetrics, type Metrics } from '../../src/observability/metrics';
 import { disabledTracing, type Tracing } from '../../src/observability/tracing';
 import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
-import { createFollowingEmbeddingProvider } from '../../src/embeddings/following';
 import { instrumentEmbeddings } from '../../src/embeddings/instrumented';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -129,14 +128,11 @@ export async function startStack(
   const [primary, nextEmbeddings] = opts.embeddings ?? [
     instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics),
   ];
-  await ensureEmbeddingSpace(testDb.db, primary, nextEmbeddings ? [nextEmbeddings] : []);
   // As in production: the API's pool with the API's session limits, the worker's with the worker's.
   const db = createDb(testDb.url, 20, apiSessionLimits(config));
   const workerDb = createDb(testDb.url, 10, workerSessionLimits(config));
   // As in production (src/main/deps.ts): every query and stored vector follows the live model.
-  const embeddings = createFollowingEmbeddingProvider(nextEmbeddings ? [primary, nextEmbeddings] : [primary], () =>
-    liveEmbeddingModel(db),
-  );
+  const { embeddings } = await followLiveEmbeddings(testDb.db, db, primary, nextEmbeddings);
   const secrets = createSecretBox(randomBytes(32));
   const reranker = rerankerFromSettings(config.rerank);
   const deps: Deps = {

@@ -19,7 +19,7 @@ import { reembedWorkflowId } from '../../src/workflows/contracts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
 import { testProvider } from '../helpers/embeddings';
-import { accessHeaders, createTenant, insertItem } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, insertItem } from '../helpers/factories';
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
 import { startStack, workflowBundle } from '../helpers/stack';
 import { createFollowingEmbeddingProvider } from '../../src/embeddings/following';
@@ -279,6 +279,15 @@ describe('reembedWorkflow', function () {
       assert.deepEqual(twice.body.jobs[2], twice.body.jobs[0]);
       // Its counts are that workspace's own chunks (none), not the deployment's.
       assert.deepEqual(seen.body.jobs[0].progress, { phase: 'done', chunksDone: 0, chunksTotal: 0 });
+      // A role-bound token sees the phase only: the counts are every role's chunks.
+      const role = await createRole(db, tenant.workspaceId);
+      const asRole = await accessHeaders(stack, tenant, { roleId: role.id });
+      const roleView = await stack.request('POST', v1('/background-jobs'), {
+        headers: asRole.headers,
+        json: { jobIds: [jobId] },
+      });
+      assert.equal(roleView.status, 200, roleView.text);
+      assert.deepEqual(roleView.body.jobs[0].progress, { phase: 'done' });
 
       // After the switch, without a restart: queries are embedded with the new model and find every chunk by
       // its new vector; a chunk ingested now gets the new model's vector.

@@ -1816,10 +1816,10 @@ export interface components {
              * @enum {string}
              */
             phase: "building" | "indexing" | "switching" | "done";
-            /** @description This workspace's chunks with a vector of the new model */
-            chunksDone: number;
-            /** @description All of this workspace's chunks */
-            chunksTotal: number;
+            /** @description This workspace's chunks with a vector of the new model (workspace credentials only) */
+            chunksDone?: number;
+            /** @description All of this workspace's chunks (workspace credentials only) */
+            chunksTotal?: number;
         };
         Category: {
             /**

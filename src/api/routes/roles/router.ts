@@ -106,9 +106,9 @@ export function rolesRouter(deps: Deps): Router {
   }
 
   router.post('/background-jobs', guard(deps, 'jobs.read'), async (ctx) => {
-    const { workspace } = requireAuth(ctx);
+    const auth = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
-    ctx.body = { jobs: await describeJobs(deps, workspace.id, jobIds) } satisfies BackgroundJobsResponse;
+    ctx.body = { jobs: await describeJobs(deps, auth, auth.workspace.id, jobIds) } satisfies BackgroundJobsResponse;
   });
 
   return router;

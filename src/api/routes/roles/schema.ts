@@ -118,8 +118,16 @@ export const ReembedProgressSchema = z
     phase: z.enum(['building', 'indexing', 'switching', 'done']).meta({
       description: 'building the new vectors (catch-up rounds included), their index, the atomic switch, done',
     }),
-    chunksDone: z.int().min(0).meta({ description: "This workspace's chunks with a vector of the new model" }),
-    chunksTotal: z.int().min(0).meta({ description: "All of this workspace's chunks" }),
+    chunksDone: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: "This workspace's chunks with a vector of the new model (workspace credentials only)" }),
+    chunksTotal: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: "All of this workspace's chunks (workspace credentials only)" }),
   })
   .meta({ id: 'ReembedProgress' });
 
