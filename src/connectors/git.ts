@@ -52,6 +52,8 @@ export interface GitKindOptions {
   maxTreeEntries?: number;
   /** How long a source's last clone is kept for the fetches that follow its listing, in ms. */
   cacheTtlMs?: number;
+  /** How many sources' clones are kept at once (each holds its pack on disk and its index in memory). */
+  maxKeptClones?: number;
   userAgent?: string;
 }
 
@@ -60,6 +62,7 @@ export const GIT_DEFAULTS = {
   maxRepositoryBytes: 256 * 1024 * 1024,
   maxTreeEntries: 200_000,
   cacheTtlMs: 10 * 60_000,
+  maxKeptClones: 8,
   userAgent: 'knowledge-workspace-service (git source)',
 } as const;
 
@@ -290,12 +293,16 @@ function doorClient(
   signal: AbortSignal,
   budget: { left: number },
 ): HttpClient {
+  // Like git, a redirect of the first request (the ref advertisement) moves the repository: later requests
+  // go to the new base (isomorphic-git would send them to the old one).
+  const ADVERTISEMENT = '/info/refs?service=git-upload-pack';
+  let moved: { from: string; to: string } | undefined;
   return {
     async request(req: GitHttpRequest): Promise<GitHttpResponse> {
       const method = (req.method ?? 'GET').toUpperCase() === 'POST' ? 'POST' : 'GET';
       const body = await collect(req.body);
       const origin = new URL(req.url).origin;
-      let target = req.url;
+      let target = moved && req.url.startsWith(moved.from) ? moved.to + req.url.slice(moved.from.length) : req.url;
       for (let hop = 0; ; hop++) {
         const headers: Record<string, string> = { ...req.headers, 'user-agent': options.userAgent };
         if (new URL(target).origin !== origin) {
@@ -312,6 +319,9 @@ function doorClient(
           }
           target = next.toString();
           continue;
+        }
+        if (hop > 0 && req.url.endsWith(ADVERTISEMENT) && target.endsWith(ADVERTISEMENT)) {
+          moved = { from: req.url.slice(0, -ADVERTISEMENT.length), to: target.slice(0, -ADVERTISEMENT.length) };
         }
         return {
           url: target,
@@ -396,7 +406,14 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
   const keep = (key: string, clone: Clone) => {
     const previous = clones.get(key);
     if (previous && previous !== clone) retire(previous);
+    clones.delete(key);
     clones.set(key, clone);
+    // The map keeps insertion order: the first entries are the oldest kept.
+    for (const [oldKey, old] of clones) {
+      if (clones.size <= limits.maxKeptClones) break;
+      clones.delete(oldKey);
+      retire(old);
+    }
     clone.timer = setTimeout(() => {
       if (clones.get(key) === clone) clones.delete(key);
       retire(clone);

@@ -199,6 +199,64 @@ describe('git source kind', function () {
     assert.equal(server.connections, connections);
   });
 
+  it('a repository that never answers times out with a plain reason', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const impatient = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true, timeoutMs: 300 });
+    try {
+      const err = await failure(listAll(impatient, { ...config(['**']), url: `http://127.0.0.1:${port}/x.git` }));
+      assert.equal(err.message, 'The repository did not answer within 0 s');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('follows redirects, sending the credentials to the repository origin only', async () => {
+    const open = await world.serve();
+    let target = server;
+    const seen: Array<string | undefined> = [];
+    const redirector = http.createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(302, { location: `http://127.0.0.1:${target.port}${req.url ?? '/'}` }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/handbook.git`;
+    try {
+      // To a public server on another origin: followed, and the listing works.
+      target = open;
+      const listed = await listAll(kind, { ...config(['docs/**/*.md']), url });
+      assert.ok(listed.some((e) => e.key === 'docs/intro.md'));
+      assert.ok(seen.length > 0 && seen.every((a) => a !== undefined), 'the first origin got the credentials');
+      // To the server that wants them, on another origin: they are not sent there, so it refuses.
+      target = server;
+      const err = await failure(listAll(kind, { ...config(['**']), url }));
+      assert.match(err.message, /refused the credentials/);
+    } finally {
+      await open.close();
+      await new Promise<void>((resolve) => redirector.close(() => resolve()));
+    }
+  });
+
+  it('keeps a bounded number of clones: a fetch whose clone was evicted clones again', async () => {
+    const one = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true, maxKeptClones: 1 });
+    try {
+      const [first] = await listAll(one, config(['docs/intro.md']));
+      let requests = server.requests;
+      await one.fetch(context(), config(['docs/intro.md']), secrets, first!);
+      assert.equal(server.requests, requests, 'read from the kept clone');
+      // Another source (the default branch): its clone takes the one place.
+      await listAll(one, { url: server.url('handbook'), paths: ['README.md'] });
+      requests = server.requests;
+      const doc = await one.fetch(context(), config(['docs/intro.md']), secrets, first!);
+      assert.ok(server.requests > requests, 'cloned again');
+      assert.equal(doc.fingerprint, first!.fingerprint);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('refuses http unless allowed, and honours a cancelled sync', async () => {
     const httpsOnly = createGitKind({ policy: { allowPrivateNetworks: true } });
     await assert.rejects(listAll(httpsOnly, config(['**'])), /https URL/);
