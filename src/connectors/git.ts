@@ -9,7 +9,7 @@
 // message.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,7 +103,7 @@ export const gitConfigSchema = {
       maxLength: MAX_URL_LENGTH,
       pattern: URL_PATTERN,
       description: 'The repository over smart HTTP: https, no credentials, query, fragment or control characters.',
-      example: 'https://git.example.com/team/handbook.git',
+      examples: ['https://git.example.com/team/handbook.git'],
     },
     branch: {
       type: 'string',
@@ -111,7 +111,7 @@ export const gitConfigSchema = {
       maxLength: MAX_BRANCH_LENGTH,
       pattern: BRANCH_PATTERN,
       description: "The branch to follow (a git branch name); the repository's default branch when absent.",
-      example: 'main',
+      examples: ['main'],
     },
     paths: {
       type: 'array',
@@ -122,7 +122,7 @@ export const gitConfigSchema = {
       description:
         'Globs of the files to take, relative to the repository root: `*` within a path segment, `**` for any ' +
         'number of segments, `?`, `[a-z]`, `[!a-z]`. `*.md` matches top-level files only; `**/*.md` at any depth.',
-      example: ['docs/**/*.md'],
+      examples: [['docs/**/*.md']],
     },
   },
 } as const;
@@ -383,11 +383,28 @@ const missingBranch = (branch: string) => new SourceUnavailableError(`The reposi
 
 const rmQuietly = (dir: string) => rm(dir, { recursive: true, force: true }).catch(() => undefined);
 
+const CLONE_PREFIX = 'kws-git-';
+/** A clone directory this old was left by a process that stopped (clones live minutes): it is removed. */
+export const STALE_CLONE_MS = 24 * 60 * 60_000;
+
+/** Removes the clone directories that stopped processes left behind. */
+async function sweepStaleClones(now = Date.now()): Promise<void> {
+  const root = os.tmpdir();
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(CLONE_PREFIX)) continue;
+    const dir = path.join(root, name);
+    const info = await stat(dir).catch(() => undefined);
+    if (info?.isDirectory() && now - info.mtimeMs > STALE_CLONE_MS) await rmQuietly(dir);
+  }
+}
+
 /** The git kind, with its address policy and limits. */
 export function createGitKind(opts: GitKindOptions): GitSourceKind {
   const limits: Required<GitKindOptions> = { ...GIT_DEFAULTS, allowHttp: false, ...opts };
   /** Each source's last clone, keyed by a hash of the URL, branch and credentials. */
   const clones = new Map<string, Clone>();
+  let swept: Promise<void> | undefined;
 
   const cacheKey = (config: GitConfig, secrets: GitSecrets) =>
     createHash('sha256')
@@ -432,7 +449,9 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
     }, limits.timeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout.signal]);
     const budget = { left: limits.maxRepositoryBytes };
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-git-'));
+    swept ??= sweepStaleClones();
+    await swept;
+    const dir = await mkdtemp(path.join(os.tmpdir(), CLONE_PREFIX));
     try {
       await git.clone({
         fs,

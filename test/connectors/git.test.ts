@@ -4,14 +4,18 @@
 // unreachable host, too large, an address the door refuses before connecting). Plus the glob matcher and the
 // config parser.
 import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, rmSync, utimesSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import {
   createGitKind,
   gitConfigSchema,
   gitSecretsSchema,
   parseGitConfig,
   parseGitSecrets,
+  STALE_CLONE_MS,
   type GitConfig,
   type GitSecrets,
   type GitSourceKind,
@@ -254,6 +258,24 @@ describe('git source kind', function () {
       assert.equal(doc.fingerprint, first!.fingerprint);
     } finally {
       await one.close();
+    }
+  });
+
+  it('removes clone directories left by a stopped process, and only stale ones', async () => {
+    const stale = path.join(os.tmpdir(), `kws-git-stale-${process.pid}`);
+    const recent = path.join(os.tmpdir(), `kws-git-recent-${process.pid}`);
+    mkdirSync(stale, { recursive: true });
+    mkdirSync(recent, { recursive: true });
+    const old = new Date(Date.now() - STALE_CLONE_MS - 60_000);
+    utimesSync(stale, old, old);
+    const sweeping = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true });
+    try {
+      await listAll(sweeping, config(['README.md']));
+      assert.equal(existsSync(stale), false);
+      assert.equal(existsSync(recent), true);
+    } finally {
+      await sweeping.close();
+      rmSync(recent, { recursive: true, force: true });
     }
   });
 
