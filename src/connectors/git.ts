@@ -355,7 +355,10 @@ function unavailable(err: unknown, why: { tooLarge: boolean; timedOut: boolean }
     );
   }
   if (why.timedOut) {
-    return new SourceUnavailableError(`The repository did not answer within ${Math.round(limits.timeoutMs / 1000)} s`);
+    const ms = limits.timeoutMs;
+    return new SourceUnavailableError(
+      `The repository did not answer within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`,
+    );
   }
   if (err instanceof FetchError) {
     if (err.code === 'NETWORK')

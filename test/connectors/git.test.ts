@@ -203,14 +203,30 @@ describe('git source kind', function () {
     assert.equal(server.connections, connections);
   });
 
-  it('a repository that never answers times out with a plain reason', async () => {
+  it('a repository that never answers times out with a plain reason; a cancelled sync stops waiting', async () => {
     const silent = http.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
     const impatient = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true, timeoutMs: 300 });
     try {
       const err = await failure(listAll(impatient, { ...config(['**']), url: `http://127.0.0.1:${port}/x.git` }));
-      assert.equal(err.message, 'The repository did not answer within 0 s');
+      assert.equal(err.message, 'The repository did not answer within 300 ms');
+      // A sync cancelled while the server is silent ends with the cancellation, not as unavailable.
+      const abort = new AbortController();
+      setTimeout(() => abort.abort(new Error('sync cancelled')), 100);
+      await assert.rejects(
+        kind.fetch(
+          { ...context(), signal: abort.signal },
+          { ...config(['**']), url: `http://127.0.0.1:${port}/x.git` },
+          secrets,
+          {
+            key: 'README.md',
+            fingerprint: '0'.repeat(40),
+            filename: 'README.md',
+          },
+        ),
+        (err: Error) => err.message === 'sync cancelled',
+      );
     } finally {
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
