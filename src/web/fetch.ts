@@ -249,7 +249,7 @@ export async function fetchResource(
 export interface OutboundRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** Aborting destroys the request; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
 }

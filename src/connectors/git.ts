@@ -1,0 +1,580 @@
+// The git source kind: the files of one branch of a repository reached over smart HTTP, filtered by path
+// globs. A listing clones the branch head shallowly (depth 1, that branch only, no checkout) into a
+// temporary directory and reads its tree: each matching file's fingerprint is its git blob id, so a file
+// changes fingerprint exactly when its content changes. Every request goes through the one outbound door
+// (src/web/fetch.ts) under the kind's address policy, bounded in bytes (the whole clone) and in time, and
+// cancelled with the sync. The last clone of each source is kept for a while so that fetching the listed
+// files reads their blobs from it instead of cloning again; a fetch that finds no clone (another worker, or
+// it expired) clones again. The credentials (HTTP basic auth) are sent as a header and never appear in a
+// message.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import git, { type GitHttpRequest, type GitHttpResponse, type HttpClient } from 'isomorphic-git';
+import { FetchError, openRequest, parseWebUrl, type AddressPolicy } from '../web/fetch';
+import { compileGlob, globProblem, matchesAnyGlob, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from './glob';
+import {
+  SourceUnavailableError,
+  type FetchedDocument,
+  type SourceContext,
+  type SourceEntry,
+  type SourceKind,
+} from './kind';
+
+export interface GitConfig {
+  /** The repository's smart-HTTP URL (https; http only where the kind's options allow it). */
+  url: string;
+  /** The branch to follow; the repository's default branch when absent. */
+  branch?: string;
+  /** Globs of the paths to take, relative to the repository root. */
+  paths: string[];
+}
+
+/** HTTP basic credentials; a token is sent as the password. */
+export interface GitSecrets {
+  username?: string;
+  token?: string;
+}
+
+export interface GitKindOptions {
+  /** Which addresses the kind may reach (the deployment's setting lifts the rule for private networks). */
+  policy: AddressPolicy;
+  /** Accept http:// repositories (tests; never for a deployment facing the internet). */
+  allowHttp?: boolean;
+  /** The whole clone, in ms. */
+  timeoutMs?: number;
+  /** The most bytes one clone may receive: a larger repository fails as too large. */
+  maxRepositoryBytes?: number;
+  /** The most tree entries one listing reads. */
+  maxTreeEntries?: number;
+  /** How long a source's last clone is kept for the fetches that follow its listing, in ms. */
+  cacheTtlMs?: number;
+  /** How many sources' clones are kept at once (each holds its pack on disk and its index in memory). */
+  maxKeptClones?: number;
+  userAgent?: string;
+}
+
+export const GIT_DEFAULTS = {
+  timeoutMs: 120_000,
+  maxRepositoryBytes: 256 * 1024 * 1024,
+  maxTreeEntries: 200_000,
+  cacheTtlMs: 10 * 60_000,
+  maxKeptClones: 8,
+  userAgent: 'knowledge-workspace-service (git source)',
+} as const;
+
+const MAX_URL_LENGTH = 2048;
+const MAX_BRANCH_LENGTH = 255;
+const MAX_REDIRECTS = 3;
+/** The largest request body (the want/have negotiation of a depth-1 fetch is small). */
+const MAX_REQUEST_BYTES = 1024 * 1024;
+
+// The form rules, each stated once: the JSON schema carries the patterns and the parser tests with them.
+// They are fixed patterns (user input is only ever the subject), anchored, without nested quantifiers.
+const URL_REST = '[^\\s\\u0000-\\u001f\\u007f/?#@]+(?:/[^\\s\\u0000-\\u001f\\u007f?#]*)?$';
+const URL_PATTERN = `^https://${URL_REST}`;
+const HTTP_URL_PATTERN = `^https?://${URL_REST}`;
+// git check-ref-format: no control characters, space, ~ ^ : ? * [ \; no "..", "@{", "//"; no component
+// starting with "."; not starting with "-" or "/", not ending with "/", "." or ".lock".
+const BRANCH_PATTERN =
+  '^(?!-)(?!/)(?!\\.)(?!.*\\.\\.)(?!.*@\\{)(?!.*//)(?!.*/\\.)(?!.*/$)(?!.*\\.$)(?!.*\\.lock$)[^\\u0000-\\u0020~^:?*\\[\\\\\\u007f]+$';
+const GLOB_PATTERN = '^(?!/)(?!.*//)(?!.*/$)[^\\u0000-\\u001f\\u007f]+$';
+const USERNAME_PATTERN = '^[^\\u0000-\\u001f\\u007f:]+$';
+const SECRET_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
+const urlForm = new RegExp(URL_PATTERN);
+const httpUrlForm = new RegExp(HTTP_URL_PATTERN);
+const branchForm = new RegExp(BRANCH_PATTERN);
+const usernameForm = new RegExp(USERNAME_PATTERN);
+const secretForm = new RegExp(SECRET_PATTERN);
+
+/** The config's JSON schema (OpenAPI-ready). */
+export const gitConfigSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
+  properties: {
+    url: {
+      type: 'string',
+      format: 'uri',
+      minLength: 1,
+      maxLength: MAX_URL_LENGTH,
+      pattern: URL_PATTERN,
+      description: 'The repository over smart HTTP: https, no credentials, query, fragment or control characters.',
+      examples: ['https://git.example.com/team/handbook.git'],
+    },
+    branch: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_BRANCH_LENGTH,
+      pattern: BRANCH_PATTERN,
+      description: "The branch to follow (a git branch name); the repository's default branch when absent.",
+      examples: ['main'],
+    },
+    paths: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_GLOBS,
+      default: ['**'],
+      items: { type: 'string', minLength: 1, maxLength: MAX_GLOB_LENGTH, pattern: GLOB_PATTERN },
+      description:
+        'Globs of the files to take, relative to the repository root: `*` within a path segment, `**` for any ' +
+        'number of segments, `?`, `[a-z]`, `[!a-z]`. `*.md` matches top-level files only; `**/*.md` at any depth.',
+      examples: [['docs/**/*.md']],
+    },
+  },
+} as const;
+
+/** The secrets' JSON schema: HTTP basic credentials, a token being sent as the password. */
+export const gitSecretsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    username: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 256,
+      pattern: USERNAME_PATTERN,
+      description: 'The HTTP basic user name ("git" when only a token is given).',
+    },
+    token: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 4096,
+      pattern: SECRET_PATTERN,
+      description: 'An access token or password, sent as the HTTP basic password. Sealed; never returned.',
+    },
+    password: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 4096,
+      pattern: SECRET_PATTERN,
+      description: 'Another name for token (give one of them).',
+    },
+  },
+} as const;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function onlyKeys(input: Record<string, unknown>, allowed: readonly string[], what: string) {
+  const extra = Object.keys(input).find((k) => !allowed.includes(k));
+  if (extra !== undefined) throw new Error(`${what} has an unknown field "${extra.slice(0, 64)}"`);
+}
+
+function boundedString(value: unknown, field: string, max: number): string {
+  if (typeof value !== 'string') throw new Error(`${field} must be a string`);
+  if (value.length === 0) throw new Error(`${field} must not be empty`);
+  if (value.length > max) throw new Error(`${field} is longer than ${max} characters`);
+  if (!wellFormed(value)) throw new Error(`${field} is not valid Unicode (a lone surrogate)`);
+  return value;
+}
+
+/** Checks a repository URL's form: https (http only when allowed), a host, no credentials, query or fragment. */
+function checkRepositoryUrl(raw: string, allowHttp: boolean): string {
+  if (!(allowHttp ? httpUrlForm : urlForm).test(raw)) {
+    throw new Error(
+      `config.url must be an ${allowHttp ? 'http(s)' : 'https'} URL without credentials, query or fragment`,
+    );
+  }
+  try {
+    parseWebUrl(raw);
+  } catch (err) {
+    throw new Error(`config.url: ${(err as Error).message}`);
+  }
+  return raw;
+}
+
+/** Parses a git source's config; throws an Error saying what is wrong. */
+export function parseGitConfig(input: unknown, options: { allowHttp?: boolean } = {}): GitConfig {
+  if (!isRecord(input)) throw new Error('config must be an object');
+  onlyKeys(input, ['url', 'branch', 'paths'], 'config');
+  const url = checkRepositoryUrl(boundedString(input.url, 'config.url', MAX_URL_LENGTH), options.allowHttp ?? false);
+  let branch: string | undefined;
+  if (input.branch !== undefined) {
+    branch = boundedString(input.branch, 'config.branch', MAX_BRANCH_LENGTH);
+    if (!branchForm.test(branch)) throw new Error('config.branch is not a valid git branch name');
+  }
+  let paths = ['**'];
+  if (input.paths !== undefined) {
+    if (!Array.isArray(input.paths)) throw new Error('config.paths must be an array of globs');
+    if (input.paths.length === 0) throw new Error('config.paths must hold at least one glob');
+    if (input.paths.length > MAX_GLOBS) throw new Error(`config.paths holds more than ${MAX_GLOBS} globs`);
+    paths = input.paths.map((p: unknown, i) => {
+      if (typeof p !== 'string') throw new Error(`config.paths[${i}] must be a string`);
+      const problem = globProblem(p);
+      if (problem) throw new Error(`config.paths[${i}] ${problem}`);
+      return p;
+    });
+  }
+  return { url, ...(branch !== undefined ? { branch } : {}), paths };
+}
+
+/** Parses a git source's secrets (absent for a public repository); throws an Error saying what is wrong. */
+export function parseGitSecrets(input: unknown): GitSecrets {
+  if (input === undefined || input === null) return {};
+  if (!isRecord(input)) throw new Error('secrets must be an object');
+  onlyKeys(input, ['username', 'token', 'password'], 'secrets');
+  if (input.token !== undefined && input.password !== undefined) {
+    throw new Error('secrets: give token or password, not both');
+  }
+  const out: GitSecrets = {};
+  if (input.username !== undefined) {
+    out.username = boundedString(input.username, 'secrets.username', 256);
+    if (!usernameForm.test(out.username)) {
+      throw new Error('secrets.username must not contain ":" or control characters');
+    }
+  }
+  const rawToken = input.token ?? input.password;
+  if (rawToken !== undefined) {
+    const field = input.token !== undefined ? 'secrets.token' : 'secrets.password';
+    out.token = boundedString(rawToken, field, 4096);
+    if (!secretForm.test(out.token)) throw new Error(`${field} must not contain control characters`);
+  }
+  if (out.username !== undefined && out.token === undefined) {
+    throw new Error('secrets.username needs a token or password');
+  }
+  return out;
+}
+
+const authorization = (secrets: GitSecrets): Record<string, string> =>
+  secrets.token === undefined
+    ? {}
+    : {
+        authorization: `Basic ${Buffer.from(`${secrets.username ?? 'git'}:${secrets.token}`).toString('base64')}`,
+      };
+
+/** Raised inside the HTTP client and recognised when the clone fails. */
+class RepositoryTooLarge extends Error {}
+
+/** One clone on disk; removed once retired (a newer clone replaced it, or it expired) and unused. */
+interface Clone {
+  dir: string;
+  commit: string;
+  /** isomorphic-git's object cache for this clone (its parsed pack index): reads without it reparse the pack. */
+  cache: object;
+  users: number;
+  retired: boolean;
+  timer?: NodeJS.Timeout;
+}
+
+export interface GitSourceKind extends SourceKind<GitConfig, GitSecrets> {
+  /** Removes every kept clone (tests, shutdown). */
+  close(): Promise<void>;
+}
+
+async function collect(body: GitHttpRequest['body']): Promise<Buffer | undefined> {
+  if (!body) return undefined;
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of body as AsyncIterable<Uint8Array>) {
+    size += part.length;
+    if (size > MAX_REQUEST_BYTES) throw new Error('The request to the repository grew too large');
+    parts.push(Buffer.from(part));
+  }
+  return Buffer.concat(parts);
+}
+
+const flatHeaders = (headers: http.IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+  );
+
+/**
+ * isomorphic-git's HTTP client, through the door: each request (and each redirect hop, re-checked; the
+ * credentials go to the repository's own origin only) under the address policy, the bodies counted against
+ * the clone's byte budget, everything aborted with `signal`.
+ */
+function doorClient(
+  options: Required<Pick<GitKindOptions, 'allowHttp' | 'userAgent'>> & { policy: AddressPolicy },
+  signal: AbortSignal,
+  budget: { left: number },
+): HttpClient {
+  // Like git, a redirect of the first request (the ref advertisement) moves the repository: later requests
+  // go to the new base (isomorphic-git would send them to the old one).
+  const ADVERTISEMENT = '/info/refs?service=git-upload-pack';
+  let moved: { from: string; to: string } | undefined;
+  return {
+    async request(req: GitHttpRequest): Promise<GitHttpResponse> {
+      const method = (req.method ?? 'GET').toUpperCase() === 'POST' ? 'POST' : 'GET';
+      const body = await collect(req.body);
+      const origin = new URL(req.url).origin;
+      let target = moved && req.url.startsWith(moved.from) ? moved.to + req.url.slice(moved.from.length) : req.url;
+      for (let hop = 0; ; hop++) {
+        const headers: Record<string, string> = { ...req.headers, 'user-agent': options.userAgent };
+        if (new URL(target).origin !== origin) {
+          for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+        }
+        const res = await openRequest(target, options.policy, { method, headers, body, signal });
+        const status = res.statusCode ?? 0;
+        const location = res.headers.location;
+        if (method === 'GET' && [301, 302, 303, 307, 308].includes(status) && location && hop < MAX_REDIRECTS) {
+          res.resume();
+          const next = new URL(location, target);
+          if (next.protocol !== 'https:' && !(options.allowHttp && next.protocol === 'http:')) {
+            throw new FetchError('The repository redirected to a URL that is not https', 'UNSUPPORTED_SCHEME');
+          }
+          target = next.toString();
+          continue;
+        }
+        if (hop > 0 && req.url.endsWith(ADVERTISEMENT) && target.endsWith(ADVERTISEMENT)) {
+          moved = { from: req.url.slice(0, -ADVERTISEMENT.length), to: target.slice(0, -ADVERTISEMENT.length) };
+        }
+        return {
+          url: target,
+          method,
+          statusCode: status,
+          statusMessage: res.statusMessage ?? '',
+          headers: flatHeaders(res.headers),
+          body: counted(res, budget),
+        };
+      }
+    },
+  };
+}
+
+async function* counted(res: http.IncomingMessage, budget: { left: number }): AsyncIterableIterator<Uint8Array> {
+  for await (const chunk of res as AsyncIterable<Buffer>) {
+    budget.left -= chunk.length;
+    if (budget.left < 0) {
+      res.destroy();
+      throw new RepositoryTooLarge('too large');
+    }
+    yield chunk;
+  }
+}
+
+/** A clone's failure in plain words, with nothing of the credentials in it. */
+function unavailable(err: unknown, why: { tooLarge: boolean; timedOut: boolean }, limits: Required<GitKindOptions>) {
+  if (why.tooLarge || err instanceof RepositoryTooLarge) {
+    return new SourceUnavailableError(
+      `The repository is larger than the ${limits.maxRepositoryBytes} bytes a git source may clone`,
+    );
+  }
+  if (why.timedOut) {
+    const ms = limits.timeoutMs;
+    return new SourceUnavailableError(
+      `The repository did not answer within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`,
+    );
+  }
+  if (err instanceof FetchError) {
+    if (err.code === 'NETWORK')
+      return new SourceUnavailableError('The repository could not be reached: connection failed');
+    return new SourceUnavailableError(`The repository could not be reached: ${err.message}`);
+  }
+  const e = err as { code?: string; data?: { statusCode?: number }; message?: string };
+  if (e.code === 'HttpError') {
+    const status = e.data?.statusCode ?? 0;
+    if (status === 401 || status === 403) {
+      return new SourceUnavailableError(
+        `The repository refused the credentials (HTTP ${status}): check the user name and token, which may have been revoked`,
+      );
+    }
+    if (status === 404) return new SourceUnavailableError('The repository was not found (HTTP 404)');
+    return new SourceUnavailableError(`The repository answered HTTP ${status}`);
+  }
+  if (e.code === 'SmartHttpError') {
+    return new SourceUnavailableError('The URL does not answer as a git repository over smart HTTP');
+  }
+  return new SourceUnavailableError('The repository could not be read');
+}
+
+const missingBranch = (branch: string) => new SourceUnavailableError(`The repository has no branch "${branch}"`);
+
+const rmQuietly = (dir: string) => rm(dir, { recursive: true, force: true }).catch(() => undefined);
+
+const CLONE_PREFIX = 'kws-git-';
+/** A clone directory this old was left by a process that stopped (clones live minutes): it is removed. */
+export const STALE_CLONE_MS = 24 * 60 * 60_000;
+
+/** Removes the clone directories that stopped processes left behind. */
+async function sweepStaleClones(now = Date.now()): Promise<void> {
+  const root = os.tmpdir();
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(CLONE_PREFIX)) continue;
+    const dir = path.join(root, name);
+    const info = await stat(dir).catch(() => undefined);
+    if (info?.isDirectory() && now - info.mtimeMs > STALE_CLONE_MS) await rmQuietly(dir);
+  }
+}
+
+/** The git kind, with its address policy and limits. */
+export function createGitKind(opts: GitKindOptions): GitSourceKind {
+  const limits: Required<GitKindOptions> = { ...GIT_DEFAULTS, allowHttp: false, ...opts };
+  /** Each source's last clone, keyed by a hash of the URL, branch and credentials. */
+  const clones = new Map<string, Clone>();
+  let swept: Promise<void> | undefined;
+
+  const cacheKey = (config: GitConfig, secrets: GitSecrets) =>
+    createHash('sha256')
+      .update(JSON.stringify([config.url, config.branch ?? '', secrets.username ?? '', secrets.token ?? '']))
+      .digest('hex');
+
+  const retire = (clone: Clone) => {
+    clone.retired = true;
+    clearTimeout(clone.timer);
+    if (clone.users === 0) void rmQuietly(clone.dir);
+  };
+  const release = (clone: Clone) => {
+    clone.users--;
+    if (clone.retired && clone.users === 0) void rmQuietly(clone.dir);
+  };
+  const keep = (key: string, clone: Clone) => {
+    const previous = clones.get(key);
+    if (previous && previous !== clone) retire(previous);
+    clones.delete(key);
+    clones.set(key, clone);
+    // The map keeps insertion order: the first entries are the oldest kept.
+    for (const [oldKey, old] of clones) {
+      if (clones.size <= limits.maxKeptClones) break;
+      clones.delete(oldKey);
+      retire(old);
+    }
+    clone.timer = setTimeout(() => {
+      if (clones.get(key) === clone) clones.delete(key);
+      retire(clone);
+    }, limits.cacheTtlMs);
+    clone.timer.unref();
+  };
+
+  /** Clones the branch head into a new directory, kept as the source's clone; the caller holds it (users 1). */
+  async function cloneRepository(ctx: SourceContext, config: GitConfig, secrets: GitSecrets): Promise<Clone> {
+    checkRepositoryUrl(config.url, limits.allowHttp);
+    const timeout = new AbortController();
+    const why = { tooLarge: false, timedOut: false };
+    const timer = setTimeout(() => {
+      why.timedOut = true;
+      timeout.abort(new Error('timed out'));
+    }, limits.timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout.signal]);
+    const budget = { left: limits.maxRepositoryBytes };
+    swept ??= sweepStaleClones();
+    await swept;
+    const dir = await mkdtemp(path.join(os.tmpdir(), CLONE_PREFIX));
+    try {
+      await git.clone({
+        fs,
+        http: doorClient(limits, signal, budget),
+        dir,
+        url: config.url,
+        ...(config.branch !== undefined ? { ref: config.branch } : {}),
+        singleBranch: true,
+        depth: 1,
+        noCheckout: true,
+        noTags: true,
+        headers: authorization(secrets),
+        onProgress: () => ctx.heartbeat({ phase: 'clone' }),
+      });
+      const commit = await git.resolveRef({ fs, dir, ref: 'HEAD' });
+      const clone: Clone = { dir, commit, cache: {}, users: 1, retired: false };
+      keep(cacheKey(config, secrets), clone);
+      return clone;
+    } catch (err) {
+      await rmQuietly(dir);
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      why.tooLarge = budget.left < 0;
+      const e = err as { code?: string };
+      if (config.branch !== undefined && e.code === 'NotFoundError') throw missingBranch(config.branch);
+      throw unavailable(err, why, limits);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The blobs under the head commit whose paths match the globs (symlinks and submodules left out). */
+  async function matchingFiles(ctx: SourceContext, clone: Clone, config: GitConfig): Promise<SourceEntry[]> {
+    const globs = config.paths.map(compileGlob);
+    const { cache } = clone;
+    const { commit } = await git.readCommit({ fs, dir: clone.dir, oid: clone.commit, cache });
+    const entries: SourceEntry[] = [];
+    let seen = 0;
+    const visit = async (treeOid: string, prefix: string): Promise<void> => {
+      const { tree } = await git.readTree({ fs, dir: clone.dir, oid: treeOid, cache });
+      for (const item of tree) {
+        if (++seen > limits.maxTreeEntries) {
+          throw new SourceUnavailableError(`The repository's tree has more than ${limits.maxTreeEntries} entries`);
+        }
+        if (seen % 1000 === 0) {
+          if (ctx.signal.aborted) throw ctx.signal.reason;
+          ctx.heartbeat({ phase: 'list', seen });
+        }
+        const key = prefix + item.path;
+        if (item.type === 'tree') await visit(item.oid, `${key}/`);
+        else if (item.type === 'blob' && item.mode !== '120000' && matchesAnyGlob(globs, key)) {
+          entries.push({ key, fingerprint: item.oid, filename: path.posix.basename(key) });
+        }
+      }
+    };
+    await visit(commit.tree, '');
+    return entries;
+  }
+
+  const document = (entry: SourceEntry, oid: string, blob: Uint8Array): FetchedDocument => ({
+    bytes: Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength),
+    filename: path.posix.basename(entry.key),
+    fingerprint: oid,
+  });
+
+  return {
+    kind: 'git',
+
+    async *list(ctx, config, secrets) {
+      const clone = await cloneRepository(ctx, config, secrets);
+      let entries: SourceEntry[];
+      try {
+        entries = await matchingFiles(ctx, clone, config);
+      } finally {
+        release(clone);
+      }
+      yield* entries;
+    },
+
+    async fetch(ctx, config, secrets, entry) {
+      const kept = clones.get(cacheKey(config, secrets));
+      if (kept && !kept.retired) {
+        kept.users++;
+        try {
+          // Blob ids name their content: the listed fingerprint reads the listed bytes.
+          const { oid, blob } = await git.readBlob({ fs, dir: kept.dir, oid: entry.fingerprint, cache: kept.cache });
+          return document(entry, oid, blob);
+        } catch {
+          // Not in this clone (it is older than the listing): clone again below.
+        } finally {
+          release(kept);
+        }
+      }
+      const clone = await cloneRepository(ctx, config, secrets);
+      try {
+        const { oid, blob } = await git.readBlob({
+          fs,
+          dir: clone.dir,
+          oid: clone.commit,
+          filepath: entry.key,
+          cache: clone.cache,
+        });
+        return document(entry, oid, blob);
+      } catch {
+        throw new SourceUnavailableError(`${entry.key} is no longer in the repository's branch`);
+      } finally {
+        release(clone);
+      }
+    },
+
+    async close() {
+      const all = [...clones.values()];
+      clones.clear();
+      for (const clone of all) {
+        clone.retired = true;
+        clearTimeout(clone.timer);
+      }
+      await Promise.all(all.map((c) => rmQuietly(c.dir)));
+    },
+  };
+}
+
+/** The git kind under the default address rule (public addresses only) and limits. */
+export const gitKind: GitSourceKind = createGitKind({ policy: { allowPrivateNetworks: false } });
