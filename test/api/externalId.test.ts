@@ -10,11 +10,10 @@ import type { AuthState } from '../../src/policies/credentials';
 import { EXTERNAL_ID_MESSAGE } from '../../src/api/routes/knowledge/schema';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import { uploadRequest } from '../helpers/knowledge';
+import { uploadRequest, waitForJob as waitJob } from '../helpers/knowledge';
 import { page, startSite, type TestSite } from '../helpers/site';
 import { getStack, type TestStack } from '../helpers/stack';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
 const OLD = 'The heron lighthouse keeps its lamp burning over the granite harbour every winter night.';
@@ -46,15 +45,7 @@ describe('upsert by external id', function () {
     headers = (await accessHeaders(stack, tenant)).headers;
   });
 
-  async function waitForJob(jobId: string) {
-    for (let i = 0; i < 1200; i++) {
-      const res = await stack.request('POST', v1('/background-jobs'), { headers, json: { jobIds: [jobId] } });
-      assert.equal(res.status, 200, res.text);
-      if (res.body.jobs[0].status !== 'RUNNING') return res.body.jobs[0];
-      await sleep(100);
-    }
-    throw new Error(`job ${jobId} still running`);
-  }
+  const waitForJob = (jobId: string) => waitJob(stack.request, tenant.workspaceId, headers, jobId);
 
   async function getItem(id: string) {
     const res = await stack.request('GET', k(`/${id}`), { headers });
@@ -308,6 +299,63 @@ describe('upsert by external id', function () {
     assert.equal(upsertReach(as('workspace'), { spaceId: 's1' }, { spaceId: 's2' }), 'otherSpace');
     assert.equal(upsertReach(as('role', 'r'), { spaceId: null }, { spaceId: null }), 'forbidden');
     assert.equal(upsertReach(as('userSpace', 'r'), { spaceId: 's1' }, { spaceId: 's1' }), 'forbidden');
+  });
+
+  it("an upload into a space never replaces workspace knowledge or another user's file by naming its externalId", async () => {
+    const activate = async (userId: string) => {
+      const res = await stack.request(
+        'POST',
+        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
+        {
+          headers: { 'x-api-key': tenant.apiKey },
+          json: { userId, email: `${userId}@example.com` },
+        },
+      );
+      assert.equal(res.status, 200, res.text);
+      return res.body.space.id as string;
+    };
+    const [alice, bob] = [await activate('alice'), await activate('bob')];
+    const upload = (name: string, text: string, fields: Record<string, string>) =>
+      uploadRequest(stack.request, tenant.workspaceId, headers, file(name, text), fields);
+    const shared = await upload('w.txt', OLD, { externalId: 'w-doc' });
+    assert.equal(shared.status, 200, shared.text);
+    const alices = await upload('a.txt', OLD, { externalId: 'a-doc', spaceId: alice });
+    assert.equal(alices.status, 200, alices.text);
+    assertError(
+      await upload('x.txt', NEW, { externalId: 'w-doc', spaceId: bob }),
+      409,
+      'externalId belongs to an item in another space',
+    );
+    assertError(
+      await upload('x.txt', NEW, { externalId: 'a-doc', spaceId: bob }),
+      409,
+      'externalId belongs to an item in another space',
+    );
+    assertError(
+      await upload('x.txt', NEW, { externalId: 'a-doc' }),
+      409,
+      'externalId belongs to an item in another space',
+    );
+    // Alice's own space: her file's next version.
+    const own = await upload('a2.txt', NEW, { externalId: 'a-doc', spaceId: alice });
+    assert.equal(own.status, 202, own.text);
+    assert.equal(own.body.id, alices.body.id);
+    assert.equal((await getItem(shared.body.id)).version, 1);
+  });
+
+  it('website: a repost with its externalId and url recrawls the same site; another url is 409', async () => {
+    site.routes.set('/', page('Home', [OLD]));
+    const created = await post('/website', { url: `${site.origin}/`, maxDepth: 0, externalId: 'site-1' });
+    assert.equal(created.status, 200, created.text);
+    assert.equal((await waitForJob(created.body.jobId)).status, 'COMPLETED');
+    const again = await post('/website', { url: `${site.origin}/`, maxDepth: 0, externalId: 'site-1' });
+    assert.equal(again.status, 202, again.text);
+    assert.equal(again.body.id, created.body.id);
+    assert.equal(again.body.status, 'BACKGROUND_START');
+    assert.notEqual(again.body.jobId, created.body.jobId);
+    assert.equal((await waitForJob(again.body.jobId)).status, 'COMPLETED');
+    assertError(await post('/website', { url: `${site.origin}/other`, externalId: 'site-1' }), 409);
+    assert.equal((await byExternalId('site-1')).body.total, 1);
   });
 
   describe('URL items', () => {
