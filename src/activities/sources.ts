@@ -7,6 +7,7 @@ import { normalizeNewlines } from '../extract/textDecoding';
 import {
   contentHash,
   dropUnchangedVersion,
+  KnowledgeGoneError,
   prepareChunks,
   requireItem,
   requireVersion,
@@ -69,7 +70,15 @@ export function createSourceActivities(deps: SourceDeps) {
       const item = await load(input);
       // A refetch (services/versions.ts refetchUrl): the page read again as the item's next version.
       const version = 'version' in input ? input.version : undefined;
-      if (version !== undefined) await requireVersion(db, input.workspaceId, input.knowledgeId, version);
+      if (version !== undefined) {
+        try {
+          await requireVersion(db, input.workspaceId, input.knowledgeId, version);
+        } catch (err) {
+          // The item stays but its version is gone: an earlier attempt found the page unchanged and dropped it.
+          if (err instanceof KnowledgeGoneError) return { chunkCount: 0, unchanged: true };
+          throw err;
+        }
+      }
       let doc: WebDocument;
       try {
         doc = await withHeartbeat('fetching', () => fetchWebDocument(item.content, deps.web));

@@ -4,6 +4,9 @@
 // refetched as new versions. Against the real stack: PostgreSQL, Temporal and its worker, S3, a test website.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createActivities } from '../../src/activities';
+import { activityDeps } from '../../src/main/deps';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { upsertReach } from '../../src/policies/scopes';
 import type { AuthState } from '../../src/policies/credentials';
@@ -393,6 +396,22 @@ describe('upsert by external id', function () {
       assert.equal(repost.body.unchanged, true);
       assert.equal(repost.body.version, 2);
       assertError(await post('/url', { url: `${site.origin}/other`, externalId: 'page-1' }), 409);
+
+      // A retried fetch after the unchanged page's version was dropped: still unchanged, never a failure.
+      const workerDeps = activityDeps(stack.deps);
+      try {
+        const acts = createActivities(workerDeps);
+        const retried = await new MockActivityEnvironment().run(acts.fetchAndStoreChunks, {
+          workspaceId: tenant.workspaceId,
+          organizationId: tenant.organizationId,
+          knowledgeId: id,
+          version: 3,
+          source: 'url' as const,
+        });
+        assert.deepEqual(retried, { chunkCount: 0, unchanged: true });
+      } finally {
+        await workerDeps.close();
+      }
 
       const text2 = await post('/text', { title: 'T', content: OLD });
       assertError(
