@@ -66,6 +66,9 @@ export function isUnreachable(err: unknown): boolean {
   return e.cause !== undefined && e.cause !== err && isUnreachable(e.cause);
 }
 
+/** A Postgres unique violation (a concurrent insert took the key first). */
+export const isUniqueViolation = (err: unknown): boolean => (err as PgError | undefined)?.code === '23505';
+
 interface PgError {
   code?: unknown;
   constraint?: unknown;

@@ -4,7 +4,16 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ExtractedPage } from '../extract/types';
 import { normalizeNewlines } from '../extract/textDecoding';
-import { prepareChunks, requireItem, requireVersion, storeFetchedChunks, storeItemChunks } from '../services/ingestion';
+import {
+  contentHash,
+  dropUnchangedVersion,
+  KnowledgeGoneError,
+  prepareChunks,
+  requireItem,
+  requireVersion,
+  storeFetchedChunks,
+  storeItemChunks,
+} from '../services/ingestion';
 import { fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
 import { FetchError } from '../web/fetch';
 import { IngestionFailureTypes, type IngestSourceInput, type IngestVersionInput } from '../workflows/contracts';
@@ -38,7 +47,7 @@ export async function webDocumentPages(
 
 export function createSourceActivities(deps: SourceDeps) {
   const { db } = deps;
-  const load = (input: IngestSourceInput) => requireItem(db, input.workspaceId, input.knowledgeId);
+  const load = (input: IngestSourceInput | IngestVersionInput) => requireItem(db, input.workspaceId, input.knowledgeId);
 
   return classifyFailures({
     async chunkStoredText(input: IngestSourceInput | IngestVersionInput): Promise<{ chunkCount: number }> {
@@ -55,8 +64,21 @@ export function createSourceActivities(deps: SourceDeps) {
       return { chunkCount: chunks.length };
     },
 
-    async fetchAndStoreChunks(input: IngestSourceInput): Promise<{ chunkCount: number }> {
+    async fetchAndStoreChunks(
+      input: IngestSourceInput | IngestVersionInput,
+    ): Promise<{ chunkCount: number; unchanged?: boolean }> {
       const item = await load(input);
+      // A refetch (services/versions.ts refetchUrl): the page read again as the item's next version.
+      const version = 'version' in input ? input.version : undefined;
+      if (version !== undefined) {
+        try {
+          await requireVersion(db, input.workspaceId, input.knowledgeId, version);
+        } catch (err) {
+          // The item stays but its version is gone: an earlier attempt found the page unchanged and dropped it.
+          if (err instanceof KnowledgeGoneError) return { chunkCount: 0, unchanged: true };
+          throw err;
+        }
+      }
       let doc: WebDocument;
       try {
         doc = await withHeartbeat('fetching', () => fetchWebDocument(item.content, deps.web));
@@ -71,9 +93,16 @@ export function createSourceActivities(deps: SourceDeps) {
         throw err;
       }
       const { pages, title, excerpt, hashOf } = await webDocumentPages(deps, doc, input.knowledgeId);
+      if (
+        version !== undefined &&
+        (await dropUnchangedVersion(db, input.workspaceId, input.knowledgeId, version, contentHash(hashOf)))
+      ) {
+        return { chunkCount: 0, unchanged: true };
+      }
       const chunks = prepareChunks(pages, deps.ingestion, `No text could be extracted from ${item.content}`);
       const contentType = doc.kind === 'html' ? 'text/html' : doc.mime;
-      await storeFetchedChunks(db, item, { finalUrl: doc.url.toString(), contentType, hashOf, title, excerpt }, chunks);
+      const fetched = { finalUrl: doc.url.toString(), contentType, hashOf, title, excerpt };
+      await storeFetchedChunks(db, item, fetched, chunks, version);
       return { chunkCount: chunks.length };
     },
   });

@@ -73,6 +73,8 @@ export interface KnowledgeRow {
   source_visibility: SourceVisibility;
   /** The version whose chunks reads and searches use (migration 0020). */
   current_version: number;
+  /** The client's own id for the item, unique per workspace (migration 0021; null: none). */
+  external_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -120,6 +122,8 @@ export interface UploadFileMetadataRow {
   source_visibility: SourceVisibility;
   /** The attributes the upload's item is created with. */
   attributes: Record<string, string | number | boolean>;
+  /** SHA-256 of the file, hex (its item's first version's hash; null: staged before 0021). */
+  content_hash: string | null;
   created_at: Date;
   updated_at: Date;
 }

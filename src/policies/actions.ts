@@ -33,7 +33,8 @@ export const POLICY = {
   },
   'knowledge.write': {
     allow: ['workspace'],
-    description: "create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks",
+    description:
+      "create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks",
   },
   'rbac.read': { allow: TOKENS, description: 'read the RBAC status' },
   'rbac.manage': { allow: ['workspace'], description: 'turn RBAC on or off' },

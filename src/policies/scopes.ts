@@ -145,3 +145,19 @@ export const mayRecordSpaceRole = (
  */
 export const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): boolean =>
   isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open');
+
+/**
+ * Whether a post naming an external id may replace the item that holds it: 'open'; 'forbidden' for any
+ * credential but the workspace's own (knowledge.write admits no other today; should one ever be admitted, a
+ * role-bound or user space token must not overwrite an item it cannot write by naming its id); 'otherSpace'
+ * when the item lives in another space than the post names (workspace knowledge: none), so an upload into
+ * one user's space never overwrites workspace knowledge or another user's file.
+ */
+export function upsertReach(
+  auth: AuthState,
+  item: { spaceId: string | null },
+  posted: { spaceId: string | null },
+): 'open' | 'forbidden' | 'otherSpace' {
+  if (!isWorkspaceCredential(auth)) return 'forbidden';
+  return item.spaceId === posted.spaceId ? 'open' : 'otherSpace';
+}

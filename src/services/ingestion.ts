@@ -103,26 +103,42 @@ export async function createKnowledgeForUpload(
     seen(upload);
     if (upload.knowledge_id) return;
     if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) {
-      await knowledge.insertKnowledge(trx, workspaceId, {
-        id: knowledgeId,
-        type: input.unpack ? 'FOLDER' : 'FILE',
-        title: upload.title,
-        content: upload.filename,
-        url: input.sourceUrl ?? upload.filename,
-        parentId: input.parentId ?? null,
-        status: 'BACKGROUND_START',
-        language: upload.language,
-        metadata: upload.description ? { description: upload.description } : {},
-        sizeBytes: upload.size_bytes,
-        storageKey: upload.storage_key,
-        mimetype: upload.mimetype,
-        filename: upload.filename,
-        spaceId: upload.space_id,
-        sourceVisibility: upload.source_visibility,
-        attributes: upload.attributes,
-      });
+      await insertUploadItem(trx, upload, knowledgeId, input);
     }
     await uploads.linkUploadKnowledge(trx, workspaceId, uploadId, knowledgeId);
+  });
+}
+
+/**
+ * The item an upload becomes (BACKGROUND_START), its first version recording the file's hash. An upload
+ * with an external id has it made at once (services/uploads.ts acceptUpload), so the id is claimed before
+ * the workflow runs; the workflow then finds it.
+ */
+export async function insertUploadItem(
+  trx: Tx,
+  upload: UploadFileMetadataRow,
+  knowledgeId: string,
+  opts: { unpack?: boolean; parentId?: string | null; sourceUrl?: string; externalId?: string },
+): Promise<KnowledgeRow> {
+  return knowledge.insertKnowledge(trx, upload.workspace_id, {
+    id: knowledgeId,
+    type: opts.unpack ? 'FOLDER' : 'FILE',
+    title: upload.title,
+    content: upload.filename,
+    url: opts.sourceUrl ?? upload.filename,
+    parentId: opts.parentId ?? null,
+    status: 'BACKGROUND_START',
+    language: upload.language,
+    metadata: upload.description ? { description: upload.description } : {},
+    sizeBytes: upload.size_bytes,
+    storageKey: upload.storage_key,
+    mimetype: upload.mimetype,
+    filename: upload.filename,
+    spaceId: upload.space_id,
+    sourceVisibility: upload.source_visibility,
+    attributes: upload.attributes,
+    externalId: opts.externalId ?? null,
+    contentHash: upload.content_hash,
   });
 }
 
@@ -268,13 +284,22 @@ export async function storeFetchedChunks(
   item: KnowledgeRow,
   fetched: { finalUrl: string; contentType: string; hashOf: string | Buffer; title?: string; excerpt?: string },
   chunks: Chunk[],
+  version?: number,
 ): Promise<void> {
+  // The version records the content's hash (a refetch compares with it) and size.
+  const hash = contentHash(fetched.hashOf);
+  const recorded = { content_hash: hash, size_bytes: Buffer.byteLength(fetched.hashOf) };
+  if (version !== undefined) {
+    await storeItemChunks(db, item.workspace_id, item.id, chunks, {}, version);
+    await versions.updateVersion(db, item.workspace_id, item.id, version, recorded);
+    return;
+  }
   const previous = (item.metadata.extraction ?? { source: 'web' }) as WebExtraction;
   const extraction: WebExtraction = {
     ...previous,
     finalUrl: fetched.finalUrl,
     contentType: fetched.contentType,
-    contentHash: contentHash(fetched.hashOf),
+    contentHash: hash,
     fetchedAt: new Date().toISOString(),
   };
   const metadata: Record<string, unknown> = { ...item.metadata, extraction };
@@ -282,5 +307,28 @@ export async function storeFetchedChunks(
   await storeItemChunks(db, item.workspace_id, item.id, chunks, {
     metadata,
     ...(previous.autoTitle && fetched.title ? { title: fetched.title.slice(0, 1000) } : {}),
+  });
+  await versions.updateVersion(db, item.workspace_id, item.id, item.current_version, recorded);
+}
+
+/**
+ * A refetched page whose content hash is the current version's: its new version is removed again, nothing
+ * is indexed, and true is returned. KnowledgeGoneError if the item went meanwhile.
+ */
+export async function dropUnchangedVersion(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+  version: number,
+  hash: string,
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+    if (!item) throw new KnowledgeGoneError();
+    if (version === item.current_version) return false;
+    const current = await versions.findVersion(trx, workspaceId, knowledgeId, item.current_version);
+    if (current?.content_hash !== hash) return false;
+    await versions.deleteVersion(trx, workspaceId, knowledgeId, version);
+    return true;
   });
 }

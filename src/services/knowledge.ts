@@ -58,7 +58,7 @@ export const loadVisibleKnowledge = (db: Db, auth: AuthState, knowledgeId: strin
 export async function listVisibleKnowledge(
   db: Db,
   auth: AuthState,
-  page: { offset: number; limit: number; metadata?: MetadataFilter; filter?: ItemFilter },
+  page: { offset: number; limit: number; metadata?: MetadataFilter; filter?: ItemFilter; externalId?: string },
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
   const { filter, ...rest } = page;
   return knowledge.listKnowledge(db, auth.workspace.id, { ...rest, access: await accessFilter(db, auth, { filter }) });

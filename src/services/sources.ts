@@ -17,6 +17,7 @@ import { checkWebUrl, FetchError } from '../web/fetch';
 import { crawlWebsiteWorkflow } from '../workflows/crawlWebsite';
 import { INLINE_INGEST_MAX_BYTES, type CrawlProgress } from '../workflows/contracts';
 import { ingestSourceWorkflow } from '../workflows/ingestSource';
+import { contentHash } from './ingestion';
 import { KnowledgeMessages } from './knowledge';
 
 export const SourceMessages = {
@@ -71,6 +72,7 @@ export async function createTextItem(
     language?: string;
     metadata?: Record<string, unknown>;
     attributes?: Attributes;
+    externalId?: string;
   },
 ): Promise<{ id: string; jobId: string }> {
   return createAndStart(
@@ -85,6 +87,8 @@ export async function createTextItem(
         language: input.language ?? null,
         metadata: freeMetadata(input.metadata),
         attributes: input.attributes,
+        externalId: input.externalId,
+        contentHash: contentHash(input.content),
       }),
     (row) =>
       startSource(deps, workspace.id, row.id, 'text', Buffer.byteLength(input.content) <= INLINE_INGEST_MAX_BYTES),
@@ -95,7 +99,7 @@ export async function createTextItem(
 const webItem = (
   type: 'URL' | 'WEBSITE',
   url: string,
-  input: { title?: string; language?: string; attributes?: Attributes },
+  input: { title?: string; language?: string; attributes?: Attributes; externalId?: string },
 ) => ({
   type,
   title: input.title ?? url,
@@ -105,12 +109,13 @@ const webItem = (
   language: input.language ?? null,
   metadata: { extraction: { source: 'web', autoTitle: input.title === undefined } },
   attributes: input.attributes,
+  externalId: input.externalId,
 });
 
 export async function createUrlItem(
   deps: SourceDeps,
   workspace: WorkspaceRow,
-  input: { url: string; title?: string; language?: string; attributes?: Attributes },
+  input: { url: string; title?: string; language?: string; attributes?: Attributes; externalId?: string },
 ): Promise<{ id: string; jobId: string }> {
   const url = (await checkFetchableUrl(deps, input.url)).toString();
   return createAndStart(
@@ -146,6 +151,7 @@ export interface WebsiteInput extends websites.CrawlSettings {
   title?: string;
   language?: string;
   attributes?: Attributes;
+  externalId?: string;
 }
 
 export async function createWebsite(

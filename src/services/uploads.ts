@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Attributes } from '../domain/filter';
@@ -21,6 +22,7 @@ import {
 } from '../extract/mime';
 import { PLAIN_MIME_TYPES } from '../extract/plain';
 import { Semaphore } from '../semaphore';
+import { insertUploadItem } from './ingestion';
 import { quotaBytes, writeWithinQuota } from './storageQuota';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
@@ -59,6 +61,8 @@ export interface UploadInput {
   unpack?: boolean;
   /** The item's attributes (an unpacked archive's files inherit them). */
   attributes?: Attributes;
+  /** The client's id for the new item (services/upserts.ts): the item is made at once, claiming it. */
+  externalId?: string;
 }
 
 export type UploadOutcome =
@@ -202,8 +206,8 @@ export async function acceptUpload(
       workspace,
       deps.config.limits.defaultStorageQuotaBytes,
       staged.sizeBytes,
-      (trx) =>
-        uploads.completeUpload(trx, workspace.id, uploadId, {
+      async (trx) => {
+        await uploads.completeUpload(trx, workspace.id, uploadId, {
           size_bytes: staged.sizeBytes,
           title,
           description: input.description ?? null,
@@ -212,7 +216,13 @@ export async function acceptUpload(
           space_id: input.spaceId ?? null,
           source_visibility: input.sourceVisibility ?? 'source',
           attributes: input.attributes,
-        }),
+          content_hash: staged.sha256,
+        });
+        if (input.externalId !== undefined) {
+          const upload = (await uploads.findUpload(trx, workspace.id, uploadId))!;
+          await insertUploadItem(trx, upload, knowledgeId, { externalId: input.externalId });
+        }
+      },
     );
     if (!fits) throw forbidden(UploadMessages.quota);
     handle = await startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
@@ -230,7 +240,9 @@ export async function acceptUpload(
       knowledgeId,
     });
   } catch (err) {
-    // Nothing half-written: without its workflow, the upload record and its stored bytes go.
+    // Nothing half-written: without its workflow, the upload record and its stored bytes go (and the item
+    // made for an external id, freeing the id).
+    if (input.externalId !== undefined) await knowledge.deleteKnowledgeRows(deps.db, workspace.id, [knowledgeId]);
     await discardUpload(deps, workspace, staged);
     throw err;
   }

@@ -21,6 +21,7 @@ import { writeWithinQuota } from './storageQuota';
 export const VersionMessages = {
   notFile: 'Only FILE items can have their file replaced',
   notText: 'Only STRING items can have their text replaced',
+  notUrl: 'Only URL items can be refetched',
   inProgress: 'A new version of this item is still being processed',
   invalidNumber: 'Invalid version number',
   notFound: 'Version not found',
@@ -46,6 +47,12 @@ export function versionStatus(item: KnowledgeRow, v: KnowledgeVersionRow | undef
   return item.status === 'BACKGROUND_ERROR' ? 'FAILED' : 'PROCESSING';
 }
 
+const NOT_OF_TYPE = {
+  FILE: VersionMessages.notFile,
+  STRING: VersionMessages.notText,
+  URL: VersionMessages.notUrl,
+} as const;
+
 /**
  * Records the item's next version (under the item's row lock, so two replacements cannot take one number),
  * refusing an item of another type or one whose newest version is still being processed.
@@ -53,12 +60,12 @@ export function versionStatus(item: KnowledgeRow, v: KnowledgeVersionRow | undef
 async function nextVersion(
   trx: Tx,
   row: KnowledgeRow,
-  type: 'FILE' | 'STRING',
+  type: 'FILE' | 'STRING' | 'URL',
   version: Omit<versions.NewVersion, 'number' | 'status'>,
 ): Promise<KnowledgeVersionRow> {
   const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
   if (!item) throw notFound(KnowledgeMessages.notFound);
-  if (item.type !== type) throw conflict(type === 'FILE' ? VersionMessages.notFile : VersionMessages.notText);
+  if (item.type !== type) throw conflict(NOT_OF_TYPE[type]);
   const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
   if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
   // A STRING item's text lives on the item; its current version keeps a copy, so it can be restored.
@@ -80,7 +87,7 @@ async function startVersion(
   deps: VersionDeps,
   workspace: WorkspaceRow,
   v: KnowledgeVersionRow,
-  source: 'file' | 'text',
+  source: 'file' | 'text' | 'url',
   inline: boolean,
 ): Promise<VersionStarted> {
   const jobId = WorkflowIds.ingestVersion(workspace.id, v.knowledge_id, v.number);
@@ -173,6 +180,15 @@ export async function replaceText(
     }),
   );
   return startVersion(deps, auth.workspace, v, 'text', Buffer.byteLength(text) <= INLINE_INGEST_MAX_BYTES);
+}
+
+/**
+ * POST …/knowledge/{id}/refetch: a URL item's page read again, as its next version (the workflow drops the
+ * version again when the page's content hash is the current version's: ingestion.ts dropUnchangedVersion).
+ */
+export async function refetchUrl(deps: VersionDeps, auth: AuthState, row: KnowledgeRow): Promise<VersionStarted> {
+  const v = await deps.db.transaction((trx) => nextVersion(trx, row, 'URL', { created_by: auth.kind }));
+  return startVersion(deps, auth.workspace, v, 'url', false);
 }
 
 /** GET …/knowledge/{id}/versions: the versions of an item the caller may see, newest first. */

@@ -96,7 +96,9 @@ export interface Activities {
 
   // Ingestion
   chunkStoredText(input: IngestSourceInput | IngestVersionInput): Promise<{ chunkCount: number }>;
-  fetchAndStoreChunks(input: IngestSourceInput): Promise<{ chunkCount: number }>;
+  fetchAndStoreChunks(
+    input: IngestSourceInput | IngestVersionInput,
+  ): Promise<{ chunkCount: number; unchanged?: boolean }>;
   createKnowledgeForUpload(input: IngestFileInput): Promise<{ knowledgeId: string }>;
   extractAndStoreChunks(
     input: (IngestFileInput & { knowledgeId: string }) | IngestVersionInput,

@@ -90,7 +90,8 @@ export interface IngestVersionInput {
   organizationId: string;
   knowledgeId: string;
   version: number;
-  source: 'file' | 'text';
+  /** url: a URL item's page fetched again (services/versions.ts refetchUrl). */
+  source: 'file' | 'text' | 'url';
   /** Every step as a local activity (a small plain file or text; see IngestFileInput). */
   inline?: boolean;
 }
@@ -100,6 +101,8 @@ export interface IngestVersionResult {
   version: number;
   status: 'COMPLETED';
   chunkCount: number;
+  /** A refetched page whose content was the current version's: its version was dropped, nothing indexed. */
+  unchanged?: boolean;
 }
 
 export interface IngestSourceResult {

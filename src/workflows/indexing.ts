@@ -118,6 +118,8 @@ export async function indexItem<T extends { chunkCount: number }>(
   let stage: 'extract' | 'embed' | 'complete' = 'extract'; // for the failure metric
   try {
     const stored = await storeChunks();
+    // A refetched page whose content is the current version's: its version was dropped, nothing to index.
+    if ((stored as { unchanged?: boolean }).unchanged) return stored;
     stage = 'embed';
     for (let from = 0; from < stored.chunkCount; from += EMBED_BATCH_CHUNKS) {
       await steps.long.embedChunks({

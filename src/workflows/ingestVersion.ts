@@ -8,13 +8,24 @@ import { indexingSteps, indexItem } from './indexing';
  */
 export async function ingestVersionWorkflow(input: IngestVersionInput): Promise<IngestVersionResult> {
   const steps = indexingSteps(input.inline);
-  const { chunkCount } = await indexItem(
+  const store = {
+    file: () => steps.long.extractAndStoreChunks(input),
+    text: () => steps.long.chunkStoredText(input),
+    url: () => steps.long.fetchAndStoreChunks(input),
+  }[input.source];
+  const { chunkCount, unchanged } = await indexItem<{ chunkCount: number; unchanged?: boolean }>(
     input.workspaceId,
     input.knowledgeId,
-    () => (input.source === 'file' ? steps.long.extractAndStoreChunks(input) : steps.long.chunkStoredText(input)),
+    store,
     {},
     steps,
     input.version,
   );
-  return { knowledgeId: input.knowledgeId, version: input.version, status: 'COMPLETED', chunkCount };
+  return {
+    knowledgeId: input.knowledgeId,
+    version: input.version,
+    status: 'COMPLETED',
+    chunkCount,
+    ...(unchanged ? { unchanged } : {}),
+  };
 }

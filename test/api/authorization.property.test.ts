@@ -264,6 +264,10 @@ const CALLS: Record<string, RouteCalls> = {
     potent: (w, _c, v) => ({ method: 'POST', path: v1(w, `/knowledge/${pick(w.itemIds, v)}/versions/1/restore`) }),
     inert: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${randomUUID()}/versions/1/restore`) }),
   },
+  'POST /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/refetch': {
+    potent: (w, _c, v) => ({ method: 'POST', path: v1(w, `/knowledge/${pick(w.itemIds, v)}/refetch`) }),
+    inert: (w) => ({ method: 'POST', path: v1(w, `/knowledge/${randomUUID()}/refetch`) }),
+  },
   'POST /workspaces/{workspaceId}/knowledge/search': {
     potent: (w) => ({
       method: 'POST',

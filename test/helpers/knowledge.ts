@@ -76,3 +76,24 @@ export async function followUpload(
     await sleep(100);
   }
 }
+
+/** Polls background-jobs until the job is no longer RUNNING; returns its entry. */
+export async function waitForJob(
+  request: Request,
+  workspaceId: string,
+  headers: Record<string, string>,
+  jobId: string,
+  timeoutMs = 120_000,
+): Promise<{ status: string; [key: string]: unknown }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await request('POST', `/v1/workspaces/${workspaceId}/background-jobs`, {
+      headers,
+      json: { jobIds: [jobId] },
+    });
+    if (res.status !== 200) throw new Error(`background-jobs answered ${res.status}: ${res.text}`);
+    if (res.body.jobs[0].status !== 'RUNNING') return res.body.jobs[0];
+    await sleep(100);
+  }
+  throw new Error(`job ${jobId} still running`);
+}

@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Create a link (stored, never fetched; title, description and URL are embedded)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createLink"];
         delete?: never;
@@ -114,7 +114,9 @@ export interface paths {
         put?: never;
         /**
          * Add text as a STRING item (chunked and embedded in the background)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description With the externalId of an existing item (of the same kind), its content is replaced as a new version: same id, roles, categories, attributes and parent (202); when the content hash is the current version's nothing is extracted, embedded or versioned (200, unchanged: true). An item of another kind or space, or a concurrent first post of the same externalId, answers 409 (rules on stored data that the schema cannot state).
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createTextSource"];
         delete?: never;
@@ -134,7 +136,9 @@ export interface paths {
         put?: never;
         /**
          * Add a web page as a URL item (fetched, its main text extracted and indexed in the background)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description With the externalId of an existing item (of the same kind), its content is replaced as a new version: same id, roles, categories, attributes and parent (202); when the content hash is the current version's nothing is extracted, embedded or versioned (200, unchanged: true). An item of another kind or space, or a concurrent first post of the same externalId, answers 409 (rules on stored data that the schema cannot state). A URL item's page is fetched again (as POST …/{knowledgeId}/refetch); its url must be the item's.
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createUrlSource"];
         delete?: never;
@@ -156,7 +160,7 @@ export interface paths {
          * Add a website: a WEBSITE item crawled in the background, one URL or FILE child per page or file
          * @description The crawl honours robots.txt, stays on the start host, follows links to maxDepth and indexes at most maxPages pages; its progress is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, pagesSkipped).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createWebsiteSource"];
         delete?: never;
@@ -176,9 +180,9 @@ export interface paths {
         put?: never;
         /**
          * Upload a file (synchronous, or with status=BACKGROUND_START asynchronous)
-         * @description Accepted types: PDF, Word (.doc, .docx), text, Markdown, Excel (.xls, .xlsx), CSV, JPEG, PNG, GIF, WebP, MP4, MPEG audio, WAV, ZIP and JSON; the declared type must match the bytes. With status=BACKGROUND_START the answer comes at once (track it through upload-file-metadata, then get-knowledge); otherwise when the item is searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS.
+         * @description Accepted types: PDF, Word (.doc, .docx), text, Markdown, Excel (.xls, .xlsx), CSV, JPEG, PNG, GIF, WebP, MP4, MPEG audio, WAV, ZIP and JSON; the declared type must match the bytes. With status=BACKGROUND_START the answer comes at once (track it through upload-file-metadata, then get-knowledge); otherwise when the item is searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS. With the externalId of an existing item (of the same kind), its content is replaced as a new version: same id, roles, categories, attributes and parent (202); when the content hash is the current version's nothing is extracted, embedded or versioned (200, unchanged: true). An item of another kind or space, or a concurrent first post of the same externalId, answers 409 (rules on stored data that the schema cannot state).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -243,7 +247,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an item without children (synchronous)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         delete: operations["deleteKnowledge"];
         options?: never;
@@ -252,7 +256,7 @@ export interface paths {
          * Replace an item's attributes (null clears them) or a STRING item's text
          * @description The attributes replace the whole map. A website or unpacked archive passes the change on to its children: each keeps the values it set itself over the parent's new ones. `text` makes a STRING item's next version (README "Versions"): the answer shows it as `pendingVersion` while the item keeps answering from its current version; 409 for another type of item or while a version is still processing (rules on stored data that the schema cannot state).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         patch: operations["updateKnowledge"];
         trace?: never;
@@ -269,10 +273,32 @@ export interface paths {
          * Replace a FILE item's file: its next version, indexed in the background
          * @description The item keeps its id, roles, categories, attributes and parent. Until the new version is COMPLETED every read and search answers from the current one; then, in one transaction, only from the new one. A failed version leaves the current one serving and shows as the item's `pendingVersion` (and in background-jobs). 409 for another type of item or while a version is still processing (rules on stored data).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         put: operations["replaceKnowledgeFile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/refetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a URL item's page again as its next version
+         * @description The page is fetched (through the same guarded fetcher as its creation) and indexed as a new version; the answer waits up to SYNC_UPLOAD_TIMEOUT_MS for it. When the content hash is the current version's, no version is made (200, unchanged: true). 409 for an item that is not a URL item, or while a version is processing (rules on stored data that the schema cannot state). A WEBSITE item is recrawled instead (POST …/recrawl).
+         *
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        post: operations["refetchKnowledge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -292,7 +318,7 @@ export interface paths {
          * Make an earlier COMPLETED version current again (atomic, no re-extraction)
          * @description The version's kept chunks serve again from the moment of the answer; restoring the current version changes nothing. 409 for a version that is not COMPLETED, whose content was purged, or while a newer version is processing (rules on stored data that the schema cannot state).
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["restoreKnowledgeVersion"];
         delete?: never;
@@ -335,7 +361,7 @@ export interface paths {
          * Update an item's title and language (type must equal the stored type)
          * @description `type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data that the schema cannot state.
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         put: operations["updateReservedField"];
         post?: never;
@@ -358,7 +384,7 @@ export interface paths {
          * Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)
          * @description Any item but a WEBSITE answers 400: a rule on stored data that the schema cannot state.
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["recrawlWebsite"];
         delete?: never;
@@ -379,7 +405,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an item and all its descendants (background job, leaves first)
-         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         delete: operations["deleteKnowledgeCascade"];
         options?: never;
@@ -494,7 +520,7 @@ export interface paths {
          * Add a chunk by hand (embedded and searchable at once); only to a COMPLETED item
          * @description A new text is embedded first (within half the request timeout); then text, vector and keyword index change together, so searches see the old chunk or the new one, never a mix. When the embedding model fails nothing changes (503, Retry-After). A re-ingestion of the item (a retry, a language change) writes its extracted chunks again: manual edits, added chunks and disabled states are dropped.
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createKnowledgeChunk"];
         delete?: never;
@@ -520,7 +546,7 @@ export interface paths {
          * Edit a chunk's text (re-embedded) or turn it off and on (enabled); only on a COMPLETED item
          * @description A new text is embedded first (within half the request timeout); then text, vector and keyword index change together, so searches see the old chunk or the new one, never a mix. When the embedding model fails nothing changes (503, Retry-After). A re-ingestion of the item (a retry, a language change) writes its extracted chunks again: manual edits, added chunks and disabled states are dropped.
          *
-         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         patch: operations["updateKnowledgeChunk"];
         trace?: never;
@@ -1394,6 +1420,8 @@ export interface components {
                 [key: string]: string | number | boolean;
             };
             parentId: string | null;
+            /** @description The client's own id for the item (null: none) */
+            externalId: string | null;
             /** @description The version whose content reads and searches answer from */
             version: number;
             /** @description The item's newest version when it is not yet (PROCESSING) or will not become (FAILED) the current one; on the single item only */
@@ -1422,6 +1450,31 @@ export interface components {
             language?: string;
         } & {
             [key: string]: unknown;
+        };
+        KnowledgeUpserted: {
+            /**
+             * Format: uuid
+             * @description The item
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The item (equal to id)
+             */
+            knowledgeId: string;
+            /** @description The item's external id (null: none) */
+            externalId: string | null;
+            /** @description true: the content's hash is the current version's; nothing was extracted, embedded or versioned */
+            unchanged: boolean;
+            /** @description unchanged: the current version; otherwise the new one (a website: its current one, being recrawled) */
+            version: number;
+            /**
+             * @description unchanged: the item's status; otherwise the new version's (a refetch waits up to SYNC_UPLOAD_TIMEOUT_MS for its fetch) or, for a website's recrawl, BACKGROUND_START
+             * @enum {string}
+             */
+            status: "PROCESSING" | "COMPLETED" | "FAILED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
+            /** @description The new version's ingestion job, or the recrawl (not when unchanged) */
+            jobId?: string;
         };
         SourceCreated: {
             /**
@@ -2495,6 +2548,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 filter?: string;
+                externalId?: string & unknown;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */
@@ -2527,7 +2581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2871,10 +2925,26 @@ export interface operations {
                     attributes?: {
                         [key: string]: string | number | boolean;
                     };
+                    /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version */
+                    externalId?: string & unknown;
                 };
             };
         };
         responses: {
+            /** @description externalId of an existing item: its content unchanged */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeUpserted"];
+                };
+            };
             /** @description The new item and its ingestion job */
             201: {
                 headers: {
@@ -2889,7 +2959,21 @@ export interface operations {
                     "application/json": components["schemas"]["SourceCreated"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object */
+            /** @description externalId of an existing item: its new version */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeUpserted"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2933,6 +3017,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -3047,11 +3145,13 @@ export interface operations {
                     attributes?: {
                         [key: string]: string | number | boolean;
                     };
+                    /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version */
+                    externalId?: string & unknown;
                 };
             };
         };
         responses: {
-            /** @description The new item and its ingestion job */
+            /** @description The new item and its ingestion job; or (externalId of an existing item) its page unchanged */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3062,10 +3162,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SourceCreated"];
+                    "application/json": components["schemas"]["SourceCreated"] | components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR */
+            /** @description externalId of an existing item: its new version */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeUpserted"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3109,6 +3223,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed; Only URL items can be refetched */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -3231,6 +3359,8 @@ export interface operations {
                     attributes?: {
                         [key: string]: string | number | boolean;
                     };
+                    /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version */
+                    externalId?: string & unknown;
                 };
             };
         };
@@ -3249,7 +3379,21 @@ export interface operations {
                     "application/json": components["schemas"]["SourceCreated"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with / */
+            /** @description externalId of an existing site (with its url): it is recrawled with its settings (as POST …/recrawl) */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeUpserted"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with /; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3293,6 +3437,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed; The website has no crawl settings to recrawl with */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -3414,6 +3572,8 @@ export interface operations {
                     unpack?: "true" | "false";
                     /** @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
                     attributes?: string;
+                    /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version (not with unpack=true) */
+                    externalId?: string & unknown;
                     /**
                      * Format: binary
                      * @description The file (one of the accepted types)
@@ -3423,7 +3583,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The upload (and, synchronously, its item) */
+            /** @description The upload (and, synchronously, its item); or (externalId of an existing item) its content unchanged */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3434,10 +3594,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadStarted"] | components["schemas"]["UploadProcessed"];
+                    "application/json": components["schemas"]["UploadStarted"] | components["schemas"]["UploadProcessed"] | components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive */
+            /** @description externalId of an existing item: its new version */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeUpserted"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces; externalId cannot be combined with unpack=true */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3481,6 +3655,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed; externalId belongs to an item in another space */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -4574,6 +4762,195 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable: Service temporarily unavailable; Too many uploads in progress, retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refetchKnowledge: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The knowledge item (malformed: 400 "Invalid knowledge ID format") */
+                knowledgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page is unchanged: nothing was done */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeUpserted"];
+                };
+            };
+            /** @description The new version (status: COMPLETED, PROCESSING, or FAILED while the old one serves) */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeUpserted"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Knowledge item not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: Only URL items can be refetched; A new version of this item is still being processed */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

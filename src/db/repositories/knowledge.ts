@@ -29,6 +29,9 @@ export async function insertKnowledge(
     language?: string | null;
     metadata?: Record<string, unknown>;
     attributes?: Attributes;
+    externalId?: string | null;
+    /** SHA-256 of what the item is created with (its version 1's hash). */
+    contentHash?: string | null;
   },
 ): Promise<KnowledgeRow> {
   const [row] = await db<KnowledgeRow>('knowledge')
@@ -50,6 +53,7 @@ export async function insertKnowledge(
       language: input.language ?? null,
       metadata: input.metadata ?? {},
       attributes: attributesOnInsert(db, workspaceId, input.parentId, input.attributes),
+      external_id: input.externalId ?? null,
     })
     .returning('*');
   // Every item starts as version 1: what it was created with.
@@ -60,8 +64,21 @@ export async function insertKnowledge(
     mimetype: row!.mimetype,
     filename: row!.filename,
     size_bytes: row!.size_bytes,
+    content_hash: input.contentHash ?? null,
   });
   return row!;
+}
+
+/** The workspace's item with this external id, if any. */
+export async function findByExternalId(
+  db: Tx,
+  workspaceId: string,
+  externalId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<KnowledgeRow | undefined> {
+  const q = db<KnowledgeRow>('knowledge').where({ workspace_id: workspaceId, external_id: externalId });
+  if (opts.forUpdate) void q.forUpdate();
+  return q.first();
 }
 
 /** The version whose chunks the item serves (undefined once the item is gone). */
@@ -85,10 +102,11 @@ export async function findKnowledge(
 export async function listKnowledge(
   db: Tx,
   workspaceId: string,
-  page: { offset: number; limit: number; access: AccessFilter; metadata?: MetadataFilter },
+  page: { offset: number; limit: number; access: AccessFilter; metadata?: MetadataFilter; externalId?: string },
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
   const base = () => {
     const q = db('knowledge as k').where('k.workspace_id', workspaceId);
+    if (page.externalId !== undefined) void q.andWhere('k.external_id', page.externalId);
     return applyAccessFilter(page.metadata ? whereMetadata(q, page.metadata) : q, db, page.access);
   };
   const [rows, count] = await Promise.all([
@@ -334,10 +352,18 @@ export async function uploadsOf(
   knowledgeIds: string[],
 ): Promise<Map<string, { filename: string; mimetype: string }>> {
   if (knowledgeIds.length === 0) return new Map();
-  const rows: Array<{ knowledge_id: string; filename: string; mimetype: string }> = await db('upload_file_metadata')
-    .select('knowledge_id', 'filename', 'mimetype')
-    .where({ workspace_id: workspaceId })
-    .whereIn('knowledge_id', knowledgeIds);
+  // The item's current file: a replaced file's item has one upload per version, the current one named on it.
+  const rows: Array<{ knowledge_id: string; filename: string; mimetype: string }> = await db('knowledge as k')
+    .select('k.id as knowledge_id', 'k.filename', 'k.mimetype')
+    .where('k.workspace_id', workspaceId)
+    .whereIn('k.id', knowledgeIds)
+    .whereNotNull('k.filename')
+    .whereExists(
+      db('upload_file_metadata as u')
+        .where('u.workspace_id', workspaceId)
+        .whereRaw('u.knowledge_id = k.id')
+        .select(db.raw('1')),
+    );
   return new Map(rows.map((r) => [r.knowledge_id, { filename: r.filename, mimetype: r.mimetype }]));
 }
 

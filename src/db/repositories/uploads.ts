@@ -3,7 +3,7 @@ import type { UploadFileMetadataRow } from '../rows';
 
 export async function insertUpload(
   db: Tx,
-  row: Omit<UploadFileMetadataRow, 'created_at' | 'updated_at' | 'knowledge_id' | 'attributes'>,
+  row: Omit<UploadFileMetadataRow, 'created_at' | 'updated_at' | 'knowledge_id' | 'attributes' | 'content_hash'>,
 ): Promise<UploadFileMetadataRow> {
   const [inserted] = await db<UploadFileMetadataRow>('upload_file_metadata').insert(row).returning('*');
   return inserted!;
@@ -17,7 +17,7 @@ export async function completeUpload(
   fields: Pick<
     UploadFileMetadataRow,
     'size_bytes' | 'title' | 'description' | 'language' | 'requested_status' | 'space_id' | 'source_visibility'
-  > & { attributes?: UploadFileMetadataRow['attributes'] },
+  > & { attributes?: UploadFileMetadataRow['attributes']; content_hash?: string },
 ): Promise<void> {
   const { attributes, ...rest } = fields;
   await db('upload_file_metadata')

@@ -70,11 +70,16 @@ export async function updateVersion(
   workspaceId: string,
   knowledgeId: string,
   number: number,
-  patch: Partial<Pick<KnowledgeVersionRow, 'status' | 'error' | 'job_id' | 'text'>>,
+  patch: Partial<Pick<KnowledgeVersionRow, 'status' | 'error' | 'job_id' | 'text' | 'content_hash' | 'size_bytes'>>,
 ): Promise<number> {
   return db('knowledge_versions')
     .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, number })
     .update({ ...patch, ...(patch.status === 'COMPLETED' ? { completed_at: db.fn.now() } : {}) });
+}
+
+/** Removes a version that never became current (a refetch that found the page unchanged). */
+export async function deleteVersion(db: Tx, workspaceId: string, knowledgeId: string, number: number): Promise<number> {
+  return db('knowledge_versions').where({ workspace_id: workspaceId, knowledge_id: knowledgeId, number }).delete();
 }
 
 /** Stored file keys of the items' versions (their blobs, to purge with the items). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { SourceMessages } from '../../../services/sources';
 import { UploadMessages } from '../../../services/uploads';
+import { UpsertMessages } from '../../../services/upserts';
 import { VersionMessages } from '../../../services/versions';
 import { AddressRefusalMessages } from '../../../web/fetch';
 import { MultipartMessages } from '../../multipart';
@@ -16,7 +17,9 @@ import {
   KnowledgeListQuerySchema,
   KnowledgeListSchema,
   KnowledgeSchema,
+  KnowledgeUpsertedSchema,
   KnowledgeVersionListSchema,
+  EXTERNAL_ID_MESSAGE,
   LinkCreatedSchema,
   ReplaceFileFormSchema,
   VersionStartedSchema,
@@ -46,6 +49,25 @@ import {
 } from './schema';
 
 const base = '/v1/workspaces/{workspaceId}/knowledge';
+/** Upsert by external id (services/upserts.ts), on every creation that takes externalId. */
+const UPSERT_DESCRIPTION =
+  'With the externalId of an existing item (of the same kind), its content is replaced as a new version: same id, ' +
+  "roles, categories, attributes and parent (202); when the content hash is the current version's nothing is " +
+  'extracted, embedded or versioned (200, unchanged: true). An item of another kind or space, or a concurrent ' +
+  'first post of the same externalId, answers 409 (rules on stored data that the schema cannot state).';
+const upsertResponses = {
+  200: { description: 'externalId of an existing item: its content unchanged', schema: KnowledgeUpsertedSchema },
+  202: { description: 'externalId of an existing item: its new version', schema: KnowledgeUpsertedSchema },
+} as const;
+const upsertConflicts = [
+  UpsertMessages.otherKind('FILE'),
+  UpsertMessages.otherKind('STRING'),
+  UpsertMessages.otherKind('URL'),
+  UpsertMessages.otherKind('WEBSITE'),
+  UpsertMessages.otherUrl,
+  UpsertMessages.racing,
+  VersionMessages.inProgress,
+];
 export const KnowledgeIdPath = withWorkspace({
   knowledgeId: z.uuid().meta({ description: 'The knowledge item (malformed: 400 "Invalid knowledge ID format")' }),
 });
@@ -137,7 +159,11 @@ export const knowledgeOperations: ApiOperation[] = [
       },
     },
     errors: {
-      400: ['Invalid page value, must be between 1 and 10000', 'Invalid limit value, must be between 1 and 100'],
+      400: [
+        'Invalid page value, must be between 1 and 10000',
+        'Invalid limit value, must be between 1 and 100',
+        EXTERNAL_ID_MESSAGE,
+      ],
     },
   },
   {
@@ -158,9 +184,11 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'createTextSource',
     tag: 'Knowledge',
     summary: 'Add text as a STRING item (chunked and embedded in the background)',
+    description: UPSERT_DESCRIPTION,
     request: { path: WorkspacePath, body: CreateTextSchema },
     responses: {
       201: { description: 'The new item and its ingestion job', schema: SourceCreatedSchema, links: sourceLinks },
+      ...upsertResponses,
     },
     errors: {
       400: [
@@ -169,7 +197,9 @@ export const knowledgeOperations: ApiOperation[] = [
         `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
         'language must be a language code such as en or pt-BR',
         'metadata must be an object',
+        EXTERNAL_ID_MESSAGE,
       ],
+      409: upsertConflicts,
     },
   },
   {
@@ -178,11 +208,17 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'createUrlSource',
     tag: 'Knowledge',
     summary: 'Add a web page as a URL item (fetched, its main text extracted and indexed in the background)',
+    description: `${UPSERT_DESCRIPTION} A URL item's page is fetched again (as POST …/{knowledgeId}/refetch); its url must be the item's.`,
     request: { path: WorkspacePath, body: CreateUrlSchema },
     responses: {
-      200: { description: 'The new item and its ingestion job', schema: SourceCreatedSchema, links: sourceLinks },
+      200: {
+        description: 'The new item and its ingestion job; or (externalId of an existing item) its page unchanged',
+        schema: z.union([SourceCreatedSchema, KnowledgeUpsertedSchema]),
+        links: sourceLinks,
+      },
+      202: upsertResponses[202],
     },
-    errors: { 400: urlErrors },
+    errors: { 400: [...urlErrors, EXTERNAL_ID_MESSAGE], 409: [...upsertConflicts, VersionMessages.notUrl] },
   },
   {
     method: 'post',
@@ -197,6 +233,11 @@ export const knowledgeOperations: ApiOperation[] = [
     request: { path: WorkspacePath, body: CreateWebsiteSchema },
     responses: {
       200: { description: 'The new site and its crawl job', schema: SourceCreatedSchema, links: sourceLinks },
+      202: {
+        description:
+          'externalId of an existing site (with its url): it is recrawled with its settings (as POST …/recrawl)',
+        schema: KnowledgeUpsertedSchema,
+      },
     },
     errors: {
       400: [
@@ -204,7 +245,9 @@ export const knowledgeOperations: ApiOperation[] = [
         `maxPages must be an integer from 1 to ${WEBSITE_MAX_PAGES}`,
         `maxDepth must be an integer from 0 to ${WEBSITE_MAX_DEPTH}`,
         PATH_PATTERN_MESSAGE,
+        EXTERNAL_ID_MESSAGE,
       ],
+      409: [...upsertConflicts, 'The website has no crawl settings to recrawl with'],
     },
   },
   {
@@ -217,12 +260,15 @@ export const knowledgeOperations: ApiOperation[] = [
       'Accepted types: PDF, Word (.doc, .docx), text, Markdown, Excel (.xls, .xlsx), CSV, JPEG, PNG, GIF, WebP, MP4, ' +
       'MPEG audio, WAV, ZIP and JSON; the declared type must match the bytes. With status=BACKGROUND_START the ' +
       'answer comes at once (track it through upload-file-metadata, then get-knowledge); otherwise when the item is ' +
-      'searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS.',
+      'searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS. ' +
+      UPSERT_DESCRIPTION,
     request: { path: WorkspacePath, multipart: UploadFormSchema },
     responses: {
+      ...upsertResponses,
       200: {
-        description: 'The upload (and, synchronously, its item)',
-        schema: UploadResponseSchema,
+        description:
+          'The upload (and, synchronously, its item); or (externalId of an existing item) its content unchanged',
+        schema: z.union([...UploadResponseSchema.options, KnowledgeUpsertedSchema]),
         links: {
           getUploadFileMetadata: {
             operationId: 'getUploadFileMetadata',
@@ -238,9 +284,12 @@ export const knowledgeOperations: ApiOperation[] = [
         'spaceId must be a valid UUID',
         'unpack must be true or false',
         UploadMessages.unpackNeedsZip,
+        EXTERNAL_ID_MESSAGE,
+        UpsertMessages.unpack,
       ],
       403: fileErrors[403],
       404: [{ error: 'Error', message: 'Space not found' }],
+      409: [...upsertConflicts, UpsertMessages.otherSpace],
       413: fileErrors[413],
       422: ['Failed to process file: …'],
       503: fileErrors[503],
@@ -352,6 +401,31 @@ export const knowledgeOperations: ApiOperation[] = [
       400: [...itemErrors[400], ...fileErrors[400]],
       404: itemErrors[404],
       409: [VersionMessages.notFile, VersionMessages.inProgress],
+    },
+  },
+  {
+    method: 'post',
+    path: `${base}/{knowledgeId}/refetch`,
+    operationId: 'refetchKnowledge',
+    tag: 'Knowledge',
+    summary: "Read a URL item's page again as its next version",
+    description:
+      'The page is fetched (through the same guarded fetcher as its creation) and indexed as a new version; the ' +
+      "answer waits up to SYNC_UPLOAD_TIMEOUT_MS for it. When the content hash is the current version's, no " +
+      'version is made (200, unchanged: true). 409 for an item that is not a URL item, or while a version is ' +
+      'processing (rules on stored data that the schema cannot state). A WEBSITE item is recrawled instead ' +
+      '(POST …/recrawl).',
+    request: { path: KnowledgeIdPath },
+    responses: {
+      200: { description: 'The page is unchanged: nothing was done', schema: KnowledgeUpsertedSchema },
+      202: {
+        description: 'The new version (status: COMPLETED, PROCESSING, or FAILED while the old one serves)',
+        schema: KnowledgeUpsertedSchema,
+      },
+    },
+    errors: {
+      ...itemErrors,
+      409: [VersionMessages.notUrl, VersionMessages.inProgress],
     },
   },
   {

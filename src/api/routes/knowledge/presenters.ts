@@ -1,7 +1,15 @@
 import type { KnowledgeRow, KnowledgeVersionRow } from '../../../db/rows';
 import type { SearchResult } from '../../../services/search';
 import { versionStatus } from '../../../services/versions';
-import type { Knowledge, KnowledgeVersion, MetadataSearchItem, SearchResultBody, UploadItem } from './schema';
+import type { Upserted } from '../../../services/upserts';
+import type {
+  Knowledge,
+  KnowledgeUpserted,
+  KnowledgeVersion,
+  MetadataSearchItem,
+  SearchResultBody,
+  UploadItem,
+} from './schema';
 
 /** The item's metadata as the API shows it: the free metadata plus title and language. */
 function metadataOf(row: KnowledgeRow): Knowledge['metadata'] {
@@ -24,6 +32,7 @@ export function presentKnowledge(row: KnowledgeRow): Knowledge {
     metadata: metadataOf(row),
     attributes: row.attributes,
     parentId: row.parent_id,
+    externalId: row.external_id,
     version: row.current_version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -112,4 +121,19 @@ export function presentMetadataSearchItem(
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** A creation that replaced an existing item (202) or found its content unchanged (200); a refetch. */
+export function presentUpserted(out: Exclude<Upserted<unknown>, { kind: 'created' }>): KnowledgeUpserted {
+  const { row } = out;
+  const item = { id: row.id, knowledgeId: row.id, externalId: row.external_id };
+  if (out.kind === 'unchanged') {
+    return {
+      ...item,
+      unchanged: true,
+      version: row.current_version,
+      status: row.status as KnowledgeUpserted['status'],
+    };
+  }
+  return { ...item, unchanged: false, version: out.version, status: out.status, jobId: out.jobId };
 }

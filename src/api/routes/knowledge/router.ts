@@ -9,7 +9,9 @@ import * as searchService from '../../../services/search';
 import * as sources from '../../../services/sources';
 import { loadSpace } from '../../../services/spaces';
 import { retrievalSettings, setRetrievalSettings } from '../../../services/workspaces';
-import { acceptUpload, createUploadGate, discardUpload } from '../../../services/uploads';
+import { createUploadGate, discardUpload } from '../../../services/uploads';
+import * as upserts from '../../../services/upserts';
+import type { Upserted } from '../../../services/upserts';
 import * as versionService from '../../../services/versions';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { conflict } from '../../../errors';
@@ -22,6 +24,7 @@ import {
   presentMetadataSearchItem,
   presentSearchResult,
   presentUploadItem,
+  presentUpserted,
   presentVersion,
 } from './presenters';
 import {
@@ -64,11 +67,12 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.get(base, read, async (ctx) => {
     const auth = requireAuth(ctx);
-    const { page, limit, filter } = validate(KnowledgeListQuerySchema, ctx.query);
+    const { page, limit, filter, externalId } = validate(KnowledgeListQuerySchema, ctx.query);
     const { rows, total } = await knowledgeService.listVisibleKnowledge(deps.db, auth, {
       offset: (page - 1) * limit,
       limit,
       filter,
+      externalId,
     });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
@@ -88,27 +92,34 @@ export function knowledgeRouter(deps: Deps): Router {
     status: 'BACKGROUND_START',
   });
 
+  /** A creation's answer: a new item (its own status), or an existing one's, by external id (202 or 200). */
+  const answerUpsert = <C>(ctx: Context, out: Upserted<C>, answerCreated: (c: C) => void) => {
+    if (out.kind === 'created') return answerCreated(out.created);
+    ctx.status = out.kind === 'replaced' ? 202 : 200;
+    ctx.body = presentUpserted(out);
+  };
+
   router.post(`${base}/text`, write, async (ctx) => {
-    const { workspace } = requireAuth(ctx);
     const input = validate(CreateTextSchema, ctx.request.body, 'Missing required field');
-    ctx.status = 201;
-    ctx.body = created(await sources.createTextItem(deps, workspace, input));
+    answerUpsert(ctx, await upserts.upsertText(deps, requireAuth(ctx), input), (c) => {
+      ctx.status = 201;
+      ctx.body = created(c);
+    });
   });
 
   router.post(`${base}/url`, write, async (ctx) => {
-    const { workspace } = requireAuth(ctx);
     const input = validate(CreateUrlSchema, ctx.request.body, 'Missing required field');
-    ctx.body = created(await sources.createUrlItem(deps, workspace, input));
+    answerUpsert(ctx, await upserts.upsertUrl(deps, requireAuth(ctx), input), (c) => (ctx.body = created(c)));
   });
 
   router.post(`${base}/website`, write, async (ctx) => {
-    const { workspace } = requireAuth(ctx);
     const input = validate(CreateWebsiteSchema, ctx.request.body, 'Missing required field');
-    ctx.body = created(await sources.createWebsite(deps, workspace, input));
+    answerUpsert(ctx, await upserts.upsertWebsite(deps, requireAuth(ctx), input), (c) => (ctx.body = created(c)));
   });
 
   router.post(`${base}/file`, write, async (ctx) => {
-    const { workspace } = requireAuth(ctx);
+    const auth = requireAuth(ctx);
+    const { workspace } = auth;
     const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate());
     let input;
     try {
@@ -118,7 +129,7 @@ export function knowledgeRouter(deps: Deps): Router {
       await discardUpload(deps, workspace, staged);
       throw err;
     }
-    const outcome = await acceptUpload(deps, workspace, staged, {
+    const upserted = await upserts.upsertUpload(deps, auth, staged, {
       spaceId: input.spaceId,
       sourceVisibility: input.sourceVisibility,
       title: input.title,
@@ -127,7 +138,10 @@ export function knowledgeRouter(deps: Deps): Router {
       background: input.status === 'BACKGROUND_START',
       unpack: input.unpack,
       attributes: input.attributes,
+      externalId: input.externalId,
     });
+    if (upserted.kind !== 'created') return answerUpsert(ctx, upserted, () => undefined);
+    const outcome = upserted.created;
     if (outcome.kind === 'started') {
       ctx.body = {
         uploadFileMetadataId: outcome.uploadId,
@@ -216,6 +230,12 @@ export function knowledgeRouter(deps: Deps): Router {
       status: 'PROCESSING',
       jobId: started.jobId,
     } satisfies VersionStarted;
+  });
+
+  // A URL item's page read again as its next version (services/upserts.ts refetch).
+  router.post(`${base}/:knowledgeId/refetch`, write, async (ctx) => {
+    const { auth, row } = await loadVisible(ctx);
+    answerUpsert(ctx, await upserts.refetch(deps, auth, row), () => undefined);
   });
 
   router.post(`${base}/:knowledgeId/versions/:version/restore`, write, async (ctx) => {

@@ -28,14 +28,35 @@ export const MAX_QUERY_CHARS = 2000;
 /** Most role ids one search may filter on. */
 export const MAX_ROLE_IDS = 100;
 
+export const EXTERNAL_ID_MAX_CHARACTERS = 255;
+export const EXTERNAL_ID_MESSAGE = `externalId must be 1 to ${EXTERNAL_ID_MAX_CHARACTERS} printable ASCII characters, without leading or trailing spaces`;
+/** Printable ASCII (0x20-0x7E), not starting or ending with a space: checked character by character. */
+function isExternalId(s: string): boolean {
+  if (s.length < 1 || s.length > EXTERNAL_ID_MAX_CHARACTERS || s[0] === ' ' || s[s.length - 1] === ' ') return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}
+/** The client's own id for an item, unique per workspace (README "Upsert by external id"). */
+export const externalIdField = (description: string) =>
+  z
+    .string({ error: EXTERNAL_ID_MESSAGE })
+    .refine(isExternalId, { message: EXTERNAL_ID_MESSAGE })
+    .meta({ minLength: 1, maxLength: EXTERNAL_ID_MAX_CHARACTERS, pattern: '^[!-~]([ -~]*[!-~])?$', description });
+const EXTERNAL_ID_UPSERT =
+  "The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version";
+
 export const KnowledgeListQuerySchema = z.object({
   page: intParam('page', 1, MAX_PAGE, 1),
   limit: intParam('limit', 1, KNOWLEDGE_LIST_MAX_LIMIT, 20),
   filter: filterQueryParam(),
+  externalId: externalIdField('Only the item with this external id').optional(),
 });
 export type KnowledgeListQuery = z.infer<typeof KnowledgeListQuerySchema>;
 /** A space's own files: pages only (the attribute filter is for workspace knowledge). */
-export const SpaceFilesQuerySchema = KnowledgeListQuerySchema.omit({ filter: true });
+export const SpaceFilesQuerySchema = KnowledgeListQuerySchema.omit({ filter: true, externalId: true });
 
 const MISSING = 'Missing required field';
 // Lengths are checked before trimming, as the document's maxLength reads the string sent; blankness after it.
@@ -255,6 +276,7 @@ export const UploadFieldsSchema = z.object({
     .transform((v) => v === 'true')
     .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member' }),
   attributes: attributesFormField(),
+  externalId: externalIdField(`${EXTERNAL_ID_UPSERT} (not with unpack=true)`).optional(),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
 
@@ -316,6 +338,7 @@ export const CreateTextSchema = bodyObject({
   language: LANGUAGE.optional(),
   metadata: freeMetadata.optional(),
   attributes: attributesField().optional(),
+  externalId: externalIdField(EXTERNAL_ID_UPSERT).optional(),
 });
 export type CreateTextInput = z.infer<typeof CreateTextSchema>;
 
@@ -324,6 +347,7 @@ export const CreateUrlSchema = bodyObject({
   title: title.optional(),
   language: LANGUAGE.optional(),
   attributes: attributesField().optional(),
+  externalId: externalIdField(EXTERNAL_ID_UPSERT).optional(),
 });
 export type CreateUrlInput = z.infer<typeof CreateUrlSchema>;
 
@@ -358,6 +382,7 @@ export const CreateWebsiteSchema = bodyObject({
   includePaths: pathPatterns,
   excludePaths: pathPatterns,
   attributes: attributesField().optional(),
+  externalId: externalIdField(EXTERNAL_ID_UPSERT).optional(),
 });
 export type CreateWebsiteInput = z.infer<typeof CreateWebsiteSchema>;
 
@@ -448,6 +473,34 @@ export const VersionStartedSchema = z
   .meta({ id: 'VersionStarted' });
 export type VersionStarted = z.infer<typeof VersionStartedSchema>;
 
+/**
+ * A creation naming the externalId of an existing item (200 unchanged, 202 replaced) and POST …/refetch.
+ */
+export const KnowledgeUpsertedSchema = z
+  .strictObject({
+    id: uuid('The item'),
+    knowledgeId: uuid('The item (equal to id)'),
+    externalId: z.string().nullable().meta({ description: "The item's external id (null: none)" }),
+    unchanged: z.boolean().meta({
+      description: "true: the content's hash is the current version's; nothing was extracted, embedded or versioned",
+    }),
+    version: z.int().min(1).meta({
+      description:
+        'unchanged: the current version; otherwise the new one (a website: its current one, being recrawled)',
+    }),
+    status: z.enum(['PROCESSING', 'COMPLETED', 'FAILED', 'BACKGROUND_START', 'BACKGROUND_ERROR']).meta({
+      description:
+        "unchanged: the item's status; otherwise the new version's (a refetch waits up to SYNC_UPLOAD_TIMEOUT_MS for " +
+        "its fetch) or, for a website's recrawl, BACKGROUND_START",
+    }),
+    jobId: z
+      .string()
+      .optional()
+      .meta({ description: "The new version's ingestion job, or the recrawl (not when unchanged)" }),
+  })
+  .meta({ id: 'KnowledgeUpserted' });
+export type KnowledgeUpserted = z.infer<typeof KnowledgeUpsertedSchema>;
+
 export const KnowledgeSchema = z
   .strictObject({
     id: uuid('The knowledge item'),
@@ -459,6 +512,7 @@ export const KnowledgeSchema = z
     metadata: KnowledgeMetadataSchema,
     attributes: AttributesResponseSchema,
     parentId: z.uuid().nullable(),
+    externalId: z.string().nullable().meta({ description: "The client's own id for the item (null: none)" }),
     version: z.int().min(1).meta({ description: 'The version whose content reads and searches answer from' }),
     pendingVersion: PendingVersionSchema.optional(),
     createdAt: timestamp,
