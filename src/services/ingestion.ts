@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import * as versions from '../db/repositories/versions';
+import { switchToVersion } from './versionRetention';
 import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { chunkPages, type Chunk } from '../extract/chunk';
@@ -229,7 +230,7 @@ export async function markItemCompleted(
     // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
     // is recorded COMPLETED and never takes the item back to older content.
     if (v.number < item.current_version) return;
-    await knowledge.switchVersion(trx, workspaceId, knowledgeId, v);
+    await switchToVersion(trx, workspaceId, knowledgeId, item.current_version, v);
   });
 }
 

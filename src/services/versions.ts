@@ -17,6 +17,7 @@ import { contentHash } from './ingestion';
 import { KnowledgeMessages, loadVisibleKnowledge } from './knowledge';
 import { discardUpload, inlineIngestion, UploadMessages, type StagedUpload } from './uploads';
 import { writeWithinQuota } from './storageQuota';
+import { afterVersionChange, switchToVersion } from './versionRetention';
 
 export const VersionMessages = {
   notFile: 'Only FILE items can have their file replaced',
@@ -34,7 +35,19 @@ export interface VersionStarted {
   jobId: string;
 }
 
-type VersionDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>;
+type VersionDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config' | 'logger'>;
+
+/**
+ * The cap and the retention purges after the item's versions changed; the change itself is done, so a purge
+ * that cannot be scheduled now is logged (the next change of the item's versions schedules it again).
+ */
+async function tidyVersions(deps: VersionDeps, workspaceId: string, knowledgeId: string): Promise<void> {
+  try {
+    await afterVersionChange({ ...deps, versionRetention: deps.config.versions }, workspaceId, knowledgeId);
+  } catch (err) {
+    deps.logger.warn({ err, workspaceId, knowledgeId }, 'version purges could not be scheduled');
+  }
+}
 
 /**
  * A version's status: the current version's follows its item (an item's first ingestion, a crawl, an
@@ -107,6 +120,7 @@ async function startVersion(
     });
     throw err;
   }
+  await tidyVersions(deps, workspace.id, v.knowledge_id);
   return { knowledgeId: v.knowledge_id, version: v.number, jobId };
 }
 
@@ -195,8 +209,8 @@ export async function pendingVersion(db: Db, row: KnowledgeRow): Promise<Knowled
  * POST …/versions/{n}/restore: makes a COMPLETED version current again, atomically and without re-extraction
  * (its chunks are still there, embedded). Restoring the current version changes nothing.
  */
-export async function restoreVersion(db: Db, row: KnowledgeRow, number: number): Promise<KnowledgeRow> {
-  return db.transaction(async (trx) => {
+export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, number: number): Promise<KnowledgeRow> {
+  const restored = await deps.db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
     if (!item) throw notFound(KnowledgeMessages.notFound);
     const v = await versions.findVersion(trx, row.workspace_id, row.id, number);
@@ -205,10 +219,13 @@ export async function restoreVersion(db: Db, row: KnowledgeRow, number: number):
     const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
     if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
     if (versionStatus(item, v) !== 'COMPLETED') throw conflict(VersionMessages.notRestorable);
+    if (v.purged_at) throw conflict(VersionMessages.purged);
     if (!(await versions.hasEmbeddedChunks(trx, row.workspace_id, row.id, number))) {
       throw conflict(VersionMessages.purged);
     }
-    await knowledge.switchVersion(trx, row.workspace_id, row.id, v);
+    await switchToVersion(trx, row.workspace_id, row.id, item.current_version, v);
     return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
   });
+  await tidyVersions(deps, row.workspace_id, row.id);
+  return restored;
 }

@@ -13,6 +13,8 @@ import type {
   IngestFileInput,
   IngestSourceInput,
   IngestVersionInput,
+  PurgeVersionInput,
+  PurgeVersionOutcome,
   RoleAssignmentInput,
   UpdateRoleInput,
   WebhookDeliveryInput,
@@ -65,6 +67,7 @@ export interface Activities {
   // Stored files
   reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
   deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
+  purgeSupersededVersion(input: Omit<PurgeVersionInput, 'retention'>): Promise<PurgeVersionOutcome>;
 
   // Roles
   insertRole(input: CreateRoleInput): Promise<void>;

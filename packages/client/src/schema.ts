@@ -1613,6 +1613,11 @@ export interface components {
              * @description ISO 8601 timestamp (UTC)
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its file and chunks were purged (VERSION_RETENTION or MAX_VERSIONS_PER_ITEM): not restorable
+             */
+            purgedAt?: string;
         };
         SemanticSearchResult: {
             /**

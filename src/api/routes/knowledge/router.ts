@@ -221,7 +221,7 @@ export function knowledgeRouter(deps: Deps): Router {
   router.post(`${base}/:knowledgeId/versions/:version/restore`, write, async (ctx) => {
     const { row } = await loadVisible(ctx);
     const { version } = validate(VersionNumberSchema, { version: ctx.params.version });
-    const restored = await versionService.restoreVersion(deps.db, row, version);
+    const restored = await versionService.restoreVersion(deps, row, version);
     ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps.db, restored));
   });
 

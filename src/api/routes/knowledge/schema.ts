@@ -421,6 +421,9 @@ export const KnowledgeVersionSchema = z
       .meta({ description: 'The kind of credential that made the version (null: recorded before versions)' }),
     messageError: z.string().optional().meta({ description: 'Why the version failed (FAILED)' }),
     createdAt: timestamp,
+    purgedAt: timestamp.optional().meta({
+      description: 'When its file and chunks were purged (VERSION_RETENTION or MAX_VERSIONS_PER_ITEM): not restorable',
+    }),
   })
   .meta({ id: 'KnowledgeVersion' });
 export type KnowledgeVersion = z.infer<typeof KnowledgeVersionSchema>;

@@ -1,0 +1,226 @@
+// The lifecycle of versions that are no longer current: kept for VERSION_RETENTION (a restore needs no
+// re-extraction), then purged by purgeVersionWorkflow's durable timer (driven on the time-skipping server, with
+// the real database and store); MAX_VERSIONS_PER_ITEM purges the oldest non-current ones at once.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { createActivities } from '../../src/activities';
+import * as versionsRepo from '../../src/db/repositories/versions';
+import { activityDeps } from '../../src/main/deps';
+import { VersionMessages } from '../../src/services/versions';
+import { purgeSupersededVersion } from '../../src/services/versionRetention';
+import { WorkflowIds } from '../../src/temporal/constants';
+import { purgeVersionWorkflow } from '../../src/workflows';
+import { assertError } from '../helpers/assertions';
+import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import type { Request } from '../helpers/http';
+import { multipartBody, uploadRequest } from '../helpers/knowledge';
+import { getStack, workflowBundle, type TestStack } from '../helpers/stack';
+import { createTimeSkippingEnv } from '../helpers/timeSkipping';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const TEXTS = [
+  'The heron lighthouse keeps its lamp burning over the granite harbour every winter night.',
+  'Quarterly payroll reconciliation closes on the fifth business day after each quarter.',
+  'Orchard cider presses run from September until the last russet apples are gathered.',
+];
+
+describe('version lifecycle: retention purge and caps', function () {
+  this.timeout(240_000);
+  let stack: TestStack;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+  let workerDeps: ReturnType<typeof activityDeps>;
+  const k = (path = '') => `/v1/workspaces/${tenant.workspaceId}/knowledge${path}`;
+
+  before(async () => {
+    stack = await getStack();
+    workerDeps = activityDeps(stack.deps);
+  });
+  after(() => workerDeps.close());
+
+  beforeEach(async () => {
+    tenant = await createTenant(stack.deps.db);
+    headers = (await accessHeaders(stack, tenant)).headers;
+  });
+
+  async function waitForJob(jobId: string) {
+    for (let i = 0; i < 1200; i++) {
+      const res = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/background-jobs`, {
+        headers,
+        json: { jobIds: [jobId] },
+      });
+      assert.equal(res.status, 200, res.text);
+      if (res.body.jobs[0].status !== 'RUNNING') return res.body.jobs[0];
+      await sleep(100);
+    }
+    throw new Error(`job ${jobId} still running`);
+  }
+
+  async function upload(text: string): Promise<string> {
+    const up = await uploadRequest(stack.request, tenant.workspaceId, headers, {
+      filename: 'notes.txt',
+      contentType: 'text/plain',
+      bytes: Buffer.from(text),
+    });
+    assert.equal(up.status, 200, up.text);
+    assert.equal(up.body.status, 'COMPLETED');
+    return up.body.knowledgeId as string;
+  }
+
+  /** PUT …/file; waits for the new version unless `wait` is false. */
+  async function replace(id: string, text: string, request: Request = stack.request, wait = true) {
+    const { body, contentType } = multipartBody(
+      {},
+      { filename: 'notes.txt', contentType: 'text/plain', bytes: Buffer.from(text) },
+    );
+    const put = await request('PUT', k(`/${id}/file`), {
+      headers: { ...headers, 'content-type': contentType },
+      raw: body,
+    });
+    assert.equal(put.status, 202, put.text);
+    if (wait) assert.equal((await waitForJob(put.body.jobId)).status, 'COMPLETED');
+    return put.body as { version: number; jobId: string };
+  }
+
+  const chunkCount = async (id: string, version: number) => {
+    const [row] = await stack.deps
+      .db('knowledge_chunks')
+      .where({ workspace_id: tenant.workspaceId, knowledge_id: id, version })
+      .count<{ n: string }[]>({ n: '*' });
+    return Number(row!.n);
+  };
+
+  const listVersions = async (id: string) => {
+    const res = await stack.request('GET', k(`/${id}/versions`), { headers });
+    assert.equal(res.status, 200, res.text);
+    return res.body.versions as Array<{ number: number; current: boolean; purgedAt?: string }>;
+  };
+
+  const servedChunks = async (id: string) => {
+    const res = await stack.request('GET', k(`/${id}/chunks?limit=100`), { headers });
+    assert.equal(res.status, 200, res.text);
+    return res.body.chunks as Array<{ id: string; text: string }>;
+  };
+
+  describe('on the time-skipping server', () => {
+    let env: TestWorkflowEnvironment;
+    before(async function () {
+      this.timeout(120_000);
+      env = await createTimeSkippingEnv();
+    });
+    after(() => env?.teardown());
+
+    it('purges a superseded version after its retention, never the current one; a restore then answers 409', async () => {
+      const id = await upload(TEXTS[0]!);
+      await replace(id, TEXTS[1]!);
+      const ws = tenant.workspaceId;
+      const old = (await versionsRepo.findVersion(stack.deps.db, ws, id, 1))!;
+      const current = (await versionsRepo.findVersion(stack.deps.db, ws, id, 2))!;
+      assert.equal(old.superseded_count, 1, 'the switch records the old version as superseded');
+      assert.ok(old.storage_key && (await stack.deps.storage.exists(old.storage_key)));
+      assert.ok((await chunkCount(id, 1)) > 0);
+
+      const taskQueue = `ts-${randomUUID()}`;
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: await workflowBundle(),
+        activities: createActivities(workerDeps),
+      });
+      const run = (version: number, generation: number) =>
+        env.client.workflow.execute(purgeVersionWorkflow, {
+          taskQueue,
+          workflowId: WorkflowIds.purgeVersion(ws, id, version),
+          args: [{ workspaceId: ws, knowledgeId: id, version, generation, retention: '30 days' }],
+        });
+      const skippedFrom = await env.currentTimeMs();
+      const outcome = await worker.runUntil(async () => ({
+        // The current version is kept whatever its timer says.
+        current: await run(2, 0),
+        // A timer set by an earlier supersession (generation 0) waits a whole retention more, then purges.
+        old: await run(1, 0),
+      }));
+      const skippedMs = (await env.currentTimeMs()) - skippedFrom;
+      assert.deepEqual(outcome, { current: { purged: false }, old: { purged: true } });
+      assert.ok(skippedMs >= 3 * 30 * 24 * 3600 * 1000, `server time advanced ${skippedMs} ms`);
+
+      assert.equal(await chunkCount(id, 1), 0, "the old version's chunks are gone");
+      assert.equal(await stack.deps.storage.exists(old.storage_key), false, "the old version's file is gone");
+      assert.ok((await chunkCount(id, 2)) > 0, "the current version's chunks stay");
+      assert.equal(await stack.deps.storage.exists(current.storage_key!), true, "the current version's file stays");
+      const versions = await listVersions(id);
+      assert.deepEqual(
+        versions.map((v) => [v.number, v.current, typeof v.purgedAt]),
+        [
+          [2, true, 'undefined'],
+          [1, false, 'string'],
+        ],
+      );
+      assertError(
+        await stack.request('POST', k(`/${id}/versions/1/restore`), { headers }),
+        409,
+        VersionMessages.purged,
+      );
+      // Repeating the step after the purge is harmless and answers the file again (its deletion is idempotent).
+      assert.deepEqual(
+        await purgeSupersededVersion(stack.deps.db, { workspaceId: ws, knowledgeId: id, version: 1, generation: 1 }),
+        { kind: 'purged', storageKey: old.storage_key },
+      );
+    });
+  });
+
+  it('keeps a superseded version until its retention: a restore serves its own chunks again, not re-extracted', async () => {
+    const id = await upload(TEXTS[0]!);
+    const before = await servedChunks(id);
+    await replace(id, TEXTS[1]!);
+    assert.ok((await servedChunks(id)).every((c) => !c.text.includes('heron')));
+
+    const res = await stack.request('POST', k(`/${id}/versions/1/restore`), { headers });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.version, 1);
+    assert.deepEqual(await servedChunks(id), before, 'the very same chunks serve again');
+    assert.equal((await listVersions(id)).length, 2, 'no new version was made');
+    // Both versions stopped being current once: each has its retention purge waiting, under its readable id.
+    for (const n of [1, 2]) {
+      const handle = stack.deps.temporal.client.workflow.getHandle(WorkflowIds.purgeVersion(tenant.workspaceId, id, n));
+      assert.equal((await handle.describe()).status.name, 'RUNNING', `purge of version ${n}`);
+    }
+  });
+
+  it('purges the oldest non-current version at once beyond MAX_VERSIONS_PER_ITEM', async () => {
+    const capped = await stack.serve({
+      ...stack.deps,
+      config: { ...stack.deps.config, versions: { ...stack.deps.config.versions, maxVersions: 2 } },
+    });
+    const id = await upload(TEXTS[0]!);
+    const first = (await versionsRepo.findVersion(stack.deps.db, tenant.workspaceId, id, 1))!;
+    await replace(id, TEXTS[1]!, capped.request);
+    assert.deepEqual(
+      (await listVersions(id)).map((v) => v.purgedAt),
+      [undefined, undefined],
+      'two versions fit the cap',
+    );
+    // The third version (still processing) makes three: the oldest non-current one goes at once.
+    const third = await replace(id, TEXTS[2]!, capped.request, false);
+    const versions = await listVersions(id);
+    assert.deepEqual(
+      versions.map((v) => [v.number, typeof v.purgedAt]),
+      [
+        [3, 'undefined'],
+        [2, 'undefined'],
+        [1, 'string'],
+      ],
+    );
+    assert.equal(await chunkCount(id, 1), 0);
+    assert.equal((await waitForJob(third.jobId)).status, 'COMPLETED');
+    for (let i = 0; i < 300 && (await stack.deps.storage.exists(first.storage_key!)); i++) await sleep(100);
+    assert.equal(await stack.deps.storage.exists(first.storage_key!), false, "the purged version's file is deleted");
+    assertError(await stack.request('POST', k(`/${id}/versions/1/restore`), { headers }), 409, VersionMessages.purged);
+    // Version 2 (kept) is still restorable.
+    const back = await stack.request('POST', k(`/${id}/versions/2/restore`), { headers });
+    assert.equal(back.status, 200, back.text);
+  });
+});
