@@ -19,6 +19,7 @@ export const ChunkMessages = {
   notFound: 'Chunk not found',
   notCompleted: 'Chunks can be changed only while the item is COMPLETED (it is processing or failed)',
   embeddingFailed: 'The embedding model could not embed the text; nothing was changed, retry later',
+  tooManyManual: 'The item already has as many manual chunks as allowed (MAX_MANUAL_CHUNKS_PER_ITEM)',
 } as const;
 
 /** Seconds a client waits before retrying after the embedder failed. */
@@ -120,12 +121,19 @@ export async function addChunk(
   input: { text: string; position?: number },
 ): Promise<ChunkRow> {
   requireCompleted(item);
+  // Checked before the embedding (which costs) and again under the item's lock (which decides).
+  const withinCap = async (db: Tx) => {
+    const manual = await chunks.countManualChunks(db, item.workspace_id, item.id);
+    if (manual >= deps.config.versions.maxManualChunks) throw conflict(ChunkMessages.tooManyManual);
+  };
+  await withinCap(deps.db);
   const embedding = await embedWithin(deps, input.text);
-  return withCompletedItem(deps.db, item, (trx) =>
-    chunks.insertManualChunk(trx, item.workspace_id, item.id, {
+  return withCompletedItem(deps.db, item, async (trx) => {
+    await withinCap(trx);
+    return chunks.insertManualChunk(trx, item.workspace_id, item.id, {
       content: input.text,
       embedding,
       ...(input.position !== undefined ? { position: input.position } : {}),
-    }),
-  );
+    });
+  });
 }

@@ -8,6 +8,7 @@ import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities';
 import * as versionsRepo from '../../src/db/repositories/versions';
 import { activityDeps } from '../../src/main/deps';
+import { ChunkMessages } from '../../src/services/chunks';
 import { VersionMessages } from '../../src/services/versions';
 import { purgeSupersededVersion } from '../../src/services/versionRetention';
 import { WorkflowIds } from '../../src/temporal/constants';
@@ -222,5 +223,22 @@ describe('version lifecycle: retention purge and caps', function () {
     // Version 2 (kept) is still restorable.
     const back = await stack.request('POST', k(`/${id}/versions/2/restore`), { headers });
     assert.equal(back.status, 200, back.text);
+  });
+
+  it('refuses a manual chunk beyond MAX_MANUAL_CHUNKS_PER_ITEM with a clear 409, before and under the lock', async () => {
+    const capped = await stack.serve({
+      ...stack.deps,
+      config: { ...stack.deps.config, versions: { ...stack.deps.config.versions, maxManualChunks: 2 } },
+    });
+    const id = await upload(TEXTS[0]!);
+    const add = (request: Request, text: string) => request('POST', k(`/${id}/chunks`), { headers, json: { text } });
+    for (const text of ['Manual note one.', 'Manual note two.']) {
+      const res = await add(capped.request, text);
+      assert.equal(res.status, 201, res.text);
+    }
+    assertError(await add(capped.request, 'Manual note three.'), 409, ChunkMessages.tooManyManual);
+    assert.equal((await servedChunks(id)).length, 3, 'the refused chunk was not added');
+    // Extracted chunks do not count, and the limit is the setting's: the default allows a third.
+    assert.equal((await add(stack.request, 'Manual note three.')).status, 201);
   });
 });

@@ -7426,7 +7426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: Chunks can be changed only while the item is COMPLETED (it is processing or failed) */
+            /** @description Conflict: Chunks can be changed only while the item is COMPLETED (it is processing or failed); The item already has as many manual chunks as allowed (MAX_MANUAL_CHUNKS_PER_ITEM) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

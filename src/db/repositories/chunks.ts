@@ -111,6 +111,14 @@ export async function updateChunk(
   return row;
 }
 
+/** Chunks added by hand to the item's current version. */
+export async function countManualChunks(db: Tx, workspaceId: string, knowledgeId: string): Promise<number> {
+  const [row] = (await ofItem(db, workspaceId, knowledgeId).andWhere('origin', 'manual').count({ n: '*' })) as Array<{
+    n: string | number;
+  }>;
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Inserts a manual chunk at `position` (from 0; past the end: last), moving the chunks from there one place on.
  * It takes the page of the chunk it lands before (of the last chunk when it is last; 1 without chunks), and the
