@@ -27,6 +27,28 @@ const EMBED_RETRY_AFTER_SECONDS = 5;
 
 type ChunkDeps = Pick<Deps, 'db' | 'embeddings' | 'config' | 'logger'>;
 
+/** A warning a replacement answers with: the current version's manual edits do not carry over to the new one. */
+export interface ManualEditsDropped {
+  code: 'MANUAL_EDITS_DROPPED';
+  message: string;
+  /** Chunks of the current version added, edited or disabled by hand. */
+  chunks: number;
+}
+
+/** The warning for a replacement of the item, when its current version has manual edits (none: undefined). */
+export async function manualEditsDropped(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+): Promise<ManualEditsDropped[] | undefined> {
+  const n = await chunks.countManualEdits(db, workspaceId, knowledgeId);
+  if (n === 0) return undefined;
+  const message =
+    `${n} chunk${n === 1 ? '' : 's'} of the current version added, edited or disabled by hand will not be in ` +
+    'the new version; restoring the current version later brings them back';
+  return [{ code: 'MANUAL_EDITS_DROPPED', message, chunks: n }];
+}
+
 /** A page of the item's chunks, in order (the caller loaded the item as reading it is scoped). */
 export function listItemChunks(
   db: Db,

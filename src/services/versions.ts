@@ -2,6 +2,7 @@
 // item's next version, indexed beside the one that serves by the same indexing path; its completion switches
 // the item to it in one transaction (services/ingestion.ts markItemCompleted). One replacement at a time.
 import type { Db, Tx } from '../db/knex';
+import type { Attributes } from '../domain/filter';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import * as versions from '../db/repositories/versions';
@@ -14,9 +15,10 @@ import { startJob } from '../temporal/jobs';
 import { INLINE_INGEST_MAX_BYTES } from '../workflows/contracts';
 import { ingestVersionWorkflow } from '../workflows/ingestVersion';
 import { contentHash } from './ingestion';
-import { KnowledgeMessages, loadVisibleKnowledge } from './knowledge';
+import { KnowledgeMessages, loadVisibleKnowledge, writeKnowledgeAttributes } from './knowledge';
 import { discardUpload, inlineIngestion, UploadMessages, type StagedUpload } from './uploads';
 import { writeWithinQuota } from './storageQuota';
+import { manualEditsDropped, type ManualEditsDropped } from './chunks';
 import { afterVersionChange, switchToVersion } from './versionRetention';
 
 export const VersionMessages = {
@@ -33,6 +35,8 @@ export interface VersionStarted {
   knowledgeId: string;
   version: number;
   jobId: string;
+  /** The current version's manual chunk edits, which the new version does not carry. */
+  warnings?: ManualEditsDropped[];
 }
 
 type VersionDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config' | 'logger'>;
@@ -88,6 +92,15 @@ async function nextVersion(
   });
 }
 
+/**
+ * Refuses a replacement while a version of the item is still processing, early: before an upload's body is
+ * read (nextVersion decides again under the item's lock).
+ */
+export async function refuseWhileProcessing(db: Db, row: KnowledgeRow): Promise<void> {
+  const latest = await versions.latestVersion(db, row.workspace_id, row.id);
+  if (versionStatus(row, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+}
+
 /** Starts the version's indexing; a version whose job cannot start is recorded as failed. */
 async function startVersion(
   deps: VersionDeps,
@@ -97,6 +110,8 @@ async function startVersion(
   inline: boolean,
 ): Promise<VersionStarted> {
   const jobId = WorkflowIds.ingestVersion(workspace.id, v.knowledge_id, v.number);
+  // Counted before the job starts: until it completes, the current version is the one being replaced.
+  const warnings = await manualEditsDropped(deps.db, workspace.id, v.knowledge_id);
   try {
     await startJob(deps.temporal, ingestVersionWorkflow, {
       workflowId: jobId,
@@ -121,7 +136,7 @@ async function startVersion(
     throw err;
   }
   await tidyVersions(deps, workspace.id, v.knowledge_id);
-  return { knowledgeId: v.knowledge_id, version: v.number, jobId };
+  return { knowledgeId: v.knowledge_id, version: v.number, jobId, ...(warnings ? { warnings } : {}) };
 }
 
 /**
@@ -171,21 +186,27 @@ export async function replaceFile(
   return startVersion(deps, workspace, v!, 'file', inlineIngestion(staged));
 }
 
-/** PATCH …/knowledge/{id} with `text`: the STRING item's next version. */
+/**
+ * PATCH …/knowledge/{id} with `text`: the STRING item's next version; `attributes` that come along are written
+ * in the same transaction (both or neither).
+ */
 export async function replaceText(
   deps: VersionDeps,
   auth: AuthState,
   row: KnowledgeRow,
   text: string,
+  attributes?: Attributes | null,
 ): Promise<VersionStarted> {
-  const v = await deps.db.transaction((trx) =>
-    nextVersion(trx, row, 'STRING', {
+  const v = await deps.db.transaction(async (trx) => {
+    const next = await nextVersion(trx, row, 'STRING', {
       text,
       size_bytes: Buffer.byteLength(text),
       content_hash: contentHash(text),
       created_by: auth.kind,
-    }),
-  );
+    });
+    if (attributes !== undefined) await writeKnowledgeAttributes(trx, row, attributes);
+    return next;
+  });
   return startVersion(deps, auth.workspace, v, 'text', Buffer.byteLength(text) <= INLINE_INGEST_MAX_BYTES);
 }
 

@@ -3,6 +3,7 @@
 // the real database and store); MAX_VERSIONS_PER_ITEM purges the oldest non-current ones at once.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import https from 'node:https';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities';
@@ -83,7 +84,11 @@ describe('version lifecycle: retention purge and caps', function () {
     });
     assert.equal(put.status, 202, put.text);
     if (wait) assert.equal((await waitForJob(put.body.jobId)).status, 'COMPLETED');
-    return put.body as { version: number; jobId: string };
+    return put.body as {
+      version: number;
+      jobId: string;
+      warnings?: Array<{ code: string; chunks: number; message: string }>;
+    };
   }
 
   const chunkCount = async (id: string, version: number) => {
@@ -240,5 +245,130 @@ describe('version lifecycle: retention purge and caps', function () {
     assert.equal((await servedChunks(id)).length, 3, 'the refused chunk was not added');
     // Extracted chunks do not count, and the limit is the setting's: the default allows a third.
     assert.equal((await add(stack.request, 'Manual note three.')).status, 201);
+  });
+
+  describe('replacements', () => {
+    const add = (id: string, text: string) => stack.request('POST', k(`/${id}/chunks`), { headers, json: { text } });
+    const patchChunk = (id: string, chunkId: string, json: unknown) =>
+      stack.request('PATCH', k(`/${id}/chunks/${chunkId}`), { headers, json });
+
+    async function createText(content: string): Promise<string> {
+      const res = await stack.request('POST', k('/text'), { headers, json: { title: 'Notes', content } });
+      assert.equal(res.status, 201, res.text);
+      assert.equal((await waitForJob(res.body.jobId)).status, 'COMPLETED');
+      return res.body.id as string;
+    }
+
+    it('warn when they leave manual edits behind; a restore of that version brings the edits back', async () => {
+      const id = await upload(TEXTS[0]!);
+      const [first] = await servedChunks(id);
+      assert.equal((await patchChunk(id, first!.id, { text: 'Edited by hand: the lamp is green.' })).status, 200);
+      assert.equal((await add(id, 'Added by hand: the keeper is called Ada.')).status, 201);
+      const edited = await servedChunks(id);
+
+      const started = await replace(id, TEXTS[1]!, stack.request, false);
+      const warnings = (started as { warnings?: Array<{ code: string; chunks: number; message: string }> }).warnings;
+      assert.deepEqual(
+        warnings?.map((w) => [w.code, w.chunks]),
+        [['MANUAL_EDITS_DROPPED', 2]],
+      );
+      assert.match(warnings![0]!.message, /^2 chunks of the current version added, edited or disabled by hand/);
+      assert.equal((await waitForJob(started.jobId)).status, 'COMPLETED');
+      assert.ok(
+        (await servedChunks(id)).every((c) => !c.text.includes('by hand')),
+        'the new version starts clean',
+      );
+
+      const back = await stack.request('POST', k(`/${id}/versions/1/restore`), { headers });
+      assert.equal(back.status, 200, back.text);
+      assert.deepEqual(await servedChunks(id), edited, 'the edits survive the restore of their version');
+
+      // A replacement of a version without manual edits warns of nothing.
+      const clean = await upload(TEXTS[2]!);
+      assert.equal((await replace(clean, TEXTS[1]!)).warnings, undefined);
+    });
+
+    it("warn on PATCH text too (a disabled chunk is a manual edit), beside the item's fields", async () => {
+      const id = await createText(TEXTS[0]!);
+      const [first] = await servedChunks(id);
+      assert.equal((await patchChunk(id, first!.id, { enabled: false })).status, 200);
+      const res = await stack.request('PATCH', k(`/${id}`), { headers, json: { text: TEXTS[1] } });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.id, id);
+      assert.deepEqual(
+        (res.body.warnings as Array<{ code: string; chunks: number }>).map((w) => [w.code, w.chunks]),
+        [['MANUAL_EDITS_DROPPED', 1]],
+      );
+    });
+
+    it('PATCH text and attributes is one transaction: both apply, or (refused) neither', async () => {
+      const id = await createText(TEXTS[0]!);
+      const ok = await stack.request('PATCH', k(`/${id}`), {
+        headers,
+        json: { text: TEXTS[1], attributes: { team: 'ops' } },
+      });
+      assert.equal(ok.status, 200, ok.text);
+      assert.deepEqual(ok.body.attributes, { team: 'ops' });
+      assert.equal(ok.body.pendingVersion?.number ?? 2, 2);
+      // Version 2 is processing (or done); a third text now, or later, with new attributes: refused whole while
+      // processing. Hold a version PROCESSING to make the refusal certain.
+      const latest = (await listVersions(id))[0]!.number;
+      await versionsRepo.insertVersion(stack.deps.db, tenant.workspaceId, id, {
+        number: latest + 1,
+        status: 'PROCESSING',
+        text: 'held',
+      });
+      assertError(
+        await stack.request('PATCH', k(`/${id}`), { headers, json: { text: TEXTS[2], attributes: { team: 'sales' } } }),
+        409,
+        VersionMessages.inProgress,
+      );
+      const item = await stack.request('GET', k(`/${id}`), { headers });
+      assert.deepEqual(item.body.attributes, { team: 'ops' }, 'the refused PATCH changed no attribute');
+    });
+
+    it('PUT file while a version is processing is refused before the upload body is read', async () => {
+      const id = await upload(TEXTS[0]!);
+      await versionsRepo.insertVersion(stack.deps.db, tenant.workspaceId, id, { number: 2, status: 'PROCESSING' });
+      const uploadsBefore = await stack.deps.db('upload_file_metadata').where({ workspace_id: tenant.workspaceId });
+      // Declares 64 MiB, sends the multipart head only, and waits for the answer without sending the rest.
+      const boundary = 'kwsEarlyRefusal';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      );
+      const answer = await new Promise<{ status: number; body: { error: string; message: string } }>(
+        (resolve, reject) => {
+          const url = new URL(k(`/${id}/file`), stack.baseUrl);
+          const req = https.request(url, {
+            method: 'PUT',
+            ca: stack.ca,
+            headers: {
+              ...headers,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': String(64 * 1024 * 1024),
+            },
+          });
+          const timer = setTimeout(() => reject(new Error('no answer before the body was sent')), 15_000);
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => {
+              clearTimeout(timer);
+              req.destroy();
+              resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+            });
+          });
+          req.on('error', (err) => {
+            clearTimeout(timer);
+            reject(err);
+          });
+          req.write(head);
+        },
+      );
+      assert.equal(answer.status, 409);
+      assert.equal(answer.body.message, VersionMessages.inProgress);
+      const uploadsAfter = await stack.deps.db('upload_file_metadata').where({ workspace_id: tenant.workspaceId });
+      assert.equal(uploadsAfter.length, uploadsBefore.length, 'nothing was staged');
+    });
   });
 });

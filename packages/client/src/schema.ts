@@ -1576,6 +1576,57 @@ export interface components {
              */
             createdAt: string;
         };
+        UpdatedKnowledge: {
+            /**
+             * Format: uuid
+             * @description The knowledge item
+             */
+            id: string;
+            /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
+            type: string;
+            /** @description URL, file path or text */
+            content: string;
+            url: string | null;
+            /** @enum {string} */
+            status: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
+            /** @description Why processing failed (BACKGROUND_ERROR) */
+            messageError?: string;
+            metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
+            parentId: string | null;
+            /** @description The version whose content reads and searches answer from */
+            version: number;
+            /** @description The item's newest version when it is not yet (PROCESSING) or will not become (FAILED) the current one; on the single item only */
+            pendingVersion?: {
+                number: number;
+                /** @enum {string} */
+                status: "PROCESSING" | "FAILED";
+                /** @description Why the version failed (FAILED) */
+                messageError?: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            updatedAt: string;
+            /** @description Present when the replacement leaves manual chunk edits behind (restoring brings them back) */
+            warnings?: components["schemas"]["ReplaceWarning"][];
+        };
+        ReplaceWarning: {
+            /** @constant */
+            code: "MANUAL_EDITS_DROPPED";
+            message: string;
+            /** @description Chunks of the current version added, edited or disabled by hand */
+            chunks: number;
+        };
         VersionStarted: {
             /**
              * Format: uuid
@@ -1593,6 +1644,8 @@ export interface components {
             status: "PROCESSING";
             /** @description Its ingestion job (POST …/background-jobs) */
             jobId: string;
+            /** @description Present when the replacement leaves manual chunk edits behind (restoring brings them back) */
+            warnings?: components["schemas"]["ReplaceWarning"][];
         };
         KnowledgeVersion: {
             number: number;
@@ -4263,7 +4316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Knowledge"];
+                    "application/json": components["schemas"]["UpdatedKnowledge"];
                 };
             };
             /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field; content must be at most 1000000 characters */
