@@ -145,16 +145,21 @@ export function createIngestionActivities(deps: IngestionDeps) {
       });
     },
 
-    async completeKnowledge(input: { workspaceId: string; knowledgeId: string; version?: number }): Promise<void> {
-      await measured('complete', async (setMime) => {
+    async completeKnowledge(input: {
+      workspaceId: string;
+      knowledgeId: string;
+      version?: number;
+    }): Promise<{ version: number }> {
+      return measured('complete', async (setMime) => {
         const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
-        await markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version);
+        const version = await markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version);
         if (input.version !== undefined && deps.temporal && deps.versionRetention) {
           const { temporal, versionRetention } = deps;
           await afterVersionChange({ db, temporal, versionRetention }, input.workspaceId, input.knowledgeId);
         }
         if (item.status !== 'COMPLETED') finished(item, 'completed');
+        return { version };
       });
     },
 

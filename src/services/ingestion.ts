@@ -214,8 +214,8 @@ export async function markItemCompleted(
   workspaceId: string,
   knowledgeId: string,
   version?: number,
-): Promise<void> {
-  await db.transaction(async (trx) => {
+): Promise<number> {
+  return db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
     if (!item) throw new KnowledgeGoneError();
     const v = await requireVersion(trx, workspaceId, knowledgeId, version ?? item.current_version);
@@ -225,12 +225,13 @@ export async function markItemCompleted(
         status: 'COMPLETED',
         message_error: null,
       });
-      return;
+      return v.number;
     }
     // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
     // is recorded COMPLETED and never takes the item back to older content.
-    if (v.number < item.current_version) return;
+    if (v.number < item.current_version) return item.current_version;
     await switchToVersion(trx, workspaceId, knowledgeId, item.current_version, v);
+    return v.number;
   });
 }
 

@@ -20,6 +20,7 @@ import { discardUpload, inlineIngestion, UploadMessages, type StagedUpload } fro
 import { writeWithinQuota } from './storageQuota';
 import { manualEditsDropped, type ManualEditsDropped } from './chunks';
 import { afterVersionChange, switchToVersion } from './versionRetention';
+import { emitVersionRestored } from './versionEvents';
 
 export const VersionMessages = {
   notFile: 'Only FILE items can have their file replaced',
@@ -231,6 +232,7 @@ export async function pendingVersion(db: Db, row: KnowledgeRow): Promise<Knowled
  * (its chunks are still there, embedded). Restoring the current version changes nothing.
  */
 export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, number: number): Promise<KnowledgeRow> {
+  let from: number | undefined;
   const restored = await deps.db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
     if (!item) throw notFound(KnowledgeMessages.notFound);
@@ -245,8 +247,10 @@ export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, numbe
       throw conflict(VersionMessages.purged);
     }
     await switchToVersion(trx, row.workspace_id, row.id, item.current_version, v);
+    from = item.current_version;
     return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
   });
+  if (from !== undefined) await emitVersionRestored(deps, row.workspace_id, row.id, number, from);
   await tidyVersions(deps, row.workspace_id, row.id);
   return restored;
 }

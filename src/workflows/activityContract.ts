@@ -106,7 +106,8 @@ export interface Activities {
   ): Promise<{ chunkCount: number; pageCount: number }>;
   // `version`: a new version's steps (without one: the item's current version, as for a new item).
   embedChunks(input: OfKnowledge & { from: number; to: number; version?: number }): Promise<number>;
-  completeKnowledge(input: OfKnowledge & { version?: number }): Promise<void>;
+  /** Answers the version the item is on once completed (void from workers before versions were reported). */
+  completeKnowledge(input: OfKnowledge & { version?: number }): Promise<{ version: number } | void>;
   failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage; version?: number }): Promise<void>;
 
   // Re-embedding (workflows/reembed.ts)

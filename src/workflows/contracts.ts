@@ -308,7 +308,13 @@ export function jobSearchAttributes(a: {
 export interface WebhookEventInput {
   workspaceId: string;
   type:
-    'knowledge.completed' | 'knowledge.failed' | 'knowledge.cascade_deleted' | 'role.job_completed' | 'role.job_failed';
+    | 'knowledge.completed'
+    | 'knowledge.failed'
+    | 'knowledge.cascade_deleted'
+    | 'knowledge.updated'
+    | 'knowledge.version_restored'
+    | 'role.job_completed'
+    | 'role.job_failed';
   /** ISO time of the event (the workflow's clock). */
   timestamp: string;
   data: Record<string, unknown>;

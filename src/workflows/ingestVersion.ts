@@ -1,5 +1,7 @@
 import type { IngestVersionInput, IngestVersionResult } from './contracts';
+import { patched } from '@temporalio/workflow';
 import { indexingSteps, indexItem } from './indexing';
+import { emitWebhookEvent } from './webhooks';
 
 /**
  * Indexes a new version of an item (a replaced file or text) through the shared indexing path, beside the
@@ -16,5 +18,15 @@ export async function ingestVersionWorkflow(input: IngestVersionInput): Promise<
     steps,
     input.version,
   );
+  // A new version became current (a run started before this event existed replays without it).
+  if (patched('knowledge-updated-event')) {
+    await emitWebhookEvent(
+      input.workspaceId,
+      'knowledge.updated',
+      { knowledgeId: input.knowledgeId, version: input.version, status: 'COMPLETED', chunkCount },
+      input.knowledgeId,
+      steps.recordWebhookEvent,
+    );
+  }
   return { knowledgeId: input.knowledgeId, version: input.version, status: 'COMPLETED', chunkCount };
 }

@@ -2195,7 +2195,7 @@ export interface components {
              * @description The endpoint
              */
             endpointId: string;
-            /** @description An event type: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed */
+            /** @description An event type: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed */
             eventType: string;
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
@@ -15743,7 +15743,7 @@ export interface operations {
                      */
                     url: string & unknown;
                     /** @description The event types to receive (default: all) */
-                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "role.job_completed" | "role.job_failed")[];
+                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;
                 };
             };
@@ -15763,7 +15763,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16242,7 +16242,7 @@ export interface operations {
                      */
                     url?: string & unknown;
                     /** @description The event types to receive (default: all) */
-                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "role.job_completed" | "role.job_failed")[];
+                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;
                     enabled?: boolean;
                     rotateSecret?: boolean;
@@ -16264,7 +16264,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
