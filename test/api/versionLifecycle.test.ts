@@ -7,11 +7,14 @@ import https from 'node:https';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import * as versionsRepo from '../../src/db/repositories/versions';
 import { activityDeps } from '../../src/main/deps';
+import { deleteLeafBatch } from '../../src/services/cascadeDeletes';
 import { ChunkMessages } from '../../src/services/chunks';
 import { VersionMessages } from '../../src/services/versions';
 import { purgeSupersededVersion } from '../../src/services/versionRetention';
+import { uploadKey } from '../../src/storage/keys';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { purgeVersionWorkflow } from '../../src/workflows';
 import { assertError } from '../helpers/assertions';
@@ -370,5 +373,26 @@ describe('version lifecycle: retention purge and caps', function () {
       const uploadsAfter = await stack.deps.db('upload_file_metadata').where({ workspace_id: tenant.workspaceId });
       assert.equal(uploadsAfter.length, uploadsBefore.length, 'nothing was staged');
     });
+  });
+
+  it('a replacement racing a cascade delete leaves no stored file behind: the delete purges the new version too', async () => {
+    const id = await upload(TEXTS[0]!);
+    const ws = tenant.workspaceId;
+    const key = uploadKey(tenant.organizationId, ws, randomUUID(), 'racing.txt');
+    await stack.deps.storage.put(key, Buffer.from(TEXTS[1]!), 'text/plain');
+    // The replacement's transaction (as nextVersion runs it): the item locked, its next version recorded.
+    const trx = await stack.deps.db.transaction();
+    try {
+      assert.ok(await knowledgeRepo.findKnowledge(trx, ws, id, { forUpdate: true }));
+      await versionsRepo.insertVersion(trx, ws, id, { number: 2, status: 'PROCESSING', storage_key: key });
+      const deleting = deleteLeafBatch(stack.deps.db, ws, id, 500);
+      await sleep(500); // the delete is under way (waiting, or it would have read the versions without this one)
+      await trx.commit();
+      const out = await deleting;
+      assert.equal(out.rootDeleted, true);
+      assert.ok(out.storageKeys.includes(key), `the new version's file is among those purged: ${out.storageKeys}`);
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
   });
 });
