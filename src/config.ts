@@ -137,6 +137,9 @@ const EnvSchema = z.object({
   RERANK_MODEL: optionalString,
   RERANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
   FILE_PURGE_DELAY: z.string().default('1 day'),
+  VERSION_RETENTION: duration.default('30 days'),
+  MAX_VERSIONS_PER_ITEM: z.coerce.number().int().min(1).max(1000).default(20),
+  MAX_MANUAL_CHUNKS_PER_ITEM: z.coerce.number().int().min(0).max(100_000).default(1000),
 
   CRAWL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   CRAWL_POLITENESS_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -257,6 +260,8 @@ export interface Config {
     timeoutMs: number;
   };
   filePurgeDelay: string;
+  /** Versions no longer current: kept this long, at most this many per item; manual chunks per item. */
+  versions: { retention: string; maxVersions: number; maxManualChunks: number };
   shutdownTimeoutMs: number;
   /** Fetching web pages (URL items and website crawls). */
   web: {
@@ -417,6 +422,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rerank: { url: e.RERANK_URL, apiKey: e.RERANK_API_KEY, model: e.RERANK_MODEL, timeoutMs: e.RERANK_TIMEOUT_MS },
     filePurgeDelay: e.FILE_PURGE_DELAY,
+    versions: {
+      retention: e.VERSION_RETENTION,
+      maxVersions: e.MAX_VERSIONS_PER_ITEM,
+      maxManualChunks: e.MAX_MANUAL_CHUNKS_PER_ITEM,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     web: {
       allowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,

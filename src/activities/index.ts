@@ -16,7 +16,9 @@ import { createOrphanActivities } from './orphans';
 import { createReembedActivities } from './reembed';
 import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
+import { createVersionActivities } from './versions';
 import { createWebhookActivities } from './webhooks';
+import type { VersionRetention } from '../services/versionRetention';
 import type { Activities } from '../workflows/activityContract';
 
 export interface ActivityDeps {
@@ -33,6 +35,7 @@ export interface ActivityDeps {
   webhooks: Config['webhooks'];
   web: WebSettings;
   defaultStorageQuotaBytes: number;
+  versionRetention?: VersionRetention;
 }
 
 export function createActivities(deps: ActivityDeps): Activities {
@@ -47,6 +50,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createOrphanActivities(deps),
     ...createWebhookActivities(deps),
     ...createReembedActivities(deps),
+    ...createVersionActivities(deps),
   };
 }
 

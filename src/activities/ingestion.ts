@@ -23,6 +23,8 @@ import {
   type ChunkSettings,
 } from '../services/ingestion';
 import type { BlobStore } from '../storage/blobStore';
+import type { TemporalDeps } from '../temporal/client';
+import { afterVersionChange, type VersionRetention } from '../services/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
 import { IngestionFailureTypes, type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
@@ -39,6 +41,9 @@ export interface IngestionDeps {
   embeddings: EmbeddingProvider;
   ingestion: IngestionSettings;
   metrics: Metrics;
+  /** Versions no longer current: their retention purge and the per-item cap (none: not scheduled). */
+  temporal?: TemporalDeps;
+  versionRetention?: VersionRetention;
 }
 
 export function createIngestionActivities(deps: IngestionDeps) {
@@ -140,12 +145,21 @@ export function createIngestionActivities(deps: IngestionDeps) {
       });
     },
 
-    async completeKnowledge(input: { workspaceId: string; knowledgeId: string; version?: number }): Promise<void> {
-      await measured('complete', async (setMime) => {
+    async completeKnowledge(input: {
+      workspaceId: string;
+      knowledgeId: string;
+      version?: number;
+    }): Promise<{ version: number }> {
+      return measured('complete', async (setMime) => {
         const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
-        await markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version);
+        const version = await markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version);
+        if (input.version !== undefined && deps.temporal && deps.versionRetention) {
+          const { temporal, versionRetention } = deps;
+          await afterVersionChange({ db, temporal, versionRetention }, input.workspaceId, input.knowledgeId);
+        }
         if (item.status !== 'COMPLETED') finished(item, 'completed');
+        return { version };
       });
     },
 

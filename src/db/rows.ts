@@ -100,6 +100,11 @@ export interface KnowledgeVersionRow {
   job_id: string | null;
   created_at: Date;
   completed_at: Date | null;
+  /** When it last stopped being current, and how many times it has (migration 0022). */
+  superseded_at: Date | null;
+  superseded_count: number;
+  /** When its file and chunks were purged (retention or the per-item cap); null while kept. */
+  purged_at: Date | null;
 }
 
 export type SourceVisibility = 'none' | 'source' | 'download';

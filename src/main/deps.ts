@@ -158,6 +158,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     },
     web: deps.config.web,
     defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
+    versionRetention: deps.config.versions,
     close: () => extractor.close(),
   };
 }

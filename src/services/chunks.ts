@@ -19,12 +19,35 @@ export const ChunkMessages = {
   notFound: 'Chunk not found',
   notCompleted: 'Chunks can be changed only while the item is COMPLETED (it is processing or failed)',
   embeddingFailed: 'The embedding model could not embed the text; nothing was changed, retry later',
+  tooManyManual: 'The item already has as many manual chunks as allowed (MAX_MANUAL_CHUNKS_PER_ITEM)',
 } as const;
 
 /** Seconds a client waits before retrying after the embedder failed. */
 const EMBED_RETRY_AFTER_SECONDS = 5;
 
 type ChunkDeps = Pick<Deps, 'db' | 'embeddings' | 'config' | 'logger'>;
+
+/** A warning a replacement answers with: the current version's manual edits do not carry over to the new one. */
+export interface ManualEditsDropped {
+  code: 'MANUAL_EDITS_DROPPED';
+  message: string;
+  /** Chunks of the current version added, edited or disabled by hand. */
+  chunks: number;
+}
+
+/** The warning for a replacement of the item, when its current version has manual edits (none: undefined). */
+export async function manualEditsDropped(
+  db: Db,
+  workspaceId: string,
+  knowledgeId: string,
+): Promise<ManualEditsDropped[] | undefined> {
+  const n = await chunks.countManualEdits(db, workspaceId, knowledgeId);
+  if (n === 0) return undefined;
+  const message =
+    `${n} chunk${n === 1 ? '' : 's'} of the current version added, edited or disabled by hand will not be in ` +
+    'the new version; restoring the current version later brings them back';
+  return [{ code: 'MANUAL_EDITS_DROPPED', message, chunks: n }];
+}
 
 /** A page of the item's chunks, in order (the caller loaded the item as reading it is scoped). */
 export function listItemChunks(
@@ -120,12 +143,19 @@ export async function addChunk(
   input: { text: string; position?: number },
 ): Promise<ChunkRow> {
   requireCompleted(item);
+  // Checked before the embedding (which costs) and again under the item's lock (which decides).
+  const withinCap = async (db: Tx) => {
+    const manual = await chunks.countManualChunks(db, item.workspace_id, item.id);
+    if (manual >= deps.config.versions.maxManualChunks) throw conflict(ChunkMessages.tooManyManual);
+  };
+  await withinCap(deps.db);
   const embedding = await embedWithin(deps, input.text);
-  return withCompletedItem(deps.db, item, (trx) =>
-    chunks.insertManualChunk(trx, item.workspace_id, item.id, {
+  return withCompletedItem(deps.db, item, async (trx) => {
+    await withinCap(trx);
+    return chunks.insertManualChunk(trx, item.workspace_id, item.id, {
       content: input.text,
       embedding,
       ...(input.position !== undefined ? { position: input.position } : {}),
-    }),
-  );
+    });
+  });
 }

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import * as versions from '../db/repositories/versions';
+import { switchToVersion } from './versionRetention';
 import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '../db/rows';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { chunkPages, type Chunk } from '../extract/chunk';
@@ -229,8 +230,8 @@ export async function markItemCompleted(
   workspaceId: string,
   knowledgeId: string,
   version?: number,
-): Promise<void> {
-  await db.transaction(async (trx) => {
+): Promise<number> {
+  return db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
     if (!item) throw new KnowledgeGoneError();
     const v = await requireVersion(trx, workspaceId, knowledgeId, version ?? item.current_version);
@@ -240,12 +241,13 @@ export async function markItemCompleted(
         status: 'COMPLETED',
         message_error: null,
       });
-      return;
+      return v.number;
     }
     // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
     // is recorded COMPLETED and never takes the item back to older content.
-    if (v.number < item.current_version) return;
-    await knowledge.switchVersion(trx, workspaceId, knowledgeId, v);
+    if (v.number < item.current_version) return item.current_version;
+    await switchToVersion(trx, workspaceId, knowledgeId, item.current_version, v);
+    return v.number;
   });
 }
 

@@ -1,6 +1,6 @@
 // Knowledge reads scoped to the caller (list, get, metadata search, upload tracking) and the writes that answer
 // synchronously: link creation, reserved-field updates, single delete.
-import type { Db } from '../db/knex';
+import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import type { MetadataFilter } from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
@@ -215,22 +215,29 @@ export async function replaceKnowledgeAttributes(
   row: KnowledgeRow,
   attributes: Attributes | null,
 ): Promise<KnowledgeRow> {
-  return db.transaction(async (trx) => {
-    const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
-    if (!current) throw notFound(KnowledgeMessages.notFound);
-    const { childrenOverLimit } = await knowledge.replaceAttributes(
-      trx,
-      row.workspace_id,
-      row.id,
-      current.attributes,
-      attributes ?? {},
-      MAX_ATTRIBUTES,
+  return db.transaction((trx) => writeKnowledgeAttributes(trx, row, attributes));
+}
+
+/** replaceKnowledgeAttributes inside the caller's transaction (a text replacement's PATCH: both or neither). */
+export async function writeKnowledgeAttributes(
+  trx: Tx,
+  row: KnowledgeRow,
+  attributes: Attributes | null,
+): Promise<KnowledgeRow> {
+  const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
+  if (!current) throw notFound(KnowledgeMessages.notFound);
+  const { childrenOverLimit } = await knowledge.replaceAttributes(
+    trx,
+    row.workspace_id,
+    row.id,
+    current.attributes,
+    attributes ?? {},
+    MAX_ATTRIBUTES,
+  );
+  // Nothing is written: the transaction rolls back.
+  if (childrenOverLimit > 0)
+    throw badRequest(
+      `attributes: ${childrenOverLimit} of this item's children would carry more than ${MAX_ATTRIBUTES} keys (the values they set themselves and these)`,
     );
-    // Nothing is written: the transaction rolls back.
-    if (childrenOverLimit > 0)
-      throw badRequest(
-        `attributes: ${childrenOverLimit} of this item's children would carry more than ${MAX_ATTRIBUTES} keys (the values they set themselves and these)`,
-      );
-    return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
-  });
+  return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
 }

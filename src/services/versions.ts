@@ -2,6 +2,7 @@
 // item's next version, indexed beside the one that serves by the same indexing path; its completion switches
 // the item to it in one transaction (services/ingestion.ts markItemCompleted). One replacement at a time.
 import type { Db, Tx } from '../db/knex';
+import type { Attributes } from '../domain/filter';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
 import * as versions from '../db/repositories/versions';
@@ -14,9 +15,12 @@ import { startJob } from '../temporal/jobs';
 import { INLINE_INGEST_MAX_BYTES } from '../workflows/contracts';
 import { ingestVersionWorkflow } from '../workflows/ingestVersion';
 import { contentHash } from './ingestion';
-import { KnowledgeMessages, loadVisibleKnowledge } from './knowledge';
+import { KnowledgeMessages, loadVisibleKnowledge, writeKnowledgeAttributes } from './knowledge';
 import { discardUpload, inlineIngestion, UploadMessages, type StagedUpload } from './uploads';
 import { writeWithinQuota } from './storageQuota';
+import { manualEditsDropped, type ManualEditsDropped } from './chunks';
+import { afterVersionChange, switchToVersion } from './versionRetention';
+import { emitVersionRestored } from './versionEvents';
 
 export const VersionMessages = {
   notFile: 'Only FILE items can have their file replaced',
@@ -33,9 +37,23 @@ export interface VersionStarted {
   knowledgeId: string;
   version: number;
   jobId: string;
+  /** The current version's manual chunk edits, which the new version does not carry. */
+  warnings?: ManualEditsDropped[];
 }
 
-type VersionDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>;
+type VersionDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config' | 'logger'>;
+
+/**
+ * The cap and the retention purges after the item's versions changed; the change itself is done, so a purge
+ * that cannot be scheduled now is logged (the next change of the item's versions schedules it again).
+ */
+async function tidyVersions(deps: VersionDeps, workspaceId: string, knowledgeId: string): Promise<void> {
+  try {
+    await afterVersionChange({ ...deps, versionRetention: deps.config.versions }, workspaceId, knowledgeId);
+  } catch (err) {
+    deps.logger.warn({ err, workspaceId, knowledgeId }, 'version purges could not be scheduled');
+  }
+}
 
 /**
  * A version's status: the current version's follows its item (an item's first ingestion, a crawl, an
@@ -82,6 +100,15 @@ async function nextVersion(
   });
 }
 
+/**
+ * Refuses a replacement while a version of the item is still processing, early: before an upload's body is
+ * read (nextVersion decides again under the item's lock).
+ */
+export async function refuseWhileProcessing(db: Db, row: KnowledgeRow): Promise<void> {
+  const latest = await versions.latestVersion(db, row.workspace_id, row.id);
+  if (versionStatus(row, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+}
+
 /** Starts the version's indexing; a version whose job cannot start is recorded as failed. */
 async function startVersion(
   deps: VersionDeps,
@@ -91,6 +118,8 @@ async function startVersion(
   inline: boolean,
 ): Promise<VersionStarted> {
   const jobId = WorkflowIds.ingestVersion(workspace.id, v.knowledge_id, v.number);
+  // Counted before the job starts: until it completes, the current version is the one being replaced.
+  const warnings = await manualEditsDropped(deps.db, workspace.id, v.knowledge_id);
   try {
     await startJob(deps.temporal, ingestVersionWorkflow, {
       workflowId: jobId,
@@ -114,7 +143,8 @@ async function startVersion(
     });
     throw err;
   }
-  return { knowledgeId: v.knowledge_id, version: v.number, jobId };
+  await tidyVersions(deps, workspace.id, v.knowledge_id);
+  return { knowledgeId: v.knowledge_id, version: v.number, jobId, ...(warnings ? { warnings } : {}) };
 }
 
 /**
@@ -164,21 +194,27 @@ export async function replaceFile(
   return startVersion(deps, workspace, v!, 'file', inlineIngestion(staged));
 }
 
-/** PATCH …/knowledge/{id} with `text`: the STRING item's next version. */
+/**
+ * PATCH …/knowledge/{id} with `text`: the STRING item's next version; `attributes` that come along are written
+ * in the same transaction (both or neither).
+ */
 export async function replaceText(
   deps: VersionDeps,
   auth: AuthState,
   row: KnowledgeRow,
   text: string,
+  attributes?: Attributes | null,
 ): Promise<VersionStarted> {
-  const v = await deps.db.transaction((trx) =>
-    nextVersion(trx, row, 'STRING', {
+  const v = await deps.db.transaction(async (trx) => {
+    const next = await nextVersion(trx, row, 'STRING', {
       text,
       size_bytes: Buffer.byteLength(text),
       content_hash: contentHash(text),
       created_by: auth.kind,
-    }),
-  );
+    });
+    if (attributes !== undefined) await writeKnowledgeAttributes(trx, row, attributes);
+    return next;
+  });
   return startVersion(deps, auth.workspace, v, 'text', Buffer.byteLength(text) <= INLINE_INGEST_MAX_BYTES);
 }
 
@@ -211,8 +247,9 @@ export async function pendingVersion(db: Db, row: KnowledgeRow): Promise<Knowled
  * POST …/versions/{n}/restore: makes a COMPLETED version current again, atomically and without re-extraction
  * (its chunks are still there, embedded). Restoring the current version changes nothing.
  */
-export async function restoreVersion(db: Db, row: KnowledgeRow, number: number): Promise<KnowledgeRow> {
-  return db.transaction(async (trx) => {
+export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, number: number): Promise<KnowledgeRow> {
+  let from: number | undefined;
+  const restored = await deps.db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
     if (!item) throw notFound(KnowledgeMessages.notFound);
     const v = await versions.findVersion(trx, row.workspace_id, row.id, number);
@@ -221,10 +258,15 @@ export async function restoreVersion(db: Db, row: KnowledgeRow, number: number):
     const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
     if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
     if (versionStatus(item, v) !== 'COMPLETED') throw conflict(VersionMessages.notRestorable);
+    if (v.purged_at) throw conflict(VersionMessages.purged);
     if (!(await versions.hasEmbeddedChunks(trx, row.workspace_id, row.id, number))) {
       throw conflict(VersionMessages.purged);
     }
-    await knowledge.switchVersion(trx, row.workspace_id, row.id, v);
+    await switchToVersion(trx, row.workspace_id, row.id, item.current_version, v);
+    from = item.current_version;
     return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
   });
+  if (from !== undefined) await emitVersionRestored(deps, row.workspace_id, row.id, number, from);
+  await tidyVersions(deps, row.workspace_id, row.id);
+  return restored;
 }

@@ -16,6 +16,8 @@ export const WebhookEvents = [
   'knowledge.completed',
   'knowledge.failed',
   'knowledge.cascade_deleted',
+  'knowledge.updated',
+  'knowledge.version_restored',
   'role.job_completed',
   'role.job_failed',
 ] as const;

@@ -12,6 +12,11 @@ export const WorkflowIds = {
   /** One per version of an item: a replacement of its content. */
   ingestVersion: (workspaceId: string, knowledgeId: string, version: number) =>
     `ingest-version:${workspaceId}:${knowledgeId}:${version}`,
+  /** One delivery of a webhook event (workflows/webhooks.ts starts them as `webhook:<workspaceId>:<deliveryId>`). */
+  webhookDelivery: (workspaceId: string, deliveryId: string) => `webhook:${workspaceId}:${deliveryId}`,
+  /** The retention purge of one version of an item (started each time it stops being current). */
+  purgeVersion: (workspaceId: string, knowledgeId: string, version: number) =>
+    `purge-version:${workspaceId}:${knowledgeId}:${version}`,
   /** One per crawl of a site: its first crawl is generation 1, each recrawl the next. */
   crawlWebsite: (workspaceId: string, siteId: string, generation: number) =>
     `crawl:${workspaceId}:${siteId}:${generation}`,

@@ -13,6 +13,8 @@ import type {
   IngestFileInput,
   IngestSourceInput,
   IngestVersionInput,
+  PurgeVersionInput,
+  PurgeVersionOutcome,
   RoleAssignmentInput,
   UpdateRoleInput,
   WebhookDeliveryInput,
@@ -65,6 +67,7 @@ export interface Activities {
   // Stored files
   reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
   deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
+  purgeSupersededVersion(input: Omit<PurgeVersionInput, 'retention'>): Promise<PurgeVersionOutcome>;
 
   // Roles
   insertRole(input: CreateRoleInput): Promise<void>;
@@ -105,7 +108,8 @@ export interface Activities {
   ): Promise<{ chunkCount: number; pageCount: number }>;
   // `version`: a new version's steps (without one: the item's current version, as for a new item).
   embedChunks(input: OfKnowledge & { from: number; to: number; version?: number }): Promise<number>;
-  completeKnowledge(input: OfKnowledge & { version?: number }): Promise<void>;
+  /** Answers the version the item is on once completed (void from workers before versions were reported). */
+  completeKnowledge(input: OfKnowledge & { version?: number }): Promise<{ version: number } | void>;
   failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage; version?: number }): Promise<void>;
 
   // Re-embedding (workflows/reembed.ts)

@@ -96,6 +96,27 @@ export interface IngestVersionInput {
   inline?: boolean;
 }
 
+/**
+ * The retention purge of a version that stopped being current: after `retention` (durable), its chunks and
+ * stored file go unless it is current again, or was superseded again meanwhile (`generation`, the version's
+ * superseded_count when the purge was scheduled: then the timer starts over).
+ */
+export interface PurgeVersionInput {
+  workspaceId: string;
+  knowledgeId: string;
+  version: number;
+  generation: number;
+  retention: Duration;
+}
+
+/** What the purge found when its timer fired: `again` carries the newer generation to wait for. */
+export type PurgeVersionOutcome =
+  { kind: 'purged'; storageKey?: string } | { kind: 'kept' } | { kind: 'gone' } | { kind: 'again'; generation: number };
+
+export interface PurgeVersionResult {
+  purged: boolean;
+}
+
 export interface IngestVersionResult {
   knowledgeId: string;
   version: number;
@@ -290,7 +311,13 @@ export function jobSearchAttributes(a: {
 export interface WebhookEventInput {
   workspaceId: string;
   type:
-    'knowledge.completed' | 'knowledge.failed' | 'knowledge.cascade_deleted' | 'role.job_completed' | 'role.job_failed';
+    | 'knowledge.completed'
+    | 'knowledge.failed'
+    | 'knowledge.cascade_deleted'
+    | 'knowledge.updated'
+    | 'knowledge.version_restored'
+    | 'role.job_completed'
+    | 'role.job_failed';
   /** ISO time of the event (the workflow's clock). */
   timestamp: string;
   data: Record<string, unknown>;

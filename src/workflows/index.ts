@@ -6,6 +6,7 @@ export { ingestFileWorkflow } from './ingestFile';
 export { ingestSourceWorkflow } from './ingestSource';
 export { ingestVersionWorkflow } from './ingestVersion';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
+export { purgeVersionWorkflow } from './purgeVersion';
 export { reembedWorkflow } from './reembed';
 export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
 export { deliverWebhookWorkflow } from './webhooks';

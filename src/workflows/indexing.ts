@@ -131,11 +131,13 @@ export async function indexItem<T extends { chunkCount: number }>(
       });
     }
     stage = 'complete';
-    await steps.short.completeKnowledge({ workspaceId, knowledgeId, ...ofVersion });
+    const completed = await steps.short.completeKnowledge({ workspaceId, knowledgeId, ...ofVersion });
+    // Every knowledge.completed names its version (an older worker's recorded completion answered none).
+    const current = version ?? completed?.version;
     await emitWebhookEvent(
       workspaceId,
       'knowledge.completed',
-      { knowledgeId, ...event, ...ofVersion, status: 'COMPLETED', ...stored },
+      { knowledgeId, ...event, ...(current !== undefined ? { version: current } : {}), status: 'COMPLETED', ...stored },
       knowledgeId,
       steps.recordWebhookEvent,
     );

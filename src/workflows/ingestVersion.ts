@@ -1,5 +1,7 @@
 import type { IngestVersionInput, IngestVersionResult } from './contracts';
+import { patched } from '@temporalio/workflow';
 import { indexingSteps, indexItem } from './indexing';
+import { emitWebhookEvent } from './webhooks';
 
 /**
  * Indexes a new version of an item (a replaced file or text) through the shared indexing path, beside the
@@ -21,11 +23,23 @@ export async function ingestVersionWorkflow(input: IngestVersionInput): Promise<
     steps,
     input.version,
   );
-  return {
+  const result: IngestVersionResult = {
     knowledgeId: input.knowledgeId,
     version: input.version,
     status: 'COMPLETED',
     chunkCount,
     ...(unchanged ? { unchanged } : {}),
   };
+  // A new version became current (a run started before this event existed replays without it); a refetch
+  // whose page had not changed dropped its version, and nothing changed.
+  if (!unchanged && patched('knowledge-updated-event')) {
+    await emitWebhookEvent(
+      input.workspaceId,
+      'knowledge.updated',
+      { knowledgeId: input.knowledgeId, version: input.version, status: 'COMPLETED', chunkCount },
+      input.knowledgeId,
+      steps.recordWebhookEvent,
+    );
+  }
+  return result;
 }

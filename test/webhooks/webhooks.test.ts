@@ -12,7 +12,7 @@ import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createWebhook } from '../../src/services/webhooks';
 import { postWebhook, signWebhook } from '../../src/services/webhookDelivery';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import { uploadRequest } from '../helpers/knowledge';
+import { multipartBody, uploadRequest } from '../helpers/knowledge';
 import { childEnv, kwsBin, runNode } from '../helpers/processes';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -129,6 +129,7 @@ describe('webhooks', function () {
         workspaceId: tenant.workspaceId,
         knowledgeId: upload.body.knowledgeId,
         uploadId: upload.body.uploadFileMetadataId,
+        version: 1,
         status: 'COMPLETED',
         chunkCount: 1,
         pageCount: 1,
@@ -215,6 +216,57 @@ describe('webhooks', function () {
       assert.equal(log[0].status, 'FAILED');
       assert.equal(log[0].attempts, 4);
       assert.equal(rx.received.length, 4);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('sends knowledge.updated when a replacement becomes current and knowledge.version_restored on a restore', async () => {
+    const rx = await receiver();
+    try {
+      await createWebhook(stack.deps, tenant.workspaceId, {
+        url: rx.url,
+        events: ['knowledge.completed', 'knowledge.updated', 'knowledge.version_restored'],
+      });
+      const up = await uploadRequest(stack.request, tenant.workspaceId, headers, text('The first version of a note.'));
+      assert.equal(up.status, 200, up.text);
+      const id = up.body.knowledgeId as string;
+      await rx.waitFor(1);
+      const { body, contentType } = multipartBody({}, text('The second version of the same note.'));
+      const put = await stack.request('PUT', `/v1/workspaces/${tenant.workspaceId}/knowledge/${id}/file`, {
+        headers: { ...headers, 'content-type': contentType },
+        raw: body,
+      });
+      assert.equal(put.status, 202, put.text);
+      await stack.deps.temporal.client.workflow.getHandle(put.body.jobId).result();
+      const restore = await stack.request(
+        'POST',
+        `/v1/workspaces/${tenant.workspaceId}/knowledge/${id}/versions/1/restore`,
+        { headers },
+      );
+      assert.equal(restore.status, 200, restore.text);
+      const all = await rx.waitFor(4);
+      // Each delivery is its own workflow: the order of arrival is not the order of the events.
+      const seen = all
+        .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+        .map(
+          ({ type, data }) => `${type} v${data.version}${data.previousVersion ? ` from v${data.previousVersion}` : ''}`,
+        )
+        .sort();
+      assert.deepEqual(seen, [
+        'knowledge.completed v1',
+        'knowledge.completed v2',
+        'knowledge.updated v2',
+        'knowledge.version_restored v1 from v2',
+      ]);
+      const updated = all.map((r) => JSON.parse(r.body)).find((e) => e.type === 'knowledge.updated');
+      assert.deepEqual(updated.data, {
+        workspaceId: tenant.workspaceId,
+        knowledgeId: id,
+        version: 2,
+        status: 'COMPLETED',
+        chunkCount: 1,
+      });
     } finally {
       await rx.close();
     }

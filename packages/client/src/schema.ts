@@ -1629,6 +1629,59 @@ export interface components {
              */
             createdAt: string;
         };
+        UpdatedKnowledge: {
+            /**
+             * Format: uuid
+             * @description The knowledge item
+             */
+            id: string;
+            /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
+            type: string;
+            /** @description URL, file path or text */
+            content: string;
+            url: string | null;
+            /** @enum {string} */
+            status: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
+            /** @description Why processing failed (BACKGROUND_ERROR) */
+            messageError?: string;
+            metadata: components["schemas"]["KnowledgeMetadata"];
+            /** @description The item's attributes (a child's include its parent's) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
+            parentId: string | null;
+            /** @description The client's own id for the item (null: none) */
+            externalId: string | null;
+            /** @description The version whose content reads and searches answer from */
+            version: number;
+            /** @description The item's newest version when it is not yet (PROCESSING) or will not become (FAILED) the current one; on the single item only */
+            pendingVersion?: {
+                number: number;
+                /** @enum {string} */
+                status: "PROCESSING" | "FAILED";
+                /** @description Why the version failed (FAILED) */
+                messageError?: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            updatedAt: string;
+            /** @description Present when the replacement leaves manual chunk edits behind (restoring brings them back) */
+            warnings?: components["schemas"]["ReplaceWarning"][];
+        };
+        ReplaceWarning: {
+            /** @constant */
+            code: "MANUAL_EDITS_DROPPED";
+            message: string;
+            /** @description Chunks of the current version added, edited or disabled by hand */
+            chunks: number;
+        };
         VersionStarted: {
             /**
              * Format: uuid
@@ -1646,6 +1699,8 @@ export interface components {
             status: "PROCESSING";
             /** @description Its ingestion job (POST …/background-jobs) */
             jobId: string;
+            /** @description Present when the replacement leaves manual chunk edits behind (restoring brings them back) */
+            warnings?: components["schemas"]["ReplaceWarning"][];
         };
         KnowledgeVersion: {
             number: number;
@@ -1666,6 +1721,11 @@ export interface components {
              * @description ISO 8601 timestamp (UTC)
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its file and chunks were purged (VERSION_RETENTION or MAX_VERSIONS_PER_ITEM): not restorable
+             */
+            purgedAt?: string;
         };
         SemanticSearchResult: {
             /**
@@ -2190,7 +2250,7 @@ export interface components {
              * @description The endpoint
              */
             endpointId: string;
-            /** @description An event type: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed */
+            /** @description An event type: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed */
             eventType: string;
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
@@ -4446,7 +4506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Knowledge"];
+                    "application/json": components["schemas"]["UpdatedKnowledge"];
                 };
             };
             /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field; content must be at most 1000000 characters */
@@ -7798,7 +7858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: Chunks can be changed only while the item is COMPLETED (it is processing or failed) */
+            /** @description Conflict: Chunks can be changed only while the item is COMPLETED (it is processing or failed); The item already has as many manual chunks as allowed (MAX_MANUAL_CHUNKS_PER_ITEM) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16062,7 +16122,7 @@ export interface operations {
                      */
                     url: string & unknown;
                     /** @description The event types to receive (default: all) */
-                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "role.job_completed" | "role.job_failed")[];
+                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;
                 };
             };
@@ -16082,7 +16142,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16561,7 +16621,7 @@ export interface operations {
                      */
                     url?: string & unknown;
                     /** @description The event types to receive (default: all) */
-                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "role.job_completed" | "role.job_failed")[];
+                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;
                     enabled?: boolean;
                     rotateSecret?: boolean;
@@ -16583,7 +16643,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

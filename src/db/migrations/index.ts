@@ -19,6 +19,7 @@ import * as m0018 from './0018_reembedding';
 import * as m0019 from './0019_chunk_control';
 import * as m0020 from './0020_versions';
 import * as m0021 from './0021_external_id';
+import * as m0022 from './0022_version_retention';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Array<[string, Migration]> = [
   ['0019_chunk_control', m0019],
   ['0020_versions', m0020],
   ['0021_external_id', m0021],
+  ['0022_version_retention', m0022],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

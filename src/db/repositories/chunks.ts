@@ -111,6 +111,22 @@ export async function updateChunk(
   return row;
 }
 
+/** Chunks of the item's current version changed by hand: added, edited or disabled. */
+export async function countManualEdits(db: Tx, workspaceId: string, knowledgeId: string): Promise<number> {
+  const [row] = (await ofItem(db, workspaceId, knowledgeId)
+    .andWhere((q) => q.where('origin', 'manual').orWhereNotNull('edited_at').orWhere('enabled', false))
+    .count({ n: '*' })) as Array<{ n: string | number }>;
+  return Number(row?.n ?? 0);
+}
+
+/** Chunks added by hand to the item's current version. */
+export async function countManualChunks(db: Tx, workspaceId: string, knowledgeId: string): Promise<number> {
+  const [row] = (await ofItem(db, workspaceId, knowledgeId).andWhere('origin', 'manual').count({ n: '*' })) as Array<{
+    n: string | number;
+  }>;
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Inserts a manual chunk at `position` (from 0; past the end: last), moving the chunks from there one place on.
  * It takes the page of the chunk it lands before (of the last chunk when it is last; 1 without chunks), and the

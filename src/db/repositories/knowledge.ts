@@ -180,6 +180,9 @@ export async function switchVersion(db: Tx, workspaceId: string, id: string, v: 
 /** Deletes items (chunks, role/audience/category links cascade); returns their stored file keys. */
 export async function deleteKnowledgeRows(db: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
+  // The items' rows locked first (in id order), as a replacement locks its item to record a version: a version
+  // recorded meanwhile is committed before its file's key is read here, never deleted with the item unread.
+  await db('knowledge').where({ workspace_id: workspaceId }).whereIn('id', ids).orderBy('id').forUpdate().select('id');
   const versionKeys = await versionStorageKeys(db, workspaceId, ids);
   const rows: Array<{ storage_key: string | null }> = await db('knowledge')
     .where({ workspace_id: workspaceId })

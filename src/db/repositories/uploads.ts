@@ -63,3 +63,10 @@ export async function findUnlinkedUploads(
     .limit(limit)
     .select('id', 'workspace_id', 'storage_key', 'size_bytes', 'workflow_id');
 }
+
+/** A purged file no longer counts against the quota (its upload row stays, at zero bytes). */
+export async function releaseStoredBytes(db: Tx, workspaceId: string, storageKey: string): Promise<void> {
+  await db('upload_file_metadata')
+    .where({ workspace_id: workspaceId, storage_key: storageKey })
+    .update({ size_bytes: 0 });
+}

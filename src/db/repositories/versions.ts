@@ -101,3 +101,33 @@ export async function hasEmbeddedChunks(db: Tx, workspaceId: string, knowledgeId
   const { n, embedded } = row as { n: number; embedded: number };
   return n > 0 && n === embedded;
 }
+
+/** The version stopped being current (a newer one, or a restored one, took its place). */
+export async function markSuperseded(db: Tx, workspaceId: string, knowledgeId: string, number: number): Promise<void> {
+  await db('knowledge_versions')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, number })
+    .update({ superseded_at: db.fn.now(), superseded_count: db.raw('superseded_count + 1') });
+}
+
+/** The item's versions whose content is still kept, oldest first. */
+export async function keptVersions(db: Tx, workspaceId: string, knowledgeId: string): Promise<KnowledgeVersionRow[]> {
+  return db<KnowledgeVersionRow>('knowledge_versions')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .whereNull('purged_at')
+    .orderBy('number', 'asc');
+}
+
+/** Drops a version's content: its chunks and its text go, and it is marked purged (its row stays). */
+export async function purgeVersionContent(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  number: number,
+): Promise<void> {
+  await db('knowledge_chunks')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version: number })
+    .delete();
+  await db('knowledge_versions')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, number })
+    .update({ text: null, purged_at: db.fn.now() });
+}

@@ -85,6 +85,7 @@ export const chunksOperations: ApiOperation[] = [
       ],
       404: itemErrors[404],
       ...writeErrors,
+      409: [...writeErrors[409], ChunkMessages.tooManyManual],
     },
   },
   {

@@ -31,6 +31,7 @@ import {
   RecrawlResponseSchema,
   ReservedFieldSchema,
   UpdateKnowledgeSchema,
+  UpdatedKnowledgeSchema,
   ReservedFieldUpdatedSchema,
   MAX_RERANK_CANDIDATES_MESSAGE,
   RetrievalSettingsSchema,
@@ -364,7 +365,7 @@ export const knowledgeOperations: ApiOperation[] = [
       'current version; 409 for another type of item or while a version is still processing (rules on stored ' +
       'data that the schema cannot state).',
     request: { path: KnowledgeIdPath, body: UpdateKnowledgeSchema },
-    responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
+    responses: { 200: { description: 'The item', schema: UpdatedKnowledgeSchema } },
     errors: {
       400: [...itemErrors[400], 'Missing required field', `content must be at most ${TEXT_MAX_CHARACTERS} characters`],
       404: itemErrors[404],

@@ -73,6 +73,7 @@ export function presentVersion(row: KnowledgeVersionRow, item: KnowledgeRow): Kn
       ? { messageError: (row.error ?? item.message_error)! }
       : {}),
     createdAt: row.created_at.toISOString(),
+    ...(row.purged_at ? { purgedAt: row.purged_at.toISOString() } : {}),
   };
 }
 

@@ -207,12 +207,17 @@ export function knowledgeRouter(deps: Deps): Router {
   router.patch(`${base}/:knowledgeId`, write, async (ctx) => {
     const { auth, row } = await loadVisible(ctx);
     const input = validate(UpdateKnowledgeSchema, ctx.request.body, 'Missing required field');
-    if (input.text !== undefined) await versionService.replaceText(deps, auth, row, input.text);
+    // Text and attributes together are one transaction (services/versions.ts replaceText).
+    const started =
+      input.text !== undefined
+        ? await versionService.replaceText(deps, auth, row, input.text, input.attributes)
+        : undefined;
     const updated =
-      input.attributes !== undefined
+      input.attributes !== undefined && !started
         ? await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes)
         : await knowledgeService.loadVisibleKnowledge(deps.db, auth, row.id);
-    ctx.body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps.db, updated));
+    const body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps.db, updated));
+    ctx.body = started?.warnings ? { ...body, warnings: started.warnings } : body;
   });
 
   // A FILE item's new content: its next version, indexed in the background (services/versions.ts).
@@ -220,6 +225,9 @@ export function knowledgeRouter(deps: Deps): Router {
     // Refused before the body is read: the rest of it is drained so the client reads the answer.
     const { auth, row } = await loadVisible(ctx).catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
     if (row.type !== 'FILE') throw refuseUnread(ctx, conflict(versionService.VersionMessages.notFile));
+    await versionService
+      .refuseWhileProcessing(deps.db, row)
+      .catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
     const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate());
     const started = await versionService.replaceFile(deps, auth, row, staged);
     ctx.status = 202;
@@ -229,6 +237,7 @@ export function knowledgeRouter(deps: Deps): Router {
       version: started.version,
       status: 'PROCESSING',
       jobId: started.jobId,
+      ...(started.warnings ? { warnings: started.warnings } : {}),
     } satisfies VersionStarted;
   });
 
@@ -241,7 +250,7 @@ export function knowledgeRouter(deps: Deps): Router {
   router.post(`${base}/:knowledgeId/versions/:version/restore`, write, async (ctx) => {
     const { row } = await loadVisible(ctx);
     const { version } = validate(VersionNumberSchema, { version: ctx.params.version });
-    const restored = await versionService.restoreVersion(deps.db, row, version);
+    const restored = await versionService.restoreVersion(deps, row, version);
     ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps.db, restored));
   });
 

@@ -446,6 +446,9 @@ export const KnowledgeVersionSchema = z
       .meta({ description: 'The kind of credential that made the version (null: recorded before versions)' }),
     messageError: z.string().optional().meta({ description: 'Why the version failed (FAILED)' }),
     createdAt: timestamp,
+    purgedAt: timestamp.optional().meta({
+      description: 'When its file and chunks were purged (VERSION_RETENTION or MAX_VERSIONS_PER_ITEM): not restorable',
+    }),
   })
   .meta({ id: 'KnowledgeVersion' });
 export type KnowledgeVersion = z.infer<typeof KnowledgeVersionSchema>;
@@ -462,6 +465,19 @@ export const VersionNumberSchema = z.object({
 });
 
 /** PUT …/knowledge/{knowledgeId}/file (202). */
+/** What a replacement warns of: the current version's manual chunk edits do not carry over to the new one. */
+export const ReplaceWarningSchema = z
+  .strictObject({
+    code: z.literal('MANUAL_EDITS_DROPPED'),
+    message: z.string(),
+    chunks: z.int().min(1).meta({ description: 'Chunks of the current version added, edited or disabled by hand' }),
+  })
+  .meta({ id: 'ReplaceWarning' });
+const warnings = z
+  .array(ReplaceWarningSchema)
+  .optional()
+  .meta({ description: 'Present when the replacement leaves manual chunk edits behind (restoring brings them back)' });
+
 export const VersionStartedSchema = z
   .strictObject({
     id: uuid('The item'),
@@ -469,6 +485,7 @@ export const VersionStartedSchema = z
     version: z.int().min(2).meta({ description: 'The new version' }),
     status: z.literal('PROCESSING'),
     jobId: z.string().meta({ description: 'Its ingestion job (POST …/background-jobs)' }),
+    warnings,
   })
   .meta({ id: 'VersionStarted' });
 export type VersionStarted = z.infer<typeof VersionStartedSchema>;
@@ -519,6 +536,8 @@ export const KnowledgeSchema = z
     updatedAt: timestamp,
   })
   .meta({ id: 'Knowledge' });
+/** PATCH's answer: the item, and the warnings of a text replacement. */
+export const UpdatedKnowledgeSchema = KnowledgeSchema.extend({ warnings }).meta({ id: 'UpdatedKnowledge' });
 export type Knowledge = z.infer<typeof KnowledgeSchema>;
 
 export const KnowledgeListSchema = z.strictObject({
