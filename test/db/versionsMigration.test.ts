@@ -16,6 +16,8 @@ describe('migration 0020_versions', () => {
   it('makes every existing item version 1 with its chunks', async () => {
     const { db } = t;
     const tenant = await createTenant(db);
+    // 0023 (version-aware statistics) reads the columns 0020 adds: it goes first and comes back last.
+    await db.migrate.down({ migrationSource, name: '0023_version_statistics' });
     await db.migrate.down({ migrationSource, name: '0020_versions' });
     const done = randomUUID();
     const failed = randomUUID();
@@ -42,6 +44,7 @@ describe('migration 0020_versions', () => {
       content: 'a',
     });
     await db.migrate.up({ migrationSource, name: '0020_versions' });
+    await db.migrate.up({ migrationSource, name: '0023_version_statistics' });
 
     const versions = await db('knowledge_versions').where({ workspace_id: tenant.workspaceId }).orderBy('status');
     assert.deepEqual(
