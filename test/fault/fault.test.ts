@@ -145,10 +145,11 @@ async function itemStatus(h: Harness, knowledgeId: string): Promise<string | und
   return (await knowledgeRepo.findKnowledge(h.db, h.tenant.workspaceId, knowledgeId))?.status;
 }
 
-async function chunkCounts(h: Harness, knowledgeId: string) {
+/** The item's chunks (of one version, given one). */
+async function chunkCounts(h: Harness, knowledgeId: string, version?: number) {
   const [row] = await h
     .db('knowledge_chunks')
-    .where({ knowledge_id: knowledgeId })
+    .where({ knowledge_id: knowledgeId, ...(version === undefined ? {} : { version }) })
     .select(
       h.db.raw('count(*)::int as total'),
       h.db.raw('count(distinct chunk_index)::int as distinct'),
@@ -284,17 +285,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
       raw: body,
     });
     assert.equal(put.status, 202, put.text);
-    const ofVersion2 = async () => {
-      const [row] = await h!
-        .db('knowledge_chunks')
-        .where({ knowledge_id: id, version: 2 })
-        .select(
-          h!.db.raw('count(*)::int as total'),
-          h!.db.raw('count(distinct chunk_index)::int as distinct'),
-          h!.db.raw('count(embedding)::int as embedded'),
-        );
-      return row as { total: number; distinct: number; embedded: number };
-    };
+    const ofVersion2 = () => chunkCounts(h!, id, 2);
     const partial = await until(
       'part of the new version embedded',
       async () => {
