@@ -2,7 +2,8 @@
 // `simple` configuration: lower-cased words, no stop words, no stemming), every matching chunk's score is the
 // Okapi BM25 (k1 1.2, b 0.75) computed here from the texts, with the statistics of the chunks the access filter
 // (a role, an attribute filter) admits; names split at punctuation and dotted or underscored names count whole
-// too; the per-item statistics follow inserts, deletes, re-ingestion, a re-index and a move; the access filter
+// too; the per-item statistics follow inserts, deletes, re-ingestion, a re-index, a move, a version switch and a
+// disable (they count the enabled chunks of each item's current version); the access filter
 // holds with exactly `limit` results.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import * as search from '../../src/db/repositories/search';
 import { parseFilter } from '../../src/domain/filter';
 import { searchKnowledge } from '../../src/services/search';
 import { createRole, createTenant } from '../helpers/factories';
+import { kept, truth } from '../helpers/searchCounts';
 import { getStack, type TestStack } from '../helpers/stack';
 
 /** The words between punctuation, then every name holding a dot or an underscore whole (as the index does). */
@@ -220,6 +222,59 @@ describe('keyword search ranks by Okapi BM25', function () {
     assertOkapi(await keywordRanks('tokens parser', {}), okapi(docs, 'tokens parser'), idOfChunk);
   });
 
+  it("counts only the enabled chunks of each item's current version: after a replace, a restore and a disable", async () => {
+    const db = stack.deps.db;
+    const queries = ['coroutines futures', 'asyncio loop tasks', 'callbacks loop'];
+    const assertFormula = async (at: string) => {
+      for (const query of queries) {
+        assertOkapi(await keywordRanks(query, {}), okapi(docs, query), idOfChunk);
+        assertOkapi(
+          await keywordRanks(query, { requiredRoleId: roleId }),
+          okapi(
+            docs.filter((d) => d.role),
+            query,
+          ),
+          idOfChunk,
+        );
+      }
+      assert.deepEqual(await kept(db, workspaceId), await truth(db, workspaceId), `search counts ${at}`);
+    };
+    const replaced = docs.find((d) => d.text === 'coroutines await futures') as (typeof docs)[number];
+    const old = { text: replaced.text, chunkId: replaced.chunkId };
+    // The next version, indexed beside the current one: longer, with words of its own.
+    const next = {
+      text: 'coroutines await futures and tasks of the asyncio loop, gathered and awaited in order',
+      chunkId: randomUUID(),
+    };
+    await db('knowledge_chunks').insert({
+      id: next.chunkId,
+      workspace_id: workspaceId,
+      knowledge_id: replaced.id,
+      version: 2,
+      chunk_index: 0,
+      page_number: 1,
+      content: next.text,
+      embedding: db.raw('?::vector', [
+        search.toVectorLiteral(Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0))),
+      ]),
+    });
+    await assertFormula('with a version not yet current');
+    await db('knowledge').where({ id: replaced.id }).update({ current_version: 2 });
+    Object.assign(replaced, next);
+    await assertFormula('after the switch');
+    await db('knowledge').where({ id: replaced.id }).update({ current_version: 1 });
+    Object.assign(replaced, old);
+    await assertFormula('after a restore');
+
+    const disabled = docs.find((d) => d.text.startsWith('callbacks run')) as (typeof docs)[number];
+    await db('knowledge_chunks').where({ id: disabled.chunkId }).update({ enabled: false });
+    docs.splice(docs.indexOf(disabled), 1);
+    await assertFormula('after a disable');
+    await db('knowledge_chunks').where({ id: disabled.chunkId }).update({ enabled: true });
+    docs.push(disabled);
+    await assertFormula('after an enable');
+  });
+
   it("keeps every item's chunk count and length sum equal to its chunks", async () => {
     const db = stack.deps.db;
     const mismatched = async () =>
@@ -229,9 +284,11 @@ describe('keyword search ranks by Okapi BM25', function () {
         .leftJoin('knowledge_keyword_stats as s', 's.knowledge_id', 'k.id')
         .where('k.workspace_id', workspaceId)
         .whereRaw(
-          `coalesce(s.chunks, 0) <> (select count(*) from knowledge_chunks c where c.knowledge_id = k.id)
+          `coalesce(s.chunks, 0) <> (select count(*) from knowledge_chunks c
+                                      where c.knowledge_id = k.id and c.version = k.current_version and c.enabled)
             or coalesce(s.lexemes, 0) <> (select coalesce(sum(c.content_lexemes), 0) from knowledge_chunks c
-                                           where c.knowledge_id = k.id)`,
+                                           where c.knowledge_id = k.id and c.version = k.current_version
+                                             and c.enabled)`,
         );
     assert.deepEqual(await mismatched(), []);
     const [first, second] = docs as [(typeof docs)[number], (typeof docs)[number]];

@@ -1,8 +1,8 @@
 // The searchable-chunk counts the search plan is chosen from (migration 0009_hybrid_search triggers,
 // src/db/repositories/searchCounts.ts) against the real PostgreSQL: after any sequence of the changes the
-// service makes (chunks added and removed, items completed, failed, moved, relabelled, deleted, roles and
-// audiences assigned and removed, a role deleted, counts folded) every scope's count equals a count of
-// the rows themselves.
+// service makes (chunks added and removed, disabled and enabled, versions switched, items completed, failed,
+// moved, relabelled, deleted, roles and audiences assigned and removed, a role deleted, counts folded) every
+// scope's count equals a count of the rows themselves (the enabled chunks of current versions).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -13,8 +13,15 @@ import { getStack } from '../helpers/stack';
 
 const op = fc.oneof(
   fc.record({ kind: fc.constant('addItem' as const), status: fc.constantFrom('COMPLETED', 'BACKGROUND_START') }),
-  fc.record({ kind: fc.constant('addChunks' as const), item: fc.nat(), n: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant('deleteChunk' as const), item: fc.nat() }),
+  fc.record({
+    kind: fc.constant('addChunks' as const),
+    item: fc.nat(),
+    n: fc.integer({ min: 1, max: 4 }),
+    version: fc.constantFrom(1, 2),
+  }),
+  fc.record({ kind: fc.constant('deleteChunk' as const), item: fc.nat(), version: fc.constantFrom(1, 2) }),
+  fc.record({ kind: fc.constant('switchVersion' as const), item: fc.nat(), version: fc.constantFrom(1, 2) }),
+  fc.record({ kind: fc.constant('toggleChunk' as const), item: fc.nat(), nth: fc.nat(5) }),
   fc.record({
     kind: fc.constant('setStatus' as const),
     item: fc.nat(),
@@ -65,7 +72,6 @@ describe('searchable-chunk counts', function () {
               status: o.status,
             });
             items.push(id);
-            chunks.set(id, 0);
             continue;
           }
           if (o.kind === 'fold') {
@@ -84,28 +90,46 @@ describe('searchable-chunk counts', function () {
           if (items.length === 0) continue;
           const item = pick(o.item);
           const where = { knowledge_id: item };
+          const key = 'version' in o ? `${item}:${o.version}` : item;
           switch (o.kind) {
             case 'addChunks': {
-              const from = chunks.get(item) ?? 0;
+              const from = chunks.get(key) ?? 0;
               await db('knowledge_chunks').insert(
                 Array.from({ length: o.n }, (_, i) => ({
                   id: randomUUID(),
                   workspace_id: workspaceId,
                   knowledge_id: item,
+                  version: o.version,
                   chunk_index: from + i,
                   page_number: 1,
                   content: `chunk ${from + i}`,
                 })),
               );
-              chunks.set(item, from + o.n);
+              chunks.set(key, from + o.n);
               break;
             }
             case 'deleteChunk':
               await db('knowledge_chunks')
-                .where(where)
-                .andWhere('chunk_index', (chunks.get(item) ?? 0) - 1)
+                .where({ ...where, version: o.version })
+                .andWhere('chunk_index', (chunks.get(key) ?? 0) - 1)
                 .delete();
-              chunks.set(item, Math.max(0, (chunks.get(item) ?? 0) - 1));
+              chunks.set(key, Math.max(0, (chunks.get(key) ?? 0) - 1));
+              break;
+            case 'switchVersion':
+              await db('knowledge').where({ id: item }).update({ current_version: o.version });
+              break;
+            case 'toggleChunk':
+              await db('knowledge_chunks')
+                .whereIn(
+                  'id',
+                  db('knowledge_chunks')
+                    .select('id')
+                    .where(where)
+                    .orderBy(['version', 'chunk_index'])
+                    .offset(o.nth)
+                    .limit(1),
+                )
+                .update({ enabled: db.raw('NOT enabled') });
               break;
             case 'setStatus':
               await db('knowledge').where({ id: item }).update({ status: o.status });

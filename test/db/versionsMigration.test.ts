@@ -16,6 +16,10 @@ describe('migration 0020_versions', () => {
   it('makes every existing item version 1 with its chunks', async () => {
     const { db } = t;
     const tenant = await createTenant(db);
+    // 0022 (retention) and 0023 (version-aware statistics) build on what 0020 adds: they go first and come
+    // back last.
+    await db.migrate.down({ migrationSource, name: '0023_version_statistics' });
+    await db.migrate.down({ migrationSource, name: '0022_version_retention' });
     await db.migrate.down({ migrationSource, name: '0020_versions' });
     const done = randomUUID();
     const failed = randomUUID();
@@ -42,6 +46,8 @@ describe('migration 0020_versions', () => {
       content: 'a',
     });
     await db.migrate.up({ migrationSource, name: '0020_versions' });
+    await db.migrate.up({ migrationSource, name: '0022_version_retention' });
+    await db.migrate.up({ migrationSource, name: '0023_version_statistics' });
 
     const versions = await db('knowledge_versions').where({ workspace_id: tenant.workspaceId }).orderBy('status');
     assert.deepEqual(

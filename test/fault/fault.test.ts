@@ -1,5 +1,5 @@
 // Fault tolerance with the API and the worker as separate processes (node dist/src/main/{api,worker}.js):
-// kill -9 of the worker mid-ingestion and mid-cascade-delete, a restart of the Temporal server with its
+// kill -9 of the worker mid-ingestion, mid-replace and mid-cascade-delete, a restart of the Temporal server with its
 // database, PostgreSQL stopped under load, and storage gone during ingestion. Each prints its recovery
 // time ([fault] lines) and appends it to $KWS_RUN_DIR/fault-recovery.json.
 import assert from 'node:assert/strict';
@@ -21,7 +21,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
 import { createTenant, type Tenant } from '../helpers/factories';
 import { createClient, type Request } from '../helpers/http';
-import { uploadRequest } from '../helpers/knowledge';
+import { multipartBody, uploadRequest } from '../helpers/knowledge';
 import { childEnv, freePort, startServiceProcess, type ServiceProcess } from '../helpers/processes';
 
 const run = promisify(execFile);
@@ -145,10 +145,11 @@ async function itemStatus(h: Harness, knowledgeId: string): Promise<string | und
   return (await knowledgeRepo.findKnowledge(h.db, h.tenant.workspaceId, knowledgeId))?.status;
 }
 
-async function chunkCounts(h: Harness, knowledgeId: string) {
+/** The item's chunks (of one version, given one). */
+async function chunkCounts(h: Harness, knowledgeId: string, version?: number) {
   const [row] = await h
     .db('knowledge_chunks')
-    .where({ knowledge_id: knowledgeId })
+    .where({ knowledge_id: knowledgeId, ...(version === undefined ? {} : { version }) })
     .select(
       h.db.raw('count(*)::int as total'),
       h.db.raw('count(distinct chunk_index)::int as distinct'),
@@ -228,6 +229,121 @@ describe('fault tolerance (separate API and worker processes)', function () {
       embeddedAtKill: partial.embedded,
       restartToCompleted: seconds(done - restartedAt),
       killToCompleted: seconds(done - killedAt),
+    });
+  });
+
+  it('kill -9 of the worker mid-replace: the old version serves throughout, the new one completes exactly once after a restart', async () => {
+    h = await harness();
+    const ws = h.tenant.workspaceId;
+    const OLD = 'Kestrel quay keeps the brass harbour bell polished.';
+    const upload = await uploadRequest(
+      h.request,
+      ws,
+      h.headers,
+      { filename: 'old.txt', contentType: 'text/plain', bytes: Buffer.from(OLD) },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(upload.status, 200, upload.text);
+    const id = await until('knowledge item', async () => {
+      const m = await h!.request(
+        'GET',
+        `/v1/workspaces/${ws}/upload-file-metadata/${upload.body.uploadFileMetadataId}`,
+        {
+          headers: h!.headers,
+        },
+      );
+      return m.body.knowledge?.id as string | undefined;
+    });
+    await until('version 1 COMPLETED', async () => (await itemStatus(h!, id)) === 'COMPLETED', 180_000);
+    // A subscriber, so each knowledge.completed the workspace emits is recorded as a delivery.
+    const endpoint = randomUUID();
+    await h.db('webhook_endpoints').insert({
+      id: endpoint,
+      workspace_id: ws,
+      url: 'https://hooks.invalid/kws',
+      secret: randomBytes(16).toString('hex'),
+      events: ['knowledge.completed'],
+    });
+    /** What a keyword search answers: the old text, the new one, or both. */
+    const serving = async () => {
+      const res = await h!.request('POST', `/workspaces/${ws}/knowledge/search`, {
+        headers: { ...h!.headers, 'x-api-key': h!.tenant.apiKey },
+        json: { query: 'kestrel quay fault corpus', mode: 'keyword', limit: 10 },
+      });
+      assert.equal(res.status, 200, res.text);
+      const text = (res.body.results as Array<{ content: string }>).map((r) => r.content).join('\n');
+      return { old: text.includes('Kestrel quay'), new: text.includes('fault corpus') };
+    };
+    assert.deepEqual(await serving(), { old: true, new: false });
+
+    const { body, contentType } = multipartBody(
+      {},
+      { filename: 'new.txt', contentType: 'text/plain', bytes: Buffer.from(corpus(240)) },
+    );
+    const put = await h.request('PUT', `/v1/workspaces/${ws}/knowledge/${id}/file`, {
+      headers: { ...h.headers, 'content-type': contentType },
+      raw: body,
+    });
+    assert.equal(put.status, 202, put.text);
+    const ofVersion2 = () => chunkCounts(h!, id, 2);
+    const partial = await until(
+      'part of the new version embedded',
+      async () => {
+        const c = await ofVersion2();
+        return c.embedded > 0 && c.embedded < c.total - 64 ? c : undefined;
+      },
+      180_000,
+      100,
+    );
+    assert.deepEqual(await serving(), { old: true, new: false }, 'the old version serves during the replace');
+    await h.worker!.kill9();
+    const killedAt = Date.now();
+    assert.deepEqual(await serving(), { old: true, new: false }, 'the old version serves with the worker gone');
+    const during = await h.request('GET', `/v1/workspaces/${ws}/knowledge/${id}`, { headers: h.headers });
+    assert.equal(during.body.version, 1, during.text);
+    await h.startWorker();
+    const restartedAt = Date.now();
+    await until(
+      'version 2 current',
+      async () => (await knowledgeRepo.findKnowledge(h!.db, ws, id))?.current_version === 2,
+      180_000,
+    );
+    const done = Date.now();
+    assert.deepEqual(await serving(), { old: false, new: true }, 'the new version serves after the switch');
+    const c = await ofVersion2();
+    assert.equal(c.total, c.distinct, 'no duplicate chunk');
+    assert.equal(c.embedded, c.total, 'every chunk embedded');
+    assert.ok(c.total >= partial.total);
+    const versions = await h.db('knowledge_versions').where({ knowledge_id: id }).orderBy('number');
+    assert.deepEqual(
+      versions.map((v: { number: number; status: string }) => [v.number, v.status]),
+      [
+        [1, 'COMPLETED'],
+        [2, 'COMPLETED'],
+      ],
+    );
+    // Exactly one completion: one knowledge.completed, for version 2 (the workflow has finished by then).
+    await until('the replace workflow finished', async () => {
+      const job = await h!.request('POST', `/v1/workspaces/${ws}/background-jobs`, {
+        headers: h!.headers,
+        json: { jobIds: [put.body.jobId] },
+      });
+      return job.body.jobs?.[0]?.status === 'COMPLETED' ? true : undefined;
+    });
+    const completed = await h
+      .db('webhook_deliveries')
+      .where({ endpoint_id: endpoint, event_type: 'knowledge.completed' });
+    assert.deepEqual(
+      completed.map((d: { payload: { data: { knowledgeId: string; version?: number } } }) => [
+        d.payload.data.knowledgeId,
+        d.payload.data.version,
+      ]),
+      [[id, 2]],
+    );
+    await record('worker kill -9 mid-replace', {
+      embeddedAtKill: partial.embedded,
+      restartToSwitched: seconds(done - restartedAt),
+      killToSwitched: seconds(done - killedAt),
     });
   });
 

@@ -2,13 +2,13 @@
 // the rows themselves: every write path must keep the two equal.
 import type { Db, Tx } from '../../src/db/knex';
 
-/** Every scope's count, from the rows (what the triggers must keep). */
+/** Every scope's count, from the rows (what the triggers must keep): enabled chunks of current versions. */
 export async function truth(db: Tx, workspaceId: string): Promise<Record<string, number>> {
   const rows: Array<{ scope: string; n: number }> = (
     await db.raw(
       `with c as (
          select k.* from knowledge_chunks ch join knowledge k on k.id = ch.knowledge_id
-          where k.workspace_id = ? and k.status = 'COMPLETED')
+          where k.workspace_id = ? and k.status = 'COMPLETED' and ch.version = k.current_version and ch.enabled)
        select scope, count(*)::int as n from (
          select case when space_id is null then 'workspace' else 'space:' || space_id end as scope from c
          union all select 'language:' || coalesce(language, '') from c

@@ -44,6 +44,77 @@ const CONFIG_BY_LANGUAGE: Array<[string, string]> = [
   ['yi', 'yiddish'],
 ];
 
+/** Counts an item's chunks into its scopes (0023_version_statistics replaces it; its down restores it). */
+export const COUNT_ITEMS = `
+    FUNCTION kws_count_items(items uuid[], sign int) RETURNS void LANGUAGE sql AS $$
+      INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
+      SELECT k.workspace_id, s.scope, sign * sum(n.chunks)
+        FROM knowledge k
+        CROSS JOIN LATERAL (SELECT count(*) AS chunks FROM knowledge_chunks c WHERE c.knowledge_id = k.id) n
+        CROSS JOIN LATERAL kws_item_scopes(k.id, k.space_id, k.language) AS s(scope)
+       WHERE k.id = ANY(items) AND k.status = 'COMPLETED' AND n.chunks > 0
+       GROUP BY k.workspace_id, s.scope
+    $$`;
+
+/** Chunks inserted or deleted (0023_version_statistics replaces it; its down restores it). */
+export const CHUNKS_COUNTED = `
+    FUNCTION kws_chunks_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
+      SELECT k.workspace_id, s.scope, CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END * sum(a.n)
+        FROM (SELECT knowledge_id, count(*) AS n FROM changed GROUP BY knowledge_id) a
+        JOIN knowledge k ON k.id = a.knowledge_id AND k.status = 'COMPLETED'
+        CROSS JOIN LATERAL kws_item_scopes(k.id, k.space_id, k.language) AS s(scope)
+       GROUP BY k.workspace_id, s.scope;
+      RETURN NULL;
+    END $$`;
+
+/** An item's status, space or language changed (0023_version_statistics replaces it; its down restores it). */
+export const KNOWLEDGE_CHANGED = `
+    FUNCTION kws_knowledge_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE n bigint;
+    BEGIN
+      IF OLD.language IS DISTINCT FROM NEW.language THEN
+        UPDATE knowledge_chunks SET text_search_config = kws_text_search_config(NEW.language)
+         WHERE knowledge_id = NEW.id AND text_search_config <> kws_text_search_config(NEW.language);
+      END IF;
+      SELECT count(*) INTO n FROM knowledge_chunks WHERE knowledge_id = NEW.id;
+      IF n > 0 THEN
+        INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
+        SELECT OLD.workspace_id, s, -n FROM kws_item_scopes(OLD.id, OLD.space_id, OLD.language) s
+         WHERE OLD.status = 'COMPLETED'
+        UNION ALL
+        SELECT NEW.workspace_id, s, n FROM kws_item_scopes(NEW.id, NEW.space_id, NEW.language) s
+         WHERE NEW.status = 'COMPLETED';
+      END IF;
+      RETURN NULL;
+    END $$`;
+
+/**
+ * Role or audience assignments; `counted`: a further condition on the chunks `c` of item `k` that count
+ * (0023_version_statistics: the enabled chunks of the current version).
+ */
+export const ASSIGNMENTS_COUNTED = (table: string, column: string, prefix: string, counted = '') => `
+      FUNCTION kws_${table}_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
+        SELECT k.workspace_id, '${prefix}' || a.${column},
+               CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END * sum(n.chunks)
+          FROM changed a
+          JOIN knowledge k ON k.id = a.knowledge_id AND k.status = 'COMPLETED'
+          CROSS JOIN LATERAL (SELECT count(*) AS chunks FROM knowledge_chunks c WHERE c.knowledge_id = k.id${counted}) n
+         WHERE n.chunks > 0
+         GROUP BY k.workspace_id, a.${column};
+        RETURN NULL;
+      END $$`;
+
+/** When kws_knowledge_changed runs (0023_version_statistics replaces it; its down restores it). */
+export const KNOWLEDGE_COUNTED_TRIGGER = `
+    CREATE TRIGGER knowledge_counted_update AFTER UPDATE OF status, space_id, language ON knowledge
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.space_id IS DISTINCT FROM NEW.space_id
+                       OR OLD.language IS DISTINCT FROM NEW.language)
+    EXECUTE FUNCTION kws_knowledge_changed()`;
+
 /** An item's delete takes its chunks off its scopes (0012_delete_counts replaces it; its down restores it). */
 export const KNOWLEDGE_DELETED = `
     FUNCTION kws_knowledge_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -128,30 +199,11 @@ export async function up(knex: Knex): Promise<void> {
     $$`);
 
   // Adds `sign` x (the item's chunks) to every scope of each item, for COMPLETED items that still exist.
-  await knex.raw(`
-    CREATE FUNCTION kws_count_items(items uuid[], sign int) RETURNS void LANGUAGE sql AS $$
-      INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
-      SELECT k.workspace_id, s.scope, sign * sum(n.chunks)
-        FROM knowledge k
-        CROSS JOIN LATERAL (SELECT count(*) AS chunks FROM knowledge_chunks c WHERE c.knowledge_id = k.id) n
-        CROSS JOIN LATERAL kws_item_scopes(k.id, k.space_id, k.language) AS s(scope)
-       WHERE k.id = ANY(items) AND k.status = 'COMPLETED' AND n.chunks > 0
-       GROUP BY k.workspace_id, s.scope
-    $$`);
+  await knex.raw(`CREATE ${COUNT_ITEMS}`);
 
   // Chunks added to or removed from a COMPLETED item. A cascade from a deleted item finds no item here:
   // kws_knowledge_deleted has already taken its chunks off.
-  await knex.raw(`
-    CREATE FUNCTION kws_chunks_counted() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
-      SELECT k.workspace_id, s.scope, CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END * sum(a.n)
-        FROM (SELECT knowledge_id, count(*) AS n FROM changed GROUP BY knowledge_id) a
-        JOIN knowledge k ON k.id = a.knowledge_id AND k.status = 'COMPLETED'
-        CROSS JOIN LATERAL kws_item_scopes(k.id, k.space_id, k.language) AS s(scope)
-       GROUP BY k.workspace_id, s.scope;
-      RETURN NULL;
-    END $$`);
+  await knex.raw(`CREATE ${CHUNKS_COUNTED}`);
   await knex.raw(`
     CREATE TRIGGER knowledge_chunks_counted_insert AFTER INSERT ON knowledge_chunks
     REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION kws_chunks_counted()`);
@@ -168,49 +220,15 @@ export async function up(knex: Knex): Promise<void> {
 
   // An item completed, un-completed, moved between spaces or relabelled with another language: its old
   // scopes lose its chunks and its new ones gain them. A language change also re-indexes its chunks.
-  await knex.raw(`
-    CREATE FUNCTION kws_knowledge_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE n bigint;
-    BEGIN
-      IF OLD.language IS DISTINCT FROM NEW.language THEN
-        UPDATE knowledge_chunks SET text_search_config = kws_text_search_config(NEW.language)
-         WHERE knowledge_id = NEW.id AND text_search_config <> kws_text_search_config(NEW.language);
-      END IF;
-      SELECT count(*) INTO n FROM knowledge_chunks WHERE knowledge_id = NEW.id;
-      IF n > 0 THEN
-        INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
-        SELECT OLD.workspace_id, s, -n FROM kws_item_scopes(OLD.id, OLD.space_id, OLD.language) s
-         WHERE OLD.status = 'COMPLETED'
-        UNION ALL
-        SELECT NEW.workspace_id, s, n FROM kws_item_scopes(NEW.id, NEW.space_id, NEW.language) s
-         WHERE NEW.status = 'COMPLETED';
-      END IF;
-      RETURN NULL;
-    END $$`);
-  await knex.raw(`
-    CREATE TRIGGER knowledge_counted_update AFTER UPDATE OF status, space_id, language ON knowledge
-    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.space_id IS DISTINCT FROM NEW.space_id
-                       OR OLD.language IS DISTINCT FROM NEW.language)
-    EXECUTE FUNCTION kws_knowledge_changed()`);
+  await knex.raw(`CREATE ${KNOWLEDGE_CHANGED}`);
+  await knex.raw(KNOWLEDGE_COUNTED_TRIGGER);
 
   // Role and audience assignments of COMPLETED items (a deleted item's were taken off with it).
   for (const [table, column, prefix] of [
     ['knowledge_roles', 'role_id', 'role:'],
     ['knowledge_audiences', 'audience_id', 'audience:'],
   ] as const) {
-    await knex.raw(`
-      CREATE FUNCTION kws_${table}_counted() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
-        SELECT k.workspace_id, '${prefix}' || a.${column},
-               CASE WHEN TG_OP = 'INSERT' THEN 1 ELSE -1 END * sum(n.chunks)
-          FROM changed a
-          JOIN knowledge k ON k.id = a.knowledge_id AND k.status = 'COMPLETED'
-          CROSS JOIN LATERAL (SELECT count(*) AS chunks FROM knowledge_chunks c WHERE c.knowledge_id = k.id) n
-         WHERE n.chunks > 0
-         GROUP BY k.workspace_id, a.${column};
-        RETURN NULL;
-      END $$`);
+    await knex.raw(`CREATE ${ASSIGNMENTS_COUNTED(table, column, prefix)}`);
     await knex.raw(`
       CREATE TRIGGER ${table}_counted_insert AFTER INSERT ON ${table}
       REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION kws_${table}_counted()`);

@@ -6,12 +6,15 @@
 import type { Knex } from 'knex';
 import { KNOWLEDGE_DELETED } from './0009_hybrid_search';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`
-    CREATE OR REPLACE FUNCTION kws_knowledge_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+/**
+ * This migration's kws_knowledge_deleted; `counted`: a further condition on the chunks that count
+ * (0023_version_statistics: the enabled chunks of the current version).
+ */
+export const KNOWLEDGE_DELETED_COUNTED = (counted = '') => `
+    FUNCTION kws_knowledge_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE n bigint;
     BEGIN
-      SELECT count(*) INTO n FROM knowledge_chunks WHERE knowledge_id = OLD.id;
+      SELECT count(*) INTO n FROM knowledge_chunks WHERE knowledge_id = OLD.id${counted};
       IF n > 0 AND EXISTS (SELECT 1 FROM workspaces w WHERE w.id = OLD.workspace_id) THEN
         INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
         SELECT OLD.workspace_id, s.scope, -n * count(*)
@@ -19,7 +22,10 @@ export async function up(knex: Knex): Promise<void> {
          GROUP BY s.scope;
       END IF;
       RETURN OLD;
-    END $$`);
+    END $$`;
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`CREATE OR REPLACE ${KNOWLEDGE_DELETED_COUNTED()}`);
 }
 
 export async function down(knex: Knex): Promise<void> {

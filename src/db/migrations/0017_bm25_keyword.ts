@@ -25,6 +25,24 @@ const KEYWORD_TSQUERY = (tsvectorOf: string) => `
                GROUP BY kws_text_search_config(lang)) q
     $$`;
 
+/** Chunks inserted or deleted (0023_version_statistics replaces it; its down restores it). */
+export const KEYWORD_STATS_STATEMENT = `
+    FUNCTION kws_keyword_stats_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM kws_keyword_stats_add(CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END,
+        (SELECT coalesce(jsonb_agg(g), '[]') FROM (
+           SELECT knowledge_id, workspace_id, count(*) AS chunks, sum(content_lexemes) AS lexemes
+             FROM changed GROUP BY knowledge_id, workspace_id) g));
+      RETURN NULL;
+    END $$`;
+
+/** A chunk's lexemes or item changed (0023_version_statistics replaces it; its down restores it). */
+export const KEYWORD_STATS_UPDATE_TRIGGER = `
+    CREATE TRIGGER knowledge_chunks_keyword_stats_update AFTER UPDATE OF content, text_search_config, knowledge_id
+    ON knowledge_chunks FOR EACH ROW
+    WHEN (OLD.content_lexemes IS DISTINCT FROM NEW.content_lexemes OR OLD.knowledge_id IS DISTINCT FROM NEW.knowledge_id)
+    EXECUTE FUNCTION kws_keyword_stats_row()`;
+
 /**
  * ASCII punctuation but the hyphen (the parser keeps hyphenated words whole and in parts) and the question mark
  * (added as chr(63): knex reads a question mark in raw SQL as a binding).
@@ -106,15 +124,7 @@ export async function up(knex: Knex): Promise<void> {
         JOIN knowledge k ON k.id = d.knowledge_id
       ON CONFLICT (knowledge_id) DO UPDATE SET chunks = s.chunks + excluded.chunks, lexemes = s.lexemes + excluded.lexemes
     $$`);
-  await knex.raw(`
-    CREATE FUNCTION kws_keyword_stats_statement() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM kws_keyword_stats_add(CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END,
-        (SELECT coalesce(jsonb_agg(g), '[]') FROM (
-           SELECT knowledge_id, workspace_id, count(*) AS chunks, sum(content_lexemes) AS lexemes
-             FROM changed GROUP BY knowledge_id, workspace_id) g));
-      RETURN NULL;
-    END $$`);
+  await knex.raw(`CREATE ${KEYWORD_STATS_STATEMENT}`);
   await knex.raw(`
     CREATE TRIGGER knowledge_chunks_keyword_stats_insert AFTER INSERT ON knowledge_chunks
     REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION kws_keyword_stats_statement()`);
@@ -130,11 +140,7 @@ export async function up(knex: Knex): Promise<void> {
         'workspace_id', NEW.workspace_id, 'chunks', 1, 'lexemes', NEW.content_lexemes)));
       RETURN NULL;
     END $$`);
-  await knex.raw(`
-    CREATE TRIGGER knowledge_chunks_keyword_stats_update AFTER UPDATE OF content, text_search_config, knowledge_id
-    ON knowledge_chunks FOR EACH ROW
-    WHEN (OLD.content_lexemes IS DISTINCT FROM NEW.content_lexemes OR OLD.knowledge_id IS DISTINCT FROM NEW.knowledge_id)
-    EXECUTE FUNCTION kws_keyword_stats_row()`);
+  await knex.raw(KEYWORD_STATS_UPDATE_TRIGGER);
   await knex.raw(`
     INSERT INTO knowledge_keyword_stats (knowledge_id, workspace_id, chunks, lexemes)
     SELECT knowledge_id, workspace_id, count(*), sum(content_lexemes)

@@ -20,6 +20,7 @@ import * as m0019 from './0019_chunk_control';
 import * as m0020 from './0020_versions';
 import * as m0021 from './0021_external_id';
 import * as m0022 from './0022_version_retention';
+import * as m0023 from './0023_version_statistics';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,6 +48,7 @@ const migrations: Array<[string, Migration]> = [
   ['0020_versions', m0020],
   ['0021_external_id', m0021],
   ['0022_version_retention', m0022],
+  ['0023_version_statistics', m0023],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -138,9 +138,11 @@ function candidateChunks(db: Tx, workspaceId: string, filter: AccessFilter, role
 /**
  * How many chunks the filter's items hold, counting at most `max`: a selectivity probe for a filter the
  * maintained counts cannot see (the request's attribute filter), bounded so a broad filter costs at most `max`
- * rows. An upper bound on the candidates (chunks without a vector count too), so the chunks are counted from
- * their (item, index) key alone, an index-only scan, not read (at 100,000 chunks, a 1% attribute filter's
- * probe read them for 12.7 ms p50 of a 31.9 ms search: bench/knowledge).
+ * rows. The enabled chunks of each item's current version, as the maintained counts (migration
+ * 0023_version_statistics); an upper bound on the candidates (chunks without a vector count too), so the
+ * chunks are counted from an index alone (the partial index of enabled chunks by item and version), not read
+ * (at 100,000 chunks, a 1% attribute filter's probe read them for 12.7 ms p50 of a 31.9 ms search:
+ * bench/knowledge).
  */
 export async function countCandidateChunks(
   db: Tx,
@@ -149,12 +151,19 @@ export async function countCandidateChunks(
   max: number,
 ): Promise<number> {
   const items = applyAccessFilter(
-    db('knowledge as k').select('k.id').where('k.workspace_id', workspaceId).andWhere('k.status', 'COMPLETED'),
+    db('knowledge as k')
+      .select('k.id', 'k.current_version')
+      .where('k.workspace_id', workspaceId)
+      .andWhere('k.status', 'COMPLETED'),
     db,
     filter,
     'set',
   );
-  const probe = db('knowledge_chunks as c').select(db.raw('1')).whereIn('c.knowledge_id', items).limit(max);
+  const probe = db('knowledge_chunks as c')
+    .select(db.raw('1'))
+    .whereIn(['c.knowledge_id', 'c.version'], items)
+    .andWhere('c.enabled', true)
+    .limit(max);
   const [row] = await db.from(probe.as('p')).count<{ n: string }[]>({ n: '*' });
   return Number(row?.n ?? 0);
 }
@@ -184,10 +193,9 @@ export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
 /**
  * The chunk count `n` and average length `avgdl` of the chunks the filter admits: sums of the admitted items'
- * statistics (knowledge_keyword_stats, kept by triggers with their chunks: migration 0017_bm25_keyword), so
- * far fewer rows than the chunks. They count every chunk of those items, disabled ones, kept earlier
- * versions' and those without a vector yet included, while matches come from searchable chunks only: with many such chunks N and avgdl run a
- * little high, which moves idf and the length norm slightly (never which items may match).
+ * statistics (knowledge_keyword_stats, kept by triggers with their chunks: migrations 0017_bm25_keyword and
+ * 0023_version_statistics), so far fewer rows than the chunks. They count the enabled chunks of each item's
+ * current version, the chunks search matches.
  */
 function keywordScope(db: Tx, workspaceId: string, filter: AccessFilter) {
   const items = db('knowledge as k')

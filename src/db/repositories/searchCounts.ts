@@ -2,7 +2,8 @@
 // Triggers (migration 0009_hybrid_search) add a row of +n or -n in the same transaction as every change
 // that moves a count; a count is the sum of its scope's rows, and the reader folds many rows into one.
 // Scopes: 'workspace' (workspace knowledge), 'space:<id>', 'language:<code>' ('language:' for items
-// without one), 'role:<id>', 'audience:<id>'. Only chunks of COMPLETED items count.
+// without one), 'role:<id>', 'audience:<id>'. Only chunks of COMPLETED items count, the enabled ones of each
+// item's current version (migration 0023_version_statistics): the chunks search reads.
 import { preparedRows, type Tx } from '../knex';
 
 export interface ScopeCounts {
