@@ -4,6 +4,7 @@ import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
 import type { Metrics } from '../observability/metrics';
+import type { SecretBox } from '../services/secretBox';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import type { WebSettings } from '../web/document';
@@ -16,6 +17,7 @@ import { createOrphanActivities } from './orphans';
 import { createReembedActivities } from './reembed';
 import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
+import { createSyncSourceActivities } from './syncSources';
 import { createWebhookActivities } from './webhooks';
 import type { Activities } from '../workflows/activityContract';
 
@@ -33,6 +35,8 @@ export interface ActivityDeps {
   webhooks: Config['webhooks'];
   web: WebSettings;
   defaultStorageQuotaBytes: number;
+  /** Opens synced sources' sealed credentials. */
+  secrets?: SecretBox;
 }
 
 export function createActivities(deps: ActivityDeps): Activities {
@@ -47,6 +51,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createOrphanActivities(deps),
     ...createWebhookActivities(deps),
     ...createReembedActivities(deps),
+    ...createSyncSourceActivities(deps),
   };
 }
 

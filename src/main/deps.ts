@@ -162,6 +162,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     },
     web: deps.config.web,
     defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
+    secrets: deps.secrets,
     close: () => extractor.close(),
   };
 }

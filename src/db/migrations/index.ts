@@ -18,6 +18,7 @@ import * as m0017 from './0017_bm25_keyword';
 import * as m0018 from './0018_reembedding';
 import * as m0019 from './0019_chunk_control';
 import * as m0020 from './0020_versions';
+import * as m0024 from './0024_sources';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: Array<[string, Migration]> = [
   ['0018_reembedding', m0018],
   ['0019_chunk_control', m0019],
   ['0020_versions', m0020],
+  ['0024_sources', m0024],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
