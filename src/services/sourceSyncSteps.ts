@@ -21,6 +21,7 @@ import { contentHash } from './ingestion';
 import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
 import type { SecretBox } from './secretBox';
 import { sourceSecretsContext } from './syncSources';
+import { inlineIngestion } from './uploads';
 import { recordSyncedFileVersion } from './versions';
 
 export interface SyncStepDeps {
@@ -245,6 +246,7 @@ async function storeDocument(
     });
     if (!stored) return { key: entry.key, kind: 'failed', reason: 'Storage quota exceeded' };
   }
+  const inline = inlineIngestion({ mime: check.mime, sizeBytes: fetched.bytes.length });
   const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
   if (!existing) {
     return {
@@ -253,20 +255,20 @@ async function storeDocument(
       uploadId,
       knowledgeId: knowledgeIdForUpload(uploadId),
       organizationId: workspace.organization_id,
+      ...(inline ? { inline } : {}),
     };
   }
   const key = uploadKey(workspace.organization_id, workspace.id, uploadId, fetched.filename);
+  const changed = {
+    key: entry.key,
+    kind: 'changed' as const,
+    knowledgeId: existing.id,
+    organizationId: workspace.organization_id,
+    ...(inline ? { inline } : {}),
+  };
   // A step retried after it recorded the version (its worker died before answering) finds it.
   const latest = await versions.latestVersion(deps.db, workspace.id, existing.id);
-  if (latest?.storage_key === key) {
-    return {
-      key: entry.key,
-      kind: 'changed',
-      knowledgeId: existing.id,
-      version: latest.number,
-      organizationId: workspace.organization_id,
-    };
-  }
+  if (latest?.storage_key === key) return { ...changed, version: latest.number };
   const version = await recordSyncedFileVersion(deps.db, existing, {
     uploadId,
     key,
@@ -275,13 +277,7 @@ async function storeDocument(
     sizeBytes: fetched.bytes.length,
     sha256: contentHash(fetched.bytes),
   });
-  return {
-    key: entry.key,
-    kind: 'changed',
-    knowledgeId: existing.id,
-    version,
-    organizationId: workspace.organization_id,
-  };
+  return { ...changed, version };
 }
 
 /** Records how the documents' indexing ended and adds them to the sync's counts (once each). */

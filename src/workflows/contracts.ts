@@ -387,8 +387,15 @@ export interface SyncSourceResult {
 
 /** What one sync step did with a new or changed document; the workflow indexes it. */
 export type SourceDocumentOutcome =
-  | { key: string; kind: 'new'; uploadId: string; knowledgeId: string; organizationId: string }
-  | { key: string; kind: 'changed'; knowledgeId: string; version: number; organizationId: string }
+  | { key: string; kind: 'new'; uploadId: string; knowledgeId: string; organizationId: string; inline?: boolean }
+  | {
+      key: string;
+      kind: 'changed';
+      knowledgeId: string;
+      version: number;
+      organizationId: string;
+      inline?: boolean;
+    }
   | { key: string; kind: 'failed'; reason: string };
 
 /** A document's end: indexed with this many chunks, or failed with the reason. */

@@ -102,7 +102,15 @@ async function index(workspaceId: string, rootId: string, o: SourceDocumentOutco
         workflowId: `ingest:${workspaceId}:${o.uploadId}`,
         memo: { workspaceId },
         typedSearchAttributes: jobSearchAttributes({ workspaceId, jobKind: 'ingest', knowledgeId: o.knowledgeId }),
-        args: [{ workspaceId, organizationId: o.organizationId, uploadId: o.uploadId, parentId: rootId }],
+        args: [
+          {
+            workspaceId,
+            organizationId: o.organizationId,
+            uploadId: o.uploadId,
+            parentId: rootId,
+            ...(o.inline ? { inline: true } : {}),
+          },
+        ],
       });
       return { key: o.key, ok: true, chunks: out.chunkCount };
     }
@@ -121,6 +129,7 @@ async function index(workspaceId: string, rootId: string, o: SourceDocumentOutco
           knowledgeId: o.knowledgeId,
           version: o.version,
           source: 'file',
+          ...(o.inline ? { inline: true } : {}),
         },
       ],
     });
