@@ -5,6 +5,7 @@
 // items of the documents no longer listed, and records the counts. Nothing is deleted when the listing or a
 // fetch fails, nor, without confirmDeletes, when the sync would delete more than the source's share.
 import {
+  ActivityFailure,
   ApplicationFailure,
   ChildWorkflowFailure,
   executeChild,
@@ -60,6 +61,22 @@ export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSo
     return { syncId, status: 'FAILED', error };
   };
 
+  try {
+    return await runSync(input, ids, begun, fail);
+  } catch (err) {
+    // A step that failed past its retries (not the source: its refusals are answered as reasons).
+    if (!(err instanceof ActivityFailure)) throw err;
+    return fail('The sync failed on an internal error; nothing more was changed');
+  }
+}
+
+async function runSync(
+  input: SyncSourceInput,
+  ids: { workspaceId: string; sourceId: string; syncId: string },
+  begun: { rootId: string; maxDeleteShare: number },
+  fail: (error: string) => Promise<SyncSourceResult>,
+): Promise<SyncSourceResult> {
+  const { workspaceId, syncId } = ids;
   setCurrentDetails('Listing the source');
   const listed = await steps.listSourceDocuments(ids);
   if (listed.error) return fail(listed.error);

@@ -184,12 +184,24 @@ describe('sources that stay in sync (s3)', function () {
     assert.ok(await found(KEPT));
   });
 
-  it('keeps one Temporal schedule per source: pause, resume, delete', async () => {
-    const source = await createSource(nextPrefix(), { schedule: { intervalSeconds: 3600 } });
+  it('keeps one Temporal schedule per source that syncs it: pause, resume, delete', async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}scheduled.txt`, Buffer.from(KEPT), 'text/plain');
+    const source = await createSource(prefix, { schedule: { intervalSeconds: 3600 } });
     const handle = stack.deps.temporal.client.schedule.getHandle(sourceScheduleId(tenant.workspaceId, source.id));
     let d = await handle.describe();
     assert.equal(d.state.paused, false);
     assert.equal(d.policies.overlap, 'SKIP');
+    await handle.trigger();
+    let scheduled: { trigger: string; status: string; added: number } | undefined;
+    for (let i = 0; i < 600 && scheduled?.status !== 'COMPLETED'; i++) {
+      await sleep(200);
+      const list = await stack.request('GET', v1(`/sources/${source.id}/syncs`), { headers });
+      scheduled = list.body.syncs[0];
+    }
+    assert.equal(scheduled?.trigger, 'schedule');
+    assert.equal(scheduled?.status, 'COMPLETED');
+    assert.equal(scheduled?.added, 1);
     const paused = await stack.request('PATCH', v1(`/sources/${source.id}`), {
       headers,
       json: { schedule: { paused: true } },

@@ -17359,13 +17359,27 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description The whole new config, checked against the source kind's config schema */
+                    /** @description The whole new config (one of the source's own kind: 400 otherwise) */
                     config?: {
-                        [key: string]: components["schemas"]["CleanJsonValue"];
+                        /** @description An S3-compatible endpoint, http(s)://host[:port] (absent: AWS S3) */
+                        endpoint?: string & unknown;
+                        /** @default us-east-1 */
+                        region?: string & unknown;
+                        /** @description The bucket name (3 to 63 lowercase letters, digits, dots and hyphens) */
+                        bucket: string & unknown;
+                        /**
+                         * @description Only the objects whose keys start with it
+                         * @default
+                         */
+                        prefix?: string;
+                        /** @default true */
+                        forcePathStyle?: boolean;
                     };
                     /** @description New credentials (null removes them); sealed, never returned */
                     secrets?: {
-                        [key: string]: components["schemas"]["CleanJsonValue"];
+                        accessKeyId: string;
+                        secretAccessKey: string;
+                        sessionToken?: string;
                     } | null;
                     /** @description null removes the schedule */
                     schedule?: {

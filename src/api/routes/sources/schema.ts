@@ -72,14 +72,19 @@ export const CreateSourceSchema = z.discriminatedUnion(
 );
 export type CreateSourceInput = z.infer<typeof CreateSourceSchema>;
 
+const kinds = Object.values(SOURCE_KINDS);
+/** One of the kinds' schemas (a union once there is more than one kind). */
+const anyOf = (schemas: z.ZodType<Record<string, unknown>>[]): z.ZodType<Record<string, unknown>> =>
+  schemas.length === 1
+    ? schemas[0]!
+    : (z.union(schemas as [z.ZodType, z.ZodType, ...z.ZodType[]]) as z.ZodType<Record<string, unknown>>);
+
 export const UpdateSourceSchema = z.strictObject(
   {
-    config: z
-      .record(z.string(), z.unknown(), { error: INVALID })
+    config: anyOf(kinds.map((k) => k.config))
       .optional()
-      .meta({ description: "The whole new config, checked against the source kind's config schema" }),
-    secrets: z
-      .record(z.string(), z.unknown(), { error: INVALID })
+      .meta({ description: "The whole new config (one of the source's own kind: 400 otherwise)" }),
+    secrets: anyOf(kinds.flatMap((k) => (k.secrets ? [k.secrets] : [])))
       .nullable()
       .optional()
       .meta({ description: 'New credentials (null removes them); sealed, never returned' }),
