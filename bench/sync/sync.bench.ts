@@ -36,9 +36,9 @@ export async function measureSync(stack: TestStack, unchanged = 1000, changed = 
   const bucket = await startTestBucket('bench-sync');
   try {
     const files = unchanged + changed;
-    for (let i = 0; i < files; i += 50) {
+    for (let i = 0; i < files; i += 10) {
       await Promise.all(
-        Array.from({ length: Math.min(50, files - i) }, (_, j) =>
+        Array.from({ length: Math.min(10, files - i) }, (_, j) =>
           bucket.store.put(`docs/f${i + j}.txt`, Buffer.from(text(i + j, 1)), 'text/plain'),
         ),
       );
