@@ -4,7 +4,8 @@
 // space RAG, message posts, a whole agent run), `hardening` (hostile files at the default limits; the
 // API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
-// keyword, semantic and hybrid search against BM25; no Temporal stack). Each prints a summary and
+// keyword, semantic and hybrid search against BM25; no Temporal stack) and `sync` (an s3 source of 1,100 files:
+// the time to sync 1,000 unchanged and 100 changed ones). Each prints a summary and
 // writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload`
 // its synchronous one-page upload step (with the workflow's Temporal round trips), `search` its search steps
 // (synthetic loads, latency at each size, recall), `manual` its 388 manual pages (in the knowledge run only
@@ -38,6 +39,7 @@ import { contextVariantsFrom, runContextComparison } from './retrieval/context.b
 import { formatContextComparison, formatModelComparison, formatRetrievalReport } from './retrieval/report';
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
+import { measureSync } from './sync/sync.bench';
 import { scrapedRun, type ScrapedRun } from './dashboard/scrape';
 
 // dist/bench -> the repository root
@@ -106,6 +108,7 @@ const SUITES = [
   'search',
   'manual',
   'keyword',
+  'sync',
 ] as const;
 type Suite = (typeof SUITES)[number];
 
@@ -222,6 +225,13 @@ async function main() {
       const result = await measureWeb(stack);
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] web written to ${await writeResult('web', result)}`);
+    }
+    if (selected.includes('sync')) {
+      // An s3 source: 1,000 unchanged and 100 changed files (KWS_BENCH_SYNC_FILES=unchanged,changed).
+      const [unchanged, changed] = (process.env.KWS_BENCH_SYNC_FILES ?? '1000,100').split(',').map(Number);
+      const result = await measureSync(stack, unchanged, changed);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] sync written to ${await writeResult('sync', result)}`);
     }
     if (selected.includes('cascade')) {
       // The knowledge suite's cascade step alone (KWS_BENCH_CASCADE_EXPLAIN=1 prints a first batch's plans).

@@ -4,6 +4,7 @@ import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
 import type { Metrics } from '../observability/metrics';
+import type { SecretBox } from '../services/secretBox';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import type { WebSettings } from '../web/document';
@@ -17,6 +18,7 @@ import { createReembedActivities } from './reembed';
 import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
 import { createVersionActivities } from './versions';
+import { createSyncSourceActivities } from './syncSources';
 import { createWebhookActivities } from './webhooks';
 import type { VersionRetention } from '../services/versionRetention';
 import type { Activities } from '../workflows/activityContract';
@@ -36,6 +38,8 @@ export interface ActivityDeps {
   web: WebSettings;
   defaultStorageQuotaBytes: number;
   versionRetention?: VersionRetention;
+  /** Opens synced sources' sealed credentials. */
+  secrets?: SecretBox;
 }
 
 export function createActivities(deps: ActivityDeps): Activities {
@@ -51,6 +55,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createWebhookActivities(deps),
     ...createReembedActivities(deps),
     ...createVersionActivities(deps),
+    ...createSyncSourceActivities(deps),
   };
 }
 

@@ -24,6 +24,7 @@ import { chunksRouter } from './routes/chunks/router';
 import { mcpRouter } from './routes/mcp/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
+import { sourcesRouter } from './routes/sources/router';
 import { spacesRouter } from './routes/spaces/router';
 import { tokensRouter } from './routes/tokens/router';
 import { webhooksRouter } from './routes/webhooks/router';
@@ -48,6 +49,7 @@ export function apiRouter(deps: Deps): Router {
     agentRouter(deps),
     mcpRouter(deps),
     webhooksRouter(deps),
+    sourcesRouter(deps),
     docsRouter(deps, openApi),
   ]) {
     root.use(router.routes(), router.allowedMethods());

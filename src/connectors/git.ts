@@ -14,6 +14,7 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import git, { type GitHttpRequest, type GitHttpResponse, type HttpClient } from 'isomorphic-git';
+import { z } from 'zod';
 import { FetchError, openRequest, parseWebUrl, type AddressPolicy } from '../web/fetch';
 import { compileGlob, globProblem, matchesAnyGlob, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from './glob';
 import {
@@ -578,3 +579,94 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
 
 /** The git kind under the default address rule (public addresses only) and limits. */
 export const gitKind: GitSourceKind = createGitKind({ policy: { allowPrivateNetworks: false } });
+
+// The sources API's schemas of a git source (src/connectors/registry.ts): the same form rules as the parser,
+// stated so the OpenAPI document carries them. http:// passes the form; a sync refuses it unless the
+// deployment allows private networks (a local or test setup), since basic auth over http exposes the token.
+const INVALID = 'Invalid field value';
+export const GitConfigSchema = z
+  .strictObject(
+    {
+      url: z
+        .string({ error: INVALID })
+        .min(1, { message: INVALID })
+        .max(MAX_URL_LENGTH, { message: INVALID })
+        .regex(httpUrlForm, { message: INVALID })
+        .meta({
+          description: gitConfigSchema.properties.url.description,
+          examples: ['https://git.example.com/team/handbook.git'],
+        }),
+      branch: z
+        .string({ error: INVALID })
+        .min(1, { message: INVALID })
+        .max(MAX_BRANCH_LENGTH, { message: INVALID })
+        .regex(branchForm, { message: INVALID })
+        .optional()
+        .meta({ description: gitConfigSchema.properties.branch.description }),
+      paths: z
+        .array(
+          z
+            .string({ error: INVALID })
+            .min(1, { message: INVALID })
+            .max(MAX_GLOB_LENGTH, { message: INVALID })
+            .regex(new RegExp(GLOB_PATTERN), { message: INVALID }),
+          { error: INVALID },
+        )
+        .min(1, { message: INVALID })
+        .max(MAX_GLOBS, { message: INVALID })
+        .optional()
+        .meta({
+          description: 'Globs of the files to follow, relative to the root (default ["**"])',
+          examples: [['docs/**/*.md']],
+        }),
+    },
+    { error: INVALID },
+  )
+  .superRefine((value, ctx) => {
+    try {
+      parseGitConfig(value, { allowHttp: true });
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  });
+
+export const GitSecretsSchema = z
+  .strictObject(
+    {
+      username: z
+        .string({ error: INVALID })
+        .min(1, { message: INVALID })
+        .max(256, { message: INVALID })
+        .regex(usernameForm, { message: INVALID })
+        .optional(),
+      token: z
+        .string({ error: INVALID })
+        .min(1, { message: INVALID })
+        .max(4096, { message: INVALID })
+        .regex(secretForm, { message: INVALID })
+        .optional(),
+    },
+    { error: INVALID },
+  )
+  .refine((s) => s.username === undefined || s.token !== undefined, { message: INVALID });
+
+/**
+ * The git kind as a sync runs it: each run under the sync's address policy, and http:// repositories only
+ * where that policy allows private networks.
+ */
+const gitKindsByReach = new Map<boolean, GitSourceKind>();
+function gitKindFor(policy: AddressPolicy | undefined): GitSourceKind {
+  const open = policy?.allowPrivateNetworks ?? false;
+  let kind = gitKindsByReach.get(open);
+  if (!kind) {
+    kind = createGitKind({ policy: { allowPrivateNetworks: open }, allowHttp: open });
+    gitKindsByReach.set(open, kind);
+  }
+  return kind;
+}
+
+export const gitSourceKind: SourceKind<GitConfig, GitSecrets | undefined> = {
+  kind: 'git',
+  list: (ctx, config, secrets) => gitKindFor(ctx.addressPolicy).list(ctx, config, secrets ?? {}),
+  fetch: (ctx, config, secrets, entry) => gitKindFor(ctx.addressPolicy).fetch(ctx, config, secrets ?? {}, entry),
+};

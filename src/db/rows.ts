@@ -316,3 +316,57 @@ export interface WebhookAttemptRow {
   duration_ms: number;
   created_at: Date;
 }
+
+/** A source that stays in sync (migration 0024). */
+export interface SourceRow {
+  id: string;
+  workspace_id: string;
+  kind: string;
+  name: string;
+  config: Record<string, unknown>;
+  secrets_sealed: string | null;
+  root_id: string;
+  schedule_interval_seconds: number | null;
+  paused: boolean;
+  max_delete_share: number;
+  running_sync_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type SourceSyncStatus = 'RUNNING' | 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION' | 'SKIPPED';
+
+export interface SourceSyncRow {
+  id: string;
+  workspace_id: string;
+  source_id: string;
+  job_id: string;
+  status: SourceSyncStatus;
+  trigger: 'manual' | 'schedule';
+  confirm_deletes: boolean;
+  error: string | null;
+  seen: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  failed: number;
+  chunks_embedded: number;
+  failures: Array<{ key: string; reason: string }>;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+export interface SourceDocumentRow {
+  id: string;
+  workspace_id: string;
+  source_id: string;
+  key: string;
+  fingerprint: string | null;
+  knowledge_id: string | null;
+  listed_sync_id: string | null;
+  listed_fingerprint: string | null;
+  listed_filename: string | null;
+  listed_size: string | null;
+  outcome: Record<string, unknown> | null;
+}

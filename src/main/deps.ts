@@ -159,6 +159,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     web: deps.config.web,
     defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
     versionRetention: deps.config.versions,
+    secrets: deps.secrets,
     close: () => extractor.close(),
   };
 }

@@ -81,6 +81,11 @@ export const POLICY = {
     description:
       "agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge",
   },
+  'sources.manage': {
+    allow: ['workspace'],
+    description:
+      'create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules',
+  },
   'agent.manage': {
     allow: ['workspace'],
     description: 'register, update and remove agent servers (workspace configuration, whatever the RBAC status)',

@@ -195,6 +195,25 @@ export async function replaceFile(
 }
 
 /**
+ * A synced source's changed document: its stored upload (counted against the quota when it was stored)
+ * becomes the FILE item's next version; the sync workflow indexes it. Returns the version's number.
+ */
+export async function recordSyncedFileVersion(db: Db, row: KnowledgeRow, staged: StagedUpload): Promise<number> {
+  return db.transaction(async (trx) => {
+    const v = await nextVersion(trx, row, 'FILE', {
+      storage_key: staged.key,
+      mimetype: staged.mime,
+      filename: staged.filename,
+      size_bytes: staged.sizeBytes,
+      content_hash: staged.sha256,
+      created_by: 'workspace', // a sync acts for the workspace credential that manages the source
+    });
+    await uploads.linkUploadKnowledge(trx, row.workspace_id, staged.uploadId, row.id);
+    return v.number;
+  });
+}
+
+/**
  * PATCH …/knowledge/{id} with `text`: the STRING item's next version; `attributes` that come along are written
  * in the same transaction (both or neither).
  */

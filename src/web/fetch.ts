@@ -212,6 +212,16 @@ function pinnedLookup(policy: AddressPolicy): LookupFunction {
   };
 }
 
+/**
+ * Connection agents for a client library that makes its own requests (the S3 SDK of an s3 source): every
+ * connection resolves through the checked, pinned lookup. An IP-literal host never reaches a lookup: check
+ * it with checkUrlAddress first.
+ */
+export function outboundAgents(policy: AddressPolicy): { httpAgent: http.Agent; httpsAgent: https.Agent } {
+  const lookup = pinnedLookup(policy);
+  return { httpAgent: new http.Agent({ lookup } as http.AgentOptions), httpsAgent: new https.Agent({ lookup }) };
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Fetches a URL under the policy, following redirects; non-2xx answers fail with HTTP_STATUS. */

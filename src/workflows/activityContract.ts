@@ -16,6 +16,8 @@ import type {
   PurgeVersionInput,
   PurgeVersionOutcome,
   RoleAssignmentInput,
+  SourceDocumentOutcome,
+  SourceDocumentResult,
   UpdateRoleInput,
   WebhookDeliveryInput,
   WebhookEventInput,
@@ -58,7 +60,30 @@ export interface DeleteStoredFilesResult {
   refused: number;
 }
 
+interface OfSync extends InWorkspace {
+  sourceId: string;
+  syncId: string;
+}
+
 export interface Activities {
+  // Sources that stay in sync (workflows/syncSource.ts)
+  beginSourceSync(
+    input: InWorkspace & { sourceId: string; jobId: string; syncId?: string; confirmDeletes?: boolean },
+  ): Promise<{ state: 'run' | 'skipped' | 'gone'; syncId: string; rootId: string; maxDeleteShare: number }>;
+  listSourceDocuments(
+    input: OfSync,
+  ): Promise<{ error?: string; seen: number; unchanged: number; vanished: number; indexed: number }>;
+  fetchSourceDocuments(
+    input: OfSync & { limit: number },
+  ): Promise<{ error?: string; outcomes: SourceDocumentOutcome[] }>;
+  completeSourceDocuments(input: OfSync & { results: SourceDocumentResult[] }): Promise<void>;
+  removeVanishedDocuments(
+    input: OfSync & { limit: number },
+  ): Promise<{ removed: number; storageKeys: string[]; more: boolean }>;
+  finishSourceSync(
+    input: OfSync & { status: 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION'; error?: string },
+  ): Promise<void>;
+
   // Webhooks
   recordWebhookEvent(input: WebhookEventInput): Promise<WebhookEventRecorded>;
   attemptWebhookDelivery(input: WebhookDeliveryInput): Promise<{ attempt: number; statusCode: number }>;

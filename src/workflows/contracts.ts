@@ -393,3 +393,48 @@ export type ReembedResult = ReembedProgress;
 
 /** The re-embed of a deployment to one model version: one at a time per version, joined if started again. */
 export const reembedWorkflowId = (t: EmbeddingTarget) => `reembed:${t.model}:${t.modelVersion}`.slice(0, 900);
+
+// Sources that stay in sync (syncSourceWorkflow, services/syncSources.ts).
+
+export interface SyncSourceInput {
+  workspaceId: string;
+  sourceId: string;
+  /** The sync record "sync now" made; a scheduled run has none (its first step derives one from its id). */
+  syncId?: string;
+  /** Lift the deletion guard for this sync. */
+  confirmDeletes?: boolean;
+  /** How long deleted items' stored files are kept before they are purged. */
+  purgeDelay: Duration;
+}
+
+export type SyncSourceStatus = 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION' | 'SKIPPED' | 'SOURCE_DELETED';
+
+export interface SyncSourceResult {
+  syncId?: string;
+  status: SyncSourceStatus;
+  error?: string;
+}
+
+/** What one sync step did with a new or changed document; the workflow indexes it. */
+export type SourceDocumentOutcome =
+  | { key: string; kind: 'new'; uploadId: string; knowledgeId: string; organizationId: string; inline?: boolean }
+  | {
+      key: string;
+      kind: 'changed';
+      knowledgeId: string;
+      version: number;
+      organizationId: string;
+      inline?: boolean;
+    }
+  | { key: string; kind: 'failed'; reason: string };
+
+/** A document's end: indexed with this many chunks, or failed with the reason. */
+export interface SourceDocumentResult {
+  key: string;
+  ok: boolean;
+  chunks: number;
+  reason?: string;
+}
+
+/** The job kind (search attribute) of source syncs, scheduled or not. */
+export const SOURCE_SYNC_JOB_KIND = 'source-sync';

@@ -123,6 +123,33 @@ const CALLS: Record<string, RouteCalls> = {
   'GET /v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries': {
     potent: (w) => ({ method: 'GET', path: v1(w, `/webhooks/${randomUUID()}/deliveries`) }),
   },
+  'GET /v1/workspaces/{workspaceId}/sources': { potent: (w) => ({ method: 'GET', path: v1(w, '/sources') }) },
+  'POST /v1/workspaces/{workspaceId}/sources': {
+    potent: (w) => ({
+      method: 'POST',
+      path: v1(w, '/sources'),
+      json: { kind: 's3', config: { endpoint: 'https://planted.example', bucket: 'planted' } },
+    }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/sources'), json: {} }),
+  },
+  'GET /v1/workspaces/{workspaceId}/sources/{sourceId}': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/sources/${randomUUID()}`) }),
+  },
+  'PATCH /v1/workspaces/{workspaceId}/sources/{sourceId}': {
+    potent: (w) => ({ method: 'PATCH', path: v1(w, `/sources/${randomUUID()}`), json: { name: 'planted' } }),
+    inert: (w) => ({ method: 'PATCH', path: v1(w, `/sources/${randomUUID()}`), json: { name: 'planted' } }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/sources/{sourceId}': {
+    potent: (w) => ({ method: 'DELETE', path: v1(w, `/sources/${randomUUID()}?deleteItems=true`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/sources/${randomUUID()}`) }),
+  },
+  'POST /v1/workspaces/{workspaceId}/sources/{sourceId}/sync': {
+    potent: (w) => ({ method: 'POST', path: v1(w, `/sources/${randomUUID()}/sync`) }),
+    inert: (w) => ({ method: 'POST', path: v1(w, `/sources/${randomUUID()}/sync`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/sources/{sourceId}/syncs': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/sources/${randomUUID()}/syncs`) }),
+  },
   'POST /workspaces/{workspaceId}/generate-access-key-token': {
     potent: (w, _c, v) => ({
       method: 'POST',

@@ -693,4 +693,78 @@ describe('fault tolerance (separate API and worker processes)', function () {
       await handle.connection.close();
     }
   });
+
+  it('kill -9 of the worker mid-sync of an s3 source: the sync resumes and finishes exactly once', async () => {
+    h = await harness({ startWorker: false });
+    // The source's bucket is this harness's S3 server, on loopback.
+    h.env.CRAWL_ALLOW_PRIVATE_NETWORKS = 'true';
+    await h.startWorker();
+    const ws = h.tenant.workspaceId;
+    const blobs = createBlobStore({
+      endpoint: h.s3.endpoint,
+      accessKeyId: h.s3.accessKeyId,
+      secretAccessKey: h.s3.secretAccessKey,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    const DOCS = 60;
+    for (let i = 0; i < DOCS; i++) {
+      await blobs.put(`source/doc-${i}.txt`, Buffer.from(`Document ${i}. ${corpus(4)}`), 'text/plain');
+    }
+    blobs.close();
+    const created = await h.request('POST', `/v1/workspaces/${ws}/sources`, {
+      headers: h.headers,
+      json: {
+        kind: 's3',
+        config: { endpoint: h.s3.endpoint, bucket: BUCKET, prefix: 'source/' },
+        secrets: { accessKeyId: h.s3.accessKeyId, secretAccessKey: h.s3.secretAccessKey },
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    const sourceId = created.body.id as string;
+    const started = await h.request('POST', `/v1/workspaces/${ws}/sources/${sourceId}/sync`, { headers: h.headers });
+    assert.equal(started.status, 202, started.text);
+    const syncId = started.body.sync.id as string;
+    const syncRow = () => h!.db('source_syncs').where({ id: syncId }).first();
+    const partial = await until(
+      'part of the documents synced',
+      async () => {
+        const s = await syncRow();
+        return s && s.added > 0 && s.added < DOCS ? s : undefined;
+      },
+      180_000,
+      100,
+    );
+    await h.worker!.kill9();
+    const killedAt = Date.now();
+    await h.startWorker();
+    const s = await until(
+      'the sync finished',
+      async () => {
+        const row = await syncRow();
+        return row && row.status !== 'RUNNING' ? row : undefined;
+      },
+      240_000,
+    );
+    const done = Date.now();
+    assert.equal(s.status, 'COMPLETED', JSON.stringify(s));
+    assert.deepEqual([s.seen, s.added, s.updated, s.deleted, s.failed], [DOCS, DOCS, 0, 0, 0], 'each counted once');
+    const items = await h.db('knowledge').where({ workspace_id: ws, type: 'FILE' });
+    assert.equal(items.length, DOCS, 'one item per document');
+    assert.ok(items.every((i) => i.status === 'COMPLETED'));
+    const docs = await h.db('source_documents').where({ source_id: sourceId });
+    assert.equal(new Set(docs.map((d) => d.knowledge_id)).size, DOCS);
+    assert.ok(docs.every((d) => d.fingerprint === d.listed_fingerprint));
+    const [dup] = await h.db
+      .raw(
+        `SELECT count(*)::int AS n FROM (SELECT knowledge_id, version, chunk_index FROM knowledge_chunks
+         WHERE workspace_id = ? GROUP BY 1, 2, 3 HAVING count(*) > 1) d`,
+        [ws],
+      )
+      .then((r: { rows: Array<{ n: number }> }) => r.rows);
+    assert.equal(dup!.n, 0, 'no duplicate chunk');
+    assert.equal((await h.db('source_syncs').where({ source_id: sourceId })).length, 1, 'one sync');
+    await record('worker kill -9 mid-sync', { addedAtKill: partial.added, killToCompleted: seconds(done - killedAt) });
+  });
 });

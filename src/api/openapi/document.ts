@@ -18,6 +18,7 @@ import { rolesOperations } from '../routes/roles/openapi';
 import { spacesOperations } from '../routes/spaces/openapi';
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { tokensOperations } from '../routes/tokens/openapi';
+import { sourcesOperations } from '../routes/sources/openapi';
 import { webhooksOperations } from '../routes/webhooks/openapi';
 import { Messages } from '../../errors';
 import { MALFORMED_JSON_MESSAGE } from '../middleware/body';
@@ -36,6 +37,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...spacesOperations,
   ...agentOperations,
   ...webhooksOperations,
+  ...sourcesOperations,
   ...metricsOperations,
   ...docsOperations,
 ];

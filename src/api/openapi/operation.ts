@@ -15,6 +15,7 @@ export const TAGS = {
   'User spaces': "Activation of a user's space and its user space token.",
   Spaces: 'Spaces, group conversations, messages, feedback and space RAG.',
   Agent: 'The Agent API: threads, messages, runs, agent RAG, first-party tools, agent servers and MCP.',
+  Sources: 'Sources that stay in sync (s3, …): incremental syncs on a schedule or on demand, and their history.',
   Webhooks: 'Webhook endpoints (Standard Webhooks signatures) and their delivery log.',
   Operations: 'Prometheus metrics of the process (open, or behind METRICS_TOKEN).',
   Documentation: 'This document and its interactive reference page.',

@@ -21,6 +21,7 @@ import * as m0020 from './0020_versions';
 import * as m0021 from './0021_external_id';
 import * as m0022 from './0022_version_retention';
 import * as m0023 from './0023_version_statistics';
+import * as m0024 from './0024_sources';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -49,6 +50,7 @@ const migrations: Array<[string, Migration]> = [
   ['0021_external_id', m0021],
   ['0022_version_retention', m0022],
   ['0023_version_statistics', m0023],
+  ['0024_sources', m0024],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

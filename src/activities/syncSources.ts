@@ -1,0 +1,54 @@
+// Source sync activities: the steps are services/sourceSyncSteps.ts's (idempotent, their state in the
+// database); the activities add the heartbeats (a long listing or fetch keeps its attempt, a dead worker's
+// is retried within a minute) and the failure types.
+import { Context } from '@temporalio/activity';
+import {
+  beginSourceSync,
+  completeSourceDocuments,
+  fetchSourceDocuments,
+  finishSourceSync,
+  listSourceDocuments,
+  removeVanishedDocuments,
+  type SyncStepDeps,
+} from '../services/sourceSyncSteps';
+import type { Activities } from '../workflows/activityContract';
+import { classifyFailures } from './failures';
+import { withHeartbeat } from './heartbeat';
+
+type SyncActivities = Pick<
+  Activities,
+  | 'beginSourceSync'
+  | 'listSourceDocuments'
+  | 'fetchSourceDocuments'
+  | 'completeSourceDocuments'
+  | 'removeVanishedDocuments'
+  | 'finishSourceSync'
+>;
+
+const step = () => {
+  const ctx = Context.current();
+  return { signal: ctx.cancellationSignal, heartbeat: (d?: unknown) => ctx.heartbeat(d) };
+};
+
+export function createSyncSourceActivities(deps: SyncStepDeps): SyncActivities {
+  return classifyFailures({
+    async beginSourceSync(input) {
+      return beginSourceSync(deps.db, input);
+    },
+    async listSourceDocuments(input) {
+      return withHeartbeat('listing', () => listSourceDocuments(deps, input, step()));
+    },
+    async fetchSourceDocuments(input) {
+      return withHeartbeat('fetching', () => fetchSourceDocuments(deps, input, step()));
+    },
+    async completeSourceDocuments(input) {
+      return completeSourceDocuments(deps.db, input);
+    },
+    async removeVanishedDocuments(input) {
+      return removeVanishedDocuments(deps.db, input);
+    },
+    async finishSourceSync(input) {
+      return finishSourceSync(deps.db, input);
+    },
+  } satisfies SyncActivities);
+}

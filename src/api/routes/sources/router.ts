@@ -1,0 +1,73 @@
+// Sources that stay in sync (website, s3, …): only the workspace credential manages them (sources.manage);
+// the items they bring are read under the usual role rules.
+import Router from '@koa/router';
+import type { Deps } from '../../../services/deps';
+import {
+  createSource,
+  deleteSource,
+  listSourceSyncs,
+  listSourceViews,
+  loadSource,
+  syncNow,
+  updateSource,
+  viewSource,
+} from '../../../services/syncSources';
+import { presentSource, presentSync } from '../../../presenters/sources';
+import { guard, requireAuth } from '../../middleware/authenticate';
+import { validate } from '../../validate';
+import {
+  CreateSourceSchema,
+  DeleteSourceQuerySchema,
+  SyncNowQuerySchema,
+  SyncsQuerySchema,
+  UpdateSourceSchema,
+  type Source,
+  type SourceList,
+  type SourceSyncList,
+  type SyncStarted,
+} from './schema';
+
+export function sourcesRouter(deps: Deps): Router {
+  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/sources' });
+  const manage = guard(deps, 'sources.manage');
+
+  router.get('/', manage, async (ctx) => {
+    const views = await listSourceViews(deps.db, requireAuth(ctx).workspace.id);
+    ctx.body = { sources: views.map(presentSource) } satisfies SourceList;
+  });
+  router.post('/', manage, async (ctx) => {
+    const input = validate(CreateSourceSchema, ctx.request.body, 'Missing required field');
+    const view = await createSource(deps, requireAuth(ctx).workspace, input);
+    ctx.status = 201;
+    ctx.body = presentSource(view) satisfies Source;
+  });
+  router.get('/:sourceId', manage, async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    ctx.body = presentSource(
+      await viewSource(deps.db, await loadSource(deps.db, workspace.id, ctx.params.sourceId!)),
+    ) satisfies Source;
+  });
+  router.patch('/:sourceId', manage, async (ctx) => {
+    const input = validate(UpdateSourceSchema, ctx.request.body ?? {}, 'Invalid field value');
+    ctx.body = presentSource(
+      await updateSource(deps, requireAuth(ctx).workspace, ctx.params.sourceId!, input),
+    ) satisfies Source;
+  });
+  router.delete('/:sourceId', manage, async (ctx) => {
+    const { deleteItems } = validate(DeleteSourceQuerySchema, ctx.query, 'Invalid field value');
+    const out = await deleteSource(deps, requireAuth(ctx).workspace, ctx.params.sourceId!, deleteItems);
+    ctx.body = { success: true, ...out };
+  });
+  router.post('/:sourceId/sync', manage, async (ctx) => {
+    const { confirmDeletes } = validate(SyncNowQuerySchema, ctx.query, 'Invalid field value');
+    const out = await syncNow(deps, requireAuth(ctx).workspace, ctx.params.sourceId!, confirmDeletes);
+    ctx.status = 202;
+    ctx.body = { started: out.started, sync: presentSync(out.sync) } satisfies SyncStarted;
+  });
+  router.get('/:sourceId/syncs', manage, async (ctx) => {
+    const { limit } = validate(SyncsQuerySchema, ctx.query, 'Invalid field value');
+    const rows = await listSourceSyncs(deps.db, requireAuth(ctx).workspace.id, ctx.params.sourceId!, limit);
+    ctx.body = { syncs: rows.map(presentSync) } satisfies SourceSyncList;
+  });
+  return router;
+}

@@ -1,0 +1,46 @@
+// The source kinds the service knows, each with the schemas of its config (stored, returned) and its
+// secrets (sealed, never returned). A next kind is its module plus one line here.
+import type { z } from 'zod';
+import type { SourceKind } from './kind';
+import { GitConfigSchema, GitSecretsSchema, gitSourceKind } from './git';
+import { S3ConfigSchema, S3SecretsSchema, s3Kind } from './s3';
+
+export interface RegisteredKind {
+  kind: SourceKind<unknown, unknown>;
+  config: z.ZodType<Record<string, unknown>>;
+  secrets?: z.ZodType<Record<string, unknown>>;
+  /** What the README and the API document say of the kind. */
+  description: string;
+}
+
+const register = <C, S>(
+  kind: SourceKind<C, S>,
+  config: z.ZodType<C>,
+  secrets: z.ZodType<S> | undefined,
+  description: string,
+): RegisteredKind => ({
+  kind: kind as SourceKind<unknown, unknown>,
+  config: config as unknown as z.ZodType<Record<string, unknown>>,
+  ...(secrets ? { secrets: secrets as unknown as z.ZodType<Record<string, unknown>> } : {}),
+  description,
+});
+
+export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
+  s3: register(
+    s3Kind,
+    S3ConfigSchema,
+    S3SecretsSchema,
+    'the objects of an S3-compatible bucket under a prefix; an object ETag is its fingerprint',
+  ),
+  git: register(
+    gitSourceKind,
+    GitConfigSchema,
+    GitSecretsSchema,
+    'the files of one branch of a git repository (smart HTTP) matching path globs; a git blob id is its fingerprint',
+  ),
+};
+
+export const SOURCE_KIND_NAMES = Object.keys(SOURCE_KINDS);
+
+export const sourceKind = (name: string): RegisteredKind | undefined =>
+  Object.hasOwn(SOURCE_KINDS, name) ? SOURCE_KINDS[name] : undefined;

@@ -1,0 +1,169 @@
+// The s3 source kind: the objects of any S3-compatible bucket under a prefix; an object's ETag is its
+// fingerprint. The SDK's connections resolve through the outbound door's checked, pinned lookup, so the
+// source's endpoint is held to the same address policy as every other outbound request.
+import { GetObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { posix } from 'node:path';
+import { z } from 'zod';
+import { checkUrlAddress, FetchError, outboundAgents, type AddressPolicy } from '../web/fetch';
+import {
+  SourceUnavailableError,
+  type FetchedDocument,
+  type SourceContext,
+  type SourceEntry,
+  type SourceKind,
+} from './kind';
+
+const INVALID = 'Invalid field value';
+
+export const S3ConfigSchema = z.strictObject(
+  {
+    /** An S3-compatible endpoint (MinIO, R2, …); AWS S3 when absent. */
+    endpoint: z
+      .string({ error: INVALID })
+      .max(2000, { message: INVALID })
+      .regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^/@\s]+\/?$/, { message: INVALID })
+      .optional()
+      .meta({ description: 'An S3-compatible endpoint, http(s)://host[:port] (absent: AWS S3)' }),
+    region: z
+      .string({ error: INVALID })
+      .regex(/^[a-z0-9-]{1,40}$/, { message: INVALID })
+      .default('us-east-1'),
+    bucket: z
+      .string({ error: 'Missing required field' })
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: INVALID })
+      .meta({ description: 'The bucket name (3 to 63 lowercase letters, digits, dots and hyphens)' }),
+    prefix: z
+      .string({ error: INVALID })
+      .max(1000, { message: INVALID })
+      .default('')
+      .meta({ description: 'Only the objects whose keys start with it' }),
+    forcePathStyle: z.boolean({ error: INVALID }).default(true),
+  },
+  { error: INVALID },
+);
+export type S3SourceConfig = z.infer<typeof S3ConfigSchema>;
+
+export const S3SecretsSchema = z.strictObject(
+  {
+    accessKeyId: z.string({ error: INVALID }).min(1, { message: INVALID }).max(256, { message: INVALID }),
+    secretAccessKey: z.string({ error: INVALID }).min(1, { message: INVALID }).max(256, { message: INVALID }),
+    sessionToken: z.string({ error: INVALID }).max(4096, { message: INVALID }).optional(),
+  },
+  { error: INVALID },
+);
+export type S3SourceSecrets = z.infer<typeof S3SecretsSchema>;
+
+/** Objects larger than this are listed but not fetched (the sync records them as failed). */
+export const S3_MAX_OBJECT_BYTES = 100 * 1024 * 1024;
+
+const unquote = (etag: string | undefined) => (etag ?? '').replace(/^(W\/)?"|"$/g, '');
+
+function client(ctx: SourceContext, config: S3SourceConfig, secrets: S3SourceSecrets | undefined): S3Client {
+  const policy: AddressPolicy = ctx.addressPolicy ?? { allowPrivateNetworks: false };
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: secrets
+      ? {
+          accessKeyId: secrets.accessKeyId,
+          secretAccessKey: secrets.secretAccessKey,
+          ...(secrets.sessionToken ? { sessionToken: secrets.sessionToken } : {}),
+        }
+      : { accessKeyId: '', secretAccessKey: '' },
+    maxAttempts: 3,
+    requestHandler: { ...outboundAgents(policy), connectionTimeout: 10_000, requestTimeout: 60_000 },
+  });
+}
+
+/** Why the source cannot be read, in plain words (the sync fails with it and deletes nothing). */
+function unavailable(err: unknown, config: S3SourceConfig): SourceUnavailableError {
+  const where = config.endpoint ?? 'AWS S3';
+  if (err instanceof FetchError)
+    return new SourceUnavailableError(`The S3 endpoint ${where} was refused: ${err.message}`);
+  if (err instanceof S3ServiceException) {
+    const code = err.name;
+    if (['AccessDenied', 'InvalidAccessKeyId', 'SignatureDoesNotMatch', 'ExpiredToken', 'Forbidden'].includes(code)) {
+      return new SourceUnavailableError(`The bucket ${config.bucket} refused the source's credentials (${code})`);
+    }
+    if (code === 'NoSuchBucket') return new SourceUnavailableError(`The bucket ${config.bucket} does not exist`);
+    return new SourceUnavailableError(`The bucket ${config.bucket} could not be read (${code})`);
+  }
+  const cause = err as { cause?: unknown; message?: string };
+  if (cause?.cause instanceof FetchError) return unavailable(cause.cause, config);
+  return new SourceUnavailableError(
+    `The S3 endpoint ${where} could not be reached: ${String(cause?.message ?? err).slice(0, 300)}`,
+  );
+}
+
+async function checkEndpoint(ctx: SourceContext, config: S3SourceConfig): Promise<void> {
+  if (!config.endpoint) return;
+  try {
+    await checkUrlAddress(new URL(config.endpoint), ctx.addressPolicy ?? { allowPrivateNetworks: false });
+  } catch (err) {
+    throw unavailable(err, config);
+  }
+}
+
+export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
+  kind: 's3',
+  async *list(ctx, config, secrets): AsyncIterable<SourceEntry> {
+    await checkEndpoint(ctx, config);
+    const s3 = client(ctx, config, secrets);
+    try {
+      let token: string | undefined;
+      do {
+        let page;
+        try {
+          page = await s3.send(
+            new ListObjectsV2Command({
+              Bucket: config.bucket,
+              Prefix: config.prefix || undefined,
+              ContinuationToken: token,
+            }),
+            { abortSignal: ctx.signal },
+          );
+        } catch (err) {
+          throw unavailable(err, config);
+        }
+        ctx.heartbeat();
+        for (const o of page.Contents ?? []) {
+          if (!o.Key || o.Key.endsWith('/')) continue; // folder markers
+          yield { key: o.Key, fingerprint: unquote(o.ETag), filename: posix.basename(o.Key), size: o.Size };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } finally {
+      s3.destroy();
+    }
+  },
+  async fetch(ctx, config, secrets, entry): Promise<FetchedDocument> {
+    if ((entry.size ?? 0) > S3_MAX_OBJECT_BYTES) {
+      throw new Error(`The object is larger than ${S3_MAX_OBJECT_BYTES} bytes`);
+    }
+    await checkEndpoint(ctx, config);
+    const s3 = client(ctx, config, secrets);
+    try {
+      let out;
+      try {
+        out = await s3.send(new GetObjectCommand({ Bucket: config.bucket, Key: entry.key }), {
+          abortSignal: ctx.signal,
+        });
+      } catch (err) {
+        throw unavailable(err, config);
+      }
+      const bytes = Buffer.from(await out.Body!.transformToByteArray());
+      const mimetype = out.ContentType?.split(';')[0]?.trim().toLowerCase();
+      return {
+        bytes,
+        filename: entry.filename,
+        ...(mimetype && mimetype !== 'application/octet-stream' && mimetype !== 'binary/octet-stream'
+          ? { mimetype }
+          : {}),
+        fingerprint: unquote(out.ETag) || entry.fingerprint,
+      };
+    } finally {
+      s3.destroy();
+    }
+  },
+};

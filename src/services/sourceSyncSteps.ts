@@ -1,0 +1,357 @@
+// The steps of a source's sync (syncSourceWorkflow runs them as activities). Each is idempotent: the
+// listing is recorded per document (a re-run records the same), what a step did with a document is kept on
+// the document under the sync's id (a retried step returns it instead of fetching again), and counts are
+// added in the transaction that marks documents done or removed, so a retry never counts twice.
+import { sourceKind } from '../connectors/registry';
+import { SourceUnavailableError, type SourceContext, type SourceEntry } from '../connectors/kind';
+import type { Db } from '../db/knex';
+import * as knowledge from '../db/repositories/knowledge';
+import * as sources from '../db/repositories/syncedSources';
+import * as versions from '../db/repositories/versions';
+import type { SourceRow } from '../db/rows';
+import { AppError } from '../errors';
+import { checkFileType, mimeFromFilename } from '../extract/mime';
+import type { BlobStore } from '../storage/blobStore';
+import { uploadKey } from '../storage/keys';
+import { knowledgeIdForUpload, uuidV5 } from '../temporal/constants';
+import type { WebSettings } from '../web/document';
+import type { SourceDocumentOutcome, SourceDocumentResult } from '../workflows/contracts';
+import { deleteLeafBatch } from './cascadeDeletes';
+import { contentHash } from './ingestion';
+import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
+import type { SecretBox } from './secretBox';
+import { sourceSecretsContext } from './syncSources';
+import { inlineIngestion } from './uploads';
+import { recordSyncedFileVersion } from './versions';
+
+export interface SyncStepDeps {
+  db: Db;
+  storage: BlobStore;
+  secrets?: SecretBox;
+  web: WebSettings;
+  defaultStorageQuotaBytes: number;
+}
+
+export interface SyncIds {
+  workspaceId: string;
+  sourceId: string;
+  syncId: string;
+}
+
+/** The hooks of the activity running a step. */
+export interface StepContext {
+  signal: AbortSignal;
+  heartbeat(detail?: unknown): void;
+}
+
+const LIST_BATCH = 500;
+const REASON_MAX = 500;
+
+type Recorded = SourceDocumentOutcome & { syncId: string; fingerprint?: string; done?: boolean };
+
+/** Starts the sync (a re-run finds it): 'skipped' while another sync holds the source, 'gone' without one. */
+export async function beginSourceSync(
+  db: Db,
+  input: { workspaceId: string; sourceId: string; jobId: string; syncId?: string; confirmDeletes?: boolean },
+): Promise<{ state: 'run' | 'skipped' | 'gone'; syncId: string; rootId: string; maxDeleteShare: number }> {
+  const syncId = input.syncId ?? uuidV5(`source-sync:${input.jobId}`);
+  return db.transaction(async (trx) => {
+    const source = await sources.findSource(trx, input.workspaceId, input.sourceId, { forUpdate: true });
+    if (!source) return { state: 'gone' as const, syncId, rootId: '', maxDeleteShare: 0 };
+    const out = { syncId, rootId: source.root_id, maxDeleteShare: source.max_delete_share };
+    await sources.insertSyncIfAbsent(trx, {
+      id: syncId,
+      workspace_id: input.workspaceId,
+      source_id: input.sourceId,
+      job_id: input.jobId,
+      trigger: input.syncId ? 'manual' : 'schedule',
+      confirm_deletes: input.confirmDeletes ?? false,
+    });
+    const sync = await sources.findSync(trx, input.workspaceId, syncId);
+    if (sync && sync.status !== 'RUNNING') return { state: 'skipped' as const, ...out };
+    if (source.running_sync_id && source.running_sync_id !== syncId) {
+      const other = await sources.findSync(trx, input.workspaceId, source.running_sync_id);
+      if (other?.status === 'RUNNING') {
+        await sources.updateSync(trx, input.workspaceId, syncId, {
+          status: 'SKIPPED',
+          error: 'Another sync of the source was running',
+          finished_at: new Date(),
+        });
+        return { state: 'skipped' as const, ...out };
+      }
+    }
+    await sources.updateSource(trx, input.workspaceId, input.sourceId, { running_sync_id: syncId });
+    return { state: 'run' as const, ...out };
+  });
+}
+
+interface OpenSource {
+  row: SourceRow;
+  kind: NonNullable<ReturnType<typeof sourceKind>>['kind'];
+  config: unknown;
+  secrets: unknown;
+}
+
+/** The source with its kind, parsed config and opened secrets; undefined once it is deleted. */
+async function openSource(deps: SyncStepDeps, ids: SyncIds): Promise<OpenSource | undefined> {
+  const row = await sources.findSource(deps.db, ids.workspaceId, ids.sourceId);
+  if (!row) return undefined;
+  const registered = sourceKind(row.kind);
+  if (!registered) throw new SourceUnavailableError(`The source kind ${row.kind} is not supported by this service`);
+  const config = registered.config.parse(row.config);
+  let secrets: unknown;
+  if (row.secrets_sealed) {
+    if (!deps.secrets) throw new SourceUnavailableError("The source's credentials cannot be read by this worker");
+    try {
+      secrets = JSON.parse(deps.secrets.open(row.secrets_sealed, sourceSecretsContext(row)));
+    } catch {
+      throw new SourceUnavailableError("The source's credentials cannot be read (sealed under another key)");
+    }
+  }
+  return { row, kind: registered.kind, config, secrets };
+}
+
+function kindContext(deps: SyncStepDeps, step: StepContext, previous: ReadonlyMap<string, string>): SourceContext {
+  return {
+    signal: step.signal,
+    heartbeat: step.heartbeat,
+    previous,
+    addressPolicy: { allowPrivateNetworks: deps.web.allowPrivateNetworks },
+  };
+}
+
+const plain = (err: unknown) => String((err as Error)?.message ?? err).slice(0, REASON_MAX);
+
+/** Lists the source and records the listing; the counts the deletion guard needs, or why it failed. */
+export async function listSourceDocuments(
+  deps: SyncStepDeps,
+  ids: SyncIds,
+  step: StepContext,
+): Promise<{ error?: string; seen: number; unchanged: number; vanished: number; indexed: number }> {
+  const none = { seen: 0, unchanged: 0, vanished: 0, indexed: 0 };
+  try {
+    const source = await openSource(deps, ids);
+    if (!source) return { error: 'The source was deleted', ...none };
+    const previous = await sources.indexedFingerprints(deps.db, ids.workspaceId, ids.sourceId);
+    let batch = new Map<string, SourceEntry>();
+    const flush = async () => {
+      await sources.recordListed(deps.db, ids.workspaceId, ids.sourceId, ids.syncId, [...batch.values()]);
+      batch = new Map();
+      step.heartbeat();
+    };
+    for await (const entry of source.kind.list(kindContext(deps, step, previous), source.config, source.secrets)) {
+      batch.set(entry.key, entry);
+      if (batch.size >= LIST_BATCH) await flush();
+    }
+    await flush();
+  } catch (err) {
+    if (err instanceof SourceUnavailableError) return { error: err.message, ...none };
+    throw err;
+  }
+  const counts = await sources.listingCounts(deps.db, ids.workspaceId, ids.sourceId, ids.syncId);
+  await sources.updateSync(deps.db, ids.workspaceId, ids.syncId, { seen: counts.seen, unchanged: counts.unchanged });
+  return counts;
+}
+
+/**
+ * Fetches the next new or changed documents of the listing and stores each: a new one as an upload its
+ * item is ingested from, a changed one as its item's next version. Documents this sync already worked on
+ * are answered as recorded. A source that stops answering ends the step with its reason.
+ */
+export async function fetchSourceDocuments(
+  deps: SyncStepDeps,
+  ids: SyncIds & { limit: number },
+  step: StepContext,
+): Promise<{ error?: string; outcomes: SourceDocumentOutcome[] }> {
+  const docs = await sources.pendingDocuments(deps.db, ids.workspaceId, ids.sourceId, ids.syncId, ids.limit);
+  if (docs.length === 0) return { outcomes: [] };
+  let source: OpenSource | undefined;
+  try {
+    source = await openSource(deps, ids);
+  } catch (err) {
+    if (err instanceof SourceUnavailableError) return { error: err.message, outcomes: [] };
+    throw err;
+  }
+  if (!source) return { error: 'The source was deleted', outcomes: [] };
+  const workspace = await requireWorkspace(deps.db, ids.workspaceId);
+  const ctx = kindContext(deps, step, new Map());
+  const outcomes: SourceDocumentOutcome[] = [];
+  for (const doc of docs) {
+    const recorded = doc.outcome as Recorded | null;
+    if (recorded?.syncId === ids.syncId) {
+      outcomes.push(stripRecorded(recorded));
+      continue;
+    }
+    const entry: SourceEntry = {
+      key: doc.key,
+      fingerprint: doc.listed_fingerprint ?? '',
+      filename: doc.listed_filename ?? doc.key,
+      ...(doc.listed_size !== null ? { size: Number(doc.listed_size) } : {}),
+    };
+    let outcome: SourceDocumentOutcome;
+    let fingerprint = entry.fingerprint;
+    try {
+      const fetched = await source.kind.fetch(ctx, source.config, source.secrets, entry);
+      fingerprint = fetched.fingerprint || fingerprint;
+      outcome = await storeDocument(deps, workspace, source.row, doc.knowledge_id, entry, fetched, ids.syncId);
+    } catch (err) {
+      if (err instanceof SourceUnavailableError) return { error: err.message, outcomes };
+      if (err instanceof AppError) outcome = { key: doc.key, kind: 'failed', reason: err.message };
+      else if (isFetchFailure(err)) outcome = { key: doc.key, kind: 'failed', reason: plain(err) };
+      else throw err;
+    }
+    await sources.updateDocument(deps.db, ids.workspaceId, ids.sourceId, doc.key, {
+      outcome: { ...outcome, syncId: ids.syncId, fingerprint },
+    });
+    outcomes.push(outcome);
+    step.heartbeat();
+  }
+  return { outcomes };
+}
+
+// A kind's own refusal of one document (too large, unreadable): the document fails, the sync goes on.
+const isFetchFailure = (err: unknown) =>
+  err instanceof Error && !(err instanceof TypeError) && !(err instanceof RangeError);
+
+function stripRecorded(r: Recorded): SourceDocumentOutcome {
+  const { syncId: _s, fingerprint: _f, done: _d, ...outcome } = r;
+  return outcome as SourceDocumentOutcome;
+}
+
+async function storeDocument(
+  deps: SyncStepDeps,
+  workspace: Awaited<ReturnType<typeof requireWorkspace>>,
+  source: SourceRow,
+  knowledgeId: string | null,
+  entry: SourceEntry,
+  fetched: { bytes: Buffer; filename: string; mimetype?: string },
+  syncId: string,
+): Promise<SourceDocumentOutcome> {
+  const declared = fetched.mimetype ?? mimeFromFilename(fetched.filename) ?? 'application/octet-stream';
+  const check = checkFileType(fetched.bytes, declared, fetched.filename);
+  if (!check.ok)
+    return { key: entry.key, kind: 'failed', reason: `the file is not a valid ${declared}: ${check.reason}` };
+  const uploadId = uuidV5(`source-document:${source.id}:${syncId}:${entry.key}`);
+  if (!(await isRecorded(deps.db, workspace.id, uploadId))) {
+    const stored = await storeFoundFile(deps, workspace, {
+      uploadId,
+      organizationId: workspace.organization_id,
+      filename: fetched.filename,
+      mime: check.mime,
+      bytes: fetched.bytes,
+      title: fetched.filename,
+      language: null,
+      spaceId: null,
+      sourceVisibility: 'none',
+    });
+    if (!stored) return { key: entry.key, kind: 'failed', reason: 'Storage quota exceeded' };
+  }
+  const inline = inlineIngestion({ mime: check.mime, sizeBytes: fetched.bytes.length });
+  const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
+  if (!existing) {
+    return {
+      key: entry.key,
+      kind: 'new',
+      uploadId,
+      knowledgeId: knowledgeIdForUpload(uploadId),
+      organizationId: workspace.organization_id,
+      ...(inline ? { inline } : {}),
+    };
+  }
+  const key = uploadKey(workspace.organization_id, workspace.id, uploadId, fetched.filename);
+  const changed = {
+    key: entry.key,
+    kind: 'changed' as const,
+    knowledgeId: existing.id,
+    organizationId: workspace.organization_id,
+    ...(inline ? { inline } : {}),
+  };
+  // A step retried after it recorded the version (its worker died before answering) finds it.
+  const latest = await versions.latestVersion(deps.db, workspace.id, existing.id);
+  if (latest?.storage_key === key) return { ...changed, version: latest.number };
+  const version = await recordSyncedFileVersion(deps.db, existing, {
+    uploadId,
+    key,
+    filename: fetched.filename,
+    mime: check.mime,
+    sizeBytes: fetched.bytes.length,
+    sha256: contentHash(fetched.bytes),
+  });
+  return { ...changed, version };
+}
+
+/** Records how the documents' indexing ended and adds them to the sync's counts (once each). */
+export async function completeSourceDocuments(
+  db: Db,
+  ids: SyncIds & { results: SourceDocumentResult[] },
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    const counts = { added: 0, updated: 0, failed: 0, chunks_embedded: 0 };
+    const failures: Array<{ key: string; reason: string }> = [];
+    for (const result of ids.results) {
+      const doc = await sources.findDocument(trx, ids.workspaceId, ids.sourceId, result.key, { forUpdate: true });
+      const recorded = doc?.outcome as Recorded | null | undefined;
+      if (!doc || recorded?.syncId !== ids.syncId || recorded.done) continue;
+      const itemId = recorded.kind === 'failed' ? doc.knowledge_id : recorded.knowledgeId;
+      await sources.updateDocument(trx, ids.workspaceId, ids.sourceId, doc.key, {
+        ...(result.ok ? { fingerprint: recorded.fingerprint ?? doc.listed_fingerprint } : {}),
+        knowledge_id: itemId,
+        outcome: { ...recorded, done: true },
+      });
+      if (!result.ok) {
+        counts.failed += 1;
+        failures.push({ key: doc.key, reason: (result.reason ?? 'failed').slice(0, REASON_MAX) });
+      } else {
+        counts[recorded.kind === 'new' ? 'added' : 'updated'] += 1;
+        counts.chunks_embedded += result.chunks;
+      }
+    }
+    await sources.addToSync(trx, ids.workspaceId, ids.syncId, counts, failures);
+  });
+}
+
+/**
+ * Removes up to `limit` items of documents this sync did not list, by the cascade path; returns their stored
+ * files (the workflow schedules the purge) and whether any may be left.
+ */
+export async function removeVanishedDocuments(
+  db: Db,
+  ids: SyncIds & { limit: number },
+): Promise<{ removed: number; storageKeys: string[]; more: boolean }> {
+  return db.transaction(async (trx) => {
+    const docs = await sources.vanishedDocuments(trx, ids.workspaceId, ids.sourceId, ids.syncId, ids.limit);
+    const storageKeys: string[] = [];
+    let removed = 0;
+    for (const doc of docs) {
+      if (!doc.knowledge_id) continue;
+      const out = await deleteLeafBatch(trx as unknown as Db, ids.workspaceId, doc.knowledge_id, 100);
+      storageKeys.push(...out.storageKeys);
+      if (out.deleted > 0) removed += 1;
+    }
+    await sources.deleteDocuments(
+      trx,
+      ids.workspaceId,
+      docs.map((d) => d.id),
+    );
+    await sources.addToSync(trx, ids.workspaceId, ids.syncId, { deleted: removed });
+    return { removed, storageKeys, more: docs.length === ids.limit };
+  });
+}
+
+/** Ends the sync with its status and releases the source. */
+export async function finishSourceSync(
+  db: Db,
+  ids: SyncIds & { status: 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION'; error?: string },
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    await sources.updateSync(trx, ids.workspaceId, ids.syncId, {
+      status: ids.status,
+      error: ids.error ?? null,
+      finished_at: new Date(),
+    });
+    const source = await sources.findSource(trx, ids.workspaceId, ids.sourceId, { forUpdate: true });
+    if (source?.running_sync_id === ids.syncId) {
+      await sources.updateSource(trx, ids.workspaceId, ids.sourceId, { running_sync_id: null });
+    }
+  });
+}

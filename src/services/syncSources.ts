@@ -1,0 +1,318 @@
+// Sources that stay in sync, managed by the workspace credential: create (a root item whose children the
+// source's documents become, its roles and attributes reaching them at read time), read, change, delete
+// (with or without its items), "sync now" and the sync history. A source with a schedule has one Temporal
+// schedule; syncs themselves run in syncSourceWorkflow (its steps: services/sourceSyncSteps.ts).
+import { randomUUID } from 'node:crypto';
+import type { Duration } from '@temporalio/common';
+import { sourceKind } from '../connectors/registry';
+import type { Db } from '../db/knex';
+import * as knowledge from '../db/repositories/knowledge';
+import * as roles from '../db/repositories/roles';
+import * as sources from '../db/repositories/syncedSources';
+import type { SourceRow, SourceSyncRow, WorkspaceRow } from '../db/rows';
+import type { Attributes } from '../domain/filter';
+import { RoleMessages } from '../domain/roles';
+import { badRequest, notFound } from '../errors';
+import { isUuid } from '../ids';
+import { describeJob, startJob } from '../temporal/jobs';
+import { deleteSourceSchedule, upsertSourceSchedule } from '../temporal/schedules';
+import { SOURCE_SYNC_JOB_KIND } from '../workflows/contracts';
+import { syncSourceWorkflow } from '../workflows/syncSource';
+import type { Deps } from './deps';
+import { startCascadeDelete } from './deletes';
+import { replaceKnowledgeAttributes } from './knowledge';
+import { applyKnowledgeRoles } from './roleSync';
+
+export const SyncSourceMessages = {
+  notFound: 'Source not found',
+  unknownKind: 'Unknown source kind',
+  badConfig: 'Invalid source config',
+  badSecrets: 'Invalid source secrets',
+} as const;
+
+type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets'>;
+
+export interface ScheduleInput {
+  intervalSeconds?: number;
+  paused?: boolean;
+}
+
+export interface CreateSourceInput {
+  kind: string;
+  name?: string;
+  config: Record<string, unknown>;
+  secrets?: unknown;
+  schedule?: ScheduleInput;
+  roleIds?: string[];
+  attributes?: Attributes;
+  maxDeleteShare?: number;
+}
+
+export interface UpdateSourceInput {
+  name?: string;
+  config?: Record<string, unknown>;
+  secrets?: Record<string, unknown> | null;
+  schedule?: ScheduleInput | null;
+  roleIds?: string[];
+  attributes?: Attributes | null;
+  maxDeleteShare?: number;
+}
+
+/** The context a source's sealed secrets are bound to (a copy in another row does not open). */
+export const sourceSecretsContext = (row: Pick<SourceRow, 'workspace_id' | 'id'>) =>
+  `source:${row.workspace_id}:${row.id}`;
+
+/** A source with what its presenter shows: its roles (on its root item) and attributes. */
+export interface SourceView {
+  row: SourceRow;
+  roleIds: string[];
+  attributes: Attributes;
+  lastSync: SourceSyncRow | undefined;
+}
+
+const DEFAULT_INTERVAL_SECONDS = 6 * 3600;
+
+function parseWith(
+  schema: { safeParse(v: unknown): { success: boolean; data?: unknown } },
+  value: unknown,
+  message: string,
+) {
+  const out = schema.safeParse(value);
+  if (!out.success) throw badRequest(message);
+  return out.data as Record<string, unknown>;
+}
+
+function registered(kind: string) {
+  const k = sourceKind(kind);
+  if (!k) throw badRequest(SyncSourceMessages.unknownKind);
+  return k;
+}
+
+export async function loadSource(db: Db, workspaceId: string, id: string): Promise<SourceRow> {
+  const row = isUuid(id) ? await sources.findSource(db, workspaceId, id) : undefined;
+  if (!row) throw notFound(SyncSourceMessages.notFound);
+  return row;
+}
+
+export async function viewSource(db: Db, row: SourceRow): Promise<SourceView> {
+  const [assigned, root, last] = await Promise.all([
+    roles.knowledgeRoles(db, row.workspace_id, row.root_id),
+    knowledge.findKnowledge(db, row.workspace_id, row.root_id),
+    sources.listSyncs(db, row.workspace_id, row.id, 1),
+  ]);
+  return { row, roleIds: assigned.map((r) => r.id).sort(), attributes: root?.attributes ?? {}, lastSync: last[0] };
+}
+
+async function checkRoles(db: Db, workspaceId: string, roleIds: string[]): Promise<string[]> {
+  const unique = [...new Set(roleIds)].sort();
+  if ((await roles.existingRoleIds(db, workspaceId, unique)).length !== unique.length) {
+    throw notFound(RoleMessages.rolesNotFound);
+  }
+  return unique;
+}
+
+async function schedule(deps: SourceDeps, row: SourceRow): Promise<void> {
+  if (row.schedule_interval_seconds === null) {
+    await deleteSourceSchedule(deps.temporal, row.workspace_id, row.id);
+    return;
+  }
+  await upsertSourceSchedule(deps.temporal, {
+    workspaceId: row.workspace_id,
+    sourceId: row.id,
+    everySeconds: row.schedule_interval_seconds,
+    paused: row.paused,
+    purgeDelay: deps.config.filePurgeDelay as Duration,
+  });
+}
+
+export async function createSource(
+  deps: SourceDeps,
+  workspace: WorkspaceRow,
+  input: CreateSourceInput,
+): Promise<SourceView> {
+  const kind = registered(input.kind);
+  const config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig);
+  const secrets =
+    input.secrets === undefined
+      ? undefined
+      : parseWith(kind.secrets ?? NO_SECRETS, input.secrets, SyncSourceMessages.badSecrets);
+  const roleIds = await checkRoles(deps.db, workspace.id, input.roleIds ?? []);
+  const id = randomUUID();
+  const name = input.name ?? `${input.kind} source`;
+  const row = await deps.db.transaction(async (trx) => {
+    const root = await knowledge.insertKnowledge(trx, workspace.id, {
+      type: 'FOLDER',
+      title: name,
+      content: name,
+      status: 'COMPLETED',
+      metadata: { source: { id, kind: input.kind } },
+      attributes: input.attributes,
+    });
+    if (roleIds.length > 0) await applyKnowledgeRoles(trx as unknown as Db, workspace.id, root.id, roleIds, 'assign');
+    return sources.insertSource(trx, workspace.id, {
+      id,
+      kind: input.kind,
+      name,
+      config,
+      secrets_sealed: secrets
+        ? deps.secrets.seal(JSON.stringify(secrets), sourceSecretsContext({ workspace_id: workspace.id, id }))
+        : null,
+      root_id: root.id,
+      schedule_interval_seconds: input.schedule ? (input.schedule.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS) : null,
+      paused: input.schedule?.paused ?? false,
+      max_delete_share: input.maxDeleteShare ?? 0.5,
+    });
+  });
+  try {
+    await schedule(deps, row);
+  } catch (err) {
+    await sources.deleteSource(deps.db, workspace.id, row.id);
+    await knowledge.deleteKnowledgeRows(deps.db, workspace.id, [row.root_id]);
+    throw err;
+  }
+  return viewSource(deps.db, row);
+}
+
+const NO_SECRETS = { safeParse: () => ({ success: false }) };
+
+export async function updateSource(
+  deps: SourceDeps,
+  workspace: WorkspaceRow,
+  id: string,
+  input: UpdateSourceInput,
+): Promise<SourceView> {
+  const current = await loadSource(deps.db, workspace.id, id);
+  const kind = registered(current.kind);
+  const patch: Parameters<typeof sources.updateSource>[3] = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.config !== undefined) patch.config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig);
+  if (input.secrets !== undefined) {
+    patch.secrets_sealed =
+      input.secrets === null
+        ? null
+        : deps.secrets.seal(
+            JSON.stringify(parseWith(kind.secrets ?? NO_SECRETS, input.secrets, SyncSourceMessages.badSecrets)),
+            sourceSecretsContext(current),
+          );
+  }
+  if (input.schedule !== undefined) {
+    patch.schedule_interval_seconds =
+      input.schedule === null
+        ? null
+        : (input.schedule.intervalSeconds ?? current.schedule_interval_seconds ?? DEFAULT_INTERVAL_SECONDS);
+    if (input.schedule?.paused !== undefined) patch.paused = input.schedule.paused;
+  }
+  if (input.maxDeleteShare !== undefined) patch.max_delete_share = input.maxDeleteShare;
+  const roleIds = input.roleIds === undefined ? undefined : await checkRoles(deps.db, workspace.id, input.roleIds);
+  const row = await deps.db.transaction(async (trx) => {
+    const updated = await sources.updateSource(trx, workspace.id, id, patch);
+    if (!updated) throw notFound(SyncSourceMessages.notFound);
+    if (roleIds) {
+      const had = (await roles.knowledgeRoles(trx, workspace.id, updated.root_id)).map((r) => r.id);
+      const drop = had.filter((r) => !roleIds.includes(r));
+      if (drop.length > 0)
+        await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, drop, 'unassign');
+      if (roleIds.length > 0)
+        await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, roleIds, 'assign');
+    }
+    return updated;
+  });
+  if (input.attributes !== undefined) {
+    const root = await knowledge.findKnowledge(deps.db, workspace.id, row.root_id);
+    if (root) await replaceKnowledgeAttributes(deps.db, root, input.attributes);
+  }
+  if (input.schedule !== undefined) await schedule(deps, row);
+  return viewSource(deps.db, row);
+}
+
+/** Deletes the source and its schedule; with deleteItems, its root item and every item it brought too. */
+export async function deleteSource(
+  deps: Deps,
+  workspace: WorkspaceRow,
+  id: string,
+  deleteItems: boolean,
+): Promise<{ jobId?: string }> {
+  const row = await loadSource(deps.db, workspace.id, id);
+  await deleteSourceSchedule(deps.temporal, workspace.id, id);
+  await sources.deleteSource(deps.db, workspace.id, id);
+  if (!deleteItems) return {};
+  return { jobId: await startCascadeDelete(deps, workspace.id, row.root_id) };
+}
+
+export const syncJobId = (workspaceId: string, sourceId: string, syncId: string) =>
+  `${SOURCE_SYNC_JOB_KIND}:${workspaceId}:${sourceId}:${syncId}`;
+
+/**
+ * "Sync now": starts a sync of the source, or answers the one running (a sync holds its source until it
+ * ends). `confirmDeletes` lifts the deletion guard for this sync.
+ */
+export async function syncNow(
+  deps: SourceDeps,
+  workspace: WorkspaceRow,
+  id: string,
+  confirmDeletes: boolean,
+): Promise<{ sync: SourceSyncRow; started: boolean }> {
+  const row = await loadSource(deps.db, workspace.id, id);
+  if (row.running_sync_id) {
+    const running = await sources.findSync(deps.db, workspace.id, row.running_sync_id);
+    if (running && running.status === 'RUNNING') {
+      const job = await describeJob(deps.temporal, workspace.id, running.job_id);
+      if (job.status === 'RUNNING') return { sync: running, started: false };
+      await sources.updateSync(deps.db, workspace.id, running.id, {
+        status: 'FAILED',
+        error: `The sync ended ${job.status}`,
+        finished_at: new Date(),
+      });
+    }
+    await sources.updateSource(deps.db, workspace.id, id, { running_sync_id: null });
+  }
+  const syncId = randomUUID();
+  const jobId = syncJobId(workspace.id, id, syncId);
+  await sources.insertSyncIfAbsent(deps.db, {
+    id: syncId,
+    workspace_id: workspace.id,
+    source_id: id,
+    job_id: jobId,
+    trigger: 'manual',
+    confirm_deletes: confirmDeletes,
+  });
+  try {
+    await startJob(deps.temporal, syncSourceWorkflow, {
+      workflowId: jobId,
+      workspaceId: workspace.id,
+      kind: SOURCE_SYNC_JOB_KIND,
+      args: [
+        {
+          workspaceId: workspace.id,
+          sourceId: id,
+          syncId,
+          ...(confirmDeletes ? { confirmDeletes } : {}),
+          purgeDelay: deps.config.filePurgeDelay as Duration,
+        },
+      ],
+      memo: { sourceId: id },
+    });
+  } catch (err) {
+    await sources.updateSync(deps.db, workspace.id, syncId, {
+      status: 'FAILED',
+      error: 'The sync could not be started',
+      finished_at: new Date(),
+    });
+    throw err;
+  }
+  return { sync: (await sources.findSync(deps.db, workspace.id, syncId))!, started: true };
+}
+
+export async function listSourceSyncs(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  limit: number,
+): Promise<SourceSyncRow[]> {
+  await loadSource(db, workspaceId, id);
+  return sources.listSyncs(db, workspaceId, id, limit);
+}
+
+export async function listSourceViews(db: Db, workspaceId: string): Promise<SourceView[]> {
+  return Promise.all((await sources.listSources(db, workspaceId)).map((r) => viewSource(db, r)));
+}

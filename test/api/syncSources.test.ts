@@ -1,0 +1,263 @@
+// Sources that stay in sync, end to end through the API and the worker, against a real S3-protocol server:
+// documents created, changed and deleted in the bucket are added, versioned and removed by a sync; search
+// follows; ids and roles are kept; a sync without change embeds nothing; the deletion guard; unreachable
+// sources and refused credentials; schedules; the routes' refusals.
+import assert from 'node:assert/strict';
+import * as sourcesRepo from '../../src/db/repositories/syncedSources';
+import * as rolesRepo from '../../src/db/repositories/roles';
+import { sourceScheduleId } from '../../src/temporal/schedules';
+import { assertError } from '../helpers/assertions';
+import { startTestBucket, type TestBucket } from '../helpers/bucket';
+import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { getStack, type TestStack } from '../helpers/stack';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const OLD = 'The heron lighthouse keeps its lamp burning over the granite harbour every winter night.';
+const NEW = 'Quarterly payroll reconciliation closes on the fifth business day after each quarter.';
+const KEPT = 'Glacier expeditions pack crampons, ice axes and spare mittens for the summit push.';
+const GONE = 'The violin workshop varnishes spruce tops with amber resin in the spring.';
+const ADDED = 'Sourdough starters need rye flour and a warm kitchen to rise before baking.';
+
+describe('sources that stay in sync (s3)', function () {
+  this.timeout(300_000);
+  let stack: TestStack;
+  let bucket: TestBucket;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+  const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
+
+  before(async () => {
+    stack = await getStack();
+    bucket = await startTestBucket();
+  });
+  after(() => bucket.close());
+
+  beforeEach(async () => {
+    tenant = await createTenant(stack.deps.db);
+    headers = (await accessHeaders(stack, tenant)).headers;
+  });
+
+  let prefixSeq = 0;
+  const nextPrefix = () => `t${++prefixSeq}-${Date.now()}/`;
+
+  async function createSource(prefix: string, extra: Record<string, unknown> = {}) {
+    const res = await stack.request('POST', v1('/sources'), {
+      headers,
+      json: { kind: 's3', name: 'Handbook', ...bucket.source(prefix), ...extra },
+    });
+    assert.equal(res.status, 201, res.text);
+    return res.body as { id: string; rootId: string };
+  }
+
+  async function sync(sourceId: string, query = '') {
+    const res = await stack.request('POST', v1(`/sources/${sourceId}/sync${query}`), { headers });
+    assert.equal(res.status, 202, res.text);
+    const syncId = res.body.sync.id as string;
+    for (let i = 0; i < 1200; i++) {
+      const list = await stack.request('GET', v1(`/sources/${sourceId}/syncs`), { headers });
+      assert.equal(list.status, 200, list.text);
+      const s = (list.body.syncs as Array<{ id: string; status: string }>).find((x) => x.id === syncId);
+      if (s && s.status !== 'RUNNING') return s as Record<string, unknown> & { status: string };
+      await sleep(200);
+    }
+    throw new Error('sync still running');
+  }
+
+  async function search(query: string): Promise<string[]> {
+    const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+      headers: { ...headers, 'x-api-key': tenant.apiKey },
+      json: { query, limit: 20, mode: 'keyword' },
+    });
+    assert.equal(res.status, 200, res.text);
+    return (res.body.results as Array<{ content: string }>).map((r) => r.content);
+  }
+  const found = async (text: string) => (await search(text)).some((c) => c.includes(text.slice(0, 30)));
+
+  async function itemsByKey(sourceId: string): Promise<Map<string, string>> {
+    const rows = await stack.deps.db('source_documents').where({ source_id: sourceId }).select('key', 'knowledge_id');
+    return new Map(rows.map((r: { key: string; knowledge_id: string }) => [r.key, r.knowledge_id]));
+  }
+
+  it('adds, versions and removes documents as the bucket changes; a sync without change embeds nothing', async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}lighthouse.txt`, Buffer.from(OLD), 'text/plain');
+    await bucket.store.put(`${prefix}glacier.md`, Buffer.from(KEPT), 'text/markdown');
+    await bucket.store.put(`${prefix}violin.txt`, Buffer.from(GONE), 'text/plain');
+    const role = await createRole(stack.deps.db, tenant.workspaceId);
+    const source = await createSource(prefix, { roleIds: [role.id], attributes: { team: 'docs' } });
+
+    const first = await sync(source.id);
+    assert.equal(first.status, 'COMPLETED', JSON.stringify(first));
+    assert.deepEqual([first.seen, first.added, first.updated, first.deleted, first.failed], [3, 3, 0, 0, 0]);
+    assert.ok((first.chunksEmbedded as number) >= 3);
+    assert.ok(await found(OLD));
+    const before = await itemsByKey(source.id);
+    const lighthouse = before.get(`${prefix}lighthouse.txt`)!;
+    const item = await stack.request('GET', v1(`/knowledge/${lighthouse}`), { headers });
+    assert.equal(item.status, 200, item.text);
+    assert.equal(item.body.parentId, source.rootId);
+    assert.equal(item.body.attributes.team, 'docs');
+
+    await bucket.store.put(`${prefix}lighthouse.txt`, Buffer.from(NEW), 'text/plain');
+    await bucket.store.delete([`${prefix}violin.txt`]);
+    await bucket.store.put(`${prefix}sourdough.txt`, Buffer.from(ADDED), 'text/plain');
+    const second = await sync(source.id);
+    assert.equal(second.status, 'COMPLETED', JSON.stringify(second));
+    assert.deepEqual(
+      [second.seen, second.added, second.updated, second.unchanged, second.deleted, second.failed],
+      [3, 1, 1, 1, 1, 0],
+    );
+    assert.ok(await found(NEW), 'the new text is found');
+    assert.ok(await found(ADDED), 'the added document is found');
+    assert.ok(!(await found(OLD)), 'the old text is not found');
+    assert.ok(!(await found(GONE)), 'the deleted document is not found');
+    const after = await itemsByKey(source.id);
+    assert.equal(after.get(`${prefix}lighthouse.txt`), lighthouse, 'the changed document keeps its item');
+    assert.equal(after.get(`${prefix}glacier.md`), before.get(`${prefix}glacier.md`));
+    assert.equal(after.has(`${prefix}violin.txt`), false);
+    const gone = await stack.request('GET', v1(`/knowledge/${before.get(`${prefix}violin.txt`)}`), { headers });
+    assert.equal(gone.status, 404);
+    const versions = await stack.request('GET', v1(`/knowledge/${lighthouse}/versions`), { headers });
+    assert.equal(versions.status, 200, versions.text);
+    assert.equal(versions.body.versions.find((v: { current: boolean }) => v.current).number, 2);
+    const roles = await rolesRepo.knowledgeRoles(stack.deps.db, tenant.workspaceId, lighthouse);
+    assert.deepEqual(
+      roles.map((r) => r.id),
+      [role.id],
+      'the source role reaches the item',
+    );
+
+    const third = await sync(source.id);
+    assert.equal(third.status, 'COMPLETED');
+    assert.deepEqual([third.seen, third.unchanged, third.added, third.updated, third.deleted], [3, 3, 0, 0, 0]);
+    assert.equal(third.chunksEmbedded, 0);
+  });
+
+  it('stops a sync that would delete more than the share until confirmed', async () => {
+    const prefix = nextPrefix();
+    for (const n of [1, 2, 3, 4]) {
+      await bucket.store.put(`${prefix}note-${n}.txt`, Buffer.from(`${KEPT} Note ${n}.`), 'text/plain');
+    }
+    const source = await createSource(prefix);
+    assert.equal((await sync(source.id)).added, 4);
+    await bucket.store.delete([1, 2, 3].map((n) => `${prefix}note-${n}.txt`));
+
+    const stopped = await sync(source.id);
+    assert.equal(stopped.status, 'NEEDS_CONFIRMATION');
+    assert.match(String(stopped.error), /would delete 3 of the source's 4 items.*confirmDeletes=true/);
+    assert.equal(stopped.deleted, 0);
+    assert.equal((await itemsByKey(source.id)).size, 4, 'nothing was deleted');
+
+    const confirmed = await sync(source.id, '?confirmDeletes=true');
+    assert.equal(confirmed.status, 'COMPLETED');
+    assert.equal(confirmed.deleted, 3);
+    assert.deepEqual([...(await itemsByKey(source.id)).keys()], [`${prefix}note-4.txt`]);
+  });
+
+  it('fails a sync of an unreachable source or with refused credentials, deleting nothing', async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}a.txt`, Buffer.from(KEPT), 'text/plain');
+    const source = await createSource(prefix);
+    assert.equal((await sync(source.id)).added, 1);
+
+    const revoked = await stack.request('PATCH', v1(`/sources/${source.id}`), {
+      headers,
+      json: { secrets: { accessKeyId: 'REVOKED', secretAccessKey: 'nope' } },
+    });
+    assert.equal(revoked.status, 200, revoked.text);
+    const refused = await sync(source.id);
+    assert.equal(refused.status, 'FAILED');
+    assert.match(String(refused.error), /refused the source's credentials/);
+    assert.equal((await itemsByKey(source.id)).size, 1);
+
+    const { config, secrets } = bucket.source(prefix);
+    const moved = await stack.request('PATCH', v1(`/sources/${source.id}`), {
+      headers,
+      json: { secrets, config: { ...config, endpoint: 'http://127.0.0.1:9' } },
+    });
+    assert.equal(moved.status, 200, moved.text);
+    const unreachable = await sync(source.id);
+    assert.equal(unreachable.status, 'FAILED');
+    assert.match(String(unreachable.error), /could not be reached/);
+    assert.equal((await itemsByKey(source.id)).size, 1);
+    assert.ok(await found(KEPT));
+  });
+
+  it('keeps one Temporal schedule per source that syncs it: pause, resume, delete', async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}scheduled.txt`, Buffer.from(KEPT), 'text/plain');
+    const source = await createSource(prefix, { schedule: { intervalSeconds: 3600 } });
+    const handle = stack.deps.temporal.client.schedule.getHandle(sourceScheduleId(tenant.workspaceId, source.id));
+    let d = await handle.describe();
+    assert.equal(d.state.paused, false);
+    assert.equal(d.policies.overlap, 'SKIP');
+    await handle.trigger();
+    let scheduled: { trigger: string; status: string; added: number } | undefined;
+    for (let i = 0; i < 600 && scheduled?.status !== 'COMPLETED'; i++) {
+      await sleep(200);
+      const list = await stack.request('GET', v1(`/sources/${source.id}/syncs`), { headers });
+      scheduled = list.body.syncs[0];
+    }
+    assert.equal(scheduled?.trigger, 'schedule');
+    assert.equal(scheduled?.status, 'COMPLETED');
+    assert.equal(scheduled?.added, 1);
+    const paused = await stack.request('PATCH', v1(`/sources/${source.id}`), {
+      headers,
+      json: { schedule: { paused: true } },
+    });
+    assert.equal(paused.status, 200, paused.text);
+    assert.deepEqual(paused.body.schedule, { intervalSeconds: 3600, paused: true });
+    d = await handle.describe();
+    assert.equal(d.state.paused, true);
+    await stack.request('PATCH', v1(`/sources/${source.id}`), { headers, json: { schedule: { paused: false } } });
+    assert.equal((await handle.describe()).state.paused, false);
+    const del = await stack.request('DELETE', v1(`/sources/${source.id}?deleteItems=true`), { headers });
+    assert.equal(del.status, 200, del.text);
+    await assert.rejects(handle.describe());
+  });
+
+  it('answers the routes: secrets never returned, 404 across workspaces, 403 for other credentials, 400', async () => {
+    const source = await createSource(nextPrefix());
+    const got = await stack.request('GET', v1(`/sources/${source.id}`), { headers });
+    assert.equal(got.status, 200, got.text);
+    assert.equal(got.body.hasSecrets, true);
+    assert.ok(!JSON.stringify(got.body).includes('S3RVER'), 'no secret in the answer');
+    const stored = await sourcesRepo.findSource(stack.deps.db, tenant.workspaceId, source.id);
+    assert.ok(stored?.secrets_sealed && !stored.secrets_sealed.includes('S3RVER'), 'sealed at rest');
+    const list = await stack.request('GET', v1('/sources'), { headers });
+    assert.equal(list.body.sources.length, 1);
+
+    const other = await createTenant(stack.deps.db);
+    const otherHeaders = (await accessHeaders(stack, other)).headers;
+    for (const [method, path] of [
+      ['GET', ''],
+      ['PATCH', ''],
+      ['DELETE', ''],
+      ['POST', '/sync'],
+      ['GET', '/syncs'],
+    ] as const) {
+      const res = await stack.request(method, `/v1/workspaces/${other.workspaceId}/sources/${source.id}${path}`, {
+        headers: otherHeaders,
+        ...(method === 'PATCH' ? { json: {} } : {}),
+      });
+      assertError(res, 404, 'Source not found');
+    }
+    assertError(await stack.request('GET', v1('/sources/not-a-uuid'), { headers }), 404, 'Source not found');
+
+    const role = await createRole(stack.deps.db, tenant.workspaceId);
+    const roleHeaders = (await accessHeaders(stack, tenant, { roleId: role.id })).headers;
+    assertError(await stack.request('GET', v1('/sources'), { headers: roleHeaders }), 403);
+
+    const bad = (json: unknown) => stack.request('POST', v1('/sources'), { headers, json });
+    assertError(await bad({ kind: 'ftp', config: {} }), 400);
+    assertError(await bad({ kind: 's3', config: { bucket: 'UPPER' } }), 400);
+    assertError(await bad({ kind: 's3', config: { bucket: 'ok-bucket' }, schedule: { intervalSeconds: 5 } }), 400);
+    assertError(await bad({ kind: 's3', config: { bucket: 'ok-bucket' }, roleIds: [crypto.randomUUID()] }), 404);
+    assertError(
+      await stack.request('PATCH', v1(`/sources/${source.id}`), { headers, json: { config: { bucket: 1 } } }),
+      400,
+    );
+    assertError(await stack.request('POST', v1(`/sources/${source.id}/sync?confirmDeletes=maybe`), { headers }), 400);
+  });
+});
