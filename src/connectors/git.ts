@@ -614,7 +614,7 @@ export const GitConfigSchema = z
         )
         .min(1, { message: INVALID })
         .max(MAX_GLOBS, { message: INVALID })
-        .optional()
+        .default(['**'])
         .meta({
           description: 'Globs of the files to follow, relative to the root (default ["**"])',
           examples: [['docs/**/*.md']],

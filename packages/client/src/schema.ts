@@ -17330,6 +17330,9 @@ export interface operations {
                         branch?: string & unknown;
                         /**
                          * @description Globs of the files to follow, relative to the root (default ["**"])
+                         * @default [
+                         *       "**"
+                         *     ]
                          * @example [
                          *       "docs/**\/*.md"
                          *     ]
@@ -17865,6 +17868,9 @@ export interface operations {
                         branch?: string & unknown;
                         /**
                          * @description Globs of the files to follow, relative to the root (default ["**"])
+                         * @default [
+                         *       "**"
+                         *     ]
                          * @example [
                          *       "docs/**\/*.md"
                          *     ]

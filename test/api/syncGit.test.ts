@@ -1,0 +1,178 @@
+// A git source, end to end through the API and the worker, against a real git server on loopback (the system
+// git's http-backend): files committed, changed and deleted in the repository are added, versioned and removed
+// by a sync; path globs choose the files; search follows; ids and roles are kept; a sync without change embeds
+// nothing; refused credentials fail the sync and delete nothing; the token is never returned.
+import assert from 'node:assert/strict';
+import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
+import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { getStack, type TestStack } from '../helpers/stack';
+import * as rolesRepo from '../../src/db/repositories/roles';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const OLD = 'The heron lighthouse keeps its lamp burning over the granite harbour every winter night.';
+const NEW = 'Quarterly payroll reconciliation closes on the fifth business day after each quarter.';
+const KEPT = 'Glacier expeditions pack crampons, ice axes and spare mittens for the summit push.';
+const GONE = 'The violin workshop varnishes spruce tops with amber resin in the spring.';
+const ADDED = 'Sourdough starters need rye flour and a warm kitchen to rise before baking.';
+const OUTSIDE = 'Marmalade oranges from Seville are boiled whole before the peel is sliced.';
+
+describe('sources that stay in sync (git)', function () {
+  this.timeout(300_000);
+  const credentials = { username: 'reader', token: 'glpat-secret-token-1234' };
+  let stack: TestStack;
+  let world: GitWorld;
+  let server: GitServer;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+  const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
+
+  before(async () => {
+    stack = await getStack();
+    world = new GitWorld();
+    server = await world.serve(credentials);
+  });
+  after(async () => {
+    await server?.close();
+    world?.dispose();
+  });
+
+  beforeEach(async () => {
+    tenant = await createTenant(stack.deps.db);
+    headers = (await accessHeaders(stack, tenant)).headers;
+  });
+
+  async function sync(sourceId: string) {
+    const res = await stack.request('POST', v1(`/sources/${sourceId}/sync`), { headers });
+    assert.equal(res.status, 202, res.text);
+    const syncId = res.body.sync.id as string;
+    for (let i = 0; i < 1200; i++) {
+      const list = await stack.request('GET', v1(`/sources/${sourceId}/syncs`), { headers });
+      assert.equal(list.status, 200, list.text);
+      const s = (list.body.syncs as Array<{ id: string; status: string }>).find((x) => x.id === syncId);
+      if (s && s.status !== 'RUNNING') return s as Record<string, unknown> & { status: string };
+      await sleep(200);
+    }
+    throw new Error('sync still running');
+  }
+
+  async function found(text: string): Promise<boolean> {
+    const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+      headers: { ...headers, 'x-api-key': tenant.apiKey },
+      json: { query: text, limit: 20, mode: 'keyword' },
+    });
+    assert.equal(res.status, 200, res.text);
+    return (res.body.results as Array<{ content: string }>).some((r) => r.content.includes(text.slice(0, 30)));
+  }
+
+  async function itemsByKey(sourceId: string): Promise<Map<string, string>> {
+    const rows = await stack.deps.db('source_documents').where({ source_id: sourceId }).select('key', 'knowledge_id');
+    return new Map(rows.map((r: { key: string; knowledge_id: string }) => [r.key, r.knowledge_id]));
+  }
+
+  let seq = 0;
+  function repository(): { repo: GitRepository; url: string } {
+    const name = `handbook-${++seq}-${Date.now()}`;
+    return { repo: world.createRepository(name), url: server.url(name) };
+  }
+
+  it('adds, versions and removes files as the branch changes; globs choose them; a sync without change embeds nothing', async () => {
+    const { repo, url } = repository();
+    repo.write('docs/lighthouse.md', OLD);
+    repo.write('docs/guide/glacier.md', KEPT);
+    repo.write('docs/violin.md', GONE);
+    repo.write('recipes/marmalade.md', OUTSIDE);
+    repo.commit('first');
+    const role = await createRole(stack.deps.db, tenant.workspaceId);
+    const created = await stack.request('POST', v1('/sources'), {
+      headers,
+      json: {
+        kind: 'git',
+        name: 'Handbook',
+        config: { url, branch: 'main', paths: ['docs/**/*.md'] },
+        secrets: credentials,
+        roleIds: [role.id],
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    assert.ok(!created.text.includes(credentials.token), 'the token is never returned');
+    const source = created.body as { id: string; rootId: string };
+
+    const first = await sync(source.id);
+    assert.equal(first.status, 'COMPLETED', JSON.stringify(first));
+    assert.deepEqual([first.seen, first.added, first.updated, first.deleted, first.failed], [3, 3, 0, 0, 0]);
+    assert.ok(await found(OLD));
+    assert.ok(!(await found(OUTSIDE)), 'a file outside the globs is not followed');
+    const before = await itemsByKey(source.id);
+    assert.deepEqual([...before.keys()].sort(), ['docs/guide/glacier.md', 'docs/lighthouse.md', 'docs/violin.md']);
+    const lighthouse = before.get('docs/lighthouse.md')!;
+
+    repo.write('docs/lighthouse.md', NEW);
+    repo.remove('docs/violin.md');
+    repo.write('docs/sourdough.md', ADDED);
+    repo.commit('second');
+    const second = await sync(source.id);
+    assert.equal(second.status, 'COMPLETED', JSON.stringify(second));
+    assert.deepEqual(
+      [second.seen, second.added, second.updated, second.unchanged, second.deleted, second.failed],
+      [3, 1, 1, 1, 1, 0],
+    );
+    assert.ok(await found(NEW), 'the new text is found');
+    assert.ok(await found(ADDED), 'the added file is found');
+    assert.ok(!(await found(OLD)), 'the old text is not found');
+    assert.ok(!(await found(GONE)), 'the deleted file is not found');
+    const after = await itemsByKey(source.id);
+    assert.equal(after.get('docs/lighthouse.md'), lighthouse, 'the changed file keeps its item');
+    assert.equal(after.get('docs/guide/glacier.md'), before.get('docs/guide/glacier.md'));
+    assert.equal(after.has('docs/violin.md'), false);
+    const roles = await rolesRepo.knowledgeRoles(stack.deps.db, tenant.workspaceId, lighthouse);
+    assert.deepEqual(
+      roles.map((r) => r.id),
+      [role.id],
+    );
+
+    const third = await sync(source.id);
+    assert.equal(third.status, 'COMPLETED');
+    assert.deepEqual([third.seen, third.unchanged, third.added, third.updated, third.deleted], [3, 3, 0, 0, 0]);
+    assert.equal(third.chunksEmbedded, 0);
+  });
+
+  it('fails a sync whose credentials are refused with a plain reason, deleting nothing', async () => {
+    const { repo, url } = repository();
+    repo.write('docs/a.md', KEPT);
+    repo.commit('first');
+    const created = await stack.request('POST', v1('/sources'), {
+      headers,
+      json: { kind: 'git', config: { url }, secrets: credentials },
+    });
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.id as string;
+    assert.equal((await sync(id)).added, 1);
+
+    const revoked = await stack.request('PATCH', v1(`/sources/${id}`), {
+      headers,
+      json: { secrets: { username: credentials.username, token: 'revoked-token' } },
+    });
+    assert.equal(revoked.status, 200, revoked.text);
+    const failed = await sync(id);
+    assert.equal(failed.status, 'FAILED', JSON.stringify(failed));
+    assert.match(String(failed.error), /credentials|401|refused/i);
+    assert.ok(!String(failed.error).includes('revoked-token'), 'the token is not echoed');
+    assert.equal(failed.deleted, 0);
+    assert.equal((await itemsByKey(id)).size, 1, 'nothing was deleted');
+  });
+
+  it('refuses a git config that breaks the form rules with 400', async () => {
+    for (const config of [
+      { url: 'ftp://example.com/repo.git' },
+      { url: 'https://user:pw@example.com/repo.git' },
+      { url: 'https://example.com/repo.git', branch: '-bad..name' },
+      { url: 'https://example.com/repo.git', paths: [] },
+      { url: 'https://example.com/repo.git', extra: true },
+    ]) {
+      const res = await stack.request('POST', v1('/sources'), { headers, json: { kind: 'git', config } });
+      assert.equal(res.status, 400, `${JSON.stringify(config)}: ${res.text}`);
+      assert.equal(typeof res.body.message, 'string');
+    }
+  });
+});
