@@ -125,7 +125,7 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
       if (asRole) params.set('roleId', asRole);
       if (f) params.set('filter', JSON.stringify(f));
       const qs = params.toString();
-      setWhy(await api<KnowledgeAccess>('GET', `/knowledge/${whyItem}/access${qs ? `?${qs}` : ''}`));
+      setWhy(await api<KnowledgeAccess>('GET', `/knowledge/${whyItem}/access` + (qs ? `?${qs}` : '')));
     } catch (err) {
       setError((err as Error).message);
     }
