@@ -15,6 +15,7 @@ import { rateLimit } from './middleware/rateLimit';
 import { rejectUnsafeText } from './middleware/text';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 import { agentRouter } from './routes/agent/router';
+import { consoleRouter } from './routes/console/router';
 import { docsRouter } from './routes/docs/router';
 import { metricsRouter } from './routes/metrics/router';
 import { routeEntries } from './routes/table';
@@ -51,6 +52,7 @@ export function apiRouter(deps: Deps): Router {
     webhooksRouter(deps),
     sourcesRouter(deps),
     docsRouter(deps, openApi),
+    consoleRouter(deps),
   ]) {
     root.use(router.routes(), router.allowedMethods());
   }

@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     });
     logger.info({ url: server.url, temporalUi, dataDir: config.dataDir }, 'ready');
     process.stdout.write(`\nKnowledge Workspace Service ready at ${server.url}\n`);
+    process.stdout.write(`Operator console: ${new URL('/console', server.url).href}\n`);
     if (temporalUi) process.stdout.write(`Temporal Web UI: ${temporalUi}\n`);
     process.stdout.write('Create a workspace and API key: npx kws bootstrap --json\n\n');
   } catch (err) {

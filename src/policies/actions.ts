@@ -42,6 +42,10 @@ export const POLICY = {
   'retrieval.manage': { allow: ['workspace'], description: "change the workspace's retrieval settings" },
   'roles.read': { allow: TOKENS, description: 'list, get and find roles' },
   'roles.manage': { allow: ['workspace'], description: 'create, update and delete roles' },
+  'access.explain': {
+    allow: ['workspace'],
+    description: 'explain which rule keeps an item out of a role\'s searches (the console\'s "why not?")',
+  },
   'roles.assign': { allow: ['workspace'], description: 'assign roles to knowledge and remove them' },
   'jobs.read': { allow: TOKENS, description: "read background jobs' status" },
   'catalog.read': { allow: TOKENS, description: 'categories and taxonomies (role-scoped under RBAC)' },

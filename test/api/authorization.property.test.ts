@@ -10,6 +10,8 @@
 // Runs: KWS_POLICY_PROPERTY_RUNS (default 1000; the documented long run is 10000), seeded.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { apiRouter } from '../../src/api/app';
 import { routeAnswer, routeEntries, type RouteEntry } from '../../src/api/routes/table';
@@ -86,6 +88,8 @@ interface RouteCalls {
   inert?(w: World, c: Credential): Call;
 }
 
+/** The console's built script (its name carries its content hash). */
+const consoleScript = () => readdirSync(path.resolve(__dirname, '../../console/assets')).find((f) => f.endsWith('.js'));
 const pick = <T>(xs: readonly T[], n: number): T => xs[n % xs.length]!;
 /** The world's space was activated without a role: a role-bound token finds it absent (its lane is its role's). */
 const outOfLane = (c: Credential): Call['check'] =>
@@ -103,6 +107,8 @@ const CALLS: Record<string, RouteCalls> = {
   'GET /openapi.json': { potent: () => ({ method: 'GET', path: '/openapi.json' }) },
   'GET /docs': { potent: () => ({ method: 'GET', path: '/docs' }) },
   'GET /docs/assets/{file}': { potent: () => ({ method: 'GET', path: '/docs/assets/init.js' }) },
+  'GET /console': { potent: () => ({ method: 'GET', path: '/console' }) },
+  'GET /console/assets/{file}': { potent: () => ({ method: 'GET', path: `/console/assets/${consoleScript()}` }) },
   'GET /metrics': { potent: () => ({ method: 'GET', path: '/metrics' }) },
   'GET /v1/workspaces/{workspaceId}/webhooks': { potent: (w) => ({ method: 'GET', path: v1(w, '/webhooks') }) },
   'POST /v1/workspaces/{workspaceId}/webhooks': {
@@ -353,6 +359,12 @@ const CALLS: Record<string, RouteCalls> = {
   },
   'GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/role': {
     potent: (w, _c, v) => ({ method: 'GET', path: v1(w, `/knowledge/${pick(w.itemIds, v)}/role`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/access': {
+    potent: (w, _c, v) => ({
+      method: 'GET',
+      path: v1(w, `/knowledge/${pick(w.itemIds, v)}/access?roleId=${pick(w.roleIds, v)}`),
+    }),
   },
   'POST /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/role': {
     potent: (w, c, v) => ({

@@ -4,26 +4,11 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS as OUTPUT, launchChromium } from '../helpers/chromium';
 import { publishedOpenApiDocument } from '../../src/api/openapi/published';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
-
-const ROOT = path.resolve(__dirname, '../../..');
-const OUTPUT = path.join(process.env.KWS_RUN_DIR ?? path.join(ROOT, '.test-run'), 'artifacts');
-const CHROMIUM = '/usr/bin/chromium';
-// As root, on a machine whose network is closed: no sandbox, no GPU, none of Chromium's own connections.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-default-apps',
-];
 
 describe('docs page in Chromium', function () {
   this.timeout(180_000);
@@ -32,7 +17,7 @@ describe('docs page in Chromium', function () {
 
   before(async () => {
     stack = await getStack();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

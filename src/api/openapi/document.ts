@@ -10,6 +10,7 @@ import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credential
 import { agentOperations } from '../routes/agent/openapi';
 import { catalogOperations } from '../routes/catalog/openapi';
 import { chunksOperations } from '../routes/chunks/openapi';
+import { consoleOperations } from '../routes/console/openapi';
 import { docsOperations } from '../routes/docs/openapi';
 import { healthOperations } from '../routes/health/openapi';
 import { knowledgeOperations } from '../routes/knowledge/openapi';
@@ -40,6 +41,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...sourcesOperations,
   ...metricsOperations,
   ...docsOperations,
+  ...consoleOperations,
 ];
 
 export const SECURITY_SCHEMES = {

@@ -177,3 +177,16 @@ export async function insertManualChunk(
   await assertLiveModel(db, input.embedding.modelVersion);
   return row!;
 }
+
+/** How many chunks the item's current version has, and how many of them search reads (enabled). */
+export async function countChunks(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+): Promise<{ total: number; enabled: number }> {
+  const [row] = await ofItem(db, workspaceId, knowledgeId).select(
+    db.raw('count(*)::int AS total'),
+    db.raw('count(*) FILTER (WHERE enabled)::int AS enabled'),
+  );
+  return { total: Number(row?.total ?? 0), enabled: Number(row?.enabled ?? 0) };
+}

@@ -614,6 +614,13 @@ const searchResultFields = {
 };
 export const TitleSearchResultSchema = z.strictObject(searchResultFields).meta({ id: 'TitleSearchResult' });
 const sideScore = (description: string) => z.number().min(0).max(1).nullable().meta({ description });
+/** A role that makes an item visible under RBAC, and how. */
+export const VisibilityRoleSchema = z.strictObject({
+  id: uuid('The role'),
+  name: z.string(),
+  via: z.enum(['direct', 'parent']).meta({ description: 'Assigned to the item itself or to its parent' }),
+});
+
 export const SearchExplainSchema = z
   .strictObject({
     semantic: sideScore("The passage's cosine similarity; null in keyword mode"),
@@ -622,19 +629,10 @@ export const SearchExplainSchema = z
     ),
     fused: sideScore("The hybrid fusion's score; null outside hybrid mode"),
     rerank: sideScore("The reranker's score; null when no reranking ran"),
-    roles: z
-      .array(
-        z.strictObject({
-          id: uuid('The role'),
-          name: z.string(),
-          via: z.enum(['direct', 'parent']).meta({ description: 'Assigned to the item itself or to its parent' }),
-        }),
-      )
-      .optional()
-      .meta({
-        description:
-          "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
-      }),
+    roles: z.array(VisibilityRoleSchema).optional().meta({
+      description:
+        "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
+    }),
   })
   .meta({ id: 'SearchExplain' });
 export type SearchExplainBody = z.infer<typeof SearchExplainSchema>;

@@ -9,6 +9,8 @@ import {
   CreateRoleSchema,
   CUSTOMER_ROLE_ID,
   FindRolesSchema,
+  KnowledgeAccessQuerySchema,
+  KnowledgeAccessSchema,
   KnowledgeRoleSchema,
   RbacStatusResponseSchema,
   RbacStatusSchema,
@@ -134,6 +136,22 @@ export const rolesOperations: ApiOperation[] = [
     request: { path: KnowledgeIdPath },
     responses: { 200: { description: "The item's roles", schema: z.array(KnowledgeRoleSchema) } },
     errors: { 400: knowledgeErrors, 404: [KnowledgeMessages.notFound] },
+  },
+  {
+    method: 'get',
+    path: `${base}/knowledge/{knowledgeId}/access`,
+    operationId: 'explainKnowledgeAccess',
+    tag: 'RBAC',
+    summary: "Why a role's search does or does not find an item",
+    description:
+      'The roles that see the item (assigned to it or to its parent), its chunks, and every rule that keeps it ' +
+      "out of a search made with the role's token (without roleId: the workspace's), given the search's filter.",
+    request: { path: KnowledgeIdPath, query: KnowledgeAccessQuerySchema },
+    responses: { 200: { description: 'The rules that apply', schema: KnowledgeAccessSchema } },
+    errors: {
+      400: [...knowledgeErrors, 'roleId must be a valid UUID', 'filter must be a JSON-encoded filter object'],
+      404: [KnowledgeMessages.notFound, RoleMessages.notFound],
+    },
   },
   ...(['post', 'delete'] as const).map((method): ApiOperation => ({
     method,

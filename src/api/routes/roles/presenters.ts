@@ -1,5 +1,6 @@
 import type { RoleRow, WorkspaceRow } from '../../../db/rows';
-import type { KnowledgeRole, RbacStatus, Role } from './schema';
+import type { KnowledgeAccess } from '../../../services/knowledgeAccess';
+import type { KnowledgeAccessResponse, KnowledgeRole, RbacStatus, Role } from './schema';
 
 export function presentRole(row: RoleRow): Role {
   return {
@@ -22,5 +23,21 @@ export function presentRbacStatus(workspace: WorkspaceRow): RbacStatus {
     workspaceId: workspace.id,
     rbacEnabled: workspace.rbac_enabled,
     rbacStatus: workspace.rbac_enabled ? 'ACTIVE' : 'INACTIVE',
+  };
+}
+
+/** "Why not?": the rules that keep an item out of a role's (or the workspace's) searches. */
+export function presentKnowledgeAccess(access: KnowledgeAccess): KnowledgeAccessResponse {
+  const { explanation } = access;
+  return {
+    knowledgeId: access.item.id,
+    rbacStatus: access.rbacActive ? 'ACTIVE' : 'INACTIVE',
+    roleId: access.role?.id ?? null,
+    visible: explanation.visible,
+    hiddenBy: explanation.hiddenBy,
+    reasons: explanation.reasons,
+    via: explanation.via,
+    roles: access.roles.map((r) => ({ id: r.id, name: r.name, via: r.via })),
+    chunks: access.chunks,
   };
 }

@@ -2,15 +2,17 @@
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { describeJobs } from '../../../services/jobs';
+import { explainAccess } from '../../../services/knowledgeAccess';
 import * as roleService from '../../../services/roles';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
-import { presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
+import { presentKnowledgeAccess, presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
 import {
   BackgroundJobsSchema,
   type BackgroundJobsResponse,
   CreateRoleSchema,
   FindRolesSchema,
+  KnowledgeAccessQuerySchema,
   RbacStatusSchema,
   RoleIdsSchema,
   UpdateRoleSchema,
@@ -83,6 +85,14 @@ export function rolesRouter(deps: Deps): Router {
   router.get('/knowledge/:knowledgeId/role', guard(deps, 'knowledge.read'), async (ctx) => {
     const rows = await roleService.visibleKnowledgeRoles(deps.db, requireAuth(ctx), ctx.params.knowledgeId ?? '');
     ctx.body = rows.map(presentKnowledgeRole);
+  });
+
+  // "Why not?": which rule keeps the item out of the role's searches (the operator's question; workspace only).
+  router.get('/knowledge/:knowledgeId/access', guard(deps, 'access.explain'), async (ctx) => {
+    const input = validate(KnowledgeAccessQuerySchema, ctx.query);
+    ctx.body = presentKnowledgeAccess(
+      await explainAccess(deps.db, requireAuth(ctx), ctx.params.knowledgeId ?? '', input),
+    );
   });
 
   for (const [method, action] of [

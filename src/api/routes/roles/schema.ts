@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CUSTOMER_ROLE_ID } from '../../../domain/roles';
 import { isUuid } from '../../../ids';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
+import { filterQueryParam } from '../knowledge/filters';
+import { VisibilityRoleSchema } from '../knowledge/schema';
 
 const MISSING = 'Missing required field';
 const INVALID = 'Invalid field value';
@@ -215,3 +217,36 @@ export const JobStateSchema = z
   .meta({ id: 'JobState' });
 export const BackgroundJobsResponseSchema = z.strictObject({ jobs: z.array(JobStateSchema) });
 export type BackgroundJobsResponse = z.infer<typeof BackgroundJobsResponseSchema>;
+
+/** GET …/knowledge/{knowledgeId}/access: the role asked about (none: the workspace) and a search's filter. */
+export const KnowledgeAccessQuerySchema = z.object({
+  roleId: z.uuid({ message: 'roleId must be a valid UUID' }).optional(),
+  filter: filterQueryParam(),
+});
+
+const HIDING_RULE = z.enum(['FILTER', 'RBAC_ON', 'NOT_ASSIGNED', 'CHUNKS_DISABLED', 'NOT_COMPLETED']).meta({
+  description:
+    'FILTER: the filter does not let the item through; RBAC_ON: RBAC is ACTIVE and no role is assigned to the ' +
+    'item or its parent; NOT_ASSIGNED: RBAC is ACTIVE and the role is assigned neither to the item nor to its ' +
+    'parent; CHUNKS_DISABLED: no chunk of the current version is enabled; NOT_COMPLETED: not processed yet',
+});
+
+export const KnowledgeAccessSchema = z
+  .strictObject({
+    knowledgeId: uuid('The knowledge item'),
+    rbacStatus: z.enum(['ACTIVE', 'INACTIVE']),
+    roleId: uuid('The role asked about').nullable(),
+    visible: z
+      .boolean()
+      .meta({ description: "Whether a search with the role's token (or the workspace's) can find it" }),
+    hiddenBy: HIDING_RULE.nullable().meta({ description: 'The first rule that hides the item (null: visible)' }),
+    reasons: z.array(z.strictObject({ rule: HIDING_RULE, message: z.string() })),
+    via: z
+      .enum(['direct', 'parent'])
+      .nullable()
+      .meta({ description: 'How the role reaches the item under RBAC: assigned to it or to its parent' }),
+    roles: z.array(VisibilityRoleSchema).meta({ description: 'The roles that see the item under RBAC' }),
+    chunks: z.strictObject({ total: z.int().min(0), enabled: z.int().min(0) }),
+  })
+  .meta({ id: 'KnowledgeAccess' });
+export type KnowledgeAccessResponse = z.infer<typeof KnowledgeAccessSchema>;

@@ -1,0 +1,43 @@
+// Reads several views share.
+import type { Api } from './api';
+import type { JobState, Knowledge, Role } from './types';
+
+/** The workspace's knowledge, page by page (at most 1,000 items: the console is a glance, not an export). */
+export async function listKnowledge(api: Api): Promise<Knowledge[]> {
+  const all: Knowledge[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const res = await api<{ knowledge: Knowledge[]; total: number }>('GET', `/knowledge?page=${page}&limit=100`);
+    all.push(...res.knowledge);
+    if (all.length >= res.total || res.knowledge.length === 0) break;
+  }
+  return all;
+}
+
+export const listRoles = async (api: Api): Promise<Role[]> => (await api<{ roles: Role[] }>('GET', '/role')).roles;
+
+export async function jobStates(api: Api, jobIds: string[]): Promise<JobState[]> {
+  if (jobIds.length === 0) return [];
+  return (await api<{ jobs: JobState[] }>('POST', '/background-jobs', { jobIds: jobIds.slice(0, 100) })).jobs;
+}
+
+/** The Temporal Web UI the server names in the page (a meta tag), for links to each job. */
+export function temporalLink(jobId: string): string | undefined {
+  const base = document.querySelector<HTMLMetaElement>('meta[name="kws-temporal-ui"]')?.content;
+  return base ? `${base}/workflows/${encodeURIComponent(jobId)}` : undefined;
+}
+
+/** Items with their children: top-level items in order, each followed by its children. */
+export function childrenOf(items: Knowledge[]): Map<string | null, Knowledge[]> {
+  const ids = new Set(items.map((i) => i.id));
+  const out = new Map<string | null, Knowledge[]>();
+  for (const item of items) {
+    const parent = item.parentId && ids.has(item.parentId) ? item.parentId : null;
+    out.set(parent, [...(out.get(parent) ?? []), item]);
+  }
+  return out;
+}
+
+/** How many items go with this one (its descendants). */
+export function descendants(tree: Map<string | null, Knowledge[]>, id: string): number {
+  return (tree.get(id) ?? []).reduce((n, child) => n + 1 + descendants(tree, child.id), 0);
+}

@@ -1,0 +1,57 @@
+// The shapes of the API answers the console reads (a subset of the published OpenAPI document's schemas).
+export interface Knowledge {
+  id: string;
+  type: string;
+  content: string;
+  url: string | null;
+  status: 'COMPLETED' | 'BACKGROUND_START' | 'BACKGROUND_ERROR';
+  messageError?: string;
+  metadata: { title: string; [k: string]: unknown };
+  attributes: Record<string, string | number | boolean>;
+  parentId: string | null;
+  version: number;
+  createdAt: string;
+}
+export interface Role {
+  id: string;
+  name: string;
+  description: string | null;
+  customerRoleId: string | null;
+}
+export interface RbacStatus {
+  rbacEnabled: boolean;
+  rbacStatus: 'ACTIVE' | 'INACTIVE';
+}
+export interface JobState {
+  jobId: string;
+  status: string;
+  type?: string;
+  error?: string;
+  progress?: { pagesDone?: number; pagesDiscovered?: number; pagesFailed?: number; pagesSkipped?: number };
+}
+export interface SearchHit {
+  id: string;
+  title: string;
+  content: string;
+  score: number;
+  explain?: {
+    semantic: number | null;
+    keyword: number | null;
+    fused: number | null;
+    rerank: number | null;
+    roles?: Array<{ id: string; name: string; via: string }>;
+  };
+}
+export interface KnowledgeAccess {
+  visible: boolean;
+  hiddenBy: string | null;
+  reasons: Array<{ rule: string; message: string }>;
+  via: 'direct' | 'parent' | null;
+  roles: Array<{ id: string; name: string; via: 'direct' | 'parent' }>;
+  chunks: { total: number; enabled: number };
+}
+/** Jobs this console started in this session, newest first (the API lists jobs by id only). */
+export interface StartedJob {
+  jobId: string;
+  what: string;
+}

@@ -1,0 +1,116 @@
+// Small shared pieces: an async-loading hook, an error line, a two-step confirmation.
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | undefined, string, () => void] {
+  const [value, setValue] = useState<T>();
+  const [error, setError] = useState('');
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (v) => live && (setValue(v), setError('')),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...deps, tick]);
+  return [value, error, useCallback(() => setTick((t) => t + 1), [])];
+}
+
+export const ErrorLine = ({ error }: { error: string }) =>
+  error ? (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  ) : null;
+
+/** A button that asks once more, naming what will happen, before it acts. */
+export function Confirm(props: { label: string; question: string; onConfirm: () => void; danger?: boolean }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" class={props.danger ? 'danger' : ''} onClick={() => setAsking(true)}>
+        {props.label}
+      </button>
+    );
+  return (
+    <span class="confirm" role="group" aria-label="Confirmation">
+      <span>{props.question}</span>
+      <button
+        type="button"
+        class={props.danger ? 'danger' : 'primary'}
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          props.onConfirm();
+        }}
+      >
+        Confirm
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+export const Section = (props: { title: string; children: ComponentChildren }) => (
+  <section aria-label={props.title}>
+    <h2>{props.title}</h2>
+    {props.children}
+  </section>
+);
+
+export function StatusBadge({ status }: { status: string }) {
+  const kind = status === 'COMPLETED' ? 'ok' : status === 'BACKGROUND_START' ? 'busy' : 'bad';
+  return <span class={`badge ${kind}`}>{status}</span>;
+}
+
+/** A table of rows, each a key and its cells in the order of the headers. */
+export function Table(props: {
+  caption?: string;
+  headers: string[];
+  rows: Array<{ key: string; cells: ComponentChildren[] }>;
+}) {
+  return (
+    <table>
+      {props.caption && <caption>{props.caption}</caption>}
+      <thead>
+        <tr>
+          {props.headers.map((h) => (
+            <th scope="col" key={h}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((r) => (
+          <tr key={r.key}>
+            {r.cells.map((c, i) => (
+              <td key={i}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A webhook endpoint's deliveries as the API lists them. */
+export interface Delivery {
+  id: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export const deliveryRow = (d: Delivery, first: ComponentChildren) => ({
+  key: d.id,
+  cells: [first, d.eventType, d.attempts, d.lastStatusCode ?? d.lastError ?? '—'],
+});

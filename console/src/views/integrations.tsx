@@ -1,0 +1,153 @@
+import { useState } from 'preact/hooks';
+import type { ViewProps } from '../props';
+import { deliveryRow, ErrorLine, Section, Table, useLoad, type Delivery } from '../ui';
+
+interface Server {
+  id: string;
+  name: string;
+  url: string;
+  model: string | null;
+  hasAuthToken: boolean;
+}
+interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+}
+
+function AgentServers({ api }: ViewProps) {
+  const [servers, error, reload] = useLoad(
+    async () => (await api<{ servers: Server[] }>('GET', '/agent/servers')).servers,
+    [],
+  );
+  const [form, setForm] = useState({ name: '', url: '', authToken: '' });
+  const [createError, setCreateError] = useState('');
+  const create = async (e: Event) => {
+    e.preventDefault();
+    try {
+      await api('POST', '/agent/servers', {
+        name: form.name,
+        url: form.url,
+        ...(form.authToken ? { authToken: form.authToken } : {}),
+      });
+      setForm({ name: '', url: '', authToken: '' });
+      reload();
+    } catch (err) {
+      setCreateError((err as Error).message);
+    }
+  };
+  return (
+    <Section title="Agent servers">
+      <ErrorLine error={error} />
+      <ul>
+        {servers?.map((s) => (
+          <li key={s.id}>
+            {s.name} <span class="mono">{s.url}</span> {s.model ?? ''} {s.hasAuthToken ? '(token set)' : '(no token)'}
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={create} class="row">
+        <label>
+          Name
+          <input required value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+        </label>
+        <label>
+          URL
+          <input
+            type="url"
+            required
+            value={form.url}
+            onInput={(e) => setForm({ ...form, url: e.currentTarget.value })}
+          />
+        </label>
+        <label>
+          Token (write-only)
+          <input
+            type="password"
+            autoComplete="off"
+            value={form.authToken}
+            onInput={(e) => setForm({ ...form, authToken: e.currentTarget.value })}
+          />
+        </label>
+        <button type="submit">Add server</button>
+      </form>
+      <ErrorLine error={createError} />
+    </Section>
+  );
+}
+
+function Webhooks({ api }: ViewProps) {
+  const [hooks, error, reload] = useLoad(
+    async () => (await api<{ webhooks: Webhook[] }>('GET', '/webhooks')).webhooks,
+    [],
+  );
+  const [open, setOpen] = useState('');
+  const [log] = useLoad(
+    async () =>
+      open ? (await api<{ deliveries: Delivery[] }>('GET', `/webhooks/${open}/deliveries?limit=20`)).deliveries : [],
+    [open],
+  );
+  const [url, setUrl] = useState('');
+  const [secret, setSecret] = useState('');
+  const [createError, setCreateError] = useState('');
+  const create = async (e: Event) => {
+    e.preventDefault();
+    try {
+      const res = await api<{ secret?: string }>('POST', '/webhooks', { url });
+      setSecret(res.secret ?? '');
+      setUrl('');
+      reload();
+    } catch (err) {
+      setCreateError((err as Error).message);
+    }
+  };
+  return (
+    <Section title="Webhooks">
+      <ErrorLine error={error} />
+      <ul>
+        {hooks?.map((h) => (
+          <li key={h.id}>
+            <span class="mono">{h.url}</span> {h.enabled ? '' : '(disabled)'}{' '}
+            <button type="button" onClick={() => setOpen(open === h.id ? '' : h.id)} aria-expanded={open === h.id}>
+              Delivery log
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && log && (
+        <Table
+          caption="Deliveries"
+          headers={['Status', 'Event', 'Attempts', 'Last answer']}
+          rows={log.map((d) => deliveryRow(d, d.status))}
+        />
+      )}
+      <form onSubmit={create} class="row">
+        <label>
+          Endpoint URL
+          <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
+        </label>
+        <button type="submit">Add webhook</button>
+      </form>
+      {secret && (
+        <p role="status">
+          Signing secret (shown once): <code>{secret}</code>
+        </p>
+      )}
+      <ErrorLine error={createError} />
+      <p class="hint">
+        The API has no "send test event" route and no API-key routes yet; API keys are created and revoked with the CLI
+        (kws apikey create, kws apikey revoke).
+      </p>
+    </Section>
+  );
+}
+
+export function IntegrationsView(props: ViewProps) {
+  return (
+    <div class="grid">
+      <AgentServers {...props} />
+      <Webhooks {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+import { useEffect, useState } from 'preact/hooks';
+import { uploadFile } from '../api';
+import { childrenOf, descendants, jobStates, listKnowledge } from '../data';
+import type { ViewProps } from '../props';
+import type { JobState, Knowledge, KnowledgeAccess } from '../types';
+import { Confirm, ErrorLine, Section, StatusBadge, useLoad } from '../ui';
+
+interface Upload {
+  name: string;
+  progress: number;
+  outcome: string;
+}
+
+function Tree(props: {
+  tree: Map<string | null, Knowledge[]>;
+  parent: string | null;
+  selected?: string;
+  onSelect: (k: Knowledge) => void;
+}) {
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const items = props.tree.get(props.parent) ?? [];
+  return (
+    <ul class={props.parent ? 'tree nested' : 'tree'}>
+      {items.map((k) => {
+        const kids = props.tree.get(k.id)?.length ?? 0;
+        return (
+          <li key={k.id}>
+            {kids > 0 ? (
+              <button
+                type="button"
+                class="twisty"
+                aria-expanded={open[k.id] ? 'true' : 'false'}
+                aria-label={`${open[k.id] ? 'Collapse' : 'Expand'} ${k.metadata.title} (${kids} children)`}
+                onClick={() => setOpen({ ...open, [k.id]: !open[k.id] })}
+              >
+                {open[k.id] ? '▾' : '▸'}
+              </button>
+            ) : (
+              <span class="twisty" aria-hidden="true" />
+            )}
+            <button
+              type="button"
+              class="item"
+              aria-pressed={props.selected === k.id ? 'true' : 'false'}
+              onClick={() => props.onSelect(k)}
+            >
+              <span>{k.metadata.title}</span> <small>{k.type}</small> <StatusBadge status={k.status} />
+            </button>
+            {kids > 0 && open[k.id] && <Tree {...props} parent={k.id} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Details({
+  item,
+  api,
+  count,
+  onDeleted,
+}: ViewProps & { item: Knowledge; count: number; onDeleted: () => void }) {
+  const [extra, error] = useLoad(async () => {
+    const [chunks, versions, access] = await Promise.all([
+      api<{ chunks: Array<{ id: string; text: string; enabled: boolean; position: number }>; total: number }>(
+        'GET',
+        `/knowledge/${item.id}/chunks?limit=20`,
+      ),
+      api<{ versions: Array<{ number: number; current: boolean; status: string; size: number }> }>(
+        'GET',
+        `/knowledge/${item.id}/versions`,
+      ).catch(() => ({ versions: [] })),
+      api<KnowledgeAccess>('GET', `/knowledge/${item.id}/access`),
+    ]);
+    return { chunks, versions: versions.versions, access };
+  }, [item.id]);
+  const [deleteError, setDeleteError] = useState('');
+  const remove = async () => {
+    try {
+      if (count > 0) await api('DELETE', `/knowledge/${item.id}/children`);
+      else await api('DELETE', `/knowledge/${item.id}`);
+      onDeleted();
+    } catch (e) {
+      setDeleteError((e as Error).message);
+    }
+  };
+  return (
+    <Section title={`Item: ${item.metadata.title}`}>
+      <dl class="facts">
+        <dt>Id</dt>
+        <dd class="mono">{item.id}</dd>
+        <dt>Type</dt>
+        <dd>{item.type}</dd>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={item.status} /> {item.messageError}
+        </dd>
+        <dt>Version</dt>
+        <dd>{item.version}</dd>
+        <dt>Attributes</dt>
+        <dd>
+          {Object.entries(item.attributes)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(', ') || '—'}
+        </dd>
+        <dt>Categories</dt>
+        <dd>{String(item.metadata.categories ?? item.metadata.category ?? '—')}</dd>
+        <dt>Roles</dt>
+        <dd data-testid="item-roles">
+          {extra?.access.roles
+            .map((r) => `${r.name} (${r.via === 'direct' ? 'assigned' : 'from its parent'})`)
+            .join(', ') || 'none'}
+        </dd>
+      </dl>
+      <ErrorLine error={error} />
+      {extra && (
+        <>
+          <h3>
+            Chunks ({extra.access.chunks.enabled} of {extra.access.chunks.total} enabled)
+          </h3>
+          <ol class="chunks">
+            {extra.chunks.chunks.map((c) => (
+              <li key={c.id} class={c.enabled ? '' : 'disabled'}>
+                {c.text.slice(0, 160)}
+                {c.enabled ? '' : ' (disabled)'}
+              </li>
+            ))}
+          </ol>
+          <h3>Versions</h3>
+          <ul>
+            {extra.versions.map((v) => (
+              <li key={v.number}>
+                v{v.number} {v.status} {v.size} bytes {v.current ? '(current)' : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Confirm
+        danger
+        label="Delete"
+        question={
+          count > 0
+            ? `Delete "${item.metadata.title}" and its ${count} descendant${count === 1 ? '' : 's'}?`
+            : `Delete "${item.metadata.title}"?`
+        }
+        onConfirm={() => void remove()}
+      />
+      <ErrorLine error={deleteError} />
+    </Section>
+  );
+}
+
+function AddSources({ api, started, onAdded }: ViewProps & { onAdded: () => void }) {
+  const [kind, setKind] = useState<'text' | 'url' | 'website'>('text');
+  const [title, setTitle] = useState('');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const [crawl, setCrawl] = useState<JobState>();
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError('');
+    try {
+      const body =
+        kind === 'text'
+          ? { title, text: value }
+          : { url: value, ...(title ? { title } : {}), ...(kind === 'website' ? { maxPages: 50 } : {}) };
+      const res = await api<{ jobId: string }>('POST', `/knowledge/${kind}`, body);
+      started({ jobId: res.jobId, what: `${kind} ${title || value}`.slice(0, 80) });
+      if (kind === 'website') setCrawl({ jobId: res.jobId, status: 'RUNNING' });
+      setValue('');
+      setTitle('');
+      onAdded();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  // A crawl's progress, polled while it runs.
+  useEffect(() => {
+    if (!crawl || crawl.status !== 'RUNNING') return;
+    const timer = setTimeout(async () => {
+      const [state] = await jobStates(api, [crawl.jobId]).catch(() => [crawl]);
+      setCrawl(state ?? crawl);
+      if (state && state.status !== 'RUNNING') onAdded();
+    }, 700);
+    return () => clearTimeout(timer);
+  }, [crawl]);
+  const p = crawl?.progress;
+  return (
+    <form onSubmit={submit} class="add">
+      <fieldset>
+        <legend>Add knowledge</legend>
+        {(['text', 'url', 'website'] as const).map((k) => (
+          <label class="inline" key={k}>
+            <input type="radio" name="kind" checked={kind === k} onChange={() => setKind(k)} />
+            {k === 'text' ? 'Text item' : k === 'url' ? 'URL item' : 'Website crawl'}
+          </label>
+        ))}
+        <label>
+          Title{kind === 'text' ? '' : ' (optional)'}
+          <input value={title} required={kind === 'text'} onInput={(e) => setTitle(e.currentTarget.value)} />
+        </label>
+        <label>
+          {kind === 'text' ? 'Text' : 'Address (URL)'}
+          {kind === 'text' ? (
+            <textarea required value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+          ) : (
+            <input type="url" required value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+          )}
+        </label>
+        <button class="primary" type="submit">
+          Add
+        </button>
+        <ErrorLine error={error} />
+        {crawl && (
+          <div data-testid="crawl-progress" role="status">
+            Crawl {crawl.status}: {p?.pagesDone ?? 0} of {p?.pagesDiscovered ?? 0} pages indexed
+            {p?.pagesFailed ? `, ${p.pagesFailed} failed` : ''}
+            <progress
+              max={Math.max(1, p?.pagesDiscovered ?? 1)}
+              value={p?.pagesDone ?? 0}
+              aria-label="Crawl progress"
+            />
+          </div>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+export function KnowledgeView(props: ViewProps) {
+  const { session, started } = props;
+  const [items, error, reload] = useLoad(() => listKnowledge(props.api), []);
+  const [selected, setSelected] = useState<Knowledge>();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const tree = childrenOf(items ?? []);
+
+  const upload = (files: File[]) => {
+    const base = uploads.length;
+    setUploads((u) => [...u, ...files.map((f) => ({ name: f.name, progress: 0, outcome: 'uploading' }))]);
+    const set = (i: number, patch: Partial<Upload>) =>
+      setUploads((u) => u.map((x, j) => (j === base + i ? { ...x, ...patch } : x)));
+    files.forEach((file, i) => {
+      uploadFile(session, file, (progress) => set(i, { progress })).then(
+        (res) => {
+          const r = res as { jobId?: string };
+          if (r.jobId) started({ jobId: r.jobId, what: `upload ${file.name}` });
+          set(i, { outcome: 'uploaded' });
+          reload();
+        },
+        (e: Error) => set(i, { outcome: e.message }),
+      );
+    });
+  };
+  // Items still processing: reload until they settle.
+  useEffect(() => {
+    if (!items?.some((i) => i.status === 'BACKGROUND_START')) return;
+    const timer = setTimeout(reload, 1500);
+    return () => clearTimeout(timer);
+  }, [items]);
+
+  return (
+    <div class="split">
+      <div>
+        <Section title="Knowledge">
+          <div
+            class={dragging ? 'drop dragging' : 'drop'}
+            data-testid="drop-zone"
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              upload([...(e.dataTransfer?.files ?? [])]);
+            }}
+          >
+            <label>
+              Drop files here, or choose them
+              <input
+                type="file"
+                multiple
+                name="files"
+                onChange={(e) => {
+                  upload([...(e.currentTarget.files ?? [])]);
+                  e.currentTarget.value = '';
+                }}
+              />
+            </label>
+          </div>
+          {uploads.length > 0 && (
+            <ul class="uploads" aria-label="Uploads">
+              {uploads.map((u, i) => (
+                <li key={i} data-testid="upload">
+                  <span>{u.name}</span>
+                  <progress max={1} value={u.progress} aria-label={`Upload of ${u.name}`} />
+                  <span>{u.outcome}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ErrorLine error={error} />
+          <Tree tree={tree} parent={null} selected={selected?.id} onSelect={setSelected} />
+        </Section>
+        <AddSources {...props} onAdded={reload} />
+      </div>
+      <div>
+        {selected ? (
+          <Details
+            {...props}
+            key={selected.id}
+            item={items?.find((i) => i.id === selected.id) ?? selected}
+            count={descendants(tree, selected.id)}
+            onDeleted={() => {
+              setSelected(undefined);
+              reload();
+            }}
+          />
+        ) : (
+          <p class="hint">Choose an item to see its chunks, versions and roles.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ViewProps } from '../props';
+import { jobStates, listKnowledge, temporalLink } from '../data';
+import type { Knowledge } from '../types';
+import { deliveryRow, ErrorLine, Section, StatusBadge, Table, useLoad, type Delivery } from '../ui';
+
+interface Webhook {
+  id: string;
+  url: string;
+}
+
+export function Overview({ api, jobs }: ViewProps) {
+  const [items, error] = useLoad(() => listKnowledge(api), []);
+  const [states, jobsError] = useLoad(
+    () =>
+      jobStates(
+        api,
+        jobs.map((j) => j.jobId),
+      ),
+    [jobs.length],
+  );
+  const [failures, hooksError] = useLoad(async () => {
+    const { webhooks } = await api<{ webhooks: Webhook[] }>('GET', '/webhooks');
+    const out: Array<Delivery & { url: string }> = [];
+    for (const hook of webhooks.slice(0, 20)) {
+      const { deliveries } = await api<{ deliveries: Delivery[] }>('GET', `/webhooks/${hook.id}/deliveries`);
+      out.push(...deliveries.filter((d) => d.status === 'FAILED').map((d) => ({ ...d, url: hook.url })));
+    }
+    return out;
+  }, []);
+  const by = (s: Knowledge['status']) => (items ?? []).filter((i) => i.status === s);
+  const failed = by('BACKGROUND_ERROR');
+  return (
+    <div class="grid">
+      <Section title="Knowledge by status">
+        <ErrorLine error={error} />
+        <ul class="counts" data-testid="status-counts">
+          <li>
+            <StatusBadge status="COMPLETED" /> {by('COMPLETED').length}
+          </li>
+          <li>
+            <StatusBadge status="BACKGROUND_START" /> {by('BACKGROUND_START').length} in progress
+          </li>
+          <li>
+            <StatusBadge status="BACKGROUND_ERROR" /> {failed.length}
+          </li>
+        </ul>
+        {failed.length > 0 && (
+          <Table
+            caption="Failed items and their reasons"
+            headers={['Item', 'Reason']}
+            rows={failed.map((i) => ({ key: i.id, cells: [i.metadata.title, i.messageError ?? '—'] }))}
+          />
+        )}
+        <p class="hint">
+          Storage against the quota is not exposed by the public API; the CLI shows it (kws workspace list).
+        </p>
+      </Section>
+      <Section title="Recent background jobs">
+        <ErrorLine error={jobsError} />
+        {jobs.length === 0 ? (
+          <p class="hint">Jobs this console starts (uploads, crawls, role changes) appear here.</p>
+        ) : (
+          <Table
+            headers={['Job', 'What', 'Status']}
+            rows={jobs.map((j) => {
+              const state = states?.find((s) => s.jobId === j.jobId);
+              const link = temporalLink(j.jobId);
+              return {
+                key: j.jobId,
+                cells: [
+                  link ? (
+                    <a class="mono" href={link} target="_blank" rel="noopener noreferrer">
+                      {j.jobId}
+                    </a>
+                  ) : (
+                    j.jobId
+                  ),
+                  j.what,
+                  `${state?.status ?? '…'}${state?.error ? `: ${state.error}` : ''}`,
+                ],
+              };
+            })}
+          />
+        )}
+      </Section>
+      <Section title="Webhook delivery failures">
+        <ErrorLine error={hooksError} />
+        {failures && failures.length === 0 && <p class="hint">No failed deliveries.</p>}
+        {failures && failures.length > 0 && (
+          <Table
+            headers={['Endpoint', 'Event', 'Attempts', 'Last answer']}
+            rows={failures.map((d) => deliveryRow(d, d.url))}
+          />
+        )}
+      </Section>
+    </div>
+  );
+}

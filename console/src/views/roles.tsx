@@ -1,0 +1,188 @@
+import { useState } from 'preact/hooks';
+import { listKnowledge, listRoles } from '../data';
+import type { ViewProps } from '../props';
+import type { KnowledgeAccess, RbacStatus } from '../types';
+import { Confirm, ErrorLine, Section, Table, useLoad } from '../ui';
+
+function RbacSwitch({ api }: ViewProps) {
+  const [status, error, reload] = useLoad(() => api<RbacStatus>('GET', '/rbac-status'), []);
+  const [changeError, setChangeError] = useState('');
+  if (!status) return <ErrorLine error={error} />;
+  const on = status.rbacEnabled;
+  const set = async () => {
+    try {
+      await api('PUT', '/rbac-status', { rbacEnabled: !on });
+      reload();
+    } catch (e) {
+      setChangeError((e as Error).message);
+    }
+  };
+  return (
+    <div class="rbac">
+      <p>
+        RBAC is <strong data-testid="rbac-status">{status.rbacStatus}</strong>.
+      </p>
+      <Confirm
+        label={on ? 'Turn RBAC off' : 'Turn RBAC on'}
+        question={
+          on
+            ? 'Turn RBAC off? Every role-bound token will then see all workspace knowledge.'
+            : 'Turn RBAC on? Role-bound tokens will then see only knowledge assigned to their role (or its parent); tokens without a role see none.'
+        }
+        onConfirm={() => void set()}
+      />
+      <ErrorLine error={changeError} />
+    </div>
+  );
+}
+
+export function RolesView(props: ViewProps) {
+  const { api, started } = props;
+  const [roles, rolesError, reloadRoles] = useLoad(() => listRoles(api), []);
+  const [items, itemsError] = useLoad(() => listKnowledge(api), []);
+  const [name, setName] = useState('');
+  const [customerRoleId, setCustomerRoleId] = useState('');
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [roleId, setRoleId] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [inspect, setInspect] = useState('');
+  const [access] = useLoad(
+    () => (inspect ? api<KnowledgeAccess>('GET', `/knowledge/${inspect}/access`) : Promise.resolve(undefined)),
+    [inspect, message],
+  );
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError('');
+    try {
+      const res = await api<{ workflowId: string; roleId: string }>('POST', '/role', {
+        name,
+        ...(customerRoleId ? { customerRoleId } : {}),
+      });
+      started({ jobId: res.workflowId, what: `create role ${name}` });
+      setName('');
+      setCustomerRoleId('');
+      // The role is created by a workflow: list again until it is there.
+      for (let i = 0; i < 20; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        if ((await listRoles(api)).some((r) => r.id === res.roleId)) break;
+      }
+      reloadRoles();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const assign = async (action: 'POST' | 'DELETE') => {
+    setError('');
+    setMessage('');
+    try {
+      for (const id of chosen) {
+        const res = await api<{ workflowId: string }>(action, `/knowledge/${id}/role`, { roleIds: [roleId] });
+        started({ jobId: res.workflowId, what: `${action === 'POST' ? 'assign' : 'remove'} role` });
+      }
+      setMessage(`${action === 'POST' ? 'Assigned to' : 'Removed from'} ${chosen.size} item(s)`);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const top = (items ?? []).filter((i) => !i.parentId || !(items ?? []).some((p) => p.id === i.parentId));
+  return (
+    <div class="grid">
+      <Section title="RBAC">
+        <RbacSwitch {...props} />
+      </Section>
+      <Section title="Roles">
+        <ErrorLine error={rolesError} />
+        <Table
+          headers={['Name', 'customerRoleId', 'Id']}
+          rows={(roles ?? []).map((r) => ({
+            key: r.id,
+            cells: [r.name, r.customerRoleId ?? '—', <span class="mono">{r.id}</span>],
+          }))}
+        />
+        <form onSubmit={create} class="row">
+          <label>
+            Role name
+            <input required value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          </label>
+          <label>
+            customerRoleId
+            <input value={customerRoleId} onInput={(e) => setCustomerRoleId(e.currentTarget.value)} />
+          </label>
+          <button type="submit">Create role</button>
+        </form>
+      </Section>
+      <Section title="Assign roles to items">
+        <ErrorLine error={itemsError} />
+        <fieldset class="pick">
+          <legend>Items</legend>
+          {top.map((i) => (
+            <label class="inline" key={i.id}>
+              <input
+                type="checkbox"
+                checked={chosen.has(i.id)}
+                onChange={(e) => {
+                  const next = new Set(chosen);
+                  if (e.currentTarget.checked) next.add(i.id);
+                  else next.delete(i.id);
+                  setChosen(next);
+                }}
+              />
+              {i.metadata.title}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Role
+          <select name="assignRole" value={roleId} onChange={(e) => setRoleId(e.currentTarget.value)}>
+            <option value="">Choose a role</option>
+            {(roles ?? []).map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div class="row">
+          <button
+            type="button"
+            class="primary"
+            disabled={!roleId || chosen.size === 0}
+            onClick={() => void assign('POST')}
+          >
+            Assign to selected
+          </button>
+          <button type="button" disabled={!roleId || chosen.size === 0} onClick={() => void assign('DELETE')}>
+            Remove from selected
+          </button>
+        </div>
+        <p role="status">{message}</p>
+        <ErrorLine error={error} />
+      </Section>
+      <Section title="Who sees an item">
+        <label>
+          Item
+          <select value={inspect} onChange={(e) => setInspect(e.currentTarget.value)}>
+            <option value="">Choose an item</option>
+            {(items ?? []).map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.metadata.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        {access && (
+          <ul data-testid="item-visibility">
+            {access.roles.length === 0 && <li>No role: under RBAC only the workspace sees it.</li>}
+            {access.roles.map((r) => (
+              <li key={r.id}>
+                {r.name}: {r.via === 'direct' ? 'assigned directly' : 'inherited from its parent'}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}
