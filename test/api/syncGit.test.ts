@@ -6,15 +6,10 @@ import assert from 'node:assert/strict';
 import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
+import { SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
 import * as rolesRepo from '../../src/db/repositories/roles';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const OLD = 'The heron lighthouse keeps its lamp burning over the granite harbour every winter night.';
-const NEW = 'Quarterly payroll reconciliation closes on the fifth business day after each quarter.';
-const KEPT = 'Glacier expeditions pack crampons, ice axes and spare mittens for the summit push.';
-const GONE = 'The violin workshop varnishes spruce tops with amber resin in the spring.';
-const ADDED = 'Sourdough starters need rye flour and a warm kitchen to rise before baking.';
+const { OLD, NEW, KEPT, GONE, ADDED } = SOURCE_TEXTS;
 const OUTSIDE = 'Marmalade oranges from Seville are boiled whole before the peel is sliced.';
 
 describe('sources that stay in sync (git)', function () {
@@ -42,19 +37,7 @@ describe('sources that stay in sync (git)', function () {
     headers = (await accessHeaders(stack, tenant)).headers;
   });
 
-  async function sync(sourceId: string) {
-    const res = await stack.request('POST', v1(`/sources/${sourceId}/sync`), { headers });
-    assert.equal(res.status, 202, res.text);
-    const syncId = res.body.sync.id as string;
-    for (let i = 0; i < 1200; i++) {
-      const list = await stack.request('GET', v1(`/sources/${sourceId}/syncs`), { headers });
-      assert.equal(list.status, 200, list.text);
-      const s = (list.body.syncs as Array<{ id: string; status: string }>).find((x) => x.id === syncId);
-      if (s && s.status !== 'RUNNING') return s as Record<string, unknown> & { status: string };
-      await sleep(200);
-    }
-    throw new Error('sync still running');
-  }
+  const sync = (sourceId: string, query = '') => syncToEnd(stack, tenant.workspaceId, headers, sourceId, query);
 
   async function found(text: string): Promise<boolean> {
     const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
@@ -65,10 +48,7 @@ describe('sources that stay in sync (git)', function () {
     return (res.body.results as Array<{ content: string }>).some((r) => r.content.includes(text.slice(0, 30)));
   }
 
-  async function itemsByKey(sourceId: string): Promise<Map<string, string>> {
-    const rows = await stack.deps.db('source_documents').where({ source_id: sourceId }).select('key', 'knowledge_id');
-    return new Map(rows.map((r: { key: string; knowledge_id: string }) => [r.key, r.knowledge_id]));
-  }
+  const itemsByKey = (sourceId: string) => sourceItems(stack, sourceId);
 
   let seq = 0;
   function repository(): { repo: GitRepository; url: string } {
