@@ -389,6 +389,9 @@ const rmQuietly = (dir: string) => rm(dir, { recursive: true, force: true }).cat
 
 const CLONE_PREFIX = 'kws-git-';
 /** A clone directory this old was left by a process that stopped (clones live minutes): it is removed. */
+/** A file larger than this fails on its own (the largest object an S3 source fetches, too). */
+export const GIT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
 export const STALE_CLONE_MS = 24 * 60 * 60_000;
 
 /** Removes the clone directories that stopped processes left behind. */
@@ -514,11 +517,15 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
     return entries;
   }
 
-  const document = (entry: SourceEntry, oid: string, blob: Uint8Array): FetchedDocument => ({
-    bytes: Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength),
-    filename: path.posix.basename(entry.key),
-    fingerprint: oid,
-  });
+  const document = (entry: SourceEntry, oid: string, blob: Uint8Array): FetchedDocument => {
+    // The file fails (the sync goes on): a file larger than an upload may be is not indexed.
+    if (blob.byteLength > GIT_MAX_FILE_BYTES) throw new Error(`The file is larger than ${GIT_MAX_FILE_BYTES} bytes`);
+    return {
+      bytes: Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength),
+      filename: path.posix.basename(entry.key),
+      fingerprint: oid,
+    };
+  };
 
   return {
     kind: 'git',
@@ -535,34 +542,35 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
     },
 
     async fetch(ctx, config, secrets, entry) {
+      let read: { oid: string; blob: Uint8Array } | undefined;
       const kept = clones.get(cacheKey(config, secrets));
       if (kept && !kept.retired) {
         kept.users++;
         try {
           // Blob ids name their content: the listed fingerprint reads the listed bytes.
-          const { oid, blob } = await git.readBlob({ fs, dir: kept.dir, oid: entry.fingerprint, cache: kept.cache });
-          return document(entry, oid, blob);
+          read = await git.readBlob({ fs, dir: kept.dir, oid: entry.fingerprint, cache: kept.cache });
         } catch {
           // Not in this clone (it is older than the listing): clone again below.
         } finally {
           release(kept);
         }
+        if (read) return document(entry, read.oid, read.blob);
       }
       const clone = await cloneRepository(ctx, config, secrets);
       try {
-        const { oid, blob } = await git.readBlob({
+        read = await git.readBlob({
           fs,
           dir: clone.dir,
           oid: clone.commit,
           filepath: entry.key,
           cache: clone.cache,
         });
-        return document(entry, oid, blob);
       } catch {
         throw new SourceUnavailableError(`${entry.key} is no longer in the repository's branch`);
       } finally {
         release(clone);
       }
+      return document(entry, read.oid, read.blob);
     },
 
     async close() {

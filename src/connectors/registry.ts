@@ -11,6 +11,11 @@ export interface RegisteredKind {
   secrets?: z.ZodType<Record<string, unknown>>;
   /** What the README and the API document say of the kind. */
   description: string;
+  /**
+   * Where the kind sends its secrets (an origin): a config change that moves it drops the stored secrets
+   * unless new ones come with it, so a changed URL never carries the old credentials to another host.
+   */
+  destination(config: Record<string, unknown>): string;
 }
 
 const register = <C, S>(
@@ -18,12 +23,23 @@ const register = <C, S>(
   config: z.ZodType<C>,
   secrets: z.ZodType<S> | undefined,
   description: string,
+  destination: (config: C) => string,
 ): RegisteredKind => ({
   kind: kind as SourceKind<unknown, unknown>,
   config: config as unknown as z.ZodType<Record<string, unknown>>,
   ...(secrets ? { secrets: secrets as unknown as z.ZodType<Record<string, unknown>> } : {}),
   description,
+  destination: destination as unknown as (config: Record<string, unknown>) => string,
 });
+
+/** A URL's origin, compared case-insensitively (the raw text when it does not parse). */
+function originOf(raw: string): string {
+  try {
+    return new URL(raw).origin.toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
 
 export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
   s3: register(
@@ -31,12 +47,14 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     S3ConfigSchema,
     S3SecretsSchema,
     'the objects of an S3-compatible bucket under a prefix; an object ETag is its fingerprint',
+    (c) => (c.endpoint ? originOf(c.endpoint) : `aws:${c.region}`),
   ),
   git: register(
     gitSourceKind,
     GitConfigSchema,
     GitSecretsSchema,
     'the files of one branch of a git repository (smart HTTP) matching path globs; a git blob id is its fingerprint',
+    (c) => originOf(c.url),
   ),
 };
 

@@ -96,8 +96,18 @@ function unavailable(err: unknown, config: S3SourceConfig): SourceUnavailableErr
   );
 }
 
+/** A listing longer than this fails the sync (a hostile or broken endpoint must not page forever). */
+export const S3_MAX_LISTED_OBJECTS = 200_000;
+
 async function checkEndpoint(ctx: SourceContext, config: S3SourceConfig): Promise<void> {
   if (!config.endpoint) return;
+  // Keys, session tokens and signatures travel in the clear over http: only where private networks are
+  // allowed (a local or test setup), as for git sources.
+  if (/^http:/i.test(config.endpoint) && !ctx.addressPolicy?.allowPrivateNetworks) {
+    throw new SourceUnavailableError(
+      `The S3 endpoint ${config.endpoint} is http://: use https (credentials would travel unencrypted)`,
+    );
+  }
   try {
     await checkUrlAddress(new URL(config.endpoint), ctx.addressPolicy ?? { allowPrivateNetworks: false });
   } catch (err) {
@@ -105,11 +115,30 @@ async function checkEndpoint(ctx: SourceContext, config: S3SourceConfig): Promis
   }
 }
 
+const tooLarge = () => new Error(`The object is larger than ${S3_MAX_OBJECT_BYTES} bytes`);
+
+/** Reads an object's body, refusing it past S3_MAX_OBJECT_BYTES whatever the listing or the headers said. */
+async function readBounded(body: AsyncIterable<Uint8Array> | undefined, length: number | undefined): Promise<Buffer> {
+  if ((length ?? 0) > S3_MAX_OBJECT_BYTES) throw tooLarge();
+  const parts: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body ?? []) {
+    total += chunk.byteLength;
+    if (total > S3_MAX_OBJECT_BYTES) {
+      (body as { destroy?: () => void }).destroy?.();
+      throw tooLarge();
+    }
+    parts.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(parts, total);
+}
+
 export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
   kind: 's3',
   async *list(ctx, config, secrets): AsyncIterable<SourceEntry> {
     await checkEndpoint(ctx, config);
     const s3 = client(ctx, config, secrets);
+    let listed = 0;
     try {
       let token: string | undefined;
       do {
@@ -127,9 +156,20 @@ export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
           throw unavailable(err, config);
         }
         ctx.heartbeat();
+        listed += page.Contents?.length ?? 0;
+        if (listed > S3_MAX_LISTED_OBJECTS) {
+          throw new SourceUnavailableError(
+            `The bucket lists more than ${S3_MAX_LISTED_OBJECTS} objects under the prefix: narrow the prefix`,
+          );
+        }
         for (const o of page.Contents ?? []) {
           if (!o.Key || o.Key.endsWith('/')) continue; // folder markers
           yield { key: o.Key, fingerprint: unquote(o.ETag), filename: posix.basename(o.Key), size: o.Size };
+        }
+        // A truncated page without a continuation token is a broken listing: stopping there would read
+        // as deletions of everything after it.
+        if (page.IsTruncated && !page.NextContinuationToken) {
+          throw new SourceUnavailableError('The S3 listing was truncated without a continuation token');
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
@@ -138,9 +178,7 @@ export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
     }
   },
   async fetch(ctx, config, secrets, entry): Promise<FetchedDocument> {
-    if ((entry.size ?? 0) > S3_MAX_OBJECT_BYTES) {
-      throw new Error(`The object is larger than ${S3_MAX_OBJECT_BYTES} bytes`);
-    }
+    if ((entry.size ?? 0) > S3_MAX_OBJECT_BYTES) throw tooLarge();
     await checkEndpoint(ctx, config);
     const s3 = client(ctx, config, secrets);
     try {
@@ -152,7 +190,7 @@ export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
       } catch (err) {
         throw unavailable(err, config);
       }
-      const bytes = Buffer.from(await out.Body!.transformToByteArray());
+      const bytes = await readBounded(out.Body as AsyncIterable<Uint8Array> | undefined, out.ContentLength);
       const mimetype = out.ContentType?.split(';')[0]?.trim().toLowerCase();
       return {
         bytes,

@@ -185,7 +185,14 @@ export async function updateSource(
   const kind = registered(current.kind);
   const patch: Parameters<typeof sources.updateSource>[3] = {};
   if (input.name !== undefined) patch.name = input.name;
-  if (input.config !== undefined) patch.config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig);
+  if (input.config !== undefined) {
+    patch.config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig);
+    // The stored secrets go only where they went before: a config that sends them elsewhere drops them,
+    // unless new secrets come with it.
+    if (input.secrets === undefined && kind.destination(patch.config) !== kind.destination(current.config)) {
+      patch.secrets_sealed = null;
+    }
+  }
   if (input.secrets !== undefined) {
     patch.secrets_sealed =
       input.secrets === null

@@ -165,6 +165,48 @@ describe('sources that stay in sync (s3)', function () {
     assert.ok(await found(KEPT));
   });
 
+  it('drops the stored secrets when a config change sends them to another endpoint, unless new ones come with it', async () => {
+    const prefix = nextPrefix();
+    const source = await createSource(prefix);
+    const { config } = bucket.source(prefix);
+    const samePlace = await stack.request('PATCH', v1(`/sources/${source.id}`), {
+      headers,
+      json: { config: { ...config, prefix: `${prefix}sub/` } },
+    });
+    assert.equal(samePlace.status, 200, samePlace.text);
+    assert.equal(samePlace.body.hasSecrets, true, 'the same endpoint keeps them');
+    const elsewhere = await stack.request('PATCH', v1(`/sources/${source.id}`), {
+      headers,
+      json: { config: { ...config, endpoint: 'http://127.0.0.2:9' } },
+    });
+    assert.equal(elsewhere.status, 200, elsewhere.text);
+    assert.equal(elsewhere.body.hasSecrets, false, 'another endpoint never gets the old secrets');
+    const stored = await sourcesRepo.findSource(stack.deps.db, tenant.workspaceId, source.id);
+    assert.equal(stored?.secrets_sealed, null);
+  });
+
+  it('brings back a document whose item was deleted by hand at the next sync', async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}kept.txt`, Buffer.from(KEPT), 'text/plain');
+    const source = await createSource(prefix);
+    assert.equal((await sync(source.id)).added, 1);
+    const first = (await itemsByKey(source.id)).get(`${prefix}kept.txt`)!;
+    const deleted = await stack.request('DELETE', v1(`/knowledge/${first}`), { headers });
+    assert.ok([200, 202, 204].includes(deleted.status), deleted.text);
+    let back: Awaited<ReturnType<typeof sync>> | undefined;
+    for (let i = 0; i < 100 && !back; i++) {
+      // The delete may finish in the background: a sync after it re-adds the document.
+      if (!(await stack.deps.db('knowledge').where({ id: first }).first())) back = await sync(source.id);
+      else await sleep(100);
+    }
+    assert.ok(back, 'the item was deleted');
+    assert.equal(back.status, 'COMPLETED', JSON.stringify(back));
+    assert.equal(back.added, 1);
+    const again = (await itemsByKey(source.id)).get(`${prefix}kept.txt`);
+    assert.ok(again && again !== first);
+    assert.ok(await found(KEPT));
+  });
+
   it('keeps one Temporal schedule per source that syncs it: pause, resume, delete', async () => {
     const prefix = nextPrefix();
     await bucket.store.put(`${prefix}scheduled.txt`, Buffer.from(KEPT), 'text/plain');

@@ -59,7 +59,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('key').notNullable();
     /** The fingerprint of the content last indexed (null: never indexed). */
     t.text('fingerprint').nullable();
-    t.uuid('knowledge_id').nullable();
+    /** The item it became; an item deleted by hand clears it, so the next sync brings the document back. */
+    t.uuid('knowledge_id').nullable().references('knowledge.id').onDelete('SET NULL');
     /** The last sync that listed the document, and what that listing said. */
     t.uuid('listed_sync_id').nullable();
     t.text('listed_fingerprint').nullable();
@@ -69,6 +70,7 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('outcome').nullable();
     t.unique(['source_id', 'key']);
     t.index(['source_id', 'listed_sync_id']);
+    t.index(['knowledge_id']);
   });
 }
 
