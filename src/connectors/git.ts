@@ -75,7 +75,15 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
 
 // The form rules, each stated once: the JSON schema carries the patterns and the parser tests with them.
 // They are fixed patterns (user input is only ever the subject), anchored, without nested quantifiers.
-const URL_REST = '[^\\s\\u0000-\\u001f\\u007f/?#@]+(?:/[^\\s\\u0000-\\u001f\\u007f?#]*)?$';
+// The host as a URL parser takes it: a name in labels of 1 to 63 (253 in all) whose last starts with a letter
+// (a last label of digits would be read as an IPv4 address), no "xn--" label (invalid punycode fails the
+// parse), or a dotted IPv4 address; a port of 1 to 65535.
+const NAME_LABEL = '(?![Xx][Nn]--)[A-Za-z0-9_-]{1,63}';
+const HOST_NAME = `(?=[A-Za-z0-9_.-]{1,253}(?:[:/]|$))(?:${NAME_LABEL}\\.)*(?![Xx][Nn]--)[A-Za-z_][A-Za-z0-9_-]{0,62}\\.?`;
+const IPV4_PART = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const IPV4 = `(?:${IPV4_PART}\\.){3}${IPV4_PART}`;
+const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?';
+const URL_REST = `(?:${HOST_NAME}|${IPV4})${PORT}(?:/[^\\s\\u0000-\\u001f\\u007f?#]*)?$`;
 const URL_PATTERN = `^https://${URL_REST}`;
 const HTTP_URL_PATTERN = `^https?://${URL_REST}`;
 // git check-ref-format: no control characters, space, ~ ^ : ? * [ \; no "..", "@{", "//"; no component
@@ -638,30 +646,31 @@ export const GitConfigSchema = z
     }
   });
 
-export const GitSecretsSchema = z
-  .strictObject(
-    {
-      username: z
-        .string({ error: INVALID })
-        .min(1, { message: INVALID })
-        .max(256, { message: INVALID })
-        .regex(usernameForm, { message: INVALID })
-        .optional(),
-      token: z
-        .string({ error: INVALID })
-        .min(1, { message: INVALID })
-        .max(4096, { message: INVALID })
-        .regex(secretForm, { message: INVALID })
-        .optional(),
-    },
-    { error: INVALID },
-  )
-  .refine((s) => s.username === undefined || s.token !== undefined, { message: INVALID });
+export const GitSecretsSchema = z.strictObject(
+  {
+    username: z
+      .string({ error: INVALID })
+      .min(1, { message: INVALID })
+      .max(256, { message: INVALID })
+      .regex(usernameForm, { message: INVALID })
+      .optional(),
+    token: z
+      .string({ error: INVALID })
+      .min(1, { message: INVALID })
+      .max(4096, { message: INVALID })
+      .regex(secretForm, { message: INVALID })
+      .optional(),
+  },
+  { error: INVALID },
+);
 
 /**
  * The git kind as a sync runs it: each run under the sync's address policy, and http:// repositories only
  * where that policy allows private networks.
  */
+/** A user name without a token sends no credentials (basic auth needs the token). */
+const credentialsOf = (secrets: GitSecrets | undefined): GitSecrets => (secrets?.token ? secrets : {});
+
 const gitKindsByReach = new Map<boolean, GitSourceKind>();
 function gitKindFor(policy: AddressPolicy | undefined): GitSourceKind {
   const open = policy?.allowPrivateNetworks ?? false;
@@ -675,6 +684,7 @@ function gitKindFor(policy: AddressPolicy | undefined): GitSourceKind {
 
 export const gitSourceKind: SourceKind<GitConfig, GitSecrets | undefined> = {
   kind: 'git',
-  list: (ctx, config, secrets) => gitKindFor(ctx.addressPolicy).list(ctx, config, secrets ?? {}),
-  fetch: (ctx, config, secrets, entry) => gitKindFor(ctx.addressPolicy).fetch(ctx, config, secrets ?? {}, entry),
+  list: (ctx, config, secrets) => gitKindFor(ctx.addressPolicy).list(ctx, config, credentialsOf(secrets)),
+  fetch: (ctx, config, secrets, entry) =>
+    gitKindFor(ctx.addressPolicy).fetch(ctx, config, credentialsOf(secrets), entry),
 };

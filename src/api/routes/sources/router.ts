@@ -48,7 +48,11 @@ export function sourcesRouter(deps: Deps): Router {
     ) satisfies Source;
   });
   router.patch('/:sourceId', manage, async (ctx) => {
-    const input = validate(UpdateSourceSchema, ctx.request.body ?? {}, 'Invalid field value');
+    const input = validate(
+      UpdateSourceSchema,
+      ctx.request.body === undefined ? {} : ctx.request.body,
+      'Invalid field value',
+    );
     ctx.body = presentSource(
       await updateSource(deps, requireAuth(ctx).workspace, ctx.params.sourceId!, input),
     ) satisfies Source;
