@@ -27,6 +27,8 @@ import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
 import { sourcesRouter } from './routes/sources/router';
 import { spacesRouter } from './routes/spaces/router';
+import { storageRouter } from './routes/storage/router';
+import { apiKeysRouter } from './routes/apiKeys/router';
 import { tokensRouter } from './routes/tokens/router';
 import { webhooksRouter } from './routes/webhooks/router';
 
@@ -50,6 +52,8 @@ export function apiRouter(deps: Deps): Router {
     agentRouter(deps),
     mcpRouter(deps),
     webhooksRouter(deps),
+    storageRouter(deps),
+    apiKeysRouter(deps),
     sourcesRouter(deps),
     docsRouter(deps, openApi),
     consoleRouter(deps),

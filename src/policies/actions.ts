@@ -70,6 +70,15 @@ export const POLICY = {
     description: 'post a message or feedback as the space user',
     deniedMessage: 'A user space token is required',
   },
+  'apiKeys.manage': {
+    allow: ['workspace'],
+    description:
+      "create (shown once), list and revoke the workspace's API keys; a key outlives the token that minted it",
+  },
+  'storage.read': {
+    allow: ['workspace'],
+    description: "read the workspace's stored-file bytes against its quota",
+  },
   'webhooks.manage': {
     allow: ['workspace'],
     description: 'add, change and delete webhook endpoints and read their delivery log',

@@ -4,6 +4,7 @@ import type { Tx } from '../db/knex';
 import * as apiKeys from '../db/repositories/apiKeys';
 import type { ApiKeyRow } from '../db/rows';
 import { notFound } from '../errors';
+import { isUuid } from '../ids';
 
 export const API_KEY_WORD = 'kws';
 const API_KEY_PATTERN = /^sk-[a-z0-9]+-[A-Za-z0-9_-]{16,200}$/;
@@ -58,5 +59,7 @@ export function listApiKeys(db: Tx, workspaceId: string): Promise<ApiKeyRow[]> {
 
 /** Revoking also stops the tokens minted with the key. */
 export async function revokeApiKey(db: Tx, workspaceId: string, id: string): Promise<void> {
-  if (!(await apiKeys.revokeApiKey(db, workspaceId, id))) throw notFound(`API key ${id} not found or already revoked`);
+  if (!isUuid(id) || !(await apiKeys.revokeApiKey(db, workspaceId, id))) {
+    throw notFound(`API key ${id} not found or already revoked`);
+  }
 }

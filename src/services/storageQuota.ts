@@ -42,3 +42,15 @@ export function recordUploadWithinQuota(
     uploads.insertUpload(trx, record),
   );
 }
+
+/** The workspace's stored-file bytes against its quota (GET /v1/workspaces/{id}/storage, the console overview). */
+export async function storageUsage(
+  db: Db,
+  workspace: WorkspaceRow,
+  defaultQuotaBytes: number,
+): Promise<{ usedBytes: number; quotaBytes: number }> {
+  return {
+    usedBytes: await uploads.storageUsedBytes(db, workspace.id),
+    quotaBytes: quotaBytes(workspace, defaultQuotaBytes),
+  };
+}

@@ -84,9 +84,13 @@ export async function recordWebhookEvent(
   deps: Pick<WebhookDeliveryDeps, 'db' | 'webhooks'>,
   input: WebhookEventInput,
   eventId: string,
+  /** Only this endpoint of the workspace, subscribed or not (a test event). */
+  endpointId?: string,
 ): Promise<WebhookEventRecorded> {
   const { db } = deps;
-  const endpoints = await webhooks.subscribedEndpoints(db, input.workspaceId, input.type);
+  const endpoints = endpointId
+    ? [{ id: endpointId }]
+    : await webhooks.subscribedEndpoints(db, input.workspaceId, input.type);
   const payload = {
     type: input.type,
     timestamp: input.timestamp,

@@ -317,7 +317,8 @@ export interface WebhookEventInput {
     | 'knowledge.updated'
     | 'knowledge.version_restored'
     | 'role.job_completed'
-    | 'role.job_failed';
+    | 'role.job_failed'
+    | 'webhook.test';
   /** ISO time of the event (the workflow's clock). */
   timestamp: string;
   data: Record<string, unknown>;

@@ -126,9 +126,23 @@ const CALLS: Record<string, RouteCalls> = {
     potent: (w) => ({ method: 'DELETE', path: v1(w, `/webhooks/${randomUUID()}`) }),
     inert: (w) => ({ method: 'DELETE', path: v1(w, `/webhooks/${randomUUID()}`) }),
   },
+  'POST /v1/workspaces/{workspaceId}/webhooks/{webhookId}/test': {
+    potent: (w) => ({ method: 'POST', path: v1(w, `/webhooks/${randomUUID()}/test`) }),
+    inert: (w) => ({ method: 'POST', path: v1(w, `/webhooks/${randomUUID()}/test`) }),
+  },
   'GET /v1/workspaces/{workspaceId}/webhooks/{webhookId}/deliveries': {
     potent: (w) => ({ method: 'GET', path: v1(w, `/webhooks/${randomUUID()}/deliveries`) }),
   },
+  'GET /v1/workspaces/{workspaceId}/api-keys': { potent: (w) => ({ method: 'GET', path: v1(w, '/api-keys') }) },
+  'POST /v1/workspaces/{workspaceId}/api-keys': {
+    potent: (w) => ({ method: 'POST', path: v1(w, '/api-keys'), json: { name: 'planted' } }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/api-keys'), json: {} }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/api-keys/{keyId}': {
+    potent: (w) => ({ method: 'DELETE', path: v1(w, `/api-keys/${randomUUID()}`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/api-keys/${randomUUID()}`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/storage': { potent: (w) => ({ method: 'GET', path: v1(w, '/storage') }) },
   'GET /v1/workspaces/{workspaceId}/sources': { potent: (w) => ({ method: 'GET', path: v1(w, '/sources') }) },
   'POST /v1/workspaces/{workspaceId}/sources': {
     potent: (w) => ({

@@ -48,6 +48,16 @@ describe('console API calls', () => {
     );
     const calls = consoleCalls();
     assert.ok(calls.length >= 20, `found the console's calls (${calls.length})`);
+    // The overview's storage and the integrations' test event and key panel are read from the source too.
+    for (const c of [
+      'GET /v1/workspaces/{w}/storage',
+      'POST /v1/workspaces/{w}/webhooks/{x}/test',
+      'GET /v1/workspaces/{w}/api-keys',
+      'POST /v1/workspaces/{w}/api-keys',
+      'DELETE /v1/workspaces/{w}/api-keys/{x}',
+    ]) {
+      assert.ok(calls.includes(c), `the console calls ${c}`);
+    }
     const undocumented = calls.filter((c) => {
       const [method, p] = c.split(' ') as [string, string];
       const matching = operations.filter((o) => o.pattern.test(p));

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ViewProps } from '../props';
-import { deliveryRow, ErrorLine, Section, Table, useLoad, type Delivery } from '../ui';
+import { Confirm, deliveryRow, ErrorLine, Section, Table, useLoad, type Delivery } from '../ui';
 
 interface Server {
   id: string;
@@ -83,11 +83,21 @@ function Webhooks({ api }: ViewProps) {
     [],
   );
   const [open, setOpen] = useState('');
+  const [tested, setTested] = useState('');
   const [log] = useLoad(
     async () =>
       open ? (await api<{ deliveries: Delivery[] }>('GET', `/webhooks/${open}/deliveries?limit=20`)).deliveries : [],
-    [open],
+    [open, tested],
   );
+  const sendTest = async (id: string) => {
+    try {
+      const res = await api<{ deliveryId: string }>('POST', `/webhooks/${id}/test`);
+      setTested(res.deliveryId);
+      setOpen(id);
+    } catch (err) {
+      setCreateError((err as Error).message);
+    }
+  };
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
   const [createError, setCreateError] = useState('');
@@ -111,6 +121,9 @@ function Webhooks({ api }: ViewProps) {
             <span class="mono">{h.url}</span> {h.enabled ? '' : '(disabled)'}{' '}
             <button type="button" onClick={() => setOpen(open === h.id ? '' : h.id)} aria-expanded={open === h.id}>
               Delivery log
+            </button>{' '}
+            <button type="button" onClick={() => void sendTest(h.id)}>
+              Send test event
             </button>
           </li>
         ))}
@@ -135,10 +148,80 @@ function Webhooks({ api }: ViewProps) {
         </p>
       )}
       <ErrorLine error={createError} />
-      <p class="hint">
-        The API has no "send test event" route and no API-key routes yet; API keys are created and revoked with the CLI
-        (kws apikey create, kws apikey revoke).
-      </p>
+      {tested && <p role="status">Test event sent (delivery {tested}); its attempts show in the delivery log.</p>}
+    </Section>
+  );
+}
+
+interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+function ApiKeys({ api }: ViewProps) {
+  const [keys, error, reload] = useLoad(async () => (await api<{ apiKeys: ApiKey[] }>('GET', '/api-keys')).apiKeys, []);
+  const [name, setName] = useState('');
+  const [shown, setShown] = useState('');
+  const [actionError, setActionError] = useState('');
+  const act = async (run: () => Promise<unknown>) => {
+    setActionError('');
+    try {
+      await run();
+      reload();
+    } catch (err) {
+      setActionError((err as Error).message);
+    }
+  };
+  const create = (e: Event) => {
+    e.preventDefault();
+    void act(async () => {
+      setShown((await api<{ apiKey: string }>('POST', '/api-keys', { name })).apiKey);
+      setName('');
+    });
+  };
+  return (
+    <Section title="API keys">
+      <ErrorLine error={error} />
+      <Table
+        caption="The workspace's keys (never the key itself)"
+        headers={['Name', 'Starts with', 'Created', 'Last used', 'Revoke']}
+        rows={(keys ?? []).map((k) => ({
+          key: k.id,
+          cells: [
+            k.name,
+            <span class="mono">{k.prefix}…</span>,
+            k.createdAt,
+            k.lastUsedAt ?? 'never',
+            k.revokedAt ? (
+              `revoked ${k.revokedAt}`
+            ) : (
+              <Confirm
+                label="Revoke"
+                danger
+                question={`Revoke "${k.name}"? Tokens it minted stop working.`}
+                onConfirm={() => void act(() => api('DELETE', `/api-keys/${k.id}`))}
+              />
+            ),
+          ],
+        }))}
+      />
+      <form onSubmit={create} class="row">
+        <label>
+          Key name
+          <input required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        <button type="submit">Create key</button>
+      </form>
+      {shown && (
+        <p role="status">
+          New key (shown once; copy it now): <code>{shown}</code>
+        </p>
+      )}
+      <ErrorLine error={actionError} />
     </Section>
   );
 }
@@ -148,6 +231,7 @@ export function IntegrationsView(props: ViewProps) {
     <div class="grid">
       <AgentServers {...props} />
       <Webhooks {...props} />
+      <ApiKeys {...props} />
     </div>
   );
 }

@@ -8,6 +8,8 @@ interface Webhook {
   url: string;
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
 export function Overview({ api, jobs }: ViewProps) {
   const [items, error] = useLoad(() => listKnowledge(api), []);
   const [states, jobsError] = useLoad(
@@ -27,6 +29,7 @@ export function Overview({ api, jobs }: ViewProps) {
     }
     return out;
   }, []);
+  const [storage, storageError] = useLoad(() => api<{ usedBytes: number; quotaBytes: number }>('GET', '/storage'), []);
   const by = (s: Knowledge['status']) => (items ?? []).filter((i) => i.status === s);
   const failed = by('BACKGROUND_ERROR');
   return (
@@ -51,9 +54,13 @@ export function Overview({ api, jobs }: ViewProps) {
             rows={failed.map((i) => ({ key: i.id, cells: [i.metadata.title, i.messageError ?? '—'] }))}
           />
         )}
-        <p class="hint">
-          Storage against the quota is not exposed by the public API; the CLI shows it (kws workspace list).
-        </p>
+        <ErrorLine error={storageError} />
+        {storage && (
+          <p data-testid="storage">
+            Storage: {megabytes(storage.usedBytes)} of {megabytes(storage.quotaBytes)} used{' '}
+            <meter min={0} max={storage.quotaBytes} value={storage.usedBytes} aria-label="Storage used of the quota" />
+          </p>
+        )}
       </Section>
       <Section title="Recent background jobs">
         <ErrorLine error={jobsError} />

@@ -17,6 +17,8 @@ import { knowledgeOperations } from '../routes/knowledge/openapi';
 import { metricsOperations } from '../routes/metrics/openapi';
 import { rolesOperations } from '../routes/roles/openapi';
 import { spacesOperations } from '../routes/spaces/openapi';
+import { storageOperations } from '../routes/storage/openapi';
+import { apiKeysOperations } from '../routes/apiKeys/openapi';
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { tokensOperations } from '../routes/tokens/openapi';
 import { sourcesOperations } from '../routes/sources/openapi';
@@ -38,6 +40,8 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...spacesOperations,
   ...agentOperations,
   ...webhooksOperations,
+  ...storageOperations,
+  ...apiKeysOperations,
   ...sourcesOperations,
   ...metricsOperations,
   ...docsOperations,

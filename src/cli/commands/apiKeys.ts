@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../services/apiKeys';
-import { action, iso, requireWorkspace, uuid } from '../shared';
+import { presentApiKey } from '../../presenters/apiKeys';
+import { action, requireWorkspace, uuid } from '../shared';
 
 export function registerApiKeys(program: Command): void {
   const key = program.command('apikey').description('workspace API keys (shown once, stored as a hash)');
@@ -21,14 +22,7 @@ export function registerApiKeys(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string }) => {
         const rows = await listApiKeys(db, uuid('--workspace', opts.workspace));
-        const out = rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          prefix: r.display_prefix,
-          createdAt: iso(r.created_at),
-          lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
-          revokedAt: r.revoked_at ? iso(r.revoked_at) : null,
-        }));
+        const out = rows.map(presentApiKey);
         return {
           json: out,
           text: out.map((r) => `${r.id}  ${r.prefix}…  ${r.name}${r.revokedAt ? '  (revoked)' : ''}`).join('\n'),

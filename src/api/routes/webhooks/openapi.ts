@@ -10,6 +10,7 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
   WebhookListSchema,
+  WebhookTestSentSchema,
 } from './schema';
 
 const base = '/v1/workspaces/{workspaceId}/webhooks';
@@ -100,6 +101,19 @@ export const webhooksOperations: ApiOperation[] = [
     summary: 'Remove an endpoint and its delivery log',
     request: { path: WebhookPath },
     responses: { 200: { description: 'Removed', schema: z.strictObject({ success: z.literal(true) }) } },
+    errors: notFound,
+  },
+  {
+    method: 'post',
+    path: `${base}/{webhookId}/test`,
+    operationId: 'sendWebhookTestEvent',
+    tag: 'Webhooks',
+    summary: 'Send a webhook.test event to this endpoint alone, through the normal (signed, retried) delivery',
+    description:
+      'The event ({"type":"webhook.test","timestamp":…,"data":{"workspaceId":…,"webhookId":…}}) is recorded in the ' +
+      "endpoint's delivery log whatever events it subscribes to, and delivered in the background (202).",
+    request: { path: WebhookPath },
+    responses: { 202: { description: 'Recorded; the delivery follows', schema: WebhookTestSentSchema } },
     errors: notFound,
   },
   {

@@ -10,6 +10,7 @@ import {
   loadWebhook,
   updateWebhook,
 } from '../../../services/webhooks';
+import { sendWebhookTestEvent } from '../../../services/webhookEvents';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentDelivery, presentEndpoint } from '../../../presenters/webhooks';
@@ -20,6 +21,7 @@ import {
   type WebhookDeliveries,
   type WebhookEndpoint,
   type WebhookList,
+  type WebhookTestSent,
 } from './schema';
 
 export function webhooksRouter(deps: Deps): Router {
@@ -49,6 +51,11 @@ export function webhooksRouter(deps: Deps): Router {
   router.delete('/:webhookId', manage, async (ctx) => {
     await deleteWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!);
     ctx.body = { success: true };
+  });
+  router.post('/:webhookId/test', manage, async (ctx) => {
+    const sent = await sendWebhookTestEvent(deps, requireAuth(ctx).workspace.id, ctx.params.webhookId!);
+    ctx.status = 202;
+    ctx.body = sent satisfies WebhookTestSent;
   });
   router.get('/:webhookId/deliveries', manage, async (ctx) => {
     const { workspace } = requireAuth(ctx);

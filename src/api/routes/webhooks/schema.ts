@@ -110,3 +110,9 @@ export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 export const WebhookDeliveriesSchema = z.strictObject({ deliveries: z.array(WebhookDeliverySchema) });
 export type WebhookDeliveries = z.infer<typeof WebhookDeliveriesSchema>;
+
+export const WebhookTestSentSchema = z.strictObject({
+  deliveryId: uuid("The delivery, in the endpoint's delivery log"),
+  eventType: z.literal('webhook.test'),
+});
+export type WebhookTestSent = z.infer<typeof WebhookTestSentSchema>;

@@ -1,0 +1,19 @@
+// The workspace's stored-file usage against its quota (storage.read: workspace credentials only).
+import Router from '@koa/router';
+import type { Deps } from '../../../services/deps';
+import { storageUsage } from '../../../services/storageQuota';
+import { guard, requireAuth } from '../../middleware/authenticate';
+import type { StorageUsage } from './schema';
+
+export function storageRouter(deps: Deps): Router {
+  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/storage' });
+  router.get('/', guard(deps, 'storage.read'), async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    ctx.body = (await storageUsage(
+      deps.db,
+      workspace,
+      deps.config.limits.defaultStorageQuotaBytes,
+    )) satisfies StorageUsage;
+  });
+  return router;
+}
