@@ -22,7 +22,9 @@ as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 wait_port() { # host port seconds what
   local i
   for ((i = 0; i < $3 * 10; i++)); do
-    (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null && { exec 3>&- 3<&- 2>/dev/null || true; return 0; }
+    # The probe opens (and closes) its descriptor in a subshell: an `exec` redirection here would send the
+    # rest of the run's stderr to /dev/null.
+    (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null && return 0
     sleep 0.1
   done
   echo "[services] $4 did not open $1:$2 within $3 s" >&2

@@ -37,6 +37,44 @@ interface S3rverInstance {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver') as new (options: S3rverOptions) => S3rverInstance;
 
+// s3rver's ListObjectsV2 cipher its continuation tokens with DES, which the OpenSSL of Node 17+ refuses:
+// every listing of more than 1,000 keys (the one that needs a token) failed with InternalError. Its list
+// controller is looked up at each request, so a V2 listing is answered here from its V1 (marker) listing,
+// the token being the last key listed, base64url-encoded.
+interface ListContext {
+  query: Record<string, string | string[] | undefined>;
+  body?: { ListBucketResult?: Record<string, unknown> & { Contents?: Array<{ Key: string; Owner?: unknown }> } };
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const bucketController = require('s3rver/lib/controllers/bucket') as {
+  getBucket(ctx: ListContext): Promise<void>;
+};
+const listObjects = bucketController.getBucket.bind(bucketController);
+bucketController.getBucket = async (ctx) => {
+  const query = ctx.query;
+  if (query['list-type'] !== '2') return listObjects(ctx);
+  const token = typeof query['continuation-token'] === 'string' ? query['continuation-token'] : '';
+  const startAfter = typeof query['start-after'] === 'string' ? query['start-after'] : undefined;
+  const marker = token ? Buffer.from(token, 'base64url').toString('utf8') : startAfter;
+  const v1 = { ...query };
+  for (const name of ['list-type', 'continuation-token', 'start-after', 'fetch-owner']) delete v1[name];
+  ctx.query = { ...v1, ...(marker ? { marker } : {}) };
+  await listObjects(ctx);
+  const result = ctx.body?.ListBucketResult;
+  if (!result) return;
+  const contents = result.Contents ?? [];
+  const last = (result.NextMarker as string | undefined) ?? contents[contents.length - 1]?.Key;
+  delete result.Marker;
+  delete result.NextMarker;
+  if (query['fetch-owner'] !== 'true') for (const c of contents) delete c.Owner;
+  Object.assign(result, {
+    StartAfter: token ? undefined : startAfter,
+    ContinuationToken: token || undefined,
+    NextContinuationToken: result.IsTruncated && last ? Buffer.from(last, 'utf8').toString('base64url') : undefined,
+    KeyCount: contents.length,
+  });
+};
+
 /** s3rver accepts only these fixed credentials. */
 const S3RVER_CREDENTIAL = 'S3RVER';
 

@@ -440,9 +440,11 @@ describe('extraction sandbox: reused children', function () {
       for (let round = 0; round < 4; round++) {
         const docs = await Promise.all(clean.slice(0, 3).map((f) => pool.extract(f.bytes, f.mime, f.name)));
         docs.forEach((doc, i) => assert.deepEqual(withoutUsage(doc), expected[i]));
-        // Three at once with two slots: the first two overlap, so they must be in different children.
-        const [a, b] = docs.map((doc) => childOf(doc.usage).pid);
-        assert.notEqual(a, b);
+        // Three at once with two slots. A child takes one file at a time: files that landed in the same child
+        // were its n-th and m-th, never the same one (on a loaded machine the first may end before the second
+        // is handed out, so the same child may well take both, one after the other).
+        const turns = docs.map((doc) => `${childOf(doc.usage).pid}:${childOf(doc.usage).filesBefore}`);
+        assert.equal(new Set(turns).size, docs.length, `two files shared a child's turn: ${turns.join(', ')}`);
         docs.forEach((doc) => seen.add(childOf(doc.usage).pid));
       }
       assert.ok(seen.size <= 3, `children are reused: ${seen.size} for 12 files`);
