@@ -215,7 +215,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
-async function* listWebsite(ctx: SourceContext, config: WebsiteConfig): AsyncIterable<SourceEntry> {
+/**
+ * How long one listing fetches pages: it runs as one activity of bounded duration, and 1,000 pages at the default
+ * politeness delay take longer. The pages of the last sync it did not reach in time are kept as they were
+ * (listed at their last fingerprint, so nothing is deleted for want of time) and checked by a later sync.
+ */
+export const WEBSITE_LIST_BUDGET_MS = 10 * 60_000;
+/** The longest wait without a heartbeat (the activity's heartbeat timeout is a minute). */
+const HEARTBEAT_EVERY_MS = 10_000;
+
+async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs: number): AsyncIterable<SourceEntry> {
+  const startedAt = Date.now();
   const web = webOf(ctx);
   const policy = { ...fetchPolicy(web), ...ctx.addressPolicy, timeoutMs: web.timeoutMs, userAgent: web.userAgent };
   const start = canonicalUrl(parseWebUrl(config.url));
@@ -234,8 +244,10 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig): AsyncIte
   let lastRequestAt = 0;
   const pace = async () => {
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    const wait = lastRequestAt + delayMs - Date.now();
-    if (wait > 0) await sleep(wait, ctx.signal);
+    for (let wait = lastRequestAt + delayMs - Date.now(); wait > 0; wait = lastRequestAt + delayMs - Date.now()) {
+      await sleep(Math.min(wait, HEARTBEAT_EVERY_MS), ctx.signal);
+      ctx.heartbeat();
+    }
     lastRequestAt = Date.now();
   };
 
@@ -251,31 +263,41 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig): AsyncIte
   }
 
   const listed = new Set<string>();
+  /** A known page listed at its last fingerprint (unchanged, or kept through a failure or for want of time). */
+  const keptAsItWas = (url: string): SourceEntry | undefined => {
+    const previous = ctx.previous.get(url);
+    if (previous === undefined || listed.has(url)) return undefined;
+    listed.add(url);
+    return { key: url, fingerprint: previous, filename: pageFilename('', new URL(url)) };
+  };
   for (let requests = 0; requests < config.maxPages; requests++) {
     const next = frontier.next();
     if (!next) break;
+    if (Date.now() - startedAt >= budgetMs) {
+      // Out of time: the known pages not reached are kept as they were.
+      for (let left: typeof next | undefined = next; left; left = frontier.next()) {
+        const entry = keptAsItWas(left.url);
+        if (entry) yield entry;
+      }
+      break;
+    }
     await pace();
     ctx.heartbeat({ url: next.url });
     const previous = ctx.previous.get(next.url);
-    const keepPrevious = (): SourceEntry | undefined => {
-      if (previous === undefined || listed.has(next.url)) return undefined;
-      listed.add(next.url);
-      return { key: next.url, fingerprint: previous, filename: pageFilename('', new URL(next.url)) };
-    };
     let doc: WebDocument;
     try {
       doc = await fetchWebDocument(next.url, web, policy, conditionalHeaders(previous));
     } catch (err) {
       if (!(err instanceof FetchError)) throw err;
       if (err.status === 304 && previous !== undefined) {
-        const entry = keepPrevious();
+        const entry = keptAsItWas(next.url);
         if (entry) yield entry;
         continue;
       }
       if (next.url === start)
         throw new SourceUnavailableError(`The start URL ${start} could not be read: ${err.message}`);
       if (err.status === 404 || err.status === 410 || err.code === 'UNSUPPORTED_TYPE') continue; // gone
-      const entry = keepPrevious(); // a page that fails this time is kept as it was
+      const entry = keptAsItWas(next.url); // a page that fails this time is kept as it was
       if (entry) yield entry;
       continue;
     }
@@ -321,8 +343,11 @@ async function fetchWebsitePage(
   return { ...document, fingerprint: fingerprintOf(depth, doc, document.bytes) };
 }
 
-export const websiteKind: SourceKind<WebsiteConfig, unknown> = {
+/** The website kind; `listBudgetMs` bounds a listing's fetching (WEBSITE_LIST_BUDGET_MS by default). */
+export const createWebsiteKind = (options: { listBudgetMs?: number } = {}): SourceKind<WebsiteConfig, unknown> => ({
   kind: 'website',
-  list: (ctx, config) => listWebsite(ctx, config),
+  list: (ctx, config) => listWebsite(ctx, config, options.listBudgetMs ?? WEBSITE_LIST_BUDGET_MS),
   fetch: (ctx, config, _secrets, entry) => fetchWebsitePage(ctx, config, entry),
-};
+});
+
+export const websiteKind = createWebsiteKind();

@@ -2,7 +2,7 @@
 // fingerprinted by their text, so an unchanged page stays unchanged; a known page that fails for a while is
 // kept, one that answers 404 is dropped; maxPages bounds the requests; path patterns and robots.txt are obeyed.
 import assert from 'node:assert/strict';
-import { websiteKind, type WebsiteConfig } from '../../src/connectors/website';
+import { createWebsiteKind, websiteKind, type WebsiteConfig } from '../../src/connectors/website';
 import type { SourceContext, SourceEntry } from '../../src/connectors/kind';
 import type { WebSettings } from '../../src/web/document';
 import { page, startSite, type TestSite } from '../helpers/site';
@@ -16,7 +16,11 @@ const web: WebSettings = {
   userAgent: 'KnowledgeWorkspaceBot/1.0',
 };
 
-async function list(config: WebsiteConfig, previous = new Map<string, string>()): Promise<Map<string, string>> {
+async function list(
+  config: WebsiteConfig,
+  previous = new Map<string, string>(),
+  kind = websiteKind,
+): Promise<Map<string, string>> {
   const ctx: SourceContext = {
     signal: new AbortController().signal,
     heartbeat: () => undefined,
@@ -25,7 +29,7 @@ async function list(config: WebsiteConfig, previous = new Map<string, string>())
     web,
   };
   const entries: SourceEntry[] = [];
-  for await (const entry of websiteKind.list(ctx, config, undefined)) entries.push(entry);
+  for await (const entry of kind.list(ctx, config, undefined)) entries.push(entry);
   assert.equal(new Set(entries.map((e) => e.key)).size, entries.length, 'each page listed once');
   return new Map(entries.map((e) => [e.key, e.fingerprint]));
 }
@@ -86,5 +90,16 @@ describe('website source kind', () => {
     const filtered = await list(settings(`${site.origin}/`, { excludePaths: ['/docs/'] }));
     assert.deepEqual([...filtered.keys()].sort(), [`${site.origin}/`, `${site.origin}/blog/x`]);
     assert.equal(site.hits('/no/y'), 0, 'robots.txt disallows it');
+  });
+
+  it('keeps the known pages it has no time left to check as they were', async () => {
+    site.routes.set('/', page('Home', ['Welcome to the home page of the example.'], ['/a']));
+    site.routes.set('/a', page('A', ['The first page says something worth indexing.']));
+    const first = await list(settings(`${site.origin}/`));
+    const requested = site.log.length;
+    site.routes.delete('/a');
+    const late = await list(settings(`${site.origin}/`), first, createWebsiteKind({ listBudgetMs: 0 }));
+    assert.deepEqual(late, first, 'nothing is dropped for want of time');
+    assert.equal(site.log.slice(requested).filter((r) => r.path === '/' || r.path === '/a').length, 0);
   });
 });
