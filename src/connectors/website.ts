@@ -14,7 +14,8 @@ import { fetchPolicy, fetchWebDocument, type WebDocument, type WebSettings } fro
 import { FetchError, parseWebUrl } from '../web/fetch';
 import { fetchRobots, robotsRules } from '../web/robots';
 import { sitemapUrls } from '../web/sitemap';
-import { canonicalUrl, followedLinks, pathFilter } from '../web/urls';
+import type { MatchWork } from '../web/pattern';
+import { canonicalUrl, followedLinks, MAX_CRAWL_URL_LENGTH, MAX_MATCH_STEPS_PER_PAGE, pathFilter } from '../web/urls';
 import { HTTP_URL_PATTERN } from './git';
 import {
   SourceUnavailableError,
@@ -150,6 +151,7 @@ const keptKey = (start: string, key: string, fingerprint: string) => `${start}\n
 
 function keep(id: string, doc: Document): void {
   const now = Date.now();
+  takeKept(id); // a document kept again replaces the first (and its bytes with it)
   for (const [k, v] of kept) {
     if (now - v.at < KEPT_MS && keptBytes + doc.bytes.length <= KEPT_BYTES) break;
     kept.delete(k);
@@ -236,14 +238,15 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
     throw new SourceUnavailableError(`The site ${origin} cannot be read: ${rules.unreachableReason}`);
   if (!rules.isAllowed(start)) throw new SourceUnavailableError(`robots.txt of ${origin} disallows the start URL`);
   const passes = pathFilter(config);
-  const admitted = (url: string) => {
+  const admitted = (url: string, work?: MatchWork) => {
     const parsed = new URL(url);
-    return parsed.origin === origin && passes(parsed) && rules.isAllowed(url);
+    return parsed.origin === origin && passes(parsed, work) && rules.isAllowed(url, work);
   };
   const delayMs = Math.min(MAX_DELAY_MS, Math.max(web.politenessDelayMs, rules.crawlDelayMs));
   let lastRequestAt = 0;
   const pace = async () => {
     if (ctx.signal.aborted) throw ctx.signal.reason;
+    ctx.heartbeat(); // a request may follow another without a wait, each up to the fetch timeout
     for (let wait = lastRequestAt + delayMs - Date.now(); wait > 0; wait = lastRequestAt + delayMs - Date.now()) {
       await sleep(Math.min(wait, HEARTBEAT_EVERY_MS), ctx.signal);
       ctx.heartbeat();
@@ -254,12 +257,21 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
   const cap = Math.min(10_000, Math.max(100, config.maxPages * 10));
   const frontier = new Frontier(config.maxDepth, cap);
   frontier.add(start, 0);
+  // Seeding matches up to thousands of URLs against the site's robots rules and the path patterns: the work is
+  // bounded as one page's links are. Known pages past the bound are kept as they were (a later sync checks
+  // them); sitemap URLs past it are left out.
+  const seedWork: MatchWork = { steps: 0 };
+  const unchecked: string[] = [];
   for (const [key, fingerprint] of ctx.previous) {
-    if (URL.canParse(key) && admitted(key)) frontier.add(key, parseFingerprint(fingerprint)?.depth ?? config.maxDepth);
+    if (!URL.canParse(key)) continue;
+    if (seedWork.steps > MAX_MATCH_STEPS_PER_PAGE) unchecked.push(key);
+    else if (admitted(key, seedWork)) frontier.add(key, parseFingerprint(fingerprint)?.depth ?? config.maxDepth);
   }
-  for (const url of await sitemapUrls(web, origin, sitemaps, cap, pace)) {
+  const sitemapDeadline = startedAt + budgetMs / 3;
+  for (const url of await sitemapUrls(web, origin, sitemaps, cap, pace, sitemapDeadline)) {
+    if (seedWork.steps > MAX_MATCH_STEPS_PER_PAGE) break;
     const canonical = canonicalUrl(url);
-    if (admitted(canonical)) frontier.add(canonical, 1);
+    if (canonical.length <= MAX_CRAWL_URL_LENGTH && admitted(canonical, seedWork)) frontier.add(canonical, 1);
   }
 
   const listed = new Set<string>();
@@ -270,17 +282,9 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
     listed.add(url);
     return { key: url, fingerprint: previous, filename: pageFilename('', new URL(url)) };
   };
-  for (let requests = 0; requests < config.maxPages; requests++) {
+  for (let requests = 0; requests < config.maxPages && Date.now() - startedAt < budgetMs; requests++) {
     const next = frontier.next();
     if (!next) break;
-    if (Date.now() - startedAt >= budgetMs) {
-      // Out of time: the known pages not reached are kept as they were.
-      for (let left: typeof next | undefined = next; left; left = frontier.next()) {
-        const entry = keptAsItWas(left.url);
-        if (entry) yield entry;
-      }
-      break;
-    }
     await pace();
     ctx.heartbeat({ url: next.url });
     const previous = ctx.previous.get(next.url);
@@ -310,6 +314,7 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
       continue;
     }
     const key = canonicalUrl(doc.url);
+    if (key.length > MAX_CRAWL_URL_LENGTH) continue;
     frontier.visited(key);
     if (listed.has(key) || (key !== next.url && !admitted(key))) continue;
     if (doc.kind === 'html' && !doc.page.nofollow && next.depth < config.maxDepth) {
@@ -324,6 +329,16 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
     keep(keptKey(start, key, fingerprint), document);
     yield { key, fingerprint, filename: document.filename, size: document.bytes.length };
   }
+  // Out of pages or of time: the known pages not reached are kept as they were (never deleted for want of a
+  // request), and so are those the seeding's bound left unchecked.
+  for (let left = frontier.next(); left; left = frontier.next()) {
+    const entry = keptAsItWas(left.url);
+    if (entry) yield entry;
+  }
+  for (const key of unchecked) {
+    const entry = keptAsItWas(key);
+    if (entry) yield entry;
+  }
 }
 
 async function fetchWebsitePage(
@@ -337,6 +352,9 @@ async function fetchWebsitePage(
   const web = webOf(ctx);
   const policy = { ...fetchPolicy(web), ...ctx.addressPolicy, timeoutMs: web.timeoutMs, userAgent: web.userAgent };
   const doc = await fetchWebDocument(entry.key, web, policy);
+  if (doc.url.origin !== new URL(start).origin) {
+    throw new Error(`The page now redirects to another site (${doc.url.origin})`);
+  }
   const document = documentOf(doc);
   if (!document) throw new Error('The page no longer has text to index (empty or noindex)');
   const depth = parseFingerprint(entry.fingerprint)?.depth ?? 0;

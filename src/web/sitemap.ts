@@ -12,6 +12,8 @@ import { MAX_CRAWL_URL_LENGTH } from './urls';
 export const MAX_SITEMAP_BYTES = 10 * 1024 * 1024;
 /** The most sitemap files (index files included) read for one listing. */
 export const MAX_SITEMAP_FILES = 20;
+/** The most bytes of all the sitemap files of one listing. */
+export const MAX_SITEMAP_TOTAL_BYTES = 32 * 1024 * 1024;
 
 export interface ParsedSitemap {
   /** 'index' when the file lists other sitemaps. */
@@ -49,7 +51,8 @@ export function parseSitemap(xml: string, maxLocs: number): ParsedSitemap {
     let text = xml.slice(open + 5, close).trim();
     if (text.startsWith('<![CDATA[') && text.endsWith(']]>')) text = text.slice(9, -3).trim();
     else text = decodeXmlText(text);
-    if (text.length > 0 && text.length <= MAX_CRAWL_URL_LENGTH) locs.push(text);
+    // A copy, not a slice: a slice would keep the whole file's string alive as long as the URL lives.
+    if (text.length > 0 && text.length <= MAX_CRAWL_URL_LENGTH) locs.push(Buffer.from(text, 'utf8').toString('utf8'));
     at = close + 6;
   }
   return { kind, locs };
@@ -67,13 +70,22 @@ export async function sitemapUrls(
   maxUrls: number,
   /** Awaited before each request (the crawl's politeness delay; it throws when the work is cancelled). */
   beforeRequest: () => Promise<void> = async () => {},
+  /** No sitemap file is requested after this time (ms since the epoch). */
+  deadline = Infinity,
 ): Promise<string[]> {
   const sameOrigin = (raw: string) => URL.canParse(raw) && new URL(raw).origin === origin;
   const queue = [...declared.filter(sameOrigin), `${origin}/sitemap.xml`];
   const seen = new Set<string>();
   const pages = new Set<string>();
   let files = 0;
-  while (queue.length > 0 && files < MAX_SITEMAP_FILES && pages.size < maxUrls) {
+  let bytes = 0;
+  while (
+    queue.length > 0 &&
+    files < MAX_SITEMAP_FILES &&
+    pages.size < maxUrls &&
+    bytes < MAX_SITEMAP_TOTAL_BYTES &&
+    Date.now() < deadline
+  ) {
     const next = queue.shift()!;
     if (seen.has(next)) continue;
     seen.add(next);
@@ -83,8 +95,9 @@ export async function sitemapUrls(
     try {
       const res = await fetchResource(next, fetchPolicy(web), {
         accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
-        maxBytes: () => MAX_SITEMAP_BYTES,
+        maxBytes: () => Math.min(MAX_SITEMAP_BYTES, MAX_SITEMAP_TOTAL_BYTES - bytes),
       });
+      bytes += res.body.length;
       if (res.url.origin !== origin) continue;
       xml = res.body.toString('utf8');
     } catch (err) {

@@ -92,6 +92,23 @@ describe('website source kind', () => {
     assert.equal(site.hits('/no/y'), 0, 'robots.txt disallows it');
   });
 
+  it('keeps the known pages that maxPages leaves unrequested as they were', async () => {
+    site.routes.set('/', page('Home', ['Welcome to the home page of the example.'], ['/a', '/b']));
+    site.routes.set('/a', page('A', ['The first page says something worth indexing.']));
+    site.routes.set('/b', page('B', ['The second page says something else entirely.']));
+    const first = await list(settings(`${site.origin}/`));
+    const requested = site.log.length;
+    const bounded = await list(settings(`${site.origin}/`, { maxPages: 1 }), first);
+    assert.deepEqual(bounded, first, 'a page not requested this time is not deleted');
+    assert.deepEqual(
+      site.log
+        .slice(requested)
+        .filter((r) => r.path !== '/robots.txt' && r.path !== '/sitemap.xml')
+        .map((r) => r.path),
+      ['/'],
+    );
+  });
+
   it('keeps the known pages it has no time left to check as they were', async () => {
     site.routes.set('/', page('Home', ['Welcome to the home page of the example.'], ['/a']));
     site.routes.set('/a', page('A', ['The first page says something worth indexing.']));
