@@ -330,9 +330,10 @@ describe('extraction sandbox: reused children', function () {
   it('after each hostile file the next file gets what a fresh child gives; a child that failed is not reused', async () => {
     const hostileFiles = [
       { bytes: Buffer.from(`[${'{},'.repeat(10_000_000)}{}]`), mime: 'application/json', name: 'heap.json' },
-      { bytes: await hostile.makeHugeDocx(100 * MB), mime: DOCX, name: 'memory.docx' },
       // (The PDF inflate bomb is left out: under this cap it runs into the two-minute time budget, a failure
-      // like the others here; hostile.test.ts covers it.)
+      // like the others here; hostile.test.ts covers it. So is the 100 MB document: under this cap its parser
+      // spends up to minutes in garbage collection near the heap limit, twice, since a reused child's memory death
+      // is retried in a fresh one; its death is heap.json's, and that retry has a test of its own below.)
       { bytes: hostile.makeDeepPdf(), mime: 'application/pdf', name: 'deep.pdf' },
       { bytes: await hostile.makeDocxEntityBomb(), mime: DOCX, name: 'entities.docx' },
       { bytes: await hostile.makeXlsxHugeSharedStrings(8 * MB), mime: XLSX, name: 'strings.xlsx' },

@@ -9,12 +9,11 @@ import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createDb, type Db } from '../../src/db/knex';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { startEmbeddedS3, type EmbeddedS3 } from '../../src/embedded/s3';
 import { startTemporalDevServer } from '../../src/embedded/temporal';
-import { createBlobStore } from '../../src/storage/blobStore';
+import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
 import { uploadKey } from '../../src/storage/keys';
 import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -66,6 +65,8 @@ interface Harness {
   db: Db;
   s3: EmbeddedS3;
   s3Port: number;
+  /** The harness's bucket, as the service reaches it. */
+  blobs: BlobStore;
   env: NodeJS.ProcessEnv;
   api?: ServiceProcess & { url?: string };
   worker?: ServiceProcess;
@@ -85,6 +86,14 @@ async function harness(
   const db = opts.databaseUrl ? createDb(databaseUrl, 4) : testDb.db;
   const s3Port = await freePort();
   const s3 = await startEmbeddedS3({ dataDir: dir, bucket: BUCKET, port: s3Port });
+  const blobs = createBlobStore({
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    forcePathStyle: true,
+  });
   const env = childEnv({
     DATABASE_URL: databaseUrl,
     S3_ENDPOINT: s3.endpoint,
@@ -119,6 +128,7 @@ async function harness(
     db,
     s3,
     s3Port,
+    blobs,
     env,
     api,
     request,
@@ -131,6 +141,7 @@ async function harness(
     async close() {
       await h.worker?.stop().catch(() => undefined);
       await h.api?.stop().catch(() => undefined);
+      h.blobs.close();
       await h.s3.stop();
       if (opts.databaseUrl) await db.destroy();
       await testDb.drop();
@@ -159,30 +170,12 @@ async function chunkCounts(h: Harness, knowledgeId: string, version?: number) {
 }
 
 async function bucketKeys(h: Harness): Promise<string[]> {
-  const s3 = new S3Client({
-    endpoint: h.s3.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: h.s3.accessKeyId, secretAccessKey: h.s3.secretAccessKey },
-  });
-  try {
-    const out = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
-    return (out.Contents ?? []).map((o) => o.Key!);
-  } finally {
-    s3.destroy();
-  }
+  return h.blobs.list('');
 }
 
-describe('fault tolerance (separate API and worker processes)', function () {
-  this.timeout(300_000);
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
-
-  it('kill -9 of the worker mid-ingestion: the upload finishes after a restart, no lost item, no duplicate chunk, no orphaned blob', async () => {
-    h = await harness();
+async function killMidIngestion(): Promise<void> {
+  const h = await harness();
+  try {
     const upload = await uploadRequest(
       h.request,
       h.tenant.workspaceId,
@@ -196,17 +189,17 @@ describe('fault tolerance (separate API and worker processes)', function () {
     );
     assert.equal(upload.status, 200, upload.text);
     const meta = await until('knowledge item', async () => {
-      const m = await h!.request(
+      const m = await h.request(
         'GET',
-        `/v1/workspaces/${h!.tenant.workspaceId}/upload-file-metadata/${upload.body.uploadFileMetadataId}`,
-        { headers: h!.headers },
+        `/v1/workspaces/${h.tenant.workspaceId}/upload-file-metadata/${upload.body.uploadFileMetadataId}`,
+        { headers: h.headers },
       );
       return m.body.knowledge?.id as string | undefined;
     });
     const partial = await until(
       'part of the chunks embedded',
       async () => {
-        const c = await chunkCounts(h!, meta);
+        const c = await chunkCounts(h, meta);
         return c.embedded > 0 && c.embedded < c.total - 64 ? c : undefined;
       },
       180_000,
@@ -216,7 +209,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
     const killedAt = Date.now();
     await h.startWorker();
     const restartedAt = Date.now();
-    await until('COMPLETED', async () => (await itemStatus(h!, meta)) === 'COMPLETED', 180_000);
+    await until('COMPLETED', async () => (await itemStatus(h, meta)) === 'COMPLETED', 180_000);
     const done = Date.now();
     const c = await chunkCounts(h, meta);
     assert.equal(c.total, c.distinct, 'no duplicate chunk');
@@ -230,10 +223,14 @@ describe('fault tolerance (separate API and worker processes)', function () {
       restartToCompleted: seconds(done - restartedAt),
       killToCompleted: seconds(done - killedAt),
     });
-  });
+  } finally {
+    await h.close();
+  }
+}
 
-  it('kill -9 of the worker mid-replace: the old version serves throughout, the new one completes exactly once after a restart', async () => {
-    h = await harness();
+async function killMidReplace(): Promise<void> {
+  const h = await harness();
+  try {
     const ws = h.tenant.workspaceId;
     const OLD = 'Kestrel quay keeps the brass harbour bell polished.';
     const upload = await uploadRequest(
@@ -245,16 +242,16 @@ describe('fault tolerance (separate API and worker processes)', function () {
     );
     assert.equal(upload.status, 200, upload.text);
     const id = await until('knowledge item', async () => {
-      const m = await h!.request(
+      const m = await h.request(
         'GET',
         `/v1/workspaces/${ws}/upload-file-metadata/${upload.body.uploadFileMetadataId}`,
         {
-          headers: h!.headers,
+          headers: h.headers,
         },
       );
       return m.body.knowledge?.id as string | undefined;
     });
-    await until('version 1 COMPLETED', async () => (await itemStatus(h!, id)) === 'COMPLETED', 180_000);
+    await until('version 1 COMPLETED', async () => (await itemStatus(h, id)) === 'COMPLETED', 180_000);
     // A subscriber, so each knowledge.completed the workspace emits is recorded as a delivery.
     const endpoint = randomUUID();
     await h.db('webhook_endpoints').insert({
@@ -266,8 +263,8 @@ describe('fault tolerance (separate API and worker processes)', function () {
     });
     /** What a keyword search answers: the old text, the new one, or both. */
     const serving = async () => {
-      const res = await h!.request('POST', `/workspaces/${ws}/knowledge/search`, {
-        headers: { ...h!.headers, 'x-api-key': h!.tenant.apiKey },
+      const res = await h.request('POST', `/workspaces/${ws}/knowledge/search`, {
+        headers: { ...h.headers, 'x-api-key': h.tenant.apiKey },
         json: { query: 'kestrel quay fault corpus', mode: 'keyword', limit: 10 },
       });
       assert.equal(res.status, 200, res.text);
@@ -285,7 +282,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
       raw: body,
     });
     assert.equal(put.status, 202, put.text);
-    const ofVersion2 = () => chunkCounts(h!, id, 2);
+    const ofVersion2 = () => chunkCounts(h, id, 2);
     const partial = await until(
       'part of the new version embedded',
       async () => {
@@ -305,7 +302,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
     const restartedAt = Date.now();
     await until(
       'version 2 current',
-      async () => (await knowledgeRepo.findKnowledge(h!.db, ws, id))?.current_version === 2,
+      async () => (await knowledgeRepo.findKnowledge(h.db, ws, id))?.current_version === 2,
       180_000,
     );
     const done = Date.now();
@@ -324,8 +321,8 @@ describe('fault tolerance (separate API and worker processes)', function () {
     );
     // Exactly one completion: one knowledge.completed, for version 2 (the workflow has finished by then).
     await until('the replace workflow finished', async () => {
-      const job = await h!.request('POST', `/v1/workspaces/${ws}/background-jobs`, {
-        headers: h!.headers,
+      const job = await h.request('POST', `/v1/workspaces/${ws}/background-jobs`, {
+        headers: h.headers,
         json: { jobIds: [put.body.jobId] },
       });
       return job.body.jobs?.[0]?.status === 'COMPLETED' ? true : undefined;
@@ -349,19 +346,15 @@ describe('fault tolerance (separate API and worker processes)', function () {
       restartToSwitched: seconds(done - restartedAt),
       killToSwitched: seconds(done - killedAt),
     });
-  });
+  } finally {
+    await h.close();
+  }
+}
 
-  it('kill -9 of the worker mid-cascade-delete: the delete finishes after a restart, purging every file of the tree and nothing else', async () => {
-    h = await harness();
+async function killMidCascadeDelete(): Promise<void> {
+  const h = await harness();
+  try {
     const ws = h.tenant.workspaceId;
-    const blobs = createBlobStore({
-      endpoint: h.s3.endpoint,
-      accessKeyId: h.s3.accessKeyId,
-      secretAccessKey: h.s3.secretAccessKey,
-      bucket: BUCKET,
-      region: 'us-east-1',
-      forcePathStyle: true,
-    });
     // root -> middle -> 1,000 leaves (20 with stored files); root -> 10 more leaves; one unrelated item with a file.
     const root = await knowledgeRepo.insertKnowledge(h.db, ws, { type: 'WEBSITE', title: 'root' });
     const middle = await knowledgeRepo.insertKnowledge(h.db, ws, {
@@ -372,7 +365,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
     const rows = [];
     for (let i = 0; i < 1010; i++) {
       const key = i < 20 ? uploadKey(h.tenant.organizationId, ws, randomUUID(), `f${i}.txt`) : null;
-      if (key) await blobs.put(key, Buffer.from(`file ${i}`), 'text/plain');
+      if (key) await h.blobs.put(key, Buffer.from(`file ${i}`), 'text/plain');
       rows.push({
         id: randomUUID(),
         workspace_id: ws,
@@ -391,10 +384,9 @@ describe('fault tolerance (separate API and worker processes)', function () {
       500,
     );
     const keepKey = uploadKey(h.tenant.organizationId, ws, randomUUID(), 'keep.txt');
-    await blobs.put(keepKey, Buffer.from('keep'), 'text/plain');
+    await h.blobs.put(keepKey, Buffer.from('keep'), 'text/plain');
     const keep = await knowledgeRepo.insertKnowledge(h.db, ws, { type: 'STRING', title: 'keep' });
     await h.db('knowledge').where({ id: keep.id }).update({ storage_key: keepKey });
-    blobs.close();
 
     // Hold the middle node's row: the batch that reaches it (after its 1,000 leaves) blocks there.
     const lock = await h.db.transaction();
@@ -402,7 +394,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
     const del = await h.request('DELETE', `/v1/workspaces/${ws}/knowledge/${root.id}/children`, { headers: h.headers });
     assert.equal(del.status, 200, del.text);
     await until('the leaves deleted, the batch blocked at the middle node', async () => {
-      const left = await h!.db('knowledge').where({ workspace_id: ws }).count<{ count: number }[]>('* as count');
+      const left = await h.db('knowledge').where({ workspace_id: ws }).count<{ count: number }[]>('* as count');
       return Number(left[0]!.count) <= 13 ? true : undefined;
     });
     await sleep(500);
@@ -413,14 +405,14 @@ describe('fault tolerance (separate API and worker processes)', function () {
     const restartedAt = Date.now();
     await until(
       'cascade finished',
-      async () => (await knowledgeRepo.findKnowledge(h!.db, ws, root.id)) === undefined,
+      async () => (await knowledgeRepo.findKnowledge(h.db, ws, root.id)) === undefined,
       180_000,
     );
     const deletedAt = Date.now();
     await until(
       'files purged',
       async () => {
-        const keys = await bucketKeys(h!);
+        const keys = await bucketKeys(h);
         return keys.length === 1 ? keys : undefined;
       },
       60_000,
@@ -437,6 +429,112 @@ describe('fault tolerance (separate API and worker processes)', function () {
       killToDeleted: seconds(deletedAt - killedAt),
       restartToFilesPurged: seconds(purgedAt - restartedAt),
     });
+  } finally {
+    await h.close();
+  }
+}
+
+async function killMidSourceSync(): Promise<void> {
+  const h = await harness({ startWorker: false });
+  try {
+    // The source's bucket is this harness's S3 server, on loopback.
+    h.env.CRAWL_ALLOW_PRIVATE_NETWORKS = 'true';
+    await h.startWorker();
+    const ws = h.tenant.workspaceId;
+    const DOCS = 60;
+    for (let i = 0; i < DOCS; i++) {
+      await h.blobs.put(`source/doc-${i}.txt`, Buffer.from(`Document ${i}. ${corpus(4)}`), 'text/plain');
+    }
+    const created = await h.request('POST', `/v1/workspaces/${ws}/sources`, {
+      headers: h.headers,
+      json: {
+        kind: 's3',
+        config: { endpoint: h.s3.endpoint, bucket: BUCKET, prefix: 'source/' },
+        secrets: { accessKeyId: h.s3.accessKeyId, secretAccessKey: h.s3.secretAccessKey },
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    const sourceId = created.body.id as string;
+    const started = await h.request('POST', `/v1/workspaces/${ws}/sources/${sourceId}/sync`, { headers: h.headers });
+    assert.equal(started.status, 202, started.text);
+    const syncId = started.body.sync.id as string;
+    const syncRow = () => h.db('source_syncs').where({ id: syncId }).first();
+    const partial = await until(
+      'part of the documents synced',
+      async () => {
+        const s = await syncRow();
+        return s && s.added > 0 && s.added < DOCS ? s : undefined;
+      },
+      180_000,
+      100,
+    );
+    await h.worker!.kill9();
+    const killedAt = Date.now();
+    await h.startWorker();
+    const s = await until(
+      'the sync finished',
+      async () => {
+        const row = await syncRow();
+        return row && row.status !== 'RUNNING' ? row : undefined;
+      },
+      240_000,
+    );
+    const done = Date.now();
+    assert.equal(s.status, 'COMPLETED', JSON.stringify(s));
+    assert.deepEqual([s.seen, s.added, s.updated, s.deleted, s.failed], [DOCS, DOCS, 0, 0, 0], 'each counted once');
+    const items = await h.db('knowledge').where({ workspace_id: ws, type: 'FILE' });
+    assert.equal(items.length, DOCS, 'one item per document');
+    assert.ok(items.every((i) => i.status === 'COMPLETED'));
+    const docs = await h.db('source_documents').where({ source_id: sourceId });
+    assert.equal(new Set(docs.map((d) => d.knowledge_id)).size, DOCS);
+    assert.ok(docs.every((d) => d.fingerprint === d.listed_fingerprint));
+    const [dup] = await h.db
+      .raw(
+        `SELECT count(*)::int AS n FROM (SELECT knowledge_id, version, chunk_index FROM knowledge_chunks
+           WHERE workspace_id = ? GROUP BY 1, 2, 3 HAVING count(*) > 1) d`,
+        [ws],
+      )
+      .then((r: { rows: Array<{ n: number }> }) => r.rows);
+    assert.equal(dup!.n, 0, 'no duplicate chunk');
+    assert.equal((await h.db('source_syncs').where({ source_id: sourceId })).length, 1, 'one sync');
+    await record('worker kill -9 mid-sync', { addedAtKill: partial.added, killToCompleted: seconds(done - killedAt) });
+  } finally {
+    await h.close();
+  }
+}
+
+describe('fault tolerance (separate API and worker processes)', function () {
+  this.timeout(300_000);
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  // The kill -9 scenarios (each a function above, named for its test) spend most of their time waiting (for Temporal to give up on the killed worker's
+  // activities, for processes to start): each has its own API, worker, database and bucket, so they run at once,
+  // started together and each awaited by its own test. Their recovery figures are taken with the others running.
+  describe('kill -9 of the worker, the scenarios at once', function () {
+    const outcomes = new Map<() => Promise<void>, Promise<void>>();
+    before(() => {
+      for (const scenario of [killMidIngestion, killMidReplace, killMidCascadeDelete, killMidSourceSync]) {
+        const outcome = scenario();
+        outcome.catch(() => undefined); // awaited (and failed) by its own test
+        outcomes.set(scenario, outcome);
+      }
+    });
+
+    it('kill -9 of the worker mid-ingestion: the upload finishes after a restart, no lost item, no duplicate chunk, no orphaned blob', () =>
+      outcomes.get(killMidIngestion));
+
+    it('kill -9 of the worker mid-replace: the old version serves throughout, the new one completes exactly once after a restart', () =>
+      outcomes.get(killMidReplace));
+
+    it('kill -9 of the worker mid-cascade-delete: the delete finishes after a restart, purging every file of the tree and nothing else', () =>
+      outcomes.get(killMidCascadeDelete));
+
+    it('kill -9 of the worker mid-sync of an s3 source: the sync resumes and finishes exactly once', () =>
+      outcomes.get(killMidSourceSync));
   });
 
   it('restart of the Temporal server with its database: running workflows resume and complete', async () => {
@@ -696,79 +794,5 @@ describe('fault tolerance (separate API and worker processes)', function () {
     } finally {
       await handle.connection.close();
     }
-  });
-
-  it('kill -9 of the worker mid-sync of an s3 source: the sync resumes and finishes exactly once', async () => {
-    h = await harness({ startWorker: false });
-    // The source's bucket is this harness's S3 server, on loopback.
-    h.env.CRAWL_ALLOW_PRIVATE_NETWORKS = 'true';
-    await h.startWorker();
-    const ws = h.tenant.workspaceId;
-    const blobs = createBlobStore({
-      endpoint: h.s3.endpoint,
-      accessKeyId: h.s3.accessKeyId,
-      secretAccessKey: h.s3.secretAccessKey,
-      bucket: BUCKET,
-      region: 'us-east-1',
-      forcePathStyle: true,
-    });
-    const DOCS = 60;
-    for (let i = 0; i < DOCS; i++) {
-      await blobs.put(`source/doc-${i}.txt`, Buffer.from(`Document ${i}. ${corpus(4)}`), 'text/plain');
-    }
-    blobs.close();
-    const created = await h.request('POST', `/v1/workspaces/${ws}/sources`, {
-      headers: h.headers,
-      json: {
-        kind: 's3',
-        config: { endpoint: h.s3.endpoint, bucket: BUCKET, prefix: 'source/' },
-        secrets: { accessKeyId: h.s3.accessKeyId, secretAccessKey: h.s3.secretAccessKey },
-      },
-    });
-    assert.equal(created.status, 201, created.text);
-    const sourceId = created.body.id as string;
-    const started = await h.request('POST', `/v1/workspaces/${ws}/sources/${sourceId}/sync`, { headers: h.headers });
-    assert.equal(started.status, 202, started.text);
-    const syncId = started.body.sync.id as string;
-    const syncRow = () => h!.db('source_syncs').where({ id: syncId }).first();
-    const partial = await until(
-      'part of the documents synced',
-      async () => {
-        const s = await syncRow();
-        return s && s.added > 0 && s.added < DOCS ? s : undefined;
-      },
-      180_000,
-      100,
-    );
-    await h.worker!.kill9();
-    const killedAt = Date.now();
-    await h.startWorker();
-    const s = await until(
-      'the sync finished',
-      async () => {
-        const row = await syncRow();
-        return row && row.status !== 'RUNNING' ? row : undefined;
-      },
-      240_000,
-    );
-    const done = Date.now();
-    assert.equal(s.status, 'COMPLETED', JSON.stringify(s));
-    assert.deepEqual([s.seen, s.added, s.updated, s.deleted, s.failed], [DOCS, DOCS, 0, 0, 0], 'each counted once');
-    const items = await h.db('knowledge').where({ workspace_id: ws, type: 'FILE' });
-    assert.equal(items.length, DOCS, 'one item per document');
-    assert.ok(items.every((i) => i.status === 'COMPLETED'));
-    const docs = await h.db('source_documents').where({ source_id: sourceId });
-    assert.equal(new Set(docs.map((d) => d.knowledge_id)).size, DOCS);
-    assert.ok(docs.every((d) => d.fingerprint === d.listed_fingerprint));
-    const [dup] = await h.db
-      .raw(
-        `SELECT count(*)::int AS n FROM (SELECT knowledge_id, version, chunk_index FROM knowledge_chunks
-         WHERE workspace_id = ? GROUP BY 1, 2, 3 HAVING count(*) > 1) d`,
-        [ws],
-      )
-      .then((r: { rows: Array<{ n: number }> }) => r.rows);
-    assert.equal(dup!.n, 0, 'no duplicate chunk');
-    assert.equal((await h.db('source_syncs').where({ source_id: sourceId })).length, 1, 'one sync');
-    await record('worker kill -9 mid-sync', { addedAtKill: partial.added, killToCompleted: seconds(done - killedAt) });
   });
 });
