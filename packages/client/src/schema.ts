@@ -2207,7 +2207,7 @@ export interface components {
             closedAt?: string | null;
             /** @description Why a FAILED job failed */
             error?: string;
-            /** @description A website crawl's progress (crawl jobs) or a re-embed's (reembedWorkflow jobs) */
+            /** @description A website crawl's progress (crawl jobs; only to a credential that may read the website item) or a re-embed's (reembedWorkflow jobs) */
             progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"];
         };
         CrawlProgress: {

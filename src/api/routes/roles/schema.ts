@@ -212,7 +212,11 @@ export const JobStateSchema = z
     progress: z
       .union([CrawlProgressSchema, ReembedProgressSchema])
       .optional()
-      .meta({ description: "A website crawl's progress (crawl jobs) or a re-embed's (reembedWorkflow jobs)" }),
+      .meta({
+        description:
+          "A website crawl's progress (crawl jobs; only to a credential that may read the website item) or a " +
+          "re-embed's (reembedWorkflow jobs)",
+      }),
   })
   .meta({ id: 'JobState' });
 export const BackgroundJobsResponseSchema = z.strictObject({ jobs: z.array(JobStateSchema) });
