@@ -203,6 +203,7 @@ async function startCrawl(deps: SourceDeps, workspace: WorkspaceRow, siteId: str
       },
     ],
     memo: { siteId },
+    knowledgeId: siteId,
   });
   return jobId;
 }
