@@ -134,6 +134,15 @@ describe('GET background-jobs: the workspace recent jobs', function () {
       },
     );
     assertError(otherCursor, 400, 'cursor is invalid');
+    const put = await stack.request('PUT', v1('/background-jobs'), { headers, json: {} });
+    assertError(put, 405);
+    assert.deepEqual(
+      put.headers.allow
+        ?.split(',')
+        .map((m: string) => m.trim())
+        .sort(),
+      ['GET', 'HEAD', 'POST'],
+    );
     const reader = (await accessHeaders(stack, tenant, { roleId: role.body.roleId })).headers;
     assertError(await list('', reader), 403);
   });
