@@ -1,6 +1,6 @@
 // Reads several views share.
 import type { Api } from './api';
-import type { JobState, Knowledge, Role } from './types';
+import type { JobState, Knowledge, ListedJob, Role } from './types';
 
 /** The workspace's knowledge, page by page (at most 1,000 items: the console is a glance, not an export). */
 export async function listKnowledge(api: Api): Promise<Knowledge[]> {
@@ -19,6 +19,10 @@ export async function jobStates(api: Api, jobIds: string[]): Promise<JobState[]>
   if (jobIds.length === 0) return [];
   return (await api<{ jobs: JobState[] }>('POST', '/background-jobs', { jobIds: jobIds.slice(0, 100) })).jobs;
 }
+
+/** The workspace's most recent jobs, every user's (a workspace credential's listing). */
+export const recentJobs = async (api: Api, limit = 15): Promise<ListedJob[]> =>
+  (await api<{ jobs: ListedJob[] }>('GET', `/background-jobs?limit=${limit}`)).jobs;
 
 /** The Temporal Web UI the server names in the page (a meta tag), for links to each job. */
 export function temporalLink(jobId: string): string | undefined {

@@ -50,7 +50,17 @@ export interface KnowledgeAccess {
   roles: Array<{ id: string; name: string; via: 'direct' | 'parent' }>;
   chunks: { total: number; enabled: number };
 }
-/** Jobs this console started in this session, newest first (the API lists jobs by id only). */
+/** One of the workspace's recent jobs (GET …/background-jobs). */
+export interface ListedJob {
+  jobId: string;
+  kind: string;
+  type: string;
+  status: string;
+  startedAt: string;
+  closedAt: string | null;
+  knowledgeId: string | null;
+}
+/** Jobs this console started in this session, newest first (followed live by the views that start them). */
 export interface StartedJob {
   jobId: string;
   what: string;

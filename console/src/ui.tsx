@@ -64,7 +64,7 @@ export const Section = (props: { title: string; children: ComponentChildren }) =
 );
 
 export function StatusBadge({ status }: { status: string }) {
-  const kind = status === 'COMPLETED' ? 'ok' : status === 'BACKGROUND_START' ? 'busy' : 'bad';
+  const kind = status === 'COMPLETED' ? 'ok' : status === 'BACKGROUND_START' || status === 'RUNNING' ? 'busy' : 'bad';
   return <span class={`badge ${kind}`}>{status}</span>;
 }
 

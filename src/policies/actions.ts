@@ -48,6 +48,10 @@ export const POLICY = {
   },
   'roles.assign': { allow: ['workspace'], description: 'assign roles to knowledge and remove them' },
   'jobs.read': { allow: TOKENS, description: "read background jobs' status" },
+  'jobs.list': {
+    allow: ['workspace'],
+    description: "list the workspace's recent background jobs (every user's: not a role-bound token)",
+  },
   'catalog.read': { allow: TOKENS, description: 'categories and taxonomies (role-scoped under RBAC)' },
   'spaces.read': {
     allow: ['workspace', 'role', 'userSpace'],

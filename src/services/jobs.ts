@@ -6,7 +6,7 @@ import type { CrawlProgress } from '../workflows/contracts';
 import { crawlProgress } from './sources';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
 import type { AuthState } from '../policies/credentials';
-import { mayCountWorkspaceChunks } from '../policies/scopes';
+import { knowledgeScope, mayCountWorkspaceChunks } from '../policies/scopes';
 
 /**
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
@@ -42,7 +42,8 @@ export async function describeJobs(
       if (job.status === 'NOT_FOUND') return job;
       if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
-      const progress = await crawlProgress(deps.db, workspaceId, id);
+      // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
+      const progress = await crawlProgress(deps.db, workspaceId, id, knowledgeScope(auth));
       return progress ? { ...job, progress } : job;
     }),
   );

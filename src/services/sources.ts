@@ -6,6 +6,8 @@ import type { Duration } from '@temporalio/common';
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as websites from '../db/repositories/websites';
+import type { AccessFilter } from '../db/repositories/search';
+import { isScoped } from '../policies/scopes';
 import type { KnowledgeRow, WorkspaceRow } from '../db/rows';
 import type { Attributes } from '../domain/filter';
 import type { Deps } from './deps';
@@ -201,6 +203,7 @@ async function startCrawl(deps: SourceDeps, workspace: WorkspaceRow, siteId: str
       },
     ],
     memo: { siteId },
+    knowledgeId: siteId,
   });
   return jobId;
 }
@@ -253,9 +256,18 @@ export async function recrawl(deps: SourceDeps, workspace: WorkspaceRow, item: K
 }
 
 /** A crawl job's progress: live while it runs, as recorded once it has ended. Undefined for other jobs. */
-export async function crawlProgress(db: Db, workspaceId: string, jobId: string): Promise<CrawlProgress | undefined> {
+/** A crawl's progress; with a narrowing scope (src/policies knowledgeScope), only when the scope reaches the site. */
+export async function crawlProgress(
+  db: Db,
+  workspaceId: string,
+  jobId: string,
+  access: AccessFilter = {},
+): Promise<CrawlProgress | undefined> {
   const crawl = await websites.findCrawl(db, workspaceId, jobId);
   if (!crawl) return undefined;
+  if (isScoped(access) && !(await knowledge.findVisibleKnowledge(db, workspaceId, crawl.site_id, access))) {
+    return undefined;
+  }
   if (crawl.state !== 'RUNNING') {
     return {
       pagesDone: crawl.pages_done,

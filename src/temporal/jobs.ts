@@ -3,12 +3,19 @@
 // Every job also carries the request id that started it (memo and RequestId search attribute) and the
 // search attributes WorkspaceId, JobKind and KnowledgeId, for the Temporal Web UI.
 import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
-import { ApplicationFailure, WorkflowIdConflictPolicy } from '@temporalio/common';
+import {
+  ApplicationFailure,
+  defaultPayloadConverter,
+  WorkflowIdConflictPolicy,
+  type Payload,
+} from '@temporalio/common';
+import { AppError } from '../errors';
 import { currentRequestId } from '../observability/context';
 import {
   DEPLOYMENT_JOB_SCOPE,
   JOB_FAILURE_TYPES,
   REEMBED_PROGRESS_MEMO,
+  SearchAttributes,
   jobSearchAttributes,
   publicJobType,
   type ReembedJobProgress,
@@ -61,7 +68,7 @@ export interface JobState {
   progress?: ReembedJobProgress;
 }
 
-const STATUS: Record<string, JobStatus> = {
+const STATUS: Record<string, Exclude<JobStatus, 'NOT_FOUND'>> = {
   RUNNING: 'RUNNING',
   COMPLETED: 'COMPLETED',
   FAILED: 'FAILED',
@@ -126,4 +133,104 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
     }
     throw err;
   }
+}
+
+/** One job of a workspace as Temporal's visibility store lists it. */
+export interface JobSummary {
+  jobId: string;
+  kind: string;
+  type: string;
+  status: Exclude<JobStatus, 'NOT_FOUND'>;
+  startedAt: string;
+  closedAt: string | null;
+  /** The item the job concerns (its KnowledgeId search attribute; null: none). */
+  knowledgeId: string | null;
+}
+
+export type ListedJobStatus = JobSummary['status'];
+
+/** The visibility store's ExecutionStatus value of each public status. */
+const VISIBILITY_STATUS: Record<ListedJobStatus, string> = {
+  RUNNING: 'Running',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+  CANCELED: 'Canceled',
+  TERMINATED: 'Terminated',
+  TIMED_OUT: 'TimedOut',
+};
+
+/** The proto's WorkflowExecutionStatus numbers (temporal.api.enums.v1), by their names in STATUS. */
+const STATUS_NUMBERS: Record<number, string> = {
+  1: 'RUNNING',
+  2: 'COMPLETED',
+  3: 'FAILED',
+  4: 'CANCELLED',
+  5: 'TERMINATED',
+  6: 'CONTINUED_AS_NEW',
+  7: 'TIMED_OUT',
+};
+
+/** How long a listing waits for Temporal before it answers 503. */
+export const JOB_LIST_DEADLINE_MS = 5000;
+export const JOBS_UNAVAILABLE = 'Background jobs cannot be listed right now; retry later';
+
+/** A value inside a visibility query: the keyword in double quotes, quotes and backslashes escaped. */
+const quoted = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+const isoOf = (ts: { seconds?: unknown; nanos?: number | null } | null | undefined): string | null =>
+  ts?.seconds == null ? null : new Date(Number(ts.seconds) * 1000 + Math.floor((ts.nanos ?? 0) / 1e6)).toISOString();
+
+function keyword(fields: Record<string, Payload> | null | undefined, name: string): string | null {
+  const payload = fields?.[name];
+  if (!payload) return null;
+  const value: unknown = defaultPayloadConverter.fromPayload(payload);
+  return typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null;
+}
+
+/**
+ * A page of the workspace's jobs from Temporal's visibility store (search attribute WorkspaceId), running ones
+ * first, then by close time, newest first; a continued-as-new run shows as its latest run only. The wait is
+ * bounded (JOB_LIST_DEADLINE_MS): an unreachable Temporal answers 503.
+ */
+export async function listJobs(
+  temporal: TemporalDeps,
+  workspaceId: string,
+  opts: { status?: ListedJobStatus; kind?: string; limit: number; pageToken?: Uint8Array },
+): Promise<{ jobs: JobSummary[]; nextPageToken: Uint8Array | null }> {
+  const where = [`WorkspaceId = ${quoted(workspaceId)}`];
+  where.push(
+    opts.status ? `ExecutionStatus = ${quoted(VISIBILITY_STATUS[opts.status])}` : `ExecutionStatus != "ContinuedAsNew"`,
+  );
+  if (opts.kind) where.push(`JobKind = ${quoted(opts.kind)}`);
+  const service = temporal.connection.workflowService;
+  let res: Awaited<ReturnType<typeof service.listWorkflowExecutions>>;
+  try {
+    res = await temporal.connection.withDeadline(Date.now() + JOB_LIST_DEADLINE_MS, () =>
+      service.listWorkflowExecutions({
+        namespace: temporal.namespace,
+        pageSize: opts.limit,
+        nextPageToken: opts.pageToken,
+        query: where.join(' AND '),
+      }),
+    );
+  } catch {
+    // Unreachable, too slow, or refusing a page token (only our own sealed tokens reach it: services/workspaceJobs.ts).
+    throw new AppError(503, JOBS_UNAVAILABLE, undefined, { 'Retry-After': '5' });
+  }
+  const jobs = (res.executions ?? []).map((e): JobSummary => {
+    const jobId = e.execution?.workflowId ?? '';
+    const fields = e.searchAttributes?.indexedFields as Record<string, Payload> | null | undefined;
+    const status: ListedJobStatus = STATUS[STATUS_NUMBERS[e.status ?? 1] ?? 'RUNNING'] ?? 'RUNNING';
+    return {
+      jobId,
+      kind: keyword(fields, SearchAttributes.jobKind.name) ?? jobKindOf(jobId),
+      type: publicJobType(e.type?.name ?? ''),
+      status,
+      startedAt: isoOf(e.startTime) ?? new Date(0).toISOString(),
+      closedAt: isoOf(e.closeTime),
+      knowledgeId: keyword(fields, SearchAttributes.knowledgeId.name),
+    };
+  });
+  const token = res.nextPageToken;
+  return { jobs, nextPageToken: token && token.length > 0 ? token : null };
 }

@@ -404,6 +404,9 @@ const CALLS: Record<string, RouteCalls> = {
   'POST /v1/workspaces/{workspaceId}/background-jobs': {
     potent: (w) => ({ method: 'POST', path: v1(w, '/background-jobs'), json: { jobIds: ['no-such-job'] } }),
   },
+  'GET /v1/workspaces/{workspaceId}/background-jobs': {
+    potent: (w) => ({ method: 'GET', path: v1(w, '/background-jobs?limit=1') }),
+  },
   'GET /v1/workspaces/{workspaceId}/categories': { potent: (w) => ({ method: 'GET', path: v1(w, '/categories') }) },
   'GET /v1/workspaces/{workspaceId}/categories/{categoryId}/knowledge': {
     potent: (w) => ({ method: 'GET', path: v1(w, `/categories/${randomUUID()}/knowledge`) }),

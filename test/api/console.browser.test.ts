@@ -1,11 +1,15 @@
 // The operator console in a real headless Chromium (Debian's, driven by playwright-core), walked as an operator
 // would: sign in with the API key, upload three files by drag and drop (a progress bar each), crawl a small site,
 // create a role, turn RBAC on, assign the role to one file, search as that role (it finds that file) and ask
-// "why not?" for another (RBAC_ON: it is assigned to no role). Along the way: nothing from another origin, no script error, axe-core
+// "why not?" for another (RBAC_ON: it is assigned to no role); on the overview, the workspace's jobs linked to the
+// Temporal Web UI; then a webhook's test event (to a receiver in the test) seen delivered in its log, and an API
+// key created (shown once) and revoked. Along the way: nothing from another origin, no script error, axe-core
 // finds no serious or critical violation on any view, and every API answer the page receives passes the
 // contract tests' drift guard. Screenshots go to the test output.
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -36,6 +40,8 @@ describe('operator console in Chromium', function () {
   let stack: TestStack;
   let browser: Browser;
   let site: TestSite;
+  let receiver: http.Server;
+  const received: string[] = [];
 
   before(async () => {
     stack = await getStack();
@@ -44,10 +50,21 @@ describe('operator console in Chromium', function () {
     site.routes.set('/', sitePage('Handbook site', ['The company handbook, online.'], ['/travel', '/tools']));
     site.routes.set('/travel', sitePage('Travel', ['Book travel through the portal at least two weeks ahead.']));
     site.routes.set('/tools', sitePage('Tools', ['The tools every team uses, and who owns them.']));
+    // The webhook receiver: a real HTTP server that records each event and answers 204.
+    receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        received.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   });
   after(async () => {
     await browser?.close();
     await site?.close();
+    await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
   });
 
   it('walks from sign-in to a search as a role that explains why another item is hidden', async () => {
@@ -185,7 +202,14 @@ describe('operator console in Chromium', function () {
 
     await tab('Overview');
     await page.getByTestId('status-counts').waitFor();
-    await page.getByRole('cell', { name: /upload vacation-policy.txt/ }).waitFor();
+    // The workspace's jobs (GET background-jobs), each linked to the Temporal Web UI: an upload's ingestion names
+    // its item.
+    const ingestRow = page.getByRole('row').filter({ hasText: 'vacation-policy.txt' }).filter({ hasText: 'ingest' });
+    await ingestRow.first().waitFor();
+    assert.match(
+      (await ingestRow.first().getByRole('link').getAttribute('href')) ?? '',
+      /^http:\/\/[^/]+\/namespaces\/[^/]+\/workflows\/ingest%3A/,
+    );
     await audit('overview');
     await page.screenshot({ path: path.join(OUTPUT, 'console-overview.png') });
 
@@ -208,6 +232,40 @@ describe('operator console in Chromium', function () {
     await tab('Integrations');
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
     await audit('integrations');
+
+    // A webhook to a receiver in this test: "Send test event", the receiver gets it, the log shows it delivered.
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    await page.getByLabel('Endpoint URL').fill(hookUrl);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByText('Signing secret (shown once)').waitFor();
+    const hook = page.getByRole('listitem').filter({ hasText: hookUrl });
+    await hook.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText(/^Test event sent/).waitFor();
+    await waitFor(async () => received.some((b) => b.includes('"webhook.test"')));
+    const deliveries = page.getByRole('table', { name: 'Deliveries' });
+    await deliveries.getByRole('cell', { name: 'SUCCEEDED', exact: true }).waitFor({ timeout: 30_000 });
+    assert.match((await deliveries.textContent()) ?? '', /webhook\.test/);
+    await audit('webhooks');
+
+    // API keys: a new key is shown once, then revoked after a confirmation.
+    await page.getByLabel('Key name').fill('walk key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shownKey = page.getByRole('status').filter({ hasText: 'New key (shown once' });
+    await shownKey.waitFor();
+    const newKey = (await shownKey.locator('code').textContent()) ?? '';
+    assert.ok(newKey.length > 20, 'the new key is shown');
+    const keyRow = page.getByRole('row').filter({ hasText: 'walk key' });
+    await keyRow.getByRole('button', { name: 'Revoke' }).click();
+    assert.match((await keyRow.getByRole('group', { name: 'Confirmation' }).textContent()) ?? '', /Revoke "walk key"/);
+    await audit('api keys');
+    await keyRow.getByRole('button', { name: 'Confirm' }).click();
+    await keyRow.getByText(/^revoked /).waitFor();
+    const minted = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+      headers: { 'x-api-key': newKey },
+      json: {},
+    });
+    assert.equal(minted.status, 401, 'the revoked key mints nothing');
+    await page.screenshot({ path: path.join(OUTPUT, 'console-integrations.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: path.join(OUTPUT, 'console-integrations-dark.png') });
     // Keyboard: Tab reaches the section buttons, with a visible focus ring.
@@ -232,6 +290,10 @@ describe('operator console in Chromium', function () {
       'POST /v1/workspaces/{id}/knowledge/{id}/role',
       'POST /workspaces/{id}/knowledge/search',
       'GET /v1/workspaces/{id}/knowledge/{id}/access',
+      'GET /v1/workspaces/{id}/background-jobs',
+      'POST /v1/workspaces/{id}/webhooks/{id}/test',
+      'POST /v1/workspaces/{id}/api-keys',
+      'DELETE /v1/workspaces/{id}/api-keys/{id}',
     ]) {
       assert.ok(apiCalls.has(call), `the walk made ${call}`);
     }

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { ViewProps } from '../props';
 import { Confirm, deliveryRow, ErrorLine, Section, Table, useLoad, type Delivery } from '../ui';
 
@@ -84,11 +84,17 @@ function Webhooks({ api }: ViewProps) {
   );
   const [open, setOpen] = useState('');
   const [tested, setTested] = useState('');
-  const [log] = useLoad(
+  const [log, , reloadLog] = useLoad(
     async () =>
       open ? (await api<{ deliveries: Delivery[] }>('GET', `/webhooks/${open}/deliveries?limit=20`)).deliveries : [],
     [open, tested],
   );
+  // While a delivery is still being attempted, the open log reads again each second.
+  useEffect(() => {
+    if (!log?.some((d) => d.status === 'PENDING')) return;
+    const timer = setTimeout(reloadLog, 1000);
+    return () => clearTimeout(timer);
+  }, [log]);
   const sendTest = async (id: string) => {
     try {
       const res = await api<{ deliveryId: string }>('POST', `/webhooks/${id}/test`);

@@ -1,5 +1,5 @@
 import type { ViewProps } from '../props';
-import { jobStates, listKnowledge, temporalLink } from '../data';
+import { listKnowledge, recentJobs, temporalLink } from '../data';
 import type { Knowledge } from '../types';
 import { deliveryRow, ErrorLine, Section, StatusBadge, Table, useLoad, type Delivery } from '../ui';
 
@@ -8,18 +8,17 @@ interface Webhook {
   url: string;
 }
 
+/** A job id as the table shows it: its last characters (the kind is beside it; the link and title hold it whole). */
+const shortId = (id: string) => (id.length > 14 ? `…${id.slice(-12)}` : id);
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hourCycle: 'h23' });
+
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 export function Overview({ api, jobs }: ViewProps) {
   const [items, error] = useLoad(() => listKnowledge(api), []);
-  const [states, jobsError] = useLoad(
-    () =>
-      jobStates(
-        api,
-        jobs.map((j) => j.jobId),
-      ),
-    [jobs.length],
-  );
+  // The workspace's jobs, every user's; refreshed when this console starts one.
+  const [listed, jobsError] = useLoad(() => recentJobs(api), [jobs.length]);
+  const titles = new Map((items ?? []).map((i) => [i.id, i.metadata.title]));
   const [failures, hooksError] = useLoad(async () => {
     const { webhooks } = await api<{ webhooks: Webhook[] }>('GET', '/webhooks');
     const out: Array<Delivery & { url: string }> = [];
@@ -64,26 +63,31 @@ export function Overview({ api, jobs }: ViewProps) {
       </Section>
       <Section title="Recent background jobs">
         <ErrorLine error={jobsError} />
-        {jobs.length === 0 ? (
-          <p class="hint">Jobs this console starts (uploads, crawls, role changes) appear here.</p>
-        ) : (
+        {listed && listed.length === 0 && <p class="hint">No background jobs yet.</p>}
+        {listed && listed.length > 0 && (
           <Table
-            headers={['Job', 'What', 'Status']}
-            rows={jobs.map((j) => {
-              const state = states?.find((s) => s.jobId === j.jobId);
+            caption="The workspace's jobs, running first, then the most recently ended"
+            headers={['Job', 'Kind', 'Item', 'Status', 'Started', 'Ended']}
+            rows={listed.map((j) => {
               const link = temporalLink(j.jobId);
+              const what = jobs.find((s) => s.jobId === j.jobId)?.what;
               return {
-                key: j.jobId,
+                key: `${j.jobId} ${j.startedAt}`,
                 cells: [
                   link ? (
-                    <a class="mono" href={link} target="_blank" rel="noopener noreferrer">
-                      {j.jobId}
+                    <a class="mono" href={link} target="_blank" rel="noopener noreferrer" title={what ?? j.jobId}>
+                      {shortId(j.jobId)}
                     </a>
                   ) : (
-                    j.jobId
+                    <span class="mono" title={what ?? j.jobId}>
+                      {shortId(j.jobId)}
+                    </span>
                   ),
-                  j.what,
-                  `${state?.status ?? '…'}${state?.error ? `: ${state.error}` : ''}`,
+                  j.kind,
+                  j.knowledgeId ? (titles.get(j.knowledgeId) ?? shortId(j.knowledgeId)) : '—',
+                  <StatusBadge status={j.status} />,
+                  time(j.startedAt),
+                  j.closedAt ? time(j.closedAt) : '—',
                 ],
               };
             })}

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { RoleMessages } from '../../../services/roles';
+import { JOBS_CURSOR_INVALID, JOBS_UNAVAILABLE } from '../../../services/workspaceJobs';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import { KnowledgeIdPath } from '../knowledge/openapi';
 import {
+  BackgroundJobListQuerySchema,
+  BackgroundJobListSchema,
   BackgroundJobsResponseSchema,
   BackgroundJobsSchema,
   CreateRoleSchema,
   CUSTOMER_ROLE_ID,
   FindRolesSchema,
+  JobListMessages,
   KnowledgeAccessQuerySchema,
   KnowledgeAccessSchema,
   KnowledgeRoleSchema,
@@ -187,6 +191,29 @@ export const rolesOperations: ApiOperation[] = [
         'jobIds must be a non-empty array of strings',
         'jobIds may hold at most 100 ids',
       ],
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/background-jobs`,
+    operationId: 'listBackgroundJobs',
+    tag: 'Jobs',
+    summary: "The workspace's recent background jobs",
+    description:
+      "The workspace's jobs as Temporal lists them: running ones first, then the most recently closed, a page at a " +
+      "time (follow nextCursor). Workspace credentials only: the list names every user's jobs. Answers 503 when " +
+      'Temporal does not answer within a few seconds.',
+    request: { path: WorkspacePath, query: BackgroundJobListQuerySchema },
+    responses: { 200: { description: 'A page of jobs', schema: BackgroundJobListSchema } },
+    errors: {
+      400: [
+        JobListMessages.status,
+        JobListMessages.kind,
+        JobListMessages.limit,
+        JobListMessages.cursor,
+        JOBS_CURSOR_INVALID,
+      ],
+      503: [JOBS_UNAVAILABLE],
     },
   },
 ];

@@ -2,12 +2,15 @@
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { describeJobs } from '../../../services/jobs';
+import { listWorkspaceJobs } from '../../../services/workspaceJobs';
 import { explainAccess } from '../../../services/knowledgeAccess';
 import * as roleService from '../../../services/roles';
 import { guard, requireAuth } from '../../middleware/authenticate';
-import { validate } from '../../validate';
+import { validate, validateFields } from '../../validate';
 import { presentKnowledgeAccess, presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
 import {
+  BackgroundJobListQuerySchema,
+  type BackgroundJobList,
   BackgroundJobsSchema,
   type BackgroundJobsResponse,
   CreateRoleSchema,
@@ -119,6 +122,11 @@ export function rolesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
     ctx.body = { jobs: await describeJobs(deps, auth, auth.workspace.id, jobIds) } satisfies BackgroundJobsResponse;
+  });
+
+  router.get('/background-jobs', guard(deps, 'jobs.list'), async (ctx) => {
+    const query = validateFields(BackgroundJobListQuerySchema, ctx.query);
+    ctx.body = (await listWorkspaceJobs(deps, requireAuth(ctx).workspace.id, query)) satisfies BackgroundJobList;
   });
 
   return router;

@@ -212,11 +212,66 @@ export const JobStateSchema = z
     progress: z
       .union([CrawlProgressSchema, ReembedProgressSchema])
       .optional()
-      .meta({ description: "A website crawl's progress (crawl jobs) or a re-embed's (reembedWorkflow jobs)" }),
+      .meta({
+        description:
+          "A website crawl's progress (crawl jobs; only to a credential that may read the website item) or a " +
+          "re-embed's (reembedWorkflow jobs)",
+      }),
   })
   .meta({ id: 'JobState' });
 export const BackgroundJobsResponseSchema = z.strictObject({ jobs: z.array(JobStateSchema) });
 export type BackgroundJobsResponse = z.infer<typeof BackgroundJobsResponseSchema>;
+
+/** GET …/background-jobs: the workspace's recent jobs, filtered and paged. */
+export const JOB_LIST_MAX_LIMIT = 100;
+export const LISTED_JOB_STATUSES = JOB_STATUSES.filter((s) => s !== 'NOT_FOUND') as Exclude<
+  (typeof JOB_STATUSES)[number],
+  'NOT_FOUND'
+>[];
+export const JobListMessages = {
+  status: `status must be one of ${LISTED_JOB_STATUSES.join(', ')}`,
+  kind: 'kind must be 1 to 64 lowercase letters, digits, hyphens or underscores',
+  limit: `Invalid limit value, must be between 1 and ${JOB_LIST_MAX_LIMIT}`,
+  cursor: 'cursor must be the nextCursor of a previous page',
+} as const;
+export const BackgroundJobListQuerySchema = z.object({
+  status: z
+    .enum(LISTED_JOB_STATUSES, { error: JobListMessages.status })
+    .optional()
+    .meta({ description: 'Only jobs in this status' }),
+  kind: z
+    .string({ error: JobListMessages.kind })
+    .regex(/^[a-z0-9_-]{1,64}$/, { message: JobListMessages.kind })
+    .optional()
+    .meta({ description: 'Only jobs of this kind (ingest, role-update, source-sync, webhook, purge-files, …)' }),
+  limit: z.coerce
+    .number({ error: JobListMessages.limit })
+    .int({ message: JobListMessages.limit })
+    .min(1, { message: JobListMessages.limit })
+    .max(JOB_LIST_MAX_LIMIT, { message: JobListMessages.limit })
+    .default(20),
+  cursor: z
+    .string({ error: JobListMessages.cursor })
+    .regex(/^[A-Za-z0-9_.-]{1,8192}$/, { message: JobListMessages.cursor })
+    .optional()
+    .meta({ description: "The previous page's nextCursor" }),
+});
+export const JobSummarySchema = z
+  .strictObject({
+    jobId: z.string().meta({ description: 'The Temporal workflow id (POST …/background-jobs reads its state)' }),
+    kind: z.string().meta({ description: 'What the job does: ingest, role-update, source-sync, webhook, …' }),
+    type: z.string().meta({ description: 'The workflow type' }),
+    status: z.enum(LISTED_JOB_STATUSES),
+    startedAt: timestamp,
+    closedAt: timestamp.nullable(),
+    knowledgeId: z.string().nullable().meta({ description: 'The knowledge item the job concerns (null: none)' }),
+  })
+  .meta({ id: 'JobSummary' });
+export const BackgroundJobListSchema = z.strictObject({
+  jobs: z.array(JobSummarySchema).meta({ description: 'Running jobs first, then the most recently closed' }),
+  nextCursor: z.string().nullable().meta({ description: 'The next page (null: this is the last)' }),
+});
+export type BackgroundJobList = z.infer<typeof BackgroundJobListSchema>;
 
 /** GET …/knowledge/{knowledgeId}/access: the role asked about (none: the workspace) and a search's filter. */
 export const KnowledgeAccessQuerySchema = z.object({
