@@ -12,6 +12,8 @@ export interface PurgeStoredFilesInput {
   keys: string[];
   /** A duration such as '1 day' or '30 minutes' (Temporal's ms-style format). */
   delay: Duration;
+  /** The keys were recorded in the purge outbox under this id: cleared once the purge has run. */
+  outboxId?: string;
 }
 
 export interface PurgeStoredFilesResult {

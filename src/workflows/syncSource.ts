@@ -101,8 +101,9 @@ async function runSync(
 
   setCurrentDetails('Removing what the source no longer holds');
   for (let n = 1; ; n++) {
-    const out = await steps.removeVanishedDocuments({ ...ids, limit: REMOVE_BATCH });
-    await startPurge(workspaceId, `purge-files:${workspaceId}:${syncId}:${n}`, out.storageKeys, input.purgeDelay);
+    const purgeId = `purge-files:${workspaceId}:${syncId}:${n}`;
+    const out = await steps.removeVanishedDocuments({ ...ids, limit: REMOVE_BATCH, purgeId });
+    await startPurge(workspaceId, purgeId, out.storageKeys, input.purgeDelay, undefined, true);
     if (!out.more) break;
   }
   await steps.finishSourceSync({ ...ids, status: 'COMPLETED' });

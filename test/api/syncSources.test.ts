@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import * as sourcesRepo from '../../src/db/repositories/syncedSources';
 import * as rolesRepo from '../../src/db/repositories/roles';
+import * as syncSteps from '../../src/services/sourceSyncSteps';
 import { sourceScheduleId } from '../../src/temporal/schedules';
+import { purgeStoredFilesWorkflow } from '../../src/workflows';
 import { assertError } from '../helpers/assertions';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
@@ -134,6 +136,49 @@ describe('sources that stay in sync (s3)', function () {
     assert.equal(confirmed.status, 'COMPLETED');
     assert.equal(confirmed.deleted, 3);
     assert.deepEqual([...(await itemsByKey(source.id)).keys()], [`${prefix}note-4.txt`]);
+  });
+
+  it("purges a vanished document's files when the removal step's result was lost after its commit", async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}keep.txt`, Buffer.from(KEPT), 'text/plain');
+    await bucket.store.put(`${prefix}gone.txt`, Buffer.from(GONE), 'text/plain');
+    const source = await createSource(prefix);
+    assert.equal((await sync(source.id)).added, 2);
+    const goneId = (await itemsByKey(source.id)).get(`${prefix}gone.txt`)!;
+    const blob = await stack.deps.db('knowledge').where({ id: goneId }).first('storage_key');
+    assert.ok(blob?.storage_key && (await stack.deps.storage.exists(blob.storage_key)));
+    await bucket.store.delete([`${prefix}gone.txt`]);
+
+    // The workflow's steps, run as a worker would; the removal step runs twice (its first result lost).
+    const stepDeps = { ...stack.deps, web: stack.config.web, defaultStorageQuotaBytes: 1e9 };
+    const ws = tenant.workspaceId;
+    const begun = await syncSteps.beginSourceSync(stack.deps.db, {
+      workspaceId: ws,
+      sourceId: source.id,
+      jobId: `lost-${prefix}`,
+    });
+    const ids = { workspaceId: ws, sourceId: source.id, syncId: begun.syncId };
+    const step = { signal: new AbortController().signal, heartbeat: () => {} };
+    assert.equal((await syncSteps.listSourceDocuments(stepDeps, ids, step)).vanished, 1);
+    const purgeId = `purge-files:${ws}:${begun.syncId}:1`;
+    const first = await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10, purgeId });
+    assert.ok(first.storageKeys.includes(blob.storage_key));
+    const retried = await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10, purgeId });
+    assert.deepEqual(retried.storageKeys, first.storageKeys, 'the retried step answers the same keys');
+    assert.equal((await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10 })).more, false);
+    await syncSteps.finishSourceSync(stack.deps.db, { ...ids, status: 'COMPLETED' });
+    const record = await sourcesRepo.findSync(stack.deps.db, ws, begun.syncId);
+    assert.equal(record?.deleted, 1, 'the document is counted once');
+
+    const purged = await stack.deps.temporal.client.workflow.execute(purgeStoredFilesWorkflow, {
+      taskQueue: stack.deps.temporal.taskQueue,
+      workflowId: purgeId,
+      args: [{ workspaceId: ws, keys: retried.storageKeys, delay: '1 ms', outboxId: purgeId }],
+    });
+    assert.equal(purged.deleted, retried.storageKeys.length);
+    assert.equal(await stack.deps.storage.exists(blob.storage_key), false, 'the blob is purged');
+    const left = await stack.deps.db('purge_outbox').where({ workspace_id: ws, purge_id: purgeId });
+    assert.equal(left.length, 0, 'the outbox is cleared once the purge has run');
   });
 
   it('fails a sync of an unreachable source or with refused credentials, deleting nothing', async () => {
