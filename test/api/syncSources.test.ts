@@ -8,6 +8,9 @@ import * as rolesRepo from '../../src/db/repositories/roles';
 import * as syncSteps from '../../src/services/sourceSyncSteps';
 import { sourceScheduleId } from '../../src/temporal/schedules';
 import { purgeStoredFilesWorkflow } from '../../src/workflows';
+import { SOURCE_SYNC_JOB_KIND } from '../../src/workflows/contracts';
+import { syncSourceWorkflow } from '../../src/workflows/syncSource';
+import { startJob } from '../../src/temporal/jobs';
 import { assertError } from '../helpers/assertions';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
@@ -179,6 +182,73 @@ describe('sources that stay in sync (s3)', function () {
     assert.equal(await stack.deps.storage.exists(blob.storage_key), false, 'the blob is purged');
     const left = await stack.deps.db('purge_outbox').where({ workspace_id: ws, purge_id: purgeId });
     assert.equal(left.length, 0, 'the outbox is cleared once the purge has run');
+  });
+
+  it('continues a long sync as new between steps and finishes it once, with its counts, id and search attributes', async () => {
+    const prefix = nextPrefix();
+    for (const n of [1, 2, 3, 4, 5]) {
+      await bucket.store.put(`${prefix}note-${n}.txt`, Buffer.from(`${KEPT} Note ${n}.`), 'text/plain');
+    }
+    const source = await createSource(prefix);
+    const ws = tenant.workspaceId;
+    const client = stack.deps.temporal.client;
+
+    // Two documents per step and one step per run: every step after the first is taken by a new run.
+    async function longSync(label: string) {
+      const workflowId = `${SOURCE_SYNC_JOB_KIND}:${ws}:${source.id}:${label}`;
+      const handle = await startJob(stack.deps.temporal, syncSourceWorkflow, {
+        workflowId,
+        workspaceId: ws,
+        kind: SOURCE_SYNC_JOB_KIND,
+        args: [{ workspaceId: ws, sourceId: source.id, purgeDelay: '1 ms', batchSize: 2, batchesPerRun: 1 }],
+        memo: { sourceId: source.id },
+      });
+      const result = await handle.result();
+      assert.equal(result.status, 'COMPLETED', JSON.stringify(result));
+      const runs: string[] = [];
+      let finishes = 0;
+      for (let runId: string | undefined = handle.firstExecutionRunId; runId;) {
+        runs.push(runId);
+        const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+        runId = undefined;
+        for (const e of history.events ?? []) {
+          if (e.activityTaskScheduledEventAttributes?.activityType?.name === 'finishSourceSync') finishes += 1;
+          const next: string | null | undefined = e.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
+          if (next) runId = next;
+        }
+      }
+      // The job's own attributes (the server adds its BuildIds and TemporalChangeVersion).
+      const attributes = async (runId: string) =>
+        Object.fromEntries(
+          (await client.workflow.getHandle(workflowId, runId).describe()).typedSearchAttributes
+            .getAll()
+            .filter((p) => p.key.name === 'WorkspaceId' || p.key.name === 'JobKind')
+            .map((p) => [p.key.name, p.value]),
+        );
+      assert.deepEqual(await attributes(runs[0]!), { WorkspaceId: ws, JobKind: SOURCE_SYNC_JOB_KIND });
+      assert.deepEqual(await attributes(runs.at(-1)!), { WorkspaceId: ws, JobKind: SOURCE_SYNC_JOB_KIND });
+      const record = await sourcesRepo.findSync(stack.deps.db, ws, result.syncId!);
+      return { runs: runs.length, finishes, record: record! };
+    }
+
+    const first = await longSync('first');
+    assert.equal(first.runs, 4, 'three fetch steps, each ending its run, then the removal');
+    assert.equal(first.finishes, 1, 'the sync is finished once');
+    assert.equal(first.record.status, 'COMPLETED');
+    assert.deepEqual([first.record.seen, first.record.added, first.record.updated, first.record.deleted], [5, 5, 0, 0]);
+
+    await bucket.store.put(`${prefix}note-1.txt`, Buffer.from(NEW), 'text/plain');
+    await bucket.store.delete([`${prefix}note-4.txt`, `${prefix}note-5.txt`]);
+    const second = await longSync('second');
+    assert.equal(second.runs, 3, 'one fetch step, then two removal steps');
+    assert.equal(second.finishes, 1);
+    const r = second.record;
+    assert.deepEqual([r.seen, r.added, r.updated, r.unchanged, r.deleted, r.failed], [3, 0, 1, 2, 2, 0]);
+    assert.deepEqual(
+      [...(await itemsByKey(source.id)).keys()].sort(),
+      [1, 2, 3].map((n) => `${prefix}note-${n}.txt`),
+    );
+    assert.ok(await found(NEW));
   });
 
   it('fails a sync of an unreachable source or with refused credentials, deleting nothing', async () => {
