@@ -16,6 +16,7 @@ import path from 'node:path';
 import git, { type GitHttpRequest, type GitHttpResponse, type HttpClient } from 'isomorphic-git';
 import { z } from 'zod';
 import { FetchError, openRequest, parseWebUrl, type AddressPolicy } from '../web/fetch';
+import { checkPack, PackRefused, type PackLimits } from './gitPack';
 import { compileGlob, globProblem, matchesAnyGlob, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from './glob';
 import {
   SourceUnavailableError,
@@ -51,6 +52,10 @@ export interface GitKindOptions {
   maxRepositoryBytes?: number;
   /** The most tree entries one listing reads. */
   maxTreeEntries?: number;
+  /** The largest object a clone may inflate (a file, or what a delta rebuilds): larger fails the clone. */
+  maxObjectBytes?: number;
+  /** The most bytes a clone's objects may inflate to together (checked before anything is inflated whole). */
+  maxInflatedBytes?: number;
   /** How long a source's last clone is kept for the fetches that follow its listing, in ms. */
   cacheTtlMs?: number;
   /** How many sources' clones are kept at once (each holds its pack on disk and its index in memory). */
@@ -62,6 +67,8 @@ export const GIT_DEFAULTS = {
   timeoutMs: 120_000,
   maxRepositoryBytes: 256 * 1024 * 1024,
   maxTreeEntries: 200_000,
+  maxObjectBytes: 100 * 1024 * 1024,
+  maxInflatedBytes: 1024 * 1024 * 1024,
   cacheTtlMs: 10 * 60_000,
   maxKeptClones: 8,
   userAgent: 'knowledge-workspace-service (git source)',
@@ -358,6 +365,7 @@ async function* counted(res: http.IncomingMessage, budget: { left: number }): As
 
 /** A clone's failure in plain words, with nothing of the credentials in it. */
 function unavailable(err: unknown, why: { tooLarge: boolean; timedOut: boolean }, limits: Required<GitKindOptions>) {
+  if (err instanceof PackRefused) return new SourceUnavailableError(err.message);
   if (why.tooLarge || err instanceof RepositoryTooLarge) {
     return new SourceUnavailableError(
       `The repository is larger than the ${limits.maxRepositoryBytes} bytes a git source may clone`,
@@ -389,6 +397,18 @@ function unavailable(err: unknown, why: { tooLarge: boolean; timedOut: boolean }
     return new SourceUnavailableError('The URL does not answer as a git repository over smart HTTP');
   }
   return new SourceUnavailableError('The repository could not be read');
+}
+
+/**
+ * The file system a clone is written through: the packfile is checked against the inflation limits when
+ * isomorphic-git writes it, before it indexes the pack (which inflates every object whole).
+ */
+function packCheckingFs(limits: PackLimits): typeof fs {
+  const writeFile = (async (file: fs.PathLike, data: unknown, options?: unknown) => {
+    if (String(file).endsWith('.pack') && data instanceof Uint8Array) checkPack(data, limits);
+    return fs.promises.writeFile(file, data as Uint8Array, options as fs.WriteFileOptions);
+  }) as typeof fs.promises.writeFile;
+  return { ...fs, promises: { ...fs.promises, writeFile } };
 }
 
 const missingBranch = (branch: string) => new SourceUnavailableError(`The repository has no branch "${branch}"`);
@@ -469,7 +489,7 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
     const dir = await mkdtemp(path.join(os.tmpdir(), CLONE_PREFIX));
     try {
       await git.clone({
-        fs,
+        fs: packCheckingFs(limits),
         http: doorClient(limits, signal, budget),
         dir,
         url: config.url,
