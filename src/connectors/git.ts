@@ -63,11 +63,14 @@ export interface GitKindOptions {
   userAgent?: string;
 }
 
+/** The largest file (and object) a clone may hold; the largest object an S3 source fetches, too. */
+export const GIT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
 export const GIT_DEFAULTS = {
   timeoutMs: 120_000,
   maxRepositoryBytes: 256 * 1024 * 1024,
   maxTreeEntries: 200_000,
-  maxObjectBytes: 100 * 1024 * 1024,
+  maxObjectBytes: GIT_MAX_FILE_BYTES,
   maxInflatedBytes: 1024 * 1024 * 1024,
   cacheTtlMs: 10 * 60_000,
   maxKeptClones: 8,
@@ -105,43 +108,6 @@ const httpUrlForm = new RegExp(HTTP_URL_PATTERN);
 const branchForm = new RegExp(BRANCH_PATTERN);
 const usernameForm = new RegExp(USERNAME_PATTERN);
 const secretForm = new RegExp(SECRET_PATTERN);
-
-/** The config's JSON schema (OpenAPI-ready). */
-export const gitConfigSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['url'],
-  properties: {
-    url: {
-      type: 'string',
-      format: 'uri',
-      minLength: 1,
-      maxLength: MAX_URL_LENGTH,
-      pattern: URL_PATTERN,
-      description: 'The repository over smart HTTP: https, no credentials, query, fragment or control characters.',
-      examples: ['https://git.example.com/team/handbook.git'],
-    },
-    branch: {
-      type: 'string',
-      minLength: 1,
-      maxLength: MAX_BRANCH_LENGTH,
-      pattern: BRANCH_PATTERN,
-      description: "The branch to follow (a git branch name); the repository's default branch when absent.",
-      examples: ['main'],
-    },
-    paths: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_GLOBS,
-      default: ['**'],
-      items: { type: 'string', minLength: 1, maxLength: MAX_GLOB_LENGTH, pattern: GLOB_PATTERN },
-      description:
-        'Globs of the files to take, relative to the repository root: `*` within a path segment, `**` for any ' +
-        'number of segments, `?`, `[a-z]`, `[!a-z]`. `*.md` matches top-level files only; `**/*.md` at any depth.',
-      examples: [['docs/**/*.md']],
-    },
-  },
-} as const;
 
 /** The secrets' JSON schema: HTTP basic credentials, a token being sent as the password. */
 export const gitSecretsSchema = {
@@ -417,9 +383,6 @@ const rmQuietly = (dir: string) => rm(dir, { recursive: true, force: true }).cat
 
 const CLONE_PREFIX = 'kws-git-';
 /** A clone directory this old was left by a process that stopped (clones live minutes): it is removed. */
-/** A file larger than this fails on its own (the largest object an S3 source fetches, too). */
-export const GIT_MAX_FILE_BYTES = 100 * 1024 * 1024;
-
 export const STALE_CLONE_MS = 24 * 60 * 60_000;
 
 /** Removes the clone directories that stopped processes left behind. */
@@ -629,7 +592,7 @@ export const GitConfigSchema = z
         .max(MAX_URL_LENGTH, { message: INVALID })
         .regex(httpUrlForm, { message: INVALID })
         .meta({
-          description: gitConfigSchema.properties.url.description,
+          description: 'The repository over smart HTTP: https, no credentials, query, fragment or control characters.',
           examples: ['https://git.example.com/team/handbook.git'],
         }),
       branch: z
@@ -638,7 +601,9 @@ export const GitConfigSchema = z
         .max(MAX_BRANCH_LENGTH, { message: INVALID })
         .regex(branchForm, { message: INVALID })
         .optional()
-        .meta({ description: gitConfigSchema.properties.branch.description }),
+        .meta({
+          description: "The branch to follow (a git branch name); the repository's default branch when absent.",
+        }),
       paths: z
         .array(
           z
@@ -665,6 +630,19 @@ export const GitConfigSchema = z
       ctx.addIssue({ code: 'custom', message: (err as Error).message });
     }
   });
+
+interface StringRule {
+  type: 'string';
+  pattern: string;
+  minLength: number;
+  maxLength: number;
+  description?: string;
+}
+
+/** The config's JSON schema, derived from GitConfigSchema (the form rules are stated once). */
+export const gitConfigSchema = z.toJSONSchema(GitConfigSchema, { io: 'input' }) as unknown as {
+  properties: { url: StringRule; branch: StringRule; paths: { items: StringRule; default: string[] } };
+};
 
 export const GitSecretsSchema = z.strictObject(
   {

@@ -480,7 +480,7 @@ describe('git source config', () => {
     ]) {
       let parsed = true;
       try {
-        parseGitConfig({ url: u });
+        parseGitConfig({ url: u }, { allowHttp: true });
       } catch {
         parsed = false;
       }
