@@ -95,7 +95,7 @@ const IPV4 = `(?:${IPV4_PART}\\.){3}${IPV4_PART}`;
 const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?';
 const URL_REST = `(?:${HOST_NAME}|${IPV4})${PORT}(?:/[^\\s\\u0000-\\u001f\\u007f?#]*)?$`;
 const URL_PATTERN = `^https://${URL_REST}`;
-const HTTP_URL_PATTERN = `^https?://${URL_REST}`;
+export const HTTP_URL_PATTERN = `^https?://${URL_REST}`;
 // git check-ref-format: no control characters, space, ~ ^ : ? * [ \; no "..", "@{", "//"; no component
 // starting with "."; not starting with "-" or "/", not ending with "/", "." or ".lock".
 const BRANCH_PATTERN =

@@ -3,6 +3,7 @@
 // last sync, fetches only what changed, and removes from the workspace what is no longer listed. Every
 // request a kind makes to the outside goes through the one outbound door (src/web/fetch.ts) and its
 // address policy.
+import type { WebSettings } from '../web/document';
 import type { AddressPolicy } from '../web/fetch';
 
 /** One document as the source lists it. */
@@ -36,6 +37,8 @@ export interface SourceContext {
   previous: ReadonlyMap<string, string>;
   /** The outbound address policy every connection of the kind goes under (the door's default otherwise). */
   addressPolicy?: AddressPolicy;
+  /** The deployment's crawl settings (user agent, timeouts, size caps, politeness delay) for web kinds. */
+  web?: WebSettings;
 }
 
 /** Why a sync failed, in words an operator can act on; a sync that fails this way deletes nothing. */

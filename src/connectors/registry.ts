@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { SourceKind } from './kind';
 import { GitConfigSchema, GitSecretsSchema, gitSourceKind } from './git';
 import { S3ConfigSchema, S3SecretsSchema, s3Kind } from './s3';
+import { WebsiteConfigSchema, websiteKind } from './website';
 
 export interface RegisteredKind {
   kind: SourceKind<unknown, unknown>;
@@ -54,6 +55,13 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     GitConfigSchema,
     GitSecretsSchema,
     'the files of one branch of a git repository (smart HTTP) matching path globs; a git blob id is its fingerprint',
+    (c) => originOf(c.url),
+  ),
+  website: register(
+    websiteKind,
+    WebsiteConfigSchema,
+    undefined,
+    "the pages of one site from a start URL, under robots.txt and the crawl rules, plus its sitemaps' URLs; a page's ETag or Last-Modified (else a hash of its text) is its fingerprint, sent back as a conditional GET",
     (c) => originOf(c.url),
   ),
 };

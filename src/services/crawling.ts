@@ -10,8 +10,8 @@ import { checkFileType } from '../extract/mime';
 import type { BlobStore } from '../storage/blobStore';
 import { knowledgeIdForUpload, uuidV5 } from '../temporal/constants';
 import { fetchWebDocument, fetchPolicy, type WebDocument, type WebSettings } from '../web/document';
-import { fetchResource, FetchError } from '../web/fetch';
-import { parseRobotsTxt, robotsRules, type RobotsRecord } from '../web/robots';
+import { FetchError } from '../web/fetch';
+import { fetchRobots as fetchRobotsFile, robotsRules, type RobotsRecord } from '../web/robots';
 import { canonicalUrl, followedLinks } from '../web/urls';
 import type { CrawlPageInput, CrawlPageResult } from '../workflows/activityContract';
 import type { CrawlPageOutcome, CrawlProgress } from '../workflows/contracts';
@@ -34,8 +34,6 @@ export interface CrawlDeps {
   defaultStorageQuotaBytes: number;
 }
 
-/** Robots.txt larger than this is read up to here (RFC 9309 allows crawlers a limit of at least 500 KiB). */
-const MAX_ROBOTS_BYTES = 512 * 1024;
 /** The frontier of one crawl is bounded: at most this many URLs per page allowed. */
 const FRONTIER_PER_PAGE = 10;
 const MAX_FRONTIER = 10_000;
@@ -57,22 +55,8 @@ async function progressOf(db: Db, workspaceId: string, siteId: string, generatio
 }
 
 /** Fetches robots.txt and parses it once for the whole crawl: the crawl keeps only our user agent's rules. */
-async function fetchRobots(web: WebSettings, origin: string): Promise<RobotsRecord> {
-  try {
-    const res = await fetchResource(`${origin}/robots.txt`, fetchPolicy(web), {
-      accept: 'text/plain',
-      maxBytes: () => MAX_ROBOTS_BYTES,
-    });
-    return { state: 'ok', ...parseRobotsTxt(res.body.toString('utf8'), web.userAgent) };
-  } catch (err) {
-    if (err instanceof FetchError && err.code === 'TOO_LARGE') return { state: 'ok', rules: [], crawlDelayMs: 0 };
-    if (err instanceof FetchError && err.status !== undefined && err.status >= 400 && err.status < 500) {
-      return { state: 'absent' };
-    }
-    const why = err instanceof Error ? err.message : String(err);
-    return { state: 'unreachable', reason: `robots.txt could not be fetched (${why})` };
-  }
-}
+const fetchRobots = async (web: WebSettings, origin: string): Promise<RobotsRecord> =>
+  (await fetchRobotsFile(web, origin)).record;
 
 /** Fetches robots.txt for the start URL's origin and queues the start URL. Returns the Crawl-delay. */
 export async function beginCrawl(

@@ -118,6 +118,7 @@ function kindContext(deps: SyncStepDeps, step: StepContext, previous: ReadonlyMa
     heartbeat: step.heartbeat,
     previous,
     addressPolicy: { allowPrivateNetworks: deps.web.allowPrivateNetworks },
+    web: deps.web,
   };
 }
 

@@ -14,9 +14,15 @@ export const fetchPolicy = (web: WebSettings): FetchPolicy => ({
   userAgent: web.userAgent,
 });
 
+/** The response's validators (ETag, Last-Modified), for a later conditional GET. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
 export type WebDocument =
-  | { kind: 'html'; url: URL; redirectedFrom: string[]; page: HtmlPage }
-  | { kind: 'file'; url: URL; redirectedFrom: string[]; mime: string; filename: string; bytes: Buffer };
+  | ({ kind: 'html'; url: URL; redirectedFrom: string[]; page: HtmlPage } & Validators)
+  | ({ kind: 'file'; url: URL; redirectedFrom: string[]; mime: string; filename: string; bytes: Buffer } & Validators);
 
 const EXTENSIONS = [
   '.pdf',
@@ -64,20 +70,29 @@ function fileMime(mime: string, url: URL): string | undefined {
   return undefined;
 }
 
-/** Fetches an HTML page or an accepted file; anything else fails with UNSUPPORTED_TYPE. */
+/**
+ * Fetches an HTML page or an accepted file; anything else fails with UNSUPPORTED_TYPE. `headers` makes it a
+ * conditional GET (a 304 fails with HTTP_STATUS 304).
+ */
 export async function fetchWebDocument(
   url: string | URL,
   web: WebSettings,
   policy = fetchPolicy(web),
+  headers?: Record<string, string>,
 ): Promise<WebDocument> {
   const res = await fetchResource(url, policy, {
+    ...(headers ? { headers } : {}),
     accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
     wants: (mime, at) => HTML.has(mime) || fileMime(mime, at) !== undefined,
     maxBytes: (mime) => (HTML.has(mime) ? web.maxPageBytes : web.maxFileBytes),
   });
+  const validators: Validators = {
+    ...(res.etag !== undefined ? { etag: res.etag } : {}),
+    ...(res.lastModified !== undefined ? { lastModified: res.lastModified } : {}),
+  };
   if (HTML.has(res.mime)) {
     const page = parseHtmlPage(decodeHtml(res.body, res.charset), res.url);
-    return { kind: 'html', url: res.url, redirectedFrom: res.redirectedFrom, page };
+    return { kind: 'html', url: res.url, redirectedFrom: res.redirectedFrom, page, ...validators };
   }
   const mime = fileMime(res.mime, res.url);
   if (!mime) throw new FetchError(`Unsupported content type ${res.mime || '(none)'}`, 'UNSUPPORTED_TYPE');
@@ -88,5 +103,6 @@ export async function fetchWebDocument(
     mime,
     filename: filenameOf(res.url, mime),
     bytes: res.body,
+    ...validators,
   };
 }

@@ -70,6 +70,8 @@ export interface FetchOptions {
   wants?: (mime: string, url: URL) => boolean;
   /** The largest body to read for a content type, in bytes (after decompression). */
   maxBytes: (mime: string) => number;
+  /** Further request headers (a conditional GET's If-None-Match, If-Modified-Since). */
+  headers?: Record<string, string>;
 }
 
 export interface FetchedResource {
@@ -82,6 +84,9 @@ export interface FetchedResource {
   body: Buffer;
   /** Every URL redirected from, in order. */
   redirectedFrom: string[];
+  /** The response's validators, for a later conditional GET. */
+  etag?: string;
+  lastModified?: string;
 }
 
 const DEFAULT_MAX_REDIRECTS = 5;
@@ -311,6 +316,7 @@ async function requestOnce(url: URL, policy: FetchPolicy, opts: FetchOptions, de
     'user-agent': policy.userAgent,
     accept: opts.accept ?? '*/*',
     'accept-encoding': 'gzip, deflate, br',
+    ...opts.headers,
   };
   try {
     const response = openRequest(url, policy, { method: 'GET', headers, signal: abort.signal });
@@ -372,6 +378,12 @@ function readOutcome(res: http.IncomingMessage, url: URL, opts: FetchOptions): P
     const unreadable = () => fail(new FetchError('The response could not be read', 'NETWORK'));
     stream.on('error', unreadable);
     if (decoder) res.on('error', unreadable);
-    stream.on('end', () => resolve({ kind: 'body', resource: { status, mime, charset, body: Buffer.concat(chunks) } }));
+    const validators = {
+      ...(typeof res.headers.etag === 'string' ? { etag: res.headers.etag } : {}),
+      ...(typeof res.headers['last-modified'] === 'string' ? { lastModified: res.headers['last-modified'] } : {}),
+    };
+    stream.on('end', () =>
+      resolve({ kind: 'body', resource: { status, mime, charset, body: Buffer.concat(chunks), ...validators } }),
+    );
   });
 }

@@ -5,6 +5,8 @@
 // once however many User-agent lines precede it, and the rules kept are capped in number and length. How the
 // file was answered decides as RFC 9309 says: a 4xx (no robots.txt) allows everything; a server error or an
 // unreachable server disallows everything (the crawl stops at its start URL with that reason).
+import { fetchPolicy, type WebSettings } from './document';
+import { fetchResource, FetchError } from './fetch';
 import { compilePathPattern, matchesPattern, type MatchWork } from './pattern';
 import { MAX_CRAWL_URL_LENGTH } from './urls';
 
@@ -102,7 +104,7 @@ export function parseRobotsTxt(body: string, userAgent: string): { rules: Robots
       const ms = Math.round(Number(value) * 1000);
       for (const group of groups) if (Number.isFinite(ms) && ms > 0) group.crawlDelayMs = ms;
     }
-    // Other records (Sitemap, Host, unknown ones) belong to no group and are ignored.
+    // Other records (Sitemap, Host, unknown ones) belong to no group and are ignored here.
   }
   const { rules, crawlDelayMs } = ours.named ? ours : star;
   return { rules, crawlDelayMs };
@@ -134,4 +136,52 @@ export function robotsRules(record: RobotsRecord, userAgent: string): RobotsRule
     crawlDelayMs: parsed.crawlDelayMs,
     ruleCount: ordered.length,
   };
+}
+
+/** Robots.txt larger than this is read up to here (RFC 9309 allows crawlers a limit of at least 500 KiB). */
+const MAX_ROBOTS_BYTES = 512 * 1024;
+/** The most Sitemap lines of a robots.txt taken. */
+export const MAX_ROBOTS_SITEMAPS = 20;
+
+/** The absolute URLs of a robots.txt's Sitemap lines (they belong to no group), at most MAX_ROBOTS_SITEMAPS. */
+export function robotsSitemaps(body: string): string[] {
+  const found: string[] = [];
+  for (const raw of body.split(/\r\n|\r|\n/)) {
+    const hash = raw.indexOf('#');
+    const line = hash < 0 ? raw : raw.slice(0, hash);
+    const colon = line.indexOf(':');
+    if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== 'sitemap') continue;
+    const value = line.slice(colon + 1).trim();
+    if (value.length > MAX_CRAWL_URL_LENGTH || !URL.canParse(value)) continue;
+    found.push(value);
+    if (found.length >= MAX_ROBOTS_SITEMAPS) break;
+  }
+  return found;
+}
+
+/**
+ * Fetches an origin's robots.txt and parses it once: our user agent's rules, and the sitemaps it names. A 4xx
+ * is no file (everything allowed); a server error or no answer is 'unreachable'.
+ */
+export async function fetchRobots(
+  web: WebSettings,
+  origin: string,
+): Promise<{ record: RobotsRecord; sitemaps: string[] }> {
+  try {
+    const res = await fetchResource(`${origin}/robots.txt`, fetchPolicy(web), {
+      accept: 'text/plain',
+      maxBytes: () => MAX_ROBOTS_BYTES,
+    });
+    const body = res.body.toString('utf8');
+    return { record: { state: 'ok', ...parseRobotsTxt(body, web.userAgent) }, sitemaps: robotsSitemaps(body) };
+  } catch (err) {
+    if (err instanceof FetchError && err.code === 'TOO_LARGE') {
+      return { record: { state: 'ok', rules: [], crawlDelayMs: 0 }, sitemaps: [] };
+    }
+    if (err instanceof FetchError && err.status !== undefined && err.status >= 400 && err.status < 500) {
+      return { record: { state: 'absent' }, sitemaps: [] };
+    }
+    const why = err instanceof Error ? err.message : String(err);
+    return { record: { state: 'unreachable', reason: `robots.txt could not be fetched (${why})` }, sitemaps: [] };
+  }
 }

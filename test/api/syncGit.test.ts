@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
-import { SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
-import * as rolesRepo from '../../src/db/repositories/roles';
+import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
 
 const { OLD, NEW, KEPT, GONE, ADDED } = SOURCE_TEXTS;
 const OUTSIDE = 'Marmalade oranges from Seville are boiled whole before the peel is sliced.';
@@ -39,14 +38,7 @@ describe('sources that stay in sync (git)', function () {
 
   const sync = (sourceId: string, query = '') => syncToEnd(stack, tenant.workspaceId, headers, sourceId, query);
 
-  async function found(text: string): Promise<boolean> {
-    const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
-      headers: { ...headers, 'x-api-key': tenant.apiKey },
-      json: { query: text, limit: 20, mode: 'keyword' },
-    });
-    assert.equal(res.status, 200, res.text);
-    return (res.body.results as Array<{ content: string }>).some((r) => r.content.includes(text.slice(0, 30)));
-  }
+  const found = (text: string) => foundText(stack, tenant, headers, text);
 
   const itemsByKey = (sourceId: string) => sourceItems(stack, sourceId);
 
@@ -83,38 +75,19 @@ describe('sources that stay in sync (git)', function () {
     assert.deepEqual([first.seen, first.added, first.updated, first.deleted, first.failed], [3, 3, 0, 0, 0]);
     assert.ok(await found(OLD));
     assert.ok(!(await found(OUTSIDE)), 'a file outside the globs is not followed');
-    const before = await itemsByKey(source.id);
-    assert.deepEqual([...before.keys()].sort(), ['docs/guide/glacier.md', 'docs/lighthouse.md', 'docs/violin.md']);
-    const lighthouse = before.get('docs/lighthouse.md')!;
 
-    repo.write('docs/lighthouse.md', NEW);
-    repo.remove('docs/violin.md');
-    repo.write('docs/sourdough.md', ADDED);
-    repo.commit('second');
-    const second = await sync(source.id);
-    assert.equal(second.status, 'COMPLETED', JSON.stringify(second));
-    assert.deepEqual(
-      [second.seen, second.added, second.updated, second.unchanged, second.deleted, second.failed],
-      [3, 1, 1, 1, 1, 0],
-    );
-    assert.ok(await found(NEW), 'the new text is found');
-    assert.ok(await found(ADDED), 'the added file is found');
-    assert.ok(!(await found(OLD)), 'the old text is not found');
-    assert.ok(!(await found(GONE)), 'the deleted file is not found');
-    const after = await itemsByKey(source.id);
-    assert.equal(after.get('docs/lighthouse.md'), lighthouse, 'the changed file keeps its item');
-    assert.equal(after.get('docs/guide/glacier.md'), before.get('docs/guide/glacier.md'));
-    assert.equal(after.has('docs/violin.md'), false);
-    const roles = await rolesRepo.knowledgeRoles(stack.deps.db, tenant.workspaceId, lighthouse);
-    assert.deepEqual(
-      roles.map((r) => r.id),
-      [role.id],
-    );
-
-    const third = await sync(source.id);
-    assert.equal(third.status, 'COMPLETED');
-    assert.deepEqual([third.seen, third.unchanged, third.added, third.updated, third.deleted], [3, 3, 0, 0, 0]);
-    assert.equal(third.chunksEmbedded, 0);
+    const keys = {
+      changed: 'docs/lighthouse.md',
+      kept: 'docs/guide/glacier.md',
+      gone: 'docs/violin.md',
+      added: 'docs/sourdough.md',
+    };
+    await assertSyncFollowsChanges(stack, tenant, headers, source.id, role.id, keys, () => {
+      repo.write('docs/lighthouse.md', NEW);
+      repo.remove('docs/violin.md');
+      repo.write('docs/sourdough.md', ADDED);
+      repo.commit('second');
+    });
   });
 
   it('fails a sync whose credentials are refused with a plain reason, deleting nothing', async () => {

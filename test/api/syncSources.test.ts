@@ -4,7 +4,6 @@
 // sources and refused credentials; schedules; the routes' refusals.
 import assert from 'node:assert/strict';
 import * as sourcesRepo from '../../src/db/repositories/syncedSources';
-import * as rolesRepo from '../../src/db/repositories/roles';
 import * as syncSteps from '../../src/services/sourceSyncSteps';
 import { sourceScheduleId } from '../../src/temporal/schedules';
 import { purgeStoredFilesWorkflow } from '../../src/workflows';
@@ -15,7 +14,7 @@ import { assertError } from '../helpers/assertions';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
-import { SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
+import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
 
 const { OLD, NEW, KEPT, GONE, ADDED } = SOURCE_TEXTS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,15 +52,7 @@ describe('sources that stay in sync (s3)', function () {
 
   const sync = (sourceId: string, query = '') => syncToEnd(stack, tenant.workspaceId, headers, sourceId, query);
 
-  async function search(query: string): Promise<string[]> {
-    const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
-      headers: { ...headers, 'x-api-key': tenant.apiKey },
-      json: { query, limit: 20, mode: 'keyword' },
-    });
-    assert.equal(res.status, 200, res.text);
-    return (res.body.results as Array<{ content: string }>).map((r) => r.content);
-  }
-  const found = async (text: string) => (await search(text)).some((c) => c.includes(text.slice(0, 30)));
+  const found = (text: string) => foundText(stack, tenant, headers, text);
 
   const itemsByKey = (sourceId: string) => sourceItems(stack, sourceId);
 
@@ -85,39 +76,22 @@ describe('sources that stay in sync (s3)', function () {
     assert.equal(item.body.parentId, source.rootId);
     assert.equal(item.body.attributes.team, 'docs');
 
-    await bucket.store.put(`${prefix}lighthouse.txt`, Buffer.from(NEW), 'text/plain');
-    await bucket.store.delete([`${prefix}violin.txt`]);
-    await bucket.store.put(`${prefix}sourdough.txt`, Buffer.from(ADDED), 'text/plain');
-    const second = await sync(source.id);
-    assert.equal(second.status, 'COMPLETED', JSON.stringify(second));
-    assert.deepEqual(
-      [second.seen, second.added, second.updated, second.unchanged, second.deleted, second.failed],
-      [3, 1, 1, 1, 1, 0],
-    );
-    assert.ok(await found(NEW), 'the new text is found');
-    assert.ok(await found(ADDED), 'the added document is found');
-    assert.ok(!(await found(OLD)), 'the old text is not found');
-    assert.ok(!(await found(GONE)), 'the deleted document is not found');
-    const after = await itemsByKey(source.id);
-    assert.equal(after.get(`${prefix}lighthouse.txt`), lighthouse, 'the changed document keeps its item');
-    assert.equal(after.get(`${prefix}glacier.md`), before.get(`${prefix}glacier.md`));
-    assert.equal(after.has(`${prefix}violin.txt`), false);
-    const gone = await stack.request('GET', v1(`/knowledge/${before.get(`${prefix}violin.txt`)}`), { headers });
+    const keys = {
+      changed: `${prefix}lighthouse.txt`,
+      kept: `${prefix}glacier.md`,
+      gone: `${prefix}violin.txt`,
+      added: `${prefix}sourdough.txt`,
+    };
+    await assertSyncFollowsChanges(stack, tenant, headers, source.id, role.id, keys, async () => {
+      await bucket.store.put(`${prefix}lighthouse.txt`, Buffer.from(NEW), 'text/plain');
+      await bucket.store.delete([`${prefix}violin.txt`]);
+      await bucket.store.put(`${prefix}sourdough.txt`, Buffer.from(ADDED), 'text/plain');
+    });
+    const gone = await stack.request('GET', v1(`/knowledge/${before.get(keys.gone)}`), { headers });
     assert.equal(gone.status, 404);
     const versions = await stack.request('GET', v1(`/knowledge/${lighthouse}/versions`), { headers });
     assert.equal(versions.status, 200, versions.text);
     assert.equal(versions.body.versions.find((v: { current: boolean }) => v.current).number, 2);
-    const roles = await rolesRepo.knowledgeRoles(stack.deps.db, tenant.workspaceId, lighthouse);
-    assert.deepEqual(
-      roles.map((r) => r.id),
-      [role.id],
-      'the source role reaches the item',
-    );
-
-    const third = await sync(source.id);
-    assert.equal(third.status, 'COMPLETED');
-    assert.deepEqual([third.seen, third.unchanged, third.added, third.updated, third.deleted], [3, 3, 0, 0, 0]);
-    assert.equal(third.chunksEmbedded, 0);
   });
 
   it('stops a sync that would delete more than the share until confirmed', async () => {

@@ -2578,7 +2578,7 @@ export interface components {
              */
             workspaceId: string;
             /** @enum {string} */
-            kind: "s3" | "git";
+            kind: "s3" | "git" | "website";
             name: string;
             /** @description The kind's config (never its secrets) */
             config: {
@@ -18535,6 +18535,56 @@ export interface operations {
                     };
                     /** @description The largest share of its items one sync may delete without ?confirmDeletes=true (default 0.5) */
                     maxDeleteShare?: number;
+                } | {
+                    /**
+                     * @description the pages of one site from a start URL, under robots.txt and the crawl rules, plus its sitemaps' URLs; a page's ETag or Last-Modified (else a hash of its text) is its fingerprint, sent back as a conditional GET
+                     * @constant
+                     */
+                    kind: "website";
+                    config: {
+                        /**
+                         * @description The start URL: http(s), without credentials, query or fragment; the site is its origin
+                         * @example https://docs.example.com/
+                         */
+                        url: string & unknown;
+                        /**
+                         * @description The most pages requested by one sync (default 50)
+                         * @default 50
+                         */
+                        maxPages?: number;
+                        /**
+                         * @description The most links followed from the start URL (default 3)
+                         * @default 3
+                         */
+                        maxDepth?: number;
+                        /**
+                         * @description Path patterns (robots.txt syntax: `*` any run, final `$` the end) a page must match one of (none: all)
+                         * @default []
+                         */
+                        includePaths?: (string & unknown)[];
+                        /**
+                         * @description Path patterns no page may match
+                         * @default []
+                         */
+                        excludePaths?: (string & unknown)[];
+                    };
+                    /** @description A Temporal schedule (overlap policy SKIP: a sync never starts while one runs) */
+                    schedule?: {
+                        /** @description Seconds between scheduled syncs (default 21600, six hours) */
+                        intervalSeconds?: number;
+                        /** @description Pause (true) or resume (false) the schedule */
+                        paused?: boolean;
+                    };
+                    /** @description The source's name (also its root item's title) */
+                    name?: string;
+                    /** @description Roles every item of the source is visible to under RBAC (inherited at read time) */
+                    roleIds?: string[];
+                    /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    attributes?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    /** @description The largest share of its items one sync may delete without ?confirmDeletes=true (default 0.5) */
+                    maxDeleteShare?: number;
                 };
             };
         };
@@ -19050,6 +19100,32 @@ export interface operations {
                          *     ]
                          */
                         paths?: (string & unknown)[];
+                    } | {
+                        /**
+                         * @description The start URL: http(s), without credentials, query or fragment; the site is its origin
+                         * @example https://docs.example.com/
+                         */
+                        url: string & unknown;
+                        /**
+                         * @description The most pages requested by one sync (default 50)
+                         * @default 50
+                         */
+                        maxPages?: number;
+                        /**
+                         * @description The most links followed from the start URL (default 3)
+                         * @default 3
+                         */
+                        maxDepth?: number;
+                        /**
+                         * @description Path patterns (robots.txt syntax: `*` any run, final `$` the end) a page must match one of (none: all)
+                         * @default []
+                         */
+                        includePaths?: (string & unknown)[];
+                        /**
+                         * @description Path patterns no page may match
+                         * @default []
+                         */
+                        excludePaths?: (string & unknown)[];
                     };
                     /** @description New credentials (null removes them); sealed, never returned */
                     secrets?: ({
