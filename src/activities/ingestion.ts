@@ -172,6 +172,11 @@ export function createIngestionActivities(deps: IngestionDeps) {
       version?: number;
     }): Promise<void> {
       const item = await markItemFailed(db, input.workspaceId, input.knowledgeId, input.message, input.version);
+      // A failed version is purged by the retention timer too, not only by the version cap.
+      if (item && input.version !== undefined && deps.temporal && deps.versionRetention) {
+        const { temporal, versionRetention } = deps;
+        await afterVersionChange({ db, temporal, versionRetention }, input.workspaceId, input.knowledgeId);
+      }
       if (item && item.status !== 'BACKGROUND_ERROR') {
         metrics.ingestionFailures.inc({ mime: item.mimetype ?? 'unknown', stage: input.stage ?? 'unknown' });
         finished(item, 'failed');

@@ -4,6 +4,7 @@
 import { Context } from '@temporalio/activity';
 import {
   beginSourceSync,
+  clearPurgeOutbox,
   completeSourceDocuments,
   fetchSourceDocuments,
   finishSourceSync,
@@ -23,6 +24,7 @@ type SyncActivities = Pick<
   | 'completeSourceDocuments'
   | 'removeVanishedDocuments'
   | 'finishSourceSync'
+  | 'clearPurgeOutbox'
 >;
 
 const step = () => {
@@ -49,6 +51,9 @@ export function createSyncSourceActivities(deps: SyncStepDeps): SyncActivities {
     },
     async finishSourceSync(input) {
       return finishSourceSync(deps.db, input);
+    },
+    async clearPurgeOutbox(input) {
+      return clearPurgeOutbox(deps.db, input);
     },
   } satisfies SyncActivities);
 }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import git, { type GitHttpRequest, type GitHttpResponse, type HttpClient } from 'isomorphic-git';
 import { z } from 'zod';
 import { FetchError, openRequest, parseWebUrl, type AddressPolicy } from '../web/fetch';
+import { checkPack, PackRefused, type PackLimits } from './gitPack';
 import { compileGlob, globProblem, matchesAnyGlob, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from './glob';
 import {
   SourceUnavailableError,
@@ -51,6 +52,10 @@ export interface GitKindOptions {
   maxRepositoryBytes?: number;
   /** The most tree entries one listing reads. */
   maxTreeEntries?: number;
+  /** The largest object a clone may inflate (a file, or what a delta rebuilds): larger fails the clone. */
+  maxObjectBytes?: number;
+  /** The most bytes a clone's objects may inflate to together (checked before anything is inflated whole). */
+  maxInflatedBytes?: number;
   /** How long a source's last clone is kept for the fetches that follow its listing, in ms. */
   cacheTtlMs?: number;
   /** How many sources' clones are kept at once (each holds its pack on disk and its index in memory). */
@@ -58,10 +63,15 @@ export interface GitKindOptions {
   userAgent?: string;
 }
 
+/** The largest file (and object) a clone may hold; the largest object an S3 source fetches, too. */
+export const GIT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
 export const GIT_DEFAULTS = {
   timeoutMs: 120_000,
   maxRepositoryBytes: 256 * 1024 * 1024,
   maxTreeEntries: 200_000,
+  maxObjectBytes: GIT_MAX_FILE_BYTES,
+  maxInflatedBytes: 1024 * 1024 * 1024,
   cacheTtlMs: 10 * 60_000,
   maxKeptClones: 8,
   userAgent: 'knowledge-workspace-service (git source)',
@@ -98,43 +108,6 @@ const httpUrlForm = new RegExp(HTTP_URL_PATTERN);
 const branchForm = new RegExp(BRANCH_PATTERN);
 const usernameForm = new RegExp(USERNAME_PATTERN);
 const secretForm = new RegExp(SECRET_PATTERN);
-
-/** The config's JSON schema (OpenAPI-ready). */
-export const gitConfigSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['url'],
-  properties: {
-    url: {
-      type: 'string',
-      format: 'uri',
-      minLength: 1,
-      maxLength: MAX_URL_LENGTH,
-      pattern: URL_PATTERN,
-      description: 'The repository over smart HTTP: https, no credentials, query, fragment or control characters.',
-      examples: ['https://git.example.com/team/handbook.git'],
-    },
-    branch: {
-      type: 'string',
-      minLength: 1,
-      maxLength: MAX_BRANCH_LENGTH,
-      pattern: BRANCH_PATTERN,
-      description: "The branch to follow (a git branch name); the repository's default branch when absent.",
-      examples: ['main'],
-    },
-    paths: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_GLOBS,
-      default: ['**'],
-      items: { type: 'string', minLength: 1, maxLength: MAX_GLOB_LENGTH, pattern: GLOB_PATTERN },
-      description:
-        'Globs of the files to take, relative to the repository root: `*` within a path segment, `**` for any ' +
-        'number of segments, `?`, `[a-z]`, `[!a-z]`. `*.md` matches top-level files only; `**/*.md` at any depth.',
-      examples: [['docs/**/*.md']],
-    },
-  },
-} as const;
 
 /** The secrets' JSON schema: HTTP basic credentials, a token being sent as the password. */
 export const gitSecretsSchema = {
@@ -358,6 +331,7 @@ async function* counted(res: http.IncomingMessage, budget: { left: number }): As
 
 /** A clone's failure in plain words, with nothing of the credentials in it. */
 function unavailable(err: unknown, why: { tooLarge: boolean; timedOut: boolean }, limits: Required<GitKindOptions>) {
+  if (err instanceof PackRefused) return new SourceUnavailableError(err.message);
   if (why.tooLarge || err instanceof RepositoryTooLarge) {
     return new SourceUnavailableError(
       `The repository is larger than the ${limits.maxRepositoryBytes} bytes a git source may clone`,
@@ -391,15 +365,24 @@ function unavailable(err: unknown, why: { tooLarge: boolean; timedOut: boolean }
   return new SourceUnavailableError('The repository could not be read');
 }
 
+/**
+ * The file system a clone is written through: the packfile is checked against the inflation limits when
+ * isomorphic-git writes it, before it indexes the pack (which inflates every object whole).
+ */
+function packCheckingFs(limits: PackLimits): typeof fs {
+  const writeFile = (async (file: fs.PathLike, data: unknown, options?: unknown) => {
+    if (String(file).endsWith('.pack') && data instanceof Uint8Array) checkPack(data, limits);
+    return fs.promises.writeFile(file, data as Uint8Array, options as fs.WriteFileOptions);
+  }) as typeof fs.promises.writeFile;
+  return { ...fs, promises: { ...fs.promises, writeFile } };
+}
+
 const missingBranch = (branch: string) => new SourceUnavailableError(`The repository has no branch "${branch}"`);
 
 const rmQuietly = (dir: string) => rm(dir, { recursive: true, force: true }).catch(() => undefined);
 
 const CLONE_PREFIX = 'kws-git-';
 /** A clone directory this old was left by a process that stopped (clones live minutes): it is removed. */
-/** A file larger than this fails on its own (the largest object an S3 source fetches, too). */
-export const GIT_MAX_FILE_BYTES = 100 * 1024 * 1024;
-
 export const STALE_CLONE_MS = 24 * 60 * 60_000;
 
 /** Removes the clone directories that stopped processes left behind. */
@@ -469,7 +452,7 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
     const dir = await mkdtemp(path.join(os.tmpdir(), CLONE_PREFIX));
     try {
       await git.clone({
-        fs,
+        fs: packCheckingFs(limits),
         http: doorClient(limits, signal, budget),
         dir,
         url: config.url,
@@ -609,7 +592,7 @@ export const GitConfigSchema = z
         .max(MAX_URL_LENGTH, { message: INVALID })
         .regex(httpUrlForm, { message: INVALID })
         .meta({
-          description: gitConfigSchema.properties.url.description,
+          description: 'The repository over smart HTTP: https, no credentials, query, fragment or control characters.',
           examples: ['https://git.example.com/team/handbook.git'],
         }),
       branch: z
@@ -618,7 +601,9 @@ export const GitConfigSchema = z
         .max(MAX_BRANCH_LENGTH, { message: INVALID })
         .regex(branchForm, { message: INVALID })
         .optional()
-        .meta({ description: gitConfigSchema.properties.branch.description }),
+        .meta({
+          description: "The branch to follow (a git branch name); the repository's default branch when absent.",
+        }),
       paths: z
         .array(
           z
@@ -645,6 +630,19 @@ export const GitConfigSchema = z
       ctx.addIssue({ code: 'custom', message: (err as Error).message });
     }
   });
+
+interface StringRule {
+  type: 'string';
+  pattern: string;
+  minLength: number;
+  maxLength: number;
+  description?: string;
+}
+
+/** The config's JSON schema, derived from GitConfigSchema (the form rules are stated once). */
+export const gitConfigSchema = z.toJSONSchema(GitConfigSchema, { io: 'input' }) as unknown as {
+  properties: { url: StringRule; branch: StringRule; paths: { items: StringRule; default: string[] } };
+};
 
 export const GitSecretsSchema = z.strictObject(
   {

@@ -6,6 +6,7 @@ import { sourceKind } from '../connectors/registry';
 import { SourceUnavailableError, type SourceContext, type SourceEntry } from '../connectors/kind';
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
+import * as purgeOutbox from '../db/repositories/purgeOutbox';
 import * as sources from '../db/repositories/syncedSources';
 import * as versions from '../db/repositories/versions';
 import type { SourceRow } from '../db/rows';
@@ -313,13 +314,17 @@ export async function completeSourceDocuments(
 
 /**
  * Removes up to `limit` items of documents this sync did not list, by the cascade path; returns their stored
- * files (the workflow schedules the purge) and whether any may be left.
+ * files (the workflow schedules the purge `purgeId`) and whether any may be left. The keys are recorded in
+ * the purge outbox in the same transaction, so a step whose result was lost after the commit answers them
+ * again (and that more may be left) instead of nothing: the purge still deletes them.
  */
 export async function removeVanishedDocuments(
   db: Db,
-  ids: SyncIds & { limit: number },
+  ids: SyncIds & { limit: number; purgeId?: string },
 ): Promise<{ removed: number; storageKeys: string[]; more: boolean }> {
   return db.transaction(async (trx) => {
+    const recorded = ids.purgeId ? await purgeOutbox.findPurge(trx, ids.workspaceId, ids.purgeId) : undefined;
+    if (recorded) return { removed: 0, storageKeys: recorded, more: true };
     const docs = await sources.vanishedDocuments(trx, ids.workspaceId, ids.sourceId, ids.syncId, ids.limit);
     const storageKeys: string[] = [];
     let removed = 0;
@@ -335,8 +340,16 @@ export async function removeVanishedDocuments(
       docs.map((d) => d.id),
     );
     await sources.addToSync(trx, ids.workspaceId, ids.syncId, { deleted: removed });
+    if (ids.purgeId && storageKeys.length > 0) {
+      await purgeOutbox.recordPurge(trx, ids.workspaceId, ids.purgeId, storageKeys);
+    }
     return { removed, storageKeys, more: docs.length === ids.limit };
   });
+}
+
+/** Forgets the purge's recorded keys once the purge has run. */
+export async function clearPurgeOutbox(db: Db, input: { workspaceId: string; purgeId: string }): Promise<void> {
+  await purgeOutbox.clearPurge(db, input.workspaceId, input.purgeId);
 }
 
 /** Ends the sync with its status and releases the source. */

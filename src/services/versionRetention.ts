@@ -76,7 +76,8 @@ export async function purgeSupersededVersion(
 /**
  * After an item's versions changed (a replacement recorded, a switch, a restore): purges at once the oldest
  * kept versions beyond the cap (their files through a purge job without delay), and starts the retention
- * purge of every kept version that is no longer current (a purge already waiting is joined). Idempotent.
+ * purge of every kept version that is no longer current or failed (a purge already waiting is joined).
+ * Idempotent.
  */
 export async function afterVersionChange(deps: RetentionDeps, workspaceId: string, knowledgeId: string) {
   const { maxVersions, retention } = deps.versionRetention;
@@ -88,7 +89,8 @@ export async function afterVersionChange(deps: RetentionDeps, workspaceId: strin
     const over = purgeable.slice(0, Math.max(0, kept.length - maxVersions));
     const capped: Array<{ number: number; keys: string[] }> = [];
     for (const v of over) capped.push({ number: v.number, keys: await purgeContent(trx, v, item.storage_key) });
-    const waiting = purgeable.filter((v) => !over.includes(v) && v.superseded_count > 0);
+    // A version that stopped being current, or whose indexing failed (it never became current).
+    const waiting = purgeable.filter((v) => !over.includes(v) && (v.superseded_count > 0 || v.status === 'FAILED'));
     return { capped, waiting };
   });
   for (const { number, keys } of capped) {

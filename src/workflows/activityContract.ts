@@ -78,7 +78,7 @@ export interface Activities {
   ): Promise<{ error?: string; outcomes: SourceDocumentOutcome[] }>;
   completeSourceDocuments(input: OfSync & { results: SourceDocumentResult[] }): Promise<void>;
   removeVanishedDocuments(
-    input: OfSync & { limit: number },
+    input: OfSync & { limit: number; purgeId?: string },
   ): Promise<{ removed: number; storageKeys: string[]; more: boolean }>;
   finishSourceSync(
     input: OfSync & { status: 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION'; error?: string },
@@ -92,6 +92,7 @@ export interface Activities {
   // Stored files
   reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
   deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
+  clearPurgeOutbox(input: InWorkspace & { purgeId: string }): Promise<void>;
   purgeSupersededVersion(input: Omit<PurgeVersionInput, 'retention'>): Promise<PurgeVersionOutcome>;
 
   // Roles

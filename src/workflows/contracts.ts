@@ -12,6 +12,8 @@ export interface PurgeStoredFilesInput {
   keys: string[];
   /** A duration such as '1 day' or '30 minutes' (Temporal's ms-style format). */
   delay: Duration;
+  /** The keys were recorded in the purge outbox under this id: cleared once the purge has run. */
+  outboxId?: string;
 }
 
 export interface PurgeStoredFilesResult {
@@ -406,6 +408,22 @@ export interface SyncSourceInput {
   confirmDeletes?: boolean;
   /** How long deleted items' stored files are kept before they are purged. */
   purgeDelay: Duration;
+  /** Where a run continued as new takes the sync up (the sync was begun, listed and guarded). */
+  resume?: SyncSourceResume;
+  /** Fetch and removal steps per run before continuing as new (tests; otherwise when Temporal suggests it). */
+  batchesPerRun?: number;
+  /** Documents per fetch or removal step (tests). */
+  batchSize?: number;
+}
+
+export interface SyncSourceResume {
+  syncId: string;
+  rootId: string;
+  phase: 'fetch' | 'remove';
+  /** Documents indexed so far (progress only: the counts are the database's). */
+  done: number;
+  /** Removal steps taken so far (each names its purge). */
+  removeSteps: number;
 }
 
 export type SyncSourceStatus = 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION' | 'SKIPPED' | 'SOURCE_DELETED';

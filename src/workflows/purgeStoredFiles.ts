@@ -3,7 +3,7 @@ import { ActivityFailure, ParentClosePolicy, proxyActivities, sleep, startChild 
 import type { Activities } from './activityContract';
 import { jobSearchAttributes, type PurgeStoredFilesInput, type PurgeStoredFilesResult } from './contracts';
 
-const { deleteStoredFiles } = proxyActivities<Activities>({
+const { deleteStoredFiles, clearPurgeOutbox } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '1 minute',
   // About two hours of retries for a store that keeps failing a key; then that batch is given up on.
@@ -30,12 +30,14 @@ export async function purgeStoredFilesWorkflow(input: PurgeStoredFilesInput): Pr
       result.failed += keys.length;
     }
   }
+  if (input.outboxId) await clearPurgeOutbox({ workspaceId: input.workspaceId, purgeId: input.outboxId });
   return result;
 }
 
 /**
  * From another workflow: hands stored files to a purge workflow that outlives it (the delay is durable).
- * `knowledgeId` (the deleted tree's root, or the crawled site) makes it findable in the Web UI.
+ * `knowledgeId` (the deleted tree's root, or the crawled site) makes it findable in the Web UI; `outbox`:
+ * the keys were recorded in the purge outbox under the workflow's id, which the purge clears.
  */
 export async function startPurge(
   workspaceId: string,
@@ -43,6 +45,7 @@ export async function startPurge(
   keys: string[],
   delay: Duration,
   knowledgeId?: string,
+  outbox?: boolean,
 ) {
   if (keys.length === 0) return;
   await startChild(purgeStoredFilesWorkflow, {
@@ -50,6 +53,6 @@ export async function startPurge(
     parentClosePolicy: ParentClosePolicy.ABANDON,
     memo: { workspaceId },
     typedSearchAttributes: jobSearchAttributes({ workspaceId, jobKind: 'purge-files', knowledgeId }),
-    args: [{ workspaceId, keys, delay }],
+    args: [{ workspaceId, keys, delay, ...(outbox ? { outboxId: workflowId } : {}) }],
   });
 }

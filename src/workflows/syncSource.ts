@@ -9,6 +9,8 @@ import {
   ApplicationFailure,
   ChildWorkflowFailure,
   executeChild,
+  makeContinueAsNewFunc,
+  patched,
   proxyActivities,
   setCurrentDetails,
   workflowInfo,
@@ -21,6 +23,7 @@ import {
   type SourceDocumentResult,
   type SyncSourceInput,
   type SyncSourceResult,
+  type SyncSourceResume,
 } from './contracts';
 import { ingestFileWorkflow } from './ingestFile';
 import { ingestVersionWorkflow } from './ingestVersion';
@@ -41,20 +44,30 @@ const steps = proxyActivities<Activities>({
 /** Documents fetched per step (and indexed side by side). */
 const FETCH_BATCH = 10;
 const REMOVE_BATCH = 200;
+/** Runs started before a sync could continue as new replay without it. */
+export const SYNC_CONTINUE_AS_NEW = 'sync-continue-as-new';
+
+type SyncIdsOf = { workspaceId: string; sourceId: string; syncId: string };
 
 export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSourceResult> {
   const { workspaceId, sourceId } = input;
   const jobId = workflowInfo().workflowId;
-  const begun = await steps.beginSourceSync({
-    workspaceId,
-    sourceId,
-    jobId,
-    ...(input.syncId ? { syncId: input.syncId } : {}),
-    ...(input.confirmDeletes ? { confirmDeletes: true } : {}),
-  });
-  const { syncId } = begun;
-  if (begun.state === 'gone') return { syncId, status: 'SOURCE_DELETED' };
-  if (begun.state === 'skipped') return { syncId, status: 'SKIPPED' };
+  let resume = input.resume;
+  let maxDeleteShare = 0;
+  if (!resume) {
+    const begun = await steps.beginSourceSync({
+      workspaceId,
+      sourceId,
+      jobId,
+      ...(input.syncId ? { syncId: input.syncId } : {}),
+      ...(input.confirmDeletes ? { confirmDeletes: true } : {}),
+    });
+    if (begun.state === 'gone') return { syncId: begun.syncId, status: 'SOURCE_DELETED' };
+    if (begun.state === 'skipped') return { syncId: begun.syncId, status: 'SKIPPED' };
+    resume = { syncId: begun.syncId, rootId: begun.rootId, phase: 'fetch', done: 0, removeSteps: 0 };
+    maxDeleteShare = begun.maxDeleteShare;
+  }
+  const { syncId } = resume;
   const ids = { workspaceId, sourceId, syncId };
   const fail = async (error: string): Promise<SyncSourceResult> => {
     await steps.finishSourceSync({ ...ids, status: 'FAILED', error });
@@ -62,7 +75,11 @@ export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSo
   };
 
   try {
-    return await runSync(input, ids, begun, fail);
+    if (!input.resume) {
+      const stopped = await listAndGuard(input, ids, maxDeleteShare, fail);
+      if (stopped) return stopped;
+    }
+    return await runSync(input, ids, resume, fail);
   } catch (err) {
     // A step that failed past its retries (not the source: its refusals are answered as reasons).
     if (!(err instanceof ActivityFailure)) throw err;
@@ -70,40 +87,72 @@ export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSo
   }
 }
 
-async function runSync(
+/** Lists the source; a result when the sync ends there (the listing failed, or the deletion guard stops it). */
+async function listAndGuard(
   input: SyncSourceInput,
-  ids: { workspaceId: string; sourceId: string; syncId: string },
-  begun: { rootId: string; maxDeleteShare: number },
+  ids: SyncIdsOf,
+  maxDeleteShare: number,
   fail: (error: string) => Promise<SyncSourceResult>,
-): Promise<SyncSourceResult> {
-  const { workspaceId, syncId } = ids;
+): Promise<SyncSourceResult | undefined> {
   setCurrentDetails('Listing the source');
   const listed = await steps.listSourceDocuments(ids);
   if (listed.error) return fail(listed.error);
-  if (!input.confirmDeletes && listed.vanished > 0 && listed.vanished > listed.indexed * begun.maxDeleteShare) {
+  if (!input.confirmDeletes && listed.vanished > 0 && listed.vanished > listed.indexed * maxDeleteShare) {
     const error =
       `This sync would delete ${listed.vanished} of the source's ${listed.indexed} items, more than ` +
-      `${Math.round(begun.maxDeleteShare * 100)}%: nothing was changed. Sync again with ?confirmDeletes=true to delete them.`;
+      `${Math.round(maxDeleteShare * 100)}%: nothing was changed. Sync again with ?confirmDeletes=true to delete them.`;
     await steps.finishSourceSync({ ...ids, status: 'NEEDS_CONFIRMATION', error });
-    return { syncId, status: 'NEEDS_CONFIRMATION', error };
+    return { syncId: ids.syncId, status: 'NEEDS_CONFIRMATION', error };
   }
+  return undefined;
+}
 
-  let done = 0;
-  for (;;) {
-    setCurrentDetails(`Indexing new and changed documents: ${done} done`);
-    const batch = await steps.fetchSourceDocuments({ ...ids, limit: FETCH_BATCH });
-    if (batch.error) return fail(batch.error);
-    if (batch.outcomes.length === 0) break;
-    const results = await Promise.all(batch.outcomes.map((o) => index(workspaceId, begun.rootId, o)));
-    await steps.completeSourceDocuments({ ...ids, results });
-    done += results.length;
+/**
+ * Fetches and indexes, then removes, in steps; a long sync continues as new between steps (same workflow id,
+ * memo and search attributes) carrying where it is, and only the last run finishes the sync.
+ */
+async function runSync(
+  input: SyncSourceInput,
+  ids: SyncIdsOf,
+  from: SyncSourceResume,
+  fail: (error: string) => Promise<SyncSourceResult>,
+): Promise<SyncSourceResult> {
+  const { workspaceId, syncId } = ids;
+  const at = { ...from };
+  const mayContinue = patched(SYNC_CONTINUE_AS_NEW);
+  let stepsThisRun = 0;
+  const continueNow = () =>
+    mayContinue && (++stepsThisRun >= (input.batchesPerRun ?? Infinity) || workflowInfo().continueAsNewSuggested);
+  const continueFrom = () => {
+    const info = workflowInfo();
+    return makeContinueAsNewFunc<typeof syncSourceWorkflow>({
+      memo: info.memo,
+      typedSearchAttributes: info.typedSearchAttributes,
+    })({ ...input, resume: { ...at } });
+  };
+
+  if (at.phase === 'fetch') {
+    for (;;) {
+      setCurrentDetails(`Indexing new and changed documents: ${at.done} done`);
+      const batch = await steps.fetchSourceDocuments({ ...ids, limit: input.batchSize ?? FETCH_BATCH });
+      if (batch.error) return fail(batch.error);
+      if (batch.outcomes.length === 0) break;
+      const results = await Promise.all(batch.outcomes.map((o) => index(workspaceId, at.rootId, o)));
+      await steps.completeSourceDocuments({ ...ids, results });
+      at.done += results.length;
+      if (continueNow()) return continueFrom();
+    }
+    at.phase = 'remove';
   }
 
   setCurrentDetails('Removing what the source no longer holds');
-  for (let n = 1; ; n++) {
-    const out = await steps.removeVanishedDocuments({ ...ids, limit: REMOVE_BATCH });
-    await startPurge(workspaceId, `purge-files:${workspaceId}:${syncId}:${n}`, out.storageKeys, input.purgeDelay);
+  for (;;) {
+    at.removeSteps += 1;
+    const purgeId = `purge-files:${workspaceId}:${syncId}:${at.removeSteps}`;
+    const out = await steps.removeVanishedDocuments({ ...ids, limit: input.batchSize ?? REMOVE_BATCH, purgeId });
+    await startPurge(workspaceId, purgeId, out.storageKeys, input.purgeDelay, undefined, true);
     if (!out.more) break;
+    if (continueNow()) return continueFrom();
   }
   await steps.finishSourceSync({ ...ids, status: 'COMPLETED' });
   setCurrentDetails('Completed');

@@ -4,7 +4,12 @@
 // sources and refused credentials; schedules; the routes' refusals.
 import assert from 'node:assert/strict';
 import * as sourcesRepo from '../../src/db/repositories/syncedSources';
+import * as syncSteps from '../../src/services/sourceSyncSteps';
 import { sourceScheduleId } from '../../src/temporal/schedules';
+import { purgeStoredFilesWorkflow } from '../../src/workflows';
+import { SOURCE_SYNC_JOB_KIND } from '../../src/workflows/contracts';
+import { syncSourceWorkflow } from '../../src/workflows/syncSource';
+import { startJob } from '../../src/temporal/jobs';
 import { assertError } from '../helpers/assertions';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
@@ -108,6 +113,116 @@ describe('sources that stay in sync (s3)', function () {
     assert.equal(confirmed.status, 'COMPLETED');
     assert.equal(confirmed.deleted, 3);
     assert.deepEqual([...(await itemsByKey(source.id)).keys()], [`${prefix}note-4.txt`]);
+  });
+
+  it("purges a vanished document's files when the removal step's result was lost after its commit", async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}keep.txt`, Buffer.from(KEPT), 'text/plain');
+    await bucket.store.put(`${prefix}gone.txt`, Buffer.from(GONE), 'text/plain');
+    const source = await createSource(prefix);
+    assert.equal((await sync(source.id)).added, 2);
+    const goneId = (await itemsByKey(source.id)).get(`${prefix}gone.txt`)!;
+    const blob = await stack.deps.db('knowledge').where({ id: goneId }).first('storage_key');
+    assert.ok(blob?.storage_key && (await stack.deps.storage.exists(blob.storage_key)));
+    await bucket.store.delete([`${prefix}gone.txt`]);
+
+    // The workflow's steps, run as a worker would; the removal step runs twice (its first result lost).
+    const stepDeps = { ...stack.deps, web: stack.config.web, defaultStorageQuotaBytes: 1e9 };
+    const ws = tenant.workspaceId;
+    const begun = await syncSteps.beginSourceSync(stack.deps.db, {
+      workspaceId: ws,
+      sourceId: source.id,
+      jobId: `lost-${prefix}`,
+    });
+    const ids = { workspaceId: ws, sourceId: source.id, syncId: begun.syncId };
+    const step = { signal: new AbortController().signal, heartbeat: () => {} };
+    assert.equal((await syncSteps.listSourceDocuments(stepDeps, ids, step)).vanished, 1);
+    const purgeId = `purge-files:${ws}:${begun.syncId}:1`;
+    const first = await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10, purgeId });
+    assert.ok(first.storageKeys.includes(blob.storage_key));
+    const retried = await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10, purgeId });
+    assert.deepEqual(retried.storageKeys, first.storageKeys, 'the retried step answers the same keys');
+    assert.equal((await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10 })).more, false);
+    await syncSteps.finishSourceSync(stack.deps.db, { ...ids, status: 'COMPLETED' });
+    const record = await sourcesRepo.findSync(stack.deps.db, ws, begun.syncId);
+    assert.equal(record?.deleted, 1, 'the document is counted once');
+
+    const purged = await stack.deps.temporal.client.workflow.execute(purgeStoredFilesWorkflow, {
+      taskQueue: stack.deps.temporal.taskQueue,
+      workflowId: purgeId,
+      args: [{ workspaceId: ws, keys: retried.storageKeys, delay: '1 ms', outboxId: purgeId }],
+    });
+    assert.equal(purged.deleted, retried.storageKeys.length);
+    assert.equal(await stack.deps.storage.exists(blob.storage_key), false, 'the blob is purged');
+    const left = await stack.deps.db('purge_outbox').where({ workspace_id: ws, purge_id: purgeId });
+    assert.equal(left.length, 0, 'the outbox is cleared once the purge has run');
+  });
+
+  it('continues a long sync as new between steps and finishes it once, with its counts, id and search attributes', async () => {
+    const prefix = nextPrefix();
+    for (const n of [1, 2, 3, 4, 5]) {
+      await bucket.store.put(`${prefix}note-${n}.txt`, Buffer.from(`${KEPT} Note ${n}.`), 'text/plain');
+    }
+    const source = await createSource(prefix);
+    const ws = tenant.workspaceId;
+    const client = stack.deps.temporal.client;
+
+    // Two documents per step and one step per run: every step after the first is taken by a new run.
+    async function longSync(label: string) {
+      const workflowId = `${SOURCE_SYNC_JOB_KIND}:${ws}:${source.id}:${label}`;
+      const handle = await startJob(stack.deps.temporal, syncSourceWorkflow, {
+        workflowId,
+        workspaceId: ws,
+        kind: SOURCE_SYNC_JOB_KIND,
+        args: [{ workspaceId: ws, sourceId: source.id, purgeDelay: '1 ms', batchSize: 2, batchesPerRun: 1 }],
+        memo: { sourceId: source.id },
+      });
+      const result = await handle.result();
+      assert.equal(result.status, 'COMPLETED', JSON.stringify(result));
+      const runs: string[] = [];
+      let finishes = 0;
+      for (let runId: string | undefined = handle.firstExecutionRunId; runId;) {
+        runs.push(runId);
+        const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+        runId = undefined;
+        for (const e of history.events ?? []) {
+          if (e.activityTaskScheduledEventAttributes?.activityType?.name === 'finishSourceSync') finishes += 1;
+          const next: string | null | undefined = e.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
+          if (next) runId = next;
+        }
+      }
+      // The job's own attributes (the server adds its BuildIds and TemporalChangeVersion).
+      const attributes = async (runId: string) =>
+        Object.fromEntries(
+          (await client.workflow.getHandle(workflowId, runId).describe()).typedSearchAttributes
+            .getAll()
+            .filter((p) => p.key.name === 'WorkspaceId' || p.key.name === 'JobKind')
+            .map((p) => [p.key.name, p.value]),
+        );
+      assert.deepEqual(await attributes(runs[0]!), { WorkspaceId: ws, JobKind: SOURCE_SYNC_JOB_KIND });
+      assert.deepEqual(await attributes(runs.at(-1)!), { WorkspaceId: ws, JobKind: SOURCE_SYNC_JOB_KIND });
+      const record = await sourcesRepo.findSync(stack.deps.db, ws, result.syncId!);
+      return { runs: runs.length, finishes, record: record! };
+    }
+
+    const first = await longSync('first');
+    assert.equal(first.runs, 4, 'three fetch steps, each ending its run, then the removal');
+    assert.equal(first.finishes, 1, 'the sync is finished once');
+    assert.equal(first.record.status, 'COMPLETED');
+    assert.deepEqual([first.record.seen, first.record.added, first.record.updated, first.record.deleted], [5, 5, 0, 0]);
+
+    await bucket.store.put(`${prefix}note-1.txt`, Buffer.from(NEW), 'text/plain');
+    await bucket.store.delete([`${prefix}note-4.txt`, `${prefix}note-5.txt`]);
+    const second = await longSync('second');
+    assert.equal(second.runs, 3, 'one fetch step, then two removal steps');
+    assert.equal(second.finishes, 1);
+    const r = second.record;
+    assert.deepEqual([r.seen, r.added, r.updated, r.unchanged, r.deleted, r.failed], [3, 0, 1, 2, 2, 0]);
+    assert.deepEqual(
+      [...(await itemsByKey(source.id)).keys()].sort(),
+      [1, 2, 3].map((n) => `${prefix}note-${n}.txt`),
+    );
+    assert.ok(await found(NEW));
   });
 
   it('fails a sync of an unreachable source or with refused credentials, deleting nothing', async () => {

@@ -179,6 +179,47 @@ describe('version lifecycle: retention purge and caps', function () {
         { kind: 'purged', storageKey: old.storage_key },
       );
     });
+
+    it('purges a version whose indexing failed after its retention, not only by the version cap', async () => {
+      const id = await upload(TEXTS[0]!);
+      const ws = tenant.workspaceId;
+      const { organization_id: org } = await stack.deps.db('workspaces').where({ id: ws }).first('organization_id');
+      const key = uploadKey(org, ws, randomUUID(), 'notes.txt');
+      await stack.deps.storage.put(key, Buffer.from(TEXTS[1]!), 'text/plain');
+      await versionsRepo.insertVersion(stack.deps.db, ws, id, { number: 2, status: 'PROCESSING', storage_key: key });
+
+      const taskQueue = `ts-${randomUUID()}`;
+      const temporal = {
+        client: env.client,
+        connection: env.connection,
+        taskQueue,
+        namespace: env.namespace ?? 'default',
+      };
+      const activities = createActivities({
+        ...workerDeps,
+        temporal,
+        versionRetention: { retention: '30 days', maxVersions: 10 },
+      });
+      // The version's ingestion fails: its retention purge starts (it never became current, so never superseded).
+      await activities.failKnowledge({ workspaceId: ws, knowledgeId: id, message: 'unreadable', version: 2 });
+      assert.equal((await versionsRepo.findVersion(stack.deps.db, ws, id, 2))?.status, 'FAILED');
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: await workflowBundle(),
+        activities,
+      });
+      const skippedFrom = await env.currentTimeMs();
+      const outcome = await worker.runUntil(
+        env.client.workflow.getHandle(WorkflowIds.purgeVersion(ws, id, 2)).result() as Promise<{ purged: boolean }>,
+      );
+      const skippedMs = (await env.currentTimeMs()) - skippedFrom;
+      assert.deepEqual(outcome, { purged: true });
+      assert.ok(skippedMs >= 30 * 24 * 3600 * 1000, `server time advanced ${skippedMs} ms`);
+      assert.ok((await versionsRepo.findVersion(stack.deps.db, ws, id, 2))?.purged_at, 'the failed version is purged');
+      assert.equal(await stack.deps.storage.exists(key), false, "the failed version's file is gone");
+      assert.equal((await listVersions(id)).find((v) => v.current)?.number, 1, 'the current version stays');
+    });
   });
 
   it('keeps a superseded version until its retention: a restore serves its own chunks again, not re-extracted', async () => {

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import {
   createGitKind,
   gitConfigSchema,
@@ -20,6 +21,7 @@ import {
   type GitSecrets,
   type GitSourceKind,
 } from '../../src/connectors/git';
+import { checkPack, PackRefused } from '../../src/connectors/gitPack';
 import { compileGlob, globProblem, matchesGlob, MAX_GLOBS } from '../../src/connectors/glob';
 import { SourceUnavailableError, type SourceContext, type SourceEntry } from '../../src/connectors/kind';
 import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
@@ -177,6 +179,38 @@ describe('git source kind', function () {
     }
   });
 
+  it('bounds what a clone inflates: a file that inflates past the object cap, or files past the total, fail the listing', async () => {
+    // A few kilobytes on the wire (zeros and ones compress well), megabytes once inflated.
+    const bomb = world.createRepository('bomb');
+    bomb.write('zeros.bin', Buffer.alloc(4_000_000, 0));
+    bomb.write('ones.bin', Buffer.alloc(3_000_000, 1));
+    bomb.commit('inflates');
+    const bombConfig = { ...config(['**']), url: server.url('bomb') };
+    const strict = (limits: { maxObjectBytes?: number; maxInflatedBytes?: number }) =>
+      createGitKind({
+        policy: { allowPrivateNetworks: true },
+        allowHttp: true,
+        maxRepositoryBytes: 100_000,
+        ...limits,
+      });
+
+    const perObject = strict({ maxObjectBytes: 3_500_000 });
+    const total = strict({ maxInflatedBytes: 6_000_000 });
+    const roomy = strict({});
+    try {
+      const tooLarge = await failure(listAll(perObject, bombConfig));
+      assert.match(tooLarge.message, /an object of 4000000 bytes, more than the 3500000 a git source may read/);
+      const tooMuch = await failure(listAll(total, bombConfig));
+      assert.match(tooMuch.message, /inflate to more than the 6000000 bytes a git source may read/);
+      assert.deepEqual(
+        (await listAll(roomy, bombConfig)).map((e) => e.key),
+        ['ones.bin', 'zeros.bin'],
+      );
+    } finally {
+      await Promise.all([perObject.close(), total.close(), roomy.close()]);
+    }
+  });
+
   it('a name that does not resolve fails as unresolved', async () => {
     const unresolved = createGitKind({
       policy: { allowPrivateNetworks: true, resolve: () => Promise.reject(new Error('ENOTFOUND')) },
@@ -309,6 +343,94 @@ describe('git source kind', function () {
   });
 });
 
+// A packfile written by hand: the header, each object as given, then a 20-byte trailer (not checked here).
+function pack(objects: Array<{ type: number; size: number; body: Buffer; base?: Buffer }>): Buffer {
+  const header = Buffer.alloc(12);
+  header.write('PACK', 0, 'latin1');
+  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(objects.length, 8);
+  const parts: Buffer[] = [header];
+  for (const o of objects) {
+    const head: number[] = [];
+    let size = o.size;
+    let byte = (o.type << 4) | (size % 16);
+    size = Math.floor(size / 16);
+    while (size > 0) {
+      head.push(byte | 0x80);
+      byte = size % 128;
+      size = Math.floor(size / 128);
+    }
+    head.push(byte);
+    parts.push(Buffer.from(head), o.base ?? Buffer.alloc(0), deflateSync(o.body));
+  }
+  parts.push(Buffer.alloc(20));
+  return Buffer.concat(parts);
+}
+
+/** A delta's two sizes (base-128, little-endian) followed by one insert instruction. */
+function deltaBody(baseSize: number, resultSize: number): Buffer {
+  const varint = (n: number) => {
+    const out: number[] = [];
+    do {
+      let b = n % 128;
+      n = Math.floor(n / 128);
+      if (n > 0) b |= 0x80;
+      out.push(b);
+    } while (n > 0);
+    return out;
+  };
+  return Buffer.from([...varint(baseSize), ...varint(resultSize), 1, 0x61]);
+}
+
+describe('git packfile bounds', () => {
+  const limits = { maxObjectBytes: 1_000_000, maxInflatedBytes: 2_500_000 };
+  const BLOB = 3;
+  const REF_DELTA = 7;
+
+  it('accepts objects within the limits and counts what they inflate to', () => {
+    const body = Buffer.alloc(1000, 7);
+    assert.equal(
+      checkPack(
+        pack([
+          { type: BLOB, size: 1000, body },
+          { type: BLOB, size: 0, body: Buffer.alloc(0) },
+        ]),
+        limits,
+      ),
+      1000,
+    );
+  });
+
+  it('stops a zlib stream that inflates past the size its object declares (a zlib bomb), at the declared size', () => {
+    const bomb = pack([{ type: BLOB, size: 10, body: Buffer.alloc(50_000_000) }]);
+    assert.ok(bomb.length < 100_000, 'small on the wire');
+    assert.throws(() => checkPack(bomb, limits), /inflates past the 10 bytes it declares/);
+  });
+
+  it('refuses an object declared larger than the cap before inflating it', () => {
+    const huge = pack([{ type: BLOB, size: 2 ** 40, body: Buffer.from('tiny') }]);
+    assert.throws(() => checkPack(huge, limits), /an object of 1099511627776 bytes, more than the 1000000/);
+  });
+
+  it('refuses a delta that rebuilds an object larger than the cap, and a chain past the total', () => {
+    const base = Buffer.alloc(20, 0xab);
+    const expands = deltaBody(4, 5_000_000_000);
+    assert.throws(
+      () => checkPack(pack([{ type: REF_DELTA, size: expands.length, body: expands, base }]), limits),
+      /an object of 5000000000 bytes/,
+    );
+    const step = deltaBody(900_000, 900_000);
+    const chain = pack([0, 1, 2].map(() => ({ type: REF_DELTA, size: step.length, body: step, base })));
+    assert.throws(() => checkPack(chain, limits), /inflate to more than the 2500000 bytes/);
+  });
+
+  it('refuses what is not a packfile, or a truncated one', () => {
+    assert.throws(() => checkPack(Buffer.from('not a pack at all'), limits), /not a packfile/);
+    const whole = pack([{ type: BLOB, size: 1000, body: Buffer.alloc(1000) }]);
+    assert.throws(() => checkPack(whole.subarray(0, 20), limits), PackRefused);
+  });
+});
+
 describe('git source config', () => {
   it('parses a config and refuses bad ones with clear messages', () => {
     assert.deepEqual(
@@ -358,7 +480,7 @@ describe('git source config', () => {
     ]) {
       let parsed = true;
       try {
-        parseGitConfig({ url: u });
+        parseGitConfig({ url: u }, { allowHttp: true });
       } catch {
         parsed = false;
       }

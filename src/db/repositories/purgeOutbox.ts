@@ -1,0 +1,23 @@
+// The purge outbox (migration 0026): stored files a delete freed, kept until their purge has run. Every
+// query is scoped by workspace.
+import type { Tx } from '../knex';
+
+/** Records the keys a purge will delete; a second record of the same purge keeps the first. */
+export async function recordPurge(db: Tx, workspaceId: string, purgeId: string, keys: string[]): Promise<void> {
+  await db('purge_outbox')
+    .insert({ workspace_id: workspaceId, purge_id: purgeId, storage_keys: JSON.stringify(keys) })
+    .onConflict(['workspace_id', 'purge_id'])
+    .ignore();
+}
+
+/** The keys recorded for the purge; undefined when none were (or the purge has run). */
+export async function findPurge(db: Tx, workspaceId: string, purgeId: string): Promise<string[] | undefined> {
+  const row: { storage_keys: string[] } | undefined = await db('purge_outbox')
+    .where({ workspace_id: workspaceId, purge_id: purgeId })
+    .first('storage_keys');
+  return row?.storage_keys;
+}
+
+export async function clearPurge(db: Tx, workspaceId: string, purgeId: string): Promise<void> {
+  await db('purge_outbox').where({ workspace_id: workspaceId, purge_id: purgeId }).delete();
+}
