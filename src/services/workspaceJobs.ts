@@ -30,13 +30,15 @@ function openCursor(secrets: Deps['secrets'], context: string, cursor: string): 
 
 /** A page of the workspace's jobs, newest first, and the cursor of the next page (null: the last page). */
 export async function listWorkspaceJobs(
-  deps: Pick<Deps, 'temporal' | 'secrets'>,
+  deps: Pick<Deps, 'temporal' | 'secrets' | 'logger'>,
   workspaceId: string,
   query: JobListQuery,
 ): Promise<{ jobs: JobSummary[]; nextCursor: string | null }> {
   const context = cursorContext(workspaceId, query);
   const pageToken = query.cursor === undefined ? undefined : openCursor(deps.secrets, context, query.cursor);
-  const page = await listJobs(deps.temporal, workspaceId, { ...query, pageToken });
+  const page = await listJobs(deps.temporal, workspaceId, { ...query, pageToken }, (err) =>
+    deps.logger.warn({ err: (err as Error).message, workspaceId }, 'background jobs could not be listed'),
+  );
   const next = page.nextPageToken;
   return {
     jobs: page.jobs,

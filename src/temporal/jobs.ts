@@ -196,6 +196,7 @@ export async function listJobs(
   temporal: TemporalDeps,
   workspaceId: string,
   opts: { status?: ListedJobStatus; kind?: string; limit: number; pageToken?: Uint8Array },
+  onError?: (err: unknown) => void,
 ): Promise<{ jobs: JobSummary[]; nextPageToken: Uint8Array | null }> {
   const where = [`WorkspaceId = ${quoted(workspaceId)}`];
   where.push(
@@ -213,8 +214,11 @@ export async function listJobs(
         query: where.join(' AND '),
       }),
     );
-  } catch {
-    // Unreachable, too slow, or refusing a page token (only our own sealed tokens reach it: services/workspaceJobs.ts).
+  } catch (err) {
+    // Unreachable, too slow, or refusing a page token (only our own sealed tokens reach it: services/workspaceJobs.ts)
+    // or the query (a cluster without the WorkspaceId search attribute): logged, so that a lasting misconfiguration
+    // does not pass for an outage.
+    onError?.(err);
     throw new AppError(503, JOBS_UNAVAILABLE, undefined, { 'Retry-After': '5' });
   }
   const jobs = (res.executions ?? []).map((e): JobSummary => {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { JobSummarySchema } from '../../src/api/routes/roles/schema';
 import { AppError } from '../../src/errors';
 import { createSecretBox } from '../../src/services/secretBox';
+import type { Deps } from '../../src/services/deps';
 import { listWorkspaceJobs, JOBS_UNAVAILABLE } from '../../src/services/workspaceJobs';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { uploadRequest, waitForJob } from '../helpers/knowledge';
@@ -147,7 +148,9 @@ describe('GET background-jobs: the workspace recent jobs', function () {
     assertError(await list('', reader), 403);
   });
 
-  it('answers 503, not a hang, when Temporal does not answer', async () => {
+  it('answers 503, not a hang, when Temporal does not answer, and logs why', async () => {
+    const warned: string[] = [];
+    const logger = { warn: (_: unknown, message: string) => warned.push(message) } as unknown as Deps['logger'];
     const connection = Connection.lazy({ address: '127.0.0.1:1' });
     const client = new Client({ connection, namespace: 'default' });
     try {
@@ -156,12 +159,14 @@ describe('GET background-jobs: the workspace recent jobs', function () {
           {
             temporal: { client, connection, namespace: 'default', taskQueue: 'none' },
             secrets: createSecretBox(randomBytes(32)),
+            logger,
           },
           tenant.workspaceId,
           { limit: 10 },
         ),
         (err: unknown) => err instanceof AppError && err.status === 503 && err.message === JOBS_UNAVAILABLE,
       );
+      assert.deepEqual(warned, ['background jobs could not be listed']);
     } finally {
       await connection.close();
     }

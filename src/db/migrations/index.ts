@@ -22,7 +22,7 @@ import * as m0021 from './0021_external_id';
 import * as m0022 from './0022_version_retention';
 import * as m0023 from './0023_version_statistics';
 import * as m0024 from './0024_sources';
-import * as m0026 from './0026_purge_outbox';
+import * as m0025 from './0025_purge_outbox';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,7 +52,7 @@ const migrations: Array<[string, Migration]> = [
   ['0022_version_retention', m0022],
   ['0023_version_statistics', m0023],
   ['0024_sources', m0024],
-  ['0026_purge_outbox', m0026],
+  ['0025_purge_outbox', m0025],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

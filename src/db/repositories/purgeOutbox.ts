@@ -1,4 +1,4 @@
-// The purge outbox (migration 0026): stored files a delete freed, kept until their purge has run. Every
+// The purge outbox (migration 0025): stored files a delete freed, kept until their purge has run. Every
 // query is scoped by workspace.
 import type { Tx } from '../knex';
 
