@@ -20,9 +20,16 @@ export async function jobStates(api: Api, jobIds: string[]): Promise<JobState[]>
   return (await api<{ jobs: JobState[] }>('POST', '/background-jobs', { jobIds: jobIds.slice(0, 100) })).jobs;
 }
 
-/** The workspace's most recent jobs, every user's (a workspace credential's listing). */
-export const recentJobs = async (api: Api, limit = 15): Promise<ListedJob[]> =>
-  (await api<{ jobs: ListedJob[] }>('GET', `/background-jobs?limit=${limit}`)).jobs;
+/**
+ * The workspace's most recent jobs, every user's (a workspace credential's listing), each failed one with its
+ * error (the listing has none: POST …/background-jobs describes them).
+ */
+export async function recentJobs(api: Api, limit = 15): Promise<Array<ListedJob & { error?: string }>> {
+  const { jobs } = await api<{ jobs: ListedJob[] }>('GET', `/background-jobs?limit=${limit}`);
+  const failed = [...new Set(jobs.filter((j) => j.status === 'FAILED').map((j) => j.jobId))];
+  const errors = new Map((await jobStates(api, failed)).map((s) => [s.jobId, s.error]));
+  return jobs.map((j) => (errors.get(j.jobId) ? { ...j, error: errors.get(j.jobId) } : j));
+}
 
 /** The Temporal Web UI the server names in the page (a meta tag), for links to each job. */
 export function temporalLink(jobId: string): string | undefined {

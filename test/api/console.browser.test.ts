@@ -210,6 +210,11 @@ describe('operator console in Chromium', function () {
       (await ingestRow.first().getByRole('link').getAttribute('href')) ?? '',
       /^http:\/\/[^/]+\/namespaces\/[^/]+\/workflows\/ingest%3A/,
     );
+    // The storage meter in a unit a person reads at a glance (the default quota is 10 GiB, 10.7 GB).
+    assert.match(
+      (await page.getByTestId('storage').textContent()) ?? '',
+      /^Storage: \d+(\.\d)? (bytes|KB|MB) of 10\.7 GB used/,
+    );
     await audit('overview');
     await page.screenshot({ path: path.join(OUTPUT, 'console-overview.png') });
 

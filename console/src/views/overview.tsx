@@ -12,7 +12,17 @@ interface Webhook {
 const shortId = (id: string) => (id.length > 14 ? `…${id.slice(-12)}` : id);
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hourCycle: 'h23' });
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** Bytes in the largest decimal unit that keeps a digit before the point (as the quota is set: 10 GB). */
+function size(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+}
 
 export function Overview({ api, jobs }: ViewProps) {
   const [items, error] = useLoad(() => listKnowledge(api), []);
@@ -56,7 +66,7 @@ export function Overview({ api, jobs }: ViewProps) {
         <ErrorLine error={storageError} />
         {storage && (
           <p data-testid="storage">
-            Storage: {megabytes(storage.usedBytes)} of {megabytes(storage.quotaBytes)} used{' '}
+            Storage: {size(storage.usedBytes)} of {size(storage.quotaBytes)} used{' '}
             <meter min={0} max={storage.quotaBytes} value={storage.usedBytes} aria-label="Storage used of the quota" />
           </p>
         )}
@@ -85,7 +95,13 @@ export function Overview({ api, jobs }: ViewProps) {
                   ),
                   j.kind,
                   j.knowledgeId ? (titles.get(j.knowledgeId) ?? shortId(j.knowledgeId)) : '—',
-                  <StatusBadge status={j.status} />,
+                  j.error ? (
+                    <span>
+                      <StatusBadge status={j.status} /> <span class="hint">{j.error}</span>
+                    </span>
+                  ) : (
+                    <StatusBadge status={j.status} />
+                  ),
                   time(j.startedAt),
                   j.closedAt ? time(j.closedAt) : '—',
                 ],
