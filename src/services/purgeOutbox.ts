@@ -26,3 +26,22 @@ export async function deleteThroughOutbox<T extends { storageKeys: string[] }>(
     return out;
   });
 }
+
+/**
+ * The sweeper: starts the purge of every row older than `cutoff` (its deleting workflow failed or was
+ * terminated between the delete and the purge's start). `start` starts the purge under the row's id and says
+ * whether it did: a purge already running, or already run, under that id is not started again.
+ */
+export async function sweepPurgeOutbox(
+  db: Db,
+  cutoff: Date,
+  batch: number,
+  start: (row: { workspaceId: string; purgeId: string; keys: string[] }) => Promise<boolean>,
+): Promise<{ started: number; skipped: number }> {
+  const result = { started: 0, skipped: 0 };
+  for (const row of await purgeOutbox.findStalePurges(db, cutoff, batch)) {
+    const started = await start({ workspaceId: row.workspace_id, purgeId: row.purge_id, keys: row.storage_keys });
+    result[started ? 'started' : 'skipped'] += 1;
+  }
+  return result;
+}

@@ -91,6 +91,7 @@ export interface Activities {
 
   // Stored files
   reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
+  sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number }>;
   deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
   clearPurgeOutbox(input: InWorkspace & { purgeId: string }): Promise<void>;
   purgeSupersededVersion(input: Omit<PurgeVersionInput, 'retention'>): Promise<PurgeVersionOutcome>;
