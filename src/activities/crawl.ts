@@ -41,6 +41,7 @@ export function createCrawlActivities(deps: CrawlDeps) {
       siteId: string;
       jobId: string;
       limit: number;
+      purgeId?: string;
     }): Promise<{ removed: number; storageKeys: string[]; more: boolean }> {
       return removeVanishedPages(deps.db, input);
     },

@@ -21,8 +21,9 @@ export function createDeleteActivities(deps: { db: Db }) {
       workspaceId: string;
       rootId: string;
       batchSize: number;
+      purgeId?: string;
     }): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
-      return deleteLeafBatch(deps.db, input.workspaceId, input.rootId, input.batchSize);
+      return deleteLeafBatch(deps.db, input.workspaceId, input.rootId, input.batchSize, input.purgeId);
     },
   };
 }

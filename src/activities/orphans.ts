@@ -1,14 +1,17 @@
 // The orphan reaper's activity (the reaping is services/orphanUploads.ts's): an upload whose ingestion
 // workflow still runs is left alone; the recomputed usage of each workspace touched is returned (and logged).
 import { heartbeat, log } from '@temporalio/activity';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { msToNumber } from '@temporalio/common/lib/time';
 import type { Duration } from '@temporalio/common';
 import type { Db } from '../db/knex';
 import { reapOrphanUploads } from '../services/orphanUploads';
+import { sweepPurgeOutbox } from '../services/purgeOutbox';
 import type { ReapOrphansResult } from '../workflows/activityContract';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
-import { describeJob } from '../temporal/jobs';
+import { describeJob, startJob } from '../temporal/jobs';
+import { purgeStoredFilesWorkflow } from '../workflows/purgeStoredFiles';
 
 const BATCH = 500;
 
@@ -24,6 +27,30 @@ export function createOrphanActivities(deps: { db: Db; storage: BlobStore; tempo
         return job.status === 'RUNNING';
       });
       if (result.reaped > 0) log.info('orphan uploads reaped', { ...result });
+      return result;
+    },
+    /** Starts the purges whose deleting workflow never did (their outbox rows older than the grace). */
+    async sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number }> {
+      const { temporal } = deps;
+      if (!temporal) throw new Error('the purge outbox sweeper needs a Temporal client');
+      const cutoff = new Date(Date.now() - msToNumber(input.grace));
+      const result = await sweepPurgeOutbox(deps.db, cutoff, BATCH, async ({ workspaceId, purgeId, keys }) => {
+        heartbeat({ purgeId });
+        try {
+          // The row's id is the purge's: a running purge is joined, one that already ran is not run again.
+          await startJob(temporal, purgeStoredFilesWorkflow, {
+            workflowId: purgeId,
+            workspaceId,
+            args: [{ workspaceId, keys, delay: '1 second', outboxId: purgeId }],
+            rejectClosed: true,
+          });
+          return true;
+        } catch (err) {
+          if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
+          throw err;
+        }
+      });
+      if (result.started > 0) log.info('stale purges started', { ...result });
       return result;
     },
   };

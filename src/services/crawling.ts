@@ -15,6 +15,7 @@ import { fetchRobots as fetchRobotsFile, robotsRules, type RobotsRecord } from '
 import { canonicalUrl, followedLinks } from '../web/urls';
 import type { CrawlPageInput, CrawlPageResult } from '../workflows/activityContract';
 import type { CrawlPageOutcome, CrawlProgress } from '../workflows/contracts';
+import { deleteThroughOutbox } from './purgeOutbox';
 import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
 import {
   contentHash,
@@ -312,11 +313,12 @@ export async function crawlPage(
  */
 export async function removeVanishedPages(
   db: Db,
-  input: { workspaceId: string; siteId: string; jobId: string; limit: number },
+  input: { workspaceId: string; siteId: string; jobId: string; limit: number; purgeId?: string },
 ): Promise<{ removed: number; storageKeys: string[]; more: boolean }> {
   const { workspaceId, siteId, limit } = input;
   const { crawl } = await loadCrawl(db, workspaceId, siteId, input.jobId);
-  return db.transaction(async (trx) => {
+  const replay = (storageKeys: string[]) => ({ removed: 0, storageKeys, more: true });
+  return deleteThroughOutbox(db, workspaceId, input.purgeId, replay, async (trx) => {
     const ids = await websites.vanishedChildren(trx, workspaceId, siteId, crawl.generation, limit);
     const storageKeys = await knowledge.deleteKnowledgeRows(trx, workspaceId, ids);
     if (ids.length < limit) await websites.deleteStalePages(trx, workspaceId, siteId, crawl.generation);

@@ -18,6 +18,7 @@ import { knowledgeIdForUpload, uuidV5 } from '../temporal/constants';
 import type { WebSettings } from '../web/document';
 import type { SourceDocumentOutcome, SourceDocumentResult } from '../workflows/contracts';
 import { deleteLeafBatch } from './cascadeDeletes';
+import { deleteThroughOutbox } from './purgeOutbox';
 import { contentHash } from './ingestion';
 import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
 import type { SecretBox } from './secretBox';
@@ -322,9 +323,8 @@ export async function removeVanishedDocuments(
   db: Db,
   ids: SyncIds & { limit: number; purgeId?: string },
 ): Promise<{ removed: number; storageKeys: string[]; more: boolean }> {
-  return db.transaction(async (trx) => {
-    const recorded = ids.purgeId ? await purgeOutbox.findPurge(trx, ids.workspaceId, ids.purgeId) : undefined;
-    if (recorded) return { removed: 0, storageKeys: recorded, more: true };
+  const replay = (storageKeys: string[]) => ({ removed: 0, storageKeys, more: true });
+  return deleteThroughOutbox(db, ids.workspaceId, ids.purgeId, replay, async (trx) => {
     const docs = await sources.vanishedDocuments(trx, ids.workspaceId, ids.sourceId, ids.syncId, ids.limit);
     const storageKeys: string[] = [];
     let removed = 0;
@@ -340,9 +340,6 @@ export async function removeVanishedDocuments(
       docs.map((d) => d.id),
     );
     await sources.addToSync(trx, ids.workspaceId, ids.syncId, { deleted: removed });
-    if (ids.purgeId && storageKeys.length > 0) {
-      await purgeOutbox.recordPurge(trx, ids.workspaceId, ids.purgeId, storageKeys);
-    }
     return { removed, storageKeys, more: docs.length === ids.limit };
   });
 }

@@ -7,6 +7,7 @@ import {
   ApplicationFailure,
   defaultPayloadConverter,
   WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
   type Payload,
 } from '@temporalio/common';
 import { AppError } from '../errors';
@@ -37,6 +38,8 @@ export async function startJob<W extends Workflow>(
     knowledgeId?: string;
     /** Overrides the kind derived from the workflow id (ids that are UUIDs). */
     kind?: string;
+    /** A closed run under the id is not run again (the start fails with WorkflowExecutionAlreadyStartedError). */
+    rejectClosed?: boolean;
   },
 ) {
   const requestId = currentRequestId();
@@ -44,6 +47,7 @@ export async function startJob<W extends Workflow>(
     taskQueue: temporal.taskQueue,
     workflowId: opts.workflowId,
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    ...(opts.rejectClosed ? { workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE } : {}),
     args: opts.args,
     memo: { ...opts.memo, workspaceId: opts.workspaceId, ...(requestId ? { requestId } : {}) },
     typedSearchAttributes: jobSearchAttributes({

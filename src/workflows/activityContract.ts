@@ -91,6 +91,7 @@ export interface Activities {
 
   // Stored files
   reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
+  sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number }>;
   deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
   clearPurgeOutbox(input: InWorkspace & { purgeId: string }): Promise<void>;
   purgeSupersededVersion(input: Omit<PurgeVersionInput, 'retention'>): Promise<PurgeVersionOutcome>;
@@ -105,7 +106,7 @@ export interface Activities {
   listSpaceStoredFiles(input: InWorkspace & { spaceId: string }): Promise<string[]>;
   eraseSpaceRecords(input: InWorkspace & { spaceId: string }): Promise<boolean>;
   deleteLeafBatch(
-    input: InWorkspace & { rootId: string; batchSize: number },
+    input: InWorkspace & { rootId: string; batchSize: number; purgeId?: string },
   ): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }>;
 
   // Archives
@@ -119,7 +120,7 @@ export interface Activities {
   nextCrawlPages(input: OfCrawl & { limit: number }): Promise<{ urls: string[] }>;
   crawlPage(input: CrawlPageInput): Promise<CrawlPageResult>;
   removeVanishedPages(
-    input: OfCrawl & { limit: number },
+    input: OfCrawl & { limit: number; purgeId?: string },
   ): Promise<{ removed: number; storageKeys: string[]; more: boolean }>;
   finishCrawl(input: OfCrawl & { error?: string }): Promise<CrawlProgress>;
 

@@ -26,20 +26,17 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
   let batch = input.batchesSoFar ?? 0;
   for (let i = 0; i < (input.batchesPerRun ?? BATCHES_PER_RUN); i++) {
     const { deleteLeafBatch } = patched(LOCAL_DELETE_BATCHES) ? local : remote;
+    // The batch records its files under its purge's id (the outbox), so a batch run again answers them.
+    const purgeId = `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch + 1}`;
     const out = await deleteLeafBatch({
       workspaceId: input.workspaceId,
       rootId: input.rootId,
       batchSize: input.batchSize ?? BATCH_SIZE,
+      purgeId,
     });
     deleted += out.deleted;
     batch += 1;
-    await startPurge(
-      input.workspaceId,
-      `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch}`,
-      out.storageKeys,
-      input.purgeDelay,
-      input.rootId,
-    );
+    await startPurge(input.workspaceId, purgeId, out.storageKeys, input.purgeDelay, input.rootId, true);
     if (out.rootDeleted) {
       await emitWebhookEvent(
         input.workspaceId,

@@ -112,15 +112,11 @@ export async function crawlWebsiteWorkflow(input: CrawlWebsiteInput): Promise<Cr
     show('Removing pages no longer found');
     let removed = 0;
     for (let batch = 1; ; batch++) {
-      const out = await crawl.removeVanishedPages({ ...ids, limit: REMOVE_BATCH });
+      // The removal records its files under its purge's id (the outbox), so a step run again answers them.
+      const purgeId = `purge-files:${workspaceId}:${jobId}:${batch}`;
+      const out = await crawl.removeVanishedPages({ ...ids, limit: REMOVE_BATCH, purgeId });
       removed += out.removed;
-      await startPurge(
-        workspaceId,
-        `purge-files:${workspaceId}:${jobId}:${batch}`,
-        out.storageKeys,
-        input.purgeDelay,
-        siteId,
-      );
+      await startPurge(workspaceId, purgeId, out.storageKeys, input.purgeDelay, siteId, true);
       if (!out.more) break;
     }
     progress = await crawl.finishCrawl(ids);

@@ -11,13 +11,15 @@ import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import { createDeleteActivities } from '../../src/activities/deletes';
 import { createStorageActivities } from '../../src/activities/storage';
 import { createWebhookActivities } from '../../src/activities/webhooks';
+import { deleteLeafBatch } from '../../src/services/cascadeDeletes';
+import { clearPurgeOutbox } from '../../src/services/sourceSyncSteps';
 import { loadConfig } from '../../src/config';
 import { createMetrics } from '../../src/observability/metrics';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { createBlobStore, type BlobStore } from '../../src/storage/blobStore';
 import { uploadKey } from '../../src/storage/keys';
-import { cascadeDeleteWorkflow } from '../../src/workflows';
+import { cascadeDeleteWorkflow, purgeStoredFilesWorkflow } from '../../src/workflows';
 import { LOCAL_DELETE_BATCHES } from '../../src/workflows/cascadeDelete';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -79,6 +81,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       activities: {
         ...createDeleteActivities({ db }),
         ...createStorageActivities({ storage }),
+        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
         ...createWebhookActivities({ db, metrics: createMetrics(), webhooks: loadConfig({}).webhooks }),
       },
     });
@@ -117,6 +120,62 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       for (const key of keys) assert.equal(await storage.exists(key), false, 'purged after the delay');
     });
   });
+  it("purges a batch's files once when the batch's result was lost after its commit, and empties the outbox", async () => {
+    const db = testDb.db;
+    const tenant = await createTenant(db);
+    const ws = tenant.workspaceId;
+    const root = await knowledgeRepo.insertKnowledge(db, ws, { type: 'WEBSITE', title: 'site' });
+    const keys: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const key = uploadKey(tenant.organizationId, ws, randomUUID(), `page-${i}.html`);
+      await storage.put(key, Buffer.from(`page ${i}`), 'text/html');
+      keys.push(key);
+      await knowledgeRepo.insertKnowledge(db, ws, { type: 'URL', title: `p${i}`, parentId: root.id, storageKey: key });
+    }
+    // The batch's step as the workflow runs it; the first batch runs twice (its first result lost).
+    const step = (batch: number) =>
+      deleteLeafBatch(db, ws, root.id, 2, `purge-files:${ws}:cascade-${root.id}-${batch}`);
+    const first = await step(1);
+    assert.equal(first.storageKeys.length, 2);
+    const retried = await step(1);
+    assert.deepEqual(retried.storageKeys, first.storageKeys, 'the retried batch answers the same keys');
+    assert.equal(retried.rootDeleted, false);
+    const handed = [retried.storageKeys];
+    for (let batch = 2; ; batch++) {
+      const out = await step(batch);
+      handed.push(out.storageKeys);
+      if (out.rootDeleted) break;
+    }
+    assert.deepEqual(handed.flat().sort(), [...keys].sort(), 'each file is handed to one purge');
+
+    const taskQueue = `cascade-lost-${randomUUID()}`;
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: {
+        ...createStorageActivities({ storage }),
+        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
+      },
+    });
+    await worker.runUntil(async () => {
+      const plain = new Client({ connection: env.connection, namespace: env.namespace ?? 'default' });
+      let deleted = 0;
+      for (const [i, batchKeys] of handed.entries()) {
+        if (batchKeys.length === 0) continue;
+        const purgeId = `purge-files:${ws}:cascade-${root.id}-${i + 1}`;
+        const purged = await plain.workflow.execute(purgeStoredFilesWorkflow, {
+          taskQueue,
+          workflowId: purgeId,
+          args: [{ workspaceId: ws, keys: batchKeys, delay: '1 ms', outboxId: purgeId }],
+        });
+        deleted += purged.deleted;
+      }
+      for (const key of keys) assert.equal(await storage.exists(key), false, 'every file is purged');
+      assert.equal(deleted, keys.length, 'each file is purged exactly once');
+      assert.equal((await db('purge_outbox').where({ workspace_id: ws })).length, 0, 'the outbox is emptied');
+    });
+  });
   it("replays a run an older worker started (batches as activity tasks) on today's code, which records local ones", async () => {
     const db = testDb.db;
     const ws = (await createTenant(db)).workspaceId;
@@ -129,6 +188,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     const activities = {
       ...createDeleteActivities({ db }),
       ...createStorageActivities({ storage }),
+      clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
       ...createWebhookActivities({ db, metrics: createMetrics(), webhooks: loadConfig({}).webhooks }),
     };
     const plain = new Client({ connection: env.connection, namespace: env.namespace ?? 'default' });

@@ -1,10 +1,13 @@
 // The crawl workflow on the real stack: it continues as new on a large crawl without losing its place, and
 // its page activity is idempotent (a retry after the page was recorded fetches nothing and returns the same).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createCrawlActivities } from '../../src/activities/crawl';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import * as websites from '../../src/db/repositories/websites';
+import { uploadKey } from '../../src/storage/keys';
+import { purgeStoredFilesWorkflow } from '../../src/workflows';
 import { crawlWebsiteWorkflow } from '../../src/workflows/crawlWebsite';
 import { createTenant, type Tenant } from '../helpers/factories';
 import { page, startSite, type TestSite } from '../helpers/site';
@@ -112,5 +115,49 @@ describe('crawl workflow', function () {
     await stack.deps.db('knowledge').where({ parent_id: siteId }).delete();
     await knowledgeRepo.deleteKnowledgeRows(stack.deps.db, tenant.workspaceId, [siteId]);
     await assert.rejects(run(acts.crawlPage, { ...input, url: next.urls[0]! }), /was deleted/);
+  });
+  it("purges a vanished page's file once when the removal step's result was lost after its commit", async () => {
+    const { siteId, jobId } = await newSite();
+    const db = stack.deps.db;
+    const ws = tenant.workspaceId;
+    // Three pages no crawl of this generation found, each with a stored file.
+    const keys: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const key = uploadKey(tenant.organizationId, ws, randomUUID(), `gone-${i}.html`);
+      await stack.deps.storage.put(key, Buffer.from(`gone ${i}`), 'text/html');
+      keys.push(key);
+      await knowledgeRepo.insertKnowledge(db, ws, { type: 'URL', title: `g${i}`, parentId: siteId, storageKey: key });
+    }
+    const acts = createCrawlActivities({
+      db,
+      storage: stack.deps.storage,
+      web: stack.config.web,
+      ingestion: { chunkSize: 1000, chunkOverlap: 150 },
+      defaultStorageQuotaBytes: 1e9,
+    });
+    const env = new MockActivityEnvironment();
+    const remove = (purgeId: string) =>
+      env.run(acts.removeVanishedPages, { workspaceId: ws, siteId, jobId, limit: 2, purgeId }) as ReturnType<
+        typeof acts.removeVanishedPages
+      >;
+    const purgeId = `purge-files:${ws}:${jobId}:1`;
+    const first = await remove(purgeId);
+    assert.equal(first.storageKeys.length, 2);
+    const retried = await remove(purgeId);
+    assert.deepEqual(retried.storageKeys, first.storageKeys, 'the retried step answers the same keys');
+    assert.equal(retried.more, true);
+    const last = await remove(`purge-files:${ws}:${jobId}:2`);
+    assert.equal(last.more, false);
+    assert.deepEqual([...first.storageKeys, ...last.storageKeys].sort(), [...keys].sort(), 'each file handed once');
+
+    const purged = await stack.deps.temporal.client.workflow.execute(purgeStoredFilesWorkflow, {
+      taskQueue: stack.deps.temporal.taskQueue,
+      workflowId: purgeId,
+      args: [{ workspaceId: ws, keys: retried.storageKeys, delay: '1 ms', outboxId: purgeId }],
+    });
+    assert.equal(purged.deleted, 2);
+    for (const key of first.storageKeys) assert.equal(await stack.deps.storage.exists(key), false, 'purged');
+    const left = await db('purge_outbox').where({ workspace_id: ws, purge_id: purgeId });
+    assert.equal(left.length, 0, 'the outbox is cleared once the purge has run');
   });
 });

@@ -3,11 +3,15 @@
 // quota is freed; a recent one, one whose workflow is still running, and an accepted one stay.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import type { Duration } from '@temporalio/common';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createOrphanActivities } from '../../src/activities/orphans';
+import * as purgeOutbox from '../../src/db/repositories/purgeOutbox';
 import * as uploads from '../../src/db/repositories/uploads';
 import { uploadKey } from '../../src/storage/keys';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { ensureOrphanReaperSchedule } from '../../src/temporal/schedules';
-import { ingestFileWorkflow } from '../../src/workflows';
+import { ingestFileWorkflow, purgeStoredFilesWorkflow } from '../../src/workflows';
 import { createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -78,6 +82,58 @@ describe('orphan upload reaper (Temporal schedule)', function () {
       assert.equal(description.action.type, 'startWorkflow');
     } finally {
       await schedule.delete();
+      await running.terminate('test over');
+    }
+  });
+  it('starts the purge of an outbox row left past the grace, once: a running or finished purge is not started again', async () => {
+    const { db, storage, temporal } = stack.deps;
+    const tenant = await createTenant(db);
+    const ws = tenant.workspaceId;
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const record = async (label: string, createdAt: Date) => {
+      const key = uploadKey(tenant.organizationId, ws, randomUUID(), `${label}.txt`);
+      await storage.put(key, Buffer.from(label), 'text/plain');
+      const purgeId = `purge-files:${ws}:test-${label}-${randomUUID()}`;
+      await purgeOutbox.recordPurge(db, ws, purgeId, [key]);
+      await db('purge_outbox').where({ workspace_id: ws, purge_id: purgeId }).update({ created_at: createdAt });
+      return { key, purgeId };
+    };
+    // Left behind: its deleting workflow ended between the delete and the purge's start.
+    const left = await record('left', twoHoursAgo);
+    // Recent: its workflow may still start the purge itself.
+    const recent = await record('recent', new Date());
+    // Its purge is running (on a task queue no worker polls) and must not be started a second time.
+    const busy = await record('busy', twoHoursAgo);
+    const running = await temporal.client.workflow.start(purgeStoredFilesWorkflow, {
+      taskQueue: `nobody-${randomUUID()}`,
+      workflowId: busy.purgeId,
+      args: [{ workspaceId: ws, keys: [busy.key], delay: '1 day', outboxId: busy.purgeId }],
+      memo: { workspaceId: ws },
+    });
+    const sweep = () =>
+      new MockActivityEnvironment().run(createOrphanActivities(stack.deps).sweepPurgeOutbox, {
+        grace: '1 hour' as Duration,
+      }) as Promise<{ started: number; skipped: number }>;
+    try {
+      await sweep();
+      const purge = temporal.client.workflow.getHandle(left.purgeId);
+      assert.equal((await purge.result()).deleted, 1);
+      assert.equal(await storage.exists(left.key), false, 'the left purge ran');
+      assert.equal(await purgeOutbox.findPurge(db, ws, left.purgeId), undefined, 'and cleared its row');
+      assert.deepEqual(await purgeOutbox.findPurge(db, ws, recent.purgeId), [recent.key], 'a recent row waits');
+      assert.equal(await storage.exists(recent.key), true);
+      const busyRun = await running.describe();
+      assert.equal(busyRun.runId, running.firstExecutionRunId, 'the running purge is joined, not run again');
+      assert.equal(busyRun.status.name, 'RUNNING');
+
+      // A row whose purge already ran (recorded again under its id) is not purged a second time.
+      const ran = await purge.describe();
+      await purgeOutbox.recordPurge(db, ws, left.purgeId, [left.key]);
+      await db('purge_outbox').where({ workspace_id: ws, purge_id: left.purgeId }).update({ created_at: twoHoursAgo });
+      const again = await sweep();
+      assert.ok(again.skipped >= 1, 'the finished purge is skipped');
+      assert.equal((await purge.describe()).runId, ran.runId, 'and not run again');
+    } finally {
       await running.terminate('test over');
     }
   });

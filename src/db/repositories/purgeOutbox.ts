@@ -21,3 +21,19 @@ export async function findPurge(db: Tx, workspaceId: string, purgeId: string): P
 export async function clearPurge(db: Tx, workspaceId: string, purgeId: string): Promise<void> {
   await db('purge_outbox').where({ workspace_id: workspaceId, purge_id: purgeId }).delete();
 }
+
+/**
+ * Purges recorded before `createdBefore`, oldest first, across workspaces (a maintenance query: the sweeper
+ * starts each one's purge, whose workflow id is the purge id).
+ */
+export async function findStalePurges(
+  db: Tx,
+  createdBefore: Date,
+  limit: number,
+): Promise<{ workspace_id: string; purge_id: string; storage_keys: string[] }[]> {
+  return db('purge_outbox')
+    .where('created_at', '<', createdBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .select('workspace_id', 'purge_id', 'storage_keys');
+}

@@ -1,0 +1,47 @@
+// The purge outbox's one rule for every delete that frees stored files (a cascade batch, a sync's or a
+// crawl's removal of what vanished): the keys are recorded in the delete's own transaction under the purge's
+// id, so a step whose result was lost after its commit answers them again and the purge still deletes them.
+import type { Db, Tx } from '../db/knex';
+import * as purgeOutbox from '../db/repositories/purgeOutbox';
+
+/**
+ * Runs `remove` in one transaction and records the stored files it freed for the purge `purgeId`; when that
+ * purge already has keys recorded (the step ran before and its result was lost), answers `replay(keys)`
+ * instead of deleting more. Without a purge id it is a plain transaction.
+ */
+export async function deleteThroughOutbox<T extends { storageKeys: string[] }>(
+  db: Db,
+  workspaceId: string,
+  purgeId: string | undefined,
+  replay: (recorded: string[]) => T,
+  remove: (trx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (trx) => {
+    const recorded = purgeId ? await purgeOutbox.findPurge(trx, workspaceId, purgeId) : undefined;
+    if (recorded) return replay(recorded);
+    const out = await remove(trx);
+    if (purgeId && out.storageKeys.length > 0) {
+      await purgeOutbox.recordPurge(trx, workspaceId, purgeId, out.storageKeys);
+    }
+    return out;
+  });
+}
+
+/**
+ * The sweeper: starts the purge of every row older than `cutoff` (its deleting workflow failed or was
+ * terminated between the delete and the purge's start). `start` starts the purge under the row's id and says
+ * whether it did: a purge already running, or already run, under that id is not started again.
+ */
+export async function sweepPurgeOutbox(
+  db: Db,
+  cutoff: Date,
+  batch: number,
+  start: (row: { workspaceId: string; purgeId: string; keys: string[] }) => Promise<boolean>,
+): Promise<{ started: number; skipped: number }> {
+  const result = { started: 0, skipped: 0 };
+  for (const row of await purgeOutbox.findStalePurges(db, cutoff, batch)) {
+    const started = await start({ workspaceId: row.workspace_id, purgeId: row.purge_id, keys: row.storage_keys });
+    result[started ? 'started' : 'skipped'] += 1;
+  }
+  return result;
+}
