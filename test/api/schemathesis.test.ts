@@ -18,19 +18,10 @@ const ST = path.join(
   `venv/schemathesis-${SCHEMATHESIS_VERSION}/bin/st`,
 );
 const OUTPUT = path.join(process.env.KWS_RUN_DIR ?? path.join(ROOT, '.test-run'), 'artifacts/schemathesis');
-// Test cases per operation and phase (KWS_SCHEMATHESIS_MAX_EXAMPLES=100 for a long run). One worker per process:
-// Python 3.11.7's ast.parse is not thread-safe and hypothesis calls it.
+// Test cases per operation and phase: about three minutes on this 2-core machine (KWS_SCHEMATHESIS_MAX_EXAMPLES=100
+// for a long run). One worker: Python 3.11.7's ast.parse is not thread-safe and hypothesis calls it.
 const MAX_EXAMPLES = Number(process.env.KWS_SCHEMATHESIS_MAX_EXAMPLES ?? 10);
 const SEED = Number(process.env.KWS_SCHEMATHESIS_SEED ?? 11);
-/**
- * The phases, split between two schemathesis processes that run at once, each on a workspace of its own (so
- * neither sees the other's changes): one process alone waits on the service half the time and leaves a core idle.
- * Together they run every phase on every operation, as one process would.
- */
-export const PHASE_GROUPS = [
-  ['examples', 'coverage'],
-  ['fuzzing', 'stateful'],
-] as const;
 
 /**
  * The service as the fuzzer meets it (synchronous uploads answer PROCESSING after 5 s instead of waiting up to
@@ -87,13 +78,7 @@ export async function seedWorkspace() {
 }
 
 /** The exact command: printed by the test and quoted in the README. */
-export function schemathesisArgs(opts: {
-  url: string;
-  config: string;
-  ca: string;
-  reportDir: string;
-  phases: readonly string[];
-}): string[] {
+export function schemathesisArgs(opts: { url: string; config: string; ca: string; reportDir: string }): string[] {
   return [
     '--config-file',
     opts.config,
@@ -102,7 +87,7 @@ export function schemathesisArgs(opts: {
     '--tls-verify',
     opts.ca,
     '--phases',
-    opts.phases.join(','),
+    'examples,coverage,fuzzing,stateful',
     '--checks',
     'all',
     '--max-examples',
@@ -127,15 +112,10 @@ function withoutRuleLines(text: string): string {
   );
 }
 
-function run(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): Promise<{ code: number; output: string }> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    // In its own output folder: schemathesis keeps its cache (.schemathesis/) in the working directory.
-    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // In the output folder: schemathesis keeps its cache (.schemathesis/) in the working directory.
+    const child = spawn(command, args, { env, cwd: OUTPUT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -148,44 +128,30 @@ describe('schemathesis against the live service', function () {
   this.timeout(900_000);
 
   it('finds no server error, schema violation, ignored auth or other failure', async () => {
+    const { baseUrl, ca: caPem, tenant, token, spaceId, userSpaceToken, roleToken, webhookId } = await seedWorkspace();
+    await mkdir(OUTPUT, { recursive: true });
+    const ca = path.join(OUTPUT, 'ca.pem');
+    await writeFile(ca, caPem);
     const config = path.join(ROOT, 'test/schemathesis.toml');
-    const runs = await Promise.all(
-      PHASE_GROUPS.map(async (phases) => {
-        const seeded = await seedWorkspace();
-        const { tenant } = seeded;
-        const dir = path.join(OUTPUT, phases.join(','));
-        await mkdir(dir, { recursive: true });
-        const ca = path.join(dir, 'ca.pem');
-        await writeFile(ca, seeded.ca);
-        const args = schemathesisArgs({ url: seeded.baseUrl, config, ca, reportDir: dir, phases });
-        const result = await run(
-          ST,
-          args,
-          {
-            ...process.env,
-            KWS_TOKEN: seeded.token,
-            KWS_ORGANIZATION_ID: tenant.organizationId,
-            KWS_API_KEY: tenant.apiKey,
-            KWS_WORKSPACE_ID: tenant.workspaceId,
-            KWS_SPACE_ID: seeded.spaceId,
-            KWS_USER_SPACE_TOKEN: seeded.userSpaceToken,
-            KWS_ROLE_TOKEN: seeded.roleToken,
-            KWS_WEBHOOK_ID: seeded.webhookId,
-          },
-          dir,
-        );
-        await writeFile(path.join(dir, 'output.txt'), result.output);
-        return { ...result, args, dir };
-      }),
+    const args = schemathesisArgs({ url: baseUrl, config, ca, reportDir: OUTPUT });
+    const { code, output } = await run(ST, args, {
+      ...process.env,
+      KWS_TOKEN: token,
+      KWS_ORGANIZATION_ID: tenant.organizationId,
+      KWS_API_KEY: tenant.apiKey,
+      KWS_WORKSPACE_ID: tenant.workspaceId,
+      KWS_SPACE_ID: spaceId,
+      KWS_USER_SPACE_TOKEN: userSpaceToken,
+      KWS_ROLE_TOKEN: roleToken,
+      KWS_WEBHOOK_ID: webhookId,
+    });
+    await writeFile(path.join(OUTPUT, 'output.txt'), output);
+    const summary = output.slice(output.lastIndexOf('SUMMARY') >= 0 ? output.lastIndexOf('SUMMARY') : -4000);
+    console.log(`      st ${args.join(' ')}\n${withoutRuleLines(summary).replace(/^/gm, '      ')}`);
+    assert.equal(
+      code,
+      0,
+      `schemathesis found failures (exit ${code}); full output in ${OUTPUT}/output.txt\n${withoutRuleLines(output.slice(-20000))}`,
     );
-    for (const { code, output, args, dir } of runs) {
-      const summary = output.slice(output.lastIndexOf('SUMMARY') >= 0 ? output.lastIndexOf('SUMMARY') : -4000);
-      console.log(`      st ${args.join(' ')}\n${withoutRuleLines(summary).replace(/^/gm, '      ')}`);
-      assert.equal(
-        code,
-        0,
-        `schemathesis found failures (exit ${code}); full output in ${dir}/output.txt\n${withoutRuleLines(output.slice(-20000))}`,
-      );
-    }
   });
 });
