@@ -198,6 +198,9 @@ class Frontier {
   }
 }
 
+/** The pages' fetch policy: the crawl settings' (timeout, user agent), under the sync's address policy. */
+const pagePolicy = (ctx: SourceContext, web: WebSettings) => ({ ...fetchPolicy(web), ...ctx.addressPolicy });
+
 function webOf(ctx: SourceContext): WebSettings {
   if (!ctx.web) throw new SourceUnavailableError('This worker has no crawl settings for website sources');
   return ctx.web;
@@ -229,7 +232,7 @@ const HEARTBEAT_EVERY_MS = 10_000;
 async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs: number): AsyncIterable<SourceEntry> {
   const startedAt = Date.now();
   const web = webOf(ctx);
-  const policy = { ...fetchPolicy(web), ...ctx.addressPolicy, timeoutMs: web.timeoutMs, userAgent: web.userAgent };
+  const policy = pagePolicy(ctx, web);
   const start = canonicalUrl(parseWebUrl(config.url));
   const origin = new URL(start).origin;
   const { record, sitemaps } = await fetchRobots(web, origin);
@@ -350,7 +353,7 @@ async function fetchWebsitePage(
   const listed = takeKept(keptKey(start, entry.key, entry.fingerprint));
   if (listed) return { ...listed, fingerprint: entry.fingerprint };
   const web = webOf(ctx);
-  const policy = { ...fetchPolicy(web), ...ctx.addressPolicy, timeoutMs: web.timeoutMs, userAgent: web.userAgent };
+  const policy = pagePolicy(ctx, web);
   const doc = await fetchWebDocument(entry.key, web, policy);
   if (doc.url.origin !== new URL(start).origin) {
     throw new Error(`The page now redirects to another site (${doc.url.origin})`);
