@@ -9,7 +9,6 @@ import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import type { WebSettings } from '../web/document';
 import { createArchiveActivities } from './archives';
-import { createCrawlActivities } from './crawl';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
@@ -47,7 +46,6 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createStorageActivities(deps),
     ...createIngestionActivities(deps),
     ...createSourceActivities(deps),
-    ...createCrawlActivities(deps),
     ...createArchiveActivities(deps),
     ...createDeleteActivities(deps),
     ...createRoleActivities(deps),

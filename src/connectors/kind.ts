@@ -25,6 +25,24 @@ export interface FetchedDocument {
   mimetype?: string;
   /** The fingerprint of what was fetched (it may be newer than the listing's). */
   fingerprint: string;
+  /** The document's address, when it has one (a file a website links to): its item's url. */
+  url?: string;
+  /**
+   * A web page (its `bytes` are its title and main text, UTF-8): it becomes a URL item at `url`, as a crawled
+   * page always has, instead of a FILE item.
+   */
+  page?: WebPage;
+}
+
+/** What a fetched web page tells about itself. */
+export interface WebPage {
+  /** The page's canonical URL (the item's url and content). */
+  url: string;
+  /** The address it was fetched from, after redirects. */
+  finalUrl: string;
+  title: string;
+  excerpt?: string;
+  language?: string;
 }
 
 /** What a kind gets from the sync that runs it. */

@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import type { SourceKind } from './kind';
 import { GitConfigSchema, GitSecretsSchema, gitSourceKind } from './git';
 import { S3ConfigSchema, S3SecretsSchema, s3Kind } from './s3';
-import { WebsiteConfigSchema, websiteKind } from './website';
+import { StoredWebsiteConfigSchema, WebsiteConfigSchema, websiteKind } from './website';
 
 export interface RegisteredKind {
   kind: SourceKind<unknown, unknown>;
   config: z.ZodType<Record<string, unknown>>;
+  /** The config as a sync reads it back (the API's schema when the kind has no other). */
+  storedConfig: z.ZodType<Record<string, unknown>>;
   secrets?: z.ZodType<Record<string, unknown>>;
   /** What the README and the API document say of the kind. */
   description: string;
@@ -25,9 +27,11 @@ const register = <C, S>(
   secrets: z.ZodType<S> | undefined,
   description: string,
   destination: (config: C) => string,
+  storedConfig: z.ZodType<C> = config,
 ): RegisteredKind => ({
   kind: kind as SourceKind<unknown, unknown>,
   config: config as unknown as z.ZodType<Record<string, unknown>>,
+  storedConfig: storedConfig as unknown as z.ZodType<Record<string, unknown>>,
   ...(secrets ? { secrets: secrets as unknown as z.ZodType<Record<string, unknown>> } : {}),
   description,
   destination: destination as unknown as (config: Record<string, unknown>) => string,
@@ -63,6 +67,7 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     undefined,
     "the pages of one site from a start URL, under robots.txt and the crawl rules, plus its sitemaps' URLs; a page's ETag or Last-Modified (else a hash of its text) is its fingerprint, sent back as a conditional GET",
     (c) => originOf(c.url),
+    StoredWebsiteConfigSchema,
   ),
 };
 

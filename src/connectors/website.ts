@@ -57,34 +57,44 @@ const boundedInt = (min: number, max: number, fallback: number, description: str
     .default(fallback)
     .meta({ description });
 
-export const WebsiteConfigSchema = z
-  .strictObject(
-    {
-      url: z
-        .string({ error: 'Missing required field' })
-        .min(1, { message: INVALID })
-        .max(2048, { message: INVALID })
-        .regex(new RegExp(HTTP_URL_PATTERN), { message: INVALID })
-        .meta({
-          description: 'The start URL: http(s), without credentials, query or fragment; the site is its origin',
-          examples: ['https://docs.example.com/'],
-        }),
-      maxPages: boundedInt(1, WEBSITE_SOURCE_MAX_PAGES, 50, 'The most pages requested by one sync (default 50)'),
-      maxDepth: boundedInt(0, WEBSITE_SOURCE_MAX_DEPTH, 3, 'The most links followed from the start URL (default 3)'),
-      includePaths: pathPatterns(
-        'Path patterns (robots.txt syntax: `*` any run, final `$` the end) a page must match one of (none: all)',
-      ),
-      excludePaths: pathPatterns('Path patterns no page may match'),
-    },
-    { error: INVALID },
-  )
-  .superRefine((value, ctx) => {
-    try {
-      parseWebUrl(value.url);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: `config.url: ${(err as Error).message}` });
-    }
+const urlField = z
+  .string({ error: 'Missing required field' })
+  .min(1, { message: INVALID })
+  .max(2048, { message: INVALID })
+  .meta({
+    description: 'The start URL: http(s), without credentials, query or fragment; the site is its origin',
+    examples: ['https://docs.example.com/'],
   });
+
+const websiteConfig = (url: z.ZodString) =>
+  z
+    .strictObject(
+      {
+        url,
+        maxPages: boundedInt(1, WEBSITE_SOURCE_MAX_PAGES, 50, 'The most pages requested by one sync (default 50)'),
+        maxDepth: boundedInt(0, WEBSITE_SOURCE_MAX_DEPTH, 3, 'The most links followed from the start URL (default 3)'),
+        includePaths: pathPatterns(
+          'Path patterns (robots.txt syntax: `*` any run, final `$` the end) a page must match one of (none: all)',
+        ),
+        excludePaths: pathPatterns('Path patterns no page may match'),
+      },
+      { error: INVALID },
+    )
+    .superRefine((value, ctx) => {
+      try {
+        parseWebUrl(value.url);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `config.url: ${(err as Error).message}` });
+      }
+    });
+
+/** A website source's config as the sources API takes it (its URL's form stated as a pattern). */
+export const WebsiteConfigSchema = websiteConfig(urlField.regex(new RegExp(HTTP_URL_PATTERN), { message: INVALID }));
+/**
+ * As stored and read by a sync: a WEBSITE item's start URL (POST …/knowledge/website, which checks it when
+ * the site is created) may also have a query or an internationalized host.
+ */
+export const StoredWebsiteConfigSchema = websiteConfig(urlField);
 export type WebsiteConfig = z.infer<typeof WebsiteConfigSchema>;
 
 // A fingerprint is `d<depth>;<kind>=<value>`: the depth the page was found at (the next listing seeds it there)
@@ -131,12 +141,23 @@ function pageFilename(title: string, url: URL): string {
 type Document = Omit<FetchedDocument, 'fingerprint'>;
 
 /** What a fetched page gives the workspace: an HTML page's title and main text, or a linked file as it is. */
-function documentOf(doc: WebDocument): Document | undefined {
-  if (doc.kind === 'file') return { bytes: doc.bytes, filename: doc.filename, mimetype: doc.mime };
+function documentOf(doc: WebDocument, key: string): Document | undefined {
+  if (doc.kind === 'file') return { bytes: doc.bytes, filename: doc.filename, mimetype: doc.mime, url: key };
   const { page } = doc;
   if (page.noindex || !page.text.trim()) return undefined;
   const text = [page.title, page.text].filter(Boolean).join('\n\n');
-  return { bytes: Buffer.from(text, 'utf8'), filename: pageFilename(page.title, doc.url), mimetype: 'text/plain' };
+  return {
+    bytes: Buffer.from(text, 'utf8'),
+    filename: pageFilename(page.title, doc.url),
+    mimetype: 'text/plain',
+    page: {
+      url: key,
+      finalUrl: doc.url.toString(),
+      title: page.title,
+      ...(page.excerpt ? { excerpt: page.excerpt } : {}),
+      ...(page.language ? { language: page.language } : {}),
+    },
+  };
 }
 
 /**
@@ -229,32 +250,40 @@ export const WEBSITE_LIST_BUDGET_MS = 10 * 60_000;
 /** The longest wait without a heartbeat (the activity's heartbeat timeout is a minute). */
 const HEARTBEAT_EVERY_MS = 10_000;
 
+/** Why a listing could not start: the site's item shows it (a WEBSITE item's messageError). */
+const startUrlFailure = (reason: string) => `The start URL could not be crawled: ${reason}`;
+
 async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs: number): AsyncIterable<SourceEntry> {
   const startedAt = Date.now();
   const web = webOf(ctx);
   const policy = pagePolicy(ctx, web);
   const start = canonicalUrl(parseWebUrl(config.url));
   const origin = new URL(start).origin;
-  const { record, sitemaps } = await fetchRobots(web, origin);
+  const { record, sitemaps } = await fetchRobots(web, origin, policy);
   const rules = robotsRules(record, web.userAgent);
-  if (rules.unreachableReason)
-    throw new SourceUnavailableError(`The site ${origin} cannot be read: ${rules.unreachableReason}`);
-  if (!rules.isAllowed(start)) throw new SourceUnavailableError(`robots.txt of ${origin} disallows the start URL`);
+  if (rules.unreachableReason) throw new SourceUnavailableError(startUrlFailure(rules.unreachableReason));
+  if (!rules.isAllowed(start)) throw new SourceUnavailableError(startUrlFailure('disallowed by robots.txt'));
   const passes = pathFilter(config);
   const admitted = (url: string, work?: MatchWork) => {
     const parsed = new URL(url);
     return parsed.origin === origin && passes(parsed, work) && rules.isAllowed(url, work);
   };
   const delayMs = Math.min(MAX_DELAY_MS, Math.max(web.politenessDelayMs, rules.crawlDelayMs));
-  let lastRequestAt = 0;
-  const pace = async () => {
+  // The delay is counted from a request's answer, not from its start: however long the request took, the site
+  // sees at least `delayMs` between two requests.
+  let lastAnswerAt = 0;
+  const paced = async <T>(request: () => Promise<T>): Promise<T> => {
     if (ctx.signal.aborted) throw ctx.signal.reason;
     ctx.heartbeat(); // a request may follow another without a wait, each up to the fetch timeout
-    for (let wait = lastRequestAt + delayMs - Date.now(); wait > 0; wait = lastRequestAt + delayMs - Date.now()) {
+    for (let wait = lastAnswerAt + delayMs - Date.now(); wait > 0; wait = lastAnswerAt + delayMs - Date.now()) {
       await sleep(Math.min(wait, HEARTBEAT_EVERY_MS), ctx.signal);
       ctx.heartbeat();
     }
-    lastRequestAt = Date.now();
+    try {
+      return await request();
+    } finally {
+      lastAnswerAt = Date.now();
+    }
   };
 
   const cap = Math.min(10_000, Math.max(100, config.maxPages * 10));
@@ -271,7 +300,7 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
     else if (admitted(key, seedWork)) frontier.add(key, parseFingerprint(fingerprint)?.depth ?? config.maxDepth);
   }
   const sitemapDeadline = startedAt + budgetMs / 3;
-  for (const url of await sitemapUrls(web, origin, sitemaps, cap, pace, sitemapDeadline)) {
+  for (const url of await sitemapUrls(web, origin, sitemaps, cap, paced, sitemapDeadline, policy)) {
     if (seedWork.steps > MAX_MATCH_STEPS_PER_PAGE) break;
     const canonical = canonicalUrl(url);
     if (canonical.length <= MAX_CRAWL_URL_LENGTH && admitted(canonical, seedWork)) frontier.add(canonical, 1);
@@ -288,12 +317,13 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
   for (let requests = 0; requests < config.maxPages && Date.now() - startedAt < budgetMs; requests++) {
     const next = frontier.next();
     if (!next) break;
-    await pace();
-    ctx.heartbeat({ url: next.url });
     const previous = ctx.previous.get(next.url);
     let doc: WebDocument;
     try {
-      doc = await fetchWebDocument(next.url, web, policy, conditionalHeaders(previous));
+      doc = await paced(() => {
+        ctx.heartbeat({ url: next.url });
+        return fetchWebDocument(next.url, web, policy, conditionalHeaders(previous));
+      });
     } catch (err) {
       if (!(err instanceof FetchError)) throw err;
       if (err.status === 304 && previous !== undefined) {
@@ -301,8 +331,7 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
         if (entry) yield entry;
         continue;
       }
-      if (next.url === start)
-        throw new SourceUnavailableError(`The start URL ${start} could not be read: ${err.message}`);
+      if (next.url === start) throw new SourceUnavailableError(startUrlFailure(err.message));
       if (err.status === 404 || err.status === 410 || err.code === 'UNSUPPORTED_TYPE') continue; // gone
       const entry = keptAsItWas(next.url); // a page that fails this time is kept as it was
       if (entry) yield entry;
@@ -311,7 +340,7 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
     if (doc.url.origin !== origin) {
       if (next.url === start) {
         throw new SourceUnavailableError(
-          `The start URL ${start} redirects to another site (${doc.url.origin}): use that URL`,
+          startUrlFailure(`it redirects to another site (${doc.url.origin}): use that URL`),
         );
       }
       continue;
@@ -325,7 +354,7 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
         frontier.add(url, next.depth + 1);
       }
     }
-    const document = documentOf(doc);
+    const document = documentOf(doc, key);
     if (!document) continue;
     const fingerprint = fingerprintOf(next.depth, doc, document.bytes);
     listed.add(key);
@@ -358,7 +387,7 @@ async function fetchWebsitePage(
   if (doc.url.origin !== new URL(start).origin) {
     throw new Error(`The page now redirects to another site (${doc.url.origin})`);
   }
-  const document = documentOf(doc);
+  const document = documentOf(doc, entry.key);
   if (!document) throw new Error('The page no longer has text to index (empty or noindex)');
   const depth = parseFingerprint(entry.fingerprint)?.depth ?? 0;
   return { ...document, fingerprint: fingerprintOf(depth, doc, document.bytes) };

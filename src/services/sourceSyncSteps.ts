@@ -3,34 +3,44 @@
 // the document under the sync's id (a retried step returns it instead of fetching again), and counts are
 // added in the transaction that marks documents done or removed, so a retry never counts twice.
 import { sourceKind } from '../connectors/registry';
-import { SourceUnavailableError, type SourceContext, type SourceEntry } from '../connectors/kind';
-import type { Db } from '../db/knex';
+import { SourceUnavailableError, type SourceContext, type SourceEntry, type WebPage } from '../connectors/kind';
+import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as purgeOutbox from '../db/repositories/purgeOutbox';
 import * as sources from '../db/repositories/syncedSources';
 import * as versions from '../db/repositories/versions';
-import type { SourceRow } from '../db/rows';
+import type { KnowledgeRow, SourceRow } from '../db/rows';
 import { AppError } from '../errors';
 import { checkFileType, mimeFromFilename } from '../extract/mime';
 import type { BlobStore } from '../storage/blobStore';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, uuidV5 } from '../temporal/constants';
 import type { WebSettings } from '../web/document';
+import { canonicalUrl } from '../web/urls';
 import type { SourceDocumentOutcome, SourceDocumentResult } from '../workflows/contracts';
 import { deleteLeafBatch } from './cascadeDeletes';
 import { deleteThroughOutbox } from './purgeOutbox';
-import { contentHash } from './ingestion';
+import {
+  contentHash,
+  KnowledgeGoneError,
+  prepareChunks,
+  writeChunks,
+  type ChunkSettings,
+  type WebExtraction,
+} from './ingestion';
 import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
 import type { SecretBox } from './secretBox';
-import { sourceSecretsContext } from './syncSources';
+import { showSiteSyncing, sourceSecretsContext } from './syncSources';
 import { inlineIngestion } from './uploads';
-import { recordSyncedFileVersion } from './versions';
+import { recordSyncedFileVersion, recordSyncedPageVersion } from './versions';
 
 export interface SyncStepDeps {
   db: Db;
   storage: BlobStore;
   secrets?: SecretBox;
   web: WebSettings;
+  /** How a web page's text is chunked (its chunks are stored by the step, embedded by the workflow). */
+  ingestion: ChunkSettings;
   defaultStorageQuotaBytes: number;
 }
 
@@ -47,6 +57,7 @@ export interface StepContext {
 }
 
 const LIST_BATCH = 500;
+const LIST_PROGRESS_MS = 2_000;
 const REASON_MAX = 500;
 
 type Recorded = SourceDocumentOutcome & { syncId: string; fingerprint?: string; done?: boolean };
@@ -83,6 +94,7 @@ export async function beginSourceSync(
       }
     }
     await sources.updateSource(trx, input.workspaceId, input.sourceId, { running_sync_id: syncId });
+    await showSiteSyncing(trx, source);
     return { state: 'run' as const, ...out };
   });
 }
@@ -100,7 +112,7 @@ async function openSource(deps: SyncStepDeps, ids: SyncIds): Promise<OpenSource 
   if (!row) return undefined;
   const registered = sourceKind(row.kind);
   if (!registered) throw new SourceUnavailableError(`The source kind ${row.kind} is not supported by this service`);
-  const config = registered.config.parse(row.config);
+  const config = registered.storedConfig.parse(row.config);
   let secrets: unknown;
   if (row.secrets_sealed) {
     if (!deps.secrets) throw new SourceUnavailableError("The source's credentials cannot be read by this worker");
@@ -137,14 +149,21 @@ export async function listSourceDocuments(
     if (!source) return { error: 'The source was deleted', ...none };
     const previous = await sources.indexedFingerprints(deps.db, ids.workspaceId, ids.sourceId);
     let batch = new Map<string, SourceEntry>();
+    let listedSoFar = 0;
+    let flushedAt = Date.now();
+    // Recorded in batches, and at least every few seconds while a slow listing (a website's, paced by its
+    // politeness delay) goes on, with the count so far: the sync's progress.
     const flush = async () => {
       await sources.recordListed(deps.db, ids.workspaceId, ids.sourceId, ids.syncId, [...batch.values()]);
+      listedSoFar += batch.size;
       batch = new Map();
+      flushedAt = Date.now();
+      await sources.updateSync(deps.db, ids.workspaceId, ids.syncId, { seen: listedSoFar });
       step.heartbeat();
     };
     for await (const entry of source.kind.list(kindContext(deps, step, previous), source.config, source.secrets)) {
       batch.set(entry.key, entry);
-      if (batch.size >= LIST_BATCH) await flush();
+      if (batch.size >= LIST_BATCH || Date.now() - flushedAt >= LIST_PROGRESS_MS) await flush();
     }
     await flush();
   } catch (err) {
@@ -221,15 +240,107 @@ function stripRecorded(r: Recorded): SourceDocumentOutcome {
   return outcome as SourceDocumentOutcome;
 }
 
+/** The id of a web page's item: the same page under the same root is always the same item. */
+export const sourcePageId = (rootId: string, key: string) => uuidV5(`website-page:${rootId}:${key}`);
+
+/**
+ * A web page: a new page becomes a URL item (version 1) with its chunks; a changed page's text becomes its
+ * item's next version (keeping its id, roles and categories), its chunks written beside the current ones.
+ * Either way the workflow embeds the chunks and completes the item or version. A page whose text is its item's
+ * current content (its validator changed, not its text) is unchanged: nothing is written.
+ */
+async function storePage(
+  deps: SyncStepDeps,
+  source: SourceRow,
+  existing: KnowledgeRow | undefined,
+  entry: SourceEntry,
+  text: string,
+  page: WebPage,
+): Promise<SourceDocumentOutcome> {
+  const { workspace_id: workspaceId } = source;
+  const knowledgeId = existing?.id ?? sourcePageId(source.root_id, entry.key);
+  // A step retried after it inserted the page finds its item.
+  const item = existing ?? (await knowledge.findKnowledge(deps.db, workspaceId, knowledgeId));
+  const hash = contentHash(text);
+  const outcome = { key: entry.key, kind: 'page' as const, knowledgeId };
+  if (item && item.status === 'COMPLETED') {
+    const current = await versions.findVersion(deps.db, workspaceId, item.id, item.current_version);
+    // Pages crawled before versions recorded their hash in the item's extraction only.
+    const currentHash = current?.content_hash ?? (item.metadata.extraction as WebExtraction | undefined)?.contentHash;
+    if (currentHash === hash) return { ...outcome, isNew: false, changed: false, chunkCount: 0 };
+  }
+  const chunks = prepareChunks([{ pageNumber: 1, text }], deps.ingestion, 'the page has no text');
+  const changed = { ...outcome, changed: true, chunkCount: chunks.length };
+  const description = page.excerpt ? { description: page.excerpt.slice(0, 1000) } : {};
+  const title = (page.title || page.url).slice(0, 1000);
+  if (item && item.status === 'COMPLETED') {
+    const version = await recordSyncedPageVersion(
+      deps.db,
+      item,
+      { contentHash: hash, sizeBytes: Buffer.byteLength(text) },
+      async (trx, number) => {
+        await writeChunks(trx, workspaceId, knowledgeId, chunks, number);
+        await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
+          title,
+          metadata: { ...item.metadata, ...description },
+        });
+      },
+    );
+    return { ...changed, isNew: false, version };
+  }
+  // A new page, or one whose first indexing has not completed: its text is its current content.
+  const extraction: WebExtraction = {
+    source: 'web',
+    finalUrl: page.finalUrl,
+    contentType: 'text/html',
+    contentHash: hash,
+    fetchedAt: new Date().toISOString(),
+  };
+  const fields = {
+    title,
+    content: page.url,
+    url: page.url,
+    status: 'BACKGROUND_START',
+    message_error: null,
+    metadata: { ...description, extraction },
+  };
+  await deps.db.transaction(async (trx) => {
+    const root = await knowledge.findKnowledge(trx, workspaceId, source.root_id, { forUpdate: true });
+    if (!root) throw new KnowledgeGoneError();
+    if (item) {
+      await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, fields);
+      await versions.updateVersion(trx, workspaceId, knowledgeId, item.current_version, { content_hash: hash });
+    } else {
+      await knowledge.insertKnowledge(trx, workspaceId, {
+        ...fields,
+        id: knowledgeId,
+        parentId: source.root_id,
+        type: 'URL',
+        language: root.language ?? page.language ?? null,
+        contentHash: hash,
+      });
+    }
+    await writeChunks(trx, workspaceId, knowledgeId, chunks);
+  });
+  return { ...changed, isNew: !item };
+}
+
 async function storeDocument(
   deps: SyncStepDeps,
   workspace: Awaited<ReturnType<typeof requireWorkspace>>,
   source: SourceRow,
   knowledgeId: string | null,
   entry: SourceEntry,
-  fetched: { bytes: Buffer; filename: string; mimetype?: string },
+  fetched: { bytes: Buffer; filename: string; mimetype?: string; url?: string; page?: WebPage },
   syncId: string,
 ): Promise<SourceDocumentOutcome> {
+  if (fetched.page) {
+    const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
+    // A page that an older sync brought as a text file stays one (its next content is its next version).
+    if (!existing || existing.type === 'URL') {
+      return storePage(deps, source, existing, entry, fetched.bytes.toString('utf8'), fetched.page);
+    }
+  }
   const declared = fetched.mimetype ?? mimeFromFilename(fetched.filename) ?? 'application/octet-stream';
   const check = checkFileType(fetched.bytes, declared, fetched.filename);
   if (!check.ok)
@@ -259,6 +370,7 @@ async function storeDocument(
       knowledgeId: knowledgeIdForUpload(uploadId),
       organizationId: workspace.organization_id,
       ...(inline ? { inline } : {}),
+      ...(fetched.url ? { sourceUrl: fetched.url } : {}),
     };
   }
   const key = uploadKey(workspace.organization_id, workspace.id, uploadId, fetched.filename);
@@ -289,7 +401,7 @@ export async function completeSourceDocuments(
   ids: SyncIds & { results: SourceDocumentResult[] },
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    const counts = { added: 0, updated: 0, failed: 0, chunks_embedded: 0 };
+    const counts = { added: 0, updated: 0, unchanged: 0, failed: 0, chunks_embedded: 0 };
     const failures: Array<{ key: string; reason: string }> = [];
     for (const result of ids.results) {
       const doc = await sources.findDocument(trx, ids.workspaceId, ids.sourceId, result.key, { forUpdate: true });
@@ -304,8 +416,10 @@ export async function completeSourceDocuments(
       if (!result.ok) {
         counts.failed += 1;
         failures.push({ key: doc.key, reason: (result.reason ?? 'failed').slice(0, REASON_MAX) });
+      } else if (recorded.kind === 'page' && !recorded.changed) {
+        counts.unchanged += 1; // its validator changed, its text did not
       } else {
-        counts[recorded.kind === 'new' ? 'added' : 'updated'] += 1;
+        counts[recorded.kind === 'new' || (recorded.kind === 'page' && recorded.isNew) ? 'added' : 'updated'] += 1;
         counts.chunks_embedded += result.chunks;
       }
     }
@@ -349,6 +463,30 @@ export async function clearPurgeOutbox(db: Db, input: { workspaceId: string; pur
   await purgeOutbox.clearPurge(db, input.workspaceId, input.purgeId);
 }
 
+/**
+ * A WEBSITE item's sync ended (syncSources.ts showSiteSyncing): COMPLETED, or BACKGROUND_ERROR with the sync's reason. A site created without a title takes its
+ * start page's.
+ */
+async function showSiteSynced(trx: Tx, source: SourceRow, error: string | undefined): Promise<void> {
+  const root = await knowledge.findKnowledge(trx, source.workspace_id, source.root_id, { forUpdate: true });
+  if (root?.type !== 'WEBSITE') return;
+  let title: string | undefined;
+  if (!error && (root.metadata.extraction as WebExtraction | undefined)?.autoTitle) {
+    const url = (source.config as { url?: unknown }).url;
+    const key = typeof url === 'string' && URL.canParse(url) ? canonicalUrl(url) : undefined;
+    const start = key ? await sources.findDocument(trx, source.workspace_id, source.id, key) : undefined;
+    const page = start?.knowledge_id
+      ? await knowledge.findKnowledge(trx, source.workspace_id, start.knowledge_id)
+      : undefined;
+    title = page?.title;
+  }
+  await knowledge.updateKnowledgeFields(trx, source.workspace_id, root.id, {
+    status: error ? 'BACKGROUND_ERROR' : 'COMPLETED',
+    message_error: error ? error.slice(0, 2000) : null,
+    ...(title ? { title } : {}),
+  });
+}
+
 /** Ends the sync with its status and releases the source. */
 export async function finishSourceSync(
   db: Db,
@@ -363,6 +501,7 @@ export async function finishSourceSync(
     const source = await sources.findSource(trx, ids.workspaceId, ids.sourceId, { forUpdate: true });
     if (source?.running_sync_id === ids.syncId) {
       await sources.updateSource(trx, ids.workspaceId, ids.sourceId, { running_sync_id: null });
+      await showSiteSynced(trx, source, ids.status === 'COMPLETED' ? undefined : (ids.error ?? ids.status));
     }
   });
 }

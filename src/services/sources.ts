@@ -1,32 +1,32 @@
-// Knowledge from text and the web: STRING items, URL items (one page fetched) and WEBSITE items (a crawl
-// with one child per page), and recrawls. Each creates its item (BACKGROUND_START) and starts its workflow;
-// an item whose workflow could not start is removed again, so nothing is left half-made.
+// Knowledge from text and the web: STRING items, URL items (one page fetched) and WEBSITE items (a website
+// source whose pages become its children), and recrawls. Each creates its item (BACKGROUND_START) and starts
+// its workflow; an item whose workflow could not start is removed again, so nothing is left half-made.
 import { randomUUID } from 'node:crypto';
-import type { Duration } from '@temporalio/common';
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
-import * as websites from '../db/repositories/websites';
+import * as syncedSources from '../db/repositories/syncedSources';
+import { sourceKind } from '../connectors/registry';
 import type { AccessFilter } from '../db/repositories/search';
 import { isScoped } from '../policies/scopes';
 import type { KnowledgeRow, WorkspaceRow } from '../db/rows';
 import type { Attributes } from '../domain/filter';
 import type { Deps } from './deps';
-import { AppError, badRequest, notFound } from '../errors';
+import { AppError, badRequest } from '../errors';
 import { WorkflowIds } from '../temporal/constants';
-import { describeJob, startJob } from '../temporal/jobs';
+import { startJob } from '../temporal/jobs';
 import { fetchPolicy } from '../web/document';
 import { checkWebUrl, FetchError } from '../web/fetch';
-import { crawlWebsiteWorkflow } from '../workflows/crawlWebsite';
 import { INLINE_INGEST_MAX_BYTES, type CrawlProgress } from '../workflows/contracts';
 import { ingestSourceWorkflow } from '../workflows/ingestSource';
 import { contentHash } from './ingestion';
-import { KnowledgeMessages } from './knowledge';
+import { insertSource, removeSource, syncNow } from './syncSources';
 
 export const SourceMessages = {
   notRecrawlable: 'Only WEBSITE items can be recrawled',
+  noSettings: 'The website has no crawl settings to recrawl with',
 } as const;
 
-type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config'>;
+type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets'>;
 
 /** The URL if the service may fetch it (form, scheme, and the host's addresses), else 400 with the reason. */
 export async function checkFetchableUrl(deps: Pick<Deps, 'config'>, raw: string): Promise<URL> {
@@ -50,7 +50,6 @@ async function createAndStart(
   try {
     return { id: row.id, jobId: await start(row) };
   } catch (err) {
-    await websites.deleteSiteCrawls(deps.db, workspaceId, row.id);
     await knowledge.deleteKnowledgeRows(deps.db, workspaceId, [row.id]);
     throw err;
   }
@@ -148,7 +147,15 @@ async function startSource(
   return workflowId;
 }
 
-export interface WebsiteInput extends websites.CrawlSettings {
+/** What a website's pages are crawled under: its website source's config besides the start URL. */
+export interface CrawlSettings {
+  maxPages: number;
+  maxDepth: number;
+  includePaths: string[];
+  excludePaths: string[];
+}
+
+export interface WebsiteInput extends CrawlSettings {
   url: string;
   title?: string;
   language?: string;
@@ -156,6 +163,11 @@ export interface WebsiteInput extends websites.CrawlSettings {
   externalId?: string;
 }
 
+/**
+ * A WEBSITE item is the root of a website source (src/connectors/website.ts) with the same id: its pages
+ * become its URL children (linked files its FILE children), synced by the source engine. Creating the site
+ * starts its first sync; the job id answered is the sync's.
+ */
 export async function createWebsite(
   deps: SourceDeps,
   workspace: WorkspaceRow,
@@ -163,118 +175,66 @@ export async function createWebsite(
 ): Promise<{ id: string; jobId: string }> {
   const url = (await checkFetchableUrl(deps, input.url)).toString();
   const siteId = randomUUID();
-  const jobId = WorkflowIds.crawlWebsite(workspace.id, siteId, 1);
-  return createAndStart(
-    deps,
-    workspace.id,
-    async (trx) => {
-      const row = await knowledge.insertKnowledge(trx, workspace.id, { id: siteId, ...webItem('WEBSITE', url, input) });
-      await websites.insertCrawl(trx, {
-        job_id: jobId,
-        workspace_id: workspace.id,
-        site_id: siteId,
-        generation: 1,
-        root_url: url,
-        settings: {
-          maxPages: input.maxPages,
-          maxDepth: input.maxDepth,
-          includePaths: input.includePaths,
-          excludePaths: input.excludePaths,
-        },
-      });
-      return row;
-    },
-    () => startCrawl(deps, workspace, siteId, jobId),
-  );
-}
-
-async function startCrawl(deps: SourceDeps, workspace: WorkspaceRow, siteId: string, jobId: string) {
-  await startJob(deps.temporal, crawlWebsiteWorkflow, {
-    workflowId: jobId,
-    workspaceId: workspace.id,
-    args: [
-      {
-        workspaceId: workspace.id,
-        organizationId: workspace.organization_id,
-        siteId,
-        jobId,
-        politenessDelayMs: deps.config.web.politenessDelayMs,
-        purgeDelay: deps.config.filePurgeDelay as Duration,
-      },
-    ],
-    memo: { siteId },
-    knowledgeId: siteId,
+  const config = sourceKind('website')!.storedConfig.parse({
+    url,
+    maxPages: input.maxPages,
+    maxDepth: input.maxDepth,
+    includePaths: input.includePaths,
+    excludePaths: input.excludePaths,
   });
-  return jobId;
+  const { row } = await insertSource(
+    deps,
+    workspace,
+    { kind: 'website', id: siteId, name: (input.title ?? url).slice(0, 200), config, attributes: input.attributes },
+    { id: siteId, ...webItem('WEBSITE', url, input) },
+  );
+  try {
+    const { sync } = await syncNow(deps, workspace, row.id, false);
+    return { id: siteId, jobId: sync.job_id };
+  } catch (err) {
+    await removeSource(deps, row);
+    throw err;
+  }
 }
 
 /**
- * Crawls a site again with its settings: changed pages are re-indexed, vanished ones removed, new ones
- * added. While a crawl of the site is running, its job id is returned and no second crawl starts.
+ * Syncs a site again with its settings (its website source's "sync now"): changed pages are re-indexed,
+ * vanished ones removed, new ones added. While a sync of the site is running, its job id is returned and no
+ * second one starts. `confirmDeletes` lifts the deletion guard for this sync.
  */
-export async function recrawl(deps: SourceDeps, workspace: WorkspaceRow, item: KnowledgeRow): Promise<string> {
+export async function recrawl(
+  deps: SourceDeps,
+  workspace: WorkspaceRow,
+  item: KnowledgeRow,
+  confirmDeletes = false,
+): Promise<string> {
   if (item.type !== 'WEBSITE') throw badRequest(SourceMessages.notRecrawlable);
-  const next = await deps.db.transaction(async (trx) => {
-    const site = await knowledge.findKnowledge(trx, workspace.id, item.id, { forUpdate: true });
-    if (!site) throw notFound(KnowledgeMessages.notFound);
-    const latest = await websites.latestCrawl(trx, workspace.id, item.id);
-    if (!latest) throw new AppError(409, 'The website has no crawl settings to recrawl with');
-    if (latest.state === 'RUNNING') {
-      const job = await describeJob(deps.temporal, workspace.id, latest.job_id);
-      if (job.status === 'RUNNING') return { jobId: latest.job_id, started: false };
-      await websites.updateCrawl(trx, workspace.id, latest.job_id, {
-        state: 'FAILED',
-        error: `The crawl ended ${job.status}`,
-        finished_at: new Date(),
-      });
-    }
-    const generation = latest.generation + 1;
-    const jobId = WorkflowIds.crawlWebsite(workspace.id, item.id, generation);
-    await websites.insertCrawl(trx, {
-      job_id: jobId,
-      workspace_id: workspace.id,
-      site_id: item.id,
-      generation,
-      root_url: latest.root_url,
-      settings: latest.settings,
-    });
-    await knowledge.updateKnowledgeFields(trx, workspace.id, item.id, {
-      status: 'BACKGROUND_START',
-      message_error: null,
-    });
-    return { jobId, started: true, previous: { status: site.status, message_error: site.message_error } };
-  });
-  if (!next.started) return next.jobId;
-  try {
-    await startCrawl(deps, workspace, item.id, next.jobId);
-  } catch (err) {
-    await websites.deleteCrawl(deps.db, workspace.id, next.jobId);
-    if (next.previous) await knowledge.updateKnowledgeFields(deps.db, workspace.id, item.id, next.previous);
-    throw err;
-  }
-  return next.jobId;
+  const source = await syncedSources.findSourceByRoot(deps.db, workspace.id, item.id);
+  if (!source) throw new AppError(409, SourceMessages.noSettings);
+  return (await syncNow(deps, workspace, source.id, confirmDeletes)).sync.job_id;
 }
 
-/** A crawl job's progress: live while it runs, as recorded once it has ended. Undefined for other jobs. */
-/** A crawl's progress; with a narrowing scope (src/policies knowledgeScope), only when the scope reaches the site. */
+/**
+ * A website sync's progress (a WEBSITE item's crawl, or a website source's sync): pages listed so far, and
+ * indexed or failed once the sync has worked on them. Undefined for other jobs; with a narrowing scope
+ * (src/policies knowledgeScope), only when the scope reaches the site.
+ */
 export async function crawlProgress(
   db: Db,
   workspaceId: string,
   jobId: string,
   access: AccessFilter = {},
 ): Promise<CrawlProgress | undefined> {
-  const crawl = await websites.findCrawl(db, workspaceId, jobId);
-  if (!crawl) return undefined;
-  if (isScoped(access) && !(await knowledge.findVisibleKnowledge(db, workspaceId, crawl.site_id, access))) {
+  const sync = await syncedSources.findSyncByJob(db, workspaceId, jobId);
+  const source = sync ? await syncedSources.findSource(db, workspaceId, sync.source_id) : undefined;
+  if (!sync || source?.kind !== 'website') return undefined;
+  if (isScoped(access) && !(await knowledge.findVisibleKnowledge(db, workspaceId, source.root_id, access))) {
     return undefined;
   }
-  if (crawl.state !== 'RUNNING') {
-    return {
-      pagesDone: crawl.pages_done,
-      pagesDiscovered: crawl.pages_discovered,
-      pagesFailed: crawl.pages_failed,
-      pagesSkipped: crawl.pages_skipped,
-    };
-  }
-  return websites.progressOf(await websites.pageCounts(db, workspaceId, crawl.site_id, crawl.generation));
+  return {
+    pagesDone: sync.added + sync.updated + sync.unchanged,
+    pagesDiscovered: sync.seen,
+    pagesFailed: sync.failed,
+    pagesSkipped: 0,
+  };
 }

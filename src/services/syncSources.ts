@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Duration } from '@temporalio/common';
 import { sourceKind } from '../connectors/registry';
-import type { Db } from '../db/knex';
+import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as roles from '../db/repositories/roles';
 import * as sources from '../db/repositories/syncedSources';
@@ -125,6 +125,9 @@ async function schedule(deps: SourceDeps, row: SourceRow): Promise<void> {
   });
 }
 
+/** The item a source's documents become children of: a FOLDER made for it, or a WEBSITE item (its site). */
+export type SourceRoot = Parameters<typeof knowledge.insertKnowledge>[2] & { id: string };
+
 export async function createSource(
   deps: SourceDeps,
   workspace: WorkspaceRow,
@@ -136,18 +139,34 @@ export async function createSource(
     input.secrets === undefined
       ? undefined
       : parseWith(kind.secrets ?? NO_SECRETS, input.secrets, SyncSourceMessages.badSecrets);
-  const roleIds = await checkRoles(deps.db, workspace.id, input.roleIds ?? []);
   const id = randomUUID();
   const name = input.name ?? `${input.kind} source`;
+  const root: SourceRoot = {
+    id: randomUUID(),
+    type: 'FOLDER',
+    title: name,
+    content: name,
+    status: 'COMPLETED',
+    metadata: { source: { id, kind: input.kind } },
+    attributes: input.attributes,
+  };
+  return insertSource(deps, workspace, { ...input, id, name, config, secrets }, root);
+}
+
+/**
+ * Inserts the source with its root item (and the root's roles) in one transaction, then its schedule; removes
+ * them again when the schedule cannot be made.
+ */
+export async function insertSource(
+  deps: SourceDeps,
+  workspace: WorkspaceRow,
+  input: CreateSourceInput & { id: string; name: string; secrets?: Record<string, unknown> },
+  rootItem: SourceRoot,
+): Promise<SourceView> {
+  const { id, name, config, secrets } = input;
+  const roleIds = await checkRoles(deps.db, workspace.id, input.roleIds ?? []);
   const row = await deps.db.transaction(async (trx) => {
-    const root = await knowledge.insertKnowledge(trx, workspace.id, {
-      type: 'FOLDER',
-      title: name,
-      content: name,
-      status: 'COMPLETED',
-      metadata: { source: { id, kind: input.kind } },
-      attributes: input.attributes,
-    });
+    const root = await knowledge.insertKnowledge(trx, workspace.id, rootItem);
     if (roleIds.length > 0) await applyKnowledgeRoles(trx as unknown as Db, workspace.id, root.id, roleIds, 'assign');
     return sources.insertSource(trx, workspace.id, {
       id,
@@ -166,11 +185,16 @@ export async function createSource(
   try {
     await schedule(deps, row);
   } catch (err) {
-    await sources.deleteSource(deps.db, workspace.id, row.id);
-    await knowledge.deleteKnowledgeRows(deps.db, workspace.id, [row.root_id]);
+    await removeSource(deps, row);
     throw err;
   }
   return viewSource(deps.db, row);
+}
+
+/** Undoes insertSource: the source and its root item (which has no children yet). */
+export async function removeSource(deps: Pick<Deps, 'db'>, row: SourceRow): Promise<void> {
+  await sources.deleteSource(deps.db, row.workspace_id, row.id);
+  await knowledge.deleteKnowledgeRows(deps.db, row.workspace_id, [row.root_id]);
 }
 
 const NO_SECRETS = { safeParse: () => ({ success: false }) };
@@ -246,6 +270,19 @@ export async function deleteSource(
   return { jobId: await startCascadeDelete(deps, workspace.id, row.root_id) };
 }
 
+/**
+ * A WEBSITE item is its website source's root and shows its sync as other items show their ingestion:
+ * BACKGROUND_START while a sync runs (a sync started by hand is shown so before its workflow begins).
+ */
+export async function showSiteSyncing(trx: Tx, source: SourceRow): Promise<void> {
+  const root = await knowledge.findKnowledge(trx, source.workspace_id, source.root_id);
+  if (root?.type !== 'WEBSITE' || root.status === 'BACKGROUND_START') return;
+  await knowledge.updateKnowledgeFields(trx, source.workspace_id, root.id, {
+    status: 'BACKGROUND_START',
+    message_error: null,
+  });
+}
+
 export const syncJobId = (workspaceId: string, sourceId: string, syncId: string) =>
   `${SOURCE_SYNC_JOB_KIND}:${workspaceId}:${sourceId}:${syncId}`;
 
@@ -260,29 +297,31 @@ export async function syncNow(
   confirmDeletes: boolean,
 ): Promise<{ sync: SourceSyncRow; started: boolean }> {
   const row = await loadSource(deps.db, workspace.id, id);
-  if (row.running_sync_id) {
-    const running = await sources.findSync(deps.db, workspace.id, row.running_sync_id);
-    if (running && running.status === 'RUNNING') {
-      const job = await describeJob(deps.temporal, workspace.id, running.job_id);
-      if (job.status === 'RUNNING') return { sync: running, started: false };
-      await sources.updateSync(deps.db, workspace.id, running.id, {
-        status: 'FAILED',
-        error: `The sync ended ${job.status}`,
-        finished_at: new Date(),
-      });
-    }
-    await sources.updateSource(deps.db, workspace.id, id, { running_sync_id: null });
-  }
+  const running = await runningSync(deps, row);
+  if (running) return { sync: running, started: false };
   const syncId = randomUUID();
   const jobId = syncJobId(workspace.id, id, syncId);
-  await sources.insertSyncIfAbsent(deps.db, {
-    id: syncId,
-    workspace_id: workspace.id,
-    source_id: id,
-    job_id: jobId,
-    trigger: 'manual',
-    confirm_deletes: confirmDeletes,
+  // The new sync holds the source from here (before its workflow begins), under the source's row lock: a second
+  // "sync now" meanwhile joins it, and a scheduled sync that begins meanwhile is skipped.
+  const joined = await deps.db.transaction(async (trx) => {
+    const locked = await sources.findSource(trx, workspace.id, id, { forUpdate: true });
+    if (!locked) throw notFound(SyncSourceMessages.notFound);
+    if (locked.running_sync_id && locked.running_sync_id !== row.running_sync_id) {
+      return sources.findSync(trx, workspace.id, locked.running_sync_id);
+    }
+    await sources.insertSyncIfAbsent(trx, {
+      id: syncId,
+      workspace_id: workspace.id,
+      source_id: id,
+      job_id: jobId,
+      trigger: 'manual',
+      confirm_deletes: confirmDeletes,
+    });
+    await sources.updateSource(trx, workspace.id, id, { running_sync_id: syncId });
+    await showSiteSyncing(trx, row);
+    return undefined;
   });
+  if (joined) return { sync: joined, started: false };
   try {
     await startJob(deps.temporal, syncSourceWorkflow, {
       workflowId: jobId,
@@ -298,16 +337,39 @@ export async function syncNow(
         },
       ],
       memo: { sourceId: id },
+      knowledgeId: row.root_id,
     });
   } catch (err) {
-    await sources.updateSync(deps.db, workspace.id, syncId, {
-      status: 'FAILED',
-      error: 'The sync could not be started',
-      finished_at: new Date(),
+    await deps.db.transaction(async (trx) => {
+      await sources.updateSync(trx, workspace.id, syncId, {
+        status: 'FAILED',
+        error: 'The sync could not be started',
+        finished_at: new Date(),
+      });
+      await sources.releaseSource(trx, workspace.id, id, syncId);
     });
     throw err;
   }
   return { sync: (await sources.findSync(deps.db, workspace.id, syncId))!, started: true };
+}
+
+/**
+ * The sync that holds the source while its job runs; a sync whose job ended without finishing it (terminated,
+ * timed out) is recorded FAILED and releases the source.
+ */
+async function runningSync(deps: SourceDeps, row: SourceRow): Promise<SourceSyncRow | undefined> {
+  if (!row.running_sync_id) return undefined;
+  const running = await sources.findSync(deps.db, row.workspace_id, row.running_sync_id);
+  if (running && running.status === 'RUNNING') {
+    const job = await describeJob(deps.temporal, row.workspace_id, running.job_id);
+    if (job.status === 'RUNNING') return running;
+    await sources.updateSync(deps.db, row.workspace_id, running.id, {
+      status: 'FAILED',
+      error: `The sync ended ${job.status}`,
+      finished_at: new Date(),
+    });
+  }
+  return undefined;
 }
 
 export async function listSourceSyncs(

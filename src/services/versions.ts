@@ -214,6 +214,30 @@ export async function recordSyncedFileVersion(db: Db, row: KnowledgeRow, staged:
 }
 
 /**
+ * A synced web page's new text: the URL item's next version, its chunks written by `write` in the same
+ * transaction (the sync workflow embeds them and completes the version). A step retried after it committed
+ * finds its version (the newest, still processing, of the same content) instead of recording another.
+ */
+export async function recordSyncedPageVersion(
+  db: Db,
+  row: KnowledgeRow,
+  page: { contentHash: string; sizeBytes: number },
+  write: (trx: Tx, version: number) => Promise<void>,
+): Promise<number> {
+  return db.transaction(async (trx) => {
+    const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
+    if (latest && latest.status === 'PROCESSING' && latest.content_hash === page.contentHash) return latest.number;
+    const v = await nextVersion(trx, row, 'URL', {
+      content_hash: page.contentHash,
+      size_bytes: page.sizeBytes,
+      created_by: 'workspace', // a sync acts for the workspace credential that manages the source
+    });
+    await write(trx, v.number);
+    return v.number;
+  });
+}
+
+/**
  * PATCH …/knowledge/{id} with `text`: the STRING item's next version; `attributes` that come along are written
  * in the same transaction (both or neither).
  */

@@ -17,9 +17,6 @@ export const WorkflowIds = {
   /** The retention purge of one version of an item (started each time it stops being current). */
   purgeVersion: (workspaceId: string, knowledgeId: string, version: number) =>
     `purge-version:${workspaceId}:${knowledgeId}:${version}`,
-  /** One per crawl of a site: its first crawl is generation 1, each recrawl the next. */
-  crawlWebsite: (workspaceId: string, siteId: string, generation: number) =>
-    `crawl:${workspaceId}:${siteId}:${generation}`,
 };
 
 /** RFC 4122 version 5 UUID of a name in a fixed namespace, for places where the spec wants a UUID id. */

@@ -6,7 +6,7 @@
 // file was answered decides as RFC 9309 says: a 4xx (no robots.txt) allows everything; a server error or an
 // unreachable server disallows everything (the crawl stops at its start URL with that reason).
 import { fetchPolicy, type WebSettings } from './document';
-import { fetchResource, FetchError } from './fetch';
+import { fetchResource, FetchError, type FetchPolicy } from './fetch';
 import { compilePathPattern, matchesPattern, type MatchWork } from './pattern';
 import { MAX_CRAWL_URL_LENGTH } from './urls';
 
@@ -166,9 +166,10 @@ export function robotsSitemaps(body: string): string[] {
 export async function fetchRobots(
   web: WebSettings,
   origin: string,
+  policy: FetchPolicy = fetchPolicy(web),
 ): Promise<{ record: RobotsRecord; sitemaps: string[] }> {
   try {
-    const res = await fetchResource(`${origin}/robots.txt`, fetchPolicy(web), {
+    const res = await fetchResource(`${origin}/robots.txt`, policy, {
       accept: 'text/plain',
       maxBytes: () => MAX_ROBOTS_BYTES,
     });

@@ -5,7 +5,7 @@
 // predefined entities and character references decoded. The files read are bounded in number and bytes, the
 // URLs taken in number.
 import { fetchPolicy, type WebSettings } from './document';
-import { fetchResource, FetchError } from './fetch';
+import { fetchResource, FetchError, type FetchPolicy } from './fetch';
 import { MAX_CRAWL_URL_LENGTH } from './urls';
 
 /** The sitemaps protocol caps one file at 50 MiB uncompressed; we read less. */
@@ -68,10 +68,12 @@ export async function sitemapUrls(
   origin: string,
   declared: string[],
   maxUrls: number,
-  /** Awaited before each request (the crawl's politeness delay; it throws when the work is cancelled). */
-  beforeRequest: () => Promise<void> = async () => {},
+  /** Runs each request (under the crawl's politeness delay; it throws when the work is cancelled). */
+  paced: <T>(request: () => Promise<T>) => Promise<T> = (request) => request(),
   /** No sitemap file is requested after this time (ms since the epoch). */
   deadline = Infinity,
+  /** The outbound policy the requests go under (the crawl settings' by default). */
+  policy: FetchPolicy = fetchPolicy(web),
 ): Promise<string[]> {
   const sameOrigin = (raw: string) => URL.canParse(raw) && new URL(raw).origin === origin;
   const queue = [...declared.filter(sameOrigin), `${origin}/sitemap.xml`];
@@ -90,13 +92,14 @@ export async function sitemapUrls(
     if (seen.has(next)) continue;
     seen.add(next);
     files += 1;
-    await beforeRequest();
     let xml: string;
     try {
-      const res = await fetchResource(next, fetchPolicy(web), {
-        accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
-        maxBytes: () => Math.min(MAX_SITEMAP_BYTES, MAX_SITEMAP_TOTAL_BYTES - bytes),
-      });
+      const res = await paced(() =>
+        fetchResource(next, policy, {
+          accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
+          maxBytes: () => Math.min(MAX_SITEMAP_BYTES, MAX_SITEMAP_TOTAL_BYTES - bytes),
+        }),
+      );
       bytes += res.body.length;
       if (res.url.origin !== origin) continue;
       xml = res.body.toString('utf8');

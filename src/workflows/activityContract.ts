@@ -5,8 +5,6 @@ import type { Duration } from '@temporalio/common';
 import type { SkippedMember } from '../extract/zip';
 import type { IngestionStage } from '../observability/metrics';
 import type {
-  CrawlPageOutcome,
-  CrawlProgress,
   CreateRoleInput,
   DeleteRoleInput,
   EmbeddingTarget,
@@ -30,21 +28,6 @@ interface InWorkspace {
 
 interface OfKnowledge extends InWorkspace {
   knowledgeId: string;
-}
-
-interface OfCrawl extends InWorkspace {
-  siteId: string;
-  jobId: string;
-}
-
-export interface CrawlPageInput extends OfCrawl {
-  organizationId: string;
-  url: string;
-}
-
-export interface CrawlPageResult {
-  outcome: CrawlPageOutcome;
-  progress: CrawlProgress;
 }
 
 export interface ReapOrphansResult {
@@ -114,15 +97,6 @@ export interface Activities {
     input: IngestFileInput & { knowledgeId: string },
   ): Promise<{ members: string[]; skipped: SkippedMember[] }>;
   completeFolder(input: OfKnowledge & { members: number; skipped: SkippedMember[] }): Promise<void>;
-
-  // Website crawls
-  beginCrawl(input: OfCrawl): Promise<{ crawlDelayMs: number }>;
-  nextCrawlPages(input: OfCrawl & { limit: number }): Promise<{ urls: string[] }>;
-  crawlPage(input: CrawlPageInput): Promise<CrawlPageResult>;
-  removeVanishedPages(
-    input: OfCrawl & { limit: number; purgeId?: string },
-  ): Promise<{ removed: number; storageKeys: string[]; more: boolean }>;
-  finishCrawl(input: OfCrawl & { error?: string }): Promise<CrawlProgress>;
 
   // Ingestion
   chunkStoredText(input: IngestSourceInput | IngestVersionInput): Promise<{ chunkCount: number }>;

@@ -134,47 +134,15 @@ export interface IngestSourceResult {
   chunkCount: number;
 }
 
+/** A website sync's progress (POST …/background-jobs), from its sync's counts. */
 export interface CrawlProgress {
-  /** Pages fetched and indexed (or found unchanged). */
+  /** Pages fetched and indexed, or found unchanged. */
   pagesDone: number;
-  /** Every URL this crawl has found and may fetch (done, failed, skipped and still pending). */
+  /** Every page the sync has listed so far (its pages and linked files). */
   pagesDiscovered: number;
   pagesFailed: number;
   pagesSkipped: number;
 }
-
-export interface CrawlWebsiteInput {
-  workspaceId: string;
-  organizationId: string;
-  siteId: string;
-  /** The crawl's job id (website_crawls.job_id): `crawl:<workspaceId>:<siteId>:<generation>`. */
-  jobId: string;
-  /** Least time between two requests (robots.txt's Crawl-delay can raise it). */
-  politenessDelayMs: number;
-  /** Delay before the stored files of removed pages are purged. */
-  purgeDelay: Duration;
-  /** Pages per workflow run before continue-as-new (default 100). */
-  pagesPerRun?: number;
-  /** Carried across continue-as-new. */
-  carried?: { progress: CrawlProgress; delayMs: number; lastFetchAt: number };
-}
-
-export interface CrawlWebsiteResult {
-  siteId: string;
-  /** What the site item became; SITE_DELETED when it was deleted during the crawl. */
-  status: 'COMPLETED' | 'BACKGROUND_ERROR' | 'SITE_DELETED';
-  progress: CrawlProgress;
-  /** Children removed because this crawl no longer found them. */
-  removed: number;
-  error?: string;
-}
-
-/** What crawling one page gave, as the crawl workflow acts on it; `fatal`: the start URL failed, the crawl ends. */
-export type CrawlPageOutcome =
-  | { kind: 'page'; knowledgeId: string; changed: boolean; chunkCount: number }
-  | { kind: 'file'; knowledgeId: string; uploadId: string; changed: boolean; sourceUrl: string }
-  | { kind: 'skipped'; reason: string; fatal?: boolean }
-  | { kind: 'failed'; reason: string; fatal?: boolean };
 
 /** Chunks embedded per activity call: bounds the work a retry repeats. */
 export const EMBED_BATCH_CHUNKS = 64;
@@ -436,7 +404,16 @@ export interface SyncSourceResult {
 
 /** What one sync step did with a new or changed document; the workflow indexes it. */
 export type SourceDocumentOutcome =
-  | { key: string; kind: 'new'; uploadId: string; knowledgeId: string; organizationId: string; inline?: boolean }
+  | {
+      key: string;
+      kind: 'new';
+      uploadId: string;
+      knowledgeId: string;
+      organizationId: string;
+      inline?: boolean;
+      /** The document's address (a file linked from a website): the item's url. */
+      sourceUrl?: string;
+    }
   | {
       key: string;
       kind: 'changed';
@@ -445,7 +422,22 @@ export type SourceDocumentOutcome =
       organizationId: string;
       inline?: boolean;
     }
-  | { key: string; kind: 'failed'; reason: string };
+  | { key: string; kind: 'failed'; reason: string }
+  /**
+   * A web page stored as its URL item with its chunks (a new item, or a changed page's next version); the
+   * workflow embeds them and completes the item or version. A page whose text is its item's already (`changed`
+   * false) is unchanged.
+   */
+  | {
+      key: string;
+      kind: 'page';
+      knowledgeId: string;
+      isNew: boolean;
+      changed: boolean;
+      chunkCount: number;
+      /** A changed page's new version (a new page is its item's current version). */
+      version?: number;
+    };
 
 /** A document's end: indexed with this many chunks, or failed with the reason. */
 export interface SourceDocumentResult {

@@ -1,7 +1,6 @@
 // The worker's workflowsPath: every workflow the service runs. Deterministic code only (lint-enforced).
 export { cascadeDeleteWorkflow } from './cascadeDelete';
 export { eraseUserSpaceWorkflow } from './eraseUserSpace';
-export { crawlWebsiteWorkflow } from './crawlWebsite';
 export { syncSourceWorkflow } from './syncSource';
 export { ingestFileWorkflow } from './ingestFile';
 export { ingestSourceWorkflow } from './ingestSource';

@@ -25,6 +25,7 @@ import {
   type SyncSourceResult,
   type SyncSourceResume,
 } from './contracts';
+import { indexItem } from './indexing';
 import { ingestFileWorkflow } from './ingestFile';
 import { ingestVersionWorkflow } from './ingestVersion';
 import { startPurge } from './purgeStoredFiles';
@@ -163,6 +164,14 @@ async function runSync(
 async function index(workspaceId: string, rootId: string, o: SourceDocumentOutcome): Promise<SourceDocumentResult> {
   if (o.kind === 'failed') return { key: o.key, ok: false, chunks: 0, reason: o.reason };
   try {
+    if (o.kind === 'page') {
+      // The page's chunks are stored (the fetch step wrote them with its item): embed them, complete the item.
+      if (o.changed) {
+        const stored = async () => ({ chunkCount: o.chunkCount });
+        await indexItem(workspaceId, o.knowledgeId, stored, {}, undefined, o.version);
+      }
+      return { key: o.key, ok: true, chunks: o.changed ? o.chunkCount : 0 };
+    }
     if (o.kind === 'new') {
       const out = await executeChild(ingestFileWorkflow, {
         workflowId: `ingest:${workspaceId}:${o.uploadId}`,
@@ -175,6 +184,7 @@ async function index(workspaceId: string, rootId: string, o: SourceDocumentOutco
             uploadId: o.uploadId,
             parentId: rootId,
             ...(o.inline ? { inline: true } : {}),
+            ...(o.sourceUrl ? { sourceUrl: o.sourceUrl } : {}),
           },
         ],
       });
@@ -201,6 +211,8 @@ async function index(workspaceId: string, rootId: string, o: SourceDocumentOutco
     });
     return { key: o.key, ok: true, chunks: out.chunkCount };
   } catch (err) {
+    // indexItem recorded BACKGROUND_ERROR on the page before it threw.
+    if (err instanceof ApplicationFailure) return { key: o.key, ok: false, chunks: 0, reason: err.message };
     if (err instanceof ChildWorkflowFailure) {
       const cause = err.cause instanceof ApplicationFailure ? err.cause.message : 'The document could not be indexed';
       return { key: o.key, ok: false, chunks: 0, reason: cause };

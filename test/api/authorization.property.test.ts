@@ -23,7 +23,7 @@ import { routeAnswer, routeEntries, type RouteEntry } from '../../src/api/routes
 import * as agentRepo from '../../src/db/repositories/agent';
 import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
-import * as websites from '../../src/db/repositories/websites';
+import * as syncedSources from '../../src/db/repositories/syncedSources';
 import * as spacesRepo from '../../src/db/repositories/spaces';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Db } from '../../src/db/knex';
@@ -711,7 +711,7 @@ async function knowledgeSnapshot(db: Db, workspaceId: string): Promise<string> {
       .select('id', 'name', 'description', 'customer_role_id'),
     db('workspaces').where({ id: workspaceId }).first('rbac_enabled', 'deleted_at'),
     db('knowledge_chunks').where({ workspace_id: workspaceId }).orderBy('id').select('id', 'content', 'enabled'),
-    db('website_crawls').where({ workspace_id: workspaceId }).orderBy('job_id').select('job_id', 'state'),
+    db('source_syncs').where({ workspace_id: workspaceId }).orderBy('job_id').select('job_id', 'status'),
   ]);
   return JSON.stringify({ items, assignments, roles, ws, chunks, crawls });
 }
@@ -782,16 +782,27 @@ describe('authorization policy (property-based, every route and credential kind)
       title: 'site',
       content: 'http://127.0.0.1:9/',
     });
-    const jobId = `crawl:${ws}:${site.id}:1`;
-    await websites.insertCrawl(db, {
-      job_id: jobId,
-      workspace_id: ws,
-      site_id: site.id,
-      generation: 1,
-      root_url: 'http://127.0.0.1:9/',
-      settings: { maxPages: 1, maxDepth: 0, includePaths: [], excludePaths: [] },
+    // A WEBSITE item is its website source's root (same id), last synced once.
+    await syncedSources.insertSource(db, ws, {
+      id: site.id,
+      kind: 'website',
+      name: 'site',
+      config: { url: 'http://127.0.0.1:9/', maxPages: 1, maxDepth: 0, includePaths: [], excludePaths: [] },
+      secrets_sealed: null,
+      root_id: site.id,
+      schedule_interval_seconds: null,
+      paused: false,
+      max_delete_share: 0.5,
     });
-    await websites.updateCrawl(db, ws, jobId, { state: 'COMPLETED' });
+    await syncedSources.insertSyncIfAbsent(db, {
+      id: randomUUID(),
+      workspace_id: ws,
+      source_id: site.id,
+      job_id: `source-sync:${ws}:${site.id}:first`,
+      trigger: 'manual',
+      confirm_deletes: false,
+      status: 'COMPLETED',
+    });
     const threads: World['threads'] = [];
     for (const roleId of [null, ...roleIds]) {
       const row = await agentRepo.insertThread(db, {

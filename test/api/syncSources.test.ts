@@ -127,7 +127,12 @@ describe('sources that stay in sync (s3)', function () {
     await bucket.store.delete([`${prefix}gone.txt`]);
 
     // The workflow's steps, run as a worker would; the removal step runs twice (its first result lost).
-    const stepDeps = { ...stack.deps, web: stack.config.web, defaultStorageQuotaBytes: 1e9 };
+    const stepDeps = {
+      ...stack.deps,
+      web: stack.config.web,
+      ingestion: stack.config.ingestion,
+      defaultStorageQuotaBytes: 1e9,
+    };
     const ws = tenant.workspaceId;
     const begun = await syncSteps.beginSourceSync(stack.deps.db, {
       workspaceId: ws,

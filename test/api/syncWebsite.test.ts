@@ -219,7 +219,7 @@ describe('sources that stay in sync (website)', function () {
     await site.close();
     const failed = await sync(source.id);
     assert.equal(failed.status, 'FAILED', JSON.stringify(failed));
-    assert.match(String(failed.error), /cannot be read/);
+    assert.match(String(failed.error), /The start URL could not be crawled/);
     assert.equal(failed.deleted, 0);
     assert.equal((await sourceItems(stack, source.id)).size, 1, 'nothing was deleted');
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../../src/config';
+import * as syncedSources from '../../src/db/repositories/syncedSources';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createTextItem, createUrlItem, createWebsite, recrawl, SourceMessages } from '../../src/services/sources';
 import { createWorkspace, jobOutcome, rejectsWithAppError, type Workspace } from '../helpers/actors';
@@ -110,7 +111,11 @@ describe('sources service', function () {
 
     it('joins the running crawl instead of starting a second, and refuses items that are not websites', async () => {
       const site = await createWebsite(stack.deps, ws.workspace, website(`${origin}/`));
-      assert.equal(site.jobId, `crawl:${ws.workspace.id}:${site.id}:1`);
+      // The site is the root of a website source with its id; its crawl is the source's first sync.
+      assert.match(site.jobId, new RegExp(`^source-sync:${ws.workspace.id}:${site.id}:[0-9a-f-]{36}$`));
+      const source = await syncedSources.findSourceByRoot(stack.deps.db, ws.workspace.id, site.id);
+      assert.equal(source?.id, site.id);
+      assert.equal(source?.kind, 'website');
       try {
         const row = (await knowledgeRepo.findKnowledge(stack.deps.db, ws.workspace.id, site.id))!;
         assert.equal(await recrawl(stack.deps, ws.workspace, row), site.jobId);

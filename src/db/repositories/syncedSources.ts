@@ -45,6 +45,13 @@ export async function updateSource(
   });
 }
 
+/** Releases the source if this sync holds it. */
+export async function releaseSource(db: Tx, workspaceId: string, id: string, syncId: string): Promise<void> {
+  await db('sources')
+    .where({ workspace_id: workspaceId, id, running_sync_id: syncId })
+    .update({ running_sync_id: null });
+}
+
 export async function deleteSource(db: Tx, workspaceId: string, id: string): Promise<boolean> {
   return deleteWorkspaceRow(db, 'sources', workspaceId, id);
 }
@@ -61,6 +68,11 @@ export async function insertSyncIfAbsent(
 
 export async function findSync(db: Tx, workspaceId: string, id: string): Promise<SourceSyncRow | undefined> {
   return db<SourceSyncRow>('source_syncs').where({ workspace_id: workspaceId, id }).first();
+}
+
+/** The sync a job ran (a job id names one sync). */
+export async function findSyncByJob(db: Tx, workspaceId: string, jobId: string): Promise<SourceSyncRow | undefined> {
+  return db<SourceSyncRow>('source_syncs').where({ workspace_id: workspaceId, job_id: jobId }).first();
 }
 
 export async function listSyncs(
@@ -90,7 +102,7 @@ export async function addToSync(
   db: Tx,
   workspaceId: string,
   id: string,
-  counts: Partial<Record<'added' | 'updated' | 'deleted' | 'failed' | 'chunks_embedded', number>>,
+  counts: Partial<Record<'added' | 'updated' | 'unchanged' | 'deleted' | 'failed' | 'chunks_embedded', number>>,
   failures: Array<{ key: string; reason: string }> = [],
   maxFailures = 200,
 ): Promise<void> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { SourceMessages } from '../../../services/sources';
+import { SyncNowQuerySchema } from '../sources/schema';
 import { UploadMessages } from '../../../services/uploads';
 import { UpsertMessages } from '../../../services/upserts';
 import { VersionMessages } from '../../../services/versions';
@@ -228,9 +229,10 @@ export const knowledgeOperations: ApiOperation[] = [
     tag: 'Knowledge',
     summary: 'Add a website: a WEBSITE item crawled in the background, one URL or FILE child per page or file',
     description:
-      'The crawl honours robots.txt, stays on the start host, follows links to maxDepth and indexes at most maxPages ' +
-      'pages; its progress is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, ' +
-      'pagesSkipped).',
+      'The WEBSITE item is the root of a website source with the same id (GET …/sources/{sourceId}: schedule, ' +
+      "sync history), and its crawl is that source's first sync. The crawl honours robots.txt, stays on the start " +
+      "host, reads the site's sitemaps, follows links to maxDepth and requests at most maxPages pages; its progress " +
+      'is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, pagesSkipped).',
     request: { path: WorkspacePath, body: CreateWebsiteSchema },
     responses: {
       200: { description: 'The new site and its crawl job', schema: SourceCreatedSchema, links: sourceLinks },
@@ -248,7 +250,7 @@ export const knowledgeOperations: ApiOperation[] = [
         PATH_PATTERN_MESSAGE,
         EXTERNAL_ID_MESSAGE,
       ],
-      409: [...upsertConflicts, 'The website has no crawl settings to recrawl with'],
+      409: [...upsertConflicts, SourceMessages.noSettings],
     },
   },
   {
@@ -500,11 +502,16 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'recrawlWebsite',
     tag: 'Knowledge',
     summary: 'Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)',
-    description: 'Any item but a WEBSITE answers 400: a rule on stored data that the schema cannot state.',
-    request: { path: KnowledgeIdPath },
+    description:
+      "A WEBSITE item is the root of a website source with the same id: a recrawl is that source's sync now " +
+      '(POST …/sources/{sourceId}/sync). Unchanged pages answer 304 to a conditional GET and are not re-indexed. A ' +
+      "recrawl that would delete more than the source's maxDeleteShare of its pages ends NEEDS_CONFIRMATION (the " +
+      "site's messageError says so) and changes nothing, until recrawled with confirmDeletes=true. Any item but a " +
+      'WEBSITE answers 400: a rule on stored data that the schema cannot state.',
+    request: { path: KnowledgeIdPath, query: SyncNowQuerySchema },
     responses: {
       200: {
-        description: 'The crawl job (the running one if a crawl of the site is under way)',
+        description: 'The sync job (the running one if a sync of the site is under way)',
         schema: RecrawlResponseSchema,
         links: {
           getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
@@ -512,9 +519,9 @@ export const knowledgeOperations: ApiOperation[] = [
       },
     },
     errors: {
-      400: [...itemErrors[400], SourceMessages.notRecrawlable],
+      400: [...itemErrors[400], SourceMessages.notRecrawlable, 'Invalid field value'],
       404: itemErrors[404],
-      409: ['The website has no crawl settings to recrawl with'],
+      409: [SourceMessages.noSettings],
     },
   },
   {

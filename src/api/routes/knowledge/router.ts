@@ -17,6 +17,7 @@ import { guard, requireAuth } from '../../middleware/authenticate';
 import { conflict } from '../../../errors';
 import { validate } from '../../validate';
 import { refuseUnread } from '../../multipart';
+import { SyncNowQuerySchema } from '../sources/schema';
 import { receiveUpload } from './upload';
 import {
   presentKnowledge,
@@ -278,7 +279,8 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.post(`${base}/:knowledgeId/recrawl`, write, async (ctx) => {
     const { auth, row } = await loadVisible(ctx);
-    const body: RecrawlResponse = { jobId: await sources.recrawl(deps, auth.workspace, row) };
+    const { confirmDeletes } = validate(SyncNowQuerySchema, ctx.query, 'Invalid field value');
+    const body: RecrawlResponse = { jobId: await sources.recrawl(deps, auth.workspace, row, confirmDeletes) };
     ctx.body = body;
   });
 
