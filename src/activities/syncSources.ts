@@ -6,6 +6,7 @@ import {
   beginSourceSync,
   clearPurgeOutbox,
   completeSourceDocuments,
+  dropOrphanSchedule,
   fetchSourceDocuments,
   finishSourceSync,
   listSourceDocuments,
@@ -25,6 +26,7 @@ type SyncActivities = Pick<
   | 'removeVanishedDocuments'
   | 'finishSourceSync'
   | 'clearPurgeOutbox'
+  | 'dropOrphanSchedule'
 >;
 
 const step = () => {
@@ -54,6 +56,9 @@ export function createSyncSourceActivities(deps: SyncStepDeps): SyncActivities {
     },
     async clearPurgeOutbox(input) {
       return clearPurgeOutbox(deps.db, input);
+    },
+    async dropOrphanSchedule(input) {
+      return dropOrphanSchedule(deps, input);
     },
   } satisfies SyncActivities);
 }

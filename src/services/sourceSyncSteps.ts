@@ -13,6 +13,8 @@ import type { KnowledgeRow, SourceRow } from '../db/rows';
 import { AppError } from '../errors';
 import { checkFileType, mimeFromFilename } from '../extract/mime';
 import type { BlobStore } from '../storage/blobStore';
+import type { TemporalDeps } from '../temporal/client';
+import { deleteSourceSchedule } from '../temporal/schedules';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, uuidV5 } from '../temporal/constants';
 import type { WebSettings } from '../web/document';
@@ -36,6 +38,8 @@ import { recordSyncedFileVersion, recordSyncedPageVersion } from './versions';
 
 export interface SyncStepDeps {
   db: Db;
+  /** To delete the schedule of a source that is gone (its root item was deleted). */
+  temporal?: TemporalDeps;
   storage: BlobStore;
   secrets?: SecretBox;
   web: WebSettings;
@@ -456,6 +460,18 @@ export async function removeVanishedDocuments(
     await sources.addToSync(trx, ids.workspaceId, ids.syncId, { deleted: removed });
     return { removed, storageKeys, more: docs.length === ids.limit };
   });
+}
+
+/**
+ * A scheduled sync found its source gone (deleted with its root item, a WEBSITE item say): its schedule is
+ * deleted too, so it stops starting syncs of nothing. A source that exists keeps its schedule.
+ */
+export async function dropOrphanSchedule(
+  deps: Pick<SyncStepDeps, 'db' | 'temporal'>,
+  input: { workspaceId: string; sourceId: string },
+): Promise<void> {
+  if (!deps.temporal || (await sources.findSource(deps.db, input.workspaceId, input.sourceId))) return;
+  await deleteSourceSchedule(deps.temporal, input.workspaceId, input.sourceId);
 }
 
 /** Forgets the purge's recorded keys once the purge has run. */

@@ -76,6 +76,8 @@ export interface Activities {
   reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
   sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number }>;
   deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
+  /** Deletes the schedule of a source that no longer exists. */
+  dropOrphanSchedule(input: { workspaceId: string; sourceId: string }): Promise<void>;
   clearPurgeOutbox(input: InWorkspace & { purgeId: string }): Promise<void>;
   purgeSupersededVersion(input: Omit<PurgeVersionInput, 'retention'>): Promise<PurgeVersionOutcome>;
 

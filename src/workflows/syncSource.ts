@@ -47,6 +47,8 @@ const FETCH_BATCH = 10;
 const REMOVE_BATCH = 200;
 /** Runs started before a sync could continue as new replay without it. */
 export const SYNC_CONTINUE_AS_NEW = 'sync-continue-as-new';
+/** Runs started before a gone source's schedule was dropped replay without it. */
+const DROP_ORPHAN_SCHEDULE = 'drop-orphan-schedule';
 
 type SyncIdsOf = { workspaceId: string; sourceId: string; syncId: string };
 
@@ -63,7 +65,11 @@ export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSo
       ...(input.syncId ? { syncId: input.syncId } : {}),
       ...(input.confirmDeletes ? { confirmDeletes: true } : {}),
     });
-    if (begun.state === 'gone') return { syncId: begun.syncId, status: 'SOURCE_DELETED' };
+    if (begun.state === 'gone') {
+      // Started by the schedule of a source deleted with its root item: the schedule goes too.
+      if (!input.syncId && patched(DROP_ORPHAN_SCHEDULE)) await steps.dropOrphanSchedule({ workspaceId, sourceId });
+      return { syncId: begun.syncId, status: 'SOURCE_DELETED' };
+    }
     if (begun.state === 'skipped') return { syncId: begun.syncId, status: 'SKIPPED' };
     resume = { syncId: begun.syncId, rootId: begun.rootId, phase: 'fetch', done: 0, removeSteps: 0 };
     maxDeleteShare = begun.maxDeleteShare;

@@ -388,6 +388,7 @@ describe('text, URL and website knowledge', function () {
       assert.equal((await waitForJob(cascade.body.jobId)).status, 'COMPLETED');
       const after = await stack.request('GET', k(), { headers });
       assert.equal(after.body.total, 0, 'the site and every page are gone');
+      assertError(await stack.request('GET', v1(`/sources/${siteId}`), { headers }), 404, 'Source not found');
     });
 
     it('recrawls: changed pages re-indexed in place, vanished ones removed, new ones added, unchanged kept', async () => {

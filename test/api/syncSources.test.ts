@@ -334,6 +334,36 @@ describe('sources that stay in sync (s3)', function () {
     await assert.rejects(handle.describe());
   });
 
+  it('goes with its root item: the source and its history are deleted, and its next scheduled run drops the schedule', async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}rooted.txt`, Buffer.from(KEPT), 'text/plain');
+    const source = await createSource(prefix, { schedule: { intervalSeconds: 3600 } });
+    assert.equal((await syncToEnd(stack, tenant.workspaceId, headers, source.id)).status, 'COMPLETED');
+    const cascade = await stack.request('DELETE', v1(`/knowledge/${source.rootId}/children`), { headers });
+    assert.equal(cascade.status, 200, cascade.text);
+    const jobDone = async () => {
+      const res = await stack.request('POST', v1('/background-jobs'), {
+        headers,
+        json: { jobIds: [cascade.body.jobId] },
+      });
+      return res.body.jobs[0].status !== 'RUNNING';
+    };
+    for (let i = 0; i < 600 && !(await jobDone()); i++) await sleep(100);
+    assertError(await stack.request('GET', v1(`/sources/${source.id}`), { headers }), 404, 'Source not found');
+    assert.equal(await stack.deps.db('source_syncs').where({ source_id: source.id }).first(), undefined);
+    const handle = stack.deps.temporal.client.schedule.getHandle(sourceScheduleId(tenant.workspaceId, source.id));
+    await handle.trigger();
+    let gone = false;
+    for (let i = 0; i < 600 && !gone; i++) {
+      await sleep(100);
+      gone = await handle.describe().then(
+        () => false,
+        () => true,
+      );
+    }
+    assert.ok(gone, 'the schedule of a source that is gone is deleted by its next run');
+  });
+
   it('answers the routes: secrets never returned, 404 across workspaces, 403 for other credentials, 400', async () => {
     const source = await createSource(nextPrefix());
     const got = await stack.request('GET', v1(`/sources/${source.id}`), { headers });

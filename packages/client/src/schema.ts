@@ -158,7 +158,7 @@ export interface paths {
         put?: never;
         /**
          * Add a website: a WEBSITE item crawled in the background, one URL or FILE child per page or file
-         * @description The crawl honours robots.txt, stays on the start host, follows links to maxDepth and indexes at most maxPages pages; its progress is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, pagesSkipped).
+         * @description The WEBSITE item is the root of a website source with the same id (GET …/sources/{sourceId}: schedule, sync history), and its crawl is that source's first sync. The crawl honours robots.txt, stays on the start host, reads the site's sitemaps, follows links to maxDepth and requests at most maxPages pages; its progress is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, pagesSkipped).
          *
          *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
@@ -382,7 +382,7 @@ export interface paths {
         put?: never;
         /**
          * Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)
-         * @description Any item but a WEBSITE answers 400: a rule on stored data that the schema cannot state.
+         * @description A WEBSITE item is the root of a website source with the same id: a recrawl is that source's sync now (POST …/sources/{sourceId}/sync). Unchanged pages answer 304 to a conditional GET and are not re-indexed. A recrawl that would delete more than the source's maxDeleteShare of its pages ends NEEDS_CONFIRMATION (the site's messageError says so) and changes nothing, until recrawled with confirmDeletes=true. Any item but a WEBSITE answers 400: a rule on stored data that the schema cannot state.
          *
          *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
@@ -1741,7 +1741,7 @@ export interface components {
              * @description The new item (equal to id)
              */
             knowledgeId: string;
-            /** @description Its ingestion or crawl job (POST …/background-jobs) */
+            /** @description Its ingestion job, or a website's crawl (its source's sync) (POST …/background-jobs) */
             jobId: string;
             /** @constant */
             status: "BACKGROUND_START";
@@ -2211,12 +2211,13 @@ export interface components {
             progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"];
         };
         CrawlProgress: {
-            /** @description Pages fetched and indexed */
+            /** @description Pages (and linked files) indexed, or found unchanged */
             pagesDone: number;
-            /** @description Pages found so far (within maxPages) */
+            /** @description Pages (and linked files) listed so far (within maxPages) */
             pagesDiscovered: number;
+            /** @description Pages whose fetch or indexing failed (the sync lists why) */
             pagesFailed: number;
-            /** @description Unchanged since the last crawl, or not indexable */
+            /** @description Always 0: a URL that is not a document is not counted */
             pagesSkipped: number;
         };
         ReembedProgress: {
@@ -5947,7 +5948,10 @@ export interface operations {
     };
     recrawlWebsite: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Let this sync delete more than the source's maxDeleteShare of its items */
+                confirmDeletes?: "true" | "false";
+            };
             header: {
                 /** @description The access token's organization (required with an access token) */
                 organizationid: string;
@@ -5962,7 +5966,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The crawl job (the running one if a crawl of the site is under way) */
+            /** @description The sync job (the running one if a sync of the site is under way) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5974,12 +5978,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The crawl job: a new one, or the one still running */
+                        /** @description The crawl (the site's source's sync): a new one, or the one still running */
                         jobId: string;
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Only WEBSITE items can be recrawled */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -391,7 +391,9 @@ export const SourceCreatedSchema = z
   .strictObject({
     id: uuid('The new item'),
     knowledgeId: uuid('The new item (equal to id)'),
-    jobId: z.string().meta({ description: 'Its ingestion or crawl job (POST …/background-jobs)' }),
+    jobId: z
+      .string()
+      .meta({ description: "Its ingestion job, or a website's crawl (its source's sync) (POST …/background-jobs)" }),
     status: z.literal('BACKGROUND_START'),
   })
   .meta({ id: 'SourceCreated' });
@@ -399,7 +401,7 @@ export type SourceCreated = z.infer<typeof SourceCreatedSchema>;
 
 /** POST …/knowledge/{knowledgeId}/recrawl. */
 export const RecrawlResponseSchema = z.strictObject({
-  jobId: z.string().meta({ description: 'The crawl job: a new one, or the one still running' }),
+  jobId: z.string().meta({ description: "The crawl (the site's source's sync): a new one, or the one still running" }),
 });
 export type RecrawlResponse = z.infer<typeof RecrawlResponseSchema>;
 

@@ -106,10 +106,10 @@ export const BackgroundJobsSchema = z.object(
 /** A website crawl job's `progress` in the background-jobs answer (README "RBAC, roles and jobs"). */
 export const CrawlProgressSchema = z
   .strictObject({
-    pagesDone: z.int().min(0).meta({ description: 'Pages fetched and indexed' }),
-    pagesDiscovered: z.int().min(0).meta({ description: 'Pages found so far (within maxPages)' }),
-    pagesFailed: z.int().min(0),
-    pagesSkipped: z.int().min(0).meta({ description: 'Unchanged since the last crawl, or not indexable' }),
+    pagesDone: z.int().min(0).meta({ description: 'Pages (and linked files) indexed, or found unchanged' }),
+    pagesDiscovered: z.int().min(0).meta({ description: 'Pages (and linked files) listed so far (within maxPages)' }),
+    pagesFailed: z.int().min(0).meta({ description: 'Pages whose fetch or indexing failed (the sync lists why)' }),
+    pagesSkipped: z.int().min(0).meta({ description: 'Always 0: a URL that is not a document is not counted' }),
   })
   .meta({ id: 'CrawlProgress' });
 export type CrawlProgressOutput = z.infer<typeof CrawlProgressSchema>;
