@@ -77,6 +77,8 @@ const MIGRATE_SITES = `
 `;
 
 export async function up(knex: Knex): Promise<void> {
+  // Statistics first: without them (tables never analyzed) the planner joins the pages row by row.
+  await knex.raw('ANALYZE website_crawls, website_pages');
   await knex.raw(MIGRATE_SITES, ['?']);
   await knex.schema.dropTable('website_pages');
   await knex.schema.dropTable('website_crawls');
