@@ -246,6 +246,7 @@ export async function updateSource(
       if (roleIds.length > 0)
         await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, roleIds, 'assign');
     }
+    if (patch.config) await showSiteUrl(trx, updated);
     return updated;
   });
   if (input.attributes !== undefined) {
@@ -268,6 +269,14 @@ export async function deleteSource(
   await sources.deleteSource(deps.db, workspace.id, id);
   if (!deleteItems) return {};
   return { jobId: await startCascadeDelete(deps, workspace.id, row.root_id) };
+}
+
+/** A WEBSITE item shows its source's start URL (as its url and content). */
+async function showSiteUrl(trx: Tx, source: SourceRow): Promise<void> {
+  const url = (source.config as { url?: unknown }).url;
+  const root = await knowledge.findKnowledge(trx, source.workspace_id, source.root_id);
+  if (root?.type !== 'WEBSITE' || typeof url !== 'string' || root.url === url) return;
+  await knowledge.updateKnowledgeFields(trx, source.workspace_id, root.id, { url, content: url });
 }
 
 /**

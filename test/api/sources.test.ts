@@ -371,6 +371,13 @@ describe('text, URL and website knowledge', function () {
       assert.equal(source.body.kind, 'website');
       assert.equal(source.body.config.url, `${site.origin}/`);
       assert.equal(source.body.lastSync?.added, 6, JSON.stringify(source.body));
+      // Its settings are the source's: a new start URL is the site's url too.
+      const moved = await stack.request('PATCH', v1(`/sources/${siteId}`), {
+        headers,
+        json: { config: { url: `${site.origin}/docs`, maxDepth: 1 } },
+      });
+      assert.equal(moved.status, 200, moved.text);
+      assert.equal((await getItem(siteId)).url, `${site.origin}/docs`);
 
       const [pricing] = await search('what does the basic plan cost for each user per month?');
       assert.equal(pricing?.id, byUrl.get(`${site.origin}/pricing`)?.id);

@@ -23,6 +23,7 @@ import * as m0022 from './0022_version_retention';
 import * as m0023 from './0023_version_statistics';
 import * as m0024 from './0024_sources';
 import * as m0025 from './0025_purge_outbox';
+import * as m0026 from './0026_website_sources';
 import * as m0027 from './0027_source_root_cascade';
 
 interface Migration {
@@ -54,6 +55,7 @@ const migrations: Array<[string, Migration]> = [
   ['0023_version_statistics', m0023],
   ['0024_sources', m0024],
   ['0025_purge_outbox', m0025],
+  ['0026_website_sources', m0026],
   ['0027_source_root_cascade', m0027],
 ];
 
