@@ -32,7 +32,7 @@ import {
 } from './ingestion';
 import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
 import type { SecretBox } from './secretBox';
-import { showSiteSyncing, sourceSecretsContext } from './syncSources';
+import { failUnfinishedVersions, showSiteSyncing, sourceSecretsContext, syncJobId } from './syncSources';
 import { inlineIngestion } from './uploads';
 import { recordSyncedFileVersion, recordSyncedPageVersion } from './versions';
 
@@ -260,6 +260,7 @@ async function storePage(
   entry: SourceEntry,
   text: string,
   page: WebPage,
+  syncId: string,
 ): Promise<SourceDocumentOutcome> {
   const { workspace_id: workspaceId } = source;
   const knowledgeId = existing?.id ?? sourcePageId(source.root_id, entry.key);
@@ -281,7 +282,7 @@ async function storePage(
     const version = await recordSyncedPageVersion(
       deps.db,
       item,
-      { contentHash: hash, sizeBytes: Buffer.byteLength(text) },
+      { contentHash: hash, sizeBytes: Buffer.byteLength(text), jobId: syncJobId(workspaceId, source.id, syncId) },
       async (trx, number) => {
         await writeChunks(trx, workspaceId, knowledgeId, chunks, number);
         await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
@@ -342,7 +343,7 @@ async function storeDocument(
     const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
     // A page that an older sync brought as a text file stays one (its next content is its next version).
     if (!existing || existing.type === 'URL') {
-      return storePage(deps, source, existing, entry, fetched.bytes.toString('utf8'), fetched.page);
+      return storePage(deps, source, existing, entry, fetched.bytes.toString('utf8'), fetched.page, syncId);
     }
   }
   const declared = fetched.mimetype ?? mimeFromFilename(fetched.filename) ?? 'application/octet-stream';
@@ -515,6 +516,7 @@ export async function finishSourceSync(
       finished_at: new Date(),
     });
     const source = await sources.findSource(trx, ids.workspaceId, ids.sourceId, { forUpdate: true });
+    if (ids.status !== 'COMPLETED') await failUnfinishedVersions(trx, ids.workspaceId, ids.sourceId, ids.syncId);
     if (source?.running_sync_id === ids.syncId) {
       await sources.updateSource(trx, ids.workspaceId, ids.sourceId, { running_sync_id: null });
       await showSiteSynced(trx, source, ids.status === 'COMPLETED' ? undefined : (ids.error ?? ids.status));

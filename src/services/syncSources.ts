@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as roles from '../db/repositories/roles';
 import * as sources from '../db/repositories/syncedSources';
+import * as versions from '../db/repositories/versions';
 import type { SourceRow, SourceSyncRow, WorkspaceRow } from '../db/rows';
 import type { Attributes } from '../domain/filter';
 import { RoleMessages } from '../domain/roles';
@@ -372,13 +373,42 @@ async function runningSync(deps: SourceDeps, row: SourceRow): Promise<SourceSync
   if (running && running.status === 'RUNNING') {
     const job = await describeJob(deps.temporal, row.workspace_id, running.job_id);
     if (job.status === 'RUNNING') return running;
-    await sources.updateSync(deps.db, row.workspace_id, running.id, {
-      status: 'FAILED',
-      error: `The sync ended ${job.status}`,
-      finished_at: new Date(),
+    // A sync recorded a moment ago whose job is not found yet: its "sync now" is still starting it.
+    if (job.status === 'NOT_FOUND' && Date.now() - running.started_at.getTime() < STARTING_GRACE_MS) return running;
+    await deps.db.transaction(async (trx) => {
+      await sources.updateSync(trx, row.workspace_id, running.id, {
+        status: 'FAILED',
+        error: `The sync ended ${job.status}`,
+        finished_at: new Date(),
+      });
+      await failUnfinishedVersions(trx, row.workspace_id, row.id, running.id);
     });
   }
   return undefined;
+}
+
+/** How long a sync's job may take to appear after the sync is recorded (its start is one call to Temporal). */
+const STARTING_GRACE_MS = 60_000;
+
+/**
+ * The versions a sync recorded and did not see indexed (it failed, or its job ended) are FAILED: the item keeps
+ * its current version, and the next sync or a replacement is not refused as "still processing".
+ */
+export async function failUnfinishedVersions(
+  trx: Tx,
+  workspaceId: string,
+  sourceId: string,
+  syncId: string,
+): Promise<void> {
+  for (const v of await sources.unfinishedVersions(trx, workspaceId, sourceId, syncId)) {
+    await versions.failProcessingVersion(
+      trx,
+      workspaceId,
+      v.knowledgeId,
+      v.version,
+      'The sync that brought this version ended before it was indexed',
+    );
+  }
 }
 
 export async function listSourceSyncs(

@@ -215,22 +215,26 @@ export async function recordSyncedFileVersion(db: Db, row: KnowledgeRow, staged:
 
 /**
  * A synced web page's new text: the URL item's next version, its chunks written by `write` in the same
- * transaction (the sync workflow embeds them and completes the version). A step retried after it committed
- * finds its version (the newest, still processing, of the same content) instead of recording another.
+ * transaction (the sync workflow `jobId` embeds them and completes the version). A step retried after it
+ * committed finds its version (the newest, still processing, of the same content and sync) instead of
+ * recording another.
  */
 export async function recordSyncedPageVersion(
   db: Db,
   row: KnowledgeRow,
-  page: { contentHash: string; sizeBytes: number },
+  page: { contentHash: string; sizeBytes: number; jobId: string },
   write: (trx: Tx, version: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction(async (trx) => {
     const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
-    if (latest && latest.status === 'PROCESSING' && latest.content_hash === page.contentHash) return latest.number;
+    if (latest?.status === 'PROCESSING' && latest.job_id === page.jobId && latest.content_hash === page.contentHash) {
+      return latest.number;
+    }
     const v = await nextVersion(trx, row, 'URL', {
       content_hash: page.contentHash,
       size_bytes: page.sizeBytes,
       created_by: 'workspace', // a sync acts for the workspace credential that manages the source
+      job_id: page.jobId, // the sync indexes it
     });
     await write(trx, v.number);
     return v.number;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as syncSteps from '../../src/services/sourceSyncSteps';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
@@ -176,6 +177,95 @@ describe('sources that stay in sync (website)', function () {
       1,
       'a changed page is downloaded once per sync',
     );
+  });
+
+  it('a WEBSITE item is a website source; after the upgrade from the crawler its first sync re-embeds nothing', async () => {
+    site.routes.set('/', index(['/lighthouse', '/guide/glacier']));
+    site.routes.set('/lighthouse', page('Lighthouse', OLD));
+    site.routes.set('/guide/glacier', page('Glacier', KEPT));
+    const created = await stack.request('POST', v1('/knowledge/website'), {
+      headers,
+      json: { url: `${site.origin}/`, title: 'Handbook' },
+    });
+    assert.equal(created.status, 200, created.text);
+    const siteId = created.body.id as string;
+    const first = await syncToEnd(stack, tenant.workspaceId, headers, siteId);
+    assert.deepEqual([first.added, first.failed], [2, 0], JSON.stringify(first));
+    const items = await sourceItems(stack, siteId);
+    const children = await stack.deps
+      .db('knowledge')
+      .whereIn('id', [...items.values()])
+      .select('id', 'type', 'url');
+    assert.deepEqual(children.map((c: { type: string }) => c.type).sort(), ['URL', 'URL']);
+
+    // What migration 0026 makes of a crawled site: documents fingerprinted by the crawler's hash of the page's text
+    // (no validator), and items whose versions never recorded a hash (the crawler kept it in their extraction).
+    const db = stack.deps.db;
+    await db('knowledge_versions')
+      .whereIn('knowledge_id', [...items.values()])
+      .update({ content_hash: null });
+    await db.raw(
+      `UPDATE source_documents d SET fingerprint = split_part(d.fingerprint, ';', 1) || ';sha256=' ||
+              (k.metadata->'extraction'->>'contentHash')
+         FROM knowledge k WHERE k.id = d.knowledge_id AND d.source_id = ?`,
+      [siteId],
+    );
+    const upgraded = await syncToEnd(stack, tenant.workspaceId, headers, siteId);
+    assert.equal(upgraded.status, 'COMPLETED', JSON.stringify(upgraded));
+    // Asked in full once (the crawler had no validator to send), found unchanged by their text: nothing embedded.
+    assert.deepEqual(
+      [upgraded.seen, upgraded.unchanged, upgraded.updated, upgraded.added, upgraded.chunksEmbedded],
+      [2, 2, 0, 0, 0],
+      JSON.stringify(upgraded),
+    );
+    const next = await syncToEnd(stack, tenant.workspaceId, headers, siteId);
+    assert.deepEqual([next.unchanged, next.chunksEmbedded], [2, 0], 'and from then on by their ETags');
+    assert.equal(site.log.filter((r) => r.path === '/lighthouse').at(-1)?.status, 304);
+    assert.equal(
+      (await sourceItems(stack, siteId)).get(`${site.origin}/lighthouse`),
+      items.get(`${site.origin}/lighthouse`),
+    );
+  });
+
+  it("fails a page version whose sync ended before indexing it, so the next sync's change is not refused", async () => {
+    site.routes.set('/', index(['/lighthouse']));
+    site.routes.set('/lighthouse', page('Lighthouse', OLD));
+    const source = await createSource({ url: `${site.origin}/` });
+    assert.equal((await sync(source.id)).added, 1);
+    const item = (await sourceItems(stack, source.id)).get(`${site.origin}/lighthouse`)!;
+    site.routes.set('/lighthouse', page('Lighthouse', NEW));
+
+    // A sync that records the page's next version, then fails before its workflow indexes it (its steps run by
+    // hand, as a worker would before a step fails past its retries).
+    const ws = tenant.workspaceId;
+    const stepDeps = {
+      ...stack.deps,
+      web: stack.config.web,
+      ingestion: stack.config.ingestion,
+      defaultStorageQuotaBytes: 1e9,
+    };
+    const begun = await syncSteps.beginSourceSync(stack.deps.db, {
+      workspaceId: ws,
+      sourceId: source.id,
+      jobId: 'cut',
+    });
+    const ids = { workspaceId: ws, sourceId: source.id, syncId: begun.syncId };
+    const step = { signal: new AbortController().signal, heartbeat: () => {} };
+    await syncSteps.listSourceDocuments(stepDeps, ids, step);
+    const fetched = await syncSteps.fetchSourceDocuments(stepDeps, { ...ids, limit: 10 }, step);
+    const outcome = fetched.outcomes[0] as { kind: string; version?: number };
+    assert.deepEqual([outcome.kind, outcome.version], ['page', 2]);
+    const version = () => stack.deps.db('knowledge_versions').where({ knowledge_id: item, number: 2 }).first();
+    assert.equal((await version()).status, 'PROCESSING');
+    await syncSteps.finishSourceSync(stack.deps.db, { ...ids, status: 'FAILED', error: 'a step failed' });
+    assert.equal((await version()).status, 'FAILED', 'nothing will index it: it is failed');
+
+    const next = await sync(source.id);
+    assert.deepEqual([next.status, next.updated, next.failed], ['COMPLETED', 1, 0], JSON.stringify(next));
+    assert.ok(await found(NEW));
+    assert.ok(!(await found(OLD)));
+    const current = await stack.request('GET', v1(`/knowledge/${item}/versions`), { headers });
+    assert.equal(current.body.versions.find((v: { current: boolean }) => v.current).number, 3);
   });
 
   it('finds a page that only a sitemap lists, through robots.txt and a sitemap index', async () => {

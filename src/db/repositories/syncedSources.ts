@@ -247,6 +247,22 @@ export async function vanishedDocuments(
     .select('id', 'key', 'knowledge_id');
 }
 
+/** The new versions a sync recorded for its documents whose indexing it did not see end. */
+export async function unfinishedVersions(
+  db: Tx,
+  workspaceId: string,
+  sourceId: string,
+  syncId: string,
+): Promise<Array<{ knowledgeId: string; version: number }>> {
+  const rows: Array<{ knowledge_id: string; version: string }> = await db('source_documents')
+    .where({ workspace_id: workspaceId, source_id: sourceId })
+    .whereRaw("outcome->>'syncId' = ?", [syncId])
+    .whereRaw("outcome->>'version' IS NOT NULL")
+    .whereRaw("coalesce(outcome->>'done', 'false') <> 'true'")
+    .select(db.raw("outcome->>'knowledgeId' AS knowledge_id"), db.raw("outcome->>'version' AS version"));
+  return rows.map((r) => ({ knowledgeId: r.knowledge_id, version: Number(r.version) }));
+}
+
 export async function deleteDocuments(db: Tx, workspaceId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db('source_documents').where({ workspace_id: workspaceId }).whereIn('id', ids).delete();

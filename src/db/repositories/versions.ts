@@ -77,6 +77,19 @@ export async function updateVersion(
     .update({ ...patch, ...(patch.status === 'COMPLETED' ? { completed_at: db.fn.now() } : {}) });
 }
 
+/** Records a version still processing as FAILED with the reason (one that ended meanwhile is left as it is). */
+export async function failProcessingVersion(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  number: number,
+  error: string,
+): Promise<number> {
+  return db('knowledge_versions')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, number, status: 'PROCESSING' })
+    .update({ status: 'FAILED', error });
+}
+
 /** Removes a version that never became current (a refetch that found the page unchanged). */
 export async function deleteVersion(db: Tx, workspaceId: string, knowledgeId: string, number: number): Promise<number> {
   return db('knowledge_versions').where({ workspace_id: workspaceId, knowledge_id: knowledgeId, number }).delete();
