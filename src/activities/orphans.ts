@@ -30,24 +30,27 @@ export function createOrphanActivities(deps: { db: Db; storage: BlobStore; tempo
       return result;
     },
     /** Starts the purges whose deleting workflow never did (their outbox rows older than the grace). */
-    async sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number }> {
+    async sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number; cleared: number }> {
       const { temporal } = deps;
       if (!temporal) throw new Error('the purge outbox sweeper needs a Temporal client');
       const cutoff = new Date(Date.now() - msToNumber(input.grace));
       const result = await sweepPurgeOutbox(deps.db, cutoff, BATCH, async ({ workspaceId, purgeId, keys }) => {
         heartbeat({ purgeId });
         try {
-          // The row's id is the purge's: a running purge is joined, one that already ran is not run again.
+          // The row's id is the purge's: a running purge is joined, one that completed is not run again, one
+          // that failed or was terminated is run again.
           await startJob(temporal, purgeStoredFilesWorkflow, {
             workflowId: purgeId,
             workspaceId,
             args: [{ workspaceId, keys, delay: '1 second', outboxId: purgeId }],
-            rejectClosed: true,
+            rerunUnfinished: true,
           });
-          return true;
+          return 'started';
         } catch (err) {
-          if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
-          throw err;
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+          // Running (it clears its row when done), or completed without clearing it (its last step failed).
+          const job = await describeJob(temporal, workspaceId, purgeId);
+          return job.status === 'COMPLETED' ? 'ran' : 'running';
         }
       });
       if (result.started > 0) log.info('stale purges started', { ...result });

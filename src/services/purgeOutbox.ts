@@ -30,18 +30,20 @@ export async function deleteThroughOutbox<T extends { storageKeys: string[] }>(
 /**
  * The sweeper: starts the purge of every row older than `cutoff` (its deleting workflow failed or was
  * terminated between the delete and the purge's start). `start` starts the purge under the row's id and says
- * whether it did: a purge already running, or already run, under that id is not started again.
+ * what it found: started, a purge under that id still running (skipped), or one that already ran to completion
+ * (its row is cleared here: its files are deleted, so no sweep looks at it again).
  */
 export async function sweepPurgeOutbox(
   db: Db,
   cutoff: Date,
   batch: number,
-  start: (row: { workspaceId: string; purgeId: string; keys: string[] }) => Promise<boolean>,
-): Promise<{ started: number; skipped: number }> {
-  const result = { started: 0, skipped: 0 };
+  start: (row: { workspaceId: string; purgeId: string; keys: string[] }) => Promise<'started' | 'running' | 'ran'>,
+): Promise<{ started: number; skipped: number; cleared: number }> {
+  const result = { started: 0, skipped: 0, cleared: 0 };
   for (const row of await purgeOutbox.findStalePurges(db, cutoff, batch)) {
-    const started = await start({ workspaceId: row.workspace_id, purgeId: row.purge_id, keys: row.storage_keys });
-    result[started ? 'started' : 'skipped'] += 1;
+    const found = await start({ workspaceId: row.workspace_id, purgeId: row.purge_id, keys: row.storage_keys });
+    if (found === 'ran') await purgeOutbox.clearPurge(db, row.workspace_id, row.purge_id);
+    result[found === 'started' ? 'started' : found === 'ran' ? 'cleared' : 'skipped'] += 1;
   }
   return result;
 }

@@ -40,6 +40,8 @@ export async function startJob<W extends Workflow>(
     kind?: string;
     /** A closed run under the id is not run again (the start fails with WorkflowExecutionAlreadyStartedError). */
     rejectClosed?: boolean;
+    /** A run under the id that completed is not run again; one that failed, timed out or was ended is. */
+    rerunUnfinished?: boolean;
   },
 ) {
   const requestId = currentRequestId();
@@ -48,6 +50,7 @@ export async function startJob<W extends Workflow>(
     workflowId: opts.workflowId,
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     ...(opts.rejectClosed ? { workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE } : {}),
+    ...(opts.rerunUnfinished ? { workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY } : {}),
     args: opts.args,
     memo: { ...opts.memo, workspaceId: opts.workspaceId, ...(requestId ? { requestId } : {}) },
     typedSearchAttributes: jobSearchAttributes({

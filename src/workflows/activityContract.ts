@@ -74,7 +74,7 @@ export interface Activities {
 
   // Stored files
   reapOrphanUploads(input: { grace: Duration }): Promise<ReapOrphansResult>;
-  sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number }>;
+  sweepPurgeOutbox(input: { grace: Duration }): Promise<{ started: number; skipped: number; cleared: number }>;
   deleteStoredFiles(input: InWorkspace & { keys: string[] }): Promise<DeleteStoredFilesResult>;
   /** Deletes the schedule of a source that no longer exists. */
   dropOrphanSchedule(input: { workspaceId: string; sourceId: string }): Promise<void>;

@@ -102,18 +102,21 @@ describe('orphan upload reaper (Temporal schedule)', function () {
     const left = await record('left', twoHoursAgo);
     // Recent: its workflow may still start the purge itself.
     const recent = await record('recent', new Date());
-    // Its purge is running (on a task queue no worker polls) and must not be started a second time.
+    /** The row's purge, started on a task queue no worker polls: it runs until it is ended. */
+    const startUnpolled = (row: { key: string; purgeId: string }) =>
+      temporal.client.workflow.start(purgeStoredFilesWorkflow, {
+        taskQueue: `nobody-${randomUUID()}`,
+        workflowId: row.purgeId,
+        args: [{ workspaceId: ws, keys: [row.key], delay: '1 day', outboxId: row.purgeId }],
+        memo: { workspaceId: ws },
+      });
+    // Its purge is running and must not be started a second time.
     const busy = await record('busy', twoHoursAgo);
-    const running = await temporal.client.workflow.start(purgeStoredFilesWorkflow, {
-      taskQueue: `nobody-${randomUUID()}`,
-      workflowId: busy.purgeId,
-      args: [{ workspaceId: ws, keys: [busy.key], delay: '1 day', outboxId: busy.purgeId }],
-      memo: { workspaceId: ws },
-    });
+    const running = await startUnpolled(busy);
     const sweep = () =>
       new MockActivityEnvironment().run(createOrphanActivities(stack.deps).sweepPurgeOutbox, {
         grace: '1 hour' as Duration,
-      }) as Promise<{ started: number; skipped: number }>;
+      }) as Promise<{ started: number; skipped: number; cleared: number }>;
     try {
       await sweep();
       const purge = temporal.client.workflow.getHandle(left.purgeId);
@@ -126,13 +129,25 @@ describe('orphan upload reaper (Temporal schedule)', function () {
       assert.equal(busyRun.runId, running.firstExecutionRunId, 'the running purge is joined, not run again');
       assert.equal(busyRun.status.name, 'RUNNING');
 
-      // A row whose purge already ran (recorded again under its id) is not purged a second time.
+      // A row whose purge already ran (its last step, clearing the row, failed) is not purged a second time, and
+      // its row is cleared: no later sweep looks at it again.
       const ran = await purge.describe();
       await purgeOutbox.recordPurge(db, ws, left.purgeId, [left.key]);
       await db('purge_outbox').where({ workspace_id: ws, purge_id: left.purgeId }).update({ created_at: twoHoursAgo });
       const again = await sweep();
-      assert.ok(again.skipped >= 1, 'the finished purge is skipped');
+      assert.ok(again.cleared >= 1, JSON.stringify(again));
       assert.equal((await purge.describe()).runId, ran.runId, 'and not run again');
+      assert.equal(await purgeOutbox.findPurge(db, ws, left.purgeId), undefined, 'its row is cleared');
+
+      // A row whose purge was terminated before it deleted anything is purged by a new run under its id.
+      const cut = await record('cut', twoHoursAgo);
+      const first = await startUnpolled(cut);
+      await first.terminate('worker gone');
+      await sweep();
+      const rerun = temporal.client.workflow.getHandle(cut.purgeId);
+      assert.equal((await rerun.result()).deleted, 1);
+      assert.equal(await storage.exists(cut.key), false, 'the terminated purge ran again');
+      assert.notEqual((await rerun.describe()).runId, first.firstExecutionRunId);
     } finally {
       await running.terminate('test over');
     }
