@@ -8,8 +8,8 @@ import { deleteThroughOutbox } from './purgeOutbox';
  * leaves first, then the parents that deleting them left childless, until the batch is full (so a tree's
  * last levels and its root share a batch instead of taking one each). Idempotent: a re-run finds what is
  * left; once the root itself is gone (or was never there) it reports rootDeleted. With `purgeId` the freed
- * files go through the purge outbox: a batch run again after its result was lost answers the keys it
- * recorded (and that the root may remain: the next batch finds out) instead of deleting the next batch.
+ * files go through the purge outbox: a batch run again after its result was lost answers what it recorded
+ * (its keys and count) instead of deleting the next batch.
  */
 export async function deleteLeafBatch(
   db: Db,

@@ -5,9 +5,10 @@ import type { Db, Tx } from '../db/knex';
 import * as purgeOutbox from '../db/repositories/purgeOutbox';
 
 /**
- * Runs `remove` in one transaction and records the stored files it freed for the purge `purgeId`; when that
- * purge already has keys recorded (the step ran before and its result was lost), answers `replay(keys)`
- * instead of deleting more. Without a purge id it is a plain transaction.
+ * Runs `remove` in one transaction and records the stored files it freed, with the rest of its answer, for the
+ * purge `purgeId`; when that purge already has a record (the step ran before and its result was lost), answers
+ * it as recorded instead of deleting more (`replay(keys)` for a record without the answer, from an earlier
+ * release). Without a purge id it is a plain transaction.
  */
 export async function deleteThroughOutbox<T extends { storageKeys: string[] }>(
   db: Db,
@@ -17,11 +18,13 @@ export async function deleteThroughOutbox<T extends { storageKeys: string[] }>(
   remove: (trx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (trx) => {
-    const recorded = purgeId ? await purgeOutbox.findPurge(trx, workspaceId, purgeId) : undefined;
-    if (recorded) return replay(recorded);
+    const recorded = purgeId ? await purgeOutbox.findRecordedStep(trx, workspaceId, purgeId) : undefined;
+    if (recorded)
+      return recorded.result ? ({ ...recorded.result, storageKeys: recorded.keys } as T) : replay(recorded.keys);
     const out = await remove(trx);
     if (purgeId && out.storageKeys.length > 0) {
-      await purgeOutbox.recordPurge(trx, workspaceId, purgeId, out.storageKeys);
+      const { storageKeys, ...answer } = out;
+      await purgeOutbox.recordPurge(trx, workspaceId, purgeId, storageKeys, answer);
     }
     return out;
   });

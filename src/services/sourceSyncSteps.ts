@@ -435,8 +435,8 @@ export async function completeSourceDocuments(
 /**
  * Removes up to `limit` items of documents this sync did not list, by the cascade path; returns their stored
  * files (the workflow schedules the purge `purgeId`) and whether any may be left. The keys are recorded in
- * the purge outbox in the same transaction, so a step whose result was lost after the commit answers them
- * again (and that more may be left) instead of nothing: the purge still deletes them.
+ * the purge outbox in the same transaction, with the step's answer, so a step whose result was lost after the
+ * commit answers it again instead of nothing: the purge still deletes them.
  */
 export async function removeVanishedDocuments(
   db: Db,

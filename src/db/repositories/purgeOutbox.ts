@@ -2,12 +2,38 @@
 // query is scoped by workspace.
 import type { Tx } from '../knex';
 
-/** Records the keys a purge will delete; a second record of the same purge keeps the first. */
-export async function recordPurge(db: Tx, workspaceId: string, purgeId: string, keys: string[]): Promise<void> {
+/**
+ * Records the keys a purge will delete, and what the deleting step answered besides them; a second record of
+ * the same purge keeps the first.
+ */
+export async function recordPurge(
+  db: Tx,
+  workspaceId: string,
+  purgeId: string,
+  keys: string[],
+  result?: Record<string, unknown>,
+): Promise<void> {
   await db('purge_outbox')
-    .insert({ workspace_id: workspaceId, purge_id: purgeId, storage_keys: JSON.stringify(keys) })
+    .insert({
+      workspace_id: workspaceId,
+      purge_id: purgeId,
+      storage_keys: JSON.stringify(keys),
+      result: result ? JSON.stringify(result) : null,
+    })
     .onConflict(['workspace_id', 'purge_id'])
     .ignore();
+}
+
+/** The recorded keys and step result (null for a row an earlier release wrote); undefined when none. */
+export async function findRecordedStep(
+  db: Tx,
+  workspaceId: string,
+  purgeId: string,
+): Promise<{ keys: string[]; result: Record<string, unknown> | null } | undefined> {
+  const row: { storage_keys: string[]; result: Record<string, unknown> | null } | undefined = await db('purge_outbox')
+    .where({ workspace_id: workspaceId, purge_id: purgeId })
+    .first('storage_keys', 'result');
+  return row ? { keys: row.storage_keys, result: row.result } : undefined;
 }
 
 /** The keys recorded for the purge; undefined when none were (or the purge has run). */
