@@ -19,4 +19,32 @@ for arg in "$@"; do
       ;;
   esac
 done
-npx mocha "$@"
+if [[ $# -gt 0 ]]; then
+  npx mocha "$@"
+  exit $?
+fi
+
+# The whole suite: the fault scenarios (test/fault: their own Temporal servers, databases and service processes,
+# mostly waiting out heartbeat timeouts and restarts) run as a second mocha beside the rest, which shares this
+# script's components. The tally is the two runs' sum, written where the reporter writes it ($KWS_TEST_SUMMARY).
+FAULT=dist/test/fault/fault.test.js
+tally_dir="$(mktemp -d)"
+KWS_TEST_SUMMARY="$tally_dir/fault" npx mocha --no-config --require dist/test/hooks.js --reporter dist/test/reporter.js \
+  --timeout 60000 --slow 2000 --exit "$FAULT" >"$tally_dir/fault.log" 2>&1 &
+fault_pid=$!
+main_rc=0
+KWS_TEST_SUMMARY="$tally_dir/main" npx mocha --ignore "$FAULT" || main_rc=$?
+fault_rc=0
+wait "$fault_pid" || fault_rc=$?
+echo "[test] the fault scenarios, run beside the suite:"
+cat "$tally_dir/fault.log"
+# "mocha: N passed, N failed, N skipped" of each run, summed; a run that wrote none failed.
+tally() { [[ -s "$1" ]] && sed -E 's/^mocha: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3/' "$1" || echo "0 1 0"; }
+read -r main_passed main_failed main_skipped < <(tally "$tally_dir/main")
+read -r fault_passed fault_failed fault_skipped < <(tally "$tally_dir/fault")
+line="mocha: $((main_passed + fault_passed)) passed, $((main_failed + fault_failed)) failed, $((main_skipped + fault_skipped)) skipped"
+echo "$line"
+[[ -n "${KWS_TEST_SUMMARY:-}" ]] && echo "$line" >"$KWS_TEST_SUMMARY"
+rm -rf "$tally_dir"
+if [[ "$main_rc" -ne 0 ]]; then exit "$main_rc"; fi
+exit "$fault_rc"
