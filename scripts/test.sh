@@ -38,10 +38,17 @@ fault_rc=0
 wait "$fault_pid" || fault_rc=$?
 echo "[test] the fault scenarios, run beside the suite:"
 cat "$tally_dir/fault.log"
-# "mocha: N passed, N failed, N skipped" of each run, summed; a run that wrote none failed.
-tally() { [[ -s "$1" ]] && sed -E 's/^mocha: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3/' "$1" || echo "0 1 0"; }
-read -r main_passed main_failed main_skipped < <(tally "$tally_dir/main")
-read -r fault_passed fault_failed fault_skipped < <(tally "$tally_dir/fault")
+# "mocha: N passed, N failed, N skipped" of each run, summed. A run that wrote no such line, or that failed with
+# none counted failed (a crash after its tally), counts one failure.
+tally() {
+  local counts passed failed skipped
+  counts="$(sed -nE 's/^mocha: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3/p' "$1" 2>/dev/null | tail -1)"
+  read -r passed failed skipped <<<"${counts:-0 1 0}"
+  if [[ "$2" -ne 0 && "$failed" -eq 0 ]]; then failed=1; fi
+  echo "$passed $failed $skipped"
+}
+read -r main_passed main_failed main_skipped < <(tally "$tally_dir/main" "$main_rc")
+read -r fault_passed fault_failed fault_skipped < <(tally "$tally_dir/fault" "$fault_rc")
 line="mocha: $((main_passed + fault_passed)) passed, $((main_failed + fault_failed)) failed, $((main_skipped + fault_skipped)) skipped"
 echo "$line"
 [[ -n "${KWS_TEST_SUMMARY:-}" ]] && echo "$line" >"$KWS_TEST_SUMMARY"

@@ -389,14 +389,19 @@ async function storeDocument(
   // A step retried after it recorded the version (its worker died before answering) finds it.
   const latest = await versions.latestVersion(deps.db, workspace.id, existing.id);
   if (latest?.storage_key === key) return { ...changed, version: latest.number };
-  const version = await recordSyncedFileVersion(deps.db, existing, {
-    uploadId,
-    key,
-    filename: fetched.filename,
-    mime: check.mime,
-    sizeBytes: fetched.bytes.length,
-    sha256: contentHash(fetched.bytes),
-  });
+  const version = await recordSyncedFileVersion(
+    deps.db,
+    existing,
+    {
+      uploadId,
+      key,
+      filename: fetched.filename,
+      mime: check.mime,
+      sizeBytes: fetched.bytes.length,
+      sha256: contentHash(fetched.bytes),
+    },
+    syncJobId(workspace.id, source.id, syncId),
+  );
   return { ...changed, version };
 }
 

@@ -23,6 +23,7 @@ import type { Deps } from './deps';
 import { startCascadeDelete } from './deletes';
 import { replaceKnowledgeAttributes } from './knowledge';
 import { applyKnowledgeRoles } from './roleSync';
+import { ABANDONED_BY_SYNC } from './versions';
 
 export const SyncSourceMessages = {
   notFound: 'Source not found',
@@ -376,12 +377,10 @@ async function runningSync(deps: SourceDeps, row: SourceRow): Promise<SourceSync
     // A sync recorded a moment ago whose job is not found yet: its "sync now" is still starting it.
     if (job.status === 'NOT_FOUND' && Date.now() - running.started_at.getTime() < STARTING_GRACE_MS) return running;
     await deps.db.transaction(async (trx) => {
-      await sources.updateSync(trx, row.workspace_id, running.id, {
-        status: 'FAILED',
-        error: `The sync ended ${job.status}`,
-        finished_at: new Date(),
-      });
-      await failUnfinishedVersions(trx, row.workspace_id, row.id, running.id);
+      // Unless it finished meanwhile (its last step committed after the job was described).
+      if (await sources.failRunningSync(trx, row.workspace_id, running.id, `The sync ended ${job.status}`)) {
+        await failUnfinishedVersions(trx, row.workspace_id, row.id, running.id);
+      }
     });
   }
   return undefined;
@@ -392,7 +391,9 @@ const STARTING_GRACE_MS = 60_000;
 
 /**
  * The versions a sync recorded and did not see indexed (it failed, or its job ended) are FAILED: the item keeps
- * its current version, and the next sync or a replacement is not refused as "still processing".
+ * its current version, and the next sync or a replacement is not refused as "still processing". Versions are
+ * found by the sync's job, which every version a sync records carries. (An indexing that was still finishing
+ * when the sync ended may yet complete its version, which then becomes current as it would have.)
  */
 export async function failUnfinishedVersions(
   trx: Tx,
@@ -400,15 +401,8 @@ export async function failUnfinishedVersions(
   sourceId: string,
   syncId: string,
 ): Promise<void> {
-  for (const v of await sources.unfinishedVersions(trx, workspaceId, sourceId, syncId)) {
-    await versions.failProcessingVersion(
-      trx,
-      workspaceId,
-      v.knowledgeId,
-      v.version,
-      'The sync that brought this version ended before it was indexed',
-    );
-  }
+  const jobId = syncJobId(workspaceId, sourceId, syncId);
+  await versions.failProcessingVersionsOfJob(trx, workspaceId, jobId, ABANDONED_BY_SYNC);
 }
 
 export async function listSourceSyncs(

@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from '../errors';
 import type { AuthState } from '../policies/credentials';
 import { WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
-import { INLINE_INGEST_MAX_BYTES } from '../workflows/contracts';
+import { INLINE_INGEST_MAX_BYTES, SOURCE_SYNC_JOB_KIND } from '../workflows/contracts';
 import { ingestVersionWorkflow } from '../workflows/ingestVersion';
 import { contentHash } from './ingestion';
 import { KnowledgeMessages, loadVisibleKnowledge, writeKnowledgeAttributes } from './knowledge';
@@ -198,8 +198,14 @@ export async function replaceFile(
  * A synced source's changed document: its stored upload (counted against the quota when it was stored)
  * becomes the FILE item's next version; the sync workflow indexes it. Returns the version's number.
  */
-export async function recordSyncedFileVersion(db: Db, row: KnowledgeRow, staged: StagedUpload): Promise<number> {
+export async function recordSyncedFileVersion(
+  db: Db,
+  row: KnowledgeRow,
+  staged: StagedUpload,
+  jobId: string,
+): Promise<number> {
   return db.transaction(async (trx) => {
+    await supersedeAbandonedSyncVersion(trx, row, jobId);
     const v = await nextVersion(trx, row, 'FILE', {
       storage_key: staged.key,
       mimetype: staged.mime,
@@ -207,11 +213,28 @@ export async function recordSyncedFileVersion(db: Db, row: KnowledgeRow, staged:
       size_bytes: staged.sizeBytes,
       content_hash: staged.sha256,
       created_by: 'workspace', // a sync acts for the workspace credential that manages the source
+      job_id: jobId, // the sync that indexes it
     });
     await uploads.linkUploadKnowledge(trx, row.workspace_id, staged.uploadId, row.id);
     return v.number;
   });
 }
+
+/**
+ * The item's newest version, still processing, brought by an earlier sync of its source: that sync has ended (a
+ * sync holds its source until it ends, and `jobId`'s holds it now) without indexing it, so nothing will. It is
+ * FAILED, and the new content is recorded instead of refused as "in progress". A version a person's replacement
+ * or refetch is processing is left alone.
+ */
+async function supersedeAbandonedSyncVersion(trx: Tx, row: KnowledgeRow, jobId: string): Promise<void> {
+  const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
+  if (latest?.status !== 'PROCESSING' || !latest.job_id || latest.job_id === jobId) return;
+  if (!latest.job_id.startsWith(`${SOURCE_SYNC_JOB_KIND}:`)) return;
+  await versions.failProcessingVersion(trx, row.workspace_id, row.id, latest.number, ABANDONED_BY_SYNC);
+}
+
+/** Why a sync's version never became current. */
+export const ABANDONED_BY_SYNC = 'The sync that brought this version ended before it was indexed';
 
 /**
  * A synced web page's new text: the URL item's next version, its chunks written by `write` in the same
@@ -230,6 +253,7 @@ export async function recordSyncedPageVersion(
     if (latest?.status === 'PROCESSING' && latest.job_id === page.jobId && latest.content_hash === page.contentHash) {
       return latest.number;
     }
+    await supersedeAbandonedSyncVersion(trx, row, page.jobId);
     const v = await nextVersion(trx, row, 'URL', {
       content_hash: page.contentHash,
       size_bytes: page.sizeBytes,

@@ -266,6 +266,28 @@ describe('sources that stay in sync (website)', function () {
     assert.ok(!(await found(OLD)));
     const current = await stack.request('GET', v1(`/knowledge/${item}/versions`), { headers });
     assert.equal(current.body.versions.find((v: { current: boolean }) => v.current).number, 3);
+
+    // A sync that ended as COMPLETED while the version it recorded was never indexed (its indexing was ended
+    // with it): the next sync that finds the page changed supersedes that version instead of being refused.
+    site.routes.set('/lighthouse', page('Lighthouse', ADDED));
+    const cut = await syncSteps.beginSourceSync(stack.deps.db, {
+      workspaceId: ws,
+      sourceId: source.id,
+      jobId: 'cut-2',
+    });
+    const cutIds = { workspaceId: ws, sourceId: source.id, syncId: cut.syncId };
+    await syncSteps.listSourceDocuments(stepDeps, cutIds, step);
+    await syncSteps.fetchSourceDocuments(stepDeps, { ...cutIds, limit: 10 }, step);
+    const stale = () => stack.deps.db('knowledge_versions').where({ knowledge_id: item, number: 4 }).first();
+    assert.equal((await stale()).status, 'PROCESSING');
+    await stack.deps.db('source_syncs').where({ id: cut.syncId }).update({ status: 'COMPLETED' });
+    await stack.deps.db('sources').where({ id: source.id }).update({ running_sync_id: null });
+    const after = await sync(source.id);
+    assert.deepEqual([after.status, after.updated, after.failed], ['COMPLETED', 1, 0], JSON.stringify(after));
+    assert.equal((await stale()).status, 'FAILED', 'the abandoned version is superseded');
+    assert.ok(await found(ADDED));
+    const latest = await stack.request('GET', v1(`/knowledge/${item}/versions`), { headers });
+    assert.equal(latest.body.versions.find((v: { current: boolean }) => v.current).number, 5);
   });
 
   it('finds a page that only a sitemap lists, through robots.txt and a sitemap index', async () => {

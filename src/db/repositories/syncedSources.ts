@@ -97,6 +97,14 @@ export async function updateSync(
   await db('source_syncs').where({ workspace_id: workspaceId, id }).update(patch);
 }
 
+/** Ends a sync still running as FAILED with the reason; false when it had already ended. */
+export async function failRunningSync(db: Tx, workspaceId: string, id: string, error: string): Promise<boolean> {
+  const n = await db('source_syncs')
+    .where({ workspace_id: workspaceId, id, status: 'RUNNING' })
+    .update({ status: 'FAILED', error, finished_at: db.fn.now() });
+  return n > 0;
+}
+
 /** Adds to a sync's counts (and its failures, keeping the first `maxFailures`). */
 export async function addToSync(
   db: Tx,
@@ -245,22 +253,6 @@ export async function vanishedDocuments(
     .orderBy('id')
     .limit(limit)
     .select('id', 'key', 'knowledge_id');
-}
-
-/** The new versions a sync recorded for its documents whose indexing it did not see end. */
-export async function unfinishedVersions(
-  db: Tx,
-  workspaceId: string,
-  sourceId: string,
-  syncId: string,
-): Promise<Array<{ knowledgeId: string; version: number }>> {
-  const rows: Array<{ knowledge_id: string; version: string }> = await db('source_documents')
-    .where({ workspace_id: workspaceId, source_id: sourceId })
-    .whereRaw("outcome->>'syncId' = ?", [syncId])
-    .whereRaw("outcome->>'version' IS NOT NULL")
-    .whereRaw("coalesce(outcome->>'done', 'false') <> 'true'")
-    .select(db.raw("outcome->>'knowledgeId' AS knowledge_id"), db.raw("outcome->>'version' AS version"));
-  return rows.map((r) => ({ knowledgeId: r.knowledge_id, version: Number(r.version) }));
 }
 
 export async function deleteDocuments(db: Tx, workspaceId: string, ids: string[]): Promise<void> {

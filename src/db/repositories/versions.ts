@@ -90,6 +90,19 @@ export async function failProcessingVersion(
     .update({ status: 'FAILED', error });
 }
 
+/** Records every version a job brought that is still processing as FAILED with the reason; returns them. */
+export async function failProcessingVersionsOfJob(
+  db: Tx,
+  workspaceId: string,
+  jobId: string,
+  error: string,
+): Promise<Array<{ knowledge_id: string; number: number }>> {
+  return db('knowledge_versions')
+    .where({ workspace_id: workspaceId, job_id: jobId, status: 'PROCESSING' })
+    .update({ status: 'FAILED', error })
+    .returning(['knowledge_id', 'number']);
+}
+
 /** Removes a version that never became current (a refetch that found the page unchanged). */
 export async function deleteVersion(db: Tx, workspaceId: string, knowledgeId: string, number: number): Promise<number> {
   return db('knowledge_versions').where({ workspace_id: workspaceId, knowledge_id: knowledgeId, number }).delete();
