@@ -1,6 +1,7 @@
-// The purge outbox's one rule for every delete that frees stored files (a cascade batch, a sync's or a
-// crawl's removal of what vanished): the keys are recorded in the delete's own transaction under the purge's
-// id, so a step whose result was lost after its commit answers them again and the purge still deletes them.
+// The purge outbox's one rule for every delete that frees stored files (a cascade batch, a source sync's
+// removal of what vanished): the keys are recorded in the delete's own transaction under the purge's id, with
+// the step's answer, so a step whose result was lost after its commit answers it again and the purge still
+// deletes them.
 import type { Db, Tx } from '../db/knex';
 import * as purgeOutbox from '../db/repositories/purgeOutbox';
 

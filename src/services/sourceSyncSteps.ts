@@ -32,7 +32,7 @@ import {
 } from './ingestion';
 import { isRecorded, requireWorkspace, storeFoundFile } from './foundFiles';
 import type { SecretBox } from './secretBox';
-import { failUnfinishedVersions, showSiteSyncing, sourceSecretsContext, syncJobId } from './syncSources';
+import { failUnfinishedVersions, showSiteSyncing, siteOf, sourceSecretsContext, syncJobId } from './syncSources';
 import { inlineIngestion } from './uploads';
 import { recordSyncedFileVersion, recordSyncedPageVersion } from './versions';
 
@@ -268,26 +268,29 @@ async function storePage(
   const item = existing ?? (await knowledge.findKnowledge(deps.db, workspaceId, knowledgeId));
   const hash = contentHash(text);
   const outcome = { key: entry.key, kind: 'page' as const, knowledgeId };
-  if (item && item.status === 'COMPLETED') {
-    const current = await versions.findVersion(deps.db, workspaceId, item.id, item.current_version);
+  // A page whose item serves its text: a change is its next version (otherwise its text is the item's own).
+  const serving = item?.status === 'COMPLETED' ? item : undefined;
+  if (serving) {
+    const current = await versions.findVersion(deps.db, workspaceId, serving.id, serving.current_version);
     // Pages crawled before versions recorded their hash in the item's extraction only.
-    const currentHash = current?.content_hash ?? (item.metadata.extraction as WebExtraction | undefined)?.contentHash;
+    const currentHash =
+      current?.content_hash ?? (serving.metadata.extraction as WebExtraction | undefined)?.contentHash;
     if (currentHash === hash) return { ...outcome, isNew: false, changed: false, chunkCount: 0 };
   }
   const chunks = prepareChunks([{ pageNumber: 1, text }], deps.ingestion, 'the page has no text');
   const changed = { ...outcome, changed: true, chunkCount: chunks.length };
   const description = page.excerpt ? { description: page.excerpt.slice(0, 1000) } : {};
   const title = (page.title || page.url).slice(0, 1000);
-  if (item && item.status === 'COMPLETED') {
+  if (serving) {
     const version = await recordSyncedPageVersion(
       deps.db,
-      item,
+      serving,
       { contentHash: hash, sizeBytes: Buffer.byteLength(text), jobId: syncJobId(workspaceId, source.id, syncId) },
       async (trx, number) => {
         await writeChunks(trx, workspaceId, knowledgeId, chunks, number);
         await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
           title,
-          metadata: { ...item.metadata, ...description },
+          metadata: { ...serving.metadata, ...description },
         });
       },
     );
@@ -339,12 +342,10 @@ async function storeDocument(
   fetched: { bytes: Buffer; filename: string; mimetype?: string; url?: string; page?: WebPage },
   syncId: string,
 ): Promise<SourceDocumentOutcome> {
-  if (fetched.page) {
-    const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
-    // A page that an older sync brought as a text file stays one (its next content is its next version).
-    if (!existing || existing.type === 'URL') {
-      return storePage(deps, source, existing, entry, fetched.bytes.toString('utf8'), fetched.page, syncId);
-    }
+  const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
+  // A page that an older sync brought as a text file stays one (its next content is its next version).
+  if (fetched.page && (!existing || existing.type === 'URL')) {
+    return storePage(deps, source, existing, entry, fetched.bytes.toString('utf8'), fetched.page, syncId);
   }
   const declared = fetched.mimetype ?? mimeFromFilename(fetched.filename) ?? 'application/octet-stream';
   const check = checkFileType(fetched.bytes, declared, fetched.filename);
@@ -366,7 +367,6 @@ async function storeDocument(
     if (!stored) return { key: entry.key, kind: 'failed', reason: 'Storage quota exceeded' };
   }
   const inline = inlineIngestion({ mime: check.mime, sizeBytes: fetched.bytes.length });
-  const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
   if (!existing) {
     return {
       key: entry.key,
@@ -490,8 +490,8 @@ export async function clearPurgeOutbox(db: Db, input: { workspaceId: string; pur
  * start page's.
  */
 async function showSiteSynced(trx: Tx, source: SourceRow, error: string | undefined): Promise<void> {
-  const root = await knowledge.findKnowledge(trx, source.workspace_id, source.root_id, { forUpdate: true });
-  if (root?.type !== 'WEBSITE') return;
+  const root = await siteOf(trx, source, { forUpdate: true });
+  if (!root) return;
   let title: string | undefined;
   if (!error && (root.metadata.extraction as WebExtraction | undefined)?.autoTitle) {
     const url = (source.config as { url?: unknown }).url;

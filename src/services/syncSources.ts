@@ -10,7 +10,7 @@ import * as knowledge from '../db/repositories/knowledge';
 import * as roles from '../db/repositories/roles';
 import * as sources from '../db/repositories/syncedSources';
 import * as versions from '../db/repositories/versions';
-import type { SourceRow, SourceSyncRow, WorkspaceRow } from '../db/rows';
+import type { KnowledgeRow, SourceRow, SourceSyncRow, WorkspaceRow } from '../db/rows';
 import type { Attributes } from '../domain/filter';
 import { RoleMessages } from '../domain/roles';
 import { badRequest, notFound } from '../errors';
@@ -273,11 +273,21 @@ export async function deleteSource(
   return { jobId: await startCascadeDelete(deps, workspace.id, row.root_id) };
 }
 
+/** The source's root when it is a WEBSITE item (the site a website source syncs), else undefined. */
+export async function siteOf(
+  trx: Tx,
+  source: SourceRow,
+  opts: { forUpdate?: boolean } = {},
+): Promise<KnowledgeRow | undefined> {
+  const root = await knowledge.findKnowledge(trx, source.workspace_id, source.root_id, opts);
+  return root?.type === 'WEBSITE' ? root : undefined;
+}
+
 /** A WEBSITE item shows its source's start URL (as its url and content). */
 async function showSiteUrl(trx: Tx, source: SourceRow): Promise<void> {
   const url = (source.config as { url?: unknown }).url;
-  const root = await knowledge.findKnowledge(trx, source.workspace_id, source.root_id);
-  if (root?.type !== 'WEBSITE' || typeof url !== 'string' || root.url === url) return;
+  const root = await siteOf(trx, source);
+  if (!root || typeof url !== 'string' || root.url === url) return;
   await knowledge.updateKnowledgeFields(trx, source.workspace_id, root.id, { url, content: url });
 }
 
@@ -286,8 +296,8 @@ async function showSiteUrl(trx: Tx, source: SourceRow): Promise<void> {
  * BACKGROUND_START while a sync runs (a sync started by hand is shown so before its workflow begins).
  */
 export async function showSiteSyncing(trx: Tx, source: SourceRow): Promise<void> {
-  const root = await knowledge.findKnowledge(trx, source.workspace_id, source.root_id);
-  if (root?.type !== 'WEBSITE' || root.status === 'BACKGROUND_START') return;
+  const root = await siteOf(trx, source);
+  if (!root || root.status === 'BACKGROUND_START') return;
   await knowledge.updateKnowledgeFields(trx, source.workspace_id, root.id, {
     status: 'BACKGROUND_START',
     message_error: null,

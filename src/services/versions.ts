@@ -205,7 +205,7 @@ export async function recordSyncedFileVersion(
   jobId: string,
 ): Promise<number> {
   return db.transaction(async (trx) => {
-    await supersedeAbandonedSyncVersion(trx, row, jobId);
+    await supersedeAbandonedSyncVersion(trx, row, await versions.latestVersion(trx, row.workspace_id, row.id), jobId);
     const v = await nextVersion(trx, row, 'FILE', {
       storage_key: staged.key,
       mimetype: staged.mime,
@@ -226,8 +226,12 @@ export async function recordSyncedFileVersion(
  * FAILED, and the new content is recorded instead of refused as "in progress". A version a person's replacement
  * or refetch is processing is left alone.
  */
-async function supersedeAbandonedSyncVersion(trx: Tx, row: KnowledgeRow, jobId: string): Promise<void> {
-  const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
+async function supersedeAbandonedSyncVersion(
+  trx: Tx,
+  row: KnowledgeRow,
+  latest: KnowledgeVersionRow | undefined,
+  jobId: string,
+): Promise<void> {
   if (latest?.status !== 'PROCESSING' || !latest.job_id || latest.job_id === jobId) return;
   if (!latest.job_id.startsWith(`${SOURCE_SYNC_JOB_KIND}:`)) return;
   await versions.failProcessingVersion(trx, row.workspace_id, row.id, latest.number, ABANDONED_BY_SYNC);
@@ -253,7 +257,7 @@ export async function recordSyncedPageVersion(
     if (latest?.status === 'PROCESSING' && latest.job_id === page.jobId && latest.content_hash === page.contentHash) {
       return latest.number;
     }
-    await supersedeAbandonedSyncVersion(trx, row, page.jobId);
+    await supersedeAbandonedSyncVersion(trx, row, latest, page.jobId);
     const v = await nextVersion(trx, row, 'URL', {
       content_hash: page.contentHash,
       size_bytes: page.sizeBytes,

@@ -122,8 +122,12 @@ describe('orphan upload reaper (Temporal schedule)', function () {
       const purge = temporal.client.workflow.getHandle(left.purgeId);
       assert.equal((await purge.result()).deleted, 1);
       assert.equal(await storage.exists(left.key), false, 'the left purge ran');
-      assert.equal(await purgeOutbox.findPurge(db, ws, left.purgeId), undefined, 'and cleared its row');
-      assert.deepEqual(await purgeOutbox.findPurge(db, ws, recent.purgeId), [recent.key], 'a recent row waits');
+      assert.equal(await purgeOutbox.findRecordedStep(db, ws, left.purgeId), undefined, 'and cleared its row');
+      assert.deepEqual(
+        (await purgeOutbox.findRecordedStep(db, ws, recent.purgeId))?.keys,
+        [recent.key],
+        'a recent row waits',
+      );
       assert.equal(await storage.exists(recent.key), true);
       const busyRun = await running.describe();
       assert.equal(busyRun.runId, running.firstExecutionRunId, 'the running purge is joined, not run again');
@@ -137,7 +141,7 @@ describe('orphan upload reaper (Temporal schedule)', function () {
       const again = await sweep();
       assert.ok(again.cleared >= 1, JSON.stringify(again));
       assert.equal((await purge.describe()).runId, ran.runId, 'and not run again');
-      assert.equal(await purgeOutbox.findPurge(db, ws, left.purgeId), undefined, 'its row is cleared');
+      assert.equal(await purgeOutbox.findRecordedStep(db, ws, left.purgeId), undefined, 'its row is cleared');
 
       // A row whose purge was terminated before it deleted anything is purged by a new run under its id.
       const cut = await record('cut', twoHoursAgo);

@@ -24,7 +24,10 @@ export async function recordPurge(
     .ignore();
 }
 
-/** The recorded keys and step result (null for a row an earlier release wrote); undefined when none. */
+/**
+ * The recorded keys and step result (null for a row an earlier release wrote); undefined when none were (or
+ * the purge has run).
+ */
 export async function findRecordedStep(
   db: Tx,
   workspaceId: string,
@@ -34,14 +37,6 @@ export async function findRecordedStep(
     .where({ workspace_id: workspaceId, purge_id: purgeId })
     .first('storage_keys', 'result');
   return row ? { keys: row.storage_keys, result: row.result } : undefined;
-}
-
-/** The keys recorded for the purge; undefined when none were (or the purge has run). */
-export async function findPurge(db: Tx, workspaceId: string, purgeId: string): Promise<string[] | undefined> {
-  const row: { storage_keys: string[] } | undefined = await db('purge_outbox')
-    .where({ workspace_id: workspaceId, purge_id: purgeId })
-    .first('storage_keys');
-  return row?.storage_keys;
 }
 
 export async function clearPurge(db: Tx, workspaceId: string, purgeId: string): Promise<void> {

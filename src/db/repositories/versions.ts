@@ -90,17 +90,16 @@ export async function failProcessingVersion(
     .update({ status: 'FAILED', error });
 }
 
-/** Records every version a job brought that is still processing as FAILED with the reason; returns them. */
+/** Records every version a job brought that is still processing as FAILED with the reason. */
 export async function failProcessingVersionsOfJob(
   db: Tx,
   workspaceId: string,
   jobId: string,
   error: string,
-): Promise<Array<{ knowledge_id: string; number: number }>> {
+): Promise<number> {
   return db('knowledge_versions')
     .where({ workspace_id: workspaceId, job_id: jobId, status: 'PROCESSING' })
-    .update({ status: 'FAILED', error })
-    .returning(['knowledge_id', 'number']);
+    .update({ status: 'FAILED', error });
 }
 
 /** Removes a version that never became current (a refetch that found the page unchanged). */
