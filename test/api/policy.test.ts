@@ -1,5 +1,5 @@
 // Every mounted route declares its action through guard(), every action is in the policy table, and the
-// README's route x credential table is exactly the one the mounted router yields.
+// docs/concepts/credentials.md's route x credential table is exactly the one the mounted router yields.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { renderActionList, renderPolicyTable, routeEntries } from '../../src/api
 import { ACTIONS } from '../../src/policies/actions';
 import { getStack } from '../helpers/stack';
 
-const README = path.resolve(__dirname, '../../../README.md');
+const README = path.resolve(__dirname, '../../../docs/concepts/credentials.md');
 
 /** A markdown table row's cells, trimmed; separator rows become dashes. */
 const tableCells = (line: string) =>
@@ -44,13 +44,13 @@ describe('authorization policy: the route table', () => {
     );
   });
 
-  it('matches the README: the route x credential table and the action list', async () => {
+  it('matches docs/concepts/credentials.md: the route x credential table and the action list', async () => {
     const readme = await readFile(README, 'utf8');
     const table = renderPolicyTable(routeEntries(apiRouter((await getStack()).deps)));
-    // Prettier pads the README's table cells; compare cell by cell.
+    // Prettier pads the guide's table cells; compare cell by cell.
     const header = table.split('\n')[0]!;
     const start = readme.split('\n').findIndex((l) => tableCells(l).join('|') === tableCells(header).join('|'));
-    assert.ok(start >= 0, `README.md must contain this table (paste it, then run npm run format):\n\n${table}\n`);
+    assert.ok(start >= 0, `docs/concepts/credentials.md must contain this table (paste it, then run npm run format):\n\n${table}\n`);
     const lines = readme.split('\n').slice(start);
     const readmeRows = lines
       .slice(
@@ -58,8 +58,8 @@ describe('authorization policy: the route table', () => {
         lines.findIndex((l) => !l.startsWith('|')),
       )
       .map(tableCells);
-    assert.deepEqual(readmeRows, table.split('\n').map(tableCells), `README.md's table must be:\n\n${table}\n`);
+    assert.deepEqual(readmeRows, table.split('\n').map(tableCells), `docs/concepts/credentials.md's table must be:\n\n${table}\n`);
     const actions = renderActionList();
-    assert.ok(readme.includes(actions), `README.md must contain this action list:\n\n${actions}\n`);
+    assert.ok(readme.includes(actions), `docs/concepts/credentials.md must contain this action list:\n\n${actions}\n`);
   });
 });
