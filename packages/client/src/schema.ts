@@ -2677,7 +2677,7 @@ export interface components {
             startedAt: string;
             finishedAt: string | null;
         };
-        /** @description Any JSON value whose strings and object keys hold no NUL character and no unpaired UTF-16 surrogate (400 otherwise) */
+        /** @description Any JSON value whose strings and object keys hold no NUL character and no unpaired UTF-16 surrogate (400 otherwise). Validators read the NUL half from `not` (a value holding a NUL anywhere); unpaired surrogates are stated here in words. */
         CleanJsonValue: unknown;
     };
     responses: never;

@@ -339,7 +339,12 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
           `(each string's pattern says so) and no unpaired UTF-16 surrogate: 400 "${UNSAFE_TEXT_MESSAGE}". ` +
           'Each operation states the policy action it performs and which credential kinds may call it ' +
           '(x-kws-policy). HTTPS only.',
+        // As package.json: the service is not published under a public license.
+        license: { name: 'UNLICENSED' },
       },
+      // Relative: the service's own address, wherever it runs (clients and the /docs page call the host that served
+      // the document).
+      servers: [{ url: '/', description: 'The service that serves this document' }],
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       paths,
       components: { securitySchemes: SECURITY_SCHEMES },

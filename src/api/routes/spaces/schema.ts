@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { filterField } from '../knowledge/filters';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
+import { requiring } from '../../openapi/required';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
 import { rankingOptionFields } from '../knowledge/schema';
@@ -60,7 +61,7 @@ export const ActivateSpaceSchema = z
     override: ({ jsonSchema }: SchemaOverride) => {
       jsonSchema.required = ['workspaceId'];
       jsonSchema.oneOf = [{ required: ['userId'] }, { required: ['customerIdString'] }];
-      jsonSchema.not = { required: ['roleId', 'customerRoleId'] };
+      jsonSchema.not = requiring(jsonSchema, ['roleId', 'customerRoleId']);
     },
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
-import { NON_BLANK } from '../../openapi/operation';
+import { NON_BLANK, type SchemaOverride } from '../../openapi/operation';
+import { requiring } from '../../openapi/required';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 export const GenerateAccessTokenSchema = z
@@ -29,7 +30,11 @@ export const GenerateAccessTokenSchema = z
   .refine((b) => !(b.customerRoleId !== undefined && b.roleId !== undefined), {
     message: 'Provide either customerRoleId or roleId, not both',
   })
-  .meta({ not: { required: ['customerRoleId', 'roleId'] } });
+  .meta({
+    override: ({ jsonSchema }: SchemaOverride) => {
+      jsonSchema.not = requiring(jsonSchema, ['customerRoleId', 'roleId']);
+    },
+  });
 export type GenerateAccessTokenInput = z.infer<typeof GenerateAccessTokenSchema>;
 
 export const AccessTokenSchema = z.strictObject({ token: z.string().meta({ description: 'The access token (JWT)' }) });
