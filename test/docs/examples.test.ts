@@ -11,7 +11,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { codeBlocks, matchesExpected, section, type CodeBlock } from '../helpers/markdown';
-import { kwsBin, repoRoot, RunCommand, runCommandEnv, runNode } from '../helpers/processes';
+import { createDb } from '../../src/db/knex';
+import { readLiveRuntimeInfo } from '../../src/embedded/runtime';
+import { createTenant, type Tenant } from '../helpers/factories';
+import { repoRoot, RunCommand, runCommandEnv, runNode } from '../helpers/processes';
 
 /** The main tasks' guides: their curl blocks and TypeScript samples run (the curl blocks after the quickstart's steps 1 and 2). */
 const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/guides/roles-and-tokens.md'];
@@ -91,8 +94,8 @@ function assertSteps(
   assert.deepEqual(mismatches, [], `${mismatches.join('\n\n')}\n--- stderr:\n${run.stderr}`);
 }
 
-/** Writes the TypeScript samples out, type-checks them with tsc, then runs each with Node in one fresh workspace. */
-async function runSamples(env: NodeJS.ProcessEnv): Promise<string[]> {
+/** Writes the TypeScript samples out, type-checks them with tsc, then runs each with Node in the tenant's workspace. */
+async function runSamples(env: NodeJS.ProcessEnv, tenant: Tenant): Promise<string[]> {
   const dir = path.join(repoRoot, '.test-run', 'docs-samples');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -118,9 +121,6 @@ async function runSamples(env: NodeJS.ProcessEnv): Promise<string[]> {
   );
   if (tsc.code !== 0) return [...problems, `tsc found errors in the samples:\n${tsc.stdout}${tsc.stderr}`];
 
-  const boot = await runNode([kwsBin, 'bootstrap', '--json'], env);
-  if (boot.code !== 0) return [...problems, `kws bootstrap failed: ${boot.stderr}`];
-  const tenant = JSON.parse(boot.stdout) as { workspaceId: string; organizationId: string; apiKey: string };
   const sampleEnv = { ...env, WS: tenant.workspaceId, ORG: tenant.organizationId, KEY: tenant.apiKey };
   for (const sample of samples) {
     const ran = await runNode([sample.file], sampleEnv);
@@ -160,12 +160,30 @@ describe('the documentation examples, run against npm start', function () {
       CURL_CA_BUNDLE: path.join(dataDir, 'tls', 'cert.pem'),
       NODE_EXTRA_CA_CERTS: path.join(dataDir, 'tls', 'cert.pem'),
     };
+    // The guides and samples get their workspaces straight from the running service's database (what the
+    // quickstart's step 1 does through `npx kws bootstrap`, which the quickstart run itself checks): a dozen
+    // CLI processes at once would only compete for the CPU.
+    const runtime = await readLiveRuntimeInfo(dataDir);
+    assert.ok(runtime, 'the running service wrote its runtime.json');
+    const db = createDb(runtime.databaseUrl, 1);
+    const tenants: Tenant[] = [];
+    try {
+      for (let i = 0; i <= OTHER_GUIDES.length + TASK_GUIDES.length; i++) tenants.push(await createTenant(db));
+    } finally {
+      await db.destroy();
+    }
     quickstartRun = runBlocks(quickstart, env, 300_000);
     for (const guide of [...TASK_GUIDES, ...OTHER_GUIDES]) {
       const blocks = codeBlocks(await readFile(path.join(repoRoot, guide), 'utf8')).filter((b) => b.lang === 'bash');
-      guideRuns.set(guide, { blocks, run: runBlocks([...quickstart.slice(0, 2), ...blocks], env, 300_000) });
+      const { workspaceId, organizationId, apiKey } = tenants.pop()!;
+      const stepOne: CodeBlock = {
+        lang: 'bash',
+        line: quickstart[0]!.line,
+        code: `export WS=${workspaceId} ORG=${organizationId} KEY=${apiKey}`,
+      };
+      guideRuns.set(guide, { blocks, run: runBlocks([stepOne, quickstart[1]!, ...blocks], env, 300_000) });
     }
-    samplesRun = runSamples(env).catch((err: unknown) => [`the samples could not run: ${String(err)}`]);
+    samplesRun = runSamples(env, tenants.pop()!).catch((err: unknown) => [`the samples could not run: ${String(err)}`]);
   });
   after(async function () {
     this.timeout(60_000);
