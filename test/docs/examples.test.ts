@@ -153,11 +153,12 @@ describe('the documentation examples, run against npm start', function () {
     const started = Date.now();
     service = await RunCommand.start(serviceEnv);
     console.log(`      (the service started in ${Date.now() - started} ms)`);
-    // What the README tells a newcomer's shell: the base URL and the certificate npm start printed and wrote.
+    // What the README's step 1 reads: the base URL npm start printed and the certificate it wrote (step 1 exports
+    // it as CURL_CA_BUNDLE, whatever the machine's CURL_CA_BUNDLE was; the guides' runs start with step 1's exports).
     const env = {
       ...serviceEnv,
       KWS: service.baseUrl,
-      CURL_CA_BUNDLE: path.join(dataDir, 'tls', 'cert.pem'),
+      KWS_CA: path.join(dataDir, 'tls', 'cert.pem'),
       NODE_EXTRA_CA_CERTS: path.join(dataDir, 'tls', 'cert.pem'),
     };
     // The guides and samples get their workspaces straight from the running service's database (what the
@@ -179,7 +180,10 @@ describe('the documentation examples, run against npm start', function () {
       const stepOne: CodeBlock = {
         lang: 'bash',
         line: quickstart[0]!.line,
-        code: `export WS=${workspaceId} ORG=${organizationId} KEY=${apiKey}`,
+        code: [
+          ...quickstart[0]!.code.split('\n').filter((l) => /^export (KWS|CURL_CA_BUNDLE)=/.test(l)),
+          `export WS=${workspaceId} ORG=${organizationId} KEY=${apiKey}`,
+        ].join('\n'),
       };
       guideRuns.set(guide, { blocks, run: runBlocks([stepOne, quickstart[1]!, ...blocks], env, 300_000) });
     }
