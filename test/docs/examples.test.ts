@@ -80,17 +80,23 @@ function assertSteps(
   serviceLog: () => string,
 ): void {
   const show = (b: CodeBlock) => `${file}:${b.line}`;
+  const finished = run.failedAt ? run.steps.slice(0, -1) : run.steps;
+  const mismatches = finished
+    .filter((s) => s.block.expected !== undefined && !matchesExpected(s.output, s.block.expected))
+    .map((s) => `${show(s.block)}: printed\n${s.output}\n--- where the doc shows\n${s.block.expected}`);
   if (run.code !== 0 || run.failedAt) {
     const step = run.failedAt ?? blocks[0]!;
     assert.fail(
-      `${show(step)}: the block failed (bash exit ${run.code}):\n${step.code}\n--- its output:\n` +
-        `${run.steps[run.steps.length - 1]?.output ?? ''}\n--- stderr:\n${run.stderr}\n--- the service's last log:\n${serviceLog().slice(-4000)}`,
+      [
+        ...mismatches,
+        `${show(step)}: the block failed (bash exit ${run.code}):\n${step.code}`,
+        `--- its output:\n${run.steps[run.steps.length - 1]?.output ?? ''}`,
+        `--- stderr:\n${run.stderr}`,
+        `--- the service's last log:\n${serviceLog().slice(-4000)}`,
+      ].join('\n'),
     );
   }
   assert.equal(run.steps.length, blocks.length, `every block ran: ${run.steps.length} of ${blocks.length}`);
-  const mismatches = run.steps
-    .filter((s) => s.block.expected !== undefined && !matchesExpected(s.output, s.block.expected))
-    .map((s) => `${show(s.block)}: printed\n${s.output}\n--- where the doc shows\n${s.block.expected}`);
   assert.deepEqual(mismatches, [], `${mismatches.join('\n\n')}\n--- stderr:\n${run.stderr}`);
 }
 
