@@ -37,8 +37,9 @@ ensure_project_node "$ROOT" || fail "the project's Node.js (npm rebuild node)"
 say "node present: $(node --version)"
 
 if [ "$MODE" = all ]; then
-# 1. PostgreSQL 15 server and headers
+# 1. PostgreSQL 15 server and headers (and jq: test/docs runs the README's curl | jq quickstart)
 apt_install postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR
+command -v jq >/dev/null || apt_install jq
 [ -x "$PG_CONFIG" ] || fail "pg_config not found at $PG_CONFIG after installing postgresql-server-dev-$PG_MAJOR"
 
 # 2. pgvector, built from Debian's source package against PostgreSQL 15

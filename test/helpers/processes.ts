@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { freeLoopbackPort } from '../../src/ports';
+import { testEnv } from './env';
 import { createClient } from './http';
 
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -22,6 +24,18 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
     delete env[name];
   }
   return { ...env, ...overrides };
+}
+
+/** The environment of the run command (`node dist/src/main/dev.js`) on its embedded defaults, with ports of its own. */
+export async function runCommandEnv(dataDir: string): Promise<NodeJS.ProcessEnv> {
+  return childEnv({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    TEMPORAL_DEV_PORT: String(await freeLoopbackPort()),
+    TEMPORAL_UI_PORT: String(await freeLoopbackPort()),
+    TEMPORAL_CLI_PATH: testEnv.temporalCliPath,
+    LOG_LEVEL: 'warn',
+  });
 }
 
 export function runNode(
