@@ -83,13 +83,21 @@ model_present() { [ -f "$MODEL_INFO" ]; }
 MISSING=()
 missing() { MISSING+=("$1"$'\n'"      how: $2"); }
 version_at_least() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
+# need_free DIR MB WHAT WAY: DIR's disk (DIR may not exist yet) must have MB free for WHAT; WAY is another remedy.
+need_free() {
+  local dir="$1" free
+  while [ ! -d "$dir" ]; do dir="$(dirname "$dir")"; done
+  free="$(df -Pm "$dir" | awk 'NR==2 {print $4}')"
+  [ "$free" -ge "$2" ] || missing "$((($2 + 999) / 1000)) GB free disk for $3, under $1 ($((free / 1000)) GB free)" \
+    "free some space, or $4"
+}
 check_prerequisites() {
-  local need_go="" need_venv="" need_disk_mb=0 apt=()
-  temporal_present || { need_go="the Temporal CLI"; need_disk_mb=$((need_disk_mb + 3500)); }
-  model_present || { need_venv="the embedding model"; need_disk_mb=$((need_disk_mb + 1000)); }
+  local need_go="" need_venv="" need_tools_mb=0 apt=()
+  temporal_present || { need_go="the Temporal CLI"; need_tools_mb=$((need_tools_mb + 300)); }
+  model_present || { need_venv="the embedding model"; need_tools_mb=$((need_tools_mb + 1000)); }
   if [ "$MODE" = all ]; then
     compose_check_present || need_go="${need_go:+$need_go and }compose-check"
-    [ -x "$ST_VENV/bin/st" ] || { need_venv="${need_venv:+$need_venv and }schemathesis"; need_disk_mb=$((need_disk_mb + 300)); }
+    [ -x "$ST_VENV/bin/st" ] || { need_venv="${need_venv:+$need_venv and }schemathesis"; need_tools_mb=$((need_tools_mb + 300)); }
     mapfile -t apt < <(apt_missing "${APT_PACKAGES[@]}" "${TEST_APT_PACKAGES[@]}")
     pgvector_present || apt+=(build-essential "pgvector's source package")
     if ! test_server_present; then
@@ -106,7 +114,7 @@ check_prerequisites() {
     fi
   fi
   command -v npm >/dev/null || missing "npm (installs the project's dependencies and its own Node.js 22)" \
-    "any Node.js with npm: https://nodejs.org/en/download, or $SUDO apt-get install -y nodejs npm"
+    "any Node.js with npm: https://nodejs.org/en/download, or ${SUDO:+sudo }apt-get install -y nodejs npm"
   [ -d "$ROOT/node_modules" ] || missing "the project's dependencies (node_modules)" "npm ci"
   if [ -n "$need_go" ]; then
     local go_version
@@ -117,6 +125,9 @@ check_prerequisites() {
     elif ! version_at_least "$go_version" "$TEMPORAL_CLI_GO"; then
       missing "go $TEMPORAL_CLI_GO or later (builds $need_go once; found go$go_version)" \
         "https://go.dev/dl/ (Debian's golang package is older), then put its bin/ on PATH first"
+    else
+      # The Temporal CLI's module and build caches take about 3.2 GB (Go's own folders, not .tools).
+      need_free "$(go env GOMODCACHE)" 3500 "Go's module and build caches" "set GOMODCACHE and GOCACHE to a disk with room"
     fi
   fi
   # python3 reads the model's MODEL_INFO.json on every run; venv and pip build what is missing.
@@ -126,15 +137,8 @@ check_prerequisites() {
   elif [ -n "$need_venv" ] && ! python3 -c 'import venv, ensurepip, pip' 2>/dev/null; then
     missing "python3's venv and pip (build $need_venv once)" "${SUDO:+sudo }apt-get install -y python3-venv python3-pip"
   fi
-  if [ "$need_disk_mb" -gt 0 ]; then
-    mkdir -p "$TOOLS"
-    local free_mb
-    free_mb="$(df -Pm "$TOOLS" | awk 'NR==2 {print $4}')"
-    if [ "$free_mb" -lt "$need_disk_mb" ]; then
-      missing "$((need_disk_mb / 1000 + 1)) GB free disk under $TOOLS (the one-time builds; $((free_mb / 1000)) GB free)" \
-        "free some space, or set KWS_TOOLS_DIR to a folder on a disk with room"
-    fi
-  fi
+  [ "$need_tools_mb" -eq 0 ] || need_free "$TOOLS" "$need_tools_mb" "the one-time builds" \
+    "set KWS_TOOLS_DIR to a folder on a disk with room"
   if [ ${#MISSING[@]} -gt 0 ]; then
     say "missing prerequisites (nothing was changed):" >&2
     for m in "${MISSING[@]}"; do printf '  - %s\n' "$m" >&2; done
