@@ -15418,7 +15418,7 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description The tool */
+                /** @description The tool (GET …/agent/tools lists them) */
                 name: string;
             };
             cookie?: never;
