@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS as OUTPUT, launchChromium } from '../helpers/chromium';
 import { publishedOpenApiDocument } from '../../src/api/openapi/published';
-import { createTextExamples, searchExamples } from '../../src/api/routes/knowledge/examples';
+import { createTextExamples, searchExamples, uploadFileExamples } from '../../src/api/routes/knowledge/examples';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { waitForJob } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -128,6 +128,15 @@ describe('docs page in Chromium', function () {
     // Knowledge search as a newcomer tries it: the body is the hand-written example, sent as it stands.
     await searchWithDefaultExample(page, tenant);
     await page.screenshot({ path: path.join(OUTPUT, 'docs-search.png') });
+
+    // A multipart form is filled field by field from the example too (not from the fields' patterns).
+    const upload = page.locator('#operations-Knowledge-uploadFile');
+    await upload.locator('.opblock-summary').click();
+    await upload.locator('.try-out__btn').click();
+    const field = (name: string) => upload.locator(`tr[data-property-name="${name}"] input:not([type="checkbox"])`);
+    const { title, language } = uploadFileExamples.request.background.value as Record<string, string>;
+    assert.equal(await field('title').inputValue(), title);
+    assert.equal(await field('language').inputValue(), language);
     await page.screenshot({ path: path.join(OUTPUT, 'docs-page-full.png'), fullPage: true });
     await context.close();
 

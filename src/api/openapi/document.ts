@@ -368,7 +368,26 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
       },
     },
   );
+  showFormExamples(document);
   return stateCleanText(document);
+}
+
+/**
+ * Swagger UI fills a multipart form field by field from each property's own example, never from the body's
+ * examples: each field of the first example becomes its property's example (the file part stays the user's pick).
+ */
+function showFormExamples(document: ReturnType<typeof createDocument>): void {
+  for (const op of OPERATIONS) {
+    const first = Object.values(op.request?.examples ?? {})[0]?.value as Record<string, unknown> | undefined;
+    if (!op.request?.multipart || !first) continue;
+    const media = document.paths?.[op.path]?.[op.method]?.requestBody as
+      { content: Record<string, { schema?: { properties?: Record<string, Record<string, unknown>> } }> } | undefined;
+    const properties = media?.content['multipart/form-data']?.schema?.properties ?? {};
+    for (const [field, value] of Object.entries(first)) {
+      const property = properties[field];
+      if (property && property.format !== 'binary') property.example = value;
+    }
+  }
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
