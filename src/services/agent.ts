@@ -22,6 +22,7 @@ import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { blockedReason } from '../web/address';
 import { checkUrlAddress, FetchError, type AddressPolicy } from '../web/fetch';
+import type { OwnComponents } from '../web/ownComponents';
 import { threadRole, threadScope, threadSubject } from '../policies/scopes';
 import type { SecretBox } from './secretBox';
 
@@ -169,9 +170,13 @@ export async function postMessage(
 
 // ---- servers
 
-/** The door's address rule for agent servers, lifted only by AGENT_ALLOW_PRIVATE_NETWORKS (self-hosted models). */
-export const agentAddressPolicy = (config: Pick<Config, 'agent'>): AddressPolicy => ({
+/**
+ * The door's address rule for agent servers, lifted only by AGENT_ALLOW_PRIVATE_NETWORKS (self-hosted models);
+ * the service's own components are refused whatever it says.
+ */
+export const agentAddressPolicy = (config: Pick<Config, 'agent'>, own: OwnComponents): AddressPolicy => ({
   allowPrivateNetworks: config.agent.allowPrivateNetworks,
+  own,
 });
 
 const isLoopbackHost = (url: URL) =>
@@ -181,7 +186,11 @@ const isLoopbackHost = (url: URL) =>
  * https, or http to a loopback address when allowed for development; no credentials or fragment in it; an
  * address the outbound rule allows for agent servers.
  */
-export async function checkServerUrl(value: string, config: Pick<Config, 'agent'>): Promise<string> {
+export async function checkServerUrl(
+  value: string,
+  config: Pick<Config, 'agent'>,
+  own: OwnComponents,
+): Promise<string> {
   const allowHttp = config.agent.allowHttpLoopback;
   const scheme = allowHttp ? 'url must be an https URL, or http on a loopback address' : 'url must be an https URL';
   let url: URL;
@@ -195,7 +204,7 @@ export async function checkServerUrl(value: string, config: Pick<Config, 'agent'
   if (url.username || url.password) throw badRequest('url must not carry credentials (use authToken)');
   if (url.hash) throw badRequest('url must not have a fragment');
   try {
-    await checkUrlAddress(url, agentAddressPolicy(config));
+    await checkUrlAddress(url, agentAddressPolicy(config, own));
   } catch (err) {
     if (err instanceof FetchError) throw badRequest(err.message);
     throw err;
@@ -236,12 +245,12 @@ export function serverAuthToken(secrets: SecretBox, row: AgentServerRow): string
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
 export async function createServer(
-  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'> },
+  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'>; ownComponents: OwnComponents },
   workspaceId: string,
   input: { name: string; url: string; description?: string; model?: string; authToken?: string },
   maxServers: number,
 ): Promise<AgentServerRow> {
-  const url = await checkServerUrl(input.url, deps.config);
+  const url = await checkServerUrl(input.url, deps.config, deps.ownComponents);
   const id = randomUUID();
   const sealed = input.authToken
     ? deps.secrets.seal(input.authToken, tokenContext({ workspace_id: workspaceId, id, url }))
@@ -270,13 +279,13 @@ export async function createServer(
 }
 
 export async function updateServer(
-  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'> },
+  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'>; ownComponents: OwnComponents },
   workspaceId: string,
   id: string,
   input: { name?: string; url?: string; description?: string | null; model?: string | null; authToken?: string | null },
 ): Promise<AgentServerRow> {
   await loadServer(deps.db, workspaceId, id);
-  const url = input.url === undefined ? undefined : await checkServerUrl(input.url, deps.config);
+  const url = input.url === undefined ? undefined : await checkServerUrl(input.url, deps.config, deps.ownComponents);
   try {
     return await deps.db.transaction(async (trx) => {
       const current = await loadServer(trx, workspaceId, id, { forUpdate: true });

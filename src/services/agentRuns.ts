@@ -12,6 +12,7 @@ import * as agent from '../db/repositories/agent';
 import type { AgentMessageRow, AgentServerRow, AgentSource, AgentThreadRow, AgentToolCall } from '../db/rows';
 import { AppError, badRequest, conflict } from '../errors';
 import type { AuthState } from '../policies/credentials';
+import type { OwnComponents } from '../web/ownComponents';
 import { agentAddressPolicy, loadServer, loadThread, postMessage, serverAuthToken, type ThreadLimits } from './agent';
 import {
   streamChatRound,
@@ -48,6 +49,7 @@ export interface RunDeps {
   logger: Logger;
   secrets: SecretBox;
   config: Pick<Config, 'agent'>;
+  ownComponents: OwnComponents;
 }
 
 export const RunMessages = {
@@ -210,7 +212,7 @@ async function converse(
       body: { model: run.model, messages: conversation, ...(offerTools ? { tools: run.tools.definitions } : {}) },
       signal,
       limits: run.limits,
-      policy: agentAddressPolicy(deps.config),
+      policy: agentAddressPolicy(deps.config, deps.ownComponents),
       onDelta(text) {
         // Text of a later round continues the same message, as a new paragraph.
         if (!separated) {

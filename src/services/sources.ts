@@ -26,13 +26,13 @@ export const SourceMessages = {
   noSettings: 'The website has no crawl settings to recrawl with',
 } as const;
 
-type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets'>;
+type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets' | 'ownComponents'>;
 
 /** The URL if the service may fetch it (form, scheme, and the host's addresses), else 400 with the reason. */
-export async function checkFetchableUrl(deps: Pick<Deps, 'config'>, raw: string): Promise<URL> {
+export async function checkFetchableUrl(deps: Pick<Deps, 'config' | 'ownComponents'>, raw: string): Promise<URL> {
   const { web } = deps.config;
   try {
-    return await checkWebUrl(raw, { ...fetchPolicy(web), resolve: web.resolve });
+    return await checkWebUrl(raw, { ...fetchPolicy(web, deps.ownComponents), resolve: web.resolve });
   } catch (err) {
     if (err instanceof FetchError) throw badRequest(err.message);
     throw err;

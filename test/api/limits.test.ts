@@ -33,7 +33,7 @@ describe('limits', function () {
     it('limits each credential, answers 429 with Retry-After, and holds across API replicas', async () => {
       const limited = withConfig((c) => ({
         ...c,
-        rateLimit: { requests: 4, anonymousRequests: 2, windowSeconds: 60 },
+        rateLimit: { requests: 4, anonymousRequests: 2, subjectRequests: 2, endUserRequests: 4, windowSeconds: 60 },
       }));
       const [a, b] = [await stack.serve(limited), await stack.serve(limited)];
       const other = await createTenant(stack.deps.db);
@@ -71,7 +71,10 @@ describe('limits', function () {
 
     it('counts made-up API keys against the client address, not a fresh budget per key', async () => {
       const limited = await stack.serve(
-        withConfig((c) => ({ ...c, rateLimit: { requests: 100, anonymousRequests: 4, windowSeconds: 60 } })),
+        withConfig((c) => ({
+          ...c,
+          rateLimit: { requests: 100, anonymousRequests: 4, subjectRequests: 0, endUserRequests: 0, windowSeconds: 60 },
+        })),
       );
       const other = await createTenant(stack.deps.db);
       const tokenPath = `/workspaces/${other.workspaceId}/generate-access-key-token`;
