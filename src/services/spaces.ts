@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { authorize } from '../policies/authorize';
 import type { AuthState } from '../policies/credentials';
+import { activationBudget } from '../policies/rateBudgets';
 import {
   activationRole,
   lentApiKeyId,
@@ -69,6 +70,8 @@ export async function requireSpaceAccess(
   return space;
 }
 
+const withBudget = (budget: string | undefined) => (budget === undefined ? {} : { budget });
+
 export interface Activation {
   token: string;
   spaceId: string;
@@ -109,6 +112,7 @@ export async function activateUserSpace(
     spaceId: space.id,
     roleId: input.roleId,
     apiKeyId,
+    ...withBudget(activationBudget(caller)),
   });
   return { token, spaceId: space.id, userId: input.externalId, isNew };
 }
