@@ -63,6 +63,18 @@ export const threadSubject = (auth: AuthState): string | null => (auth.kind === 
 export const threadRole = (auth: AuthState): string | null => boundRoleId(auth) ?? null;
 
 /**
+ * Whose threads a new thread counts among (AGENT_MAX_THREADS_PER_SUBJECT): a subject-bound token's subject, a
+ * role's tokens without one; the workspace credential is bounded by the workspace's total only.
+ */
+export function threadOwner(auth: AuthState): { subject: string } | { roleId: string } | undefined {
+  if (isWorkspaceCredential(auth)) return undefined;
+  const subject = threadSubject(auth);
+  if (subject !== null) return { subject };
+  const roleId = threadRole(auth);
+  return roleId === null ? undefined : { roleId };
+}
+
+/**
  * Whether a caller may track an upload (upload-file-metadata): an upload into a space is the space's, so only
  * the workspace credential tracks it here (a space's users see its files through the space's own routes); any
  * other upload follows the knowledge rule, which the caller applies to the item.

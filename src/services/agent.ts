@@ -23,7 +23,9 @@ import type { AuthState } from '../policies/credentials';
 import { blockedReason } from '../web/address';
 import { checkUrlAddress, FetchError, type AddressPolicy } from '../web/fetch';
 import type { OwnComponents } from '../web/ownComponents';
-import { threadRole, threadScope, threadSubject } from '../policies/scopes';
+import { threadOwner, threadRole, threadScope, threadSubject } from '../policies/scopes';
+import { boundReached } from './bounds';
+import { requireMessageFitsQuota } from './storageQuota';
 import type { SecretBox } from './secretBox';
 
 export const AgentMessages = {
@@ -40,19 +42,36 @@ export const AgentMessages = {
 
 // ---- threads
 
+/**
+ * A new thread bound to the caller's role and subject, within the bounds: the workspace's threads
+ * (WORKSPACE_MAX_AGENT_THREADS) and the creating end user's (AGENT_MAX_THREADS_PER_SUBJECT), counted under a
+ * per-workspace lock so concurrent creations hold them.
+ */
 export async function createThread(
-  db: Db,
+  deps: { db: Db; config: Pick<Config, 'bounds'> },
   auth: AuthState,
   input: { title: string; agentServerId?: string },
 ): Promise<AgentThreadRow> {
+  const { db } = deps;
+  const { workspaceAgentThreads, agentThreadsPerSubject } = deps.config.bounds;
   if (input.agentServerId) await loadServer(db, auth.workspace.id, input.agentServerId);
-  return agent.insertThread(db, {
-    id: randomUUID(),
-    workspace_id: auth.workspace.id,
-    role_id: threadRole(auth),
-    subject: threadSubject(auth),
-    agent_server_id: input.agentServerId ?? null,
-    title: input.title,
+  return db.transaction(async (trx) => {
+    await lockWorkspaceScope(trx, 'agent-threads', auth.workspace.id);
+    const owner = threadOwner(auth);
+    if (owner && (await agent.countThreads(trx, auth.workspace.id, owner)) >= agentThreadsPerSubject) {
+      throw boundReached('agentThreadsPerSubject', agentThreadsPerSubject);
+    }
+    if ((await agent.countThreads(trx, auth.workspace.id, {})) >= workspaceAgentThreads) {
+      throw boundReached('workspaceAgentThreads', workspaceAgentThreads);
+    }
+    return agent.insertThread(trx, {
+      id: randomUUID(),
+      workspace_id: auth.workspace.id,
+      role_id: threadRole(auth),
+      subject: threadSubject(auth),
+      agent_server_id: input.agentServerId ?? null,
+      title: input.title,
+    });
   });
 }
 
@@ -134,6 +153,8 @@ function messageRow(
 export interface ThreadLimits {
   maxMessages: number;
   maxBytes: number;
+  /** The workspace's storage quota when it sets none of its own (messages count in its storage figure). */
+  defaultStorageQuotaBytes: number;
 }
 
 /**
@@ -162,6 +183,7 @@ export async function postMessage(
     if (Number(thread.stored_bytes) + bytes > limits.maxBytes) {
       throw conflict(`The thread holds its maximum of ${limits.maxBytes} bytes of messages`);
     }
+    await requireMessageFitsQuota(trx, auth.workspace, limits.defaultStorageQuotaBytes, bytes);
     const message = await agent.insertMessage(trx, row);
     await agent.touchThread(trx, thread.id, bytes);
     return { message, created: true };

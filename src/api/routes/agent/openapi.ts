@@ -25,6 +25,8 @@ import {
 } from './schema';
 import { TOOL_NOT_FOUND } from './tools';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { boundMessage } from '../../../services/bounds';
+import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
 
 const base = '/v1/workspaces/{workspaceId}/agent';
 /** A JSON-RPC 2.0 request (with id) or notification, as the MCP transport accepts it (no other members). */
@@ -71,7 +73,11 @@ export const agentOperations: ApiOperation[] = [
     summary: "Create a thread (bound to the token's role under ACTIVE RBAC)",
     request: { path: WorkspacePath, body: CreateThreadRequestSchema },
     responses: { 201: { description: 'The thread', schema: ThreadSchema, links: threadLinks } },
-    errors: { 400: [FIELD], 404: [AgentMessages.serverNotFound] },
+    errors: {
+      400: [FIELD],
+      404: [AgentMessages.serverNotFound],
+      409: [boundMessage('agentThreadsPerSubject'), boundMessage('workspaceAgentThreads')],
+    },
   },
   {
     method: 'get',
@@ -110,6 +116,7 @@ export const agentOperations: ApiOperation[] = [
     errors: {
       400: [...threadErrors[400], FIELD],
       404: threadErrors[404],
+      403: [QUOTA_EXCEEDED],
       409: [
         AgentMessages.messageConflict,
         'The thread holds its maximum of … messages',

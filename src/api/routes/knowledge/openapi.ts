@@ -49,6 +49,7 @@ import {
   WEBSITE_MAX_DEPTH,
   WEBSITE_MAX_PAGES,
 } from './schema';
+import { boundMessage } from '../../../services/bounds';
 
 const base = '/v1/workspaces/{workspaceId}/knowledge';
 /** Upsert by external id (services/upserts.ts), on every creation that takes externalId. */
@@ -250,7 +251,7 @@ export const knowledgeOperations: ApiOperation[] = [
         PATH_PATTERN_MESSAGE,
         EXTERNAL_ID_MESSAGE,
       ],
-      409: [...upsertConflicts, SourceMessages.noSettings],
+      409: [...upsertConflicts, SourceMessages.noSettings, boundMessage('workspaceSources')],
     },
   },
   {

@@ -13,6 +13,7 @@ import {
   SyncStartedSchema,
   UpdateSourceSchema,
 } from './schema';
+import { boundMessage } from '../../../services/bounds';
 
 const base = '/v1/workspaces/{workspaceId}/sources';
 const SourcePath = withWorkspace({
@@ -56,6 +57,7 @@ export const sourcesOperations: ApiOperation[] = [
         SyncSourceMessages.badSecrets,
       ],
       404: [RoleMessages.rolesNotFound],
+      409: [boundMessage('workspaceSources')],
     },
   },
   {
