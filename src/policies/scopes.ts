@@ -30,6 +30,24 @@ export const mayCountWorkspaceChunks = (auth: AuthState): boolean => isWorkspace
 
 export const mayExplainRoles = (auth: AuthState): boolean => isWorkspaceCredential(auth);
 
+/**
+ * Whether the versions list shows each version's content hash: to the workspace credential only. A hash of a
+ * short text can be reversed by trying texts; an end user's credential sees that a version changed, not its hash.
+ */
+export const mayReadContentHashes = (auth: AuthState): boolean => isWorkspaceCredential(auth);
+
+/**
+ * What POST …/background-jobs tells a credential of a job of its workspace: the workspace credential everything;
+ * any other credential a job only when its knowledge scope reaches the job's item (`itemReached`: the item the
+ * job is about is one it may read), so a job id of another role's item, a role's workflow or a space's erasure is
+ * NOT_FOUND to it, as absent (no existence, timing or error oracle). A re-embed of the whole deployment is
+ * reported to everyone, its phase only to a narrower credential (mayCountWorkspaceChunks).
+ */
+export function jobReach(auth: AuthState, job: { deploymentWide: boolean; itemReached: boolean }): 'full' | 'hidden' {
+  if (isWorkspaceCredential(auth) || job.deploymentWide) return 'full';
+  return job.itemReached ? 'full' : 'hidden';
+}
+
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 

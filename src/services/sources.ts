@@ -143,6 +143,7 @@ async function startSource(
     workflowId,
     workspaceId,
     args: [{ workspaceId, knowledgeId, source, ...(inline ? { inline } : {}) }],
+    knowledgeId,
   });
   return workflowId;
 }
@@ -212,6 +213,13 @@ export async function recrawl(
   const source = await syncedSources.findSourceByRoot(deps.db, workspace.id, item.id);
   if (!source) throw new AppError(409, SourceMessages.noSettings);
   return (await syncNow(deps, workspace, source.id, confirmDeletes)).sync.job_id;
+}
+
+/** The root item of the source a sync job syncs (undefined for any other job). */
+export async function jobSourceRoot(db: Db, workspaceId: string, jobId: string): Promise<string | undefined> {
+  const sync = await syncedSources.findSyncByJob(db, workspaceId, jobId);
+  const source = sync ? await syncedSources.findSource(db, workspaceId, sync.source_id) : undefined;
+  return source?.root_id;
 }
 
 /**
