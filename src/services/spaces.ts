@@ -57,10 +57,11 @@ export async function requireSpaceAccess(
   need: 'reach' | 'manageFiles' = 'reach',
 ): Promise<SpaceRow> {
   const space = await loadSpace(db, auth.workspace.id, spaceId);
-  const userId = auth.token?.userId;
+  // The space user a user space token speaks for: its membership is one of the facts the policy weighs.
+  const userId = spaceSpeaker(auth);
   const [owner, memberRole] = await Promise.all([
     spaces.findSpaceUser(db, auth.workspace.id, space.owner_id),
-    auth.kind === 'userSpace' && userId ? spaces.memberRole(db, space.id, userId) : undefined,
+    userId ? spaces.memberRole(db, space.id, userId) : undefined,
   ]);
   const facts: SpaceFacts = {
     roleId: space.role_id,
