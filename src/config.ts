@@ -131,7 +131,7 @@ const EnvSchema = z.object({
     .number()
     .int()
     .min(1024)
-    .default(64 * 1024),
+    .default(256 * 1024),
   SPACE_MAX_MESSAGES_BYTES: z.coerce
     .number()
     .int()
@@ -141,6 +141,12 @@ const EnvSchema = z.object({
   WORKSPACE_MAX_SPACES: z.coerce.number().int().min(1).default(100_000),
   AGENT_MAX_THREADS_PER_SUBJECT: z.coerce.number().int().min(1).default(1000),
   WORKSPACE_MAX_AGENT_THREADS: z.coerce.number().int().min(1).default(100_000),
+  AGENT_MAX_BYTES_PER_SUBJECT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(128 * 1024 * 1024),
+  AGENT_MAX_RUNS_PER_SUBJECT: z.coerce.number().int().min(1).max(1000).default(2),
   WORKSPACE_MAX_SOURCES: z.coerce.number().int().min(1).max(100_000).default(100),
 
   OUTBOUND_DENY_TARGETS: z
@@ -284,6 +290,8 @@ export interface Config {
     spaceGroups: number;
     workspaceSpaces: number;
     agentThreadsPerSubject: number;
+    agentBytesPerSubject: number;
+    agentRunsPerSubject: number;
     workspaceAgentThreads: number;
     workspaceSources: number;
   };
@@ -474,6 +482,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       spaceGroups: e.SPACE_MAX_GROUPS,
       workspaceSpaces: e.WORKSPACE_MAX_SPACES,
       agentThreadsPerSubject: e.AGENT_MAX_THREADS_PER_SUBJECT,
+      agentBytesPerSubject: e.AGENT_MAX_BYTES_PER_SUBJECT,
+      agentRunsPerSubject: e.AGENT_MAX_RUNS_PER_SUBJECT,
       workspaceAgentThreads: e.WORKSPACE_MAX_AGENT_THREADS,
       workspaceSources: e.WORKSPACE_MAX_SOURCES,
     },

@@ -31,6 +31,14 @@ export const mayCountWorkspaceChunks = (auth: AuthState): boolean => isWorkspace
 export const mayExplainRoles = (auth: AuthState): boolean => isWorkspaceCredential(auth);
 
 /**
+ * Whether a run may name a model other than its agent server's: the workspace credential always; an end user's
+ * credential only when the integrator set none on the server (else the end user would choose what the
+ * integrator's model account pays for).
+ */
+export const mayChooseModel = (auth: AuthState, serverModel: string | null, named: string | undefined): boolean =>
+  isWorkspaceCredential(auth) || named === undefined || serverModel === null || named === serverModel;
+
+/**
  * Whether the versions list shows each version's content hash: to the workspace credential only. A hash of a
  * short text can be reversed by trying texts; an end user's credential sees that a version changed, not its hash.
  */

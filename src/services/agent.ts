@@ -155,6 +155,8 @@ export interface ThreadLimits {
   maxBytes: number;
   /** The workspace's storage quota when it sets none of its own (messages count in its storage figure). */
   defaultStorageQuotaBytes: number;
+  /** What one end user's threads hold together (AGENT_MAX_BYTES_PER_SUBJECT). */
+  maxBytesPerSubject: number;
 }
 
 /**
@@ -182,6 +184,10 @@ export async function postMessage(
     }
     if (Number(thread.stored_bytes) + bytes > limits.maxBytes) {
       throw conflict(`The thread holds its maximum of ${limits.maxBytes} bytes of messages`);
+    }
+    const owner = threadOwner(auth);
+    if (owner && (await agent.storedBytesOf(trx, auth.workspace.id, owner)) + bytes > limits.maxBytesPerSubject) {
+      throw boundReached('agentBytesPerSubject', limits.maxBytesPerSubject);
     }
     await requireMessageFitsQuota(trx, auth.workspace, limits.defaultStorageQuotaBytes, bytes);
     const message = await agent.insertMessage(trx, row);

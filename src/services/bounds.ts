@@ -8,7 +8,7 @@ type BoundName = keyof Config['bounds'];
 
 interface Bound {
   setting: string;
-  status: 409 | 413;
+  status: 409 | 413 | 429;
   message: (max: number | string) => string;
   hint: string;
   param?: string;
@@ -52,6 +52,18 @@ export const BOUNDS: Record<BoundName, Bound> = {
     message: (max) => `This end user holds its maximum of ${max} agent threads`,
     hint: 'Continue an existing thread: one end user holds at most AGENT_MAX_THREADS_PER_SUBJECT threads',
   },
+  agentBytesPerSubject: {
+    setting: 'AGENT_MAX_BYTES_PER_SUBJECT',
+    status: 409,
+    message: (max) => `This end user holds its maximum of ${max} bytes of agent messages`,
+    hint: "One end user's threads hold at most AGENT_MAX_BYTES_PER_SUBJECT bytes of messages",
+  },
+  agentRunsPerSubject: {
+    setting: 'AGENT_MAX_RUNS_PER_SUBJECT',
+    status: 429,
+    message: (max) => `This end user has its maximum of ${max} agent runs in progress`,
+    hint: 'Wait for a run to end: one end user runs at most AGENT_MAX_RUNS_PER_SUBJECT at a time',
+  },
   workspaceAgentThreads: {
     setting: 'WORKSPACE_MAX_AGENT_THREADS',
     status: 409,
@@ -69,17 +81,13 @@ export const BOUNDS: Record<BoundName, Bound> = {
 /** The refusal of a request past a bound: its status, a message naming the bound and its value, and help. */
 export function boundReached(name: BoundName, max: number): AppError {
   const bound = BOUNDS[name];
-  return new AppError(
-    bound.status,
-    bound.message(max),
-    undefined,
-    {},
-    {
-      code: bound.setting.toLowerCase(),
-      hint: bound.hint,
-      ...(bound.param ? { param: bound.param } : {}),
-    },
-  );
+  // Too many at once: retry shortly (a run ends within AGENT_RUN_TIMEOUT_MS).
+  const headers: Record<string, string> = bound.status === 429 ? { 'Retry-After': '5' } : {};
+  return new AppError(bound.status, bound.message(max), undefined, headers, {
+    code: bound.setting.toLowerCase(),
+    hint: bound.hint,
+    ...(bound.param ? { param: bound.param } : {}),
+  });
 }
 
 /** The refusal's message as the OpenAPI document lists it (the value varies). */

@@ -17,6 +17,8 @@ const BOUNDS: Config['bounds'] = {
   spaceGroups: 3,
   workspaceSpaces: 3,
   agentThreadsPerSubject: 2,
+  agentBytesPerSubject: 3000,
+  agentRunsPerSubject: 1,
   workspaceAgentThreads: 5,
   workspaceSources: 2,
 };
@@ -127,6 +129,24 @@ describe('bounds per space, per end user and per workspace', function () {
     const all = await thread(headers);
     assertError(all, 409, 'The workspace holds its maximum of 5 agent threads');
     assert.equal(all.body.code, 'workspace_max_agent_threads');
+  });
+
+  it("bounds the bytes of one end user's agent messages, and counts them in the storage figure", async () => {
+    const erin = (await accessHeaders(stack, tenant, { subject: 'erin' })).headers;
+    const created = await request('POST', v1('/agent/threads'), { headers: erin, json: { title: 'long talk' } });
+    assert.equal(created.status, 201, created.text);
+    const post = (n: number) =>
+      request('POST', v1(`/agent/threads/${created.body.id}/messages`), {
+        headers: erin,
+        json: { id: `00000000-0000-4000-8000-00000000000${n}`, role: 'user', content: 'z'.repeat(1200) },
+      });
+    const before = await storage();
+    assert.equal((await post(1)).status, 201);
+    assert.equal((await post(2)).status, 201);
+    const full = await post(3);
+    assertError(full, 409, 'This end user holds its maximum of 3000 bytes of agent messages');
+    assert.equal(full.body.code, 'agent_max_bytes_per_subject');
+    assert.ok((await storage()).messageBytes - before.messageBytes > 2400, 'agent messages count');
   });
 
   it('bounds the sources of a workspace', async () => {

@@ -137,6 +137,7 @@ export const agentOperations: ApiOperation[] = [
     responses: { 200: { description: 'The event stream', schema: z.string(), contentType: 'text/event-stream' } },
     errors: {
       400: [...threadErrors[400], FIELD, RunMessages.noModel],
+      403: [RunMessages.modelFixed],
       404: [...threadErrors[404], AgentMessages.serverNotFound],
       409: [RunMessages.noServer, RunMessages.busy, AgentMessages.tokenUnreadable],
     },

@@ -62,6 +62,7 @@ export function agentRouter(deps: Deps): Router {
     maxMessages: AgentLimits.messagesPerThread,
     maxBytes: AgentLimits.threadBytes,
     defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
+    maxBytesPerSubject: deps.config.bounds.agentBytesPerSubject,
   });
 
   // ---- threads and messages
