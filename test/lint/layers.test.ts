@@ -206,6 +206,11 @@ const violations: Planted[] = [
     filePath: 'src/storage/x.ts',
     code: "export const x = () => import('node:https');\n",
   },
+  {
+    name: 'a service turns the own-components rule off',
+    filePath: 'src/services/x.ts',
+    code: "import { NO_OWN_COMPONENTS } from '../web/ownComponents';\nexport const x = NO_OWN_COMPONENTS;\n",
+  },
   // Who may do what: src/policies only.
   {
     name: 'a service reads auth.kind',
