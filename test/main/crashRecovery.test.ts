@@ -16,9 +16,8 @@ import { temporal } from '@temporalio/proto';
 import { createDb } from '../../src/db/knex';
 import { readLiveRuntimeInfo } from '../../src/embedded/runtime';
 import { ACTIVITY_HEARTBEAT_TIMEOUT } from '../../src/workflows/contracts';
-import { testEnv } from '../helpers/env';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
-import { childEnv, freePort, kwsBin, RunCommand, runNode, waitPortFree } from '../helpers/processes';
+import { kwsBin, RunCommand, runCommandEnv, runNode, waitPortFree } from '../helpers/processes';
 
 const FILES = 12;
 /** The longest timeout that may retry a lost attempt: the heartbeat timeout, or a short step's start-to-close. */
@@ -94,14 +93,7 @@ describe('crash recovery of the run command (kill -9 during ingestion)', functio
   let run: RunCommand | undefined;
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-crash-'));
-    env = childEnv({
-      DATA_DIR: dataDir,
-      PORT: '0',
-      TEMPORAL_DEV_PORT: String(await freePort()),
-      TEMPORAL_UI_PORT: String(await freePort()),
-      TEMPORAL_CLI_PATH: testEnv.temporalCliPath,
-      LOG_LEVEL: 'warn',
-    });
+    env = await runCommandEnv(dataDir);
   });
   after(async () => {
     if (run) await run.kill9();

@@ -5,6 +5,12 @@
 // (metadata, tool arguments, JSON-RPC params) becomes CleanJsonValue, any JSON whose strings and keys are clean.
 // Unpaired surrogates, which no pattern can name in every validator's dialect, are stated in the document's
 // description (document.ts) and CleanJsonValue's. Fields a schema does not list are dropped unread: anything goes.
+//
+// CleanJsonValue is "any JSON value, not one holding a NUL": the recursion lives under `not`, which validators
+// (ajv, schemathesis) apply and client generators skip. Generators read a recursive union badly:
+// openapi-python-client 0.29.1 cannot parse a union whose array items (or inline object values) refer back to it
+// and drops every operation that uses it; read as "any JSON value", it types the field as Any (test/api/
+// generators.test.ts runs it, openapi-typescript and Redocly's lint on the document).
 import { CLEAN_TEXT_PATTERN } from '../middleware/text';
 
 type Schema = Record<string, unknown>;
@@ -13,18 +19,26 @@ export const CLEAN_JSON_VALUE = 'CleanJsonValue';
 const CLEAN_JSON_REF = `#/components/schemas/${CLEAN_JSON_VALUE}`;
 const COMPONENT_PREFIX = '#/components/schemas/';
 
-const cleanString = () => ({ type: 'string', pattern: CLEAN_TEXT_PATTERN });
+const HOLDS_NUL_REF = `${CLEAN_JSON_REF}/not`;
 
-/** Any JSON value whose strings and object keys are clean text (recursive through arrays and objects). */
+/**
+ * Any JSON value whose strings and object keys are clean text: not a value holding a NUL (a string with one, or an
+ * array or object with one inside, keys included), by the recursive schema under `not`.
+ */
 export const CLEAN_JSON_VALUE_SCHEMA = {
   description:
-    'Any JSON value whose strings and object keys hold no NUL character and no unpaired UTF-16 surrogate (400 otherwise)',
-  anyOf: [
-    cleanString(),
-    { type: ['number', 'boolean', 'null'] },
-    { type: 'array', items: { $ref: CLEAN_JSON_REF } },
-    { type: 'object', propertyNames: { pattern: CLEAN_TEXT_PATTERN }, additionalProperties: { $ref: CLEAN_JSON_REF } },
-  ],
+    'Any JSON value whose strings and object keys hold no NUL character and no unpaired UTF-16 surrogate ' +
+    '(400 otherwise). Validators read the NUL half from `not` (a value holding a NUL anywhere); unpaired ' +
+    'surrogates are stated here in words.',
+  not: {
+    description: 'A JSON value holding a NUL character: in a string, an array item, an object key or value',
+    anyOf: [
+      { type: 'string', not: { pattern: CLEAN_TEXT_PATTERN } },
+      { type: 'array', contains: { $ref: HOLDS_NUL_REF } },
+      { type: 'object', not: { propertyNames: { pattern: CLEAN_TEXT_PATTERN } } },
+      { type: 'object', not: { additionalProperties: { not: { $ref: HOLDS_NUL_REF } } } },
+    ],
+  },
 };
 
 /** Strings whose values are fixed or whose format excludes both already (and file bytes, which are no text). */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { filterField } from '../knowledge/filters';
 import { isCleanText } from '../../middleware/text';
 import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
+import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from '../../validate';
@@ -201,8 +202,8 @@ export const PostMessageRequestSchema = z
   .meta({
     override: ({ jsonSchema }: SchemaOverride) => {
       jsonSchema.allOf = [
-        { if: { properties: { role: { enum: ['user', 'system'] } } }, then: { required: ['content'] } },
-        { if: { required: ['toolCallId'] }, then: { properties: { role: { const: 'tool' } } } },
+        { if: { properties: { role: { enum: ['user', 'system'] } } }, then: requiring(jsonSchema, ['content']) },
+        { if: requiring(jsonSchema, ['toolCallId']), then: { properties: { role: { const: 'tool' } } } },
       ];
     },
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { filterField } from '../knowledge/filters';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
+import { requiring } from '../../openapi/required';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
 import { rankingOptionFields } from '../knowledge/schema';
@@ -24,7 +25,12 @@ export const ActivateApiKeySchema = z.object(
     email: z
       .string({ error: MISSING })
       .trim()
-      .pipe(z.email({ message: 'email must be a valid email address' }))
+      .pipe(
+        z
+          .email({ message: 'email must be a valid email address' })
+          // format email (RFC 5321) caps the local part at 64 characters; zod's pattern alone does not.
+          .refine((e) => e.indexOf('@') <= 64, { message: 'email must be a valid email address' }),
+      )
       .meta({ format: 'email', pattern: z.regexes.email.source }),
     customerRoleId: CustomerRoleIdReference.optional(),
   },
@@ -60,7 +66,7 @@ export const ActivateSpaceSchema = z
     override: ({ jsonSchema }: SchemaOverride) => {
       jsonSchema.required = ['workspaceId'];
       jsonSchema.oneOf = [{ required: ['userId'] }, { required: ['customerIdString'] }];
-      jsonSchema.not = { required: ['roleId', 'customerRoleId'] };
+      jsonSchema.not = requiring(jsonSchema, ['roleId', 'customerRoleId']);
     },
   });
 

@@ -1,0 +1,235 @@
+// The documentation's examples, run as written against the service `npm start` runs (node dist/src/main/dev.js on
+// its embedded defaults, with a data directory and ports of its own):
+// - the README's quickstart: its bash blocks in order, in one bash, as a newcomer pastes them; each block's
+//   output must match the `text` block shown under it (`…` stands for any text within a line);
+// - the task guides' curl blocks the same way, after the quickstart's first two steps (the guides say so);
+// - the task guides' TypeScript samples (packages/client): type-checked by tsc, then run with Node.
+// A README or guide edit that breaks a step fails here, naming the step's line.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { codeBlocks, matchesExpected, section, type CodeBlock } from '../helpers/markdown';
+import { createDb } from '../../src/db/knex';
+import { readLiveRuntimeInfo } from '../../src/embedded/runtime';
+import { createTenant, type Tenant } from '../helpers/factories';
+import { repoRoot, RunCommand, runCommandEnv, runNode } from '../helpers/processes';
+
+/** The main tasks' guides: their curl blocks and TypeScript samples run (the curl blocks after the quickstart's steps 1 and 2). */
+const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/guides/roles-and-tokens.md'];
+/** Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). */
+const OTHER_GUIDES = ['text-url-website', 'versions', 'external-ids', 'chunks', 'mcp', 'agent-api'].map(
+  (name) => `docs/guides/${name}.md`,
+);
+
+interface StepResult {
+  block: CodeBlock;
+  output: string;
+  ms: number;
+}
+
+/** Runs the blocks in one bash (set -euo pipefail), in order; resolves with each block's stdout and time. */
+async function runBlocks(
+  blocks: CodeBlock[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ steps: StepResult[]; code: number | null; stderr: string; failedAt?: CodeBlock }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-docs-bash-'));
+  const script = path.join(dir, 'steps.sh');
+  const marker = (i: number | 'end') => `printf '\\n::kws-step %s %s::\\n' ${i} "$(date +%s%3N)"`;
+  await writeFile(
+    script,
+    ['set -euo pipefail', ...blocks.flatMap((b, i) => [marker(i), b.code]), marker('end'), ''].join('\n'),
+  );
+  const child = spawn('bash', [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+  clearTimeout(timer);
+  await rm(dir, { recursive: true, force: true });
+
+  const parts = stdout.split(/\n?::kws-step (\d+|end) (\d+)::\n/);
+  // parts: [before, index0, time0, output0, index1, time1, output1, …]
+  const marks: Array<{ index: string; at: number; output: string }> = [];
+  for (let p = 1; p + 1 < parts.length; p += 3) {
+    marks.push({ index: parts[p]!, at: Number(parts[p + 1]), output: parts[p + 2] ?? '' });
+  }
+  const steps: StepResult[] = [];
+  for (let m = 0; m < marks.length; m++) {
+    const mark = marks[m]!;
+    const next = marks[m + 1];
+    if (mark.index === 'end' || !next) continue;
+    steps.push({ block: blocks[Number(mark.index)]!, output: mark.output, ms: next.at - mark.at });
+  }
+  const finished = marks.some((mark) => mark.index === 'end');
+  const last = marks[marks.length - 1];
+  const failedAt = finished || !last ? undefined : blocks[Number(last.index)];
+  if (failedAt) steps.push({ block: failedAt, output: last!.output, ms: NaN });
+  return { steps, code, stderr, failedAt };
+}
+
+/** Asserts that the run finished and that every block printed what its expected-output block shows. */
+function assertSteps(
+  file: string,
+  run: Awaited<ReturnType<typeof runBlocks>>,
+  blocks: CodeBlock[],
+  serviceLog: () => string,
+): void {
+  const show = (b: CodeBlock) => `${file}:${b.line}`;
+  const finished = run.failedAt ? run.steps.slice(0, -1) : run.steps;
+  const mismatches = finished
+    .filter((s) => s.block.expected !== undefined && !matchesExpected(s.output, s.block.expected))
+    .map((s) => `${show(s.block)}: printed\n${s.output}\n--- where the doc shows\n${s.block.expected}`);
+  if (run.code !== 0 || run.failedAt) {
+    const step = run.failedAt ?? blocks[0]!;
+    assert.fail(
+      [
+        ...mismatches,
+        `${show(step)}: the block failed (bash exit ${run.code}):\n${step.code}`,
+        `--- its output:\n${run.steps[run.steps.length - 1]?.output ?? ''}`,
+        `--- stderr:\n${run.stderr}`,
+        `--- the service's last log:\n${serviceLog().slice(-4000)}`,
+      ].join('\n'),
+    );
+  }
+  assert.equal(run.steps.length, blocks.length, `every block ran: ${run.steps.length} of ${blocks.length}`);
+  assert.deepEqual(mismatches, [], `${mismatches.join('\n\n')}\n--- stderr:\n${run.stderr}`);
+}
+
+/** Writes the TypeScript samples out, type-checks them with tsc, then runs each with Node in the tenant's workspace. */
+async function runSamples(env: NodeJS.ProcessEnv, tenant: Tenant): Promise<string[]> {
+  const dir = path.join(repoRoot, '.test-run', 'docs-samples');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const problems: string[] = [];
+  const samples: Array<{ file: string; where: string; expected?: string }> = [];
+  for (const guide of TASK_GUIDES) {
+    const blocks = codeBlocks(await readFile(path.join(repoRoot, guide), 'utf8')).filter((b) => b.lang === 'ts');
+    if (blocks.length === 0) problems.push(`${guide} has no TypeScript sample`);
+    for (const block of blocks) {
+      const file = path.join(dir, `${path.basename(guide, '.md')}-${block.line}.mts`);
+      await writeFile(file, block.code + '\n');
+      samples.push({ file, where: `${guide}:${block.line}`, expected: block.expected });
+    }
+  }
+  const tsc = await runNode(
+    [
+      path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+      ...['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--types', 'node'],
+      ...['--module', 'nodenext', '--moduleResolution', 'nodenext'],
+      ...samples.map((s) => s.file),
+    ],
+    env,
+  );
+  if (tsc.code !== 0) return [...problems, `tsc found errors in the samples:\n${tsc.stdout}${tsc.stderr}`];
+
+  const sampleEnv = { ...env, WS: tenant.workspaceId, ORG: tenant.organizationId, KEY: tenant.apiKey };
+  for (const sample of samples) {
+    const ran = await runNode([sample.file], sampleEnv);
+    if (ran.code !== 0) problems.push(`${sample.where} failed:\n${ran.stdout}${ran.stderr}`);
+    else if (sample.expected !== undefined && !matchesExpected(ran.stdout, sample.expected)) {
+      problems.push(`${sample.where} printed\n${ran.stdout}\n--- where the guide shows\n${sample.expected}`);
+    }
+  }
+  return problems;
+}
+
+describe('the documentation examples, run against npm start', function () {
+  this.timeout(600_000);
+  let dataDir: string;
+  let service: RunCommand | undefined;
+  /** The quickstart's blocks: every bash block of the README's Quickstart section. */
+  let quickstart: CodeBlock[];
+  /** Every run starts at once, each in a workspace of its own (they mostly wait on polls), and each test awaits its own. */
+  let quickstartRun: Promise<Awaited<ReturnType<typeof runBlocks>>>;
+  const guideRuns = new Map<string, { blocks: CodeBlock[]; run: Promise<Awaited<ReturnType<typeof runBlocks>>> }>();
+  let samplesRun: Promise<string[]>;
+
+  before(async function () {
+    this.timeout(200_000);
+    const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8');
+    const { text, firstLine } = section(readme, 'Quickstart');
+    quickstart = codeBlocks(text, firstLine).filter((b) => b.lang === 'bash');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-docs-'));
+    const serviceEnv = await runCommandEnv(dataDir);
+    const started = Date.now();
+    service = await RunCommand.start(serviceEnv);
+    console.log(`      (the service started in ${Date.now() - started} ms)`);
+    // What the README's step 1 reads: the base URL npm start printed and the certificate it wrote (step 1 exports
+    // it as CURL_CA_BUNDLE, whatever the machine's CURL_CA_BUNDLE was; the guides' runs start with step 1's exports).
+    const env = {
+      ...serviceEnv,
+      KWS: service.baseUrl,
+      KWS_CA: path.join(dataDir, 'tls', 'cert.pem'),
+      NODE_EXTRA_CA_CERTS: path.join(dataDir, 'tls', 'cert.pem'),
+    };
+    // The guides and samples get their workspaces straight from the running service's database (what the
+    // quickstart's step 1 does through `npx kws bootstrap`, which the quickstart run itself checks): a dozen
+    // CLI processes at once would only compete for the CPU.
+    const runtime = await readLiveRuntimeInfo(dataDir);
+    assert.ok(runtime, 'the running service wrote its runtime.json');
+    const db = createDb(runtime.databaseUrl, 1);
+    const tenants: Tenant[] = [];
+    try {
+      for (let i = 0; i <= OTHER_GUIDES.length + TASK_GUIDES.length; i++) tenants.push(await createTenant(db));
+    } finally {
+      await db.destroy();
+    }
+    quickstartRun = runBlocks(quickstart, env, 300_000);
+    for (const guide of [...TASK_GUIDES, ...OTHER_GUIDES]) {
+      const blocks = codeBlocks(await readFile(path.join(repoRoot, guide), 'utf8')).filter((b) => b.lang === 'bash');
+      const { workspaceId, organizationId, apiKey } = tenants.pop()!;
+      const stepOne: CodeBlock = {
+        lang: 'bash',
+        line: quickstart[0]!.line,
+        code: [
+          ...quickstart[0]!.code.split('\n').filter((l) => /^export (KWS|CURL_CA_BUNDLE)=/.test(l)),
+          `export WS=${workspaceId} ORG=${organizationId} KEY=${apiKey}`,
+        ].join('\n'),
+      };
+      guideRuns.set(guide, { blocks, run: runBlocks([stepOne, quickstart[1]!, ...blocks], env, 300_000) });
+    }
+    samplesRun = runSamples(env, tenants.pop()!).catch((err: unknown) => [`the samples could not run: ${String(err)}`]);
+  });
+  after(async function () {
+    this.timeout(60_000);
+    await Promise.allSettled([quickstartRun, samplesRun, ...[...guideRuns.values()].map((g) => g.run)]);
+    if (service) {
+      const stopped = await Promise.race([service.stop(), new Promise((r) => setTimeout(() => r('late'), 30_000))]);
+      if (stopped === 'late') await service.kill9();
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("README's quickstart: each block runs as written and prints what the README shows under it", async () => {
+    assert.ok(quickstart.length >= 8, `the Quickstart section has ${quickstart.length} bash blocks`);
+    assert.ok(
+      quickstart.filter((b) => b.expected !== undefined).length >= 8,
+      'most quickstart blocks show their output',
+    );
+    const run = await quickstartRun;
+    console.log(
+      `      (steps, ms: ${run.steps.map((s) => `README.md:${s.block.line} ${s.ms}`).join(', ')}; total ${run.steps.reduce((t, s) => t + s.ms, 0)} ms)`,
+    );
+    assertSteps('README.md', run, quickstart, () => service!.log);
+  });
+
+  for (const guide of [...TASK_GUIDES, ...OTHER_GUIDES]) {
+    it(`${guide}: its curl blocks run after the quickstart's steps 1 and 2, and print what the guide shows`, async () => {
+      const { blocks, run } = guideRuns.get(guide)!;
+      assert.ok(blocks.length >= 1, `${guide} has no bash block`);
+      const result = await run;
+      // The quickstart's own steps are checked by the test above; here only that they ran.
+      assertSteps(guide, { ...result, steps: result.steps.slice(2) }, blocks, () => service!.log);
+    });
+  }
+
+  it("the main tasks' TypeScript samples (packages/client) type-check and run, printing what the guides show", async () => {
+    const problems = await samplesRun;
+    assert.deepEqual(problems, [], problems.join('\n\n'));
+  });
+});
