@@ -2,6 +2,16 @@
 // mapping of anything else (Postgres errors, unknown failures) to the spec's body {"error", "message"}.
 import { STATUS_CODES } from 'node:http';
 
+/**
+ * Help beside the spec's error and message (the shared error-body contract): `code` a stable snake_case name,
+ * `param` the field or header at fault, `hint` one line on what to do. Clients treat each as optional.
+ */
+export interface ErrorHelp {
+  code?: string;
+  param?: string;
+  hint?: string;
+}
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -10,13 +20,14 @@ export class AppError extends Error {
     readonly error: string = STATUS_CODES[status] ?? 'Error',
     /** Response headers that go with the error (Retry-After on 429 and 503). */
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly help: Readonly<ErrorHelp> = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
 
-  toBody(): { error: string; message: string } {
-    return { error: this.error, message: this.message };
+  toBody(): { error: string; message: string } & ErrorHelp {
+    return { error: this.error, message: this.message, ...this.help };
   }
 }
 

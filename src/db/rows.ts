@@ -172,6 +172,9 @@ export interface SpaceRow {
   name: string;
   description: string | null;
   status: string;
+  /** Its messages: how many, and their bytes (migration 0029). */
+  message_count: number;
+  message_bytes: string | number;
   created_at: Date;
   updated_at: Date;
 }

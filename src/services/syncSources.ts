@@ -24,6 +24,8 @@ import { startCascadeDelete } from './deletes';
 import { replaceKnowledgeAttributes } from './knowledge';
 import { applyKnowledgeRoles } from './roleSync';
 import { ABANDONED_BY_SYNC } from './versions';
+import { lockWorkspaceScope } from '../db/repositories/locks';
+import { boundReached } from './bounds';
 
 export const SyncSourceMessages = {
   notFound: 'Source not found',
@@ -157,7 +159,8 @@ export async function createSource(
 
 /**
  * Inserts the source with its root item (and the root's roles) in one transaction, then its schedule; removes
- * them again when the schedule cannot be made.
+ * them again when the schedule cannot be made. A workspace holds at most WORKSPACE_MAX_SOURCES sources (counted
+ * under a per-workspace lock, so concurrent creations hold the bound).
  */
 export async function insertSource(
   deps: SourceDeps,
@@ -168,6 +171,9 @@ export async function insertSource(
   const { id, name, config, secrets } = input;
   const roleIds = await checkRoles(deps.db, workspace.id, input.roleIds ?? []);
   const row = await deps.db.transaction(async (trx) => {
+    await lockWorkspaceScope(trx, 'sources', workspace.id);
+    const max = deps.config.bounds.workspaceSources;
+    if ((await sources.countSources(trx, workspace.id)) >= max) throw boundReached('workspaceSources', max);
     const root = await knowledge.insertKnowledge(trx, workspace.id, rootItem);
     if (roleIds.length > 0) await applyKnowledgeRoles(trx as unknown as Db, workspace.id, root.id, roleIds, 'assign');
     return sources.insertSource(trx, workspace.id, {

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { isUuid as isUuidString, UUID_PATTERN as UUID } from '../ids';
+import { isBudgetClaim } from '../policies/rateBudgets';
 import type { TokenClaims } from '../policies/tokenClaims';
 
 const ISSUER = 'kws';
@@ -30,6 +31,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
         payload.userId = claims.userId;
         payload.spaceId = claims.spaceId;
         payload.user_metadata = claims.roleId ? { roleId: claims.roleId } : {};
+        if (claims.budget !== undefined) payload.budget = claims.budget;
       }
       payload.apiKeyId = claims.apiKeyId;
       return new SignJWT(payload)
@@ -49,7 +51,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat'],
         });
-        const { tokenType, organizationId, workspaceId, apiKeyId, userId, spaceId, sub } = payload as Record<
+        const { tokenType, organizationId, workspaceId, apiKeyId, userId, spaceId, sub, budget } = payload as Record<
           string,
           unknown
         >;
@@ -59,6 +61,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
             ? (payload.user_metadata as { roleId?: unknown } | undefined)?.roleId
             : (payload as { roleId?: unknown }).roleId;
         if (tokenType === 'user_space' && (!isUuidString(userId) || !isUuidString(spaceId))) return undefined;
+        if (budget !== undefined && (tokenType !== 'user_space' || !isBudgetClaim(budget))) return undefined;
         if (sub !== undefined && (tokenType !== 'access' || typeof sub !== 'string' || sub === '')) return undefined;
         if (typeof organizationId !== 'string' || !UUID.test(organizationId)) return undefined;
         if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) return undefined;
@@ -73,6 +76,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
           ...(sub !== undefined ? { subject: sub as string } : {}),
           apiKeyId,
           ...(tokenType === 'user_space' ? { userId: userId as string, spaceId: spaceId as string } : {}),
+          ...(budget !== undefined ? { budget: budget as string } : {}),
         };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return undefined;

@@ -23,7 +23,7 @@ import {
 import { PLAIN_MIME_TYPES } from '../extract/plain';
 import { Semaphore } from '../semaphore';
 import { insertUploadItem } from './ingestion';
-import { quotaBytes, writeWithinQuota } from './storageQuota';
+import { QUOTA_EXCEEDED, quotaBytes, storageUsedBytes, writeWithinQuota } from './storageQuota';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
@@ -33,7 +33,7 @@ import { unpackArchiveWorkflow } from '../workflows/unpackArchive';
 
 export const UploadMessages = {
   unsupported: 'Unsupported file type',
-  quota: 'Storage quota exceeded',
+  quota: QUOTA_EXCEEDED,
   unpackNeedsZip: 'unpack=true needs a ZIP archive',
 } as const;
 
@@ -109,7 +109,7 @@ export async function stageUpload(
   if (!check.ok) throw badRequest(UploadMessages.unsupported);
   if (file.declaredBytes !== undefined) {
     // The body's declared length (less room for the form's fields) already over quota: refused unread.
-    const used = await uploads.storageUsedBytes(deps.db, workspace.id);
+    const used = await storageUsedBytes(deps.db, workspace.id);
     if (
       used + Math.max(0, file.declaredBytes - 64 * 1024) >
       quotaBytes(workspace, deps.config.limits.defaultStorageQuotaBytes)

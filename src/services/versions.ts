@@ -9,7 +9,7 @@ import * as versions from '../db/repositories/versions';
 import type { KnowledgeRow, KnowledgeVersionRow, VersionStatus, WorkspaceRow } from '../db/rows';
 import type { Deps } from './deps';
 import { conflict, forbidden, notFound } from '../errors';
-import type { AuthState } from '../policies/credentials';
+import { versionAuthor, type AuthState } from '../policies/credentials';
 import { WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { INLINE_INGEST_MAX_BYTES, SOURCE_SYNC_JOB_KIND } from '../workflows/contracts';
@@ -172,7 +172,7 @@ export async function replaceFile(
           filename: staged.filename,
           size_bytes: staged.sizeBytes,
           content_hash: staged.sha256,
-          created_by: auth.kind,
+          created_by: versionAuthor(auth),
         });
         await uploads.completeUpload(trx, workspace.id, staged.uploadId, {
           size_bytes: staged.sizeBytes,
@@ -285,7 +285,7 @@ export async function replaceText(
       text,
       size_bytes: Buffer.byteLength(text),
       content_hash: contentHash(text),
-      created_by: auth.kind,
+      created_by: versionAuthor(auth),
     });
     if (attributes !== undefined) await writeKnowledgeAttributes(trx, row, attributes);
     return next;
@@ -298,7 +298,7 @@ export async function replaceText(
  * version again when the page's content hash is the current version's: ingestion.ts dropUnchangedVersion).
  */
 export async function refetchUrl(deps: VersionDeps, auth: AuthState, row: KnowledgeRow): Promise<VersionStarted> {
-  const v = await deps.db.transaction((trx) => nextVersion(trx, row, 'URL', { created_by: auth.kind }));
+  const v = await deps.db.transaction((trx) => nextVersion(trx, row, 'URL', { created_by: versionAuthor(auth) }));
   return startVersion(deps, auth.workspace, v, 'url', false);
 }
 

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { checkUrlAddress, FetchError } from '../web/fetch';
 import { isConnectableHost } from '../web/urls';
+import type { OwnComponents } from '../web/ownComponents';
 import { webhookAddressPolicy } from './webhookDelivery';
 
 export const WebhookEvents = [
@@ -35,9 +36,10 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64'
 export interface WebhookDeps {
   db: Db;
   config: Pick<Config, 'webhooks'>;
+  ownComponents: OwnComponents;
 }
 
-async function checkUrl(url: string, config: Pick<Config, 'webhooks'>): Promise<string> {
+async function checkUrl(url: string, deps: WebhookDeps): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -54,7 +56,7 @@ async function checkUrl(url: string, config: Pick<Config, 'webhooks'>): Promise<
     throw badRequest(WebhookMessages.badUrl);
   }
   try {
-    await checkUrlAddress(parsed, webhookAddressPolicy(config.webhooks));
+    await checkUrlAddress(parsed, webhookAddressPolicy(deps.config.webhooks, deps.ownComponents));
   } catch (err) {
     if (err instanceof FetchError) throw badRequest(err.message);
     throw err;
@@ -78,7 +80,7 @@ export async function createWebhook(
   input: { url: string; events?: string[]; description?: string | null },
 ): Promise<WebhookEndpointRow> {
   const endpoint = {
-    url: await checkUrl(input.url, deps.config),
+    url: await checkUrl(input.url, deps),
     events: checkEvents(input.events),
     description: input.description ?? null,
     secret: newWebhookSecret(),
@@ -108,7 +110,7 @@ export async function updateWebhook(
 ): Promise<WebhookEndpointRow> {
   await loadWebhook(deps.db, workspaceId, id);
   const row = await webhooks.updateEndpoint(deps.db, workspaceId, id, {
-    ...(patch.url !== undefined ? { url: await checkUrl(patch.url, deps.config) } : {}),
+    ...(patch.url !== undefined ? { url: await checkUrl(patch.url, deps) } : {}),
     ...(patch.events !== undefined ? { events: checkEvents(patch.events) } : {}),
     ...(patch.description !== undefined ? { description: patch.description } : {}),
     ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),

@@ -75,6 +75,14 @@ export interface JobState {
   progress?: ReembedJobProgress;
 }
 
+/** What a job is about, beside its state: never shown, read by the policies that decide who sees the state. */
+export interface JobSubject {
+  /** The item the job concerns (its KnowledgeId search attribute). */
+  knowledgeId?: string;
+  /** A job of the whole deployment (a re-embed), reported to every workspace. */
+  deploymentWide: boolean;
+}
+
 const STATUS: Record<string, Exclude<JobStatus, 'NOT_FOUND'>> = {
   RUNNING: 'RUNNING',
   COMPLETED: 'COMPLETED',
@@ -112,12 +120,28 @@ function publicFailureMessage(err: unknown): string {
  * to each.
  */
 export async function describeJob(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
+  const { state } = await describeJobWithSubject(temporal, workspaceId, jobId);
+  return state;
+}
+
+/** The job's state (as describeJob) and what it is about. */
+export async function describeJobWithSubject(
+  temporal: TemporalDeps,
+  workspaceId: string,
+  jobId: string,
+): Promise<{ state: JobState; subject: JobSubject }> {
   const handle = temporal.client.workflow.getHandle(jobId);
+  const none: JobSubject = { deploymentWide: false };
   try {
     const d = await handle.describe();
     if (d.memo?.workspaceId !== workspaceId && d.memo?.scope !== DEPLOYMENT_JOB_SCOPE) {
-      return { jobId, status: 'NOT_FOUND' };
+      return { state: { jobId, status: 'NOT_FOUND' }, subject: none };
     }
+    const knowledgeId = d.typedSearchAttributes.get(SearchAttributes.knowledgeId);
+    const subject: JobSubject = {
+      deploymentWide: d.memo?.scope === DEPLOYMENT_JOB_SCOPE,
+      ...(typeof knowledgeId === 'string' && knowledgeId ? { knowledgeId } : {}),
+    };
     const status = STATUS[d.status.name] ?? 'RUNNING';
     const state: JobState = {
       jobId,
@@ -131,12 +155,12 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
     if (status === 'FAILED') {
       state.error = await handle.result().then(() => undefined, publicFailureMessage);
     }
-    return state;
+    return { state, subject };
   } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return { jobId, status: 'NOT_FOUND' };
+    if (err instanceof WorkflowNotFoundError) return { state: { jobId, status: 'NOT_FOUND' }, subject: none };
     const code = (err as { code?: number }).code;
     if (code === 5 /* gRPC NOT_FOUND */ || code === 3 /* INVALID_ARGUMENT, e.g. an id too long */) {
-      return { jobId, status: 'NOT_FOUND' };
+      return { state: { jobId, status: 'NOT_FOUND' }, subject: none };
     }
     throw err;
   }

@@ -455,6 +455,17 @@ describe('agent runs', function () {
     assert.deepEqual([r3.status, r3.body?.message], [400, 'message.id must be a valid UUID']);
     const r4 = await runOn(randomUUID());
     assert.deepEqual([r4.status, r4.body?.message], [404, 'Thread not found']);
+    // An end user's token runs the agent server's model, not one of its choosing (the integrator's account pays
+    // for it); the workspace credential may choose (Security III).
+    const fixed = await threadOn(s, { request: app.request });
+    const requestsBefore = s.requests.length;
+    const r5 = await runOn(fixed, { model: 'the-most-expensive-model' });
+    assert.deepEqual(
+      [r5.status, r5.body?.message],
+      [403, "Only the workspace credential runs another model than the agent server's"],
+    );
+    assert.equal(r5.body?.code, 'model_fixed');
+    assert.equal(s.requests.length, requestsBefore, 'the agent server was not called');
     assertError(
       await app.request('POST', agent(`/threads/${threadId}/runs`), { headers: hr, json: { stream: false } }),
       400,

@@ -59,6 +59,8 @@ describe('console routes', function () {
       assert.deepEqual(before.body, {
         usedBytes: 0,
         quotaBytes: stack.deps.config.limits.defaultStorageQuotaBytes,
+        fileBytes: 0,
+        messageBytes: 0,
       });
       await stack.deps.db('workspaces').where({ id: tenant.workspaceId }).update({ storage_quota_bytes: 5000 });
       const bytes = Buffer.from('storage counts every stored byte');
@@ -69,7 +71,12 @@ describe('console routes', function () {
       });
       assert.equal(up.status, 200, up.text);
       const after = await stack.request('GET', v1('/storage'), { headers });
-      assert.deepEqual(after.body, { usedBytes: bytes.length, quotaBytes: 5000 });
+      assert.deepEqual(after.body, {
+        usedBytes: bytes.length,
+        quotaBytes: 5000,
+        fileBytes: bytes.length,
+        messageBytes: 0,
+      });
     });
 
     it('refuses a role-bound token with 403 and another workspace with 4xx', async () => {

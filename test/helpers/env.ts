@@ -13,6 +13,10 @@ export const testEnv = {
   get temporalAddress() {
     return required('TEMPORAL_ADDRESS');
   },
+  /** The suite's Temporal Web UI port (scripts/services.sh), when it runs one. */
+  get temporalUiPort(): string | undefined {
+    return process.env.TEMPORAL_UI_PORT || undefined;
+  },
   get temporalTestServerPath() {
     return required('TEMPORAL_TEST_SERVER_PATH');
   },

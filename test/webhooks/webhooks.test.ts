@@ -368,7 +368,7 @@ describe('webhooks', function () {
 
     const rx = await receiver();
     try {
-      const opts = { timeoutMs: 2000, allowPrivateTargets: false };
+      const opts = { timeoutMs: 2000, allowPrivateTargets: false, own: stack.deps.ownComponents };
       const port = new URL(rx.url).port;
       // Every spelling of this machine's address is refused before connecting, a name inside its lookup.
       for (const host of [

@@ -1670,6 +1670,12 @@ export interface components {
             error: string;
             /** @description What went wrong (the messages the specification names, verbatim) */
             message: string;
+            /** @description A stable snake_case name of the error (optional help) */
+            code?: string;
+            /** @description The field or header at fault (optional help) */
+            param?: string;
+            /** @description One line on what to do (optional help) */
+            hint?: string;
         };
         ReadinessCheck: {
             /** @enum {string} */
@@ -2013,8 +2019,8 @@ export interface components {
             status: "PROCESSING" | "COMPLETED" | "FAILED";
             /** @description Bytes of the file or text */
             size: number;
-            /** @description SHA-256 of the content, hex (null: not recorded) */
-            hash: string | null;
+            /** @description SHA-256 of the content, hex (null: not recorded); shown to the workspace credential only (an end user's credential gets none) */
+            hash?: string | null;
             /** @description The kind of credential that made the version (null: recorded before versions) */
             createdBy: ("apiKey" | "workspace" | "role" | "userSpace") | null;
             /** @description Why the version failed (FAILED) */
@@ -4089,7 +4095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed; The website has no crawl settings to recrawl with */
+            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed; The website has no crawl settings to recrawl with; The workspace holds its maximum of … sources */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11728,6 +11734,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: The workspace holds its maximum of … spaces */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -11896,6 +11915,19 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; role with the given customerRoleId not found; Role not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The workspace holds its maximum of … spaces */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit"?: string;
@@ -12394,6 +12426,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: The space holds its maximum of … groups */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -12716,7 +12762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: HTTPS is required; Insufficient permissions; A user space token is required; Role not found */
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A user space token is required; Role not found; Storage quota exceeded */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12744,6 +12790,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: The space holds its maximum of … messages; The space holds its maximum of … bytes of messages */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -12758,7 +12818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes; The message is larger than … bytes (text, content and sources together) */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14189,6 +14249,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: This end user holds its maximum of … agent threads; The workspace holds its maximum of … agent threads */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -14662,7 +14736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found; Storage quota exceeded */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14848,7 +14922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found; Only the workspace credential runs another model than the agent server's */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18018,10 +18092,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Bytes of the workspace's stored files (uploads, archive members, crawled files) */
+                        /** @description The workspace's storage figure: its files' bytes and its messages' (fileBytes + messageBytes) */
                         usedBytes: number;
-                        /** @description The workspace's quota: its own, else the service's default; an upload beyond it is refused */
+                        /** @description The workspace's quota: its own, else the service's default; an upload or a message beyond it is refused */
                         quotaBytes: number;
+                        /** @description Bytes of the workspace's stored files (uploads, archive members, crawled files) */
+                        fileBytes: number;
+                        /** @description Bytes of the workspace's space messages and agent thread messages */
+                        messageBytes: number;
                     };
                 };
             };
@@ -19019,6 +19097,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; One or more roles not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The workspace holds its maximum of … sources */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];

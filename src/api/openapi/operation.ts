@@ -117,6 +117,9 @@ export const ErrorBodySchema = z
   .strictObject({
     error: z.string().meta({ description: 'The HTTP reason phrase, or "Error" on some space and RAG errors' }),
     message: z.string().meta({ description: 'What went wrong (the messages the specification names, verbatim)' }),
+    code: z.string().optional().meta({ description: 'A stable snake_case name of the error (optional help)' }),
+    param: z.string().optional().meta({ description: 'The field or header at fault (optional help)' }),
+    hint: z.string().optional().meta({ description: 'One line on what to do (optional help)' }),
   })
   .meta({ id: 'Error', description: 'The body of every error response' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -35,6 +35,8 @@ import {
   updateServerExamples,
 } from './examples';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { boundMessage } from '../../../services/bounds';
+import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
 
 const base = '/v1/workspaces/{workspaceId}/agent';
 /** A JSON-RPC 2.0 request (with id) or notification, as the MCP transport accepts it (no other members). */
@@ -88,7 +90,11 @@ export const agentOperations: ApiOperation[] = [
         links: threadLinks,
       },
     },
-    errors: { 400: [FIELD], 404: [AgentMessages.serverNotFound] },
+    errors: {
+      400: [FIELD],
+      404: [AgentMessages.serverNotFound],
+      409: [boundMessage('agentThreadsPerSubject'), boundMessage('workspaceAgentThreads')],
+    },
   },
   {
     method: 'get',
@@ -127,6 +133,7 @@ export const agentOperations: ApiOperation[] = [
     errors: {
       400: [...threadErrors[400], FIELD],
       404: threadErrors[404],
+      403: [QUOTA_EXCEEDED],
       409: [
         AgentMessages.messageConflict,
         'The thread holds its maximum of … messages',
@@ -154,6 +161,7 @@ export const agentOperations: ApiOperation[] = [
     },
     errors: {
       400: [...threadErrors[400], FIELD, RunMessages.noModel],
+      403: [RunMessages.modelFixed],
       404: [...threadErrors[404], AgentMessages.serverNotFound],
       409: [RunMessages.noServer, RunMessages.busy, AgentMessages.tokenUnreadable],
     },

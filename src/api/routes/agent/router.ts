@@ -57,14 +57,20 @@ export function agentRouter(deps: Deps): Router {
   const use = guard(deps, 'agent.use');
   const manage = guard(deps, 'agent.manage');
   const toolContext = (auth: AuthState): ToolContext => ({ deps, auth });
-  const threadLimits = { maxMessages: AgentLimits.messagesPerThread, maxBytes: AgentLimits.threadBytes };
+  // Read when serving (a router reads its dependencies only then).
+  const threadLimits = () => ({
+    maxMessages: AgentLimits.messagesPerThread,
+    maxBytes: AgentLimits.threadBytes,
+    defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
+    maxBytesPerSubject: deps.config.bounds.agentBytesPerSubject,
+  });
 
   // ---- threads and messages
 
   router.post('/threads', use, async (ctx) => {
     const auth = requireAuth(ctx);
     const input = validateFields(CreateThreadRequestSchema, ctx.request.body);
-    const thread = await agentService.createThread(deps.db, auth, input);
+    const thread = await agentService.createThread(deps, auth, input);
     ctx.status = 201;
     ctx.body = presentThread(thread);
   });
@@ -91,7 +97,7 @@ export function agentRouter(deps: Deps): Router {
       auth,
       ctx.params.threadId ?? '',
       input,
-      threadLimits,
+      threadLimits(),
     );
     ctx.status = created ? 201 : 200;
     ctx.body = presentMessage(message);
@@ -107,7 +113,7 @@ export function agentRouter(deps: Deps): Router {
       auth,
       ctx.params.threadId ?? '',
       input,
-      threadLimits,
+      threadLimits(),
     );
 
     const events = eventStream<RunEvents>(ctx);
@@ -124,7 +130,7 @@ export function agentRouter(deps: Deps): Router {
         contentChars: AgentLimits.contentChars,
         argumentsChars: AgentLimits.toolArgumentsChars,
         toolCalls: AgentLimits.toolCalls,
-        thread: threadLimits,
+        thread: threadLimits(),
       },
       sink: {
         delta: (content) => events.send('message.delta', { content }),

@@ -1,5 +1,6 @@
 // Knowledge endpoints: list/get, link, reserved field, file upload and its tracking, deletes, and the
 // semantic, title and metadata searches. Paths exactly as the spec writes them.
+import { mayReadContentHashes } from '../../../policies/scopes';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../../../services/deps';
@@ -256,12 +257,9 @@ export function knowledgeRouter(deps: Deps): Router {
   });
 
   router.get(`${base}/:knowledgeId/versions`, read, async (ctx) => {
-    const { row, versions } = await versionService.listVisibleVersions(
-      deps.db,
-      requireAuth(ctx),
-      ctx.params.knowledgeId ?? '',
-    );
-    ctx.body = { versions: versions.map((v) => presentVersion(v, row)) };
+    const auth = requireAuth(ctx);
+    const { row, versions } = await versionService.listVisibleVersions(deps.db, auth, ctx.params.knowledgeId ?? '');
+    ctx.body = { versions: versions.map((v) => presentVersion(v, row, mayReadContentHashes(auth))) };
   });
 
   router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {

@@ -441,7 +441,10 @@ export const KnowledgeVersionSchema = z
     current: z.boolean().meta({ description: 'Whether reads and searches answer from this version' }),
     status: z.enum(VERSION_STATUSES),
     size: z.int().min(0).meta({ description: 'Bytes of the file or text' }),
-    hash: z.string().nullable().meta({ description: 'SHA-256 of the content, hex (null: not recorded)' }),
+    hash: z.string().nullable().optional().meta({
+      description:
+        "SHA-256 of the content, hex (null: not recorded); shown to the workspace credential only (an end user's credential gets none)",
+    }),
     createdBy: z
       .enum(['apiKey', 'workspace', 'role', 'userSpace'])
       .nullable()
