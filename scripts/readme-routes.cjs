@@ -11,7 +11,8 @@ const { loadConfig } = require(path.join(root, 'dist/src/config'));
 const readme = path.join(root, 'docs/concepts/credentials.md');
 const lines = readFileSync(readme, 'utf8').split('\n');
 const start = lines.findIndex((l) => /^\| Method +\| Path +\| Action/.test(l));
-if (start < 0) throw new Error('docs/concepts/credentials.md has no route table (a line starting "| Method | Path | Action")');
+if (start < 0)
+  throw new Error('docs/concepts/credentials.md has no route table (a line starting "| Method | Path | Action")');
 let end = start;
 while (end < lines.length && lines[end].startsWith('|')) end += 1;
 lines.splice(

@@ -22,6 +22,7 @@ import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { blockedReason } from '../web/address';
 import { checkUrlAddress, FetchError, type AddressPolicy } from '../web/fetch';
+import { urlRefusal } from './urlRefusal';
 import { threadRole, threadScope, threadSubject } from '../policies/scopes';
 import type { SecretBox } from './secretBox';
 
@@ -197,7 +198,7 @@ export async function checkServerUrl(value: string, config: Pick<Config, 'agent'
   try {
     await checkUrlAddress(url, agentAddressPolicy(config));
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
   return url.toString();

@@ -9,6 +9,7 @@ import type { WebhookEndpointRow } from '../db/rows';
 import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { checkUrlAddress, FetchError } from '../web/fetch';
+import { urlRefusal } from './urlRefusal';
 import { isConnectableHost } from '../web/urls';
 import { webhookAddressPolicy } from './webhookDelivery';
 
@@ -56,7 +57,7 @@ async function checkUrl(url: string, config: Pick<Config, 'webhooks'>): Promise<
   try {
     await checkUrlAddress(parsed, webhookAddressPolicy(config.webhooks));
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
   return parsed.toString();

@@ -50,7 +50,10 @@ describe('authorization policy: the route table', () => {
     // Prettier pads the guide's table cells; compare cell by cell.
     const header = table.split('\n')[0]!;
     const start = readme.split('\n').findIndex((l) => tableCells(l).join('|') === tableCells(header).join('|'));
-    assert.ok(start >= 0, `docs/concepts/credentials.md must contain this table (paste it, then run npm run format):\n\n${table}\n`);
+    assert.ok(
+      start >= 0,
+      `docs/concepts/credentials.md must contain this table (paste it, then run npm run format):\n\n${table}\n`,
+    );
     const lines = readme.split('\n').slice(start);
     const readmeRows = lines
       .slice(
@@ -58,7 +61,11 @@ describe('authorization policy: the route table', () => {
         lines.findIndex((l) => !l.startsWith('|')),
       )
       .map(tableCells);
-    assert.deepEqual(readmeRows, table.split('\n').map(tableCells), `docs/concepts/credentials.md's table must be:\n\n${table}\n`);
+    assert.deepEqual(
+      readmeRows,
+      table.split('\n').map(tableCells),
+      `docs/concepts/credentials.md's table must be:\n\n${table}\n`,
+    );
     const actions = renderActionList();
     assert.ok(readme.includes(actions), `docs/concepts/credentials.md must contain this action list:\n\n${actions}\n`);
   });

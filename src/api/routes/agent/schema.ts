@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { filterField } from '../knowledge/filters';
 import { isCleanText } from '../../middleware/text';
-import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
+import { documentedAs, ErrorBodySchema, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from '../../validate';
@@ -396,7 +396,7 @@ export const RunEventSchemas = {
   }),
   sources: z.strictObject({ sources: z.array(SourceSchema) }),
   'message.completed': z.strictObject({ message: MessageSchema }),
-  error: z.strictObject({ error: z.string(), message: z.string() }),
+  error: ErrorBodySchema,
   done: z.strictObject({ runId: z.string(), status: z.enum(['completed', 'failed']) }),
 } as const;
 export type RunEventName = keyof typeof RunEventSchemas;

@@ -76,13 +76,7 @@ export const chunksOperations: ApiOperation[] = [
       },
     },
     errors: {
-      400: [
-        ...itemErrors[400],
-        'Missing required field',
-        ...textErrors,
-        ChunkSchemaMessages.position,
-        ChunkSchemaMessages.newFields,
-      ],
+      400: [...itemErrors[400], 'Missing required field', ...textErrors, ChunkSchemaMessages.position],
       404: itemErrors[404],
       ...writeErrors,
       409: [...writeErrors[409], ChunkMessages.tooManyManual],
@@ -109,7 +103,6 @@ export const chunksOperations: ApiOperation[] = [
         ...textErrors,
         ChunkSchemaMessages.enabled,
         ChunkSchemaMessages.changeNeedsField,
-        ChunkSchemaMessages.changeFields,
       ],
       404: [...itemErrors[404], ChunkMessages.notFound],
       ...writeErrors,

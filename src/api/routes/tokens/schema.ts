@@ -4,7 +4,7 @@ import { NON_BLANK } from '../../openapi/operation';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 export const GenerateAccessTokenSchema = z
-  .object(
+  .strictObject(
     {
       customerRoleId: CustomerRoleIdReference.optional(),
       roleId: z
