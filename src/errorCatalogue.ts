@@ -60,6 +60,9 @@ const entries = {
     status: [400],
     summary: 'A retrieval filter is not well formed; `param` is the path of the part at fault (filter.filters[0].key).',
     hint: 'A comparison is {type, key, value}, a compound {type: and|or, filters: [...]} (see the search guide).',
+    schemaValid:
+      'As the `filter` query parameter only: there the filter travels as JSON text, and JSON Schema cannot state what a ' +
+      'string must parse to (in a body the schema states the filter in full).',
   },
   value_not_storable: {
     group: 'request',
