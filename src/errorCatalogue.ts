@@ -46,7 +46,8 @@ const entries = {
     group: 'request',
     status: [400],
     summary:
-      'The body holds a field the operation does not know; `param` names it, with a suggestion when one is close.',
+      'The body or the query string holds a field the operation does not list; `param` names it, with a suggestion ' +
+      'when one is close.',
     hint: 'Remove the field or correct its spelling; the operation lists the fields it accepts in /docs.',
   },
   invalid_field: {

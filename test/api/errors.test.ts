@@ -12,6 +12,7 @@ import { toAppError } from '../../src/errors';
 import { errorGuideText, PUBLISHED_FILES } from '../../scripts/openapi';
 import { DOCS_CSP } from '../../src/api/routes/docs/assets';
 import { errorDocUrl } from '../../src/api/middleware/errors';
+import { publishedOpenApiDocument } from '../../src/api/openapi/published';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
@@ -115,6 +116,42 @@ describe('errors say what to fix', function () {
   });
 
   describe('typos and missing fields', () => {
+    it('the document states additionalProperties: false on every request object with known fields', () => {
+      type Json = Record<string, unknown>;
+      const doc = publishedOpenApiDocument() as unknown as Json;
+      const schemas = (doc.components as Json).schemas as Json;
+      const open: string[] = [];
+      const seen = new Set<string>();
+      const walk = (node: unknown, where: string): void => {
+        if (typeof node !== 'object' || node === null) return;
+        const schema = node as Json;
+        if (typeof schema.$ref === 'string') {
+          const name = schema.$ref.split('/').pop()!;
+          if (!seen.has(name)) {
+            seen.add(name);
+            walk(schemas[name], name);
+          }
+          return;
+        }
+        // An object with known fields (a subschema of anyOf/if/then without a type only constrains its parent's).
+        if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false) open.push(where);
+        for (const [key, value] of Object.entries(schema)) {
+          if (key === 'properties') {
+            for (const [name, p] of Object.entries(value as Json)) walk(p, `${where}.${name}`);
+          } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}.${key}[${i}]`));
+          else if (key !== 'not') walk(value, `${where}.${key}`);
+        }
+      };
+      for (const [p, item] of Object.entries(doc.paths as Json)) {
+        for (const [method, op] of Object.entries(item as Json)) {
+          const content = ((op as Json).requestBody as Json | undefined)?.content as Json | undefined;
+          for (const [type, media] of Object.entries(content ?? {}))
+            walk((media as Json).schema, `${method} ${p} (${type})`);
+        }
+      }
+      assert.deepEqual(open, [], 'request objects that take fields they do not list');
+    });
+
     it('names an unknown body field, with the field it probably meant', async () => {
       const cases: Array<[unknown, string, string, RegExp]> = [
         [
@@ -193,6 +230,17 @@ describe('errors say what to fix', function () {
       // Nothing of the refused upload is kept.
       const list = await stack.request('GET', v1('/knowledge'), { headers });
       assert.equal(list.body.total, 0, list.text);
+    });
+
+    it('names an unknown query parameter, on operations with query parameters and without', async () => {
+      const misspelt = await stack.request('GET', v1('/knowledge?limt=5'), { headers });
+      assertHelp(misspelt, 400, 'Unknown query parameter: limt (did you mean limit?)', 'unknown_field', 'limt');
+      assert.match(misspelt.body.hint, /this operation takes page, limit, filter, externalId/);
+      const none = await stack.request('GET', v1('/rbac-status?verbose=1'), { headers });
+      assertHelp(none, 400, 'Unknown query parameter: verbose', 'unknown_field', 'verbose');
+      assert.equal((await stack.request('GET', v1('/knowledge?limit=5&page=1'), { headers })).status, 200);
+      // An unknown route is still 404, and a path the method does not serve 405.
+      assert.equal((await stack.request('GET', '/v1/nothing?x=1')).status, 404);
     });
 
     it('keeps the spec message for a missing query, and names the field (and the look-alike sent)', async () => {

@@ -343,6 +343,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
           `Text in a request (path, query, headers, and the strings and keys of the fields a body's schema lists) ` +
           `must hold no NUL character ` +
           `(each string's pattern says so) and no unpaired UTF-16 surrogate: 400 "${UNSAFE_TEXT_MESSAGE}". ` +
+          'A body field or query parameter an operation does not list is refused by name (400, code unknown_field). ' +
           'Each operation states the policy action it performs and which credential kinds may call it ' +
           '(x-kws-policy). HTTPS only.',
       },
