@@ -26,6 +26,7 @@ import type { OwnComponents } from '../web/ownComponents';
 import { threadOwner, threadRole, threadScope, threadSubject } from '../policies/scopes';
 import { boundReached } from './bounds';
 import { requireMessageFitsQuota } from './storageQuota';
+import { urlRefusal } from './urlRefusal';
 import type { SecretBox } from './secretBox';
 
 export const AgentMessages = {
@@ -234,7 +235,7 @@ export async function checkServerUrl(
   try {
     await checkUrlAddress(url, agentAddressPolicy(config, own));
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
   return url.toString();

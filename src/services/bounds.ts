@@ -1,13 +1,14 @@
 // What one space, one end user and one workspace may hold (docs/reference/limits.md; the settings are in
 // src/config.ts, `bounds`): each bound named once, with the 4xx a request past it gets. The message names
 // the bound and its value; code is the setting's name in snake case, hint says what to do.
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 import type { Config } from '../config';
 
 type BoundName = keyof Config['bounds'];
 
 interface Bound {
-  setting: string;
+  /** The setting's name; in lower case it is the error's code (each one in the catalogue, src/errorCatalogue.ts). */
+  setting: Uppercase<ErrorCode>;
   status: 409 | 413 | 429;
   message: (max: number | string) => string;
   hint: string;
@@ -84,7 +85,7 @@ export function boundReached(name: BoundName, max: number): AppError {
   // Too many at once: retry shortly (a run ends within AGENT_RUN_TIMEOUT_MS).
   const headers: Record<string, string> = bound.status === 429 ? { 'Retry-After': '5' } : {};
   return new AppError(bound.status, bound.message(max), undefined, headers, {
-    code: bound.setting.toLowerCase(),
+    code: bound.setting.toLowerCase() as ErrorCode,
     hint: bound.hint,
     ...(bound.param ? { param: bound.param } : {}),
   });

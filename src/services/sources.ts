@@ -16,6 +16,7 @@ import { WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { fetchPolicy } from '../web/document';
 import { checkWebUrl, FetchError } from '../web/fetch';
+import { urlRefusal } from './urlRefusal';
 import { INLINE_INGEST_MAX_BYTES, type CrawlProgress } from '../workflows/contracts';
 import { ingestSourceWorkflow } from '../workflows/ingestSource';
 import { contentHash } from './ingestion';
@@ -34,7 +35,7 @@ export async function checkFetchableUrl(deps: Pick<Deps, 'config' | 'ownComponen
   try {
     return await checkWebUrl(raw, { ...fetchPolicy(web, deps.ownComponents), resolve: web.resolve });
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
 }
@@ -209,7 +210,13 @@ export async function recrawl(
   item: KnowledgeRow,
   confirmDeletes = false,
 ): Promise<string> {
-  if (item.type !== 'WEBSITE') throw badRequest(SourceMessages.notRecrawlable);
+  if (item.type !== 'WEBSITE') {
+    throw badRequest(SourceMessages.notRecrawlable, {
+      code: 'not_recrawlable',
+      param: 'knowledgeId',
+      hint: `The item is a ${item.type}: recrawl its site's WEBSITE item${item.type === 'URL' ? ', or refetch it (POST …/refetch)' : ''}.`,
+    });
+  }
   const source = await syncedSources.findSourceByRoot(deps.db, workspace.id, item.id);
   if (!source) throw new AppError(409, SourceMessages.noSettings);
   return (await syncNow(deps, workspace, source.id, confirmDeletes)).sync.job_id;

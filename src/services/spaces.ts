@@ -166,7 +166,12 @@ export async function messagePage(
   if (limit === undefined && beforeId === undefined) return { limit: MESSAGES_MAX_PAGE };
   if (!beforeId) return { limit: limit ?? MESSAGES_DEFAULT_PAGE };
   const before = await spaces.findMessage(db, spaceId, beforeId);
-  if (!before || before.group_id !== groupId) throw spaceError(400, 'before must be the id of a message in the group');
+  if (!before || before.group_id !== groupId) {
+    throw spaceError(400, 'before must be the id of a message in the group').with({
+      code: 'message_not_in_group',
+      param: 'before',
+    });
+  }
   return { limit: limit ?? MESSAGES_DEFAULT_PAGE, before };
 }
 

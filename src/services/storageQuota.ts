@@ -17,6 +17,10 @@ export const quotaBytes = (workspace: WorkspaceRow, defaultQuotaBytes: number) =
 /** The spec's answer to a write past the quota. */
 export const QUOTA_EXCEEDED = 'Storage quota exceeded';
 
+/** 403 Storage quota exceeded, with its code (and a hint of the caller's when it knows better). */
+export const quotaExceeded = (hint?: string) =>
+  new AppError(403, QUOTA_EXCEEDED, undefined, {}, { code: 'quota_exceeded', ...(hint ? { hint } : {}) });
+
 /** The workspace's storage figure: its files' bytes and its messages' (spaces and agent threads). */
 export async function storageParts(db: Tx, workspaceId: string): Promise<{ fileBytes: number; messageBytes: number }> {
   // One after the other: `db` may be a transaction's single connection.
@@ -66,15 +70,8 @@ export async function requireMessageFitsQuota(
   bytes: number,
 ): Promise<void> {
   if ((await storageUsedBytes(db, workspace.id)) + bytes > quotaBytes(workspace, defaultQuotaBytes)) {
-    throw new AppError(
-      403,
-      QUOTA_EXCEEDED,
-      undefined,
-      {},
-      {
-        code: 'storage_quota_exceeded',
-        hint: "Messages count in the workspace's storage figure (GET …/storage): free space, or raise the quota",
-      },
+    throw quotaExceeded(
+      "Messages count in the workspace's storage figure (GET …/storage): free space, or raise the quota",
     );
   }
 }

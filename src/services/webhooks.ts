@@ -9,6 +9,7 @@ import type { WebhookEndpointRow } from '../db/rows';
 import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { checkUrlAddress, FetchError } from '../web/fetch';
+import { urlRefusal } from './urlRefusal';
 import { isConnectableHost } from '../web/urls';
 import type { OwnComponents } from '../web/ownComponents';
 import { webhookAddressPolicy } from './webhookDelivery';
@@ -58,7 +59,7 @@ async function checkUrl(url: string, deps: WebhookDeps): Promise<string> {
   try {
     await checkUrlAddress(parsed, webhookAddressPolicy(deps.config.webhooks, deps.ownComponents));
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
   return parsed.toString();

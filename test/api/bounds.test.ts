@@ -88,7 +88,7 @@ describe('bounds per space, per end user and per workspace', function () {
     await stack.deps.db('workspaces').where({ id: tenant.workspaceId }).update({ storage_quota_bytes: 1 });
     const quota = await post(await userSpace('late'), 'hello');
     assertError(quota, 403, 'Storage quota exceeded');
-    assert.equal(quota.body.code, 'storage_quota_exceeded');
+    assert.equal(quota.body.code, 'quota_exceeded');
   });
 
   it('bounds the groups of a space and the spaces of a workspace', async () => {

@@ -16,7 +16,7 @@
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Deps } from '../../services/deps';
-import { AppError } from '../../errors';
+import { AppError, type ErrorCode } from '../../errors';
 import { rateBudget, type RateBudget } from '../../policies/rateBudgets';
 import { verifyApiKey } from '../../services/apiKeys';
 
@@ -27,7 +27,7 @@ interface Limiter {
   limiter: RateLimiterPostgres;
   /** What the 429 says this budget is ("" for the credential's own). */
   scope: string;
-  code: string;
+  code: ErrorCode;
   hint: string;
 }
 

@@ -43,6 +43,7 @@ import {
   SetRetrievalSettingsSchema,
   TitleSearchSchema,
   UpdateKnowledgeSchema,
+  ReplaceFileFieldsSchema,
   UploadFieldsSchema,
   VersionNumberSchema,
   type UploadFileMetadata,
@@ -122,10 +123,8 @@ export function knowledgeRouter(deps: Deps): Router {
   router.post(`${base}/file`, write, async (ctx) => {
     const auth = requireAuth(ctx);
     const { workspace } = auth;
-    const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate());
-    let input;
+    const { input, staged } = await receiveUpload(ctx, deps, workspace, uploadGate(), UploadFieldsSchema);
     try {
-      input = validate(UploadFieldsSchema, fields);
       if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
     } catch (err) {
       await discardUpload(deps, workspace, staged);
@@ -230,7 +229,7 @@ export function knowledgeRouter(deps: Deps): Router {
     await versionService
       .refuseWhileProcessing(deps.db, row)
       .catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
-    const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate());
+    const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate(), ReplaceFileFieldsSchema);
     const started = await versionService.replaceFile(deps, auth, row, staged);
     ctx.status = 202;
     ctx.body = {

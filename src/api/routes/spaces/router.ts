@@ -62,7 +62,13 @@ export function spacesRouter(deps: Deps): Router {
     async (ctx) => {
       const auth = requireAuth(ctx);
       const input = validate(ActivateSpaceSchema, ctx.request.body, 'Missing required field');
-      if (input.workspaceId !== auth.workspace.id) throw badRequest('workspaceId must equal the workspace in the path');
+      if (input.workspaceId !== auth.workspace.id) {
+        throw badRequest('workspaceId must equal the workspace in the path', {
+          code: 'workspace_id_mismatch',
+          param: 'workspaceId',
+          hint: `Send workspaceId ${auth.workspace.id} (the path's).`,
+        });
+      }
       const externalId = (input.userId ?? input.customerIdString)!;
       const out = await activateUserSpaceWithRole(deps, auth, {
         externalId,
