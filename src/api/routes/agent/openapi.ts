@@ -9,7 +9,6 @@ import {
   CreateServerRequestSchema,
   CreateThreadRequestSchema,
   DeleteServerResponseSchema,
-  ExecuteToolRequestSchema,
   ExecuteToolResponseSchema,
   MessageSchema,
   PostMessageRequestSchema,
