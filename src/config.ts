@@ -142,6 +142,7 @@ const EnvSchema = z.object({
     .default(32 * 1024 * 1024),
   SPACE_MAX_GROUPS: z.coerce.number().int().min(1).default(100),
   WORKSPACE_MAX_SPACES: z.coerce.number().int().min(1).default(100_000),
+  ROLE_MAX_SPACES: z.coerce.number().int().min(1).default(100),
   AGENT_MAX_THREADS_PER_SUBJECT: z.coerce.number().int().min(1).default(1000),
   WORKSPACE_MAX_AGENT_THREADS: z.coerce.number().int().min(1).default(100_000),
   AGENT_MAX_BYTES_PER_SUBJECT: z.coerce
@@ -296,6 +297,8 @@ export interface Config {
     spaceMessagesBytes: number;
     spaceGroups: number;
     workspaceSpaces: number;
+    /** New spaces the tokens of one role (without a subject) may create (ROLE_MAX_SPACES). */
+    roleSpaces: number;
     agentThreadsPerSubject: number;
     agentBytesPerSubject: number;
     agentRunsPerSubject: number;
@@ -505,6 +508,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       spaceMessagesBytes: e.SPACE_MAX_MESSAGES_BYTES,
       spaceGroups: e.SPACE_MAX_GROUPS,
       workspaceSpaces: e.WORKSPACE_MAX_SPACES,
+      roleSpaces: e.ROLE_MAX_SPACES,
       agentThreadsPerSubject: e.AGENT_MAX_THREADS_PER_SUBJECT,
       agentBytesPerSubject: e.AGENT_MAX_BYTES_PER_SUBJECT,
       agentRunsPerSubject: e.AGENT_MAX_RUNS_PER_SUBJECT,

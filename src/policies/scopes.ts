@@ -170,6 +170,18 @@ export const activationRole = (auth: AuthState, named: string | undefined): stri
   named ?? boundRoleId(auth);
 
 /**
+ * The key a new space counts under against ROLE_MAX_SPACES: a role-bound token without a subject may activate a
+ * space for any user id, so the spaces its role's tokens create are bounded (`role:<roleId>`, however many tokens
+ * the role holds). Undefined, no such bound: the workspace credential (WORKSPACE_MAX_SPACES alone) and a
+ * subject-bound token (it reaches its own user's one space).
+ */
+export function activationBoundKey(auth: AuthState): string | undefined {
+  const roleId = boundRoleId(auth);
+  if (isWorkspaceCredential(auth) || auth.token?.subject !== undefined || roleId === undefined) return undefined;
+  return `role:${roleId}`;
+}
+
+/**
  * Whether an activation records its role on an existing space: only the workspace credential's (the integrator
  * says which role its user holds now), and only when it differs.
  */

@@ -16,6 +16,7 @@ const BOUNDS: Config['bounds'] = {
   spaceMessagesBytes: 5000,
   spaceGroups: 3,
   workspaceSpaces: 3,
+  roleSpaces: 2,
   agentThreadsPerSubject: 2,
   agentBytesPerSubject: 3000,
   agentRunsPerSubject: 1,
@@ -110,6 +111,34 @@ describe('bounds per space, per end user and per workspace', function () {
     assertError(res, 409, 'The workspace holds its maximum of 3 spaces');
     assert.equal(res.body.code, 'workspace_max_spaces');
     await userSpace('grouper'); // an existing user's space is still retrieved
+  });
+
+  it("bounds the spaces a role's tokens without a subject create, whatever the user ids they name", async () => {
+    const role = await createRole(stack.deps.db, tenant.workspaceId, { name: 'support desk' });
+    const activate = async (h: Record<string, string>, customerIdString: string) =>
+      request('PUT', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space`, {
+        headers: h,
+        json: { workspaceId: tenant.workspaceId, customerIdString },
+      });
+    const roleToken = (await accessHeaders(stack, tenant, { roleId: role.id })).headers;
+    for (const user of ['desk-1', 'desk-2']) {
+      const res = await activate(roleToken, user);
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.isNew, true);
+    }
+    const third = await activate(roleToken, 'desk-3');
+    assertError(third, 409, "This role's tokens have created their maximum of 2 spaces");
+    assert.equal(third.body.code, 'role_max_spaces');
+    assert.match(String(third.body.hint), /ROLE_MAX_SPACES/);
+    // Another token of the same role shares the bound; a space already made is still retrieved.
+    const another = (await accessHeaders(stack, tenant, { roleId: role.id })).headers;
+    assertError(await activate(another, 'desk-4'), 409, "This role's tokens have created their maximum of 2 spaces");
+    const again = await activate(another, 'desk-1');
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.isNew, false);
+    // The workspace credential is bounded by WORKSPACE_MAX_SPACES alone.
+    const integrator = await activate(headers, 'desk-3');
+    assert.equal(integrator.status, 200, integrator.text);
   });
 
   it('bounds the agent threads of an end user and of a workspace', async () => {

@@ -11926,7 +11926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: The workspace holds its maximum of … spaces */
+            /** @description Conflict: The workspace holds its maximum of … spaces; This role's tokens have created their maximum of … spaces */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

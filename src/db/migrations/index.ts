@@ -27,6 +27,7 @@ import * as m0026 from './0026_website_sources';
 import * as m0027 from './0027_source_root_cascade';
 import * as m0028 from './0028_purge_outbox_result';
 import * as m0029 from './0029_space_message_counts';
+import * as m0030 from './0030_space_activator';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,6 +62,7 @@ const migrations: Array<[string, Migration]> = [
   ['0027_source_root_cascade', m0027],
   ['0028_purge_outbox_result', m0028],
   ['0029_space_message_counts', m0029],
+  ['0030_space_activator', m0030],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
