@@ -4,7 +4,9 @@
 // the workspace's storage figure and its quota.
 import assert from 'node:assert/strict';
 import type { Config } from '../../src/config';
+import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/services/deps';
+import { requireMessageFitsQuota } from '../../src/services/storageQuota';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
@@ -77,6 +79,21 @@ describe('bounds per space, per end user and per workspace', function () {
     const after = await storage();
     assert.equal(after.messageBytes - before.messageBytes, 'message 0'.length * 3, 'the messages count');
     assert.equal(after.usedBytes, after.fileBytes + after.messageBytes);
+
+    // A message post's quota check is one statement (the files', spaces' and threads' sums together).
+    const row = (await workspaces.findWorkspace(stack.deps.db, tenant.workspaceId))!;
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+      if (q.bindings?.includes(tenant.workspaceId)) statements.push(q.sql);
+    };
+    stack.deps.db.on('query', onQuery);
+    try {
+      await requireMessageFitsQuota(stack.deps.db, row, after.usedBytes + 1, 1);
+      await assert.rejects(requireMessageFitsQuota(stack.deps.db, row, after.usedBytes, 1), /Storage quota exceeded/);
+    } finally {
+      stack.deps.db.off('query', onQuery);
+    }
+    assert.equal(statements.length, 2, statements.join('\n'));
 
     const other = await userSpace('verbose');
     assert.equal((await post(other, 'y'.repeat(2000))).status, 200);

@@ -158,14 +158,6 @@ export async function findSpaceOf(db: Tx, workspaceId: string, ownerId: string):
   return db<SpaceRow>('spaces').where({ workspace_id: workspaceId, owner_id: ownerId }).first();
 }
 
-/** The bytes of every space message of the workspace (its storage figure counts them). */
-export async function messageBytes(db: Tx, workspaceId: string): Promise<number> {
-  const [row] = await db('spaces')
-    .where({ workspace_id: workspaceId })
-    .sum<{ total: string | number | null }[]>({ total: 'message_bytes' });
-  return Number(row?.total ?? 0);
-}
-
 /** Stores a message of `bytes` and counts it on its space and group (the caller holds the space's row lock). */
 export async function insertMessage(
   db: Tx,
