@@ -63,6 +63,9 @@ const EnvSchema = z.object({
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  // The dev server's two further listeners, pinned so they are known own components (it would pick random ports).
+  TEMPORAL_HTTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  TEMPORAL_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
   JWT_SECRET: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -139,6 +142,7 @@ const EnvSchema = z.object({
     .default(32 * 1024 * 1024),
   SPACE_MAX_GROUPS: z.coerce.number().int().min(1).default(100),
   WORKSPACE_MAX_SPACES: z.coerce.number().int().min(1).default(100_000),
+  ROLE_MAX_SPACES: z.coerce.number().int().min(1).default(100),
   AGENT_MAX_THREADS_PER_SUBJECT: z.coerce.number().int().min(1).default(1000),
   WORKSPACE_MAX_AGENT_THREADS: z.coerce.number().int().min(1).default(100_000),
   AGENT_MAX_BYTES_PER_SUBJECT: z.coerce
@@ -251,6 +255,10 @@ export interface Config {
     cliPath?: string;
     uiPort: number;
     devPort: number;
+    /** The frontend's HTTP API (grpc-gateway): TEMPORAL_HTTP_PORT, else TEMPORAL_DEV_PORT + 10 (Temporal's 7243). */
+    httpPort: number;
+    /** The server's Prometheus /metrics: TEMPORAL_METRICS_PORT, else TEMPORAL_DEV_PORT + 20 (7253). */
+    metricsPort: number;
   };
   auth: { jwtSecret?: string; accessTokenTtlSeconds: number };
   tls: { certFile?: string; keyFile?: string; trustProxy: boolean };
@@ -289,6 +297,8 @@ export interface Config {
     spaceMessagesBytes: number;
     spaceGroups: number;
     workspaceSpaces: number;
+    /** New spaces the tokens of one role (without a subject) may create (ROLE_MAX_SPACES). */
+    roleSpaces: number;
     agentThreadsPerSubject: number;
     agentBytesPerSubject: number;
     agentRunsPerSubject: number;
@@ -419,6 +429,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(one end user must not be able to spend the budget all end users share)',
     );
   }
+  const temporalHttpPort = e.TEMPORAL_HTTP_PORT ?? e.TEMPORAL_DEV_PORT + 10;
+  const temporalMetricsPort = e.TEMPORAL_METRICS_PORT ?? e.TEMPORAL_DEV_PORT + 20;
+  if (temporalHttpPort > 65535 || temporalMetricsPort > 65535) {
+    throw new ConfigError(
+      'Invalid configuration: TEMPORAL_DEV_PORT leaves no room for the default TEMPORAL_HTTP_PORT (+10) and ' +
+        'TEMPORAL_METRICS_PORT (+20); set both',
+    );
+  }
+  const temporalPorts = [e.TEMPORAL_DEV_PORT, e.TEMPORAL_UI_PORT, temporalHttpPort, temporalMetricsPort];
+  if (new Set(temporalPorts).size !== temporalPorts.length) {
+    throw new ConfigError(
+      'Invalid configuration: TEMPORAL_DEV_PORT, TEMPORAL_UI_PORT, TEMPORAL_HTTP_PORT and TEMPORAL_METRICS_PORT ' +
+        'must be four different ports',
+    );
+  }
   if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
     throw new ConfigError('Invalid configuration: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
   }
@@ -450,6 +475,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cliPath: e.TEMPORAL_CLI_PATH,
       uiPort: e.TEMPORAL_UI_PORT,
       devPort: e.TEMPORAL_DEV_PORT,
+      httpPort: temporalHttpPort,
+      metricsPort: temporalMetricsPort,
     },
     auth: { jwtSecret: e.JWT_SECRET, accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS },
     tls: { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE, trustProxy: e.TRUST_PROXY },
@@ -481,6 +508,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       spaceMessagesBytes: e.SPACE_MAX_MESSAGES_BYTES,
       spaceGroups: e.SPACE_MAX_GROUPS,
       workspaceSpaces: e.WORKSPACE_MAX_SPACES,
+      roleSpaces: e.ROLE_MAX_SPACES,
       agentThreadsPerSubject: e.AGENT_MAX_THREADS_PER_SUBJECT,
       agentBytesPerSubject: e.AGENT_MAX_BYTES_PER_SUBJECT,
       agentRunsPerSubject: e.AGENT_MAX_RUNS_PER_SUBJECT,

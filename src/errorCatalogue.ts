@@ -411,6 +411,13 @@ const entries = {
     summary: 'The workspace holds its maximum number of user spaces (WORKSPACE_MAX_SPACES).',
     hint: 'Erase the spaces of users who left, or ask the operator to raise WORKSPACE_MAX_SPACES.',
   },
+  role_max_spaces: {
+    group: 'limits',
+    status: [409],
+    summary:
+      'The tokens of this role (without a subject) have created their maximum number of user spaces (ROLE_MAX_SPACES).',
+    hint: "Activate further users' spaces with the workspace credential, or ask the operator to raise ROLE_MAX_SPACES.",
+  },
   agent_max_threads_per_subject: {
     group: 'limits',
     status: [409],

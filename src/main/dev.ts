@@ -62,6 +62,8 @@ async function main(): Promise<void> {
         cliPath: config.temporal.cliPath,
         port: config.temporal.devPort,
         uiPort: config.temporal.uiPort,
+        httpPort: config.temporal.httpPort,
+        metricsPort: config.temporal.metricsPort,
         namespace: config.temporal.namespace,
         log: (msg) => logger.info(msg),
       });

@@ -48,8 +48,11 @@ export const mayReadContentHashes = (auth: AuthState): boolean => isWorkspaceCre
  * What POST …/background-jobs tells a credential of a job of its workspace: the workspace credential everything;
  * any other credential a job only when its knowledge scope reaches the job's item (`itemReached`: the item the
  * job is about is one it may read), so a job id of another role's item, a role's workflow or a space's erasure is
- * NOT_FOUND to it, as absent (no existence, timing or error oracle). A re-embed of the whole deployment is
- * reported to everyone, its phase only to a narrower credential (mayCountWorkspaceChunks).
+ * NOT_FOUND to it, as absent (no existence or error oracle). Decided before a failed job's reason is read from
+ * Temporal (src/services/jobs.ts), so a hidden job costs one call to Temporal as an absent id does; the item
+ * lookup that decides it remains, a database read of the same cost for every id the workspace's jobs carry.
+ * A re-embed of the whole deployment is reported to everyone, its phase only to a narrower credential
+ * (mayCountWorkspaceChunks).
  */
 export function jobReach(auth: AuthState, job: { deploymentWide: boolean; itemReached: boolean }): 'full' | 'hidden' {
   if (isWorkspaceCredential(auth) || job.deploymentWide) return 'full';
@@ -165,6 +168,18 @@ export const lentApiKeyId = (auth: AuthState): string | undefined => auth.apiKey
 /** The role an activation gives the space and its token: the one the body names, else the calling token's. */
 export const activationRole = (auth: AuthState, named: string | undefined): string | undefined =>
   named ?? boundRoleId(auth);
+
+/**
+ * The key a new space counts under against ROLE_MAX_SPACES: a role-bound token without a subject may activate a
+ * space for any user id, so the spaces its role's tokens create are bounded (`role:<roleId>`, however many tokens
+ * the role holds). Undefined, no such bound: the workspace credential (WORKSPACE_MAX_SPACES alone) and a
+ * subject-bound token (it reaches its own user's one space).
+ */
+export function activationBoundKey(auth: AuthState): string | undefined {
+  const roleId = boundRoleId(auth);
+  if (isWorkspaceCredential(auth) || auth.token?.subject !== undefined || roleId === undefined) return undefined;
+  return `role:${roleId}`;
+}
 
 /**
  * Whether an activation records its role on an existing space: only the workspace credential's (the integrator

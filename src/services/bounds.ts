@@ -47,6 +47,12 @@ export const BOUNDS: Record<BoundName, Bound> = {
     message: (max) => `The workspace holds its maximum of ${max} spaces`,
     hint: 'Erase the spaces of users who left, or ask the operator to raise WORKSPACE_MAX_SPACES',
   },
+  roleSpaces: {
+    setting: 'ROLE_MAX_SPACES',
+    status: 409,
+    message: (max) => `This role's tokens have created their maximum of ${max} spaces`,
+    hint: "Activate further users' spaces with the workspace credential, or ask the operator to raise ROLE_MAX_SPACES",
+  },
   agentThreadsPerSubject: {
     setting: 'AGENT_MAX_THREADS_PER_SUBJECT',
     status: 409,

@@ -2,7 +2,7 @@
 // or a re-embed's (from the workflow's memo); to a credential narrower than the workspace's, only the jobs about
 // an item its knowledge scope reaches (src/policies/scopes.ts jobReach).
 import type { Deps } from './deps';
-import { describeJobWithSubject, type JobState, type JobSubject } from '../temporal/jobs';
+import { describeJobWithSubject, withFailureReason, type JobState, type JobSubject } from '../temporal/jobs';
 import type { CrawlProgress } from '../workflows/contracts';
 import { crawlProgress, jobSourceRoot } from './sources';
 import { findVisibleKnowledge } from './knowledge';
@@ -46,12 +46,14 @@ export async function describeJobs(
   };
   const described = await Promise.all(
     distinct.map(async (id) => {
-      const { state: job, subject } = await describeJobWithSubject(deps.temporal, workspaceId, id);
-      if (job.status === 'NOT_FOUND') return job;
+      const { state, subject } = await describeJobWithSubject(deps.temporal, workspaceId, id);
+      if (state.status === 'NOT_FOUND') return state;
       const reached = await itemReached(id, subject);
       if (jobReach(auth, { deploymentWide: subject.deploymentWide, itemReached: reached }) === 'hidden') {
         return { jobId: id, status: 'NOT_FOUND' as const };
       }
+      // Only now, for a job the caller may see: a failed job's reason (one more call to Temporal).
+      const job = await withFailureReason(deps.temporal, state);
       if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).

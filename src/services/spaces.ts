@@ -5,6 +5,7 @@ import { authorize } from '../policies/authorize';
 import type { AuthState } from '../policies/credentials';
 import { activationBudget } from '../policies/rateBudgets';
 import {
+  activationBoundKey,
   activationRole,
   lentApiKeyId,
   mayActivateSpace,
@@ -102,13 +103,20 @@ export async function activateUserSpace(
   const roleId = input.roleId ?? null;
   const { user, space, isNew } = await deps.db.transaction(async (trx) => {
     const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
+    const activatedBy = activationBoundKey(caller) ?? null;
     if (!(await spaces.findSpaceOf(trx, workspace.id, u.id))) {
-      // A new space: within the workspace's bound (counted under a lock, so concurrent activations hold it).
+      // A new space: within the workspace's bound, and a role token's within its role's (counted under a lock,
+      // so concurrent activations hold them).
       await lockWorkspaceScope(trx, 'spaces', workspace.id);
-      const max = deps.config.bounds.workspaceSpaces;
-      if ((await spaces.countSpaces(trx, workspace.id)) >= max) throw boundReached('workspaceSpaces', max);
+      const { workspaceSpaces, roleSpaces } = deps.config.bounds;
+      if ((await spaces.countSpaces(trx, workspace.id)) >= workspaceSpaces) {
+        throw boundReached('workspaceSpaces', workspaceSpaces);
+      }
+      if (activatedBy && (await spaces.countSpacesActivatedBy(trx, workspace.id, activatedBy)) >= roleSpaces) {
+        throw boundReached('roleSpaces', roleSpaces);
+      }
     }
-    const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId);
+    const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId, activatedBy);
     if (!mayActivateSpace(caller, { roleId: ensured.space.role_id, ownerExternalId: u.external_id })) throw forbidden();
     if (!ensured.isNew && mayRecordSpaceRole(caller, { roleId: ensured.space.role_id }, roleId)) {
       await spaces.setSpaceRole(trx, workspace.id, ensured.space.id, roleId);

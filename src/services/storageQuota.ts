@@ -3,8 +3,7 @@
 // checked against it as they are stored (messageFitsQuota). The storage figure counts all of them: the files'
 // bytes and the messages' (a user's chat is stored data as much as a file is).
 import type { Db, Tx } from '../db/knex';
-import * as agent from '../db/repositories/agent';
-import * as spaces from '../db/repositories/spaces';
+import * as storage from '../db/repositories/storage';
 import * as uploads from '../db/repositories/uploads';
 import { lockWorkspaceScope } from '../db/repositories/locks';
 import type { WorkspaceRow } from '../db/rows';
@@ -23,11 +22,9 @@ export const quotaExceeded = (hint?: string) =>
 
 /** The workspace's storage figure: its files' bytes and its messages' (spaces and agent threads). */
 export async function storageParts(db: Tx, workspaceId: string): Promise<{ fileBytes: number; messageBytes: number }> {
-  // One after the other: `db` may be a transaction's single connection.
-  const fileBytes = await uploads.storageUsedBytes(db, workspaceId);
-  const spaceBytes = await spaces.messageBytes(db, workspaceId);
-  const agentBytes = await agent.storedBytes(db, workspaceId);
-  return { fileBytes, messageBytes: spaceBytes + agentBytes };
+  // One statement (three sums), so a message post pays one round trip for its quota check.
+  const { fileBytes, spaceMessageBytes, agentMessageBytes } = await storage.storageBytes(db, workspaceId);
+  return { fileBytes, messageBytes: spaceMessageBytes + agentMessageBytes };
 }
 
 /** The storage figure as one number (what the quota is held against). */

@@ -121,10 +121,14 @@ function publicFailureMessage(err: unknown): string {
  */
 export async function describeJob(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
   const { state } = await describeJobWithSubject(temporal, workspaceId, jobId);
-  return state;
+  return withFailureReason(temporal, state);
 }
 
-/** The job's state (as describeJob) and what it is about. */
+/**
+ * The job's state (as describeJob, but a FAILED job without its `error`) and what it is about: one call to
+ * Temporal, whatever the job's status. The caller decides whether the job may be shown before it reads the
+ * failure's reason (withFailureReason, a second call), so a job it hides costs the same time as an absent one.
+ */
 export async function describeJobWithSubject(
   temporal: TemporalDeps,
   workspaceId: string,
@@ -152,9 +156,6 @@ export async function describeJobWithSubject(
     };
     const progress = d.memo?.[REEMBED_PROGRESS_MEMO];
     if (progress && typeof progress === 'object') state.progress = progress as ReembedJobProgress;
-    if (status === 'FAILED') {
-      state.error = await handle.result().then(() => undefined, publicFailureMessage);
-    }
     return { state, subject };
   } catch (err) {
     if (err instanceof WorkflowNotFoundError) return { state: { jobId, status: 'NOT_FOUND' }, subject: none };
@@ -164,6 +165,16 @@ export async function describeJobWithSubject(
     }
     throw err;
   }
+}
+
+/** A FAILED job's state with the failure's reason as users may see it (its result, read from Temporal). */
+export async function withFailureReason(temporal: TemporalDeps, state: JobState): Promise<JobState> {
+  if (state.status !== 'FAILED') return state;
+  const error = await temporal.client.workflow
+    .getHandle(state.jobId)
+    .result()
+    .then(() => undefined, publicFailureMessage);
+  return error === undefined ? state : { ...state, error };
 }
 
 /** One job of a workspace as Temporal's visibility store lists it. */

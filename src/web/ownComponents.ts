@@ -1,5 +1,6 @@
-// The service's own components as outbound targets: its S3 store, the Temporal frontend and Web UI, PostgreSQL,
-// the metrics ports, the OTLP collector and its own listeners (the API's port, the embedded PostgreSQL socket).
+// The service's own components as outbound targets: its S3 store, the Temporal frontend, Web UI, HTTP API and
+// metrics, PostgreSQL, the metrics ports, the OTLP collector and its own listeners (the API's port, the embedded
+// PostgreSQL socket).
 // No outbound request ever connects to one of them, whatever a use's private-network setting: the door
 // (src/web/fetch.ts) asks componentAt(address, port) inside every connection's lookup, and for an IP literal
 // before connecting. A tenant who may crawl an intranet must still not read the service's blob store or its
@@ -148,8 +149,8 @@ export interface ResolvedEndpoints {
 
 /**
  * The components a process refuses as outbound targets, from its configuration and the endpoints it resolved:
- * PostgreSQL, the S3 store (and its virtual-hosted bucket name), the Temporal frontend and Web UI (the dev
- * server's on this machine, and TEMPORAL_UI_PORT on the frontend's host), the API's listener, the worker's
+ * PostgreSQL, the S3 store (and its virtual-hosted bucket name), the Temporal frontend, Web UI, HTTP API and
+ * metrics (the dev server's on this machine, and the same ports on the frontend's host), the API's listener, the worker's
  * metrics port, the OTLP collector, and OUTBOUND_DENY_TARGETS (what the process cannot know: a Web UI on
  * another host, Grafana, the MinIO console).
  */
@@ -168,10 +169,19 @@ export function ownComponentList(config: Config, found: ResolvedEndpoints = {}):
   const temporalAddress = found.temporalAddress ?? config.temporal.address;
   const temporal = temporalAddress ? parseTarget('Temporal frontend', temporalAddress, 7233) : undefined;
   list.push(temporal);
-  const { uiPort, devPort } = config.temporal;
-  list.push({ name: 'Temporal Web UI', host: '127.0.0.1', port: uiPort });
+  const { uiPort, devPort, httpPort, metricsPort } = config.temporal;
   list.push({ name: 'Temporal frontend', host: '127.0.0.1', port: devPort });
-  if (temporal) list.push({ name: 'Temporal Web UI', host: temporal.host, port: uiPort });
+  // The dev server's listeners (src/embedded/temporal.ts pins each), and the same ports on the frontend's host:
+  // a cluster's HTTP API is 7243 by default (docker-compose.yml's auto-setup too).
+  const temporalListeners: Array<[string, number]> = [
+    ['Temporal Web UI', uiPort],
+    ['Temporal HTTP API', httpPort],
+    ['Temporal metrics', metricsPort],
+  ];
+  for (const [name, port] of temporalListeners) {
+    list.push({ name, host: '127.0.0.1', port });
+    if (temporal) list.push({ name, host: temporal.host, port });
+  }
   list.push({ name: 'the API', host: config.host, port: config.port });
   list.push({ name: 'worker metrics', host: config.host, port: config.observability.workerMetricsPort });
   const otlp = config.observability.tracing.endpoint;

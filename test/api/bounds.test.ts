@@ -4,7 +4,9 @@
 // the workspace's storage figure and its quota.
 import assert from 'node:assert/strict';
 import type { Config } from '../../src/config';
+import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/services/deps';
+import { requireMessageFitsQuota } from '../../src/services/storageQuota';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
@@ -16,6 +18,7 @@ const BOUNDS: Config['bounds'] = {
   spaceMessagesBytes: 5000,
   spaceGroups: 3,
   workspaceSpaces: 3,
+  roleSpaces: 2,
   agentThreadsPerSubject: 2,
   agentBytesPerSubject: 3000,
   agentRunsPerSubject: 1,
@@ -77,6 +80,21 @@ describe('bounds per space, per end user and per workspace', function () {
     assert.equal(after.messageBytes - before.messageBytes, 'message 0'.length * 3, 'the messages count');
     assert.equal(after.usedBytes, after.fileBytes + after.messageBytes);
 
+    // A message post's quota check is one statement (the files', spaces' and threads' sums together).
+    const row = (await workspaces.findWorkspace(stack.deps.db, tenant.workspaceId))!;
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+      if (q.bindings?.includes(tenant.workspaceId)) statements.push(q.sql);
+    };
+    stack.deps.db.on('query', onQuery);
+    try {
+      await requireMessageFitsQuota(stack.deps.db, row, after.usedBytes + 1, 1);
+      await assert.rejects(requireMessageFitsQuota(stack.deps.db, row, after.usedBytes, 1), /Storage quota exceeded/);
+    } finally {
+      stack.deps.db.off('query', onQuery);
+    }
+    assert.equal(statements.length, 2, statements.join('\n'));
+
     const other = await userSpace('verbose');
     assert.equal((await post(other, 'y'.repeat(2000))).status, 200);
     assert.equal((await post(other, 'y'.repeat(2000))).status, 200);
@@ -110,6 +128,34 @@ describe('bounds per space, per end user and per workspace', function () {
     assertError(res, 409, 'The workspace holds its maximum of 3 spaces');
     assert.equal(res.body.code, 'workspace_max_spaces');
     await userSpace('grouper'); // an existing user's space is still retrieved
+  });
+
+  it("bounds the spaces a role's tokens without a subject create, whatever the user ids they name", async () => {
+    const role = await createRole(stack.deps.db, tenant.workspaceId, { name: 'support desk' });
+    const activate = async (h: Record<string, string>, customerIdString: string) =>
+      request('PUT', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space`, {
+        headers: h,
+        json: { workspaceId: tenant.workspaceId, customerIdString },
+      });
+    const roleToken = (await accessHeaders(stack, tenant, { roleId: role.id })).headers;
+    for (const user of ['desk-1', 'desk-2']) {
+      const res = await activate(roleToken, user);
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.isNew, true);
+    }
+    const third = await activate(roleToken, 'desk-3');
+    assertError(third, 409, "This role's tokens have created their maximum of 2 spaces");
+    assert.equal(third.body.code, 'role_max_spaces');
+    assert.match(String(third.body.hint), /ROLE_MAX_SPACES/);
+    // Another token of the same role shares the bound; a space already made is still retrieved.
+    const another = (await accessHeaders(stack, tenant, { roleId: role.id })).headers;
+    assertError(await activate(another, 'desk-4'), 409, "This role's tokens have created their maximum of 2 spaces");
+    const again = await activate(another, 'desk-1');
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.isNew, false);
+    // The workspace credential is bounded by WORKSPACE_MAX_SPACES alone.
+    const integrator = await activate(headers, 'desk-3');
+    assert.equal(integrator.status, 200, integrator.text);
   });
 
   it('bounds the agent threads of an end user and of a workspace', async () => {

@@ -8,6 +8,24 @@ import { waitForJob } from '../helpers/knowledge';
 import { page, startSite, type TestSite } from '../helpers/site';
 import { getStack, type TestStack } from '../helpers/stack';
 
+/** Counts the workflow result reads (a job's failure reason) the service asks Temporal for, by job id. */
+function countResultCalls(stack: TestStack): { ids: string[]; restore: () => void } {
+  const workflow = stack.deps.temporal.client.workflow;
+  const getHandle = workflow.getHandle.bind(workflow);
+  const ids: string[] = [];
+  workflow.getHandle = ((...args: Parameters<typeof getHandle>) => {
+    const handle = getHandle(...args);
+    const result = handle.result.bind(handle);
+    return Object.assign(Object.create(handle) as typeof handle, {
+      result: () => {
+        ids.push(args[0]);
+        return result();
+      },
+    });
+  }) as typeof workflow.getHandle;
+  return { ids, restore: () => void Reflect.deleteProperty(workflow, 'getHandle') };
+}
+
 describe('crawl progress follows the knowledge scope', function () {
   this.timeout(180_000);
   let stack: TestStack;
@@ -112,6 +130,18 @@ describe('crawl progress follows the knowledge scope', function () {
     const theirRole = await as((await accessHeaders(stack, tenant, { roleId: theirs.id })).headers);
     assert.equal(theirRole.theirIngest!.status, 'FAILED');
     assert.equal(theirRole.myIngest!.status, 'NOT_FOUND');
+    // The hidden failed job's reason is never read: reach is decided first, so it costs what an absent id costs
+    // (the reason is a second call to Temporal, a timing oracle when read for a job then hidden).
+    const results = countResultCalls(stack);
+    try {
+      const mineHeaders = (await accessHeaders(stack, tenant, { roleId: mine.id })).headers;
+      await as(mineHeaders);
+      assert.deepEqual(results.ids, [], "the hidden failed job's result was not read");
+      await as((await accessHeaders(stack, tenant, { roleId: theirs.id })).headers);
+      assert.deepEqual(results.ids, [jobs.theirIngest], "a visible failed job's reason is read once");
+    } finally {
+      results.restore();
+    }
     // A subject-bound token without a role reaches no item under ACTIVE RBAC: no job at all.
     const roleless = await as((await accessHeaders(stack, tenant, { subject: 'someone' })).headers);
     assert.deepEqual(

@@ -57,15 +57,20 @@ describe("the service's own components are never an outbound target (API)", func
     assert.equal(await foundText(stack, attacker, headers, secret), false, "the victim's file is not found");
   });
 
-  it('a URL item on the Temporal Web UI, PostgreSQL, the S3 store or the API is refused (400)', async () => {
-    const uiPort = stack.config.temporal.uiPort;
+  it('a URL item on the Temporal Web UI, HTTP API or metrics, PostgreSQL, the S3 store or the API is refused (400)', async () => {
+    const { uiPort, httpPort, metricsPort } = stack.config.temporal;
     assert.equal(String(uiPort), testEnv.temporalUiPort, "the suite's Temporal Web UI");
+    assert.equal(String(httpPort), testEnv.temporalHttpPort, "the suite's Temporal HTTP API");
+    assert.equal(String(metricsPort), testEnv.temporalMetricsPort, "the suite's Temporal metrics");
     const pg = new URL(testEnv.databaseAdminUrl);
     const api = new URL(stack.baseUrl);
     const targets = [
       `http://127.0.0.1:${uiPort}/api/v1/namespaces/default/workflows`,
       `http://localhost:${uiPort}/api/v1/namespaces/default/workflows`,
       `http://[::ffff:127.0.0.1]:${uiPort}/api/v1/namespaces/default/workflows`,
+      `http://127.0.0.1:${httpPort}/api/v1/namespaces/default/workflows`,
+      `http://localhost:${httpPort}/api/v1/namespaces/default/workflows/${randomUUID()}`,
+      `http://127.0.0.1:${metricsPort}/metrics`,
       `http://127.0.0.1:${pg.port}/`,
       `${stack.s3.endpoint}/${stack.config.s3.bucket}/`,
       `https://127.0.0.1:${api.port}/health`,
@@ -82,15 +87,20 @@ describe("the service's own components are never an outbound target (API)", func
   });
 
   it('a webhook endpoint or an agent server on an own component is refused (400)', async () => {
-    const ui = `http://127.0.0.1:${stack.config.temporal.uiPort}/hook`;
-    const hook = await stack.request('POST', v1('/webhooks'), { headers, json: { url: ui } });
-    assertError(hook, 400);
-    assert.match(hook.body.message, REFUSED);
-    const server = await stack.request('POST', v1('/agent/servers'), {
-      headers,
-      json: { name: 'own', url: `${stack.s3.endpoint}/v1` },
-    });
-    assertError(server, 400);
-    assert.match(server.body.message, REFUSED);
+    const { uiPort, httpPort } = stack.config.temporal;
+    const hooks = [
+      `http://127.0.0.1:${uiPort}/hook`,
+      `http://127.0.0.1:${httpPort}/api/v1/namespaces/default/workflows/${randomUUID()}/terminate`,
+    ];
+    for (const url of hooks) {
+      const hook = await stack.request('POST', v1('/webhooks'), { headers, json: { url } });
+      assertError(hook, 400);
+      assert.match(hook.body.message, REFUSED, url);
+    }
+    for (const url of [`${stack.s3.endpoint}/v1`, `http://127.0.0.1:${httpPort}/v1`]) {
+      const server = await stack.request('POST', v1('/agent/servers'), { headers, json: { name: 'own', url } });
+      assertError(server, 400);
+      assert.match(server.body.message, REFUSED, url);
+    }
   });
 });

@@ -540,9 +540,22 @@ describe('fault tolerance (separate API and worker processes)', function () {
 
   it('restart of the Temporal server with its database: running workflows resume and complete', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-fault-temporal-'));
-    const [port, uiPort] = [await freePort(), await freePort()];
+    const [port, uiPort, httpPort, metricsPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const start = () =>
-      startTemporalDevServer({ dataDir, cliPath: testEnv.temporalCliPath, port, uiPort, namespace: 'default' });
+      startTemporalDevServer({
+        dataDir,
+        cliPath: testEnv.temporalCliPath,
+        port,
+        uiPort,
+        httpPort,
+        metricsPort,
+        namespace: 'default',
+      });
     let temporal = await start();
     try {
       h = await harness({ temporalAddress: temporal.address });

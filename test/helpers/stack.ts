@@ -117,8 +117,10 @@ export async function startStack(
     // The crawl tests serve their site on loopback; test/api/sources.test.ts checks the refusal with this off.
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_POLITENESS_DELAY_MS: '50',
-    // The suite's Temporal Web UI: one of the service's own components, as in production.
+    // The suite's Temporal Web UI, HTTP API and metrics: the service's own components, as in production.
     ...(testEnv.temporalUiPort ? { TEMPORAL_UI_PORT: testEnv.temporalUiPort } : {}),
+    ...(testEnv.temporalHttpPort ? { TEMPORAL_HTTP_PORT: testEnv.temporalHttpPort } : {}),
+    ...(testEnv.temporalMetricsPort ? { TEMPORAL_METRICS_PORT: testEnv.temporalMetricsPort } : {}),
     ...opts.env,
   });
   const logger = pino({ level: 'silent' });

@@ -96,6 +96,9 @@ describe("the service's own components are never an outbound target (every compo
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       TEMPORAL_ADDRESS: testEnv.temporalAddress,
       TEMPORAL_UI_PORT: testEnv.temporalUiPort ?? '8233',
+      // The dev server's HTTP API and metrics, which scripts/services.sh pins as src/embedded/temporal.ts does.
+      ...(testEnv.temporalHttpPort ? { TEMPORAL_HTTP_PORT: testEnv.temporalHttpPort } : {}),
+      ...(testEnv.temporalMetricsPort ? { TEMPORAL_METRICS_PORT: testEnv.temporalMetricsPort } : {}),
       WORKER_METRICS_PORT: String(metrics.port),
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${portOf(otlp)}`,
       CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -122,11 +125,13 @@ describe("the service's own components are never an outbound target (every compo
   });
 
   const components = (): Array<[string, URL]> => {
-    const ui = Number(config.temporal.uiPort);
+    const { uiPort, httpPort, metricsPort } = config.temporal;
     return [
       ['S3 store', new URL(`${s3.endpoint}/kws-files/`)],
       ['Temporal frontend', new URL(`http://${testEnv.temporalAddress}/`)],
-      ['Temporal Web UI', new URL(`http://127.0.0.1:${ui}/api/v1/namespaces/default/workflows`)],
+      ['Temporal Web UI', new URL(`http://127.0.0.1:${uiPort}/api/v1/namespaces/default/workflows`)],
+      ['Temporal HTTP API', new URL(`http://127.0.0.1:${httpPort}/api/v1/namespaces/default/workflows`)],
+      ['Temporal metrics', new URL(`http://127.0.0.1:${metricsPort}/metrics`)],
       ['PostgreSQL', new URL(`http://127.0.0.1:${new URL(testEnv.databaseAdminUrl).port}/`)],
       ['embedded PostgreSQL socket', new URL(`http://127.0.0.1:${embeddedPg.port}/`)],
       ['the API', new URL(`https://127.0.0.1:${api.port}/health`)],
@@ -259,6 +264,27 @@ describe("the service's own components are never an outbound target (every compo
     assert.deepEqual(hits, before, 'no component we can observe received a request');
   });
 
+  it("the table's Temporal HTTP API and metrics are the suite's dev server's live listeners", async () => {
+    // Read directly (no door): the refusals above are of servers that answer, not of closed ports.
+    const { httpPort, metricsPort } = config.temporal;
+    const workflows = await fetch(`http://127.0.0.1:${httpPort}/api/v1/namespaces/default/workflows`);
+    assert.equal(workflows.status, 200, 'the HTTP API lists workflows to anyone who reaches it');
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    assert.equal(scraped.status, 200);
+    assert.match(await scraped.text(), /^# HELP /m);
+  });
+
+  it('a Temporal cluster elsewhere: its HTTP API (7243 by default) and metrics are refused on its host', async () => {
+    const cluster = await resolveOwnComponents(
+      ownComponentList(loadConfig({ TEMPORAL_ADDRESS: '10.9.8.7:7233', TEMPORAL_METRICS_PORT: '8000' })),
+    );
+    assert.equal(cluster.componentAt('10.9.8.7', 7243), 'Temporal HTTP API');
+    assert.equal(cluster.componentAt('10.9.8.7', 8000), 'Temporal metrics');
+    assert.equal(cluster.componentAt('10.9.8.7', 8233), 'Temporal Web UI');
+    assert.throws(() => loadConfig({ TEMPORAL_DEV_PORT: '65530' }), /TEMPORAL_HTTP_PORT/);
+    assert.throws(() => loadConfig({ TEMPORAL_HTTP_PORT: '8233' }), /four different ports/);
+  });
+
   it('still reaches a server that is no component of the service', async () => {
     const target = new URL(`http://127.0.0.1:${portOf(stranger)}/page`);
     for (const [use, attempt] of uses()) {
@@ -270,7 +296,8 @@ describe("the service's own components are never an outbound target (every compo
 
   it('knows each component once, and the configured deny list as well', async () => {
     const listed = own.components.map((c) => c.name);
-    for (const name of ['PostgreSQL', 'S3 store', 'Temporal frontend', 'Temporal Web UI', 'the API']) {
+    const names = ['PostgreSQL', 'S3 store', 'Temporal frontend', 'Temporal Web UI', 'Temporal HTTP API'];
+    for (const name of [...names, 'Temporal metrics', 'the API']) {
       assert.ok(listed.includes(name), name);
     }
     const denied = await resolveOwnComponents(

@@ -109,14 +109,6 @@ export async function countRunningThreads(
   return Number(row?.n ?? 0);
 }
 
-/** The bytes of every agent message of the workspace (its storage figure counts them). */
-export async function storedBytes(db: Tx, workspaceId: string): Promise<number> {
-  const [row] = await db('agent_threads')
-    .where({ workspace_id: workspaceId })
-    .sum<{ total: string | number | null }[]>({ total: 'stored_bytes' });
-  return Number(row?.total ?? 0);
-}
-
 export async function insertThread(
   db: Tx,
   row: Pick<AgentThreadRow, 'id' | 'workspace_id' | 'role_id' | 'subject' | 'agent_server_id' | 'title'>,

@@ -33,6 +33,7 @@ export async function ensureSpace(
   workspaceId: string,
   owner: SpaceUserRow,
   roleId: string | null = null,
+  activatedBy: string | null = null,
 ): Promise<{ space: SpaceRow; isNew: boolean }> {
   const inserted = (await db('spaces')
     .insert({
@@ -40,6 +41,7 @@ export async function ensureSpace(
       workspace_id: workspaceId,
       owner_id: owner.id,
       role_id: roleId,
+      activated_by: activatedBy,
       name: `${owner.email ?? owner.external_id}'s space`,
     })
     .onConflict(['workspace_id', 'owner_id'])
@@ -144,16 +146,16 @@ export async function countSpaces(db: Tx, workspaceId: string): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-export async function findSpaceOf(db: Tx, workspaceId: string, ownerId: string): Promise<SpaceRow | undefined> {
-  return db<SpaceRow>('spaces').where({ workspace_id: workspaceId, owner_id: ownerId }).first();
+/** The spaces of the workspace one narrow credential created (activated_by, migration 0030). */
+export async function countSpacesActivatedBy(db: Tx, workspaceId: string, activatedBy: string): Promise<number> {
+  const [row] = await db('spaces')
+    .where({ workspace_id: workspaceId, activated_by: activatedBy })
+    .count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
 }
 
-/** The bytes of every space message of the workspace (its storage figure counts them). */
-export async function messageBytes(db: Tx, workspaceId: string): Promise<number> {
-  const [row] = await db('spaces')
-    .where({ workspace_id: workspaceId })
-    .sum<{ total: string | number | null }[]>({ total: 'message_bytes' });
-  return Number(row?.total ?? 0);
+export async function findSpaceOf(db: Tx, workspaceId: string, ownerId: string): Promise<SpaceRow | undefined> {
+  return db<SpaceRow>('spaces').where({ workspace_id: workspaceId, owner_id: ownerId }).first();
 }
 
 /** Stores a message of `bytes` and counts it on its space and group (the caller holds the space's row lock). */

@@ -109,7 +109,7 @@ export const spacesOperations: ApiOperation[] = [
         ...roleErrors[400],
       ],
       404: roleErrors[404],
-      409: [boundMessage('workspaceSpaces')],
+      409: [boundMessage('workspaceSpaces'), boundMessage('roleSpaces')],
     },
   },
   {
