@@ -20,11 +20,11 @@ import {
   type GitConfig,
   type GitSecrets,
   type GitSourceKind,
-} from '../../src/connectors/git';
-import { checkPack, PackRefused } from '../../src/connectors/gitPack';
-import { compileGlob, globProblem, matchesGlob, MAX_GLOBS } from '../../src/connectors/glob';
-import { SourceUnavailableError, type SourceContext, type SourceEntry } from '../../src/connectors/kind';
-import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
+} from '../../../src/connectors/git';
+import { checkPack, PackRefused } from '../../../src/connectors/git/pack';
+import { compileGlob, globProblem, matchesGlob, MAX_GLOBS } from '../../../src/connectors/git/glob';
+import { SourceUnavailableError, type SourceContext, type SourceEntry } from '../../../src/connectors/kind';
+import { GitWorld, type GitRepository, type GitServer } from '../../helpers/gitServer';
 
 const credentials = { username: 'reader', token: 'tok-3f9a1c-secret' };
 const secrets: GitSecrets = { ...credentials };
