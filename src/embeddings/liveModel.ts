@@ -16,12 +16,12 @@ export interface LiveModel {
  * the write of a chunk's vectors checks it); a process with no provider for it answers 503 rather than
  * embedding with a model whose vectors are not the ones searched.
  */
-export function createFollowingEmbeddingProvider(
+export function createLiveModelProvider(
   providers: EmbeddingProvider[],
   readLive: () => Promise<LiveModel | undefined>,
 ): EmbeddingProvider {
   const first = providers[0];
-  if (!first) throw new Error('createFollowingEmbeddingProvider needs at least one provider');
+  if (!first) throw new Error('createLiveModelProvider needs at least one provider');
   let current: EmbeddingProvider = first;
   let reading: Promise<EmbeddingProvider> | undefined;
 
