@@ -1,7 +1,7 @@
 // Lint for the TypeScript sources (typescript-eslint recommended, not type-aware so it stays fast),
 // plus the rule that keeps Temporal workflow code deterministic: no Node built-ins, no I/O packages,
 // no timers/fetch/process globals, and activities imported as types only (proxyActivities does the rest),
-// plus the layer rules (README "Layout"): which folder of src/ may import which. test/lint/layers.test.ts
+// plus the layer rules (README "Layout"): which folder of src/ may import which. test/unit/lint/layers.test.ts
 // plants a violation of each arrow and checks that lint reports it.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
