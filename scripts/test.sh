@@ -43,6 +43,19 @@ to_dist() {
     printf '%s\n' "$arg"
   done
 }
+# A tier's arguments: test files (files, compiled paths) and mocha options (opts); without files, the tier's own.
+split_args() { # tier args...
+  local tier="$1" arg
+  shift
+  files=() opts=()
+  for arg in "$@"; do
+    case "$arg" in
+      *.test.ts | *.test.js) files+=("$(to_dist "$arg")") ;;
+      *) opts+=("$arg") ;;
+    esac
+  done
+  if [[ ${#files[@]} -eq 0 && "$tier" != file ]]; then mapfile -t files < <(specs "$tier"); fi
+}
 # The root hooks a set of files needs: none for unit files, the medium tier's for medium ones, else the full set.
 hooks_for() {
   local file need=none
@@ -67,40 +80,42 @@ tally() {
   if [[ "$2" -ne 0 && "$failed" -eq 0 ]]; then failed=1; fi
   echo "$passed $failed $skipped"
 }
+# scripts/transpile.cjs: what changed since the last compile, of the given files and their imports (all with none).
 quick_compile() {
   [ -d node_modules ] || npm ci --no-audit --no-fund
   ensure_project_node "$ROOT"
-  node scripts/transpile.cjs
+  node scripts/transpile.cjs "$@"
 }
 
 case "$TIER" in
   unit)
-    quick_compile
-    mapfile -t files < <(if [[ $# -gt 0 ]]; then to_dist "$@"; else specs unit; fi)
+    split_args unit "$@"
+    # Unit tests load nothing compiled by path: their imports are all they need (and the reporter).
+    quick_compile test/reporter.ts $(sed -e 's#^dist/##' -e 's#\.js$#.ts#' < <(printf '%s\n' "${files[@]}"))
     # shellcheck disable=SC2046 # the hooks option is two words or none
-    exec "${MOCHA[@]}" $(hooks_for "${files[@]}") "${files[@]}"
+    exec "${MOCHA[@]}" $(hooks_for "${files[@]}") "${opts[@]}" "${files[@]}"
     ;;
   medium)
+    split_args medium "$@"
     bash scripts/setup.sh
     quick_compile
     trap services_stop EXIT
     if components_kept; then KEPT=1; else pg_start; fi
-    mapfile -t files < <(if [[ $# -gt 0 ]]; then to_dist "$@"; else specs medium; fi)
     # shellcheck disable=SC2046
-    "${MOCHA[@]}" $(hooks_for "${files[@]}") "${files[@]}"
+    "${MOCHA[@]}" $(hooks_for "${files[@]}") "${opts[@]}" "${files[@]}"
     exit $?
     ;;
   file)
-    [[ $# -gt 0 ]] || { echo "usage: npm run test:file -- test/<path>.test.ts ..." >&2; exit 2; }
+    split_args file "$@"
+    [[ ${#files[@]} -gt 0 ]] || { echo "usage: npm run test:file -- test/<path>.test.ts ... [mocha options]" >&2; exit 2; }
     quick_compile
-    mapfile -t files < <(to_dist "$@")
     if [[ "$(hooks_for "${files[@]}")" != "" ]] && ! components_kept; then
       echo "[test] no components running on PostgreSQL :$TEST_PG_PORT / Temporal :$TEMPORAL_DEV_PORT: start them once with \`npm run services:start\` (same TEST_* ports), or run the file's tier (npm run test:medium -- FILE, npm run test:e2e -- FILE)" >&2
       exit 1
     fi
     [[ -d console/dist && -d packages/client/dist ]] || echo "[test] the console or the client package was never built: tests that use them need \`npm run build\` once" >&2
     # shellcheck disable=SC2046
-    exec "${MOCHA[@]}" $(hooks_for "${files[@]}") "${files[@]}"
+    exec "${MOCHA[@]}" $(hooks_for "${files[@]}") "${opts[@]}" "${files[@]}"
     ;;
   e2e | all) ;;
   *)

@@ -2,7 +2,10 @@
 // (or than tsconfig.json) is transpiled on its own with TypeScript's transpileModule: the same CommonJS tsc
 // writes, without the type check, so a run after an edit compiles only the edited files, in about a second.
 // `npm run build` (which `npm test` and `npm run test:e2e` run) still type-checks everything and rewrites dist/.
-// Usage: node scripts/transpile.cjs   (prints one line: how many files it wrote, of how many, in how long)
+// Usage: node scripts/transpile.cjs [ENTRY.ts ...]: every file of tsconfig.json, or only the entries and what they
+// import (relative imports, followed): the unit tier's, whose tests load no compiled file by path (a worker
+// thread, a child process or the workflow bundle is loaded by path, and needs the whole set). Prints one line:
+// how many files it wrote, of how many, in how long.
 const fs = require('node:fs');
 const path = require('node:path');
 const ts = require('typescript');
@@ -27,9 +30,29 @@ const mtime = (file) => {
   }
 };
 
+/** The entries and the files they import, relative imports followed (the import graph, not a type check). */
+function closure(entries) {
+  const seen = new Set();
+  const queue = entries.map((e) => path.resolve(root, e));
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const base = path.resolve(path.dirname(file), fileName);
+      const found = [`${base}.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
+      if (found) queue.push(found);
+    }
+  }
+  return parsed.fileNames.filter((f) => seen.has(path.resolve(f)));
+}
+
+const entries = process.argv.slice(2);
 let written = 0;
 let sources = 0;
-for (const file of parsed.fileNames) {
+for (const file of entries.length > 0 ? closure(entries) : parsed.fileNames) {
   if (file.endsWith('.d.ts')) continue;
   sources += 1;
   const out = path.join(outDir, path.relative(rootDir, file)).replace(/\.tsx?$/, '.js');

@@ -3,9 +3,9 @@
 // refusals before any connection (an http:// endpoint where private networks are not allowed: keys, session
 // tokens and signatures would travel in the clear).
 import assert from 'node:assert/strict';
-import { S3ConfigSchema, S3SecretsSchema, s3Kind } from '../../../src/connectors/s3';
-import { SourceUnavailableError, type SourceContext } from '../../../src/connectors/kind';
-import { startTestBucket, type TestBucket } from '../../helpers/bucket';
+import { S3ConfigSchema, S3SecretsSchema, s3Kind } from '../../src/connectors/s3';
+import { SourceUnavailableError, type SourceContext } from '../../src/connectors/kind';
+import { startTestBucket, type TestBucket } from '../helpers/bucket';
 
 const context = (allowPrivateNetworks = true): SourceContext => ({
   signal: new AbortController().signal,
