@@ -126,8 +126,8 @@ esac
 
 prepare test
 trap services_stop EXIT
-# Explicit files (any tier) or other mocha arguments: one mocha with the components, as before the tiers.
-if [[ $# -gt 0 ]]; then
+# `npm test -- FILE…` (or other mocha arguments): one mocha with the components, as before the tiers.
+if [[ "$TIER" == all && $# -gt 0 ]]; then
   services_start
   echo "[test] running mocha against PostgreSQL $PG_VERSION_STRING and the Temporal dev server at $TEMPORAL_ADDRESS"
   for arg in "$@"; do
@@ -143,15 +143,18 @@ if [[ $# -gt 0 ]]; then
 fi
 
 tally_dir="$(mktemp -d)"
-run_tier() { # name log|- mocha arguments... : one mocha run; its tally in $tally_dir/name, "rc seconds" in name.rc
+# One mocha run: its tally in $tally_dir/NAME, its files' seconds in NAME.times.json, "exit seconds" in NAME.rc;
+# its output to stdout (log -) or to a log printed when all runs have ended.
+run_tier() { # name log|- mocha arguments...
   local name="$1" log="$2" start=$SECONDS code=0
   shift 2
   if [[ "$log" == - ]]; then
-    KWS_TEST_SUMMARY="$tally_dir/$name" "${MOCHA[@]}" "$@" || code=$?
+    KWS_TEST_SUMMARY="$tally_dir/$name" KWS_TEST_TIMES="$tally_dir/$name.times.json" "${MOCHA[@]}" "$@" || code=$?
   else
-    KWS_TEST_SUMMARY="$tally_dir/$name" "${MOCHA[@]}" "$@" >"$log" 2>&1 || code=$?
+    KWS_TEST_SUMMARY="$tally_dir/$name" KWS_TEST_TIMES="$tally_dir/$name.times.json" "${MOCHA[@]}" "$@" >"$log" 2>&1 || code=$?
   fi
   echo "$code $((SECONDS - start))" >"$tally_dir/$name.rc"
+  [[ "$log" == - ]] || echo "[test] $name: mocha ended (exit $code) after $((SECONDS - start)) s"
 }
 
 if components_kept; then
@@ -171,31 +174,57 @@ else
   [[ -n "${KEPT:-}" ]] || { temporal_launch && temporal_wait; }
 fi
 
-echo "[test] end-to-end tier against PostgreSQL $PG_VERSION_STRING, the Temporal dev server at $TEMPORAL_ADDRESS (Web UI http://127.0.0.1:$TEMPORAL_UI_PORT) and the time-skipping server $TEMPORAL_TEST_SERVER_PATH"
-# Beside it, in mocha runs of their own: the fault scenarios (their own Temporal servers, databases and service
-# processes, mostly waiting out heartbeat timeouts and restarts) and, for npm test, the medium tier (PostgreSQL
-# only); both mostly wait on the database and timers, so they shorten the whole run on two cores.
-beside=(fault)
-run_tier fault "$tally_dir/fault.log" --require dist/test/hooks.js "$FAULT" &
-pids=($!)
+# The end-to-end files (npm run test:e2e -- FILE… runs those), in shards: one mocha run per core (KWS_TEST_SHARDS
+# to choose), each with a stack of its own (database, task queue, S3 server, HTTPS app) on the same PostgreSQL and
+# Temporal dev server, balanced by the files' recorded durations (scripts/test-times.cjs). Beside them, in mocha
+# runs of their own: the fault scenarios (their own Temporal servers, databases and service processes, mostly
+# waiting out heartbeat timeouts and restarts) and, for npm test, the medium tier (PostgreSQL only).
+split_args e2e "$@"
+explicit=0
+for arg in "$@"; do [[ "$arg" == *.test.ts || "$arg" == *.test.js ]] && explicit=1; done
+shards="${KWS_TEST_SHARDS:-$(nproc)}"
+[[ "$shards" -ge 1 ]] || shards=1
+fault=0 e2e=()
+for file in "${files[@]}"; do
+  if [[ "$file" == "$FAULT" ]]; then fault=1; else e2e+=("$file"); fi
+done
+[[ "$explicit" == 1 ]] || fault=1
+[[ ${#e2e[@]} -ge "$shards" ]] || shards=${#e2e[@]}
+echo "[test] end-to-end tier in $shards shard(s) against PostgreSQL $PG_VERSION_STRING, the Temporal dev server at $TEMPORAL_ADDRESS (Web UI http://127.0.0.1:$TEMPORAL_UI_PORT) and the time-skipping server $TEMPORAL_TEST_SERVER_PATH"
+beside=() pids=()
+if [[ "$fault" == 1 ]]; then
+  run_tier fault "$tally_dir/fault.log" --require dist/test/hooks.js "${opts[@]}" "$FAULT" &
+  pids+=($!) beside+=(fault)
+fi
 if [[ "$TIER" == all ]]; then
   mapfile -t medium < <(specs medium)
   run_tier medium "$tally_dir/medium.log" --require dist/test/medium/hooks.js "${medium[@]}" &
-  pids+=($!)
-  beside=(medium fault)
+  pids+=($!) beside+=(medium)
 fi
-mapfile -t e2e < <(specs e2e)
-run_tier e2e - --require dist/test/hooks.js "${e2e[@]}"
+if [[ "$shards" -gt 0 ]]; then
+  assignment="$(node scripts/test-times.cjs shard "$shards" "${e2e[@]}")"
+  for ((i = shards; i >= 1; i--)); do
+    mapfile -t mine < <(sed -n "s#^$i ##p" <<<"$assignment")
+    # The first shard prints as it goes; the others' output follows when all runs have ended.
+    if [[ "$i" -eq 1 ]]; then
+      run_tier e2e-1 - --require dist/test/hooks.js "${opts[@]}" "${mine[@]}"
+    else
+      run_tier "e2e-$i" "$tally_dir/e2e-$i.log" --require dist/test/hooks.js "${opts[@]}" "${mine[@]}" &
+      pids+=($!) beside+=("e2e-$i")
+    fi
+  done
+fi
 for pid in "${pids[@]}"; do wait "$pid" || true; done
 for name in "${beside[@]}"; do
-  echo "[test] the $name run, beside the end-to-end tier:"
+  echo "[test] the $name run, beside e2e-1:"
   cat "$tally_dir/$name.log"
 done
+node scripts/test-times.cjs summary "$tally_dir" || true
 
 total_passed=0 total_failed=0 total_skipped=0 final_rc=0
-for name in unit medium e2e fault; do
-  [[ -f "$tally_dir/$name.rc" ]] || continue
-  read -r rc seconds <"$tally_dir/$name.rc"
+for rc_file in "$tally_dir"/*.rc; do
+  name="$(basename "$rc_file" .rc)"
+  read -r rc seconds <"$rc_file"
   read -r passed failed skipped < <(tally "$tally_dir/$name" "$rc")
   printf '[test] %-6s %4d passed, %d failed, %d skipped in %d s\n' "$name" "$passed" "$failed" "$skipped" "$seconds"
   total_passed=$((total_passed + passed)) total_failed=$((total_failed + failed)) total_skipped=$((total_skipped + skipped))
