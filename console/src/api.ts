@@ -9,23 +9,44 @@ export interface Session {
   apiKey: string;
 }
 
+/** An error answer: the spec's `error` and `message`, and the one-line `hint` the service may add beside them. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
     message: string,
+    readonly hint?: string,
   ) {
     super(message);
   }
 }
 
-async function answer<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!res.ok) {
-    const e = (body ?? {}) as { error?: string; message?: string };
-    throw new ApiError(res.status, e.error ?? 'Error', e.message ?? `HTTP ${res.status}`);
+/** The error an answer body describes (its optional help fields may be missing). */
+function apiError(status: number, body: unknown): ApiError {
+  const e = (body ?? {}) as { error?: string; message?: string; hint?: unknown };
+  return new ApiError(
+    status,
+    e.error ?? 'Error',
+    e.message ?? `HTTP ${status}`,
+    typeof e.hint === 'string' ? e.hint : undefined,
+  );
+}
+
+/** What went wrong, as one line for a person: the message, then the hint when there is one. */
+export const reason = (err: unknown): string =>
+  err instanceof ApiError && err.hint ? `${err.message}. ${err.hint}` : (err as Error).message;
+
+const parse = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
   }
+};
+
+async function answer<T>(res: Response): Promise<T> {
+  const body = parse(await res.text());
+  if (!res.ok) throw apiError(res.status, body);
   return body as T;
 }
 
@@ -47,7 +68,15 @@ export async function mintToken(workspaceId: string, apiKey: string, roleId?: st
   return (await answer<{ token: string }>(res)).token;
 }
 
-export async function signIn(workspaceId: string, apiKey: string): Promise<Session> {
+/** GET /api-keys/current: the workspace the key belongs to (the key is looked up by its hash, as on every use). */
+async function keyWorkspace(apiKey: string): Promise<string> {
+  const res = await fetch('/api-keys/current', { headers: { 'x-api-key': apiKey } });
+  return (await answer<{ workspaceId: string }>(res)).workspaceId;
+}
+
+/** Signs in with the key alone: it names its workspace, then it is exchanged for a workspace token. */
+export async function signIn(apiKey: string): Promise<Session> {
+  const workspaceId = await keyWorkspace(apiKey);
   const token = await mintToken(workspaceId, apiKey);
   return { workspaceId, apiKey, token, organizationId: tokenOrganization(token) };
 }
@@ -71,8 +100,18 @@ export function workspaceApi(session: Session, token = session.token, extra: Rec
   };
 }
 
+/** What POST …/knowledge/file answers with status=BACKGROUND_START: the upload, tracked until its item exists. */
+export interface UploadStarted {
+  uploadFileMetadataId: string;
+  jobId: string;
+}
+
 /** A multipart file upload with its progress (fetch reports none), answering the upload's JSON. */
-export function uploadFile(session: Session, file: File, onProgress: (fraction: number) => void): Promise<unknown> {
+export function uploadFile(
+  session: Session,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<UploadStarted> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/v1/workspaces/${session.workspaceId}/knowledge/file`);
@@ -82,11 +121,11 @@ export function uploadFile(session: Session, file: File, onProgress: (fraction: 
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      const body = (xhr.responseText ? JSON.parse(xhr.responseText) : {}) as { error?: string; message?: string };
+      const body = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve(body);
-      } else reject(new ApiError(xhr.status, body.error ?? 'Error', body.message ?? `HTTP ${xhr.status}`));
+        resolve(body as UploadStarted);
+      } else reject(apiError(xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError(0, 'Error', 'Network error'));
     const form = new FormData();

@@ -1,6 +1,6 @@
 // Reads several views share.
 import type { Api } from './api';
-import type { JobState, Knowledge, ListedJob, Role } from './types';
+import type { JobState, Knowledge, ListedJob, RbacStatus, Role } from './types';
 
 /** The workspace's knowledge, page by page (at most 1,000 items: the console is a glance, not an export). */
 export async function listKnowledge(api: Api): Promise<Knowledge[]> {
@@ -14,6 +14,40 @@ export async function listKnowledge(api: Api): Promise<Knowledge[]> {
 }
 
 export const listRoles = async (api: Api): Promise<Role[]> => (await api<{ roles: Role[] }>('GET', '/role')).roles;
+
+export const rbacStatus = (api: Api): Promise<RbacStatus> => api<RbacStatus>('GET', '/rbac-status');
+
+/** How many roles the console asks about at most (one request an item: a glance, not an audit). */
+const ROLE_LOOKUPS = 200;
+
+/**
+ * The items no role can see: assigned to no role, and neither is their parent (a child inherits its parent's
+ * roles). Each top-level item's roles are asked for (GET …/knowledge/{id}/role, six at a time), then the children
+ * of the role-less ones; past ROLE_LOOKUPS items, the rest are not counted.
+ */
+export async function itemsWithoutRole(api: Api, items: Knowledge[]): Promise<Set<string>> {
+  const tree = childrenOf(items);
+  const without = new Set<string>();
+  let budget = ROLE_LOOKUPS;
+  const check = async (level: Knowledge[]) => {
+    const queue = level.slice(0, budget);
+    budget -= queue.length;
+    const next: Knowledge[] = [];
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const roles = await api<unknown[]>('GET', `/knowledge/${item.id}/role`);
+        if (roles.length === 0) {
+          without.add(item.id);
+          next.push(...(tree.get(item.id) ?? []));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, worker));
+    if (next.length > 0 && budget > 0) await check(next);
+  };
+  await check(tree.get(null) ?? []);
+  return without;
+}
 
 export async function jobStates(api: Api, jobIds: string[]): Promise<JobState[]> {
   if (jobIds.length === 0) return [];

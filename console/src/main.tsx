@@ -2,7 +2,7 @@
 // all the console keeps), then the workspace's overview, knowledge, roles and access, search and integrations.
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
-import { signIn, workspaceApi, type Session } from './api';
+import { reason, signIn, workspaceApi, type Session } from './api';
 import type { StartedJob } from './types';
 import { Overview } from './views/overview';
 import { KnowledgeView } from './views/knowledge';
@@ -26,7 +26,6 @@ function restored(): Session | undefined {
 }
 
 function SignIn({ onSession }: { onSession: (s: Session, keep: boolean) => void }) {
-  const [workspaceId, setWorkspaceId] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [keep, setKeep] = useState(false);
   const [error, setError] = useState('');
@@ -34,10 +33,11 @@ function SignIn({ onSession }: { onSession: (s: Session, keep: boolean) => void 
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
+    setError('');
     try {
-      onSession(await signIn(workspaceId.trim(), apiKey.trim()), keep);
+      onSession(await signIn(apiKey.trim()), keep);
     } catch (err) {
-      setError((err as Error).message);
+      setError(reason(err));
     } finally {
       setBusy(false);
     }
@@ -47,25 +47,31 @@ function SignIn({ onSession }: { onSession: (s: Session, keep: boolean) => void 
       <h1>Knowledge Workspace console</h1>
       <form onSubmit={submit}>
         <label>
-          Workspace id
-          <input
-            name="workspaceId"
-            required
-            value={workspaceId}
-            onInput={(e) => setWorkspaceId(e.currentTarget.value)}
-          />
-        </label>
-        <label>
           Workspace API key
           <input
             name="apiKey"
             type="password"
             required
             autoComplete="off"
+            placeholder="sk-kws-…"
+            aria-describedby="key-source"
             value={apiKey}
             onInput={(e) => setApiKey(e.currentTarget.value)}
           />
         </label>
+        <div id="key-source" class="hint" data-testid="key-source">
+          <p>The key names its own workspace: it is all the console needs. Where to get one:</p>
+          <ul>
+            <li>
+              a new workspace: run <code>npx kws bootstrap</code> in the service's folder; it prints the key (
+              <code>apiKey</code>);
+            </li>
+            <li>
+              an existing workspace: <code>npx kws apikey create --workspace &lt;id&gt;</code>, or ask whoever operates
+              this service.
+            </li>
+          </ul>
+        </div>
         <label class="inline">
           <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
           Keep the access token for this tab (sessionStorage); otherwise a reload asks again
@@ -75,7 +81,8 @@ function SignIn({ onSession }: { onSession: (s: Session, keep: boolean) => void 
         </button>
         <ErrorLine error={error} />
         <p class="hint">
-          The key is exchanged for an access token through the public token endpoint; only the token is used afterwards.
+          The key is exchanged for an access token through the public token endpoint; only the token is used afterwards,
+          and the key is never stored.
         </p>
       </form>
     </main>

@@ -26,6 +26,35 @@ export const ErrorLine = ({ error }: { error: string }) =>
     </p>
   ) : null;
 
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** A moment as a person reads it: "just now", "12 min ago", "today 14:03", "yesterday 09:12", "3 Nov 2026, 14:03". */
+export function humanDate(iso: string, now = Date.now()): string {
+  const at = new Date(iso);
+  const ago = now - at.getTime();
+  if (ago < MINUTE) return 'just now';
+  if (ago < 60 * MINUTE) return `${Math.floor(ago / MINUTE)} min ago`;
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  if (at.toDateString() === new Date(now).toDateString()) return `today ${time}`;
+  if (at.toDateString() === new Date(now - DAY).toDateString()) return `yesterday ${time}`;
+  return `${at.toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' })}, ${time}`;
+}
+
+/** A date in a table or a sentence: the human form, the exact moment on hover and for assistive technology. */
+export const When = ({ iso }: { iso: string }) => (
+  <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+    {humanDate(iso)}
+  </time>
+);
+
+/**
+ * Under ACTIVE RBAC, an item with no role (of its own or its parent's) reaches no role-bound token: only the
+ * workspace credential sees it.
+ */
+export const NO_ROLE_WARNING =
+  'Hidden from every role: under RBAC a role-bound token sees only items assigned to its role (or whose parent is)';
+
 /** A button that asks once more, naming what will happen, before it acts. */
 export function Confirm(props: { label: string; question: string; onConfirm: () => void; danger?: boolean }) {
   const [asking, setAsking] = useState(false);
@@ -67,6 +96,13 @@ export function StatusBadge({ status }: { status: string }) {
   const kind = status === 'COMPLETED' ? 'ok' : status === 'BACKGROUND_START' || status === 'RUNNING' ? 'busy' : 'bad';
   return <span class={`badge ${kind}`}>{status}</span>;
 }
+
+/** The list's mark for an item no role can see (NO_ROLE_WARNING on hover). */
+export const NoRoleBadge = () => (
+  <span class="badge warn" title={NO_ROLE_WARNING} data-testid="no-role">
+    no role
+  </span>
+);
 
 /** A table of rows, each a key and its cells in the order of the headers. */
 export function Table(props: {
@@ -112,5 +148,5 @@ export interface Delivery {
 
 export const deliveryRow = (d: Delivery, first: ComponentChildren) => ({
   key: d.id,
-  cells: [first, d.eventType, d.attempts, d.lastStatusCode ?? d.lastError ?? '—'],
+  cells: [first, d.eventType, <When iso={d.createdAt} />, d.attempts, d.lastStatusCode ?? d.lastError ?? '—'],
 });

@@ -19,6 +19,7 @@ import { createLogger } from './logger';
 import { startApi } from './startApi';
 
 async function main(): Promise<void> {
+  const started = Date.now();
   const config = loadConfig();
   const logger = createLogger(config, 'kws');
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
@@ -31,6 +32,13 @@ async function main(): Promise<void> {
       await stop().catch((err: unknown) => logger.error({ err }, 'stop failed'));
     }
   };
+  // From the start, not once ready: a SIGINT or SIGTERM during start-up stops what has started so far (the
+  // Temporal dev server's group also follows this process out: src/embedded/temporal.ts) and exits 0.
+  let signalled = false;
+  onShutdownSignal(logger, async () => {
+    signalled = true;
+    await stopAll();
+  });
   try {
     let databaseUrl = config.database.url;
     if (!databaseUrl) {
@@ -112,19 +120,21 @@ async function main(): Promise<void> {
     });
     stops.push(() => removeRuntimeInfo(config.dataDir));
 
-    onShutdownSignal(logger, stopAll);
     running.catch(async (err: unknown) => {
       logger.error({ err }, 'worker failed; shutting down');
       await stopAll();
       process.exit(1);
     });
     logger.info({ url: server.url, temporalUi, dataDir: config.dataDir }, 'ready');
-    process.stdout.write(`\nKnowledge Workspace Service ready at ${server.url}\n`);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    process.stdout.write(`\nKnowledge Workspace Service ready at ${server.url} (started in ${seconds} s)\n`);
     process.stdout.write(`Operator console: ${new URL('/console', server.url).href}\n`);
     if (temporalUi) process.stdout.write(`Temporal Web UI: ${temporalUi}\n`);
     process.stdout.write('Create a workspace and API key: npx kws bootstrap --json\n\n');
   } catch (err) {
     await stopAll();
+    // A start-up step cut off by the shutdown is no failure: the signal's handler ends the process.
+    if (signalled) return;
     throw err;
   }
 }

@@ -22,6 +22,10 @@ const TOKENS: readonly CredentialKind[] = ['workspace', 'role'];
 export const POLICY = {
   'public.read': { allow: [], description: 'health and service documents; no credential' },
   'tokens.issue': { allow: ['apiKey'], description: 'mint an access token, optionally role-bound' },
+  'apiKeys.identify': {
+    allow: ['apiKey'],
+    description: "name the presented API key's own workspace and organization (signing in with the key alone)",
+  },
   'spaces.activate': {
     allow: ['apiKey', 'workspace', 'role'],
     description:

@@ -182,6 +182,17 @@ const CALLS: Record<string, RouteCalls> = {
       json: { customerRoleId: pick(w.customerRoleIds, v) },
     }),
   },
+  // The key names its own workspace: another workspace's key is answered its own (the organization it carries).
+  'GET /api-keys/current': {
+    potent: (w, c) => ({
+      method: 'GET',
+      path: '/api-keys/current',
+      check: (res) => {
+        assert.equal(res.body?.organizationId, c.organizationId);
+        if (c.kind === 'apiKey') assert.equal(res.body?.workspaceId, w.tenant.workspaceId);
+      },
+    }),
+  },
   'POST /workspaces/{workspaceId}/activate-or-retrieve-user-space-api-key': {
     potent: (w, _c, v) => ({
       method: 'POST',
@@ -652,6 +663,8 @@ function expected(
   w: World,
 ): { status: number; message?: string } | 'allowed' {
   if (route.credential === 'none') return 'allowed';
+  // A route whose API key names the workspace addresses none: another workspace's key is just a key.
+  if (c.kind === 'foreign' && route.options.keyNamesWorkspace) return 'allowed';
   if (c.kind === 'foreign') {
     if (route.action === 'spaces.rag') return { status: 404, message: 'Workspace ID does not match' };
     return { status: 403, message: FORBIDDEN };

@@ -1,11 +1,16 @@
 // The operator console in a real headless Chromium (Debian's, driven by playwright-core), walked as an operator
-// would: sign in with the API key, upload three files by drag and drop (a progress bar each), crawl a small site,
-// create a role, turn RBAC on, assign the role to one file, search as that role (it finds that file) and ask
-// "why not?" for another (RBAC_ON: it is assigned to no role); on the overview, the workspace's jobs linked to the
-// Temporal Web UI; then a webhook's test event (to a receiver in the test) seen delivered in its log, and an API
-// key created (shown once) and revoked. Along the way: nothing from another origin, no script error, axe-core
-// finds no serious or critical violation on any view, and every API answer the page receives passes the
-// contract tests' drift guard. Screenshots go to the test output.
+// would: sign in with the API key alone (the page says where keys come from), see a fresh workspace's empty states
+// and its RBAC status, upload three files by drag and drop (a progress bar each; the items appear in the list as
+// they are processed, without leaving the view) and one the service refuses (red, with the reason), crawl a small
+// site, create a role, turn RBAC on (the confirmation counts the items no role will see), assign the role to one
+// file, see the others marked as hidden from every role (in the list, on the item, on the overview), search as
+// that role (it finds that file) and ask "why not?" for another (RBAC_ON: it is assigned to no role); compare the
+// three columns of a search (each names its scores in the same words; 0.000 results greyed); on the overview, the
+// workspace's jobs linked to the Temporal Web UI, with human dates; then a webhook's test event (to a receiver in
+// the test) seen delivered in its log, and an API key created (shown once) and revoked, dated as a person reads
+// dates. Along the way: nothing from another origin, no script error, axe-core finds no serious or critical
+// violation on any view, and every API answer the page receives passes the contract tests' drift guard.
+// Screenshots go to the test output (and, retaken, to docs/console/).
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -122,7 +127,15 @@ describe('operator console in Chromium', function () {
       JSON.stringify({ coldLoadMs: loadMs, loadavg: os.loadavg() }),
     );
     await audit('sign-in');
-    await page.getByLabel('Workspace id').fill(tenant.workspaceId);
+    // The page says where a key comes from, and the key is all it asks for.
+    const keySource = (await page.getByTestId('key-source').textContent()) ?? '';
+    assert.match(keySource, /npx kws bootstrap/);
+    assert.match(keySource, /operates this service/);
+    assert.equal(await page.getByLabel('Workspace id').count(), 0, 'no workspace id to look up');
+    await page.screenshot({ path: path.join(OUTPUT, 'console-sign-in.png') });
+    await page.getByLabel('Workspace API key').fill('sk-kws-not-a-real-key-0000000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid or missing API key' }).waitFor();
     await page.getByLabel('Workspace API key').fill(tenant.apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('workspace-id').waitFor();
@@ -134,8 +147,20 @@ describe('operator console in Chromium', function () {
       'the key is kept nowhere; nothing in sessionStorage unless asked',
     );
 
-    // Three files dropped at once, each with its progress bar run to the end.
+    // A fresh workspace: RBAC's status on the overview, empty states where there is nothing yet.
+    assert.match(
+      (await page.getByTestId('overview-rbac').textContent()) ?? '',
+      /^RBAC is INACTIVE: every access token sees all of the workspace's knowledge/,
+    );
+    await tab('Integrations');
+    assert.match((await page.getByTestId('webhooks-empty').textContent()) ?? '', /^No webhooks yet\. Add an endpoint/);
+    assert.match((await page.getByTestId('servers-empty').textContent()) ?? '', /^No agent servers yet\./);
     await tab('Knowledge');
+    await page.getByTestId('knowledge-empty').waitFor();
+
+    // Three files dropped at once, each with its progress bar run to the end; each item appears in the list as the
+    // service creates it, and each upload ends "indexed", all without leaving the view. A fourth file, of a type
+    // the service does not take, is refused: red, with the service's reason in place of a full bar.
     const transfer = await page.evaluateHandle(`(() => {
       const dt = new DataTransfer();
       for (const f of ${JSON.stringify(FILES)}) dt.items.add(new File([f.text.repeat(400)], f.name, { type: 'text/plain' }));
@@ -143,7 +168,7 @@ describe('operator console in Chromium', function () {
     })()`);
     await page.dispatchEvent('[data-testid="drop-zone"]', 'drop', { dataTransfer: transfer });
     const uploads = page.getByTestId('upload');
-    await uploads.filter({ hasText: 'uploaded' }).nth(2).waitFor({ timeout: 60_000 });
+    await uploads.filter({ hasText: 'indexed' }).nth(2).waitFor({ timeout: 60_000 });
     assert.equal(await uploads.count(), 3);
     assert.deepEqual(
       await page.$$eval('[data-testid="upload"] progress', (ps) =>
@@ -151,6 +176,27 @@ describe('operator console in Chromium', function () {
       ),
       [1, 1, 1],
     );
+    const tree = page.getByRole('main').locator('ul.tree');
+    for (const f of FILES) {
+      await tree.getByRole('button', { name: new RegExp(`^${f.name}.*COMPLETED`) }).waitFor({ timeout: 30_000 });
+    }
+    const refusedFile = await page.evaluateHandle(`(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 3, 0, 0, 0])], 'setup.exe', { type: 'application/x-msdownload' }));
+      return dt;
+    })()`);
+    await page.dispatchEvent('[data-testid="drop-zone"]', 'drop', { dataTransfer: refusedFile });
+    const refused = uploads.filter({ hasText: 'setup.exe' });
+    await refused.and(page.locator('[data-state="refused"]')).waitFor();
+    assert.match((await refused.textContent()) ?? '', /Refused: Unsupported file type/);
+    assert.equal(await refused.locator('progress').count(), 0, 'no bar for a refused upload');
+    const refusedLook = await refused.evaluate((li) => {
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> })
+        .getComputedStyle;
+      return { border: style(li).borderLeftColor, text: style(li.querySelector('.error')).color };
+    });
+    assert.deepEqual(refusedLook, { border: 'rgb(164, 14, 38)', text: 'rgb(164, 14, 38)' }, 'refused shows in red');
+    await page.screenshot({ path: path.join(OUTPUT, 'console-knowledge-uploads.png') });
 
     // A website crawl with its live progress.
     await page.getByLabel('Website crawl').check();
@@ -176,11 +222,13 @@ describe('operator console in Chromium', function () {
     await page.getByLabel('customerRoleId').fill('support');
     await page.getByRole('button', { name: 'Create role' }).click();
     await page.getByRole('cell', { name: 'Support', exact: true }).waitFor({ timeout: 30_000 });
+    // The confirmation says what changes, and how many items no role will then see (3 files, the site, its pages).
+    await waitFor(async () => (await page.getByRole('checkbox').count()) >= 4);
+    await page.waitForTimeout(500);
     await page.getByRole('button', { name: 'Turn RBAC on' }).click();
-    assert.match(
-      (await page.getByRole('group', { name: 'Confirmation' }).textContent()) ?? '',
-      /see only knowledge assigned to their role/,
-    );
+    const confirmation = (await page.getByRole('group', { name: 'Confirmation' }).textContent()) ?? '';
+    assert.match(confirmation, /see only knowledge assigned to their role/);
+    assert.match(confirmation, /7 items have no role yet and will be hidden from every role until assigned one/);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('rbac-status').filter({ hasText: 'ACTIVE' }).waitFor();
     await page.getByRole('checkbox', { name: 'vacation-policy.txt' }).check();
@@ -200,8 +248,35 @@ describe('operator console in Chromium', function () {
     });
     await audit('roles');
 
+    // Under RBAC, the items no role sees are marked where items are listed, and on the item.
+    await tab('Knowledge');
+    await page
+      .getByTestId('no-role-warning')
+      .filter({ hasText: '6 items marked no role: Hidden from every role' })
+      .waitFor();
+    const marked = async (name: string) =>
+      (await tree
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .getByTestId('no-role')
+        .count()) === 1;
+    assert.equal(await marked('salary-bands.txt'), true, 'a file with no role is marked');
+    assert.equal(await marked('vacation-policy.txt'), false, 'the file with a role is not');
+    await tree.getByRole('button', { name: /^salary-bands\.txt/ }).click();
+    assert.match(
+      (await page.getByTestId('item-no-role').textContent()) ?? '',
+      /^Hidden from every role: under RBAC a role-bound token sees only items assigned to its role/,
+    );
+    assert.match((await page.locator('.facts').textContent()) ?? '', /Createdjust now|Created\d+ min ago/);
+    await audit('knowledge under RBAC');
+    await page.screenshot({ path: path.join(OUTPUT, 'console-knowledge-no-role.png') });
+
     await tab('Overview');
     await page.getByTestId('status-counts').waitFor();
+    assert.match((await page.getByTestId('overview-rbac').textContent()) ?? '', /^RBAC is ACTIVE: a role-bound token/);
+    await page
+      .getByTestId('overview-no-role')
+      .filter({ hasText: /^6 items have no role, so no role-bound token finds them/ })
+      .waitFor();
     // The workspace's jobs (GET background-jobs), each linked to the Temporal Web UI: an upload's ingestion names
     // its item.
     const ingestRow = page.getByRole('row').filter({ hasText: 'vacation-policy.txt' }).filter({ hasText: 'ingest' });
@@ -234,6 +309,38 @@ describe('operator console in Chromium', function () {
     await audit('search');
     await page.screenshot({ path: path.join(OUTPUT, 'console-search-as-role.png') });
 
+    // As the workspace, a query two files each half match: the keyword column takes any word, hybrid's keyword side
+    // needs every word, and the hybrid column says so instead of "keyword —"; a 0.000 result is greyed.
+    await page.getByLabel('Search as').selectOption({ label: 'the workspace' });
+    await page.getByLabel('Query').fill('vacation badge');
+    await page.getByRole('spinbutton', { name: 'Results' }).fill('10');
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('results-keyword').getByTestId('hit').nth(1).waitFor({ timeout: 30_000 });
+    const keywordTitles = await page
+      .getByTestId('results-keyword')
+      .getByTestId('hit')
+      .locator('strong')
+      .allTextContents();
+    assert.deepEqual(keywordTitles.sort(), ['onboarding.txt', 'vacation-policy.txt']);
+    for (const mode of ['semantic', 'keyword', 'hybrid']) {
+      const hits = page.getByTestId(`results-${mode}`).getByTestId('hit');
+      for (const hit of await hits.all()) {
+        const text = (await hit.textContent()) ?? '';
+        assert.doesNotMatch(text, /—/, `${mode}: every score named, none a dash: ${text}`);
+        const zero = (await hit.locator('.score').textContent()) === '0.000';
+        assert.equal(await hit.evaluate((li) => li.classList.contains('zero')), zero, `${mode}: 0.000 greyed: ${text}`);
+      }
+    }
+    for (const title of keywordTitles) {
+      assert.match(
+        (await page.getByTestId('results-hybrid').getByTestId('hit').filter({ hasText: title }).textContent()) ?? '',
+        /keyword: no chunk with every query word \(the keyword column, which takes any word, found it\)/,
+      );
+    }
+    // This query shares nothing with the salary bands: 0.000 by meaning, greyed, and said so under the column.
+    await page.getByTestId('results-semantic').getByTestId('zero-note').waitFor();
+    await page.screenshot({ path: path.join(OUTPUT, 'console-search-columns.png') });
+
     await tab('Integrations');
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
     await audit('integrations');
@@ -265,6 +372,15 @@ describe('operator console in Chromium', function () {
     await audit('api keys');
     await keyRow.getByRole('button', { name: 'Confirm' }).click();
     await keyRow.getByText(/^revoked /).waitFor();
+    // Dates as a person reads them (the exact moment on hover), never raw ISO timestamps.
+    const keyCells = await keyRow.getByRole('cell').allTextContents();
+    assert.match(keyCells[2] ?? '', /^(just now|\d+ min ago)$/, keyCells.join(' | '));
+    assert.match(keyCells[4] ?? '', /^revoked (just now|\d+ min ago)$/, keyCells.join(' | '));
+    assert.doesNotMatch(
+      (await page.getByRole('main').textContent()) ?? '',
+      /\d{4}-\d\d-\d\dT\d\d:/,
+      'no ISO timestamp on the page',
+    );
     const minted = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
       headers: { 'x-api-key': newKey },
       json: {},
@@ -285,10 +401,19 @@ describe('operator console in Chromium', function () {
     await context.close();
     assert.deepEqual(violations, [], 'axe-core: no serious or critical violations');
     assert.deepEqual(foreign, [], 'the console loads nothing from another origin');
-    assert.deepEqual(failures, [], 'no script errors');
+    // The browser logs every 4xx it loads: the two the walk asks for (a made-up key, a refused file) are expected.
+    const expected = [/status of 401 .*\/api-keys\/current\)$/, /status of 400 .*\/knowledge\/file\)$/];
+    assert.deepEqual(
+      failures.filter((f) => !expected.some((e) => e.test(f))),
+      [],
+      'no script errors',
+    );
     // The calls the walk made (each checked above against the published document).
     for (const call of [
+      'GET /api-keys/current',
       'POST /workspaces/{id}/generate-access-key-token',
+      'GET /v1/workspaces/{id}/upload-file-metadata/{id}',
+      'GET /v1/workspaces/{id}/knowledge/{id}/role',
       'POST /v1/workspaces/{id}/knowledge/file',
       'POST /v1/workspaces/{id}/knowledge/website',
       'PUT /v1/workspaces/{id}/rbac-status',

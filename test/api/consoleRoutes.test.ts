@@ -1,5 +1,5 @@
 // The routes the console's overview and integrations panels call: storage usage against the quota, a webhook's
-// test event and the workspace's API keys.
+// test event and the workspace's API keys; and the one its sign-in calls: the key alone names its workspace.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -225,6 +225,49 @@ describe('console routes', function () {
       });
       assert.equal(withKey.status, 401, 'the API key mints tokens; it does not call /v1 routes itself');
       assert.equal((await stack.request('PUT', v1('/api-keys'), { headers })).status, 405);
+    });
+  });
+
+  describe('GET /api-keys/current', () => {
+    it("names the key's own workspace and organization, and the key (never its value or hash)", async () => {
+      const res = await stack.request('GET', '/api-keys/current', { headers: { 'x-api-key': tenant.apiKey } });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.workspaceId, tenant.workspaceId);
+      assert.equal(res.body.organizationId, tenant.organizationId);
+      assert.deepEqual(Object.keys(res.body.apiKey).sort(), [
+        'createdAt',
+        'id',
+        'lastUsedAt',
+        'name',
+        'prefix',
+        'revokedAt',
+      ]);
+      assert.ok(tenant.apiKey.startsWith(res.body.apiKey.prefix));
+      const [row] = await stack.deps.db('api_keys').where({ workspace_id: tenant.workspaceId }).select('key_hash');
+      assert.ok(!res.text.includes(tenant.apiKey) && !res.text.includes(row.key_hash));
+      // Another workspace's key names that workspace: the answer follows the key, nothing else.
+      const other = await createTenant(stack.deps.db);
+      const theirs = await stack.request('GET', '/api-keys/current', { headers: { 'x-api-key': other.apiKey } });
+      assert.deepEqual([theirs.status, theirs.body.workspaceId], [200, other.workspaceId]);
+    });
+
+    it('refuses a missing, malformed, unknown or revoked key, and every bearer token, as the token endpoint does', async () => {
+      const created = await stack.request('POST', v1('/api-keys'), { headers, json: { name: 'soon revoked' } });
+      await stack.request('DELETE', v1(`/api-keys/${created.body.id}`), { headers });
+      const tokenOnly = { authorization: headers.authorization! };
+      for (const sent of <Array<Record<string, string>>>[
+        {},
+        { 'x-api-key': 'not a key' },
+        { 'x-api-key': `sk-kws-${'A'.repeat(43)}` },
+        { 'x-api-key': created.body.apiKey as string },
+        tokenOnly,
+      ]) {
+        const res = await stack.request('GET', '/api-keys/current', { headers: sent });
+        assert.deepEqual([res.status, res.body.message], [401, 'Invalid or missing API key'], JSON.stringify(sent));
+      }
+      await stack.deps.db('workspaces').where({ id: tenant.workspaceId }).update({ deleted_at: new Date() });
+      const gone = await stack.request('GET', '/api-keys/current', { headers: { 'x-api-key': tenant.apiKey } });
+      assert.ok(gone.status === 401 || gone.status === 410, gone.text);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -207,4 +208,65 @@ export async function startServiceProcess(
       return code;
     },
   };
+}
+
+/** A process as /proc shows it: its id, its start time (so a reused id is not mistaken for it) and command. */
+export interface ProcessEntry {
+  pid: number;
+  startTime: string;
+  command: string;
+}
+
+function procStat(pid: number): { ppid: number; state: string; startTime: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid ..." where comm may hold spaces and parentheses: fields follow the last ")".
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, ppid: Number(fields[1]), startTime: fields[19]! };
+  } catch {
+    return undefined;
+  }
+}
+
+function procCommand(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The process and every descendant it has right now (Linux /proc). */
+export function processTree(rootPid: number): ProcessEntry[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = procStat(Number(name));
+    if (stat) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), Number(name)]);
+  }
+  const out: ProcessEntry[] = [];
+  const visit = (pid: number) => {
+    const stat = procStat(pid);
+    if (!stat) return;
+    out.push({ pid, startTime: stat.startTime, command: procCommand(pid) });
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(rootPid);
+  return out;
+}
+
+/** Whether the process still runs (a zombie, exited and waiting for its parent to read its status, does not). */
+export function stillRunning(entry: ProcessEntry): boolean {
+  const stat = procStat(entry.pid);
+  return stat !== undefined && stat.startTime === entry.startTime && stat.state !== 'Z';
+}
+
+/** Resolves with the processes of `tree` still running once all are gone or `timeoutMs` has passed. */
+export async function survivorsAfter(tree: ProcessEntry[], timeoutMs: number): Promise<ProcessEntry[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const alive = tree.filter(stillRunning);
+    if (alive.length === 0 || Date.now() > deadline) return alive;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -1,6 +1,7 @@
-// The README's run command on its embedded defaults (PGlite, in-process S3, Temporal dev server):
-// it comes up, prints its URL, serves the API, lets `kws bootstrap` work against the same data, and
-// shuts down cleanly on Ctrl-C.
+// The README's run command, `npm start`, on its embedded defaults (PGlite, in-process S3, Temporal dev server):
+// it comes up, prints its URL, serves the API, lets `kws bootstrap` work against the same data, and shuts down
+// cleanly when npm's own process alone gets SIGINT or SIGTERM (a supervisor's or `kill`'s signal, not a terminal's
+// Ctrl-C, which reaches the whole process group): within 10 s no process of its tree is left.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,7 +12,18 @@ import path from 'node:path';
 import { createClient } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
 import { testEnv } from '../helpers/env';
-import { childEnv, freePort, kwsBin, repoRoot, runNode, waitForOutput } from '../helpers/processes';
+import {
+  childEnv,
+  freePort,
+  kwsBin,
+  processTree,
+  repoRoot,
+  runNode,
+  stillRunning,
+  survivorsAfter,
+  waitForOutput,
+  type ProcessEntry,
+} from '../helpers/processes';
 
 function httpStatus(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,14 +36,40 @@ function httpStatus(url: string): Promise<number> {
   });
 }
 
+/** How long the whole tree may take to stop after one signal to npm. */
+const STOP_WITHIN_MS = 10_000;
+/** Every process a test signalled, for the clean-up after a failure. */
+const seen: ProcessEntry[] = [];
+
+/**
+ * `npm start` as a terminal starts it, in a process group of its own, with the suite's build (KWS_SKIP_BUILD: a
+ * rebuild would rewrite dist/ under the running suite).
+ */
+function npmStart(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn('npm', ['start'], { env: { ...env, KWS_SKIP_BUILD: '1' }, cwd: repoRoot, detached: true });
+}
+
+/** Sends `signal` to npm's own process only and answers what of the tree it had is still running 10 s later. */
+async function signalTop(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+): Promise<{ tree: ProcessEntry[]; left: string[] }> {
+  const tree = processTree(child.pid!);
+  seen.push(...tree);
+  process.kill(child.pid!, signal);
+  const left = await survivorsAfter(tree, STOP_WITHIN_MS);
+  return { tree, left: left.map((p) => `${p.pid} ${p.command}`) };
+}
+
 describe('npm start (embedded defaults)', function () {
   this.timeout(180_000);
-  let dataDir: string;
-  let child: ChildProcess | undefined;
+  const dataDirs: string[] = [];
+  const started: ChildProcess[] = [];
   let env: NodeJS.ProcessEnv;
   let uiPort: number;
-  before(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-dev-'));
+  const freshEnv = async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-dev-'));
+    dataDirs.push(dataDir);
     uiPort = await freePort();
     env = childEnv({
       DATA_DIR: dataDir,
@@ -41,18 +79,26 @@ describe('npm start (embedded defaults)', function () {
       TEMPORAL_CLI_PATH: testEnv.temporalCliPath,
       LOG_LEVEL: 'warn',
     });
-  });
+    return dataDir;
+  };
   after(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    const running = [...started.flatMap((c) => (c.exitCode === null ? processTree(c.pid!) : [])), ...seen];
+    for (const p of running.filter(stillRunning)) process.kill(p.pid, 'SIGKILL');
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('boots, serves the API and the Temporal Web UI, shares its data with kws, and stops on SIGINT', async () => {
-    child = spawn(process.execPath, [path.join(repoRoot, 'dist/src/main/dev.js')], { env, cwd: repoRoot });
+  it('boots, serves the API and the Temporal Web UI, shares its data with kws, and stops on SIGINT to npm', async () => {
+    const dataDir = await freshEnv();
+    const child = npmStart(env);
+    started.push(child);
     let output = '';
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const [, baseUrl] = await waitForOutput(child, /ready at (https:\/\/\S+)/, 150_000);
+    // The first run talks: setup's steps, each with its elapsed time, then the service's start-up time.
+    assert.match(output, /\[setup\] Temporal CLI v[\d.]+: present: .* \(\d+ s\)/, output);
+    assert.match(output, /\[start\] build: skipped \(KWS_SKIP_BUILD/, output);
+    assert.match(output, /ready at https:\S+ \(started in \d+ s\)/, output);
     assert.ok(baseUrl);
     assert.equal(await httpStatus(`http://127.0.0.1:${uiPort}/`), 200, 'Temporal Web UI answers');
 
@@ -89,9 +135,14 @@ describe('npm start (embedded defaults)', function () {
     assert.equal(found.status, 200, found.text);
     assert.equal(found.body.results[0]?.id, uploaded.body.knowledgeId);
 
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const shutdownFrom = output.length;
-    child.kill('SIGINT');
+    const { tree, left } = await signalTop(child, 'SIGINT');
+    assert.ok(
+      tree.some((p) => p.command.includes('dist/src/main/dev.js')) && tree.some((p) => / start-dev /.test(p.command)),
+      `the tree holds the service and the Temporal dev server: ${tree.map((p) => p.command).join('; ')}`,
+    );
+    assert.deepEqual(left, [], `still running ${STOP_WITHIN_MS / 1000} s after SIGINT to npm`);
     assert.equal(await exited, 0);
     // Ctrl-C is clean and silent: no error line (the SDK runtime no longer stops the worker behind our back).
     const shutdownLog = output.slice(shutdownFrom);
@@ -104,5 +155,26 @@ describe('npm start (embedded defaults)', function () {
     const list2 = await runNode([kwsBin, 'workspace', 'list', '--json'], env);
     assert.equal(list2.code, 0, list2.stderr);
     assert.ok(JSON.parse(list2.stdout).some((w: { id: string }) => w.id === tenant.workspaceId));
+  });
+
+  it('stops its whole tree within 10 s of SIGTERM to npm, even in the middle of its start-up', async () => {
+    await freshEnv();
+    const child = npmStart(env);
+    started.push(child);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The moment the Temporal dev server is up as a process (the service is still starting: the worker, the API).
+    const until = Date.now() + 120_000;
+    while (!processTree(child.pid!).some((p) => / start-dev /.test(p.command))) {
+      assert.ok(Date.now() < until && child.exitCode === null, 'the Temporal dev server starts');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const { tree, left } = await signalTop(child, 'SIGTERM');
+    assert.ok(
+      tree.some((p) => p.command.includes('dist/src/main/dev.js')),
+      tree.map((p) => p.command).join('; '),
+    );
+    assert.deepEqual(left, [], `still running ${STOP_WITHIN_MS / 1000} s after SIGTERM to npm`);
+    assert.equal(await exited, 0, 'the service stopped cleanly, and npm with it');
+    await assert.rejects(httpStatus(`http://127.0.0.1:${uiPort}/`), 'the dev server has ended');
   });
 });

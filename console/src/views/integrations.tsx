@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { reason } from '../api';
 import type { ViewProps } from '../props';
-import { Confirm, deliveryRow, ErrorLine, Section, Table, useLoad, type Delivery } from '../ui';
+import { Confirm, deliveryRow, ErrorLine, Section, Table, useLoad, When, type Delivery } from '../ui';
 
 interface Server {
   id: string;
@@ -34,12 +35,19 @@ function AgentServers({ api }: ViewProps) {
       setForm({ name: '', url: '', authToken: '' });
       reload();
     } catch (err) {
-      setCreateError((err as Error).message);
+      setCreateError(reason(err));
     }
   };
   return (
     <Section title="Agent servers">
       <ErrorLine error={error} />
+      {servers && servers.length === 0 && (
+        <p class="hint" data-testid="servers-empty">
+          No agent servers yet. An agent server is the OpenAI-compatible model endpoint (its base URL: the service calls{' '}
+          <code>/chat/completions</code> under it) that runs the Agent API's threads. Add one below; its token is
+          write-only, stored sealed and never shown again.
+        </p>
+      )}
       <ul>
         {servers?.map((s) => (
           <li key={s.id}>
@@ -101,7 +109,7 @@ function Webhooks({ api }: ViewProps) {
       setTested(res.deliveryId);
       setOpen(id);
     } catch (err) {
-      setCreateError((err as Error).message);
+      setCreateError(reason(err));
     }
   };
   const [url, setUrl] = useState('');
@@ -115,12 +123,19 @@ function Webhooks({ api }: ViewProps) {
       setUrl('');
       reload();
     } catch (err) {
-      setCreateError((err as Error).message);
+      setCreateError(reason(err));
     }
   };
   return (
     <Section title="Webhooks">
       <ErrorLine error={error} />
+      {hooks && hooks.length === 0 && (
+        <p class="hint" data-testid="webhooks-empty">
+          No webhooks yet. Add an endpoint URL below to receive the workspace's events (an item processed or failed,
+          updated, restored or deleted with its parent; a role job ended), each signed with a secret shown once. Then
+          "Send test event" checks it end to end.
+        </p>
+      )}
       <ul>
         {hooks?.map((h) => (
           <li key={h.id}>
@@ -137,7 +152,7 @@ function Webhooks({ api }: ViewProps) {
       {open && log && (
         <Table
           caption="Deliveries"
-          headers={['Status', 'Event', 'Attempts', 'Last answer']}
+          headers={['Status', 'Event', 'Sent', 'Attempts', 'Last answer']}
           rows={log.map((d) => deliveryRow(d, d.status))}
         />
       )}
@@ -179,7 +194,7 @@ function ApiKeys({ api }: ViewProps) {
       await run();
       reload();
     } catch (err) {
-      setActionError((err as Error).message);
+      setActionError(reason(err));
     }
   };
   const create = (e: Event) => {
@@ -200,10 +215,12 @@ function ApiKeys({ api }: ViewProps) {
           cells: [
             k.name,
             <span class="mono">{k.prefix}…</span>,
-            k.createdAt,
-            k.lastUsedAt ?? 'never',
+            <When iso={k.createdAt} />,
+            k.lastUsedAt ? <When iso={k.lastUsedAt} /> : 'never',
             k.revokedAt ? (
-              `revoked ${k.revokedAt}`
+              <span>
+                revoked <When iso={k.revokedAt} />
+              </span>
             ) : (
               <Confirm
                 label="Revoke"

@@ -1,20 +1,58 @@
-import { useEffect, useState } from 'preact/hooks';
-import { uploadFile } from '../api';
-import { childrenOf, descendants, jobStates, listKnowledge } from '../data';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { reason, uploadFile, type Api } from '../api';
+import { childrenOf, descendants, itemsWithoutRole, jobStates, listKnowledge, rbacStatus } from '../data';
 import type { ViewProps } from '../props';
 import type { JobState, Knowledge, KnowledgeAccess } from '../types';
-import { Confirm, ErrorLine, Section, StatusBadge, useLoad } from '../ui';
+import { Confirm, ErrorLine, NO_ROLE_WARNING, NoRoleBadge, Section, StatusBadge, useLoad, When } from '../ui';
 
+/**
+ * One file of a drop, from its bytes on the wire to its item's outcome: refused by the service (red, with the
+ * reason), processing (its item exists, in the list below), indexed, or failed in the background (red, with the
+ * reason).
+ */
 interface Upload {
   name: string;
   progress: number;
-  outcome: string;
+  state: 'uploading' | 'processing' | 'indexed' | 'refused' | 'failed';
+  detail: string;
+}
+
+interface UploadItem {
+  id: string;
+  status: Knowledge['status'];
+}
+
+/** How often an upload's item is looked for, and for how long. */
+const TRACK_EVERY_MS = 700;
+const TRACK_FOR_MS = 10 * 60_000;
+
+/**
+ * Follows an upload started in the background: GET …/upload-file-metadata/{id} until its item exists (then the
+ * list reloads, and shows it processing), and until that item has settled (the list reloads again).
+ */
+async function trackUpload(
+  api: Api,
+  uploadId: string,
+  live: () => boolean,
+  onItem: (item: UploadItem) => void,
+): Promise<UploadItem | undefined> {
+  let seen: UploadItem | undefined;
+  for (const until = Date.now() + TRACK_FOR_MS; Date.now() < until && live();) {
+    await new Promise((r) => setTimeout(r, TRACK_EVERY_MS));
+    const { knowledge } = await api<{ knowledge: UploadItem | null }>('GET', `/upload-file-metadata/${uploadId}`);
+    if (knowledge && (!seen || seen.status !== knowledge.status)) onItem(knowledge);
+    seen = knowledge ?? undefined;
+    if (seen && seen.status !== 'BACKGROUND_START') return seen;
+  }
+  return seen;
 }
 
 function Tree(props: {
   tree: Map<string | null, Knowledge[]>;
   parent: string | null;
   selected?: string;
+  /** Under ACTIVE RBAC: the items no role can see. */
+  noRole?: Set<string>;
   onSelect: (k: Knowledge) => void;
 }) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
@@ -45,6 +83,12 @@ function Tree(props: {
               onClick={() => props.onSelect(k)}
             >
               <span>{k.metadata.title}</span> <small>{k.type}</small> <StatusBadge status={k.status} />
+              {props.noRole?.has(k.id) && (
+                <>
+                  {' '}
+                  <NoRoleBadge />
+                </>
+              )}
             </button>
             {kids > 0 && open[k.id] && <Tree {...props} parent={k.id} />}
           </li>
@@ -58,18 +102,18 @@ function Details({
   item,
   api,
   count,
+  rbacOn,
   onDeleted,
-}: ViewProps & { item: Knowledge; count: number; onDeleted: () => void }) {
+}: ViewProps & { item: Knowledge; count: number; rbacOn: boolean; onDeleted: () => void }) {
   const [extra, error] = useLoad(async () => {
     const [chunks, versions, access] = await Promise.all([
       api<{ chunks: Array<{ id: string; text: string; enabled: boolean; position: number }>; total: number }>(
         'GET',
         `/knowledge/${item.id}/chunks?limit=20`,
       ),
-      api<{ versions: Array<{ number: number; current: boolean; status: string; size: number }> }>(
-        'GET',
-        `/knowledge/${item.id}/versions`,
-      ).catch(() => ({ versions: [] })),
+      api<{
+        versions: Array<{ number: number; current: boolean; status: string; size: number; createdAt?: string }>;
+      }>('GET', `/knowledge/${item.id}/versions`).catch(() => ({ versions: [] })),
       api<KnowledgeAccess>('GET', `/knowledge/${item.id}/access`),
     ]);
     return { chunks, versions: versions.versions, access };
@@ -81,7 +125,7 @@ function Details({
       else await api('DELETE', `/knowledge/${item.id}`);
       onDeleted();
     } catch (e) {
-      setDeleteError((e as Error).message);
+      setDeleteError(reason(e));
     }
   };
   return (
@@ -97,6 +141,10 @@ function Details({
         </dd>
         <dt>Version</dt>
         <dd>{item.version}</dd>
+        <dt>Created</dt>
+        <dd>
+          <When iso={item.createdAt} />
+        </dd>
         <dt>Attributes</dt>
         <dd>
           {Object.entries(item.attributes)
@@ -112,6 +160,13 @@ function Details({
             .join(', ') || 'none'}
         </dd>
       </dl>
+      {extra && extra.access.roles.length === 0 && (
+        <p class={rbacOn ? 'warning' : 'hint'} data-testid="item-no-role" role={rbacOn ? 'note' : undefined}>
+          {rbacOn
+            ? `${NO_ROLE_WARNING}. Assign it a role under Roles and access.`
+            : 'It has no role: once RBAC is on, it is hidden from every role until it is assigned one.'}
+        </p>
+      )}
       <ErrorLine error={error} />
       {extra && (
         <>
@@ -131,6 +186,12 @@ function Details({
             {extra.versions.map((v) => (
               <li key={v.number}>
                 v{v.number} {v.status} {v.size} bytes {v.current ? '(current)' : ''}
+                {v.createdAt && (
+                  <>
+                    {' '}
+                    <When iso={v.createdAt} />
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -172,7 +233,7 @@ function AddSources({ api, started, onAdded }: ViewProps & { onAdded: () => void
       setTitle('');
       onAdded();
     } catch (err) {
-      setError((err as Error).message);
+      setError(reason(err));
     }
   };
   // A crawl's progress, polled while it runs.
@@ -229,28 +290,59 @@ function AddSources({ api, started, onAdded }: ViewProps & { onAdded: () => void
 }
 
 export function KnowledgeView(props: ViewProps) {
-  const { session, started } = props;
-  const [items, error, reload] = useLoad(() => listKnowledge(props.api), []);
+  const { session, started, api } = props;
+  const [items, error, reload] = useLoad(() => listKnowledge(api), []);
+  const [rbac] = useLoad(() => rbacStatus(api), []);
+  const rbacOn = rbac?.rbacEnabled === true;
+  // Which items no role can see: asked only under ACTIVE RBAC, again when items come or go (not on each reload
+  // while some are processing).
+  const [noRole] = useLoad(
+    () => (rbacOn && items ? itemsWithoutRole(api, items) : Promise.resolve(undefined)),
+    [rbacOn, (items ?? []).map((i) => i.id).join()],
+  );
   const [selected, setSelected] = useState<Knowledge>();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const tree = childrenOf(items ?? []);
+  // Uploads are followed while this view is shown.
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
 
   const upload = (files: File[]) => {
     const base = uploads.length;
-    setUploads((u) => [...u, ...files.map((f) => ({ name: f.name, progress: 0, outcome: 'uploading' }))]);
+    setUploads((u) => [
+      ...u,
+      ...files.map((f) => ({ name: f.name, progress: 0, state: 'uploading' as const, detail: '' })),
+    ]);
     const set = (i: number, patch: Partial<Upload>) =>
       setUploads((u) => u.map((x, j) => (j === base + i ? { ...x, ...patch } : x)));
-    files.forEach((file, i) => {
-      uploadFile(session, file, (progress) => set(i, { progress })).then(
-        (res) => {
-          const r = res as { jobId?: string };
-          if (r.jobId) started({ jobId: r.jobId, what: `upload ${file.name}` });
-          set(i, { outcome: 'uploaded' });
-          reload();
-        },
-        (e: Error) => set(i, { outcome: e.message }),
-      );
+    files.forEach(async (file, i) => {
+      let uploadId: string;
+      try {
+        const res = await uploadFile(session, file, (progress) => set(i, { progress }));
+        started({ jobId: res.jobId, what: `upload ${file.name}` });
+        uploadId = res.uploadFileMetadataId;
+        set(i, { state: 'processing', detail: 'uploaded; processing' });
+      } catch (e) {
+        set(i, { state: 'refused', detail: reason(e) });
+        return;
+      }
+      try {
+        // The item appears in the list as soon as it exists, and its status follows until it settles.
+        const item = await trackUpload(api, uploadId, () => mounted.current, reload);
+        if (item?.status === 'COMPLETED') set(i, { state: 'indexed', detail: 'indexed: searchable now' });
+        else if (item?.status === 'BACKGROUND_ERROR') {
+          const failed = await api<Knowledge>('GET', `/knowledge/${item.id}`);
+          set(i, { state: 'failed', detail: `processing failed: ${failed.messageError ?? 'no reason given'}` });
+        }
+      } catch (e) {
+        set(i, { state: 'failed', detail: reason(e) });
+      }
     });
   };
   // Items still processing: reload until they settle.
@@ -294,16 +386,40 @@ export function KnowledgeView(props: ViewProps) {
           {uploads.length > 0 && (
             <ul class="uploads" aria-label="Uploads">
               {uploads.map((u, i) => (
-                <li key={i} data-testid="upload">
+                <li key={i} data-testid="upload" data-state={u.state} class={`upload ${u.state}`}>
                   <span>{u.name}</span>
-                  <progress max={1} value={u.progress} aria-label={`Upload of ${u.name}`} />
-                  <span>{u.outcome}</span>
+                  {u.state === 'refused' || u.state === 'failed' ? (
+                    <span class="error" role="alert">
+                      {u.state === 'refused' ? 'Refused' : 'Failed'}: {u.detail}
+                    </span>
+                  ) : (
+                    <>
+                      <progress max={1} value={u.progress} aria-label={`Upload of ${u.name}`} />
+                      <span>{u.state === 'uploading' ? 'uploading' : u.detail}</span>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
           )}
           <ErrorLine error={error} />
-          <Tree tree={tree} parent={null} selected={selected?.id} onSelect={setSelected} />
+          {items && items.length === 0 && (
+            <p class="hint" data-testid="knowledge-empty">
+              No knowledge yet: drop files above, or add a text, a URL or a website below.
+            </p>
+          )}
+          {rbacOn && noRole && noRole.size > 0 && (
+            <p class="warning" data-testid="no-role-warning" role="note">
+              {noRole.size} item{noRole.size === 1 ? '' : 's'} marked <strong>no role</strong>: {NO_ROLE_WARNING}.
+            </p>
+          )}
+          <Tree
+            tree={tree}
+            parent={null}
+            selected={selected?.id}
+            noRole={rbacOn ? noRole : undefined}
+            onSelect={setSelected}
+          />
         </Section>
         <AddSources {...props} onAdded={reload} />
       </div>
@@ -314,6 +430,7 @@ export function KnowledgeView(props: ViewProps) {
             key={selected.id}
             item={items?.find((i) => i.id === selected.id) ?? selected}
             count={descendants(tree, selected.id)}
+            rbacOn={rbacOn}
             onDeleted={() => {
               setSelected(undefined);
               reload();

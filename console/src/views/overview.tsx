@@ -1,7 +1,17 @@
 import type { ViewProps } from '../props';
-import { listKnowledge, recentJobs, temporalLink } from '../data';
+import { itemsWithoutRole, listKnowledge, rbacStatus, recentJobs, temporalLink } from '../data';
 import type { Knowledge } from '../types';
-import { deliveryRow, ErrorLine, Section, StatusBadge, Table, useLoad, type Delivery } from '../ui';
+import {
+  deliveryRow,
+  ErrorLine,
+  NO_ROLE_WARNING,
+  Section,
+  StatusBadge,
+  Table,
+  useLoad,
+  When,
+  type Delivery,
+} from '../ui';
 
 interface Webhook {
   id: string;
@@ -10,7 +20,6 @@ interface Webhook {
 
 /** A job id as the table shows it: its last characters (the kind is beside it; the link and title hold it whole). */
 const shortId = (id: string) => (id.length > 14 ? `…${id.slice(-12)}` : id);
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hourCycle: 'h23' });
 
 /** Bytes in the largest decimal unit that keeps a digit before the point (as the quota is set: 10 GB). */
 function size(bytes: number): string {
@@ -41,8 +50,34 @@ export function Overview({ api, jobs }: ViewProps) {
   const [storage, storageError] = useLoad(() => api<{ usedBytes: number; quotaBytes: number }>('GET', '/storage'), []);
   const by = (s: Knowledge['status']) => (items ?? []).filter((i) => i.status === s);
   const failed = by('BACKGROUND_ERROR');
+  const [rbac, rbacError] = useLoad(() => rbacStatus(api), []);
+  const [noRole] = useLoad(
+    () => (rbac?.rbacEnabled && items ? itemsWithoutRole(api, items) : Promise.resolve(undefined)),
+    [rbac, items],
+  );
   return (
     <div class="grid">
+      <Section title="Access control">
+        <ErrorLine error={rbacError} />
+        {rbac && (
+          <div data-testid="overview-rbac">
+            <p>
+              RBAC is <strong>{rbac.rbacStatus}</strong>:{' '}
+              {rbac.rbacEnabled
+                ? 'a role-bound token sees only the items assigned to its role (or whose parent is); the workspace credential sees all.'
+                : "every access token sees all of the workspace's knowledge, whatever role it is bound to. Turn RBAC on under Roles and access."}
+            </p>
+            {rbac.rbacEnabled && noRole && noRole.size > 0 && (
+              <p class="warning" role="note" data-testid="overview-no-role">
+                {noRole.size} item{noRole.size === 1 ? ' has' : 's have'} no role, so no role-bound token finds{' '}
+                {noRole.size === 1 ? 'it' : 'them'}: under RBAC a token sees only items assigned to its role (or whose
+                parent is). Knowledge marks {noRole.size === 1 ? 'it' : 'them'} <em>no role</em>.
+              </p>
+            )}
+            {rbac.rbacEnabled && noRole && noRole.size === 0 && <p class="hint">Every item is assigned to a role.</p>}
+          </div>
+        )}
+      </Section>
       <Section title="Knowledge by status">
         <ErrorLine error={error} />
         <ul class="counts" data-testid="status-counts">
@@ -102,8 +137,8 @@ export function Overview({ api, jobs }: ViewProps) {
                   ) : (
                     <StatusBadge status={j.status} />
                   ),
-                  time(j.startedAt),
-                  j.closedAt ? time(j.closedAt) : '—',
+                  <When iso={j.startedAt} />,
+                  j.closedAt ? <When iso={j.closedAt} /> : '—',
                 ],
               };
             })}
@@ -115,7 +150,7 @@ export function Overview({ api, jobs }: ViewProps) {
         {failures && failures.length === 0 && <p class="hint">No failed deliveries.</p>}
         {failures && failures.length > 0 && (
           <Table
-            headers={['Endpoint', 'Event', 'Attempts', 'Last answer']}
+            headers={['Endpoint', 'Event', 'Sent', 'Attempts', 'Last answer']}
             rows={failures.map((d) => deliveryRow(d, d.url))}
           />
         )}

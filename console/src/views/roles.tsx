@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
-import { listKnowledge, listRoles } from '../data';
+import { reason } from '../api';
+import { itemsWithoutRole, listKnowledge, listRoles, rbacStatus } from '../data';
 import type { ViewProps } from '../props';
-import type { KnowledgeAccess, RbacStatus } from '../types';
-import { Confirm, ErrorLine, Section, Table, useLoad } from '../ui';
+import type { KnowledgeAccess } from '../types';
+import { Confirm, ErrorLine, NO_ROLE_WARNING, NoRoleBadge, Section, Table, useLoad } from '../ui';
 
-function RbacSwitch({ api }: ViewProps) {
-  const [status, error, reload] = useLoad(() => api<RbacStatus>('GET', '/rbac-status'), []);
+function RbacSwitch({ api, noRole, onChange }: ViewProps & { noRole?: Set<string>; onChange: () => void }) {
+  const [status, error, reload] = useLoad(() => rbacStatus(api), []);
   const [changeError, setChangeError] = useState('');
   if (!status) return <ErrorLine error={error} />;
   const on = status.rbacEnabled;
@@ -13,10 +14,12 @@ function RbacSwitch({ api }: ViewProps) {
     try {
       await api('PUT', '/rbac-status', { rbacEnabled: !on });
       reload();
+      onChange();
     } catch (e) {
-      setChangeError((e as Error).message);
+      setChangeError(reason(e));
     }
   };
+  const hidden = noRole?.size ?? 0;
   return (
     <div class="rbac">
       <p>
@@ -27,7 +30,10 @@ function RbacSwitch({ api }: ViewProps) {
         question={
           on
             ? 'Turn RBAC off? Every role-bound token will then see all workspace knowledge.'
-            : 'Turn RBAC on? Role-bound tokens will then see only knowledge assigned to their role (or its parent); tokens without a role see none.'
+            : 'Turn RBAC on? Role-bound tokens will then see only knowledge assigned to their role (or its parent); tokens without a role see none.' +
+              (hidden > 0
+                ? ` ${hidden} item${hidden === 1 ? ' has' : 's have'} no role yet and will be hidden from every role until assigned one.`
+                : '')
         }
         onConfirm={() => void set()}
       />
@@ -40,6 +46,9 @@ export function RolesView(props: ViewProps) {
   const { api, started } = props;
   const [roles, rolesError, reloadRoles] = useLoad(() => listRoles(api), []);
   const [items, itemsError] = useLoad(() => listKnowledge(api), []);
+  // The top-level items no role can see (after each assignment and each switch of RBAC).
+  const [rbacTick, setRbacTick] = useState(0);
+  const [rbac] = useLoad(() => rbacStatus(api), [rbacTick]);
   const [name, setName] = useState('');
   const [customerRoleId, setCustomerRoleId] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -50,6 +59,10 @@ export function RolesView(props: ViewProps) {
   const [access] = useLoad(
     () => (inspect ? api<KnowledgeAccess>('GET', `/knowledge/${inspect}/access`) : Promise.resolve(undefined)),
     [inspect, message],
+  );
+  const [noRole] = useLoad(
+    () => (items ? itemsWithoutRole(api, items) : Promise.resolve(undefined)),
+    [items, message, rbacTick],
   );
 
   const create = async (e: Event) => {
@@ -70,7 +83,7 @@ export function RolesView(props: ViewProps) {
       }
       reloadRoles();
     } catch (err) {
-      setError((err as Error).message);
+      setError(reason(err));
     }
   };
   const assign = async (action: 'POST' | 'DELETE') => {
@@ -83,14 +96,14 @@ export function RolesView(props: ViewProps) {
       }
       setMessage(`${action === 'POST' ? 'Assigned to' : 'Removed from'} ${chosen.size} item(s)`);
     } catch (err) {
-      setError((err as Error).message);
+      setError(reason(err));
     }
   };
   const top = (items ?? []).filter((i) => !i.parentId || !(items ?? []).some((p) => p.id === i.parentId));
   return (
     <div class="grid">
       <Section title="RBAC">
-        <RbacSwitch {...props} />
+        <RbacSwitch {...props} noRole={noRole} onChange={() => setRbacTick((t) => t + 1)} />
       </Section>
       <Section title="Roles">
         <ErrorLine error={rolesError} />
@@ -130,6 +143,7 @@ export function RolesView(props: ViewProps) {
                 }}
               />
               {i.metadata.title}
+              {rbac?.rbacEnabled && noRole?.has(i.id) && <NoRoleBadge />}
             </label>
           ))}
         </fieldset>
@@ -174,7 +188,11 @@ export function RolesView(props: ViewProps) {
         </label>
         {access && (
           <ul data-testid="item-visibility">
-            {access.roles.length === 0 && <li>No role: under RBAC only the workspace sees it.</li>}
+            {access.roles.length === 0 && (
+              <li class={rbac?.rbacEnabled ? 'warning' : undefined}>
+                No role. {rbac?.rbacEnabled ? `${NO_ROLE_WARNING}.` : 'Once RBAC is on, it is hidden from every role.'}
+              </li>
+            )}
             {access.roles.map((r) => (
               <li key={r.id}>
                 {r.name}: {r.via === 'direct' ? 'assigned directly' : 'inherited from its parent'}

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { mintToken, workspaceApi, type Session } from '../api';
+import { mintToken, reason, workspaceApi, type Session } from '../api';
 import { listKnowledge, listRoles } from '../data';
 import type { ViewProps } from '../props';
 import type { KnowledgeAccess, SearchHit } from '../types';
@@ -31,31 +31,74 @@ function NumberField(props: {
   );
 }
 
-const score = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(3));
+const score = (v: number) => v.toFixed(3);
+/** A score that shows as 0.000: nothing in common with the query, listed only because the limit had room. */
+const isZero = (v: number) => v < 0.0005;
 
-function Hits({ mode, hits, error }: { mode: Mode; hits?: SearchHit[]; error?: string }) {
+/** What each column ranks by, under its name. */
+const RANKS_BY: Record<Mode, (hybridWeight: number) => string> = {
+  semantic: () => 'by meaning (cosine similarity)',
+  keyword: () => 'by words: any word of the query (BM25)',
+  hybrid: (w) =>
+    `${w.toFixed(2)} × meaning + ${(1 - w).toFixed(2)} × words (scaled to the best match); words count only in ` +
+    'a chunk that holds every word of the query',
+};
+
+/** A hit's scores, each only where its column has one, in the same words in every column. */
+function Scores({ mode, hit, keywordFound }: { mode: Mode; hit: SearchHit; keywordFound: boolean }) {
+  const e = hit.explain;
+  if (!e) return null;
+  const parts: string[] = [];
+  if (mode !== 'keyword' && e.semantic !== null) parts.push(`semantic ${score(e.semantic)}`);
+  if (e.keyword !== null) parts.push(`keyword ${score(e.keyword)}`);
+  else if (mode === 'hybrid')
+    parts.push(
+      keywordFound
+        ? 'keyword: no chunk with every query word (the keyword column, which takes any word, found it)'
+        : 'keyword: no chunk with every query word',
+    );
+  if (mode === 'hybrid' && e.fused !== null) parts.push(`fused ${score(e.fused)}`);
+  if (e.rerank !== null) parts.push(`rerank ${score(e.rerank)}`);
+  if (e.roles && e.roles.length > 0) parts.push(`roles: ${e.roles.map((r) => `${r.name} (${r.via})`).join(', ')}`);
+  return <small data-testid="scores">{parts.join(' · ')}</small>;
+}
+
+function Hits(props: {
+  mode: Mode;
+  hits?: SearchHit[];
+  error?: string;
+  hybridWeight: number;
+  /** The ids the keyword column found (for the hybrid column's words). */
+  keywordIds: Set<string>;
+}) {
+  const { mode, hits } = props;
+  const zeros = hits?.filter((h) => isZero(h.score)).length ?? 0;
   return (
     <section class="hits" aria-label={`${mode} results`} data-testid={`results-${mode}`}>
       <h3>{mode}</h3>
-      {error && <ErrorLine error={error} />}
+      <p class="hint">{RANKS_BY[mode](props.hybridWeight)}</p>
+      {props.error && <ErrorLine error={props.error} />}
       {hits && hits.length === 0 && <p class="hint">No results.</p>}
       <ol>
         {hits?.map((h) => (
-          <li key={h.id} data-testid="hit">
-            <strong>{h.title}</strong> <span class="score">{h.score.toFixed(3)}</span>
+          <li
+            key={h.id}
+            data-testid="hit"
+            class={isZero(h.score) ? 'zero' : undefined}
+            title={isZero(h.score) ? 'Score 0.000: nothing in common with the query' : undefined}
+          >
+            <strong>{h.title}</strong> <span class="score">{score(h.score)}</span>
             <p>{h.content.slice(0, 140)}</p>
-            {h.explain && (
-              <small>
-                semantic {score(h.explain.semantic)} · keyword {score(h.explain.keyword)} · fused{' '}
-                {score(h.explain.fused)} · rerank {score(h.explain.rerank)}
-                {h.explain.roles && h.explain.roles.length > 0
-                  ? ` · roles: ${h.explain.roles.map((r) => `${r.name} (${r.via})`).join(', ')}`
-                  : ''}
-              </small>
-            )}
+            <Scores mode={mode} hit={h} keywordFound={props.keywordIds.has(h.id)} />
           </li>
         ))}
       </ol>
+      {zeros > 0 && (
+        <p class="hint" data-testid="zero-note">
+          {zeros} result{zeros === 1 ? '' : 's'} greyed: score 0.000, nothing in common with the query (listed only
+          because the limit had room).
+        </p>
+      )}
     </section>
   );
 }
@@ -73,6 +116,8 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
   const [scoreThreshold, setScoreThreshold] = useState(0);
   const [rerank, setRerank] = useState(false);
   const [results, setResults] = useState<Partial<Record<Mode, { hits?: SearchHit[]; error?: string }>>>({});
+  // The weight the shown results were searched with (the field may have changed since).
+  const [searchedWeight, setSearchedWeight] = useState(hybridWeight);
   const [error, setError] = useState('');
   const [whyItem, setWhyItem] = useState('');
   const [why, setWhy] = useState<KnowledgeAccess>();
@@ -105,13 +150,14 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
             };
             out[mode] = { hits: (await as<{ results: SearchHit[] }>('POST', '~/knowledge/search', body)).results };
           } catch (err) {
-            out[mode] = { error: (err as Error).message };
+            out[mode] = { error: reason(err) };
           }
         }),
       );
       setResults(out);
+      setSearchedWeight(hybridWeight);
     } catch (err) {
-      setError((err as Error).message);
+      setError(reason(err));
     } finally {
       setBusy(false);
     }
@@ -127,7 +173,7 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
       const qs = params.toString();
       setWhy(await api<KnowledgeAccess>('GET', `/knowledge/${whyItem}/access` + (qs ? `?${qs}` : '')));
     } catch (err) {
-      setError((err as Error).message);
+      setError(reason(err));
     }
   };
 
@@ -191,7 +237,14 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
         <ErrorLine error={error} />
         <div class="columns">
           {MODES.map((m) => (
-            <Hits key={m} mode={m} hits={results[m]?.hits} error={results[m]?.error} />
+            <Hits
+              key={m}
+              mode={m}
+              hits={results[m]?.hits}
+              error={results[m]?.error}
+              hybridWeight={searchedWeight}
+              keywordIds={new Set(results.keyword?.hits?.map((h) => h.id))}
+            />
           ))}
         </div>
       </Section>

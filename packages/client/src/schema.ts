@@ -63,6 +63,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace and organization the API key in x-api-key belongs to
+         * @description For a client given only the key (the console signs in this way): the key names its workspace, then POST /workspaces/{workspaceId}/generate-access-key-token mints its token. The key is looked up by its hash, as every key check is; the answer tells nothing the key does not already reach.
+         *
+         *     **Authorization**: `apiKeys.identify` (name the presented API key's own workspace and organization (signing in with the key alone)). Allowed: API key. Refused: workspace access token (401), role-bound access token (401), user space token (401).
+         */
+        get: operations["getApiKeyWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspaceId}/knowledge": {
         parameters: {
             query?: never;
@@ -1653,6 +1675,33 @@ export interface components {
             /** @enum {string} */
             status: "up" | "down";
         };
+        ApiKeyWorkspace: {
+            /**
+             * Format: uuid
+             * @description The workspace the key belongs to (the {workspaceId} of every workspace path)
+             */
+            workspaceId: string;
+            /** @description The workspace's organization (the organizationid header) */
+            organizationId: string;
+            apiKey: {
+                /**
+                 * Format: uuid
+                 * @description The key
+                 */
+                id: string;
+                name: string;
+                /** @description The first characters of the key, to recognise it */
+                prefix: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp (UTC)
+                 */
+                createdAt: string;
+                /** @description When the key last minted a token (null: never) */
+                lastUsedAt: string | null;
+                revokedAt: string | null;
+            };
+        };
         Knowledge: {
             /**
              * Format: uuid
@@ -3003,6 +3052,136 @@ export interface operations {
             };
         };
     };
+    getApiKeyWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's workspace, organization and the key itself */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWorkspace"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or missing API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listKnowledge: {
         parameters: {
             query?: {
@@ -4018,11 +4197,15 @@ export interface operations {
                     spaceId?: string;
                     /** @enum {string} */
                     sourceVisibility?: "none" | "source" | "download";
+                    /** @example Refund policy */
                     title?: string;
+                    /** @example Customer-facing refund rules, 2025 edition */
                     description?: string;
+                    /** @example en */
                     language?: string & unknown;
                     /**
                      * @description BACKGROUND_START: answer at once; otherwise synchronous
+                     * @example BACKGROUND_START
                      * @enum {string}
                      */
                     status?: "BACKGROUND_START";
@@ -4031,7 +4214,10 @@ export interface operations {
                      * @enum {string}
                      */
                     unpack?: "true" | "false";
-                    /** @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    /**
+                     * @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans
+                     * @example {"team":"billing","audience":"support"}
+                     */
                     attributes?: string;
                     /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version (not with unpack=true) */
                     externalId?: string & unknown;
@@ -15418,7 +15604,7 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description The tool */
+                /** @description The tool (GET …/agent/tools lists them) */
                 name: string;
             };
             cookie?: never;

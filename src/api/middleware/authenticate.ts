@@ -40,6 +40,11 @@ export interface GuardOptions {
    * these are 403 "Insufficient permissions" and 403 "Role not found".
    */
   ragErrors?: boolean;
+  /**
+   * The route names no workspace: the presented API key's own is the one addressed (GET /api-keys/current, where a
+   * client holding only the key learns its workspace).
+   */
+  keyNamesWorkspace?: boolean;
 }
 
 /** What a guard declares, readable from the mounted router (the route table, its tests and the OpenAPI document). */
@@ -58,10 +63,12 @@ function bearerToken(ctx: Context): string | undefined {
   return match?.[1];
 }
 
-async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context): Promise<AuthState> {
+async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options: GuardOptions): Promise<AuthState> {
   const key = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined);
   if (!key) throw unauthorized(Messages.invalidApiKey);
-  if (key.workspace_id !== ctx.params.workspaceId) throw forbidden(Messages.insufficientPermissions);
+  if (!options.keyNamesWorkspace && key.workspace_id !== ctx.params.workspaceId) {
+    throw forbidden(Messages.insufficientPermissions);
+  }
   const workspace = await loadActiveWorkspace(deps.db, key.workspace_id);
   recordApiKeyUse(deps.db, key.id);
   return { kind: 'apiKey', workspace, apiKey: key };
@@ -122,7 +129,7 @@ export function guard(deps: Pick<Deps, 'db' | 'tokens'>, action: Action, options
     if (action !== 'public.read') {
       const auth =
         options.credential === 'apiKey'
-          ? await authenticateApiKey(deps, ctx)
+          ? await authenticateApiKey(deps, ctx, options)
           : await authenticateBearer(deps, ctx, options);
       authorize(auth, action);
       ctx.state.auth = auth;

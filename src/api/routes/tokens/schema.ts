@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
-import { NON_BLANK, type SchemaOverride } from '../../openapi/operation';
+import { NON_BLANK, uuid, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
+import { ApiKeySchema } from '../apiKeys/schema';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 export const GenerateAccessTokenSchema = z
@@ -39,3 +40,12 @@ export type GenerateAccessTokenInput = z.infer<typeof GenerateAccessTokenSchema>
 
 export const AccessTokenSchema = z.strictObject({ token: z.string().meta({ description: 'The access token (JWT)' }) });
 export type AccessToken = z.infer<typeof AccessTokenSchema>;
+
+export const ApiKeyWorkspaceSchema = z
+  .strictObject({
+    workspaceId: uuid('The workspace the key belongs to (the {workspaceId} of every workspace path)'),
+    organizationId: z.string().meta({ description: "The workspace's organization (the organizationid header)" }),
+    apiKey: ApiKeySchema,
+  })
+  .meta({ id: 'ApiKeyWorkspace' });
+export type ApiKeyWorkspace = z.infer<typeof ApiKeyWorkspaceSchema>;

@@ -1,0 +1,89 @@
+# Sourced by scripts/setup.sh and scripts/start.sh: how a first run talks. A step that has work to do says what
+# it does and how long that usually takes on 2 cores (a one-time build says so), long work prints a line every
+# 30 s, and every step ends with its elapsed time.
+# Signals: long work runs in a process group of its own, and a SIGINT or SIGTERM sent to this script alone (npm
+# forwards one to its child; a terminal's Ctrl-C reaches the whole foreground group anyway) stops that group
+# before the script ends by the same signal. Nothing is left running behind a script that is gone. Short
+# foreground commands (apt-get, which must not be cut off mid-install, and sudo, which needs the terminal) finish
+# first; the script stops right after them.
+# shellcheck shell=bash
+STEP_TAG="${STEP_TAG:-setup}"
+say() { printf '[%s] %s\n' "$STEP_TAG" "$*"; }
+fail() {
+  printf '[%s] FAILED: %s\n' "$STEP_TAG" "$*" >&2
+  exit 1
+}
+
+# "42 s" or "3 min 12 s".
+duration() {
+  local s="$1"
+  if ((s < 60)); then printf '%d s' "$s"; else printf '%d min %02d s' $((s / 60)) $((s % 60)); fi
+}
+
+STEP_NAME=""
+STEP_STARTED=0
+STEP_USUAL=""
+# step NAME: starts a step (its clock too).
+step() {
+  STEP_NAME="$1"
+  STEP_USUAL=""
+  STEP_STARTED=$SECONDS
+}
+# step_work WHAT USUAL: the step has work to do; says what ("one-time: builds ...") and its usual time ("about
+# 3 minutes") before it starts.
+step_work() {
+  STEP_USUAL="$2"
+  say "$STEP_NAME: $1${2:+, $2}"
+}
+# step_done [OUTCOME]: ends the step with its outcome ("present: ...", "built") and its elapsed time.
+step_done() {
+  say "$STEP_NAME: ${1:-done} ($(duration $((SECONDS - STEP_STARTED))))"
+  STEP_NAME=""
+}
+
+# The process group of the long work under way, if any (see run_long).
+LONG_PID=""
+forward_signal() {
+  local sig="$1"
+  # SIGTERM whatever the signal: a background command of a script starts with SIGINT ignored (POSIX), so a
+  # forwarded SIGINT would not stop it.
+  if [ -n "$LONG_PID" ]; then kill -TERM -- "-$LONG_PID" 2>/dev/null || true; fi
+  say "stopped by SIG$sig${STEP_NAME:+ during: $STEP_NAME}" >&2
+  trap - "$sig"
+  kill -"$sig" $$
+}
+trap 'forward_signal INT' INT
+trap 'forward_signal TERM' TERM
+trap 'forward_signal HUP' HUP
+
+# run_long [--quiet] [--log FILE] CMD...: runs a command in a process group of its own (its stdin is /dev/null:
+# nothing here may ask a question), prints a line every 30 s with the step's usual time beside it (not with
+# --quiet), and answers the command's status. With --log, the command's output goes to FILE, and its last lines
+# are shown if it fails.
+run_long() {
+  local log="" tick=30
+  if [ "$1" = --quiet ]; then
+    tick=0
+    shift
+  fi
+  if [ "$1" = --log ]; then
+    log="$2"
+    shift 2
+  fi
+  if [ -n "$log" ]; then setsid "$@" </dev/null >"$log" 2>&1 & else setsid "$@" </dev/null & fi
+  LONG_PID=$!
+  local started=$SECONDS next=$((SECONDS + 30)) status=0
+  while kill -0 "$LONG_PID" 2>/dev/null; do
+    if ((tick > 0 && SECONDS >= next)); then
+      say "$STEP_NAME: ... $(duration $((SECONDS - started))) so far${STEP_USUAL:+ (usually $STEP_USUAL)}"
+      next=$((next + tick))
+    fi
+    # A background sleep and `wait`: a trapped signal interrupts `wait` at once (not a foreground sleep).
+    sleep 1 &
+    wait $! 2>/dev/null || true
+  done
+  wait "$LONG_PID" || status=$?
+  LONG_PID=""
+  if [ "$status" -ne 0 ] && [ -n "$log" ]; then tail -n 20 "$log" | sed 's/^/    /' >&2; fi
+  return "$status"
+}

@@ -1,0 +1,147 @@
+// `npm start`'s first part, scripts/setup.sh run, as a newcomer meets it: it checks every prerequisite of the
+// work it has to do before doing any and names each missing one with how to get it; it says what each step does
+// and how long it usually takes, then its elapsed time; and a SIGINT or SIGTERM sent to it alone (as npm forwards
+// one) stops a one-time build under way with it, instead of leaving the build running. A fake `go` on PATH stands
+// for the Go toolchain: an old one, or one whose `go install` runs for minutes as the Temporal CLI's build does.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { testEnv } from '../helpers/env';
+import {
+  processTree,
+  repoRoot,
+  stillRunning,
+  survivorsAfter,
+  waitForOutput,
+  type ProcessEntry,
+} from '../helpers/processes';
+
+const SETUP = path.join(repoRoot, 'scripts', 'setup.sh');
+
+/** A folder of stand-in commands, put first on PATH. */
+async function fakeBin(dir: string, scripts: Record<string, string>): Promise<string> {
+  const bin = path.join(dir, 'fake-bin');
+  await mkdir(bin, { recursive: true });
+  for (const [name, body] of Object.entries(scripts)) {
+    await writeFile(path.join(bin, name), `#!/usr/bin/env bash\n${body}\n`);
+    await chmod(path.join(bin, name), 0o755);
+  }
+  return bin;
+}
+
+function runSetup(
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', [SETUP, 'run'], { env, cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+describe('scripts/setup.sh run (the first part of npm start)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  const seen: ProcessEntry[] = [];
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kws-setup-'));
+  });
+  afterEach(async () => {
+    for (const p of seen.splice(0).filter(stillRunning)) process.kill(p.pid, 'SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('names every missing prerequisite with how to get it, before changing anything', async () => {
+    const bin = await fakeBin(dir, {
+      go: 'case "$1 $2" in "env GOVERSION") echo go1.19.8 ;; *) echo "fake go: $*" >&2; exit 3 ;; esac',
+      // A python3 without venv or pip (Debian's python3 before python3-venv is installed).
+      python3: 'echo "No module named venv" >&2; exit 1',
+    });
+    const tools = path.join(dir, 'tools');
+    const res = await runSetup({ ...process.env, PATH: `${bin}:${process.env.PATH}`, KWS_TOOLS_DIR: tools });
+    assert.equal(res.code, 1, res.stdout + res.stderr);
+    assert.match(res.stderr, /missing prerequisites \(nothing was changed\)/);
+    assert.match(
+      res.stderr,
+      /go 1\.25 or later \(builds the Temporal CLI once; found go1\.19\.8\)\n\s+how: https:\/\/go\.dev\/dl\//,
+    );
+    assert.match(
+      res.stderr,
+      /python3's venv and pip \(build the embedding model once\)\n\s+how: .*apt-get install -y python3-venv/,
+    );
+    assert.doesNotMatch(res.stdout, /Node\.js|Temporal CLI|embedding model/, 'no step ran');
+    assert.deepEqual(existsSync(tools) ? await readdir(tools) : [], [], 'nothing was built');
+  });
+
+  it('with everything provisioned, says so step by step with each elapsed time', async () => {
+    const tools = path.dirname(path.dirname(testEnv.temporalCliPath));
+    const res = await runSetup({ ...process.env, KWS_TOOLS_DIR: tools });
+    assert.equal(res.code, 0, res.stdout + res.stderr);
+    for (const line of [
+      /^\[setup\] prerequisites: all there \(\d+ s\)$/m,
+      /^\[setup\] Node\.js v22\.[\d.]+ \(the project's own\): present \(.*\) \(\d+ s\)$/m,
+      /^\[setup\] Temporal CLI v1\.5\.1: present: temporal version .* \(\d+ s\)$/m,
+      /^\[setup\] embedding model all-MiniLM-L6-v2: present \(\d+ s\)$/m,
+      /^\[setup\] done: everything npm start needs is in place$/m,
+    ]) {
+      assert.match(res.stdout, line);
+    }
+    assert.doesNotMatch(res.stdout, /one-time/, 'nothing to build, nothing announced');
+    assert.ok(res.ms < 20_000, `a provisioned setup takes seconds (${res.ms} ms)`);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`announces the Temporal CLI's one-time build, and ${signal} to setup alone stops it with its tree`, async () => {
+      // go install as the real one behaves for minutes: a child of its own doing the work.
+      const bin = await fakeBin(dir, {
+        go: [
+          'case "$1" in',
+          '  env) case "$2" in GOVERSION) echo go1.26.8 ;; GOPROXY) echo https://proxy.golang.org ;; esac ;;',
+          '  install) sleep 300 & wait ;;',
+          'esac',
+        ].join('\n'),
+      });
+      const child = spawn('bash', [SETUP, 'run'], {
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, KWS_TOOLS_DIR: path.join(dir, 'tools') },
+        cwd: repoRoot,
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, sig) => resolve(sig)));
+      await waitForOutput(child, /go install github\.com\/temporalio\/cli/, 30_000);
+      assert.match(
+        output,
+        /\[setup\] Temporal CLI v1\.5\.1: one-time: builds the Temporal CLI .* from the Go module proxy, about \d+ minutes/,
+      );
+      // The build is under way: its process and its child.
+      let tree: ProcessEntry[] = [];
+      for (let i = 0; i < 50 && !tree.some((p) => /^sleep 300/.test(p.command)); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        tree = processTree(child.pid!);
+      }
+      seen.push(...tree);
+      assert.ok(
+        tree.some((p) => /^sleep 300/.test(p.command)),
+        tree.map((p) => p.command).join('; '),
+      );
+      process.kill(child.pid!, signal);
+      const left = await survivorsAfter(tree, 10_000);
+      assert.deepEqual(
+        left.map((p) => p.command),
+        [],
+        'nothing of the build is left running',
+      );
+      assert.equal(await exited, signal, 'setup ends by the same signal (npm then reports it)');
+      assert.match(output, new RegExp(`stopped by ${signal} during: Temporal CLI v1\\.5\\.1`));
+    });
+  }
+});
