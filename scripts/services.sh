@@ -144,8 +144,13 @@ prepare() {
   bash "$ROOT/scripts/setup.sh"
   ensure_project_node "$ROOT"
   echo "[$1] Node $(node --version) ($(command -v node))"
-  echo "[$1] building"
-  (cd "$ROOT" && npm run build --silent)
+  # KWS_SKIP_BUILD: dist/ as it is, as for npm start (e.g. several test runs after one build).
+  if [ -n "${KWS_SKIP_BUILD:-}" ]; then
+    echo "[$1] not building (KWS_SKIP_BUILD is set: dist/ is used as it is)"
+  else
+    echo "[$1] building"
+    (cd "$ROOT" && npm run build --silent)
+  fi
 }
 
 # `bash scripts/services.sh start|stop|status`
