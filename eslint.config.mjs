@@ -1,11 +1,11 @@
 // Lint for the TypeScript sources (typescript-eslint recommended, not type-aware so it stays fast),
 // plus the rule that keeps Temporal workflow code deterministic: no Node built-ins, no I/O packages,
 // no timers/fetch/process globals, and activities imported as types only (proxyActivities does the rest),
-// plus the layer rules (README "Layout"): which folder of src/ may import which. test/lint/layers.test.ts
+// plus the layer rules (README "Layout"): which folder of src/ may import which. test/unit/lint/layers.test.ts
 // plants a violation of each arrow and checks that lint reports it. Two more rules hold two doors (Security III):
 // every outbound request goes through src/web (fetch, node:http(s), net, tls and undici are refused elsewhere, but
 // by the listeners that serve), and who may do what is decided in src/policies (credential-kind checks such as
-// `auth.kind === 'userSpace'` are refused elsewhere). test/lint/layers.test.ts plants a violation of each.
+// `auth.kind === 'userSpace'` are refused elsewhere). test/unit/lint/layers.test.ts plants a violation of each.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';

@@ -1,10 +1,25 @@
-# Sourced by scripts/test.sh and bench scripts: starts and stops the real components for a run.
-# PostgreSQL 15 (+pgvector) in a throw-away cluster and the Temporal dev server, on ports of their own.
+# The real components of a test run: PostgreSQL 15 (+pgvector) in a throw-away cluster and the Temporal dev
+# server, on ports of their own. Sourced by scripts/test.sh and the bench scripts (which start them for one run
+# and stop them after), or run to keep them running between runs, for `npm run test:file`:
+#   bash scripts/services.sh start    (npm run services:start)   starts both, records them in $RUN_DIR/components.env
+#   bash scripts/services.sh stop     (npm run services:stop)    stops what start started
+#   bash scripts/services.sh status
+# A run (npm test, a tier) finds components that `start` left running on its ports and uses them, leaving them
+# running.
+ROOT="${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 # shellcheck source=scripts/node-env.sh
 source "$ROOT/scripts/node-env.sh"
 RUN_DIR="${KWS_RUN_DIR:-$ROOT/.test-run}"
 TOOLS="${KWS_TOOLS_DIR:-$ROOT/.tools}"
 PG_BIN="/usr/lib/postgresql/15/bin"
+# What `services.sh start` left running: its ports (a later run on other ports starts its own) and Temporal's pid.
+COMPONENTS_ENV="$RUN_DIR/components.env"
+# A shell that names no ports uses those of the components kept running, if any.
+if [[ -z "${TEST_PG_PORT:-}${TEST_TEMPORAL_PORT:-}" && -f "$COMPONENTS_ENV" ]]; then
+  TEST_PG_PORT="$(sed -n 's/^TEST_PG_PORT=//p' "$COMPONENTS_ENV")"
+  TEST_TEMPORAL_PORT="$(sed -n 's/^TEMPORAL_DEV_PORT=//p' "$COMPONENTS_ENV")"
+  TEST_TEMPORAL_UI_PORT="$(sed -n 's/^TEMPORAL_UI_PORT=//p' "$COMPONENTS_ENV")"
+fi
 export TEST_PG_PORT="${TEST_PG_PORT:-54329}"
 export TEMPORAL_DEV_PORT="${TEST_TEMPORAL_PORT:-17233}"
 export TEMPORAL_UI_PORT="${TEST_TEMPORAL_UI_PORT:-18233}"
@@ -34,7 +49,21 @@ wait_port() { # host port seconds what
   return 1
 }
 
-services_start() {
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# Whether `services.sh start` left both components running on this run's ports.
+components_kept() {
+  [ -f "$COMPONENTS_ENV" ] || return 1
+  local pg temporal pid
+  pg="$(sed -n 's/^TEST_PG_PORT=//p' "$COMPONENTS_ENV")"
+  temporal="$(sed -n 's/^TEMPORAL_DEV_PORT=//p' "$COMPONENTS_ENV")"
+  pid="$(sed -n 's/^TEMPORAL_PID=//p' "$COMPONENTS_ENV")"
+  [ "$pg" = "$TEST_PG_PORT" ] && [ "$temporal" = "$TEMPORAL_DEV_PORT" ] && kill -0 "$pid" 2>/dev/null &&
+    as_pg "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg" status >/dev/null 2>&1
+}
+
+# PostgreSQL, unless already running on this run directory.
+pg_start() {
   mkdir -p "$RUN_DIR"
   [ "$(id -u)" = 0 ] && chown postgres "$RUN_DIR"
   if [ ! -f "$RUN_DIR/pg/PG_VERSION" ]; then
@@ -48,28 +77,56 @@ services_start() {
     as_pg "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg" -l "$RUN_DIR/pg.log" -w -t 60 \
       -o "-p $TEST_PG_PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=${KWS_PG_SHARED_BUFFERS:-1GB}" start >/dev/null
   fi
+  pg_version
+  echo "[services] $PG_VERSION_STRING up; pgvector available: $(psql "$TEST_DATABASE_ADMIN_URL" -Atc "select default_version from pg_available_extensions where name='vector'")"
+}
+
+pg_version() {
   PG_VERSION_STRING="$(psql "$TEST_DATABASE_ADMIN_URL" -Atc 'select version()' | cut -d' ' -f1-2)"
   export PG_VERSION_STRING
-  echo "[services] $PG_VERSION_STRING up; pgvector available: $(psql "$TEST_DATABASE_ADMIN_URL" -Atc "select default_version from pg_available_extensions where name='vector'")"
+}
 
+# Starts the Temporal dev server in the background (TEMPORAL_PID); temporal_wait waits until it answers.
+temporal_launch() {
   # A server left on the port (an earlier run that was killed) would be used silently: refuse instead.
-  if (exec 3<>"/dev/tcp/127.0.0.1/$TEMPORAL_DEV_PORT") 2>/dev/null; then
+  if port_open "$TEMPORAL_DEV_PORT"; then
     echo "[services] port $TEMPORAL_DEV_PORT is already in use (a Temporal dev server left by an earlier run?); stop it or set TEST_TEMPORAL_PORT" >&2
     return 1
   fi
   echo "[services] starting Temporal dev server $("$TEMPORAL_CLI_PATH" --version | sed 's/.*(//; s/)//') on $TEMPORAL_ADDRESS, Web UI on :$TEMPORAL_UI_PORT"
   # Eager activity execution on, as in src/embedded/temporal.ts (EAGER_ACTIVITIES) and ops/temporal/dynamicconfig.yaml.
-  "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
+  ${1:-} "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
     --http-port "$TEMPORAL_HTTP_PORT" --metrics-port "$TEMPORAL_METRICS_PORT" \
-    --log-level error --namespace default --dynamic-config-value system.enableActivityEagerExecution=true "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 &
+    --log-level error --namespace default --dynamic-config-value system.enableActivityEagerExecution=true "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 </dev/null &
   TEMPORAL_PID=$!
+}
+
+temporal_wait() {
   wait_port 127.0.0.1 "$TEMPORAL_DEV_PORT" 60 "Temporal dev server"
   kill -0 "$TEMPORAL_PID" 2>/dev/null || { echo "[services] the Temporal dev server exited: $RUN_DIR/temporal.log" >&2; return 1; }
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" 60 "Temporal Web UI"
   echo "[services] Temporal dev server up (pid $TEMPORAL_PID)"
 }
 
+# Both components for one run (stopped by services_stop), or the ones `services.sh start` keeps (left running).
+services_start() {
+  if components_kept; then
+    echo "[services] using the components npm run services:start keeps ($COMPONENTS_ENV)"
+    KEPT=1
+    pg_version
+    return 0
+  fi
+  pg_start
+  temporal_launch
+  temporal_wait
+}
+
+# Stops what this run started (the kept components stay up).
 services_stop() {
+  if [ -n "${KEPT:-}" ]; then
+    echo "[services] the components npm run services:start keeps stay up"
+    return 0
+  fi
   if [ -n "${TEMPORAL_PID:-}" ]; then
     kill "$TEMPORAL_PID" 2>/dev/null || true
     wait "$TEMPORAL_PID" 2>/dev/null || true
@@ -81,12 +138,61 @@ services_stop() {
 # What the test and bench commands share: provision (idempotent), build, start the components, stop
 # them on exit. $1 labels the output.
 prepare_and_start() {
+  prepare "$1"
+  trap services_stop EXIT
+  services_start
+}
+
+prepare() {
   [ -d "$ROOT/node_modules" ] || (cd "$ROOT" && npm ci)
   bash "$ROOT/scripts/setup.sh"
   ensure_project_node "$ROOT"
   echo "[$1] Node $(node --version) ($(command -v node))"
-  echo "[$1] building"
-  (cd "$ROOT" && npm run build --silent)
-  trap services_stop EXIT
-  services_start
+  # KWS_SKIP_BUILD: dist/ as it is, as for npm start (e.g. several test runs after one build).
+  if [ -n "${KWS_SKIP_BUILD:-}" ]; then
+    echo "[$1] not building (KWS_SKIP_BUILD is set: dist/ is used as it is)"
+  else
+    echo "[$1] building"
+    (cd "$ROOT" && npm run build --silent)
+  fi
 }
+
+# `bash scripts/services.sh start|stop|status`
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  set -euo pipefail
+  case "${1:-}" in
+    start)
+      if components_kept; then
+        echo "[services] already running: $(tr '\n' ' ' <"$COMPONENTS_ENV")"
+        exit 0
+      fi
+      bash "$ROOT/scripts/setup.sh" >/dev/null
+      pg_start
+      # Its own session (setsid): it outlives this script and a Ctrl-C in the terminal that started it.
+      temporal_launch setsid
+      temporal_wait
+      printf 'TEST_PG_PORT=%s\nTEMPORAL_DEV_PORT=%s\nTEMPORAL_UI_PORT=%s\nTEMPORAL_PID=%s\n' \
+        "$TEST_PG_PORT" "$TEMPORAL_DEV_PORT" "$TEMPORAL_UI_PORT" "$TEMPORAL_PID" >"$COMPONENTS_ENV"
+      echo "[services] running until \`npm run services:stop\`: PostgreSQL on :$TEST_PG_PORT, Temporal on $TEMPORAL_ADDRESS (Web UI http://127.0.0.1:$TEMPORAL_UI_PORT)"
+      echo "[services] one test file of any tier: npm run test:file -- test/<path>.test.ts (with the same TEST_* ports exported)"
+      ;;
+    stop)
+      if [ -f "$COMPONENTS_ENV" ]; then
+        pid="$(sed -n 's/^TEMPORAL_PID=//p' "$COMPONENTS_ENV")"
+        if kill "$pid" 2>/dev/null; then
+          for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        fi
+        rm -f "$COMPONENTS_ENV"
+      fi
+      as_pg "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg" -m fast stop >/dev/null 2>&1 || true
+      echo "[services] stopped"
+      ;;
+    status)
+      if components_kept; then echo "[services] running: $(tr '\n' ' ' <"$COMPONENTS_ENV")"; else echo "[services] not running on these ports"; exit 1; fi
+      ;;
+    *)
+      echo "usage: bash scripts/services.sh start|stop|status" >&2
+      exit 2
+      ;;
+  esac
+fi

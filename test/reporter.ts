@@ -2,7 +2,9 @@
 // which CI and people read as the suite's tally (mocha's own "N passing" is not a format CI recognises,
 // and the fuzzing output of other tools printed above it must not be taken for the suite's result).
 // It also writes the line to $KWS_TEST_SUMMARY when set, so .ci/run can print it last. Before the tally it
-// prints where the time went: the slowest test files, with their wall-clock seconds (hooks included).
+// prints where the time went: the slowest test files, with their wall-clock seconds (hooks included). With
+// $KWS_TEST_TIMES set it writes every file's seconds there instead (as JSON), for scripts/test.sh, which runs
+// several mocha processes at once and prints one account for all of them.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
@@ -24,8 +26,10 @@ class SpecWithTally extends Mocha.reporters.Spec {
       fileSeconds.set(file, (fileSeconds.get(file) ?? 0) + (Date.now() - start) / 1000);
     });
     runner.once(EVENT_RUN_END, () => {
+      const times = process.env.KWS_TEST_TIMES;
+      if (times) writeFileSync(times, `${JSON.stringify(Object.fromEntries(fileSeconds), null, 1)}\n`);
       const slowest = [...fileSeconds].sort((a, b) => b[1] - a[1]).slice(0, 15);
-      if (slowest.length > 0) {
+      if (slowest.length > 0 && !times) {
         const total = [...fileSeconds.values()].reduce((a, b) => a + b, 0);
         console.log(`\nwhere the time went: ${total.toFixed(0)} s in ${fileSeconds.size} files; the slowest:`);
         for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);

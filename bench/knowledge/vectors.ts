@@ -91,7 +91,7 @@ export function vectorLiteral(v: ArrayLike<number>): string {
 
 export const toArray = (v: Float64Array): number[] => Array.from(v);
 
-/** Roles covering 1%, 10% and 50% of the items (nested, as in test/services/search.test.ts). */
+/** Roles covering 1%, 10% and 50% of the items (nested, as in test/medium/services/search.test.ts). */
 export interface SelectivityRoles {
   p1: string;
   p10: string;

@@ -6,8 +6,8 @@
 // frontier is seeded with the start URL, the sitemap URLs and the pages of the last sync: a page whose links
 // changed has itself changed and is fetched in full, so a page reachable only through unchanged pages is
 // already among the last sync's. A 404 or 410 drops the page (the sync deletes it); any other failure of a
-// known page keeps it as it was. A changed page's document is kept for a while so that the sync's fetch that
-// follows the listing reads it instead of downloading the page again.
+// known page keeps it as it was. A changed page's document is held for a while (ListedPages) so that the sync's
+// fetch that follows the listing reads it instead of downloading the page again.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fetchPolicy, fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
@@ -161,34 +161,42 @@ function documentOf(doc: WebDocument, key: string): Document | undefined {
 }
 
 /**
- * The documents of the last listings, kept so that the fetch after a listing does not download them again
- * (a fetch on another worker, or after they expired, downloads them). Bounded in bytes and time.
+ * The pages a listing downloaded, held for the fetch that follows it (the sync's next activity), so that a
+ * changed page is not downloaded twice; a fetch on another worker, or after they expired, downloads them.
+ * Bounded in bytes and time. Each website kind has its own (the registry's one kind serves both activities).
  */
-const KEPT_BYTES = 64 * 1024 * 1024;
-const KEPT_MS = 10 * 60_000;
-const kept = new Map<string, { doc: Document; at: number }>();
-let keptBytes = 0;
-const keptKey = (start: string, key: string, fingerprint: string) => `${start}\n${key}\n${fingerprint}`;
+export class ListedPages {
+  private readonly pages = new Map<string, { doc: Document; at: number }>();
+  private bytes = 0;
 
-function keep(id: string, doc: Document): void {
-  const now = Date.now();
-  takeKept(id); // a document kept again replaces the first (and its bytes with it)
-  for (const [k, v] of kept) {
-    if (now - v.at < KEPT_MS && keptBytes + doc.bytes.length <= KEPT_BYTES) break;
-    kept.delete(k);
-    keptBytes -= v.doc.bytes.length;
+  constructor(private readonly limits = { maxBytes: 64 * 1024 * 1024, maxAgeMs: 10 * 60_000 }) {}
+
+  /** A page as one listing saw it: the start URL, the page's key and its fingerprint. */
+  static key(start: string, key: string, fingerprint: string): string {
+    return `${start}\n${key}\n${fingerprint}`;
   }
-  if (doc.bytes.length > KEPT_BYTES) return;
-  kept.set(id, { doc, at: now });
-  keptBytes += doc.bytes.length;
-}
 
-function takeKept(id: string): Document | undefined {
-  const found = kept.get(id);
-  if (!found) return undefined;
-  kept.delete(id);
-  keptBytes -= found.doc.bytes.length;
-  return Date.now() - found.at < KEPT_MS ? found.doc : undefined;
+  hold(id: string, doc: Document): void {
+    const now = Date.now();
+    this.take(id); // a page held again replaces the first (and its bytes with it)
+    for (const [k, v] of this.pages) {
+      if (now - v.at < this.limits.maxAgeMs && this.bytes + doc.bytes.length <= this.limits.maxBytes) break;
+      this.pages.delete(k);
+      this.bytes -= v.doc.bytes.length;
+    }
+    if (doc.bytes.length > this.limits.maxBytes) return;
+    this.pages.set(id, { doc, at: now });
+    this.bytes += doc.bytes.length;
+  }
+
+  /** The held page, once: it is let go either way. */
+  take(id: string): Document | undefined {
+    const found = this.pages.get(id);
+    if (!found) return undefined;
+    this.pages.delete(id);
+    this.bytes -= found.doc.bytes.length;
+    return Date.now() - found.at < this.limits.maxAgeMs ? found.doc : undefined;
+  }
 }
 
 /** URLs to visit by depth (the shallowest first), each once, at most `cap` in all. */
@@ -263,7 +271,12 @@ const HEARTBEAT_EVERY_MS = 10_000;
 /** Why a listing could not start: the site's item shows it (a WEBSITE item's messageError). */
 const startUrlFailure = (reason: string) => `The start URL could not be crawled: ${reason}`;
 
-async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs: number): AsyncIterable<SourceEntry> {
+async function* listWebsite(
+  ctx: SourceContext,
+  config: WebsiteConfig,
+  budgetMs: number,
+  listedPages: ListedPages,
+): AsyncIterable<SourceEntry> {
   const startedAt = Date.now();
   const web = webOf(ctx);
   const policy = pagePolicy(ctx, web);
@@ -365,7 +378,7 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
     if (!document) continue;
     const fingerprint = fingerprintOf(next.depth, doc, document.bytes);
     listed.add(key);
-    keep(keptKey(start, key, fingerprint), document);
+    listedPages.hold(ListedPages.key(start, key, fingerprint), document);
     yield { key, fingerprint, filename: document.filename, size: document.bytes.length };
   }
   // Out of pages or of time: the known pages not reached are kept as they were (never deleted for want of a
@@ -384,9 +397,10 @@ async function fetchWebsitePage(
   ctx: SourceContext,
   config: WebsiteConfig,
   entry: SourceEntry,
+  listedPages: ListedPages,
 ): Promise<FetchedDocument> {
   const start = canonicalUrl(parseWebUrl(config.url));
-  const listed = takeKept(keptKey(start, entry.key, entry.fingerprint));
+  const listed = listedPages.take(ListedPages.key(start, entry.key, entry.fingerprint));
   if (listed) return { ...listed, fingerprint: entry.fingerprint };
   const web = webOf(ctx);
   const policy = pagePolicy(ctx, web);
@@ -405,11 +419,19 @@ async function fetchWebsitePage(
   return { ...document, fingerprint: fingerprintOf(depth, doc, document.bytes) };
 }
 
-/** The website kind; `listBudgetMs` bounds a listing's fetching (WEBSITE_LIST_BUDGET_MS by default). */
-export const createWebsiteKind = (options: { listBudgetMs?: number } = {}): SourceKind<WebsiteConfig, unknown> => ({
-  kind: 'website',
-  list: (ctx, config) => listWebsite(ctx, config, options.listBudgetMs ?? WEBSITE_LIST_BUDGET_MS),
-  fetch: (ctx, config, _secrets, entry) => fetchWebsitePage(ctx, config, entry),
-});
+/**
+ * The website kind; `listBudgetMs` bounds a listing's fetching (WEBSITE_LIST_BUDGET_MS by default), and
+ * `listedPages` holds what its listings downloaded for its fetches (a new one by default).
+ */
+export function createWebsiteKind(
+  options: { listBudgetMs?: number; listedPages?: ListedPages } = {},
+): SourceKind<WebsiteConfig, unknown> {
+  const listedPages = options.listedPages ?? new ListedPages();
+  return {
+    kind: 'website',
+    list: (ctx, config) => listWebsite(ctx, config, options.listBudgetMs ?? WEBSITE_LIST_BUDGET_MS, listedPages),
+    fetch: (ctx, config, _secrets, entry) => fetchWebsitePage(ctx, config, entry, listedPages),
+  };
+}
 
 export const websiteKind = createWebsiteKind();

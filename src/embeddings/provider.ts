@@ -14,7 +14,7 @@ export interface EmbeddingProvider {
   embedQuery(text: string): Promise<number[]>;
   close(): Promise<void>;
   /**
-   * The provider for the model live now, for a caller that stores what it embeds (embeddings/following.ts);
+   * The provider for the model live now, for a caller that stores what it embeds (embeddings/liveModel.ts);
    * a provider without it is always live.
    */
   live?(): Promise<EmbeddingProvider>;

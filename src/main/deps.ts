@@ -122,7 +122,7 @@ export async function buildDeps(
         )
       : undefined;
     // Every query and every stored vector uses the model the embedding space names as live, so a re-embed's
-    // switch takes effect in a running process (src/embeddings/following.ts).
+    // switch takes effect in a running process (src/embeddings/liveModel.ts).
     const { embeddings, warning } = await followLiveEmbeddings(maintenance, db, primary, nextEmbeddings);
     await maintenance.destroy();
     if (warning) logger.warn(warning);

@@ -7,7 +7,7 @@ import {
   lockEmbeddingSpace,
   readEmbeddingSpace,
 } from '../db/repositories/embeddingSpace';
-import { createFollowingEmbeddingProvider, type LiveModel } from '../embeddings/following';
+import { createLiveModelProvider, type LiveModel } from '../embeddings/liveModel';
 import { liveProvider, type EmbeddingProvider } from '../embeddings/provider';
 
 export interface EmbeddingIdentity {
@@ -78,7 +78,7 @@ export async function followLiveEmbeddings(
   next: EmbeddingProvider | undefined,
 ): Promise<{ embeddings: EmbeddingProvider; warning: string | undefined }> {
   const warning = await ensureEmbeddingSpace(checkDb, primary, next ? [next] : []);
-  const embeddings = createFollowingEmbeddingProvider(next ? [primary, next] : [primary], () => liveEmbeddingModel(db));
+  const embeddings = createLiveModelProvider(next ? [primary, next] : [primary], () => liveEmbeddingModel(db));
   return { embeddings, warning };
 }
 

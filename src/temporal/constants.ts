@@ -1,23 +1,8 @@
-// Workflow ids and search-free conventions shared by the API, the worker and tests.
+// Workflow ids shared by the API, the worker and tests: the readable ids (a pure module the workflows import
+// too) and the UUIDv5 ids derived from them where the spec wants a UUID (node:crypto, so not for workflows).
 import { createHash } from 'node:crypto';
 
-/** Readable, deterministic workflow ids: the same business operation can never start twice. */
-export const WorkflowIds = {
-  purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
-  ingestFile: (workspaceId: string, uploadId: string) => `ingest:${workspaceId}:${uploadId}`,
-  cascadeDelete: (workspaceId: string, knowledgeId: string) => `cascade-delete:${workspaceId}:${knowledgeId}`,
-  eraseUserSpace: (workspaceId: string, spaceId: string) => `erase-space:${workspaceId}:${spaceId}`,
-  ingestText: (workspaceId: string, knowledgeId: string) => `ingest-text:${workspaceId}:${knowledgeId}`,
-  ingestUrl: (workspaceId: string, knowledgeId: string) => `ingest-url:${workspaceId}:${knowledgeId}`,
-  /** One per version of an item: a replacement of its content. */
-  ingestVersion: (workspaceId: string, knowledgeId: string, version: number) =>
-    `ingest-version:${workspaceId}:${knowledgeId}:${version}`,
-  /** One delivery of a webhook event (workflows/webhooks.ts starts them as `webhook:<workspaceId>:<deliveryId>`). */
-  webhookDelivery: (workspaceId: string, deliveryId: string) => `webhook:${workspaceId}:${deliveryId}`,
-  /** The retention purge of one version of an item (started each time it stops being current). */
-  purgeVersion: (workspaceId: string, knowledgeId: string, version: number) =>
-    `purge-version:${workspaceId}:${knowledgeId}:${version}`,
-};
+export { WorkflowIds } from '../workflows/ids';
 
 /** RFC 4122 version 5 UUID of a name in a fixed namespace, for places where the spec wants a UUID id. */
 export function uuidV5(name: string): string {

@@ -1,6 +1,7 @@
 import { continueAsNew, patched, proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { Activities } from './activityContract';
 import type { CascadeDeleteInput, CascadeDeleteResult } from './contracts';
+import { WorkflowIds } from './ids';
 import { startPurge } from './purgeStoredFiles';
 import { emitWebhookEvent } from './webhooks';
 
@@ -27,7 +28,7 @@ export async function cascadeDeleteWorkflow(input: CascadeDeleteInput): Promise<
   for (let i = 0; i < (input.batchesPerRun ?? BATCHES_PER_RUN); i++) {
     const { deleteLeafBatch } = patched(LOCAL_DELETE_BATCHES) ? local : remote;
     // The batch records its files under its purge's id (the outbox), so a batch run again answers them.
-    const purgeId = `purge-files:${input.workspaceId}:cascade-${input.rootId}-${batch + 1}`;
+    const purgeId = WorkflowIds.purgeCascadeBatch(input.workspaceId, input.rootId, batch + 1);
     const out = await deleteLeafBatch({
       workspaceId: input.workspaceId,
       rootId: input.rootId,

@@ -25,6 +25,7 @@ import {
   type SyncSourceResult,
   type SyncSourceResume,
 } from './contracts';
+import { WorkflowIds } from './ids';
 import { indexItem } from './indexing';
 import { ingestFileWorkflow } from './ingestFile';
 import { ingestVersionWorkflow } from './ingestVersion';
@@ -155,7 +156,7 @@ async function runSync(
   setCurrentDetails('Removing what the source no longer holds');
   for (;;) {
     at.removeSteps += 1;
-    const purgeId = `purge-files:${workspaceId}:${syncId}:${at.removeSteps}`;
+    const purgeId = WorkflowIds.purgeSyncRemoval(workspaceId, syncId, at.removeSteps);
     const out = await steps.removeVanishedDocuments({ ...ids, limit: input.batchSize ?? REMOVE_BATCH, purgeId });
     await startPurge(workspaceId, purgeId, out.storageKeys, input.purgeDelay, undefined, true);
     if (!out.more) break;
@@ -180,7 +181,7 @@ async function index(workspaceId: string, rootId: string, o: SourceDocumentOutco
     }
     if (o.kind === 'new') {
       const out = await executeChild(ingestFileWorkflow, {
-        workflowId: `ingest:${workspaceId}:${o.uploadId}`,
+        workflowId: WorkflowIds.ingestFile(workspaceId, o.uploadId),
         memo: { workspaceId },
         typedSearchAttributes: jobSearchAttributes({ workspaceId, jobKind: 'ingest', knowledgeId: o.knowledgeId }),
         args: [
@@ -197,7 +198,7 @@ async function index(workspaceId: string, rootId: string, o: SourceDocumentOutco
       return { key: o.key, ok: true, chunks: out.chunkCount };
     }
     const out = await executeChild(ingestVersionWorkflow, {
-      workflowId: `ingest-version:${workspaceId}:${o.knowledgeId}:${o.version}`,
+      workflowId: WorkflowIds.ingestVersion(workspaceId, o.knowledgeId, o.version),
       memo: { workspaceId },
       typedSearchAttributes: jobSearchAttributes({
         workspaceId,

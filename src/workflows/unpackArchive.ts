@@ -6,6 +6,7 @@ import {
   type IngestFileInput,
   type UnpackArchiveResult,
 } from './contracts';
+import { WorkflowIds } from './ids';
 import { failItem, longSteps, shortSteps } from './indexing';
 import { ingestFileWorkflow } from './ingestFile';
 
@@ -30,7 +31,7 @@ export async function unpackArchiveWorkflow(input: IngestFileInput): Promise<Unp
     await Promise.all(
       members.slice(i, i + CONCURRENCY).map((uploadId) =>
         executeChild(ingestFileWorkflow, {
-          workflowId: `ingest:${input.workspaceId}:${uploadId}`,
+          workflowId: WorkflowIds.ingestFile(input.workspaceId, uploadId),
           memo: { workspaceId: input.workspaceId },
           typedSearchAttributes: jobSearchAttributes({ workspaceId: input.workspaceId, jobKind: 'ingest' }),
           args: [

@@ -12,6 +12,7 @@ import {
 import { WorkflowExecutionAlreadyStartedError, type Duration } from '@temporalio/common';
 import type { Activities } from './activityContract';
 import { jobSearchAttributes, type WebhookDeliveryInput, type WebhookEventInput, type WebhookRetry } from './contracts';
+import { WorkflowIds } from './ids';
 
 const { recordWebhookEvent, markWebhookFailed } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -55,7 +56,7 @@ export async function emitWebhookEvent(
     for (const deliveryId of recorded.deliveryIds) {
       try {
         await startChild(deliverWebhookWorkflow, {
-          workflowId: `webhook:${workspaceId}:${deliveryId}`,
+          workflowId: WorkflowIds.webhookDelivery(workspaceId, deliveryId),
           parentClosePolicy: ParentClosePolicy.ABANDON,
           memo: { workspaceId },
           typedSearchAttributes: jobSearchAttributes({ workspaceId, jobKind: 'webhook', knowledgeId }),

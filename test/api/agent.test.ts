@@ -21,7 +21,7 @@ import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
 import { hrWorld } from '../helpers/agentWorld';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 /** The response parses with its schema exactly (strict: no field more, none less). */
 function shaped<S extends z.ZodType>(schema: S, res: TestResponse, status = 200): z.infer<S> {
@@ -31,9 +31,7 @@ function shaped<S extends z.ZodType>(schema: S, res: TestResponse, status = 200)
 
 describe('Agent API', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let ws: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, ws: Record<string, string>;
 
   const agent = (path: string, t: Tenant = tenant) => `/v1/workspaces/${t.workspaceId}/agent${path}`;
   const call = (method: string, path: string, headers: Record<string, string>, json?: unknown) =>
@@ -50,12 +48,8 @@ describe('Agent API', function () {
         .first('id')
     ).id as string;
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    ws = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers: ws } = await stackWithTenant());
   });
 
   describe('threads and messages', () => {

@@ -29,16 +29,14 @@ import { assertError, specFields } from '../helpers/assertions';
 import { leaveAndBonus } from '../helpers/agentWorld';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
 
 describe('agent runs', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let ws: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, ws: Record<string, string>;
   let hr: Record<string, string>;
   let leave: string;
   let bonus: string;
@@ -92,12 +90,8 @@ describe('agent runs', function () {
       config: { ...stack.deps.config, agent: { ...stack.deps.config.agent, ...agentConfig } },
     });
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    ws = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers: ws } = await stackWithTenant());
     ({ hr, leave, bonus } = await leaveAndBonus(stack, tenant, ws));
   });
   afterEach(async () => {

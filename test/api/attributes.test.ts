@@ -3,18 +3,16 @@
 // attributes the service cannot take, each naming the problem and its place.
 import assert from 'node:assert/strict';
 import * as f from '../fixtures/generate';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { page, startSite, type TestSite } from '../helpers/site';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('item attributes and filters', function () {
   this.timeout(180_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let site: TestSite;
   const k = (path = '') => `/v1/workspaces/${tenant.workspaceId}/knowledge${path}`;
   const post = (path: string, json: unknown) => stack.request('POST', k(path), { headers, json });
@@ -51,9 +49,7 @@ describe('item attributes and filters', function () {
   }
 
   before(async () => {
-    stack = await getStack();
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
     site = await startSite();
     site.routes.set('/', page('Home', ['Quarterly planning notes for the platform team.'], ['/next']));
     site.routes.set('/next', page('Next', ['Roadmap items for the next quarter.'], ['/']));

@@ -12,15 +12,13 @@ import { listWorkspaceJobs, JOBS_UNAVAILABLE } from '../../src/services/workspac
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { uploadRequest, waitForJob } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 type Listed = z.infer<typeof JobSummarySchema>;
 
 describe('GET background-jobs: the workspace recent jobs', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
   const list = (query = '', h = headers) => stack.request('GET', v1(`/background-jobs${query}`), { headers: h });
 
@@ -36,12 +34,8 @@ describe('GET background-jobs: the workspace recent jobs', function () {
     throw new Error(`jobs ${jobIds.join(', ')} never listed as closed`);
   }
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   it('lists jobs of several kinds, filters them, pages through them and refuses a role-bound token', async () => {

@@ -15,7 +15,7 @@ import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers
 import type { Request } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
 import { connectMcp } from '../helpers/mcp';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 /** Paragraphs of about 600 characters: the chunker (1,000 characters) makes one chunk of each. */
 const paragraph = (topic: string) =>
@@ -23,9 +23,7 @@ const paragraph = (topic: string) =>
 
 describe('chunks API', function () {
   this.timeout(180_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   const v1 = (path: string, t = tenant) => `/v1/workspaces/${t.workspaceId}${path}`;
   const chunksOf = (id: string, query = '', h = headers, request: Request = stack.request) =>
     request('GET', v1(`/knowledge/${id}/chunks${query}`), { headers: h });
@@ -62,12 +60,8 @@ describe('chunks API', function () {
     return res.body.results as Array<{ id: string; content: string }>;
   };
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   it("lists an item's chunks in order, paged like the knowledge list", async () => {

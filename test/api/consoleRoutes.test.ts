@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { createRole, accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { assertError } from '../helpers/assertions';
 import { uploadRequest } from '../helpers/knowledge';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 /** A webhook receiver on loopback that answers 200 and keeps what it received. */
 async function receiver() {
@@ -40,17 +40,11 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
 
 describe('console routes', function () {
   this.timeout(180_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   describe('GET /storage', () => {

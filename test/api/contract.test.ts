@@ -30,6 +30,11 @@ describe('drift guard (responses checked against the OpenAPI document)', () => {
   const contract = publishedContract();
   const rolePath = `/v1/workspaces/${WS}/role/${ROLE.id}`;
 
+  it('compiles every schema of the published document (each is otherwise compiled when first needed)', function () {
+    this.timeout(120_000);
+    contract.compileAll();
+  });
+
   it('passes a documented response', () => {
     contract.check('GET', rolePath, json(200, ROLE));
     contract.check('GET', rolePath, json(404, { error: 'Not Found', message: 'Role not found' }));

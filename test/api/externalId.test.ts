@@ -12,10 +12,10 @@ import { upsertReach } from '../../src/policies/scopes';
 import type { AuthState } from '../../src/policies/credentials';
 import { EXTERNAL_ID_MESSAGE } from '../../src/api/routes/knowledge/schema';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, type Tenant } from '../helpers/factories';
 import { uploadRequest, waitForJob as waitJob } from '../helpers/knowledge';
 import { page, startSite, type TestSite } from '../helpers/site';
-import { getStack, type TestStack } from '../helpers/stack';
+import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
 
 const sha256 = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
@@ -24,9 +24,7 @@ const NEW = 'Quarterly payroll reconciliation closes on the fifth business day a
 
 describe('upsert by external id', function () {
   this.timeout(180_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let site: TestSite;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
   const k = (path = '') => v1(`/knowledge${path}`);
@@ -44,8 +42,7 @@ describe('upsert by external id', function () {
   after(() => site.close());
 
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   const waitForJob = (jobId: string) => waitJob(stack.request, tenant.workspaceId, headers, jobId);

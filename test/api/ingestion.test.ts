@@ -2,9 +2,9 @@
 // workflow, and then found by semantic search with a paraphrased query.
 import assert from 'node:assert/strict';
 import * as f from '../fixtures/generate';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { type Tenant } from '../helpers/factories';
 import { uploadRequest } from '../helpers/knowledge';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 interface Case {
   name: string;
@@ -173,15 +173,11 @@ const CASES: Case[] = [
 
 describe('ingestion of every accepted MIME type', function () {
   this.timeout(300_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   const ids = new Map<string, string>();
 
   before(async () => {
-    stack = await getStack();
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
     for (const c of CASES) {
       const res = await uploadRequest(stack.request, tenant.workspaceId, headers, {
         filename: c.filename,

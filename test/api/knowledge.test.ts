@@ -7,28 +7,22 @@ import type { AddressInfo } from 'node:net';
 import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createApiKey } from '../../src/services/apiKeys';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { createRole, createTenant, type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 const text = (s: string) => ({ filename: 'note.txt', contentType: 'text/plain', bytes: Buffer.from(s) });
 
 describe('knowledge', () => {
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let searchHeaders: Record<string, string>;
   const k = (path = '') => `/v1/workspaces/${tenant.workspaceId}/knowledge${path}`;
   const semantic = (json: unknown, h = searchHeaders) =>
     stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, { headers: h, json });
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
     searchHeaders = { ...headers, 'x-api-key': tenant.apiKey };
   });
 

@@ -11,19 +11,15 @@ import type { Deps } from '../../src/services/deps';
 import { toAppError } from '../../src/errors';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('limits', function () {
   this.timeout(60_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   before(async () => {
-    stack = await getStack();
-    tenant = await createTenant(stack.deps.db);
-    ({ headers } = await accessHeaders(stack, tenant));
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
   const withConfig = (patch: (c: Config) => Config) => ({ ...stack.deps, config: patch(stack.deps.config) }) as Deps;
   const list = `/knowledge`;

@@ -9,22 +9,18 @@ import { assertError } from '../helpers/assertions';
 import { leaveAndBonus } from '../helpers/agentWorld';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { connectMcp } from '../helpers/mcp';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 describe('MCP endpoint', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let ws: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, ws: Record<string, string>;
   let hr: Record<string, string>;
   let leave: string;
   let bonus: string;
 
   const mcpPath = () => `/v1/workspaces/${tenant.workspaceId}/mcp`;
   before(async () => {
-    stack = await getStack();
-    tenant = await createTenant(stack.deps.db);
-    ws = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers: ws } = await stackWithTenant());
     ({ hr, leave, bonus } = await leaveAndBonus(stack, tenant, ws));
   });
 

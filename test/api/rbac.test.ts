@@ -8,15 +8,13 @@ import * as workspaces from '../../src/db/repositories/workspaces';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { uploadRequest } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('RBAC, roles and background jobs', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
   const jobs = (jobIds: unknown) => stack.request('POST', v1('/background-jobs'), { headers, json: { jobIds } });
 
@@ -36,12 +34,8 @@ describe('RBAC, roles and background jobs', function () {
     assert.equal(res.status, 200, res.text);
   }
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   it('reports and changes the RBAC status', async () => {

@@ -12,7 +12,7 @@ import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers
 import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { countsSnapshot } from '../helpers/searchCounts';
 import { page, startSite, type TestSite } from '../helpers/site';
-import { getStack, type TestStack } from '../helpers/stack';
+import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -31,9 +31,7 @@ interface Item {
 
 describe('text, URL and website knowledge', function () {
   this.timeout(180_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let site: TestSite;
   let external: TestSite;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
@@ -162,8 +160,7 @@ describe('text, URL and website knowledge', function () {
   });
 
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
     await buildSite();
   });
 

@@ -8,13 +8,11 @@ import * as workspaces from '../../src/db/repositories/workspaces';
 import { assertError, specFields } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 describe('user spaces', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
 
   const activateKey = (json: unknown, key = tenant.apiKey) =>
     stack.request('POST', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`, {
@@ -29,12 +27,8 @@ describe('user spaces', function () {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const sp = (spaceId: string, path = '') => `/v1/workspaces/${tenant.workspaceId}/spaces/${spaceId}${path}`;
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   describe('activation', () => {

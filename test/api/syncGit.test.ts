@@ -4,8 +4,8 @@
 // nothing; refused credentials fail the sync and delete nothing; the token is never returned.
 import assert from 'node:assert/strict';
 import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import { getStack, type TestStack } from '../helpers/stack';
+import { createRole, type Tenant } from '../helpers/factories';
+import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
 import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
 
 const { OLD, NEW, KEPT, GONE, ADDED } = SOURCE_TEXTS;
@@ -14,11 +14,9 @@ const OUTSIDE = 'Marmalade oranges from Seville are boiled whole before the peel
 describe('sources that stay in sync (git)', function () {
   this.timeout(300_000);
   const credentials = { username: 'reader', token: 'glpat-secret-token-1234' };
-  let stack: TestStack;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let world: GitWorld;
   let server: GitServer;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
 
   before(async () => {
@@ -32,8 +30,7 @@ describe('sources that stay in sync (git)', function () {
   });
 
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   const sync = (sourceId: string, query = '') => syncToEnd(stack, tenant.workspaceId, headers, sourceId, query);

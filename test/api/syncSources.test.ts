@@ -13,7 +13,7 @@ import { startJob } from '../../src/temporal/jobs';
 import { assertError } from '../helpers/assertions';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import { getStack, type TestStack } from '../helpers/stack';
+import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
 import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
 
 const { OLD, NEW, KEPT, GONE, ADDED } = SOURCE_TEXTS;
@@ -21,10 +21,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('sources that stay in sync (s3)', function () {
   this.timeout(300_000);
-  let stack: TestStack;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let bucket: TestBucket;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
 
   before(async () => {
@@ -34,8 +32,7 @@ describe('sources that stay in sync (s3)', function () {
   after(() => bucket.close());
 
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   let prefixSeq = 0;

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as syncSteps from '../../src/services/sourceSyncSteps';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
-import { getStack, type TestStack } from '../helpers/stack';
+import { createRole, type Tenant } from '../helpers/factories';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
 
 const { OLD, NEW, KEPT, GONE, ADDED } = SOURCE_TEXTS;
@@ -97,13 +97,9 @@ describe('sources that stay in sync (website)', function () {
   let headers: Record<string, string>;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
     site = await startConditionalSite();
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
   afterEach(() => site?.close());
 

@@ -6,10 +6,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../../src/services/deps';
 import { workspacePrefix } from '../../src/storage/keys';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { type Tenant } from '../helpers/factories';
 import { openRequest } from '../helpers/http';
 import { followUpload, multipartBody, uploadRequest } from '../helpers/knowledge';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 import * as fixtures from '../fixtures/generate';
 
 const MB = 1024 * 1024;
@@ -17,13 +17,9 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('streaming uploads', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   before(async () => {
-    stack = await getStack();
-    tenant = await createTenant(stack.deps.db);
-    ({ headers } = await accessHeaders(stack, tenant));
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   const storedKeys = () => stack.deps.storage.list(workspacePrefix(tenant.organizationId, tenant.workspaceId));

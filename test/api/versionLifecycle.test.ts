@@ -18,10 +18,10 @@ import { uploadKey } from '../../src/storage/keys';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { purgeVersionWorkflow } from '../../src/workflows';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { multipartBody, uploadRequest } from '../helpers/knowledge';
-import { getStack, workflowBundle, type TestStack } from '../helpers/stack';
+import { getStack, stackWithTenant, workflowBundle, type TestStack } from '../helpers/stack';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,9 +34,7 @@ const TEXTS = [
 
 describe('version lifecycle: retention purge and caps', function () {
   this.timeout(240_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let workerDeps: ReturnType<typeof activityDeps>;
   const k = (path = '') => `/v1/workspaces/${tenant.workspaceId}/knowledge${path}`;
 
@@ -47,8 +45,7 @@ describe('version lifecycle: retention purge and caps', function () {
   after(() => workerDeps.close());
 
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   async function waitForJob(jobId: string) {

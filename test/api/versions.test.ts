@@ -12,7 +12,7 @@ import type { Activities } from '../../src/workflows/activityContract';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { multipartBody, uploadRequest } from '../helpers/knowledge';
-import { getStack, type TestStack } from '../helpers/stack';
+import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -21,9 +21,7 @@ const NEW = 'Quarterly payroll reconciliation closes on the fifth business day a
 
 describe('knowledge versions', function () {
   this.timeout(180_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let workerDeps: ReturnType<typeof activityDeps>;
   let acts: Activities;
   const v1 = (path: string) => `/v1/workspaces/${tenant.workspaceId}${path}`;
@@ -37,8 +35,7 @@ describe('knowledge versions', function () {
   after(() => workerDeps.close());
 
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   async function getItem(id: string, h = headers) {

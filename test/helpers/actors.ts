@@ -1,6 +1,7 @@
 // Service-tier helpers: a fresh workspace with its rows, the credentials (AuthState) a request would carry,
 // an assertion on the AppError a service throws, and the result of a job a service started.
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import type { Db } from '../../src/db/knex';
 import * as apiKeys from '../../src/db/repositories/apiKeys';
 import * as workspaces from '../../src/db/repositories/workspaces';
@@ -25,6 +26,23 @@ export async function createWorkspace(db: Db, opts: { rbac?: boolean } = {}): Pr
   const [apiKey] = await apiKeys.listApiKeys(db, tenant.workspaceId);
   return { tenant, workspace, apiKey: apiKey! };
 }
+
+/** The shared stack of a tier (getStack, getMediumStack) and a fresh workspace in it: a service test's start. */
+export async function withWorkspace<S extends { deps: { db: Db } }>(
+  stack: Promise<S>,
+  opts: { rbac?: boolean } = {},
+): Promise<{ stack: S; ws: Workspace }> {
+  const ready = await stack;
+  return { stack: ready, ws: await createWorkspace(ready.deps.db, opts) };
+}
+
+/** A plain-text file as the uploads service receives one: name, declared type, a stream, the declared length. */
+export const textUpload = (filename: string, text: string, declaredBytes?: number) => ({
+  filename,
+  declaredMime: 'text/plain',
+  stream: Readable.from([Buffer.from(text)]),
+  ...(declaredBytes === undefined ? {} : { declaredBytes }),
+});
 
 /** The workspace API key itself (x-api-key). */
 export const apiKeyAuth = (w: Workspace): AuthState => ({ kind: 'apiKey', workspace: w.workspace, apiKey: w.apiKey });

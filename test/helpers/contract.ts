@@ -38,6 +38,8 @@ interface Operation {
 
 export interface Contract {
   check(method: string, path: string, res: ObservedResponse): void;
+  /** Compiles every schema now (each is compiled when a response first needs it); throws on one that fails. */
+  compileAll(): void;
 }
 
 /** The checker for a document (the published one unless given). */
@@ -45,9 +47,21 @@ export function createContract(document: Json = publishedOpenApiDocument() as un
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
   ajv.addFormat('binary', true);
-  // Response schemas refer to #/components/...: each compiled schema carries the components beside it.
+  // Response schemas refer to #/components/...: each compiled schema carries the components beside it. Each is
+  // compiled on first use: compiling the whole document takes seconds, and a run of one test file needs a few.
   const components = document.components as Json;
-  const compile = (schema: unknown): ValidateFunction => ajv.compile({ ...(schema as Json), components });
+  const lazy: Array<() => ValidateFunction> = [];
+  const compile = (schema: unknown): ValidateFunction => {
+    let compiled: ValidateFunction | undefined;
+    const compiledNow = () => (compiled ??= ajv.compile({ ...(schema as Json), components }));
+    lazy.push(compiledNow);
+    const validate = ((data: unknown) => {
+      const ok = compiledNow()(data);
+      validate.errors = compiledNow().errors;
+      return ok;
+    }) as ValidateFunction;
+    return validate;
+  };
   const errorBody = compile({ $ref: '#/components/schemas/Error' });
 
   const operations: Operation[] = [];
@@ -85,6 +99,9 @@ export function createContract(document: Json = publishedOpenApiDocument() as un
   const errorsOf = (v: ValidateFunction) => ajv.errorsText(v.errors, { separator: '\n' });
 
   return {
+    compileAll() {
+      for (const compiledNow of lazy) compiledNow();
+    },
     check(method, rawPath, res) {
       const m = method.toUpperCase();
       const path = rawPath.split('?')[0] ?? rawPath;

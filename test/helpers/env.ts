@@ -2,7 +2,10 @@
 function required(name: string): string {
   const v = process.env[name];
   if (!v)
-    throw new Error(`${name} is not set: run the suite with \`npm test\` (scripts/test.sh starts the real components)`);
+    throw new Error(
+      `${name} is not set: run the tests through scripts/test.sh (npm test, npm run test:medium or test:e2e, or ` +
+        'npm run test:file after npm run services:start), which starts or finds the real components',
+    );
   return v;
 }
 

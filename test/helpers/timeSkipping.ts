@@ -5,7 +5,10 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { SearchAttributes } from '../../src/workflows/contracts';
 import { testEnv } from './env';
 
-/** The SDK gives the Java server 5 s to open its port; on a loaded 2-core machine the JVM can take longer. */
+/**
+ * The SDK gives the Java server 5 s to open its port; on a loaded 2-core machine (two shards starting JVMs at
+ * once) it can take longer.
+ */
 async function startServer(): Promise<TestWorkflowEnvironment> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -13,7 +16,7 @@ async function startServer(): Promise<TestWorkflowEnvironment> {
         server: { executable: { type: 'existing-path', path: testEnv.temporalTestServerPath } },
       });
     } catch (err) {
-      if (attempt >= 3 || !/did not start within/.test(String(err))) throw err;
+      if (attempt >= 5 || !/did not start within/.test(String(err))) throw err;
     }
   }
 }

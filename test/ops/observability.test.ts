@@ -7,11 +7,11 @@ import { Writable } from 'node:stream';
 import { createApp } from '../../src/api/app';
 import { startHttpServer } from '../../src/main/httpServer';
 import { createLogger } from '../../src/main/logger';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { type Tenant } from '../helpers/factories';
 import { createClient } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
 import { samples } from '../helpers/metrics';
-import { getStack, type TestStack } from '../helpers/stack';
+import { stackWithTenant, type TestStack } from '../helpers/stack';
 import { specFields } from '../helpers/assertions';
 
 const text = (s: string) => ({ filename: 'note.txt', contentType: 'text/plain', bytes: Buffer.from(s) });
@@ -29,14 +29,10 @@ async function poll<T>(fn: () => Promise<T | undefined>, timeoutMs = 30_000): Pr
 
 describe('observability', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
 
   before(async () => {
-    stack = await getStack();
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   describe('GET /metrics', () => {

@@ -1,5 +1,6 @@
 // Tracing: one upload through the API produces one connected trace, from the HTTP server span through
-// the workflow start, the workflow run and every activity (in-memory exporter, real Temporal dev server).
+// the workflow start, the workflow run and every activity (in-memory exporter, real Temporal dev server). When
+// tracing is on is a unit test: test/unit/ops/tracing.test.ts.
 import assert from 'node:assert/strict';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { loadConfig } from '../../src/config';
@@ -23,21 +24,6 @@ describe('tracing (OpenTelemetry)', function () {
   after(async () => {
     await stack?.close();
     await stack?.deps.tracing.shutdown();
-  });
-
-  it('is off by default and on with OTEL_TRACES_EXPORTER or an OTLP endpoint, off again with OTEL_SDK_DISABLED', () => {
-    assert.equal(loadConfig({}).observability.tracing.exporter, 'none');
-    assert.equal(createTracing(loadConfig({}).observability.tracing, { process: 'test' }).enabled, false);
-    assert.equal(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).observability.tracing.exporter, 'otlp');
-    assert.equal(
-      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).observability.tracing.exporter,
-      'otlp',
-    );
-    assert.equal(
-      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).observability
-        .tracing.exporter,
-      'none',
-    );
   });
 
   it('follows one upload from the HTTP request through the workflow to every activity in one connected trace', async () => {

@@ -1,26 +1,21 @@
 // Role rules through the service, on the real database and Temporal: creates, updates and deletes run as
-// jobs that end in the right state; customerRoleId stays unique per workspace; ids are workspace-scoped.
+// jobs that end in the right state; customerRoleId stays unique per workspace. The rules that need no job are in
+// test/medium/services/roles.test.ts.
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../src/db/repositories/roles';
-import { Messages } from '../../src/errors';
 import { isUuid } from '../../src/ids';
-import { generateAccessToken, resolveRole } from '../../src/services/accessTokens';
 import { changeKnowledgeRoles, createRole, deleteRole, RoleMessages, updateRole } from '../../src/services/roles';
-import { createWorkspace, jobOutcome, rejectsWithAppError, type Workspace } from '../helpers/actors';
+import { createWorkspace, jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
 import { insertItem, seededVector } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
 describe('roles service', function () {
   this.timeout(60_000);
-  let stack: TestStack;
-  let ws: Workspace;
+  let stack: TestStack, ws: Workspace;
   const fields = (name: string, customerRoleId: string | null = null) => ({ name, description: null, customerRoleId });
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    ws = await createWorkspace(stack.deps.db);
+    ({ stack, ws } = await withWorkspace(getStack()));
   });
 
   it('creates a role through its job, and the same create again is the same role', async () => {
@@ -72,22 +67,6 @@ describe('roles service', function () {
     assert.equal(stored?.customer_role_id, 'a');
   });
 
-  it('answers 404 for a role of another workspace, an unknown id and a malformed id', async () => {
-    const other = await createWorkspace(stack.deps.db);
-    const foreign = await rolesRepo.insertRole(stack.deps.db, other.workspace.id, { name: 'theirs' });
-    for (const id of [foreign.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      await rejectsWithAppError(updateRole(stack.deps, ws.workspace.id, id, { name: 'x' }), {
-        status: 404,
-        message: RoleMessages.notFound,
-      });
-      await rejectsWithAppError(deleteRole(stack.deps, ws.workspace.id, id), {
-        status: 404,
-        message: RoleMessages.notFound,
-      });
-    }
-    assert.equal((await rolesRepo.findRole(stack.deps.db, other.workspace.id, foreign.id))?.name, 'theirs');
-  });
-
   it('deletes through its job; an identical create afterwards gets a new role id', async () => {
     const created = await createRole(stack.deps, ws.workspace.id, fields('Temp'));
     await jobOutcome(stack.deps.temporal, created.workflowId);
@@ -102,22 +81,6 @@ describe('roles service', function () {
     assert.notEqual(recreated.roleId, created.roleId, 'a deleted role id is never reused');
     await jobOutcome(stack.deps.temporal, recreated.workflowId);
     assert.ok(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, recreated.roleId));
-  });
-
-  it('resolves a token role by customerRoleId or roleId, with the spec 404s', async () => {
-    const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'R', customerRoleId: 'ext-r' });
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-r' }), role.id);
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { roleId: role.id }), role.id);
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, {}), undefined);
-    await rejectsWithAppError(resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-missing' }), {
-      status: 404,
-      message: Messages.customerRoleNotFound,
-    });
-    const other = await createWorkspace(stack.deps.db);
-    await rejectsWithAppError(generateAccessToken(stack.deps, other.workspace, other.apiKey, { roleId: role.id }), {
-      status: 404,
-      message: Messages.roleNotFound,
-    });
   });
 
   it('assigns knowledge to roles only under ACTIVE RBAC and only to existing roles', async () => {

@@ -1,120 +1,22 @@
-// User space rules through the service: who may activate which space (role and subject lanes), who reaches
-// a space (400 private for user space tokens, 404 for end users outside their lane), file rights, erasure.
+// A user space's erasure through the service, on the real database and Temporal: the job removes the space and
+// its owner; unknown spaces are 404. The other space rules are in test/medium/services/spaces.test.ts.
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../src/db/repositories/roles';
 import * as spacesRepo from '../../src/db/repositories/spaces';
-import { Messages } from '../../src/errors';
 import { startSpaceErasure } from '../../src/services/erasure';
-import { activateUserSpace, loadSpace, requireSpaceAccess, SpaceMessages } from '../../src/services/spaces';
-import {
-  accessAuth,
-  apiKeyAuth,
-  createWorkspace,
-  jobOutcome,
-  rejectsWithAppError,
-  userSpaceAuth,
-  type Workspace,
-} from '../helpers/actors';
+import { activateUserSpace, loadSpace, SpaceMessages } from '../../src/services/spaces';
+import { apiKeyAuth, jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
 import { getStack, type TestStack } from '../helpers/stack';
 
 describe('spaces service', function () {
   this.timeout(60_000);
-  let stack: TestStack;
-  let ws: Workspace;
+  let stack: TestStack, ws: Workspace;
   let roleA: string;
-  let roleB: string;
   const notFound = { status: 404, message: SpaceMessages.notFound, error: 'Error' };
-  const isPrivate = { status: 400, message: SpaceMessages.private, error: 'Error' };
-  const refused = { status: 403, message: Messages.insufficientPermissions };
 
-  before(async () => {
-    stack = await getStack();
-  });
   beforeEach(async () => {
-    ws = await createWorkspace(stack.deps.db, { rbac: true });
+    ({ stack, ws } = await withWorkspace(getStack(), { rbac: true }));
     roleA = (await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'A' })).id;
-    roleB = (await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'B' })).id;
-  });
-
-  it('activates idempotently: one space per user, isNew only the first time, the role in the token', async () => {
-    const first = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'u1', roleId: roleA });
-    const again = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'u1', roleId: roleA });
-    assert.equal(first.isNew, true);
-    assert.equal(again.isNew, false);
-    assert.equal(again.spaceId, first.spaceId);
-    assert.equal(first.userId, 'u1');
-    const claims = await stack.deps.tokens.verify(first.token);
-    assert.equal(claims?.tokenType, 'user_space');
-    assert.equal(claims?.spaceId, first.spaceId);
-    assert.equal(claims?.roleId, roleA);
-    assert.equal(claims?.apiKeyId, ws.apiKey.id);
-    assert.equal((await loadSpace(stack.deps.db, ws.workspace.id, first.spaceId)).role_id, roleA);
-  });
-
-  it('lets an end user token activate only spaces of its own role and subject, creating nothing otherwise', async () => {
-    const bSpace = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'b-user', roleId: roleB });
-    await rejectsWithAppError(
-      activateUserSpace(stack.deps, accessAuth(ws, { roleId: roleA }), { externalId: 'b-user', roleId: roleA }),
-      refused,
-    );
-    assert.equal((await loadSpace(stack.deps.db, ws.workspace.id, bSpace.spaceId)).role_id, roleB, 'role unchanged');
-
-    const alice = accessAuth(ws, { roleId: roleA, subject: 'alice' });
-    await rejectsWithAppError(activateUserSpace(stack.deps, alice, { externalId: 'mallory', roleId: roleA }), refused);
-    assert.equal(await spacesRepo.findSpaceUserByExternalId(stack.deps.db, ws.workspace.id, 'mallory'), undefined);
-    const own = await activateUserSpace(stack.deps, alice, { externalId: 'alice', roleId: roleA });
-    assert.equal(own.isNew, true);
-  });
-
-  it('records the role the workspace credential names on an existing space, closing older user space tokens', async () => {
-    const first = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'mover', roleId: roleA });
-    const claims = (await stack.deps.tokens.verify(first.token))!;
-    const oldToken = userSpaceAuth(ws, { userId: claims.userId!, spaceId: first.spaceId, roleId: roleA });
-    assert.equal((await requireSpaceAccess(stack.deps.db, oldToken, first.spaceId)).id, first.spaceId);
-
-    await activateUserSpace(stack.deps, accessAuth(ws), { externalId: 'mover', roleId: roleB });
-    assert.equal((await loadSpace(stack.deps.db, ws.workspace.id, first.spaceId)).role_id, roleB);
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, oldToken, first.spaceId), isPrivate);
-  });
-
-  it('keeps a role-bound end user out of spaces of another role or another subject (404)', async () => {
-    const bob = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'bob', roleId: roleA });
-    await rejectsWithAppError(
-      requireSpaceAccess(stack.deps.db, accessAuth(ws, { roleId: roleB }), bob.spaceId),
-      notFound,
-    );
-    await rejectsWithAppError(
-      requireSpaceAccess(stack.deps.db, accessAuth(ws, { roleId: roleA, subject: 'alice' }), bob.spaceId),
-      notFound,
-    );
-    await rejectsWithAppError(
-      requireSpaceAccess(stack.deps.db, accessAuth(ws, { subject: 'bob' }), bob.spaceId),
-      notFound,
-    );
-    for (const auth of [
-      accessAuth(ws, { roleId: roleA }),
-      accessAuth(ws, { roleId: roleA, subject: 'bob' }),
-      accessAuth(ws),
-    ]) {
-      assert.equal((await requireSpaceAccess(stack.deps.db, auth, bob.spaceId)).id, bob.spaceId);
-    }
-    const other = await createWorkspace(stack.deps.db);
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, apiKeyAuth(other), bob.spaceId), notFound);
-  });
-
-  it('answers a user space token outside its spaces 400 and lets only a HOST or CO_HOST manage files', async () => {
-    const host = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'host', roleId: roleA });
-    const guest = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'guest', roleId: roleA });
-    const hostUser = (await stack.deps.tokens.verify(host.token))!.userId!;
-    const guestUser = (await stack.deps.tokens.verify(guest.token))!.userId!;
-    const guestAuth = userSpaceAuth(ws, { userId: guestUser, spaceId: guest.spaceId, roleId: roleA });
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, guestAuth, host.spaceId), isPrivate);
-
-    await spacesRepo.addMember(stack.deps.db, host.spaceId, guestUser, 'GUEST');
-    assert.equal((await requireSpaceAccess(stack.deps.db, guestAuth, host.spaceId)).id, host.spaceId);
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, guestAuth, host.spaceId, 'manageFiles'), refused);
-    const hostAuth = userSpaceAuth(ws, { userId: hostUser, spaceId: host.spaceId, roleId: roleA });
-    assert.equal((await requireSpaceAccess(stack.deps.db, hostAuth, host.spaceId, 'manageFiles')).id, host.spaceId);
   });
 
   it('erases a space and its owner through its job; unknown spaces are 404', async () => {

@@ -14,7 +14,7 @@ import { postWebhook, signWebhook } from '../../src/services/webhookDelivery';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { multipartBody, uploadRequest } from '../helpers/knowledge';
 import { childEnv, kwsBin, runNode } from '../helpers/processes';
-import { getStack, type TestStack } from '../helpers/stack';
+import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
 import { specFields } from '../helpers/assertions';
 
 interface Received {
@@ -61,9 +61,7 @@ const events = (rs: Received[]) => rs.map((r) => (JSON.parse(r.body) as { type: 
 
 describe('webhooks', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
   let env: NodeJS.ProcessEnv;
   let dataDir: string;
   const kws = async (...args: string[]) => {
@@ -84,8 +82,7 @@ describe('webhooks', function () {
     });
   });
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
   after(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -48,7 +48,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     storage?.close();
     await stopS3?.();
     await testDb?.drop();
-    await rm(dir, { recursive: true, force: true });
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('deletes a tree children first, then purges its files only after the delay', async () => {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { Worker } from '@temporalio/worker';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
-import { getStack, workflowBundle, type TestStack } from '../helpers/stack';
+import { getStack, stackWithTenant, workflowBundle, type TestStack } from '../helpers/stack';
 
 type History = Awaited<
   ReturnType<ReturnType<TestStack['deps']['temporal']['client']['workflow']['getHandle']>['fetchHistory']>
@@ -27,17 +27,14 @@ function steps(history: History) {
 
 describe('inline ingestion (local activities for small items)', function () {
   this.timeout(120_000);
-  let stack: TestStack;
-  let tenant: Tenant;
-  let headers: Record<string, string>;
+  let stack: TestStack, tenant: Tenant, headers: Record<string, string>;
 
   before(async () => {
     stack = await getStack();
   });
 
   beforeEach(async () => {
-    tenant = await createTenant(stack.deps.db);
-    headers = (await accessHeaders(stack, tenant)).headers;
+    ({ stack, tenant, headers } = await stackWithTenant());
   });
 
   const history = (workflowId: string) => stack.deps.temporal.client.workflow.getHandle(workflowId).fetchHistory();

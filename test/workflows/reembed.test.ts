@@ -22,7 +22,7 @@ import { testProvider } from '../helpers/embeddings';
 import { accessHeaders, createRole, createTenant, insertItem } from '../helpers/factories';
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
 import { startStack, workflowBundle } from '../helpers/stack';
-import { createFollowingEmbeddingProvider } from '../../src/embeddings/following';
+import { createLiveModelProvider } from '../../src/embeddings/liveModel';
 import { liveEmbeddingModel } from '../../src/services/embeddingSpace';
 import { embedItemChunks } from '../../src/services/ingestion';
 
@@ -319,7 +319,7 @@ describe('reembedWorkflow', function () {
       // A server without a provider for the live model answers 503 rather than searching with the wrong one.
       const stale = await stack.serve({
         ...stack.deps,
-        embeddings: createFollowingEmbeddingProvider([oldModel], () => liveEmbeddingModel(db)),
+        embeddings: createLiveModelProvider([oldModel], () => liveEmbeddingModel(db)),
       });
       const res = await stale.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
         headers: { ...headers, 'x-api-key': tenant.apiKey },

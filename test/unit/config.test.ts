@@ -1,0 +1,28 @@
+// Configuration validation: settings with bounds refuse values outside them with the variable's name.
+import assert from 'node:assert/strict';
+import { ConfigError, DEFAULT_PLAIN_MAX_BYTES, loadConfig, MAX_PLAIN_MAX_BYTES } from '../../src/config';
+
+describe('configuration', () => {
+  describe('EXTRACT_PLAIN_MAX_BYTES', () => {
+    it('defaults to 256 KiB', () => {
+      assert.equal(DEFAULT_PLAIN_MAX_BYTES, 256 * 1024);
+      assert.equal(loadConfig({}).ingestion.plainMaxBytes, DEFAULT_PLAIN_MAX_BYTES);
+    });
+
+    it('accepts 0 (every file in the sandbox) up to 1 MiB', () => {
+      for (const value of [0, 1, 4096, MAX_PLAIN_MAX_BYTES]) {
+        assert.equal(loadConfig({ EXTRACT_PLAIN_MAX_BYTES: String(value) }).ingestion.plainMaxBytes, value);
+      }
+      assert.equal(MAX_PLAIN_MAX_BYTES, 1024 * 1024);
+    });
+
+    for (const value of ['-1', String(MAX_PLAIN_MAX_BYTES + 1), '1.5', 'lots']) {
+      it(`refuses ${JSON.stringify(value)}`, () => {
+        assert.throws(
+          () => loadConfig({ EXTRACT_PLAIN_MAX_BYTES: value }),
+          (err: unknown) => err instanceof ConfigError && /EXTRACT_PLAIN_MAX_BYTES/.test(err.message),
+        );
+      });
+    }
+  });
+});
