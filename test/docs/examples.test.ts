@@ -3,7 +3,11 @@
 // - the README's quickstart: its bash blocks in order, in one bash, as a newcomer pastes them; each block's
 //   output must match the `text` block shown under it (`…` stands for any text within a line);
 // - the task guides' curl blocks the same way, after the quickstart's first two steps (the guides say so);
-// - the task guides' TypeScript samples (packages/client): type-checked by tsc, then run with Node.
+// - the task guides' TypeScript samples (packages/client): type-checked by tsc, then run with Node;
+// - the task guides' Python samples (kws-client, packages/python, installed from its wheel into a fresh virtualenv):
+//   type-checked by mypy --strict, then run with that virtualenv's python.
+// Each sample reads what the quickstart's step 1 exports (KWS, WS, ORG, KEY; the Python ones CURL_CA_BUNDLE too)
+// and must exit 0 printing what its guide shows under it.
 // A README or guide edit that breaks a step fails here, naming the step's line.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -15,8 +19,12 @@ import { createDb } from '../../src/db/knex';
 import { readLiveRuntimeInfo } from '../../src/embedded/runtime';
 import { createTenant, type Tenant } from '../helpers/factories';
 import { repoRoot, RunCommand, runCommandEnv, runNode } from '../helpers/processes';
+import { installPythonSdk, pythonToolsVenv, run } from '../helpers/pythonTools';
 
-/** The main tasks' guides: their curl blocks and TypeScript samples run (the curl blocks after the quickstart's steps 1 and 2). */
+/**
+ * The main tasks' guides: their curl blocks (after the quickstart's steps 1 and 2), TypeScript samples and Python
+ * samples run.
+ */
 const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/guides/roles-and-tokens.md'];
 /** Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). */
 const OTHER_GUIDES = ['text-url-website', 'versions', 'external-ids', 'chunks', 'mcp', 'agent-api'].map(
@@ -100,22 +108,63 @@ function assertSteps(
   assert.deepEqual(mismatches, [], `${mismatches.join('\n\n')}\n--- stderr:\n${run.stderr}`);
 }
 
-/** Writes the TypeScript samples out, type-checks them with tsc, then runs each with Node in the tenant's workspace. */
-async function runSamples(env: NodeJS.ProcessEnv, tenant: Tenant): Promise<string[]> {
-  const dir = path.join(repoRoot, '.test-run', 'docs-samples');
+interface Sample {
+  file: string;
+  where: string;
+  expected?: string;
+}
+
+/** Writes the task guides' `lang` blocks into `dir` as `<guide>_<line><ext>`; a guide without one is a problem. */
+async function writeSamples(
+  lang: string,
+  dir: string,
+  ext: string,
+): Promise<{ samples: Sample[]; problems: string[] }> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
+  const samples: Sample[] = [];
   const problems: string[] = [];
-  const samples: Array<{ file: string; where: string; expected?: string }> = [];
   for (const guide of TASK_GUIDES) {
-    const blocks = codeBlocks(await readFile(path.join(repoRoot, guide), 'utf8')).filter((b) => b.lang === 'ts');
-    if (blocks.length === 0) problems.push(`${guide} has no TypeScript sample`);
+    const blocks = codeBlocks(await readFile(path.join(repoRoot, guide), 'utf8')).filter((b) => b.lang === lang);
+    if (blocks.length === 0) problems.push(`${guide} has no ${lang} sample`);
     for (const block of blocks) {
-      const file = path.join(dir, `${path.basename(guide, '.md')}-${block.line}.mts`);
+      // (a Python module's name: no hyphen)
+      const file = path.join(dir, `${path.basename(guide, '.md').replace(/-/g, '_')}_${block.line}${ext}`);
       await writeFile(file, block.code + '\n');
       samples.push({ file, where: `${guide}:${block.line}`, expected: block.expected });
     }
   }
+  return { samples, problems };
+}
+
+/** Runs the samples one after another; one that fails, or prints other than its guide shows, is a problem. */
+async function runEach(
+  samples: Sample[],
+  runOne: (file: string) => Promise<{ code: number | null; stdout: string; output: string }>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const sample of samples) {
+    const ran = await runOne(sample.file);
+    if (ran.code !== 0) problems.push(`${sample.where} failed (exit ${ran.code}):\n${ran.output}`);
+    else if (sample.expected !== undefined && !matchesExpected(ran.stdout, sample.expected)) {
+      problems.push(`${sample.where} printed\n${ran.stdout}\n--- where the guide shows\n${sample.expected}`);
+    }
+  }
+  return problems;
+}
+
+/** The workspace's variables as the quickstart's step 1 exports them (the samples read these). */
+const stepOneEnv = (env: NodeJS.ProcessEnv, tenant: Tenant): NodeJS.ProcessEnv => ({
+  ...env,
+  WS: tenant.workspaceId,
+  ORG: tenant.organizationId,
+  KEY: tenant.apiKey,
+  CURL_CA_BUNDLE: env.KWS_CA,
+});
+
+/** Writes the TypeScript samples out, type-checks them with tsc, then runs each with Node in the tenant's workspace. */
+async function runSamples(env: NodeJS.ProcessEnv, tenant: Tenant): Promise<string[]> {
+  const { samples, problems } = await writeSamples('ts', path.join(repoRoot, '.test-run', 'docs-samples'), '.mts');
   const tsc = await runNode(
     [
       path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
@@ -126,16 +175,47 @@ async function runSamples(env: NodeJS.ProcessEnv, tenant: Tenant): Promise<strin
     env,
   );
   if (tsc.code !== 0) return [...problems, `tsc found errors in the samples:\n${tsc.stdout}${tsc.stderr}`];
+  const sampleEnv = stepOneEnv(env, tenant);
+  return [
+    ...problems,
+    ...(await runEach(samples, async (file) => {
+      const ran = await runNode([file], sampleEnv);
+      return { ...ran, output: ran.stdout + ran.stderr };
+    })),
+  ];
+}
 
-  const sampleEnv = { ...env, WS: tenant.workspaceId, ORG: tenant.organizationId, KEY: tenant.apiKey };
-  for (const sample of samples) {
-    const ran = await runNode([sample.file], sampleEnv);
-    if (ran.code !== 0) problems.push(`${sample.where} failed:\n${ran.stdout}${ran.stderr}`);
-    else if (sample.expected !== undefined && !matchesExpected(ran.stdout, sample.expected)) {
-      problems.push(`${sample.where} printed\n${ran.stdout}\n--- where the guide shows\n${sample.expected}`);
-    }
-  }
-  return problems;
+/** No bytecode written beside the samples or into the checkout. */
+const PYTHON_ENV = { PYTHONDONTWRITEBYTECODE: '1', NO_COLOR: '1' };
+
+/**
+ * The Python samples, with kws-client installed as a user installs it (`installed`: its wheel, in a fresh
+ * virtualenv under `work`): type-checked with mypy --strict, then each run with that virtualenv's python in the
+ * tenant's workspace.
+ */
+async function runPythonSamples(
+  env: NodeJS.ProcessEnv,
+  tenant: Tenant,
+  work: string,
+  installed: Promise<{ python: string }>,
+): Promise<string[]> {
+  const pythonEnv = { ...env, ...PYTHON_ENV };
+  const { python } = await installed;
+  const { samples, problems } = await writeSamples('python', path.join(work, 'samples'), '.py');
+  const mypy = await run(
+    pythonToolsVenv().bin('mypy'),
+    [
+      ...['--strict', '--python-executable', python, '--cache-dir', path.join(work, 'mypy-cache')],
+      ...samples.map((s) => s.file),
+    ],
+    { env: pythonEnv },
+  );
+  if (mypy.code !== 0) return [...problems, `mypy --strict found errors in the samples:\n${mypy.output}`];
+  const sampleEnv = stepOneEnv(pythonEnv, tenant);
+  return [
+    ...problems,
+    ...(await runEach(samples, (file) => run(python, [file], { env: sampleEnv, timeoutMs: 300_000 }))),
+  ];
 }
 
 describe('the documentation examples, run against npm start', function () {
@@ -148,6 +228,8 @@ describe('the documentation examples, run against npm start', function () {
   let quickstartRun: Promise<Awaited<ReturnType<typeof runBlocks>>>;
   const guideRuns = new Map<string, { blocks: CodeBlock[]; run: Promise<Awaited<ReturnType<typeof runBlocks>>> }>();
   let samplesRun: Promise<string[]>;
+  let pythonWork: string;
+  let pythonSamplesRun: Promise<string[]>;
 
   before(async function () {
     this.timeout(200_000);
@@ -155,6 +237,10 @@ describe('the documentation examples, run against npm start', function () {
     const { text, firstLine } = section(readme, 'Quickstart');
     quickstart = codeBlocks(text, firstLine).filter((b) => b.lang === 'bash');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-docs-'));
+    // kws-client's wheel builds and installs while the service starts (its failure is reported by the Python test).
+    pythonWork = await mkdtemp(path.join(os.tmpdir(), 'kws-docs-python-'));
+    const pythonSdk = installPythonSdk(pythonWork, { env: { ...process.env, ...PYTHON_ENV } });
+    pythonSdk.catch(() => undefined);
     const serviceEnv = await runCommandEnv(dataDir);
     const started = Date.now();
     service = await RunCommand.start(serviceEnv);
@@ -175,7 +261,7 @@ describe('the documentation examples, run against npm start', function () {
     const db = createDb(runtime.databaseUrl, 1);
     const tenants: Tenant[] = [];
     try {
-      for (let i = 0; i <= OTHER_GUIDES.length + TASK_GUIDES.length; i++) tenants.push(await createTenant(db));
+      for (let i = 0; i <= OTHER_GUIDES.length + TASK_GUIDES.length + 1; i++) tenants.push(await createTenant(db));
     } finally {
       await db.destroy();
     }
@@ -194,15 +280,24 @@ describe('the documentation examples, run against npm start', function () {
       guideRuns.set(guide, { blocks, run: runBlocks([stepOne, quickstart[1]!, ...blocks], env, 300_000) });
     }
     samplesRun = runSamples(env, tenants.pop()!).catch((err: unknown) => [`the samples could not run: ${String(err)}`]);
+    pythonSamplesRun = runPythonSamples(env, tenants.pop()!, pythonWork, pythonSdk).catch((err: unknown) => [
+      `the Python samples could not run: ${String(err)}`,
+    ]);
   });
   after(async function () {
     this.timeout(60_000);
-    await Promise.allSettled([quickstartRun, samplesRun, ...[...guideRuns.values()].map((g) => g.run)]);
+    await Promise.allSettled([
+      quickstartRun,
+      samplesRun,
+      pythonSamplesRun,
+      ...[...guideRuns.values()].map((g) => g.run),
+    ]);
     if (service) {
       const stopped = await Promise.race([service.stop(), new Promise((r) => setTimeout(() => r('late'), 30_000))]);
       if (stopped === 'late') await service.kill9();
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (pythonWork) await rm(pythonWork, { recursive: true, force: true });
   });
 
   it("README's quickstart: each block runs as written and prints what the README shows under it", async () => {
@@ -230,6 +325,11 @@ describe('the documentation examples, run against npm start', function () {
 
   it("the main tasks' TypeScript samples (packages/client) type-check and run, printing what the guides show", async () => {
     const problems = await samplesRun;
+    assert.deepEqual(problems, [], problems.join('\n\n'));
+  });
+
+  it("the main tasks' Python samples (kws-client) type-check with mypy --strict and run, printing what the guides show", async () => {
+    const problems = await pythonSamplesRun;
     assert.deepEqual(problems, [], problems.join('\n\n'));
   });
 });

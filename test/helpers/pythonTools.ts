@@ -4,8 +4,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { openApiFileText } from '../../src/api/openapi/published';
 import { repoRoot } from './processes';
+
+export const PYTHON_PACKAGE = path.join(repoRoot, 'packages/python');
 
 export const PYTHON_REQUIREMENTS = path.join(repoRoot, 'packages/python/requirements-test.txt');
 
@@ -64,3 +68,63 @@ export function run(
 
 /** pytest's and ruff's rule lines ("=== 3 failed in 2s ===") reworded: CI reads such lines as a pytest run's tally. */
 export const withoutRuleLines = (text: string) => text.replace(/^=+ (.*?) =+$/gm, 'python: $1');
+
+/**
+ * kws-client as a user installs it: its wheel built from the document this code serves (not the committed copy;
+ * written to `<work>/openapi.json`), installed with `extra` packages into a fresh virtualenv `<work>/venv`, offline
+ * from the wheels setup fetched. Throws naming the step that failed; `times` says how long each step took.
+ */
+export async function installPythonSdk(
+  work: string,
+  opts: { env?: NodeJS.ProcessEnv; extra?: string[] } = {},
+): Promise<{ python: string; document: string; times: string[] }> {
+  const tools = pythonToolsVenv();
+  // Nothing written into the checkout: no bytecode.
+  const env = { ...(opts.env ?? process.env), PYTHONDONTWRITEBYTECODE: '1' };
+  const times: string[] = [];
+  const step = async (what: string, ran: Promise<Run>) => {
+    const res = await ran;
+    times.push(`${what} ${res.seconds.toFixed(1)} s`);
+    if (res.code !== 0) {
+      throw new Error(`${what} failed (exit ${res.code}):\n${withoutRuleLines(res.output.slice(-20_000))}`);
+    }
+  };
+  const document = path.join(work, 'openapi.json');
+  await writeFile(document, openApiFileText());
+  const wheels = path.join(work, 'wheel');
+  await step(
+    'build',
+    run(
+      tools.bin('pip'),
+      ['wheel', '-q', '--no-deps', '--no-build-isolation', '--no-index', '-w', wheels, PYTHON_PACKAGE],
+      {
+        env: { ...env, KWS_OPENAPI_DOCUMENT: document },
+        timeoutMs: 300_000,
+      },
+    ),
+  );
+  const [wheel] = (await readdir(wheels)).filter((f) => f.endsWith('.whl'));
+  if (!wheel) throw new Error(`no wheel built in ${wheels}`);
+  const venv = path.join(work, 'venv');
+  await step('venv', run('python3', ['-m', 'venv', '--without-pip', venv], { env }));
+  const python = path.join(venv, 'bin/python');
+  await step(
+    'install',
+    run(
+      tools.bin('pip'),
+      [
+        '--python',
+        python,
+        'install',
+        '-q',
+        '--no-index',
+        '--find-links',
+        tools.wheels,
+        path.join(wheels, wheel),
+        ...(opts.extra ?? []),
+      ],
+      { env, timeoutMs: 300_000 },
+    ),
+  );
+  return { python, document, times };
+}

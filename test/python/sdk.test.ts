@@ -3,17 +3,22 @@
 // scripts/setup.sh fetched from PyPI, checked (mypy --strict, ruff) and its pytest suite run against the test stack:
 // bootstrap (the kws CLI, as a new user runs it), upload and wait, every search mode with a filter, roles and RBAC
 // with a role-bound token, a user space with RAG, an agent thread, the async client, and the Python blocks of the
-// docs. A change to the API that breaks the client fails here.
+// docs (but the task guides': test/docs/examples.test.ts runs those). A change to the API that breaks the client
+// fails here.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openApiFileText } from '../../src/api/openapi/published';
-import { childEnv, kwsBin, repoRoot } from '../helpers/processes';
-import { pythonToolsVenv, run, withoutRuleLines, type Run } from '../helpers/pythonTools';
+import { childEnv, kwsBin } from '../helpers/processes';
+import {
+  installPythonSdk,
+  PYTHON_PACKAGE,
+  pythonToolsVenv,
+  run,
+  withoutRuleLines,
+  type Run,
+} from '../helpers/pythonTools';
 import { getStack } from '../helpers/stack';
-
-const PACKAGE = path.join(repoRoot, 'packages/python');
 
 function assertRan(what: string, res: Run): void {
   assert.equal(res.code, 0, `${what} failed (exit ${res.code}):\n${withoutRuleLines(res.output.slice(-20_000))}`);
@@ -38,44 +43,9 @@ describe('the Python SDK against the live service', function () {
     };
     // Nothing written into the checkout: no bytecode, no pytest cache.
     const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1', NO_COLOR: '1' };
-
-    // The wheel, generated from the document this code serves (not the committed copy).
-    const document = path.join(work, 'openapi.json');
-    await writeFile(document, openApiFileText());
-    const wheels = path.join(work, 'wheel');
-    timed(
-      'build',
-      await run(
-        tools.bin('pip'),
-        ['wheel', '-q', '--no-deps', '--no-build-isolation', '--no-index', '-w', wheels, PACKAGE],
-        { env: { ...env, KWS_OPENAPI_DOCUMENT: document }, timeoutMs: 300_000 },
-      ),
-    );
-    const [wheel] = (await readdir(wheels)).filter((f) => f.endsWith('.whl'));
-    assert.ok(wheel, 'no wheel built');
-
-    // A fresh virtualenv with the wheel and its dependencies, offline.
-    const venv = path.join(work, 'venv');
-    timed('venv', await run('python3', ['-m', 'venv', '--without-pip', venv], { env }));
-    const python = path.join(venv, 'bin/python');
-    timed(
-      'install',
-      await run(
-        tools.bin('pip'),
-        [
-          '--python',
-          python,
-          'install',
-          '-q',
-          '--no-index',
-          '--find-links',
-          tools.wheels,
-          path.join(wheels, wheel),
-          'pytest',
-        ],
-        { env, timeoutMs: 300_000 },
-      ),
-    );
+    // The wheel, generated from the document this code serves, in a fresh virtualenv with pytest.
+    const { python, document, times: installTimes } = await installPythonSdk(work, { env, extra: ['pytest'] });
+    times.push(...installTimes);
 
     const ca = path.join(work, 'ca.pem');
     await writeFile(ca, stack.ca);
@@ -95,7 +65,7 @@ describe('the Python SDK against the live service', function () {
         tools.bin('mypy'),
         [
           '--config-file',
-          path.join(PACKAGE, 'pyproject.toml'),
+          path.join(PYTHON_PACKAGE, 'pyproject.toml'),
           '--python-executable',
           python,
           '--cache-dir',
@@ -105,10 +75,10 @@ describe('the Python SDK against the live service', function () {
         ],
         { env },
       ),
-      run(tools.bin('ruff'), ['check', '--no-cache', PACKAGE], { env }),
-      run(tools.bin('ruff'), ['format', '--no-cache', '--check', PACKAGE], { env }),
+      run(tools.bin('ruff'), ['check', '--no-cache', PYTHON_PACKAGE], { env }),
+      run(tools.bin('ruff'), ['format', '--no-cache', '--check', PYTHON_PACKAGE], { env }),
       run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--durations=5', 'tests'], {
-        cwd: PACKAGE,
+        cwd: PYTHON_PACKAGE,
         env: pytestEnv,
         timeoutMs: 600_000,
       }),
