@@ -1,5 +1,6 @@
 // The service's configuration: parsed once from the environment with zod into a typed Config.
 // Nothing else in the code base reads process.env.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +28,13 @@ export const DEFAULT_PLAIN_MAX_BYTES = 256 * 1024;
  * worker's event loop (heartbeats, other activities) for seconds, and its memory belongs under the sandbox's cap.
  */
 export const MAX_PLAIN_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The local model's threads (`EMBEDDING_THREADS`) unless set: one core fewer than the machine has, at least
+ * one, so a forward pass leaves a core to the API, the Temporal worker's workflow tasks and activities, and
+ * the extraction children beside it (docs/operations/operations.md, "Sizing").
+ */
+export const defaultEmbeddingThreads = (cores = os.availableParallelism()): number => Math.max(1, cores - 1);
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -131,6 +139,7 @@ const EnvSchema = z.object({
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
+  EMBEDDING_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   EMBEDDING_NEXT_MODEL_DIR: optionalString,
   RERANK_URL: optionalString,
   RERANK_API_KEY: optionalString,
@@ -248,6 +257,8 @@ export interface Config {
     model?: string;
     dimension?: number;
     batchSize: number;
+    /** The local model's onnxruntime threads (EMBEDDING_THREADS; default defaultEmbeddingThreads()). */
+    threads: number;
     /** The local model a re-embed builds (`kws reembed`, workflows/reembed.ts); the worker loads it. */
     nextModelDir?: string;
   };
@@ -418,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.EMBEDDING_MODEL,
       dimension: e.EMBEDDING_DIMENSION,
       batchSize: e.EMBEDDING_BATCH_SIZE,
+      threads: e.EMBEDDING_THREADS ?? defaultEmbeddingThreads(),
       nextModelDir: e.EMBEDDING_NEXT_MODEL_DIR,
     },
     rerank: { url: e.RERANK_URL, apiKey: e.RERANK_API_KEY, model: e.RERANK_MODEL, timeoutMs: e.RERANK_TIMEOUT_MS },

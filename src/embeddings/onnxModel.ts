@@ -25,6 +25,9 @@ export async function openOnnxModel({ modelDir, info, padId, threads }: OnnxMode
     executionMode: 'sequential',
     interOpNumThreads: 1,
     ...(threads !== undefined ? { intraOpNumThreads: threads } : {}),
+    // Threads that wait for work sleep instead of spinning: a spinning pool burns the cores the API, the
+    // workflow tasks and the extraction children need between (and after) forward passes.
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
     logSeverityLevel: 3, // errors only: onnxruntime's shape-merge warnings are noise
   });
   const outputName = session.outputNames.includes('last_hidden_state')
