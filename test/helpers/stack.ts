@@ -52,6 +52,8 @@ export interface TestStack {
   tls: { cert: string; key: string };
   request: Request;
   jwtSecret: Uint8Array;
+  /** The in-process S3 server the stack stores in (another worker process can be pointed at it). */
+  s3: { endpoint: string; accessKeyId: string; secretAccessKey: string; bucket: string };
   /** Serves another app (same or altered deps/config) over HTTPS; closed with the stack. */
   serve(deps: Deps): Promise<{ baseUrl: string; request: Request }>;
   close(): Promise<void>;
@@ -196,6 +198,12 @@ export async function startStack(
     tls,
     request: main.request,
     jwtSecret,
+    s3: {
+      endpoint: s3.endpoint,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      bucket: config.s3.bucket,
+    },
     serve,
     async close() {
       for (const s of servers) await s.close(2000);
