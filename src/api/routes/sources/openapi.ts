@@ -13,6 +13,7 @@ import {
   SyncStartedSchema,
   UpdateSourceSchema,
 } from './schema';
+import { createSourceExamples, updateSourceExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/sources';
 const SourcePath = withWorkspace({
@@ -46,8 +47,15 @@ export const sourcesOperations: ApiOperation[] = [
     description:
       'Roles and attributes given here apply to every item the source brings, at read time. With a schedule, a ' +
       'Temporal schedule syncs it every intervalSeconds (a sync never overlaps another).',
-    request: { path: WorkspacePath, body: CreateSourceSchema },
-    responses: { 201: { description: 'The source', schema: SourceSchema, links: sourceLinks('$response.body#/id') } },
+    request: { path: WorkspacePath, body: CreateSourceSchema, examples: createSourceExamples.request },
+    responses: {
+      201: {
+        description: 'The source',
+        schema: SourceSchema,
+        examples: createSourceExamples.response,
+        links: sourceLinks('$response.body#/id'),
+      },
+    },
     errors: {
       400: [
         'Missing required field',
@@ -75,8 +83,13 @@ export const sourcesOperations: ApiOperation[] = [
     tag: 'Sources',
     summary: 'Change a source: name, config, secrets, schedule (pause and resume), roles, attributes, maxDeleteShare',
     description: 'Fields not sent keep their value; roleIds replaces the set of roles.',
-    request: { path: SourcePath, body: UpdateSourceSchema, bodyRequired: false },
-    responses: { 200: { description: 'The source', schema: SourceSchema } },
+    request: {
+      path: SourcePath,
+      body: UpdateSourceSchema,
+      bodyRequired: false,
+      examples: updateSourceExamples.request,
+    },
+    responses: { 200: { description: 'The source', schema: SourceSchema, examples: updateSourceExamples.response } },
     errors: {
       400: ['Invalid field value', SyncSourceMessages.badConfig, SyncSourceMessages.badSecrets],
       404: [SyncSourceMessages.notFound, RoleMessages.rolesNotFound],
