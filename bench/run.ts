@@ -31,6 +31,9 @@ import { measureCascadeDelete } from './knowledge/cascade';
 import { formatKeywordLatency, runKeywordSteps } from './knowledge/keyword';
 import { formatManual, manualRow, measureManualPages } from './knowledge/manual';
 import { measureSyncUpload, newCaller } from './knowledge/ingestion';
+import { formatIngest, measureIngest } from './knowledge/ingest';
+import { measureRealSearch, realSearchTargets } from './knowledge/realSearch';
+import { measureScale, scaleRows } from './knowledge/scale';
 import { formatReport, searchSections, searchTargets } from './knowledge/report';
 import { table } from './lib/table';
 import { loadAverage } from './lib/stats';
@@ -78,6 +81,9 @@ function options(): KnowledgeBenchOptions {
   // KWS_BENCH_MANUAL=1: the knowledge run includes the 388 manual pages (about 20 minutes more).
   const manual = process.env.KWS_BENCH_MANUAL === '1';
   const searchSamples = samples('KWS_BENCH_SEARCH_SAMPLES');
+  // KWS_BENCH_REAL=0 leaves out the real corpus's search (on by default: its vectors come from the cache
+  // scripts/bench-corpus.sh builds; the step says so when they are missing).
+  const real = process.env.KWS_BENCH_REAL !== '0';
   return {
     ...DEFAULT_OPTIONS,
     ...quick,
@@ -86,6 +92,7 @@ function options(): KnowledgeBenchOptions {
     ...(uploadSamples ? { uploadSamples } : {}),
     ...(searchSamples ? { searchSamples } : {}),
     ...(manual ? { manual } : {}),
+    real,
   };
 }
 
@@ -109,6 +116,9 @@ const SUITES = [
   'manual',
   'keyword',
   'sync',
+  'ingest',
+  'real',
+  'scale',
 ] as const;
 type Suite = (typeof SUITES)[number];
 
@@ -232,6 +242,28 @@ async function main() {
       const result = await measureSync(stack, unchanged, changed);
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] sync written to ${await writeResult('sync', result)}`);
+    }
+    if (selected.includes('ingest')) {
+      // The knowledge suite's write-path steps alone: one-page uploads, the mixed corpus beside the embedder's
+      // own rate, the per-step split, and the workflow tasks' durations (KWS_BENCH_UPLOAD_SAMPLES).
+      const result = await measureIngest(stack, opts.uploadSamples);
+      console.log(`\n${formatIngest(result)}\n`);
+      console.log(`[bench] ingest written to ${await writeResult('ingest', result)}`);
+    }
+    if (selected.includes('real')) {
+      // The read path on the real corpus (scripts/bench-corpus.sh builds its vectors once): 10,000 and
+      // 100,000 chunks, every role filter, recall@10 against exact search (KWS_BENCH_SEARCH_SAMPLES).
+      const result = await measureRealSearch(stack, { samples: opts.searchSamples });
+      console.log(`\n${table(['measure', 'measured', 'target', ''], realSearchTargets(result))}\n`);
+      console.log(`[bench] real written to ${await writeResult('real', result)}`);
+    }
+    if (selected.includes('scale')) {
+      // Sizing: the mixed corpus (KWS_BENCH_SCALE_COPIES times over, default 3) with one worker, then with a
+      // second worker process beside it.
+      const copies = Number(process.env.KWS_BENCH_SCALE_COPIES ?? 3);
+      const result = await measureScale(stack, copies);
+      console.log(`\n${table(['workers', 'work', 'rate', 'CPU', ''], scaleRows(result))}\n`);
+      console.log(`[bench] scale written to ${await writeResult('scale', result)}`);
     }
     if (selected.includes('cascade')) {
       // The knowledge suite's cascade step alone (KWS_BENCH_CASCADE_EXPLAIN=1 prints a first batch's plans).

@@ -177,6 +177,7 @@ const EnvSchema = z.object({
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_DIMENSION: z.coerce.number().int().min(1).max(16000).optional(),
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
+  EMBEDDING_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   EMBEDDING_NEXT_MODEL_DIR: optionalString,
   RERANK_URL: optionalString,
   RERANK_API_KEY: optionalString,
@@ -326,6 +327,12 @@ export interface Config {
     model?: string;
     dimension?: number;
     batchSize: number;
+    /**
+     * The local model's onnxruntime intra-op threads (EMBEDDING_THREADS). Unset: onnxruntime's choice, one per
+     * physical core, as before the setting existed; one fewer than the cores was measured only on a busy machine
+     * (it halved the embedder's passages/s there), so it is left to the operator (docs/operations "Sizing").
+     */
+    threads?: number;
     /** The local model a re-embed builds (`kws reembed`, workflows/reembed.ts); the worker loads it. */
     nextModelDir?: string;
   };
@@ -539,6 +546,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.EMBEDDING_MODEL,
       dimension: e.EMBEDDING_DIMENSION,
       batchSize: e.EMBEDDING_BATCH_SIZE,
+      threads: e.EMBEDDING_THREADS,
       nextModelDir: e.EMBEDDING_NEXT_MODEL_DIR,
     },
     rerank: { url: e.RERANK_URL, apiKey: e.RERANK_API_KEY, model: e.RERANK_MODEL, timeoutMs: e.RERANK_TIMEOUT_MS },

@@ -1,15 +1,34 @@
-// mocha root hooks of a run with end-to-end tests: quiet Temporal SDK logs (warnings and errors only) and close
-// the shared stacks once (the end-to-end one, and the medium one when medium files run in the same mocha).
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+// mocha root hooks of a run with end-to-end tests: quiet Temporal SDK logs (warnings and errors only), close
+// the shared stacks once (the end-to-end one, and the medium one when medium files run in the same mocha), and
+// report any workflow task a worker of the process held as long as its 10 s timeout (issue 42).
+import { Runtime } from '@temporalio/worker';
 import { closeSharedMediumStack } from './helpers/medium';
 import { closeSharedStack } from './helpers/stack';
+import { watchingLogger, WORKFLOW_TASK_TIMEOUT_MS } from './helpers/workflowTaskWatch';
 
-Runtime.install({ logger: new DefaultLogger('WARN') });
+const watch = watchingLogger();
+/** The slow workflow tasks heard of so far (test/workflows/workflowTaskWatch.test.ts reads it). */
+export const workflowTaskWatch = watch;
+// The core's own logs go to the logger too (forward), so its slow-task warnings are seen here.
+Runtime.install({
+  logger: watch.logger,
+  telemetryOptions: { logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } } },
+});
 
 export const mochaHooks = {
   async afterAll(this: Mocha.Context) {
     this.timeout(60_000);
     await closeSharedStack();
     await closeSharedMediumStack();
+    // Reported, not failed: a task this slow is a fault worth seeing (Temporal retries it), but on a starved
+    // machine (load 19 on 2 cores) tasks with no local activity reached 6.8 s, so a failure here would measure
+    // the machine. bench/knowledge (ingest) holds the 2 s target.
+    const overdue = watch.slow.filter((t) => t.ms >= WORKFLOW_TASK_TIMEOUT_MS);
+    if (overdue.length > 0) {
+      console.warn(
+        `[test] ${overdue.length} workflow task(s) took as long as the ${WORKFLOW_TASK_TIMEOUT_MS / 1000} s task ` +
+          `timeout: ${overdue.map((t) => `${t.workflowType} ${t.ms} ms`).join(', ')}`,
+      );
+    }
   },
 };

@@ -7,8 +7,9 @@ import { performance } from 'node:perf_hooks';
 import type { TestStack } from '../../test/helpers/stack';
 import { loadAverage, round } from '../lib/stats';
 import { measureCascadeDelete } from './cascade';
-import { chunkTexts, measureEmbedderRate, measureEmbedTime } from './embedder';
-import { measureBackgroundUpload, measureIngestionThroughput, measureSyncUpload, newCaller } from './ingestion';
+import { measureIngest } from './ingest';
+import { measureBackgroundUpload, newCaller } from './ingestion';
+import { measureRealSearch } from './realSearch';
 import { writeLatencyChart } from './chart';
 import { sampleMemory } from '../lib/memory';
 import { measureManualPages } from './manual';
@@ -33,6 +34,8 @@ export interface KnowledgeBenchOptions {
   chartFile: string;
   /** The 388 manual pages (bench/knowledge/manual.ts): about 20 minutes at 10-15 chunks/s, so off by default. */
   manual: boolean;
+  /** The read path on the real corpus (bench/knowledge/realSearch.ts; its vectors cached by scripts/bench-corpus.sh). */
+  real: boolean;
 }
 
 export const DEFAULT_OPTIONS: KnowledgeBenchOptions = {
@@ -45,6 +48,7 @@ export const DEFAULT_OPTIONS: KnowledgeBenchOptions = {
   maxIncrementalMs: 150_000,
   chartFile: 'bench/results/search-latency.png',
   manual: false,
+  real: false,
 };
 
 const log = (msg: string) => console.log(`[bench] ${msg}`);
@@ -56,29 +60,11 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
   // Where the peak RSS goes: V8 heap of the main thread, external, anonymous and file-backed at the peak sample.
   const memorySampler = sampleMemory();
 
-  // 1. Upload to searchable.
-  const syncUpload = await phase('syncUpload', () => measureSyncUpload(stack, opts.uploadSamples));
+  // 1-2. Upload to searchable (synchronous), ingestion of the mixed corpus, the embedder alone on the same
+  // chunks (same provider), where the time goes per step and how long workflow tasks were held.
+  const ingest = await phase('ingest', () => measureIngest(stack, opts.uploadSamples));
+  const { sync: syncUpload, throughput, embedder } = ingest;
   const backgroundUpload = await phase('backgroundUpload', () => measureBackgroundUpload(stack, opts.uploadSamples));
-
-  // 2. Ingestion throughput.
-  const throughput = await phase('throughput', () => measureIngestionThroughput(stack));
-
-  // 2b. The embedder alone, same provider: the corpus's chunks, and one sample upload's chunks.
-  const embedder = await phase('embedder', async () => {
-    const corpus = await measureEmbedderRate(stack, await chunkTexts(stack, { workspace_id: throughput.workspaceId }));
-    const onePage = syncUpload.sampleKnowledgeId
-      ? await measureEmbedTime(
-          stack,
-          await chunkTexts(stack, { knowledge_id: syncUpload.sampleKnowledgeId }),
-          opts.uploadSamples,
-        )
-      : undefined;
-    return {
-      corpus,
-      ingestionRatio: round(throughput.chunksPerSecond / corpus.passagesPerSecond, 3),
-      onePageUploadMs: onePage,
-    };
-  });
 
   // 2c. The 388 manual pages, and the embedder alone on their chunks.
   const manual = opts.manual ? await phase('manual', () => measureManualPages(stack)) : undefined;
@@ -92,6 +78,17 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
 
   // Cascade delete of a 10,100-item tree: time, batches, process growth.
   const cascade = await phase('cascade', () => measureCascadeDelete(stack, caller));
+
+  // 4b. The read path on the real corpus, when scripts/bench-corpus.sh has cached its vectors (or
+  // KWS_BENCH_REAL=1: whatever part is cached).
+  const real = opts.real
+    ? await phase('real', () =>
+        measureRealSearch(stack, { samples: opts.searchSamples }).catch((err: unknown) => {
+          log(`real corpus: ${err instanceof Error ? err.message : String(err)}`);
+          return undefined;
+        }),
+      )
+    : undefined;
 
   // 5. Memory and disk.
   const sizes = (
@@ -130,6 +127,8 @@ export async function runKnowledgeBench(stack: TestStack, opts: KnowledgeBenchOp
     uploadToSearchable: { sync: syncUpload, background: backgroundUpload },
     throughput,
     embedder,
+    ingest,
+    real,
     manual,
     syntheticData,
     bulkLoad,

@@ -5,9 +5,25 @@ import { formatKeywordLatency } from './keyword';
 import type { KnowledgeBenchResult } from './knowledge.bench';
 import { formatManual, manualRow } from './manual';
 import { ATTRIBUTE_1_PERCENT } from './search';
+import { formatSteps, ingestTargets } from './ingest';
+import { realSearchTargets } from './realSearch';
+import { formatWorkflowTasks } from './workflowTasks';
 
 const ms = (s: Summary) => `${s.p50} / ${s.p95}`;
 const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
+
+/** The read path's rows on the real corpus, or one row saying why there are none. */
+function issue42ReadRows(r: KnowledgeBenchResult): Array<[string, string, string, string]> {
+  if (r.real) return realSearchTargets(r.real);
+  return [
+    [
+      'real corpus (100,000 chunks): recall@10 and (API - embed) / raw, each filter',
+      r.options.real ? 'not measured: no cached vectors (scripts/bench-corpus.sh)' : 'left out (KWS_BENCH_REAL=0)',
+      '>= 0.95; <= 2x',
+      'NOT met',
+    ],
+  ];
+}
 
 /** Findings: recall below 0.95, a plan the planner does not follow, short pages, failed uploads. */
 export function oddities(r: KnowledgeBenchResult): string[] {
@@ -275,6 +291,14 @@ export function formatReport(r: KnowledgeBenchResult): string {
     '',
     "The write path (issue 27's table; d156f6f and c8b6c97 as the issue measured them)",
     table(['measure', 'this run', 'd156f6f', 'c8b6c97', 'target', ''], writePathTargets(r)),
+  );
+  out.push(
+    '',
+    "The write path and the read path on real vectors (issue 42's table)",
+    formatWorkflowTasks('the one-page uploads', r.ingest.syncWorkflowTasks),
+    formatWorkflowTasks('the corpus ingestion', r.ingest.workflowTasks),
+    `  per step of the corpus ingestion (mean per file or call): ${formatSteps(r.ingest.steps, r.throughput.files)}`,
+    table(['measure', 'measured', 'target', ''], [...ingestTargets(r.ingest), ...issue42ReadRows(r)]),
   );
   const odd = oddities(r);
   out.push('', odd.length === 0 ? 'Nothing odd.' : `Worth a look:\n${odd.map((o) => `  - ${o}`).join('\n')}`);

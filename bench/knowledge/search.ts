@@ -353,11 +353,13 @@ export async function measureSearchLatency(
   filters: readonly SearchFilterCase[],
   samples = 40,
   warmups = 5,
+  /** The questions asked (the synthetic corpus's by default; the real corpus brings its own). */
+  queries: readonly string[] = QUERIES,
 ): Promise<SearchLatencyResult> {
   const { db, embeddings } = stack.deps;
   const ws = caller.tenant.workspaceId;
   const vectors = new Map<string, number[]>();
-  for (const q of QUERIES) vectors.set(q, await embeddings.embedQuery(q));
+  for (const q of queries) vectors.set(q, await embeddings.embedQuery(q));
   const activated = await stack.request('POST', `/workspaces/${ws}/activate-or-retrieve-user-space-api-key`, {
     headers: { 'x-api-key': caller.tenant.apiKey },
     json: { userId: 'bench-user', email: 'bench@example.com' },
@@ -392,7 +394,7 @@ export async function measureSearchLatency(
       try {
         // Interleaved, so a change of load on the shared machine affects every series alike.
         for (let i = 0; i < warmups + samples; i++) {
-          const query = QUERIES[i % QUERIES.length] as string;
+          const query = queries[i % queries.length] as string;
           const vector = vectors.get(query) as number[];
           const vec = search.toVectorLiteral(vector);
           // The API call and the same search in process, in alternating order: the second of two identical
@@ -450,7 +452,7 @@ export async function measureSearchLatency(
       } finally {
         client.close();
       }
-      const probe = vectors.get(QUERIES[0] as string) as number[];
+      const probe = vectors.get(queries[0] as string) as number[];
       const probeVec = search.toVectorLiteral(probe);
       out.push({
         filter: f.name,

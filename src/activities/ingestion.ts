@@ -4,12 +4,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { ApplicationFailure, log } from '@temporalio/activity';
 import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Extractor } from '../extract';
+import { PLAIN_MIME_TYPES } from '../extract/plain';
+import type { ExtractInput } from '../extract/sandbox';
 import { FailureReasons, type ExtractLimits } from '../extract/types';
-import type { IngestionStage, Metrics } from '../observability/metrics';
+import { timeStep, type IngestionStage, type Metrics } from '../observability/metrics';
 import {
   createKnowledgeForUpload,
   embedItemChunks,
@@ -26,7 +29,12 @@ import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import { afterVersionChange, type VersionRetention } from '../services/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
-import { IngestionFailureTypes, type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
+import {
+  INLINE_INGEST_MAX_BYTES,
+  IngestionFailureTypes,
+  type IngestFileInput,
+  type IngestVersionInput,
+} from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
 import { withHeartbeat } from './heartbeat';
 
@@ -73,7 +81,9 @@ export function createIngestionActivities(deps: IngestionDeps) {
     async createKnowledgeForUpload(input: IngestFileInput): Promise<{ knowledgeId: string }> {
       const knowledgeId = knowledgeIdForUpload(input.uploadId);
       await measured('create', (setMime) =>
-        createKnowledgeForUpload(db, { ...input, knowledgeId }, (upload) => setMime(upload.mimetype)),
+        timeStep(metrics, 'status', () =>
+          createKnowledgeForUpload(db, { ...input, knowledgeId }, (upload) => setMime(upload.mimetype)),
+        ),
       );
       return { knowledgeId };
     },
@@ -91,18 +101,40 @@ export function createIngestionActivities(deps: IngestionDeps) {
         if (!source.storage_key || !source.mimetype) throw new KnowledgeGoneError();
         const { storage_key: key, mimetype: mime } = source;
         const fileName = source.filename ?? 'file';
+        /** Extracts in this process or a sandbox child, timed as the one or the other. */
+        const extractTimed = async (from: ExtractInput, signal?: AbortSignal) => {
+          const started = performance.now();
+          const extracted = await deps.extractor.extract(from, mime, fileName, deps.ingestion.limits, { signal });
+          metrics.ingestionStep.observe(
+            { step: extracted.usage.inProcess ? 'extract_in_process' : 'extract_child' },
+            (performance.now() - started) / 1000,
+          );
+          return extracted;
+        };
         // The file goes from storage to a private temporary file that the sandbox's child reads: this
         // process holds it in memory only when it is a plain file small enough to extract here (plain.ts).
+        // A small plain file (an inline item's size at most) comes straight into memory: no temporary file
+        // to make, write, read and remove for a few kilobytes.
+        const small = PLAIN_MIME_TYPES.has(mime) && Number(source.size_bytes) <= INLINE_INGEST_MAX_BYTES;
         const doc = await withHeartbeat('extracting', async (signal) => {
+          if (small) {
+            try {
+              const bytes = await timeStep(metrics, 'download', () => deps.storage.get(key));
+              if (!bytes) {
+                throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
+              }
+              return await extractTimed(bytes, signal);
+            } catch (err) {
+              return extractionFailure(err, mime, input.knowledgeId);
+            }
+          }
           const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-ingest-'));
           try {
             const file = path.join(dir, 'upload');
-            if (!(await deps.storage.download(key, file))) {
+            if (!(await timeStep(metrics, 'download', () => deps.storage.download(key, file)))) {
               throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
             }
-            return await deps.extractor.extract({ path: file }, mime, fileName, deps.ingestion.limits, {
-              signal,
-            });
+            return await extractTimed({ path: file }, signal);
           } catch (err) {
             return extractionFailure(err, mime, input.knowledgeId);
           } finally {
@@ -110,14 +142,18 @@ export function createIngestionActivities(deps: IngestionDeps) {
           }
         });
         log.info('extracted', { knowledgeId: input.knowledgeId, pages: doc.pages.length, usage: doc.usage });
-        const chunks = prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty);
-        await storeItemChunks(
-          db,
-          input.workspaceId,
-          input.knowledgeId,
-          chunks,
-          { metadata: { ...item.metadata, extraction: doc.metadata } },
-          version,
+        const chunks = await timeStep(metrics, 'chunk', async () =>
+          prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty),
+        );
+        await timeStep(metrics, 'insert', () =>
+          storeItemChunks(
+            db,
+            input.workspaceId,
+            input.knowledgeId,
+            chunks,
+            { metadata: { ...item.metadata, extraction: doc.metadata } },
+            version,
+          ),
         );
         return { chunkCount: chunks.length, pageCount: doc.pages.length };
       });
@@ -139,8 +175,12 @@ export function createIngestionActivities(deps: IngestionDeps) {
           input.workspaceId,
           input.knowledgeId,
           range,
-          (provider, texts) => withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
+          (provider, texts) =>
+            timeStep(metrics, 'embed', () =>
+              withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
+            ),
           input.version,
+          (write) => timeStep(metrics, 'insert', write),
         );
       });
     },
@@ -153,7 +193,9 @@ export function createIngestionActivities(deps: IngestionDeps) {
       return measured('complete', async (setMime) => {
         const item = await requireItem(db, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
-        const version = await markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version);
+        const version = await timeStep(metrics, 'status', () =>
+          markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version),
+        );
         if (input.version !== undefined && deps.temporal && deps.versionRetention) {
           const { temporal, versionRetention } = deps;
           await afterVersionChange({ db, temporal, versionRetention }, input.workspaceId, input.knowledgeId);

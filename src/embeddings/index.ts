@@ -28,7 +28,7 @@ export interface EmbeddingSettings {
   /** Required for 'openai'; for 'local', if set, must equal the model's. */
   dimension?: number;
   batchSize: number;
-  /** Local: onnxruntime intra-op threads (default: one per physical core). */
+  /** Local: onnxruntime intra-op threads (EMBEDDING_THREADS; unset here: onnxruntime's choice, one per physical core). */
   threads?: number;
   /** OpenAI: per-request timeout in ms (default 30 s). */
   timeoutMs?: number;

@@ -6,6 +6,23 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 export type IngestionStage = 'create' | 'extract' | 'embed' | 'complete';
+/**
+ * The steps of one file's ingestion, finer than the stages and timed where they run (API or worker): the
+ * upload request, its S3 put and workflow start; the worker's download from S3, extraction (in this
+ * process or in a sandbox child), chunking, inserts (chunks, then vectors), the embedding call (with its
+ * wait in the model's queue) and the status writes (item created, completed or failed).
+ */
+export type IngestionStep =
+  | 'upload'
+  | 's3_put'
+  | 'workflow_start'
+  | 'download'
+  | 'extract_in_process'
+  | 'extract_child'
+  | 'chunk'
+  | 'insert'
+  | 'embed'
+  | 'status';
 
 export interface Metrics {
   registry: Registry;
@@ -16,6 +33,7 @@ export interface Metrics {
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
   ingestionStageDuration: Histogram<'mime' | 'stage' | 'outcome'>;
   ingestionDuration: Histogram<'mime' | 'outcome'>;
+  ingestionStep: Histogram<'step'>;
   ingestionFailures: Counter<'mime' | 'stage'>;
   searchDuration: Histogram<'plan'>;
   embeddedChunks: Counter<'provider'>;
@@ -26,6 +44,17 @@ export interface Metrics {
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const LONG_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
+
+/** Runs `fn` as one ingestion step, observed into kws_ingestion_step_duration_seconds (when `metrics` is given). */
+export async function timeStep<T>(metrics: Metrics | undefined, step: IngestionStep, fn: () => Promise<T>): Promise<T> {
+  if (!metrics) return fn();
+  const end = metrics.ingestionStep.startTimer({ step });
+  try {
+    return await fn();
+  } finally {
+    end();
+  }
+}
 
 export function createMetrics(opts: { process?: string } = {}): Metrics {
   const registry = new Registry();
@@ -58,6 +87,13 @@ export function createMetrics(opts: { process?: string } = {}): Metrics {
       help: 'Duration of one ingestion stage attempt (create, extract, embed, complete) by MIME type and outcome',
       labelNames: ['mime', 'stage', 'outcome'],
       buckets: LONG_BUCKETS,
+      registers,
+    }),
+    ingestionStep: new Histogram({
+      name: 'kws_ingestion_step_duration_seconds',
+      help: 'Duration of one step of a file ingestion (upload, s3_put, workflow_start, download, extract_in_process, extract_child, chunk, insert, embed, status)',
+      labelNames: ['step'],
+      buckets: LATENCY_BUCKETS,
       registers,
     }),
     ingestionDuration: new Histogram({

@@ -197,6 +197,8 @@ export async function embedItemChunks(
   range: { from: number; to: number },
   embed: (provider: EmbeddingProvider, texts: string[]) => Promise<number[][]>,
   version?: number,
+  /** Runs the write of the vectors (the caller times it). */
+  write: (store: () => Promise<void>) => Promise<void> = (store) => store(),
 ): Promise<number> {
   const v = await resolveVersion(deps.db, workspaceId, knowledgeId, version);
   const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range, v)).filter((c) => !c.embedded);
@@ -207,13 +209,15 @@ export async function embedItemChunks(
       provider,
       pending.map((c) => c.text),
     );
-    await knowledge.setChunkEmbeddings(
-      deps.db,
-      workspaceId,
-      knowledgeId,
-      pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
-      provider,
-      v,
+    await write(() =>
+      knowledge.setChunkEmbeddings(
+        deps.db,
+        workspaceId,
+        knowledgeId,
+        pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
+        provider,
+        v,
+      ),
     );
   });
   return pending.length;

@@ -24,6 +24,7 @@ import {
 } from '../extract/mime';
 import { PLAIN_MIME_TYPES } from '../extract/plain';
 import { Semaphore } from '../semaphore';
+import { timeStep, type Metrics } from '../observability/metrics';
 import { insertUploadItem } from './ingestion';
 import { QUOTA_EXCEEDED, quotaBytes, quotaExceeded, storageUsedBytes, writeWithinQuota } from './storageQuota';
 import { uploadKey } from '../storage/keys';
@@ -125,7 +126,16 @@ export function uploadsBusy(): AppError {
  * failed request), nothing is left behind.
  */
 export async function stageUpload(
-  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'config'> & { metrics?: Metrics },
+  workspace: WorkspaceRow,
+  file: { filename: string; declaredMime: string; stream: Readable; declaredBytes?: number },
+  signal: AbortSignal,
+): Promise<StagedUpload> {
+  return timeStep(deps.metrics, 'upload', () => receiveFile(deps, workspace, file, signal));
+}
+
+async function receiveFile(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'> & { metrics?: Metrics },
   workspace: WorkspaceRow,
   file: { filename: string; declaredMime: string; stream: Readable; declaredBytes?: number },
   signal: AbortSignal,
@@ -181,7 +191,7 @@ export async function stageUpload(
     })(),
   );
   try {
-    await deps.storage.putStream(key, counted, check.mime, signal);
+    await timeStep(deps.metrics, 's3_put', () => deps.storage.putStream(key, counted, check.mime, signal));
     if (signal.aborted) throw signal.reason as Error;
   } catch (err) {
     await discardUpload(deps, workspace, { uploadId, key });
@@ -217,7 +227,7 @@ export async function discardUpload(
  * On a refusal or failure the staged upload is discarded.
  */
 export async function acceptUpload(
-  deps: Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'> & { metrics?: Metrics },
   workspace: WorkspaceRow,
   staged: StagedUpload,
   input: UploadInput,
@@ -253,20 +263,22 @@ export async function acceptUpload(
       },
     );
     if (!fits) throw quotaExceeded();
-    handle = await startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
-      workflowId,
-      workspaceId: workspace.id,
-      args: [
-        {
-          workspaceId: workspace.id,
-          organizationId: workspace.organization_id,
-          uploadId,
-          ...(inlineIngestion(staged) && !input.unpack ? { inline: true } : {}),
-        },
-      ],
-      memo: { filename: staged.filename },
-      knowledgeId,
-    });
+    const start = () =>
+      startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
+        workflowId,
+        workspaceId: workspace.id,
+        args: [
+          {
+            workspaceId: workspace.id,
+            organizationId: workspace.organization_id,
+            uploadId,
+            ...(inlineIngestion(staged) && !input.unpack ? { inline: true } : {}),
+          },
+        ],
+        memo: { filename: staged.filename },
+        knowledgeId,
+      });
+    handle = await timeStep(deps.metrics, 'workflow_start', start);
   } catch (err) {
     // Nothing half-written: without its workflow, the upload record and its stored bytes go (and the item
     // made for an external id, freeing the id).

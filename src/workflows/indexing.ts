@@ -35,33 +35,51 @@ export const shortSteps = proxyActivities<Activities>({ startToCloseTimeout: '20
 
 /**
  * Where an item's steps run. Remote steps are activity tasks: each is scheduled on the server, picked up by
- * any worker, and answered with a new workflow task, about three round trips to the server per step. An
- * inline item (a small one: see INLINE_INGEST_MAX_BYTES) runs every step as a local activity, on the
- * worker that runs its workflow task, one after the other without a round trip between them; the server
- * records each as a marker when the workflow task completes. A worker lost in the middle costs the
- * workflow task's timeout (10 s), after which another worker replays the recorded steps and runs the
- * rest, as idempotent as ever.
+ * any worker (this one at once: eager dispatch), and answered with a new workflow task, about three round
+ * trips to the server per step. An inline item (a small one: see INLINE_INGEST_MAX_BYTES) runs its short
+ * steps (create, extract and store, complete, the webhook event) as local activities, on the worker that
+ * runs its workflow task, one after the other without a round trip between them; the server records each as
+ * a marker when the workflow task completes. Its embedding is an activity task like any item's: it waits its
+ * turn at the model, and a workflow task must not be held open while it waits. So an inline item takes two
+ * workflow tasks of milliseconds around one activity task. A worker lost in the middle costs the workflow
+ * task's timeout (10 s), after which another worker replays the recorded steps and runs the rest, as
+ * idempotent as ever.
  */
 export interface IndexingSteps {
   short: Pick<Activities, 'createKnowledgeForUpload' | 'completeKnowledge' | 'failKnowledge'>;
-  long: Pick<Activities, 'extractAndStoreChunks' | 'chunkStoredText' | 'fetchAndStoreChunks' | 'embedChunks'>;
+  long: Pick<Activities, 'extractAndStoreChunks' | 'chunkStoredText' | 'fetchAndStoreChunks'>;
+  /**
+   * Embeds a batch of chunks: always an activity task now. The model serves one forward pass at a time to
+   * every item in turn, so a batch can wait seconds for its turn while other files are ingested; as a local
+   * activity that wait held the item's workflow task open (up to 8 s, when the SDK heartbeats it: issue 42).
+   */
+  embed: Pick<Activities, 'embedChunks'>;
   /** Records a webhook event: an inline item's local one; otherwise webhooks.ts's own activity. */
   recordWebhookEvent?: Activities['recordWebhookEvent'];
 }
-export const remoteSteps: IndexingSteps = { short: shortSteps, long: longSteps };
+export const remoteSteps: IndexingSteps = { short: shortSteps, long: longSteps, embed: longSteps };
 const localShortSteps = proxyLocalActivities<Activities>({ startToCloseTimeout: '20 seconds', retry });
+// Inline items are plain text of at most INLINE_INGEST_MAX_BYTES: their extraction and inserts are
+// milliseconds of work (the timeout only bounds a stuck query).
+const localLongSteps = proxyLocalActivities<Activities>({ startToCloseTimeout: '3 minutes', retry });
 const localSteps: IndexingSteps = {
   short: localShortSteps,
-  // Inline items are plain text of at most INLINE_INGEST_MAX_BYTES: seconds of work, well within this.
-  long: proxyLocalActivities<Activities>({ startToCloseTimeout: '3 minutes', retry }),
+  long: localLongSteps,
+  embed: longSteps,
   recordWebhookEvent: localShortSteps.recordWebhookEvent,
 };
+/** What a run started before 'inline-embed-activity' replays: every step local, the embedding too. */
+const allLocalSteps: IndexingSteps = { ...localSteps, embed: localLongSteps };
 /**
- * The steps of an item: local for an inline one. The patch keeps a run that a worker of an older version
- * started with activity tasks (it ignored `inline`) on activity tasks when a newer worker replays it.
+ * The steps of an item: the short ones local for an inline one, the embedding an activity task. The patches
+ * keep a run that a worker of an older version started on the command sequence it recorded when a newer
+ * worker replays it: activity tasks throughout (before 'inline-ingestion', which ignored `inline`), or every
+ * step local (before 'inline-embed-activity').
  */
-export const indexingSteps = (inline: boolean | undefined): IndexingSteps =>
-  inline && patched('inline-ingestion') ? localSteps : remoteSteps;
+export const indexingSteps = (inline: boolean | undefined): IndexingSteps => {
+  if (!inline || !patched('inline-ingestion')) return remoteSteps;
+  return patched('inline-embed-activity') ? localSteps : allLocalSteps;
+};
 
 /** The reason users see: the vocabulary's, never an exception's text (driver or SQL messages). */
 export function describeFailure(err: unknown): { message: string; type: string } {
@@ -122,7 +140,7 @@ export async function indexItem<T extends { chunkCount: number }>(
     if ((stored as { unchanged?: boolean }).unchanged) return stored;
     stage = 'embed';
     for (let from = 0; from < stored.chunkCount; from += EMBED_BATCH_CHUNKS) {
-      await steps.long.embedChunks({
+      await steps.embed.embedChunks({
         workspaceId,
         knowledgeId,
         from,

@@ -36,7 +36,10 @@ export interface ExtractionRecord {
 
 export interface TestStack {
   config: Config;
-  /** The stack's own S3 store (its endpoint and credentials): one of the service's own components. */
+  /**
+   * The stack's own S3 store (its endpoint and credentials; the bucket is config.s3.bucket): one of the service's
+   * own components, and where another worker process is pointed (bench/knowledge/scale.ts).
+   */
   s3: EmbeddedS3;
   /** Every extraction the worker ran, in order of completion. */
   extractions: ExtractionRecord[];

@@ -87,6 +87,26 @@ describe('observability', function () {
         (s) => s.labels.mime === 'text/plain' && s.labels.outcome === 'completed',
       );
       assert.ok(total && total.value >= 1);
+      // Where one file's time goes, step by step: the API's (upload, its S3 put, the workflow start) and the
+      // worker's (an inline text file is read into memory and extracted in process).
+      const steps = new Set(
+        samples(res.text, 'kws_ingestion_step_duration_seconds_count')
+          .filter((s) => s.value >= 1)
+          .map((s) => s.labels.step),
+      );
+      for (const step of [
+        'upload',
+        's3_put',
+        'workflow_start',
+        'download',
+        'extract_in_process',
+        'chunk',
+        'insert',
+        'embed',
+        'status',
+      ]) {
+        assert.ok(steps.has(step), `${step} in ${[...steps].join(', ')}`);
+      }
       const plans = samples(res.text, 'kws_search_duration_seconds_count');
       assert.ok(
         plans.some((s) => s.labels.plan === 'exact' && s.value >= 1),

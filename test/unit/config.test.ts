@@ -1,4 +1,5 @@
-// Configuration validation: settings with bounds refuse values outside them with the variable's name.
+// Configuration validation: settings with bounds refuse values outside them with the variable's name; defaults
+// derived from the machine.
 import assert from 'node:assert/strict';
 import { ConfigError, DEFAULT_PLAIN_MAX_BYTES, loadConfig, MAX_PLAIN_MAX_BYTES } from '../../src/config';
 
@@ -21,6 +22,25 @@ describe('configuration', () => {
         assert.throws(
           () => loadConfig({ EXTRACT_PLAIN_MAX_BYTES: value }),
           (err: unknown) => err instanceof ConfigError && /EXTRACT_PLAIN_MAX_BYTES/.test(err.message),
+        );
+      });
+    }
+  });
+
+  describe('EMBEDDING_THREADS', () => {
+    it("is unset by default: onnxruntime's own choice of threads", () => {
+      assert.equal(loadConfig({}).embeddings.threads, undefined);
+    });
+
+    it('takes a count of threads', () => {
+      assert.equal(loadConfig({ EMBEDDING_THREADS: '3' }).embeddings.threads, 3);
+    });
+
+    for (const value of ['0', '-2', '1.5', 'all']) {
+      it(`refuses ${JSON.stringify(value)}`, () => {
+        assert.throws(
+          () => loadConfig({ EMBEDDING_THREADS: value }),
+          (err: unknown) => err instanceof ConfigError && /EMBEDDING_THREADS/.test(err.message),
         );
       });
     }

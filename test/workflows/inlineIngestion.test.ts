@@ -1,10 +1,18 @@
-// Inline ingestion: a small file or text item runs every indexing step as a local activity on the worker
-// that runs its workflow task (no activity task, no round trip to the server between steps), while a file
-// over INLINE_INGEST_MAX_BYTES keeps activity tasks. Both kinds of history replay on today's code, and an
-// inline item ends exactly as a remote one does (every chunk stored once and embedded; failures recorded
-// with their reason). test/webhooks delivers the events of inline uploads.
+// Inline ingestion: a small file or text item runs its short indexing steps as local activities on the
+// worker that runs its workflow task (no round trip to the server between them) and its embedding as one
+// activity task (it waits its turn at the model: a local activity held the workflow task open meanwhile),
+// while a file over INLINE_INGEST_MAX_BYTES keeps activity tasks throughout. Every kind of history replays
+// on today's code, the all-local one of the code before too, and an inline item ends exactly as a remote
+// one does (every chunk stored once and embedded; failures recorded with their reason). test/webhooks
+// delivers the events of inline uploads.
 import assert from 'node:assert/strict';
-import { Worker } from '@temporalio/worker';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { createActivities } from '../../src/activities';
+import * as workspaces from '../../src/db/repositories/workspaces';
+import { activityDeps } from '../../src/main/deps';
+import { stageUpload } from '../../src/services/uploads';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
 import { type Tenant } from '../helpers/factories';
@@ -51,7 +59,7 @@ describe('inline ingestion (local activities for small items)', function () {
     return row as { chunks: number; indexes: number; embedded: number };
   }
 
-  it('a one-page synchronous upload runs its steps as local activities (no activity task), every chunk stored once and embedded', async () => {
+  it('a one-page synchronous upload runs its short steps as local activities and its embedding as an activity task, every chunk stored once and embedded', async () => {
     const text = 'Staff who work from home receive a monthly internet allowance of forty euros. '.repeat(40);
     const res = await uploadRequest(stack.request, tenant.workspaceId, headers, {
       filename: 'allowance.txt',
@@ -61,8 +69,8 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.status, 'COMPLETED');
     const h = steps(await history(WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId)));
-    assert.deepEqual(h.remote, [], 'no activity task');
-    // The patch marker, create, extract and store, embed (one batch), complete, record the webhook event.
+    assert.deepEqual(h.remote, ['embedChunks'], 'one activity task: the embedding');
+    // The two patch markers, create, extract and store, complete, record the webhook event.
     assert.equal(h.local, 6);
     const counts = await chunkCounts(res.body.knowledgeId);
     assert.ok(counts.chunks > 0);
@@ -86,8 +94,8 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.equal(blank.item.status, 'BACKGROUND_ERROR');
     assert.ok(blank.item.messageError, 'a reason');
     assert.deepEqual(blank.h.remote, []);
-    // The patch marker, create, extract (failed, not retried), record the failure, record the webhook event.
-    assert.equal(blank.h.local, 5);
+    // The two patch markers, create, extract (failed, not retried), record the failure, record the webhook event.
+    assert.equal(blank.h.local, 6);
 
     // A PDF can expand far beyond its stored size, or run OCR: activity tasks, however small.
     const pdf = await upload({
@@ -135,6 +143,60 @@ describe('inline ingestion (local activities for small items)', function () {
     await Worker.runReplayHistory({ workflowBundle: bundle }, inlineHistory, 'inline-steps');
   });
 
+  it("a run of the code before (every inline step local, the embedding too) replays on today's code", async () => {
+    const bundle = await bundleWorkflowCode({
+      workflowsPath: require.resolve('../fixtures/workflows/inlineIngestionBefore'),
+      logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
+    });
+    const workspace = await workspaces.findWorkspace(stack.deps.db, tenant.workspaceId);
+    assert.ok(workspace);
+    const staged = await stageUpload(
+      stack.deps,
+      workspace,
+      {
+        filename: 'before.txt',
+        declaredMime: 'text/plain',
+        stream: Readable.from([Buffer.from('The cafeteria opens at eight and closes at three on weekdays.\n')]),
+      },
+      new AbortController().signal,
+    );
+    const workerDeps = activityDeps({ ...stack.deps });
+    const taskQueue = `inline-before-${randomUUID()}`;
+    const connection = await NativeConnection.connect({ address: stack.config.temporal.address });
+    const worker = await Worker.create({
+      connection,
+      namespace: stack.config.temporal.namespace,
+      taskQueue,
+      workflowBundle: bundle,
+      activities: createActivities(workerDeps),
+    });
+    try {
+      const old = await worker.runUntil(async () => {
+        const handle = await stack.deps.temporal.client.workflow.start('ingestFileWorkflow', {
+          taskQueue,
+          workflowId: `inline-before:${staged.uploadId}`,
+          args: [
+            {
+              workspaceId: tenant.workspaceId,
+              organizationId: tenant.organizationId,
+              uploadId: staged.uploadId,
+              inline: true,
+            },
+          ],
+        });
+        assert.equal(((await handle.result()) as { status: string }).status, 'COMPLETED');
+        return handle.fetchHistory();
+      });
+      const h = steps(old);
+      assert.deepEqual(h.remote, [], 'the older code ran the embedding locally too');
+      assert.equal(h.local, 6, 'the patch marker, create, extract, embed, complete, the webhook event');
+      await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, old, 'all-local-before');
+    } finally {
+      await workerDeps.close();
+      await connection.close();
+    }
+  });
+
   it('a small text item is inline', async () => {
     const res = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/text`, {
       headers,
@@ -144,7 +206,7 @@ describe('inline ingestion (local activities for small items)', function () {
     const handle = stack.deps.temporal.client.workflow.getHandle(res.body.jobId);
     await handle.result();
     const h = steps(await handle.fetchHistory());
-    assert.deepEqual(h.remote, []);
+    assert.deepEqual(h.remote, ['embedChunks']);
     assert.ok(h.local >= 4, `${h.local} local activities`);
     const counts = await chunkCounts(res.body.id);
     assert.equal(counts.embedded, counts.chunks);
