@@ -2,11 +2,12 @@
 // or a re-embed's (from the workflow's memo).
 import type { Deps } from './deps';
 import { describeJob, type JobState } from '../temporal/jobs';
-import type { CrawlProgress } from '../workflows/contracts';
+import type { CrawlProgress, EvaluationProgress } from '../workflows/contracts';
+import { evaluationProgress } from './retrievalEvaluations';
 import { crawlProgress } from './sources';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
 import type { AuthState } from '../policies/credentials';
-import { knowledgeScope, mayCountWorkspaceChunks } from '../policies/scopes';
+import { knowledgeScope, mayCountWorkspaceChunks, mayTrackEvaluation } from '../policies/scopes';
 
 /**
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
@@ -31,7 +32,7 @@ export async function describeJobs(
   auth: AuthState,
   workspaceId: string,
   jobIds: string[],
-): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress }>> {
+): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress | EvaluationProgress }>> {
   // Each distinct id is described once, and the workspace's re-embed counts read once, however often asked.
   let counts: ReturnType<typeof countReembedProgress> | undefined;
   const reembedCounts = () => (counts ??= countReembedProgress(deps.db, workspaceId));
@@ -42,6 +43,9 @@ export async function describeJobs(
       if (job.status === 'NOT_FOUND') return job;
       if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
+      // An evaluation's progress only to a credential that may read evaluations.
+      const evaluation = mayTrackEvaluation(auth) ? await evaluationProgress(deps.db, workspaceId, id) : undefined;
+      if (evaluation) return { ...job, progress: evaluation };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
       const progress = await crawlProgress(deps.db, workspaceId, id, knowledgeScope(auth));
       return progress ? { ...job, progress } : job;

@@ -17,6 +17,9 @@ export const WorkflowIds = {
   /** The retention purge of one version of an item (started each time it stops being current). */
   purgeVersion: (workspaceId: string, knowledgeId: string, version: number) =>
     `purge-version:${workspaceId}:${knowledgeId}:${version}`,
+  /** One retrieval evaluation (its kind, the prefix, is what background-jobs lists it under). */
+  retrievalEvaluation: (workspaceId: string, evaluationId: string) =>
+    `retrieval-evaluation:${workspaceId}:${evaluationId}`,
 };
 
 /** RFC 4122 version 5 UUID of a name in a fixed namespace, for places where the spec wants a UUID id. */

@@ -1527,6 +1527,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspaceId}/retrieval-evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's retrieval evaluations, newest first
+         * @description **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        get: operations["listRetrievalEvaluations"];
+        put?: never;
+        /**
+         * Measure retrieval on your own labelled questions: start an evaluation of the runs it compares
+         * @description Each question is searched under every run (POST …/knowledge/search with the run’s mode, hybridWeight, rerank and filter, limit 10) and scored: the rank of its first relevant item, recall@1/5/10, MRR@10 and nDCG@10 (graded by the items’ grades). A run with roleId or customerRoleId searches as that role’s token: an item the role cannot see is never found. The evaluation runs in the background (202): POST …/background-jobs with its jobId shows questions done of total, and GET …/retrieval-evaluations/{evaluationId} the figures so far. Bounds (the deployment may lower them): RETRIEVAL_EVAL_MAX_QUESTIONS questions, RETRIEVAL_EVAL_MAX_RUNS runs, RETRIEVAL_EVAL_MAX_QUERY_CHARS characters per query (400), RETRIEVAL_EVAL_MAX_RUNNING evaluations running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409); the error body’s param names the field or bound and hint what to do.
+         *
+         *     **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        post: operations["createRetrievalEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/retrieval-evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An evaluation's figures per run and kind, and a page of its questions with what ranked above
+         * @description While RUNNING, the figures cover the questions evaluated so far. Each question shows, per run, the rank of its first relevant item in the first 10 (null: a miss), that item, and the results that ranked above it (for a miss, all ten). kind, missedAt and run narrow the page: missedAt=10 lists the misses, missedAt=1 every question some run did not answer first.
+         *
+         *     **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        get: operations["getRetrievalEvaluation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an evaluation and its results (a running one stops at its next batch)
+         * @description **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        delete: operations["deleteRetrievalEvaluation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/retrieval-evaluations/{evaluationId}/compare/{baselineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two evaluations side by side: per run (matched by name) and kind, each figure and its delta
+         * @description **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        get: operations["compareRetrievalEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1670,6 +1742,12 @@ export interface components {
             error: string;
             /** @description What went wrong (the messages the specification names, verbatim) */
             message: string;
+            /** @description A stable code for the kind of error */
+            code?: string;
+            /** @description The field or bound at fault */
+            param?: string;
+            /** @description What to do about it, in one line */
+            hint?: string;
         };
         ReadinessCheck: {
             /** @enum {string} */
@@ -2256,8 +2334,8 @@ export interface components {
             closedAt?: string | null;
             /** @description Why a FAILED job failed */
             error?: string;
-            /** @description A website crawl's progress (crawl jobs; only to a credential that may read the website item) or a re-embed's (reembedWorkflow jobs) */
-            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"];
+            /** @description A website crawl's progress (crawl jobs; only to a credential that may read the website item), a re-embed's (reembedWorkflow jobs) or a retrieval evaluation's (workspace credentials only) */
+            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"] | components["schemas"]["EvaluationProgress"];
         };
         CrawlProgress: {
             /** @description Pages (and linked files) indexed, or found unchanged */
@@ -2279,6 +2357,12 @@ export interface components {
             chunksDone?: number;
             /** @description All of this workspace's chunks (workspace credentials only) */
             chunksTotal?: number;
+        };
+        EvaluationProgress: {
+            /** @description Questions evaluated under every run */
+            questionsDone: number;
+            /** @description The evaluation's questions */
+            questionsTotal: number;
         };
         JobSummary: {
             /** @description The Temporal workflow id (POST …/background-jobs reads its state) */
@@ -2725,6 +2809,705 @@ export interface components {
              */
             startedAt: string;
             finishedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "c3e9a1f7-2b4d-4e6a-9c8f-1d3b5e7a9c20",
+         *       "name": "support articles, November",
+         *       "status": "RUNNING",
+         *       "jobId": "retrieval-evaluation:6f1c2b9e-4d3a-4e8b-9a71-2c5d8e0f3b14:c3e9a1f7-2b4d-4e6a-9c8f-1d3b5e7a9c20",
+         *       "progress": {
+         *         "questionsDone": 0,
+         *         "questionsTotal": 2
+         *       },
+         *       "runs": [
+         *         {
+         *           "name": "semantic",
+         *           "mode": "semantic",
+         *           "hybridWeight": null,
+         *           "rerank": false,
+         *           "rerankCandidates": null,
+         *           "filter": null,
+         *           "roleId": null,
+         *           "customerRoleId": null
+         *         },
+         *         {
+         *           "name": "hybrid 0.7",
+         *           "mode": "hybrid",
+         *           "hybridWeight": 0.7,
+         *           "rerank": false,
+         *           "rerankCandidates": null,
+         *           "filter": null,
+         *           "roleId": null,
+         *           "customerRoleId": null
+         *         },
+         *         {
+         *           "name": "hybrid as support",
+         *           "mode": "hybrid",
+         *           "hybridWeight": 0.7,
+         *           "rerank": false,
+         *           "rerankCandidates": null,
+         *           "filter": null,
+         *           "roleId": "4a7d2e9c-5b1f-4c3e-8d6a-2f9b1e7c4a58",
+         *           "customerRoleId": "support-agent"
+         *         }
+         *       ],
+         *       "kinds": [
+         *         "identifier",
+         *         "paraphrase"
+         *       ],
+         *       "error": null,
+         *       "createdAt": "2026-11-28T09:14:03.512Z",
+         *       "updatedAt": "2026-11-28T09:14:03.512Z",
+         *       "finishedAt": null
+         *     }
+         */
+        RetrievalEvaluationSummary: {
+            /**
+             * Format: uuid
+             * @description The evaluation
+             */
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            status: "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description Its workflow (POST …/background-jobs shows its progress) */
+            jobId: string;
+            progress: {
+                questionsDone: number;
+                questionsTotal: number;
+            };
+            runs: components["schemas"]["EvaluationRun"][];
+            /** @description The kinds of question in the set */
+            kinds: string[];
+            /** @description Why it FAILED */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            updatedAt: string;
+            finishedAt: string | null;
+        };
+        EvaluationRun: {
+            name: string;
+            /** @enum {string} */
+            mode: "semantic" | "hybrid" | "keyword";
+            hybridWeight: number | null;
+            rerank: boolean;
+            rerankCandidates: number | null;
+            /** @description The filter as sent (null: none) */
+            filter: unknown | null;
+            /** @description The role searched as (null: the workspace credential) */
+            roleId: string | null;
+            customerRoleId: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "c3e9a1f7-2b4d-4e6a-9c8f-1d3b5e7a9c20",
+         *       "name": "support articles, November",
+         *       "status": "COMPLETED",
+         *       "jobId": "retrieval-evaluation:6f1c2b9e-4d3a-4e8b-9a71-2c5d8e0f3b14:c3e9a1f7-2b4d-4e6a-9c8f-1d3b5e7a9c20",
+         *       "progress": {
+         *         "questionsDone": 2,
+         *         "questionsTotal": 2
+         *       },
+         *       "runs": [
+         *         {
+         *           "name": "semantic",
+         *           "mode": "semantic",
+         *           "hybridWeight": null,
+         *           "rerank": false,
+         *           "rerankCandidates": null,
+         *           "filter": null,
+         *           "roleId": null,
+         *           "customerRoleId": null
+         *         },
+         *         {
+         *           "name": "hybrid 0.7",
+         *           "mode": "hybrid",
+         *           "hybridWeight": 0.7,
+         *           "rerank": false,
+         *           "rerankCandidates": null,
+         *           "filter": null,
+         *           "roleId": null,
+         *           "customerRoleId": null
+         *         },
+         *         {
+         *           "name": "hybrid as support",
+         *           "mode": "hybrid",
+         *           "hybridWeight": 0.7,
+         *           "rerank": false,
+         *           "rerankCandidates": null,
+         *           "filter": null,
+         *           "roleId": "4a7d2e9c-5b1f-4c3e-8d6a-2f9b1e7c4a58",
+         *           "customerRoleId": "support-agent"
+         *         }
+         *       ],
+         *       "kinds": [
+         *         "identifier",
+         *         "paraphrase"
+         *       ],
+         *       "error": null,
+         *       "createdAt": "2026-11-28T09:14:03.512Z",
+         *       "updatedAt": "2026-11-28T09:14:05.201Z",
+         *       "finishedAt": "2026-11-28T09:14:05.201Z",
+         *       "figures": [
+         *         {
+         *           "run": "semantic",
+         *           "all": {
+         *             "questions": 2,
+         *             "recallAt1": 0,
+         *             "recallAt5": 0.5,
+         *             "recallAt10": 0.5,
+         *             "mrrAt10": 0.1667,
+         *             "ndcgAt10": 0.2636
+         *           },
+         *           "kinds": {
+         *             "identifier": {
+         *               "questions": 1,
+         *               "recallAt1": 0,
+         *               "recallAt5": 0,
+         *               "recallAt10": 0,
+         *               "mrrAt10": 0,
+         *               "ndcgAt10": 0
+         *             },
+         *             "paraphrase": {
+         *               "questions": 1,
+         *               "recallAt1": 0,
+         *               "recallAt5": 1,
+         *               "recallAt10": 1,
+         *               "mrrAt10": 0.3333,
+         *               "ndcgAt10": 0.5271
+         *             }
+         *           },
+         *           "rerank": {}
+         *         },
+         *         {
+         *           "run": "hybrid 0.7",
+         *           "all": {
+         *             "questions": 2,
+         *             "recallAt1": 1,
+         *             "recallAt5": 1,
+         *             "recallAt10": 1,
+         *             "mrrAt10": 1,
+         *             "ndcgAt10": 1
+         *           },
+         *           "kinds": {
+         *             "identifier": {
+         *               "questions": 1,
+         *               "recallAt1": 1,
+         *               "recallAt5": 1,
+         *               "recallAt10": 1,
+         *               "mrrAt10": 1,
+         *               "ndcgAt10": 1
+         *             },
+         *             "paraphrase": {
+         *               "questions": 1,
+         *               "recallAt1": 1,
+         *               "recallAt5": 1,
+         *               "recallAt10": 1,
+         *               "mrrAt10": 1,
+         *               "ndcgAt10": 1
+         *             }
+         *           },
+         *           "rerank": {}
+         *         },
+         *         {
+         *           "run": "hybrid as support",
+         *           "all": {
+         *             "questions": 2,
+         *             "recallAt1": 0.5,
+         *             "recallAt5": 0.5,
+         *             "recallAt10": 0.5,
+         *             "mrrAt10": 0.5,
+         *             "ndcgAt10": 0.3801
+         *           },
+         *           "kinds": {
+         *             "identifier": {
+         *               "questions": 1,
+         *               "recallAt1": 0,
+         *               "recallAt5": 0,
+         *               "recallAt10": 0,
+         *               "mrrAt10": 0,
+         *               "ndcgAt10": 0
+         *             },
+         *             "paraphrase": {
+         *               "questions": 1,
+         *               "recallAt1": 1,
+         *               "recallAt5": 1,
+         *               "recallAt10": 1,
+         *               "mrrAt10": 1,
+         *               "ndcgAt10": 0.7602
+         *             }
+         *           },
+         *           "rerank": {}
+         *         }
+         *       ],
+         *       "questions": [
+         *         {
+         *           "index": 0,
+         *           "id": "q001",
+         *           "query": "I lost access to the email on my account, how do I get back in",
+         *           "kind": "paraphrase",
+         *           "relevant": [
+         *             {
+         *               "knowledgeId": "9b2f7c4e-1a3d-4c8e-b5f6-0d2e4a6c8b1f",
+         *               "externalId": "kb-account-recovery",
+         *               "grade": 2
+         *             },
+         *             {
+         *               "knowledgeId": "2e8c4a6f-9d1b-4f3e-a5c7-6b8d0f2e4a91",
+         *               "externalId": "kb-2fa-backup-codes",
+         *               "grade": 1
+         *             }
+         *           ],
+         *           "runs": [
+         *             {
+         *               "run": "semantic",
+         *               "evaluated": true,
+         *               "rank": 3,
+         *               "found": {
+         *                 "knowledgeId": "9b2f7c4e-1a3d-4c8e-b5f6-0d2e4a6c8b1f",
+         *                 "title": "Recover an account without its email",
+         *                 "score": 0.727
+         *               },
+         *               "above": [
+         *                 {
+         *                   "knowledgeId": "8a4e2c6b-1f9d-4b7e-9c3a-5e7f1b3d9a04",
+         *                   "title": "Change the email on an invoice",
+         *                   "score": 0.789
+         *                 },
+         *                 {
+         *                   "knowledgeId": "0c6e2a8f-4b1d-4d9e-a3f5-7e9b1d3f5a86",
+         *                   "title": "Update your profile",
+         *                   "score": 0.758
+         *                 }
+         *               ]
+         *             },
+         *             {
+         *               "run": "hybrid 0.7",
+         *               "evaluated": true,
+         *               "rank": 1,
+         *               "found": {
+         *                 "knowledgeId": "9b2f7c4e-1a3d-4c8e-b5f6-0d2e4a6c8b1f",
+         *                 "title": "Recover an account without its email",
+         *                 "score": 0.789
+         *               },
+         *               "above": []
+         *             },
+         *             {
+         *               "run": "hybrid as support",
+         *               "evaluated": true,
+         *               "rank": 1,
+         *               "found": {
+         *                 "knowledgeId": "9b2f7c4e-1a3d-4c8e-b5f6-0d2e4a6c8b1f",
+         *                 "title": "Recover an account without its email",
+         *                 "score": 0.789
+         *               },
+         *               "above": []
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "index": 1,
+         *           "id": "q002",
+         *           "query": "ERR_TOKEN_EXPIRED",
+         *           "kind": "identifier",
+         *           "relevant": [
+         *             {
+         *               "knowledgeId": "5d1f9b3e-7c2a-4e6d-8b4f-3a9c1e5d7b62",
+         *               "externalId": "kb-error-codes",
+         *               "grade": 1
+         *             }
+         *           ],
+         *           "runs": [
+         *             {
+         *               "run": "semantic",
+         *               "evaluated": true,
+         *               "rank": null,
+         *               "found": null,
+         *               "above": [
+         *                 {
+         *                   "knowledgeId": "7f3b9d1e-5a2c-4e8f-b6d4-1c9e3a7f5b20",
+         *                   "title": "Session timeouts",
+         *                   "score": 0.789
+         *                 },
+         *                 {
+         *                   "knowledgeId": "3a9e5c1f-8b2d-4f6a-9e3c-7d1b5f9a3e47",
+         *                   "title": "Access tokens and their lifetime",
+         *                   "score": 0.758
+         *                 },
+         *                 {
+         *                   "knowledgeId": "1b7d3f9e-6a4c-4e2b-8f1d-9a3c5e7b2f60",
+         *                   "title": "Rate limits",
+         *                   "score": 0.727
+         *                 },
+         *                 {
+         *                   "knowledgeId": "6d2f8b4a-3e1c-4a7f-b9d5-2c8e6a4f1d93",
+         *                   "title": "Single sign-on with your identity provider",
+         *                   "score": 0.696
+         *                 },
+         *                 {
+         *                   "knowledgeId": "4f8a2d6c-9e3b-4b1f-a7c5-3d9f1b5e8a72",
+         *                   "title": "Webhook retries",
+         *                   "score": 0.665
+         *                 },
+         *                 {
+         *                   "knowledgeId": "2e8c4a6f-9d1b-4f3e-a5c7-6b8d0f2e4a91",
+         *                   "title": "Two-factor backup codes",
+         *                   "score": 0.634
+         *                 },
+         *                 {
+         *                   "knowledgeId": "0c6e2a8f-4b1d-4d9e-a3f5-7e9b1d3f5a86",
+         *                   "title": "Update your profile",
+         *                   "score": 0.603
+         *                 },
+         *                 {
+         *                   "knowledgeId": "a9c3e7b1-5f2d-4c8a-9e6b-4d2f8a1c7e35",
+         *                   "title": "Export your data",
+         *                   "score": 0.572
+         *                 },
+         *                 {
+         *                   "knowledgeId": "9b2f7c4e-1a3d-4c8e-b5f6-0d2e4a6c8b1f",
+         *                   "title": "Recover an account without its email",
+         *                   "score": 0.541
+         *                 },
+         *                 {
+         *                   "knowledgeId": "e2a6c8f4-7d3b-4f9e-b1a5-8c4e2d6f0b19",
+         *                   "title": "Close your account",
+         *                   "score": 0.51
+         *                 }
+         *               ]
+         *             },
+         *             {
+         *               "run": "hybrid 0.7",
+         *               "evaluated": true,
+         *               "rank": 1,
+         *               "found": {
+         *                 "knowledgeId": "5d1f9b3e-7c2a-4e6d-8b4f-3a9c1e5d7b62",
+         *                 "title": "Error codes of the API",
+         *                 "score": 0.789
+         *               },
+         *               "above": []
+         *             },
+         *             {
+         *               "run": "hybrid as support",
+         *               "evaluated": true,
+         *               "rank": null,
+         *               "found": null,
+         *               "above": [
+         *                 {
+         *                   "knowledgeId": "7f3b9d1e-5a2c-4e8f-b6d4-1c9e3a7f5b20",
+         *                   "title": "Session timeouts",
+         *                   "score": 0.789
+         *                 },
+         *                 {
+         *                   "knowledgeId": "0c6e2a8f-4b1d-4d9e-a3f5-7e9b1d3f5a86",
+         *                   "title": "Update your profile",
+         *                   "score": 0.758
+         *                 },
+         *                 {
+         *                   "knowledgeId": "8a4e2c6b-1f9d-4b7e-9c3a-5e7f1b3d9a04",
+         *                   "title": "Change the email on an invoice",
+         *                   "score": 0.727
+         *                 },
+         *                 {
+         *                   "knowledgeId": "9b2f7c4e-1a3d-4c8e-b5f6-0d2e4a6c8b1f",
+         *                   "title": "Recover an account without its email",
+         *                   "score": 0.696
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "total": 2,
+         *       "page": 1,
+         *       "limit": 50
+         *     }
+         */
+        RetrievalEvaluation: {
+            /**
+             * Format: uuid
+             * @description The evaluation
+             */
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            status: "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description Its workflow (POST …/background-jobs shows its progress) */
+            jobId: string;
+            progress: {
+                questionsDone: number;
+                questionsTotal: number;
+            };
+            runs: components["schemas"]["EvaluationRun"][];
+            /** @description The kinds of question in the set */
+            kinds: string[];
+            /** @description Why it FAILED */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            updatedAt: string;
+            finishedAt: string | null;
+            /** @description Per run: the figures over all questions and per kind */
+            figures: components["schemas"]["EvaluationRunFigures"][];
+            /** @description A page of the questions, by position */
+            questions: {
+                /** @description The question's position in the set (from 0) */
+                index: number;
+                id: string | null;
+                query: string;
+                kind: string | null;
+                relevant: {
+                    /**
+                     * Format: uuid
+                     * @description The item
+                     */
+                    knowledgeId: string;
+                    externalId: string | null;
+                    grade: number;
+                }[];
+                runs: {
+                    run: string;
+                    /** @description false: not evaluated yet */
+                    evaluated: boolean;
+                    /** @description The rank of the first relevant item (null: none in the first 10) */
+                    rank: number | null;
+                    /** @description The first relevant item found */
+                    found: {
+                        /**
+                         * Format: uuid
+                         * @description The item
+                         */
+                        knowledgeId: string;
+                        title: string;
+                        /** @description The search's score */
+                        score: number;
+                    } | null;
+                    /** @description What ranked above it (a miss: all of the first 10) */
+                    above: {
+                        /**
+                         * Format: uuid
+                         * @description The item
+                         */
+                        knowledgeId: string;
+                        title: string;
+                        /** @description The search's score */
+                        score: number;
+                    }[];
+                }[];
+            }[];
+            /** @description Questions matching kind, missedAt and run */
+            total: number;
+            page: number;
+            limit: number;
+        };
+        EvaluationRunFigures: {
+            /** @description The run's name */
+            run: string;
+            all: components["schemas"]["EvaluationMetrics"];
+            /** @description Per kind of question */
+            kinds: {
+                [key: string]: components["schemas"]["EvaluationMetrics"];
+            };
+            /** @description Questions per reranking outcome (empty: the run did not rerank) */
+            rerank: {
+                [key: string]: number;
+            };
+        };
+        /** @description Figures over a set of questions (null: none scored yet) */
+        EvaluationMetrics: {
+            /** @description Questions scored */
+            questions: number;
+            /** @description Share of questions whose first result is relevant */
+            recallAt1: number | null;
+            /** @description Share of questions with a relevant item in the first 5 */
+            recallAt5: number | null;
+            /** @description Share of questions with a relevant item in the first 10 */
+            recallAt10: number | null;
+            /** @description Mean reciprocal rank of the first relevant item (0 beyond 10) */
+            mrrAt10: number | null;
+            /** @description Mean nDCG@10 (graded: gains are the grades) */
+            ndcgAt10: number | null;
+        };
+        /**
+         * @example {
+         *       "evaluation": {
+         *         "id": "c3e9a1f7-2b4d-4e6a-9c8f-1d3b5e7a9c20",
+         *         "name": "after raising the keyword weight",
+         *         "status": "COMPLETED",
+         *         "createdAt": "2026-11-28T09:14:03.512Z"
+         *       },
+         *       "baseline": {
+         *         "id": "b1d7f3a9-6c2e-4a8b-8e4d-0f2a6c8e1b35",
+         *         "name": "support articles, November",
+         *         "status": "COMPLETED",
+         *         "createdAt": "2026-11-21T16:40:11.087Z"
+         *       },
+         *       "runs": [
+         *         {
+         *           "run": "hybrid",
+         *           "all": {
+         *             "evaluation": {
+         *               "questions": 120,
+         *               "recallAt1": 0.6417,
+         *               "recallAt5": 0.85,
+         *               "recallAt10": 0.9,
+         *               "mrrAt10": 0.7012,
+         *               "ndcgAt10": 0.8121
+         *             },
+         *             "baseline": {
+         *               "questions": 120,
+         *               "recallAt1": 0.625,
+         *               "recallAt5": 0.85,
+         *               "recallAt10": 0.9,
+         *               "mrrAt10": 0.7012,
+         *               "ndcgAt10": 0.7993
+         *             },
+         *             "delta": {
+         *               "questions": 0,
+         *               "recallAt1": 0.0167,
+         *               "recallAt5": 0,
+         *               "recallAt10": 0,
+         *               "mrrAt10": 0,
+         *               "ndcgAt10": 0.0128
+         *             }
+         *           },
+         *           "kinds": {
+         *             "identifier": {
+         *               "evaluation": {
+         *                 "questions": 40,
+         *                 "recallAt1": 0.85,
+         *                 "recallAt5": 0.85,
+         *                 "recallAt10": 0.9,
+         *                 "mrrAt10": 0.7012,
+         *                 "ndcgAt10": 0.931
+         *               },
+         *               "baseline": {
+         *                 "questions": 40,
+         *                 "recallAt1": 0.8,
+         *                 "recallAt5": 0.85,
+         *                 "recallAt10": 0.9,
+         *                 "mrrAt10": 0.7012,
+         *                 "ndcgAt10": 0.8977
+         *               },
+         *               "delta": {
+         *                 "questions": 0,
+         *                 "recallAt1": 0.05,
+         *                 "recallAt5": 0,
+         *                 "recallAt10": 0,
+         *                 "mrrAt10": 0,
+         *                 "ndcgAt10": 0.0333
+         *               }
+         *             },
+         *             "paraphrase": {
+         *               "evaluation": {
+         *                 "questions": 80,
+         *                 "recallAt1": 0.5375,
+         *                 "recallAt5": 0.85,
+         *                 "recallAt10": 0.9,
+         *                 "mrrAt10": 0.7012,
+         *                 "ndcgAt10": 0.7526
+         *               },
+         *               "baseline": {
+         *                 "questions": 80,
+         *                 "recallAt1": 0.5375,
+         *                 "recallAt5": 0.85,
+         *                 "recallAt10": 0.9,
+         *                 "mrrAt10": 0.7012,
+         *                 "ndcgAt10": 0.7501
+         *               },
+         *               "delta": {
+         *                 "questions": 0,
+         *                 "recallAt1": 0,
+         *                 "recallAt5": 0,
+         *                 "recallAt10": 0,
+         *                 "mrrAt10": 0,
+         *                 "ndcgAt10": 0.0025
+         *               }
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        RetrievalEvaluationComparison: {
+            evaluation: {
+                /**
+                 * Format: uuid
+                 * @description The evaluation
+                 */
+                id: string;
+                name: string | null;
+                /** @enum {string} */
+                status: "RUNNING" | "COMPLETED" | "FAILED";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp (UTC)
+                 */
+                createdAt: string;
+            };
+            baseline: {
+                /**
+                 * Format: uuid
+                 * @description The evaluation
+                 */
+                id: string;
+                name: string | null;
+                /** @enum {string} */
+                status: "RUNNING" | "COMPLETED" | "FAILED";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp (UTC)
+                 */
+                createdAt: string;
+            };
+            runs: {
+                /** @description Runs are matched by name */
+                run: string;
+                all: {
+                    evaluation: components["schemas"]["EvaluationMetrics"] | null;
+                    baseline: components["schemas"]["EvaluationMetrics"] | null;
+                    /** @description evaluation minus baseline (null: a side has no figures) */
+                    delta: {
+                        questions: number;
+                        recallAt1: number;
+                        recallAt5: number;
+                        recallAt10: number;
+                        mrrAt10: number;
+                        ndcgAt10: number;
+                    } | null;
+                };
+                kinds: {
+                    [key: string]: {
+                        evaluation: components["schemas"]["EvaluationMetrics"] | null;
+                        baseline: components["schemas"]["EvaluationMetrics"] | null;
+                        /** @description evaluation minus baseline (null: a side has no figures) */
+                        delta: {
+                            questions: number;
+                            recallAt1: number;
+                            recallAt5: number;
+                            recallAt10: number;
+                            mrrAt10: number;
+                            ndcgAt10: number;
+                        } | null;
+                    };
+                };
+            }[];
         };
         /** @description Any JSON value whose strings and object keys hold no NUL character and no unpaired UTF-16 surrogate (400 otherwise). Validators read the NUL half from `not` (a value holding a NUL anywhere); unpaired surrogates are stated here in words. */
         CleanJsonValue: unknown;
@@ -19918,6 +20701,1146 @@ export interface operations {
                 };
             };
             /** @description Not Found: Workspace not found; Source not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRetrievalEvaluations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of evaluations */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        evaluations: components["schemas"]["RetrievalEvaluationSummary"][];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRetrievalEvaluation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string & unknown;
+                    /** @description The labelled set (at most RETRIEVAL_EVAL_MAX_QUESTIONS questions, default 1000) */
+                    questions: {
+                        /** @description Your own id for the question (unique in the set), shown back with its results */
+                        id?: string;
+                        /** @description The question as a user would search it (at most RETRIEVAL_EVAL_MAX_QUERY_CHARS characters, default 1000) */
+                        query: string & unknown;
+                        /** @description A tag the figures are grouped by, e.g. paraphrase or identifier */
+                        kind?: string & unknown;
+                        /** @description The items that answer the question */
+                        relevant: ({
+                            /**
+                             * Format: uuid
+                             * @description The item
+                             */
+                            knowledgeId?: string;
+                            /** @description The item's externalId (docs/guides/external-ids.md) */
+                            externalId?: string & unknown;
+                            /** @description How relevant the item is (graded nDCG: its gain; default 1). Any grade counts as relevant for recall and MRR */
+                            grade?: number;
+                        } & (unknown | unknown))[];
+                    }[];
+                    /** @description The runs to compare (at most RETRIEVAL_EVAL_MAX_RUNS, default 10) */
+                    runs: {
+                        /** @description Unique in the evaluation; comparisons match runs by name (default: what the run does) */
+                        name?: string & unknown;
+                        /**
+                         * @description The search mode (default semantic, as POST …/knowledge/search)
+                         * @enum {string}
+                         */
+                        mode?: "semantic" | "hybrid" | "keyword";
+                        /** @description hybrid mode: the vector side's weight (default 0.8) */
+                        hybridWeight?: number;
+                        /** @description Rerank with the configured reranker (default: the workspace's setting at creation) */
+                        rerank?: boolean;
+                        rerankCandidates?: number;
+                        /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                        filter?: {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "and" | "or";
+                                        filters: ({
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string | number | boolean;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "gt" | "gte" | "lt" | "lte";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                            value: number | (string & unknown);
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string[] | number[] | boolean[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: (string & unknown)[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: (string & unknown)[];
+                                        })[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Search as this role
+                         */
+                        roleId?: string;
+                        /** @description Search as the role with this customerRoleId */
+                        customerRoleId?: string & unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Started: the evaluation (RUNNING) and its job */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalEvaluationSummary"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; An evaluation takes at most 1000 questions (RETRIEVAL_EVAL_MAX_QUESTIONS); this one has 1200; An evaluation compares at most 10 runs (RETRIEVAL_EVAL_MAX_RUNS); this one has 12; questions[3].query must be at most 1000 characters (RETRIEVAL_EVAL_MAX_QUERY_CHARS); questions[7].relevant[0].externalId: no item of the workspace has this externalId (3 relevant items in all name no item); runs[1].name: another run is named "hybrid"; Provide either customerRoleId or roleId, not both; Missing required field: questions */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Role not found; role with the given customerRoleId not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: 2 retrieval evaluations are running in this workspace, the most at once (RETRIEVAL_EVAL_MAX_RUNNING); retry when one has finished; The workspace holds its maximum of 100 retrieval evaluations (RETRIEVAL_EVAL_MAX_STORED); delete old ones first */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRetrievalEvaluation: {
+        parameters: {
+            query?: {
+                /** @description The page of questions */
+                page?: number;
+                /** @description Questions per page */
+                limit?: number;
+                /** @description Only questions of this kind */
+                kind?: string & unknown;
+                /** @description Only questions a run ranked nothing relevant for in its first missedAt results: 10, the misses; 1, every question a run did not answer first */
+                missedAt?: number;
+                /** @description With missedAt, only this run counts (its name); alone, missedAt=10 for this run */
+                run?: string;
+            };
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The evaluation (anything else: 404 "Retrieval evaluation not found") */
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalEvaluation"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; missedAt must be an integer between 1 and 10; run must be one of the evaluation's runs: "semantic", "hybrid" */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Retrieval evaluation not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRetrievalEvaluation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The evaluation (anything else: 404 "Retrieval evaluation not found") */
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Retrieval evaluation not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compareRetrievalEvaluations: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The evaluation (anything else: 404 "Retrieval evaluation not found") */
+                evaluationId: string;
+                /** @description The evaluation compared against (the deltas are evaluationId minus baselineId) */
+                baselineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalEvaluationComparison"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Retrieval evaluation not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -117,6 +117,9 @@ export const ErrorBodySchema = z
   .strictObject({
     error: z.string().meta({ description: 'The HTTP reason phrase, or "Error" on some space and RAG errors' }),
     message: z.string().meta({ description: 'What went wrong (the messages the specification names, verbatim)' }),
+    code: z.string().optional().meta({ description: 'A stable code for the kind of error' }),
+    param: z.string().optional().meta({ description: 'The field or bound at fault' }),
+    hint: z.string().optional().meta({ description: 'What to do about it, in one line' }),
   })
   .meta({ id: 'Error', description: 'The body of every error response' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
