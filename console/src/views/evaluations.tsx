@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { listRoles } from '../data';
 import type { ViewProps } from '../props';
-import { Confirm, ErrorLine, Section, StatusBadge, Table, useLoad } from '../ui';
+import { Confirm, ErrorLine, humanDate, Section, StatusBadge, Table, useLoad, When } from '../ui';
 
 const MODES = ['semantic', 'hybrid', 'keyword'] as const;
 const METRICS = ['recallAt1', 'recallAt5', 'recallAt10', 'mrrAt10', 'ndcgAt10'] as const;
@@ -270,7 +270,9 @@ function Misses({ api, evaluation }: ViewProps & { evaluation: Evaluation }) {
                     {!r.evaluated
                       ? 'not evaluated yet'
                       : r.rank === null
-                        ? 'not in the first 10'
+                        ? r.above.length === 0
+                          ? 'no result'
+                          : 'not in the first 10'
                         : `rank ${r.rank} (${r.found?.title ?? ''})`}
                     {r.above.length > 0 && (
                       <span> · above it: {r.above.map((a) => `${a.title} (${a.score.toFixed(3)})`).join('; ')}</span>
@@ -303,7 +305,7 @@ function Compare({ api, evaluation, others }: ViewProps & { evaluation: Evaluati
           <option value="">none</option>
           {others.map((o) => (
             <option key={o.id} value={o.id}>
-              {o.name ?? o.id} ({new Date(o.createdAt).toLocaleString()})
+              {o.name ?? o.id} ({humanDate(o.createdAt)})
             </option>
           ))}
         </select>
@@ -379,7 +381,7 @@ export function EvaluationsView(props: ViewProps) {
                 <StatusBadge status={e.status} />,
                 `${e.progress.questionsDone} / ${e.progress.questionsTotal}`,
                 e.runs.map((r) => r.name).join(', '),
-                new Date(e.createdAt).toLocaleString(),
+                <When iso={e.createdAt} />,
                 <Confirm
                   label="Delete"
                   danger
