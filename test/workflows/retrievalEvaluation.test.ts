@@ -1,14 +1,15 @@
 // The retrieval evaluation workflow survives its worker: a worker is stopped in the middle of an evaluation
 // (a batch under way), a new one takes over, and the evaluation completes with every question evaluated once:
 // one result per question and run, each written once, each question's query embedded once over both workers
-// (a question evaluated again would embed it again). The Temporal dev server and the real database and model.
+// (a question evaluated again would embed it again). And an evaluation deleted while it runs ends its workflow at
+// the next question, without failing. The Temporal dev server and the real database and model.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createEvaluationActivities } from '../../src/activities/retrievalEvaluations';
 import { findWorkspace } from '../../src/db/repositories/workspaces';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
-import { createEvaluation } from '../../src/services/retrievalEvaluations';
+import { createEvaluation, deleteEvaluation } from '../../src/services/retrievalEvaluations';
 import { testEnv } from '../helpers/env';
 import { createTenant, insertItem } from '../helpers/factories';
 import { getStack, workflowBundle, type TestStack } from '../helpers/stack';
@@ -37,7 +38,12 @@ describe('retrievalEvaluationWorkflow', function () {
     stack = await getStack();
   });
 
-  it('completes after its worker is stopped mid-evaluation and another starts, each question evaluated once', async () => {
+  /**
+   * A workspace of twelve committee pages, an evaluation of twelve questions (two runs) on a task queue of its
+   * own, and workers for it whose model is slowed down (so a batch is caught half way) and counts each query it
+   * embeds over all of them.
+   */
+  async function setup() {
     const { db } = stack.deps;
     const tenant = await createTenant(db);
     const texts = TOPICS.map((t) => `The ${t} committee reviewed its budget and agreed on next steps for the ${t}.`);
@@ -94,6 +100,11 @@ describe('retrievalEvaluationWorkflow', function () {
       },
       { batchSize: 5 },
     );
+    return { db, row, questions, embedded, startWorker };
+  }
+
+  it('completes after its worker is stopped mid-evaluation and another starts, each question evaluated once', async () => {
+    const { db, row, questions, embedded, startWorker } = await setup();
     const done = async () =>
       (await db('retrieval_evaluations').where({ id: row.id }).first('questions_done')).questions_done as number;
 
@@ -142,5 +153,27 @@ describe('retrievalEvaluationWorkflow', function () {
     assert.equal(evaluation.summary[0].all.questions, questions.length);
     assert.equal(evaluation.summary[0].all.recallAt1, 1);
     assert.deepEqual(Object.keys(evaluation.summary[1].kinds), ['identifier', 'paraphrase']);
+  });
+  it('ends DELETED, without failing, when the evaluation is deleted while it runs', async () => {
+    const { db, row, questions, startWorker } = await setup();
+    const worker = await startWorker();
+    try {
+      const deadline = Date.now() + 60_000;
+      while (
+        ((await db('retrieval_evaluations').where({ id: row.id }).first('questions_done'))?.questions_done ?? 0) < 1
+      ) {
+        assert.ok(Date.now() < deadline, 'nothing evaluated');
+        await sleep(50);
+      }
+      await deleteEvaluation(db, row.workspace_id, row.id);
+      const result = await stack.deps.temporal.client.workflow.getHandle(row.job_id).result();
+      assert.equal(result.status, 'DELETED');
+      assert.ok(result.questionsEvaluated < questions.length, 'it stopped at its next question');
+      assert.equal((await db('retrieval_evaluation_results').where({ evaluation_id: row.id })).length, 0);
+    } finally {
+      worker.worker.shutdown();
+      await worker.running;
+      await worker.connection.close();
+    }
   });
 });
