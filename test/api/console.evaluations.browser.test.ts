@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium } from '../helpers/chromium';
-import { publishedContract } from '../helpers/contract';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS, axeViolations, guardConsolePage, launchChromium } from '../helpers/chromium';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import { waitForJob } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -42,13 +41,6 @@ const QUESTIONS = [
   { id: 'c', kind: 'identifier', query: 'B-7731', relevant: [{ externalId: 'bikes' }] },
   { id: 'd', kind: 'identifier', query: 'PJ-404', relevant: [{ externalId: 'printer' }] },
 ];
-
-async function axeViolations(page: Page, source: string): Promise<string[]> {
-  await page.evaluate(source);
-  return (await page.evaluate(`axe.run().then((r) => r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ': ' + v.help))`)) as string[];
-}
 
 describe('operator console: retrieval evaluations in Chromium', function () {
   this.timeout(240_000);
@@ -86,33 +78,7 @@ describe('operator console: retrieval evaluations in Chromium', function () {
       `sessionStorage.setItem('kws-console-session', ${JSON.stringify(JSON.stringify(session))})`,
     );
     const page = await context.newPage();
-    const origin = new URL(stack.baseUrl).origin;
-    const foreign: string[] = [];
-    const failures: string[] = [];
-    const checks: Array<Promise<void>> = [];
-    page.on('request', (r) => {
-      if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
-    });
-    page.on('pageerror', (err) => failures.push(err.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') failures.push(m.text());
-    });
-    page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.origin !== origin || url.pathname.startsWith('/console')) return;
-      checks.push(
-        res.text().then((text) => {
-          const type = res.headers()['content-type'] ?? '';
-          const body = type.startsWith('application/json') && text ? (JSON.parse(text) as unknown) : undefined;
-          publishedContract().check(res.request().method(), url.pathname + url.search, {
-            status: res.status(),
-            headers: res.headers(),
-            text,
-            body,
-          });
-        }),
-      );
-    });
+    const { foreign, failures, checks } = guardConsolePage(page, new URL(stack.baseUrl).origin);
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
 
     await page.goto(`${stack.baseUrl}/console`, { waitUntil: 'load' });
