@@ -12,6 +12,13 @@ import {
   EvaluationSchema,
   EvaluationSummarySchema,
 } from './schema';
+import {
+  compareEvaluationsExamples,
+  createEvaluationExamples,
+  deleteEvaluationExamples,
+  getEvaluationExamples,
+  listEvaluationsExamples,
+} from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/retrieval-evaluations';
 const evaluationId = uuid(`The evaluation (anything else: 404 "${EvaluationMessages.notFound}")`);
@@ -46,11 +53,12 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       'runs, RETRIEVAL_EVAL_MAX_QUERY_CHARS characters per query (400), RETRIEVAL_EVAL_MAX_RUNNING evaluations ' +
       'running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409); the error body’s param names the field or ' +
       'bound and hint what to do.',
-    request: { path: WorkspacePath, body: CreateEvaluationSchema },
+    request: { path: WorkspacePath, body: CreateEvaluationSchema, examples: createEvaluationExamples.request },
     responses: {
       202: {
         description: 'Started: the evaluation (RUNNING) and its job',
         schema: EvaluationSummarySchema,
+        examples: createEvaluationExamples.response,
         links: evaluationLinks('$response.body#/id'),
       },
     },
@@ -79,6 +87,7 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       200: {
         description: 'A page of evaluations',
         schema: EvaluationListSchema,
+        examples: listEvaluationsExamples.response,
       },
     },
     errors: {
@@ -97,7 +106,9 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       '(for a miss, all ten). kind, missedAt and run narrow the page: missedAt=10 lists the misses, missedAt=1 ' +
       'every question some run did not answer first.',
     request: { path: EvaluationPath, query: EvaluationQuerySchema },
-    responses: { 200: { description: 'The evaluation', schema: EvaluationSchema } },
+    responses: {
+      200: { description: 'The evaluation', schema: EvaluationSchema, examples: getEvaluationExamples.response },
+    },
     errors: {
       400: [
         'Invalid page value, must be between 1 and 10000',
@@ -118,6 +129,7 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       200: {
         description: 'The comparison',
         schema: EvaluationComparisonSchema,
+        examples: compareEvaluationsExamples.response,
       },
     },
     errors: notFound,
@@ -129,7 +141,13 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
     tag: 'Search',
     summary: 'Delete an evaluation and its results (a running one stops at its next batch)',
     request: { path: EvaluationPath },
-    responses: { 200: { description: 'Deleted', schema: z.strictObject({ success: z.literal(true) }) } },
+    responses: {
+      200: {
+        description: 'Deleted',
+        schema: z.strictObject({ success: z.literal(true) }),
+        examples: deleteEvaluationExamples.response,
+      },
+    },
     errors: notFound,
   },
 ];

@@ -30,7 +30,7 @@ export function presentEvaluationSummary(row: RetrievalEvaluationRow): Evaluatio
       hybridWeight: r.hybridWeight,
       rerank: r.rerank,
       rerankCandidates: r.rerankCandidates,
-      filter: r.filter,
+      filter: r.filter as Record<string, unknown> | null,
       roleId: r.roleId,
       customerRoleId: r.customerRoleId,
     })),

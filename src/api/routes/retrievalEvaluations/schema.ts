@@ -10,13 +10,6 @@ import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 import { externalIdField, MAX_PAGE } from '../knowledge/schema';
 import { FILTER_DESCRIPTION, FILTER_JSON_SCHEMA } from '../knowledge/filters';
-import {
-  COMPARISON_EXAMPLE,
-  EVALUATION_EXAMPLE,
-  EVALUATION_LIST_EXAMPLE,
-  EVALUATION_REQUEST_EXAMPLE,
-  EVALUATION_SUMMARY_EXAMPLE,
-} from './examples';
 
 const KIND = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const KIND_MESSAGE =
@@ -141,8 +134,8 @@ export const CreateEvaluationSchema = z
         ctx.addIssue({ code: 'custom', path: ['runs', i, 'filter'], message: `runs[${i}].${err.message}` });
       }
     });
-  })
-  .meta({ examples: [EVALUATION_REQUEST_EXAMPLE] });
+  });
+
 export type CreateEvaluationInput = z.infer<typeof CreateEvaluationSchema>;
 
 const pageParam = (name: string, max: number, fallback: number) => {
@@ -213,7 +206,7 @@ export const EvaluationRunSchema = z
     hybridWeight: z.number().nullable(),
     rerank: z.boolean(),
     rerankCandidates: z.int().nullable(),
-    filter: z.unknown().nullable().meta({ description: 'The filter as sent (null: none)' }),
+    filter: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The filter as sent (null: none)' }),
     roleId: z.uuid().nullable().meta({ description: 'The role searched as (null: the workspace credential)' }),
     customerRoleId: z.string().nullable(),
   })
@@ -244,17 +237,16 @@ export const EvaluationSummarySchema = z
     updatedAt: timestamp,
     finishedAt: timestamp.nullable(),
   })
-  .meta({ id: 'RetrievalEvaluationSummary', examples: [EVALUATION_SUMMARY_EXAMPLE] });
+  .meta({ id: 'RetrievalEvaluationSummary' });
 export type EvaluationSummaryOutput = z.infer<typeof EvaluationSummarySchema>;
 
-export const EvaluationListSchema = z
-  .strictObject({
-    evaluations: z.array(EvaluationSummarySchema).meta({ description: 'Newest first' }),
-    total: z.int(),
-    page: z.int(),
-    limit: z.int(),
-  })
-  .meta({ examples: [EVALUATION_LIST_EXAMPLE] });
+export const EvaluationListSchema = z.strictObject({
+  evaluations: z.array(EvaluationSummarySchema).meta({ description: 'Newest first' }),
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
+});
+
 export type EvaluationList = z.infer<typeof EvaluationListSchema>;
 
 const QuestionRunSchema = z.strictObject({
@@ -287,7 +279,7 @@ export const EvaluationSchema = EvaluationSummarySchema.extend({
   total: z.int().meta({ description: 'Questions matching kind, missedAt and run' }),
   page: z.int(),
   limit: z.int(),
-}).meta({ id: 'RetrievalEvaluation', examples: [EVALUATION_EXAMPLE] });
+}).meta({ id: 'RetrievalEvaluation' });
 export type EvaluationOutput = z.infer<typeof EvaluationSchema>;
 
 const ComparedSchema = z.strictObject({
@@ -325,5 +317,5 @@ export const EvaluationComparisonSchema = z
       }),
     ),
   })
-  .meta({ id: 'RetrievalEvaluationComparison', examples: [COMPARISON_EXAMPLE] });
+  .meta({ id: 'RetrievalEvaluationComparison' });
 export type EvaluationComparison = z.infer<typeof EvaluationComparisonSchema>;
