@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { listRoles } from '../data';
 import type { ViewProps } from '../props';
-import { Confirm, ErrorLine, humanDate, Section, StatusBadge, Table, useLoad, When } from '../ui';
+import { Confirm, ErrorLine, humanDate, NumberField, Section, StatusBadge, Table, useLoad, When } from '../ui';
 
 const MODES = ['semantic', 'hybrid', 'keyword'] as const;
 const METRICS = ['recallAt1', 'recallAt5', 'recallAt10', 'mrrAt10', 'ndcgAt10'] as const;
@@ -153,17 +153,7 @@ function NewEvaluation(props: ViewProps & { onStarted: (id: string) => void }) {
               {mode}
             </label>
           ))}
-          <label>
-            Hybrid weight
-            <input
-              type="number"
-              min={0}
-              max={1}
-              step={0.05}
-              value={hybridWeight}
-              onInput={(e) => setHybridWeight(Number(e.currentTarget.value))}
-            />
-          </label>
+          <NumberField label="Hybrid weight" min={0} max={1} step={0.05} value={hybridWeight} set={setHybridWeight} />
           <label>
             Search as
             <select value={roleId} onChange={(e) => setRoleId(e.currentTarget.value)}>
