@@ -32,7 +32,7 @@ import {
   type QuestionScore,
 } from '../domain/retrievalMetrics';
 import type { EmbeddingProvider } from '../embeddings/provider';
-import { AppError, Messages, notFound } from '../errors';
+import { AppError, Messages, notFound, type ErrorHelp } from '../errors';
 import { isUuid } from '../ids';
 import { evaluationCredential } from '../policies/scopes';
 import { WorkflowIds } from '../temporal/constants';
@@ -72,40 +72,11 @@ export const RUNNING_RETRY_AFTER_SECONDS = 30;
 export const DEFAULT_BATCH_QUESTIONS = 20;
 
 /**
- * A refusal that names the bound or the field at fault, with the error body's help fields: `code`, `param` (the
- * request field, or workspaceId for a bound of the workspace) and `hint` (what to do).
+ * A refusal that names the bound or the field at fault: its code (the error catalogue's evaluation_* codes, or
+ * invalid_field), `param` (the request field, or workspaceId for a bound of the workspace) and `hint`.
  */
-export class EvaluationRefusal extends AppError {
-  constructor(
-    status: number,
-    message: string,
-    readonly refusal: { code: EvaluationRefusalCode; param: string; hint: string },
-    headers: Record<string, string> = {},
-  ) {
-    super(status, message, undefined, headers);
-  }
-
-  override toBody() {
-    return { ...super.toBody(), ...this.refusal };
-  }
-}
-
-/** The codes of the refusals (docs/guides/retrieval-evaluation.md lists them). */
-export type EvaluationRefusalCode =
-  | 'evaluation_questions_limit'
-  | 'evaluation_runs_limit'
-  | 'evaluation_query_too_long'
-  | 'evaluation_running_limit'
-  | 'evaluation_stored_limit'
-  | 'evaluation_unknown_item'
-  | 'invalid_field';
-
-const refused = (
-  status: number,
-  message: string,
-  refusal: EvaluationRefusal['refusal'],
-  headers?: Record<string, string>,
-) => new EvaluationRefusal(status, message, refusal, headers);
+const refused = (status: number, message: string, help: Required<ErrorHelp>, headers: Record<string, string> = {}) =>
+  new AppError(status, message, undefined, headers, help);
 
 // ---- creating
 
@@ -192,10 +163,10 @@ async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunI
     let role: { id: string; customer_role_id: string | null } | undefined;
     if (run.customerRoleId !== undefined) {
       role = await roles.findRoleByCustomerRoleId(db, workspace.id, run.customerRoleId);
-      if (!role) throw notFound(Messages.customerRoleNotFound);
+      if (!role) throw notFound(Messages.customerRoleNotFound).with({ param: `runs[${i}].customerRoleId` });
     } else if (run.roleId !== undefined) {
       role = await roles.findRole(db, workspace.id, run.roleId);
-      if (!role) throw notFound(RoleMessages.notFound);
+      if (!role) throw notFound(RoleMessages.notFound).with({ param: `runs[${i}].roleId` });
     }
     resolved.push({
       name,

@@ -18,6 +18,7 @@ import { deleteSourceSchedule } from '../temporal/schedules';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, uuidV5 } from '../temporal/constants';
 import type { WebSettings } from '../web/document';
+import type { OwnComponents } from '../web/ownComponents';
 import { canonicalUrl } from '../web/urls';
 import type { SourceDocumentOutcome, SourceDocumentResult } from '../workflows/contracts';
 import { deleteLeafBatch } from './cascadeDeletes';
@@ -43,6 +44,8 @@ export interface SyncStepDeps {
   storage: BlobStore;
   secrets?: SecretBox;
   web: WebSettings;
+  /** The service's own components: no source reaches them (src/web/ownComponents.ts). */
+  ownComponents: OwnComponents;
   /** How a web page's text is chunked (its chunks are stored by the step, embedded by the workflow). */
   ingestion: ChunkSettings;
   defaultStorageQuotaBytes: number;
@@ -134,7 +137,7 @@ function kindContext(deps: SyncStepDeps, step: StepContext, previous: ReadonlyMa
     signal: step.signal,
     heartbeat: step.heartbeat,
     previous,
-    addressPolicy: { allowPrivateNetworks: deps.web.allowPrivateNetworks },
+    addressPolicy: { allowPrivateNetworks: deps.web.allowPrivateNetworks, own: deps.ownComponents },
     web: deps.web,
   };
 }

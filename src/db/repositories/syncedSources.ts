@@ -6,6 +6,11 @@ import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
 
 export type NewSource = Omit<SourceRow, 'created_at' | 'updated_at' | 'running_sync_id' | 'workspace_id'>;
 
+export async function countSources(db: Tx, workspaceId: string): Promise<number> {
+  const [row] = await db('sources').where({ workspace_id: workspaceId }).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
 export async function insertSource(db: Tx, workspaceId: string, input: NewSource): Promise<SourceRow> {
   const [row] = await db<SourceRow>('sources')
     .insert({ ...input, workspace_id: workspaceId, config: JSON.stringify(input.config) as never })

@@ -131,7 +131,12 @@ export const CreateEvaluationSchema = z
         parseFilter(run.filter);
       } catch (err) {
         if (!(err instanceof FilterError)) throw err;
-        ctx.addIssue({ code: 'custom', path: ['runs', i, 'filter'], message: `runs[${i}].${err.message}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['runs', i, 'filter'],
+          message: `runs[${i}].${err.message}`,
+          params: { code: 'invalid_filter', param: `runs[${i}].${err.param}`, hint: err.hint },
+        });
       }
     });
   });

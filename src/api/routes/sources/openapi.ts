@@ -13,6 +13,7 @@ import {
   SyncStartedSchema,
   UpdateSourceSchema,
 } from './schema';
+import { boundMessage } from '../../../services/bounds';
 import { createSourceExamples, updateSourceExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/sources';
@@ -64,6 +65,7 @@ export const sourcesOperations: ApiOperation[] = [
         SyncSourceMessages.badSecrets,
       ],
       404: [RoleMessages.rolesNotFound],
+      409: [boundMessage('workspaceSources')],
     },
   },
   {
