@@ -28,6 +28,9 @@ export const DEFAULT_PLAIN_MAX_BYTES = 256 * 1024;
  */
 export const MAX_PLAIN_MAX_BYTES = 1024 * 1024;
 
+/** The largest values the retrieval evaluation bounds may be set to (the OpenAPI document states these). */
+export const RETRIEVAL_EVAL_CEILINGS = { questions: 1000, runs: 10, queryChars: 1000 } as const;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -225,6 +228,29 @@ const EnvSchema = z.object({
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).max(10_000).default(100),
+
+  // Retrieval evaluations (docs/guides/retrieval-evaluation.md): the request bounds can only be lowered (the
+  // OpenAPI document states the ceilings), the per-workspace counts set freely.
+  RETRIEVAL_EVAL_MAX_QUESTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(RETRIEVAL_EVAL_CEILINGS.questions)
+    .default(RETRIEVAL_EVAL_CEILINGS.questions),
+  RETRIEVAL_EVAL_MAX_RUNS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(RETRIEVAL_EVAL_CEILINGS.runs)
+    .default(RETRIEVAL_EVAL_CEILINGS.runs),
+  RETRIEVAL_EVAL_MAX_QUERY_CHARS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(RETRIEVAL_EVAL_CEILINGS.queryChars)
+    .default(RETRIEVAL_EVAL_CEILINGS.queryChars),
+  RETRIEVAL_EVAL_MAX_RUNNING: z.coerce.number().int().min(1).max(1000).default(2),
+  RETRIEVAL_EVAL_MAX_STORED: z.coerce.number().int().min(1).max(100_000).default(100),
 });
 
 export interface Config {
@@ -393,6 +419,18 @@ export interface Config {
     /** Endpoints one workspace may hold (every event fans out to each subscribed one). */
     maxEndpoints: number;
   };
+  /** Bounds of retrieval evaluations: per request (questions, runs, query length) and per workspace. */
+  retrievalEvaluations: EvaluationBounds;
+}
+
+export interface EvaluationBounds {
+  maxQuestions: number;
+  maxRuns: number;
+  maxQueryChars: number;
+  /** Evaluations RUNNING at once in one workspace. */
+  maxRunning: number;
+  /** Evaluations one workspace keeps (delete old ones to make room). */
+  maxStored: number;
 }
 
 export class ConfigError extends Error {}
@@ -591,6 +629,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       maxEndpoints: e.WEBHOOK_MAX_ENDPOINTS,
+    },
+    retrievalEvaluations: {
+      maxQuestions: e.RETRIEVAL_EVAL_MAX_QUESTIONS,
+      maxRuns: e.RETRIEVAL_EVAL_MAX_RUNS,
+      maxQueryChars: e.RETRIEVAL_EVAL_MAX_QUERY_CHARS,
+      maxRunning: e.RETRIEVAL_EVAL_MAX_RUNNING,
+      maxStored: e.RETRIEVAL_EVAL_MAX_STORED,
     },
   };
 }

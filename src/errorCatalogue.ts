@@ -335,6 +335,50 @@ const entries = {
     schemaValid: "The item's processing state is stored data.",
   },
 
+  // ---- retrieval evaluations (docs/guides/retrieval-evaluation.md)
+  evaluation_questions_limit: {
+    group: 'limits',
+    status: [400],
+    summary: 'A retrieval evaluation has more questions than RETRIEVAL_EVAL_MAX_QUESTIONS (1,000 by default).',
+    hint: 'Split the labelled set into evaluations of at most RETRIEVAL_EVAL_MAX_QUESTIONS questions.',
+    schemaValid: "The deployment may set RETRIEVAL_EVAL_MAX_QUESTIONS below the document's maxItems (its ceiling).",
+  },
+  evaluation_runs_limit: {
+    group: 'limits',
+    status: [400],
+    summary: 'A retrieval evaluation compares more runs than RETRIEVAL_EVAL_MAX_RUNS (10 by default).',
+    hint: 'Compare at most RETRIEVAL_EVAL_MAX_RUNS runs at once; start a second evaluation for the others.',
+    schemaValid: "The deployment may set RETRIEVAL_EVAL_MAX_RUNS below the document's maxItems (its ceiling).",
+  },
+  evaluation_query_too_long: {
+    group: 'limits',
+    status: [400],
+    summary: "A question's query is longer than RETRIEVAL_EVAL_MAX_QUERY_CHARS (1,000 by default); `param` names it.",
+    hint: 'Shorten the query named in param (searches read about 1,000 characters at most).',
+    schemaValid: "The deployment may set RETRIEVAL_EVAL_MAX_QUERY_CHARS below the document's maxLength (its ceiling).",
+  },
+  evaluation_unknown_item: {
+    group: 'resources',
+    status: [400],
+    summary: "A question's relevant item names no item of the workspace; `param` names the first such id.",
+    hint: 'Label items that exist in the workspace (GET …/knowledge?externalId=… finds one by its external id).',
+    schemaValid: 'Which items a workspace holds is stored data.',
+  },
+  evaluation_running_limit: {
+    group: 'limits',
+    status: [409],
+    summary: 'The workspace runs RETRIEVAL_EVAL_MAX_RUNNING evaluations (2 by default), the most at once.',
+    hint: 'Wait the seconds Retry-After gives, or until a running evaluation ends (POST …/background-jobs).',
+    schemaValid: 'How many evaluations the workspace is running is stored state.',
+  },
+  evaluation_stored_limit: {
+    group: 'limits',
+    status: [409],
+    summary: 'The workspace keeps RETRIEVAL_EVAL_MAX_STORED evaluations (100 by default), the most it may.',
+    hint: 'Delete evaluations you no longer need (DELETE …/retrieval-evaluations/{evaluationId}).',
+    schemaValid: 'How many evaluations the workspace keeps is stored state.',
+  },
+
   // ---- sizes and rates
   body_too_large: {
     group: 'limits',

@@ -25,13 +25,13 @@ import {
   type RetrievalSettings,
   type SearchMode,
 } from '../../src/services/search';
+import { distinctInOrder, evaluate, roundMetrics, type Judged, type Metrics } from '../../src/domain/retrievalMetrics';
 import { rerankerFromSettings, type Reranker } from '../../src/embeddings/rerank';
 import { createTenant } from '../../test/helpers/factories';
 import { loadAverage, round, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
 import { EmbeddingCache } from './embeddingCache';
 import { loadLabels, wordOverlap, type LabelledQuestion, type QuestionKind } from './labels';
-import { distinctInOrder, evaluate, type Judged, type Metrics } from './metrics';
 import { loadPythonDocs, type DocPage } from './pydoc';
 import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
@@ -258,7 +258,7 @@ export async function evaluateRuns(
     }
     const msPerQuery = (performance.now() - started) / labels.length;
     const metrics = Object.fromEntries(
-      KINDS.map((kind) => [kind, evaluate(judged.filter((j) => kind === 'all' || j.kind === kind))]),
+      KINDS.map((kind) => [kind, roundMetrics(evaluate(judged.filter((j) => kind === 'all' || j.kind === kind)), 3)]),
     ) as Record<QuestionKind | 'all', Metrics>;
     results.push({ name: run.name, metrics, msPerQuery: round(msPerQuery, 1) });
   }

@@ -9,11 +9,12 @@ import { KnowledgeView } from './views/knowledge';
 import { RolesView } from './views/roles';
 import { SearchView } from './views/search';
 import { IntegrationsView } from './views/integrations';
+import { EvaluationsView } from './views/evaluations';
 import { ErrorLine } from './ui';
 import './style.css';
 
 const STORE = 'kws-console-session';
-const TABS = ['Overview', 'Knowledge', 'Roles and access', 'Search', 'Integrations'] as const;
+const TABS = ['Overview', 'Knowledge', 'Roles and access', 'Search', 'Evaluations', 'Integrations'] as const;
 type Tab = (typeof TABS)[number];
 
 function restored(): Session | undefined {
@@ -138,6 +139,7 @@ function App() {
         {tab === 'Knowledge' && <KnowledgeView {...props} />}
         {tab === 'Roles and access' && <RolesView {...props} />}
         {tab === 'Search' && <SearchView {...props} setSession={setSession} />}
+        {tab === 'Evaluations' && <EvaluationsView {...props} />}
         {tab === 'Integrations' && <IntegrationsView {...props} />}
       </main>
     </>

@@ -150,3 +150,27 @@ export const deliveryRow = (d: Delivery, first: ComponentChildren) => ({
   key: d.id,
   cells: [first, d.eventType, <When iso={d.createdAt} />, d.attempts, d.lastStatusCode ?? d.lastError ?? '—'],
 });
+
+/** A labelled number input. */
+export function NumberField(props: {
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  set: (n: number) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="number"
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        value={props.value}
+        onInput={(e) => props.set(Number(e.currentTarget.value))}
+      />
+    </label>
+  );
+}

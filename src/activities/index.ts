@@ -2,6 +2,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
+import type { Reranker } from '../embeddings/rerank';
 import type { Extractor } from '../extract';
 import type { Metrics } from '../observability/metrics';
 import type { SecretBox } from '../services/secretBox';
@@ -15,6 +16,7 @@ import { createRoleActivities } from './roles';
 import { createIngestionActivities, type IngestionSettings } from './ingestion';
 import { createOrphanActivities } from './orphans';
 import { createReembedActivities } from './reembed';
+import { createEvaluationActivities } from './retrievalEvaluations';
 import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
 import { createVersionActivities } from './versions';
@@ -30,6 +32,8 @@ export interface ActivityDeps {
   embeddings: EmbeddingProvider;
   /** The model a re-embed builds (EMBEDDING_NEXT_MODEL_DIR; workflows/reembed.ts), when configured. */
   nextEmbeddings?: EmbeddingProvider;
+  /** The reranker RERANK_URL configures (retrieval evaluations' runs with rerank), or null. */
+  reranker?: Reranker | null;
   ingestion: IngestionSettings;
   /** For activities that look at other workflows (the orphan reaper). */
   temporal?: TemporalDeps;
@@ -55,6 +59,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createOrphanActivities(deps),
     ...createWebhookActivities(deps),
     ...createReembedActivities(deps),
+    ...createEvaluationActivities(deps),
     ...createVersionActivities(deps),
     ...createSyncSourceActivities(deps),
   };

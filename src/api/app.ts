@@ -26,6 +26,7 @@ import { chunksRouter } from './routes/chunks/router';
 import { mcpRouter } from './routes/mcp/router';
 import { catalogRouter } from './routes/catalog/router';
 import { rolesRouter } from './routes/roles/router';
+import { retrievalEvaluationsRouter } from './routes/retrievalEvaluations/router';
 import { sourcesRouter } from './routes/sources/router';
 import { spacesRouter } from './routes/spaces/router';
 import { storageRouter } from './routes/storage/router';
@@ -56,6 +57,7 @@ export function apiRouter(deps: Deps): Router {
     storageRouter(deps),
     apiKeysRouter(deps),
     sourcesRouter(deps),
+    retrievalEvaluationsRouter(deps),
     docsRouter(deps, openApi),
     consoleRouter(deps),
   ]) {

@@ -1,4 +1,6 @@
 // Row types as stored in PostgreSQL (snake_case). Mappers to API shapes live in presenters.
+import type { Metrics } from '../domain/retrievalMetrics';
+
 export interface OrganizationRow {
   id: string;
   name: string;
@@ -374,4 +376,75 @@ export interface SourceDocumentRow {
   listed_filename: string | null;
   listed_size: string | null;
   outcome: Record<string, unknown> | null;
+}
+
+/** One run of a retrieval evaluation as stored (resolved at creation: the rerank default, the role). */
+export interface EvaluationRunSpec {
+  name: string;
+  mode: 'semantic' | 'hybrid' | 'keyword';
+  hybridWeight: number | null;
+  rerank: boolean;
+  rerankCandidates: number | null;
+  /** The filter as the request sent it (parsed again when the run searches). */
+  filter: unknown;
+  /** The role the run searches as (null: the workspace credential), and its customerRoleId when it has one. */
+  roleId: string | null;
+  customerRoleId: string | null;
+}
+
+export type EvaluationSummary = Array<{ all: Metrics; kinds: Record<string, Metrics> }>;
+
+export interface RetrievalEvaluationRow {
+  id: string;
+  workspace_id: string;
+  name: string | null;
+  status: 'RUNNING' | 'COMPLETED' | 'FAILED';
+  job_id: string;
+  runs: EvaluationRunSpec[];
+  kinds: string[];
+  question_count: number;
+  questions_done: number;
+  /** Per run (in order): the metrics over all questions and per kind; written when the evaluation completes. */
+  summary: EvaluationSummary | null;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+/** A relevant item of a labelled question: its id, the externalId it was named by (if so), its grade. */
+export interface RelevantItem {
+  knowledgeId: string;
+  externalId: string | null;
+  grade: number;
+}
+
+export interface RetrievalEvaluationQuestionRow {
+  evaluation_id: string;
+  position: number;
+  workspace_id: string;
+  label: string | null;
+  query: string;
+  kind: string | null;
+  relevant: RelevantItem[];
+}
+
+/** A result that came first in a run (to the metrics' cut-off). */
+export interface RankedItem {
+  knowledgeId: string;
+  title: string;
+  score: number;
+}
+
+export interface RetrievalEvaluationResultRow {
+  evaluation_id: string;
+  position: number;
+  run_index: number;
+  workspace_id: string;
+  rank: number | null;
+  ndcg: number;
+  top: RankedItem[];
+  rerank: string | null;
+  writes: number;
+  created_at: Date;
 }

@@ -185,6 +185,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
     storage: deps.storage,
     embeddings: deps.embeddings,
     nextEmbeddings: deps.nextEmbeddings,
+    reranker: deps.reranker,
     temporal: deps.temporal,
     extractor,
     metrics: deps.metrics,

@@ -50,6 +50,11 @@ export const POLICY = {
   'rbac.manage': { allow: ['workspace'], description: 'turn RBAC on or off' },
   'retrieval.read': { allow: TOKENS, description: "read the workspace's retrieval settings (the rerank default)" },
   'retrieval.manage': { allow: ['workspace'], description: "change the workspace's retrieval settings" },
+  'retrieval.evaluate': {
+    allow: ['workspace'],
+    description:
+      "create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)",
+  },
   'roles.read': { allow: TOKENS, description: 'list, get and find roles' },
   'roles.manage': { allow: ['workspace'], description: 'create, update and delete roles' },
   'access.explain': {

@@ -2,6 +2,8 @@
 // (a space's role and owner, the caller's membership) and ask here; no service decides on its own.
 import type { ThreadScope } from '../db/repositories/agent';
 import type { AccessFilter } from '../db/repositories/search';
+import type { WorkspaceRow } from '../db/rows';
+import { allows } from './actions';
 import { boundRoleId, type AuthState } from './credentials';
 
 /** The workspace's own credentials (the API key, an access token with neither role nor subject): not narrowed. */
@@ -58,6 +60,30 @@ export function jobReach(auth: AuthState, job: { deploymentWide: boolean; itemRe
   if (isWorkspaceCredential(auth) || job.deploymentWide) return 'full';
   return job.itemReached ? 'full' : 'hidden';
 }
+
+/**
+ * The credential a retrieval evaluation's run searches with: the workspace's own, or, for a run evaluated as a
+ * role, a role-bound access token's (kind 'role', bound to the role), so the search goes through the same scope
+ * (knowledgeScope) and the same explain rule as that role's users and sees what they see, no more. No token is
+ * minted: the claims name the workspace and the role, and no API key (nothing a search reads).
+ */
+export function evaluationCredential(workspace: WorkspaceRow, roleId: string | null): AuthState {
+  if (roleId === null) return { kind: 'workspace', workspace };
+  return {
+    kind: 'role',
+    workspace,
+    token: {
+      tokenType: 'access',
+      organizationId: workspace.organization_id,
+      workspaceId: workspace.id,
+      roleId,
+      apiKeyId: '',
+    },
+  };
+}
+
+/** Whether background-jobs shows an evaluation's progress: to a credential that may read the evaluation. */
+export const mayTrackEvaluation = (auth: AuthState): boolean => allows('retrieval.evaluate', auth.kind);
 
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;

@@ -3,12 +3,13 @@
 // an item its knowledge scope reaches (src/policies/scopes.ts jobReach).
 import type { Deps } from './deps';
 import { describeJobWithSubject, withFailureReason, type JobState, type JobSubject } from '../temporal/jobs';
-import type { CrawlProgress } from '../workflows/contracts';
+import type { CrawlProgress, EvaluationProgress } from '../workflows/contracts';
+import { evaluationProgress } from './retrievalEvaluations';
 import { crawlProgress, jobSourceRoot } from './sources';
 import { findVisibleKnowledge } from './knowledge';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
 import type { AuthState } from '../policies/credentials';
-import { jobReach, knowledgeScope, mayCountWorkspaceChunks } from '../policies/scopes';
+import { jobReach, knowledgeScope, mayCountWorkspaceChunks, mayTrackEvaluation } from '../policies/scopes';
 
 /**
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
@@ -33,7 +34,7 @@ export async function describeJobs(
   auth: AuthState,
   workspaceId: string,
   jobIds: string[],
-): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress }>> {
+): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress | EvaluationProgress }>> {
   // Each distinct id is described once, and the workspace's re-embed counts read once, however often asked.
   let counts: ReturnType<typeof countReembedProgress> | undefined;
   const reembedCounts = () => (counts ??= countReembedProgress(deps.db, workspaceId));
@@ -56,6 +57,9 @@ export async function describeJobs(
       const job = await withFailureReason(deps.temporal, state);
       if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
+      // An evaluation's progress only to a credential that may read evaluations.
+      const evaluation = mayTrackEvaluation(auth) ? await evaluationProgress(deps.db, workspaceId, id) : undefined;
+      if (evaluation) return { ...job, progress: evaluation };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
       const progress = await crawlProgress(deps.db, workspaceId, id, scope);
       return progress ? { ...job, progress } : job;

@@ -133,4 +133,15 @@ export interface Activities {
   /** The atomic switch; `missing` > 0: chunks came in since the last round, nothing switched; `total`: all chunks. */
   switchReembed(input: { target: EmbeddingTarget }): Promise<{ missing: number; total: number }>;
   finishReembed(input: { target: EmbeddingTarget }): Promise<void>;
+
+  // Retrieval evaluations (workflows/retrievalEvaluation.ts)
+  /**
+   * Evaluates the next `limit` questions without results under every run, recording each once; `remaining`:
+   * questions still without results after the batch; 'gone': the evaluation was deleted or ended.
+   */
+  evaluateRetrievalBatch(
+    input: InWorkspace & { evaluationId: string; limit: number },
+  ): Promise<{ state: 'run' | 'gone'; evaluated: number; remaining: number }>;
+  /** Stores the metrics and marks the evaluation COMPLETED, or, with `error`, FAILED. */
+  finishRetrievalEvaluation(input: InWorkspace & { evaluationId: string; error?: string }): Promise<void>;
 }

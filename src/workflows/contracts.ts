@@ -229,6 +229,9 @@ export const FailureTypes = {
   conflict: 'Conflict',
 } as const;
 
+/** The failure type of a retrieval evaluation that cannot go on (the role a run searches as was deleted). */
+export const EVALUATION_REFUSED = 'EvaluationRefused';
+
 /**
  * Activity failure types whose message an item records as its messageError: their texts come from a fixed
  * vocabulary (failureReasons.ts, the fetch refusals). Any other activity failure is recorded as
@@ -245,6 +248,7 @@ export const ITEM_FAILURE_TYPES: readonly string[] = [
  * with its fixed text (which the workflow itself wrote), and role jobs end with the role failures.
  */
 export const JOB_FAILURE_TYPES: readonly string[] = [
+  EVALUATION_REFUSED,
   ...Object.values(IngestionFailureTypes),
   ...Object.values(RoleFailureTypes),
   ...Object.values(FailureTypes),
@@ -449,3 +453,25 @@ export interface SourceDocumentResult {
 
 /** The job kind (search attribute) of source syncs, scheduled or not. */
 export const SOURCE_SYNC_JOB_KIND = 'source-sync';
+
+// Retrieval evaluations (retrievalEvaluationWorkflow, services/retrievalEvaluations.ts).
+
+export interface RetrievalEvaluationInput {
+  workspaceId: string;
+  evaluationId: string;
+  /** Questions per batch activity (each evaluated under every run). */
+  batchSize: number;
+}
+
+export interface RetrievalEvaluationResult {
+  /** DELETED: the evaluation was deleted (or ended) while it ran. */
+  status: 'COMPLETED' | 'DELETED';
+  /** Questions this run of the workflow recorded. */
+  questionsEvaluated: number;
+}
+
+/** An evaluation's progress (POST …/background-jobs), from its row. */
+export interface EvaluationProgress {
+  questionsDone: number;
+  questionsTotal: number;
+}

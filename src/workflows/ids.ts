@@ -24,4 +24,7 @@ export const WorkflowIds = {
   /** The retention purge of one version of an item (started each time it stops being current). */
   purgeVersion: (workspaceId: string, knowledgeId: string, version: number) =>
     `purge-version:${workspaceId}:${knowledgeId}:${version}`,
+  /** One retrieval evaluation (its kind, the prefix, is what background-jobs lists it under). */
+  retrievalEvaluation: (workspaceId: string, evaluationId: string) =>
+    `retrieval-evaluation:${workspaceId}:${evaluationId}`,
 };

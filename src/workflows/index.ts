@@ -8,6 +8,7 @@ export { ingestVersionWorkflow } from './ingestVersion';
 export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
 export { purgeVersionWorkflow } from './purgeVersion';
 export { reembedWorkflow } from './reembed';
+export { retrievalEvaluationWorkflow } from './retrievalEvaluation';
 export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
 export { deliverWebhookWorkflow } from './webhooks';
 export { unpackArchiveWorkflow } from './unpackArchive';

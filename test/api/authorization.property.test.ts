@@ -386,6 +386,30 @@ const CALLS: Record<string, RouteCalls> = {
     potent: (w) => ({ method: 'PUT', path: v1(w, '/rbac-status'), json: { rbacEnabled: !w.rbac } }),
     inert: (w) => ({ method: 'PUT', path: v1(w, '/rbac-status'), json: { rbacEnabled: w.rbac } }),
   },
+  'GET /v1/workspaces/{workspaceId}/retrieval-evaluations': {
+    potent: (w) => ({ method: 'GET', path: v1(w, '/retrieval-evaluations') }),
+  },
+  'POST /v1/workspaces/{workspaceId}/retrieval-evaluations': {
+    potent: (w) => ({
+      method: 'POST',
+      path: v1(w, '/retrieval-evaluations'),
+      json: { questions: [{ query: 'planted', relevant: [{ knowledgeId: w.itemIds[0] }] }], runs: [{}] },
+    }),
+    inert: (w) => ({ method: 'POST', path: v1(w, '/retrieval-evaluations'), json: {} }),
+  },
+  'GET /v1/workspaces/{workspaceId}/retrieval-evaluations/{evaluationId}': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/retrieval-evaluations/${randomUUID()}`) }),
+  },
+  'GET /v1/workspaces/{workspaceId}/retrieval-evaluations/{evaluationId}/compare/{baselineId}': {
+    potent: (w) => ({
+      method: 'GET',
+      path: v1(w, `/retrieval-evaluations/${randomUUID()}/compare/${randomUUID()}`),
+    }),
+  },
+  'DELETE /v1/workspaces/{workspaceId}/retrieval-evaluations/{evaluationId}': {
+    potent: (w) => ({ method: 'DELETE', path: v1(w, `/retrieval-evaluations/${randomUUID()}`) }),
+    inert: (w) => ({ method: 'DELETE', path: v1(w, `/retrieval-evaluations/${randomUUID()}`) }),
+  },
   'GET /v1/workspaces/{workspaceId}/retrieval-settings': {
     potent: (w) => ({ method: 'GET', path: v1(w, '/retrieval-settings') }),
   },

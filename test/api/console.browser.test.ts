@@ -17,9 +17,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS as OUTPUT, launchChromium } from '../helpers/chromium';
-import { publishedContract } from '../helpers/contract';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS as OUTPUT, axeViolations, guardConsolePage, launchChromium } from '../helpers/chromium';
 import { createTenant } from '../helpers/factories';
 import { page as sitePage, startSite, type TestSite } from '../helpers/site';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -29,16 +28,6 @@ const FILES = [
   { name: 'salary-bands.txt', text: 'Salary bands: engineering levels and their pay ranges for the year. ' },
   { name: 'onboarding.txt', text: 'Onboarding checklist: laptop, badge, accounts and the first week plan. ' },
 ];
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page, source: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') stays as served.
-  await page.evaluate(source);
-  const found = await page.evaluate(`axe.run().then((r) => r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ': ' + v.help))`);
-  return found as string[];
-}
 
 describe('operator console in Chromium', function () {
   this.timeout(300_000);
@@ -78,36 +67,7 @@ describe('operator console in Chromium', function () {
     const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const origin = new URL(stack.baseUrl).origin;
-    const foreign: string[] = [];
-    const failures: string[] = [];
-    const checks: Array<Promise<void>> = [];
-    const apiCalls = new Set<string>();
-    page.on('request', (r) => {
-      if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
-    });
-    page.on('pageerror', (err) => failures.push(err.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') failures.push(`${m.text()} (${m.location().url})`);
-    });
-    // The drift guard on every API answer the console receives (its own static files aside).
-    page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.origin !== origin || url.pathname.startsWith('/console')) return;
-      const method = res.request().method();
-      apiCalls.add(`${method} ${url.pathname.replace(/[0-9a-f-]{36}/g, '{id}')}`);
-      checks.push(
-        res.text().then((text) => {
-          const type = res.headers()['content-type'] ?? '';
-          const body = type.startsWith('application/json') && text ? (JSON.parse(text) as unknown) : undefined;
-          publishedContract().check(method, url.pathname + url.search, {
-            status: res.status(),
-            headers: res.headers(),
-            text,
-            body,
-          });
-        }),
-      );
-    });
+    const { foreign, failures, checks, apiCalls } = guardConsolePage(page, origin);
     const violations: string[] = [];
     const audit = async (view: string) => {
       for (const v of await axeViolations(page, axeSource)) violations.push(`${view}: ${v}`);

@@ -27,9 +27,15 @@ import { installPythonSdk, pythonToolsVenv, run } from '../helpers/pythonTools';
  */
 const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/guides/roles-and-tokens.md'];
 /** Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). */
-const OTHER_GUIDES = ['text-url-website', 'versions', 'external-ids', 'chunks', 'mcp', 'agent-api'].map(
-  (name) => `docs/guides/${name}.md`,
-);
+const OTHER_GUIDES = [
+  'text-url-website',
+  'versions',
+  'external-ids',
+  'chunks',
+  'mcp',
+  'agent-api',
+  'retrieval-evaluation',
+].map((name) => `docs/guides/${name}.md`);
 
 interface StepResult {
   block: CodeBlock;

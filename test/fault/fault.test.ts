@@ -504,6 +504,91 @@ async function killMidSourceSync(): Promise<void> {
   }
 }
 
+async function killMidEvaluation(): Promise<void> {
+  const h = await harness();
+  try {
+    const ws = h.tenant.workspaceId;
+    const TOPICS = ['harbour', 'orchard', 'glacier', 'market', 'library', 'railway', 'vineyard', 'observatory'];
+    for (const topic of TOPICS) {
+      const res = await h.request('POST', `/v1/workspaces/${ws}/knowledge/text`, {
+        headers: h.headers,
+        json: {
+          title: topic,
+          content: `The ${topic} committee met and agreed on the ${topic} budget.`,
+          externalId: topic,
+        },
+      });
+      assert.equal(res.status, 201, res.text);
+    }
+    await until('the pages indexed', async () => {
+      const rows = await h.db('knowledge').where({ workspace_id: ws, status: 'COMPLETED' });
+      return rows.length === TOPICS.length;
+    });
+    const QUESTIONS = 240;
+    const questions = Array.from({ length: QUESTIONS }, (_, i) => ({
+      kind: i % 2 === 0 ? 'paraphrase' : 'identifier',
+      query: `question ${i}: what did the ${TOPICS[i % TOPICS.length]} committee decide`,
+      relevant: [{ externalId: TOPICS[i % TOPICS.length] }],
+    }));
+    const created = await h.request('POST', `/v1/workspaces/${ws}/retrieval-evaluations`, {
+      headers: h.headers,
+      json: { questions, runs: [{ mode: 'semantic' }, { mode: 'hybrid' }] },
+    });
+    assert.equal(created.status, 202, created.text);
+    const id = created.body.id as string;
+    const row = () => h.db('retrieval_evaluations').where({ id }).first();
+    const partial = await until(
+      'part of the questions evaluated',
+      async () => {
+        const r = await row();
+        return r.questions_done > 0 && r.questions_done < QUESTIONS - 40 ? r : undefined;
+      },
+      180_000,
+      50,
+    );
+    await h.worker!.kill9();
+    const killedAt = Date.now();
+    const before = await h
+      .db('retrieval_evaluation_results')
+      .where({ evaluation_id: id })
+      .select('position', 'run_index', 'created_at');
+    await h.startWorker();
+    const done = await until(
+      'the evaluation completed',
+      async () => {
+        const r = await row();
+        return r.status !== 'RUNNING' ? r : undefined;
+      },
+      240_000,
+    );
+    const completedAt = Date.now();
+    assert.equal(done.status, 'COMPLETED', JSON.stringify(done));
+    assert.equal(done.questions_done, QUESTIONS);
+    const results = await h.db('retrieval_evaluation_results').where({ evaluation_id: id });
+    assert.equal(results.length, QUESTIONS * 2, 'one result per question and run');
+    assert.ok(
+      results.every((r: { writes: number }) => r.writes === 1),
+      'each written once',
+    );
+    // The questions recorded before the kill kept their results: none was evaluated again.
+    const recorded = new Map(
+      results.map((r: { position: number; run_index: number; created_at: Date }) => [
+        `${r.position}:${r.run_index}`,
+        r.created_at.getTime(),
+      ]),
+    );
+    for (const r of before as Array<{ position: number; run_index: number; created_at: Date }>) {
+      assert.equal(recorded.get(`${r.position}:${r.run_index}`), r.created_at.getTime());
+    }
+    await record('worker kill -9 mid-evaluation', {
+      questionsDoneAtKill: partial.questions_done,
+      killToCompleted: seconds(completedAt - killedAt),
+    });
+  } finally {
+    await h.close();
+  }
+}
+
 describe('fault tolerance (separate API and worker processes)', function () {
   this.timeout(300_000);
   let h: Harness | undefined;
@@ -518,7 +603,13 @@ describe('fault tolerance (separate API and worker processes)', function () {
   describe('kill -9 of the worker, the scenarios at once', function () {
     const outcomes = new Map<() => Promise<void>, Promise<void>>();
     before(() => {
-      for (const scenario of [killMidIngestion, killMidReplace, killMidCascadeDelete, killMidSourceSync]) {
+      for (const scenario of [
+        killMidIngestion,
+        killMidReplace,
+        killMidCascadeDelete,
+        killMidSourceSync,
+        killMidEvaluation,
+      ]) {
         const outcome = scenario();
         outcome.catch(() => undefined); // awaited (and failed) by its own test
         outcomes.set(scenario, outcome);
@@ -536,6 +627,9 @@ describe('fault tolerance (separate API and worker processes)', function () {
 
     it('kill -9 of the worker mid-sync of an s3 source: the sync resumes and finishes exactly once', () =>
       outcomes.get(killMidSourceSync));
+
+    it('kill -9 of the worker mid-evaluation: the evaluation completes after a restart, each question evaluated once', () =>
+      outcomes.get(killMidEvaluation));
   });
 
   it('restart of the Temporal server with its database: running workflows resume and complete', async () => {

@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (no browser download), as the browser tests launch it, and the
 // folder their screenshots go to.
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { publishedContract } from './contract';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** The test output: screenshots and figures the browser tests leave for people to look at. */
@@ -22,3 +23,51 @@ const CHROMIUM_ARGS = [
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function axeViolations(page: Page, source: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') stays as served.
+  await page.evaluate(source);
+  const found = await page.evaluate(`axe.run().then((r) => r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ': ' + v.help))`);
+  return found as string[];
+}
+
+/**
+ * What a console walk watches: requests to another origin, script errors, and every API answer the page receives
+ * checked by the drift guard (the console's own static files aside); `apiCalls` names each call made
+ * (ids as {id}). Await `checks` before asserting.
+ */
+export function guardConsolePage(page: Page, origin: string) {
+  const foreign: string[] = [];
+  const failures: string[] = [];
+  const checks: Array<Promise<void>> = [];
+  const apiCalls = new Set<string>();
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  page.on('pageerror', (err) => failures.push(err.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') failures.push(`${m.text()} (${m.location().url})`);
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.origin !== origin || url.pathname.startsWith('/console')) return;
+    const method = res.request().method();
+    apiCalls.add(`${method} ${url.pathname.replace(/[0-9a-f-]{36}/g, '{id}')}`);
+    checks.push(
+      res.text().then((text) => {
+        const type = res.headers()['content-type'] ?? '';
+        const body = type.startsWith('application/json') && text ? (JSON.parse(text) as unknown) : undefined;
+        publishedContract().check(method, url.pathname + url.search, {
+          status: res.status(),
+          headers: res.headers(),
+          text,
+          body,
+        });
+      }),
+    );
+  });
+  return { foreign, failures, checks, apiCalls };
+}

@@ -49,19 +49,20 @@ export function seededVector(dim: number, seed: number): number[] {
   return v.map((x) => x / n);
 }
 
-/** A searchable STRING item (one chunk) inserted directly, assigned to the given roles. */
+/** A searchable STRING item (one chunk: its content, the title by default) inserted directly, assigned to the given roles. */
 export async function insertItem(
   db: Db,
   workspaceId: string,
-  input: { title: string; roleIds?: string[]; vector: number[] },
+  input: { title: string; content?: string; roleIds?: string[]; vector: number[] },
 ): Promise<string> {
   const id = randomUUID();
+  const content = input.content ?? input.title;
   await db('knowledge').insert({
     id,
     workspace_id: workspaceId,
     type: 'STRING',
     title: input.title,
-    content: input.title,
+    content,
   });
   await db('knowledge_chunks').insert({
     id: randomUUID(),
@@ -69,7 +70,7 @@ export async function insertItem(
     knowledge_id: id,
     chunk_index: 0,
     page_number: 1,
-    content: input.title,
+    content,
     embedding: db.raw('?::vector', [toVectorLiteral(input.vector)]),
   });
   for (const roleId of input.roleIds ?? []) {

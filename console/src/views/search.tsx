@@ -3,33 +3,10 @@ import { mintToken, reason, workspaceApi, type Session } from '../api';
 import { listKnowledge, listRoles } from '../data';
 import type { ViewProps } from '../props';
 import type { KnowledgeAccess, SearchHit } from '../types';
-import { ErrorLine, Section, useLoad } from '../ui';
+import { ErrorLine, NumberField, Section, useLoad } from '../ui';
 
 const MODES = ['semantic', 'keyword', 'hybrid'] as const;
 type Mode = (typeof MODES)[number];
-
-function NumberField(props: {
-  label: string;
-  min: number;
-  max: number;
-  step: number;
-  value: number;
-  set: (n: number) => void;
-}) {
-  return (
-    <label>
-      {props.label}
-      <input
-        type="number"
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        value={props.value}
-        onInput={(e) => props.set(Number(e.currentTarget.value))}
-      />
-    </label>
-  );
-}
 
 const score = (v: number) => v.toFixed(3);
 /** A score that shows as 0.000: nothing in common with the query, listed only because the limit had room. */

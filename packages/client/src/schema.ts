@@ -1617,6 +1617,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspaceId}/retrieval-evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's retrieval evaluations, newest first
+         * @description **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        get: operations["listRetrievalEvaluations"];
+        put?: never;
+        /**
+         * Measure retrieval on your own labelled questions: start an evaluation of the runs it compares
+         * @description Each question is searched under every run (POST …/knowledge/search with the run’s mode, hybridWeight, rerank and filter, limit 10) and scored: the rank of its first relevant item, recall@1/5/10, MRR@10 and nDCG@10 (graded by the items’ grades). A run with roleId or customerRoleId searches as that role’s token: an item the role cannot see is never found. The evaluation runs in the background (202): POST …/background-jobs with its jobId shows questions done of total, and GET …/retrieval-evaluations/{evaluationId} the figures so far. Bounds (the deployment may lower them): RETRIEVAL_EVAL_MAX_QUESTIONS questions, RETRIEVAL_EVAL_MAX_RUNS runs, RETRIEVAL_EVAL_MAX_QUERY_CHARS characters per query (400), RETRIEVAL_EVAL_MAX_RUNNING evaluations running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409); the error body’s param names the field or bound and hint what to do.
+         *
+         *     **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        post: operations["createRetrievalEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/retrieval-evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An evaluation's figures per run and kind, and a page of its questions with what ranked above
+         * @description While RUNNING, the figures cover the questions evaluated so far. Each question shows, per run, the rank of its first relevant item in the first 10 (null: a miss), that item, and the results that ranked above it (for a miss, all ten). kind, missedAt and run narrow the page: missedAt=10 lists the misses, missedAt=1 every question some run did not answer first.
+         *
+         *     **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        get: operations["getRetrievalEvaluation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an evaluation and its results (a running one stops at its next batch)
+         * @description **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        delete: operations["deleteRetrievalEvaluation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/retrieval-evaluations/{evaluationId}/compare/{baselineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two evaluations side by side: per run (matched by name) and kind, each figure and its delta
+         * @description **Authorization**: `retrieval.evaluate` (create, list, read, compare and delete retrieval evaluations (a run evaluated as a role searches as that role's token: what the role sees, no more)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        get: operations["compareRetrievalEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1786,7 +1858,7 @@ export interface components {
              * @description A stable code for the kind of error (the error guide, GET /docs/errors, lists them)
              * @enum {string}
              */
-            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_filter" | "value_not_storable" | "malformed_json" | "unsafe_text" | "malformed_multipart" | "unsupported_file_type" | "missing_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_workspace_mismatch" | "permission_denied" | "model_fixed" | "https_required" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "source_kind_mismatch" | "item_not_ready" | "body_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "internal_error" | "upstream_error" | "service_unavailable";
+            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_filter" | "value_not_storable" | "malformed_json" | "unsafe_text" | "malformed_multipart" | "unsupported_file_type" | "missing_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_workspace_mismatch" | "permission_denied" | "model_fixed" | "https_required" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "source_kind_mismatch" | "item_not_ready" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_running_limit" | "evaluation_stored_limit" | "body_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "internal_error" | "upstream_error" | "service_unavailable";
             /** @description The field (filter.filters[0].key) or header (organizationid) at fault */
             param?: string;
             /** @description What to do about it, in one line */
@@ -2384,8 +2456,8 @@ export interface components {
             closedAt?: string | null;
             /** @description Why a FAILED job failed */
             error?: string;
-            /** @description A website crawl's progress (crawl jobs; only to a credential that may read the website item) or a re-embed's (reembedWorkflow jobs) */
-            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"];
+            /** @description A website crawl's progress (crawl jobs; only to a credential that may read the website item), a re-embed's (reembedWorkflow jobs) or a retrieval evaluation's (workspace credentials only) */
+            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"] | components["schemas"]["EvaluationProgress"];
         };
         CrawlProgress: {
             /** @description Pages (and linked files) indexed, or found unchanged */
@@ -2407,6 +2479,12 @@ export interface components {
             chunksDone?: number;
             /** @description All of this workspace's chunks (workspace credentials only) */
             chunksTotal?: number;
+        };
+        EvaluationProgress: {
+            /** @description Questions evaluated under every run */
+            questionsDone: number;
+            /** @description The evaluation's questions */
+            questionsTotal: number;
         };
         JobSummary: {
             /** @description The Temporal workflow id (POST …/background-jobs reads its state) */
@@ -2853,6 +2931,229 @@ export interface components {
              */
             startedAt: string;
             finishedAt: string | null;
+        };
+        RetrievalEvaluationSummary: {
+            /**
+             * Format: uuid
+             * @description The evaluation
+             */
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            status: "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description Its workflow (POST …/background-jobs shows its progress) */
+            jobId: string;
+            progress: {
+                questionsDone: number;
+                questionsTotal: number;
+            };
+            runs: components["schemas"]["EvaluationRun"][];
+            /** @description The kinds of question in the set */
+            kinds: string[];
+            /** @description Why it FAILED */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            updatedAt: string;
+            finishedAt: string | null;
+        };
+        EvaluationRun: {
+            name: string;
+            /** @enum {string} */
+            mode: "semantic" | "hybrid" | "keyword";
+            hybridWeight: number | null;
+            rerank: boolean;
+            rerankCandidates: number | null;
+            /** @description The filter as sent (null: none) */
+            filter: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The role searched as (null: the workspace credential) */
+            roleId: string | null;
+            customerRoleId: string | null;
+        };
+        RetrievalEvaluation: {
+            /**
+             * Format: uuid
+             * @description The evaluation
+             */
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            status: "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description Its workflow (POST …/background-jobs shows its progress) */
+            jobId: string;
+            progress: {
+                questionsDone: number;
+                questionsTotal: number;
+            };
+            runs: components["schemas"]["EvaluationRun"][];
+            /** @description The kinds of question in the set */
+            kinds: string[];
+            /** @description Why it FAILED */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC)
+             */
+            updatedAt: string;
+            finishedAt: string | null;
+            /** @description Per run: the figures over all questions and per kind */
+            figures: components["schemas"]["EvaluationRunFigures"][];
+            /** @description A page of the questions, by position */
+            questions: {
+                /** @description The question's position in the set (from 0) */
+                index: number;
+                id: string | null;
+                query: string;
+                kind: string | null;
+                relevant: {
+                    /**
+                     * Format: uuid
+                     * @description The item
+                     */
+                    knowledgeId: string;
+                    externalId: string | null;
+                    grade: number;
+                }[];
+                runs: {
+                    run: string;
+                    /** @description false: not evaluated yet */
+                    evaluated: boolean;
+                    /** @description The rank of the first relevant item (null: none in the first 10) */
+                    rank: number | null;
+                    /** @description The first relevant item found */
+                    found: {
+                        /**
+                         * Format: uuid
+                         * @description The item
+                         */
+                        knowledgeId: string;
+                        title: string;
+                        /** @description The search's score */
+                        score: number;
+                    } | null;
+                    /** @description What ranked above it (a miss: all of the first 10) */
+                    above: {
+                        /**
+                         * Format: uuid
+                         * @description The item
+                         */
+                        knowledgeId: string;
+                        title: string;
+                        /** @description The search's score */
+                        score: number;
+                    }[];
+                }[];
+            }[];
+            /** @description Questions matching kind, missedAt and run */
+            total: number;
+            page: number;
+            limit: number;
+        };
+        EvaluationRunFigures: {
+            /** @description The run's name */
+            run: string;
+            all: components["schemas"]["EvaluationMetrics"];
+            /** @description Per kind of question */
+            kinds: {
+                [key: string]: components["schemas"]["EvaluationMetrics"];
+            };
+            /** @description Questions per reranking outcome (empty: the run did not rerank) */
+            rerank: {
+                [key: string]: number;
+            };
+        };
+        /** @description Figures over a set of questions (null: none scored yet) */
+        EvaluationMetrics: {
+            /** @description Questions scored */
+            questions: number;
+            /** @description Share of questions whose first result is relevant */
+            recallAt1: number | null;
+            /** @description Share of questions with a relevant item in the first 5 */
+            recallAt5: number | null;
+            /** @description Share of questions with a relevant item in the first 10 */
+            recallAt10: number | null;
+            /** @description Mean reciprocal rank of the first relevant item (0 beyond 10) */
+            mrrAt10: number | null;
+            /** @description Mean nDCG@10 (graded: gains are the grades) */
+            ndcgAt10: number | null;
+        };
+        RetrievalEvaluationComparison: {
+            evaluation: {
+                /**
+                 * Format: uuid
+                 * @description The evaluation
+                 */
+                id: string;
+                name: string | null;
+                /** @enum {string} */
+                status: "RUNNING" | "COMPLETED" | "FAILED";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp (UTC)
+                 */
+                createdAt: string;
+            };
+            baseline: {
+                /**
+                 * Format: uuid
+                 * @description The evaluation
+                 */
+                id: string;
+                name: string | null;
+                /** @enum {string} */
+                status: "RUNNING" | "COMPLETED" | "FAILED";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp (UTC)
+                 */
+                createdAt: string;
+            };
+            runs: {
+                /** @description Runs are matched by name */
+                run: string;
+                all: {
+                    evaluation: components["schemas"]["EvaluationMetrics"] | null;
+                    baseline: components["schemas"]["EvaluationMetrics"] | null;
+                    /** @description evaluation minus baseline (null: a side has no figures) */
+                    delta: {
+                        questions: number;
+                        recallAt1: number;
+                        recallAt5: number;
+                        recallAt10: number;
+                        mrrAt10: number;
+                        ndcgAt10: number;
+                    } | null;
+                };
+                kinds: {
+                    [key: string]: {
+                        evaluation: components["schemas"]["EvaluationMetrics"] | null;
+                        baseline: components["schemas"]["EvaluationMetrics"] | null;
+                        /** @description evaluation minus baseline (null: a side has no figures) */
+                        delta: {
+                            questions: number;
+                            recallAt1: number;
+                            recallAt5: number;
+                            recallAt10: number;
+                            mrrAt10: number;
+                            ndcgAt10: number;
+                        } | null;
+                    };
+                };
+            }[];
         };
         /** @description Any JSON value whose strings and object keys hold no NUL character and no unpaired UTF-16 surrogate (400 otherwise). Validators read the NUL half from `not` (a value holding a NUL anywhere); unpaired surrogates are stated here in words. */
         CleanJsonValue: unknown;
@@ -21703,6 +22004,1146 @@ export interface operations {
                 };
             };
             /** @description Not Found: Workspace not found; Source not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRetrievalEvaluations: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of evaluations */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        evaluations: components["schemas"]["RetrievalEvaluationSummary"][];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRetrievalEvaluation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string & unknown;
+                    /** @description The labelled set (at most RETRIEVAL_EVAL_MAX_QUESTIONS questions, default 1000) */
+                    questions: {
+                        /** @description Your own id for the question (unique in the set), shown back with its results */
+                        id?: string;
+                        /** @description The question as a user would search it (at most RETRIEVAL_EVAL_MAX_QUERY_CHARS characters, default 1000) */
+                        query: string & unknown;
+                        /** @description A tag the figures are grouped by, e.g. paraphrase or identifier */
+                        kind?: string & unknown;
+                        /** @description The items that answer the question */
+                        relevant: ({
+                            /**
+                             * Format: uuid
+                             * @description The item
+                             */
+                            knowledgeId?: string;
+                            /** @description The item's externalId (docs/guides/external-ids.md) */
+                            externalId?: string & unknown;
+                            /** @description How relevant the item is (graded nDCG: its gain; default 1). Any grade counts as relevant for recall and MRR */
+                            grade?: number;
+                        } & (unknown | unknown))[];
+                    }[];
+                    /** @description The runs to compare (at most RETRIEVAL_EVAL_MAX_RUNS, default 10) */
+                    runs: {
+                        /** @description Unique in the evaluation; comparisons match runs by name (default: what the run does) */
+                        name?: string & unknown;
+                        /**
+                         * @description The search mode (default semantic, as POST …/knowledge/search)
+                         * @enum {string}
+                         */
+                        mode?: "semantic" | "hybrid" | "keyword";
+                        /** @description hybrid mode: the vector side's weight (default 0.8) */
+                        hybridWeight?: number;
+                        /** @description Rerank with the configured reranker (default: the workspace's setting at creation) */
+                        rerank?: boolean;
+                        rerankCandidates?: number;
+                        /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                        filter?: {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "and" | "or";
+                                        filters: ({
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string | number | boolean;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "gt" | "gte" | "lt" | "lte";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                            value: number | (string & unknown);
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string[] | number[] | boolean[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: (string & unknown)[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: (string & unknown)[];
+                                        })[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Search as this role
+                         */
+                        roleId?: string;
+                        /** @description Search as the role with this customerRoleId */
+                        customerRoleId?: string & unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Started: the evaluation (RUNNING) and its job */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalEvaluationSummary"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; An evaluation takes at most 1000 questions (RETRIEVAL_EVAL_MAX_QUESTIONS); this one has 1200; An evaluation compares at most 10 runs (RETRIEVAL_EVAL_MAX_RUNS); this one has 12; questions[3].query must be at most 1000 characters (RETRIEVAL_EVAL_MAX_QUERY_CHARS); questions[7].relevant[0].externalId: no item of the workspace has this externalId (3 relevant items in all name no item); runs[1].name: another run is named "hybrid"; Provide either customerRoleId or roleId, not both; Missing required field: questions */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Role not found; role with the given customerRoleId not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: 2 retrieval evaluations are running in this workspace, the most at once (RETRIEVAL_EVAL_MAX_RUNNING); retry when one has finished; The workspace holds its maximum of 100 retrieval evaluations (RETRIEVAL_EVAL_MAX_STORED); delete old ones first */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRetrievalEvaluation: {
+        parameters: {
+            query?: {
+                /** @description The page of questions */
+                page?: number;
+                /** @description Questions per page */
+                limit?: number;
+                /** @description Only questions of this kind */
+                kind?: string & unknown;
+                /** @description Only questions a run ranked nothing relevant for in its first missedAt results: 10, the misses; 1, every question a run did not answer first */
+                missedAt?: number;
+                /** @description With missedAt, only this run counts (its name); alone, missedAt=10 for this run */
+                run?: string;
+            };
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The evaluation (anything else: 404 "Retrieval evaluation not found") */
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalEvaluation"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; missedAt must be an integer between 1 and 10; run must be one of the evaluation's runs: "semantic", "hybrid" */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Retrieval evaluation not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRetrievalEvaluation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The evaluation (anything else: 404 "Retrieval evaluation not found") */
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Retrieval evaluation not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compareRetrievalEvaluations: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The evaluation (anything else: 404 "Retrieval evaluation not found") */
+                evaluationId: string;
+                /** @description The evaluation compared against (the deltas are evaluationId minus baselineId) */
+                baselineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalEvaluationComparison"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Retrieval evaluation not found */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -21,6 +21,7 @@ import { storageOperations } from '../routes/storage/openapi';
 import { apiKeysOperations } from '../routes/apiKeys/openapi';
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { tokensOperations } from '../routes/tokens/openapi';
+import { retrievalEvaluationsOperations } from '../routes/retrievalEvaluations/openapi';
 import { sourcesOperations } from '../routes/sources/openapi';
 import { webhooksOperations } from '../routes/webhooks/openapi';
 import { Messages } from '../../errors';
@@ -43,6 +44,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...storageOperations,
   ...apiKeysOperations,
   ...sourcesOperations,
+  ...retrievalEvaluationsOperations,
   ...metricsOperations,
   ...docsOperations,
   ...consoleOperations,

@@ -81,6 +81,22 @@ export async function findByExternalId(
   return q.first();
 }
 
+/** Which of these ids and external ids name items of the workspace: each found item's id and external id. */
+export async function itemsNamed(
+  db: Tx,
+  workspaceId: string,
+  names: { ids: readonly string[]; externalIds: readonly string[] },
+): Promise<Array<{ id: string; external_id: string | null }>> {
+  if (names.ids.length === 0 && names.externalIds.length === 0) return [];
+  return db('knowledge')
+    .where('workspace_id', workspaceId)
+    .andWhere((q) => {
+      if (names.ids.length > 0) void q.orWhereIn('id', [...names.ids]);
+      if (names.externalIds.length > 0) void q.orWhereIn('external_id', [...names.externalIds]);
+    })
+    .select('id', 'external_id');
+}
+
 /** The version whose chunks the item serves (undefined once the item is gone). */
 export async function currentVersionOf(db: Tx, workspaceId: string, id: string): Promise<number | undefined> {
   const row = await db('knowledge').where({ workspace_id: workspaceId, id }).first('current_version');

@@ -114,6 +114,14 @@ export const CrawlProgressSchema = z
   .meta({ id: 'CrawlProgress' });
 export type CrawlProgressOutput = z.infer<typeof CrawlProgressSchema>;
 
+/** A retrieval evaluation's `progress` (docs/guides/retrieval-evaluation.md). */
+export const EvaluationProgressSchema = z
+  .strictObject({
+    questionsDone: z.int().min(0).meta({ description: 'Questions evaluated under every run' }),
+    questionsTotal: z.int().min(0).meta({ description: "The evaluation's questions" }),
+  })
+  .meta({ id: 'EvaluationProgress' });
+
 /** A re-embed job's `progress` (`kws reembed`; README "Re-embedding with another model"). */
 export const ReembedProgressSchema = z
   .strictObject({
@@ -210,12 +218,12 @@ export const JobStateSchema = z
     closedAt: timestamp.nullable().optional(),
     error: z.string().optional().meta({ description: 'Why a FAILED job failed' }),
     progress: z
-      .union([CrawlProgressSchema, ReembedProgressSchema])
+      .union([CrawlProgressSchema, ReembedProgressSchema, EvaluationProgressSchema])
       .optional()
       .meta({
         description:
-          "A website crawl's progress (crawl jobs; only to a credential that may read the website item) or a " +
-          "re-embed's (reembedWorkflow jobs)",
+          "A website crawl's progress (crawl jobs; only to a credential that may read the website item), a " +
+          "re-embed's (reembedWorkflow jobs) or a retrieval evaluation's (workspace credentials only)",
       }),
   })
   .meta({ id: 'JobState' });

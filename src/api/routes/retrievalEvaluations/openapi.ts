@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { Messages } from '../../../errors';
+import { RoleMessages } from '../../../domain/roles';
+import { EvaluationMessages } from '../../../services/retrievalEvaluations';
+import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import {
+  CreateEvaluationSchema,
+  EvaluationComparisonSchema,
+  EvaluationListQuerySchema,
+  EvaluationListSchema,
+  EvaluationQuerySchema,
+  EvaluationSchema,
+  EvaluationSummarySchema,
+} from './schema';
+import {
+  compareEvaluationsExamples,
+  createEvaluationExamples,
+  deleteEvaluationExamples,
+  getEvaluationExamples,
+  listEvaluationsExamples,
+} from './examples';
+
+const base = '/v1/workspaces/{workspaceId}/retrieval-evaluations';
+const evaluationId = uuid(`The evaluation (anything else: 404 "${EvaluationMessages.notFound}")`);
+const EvaluationPath = withWorkspace({ evaluationId });
+const ComparePath = withWorkspace({
+  evaluationId,
+  baselineId: uuid('The evaluation compared against (the deltas are evaluationId minus baselineId)'),
+});
+const notFound = { 404: [EvaluationMessages.notFound] } as const;
+const evaluationLinks = (from: string) =>
+  Object.fromEntries(
+    ['getRetrievalEvaluation', 'deleteRetrievalEvaluation'].map((operationId) => [
+      operationId,
+      { operationId, parameters: { evaluationId: from } },
+    ]),
+  );
+
+export const retrievalEvaluationsOperations: ApiOperation[] = [
+  {
+    method: 'post',
+    path: base,
+    operationId: 'createRetrievalEvaluation',
+    tag: 'Search',
+    summary: 'Measure retrieval on your own labelled questions: start an evaluation of the runs it compares',
+    description:
+      'Each question is searched under every run (POST …/knowledge/search with the run’s mode, hybridWeight, rerank ' +
+      'and filter, limit 10) and scored: the rank of its first relevant item, recall@1/5/10, MRR@10 and nDCG@10 ' +
+      '(graded by the items’ grades). A run with roleId or customerRoleId searches as that role’s token: an item ' +
+      'the role cannot see is never found. The evaluation runs in the background (202): POST …/background-jobs with ' +
+      'its jobId shows questions done of total, and GET …/retrieval-evaluations/{evaluationId} the figures so far. ' +
+      'Bounds (the deployment may lower them): RETRIEVAL_EVAL_MAX_QUESTIONS questions, RETRIEVAL_EVAL_MAX_RUNS ' +
+      'runs, RETRIEVAL_EVAL_MAX_QUERY_CHARS characters per query (400), RETRIEVAL_EVAL_MAX_RUNNING evaluations ' +
+      'running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409); the error body’s param names the field or ' +
+      'bound and hint what to do.',
+    request: { path: WorkspacePath, body: CreateEvaluationSchema, examples: createEvaluationExamples.request },
+    responses: {
+      202: {
+        description: 'Started: the evaluation (RUNNING) and its job',
+        schema: EvaluationSummarySchema,
+        examples: createEvaluationExamples.response,
+        links: evaluationLinks('$response.body#/id'),
+      },
+    },
+    errors: {
+      400: [
+        EvaluationMessages.tooManyQuestions(1000, 1200),
+        EvaluationMessages.tooManyRuns(10, 12),
+        EvaluationMessages.queryTooLong('questions[3].query', 1000),
+        EvaluationMessages.unknownItem('questions[7].relevant[0].externalId', 'externalId', 3),
+        EvaluationMessages.duplicateRunName('runs[1].name', 'hybrid'),
+        'Provide either customerRoleId or roleId, not both',
+        'Missing required field: questions',
+      ],
+      404: [RoleMessages.notFound, Messages.customerRoleNotFound],
+      409: [EvaluationMessages.tooManyRunning(2), EvaluationMessages.tooManyStored(100)],
+    },
+  },
+  {
+    method: 'get',
+    path: base,
+    operationId: 'listRetrievalEvaluations',
+    tag: 'Search',
+    summary: "The workspace's retrieval evaluations, newest first",
+    request: { path: WorkspacePath, query: EvaluationListQuerySchema },
+    responses: {
+      200: {
+        description: 'A page of evaluations',
+        schema: EvaluationListSchema,
+        examples: listEvaluationsExamples.response,
+      },
+    },
+    errors: {
+      400: ['Invalid page value, must be between 1 and 10000', 'Invalid limit value, must be between 1 and 100'],
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/{evaluationId}`,
+    operationId: 'getRetrievalEvaluation',
+    tag: 'Search',
+    summary: "An evaluation's figures per run and kind, and a page of its questions with what ranked above",
+    description:
+      'While RUNNING, the figures cover the questions evaluated so far. Each question shows, per run, the rank of ' +
+      'its first relevant item in the first 10 (null: a miss), that item, and the results that ranked above it ' +
+      '(for a miss, all ten). kind, missedAt and run narrow the page: missedAt=10 lists the misses, missedAt=1 ' +
+      'every question some run did not answer first.',
+    request: { path: EvaluationPath, query: EvaluationQuerySchema },
+    responses: {
+      200: { description: 'The evaluation', schema: EvaluationSchema, examples: getEvaluationExamples.response },
+    },
+    errors: {
+      400: [
+        'Invalid page value, must be between 1 and 10000',
+        'missedAt must be an integer between 1 and 10',
+        EvaluationMessages.unknownRun(['semantic', 'hybrid']),
+      ],
+      ...notFound,
+    },
+  },
+  {
+    method: 'get',
+    path: `${base}/{evaluationId}/compare/{baselineId}`,
+    operationId: 'compareRetrievalEvaluations',
+    tag: 'Search',
+    summary: 'Two evaluations side by side: per run (matched by name) and kind, each figure and its delta',
+    request: { path: ComparePath },
+    responses: {
+      200: {
+        description: 'The comparison',
+        schema: EvaluationComparisonSchema,
+        examples: compareEvaluationsExamples.response,
+      },
+    },
+    errors: notFound,
+  },
+  {
+    method: 'delete',
+    path: `${base}/{evaluationId}`,
+    operationId: 'deleteRetrievalEvaluation',
+    tag: 'Search',
+    summary: 'Delete an evaluation and its results (a running one stops at its next batch)',
+    request: { path: EvaluationPath },
+    responses: {
+      200: {
+        description: 'Deleted',
+        schema: z.strictObject({ success: z.literal(true) }),
+        examples: deleteEvaluationExamples.response,
+      },
+    },
+    errors: notFound,
+  },
+];

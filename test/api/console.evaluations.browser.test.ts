@@ -1,0 +1,153 @@
+// The console's Evaluations view in a real headless Chromium: a labelled set pasted as JSON Lines, three runs
+// started, the progress followed to the end, a table of figures per kind of question that shows what the API
+// answers, the questions a run did not answer first with what ranked above their answer, and a comparison with
+// an earlier evaluation. Nothing from another origin, no script error, no serious axe-core violation, and every
+// API answer the page receives passes the drift guard. (The session is restored from sessionStorage, as the
+// console does after "keep for this tab", so the walk does not depend on the sign-in form.)
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS, axeViolations, guardConsolePage, launchChromium } from '../helpers/chromium';
+import { accessHeaders, createTenant } from '../helpers/factories';
+import { waitForJob } from '../helpers/knowledge';
+import { getStack, type TestStack } from '../helpers/stack';
+
+const PAGES = [
+  {
+    externalId: 'tea',
+    title: 'Tea kitchen',
+    content: 'The tea kitchen on floor two has a kettle, green tea and mint.',
+  },
+  {
+    externalId: 'bikes',
+    title: 'Bicycle parking',
+    content: 'Bicycle racks stand behind the building; code B-7731 opens the gate.',
+  },
+  {
+    externalId: 'printer',
+    title: 'Printer jams',
+    content: 'When the printer reports PJ-404, open tray two and remove the paper.',
+  },
+  {
+    externalId: 'leave',
+    title: 'Annual leave',
+    content: 'Request holidays in the HR portal at least two weeks ahead.',
+  },
+];
+const QUESTIONS = [
+  { id: 'a', kind: 'paraphrase', query: 'where can I make a hot drink', relevant: [{ externalId: 'tea' }] },
+  { id: 'b', kind: 'paraphrase', query: 'how do I ask for days off', relevant: [{ externalId: 'leave' }] },
+  { id: 'c', kind: 'identifier', query: 'B-7731', relevant: [{ externalId: 'bikes' }] },
+  { id: 'd', kind: 'identifier', query: 'PJ-404', relevant: [{ externalId: 'printer' }] },
+];
+
+describe('operator console: retrieval evaluations in Chromium', function () {
+  this.timeout(240_000);
+  let stack: TestStack;
+  let browser: Browser;
+
+  before(async () => {
+    stack = await getStack();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('starts an evaluation, follows it, shows a table per kind, the misses and what ranked above, and a comparison', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { token, headers } = await accessHeaders(stack, tenant);
+    const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
+    for (const page of PAGES) {
+      const res = await stack.request('POST', v1('/knowledge/text'), { headers, json: page });
+      assert.equal(res.status, 201, res.text);
+      await waitForJob(stack.request, tenant.workspaceId, headers, res.body.jobId);
+    }
+    // An earlier evaluation to compare with.
+    const earlier = await stack.request('POST', v1('/retrieval-evaluations'), {
+      headers,
+      json: { name: 'earlier', questions: QUESTIONS, runs: [{ name: 'semantic', mode: 'semantic' }] },
+    });
+    assert.equal(earlier.status, 202, earlier.text);
+    await waitForJob(stack.request, tenant.workspaceId, headers, earlier.body.jobId);
+
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
+    const session = { workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, token, apiKey: '' };
+    await context.addInitScript(
+      `sessionStorage.setItem('kws-console-session', ${JSON.stringify(JSON.stringify(session))})`,
+    );
+    const page = await context.newPage();
+    const { foreign, failures, checks } = guardConsolePage(page, new URL(stack.baseUrl).origin);
+    const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+    await page.goto(`${stack.baseUrl}/console`, { waitUntil: 'load' });
+    await page.getByRole('navigation').getByRole('button', { name: 'Evaluations', exact: true }).click();
+    await page.getByRole('button', { name: 'earlier' }).waitFor();
+
+    // The set pasted as JSON Lines, three runs (keyword added to the two checked by default).
+    await page.getByLabel('Name', { exact: true }).fill('from the console');
+    await page.getByLabel(/^Questions/).fill(QUESTIONS.map((q) => JSON.stringify(q)).join('\n'));
+    await page.getByLabel('keyword').check();
+    await page.getByRole('button', { name: 'Start evaluation' }).click();
+    const progress = page.getByTestId('evaluation-progress');
+    await progress
+      .filter({ hasText: `${QUESTIONS.length} of ${QUESTIONS.length} questions evaluated` })
+      .waitFor({ timeout: 120_000 });
+    await progress.filter({ hasText: 'COMPLETED' }).waitFor({ timeout: 30_000 });
+
+    // A table per kind, each row a run, showing the API's figures.
+    const list = await stack.request('GET', v1('/retrieval-evaluations'), { headers });
+    const created = list.body.evaluations.find((e: { name: string }) => e.name === 'from the console');
+    const evaluation = (await stack.request('GET', v1(`/retrieval-evaluations/${created.id}`), { headers })).body;
+    for (const [caption, kind] of [
+      ['All questions', 'all'],
+      ['Kind: identifier', 'identifier'],
+      ['Kind: paraphrase', 'paraphrase'],
+    ]) {
+      const table = page.locator('table', { has: page.locator('caption', { hasText: caption }) });
+      const rows = await table.locator('tbody tr').allTextContents();
+      assert.equal(rows.length, 3, caption);
+      for (const [i, f] of evaluation.figures.entries()) {
+        const m = kind === 'all' ? f.all : f.kinds[kind!];
+        assert.ok(rows[i]!.startsWith(f.run), `${caption}: ${rows[i]}`);
+        assert.ok(rows[i]!.includes(m.ndcgAt10.toFixed(3)), `${caption} ${f.run}: ${rows[i]} has nDCG ${m.ndcgAt10}`);
+      }
+    }
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'console-evaluations.png'), fullPage: true });
+
+    // Not answered first: each listed question names its rank and what ranked above it, as the API does.
+    await page.getByLabel('Missed in the first').selectOption('1');
+    const notFirst = evaluation.questions.filter((q: { runs: Array<{ rank: number | null }> }) =>
+      q.runs.some((r) => r.rank !== 1),
+    );
+    await page
+      .getByTestId('misses-count')
+      .filter({ hasText: `${notFirst.length} question` })
+      .waitFor();
+    const misses = await page.getByTestId('miss').allTextContents();
+    assert.equal(misses.length, notFirst.length);
+    for (const [i, q] of notFirst.entries()) {
+      assert.ok(misses[i]!.startsWith(q.query), misses[i]);
+      for (const r of q.runs as Array<{ rank: number | null; above: Array<{ title: string }> }>) {
+        for (const above of r.above) assert.ok(misses[i]!.includes(above.title), `${misses[i]} names ${above.title}`);
+      }
+    }
+
+    // Compared with the earlier evaluation: one row per run and kind.
+    await page.getByLabel('Baseline').selectOption(earlier.body.id as string);
+    const compared = page.locator('table', {
+      has: page.locator('caption', { hasText: 'Change against the baseline' }),
+    });
+    await compared.waitFor();
+    assert.equal(await compared.locator('tbody tr').count(), 3 * 3);
+
+    const violations = await axeViolations(page, axeSource);
+    await Promise.all(checks);
+    await context.close();
+    assert.deepEqual(violations, [], 'axe-core');
+    assert.deepEqual(foreign, [], 'requests to another origin');
+    assert.deepEqual(failures, [], 'script errors');
+  });
+});
