@@ -17,6 +17,7 @@ import git, { type GitHttpRequest, type GitHttpResponse, type HttpClient } from 
 import { z } from 'zod';
 import { FetchError, openRequest, parseWebUrl, type AddressPolicy } from '../web/fetch';
 import { checkPack, PackRefused, type PackLimits } from './gitPack';
+import { CODEOWNERS_LIMITS, ownersOf, parseCodeowners } from './codeowners';
 import { compileGlob, globProblem, matchesAnyGlob, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from './glob';
 import {
   SourceUnavailableError,
@@ -33,6 +34,8 @@ export interface GitConfig {
   branch?: string;
   /** Globs of the paths to take, relative to the repository root. */
   paths: string[];
+  /** A CODEOWNERS file to read at each listing (its path in the repository): the owners the rules may match. */
+  codeowners?: string;
 }
 
 /** HTTP basic credentials; a token is sent as the password. */
@@ -171,7 +174,7 @@ function checkRepositoryUrl(raw: string, allowHttp: boolean): string {
 /** Parses a git source's config; throws an Error saying what is wrong. */
 export function parseGitConfig(input: unknown, options: { allowHttp?: boolean } = {}): GitConfig {
   if (!isRecord(input)) throw new Error('config must be an object');
-  onlyKeys(input, ['url', 'branch', 'paths'], 'config');
+  onlyKeys(input, ['url', 'branch', 'paths', 'codeowners'], 'config');
   const url = checkRepositoryUrl(boundedString(input.url, 'config.url', MAX_URL_LENGTH), options.allowHttp ?? false);
   let branch: string | undefined;
   if (input.branch !== undefined) {
@@ -190,7 +193,18 @@ export function parseGitConfig(input: unknown, options: { allowHttp?: boolean } 
       return p;
     });
   }
-  return { url, ...(branch !== undefined ? { branch } : {}), paths };
+  let codeowners: string | undefined;
+  if (input.codeowners !== undefined) {
+    codeowners = boundedString(input.codeowners, 'config.codeowners', MAX_GLOB_LENGTH);
+    if (globProblem(codeowners))
+      throw new Error('config.codeowners must be a path in the repository, like .github/CODEOWNERS');
+  }
+  return {
+    url,
+    ...(branch !== undefined ? { branch } : {}),
+    paths,
+    ...(codeowners !== undefined ? { codeowners } : {}),
+  };
 }
 
 /** Parses a git source's secrets (absent for a public repository); throws an Error saying what is wrong. */
@@ -480,12 +494,20 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
     }
   }
 
-  /** The blobs under the head commit whose paths match the globs (symlinks and submodules left out). */
-  async function matchingFiles(ctx: SourceContext, clone: Clone, config: GitConfig): Promise<SourceEntry[]> {
+  /**
+   * The blobs under the head commit whose paths match the globs (symlinks and submodules left out), and the blob
+   * id of the config's CODEOWNERS file when it is there.
+   */
+  async function matchingFiles(
+    ctx: SourceContext,
+    clone: Clone,
+    config: GitConfig,
+  ): Promise<{ entries: SourceEntry[]; codeowners?: string }> {
     const globs = config.paths.map(compileGlob);
     const { cache } = clone;
     const { commit } = await git.readCommit({ fs, dir: clone.dir, oid: clone.commit, cache });
     const entries: SourceEntry[] = [];
+    let codeowners: string | undefined;
     let seen = 0;
     const visit = async (treeOid: string, prefix: string): Promise<void> => {
       const { tree } = await git.readTree({ fs, dir: clone.dir, oid: treeOid, cache });
@@ -498,6 +520,7 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
           ctx.heartbeat({ phase: 'list', seen });
         }
         const key = prefix + item.path;
+        if (item.type === 'blob' && key === config.codeowners) codeowners = item.oid;
         if (item.type === 'tree') await visit(item.oid, `${key}/`);
         else if (item.type === 'blob' && item.mode !== '120000' && matchesAnyGlob(globs, key)) {
           entries.push({ key, fingerprint: item.oid, filename: path.posix.basename(key) });
@@ -505,7 +528,28 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
       }
     };
     await visit(commit.tree, '');
-    return entries;
+    return { entries, ...(codeowners ? { codeowners } : {}) };
+  }
+
+  /**
+   * Each file's facts for the source's rules: its path and, with a CODEOWNERS file in the config, its owners (a
+   * file missing from the branch, or larger than GitHub reads, gives none).
+   */
+  async function withOwners(
+    clone: Clone,
+    entries: SourceEntry[],
+    config: GitConfig,
+    codeowners: string | undefined,
+  ): Promise<SourceEntry[]> {
+    let lines: ReturnType<typeof parseCodeowners> | undefined;
+    if (config.codeowners !== undefined) {
+      lines = [];
+      if (codeowners) {
+        const { blob } = await git.readBlob({ fs, dir: clone.dir, oid: codeowners, cache: clone.cache });
+        if (blob.byteLength <= CODEOWNERS_LIMITS.bytes) lines = parseCodeowners(Buffer.from(blob).toString('utf8'));
+      }
+    }
+    return entries.map((e) => ({ ...e, facts: { path: e.key, ...(lines ? { owners: ownersOf(lines, e.key) } : {}) } }));
   }
 
   const document = (entry: SourceEntry, oid: string, blob: Uint8Array): FetchedDocument => {
@@ -525,7 +569,8 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
       const clone = await cloneRepository(ctx, config, secrets);
       let entries: SourceEntry[];
       try {
-        entries = await matchingFiles(ctx, clone, config);
+        const listed = await matchingFiles(ctx, clone, config);
+        entries = await withOwners(clone, listed.entries, config, listed.codeowners);
       } finally {
         release(clone);
       }
@@ -619,6 +664,17 @@ export const GitConfigSchema = z
         .meta({
           description: 'Globs of the files to follow, relative to the root (default ["**"])',
           examples: [['docs/**/*.md']],
+        }),
+      codeowners: z
+        .string({ error: INVALID })
+        .min(1, { message: INVALID })
+        .max(MAX_GLOB_LENGTH, { message: INVALID })
+        .regex(new RegExp(GLOB_PATTERN), { message: INVALID })
+        .optional()
+        .meta({
+          description:
+            "A CODEOWNERS file to read at each sync (its path in the repository): each file's owners, which the source's rules may match (rules[].match.owners)",
+          examples: ['.github/CODEOWNERS'],
         }),
     },
     { error: INVALID },

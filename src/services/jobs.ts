@@ -6,7 +6,8 @@ import type { CrawlProgress } from '../workflows/contracts';
 import { crawlProgress } from './sources';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
 import type { AuthState } from '../policies/credentials';
-import { knowledgeScope, mayCountWorkspaceChunks } from '../policies/scopes';
+import { knowledgeScope, mayCountWorkspaceChunks, mayExplainRoles } from '../policies/scopes';
+import { rulesJobProgress } from './sourceRules';
 
 /**
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
@@ -22,6 +23,8 @@ function workspaceReembedProgress(
   return { phase: progress.phase, chunksDone: switched ? total : done, chunksTotal: total };
 }
 
+type RulesProgress = NonNullable<Awaited<ReturnType<typeof rulesJobProgress>>>;
+
 /** What background-jobs shows of a re-embed: the counts only to a credential that may count the workspace. */
 type JobProgress = Pick<NonNullable<JobState['progress']>, 'phase'> & Partial<NonNullable<JobState['progress']>>;
 
@@ -31,7 +34,7 @@ export async function describeJobs(
   auth: AuthState,
   workspaceId: string,
   jobIds: string[],
-): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress }>> {
+): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress | RulesProgress }>> {
   // Each distinct id is described once, and the workspace's re-embed counts read once, however often asked.
   let counts: ReturnType<typeof countReembedProgress> | undefined;
   const reembedCounts = () => (counts ??= countReembedProgress(deps.db, workspaceId));
@@ -44,7 +47,10 @@ export async function describeJobs(
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
       const progress = await crawlProgress(deps.db, workspaceId, id, knowledgeScope(auth));
-      return progress ? { ...job, progress } : job;
+      if (progress) return { ...job, progress };
+      // A rules job's only to a credential that may see roles explained (a role-bound token never sees rules).
+      const rules = mayExplainRoles(auth) ? await rulesJobProgress(deps.db, workspaceId, id) : undefined;
+      return rules ? { ...job, progress: rules } : job;
     }),
   );
   const byId = new Map(distinct.map((id, i) => [id, described[i]!]));

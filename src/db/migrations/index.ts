@@ -26,6 +26,7 @@ import * as m0025 from './0025_purge_outbox';
 import * as m0026 from './0026_website_sources';
 import * as m0027 from './0027_source_root_cascade';
 import * as m0028 from './0028_purge_outbox_result';
+import * as m0032 from './0032_source_rules';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -59,6 +60,7 @@ const migrations: Array<[string, Migration]> = [
   ['0026_website_sources', m0026],
   ['0027_source_root_cascade', m0027],
   ['0028_purge_outbox_result', m0028],
+  ['0032_source_rules', m0032],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
