@@ -124,53 +124,61 @@ const sameAttributes = (a: Attributes, b: Attributes) => {
 /** Why a document's roles changed, for its event: a sync, or a change of the rules. */
 export type RolesCause = RolesEvent['cause'];
 
-/**
- * Applies the source's rules to one document and its item, inside the caller's transaction (which holds the item's
- * row first, then the document's, as every writer here does): the rule's role assignments replace those an earlier
- * rule made (hand-made ones stay), its attributes replace those an earlier rule set, and the document records what
- * it was given. With a cause, a change of the roles the source gives it leaves a knowledge.roles_changed pending
- * (a new document has none). Answers whether those roles changed.
- */
-export async function applyRulesToDocument(
-  trx: Tx,
+/** A document the rules are applied to, with the item it became. */
+export interface RulesTarget {
+  doc: SourceDocumentRow;
+  knowledgeId: string;
+}
+
+/** What applying the rules writes for one document, and whether the roles the source gives it changed. */
+interface Plan {
+  target: RulesTarget;
+  assignments: { add: string[]; remove: string[]; relabel: string[]; rule: number };
+  /** The item's attributes when the rule's changed them. */
+  attributes?: Attributes;
+  patch: rulesRepo.DocumentRulesPatch;
+  changed: boolean;
+}
+
+/** What the rules do to one document, from what its item holds now (no I/O). */
+function plan(
   ctx: RulesContext,
-  doc: SourceDocumentRow,
-  knowledgeId: string,
-  cause?: RolesCause,
-): Promise<boolean> {
-  const workspaceId = ctx.source.workspace_id;
+  target: RulesTarget,
+  held: { made: Map<string, number>; attributes: Attributes | undefined },
+  cause: RolesCause | undefined,
+): Plan {
+  const { doc } = target;
   const facts = documentFacts(ctx.source, doc);
-  const target = targetOf(ctx, facts);
-  const made = (await rulesRepo.ruleAssignments(trx, workspaceId, knowledgeId)).map((r) => r.role_id);
-  const wanted = new Set(target.roleIds);
-  await rulesRepo.changeRuleAssignments(trx, workspaceId, knowledgeId, {
-    add: target.roleIds.filter((r) => !made.includes(r)),
+  const to = targetOf(ctx, facts);
+  const rule = to.rule ?? 0;
+  const wanted = new Set(to.roleIds);
+  const made = [...held.made.keys()];
+  const assignments = {
+    add: to.roleIds.filter((r) => !held.made.has(r)),
     remove: made.filter((r) => !wanted.has(r)),
-    keep: made.filter((r) => wanted.has(r)),
-    rule: target.rule ?? 0,
-  });
+    relabel: made.filter((r) => wanted.has(r) && held.made.get(r) !== rule),
+    rule,
+  };
   const before = doc.rule_attributes ?? {};
-  if (!sameAttributes(before, target.attributes)) {
-    const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId);
-    if (item) {
-      const next = { ...item.attributes };
-      for (const [k, v] of Object.entries(before)) {
-        if (next[k] !== v) continue; // set since by hand: kept
-        delete next[k];
-        if (Object.hasOwn(ctx.rootAttributes, k)) next[k] = ctx.rootAttributes[k]!;
-      }
-      await rulesRepo.setItemAttributes(trx, workspaceId, knowledgeId, { ...next, ...target.attributes });
+  let attributes: Attributes | undefined;
+  if (held.attributes && !sameAttributes(before, to.attributes)) {
+    const next = { ...held.attributes };
+    for (const [k, v] of Object.entries(before)) {
+      if (next[k] !== v) continue; // set since by hand: kept
+      delete next[k];
+      if (Object.hasOwn(ctx.rootAttributes, k)) next[k] = ctx.rootAttributes[k]!;
     }
+    attributes = { ...next, ...to.attributes };
   }
   const previous = givenRoles(ctx, doc);
-  const now = target.rule === null ? ctx.rootRoleIds : target.roleIds;
+  const now = to.rule === null ? ctx.rootRoleIds : to.roleIds;
   const changed = !sameRoles(previous, now);
   const patch: rulesRepo.DocumentRulesPatch = {
     facts,
-    rule: target.rule,
+    rule: to.rule,
     rules_version: ctx.target,
-    rule_role_ids: target.rule === null ? null : target.roleIds,
-    rule_attributes: target.rule === null ? null : target.attributes,
+    rule_role_ids: to.rule === null ? null : to.roleIds,
+    rule_attributes: to.rule === null ? null : to.attributes,
   };
   if (cause && changed) {
     // An event not yet sent keeps the roles it started from; changed back to them, there is nothing to tell.
@@ -180,18 +188,71 @@ export async function applyRulesToDocument(
       if (pending) patch.roles_event = null;
     } else {
       patch.roles_event = {
-        knowledgeId,
+        knowledgeId: target.knowledgeId,
         key: doc.key,
-        rule: target.rule,
+        rule: to.rule,
         roleIds: now,
         previousRoleIds: [...from].sort(),
         cause,
       };
-      patch.roles_event_key = null;
     }
   }
-  await rulesRepo.updateDocumentRules(trx, workspaceId, doc.id, patch);
-  return changed;
+  return { target, assignments, ...(attributes ? { attributes } : {}), patch, changed };
+}
+
+/**
+ * Applies the source's rules to documents and their items, inside the caller's transaction (which holds the items'
+ * rows first, then the documents', as every writer here does): each rule's role assignments replace those an
+ * earlier rule made (hand-made ones stay), its attributes replace those an earlier rule set, and each document
+ * records what it was given. With a cause, a change of the roles the source gives a document leaves a
+ * knowledge.roles_changed pending (a new document has none). A batch is a few statements whatever its size.
+ * Answers how many documents' roles changed.
+ */
+export async function applyRules(
+  trx: Tx,
+  ctx: RulesContext,
+  targets: RulesTarget[],
+  cause?: RolesCause,
+): Promise<number> {
+  if (targets.length === 0) return 0;
+  const workspaceId = ctx.source.workspace_id;
+  const ids = targets.map((t) => t.knowledgeId);
+  const [made, items] = await Promise.all([
+    rulesRepo.ruleAssignments(trx, workspaceId, ids),
+    rulesRepo.itemAttributes(trx, workspaceId, ids),
+  ]);
+  const byItem = new Map<string, Map<string, number>>();
+  for (const m of made) {
+    if (!byItem.has(m.knowledge_id)) byItem.set(m.knowledge_id, new Map());
+    byItem.get(m.knowledge_id)!.set(m.role_id, m.via_rule);
+  }
+  const plans = targets.map((t) =>
+    plan(ctx, t, { made: byItem.get(t.knowledgeId) ?? new Map(), attributes: items.get(t.knowledgeId) }, cause),
+  );
+  const rows = (pick: (p: Plan) => string[], rule?: boolean) =>
+    plans.flatMap((p) =>
+      pick(p).map((roleId) => ({
+        knowledgeId: p.target.knowledgeId,
+        roleId,
+        ...(rule ? { rule: p.assignments.rule } : {}),
+      })),
+    );
+  await rulesRepo.writeRuleAssignments(trx, workspaceId, {
+    add: rows((p) => p.assignments.add, true) as Array<{ knowledgeId: string; roleId: string; rule: number }>,
+    remove: rows((p) => p.assignments.remove),
+    relabel: rows((p) => p.assignments.relabel, true) as Array<{ knowledgeId: string; roleId: string; rule: number }>,
+  });
+  await rulesRepo.setItemsAttributes(
+    trx,
+    workspaceId,
+    plans.flatMap((p) => (p.attributes ? [{ id: p.target.knowledgeId, attributes: p.attributes }] : [])),
+  );
+  await rulesRepo.updateDocumentsRules(
+    trx,
+    workspaceId,
+    plans.map((p) => ({ id: String(p.target.doc.id), patch: p.patch })),
+  );
+  return plans.filter((p) => p.changed).length;
 }
 
 /**
@@ -214,16 +275,15 @@ export async function applyRulesToDocuments(
       )
     ).map((r) => r.id),
   );
-  let changed = 0;
-  for (const doc of await rulesRepo.lockDocuments(
+  const locked = await rulesRepo.lockDocuments(
     trx,
     workspaceId,
     docs.map((d) => d.id),
-  )) {
-    if (!doc.knowledge_id || !items.has(doc.knowledge_id)) continue;
-    if (await applyRulesToDocument(trx, ctx, doc, doc.knowledge_id, cause)) changed += 1;
-  }
-  return changed;
+  );
+  const targets = locked.flatMap((doc) =>
+    doc.knowledge_id && items.has(doc.knowledge_id) ? [{ doc, knowledgeId: doc.knowledge_id }] : [],
+  );
+  return applyRules(trx, ctx, targets, cause);
 }
 
 // The rules job (workflows/sourceRules.ts)

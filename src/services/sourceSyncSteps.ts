@@ -39,7 +39,7 @@ import { recordSyncedFileVersion, recordSyncedPageVersion } from './versions';
 import * as rulesRepo from '../db/repositories/sourceRules';
 import * as uploads from '../db/repositories/uploads';
 import {
-  applyRulesToDocument,
+  applyRules,
   applyRulesToDocuments,
   listedFacts,
   rulesContext,
@@ -230,7 +230,7 @@ async function moveDocuments(db: Db, ids: SyncIds, step: StepContext): Promise<v
         const ctx = await rulesContext(trx, ids.workspaceId, ids.sourceId);
         if (ctx) {
           const rekeyed = { ...old, key: moved.key, listed_facts: moved.listed_facts, listed_sync_id: ids.syncId };
-          await applyRulesToDocument(trx, ctx, rekeyed, item.id, { syncId: ids.syncId });
+          await applyRules(trx, ctx, [{ doc: rekeyed, knowledgeId: item.id }], { syncId: ids.syncId });
         }
       });
     }
@@ -529,7 +529,7 @@ async function applyRulesWithin(
 ): Promise<void> {
   const [locked] = await rulesRepo.lockDocuments(trx, source.workspace_id, [docId]);
   const ctx = await rulesContext(trx, source.workspace_id, source.id);
-  if (locked && ctx) await applyRulesToDocument(trx, ctx, locked, knowledgeId, cause);
+  if (locked && ctx) await applyRules(trx, ctx, [{ doc: locked, knowledgeId }], cause);
 }
 
 /** Records how the documents' indexing ended and adds them to the sync's counts (once each). */

@@ -84,7 +84,7 @@ describe('source rules over 1,000 documents', function () {
   async function readable(role: RoleName, folder: string): Promise<number> {
     const res = await stack.request('POST', `/workspaces/${world.tenant.workspaceId}/knowledge/search`, {
       headers: { ...world.as[role], 'x-api-key': world.tenant.apiKey },
-      json: { query: `scalefolder${folder}`, limit: 100, mode: 'keyword' },
+      json: { query: `scalefolder${folder}`, limit: 50, mode: 'keyword' },
     });
     assert.equal(res.status, 200, res.text);
     return res.body.results.length as number;
@@ -182,12 +182,12 @@ describe('source rules over 1,000 documents', function () {
       assert.ok(hooks.events.every((e) => e.data.documents.length <= 100));
       assert.equal(hooks.events.length, 8);
 
-      // Each role reads exactly what its rule grants (a search page holds at most 100).
-      assert.equal(await readable('hr', 'hr'), 100);
+      // Each role reads exactly what its rule grants (a search page holds at most 50).
+      assert.equal(await readable('hr', 'hr'), 50);
       assert.equal(await readable('all', 'hr'), 0);
       assert.equal(await readable('eng', 'hr'), 0);
       assert.equal(await readable('all', 'eng'), 0);
-      assert.equal(await readable('eng', 'eng'), 100);
+      assert.equal(await readable('eng', 'eng'), 50);
       assert.equal(await readable('hr', 'public'), 0);
       const rulesView = await stack.request('GET', world.v1(`/sources/${source.id}/rules`), { headers: world.headers });
       assert.deepEqual(

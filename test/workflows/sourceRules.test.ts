@@ -127,7 +127,8 @@ describe('applySourceRulesWorkflow', function () {
       workflowBundle: bundle,
       activities,
     });
-    const result = await second.runUntil(handle.result());
+    const secondRun = second.run();
+    const result = await handle.result();
     assert.equal(result.status, 'COMPLETED');
     assert.equal(result.applied, 10, 'every document once');
     assert.equal(result.changed, 10, 'each went from no role to its rule');
@@ -147,7 +148,9 @@ describe('applySourceRulesWorkflow', function () {
       workflowId,
       args: [{ workspaceId, sourceId, rulesVersion: 1, batchSize: 3 }],
     });
-    const rerun = await second.runUntil(again.result());
+    const rerun = await again.result();
     assert.deepEqual([rerun.status, rerun.applied, rerun.changed], ['COMPLETED', 0, 0]);
+    second.shutdown();
+    await secondRun;
   });
 });

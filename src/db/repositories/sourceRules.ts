@@ -77,88 +77,139 @@ export interface DocumentRulesPatch {
 
 const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
-export async function updateDocumentRules(
+/**
+ * What the rules gave each document, in one statement; a patch's roles_event undefined keeps the document's, null
+ * drops a pending one, an event is pending (its key cleared).
+ */
+export async function updateDocumentsRules(
   db: Tx,
   workspaceId: string,
-  id: string,
-  patch: DocumentRulesPatch,
+  rows: Array<{ id: string; patch: DocumentRulesPatch }>,
 ): Promise<void> {
-  const row: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === undefined) continue;
-    row[k] = ['facts', 'rule_role_ids', 'rule_attributes', 'roles_event'].includes(k) ? json(v) : v;
-  }
-  if (Object.keys(row).length === 0) return;
-  await db('source_documents').where({ workspace_id: workspaceId, id }).update(row);
+  if (rows.length === 0) return;
+  const values = rows.map(() => '(?::bigint, ?::jsonb, ?::int, ?::int, ?::jsonb, ?::jsonb, ?::boolean, ?::jsonb)');
+  await db.raw(
+    `UPDATE source_documents d
+        SET facts = v.facts, rule = v.rule, rules_version = v.rules_version, rule_role_ids = v.rule_role_ids,
+            rule_attributes = v.rule_attributes,
+            roles_event = CASE WHEN v.set_event THEN v.event ELSE d.roles_event END,
+            roles_event_key = CASE WHEN v.set_event THEN NULL ELSE d.roles_event_key END
+       FROM (VALUES ${values.join(', ')})
+         v(id, facts, rule, rules_version, rule_role_ids, rule_attributes, set_event, event)
+      WHERE d.workspace_id = ? AND d.id = v.id`,
+    [
+      ...rows.flatMap(({ id, patch }) => [
+        id,
+        json(patch.facts ?? null),
+        patch.rule ?? null,
+        patch.rules_version ?? null,
+        json(patch.rule_role_ids ?? null),
+        json(patch.rule_attributes ?? null),
+        patch.roles_event !== undefined,
+        json(patch.roles_event ?? null),
+      ]),
+      workspaceId,
+    ],
+  );
 }
 
-/** The roles a source's rules assigned to an item, with the rule that did (not those assigned by hand). */
+/** The roles a source's rules assigned to the items, with the rule that did (not those assigned by hand). */
 export async function ruleAssignments(
   db: Tx,
   workspaceId: string,
-  knowledgeId: string,
-): Promise<Array<{ role_id: string; via_rule: number }>> {
+  knowledgeIds: string[],
+): Promise<Array<{ knowledge_id: string; role_id: string; via_rule: number }>> {
+  if (knowledgeIds.length === 0) return [];
   return db('knowledge_roles')
-    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .where({ workspace_id: workspaceId })
+    .whereIn('knowledge_id', knowledgeIds)
     .whereNotNull('via_rule')
-    .select('role_id', 'via_rule');
+    .select('knowledge_id', 'role_id', 'via_rule');
 }
 
+/** The items' attributes by id. */
+export async function itemAttributes(db: Tx, workspaceId: string, ids: string[]): Promise<Map<string, Attributes>> {
+  if (ids.length === 0) return new Map();
+  const rows: Array<{ id: string; attributes: Attributes }> = await db('knowledge')
+    .where({ workspace_id: workspaceId })
+    .whereIn('id', ids)
+    .select('id', 'attributes');
+  return new Map(rows.map((r) => [r.id, r.attributes ?? {}]));
+}
+
+type Assignment = { knowledgeId: string; roleId: string };
+
+/** (knowledge_id, role_id) pairs as a VALUES list and its bindings. */
+const pairsOf = (rows: Assignment[]) => ({
+  sql: rows.map(() => '(?::uuid, ?::uuid)').join(', '),
+  bindings: rows.flatMap((r) => [r.knowledgeId, r.roleId]),
+});
+
 /**
- * Makes the rule's assignments of an item: adds `add` (a role already assigned by hand stays the hand's), removes
- * the rule-made `remove`, and labels the rule-made `keep` with the rule now giving them.
+ * The rules' assignments, in three statements: `add` with the rule that gives each (a role already assigned by hand
+ * stays the hand's), `remove` those a rule made that no rule gives now, `relabel` the rule-made ones another rule
+ * gives now.
  */
-export async function changeRuleAssignments(
+export async function writeRuleAssignments(
   db: Tx,
   workspaceId: string,
-  knowledgeId: string,
-  change: { add: string[]; remove: string[]; keep: string[]; rule: number },
+  change: {
+    add: Array<Assignment & { rule: number }>;
+    remove: Assignment[];
+    relabel: Array<Assignment & { rule: number }>;
+  },
 ): Promise<void> {
   if (change.add.length > 0) {
     await db('knowledge_roles')
       .insert(
-        change.add.map((role_id) => ({
-          knowledge_id: knowledgeId,
-          role_id,
+        change.add.map((a) => ({
+          knowledge_id: a.knowledgeId,
+          role_id: a.roleId,
           workspace_id: workspaceId,
-          via_rule: change.rule,
+          via_rule: a.rule,
         })),
       )
       .onConflict(['knowledge_id', 'role_id'])
       .ignore();
   }
   if (change.remove.length > 0) {
+    const { sql, bindings } = pairsOf(change.remove);
     await db('knowledge_roles')
-      .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+      .where({ workspace_id: workspaceId })
       .whereNotNull('via_rule')
-      .whereIn('role_id', change.remove)
+      .whereRaw(`(knowledge_id, role_id) IN (${sql})`, bindings)
       .delete();
   }
-  if (change.keep.length > 0) {
-    await db('knowledge_roles')
-      .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
-      .whereNotNull('via_rule')
-      .whereIn('role_id', change.keep)
-      .whereRaw('via_rule IS DISTINCT FROM ?', [change.rule])
-      .update({ via_rule: change.rule });
+  if (change.relabel.length > 0) {
+    await db.raw(
+      `UPDATE knowledge_roles kr SET via_rule = v.rule
+         FROM (VALUES ${change.relabel.map(() => '(?::uuid, ?::uuid, ?::smallint)').join(', ')}) v(knowledge_id, role_id, rule)
+        WHERE kr.workspace_id = ? AND kr.knowledge_id = v.knowledge_id AND kr.role_id = v.role_id
+          AND kr.via_rule IS NOT NULL`,
+      [...change.relabel.flatMap((r) => [r.knowledgeId, r.roleId, r.rule]), workspaceId],
+    );
   }
+}
+
+/** The items' new attributes (one statement). */
+export async function setItemsAttributes(
+  db: Tx,
+  workspaceId: string,
+  items: Array<{ id: string; attributes: Attributes }>,
+): Promise<void> {
+  if (items.length === 0) return;
+  await db.raw(
+    `UPDATE knowledge k SET attributes = v.attributes, updated_at = now()
+       FROM (VALUES ${items.map(() => '(?::uuid, ?::jsonb)').join(', ')}) v(id, attributes)
+      WHERE k.workspace_id = ? AND k.id = v.id`,
+    [...items.flatMap((i) => [i.id, JSON.stringify(i.attributes)]), workspaceId],
+  );
 }
 
 /** Locks the items (in id order) before their documents: the order a version's transaction takes them in. */
 export async function lockItems(db: Tx, workspaceId: string, ids: string[]): Promise<Array<{ id: string }>> {
   if (ids.length === 0) return [];
   return db('knowledge').where({ workspace_id: workspaceId }).whereIn('id', ids).orderBy('id').forUpdate().select('id');
-}
-
-export async function setItemAttributes(
-  db: Tx,
-  workspaceId: string,
-  id: string,
-  attributes: Attributes,
-): Promise<void> {
-  await db('knowledge')
-    .where({ workspace_id: workspaceId, id })
-    .update({ attributes: JSON.stringify(attributes), updated_at: db.fn.now() });
 }
 
 /** Of a source's documents with an item: how many each rule gives roles (rule -> count) at the version, and the rest. */
