@@ -132,7 +132,7 @@ export async function rolesChangedReceiver(stack: TestStack, world: RulesWorld) 
 }
 
 /** Follows a rules job through background-jobs until it ends; returns its last state. */
-export async function rulesJobToEnd(stack: TestStack, world: RulesWorld, jobId: string) {
+export async function rulesJobToEnd(stack: TestStack, world: Pick<RulesWorld, 'tenant' | 'headers'>, jobId: string) {
   for (let i = 0; i < 3000; i++) {
     const res = await stack.request('POST', `/v1/workspaces/${world.tenant.workspaceId}/background-jobs`, {
       headers: world.headers,
