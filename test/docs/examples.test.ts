@@ -19,7 +19,7 @@ import { repoRoot, RunCommand, runCommandEnv, runNode } from '../helpers/process
 /** The main tasks' guides: their curl blocks and TypeScript samples run (the curl blocks after the quickstart's steps 1 and 2). */
 const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/guides/roles-and-tokens.md'];
 /** Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). */
-const OTHER_GUIDES = ['text-url-website', 'versions', 'external-ids', 'chunks', 'mcp', 'agent-api'].map(
+const OTHER_GUIDES = ['text-url-website', 'versions', 'external-ids', 'chunks', 'mcp', 'agent-api', 'source-rules'].map(
   (name) => `docs/guides/${name}.md`,
 );
 
