@@ -172,8 +172,11 @@ describe('webhooks', function () {
         wh.verify(r.body, r.headers as Record<string, string>);
       }
       const gaps = [got[1]!.at - got[0]!.at, got[2]!.at - got[1]!.at];
-      assert.ok(gaps[0]! >= 400, `first retry after the initial interval (${gaps[0]} ms)`);
-      assert.ok(gaps[1]! > gaps[0]!, `backoff grows: ${gaps.join(' ms, ')} ms`);
+      // The stack's WEBHOOK_RETRY_INITIAL_INTERVAL is 500 ms and the coefficient 2: each retry waits at least its
+      // interval. Only lower bounds hold: Temporal may start a retry late (a first gap of 1.15 s was seen under
+      // load), so comparing the two gaps with each other measured the scheduler, not the backoff.
+      assert.ok(gaps[0]! >= 450, `first retry after the initial interval of 500 ms (${gaps[0]} ms)`);
+      assert.ok(gaps[1]! >= 950, `second retry after twice the initial interval, 1,000 ms (${gaps[1]} ms)`);
 
       let log;
       for (let i = 0; i < 50; i++) {

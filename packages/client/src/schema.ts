@@ -4197,11 +4197,15 @@ export interface operations {
                     spaceId?: string;
                     /** @enum {string} */
                     sourceVisibility?: "none" | "source" | "download";
+                    /** @example Refund policy */
                     title?: string;
+                    /** @example Customer-facing refund rules, 2025 edition */
                     description?: string;
+                    /** @example en */
                     language?: string & unknown;
                     /**
                      * @description BACKGROUND_START: answer at once; otherwise synchronous
+                     * @example BACKGROUND_START
                      * @enum {string}
                      */
                     status?: "BACKGROUND_START";
@@ -4210,7 +4214,10 @@ export interface operations {
                      * @enum {string}
                      */
                     unpack?: "true" | "false";
-                    /** @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
+                    /**
+                     * @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans
+                     * @example {"team":"billing","audience":"support"}
+                     */
                     attributes?: string;
                     /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version (not with unpack=true) */
                     externalId?: string & unknown;
@@ -15597,7 +15604,7 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description The tool */
+                /** @description The tool (GET …/agent/tools lists them) */
                 name: string;
             };
             cookie?: never;

@@ -27,7 +27,7 @@ import { Messages } from '../../errors';
 import { MALFORMED_JSON_MESSAGE } from '../middleware/body';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
 import { stateCleanText } from './cleanText';
-import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage } from './operation';
+import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage, type Examples } from './operation';
 
 /** Every documented operation, by resource (test/api/openapi.test.ts: exactly one per mounted route). */
 export const OPERATIONS: readonly ApiOperation[] = [
@@ -53,15 +53,21 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'header',
     name: 'x-api-key',
-    description: 'The workspace API key (sk-kws-…): mints access tokens and user space tokens.',
+    description:
+      'The workspace API key (sk-kws-…) goes in x-api-key only on the token endpoints, ' +
+      'POST /workspaces/{workspaceId}/generate-access-key-token and …/activate-or-retrieve-user-space-api-key, and ' +
+      'beside the access token on POST /workspaces/{workspaceId}/knowledge/search. Every /v1 route refuses it: ' +
+      'mint an access token with it and authorize with accessToken.',
   },
   accessToken: {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description:
-      'An access token from POST /workspaces/{workspaceId}/generate-access-key-token: the workspace credential, ' +
-      'or role-bound when minted with customerRoleId or roleId. /v1 calls also send the organizationid header.',
+      'Paste the token that POST /workspaces/{workspaceId}/generate-access-key-token answers (called with your ' +
+      'x-api-key): it is the bearer credential of every /v1 route and of the search routes, role-bound when minted ' +
+      'with customerRoleId or roleId. /v1 routes also need the organizationid header (each operation has the field): ' +
+      'the organizationId that kws bootstrap printed beside the workspace id.',
   },
   userSpaceToken: {
     type: 'http',
@@ -248,6 +254,9 @@ function policyText(policy: ReturnType<typeof policyOf>): string {
   return `**Authorization**: \`${policy.action}\` (${policy.description}). Allowed: ${allowed}.${refused ? ` Refused: ${refused}.` : ''}${rbac}`;
 }
 
+/** A media type's hand-written examples (Swagger UI lists them by summary and fills "Try it out" with the first). */
+const withExamples = (examples: Examples | undefined) => (examples ? { examples } : {});
+
 function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOpenApiOperationObject {
   const versioned = op.path.startsWith('/v1/');
   const commonHeaders = {
@@ -274,7 +283,9 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
       ...(res.schema
         ? {
             content: Object.fromEntries(
-              [res.contentType ?? 'application/json'].flat().map((t) => [t, { schema: res.schema }]),
+              [res.contentType ?? 'application/json']
+                .flat()
+                .map((t) => [t, { schema: res.schema, ...withExamples(res.examples) }]),
             ),
           }
         : {}),
@@ -306,11 +317,16 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
       ? {
           requestBody: {
             required: op.request?.bodyRequired ?? true,
-            content: { 'application/json': { schema: body } },
+            content: { 'application/json': { schema: body, ...withExamples(op.request?.examples) } },
           },
         }
       : multipart
-        ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipart } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'multipart/form-data': { schema: multipart, ...withExamples(op.request?.examples) } },
+            },
+          }
         : {}),
     responses,
     ...(policy ? { 'x-kws-policy': policy } : {}),
@@ -357,7 +373,26 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
       },
     },
   );
+  showFormExamples(document);
   return stateCleanText(document);
+}
+
+/**
+ * Swagger UI fills a multipart form field by field from each property's own example, never from the body's
+ * examples: each field of the first example becomes its property's example (the file part stays the user's pick).
+ */
+function showFormExamples(document: ReturnType<typeof createDocument>): void {
+  for (const op of OPERATIONS) {
+    const first = Object.values(op.request?.examples ?? {})[0]?.value as Record<string, unknown> | undefined;
+    if (!op.request?.multipart || !first) continue;
+    const media = document.paths?.[op.path]?.[op.method]?.requestBody as
+      { content: Record<string, { schema?: { properties?: Record<string, Record<string, unknown>> } }> } | undefined;
+    const properties = media?.content['multipart/form-data']?.schema?.properties ?? {};
+    for (const [field, value] of Object.entries(first)) {
+      const property = properties[field];
+      if (property && property.format !== 'binary') property.example = value;
+    }
+  }
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

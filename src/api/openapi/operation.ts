@@ -25,6 +25,44 @@ export type Tag = keyof typeof TAGS;
 /** An error the operation answers: the message, and the body's error value when it is not the reason phrase. */
 export type ErrorMessage = string | { error: string; message: string };
 
+/**
+ * A hand-written example (an OpenAPI Example Object). /docs shows each by its summary, and "Try it out" sends the
+ * first; test/api/openapi.examples.test.ts checks every example against its schema and sends the request examples
+ * to a live service.
+ */
+export interface Example {
+  summary: string;
+  description?: string;
+  value: unknown;
+}
+/** Named examples, the first being the one /docs shows first. */
+export type Examples = Record<string, Example>;
+/** One example: its one-line summary (the name /docs lists), its value and, when it helps, a longer description. */
+export const example = (summary: string, value: unknown, description?: string): Example => ({
+  summary,
+  ...(description ? { description } : {}),
+  value,
+});
+
+/**
+ * The ids the examples use (realistic, fixed UUIDs). The examples test sends an example after replacing each of
+ * them with the id of a resource it made; an id in an example that it cannot make fails the test.
+ */
+export const EXAMPLE_IDS = {
+  workspaceId: '6f1c2b9e-4d3a-4e8b-9a71-2c5d8e0f3b14',
+  organizationId: '0b7e4c1a-93d2-4f65-8e1b-7a2c9d4e5f60',
+  knowledgeId: '9b2f7c4e-1a3d-4c8e-b5f6-0d2e4a6c8b1f',
+  roleId: '4a7d2e9c-5b1f-4c3e-8d6a-2f9b1e7c4a58',
+  spaceId: 'e5c1a8f3-2d7b-4b9e-9c4a-6f1d3e8b2a07',
+  groupId: '7d3b9e1f-6a4c-4e2d-b8f5-3c9a1e7d5b42',
+  messageId: '2c8f4a6e-9b1d-4f3a-a7e5-8d2c6b4f1e93',
+  threadId: 'a1f5c3e7-8d2b-4a6c-9e4f-5b7d1c3a9e60',
+  agentServerId: 'f2a6d8c4-3e1b-4d7f-a9c5-7e3b1f5d9a24',
+  webhookId: '8e4c2a6f-1d9b-4e7c-b3a5-9f1d7e5c3b86',
+  sourceId: '3d9f1b7e-5c2a-4f8d-a6e4-1c7b9e3d5f02',
+  chunkId: '5b1e9d3f-7a4c-4c2e-9f8b-2e6a4d8c1f37',
+} as const;
+
 export interface SuccessResponse {
   description: string;
   /** The body's schema (a JSON body unless contentType says otherwise). */
@@ -33,6 +71,8 @@ export interface SuccessResponse {
   contentType?: string | readonly string[];
   /** Response headers beyond those every response carries (X-Request-Id, and X-API-Version on /v1). */
   headers?: z.ZodObject;
+  /** Examples of the body: the operation's main response has them (the examples test requires it). */
+  examples?: Examples;
   /** OpenAPI links from this response to other operations (used by the docs page and schemathesis' stateful phase). */
   links?: Record<string, { operationId: string; parameters?: Record<string, string>; requestBody?: unknown }>;
 }
@@ -55,6 +95,8 @@ export interface ApiOperation {
     bodyRequired?: boolean;
     /** A multipart/form-data body. */
     multipart?: z.ZodType;
+    /** Examples of the body (JSON or multipart); each answers the status of the response that has examples. */
+    examples?: Examples;
   };
   /**
    * Security of a route outside the policy layer (credential none), e.g. GET /metrics's own token: the schemes

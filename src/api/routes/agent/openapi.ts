@@ -24,6 +24,16 @@ import {
   UpdateServerRequestSchema,
 } from './schema';
 import { TOOL_NOT_FOUND } from './tools';
+import {
+  agentRagExamples,
+  createServerExamples,
+  createThreadExamples,
+  executeToolExamples,
+  mcpExamples,
+  postAgentMessageExamples,
+  runExamples,
+  updateServerExamples,
+} from './examples';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
 
 const base = '/v1/workspaces/{workspaceId}/agent';
@@ -69,8 +79,15 @@ export const agentOperations: ApiOperation[] = [
     operationId: 'createAgentThread',
     tag: 'Agent',
     summary: "Create a thread (bound to the token's role under ACTIVE RBAC)",
-    request: { path: WorkspacePath, body: CreateThreadRequestSchema },
-    responses: { 201: { description: 'The thread', schema: ThreadSchema, links: threadLinks } },
+    request: { path: WorkspacePath, body: CreateThreadRequestSchema, examples: createThreadExamples.request },
+    responses: {
+      201: {
+        description: 'The thread',
+        schema: ThreadSchema,
+        examples: createThreadExamples.response,
+        links: threadLinks,
+      },
+    },
     errors: { 400: [FIELD], 404: [AgentMessages.serverNotFound] },
   },
   {
@@ -102,10 +119,10 @@ export const agentOperations: ApiOperation[] = [
     tag: 'Agent',
     summary: 'Store a message (idempotent by its client-generated id)',
     description: 'A repeat with the same id and body answers 200 with the stored message; a different body is 409.',
-    request: { path: ThreadPath, body: PostMessageRequestSchema },
+    request: { path: ThreadPath, body: PostMessageRequestSchema, examples: postAgentMessageExamples.request },
     responses: {
       200: { description: 'The message was already stored (same id and body)', schema: MessageSchema },
-      201: { description: 'The message', schema: MessageSchema },
+      201: { description: 'The message', schema: MessageSchema, examples: postAgentMessageExamples.response },
     },
     errors: {
       400: [...threadErrors[400], FIELD],
@@ -126,8 +143,15 @@ export const agentOperations: ApiOperation[] = [
     description:
       'Events: message.delta, tool.call, tool.result, sources, message.completed, error ({error, message}), done ' +
       "({runId, status}); each event's data is one JSON object.",
-    request: { path: ThreadPath, body: RunRequestSchema, bodyRequired: false },
-    responses: { 200: { description: 'The event stream', schema: z.string(), contentType: 'text/event-stream' } },
+    request: { path: ThreadPath, body: RunRequestSchema, bodyRequired: false, examples: runExamples.request },
+    responses: {
+      200: {
+        description: 'The event stream',
+        schema: z.string(),
+        contentType: 'text/event-stream',
+        examples: runExamples.response,
+      },
+    },
     errors: {
       400: [...threadErrors[400], FIELD, RunMessages.noModel],
       404: [...threadErrors[404], AgentMessages.serverNotFound],
@@ -141,11 +165,12 @@ export const agentOperations: ApiOperation[] = [
     tag: 'Agent',
     summary: "Passages from workspace knowledge (under ACTIVE RBAC the token's role's)",
     description: 'The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) as in space RAG.',
-    request: { path: WorkspacePath, body: AgentRagRequestSchema },
+    request: { path: WorkspacePath, body: AgentRagRequestSchema, examples: agentRagExamples.request },
     responses: {
       200: {
         description: 'The passages, most relevant first',
         schema: AgentRagResponseSchema,
+        examples: agentRagExamples.response,
         headers: rerankHeader,
       },
     },
@@ -171,10 +196,19 @@ export const agentOperations: ApiOperation[] = [
       'the field otherwise, e.g. "Missing required field: input.query"): the schema of one tool per path ' +
       'parameter is a rule JSON Schema cannot state on one operation.',
     request: {
-      path: withWorkspace({ name: z.string().meta({ description: 'The tool' }) }),
+      path: withWorkspace({
+        name: z.string().meta({ description: 'The tool (GET …/agent/tools lists them)', example: 'knowledge_search' }),
+      }),
       body: ExecuteToolRequestSchema,
+      examples: executeToolExamples.request,
     },
-    responses: { 200: { description: "The tool's output", schema: ExecuteToolResponseSchema } },
+    responses: {
+      200: {
+        description: "The tool's output",
+        schema: ExecuteToolResponseSchema,
+        examples: executeToolExamples.response,
+      },
+    },
     errors: { 400: [FIELD, "The tool's input is invalid: …"], 404: [TOOL_NOT_FOUND] },
   },
   {
@@ -183,9 +217,14 @@ export const agentOperations: ApiOperation[] = [
     operationId: 'createAgentServer',
     tag: 'Agent',
     summary: 'Register an agent server (an OpenAI-compatible chat completions endpoint)',
-    request: { path: WorkspacePath, body: CreateServerRequestSchema },
+    request: { path: WorkspacePath, body: CreateServerRequestSchema, examples: createServerExamples.request },
     responses: {
-      201: { description: 'The server (its token is never shown)', schema: ServerSchema, links: serverLinks },
+      201: {
+        description: 'The server (its token is never shown)',
+        schema: ServerSchema,
+        examples: createServerExamples.response,
+        links: serverLinks,
+      },
     },
     errors: {
       400: [
@@ -225,8 +264,8 @@ export const agentOperations: ApiOperation[] = [
     description:
       'A url on another origin (scheme, host or port) drops the stored authToken unless the same request sends a ' +
       'new one: a token is only ever sent to the origin it was given for.',
-    request: { path: ServerPath, body: UpdateServerRequestSchema },
-    responses: { 200: { description: 'The server', schema: ServerSchema } },
+    request: { path: ServerPath, body: UpdateServerRequestSchema, examples: updateServerExamples.request },
+    responses: { 200: { description: 'The server', schema: ServerSchema, examples: updateServerExamples.response } },
     errors: {
       400: [
         ...serverErrors[400],
@@ -258,12 +297,13 @@ export const agentOperations: ApiOperation[] = [
       'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
       '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies. One message per ' +
       'POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).',
-    request: { path: WorkspacePath, body: JsonRpcMessageSchema },
+    request: { path: WorkspacePath, body: JsonRpcMessageSchema, examples: mcpExamples.request },
     responses: {
       200: {
         description: 'The JSON-RPC response',
         schema: z.looseObject({ jsonrpc: z.literal('2.0') }),
         contentType: ['application/json', 'text/event-stream'],
+        examples: mcpExamples.response,
       },
       202: { description: 'A JSON-RPC notification (no id): accepted, no body' },
       400: {

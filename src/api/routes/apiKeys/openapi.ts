@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import { ApiKeyListSchema, CreateApiKeySchema, CreatedApiKeySchema } from './schema';
+import { createApiKeyExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/api-keys';
 
@@ -22,11 +23,12 @@ export const apiKeysOperations: ApiOperation[] = [
     summary: 'Create an API key; the answer carries the key, shown this once (it is stored only as a hash)',
     description:
       'The key lives until it is revoked: it outlives the access token that created it, and mints tokens of its own.',
-    request: { path: WorkspacePath, body: CreateApiKeySchema },
+    request: { path: WorkspacePath, body: CreateApiKeySchema, examples: createApiKeyExamples.request },
     responses: {
       201: {
         description: 'The key, with its value',
         schema: CreatedApiKeySchema,
+        examples: createApiKeyExamples.response,
         links: { revokeApiKey: { operationId: 'revokeApiKey', parameters: { keyId: '$response.body#/id' } } },
       },
     },

@@ -11,6 +11,7 @@ import {
   CreateChunkSchema,
   UpdateChunkSchema,
 } from './schema';
+import { createChunkExamples, updateChunkExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks';
 const itemErrors = { 400: [KnowledgeMessages.invalidId], 404: [KnowledgeMessages.notFound] } as const;
@@ -62,11 +63,12 @@ export const chunksOperations: ApiOperation[] = [
     tag: 'Knowledge',
     summary: 'Add a chunk by hand (embedded and searchable at once); only to a COMPLETED item',
     description: writeDescription,
-    request: { path: KnowledgeIdPath, body: CreateChunkSchema },
+    request: { path: KnowledgeIdPath, body: CreateChunkSchema, examples: createChunkExamples.request },
     responses: {
       201: {
         description: 'The new chunk',
         schema: ChunkSchema,
+        examples: createChunkExamples.response,
         links: {
           updateKnowledgeChunk: {
             operationId: 'updateKnowledgeChunk',
@@ -100,8 +102,11 @@ export const chunksOperations: ApiOperation[] = [
         chunkId: z.uuid().meta({ description: 'The chunk (malformed: 400 "Invalid chunk ID format")' }),
       }),
       body: UpdateChunkSchema,
+      examples: updateChunkExamples.request,
     },
-    responses: { 200: { description: 'The chunk as it now is', schema: ChunkSchema } },
+    responses: {
+      200: { description: 'The chunk as it now is', schema: ChunkSchema, examples: updateChunkExamples.response },
+    },
     errors: {
       400: [
         ...itemErrors[400],

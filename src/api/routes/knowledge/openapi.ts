@@ -49,6 +49,20 @@ import {
   WEBSITE_MAX_DEPTH,
   WEBSITE_MAX_PAGES,
 } from './schema';
+import {
+  createLinkExamples,
+  createTextExamples,
+  createUrlExamples,
+  createWebsiteExamples,
+  metadataSearchExamples,
+  replaceFileExamples,
+  reservedFieldExamples,
+  retrievalSettingsExamples,
+  searchExamples,
+  titleSearchExamples,
+  updateKnowledgeExamples,
+  uploadFileExamples,
+} from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/knowledge';
 /** Upsert by external id (services/upserts.ts), on every creation that takes externalId. */
@@ -174,9 +188,14 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'createLink',
     tag: 'Knowledge',
     summary: 'Create a link (stored, never fetched; title, description and URL are embedded)',
-    request: { path: WorkspacePath, body: CreateLinkSchema },
+    request: { path: WorkspacePath, body: CreateLinkSchema, examples: createLinkExamples.request },
     responses: {
-      201: { description: 'The new item', schema: LinkCreatedSchema, links: itemLinks('$response.body#/id') },
+      201: {
+        description: 'The new item',
+        schema: LinkCreatedSchema,
+        examples: createLinkExamples.response,
+        links: itemLinks('$response.body#/id'),
+      },
     },
     errors: { 400: ['Missing required field', 'Type must be LINK'], 422: [KnowledgeMessages.invalidUrl] },
   },
@@ -187,9 +206,14 @@ export const knowledgeOperations: ApiOperation[] = [
     tag: 'Knowledge',
     summary: 'Add text as a STRING item (chunked and embedded in the background)',
     description: UPSERT_DESCRIPTION,
-    request: { path: WorkspacePath, body: CreateTextSchema },
+    request: { path: WorkspacePath, body: CreateTextSchema, examples: createTextExamples.request },
     responses: {
-      201: { description: 'The new item and its ingestion job', schema: SourceCreatedSchema, links: sourceLinks },
+      201: {
+        description: 'The new item and its ingestion job',
+        schema: SourceCreatedSchema,
+        examples: createTextExamples.response,
+        links: sourceLinks,
+      },
       ...upsertResponses,
     },
     errors: {
@@ -211,11 +235,12 @@ export const knowledgeOperations: ApiOperation[] = [
     tag: 'Knowledge',
     summary: 'Add a web page as a URL item (fetched, its main text extracted and indexed in the background)',
     description: `${UPSERT_DESCRIPTION} A URL item's page is fetched again (as POST …/{knowledgeId}/refetch); its url must be the item's.`,
-    request: { path: WorkspacePath, body: CreateUrlSchema },
+    request: { path: WorkspacePath, body: CreateUrlSchema, examples: createUrlExamples.request },
     responses: {
       200: {
         description: 'The new item and its ingestion job; or (externalId of an existing item) its page unchanged',
         schema: z.union([SourceCreatedSchema, KnowledgeUpsertedSchema]),
+        examples: createUrlExamples.response,
         links: sourceLinks,
       },
       202: upsertResponses[202],
@@ -233,9 +258,14 @@ export const knowledgeOperations: ApiOperation[] = [
       "sync history), and its crawl is that source's first sync. The crawl honours robots.txt, stays on the start " +
       "host, reads the site's sitemaps, follows links to maxDepth and requests at most maxPages pages; its progress " +
       'is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, pagesSkipped).',
-    request: { path: WorkspacePath, body: CreateWebsiteSchema },
+    request: { path: WorkspacePath, body: CreateWebsiteSchema, examples: createWebsiteExamples.request },
     responses: {
-      200: { description: 'The new site and its crawl job', schema: SourceCreatedSchema, links: sourceLinks },
+      200: {
+        description: 'The new site and its crawl job',
+        schema: SourceCreatedSchema,
+        examples: createWebsiteExamples.response,
+        links: sourceLinks,
+      },
       202: {
         description:
           'externalId of an existing site (with its url): it is recrawled with its settings (as POST …/recrawl)',
@@ -265,13 +295,14 @@ export const knowledgeOperations: ApiOperation[] = [
       'answer comes at once (track it through upload-file-metadata, then get-knowledge); otherwise when the item is ' +
       'searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS. ' +
       UPSERT_DESCRIPTION,
-    request: { path: WorkspacePath, multipart: UploadFormSchema },
+    request: { path: WorkspacePath, multipart: UploadFormSchema, examples: uploadFileExamples.request },
     responses: {
       ...upsertResponses,
       200: {
         description:
           'The upload (and, synchronously, its item); or (externalId of an existing item) its content unchanged',
         schema: z.union([...UploadResponseSchema.options, KnowledgeUpsertedSchema]),
+        examples: uploadFileExamples.response,
         links: {
           getUploadFileMetadata: {
             operationId: 'getUploadFileMetadata',
@@ -304,11 +335,12 @@ export const knowledgeOperations: ApiOperation[] = [
     operationId: 'searchKnowledgeByMetadata',
     tag: 'Search',
     summary: 'Metadata search (exact matches, AND); paging in X-Total-Count, X-Page and X-Limit',
-    request: { path: WorkspacePath, body: MetadataSearchSchema },
+    request: { path: WorkspacePath, body: MetadataSearchSchema, examples: metadataSearchExamples.request },
     responses: {
       200: {
         description: 'The matching items, newest first',
         schema: z.array(MetadataSearchItemSchema),
+        examples: metadataSearchExamples.response,
         headers: z.object({
           'X-Total-Count': z.string().regex(/^\d+$/).meta({ description: 'Matching items in all pages' }),
           'X-Page': z.string().regex(/^\d+$/),
@@ -366,8 +398,10 @@ export const knowledgeOperations: ApiOperation[] = [
       '(README "Versions"): the answer shows it as `pendingVersion` while the item keeps answering from its ' +
       'current version; 409 for another type of item or while a version is still processing (rules on stored ' +
       'data that the schema cannot state).',
-    request: { path: KnowledgeIdPath, body: UpdateKnowledgeSchema },
-    responses: { 200: { description: 'The item', schema: UpdatedKnowledgeSchema } },
+    request: { path: KnowledgeIdPath, body: UpdateKnowledgeSchema, examples: updateKnowledgeExamples.request },
+    responses: {
+      200: { description: 'The item', schema: UpdatedKnowledgeSchema, examples: updateKnowledgeExamples.response },
+    },
     errors: {
       400: [...itemErrors[400], 'Missing required field', `content must be at most ${TEXT_MAX_CHARACTERS} characters`],
       404: itemErrors[404],
@@ -385,11 +419,12 @@ export const knowledgeOperations: ApiOperation[] = [
       'read and search answers from the current one; then, in one transaction, only from the new one. A failed ' +
       "version leaves the current one serving and shows as the item's `pendingVersion` (and in background-jobs). " +
       '409 for another type of item or while a version is still processing (rules on stored data).',
-    request: { path: KnowledgeIdPath, multipart: ReplaceFileFormSchema },
+    request: { path: KnowledgeIdPath, multipart: ReplaceFileFormSchema, examples: replaceFileExamples.request },
     responses: {
       202: {
         description: 'The new version, processing',
         schema: VersionStartedSchema,
+        examples: replaceFileExamples.response,
         links: {
           getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
           listKnowledgeVersions: {
@@ -478,8 +513,10 @@ export const knowledgeOperations: ApiOperation[] = [
     description:
       "`type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data " +
       'that the schema cannot state.',
-    request: { path: KnowledgeIdPath, body: ReservedFieldSchema },
-    responses: { 200: { description: 'The item', schema: ReservedFieldUpdatedSchema } },
+    request: { path: KnowledgeIdPath, body: ReservedFieldSchema, examples: reservedFieldExamples.request },
+    responses: {
+      200: { description: 'The item', schema: ReservedFieldUpdatedSchema, examples: reservedFieldExamples.response },
+    },
     errors: {
       400: [...itemErrors[400], 'Missing required field', 'Invalid knowledge type'],
       404: itemErrors[404],
@@ -543,11 +580,12 @@ export const knowledgeOperations: ApiOperation[] = [
     description:
       'One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, ' +
       'rerank and rerankCandidates; explain adds the scores behind each result.',
-    request: { path: WorkspacePath, body: SemanticSearchSchema },
+    request: { path: WorkspacePath, body: SemanticSearchSchema, examples: searchExamples.request },
     responses: {
       200: {
         description: 'The results',
         schema: SemanticSearchResponseSchema,
+        examples: searchExamples.response,
         headers: rerankHeader,
       },
     },
@@ -569,8 +607,14 @@ export const knowledgeOperations: ApiOperation[] = [
     tag: 'Search',
     summary: "Change the workspace's retrieval settings (workspace credentials)",
     description: 'rerank: whether a knowledge search reranks when its request has no rerank field.',
-    request: { path: WorkspacePath, body: SetRetrievalSettingsSchema },
-    responses: { 200: { description: 'The new settings', schema: RetrievalSettingsSchema } },
+    request: { path: WorkspacePath, body: SetRetrievalSettingsSchema, examples: retrievalSettingsExamples.request },
+    responses: {
+      200: {
+        description: 'The new settings',
+        schema: RetrievalSettingsSchema,
+        examples: retrievalSettingsExamples.response,
+      },
+    },
     errors: { 400: ['rerank must be a boolean'] },
   },
   ...(['/workspaces/{workspaceId}/knowledge/search-title', `${base}/search-title`] as const).map(
@@ -580,8 +624,10 @@ export const knowledgeOperations: ApiOperation[] = [
       operationId: path.startsWith('/v1/') ? 'searchKnowledgeByTitleV1' : 'searchKnowledgeByTitle',
       tag: 'Search',
       summary: 'Title search (case-insensitive substring, newest first, no score)',
-      request: { path: WorkspacePath, body: TitleSearchSchema },
-      responses: { 200: { description: 'The results', schema: TitleSearchResponseSchema } },
+      request: { path: WorkspacePath, body: TitleSearchSchema, examples: titleSearchExamples.request },
+      responses: {
+        200: { description: 'The results', schema: TitleSearchResponseSchema, examples: titleSearchExamples.response },
+      },
       errors: searchErrors,
     }),
   ),

@@ -27,6 +27,15 @@ import {
   RoleUpdatedSchema,
   UpdateRoleSchema,
 } from './schema';
+import {
+  assignRolesExamples,
+  backgroundJobsExamples,
+  createRoleExamples,
+  findRolesExamples,
+  setRbacStatusExamples,
+  unassignRolesExamples,
+  updateRoleExamples,
+} from './examples';
 
 const base = '/v1/workspaces/{workspaceId}';
 const RoleIdPath = withWorkspace({ roleId: z.uuid().meta({ description: 'The role (unknown or malformed: 404)' }) });
@@ -55,8 +64,14 @@ export const rolesOperations: ApiOperation[] = [
     tag: 'RBAC',
     summary: 'Turn RBAC on or off',
     description: 'When ACTIVE, role-bound tokens see only knowledge assigned to their role, on every read path.',
-    request: { path: WorkspacePath, body: RbacStatusSchema },
-    responses: { 200: { description: 'The new RBAC status', schema: RbacStatusResponseSchema } },
+    request: { path: WorkspacePath, body: RbacStatusSchema, examples: setRbacStatusExamples.request },
+    responses: {
+      200: {
+        description: 'The new RBAC status',
+        schema: RbacStatusResponseSchema,
+        examples: setRbacStatusExamples.response,
+      },
+    },
     errors: { 400: ['rbacEnabled must be a boolean'] },
   },
   {
@@ -77,8 +92,15 @@ export const rolesOperations: ApiOperation[] = [
     description:
       'Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId already ' +
       'taken makes the job FAILED with "Role with customerRoleId already exists".',
-    request: { path: WorkspacePath, body: CreateRoleSchema },
-    responses: { 200: { description: 'The workflow and the role id', schema: RoleCreatedSchema, links: roleLinks } },
+    request: { path: WorkspacePath, body: CreateRoleSchema, examples: createRoleExamples.request },
+    responses: {
+      200: {
+        description: 'The workflow and the role id',
+        schema: RoleCreatedSchema,
+        examples: createRoleExamples.response,
+        links: roleLinks,
+      },
+    },
     errors: { 400: ['Missing required field', 'Invalid field value'] },
   },
   {
@@ -87,8 +109,14 @@ export const rolesOperations: ApiOperation[] = [
     operationId: 'findRoles',
     tag: 'RBAC',
     summary: 'Find roles by customerRoleId (exact) and name (partial, case-insensitive)',
-    request: { path: WorkspacePath, body: FindRolesSchema },
-    responses: { 200: { description: 'The matching roles (empty: total 0)', schema: RoleListSchema } },
+    request: { path: WorkspacePath, body: FindRolesSchema, examples: findRolesExamples.request },
+    responses: {
+      200: {
+        description: 'The matching roles (empty: total 0)',
+        schema: RoleListSchema,
+        examples: findRolesExamples.response,
+      },
+    },
     errors: { 400: ['At least one search criterion required', 'Invalid field value'] },
   },
   {
@@ -117,8 +145,14 @@ export const rolesOperations: ApiOperation[] = [
     operationId: 'updateRole',
     tag: 'RBAC',
     summary: 'Update a role (asynchronous; omitted fields stay unchanged)',
-    request: { path: RoleIdPath, body: UpdateRoleSchema, bodyRequired: false },
-    responses: { 200: { description: 'The workflow and the role as it will be', schema: RoleUpdatedSchema } },
+    request: { path: RoleIdPath, body: UpdateRoleSchema, bodyRequired: false, examples: updateRoleExamples.request },
+    responses: {
+      200: {
+        description: 'The workflow and the role as it will be',
+        schema: RoleUpdatedSchema,
+        examples: updateRoleExamples.response,
+      },
+    },
     errors: { 400: ['Invalid field value'], 404: [RoleMessages.notFound], 409: [RoleMessages.duplicate] },
   },
   {
@@ -157,25 +191,30 @@ export const rolesOperations: ApiOperation[] = [
       404: [KnowledgeMessages.notFound, RoleMessages.notFound],
     },
   },
-  ...(['post', 'delete'] as const).map((method): ApiOperation => ({
-    method,
-    path: `${base}/knowledge/{knowledgeId}/role`,
-    operationId: method === 'post' ? 'assignKnowledgeRoles' : 'unassignKnowledgeRoles',
-    tag: 'RBAC',
-    summary:
-      method === 'post'
-        ? 'Assign roles to a knowledge item (asynchronous)'
-        : 'Remove roles from a knowledge item (asynchronous)',
-    description: "Requires RBAC ACTIVE and role ids of this workspace; completion shows in the item's role list.",
-    request: { path: KnowledgeIdPath, body: RoleIdsSchema },
-    responses: { 200: { description: 'The assignment workflow', schema: RoleAssignmentSchema } },
-    errors: {
-      400: ['roleIds must be an array of valid UUIDs', 'roleIds may hold at most 100 ids', ...knowledgeErrors],
-      403: [RoleMessages.rbacDisabled],
-      404: [KnowledgeMessages.notFound, RoleMessages.rolesNotFound],
-      ...(method === 'post' ? { 409: [RoleMessages.ruledSourceRoot] } : {}),
-    },
-  })),
+  ...(['post', 'delete'] as const).map((method): ApiOperation => {
+    const examples = method === 'post' ? assignRolesExamples : unassignRolesExamples;
+    return {
+      method,
+      path: `${base}/knowledge/{knowledgeId}/role`,
+      operationId: method === 'post' ? 'assignKnowledgeRoles' : 'unassignKnowledgeRoles',
+      tag: 'RBAC',
+      summary:
+        method === 'post'
+          ? 'Assign roles to a knowledge item (asynchronous)'
+          : 'Remove roles from a knowledge item (asynchronous)',
+      description: "Requires RBAC ACTIVE and role ids of this workspace; completion shows in the item's role list.",
+      request: { path: KnowledgeIdPath, body: RoleIdsSchema, examples: examples.request },
+      responses: {
+        200: { description: 'The assignment workflow', schema: RoleAssignmentSchema, examples: examples.response },
+      },
+      errors: {
+        400: ['roleIds must be an array of valid UUIDs', 'roleIds may hold at most 100 ids', ...knowledgeErrors],
+        403: [RoleMessages.rbacDisabled],
+        404: [KnowledgeMessages.notFound, RoleMessages.rolesNotFound],
+        ...(method === 'post' ? { 409: [RoleMessages.ruledSourceRoot] } : {}),
+      },
+    };
+  }),
   {
     method: 'post',
     path: `${base}/background-jobs`,
@@ -184,8 +223,14 @@ export const rolesOperations: ApiOperation[] = [
     summary: "Background jobs' status",
     description:
       "Status of each job id: RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT, or NOT_FOUND (unknown, or another workspace's job).",
-    request: { path: WorkspacePath, body: BackgroundJobsSchema },
-    responses: { 200: { description: "Each job's state, in the order asked", schema: BackgroundJobsResponseSchema } },
+    request: { path: WorkspacePath, body: BackgroundJobsSchema, examples: backgroundJobsExamples.request },
+    responses: {
+      200: {
+        description: "Each job's state, in the order asked",
+        schema: BackgroundJobsResponseSchema,
+        examples: backgroundJobsExamples.response,
+      },
+    },
     errors: {
       400: [
         'jobIds must be an array of strings',

@@ -16,6 +16,7 @@ import {
   SyncStartedSchema,
   UpdateSourceSchema,
 } from './schema';
+import { createSourceExamples, updateSourceExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/sources';
 const SourcePath = withWorkspace({
@@ -56,8 +57,15 @@ export const sourcesOperations: ApiOperation[] = [
       'document gets those of the first rule it matches (the roles and attributes given here being the default), ' +
       'at every sync. With a schedule, a Temporal schedule syncs it every intervalSeconds (a sync never overlaps ' +
       'another).',
-    request: { path: WorkspacePath, body: CreateSourceSchema },
-    responses: { 201: { description: 'The source', schema: SourceSchema, links: sourceLinks('$response.body#/id') } },
+    request: { path: WorkspacePath, body: CreateSourceSchema, examples: createSourceExamples.request },
+    responses: {
+      201: {
+        description: 'The source',
+        schema: SourceSchema,
+        examples: createSourceExamples.response,
+        links: sourceLinks('$response.body#/id'),
+      },
+    },
     errors: {
       400: [
         'Missing required field',
@@ -89,8 +97,13 @@ export const sourcesOperations: ApiOperation[] = [
       'Fields not sent keep their value; roleIds replaces the set of roles, rules the list of rules. A change of ' +
       'the rules (or of roleIds while there are rules) is applied to every document by a rules job (rulesJobId): ' +
       'nothing is fetched or embedded again.',
-    request: { path: SourcePath, body: UpdateSourceSchema, bodyRequired: false },
-    responses: { 200: { description: 'The source', schema: SourceSchema } },
+    request: {
+      path: SourcePath,
+      body: UpdateSourceSchema,
+      bodyRequired: false,
+      examples: updateSourceExamples.request,
+    },
+    responses: { 200: { description: 'The source', schema: SourceSchema, examples: updateSourceExamples.response } },
     errors: {
       400: ['Invalid field value', SyncSourceMessages.badConfig, SyncSourceMessages.badSecrets],
       404: [SyncSourceMessages.notFound, RoleMessages.rolesNotFound],

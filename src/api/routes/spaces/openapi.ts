@@ -22,6 +22,14 @@ import {
   SpaceErasureSchema,
   SpaceSchema,
 } from './schema';
+import {
+  activateExamples,
+  activateWithApiKeyExamples,
+  createGroupExamples,
+  feedbackExamples,
+  postMessageExamples,
+  spaceRagExamples,
+} from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/spaces/{spaceId}';
 const SpacePath = withWorkspace({ spaceId: z.uuid().meta({ description: 'The space' }) });
@@ -49,9 +57,13 @@ export const spacesOperations: ApiOperation[] = [
     operationId: 'activateUserSpaceWithApiKey',
     tag: 'User spaces',
     summary: "Activate (or retrieve) a user's space with the API key and mint a user space token",
-    request: { path: WorkspacePath, body: ActivateApiKeySchema },
+    request: { path: WorkspacePath, body: ActivateApiKeySchema, examples: activateWithApiKeyExamples.request },
     responses: {
-      200: { description: 'The user space token, the user and the space', schema: ActivatedWithApiKeySchema },
+      200: {
+        description: 'The user space token, the user and the space',
+        schema: ActivatedWithApiKeySchema,
+        examples: activateWithApiKeyExamples.response,
+      },
     },
     errors: {
       400: [
@@ -74,9 +86,14 @@ export const spacesOperations: ApiOperation[] = [
       'only its own role (403 otherwise). The space records its role: the workspace credential sets it on every ' +
       "activation, an end user's token (role- or subject-bound) reaches only a space of its own role and, with a " +
       "subject, only that user's space (403 otherwise). isNew is true only when the space was just created.",
-    request: { path: WorkspacePath, body: ActivateSpaceSchema },
+    request: { path: WorkspacePath, body: ActivateSpaceSchema, examples: activateExamples.request },
     responses: {
-      200: { description: 'The user space token and the space', schema: ActivatedSpaceSchema, links: spaceLinks },
+      200: {
+        description: 'The user space token and the space',
+        schema: ActivatedSpaceSchema,
+        examples: activateExamples.response,
+        links: spaceLinks,
+      },
     },
     errors: {
       400: [
@@ -128,8 +145,10 @@ export const spacesOperations: ApiOperation[] = [
     operationId: 'createGroup',
     tag: 'Spaces',
     summary: 'Create a group conversation',
-    request: { path: SpacePath, body: CreateGroupSchema, bodyRequired: false },
-    responses: { 200: { description: 'The group', schema: GroupCreatedSchema } },
+    request: { path: SpacePath, body: CreateGroupSchema, bodyRequired: false, examples: createGroupExamples.request },
+    responses: {
+      200: { description: 'The group', schema: GroupCreatedSchema, examples: createGroupExamples.response },
+    },
     errors: {
       400: [
         ...spaceErrors[400],
@@ -165,11 +184,12 @@ export const spacesOperations: ApiOperation[] = [
     operationId: 'postMessage',
     tag: 'Spaces',
     summary: 'Post a message as the space user (a user space token)',
-    request: { path: SpacePath, body: PostMessageSchema },
+    request: { path: SpacePath, body: PostMessageSchema, examples: postMessageExamples.request },
     responses: {
       200: {
         description: 'The message',
         schema: MessagePostedSchema,
+        examples: postMessageExamples.response,
         links: {
           setFeedback: { operationId: 'setMessageFeedback', parameters: { messageId: '$response.body#/id' } },
         },
@@ -195,8 +215,9 @@ export const spacesOperations: ApiOperation[] = [
     request: {
       path: SpacePath.extend({ messageId: z.uuid().meta({ description: 'The message' }) }),
       body: FeedbackSchema,
+      examples: feedbackExamples.request,
     },
-    responses: { 200: { description: 'The message', schema: MessageSchema } },
+    responses: { 200: { description: 'The message', schema: MessageSchema, examples: feedbackExamples.response } },
     errors: {
       400: [
         ...spaceErrors[400],
@@ -256,8 +277,15 @@ export const spacesOperations: ApiOperation[] = [
     description:
       'topK (1..10, default 5) applies to each list; most relevant first. The ranking options (scoreThreshold, ' +
       'hybridWeight, rerank, rerankCandidates) apply to each list; reranking only when rerank is true.',
-    request: { path: SpacePath, body: RagSchema },
-    responses: { 200: { description: 'The passages', schema: RagResponseSchema, headers: rerankHeader } },
+    request: { path: SpacePath, body: RagSchema, examples: spaceRagExamples.request },
+    responses: {
+      200: {
+        description: 'The passages',
+        schema: RagResponseSchema,
+        examples: spaceRagExamples.response,
+        headers: rerankHeader,
+      },
+    },
     errors: {
       400: [
         ...spaceErrors[400],

@@ -25,7 +25,12 @@ export const ActivateApiKeySchema = z.object(
     email: z
       .string({ error: MISSING })
       .trim()
-      .pipe(z.email({ message: 'email must be a valid email address' }))
+      .pipe(
+        z
+          .email({ message: 'email must be a valid email address' })
+          // format email (RFC 5321) caps the local part at 64 characters; zod's pattern alone does not.
+          .refine((e) => e.indexOf('@') <= 64, { message: 'email must be a valid email address' }),
+      )
       .meta({ format: 'email', pattern: z.regexes.email.source }),
     customerRoleId: CustomerRoleIdReference.optional(),
   },

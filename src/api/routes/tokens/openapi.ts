@@ -2,6 +2,7 @@ import type { ApiOperation } from '../../openapi/operation';
 import { WorkspacePath } from '../../openapi/operation';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
 import { AccessTokenSchema, ApiKeyWorkspaceSchema, GenerateAccessTokenSchema } from './schema';
+import { generateTokenExamples } from './examples';
 
 export const tokensOperations: ApiOperation[] = [
   {
@@ -15,8 +16,15 @@ export const tokensOperations: ApiOperation[] = [
       "is role-bound: reads are then scoped to that role under ACTIVE RBAC. With subject (an end user's userId or " +
       "customerIdString) it is that user's token: it reaches only that user's space. Hand end users tokens with a " +
       'subject (and their role). HS256 JWT, issuer kws, audience kws-api.',
-    request: { path: WorkspacePath, body: GenerateAccessTokenSchema, bodyRequired: false },
-    responses: { 200: { description: 'The access token', schema: AccessTokenSchema } },
+    request: {
+      path: WorkspacePath,
+      body: GenerateAccessTokenSchema,
+      bodyRequired: false,
+      examples: generateTokenExamples.request,
+    },
+    responses: {
+      200: { description: 'The access token', schema: AccessTokenSchema, examples: generateTokenExamples.response },
+    },
     errors: {
       400: [
         'Provide either customerRoleId or roleId, not both',

@@ -12,6 +12,7 @@ import {
   WebhookListSchema,
   WebhookTestSentSchema,
 } from './schema';
+import { createWebhookExamples, updateWebhookExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/webhooks';
 const WebhookPath = withWorkspace({ webhookId: uuid('The endpoint (anything else: 404 "Webhook not found")') });
@@ -45,11 +46,12 @@ export const webhooksOperations: ApiOperation[] = [
       'and retried with exponential backoff until the endpoint answers 2xx. Endpoints on loopback, private, ' +
       'link-local and other reserved addresses (in any spelling: IPv4-mapped, NAT64 and 6to4 IPv6 forms included) ' +
       'are refused with 400, and deliveries to them are never connected, unless WEBHOOK_ALLOW_PRIVATE_TARGETS is set.',
-    request: { path: WorkspacePath, body: CreateWebhookSchema },
+    request: { path: WorkspacePath, body: CreateWebhookSchema, examples: createWebhookExamples.request },
     responses: {
       201: {
         description: 'The endpoint, with its secret',
         schema: WebhookEndpointWithSecretSchema,
+        examples: createWebhookExamples.response,
         links: endpointLinks('$response.body#/id'),
       },
     },
@@ -81,11 +83,17 @@ export const webhooksOperations: ApiOperation[] = [
     tag: 'Webhooks',
     summary: 'Change an endpoint (URL, events, description, enabled) or rotate its secret',
     description: 'Fields not sent keep their value (an empty body changes nothing).',
-    request: { path: WebhookPath, body: UpdateWebhookSchema, bodyRequired: false },
+    request: {
+      path: WebhookPath,
+      body: UpdateWebhookSchema,
+      bodyRequired: false,
+      examples: updateWebhookExamples.request,
+    },
     responses: {
       200: {
         description: 'The endpoint; with its new secret when rotateSecret was true',
         schema: z.union([WebhookEndpointWithSecretSchema, WebhookEndpointSchema]),
+        examples: updateWebhookExamples.response,
       },
     },
     errors: {

@@ -1,0 +1,213 @@
+// Hand-written examples of the Agent API (requests and main responses): a support assistant's thread about API
+// key rotation, answered from the runbook of the knowledge examples.
+import { EXAMPLE_IDS, example } from '../../openapi/operation';
+import { SECURITY_FILTER } from '../knowledge/examples';
+
+const { knowledgeId, roleId, threadId, agentServerId } = EXAMPLE_IDS;
+const QUESTION = 'How do I rotate an API key without downtime?';
+const ANSWER =
+  'Create a second key, deploy it to every service that calls the API, wait until the old key is no longer ' +
+  'used, then revoke the old key.';
+const SNIPPET =
+  'Rotate an API key without downtime: create a second key under Settings > API keys, deploy it to every service…';
+const userMessageId = '0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f';
+const assistantMessageId = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+const at = (seconds: number) => `2025-03-21T10:15:${String(seconds).padStart(2, '0')}.000Z`;
+const source = { id: knowledgeId, type: 'STRING', title: 'Rotating API keys', snippet: SNIPPET };
+
+export const createThreadExamples = {
+  request: { titled: example('A thread with a title', { title: 'Rotating the production API key' }) },
+  response: {
+    created: example("The thread (bound to the token's role under ACTIVE RBAC)", {
+      id: threadId,
+      title: 'Rotating the production API key',
+      roleId,
+      agentServerId: null,
+      createdAt: at(0),
+      updatedAt: at(0),
+    }),
+  },
+};
+
+/** An answer as your own agent posts it: its sources, the tools it called and its usage. */
+const postedAnswer = {
+  id: assistantMessageId,
+  role: 'assistant',
+  content: ANSWER,
+  sources: [source],
+  model: 'gpt-4o-mini',
+  finishReason: 'stop',
+  tokenUsage: { inputTokens: 812, outputTokens: 46, totalTokens: 858 },
+  toolCalls: [
+    {
+      id: 'call_7Qm2',
+      name: 'knowledge_search',
+      arguments: { query: 'rotate API key', mode: 'hybrid', limit: 3 },
+      startedAt: at(3),
+      finishedAt: at(4),
+    },
+  ],
+};
+
+export const postAgentMessageExamples = {
+  request: {
+    user: example("The user's question (the id is yours: sending it again is harmless)", {
+      id: userMessageId,
+      role: 'user',
+      content: QUESTION,
+    }),
+    assistant: example('An answer your own agent produced, with its sources, tool calls and usage', postedAnswer),
+  },
+  response: {
+    stored: example('The stored message', {
+      ...postedAnswer,
+      threadId,
+      thinking: [],
+      toolCallId: null,
+      createdAt: at(6),
+    }),
+  },
+};
+
+const events: Array<[string, unknown]> = [
+  ['tool.call', { id: 'call_7Qm2', name: 'knowledge_search', arguments: { query: 'rotate API key', limit: 3 } }],
+  ['tool.result', { id: 'call_7Qm2', name: 'knowledge_search', output: { total: 1 } }],
+  ['sources', { sources: [source] }],
+  ['message.delta', { content: 'Create a second key, ' }],
+  ['message.delta', { content: 'deploy it, then revoke the old one.' }],
+  ['done', { runId: '3e5a7c9b-1d2f-4a6e-8b0c-4d6f8a0c2e4b', status: 'completed' }],
+];
+export const runExamples = {
+  request: {
+    ask: example('Add a user message and run', {
+      message: { id: '2b3c4d5e-6f7a-4b9c-8d1e-2f3a4b5c6d7e', content: QUESTION },
+    }),
+    otherModel: example('Run with another model than the server’s default', {
+      message: { id: '4d5e6f7a-8b9c-4d1e-9f2a-3b4c5d6e7f8a', content: 'And how often should I rotate it?' },
+      model: 'gpt-4o',
+    }),
+  },
+  response: {
+    stream: example(
+      'The event stream (abridged)',
+      events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join(''),
+    ),
+  },
+};
+
+export const agentRagExamples = {
+  request: {
+    question: example('Passages for a question', { text: QUESTION, topK: 3 }),
+    filtered: example('Within a filter, hybrid-ranked', {
+      text: QUESTION,
+      topK: 5,
+      filter: SECURITY_FILTER,
+      hybridWeight: 0.7,
+    }),
+  },
+  response: {
+    passages: example('The passages, most relevant first', {
+      knowledgeResults: [{ text: SNIPPET, source: '', score: 0.81 }],
+    }),
+  },
+};
+
+export const executeToolExamples = {
+  request: {
+    knowledgeSearch: example(
+      'knowledge_search (the tool the path names)',
+      { input: { query: 'How do I rotate an API key?', mode: 'hybrid', limit: 3 } },
+      "The input is the named tool's: GET …/agent/tools lists each tool's input schema.",
+    ),
+  },
+  response: {
+    output: example("The tool's output", {
+      output: {
+        results: [
+          {
+            id: knowledgeId,
+            title: 'Rotating API keys',
+            type: 'STRING',
+            url: SNIPPET,
+            content: SNIPPET,
+            metadata: { title: 'Rotating API keys', language: 'en' },
+            attributes: { team: 'security' },
+            createdAt: '2025-03-14T09:26:53.412Z',
+            updatedAt: '2025-03-18T16:02:11.087Z',
+            score: 0.78,
+          },
+        ],
+        total: 1,
+      },
+    }),
+  },
+};
+
+const server = {
+  id: agentServerId,
+  name: 'Support assistant',
+  url: 'https://llm.example.com/v1/chat/completions',
+  description: 'Answers support questions from the workspace knowledge',
+  model: 'gpt-4o-mini',
+  hasAuthToken: true,
+  createdAt: '2025-03-20T08:00:00.000Z',
+  updatedAt: '2025-03-20T08:00:00.000Z',
+};
+export const createServerExamples = {
+  request: {
+    server: example('An OpenAI-compatible chat completions endpoint', {
+      name: 'Support assistant',
+      url: 'https://llm.example.com/v1/chat/completions',
+      description: 'Answers support questions from the workspace knowledge',
+      model: 'gpt-4o-mini',
+      authToken: 'sk-proj-4f8a2c6e9b1d3f5a7c9e',
+    }),
+  },
+  response: { created: example('The server (its token is never shown)', server) },
+};
+export const updateServerExamples = {
+  request: {
+    model: example('Switch the default model', { model: 'gpt-4o' }),
+    rotateToken: example('Replace the token the server is called with', { authToken: 'sk-proj-7b9d1f3a5c7e9a2c4e6b' }),
+  },
+  response: {
+    updated: example('The server', { ...server, model: 'gpt-4o', updatedAt: '2025-03-22T14:31:09.000Z' }),
+  },
+};
+
+export const mcpExamples = {
+  request: {
+    toolsList: example('List the tools', { jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    toolsCall: example('Call knowledge_search', {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'knowledge_search', arguments: { query: 'How do I rotate an API key?', limit: 3 } },
+    }),
+    initialize: example('Start a session (what MCP clients send first)', {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'support-assistant', version: '1.4.0' },
+      },
+    }),
+  },
+  response: {
+    tools: example('The tools (abridged)', {
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        tools: [
+          {
+            name: 'knowledge_search',
+            description: "Search over the workspace's knowledge (the caller's role scope)…",
+            inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+          },
+        ],
+      },
+    }),
+  },
+};

@@ -1,0 +1,50 @@
+// Hand-written examples of the chunk operations (requests and main responses), on the runbook of the knowledge
+// examples.
+import { EXAMPLE_IDS, example } from '../../openapi/operation';
+
+const { knowledgeId, chunkId } = EXAMPLE_IDS;
+const chunk = {
+  id: chunkId,
+  knowledgeId,
+  page: 1,
+  position: 1,
+  enabled: true,
+  createdAt: '2025-03-14T09:26:55.311Z',
+};
+const FAQ =
+  'Q: Does revoking a key log out my users? A: No. It invalidates the access tokens minted with that key; ' +
+  'your users sign in to your application, not to this service.';
+const FIXED =
+  'Revoke the old key only after its "last used" date has stopped moving for a full day: some services ' +
+  'cache keys for up to an hour.';
+
+export const createChunkExamples = {
+  request: {
+    faq: example('Add a question and answer after the first chunk', { text: FAQ, position: 1 }),
+  },
+  response: {
+    created: example('The new chunk (searchable at once)', {
+      ...chunk,
+      text: FAQ,
+      tokenCount: 34,
+      origin: 'manual',
+      editedAt: null,
+    }),
+  },
+};
+
+export const updateChunkExamples = {
+  request: {
+    text: example('Correct the text (re-embedded at once)', { text: FIXED }),
+    disable: example('Leave the chunk out of search, RAG and the tools', { enabled: false }),
+  },
+  response: {
+    updated: example('The chunk as it now is', {
+      ...chunk,
+      text: FIXED,
+      tokenCount: 27,
+      origin: 'extracted',
+      editedAt: '2025-03-21T08:12:40.950Z',
+    }),
+  },
+};

@@ -1,0 +1,296 @@
+// Hand-written examples of the knowledge and search operations (their requests and main responses): one support
+// team's workspace, whose runbook "Rotating API keys" is the item most examples show.
+import { EXAMPLE_IDS, example } from '../../openapi/operation';
+
+const { workspaceId, knowledgeId } = EXAMPLE_IDS;
+/** A second item of the same workspace: an uploaded PDF. */
+const refundPolicyId = 'c3e8a1d5-7f2b-4e9c-a6d4-1b8f3e5c7a29';
+const linkId = '0e6d4b2a-8c1f-4a3e-9d7b-5f2c8e1a4b63';
+const uploadId = 'd7a3f9c1-4e8b-4a2d-b6c9-5f3e1a7d9b48';
+const created = '2025-03-14T09:26:53.412Z';
+const updated = '2025-03-18T16:02:11.087Z';
+
+const RUNBOOK =
+  'Rotate an API key without downtime: create a second key under Settings > API keys, deploy it to every ' +
+  'service that calls the API, check that the old key is no longer used (its "last used" date stops moving), ' +
+  'then revoke the old key. Revoking a key also invalidates the access tokens it minted.';
+const runbookAttributes = { team: 'security', audience: 'support', reviewed: true };
+const runbookMetadata = { title: 'Rotating API keys', language: 'en' };
+
+/** The runbook as every item read shows it. */
+export const runbookItem = {
+  id: knowledgeId,
+  type: 'STRING',
+  content: RUNBOOK,
+  url: null,
+  status: 'COMPLETED',
+  metadata: runbookMetadata,
+  attributes: runbookAttributes,
+  parentId: null,
+  externalId: 'kb-runbook-42',
+  version: 1,
+  createdAt: created,
+  updatedAt: updated,
+};
+
+/** The filter of the examples: the security team's knowledge reviewed since the start of 2025. */
+export const SECURITY_FILTER = {
+  type: 'and',
+  filters: [
+    { type: 'eq', key: 'team', value: 'security' },
+    { type: 'gte', key: 'updatedAt', value: '2025-01-01' },
+  ],
+};
+
+export const createLinkExamples = {
+  request: {
+    link: example('A link to a help-centre article', {
+      type: 'LINK',
+      url: 'https://docs.example.com/security/rotating-api-keys',
+      title: 'Security guide: rotating API keys',
+      metadata: { product: 'Acme Cloud', section: 'Security' },
+    }),
+  },
+  response: { created: example('The new item', { id: linkId, knowledgeId: linkId }) },
+};
+
+const textJob = `ingest-text:${workspaceId}:${knowledgeId}`;
+export const createTextExamples = {
+  request: {
+    runbook: example('A runbook with attributes and your own id', {
+      title: 'Rotating API keys',
+      content: RUNBOOK,
+      language: 'en',
+      attributes: runbookAttributes,
+      externalId: 'kb-runbook-42',
+    }),
+    plain: example('Just a title and the text', {
+      title: 'Support hours',
+      content: 'Support answers from 08:00 to 20:00 CET on weekdays; priority tickets are handled around the clock.',
+    }),
+  },
+  response: {
+    created: example('Ingestion started', {
+      id: knowledgeId,
+      knowledgeId,
+      jobId: textJob,
+      status: 'BACKGROUND_START',
+    }),
+  },
+};
+
+export const createUrlExamples = {
+  request: {
+    page: example('A public web page', {
+      url: 'https://docs.example.com/security/rotating-api-keys',
+      title: 'Security guide: rotating API keys',
+      language: 'en',
+      attributes: { team: 'security' },
+    }),
+  },
+  response: {
+    created: example('The page is being fetched', {
+      id: knowledgeId,
+      knowledgeId,
+      jobId: `ingest-url:${workspaceId}:${knowledgeId}`,
+      status: 'BACKGROUND_START',
+    }),
+  },
+};
+
+export const createWebsiteExamples = {
+  request: {
+    docs: example('A documentation site, limited to its guides', {
+      url: 'https://docs.example.com/',
+      title: 'Acme Cloud documentation',
+      maxPages: 200,
+      maxDepth: 3,
+      includePaths: ['/guides/', '/security/'],
+      excludePaths: ['/guides/archive/'],
+      attributes: { team: 'docs' },
+    }),
+  },
+  response: {
+    created: example('The crawl started', {
+      id: knowledgeId,
+      knowledgeId,
+      jobId: `source-sync:${workspaceId}:${knowledgeId}:4f2b8d6e-1c9a-4e3f-b7d5-2a8c6e4f1b90`,
+      status: 'BACKGROUND_START',
+    }),
+  },
+};
+
+// A multipart example shows the form fields; `file` stands for the file's bytes (here, a short text file).
+export const uploadFileExamples = {
+  request: {
+    background: example(
+      'A file, answered at once (track it with upload-file-metadata)',
+      {
+        file: 'Refunds are accepted within 30 days of purchase. Annual plans are refunded pro rata.',
+        title: 'Refund policy',
+        description: 'Customer-facing refund rules, 2025 edition',
+        language: 'en',
+        status: 'BACKGROUND_START',
+        attributes: '{"team":"billing","audience":"support"}',
+      },
+      '`file` is the file part (here the bytes of a small text file); `attributes` is JSON text.',
+    ),
+  },
+  response: {
+    started: example('Accepted; processing in the background', {
+      uploadFileMetadataId: uploadId,
+      title: 'Refund policy',
+      description: 'Customer-facing refund rules, 2025 edition',
+      language: 'en',
+      jobId: `ingest:${workspaceId}:${uploadId}`,
+      status: 'BACKGROUND_START',
+    }),
+  },
+};
+
+export const replaceFileExamples = {
+  request: {
+    newEdition: example(
+      'The next edition of the file',
+      { file: 'Refunds are accepted within 45 days of purchase. Annual plans are refunded pro rata.' },
+      '`file` is the file part (here the bytes of a small text file).',
+    ),
+  },
+  response: {
+    processing: example('Version 2 is being indexed; version 1 answers meanwhile', {
+      id: refundPolicyId,
+      knowledgeId: refundPolicyId,
+      version: 2,
+      status: 'PROCESSING',
+      jobId: `ingest-version:${workspaceId}:${refundPolicyId}:2`,
+    }),
+  },
+};
+
+export const metadataSearchExamples = {
+  request: {
+    completedFiles: example('Completed files in English', {
+      metadata: { status: 'COMPLETED', type: 'FILE', language: 'en' },
+      page: 1,
+      limit: 20,
+    }),
+  },
+  response: {
+    found: example('One page of matches', [
+      {
+        id: refundPolicyId,
+        type: 'FILE',
+        content: `${workspaceId}/files/refund-policy.pdf`,
+        status: 'COMPLETED',
+        metadata: { title: 'Refund policy', language: 'en' },
+        attributes: { team: 'billing', audience: 'support' },
+        uploadFileMetadata: { filename: 'refund-policy.pdf', mimetype: 'application/pdf' },
+        coreKnowledgeItems: [
+          {
+            id: EXAMPLE_IDS.chunkId,
+            type: 'TEXT',
+            content: 'Refunds are accepted within 30 days of purchase. Annual plans are refunded pro rata.',
+          },
+        ],
+        createdAt: created,
+        updatedAt: updated,
+      },
+    ]),
+  },
+};
+
+export const updateKnowledgeExamples = {
+  request: {
+    attributes: example('Replace the attributes', {
+      attributes: { team: 'security', audience: 'support', reviewed: true, reviewedOn: '2025-03-18' },
+    }),
+    text: example(
+      "Replace a STRING item's text (its next version)",
+      { text: `${RUNBOOK} Keys older than 90 days are flagged in the console.` },
+      'The item answers from its current version until the new one is COMPLETED.',
+    ),
+  },
+  response: {
+    updated: example('The item', {
+      ...runbookItem,
+      attributes: { team: 'security', audience: 'support', reviewed: true, reviewedOn: '2025-03-18' },
+    }),
+  },
+};
+
+export const reservedFieldExamples = {
+  request: {
+    rename: example("Rename an uploaded file and set its language (type is the item's own)", {
+      type: 'FILE',
+      title: 'Refund policy (2025)',
+      language: 'en',
+    }),
+  },
+  response: { updated: example('The item', { knowledgeId: refundPolicyId }) },
+};
+
+const resultDates = { createdAt: created, updatedAt: updated };
+const runbookResult = {
+  id: knowledgeId,
+  title: 'Rotating API keys',
+  type: 'STRING',
+  url: RUNBOOK.slice(0, 500),
+  content: RUNBOOK.slice(0, 500),
+  metadata: runbookMetadata,
+  attributes: runbookAttributes,
+  pageNumber: 1,
+  ...resultDates,
+};
+const linkResult = {
+  id: linkId,
+  title: 'Security guide: rotating API keys',
+  type: 'LINK',
+  url: 'https://docs.example.com/security/rotating-api-keys',
+  content: 'Security guide: rotating API keys\nhttps://docs.example.com/security/rotating-api-keys',
+  metadata: { title: 'Security guide: rotating API keys', product: 'Acme Cloud', section: 'Security' },
+  attributes: {},
+  pageNumber: 1,
+  ...resultDates,
+};
+
+export const searchExamples = {
+  request: {
+    semantic: example('Semantic search (by meaning)', { query: 'How do I rotate an API key?', limit: 5 }),
+    hybridFiltered: example(
+      "Hybrid search within the security team's knowledge",
+      { query: 'rotate API key without downtime', mode: 'hybrid', limit: 5, filter: SECURITY_FILTER },
+      'Meaning and exact words together, only over items whose attribute team is "security" and that changed ' +
+        'since 1 January 2025.',
+    ),
+    keywordExplained: example('Keyword search, with the scores behind each result', {
+      query: 'revoke key',
+      mode: 'keyword',
+      limit: 3,
+      explain: true,
+    }),
+  },
+  response: {
+    results: example('The best passage of each item, best first', {
+      results: [
+        { ...runbookResult, score: 0.82 },
+        { ...linkResult, score: 0.64 },
+      ],
+      total: 2,
+    }),
+  },
+};
+
+export const titleSearchExamples = {
+  request: {
+    title: example('Titles containing "api key"', { title: 'api key', limit: 10 }),
+    filtered: example('Within a filter', { title: 'rotating', filter: SECURITY_FILTER }),
+  },
+  response: {
+    results: example('Matching items, newest first', { results: [runbookResult, linkResult], total: 2 }),
+  },
+};
+
+export const retrievalSettingsExamples = {
+  request: { rerankOn: example('Rerank every search that does not say', { rerank: true }) },
+  response: { settings: example('The new settings', { rerank: true }) },
+};
