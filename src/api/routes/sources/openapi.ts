@@ -16,7 +16,7 @@ import {
   SyncStartedSchema,
   UpdateSourceSchema,
 } from './schema';
-import { createSourceExamples, updateSourceExamples } from './examples';
+import { createSourceExamples, previewRulesExamples, sourceRulesExamples, updateSourceExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/sources';
 const SourcePath = withWorkspace({
@@ -145,7 +145,13 @@ export const sourcesOperations: ApiOperation[] = [
       'the items that under ACTIVE RBAC no role-bound token reads; pending counts the documents the rules job has ' +
       'not reached yet.',
     request: { path: SourcePath },
-    responses: { 200: { description: 'The rules and their counts', schema: SourceRulesResponseSchema } },
+    responses: {
+      200: {
+        description: 'The rules and their counts',
+        schema: SourceRulesResponseSchema,
+        examples: sourceRulesExamples.response,
+      },
+    },
     errors: notFound,
   },
   {
@@ -158,8 +164,15 @@ export const sourcesOperations: ApiOperation[] = [
       "Evaluates the rules given (absent: the source's own) with roleIds as the default on the facts the last sync " +
       'recorded of every document, and lists the documents whose roles would change: what the rules job does ' +
       'once the same rules are set with PATCH.',
-    request: { path: SourcePath, body: PreviewRulesSchema, bodyRequired: false },
-    responses: { 200: { description: 'What would change', schema: RulesPreviewSchema } },
+    request: {
+      path: SourcePath,
+      body: PreviewRulesSchema,
+      bodyRequired: false,
+      examples: previewRulesExamples.request,
+    },
+    responses: {
+      200: { description: 'What would change', schema: RulesPreviewSchema, examples: previewRulesExamples.response },
+    },
     errors: { 400: ['Invalid field value'], ...notFound },
   },
   {
