@@ -2,7 +2,10 @@
 // plus the rule that keeps Temporal workflow code deterministic: no Node built-ins, no I/O packages,
 // no timers/fetch/process globals, and activities imported as types only (proxyActivities does the rest),
 // plus the layer rules (README "Layout"): which folder of src/ may import which. test/lint/layers.test.ts
-// plants a violation of each arrow and checks that lint reports it.
+// plants a violation of each arrow and checks that lint reports it. Two more rules hold two doors (Security III):
+// every outbound request goes through src/web (fetch, node:http(s), net, tls and undici are refused elsewhere, but
+// by the listeners that serve), and who may do what is decided in src/policies (credential-kind checks such as
+// `auth.kind === 'userSpace'` are refused elsewhere). test/lint/layers.test.ts plants a violation of each.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -47,6 +50,79 @@ const lowerDirs = [
   'connectors',
 ];
 
+// ---- the one door out (src/web/fetch.ts)
+const doorMessage =
+  'Outbound requests go through the one door out (src/web: fetchResource, openRequest, outboundAgents), under its address rules.';
+// The modules that open connections; `import type` stays allowed, and node:http's STATUS_CODES (a table).
+const doorModules = ['http', 'https', 'http2', 'net', 'tls', 'dgram'].flatMap((m) => [m, `node:${m}`]);
+const doorPaths = [
+  ...doorModules.map((name) => ({
+    name,
+    message: doorMessage,
+    allowTypeImports: true,
+    ...(/(^|:)http$/.test(name) ? { allowImportNames: ['STATUS_CODES'] } : {}),
+  })),
+  { name: 'undici', message: doorMessage, allowTypeImports: true },
+];
+const doorPatterns = [
+  { group: ['undici/*'], message: doorMessage, allowTypeImports: true },
+  {
+    // The empty list of own components turns their rule off: for the door's own tests and its one own read.
+    group: ['**/web/ownComponents'],
+    importNames: ['NO_OWN_COMPONENTS'],
+    message: "Pass the process's own components (deps.ownComponents), never NO_OWN_COMPONENTS, outside src/web.",
+  },
+];
+// (esquery's regular expressions cannot hold a slash: undici and its subpaths by prefix.)
+const doorModuleRegex = `^(node:)?(${['http', 'https', 'http2', 'net', 'tls', 'dgram'].join('|')})$|^undici`;
+/** require('node:http') and import('node:https'): the same modules, loaded the other ways. */
+const doorSyntax = [
+  { selector: `CallExpression[callee.name='require'][arguments.0.value=/${doorModuleRegex}/]`, message: doorMessage },
+  { selector: `ImportExpression[source.value=/${doorModuleRegex}/]`, message: doorMessage },
+];
+const doorGlobals = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+  name,
+  message: doorMessage,
+}));
+const doorProperties = ['globalThis', 'global', 'self', 'window'].map((object) => ({
+  object,
+  property: 'fetch',
+  message: doorMessage,
+}));
+/** The files that serve (a listener needs node:http or net), and src/web itself. */
+const doorOpen = [
+  'src/web/**/*.ts',
+  'src/embedded/**/*.ts',
+  'src/main/httpServer.ts',
+  'src/observability/metricsServer.ts',
+  'src/ports.ts',
+];
+
+// ---- who may do what: src/policies
+const policyMessage =
+  "Who may do what is decided in src/policies: ask a policy (authorize(), a scope or predicate there) instead of reading the credential's kind.";
+const kindValues = '/^(apiKey|workspace|role|userSpace)$/';
+const kindSyntax = [
+  {
+    selector: "MemberExpression[property.name='kind'][object.name=/^(auth|caller|actor|credential|principal)$/]",
+    message: policyMessage,
+  },
+  { selector: "MemberExpression[property.name='kind'][object.property.name='auth']", message: policyMessage },
+  ...['left', 'right'].flatMap((side) => {
+    const other = side === 'left' ? 'right' : 'left';
+    return [
+      `BinaryExpression[operator=/^[!=]==?$/][${side}.name='kind'][${other}.value=${kindValues}]`,
+      `BinaryExpression[operator=/^[!=]==?$/][${side}.property.name='kind'][${other}.value=${kindValues}]`,
+    ].map((selector) => ({ selector, message: policyMessage }));
+  }),
+  {
+    selector: "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='tokenType']",
+    message: policyMessage,
+  },
+];
+/** Where a token's type is read to sign, verify or authenticate it (not to decide what it may do). */
+const tokenTypeReaders = ['src/services/tokens.ts', 'src/api/middleware/authenticate.ts'];
+
 const forbid = (targets, message, { types = false } = {}) => ({
   regex: relative(targets),
   message,
@@ -71,10 +147,36 @@ const knexPackage = {
   message: 'Entry layers (api, cli, activities) call services, not knex (`import type` is fine).',
 };
 
-const layerImports = (paths, patterns) => ({
+/** A layer's import rule: its arrows, and (unless the files serve or are the door) the door's modules. */
+const layerImports = (paths, patterns, { door = true } = {}) => ({
   'no-restricted-imports': 'off',
-  '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { paths: [...paths, ...(door ? doorPaths : [])], patterns: [...patterns, ...(door ? doorPatterns : [])] },
+  ],
 });
+
+const queryRules = [
+  {
+    selector: "CallExpression[callee.type='Identifier'][callee.name=/^(db|trx|tx|knex)$/]",
+    message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+  },
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(db|trx|tx|knex)$/]",
+    message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+  },
+  {
+    // The query builder's other ways in: db.select(...), trx.from(...), deps.db.schema, db.fn.now().
+    selector:
+      'MemberExpression:matches([object.name=/^(db|trx|tx|knex)$/], [object.property.name=/^(db|trx|tx|knex)$/])' +
+      '[property.name=/^(select|from|into|insert|update|del|delete|with|withRecursive|queryBuilder|schema|fn|ref)$/]',
+    message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+  },
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='raw']",
+    message: 'Services do not write SQL: move the .raw() query into a repository.',
+  },
+];
 
 const layerRules = [
   // The entry layers sit side by side: none imports another (what two of them share lives below them).
@@ -114,28 +216,7 @@ const layerRules = [
         [noMain, noEntry, forbid(['presenters'], "Services return rows; presenting them is the callers' work.")],
       ),
       // Only repositories build queries: a service may open db.transaction(trx => ...) and hand trx down.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.type='Identifier'][callee.name=/^(db|trx|tx|knex)$/]",
-          message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
-        },
-        {
-          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(db|trx|tx|knex)$/]",
-          message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
-        },
-        {
-          // The query builder's other ways in: db.select(...), trx.from(...), deps.db.schema, db.fn.now().
-          selector:
-            'MemberExpression:matches([object.name=/^(db|trx|tx|knex)$/], [object.property.name=/^(db|trx|tx|knex)$/])' +
-            '[property.name=/^(select|from|into|insert|update|del|delete|with|withRecursive|queryBuilder|schema|fn|ref)$/]',
-          message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
-        },
-        {
-          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='raw']",
-          message: 'Services do not write SQL: move the .raw() query into a repository.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...doorSyntax, ...kindSyntax, ...queryRules],
     },
   },
   {
@@ -156,9 +237,9 @@ const layerRules = [
       ],
     ),
   },
-  {
+  ...[true, false].map((door) => ({
     // The worker factory names the activities by their contract (src/workflows/activityContract.ts).
-    name: 'layers/lower',
+    name: door ? 'layers/lower' : 'layers/lower-door-open',
     files: [
       'src/storage/**/*.ts',
       'src/embeddings/**/*.ts',
@@ -168,7 +249,8 @@ const layerRules = [
       'src/temporal/**/*.ts',
       'src/embedded/**/*.ts',
       'src/observability/**/*.ts',
-    ],
+    ].filter((glob) => (door ? true : doorOpen.includes(glob))),
+    ...(door ? { ignores: doorOpen } : {}),
     rules: layerImports(
       [],
       [
@@ -177,11 +259,27 @@ const layerRules = [
         noServices,
         forbid(['policies', 'db/repositories'], 'This layer sits beside policies and repositories, not above them.'),
       ],
+      { door },
+    ),
+  })),
+  {
+    name: 'layers/lower-listener',
+    files: ['src/observability/metricsServer.ts'],
+    rules: layerImports(
+      [],
+      [
+        noMain,
+        noEntry,
+        noServices,
+        forbid(['policies', 'db/repositories'], 'This layer sits beside policies and repositories, not above them.'),
+      ],
+      { door: false },
     ),
   },
   {
     name: 'layers/base',
     files: ['src/*.ts', 'src/db/*.ts', 'src/db/migrations/**/*.ts', 'src/domain/**/*.ts'],
+    ignores: ['src/ports.ts'],
     rules: layerImports(
       [],
       [
@@ -194,6 +292,49 @@ const layerRules = [
     ),
   },
 ];
+
+/**
+ * The two doors over every source file (the layer blocks after these repeat the door's imports in their own
+ * import rule, which replaces this one for their files).
+ */
+const doorRules = [
+  {
+    name: 'door/everywhere',
+    files: ['src/**/*.ts'],
+    ignores: doorOpen,
+    rules: {
+      'no-restricted-globals': ['error', ...doorGlobals],
+      'no-restricted-properties': ['error', ...doorProperties],
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: doorPaths, patterns: doorPatterns }],
+    },
+  },
+  {
+    name: 'door+policies/syntax',
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...doorSyntax, ...kindSyntax] },
+  },
+  { name: 'door-open/syntax', files: doorOpen, rules: { 'no-restricted-syntax': ['error', ...kindSyntax] } },
+  {
+    name: 'policies/syntax',
+    files: ['src/policies/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...doorSyntax] },
+  },
+];
+
+/** After the layer blocks (their syntax rule would replace it): the token type's readers may compare it. */
+const tokenReaderRules = tokenTypeReaders.map((file) => ({
+  name: `policies/token-reader:${file}`,
+  files: [file],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...doorSyntax,
+      ...kindSyntax.slice(0, -1),
+      ...(file.startsWith('src/services/') ? queryRules : []),
+    ],
+  },
+}));
 
 export default defineConfig(
   {
@@ -234,7 +375,9 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...doorRules,
   ...layerRules,
+  ...tokenReaderRules,
   {
     files: ['src/workflows/**/*.ts'],
     rules: {

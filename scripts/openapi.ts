@@ -1,20 +1,30 @@
-// Writes the published contract: openapi.json (generated from the validators and the mounted routes) and the
-// typed client's types (packages/client/src/schema.ts, by openapi-typescript). `--check` writes nothing and
-// exits 1 when either committed file differs from what the code generates (test/api/openapi.test.ts runs it too).
+// Writes the published contract: openapi.json (generated from the validators and the mounted routes), the
+// typed client's types (packages/client/src/schema.ts, by openapi-typescript) and the error guide
+// (docs/reference/errors.md, from the error catalogue, formatted as prettier formats it). `--check` writes nothing
+// and exits 1 when a committed file differs from what the code generates (test/api/openapi.test.ts runs it too).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { openApiFileText } from '../src/api/openapi/published';
+import { renderErrorGuideMarkdown } from '../src/errorGuide';
 import { clientTypesText } from './openapiClient';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const PUBLISHED_FILES = {
   document: path.join(ROOT, 'openapi.json'),
   clientTypes: path.join(ROOT, 'packages/client/src/schema.ts'),
+  errorGuide: path.join(ROOT, 'docs/reference/errors.md'),
 };
+
+/** The error guide as committed: rendered from the catalogue, then formatted by prettier (npm run lint checks it). */
+export async function errorGuideText(): Promise<string> {
+  const options = await resolveConfig(PUBLISHED_FILES.errorGuide);
+  return format(renderErrorGuideMarkdown(), { ...options, filepath: PUBLISHED_FILES.errorGuide });
+}
 
 export async function generatedFiles(): Promise<Record<keyof typeof PUBLISHED_FILES, string>> {
   const document = openApiFileText();
-  return { document, clientTypes: await clientTypesText(JSON.parse(document)) };
+  return { document, clientTypes: await clientTypesText(JSON.parse(document)), errorGuide: await errorGuideText() };
 }
 
 async function main(): Promise<void> {

@@ -8,6 +8,9 @@ PG_BIN="/usr/lib/postgresql/15/bin"
 export TEST_PG_PORT="${TEST_PG_PORT:-54329}"
 export TEMPORAL_DEV_PORT="${TEST_TEMPORAL_PORT:-17233}"
 export TEMPORAL_UI_PORT="${TEST_TEMPORAL_UI_PORT:-18233}"
+# The dev server's HTTP API and metrics, pinned (it would pick random ports) so the stack knows them as its own.
+export TEMPORAL_HTTP_PORT="$((TEMPORAL_DEV_PORT + 10))"
+export TEMPORAL_METRICS_PORT="$((TEMPORAL_DEV_PORT + 20))"
 export TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_DEV_PORT"
 export TEMPORAL_CLI_PATH="$TOOLS/bin/temporal"
 export TEMPORAL_TEST_SERVER_PATH="$TOOLS/bin/temporal-test-server"
@@ -57,6 +60,7 @@ services_start() {
   echo "[services] starting Temporal dev server $("$TEMPORAL_CLI_PATH" --version | sed 's/.*(//; s/)//') on $TEMPORAL_ADDRESS, Web UI on :$TEMPORAL_UI_PORT"
   # Eager activity execution on, as in src/embedded/temporal.ts (EAGER_ACTIVITIES) and ops/temporal/dynamicconfig.yaml.
   "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
+    --http-port "$TEMPORAL_HTTP_PORT" --metrics-port "$TEMPORAL_METRICS_PORT" \
     --log-level error --namespace default --dynamic-config-value system.enableActivityEagerExecution=true "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 &
   TEMPORAL_PID=$!
   wait_port 127.0.0.1 "$TEMPORAL_DEV_PORT" 60 "Temporal dev server"

@@ -63,6 +63,9 @@ const EnvSchema = z.object({
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  // The dev server's two further listeners, pinned so they are known own components (it would pick random ports).
+  TEMPORAL_HTTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  TEMPORAL_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
   JWT_SECRET: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -122,7 +125,50 @@ const EnvSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).default(6000),
   RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_SUBJECT_REQUESTS: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_END_USER_REQUESTS: z.coerce.number().int().min(0).default(6000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+
+  SPACE_MAX_MESSAGES: z.coerce.number().int().min(1).default(10_000),
+  SPACE_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024),
+  SPACE_MAX_MESSAGES_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
+  SPACE_MAX_GROUPS: z.coerce.number().int().min(1).default(100),
+  WORKSPACE_MAX_SPACES: z.coerce.number().int().min(1).default(100_000),
+  ROLE_MAX_SPACES: z.coerce.number().int().min(1).default(100),
+  AGENT_MAX_THREADS_PER_SUBJECT: z.coerce.number().int().min(1).default(1000),
+  WORKSPACE_MAX_AGENT_THREADS: z.coerce.number().int().min(1).default(100_000),
+  AGENT_MAX_BYTES_PER_SUBJECT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(128 * 1024 * 1024),
+  AGENT_MAX_RUNS_PER_SUBJECT: z.coerce.number().int().min(1).max(1000).default(2),
+  WORKSPACE_MAX_SOURCES: z.coerce.number().int().min(1).max(100_000).default(100),
+
+  OUTBOUND_DENY_TARGETS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}$/, {
+          message: 'a comma-separated list of host:port targets, e.g. temporal-ui:8080,grafana:3000',
+        }),
+      ),
+    ),
 
   EMBEDDING_PROVIDER: z.enum(['local', 'openai']).default('local'),
   EMBEDDING_MODEL_DIR: optionalString,
@@ -209,6 +255,10 @@ export interface Config {
     cliPath?: string;
     uiPort: number;
     devPort: number;
+    /** The frontend's HTTP API (grpc-gateway): TEMPORAL_HTTP_PORT, else TEMPORAL_DEV_PORT + 10 (Temporal's 7243). */
+    httpPort: number;
+    /** The server's Prometheus /metrics: TEMPORAL_METRICS_PORT, else TEMPORAL_DEV_PORT + 20 (7253). */
+    metricsPort: number;
   };
   auth: { jwtSecret?: string; accessTokenTtlSeconds: number };
   tls: { certFile?: string; keyFile?: string; trustProxy: boolean };
@@ -227,8 +277,36 @@ export interface Config {
     idleTimeoutMs: number;
     maxConnections: number;
   };
-  /** Per-credential request limits over a fixed window (0 requests: no limit). */
-  rateLimit: { requests: number; anonymousRequests: number; windowSeconds: number };
+  /**
+   * Request limits over a fixed window (0 requests: no limit; docs/reference/limits.md): `requests` per
+   * workspace credential (the integrator's API key and its tokens without role or subject), `subjectRequests`
+   * per end user (a subject, a role's tokens without one, a user space token's user), `endUserRequests` for all
+   * of a workspace's end users together, `anonymousRequests` per client address without a valid credential.
+   */
+  rateLimit: {
+    requests: number;
+    anonymousRequests: number;
+    subjectRequests: number;
+    endUserRequests: number;
+    windowSeconds: number;
+  };
+  /** What one space, subject or workspace may hold (docs/reference/limits.md); past one, a 4xx naming it. */
+  bounds: {
+    spaceMessages: number;
+    spaceMessageBytes: number;
+    spaceMessagesBytes: number;
+    spaceGroups: number;
+    workspaceSpaces: number;
+    /** New spaces the tokens of one role (without a subject) may create (ROLE_MAX_SPACES). */
+    roleSpaces: number;
+    agentThreadsPerSubject: number;
+    agentBytesPerSubject: number;
+    agentRunsPerSubject: number;
+    workspaceAgentThreads: number;
+    workspaceSources: number;
+  };
+  /** Outbound requests: further targets of the deployment no request may reach (src/web/ownComponents.ts). */
+  outbound: { denyTargets: string[] };
   ingestion: {
     chunkSize: number;
     chunkOverlap: number;
@@ -341,6 +419,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.RERANK_URL !== undefined && !/^https?:\/\/[^\s/?#]+/i.test(e.RERANK_URL)) {
     throw new ConfigError('Invalid configuration: RERANK_URL must be an http(s) URL such as http://tei:8080/rerank');
   }
+  if (
+    e.RATE_LIMIT_SUBJECT_REQUESTS > 0 &&
+    e.RATE_LIMIT_END_USER_REQUESTS > 0 &&
+    2 * e.RATE_LIMIT_SUBJECT_REQUESTS > e.RATE_LIMIT_END_USER_REQUESTS
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: RATE_LIMIT_END_USER_REQUESTS must be at least twice RATE_LIMIT_SUBJECT_REQUESTS ' +
+        '(one end user must not be able to spend the budget all end users share)',
+    );
+  }
+  const temporalHttpPort = e.TEMPORAL_HTTP_PORT ?? e.TEMPORAL_DEV_PORT + 10;
+  const temporalMetricsPort = e.TEMPORAL_METRICS_PORT ?? e.TEMPORAL_DEV_PORT + 20;
+  if (temporalHttpPort > 65535 || temporalMetricsPort > 65535) {
+    throw new ConfigError(
+      'Invalid configuration: TEMPORAL_DEV_PORT leaves no room for the default TEMPORAL_HTTP_PORT (+10) and ' +
+        'TEMPORAL_METRICS_PORT (+20); set both',
+    );
+  }
+  const temporalPorts = [e.TEMPORAL_DEV_PORT, e.TEMPORAL_UI_PORT, temporalHttpPort, temporalMetricsPort];
+  if (new Set(temporalPorts).size !== temporalPorts.length) {
+    throw new ConfigError(
+      'Invalid configuration: TEMPORAL_DEV_PORT, TEMPORAL_UI_PORT, TEMPORAL_HTTP_PORT and TEMPORAL_METRICS_PORT ' +
+        'must be four different ports',
+    );
+  }
   if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
     throw new ConfigError('Invalid configuration: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
   }
@@ -372,6 +475,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cliPath: e.TEMPORAL_CLI_PATH,
       uiPort: e.TEMPORAL_UI_PORT,
       devPort: e.TEMPORAL_DEV_PORT,
+      httpPort: temporalHttpPort,
+      metricsPort: temporalMetricsPort,
     },
     auth: { jwtSecret: e.JWT_SECRET, accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS },
     tls: { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE, trustProxy: e.TRUST_PROXY },
@@ -393,8 +498,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       requests: e.RATE_LIMIT_REQUESTS,
       anonymousRequests: e.RATE_LIMIT_ANONYMOUS_REQUESTS,
+      subjectRequests: e.RATE_LIMIT_SUBJECT_REQUESTS,
+      endUserRequests: e.RATE_LIMIT_END_USER_REQUESTS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
+    bounds: {
+      spaceMessages: e.SPACE_MAX_MESSAGES,
+      spaceMessageBytes: e.SPACE_MAX_MESSAGE_BYTES,
+      spaceMessagesBytes: e.SPACE_MAX_MESSAGES_BYTES,
+      spaceGroups: e.SPACE_MAX_GROUPS,
+      workspaceSpaces: e.WORKSPACE_MAX_SPACES,
+      roleSpaces: e.ROLE_MAX_SPACES,
+      agentThreadsPerSubject: e.AGENT_MAX_THREADS_PER_SUBJECT,
+      agentBytesPerSubject: e.AGENT_MAX_BYTES_PER_SUBJECT,
+      agentRunsPerSubject: e.AGENT_MAX_RUNS_PER_SUBJECT,
+      workspaceAgentThreads: e.WORKSPACE_MAX_AGENT_THREADS,
+      workspaceSources: e.WORKSPACE_MAX_SOURCES,
+    },
+    outbound: { denyTargets: e.OUTBOUND_DENY_TARGETS },
     ingestion: {
       chunkSize: e.CHUNK_SIZE,
       chunkOverlap: e.CHUNK_OVERLAP,

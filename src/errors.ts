@@ -1,6 +1,32 @@
 // The one error type the API and the services throw (so it lives below both), its factories, and the
-// mapping of anything else (Postgres errors, unknown failures) to the spec's body {"error", "message"}.
+// mapping of anything else (Postgres errors, unknown failures) to the spec's body {"error", "message"}. Beside
+// the spec's two fields an error carries help: a `code` from the catalogue (src/errorCatalogue.ts), the `param`
+// at fault (a field path or a header name) and a one-line `hint`; the error middleware adds `docUrl` and
+// `requestId` (src/api/middleware/errors.ts).
 import { STATUS_CODES } from 'node:http';
+import { ERROR_CATALOGUE, defaultErrorCode, type ErrorCode } from './errorCatalogue';
+
+export type { ErrorCode } from './errorCatalogue';
+
+/** What an error says beyond the spec's message: which code, which field or header, what to do. */
+export interface ErrorHelp {
+  code?: ErrorCode;
+  /** The field path (filter.filters[0].key) or header name (organizationid) at fault. */
+  param?: string;
+  /** One line: what to do (default: the code's hint in the catalogue). */
+  hint?: string;
+}
+
+/** The error body: the spec's error and message, then the help fields (every one but error and message optional). */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  code?: ErrorCode;
+  param?: string;
+  hint?: string;
+  docUrl?: string;
+  requestId?: string;
+}
 
 export class AppError extends Error {
   constructor(
@@ -10,24 +36,43 @@ export class AppError extends Error {
     readonly error: string = STATUS_CODES[status] ?? 'Error',
     /** Response headers that go with the error (Retry-After on 429 and 503). */
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly help: Readonly<ErrorHelp> = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
 
-  toBody(): { error: string; message: string } {
-    return { error: this.error, message: this.message };
+  /** The same error with more help (the fields given replace those it had). */
+  with(help: ErrorHelp): AppError {
+    return new AppError(this.status, this.message, this.error, this.headers, { ...this.help, ...help });
+  }
+
+  get code(): ErrorCode {
+    return this.help.code ?? defaultErrorCode(this.status);
+  }
+
+  /** The body without the request's own fields (docUrl, requestId): the spec's two fields, then the help. */
+  toBody(): ErrorBody {
+    const code = this.code;
+    return {
+      error: this.error,
+      message: this.message,
+      code,
+      ...(this.help.param !== undefined ? { param: this.help.param } : {}),
+      hint: this.help.hint ?? ERROR_CATALOGUE[code].hint,
+    };
   }
 }
 
-export const badRequest = (message: string, error?: string) => new AppError(400, message, error);
-export const unauthorized = (message: string) => new AppError(401, message);
-export const forbidden = (message = 'Insufficient permissions') => new AppError(403, message);
+export const badRequest = (message: string, help?: ErrorHelp) => new AppError(400, message, undefined, {}, help);
+export const unauthorized = (message: string, help?: ErrorHelp) => new AppError(401, message, undefined, {}, help);
+export const forbidden = (message = 'Insufficient permissions', help?: ErrorHelp) =>
+  new AppError(403, message, undefined, {}, help);
 export const notFound = (message: string, error?: string) => new AppError(404, message, error);
-export const conflict = (message: string) => new AppError(409, message);
-export const gone = (message: string) => new AppError(410, message);
-export const payloadTooLarge = (message: string) => new AppError(413, message);
-export const unprocessable = (message: string) => new AppError(422, message);
+export const conflict = (message: string, help?: ErrorHelp) => new AppError(409, message, undefined, {}, help);
+export const gone = (message: string, help?: ErrorHelp) => new AppError(410, message, undefined, {}, help);
+export const payloadTooLarge = (message: string, help?: ErrorHelp) => new AppError(413, message, undefined, {}, help);
+export const unprocessable = (message: string, help?: ErrorHelp) => new AppError(422, message, undefined, {}, help);
 export const internal = (message = 'Failed to process or retrieve the resource') => new AppError(500, message);
 export const unavailable = (message: string) => new AppError(503, message);
 
@@ -81,7 +126,7 @@ export function toAppError(err: unknown): AppError {
   if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
     switch (e.code) {
       case '22P02': // invalid_text_representation, e.g. a malformed uuid that slipped through
-        return badRequest(Messages.invalidFieldValue);
+        return badRequest(Messages.invalidFieldValue, { code: 'invalid_field' });
       case '23505':
         return conflict('Resource already exists');
       case '23503':
@@ -94,6 +139,9 @@ export function toAppError(err: unknown): AppError {
         return unavailable(Messages.unavailable);
     }
     if (e.code.startsWith('08')) return unavailable(Messages.unavailable); // connection exceptions
+    // Class 22, data exceptions: a value the column or a cast cannot hold (a float underflow into real, an integer
+    // out of range, a string too long). Bad data, not a fault of the service, whichever column a later change adds.
+    if (e.code.startsWith('22')) return badRequest(Messages.invalidFieldValue, { code: 'value_not_storable' });
   }
   if (isUnreachable(err)) return unavailable(Messages.unavailable);
   // Errors raised by Koa/http-errors with an explicit client status (for example from the router).

@@ -6,6 +6,7 @@ import { createGitKind } from '../../src/connectors/git';
 import type { SourceContext, SourceEntry } from '../../src/connectors/kind';
 import { GitWorld } from '../../test/helpers/gitServer';
 import { loadAverage } from '../lib/stats';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 export interface GitCloneFigures {
   files: number;
@@ -21,8 +22,13 @@ export async function measureGitClone(files = 1000): Promise<GitCloneFigures> {
   const world = new GitWorld();
   const credentials = { username: 'bench', token: 'bench-token' };
   const server = await world.serve(credentials);
-  const kind = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true });
-  const ctx: SourceContext = { signal: new AbortController().signal, heartbeat: () => undefined, previous: new Map() };
+  const kind = createGitKind({ policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS }, allowHttp: true });
+  const ctx: SourceContext = {
+    signal: new AbortController().signal,
+    heartbeat: () => undefined,
+    previous: new Map(),
+    addressPolicy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
+  };
   try {
     const repo = world.createRepository('bench');
     for (let i = 0; i < files; i++) {
@@ -41,7 +47,7 @@ export async function measureGitClone(files = 1000): Promise<GitCloneFigures> {
     for (const entry of entries) await kind.fetch(ctx, config, credentials, entry);
     const fetchAllMs = ms(start);
 
-    const fresh = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true });
+    const fresh = createGitKind({ policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS }, allowHttp: true });
     start = process.hrtime.bigint();
     await fresh.fetch(ctx, config, credentials, entries[0]!);
     const refetchOneMs = ms(start);

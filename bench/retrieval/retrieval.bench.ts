@@ -33,6 +33,7 @@ import { EmbeddingCache } from './embeddingCache';
 import { loadLabels, wordOverlap, type LabelledQuestion, type QuestionKind } from './labels';
 import { distinctInOrder, evaluate, type Judged, type Metrics } from './metrics';
 import { loadPythonDocs, type DocPage } from './pydoc';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 export interface RetrievalBenchOptions {
   fp32ModelDir: string;
@@ -383,7 +384,7 @@ async function rerankRows(
     bm25Pages: Bm25Index;
   },
 ) {
-  const configured = rerankerFromSettings(opts.rerank);
+  const configured = rerankerFromSettings(opts.rerank, NO_OWN_COMPONENTS);
   if (!configured) {
     log('rerank rows: no reranker (set KWS_BENCH_RERANK_URL to a /rerank endpoint)');
     return { skipped: 'no reranker configured (KWS_BENCH_RERANK_URL)' } as const;

@@ -8,6 +8,7 @@ import type { SecretBox } from '../services/secretBox';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import type { WebSettings } from '../web/document';
+import type { OwnComponents } from '../web/ownComponents';
 import { createArchiveActivities } from './archives';
 import { createDeleteActivities } from './deletes';
 import { createRoleActivities } from './roles';
@@ -36,6 +37,8 @@ export interface ActivityDeps {
   metrics: Metrics;
   webhooks: Config['webhooks'];
   web: WebSettings;
+  /** The service's own components: every outbound request refuses them (src/web/ownComponents.ts). */
+  ownComponents: OwnComponents;
   defaultStorageQuotaBytes: number;
   versionRetention?: VersionRetention;
   /** Opens synced sources' sealed credentials. */

@@ -14,15 +14,17 @@ import {
   storeFetchedChunks,
   storeItemChunks,
 } from '../services/ingestion';
-import { fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
+import { fetchPolicy, fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
 import { FetchError } from '../web/fetch';
 import { IngestionFailureTypes, type IngestSourceInput, type IngestVersionInput } from '../workflows/contracts';
 import { withHeartbeat } from './heartbeat';
 import { classifyFailures, extractionFailure } from './failures';
 import type { IngestionDeps } from './ingestion';
+import type { OwnComponents } from '../web/ownComponents';
 
 export interface SourceDeps extends IngestionDeps {
   web: WebSettings;
+  ownComponents: OwnComponents;
 }
 
 /** The text pages of a fetched web document (an HTML page opens with its title). */
@@ -81,7 +83,9 @@ export function createSourceActivities(deps: SourceDeps) {
       }
       let doc: WebDocument;
       try {
-        doc = await withHeartbeat('fetching', () => fetchWebDocument(item.content, deps.web));
+        doc = await withHeartbeat('fetching', () =>
+          fetchWebDocument(item.content, deps.web, fetchPolicy(deps.web, deps.ownComponents)),
+        );
       } catch (err) {
         if (err instanceof FetchError) {
           throw ApplicationFailure.nonRetryable(

@@ -1,6 +1,6 @@
 // createApp(deps): the Koa application. Middleware order: security headers -> request id -> metrics, access
 // log and trace span -> X-API-Version -> errors -> HTTPS guard -> request timeout -> rate limit -> JSON body
-// -> NUL/surrogate check -> literal routes first -> routers. Authentication and authorization are per route
+// -> NUL/surrogate check -> literal routes first -> unknown query parameters -> routers. Authentication and authorization are per route
 // (guard()).
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -11,9 +11,10 @@ import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHead
 import { errorHandler } from './middleware/errors';
 import { literalRoutesFirst } from './middleware/methods';
 import { observeRequests } from './middleware/observe';
+import { rejectUnknownQuery } from './middleware/query';
 import { rateLimit } from './middleware/rateLimit';
 import { rejectUnsafeText } from './middleware/text';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
+import { buildOpenApiDocument, OPERATIONS, type OpenApiDocument } from './openapi/document';
 import { agentRouter } from './routes/agent/router';
 import { consoleRouter } from './routes/console/router';
 import { docsRouter } from './routes/docs/router';
@@ -80,6 +81,7 @@ export function createApp(deps: Deps): Koa {
 
   const root = apiRouter(deps);
   app.use(literalRoutesFirst(() => routeEntries(root)));
+  app.use(rejectUnknownQuery(OPERATIONS));
   app.use(root.routes());
   app.use(root.allowedMethods());
   return app;

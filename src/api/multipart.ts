@@ -18,6 +18,8 @@ export interface MultipartUpload<T> {
   fields: Record<string, string>;
   /** What onFile made of the file part, when there was one. */
   file?: T;
+  /** The names of file parts other than the file field (ignored; named when the file is missing). */
+  strayFiles: string[];
 }
 
 export interface MultipartOptions<T> {
@@ -36,11 +38,18 @@ export const MultipartMessages = {
   nameless: 'Every multipart part must have a field name',
 } as const;
 
-const tooLarge = (max: number) => payloadTooLarge(`File exceeds the maximum upload size of ${max} bytes`);
+const tooLarge = (max: number) =>
+  payloadTooLarge(`File exceeds the maximum upload size of ${max} bytes`, { code: 'file_too_large', param: 'file' });
 
 export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promise<MultipartUpload<T>> {
   if (!ctx.is('multipart/form-data')) {
-    return Promise.reject(badRequest('Missing required field'));
+    return Promise.reject(
+      badRequest('Missing required field', {
+        code: 'malformed_multipart',
+        param: 'file',
+        hint: 'Send Content-Type: multipart/form-data with the file as a part named file (curl -F file=@path).',
+      }),
+    );
   }
   // A declared length far beyond the limit is refused before reading (the multipart envelope is small).
   const declared = Number(ctx.get('content-length') || 0);
@@ -54,10 +63,11 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       limits: { fileSize: opts.maxFileBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
     });
   } catch {
-    return Promise.reject(badRequest(MultipartMessages.malformed));
+    return Promise.reject(badRequest(MultipartMessages.malformed, { code: 'malformed_multipart' }));
   }
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
+    const strayFiles: string[] = [];
     const abort = new AbortController();
     let consuming: Promise<T> | undefined;
     let failure: Error | undefined;
@@ -66,15 +76,17 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       abort.abort(failure);
     };
     busboy.on('field', (name: string | undefined, value, info) => {
-      if (!name) fail(badRequest(MultipartMessages.nameless));
-      else if (info.valueTruncated) fail(badRequest(`Field ${name} is too long`));
+      if (!name) fail(badRequest(MultipartMessages.nameless, { code: 'malformed_multipart' }));
+      else if (info.valueTruncated)
+        fail(badRequest(`Field ${name} is too long`, { code: 'invalid_field', param: name }));
       else fields[name] = value;
     });
     busboy.on('file', (name: string | undefined, stream, info) => {
       // A part cut short ("Unexpected end of file") errors its stream: without a listener that crashed the process.
-      stream.on('error', () => fail(badRequest(MultipartMessages.malformed)));
-      if (!name) fail(badRequest(MultipartMessages.nameless));
+      stream.on('error', () => fail(badRequest(MultipartMessages.malformed, { code: 'malformed_multipart' })));
+      if (!name) fail(badRequest(MultipartMessages.nameless, { code: 'malformed_multipart' }));
       if (name !== opts.fileField || consuming || failure) {
+        if (name && name !== opts.fileField) strayFiles.push(name);
         stream.resume();
         return;
       }
@@ -94,7 +106,7 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
     });
     busboy.on('filesLimit', () => fail(badRequest('Only one file may be uploaded per request')));
     // After an error busboy emits no 'close': the abort below answers at once.
-    busboy.on('error', () => fail(badRequest(MultipartMessages.malformed)));
+    busboy.on('error', () => fail(badRequest(MultipartMessages.malformed, { code: 'malformed_multipart' })));
     ctx.req.on('aborted', () => fail(badRequest('The request was aborted')));
     busboy.on('close', () => {
       void (async () => {
@@ -105,7 +117,7 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
           failure ??= err as Error;
         }
         if (failure) reject(failure);
-        else resolve({ fields, file });
+        else resolve({ fields, file, strayFiles });
       })();
     });
     // A refusal while the body is still arriving is answered at once; the connection then closes.

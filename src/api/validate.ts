@@ -1,17 +1,20 @@
-// Request validation with zod, answering 400 with one message. Two ways to phrase it:
+// Request validation with zod, answering 400 with one message and the help beside it (code, the field at fault as
+// `param`, a hint). Two ways to phrase the message:
 // - validate: the message the schema names for the failed rule; an issue the schema leaves to zod's own generic
 //   wording (a wrong type, a failed refinement) answers the route's fallback message instead. Text with a NUL or
-//   an unpaired surrogate answers 400 whatever the schema (multipart fields reach no other check). The text
-//   checked is what the schema keeps: a field the schema does not know is dropped unread, so, as the document
-//   says, it may hold anything.
+//   an unpaired surrogate answers 400 whatever the schema (multipart fields reach no other check).
 // - validateFields / fieldProblems (the Agent API and its tools): a per-parse error map names the field in every
 //   message ("toolCalls[0].name must be at most 128 characters", "Missing required field: role"); messages a
 //   schema states itself (such as the topK message shared with space RAG) win over the generated ones.
+// Either way a field the schema does not know is refused by name ("Unknown field: mdoe (did you mean mode?)"): the
+// body schemas are strict objects, and the document says so (additionalProperties: false).
 import type { z } from 'zod';
-import { badRequest } from '../errors';
-import { hasUnsafeText, UNSAFE_TEXT_MESSAGE } from './middleware/text';
+import { closestName } from '../domain/suggest';
+import { badRequest, type AppError, type ErrorHelp } from '../errors';
+import { unsafeTextPath, UNSAFE_TEXT_MESSAGE } from './middleware/text';
 
 type Issue = z.core.$ZodRawIssue;
+type FinalIssue = z.core.$ZodIssue;
 
 /** The issues zod's own English messages word generically ("Invalid input…"): they carry the route's fallback. */
 function isGenericIssue(issue: Issue): boolean {
@@ -35,6 +38,13 @@ function isGenericIssue(issue: Issue): boolean {
   }
 }
 
+/** The refusal of text no database or JSON encoder can hold, naming where it is. */
+export function unsafeTextError(value: unknown): AppError | undefined {
+  const at = unsafeTextPath(value);
+  if (at === undefined) return undefined;
+  return badRequest(UNSAFE_TEXT_MESSAGE, { code: 'unsafe_text', ...(at.length > 0 ? { param: fieldPath(at) } : {}) });
+}
+
 export function validate<S extends z.ZodType>(
   schema: S,
   value: unknown,
@@ -42,17 +52,134 @@ export function validate<S extends z.ZodType>(
 ): z.infer<S> {
   // A schema's own message outranks this per-parse map; the map only replaces zod's generic wording.
   const result = schema.safeParse(value, {
+    reportInput: true,
     error: (issue) => (isGenericIssue(issue as Issue) ? fallbackMessage : undefined),
   });
-  if (hasUnsafeText(result.success ? result.data : value)) throw badRequest(UNSAFE_TEXT_MESSAGE);
+  const unsafe = unsafeTextError(result.success ? result.data : value);
+  if (unsafe) throw unsafe;
   if (result.success) return result.data;
-  throw badRequest(result.error.issues[0]?.message ?? fallbackMessage);
+  const problem = describeProblem(schema, result.error.issues);
+  throw badRequest(problem.message ?? result.error.issues[0]?.message ?? fallbackMessage, problem.help);
 }
 
 /** toolCalls[0].name; the body itself is "Request body". */
 export function fieldPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'Request body';
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+}
+
+// ---- the help: which field, which code, what to do
+
+/** The schemas a value at this schema may meet (wrappers, pipes and unions unwrapped). */
+function branches(schema: z.ZodType | undefined, depth = 0): z.ZodType[] {
+  if (!schema || depth > 20) return [];
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return branches(def.innerType as z.ZodType, depth + 1);
+    case 'pipe':
+      return branches(def.in as z.ZodType, depth + 1);
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((o) => branches(o, depth + 1));
+    case 'intersection':
+      return [...branches(def.left as z.ZodType, depth + 1), ...branches(def.right as z.ZodType, depth + 1)];
+    case 'lazy':
+      return branches((def.getter as () => z.ZodType)(), depth + 1);
+    default:
+      return [schema];
+  }
+}
+
+/** The field names the object(s) at `path` of the schema know (empty when the path leads to no object). */
+export function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let at = branches(schema);
+  for (const key of path) {
+    at = at.flatMap((s) => {
+      const def = s._zod.def as unknown as Record<string, unknown> & { type: string };
+      if (def.type === 'object') return branches((def.shape as Record<string, z.ZodType>)[String(key)]);
+      if (def.type === 'array' && typeof key === 'number') return branches(def.element as z.ZodType);
+      if (def.type === 'record') return branches(def.valueType as z.ZodType);
+      return [];
+    });
+  }
+  const names = at.flatMap((s) => {
+    const def = s._zod.def as unknown as Record<string, unknown> & { type: string };
+    return def.type === 'object' ? Object.keys(def.shape as object) : [];
+  });
+  return [...new Set(names)];
+}
+
+const joined = (path: readonly PropertyKey[], key: PropertyKey) => fieldPath([...path, key]);
+
+/** "mdoe (did you mean mode?)" for each unknown key, and the first one's path (under `at`, when nested). */
+function unknownFields(
+  schema: z.ZodType,
+  issue: FinalIssue & { code: 'unrecognized_keys' },
+  at: readonly PropertyKey[],
+): { message: string; help: ErrorHelp } {
+  const known = knownFields(schema, issue.path);
+  const where = [...at, ...issue.path];
+  const named = issue.keys.map((k) => ({ path: joined(where, k), suggestion: closestName(k, known) }));
+  const list = named.map((n) => (n.suggestion ? `${n.path} (did you mean ${n.suggestion}?)` : n.path)).join(', ');
+  const accepts =
+    known.length > 0 ? `; ${where.length > 0 ? fieldPath(where) : 'the body'} takes ${known.join(', ')}` : '';
+  const first = named[0]!;
+  const hint = first.suggestion
+    ? `Rename ${first.path} to ${joined(where, first.suggestion)}${accepts}.`
+    : `Remove ${named.length > 1 ? 'these fields' : 'the field'}${accepts}.`;
+  return { message: `Unknown field: ${list}`, help: { code: 'unknown_field', param: first.path, hint } };
+}
+
+/** The help a custom issue carries (a domain parser's own field path and hint, such as the filter's). */
+interface CustomHelp {
+  code?: ErrorHelp['code'];
+  param?: string;
+  hint?: string;
+}
+
+/**
+ * The first problem as the answer states it: a message when the help replaces the issue's own (unknown fields),
+ * and the help. A missing field is hinted towards an unknown sibling that looks like it ({"qeury": …}).
+ */
+export function describeProblem(
+  schema: z.ZodType,
+  issues: readonly FinalIssue[],
+  at: readonly PropertyKey[] = [],
+): { message?: string; help: ErrorHelp } {
+  const issue = issues[0];
+  if (!issue) return { help: { code: 'invalid_request' } };
+  const path = [...at, ...issue.path];
+  if (issue.code === 'unrecognized_keys') return unknownFields(schema, issue, at);
+  const param = path.length > 0 ? fieldPath(path) : undefined;
+  if (issue.code === 'custom') {
+    const own = (issue.params ?? {}) as CustomHelp;
+    if (own.param !== undefined || own.code !== undefined) {
+      return { help: { code: own.code ?? 'invalid_field', param: own.param ?? param, hint: own.hint } };
+    }
+  }
+  const missing =
+    ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) ||
+    (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1);
+  if (missing && param !== undefined) {
+    const name = issue.path[issue.path.length - 1];
+    const slip = issues.find(
+      (i): i is FinalIssue & { code: 'unrecognized_keys' } =>
+        i.code === 'unrecognized_keys' && fieldPath(i.path) === fieldPath(issue.path.slice(0, -1)),
+    );
+    const typo = typeof name === 'string' ? slip?.keys.find((k) => closestName(k, [name]) === name) : undefined;
+    const hint = typo
+      ? `The body has ${typo}: did you mean ${String(name)}?`
+      : `Send ${param}; the operation lists its fields in /docs.`;
+    return { help: { code: 'missing_field', param, hint } };
+  }
+  if (param === undefined) return { help: { code: 'invalid_request' } };
+  return { help: { code: 'invalid_field', param } };
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -118,17 +245,23 @@ export function fieldProblems<S extends z.ZodType>(
   schema: S,
   value: unknown,
   at: readonly PropertyKey[] = [],
-): { ok: true; data: z.infer<S> } | { ok: false; message: string } {
+): { ok: true; data: z.infer<S> } | { ok: false; message: string; help: ErrorHelp } {
   const result = schema.safeParse(value, {
+    reportInput: true,
     error: (issue) => describe({ ...issue, path: [...at, ...(issue.path ?? [])] } as Issue),
   });
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, message: result.error.issues[0]?.message ?? 'Invalid request' };
+  const problem = describeProblem(schema, result.error.issues, at);
+  return {
+    ok: false,
+    message: problem.message ?? result.error.issues[0]?.message ?? 'Invalid request',
+    help: problem.help,
+  };
 }
 
 /** The parsed value, or 400 with the first problem, its field named. */
 export function validateFields<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = fieldProblems(schema, value);
   if (result.ok) return result.data;
-  throw badRequest(result.message);
+  throw badRequest(result.message, result.help);
 }

@@ -5,12 +5,26 @@ import type { Config } from '../config';
 import { createDb, migrateLatest, type Db } from '../db/knex';
 import { startEmbeddedPostgres } from '../embedded/postgres';
 import { readLiveRuntimeInfo } from '../embedded/runtime';
+import { ownComponentList, parseTarget, resolveOwnComponents, type OwnComponents } from '../web/ownComponents';
 
-export async function connectForCli(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
+/**
+ * The database, and the service's own components as the CLI can know them (configuration, and a running
+ * `npm start`'s embedded endpoints): a webhook or agent server the CLI registers is checked against them.
+ */
+export async function connectForCli(
+  config: Config,
+): Promise<{ db: Db; ownComponents: OwnComponents; close(): Promise<void> }> {
   let url = config.database.url;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  const running = await readLiveRuntimeInfo(config.dataDir);
+  const ownComponents = await resolveOwnComponents([
+    ...ownComponentList(config, {
+      ...(running ? { temporalAddress: running.temporalAddress } : {}),
+      ...(running?.s3.endpoint ? { s3: { ...running.s3, forcePathStyle: true } } : {}),
+    }),
+    ...[parseTarget('the API', running?.baseUrl ?? '')].filter((c) => c !== undefined),
+  ]);
   if (!url) {
-    const running = await readLiveRuntimeInfo(config.dataDir);
     if (running) {
       url = running.databaseUrl;
     } else {
@@ -27,8 +41,11 @@ export async function connectForCli(config: Config): Promise<{ db: Db; close(): 
     await stopEmbedded?.();
     throw err;
   }
+  const database = parseTarget('PostgreSQL', url.replace(/^postgres(ql)?:/i, 'tcp:'), 5432);
+  if (database) await ownComponents.add(database);
   return {
     db,
+    ownComponents,
     async close() {
       await db.destroy();
       await stopEmbedded?.();

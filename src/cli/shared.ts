@@ -1,4 +1,5 @@
 // What every kws command shares: argument checks, the connect-run-print wrapper and the workspace lookup.
+import type { OwnComponents } from '../web/ownComponents';
 import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/knex';
@@ -12,6 +13,7 @@ export class CliError extends Error {}
 export interface CliDeps {
   db: Db;
   config: Config;
+  ownComponents: OwnComponents;
 }
 
 export function uuid(name: string, value: string): string {
@@ -43,9 +45,9 @@ export function action<A extends unknown[]>(run: (deps: CliDeps, ...args: A) => 
     const cmd = args[args.length - 1] as Command;
     const json = Boolean(cmd.optsWithGlobals().json);
     const config = loadConfig();
-    const { db, close } = await connectForCli(config);
+    const { db, ownComponents, close } = await connectForCli(config);
     try {
-      const out = await run({ db, config }, ...args);
+      const out = await run({ db, config, ownComponents }, ...args);
       process.stdout.write(json ? `${JSON.stringify(out.json)}\n` : `${out.text}\n`);
     } finally {
       await close();

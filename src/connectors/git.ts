@@ -621,9 +621,6 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
   };
 }
 
-/** The git kind under the default address rule (public addresses only) and limits. */
-export const gitKind: GitSourceKind = createGitKind({ policy: { allowPrivateNetworks: false } });
-
 // The sources API's schemas of a git source (src/connectors/registry.ts): the same form rules as the parser,
 // stated so the OpenAPI document carries them. http:// passes the form; a sync refuses it unless the
 // deployment allows private networks (a local or test setup), since basic auth over http exposes the token.
@@ -725,13 +722,16 @@ export const GitSecretsSchema = z.strictObject(
 /** A user name without a token sends no credentials (basic auth needs the token). */
 const credentialsOf = (secrets: GitSecrets | undefined): GitSecrets => (secrets?.token ? secrets : {});
 
-const gitKindsByReach = new Map<boolean, GitSourceKind>();
-function gitKindFor(policy: AddressPolicy | undefined): GitSourceKind {
-  const open = policy?.allowPrivateNetworks ?? false;
-  let kind = gitKindsByReach.get(open);
+// One kind (and its clone cache) per process's own components and private-network setting.
+const gitKindsByReach = new WeakMap<AddressPolicy['own'], Map<boolean, GitSourceKind>>();
+function gitKindFor(policy: AddressPolicy): GitSourceKind {
+  const open = policy.allowPrivateNetworks;
+  const byOwn = gitKindsByReach.get(policy.own) ?? new Map<boolean, GitSourceKind>();
+  gitKindsByReach.set(policy.own, byOwn);
+  let kind = byOwn.get(open);
   if (!kind) {
-    kind = createGitKind({ policy: { allowPrivateNetworks: open }, allowHttp: open });
-    gitKindsByReach.set(open, kind);
+    kind = createGitKind({ policy: { allowPrivateNetworks: open, own: policy.own }, allowHttp: open });
+    byOwn.set(open, kind);
   }
   return kind;
 }

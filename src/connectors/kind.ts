@@ -59,8 +59,11 @@ export interface SourceContext {
   heartbeat(detail?: unknown): void;
   /** The fingerprint each key had at the last sync (empty on the first). */
   previous: ReadonlyMap<string, string>;
-  /** The outbound address policy every connection of the kind goes under (the door's default otherwise). */
-  addressPolicy?: AddressPolicy;
+  /**
+   * The outbound address policy every connection of the kind goes under: the deployment's private-network
+   * setting, and the service's own components, refused whatever that setting.
+   */
+  addressPolicy: AddressPolicy;
   /** The deployment's crawl settings (user agent, timeouts, size caps, politeness delay) for web kinds. */
   web?: WebSettings;
   /** The facts beyond the path the source's rules read, which the listing records (s3: metadata, tags). */

@@ -15,8 +15,9 @@ export interface RegisteredKind {
   /** What the README and the API document say of the kind. */
   description: string;
   /**
-   * Where the kind sends its secrets (an origin): a config change that moves it drops the stored secrets
-   * unless new ones come with it, so a changed URL never carries the old credentials to another host.
+   * Where the kind sends its secrets (an origin, or for s3 the whole target): a config change that moves it drops
+   * the stored secrets unless new ones come with it, so a changed URL never carries the old credentials to
+   * another host.
    */
   destination(config: Record<string, unknown>): string;
   /** A document's path within the source (what the source's rules match), from its key. */
@@ -63,7 +64,15 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     S3ConfigSchema,
     S3SecretsSchema,
     'the objects of an S3-compatible bucket under a prefix; an object ETag is its fingerprint',
-    (c) => (c.endpoint ? originOf(c.endpoint) : `aws:${c.region}`),
+    // The whole target: virtual-hosted addressing sends the secrets to <bucket>.<host>, and another bucket is
+    // another owner's, so the endpoint, the region, the bucket and the addressing style all bind them.
+    (c) =>
+      JSON.stringify([
+        c.endpoint ? originOf(c.endpoint) : 'aws',
+        c.region,
+        c.bucket,
+        c.forcePathStyle ? 'path' : 'virtual-hosted',
+      ]),
     { path: (c, key) => s3DocumentPath({ prefix: c.prefix ?? '' }, key), movable: true },
   ),
   git: register(

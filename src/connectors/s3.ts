@@ -67,7 +67,7 @@ export const S3_MAX_OBJECT_BYTES = 100 * 1024 * 1024;
 const unquote = (etag: string | undefined) => (etag ?? '').replace(/^(W\/)?"|"$/g, '');
 
 function client(ctx: SourceContext, config: S3SourceConfig, secrets: S3SourceSecrets | undefined): S3Client {
-  const policy: AddressPolicy = ctx.addressPolicy ?? { allowPrivateNetworks: false };
+  const policy: AddressPolicy = ctx.addressPolicy;
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -111,13 +111,13 @@ async function checkEndpoint(ctx: SourceContext, config: S3SourceConfig): Promis
   if (!config.endpoint) return;
   // Keys, session tokens and signatures travel in the clear over http: only where private networks are
   // allowed (a local or test setup), as for git sources.
-  if (/^http:/i.test(config.endpoint) && !ctx.addressPolicy?.allowPrivateNetworks) {
+  if (/^http:/i.test(config.endpoint) && !ctx.addressPolicy.allowPrivateNetworks) {
     throw new SourceUnavailableError(
       `The S3 endpoint ${config.endpoint} is http://: use https (credentials would travel unencrypted)`,
     );
   }
   try {
-    await checkUrlAddress(new URL(config.endpoint), ctx.addressPolicy ?? { allowPrivateNetworks: false });
+    await checkUrlAddress(new URL(config.endpoint), ctx.addressPolicy);
   } catch (err) {
     throw unavailable(err, config);
   }

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fetchPolicy, fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
-import { FetchError, parseWebUrl } from '../web/fetch';
+import { FetchError, parseWebUrl, type FetchPolicy } from '../web/fetch';
 import { fetchRobots, robotsRules } from '../web/robots';
 import { sitemapUrls } from '../web/sitemap';
 import type { MatchWork } from '../web/pattern';
@@ -219,8 +219,18 @@ class Frontier {
   }
 }
 
-/** The pages' fetch policy: the crawl settings' (timeout, user agent), under the sync's address policy. */
-const pagePolicy = (ctx: SourceContext, web: WebSettings) => ({ ...fetchPolicy(web), ...ctx.addressPolicy });
+/**
+ * The pages' fetch policy: the crawl settings' (timeout, user agent), under the sync's address policy, and the
+ * crawl's same-origin rule checked on every redirect before it is requested.
+ */
+const pagePolicy = (ctx: SourceContext, web: WebSettings): FetchPolicy => ({
+  ...fetchPolicy(web, ctx.addressPolicy.own),
+  ...ctx.addressPolicy,
+  sameOriginRedirects: true,
+});
+
+/** Why the start URL cannot be crawled when it redirects to another site. */
+const offSite = (target: string) => `it redirects to another site (${target}): use that URL`;
 
 function webOf(ctx: SourceContext): WebSettings {
   if (!ctx.web) throw new SourceUnavailableError('This worker has no crawl settings for website sources');
@@ -300,7 +310,7 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
     else if (admitted(key, seedWork)) frontier.add(key, parseFingerprint(fingerprint)?.depth ?? config.maxDepth);
   }
   const sitemapDeadline = startedAt + budgetMs / 3;
-  for (const url of await sitemapUrls(web, origin, sitemaps, cap, paced, sitemapDeadline, policy)) {
+  for (const url of await sitemapUrls(origin, sitemaps, cap, paced, sitemapDeadline, policy)) {
     if (seedWork.steps > MAX_MATCH_STEPS_PER_PAGE) break;
     const canonical = canonicalUrl(url);
     if (canonical.length <= MAX_CRAWL_URL_LENGTH && admitted(canonical, seedWork)) frontier.add(canonical, 1);
@@ -331,20 +341,17 @@ async function* listWebsite(ctx: SourceContext, config: WebsiteConfig, budgetMs:
         if (entry) yield entry;
         continue;
       }
+      if (err.code === 'OFF_ORIGIN_REDIRECT') {
+        if (next.url === start) throw new SourceUnavailableError(startUrlFailure(offSite(err.redirectOrigin ?? '')));
+        continue; // a page that now leaves the site is no longer one of its pages
+      }
       if (next.url === start) throw new SourceUnavailableError(startUrlFailure(err.message));
       if (err.status === 404 || err.status === 410 || err.code === 'UNSUPPORTED_TYPE') continue; // gone
       const entry = keptAsItWas(next.url); // a page that fails this time is kept as it was
       if (entry) yield entry;
       continue;
     }
-    if (doc.url.origin !== origin) {
-      if (next.url === start) {
-        throw new SourceUnavailableError(
-          startUrlFailure(`it redirects to another site (${doc.url.origin}): use that URL`),
-        );
-      }
-      continue;
-    }
+    if (doc.url.origin !== origin) continue; // never reached: redirects stay on the origin (pagePolicy)
     const key = canonicalUrl(doc.url);
     if (key.length > MAX_CRAWL_URL_LENGTH) continue;
     frontier.visited(key);
@@ -383,9 +390,14 @@ async function fetchWebsitePage(
   if (listed) return { ...listed, fingerprint: entry.fingerprint };
   const web = webOf(ctx);
   const policy = pagePolicy(ctx, web);
-  const doc = await fetchWebDocument(entry.key, web, policy);
-  if (doc.url.origin !== new URL(start).origin) {
-    throw new Error(`The page now redirects to another site (${doc.url.origin})`);
+  let doc: WebDocument;
+  try {
+    doc = await fetchWebDocument(entry.key, web, policy);
+  } catch (err) {
+    if (err instanceof FetchError && err.code === 'OFF_ORIGIN_REDIRECT') {
+      throw new Error(`The page now redirects to another site (${err.redirectOrigin})`);
+    }
+    throw err;
   }
   const document = documentOf(doc, entry.key);
   if (!document) throw new Error('The page no longer has text to index (empty or noindex)');

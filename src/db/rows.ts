@@ -175,6 +175,11 @@ export interface SpaceRow {
   name: string;
   description: string | null;
   status: string;
+  /** The narrow credential that created it, whose ROLE_MAX_SPACES it counts against (null: none; migration 0031). */
+  activated_by: string | null;
+  /** Its messages: how many, and their bytes (migration 0029). */
+  message_count: number;
+  message_bytes: string | number;
   created_at: Date;
   updated_at: Date;
 }

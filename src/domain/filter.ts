@@ -5,6 +5,7 @@
 // (YYYY-MM-DD, or a date-time with an optional offset, UTC when it has none): stored as the string, compared
 // as a date by gt/gte/lt/lte when the filter's value is one; eq/ne/in/nin compare values exactly.
 
+import { closestName } from './suggest';
 import { isUnsafeText } from './text';
 
 export type AttributeValue = string | number | boolean;
@@ -96,7 +97,16 @@ export type ItemFilter = Comparison | Compound;
 
 export const isCompound = (f: ItemFilter): f is Compound => f.type === 'and' || f.type === 'or';
 
-export class FilterError extends Error {}
+/** A filter or attributes problem: the message names it and its place, `param` is that place (filter.filters[1].value). */
+export class FilterError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
 
 const describeValue = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
@@ -117,62 +127,85 @@ export const BUILTIN_RULES: Record<BuiltinKey, { kind: 'string' | 'date' | 'uuid
   categoryId: { kind: 'uuid', ranges: false },
 };
 
+/** A member a comparison or compound does not take, named by its path, with the member it may stand for. */
+function unknownMember(path: string, member: string, takes: readonly string[], what: string): FilterError {
+  const at = `${path}.${member}`;
+  const suggestion = closestName(member, takes);
+  return new FilterError(
+    at,
+    `${at} is not a member of ${what}${suggestion ? ` (did you mean ${suggestion}?)` : ''}: ${what} takes only ` +
+      `${takes.slice(0, -1).join(', ')} and ${takes[takes.length - 1]}`,
+    suggestion ? `Rename ${at} to ${path}.${suggestion}.` : `Remove ${at}.`,
+  );
+}
+
 function scalar(value: unknown, path: string): AttributeValue {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new FilterError(`${path} must be a finite number`);
+    if (!Number.isFinite(value)) throw new FilterError(path, `${path} must be a finite number`);
     return value;
   }
   if (typeof value === 'string') {
     // Characters as JSON Schema's maxLength counts them: code points.
     if (value.length > MAX_ATTRIBUTE_STRING && [...value].length > MAX_ATTRIBUTE_STRING) {
-      throw new FilterError(`${path} must be at most ${MAX_ATTRIBUTE_STRING} characters`);
+      throw new FilterError(path, `${path} must be at most ${MAX_ATTRIBUTE_STRING} characters`);
     }
     if (isUnsafeText(value)) {
-      throw new FilterError(`${path} must not contain NUL characters or unpaired surrogates`);
+      throw new FilterError(path, `${path} must not contain NUL characters or unpaired surrogates`);
     }
     return value;
   }
-  throw new FilterError(`${path} must be a string, a number or a boolean, not ${describeValue(value)}`);
+  throw new FilterError(path, `${path} must be a string, a number or a boolean, not ${describeValue(value)}`);
 }
 
 function comparison(f: Record<string, unknown>, type: ComparisonOperator, path: string): Comparison {
   const extra = Object.keys(f).filter((k) => k !== 'type' && k !== 'key' && k !== 'value');
-  if (extra.length > 0) throw new FilterError(`${path}: a ${type} comparison takes only type, key and value`);
+  if (extra.length > 0) throw unknownMember(path, extra[0]!, ['type', 'key', 'value'], `a ${type} comparison`);
   const key = f.key;
   if (typeof key !== 'string' || !(isBuiltin(key) || ATTRIBUTE_KEY.test(key))) {
-    throw new FilterError(`${path}.key must be a built-in key or an attribute key matching ${ATTRIBUTE_KEY_PATTERN}`);
+    throw new FilterError(
+      `${path}.key`,
+      `${path}.key must be a built-in key or an attribute key matching ${ATTRIBUTE_KEY_PATTERN}`,
+    );
   }
   let raw: unknown[];
   if (LIST.includes(type)) {
-    if (!Array.isArray(f.value)) throw new FilterError(`${path}.value: ${type} needs an array of values`);
+    if (!Array.isArray(f.value))
+      throw new FilterError(`${path}.value`, `${path}.value: ${type} needs an array of values`);
     if (f.value.length < 1 || f.value.length > MAX_IN_VALUES) {
-      throw new FilterError(`${path}.value: ${type} needs 1 to ${MAX_IN_VALUES} values`);
+      throw new FilterError(`${path}.value`, `${path}.value: ${type} needs 1 to ${MAX_IN_VALUES} values`);
     }
     raw = f.value;
   } else {
-    if (f.value === undefined) throw new FilterError(`${path}.value is required`);
-    if (Array.isArray(f.value)) throw new FilterError(`${path}.value: ${type} needs a single value, not an array`);
+    if (f.value === undefined) throw new FilterError(`${path}.value`, `${path}.value is required`);
+    if (Array.isArray(f.value))
+      throw new FilterError(`${path}.value`, `${path}.value: ${type} needs a single value, not an array`);
     raw = [f.value];
   }
   const values = raw.map((v, i) => scalar(v, LIST.includes(type) ? `${path}.value[${i}]` : `${path}.value`));
   const kinds = new Set(values.map((v) => typeof v));
-  if (kinds.size > 1) throw new FilterError(`${path}.value: ${type} values must all be of one type`);
+  if (kinds.size > 1) throw new FilterError(`${path}.value`, `${path}.value: ${type} values must all be of one type`);
   const range = isRange(type);
 
   if (isBuiltin(key)) {
     const rule = BUILTIN_RULES[key];
     if (range && !rule.ranges)
-      throw new FilterError(`${path}: ${type} does not apply to ${key} (use eq, ne, in or nin)`);
+      throw new FilterError(path, `${path}: ${type} does not apply to ${key} (use eq, ne, in or nin)`);
     if (rule.kind === 'date') {
       const dates = values.map((v) => (typeof v === 'string' ? isoInstant(v) : undefined));
       if (dates.some((d) => d === undefined)) {
-        throw new FilterError(`${path}.value: ${key} compares against ISO 8601 dates (such as 2024-05-01T12:00:00Z)`);
+        throw new FilterError(
+          `${path}.value`,
+          `${path}.value: ${key} compares against ISO 8601 dates (such as 2024-05-01T12:00:00Z)`,
+        );
       }
       return { type, key, builtin: key, kind: 'date', values: dates.map((d) => d!.toISOString()) };
     }
     if (values.some((v) => typeof v !== 'string' || (rule.kind === 'uuid' && !UUID.test(v)))) {
-      throw new FilterError(`${path}.value: ${key} compares against ${rule.kind === 'uuid' ? 'UUIDs' : 'strings'}`);
+      throw new FilterError(
+        `${path}.value`,
+        `${path}.value: ${key} compares against ${rule.kind === 'uuid' ? 'UUIDs' : 'strings'}`,
+      );
     }
     return { type, key, builtin: key, kind: 'string', values };
   }
@@ -182,7 +215,10 @@ function comparison(f: Record<string, unknown>, type: ComparisonOperator, path: 
     if (typeof first === 'number') return { type, key, kind: 'number', values };
     const date = typeof first === 'string' ? isoInstant(first) : undefined;
     if (!date) {
-      throw new FilterError(`${path}.value: ${type} needs a number or an ISO 8601 date, not ${describeValue(first)}`);
+      throw new FilterError(
+        `${path}.value`,
+        `${path}.value: ${type} needs a number or an ISO 8601 date, not ${describeValue(first)}`,
+      );
     }
     return { type, key, kind: 'date', values: [date.toISOString()] };
   }
@@ -190,18 +226,22 @@ function comparison(f: Record<string, unknown>, type: ComparisonOperator, path: 
 }
 
 function parseAt(value: unknown, path: string, depth: number): ItemFilter {
-  if (depth > MAX_FILTER_DEPTH) throw new FilterError(`${path}: filters nest at most ${MAX_FILTER_DEPTH} levels deep`);
-  if (!isObject(value)) throw new FilterError(`${path} must be an object, not ${describeValue(value)}`);
+  if (depth > MAX_FILTER_DEPTH)
+    throw new FilterError(path, `${path}: filters nest at most ${MAX_FILTER_DEPTH} levels deep`);
+  if (!isObject(value)) throw new FilterError(path, `${path} must be an object, not ${describeValue(value)}`);
   const type = value.type;
   if (typeof type !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(type)) {
-    throw new FilterError(`${path}.type must be one of ${FILTER_OPERATORS.join(', ')}`);
+    throw new FilterError(`${path}.type`, `${path}.type must be one of ${FILTER_OPERATORS.join(', ')}`);
   }
   if (type === 'and' || type === 'or') {
     const extra = Object.keys(value).filter((k) => k !== 'type' && k !== 'filters');
-    if (extra.length > 0) throw new FilterError(`${path}: ${type} takes only type and filters`);
+    if (extra.length > 0) throw unknownMember(path, extra[0]!, ['type', 'filters'], type);
     const filters = value.filters;
     if (!Array.isArray(filters) || filters.length < 1 || filters.length > MAX_COMPOUND_FILTERS) {
-      throw new FilterError(`${path}.filters must be an array of 1 to ${MAX_COMPOUND_FILTERS} filters`);
+      throw new FilterError(
+        `${path}.filters`,
+        `${path}.filters must be an array of 1 to ${MAX_COMPOUND_FILTERS} filters`,
+      );
     }
     return { type, filters: filters.map((f, i) => parseAt(f, `${path}.filters[${i}]`, depth + 1)) };
   }
@@ -219,24 +259,31 @@ export function parseFilter(value: unknown, path = 'filter'): ItemFilter {
   };
   count(parsed);
   if (size.comparisons > MAX_FILTER_COMPARISONS) {
-    throw new FilterError(`${path} holds ${size.comparisons} comparisons; at most ${MAX_FILTER_COMPARISONS} in all`);
+    throw new FilterError(
+      path,
+      `${path} holds ${size.comparisons} comparisons; at most ${MAX_FILTER_COMPARISONS} in all`,
+    );
   }
   if (size.values > MAX_FILTER_VALUES) {
-    throw new FilterError(`${path} lists ${size.values} values; at most ${MAX_FILTER_VALUES} in all`);
+    throw new FilterError(path, `${path} lists ${size.values} values; at most ${MAX_FILTER_VALUES} in all`);
   }
   return parsed;
 }
 
 /** The attributes as given, or a FilterError naming the problem. */
 export function parseAttributes(value: unknown, path = 'attributes'): Attributes {
-  if (!isObject(value)) throw new FilterError(`${path} must be an object, not ${describeValue(value)}`);
+  if (!isObject(value)) throw new FilterError(path, `${path} must be an object, not ${describeValue(value)}`);
   const entries = Object.entries(value);
-  if (entries.length > MAX_ATTRIBUTES) throw new FilterError(`${path} may hold at most ${MAX_ATTRIBUTES} keys`);
+  if (entries.length > MAX_ATTRIBUTES) throw new FilterError(path, `${path} may hold at most ${MAX_ATTRIBUTES} keys`);
   const out: Attributes = {};
   for (const [key, v] of entries) {
-    if (isBuiltin(key)) throw new FilterError(`${path}.${key}: ${key} is a built-in key and cannot be an attribute`);
+    if (isBuiltin(key))
+      throw new FilterError(`${path}.${key}`, `${path}.${key}: ${key} is a built-in key and cannot be an attribute`);
     if (!ATTRIBUTE_KEY.test(key))
-      throw new FilterError(`${path}: key ${JSON.stringify(key.slice(0, 80))} must match ${ATTRIBUTE_KEY_PATTERN}`);
+      throw new FilterError(
+        path,
+        `${path}: key ${JSON.stringify(key.slice(0, 80))} must match ${ATTRIBUTE_KEY_PATTERN}`,
+      );
     out[key] = scalar(v, `${path}.${key}`);
   }
   return out;

@@ -25,6 +25,12 @@ export interface TemporalDevServerOptions {
   cliPath?: string;
   port: number;
   uiPort: number;
+  /**
+   * The frontend's HTTP API (grpc-gateway) and the server's Prometheus /metrics. The CLI cannot turn either off
+   * and would pick random ports for them; pinned, they are known own components (src/web/ownComponents.ts).
+   */
+  httpPort: number;
+  metricsPort: number;
   namespace: string;
   log?: (msg: string) => void;
   /** How long to wait for the frontend and Web UI ports (default 60 s). */
@@ -40,6 +46,14 @@ export interface TemporalDevServer {
 }
 
 const HOST = '127.0.0.1';
+
+/** `--http-port` and `--metrics-port`: the listeners the CLI would otherwise open on random ports. */
+const pinnedPortArgs = (opts: TemporalDevServerOptions): string[] => [
+  '--http-port',
+  String(opts.httpPort),
+  '--metrics-port',
+  String(opts.metricsPort),
+];
 const SETUP_HINT = 'run `npm run setup` (builds .tools/bin/temporal), or set TEMPORAL_CLI_PATH or TEMPORAL_ADDRESS';
 
 // Runs the server in its own process group under a small sh wrapper that holds a pipe from this process:
@@ -63,12 +77,13 @@ exit "$status"
 
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const cliPath = opts.cliPath ?? defaultCliPath();
-  for (const port of [opts.port, opts.uiPort]) {
+  for (const port of [opts.port, opts.uiPort, opts.httpPort, opts.metricsPort]) {
     // Otherwise another server on the port would look like ours starting up.
     if (await portAcceptsConnections(port)) {
       throw new Error(
-        `Temporal dev server: port ${HOST}:${port} is already in use (another dev server?); ` +
-          'set TEMPORAL_DEV_PORT and TEMPORAL_UI_PORT to free ports, or TEMPORAL_ADDRESS to use that server',
+        `Temporal dev server: port ${HOST}:${port} is already in use (another dev server?); set ` +
+          'TEMPORAL_DEV_PORT, TEMPORAL_UI_PORT, TEMPORAL_HTTP_PORT and TEMPORAL_METRICS_PORT to free ports, ' +
+          'or TEMPORAL_ADDRESS to use that server',
       );
     }
   }
@@ -104,6 +119,7 @@ async function startFromBinary(
     String(opts.port),
     '--ui-port',
     String(opts.uiPort),
+    ...pinnedPortArgs(opts),
     '--db-filename',
     dbFilename,
     '--namespace',
@@ -200,6 +216,7 @@ async function startFromSdkDownload(opts: TemporalDevServerOptions, dbFilename: 
         namespace: opts.namespace,
         log: { format: 'pretty', level: 'warn' },
         searchAttributes: Object.values(SearchAttributes),
+        extraArgs: pinnedPortArgs(opts),
       },
     });
   } catch (err) {

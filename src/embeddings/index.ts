@@ -4,6 +4,8 @@ import path from 'node:path';
 import { createLocalEmbeddingProvider } from './local';
 import { createOpenAIEmbeddingProvider } from './openai';
 import { EmbeddingError, type EmbeddingProvider } from './provider';
+import { operatorServerPolicy } from '../web/fetch';
+import type { OwnComponents } from '../web/ownComponents';
 
 export { EmbeddingError, l2Normalize } from './provider';
 export type { EmbeddingErrorCode, EmbeddingProvider } from './provider';
@@ -34,7 +36,14 @@ export interface EmbeddingSettings {
   queryPrefix?: string;
 }
 
-export async function createEmbeddingProvider(settings: EmbeddingSettings): Promise<EmbeddingProvider> {
+/**
+ * The provider the settings name; an OpenAI-compatible server is reached through the one door out, which
+ * refuses the service's own components (`own`).
+ */
+export async function createEmbeddingProvider(
+  settings: EmbeddingSettings,
+  own: OwnComponents,
+): Promise<EmbeddingProvider> {
   if (settings.provider === 'openai') {
     const missing = [
       ['baseUrl', 'EMBEDDING_BASE_URL'],
@@ -55,6 +64,7 @@ export async function createEmbeddingProvider(settings: EmbeddingSettings): Prom
       batchSize: settings.batchSize,
       timeoutMs: settings.timeoutMs,
       queryPrefix: settings.queryPrefix,
+      policy: operatorServerPolicy(own),
     });
   }
   if (settings.provider !== 'local') {

@@ -1,7 +1,10 @@
 // The HTTP provider for any server speaking OpenAI's embeddings API: POST {baseUrl}/embeddings with
 // {model, input: string[]} answering {data: [{index, embedding}]} (OpenAI, Azure OpenAI's /openai/v1
-// base URL, Ollama's /v1, vLLM, Hugging Face TEI). The API key goes only into the Authorization header.
+// base URL, Ollama's /v1, vLLM, Hugging Face TEI). The API key goes only into the Authorization header. Every
+// request goes through the one door out (src/web/fetch.ts): the operator's server may be on a private network,
+// the service's own components are refused; answers are bounded in bytes.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FetchError, openRequest, readBody, type AddressPolicy } from '../web/fetch';
 import { EmbeddingError, l2Normalize, type EmbeddingProvider } from './provider';
 
 export interface OpenAIEmbeddingOptions {
@@ -21,7 +24,8 @@ export interface OpenAIEmbeddingOptions {
   retryBaseDelayMs?: number;
   /** Prepended to queries only, for models served with a query instruction (e.g. bge's). */
   queryPrefix?: string;
-  fetchImpl?: typeof fetch;
+  /** The door's rule for the server (operatorServerPolicy: private networks yes, own components no). */
+  policy: AddressPolicy;
 }
 
 const MAX_RETRY_DELAY_MS = 10_000;
@@ -47,8 +51,8 @@ class RetryableHttpError extends Error {
   }
 }
 
-function parseRetryAfter(header: string | null): number | undefined {
-  if (header === null) return undefined;
+function parseRetryAfter(header: string | string[] | undefined): number | undefined {
+  if (typeof header !== 'string') return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_DELAY_MS);
   const date = Date.parse(header);
@@ -61,7 +65,6 @@ export function createOpenAIEmbeddingProvider(opts: OpenAIEmbeddingOptions): Emb
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const maxRetries = opts.maxRetries ?? 3;
   const retryBaseDelayMs = opts.retryBaseDelayMs ?? 500;
-  const fetchImpl = opts.fetchImpl ?? fetch;
   let url: string;
   try {
     url = new URL(opts.baseUrl.replace(/\/+$/, '') + '/embeddings').toString();
@@ -76,6 +79,8 @@ export function createOpenAIEmbeddingProvider(opts: OpenAIEmbeddingOptions): Emb
     throw new EmbeddingError(`batchSize must be a positive integer, got ${batchSize}`, 'INVALID_SETTINGS');
   }
   const where = `${model} at ${url}`;
+  // A vector's JSON takes about 25 bytes a dimension; twice that, and room for the envelope.
+  const maxAnswerBytes = (inputs: number) => inputs * dimension * 50 + 1024 * 1024;
   // Servers may echo what they were sent; make sure the key never reaches an error message or a log.
   const redact = (text: string) => (apiKey ? text.split(apiKey).join('[redacted]') : text);
   let closed = false;
@@ -83,29 +88,31 @@ export function createOpenAIEmbeddingProvider(opts: OpenAIEmbeddingOptions): Emb
   async function requestOnce(input: string[]): Promise<EmbeddingsResponse> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-    let response: Response;
+    const payload = JSON.stringify({ model, input });
+    headers['content-length'] = String(Buffer.byteLength(payload));
+    const signal = AbortSignal.timeout(timeoutMs);
+    let status: number;
+    let retryAfter: string | string[] | undefined;
+    let text: string;
     try {
-      response = await fetchImpl(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ model, input }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const response = await openRequest(url, opts.policy, { method: 'POST', headers, body: payload, signal });
+      status = response.statusCode ?? 0;
+      retryAfter = response.headers['retry-after'];
+      text = (await readBody(response, maxAnswerBytes(input.length))).toString('utf8');
     } catch (err) {
-      const e = err as Error;
+      if (err instanceof FetchError && err.code === 'TOO_LARGE') {
+        throw new EmbeddingError(`Embedding server ${where} answered too much: ${err.message}`, 'BAD_RESPONSE');
+      }
+      const e = (signal.aborted ? signal.reason : err) as Error;
       const reason = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : redact(e.message);
       throw new RetryableHttpError(`request failed: ${reason}`);
     }
-    const text = await response.text().catch(() => '');
-    if (response.status === 429 || response.status >= 500) {
-      throw new RetryableHttpError(
-        `HTTP ${response.status}: ${redact(text.slice(0, 300))}`,
-        parseRetryAfter(response.headers.get('retry-after')),
-      );
+    if (status === 429 || status >= 500) {
+      throw new RetryableHttpError(`HTTP ${status}: ${redact(text.slice(0, 300))}`, parseRetryAfter(retryAfter));
     }
-    if (!response.ok) {
+    if (status < 200 || status > 299) {
       throw new EmbeddingError(
-        `Embedding request to ${where} was refused: HTTP ${response.status}: ${redact(text.slice(0, 300))}`,
+        `Embedding request to ${where} was refused: HTTP ${status}: ${redact(text.slice(0, 300))}`,
         'HTTP',
       );
     }

@@ -5,7 +5,8 @@
 // and in bytes, through the one door out (src/web/fetch.ts): a search waits for it, so a slow or failing
 // reranker costs at most the timeout and the caller goes on without it (RerankError).
 import type http from 'node:http';
-import { openRequest, type AddressPolicy } from '../web/fetch';
+import { FetchError, openRequest, operatorServerPolicy, readBody, type AddressPolicy } from '../web/fetch';
+import type { OwnComponents } from '../web/ownComponents';
 
 export interface Reranker {
   /** Which implementation: 'http' (a /rerank endpoint). */
@@ -36,27 +37,25 @@ export interface HttpRerankerOptions {
   timeoutMs: number;
   /** Largest answer read (default 1 MiB). */
   maxBytes?: number;
-  /** The address rule; the URL is the operator's own setting, so private networks are reachable by default. */
-  policy?: AddressPolicy;
+  /**
+   * The address rule: the URL is the operator's own setting, so private networks are reachable
+   * (rerankPolicy); the service's own components never are.
+   */
+  policy: AddressPolicy;
 }
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
-/** Reads a response body up to maxBytes (a larger one fails). */
-function readBody(res: http.IncomingMessage, maxBytes: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    res.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > maxBytes) {
-        res.destroy();
-        reject(new RerankError(`the answer is larger than ${maxBytes} bytes`, 'BAD_RESPONSE'));
-      } else chunks.push(c);
-    });
-    res.on('error', (err) => reject(new RerankError(`the answer could not be read: ${err.message}`, 'UNAVAILABLE')));
-    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
+/** Reads the answer up to maxBytes (a larger one fails BAD_RESPONSE). */
+async function readAnswer(res: http.IncomingMessage, maxBytes: number): Promise<string> {
+  try {
+    return (await readBody(res, maxBytes)).toString('utf8');
+  } catch (err) {
+    if (err instanceof FetchError && err.code === 'TOO_LARGE') {
+      throw new RerankError(`the answer is larger than ${maxBytes} bytes`, 'BAD_RESPONSE');
+    }
+    throw new RerankError(`the answer could not be read: ${(err as Error).message}`, 'UNAVAILABLE');
+  }
 }
 
 type Scored = { index: number; score: number };
@@ -94,7 +93,7 @@ export function scoresInOrder(answer: readonly Scored[], count: number): number[
 export function createHttpReranker(opts: HttpRerankerOptions): Reranker {
   const { url, apiKey, model, timeoutMs } = opts;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const policy = opts.policy ?? { allowPrivateNetworks: true };
+  const { policy } = opts;
   // Servers may echo what they were sent; the key never reaches an error message.
   const redact = (text: string) => (apiKey ? text.split(apiKey).join('[redacted]') : text);
 
@@ -121,7 +120,7 @@ export function createHttpReranker(opts: HttpRerankerOptions): Reranker {
       const res = await openRequest(url, policy, { method: 'POST', headers, body, signal: abort.signal });
       status = res.statusCode ?? 0;
       text = await Promise.race([
-        readBody(res, maxBytes),
+        readAnswer(res, maxBytes),
         new Promise<never>((_, reject) =>
           abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }),
         ),
@@ -156,11 +155,11 @@ export function createHttpReranker(opts: HttpRerankerOptions): Reranker {
 }
 
 /** The configured reranker, or null when RERANK_URL is unset (reranking is then unavailable). */
-export function rerankerFromSettings(settings: {
-  url?: string;
-  apiKey?: string;
-  model?: string;
-  timeoutMs: number;
-}): Reranker | null {
-  return settings.url ? createHttpReranker({ ...settings, url: settings.url }) : null;
+export function rerankerFromSettings(
+  settings: { url?: string; apiKey?: string; model?: string; timeoutMs: number },
+  own: OwnComponents,
+): Reranker | null {
+  return settings.url
+    ? createHttpReranker({ ...settings, url: settings.url, policy: operatorServerPolicy(own) })
+    : null;
 }

@@ -267,3 +267,53 @@ export function checkFileType(bytes: Buffer, declaredMime: string, filename: str
   }
   return fail(`no check for ${mime}`);
 }
+
+/** Signatures of common files the service does not read, to name them when an upload is refused. */
+const OTHER_SIGNATURES: ReadonlyArray<[readonly number[], string]> = [
+  [[0x4d, 0x5a], 'application/x-msdownload'],
+  [[0x7f, 0x45, 0x4c, 0x46], 'application/x-executable'],
+  [[0x1f, 0x8b], 'application/gzip'],
+  [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], 'application/x-7z-compressed'],
+  [[0x52, 0x61, 0x72, 0x21], 'application/vnd.rar'],
+  [[0x42, 0x5a, 0x68], 'application/x-bzip2'],
+  [[0x49, 0x49, 0x2a, 0x00], 'image/tiff'],
+  [[0x4d, 0x4d, 0x00, 0x2a], 'image/tiff'],
+  [[0x42, 0x4d], 'image/bmp'],
+  [[0x4f, 0x67, 0x67, 0x53], 'audio/ogg'],
+  [[0x66, 0x4c, 0x61, 0x43], 'audio/flac'],
+  [[0x1a, 0x45, 0xdf, 0xa3], 'video/webm'],
+];
+
+/**
+ * What a file's first bytes look like, by their signature: an accepted type, a common other one, text/plain or
+ * text/html for text, undefined when nothing is recognised. For messages only: checkFileType decides.
+ */
+export function sniffMime(bytes: Buffer): string | undefined {
+  if (bytes.length === 0) return undefined;
+  if (bytes.subarray(0, 1024).includes('%PDF-')) return MIME.pdf;
+  if (startsWith(bytes, PNG_SIGNATURE)) return MIME.png;
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return MIME.jpeg;
+  if (['GIF87a', 'GIF89a'].includes(ascii(bytes, 0, 6))) return MIME.gif;
+  if (isRiff(bytes, 'WEBP')) return MIME.webp;
+  if (isRiff(bytes, 'WAVE')) return MIME.wav;
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === 'ftyp') return MIME.mp4;
+  if (ascii(bytes, 0, 3) === 'ID3' || isMpegAudioFrame(bytes)) return MIME.mp3;
+  if (isZipLocal(bytes) || isZipEmpty(bytes)) {
+    const names = leadingZipNames(bytes);
+    if (names.some((n) => n.startsWith('word/'))) return MIME.docx;
+    if (names.some((n) => n.startsWith('xl/'))) return MIME.xlsx;
+    return MIME.zip;
+  }
+  if (isOle(bytes)) return 'application/x-ole-storage';
+  for (const [signature, mime] of OTHER_SIGNATURES) if (startsWith(bytes, signature)) return mime;
+  if (isTextPrefix(bytes)) {
+    const head = bytes.toString('utf8', 0, 512).trimStart().toLowerCase();
+    return head.startsWith('<!doctype html') || head.startsWith('<html') ? 'text/html' : 'text/plain';
+  }
+  return undefined;
+}
+
+/** The file extensions the service reads, for messages ("pdf, doc, docx, …"). */
+export const ACCEPTED_EXTENSIONS: readonly string[] = Object.freeze(
+  Object.keys(MIME_BY_EXTENSION).map((e) => e.slice(1)),
+);

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     observability,
   });
   const server = await startApi(deps, config);
+  await deps.ownComponents.add({ name: 'the API', host: config.host, port: server.port });
   logger.info({ url: server.url, tracing: observability.tracing.enabled }, 'API ready');
   onShutdownSignal(logger, async () => {
     await server.close(config.shutdownTimeoutMs);

@@ -17,6 +17,7 @@ import { createTokenService } from '../services/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
 import { connectTemporal } from '../temporal/client';
 import { ensureOrphanReaperSchedule } from '../temporal/schedules';
+import { ownComponentList, resolveOwnComponents, type OwnComponent, type OwnComponents } from '../web/ownComponents';
 import type { Duration } from '@temporalio/common';
 
 export interface Endpoints {
@@ -41,13 +42,43 @@ export function createObservability(config: Config, process: 'api' | 'worker' | 
   };
 }
 
+/**
+ * The service's own components as this process knows them (configuration, the endpoints it resolved, and
+ * `more`: an embedded listener's port, the worker runtime's exporter), resolved once and logged: every
+ * outbound request refuses them (src/web/ownComponents.ts).
+ */
+export async function buildOwnComponents(
+  config: Config,
+  logger: Logger,
+  endpoints: Pick<Endpoints, 'databaseUrl' | 's3' | 'temporalAddress'>,
+  more: OwnComponent[] = [],
+): Promise<OwnComponents> {
+  const own = await resolveOwnComponents([...ownComponentList(config, endpoints), ...more]);
+  const unresolved = own.components.filter((c) => c.addresses.length === 0).map((c) => `${c.host}:${c.port}`);
+  logger.info(
+    { components: own.components.map((c) => `${c.name} ${c.host}:${c.port}`) },
+    "outbound requests refuse the service's own components",
+  );
+  if (unresolved.length > 0) {
+    logger.warn({ unresolved }, 'own components whose host did not resolve are refused by name only');
+  }
+  return own;
+}
+
 export async function buildDeps(
   config: Config,
   logger: Logger,
   endpoints: Endpoints,
-  opts: { migrate: boolean; sessionLimits: SessionLimits; observability: Observability },
+  opts: {
+    migrate: boolean;
+    sessionLimits: SessionLimits;
+    observability: Observability;
+    /** Own components only the caller knows (the worker runtime's exporter port). */
+    ownComponents?: OwnComponent[];
+  },
 ): Promise<{ deps: Deps; close(): Promise<void> }> {
   const { metrics, tracing } = opts.observability;
+  const ownComponents = await buildOwnComponents(config, logger, endpoints, opts.ownComponents);
   const db = createDb(endpoints.databaseUrl, config.database.poolMax, opts.sessionLimits);
   // Migrations and the embedding column (an index build can take minutes) run without a statement timeout.
   const maintenance = createDb(endpoints.databaseUrl, 1);
@@ -70,17 +101,23 @@ export async function buildDeps(
       { interceptors: tracing.clientInterceptors },
     );
     const tokens = createTokenService(endpoints.jwtSecret, config.auth.accessTokenTtlSeconds);
-    const primary = instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics);
+    const primary = instrumentEmbeddings(
+      await createEmbeddingProvider(embeddingSettings(config), ownComponents),
+      metrics,
+    );
     const next = config.embeddings.nextModelDir;
     const nextEmbeddings = next
       ? instrumentEmbeddings(
-          await createEmbeddingProvider({
-            ...embeddingSettings(config),
-            provider: 'local',
-            modelDir: next,
-            model: undefined,
-            dimension: undefined,
-          }),
+          await createEmbeddingProvider(
+            {
+              ...embeddingSettings(config),
+              provider: 'local',
+              modelDir: next,
+              model: undefined,
+              dimension: undefined,
+            },
+            ownComponents,
+          ),
           metrics,
         )
       : undefined;
@@ -102,11 +139,12 @@ export async function buildDeps(
         temporal,
         tokens,
         embeddings,
-        reranker: rerankerFromSettings(config.rerank),
+        reranker: rerankerFromSettings(config.rerank, ownComponents),
         ...(nextEmbeddings ? { nextEmbeddings } : {}),
         secrets: createSecretBox(endpoints.agentSecretKey),
         metrics,
         tracing,
+        ownComponents,
       },
       async close() {
         await embeddings.close();
@@ -157,6 +195,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
       limits: { ...ingestion.zip, maxTextChars: ingestion.maxTextChars },
     },
     web: deps.config.web,
+    ownComponents: deps.ownComponents,
     defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
     versionRetention: deps.config.versions,
     secrets: deps.secrets,

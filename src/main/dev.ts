@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   // One registry for the API and the worker of this process: its /metrics shows both.
   const observability = createObservability(config, 'dev');
-  await installWorkerRuntime(observability.metrics);
+  const runtimeMetricsPort = await installWorkerRuntime(observability.metrics);
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) {
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
         cliPath: config.temporal.cliPath,
         port: config.temporal.devPort,
         uiPort: config.temporal.uiPort,
+        httpPort: config.temporal.httpPort,
+        metricsPort: config.temporal.metricsPort,
         namespace: config.temporal.namespace,
         log: (msg) => logger.info(msg),
       });
@@ -80,7 +82,12 @@ async function main(): Promise<void> {
       config,
       logger,
       { databaseUrl, s3, temporalAddress, jwtSecret, agentSecretKey },
-      { migrate: true, sessionLimits: apiSessionLimits(config), observability },
+      {
+        migrate: true,
+        sessionLimits: apiSessionLimits(config),
+        observability,
+        ownComponents: [{ name: 'worker runtime metrics', host: '127.0.0.1', port: runtimeMetricsPort }],
+      },
     );
     stops.push(close);
 
@@ -105,6 +112,8 @@ async function main(): Promise<void> {
 
     const server = await startApi(deps, config);
     stops.push(() => server.close(config.shutdownTimeoutMs));
+    // PORT=0 listens where the OS chose: that port is one of ours too.
+    await deps.ownComponents.add({ name: 'the API', host: config.host, port: server.port });
 
     await writeRuntimeInfo(config.dataDir, {
       pid: process.pid,

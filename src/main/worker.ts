@@ -15,11 +15,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config, 'kws-worker');
   const endpoints = configuredEndpoints(config);
   const observability = createObservability(config, 'worker');
-  await installWorkerRuntime(observability.metrics);
+  const runtimeMetricsPort = await installWorkerRuntime(observability.metrics);
   const { deps, close } = await buildDeps(config, logger, endpoints, {
     migrate: false,
     sessionLimits: workerSessionLimits(config),
     observability,
+    ownComponents: [{ name: 'worker runtime metrics', host: '127.0.0.1', port: runtimeMetricsPort }],
   });
   const workerDeps = activityDeps(deps);
   const { worker, connection } = await createWorker({
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     metrics: observability.metrics,
     token: config.observability.metricsToken,
   });
+  await deps.ownComponents.add({ name: 'worker metrics', host: config.host, port: metricsServer.port });
   await ensureSchedules(deps);
   const running = worker.run().finally(async () => {
     await metricsServer.close();

@@ -5,6 +5,7 @@ import { metricsAuthorized, type Metrics } from './metrics';
 
 export interface MetricsServer {
   url: string;
+  port: number;
   close(): Promise<void>;
 }
 
@@ -41,6 +42,7 @@ export async function startMetricsServer(opts: {
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/metrics`,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

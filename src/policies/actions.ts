@@ -1,6 +1,7 @@
 // The policy table: every action a route can perform and the credential kinds that may perform it. A route
 // declares its action with guard() (src/api/middleware/authenticate.ts); authorize() consults this table
 // and nothing else.
+import { RoleMessages } from '../domain/roles';
 import type { CredentialKind } from './credentials';
 
 export interface ActionPolicy {
@@ -15,6 +16,11 @@ export interface ActionPolicy {
    * may perform the action; the others get 403 with deniedMessage. authorize() applies it from auth.workspace.
    */
   whenRbacActive?: { allow: readonly CredentialKind[]; deniedMessage: string };
+  /**
+   * A workspace-state rule, whoever asks (the CLI too): the action needs the workspace's RBAC ACTIVE; otherwise
+   * 403 with deniedMessage. authorize() applies it, and authorizeInWorkspace() where no credential is at hand.
+   */
+  requiresRbacActive?: { deniedMessage: string };
 }
 
 const TOKENS: readonly CredentialKind[] = ['workspace', 'role'];
@@ -50,7 +56,11 @@ export const POLICY = {
     allow: ['workspace'],
     description: 'explain which rule keeps an item out of a role\'s searches (the console\'s "why not?")',
   },
-  'roles.assign': { allow: ['workspace'], description: 'assign roles to knowledge and remove them' },
+  'roles.assign': {
+    allow: ['workspace'],
+    requiresRbacActive: { deniedMessage: RoleMessages.rbacDisabled },
+    description: 'assign roles to knowledge and remove them',
+  },
   'jobs.read': { allow: TOKENS, description: "read background jobs' status" },
   'jobs.list': {
     allow: ['workspace'],

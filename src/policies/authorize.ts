@@ -2,6 +2,7 @@
 // the policy table; the resource rules below narrow an allowed kind to what its binding permits.
 import { AppError } from '../errors';
 import { allows, POLICY, type Action, type ActionPolicy } from './actions';
+import type { WorkspaceRow } from '../db/rows';
 import { boundRoleId, type AuthState } from './credentials';
 
 export const FORBIDDEN = 'Insufficient permissions';
@@ -19,6 +20,12 @@ function deny(message: string = FORBIDDEN): never {
   throw new AppError(403, message);
 }
 
+/** The workspace-state rules of an action (requiresRbacActive), for a caller without a credential at hand. */
+export function authorizeInWorkspace(workspace: Pick<WorkspaceRow, 'rbac_enabled'>, action: Action): void {
+  const policy: ActionPolicy = POLICY[action];
+  if (policy.requiresRbacActive && !workspace.rbac_enabled) deny(policy.requiresRbacActive.deniedMessage);
+}
+
 export function authorize<A extends Action>(
   auth: AuthState,
   action: A,
@@ -32,6 +39,7 @@ export function authorize<A extends Action>(
   if (!allows(action, auth.kind, rbacActive) || (rbacActive && policy.whenRbacActive && !boundRoleId(auth))) {
     deny(policy.whenRbacActive?.deniedMessage);
   }
+  authorizeInWorkspace(auth.workspace, action);
   if (action === 'spaces.activate' && resource) {
     // A role-bound caller can hand its own role on, never another one.
     const own = boundRoleId(auth);

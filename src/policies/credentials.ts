@@ -27,5 +27,12 @@ export function tokenKind(claims: TokenClaims): CredentialKind {
   return claims.roleId || claims.subject !== undefined ? 'role' : 'workspace';
 }
 
+/** Which kind of credential made a version (a version's createdBy, as the versions list shows it). */
+export const versionAuthor = (auth: AuthState): CredentialKind => auth.kind;
+
+/** How a credential of this kind is presented: the API key in x-api-key, every other as a bearer token. */
+export const credentialScheme = (kind: CredentialKind): 'apiKey' | 'bearer' =>
+  kind === 'apiKey' ? 'apiKey' : 'bearer';
+
 /** The role a credential is bound to, if any (role-bound access tokens and user space tokens with a role). */
 export const boundRoleId = (auth: AuthState): string | undefined => auth.token?.roleId;

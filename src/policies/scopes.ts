@@ -30,6 +30,35 @@ export const mayCountWorkspaceChunks = (auth: AuthState): boolean => isWorkspace
 
 export const mayExplainRoles = (auth: AuthState): boolean => isWorkspaceCredential(auth);
 
+/**
+ * Whether a run may name a model other than its agent server's: the workspace credential always; an end user's
+ * credential only when the integrator set none on the server (else the end user would choose what the
+ * integrator's model account pays for).
+ */
+export const mayChooseModel = (auth: AuthState, serverModel: string | null, named: string | undefined): boolean =>
+  isWorkspaceCredential(auth) || named === undefined || serverModel === null || named === serverModel;
+
+/**
+ * Whether the versions list shows each version's content hash: to the workspace credential only. A hash of a
+ * short text can be reversed by trying texts; an end user's credential sees that a version changed, not its hash.
+ */
+export const mayReadContentHashes = (auth: AuthState): boolean => isWorkspaceCredential(auth);
+
+/**
+ * What POST …/background-jobs tells a credential of a job of its workspace: the workspace credential everything;
+ * any other credential a job only when its knowledge scope reaches the job's item (`itemReached`: the item the
+ * job is about is one it may read), so a job id of another role's item, a role's workflow or a space's erasure is
+ * NOT_FOUND to it, as absent (no existence or error oracle). Decided before a failed job's reason is read from
+ * Temporal (src/services/jobs.ts), so a hidden job costs one call to Temporal as an absent id does; the item
+ * lookup that decides it remains, a database read of the same cost for every id the workspace's jobs carry.
+ * A re-embed of the whole deployment is reported to everyone, its phase only to a narrower credential
+ * (mayCountWorkspaceChunks).
+ */
+export function jobReach(auth: AuthState, job: { deploymentWide: boolean; itemReached: boolean }): 'full' | 'hidden' {
+  if (isWorkspaceCredential(auth) || job.deploymentWide) return 'full';
+  return job.itemReached ? 'full' : 'hidden';
+}
+
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 
@@ -61,6 +90,18 @@ export const threadSubject = (auth: AuthState): string | null => (auth.kind === 
 
 /** The role a new thread records: the creating token's (null: none). */
 export const threadRole = (auth: AuthState): string | null => boundRoleId(auth) ?? null;
+
+/**
+ * Whose threads a new thread counts among (AGENT_MAX_THREADS_PER_SUBJECT): a subject-bound token's subject, a
+ * role's tokens without one; the workspace credential is bounded by the workspace's total only.
+ */
+export function threadOwner(auth: AuthState): { subject: string } | { roleId: string } | undefined {
+  if (isWorkspaceCredential(auth)) return undefined;
+  const subject = threadSubject(auth);
+  if (subject !== null) return { subject };
+  const roleId = threadRole(auth);
+  return roleId === null ? undefined : { roleId };
+}
 
 /**
  * Whether a caller may track an upload (upload-file-metadata): an upload into a space is the space's, so only
@@ -127,6 +168,18 @@ export const lentApiKeyId = (auth: AuthState): string | undefined => auth.apiKey
 /** The role an activation gives the space and its token: the one the body names, else the calling token's. */
 export const activationRole = (auth: AuthState, named: string | undefined): string | undefined =>
   named ?? boundRoleId(auth);
+
+/**
+ * The key a new space counts under against ROLE_MAX_SPACES: a role-bound token without a subject may activate a
+ * space for any user id, so the spaces its role's tokens create are bounded (`role:<roleId>`, however many tokens
+ * the role holds). Undefined, no such bound: the workspace credential (WORKSPACE_MAX_SPACES alone) and a
+ * subject-bound token (it reaches its own user's one space).
+ */
+export function activationBoundKey(auth: AuthState): string | undefined {
+  const roleId = boundRoleId(auth);
+  if (isWorkspaceCredential(auth) || auth.token?.subject !== undefined || roleId === undefined) return undefined;
+  return `role:${roleId}`;
+}
 
 /**
  * Whether an activation records its role on an existing space: only the workspace credential's (the integrator

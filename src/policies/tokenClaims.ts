@@ -18,4 +18,9 @@ export interface TokenClaims {
   /** User space tokens: the space user (internal id) and their space. */
   userId?: string;
   spaceId?: string;
+  /**
+   * User space tokens minted by an end user's access token: that token's rate budget (src/policies/rateBudgets.ts),
+   * which the new token spends too.
+   */
+  budget?: string;
 }

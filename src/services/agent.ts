@@ -22,7 +22,11 @@ import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { blockedReason } from '../web/address';
 import { checkUrlAddress, FetchError, type AddressPolicy } from '../web/fetch';
-import { threadRole, threadScope, threadSubject } from '../policies/scopes';
+import type { OwnComponents } from '../web/ownComponents';
+import { threadOwner, threadRole, threadScope, threadSubject } from '../policies/scopes';
+import { boundReached } from './bounds';
+import { requireMessageFitsQuota } from './storageQuota';
+import { urlRefusal } from './urlRefusal';
 import type { SecretBox } from './secretBox';
 
 export const AgentMessages = {
@@ -39,19 +43,36 @@ export const AgentMessages = {
 
 // ---- threads
 
+/**
+ * A new thread bound to the caller's role and subject, within the bounds: the workspace's threads
+ * (WORKSPACE_MAX_AGENT_THREADS) and the creating end user's (AGENT_MAX_THREADS_PER_SUBJECT), counted under a
+ * per-workspace lock so concurrent creations hold them.
+ */
 export async function createThread(
-  db: Db,
+  deps: { db: Db; config: Pick<Config, 'bounds'> },
   auth: AuthState,
   input: { title: string; agentServerId?: string },
 ): Promise<AgentThreadRow> {
+  const { db } = deps;
+  const { workspaceAgentThreads, agentThreadsPerSubject } = deps.config.bounds;
   if (input.agentServerId) await loadServer(db, auth.workspace.id, input.agentServerId);
-  return agent.insertThread(db, {
-    id: randomUUID(),
-    workspace_id: auth.workspace.id,
-    role_id: threadRole(auth),
-    subject: threadSubject(auth),
-    agent_server_id: input.agentServerId ?? null,
-    title: input.title,
+  return db.transaction(async (trx) => {
+    await lockWorkspaceScope(trx, 'agent-threads', auth.workspace.id);
+    const owner = threadOwner(auth);
+    if (owner && (await agent.countThreads(trx, auth.workspace.id, owner)) >= agentThreadsPerSubject) {
+      throw boundReached('agentThreadsPerSubject', agentThreadsPerSubject);
+    }
+    if ((await agent.countThreads(trx, auth.workspace.id, {})) >= workspaceAgentThreads) {
+      throw boundReached('workspaceAgentThreads', workspaceAgentThreads);
+    }
+    return agent.insertThread(trx, {
+      id: randomUUID(),
+      workspace_id: auth.workspace.id,
+      role_id: threadRole(auth),
+      subject: threadSubject(auth),
+      agent_server_id: input.agentServerId ?? null,
+      title: input.title,
+    });
   });
 }
 
@@ -133,6 +154,10 @@ function messageRow(
 export interface ThreadLimits {
   maxMessages: number;
   maxBytes: number;
+  /** The workspace's storage quota when it sets none of its own (messages count in its storage figure). */
+  defaultStorageQuotaBytes: number;
+  /** What one end user's threads hold together (AGENT_MAX_BYTES_PER_SUBJECT). */
+  maxBytesPerSubject: number;
 }
 
 /**
@@ -161,6 +186,11 @@ export async function postMessage(
     if (Number(thread.stored_bytes) + bytes > limits.maxBytes) {
       throw conflict(`The thread holds its maximum of ${limits.maxBytes} bytes of messages`);
     }
+    const owner = threadOwner(auth);
+    if (owner && (await agent.storedBytesOf(trx, auth.workspace.id, owner)) + bytes > limits.maxBytesPerSubject) {
+      throw boundReached('agentBytesPerSubject', limits.maxBytesPerSubject);
+    }
+    await requireMessageFitsQuota(trx, auth.workspace, limits.defaultStorageQuotaBytes, bytes);
     const message = await agent.insertMessage(trx, row);
     await agent.touchThread(trx, thread.id, bytes);
     return { message, created: true };
@@ -169,9 +199,13 @@ export async function postMessage(
 
 // ---- servers
 
-/** The door's address rule for agent servers, lifted only by AGENT_ALLOW_PRIVATE_NETWORKS (self-hosted models). */
-export const agentAddressPolicy = (config: Pick<Config, 'agent'>): AddressPolicy => ({
+/**
+ * The door's address rule for agent servers, lifted only by AGENT_ALLOW_PRIVATE_NETWORKS (self-hosted models);
+ * the service's own components are refused whatever it says.
+ */
+export const agentAddressPolicy = (config: Pick<Config, 'agent'>, own: OwnComponents): AddressPolicy => ({
   allowPrivateNetworks: config.agent.allowPrivateNetworks,
+  own,
 });
 
 const isLoopbackHost = (url: URL) =>
@@ -181,7 +215,11 @@ const isLoopbackHost = (url: URL) =>
  * https, or http to a loopback address when allowed for development; no credentials or fragment in it; an
  * address the outbound rule allows for agent servers.
  */
-export async function checkServerUrl(value: string, config: Pick<Config, 'agent'>): Promise<string> {
+export async function checkServerUrl(
+  value: string,
+  config: Pick<Config, 'agent'>,
+  own: OwnComponents,
+): Promise<string> {
   const allowHttp = config.agent.allowHttpLoopback;
   const scheme = allowHttp ? 'url must be an https URL, or http on a loopback address' : 'url must be an https URL';
   let url: URL;
@@ -195,9 +233,9 @@ export async function checkServerUrl(value: string, config: Pick<Config, 'agent'
   if (url.username || url.password) throw badRequest('url must not carry credentials (use authToken)');
   if (url.hash) throw badRequest('url must not have a fragment');
   try {
-    await checkUrlAddress(url, agentAddressPolicy(config));
+    await checkUrlAddress(url, agentAddressPolicy(config, own));
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
   return url.toString();
@@ -236,12 +274,12 @@ export function serverAuthToken(secrets: SecretBox, row: AgentServerRow): string
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
 export async function createServer(
-  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'> },
+  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'>; ownComponents: OwnComponents },
   workspaceId: string,
   input: { name: string; url: string; description?: string; model?: string; authToken?: string },
   maxServers: number,
 ): Promise<AgentServerRow> {
-  const url = await checkServerUrl(input.url, deps.config);
+  const url = await checkServerUrl(input.url, deps.config, deps.ownComponents);
   const id = randomUUID();
   const sealed = input.authToken
     ? deps.secrets.seal(input.authToken, tokenContext({ workspace_id: workspaceId, id, url }))
@@ -270,13 +308,13 @@ export async function createServer(
 }
 
 export async function updateServer(
-  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'> },
+  deps: { db: Db; secrets: SecretBox; config: Pick<Config, 'agent'>; ownComponents: OwnComponents },
   workspaceId: string,
   id: string,
   input: { name?: string; url?: string; description?: string | null; model?: string | null; authToken?: string | null },
 ): Promise<AgentServerRow> {
   await loadServer(deps.db, workspaceId, id);
-  const url = input.url === undefined ? undefined : await checkServerUrl(input.url, deps.config);
+  const url = input.url === undefined ? undefined : await checkServerUrl(input.url, deps.config, deps.ownComponents);
   try {
     return await deps.db.transaction(async (trx) => {
       const current = await loadServer(trx, workspaceId, id, { forUpdate: true });

@@ -12,6 +12,10 @@ import * as agent from '../db/repositories/agent';
 import type { AgentMessageRow, AgentServerRow, AgentSource, AgentThreadRow, AgentToolCall } from '../db/rows';
 import { AppError, badRequest, conflict } from '../errors';
 import type { AuthState } from '../policies/credentials';
+import type { OwnComponents } from '../web/ownComponents';
+import { lockWorkspaceScope } from '../db/repositories/locks';
+import { mayChooseModel, threadOwner } from '../policies/scopes';
+import { boundReached } from './bounds';
 import { agentAddressPolicy, loadServer, loadThread, postMessage, serverAuthToken, type ThreadLimits } from './agent';
 import {
   streamChatRound,
@@ -47,13 +51,15 @@ export interface RunDeps {
   db: Db;
   logger: Logger;
   secrets: SecretBox;
-  config: Pick<Config, 'agent'>;
+  config: Pick<Config, 'agent' | 'bounds'>;
+  ownComponents: OwnComponents;
 }
 
 export const RunMessages = {
   noServer: 'The thread is not bound to an agent server',
   busy: 'A run is already in progress on this thread',
   noModel: 'model is required: set it on the agent server or in the run request',
+  modelFixed: "Only the workspace credential runs another model than the agent server's",
   toolRoundsExceeded: 'The agent server kept calling tools after the tool round limit',
 } as const;
 
@@ -108,12 +114,28 @@ function parseArguments(text: string): { args: Record<string, unknown> } | { err
   }
 }
 
-/** The thread's run lease (one run at a time per thread): 409 while another run holds it. */
-export async function acquireRunLease(deps: Pick<RunDeps, 'db' | 'config'>, threadId: string): Promise<string> {
+/**
+ * The thread's run lease (one run at a time per thread): 409 while another run holds it. An end user runs at
+ * most AGENT_MAX_RUNS_PER_SUBJECT threads at a time (429 beyond: each run holds a connection and the integrator's
+ * model for up to AGENT_RUN_TIMEOUT_MS), counted under a per-workspace lock.
+ */
+export async function acquireRunLease(
+  deps: Pick<RunDeps, 'db' | 'config'>,
+  auth: AuthState,
+  threadId: string,
+): Promise<string> {
   const runId = randomUUID();
-  if (!(await agent.claimRun(deps.db, threadId, runId, deps.config.agent.runTimeoutMs))) {
-    throw conflict(RunMessages.busy);
-  }
+  const { runTimeoutMs } = deps.config.agent;
+  const max = deps.config.bounds.agentRunsPerSubject;
+  const owner = threadOwner(auth);
+  const claimed = await deps.db.transaction(async (trx) => {
+    await lockWorkspaceScope(trx, 'agent-runs', auth.workspace.id);
+    if (owner && (await agent.countRunningThreads(trx, auth.workspace.id, owner, runTimeoutMs)) >= max) {
+      throw boundReached('agentRunsPerSubject', max);
+    }
+    return agent.claimRun(trx, threadId, runId, runTimeoutMs);
+  });
+  if (!claimed) throw conflict(RunMessages.busy);
   return runId;
 }
 
@@ -136,10 +158,23 @@ export async function prepareRun(
   const thread = await loadThread(deps.db, auth, threadId);
   if (!thread.agent_server_id) throw new AppError(409, RunMessages.noServer);
   const server = await loadServer(deps.db, auth.workspace.id, thread.agent_server_id);
+  if (!mayChooseModel(auth, server.model, input.model)) {
+    throw new AppError(
+      403,
+      RunMessages.modelFixed,
+      undefined,
+      {},
+      {
+        code: 'model_fixed',
+        param: 'model',
+        hint: "Omit model: the agent server's model is the workspace's choice",
+      },
+    );
+  }
   const model = input.model ?? server.model;
   if (!model) throw badRequest(RunMessages.noModel);
   serverAuthToken(deps.secrets, server); // an unreadable token is a 409 before the stream opens
-  const runId = await acquireRunLease(deps, thread.id);
+  const runId = await acquireRunLease(deps, auth, thread.id);
   if (input.message) {
     const message = { id: input.message.id, role: 'user' as const, content: input.message.content };
     await postMessage(deps.db, auth, thread.id, message, limits).catch(async (err: unknown) => {
@@ -210,7 +245,7 @@ async function converse(
       body: { model: run.model, messages: conversation, ...(offerTools ? { tools: run.tools.definitions } : {}) },
       signal,
       limits: run.limits,
-      policy: agentAddressPolicy(deps.config),
+      policy: agentAddressPolicy(deps.config, deps.ownComponents),
       onDelta(text) {
         // Text of a later round continues the same message, as a new paragraph.
         if (!separated) {

@@ -9,6 +9,9 @@ import { isUuid } from '../ids';
 export const API_KEY_WORD = 'kws';
 const API_KEY_PATTERN = /^sk-[a-z0-9]+-[A-Za-z0-9_-]{16,200}$/;
 
+/** Whether a value has the shape of an API key (sk-<word>-<secret>): told apart when it is sent as a bearer token. */
+export const looksLikeApiKey = (value: string): boolean => API_KEY_PATTERN.test(value);
+
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }

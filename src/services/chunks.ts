@@ -87,7 +87,7 @@ const embeddingUnavailable = () =>
   new AppError(503, ChunkMessages.embeddingFailed, undefined, { 'Retry-After': String(EMBED_RETRY_AFTER_SECONDS) });
 
 const requireCompleted = (item: Pick<KnowledgeRow, 'status'>) => {
-  if (item.status !== 'COMPLETED') throw conflict(ChunkMessages.notCompleted);
+  if (item.status !== 'COMPLETED') throw conflict(ChunkMessages.notCompleted, { code: 'item_not_ready' });
 };
 
 /**

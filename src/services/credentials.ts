@@ -6,7 +6,7 @@ import type { Tx } from '../db/knex';
 import * as apiKeys from '../db/repositories/apiKeys';
 import { loadCredentialContext, type CredentialContext } from '../db/repositories/credentials';
 import type { WorkspaceRow } from '../db/rows';
-import { AppError, forbidden, gone, Messages, notFound, unauthorized } from '../errors';
+import { AppError, forbidden, gone, Messages, notFound, unauthorized, type ErrorHelp } from '../errors';
 import type { Action } from '../policies/actions';
 import { authorize } from '../policies/authorize';
 import type { AuthState } from '../policies/credentials';
@@ -21,9 +21,16 @@ export interface GrantRefusals {
   roleGone(): AppError;
 }
 
+/** The help of a token whose role was deleted (the RAG endpoint answers it with its own status). */
+export const ROLE_GONE: ErrorHelp = {
+  code: 'token_role_deleted',
+  param: 'Authorization',
+  hint: 'The role this token is bound to was deleted: mint a new token with an existing customerRoleId or roleId.',
+};
+
 export const GRANT_REFUSALS: GrantRefusals = {
   mismatch: () => forbidden(Messages.insufficientPermissions),
-  roleGone: () => forbidden(Messages.roleNotFound),
+  roleGone: () => forbidden(Messages.roleNotFound, ROLE_GONE),
 };
 
 /** The token's workspace while its grant stands; otherwise the refusal, in the guard's order. */
@@ -34,10 +41,16 @@ export function standingWorkspace(
 ): WorkspaceRow {
   const { workspace } = context;
   if (!workspace) throw notFound(Messages.workspaceNotFound);
-  if (workspace.deleted_at) throw gone(Messages.workspaceDeleted);
+  if (workspace.deleted_at) throw gone(Messages.workspaceDeleted, { code: 'workspace_deleted' });
   if (workspace.organization_id !== claims.organizationId) throw refusals.mismatch();
   // A token minted by a key that has since been revoked stops working at once (user space tokens too).
-  if (!context.apiKeyActive) throw unauthorized(Messages.invalidAccessToken);
+  if (!context.apiKeyActive) {
+    throw unauthorized(Messages.invalidAccessToken, {
+      code: 'token_revoked',
+      param: 'Authorization',
+      hint: 'The API key that minted this token was revoked: mint a new token with an active key.',
+    });
+  }
   // A token bound to a role that has since been deleted fails cleanly instead of widening or narrowing to nothing.
   if (claims.roleId && !context.roleExists) throw refusals.roleGone();
   return workspace;
@@ -61,7 +74,7 @@ export async function reauthorize(db: Tx, auth: AuthState, action: Action): Prom
   } else {
     workspace = await loadActiveWorkspace(db, auth.workspace.id);
     if (!auth.apiKey || !(await apiKeys.isApiKeyActive(db, workspace.id, auth.apiKey.id))) {
-      throw unauthorized(Messages.invalidApiKey);
+      throw unauthorized(Messages.invalidApiKey, { code: 'api_key_invalid', param: 'x-api-key' });
     }
   }
   const current: AuthState = { ...auth, workspace };

@@ -10,6 +10,7 @@ import type { Tracing } from '../observability/tracing';
 import type { TokenService } from './tokens';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
+import type { OwnComponents } from '../web/ownComponents';
 
 export interface Deps {
   config: Config;
@@ -27,4 +28,9 @@ export interface Deps {
   secrets: SecretBox;
   metrics: Metrics;
   tracing: Tracing;
+  /**
+   * The service's own components (its S3 store, Temporal, PostgreSQL, metrics, OTLP, its listeners), resolved
+   * once at start-up: every outbound request refuses them, whatever the private-network settings.
+   */
+  ownComponents: OwnComponents;
 }

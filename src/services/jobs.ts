@@ -1,12 +1,14 @@
 // Background job status: each job's workflow state and its progress: a website crawl's (from the database)
-// or a re-embed's (from the workflow's memo).
+// or a re-embed's (from the workflow's memo); to a credential narrower than the workspace's, only the jobs about
+// an item its knowledge scope reaches (src/policies/scopes.ts jobReach).
 import type { Deps } from './deps';
-import { describeJob, type JobState } from '../temporal/jobs';
+import { describeJobWithSubject, withFailureReason, type JobState, type JobSubject } from '../temporal/jobs';
 import type { CrawlProgress } from '../workflows/contracts';
-import { crawlProgress } from './sources';
+import { crawlProgress, jobSourceRoot } from './sources';
+import { findVisibleKnowledge } from './knowledge';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
 import type { AuthState } from '../policies/credentials';
-import { knowledgeScope, mayCountWorkspaceChunks, mayExplainRoles } from '../policies/scopes';
+import { jobReach, knowledgeScope, mayCountWorkspaceChunks, mayExplainRoles } from '../policies/scopes';
 import { rulesJobProgress } from './sourceRules';
 
 /**
@@ -39,14 +41,26 @@ export async function describeJobs(
   let counts: ReturnType<typeof countReembedProgress> | undefined;
   const reembedCounts = () => (counts ??= countReembedProgress(deps.db, workspaceId));
   const distinct = [...new Set(jobIds)];
+  const scope = knowledgeScope(auth);
+  /** Whether the caller may read the item the job is about (its KnowledgeId, or a source sync's root item). */
+  const itemReached = async (id: string, subject: JobSubject) => {
+    const item = subject.knowledgeId ?? (await jobSourceRoot(deps.db, workspaceId, id));
+    return item !== undefined && (await findVisibleKnowledge(deps.db, workspaceId, item, scope)) !== undefined;
+  };
   const described = await Promise.all(
     distinct.map(async (id) => {
-      const job = await describeJob(deps.temporal, workspaceId, id);
-      if (job.status === 'NOT_FOUND') return job;
+      const { state, subject } = await describeJobWithSubject(deps.temporal, workspaceId, id);
+      if (state.status === 'NOT_FOUND') return state;
+      const reached = await itemReached(id, subject);
+      if (jobReach(auth, { deploymentWide: subject.deploymentWide, itemReached: reached }) === 'hidden') {
+        return { jobId: id, status: 'NOT_FOUND' as const };
+      }
+      // Only now, for a job the caller may see: a failed job's reason (one more call to Temporal).
+      const job = await withFailureReason(deps.temporal, state);
       if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
-      const progress = await crawlProgress(deps.db, workspaceId, id, knowledgeScope(auth));
+      const progress = await crawlProgress(deps.db, workspaceId, id, scope);
       if (progress) return { ...job, progress };
       // A rules job's only to a credential that may see roles explained (a role-bound token never sees rules).
       const rules = mayExplainRoles(auth) ? await rulesJobProgress(deps.db, workspaceId, id) : undefined;

@@ -162,7 +162,13 @@ export async function updateReservedField(
   row: KnowledgeRow,
   input: { type: string; title: string; language?: string; sourceVisibility?: SourceVisibility },
 ): Promise<void> {
-  if (row.type !== input.type) throw unprocessable(KnowledgeMessages.typeMismatch);
+  if (row.type !== input.type) {
+    throw unprocessable(KnowledgeMessages.typeMismatch, {
+      code: 'knowledge_type_mismatch',
+      param: 'type',
+      hint: `The item's type is ${row.type}: send type ${row.type}.`,
+    });
+  }
   await knowledge.updateKnowledgeFields(db, row.workspace_id, row.id, {
     title: input.title,
     ...(input.language !== undefined ? { language: input.language } : {}),

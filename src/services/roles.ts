@@ -1,12 +1,13 @@
 // Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried
 // request joins (or repeats, harmlessly) the same job and can never create a second role.
+import { authorizeInWorkspace } from '../policies/authorize';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/knex';
 import * as roles from '../db/repositories/roles';
 import * as workspaces from '../db/repositories/workspaces';
 import type { RoleRow, WorkspaceRow } from '../db/rows';
 import type { Deps } from './deps';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
 import { uuidV5 } from '../temporal/constants';
@@ -127,14 +128,17 @@ export async function changeKnowledgeRoles(
   roleIds: string[],
   action: 'assign' | 'unassign',
 ): Promise<{ knowledgeId: string; workflowId: string; roleIds: string[] }> {
-  requireRbacActive(workspace);
+  authorizeInWorkspace(workspace, 'roles.assign');
   const unique = [...new Set(roleIds)].sort();
   const item = await loadKnowledge(deps.db, workspace.id, knowledgeId);
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
   if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
   // A source with rules keeps its documents' roles on them: a role on its root would reach every one.
   if (action === 'assign' && (await isRootOfRuledSource(deps.db, workspace.id, item.id))) {
-    throw conflict(RoleMessages.ruledSourceRoot);
+    throw conflict(RoleMessages.ruledSourceRoot, {
+      param: 'knowledgeId',
+      hint: "PATCH the source's rules or roleIds (…/sources/{sourceId}): a rules job gives every document its roles.",
+    });
   }
   const workflowId = `role-${action}:${workspace.id}:${item.id}:${digest(unique)}`;
   await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
@@ -168,9 +172,4 @@ export async function loadRoleByCustomerRoleId(db: Db, workspaceId: string, cust
 export async function visibleKnowledgeRoles(db: Db, auth: AuthState, knowledgeId: string): Promise<RoleRow[]> {
   const item = await loadVisibleKnowledge(db, auth, knowledgeId);
   return roles.knowledgeRoles(db, auth.workspace.id, item.id);
-}
-
-/** Role assignment needs RBAC ACTIVE: checked before the request body is read. */
-export function requireRbacActive(workspace: WorkspaceRow): void {
-  if (!workspace.rbac_enabled) throw forbidden(RoleMessages.rbacDisabled);
 }

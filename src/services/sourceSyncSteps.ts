@@ -18,6 +18,7 @@ import { deleteSourceSchedule } from '../temporal/schedules';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, uuidV5 } from '../temporal/constants';
 import type { WebSettings } from '../web/document';
+import type { OwnComponents } from '../web/ownComponents';
 import { canonicalUrl } from '../web/urls';
 import type { SourceDocumentOutcome, SourceDocumentResult } from '../workflows/contracts';
 import { deleteLeafBatch } from './cascadeDeletes';
@@ -54,6 +55,8 @@ export interface SyncStepDeps {
   storage: BlobStore;
   secrets?: SecretBox;
   web: WebSettings;
+  /** The service's own components: no source reaches them (src/web/ownComponents.ts). */
+  ownComponents: OwnComponents;
   /** How a web page's text is chunked (its chunks are stored by the step, embedded by the workflow). */
   ingestion: ChunkSettings;
   defaultStorageQuotaBytes: number;
@@ -150,7 +153,7 @@ function kindContext(
     signal: step.signal,
     heartbeat: step.heartbeat,
     previous,
-    addressPolicy: { allowPrivateNetworks: deps.web.allowPrivateNetworks },
+    addressPolicy: { allowPrivateNetworks: deps.web.allowPrivateNetworks, own: deps.ownComponents },
     web: deps.web,
     // What the source's rules read beside the path (an s3 listing then asks for metadata or tags).
     ...(source ? { facts: listedFacts(source) } : {}),

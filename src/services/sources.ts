@@ -16,6 +16,7 @@ import { WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { fetchPolicy } from '../web/document';
 import { checkWebUrl, FetchError } from '../web/fetch';
+import { urlRefusal } from './urlRefusal';
 import { INLINE_INGEST_MAX_BYTES, type CrawlProgress } from '../workflows/contracts';
 import { ingestSourceWorkflow } from '../workflows/ingestSource';
 import { contentHash } from './ingestion';
@@ -26,15 +27,15 @@ export const SourceMessages = {
   noSettings: 'The website has no crawl settings to recrawl with',
 } as const;
 
-type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets'>;
+type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets' | 'ownComponents'>;
 
 /** The URL if the service may fetch it (form, scheme, and the host's addresses), else 400 with the reason. */
-export async function checkFetchableUrl(deps: Pick<Deps, 'config'>, raw: string): Promise<URL> {
+export async function checkFetchableUrl(deps: Pick<Deps, 'config' | 'ownComponents'>, raw: string): Promise<URL> {
   const { web } = deps.config;
   try {
-    return await checkWebUrl(raw, { ...fetchPolicy(web), resolve: web.resolve });
+    return await checkWebUrl(raw, { ...fetchPolicy(web, deps.ownComponents), resolve: web.resolve });
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
 }
@@ -143,6 +144,7 @@ async function startSource(
     workflowId,
     workspaceId,
     args: [{ workspaceId, knowledgeId, source, ...(inline ? { inline } : {}) }],
+    knowledgeId,
   });
   return workflowId;
 }
@@ -208,10 +210,23 @@ export async function recrawl(
   item: KnowledgeRow,
   confirmDeletes = false,
 ): Promise<string> {
-  if (item.type !== 'WEBSITE') throw badRequest(SourceMessages.notRecrawlable);
+  if (item.type !== 'WEBSITE') {
+    throw badRequest(SourceMessages.notRecrawlable, {
+      code: 'not_recrawlable',
+      param: 'knowledgeId',
+      hint: `The item is a ${item.type}: recrawl its site's WEBSITE item${item.type === 'URL' ? ', or refetch it (POST …/refetch)' : ''}.`,
+    });
+  }
   const source = await syncedSources.findSourceByRoot(deps.db, workspace.id, item.id);
   if (!source) throw new AppError(409, SourceMessages.noSettings);
   return (await syncNow(deps, workspace, source.id, confirmDeletes)).sync.job_id;
+}
+
+/** The root item of the source a sync job syncs (undefined for any other job). */
+export async function jobSourceRoot(db: Db, workspaceId: string, jobId: string): Promise<string | undefined> {
+  const sync = await syncedSources.findSyncByJob(db, workspaceId, jobId);
+  const source = sync ? await syncedSources.findSource(db, workspaceId, sync.source_id) : undefined;
+  return source?.root_id;
 }
 
 /**

@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { authorize } from '../policies/authorize';
 import type { AuthState } from '../policies/credentials';
+import { activationBudget } from '../policies/rateBudgets';
 import {
+  activationBoundKey,
   activationRole,
   lentApiKeyId,
   mayActivateSpace,
@@ -22,6 +24,10 @@ import { AppError, forbidden, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { resolveRole } from './accessTokens';
 import type { TokenService } from './tokens';
+import type { Config } from '../config';
+import { lockWorkspaceScope } from '../db/repositories/locks';
+import { boundReached } from './bounds';
+import { requireMessageFitsQuota } from './storageQuota';
 
 export const SpaceMessages = {
   notFound: 'Space not found',
@@ -52,10 +58,11 @@ export async function requireSpaceAccess(
   need: 'reach' | 'manageFiles' = 'reach',
 ): Promise<SpaceRow> {
   const space = await loadSpace(db, auth.workspace.id, spaceId);
-  const userId = auth.token?.userId;
+  // The space user a user space token speaks for: its membership is one of the facts the policy weighs.
+  const userId = spaceSpeaker(auth);
   const [owner, memberRole] = await Promise.all([
     spaces.findSpaceUser(db, auth.workspace.id, space.owner_id),
-    auth.kind === 'userSpace' && userId ? spaces.memberRole(db, space.id, userId) : undefined,
+    userId ? spaces.memberRole(db, space.id, userId) : undefined,
   ]);
   const facts: SpaceFacts = {
     roleId: space.role_id,
@@ -68,6 +75,8 @@ export async function requireSpaceAccess(
   if (need === 'manageFiles' && !mayManageSpaceFiles(auth, facts)) throw forbidden();
   return space;
 }
+
+const withBudget = (budget: string | undefined) => (budget === undefined ? {} : { budget });
 
 export interface Activation {
   token: string;
@@ -84,7 +93,7 @@ export interface Activation {
  * role and subject (403 otherwise, and nothing is created).
  */
 export async function activateUserSpace(
-  deps: { db: Db; tokens: TokenService },
+  deps: { db: Db; tokens: TokenService; config: Pick<Config, 'bounds'> },
   caller: AuthState,
   input: { externalId: string; email?: string; roleId?: string },
 ): Promise<Activation> {
@@ -94,7 +103,20 @@ export async function activateUserSpace(
   const roleId = input.roleId ?? null;
   const { user, space, isNew } = await deps.db.transaction(async (trx) => {
     const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
-    const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId);
+    const activatedBy = activationBoundKey(caller) ?? null;
+    if (!(await spaces.findSpaceOf(trx, workspace.id, u.id))) {
+      // A new space: within the workspace's bound, and a role token's within its role's (counted under a lock,
+      // so concurrent activations hold them).
+      await lockWorkspaceScope(trx, 'spaces', workspace.id);
+      const { workspaceSpaces, roleSpaces } = deps.config.bounds;
+      if ((await spaces.countSpaces(trx, workspace.id)) >= workspaceSpaces) {
+        throw boundReached('workspaceSpaces', workspaceSpaces);
+      }
+      if (activatedBy && (await spaces.countSpacesActivatedBy(trx, workspace.id, activatedBy)) >= roleSpaces) {
+        throw boundReached('roleSpaces', roleSpaces);
+      }
+    }
+    const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId, activatedBy);
     if (!mayActivateSpace(caller, { roleId: ensured.space.role_id, ownerExternalId: u.external_id })) throw forbidden();
     if (!ensured.isNew && mayRecordSpaceRole(caller, { roleId: ensured.space.role_id }, roleId)) {
       await spaces.setSpaceRole(trx, workspace.id, ensured.space.id, roleId);
@@ -109,6 +131,7 @@ export async function activateUserSpace(
     spaceId: space.id,
     roleId: input.roleId,
     apiKeyId,
+    ...withBudget(activationBudget(caller)),
   });
   return { token, spaceId: space.id, userId: input.externalId, isNew };
 }
@@ -151,7 +174,12 @@ export async function messagePage(
   if (limit === undefined && beforeId === undefined) return { limit: MESSAGES_MAX_PAGE };
   if (!beforeId) return { limit: limit ?? MESSAGES_DEFAULT_PAGE };
   const before = await spaces.findMessage(db, spaceId, beforeId);
-  if (!before || before.group_id !== groupId) throw spaceError(400, 'before must be the id of a message in the group');
+  if (!before || before.group_id !== groupId) {
+    throw spaceError(400, 'before must be the id of a message in the group').with({
+      code: 'message_not_in_group',
+      param: 'before',
+    });
+  }
   return { limit: limit ?? MESSAGES_DEFAULT_PAGE, before };
 }
 
@@ -190,7 +218,7 @@ export async function addSpaceMember(
  * role is inherited; a role-bound caller may name only its own role (src/policies).
  */
 export async function activateUserSpaceWithRole(
-  deps: { db: Db; tokens: TokenService },
+  deps: { db: Db; tokens: TokenService; config: Pick<Config, 'bounds'> },
   caller: AuthState,
   input: { externalId: string; roleId?: string; customerRoleId?: string },
 ): Promise<Activation> {
@@ -222,8 +250,18 @@ export async function describeSpace(
   return { space, members, groups, organizationName: org?.name ?? '' };
 }
 
-export const createGroup = (db: Db, space: SpaceRow, name: string): Promise<SpaceGroupRow> =>
-  spaces.insertGroup(db, space.id, name);
+/** A new group of the space, within SPACE_MAX_GROUPS (counted under the space's row lock). */
+export const createGroup = (
+  deps: { db: Db; config: Pick<Config, 'bounds'> },
+  space: SpaceRow,
+  name: string,
+): Promise<SpaceGroupRow> =>
+  deps.db.transaction(async (trx) => {
+    await spaces.lockSpace(trx, space.workspace_id, space.id);
+    const max = deps.config.bounds.spaceGroups;
+    if ((await spaces.countGroups(trx, space.id)) >= max) throw boundReached('spaceGroups', max);
+    return spaces.insertGroup(trx, space.id, name);
+  });
 
 /** A page of a group's messages (the space's default group when none is named), oldest first. */
 export async function listGroupMessages(
@@ -244,20 +282,33 @@ export interface NewMessage {
   rag?: { knowledge?: Array<{ metadata: { text: string; source: string } }> };
 }
 
-/** Posts a message as the space user the token speaks for; an AI message may answer a message of the space. */
+/** A message's stored bytes: its text, an AI message's content, and its sources. */
+export const spaceMessageBytes = (row: Pick<SpaceMessageRow, 'message' | 'content' | 'sources' | 'sources_metadata'>) =>
+  Buffer.byteLength(row.message) +
+  Buffer.byteLength(row.content ?? '') +
+  (row.sources === null ? 0 : Buffer.byteLength(JSON.stringify(row.sources))) +
+  (row.sources_metadata === null ? 0 : Buffer.byteLength(JSON.stringify(row.sources_metadata)));
+
+/**
+ * Posts a message as the space user the token speaks for; an AI message may answer a message of the space.
+ * Within the bounds: the message's size (413), the space's messages and their bytes (409, counted under the
+ * space's row lock), and the workspace's storage quota, which counts messages (403).
+ */
 export async function postMessage(
-  db: Db,
+  deps: { db: Db; config: Pick<Config, 'bounds' | 'limits'> },
   auth: AuthState,
   space: SpaceRow,
   input: NewMessage,
 ): Promise<SpaceMessageRow> {
+  const { db } = deps;
+  const { bounds } = deps.config;
   const userId = spaceUserId(auth);
   const group = await resolveGroup(db, space, input.groupId);
   if (input.messageAIId && !(await spaces.findMessage(db, space.id, input.messageAIId))) {
     throw spaceError(404, SpaceMessages.messageNotFound);
   }
   const rag = input.rag?.knowledge ?? [];
-  return spaces.insertMessage(db, {
+  const row = {
     id: randomUUID(),
     space_id: space.id,
     group_id: group.id,
@@ -271,6 +322,18 @@ export async function postMessage(
       : null,
     reply_to_id: input.messageAIId ?? null,
     language_id: input.languageId ?? null,
+  };
+  const bytes = spaceMessageBytes(row);
+  if (bytes > bounds.spaceMessageBytes) throw boundReached('spaceMessageBytes', bounds.spaceMessageBytes);
+  return db.transaction(async (trx) => {
+    const locked = await spaces.lockSpace(trx, space.workspace_id, space.id);
+    if (!locked) throw spaceError(404, SpaceMessages.notFound);
+    if (locked.message_count >= bounds.spaceMessages) throw boundReached('spaceMessages', bounds.spaceMessages);
+    if (Number(locked.message_bytes) + bytes > bounds.spaceMessagesBytes) {
+      throw boundReached('spaceMessagesBytes', bounds.spaceMessagesBytes);
+    }
+    await requireMessageFitsQuota(trx, auth.workspace, deps.config.limits.defaultStorageQuotaBytes, bytes);
+    return spaces.insertMessage(trx, row, bytes);
   });
 }
 

@@ -26,6 +26,8 @@ import { applyKnowledgeRoles } from './roleSync';
 import { ABANDONED_BY_SYNC } from './versions';
 import { storedRules, type SourceRule } from '../connectors/sourceRules';
 import { rulesJobId, startRulesJob } from './sourceRules';
+import { lockWorkspaceScope } from '../db/repositories/locks';
+import { boundReached } from './bounds';
 
 export const SyncSourceMessages = {
   notFound: 'Source not found',
@@ -82,13 +84,21 @@ export interface SourceView {
 
 const DEFAULT_INTERVAL_SECONDS = 6 * 3600;
 
+/** The value as the source kind reads it; otherwise 400 naming the field (config or secrets) of another kind. */
 function parseWith(
   schema: { safeParse(v: unknown): { success: boolean; data?: unknown } },
   value: unknown,
   message: string,
+  field: { param: 'config' | 'secrets'; kind: string },
 ) {
   const out = schema.safeParse(value);
-  if (!out.success) throw badRequest(message);
+  if (!out.success) {
+    throw badRequest(message, {
+      code: 'source_kind_mismatch',
+      param: field.param,
+      hint: `Send the ${field.param} of a ${field.kind} source (the source's kind).`,
+    });
+  }
   return out.data as Record<string, unknown>;
 }
 
@@ -158,11 +168,17 @@ export async function createSource(
   input: CreateSourceInput,
 ): Promise<SourceView> {
   const kind = registered(input.kind);
-  const config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig);
+  const config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig, {
+    param: 'config',
+    kind: input.kind,
+  });
   const secrets =
     input.secrets === undefined
       ? undefined
-      : parseWith(kind.secrets ?? NO_SECRETS, input.secrets, SyncSourceMessages.badSecrets);
+      : parseWith(kind.secrets ?? NO_SECRETS, input.secrets, SyncSourceMessages.badSecrets, {
+          param: 'secrets',
+          kind: input.kind,
+        });
   const id = randomUUID();
   const name = input.name ?? `${input.kind} source`;
   const root: SourceRoot = {
@@ -179,7 +195,8 @@ export async function createSource(
 
 /**
  * Inserts the source with its root item (and the root's roles) in one transaction, then its schedule; removes
- * them again when the schedule cannot be made.
+ * them again when the schedule cannot be made. A workspace holds at most WORKSPACE_MAX_SOURCES sources (counted
+ * under a per-workspace lock, so concurrent creations hold the bound).
  */
 export async function insertSource(
   deps: SourceDeps,
@@ -192,6 +209,9 @@ export async function insertSource(
   const rules = input.rules ?? [];
   await checkRuleRoles(deps.db, workspace.id, rules);
   const row = await deps.db.transaction(async (trx) => {
+    await lockWorkspaceScope(trx, 'sources', workspace.id);
+    const max = deps.config.bounds.workspaceSources;
+    if ((await sources.countSources(trx, workspace.id)) >= max) throw boundReached('workspaceSources', max);
     const root = await knowledge.insertKnowledge(trx, workspace.id, rootItem);
     // With rules, the documents hold their roles themselves: the root's would reach every one of them.
     if (roleIds.length > 0 && rules.length === 0) {
@@ -240,7 +260,10 @@ export async function updateSource(
   const patch: Parameters<typeof sources.updateSource>[3] = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.config !== undefined) {
-    patch.config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig);
+    patch.config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig, {
+      param: 'config',
+      kind: current.kind,
+    });
     // The stored secrets go only where they went before: a config that sends them elsewhere drops them,
     // unless new secrets come with it.
     if (input.secrets === undefined && kind.destination(patch.config) !== kind.destination(current.config)) {
@@ -252,7 +275,12 @@ export async function updateSource(
       input.secrets === null
         ? null
         : deps.secrets.seal(
-            JSON.stringify(parseWith(kind.secrets ?? NO_SECRETS, input.secrets, SyncSourceMessages.badSecrets)),
+            JSON.stringify(
+              parseWith(kind.secrets ?? NO_SECRETS, input.secrets, SyncSourceMessages.badSecrets, {
+                param: 'secrets',
+                kind: current.kind,
+              }),
+            ),
             sourceSecretsContext(current),
           );
   }

@@ -11,7 +11,7 @@ import * as uploads from '../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../db/rows';
 import type { Attributes } from '../domain/filter';
 import type { Deps } from './deps';
-import { AppError, badRequest, forbidden, internal } from '../errors';
+import { AppError, badRequest, internal } from '../errors';
 import {
   MIME,
   SNIFF_BYTES,
@@ -19,11 +19,13 @@ import {
   isAcceptedMime,
   mimeFromFilename,
   normalizeMime,
+  ACCEPTED_EXTENSIONS,
+  sniffMime,
 } from '../extract/mime';
 import { PLAIN_MIME_TYPES } from '../extract/plain';
 import { Semaphore } from '../semaphore';
 import { insertUploadItem } from './ingestion';
-import { quotaBytes, writeWithinQuota } from './storageQuota';
+import { QUOTA_EXCEEDED, quotaBytes, quotaExceeded, storageUsedBytes, writeWithinQuota } from './storageQuota';
 import { uploadKey } from '../storage/keys';
 import { knowledgeIdForUpload, WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
@@ -33,9 +35,35 @@ import { unpackArchiveWorkflow } from '../workflows/unpackArchive';
 
 export const UploadMessages = {
   unsupported: 'Unsupported file type',
-  quota: 'Storage quota exceeded',
+  quota: QUOTA_EXCEEDED,
   unpackNeedsZip: 'unpack=true needs a ZIP archive',
 } as const;
+
+/**
+ * 400 "Unsupported file type", naming the type the file came as, what its bytes look like and the types the
+ * service reads.
+ */
+function unsupportedFile(
+  file: { filename: string; declaredMime: string },
+  mime: string,
+  prefix: Buffer,
+  reason?: string,
+): AppError {
+  const declared = normalizeMime(file.declaredMime) || '(none)';
+  const sentAs =
+    mime === declared ? `sent as ${declared}` : `sent as ${declared}, taken as ${mime || '(none)'} from its name`;
+  const sniffed = sniffMime(prefix);
+  const looks =
+    prefix.length === 0 ? 'it is empty' : sniffed ? `its bytes look like ${sniffed}` : 'its bytes match no known type';
+  const detected = reason ? `The file was ${sentAs}, but ${reason}; ${looks}.` : `The file was ${sentAs}; ${looks}.`;
+  return badRequest(UploadMessages.unsupported, {
+    code: 'unsupported_file_type',
+    param: 'file',
+    hint:
+      `${detected.slice(0, 400)} Supported: ${ACCEPTED_EXTENSIONS.join(', ')} (send the matching Content-Type, ` +
+      'or application/octet-stream with the extension).',
+  });
+}
 
 /** A file received and stored, with its provisional upload record (not yet accepted: no workflow). */
 export interface StagedUpload {
@@ -103,18 +131,18 @@ export async function stageUpload(
   signal: AbortSignal,
 ): Promise<StagedUpload> {
   const mime = resolveMime(file.declaredMime, file.filename);
-  if (!isAcceptedMime(mime)) throw badRequest(UploadMessages.unsupported);
   const { prefix, rest } = await readPrefix(file.stream, SNIFF_BYTES);
+  if (!isAcceptedMime(mime)) throw unsupportedFile(file, mime, prefix);
   const check = checkFileTypeStart(prefix, mime, file.filename, rest === undefined);
-  if (!check.ok) throw badRequest(UploadMessages.unsupported);
+  if (!check.ok) throw unsupportedFile(file, mime, prefix, check.reason);
   if (file.declaredBytes !== undefined) {
     // The body's declared length (less room for the form's fields) already over quota: refused unread.
-    const used = await uploads.storageUsedBytes(deps.db, workspace.id);
+    const used = await storageUsedBytes(deps.db, workspace.id);
     if (
       used + Math.max(0, file.declaredBytes - 64 * 1024) >
       quotaBytes(workspace, deps.config.limits.defaultStorageQuotaBytes)
     ) {
-      throw forbidden(UploadMessages.quota);
+      throw quotaExceeded();
     }
   }
 
@@ -224,7 +252,7 @@ export async function acceptUpload(
         }
       },
     );
-    if (!fits) throw forbidden(UploadMessages.quota);
+    if (!fits) throw quotaExceeded();
     handle = await startJob(deps.temporal, input.unpack ? unpackArchiveWorkflow : ingestFileWorkflow, {
       workflowId,
       workspaceId: workspace.id,

@@ -43,7 +43,7 @@ export type Upserted<C> =
 /** A new version's state as answered: PROCESSING (or, once a refetch has ended, COMPLETED or FAILED); a recrawl's BACKGROUND_START. */
 export type ReplacedStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'BACKGROUND_START';
 
-type UpsertDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config' | 'logger' | 'secrets'>;
+type UpsertDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config' | 'logger' | 'secrets' | 'ownComponents'>;
 
 /**
  * The item holding the external id, if any, checked as the target of a post of `type` into `spaceId` (src/policies

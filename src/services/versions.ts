@@ -8,16 +8,16 @@ import * as uploads from '../db/repositories/uploads';
 import * as versions from '../db/repositories/versions';
 import type { KnowledgeRow, KnowledgeVersionRow, VersionStatus, WorkspaceRow } from '../db/rows';
 import type { Deps } from './deps';
-import { conflict, forbidden, notFound } from '../errors';
-import type { AuthState } from '../policies/credentials';
+import { conflict, notFound } from '../errors';
+import { versionAuthor, type AuthState } from '../policies/credentials';
 import { WorkflowIds } from '../temporal/constants';
 import { startJob } from '../temporal/jobs';
 import { INLINE_INGEST_MAX_BYTES, SOURCE_SYNC_JOB_KIND } from '../workflows/contracts';
 import { ingestVersionWorkflow } from '../workflows/ingestVersion';
 import { contentHash } from './ingestion';
 import { KnowledgeMessages, loadVisibleKnowledge, writeKnowledgeAttributes } from './knowledge';
-import { discardUpload, inlineIngestion, UploadMessages, type StagedUpload } from './uploads';
-import { writeWithinQuota } from './storageQuota';
+import { discardUpload, inlineIngestion, type StagedUpload } from './uploads';
+import { quotaExceeded, writeWithinQuota } from './storageQuota';
 import { manualEditsDropped, type ManualEditsDropped } from './chunks';
 import { afterVersionChange, switchToVersion } from './versionRetention';
 import { emitVersionRestored } from './versionEvents';
@@ -85,7 +85,8 @@ async function nextVersion(
   if (!item) throw notFound(KnowledgeMessages.notFound);
   if (item.type !== type) throw conflict(NOT_OF_TYPE[type]);
   const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
-  if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+  if (versionStatus(item, latest) === 'PROCESSING')
+    throw conflict(VersionMessages.inProgress, { code: 'item_not_ready' });
   // A STRING item's text lives on the item; its current version keeps a copy, so it can be restored.
   if (type === 'STRING') {
     const current = await versions.findVersion(trx, row.workspace_id, row.id, item.current_version);
@@ -106,7 +107,8 @@ async function nextVersion(
  */
 export async function refuseWhileProcessing(db: Db, row: KnowledgeRow): Promise<void> {
   const latest = await versions.latestVersion(db, row.workspace_id, row.id);
-  if (versionStatus(row, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+  if (versionStatus(row, latest) === 'PROCESSING')
+    throw conflict(VersionMessages.inProgress, { code: 'item_not_ready' });
 }
 
 /** Starts the version's indexing; a version whose job cannot start is recorded as failed. */
@@ -172,7 +174,7 @@ export async function replaceFile(
           filename: staged.filename,
           size_bytes: staged.sizeBytes,
           content_hash: staged.sha256,
-          created_by: auth.kind,
+          created_by: versionAuthor(auth),
         });
         await uploads.completeUpload(trx, workspace.id, staged.uploadId, {
           size_bytes: staged.sizeBytes,
@@ -186,7 +188,7 @@ export async function replaceFile(
         await uploads.linkUploadKnowledge(trx, workspace.id, staged.uploadId, row.id);
       },
     );
-    if (!fits) throw forbidden(UploadMessages.quota);
+    if (!fits) throw quotaExceeded();
   } catch (err) {
     await discardUpload(deps, workspace, staged);
     throw err;
@@ -288,7 +290,7 @@ export async function replaceText(
       text,
       size_bytes: Buffer.byteLength(text),
       content_hash: contentHash(text),
-      created_by: auth.kind,
+      created_by: versionAuthor(auth),
     });
     if (attributes !== undefined) await writeKnowledgeAttributes(trx, row, attributes);
     return next;
@@ -301,7 +303,7 @@ export async function replaceText(
  * version again when the page's content hash is the current version's: ingestion.ts dropUnchangedVersion).
  */
 export async function refetchUrl(deps: VersionDeps, auth: AuthState, row: KnowledgeRow): Promise<VersionStarted> {
-  const v = await deps.db.transaction((trx) => nextVersion(trx, row, 'URL', { created_by: auth.kind }));
+  const v = await deps.db.transaction((trx) => nextVersion(trx, row, 'URL', { created_by: versionAuthor(auth) }));
   return startVersion(deps, auth.workspace, v, 'url', false);
 }
 
@@ -334,7 +336,8 @@ export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, numbe
     if (!v) throw notFound(VersionMessages.notFound);
     if (number === item.current_version) return item;
     const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
-    if (versionStatus(item, latest) === 'PROCESSING') throw conflict(VersionMessages.inProgress);
+    if (versionStatus(item, latest) === 'PROCESSING')
+      throw conflict(VersionMessages.inProgress, { code: 'item_not_ready' });
     if (versionStatus(item, v) !== 'COMPLETED') throw conflict(VersionMessages.notRestorable);
     if (v.purged_at) throw conflict(VersionMessages.purged);
     if (!(await versions.hasEmbeddedChunks(trx, row.workspace_id, row.id, number))) {

@@ -8,12 +8,14 @@ import type { Db } from '../db/knex';
 import * as webhooks from '../db/repositories/webhooks';
 import type { Metrics } from '../observability/metrics';
 import { openRequest, type AddressPolicy } from '../web/fetch';
+import type { OwnComponents } from '../web/ownComponents';
 import type { WebhookEventInput, WebhookEventRecorded } from '../workflows/contracts';
 
 export interface WebhookDeliveryDeps {
   db: Db;
   metrics: Metrics;
   webhooks: Config['webhooks'];
+  ownComponents: OwnComponents;
 }
 
 /** The Standard Webhooks signature header value of one message. */
@@ -25,10 +27,14 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 /** The message id of a delivery: stable across its retries, so receivers can deduplicate. */
 export const webhookMessageId = (deliveryId: string) => `msg_${deliveryId.replace(/-/g, '')}`;
 
-/** The door's address rule for deliveries, lifted only by WEBHOOK_ALLOW_PRIVATE_TARGETS. */
-export const webhookAddressPolicy = (settings: Pick<Config['webhooks'], 'allowPrivateTargets'>): AddressPolicy => ({
-  allowPrivateNetworks: settings.allowPrivateTargets,
-});
+/**
+ * The door's address rule for deliveries, lifted only by WEBHOOK_ALLOW_PRIVATE_TARGETS; the service's own
+ * components are refused whatever it says.
+ */
+export const webhookAddressPolicy = (
+  settings: Pick<Config['webhooks'], 'allowPrivateTargets'>,
+  own: OwnComponents,
+): AddressPolicy => ({ allowPrivateNetworks: settings.allowPrivateTargets, own });
 
 export interface AttemptResult {
   statusCode: number | null;
@@ -44,7 +50,7 @@ export async function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  opts: { timeoutMs: number; allowPrivateTargets: boolean },
+  opts: { timeoutMs: number; allowPrivateTargets: boolean; own: OwnComponents },
 ): Promise<AttemptResult> {
   const started = performance.now();
   const done = (statusCode: number | null, error: string | null): AttemptResult => ({
@@ -56,7 +62,7 @@ export async function postWebhook(
   const timer = setTimeout(() => abort.abort(new Error(`no answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
   let statusCode: number | null = null;
   try {
-    const res = await openRequest(url, webhookAddressPolicy(opts), {
+    const res = await openRequest(url, webhookAddressPolicy(opts, opts.own), {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
       body,
@@ -144,7 +150,11 @@ export async function attemptDelivery(
       'user-agent': 'kws-webhooks/1',
     },
     body,
-    { timeoutMs: deps.webhooks.timeoutMs, allowPrivateTargets: deps.webhooks.allowPrivateTargets },
+    {
+      timeoutMs: deps.webhooks.timeoutMs,
+      allowPrivateTargets: deps.webhooks.allowPrivateTargets,
+      own: deps.ownComponents,
+    },
   );
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const attempt = await webhooks.recordAttempt(db, workspaceId, delivery.id, { ...result, succeeded });

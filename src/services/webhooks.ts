@@ -9,7 +9,9 @@ import type { WebhookEndpointRow } from '../db/rows';
 import { badRequest, conflict, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { checkUrlAddress, FetchError } from '../web/fetch';
+import { urlRefusal } from './urlRefusal';
 import { isConnectableHost } from '../web/urls';
+import type { OwnComponents } from '../web/ownComponents';
 import { webhookAddressPolicy } from './webhookDelivery';
 
 export const WebhookEvents = [
@@ -36,9 +38,10 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64'
 export interface WebhookDeps {
   db: Db;
   config: Pick<Config, 'webhooks'>;
+  ownComponents: OwnComponents;
 }
 
-async function checkUrl(url: string, config: Pick<Config, 'webhooks'>): Promise<string> {
+async function checkUrl(url: string, deps: WebhookDeps): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -55,9 +58,9 @@ async function checkUrl(url: string, config: Pick<Config, 'webhooks'>): Promise<
     throw badRequest(WebhookMessages.badUrl);
   }
   try {
-    await checkUrlAddress(parsed, webhookAddressPolicy(config.webhooks));
+    await checkUrlAddress(parsed, webhookAddressPolicy(deps.config.webhooks, deps.ownComponents));
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest(err.message);
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
     throw err;
   }
   return parsed.toString();
@@ -79,7 +82,7 @@ export async function createWebhook(
   input: { url: string; events?: string[]; description?: string | null },
 ): Promise<WebhookEndpointRow> {
   const endpoint = {
-    url: await checkUrl(input.url, deps.config),
+    url: await checkUrl(input.url, deps),
     events: checkEvents(input.events),
     description: input.description ?? null,
     secret: newWebhookSecret(),
@@ -109,7 +112,7 @@ export async function updateWebhook(
 ): Promise<WebhookEndpointRow> {
   await loadWebhook(deps.db, workspaceId, id);
   const row = await webhooks.updateEndpoint(deps.db, workspaceId, id, {
-    ...(patch.url !== undefined ? { url: await checkUrl(patch.url, deps.config) } : {}),
+    ...(patch.url !== undefined ? { url: await checkUrl(patch.url, deps) } : {}),
     ...(patch.events !== undefined ? { events: checkEvents(patch.events) } : {}),
     ...(patch.description !== undefined ? { description: patch.description } : {}),
     ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),

@@ -24,7 +24,7 @@ function openCursor(secrets: Deps['secrets'], context: string, cursor: string): 
   try {
     return Buffer.from(secrets.open(cursor, context), 'base64url');
   } catch {
-    throw new AppError(400, JOBS_CURSOR_INVALID);
+    throw new AppError(400, JOBS_CURSOR_INVALID, undefined, {}, { code: 'cursor_invalid', param: 'cursor' });
   }
 }
 

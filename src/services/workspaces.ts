@@ -10,7 +10,7 @@ export async function loadActiveWorkspace(db: Tx, workspaceId: string): Promise<
   if (!isUuid(workspaceId)) throw notFound(Messages.workspaceNotFound);
   const workspace = await workspaces.findWorkspace(db, workspaceId);
   if (!workspace) throw notFound(Messages.workspaceNotFound);
-  if (workspace.deleted_at) throw gone(Messages.workspaceDeleted);
+  if (workspace.deleted_at) throw gone(Messages.workspaceDeleted, { code: 'workspace_deleted' });
   return workspace;
 }
 

@@ -75,6 +75,14 @@ export interface JobState {
   progress?: ReembedJobProgress;
 }
 
+/** What a job is about, beside its state: never shown, read by the policies that decide who sees the state. */
+export interface JobSubject {
+  /** The item the job concerns (its KnowledgeId search attribute). */
+  knowledgeId?: string;
+  /** A job of the whole deployment (a re-embed), reported to every workspace. */
+  deploymentWide: boolean;
+}
+
 const STATUS: Record<string, Exclude<JobStatus, 'NOT_FOUND'>> = {
   RUNNING: 'RUNNING',
   COMPLETED: 'COMPLETED',
@@ -112,12 +120,32 @@ function publicFailureMessage(err: unknown): string {
  * to each.
  */
 export async function describeJob(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
+  const { state } = await describeJobWithSubject(temporal, workspaceId, jobId);
+  return withFailureReason(temporal, state);
+}
+
+/**
+ * The job's state (as describeJob, but a FAILED job without its `error`) and what it is about: one call to
+ * Temporal, whatever the job's status. The caller decides whether the job may be shown before it reads the
+ * failure's reason (withFailureReason, a second call), so a job it hides costs the same time as an absent one.
+ */
+export async function describeJobWithSubject(
+  temporal: TemporalDeps,
+  workspaceId: string,
+  jobId: string,
+): Promise<{ state: JobState; subject: JobSubject }> {
   const handle = temporal.client.workflow.getHandle(jobId);
+  const none: JobSubject = { deploymentWide: false };
   try {
     const d = await handle.describe();
     if (d.memo?.workspaceId !== workspaceId && d.memo?.scope !== DEPLOYMENT_JOB_SCOPE) {
-      return { jobId, status: 'NOT_FOUND' };
+      return { state: { jobId, status: 'NOT_FOUND' }, subject: none };
     }
+    const knowledgeId = d.typedSearchAttributes.get(SearchAttributes.knowledgeId);
+    const subject: JobSubject = {
+      deploymentWide: d.memo?.scope === DEPLOYMENT_JOB_SCOPE,
+      ...(typeof knowledgeId === 'string' && knowledgeId ? { knowledgeId } : {}),
+    };
     const status = STATUS[d.status.name] ?? 'RUNNING';
     const state: JobState = {
       jobId,
@@ -128,18 +156,25 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
     };
     const progress = d.memo?.[REEMBED_PROGRESS_MEMO];
     if (progress && typeof progress === 'object') state.progress = progress as ReembedJobProgress;
-    if (status === 'FAILED') {
-      state.error = await handle.result().then(() => undefined, publicFailureMessage);
-    }
-    return state;
+    return { state, subject };
   } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return { jobId, status: 'NOT_FOUND' };
+    if (err instanceof WorkflowNotFoundError) return { state: { jobId, status: 'NOT_FOUND' }, subject: none };
     const code = (err as { code?: number }).code;
     if (code === 5 /* gRPC NOT_FOUND */ || code === 3 /* INVALID_ARGUMENT, e.g. an id too long */) {
-      return { jobId, status: 'NOT_FOUND' };
+      return { state: { jobId, status: 'NOT_FOUND' }, subject: none };
     }
     throw err;
   }
+}
+
+/** A FAILED job's state with the failure's reason as users may see it (its result, read from Temporal). */
+export async function withFailureReason(temporal: TemporalDeps, state: JobState): Promise<JobState> {
+  if (state.status !== 'FAILED') return state;
+  const error = await temporal.client.workflow
+    .getHandle(state.jobId)
+    .result()
+    .then(() => undefined, publicFailureMessage);
+  return error === undefined ? state : { ...state, error };
 }
 
 /** One job of a workspace as Temporal's visibility store lists it. */

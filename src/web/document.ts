@@ -5,11 +5,14 @@ import type { Config } from '../config';
 import { isAcceptedMime, mimeFromFilename, normalizeMime } from '../extract/mime';
 import { fetchResource, FetchError, type FetchPolicy } from './fetch';
 import { decodeHtml, parseHtmlPage, type HtmlPage } from './html';
+import type { OwnComponents } from './ownComponents';
 
 export type WebSettings = Config['web'];
 
-export const fetchPolicy = (web: WebSettings): FetchPolicy => ({
+/** The crawl settings' fetch policy, refusing the service's own components. */
+export const fetchPolicy = (web: WebSettings, own: OwnComponents): FetchPolicy => ({
   allowPrivateNetworks: web.allowPrivateNetworks,
+  own,
   timeoutMs: web.timeoutMs,
   userAgent: web.userAgent,
 });
@@ -77,7 +80,7 @@ function fileMime(mime: string, url: URL): string | undefined {
 export async function fetchWebDocument(
   url: string | URL,
   web: WebSettings,
-  policy = fetchPolicy(web),
+  policy: FetchPolicy,
   headers?: Record<string, string>,
 ): Promise<WebDocument> {
   const res = await fetchResource(url, policy, {

@@ -1,18 +1,22 @@
-// The one door out: every outbound HTTP request of the service (crawl pages and robots.txt, URL items,
-// webhook deliveries, agent server runs) is made here, under one address rule (src/web/address.ts) that each
-// use lifts only by its own configuration setting. http(s) only, no credentials in the URL. An IP literal
-// in the URL (which never reaches a DNS lookup) is checked before any connection is made; a host name is
-// resolved here and every resolved address checked inside the connection's own DNS lookup, so the socket
-// connects to exactly the address that was checked (a second resolution, as in DNS rebinding, never
-// happens). No redirect is followed by a single request; fetchResource follows them by hand, each hop
-// checked the same way, with bodies bounded in bytes (after decompression) and the whole fetch in time.
-// No connection is reused.
+// The one door out: every outbound HTTP request of the service (crawl pages, robots.txt and sitemaps, URL items,
+// sources, webhook deliveries, agent server runs, the reranker and the embedding API) is made here, under one
+// address rule (src/web/address.ts) that each use lifts only by its own configuration setting, and one rule no
+// setting lifts: the service's own components (src/web/ownComponents.ts) are never connected to, by address and
+// port. http(s) only, no credentials in the URL. An IP literal in the URL (which never reaches a DNS lookup) is
+// checked before any connection is made; a host name is resolved here and every resolved address checked inside
+// the connection's own DNS lookup, so the socket connects to exactly the address that was checked (a second
+// resolution, as in DNS rebinding, never happens). No redirect is followed by a single request; fetchResource
+// follows them by hand, each hop checked before it is requested (the address rules, and for a crawl the same
+// origin), with bodies bounded in bytes (after decompression) and the whole fetch in time. No connection is
+// reused.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import type { Duplex } from 'node:stream';
 import zlib from 'node:zlib';
 import { alwaysRefusedReason, blockedReason } from './address';
+import { NO_OWN_COMPONENTS, portOf, type OwnComponents } from './ownComponents';
 import { isConnectableHost } from './urls';
 
 export type FetchErrorCode =
@@ -25,6 +29,7 @@ export type FetchErrorCode =
   | 'TOO_LARGE'
   | 'TIMEOUT'
   | 'TOO_MANY_REDIRECTS'
+  | 'OFF_ORIGIN_REDIRECT'
   | 'NETWORK';
 
 export class FetchError extends Error {
@@ -33,6 +38,8 @@ export class FetchError extends Error {
     readonly code: FetchErrorCode,
     /** The HTTP status of an HTTP_STATUS failure. */
     readonly status?: number,
+    /** The origin an OFF_ORIGIN_REDIRECT pointed to (not requested). */
+    readonly redirectOrigin?: string,
   ) {
     super(message);
     this.name = 'FetchError';
@@ -48,6 +55,11 @@ export interface AddressPolicy {
    * reachable. Link-local and cloud metadata addresses stay refused (alwaysRefusedReason).
    */
   allowPrivateNetworks: boolean;
+  /**
+   * The service's own components: never connected to, whatever allowPrivateNetworks or refuseAddress say. Built
+   * once at start-up (src/main) and passed to every use.
+   */
+  own: OwnComponents;
   /** DNS resolution; the system resolver by default (tests map names to loopback addresses). */
   resolve?: Resolver;
   /**
@@ -62,6 +74,11 @@ export interface FetchPolicy extends AddressPolicy {
   timeoutMs: number;
   userAgent: string;
   maxRedirects?: number;
+  /**
+   * A crawl's rule: a redirect to another origin is not requested; the fetch fails OFF_ORIGIN_REDIRECT
+   * naming the origin it pointed to.
+   */
+  sameOriginRedirects?: boolean;
 }
 
 export interface FetchOptions {
@@ -112,9 +129,10 @@ export function parseWebUrl(raw: string): URL {
 
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
-function refusal(policy: AddressPolicy, address: string): string | undefined {
+function refusal(policy: AddressPolicy, address: string, port: number): string | undefined {
   const always = alwaysRefusedReason(address);
   if (always) return always;
+  if (policy.own.componentAt(address, port)) return 'own component';
   if (policy.refuseAddress) return policy.refuseAddress(address);
   return policy.allowPrivateNetworks ? undefined : blockedReason(address);
 }
@@ -152,8 +170,8 @@ function boundedResolver(resolve: Resolver, ms: number): Resolver {
   };
 }
 
-/** Resolves a host name and checks every address; refuses the host if any address is refused. */
-async function resolveChecked(hostname: string, policy: AddressPolicy) {
+/** Resolves a host name and checks every address at the port; refuses the host if any address is refused. */
+async function resolveChecked(hostname: string, port: number, policy: AddressPolicy) {
   let addresses: Array<{ address: string; family: number }>;
   try {
     addresses = await (policy.resolve ?? systemResolver)(hostname);
@@ -161,15 +179,19 @@ async function resolveChecked(hostname: string, policy: AddressPolicy) {
     throw new FetchError(AddressMessages.unresolved(hostname), 'DNS');
   }
   if (addresses.length === 0) throw new FetchError(AddressMessages.unresolved(hostname), 'DNS');
-  if (addresses.some((a) => refusal(policy, a.address))) throw blocked(hostname);
+  if (addresses.some((a) => refusal(policy, a.address, port))) throw blocked(hostname);
   return addresses;
 }
 
-/** Refuses a URL whose host is a refused IP literal: a literal never reaches a DNS lookup, so it is checked here. */
+/**
+ * Refuses a URL whose host is a refused IP literal (a literal never reaches a DNS lookup, so it is checked here),
+ * or that names one of the service's own components by its configured host name and port.
+ */
 export function checkLiteralHost(url: URL, policy: AddressPolicy): void {
   const host = bareHost(url);
+  if (policy.own.componentNamed(host, portOf(url))) throw blocked(host);
   if (!isIP(host)) return;
-  if (refusal(policy, host)) throw blocked(host);
+  if (refusal(policy, host, portOf(url))) throw blocked(host);
 }
 
 /**
@@ -181,26 +203,39 @@ export async function checkWebUrl(raw: string, policy: AddressPolicy): Promise<U
   checkLiteralHost(url, policy);
   if (!isIP(bareHost(url))) {
     const resolve = boundedResolver(policy.resolve ?? systemResolver, HOST_RESOLUTION_TIMEOUT_MS);
-    await resolveChecked(bareHost(url), { ...policy, resolve });
+    await resolveChecked(bareHost(url), portOf(url), { ...policy, resolve });
   }
   return url;
 }
 
 /**
- * Checks the address of a URL that is stored to be requested later (a webhook endpoint, an agent server):
- * an IP literal against the rule, a host name resolved now with each of its addresses checked. When the use
- * lifts the rule, only a literal is checked (against the addresses always refused) and nothing is resolved.
- * Each request checks again, on the address it connects to.
+ * Checks the address of a URL that is stored to be requested later (a webhook endpoint, an agent server, an
+ * s3 source's endpoint): an IP literal against the rule, a host name resolved now with each of its addresses
+ * checked. When the use lifts the rule, a name that does not resolve from here is let through (it may resolve
+ * where the worker runs), but one that resolves to one of the service's own components is refused. Each
+ * request checks again, on the address it connects to.
  */
 export async function checkUrlAddress(url: URL, policy: AddressPolicy): Promise<void> {
-  if (policy.allowPrivateNetworks && !policy.refuseAddress) return checkLiteralHost(url, policy);
+  if (policy.allowPrivateNetworks && !policy.refuseAddress) {
+    checkLiteralHost(url, policy);
+    if (isIP(bareHost(url))) return;
+    try {
+      await checkWebUrl(url.toString(), policy);
+    } catch (err) {
+      if (!(err instanceof FetchError) || err.code !== 'DNS') throw err;
+    }
+    return;
+  }
   await checkWebUrl(url.toString(), policy);
 }
 
-/** A DNS lookup for one connection that resolves, checks and hands the checked addresses to the socket. */
-function pinnedLookup(policy: AddressPolicy): LookupFunction {
+/**
+ * A DNS lookup for one connection to `port` that resolves, checks and hands the checked addresses to the
+ * socket.
+ */
+function pinnedLookup(policy: AddressPolicy, port: number): LookupFunction {
   return (hostname, options, callback) => {
-    resolveChecked(hostname, policy).then(
+    resolveChecked(hostname, port, policy).then(
       (addresses) => {
         const family = options.family === 4 || options.family === 6 ? options.family : 0;
         const usable = family ? addresses.filter((a) => a.family === family) : addresses;
@@ -218,13 +253,71 @@ function pinnedLookup(policy: AddressPolicy): LookupFunction {
 }
 
 /**
+ * The door's rule for a server the operator configured (the reranker, the embedding API): private networks
+ * are reachable (the operator chose the URL), the service's own components are not.
+ */
+export const operatorServerPolicy = (own: OwnComponents): AddressPolicy => ({ allowPrivateNetworks: true, own });
+
+/** Reads a response's body, up to maxBytes (a larger one fails TOO_LARGE; a broken one NETWORK). */
+export function readBody(res: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) {
+        res.destroy();
+        reject(new FetchError(`The response is larger than ${maxBytes} bytes`, 'TOO_LARGE'));
+      } else chunks.push(c);
+    });
+    res.on('error', (err) => reject(new FetchError(`The response could not be read: ${err.message}`, 'NETWORK')));
+    res.on('end', () => resolve(Buffer.concat(chunks)));
+    // Destroyed before its end (an abort): settled here if no error event says so.
+    res.on('close', () => {
+      if (!res.complete) reject(new FetchError('The response was cut off', 'NETWORK'));
+    });
+  });
+}
+
+type ConnectionCallback = (err: Error | null, stream: Duplex) => void;
+
+/**
+ * Opens one connection a client library's agent asks for (host and port as the library gives them), checked: a
+ * literal or a named own component is refused now, a host name gets the checked, pinned lookup for its port.
+ */
+function doorConnection(
+  policy: AddressPolicy,
+  protocol: 'http:' | 'https:',
+  options: http.ClientRequestArgs,
+  callback: ConnectionCallback | undefined,
+  connect: (options: http.ClientRequestArgs, callback?: ConnectionCallback) => Duplex | null | undefined,
+): Duplex | null | undefined {
+  const host = String(options.host ?? options.hostname ?? 'localhost').replace(/^\[|\]$/g, '');
+  const port = Number(options.port) || (protocol === 'https:' ? 443 : 80);
+  if (policy.own.componentNamed(host, port) || (isIP(host) && refusal(policy, host, port))) {
+    callback?.(blocked(host), undefined as unknown as Duplex);
+    return undefined;
+  }
+  return connect({ ...options, lookup: pinnedLookup(policy, port) }, callback);
+}
+
+/**
  * Connection agents for a client library that makes its own requests (the S3 SDK of an s3 source): every
- * connection resolves through the checked, pinned lookup. An IP-literal host never reaches a lookup: check
- * it with checkUrlAddress first.
+ * connection the library opens is checked here, an IP literal before connecting and a host name inside the
+ * checked, pinned lookup, at the port the library connects to.
  */
 export function outboundAgents(policy: AddressPolicy): { httpAgent: http.Agent; httpsAgent: https.Agent } {
-  const lookup = pinnedLookup(policy);
-  return { httpAgent: new http.Agent({ lookup } as http.AgentOptions), httpsAgent: new https.Agent({ lookup }) };
+  class DoorHttpAgent extends http.Agent {
+    override createConnection(options: http.ClientRequestArgs, callback?: ConnectionCallback) {
+      return doorConnection(policy, 'http:', options, callback, (o, c) => super.createConnection(o, c));
+    }
+  }
+  class DoorHttpsAgent extends https.Agent {
+    override createConnection(options: http.ClientRequestArgs, callback?: ConnectionCallback) {
+      return doorConnection(policy, 'https:', options, callback, (o, c) => super.createConnection(o, c));
+    }
+  }
+  return { httpAgent: new DoorHttpAgent(), httpsAgent: new DoorHttpsAgent() };
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -253,6 +346,15 @@ export async function fetchResource(
         next = new URL(outcome.location, url);
       } catch {
         throw new FetchError('The server redirected to an invalid URL', 'INVALID_URL');
+      }
+      // Checked before it is requested: a crawl's origin; the address rules (a literal now, a name in the lookup).
+      if (policy.sameOriginRedirects && next.origin !== url.origin) {
+        throw new FetchError(
+          `The server redirected to another site (${next.origin})`,
+          'OFF_ORIGIN_REDIRECT',
+          undefined,
+          next.origin,
+        );
       }
       url = parseWebUrl(next.toString());
       continue;
@@ -287,7 +389,7 @@ export function openRequest(
     const req = (url.protocol === 'https:' ? https : http).request(url, {
       method: request.method,
       agent: false,
-      lookup: pinnedLookup(policy),
+      lookup: pinnedLookup(policy, portOf(url)),
       headers: { ...request.headers, connection: 'close' },
       signal,
     });
@@ -386,4 +488,28 @@ function readOutcome(res: http.IncomingMessage, url: URL, opts: FetchOptions): P
       resolve({ kind: 'body', resource: { status, mime, charset, body: Buffer.concat(chunks), ...validators } }),
     );
   });
+}
+
+/**
+ * Reads one of the service's own endpoints on purpose: the worker runtime's metrics exporter, which listens on
+ * a loopback port (src/observability/workerRuntime.ts). A loopback IP literal only, no redirect, bounded in
+ * time and bytes. The one request that goes to an own component; every other use refuses them.
+ */
+export async function readOwnEndpoint(raw: string, opts: { timeoutMs: number; maxBytes: number }): Promise<string> {
+  const url = parseWebUrl(raw);
+  const loopbackOnly = (address: string) => (blockedReason(address) === 'loopback' ? undefined : 'not loopback');
+  if (!isIP(bareHost(url)) || loopbackOnly(bareHost(url))) throw blocked(bareHost(url));
+  const res = await fetchResource(
+    url,
+    {
+      allowPrivateNetworks: true,
+      own: NO_OWN_COMPONENTS,
+      refuseAddress: loopbackOnly,
+      timeoutMs: opts.timeoutMs,
+      userAgent: 'kws',
+      maxRedirects: 0,
+    },
+    { maxBytes: () => opts.maxBytes },
+  );
+  return res.body.toString('utf8');
 }

@@ -5,7 +5,7 @@
 // once however many User-agent lines precede it, and the rules kept are capped in number and length. How the
 // file was answered decides as RFC 9309 says: a 4xx (no robots.txt) allows everything; a server error or an
 // unreachable server disallows everything (the crawl stops at its start URL with that reason).
-import { fetchPolicy, type WebSettings } from './document';
+import type { WebSettings } from './document';
 import { fetchResource, FetchError, type FetchPolicy } from './fetch';
 import { compilePathPattern, matchesPattern, type MatchWork } from './pattern';
 import { MAX_CRAWL_URL_LENGTH } from './urls';
@@ -161,25 +161,32 @@ export function robotsSitemaps(body: string): string[] {
 
 /**
  * Fetches an origin's robots.txt and parses it once: our user agent's rules, and the sitemaps it names. A 4xx
- * is no file (everything allowed); a server error or no answer is 'unreachable'.
+ * is no file (everything allowed); a server error or no answer is 'unreachable'. A redirect to another origin
+ * is not requested (the crawl stays on its site) and counts as no file, as RFC 9309 lets a crawler treat a
+ * robots.txt it does not follow.
  */
 export async function fetchRobots(
   web: WebSettings,
   origin: string,
-  policy: FetchPolicy = fetchPolicy(web),
+  policy: FetchPolicy,
 ): Promise<{ record: RobotsRecord; sitemaps: string[] }> {
   try {
-    const res = await fetchResource(`${origin}/robots.txt`, policy, {
-      accept: 'text/plain',
-      maxBytes: () => MAX_ROBOTS_BYTES,
-    });
+    const res = await fetchResource(
+      `${origin}/robots.txt`,
+      { ...policy, sameOriginRedirects: true },
+      {
+        accept: 'text/plain',
+        maxBytes: () => MAX_ROBOTS_BYTES,
+      },
+    );
     const body = res.body.toString('utf8');
     return { record: { state: 'ok', ...parseRobotsTxt(body, web.userAgent) }, sitemaps: robotsSitemaps(body) };
   } catch (err) {
     if (err instanceof FetchError && err.code === 'TOO_LARGE') {
       return { record: { state: 'ok', rules: [], crawlDelayMs: 0 }, sitemaps: [] };
     }
-    if (err instanceof FetchError && err.status !== undefined && err.status >= 400 && err.status < 500) {
+    const noFile = err instanceof FetchError && err.status !== undefined && err.status >= 400 && err.status < 500;
+    if (noFile || (err instanceof FetchError && err.code === 'OFF_ORIGIN_REDIRECT')) {
       return { record: { state: 'absent' }, sitemaps: [] };
     }
     const why = err instanceof Error ? err.message : String(err);

@@ -4,7 +4,6 @@
 // external resource fetched); only the text of <loc> elements is taken, by a linear scan, with the five
 // predefined entities and character references decoded. The files read are bounded in number and bytes, the
 // URLs taken in number.
-import { fetchPolicy, type WebSettings } from './document';
 import { fetchResource, FetchError, type FetchPolicy } from './fetch';
 import { MAX_CRAWL_URL_LENGTH } from './urls';
 
@@ -61,10 +60,10 @@ export function parseSitemap(xml: string, maxLocs: number): ParsedSitemap {
 /**
  * The page URLs of a site's sitemaps on `origin`: the given sitemap URLs (robots.txt's) and /sitemap.xml,
  * index files followed, at most MAX_SITEMAP_FILES files and `maxUrls` URLs. Sitemaps or pages on another
- * origin are left out; a sitemap that cannot be read is skipped (sitemaps only help discovery).
+ * origin are left out, and a sitemap that redirects to another origin is not requested there; a sitemap that
+ * cannot be read is skipped (sitemaps only help discovery).
  */
 export async function sitemapUrls(
-  web: WebSettings,
   origin: string,
   declared: string[],
   maxUrls: number,
@@ -72,9 +71,10 @@ export async function sitemapUrls(
   paced: <T>(request: () => Promise<T>) => Promise<T> = (request) => request(),
   /** No sitemap file is requested after this time (ms since the epoch). */
   deadline = Infinity,
-  /** The outbound policy the requests go under (the crawl settings' by default). */
-  policy: FetchPolicy = fetchPolicy(web),
+  /** The outbound policy the requests go under (the crawl's: redirects stay on the origin). */
+  policy: FetchPolicy,
 ): Promise<string[]> {
+  const onSite: FetchPolicy = { ...policy, sameOriginRedirects: true };
   const sameOrigin = (raw: string) => URL.canParse(raw) && new URL(raw).origin === origin;
   const queue = [...declared.filter(sameOrigin), `${origin}/sitemap.xml`];
   const seen = new Set<string>();
@@ -95,7 +95,7 @@ export async function sitemapUrls(
     let xml: string;
     try {
       const res = await paced(() =>
-        fetchResource(next, policy, {
+        fetchResource(next, onSite, {
           accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
           maxBytes: () => Math.min(MAX_SITEMAP_BYTES, MAX_SITEMAP_TOTAL_BYTES - bytes),
         }),

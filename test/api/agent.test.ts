@@ -181,7 +181,7 @@ describe('Agent API', function () {
           auth,
           threadId,
           { id, role: 'user', content },
-          { maxMessages: 2, maxBytes: 10_000 },
+          { maxMessages: 2, maxBytes: 10_000, defaultStorageQuotaBytes: 1e12, maxBytesPerSubject: 1e12 },
         );
       const first = shaped(ThreadSchema, await call('POST', '/threads', ws, { title: 'count' }), 201);
       const kept = randomUUID();

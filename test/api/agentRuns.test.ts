@@ -25,7 +25,7 @@ import {
   type RunEventRecord,
   type StubHandler,
 } from '../helpers/agentServer';
-import { assertError } from '../helpers/assertions';
+import { assertError, specFields } from '../helpers/assertions';
 import { leaveAndBonus } from '../helpers/agentWorld';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
@@ -319,7 +319,7 @@ describe('agent runs', function () {
     assert.ok(s.requests[0]!.body.tools && s.requests[1]!.body.tools);
     assert.equal(s.requests[2]!.body.tools, undefined, 'the last round offers no tools');
     assert.deepEqual(
-      res.events.slice(-2).map((e) => [e.event, e.data]),
+      res.events.slice(-2).map((e) => [e.event, e.event === 'error' ? specFields(e.data) : e.data]),
       [
         ['error', { error: 'Bad Gateway', message: 'The agent server kept calling tools after the tool round limit' }],
         ['done', { runId: res.events.at(-1)!.data.runId, status: 'failed' }],
@@ -349,10 +349,11 @@ describe('agent runs', function () {
       res.events.map((e) => e.event),
       ['message.delta', 'error', 'done'],
     );
-    assert.deepEqual(res.events[1]!.data, {
+    assert.deepEqual(specFields(res.events[1]!.data), {
       error: 'Gateway Timeout',
       message: 'The run exceeded its time limit of 1000 ms',
     });
+    assert.equal(res.events[1]!.data.code, 'upstream_error');
     await withTimeout(s.requests[0]!.closed, 5000, 'the upstream request closed');
     // The lease went with the run: the thread can run again.
     const next = await run(threadId, {}, (e) => e.event === 'message.delta', app.baseUrl);
@@ -455,6 +456,17 @@ describe('agent runs', function () {
     assert.deepEqual([r3.status, r3.body?.message], [400, 'message.id must be a valid UUID']);
     const r4 = await runOn(randomUUID());
     assert.deepEqual([r4.status, r4.body?.message], [404, 'Thread not found']);
+    // An end user's token runs the agent server's model, not one of its choosing (the integrator's account pays
+    // for it); the workspace credential may choose (Security III).
+    const fixed = await threadOn(s, { request: app.request });
+    const requestsBefore = s.requests.length;
+    const r5 = await runOn(fixed, { model: 'the-most-expensive-model' });
+    assert.deepEqual(
+      [r5.status, r5.body?.message],
+      [403, "Only the workspace credential runs another model than the agent server's"],
+    );
+    assert.equal(r5.body?.code, 'model_fixed');
+    assert.equal(s.requests.length, requestsBefore, 'the agent server was not called');
     assertError(
       await app.request('POST', agent(`/threads/${threadId}/runs`), { headers: hr, json: { stream: false } }),
       400,
@@ -544,7 +556,7 @@ describe('agent runs', function () {
         `${c.what}: no tool ran`,
       );
       const [error, done] = res.events;
-      assert.deepEqual(error!.data, { error: error!.data.error, message: c.message }, c.what);
+      assert.deepEqual(specFields(error!.data), { error: error!.data.error, message: c.message }, c.what);
       assert.equal(error!.data.error, c.status === 401 ? 'Unauthorized' : 'Forbidden');
       assert.equal(done!.data.status, 'failed');
       assert.equal(s.requests.length, 1, `${c.what}: no second round`);
@@ -573,7 +585,7 @@ describe('agent runs', function () {
       res.events.map((e) => e.event),
       ['error', 'done'],
     );
-    assert.deepEqual(res.events[0]!.data, {
+    assert.deepEqual(specFields(res.events[0]!.data), {
       error: 'Forbidden',
       message: 'A role-bound token is required when RBAC is active',
     });

@@ -106,11 +106,43 @@ const tinyFile = () =>
   );
 
 /** Every route the service serves must be listed here, so the property covers it (a test below checks). */
+const TOOL_NAMES = ['knowledge_search', 'title_search', 'rag', 'get_knowledge'] as const;
+type ToolName = (typeof TOOL_NAMES)[number];
+
+/** A call of one first-party tool (each has a route of its own), or of one drawn when none is named. */
+const toolCall = (fixed?: ToolName): RouteCalls => ({
+  potent: (w, c, v) => {
+    const tool = fixed ?? pick(TOOL_NAMES, v);
+    const item = pick(w.itemIds, v);
+    const input = {
+      knowledge_search: { query: 'doc', limit: 50 },
+      title_search: { title: 'doc', limit: 50 },
+      rag: { text: 'doc', topK: 10 },
+      get_knowledge: { knowledgeId: item },
+    }[tool];
+    return {
+      method: 'POST',
+      path: v1(w, `/agent/tools/${tool}/execute`),
+      json: { input },
+      check: (res) => {
+        if (tool === 'get_knowledge') {
+          const visible = visibleItems(w, c).includes(item);
+          assert.equal(res.status, visible ? 200 : 404, res.text);
+          return;
+        }
+        assert.equal(res.status, 200, res.text);
+        assertOnlyVisible(w, c, toolItemIds(w, res.body.output));
+      },
+    };
+  },
+});
+
 const CALLS: Record<string, RouteCalls> = {
   'GET /health': { potent: () => ({ method: 'GET', path: '/health' }) },
   'GET /health/ready': { potent: () => ({ method: 'GET', path: '/health/ready' }) },
   'GET /openapi.json': { potent: () => ({ method: 'GET', path: '/openapi.json' }) },
   'GET /docs': { potent: () => ({ method: 'GET', path: '/docs' }) },
+  'GET /docs/errors': { potent: () => ({ method: 'GET', path: '/docs/errors' }) },
   'GET /docs/assets/{file}': { potent: () => ({ method: 'GET', path: '/docs/assets/init.js' }) },
   'GET /console': { potent: () => ({ method: 'GET', path: '/console' }) },
   'GET /console/assets/{file}': { potent: () => ({ method: 'GET', path: `/console/assets/${consoleScript()}` }) },
@@ -564,31 +596,17 @@ const CALLS: Record<string, RouteCalls> = {
     }),
   },
   'GET /v1/workspaces/{workspaceId}/agent/tools': { potent: (w) => ({ method: 'GET', path: v1(w, '/agent/tools') }) },
+  // Each tool has its own route (and input schema); the parameter route answers any other name 404 past the guard.
+  ...Object.fromEntries(
+    TOOL_NAMES.map((t) => [`POST /v1/workspaces/{workspaceId}/agent/tools/${t}/execute`, toolCall(t)]),
+  ),
   'POST /v1/workspaces/{workspaceId}/agent/tools/{name}/execute': {
-    potent: (w, c, v) => {
-      const tool = pick(['knowledge_search', 'title_search', 'rag', 'get_knowledge'], v);
-      const item = pick(w.itemIds, v);
-      const input = {
-        knowledge_search: { query: 'doc', limit: 50 },
-        title_search: { title: 'doc', limit: 50 },
-        rag: { text: 'doc', topK: 10 },
-        get_knowledge: { knowledgeId: item },
-      }[tool];
-      return {
-        method: 'POST',
-        path: v1(w, `/agent/tools/${tool}/execute`),
-        json: { input },
-        check: (res) => {
-          if (tool === 'get_knowledge') {
-            const visible = visibleItems(w, c).includes(item);
-            assert.equal(res.status, visible ? 200 : 404, res.text);
-            return;
-          }
-          assert.equal(res.status, 200, res.text);
-          assertOnlyVisible(w, c, toolItemIds(w, res.body.output));
-        },
-      };
-    },
+    potent: (w) => ({
+      method: 'POST',
+      path: v1(w, '/agent/tools/no_such_tool/execute'),
+      json: { input: {} },
+      check: (res) => assert.equal(res.status, 404, res.text),
+    }),
   },
   'POST /v1/workspaces/{workspaceId}/agent/servers': {
     potent: (w) => ({

@@ -33,7 +33,7 @@ describe('limits', function () {
     it('limits each credential, answers 429 with Retry-After, and holds across API replicas', async () => {
       const limited = withConfig((c) => ({
         ...c,
-        rateLimit: { requests: 4, anonymousRequests: 2, windowSeconds: 60 },
+        rateLimit: { requests: 4, anonymousRequests: 2, subjectRequests: 2, endUserRequests: 4, windowSeconds: 60 },
       }));
       const [a, b] = [await stack.serve(limited), await stack.serve(limited)];
       const other = await createTenant(stack.deps.db);
@@ -71,7 +71,10 @@ describe('limits', function () {
 
     it('counts made-up API keys against the client address, not a fresh budget per key', async () => {
       const limited = await stack.serve(
-        withConfig((c) => ({ ...c, rateLimit: { requests: 100, anonymousRequests: 4, windowSeconds: 60 } })),
+        withConfig((c) => ({
+          ...c,
+          rateLimit: { requests: 100, anonymousRequests: 4, subjectRequests: 0, endUserRequests: 0, windowSeconds: 60 },
+        })),
       );
       const other = await createTenant(stack.deps.db);
       const tokenPath = `/workspaces/${other.workspaceId}/generate-access-key-token`;
@@ -91,6 +94,82 @@ describe('limits', function () {
       const real = await limited.request('POST', tokenPath, { headers: { 'x-api-key': other.apiKey }, json: {} });
       assert.equal(real.status, 200, real.text);
       assert.equal(real.headers['ratelimit-limit'], '100');
+    });
+
+    it('gives each end user a budget of its own under a workspace ceiling; the integrator keeps its own (Security III, finding 4)', async () => {
+      const limited = await stack.serve(
+        withConfig((c) => ({
+          ...c,
+          rateLimit: {
+            requests: 10,
+            anonymousRequests: 100,
+            subjectRequests: 3,
+            endUserRequests: 6,
+            windowSeconds: 60,
+          },
+        })),
+      );
+      const other = await createTenant(stack.deps.db);
+      await createRole(stack.deps.db, other.workspaceId, { customerRoleId: 'budget-role' });
+      const list = (h: Record<string, string>) =>
+        limited.request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`, { headers: h });
+      const integrator = (await accessHeaders(stack, other)).headers;
+      // Two subjects of one role, and a subject-bound token without a role (once counted as the integrator).
+      const alice = (await accessHeaders(stack, other, { customerRoleId: 'budget-role', subject: 'alice' })).headers;
+      const bob = (await accessHeaders(stack, other, { customerRoleId: 'budget-role', subject: 'bob' })).headers;
+      const carol = (await accessHeaders(stack, other, { subject: 'carol' })).headers;
+
+      for (let i = 0; i < 3; i++) assert.equal((await list(carol)).status, 200);
+      const refused = await list(carol);
+      assertError(refused, 429);
+      assert.match(
+        refused.body.message,
+        /^Rate limit exceeded: at most 3 requests per 60 s for this end user; retry in \d+ s$/,
+      );
+      assert.equal(refused.body.code, 'rate_limited_end_user');
+      assert.ok(refused.headers['retry-after']);
+      // The integrator's budget was never touched by carol; bob of alice's role has a budget of his own.
+      const mine = await list(integrator);
+      assert.equal(mine.status, 200, mine.text);
+      assert.equal(mine.headers['ratelimit-limit'], '10');
+      assert.equal(mine.headers['ratelimit-remaining'], '9');
+      for (let i = 0; i < 2; i++) assert.equal((await list(alice)).status, 200);
+      assert.equal((await list(bob)).status, 200);
+
+      // Six end-user requests spent the ceiling: the next end user is refused, naming the shared budget; the
+      // integrator is not.
+      const dave = (await accessHeaders(stack, other, { subject: 'dave' })).headers;
+      const ceiling = await list(dave);
+      assertError(ceiling, 429);
+      assert.match(ceiling.body.message, /at most 6 requests per 60 s for the workspace's end users together/);
+      assert.equal(ceiling.body.code, 'rate_limited_end_users');
+      assert.equal((await list(integrator)).status, 200);
+
+      // A user space token a role-bound token activates spends that token's budget: activating new users buys
+      // no fresh budget.
+      const third = await createTenant(stack.deps.db);
+      const thirdRole = await createRole(stack.deps.db, third.workspaceId, { customerRoleId: 'activator' });
+      const activator = (await accessHeaders(stack, third, { roleId: thirdRole.id })).headers;
+      const spaceTokens: string[] = [];
+      for (const userId of ['u-1', 'u-2', 'u-3']) {
+        const res = await limited.request('PUT', `/workspaces/${third.workspaceId}/activate-or-retrieve-user-space`, {
+          headers: { authorization: activator.authorization!, organizationId: third.organizationId },
+          json: { workspaceId: third.workspaceId, customerIdString: userId },
+        });
+        if (res.status === 429) break;
+        assert.equal(res.status, 200, res.text);
+        spaceTokens.push(res.body.token as string);
+      }
+      assert.equal(spaceTokens.length, 3, 'three activations, the role token’s whole budget');
+      const space = await limited.request(
+        'GET',
+        `/v1/workspaces/${third.workspaceId}/spaces/${'00000000-0000-4000-8000-000000000000'}`,
+        {
+          headers: { authorization: `Bearer ${spaceTokens[2]}` },
+        },
+      );
+      assertError(space, 429);
+      assert.equal(space.body.code, 'rate_limited_end_user');
     });
   });
 

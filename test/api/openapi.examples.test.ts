@@ -283,6 +283,18 @@ describe('OpenAPI examples, sent to a fresh workspace', function () {
     world.role = (await accessHeaders(stack, tenant, { customerRoleId: 'support-agents' })).headers;
 
     Object.assign(ids, await textItem());
+    // The examples' role sees the examples' item (executeGetKnowledgeTool reads it with the role-bound token).
+    const assigned = expectOk(
+      await stack.request('POST', v1(`/knowledge/${ids.knowledgeId}/role`), {
+        headers: workspace,
+        json: { roleIds: [ids.roleId] },
+      }),
+      'role assignment',
+    );
+    assert.equal(
+      (await waitForJob(stack.request, tenant.workspaceId, workspace, assigned.body.workflowId)).status,
+      'COMPLETED',
+    );
 
     const space = expectOk(
       await stack.request('POST', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`, {

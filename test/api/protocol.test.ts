@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { MALFORMED_JSON_MESSAGE } from '../../src/api/middleware/body';
 import { createDb } from '../../src/db/knex';
-import { assertError } from '../helpers/assertions';
+import { assertError, specFields } from '../helpers/assertions';
 import { testEnv } from '../helpers/env';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
@@ -22,7 +22,8 @@ describe('protocol', () => {
       json: {},
     });
     assert.equal(res.status, 403, res.text);
-    assert.deepEqual(res.body, { error: 'Forbidden', message: 'HTTPS is required' });
+    assert.deepEqual(specFields(res.body), { error: 'Forbidden', message: 'HTTPS is required' });
+    assert.equal(res.body.code, 'https_required');
     // Without TRUST_PROXY a forged X-Forwarded-Proto changes nothing.
     const forged = await stack.request('GET', '/health', { plain: true, headers: { 'x-forwarded-proto': 'https' } });
     assert.equal(forged.status, 403);
@@ -43,7 +44,8 @@ describe('protocol', () => {
   it('answers unknown routes, malformed JSON and oversized bodies with {"error","message"}', async () => {
     const notFound = await stack.request('GET', '/v1/nothing/here');
     assert.equal(notFound.status, 404);
-    assert.deepEqual(notFound.body, { error: 'Not Found', message: 'Route not found' });
+    assert.deepEqual(specFields(notFound.body), { error: 'Not Found', message: 'Route not found' });
+    assert.equal(notFound.body.code, 'route_not_found');
     assert.equal(notFound.headers['x-api-version'], 'v1');
 
     const tenant = await createTenant(stack.deps.db);
@@ -52,7 +54,8 @@ describe('protocol', () => {
       raw: '{"customerRoleId": ',
     });
     assert.equal(malformed.status, 400);
-    assert.deepEqual(malformed.body, { error: 'Bad Request', message: 'Malformed JSON in request body' });
+    assert.deepEqual(specFields(malformed.body), { error: 'Bad Request', message: 'Malformed JSON in request body' });
+    assert.equal(malformed.body.code, 'malformed_json');
 
     const big = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
       headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
@@ -72,10 +75,12 @@ describe('protocol', () => {
       const broken = await stack.serve({ ...stack.deps, db: emptyDb });
       const res = await broken.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers });
       assert.equal(res.status, 500, res.text);
-      assert.deepEqual(res.body, {
+      assert.deepEqual(specFields(res.body), {
         error: 'Internal Server Error',
         message: 'Failed to process or retrieve the resource',
       });
+      assert.equal(res.body.code, 'internal_error');
+      assert.equal(res.body.requestId, res.headers['x-request-id']);
       assert.equal(res.headers['x-api-version'], 'v1');
       assert.doesNotMatch(res.text, /relation|does not exist|at .*\.js/);
     } finally {
@@ -92,7 +97,11 @@ describe('protocol', () => {
       const broken = await stack.serve({ ...stack.deps, db: brokenDb });
       const res = await broken.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers });
       assert.equal(res.status, 503, res.text);
-      assert.deepEqual(res.body, { error: 'Service Unavailable', message: 'Service temporarily unavailable' });
+      assert.deepEqual(specFields(res.body), {
+        error: 'Service Unavailable',
+        message: 'Service temporarily unavailable',
+      });
+      assert.equal(res.body.code, 'service_unavailable');
       assert.equal(res.headers['x-api-version'], 'v1');
 
       const ready = await broken.request('GET', '/health/ready');

@@ -111,7 +111,9 @@ describe('Knowledge search: ranking options, reranker and explain', function () 
   const serveWith = async (patch: Partial<TestStack['config']['rerank']>) => {
     const rerank = { ...stack.config.rerank, timeoutMs: 2000, ...patch };
     const config = { ...stack.config, rerank };
-    return (await stack.serve({ ...stack.deps, config, reranker: rerankerFromSettings(rerank) })).request;
+    return (
+      await stack.serve({ ...stack.deps, config, reranker: rerankerFromSettings(rerank, stack.deps.ownComponents) })
+    ).request;
   };
 
   before(async () => {

@@ -269,6 +269,25 @@ describe('sources that stay in sync (s3)', function () {
     });
     assert.equal(samePlace.status, 200, samePlace.text);
     assert.equal(samePlace.body.hasSecrets, true, 'the same endpoint keeps them');
+    // The secrets are bound to the whole target (Security III): another bucket, or virtual-hosted addressing
+    // (which sends them to <bucket>.<host>), needs them supplied again.
+    for (const [what, change] of [
+      ['another bucket', { bucket: 'another-bucket' }],
+      ['virtual-hosted addressing', { forcePathStyle: false }],
+    ] as const) {
+      const again = await createSource(nextPrefix());
+      const moved = await stack.request('PATCH', v1(`/sources/${again.id}`), {
+        headers,
+        json: { config: { ...config, ...change } },
+      });
+      assert.equal(moved.status, 200, moved.text);
+      assert.equal(moved.body.hasSecrets, false, `${what} never gets the old secrets`);
+      const resupplied = await stack.request('PATCH', v1(`/sources/${again.id}`), {
+        headers,
+        json: { config: { ...config, ...change }, secrets: bucket.source().secrets },
+      });
+      assert.equal(resupplied.body.hasSecrets, true, `${what} with its secrets supplied again`);
+    }
     const elsewhere = await stack.request('PATCH', v1(`/sources/${source.id}`), {
       headers,
       json: { config: { ...config, endpoint: 'http://127.0.0.2:9' } },

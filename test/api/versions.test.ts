@@ -187,8 +187,15 @@ describe('knowledge versions', function () {
     );
     assert.equal(versions[0]!.createdBy, 'workspace');
     assert.equal(versions[0]!.size, Buffer.byteLength(`# Payroll\n\n${NEW}`));
-    assert.match(String(versions[0]!.hash), /^[0-9a-f]{64}$/);
     assert.equal(versions[1]!.createdBy, null);
+    // A content hash reverses to a short text by trying texts: only the workspace credential sees them
+    // (Security III).
+    assert.ok(
+      versions.every((v) => !('hash' in v)),
+      'a role-bound reader gets no content hash',
+    );
+    const asWorkspace = await stack.request('GET', k(`/${id}/versions`), { headers });
+    assert.match(String(asWorkspace.body.versions[0].hash), /^[0-9a-f]{64}$/);
 
     // Another role's token sees neither the item nor its versions; a user space token has no knowledge.read.
     const asPayroll = (await accessHeaders(stack, tenant, { customerRoleId: 'payroll-team' })).headers;

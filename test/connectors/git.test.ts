@@ -25,6 +25,7 @@ import { checkPack, PackRefused } from '../../src/connectors/gitPack';
 import { compileGlob, globProblem, matchesGlob, MAX_GLOBS } from '../../src/connectors/glob';
 import { SourceUnavailableError, type SourceContext, type SourceEntry } from '../../src/connectors/kind';
 import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 const credentials = { username: 'reader', token: 'tok-3f9a1c-secret' };
 const secrets: GitSecrets = { ...credentials };
@@ -33,6 +34,7 @@ const context = (): SourceContext => ({
   signal: new AbortController().signal,
   heartbeat: () => undefined,
   previous: new Map(),
+  addressPolicy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
 });
 
 async function listAll(kind: GitSourceKind, config: GitConfig, s: GitSecrets = secrets): Promise<SourceEntry[]> {
@@ -69,7 +71,7 @@ describe('git source kind', function () {
     repo.write('src/index.ts', 'export {};\n');
     repo.commit('first');
     server = await world.serve(credentials);
-    kind = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true });
+    kind = createGitKind({ policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS }, allowHttp: true });
   });
 
   after(async () => {
@@ -133,7 +135,7 @@ describe('git source kind', function () {
     assert.equal(doc.fingerprint, intro.fingerprint);
 
     // A kind with no clone kept (another worker) clones again to fetch.
-    const fresh = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true });
+    const fresh = createGitKind({ policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS }, allowHttp: true });
     try {
       const deploy = after.find((e) => e.key === 'docs/guide/deploy.md')!;
       const fetched = await fresh.fetch(context(), config(['docs/**']), secrets, deploy);
@@ -170,7 +172,11 @@ describe('git source kind', function () {
     const unreachable = await failure(listAll(kind, { ...config(['**']), url: `http://127.0.0.1:${port}/x.git` }));
     assert.match(unreachable.message, /could not be reached/);
 
-    const small = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true, maxRepositoryBytes: 600 });
+    const small = createGitKind({
+      policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
+      allowHttp: true,
+      maxRepositoryBytes: 600,
+    });
     try {
       const tooLarge = await failure(listAll(small, config(['**'])));
       assert.match(tooLarge.message, /larger than the 600 bytes/);
@@ -188,7 +194,7 @@ describe('git source kind', function () {
     const bombConfig = { ...config(['**']), url: server.url('bomb') };
     const strict = (limits: { maxObjectBytes?: number; maxInflatedBytes?: number }) =>
       createGitKind({
-        policy: { allowPrivateNetworks: true },
+        policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
         allowHttp: true,
         maxRepositoryBytes: 100_000,
         ...limits,
@@ -213,7 +219,11 @@ describe('git source kind', function () {
 
   it('a name that does not resolve fails as unresolved', async () => {
     const unresolved = createGitKind({
-      policy: { allowPrivateNetworks: true, resolve: () => Promise.reject(new Error('ENOTFOUND')) },
+      policy: {
+        allowPrivateNetworks: true,
+        own: NO_OWN_COMPONENTS,
+        resolve: () => Promise.reject(new Error('ENOTFOUND')),
+      },
       allowHttp: true,
     });
     const err = await failure(listAll(unresolved, { ...config(['**']), url: 'http://git.invalid/handbook.git' }));
@@ -221,13 +231,17 @@ describe('git source kind', function () {
   });
 
   it('an address the door refuses (loopback without the allowance) is refused before any connection', async () => {
-    const strict = createGitKind({ policy: { allowPrivateNetworks: false }, allowHttp: true });
+    const strict = createGitKind({ policy: { allowPrivateNetworks: false, own: NO_OWN_COMPONENTS }, allowHttp: true });
     const connections = server.connections;
     const literal = await failure(listAll(strict, config(['**'])));
     assert.match(literal.message, /not allowed/);
     // A host name resolving to loopback is refused in the connection's own lookup, before connecting.
     const named = createGitKind({
-      policy: { allowPrivateNetworks: false, resolve: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]) },
+      policy: {
+        allowPrivateNetworks: false,
+        own: NO_OWN_COMPONENTS,
+        resolve: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+      },
       allowHttp: true,
     });
     const byName = await failure(
@@ -241,7 +255,11 @@ describe('git source kind', function () {
     const silent = http.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
-    const impatient = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true, timeoutMs: 300 });
+    const impatient = createGitKind({
+      policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
+      allowHttp: true,
+      timeoutMs: 300,
+    });
     try {
       const err = await failure(listAll(impatient, { ...config(['**']), url: `http://127.0.0.1:${port}/x.git` }));
       assert.equal(err.message, 'The repository did not answer within 300 ms');
@@ -294,7 +312,11 @@ describe('git source kind', function () {
   });
 
   it('keeps a bounded number of clones: a fetch whose clone was evicted clones again', async () => {
-    const one = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true, maxKeptClones: 1 });
+    const one = createGitKind({
+      policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
+      allowHttp: true,
+      maxKeptClones: 1,
+    });
     try {
       const [first] = await listAll(one, config(['docs/intro.md']));
       let requests = server.requests;
@@ -318,7 +340,7 @@ describe('git source kind', function () {
     mkdirSync(recent, { recursive: true });
     const old = new Date(Date.now() - STALE_CLONE_MS - 60_000);
     utimesSync(stale, old, old);
-    const sweeping = createGitKind({ policy: { allowPrivateNetworks: true }, allowHttp: true });
+    const sweeping = createGitKind({ policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS }, allowHttp: true });
     try {
       await listAll(sweeping, config(['README.md']));
       assert.equal(existsSync(stale), false);
@@ -330,7 +352,7 @@ describe('git source kind', function () {
   });
 
   it('refuses http unless allowed, and honours a cancelled sync', async () => {
-    const httpsOnly = createGitKind({ policy: { allowPrivateNetworks: true } });
+    const httpsOnly = createGitKind({ policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS } });
     await assert.rejects(listAll(httpsOnly, config(['**'])), /https URL/);
     const abort = new AbortController();
     abort.abort(new Error('cancelled'));

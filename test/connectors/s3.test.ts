@@ -6,12 +6,13 @@ import assert from 'node:assert/strict';
 import { S3ConfigSchema, S3SecretsSchema, s3Kind } from '../../src/connectors/s3';
 import { SourceUnavailableError, type SourceContext } from '../../src/connectors/kind';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 const context = (allowPrivateNetworks = true): SourceContext => ({
   signal: new AbortController().signal,
   heartbeat: () => undefined,
   previous: new Map(),
-  addressPolicy: { allowPrivateNetworks },
+  addressPolicy: { allowPrivateNetworks, own: NO_OWN_COMPONENTS },
 });
 
 describe('s3 source kind', function () {

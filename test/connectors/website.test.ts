@@ -6,6 +6,7 @@ import { createWebsiteKind, websiteKind, type WebsiteConfig } from '../../src/co
 import type { SourceContext, SourceEntry } from '../../src/connectors/kind';
 import type { WebSettings } from '../../src/web/document';
 import { page, startSite, type TestSite } from '../helpers/site';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 const web: WebSettings = {
   allowPrivateNetworks: true,
@@ -25,7 +26,7 @@ async function list(
     signal: new AbortController().signal,
     heartbeat: () => undefined,
     previous,
-    addressPolicy: { allowPrivateNetworks: true },
+    addressPolicy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
     web,
   };
   const entries: SourceEntry[] = [];
@@ -118,5 +119,33 @@ describe('website source kind', () => {
     const late = await list(settings(`${site.origin}/`), first, createWebsiteKind({ listBudgetMs: 0 }));
     assert.deepEqual(late, first, 'nothing is dropped for want of time');
     assert.equal(site.log.slice(requested).filter((r) => r.path === '/' || r.path === '/a').length, 0);
+  });
+
+  it('checks a redirect before requesting it: nothing is asked of another site (Security III, finding 5)', async () => {
+    const other = await startSite();
+    try {
+      other.routes.set('/robots.txt', { body: 'User-agent: *\nDisallow: /\n', type: 'text/plain' });
+      other.routes.set('/x', page('Elsewhere', ['A page of another site that must not be asked for.']));
+      site.routes.set('/robots.txt', { redirect: `${other.origin}/robots.txt` });
+      site.routes.set('/sitemap.xml', { redirect: `${other.origin}/sitemap.xml` });
+      site.routes.set('/', page('Home', ['Welcome to the home page of the example.'], ['/a', '/b']));
+      site.routes.set('/a', { redirect: `${other.origin}/x` });
+      site.routes.set('/b', page('B', ['The second page says something else entirely.']));
+      // robots.txt that leaves the site counts as none (RFC 9309's unavailable); the page that leaves is dropped.
+      const listed = await list(settings(`${site.origin}/`));
+      assert.deepEqual([...listed.keys()].sort(), [`${site.origin}/`, `${site.origin}/b`]);
+      assert.equal(site.hits('/a'), 1);
+
+      // A known page that now leaves the site is dropped, and a start URL that leaves it fails, naming the site.
+      site.routes.set('/b', { redirect: `${other.origin}/x`, status: 302 });
+      assert.deepEqual([...(await list(settings(`${site.origin}/`), listed)).keys()], [`${site.origin}/`]);
+      site.routes.set('/start', { redirect: `${other.origin}/`, status: 307 });
+      await assert.rejects(list(settings(`${site.origin}/start`)), (err: Error) =>
+        err.message.includes(`it redirects to another site (${other.origin}): use that URL`),
+      );
+      assert.deepEqual(other.log, [], 'no request reached the other site');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -17,6 +17,8 @@ import {
 import { startEmbeddingThread } from '../../src/embeddings/local';
 import { readModelInfo } from '../../src/embeddings/modelFiles';
 import { WordPieceTokenizer } from '../../src/embeddings/wordpiece';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
+import { operatorServerPolicy } from '../../src/web/fetch';
 
 // dist/test/embeddings -> the repository root
 const ROOT = path.resolve(__dirname, '../../..');
@@ -30,7 +32,10 @@ describe('local embedding provider', function () {
 
   before(async function () {
     this.timeout(60_000);
-    provider = await createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8 });
+    provider = await createEmbeddingProvider(
+      { provider: 'local', modelDir: MODEL_DIR, batchSize: 8 },
+      NO_OWN_COMPONENTS,
+    );
   });
   after(async () => {
     await provider?.close();
@@ -119,7 +124,10 @@ describe('local embedding provider', function () {
   });
 
   it('refuses work once closed', async () => {
-    const other = await createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8 });
+    const other = await createEmbeddingProvider(
+      { provider: 'local', modelDir: MODEL_DIR, batchSize: 8 },
+      NO_OWN_COMPONENTS,
+    );
     await other.close();
     await other.close(); // idempotent
     await assert.rejects(other.embedQuery('x'), (err: EmbeddingError) => err.code === 'CLOSED');
@@ -243,7 +251,10 @@ describe('local embedding provider', function () {
       for (const f of ['model.onnx', 'vocab.txt']) await symlink(path.join(MODEL_DIR, f), path.join(dir, f));
       const info = { ...(await readModelInfo(MODEL_DIR)), queryPrefix: 'query: ', passagePrefix: 'passage: ' };
       await writeFile(path.join(dir, 'MODEL_INFO.json'), JSON.stringify(info));
-      const prefixed = await createEmbeddingProvider({ provider: 'local', modelDir: dir, batchSize: 8 });
+      const prefixed = await createEmbeddingProvider(
+        { provider: 'local', modelDir: dir, batchSize: 8 },
+        NO_OWN_COMPONENTS,
+      );
       try {
         const text = 'Invoices are sent on the first business day of each month.';
         const [asPassage] = await prefixed.embedDocuments([text]);
@@ -265,11 +276,17 @@ describe('local embedding provider', function () {
 
   it('refuses to start without the model, telling how to get it', async () => {
     await assert.rejects(
-      createEmbeddingProvider({ provider: 'local', modelDir: path.join(ROOT, '.tools/models/nope'), batchSize: 8 }),
+      createEmbeddingProvider(
+        { provider: 'local', modelDir: path.join(ROOT, '.tools/models/nope'), batchSize: 8 },
+        NO_OWN_COMPONENTS,
+      ),
       (err: EmbeddingError) => err.code === 'MODEL_MISSING' && /npm run setup/.test(err.message),
     );
     await assert.rejects(
-      createEmbeddingProvider({ provider: 'local', modelDir: MODEL_DIR, batchSize: 8, dimension: 768 }),
+      createEmbeddingProvider(
+        { provider: 'local', modelDir: MODEL_DIR, batchSize: 8, dimension: 768 },
+        NO_OWN_COMPONENTS,
+      ),
       (err: EmbeddingError) => err.code === 'INVALID_SETTINGS' && /768/.test(err.message),
     );
   });
@@ -361,6 +378,7 @@ describe('OpenAI-compatible embedding provider', () => {
   it('batches, sends model and key, sorts by index and normalises', async () => {
     server = await startEmbeddingsServer();
     const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
       baseUrl: server.baseUrl + '/',
       apiKey: 'sk-test-secret',
       model: 'text-embedding-test',
@@ -391,6 +409,7 @@ describe('OpenAI-compatible embedding provider', () => {
   it('sends no Authorization header without a key, and adds the query instruction to queries only', async () => {
     server = await startEmbeddingsServer();
     const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
       baseUrl: server.baseUrl,
       model: 'bge',
       dimension: 4,
@@ -407,7 +426,12 @@ describe('OpenAI-compatible embedding provider', () => {
 
   it('rejects vectors of another dimension with a clear, non-retryable error', async () => {
     server = await startEmbeddingsServer((req) => ({ status: 200, body: validResponse(req.body.input, 3) }));
-    const provider = createOpenAIEmbeddingProvider({ baseUrl: server.baseUrl, model: 'm', dimension: 4 });
+    const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+      baseUrl: server.baseUrl,
+      model: 'm',
+      dimension: 4,
+    });
     await assert.rejects(provider.embedDocuments(['x']), (err: EmbeddingError) => {
       assert.equal(err.code, 'DIMENSION_MISMATCH');
       assert.equal(err.retryable, false);
@@ -426,6 +450,7 @@ describe('OpenAI-compatible embedding provider', () => {
           : { status: 200, body: validResponse(req.body.input, 4) },
     );
     const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
       baseUrl: server.baseUrl,
       model: 'm',
       dimension: 4,
@@ -441,6 +466,7 @@ describe('OpenAI-compatible embedding provider', () => {
     // A server that echoes the key back must not get it into the error message.
     server = await startEmbeddingsServer((req) => ({ status: 503, body: { error: `${req.headers.authorization}` } }));
     const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
       baseUrl: server.baseUrl,
       apiKey,
       model: 'm',
@@ -460,7 +486,13 @@ describe('OpenAI-compatible embedding provider', () => {
 
   it('does not retry a refused request (401)', async () => {
     server = await startEmbeddingsServer(() => ({ status: 401, body: { error: { message: 'Incorrect API key' } } }));
-    const provider = createOpenAIEmbeddingProvider({ baseUrl: server.baseUrl, apiKey: 'k', model: 'm', dimension: 4 });
+    const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+      baseUrl: server.baseUrl,
+      apiKey: 'k',
+      model: 'm',
+      dimension: 4,
+    });
     await assert.rejects(
       provider.embedDocuments(['x']),
       (err: EmbeddingError) => err.code === 'HTTP' && !err.retryable && /HTTP 401/.test(err.message),
@@ -471,6 +503,7 @@ describe('OpenAI-compatible embedding provider', () => {
   it('times out a request that never answers', async () => {
     server = await startEmbeddingsServer(() => 'hang');
     const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
       baseUrl: server.baseUrl,
       model: 'm',
       dimension: 4,
@@ -490,13 +523,21 @@ describe('OpenAI-compatible embedding provider', () => {
       status: 200,
       body: { data: validResponse(req.body.input, 4).data.slice(1) },
     }));
-    const provider = createOpenAIEmbeddingProvider({ baseUrl: server.baseUrl, model: 'm', dimension: 4 });
+    const provider = createOpenAIEmbeddingProvider({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+      baseUrl: server.baseUrl,
+      model: 'm',
+      dimension: 4,
+    });
     await assert.rejects(provider.embedDocuments(['a', 'b']), (err: EmbeddingError) => err.code === 'BAD_RESPONSE');
   });
 
   it('names the missing settings', async () => {
     await assert.rejects(
-      createEmbeddingProvider({ provider: 'openai', modelDir: '', batchSize: 8, baseUrl: 'http://127.0.0.1:1/v1' }),
+      createEmbeddingProvider(
+        { provider: 'openai', modelDir: '', batchSize: 8, baseUrl: 'http://127.0.0.1:1/v1' },
+        NO_OWN_COMPONENTS,
+      ),
       /EMBEDDING_MODEL, EMBEDDING_DIMENSION/,
     );
   });

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpReranker, RerankError, rerankerFromSettings } from '../../src/embeddings/rerank';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
+import { operatorServerPolicy } from '../../src/web/fetch';
 
 type Reply = { status: number; body: string } | 'hang';
 
@@ -59,7 +61,11 @@ describe('HTTP reranker', function () {
         { index: 1, score: 0.9 },
         { index: 0, score: 0.1 },
       ]);
-    const reranker = createHttpReranker({ url: server.url, timeoutMs: 2000 });
+    const reranker = createHttpReranker({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+      url: server.url,
+      timeoutMs: 2000,
+    });
     assert.deepEqual(await reranker.rerank('q', ['a', 'b']), [0.1, 0.9]);
     assert.deepEqual(server.bodies.at(-1), { query: 'q', texts: ['a', 'b'], raw_scores: false, truncate: true });
     assert.deepEqual(await reranker.rerank('q', []), [], 'nothing to rerank: no request');
@@ -74,7 +80,12 @@ describe('HTTP reranker', function () {
           { index: 1, relevance_score: -3 },
         ],
       });
-    const reranker = createHttpReranker({ url: server.url, model: 'm', timeoutMs: 2000 });
+    const reranker = createHttpReranker({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+      url: server.url,
+      model: 'm',
+      timeoutMs: 2000,
+    });
     const [a, b] = await reranker.rerank('q', ['a', 'b']);
     assert.equal(a, 1 / (1 + Math.exp(-2)));
     assert.equal(b, 1 / (1 + Math.exp(3)));
@@ -82,7 +93,11 @@ describe('HTTP reranker', function () {
   });
 
   it('refuses answers that do not score every text exactly once', async () => {
-    const reranker = createHttpReranker({ url: server.url, timeoutMs: 2000 });
+    const reranker = createHttpReranker({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+      url: server.url,
+      timeoutMs: 2000,
+    });
     const bad: unknown[] = [
       [{ index: 0, score: 0.5 }],
       [
@@ -109,31 +124,51 @@ describe('HTTP reranker', function () {
 
   it('reports HTTP errors without the API key, timeouts, oversized answers and refused addresses', async () => {
     reply = () => ({ status: 401, body: '{"error":"bad key secret-123"}' });
-    const withKey = createHttpReranker({ url: server.url, apiKey: 'secret-123', timeoutMs: 2000 });
+    const withKey = createHttpReranker({
+      policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+      url: server.url,
+      apiKey: 'secret-123',
+      timeoutMs: 2000,
+    });
     await rejectsWith(withKey.rerank('q', ['a']), 'HTTP', /HTTP 401/);
     await withKey.rerank('q', ['a']).catch((err: Error) => assert.ok(!err.message.includes('secret-123')));
 
     reply = () => 'hang';
     const started = Date.now();
-    await rejectsWith(createHttpReranker({ url: server.url, timeoutMs: 200 }).rerank('q', ['a']), 'TIMEOUT');
+    await rejectsWith(
+      createHttpReranker({ policy: operatorServerPolicy(NO_OWN_COMPONENTS), url: server.url, timeoutMs: 200 }).rerank(
+        'q',
+        ['a'],
+      ),
+      'TIMEOUT',
+    );
     assert.ok(Date.now() - started < 5000);
 
     reply = () => json([{ index: 0, score: 0.5, padding: 'x'.repeat(5000) }]);
     await rejectsWith(
-      createHttpReranker({ url: server.url, timeoutMs: 2000, maxBytes: 1000 }).rerank('q', ['a']),
+      createHttpReranker({
+        policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+        url: server.url,
+        timeoutMs: 2000,
+        maxBytes: 1000,
+      }).rerank('q', ['a']),
       'BAD_RESPONSE',
       /larger than 1000 bytes/,
     );
 
     // Cloud metadata stays refused whatever the setting (the one door out's rule).
     await rejectsWith(
-      createHttpReranker({ url: 'http://169.254.169.254/rerank', timeoutMs: 2000 }).rerank('q', ['a']),
+      createHttpReranker({
+        policy: operatorServerPolicy(NO_OWN_COMPONENTS),
+        url: 'http://169.254.169.254/rerank',
+        timeoutMs: 2000,
+      }).rerank('q', ['a']),
       'UNAVAILABLE',
     );
   });
 
   it('is absent without RERANK_URL', () => {
-    assert.equal(rerankerFromSettings({ timeoutMs: 1000 }), null);
-    assert.equal(rerankerFromSettings({ url: server.url, timeoutMs: 1000 })?.name, 'http');
+    assert.equal(rerankerFromSettings({ timeoutMs: 1000 }, NO_OWN_COMPONENTS), null);
+    assert.equal(rerankerFromSettings({ url: server.url, timeoutMs: 1000 }, NO_OWN_COMPONENTS)?.name, 'http');
   });
 });

@@ -22,6 +22,7 @@ import { createTenant, type Tenant } from '../helpers/factories';
 import { createClient, type Request } from '../helpers/http';
 import { multipartBody, uploadRequest } from '../helpers/knowledge';
 import { childEnv, freePort, startServiceProcess, type ServiceProcess } from '../helpers/processes';
+import { specFields } from '../helpers/assertions';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -539,9 +540,22 @@ describe('fault tolerance (separate API and worker processes)', function () {
 
   it('restart of the Temporal server with its database: running workflows resume and complete', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-fault-temporal-'));
-    const [port, uiPort] = [await freePort(), await freePort()];
+    const [port, uiPort, httpPort, metricsPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const start = () =>
-      startTemporalDevServer({ dataDir, cliPath: testEnv.temporalCliPath, port, uiPort, namespace: 'default' });
+      startTemporalDevServer({
+        dataDir,
+        cliPath: testEnv.temporalCliPath,
+        port,
+        uiPort,
+        httpPort,
+        metricsPort,
+        namespace: 'default',
+      });
     let temporal = await start();
     try {
       h = await harness({ temporalAddress: temporal.address });
@@ -688,7 +702,7 @@ describe('fault tolerance (separate API and worker processes)', function () {
       const unexpected = statuses.filter((s) => s !== 201 && s !== 503);
       assert.deepEqual(unexpected, [], `only 201 and 503: ${JSON.stringify(bodies.slice(0, 3))}`);
       for (const b of bodies)
-        assert.deepEqual(b, { error: 'Service Unavailable', message: 'Service temporarily unavailable' });
+        assert.deepEqual(specFields(b), { error: 'Service Unavailable', message: 'Service temporarily unavailable' });
       const stored = new Set(
         (await h.db('knowledge').where({ workspace_id: h.tenant.workspaceId }).select('id')).map(
           (r: { id: string }) => r.id,
@@ -747,7 +761,10 @@ describe('fault tolerance (separate API and worker processes)', function () {
       bytes: Buffer.from('no storage'),
     });
     assert.equal(refused.status, 503, refused.text);
-    assert.deepEqual(refused.body, { error: 'Service Unavailable', message: 'Service temporarily unavailable' });
+    assert.deepEqual(specFields(refused.body), {
+      error: 'Service Unavailable',
+      message: 'Service temporarily unavailable',
+    });
     await h.startWorker();
     const handle = await import('@temporalio/client').then(async ({ Connection, Client }) => {
       const connection = await Connection.connect({ address: testEnv.temporalAddress });

@@ -13,6 +13,17 @@ export const testEnv = {
   get temporalAddress() {
     return required('TEMPORAL_ADDRESS');
   },
+  /** The suite's Temporal Web UI port (scripts/services.sh), when it runs one. */
+  get temporalUiPort(): string | undefined {
+    return process.env.TEMPORAL_UI_PORT || undefined;
+  },
+  /** The suite's Temporal dev server's HTTP API and metrics ports (scripts/services.sh pins both). */
+  get temporalHttpPort(): string | undefined {
+    return process.env.TEMPORAL_HTTP_PORT || undefined;
+  },
+  get temporalMetricsPort(): string | undefined {
+    return process.env.TEMPORAL_METRICS_PORT || undefined;
+  },
   get temporalTestServerPath() {
     return required('TEMPORAL_TEST_SERVER_PATH');
   },

@@ -34,6 +34,8 @@ export async function runCommandEnv(dataDir: string): Promise<NodeJS.ProcessEnv>
     PORT: '0',
     TEMPORAL_DEV_PORT: String(await freeLoopbackPort()),
     TEMPORAL_UI_PORT: String(await freeLoopbackPort()),
+    TEMPORAL_HTTP_PORT: String(await freeLoopbackPort()),
+    TEMPORAL_METRICS_PORT: String(await freeLoopbackPort()),
     TEMPORAL_CLI_PATH: testEnv.temporalCliPath,
     LOG_LEVEL: 'warn',
   });

@@ -17,7 +17,7 @@ import { followLiveEmbeddings } from '../../src/services/embeddingSpace';
 import { createApp } from '../../src/api/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Deps } from '../../src/services/deps';
-import { startEmbeddedS3 } from '../../src/embedded/s3';
+import { startEmbeddedS3, type EmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { startHttpServer, type RunningServer } from '../../src/main/httpServer';
 import { createSecretBox } from '../../src/services/secretBox';
@@ -32,6 +32,7 @@ import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testEnv } from './env';
 import { createClient, type Request } from './http';
+import { ownComponentList, resolveOwnComponents } from '../../src/web/ownComponents';
 
 /** One extraction the stack's worker ran through the sandbox, as the sandbox reported it. */
 export interface ExtractionRecord {
@@ -43,6 +44,8 @@ export interface ExtractionRecord {
 
 export interface TestStack {
   config: Config;
+  /** The stack's own S3 store (its endpoint and credentials): one of the service's own components. */
+  s3: EmbeddedS3;
   /** Every extraction the worker ran, in order of completion. */
   extractions: ExtractionRecord[];
   deps: Deps;
@@ -104,6 +107,8 @@ export async function startStack(
     // app with rate limits of its own.
     RATE_LIMIT_REQUESTS: '0',
     RATE_LIMIT_ANONYMOUS_REQUESTS: '0',
+    RATE_LIMIT_SUBJECT_REQUESTS: '0',
+    RATE_LIMIT_END_USER_REQUESTS: '0',
     // Webhook receivers in tests listen on loopback; retries back off from a short first interval.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_RETRY_INITIAL_INTERVAL: '500 milliseconds',
@@ -112,12 +117,21 @@ export async function startStack(
     // The crawl tests serve their site on loopback; test/api/sources.test.ts checks the refusal with this off.
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_POLITENESS_DELAY_MS: '50',
+    // The suite's Temporal Web UI, HTTP API and metrics: the service's own components, as in production.
+    ...(testEnv.temporalUiPort ? { TEMPORAL_UI_PORT: testEnv.temporalUiPort } : {}),
+    ...(testEnv.temporalHttpPort ? { TEMPORAL_HTTP_PORT: testEnv.temporalHttpPort } : {}),
+    ...(testEnv.temporalMetricsPort ? { TEMPORAL_METRICS_PORT: testEnv.temporalMetricsPort } : {}),
     ...opts.env,
   });
   const logger = pino({ level: 'silent' });
   const testDb = await createTestDatabase();
   const s3 = await startEmbeddedS3({ dataDir, bucket: config.s3.bucket });
-  const storage = createBlobStore({ ...config.s3, ...s3, forcePathStyle: true });
+  const s3Settings = { ...config.s3, ...s3, forcePathStyle: true };
+  const storage = createBlobStore(s3Settings);
+  // As in production (src/main/deps.ts): the stack's own components are never an outbound target.
+  const ownComponents = await resolveOwnComponents(
+    ownComponentList(config, { databaseUrl: testDb.url, s3: s3Settings, temporalAddress: testEnv.temporalAddress }),
+  );
   await storage.ensureBucket();
   const temporal = await connectTemporal(testEnv.temporalAddress, config.temporal.namespace, taskQueue, {
     interceptors: tracing.clientInterceptors,
@@ -126,7 +140,7 @@ export async function startStack(
   const jwtSecret = new Uint8Array(randomBytes(32));
   const tokens = createTokenService(jwtSecret, config.auth.accessTokenTtlSeconds);
   const [primary, nextEmbeddings] = opts.embeddings ?? [
-    instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config)), metrics),
+    instrumentEmbeddings(await createEmbeddingProvider(embeddingSettings(config), ownComponents), metrics),
   ];
   // As in production: the API's pool with the API's session limits, the worker's with the worker's.
   const db = createDb(testDb.url, 20, apiSessionLimits(config));
@@ -134,7 +148,7 @@ export async function startStack(
   // As in production (src/main/deps.ts): every query and stored vector follows the live model.
   const { embeddings } = await followLiveEmbeddings(testDb.db, db, primary, nextEmbeddings);
   const secrets = createSecretBox(randomBytes(32));
-  const reranker = rerankerFromSettings(config.rerank);
+  const reranker = rerankerFromSettings(config.rerank, ownComponents);
   const deps: Deps = {
     config,
     logger,
@@ -148,6 +162,7 @@ export async function startStack(
     secrets,
     metrics,
     tracing,
+    ownComponents,
   };
   const workerDeps = activityDeps({ ...deps, db: workerDb });
   const extractions: ExtractionRecord[] = [];
@@ -182,12 +197,14 @@ export async function startStack(
   const serve = async (d: Deps) => {
     const server = await startHttpServer(createApp(d), { host: '127.0.0.1', port: 0, tls, limits: d.config.http });
     servers.push(server);
+    await ownComponents.add({ name: 'the API', host: '127.0.0.1', port: server.port });
     return { baseUrl: server.url, request: createClient(server.url, tls.cert) };
   };
   const main = await serve(deps);
 
   return {
     config,
+    s3,
     extractions,
     deps,
     testDb,

@@ -1,11 +1,17 @@
 // The layer rules of eslint.config.mjs (README "Layout"): each arrow that runs up, planted in a file that
-// does not exist, is reported; the same import as a type, or an arrow that runs down, is not. Lint only:
-// no database or Temporal.
+// does not exist, is reported; the same import as a type, or an arrow that runs down, is not. So are the two
+// doors (Security III): an outbound request outside src/web (fetch, node:http(s), net, undici), and a
+// credential-kind check outside src/policies. Lint only: no database or Temporal.
 import assert from 'node:assert/strict';
 import { ESLint } from 'eslint';
 import { repoRoot } from '../helpers/processes';
 
-const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax']);
+const LAYER_RULES = new Set([
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-syntax',
+  'no-restricted-globals',
+  'no-restricted-properties',
+]);
 
 interface Planted {
   name: string;
@@ -149,6 +155,83 @@ const violations: Planted[] = [
     filePath: 'src/workflows/x.ts',
     code: "import { readFile } from 'node:fs';\nexport const x = readFile;\n",
   },
+  // The one door out: outbound requests only through src/web.
+  {
+    name: 'a service calls the global fetch',
+    filePath: 'src/services/x.ts',
+    code: "export const x = () => fetch('http://127.0.0.1:8233/api/v1/namespaces');\n",
+  },
+  {
+    name: 'the embeddings call globalThis.fetch',
+    filePath: 'src/embeddings/x.ts',
+    code: "export const x = () => globalThis.fetch('http://tei:8080/embed');\n",
+  },
+  {
+    name: 'the observability code calls fetch',
+    filePath: 'src/observability/x.ts',
+    code: "export const x = () => fetch('http://127.0.0.1:9464/metrics');\n",
+  },
+  {
+    name: 'a connector imports node:https',
+    filePath: 'src/connectors/x.ts',
+    code: "import https from 'node:https';\nexport const x = https.request;\n",
+  },
+  {
+    name: 'a service imports node:http',
+    filePath: 'src/services/x.ts',
+    code: "import { request } from 'node:http';\nexport const x = request;\n",
+  },
+  {
+    name: 'a connector imports net',
+    filePath: 'src/connectors/x.ts',
+    code: "import net from 'net';\nexport const x = net.connect;\n",
+  },
+  {
+    name: 'an activity imports undici',
+    filePath: 'src/activities/x.ts',
+    code: "import { request } from 'undici';\nexport const x = request;\n",
+  },
+  {
+    name: 'src/main imports node:http outside its listener',
+    filePath: 'src/main/x.ts',
+    code: "import http from 'node:http';\nexport const x = http.get;\n",
+  },
+  {
+    name: 'a service requires node:http',
+    filePath: 'src/services/x.ts',
+    code: "export const x = () => require('node:http').get('http://example.com/');\n",
+  },
+  {
+    name: 'a storage module imports node:https dynamically',
+    filePath: 'src/storage/x.ts',
+    code: "export const x = () => import('node:https');\n",
+  },
+  {
+    name: 'a service turns the own-components rule off',
+    filePath: 'src/services/x.ts',
+    code: "import { NO_OWN_COMPONENTS } from '../web/ownComponents';\nexport const x = NO_OWN_COMPONENTS;\n",
+  },
+  // Who may do what: src/policies only.
+  {
+    name: 'a service reads auth.kind',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (auth: { kind: string }) => auth.kind === 'workspace';\n",
+  },
+  {
+    name: 'a router compares ctx.state.auth.kind',
+    filePath: 'src/api/routes/x/router.ts',
+    code: "export const x = (ctx: any) => ctx.state.auth.kind !== 'role';\n",
+  },
+  {
+    name: 'a service compares a kind with a credential kind',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (kind: string) => kind === 'userSpace';\n",
+  },
+  {
+    name: "an activity reads a token's type to decide",
+    filePath: 'src/activities/x.ts',
+    code: "export const x = (claims: { tokenType: string }) => claims.tokenType === 'user_space';\n",
+  },
 ];
 
 const allowed: Planted[] = [
@@ -208,6 +291,46 @@ const allowed: Planted[] = [
     name: 'a workflow imports a contract',
     filePath: 'src/workflows/x.ts',
     code: "import type { RoleAssignmentInput } from './contracts';\nexport type X = RoleAssignmentInput;\n",
+  },
+  {
+    name: 'the door itself opens connections',
+    filePath: 'src/web/x.ts',
+    code: "import http from 'node:http';\nimport { isIP } from 'node:net';\nexport const x = [http.request, isIP];\n",
+  },
+  {
+    name: 'the API listener imports node:https and net',
+    filePath: 'src/main/httpServer.ts',
+    code: "import https from 'node:https';\nimport net from 'node:net';\nexport const x = [https.createServer, net.createServer];\n",
+  },
+  {
+    name: "the errors module reads node:http's STATUS_CODES",
+    filePath: 'src/errors.ts',
+    code: "import { STATUS_CODES } from 'node:http';\nexport const x = STATUS_CODES;\n",
+  },
+  {
+    name: 'a service imports a node:http type',
+    filePath: 'src/services/x.ts',
+    code: "import type { IncomingMessage } from 'node:http';\nexport type X = IncomingMessage;\n",
+  },
+  {
+    name: 'a service asks the door',
+    filePath: 'src/services/x.ts',
+    code: "import { openRequest } from '../web/fetch';\nexport const x = openRequest;\n",
+  },
+  {
+    name: "a policy reads the credential's kind",
+    filePath: 'src/policies/x.ts',
+    code: "export const x = (auth: { kind: string }) => auth.kind === 'userSpace';\n",
+  },
+  {
+    name: "the token service reads a token's type to sign it",
+    filePath: 'src/services/tokens.ts',
+    code: "export const x = (claims: { tokenType: string }) => claims.tokenType === 'user_space';\n",
+  },
+  {
+    name: "a source's kind is no credential's",
+    filePath: 'src/services/x.ts',
+    code: "export const x = (row: { kind: string }) => row.kind === 'website';\n",
   },
 ];
 

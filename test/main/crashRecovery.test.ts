@@ -97,7 +97,12 @@ describe('crash recovery of the run command (kill -9 during ingestion)', functio
   });
   after(async () => {
     if (run) await run.kill9();
-    for (const port of [env.TEMPORAL_DEV_PORT, env.TEMPORAL_UI_PORT]) {
+    for (const port of [
+      env.TEMPORAL_DEV_PORT,
+      env.TEMPORAL_UI_PORT,
+      env.TEMPORAL_HTTP_PORT,
+      env.TEMPORAL_METRICS_PORT,
+    ]) {
       await waitPortFree(Number(port), 20_000).catch(() => undefined);
     }
     await rm(dataDir, { recursive: true, force: true });
@@ -142,9 +147,16 @@ describe('crash recovery of the run command (kill -9 during ingestion)', functio
     const completedBeforeKill = before.filter((s) => s === 'COMPLETED').length;
     assert.ok(completedBeforeKill < FILES, 'the kill came in the middle of ingestion');
 
-    // The embedded Temporal server ends when its parent's pipe closes; its ports (the server's and its Web UI's,
-    // which the restart checks both) free a moment later, not necessarily together.
-    for (const port of [env.TEMPORAL_DEV_PORT, env.TEMPORAL_UI_PORT]) await waitPortFree(Number(port), 30_000);
+    // The embedded Temporal server ends when its parent's pipe closes; its four ports (which the restart checks)
+    // free a moment later, not necessarily together.
+    for (const port of [
+      env.TEMPORAL_DEV_PORT,
+      env.TEMPORAL_UI_PORT,
+      env.TEMPORAL_HTTP_PORT,
+      env.TEMPORAL_METRICS_PORT,
+    ]) {
+      await waitPortFree(Number(port), 30_000);
+    }
     const restartedAt = Date.now();
     run = await RunCommand.start(env);
     const bootedMs = Date.now() - restartedAt;

@@ -67,6 +67,7 @@ describe('npm start (embedded defaults)', function () {
   const started: ChildProcess[] = [];
   let env: NodeJS.ProcessEnv;
   let uiPort: number;
+  let temporalHttpPort: number;
   const freshEnv = async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-dev-'));
     dataDirs.push(dataDir);
@@ -76,6 +77,8 @@ describe('npm start (embedded defaults)', function () {
       PORT: '0',
       TEMPORAL_DEV_PORT: String(await freePort()),
       TEMPORAL_UI_PORT: String(uiPort),
+      TEMPORAL_HTTP_PORT: String((temporalHttpPort = await freePort())),
+      TEMPORAL_METRICS_PORT: String(await freePort()),
       TEMPORAL_CLI_PATH: testEnv.temporalCliPath,
       LOG_LEVEL: 'warn',
     });
@@ -101,6 +104,8 @@ describe('npm start (embedded defaults)', function () {
     assert.match(output, /ready at https:\S+ \(started in \d+ s\)/, output);
     assert.ok(baseUrl);
     assert.equal(await httpStatus(`http://127.0.0.1:${uiPort}/`), 200, 'Temporal Web UI answers');
+    // The dev server's HTTP API listens where the service knows it (an own component), not on a random port.
+    assert.equal(await httpStatus(`http://127.0.0.1:${temporalHttpPort}/api/v1/namespaces`), 200, 'pinned HTTP API');
 
     const boot = await runNode([kwsBin, 'bootstrap', '--json'], env);
     assert.equal(boot.code, 0, boot.stderr);

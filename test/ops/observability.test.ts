@@ -12,6 +12,7 @@ import { createClient } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
 import { samples } from '../helpers/metrics';
 import { getStack, type TestStack } from '../helpers/stack';
+import { specFields } from '../helpers/assertions';
 
 const text = (s: string) => ({ filename: 'note.txt', contentType: 'text/plain', bytes: Buffer.from(s) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -128,7 +129,7 @@ describe('observability', function () {
       });
       const none = await guarded.request('GET', '/metrics');
       assert.equal(none.status, 401);
-      assert.deepEqual(none.body, { error: 'Unauthorized', message: 'Invalid or missing metrics token' });
+      assert.deepEqual(specFields(none.body), { error: 'Unauthorized', message: 'Invalid or missing metrics token' });
       assert.equal(
         (await guarded.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong' } })).status,
         401,

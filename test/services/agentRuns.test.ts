@@ -13,7 +13,7 @@ import { getStack, type TestStack } from '../helpers/stack';
 describe('agent threads and runs service', function () {
   this.timeout(30_000);
   let stack: TestStack;
-  const roomy = { maxMessages: 100, maxBytes: 1_000_000 };
+  const roomy = { maxMessages: 100, maxBytes: 1_000_000, defaultStorageQuotaBytes: 1e12, maxBytesPerSubject: 1e12 };
   const threadNotFound = { status: 404, message: AgentMessages.threadNotFound };
   const listed = async (auth: AuthState) =>
     (await listThreads(stack.deps.db, auth, { page: 1, limit: 50 })).rows.map((t) => t.id).sort();
@@ -36,8 +36,8 @@ describe('agent threads and runs service', function () {
       const db = stack.deps.db;
       const alice = accessAuth(ws, { roleId: roleA, subject: 'alice' });
       const roleOnly = accessAuth(ws, { roleId: roleA });
-      const aliceThread = await createThread(db, alice, { title: 'alice asks' });
-      const roleThread = await createThread(db, roleOnly, { title: 'role asks' });
+      const aliceThread = await createThread(stack.deps, alice, { title: 'alice asks' });
+      const roleThread = await createThread(stack.deps, roleOnly, { title: 'role asks' });
       assert.equal(aliceThread.role_id, roleA);
       assert.equal(aliceThread.subject, 'alice');
       assert.equal(roleThread.subject, null);
@@ -63,7 +63,7 @@ describe('agent threads and runs service', function () {
     });
 
     it('keeps threads of another workspace out, and refuses a malformed id (400)', async () => {
-      const thread = await createThread(stack.deps.db, accessAuth(ws), { title: 'mine' });
+      const thread = await createThread(stack.deps, accessAuth(ws), { title: 'mine' });
       const other = await createWorkspace(stack.deps.db);
       await rejectsWithAppError(loadThread(stack.deps.db, accessAuth(other), thread.id), threadNotFound);
       await rejectsWithAppError(
@@ -87,8 +87,8 @@ describe('agent threads and runs service', function () {
     const ws = await createWorkspace(stack.deps.db);
     const roleA = (await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'A' })).id;
     const roleB = (await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'B' })).id;
-    const roleThread = await createThread(stack.deps.db, accessAuth(ws, { roleId: roleA }), { title: 't' });
-    const carol = await createThread(stack.deps.db, accessAuth(ws, { subject: 'carol' }), { title: 'c' });
+    const roleThread = await createThread(stack.deps, accessAuth(ws, { roleId: roleA }), { title: 't' });
+    const carol = await createThread(stack.deps, accessAuth(ws, { subject: 'carol' }), { title: 'c' });
     assert.equal((await loadThread(stack.deps.db, accessAuth(ws, { roleId: roleB }), roleThread.id)).id, roleThread.id);
     await rejectsWithAppError(loadThread(stack.deps.db, accessAuth(ws, { roleId: roleB }), carol.id), threadNotFound);
     await rejectsWithAppError(loadThread(stack.deps.db, accessAuth(ws, { subject: 'dave' }), carol.id), threadNotFound);
@@ -104,8 +104,8 @@ describe('agent threads and runs service', function () {
     });
 
     it('stops a thread at its message cap (409), while a retried post still answers the stored message', async () => {
-      const thread = await createThread(stack.deps.db, auth, { title: 'capped' });
-      const limits = { maxMessages: 2, maxBytes: 1_000_000 };
+      const thread = await createThread(stack.deps, auth, { title: 'capped' });
+      const limits = { maxMessages: 2, maxBytes: 1_000_000, defaultStorageQuotaBytes: 1e12, maxBytesPerSubject: 1e12 };
       const first = { id: randomUUID(), role: 'user' as const, content: 'one' };
       assert.equal((await postMessage(stack.deps.db, auth, thread.id, first, limits)).created, true);
       await postMessage(stack.deps.db, auth, thread.id, { id: randomUUID(), role: 'user', content: 'two' }, limits);
@@ -124,8 +124,8 @@ describe('agent threads and runs service', function () {
     });
 
     it('stops a thread at its byte cap (409)', async () => {
-      const thread = await createThread(stack.deps.db, auth, { title: 'bytes' });
-      const limits = { maxMessages: 100, maxBytes: 600 };
+      const thread = await createThread(stack.deps, auth, { title: 'bytes' });
+      const limits = { maxMessages: 100, maxBytes: 600, defaultStorageQuotaBytes: 1e12, maxBytesPerSubject: 1e12 };
       await postMessage(
         stack.deps.db,
         auth,
@@ -146,16 +146,46 @@ describe('agent threads and runs service', function () {
     });
 
     it('holds one run per thread: a second lease is 409 until the first is released', async () => {
-      const thread = await createThread(stack.deps.db, auth, { title: 'runs' });
-      const otherThread = await createThread(stack.deps.db, auth, { title: 'other' });
-      const runId = await acquireRunLease(stack.deps, thread.id);
-      await rejectsWithAppError(acquireRunLease(stack.deps, thread.id), { status: 409, message: RunMessages.busy });
+      const thread = await createThread(stack.deps, auth, { title: 'runs' });
+      const otherThread = await createThread(stack.deps, auth, { title: 'other' });
+      const runId = await acquireRunLease(stack.deps, auth, thread.id);
+      await rejectsWithAppError(acquireRunLease(stack.deps, auth, thread.id), {
+        status: 409,
+        message: RunMessages.busy,
+      });
       await releaseRunLease(stack.deps, otherThread.id, runId);
       await releaseRunLease(stack.deps, thread.id, randomUUID());
-      await rejectsWithAppError(acquireRunLease(stack.deps, thread.id), { status: 409, message: RunMessages.busy });
-      assert.ok(await acquireRunLease(stack.deps, otherThread.id), 'threads lease independently');
+      await rejectsWithAppError(acquireRunLease(stack.deps, auth, thread.id), {
+        status: 409,
+        message: RunMessages.busy,
+      });
+      assert.ok(await acquireRunLease(stack.deps, auth, otherThread.id), 'threads lease independently');
       await releaseRunLease(stack.deps, thread.id, runId);
-      assert.notEqual(await acquireRunLease(stack.deps, thread.id), runId);
+      assert.notEqual(await acquireRunLease(stack.deps, auth, thread.id), runId);
+    });
+
+    it("runs at most AGENT_MAX_RUNS_PER_SUBJECT of one end user's threads at a time (Security III)", async () => {
+      const deps = {
+        ...stack.deps,
+        config: { ...stack.deps.config, bounds: { ...stack.deps.config.bounds, agentRunsPerSubject: 1 } },
+      };
+      const erin = accessAuth(ws, { subject: 'erin' });
+      const [first, second] = [
+        await createThread(stack.deps, erin, { title: 'one' }),
+        await createThread(stack.deps, erin, { title: 'two' }),
+      ];
+      const runId = await acquireRunLease(deps, erin, first.id);
+      await rejectsWithAppError(acquireRunLease(deps, erin, second.id), {
+        status: 429,
+        message: 'This end user has its maximum of 1 agent runs in progress',
+      });
+      // Another end user, and the integrator, are not held back by erin's run.
+      const frank = accessAuth(ws, { subject: 'frank' });
+      const franks = await createThread(stack.deps, frank, { title: 'f' });
+      assert.ok(await acquireRunLease(deps, frank, franks.id));
+      assert.ok(await acquireRunLease(deps, auth, (await createThread(stack.deps, auth, { title: 'w' })).id));
+      await releaseRunLease(deps, first.id, runId);
+      assert.ok(await acquireRunLease(deps, erin, second.id), 'once the first run ends');
     });
   });
 });

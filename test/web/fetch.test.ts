@@ -31,6 +31,7 @@ import {
   matchesPathPattern,
   pathFilter,
 } from '../../src/web/urls';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 const u0 = (path: string) => new URL(`https://e.com${path}`);
 /** robots.txt as the crawl keeps it: parsed once, for our user agent. */
@@ -74,6 +75,7 @@ describe('web fetcher', () => {
   /** A policy that allows 127.0.0.1 and refuses every other address, with a resolver the test controls. */
   const policy = (resolve?: Resolver, extra: Partial<FetchPolicy> = {}): FetchPolicy => ({
     allowPrivateNetworks: false,
+    own: NO_OWN_COMPONENTS,
     timeoutMs: 2000,
     userAgent: 'TestBot/1.0',
     resolve,
@@ -160,7 +162,7 @@ describe('web fetcher', () => {
 
   it('refuses every spelling of a loopback, unspecified, link-local or embedded address, at creation and before connecting', async () => {
     // The rule as the service runs it (nothing narrowed or lifted).
-    const guarded: AddressPolicy = { allowPrivateNetworks: false };
+    const guarded: AddressPolicy = { allowPrivateNetworks: false, own: NO_OWN_COMPONENTS };
     const fetching: FetchPolicy = { ...guarded, timeoutMs: 2000, userAgent: 'TestBot/1.0' };
     const get = { method: 'GET' as const, headers: {} };
     // Node connects each of these to this machine, where the listener on `port` waits, unless refused first.
@@ -204,7 +206,11 @@ describe('web fetcher', () => {
     assert.deepEqual(hits, [], 'nothing reached the listener');
 
     // The refusals are the rule's: with the rule lifted, the same door does reach the listener.
-    const lifted = await openRequest(`http://[::ffff:127.0.0.1]:${port}/probe`, { allowPrivateNetworks: true }, get);
+    const lifted = await openRequest(
+      `http://[::ffff:127.0.0.1]:${port}/probe`,
+      { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
+      get,
+    );
     lifted.resume();
     assert.equal(lifted.statusCode, 200);
     assert.deepEqual(hits, ['/probe']);
@@ -226,8 +232,8 @@ describe('web fetcher', () => {
     // is sent to them, even to watch it fail: checkLiteralHost is what openRequest runs before connecting,
     // and checkWebUrl resolves through the same check as the connection's own lookup.
     for (const lifted of [
-      { allowPrivateNetworks: true, resolve: toMetadata },
-      { allowPrivateNetworks: false, resolve: toMetadata, refuseAddress: () => undefined },
+      { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS, resolve: toMetadata },
+      { allowPrivateNetworks: false, own: NO_OWN_COMPONENTS, resolve: toMetadata, refuseAddress: () => undefined },
     ] satisfies AddressPolicy[]) {
       for (const host of metadata) {
         const url = `http://${host}/latest/meta-data/`;
@@ -247,7 +253,7 @@ describe('web fetcher', () => {
 
   it('refuses an address without telling what a name resolved to', async () => {
     const intranet: Resolver = async () => [{ address: '10.20.30.40', family: 4 }];
-    const guarded: AddressPolicy = { allowPrivateNetworks: false, resolve: intranet };
+    const guarded: AddressPolicy = { allowPrivateNetworks: false, own: NO_OWN_COMPONENTS, resolve: intranet };
     const refusals = [
       checkWebUrl('http://intranet.test/', guarded),
       checkWebUrl('http://[::1]/', guarded),

@@ -25,6 +25,7 @@ import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createTenant } from '../helpers/factories';
 import { workflowBundle } from '../helpers/stack';
+import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 describe('cascadeDeleteWorkflow (time-skipping)', function () {
   this.timeout(120_000);
@@ -82,7 +83,12 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
         ...createDeleteActivities({ db }),
         ...createStorageActivities({ storage }),
         clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
-        ...createWebhookActivities({ db, metrics: createMetrics(), webhooks: loadConfig({}).webhooks }),
+        ...createWebhookActivities({
+          db,
+          metrics: createMetrics(),
+          webhooks: loadConfig({}).webhooks,
+          ownComponents: NO_OWN_COMPONENTS,
+        }),
       },
     });
     await worker.runUntil(async () => {
@@ -189,7 +195,12 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       ...createDeleteActivities({ db }),
       ...createStorageActivities({ storage }),
       clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
-      ...createWebhookActivities({ db, metrics: createMetrics(), webhooks: loadConfig({}).webhooks }),
+      ...createWebhookActivities({
+        db,
+        metrics: createMetrics(),
+        webhooks: loadConfig({}).webhooks,
+        ownComponents: NO_OWN_COMPONENTS,
+      }),
     };
     const plain = new Client({ connection: env.connection, namespace: env.namespace ?? 'default' });
     const run = async (bundle: Awaited<ReturnType<typeof workflowBundle>>) => {

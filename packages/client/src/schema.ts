@@ -685,7 +685,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a role (asynchronous); its knowledge and taxonomy assignments go with it
-         * @description **Authorization**: `roles.manage` (create, update and delete roles). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description Starts the deletion and answers with its job: the role is not yet deleted when this answers. A GET of the role right after may still find it until the job has run; poll POST …/background-jobs with the workflowId until it is COMPLETED. Tokens bound to the role are refused from the moment the job deletes it.
+         *
+         *     **Authorization**: `roles.manage` (create, update and delete roles). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         delete: operations["deleteRole"];
         options?: never;
@@ -1167,6 +1169,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces/{workspaceId}/agent/tools/knowledge_search/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute the knowledge_search tool in the caller's scope
+         * @description Search over the workspace's knowledge (the caller's role scope): the best-matching items, most relevant first, with an excerpt and a score; by meaning (semantic, the default), by exact words (keyword) or both (hybrid). The same tool as GET …/agent/tools lists and MCP offers.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         */
+        post: operations["executeKnowledgeSearchTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/agent/tools/title_search/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute the title_search tool in the caller's scope
+         * @description Find knowledge items whose title contains the given text (any case), newest first. The same tool as GET …/agent/tools lists and MCP offers.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         */
+        post: operations["executeTitleSearchTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/agent/tools/get_knowledge/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute the get_knowledge tool in the caller's scope
+         * @description One knowledge item by id: its type, content (URL, file path or text), status and metadata. The same tool as GET …/agent/tools lists and MCP offers.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         */
+        post: operations["executeGetKnowledgeTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/agent/tools/rag/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute the rag tool in the caller's scope
+         * @description Passages of workspace knowledge that answer a question (retrieval-augmented generation), most relevant first, each with its source. The same tool as GET …/agent/tools lists and MCP offers.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         */
+        post: operations["executeRagTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workspaces/{workspaceId}/agent/tools/{name}/execute": {
         parameters: {
             query?: never;
@@ -1177,8 +1267,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Execute a first-party tool in the caller's scope
-         * @description `input` must match the input schema of the tool the path names (GET …/agent/tools lists them; 400 naming the field otherwise, e.g. "Missing required field: input.query"): the schema of one tool per path parameter is a rule JSON Schema cannot state on one operation.
+         * Any other tool name: 404
+         * @description Each tool has an operation of its own (POST …/agent/tools/knowledge_search/execute and the others), with its input schema; a name that is no tool answers 404 "Tool not found" whatever the body.
          *
          *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
@@ -1635,6 +1725,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The error guide: every error body's code, what it means and what to do (each code an anchor)
+         * @description An error's docUrl links here (https://<host>/docs/errors#<code>); docs/reference/errors.md is the same guide.
+         *
+         *     **Authorization**: `public.read` (health and service documents; no credential): no credential.
+         */
+        get: operations["getErrorGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/assets/{file}": {
         parameters: {
             query?: never;
@@ -1749,6 +1861,22 @@ export interface components {
             error: string;
             /** @description What went wrong (the messages the specification names, verbatim) */
             message: string;
+            /**
+             * @description A stable code for the kind of error (the error guide, GET /docs/errors, lists them)
+             * @enum {string}
+             */
+            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_filter" | "value_not_storable" | "malformed_json" | "unsafe_text" | "malformed_multipart" | "unsupported_file_type" | "missing_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_workspace_mismatch" | "permission_denied" | "model_fixed" | "https_required" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "source_kind_mismatch" | "item_not_ready" | "body_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "internal_error" | "upstream_error" | "service_unavailable";
+            /** @description The field (filter.filters[0].key) or header (organizationid) at fault */
+            param?: string;
+            /** @description What to do about it, in one line */
+            hint?: string;
+            /**
+             * Format: uri
+             * @description The code's entry in the error guide this service serves (https://<host>/docs/errors#<code>)
+             */
+            docUrl?: string;
+            /** @description The request's id (as in X-Request-Id), for the logs */
+            requestId?: string;
         };
         ReadinessCheck: {
             /** @enum {string} */
@@ -2092,8 +2220,8 @@ export interface components {
             status: "PROCESSING" | "COMPLETED" | "FAILED";
             /** @description Bytes of the file or text */
             size: number;
-            /** @description SHA-256 of the content, hex (null: not recorded) */
-            hash: string | null;
+            /** @description SHA-256 of the content, hex (null: not recorded); shown to the workspace credential only (an end user's credential gets none) */
+            hash?: string | null;
             /** @description The kind of credential that made the version (null: recorded before versions) */
             createdBy: ("apiKey" | "workspace" | "role" | "userSpace") | null;
             /** @description Why the version failed (FAILED) */
@@ -3114,7 +3242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Provide either customerRoleId or roleId, not both; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID; Request body must be a JSON object; subject must be a string; subject must not be empty; subject must be at most 255 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Provide either customerRoleId or roleId, not both; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID; Request body must be a JSON object; subject must be a string; subject must not be empty; subject must be at most 255 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3576,7 +3704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Type must be LINK */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Type must be LINK */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3737,7 +3865,7 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string & unknown;
-                    /** @description The text (chunked and embedded) */
+                    /** @description The text (chunked and embedded). The whole JSON body is also limited to MAX_JSON_BODY_BYTES (1 MiB by default): text whose encoded body is larger answers 413 (code body_too_large) before it is read, however few characters it has; upload long text as a file (POST …/knowledge/file) instead. */
                     content: string & unknown;
                     language?: string & unknown;
                     /** @description Free key-value metadata (title, language and extraction are kept in their own fields) */
@@ -3796,7 +3924,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4002,7 +4130,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4216,7 +4344,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with /; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with /; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4272,7 +4400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed; The website has no crawl settings to recrawl with */
+            /** @description Conflict: externalId belongs to a FILE item: only a file upload can replace it; externalId belongs to a STRING item: only a text can replace it; externalId belongs to a URL item: only a URL can replace it; externalId belongs to a WEBSITE item: only a website can replace it; externalId belongs to an item with another url: post its own url to fetch it again; An item with this externalId is being created by another request; retry; A new version of this item is still being processed; The website has no crawl settings to recrawl with; The workspace holds its maximum of … sources */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4441,7 +4569,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces; externalId cannot be combined with unpack=true */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces; externalId cannot be combined with unpack=true */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4650,7 +4778,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataSearchItem"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be a positive integer; page must be at most 10000; limit must be between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be a positive integer; page must be at most 10000; limit must be between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5259,7 +5387,7 @@ export interface operations {
                     attributes?: {
                         [key: string]: string | number | boolean;
                     } | null;
-                    /** @description A STRING item's new text: its next version, indexed in the background; the item answers from its current version until the new one is COMPLETED (409 for other types or while a version is processing) */
+                    /** @description A STRING item's new text: its next version, indexed in the background; the item answers from its current version until the new one is COMPLETED (409 for other types or while a version is processing). The whole JSON body is also limited to MAX_JSON_BODY_BYTES (1 MiB by default): text whose encoded body is larger answers 413 (code body_too_large) before it is read, however few characters it has; upload long text as a file (POST …/knowledge/file) instead. */
                     text?: string & unknown;
                 } | unknown | unknown;
             };
@@ -5279,7 +5407,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdatedKnowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field; content must be at most 1000000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Missing required field; content must be at most 1000000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5464,7 +5592,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionStarted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6171,7 +6299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field; Invalid knowledge type */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Missing required field; Invalid knowledge type */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7018,7 +7146,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7319,7 +7447,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalSettings"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; rerank must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; rerank must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7788,7 +7916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8250,7 +8378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8575,7 +8703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chunk"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Missing required field; text must be a string; text must not be empty; text must be at most 4000 characters; position must be an integer from 0 to 10000000; A new chunk accepts only text and position */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Missing required field; text must be a string; text must not be empty; text must be at most 4000 characters; position must be an integer from 0 to 10000000 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8761,7 +8889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chunk"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Invalid chunk ID format; text must be a string; text must not be empty; text must be at most 4000 characters; enabled must be a boolean; text or enabled is required; A chunk change accepts only text and enabled */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Invalid chunk ID format; text must be a string; text must not be empty; text must be at most 4000 characters; enabled must be a boolean; text or enabled is required */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9085,7 +9213,7 @@ export interface operations {
                     "application/json": components["schemas"]["RbacStatus"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; rbacEnabled must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; rbacEnabled must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9408,7 +9536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9581,7 +9709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; At least one search criterion required; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; At least one search criterion required; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10051,7 +10179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10224,10 +10352,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The deletion job: poll POST …/background-jobs until it is COMPLETED */
                         workflowId: string;
                         /**
                          * Format: uuid
-                         * @description The deleted role
+                         * @description The role being deleted (it exists until the job has run)
                          */
                         roleId: string;
                         message: string;
@@ -10567,7 +10696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10767,7 +10896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11242,7 +11371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; jobIds must be an array of strings; jobIds must be a non-empty array of strings; jobIds may hold at most 100 ids */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; jobIds must be an array of strings; jobIds must be a non-empty array of strings; jobIds may hold at most 100 ids */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11873,7 +12002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required field; email must be a valid email address; userId must be at most 255 characters; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required field; email must be a valid email address; userId must be at most 255 characters; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11914,6 +12043,19 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; role with the given customerRoleId not found; Role not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The workspace holds its maximum of … spaces */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit"?: string;
@@ -12010,7 +12152,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description The workspace: must equal the path's workspaceId (400 "workspaceId must equal the workspace in the path", code workspace_id_mismatch: a rule between a body field and a path parameter JSON Schema cannot state)
+                     */
                     workspaceId: string;
                     /** Format: uuid */
                     userId?: string;
@@ -12052,7 +12197,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Missing required field: workspaceId; workspaceId must equal the workspace in the path; Provide exactly one of userId and customerIdString; Provide at most one of roleId and customerRoleId; userId must be a valid UUID; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Missing required field: workspaceId; workspaceId must equal the workspace in the path; Provide exactly one of userId and customerIdString; Provide at most one of roleId and customerRoleId; userId must be a valid UUID; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12093,6 +12238,19 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; role with the given customerRoleId not found; Role not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The workspace holds its maximum of … spaces; This role's tokens have created their maximum of … spaces */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit"?: string;
@@ -12535,7 +12693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; The space is private; name must be a string; name must not be empty; Request body must be a JSON object */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; The space is private; name must be a string; name must not be empty; Request body must be a JSON object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12579,6 +12737,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The space holds its maximum of … groups */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -12885,7 +13057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; The space is private; Missing required field; groupId must be a valid UUID; type must be USER or AI; messageAIId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; The space is private; Missing required field; groupId must be a valid UUID; type must be USER or AI; messageAIId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12913,7 +13085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: HTTPS is required; Insufficient permissions; A user space token is required; Role not found */
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A user space token is required; Role not found; Storage quota exceeded */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12941,6 +13113,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: The space holds its maximum of … messages; The space holds its maximum of … bytes of messages */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -12955,7 +13141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes; The message is larger than … bytes (text, content and sources together) */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13054,7 +13240,7 @@ export interface operations {
                     "application/json": components["schemas"]["SpaceMessage"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; The space is private; Provide thumbUp or thumbDown; thumbUp and thumbDown cannot both be true; thumbUp must be a boolean; thumbDown must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; The space is private; Provide thumbUp or thumbDown; thumbUp and thumbDown cannot both be true; thumbUp must be a boolean; thumbDown must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13996,7 +14182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14330,7 +14516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14374,6 +14560,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Agent server not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: This end user holds its maximum of … agent threads; The workspace holds its maximum of … agent threads */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -14831,7 +15031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid thread ID format; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid thread ID format; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14859,7 +15059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found; Storage quota exceeded */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15017,7 +15217,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid thread ID format; Missing required field: <field>; <field> must be …; model is required: set it on the agent server or in the run request */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid thread ID format; Missing required field: <field>; <field> must be …; model is required: set it on the agent server or in the run request */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15045,7 +15245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found; Only the workspace credential runs another model than the agent server's */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15508,7 +15708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15791,7 +15991,7 @@ export interface operations {
             };
         };
     };
-    executeAgentTool: {
+    executeKnowledgeSearchTool: {
         parameters: {
             query?: never;
             header: {
@@ -15801,8 +16001,6 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description The tool (GET …/agent/tools lists them) */
-                name: string;
             };
             cookie?: never;
         };
@@ -15810,7 +16008,318 @@ export interface operations {
             content: {
                 "application/json": {
                     input: {
-                        [key: string]: components["schemas"]["CleanJsonValue"];
+                        /** @description What to look for, in natural language */
+                        query: string & unknown;
+                        /**
+                         * @description How many items, 1 to 50
+                         * @default 10
+                         */
+                        limit?: number;
+                        /**
+                         * Format: uuid
+                         * @description Only knowledge assigned to this audience
+                         */
+                        audienceId?: string;
+                        /** @description Only knowledge assigned to one of these roles */
+                        roleIds?: string[];
+                        /**
+                         * @description semantic (the default: by meaning), keyword (exact words, identifiers, error texts) or hybrid (both fused)
+                         * @enum {string}
+                         */
+                        mode?: "semantic" | "hybrid" | "keyword";
+                        /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                        filter?: {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "and" | "or";
+                                        filters: ({
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string | number | boolean;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "gt" | "gte" | "lt" | "lte";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                            value: number | (string & unknown);
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string[] | number[] | boolean[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: (string & unknown)[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: (string & unknown)[];
+                                        })[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
                     };
                 };
             };
@@ -15832,7 +16341,1263 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; The tool's input is invalid: … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeTitleSearchTool: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    input: {
+                        /** @description Part of the title, any case */
+                        title: string & unknown;
+                        /**
+                         * @description How many items, 1 to 50
+                         * @default 10
+                         */
+                        limit?: number;
+                        /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                        filter?: {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "and" | "or";
+                                        filters: ({
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string | number | boolean;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "gt" | "gte" | "lt" | "lte";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                            value: number | (string & unknown);
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string[] | number[] | boolean[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: (string & unknown)[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: (string & unknown)[];
+                                        })[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The tool's output */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        output: unknown;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeGetKnowledgeTool: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    input: {
+                        /**
+                         * Format: uuid
+                         * @description The knowledge item id (from a search result)
+                         */
+                        knowledgeId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The tool's output */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        output: unknown;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeRagTool: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    input: {
+                        /** @description The question to find passages for */
+                        text: string & unknown;
+                        /**
+                         * @description How many passages, 1 to 10
+                         * @default 5
+                         */
+                        topK?: number;
+                        /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
+                        filter?: {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string | number | boolean;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "gt" | "gte" | "lt" | "lte";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                            value: number | (string & unknown);
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @description An attribute key */
+                            key: string & unknown;
+                            value: string[] | number[] | boolean[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "type" | "language" | "mimetype";
+                            value: string[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "createdAt" | "updatedAt";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "eq" | "ne";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: string & unknown;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "in" | "nin";
+                            /** @enum {string} */
+                            key: "parentId" | "categoryId";
+                            value: (string & unknown)[];
+                        } | {
+                            /** @enum {unknown} */
+                            type: "and" | "or";
+                            filters: ({
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string | number | boolean;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "gt" | "gte" | "lt" | "lte";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                value: number | (string & unknown);
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @description An attribute key */
+                                key: string & unknown;
+                                value: string[] | number[] | boolean[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "type" | "language" | "mimetype";
+                                value: string[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "createdAt" | "updatedAt";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "eq" | "ne";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: string & unknown;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "in" | "nin";
+                                /** @enum {string} */
+                                key: "parentId" | "categoryId";
+                                value: (string & unknown)[];
+                            } | {
+                                /** @enum {unknown} */
+                                type: "and" | "or";
+                                filters: ({
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string | number | boolean;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "gt" | "gte" | "lt" | "lte";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                    value: number | (string & unknown);
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @description An attribute key */
+                                    key: string & unknown;
+                                    value: string[] | number[] | boolean[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "type" | "language" | "mimetype";
+                                    value: string[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "createdAt" | "updatedAt";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "eq" | "ne";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: string & unknown;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "in" | "nin";
+                                    /** @enum {string} */
+                                    key: "parentId" | "categoryId";
+                                    value: (string & unknown)[];
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "and" | "or";
+                                    filters: ({
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string | number | boolean;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "gt" | "gte" | "lt" | "lte";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                        value: number | (string & unknown);
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @description An attribute key */
+                                        key: string & unknown;
+                                        value: string[] | number[] | boolean[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "type" | "language" | "mimetype";
+                                        value: string[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "createdAt" | "updatedAt";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "eq" | "ne";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: string & unknown;
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "in" | "nin";
+                                        /** @enum {string} */
+                                        key: "parentId" | "categoryId";
+                                        value: (string & unknown)[];
+                                    } | {
+                                        /** @enum {unknown} */
+                                        type: "and" | "or";
+                                        filters: ({
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string | number | boolean;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "gt" | "gte" | "lt" | "lte";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
+                                            value: number | (string & unknown);
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @description An attribute key */
+                                            key: string & unknown;
+                                            value: string[] | number[] | boolean[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "type" | "language" | "mimetype";
+                                            value: string[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "createdAt" | "updatedAt";
+                                            value: (string & unknown)[];
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "eq" | "ne";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: string & unknown;
+                                        } | {
+                                            /** @enum {unknown} */
+                                            type: "in" | "nin";
+                                            /** @enum {string} */
+                                            key: "parentId" | "categoryId";
+                                            value: (string & unknown)[];
+                                        })[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The tool's output */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        output: unknown;
+                    };
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; A role-bound token is required when RBAC is active; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeAgentTool: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description A name that is not one of the tools */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16171,7 +17936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16690,7 +18455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16840,6 +18605,8 @@ export interface operations {
             header: {
                 /** @description The access token's organization (required with an access token) */
                 organizationid: string;
+                /** @description What the MCP transport requires of every client (406 with a JSON-RPC error otherwise) */
+                Accept: "application/json, text/event-stream";
             };
             path: {
                 /** @description The workspace */
@@ -17237,7 +19004,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17738,7 +19505,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18215,10 +19982,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Bytes of the workspace's stored files (uploads, archive members, crawled files) */
+                        /** @description The workspace's storage figure: its files' bytes and its messages' (fileBytes + messageBytes) */
                         usedBytes: number;
-                        /** @description The workspace's quota: its own, else the service's default; an upload beyond it is refused */
+                        /** @description The workspace's quota: its own, else the service's default; an upload or a message beyond it is refused */
                         quotaBytes: number;
+                        /** @description Bytes of the workspace's stored files (uploads, archive members, crawled files) */
+                        fileBytes: number;
+                        /** @description Bytes of the workspace's space messages and agent thread messages */
+                        messageBytes: number;
                     };
                 };
             };
@@ -18557,7 +20328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19183,7 +20954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Missing required field; Invalid field value; Invalid source config; Invalid source secrets */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value; Invalid source config; Invalid source secrets */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19227,6 +20998,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; One or more roles not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The workspace holds its maximum of … sources */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -19757,7 +21542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value; Invalid source config; Invalid source secrets */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value; Invalid source config; Invalid source secrets */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20237,7 +22022,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceRulesPreview"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20728,6 +22513,97 @@ export interface operations {
         };
     };
     getDocsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getErrorGuide: {
         parameters: {
             query?: never;
             header?: never;

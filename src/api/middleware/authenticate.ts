@@ -5,13 +5,14 @@
 // (403) -> the route's action is allowed for the credential's kind (403, src/policies).
 import type { Context, Middleware, Next } from 'koa';
 import type { Deps } from '../../services/deps';
-import { AppError, badRequest, forbidden, Messages, unauthorized } from '../../errors';
+import { AppError, badRequest, forbidden, Messages, unauthorized, type ErrorHelp } from '../../errors';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { tokenKind, type AuthState } from '../../policies/credentials';
-import { presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
+import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
 import { credentialContext, recordApiKeyUse } from '../../services/authentication';
-import { standingWorkspace } from '../../services/credentials';
+import { ROLE_GONE, standingWorkspace } from '../../services/credentials';
+import type { TokenRefusal } from '../../services/tokens';
 import { loadActiveWorkspace } from '../../services/workspaces';
 
 declare module 'koa' {
@@ -23,7 +24,7 @@ declare module 'koa' {
 
 export function requireAuth(ctx: Context): AuthState {
   const auth = ctx.state.auth as AuthState | undefined;
-  if (!auth) throw unauthorized(Messages.invalidAccessToken);
+  if (!auth) throw unauthorized(Messages.invalidAccessToken, { code: 'token_missing' });
   return auth;
 }
 
@@ -57,17 +58,82 @@ export interface RouteGuard {
 export const ROUTE_GUARD = Symbol('routeGuard');
 export type GuardMiddleware = Middleware & { [ROUTE_GUARD]: RouteGuard };
 
-function bearerToken(ctx: Context): string | undefined {
+const TOKEN_ENDPOINT = 'POST /workspaces/{workspaceId}/generate-access-key-token';
+const invalidToken = (help: ErrorHelp) =>
+  unauthorized(Messages.invalidAccessToken, { param: 'Authorization', ...help });
+const invalidApiKey = (help: ErrorHelp) => unauthorized(Messages.invalidApiKey, { param: 'x-api-key', ...help });
+
+/** The bearer token of the Authorization header, or the 401 that says what is wrong with the header. */
+function bearerToken(ctx: Context): string {
   const header = ctx.get('authorization');
+  if (!header) {
+    throw invalidToken({
+      code: 'token_missing',
+      ...(ctx.get('x-api-key')
+        ? {
+            hint:
+              `This operation takes an access token in Authorization: Bearer, not the API key alone: exchange the ` +
+              `key at ${TOKEN_ENDPOINT} (header x-api-key), then send Authorization: Bearer <accessToken>.`,
+          }
+        : {}),
+    });
+  }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
+  const sent = match?.[1] ?? header.trim().split(/\s+/).pop() ?? '';
+  if (looksLikeApiKey(sent)) throw invalidToken({ code: 'api_key_as_token' });
+  if (!match) {
+    const scheme = /^(\S+)\s+\S/.exec(header.trim())?.[1];
+    throw invalidToken({
+      code: 'bearer_scheme_missing',
+      hint: scheme
+        ? `The header uses the scheme ${scheme.slice(0, 20)}: send Authorization: Bearer <token>.`
+        : 'The header holds no scheme: send Authorization: Bearer <token> (the word Bearer, a space, the token).',
+    });
+  }
+  return match[1]!;
+}
+
+/** The 401 for a token the token service refused, saying why. */
+function tokenRefused(refusal: TokenRefusal): AppError {
+  switch (refusal.reason) {
+    case 'expired':
+      return invalidToken({
+        code: 'token_expired',
+        ...(refusal.expiredAt
+          ? {
+              hint:
+                `The token expired at ${refusal.expiredAt.toISOString()}: mint a new one with ${TOKEN_ENDPOINT} ` +
+                '(a user space token: activate the user space again).',
+            }
+          : {}),
+      });
+    case 'signature':
+      return invalidToken({ code: 'token_signature_invalid' });
+    case 'not_ours':
+      return invalidToken({ code: 'token_invalid' });
+    case 'malformed':
+      return invalidToken({ code: 'token_malformed' });
+  }
 }
 
 async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options: GuardOptions): Promise<AuthState> {
-  const key = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined);
-  if (!key) throw unauthorized(Messages.invalidApiKey);
+  const presented = ctx.get('x-api-key') || undefined;
+  if (!presented) {
+    throw invalidApiKey({
+      code: 'api_key_missing',
+      ...(ctx.get('authorization')
+        ? { hint: 'This operation takes the workspace API key in x-api-key, not a bearer token.' }
+        : {}),
+    });
+  }
+  const key = await verifyApiKey(deps.db, presented);
+  if (!key) throw invalidApiKey({ code: 'api_key_invalid' });
   if (!options.keyNamesWorkspace && key.workspace_id !== ctx.params.workspaceId) {
-    throw forbidden(Messages.insufficientPermissions);
+    throw forbidden(Messages.insufficientPermissions, {
+      code: 'api_key_workspace_mismatch',
+      param: 'x-api-key',
+      hint: `The key belongs to workspace ${key.workspace_id}: call that workspace, or use this workspace's key.`,
+    });
   }
   const workspace = await loadActiveWorkspace(deps.db, key.workspace_id);
   recordApiKeyUse(deps.db, key.id);
@@ -79,13 +145,19 @@ async function authenticateBearer(
   ctx: Context,
   options: GuardOptions,
 ): Promise<AuthState> {
-  const raw = bearerToken(ctx);
-  const claims = raw ? await deps.tokens.verify(raw) : undefined;
-  if (!claims) throw unauthorized(Messages.invalidAccessToken);
+  const checked = await deps.tokens.check(bearerToken(ctx));
+  if (!checked.ok) throw tokenRefused(checked);
+  const { claims } = checked;
   // One query reads the token's own workspace, key and role and, where an x-api-key must come too, that key;
   // the checks still run in the order of this file's header.
-  const keyHash = options.requireApiKey ? presentedKeyHash(ctx.get('x-api-key') || undefined) : undefined;
-  if (options.requireApiKey && !keyHash) throw unauthorized(Messages.invalidApiKey);
+  const presented = options.requireApiKey ? ctx.get('x-api-key') || undefined : undefined;
+  const keyHash = presentedKeyHash(presented);
+  if (options.requireApiKey && !keyHash) {
+    throw invalidApiKey({
+      code: presented ? 'api_key_invalid' : 'api_key_missing',
+      hint: 'This operation takes the workspace API key in x-api-key beside the bearer token.',
+    });
+  }
   const context = await credentialContext(deps.db, {
     workspaceId: claims.workspaceId,
     apiKeyId: claims.apiKeyId,
@@ -94,27 +166,57 @@ async function authenticateBearer(
   });
   if (keyHash) {
     const key = context.presentedKey;
-    if (!key || !sameKeyHash(key.keyHash, keyHash)) throw unauthorized(Messages.invalidApiKey);
-    if (key.workspaceId !== claims.workspaceId) throw forbidden(Messages.insufficientPermissions);
+    if (!key || !sameKeyHash(key.keyHash, keyHash)) throw invalidApiKey({ code: 'api_key_invalid' });
+    if (key.workspaceId !== claims.workspaceId) {
+      throw forbidden(Messages.insufficientPermissions, {
+        code: 'api_key_workspace_mismatch',
+        param: 'x-api-key',
+        hint: "The API key and the token belong to different workspaces: send the token's workspace's key.",
+      });
+    }
   }
   // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.
   if (claims.tokenType === 'access') {
     const organizationId = ctx.get('organizationid');
     if (!organizationId && options.organizationHeader !== 'optional') {
-      throw badRequest('Missing required header: organizationid');
+      throw badRequest('Missing required header: organizationid', {
+        code: 'missing_header',
+        param: 'organizationid',
+        hint: `Send organizationid: ${claims.organizationId} (the organization this access token was minted for).`,
+      });
     }
-    if (organizationId && organizationId !== claims.organizationId) throw forbidden(Messages.insufficientPermissions);
+    if (organizationId && organizationId !== claims.organizationId) {
+      throw forbidden(Messages.insufficientPermissions, {
+        code: 'organization_mismatch',
+        param: 'organizationid',
+        hint:
+          `The header names organization ${organizationId.slice(0, 64)}, the token was minted for ` +
+          `${claims.organizationId}: send that id in organizationid.`,
+      });
+    }
   }
+  const workspaceId = ctx.params.workspaceId ?? '';
+  const otherWorkspace: ErrorHelp = {
+    code: 'token_workspace_mismatch',
+    param: 'Authorization',
+    hint:
+      `The token belongs to workspace ${claims.workspaceId}: call that workspace's paths, or mint a token for ` +
+      `this one with its API key (${TOKEN_ENDPOINT}).`,
+  };
   const mismatch = () =>
     options.ragErrors
-      ? new AppError(404, 'Workspace ID does not match', 'Error')
-      : forbidden(Messages.insufficientPermissions);
-  const workspaceId = ctx.params.workspaceId ?? '';
+      ? new AppError(404, 'Workspace ID does not match', 'Error', {}, otherWorkspace)
+      : forbidden(Messages.insufficientPermissions, otherWorkspace);
   if (workspaceId !== claims.workspaceId) throw mismatch();
   const workspace = standingWorkspace(
     context,
     claims,
-    options.ragErrors ? { mismatch, roleGone: () => new AppError(400, Messages.roleNotFound, 'Error') } : undefined,
+    options.ragErrors
+      ? {
+          mismatch: () => new AppError(404, 'Workspace ID does not match', 'Error'),
+          roleGone: () => new AppError(400, Messages.roleNotFound, 'Error', {}, ROLE_GONE),
+        }
+      : undefined,
   );
   return { kind: tokenKind(claims), workspace, token: claims };
 }

@@ -44,11 +44,13 @@ export function jsonBody(limit: number) {
     let body: unknown = {};
     if (raw.length > 0) {
       const text = raw.toString('utf8');
-      if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE);
+      if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE, { code: 'malformed_json' });
       try {
         body = JSON.parse(text.replace(/^\uFEFF/, ''));
-      } catch {
-        throw badRequest(MALFORMED_JSON_MESSAGE);
+      } catch (err) {
+        // JSON.parse says where ("Unexpected token } in JSON at position 12"): the hint passes that on.
+        const where = err instanceof SyntaxError ? err.message.slice(0, 200) : undefined;
+        throw badRequest(MALFORMED_JSON_MESSAGE, { code: 'malformed_json', ...(where ? { hint: `${where}.` } : {}) });
       }
     }
     ctx.request.body = body;

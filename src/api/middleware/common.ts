@@ -31,7 +31,7 @@ export async function apiVersionHeader(ctx: Context, next: Next): Promise<void> 
  * (app.proxy) - for requests a TLS-terminating proxy marks with X-Forwarded-Proto: https.
  */
 export async function requireHttps(ctx: Context, next: Next): Promise<void> {
-  if (!ctx.secure) throw new AppError(403, Messages.httpsRequired);
+  if (!ctx.secure) throw new AppError(403, Messages.httpsRequired, undefined, {}, { code: 'https_required' });
   await next();
 }
 

@@ -1,9 +1,34 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { AppError, Messages, toAppError } from '../../errors';
+import { AppError, Messages, toAppError, type ErrorBody } from '../../errors';
 
-/** One error path: every failure, unknown route and unmatched method leaves as {"error","message"}. */
+/** Where the service serves the error guide (src/api/routes/docs): each code is an anchor on the page. */
+export const ERRORS_PAGE_PATH = '/docs/errors';
+
+/** A Host header fit to build a link from: a host name or an IP literal, and an optional port. */
+const LINKABLE_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** The absolute link to the code's entry in the error guide this service serves, or undefined without a usable host. */
+export function errorDocUrl(ctx: Pick<Context, 'host'>, code: string): string | undefined {
+  const host = ctx.host;
+  if (!host || !LINKABLE_HOST.test(host)) return undefined;
+  return `https://${host}${ERRORS_PAGE_PATH}#${code}`;
+}
+
+/** The error's body as this request answers it: the error's own fields, its guide link and the request's id. */
+export function errorBody(ctx: Context, appError: AppError): ErrorBody {
+  const body = appError.toBody();
+  const docUrl = body.code ? errorDocUrl(ctx, body.code) : undefined;
+  return {
+    ...body,
+    ...(docUrl ? { docUrl } : {}),
+    ...(ctx.state.requestId ? { requestId: ctx.state.requestId as string } : {}),
+  };
+}
+
 /**
+ * One error path: every failure, unknown route and unmatched method leaves as {"error","message"} and its help.
  * `databaseDown` tells an unexpected failure caused by a database that just went away (a connection cut
  * mid-query carries no error code) from a real bug: the former answers 503, the latter 500.
  */
@@ -12,13 +37,13 @@ export function errorHandler(logger: Logger, opts: { databaseDown?: () => Promis
     try {
       await next();
       if (ctx.body === undefined || ctx.body === null) {
-        if (ctx.status === 404) throw new AppError(404, Messages.routeNotFound);
-        if (ctx.status === 405) throw new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
+        if (ctx.status === 404) throw routeNotFound();
+        if (ctx.status === 405) throw methodNotAllowed(ctx);
         // The router answers 501 to methods it implements nowhere (TRACE, CONNECT): on a served path that is a
         // method the path does not serve (405 with Allow, which the router set), elsewhere an unknown route.
         if (ctx.status === 501) {
-          if (!ctx.response.get('Allow')) throw new AppError(404, Messages.routeNotFound);
-          throw new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
+          if (!ctx.response.get('Allow')) throw routeNotFound();
+          throw methodNotAllowed(ctx);
         }
       }
     } catch (err) {
@@ -32,7 +57,10 @@ export function errorHandler(logger: Logger, opts: { databaseDown?: () => Promis
       ctx.status = appError.status;
       ctx.set(appError.headers);
       ctx.type = 'application/json';
-      ctx.body = appError.toBody();
+      ctx.body = errorBody(ctx, appError);
     }
   };
 }
+
+const routeNotFound = () => new AppError(404, Messages.routeNotFound, undefined, {}, { code: 'route_not_found' });
+const methodNotAllowed = (ctx: Context) => new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);

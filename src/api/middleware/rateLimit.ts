@@ -1,27 +1,42 @@
-// Per-credential rate limits over a fixed window (RATE_LIMIT_REQUESTS per RATE_LIMIT_WINDOW_SECONDS),
-// counted in PostgreSQL (rate-limiter-flexible's store, table rate_limits) so a limit holds across every
-// API replica. The credential is read before any route work; only a verified one has a budget of its own:
-//   - an access token (verified signature): its API key and its role, so each role-bound token family
-//     of a key has its own budget;
-//   - a user space token: its user;
-//   - an x-api-key header alone: the key, once it is found active (one indexed lookup; a malformed value
-//     never reaches the database);
+// Rate limits over a fixed window (RATE_LIMIT_WINDOW_SECONDS), counted in PostgreSQL (rate-limiter-flexible's
+// store, table rate_limits) so a limit holds across every API replica. The credential is read before any route
+// work; only a verified one has a budget of its own (which one: src/policies/rateBudgets.ts):
+//   - the integrator's workspace credential (an x-api-key once it is found active, an access token with neither
+//     role nor subject): RATE_LIMIT_REQUESTS per key, which no end user's request ever spends;
+//   - an end user (a subject-bound token, a role's tokens without a subject, a user space token's user, or the
+//     end user whose token minted it): RATE_LIMIT_SUBJECT_REQUESTS each, and all of a workspace's end users
+//     together RATE_LIMIT_END_USER_REQUESTS (the ceiling, at least twice one end user's budget: one end user
+//     cannot push another into 429s);
 //   - nothing valid (no credential, a bad signature, a made-up or revoked key): the client address, with the
 //     smaller RATE_LIMIT_ANONYMOUS_REQUESTS, so rotating invented keys does not buy fresh budgets.
-// Past the limit: 429 {error, message} with Retry-After. Every answer carries RateLimit-Limit,
-// RateLimit-Remaining and RateLimit-Reset. If the store cannot be reached, an in-process counter with
-// the same limits stands in (each replica then counts alone) rather than failing requests.
+// Past a limit: 429 {error, message, code, hint} with Retry-After; the message names the budget. Every answer
+// carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (of the tightest budget it spent). If the
+// store cannot be reached, an in-process counter with the same limits stands in (each replica then counts
+// alone) rather than failing requests.
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Deps } from '../../services/deps';
-import { AppError } from '../../errors';
+import { AppError, type ErrorCode } from '../../errors';
+import { rateBudget, type RateBudget } from '../../policies/rateBudgets';
 import { verifyApiKey } from '../../services/apiKeys';
 
 const TABLE = 'rate_limits';
 
-type Limiter = { points: number; limiter: RateLimiterPostgres };
+interface Limiter {
+  points: number;
+  limiter: RateLimiterPostgres;
+  /** What the 429 says this budget is ("" for the credential's own). */
+  scope: string;
+  code: ErrorCode;
+  hint: string;
+}
 
-function createLimiter(deps: Pick<Deps, 'db' | 'config'>, points: number, keyPrefix: string): Limiter | undefined {
+function createLimiter(
+  deps: Pick<Deps, 'db' | 'config'>,
+  points: number,
+  keyPrefix: string,
+  words: Pick<Limiter, 'scope' | 'code' | 'hint'>,
+): Limiter | undefined {
   if (points <= 0) return undefined;
   const duration = deps.config.rateLimit.windowSeconds;
   const limiter = new RateLimiterPostgres({
@@ -32,50 +47,82 @@ function createLimiter(deps: Pick<Deps, 'db' | 'config'>, points: number, keyPre
     keyPrefix,
     points,
     duration,
-    // Once a credential is over its limit, it is refused from memory until its window ends.
+    // Once a key is over its limit, it is refused from memory until its window ends.
     inMemoryBlockOnConsumed: points + 1,
     insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
   });
-  return { points, limiter };
+  return { points, limiter, ...words };
 }
 
-/** The credential a request is counted against (see the file comment), or undefined for an anonymous one. */
-async function credentialKey(ctx: Context, deps: Pick<Deps, 'db' | 'tokens'>): Promise<string | undefined> {
+/** The budget a request is counted against (see the file comment), or undefined for an anonymous one. */
+async function budgetOf(ctx: Context, deps: Pick<Deps, 'db' | 'tokens'>): Promise<RateBudget | undefined> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
   if (bearer) {
     const claims = await deps.tokens.verify(bearer);
-    if (claims?.userId) return `user:${claims.userId}`;
-    if (claims) return `token:${claims.apiKeyId ?? claims.workspaceId}:${claims.roleId ?? '-'}`;
+    if (claims) return rateBudget(claims);
   }
   // A failed lookup counts as unverified; the route's guard then answers for the database.
   const apiKey = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined).catch(() => undefined);
-  return apiKey ? `key:${apiKey.id}` : undefined;
+  return apiKey ? { kind: 'integrator', key: `key:${apiKey.id}` } : undefined;
 }
 
 export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'>) {
-  const credentials = createLimiter(deps, deps.config.rateLimit.requests, 'cred');
-  const anonymous = createLimiter(deps, deps.config.rateLimit.anonymousRequests, 'anon');
-  return async (ctx: Context, next: Next): Promise<void> => {
-    if (ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
-    const key = await credentialKey(ctx, deps);
-    const chosen = key ? credentials : anonymous;
-    if (!chosen) return next();
-    const counterKey = key ?? `ip:${ctx.ip}`;
-    let res: RateLimiterRes;
+  const { requests, anonymousRequests, subjectRequests, endUserRequests, windowSeconds } = deps.config.rateLimit;
+  const credentials = createLimiter(deps, requests, 'cred', {
+    scope: '',
+    code: 'rate_limited',
+    hint: 'Wait for Retry-After seconds, or spread the requests over more time (RATE_LIMIT_REQUESTS)',
+  });
+  const anonymous = createLimiter(deps, anonymousRequests, 'anon', {
+    scope: '',
+    code: 'rate_limited',
+    hint: 'Send a valid credential: requests without one share the client address budget',
+  });
+  const perEndUser = createLimiter(deps, subjectRequests, 'user', {
+    scope: ' for this end user',
+    code: 'rate_limited_end_user',
+    hint: "Wait for Retry-After seconds: each end user's budget is RATE_LIMIT_SUBJECT_REQUESTS",
+  });
+  const allEndUsers = createLimiter(deps, endUserRequests, 'endusers', {
+    scope: " for the workspace's end users together",
+    code: 'rate_limited_end_users',
+    hint: "Wait for Retry-After seconds: the workspace's end users share RATE_LIMIT_END_USER_REQUESTS",
+  });
+
+  /** Spends one point of the budget; 429 naming it when none is left. */
+  async function spend(ctx: Context, budget: Limiter, key: string): Promise<RateLimiterRes> {
     try {
-      res = await chosen.limiter.consume(counterKey);
+      return await budget.limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      setRateHeaders(ctx, chosen.points, rejection);
+      setRateHeaders(ctx, budget.points, rejection);
       throw new AppError(
         429,
-        `Rate limit exceeded: at most ${chosen.points} requests per ${deps.config.rateLimit.windowSeconds} s; retry in ${retryAfter} s`,
+        `Rate limit exceeded: at most ${budget.points} requests per ${windowSeconds} s${budget.scope}; retry in ${retryAfter} s`,
         undefined,
         { 'Retry-After': String(retryAfter) },
+        { code: budget.code, hint: budget.hint },
       );
     }
-    setRateHeaders(ctx, chosen.points, res);
+  }
+
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
+    const budget = await budgetOf(ctx, deps);
+    // The tightest budget spent sets the RateLimit-* headers.
+    const spent: Array<[Limiter, RateLimiterRes]> = [];
+    if (!budget) {
+      if (anonymous) spent.push([anonymous, await spend(ctx, anonymous, `ip:${ctx.ip}`)]);
+    } else if (budget.kind === 'integrator') {
+      if (credentials) spent.push([credentials, await spend(ctx, credentials, budget.key)]);
+    } else {
+      // One end user's overflow is refused before it reaches the shared ceiling.
+      if (perEndUser) spent.push([perEndUser, await spend(ctx, perEndUser, budget.key)]);
+      if (allEndUsers) spent.push([allEndUsers, await spend(ctx, allEndUsers, `ws:${budget.workspaceId}`)]);
+    }
+    const tightest = spent.sort(([, a], [, b]) => a.remainingPoints - b.remainingPoints)[0];
+    if (tightest) setRateHeaders(ctx, tightest[0].points, tightest[1]);
     await next();
   };
 }

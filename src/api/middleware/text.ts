@@ -21,26 +21,30 @@ export { isUnsafeText };
 export const isCleanText = (value: string): boolean => !isUnsafeText(value);
 
 /**
- * Whether any string in a parsed JSON value (keys included) is unsafe; depth-first with an explicit stack, so
- * neither depth (no recursion) nor width (no spread into arguments) has a limit below the body limit's.
+ * Where the first unsafe string in a parsed JSON value is (a key counts as its own place): its path, [] for the
+ * value itself, undefined when all text is safe. Depth-first with an explicit stack, so neither depth (no
+ * recursion) nor width (no spread into arguments) has a limit below the body limit's.
  */
-export function hasUnsafeText(value: unknown): boolean {
-  const stack: unknown[] = [value];
+export function unsafeTextPath(value: unknown): PropertyKey[] | undefined {
+  const stack: Array<[unknown, PropertyKey[]]> = [[value, []]];
   while (stack.length > 0) {
-    const v = stack.pop();
+    const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (isUnsafeText(v)) return true;
+      if (isUnsafeText(v)) return path;
     } else if (Array.isArray(v)) {
-      for (const inner of v) stack.push(inner);
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], [...path, i]]);
     } else if (v !== null && typeof v === 'object') {
-      for (const [k, inner] of Object.entries(v)) {
-        if (isUnsafeText(k)) return true;
-        stack.push(inner);
+      for (const [k, inner] of Object.entries(v).reverse()) {
+        if (isUnsafeText(k)) return [...path, k];
+        stack.push([inner, [...path, k]]);
       }
     }
   }
-  return false;
+  return undefined;
 }
+
+/** Whether any string in a parsed JSON value (keys included) is unsafe. */
+export const hasUnsafeText = (value: unknown): boolean => unsafeTextPath(value) !== undefined;
 
 function decoded(raw: string): string {
   try {
@@ -55,6 +59,6 @@ export async function rejectUnsafeText(ctx: Context, next: Next): Promise<void> 
     isUnsafeText(decoded(ctx.path)) ||
     isUnsafeText(decoded(ctx.querystring.replace(/\+/g, ' '))) ||
     Object.values(ctx.headers).some((h) => [h ?? ''].flat().some(isUnsafeText));
-  if (unsafe) throw badRequest(UNSAFE_TEXT_MESSAGE);
+  if (unsafe) throw badRequest(UNSAFE_TEXT_MESSAGE, { code: 'unsafe_text' });
   await next();
 }

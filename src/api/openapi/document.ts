@@ -123,6 +123,9 @@ const REQUEST_TIMEOUT_MESSAGE = 'The request took too long; retry later';
 /** The limit named in 413 answers to JSON bodies (MAX_JSON_BODY_BYTES; the configured value is in the message). */
 const BODY_LIMIT_MESSAGE = 'Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes';
 
+/** A body field the operation does not list (every body schema is a strict object: additionalProperties false). */
+const UNKNOWN_FIELD_MESSAGE = 'Unknown field: <field> (did you mean <field>?)';
+
 type Errors = Map<number, ErrorMessage[]>;
 
 function add(errors: Errors, status: number, ...messages: readonly ErrorMessage[]): void {
@@ -142,6 +145,7 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     add(errors, 400, MALFORMED_JSON_MESSAGE);
     add(errors, 413, BODY_LIMIT_MESSAGE);
   }
+  if (op.request?.body || op.request?.multipart) add(errors, 400, UNKNOWN_FIELD_MESSAGE);
   add(errors, 500, 'Failed to process or retrieve the resource');
   if (rateLimited(op)) add(errors, 429, RATE_LIMIT_MESSAGE);
   add(errors, 503, Messages.unavailable);
@@ -300,6 +304,8 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
   }
   const policy = policyOf(route);
   const header = organizationHeader(route);
+  const headers =
+    header || op.request?.header ? z.object({ ...header?.shape, ...op.request?.header?.shape }) : undefined;
   const body = op.request?.body;
   const multipart = op.request?.multipart;
   return {
@@ -311,7 +317,7 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
     requestParams: {
       ...(op.request?.path ? { path: op.request.path } : {}),
       ...(op.request?.query ? { query: op.request.query } : {}),
-      ...(header ? { header } : {}),
+      ...(headers ? { header: headers } : {}),
     },
     ...(body
       ? {
@@ -353,6 +359,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
           `Text in a request (path, query, headers, and the strings and keys of the fields a body's schema lists) ` +
           `must hold no NUL character ` +
           `(each string's pattern says so) and no unpaired UTF-16 surrogate: 400 "${UNSAFE_TEXT_MESSAGE}". ` +
+          'A body field or query parameter an operation does not list is refused by name (400, code unknown_field). ' +
           'Each operation states the policy action it performs and which credential kinds may call it ' +
           '(x-kws-policy). HTTPS only.',
         // As package.json: the service is not published under a public license.

@@ -1,6 +1,7 @@
 // The shape in which every router's folder registers its operations for the OpenAPI document (its openapi.ts),
 // and the schemas every operation shares: the error body, path parameters, timestamps.
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../../errorCatalogue';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -89,6 +90,8 @@ export interface ApiOperation {
   request?: {
     path?: z.ZodObject;
     query?: z.ZodObject;
+    /** Headers the operation itself requires (the guard's organizationid is added from the route). */
+    header?: z.ZodObject;
     /** A JSON body (validated by this schema in the handler). */
     body?: z.ZodType;
     /** Whether a JSON body must be sent (default: true when body is given). */
@@ -112,11 +115,27 @@ export interface ApiOperation {
   errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 503, readonly ErrorMessage[]>>;
 }
 
-/** Every error: {"error": reason phrase (or "Error" on some space endpoints), "message": what went wrong}. */
+/**
+ * Every error: {"error": reason phrase (or "Error" on some space endpoints), "message": what went wrong}, and the
+ * help beside them (clients treat every field but error and message as optional).
+ */
 export const ErrorBodySchema = z
   .strictObject({
     error: z.string().meta({ description: 'The HTTP reason phrase, or "Error" on some space and RAG errors' }),
     message: z.string().meta({ description: 'What went wrong (the messages the specification names, verbatim)' }),
+    code: z
+      .enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]])
+      .optional()
+      .meta({ description: 'A stable code for the kind of error (the error guide, GET /docs/errors, lists them)' }),
+    param: z
+      .string()
+      .optional()
+      .meta({ description: 'The field (filter.filters[0].key) or header (organizationid) at fault' }),
+    hint: z.string().optional().meta({ description: 'What to do about it, in one line' }),
+    docUrl: z.url().optional().meta({
+      description: "The code's entry in the error guide this service serves (https://<host>/docs/errors#<code>)",
+    }),
+    requestId: z.string().optional().meta({ description: "The request's id (as in X-Request-Id), for the logs" }),
   })
   .meta({ id: 'Error', description: 'The body of every error response' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

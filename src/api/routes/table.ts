@@ -2,7 +2,7 @@
 // the README's route x credential table rendered from it (test/api/policy.test.ts keeps the two equal).
 import type Router from '@koa/router';
 import { allows, POLICY, type Action } from '../../policies/actions';
-import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credentials';
+import { CREDENTIAL_KINDS, credentialScheme, type CredentialKind } from '../../policies/credentials';
 import { ROUTE_GUARD, type GuardMiddleware, type RouteGuard } from '../middleware/authenticate';
 
 export interface RouteEntry {
@@ -46,7 +46,7 @@ export function routeEntries(router: Router): RouteEntry[] {
  */
 export function routeAnswer(entry: RouteEntry, kind: CredentialKind, rbacActive = false): 'allowed' | 401 | 403 {
   if (entry.credential === 'none') return 'allowed';
-  if ((entry.credential === 'apiKey') !== (kind === 'apiKey')) return 401;
+  if ((entry.credential === 'apiKey') !== (credentialScheme(kind) === 'apiKey')) return 401;
   return entry.action && allows(entry.action, kind, rbacActive) ? 'allowed' : 403;
 }
 

@@ -26,6 +26,9 @@ import * as m0025 from './0025_purge_outbox';
 import * as m0026 from './0026_website_sources';
 import * as m0027 from './0027_source_root_cascade';
 import * as m0028 from './0028_purge_outbox_result';
+import * as m0029 from './0029_space_message_counts';
+import * as m0030 from './0030_max_delete_share_double';
+import * as m0031 from './0031_space_activator';
 import * as m0032 from './0032_source_rules';
 
 interface Migration {
@@ -60,6 +63,9 @@ const migrations: Array<[string, Migration]> = [
   ['0026_website_sources', m0026],
   ['0027_source_root_cascade', m0027],
   ['0028_purge_outbox_result', m0028],
+  ['0029_space_message_counts', m0029],
+  ['0030_max_delete_share_double', m0030],
+  ['0031_space_activator', m0031],
   ['0032_source_rules', m0032],
 ];
 

@@ -69,6 +69,46 @@ const scoped = (db: Tx, workspaceId: string, scope: ThreadScope) => {
   return q;
 };
 
+/**
+ * How many threads one owner holds: the workspace's all ({}), a subject's ({subject}), or those a role's tokens
+ * without a subject created ({roleId}).
+ */
+export type ThreadOwner = { subject?: string; roleId?: string };
+
+const ownedBy = (db: Tx, workspaceId: string, owner: ThreadOwner) => {
+  const q = db('agent_threads').where({ workspace_id: workspaceId });
+  if (owner.subject !== undefined) void q.andWhere({ subject: owner.subject });
+  else if (owner.roleId !== undefined) void q.whereNull('subject').andWhere({ role_id: owner.roleId });
+  return q;
+};
+
+export async function countThreads(db: Tx, workspaceId: string, owner: ThreadOwner): Promise<number> {
+  const [row] = await ownedBy(db, workspaceId, owner).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
+/** The bytes of one owner's stored messages, all threads together. */
+export async function storedBytesOf(db: Tx, workspaceId: string, owner: ThreadOwner): Promise<number> {
+  const [row] = await ownedBy(db, workspaceId, owner).sum<{ total: string | number | null }[]>({
+    total: 'stored_bytes',
+  });
+  return Number(row?.total ?? 0);
+}
+
+/** How many of one owner's threads a run holds now (a lease younger than `leaseMs`). */
+export async function countRunningThreads(
+  db: Tx,
+  workspaceId: string,
+  owner: ThreadOwner,
+  leaseMs: number,
+): Promise<number> {
+  const [row] = await ownedBy(db, workspaceId, owner)
+    .whereNotNull('run_id')
+    .andWhere('run_started_at', '>=', db.raw(`now() - ?::interval`, [`${leaseMs} milliseconds`]))
+    .count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
 export async function insertThread(
   db: Tx,
   row: Pick<AgentThreadRow, 'id' | 'workspace_id' | 'role_id' | 'subject' | 'agent_server_id' | 'title'>,

@@ -33,6 +33,7 @@ export async function ensureSpace(
   workspaceId: string,
   owner: SpaceUserRow,
   roleId: string | null = null,
+  activatedBy: string | null = null,
 ): Promise<{ space: SpaceRow; isNew: boolean }> {
   const inserted = (await db('spaces')
     .insert({
@@ -40,6 +41,7 @@ export async function ensureSpace(
       workspace_id: workspaceId,
       owner_id: owner.id,
       role_id: roleId,
+      activated_by: activatedBy,
       name: `${owner.email ?? owner.external_id}'s space`,
     })
     .onConflict(['workspace_id', 'owner_id'])
@@ -129,9 +131,38 @@ export async function defaultGroup(db: Tx, spaceId: string): Promise<SpaceGroupR
   return db<SpaceGroupRow>('space_groups').where({ space_id: spaceId, is_default: true }).first();
 }
 
+/** The space's row locked for the caller's transaction (its message counters are read and bumped under it). */
+export async function lockSpace(db: Tx, workspaceId: string, id: string): Promise<SpaceRow | undefined> {
+  return db<SpaceRow>('spaces').where({ workspace_id: workspaceId, id }).forUpdate().first();
+}
+
+export async function countGroups(db: Tx, spaceId: string): Promise<number> {
+  const [row] = await db('space_groups').where({ space_id: spaceId }).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
+export async function countSpaces(db: Tx, workspaceId: string): Promise<number> {
+  const [row] = await db('spaces').where({ workspace_id: workspaceId }).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
+/** The spaces of the workspace one narrow credential created (activated_by, migration 0030). */
+export async function countSpacesActivatedBy(db: Tx, workspaceId: string, activatedBy: string): Promise<number> {
+  const [row] = await db('spaces')
+    .where({ workspace_id: workspaceId, activated_by: activatedBy })
+    .count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
+export async function findSpaceOf(db: Tx, workspaceId: string, ownerId: string): Promise<SpaceRow | undefined> {
+  return db<SpaceRow>('spaces').where({ workspace_id: workspaceId, owner_id: ownerId }).first();
+}
+
+/** Stores a message of `bytes` and counts it on its space and group (the caller holds the space's row lock). */
 export async function insertMessage(
   db: Tx,
   row: Omit<SpaceMessageRow, 'created_at' | 'thumb_up' | 'thumb_down'>,
+  bytes: number,
 ): Promise<SpaceMessageRow> {
   const [inserted] = await db('space_messages')
     .insert({
@@ -143,6 +174,9 @@ export async function insertMessage(
   await db('space_groups')
     .where({ id: row.group_id })
     .update({ last_message_at: db.fn.now(), updated_at: db.fn.now() });
+  await db('spaces')
+    .where({ id: row.space_id })
+    .update({ message_count: db.raw('message_count + 1'), message_bytes: db.raw('message_bytes + ?', [bytes]) });
   return inserted as SpaceMessageRow;
 }
 

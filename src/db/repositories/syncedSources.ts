@@ -18,6 +18,11 @@ const jsonColumns = (row: Partial<Pick<SourceRow, 'config' | 'rules' | 'role_ids
   ...(row.role_ids !== undefined ? { role_ids: row.role_ids === null ? null : JSON.stringify(row.role_ids) } : {}),
 });
 
+export async function countSources(db: Tx, workspaceId: string): Promise<number> {
+  const [row] = await db('sources').where({ workspace_id: workspaceId }).count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
 export async function insertSource(db: Tx, workspaceId: string, input: NewSource): Promise<SourceRow> {
   const [row] = await db<SourceRow>('sources')
     .insert({ ...input, workspace_id: workspaceId, ...(jsonColumns(input) as object) })

@@ -1,6 +1,6 @@
 // Hand-written examples of the Agent API (requests and main responses): a support assistant's thread about API
 // key rotation, answered from the runbook of the knowledge examples.
-import { EXAMPLE_IDS, example } from '../../openapi/operation';
+import { EXAMPLE_IDS, example, type Example } from '../../openapi/operation';
 import { SECURITY_FILTER } from '../knowledge/examples';
 
 const { knowledgeId, roleId, threadId, agentServerId } = EXAMPLE_IDS;
@@ -112,34 +112,66 @@ export const agentRagExamples = {
   },
 };
 
-export const executeToolExamples = {
-  request: {
-    knowledgeSearch: example(
-      'knowledge_search (the tool the path names)',
-      { input: { query: 'How do I rotate an API key?', mode: 'hybrid', limit: 3 } },
-      "The input is the named tool's: GET …/agent/tools lists each tool's input schema.",
-    ),
-  },
-  response: {
-    output: example("The tool's output", {
-      output: {
-        results: [
-          {
-            id: knowledgeId,
-            title: 'Rotating API keys',
-            type: 'STRING',
-            url: SNIPPET,
-            content: SNIPPET,
-            metadata: { title: 'Rotating API keys', language: 'en' },
-            attributes: { team: 'security' },
-            createdAt: '2025-03-14T09:26:53.412Z',
-            updatedAt: '2025-03-18T16:02:11.087Z',
-            score: 0.78,
-          },
-        ],
-        total: 1,
+const searchToolOutput = {
+  output: {
+    results: [
+      {
+        id: knowledgeId,
+        title: 'Rotating API keys',
+        type: 'STRING',
+        url: SNIPPET,
+        content: SNIPPET,
+        metadata: { title: 'Rotating API keys', language: 'en' },
+        attributes: { team: 'security' },
+        createdAt: '2025-03-14T09:26:53.412Z',
+        updatedAt: '2025-03-18T16:02:11.087Z',
+        score: 0.78,
       },
-    }),
+    ],
+    total: 1,
+  },
+};
+
+/** One operation per tool (POST …/agent/tools/<name>/execute): each tool's input, and its output. */
+export const executeToolExamples: Record<
+  string,
+  { request: Record<string, Example>; response: Record<string, Example> }
+> = {
+  knowledge_search: {
+    request: {
+      hybrid: example('Hybrid search for a question', {
+        input: { query: 'How do I rotate an API key?', mode: 'hybrid', limit: 3 },
+      }),
+    },
+    response: { output: example('The best-matching items', searchToolOutput) },
+  },
+  title_search: {
+    request: { title: example('Items whose title holds the text', { input: { title: 'api key', limit: 5 } }) },
+    response: { output: example('The matching items, newest first', searchToolOutput) },
+  },
+  get_knowledge: {
+    request: { item: example('One item by id', { input: { knowledgeId } }) },
+    response: {
+      output: example('The item', {
+        output: {
+          id: knowledgeId,
+          title: 'Rotating API keys',
+          type: 'STRING',
+          status: 'COMPLETED',
+          content: SNIPPET,
+          createdAt: '2025-03-14T09:26:53.412Z',
+          updatedAt: '2025-03-18T16:02:11.087Z',
+        },
+      }),
+    },
+  },
+  rag: {
+    request: { question: example('Passages for a question', { input: { text: QUESTION, topK: 3 } }) },
+    response: {
+      output: example('The passages, most relevant first', {
+        output: { knowledgeResults: [{ text: SNIPPET, source: knowledgeId, score: 0.81 }] },
+      }),
+    },
   },
 };
 

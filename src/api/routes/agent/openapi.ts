@@ -9,7 +9,6 @@ import {
   CreateServerRequestSchema,
   CreateThreadRequestSchema,
   DeleteServerResponseSchema,
-  ExecuteToolRequestSchema,
   ExecuteToolResponseSchema,
   MessageSchema,
   PostMessageRequestSchema,
@@ -23,7 +22,7 @@ import {
   ToolListSchema,
   UpdateServerRequestSchema,
 } from './schema';
-import { TOOL_NOT_FOUND } from './tools';
+import { TOOL_NOT_FOUND, TOOLS } from './tools';
 import {
   agentRagExamples,
   createServerExamples,
@@ -35,8 +34,15 @@ import {
   updateServerExamples,
 } from './examples';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { boundMessage } from '../../../services/bounds';
+import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
 
 const base = '/v1/workspaces/{workspaceId}/agent';
+/** The Accept header MCP's Streamable HTTP transport requires (both media types). */
+const MCP_ACCEPT = 'application/json, text/event-stream';
+/** executeKnowledgeSearchTool for knowledge_search. */
+const toolOperationId = (name: string) =>
+  `execute${name.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}Tool`;
 /** A JSON-RPC 2.0 request (with id) or notification, as the MCP transport accepts it (no other members). */
 const JsonRpcMessageSchema = z
   .strictObject({
@@ -88,7 +94,11 @@ export const agentOperations: ApiOperation[] = [
         links: threadLinks,
       },
     },
-    errors: { 400: [FIELD], 404: [AgentMessages.serverNotFound] },
+    errors: {
+      400: [FIELD],
+      404: [AgentMessages.serverNotFound],
+      409: [boundMessage('agentThreadsPerSubject'), boundMessage('workspaceAgentThreads')],
+    },
   },
   {
     method: 'get',
@@ -127,6 +137,7 @@ export const agentOperations: ApiOperation[] = [
     errors: {
       400: [...threadErrors[400], FIELD],
       404: threadErrors[404],
+      403: [QUOTA_EXCEEDED],
       409: [
         AgentMessages.messageConflict,
         'The thread holds its maximum of … messages',
@@ -154,6 +165,7 @@ export const agentOperations: ApiOperation[] = [
     },
     errors: {
       400: [...threadErrors[400], FIELD, RunMessages.noModel],
+      403: [RunMessages.modelFixed],
       404: [...threadErrors[404], AgentMessages.serverNotFound],
       409: [RunMessages.noServer, RunMessages.busy, AgentMessages.tokenUnreadable],
     },
@@ -185,31 +197,41 @@ export const agentOperations: ApiOperation[] = [
     request: { path: WorkspacePath },
     responses: { 200: { description: 'The tools', schema: ToolListSchema } },
   },
+  // One operation per tool, each with that tool's own input schema (a schema-valid input is one the tool takes).
+  ...TOOLS.map((t): ApiOperation => {
+    const examples = executeToolExamples[t.name];
+    return {
+      method: 'post',
+      path: `${base}/tools/${t.name}/execute`,
+      operationId: toolOperationId(t.name),
+      tag: 'Agent',
+      summary: `Execute the ${t.name} tool in the caller's scope`,
+      description: `${t.description} The same tool as GET …/agent/tools lists and MCP offers.`,
+      request: { path: WorkspacePath, body: z.strictObject({ input: t.input }), examples: examples?.request },
+      responses: {
+        200: { description: "The tool's output", schema: ExecuteToolResponseSchema, examples: examples?.response },
+      },
+      errors: { 400: [FIELD] },
+    };
+  }),
   {
     method: 'post',
     path: `${base}/tools/{name}/execute`,
     operationId: 'executeAgentTool',
     tag: 'Agent',
-    summary: "Execute a first-party tool in the caller's scope",
+    summary: 'Any other tool name: 404',
     description:
-      '`input` must match the input schema of the tool the path names (GET …/agent/tools lists them; 400 naming ' +
-      'the field otherwise, e.g. "Missing required field: input.query"): the schema of one tool per path ' +
-      'parameter is a rule JSON Schema cannot state on one operation.',
+      'Each tool has an operation of its own (POST …/agent/tools/knowledge_search/execute and the others), with its ' +
+      'input schema; a name that is no tool answers 404 "Tool not found" whatever the body.',
     request: {
       path: withWorkspace({
-        name: z.string().meta({ description: 'The tool (GET …/agent/tools lists them)', example: 'knowledge_search' }),
+        name: z
+          .string()
+          .meta({ description: 'A name that is not one of the tools', not: { enum: TOOLS.map((t) => t.name) } }),
       }),
-      body: ExecuteToolRequestSchema,
-      examples: executeToolExamples.request,
     },
-    responses: {
-      200: {
-        description: "The tool's output",
-        schema: ExecuteToolResponseSchema,
-        examples: executeToolExamples.response,
-      },
-    },
-    errors: { 400: [FIELD, "The tool's input is invalid: …"], 404: [TOOL_NOT_FOUND] },
+    responses: {},
+    errors: { 404: [TOOL_NOT_FOUND] },
   },
   {
     method: 'post',
@@ -297,7 +319,16 @@ export const agentOperations: ApiOperation[] = [
       'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
       '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies. One message per ' +
       'POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).',
-    request: { path: WorkspacePath, body: JsonRpcMessageSchema, examples: mcpExamples.request },
+    request: {
+      path: WorkspacePath,
+      header: z.object({
+        Accept: z.enum([MCP_ACCEPT]).meta({
+          description: 'What the MCP transport requires of every client (406 with a JSON-RPC error otherwise)',
+        }),
+      }),
+      body: JsonRpcMessageSchema,
+      examples: mcpExamples.request,
+    },
     responses: {
       200: {
         description: 'The JSON-RPC response',

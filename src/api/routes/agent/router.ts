@@ -2,6 +2,8 @@
 // agent servers, and agent runs streamed as Server-Sent Events. Threads, RAG, tools and runs are `agent.use`
 // (access tokens; under ACTIVE RBAC a role-bound one, scoped to its role); servers are `agent.manage`.
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { z } from 'zod';
 import type { Deps } from '../../../services/deps';
 import { AppError, badRequest, toAppError } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
@@ -10,6 +12,7 @@ import { prepareRun, runThread, type RunTools } from '../../../services/agentRun
 import { knowledgeRag } from '../../../services/rag';
 import { searchDeps } from '../../../services/search';
 import { guard, requireAuth } from '../../middleware/authenticate';
+import { errorBody } from '../../middleware/errors';
 import { eventStream } from '../../sse';
 import { presentMessage, presentServer, presentThread, presentThreadWithMessages } from './presenters';
 import {
@@ -31,7 +34,7 @@ import {
   type ThreadList,
   type ToolList,
 } from './schema';
-import { describeTools, findTool, runTool, TOOLS, type ToolContext } from './tools';
+import { describeTools, findTool, runTool, TOOLS, type ToolContext, type ToolDefinition } from './tools';
 import { validateFields } from '../../validate';
 
 /** The tools as a run offers them to the model (OpenAI function tools), executed in the caller's scope. */
@@ -57,14 +60,20 @@ export function agentRouter(deps: Deps): Router {
   const use = guard(deps, 'agent.use');
   const manage = guard(deps, 'agent.manage');
   const toolContext = (auth: AuthState): ToolContext => ({ deps, auth });
-  const threadLimits = { maxMessages: AgentLimits.messagesPerThread, maxBytes: AgentLimits.threadBytes };
+  // Read when serving (a router reads its dependencies only then).
+  const threadLimits = () => ({
+    maxMessages: AgentLimits.messagesPerThread,
+    maxBytes: AgentLimits.threadBytes,
+    defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,
+    maxBytesPerSubject: deps.config.bounds.agentBytesPerSubject,
+  });
 
   // ---- threads and messages
 
   router.post('/threads', use, async (ctx) => {
     const auth = requireAuth(ctx);
     const input = validateFields(CreateThreadRequestSchema, ctx.request.body);
-    const thread = await agentService.createThread(deps.db, auth, input);
+    const thread = await agentService.createThread(deps, auth, input);
     ctx.status = 201;
     ctx.body = presentThread(thread);
   });
@@ -91,7 +100,7 @@ export function agentRouter(deps: Deps): Router {
       auth,
       ctx.params.threadId ?? '',
       input,
-      threadLimits,
+      threadLimits(),
     );
     ctx.status = created ? 201 : 200;
     ctx.body = presentMessage(message);
@@ -107,7 +116,7 @@ export function agentRouter(deps: Deps): Router {
       auth,
       ctx.params.threadId ?? '',
       input,
-      threadLimits,
+      threadLimits(),
     );
 
     const events = eventStream<RunEvents>(ctx);
@@ -124,7 +133,7 @@ export function agentRouter(deps: Deps): Router {
         contentChars: AgentLimits.contentChars,
         argumentsChars: AgentLimits.toolArgumentsChars,
         toolCalls: AgentLimits.toolCalls,
-        thread: threadLimits,
+        thread: threadLimits(),
       },
       sink: {
         delta: (content) => events.send('message.delta', { content }),
@@ -146,7 +155,7 @@ export function agentRouter(deps: Deps): Router {
         if (appError.status >= 500 && !(err instanceof AppError))
           deps.logger.error({ ...log, err }, 'agent run failed');
         else deps.logger.warn({ ...log, status: appError.status, message: appError.message }, 'agent run failed');
-        events.send('error', appError.toBody());
+        events.send('error', errorBody(ctx, appError));
         events.send('done', { runId, status: 'failed' });
       })
       .finally(() => events.end());
@@ -170,15 +179,17 @@ export function agentRouter(deps: Deps): Router {
     ctx.body = body;
   });
 
-  router.post('/tools/:name/execute', use, async (ctx) => {
+  // One route per tool (the document gives each its input schema), then any other name: 404 "Tool not found".
+  const execute = async (ctx: Context, t: ToolDefinition<z.ZodType>) => {
     const auth = requireAuth(ctx);
-    const t = findTool(ctx.params.name ?? '');
     const { input } = validateFields(ExecuteToolRequestSchema, ctx.request.body);
     const result = await runTool(toolContext(auth), t, input, ['input']);
-    if (!result.ok) throw badRequest(result.message);
+    if (!result.ok) throw badRequest(result.message, result.help);
     const body: ExecuteToolResponse = { output: result.output };
     ctx.body = body;
-  });
+  };
+  for (const t of TOOLS) router.post(`/tools/${t.name}/execute`, use, (ctx) => execute(ctx, t));
+  router.post('/tools/:name/execute', use, (ctx) => execute(ctx, findTool(ctx.params.name ?? '')));
 
   // ---- agent servers (workspace configuration)
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { filterField } from '../knowledge/filters';
 import { isCleanText } from '../../middleware/text';
-import { documentedAs, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
+import { documentedAs, ErrorBodySchema, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
@@ -397,7 +397,7 @@ export const RunEventSchemas = {
   }),
   sources: z.strictObject({ sources: z.array(SourceSchema) }),
   'message.completed': z.strictObject({ message: MessageSchema }),
-  error: z.strictObject({ error: z.string(), message: z.string() }),
+  error: ErrorBodySchema,
   done: z.strictObject({ runId: z.string(), status: z.enum(['completed', 'failed']) }),
 } as const;
 export type RunEventName = keyof typeof RunEventSchemas;

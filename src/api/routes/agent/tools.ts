@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { AgentSource } from '../../../db/rows';
 import type { Deps } from '../../../services/deps';
-import { notFound } from '../../../errors';
+import { notFound, type ErrorHelp } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import { loadVisibleKnowledge } from '../../../services/knowledge';
 import { knowledgeRag } from '../../../services/rag';
@@ -29,7 +29,7 @@ export interface ToolContext {
   auth: AuthState;
 }
 
-interface ToolDefinition<S extends z.ZodType> {
+export interface ToolDefinition<S extends z.ZodType> {
   name: string;
   description: string;
   input: S;
@@ -133,7 +133,7 @@ export async function runTool(
   t: ToolDefinition<z.ZodType>,
   rawInput: unknown,
   at: readonly PropertyKey[] = [],
-): Promise<{ ok: true; output: unknown; sources: AgentSource[] } | { ok: false; message: string }> {
+): Promise<{ ok: true; output: unknown; sources: AgentSource[] } | { ok: false; message: string; help: ErrorHelp }> {
   const parsed = fieldProblems(t.input, rawInput, at);
   if (!parsed.ok) return parsed;
   return { ok: true, ...(await t.run(ctx, parsed.data)) };

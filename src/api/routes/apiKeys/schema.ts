@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestamp, uuid } from '../../openapi/operation';
 
-export const CreateApiKeySchema = z.object(
+export const CreateApiKeySchema = z.strictObject(
   {
     name: z
       .string({ error: 'Missing required field' })

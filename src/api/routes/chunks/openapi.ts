@@ -78,13 +78,7 @@ export const chunksOperations: ApiOperation[] = [
       },
     },
     errors: {
-      400: [
-        ...itemErrors[400],
-        'Missing required field',
-        ...textErrors,
-        ChunkSchemaMessages.position,
-        ChunkSchemaMessages.newFields,
-      ],
+      400: [...itemErrors[400], 'Missing required field', ...textErrors, ChunkSchemaMessages.position],
       404: itemErrors[404],
       ...writeErrors,
       409: [...writeErrors[409], ChunkMessages.tooManyManual],
@@ -114,7 +108,6 @@ export const chunksOperations: ApiOperation[] = [
         ...textErrors,
         ChunkSchemaMessages.enabled,
         ChunkSchemaMessages.changeNeedsField,
-        ChunkSchemaMessages.changeFields,
       ],
       404: [...itemErrors[404], ChunkMessages.notFound],
       ...writeErrors,

@@ -20,8 +20,6 @@ export const ChunkSchemaMessages = {
   enabled: ENABLED_MESSAGE,
   position: POSITION_MESSAGE,
   changeNeedsField: 'text or enabled is required',
-  changeFields: 'A chunk change accepts only text and enabled',
-  newFields: 'A new chunk accepts only text and position',
 } as const;
 
 const withinLength = (s: string) => s.length <= MAX_CHUNK_CHARACTERS || [...s].length <= MAX_CHUNK_CHARACTERS;
@@ -45,10 +43,8 @@ export const UpdateChunkSchema = z
         .meta({ description: 'false: the chunk stays but no search, RAG or tool reads it; true: back' })
         .optional(),
     },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys' ? ChunkSchemaMessages.changeFields : ChunkSchemaMessages.changeNeedsField,
-    },
+    // An unknown field is named by the validator ("Unknown field: …"), whatever this says.
+    { error: ChunkSchemaMessages.changeNeedsField },
   )
   .refine((b) => b.text !== undefined || b.enabled !== undefined, { message: ChunkSchemaMessages.changeNeedsField })
   .meta({ minProperties: 1 });
@@ -69,7 +65,7 @@ export const CreateChunkSchema = z.strictObject(
       .optional(),
   },
   {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? ChunkSchemaMessages.newFields : MISSING),
+    error: MISSING,
   },
 );
 export type CreateChunkInput = z.infer<typeof CreateChunkSchema>;

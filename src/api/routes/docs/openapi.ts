@@ -31,6 +31,16 @@ export const docsOperations: ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/docs/errors',
+    operationId: 'getErrorGuide',
+    tag: 'Documentation',
+    summary: "The error guide: every error body's code, what it means and what to do (each code an anchor)",
+    description:
+      "An error's docUrl links here (https://<host>/docs/errors#<code>); docs/reference/errors.md is the same guide.",
+    responses: { 200: { description: 'The HTML page', schema: z.string(), contentType: 'text/html' } },
+  },
+  {
+    method: 'get',
     path: '/docs/assets/{file}',
     operationId: 'getDocsAsset',
     tag: 'Documentation',

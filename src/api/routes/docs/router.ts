@@ -1,11 +1,14 @@
-// The published contract: GET /openapi.json (generated from the validators and the mounted routes) and the
-// interactive reference at GET /docs (Swagger UI from its npm package). Both are public.
+// The published contract: GET /openapi.json (generated from the validators and the mounted routes), the
+// interactive reference at GET /docs (Swagger UI from its npm package) and the error guide at GET /docs/errors
+// (rendered from the error catalogue; every error body's docUrl points into it). All are public.
 import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { notFound } from '../../../errors';
 import { guard } from '../../middleware/authenticate';
 import type { OpenApiDocument } from '../../openapi/document';
+import { renderErrorGuideHtml } from '../../../errorGuide';
+import { ERRORS_PAGE_PATH } from '../../middleware/errors';
 import { DOCS_ASSETS, DOCS_CSP, DOCS_PAGE } from './assets';
 
 export function docsRouter(deps: Deps, document: () => OpenApiDocument): Router {
@@ -22,6 +25,13 @@ export function docsRouter(deps: Deps, document: () => OpenApiDocument): Router 
     ctx.type = 'text/html';
     // Relative asset URLs resolve against /docs, so the page also works behind a path prefix.
     ctx.body = DOCS_PAGE;
+  });
+
+  let errorGuide: string | undefined;
+  router.get(ERRORS_PAGE_PATH, open, (ctx) => {
+    ctx.set('Content-Security-Policy', DOCS_CSP);
+    ctx.type = 'text/html';
+    ctx.body = errorGuide ??= renderErrorGuideHtml();
   });
 
   router.get('/docs/assets/:file', open, async (ctx) => {

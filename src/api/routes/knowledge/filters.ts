@@ -112,14 +112,17 @@ export const ATTRIBUTES_JSON_SCHEMA = {
     'and compared as a date by range filters), finite numbers or booleans',
 };
 
-/** A value parsed by a domain parser; its FilterError becomes the field's message. */
-function parsed<T>(parse: (v: unknown) => T) {
+/**
+ * A value parsed by a domain parser; its FilterError becomes the field's message, with the place it names as the
+ * answer's `param` (a filter's problems are `invalid_filter`, other values' `invalid_field`).
+ */
+function parsed<T>(parse: (v: unknown) => T, code: 'invalid_filter' | 'invalid_field' = 'invalid_field') {
   return (value: unknown, ctx: z.RefinementCtx): T => {
     try {
       return parse(value);
     } catch (err) {
       if (!(err instanceof FilterError)) throw err;
-      ctx.addIssue({ code: 'custom', message: err.message });
+      ctx.addIssue({ code: 'custom', message: err.message, params: { code, param: err.param, hint: err.hint } });
       return z.NEVER;
     }
   };
@@ -127,20 +130,20 @@ function parsed<T>(parse: (v: unknown) => T) {
 
 /** The request's `filter` (optional). */
 export const filterField = () =>
-  documentedAs(z.unknown().transform(parsed<ItemFilter>((v) => parseFilter(v))), {
+  documentedAs(z.unknown().transform(parsed<ItemFilter>((v) => parseFilter(v), 'invalid_filter')), {
     ...FILTER_JSON_SCHEMA,
     description: FILTER_DESCRIPTION,
   }).optional();
 
 /** A parser of JSON text: the text's value through `parse`; text that is no JSON is refused as `refusal`. */
 const fromJsonText =
-  <T>(refusal: string, parse: (v: unknown) => T) =>
+  <T>(field: string, refusal: string, parse: (v: unknown) => T) =>
   (text: unknown): T => {
     let value: unknown;
     try {
       value = JSON.parse(text as string);
     } catch {
-      throw new FilterError(refusal);
+      throw new FilterError(field, refusal);
     }
     return parse(value);
   };
@@ -151,10 +154,12 @@ export const filterQueryParam = () =>
     z
       .string()
       .transform(
-        parsed((text) =>
-          text === ''
-            ? undefined
-            : fromJsonText('filter must be a JSON-encoded filter object', (v) => parseFilter(v))(text),
+        parsed(
+          (text) =>
+            text === ''
+              ? undefined
+              : fromJsonText('filter', 'filter must be a JSON-encoded filter object', (v) => parseFilter(v))(text),
+          'invalid_filter',
         ),
       ),
     {
@@ -171,7 +176,9 @@ export const attributesField = () =>
 /** `attributes` as a multipart field: the object as JSON text. */
 export const attributesFormField = () =>
   documentedAs(
-    z.string().transform(parsed(fromJsonText('attributes must be a JSON object', (v) => parseAttributes(v)))),
+    z
+      .string()
+      .transform(parsed(fromJsonText('attributes', 'attributes must be a JSON object', (v) => parseAttributes(v)))),
     {
       type: 'string',
       contentMediaType: 'application/json',

@@ -49,6 +49,7 @@ import {
   WEBSITE_MAX_DEPTH,
   WEBSITE_MAX_PAGES,
 } from './schema';
+import { boundMessage } from '../../../services/bounds';
 import {
   createLinkExamples,
   createTextExamples,
@@ -280,7 +281,7 @@ export const knowledgeOperations: ApiOperation[] = [
         PATH_PATTERN_MESSAGE,
         EXTERNAL_ID_MESSAGE,
       ],
-      409: [...upsertConflicts, SourceMessages.noSettings],
+      409: [...upsertConflicts, SourceMessages.noSettings, boundMessage('workspaceSources')],
     },
   },
   {

@@ -59,15 +59,15 @@ export function presentKnowledgeItem(row: KnowledgeRow, pending: KnowledgeVersio
   };
 }
 
-/** One entry of GET …/knowledge/{id}/versions. */
-export function presentVersion(row: KnowledgeVersionRow, item: KnowledgeRow): KnowledgeVersion {
+/** One entry of GET …/knowledge/{id}/versions; its content hash only with `showHash` (src/policies decides). */
+export function presentVersion(row: KnowledgeVersionRow, item: KnowledgeRow, showHash: boolean): KnowledgeVersion {
   const status = versionStatus(item, row);
   return {
     number: row.number,
     current: row.number === item.current_version,
     status,
     size: Number(row.size_bytes),
-    hash: row.content_hash,
+    ...(showHash ? { hash: row.content_hash } : {}),
     createdBy: row.created_by as KnowledgeVersion['createdBy'],
     ...(status === 'FAILED' && (row.error ?? item.message_error)
       ? { messageError: (row.error ?? item.message_error)! }

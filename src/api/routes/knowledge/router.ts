@@ -1,5 +1,6 @@
 // Knowledge endpoints: list/get, link, reserved field, file upload and its tracking, deletes, and the
 // semantic, title and metadata searches. Paths exactly as the spec writes them.
+import { mayReadContentHashes } from '../../../policies/scopes';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../../../services/deps';
@@ -42,6 +43,7 @@ import {
   SetRetrievalSettingsSchema,
   TitleSearchSchema,
   UpdateKnowledgeSchema,
+  ReplaceFileFieldsSchema,
   UploadFieldsSchema,
   VersionNumberSchema,
   type UploadFileMetadata,
@@ -121,10 +123,8 @@ export function knowledgeRouter(deps: Deps): Router {
   router.post(`${base}/file`, write, async (ctx) => {
     const auth = requireAuth(ctx);
     const { workspace } = auth;
-    const { fields, staged } = await receiveUpload(ctx, deps, workspace, uploadGate());
-    let input;
+    const { input, staged } = await receiveUpload(ctx, deps, workspace, uploadGate(), UploadFieldsSchema);
     try {
-      input = validate(UploadFieldsSchema, fields);
       if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
     } catch (err) {
       await discardUpload(deps, workspace, staged);
@@ -229,7 +229,7 @@ export function knowledgeRouter(deps: Deps): Router {
     await versionService
       .refuseWhileProcessing(deps.db, row)
       .catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
-    const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate());
+    const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate(), ReplaceFileFieldsSchema);
     const started = await versionService.replaceFile(deps, auth, row, staged);
     ctx.status = 202;
     ctx.body = {
@@ -256,12 +256,9 @@ export function knowledgeRouter(deps: Deps): Router {
   });
 
   router.get(`${base}/:knowledgeId/versions`, read, async (ctx) => {
-    const { row, versions } = await versionService.listVisibleVersions(
-      deps.db,
-      requireAuth(ctx),
-      ctx.params.knowledgeId ?? '',
-    );
-    ctx.body = { versions: versions.map((v) => presentVersion(v, row)) };
+    const auth = requireAuth(ctx);
+    const { row, versions } = await versionService.listVisibleVersions(deps.db, auth, ctx.params.knowledgeId ?? '');
+    ctx.body = { versions: versions.map((v) => presentVersion(v, row, mayReadContentHashes(auth))) };
   });
 
   router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {

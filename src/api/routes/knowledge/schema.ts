@@ -97,7 +97,7 @@ const accessFilterFields = {
   filter: filterField(),
 };
 
-const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: MISSING });
+const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: MISSING });
 
 const MODE_MESSAGE = `mode must be one of ${SEARCH_MODES.join(', ')}`;
 
@@ -226,12 +226,8 @@ export const MetadataSearchSchema = bodyObject({
         language: LANGUAGE.optional(),
         title: z.string({ error: 'metadata.title must be a string' }).optional(),
       },
-      {
-        error: (issue) =>
-          issue.code === 'unrecognized_keys'
-            ? 'metadata accepts only status, type, language and title'
-            : 'metadata must be an object with at least one property',
-      },
+      // An unknown key is named by the validator ("Unknown field: metadata.color"), with the keys it takes.
+      { error: 'metadata must be an object with at least one property' },
     )
     .refine((m) => Object.values(m).some((v) => v !== undefined), {
       message: 'metadata must be an object with at least one property',
@@ -257,7 +253,7 @@ const sourceVisibility = z.enum(SOURCE_VISIBILITIES, {
   error: 'sourceVisibility must be one of none, source, download',
 });
 
-export const UploadFieldsSchema = z.object({
+export const UploadFieldsSchema = z.strictObject({
   spaceId: z.string().refine(isUuid, { message: 'spaceId must be a valid UUID' }).meta({ format: 'uuid' }).optional(),
   sourceVisibility: sourceVisibility.optional(),
   title: z.string().max(1000, { message: 'title must be at most 1000 characters' }).trim().optional(),
@@ -290,7 +286,8 @@ export const UploadFormSchema = UploadFieldsSchema.extend({
 });
 
 /** PUT …/knowledge/{knowledgeId}/file: the new file alone (the item keeps its title, roles and the rest). */
-export const ReplaceFileFormSchema = z.object({
+export const ReplaceFileFieldsSchema = z.strictObject({});
+export const ReplaceFileFormSchema = ReplaceFileFieldsSchema.extend({
   file: documentedAs(z.string(), {
     type: 'string',
     format: 'binary',
@@ -320,13 +317,23 @@ const freeMetadata = z
   .meta({ description: 'Free key-value metadata (title, language and extraction are kept in their own fields)' });
 
 export const TEXT_MAX_CHARACTERS = 1_000_000;
+/** What the body limit means for text: a schema bounds characters, the body limit bytes (issue 43, ST201). */
+export const TEXT_BODY_LIMIT_NOTE =
+  'The whole JSON body is also limited to MAX_JSON_BODY_BYTES (1 MiB by default): text whose encoded body is larger ' +
+  'answers 413 (code body_too_large) before it is read, however few characters it has; upload long text as a file ' +
+  '(POST …/knowledge/file) instead.';
 const textContent = z
   .string({ error: MISSING })
   .refine((s) => s.trim() !== '', { message: MISSING })
-  .refine((s) => s.length <= TEXT_MAX_CHARACTERS, {
+  // Characters as the document's maxLength counts them: code points.
+  .refine((s) => s.length <= TEXT_MAX_CHARACTERS || [...s].length <= TEXT_MAX_CHARACTERS, {
     message: `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
   })
-  .meta({ pattern: NON_BLANK, maxLength: TEXT_MAX_CHARACTERS, description: 'The text (chunked and embedded)' });
+  .meta({
+    pattern: NON_BLANK,
+    maxLength: TEXT_MAX_CHARACTERS,
+    description: `The text (chunked and embedded). ${TEXT_BODY_LIMIT_NOTE}`,
+  });
 export const CreateTextSchema = bodyObject({
   title: z
     .string({ error: MISSING })
@@ -441,7 +448,10 @@ export const KnowledgeVersionSchema = z
     current: z.boolean().meta({ description: 'Whether reads and searches answer from this version' }),
     status: z.enum(VERSION_STATUSES),
     size: z.int().min(0).meta({ description: 'Bytes of the file or text' }),
-    hash: z.string().nullable().meta({ description: 'SHA-256 of the content, hex (null: not recorded)' }),
+    hash: z.string().nullable().optional().meta({
+      description:
+        "SHA-256 of the content, hex (null: not recorded); shown to the workspace credential only (an end user's credential gets none)",
+    }),
     createdBy: z
       .enum(['apiKey', 'workspace', 'role', 'userSpace'])
       .nullable()
@@ -664,7 +674,7 @@ export type SearchResultBody = z.infer<typeof TitleSearchResultSchema> & {
   explain?: SearchExplainBody;
 };
 
-export const SetRetrievalSettingsSchema = z.object(
+export const SetRetrievalSettingsSchema = z.strictObject(
   { rerank: z.boolean({ error: 'rerank must be a boolean' }) },
   { error: 'rerank must be a boolean' },
 );
@@ -711,7 +721,8 @@ export const UpdateKnowledgeSchema = bodyObject({
     .meta({
       description:
         "A STRING item's new text: its next version, indexed in the background; the item answers from its " +
-        'current version until the new one is COMPLETED (409 for other types or while a version is processing)',
+        'current version until the new one is COMPLETED (409 for other types or while a version is processing). ' +
+        TEXT_BODY_LIMIT_NOTE,
     })
     .optional(),
 })

@@ -1,24 +1,28 @@
 // Receiving an uploaded file: the body streams to storage while it is read (stageUpload), under a
-// per-process cap on uploads receiving at once (503 with Retry-After past it, before the body is read).
+// per-process cap on uploads receiving at once (503 with Retry-After past it, before the body is read). The form's
+// text fields are validated once the body is read; a refused form leaves nothing stored.
 import type { Context } from 'koa';
+import type { z } from 'zod';
 import type { WorkspaceRow } from '../../../db/rows';
 import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
 import type { Semaphore } from '../../../semaphore';
-import { type StagedUpload, stageUpload, uploadsBusy } from '../../../services/uploads';
+import { discardUpload, type StagedUpload, stageUpload, uploadsBusy } from '../../../services/uploads';
 import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../middleware/text';
 import { readMultipart, refuseUnread } from '../../multipart';
+import { validate } from '../../validate';
 
-export async function receiveUpload(
+export async function receiveUpload<S extends z.ZodType>(
   ctx: Context,
   deps: Deps,
   workspace: WorkspaceRow,
   gate: Semaphore,
-): Promise<{ fields: Record<string, string>; staged: StagedUpload }> {
+  fieldsSchema: S,
+): Promise<{ input: z.infer<S>; staged: StagedUpload }> {
   const release = gate.tryAcquire();
   if (!release) throw refuseUnread(ctx, uploadsBusy());
   try {
-    const { fields, file } = await readMultipart(ctx, {
+    const { fields, file, strayFiles } = await readMultipart(ctx, {
       fileField: 'file',
       maxFileBytes: deps.config.limits.maxUploadBytes,
       onFile: (part, signal) =>
@@ -37,8 +41,21 @@ export async function receiveUpload(
               signal,
             ),
     });
-    if (!file) throw badRequest('Missing required field');
-    return { fields, staged: file };
+    if (!file) {
+      throw badRequest('Missing required field', {
+        code: 'missing_field',
+        param: 'file',
+        hint: strayFiles.length
+          ? `The file came as the part ${strayFiles[0]}: name its part file (curl -F file=@path).`
+          : 'Send the file as a part named file (curl -F file=@path).',
+      });
+    }
+    try {
+      return { input: validate(fieldsSchema, fields), staged: file };
+    } catch (err) {
+      await discardUpload(deps, workspace, file);
+      throw err;
+    }
   } finally {
     release();
   }

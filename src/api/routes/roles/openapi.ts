@@ -161,6 +161,10 @@ export const rolesOperations: ApiOperation[] = [
     operationId: 'deleteRole',
     tag: 'RBAC',
     summary: 'Delete a role (asynchronous); its knowledge and taxonomy assignments go with it',
+    description:
+      'Starts the deletion and answers with its job: the role is not yet deleted when this answers. A GET of the role ' +
+      'right after may still find it until the job has run; poll POST …/background-jobs with the workflowId until it ' +
+      'is COMPLETED. Tokens bound to the role are refused from the moment the job deletes it.',
     request: { path: RoleIdPath },
     responses: { 200: { description: 'The deletion workflow', schema: RoleDeletedSchema } },
     errors: { 404: [RoleMessages.notFound] },

@@ -103,8 +103,8 @@ export function rolesRouter(deps: Deps): Router {
     ['delete', 'unassign'],
   ] as const) {
     router[method]('/knowledge/:knowledgeId/role', guard(deps, 'roles.assign'), async (ctx) => {
+      // RBAC must be ACTIVE: the guard's authorize() says so (src/policies, requiresRbacActive).
       const { workspace } = requireAuth(ctx);
-      roleService.requireRbacActive(workspace);
       const { roleIds } = validate(RoleIdsSchema, ctx.request.body, 'roleIds must be an array of valid UUIDs');
       const id = ctx.params.knowledgeId ?? '';
       const out = await roleService.changeKnowledgeRoles(deps, workspace, id, roleIds, action);

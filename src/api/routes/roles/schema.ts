@@ -26,7 +26,7 @@ export const CustomerRoleIdReference = z
   .string({ error: 'customerRoleId must be a string' })
   .regex(CUSTOMER_ROLE_ID, { message: CUSTOMER_ROLE_ID_FORMAT });
 
-export const CreateRoleSchema = z.object(
+export const CreateRoleSchema = z.strictObject(
   {
     // A missing (or null) name is "Missing required field"; any other bad value "Invalid field value".
     name: z
@@ -41,7 +41,7 @@ export const CreateRoleSchema = z.object(
 );
 export type CreateRoleInput = z.infer<typeof CreateRoleSchema>;
 
-export const UpdateRoleSchema = z.object(
+export const UpdateRoleSchema = z.strictObject(
   {
     name: name.optional(),
     description: description.optional(),
@@ -52,7 +52,7 @@ export const UpdateRoleSchema = z.object(
 export type UpdateRoleInput = z.infer<typeof UpdateRoleSchema>;
 
 export const FindRolesSchema = z
-  .object(
+  .strictObject(
     {
       customerRoleId: z.string({ error: INVALID }).optional(),
       name: z.string({ error: INVALID }).optional(),
@@ -73,7 +73,7 @@ export const FindRolesSchema = z
 export type FindRolesInput = z.infer<typeof FindRolesSchema>;
 
 const ROLE_IDS = 'roleIds must be an array of valid UUIDs';
-export const RoleIdsSchema = z.object(
+export const RoleIdsSchema = z.strictObject(
   {
     roleIds: z
       .array(z.string({ error: ROLE_IDS }).refine(isUuid, { message: ROLE_IDS }).meta({ format: 'uuid' }), {
@@ -86,12 +86,12 @@ export const RoleIdsSchema = z.object(
 );
 export type RoleIdsInput = z.infer<typeof RoleIdsSchema>;
 
-export const RbacStatusSchema = z.object(
+export const RbacStatusSchema = z.strictObject(
   { rbacEnabled: z.boolean({ error: 'rbacEnabled must be a boolean' }) },
   { error: 'rbacEnabled must be a boolean' },
 );
 
-export const BackgroundJobsSchema = z.object(
+export const BackgroundJobsSchema = z.strictObject(
   {
     jobIds: z
       .array(z.string({ error: 'jobIds must be an array of strings' }).min(1).max(1000), {
@@ -186,8 +186,8 @@ export const RoleUpdatedSchema = z.strictObject({
   role: RoleSchema.meta({ description: 'The role as it will be' }),
 });
 export const RoleDeletedSchema = z.strictObject({
-  workflowId: z.string(),
-  roleId: uuid('The deleted role'),
+  workflowId: z.string().meta({ description: 'The deletion job: poll POST …/background-jobs until it is COMPLETED' }),
+  roleId: uuid('The role being deleted (it exists until the job has run)'),
   message: z.string(),
 });
 

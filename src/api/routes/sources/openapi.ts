@@ -16,6 +16,7 @@ import {
   SyncStartedSchema,
   UpdateSourceSchema,
 } from './schema';
+import { boundMessage } from '../../../services/bounds';
 import { createSourceExamples, previewRulesExamples, sourceRulesExamples, updateSourceExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/sources';
@@ -74,6 +75,7 @@ export const sourcesOperations: ApiOperation[] = [
         SyncSourceMessages.badSecrets,
       ],
       404: [RoleMessages.rolesNotFound],
+      409: [boundMessage('workspaceSources')],
     },
   },
   {

@@ -5,6 +5,8 @@ import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/o
 import { DeletedSchema, SpaceFilesQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { boundMessage } from '../../../services/bounds';
+import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
 import {
   ActivateApiKeySchema,
   ActivatedSpaceSchema,
@@ -73,6 +75,7 @@ export const spacesOperations: ApiOperation[] = [
         ...roleErrors[400],
       ],
       404: roleErrors[404],
+      409: [boundMessage('workspaceSpaces')],
     },
   },
   {
@@ -106,6 +109,7 @@ export const spacesOperations: ApiOperation[] = [
         ...roleErrors[400],
       ],
       404: roleErrors[404],
+      409: [boundMessage('workspaceSpaces'), boundMessage('roleSpaces')],
     },
   },
   {
@@ -157,6 +161,7 @@ export const spacesOperations: ApiOperation[] = [
         'Request body must be a JSON object',
       ],
       404: spaceErrors[404],
+      409: [boundMessage('spaceGroups')],
     },
   },
   {
@@ -204,6 +209,9 @@ export const spacesOperations: ApiOperation[] = [
         'messageAIId must be a valid UUID',
       ],
       404: [...spaceErrors[404], spaceError(SpaceMessages.groupNotFound), spaceError(SpaceMessages.messageNotFound)],
+      403: [QUOTA_EXCEEDED],
+      409: [boundMessage('spaceMessages'), boundMessage('spaceMessagesBytes')],
+      413: [boundMessage('spaceMessageBytes')],
     },
   },
   {

@@ -62,7 +62,13 @@ export function spacesRouter(deps: Deps): Router {
     async (ctx) => {
       const auth = requireAuth(ctx);
       const input = validate(ActivateSpaceSchema, ctx.request.body, 'Missing required field');
-      if (input.workspaceId !== auth.workspace.id) throw badRequest('workspaceId must equal the workspace in the path');
+      if (input.workspaceId !== auth.workspace.id) {
+        throw badRequest('workspaceId must equal the workspace in the path', {
+          code: 'workspace_id_mismatch',
+          param: 'workspaceId',
+          hint: `Send workspaceId ${auth.workspace.id} (the path's).`,
+        });
+      }
       const externalId = (input.userId ?? input.customerIdString)!;
       const out = await activateUserSpaceWithRole(deps, auth, {
         externalId,
@@ -107,7 +113,7 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const { name } = validate(CreateGroupSchema, ctx.request.body);
-    const group = await createGroup(deps.db, space, name ?? 'General');
+    const group = await createGroup(deps, space, name ?? 'General');
     ctx.body = { id: group.id, name: group.name, createdAt: group.created_at.toISOString() };
   });
 
@@ -122,7 +128,7 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const input = validate(PostMessageSchema, ctx.request.body, 'Missing required field');
-    const row = await postMessage(deps.db, auth, space, input);
+    const row = await postMessage(deps, auth, space, input);
     ctx.body = {
       id: row.id,
       type: row.type,

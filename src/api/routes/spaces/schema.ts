@@ -14,7 +14,7 @@ const uuid = (name: string) =>
     .refine(isUuid, { message: `${name} must be a valid UUID` })
     .meta({ format: 'uuid' });
 
-export const ActivateApiKeySchema = z.object(
+export const ActivateApiKeySchema = z.strictObject(
   {
     userId: z
       .string({ error: MISSING })
@@ -38,9 +38,15 @@ export const ActivateApiKeySchema = z.object(
 );
 
 export const ActivateSpaceSchema = z
-  .object(
+  .strictObject(
     {
-      workspaceId: uuid('workspaceId').optional(),
+      workspaceId: uuid('workspaceId')
+        .meta({
+          description:
+            'The workspace: must equal the path\'s workspaceId (400 "workspaceId must equal the workspace in the ' +
+            'path", code workspace_id_mismatch: a rule between a body field and a path parameter JSON Schema cannot state)',
+        })
+        .optional(),
       userId: uuid('userId').optional(),
       customerIdString: z
         .string({ error: 'customerIdString must be a string' })
@@ -54,7 +60,10 @@ export const ActivateSpaceSchema = z
     },
     { error: MISSING },
   )
-  .refine((b) => b.workspaceId !== undefined, { message: 'Missing required field: workspaceId' })
+  .refine((b) => b.workspaceId !== undefined, {
+    message: 'Missing required field: workspaceId',
+    params: { code: 'missing_field', param: 'workspaceId' },
+  })
   .refine((b) => (b.userId === undefined) !== (b.customerIdString === undefined), {
     message: 'Provide exactly one of userId and customerIdString',
   })
@@ -70,7 +79,7 @@ export const ActivateSpaceSchema = z
     },
   });
 
-export const CreateGroupSchema = z.object(
+export const CreateGroupSchema = z.strictObject(
   {
     name: z
       .string({ error: 'name must be a string' })
@@ -110,8 +119,8 @@ export const MessagesQuerySchema = z.object({
 });
 
 const ragKnowledge = z.array(
-  z.object({
-    metadata: z.object({
+  z.strictObject({
+    metadata: z.strictObject({
       text: z.string({ error: 'rag.knowledge[].metadata.text must be a string' }).max(100_000),
       source: z.string({ error: 'rag.knowledge[].metadata.source must be a string' }).max(2000),
     }),
@@ -119,7 +128,7 @@ const ragKnowledge = z.array(
   { error: 'rag.knowledge must be an array' },
 );
 
-export const PostMessageSchema = z.object(
+export const PostMessageSchema = z.strictObject(
   {
     newMessage: z.string({ error: MISSING }).min(1, { message: MISSING }).max(100_000),
     groupId: z
@@ -133,14 +142,14 @@ export const PostMessageSchema = z.object(
       .meta({ format: 'uuid', description: 'The user message an AI message answers' })
       .optional(),
     languageId: z.string().min(1).max(35).optional(),
-    rag: z.object({ knowledge: ragKnowledge.max(100).optional() }, { error: 'rag must be an object' }).optional(),
+    rag: z.strictObject({ knowledge: ragKnowledge.max(100).optional() }, { error: 'rag must be an object' }).optional(),
   },
   { error: MISSING },
 );
 export type PostMessageInput = z.infer<typeof PostMessageSchema>;
 
 export const FeedbackSchema = z
-  .object(
+  .strictObject(
     {
       thumbUp: z.boolean({ error: 'thumbUp must be a boolean' }).optional(),
       thumbDown: z.boolean({ error: 'thumbDown must be a boolean' }).optional(),
@@ -163,7 +172,7 @@ export const FeedbackSchema = z
   });
 
 const TOPK = 'Invalid topK value, must be between 1 and 10';
-export const RagSchema = z.object(
+export const RagSchema = z.strictObject(
   {
     text: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(10_000).meta({ pattern: NON_BLANK }),
     languageId: z.string().min(1).max(35).optional(),

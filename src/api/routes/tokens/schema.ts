@@ -6,7 +6,7 @@ import { ApiKeySchema } from '../apiKeys/schema';
 import { CustomerRoleIdReference } from '../roles/schema';
 
 export const GenerateAccessTokenSchema = z
-  .object(
+  .strictObject(
     {
       customerRoleId: CustomerRoleIdReference.optional(),
       roleId: z

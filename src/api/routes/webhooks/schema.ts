@@ -24,7 +24,7 @@ const webhookUrl = (schema: z.ZodString) =>
       'characters in labels of 1 to 63 (counted after IDNA conversion); 400 otherwise',
   });
 
-export const CreateWebhookSchema = z.object(
+export const CreateWebhookSchema = z.strictObject(
   {
     url: webhookUrl(z.string({ error: 'Missing required field' }).min(1, { message: 'Missing required field' })),
     events: events.optional(),
@@ -34,7 +34,7 @@ export const CreateWebhookSchema = z.object(
 );
 export type CreateWebhookInput = z.infer<typeof CreateWebhookSchema>;
 
-export const UpdateWebhookSchema = z.object(
+export const UpdateWebhookSchema = z.strictObject(
   {
     url: webhookUrl(z.string({ error: INVALID })).optional(),
     events: events.optional(),

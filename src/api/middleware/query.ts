@@ -1,0 +1,42 @@
+// A query parameter the operation does not list is refused by name, as a body field is (400 unknown_field, with the
+// parameter it probably meant): the document lists every operation's query parameters, and a misspelt one
+// (`?limt=5`) would otherwise be ignored without a word. Unknown routes and methods pass on to their 404 and 405.
+import type { Context, Next } from 'koa';
+import type { z } from 'zod';
+import { closestName } from '../../domain/suggest';
+import { badRequest } from '../../errors';
+import { compileTemplate } from './methods';
+
+interface QueryOperation {
+  method: string;
+  path: string;
+  request?: { query?: z.ZodObject };
+}
+
+export function rejectUnknownQuery(operations: readonly QueryOperation[]) {
+  const table = operations.map((op) => ({
+    method: op.method.toUpperCase(),
+    ...compileTemplate(op.path),
+    names: Object.keys(op.request?.query?.shape ?? {}),
+  }));
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const sent = Object.keys(ctx.query);
+    if (sent.length === 0) return next();
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const matching = table.filter((t) => t.method === method && t.pattern.test(ctx.path));
+    if (matching.length === 0) return next();
+    // A literal path beside a parameter route is the literal route's (src/api/middleware/methods.ts).
+    const op = matching.reduce((a, b) => (b.literals > a.literals ? b : a));
+    const unknown = sent.filter((name) => !op.names.includes(name));
+    if (unknown.length === 0) return next();
+    const named = unknown.map((name) => ({ name, suggestion: closestName(name, op.names) }));
+    const list = named.map((n) => (n.suggestion ? `${n.name} (did you mean ${n.suggestion}?)` : n.name)).join(', ');
+    const takes = op.names.length > 0 ? `this operation takes ${op.names.join(', ')}` : 'this operation takes none';
+    const first = named[0]!;
+    throw badRequest(`Unknown query parameter: ${list}`, {
+      code: 'unknown_field',
+      param: first.name,
+      hint: first.suggestion ? `Rename ${first.name} to ${first.suggestion}; ${takes}.` : `Remove it; ${takes}.`,
+    });
+  };
+}

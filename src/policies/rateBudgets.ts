@@ -1,0 +1,42 @@
+// Which rate budget a request spends (src/api/middleware/rateLimit.ts counts them, docs/reference/limits.md).
+// The integrator's workspace credential (its API key, an access token with neither role nor subject) has a
+// budget of its own that no end user touches. Every end user has one budget (RATE_LIMIT_SUBJECT_REQUESTS): a
+// subject, a role's tokens without a subject, a user space token's user; and all of a workspace's end users
+// together spend one ceiling (RATE_LIMIT_END_USER_REQUESTS). A user space token minted by an end user's token
+// spends that token's budget, so activating new users buys no fresh budget.
+import { createHash } from 'node:crypto';
+import type { AuthState } from './credentials';
+import type { TokenClaims } from './tokenClaims';
+
+export type RateBudget = { kind: 'integrator'; key: string } | { kind: 'endUser'; key: string; workspaceId: string };
+
+/** A long subject (an email, an external id) kept short in the counter's key. */
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+
+/** The budget of an end user's access token: its subject's, else its role's (per API key). */
+function endUserKey(claims: TokenClaims): string | undefined {
+  if (claims.subject !== undefined) return `subject:${claims.workspaceId}:${digest(claims.subject)}`;
+  if (claims.roleId) return `role:${claims.apiKeyId}:${claims.roleId}`;
+  return undefined;
+}
+
+/** A budget key a user space token may carry (the minting end user's). */
+const BUDGET_CLAIM = /^(subject|role):[0-9A-Za-z:_-]{1,200}$/;
+export const isBudgetClaim = (value: unknown): value is string => typeof value === 'string' && BUDGET_CLAIM.test(value);
+
+/** The budget a verified token spends. */
+export function rateBudget(claims: TokenClaims): RateBudget {
+  const { workspaceId } = claims;
+  if (claims.tokenType === 'user_space') {
+    return { kind: 'endUser', workspaceId, key: claims.budget ?? `user:${workspaceId}:${claims.userId}` };
+  }
+  const key = endUserKey(claims);
+  return key ? { kind: 'endUser', workspaceId, key } : { kind: 'integrator', key: `token:${claims.apiKeyId}` };
+}
+
+/**
+ * The budget a user space token minted by this caller carries: an end user's token passes its own on; the
+ * integrator's credential none (the new token's user then has a budget of its own).
+ */
+export const activationBudget = (auth: AuthState): string | undefined =>
+  auth.token && auth.kind === 'role' ? endUserKey(auth.token) : undefined;

@@ -1,0 +1,664 @@
+// Errors say what to fix (issue 38, item 3): beside the spec's exact error and message, every error body carries a
+// code from the catalogue, the param at fault, a hint, a docUrl into the guide the service serves and the request's
+// id. A table of mistakes (typos, wrong headers, each token mistake, unsupported files) asserts status, the spec's
+// message, code and param. And numbers PostgreSQL cannot hold answer 400 or are kept as sent (issue 43): subnormal,
+// huge, negative-zero and 17-digit values for every numeric field that reaches a column, a cast or a filter.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { SignJWT } from 'jose';
+import * as apiKeys from '../../src/db/repositories/apiKeys';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/errorCatalogue';
+import { toAppError } from '../../src/errors';
+import { errorGuideText, PUBLISHED_FILES } from '../../scripts/openapi';
+import { DOCS_CSP } from '../../src/api/routes/docs/assets';
+import { errorDocUrl } from '../../src/api/middleware/errors';
+import { publishedOpenApiDocument } from '../../src/api/openapi/published';
+import { assertError } from '../helpers/assertions';
+import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import type { TestResponse } from '../helpers/http';
+import { multipartBody } from '../helpers/knowledge';
+import { getStack, type TestStack } from '../helpers/stack';
+
+/** The spec's message and the help: code and param (undefined: the body has no param). */
+function assertHelp(res: TestResponse, status: number, message: string, code: string, param?: string): void {
+  assertError(res, status, message);
+  assert.equal(res.body.code, code, res.text);
+  assert.equal(res.body.param, param, res.text);
+  assert.equal(typeof res.body.hint, 'string', res.text);
+  assert.ok(res.body.hint.length > 0);
+  assert.ok(code in ERROR_CATALOGUE, `${code} is in the catalogue`);
+}
+
+describe('errors say what to fix', function () {
+  this.timeout(120_000);
+  let stack: TestStack;
+  let tenant: Tenant;
+  let headers: Record<string, string>;
+  let token: string;
+  before(async () => {
+    stack = await getStack();
+    tenant = await createTenant(stack.deps.db);
+    ({ token, headers } = await accessHeaders(stack, tenant));
+  });
+  const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
+  const search = (json: unknown) =>
+    stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+      headers: { ...headers, 'x-api-key': tenant.apiKey },
+      json,
+    });
+  /** A JSON body sent as written (numbers such as -0 and 1e400 exactly as the text says). */
+  const rawJson = (method: string, p: string, text: string) =>
+    stack.request(method, p, { headers: { ...headers, 'content-type': 'application/json' }, raw: text });
+
+  describe('the catalogue and its guide', () => {
+    it('docs/reference/errors.md is the catalogue rendered (npm run openapi writes it)', async () => {
+      const committed = await readFile(PUBLISHED_FILES.errorGuide, 'utf8');
+      assert.ok(committed === (await errorGuideText()), 'docs/reference/errors.md is stale: run npm run openapi');
+      for (const code of ERROR_CODES) assert.match(committed, new RegExp(`^### ${code}$`, 'm'), code);
+      assert.match(committed, /^## Schema-valid requests the service refuses$/m);
+      for (const code of ERROR_CODES.filter((c) => ERROR_CATALOGUE[c].schemaValid)) {
+        assert.match(
+          committed,
+          new RegExp(`\\| \\[\`${code}\`\\]\\(#${code}\\) +\\|`),
+          `${code} is listed as a refusal`,
+        );
+      }
+    });
+
+    it('is served at GET /docs/errors with an anchor per code, under the docs CSP, loading nothing', async () => {
+      const page = await stack.request('GET', '/docs/errors');
+      assert.equal(page.status, 200);
+      assert.match(String(page.headers['content-type']), /^text\/html/);
+      assert.equal(page.headers['content-security-policy'], DOCS_CSP);
+      for (const code of ERROR_CODES) assert.ok(page.text.includes(`id="${code}"`), code);
+      assert.doesNotMatch(page.text, /<script|src="https?:|href="https?:/, 'no script, nothing from another origin');
+    });
+
+    it("answers every error with a docUrl to its code on this host's guide and the request's id", async () => {
+      const res = await stack.request('GET', '/v1/nothing/here', { headers: { 'x-request-id': 'trace-42' } });
+      assertHelp(res, 404, 'Route not found', 'route_not_found');
+      const host = new URL(stack.baseUrl).host;
+      assert.equal(res.body.docUrl, `https://${host}/docs/errors#route_not_found`);
+      assert.equal(res.body.requestId, 'trace-42');
+      assert.equal(res.headers['x-request-id'], 'trace-42');
+      const url = new URL(res.body.docUrl as string);
+      const page = await stack.request('GET', url.pathname);
+      assert.ok(page.text.includes(`id="${url.hash.slice(1)}"`), 'the link lands on the entry');
+      // A Host header that is no host name gives no link (never a malformed one).
+      assert.equal(errorDocUrl({ host: 'not a host' }, 'route_not_found'), undefined);
+      assert.equal(errorDocUrl({ host: '' }, 'route_not_found'), undefined);
+      assert.equal(
+        errorDocUrl({ host: '[::1]:8443' }, 'route_not_found'),
+        'https://[::1]:8443/docs/errors#route_not_found',
+      );
+    });
+
+    it('maps SQLSTATE class 22 (a value a column or cast cannot hold) to 400, whichever column it is', async () => {
+      const casts: Array<[string, number]> = [
+        ['select ?::real as v', 2.1891022342735037e-88],
+        ['select ?::real as v', 1e300],
+        ['select ?::smallint as v', 70000],
+        ['select ?::numeric(3, 1) as v', 1000],
+      ];
+      for (const [sql, value] of casts) {
+        const err = await stack.deps.db.raw(sql, [value]).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        assert.ok(err, sql);
+        assert.match(String((err as { code?: string }).code), /^22/);
+        const mapped = toAppError(err);
+        assert.equal(mapped.status, 400, sql);
+        assert.equal(mapped.code, 'value_not_storable');
+        assert.equal(mapped.message, 'Invalid field value');
+      }
+    });
+  });
+
+  describe('typos and missing fields', () => {
+    it('the document states additionalProperties: false on every request object with known fields', () => {
+      type Json = Record<string, unknown>;
+      const doc = publishedOpenApiDocument() as unknown as Json;
+      const schemas = (doc.components as Json).schemas as Json;
+      const open: string[] = [];
+      const seen = new Set<string>();
+      const walk = (node: unknown, where: string): void => {
+        if (typeof node !== 'object' || node === null) return;
+        const schema = node as Json;
+        if (typeof schema.$ref === 'string') {
+          const name = schema.$ref.split('/').pop()!;
+          if (!seen.has(name)) {
+            seen.add(name);
+            walk(schemas[name], name);
+          }
+          return;
+        }
+        // An object with known fields (a subschema of anyOf/if/then without a type only constrains its parent's).
+        if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false) open.push(where);
+        for (const [key, value] of Object.entries(schema)) {
+          if (key === 'properties') {
+            for (const [name, p] of Object.entries(value as Json)) walk(p, `${where}.${name}`);
+          } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}.${key}[${i}]`));
+          else if (key !== 'not') walk(value, `${where}.${key}`);
+        }
+      };
+      for (const [p, item] of Object.entries(doc.paths as Json)) {
+        for (const [method, op] of Object.entries(item as Json)) {
+          const content = ((op as Json).requestBody as Json | undefined)?.content as Json | undefined;
+          for (const [type, media] of Object.entries(content ?? {}))
+            walk((media as Json).schema, `${method} ${p} (${type})`);
+        }
+      }
+      assert.deepEqual(open, [], 'request objects that take fields they do not list');
+    });
+
+    it('names an unknown body field, with the field it probably meant', async () => {
+      const cases: Array<[unknown, string, string, RegExp]> = [
+        [
+          { query: 'refunds', mdoe: 'hybrid' },
+          'Unknown field: mdoe (did you mean mode?)',
+          'mdoe',
+          /Rename mdoe to mode/,
+        ],
+        [{ query: 'refunds', limt: 1 }, 'Unknown field: limt (did you mean limit?)', 'limt', /Rename limt to limit/],
+        [
+          { query: 'refunds', scoreTreshold: 0.2 },
+          'Unknown field: scoreTreshold (did you mean scoreThreshold?)',
+          'scoreTreshold',
+          /scoreThreshold/,
+        ],
+        [
+          { query: 'refunds', colour: 'red' },
+          'Unknown field: colour',
+          'colour',
+          /Remove the field; the body takes query, limit, mode/,
+        ],
+        [
+          { query: 'refunds', mdoe: 'hybrid', limt: 2 },
+          'Unknown field: mdoe (did you mean mode?), limt (did you mean limit?)',
+          'mdoe',
+          /Rename mdoe to mode/,
+        ],
+      ];
+      for (const [json, message, param, hint] of cases) {
+        const res = await search(json);
+        assertHelp(res, 400, message, 'unknown_field', param);
+        assert.match(res.body.hint, hint);
+      }
+    });
+
+    it('names unknown fields on every kind of body: nested, roles, links, uploads', async () => {
+      const link = await stack.request('POST', v1('/knowledge/link'), {
+        headers,
+        json: { type: 'LINK', url: 'https://example.com/a', titel: 'A' },
+      });
+      assertHelp(link, 400, 'Unknown field: titel (did you mean title?)', 'unknown_field', 'titel');
+      // A required field missing comes first, and the hint points to the look-alike that was sent.
+      const role = await stack.request('POST', v1('/role'), { headers, json: { nmae: 'Support' } });
+      assertHelp(role, 400, 'Missing required field', 'missing_field', 'name');
+      assert.match(role.body.hint, /The body has nmae: did you mean name\?/);
+      const described = await stack.request('POST', v1('/role'), {
+        headers,
+        json: { name: 'Support', descripton: 'x' },
+      });
+      assertHelp(
+        described,
+        400,
+        'Unknown field: descripton (did you mean description?)',
+        'unknown_field',
+        'descripton',
+      );
+      const rag = await stack.request('POST', v1('/agent/rag'), { headers, json: { text: 'x', topk: 3 } });
+      assertHelp(rag, 400, 'Unknown field: topk (did you mean topK?)', 'unknown_field', 'topk');
+      const tool = await stack.request('POST', v1('/agent/tools/title_search/execute'), {
+        headers,
+        json: { input: { titel: 'x' } },
+      });
+      assert.equal(tool.status, 400, tool.text);
+      assert.equal(tool.body.code, 'missing_field');
+      assert.equal(tool.body.param, 'input.title');
+      assert.match(tool.body.hint, /The body has titel: did you mean title\?/);
+      const { body, contentType } = multipartBody(
+        { titel: 'Handbook' },
+        { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('Refunds within thirty days.') },
+      );
+      const upload = await stack.request('POST', v1('/knowledge/file'), {
+        headers: { ...headers, 'content-type': contentType },
+        raw: body,
+      });
+      assertHelp(upload, 400, 'Unknown field: titel (did you mean title?)', 'unknown_field', 'titel');
+      // Nothing of the refused upload is kept.
+      const list = await stack.request('GET', v1('/knowledge'), { headers });
+      assert.equal(list.body.total, 0, list.text);
+    });
+
+    it('names an unknown query parameter, on operations with query parameters and without', async () => {
+      const misspelt = await stack.request('GET', v1('/knowledge?limt=5'), { headers });
+      assertHelp(misspelt, 400, 'Unknown query parameter: limt (did you mean limit?)', 'unknown_field', 'limt');
+      assert.match(misspelt.body.hint, /this operation takes page, limit, filter, externalId/);
+      const none = await stack.request('GET', v1('/rbac-status?verbose=1'), { headers });
+      assertHelp(none, 400, 'Unknown query parameter: verbose', 'unknown_field', 'verbose');
+      assert.equal((await stack.request('GET', v1('/knowledge?limit=5&page=1'), { headers })).status, 200);
+      // An unknown route is still 404, and a path the method does not serve 405.
+      assert.equal((await stack.request('GET', '/v1/nothing?x=1')).status, 404);
+    });
+
+    it('keeps the spec message for a missing query, and names the field (and the look-alike sent)', async () => {
+      assertHelp(await search({}), 400, 'Missing required field', 'missing_field', 'query');
+      assertHelp(await search({ query: '   ' }), 400, 'Missing required field', 'missing_field', 'query');
+      const typo = await search({ qeury: 'refunds' });
+      assertHelp(typo, 400, 'Missing required field', 'missing_field', 'query');
+      assert.match(typo.body.hint, /The body has qeury: did you mean query\?/);
+      assertHelp(
+        await search({ query: 'x', limit: 51 }),
+        400,
+        'Invalid limit value, must be between 1 and 50',
+        'invalid_field',
+        'limit',
+      );
+      assertHelp(
+        await search({ query: 'x', roleIds: ['nope'] }),
+        400,
+        'roleIds must be an array of valid UUIDs',
+        'invalid_field',
+        'roleIds[0]',
+      );
+    });
+
+    it("names a filter's bad member by its path, with the member it probably meant", async () => {
+      const kye = await search({
+        query: 'x',
+        filter: {
+          type: 'and',
+          filters: [
+            { type: 'eq', key: 'team', value: 'a' },
+            { type: 'eq', kye: 'team', value: 'b' },
+          ],
+        },
+      });
+      assertHelp(
+        kye,
+        400,
+        'filter.filters[1].kye is not a member of a eq comparison (did you mean key?): a eq comparison takes only type, key and value',
+        'invalid_filter',
+        'filter.filters[1].kye',
+      );
+      assert.match(kye.body.hint, /Rename filter\.filters\[1\]\.kye to filter\.filters\[1\]\.key/);
+      const value = await search({ query: 'x', filter: { type: 'gt', key: 'year', value: 'soon' } });
+      assert.equal(value.body.code, 'invalid_filter');
+      assert.equal(value.body.param, 'filter.value');
+      const listed = await stack.request('GET', v1(`/knowledge?filter=${encodeURIComponent('{"type":"eq"')}`), {
+        headers,
+      });
+      assertHelp(listed, 400, 'filter must be a JSON-encoded filter object', 'invalid_filter', 'filter');
+    });
+
+    it('says where JSON is malformed', async () => {
+      const res = await rawJson('POST', v1('/knowledge/link'), '{"type": "LINK",}');
+      assertHelp(res, 400, 'Malformed JSON in request body', 'malformed_json');
+      assert.match(res.body.hint, /position/);
+    });
+  });
+
+  describe('wrong headers and credentials', () => {
+    const list = (h: Record<string, string>) => stack.request('GET', v1('/knowledge'), { headers: h });
+
+    it('says the organizationid is missing, or is not the token organization', async () => {
+      const missing = await list({ authorization: `Bearer ${token}` });
+      assertHelp(missing, 400, 'Missing required header: organizationid', 'missing_header', 'organizationid');
+      assert.ok(missing.body.hint.includes(tenant.organizationId), 'the hint names the organization to send');
+      const other = await createTenant(stack.deps.db);
+      const wrong = await list({ authorization: `Bearer ${token}`, organizationid: other.organizationId });
+      assertHelp(wrong, 403, 'Insufficient permissions', 'organization_mismatch', 'organizationid');
+      assert.ok(wrong.body.hint.includes(tenant.organizationId));
+    });
+
+    it('tells each token mistake apart, keeping the spec message', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        tokenType: 'access',
+        organizationId: tenant.organizationId,
+        workspaceId: tenant.workspaceId,
+        apiKeyId: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).apiKeyId as string,
+      };
+      const sign = (secret: Uint8Array, exp: number, issuer = 'kws') =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(issuer)
+          .setAudience('kws-api')
+          .setIssuedAt(now - 7200)
+          .setExpirationTime(exp)
+          .sign(secret);
+      const expired = await sign(stack.jwtSecret, now - 3600);
+      const forged = await sign(new TextEncoder().encode('x'.repeat(32)), now + 3600);
+      const foreign = await sign(stack.jwtSecret, now + 3600, 'someone-else');
+      const other = await createTenant(stack.deps.db);
+      const otherToken = (await accessHeaders(stack, other)).token;
+      const org = tenant.organizationId;
+      const cases: Array<[string, Record<string, string>, number, string, string, RegExp?]> = [
+        ['no Authorization', { organizationid: org }, 401, 'Invalid or expired access token', 'token_missing'],
+        [
+          'the API key alone',
+          { organizationid: org, 'x-api-key': tenant.apiKey },
+          401,
+          'Invalid or expired access token',
+          'token_missing',
+          /generate-access-key-token/,
+        ],
+        [
+          'no Bearer scheme',
+          { organizationid: org, authorization: token },
+          401,
+          'Invalid or expired access token',
+          'bearer_scheme_missing',
+        ],
+        [
+          'another scheme',
+          { organizationid: org, authorization: `Basic ${token}` },
+          401,
+          'Invalid or expired access token',
+          'bearer_scheme_missing',
+          /scheme Basic/,
+        ],
+        [
+          'an API key as the bearer token',
+          { organizationid: org, authorization: `Bearer ${tenant.apiKey}` },
+          401,
+          'Invalid or expired access token',
+          'api_key_as_token',
+          /generate-access-key-token with header x-api-key/,
+        ],
+        [
+          'expired',
+          { organizationid: org, authorization: `Bearer ${expired}` },
+          401,
+          'Invalid or expired access token',
+          'token_expired',
+          new RegExp(`expired at ${new Date((now - 3600) * 1000).toISOString()}`),
+        ],
+        [
+          'a bad signature',
+          { organizationid: org, authorization: `Bearer ${forged}` },
+          401,
+          'Invalid or expired access token',
+          'token_signature_invalid',
+        ],
+        [
+          'truncated',
+          { organizationid: org, authorization: `Bearer ${token.slice(0, Math.floor(token.length / 2))}` },
+          401,
+          'Invalid or expired access token',
+          'token_malformed',
+        ],
+        [
+          'not a JWT',
+          { organizationid: org, authorization: 'Bearer hello' },
+          401,
+          'Invalid or expired access token',
+          'token_malformed',
+        ],
+        [
+          'another issuer',
+          { organizationid: org, authorization: `Bearer ${foreign}` },
+          401,
+          'Invalid or expired access token',
+          'token_invalid',
+        ],
+        [
+          "another workspace's token",
+          { organizationid: other.organizationId, authorization: `Bearer ${otherToken}` },
+          403,
+          'Insufficient permissions',
+          'token_workspace_mismatch',
+          new RegExp(other.workspaceId),
+        ],
+      ];
+      for (const [what, h, status, message, code, hint] of cases) {
+        const res = await list(h);
+        assert.equal(res.body?.code, code, `${what}: ${res.text}`);
+        assertHelp(res, status, message, code, 'Authorization');
+        if (hint) assert.match(res.body.hint, hint, what);
+      }
+    });
+
+    it('tells API key mistakes apart on the token endpoint', async () => {
+      const mint = (h: Record<string, string>, workspaceId = tenant.workspaceId) =>
+        stack.request('POST', `/workspaces/${workspaceId}/generate-access-key-token`, { headers: h, json: {} });
+      const bearer = await mint({ authorization: `Bearer ${token}` });
+      assertHelp(bearer, 401, 'Invalid or missing API key', 'api_key_missing', 'x-api-key');
+      assert.match(bearer.body.hint, /not a bearer token/);
+      assertHelp(
+        await mint({ 'x-api-key': 'sk-kws-nope' }),
+        401,
+        'Invalid or missing API key',
+        'api_key_invalid',
+        'x-api-key',
+      );
+      const other = await createTenant(stack.deps.db);
+      assertHelp(
+        await mint({ 'x-api-key': tenant.apiKey }, other.workspaceId),
+        403,
+        'Insufficient permissions',
+        'api_key_workspace_mismatch',
+        'x-api-key',
+      );
+    });
+
+    it('says when the minting key was revoked', async () => {
+      const own = await createTenant(stack.deps.db);
+      const { headers: h } = await accessHeaders(stack, own);
+      const [key] = await apiKeys.listApiKeys(stack.deps.db, own.workspaceId);
+      await apiKeys.revokeApiKey(stack.deps.db, own.workspaceId, key!.id);
+      const res = await stack.request('GET', `/v1/workspaces/${own.workspaceId}/knowledge`, { headers: h });
+      assertHelp(res, 401, 'Invalid or expired access token', 'token_revoked', 'Authorization');
+    });
+  });
+
+  describe('unsupported files', () => {
+    const upload = (filename: string, contentType: string, bytes: Buffer, part = 'file') => {
+      const { body, contentType: type } = multipartBody({}, { filename, contentType, bytes });
+      const renamed =
+        part === 'file'
+          ? body
+          : Buffer.from(body.toString('latin1').replace('name="file"', `name="${part}"`), 'latin1');
+      return stack.request('POST', v1('/knowledge/file'), {
+        headers: { ...headers, 'content-type': type },
+        raw: renamed,
+      });
+    };
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+    it('names the type detected and lists the supported types', async () => {
+      const cases: Array<[string, string, Buffer, RegExp]> = [
+        ['setup.exe', 'application/octet-stream', exe, /taken as \(none\)|looks? like application\/x-msdownload/],
+        [
+          'setup.exe',
+          'application/x-msdownload',
+          exe,
+          /sent as application\/x-msdownload; its bytes look like application\/x-msdownload/,
+        ],
+        [
+          'report.pdf',
+          'application/pdf',
+          png,
+          /sent as application\/pdf, but no %PDF- header; its bytes look like image\/png/,
+        ],
+        ['notes.txt', 'text/plain', Buffer.alloc(0), /it is empty/],
+      ];
+      for (const [filename, type, bytes, detected] of cases) {
+        const res = await upload(filename, type, bytes);
+        assertHelp(res, 400, 'Unsupported file type', 'unsupported_file_type', 'file');
+        assert.match(res.body.hint, detected, `${filename} as ${type}: ${res.body.hint}`);
+        assert.match(res.body.hint, /Supported: pdf, doc, docx, txt/);
+      }
+    });
+
+    it('names the file part when it is missing, and the part the file came as', async () => {
+      const res = await upload('notes.txt', 'text/plain', Buffer.from('hello'), 'document');
+      assertHelp(res, 400, 'Missing required field', 'missing_field', 'file');
+      assert.match(res.body.hint, /came as the part document/);
+    });
+  });
+
+  describe('numbers PostgreSQL cannot hold (issue 43)', () => {
+    // As the JSON text says them: subnormal, the smallest double, huge, beyond double, negative zero, 17 digits.
+    const SUBNORMAL = '2.1891022342735037e-88';
+    const TINY = '5e-324';
+    const HUGE = '1.7976931348623157e308';
+    const BEYOND = '1e400';
+    const NEG_ZERO = '-0';
+    const DIGITS17 = '0.12345678901234567';
+    const IN_UNIT = [SUBNORMAL, TINY, NEG_ZERO, DIGITS17, '-0.0', '1'];
+    const OUT_OF_UNIT = [HUGE, BEYOND, '-1e-300', '1.0000000000000002'];
+    /** What a stored number reads back as: the double the text names (-0 as 0, which JSON writes). */
+    const stored = (text: string) => (Object.is(Number(text), -0) ? 0 : Number(text));
+
+    it('maxDeleteShare: every share from 0 to 1 is kept as sent; anything else is 400 naming it', async () => {
+      const config = '{"endpoint": "https://planted.example", "bucket": "planted"}';
+      for (const value of IN_UNIT) {
+        const created = await rawJson(
+          'POST',
+          v1('/sources'),
+          `{"kind": "s3", "config": ${config}, "maxDeleteShare": ${value}}`,
+        );
+        assert.equal(created.status, 201, `${value}: ${created.text}`);
+        assert.equal(created.body.maxDeleteShare, stored(value), value);
+        const patched = await rawJson(
+          'PATCH',
+          v1(`/sources/${created.body.id}`),
+          `{"maxDeleteShare": ${value}, "attributes": {"x": -9.978026222055143e-236}}`,
+        );
+        assert.equal(patched.status, 200, `${value}: ${patched.text}`);
+        const read = await stack.request('GET', v1(`/sources/${created.body.id}`), { headers });
+        assert.equal(read.body.maxDeleteShare, stored(value), value);
+        assert.deepEqual(read.body.attributes, { x: -9.978026222055143e-236 });
+      }
+      for (const value of OUT_OF_UNIT) {
+        const res = await rawJson(
+          'POST',
+          v1('/sources'),
+          `{"kind": "s3", "config": ${config}, "maxDeleteShare": ${value}}`,
+        );
+        assertHelp(res, 400, 'Invalid field value', 'invalid_field', 'maxDeleteShare');
+      }
+      // The outside fuzzer's case: a git source whose config holds lone surrogates, with a subnormal share.
+      const git = await rawJson(
+        'POST',
+        v1('/sources'),
+        `{"kind": "git", "config": {"url": "https://example.com/r.git", "branch": "\\ud800", "paths": ["\\udfff"]}, "maxDeleteShare": ${SUBNORMAL}}`,
+      );
+      assert.equal(git.status, 400, git.text);
+      assert.equal(git.body.code, 'unsafe_text');
+    });
+
+    it('attribute values: any finite number is kept exactly, on every path that sets them, and filters on them', async () => {
+      const finite = [SUBNORMAL, TINY, HUGE, NEG_ZERO, DIGITS17, '-9.978026222055143e-236'];
+      for (const value of finite) {
+        const created = await rawJson(
+          'POST',
+          v1('/knowledge/text'),
+          `{"title": "n ${value}", "content": "Number ${value}.", "attributes": {"n": ${value}}}`,
+        );
+        assert.equal(created.status, 201, `${value}: ${created.text}`);
+        const patched = await rawJson(
+          'PATCH',
+          v1(`/knowledge/${created.body.id}`),
+          `{"attributes": {"n": ${value}, "m": ${value}}}`,
+        );
+        assert.equal(patched.status, 200, `${value}: ${patched.text}`);
+        assert.deepEqual(patched.body.attributes, { n: stored(value), m: stored(value) }, value);
+        const { body, contentType } = multipartBody(
+          { attributes: `{"n": ${value}}`, status: 'BACKGROUND_START' },
+          { filename: 'n.txt', contentType: 'text/plain', bytes: Buffer.from(`Number ${value}.`) },
+        );
+        const uploaded = await stack.request('POST', v1('/knowledge/file'), {
+          headers: { ...headers, 'content-type': contentType },
+          raw: body,
+        });
+        assert.equal(uploaded.status, 200, `${value}: ${uploaded.text}`);
+      }
+      const beyond = await rawJson(
+        'POST',
+        v1('/knowledge/text'),
+        `{"title": "t", "content": "c", "attributes": {"n": ${BEYOND}}}`,
+      );
+      assertHelp(beyond, 400, 'attributes.n must be a finite number', 'invalid_field', 'attributes.n');
+      // Filters compare them exactly (numeric, not float4): one item per value, each found by eq and by a range.
+      for (const value of finite) {
+        for (const type of ['eq', 'gte', 'lte']) {
+          const filter = encodeURIComponent(`{"type":"${type}","key":"m","value":${value}}`);
+          const res = await stack.request('GET', v1(`/knowledge?filter=${filter}`), { headers });
+          assert.equal(res.status, 200, `${type} ${value}: ${res.text}`);
+          if (type === 'eq') assert.equal(res.body.total, 1, `eq ${value}`);
+        }
+        const found = await search({ query: 'Number', filter: JSON.parse(`{"type":"eq","key":"m","value":${value}}`) });
+        assert.equal(found.status, 200, found.text);
+      }
+      const filter = encodeURIComponent(`{"type":"eq","key":"m","value":${BEYOND}}`);
+      const res = await stack.request('GET', v1(`/knowledge?filter=${filter}`), { headers });
+      assertHelp(res, 400, 'filter.value must be a finite number', 'invalid_filter', 'filter.value');
+    });
+
+    it('hybridWeight and scoreThreshold: 0 to 1 in every search, space RAG and agent RAG; anything else is 400', async () => {
+      const space = await stack.request('PUT', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space`, {
+        headers,
+        json: { workspaceId: tenant.workspaceId, customerIdString: 'numbers' },
+      });
+      assert.equal(space.status, 200, space.text);
+      const targets: Array<[string, string, string]> = [
+        [
+          '/knowledge/search',
+          `/workspaces/${tenant.workspaceId}/knowledge/search`,
+          '"query": "Number", "mode": "hybrid"',
+        ],
+        ['space RAG', v1(`/spaces/${space.body.spaceId}/rag`), '"text": "Number"'],
+        ['agent RAG', v1('/agent/rag'), '"text": "Number"'],
+      ];
+      for (const [what, p, rest] of targets) {
+        const h: Record<string, string> =
+          what === 'space RAG'
+            ? { authorization: `Bearer ${space.body.token}` }
+            : { ...headers, 'x-api-key': tenant.apiKey };
+        const send = (field: string, value: string) =>
+          stack.request('POST', p, {
+            headers: { ...h, 'content-type': 'application/json' },
+            raw: `{${rest}, "${field}": ${value}}`,
+          });
+        for (const field of ['hybridWeight', 'scoreThreshold']) {
+          for (const value of IN_UNIT) {
+            const res = await send(field, value);
+            assert.equal(res.status, 200, `${what} ${field}=${value}: ${res.text}`);
+          }
+          for (const value of OUT_OF_UNIT) {
+            const res = await send(field, value);
+            assert.equal(res.status, 400, `${what} ${field}=${value}: ${res.text}`);
+            assert.equal(res.body.code, 'invalid_field');
+            assert.equal(res.body.param, field);
+          }
+        }
+      }
+    });
+
+    it('free metadata and bounded integers take the same values without a server error', async () => {
+      for (const value of [SUBNORMAL, TINY, HUGE, NEG_ZERO, DIGITS17, BEYOND]) {
+        const link = await rawJson(
+          'POST',
+          v1('/knowledge/link'),
+          `{"type": "LINK", "url": "https://example.com/${encodeURIComponent(value)}", "metadata": {"n": ${value}}}`,
+        );
+        assert.equal(link.status, 201, `${value}: ${link.text}`);
+        for (const [p, body] of [
+          ['/knowledge/search', `{"metadata": {"type": "LINK"}, "limit": ${value}}`],
+          ['/knowledge/search', `{"metadata": {"type": "LINK"}, "page": ${value}}`],
+          ['/knowledge/website', `{"url": "https://example.com", "maxPages": ${value}}`],
+        ] as const) {
+          const res = await rawJson('POST', v1(p), body);
+          assert.ok(res.status < 500, `${p} ${body}: ${res.text}`);
+          assert.equal(res.status, 400, `${p} ${body}: ${res.text}`);
+          assert.equal(res.body.code, 'invalid_field', res.text);
+        }
+      }
+    });
+  });
+});
