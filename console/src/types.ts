@@ -42,13 +42,33 @@ export interface SearchHit {
     roles?: Array<{ id: string; name: string; via: string }>;
   };
 }
+/** How a role reaches an item: assigned to it, to its parent, or by a rule of the source it came from. */
+export type RoleVia = 'direct' | 'parent' | 'source default' | `source rule ${number}`;
 export interface KnowledgeAccess {
   visible: boolean;
   hiddenBy: string | null;
   reasons: Array<{ rule: string; message: string }>;
-  via: 'direct' | 'parent' | null;
-  roles: Array<{ id: string; name: string; via: 'direct' | 'parent' }>;
+  via: RoleVia | null;
+  roles: Array<{ id: string; name: string; via: RoleVia }>;
+  /** For an item a source with rules brought: the rule it matched. */
+  sourceRule?: { sourceId: string; sourceName: string; rule: number | null; label: string; roleIds: string[] } | null;
   chunks: { total: number; enabled: number };
+}
+/** A source (GET …/sources), as far as the console shows it. */
+export interface Source {
+  id: string;
+  kind: string;
+  name: string;
+  rules: unknown[];
+}
+/** A source's rules with the documents each gives roles to (GET …/sources/{id}/rules). */
+export interface SourceRules {
+  rbacStatus: 'ACTIVE' | 'INACTIVE';
+  rules: Array<{ rule: number; match: Record<string, unknown>; roleIds: string[]; documents: number }>;
+  default: { rule: 0; roleIds: string[]; documents: number };
+  documents: number;
+  pending: number;
+  unreached: { count: number; documents: Array<{ knowledgeId: string; title: string; key: string | null }> };
 }
 /** One of the workspace's recent jobs (GET …/background-jobs). */
 export interface ListedJob {

@@ -55,6 +55,16 @@ export const When = ({ iso }: { iso: string }) => (
 export const NO_ROLE_WARNING =
   'Hidden from every role: under RBAC a role-bound token sees only items assigned to its role (or whose parent is)';
 
+/** How a role reaches an item, in words: "assigned", "from its parent", "by source rule 2", "by its source's default". */
+export const viaText = (via: string): string =>
+  via === 'direct'
+    ? 'assigned'
+    : via === 'parent'
+      ? 'from its parent'
+      : via === 'source default'
+        ? "by its source's default"
+        : `by ${via}`;
+
 /** A button that asks once more, naming what will happen, before it acts. */
 export function Confirm(props: { label: string; question: string; onConfirm: () => void; danger?: boolean }) {
   const [asking, setAsking] = useState(false);

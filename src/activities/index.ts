@@ -21,6 +21,7 @@ import { createSourceActivities } from './sources';
 import { createStorageActivities } from './storage';
 import { createVersionActivities } from './versions';
 import { createSyncSourceActivities } from './syncSources';
+import { createSourceRulesActivities } from './sourceRules';
 import { createWebhookActivities } from './webhooks';
 import type { VersionRetention } from '../services/versionRetention';
 import type { Activities } from '../workflows/activityContract';
@@ -62,6 +63,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createEvaluationActivities(deps),
     ...createVersionActivities(deps),
     ...createSyncSourceActivities(deps),
+    ...createSourceRulesActivities(deps),
   };
 }
 

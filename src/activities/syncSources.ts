@@ -10,6 +10,7 @@ import {
   fetchSourceDocuments,
   finishSourceSync,
   listSourceDocuments,
+  reassignSourceDocuments,
   removeVanishedDocuments,
   type SyncStepDeps,
 } from '../services/sourceSyncSteps';
@@ -23,6 +24,7 @@ type SyncActivities = Pick<
   | 'listSourceDocuments'
   | 'fetchSourceDocuments'
   | 'completeSourceDocuments'
+  | 'reassignSourceDocuments'
   | 'removeVanishedDocuments'
   | 'finishSourceSync'
   | 'clearPurgeOutbox'
@@ -47,6 +49,9 @@ export function createSyncSourceActivities(deps: SyncStepDeps): SyncActivities {
     },
     async completeSourceDocuments(input) {
       return completeSourceDocuments(deps.db, input);
+    },
+    async reassignSourceDocuments(input) {
+      return withHeartbeat('reassigning', () => reassignSourceDocuments(deps.db, input));
     },
     async removeVanishedDocuments(input) {
       return removeVanishedDocuments(deps.db, input);

@@ -5,6 +5,7 @@
 // address policy.
 import type { WebSettings } from '../web/document';
 import type { AddressPolicy } from '../web/fetch';
+import type { DocumentFacts, FactKind } from './sourceRules';
 
 /** One document as the source lists it. */
 export interface SourceEntry {
@@ -16,6 +17,11 @@ export interface SourceEntry {
   filename: string;
   /** Size in bytes when the listing tells it. */
   size?: number;
+  /**
+   * What the source's rules may match (src/connectors/sourceRules.ts): the document's path within the source
+   * and, when asked for (SourceContext.facts), its metadata, tags or owners. Absent: the path is the key.
+   */
+  facts?: DocumentFacts;
 }
 
 /** A listed document's content. */
@@ -60,6 +66,8 @@ export interface SourceContext {
   addressPolicy: AddressPolicy;
   /** The deployment's crawl settings (user agent, timeouts, size caps, politeness delay) for web kinds. */
   web?: WebSettings;
+  /** The facts beyond the path the source's rules read, which the listing records (s3: metadata, tags). */
+  facts?: ReadonlySet<FactKind>;
 }
 
 /** Why a sync failed, in words an operator can act on; a sync that fails this way deletes nothing. */

@@ -3,8 +3,8 @@
 import type { z } from 'zod';
 import type { SourceKind } from './kind';
 import { GitConfigSchema, GitSecretsSchema, gitSourceKind } from './git';
-import { S3ConfigSchema, S3SecretsSchema, s3Kind } from './s3';
-import { StoredWebsiteConfigSchema, WebsiteConfigSchema, websiteKind } from './website';
+import { S3ConfigSchema, S3SecretsSchema, s3DocumentPath, s3Kind } from './s3';
+import { pagePath, StoredWebsiteConfigSchema, WebsiteConfigSchema, websiteKind } from './website';
 
 export interface RegisteredKind {
   kind: SourceKind<unknown, unknown>;
@@ -20,6 +20,14 @@ export interface RegisteredKind {
    * another host.
    */
   destination(config: Record<string, unknown>): string;
+  /** A document's path within the source (what the source's rules match), from its key. */
+  documentPath(config: Record<string, unknown>, key: string): string;
+  /**
+   * Whether a fingerprint names the content (an object ETag, a git blob id): a document listed under a new key
+   * with the fingerprint of one no longer listed moved, and keeps its item. (A website's pages are not: their
+   * items' ids derive from their URLs.)
+   */
+  movable: boolean;
 }
 
 const register = <C, S>(
@@ -28,6 +36,7 @@ const register = <C, S>(
   secrets: z.ZodType<S> | undefined,
   description: string,
   destination: (config: C) => string,
+  documents: { path: (config: C, key: string) => string; movable: boolean },
   storedConfig: z.ZodType<C> = config,
 ): RegisteredKind => ({
   kind: kind as SourceKind<unknown, unknown>,
@@ -36,6 +45,8 @@ const register = <C, S>(
   ...(secrets ? { secrets: secrets as unknown as z.ZodType<Record<string, unknown>> } : {}),
   description,
   destination: destination as unknown as (config: Record<string, unknown>) => string,
+  documentPath: documents.path as unknown as (config: Record<string, unknown>, key: string) => string,
+  movable: documents.movable,
 });
 
 /** A URL's origin, compared case-insensitively (the raw text when it does not parse). */
@@ -62,6 +73,7 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
         c.bucket,
         c.forcePathStyle ? 'path' : 'virtual-hosted',
       ]),
+    { path: (c, key) => s3DocumentPath({ prefix: c.prefix ?? '' }, key), movable: true },
   ),
   git: register(
     gitSourceKind,
@@ -69,6 +81,7 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     GitSecretsSchema,
     'the files of one branch of a git repository (smart HTTP) matching path globs; a git blob id is its fingerprint',
     (c) => originOf(c.url),
+    { path: (_c, key) => key, movable: true },
   ),
   website: register(
     websiteKind,
@@ -76,6 +89,7 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     undefined,
     "the pages of one site from a start URL, under robots.txt and the crawl rules, plus its sitemaps' URLs; a page's ETag or Last-Modified (else a hash of its text) is its fingerprint, sent back as a conditional GET",
     (c) => originOf(c.url),
+    { path: (_c, key) => pagePath(key), movable: false },
     StoredWebsiteConfigSchema,
   ),
 };

@@ -1,7 +1,14 @@
 // The s3 source kind: the objects of any S3-compatible bucket under a prefix; an object's ETag is its
 // fingerprint. The SDK's connections resolve through the outbound door's checked, pinned lookup, so the
 // source's endpoint is held to the same address policy as every other outbound request.
-import { GetObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  GetObjectTaggingCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { posix } from 'node:path';
 import { z } from 'zod';
 import { checkUrlAddress, FetchError, outboundAgents, type AddressPolicy } from '../web/fetch';
@@ -12,6 +19,7 @@ import {
   type SourceEntry,
   type SourceKind,
 } from './kind';
+import type { DocumentFacts } from './sourceRules';
 
 const INVALID = 'Invalid field value';
 
@@ -133,6 +141,65 @@ async function readBounded(body: AsyncIterable<Uint8Array> | undefined, length: 
   return Buffer.concat(parts, total);
 }
 
+/** An object's path for the source's rules: its key after the source's prefix. */
+export const s3DocumentPath = (config: Pick<S3SourceConfig, 'prefix'>, key: string): string =>
+  config.prefix && key.startsWith(config.prefix) ? key.slice(config.prefix.length) : key;
+
+/** Requests for the metadata and tags of one page of objects made at once. */
+const FACT_CONCURRENCY = 8;
+
+/**
+ * What the source's rules may match of each object: its key after the prefix and, when the rules read them
+ * (ctx.facts), its user metadata (a HEAD request) and its tags (GetObjectTagging). An object deleted since the
+ * listing has none; a refusal fails the listing with its reason.
+ */
+async function objectFacts(
+  s3: S3Client,
+  ctx: SourceContext,
+  config: S3SourceConfig,
+  keys: string[],
+): Promise<DocumentFacts[]> {
+  const out: DocumentFacts[] = keys.map((key) => ({ path: s3DocumentPath(config, key) }));
+  const metadata = ctx.facts?.has('metadata') ?? false;
+  const tags = ctx.facts?.has('tags') ?? false;
+  if (!metadata && !tags) return out;
+  const gone = (err: unknown) => err instanceof S3ServiceException && ['NotFound', 'NoSuchKey'].includes(err.name);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < keys.length; i = next++) {
+      const Key = keys[i]!;
+      let asked = 'HeadObject';
+      try {
+        if (metadata) {
+          const head = await s3.send(new HeadObjectCommand({ Bucket: config.bucket, Key }), {
+            abortSignal: ctx.signal,
+          });
+          out[i]!.metadata = { ...head.Metadata };
+        }
+        if (tags) {
+          asked = 'GetObjectTagging';
+          const tagging = await s3.send(new GetObjectTaggingCommand({ Bucket: config.bucket, Key }), {
+            abortSignal: ctx.signal,
+          });
+          out[i]!.tags = Object.fromEntries((tagging.TagSet ?? []).map((t) => [t.Key ?? '', t.Value ?? '']));
+        }
+      } catch (err) {
+        if (gone(err)) continue;
+        const refused = unavailable(err, config);
+        // The rules need more than reading objects: say which permission.
+        throw err instanceof S3ServiceException
+          ? new SourceUnavailableError(
+              `${refused.message} on ${asked}: the source's rules read object ${metadata && asked === 'HeadObject' ? 'metadata' : 'tags'}`,
+            )
+          : refused;
+      }
+      if (i % 100 === 0) ctx.heartbeat();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FACT_CONCURRENCY, keys.length) }, worker));
+  return out;
+}
+
 export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
   kind: 's3',
   async *list(ctx, config, secrets): AsyncIterable<SourceEntry> {
@@ -162,9 +229,21 @@ export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
             `The bucket lists more than ${S3_MAX_LISTED_OBJECTS} objects under the prefix: narrow the prefix`,
           );
         }
-        for (const o of page.Contents ?? []) {
-          if (!o.Key || o.Key.endsWith('/')) continue; // folder markers
-          yield { key: o.Key, fingerprint: unquote(o.ETag), filename: posix.basename(o.Key), size: o.Size };
+        const objects = (page.Contents ?? []).filter((o) => o.Key && !o.Key.endsWith('/')); // no folder markers
+        const facts = await objectFacts(
+          s3,
+          ctx,
+          config,
+          objects.map((o) => o.Key!),
+        );
+        for (const [i, o] of objects.entries()) {
+          yield {
+            key: o.Key!,
+            fingerprint: unquote(o.ETag),
+            filename: posix.basename(o.Key!),
+            size: o.Size,
+            facts: facts[i]!,
+          };
         }
         // A truncated page without a continuation token is a broken listing: stopping there would read
         // as deletions of everything after it.

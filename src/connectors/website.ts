@@ -419,6 +419,13 @@ async function fetchWebsitePage(
   return { ...document, fingerprint: fingerprintOf(depth, doc, document.bytes) };
 }
 
+/** A page's path for the source's rules: its URL's path without the leading "/", as the URL writes it. */
+export const pagePath = (key: string): string => (URL.canParse(key) ? new URL(key).pathname.replace(/^\//, '') : key);
+
+async function* withPaths(entries: AsyncIterable<SourceEntry>): AsyncIterable<SourceEntry> {
+  for await (const entry of entries) yield { ...entry, facts: { path: pagePath(entry.key) } };
+}
+
 /**
  * The website kind; `listBudgetMs` bounds a listing's fetching (WEBSITE_LIST_BUDGET_MS by default), and
  * `listedPages` holds what its listings downloaded for its fetches (a new one by default).
@@ -429,7 +436,8 @@ export function createWebsiteKind(
   const listedPages = options.listedPages ?? new ListedPages();
   return {
     kind: 'website',
-    list: (ctx, config) => listWebsite(ctx, config, options.listBudgetMs ?? WEBSITE_LIST_BUDGET_MS, listedPages),
+    list: (ctx, config) =>
+      withPaths(listWebsite(ctx, config, options.listBudgetMs ?? WEBSITE_LIST_BUDGET_MS, listedPages)),
     fetch: (ctx, config, _secrets, entry) => fetchWebsitePage(ctx, config, entry, listedPages),
   };
 }

@@ -1,4 +1,6 @@
 // Row types as stored in PostgreSQL (snake_case). Mappers to API shapes live in presenters.
+import type { Attributes } from '../domain/filter';
+import type { DocumentFacts, RolesEvent } from '../domain/sourceRules';
 import type { Metrics } from '../domain/retrievalMetrics';
 
 export interface OrganizationRow {
@@ -337,6 +339,11 @@ export interface SourceRow {
   paused: boolean;
   max_delete_share: number;
   running_sync_id: string | null;
+  /** [{match, roleIds?, attributes?}] (src/connectors/sourceRules.ts). */
+  rules: unknown;
+  rules_version: number;
+  /** The source's own roles while it has rules (its root item holds none then); null otherwise. */
+  role_ids: string[] | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -376,6 +383,17 @@ export interface SourceDocumentRow {
   listed_filename: string | null;
   listed_size: string | null;
   outcome: Record<string, unknown> | null;
+  /** What the last listing recorded for the source's rules, and what they were last applied to. */
+  listed_facts: DocumentFacts | null;
+  facts: DocumentFacts | null;
+  /** The rule last applied (0: the source's default; null: never, or the source has no rules). */
+  rule: number | null;
+  rules_version: number | null;
+  rule_role_ids: string[] | null;
+  rule_attributes: Attributes | null;
+  /** A knowledge.roles_changed not yet sent, and the batch that claimed it. */
+  roles_event: RolesEvent | null;
+  roles_event_key: string | null;
 }
 
 /** One run of a retrieval evaluation as stored (resolved at creation: the rerank default, the role). */

@@ -9,4 +9,6 @@ export const RoleMessages = {
   rolesNotFound: 'One or more roles not found',
   duplicate: 'Role with customerRoleId already exists',
   rbacDisabled: 'RBAC is not enabled for this workspace',
+  ruledSourceRoot:
+    "The item is the root of a source with rules, whose roles would reach every document: change the source's roleIds (its rules' default) instead",
 } as const;

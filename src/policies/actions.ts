@@ -120,7 +120,16 @@ export const POLICY = {
   'sources.manage': {
     allow: ['workspace'],
     description:
-      'create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules',
+      'create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules',
+  },
+  'sources.rules': {
+    allow: ['workspace'],
+    description:
+      "read a source's rules with the documents each gives roles to, and its items no role reaches (rules are set with the source: role-bound tokens see their effect, never the rules)",
+  },
+  'sources.preview': {
+    allow: ['workspace'],
+    description: "dry-run a change of a source's rules: which documents would change roles (nothing is written)",
   },
   'agent.manage': {
     allow: ['workspace'],

@@ -3,6 +3,8 @@
 // the ones search applies (knowledgeScope in ./scopes.ts, the role join in db/repositories/search.ts, and the
 // chunk rule: a disabled chunk is never searched).
 
+import type { RoleVia } from '../domain/sourceRules';
+
 /** A rule that hides an item, in the order they are reported. */
 export type HidingRule = 'FILTER' | 'RBAC_ON' | 'NOT_ASSIGNED' | 'CHUNKS_DISABLED' | 'NOT_COMPLETED';
 
@@ -10,8 +12,10 @@ export interface AccessFacts {
   rbacActive: boolean;
   /** The role asked about (undefined: the workspace's own credential). */
   roleId?: string;
-  /** The roles that reach the item: assigned to it ('direct') or to its parent ('parent'). */
-  roles: Array<{ id: string; via: 'direct' | 'parent' }>;
+  /** The roles that reach the item: assigned to it ('direct'), to its parent ('parent'), or by a source rule. */
+  roles: Array<{ id: string; via: RoleVia }>;
+  /** The item came from a source with rules: the rule it matched (its label) and the roles that rule gives. */
+  sourceRule?: { label: string; sourceName: string; roleIds: string[] };
   status: string;
   chunks: { total: number; enabled: number };
   /** Whether the request's filter lets the item through (undefined: no filter). */
@@ -24,7 +28,7 @@ export interface AccessExplanation {
   hiddenBy: HidingRule | null;
   reasons: Array<{ rule: HidingRule; message: string }>;
   /** How the role reaches the item (null: it does not, or no role was asked about, or RBAC is off). */
-  via: 'direct' | 'parent' | null;
+  via: RoleVia | null;
 }
 
 /** Every rule that keeps the item out of a search run with the role's token (or the workspace's). */
@@ -35,12 +39,22 @@ export function explainKnowledgeAccess(facts: AccessFacts): AccessExplanation {
   }
   const reach = facts.roleId ? facts.roles.find((r) => r.id === facts.roleId) : undefined;
   if (facts.rbacActive && facts.roleId && !reach) {
+    // An item a source's rules gave roles: the rule that decided is named.
+    const ruled = facts.sourceRule;
+    const by = ruled
+      ? ` (${ruled.label} of the source "${ruled.sourceName}" gives it ${roleCount(ruled.roleIds)})`
+      : '';
     reasons.push(
       facts.roles.length === 0
-        ? { rule: 'RBAC_ON', message: 'RBAC is ACTIVE and the item is assigned to no role: only the workspace sees it' }
+        ? {
+            rule: 'RBAC_ON',
+            message: `RBAC is ACTIVE and the item is assigned to no role${by}: only the workspace sees it`,
+          }
         : {
             rule: 'NOT_ASSIGNED',
-            message: 'RBAC is ACTIVE and the role is assigned neither to the item nor to its parent',
+            message: ruled
+              ? `RBAC is ACTIVE and ${ruled.label} of the source "${ruled.sourceName}" does not give the item this role (it gives ${roleCount(ruled.roleIds)}), nor is it assigned by hand`
+              : 'RBAC is ACTIVE and the role is assigned neither to the item nor to its parent',
           },
     );
   }
@@ -59,3 +73,6 @@ export function explainKnowledgeAccess(facts: AccessFacts): AccessExplanation {
     via: facts.rbacActive && reach ? reach.via : null,
   };
 }
+
+const roleCount = (ids: string[]) =>
+  ids.length === 0 ? 'no role' : ids.length === 1 ? '1 role' : `${ids.length} roles`;

@@ -1,5 +1,6 @@
 // The only place source and sync rows become JSON (never the source's secrets).
 import type { SourceSyncRow } from '../db/rows';
+import type { RulesPreview, SourceRulesView } from '../services/sourceRules';
 import type { SourceView } from '../services/syncSources';
 
 export function presentSync(row: SourceSyncRow) {
@@ -40,8 +41,50 @@ export function presentSource(view: SourceView) {
     roleIds: view.roleIds,
     attributes: view.attributes,
     maxDeleteShare: row.max_delete_share,
+    rules: view.rules,
+    rulesJobId: view.rulesJobId,
     lastSync: view.lastSync ? presentSync(view.lastSync) : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** A source's rules with the documents each gives roles to, and the items no role reaches. */
+export function presentSourceRules(view: SourceRulesView, rbacActive: boolean) {
+  const { source, rules, counts } = view;
+  return {
+    sourceId: source.id,
+    rulesVersion: source.rules_version,
+    rbacStatus: rbacActive ? ('ACTIVE' as const) : ('INACTIVE' as const),
+    rules: rules.map((r, i) => ({
+      rule: i + 1,
+      match: r.match,
+      roleIds: [...(r.roleIds ?? view.defaultRoleIds)].sort(),
+      attributes: r.attributes ?? {},
+      documents: counts.byRule.get(i + 1) ?? 0,
+    })),
+    default: {
+      rule: 0 as const,
+      roleIds: view.defaultRoleIds,
+      documents: rules.length > 0 ? (counts.byRule.get(0) ?? 0) : counts.total - counts.pending,
+    },
+    documents: counts.total,
+    pending: counts.pending,
+    jobId: view.jobId,
+    unreached: {
+      count: view.unreached.count,
+      documents: view.unreached.items.map((i) => ({ knowledgeId: i.id, title: i.title, key: i.key })),
+    },
+  };
+}
+
+/** A dry run of rules: the counts, and the documents whose roles would change. */
+export function presentRulesPreview(preview: RulesPreview) {
+  return {
+    documents: preview.documents,
+    changing: preview.changing,
+    rules: [...preview.byRule.entries()].sort(([a], [b]) => a - b).map(([rule, documents]) => ({ rule, documents })),
+    changes: preview.changes,
+    truncated: preview.truncated,
   };
 }

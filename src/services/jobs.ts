@@ -9,7 +9,14 @@ import { crawlProgress, jobSourceRoot } from './sources';
 import { findVisibleKnowledge } from './knowledge';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
 import type { AuthState } from '../policies/credentials';
-import { jobReach, knowledgeScope, mayCountWorkspaceChunks, mayTrackEvaluation } from '../policies/scopes';
+import {
+  jobReach,
+  knowledgeScope,
+  mayCountWorkspaceChunks,
+  mayExplainRoles,
+  mayTrackEvaluation,
+} from '../policies/scopes';
+import { rulesJobProgress } from './sourceRules';
 
 /**
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
@@ -25,6 +32,8 @@ function workspaceReembedProgress(
   return { phase: progress.phase, chunksDone: switched ? total : done, chunksTotal: total };
 }
 
+type RulesProgress = NonNullable<Awaited<ReturnType<typeof rulesJobProgress>>>;
+
 /** What background-jobs shows of a re-embed: the counts only to a credential that may count the workspace. */
 type JobProgress = Pick<NonNullable<JobState['progress']>, 'phase'> & Partial<NonNullable<JobState['progress']>>;
 
@@ -34,7 +43,9 @@ export async function describeJobs(
   auth: AuthState,
   workspaceId: string,
   jobIds: string[],
-): Promise<Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress | EvaluationProgress }>> {
+): Promise<
+  Array<Omit<JobState, 'progress'> & { progress?: CrawlProgress | JobProgress | EvaluationProgress | RulesProgress }>
+> {
   // Each distinct id is described once, and the workspace's re-embed counts read once, however often asked.
   let counts: ReturnType<typeof countReembedProgress> | undefined;
   const reembedCounts = () => (counts ??= countReembedProgress(deps.db, workspaceId));
@@ -62,7 +73,10 @@ export async function describeJobs(
       if (evaluation) return { ...job, progress: evaluation };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
       const progress = await crawlProgress(deps.db, workspaceId, id, scope);
-      return progress ? { ...job, progress } : job;
+      if (progress) return { ...job, progress };
+      // A rules job's only to a credential that may see roles explained (a role-bound token never sees rules).
+      const rules = mayExplainRoles(auth) ? await rulesJobProgress(deps.db, workspaceId, id) : undefined;
+      return rules ? { ...job, progress: rules } : job;
     }),
   );
   const byId = new Map(distinct.map((id, i) => [id, described[i]!]));

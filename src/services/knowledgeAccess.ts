@@ -10,14 +10,17 @@ import type { AuthState } from '../policies/credentials';
 import { explainKnowledgeAccess, type AccessExplanation } from '../policies/knowledgeAccess';
 import { loadVisibleKnowledge } from './knowledge';
 import { loadRole } from './roles';
+import { ruleOfItem, type ItemRule } from './sourceRules';
 
 export interface KnowledgeAccess {
   item: KnowledgeRow;
   rbacActive: boolean;
   role?: RoleRow;
-  /** The roles that see the item, and how (assigned to it or to its parent). */
+  /** The roles that see the item, and how (assigned to it, to its parent, or by a source rule). */
   roles: VisibilityRole[];
   chunks: { total: number; enabled: number };
+  /** For an item a source brought: the rule that gives it its roles (undefined: no source brought it). */
+  sourceRule?: ItemRule;
   explanation: AccessExplanation;
 }
 
@@ -30,10 +33,11 @@ export async function explainAccess(
   const workspaceId = auth.workspace.id;
   const item = await loadVisibleKnowledge(db, auth, knowledgeId);
   const role = input.roleId ? await loadRole(db, workspaceId, input.roleId) : undefined;
-  const [byItem, chunks, passing] = await Promise.all([
+  const [byItem, chunks, passing, sourceRule] = await Promise.all([
     visibilityRoles(db, workspaceId, [item.id]),
     countChunks(db, workspaceId, item.id),
     input.filter ? findVisibleKnowledge(db, workspaceId, item.id, { where: input.filter }) : undefined,
+    ruleOfItem(db, workspaceId, item.id),
   ]);
   const roles = byItem.get(item.id) ?? [];
   const rbacActive = auth.workspace.rbac_enabled;
@@ -44,6 +48,9 @@ export async function explainAccess(
     status: item.status,
     chunks,
     passesFilter: input.filter ? passing !== undefined : undefined,
+    ...(sourceRule && sourceRule.rule !== null
+      ? { sourceRule: { label: sourceRule.label, sourceName: sourceRule.sourceName, roleIds: sourceRule.roleIds } }
+      : {}),
   });
-  return { item, rbacActive, role, roles, chunks, explanation };
+  return { item, rbacActive, role, roles, chunks, explanation, ...(sourceRule ? { sourceRule } : {}) };
 }

@@ -20,6 +20,7 @@ import {
   updateRoleWorkflow,
 } from '../workflows/roles';
 import { loadKnowledge, loadVisibleKnowledge } from './knowledge';
+import { isRootOfRuledSource } from './sourceRules';
 import { RoleMessages } from '../domain/roles';
 
 export { RoleMessages } from '../domain/roles';
@@ -132,6 +133,13 @@ export async function changeKnowledgeRoles(
   const item = await loadKnowledge(deps.db, workspace.id, knowledgeId);
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
   if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
+  // A source with rules keeps its documents' roles on them: a role on its root would reach every one.
+  if (action === 'assign' && (await isRootOfRuledSource(deps.db, workspace.id, item.id))) {
+    throw conflict(RoleMessages.ruledSourceRoot, {
+      param: 'knowledgeId',
+      hint: "PATCH the source's rules or roleIds (…/sources/{sourceId}): a rules job gives every document its roles.",
+    });
+  }
   const workflowId = `role-${action}:${workspace.id}:${item.id}:${digest(unique)}`;
   await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
     workflowId,

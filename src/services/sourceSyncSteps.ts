@@ -9,7 +9,7 @@ import * as knowledge from '../db/repositories/knowledge';
 import * as purgeOutbox from '../db/repositories/purgeOutbox';
 import * as sources from '../db/repositories/syncedSources';
 import * as versions from '../db/repositories/versions';
-import type { KnowledgeRow, SourceRow } from '../db/rows';
+import type { KnowledgeRow, SourceDocumentRow, SourceRow } from '../db/rows';
 import { AppError } from '../errors';
 import { checkFileType, mimeFromFilename } from '../extract/mime';
 import type { BlobStore } from '../storage/blobStore';
@@ -25,6 +25,7 @@ import { deleteLeafBatch } from './cascadeDeletes';
 import { deleteThroughOutbox } from './purgeOutbox';
 import {
   contentHash,
+  insertUploadItem,
   KnowledgeGoneError,
   prepareChunks,
   writeChunks,
@@ -36,6 +37,16 @@ import type { SecretBox } from './secretBox';
 import { failUnfinishedVersions, showSiteSyncing, siteOf, sourceSecretsContext, syncJobId } from './syncSources';
 import { inlineIngestion } from './uploads';
 import { recordSyncedFileVersion, recordSyncedPageVersion } from './versions';
+import * as rulesRepo from '../db/repositories/sourceRules';
+import * as uploads from '../db/repositories/uploads';
+import {
+  applyRules,
+  applyRulesToDocuments,
+  listedFacts,
+  rulesContext,
+  targetVersion,
+  type RolesCause,
+} from './sourceRules';
 
 export interface SyncStepDeps {
   db: Db;
@@ -132,13 +143,20 @@ async function openSource(deps: SyncStepDeps, ids: SyncIds): Promise<OpenSource 
   return { row, kind: registered.kind, config, secrets };
 }
 
-function kindContext(deps: SyncStepDeps, step: StepContext, previous: ReadonlyMap<string, string>): SourceContext {
+function kindContext(
+  deps: SyncStepDeps,
+  step: StepContext,
+  previous: ReadonlyMap<string, string>,
+  source?: SourceRow,
+): SourceContext {
   return {
     signal: step.signal,
     heartbeat: step.heartbeat,
     previous,
     addressPolicy: { allowPrivateNetworks: deps.web.allowPrivateNetworks, own: deps.ownComponents },
     web: deps.web,
+    // What the source's rules read beside the path (an s3 listing then asks for metadata or tags).
+    ...(source ? { facts: listedFacts(source) } : {}),
   };
 }
 
@@ -168,11 +186,13 @@ export async function listSourceDocuments(
       await sources.updateSync(deps.db, ids.workspaceId, ids.syncId, { seen: listedSoFar });
       step.heartbeat();
     };
-    for await (const entry of source.kind.list(kindContext(deps, step, previous), source.config, source.secrets)) {
+    const ctx = kindContext(deps, step, previous, source.row);
+    for await (const entry of source.kind.list(ctx, source.config, source.secrets)) {
       batch.set(entry.key, entry);
       if (batch.size >= LIST_BATCH || Date.now() - flushedAt >= LIST_PROGRESS_MS) await flush();
     }
     await flush();
+    if (sourceKind(source.row.kind)?.movable) await moveDocuments(deps.db, ids, step);
   } catch (err) {
     if (err instanceof SourceUnavailableError) return { error: err.message, ...none };
     throw err;
@@ -180,6 +200,71 @@ export async function listSourceDocuments(
   const counts = await sources.listingCounts(deps.db, ids.workspaceId, ids.sourceId, ids.syncId);
   await sources.updateSync(deps.db, ids.workspaceId, ids.syncId, { seen: counts.seen, unchanged: counts.unchanged });
   return counts;
+}
+
+const MOVE_BATCH = 100;
+
+/**
+ * Documents that moved within the source (listed under a new key with the content of one no longer listed: see
+ * RegisteredKind.movable) keep their item: each move re-keys the document, renames its item after the new file
+ * name, and gives it the roles and attributes of the rule it matches now, in one transaction.
+ */
+async function moveDocuments(db: Db, ids: SyncIds, step: StepContext): Promise<void> {
+  for (;;) {
+    const pairs = await rulesRepo.movedDocuments(db, ids.workspaceId, ids.sourceId, ids.syncId, MOVE_BATCH);
+    for (const pair of pairs) {
+      await db.transaction(async (trx) => {
+        const [from] = await rulesRepo.documentsById(trx, ids.workspaceId, [pair.fromId]);
+        if (!from?.knowledge_id) return;
+        const item = await knowledge.findKnowledge(trx, ids.workspaceId, from.knowledge_id, { forUpdate: true });
+        const [a, b] = await rulesRepo.lockDocuments(trx, ids.workspaceId, [pair.fromId, pair.toId]);
+        const locked = [a, b].filter((d) => d !== undefined);
+        // (A bigint id may come back as a number.)
+        const old = locked.find((d) => String(d.id) === pair.fromId);
+        const moved = locked.find((d) => String(d.id) === pair.toId);
+        if (!item || !old || !moved || moved.knowledge_id || old.listed_sync_id === ids.syncId) return;
+        await rulesRepo.moveDocument(trx, ids.workspaceId, old, moved);
+        const filename = moved.listed_filename ?? moved.key;
+        const previousName = old.listed_filename ?? old.key.split('/').pop();
+        await knowledge.updateKnowledgeFields(trx, ids.workspaceId, item.id, {
+          ...(item.title === previousName ? { title: filename } : {}),
+          ...(item.type === 'FILE' ? { content: filename, url: filename } : {}),
+        });
+        const ctx = await rulesContext(trx, ids.workspaceId, ids.sourceId);
+        if (ctx) {
+          const rekeyed = { ...old, key: moved.key, listed_facts: moved.listed_facts, listed_sync_id: ids.syncId };
+          await applyRules(trx, ctx, [{ doc: rekeyed, knowledgeId: item.id }], { syncId: ids.syncId });
+        }
+      });
+    }
+    step.heartbeat();
+    if (pairs.length < MOVE_BATCH) return;
+  }
+}
+
+/**
+ * The sync's unchanged documents (listed at the fingerprint already indexed) whose rules state is stale: their
+ * listed facts moved since the rules were applied (an object's tags, a file's owners) or the rules changed since.
+ * Each batch is one transaction; a retried batch finds the documents it did at the version and passes them over.
+ */
+export async function reassignSourceDocuments(
+  db: Db,
+  ids: SyncIds & { limit: number; afterId?: string },
+): Promise<{ checked: number; changed: number; lastId?: string; more: boolean }> {
+  return db.transaction(async (trx) => {
+    const ctx = await rulesContext(trx, ids.workspaceId, ids.sourceId);
+    if (!ctx) return { checked: 0, changed: 0, more: false };
+    const docs = await rulesRepo.documentsToApply(trx, ids.workspaceId, ids.sourceId, targetVersion(ctx.source), {
+      limit: ids.limit,
+      afterId: ids.afterId,
+      listedBy: ids.syncId,
+      factsChanged: true,
+    });
+    const changed = await applyRulesToDocuments(trx, ctx, docs, { syncId: ids.syncId });
+    const last = docs[docs.length - 1]?.id;
+    const lastId = last === undefined ? undefined : String(last);
+    return { checked: docs.length, changed, ...(lastId ? { lastId } : {}), more: docs.length === ids.limit };
+  });
 }
 
 /**
@@ -222,7 +307,7 @@ export async function fetchSourceDocuments(
     try {
       const fetched = await source.kind.fetch(ctx, source.config, source.secrets, entry);
       fingerprint = fetched.fingerprint || fingerprint;
-      outcome = await storeDocument(deps, workspace, source.row, doc.knowledge_id, entry, fetched, ids.syncId);
+      outcome = await storeDocument(deps, workspace, source.row, doc, entry, fetched, ids.syncId);
     } catch (err) {
       if (err instanceof SourceUnavailableError) return { error: err.message, outcomes };
       if (err instanceof AppError) outcome = { key: doc.key, kind: 'failed', reason: err.message };
@@ -260,6 +345,7 @@ async function storePage(
   deps: SyncStepDeps,
   source: SourceRow,
   existing: KnowledgeRow | undefined,
+  doc: SourceDocumentRow,
   entry: SourceEntry,
   text: string,
   page: WebPage,
@@ -295,6 +381,7 @@ async function storePage(
           title,
           metadata: { ...serving.metadata, ...description },
         });
+        await applyRulesWithin(trx, source, doc.id, knowledgeId, { syncId });
       },
     );
     return { ...changed, isNew: false, version };
@@ -332,6 +419,8 @@ async function storePage(
       });
     }
     await writeChunks(trx, workspaceId, knowledgeId, chunks);
+    // A new page gets its rule's roles with its item (an event tells only of a change).
+    await applyRulesWithin(trx, source, doc.id, knowledgeId, item ? { syncId } : undefined);
   });
   return { ...changed, isNew: !item };
 }
@@ -340,15 +429,16 @@ async function storeDocument(
   deps: SyncStepDeps,
   workspace: Awaited<ReturnType<typeof requireWorkspace>>,
   source: SourceRow,
-  knowledgeId: string | null,
+  doc: SourceDocumentRow,
   entry: SourceEntry,
   fetched: { bytes: Buffer; filename: string; mimetype?: string; url?: string; page?: WebPage },
   syncId: string,
 ): Promise<SourceDocumentOutcome> {
+  const knowledgeId = doc.knowledge_id;
   const existing = knowledgeId ? await knowledge.findKnowledge(deps.db, workspace.id, knowledgeId) : undefined;
   // A page that an older sync brought as a text file stays one (its next content is its next version).
   if (fetched.page && (!existing || existing.type === 'URL')) {
-    return storePage(deps, source, existing, entry, fetched.bytes.toString('utf8'), fetched.page, syncId);
+    return storePage(deps, source, existing, doc, entry, fetched.bytes.toString('utf8'), fetched.page, syncId);
   }
   const declared = fetched.mimetype ?? mimeFromFilename(fetched.filename) ?? 'application/octet-stream';
   const check = checkFileType(fetched.bytes, declared, fetched.filename);
@@ -371,6 +461,7 @@ async function storeDocument(
   }
   const inline = inlineIngestion({ mime: check.mime, sizeBytes: fetched.bytes.length });
   if (!existing) {
+    await createDocumentItem(deps.db, source, doc, uploadId, fetched.url);
     return {
       key: entry.key,
       kind: 'new',
@@ -404,8 +495,44 @@ async function storeDocument(
       sha256: contentHash(fetched.bytes),
     },
     syncJobId(workspace.id, source.id, syncId),
+    (trx) => applyRulesWithin(trx, source, doc.id, existing.id, { syncId }),
   );
   return { ...changed, version };
+}
+
+/**
+ * A new document's item, made before its ingestion (which then finds it, as for an upload with an external id),
+ * with its rule's roles and attributes in the same transaction: it is never readable under other roles, even
+ * while it is processed. A step run again finds the item made.
+ */
+async function createDocumentItem(
+  db: Db,
+  source: SourceRow,
+  doc: SourceDocumentRow,
+  uploadId: string,
+  sourceUrl: string | undefined,
+): Promise<void> {
+  const knowledgeId = knowledgeIdForUpload(uploadId);
+  await db.transaction(async (trx) => {
+    if (await knowledge.findKnowledge(trx, source.workspace_id, knowledgeId)) return;
+    const upload = await uploads.findUpload(trx, source.workspace_id, uploadId);
+    if (!upload) return;
+    await insertUploadItem(trx, upload, knowledgeId, { parentId: source.root_id, sourceUrl });
+    await applyRulesWithin(trx, source, doc.id, knowledgeId);
+  });
+}
+
+/** Applies the source's rules to the document in the caller's transaction, which holds its item already. */
+async function applyRulesWithin(
+  trx: Tx,
+  source: SourceRow,
+  docId: string,
+  knowledgeId: string,
+  cause?: RolesCause,
+): Promise<void> {
+  const [locked] = await rulesRepo.lockDocuments(trx, source.workspace_id, [docId]);
+  const ctx = await rulesContext(trx, source.workspace_id, source.id);
+  if (locked && ctx) await applyRules(trx, ctx, [{ doc: locked, knowledgeId }], cause);
 }
 
 /** Records how the documents' indexing ended and adds them to the sync's counts (once each). */

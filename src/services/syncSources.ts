@@ -24,6 +24,8 @@ import { startCascadeDelete } from './deletes';
 import { replaceKnowledgeAttributes } from './knowledge';
 import { applyKnowledgeRoles } from './roleSync';
 import { ABANDONED_BY_SYNC } from './versions';
+import { storedRules, type SourceRule } from '../connectors/sourceRules';
+import { rulesJobId, startRulesJob } from './sourceRules';
 import { lockWorkspaceScope } from '../db/repositories/locks';
 import { boundReached } from './bounds';
 
@@ -50,6 +52,8 @@ export interface CreateSourceInput {
   roleIds?: string[];
   attributes?: Attributes;
   maxDeleteShare?: number;
+  /** Checked by the API for the source's kind (src/connectors/sourceRules.ts rulesProblems). */
+  rules?: SourceRule[];
 }
 
 export interface UpdateSourceInput {
@@ -60,18 +64,22 @@ export interface UpdateSourceInput {
   roleIds?: string[];
   attributes?: Attributes | null;
   maxDeleteShare?: number;
+  rules?: SourceRule[];
 }
 
 /** The context a source's sealed secrets are bound to (a copy in another row does not open). */
 export const sourceSecretsContext = (row: Pick<SourceRow, 'workspace_id' | 'id'>) =>
   `source:${row.workspace_id}:${row.id}`;
 
-/** A source with what its presenter shows: its roles (on its root item) and attributes. */
+/** A source with what its presenter shows: its roles (its own, or on its root item without rules) and attributes. */
 export interface SourceView {
   row: SourceRow;
   roleIds: string[];
   attributes: Attributes;
   lastSync: SourceSyncRow | undefined;
+  rules: SourceRule[];
+  /** The job applying the rules' last change (null: they never changed). */
+  rulesJobId: string | null;
 }
 
 const DEFAULT_INTERVAL_SECONDS = 6 * 3600;
@@ -112,7 +120,15 @@ export async function viewSource(db: Db, row: SourceRow): Promise<SourceView> {
     knowledge.findKnowledge(db, row.workspace_id, row.root_id),
     sources.listSyncs(db, row.workspace_id, row.id, 1),
   ]);
-  return { row, roleIds: assigned.map((r) => r.id).sort(), attributes: root?.attributes ?? {}, lastSync: last[0] };
+  const rules = storedRules(row.rules);
+  return {
+    row,
+    roleIds: rules.length > 0 ? [...(row.role_ids ?? [])].sort() : assigned.map((r) => r.id).sort(),
+    attributes: root?.attributes ?? {},
+    lastSync: last[0],
+    rules,
+    rulesJobId: row.rules_version > 0 ? rulesJobId(row.workspace_id, row.id, row.rules_version) : null,
+  };
 }
 
 async function checkRoles(db: Db, workspaceId: string, roleIds: string[]): Promise<string[]> {
@@ -121,6 +137,12 @@ async function checkRoles(db: Db, workspaceId: string, roleIds: string[]): Promi
     throw notFound(RoleMessages.rolesNotFound);
   }
   return unique;
+}
+
+/** Every role the rules give must exist (404 as for the source's own roleIds). */
+async function checkRuleRoles(db: Db, workspaceId: string, rules: SourceRule[]): Promise<void> {
+  const named = rules.flatMap((r) => r.roleIds ?? []);
+  if (named.length > 0) await checkRoles(db, workspaceId, named);
 }
 
 async function schedule(deps: SourceDeps, row: SourceRow): Promise<void> {
@@ -184,13 +206,19 @@ export async function insertSource(
 ): Promise<SourceView> {
   const { id, name, config, secrets } = input;
   const roleIds = await checkRoles(deps.db, workspace.id, input.roleIds ?? []);
+  const rules = input.rules ?? [];
+  await checkRuleRoles(deps.db, workspace.id, rules);
   const row = await deps.db.transaction(async (trx) => {
     await lockWorkspaceScope(trx, 'sources', workspace.id);
     const max = deps.config.bounds.workspaceSources;
     if ((await sources.countSources(trx, workspace.id)) >= max) throw boundReached('workspaceSources', max);
     const root = await knowledge.insertKnowledge(trx, workspace.id, rootItem);
-    if (roleIds.length > 0) await applyKnowledgeRoles(trx as unknown as Db, workspace.id, root.id, roleIds, 'assign');
+    // With rules, the documents hold their roles themselves: the root's would reach every one of them.
+    if (roleIds.length > 0 && rules.length === 0) {
+      await applyKnowledgeRoles(trx as unknown as Db, workspace.id, root.id, roleIds, 'assign');
+    }
     return sources.insertSource(trx, workspace.id, {
+      ...(rules.length > 0 ? { rules, rules_version: 1, role_ids: roleIds } : {}),
       id,
       kind: input.kind,
       name,
@@ -265,16 +293,21 @@ export async function updateSource(
   }
   if (input.maxDeleteShare !== undefined) patch.max_delete_share = input.maxDeleteShare;
   const roleIds = input.roleIds === undefined ? undefined : await checkRoles(deps.db, workspace.id, input.roleIds);
+  if (input.rules) await checkRuleRoles(deps.db, workspace.id, input.rules);
   const row = await deps.db.transaction(async (trx) => {
-    const updated = await sources.updateSource(trx, workspace.id, id, patch);
+    const locked = await sources.findSource(trx, workspace.id, id, { forUpdate: true });
+    if (!locked) throw notFound(SyncSourceMessages.notFound);
+    const rootRoles = (await roles.knowledgeRoles(trx, workspace.id, locked.root_id)).map((r) => r.id);
+    const access = rulesChange(locked, rootRoles, input.rules, roleIds);
+    const updated = await sources.updateSource(trx, workspace.id, id, { ...patch, ...access.patch });
     if (!updated) throw notFound(SyncSourceMessages.notFound);
-    if (roleIds) {
-      const had = (await roles.knowledgeRoles(trx, workspace.id, updated.root_id)).map((r) => r.id);
-      const drop = had.filter((r) => !roleIds.includes(r));
+    if (access.rootRoleIds) {
+      const wanted = access.rootRoleIds;
+      const drop = rootRoles.filter((r) => !wanted.includes(r));
       if (drop.length > 0)
         await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, drop, 'unassign');
-      if (roleIds.length > 0)
-        await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, roleIds, 'assign');
+      if (wanted.length > 0)
+        await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, wanted, 'assign');
     }
     if (patch.config) await showSiteUrl(trx, updated);
     return updated;
@@ -284,7 +317,38 @@ export async function updateSource(
     if (root) await replaceKnowledgeAttributes(deps.db, root, input.attributes);
   }
   if (input.schedule !== undefined) await schedule(deps, row);
+  if (row.rules_version !== current.rules_version) await startRulesJob(deps, row);
   return viewSource(deps.db, row);
+}
+
+/**
+ * What a change of the source's rules or roles writes, given the source as locked and its root's roles: the new
+ * rules and default roles with the next rules version (the rules job then brings every document to it), and the
+ * root item's roles when they are the documents' (a source without rules). A source that gains rules keeps its
+ * root's roles until the job has given every document its own (finishSourceRules), so none is hidden meanwhile.
+ */
+function rulesChange(
+  source: SourceRow,
+  rootRoles: string[],
+  rules: SourceRule[] | undefined,
+  roleIds: string[] | undefined,
+): { patch: Partial<SourceRow>; rootRoleIds?: string[] } {
+  const had = storedRules(source.rules).length > 0;
+  const next = rules ?? storedRules(source.rules);
+  if (next.length === 0) {
+    // No rules (any more): the root holds the source's roles, which reach every document.
+    const own = roleIds ?? (had ? (source.role_ids ?? []) : undefined);
+    if (!had) return { patch: {}, ...(own ? { rootRoleIds: own } : {}) };
+    return { patch: { rules: [], role_ids: null, rules_version: source.rules_version + 1 }, rootRoleIds: own ?? [] };
+  }
+  if (rules === undefined && roleIds === undefined) return { patch: {} };
+  return {
+    patch: {
+      rules: next,
+      role_ids: roleIds ?? (had ? (source.role_ids ?? []) : rootRoles),
+      rules_version: source.rules_version + 1,
+    },
+  };
 }
 
 /** Deletes the source and its schedule; with deleteItems, its root item and every item it brought too. */

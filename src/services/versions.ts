@@ -205,6 +205,8 @@ export async function recordSyncedFileVersion(
   row: KnowledgeRow,
   staged: StagedUpload,
   jobId: string,
+  /** What else the sync writes with the version (its rules' roles), under the item's lock. */
+  within: (trx: Tx) => Promise<void> = async () => {},
 ): Promise<number> {
   return db.transaction(async (trx) => {
     await supersedeAbandonedSyncVersion(trx, row, await versions.latestVersion(trx, row.workspace_id, row.id), jobId);
@@ -218,6 +220,7 @@ export async function recordSyncedFileVersion(
       job_id: jobId, // the sync that indexes it
     });
     await uploads.linkUploadKnowledge(trx, row.workspace_id, staged.uploadId, row.id);
+    await within(trx);
     return v.number;
   });
 }

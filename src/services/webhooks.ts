@@ -20,6 +20,7 @@ export const WebhookEvents = [
   'knowledge.cascade_deleted',
   'knowledge.updated',
   'knowledge.version_restored',
+  'knowledge.roles_changed',
   'role.job_completed',
   'role.job_failed',
 ] as const;

@@ -60,12 +60,26 @@ export interface Activities {
     input: OfSync & { limit: number },
   ): Promise<{ error?: string; outcomes: SourceDocumentOutcome[] }>;
   completeSourceDocuments(input: OfSync & { results: SourceDocumentResult[] }): Promise<void>;
+  /** The sync's unchanged documents whose rules state is stale (moved facts, older rules) get the rules. */
+  reassignSourceDocuments(
+    input: OfSync & { limit: number; afterId?: string },
+  ): Promise<{ checked: number; changed: number; lastId?: string; more: boolean }>;
   removeVanishedDocuments(
     input: OfSync & { limit: number; purgeId?: string },
   ): Promise<{ removed: number; storageKeys: string[]; more: boolean }>;
   finishSourceSync(
     input: OfSync & { status: 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION'; error?: string },
   ): Promise<void>;
+
+  // A source's rules (workflows/sourceRules.ts)
+  applySourceRulesBatch(
+    input: InWorkspace & { sourceId: string; rulesVersion: number; limit: number },
+  ): Promise<{ applied: number; changed: number; more: boolean; superseded?: boolean }>;
+  finishSourceRules(input: InWorkspace & { sourceId: string; rulesVersion: number }): Promise<void>;
+  /** The next knowledge.roles_changed of the source, claimed under batchKey (the same documents when run again). */
+  recordRolesChanged(
+    input: InWorkspace & { sourceId: string; batchKey: string; timestamp: string },
+  ): Promise<WebhookEventRecorded & { documents: number; more: boolean }>;
 
   // Webhooks
   recordWebhookEvent(input: WebhookEventInput): Promise<WebhookEventRecorded>;

@@ -290,6 +290,7 @@ export interface WebhookEventInput {
     | 'knowledge.cascade_deleted'
     | 'knowledge.updated'
     | 'knowledge.version_restored'
+    | 'knowledge.roles_changed'
     | 'role.job_completed'
     | 'role.job_failed'
     | 'webhook.test';
@@ -474,4 +475,28 @@ export interface RetrievalEvaluationResult {
 export interface EvaluationProgress {
   questionsDone: number;
   questionsTotal: number;
+}
+
+/** The job kind of a change of a source's rules applied to its documents (`source-rules:<ws>:<source>:<version>`). */
+export const SOURCE_RULES_JOB_KIND = 'source-rules';
+
+export interface ApplySourceRulesInput {
+  workspaceId: string;
+  sourceId: string;
+  /** The rules version the job applies (a newer one supersedes it). */
+  rulesVersion: number;
+  /** Documents per batch (tests; default 200). */
+  batchSize?: number;
+  /** Where a run continued as new takes the job up. */
+  resume?: { applied: number; changed: number; phase: 'apply' | 'events'; eventBatches: number };
+}
+
+export interface ApplySourceRulesResult {
+  /** SUPERSEDED: the rules changed again meanwhile, and the newer job applies them. */
+  status: 'COMPLETED' | 'SUPERSEDED';
+  /** Documents the job brought to the rules version, and of them those whose roles changed. */
+  applied: number;
+  changed: number;
+  /** knowledge.roles_changed events recorded (each for up to 100 documents). */
+  events: number;
 }

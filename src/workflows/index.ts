@@ -2,6 +2,7 @@
 export { cascadeDeleteWorkflow } from './cascadeDelete';
 export { eraseUserSpaceWorkflow } from './eraseUserSpace';
 export { syncSourceWorkflow } from './syncSource';
+export { applySourceRulesWorkflow } from './sourceRules';
 export { ingestFileWorkflow } from './ingestFile';
 export { ingestSourceWorkflow } from './ingestSource';
 export { ingestVersionWorkflow } from './ingestVersion';

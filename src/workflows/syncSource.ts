@@ -30,6 +30,7 @@ import { indexItem } from './indexing';
 import { ingestFileWorkflow } from './ingestFile';
 import { ingestVersionWorkflow } from './ingestVersion';
 import { startPurge } from './purgeStoredFiles';
+import { sendRolesChanged } from './sourceRules';
 
 const steps = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
@@ -50,6 +51,9 @@ const REMOVE_BATCH = 200;
 export const SYNC_CONTINUE_AS_NEW = 'sync-continue-as-new';
 /** Runs started before a gone source's schedule was dropped replay without it. */
 const DROP_ORPHAN_SCHEDULE = 'drop-orphan-schedule';
+/** Runs started before sources had rules replay without their steps (reassigning, knowledge.roles_changed). */
+export const SYNC_SOURCE_RULES = 'sync-source-rules';
+const REASSIGN_BATCH = 200;
 
 type SyncIdsOf = { workspaceId: string; sourceId: string; syncId: string };
 
@@ -86,6 +90,7 @@ export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSo
     if (!input.resume) {
       const stopped = await listAndGuard(input, ids, maxDeleteShare, fail);
       if (stopped) return stopped;
+      if (patched(SYNC_SOURCE_RULES)) await reassign(ids);
     }
     return await runSync(input, ids, resume, fail);
   } catch (err) {
@@ -113,6 +118,20 @@ async function listAndGuard(
     return { syncId: ids.syncId, status: 'NEEDS_CONFIRMATION', error };
   }
   return undefined;
+}
+
+/**
+ * The source's rules reach the documents this sync found unchanged whose facts moved (an object's tags, a file's
+ * owners) or that an older version of the rules gave roles to; new, changed and moved documents get them with
+ * their version, item or move.
+ */
+async function reassign(ids: SyncIdsOf): Promise<void> {
+  setCurrentDetails('Applying the rules to unchanged documents');
+  for (let afterId: string | undefined; ;) {
+    const out = await steps.reassignSourceDocuments({ ...ids, limit: REASSIGN_BATCH, ...(afterId ? { afterId } : {}) });
+    if (!out.more) return;
+    afterId = out.lastId;
+  }
 }
 
 /**
@@ -161,6 +180,10 @@ async function runSync(
     await startPurge(workspaceId, purgeId, out.storageKeys, input.purgeDelay, undefined, true);
     if (!out.more) break;
     if (continueNow()) return continueFrom();
+  }
+  if (patched(SYNC_SOURCE_RULES)) {
+    setCurrentDetails('Sending knowledge.roles_changed');
+    await sendRolesChanged(workspaceId, ids.sourceId, `${workflowInfo().workflowId}:${syncId}`);
   }
   await steps.finishSourceSync({ ...ids, status: 'COMPLETED' });
   setCurrentDetails('Completed');

@@ -192,9 +192,25 @@ const CALLS: Record<string, RouteCalls> = {
   'GET /v1/workspaces/{workspaceId}/sources/{sourceId}': {
     potent: (w) => ({ method: 'GET', path: v1(w, `/sources/${randomUUID()}`) }),
   },
+  // Rules that would give every page of the world's site no role (a change of what roles read, were it let through).
   'PATCH /v1/workspaces/{workspaceId}/sources/{sourceId}': {
-    potent: (w) => ({ method: 'PATCH', path: v1(w, `/sources/${randomUUID()}`), json: { name: 'planted' } }),
+    potent: (w) => ({
+      method: 'PATCH',
+      path: v1(w, `/sources/${w.siteId}`),
+      json: { rules: [{ match: { paths: ['**'] }, roleIds: [] }] },
+    }),
     inert: (w) => ({ method: 'PATCH', path: v1(w, `/sources/${randomUUID()}`), json: { name: 'planted' } }),
+  },
+  'GET /v1/workspaces/{workspaceId}/sources/{sourceId}/rules': {
+    potent: (w) => ({ method: 'GET', path: v1(w, `/sources/${w.siteId}/rules`) }),
+  },
+  // A dry run writes nothing, whoever sends it.
+  'POST /v1/workspaces/{workspaceId}/sources/{sourceId}/rules:preview': {
+    potent: (w) => ({
+      method: 'POST',
+      path: v1(w, `/sources/${w.siteId}/rules:preview`),
+      json: { rules: [{ match: { paths: ['**'] }, roleIds: [] }] },
+    }),
   },
   'DELETE /v1/workspaces/{workspaceId}/sources/{sourceId}': {
     potent: (w) => ({ method: 'DELETE', path: v1(w, `/sources/${randomUUID()}?deleteItems=true`) }),

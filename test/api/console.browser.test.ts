@@ -17,9 +17,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS as OUTPUT, axeViolations, guardConsolePage, launchChromium } from '../helpers/chromium';
-import { createTenant } from '../helpers/factories';
+import { publishedContract } from '../helpers/contract';
+import { accessHeaders, createTenant } from '../helpers/factories';
 import { page as sitePage, startSite, type TestSite } from '../helpers/site';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -301,8 +302,22 @@ describe('operator console in Chromium', function () {
     await page.getByTestId('results-semantic').getByTestId('zero-note').waitFor();
     await page.screenshot({ path: path.join(OUTPUT, 'console-search-columns.png') });
 
+    // A source with rules: the integrations view shows each rule with the documents it matched, and the default.
+    const ruled = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/sources`, {
+      headers: (await accessHeaders(stack, tenant)).headers,
+      json: {
+        kind: 'git',
+        name: 'Handbook',
+        config: { url: 'https://git.example.com/acme/handbook.git' },
+        rules: [{ match: { paths: ['engineering/**'] }, roleIds: [] }],
+      },
+    });
+    assert.equal(ruled.status, 201, ruled.text);
     await tab('Integrations');
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    const rulesTable = page.getByTestId('source-rules').getByRole('table', { name: /^Handbook \(git\): 0 documents/ });
+    await rulesTable.getByRole('cell', { name: 'paths engineering/**' }).waitFor();
+    assert.match((await rulesTable.textContent()) ?? '', /defaultno rule above/);
     await audit('integrations');
 
     // A webhook to a receiver in this test: "Send test event", the receiver gets it, the log shows it delivered.

@@ -35,6 +35,7 @@ const OTHER_GUIDES = [
   'mcp',
   'agent-api',
   'retrieval-evaluation',
+  'source-rules',
 ].map((name) => `docs/guides/${name}.md`);
 
 interface StepResult {

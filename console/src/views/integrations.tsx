@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { reason } from '../api';
+import { listRoles } from '../data';
 import type { ViewProps } from '../props';
-import { Confirm, deliveryRow, ErrorLine, Section, Table, useLoad, When, type Delivery } from '../ui';
+import type { Source, SourceRules } from '../types';
+import { Confirm, deliveryRow, ErrorLine, NO_ROLE_WARNING, Section, Table, useLoad, When, type Delivery } from '../ui';
 
 interface Server {
   id: string;
@@ -249,12 +251,69 @@ function ApiKeys({ api }: ViewProps) {
   );
 }
 
+/** A rule's match in a line: paths, owners, tags and metadata it tests. */
+const matchText = (match: Record<string, unknown>) =>
+  Object.entries(match)
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : JSON.stringify(v)}`)
+    .join('; ');
+
+/** A source's rules (sources with none keep their roles on their root item), each with the documents it matched. */
+function Sources({ api }: ViewProps) {
+  const [data, error] = useLoad(async () => {
+    const [{ sources }, roles] = await Promise.all([api<{ sources: Source[] }>('GET', '/sources'), listRoles(api)]);
+    const ruled = sources.filter((s) => s.rules.length > 0);
+    const views = await Promise.all(ruled.map((s) => api<SourceRules>('GET', `/sources/${s.id}/rules`)));
+    return { sources, ruled: ruled.map((s, i) => ({ source: s, view: views[i]! })), roles };
+  }, []);
+  const names = (ids: string[]) =>
+    ids.map((id) => data?.roles.find((r) => r.id === id)?.name ?? id).join(', ') || 'no role';
+  return (
+    <Section title="Sources">
+      <ErrorLine error={error} />
+      {data && data.ruled.length === 0 && (
+        <p class="hint" data-testid="sources-no-rules">
+          {data.sources.length === 0
+            ? 'No sources yet.'
+            : 'No source has rules: each gives its roles to every document.'}{' '}
+          A source's rules give each document the roles of where it lives (a path, its CODEOWNERS owners, its S3 tags):
+          see the guide "One repository, three audiences".
+        </p>
+      )}
+      {data?.ruled.map(({ source, view }) => (
+        <div key={source.id} data-testid="source-rules">
+          <Table
+            caption={`${source.name} (${source.kind}): ${view.documents} documents${view.pending > 0 ? `, ${view.pending} not yet given the current rules` : ''}`}
+            headers={['Rule', 'Matches', 'Roles', 'Documents']}
+            rows={[
+              ...view.rules.map((r) => ({
+                key: String(r.rule),
+                cells: [String(r.rule), matchText(r.match), names(r.roleIds), String(r.documents)],
+              })),
+              {
+                key: '0',
+                cells: ['default', 'no rule above', names(view.default.roleIds), String(view.default.documents)],
+              },
+            ]}
+          />
+          {view.rbacStatus === 'ACTIVE' && view.unreached.count > 0 && (
+            <p class="warning" role="note" data-testid="source-unreached">
+              {view.unreached.count} document{view.unreached.count === 1 ? '' : 's'} no role reaches ({NO_ROLE_WARNING}
+              ): {view.unreached.documents.map((d) => d.key ?? d.title).join(', ')}
+            </p>
+          )}
+        </div>
+      ))}
+    </Section>
+  );
+}
+
 export function IntegrationsView(props: ViewProps) {
   return (
     <div class="grid">
       <AgentServers {...props} />
       <Webhooks {...props} />
       <ApiKeys {...props} />
+      <Sources {...props} />
     </div>
   );
 }

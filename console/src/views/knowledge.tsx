@@ -3,7 +3,7 @@ import { reason, uploadFile, type Api } from '../api';
 import { childrenOf, descendants, itemsWithoutRole, jobStates, listKnowledge, rbacStatus } from '../data';
 import type { ViewProps } from '../props';
 import type { JobState, Knowledge, KnowledgeAccess } from '../types';
-import { Confirm, ErrorLine, NO_ROLE_WARNING, NoRoleBadge, Section, StatusBadge, useLoad, When } from '../ui';
+import { Confirm, ErrorLine, NO_ROLE_WARNING, NoRoleBadge, Section, StatusBadge, useLoad, viaText, When } from '../ui';
 
 /**
  * One file of a drop, from its bytes on the wire to its item's outcome: refused by the service (red, with the
@@ -155,9 +155,7 @@ function Details({
         <dd>{String(item.metadata.categories ?? item.metadata.category ?? '—')}</dd>
         <dt>Roles</dt>
         <dd data-testid="item-roles">
-          {extra?.access.roles
-            .map((r) => `${r.name} (${r.via === 'direct' ? 'assigned' : 'from its parent'})`)
-            .join(', ') || 'none'}
+          {extra?.access.roles.map((r) => `${r.name} (${viaText(r.via)})`).join(', ') || 'none'}
         </dd>
       </dl>
       {extra && extra.access.roles.length === 0 && (

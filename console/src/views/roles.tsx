@@ -3,7 +3,7 @@ import { reason } from '../api';
 import { itemsWithoutRole, listKnowledge, listRoles, rbacStatus } from '../data';
 import type { ViewProps } from '../props';
 import type { KnowledgeAccess } from '../types';
-import { Confirm, ErrorLine, NO_ROLE_WARNING, NoRoleBadge, Section, Table, useLoad } from '../ui';
+import { Confirm, ErrorLine, NO_ROLE_WARNING, NoRoleBadge, Section, Table, useLoad, viaText } from '../ui';
 
 function RbacSwitch({ api, noRole, onChange }: ViewProps & { noRole?: Set<string>; onChange: () => void }) {
   const [status, error, reload] = useLoad(() => rbacStatus(api), []);
@@ -195,9 +195,20 @@ export function RolesView(props: ViewProps) {
             )}
             {access.roles.map((r) => (
               <li key={r.id}>
-                {r.name}: {r.via === 'direct' ? 'assigned directly' : 'inherited from its parent'}
+                {r.name}:{' '}
+                {r.via === 'direct'
+                  ? 'assigned directly'
+                  : r.via === 'parent'
+                    ? 'inherited from its parent'
+                    : `given ${viaText(r.via)}`}
               </li>
             ))}
+            {access.sourceRule && access.sourceRule.rule !== null && (
+              <li data-testid="item-source-rule">
+                Its roles come from {access.sourceRule.label} of the source "{access.sourceRule.sourceName}" (change the
+                source's rules, not the item).
+              </li>
+            )}
           </ul>
         )}
       </Section>

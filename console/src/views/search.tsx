@@ -3,7 +3,7 @@ import { mintToken, reason, workspaceApi, type Session } from '../api';
 import { listKnowledge, listRoles } from '../data';
 import type { ViewProps } from '../props';
 import type { KnowledgeAccess, SearchHit } from '../types';
-import { ErrorLine, NumberField, Section, useLoad } from '../ui';
+import { ErrorLine, NumberField, Section, useLoad, viaText } from '../ui';
 
 const MODES = ['semantic', 'keyword', 'hybrid'] as const;
 type Mode = (typeof MODES)[number];
@@ -249,7 +249,7 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
                 Visible{' '}
                 {asRole
                   ? why.via
-                    ? `to this role (${why.via === 'direct' ? 'assigned' : 'through its parent'})`
+                    ? `to this role (${why.via === 'parent' ? 'through its parent' : viaText(why.via)})`
                     : ''
                   : 'to the workspace'}
                 : the search can find it; if it did not, the query did not rank it.

@@ -1528,15 +1528,15 @@ export interface paths {
         };
         /**
          * The workspace's sources, oldest first (never their secrets)
-         * @description **Authorization**: `sources.manage` (create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `sources.manage` (create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         get: operations["listSources"];
         put?: never;
         /**
          * Add a source; its documents become the children of its root item at each sync
-         * @description Roles and attributes given here apply to every item the source brings, at read time. With a schedule, a Temporal schedule syncs it every intervalSeconds (a sync never overlaps another).
+         * @description Roles and attributes given here apply to every item the source brings, at read time; with rules, each document gets those of the first rule it matches (the roles and attributes given here being the default), at every sync. With a schedule, a Temporal schedule syncs it every intervalSeconds (a sync never overlaps another).
          *
-         *     **Authorization**: `sources.manage` (create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `sources.manage` (create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["createSource"];
         delete?: never;
@@ -1554,23 +1554,23 @@ export interface paths {
         };
         /**
          * A source with its last sync (never its secrets)
-         * @description **Authorization**: `sources.manage` (create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `sources.manage` (create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         get: operations["getSource"];
         put?: never;
         post?: never;
         /**
          * Delete a source and its schedule; with deleteItems=true its items too (a cascade delete job)
-         * @description **Authorization**: `sources.manage` (create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `sources.manage` (create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         delete: operations["deleteSource"];
         options?: never;
         head?: never;
         /**
-         * Change a source: name, config, secrets, schedule (pause and resume), roles, attributes, maxDeleteShare
-         * @description Fields not sent keep their value; roleIds replaces the set of roles.
+         * Change a source: name, config, secrets, schedule (pause and resume), roles, attributes, rules, maxDeleteShare
+         * @description Fields not sent keep their value; roleIds replaces the set of roles, rules the list of rules. A change of the rules (or of roleIds while there are rules) is applied to every document by a rules job (rulesJobId): nothing is fetched or embedded again.
          *
-         *     **Authorization**: `sources.manage` (create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `sources.manage` (create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         patch: operations["updateSource"];
         trace?: never;
@@ -1588,9 +1588,53 @@ export interface paths {
          * Sync now (or answer the sync running)
          * @description Only new and changed documents are fetched and indexed; the items of documents the source no longer holds are deleted. A sync that would delete more than the source's maxDeleteShare of its items ends NEEDS_CONFIRMATION and changes nothing, until synced with confirmDeletes=true. An unreachable source or refused credentials fail the sync with the reason and delete nothing.
          *
-         *     **Authorization**: `sources.manage` (create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         *     **Authorization**: `sources.manage` (create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         post: operations["syncSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/sources/{sourceId}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A source's rules, the documents each gives roles to, and the items no role reaches
+         * @description Workspace credentials only (role-bound tokens see the effect of rules, never the rules). unreached lists the items that under ACTIVE RBAC no role-bound token reads; pending counts the documents the rules job has not reached yet.
+         *
+         *     **Authorization**: `sources.rules` (read a source's rules with the documents each gives roles to, and its items no role reaches (rules are set with the source: role-bound tokens see their effect, never the rules)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        get: operations["getSourceRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/{workspaceId}/sources/{sourceId}/rules:preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry-run a change of rules: which documents would change roles (nothing is written)
+         * @description Evaluates the rules given (absent: the source's own) with roleIds as the default on the facts the last sync recorded of every document, and lists the documents whose roles would change: what the rules job does once the same rules are set with PATCH.
+         *
+         *     **Authorization**: `sources.preview` (dry-run a change of a source's rules: which documents would change roles (nothing is written)). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         */
+        post: operations["previewSourceRules"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1606,7 +1650,7 @@ export interface paths {
         };
         /**
          * A source's syncs, newest first, with their counts and failures
-         * @description **Authorization**: `sources.manage` (create, change, delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description **Authorization**: `sources.manage` (create, change (rules included), delete and sync sources (website, s3, …) and read their sync history; their items are read under the knowledge rules). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         get: operations["listSourceSyncs"];
         put?: never;
@@ -1847,6 +1891,41 @@ export interface components {
             params?: {
                 [key: string]: components["schemas"]["CleanJsonValue"];
             };
+        };
+        SourceRule: {
+            match: components["schemas"]["SourceRuleMatch"];
+            /** @description The roles a matching document gets (absent: the source's own roleIds) */
+            roleIds?: string[];
+            /** @description Attributes a matching document gets over the source's */
+            attributes?: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        /** @description Every condition given must hold */
+        SourceRuleMatch: {
+            /** @description Globs on the document's path within the source (any of them): an s3 key after the prefix, a repository path, a URL's path without its leading /. `*` within a segment, `**` any segments, `?`, `[a-z]`. */
+            paths?: string[];
+            /** @description s3: object user metadata (x-amz-meta-*, keys case-insensitive); every key must hold one of its values */
+            metadata?: {
+                [key: string]: string | string[];
+            };
+            /** @description s3: object tags; every key must hold one of its values */
+            tags?: {
+                [key: string]: string | string[];
+            };
+            /** @description git: owners from the repository's CODEOWNERS file (config.codeowners), e.g. @acme/hr (any of them) */
+            owners?: string[];
+        };
+        SourceRulesPreviewRequest: {
+            /** @description Who may read each document, from where it lives: evaluated in order, the first rule whose match the document meets gives its roles and attributes; a document no rule matches gets the source's own. At most 50 rules of at most 32 patterns of 256 characters. A change is applied to every document by a rules job (rulesJobId), without fetching or embedding anything. */
+            rules?: components["schemas"]["SourceRule"][];
+            /** @description The source's own roles to try (the default of documents no rule matches) */
+            roleIds?: string[];
+            /**
+             * @description The most changes listed (all are counted)
+             * @default 100
+             */
+            limit: number;
         };
         /** @description The body of every error response */
         Error: {
@@ -2282,11 +2361,8 @@ export interface components {
                  */
                 id: string;
                 name: string;
-                /**
-                 * @description Assigned to the item itself or to its parent
-                 * @enum {string}
-                 */
-                via: "direct" | "parent";
+                /** @description direct: assigned to the item itself; parent: to its parent; "source rule <n>": given by rule n of the source the item came from; source default: given by that source's own roles (no rule matched) */
+                via: ("direct" | "parent" | "source default") | string;
             }[];
         };
         RetrievalSettings: {
@@ -2421,8 +2497,23 @@ export interface components {
                 rule: "FILTER" | "RBAC_ON" | "NOT_ASSIGNED" | "CHUNKS_DISABLED" | "NOT_COMPLETED";
                 message: string;
             }[];
-            /** @description How the role reaches the item under RBAC: assigned to it or to its parent */
-            via: ("direct" | "parent") | null;
+            /** @description How the role reaches the item under RBAC: assigned to it, to its parent, or by a source rule */
+            via: (("direct" | "parent" | "source default") | string) | null;
+            /** @description For an item a source with rules brought: the rule it matched (workspace credentials) */
+            sourceRule: {
+                /**
+                 * Format: uuid
+                 * @description The source the item came from
+                 */
+                sourceId: string;
+                sourceName: string;
+                /** @description The rule that gives the item its roles (0: the default; null: the source has none) */
+                rule: number | null;
+                /** @description How explanations name it: "source rule <n>" or "source default" */
+                label: string;
+                /** @description The roles that rule gives */
+                roleIds: string[];
+            } | null;
             /** @description The roles that see the item under RBAC */
             roles: {
                 /**
@@ -2431,11 +2522,8 @@ export interface components {
                  */
                 id: string;
                 name: string;
-                /**
-                 * @description Assigned to the item itself or to its parent
-                 * @enum {string}
-                 */
-                via: "direct" | "parent";
+                /** @description direct: assigned to the item itself; parent: to its parent; "source rule <n>": given by rule n of the source the item came from; source default: given by that source's own roles (no rule matched) */
+                via: ("direct" | "parent" | "source default") | string;
             }[];
             chunks: {
                 total: number;
@@ -2456,8 +2544,8 @@ export interface components {
             closedAt?: string | null;
             /** @description Why a FAILED job failed */
             error?: string;
-            /** @description A website crawl's progress (crawl jobs; only to a credential that may read the website item), a re-embed's (reembedWorkflow jobs) or a retrieval evaluation's (workspace credentials only) */
-            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"] | components["schemas"]["EvaluationProgress"];
+            /** @description A website crawl's progress (crawl jobs; only to a credential that may read the website item), a re-embed's (reembedWorkflow jobs), a retrieval evaluation's or a source rules job's (workspace credentials only) */
+            progress?: components["schemas"]["CrawlProgress"] | components["schemas"]["ReembedProgress"] | components["schemas"]["EvaluationProgress"] | components["schemas"]["RulesProgress"];
         };
         CrawlProgress: {
             /** @description Pages (and linked files) indexed, or found unchanged */
@@ -2485,6 +2573,12 @@ export interface components {
             questionsDone: number;
             /** @description The evaluation's questions */
             questionsTotal: number;
+        };
+        RulesProgress: {
+            /** @description The source's documents the rules job has given the rules */
+            documentsDone: number;
+            /** @description All of the source's documents */
+            documentsTotal: number;
         };
         JobSummary: {
             /** @description The Temporal workflow id (POST …/background-jobs reads its state) */
@@ -2820,7 +2914,7 @@ export interface components {
              * @description The endpoint
              */
             endpointId: string;
-            /** @description An event type: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed */
+            /** @description An event type: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed */
             eventType: string;
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
@@ -2881,6 +2975,10 @@ export interface components {
                 [key: string]: string | number | boolean;
             };
             maxDeleteShare: number;
+            /** @description The rules, in the order they are evaluated */
+            rules: components["schemas"]["SourceRule"][];
+            /** @description The job applying the last change of the rules (background-jobs shows its progress) */
+            rulesJobId: string | null;
             lastSync: components["schemas"]["SourceSync"] | null;
             /**
              * Format: date-time
@@ -2931,6 +3029,91 @@ export interface components {
              */
             startedAt: string;
             finishedAt: string | null;
+        };
+        SourceRules: {
+            /**
+             * Format: uuid
+             * @description The source
+             */
+            sourceId: string;
+            /** @description Counts the changes of the rules */
+            rulesVersion: number;
+            /** @enum {string} */
+            rbacStatus: "ACTIVE" | "INACTIVE";
+            rules: {
+                /** @description The rule's number in the list (1 is the first); 0 is the source's default */
+                rule: number;
+                match: components["schemas"]["SourceRuleMatch"];
+                /** @description The roles it gives (the source's own when it names none) */
+                roleIds: string[];
+                /** @description The item's attributes (a child's include its parent's) */
+                attributes: {
+                    [key: string]: string | number | boolean;
+                };
+                /** @description Documents it gives roles to now */
+                documents: number;
+            }[];
+            default: {
+                /** @constant */
+                rule: 0;
+                roleIds: string[];
+                /** @description Documents no rule matches */
+                documents: number;
+            };
+            /** @description Documents of the source with an item */
+            documents: number;
+            /** @description Documents not yet given the current rules (the rules job or the next sync will) */
+            pending: number;
+            /** @description The job applying the last change of the rules */
+            jobId: string | null;
+            /** @description The source's items no role reaches (none on them or their parent): under ACTIVE RBAC no role-bound token reads them (the first 50) */
+            unreached: {
+                count: number;
+                documents: {
+                    /**
+                     * Format: uuid
+                     * @description The item
+                     */
+                    knowledgeId: string;
+                    title: string;
+                    key: string | null;
+                }[];
+            };
+        };
+        SourceRulesPreview: {
+            /** @description Documents of the source with an item, all evaluated */
+            documents: number;
+            /** @description Of them, those whose roles would change */
+            changing: number;
+            /** @description How many documents each rule would give roles to (rule 0: the default) */
+            rules: {
+                /** @description The rule's number in the list (1 is the first); 0 is the source's default */
+                rule: number;
+                documents: number;
+            }[];
+            changes: {
+                /**
+                 * Format: uuid
+                 * @description The item
+                 */
+                knowledgeId: string;
+                /** @description The document's key in the source */
+                key: string;
+                /** @description The path the rules match */
+                path: string;
+                from: {
+                    /** @description null: the source has no rules (its roles are on its root item) */
+                    rule: number | null;
+                    roleIds: string[];
+                };
+                to: {
+                    /** @description null: the source has no rules (its roles are on its root item) */
+                    rule: number | null;
+                    roleIds: string[];
+                };
+            }[];
+            /** @description More documents change than `changes` lists (see limit) */
+            truncated: boolean;
         };
         RetrievalEvaluationSummary: {
             /**
@@ -10858,6 +11041,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found; One or more roles not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: The item is the root of a source with rules, whose roles would reach every document: change the source's roleIds (its rules' default) instead */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -19088,7 +19285,7 @@ export interface operations {
                      */
                     url: string & unknown;
                     /** @description The event types to receive (default: all) */
-                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "role.job_completed" | "role.job_failed")[];
+                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "knowledge.roles_changed" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;
                 };
             };
@@ -19108,7 +19305,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19587,7 +19784,7 @@ export interface operations {
                      */
                     url?: string & unknown;
                     /** @description The event types to receive (default: all) */
-                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "role.job_completed" | "role.job_failed")[];
+                    events?: ("knowledge.completed" | "knowledge.failed" | "knowledge.cascade_deleted" | "knowledge.updated" | "knowledge.version_restored" | "knowledge.roles_changed" | "role.job_completed" | "role.job_failed")[];
                     description?: string | null;
                     enabled?: boolean;
                     rotateSecret?: boolean;
@@ -19609,7 +19806,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20932,6 +21129,8 @@ export interface operations {
                     };
                     /** @description The largest share of its items one sync may delete without ?confirmDeletes=true (default 0.5) */
                     maxDeleteShare?: number;
+                    /** @description Who may read each document, from where it lives: evaluated in order, the first rule whose match the document meets gives its roles and attributes; a document no rule matches gets the source's own. At most 50 rules of at most 32 patterns of 256 characters. A change is applied to every document by a rules job (rulesJobId), without fetching or embedding anything. */
+                    rules?: components["schemas"]["SourceRule"][];
                 } | {
                     /**
                      * @description the files of one branch of a git repository (smart HTTP) matching path globs; a git blob id is its fingerprint
@@ -20956,6 +21155,11 @@ export interface operations {
                          *     ]
                          */
                         paths?: (string & unknown)[];
+                        /**
+                         * @description A CODEOWNERS file to read at each sync (its path in the repository): each file's owners, which the source's rules may match (rules[].match.owners)
+                         * @example .github/CODEOWNERS
+                         */
+                        codeowners?: string & unknown;
                     };
                     /** @description Sealed at rest, never returned */
                     secrets?: {
@@ -20979,6 +21183,8 @@ export interface operations {
                     };
                     /** @description The largest share of its items one sync may delete without ?confirmDeletes=true (default 0.5) */
                     maxDeleteShare?: number;
+                    /** @description Who may read each document, from where it lives: evaluated in order, the first rule whose match the document meets gives its roles and attributes; a document no rule matches gets the source's own. At most 50 rules of at most 32 patterns of 256 characters. A change is applied to every document by a rules job (rulesJobId), without fetching or embedding anything. */
+                    rules?: components["schemas"]["SourceRule"][];
                 } | {
                     /**
                      * @description the pages of one site from a start URL, under robots.txt and the crawl rules, plus its sitemaps' URLs; a page's ETag or Last-Modified (else a hash of its text) is its fingerprint, sent back as a conditional GET
@@ -21029,6 +21235,8 @@ export interface operations {
                     };
                     /** @description The largest share of its items one sync may delete without ?confirmDeletes=true (default 0.5) */
                     maxDeleteShare?: number;
+                    /** @description Who may read each document, from where it lives: evaluated in order, the first rule whose match the document meets gives its roles and attributes; a document no rule matches gets the source's own. At most 50 rules of at most 32 patterns of 256 characters. A change is applied to every document by a rules job (rulesJobId), without fetching or embedding anything. */
+                    rules?: components["schemas"]["SourceRule"][];
                 };
             };
         };
@@ -21558,6 +21766,11 @@ export interface operations {
                          *     ]
                          */
                         paths?: (string & unknown)[];
+                        /**
+                         * @description A CODEOWNERS file to read at each sync (its path in the repository): each file's owners, which the source's rules may match (rules[].match.owners)
+                         * @example .github/CODEOWNERS
+                         */
+                        codeowners?: string & unknown;
                     } | {
                         /**
                          * @description The start URL: http(s), without credentials, query or fragment; the site is its origin
@@ -21610,6 +21823,8 @@ export interface operations {
                     } | null;
                     /** @description The largest share of its items one sync may delete without ?confirmDeletes=true (default 0.5) */
                     maxDeleteShare?: number;
+                    /** @description The whole new list of rules ([] removes them); a rules job applies the change */
+                    rules?: components["schemas"]["SourceRule"][];
                 };
             };
         };
@@ -21797,6 +22012,318 @@ export interface operations {
                 };
             };
             /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Source not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSourceRules: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The source (anything else: 404 "Source not found") */
+                sourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules and their counts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceRules"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: Invalid or expired access token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: HTTPS is required; Insufficient permissions; Role not found */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: Workspace not found; Source not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: Workspace is deleted */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: Failed to process or retrieve the resource */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSourceRules: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The access token's organization (required with an access token) */
+                organizationid: string;
+            };
+            path: {
+                /** @description The workspace */
+                workspaceId: string;
+                /** @description The source (anything else: 404 "Source not found") */
+                sourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SourceRulesPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description What would change */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceRulesPreview"];
+                };
+            };
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -22,7 +22,10 @@ export function routeEntries(router: Router): RouteEntry[] {
     const methods = layer.methods.filter((m) => m !== 'HEAD');
     if (methods.length === 0) continue; // router.use() layers (allowedMethods), not routes
     const guard = (layer.stack.find((fn) => ROUTE_GUARD in fn) as GuardMiddleware | undefined)?.[ROUTE_GUARD];
-    const path = String(layer.path).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    // `\\:` is a literal colon (…/rules:preview), not a parameter.
+    const path = String(layer.path)
+      .replace(/(?<!\\):([A-Za-z0-9_]+)/g, '{$1}')
+      .replace(/\\:/g, ':');
     for (const method of methods) {
       entries.push({
         method,

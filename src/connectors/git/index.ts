@@ -20,8 +20,9 @@ import {
   type SourceEntry,
   type SourceKind,
 } from '../kind';
+import { CODEOWNERS_LIMITS, ownersOf, parseCodeowners } from '../codeowners';
 import { CloneCache, rmQuietly, type Clone } from './clones';
-import { compileGlob, matchesAnyGlob } from './glob';
+import { compileGlob, matchesAnyGlob } from '../glob';
 import { basicAuthorization, gitHttpClient, RepositoryTooLarge } from './http';
 import { checkPack, PackRefused, type PackLimits } from './pack';
 import { checkRepositoryUrl, type GitConfig, type GitSecrets } from './rules';
@@ -177,12 +178,20 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
     }
   }
 
-  /** The blobs under the head commit whose paths match the globs (symlinks and submodules left out). */
-  async function matchingFiles(ctx: SourceContext, clone: Clone, config: GitConfig): Promise<SourceEntry[]> {
+  /**
+   * The blobs under the head commit whose paths match the globs (symlinks and submodules left out), and the blob
+   * id of the config's CODEOWNERS file when it is there.
+   */
+  async function matchingFiles(
+    ctx: SourceContext,
+    clone: Clone,
+    config: GitConfig,
+  ): Promise<{ entries: SourceEntry[]; codeowners?: string }> {
     const globs = config.paths.map(compileGlob);
     const { cache } = clone;
     const { commit } = await git.readCommit({ fs, dir: clone.dir, oid: clone.commit, cache });
     const entries: SourceEntry[] = [];
+    let codeowners: string | undefined;
     let seen = 0;
     const visit = async (treeOid: string, prefix: string): Promise<void> => {
       const { tree } = await git.readTree({ fs, dir: clone.dir, oid: treeOid, cache });
@@ -195,6 +204,7 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
           ctx.heartbeat({ phase: 'list', seen });
         }
         const key = prefix + item.path;
+        if (item.type === 'blob' && key === config.codeowners) codeowners = item.oid;
         if (item.type === 'tree') await visit(item.oid, `${key}/`);
         else if (item.type === 'blob' && item.mode !== '120000' && matchesAnyGlob(globs, key)) {
           entries.push({ key, fingerprint: item.oid, filename: path.posix.basename(key) });
@@ -202,7 +212,28 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
       }
     };
     await visit(commit.tree, '');
-    return entries;
+    return { entries, ...(codeowners ? { codeowners } : {}) };
+  }
+
+  /**
+   * Each file's facts for the source's rules: its path and, with a CODEOWNERS file in the config, its owners (a
+   * file missing from the branch, or larger than GitHub reads, gives none).
+   */
+  async function withOwners(
+    clone: Clone,
+    entries: SourceEntry[],
+    config: GitConfig,
+    codeowners: string | undefined,
+  ): Promise<SourceEntry[]> {
+    let lines: ReturnType<typeof parseCodeowners> | undefined;
+    if (config.codeowners !== undefined) {
+      lines = [];
+      if (codeowners) {
+        const { blob } = await git.readBlob({ fs, dir: clone.dir, oid: codeowners, cache: clone.cache });
+        if (blob.byteLength <= CODEOWNERS_LIMITS.bytes) lines = parseCodeowners(Buffer.from(blob).toString('utf8'));
+      }
+    }
+    return entries.map((e) => ({ ...e, facts: { path: e.key, ...(lines ? { owners: ownersOf(lines, e.key) } : {}) } }));
   }
 
   const document = (entry: SourceEntry, oid: string, blob: Uint8Array): FetchedDocument => {
@@ -222,7 +253,8 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
       const clone = await cloneRepository(ctx, config, secrets);
       let entries: SourceEntry[];
       try {
-        entries = await matchingFiles(ctx, clone, config);
+        const listed = await matchingFiles(ctx, clone, config);
+        entries = await withOwners(clone, listed.entries, config, listed.codeowners);
       } finally {
         clones.release(clone);
       }

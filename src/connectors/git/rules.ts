@@ -3,7 +3,7 @@
 // the OpenAPI document share.
 import { z } from 'zod';
 import { parseWebUrl } from '../../web/fetch';
-import { globProblem, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from './glob';
+import { globProblem, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from '../glob';
 
 export interface GitConfig {
   /** The repository's smart-HTTP URL (https; http only where the kind's options allow it). */
@@ -12,6 +12,8 @@ export interface GitConfig {
   branch?: string;
   /** Globs of the paths to take, relative to the repository root. */
   paths: string[];
+  /** A CODEOWNERS file to read at each listing (its path in the repository): the owners the rules may match. */
+  codeowners?: string;
 }
 
 /** HTTP basic credentials; a token is sent as the password. */
@@ -111,7 +113,7 @@ export function checkRepositoryUrl(raw: string, allowHttp: boolean): string {
 /** Parses a git source's config; throws an Error saying what is wrong. */
 export function parseGitConfig(input: unknown, options: { allowHttp?: boolean } = {}): GitConfig {
   if (!isRecord(input)) throw new Error('config must be an object');
-  onlyKeys(input, ['url', 'branch', 'paths'], 'config');
+  onlyKeys(input, ['url', 'branch', 'paths', 'codeowners'], 'config');
   const url = checkRepositoryUrl(boundedString(input.url, 'config.url', MAX_URL_LENGTH), options.allowHttp ?? false);
   let branch: string | undefined;
   if (input.branch !== undefined) {
@@ -130,7 +132,18 @@ export function parseGitConfig(input: unknown, options: { allowHttp?: boolean } 
       return p;
     });
   }
-  return { url, ...(branch !== undefined ? { branch } : {}), paths };
+  let codeowners: string | undefined;
+  if (input.codeowners !== undefined) {
+    codeowners = boundedString(input.codeowners, 'config.codeowners', MAX_GLOB_LENGTH);
+    if (globProblem(codeowners))
+      throw new Error('config.codeowners must be a path in the repository, like .github/CODEOWNERS');
+  }
+  return {
+    url,
+    ...(branch !== undefined ? { branch } : {}),
+    paths,
+    ...(codeowners !== undefined ? { codeowners } : {}),
+  };
 }
 
 /** Parses a git source's secrets (absent for a public repository); throws an Error saying what is wrong. */
@@ -200,6 +213,17 @@ export const GitConfigSchema = z
         .meta({
           description: 'Globs of the files to follow, relative to the root (default ["**"])',
           examples: [['docs/**/*.md']],
+        }),
+      codeowners: z
+        .string({ error: INVALID })
+        .min(1, { message: INVALID })
+        .max(MAX_GLOB_LENGTH, { message: INVALID })
+        .regex(new RegExp(GLOB_PATTERN), { message: INVALID })
+        .optional()
+        .meta({
+          description:
+            "A CODEOWNERS file to read at each sync (its path in the repository): each file's owners, which the source's rules may match (rules[].match.owners)",
+          examples: ['.github/CODEOWNERS'],
         }),
     },
     { error: INVALID },

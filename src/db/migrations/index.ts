@@ -29,6 +29,7 @@ import * as m0028 from './0028_purge_outbox_result';
 import * as m0029 from './0029_space_message_counts';
 import * as m0030 from './0030_max_delete_share_double';
 import * as m0031 from './0031_space_activator';
+import * as m0032 from './0032_source_rules';
 import * as m0033 from './0033_retrieval_evaluations';
 
 interface Migration {
@@ -66,6 +67,7 @@ const migrations: Array<[string, Migration]> = [
   ['0029_space_message_counts', m0029],
   ['0030_max_delete_share_double', m0030],
   ['0031_space_activator', m0031],
+  ['0032_source_rules', m0032],
   ['0033_retrieval_evaluations', m0033],
 ];
 

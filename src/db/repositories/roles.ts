@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../knex';
+import { ruleLabel, type RoleVia } from '../../domain/sourceRules';
 import type { RoleRow } from '../rows';
 
 export async function insertRole(
@@ -135,7 +136,8 @@ export async function changeKnowledgeRoles(
     await db('knowledge_roles')
       .insert(roleIds.map((role_id) => ({ knowledge_id: knowledgeId, role_id, workspace_id: workspaceId })))
       .onConflict(['knowledge_id', 'role_id'])
-      .ignore();
+      // An assignment by hand of a role a source's rule gave: the hand's from now on (a rule no longer removes it).
+      .merge({ via_rule: null });
   } else {
     await db('knowledge_roles')
       .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
@@ -144,11 +146,14 @@ export async function changeKnowledgeRoles(
   }
 }
 
-/** A role that makes an item visible: assigned to the item itself ('direct') or to its parent ('parent'). */
+/**
+ * A role that makes an item visible: assigned to the item itself ('direct'), to its parent ('parent'), or to the item
+ * by a rule of the source it came from ('source rule <n>', 'source default').
+ */
 export interface VisibilityRole {
   id: string;
   name: string;
-  via: 'direct' | 'parent';
+  via: RoleVia;
 }
 
 /** For each of the items, the roles assigned to it or to its parent (one query; items without any map to []). */
@@ -159,7 +164,9 @@ export async function visibilityRoles(
 ): Promise<Map<string, VisibilityRole[]>> {
   const out = new Map<string, VisibilityRole[]>(knowledgeIds.map((id) => [id, []]));
   if (knowledgeIds.length === 0) return out;
-  const rows: Array<{ item_id: string; id: string; name: string; direct: boolean }> = await db('knowledge as k')
+  const rows: Array<{ item_id: string; id: string; name: string; direct: boolean; via_rule: number | null }> = await db(
+    'knowledge as k',
+  )
     .join('knowledge_roles as kr', function () {
       this.on('kr.workspace_id', 'k.workspace_id').andOn(db.raw('kr.knowledge_id IN (k.id, k.parent_id)'));
     })
@@ -168,10 +175,11 @@ export async function visibilityRoles(
     })
     .where('k.workspace_id', workspaceId)
     .whereIn('k.id', knowledgeIds)
-    .select('k.id as item_id', 'r.id', 'r.name', db.raw('kr.knowledge_id = k.id AS direct'))
+    .select('k.id as item_id', 'r.id', 'r.name', db.raw('kr.knowledge_id = k.id AS direct'), 'kr.via_rule')
     .orderBy([{ column: 'r.name' }, { column: 'r.id' }]);
   for (const row of rows) {
-    out.get(row.item_id)?.push({ id: row.id, name: row.name, via: row.direct ? 'direct' : 'parent' });
+    const via: RoleVia = !row.direct ? 'parent' : row.via_rule === null ? 'direct' : ruleLabel(row.via_rule);
+    out.get(row.item_id)?.push({ id: row.id, name: row.name, via });
   }
   return out;
 }

@@ -1,10 +1,22 @@
 // Sources that stay in sync, their documents and their sync records (migration 0024). Every query is
 // scoped by workspace.
+import type { DocumentFacts } from '../../domain/sourceRules';
 import type { Tx } from '../knex';
 import type { SourceDocumentRow, SourceRow, SourceSyncRow } from '../rows';
 import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
 
-export type NewSource = Omit<SourceRow, 'created_at' | 'updated_at' | 'running_sync_id' | 'workspace_id'>;
+export type NewSource = Omit<
+  SourceRow,
+  'created_at' | 'updated_at' | 'running_sync_id' | 'workspace_id' | 'rules' | 'rules_version' | 'role_ids'
+> &
+  Partial<Pick<SourceRow, 'rules' | 'rules_version' | 'role_ids'>>;
+
+/** The JSON columns of a source as knex writes them. */
+const jsonColumns = (row: Partial<Pick<SourceRow, 'config' | 'rules' | 'role_ids'>>) => ({
+  ...(row.config !== undefined ? { config: JSON.stringify(row.config) } : {}),
+  ...(row.rules !== undefined ? { rules: JSON.stringify(row.rules) } : {}),
+  ...(row.role_ids !== undefined ? { role_ids: row.role_ids === null ? null : JSON.stringify(row.role_ids) } : {}),
+});
 
 export async function countSources(db: Tx, workspaceId: string): Promise<number> {
   const [row] = await db('sources').where({ workspace_id: workspaceId }).count<{ n: string }[]>({ n: '*' });
@@ -13,7 +25,7 @@ export async function countSources(db: Tx, workspaceId: string): Promise<number>
 
 export async function insertSource(db: Tx, workspaceId: string, input: NewSource): Promise<SourceRow> {
   const [row] = await db<SourceRow>('sources')
-    .insert({ ...input, workspace_id: workspaceId, config: JSON.stringify(input.config) as never })
+    .insert({ ...input, workspace_id: workspaceId, ...(jsonColumns(input) as object) })
     .returning('*');
   return row!;
 }
@@ -43,10 +55,10 @@ export async function updateSource(
   id: string,
   patch: Partial<Omit<SourceRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>>,
 ): Promise<SourceRow | undefined> {
-  const { config, ...rest } = patch;
+  const { config, rules, role_ids, ...rest } = patch;
   return updateWorkspaceRow<SourceRow>(db, 'sources', workspaceId, id, {
     ...rest,
-    ...(config ? { config: JSON.stringify(config) } : {}),
+    ...jsonColumns({ config, rules, role_ids }),
   });
 }
 
@@ -139,6 +151,8 @@ export interface ListedDocument {
   fingerprint: string;
   filename: string;
   size?: number;
+  /** What the source's rules may match of it (its path, and metadata, tags or owners when asked for). */
+  facts?: DocumentFacts;
 }
 
 /** Records what a sync's listing said of each document (a re-run writes the same). */
@@ -160,10 +174,11 @@ export async function recordListed(
         listed_fingerprint: e.fingerprint,
         listed_filename: e.filename,
         listed_size: e.size ?? null,
+        listed_facts: e.facts ? JSON.stringify(e.facts) : null,
       })),
     )
     .onConflict(['source_id', 'key'])
-    .merge(['listed_sync_id', 'listed_fingerprint', 'listed_filename', 'listed_size']);
+    .merge(['listed_sync_id', 'listed_fingerprint', 'listed_filename', 'listed_size', 'listed_facts']);
 }
 
 /** The fingerprint each document had when last indexed. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
 import { gitConfigSchema, gitSecretsSchema, parseGitConfig, parseGitSecrets } from '../../../src/connectors/git';
 import { checkPack, PackRefused } from '../../../src/connectors/git/pack';
-import { compileGlob, globProblem, matchesGlob, MAX_GLOBS } from '../../../src/connectors/git/glob';
+import { compileGlob, globProblem, matchesGlob, MAX_GLOBS } from '../../../src/connectors/glob';
 
 describe('git packfile bounds', () => {
   const limits = { maxObjectBytes: 1_000_000, maxInflatedBytes: 2_500_000 };

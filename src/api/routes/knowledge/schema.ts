@@ -626,11 +626,20 @@ const searchResultFields = {
 };
 export const TitleSearchResultSchema = z.strictObject(searchResultFields).meta({ id: 'TitleSearchResult' });
 const sideScore = (description: string) => z.number().min(0).max(1).nullable().meta({ description });
+/** How a role reaches an item: by hand on it, on its parent, or by a rule of the source it came from. */
+export const RoleViaSchema = z
+  .union([z.enum(['direct', 'parent', 'source default']), z.templateLiteral(['source rule ', z.int().min(1)])])
+  .meta({
+    description:
+      'direct: assigned to the item itself; parent: to its parent; "source rule <n>": given by rule n of the ' +
+      "source the item came from; source default: given by that source's own roles (no rule matched)",
+  });
+
 /** A role that makes an item visible under RBAC, and how. */
 export const VisibilityRoleSchema = z.strictObject({
   id: uuid('The role'),
   name: z.string(),
-  via: z.enum(['direct', 'parent']).meta({ description: 'Assigned to the item itself or to its parent' }),
+  via: RoleViaSchema,
 });
 
 export const SearchExplainSchema = z

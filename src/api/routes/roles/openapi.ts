@@ -215,6 +215,7 @@ export const rolesOperations: ApiOperation[] = [
         400: ['roleIds must be an array of valid UUIDs', 'roleIds may hold at most 100 ids', ...knowledgeErrors],
         403: [RoleMessages.rbacDisabled],
         404: [KnowledgeMessages.notFound, RoleMessages.rolesNotFound],
+        ...(method === 'post' ? { 409: [RoleMessages.ruledSourceRoot] } : {}),
       },
     };
   }),

@@ -39,5 +39,6 @@ export function presentKnowledgeAccess(access: KnowledgeAccess): KnowledgeAccess
     via: explanation.via,
     roles: access.roles.map((r) => ({ id: r.id, name: r.name, via: r.via })),
     chunks: access.chunks,
+    sourceRule: access.sourceRule ?? null,
   };
 }

@@ -3,7 +3,7 @@ import { CUSTOMER_ROLE_ID } from '../../../domain/roles';
 import { isUuid } from '../../../ids';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { filterQueryParam } from '../knowledge/filters';
-import { VisibilityRoleSchema } from '../knowledge/schema';
+import { RoleViaSchema, VisibilityRoleSchema } from '../knowledge/schema';
 
 const MISSING = 'Missing required field';
 const INVALID = 'Invalid field value';
@@ -141,6 +141,14 @@ export const ReembedProgressSchema = z
   })
   .meta({ id: 'ReembedProgress' });
 
+/** A rules job's `progress`: a change of a source's rules applied to its documents (docs/guides/sources.md). */
+export const RulesProgressSchema = z
+  .strictObject({
+    documentsDone: z.int().min(0).meta({ description: "The source's documents the rules job has given the rules" }),
+    documentsTotal: z.int().min(0).meta({ description: "All of the source's documents" }),
+  })
+  .meta({ id: 'RulesProgress' });
+
 // Responses: what the presenters produce (presenters.ts returns these types).
 
 export const RoleSchema = z
@@ -218,12 +226,12 @@ export const JobStateSchema = z
     closedAt: timestamp.nullable().optional(),
     error: z.string().optional().meta({ description: 'Why a FAILED job failed' }),
     progress: z
-      .union([CrawlProgressSchema, ReembedProgressSchema, EvaluationProgressSchema])
+      .union([CrawlProgressSchema, ReembedProgressSchema, EvaluationProgressSchema, RulesProgressSchema])
       .optional()
       .meta({
         description:
           "A website crawl's progress (crawl jobs; only to a credential that may read the website item), a " +
-          "re-embed's (reembedWorkflow jobs) or a retrieval evaluation's (workspace credentials only)",
+          "re-embed's (reembedWorkflow jobs), a retrieval evaluation's or a source rules job's (workspace credentials only)",
       }),
   })
   .meta({ id: 'JobState' });
@@ -304,10 +312,23 @@ export const KnowledgeAccessSchema = z
       .meta({ description: "Whether a search with the role's token (or the workspace's) can find it" }),
     hiddenBy: HIDING_RULE.nullable().meta({ description: 'The first rule that hides the item (null: visible)' }),
     reasons: z.array(z.strictObject({ rule: HIDING_RULE, message: z.string() })),
-    via: z
-      .enum(['direct', 'parent'])
+    via: RoleViaSchema.nullable().meta({
+      description: 'How the role reaches the item under RBAC: assigned to it, to its parent, or by a source rule',
+    }),
+    sourceRule: z
+      .strictObject({
+        sourceId: uuid('The source the item came from'),
+        sourceName: z.string(),
+        rule: z
+          .int()
+          .min(0)
+          .nullable()
+          .meta({ description: 'The rule that gives the item its roles (0: the default; null: the source has none)' }),
+        label: z.string().meta({ description: 'How explanations name it: "source rule <n>" or "source default"' }),
+        roleIds: z.array(z.uuid()).meta({ description: 'The roles that rule gives' }),
+      })
       .nullable()
-      .meta({ description: 'How the role reaches the item under RBAC: assigned to it or to its parent' }),
+      .meta({ description: 'For an item a source with rules brought: the rule it matched (workspace credentials)' }),
     roles: z.array(VisibilityRoleSchema).meta({ description: 'The roles that see the item under RBAC' }),
     chunks: z.strictObject({ total: z.int().min(0), enabled: z.int().min(0) }),
   })

@@ -1,5 +1,6 @@
 // Hand-written examples of the synced sources (requests and main responses): the support team's handbook in an
-// S3 bucket, synced every hour and shown to the support agents.
+// S3 bucket, synced every hour and shown to the support agents; its internal notes (tagged so, or under internal/)
+// are kept from them by a rule.
 import { EXAMPLE_IDS, example } from '../../openapi/operation';
 
 const { workspaceId, roleId, sourceId } = EXAMPLE_IDS;
@@ -16,6 +17,8 @@ const source = {
   roleIds: [roleId],
   attributes: { team: 'support' },
   maxDeleteShare: 0.5,
+  rules: [],
+  rulesJobId: null,
   lastSync: null,
   createdAt: '2025-03-20T09:00:00.000Z',
   updatedAt: '2025-03-20T09:00:00.000Z',
@@ -42,9 +45,17 @@ export const createSourceExamples = {
   response: { created: example('The source (never its secrets)', source) },
 };
 
+/** Internal notes: under internal/, or tagged audience=internal, whatever their folder. */
+const internalRule = { match: { paths: ['internal/**'] }, roleIds: [], attributes: { audience: 'internal' } };
+const taggedRule = { match: { tags: { audience: 'internal' } }, roleIds: [] };
+
 export const updateSourceExamples = {
   request: {
     pause: example('Pause the schedule', { schedule: { intervalSeconds: 3600, paused: true } }),
+    rules: example(
+      "Rules: internal notes (under internal/ or tagged audience=internal) get no role; the rest keeps the source's",
+      { rules: [internalRule] },
+    ),
     rename: example('Rename it and set the roles that see its items', {
       name: 'Support and billing handbook',
       roleIds: [roleId],
@@ -56,6 +67,57 @@ export const updateSourceExamples = {
       ...source,
       schedule: { intervalSeconds: 3600, paused: true },
       updatedAt: '2025-03-22T17:40:12.000Z',
+    }),
+  },
+};
+
+const knowledgeId = '1e5a9c3f-7b2d-4e6a-8c4f-2a6e0c4b8d13';
+
+export const previewRulesExamples = {
+  request: {
+    tagged: example('Would tagging also keep notes outside internal/ from the agents?', {
+      rules: [internalRule, taggedRule],
+      limit: 50,
+    }),
+  },
+  response: {
+    preview: example('One document would lose the role', {
+      documents: 412,
+      changing: 1,
+      rules: [
+        { rule: 1, documents: 37 },
+        { rule: 2, documents: 1 },
+        { rule: 0, documents: 374 },
+      ],
+      changes: [
+        {
+          knowledgeId,
+          key: 'published/escalations/draft-sla.md',
+          path: 'escalations/draft-sla.md',
+          from: { rule: 0, roleIds: [roleId] },
+          to: { rule: 2, roleIds: [] },
+        },
+      ],
+      truncated: false,
+    }),
+  },
+};
+
+export const sourceRulesExamples = {
+  response: {
+    rules: example('One rule and the default, with the documents each gives roles to', {
+      sourceId,
+      rulesVersion: 1,
+      rbacStatus: 'ACTIVE',
+      rules: [{ rule: 1, ...internalRule, documents: 37 }],
+      default: { rule: 0, roleIds: [roleId], documents: 375 },
+      documents: 412,
+      pending: 0,
+      jobId: `source-rules:${workspaceId}:${sourceId}:1`,
+      unreached: {
+        count: 37,
+        documents: [{ knowledgeId, title: 'Escalation runbook', key: 'published/internal/escalations.md' }],
+      },
     }),
   },
 };

@@ -4,7 +4,10 @@ import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../ope
 import {
   CreateSourceSchema,
   DeleteSourceQuerySchema,
+  PreviewRulesSchema,
+  RulesPreviewSchema,
   SourceDeletedSchema,
+  SourceRulesResponseSchema,
   SourceListSchema,
   SourceSchema,
   SourceSyncListSchema,
@@ -14,7 +17,7 @@ import {
   UpdateSourceSchema,
 } from './schema';
 import { boundMessage } from '../../../services/bounds';
-import { createSourceExamples, updateSourceExamples } from './examples';
+import { createSourceExamples, previewRulesExamples, sourceRulesExamples, updateSourceExamples } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/sources';
 const SourcePath = withWorkspace({
@@ -23,10 +26,15 @@ const SourcePath = withWorkspace({
 const notFound = { 404: [SyncSourceMessages.notFound] } as const;
 const sourceLinks = (from: string) =>
   Object.fromEntries(
-    ['getSource', 'updateSource', 'deleteSource', 'syncSource', 'listSourceSyncs'].map((operationId) => [
-      operationId,
-      { operationId, parameters: { sourceId: from } },
-    ]),
+    [
+      'getSource',
+      'updateSource',
+      'deleteSource',
+      'syncSource',
+      'listSourceSyncs',
+      'getSourceRules',
+      'previewSourceRules',
+    ].map((operationId) => [operationId, { operationId, parameters: { sourceId: from } }]),
   );
 
 export const sourcesOperations: ApiOperation[] = [
@@ -46,8 +54,10 @@ export const sourcesOperations: ApiOperation[] = [
     tag: 'Sources',
     summary: 'Add a source; its documents become the children of its root item at each sync',
     description:
-      'Roles and attributes given here apply to every item the source brings, at read time. With a schedule, a ' +
-      'Temporal schedule syncs it every intervalSeconds (a sync never overlaps another).',
+      'Roles and attributes given here apply to every item the source brings, at read time; with rules, each ' +
+      'document gets those of the first rule it matches (the roles and attributes given here being the default), ' +
+      'at every sync. With a schedule, a Temporal schedule syncs it every intervalSeconds (a sync never overlaps ' +
+      'another).',
     request: { path: WorkspacePath, body: CreateSourceSchema, examples: createSourceExamples.request },
     responses: {
       201: {
@@ -83,8 +93,12 @@ export const sourcesOperations: ApiOperation[] = [
     path: `${base}/{sourceId}`,
     operationId: 'updateSource',
     tag: 'Sources',
-    summary: 'Change a source: name, config, secrets, schedule (pause and resume), roles, attributes, maxDeleteShare',
-    description: 'Fields not sent keep their value; roleIds replaces the set of roles.',
+    summary:
+      'Change a source: name, config, secrets, schedule (pause and resume), roles, attributes, rules, maxDeleteShare',
+    description:
+      'Fields not sent keep their value; roleIds replaces the set of roles, rules the list of rules. A change of ' +
+      'the rules (or of roleIds while there are rules) is applied to every document by a rules job (rulesJobId): ' +
+      'nothing is fetched or embedded again.',
     request: {
       path: SourcePath,
       body: UpdateSourceSchema,
@@ -120,6 +134,47 @@ export const sourcesOperations: ApiOperation[] = [
       'refused credentials fail the sync with the reason and delete nothing.',
     request: { path: SourcePath, query: SyncNowQuerySchema },
     responses: { 202: { description: 'The sync', schema: SyncStartedSchema } },
+    errors: { 400: ['Invalid field value'], ...notFound },
+  },
+  {
+    method: 'get',
+    path: `${base}/{sourceId}/rules`,
+    operationId: 'getSourceRules',
+    tag: 'Sources',
+    summary: "A source's rules, the documents each gives roles to, and the items no role reaches",
+    description:
+      'Workspace credentials only (role-bound tokens see the effect of rules, never the rules). unreached lists ' +
+      'the items that under ACTIVE RBAC no role-bound token reads; pending counts the documents the rules job has ' +
+      'not reached yet.',
+    request: { path: SourcePath },
+    responses: {
+      200: {
+        description: 'The rules and their counts',
+        schema: SourceRulesResponseSchema,
+        examples: sourceRulesExamples.response,
+      },
+    },
+    errors: notFound,
+  },
+  {
+    method: 'post',
+    path: `${base}/{sourceId}/rules:preview`,
+    operationId: 'previewSourceRules',
+    tag: 'Sources',
+    summary: 'Dry-run a change of rules: which documents would change roles (nothing is written)',
+    description:
+      "Evaluates the rules given (absent: the source's own) with roleIds as the default on the facts the last sync " +
+      'recorded of every document, and lists the documents whose roles would change: what the rules job does ' +
+      'once the same rules are set with PATCH.',
+    request: {
+      path: SourcePath,
+      body: PreviewRulesSchema,
+      bodyRequired: false,
+      examples: previewRulesExamples.request,
+    },
+    responses: {
+      200: { description: 'What would change', schema: RulesPreviewSchema, examples: previewRulesExamples.response },
+    },
     errors: { 400: ['Invalid field value'], ...notFound },
   },
   {

@@ -12,17 +12,22 @@ import {
   updateSource,
   viewSource,
 } from '../../../services/syncSources';
-import { presentSource, presentSync } from '../../../presenters/sources';
+import { presentRulesPreview, presentSource, presentSourceRules, presentSync } from '../../../presenters/sources';
+import { previewSourceRules, viewSourceRules } from '../../../services/sourceRules';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import {
   CreateSourceSchema,
   DeleteSourceQuerySchema,
+  PreviewRulesSchema,
+  rulesFitKind,
   SyncNowQuerySchema,
   SyncsQuerySchema,
   UpdateSourceSchema,
   type Source,
   type SourceList,
+  type RulesPreviewResponse,
+  type SourceRulesResponse,
   type SourceSyncList,
   type SyncStarted,
 } from './schema';
@@ -53,6 +58,10 @@ export function sourcesRouter(deps: Deps): Router {
       ctx.request.body === undefined ? {} : ctx.request.body,
       'Invalid field value',
     );
+    if (input.rules) {
+      const source = await loadSource(deps.db, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
+      validate(rulesFitKind(source.kind, input.config ?? source.config), { rules: input.rules });
+    }
     ctx.body = presentSource(
       await updateSource(deps, requireAuth(ctx).workspace, ctx.params.sourceId!, input),
     ) satisfies Source;
@@ -67,6 +76,20 @@ export function sourcesRouter(deps: Deps): Router {
     const out = await syncNow(deps, requireAuth(ctx).workspace, ctx.params.sourceId!, confirmDeletes);
     ctx.status = 202;
     ctx.body = { started: out.started, sync: presentSync(out.sync) } satisfies SyncStarted;
+  });
+  // The rules with the documents each gives roles to, and the items no role reaches (workspace credentials only).
+  router.get('/:sourceId/rules', guard(deps, 'sources.rules'), async (ctx) => {
+    const { workspace } = requireAuth(ctx);
+    const view = await viewSourceRules(deps.db, await loadSource(deps.db, workspace.id, ctx.params.sourceId!));
+    ctx.body = presentSourceRules(view, workspace.rbac_enabled) satisfies SourceRulesResponse;
+  });
+  // A dry run: which documents would change roles under these rules (nothing is written).
+  router.post('/:sourceId/rules\\:preview', guard(deps, 'sources.preview'), async (ctx) => {
+    const input = validate(PreviewRulesSchema, ctx.request.body ?? {}, 'Invalid field value');
+    const source = await loadSource(deps.db, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
+    if (input.rules) validate(rulesFitKind(source.kind, source.config), { rules: input.rules });
+    const preview = await previewSourceRules(deps.db, source, input, input.limit);
+    ctx.body = presentRulesPreview(preview) satisfies RulesPreviewResponse;
   });
   router.get('/:sourceId/syncs', manage, async (ctx) => {
     const { limit } = validate(SyncsQuerySchema, ctx.query, 'Invalid field value');

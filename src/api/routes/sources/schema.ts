@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOURCE_KINDS } from '../../../connectors/registry';
+import { RULE_LIMITS, rulesProblems, type SourceRule } from '../../../connectors/sourceRules';
 import { timestamp, uuid } from '../../openapi/operation';
 import { AttributesResponseSchema, attributesField } from '../knowledge/filters';
 
@@ -52,17 +53,140 @@ const common = {
     }),
 };
 
-const kindBodies = Object.entries(SOURCE_KINDS).map(([name, k]) =>
-  z.strictObject(
+// A source's rules (src/connectors/sourceRules.ts): the shape and its bounds here, each refusal naming the bound;
+// what depends on the kind (which facts a match may read) in rulesFitKind.
+const { rules: MAX_RULES, patterns: MAX_PATTERNS, patternLength: MAX_PATTERN, keyLength: MAX_KEY } = RULE_LIMITS;
+const pattern = (what: string) =>
+  z
+    .string({ error: `${what} must be a string` })
+    .min(1, { message: `${what} must not be empty` })
+    .max(MAX_PATTERN, { message: `${what} may be at most ${MAX_PATTERN} characters` });
+const patternList = (what: string, description: string) =>
+  z
+    .array(pattern(what), { error: `${what}s must be a list` })
+    .min(1, { message: `${what}s must hold at least one ${what}` })
+    .max(MAX_PATTERNS, { message: `${what}s may hold at most ${MAX_PATTERNS} patterns` })
+    .meta({ description });
+const factValues = (what: string, description: string) =>
+  z
+    .record(
+      z
+        .string()
+        .min(1, { message: `a ${what} key must not be empty` })
+        .max(MAX_KEY, {
+          message: `a ${what} key may be at most ${MAX_KEY} characters`,
+        }),
+      z.union([
+        pattern(`a ${what} value`),
+        z
+          .array(pattern(`a ${what} value`))
+          .min(1)
+          .max(MAX_PATTERNS, {
+            message: `a ${what} key may list at most ${MAX_PATTERNS} values`,
+          }),
+      ]),
+      { error: `${what} must be an object of values` },
+    )
+    .meta({ description });
+
+export const RuleMatchSchema = z
+  .strictObject(
     {
-      kind: z.literal(name).meta({ description: k.description }),
-      config: k.config,
-      ...(k.secrets ? { secrets: k.secrets.optional().meta({ description: 'Sealed at rest, never returned' }) } : {}),
-      schedule: ScheduleSchema.optional(),
-      ...common,
+      paths: patternList(
+        'path pattern',
+        "Globs on the document's path within the source (any of them): an s3 key after the prefix, a repository " +
+          "path, a URL's path without its leading /. `*` within a segment, `**` any segments, `?`, `[a-z]`.",
+      ).optional(),
+      metadata: factValues(
+        'metadata',
+        's3: object user metadata (x-amz-meta-*, keys case-insensitive); every key must hold one of its values',
+      ).optional(),
+      tags: factValues('tags', 's3: object tags; every key must hold one of its values').optional(),
+      owners: patternList(
+        'owner',
+        "git: owners from the repository's CODEOWNERS file (config.codeowners), e.g. @acme/hr (any of them)",
+      ).optional(),
     },
-    { error: MISSING },
-  ),
+    { error: 'match must be an object of paths, metadata, tags or owners' },
+  )
+  .meta({ id: 'SourceRuleMatch', description: 'Every condition given must hold' });
+
+export const SourceRuleSchema = z
+  .strictObject(
+    {
+      match: RuleMatchSchema,
+      roleIds: z
+        .array(z.uuid({ message: 'roleIds must hold role ids (UUIDs)' }), { error: 'roleIds must be a list' })
+        .max(RULE_LIMITS.roleIds, { message: `a rule may give at most ${RULE_LIMITS.roleIds} roles` })
+        .optional()
+        .meta({ description: "The roles a matching document gets (absent: the source's own roleIds)" }),
+      attributes: attributesField()
+        .optional()
+        .meta({ description: "Attributes a matching document gets over the source's" }),
+    },
+    { error: 'a rule must be an object {match, roleIds?, attributes?}' },
+  )
+  .meta({ id: 'SourceRule' });
+
+const rulesField = () =>
+  z
+    .array(SourceRuleSchema, { error: 'rules must be a list of rules' })
+    .max(MAX_RULES, { message: `rules may hold at most ${MAX_RULES} rules` })
+    .meta({
+      description:
+        'Who may read each document, from where it lives: evaluated in order, the first rule whose match the ' +
+        "document meets gives its roles and attributes; a document no rule matches gets the source's own. " +
+        `At most ${MAX_RULES} rules of at most ${MAX_PATTERNS} patterns of ${MAX_PATTERN} characters. A change ` +
+        'is applied to every document by a rules job (rulesJobId), without fetching or embedding anything.',
+    });
+
+/** Adds the issues of rules the source's kind cannot evaluate (src/connectors/sourceRules.ts rulesProblems). */
+function checkRulesFor(
+  kind: string,
+  rules: SourceRule[] | undefined,
+  config: unknown,
+  ctx: { addIssue(issue: z.core.$ZodRawIssue): void },
+): void {
+  const codeowners = typeof (config as { codeowners?: unknown } | undefined)?.codeowners === 'string';
+  for (const problem of rulesProblems(rules ?? [], kind, { codeowners })) {
+    ctx.addIssue({
+      code: 'custom',
+      message: problem.message,
+      path: problem.path,
+      input: undefined,
+      // The error body's help fields: which field, what to do.
+      params: {
+        code: 'invalid_field',
+        param: problem.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join(''),
+        hint: problem.hint,
+      },
+    });
+  }
+}
+
+/**
+ * The rules as a source of this kind (and config) can evaluate them: a PATCH or a dry run, whose kind is the stored
+ * source's, checks `{rules}` with it after the body's shape.
+ */
+export const rulesFitKind = (kind: string, config: unknown) =>
+  z
+    .object({ rules: z.array(z.any()) })
+    .superRefine((body, ctx) => checkRulesFor(kind, body.rules as SourceRule[], config, ctx));
+
+const kindBodies = Object.entries(SOURCE_KINDS).map(([name, k]) =>
+  z
+    .strictObject(
+      {
+        kind: z.literal(name).meta({ description: k.description }),
+        config: k.config,
+        ...(k.secrets ? { secrets: k.secrets.optional().meta({ description: 'Sealed at rest, never returned' }) } : {}),
+        schedule: ScheduleSchema.optional(),
+        ...common,
+        rules: rulesField().optional(),
+      },
+      { error: MISSING },
+    )
+    .superRefine((body, ctx) => checkRulesFor(name, body.rules, body.config, ctx)),
 );
 
 export const CreateSourceSchema = z.discriminatedUnion(
@@ -91,10 +215,36 @@ export const UpdateSourceSchema = z.strictObject(
     schedule: ScheduleSchema.nullable().optional().meta({ description: 'null removes the schedule' }),
     ...common,
     attributes: attributesField().nullable().optional(),
+    rules: rulesField()
+      .optional()
+      .meta({ description: 'The whole new list of rules ([] removes them); a rules job applies the change' }),
   },
   { error: INVALID },
 );
 export type UpdateSourceInput = z.infer<typeof UpdateSourceSchema>;
+
+/** POST …/sources/{sourceId}/rules:preview: the rules (and default roles) to try; absent, the current ones. */
+export const PreviewRulesSchema = z
+  .strictObject(
+    {
+      rules: rulesField().optional(),
+      roleIds: z
+        .array(z.uuid({ message: 'roleIds must hold role ids (UUIDs)' }), { error: 'roleIds must be a list' })
+        .max(100, { message: 'roleIds may hold at most 100 roles' })
+        .optional()
+        .meta({ description: "The source's own roles to try (the default of documents no rule matches)" }),
+      limit: z
+        .number({ error: 'limit must be an integer from 1 to 1000' })
+        .int({ message: 'limit must be an integer from 1 to 1000' })
+        .min(1, { message: 'limit must be an integer from 1 to 1000' })
+        .max(1000, { message: 'limit must be an integer from 1 to 1000' })
+        .default(100)
+        .meta({ description: 'The most changes listed (all are counted)' }),
+    },
+    { error: INVALID },
+  )
+  .meta({ id: 'SourceRulesPreviewRequest' });
+export type PreviewRulesInput = z.infer<typeof PreviewRulesSchema>;
 
 const booleanQuery = z
   .enum(['true', 'false'], { error: INVALID })
@@ -157,6 +307,11 @@ export const SourceSchema = z
     roleIds: z.array(z.uuid()),
     attributes: AttributesResponseSchema,
     maxDeleteShare: z.number(),
+    rules: z.array(SourceRuleSchema).meta({ description: 'The rules, in the order they are evaluated' }),
+    rulesJobId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The job applying the last change of the rules (background-jobs shows its progress)' }),
     lastSync: SourceSyncSchema.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -177,3 +332,77 @@ export const SourceDeletedSchema = z.strictObject({
   success: z.literal(true),
   jobId: z.string().optional().meta({ description: "The cascade delete of the source's items (deleteItems=true)" }),
 });
+
+// GET …/sources/{sourceId}/rules and the dry run.
+
+const RuleNumber = z
+  .int()
+  .min(0)
+  .meta({ description: "The rule's number in the list (1 is the first); 0 is the source's default" });
+
+const RuleRoles = z.strictObject({
+  rule: RuleNumber.nullable().meta({ description: 'null: the source has no rules (its roles are on its root item)' }),
+  roleIds: z.array(z.uuid()),
+});
+
+export const SourceRulesResponseSchema = z
+  .strictObject({
+    sourceId: uuid('The source'),
+    rulesVersion: z.int().min(0).meta({ description: 'Counts the changes of the rules' }),
+    rbacStatus: z.enum(['ACTIVE', 'INACTIVE']),
+    rules: z.array(
+      z.strictObject({
+        rule: RuleNumber,
+        match: RuleMatchSchema,
+        roleIds: z.array(z.uuid()).meta({ description: "The roles it gives (the source's own when it names none)" }),
+        attributes: AttributesResponseSchema,
+        documents: z.int().min(0).meta({ description: 'Documents it gives roles to now' }),
+      }),
+    ),
+    default: z.strictObject({
+      rule: z.literal(0),
+      roleIds: z.array(z.uuid()),
+      documents: z.int().min(0).meta({ description: 'Documents no rule matches' }),
+    }),
+    documents: z.int().min(0).meta({ description: 'Documents of the source with an item' }),
+    pending: z
+      .int()
+      .min(0)
+      .meta({ description: 'Documents not yet given the current rules (the rules job or the next sync will)' }),
+    jobId: z.string().nullable().meta({ description: 'The job applying the last change of the rules' }),
+    unreached: z
+      .strictObject({
+        count: z.int().min(0),
+        documents: z.array(
+          z.strictObject({ knowledgeId: uuid('The item'), title: z.string(), key: z.string().nullable() }),
+        ),
+      })
+      .meta({
+        description:
+          "The source's items no role reaches (none on them or their parent): under ACTIVE RBAC no role-bound " +
+          'token reads them (the first 50)',
+      }),
+  })
+  .meta({ id: 'SourceRules' });
+export type SourceRulesResponse = z.infer<typeof SourceRulesResponseSchema>;
+
+export const RulesPreviewSchema = z
+  .strictObject({
+    documents: z.int().min(0).meta({ description: 'Documents of the source with an item, all evaluated' }),
+    changing: z.int().min(0).meta({ description: 'Of them, those whose roles would change' }),
+    rules: z
+      .array(z.strictObject({ rule: RuleNumber, documents: z.int().min(0) }))
+      .meta({ description: 'How many documents each rule would give roles to (rule 0: the default)' }),
+    changes: z.array(
+      z.strictObject({
+        knowledgeId: uuid('The item'),
+        key: z.string().meta({ description: "The document's key in the source" }),
+        path: z.string().meta({ description: 'The path the rules match' }),
+        from: RuleRoles,
+        to: RuleRoles,
+      }),
+    ),
+    truncated: z.boolean().meta({ description: 'More documents change than `changes` lists (see limit)' }),
+  })
+  .meta({ id: 'SourceRulesPreview' });
+export type RulesPreviewResponse = z.infer<typeof RulesPreviewSchema>;
