@@ -75,6 +75,8 @@ interface Harness {
   tenant: Tenant;
   headers: Record<string, string>;
   startWorker(): Promise<ServiceProcess>;
+  /** Run by close, first (servers a scenario started beside the harness's own). */
+  cleanups: Array<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -139,7 +141,9 @@ async function harness(
       h.worker = await startServiceProcess('worker', env);
       return h.worker;
     },
+    cleanups: [],
     async close() {
+      for (const cleanup of h.cleanups) await cleanup().catch(() => undefined);
       await h.worker?.stop().catch(() => undefined);
       await h.api?.stop().catch(() => undefined);
       h.blobs.close();
@@ -438,21 +442,36 @@ async function killMidCascadeDelete(): Promise<void> {
 async function killMidSourceSync(): Promise<void> {
   const h = await harness({ startWorker: false });
   try {
-    // The source's bucket is this harness's S3 server, on loopback.
+    // The source's bucket: the customer's own S3 server on loopback. Never the service's own store, which the
+    // door refuses whatever the private-network setting (Security III).
     h.env.CRAWL_ALLOW_PRIVATE_NETWORKS = 'true';
+    const customer = await startEmbeddedS3({ dataDir: path.join(h.dir, 'customer'), bucket: 'customer-docs' });
+    const customerBlobs = createBlobStore({
+      endpoint: customer.endpoint,
+      accessKeyId: customer.accessKeyId,
+      secretAccessKey: customer.secretAccessKey,
+      bucket: 'customer-docs',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    await customerBlobs.ensureBucket();
     await h.startWorker();
     const ws = h.tenant.workspaceId;
     const DOCS = 60;
     for (let i = 0; i < DOCS; i++) {
-      await h.blobs.put(`source/doc-${i}.txt`, Buffer.from(`Document ${i}. ${corpus(4)}`), 'text/plain');
+      await customerBlobs.put(`source/doc-${i}.txt`, Buffer.from(`Document ${i}. ${corpus(4)}`), 'text/plain');
     }
     const created = await h.request('POST', `/v1/workspaces/${ws}/sources`, {
       headers: h.headers,
       json: {
         kind: 's3',
-        config: { endpoint: h.s3.endpoint, bucket: BUCKET, prefix: 'source/' },
-        secrets: { accessKeyId: h.s3.accessKeyId, secretAccessKey: h.s3.secretAccessKey },
+        config: { endpoint: customer.endpoint, bucket: 'customer-docs', prefix: 'source/' },
+        secrets: { accessKeyId: customer.accessKeyId, secretAccessKey: customer.secretAccessKey },
       },
+    });
+    h.cleanups.push(async () => {
+      customerBlobs.close();
+      await customer.stop();
     });
     assert.equal(created.status, 201, created.text);
     const sourceId = created.body.id as string;
