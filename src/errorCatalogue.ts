@@ -327,6 +327,16 @@ const entries = {
     hint: "Send the config (and secrets) of the source's kind (GET the source: its kind field).",
     schemaValid: "The source's kind is stored data; the change's body does not name it.",
   },
+  invalid_source_rule: {
+    group: 'request',
+    status: [400],
+    summary: 'A source rule the source cannot evaluate: a condition its kind does not know, or too many patterns.',
+    hint: 'Match on paths (every kind), metadata and tags (s3), owners (git with config.codeowners); see param.',
+    schemaValid:
+      "Which conditions a rule may hold depends on the source's kind, which a change or a dry run does not name " +
+      "(the stored source does), and on its config (owners need config.codeowners); a rule's patterns are counted " +
+      'across all its conditions.',
+  },
   item_not_ready: {
     group: 'resources',
     status: [409],

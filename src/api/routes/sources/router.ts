@@ -85,7 +85,7 @@ export function sourcesRouter(deps: Deps): Router {
   });
   // A dry run: which documents would change roles under these rules (nothing is written).
   router.post('/:sourceId/rules\\:preview', guard(deps, 'sources.preview'), async (ctx) => {
-    const input = validate(PreviewRulesSchema, ctx.request.body ?? {}, 'Invalid field value');
+    const input = validate(PreviewRulesSchema, ctx.request.body, 'Invalid field value');
     const source = await loadSource(deps.db, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
     if (input.rules) validate(rulesFitKind(source.kind, source.config), { rules: input.rules });
     const preview = await previewSourceRules(deps.db, source, input, input.limit);

@@ -156,7 +156,7 @@ function checkRulesFor(
       input: undefined,
       // The error body's help fields: which field, what to do.
       params: {
-        code: 'invalid_field',
+        code: 'invalid_source_rule',
         param: problem.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join(''),
         hint: problem.hint,
       },
