@@ -1,6 +1,6 @@
 // mocha root hooks of a run with end-to-end tests: quiet Temporal SDK logs (warnings and errors only), close
 // the shared stacks once (the end-to-end one, and the medium one when medium files run in the same mocha), and
-// report any workflow task a worker of the process held as long as its 10 s timeout (issue 42).
+// fail the run when any worker of the process held a workflow task as long as its 10 s timeout (issue 42).
 import { Runtime } from '@temporalio/worker';
 import { closeSharedMediumStack } from './helpers/medium';
 import { closeSharedStack } from './helpers/stack';
@@ -20,14 +20,13 @@ export const mochaHooks = {
     this.timeout(60_000);
     await closeSharedStack();
     await closeSharedMediumStack();
-    // Reported, not failed: a task this slow is a fault worth seeing (Temporal retries it), but on a starved
-    // machine (load 19 on 2 cores) tasks with no local activity reached 6.8 s, so a failure here would measure
-    // the machine. bench/knowledge (ingest) holds the 2 s target.
+    // Issue 42: a workflow task as long as its timeout fails the run. The fresh-clone CI (two end-to-end shards,
+    // the medium tier and the fault scenarios together on 2 cores) logged no task over 5 s but the planted one.
     const overdue = watch.slow.filter((t) => t.ms >= WORKFLOW_TASK_TIMEOUT_MS);
     if (overdue.length > 0) {
-      console.warn(
-        `[test] ${overdue.length} workflow task(s) took as long as the ${WORKFLOW_TASK_TIMEOUT_MS / 1000} s task ` +
-          `timeout: ${overdue.map((t) => `${t.workflowType} ${t.ms} ms`).join(', ')}`,
+      throw new Error(
+        `${overdue.length} workflow task(s) took as long as the ${WORKFLOW_TASK_TIMEOUT_MS / 1000} s task timeout: ` +
+          overdue.map((t) => `${t.workflowType} ${t.ms} ms`).join(', '),
       );
     }
   },
