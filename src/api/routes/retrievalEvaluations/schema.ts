@@ -101,7 +101,7 @@ const RunSchema = z
   })
   .meta({
     // The refinement above, as JSON Schema states it: not both.
-    not: { required: ['roleId', 'customerRoleId'] },
+    not: { required: ['roleId', 'customerRoleId'], properties: { roleId: {}, customerRoleId: {} } },
     description:
       'One way of searching: POST …/knowledge/search with these options (limit 10), as the workspace credential ' +
       "or, with roleId or customerRoleId, as that role's token: what the role sees, no more",
