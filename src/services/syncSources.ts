@@ -238,6 +238,9 @@ export async function insertSource(
     await removeSource(deps, row);
     throw err;
   }
+  // rulesJobId names a job that ran: created with rules, the source's rules job starts at once. It finds no
+  // document yet (the syncs apply the rules as they write), completes, and background-jobs shows it so.
+  if (rules.length > 0) await startRulesJob(deps, row);
   return viewSource(deps.db, row);
 }
 

@@ -117,6 +117,9 @@ describe('source rules (s3)', function () {
     try {
       const source = await harbour(prefix);
       assert.deepEqual(namesOf(world, source.roleIds), ['all']);
+      // The rules given at creation have their job too, and it ran: rulesJobId names no job that never started.
+      assert.equal(source.rulesJobId, `source-rules:${world.tenant.workspaceId}:${source.id}:1`);
+      assert.equal((await rulesJobToEnd(stack, world, source.rulesJobId!)).status, 'COMPLETED');
       const first = await sync(source.id);
       assert.equal(first.status, 'COMPLETED', JSON.stringify(first));
       assert.equal(first.added, 4);
