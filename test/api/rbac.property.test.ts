@@ -8,13 +8,10 @@
 // so no document is left readable by a role its rule no longer grants.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { randomUUID } from 'node:crypto';
 import * as catalog from '../../src/db/repositories/catalog';
-import * as knowledgeRepo from '../../src/db/repositories/knowledge';
-import * as sourcesRepo from '../../src/db/repositories/syncedSources';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { applySourceRulesBatch, finishSourceRules } from '../../src/services/sourceRules';
-import { rulesJobToEnd } from '../helpers/sourceRules';
+import { insertRuledS3Source, rulesJobToEnd } from '../helpers/sourceRules';
 import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -217,34 +214,16 @@ describe('RBAC isolation (property-based)', function () {
             }),
           );
 
-        const root = await knowledgeRepo.insertKnowledge(db, ws, {
-          id: randomUUID(),
-          type: 'FOLDER',
-          title: 'bucket',
-          content: 'bucket',
-          status: 'COMPLETED',
-          metadata: {},
-        });
-        const sourceId = randomUUID();
         const before = rulesFor(s.before);
-        await sourcesRepo.insertSource(db, ws, {
-          id: sourceId,
-          kind: 's3',
+        const { sourceId, rootId } = await insertRuledS3Source(db, ws, {
           name: 'bucket',
-          config: { bucket: 'docs', prefix: '', region: 'us-east-1', forcePathStyle: true },
-          secrets_sealed: null,
-          root_id: root.id,
-          schedule_interval_seconds: null,
-          paused: false,
-          max_delete_share: 0.5,
           rules: before,
-          rules_version: before.length > 0 ? 1 : 0,
-          role_ids: ids(s.defaultBefore),
+          roleIds: ids(s.defaultBefore),
         });
         // Without rules, the source's roles are on its root (as the API keeps them).
         if (before.length === 0) {
           for (const roleId of ids(s.defaultBefore)) {
-            await db('knowledge_roles').insert({ knowledge_id: root.id, role_id: roleId, workspace_id: ws });
+            await db('knowledge_roles').insert({ knowledge_id: rootId, role_id: roleId, workspace_id: ws });
           }
         }
         const paths = s.folders.map((f, i) => `${f}/doc-${i}.txt`);
@@ -255,7 +234,7 @@ describe('RBAC isolation (property-based)', function () {
             title: `doc ${i}`,
             vector: seededVector(stack.deps.embeddings.dimension, s.seed + i),
           });
-          await db('knowledge').where({ id }).update({ parent_id: root.id });
+          await db('knowledge').where({ id }).update({ parent_id: rootId });
           await db('source_documents').insert({
             workspace_id: ws,
             source_id: sourceId,
@@ -275,7 +254,7 @@ describe('RBAC isolation (property-based)', function () {
             category: category.id,
             itemIds,
             expected: expected.map((idx) => sorted(idx.map((i) => itemIds[i]!))),
-            folder: root.id,
+            folder: rootId,
           };
           for (const [r, seen] of world.expected.entries()) {
             const { headers } = await accessHeaders(stack, tenant, { customerRoleId: `role-${r}` });

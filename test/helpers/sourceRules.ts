@@ -4,7 +4,12 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/db/knex';
+import * as knowledgeRepo from '../../src/db/repositories/knowledge';
+import * as sourcesRepo from '../../src/db/repositories/syncedSources';
 import * as workspaces from '../../src/db/repositories/workspaces';
+import type { SourceRule } from '../../src/domain/sourceRules';
 import { visibilityRoles } from '../../src/db/repositories/roles';
 import { accessHeaders, createRole, createTenant, type Tenant } from './factories';
 import { foundText } from './sources';
@@ -144,4 +149,39 @@ export async function rulesJobToEnd(stack: TestStack, world: Pick<RulesWorld, 't
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`rules job ${jobId} still running`);
+}
+
+/**
+ * An s3 source's rows written straight to the database (its root folder and the source), for tests that drive the
+ * rules job or the rules service without a bucket; the version is 1 with rules, 0 without (as the API keeps it).
+ */
+export async function insertRuledS3Source(
+  db: Db,
+  workspaceId: string,
+  opts: { name: string; rules: SourceRule[]; roleIds: string[] },
+): Promise<{ sourceId: string; rootId: string }> {
+  const root = await knowledgeRepo.insertKnowledge(db, workspaceId, {
+    id: randomUUID(),
+    type: 'FOLDER',
+    title: opts.name,
+    content: opts.name,
+    status: 'COMPLETED',
+    metadata: {},
+  });
+  const sourceId = randomUUID();
+  await sourcesRepo.insertSource(db, workspaceId, {
+    id: sourceId,
+    kind: 's3',
+    name: opts.name,
+    config: { bucket: 'docs', prefix: '', region: 'us-east-1', forcePathStyle: true },
+    secrets_sealed: null,
+    root_id: root.id,
+    schedule_interval_seconds: null,
+    paused: false,
+    max_delete_share: 0.5,
+    rules: opts.rules,
+    rules_version: opts.rules.length > 0 ? 1 : 0,
+    role_ids: opts.roleIds,
+  });
+  return { sourceId, rootId: root.id };
 }

@@ -8,13 +8,13 @@ import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createSourceRulesActivities } from '../../src/activities/sourceRules';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
-import * as sourcesRepo from '../../src/db/repositories/syncedSources';
 import { loadConfig } from '../../src/config';
 import { rulesJobId } from '../../src/services/sourceRules';
 import { applySourceRulesWorkflow } from '../../src/workflows/sourceRules';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
 import { createRole, createTenant } from '../helpers/factories';
+import { insertRuledS3Source } from '../helpers/sourceRules';
 import { workflowBundle } from '../helpers/stack';
 
 describe('applySourceRulesWorkflow', function () {
@@ -38,28 +38,10 @@ describe('applySourceRulesWorkflow', function () {
     const { workspaceId } = await createTenant(db);
     const hr = await createRole(db, workspaceId, { name: 'hr' });
     const all = await createRole(db, workspaceId, { name: 'all' });
-    const root = await knowledgeRepo.insertKnowledge(db, workspaceId, {
-      id: randomUUID(),
-      type: 'FOLDER',
-      title: 'Bucket',
-      content: 'Bucket',
-      status: 'COMPLETED',
-      metadata: {},
-    });
-    const sourceId = randomUUID();
-    await sourcesRepo.insertSource(db, workspaceId, {
-      id: sourceId,
-      kind: 's3',
+    const { sourceId, rootId } = await insertRuledS3Source(db, workspaceId, {
       name: 'Bucket',
-      config: { bucket: 'docs', prefix: '', region: 'us-east-1', forcePathStyle: true },
-      secrets_sealed: null,
-      root_id: root.id,
-      schedule_interval_seconds: null,
-      paused: false,
-      max_delete_share: 0.5,
       rules: [{ match: { paths: ['hr/**'] }, roleIds: [hr.id] }],
-      rules_version: 1,
-      role_ids: [all.id],
+      roleIds: [all.id],
     });
     const keys = Array.from({ length: 10 }, (_, i) => `${i % 2 ? 'hr' : 'public'}/doc-${i}.txt`);
     for (const key of keys) {
@@ -70,7 +52,7 @@ describe('applySourceRulesWorkflow', function () {
         content: key,
         status: 'COMPLETED',
         metadata: {},
-        parentId: root.id,
+        parentId: rootId,
       });
       await db('source_documents').insert({
         workspace_id: workspaceId,
