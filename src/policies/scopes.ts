@@ -1,7 +1,6 @@
 // Row-level rules: which knowledge, agent threads and spaces a credential reaches. Services gather the facts
 // (a space's role and owner, the caller's membership) and ask here; no service decides on its own.
-import type { ThreadScope } from '../db/repositories/agent';
-import type { AccessFilter } from '../db/repositories/search';
+import type { AccessFilter, ThreadScope } from '../domain/access';
 import type { WorkspaceRow } from '../db/rows';
 import { allows } from './actions';
 import { boundRoleId, type AuthState } from './credentials';

@@ -13,7 +13,7 @@ import type { AuthState } from '../policies/credentials';
 import { isScoped, knowledgeScope, mayTrackUpload } from '../policies/scopes';
 import { accessFilter } from './access';
 import { withLiveEmbeddings } from './embeddingSpace';
-import type { AccessFilter } from '../db/repositories/search';
+import type { AccessFilter } from '../domain/access';
 
 export const KnowledgeMessages = {
   invalidId: 'Invalid knowledge ID format',
