@@ -37,38 +37,7 @@ export interface PresentedCredential {
 /** How the addressed route words a refusal: the RAG endpoint answers a mismatch 404, every other route 403. */
 export type Wording = 'rag' | 'default';
 
-// ---- the facts each rule weighs, and how it weighs them (private: callers ask through authorize())
-
-/**
- * Whether a run may name a model other than its agent server's: the workspace credential always; an end user's
- * credential only when the integrator set none on the server (else the end user would choose what the
- * integrator's model account pays for).
- */
-const mayChooseModel = (auth: AuthState, serverModel: string | null, named: string | undefined): boolean =>
-  isWorkspaceCredential(auth) || named === undefined || serverModel === null || named === serverModel;
-
-/**
- * What POST …/background-jobs tells a credential of a job of its workspace: the workspace credential everything;
- * any other credential a job only when its knowledge scope reaches the job's item (`itemReached`: the item the
- * job is about is one it may read), so a job id of another role's item, a role's workflow or a space's erasure is
- * NOT_FOUND to it, as absent (no existence or error oracle). Decided before a failed job's reason is read from
- * Temporal (src/services/jobs.ts), so a hidden job costs one call to Temporal as an absent id does; the item
- * lookup that decides it remains, a database read of the same cost for every id the workspace's jobs carry.
- * A re-embed of the whole deployment is reported to everyone, its phase only to a narrower credential
- * (mayCountWorkspaceChunks).
- */
-function jobReach(auth: AuthState, job: { deploymentWide: boolean; itemReached: boolean }): 'full' | 'hidden' {
-  if (isWorkspaceCredential(auth) || job.deploymentWide) return 'full';
-  return job.itemReached ? 'full' : 'hidden';
-}
-
-/**
- * Whether a caller may track an upload (upload-file-metadata): an upload into a space is the space's, so only
- * the workspace credential tracks it here (a space's users see its files through the space's own routes); any
- * other upload follows the knowledge rule, which the caller applies to the item.
- */
-const mayTrackUpload = (auth: AuthState, upload: { spaceId: string | null }): boolean =>
-  upload.spaceId === null || isWorkspaceCredential(auth);
+// ---- what the space rules weigh (private: callers ask through authorize())
 
 /** What the rules need to know of a space. */
 export interface SpaceFacts {
@@ -104,40 +73,6 @@ function spaceReach(auth: AuthState, space: SpaceFacts): 'open' | 'private' | 'h
 /** The member roles that manage a space's files (delete them); a GUEST only reads. */
 const FILE_MANAGERS: readonly string[] = ['HOST', 'CO_HOST'];
 
-/**
- * Whether a credential that reaches a space may delete its files: the workspace credential, or a user space
- * token whose user is the space's HOST or CO_HOST.
- */
-const mayManageSpaceFiles = (auth: AuthState, space: SpaceFacts): boolean =>
-  isWorkspaceCredential(auth) ||
-  (auth.kind === 'userSpace' &&
-    FILE_MANAGERS.includes(space.callerMemberRole ?? '') &&
-    spaceReach(auth, space) === 'open');
-
-/**
- * Whether a caller may activate or retrieve a user's space (new spaces carry the role the activation names):
- * the workspace credential always (it records the role it names); an end user's access token only a space it
- * reaches (its own role; its subject's). User space tokens never activate.
- */
-const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): boolean =>
-  isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open');
-
-/**
- * Whether a post naming an external id may replace the item that holds it: 'open'; 'forbidden' for any
- * credential but the workspace's own (knowledge.write admits no other today; should one ever be admitted, a
- * role-bound or user space token must not overwrite an item it cannot write by naming its id); 'otherSpace'
- * when the item lives in another space than the post names (workspace knowledge: none), so an upload into
- * one user's space never overwrites workspace knowledge or another user's file.
- */
-function upsertReach(
-  auth: AuthState,
-  item: { spaceId: string | null },
-  posted: { spaceId: string | null },
-): 'open' | 'forbidden' | 'otherSpace' {
-  if (!isWorkspaceCredential(auth)) return 'forbidden';
-  return item.spaceId === posted.spaceId ? 'open' : 'otherSpace';
-}
-
 const spaceRefusal = (reach: 'private' | 'hidden'): Decision =>
   reach === 'private'
     ? refuse({ status: 400, message: SpaceMessages.private, error: 'Error' })
@@ -147,50 +82,78 @@ export const RULES = {
   /**
    * Enter a space (read it, post to it, retrieve from it): a user space token outside its user's spaces is 400
    * "The space is private" (the spec's answer); an end user's access token outside its role or subject is 404
-   * "Space not found", as if the space did not exist (spaceReach in ./scopes.ts).
+   * "Space not found", as if the space did not exist (spaceReach above).
    */
   'space.enter': (auth: AuthState, space: SpaceFacts): Decision => {
     const reach = spaceReach(auth, space);
     return reach === 'open' ? ALLOWED : spaceRefusal(reach);
   },
-  /** Delete a space's files: the space must be reached first; then only its HOST or CO_HOST (a GUEST: 403). */
+  /**
+   * Delete a space's files: the space must be reached first (else its answer, as space.enter); then the workspace
+   * credential, or a user space token whose user is the space's HOST or CO_HOST (a GUEST only reads: 403).
+   */
   'space.manageFiles': (auth: AuthState, space: SpaceFacts): Decision => {
     const reach = spaceReach(auth, space);
     if (reach !== 'open') return spaceRefusal(reach);
-    return mayManageSpaceFiles(auth, space) ? ALLOWED : forbid();
+    const manager = auth.kind === 'userSpace' && FILE_MANAGERS.includes(space.callerMemberRole ?? '');
+    return isWorkspaceCredential(auth) || manager ? ALLOWED : forbid();
   },
   /** Activate a user space: the caller lends the new token its API key (the token dies when the key is revoked). */
   'space.lendKey': (auth: AuthState): Decision => (lentApiKeyId(auth) !== undefined ? ALLOWED : forbid()),
   /**
-   * Activate (or retrieve) this user's space: an end user's token reaches only a space of its own role and subject
-   * (403 otherwise, and nothing is created); the workspace credential any.
+   * Activate (or retrieve) this user's space (a new one carries the role the activation names): the workspace
+   * credential always (it records the role it names); an end user's access token only a space it reaches (its own
+   * role; its subject's), 403 otherwise and nothing is created. User space tokens never activate.
    */
   'space.activateFor': (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): Decision =>
-    mayActivateSpace(auth, space) ? ALLOWED : forbid(),
+    isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open') ? ALLOWED : forbid(),
   /** Speak as the space's user (post a message, give feedback): a user space token only, as spaces.post says. */
   'space.speak': (auth: AuthState): Decision =>
     spaceSpeaker(auth) !== undefined ? ALLOWED : forbid(POLICY['spaces.post'].deniedMessage),
   /**
-   * Replace the item a post's externalId names: 403 for any credential but the workspace's own; 409 when the item
-   * lives in another space than the post names (so an upload into a space never overwrites workspace knowledge).
+   * Replace the item a post's externalId names: 403 for any credential but the workspace's own (knowledge.write
+   * admits no other today; should one ever be admitted, a role-bound or user space token must not overwrite an
+   * item it cannot write by naming its id); 409 when the item lives in another space than the post names
+   * (workspace knowledge: none), so an upload into one user's space never overwrites workspace knowledge or
+   * another user's file.
    */
   'knowledge.upsert': (
     auth: AuthState,
     target: { item: { spaceId: string | null }; posted: { spaceId: string | null } },
   ): Decision => {
-    const reach = upsertReach(auth, target.item, target.posted);
-    if (reach === 'open') return ALLOWED;
-    return reach === 'forbidden' ? forbid() : refuse({ status: 409, message: RuleMessages.otherSpace });
+    if (!isWorkspaceCredential(auth)) return forbid();
+    return target.item.spaceId === target.posted.spaceId
+      ? ALLOWED
+      : refuse({ status: 409, message: RuleMessages.otherSpace });
   },
-  /** See a background job: hidden (answered as NOT_FOUND, never an error) when its item is out of reach (jobReach). */
+  /**
+   * What POST …/background-jobs tells a credential of a job of its workspace (asked with can(): a refusal is the
+   * job answered NOT_FOUND, as absent, no existence or error oracle): the workspace credential everything; any
+   * other a job only when its knowledge scope reaches the job's item (`itemReached`), so a job of another role's
+   * item, a role's workflow or a space's erasure is hidden. A re-embed of the whole deployment is reported to
+   * everyone (its counts only to the workspace: mayCountWorkspaceChunks in ./scopes.ts). Decided before a failed
+   * job's reason is read from Temporal (src/services/jobs.ts), so a hidden job costs what an absent id does.
+   */
   'job.read': (auth: AuthState, job: { deploymentWide: boolean; itemReached: boolean }): Decision =>
-    jobReach(auth, job) === 'full' ? ALLOWED : refuse({ status: 404, message: 'Job not found' }),
-  /** Track an upload: one into a space only the workspace credential (its users see it in the space). */
+    isWorkspaceCredential(auth) || job.deploymentWide || job.itemReached
+      ? ALLOWED
+      : refuse({ status: 404, message: 'Job not found' }),
+  /**
+   * Track an upload (upload-file-metadata): an upload into a space is the space's, so only the workspace
+   * credential tracks it here (a space's users see its files through the space's own routes); any other upload
+   * follows the knowledge rule, which the caller applies to the item.
+   */
   'upload.track': (auth: AuthState, upload: { spaceId: string | null }): Decision =>
-    mayTrackUpload(auth, upload) ? ALLOWED : refuse({ status: 404, message: 'Upload file metadata not found' }),
-  /** Run another model than the agent server's: the workspace credential, or any when the server fixes none. */
+    upload.spaceId === null || isWorkspaceCredential(auth)
+      ? ALLOWED
+      : refuse({ status: 404, message: 'Upload file metadata not found' }),
+  /**
+   * Run another model than the agent server's: the workspace credential always; an end user's credential only
+   * when the integrator set none on the server (else the end user would choose what the integrator's model
+   * account pays for).
+   */
   'agent.chooseModel': (auth: AuthState, run: { serverModel: string | null; named: string | undefined }): Decision =>
-    mayChooseModel(auth, run.serverModel, run.named)
+    isWorkspaceCredential(auth) || run.named === undefined || run.serverModel === null || run.named === run.serverModel
       ? ALLOWED
       : forbid(RuleMessages.modelFixed, {
           code: 'model_fixed',

@@ -33,7 +33,7 @@ export async function loadSpace(db: Db, workspaceId: string, spaceId: string): P
 }
 
 /**
- * The space if the caller reaches it (src/policies/scopes.ts): a user space token outside its user's spaces
+ * The space if the caller reaches it (src/policies/rules.ts space.enter): a user space token outside its user's spaces
  * (or holding a role the space no longer has) is 400 "The space is private" (the spec's answer); an end
  * user's access token outside its role or subject is 404 "Space not found", as if the space did not exist.
  * With need 'manageFiles', a caller that reaches the space but may not delete its files (a GUEST) is 403.
