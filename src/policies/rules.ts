@@ -5,7 +5,7 @@
 import { Messages } from '../errors';
 import { SpaceMessages } from '../domain/spaces';
 import { allows, POLICY } from './actions';
-import { boundRoleId, type AuthState } from './credentials';
+import { boundRoleId, TOKEN_ENDPOINT, type AuthState } from './credentials';
 import { ALLOWED, forbid, refuse, type Decision } from './decision';
 import { isWorkspaceCredential, lentApiKeyId, spaceSpeaker } from './scopes';
 
@@ -24,8 +24,6 @@ export const ROLE_GONE = {
   param: 'Authorization',
   hint: 'The role this token is bound to was deleted: mint a new token with an existing customerRoleId or roleId.',
 } as const;
-
-const TOKEN_ENDPOINT = 'POST /workspaces/{workspaceId}/generate-access-key-token';
 
 /** A credential as presented, before the request's workspace is loaded: which workspace and organization it names. */
 export interface PresentedCredential {

@@ -2,13 +2,14 @@
 // credential (401) -> organization header (400/403) -> credential's workspace is the addressed one (403;
 // only the token's own workspace is ever read, so it reveals nothing about other workspaces) -> workspace
 // exists (404) and is not deleted (410) -> minting API key still active (401) -> bound role still exists
-// (403) -> the route's action is allowed for the credential's kind (403, src/policies).
+// (403) -> the route's action is allowed for the credential's kind (403). Every 403 here is a policy's answer:
+// authorize() with the addressing rules (src/policies/rules.ts), then with the route's action.
 import type { Context, Next } from 'koa';
 import type { Deps } from '../../services/deps';
 import { AppError, badRequest, Messages, unauthorized, type ErrorHelp } from '../../errors';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
-import { tokenKind, type AuthState } from '../../policies/credentials';
+import { TOKEN_ENDPOINT, tokenKind, type AuthState } from '../../policies/credentials';
 import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
 import { credentialContext, recordApiKeyUse } from '../../services/authentication';
 import { standingWorkspace } from '../../services/credentials';
@@ -29,7 +30,6 @@ export function requireAuth(ctx: Context): AuthState {
   return auth;
 }
 
-const TOKEN_ENDPOINT = 'POST /workspaces/{workspaceId}/generate-access-key-token';
 const invalidToken = (help: ErrorHelp) =>
   unauthorized(Messages.invalidAccessToken, { param: 'Authorization', ...help });
 const invalidApiKey = (help: ErrorHelp) => unauthorized(Messages.invalidApiKey, { param: 'x-api-key', ...help });
