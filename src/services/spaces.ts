@@ -19,9 +19,10 @@ import type { Config } from '../config';
 import { lockWorkspaceScope } from '../db/repositories/locks';
 import { boundReached } from './bounds';
 import { requireMessageFitsQuota } from './storageQuota';
-
-export { SpaceMessages } from '../domain/spaces';
 import { SpaceMessages } from '../domain/spaces';
+
+// The spec's space messages live below the service and the space policy, which both answer them.
+export { SpaceMessages } from '../domain/spaces';
 
 /** The spec's space and RAG errors carry the literal error value "Error". */
 export const spaceError = (status: number, message: string) => new AppError(status, message, 'Error');
@@ -33,10 +34,11 @@ export async function loadSpace(db: Db, workspaceId: string, spaceId: string): P
 }
 
 /**
- * The space if the caller reaches it (src/policies/rules.ts space.enter): a user space token outside its user's spaces
- * (or holding a role the space no longer has) is 400 "The space is private" (the spec's answer); an end
- * user's access token outside its role or subject is 404 "Space not found", as if the space did not exist.
- * With need 'manageFiles', a caller that reaches the space but may not delete its files (a GUEST) is 403.
+ * The space if the caller reaches it (the rule space.enter, src/policies/rules.ts): a user space token outside
+ * its user's spaces (or holding a role the space no longer has) is 400 "The space is private" (the spec's
+ * answer); an end user's access token outside its role or subject is 404 "Space not found", as if the space did
+ * not exist. With need 'manageFiles' (the rule space.manageFiles), a caller that reaches the space but may not
+ * delete its files (a GUEST) is 403.
  */
 export async function requireSpaceAccess(
   db: Db,
