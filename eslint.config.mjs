@@ -146,6 +146,19 @@ const knexPackage = {
   allowTypeImports: true,
   message: 'Entry layers (api, cli, activities) call services, not knex (`import type` is fine).',
 };
+/** Below the services only repositories (and the knex factory) touch the database. */
+const knexBelow = (who) => ({
+  name: 'knex',
+  message: `${who} do not query the database: a service asks a repository and passes the result in.`,
+});
+const noDatabase = (who, { types = false } = {}) =>
+  forbid(
+    ['db/repositories', 'db/knex'],
+    `${who} do not query the database: a service asks a repository and passes the result in.`,
+    {
+      types,
+    },
+  );
 
 /** A layer's import rule: its arrows, and (unless the files serve or are the door) the door's modules. */
 const layerImports = (paths, patterns, { door = true } = {}) => ({
@@ -156,25 +169,47 @@ const layerImports = (paths, patterns, { door = true } = {}) => ({
   ],
 });
 
+const connection = '/^(db|trx|tx|knex)$/';
+const queryMessage = 'Services do not build queries: call a repository (src/db/repositories) with db or trx.';
+const aliasMessage =
+  'Pass the connection on as db or trx (to a repository or db.transaction); another name for it hides queries from lint.';
 const queryRules = [
   {
     selector: "CallExpression[callee.type='Identifier'][callee.name=/^(db|trx|tx|knex)$/]",
-    message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+    message: queryMessage,
   },
   {
     selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(db|trx|tx|knex)$/]",
-    message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+    message: queryMessage,
   },
   {
     // The query builder's other ways in: db.select(...), trx.from(...), deps.db.schema, db.fn.now().
     selector:
       'MemberExpression:matches([object.name=/^(db|trx|tx|knex)$/], [object.property.name=/^(db|trx|tx|knex)$/])' +
-      '[property.name=/^(select|from|into|insert|update|del|delete|with|withRecursive|queryBuilder|schema|fn|ref)$/]',
-    message: 'Services do not build queries: call a repository (src/db/repositories) with db or trx.',
+      '[property.name=/^(select|from|into|insert|update|del|delete|with|withRecursive|queryBuilder|schema|fn|ref|table|first|where|count|join|modify|union|column|distinct|truncate|upsert|onConflict)$/]',
+    message: queryMessage,
   },
   {
     selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='raw']",
     message: 'Services do not write SQL: move the .raw() query into a repository.',
+  },
+  // The connection under another name (const q = db; q('x')): db, trx, tx and knex are the only names it takes.
+  {
+    selector: `VariableDeclarator[id.type='Identifier'][id.name!=${connection}]:matches([init.name=${connection}], [init.property.name=${connection}])`,
+    message: aliasMessage,
+  },
+  {
+    selector: `AssignmentExpression[left.type='Identifier'][left.name!=${connection}]:matches([right.name=${connection}], [right.property.name=${connection}])`,
+    message: aliasMessage,
+  },
+  {
+    // db.transaction(async (t) => ...): the transaction is trx (or tx) too.
+    selector: `CallExpression[callee.property.name='transaction'] > :function > Identifier.params[name!=${connection}]`,
+    message: aliasMessage,
+  },
+  {
+    selector: `ObjectPattern > Property[key.name=${connection}][value.type='Identifier'][value.name!=${connection}]`,
+    message: aliasMessage,
   },
 ];
 
@@ -205,7 +240,8 @@ const layerRules = [
     // What two entry layers present alike (webhook rows as JSON for the API and the CLI): below them, above services.
     name: 'layers/presenters',
     files: ['src/presenters/**/*.ts'],
-    rules: layerImports([], [noMain, noEntry]),
+    // A presenter turns the rows it is given into JSON (row types come from db/rows); it reads nothing itself.
+    rules: layerImports([knexBelow('Presenters')], [noMain, noEntry, noDatabase('Presenters')]),
   },
   {
     name: 'layers/services',
@@ -222,7 +258,8 @@ const layerRules = [
   {
     name: 'layers/policies',
     files: ['src/policies/**/*.ts'],
-    rules: layerImports([], [noMain, noEntry, noServices]),
+    // Policies decide on the facts they are given, typed in src/domain or db/rows: not even a repository's types.
+    rules: layerImports([knexBelow('Policies')], [noMain, noEntry, noServices, noDatabase('Policies')]),
   },
   {
     name: 'layers/repositories',
@@ -252,12 +289,15 @@ const layerRules = [
     ].filter((glob) => (door ? true : doorOpen.includes(glob))),
     ...(door ? { ignores: doorOpen } : {}),
     rules: layerImports(
-      [],
+      [knexBelow('Storage, embeddings, the door, connectors, extractors and the Temporal client')],
       [
         noMain,
         noEntry,
         noServices,
-        forbid(['policies', 'db/repositories'], 'This layer sits beside policies and repositories, not above them.'),
+        forbid(
+          ['policies', 'db/repositories', 'db/knex'],
+          'This layer sits beside policies and repositories, not above them.',
+        ),
       ],
       { door },
     ),
@@ -266,12 +306,15 @@ const layerRules = [
     name: 'layers/lower-listener',
     files: ['src/observability/metricsServer.ts'],
     rules: layerImports(
-      [],
+      [knexBelow('The metrics listener')],
       [
         noMain,
         noEntry,
         noServices,
-        forbid(['policies', 'db/repositories'], 'This layer sits beside policies and repositories, not above them.'),
+        forbid(
+          ['policies', 'db/repositories', 'db/knex'],
+          'This layer sits beside policies and repositories, not above them.',
+        ),
       ],
       { door: false },
     ),

@@ -30,6 +30,9 @@ export function tokenKind(claims: TokenClaims): CredentialKind {
 /** Which kind of credential made a version (a version's createdBy, as the versions list shows it). */
 export const versionAuthor = (auth: AuthState): CredentialKind => auth.kind;
 
+/** Where an access token is minted (with the API key in x-api-key): the hints of token refusals name it. */
+export const TOKEN_ENDPOINT = 'POST /workspaces/{workspaceId}/generate-access-key-token';
+
 /** How a credential of this kind is presented: the API key in x-api-key, every other as a bearer token. */
 export const credentialScheme = (kind: CredentialKind): 'apiKey' | 'bearer' =>
   kind === 'apiKey' ? 'apiKey' : 'bearer';

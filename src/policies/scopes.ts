@@ -1,9 +1,8 @@
-// Row-level rules: which knowledge, agent threads and spaces a credential reaches. Services gather the facts
-// (a space's role and owner, the caller's membership) and ask here; no service decides on its own.
-import type { ThreadScope } from '../db/repositories/agent';
-import type { AccessFilter } from '../db/repositories/search';
+// Scopes: what a credential sees, as filters and values a query or a response is narrowed by (which knowledge,
+// which agent threads, which fields). No refusal is decided here: "may it?" is a rule in ./rules.ts, asked
+// through authorize() or can() (./authorize.ts).
+import type { AccessFilter, ThreadScope } from '../domain/access';
 import type { WorkspaceRow } from '../db/rows';
-import { allows } from './actions';
 import { boundRoleId, type AuthState } from './credentials';
 
 /** The workspace's own credentials (the API key, an access token with neither role nor subject): not narrowed. */
@@ -21,45 +20,22 @@ export function knowledgeScope(auth: AuthState): AccessFilter {
 }
 
 /**
- * Whether a search's explain view names the roles that make each hit visible: only for the workspace's own
- * credentials (an operator seeing why a role sees a hit); an end user's credential learns no role names.
- */
-/**
  * A re-embed's chunk counts are the whole workspace's (every role's items): a workspace credential sees them,
  * any narrower credential only the phase.
  */
 export const mayCountWorkspaceChunks = (auth: AuthState): boolean => isWorkspaceCredential(auth);
 
-export const mayExplainRoles = (auth: AuthState): boolean => isWorkspaceCredential(auth);
-
 /**
- * Whether a run may name a model other than its agent server's: the workspace credential always; an end user's
- * credential only when the integrator set none on the server (else the end user would choose what the
- * integrator's model account pays for).
+ * Whether a search's explain view names the roles that make each hit visible: only for the workspace's own
+ * credentials (an operator seeing why a role sees a hit); an end user's credential learns no role names.
  */
-export const mayChooseModel = (auth: AuthState, serverModel: string | null, named: string | undefined): boolean =>
-  isWorkspaceCredential(auth) || named === undefined || serverModel === null || named === serverModel;
+export const mayExplainRoles = (auth: AuthState): boolean => isWorkspaceCredential(auth);
 
 /**
  * Whether the versions list shows each version's content hash: to the workspace credential only. A hash of a
  * short text can be reversed by trying texts; an end user's credential sees that a version changed, not its hash.
  */
 export const mayReadContentHashes = (auth: AuthState): boolean => isWorkspaceCredential(auth);
-
-/**
- * What POST …/background-jobs tells a credential of a job of its workspace: the workspace credential everything;
- * any other credential a job only when its knowledge scope reaches the job's item (`itemReached`: the item the
- * job is about is one it may read), so a job id of another role's item, a role's workflow or a space's erasure is
- * NOT_FOUND to it, as absent (no existence or error oracle). Decided before a failed job's reason is read from
- * Temporal (src/services/jobs.ts), so a hidden job costs one call to Temporal as an absent id does; the item
- * lookup that decides it remains, a database read of the same cost for every id the workspace's jobs carry.
- * A re-embed of the whole deployment is reported to everyone, its phase only to a narrower credential
- * (mayCountWorkspaceChunks).
- */
-export function jobReach(auth: AuthState, job: { deploymentWide: boolean; itemReached: boolean }): 'full' | 'hidden' {
-  if (isWorkspaceCredential(auth) || job.deploymentWide) return 'full';
-  return job.itemReached ? 'full' : 'hidden';
-}
 
 /**
  * The credential a retrieval evaluation's run searches with: the workspace's own, or, for a run evaluated as a
@@ -81,9 +57,6 @@ export function evaluationCredential(workspace: WorkspaceRow, roleId: string | n
     },
   };
 }
-
-/** Whether background-jobs shows an evaluation's progress: to a credential that may read the evaluation. */
-export const mayTrackEvaluation = (auth: AuthState): boolean => allows('retrieval.evaluate', auth.kind);
 
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
@@ -129,58 +102,6 @@ export function threadOwner(auth: AuthState): { subject: string } | { roleId: st
   return roleId === null ? undefined : { roleId };
 }
 
-/**
- * Whether a caller may track an upload (upload-file-metadata): an upload into a space is the space's, so only
- * the workspace credential tracks it here (a space's users see its files through the space's own routes); any
- * other upload follows the knowledge rule, which the caller applies to the item.
- */
-export const mayTrackUpload = (auth: AuthState, upload: { spaceId: string | null }): boolean =>
-  upload.spaceId === null || isWorkspaceCredential(auth);
-
-/** What the rules need to know of a space. */
-export interface SpaceFacts {
-  /** The role the space was activated under (null: none). */
-  roleId: string | null;
-  /** Its owner's external id (the integrator's userId or customerIdString). */
-  ownerExternalId: string;
-  /** The caller's user's member role in the space (user space tokens): HOST, CO_HOST or GUEST; absent: none. */
-  callerMemberRole?: string;
-}
-
-/** Whether the space's recorded role is the credential's (a space without a role: a credential without one). */
-const sameRole = (auth: AuthState, space: Pick<SpaceFacts, 'roleId'>): boolean =>
-  (space.roleId ?? undefined) === boundRoleId(auth);
-
-/**
- * Whether a credential reaches a space: 'open'; 'private' (a user space token outside its user's spaces: the
- * spec's 400); 'hidden' (an end user's access token outside its lane: answered like an absent space, 404).
- * A user space token reaches a space its user is a member of, and only while the space's recorded role is the
- * token's (a space moved to another role, by the integrator's later activation, is closed to tokens minted
- * before). An end user's access token reaches only spaces of its own role (a space without a role only with
- * a token without one) and, when it names a subject, only that user's space.
- */
-export function spaceReach(auth: AuthState, space: SpaceFacts): 'open' | 'private' | 'hidden' {
-  if (isWorkspaceCredential(auth)) return 'open';
-  if (auth.kind === 'userSpace') {
-    return space.callerMemberRole !== undefined && sameRole(auth, space) ? 'open' : 'private';
-  }
-  const subject = auth.token?.subject;
-  return sameRole(auth, space) && (subject === undefined || subject === space.ownerExternalId) ? 'open' : 'hidden';
-}
-
-/** The member roles that manage a space's files (delete them); a GUEST only reads. */
-const FILE_MANAGERS: readonly string[] = ['HOST', 'CO_HOST'];
-
-/**
- * Whether a credential that reaches a space may delete its files: the workspace credential, or a user space
- * token whose user is the space's HOST or CO_HOST.
- */
-export const mayManageSpaceFiles = (auth: AuthState, space: SpaceFacts): boolean =>
-  isWorkspaceCredential(auth) ||
-  (auth.kind === 'userSpace' &&
-    FILE_MANAGERS.includes(space.callerMemberRole ?? '') &&
-    spaceReach(auth, space) === 'open');
-
 /** The space user a credential speaks for in a space (posting messages, feedback): a user space token's only. */
 export const spaceSpeaker = (auth: AuthState): string | undefined =>
   auth.kind === 'userSpace' ? auth.token?.userId : undefined;
@@ -211,32 +132,5 @@ export function activationBoundKey(auth: AuthState): string | undefined {
  * Whether an activation records its role on an existing space: only the workspace credential's (the integrator
  * says which role its user holds now), and only when it differs.
  */
-export const mayRecordSpaceRole = (
-  auth: AuthState,
-  space: Pick<SpaceFacts, 'roleId'>,
-  roleId: string | null,
-): boolean => isWorkspaceCredential(auth) && space.roleId !== roleId;
-
-/**
- * Whether a caller may activate or retrieve a user's space (new spaces carry the role the activation names):
- * the workspace credential always (it records the role it names); an end user's access token only a space it
- * reaches (its own role; its subject's). User space tokens never activate.
- */
-export const mayActivateSpace = (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): boolean =>
-  isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open');
-
-/**
- * Whether a post naming an external id may replace the item that holds it: 'open'; 'forbidden' for any
- * credential but the workspace's own (knowledge.write admits no other today; should one ever be admitted, a
- * role-bound or user space token must not overwrite an item it cannot write by naming its id); 'otherSpace'
- * when the item lives in another space than the post names (workspace knowledge: none), so an upload into
- * one user's space never overwrites workspace knowledge or another user's file.
- */
-export function upsertReach(
-  auth: AuthState,
-  item: { spaceId: string | null },
-  posted: { spaceId: string | null },
-): 'open' | 'forbidden' | 'otherSpace' {
-  if (!isWorkspaceCredential(auth)) return 'forbidden';
-  return item.spaceId === posted.spaceId ? 'open' : 'otherSpace';
-}
+export const mayRecordSpaceRole = (auth: AuthState, space: { roleId: string | null }, roleId: string | null): boolean =>
+  isWorkspaceCredential(auth) && space.roleId !== roleId;

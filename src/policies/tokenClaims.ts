@@ -12,7 +12,7 @@ export interface TokenClaims {
   apiKeyId: string;
   /**
    * Access tokens for one end user: their external id (the integrator's userId or customerIdString). Such a
-   * token reaches only that user's space (src/policies/scopes.ts).
+   * token reaches only that user's space (src/policies/rules.ts).
    */
   subject?: string;
   /** User space tokens: the space user (internal id) and their space. */

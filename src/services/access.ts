@@ -4,7 +4,7 @@ import type { AuthState } from '../policies/credentials';
 import { knowledgeScope } from '../policies/scopes';
 import type { Db } from '../db/knex';
 import { audienceExists } from '../db/repositories/catalog';
-import type { AccessFilter } from '../db/repositories/search';
+import type { AccessFilter } from '../domain/access';
 import type { ItemFilter } from '../domain/filter';
 import { notFound } from '../errors';
 

@@ -14,7 +14,9 @@ import { AppError, badRequest, conflict } from '../errors';
 import type { AuthState } from '../policies/credentials';
 import type { OwnComponents } from '../web/ownComponents';
 import { lockWorkspaceScope } from '../db/repositories/locks';
-import { mayChooseModel, threadOwner } from '../policies/scopes';
+import { authorize } from '../policies/authorize';
+import { RuleMessages } from '../policies/rules';
+import { threadOwner } from '../policies/scopes';
 import { boundReached } from './bounds';
 import { agentAddressPolicy, loadServer, loadThread, postMessage, serverAuthToken, type ThreadLimits } from './agent';
 import {
@@ -59,7 +61,7 @@ export const RunMessages = {
   noServer: 'The thread is not bound to an agent server',
   busy: 'A run is already in progress on this thread',
   noModel: 'model is required: set it on the agent server or in the run request',
-  modelFixed: "Only the workspace credential runs another model than the agent server's",
+  modelFixed: RuleMessages.modelFixed,
   toolRoundsExceeded: 'The agent server kept calling tools after the tool round limit',
 } as const;
 
@@ -158,19 +160,7 @@ export async function prepareRun(
   const thread = await loadThread(deps.db, auth, threadId);
   if (!thread.agent_server_id) throw new AppError(409, RunMessages.noServer);
   const server = await loadServer(deps.db, auth.workspace.id, thread.agent_server_id);
-  if (!mayChooseModel(auth, server.model, input.model)) {
-    throw new AppError(
-      403,
-      RunMessages.modelFixed,
-      undefined,
-      {},
-      {
-        code: 'model_fixed',
-        param: 'model',
-        hint: "Omit model: the agent server's model is the workspace's choice",
-      },
-    );
-  }
+  authorize(auth, 'agent.chooseModel', { serverModel: server.model, named: input.model });
   const model = input.model ?? server.model;
   if (!model) throw badRequest(RunMessages.noModel);
   serverAuthToken(deps.secrets, server); // an unreadable token is a 409 before the stream opens

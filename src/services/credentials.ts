@@ -6,43 +6,27 @@ import type { Tx } from '../db/knex';
 import * as apiKeys from '../db/repositories/apiKeys';
 import { loadCredentialContext, type CredentialContext } from '../db/repositories/credentials';
 import type { WorkspaceRow } from '../db/rows';
-import { AppError, forbidden, gone, Messages, notFound, unauthorized, type ErrorHelp } from '../errors';
+import { gone, Messages, notFound, unauthorized } from '../errors';
 import type { Action } from '../policies/actions';
 import { authorize } from '../policies/authorize';
 import type { AuthState } from '../policies/credentials';
+import type { Wording } from '../policies/rules';
 import type { TokenClaims } from './tokens';
 import { loadActiveWorkspace } from './workspaces';
 
-/** The refusals a route may word its own way (the RAG endpoint does). */
-export interface GrantRefusals {
-  /** The workspace belongs to another organization than the token's. */
-  mismatch(): AppError;
-  /** The token's role has been deleted. */
-  roleGone(): AppError;
-}
-
-/** The help of a token whose role was deleted (the RAG endpoint answers it with its own status). */
-export const ROLE_GONE: ErrorHelp = {
-  code: 'token_role_deleted',
-  param: 'Authorization',
-  hint: 'The role this token is bound to was deleted: mint a new token with an existing customerRoleId or roleId.',
-};
-
-export const GRANT_REFUSALS: GrantRefusals = {
-  mismatch: () => forbidden(Messages.insufficientPermissions),
-  roleGone: () => forbidden(Messages.roleNotFound, ROLE_GONE),
-};
-
-/** The token's workspace while its grant stands; otherwise the refusal, in the guard's order. */
+/**
+ * The token's workspace while its grant stands; otherwise the refusal, in the guard's order. The policy decides
+ * the organization and role rules, worded as the route words them (wording 'rag': the RAG endpoint's answers).
+ */
 export function standingWorkspace(
   context: CredentialContext,
   claims: TokenClaims,
-  refusals: GrantRefusals = GRANT_REFUSALS,
+  wording: Wording = 'default',
 ): WorkspaceRow {
   const { workspace } = context;
   if (!workspace) throw notFound(Messages.workspaceNotFound);
   if (workspace.deleted_at) throw gone(Messages.workspaceDeleted, { code: 'workspace_deleted' });
-  if (workspace.organization_id !== claims.organizationId) throw refusals.mismatch();
+  authorize(claims, 'organization.standing', { organizationId: workspace.organization_id, wording });
   // A token minted by a key that has since been revoked stops working at once (user space tokens too).
   if (!context.apiKeyActive) {
     throw unauthorized(Messages.invalidAccessToken, {
@@ -52,7 +36,7 @@ export function standingWorkspace(
     });
   }
   // A token bound to a role that has since been deleted fails cleanly instead of widening or narrowing to nothing.
-  if (claims.roleId && !context.roleExists) throw refusals.roleGone();
+  authorize(claims, 'role.standing', { bound: Boolean(claims.roleId), exists: context.roleExists, wording });
   return workspace;
 }
 

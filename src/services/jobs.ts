@@ -1,6 +1,6 @@
 // Background job status: each job's workflow state and its progress: a website crawl's (from the database)
 // or a re-embed's (from the workflow's memo); to a credential narrower than the workspace's, only the jobs about
-// an item its knowledge scope reaches (src/policies/scopes.ts jobReach).
+// an item its knowledge scope reaches (src/policies/rules.ts job.read).
 import type { Deps } from './deps';
 import { describeJobWithSubject, withFailureReason, type JobState, type JobSubject } from '../temporal/jobs';
 import type { CrawlProgress, EvaluationProgress } from '../workflows/contracts';
@@ -9,13 +9,8 @@ import { crawlProgress, jobSourceRoot } from './sources';
 import { findVisibleKnowledge } from './knowledge';
 import { countReembedProgress } from '../db/repositories/embeddingSpace';
 import type { AuthState } from '../policies/credentials';
-import {
-  jobReach,
-  knowledgeScope,
-  mayCountWorkspaceChunks,
-  mayExplainRoles,
-  mayTrackEvaluation,
-} from '../policies/scopes';
+import { can } from '../policies/authorize';
+import { knowledgeScope, mayCountWorkspaceChunks, mayExplainRoles } from '../policies/scopes';
 import { rulesJobProgress } from './sourceRules';
 
 /**
@@ -61,7 +56,7 @@ export async function describeJobs(
       const { state, subject } = await describeJobWithSubject(deps.temporal, workspaceId, id);
       if (state.status === 'NOT_FOUND') return state;
       const reached = await itemReached(id, subject);
-      if (jobReach(auth, { deploymentWide: subject.deploymentWide, itemReached: reached }) === 'hidden') {
+      if (!can(auth, 'job.read', { deploymentWide: subject.deploymentWide, itemReached: reached })) {
         return { jobId: id, status: 'NOT_FOUND' as const };
       }
       // Only now, for a job the caller may see: a failed job's reason (one more call to Temporal).
@@ -69,7 +64,7 @@ export async function describeJobs(
       if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
       // An evaluation's progress only to a credential that may read evaluations.
-      const evaluation = mayTrackEvaluation(auth) ? await evaluationProgress(deps.db, workspaceId, id) : undefined;
+      const evaluation = can(auth, 'evaluation.track') ? await evaluationProgress(deps.db, workspaceId, id) : undefined;
       if (evaluation) return { ...job, progress: evaluation };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
       const progress = await crawlProgress(deps.db, workspaceId, id, scope);

@@ -10,10 +10,11 @@ import type { EmbeddingProvider } from '../embeddings/provider';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { isUuid } from '../ids';
 import type { AuthState } from '../policies/credentials';
-import { isScoped, knowledgeScope, mayTrackUpload } from '../policies/scopes';
+import { can } from '../policies/authorize';
+import { isScoped, knowledgeScope } from '../policies/scopes';
 import { accessFilter } from './access';
 import { withLiveEmbeddings } from './embeddingSpace';
-import type { AccessFilter } from '../db/repositories/search';
+import type { AccessFilter } from '../domain/access';
 
 export const KnowledgeMessages = {
   invalidId: 'Invalid knowledge ID format',
@@ -89,7 +90,7 @@ export async function searchByMetadata(
 /**
  * An upload the caller may track, with its item when the caller may see it. Under RBAC a role-bound caller
  * sees an upload only once its item exists and is assigned to the role; an upload into a space only the
- * workspace credential sees (src/policies/scopes.ts mayTrackUpload).
+ * workspace credential sees (src/policies/rules.ts upload.track).
  */
 export async function loadTrackedUpload(
   db: Db,
@@ -99,7 +100,7 @@ export async function loadTrackedUpload(
   const { workspace } = auth;
   if (!isUuid(uploadId)) throw badRequest('Invalid upload file metadata ID format');
   const found = await uploads.findUpload(db, workspace.id, uploadId);
-  const upload = found && mayTrackUpload(auth, { spaceId: found.space_id }) ? found : undefined;
+  const upload = found && can(auth, 'upload.track', { spaceId: found.space_id }) ? found : undefined;
   const scope = knowledgeScope(auth);
   const row = upload?.knowledge_id
     ? await findVisibleKnowledge(db, workspace.id, upload.knowledge_id, {

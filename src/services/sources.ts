@@ -6,7 +6,7 @@ import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as syncedSources from '../db/repositories/syncedSources';
 import { sourceKind } from '../connectors/registry';
-import type { AccessFilter } from '../db/repositories/search';
+import type { AccessFilter } from '../domain/access';
 import { isScoped } from '../policies/scopes';
 import type { KnowledgeRow, WorkspaceRow } from '../db/rows';
 import type { Attributes } from '../domain/filter';

@@ -1,5 +1,5 @@
 // A space's own files (knowledge uploaded with the form field spaceId): listed, read and deleted only through
-// their space, by those who reach it (src/policies/scopes.ts); the workspace knowledge routes never show them.
+// their space, by those who reach it (src/policies/rules.ts); the workspace knowledge routes never show them.
 import type { Db } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import type { KnowledgeRow, SpaceRow } from '../db/rows';

@@ -4,23 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { authorize } from '../policies/authorize';
 import type { AuthState } from '../policies/credentials';
 import { activationBudget } from '../policies/rateBudgets';
-import {
-  activationBoundKey,
-  activationRole,
-  lentApiKeyId,
-  mayActivateSpace,
-  mayManageSpaceFiles,
-  mayRecordSpaceRole,
-  spaceReach,
-  spaceSpeaker,
-  type SpaceFacts,
-} from '../policies/scopes';
+import { activationBoundKey, activationRole, lentApiKeyId, mayRecordSpaceRole, spaceSpeaker } from '../policies/scopes';
+import type { SpaceFacts } from '../policies/rules';
 import type { Db } from '../db/knex';
 import * as organizations from '../db/repositories/organizations';
 import * as searchCounts from '../db/repositories/searchCounts';
 import * as spaces from '../db/repositories/spaces';
 import type { SpaceGroupRow, SpaceMessageRow, SpaceRow, SpaceUserRow } from '../db/rows';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import { isUuid } from '../ids';
 import { resolveRole } from './accessTokens';
 import type { TokenService } from './tokens';
@@ -28,13 +19,10 @@ import type { Config } from '../config';
 import { lockWorkspaceScope } from '../db/repositories/locks';
 import { boundReached } from './bounds';
 import { requireMessageFitsQuota } from './storageQuota';
+import { SpaceMessages } from '../domain/spaces';
 
-export const SpaceMessages = {
-  notFound: 'Space not found',
-  private: 'The space is private',
-  groupNotFound: 'Group not found',
-  messageNotFound: 'Message not found',
-} as const;
+// The spec's space messages live below the service and the space policy, which both answer them.
+export { SpaceMessages } from '../domain/spaces';
 
 /** The spec's space and RAG errors carry the literal error value "Error". */
 export const spaceError = (status: number, message: string) => new AppError(status, message, 'Error');
@@ -46,10 +34,11 @@ export async function loadSpace(db: Db, workspaceId: string, spaceId: string): P
 }
 
 /**
- * The space if the caller reaches it (src/policies/scopes.ts): a user space token outside its user's spaces
- * (or holding a role the space no longer has) is 400 "The space is private" (the spec's answer); an end
- * user's access token outside its role or subject is 404 "Space not found", as if the space did not exist.
- * With need 'manageFiles', a caller that reaches the space but may not delete its files (a GUEST) is 403.
+ * The space if the caller reaches it (the rule space.enter, src/policies/rules.ts): a user space token outside
+ * its user's spaces (or holding a role the space no longer has) is 400 "The space is private" (the spec's
+ * answer); an end user's access token outside its role or subject is 404 "Space not found", as if the space did
+ * not exist. With need 'manageFiles' (the rule space.manageFiles), a caller that reaches the space but may not
+ * delete its files (a GUEST) is 403.
  */
 export async function requireSpaceAccess(
   db: Db,
@@ -69,10 +58,7 @@ export async function requireSpaceAccess(
     ownerExternalId: owner?.external_id ?? '',
     ...(memberRole === undefined ? {} : { callerMemberRole: memberRole }),
   };
-  const reach = spaceReach(auth, facts);
-  if (reach === 'private') throw spaceError(400, SpaceMessages.private);
-  if (reach === 'hidden') throw spaceError(404, SpaceMessages.notFound);
-  if (need === 'manageFiles' && !mayManageSpaceFiles(auth, facts)) throw forbidden();
+  authorize(auth, need === 'manageFiles' ? 'space.manageFiles' : 'space.enter', facts);
   return space;
 }
 
@@ -98,8 +84,8 @@ export async function activateUserSpace(
   input: { externalId: string; email?: string; roleId?: string },
 ): Promise<Activation> {
   const { workspace } = caller;
-  const apiKeyId = lentApiKeyId(caller);
-  if (!apiKeyId) throw forbidden();
+  authorize(caller, 'space.lendKey');
+  const apiKeyId = lentApiKeyId(caller)!;
   const roleId = input.roleId ?? null;
   const { user, space, isNew } = await deps.db.transaction(async (trx) => {
     const u = await spaces.upsertSpaceUser(trx, workspace.id, { externalId: input.externalId, email: input.email });
@@ -117,7 +103,7 @@ export async function activateUserSpace(
       }
     }
     const ensured = await spaces.ensureSpace(trx, workspace.id, u, roleId, activatedBy);
-    if (!mayActivateSpace(caller, { roleId: ensured.space.role_id, ownerExternalId: u.external_id })) throw forbidden();
+    authorize(caller, 'space.activateFor', { roleId: ensured.space.role_id, ownerExternalId: u.external_id });
     if (!ensured.isNew && mayRecordSpaceRole(caller, { roleId: ensured.space.role_id }, roleId)) {
       await spaces.setSpaceRole(trx, workspace.id, ensured.space.id, roleId);
     }
@@ -149,9 +135,8 @@ export async function resolveGroup(db: Db, space: SpaceRow, groupId: string | un
 
 /** The space user a user space token speaks for (the policy admits only user space tokens where this is called). */
 export function spaceUserId(auth: AuthState): string {
-  const userId = spaceSpeaker(auth);
-  if (!userId) throw new AppError(403, 'A user space token is required');
-  return userId;
+  authorize(auth, 'space.speak');
+  return spaceSpeaker(auth) ?? '';
 }
 
 /** Messages a paged listing returns when it gives `before` without `limit`. */

@@ -7,9 +7,10 @@ import * as knowledge from '../db/repositories/knowledge';
 import * as versions from '../db/repositories/versions';
 import type { KnowledgeRow } from '../db/rows';
 import type { Deps } from './deps';
-import { badRequest, conflict, forbidden, isUniqueViolation } from '../errors';
+import { badRequest, conflict, isUniqueViolation } from '../errors';
 import type { AuthState } from '../policies/credentials';
-import { upsertReach } from '../policies/scopes';
+import { authorize } from '../policies/authorize';
+import { RuleMessages } from '../policies/rules';
 import { contentHash } from './ingestion';
 import { checkFetchableUrl, createTextItem, createUrlItem, createWebsite, recrawl, type WebsiteInput } from './sources';
 import { acceptUpload, discardUpload, type StagedUpload, type UploadInput, type UploadOutcome } from './uploads';
@@ -27,7 +28,7 @@ type UpsertKind = keyof typeof CREATED_BY;
 export const UpsertMessages = {
   otherKind: (type: string) =>
     `externalId belongs to a ${type} item: only ${CREATED_BY[type as UpsertKind] ?? 'the route that created it'} can replace it`,
-  otherSpace: 'externalId belongs to an item in another space',
+  otherSpace: RuleMessages.otherSpace,
   otherUrl: 'externalId belongs to an item with another url: post its own url to fetch it again',
   unpack: 'externalId cannot be combined with unpack=true',
   racing: 'An item with this externalId is being created by another request; retry',
@@ -58,9 +59,7 @@ export async function upsertTarget(
 ): Promise<KnowledgeRow | undefined> {
   const row = await knowledge.findByExternalId(db, auth.workspace.id, externalId);
   if (!row) return undefined;
-  const reach = upsertReach(auth, { spaceId: row.space_id }, { spaceId });
-  if (reach === 'forbidden') throw forbidden();
-  if (reach === 'otherSpace') throw conflict(UpsertMessages.otherSpace);
+  authorize(auth, 'knowledge.upsert', { item: { spaceId: row.space_id }, posted: { spaceId } });
   if (row.type !== type) throw conflict(UpsertMessages.otherKind(row.type));
   return row;
 }

@@ -8,7 +8,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { createActivities } from '../../src/activities';
 import { activityDeps } from '../../src/main/deps';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { upsertReach } from '../../src/policies/scopes';
+import { decide } from '../../src/policies/authorize';
 import type { AuthState } from '../../src/policies/credentials';
 import { EXTERNAL_ID_MESSAGE } from '../../src/api/routes/knowledge/schema';
 import { assertError } from '../helpers/assertions';
@@ -292,13 +292,17 @@ describe('upsert by external id', function () {
       workspace,
       ...(kind === 'apiKey' ? {} : { token: { roleId } as AuthState['token'] }),
     });
-    assert.equal(upsertReach(as('workspace'), { spaceId: null }, { spaceId: null }), 'open');
-    assert.equal(upsertReach(as('workspace'), { spaceId: 's1' }, { spaceId: 's1' }), 'open');
-    assert.equal(upsertReach(as('workspace'), { spaceId: 's1' }, { spaceId: null }), 'otherSpace');
-    assert.equal(upsertReach(as('workspace'), { spaceId: null }, { spaceId: 's2' }), 'otherSpace');
-    assert.equal(upsertReach(as('workspace'), { spaceId: 's1' }, { spaceId: 's2' }), 'otherSpace');
-    assert.equal(upsertReach(as('role', 'r'), { spaceId: null }, { spaceId: null }), 'forbidden');
-    assert.equal(upsertReach(as('userSpace', 'r'), { spaceId: 's1' }, { spaceId: 's1' }), 'forbidden');
+    const reach = (auth: AuthState, item: string | null, posted: string | null) => {
+      const decision = decide(auth, 'knowledge.upsert', { item: { spaceId: item }, posted: { spaceId: posted } });
+      return decision.allowed ? 'open' : decision.refusal.status === 409 ? 'otherSpace' : 'forbidden';
+    };
+    assert.equal(reach(as('workspace'), null, null), 'open');
+    assert.equal(reach(as('workspace'), 's1', 's1'), 'open');
+    assert.equal(reach(as('workspace'), 's1', null), 'otherSpace');
+    assert.equal(reach(as('workspace'), null, 's2'), 'otherSpace');
+    assert.equal(reach(as('workspace'), 's1', 's2'), 'otherSpace');
+    assert.equal(reach(as('role', 'r'), null, null), 'forbidden');
+    assert.equal(reach(as('userSpace', 'r'), 's1', 's1'), 'forbidden');
   });
 
   it("an upload into a space never replaces workspace knowledge or another user's file by naming its externalId", async () => {

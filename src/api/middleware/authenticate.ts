@@ -2,18 +2,20 @@
 // credential (401) -> organization header (400/403) -> credential's workspace is the addressed one (403;
 // only the token's own workspace is ever read, so it reveals nothing about other workspaces) -> workspace
 // exists (404) and is not deleted (410) -> minting API key still active (401) -> bound role still exists
-// (403) -> the route's action is allowed for the credential's kind (403, src/policies).
-import type { Context, Middleware, Next } from 'koa';
+// (403) -> the route's action is allowed for the credential's kind (403). Every 403 here is a policy's answer:
+// authorize() with the addressing rules (src/policies/rules.ts), then with the route's action.
+import type { Context, Next } from 'koa';
 import type { Deps } from '../../services/deps';
-import { AppError, badRequest, forbidden, Messages, unauthorized, type ErrorHelp } from '../../errors';
+import { AppError, badRequest, Messages, unauthorized, type ErrorHelp } from '../../errors';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
-import { tokenKind, type AuthState } from '../../policies/credentials';
+import { TOKEN_ENDPOINT, tokenKind, type AuthState } from '../../policies/credentials';
 import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
 import { credentialContext, recordApiKeyUse } from '../../services/authentication';
-import { ROLE_GONE, standingWorkspace } from '../../services/credentials';
+import { standingWorkspace } from '../../services/credentials';
 import type { TokenRefusal } from '../../services/tokens';
 import { loadActiveWorkspace } from '../../services/workspaces';
+import { ROUTE_GUARD, type GuardMiddleware, type GuardOptions, type RouteGuard } from './routeGuard';
 
 declare module 'koa' {
   interface DefaultState {
@@ -28,37 +30,6 @@ export function requireAuth(ctx: Context): AuthState {
   return auth;
 }
 
-export interface GuardOptions {
-  /** 'apiKey': the x-api-key header (token and user space issuance); otherwise a bearer token. */
-  credential?: 'apiKey' | 'bearer';
-  /** Whether the semantic-search style x-api-key must accompany the bearer token. */
-  requireApiKey?: boolean;
-  /** /v1 routes require the organizationid header; the unversioned search routes check it only when sent. */
-  organizationHeader?: 'required' | 'optional';
-  /**
-   * The RAG endpoint's own answers: a token of another workspace gets 404 "Workspace ID does not match"
-   * and a token whose role was deleted 400 "Role not found" (both with the error value "Error"); elsewhere
-   * these are 403 "Insufficient permissions" and 403 "Role not found".
-   */
-  ragErrors?: boolean;
-  /**
-   * The route names no workspace: the presented API key's own is the one addressed (GET /api-keys/current, where a
-   * client holding only the key learns its workspace).
-   */
-  keyNamesWorkspace?: boolean;
-}
-
-/** What a guard declares, readable from the mounted router (the route table, its tests and the OpenAPI document). */
-export interface RouteGuard {
-  action: Action;
-  /** How the credential travels: none (public), the x-api-key header, or a bearer token. */
-  credential: 'none' | 'apiKey' | 'bearer';
-  options: GuardOptions;
-}
-export const ROUTE_GUARD = Symbol('routeGuard');
-export type GuardMiddleware = Middleware & { [ROUTE_GUARD]: RouteGuard };
-
-const TOKEN_ENDPOINT = 'POST /workspaces/{workspaceId}/generate-access-key-token';
 const invalidToken = (help: ErrorHelp) =>
   unauthorized(Messages.invalidAccessToken, { param: 'Authorization', ...help });
 const invalidApiKey = (help: ErrorHelp) => unauthorized(Messages.invalidApiKey, { param: 'x-api-key', ...help });
@@ -128,12 +99,8 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options:
   }
   const key = await verifyApiKey(deps.db, presented);
   if (!key) throw invalidApiKey({ code: 'api_key_invalid' });
-  if (!options.keyNamesWorkspace && key.workspace_id !== ctx.params.workspaceId) {
-    throw forbidden(Messages.insufficientPermissions, {
-      code: 'api_key_workspace_mismatch',
-      param: 'x-api-key',
-      hint: `The key belongs to workspace ${key.workspace_id}: call that workspace, or use this workspace's key.`,
-    });
+  if (!options.keyNamesWorkspace) {
+    authorize({ workspaceId: key.workspace_id }, 'apiKey.address', { workspaceId: ctx.params.workspaceId });
   }
   const workspace = await loadActiveWorkspace(deps.db, key.workspace_id);
   recordApiKeyUse(deps.db, key.id);
@@ -167,13 +134,7 @@ async function authenticateBearer(
   if (keyHash) {
     const key = context.presentedKey;
     if (!key || !sameKeyHash(key.keyHash, keyHash)) throw invalidApiKey({ code: 'api_key_invalid' });
-    if (key.workspaceId !== claims.workspaceId) {
-      throw forbidden(Messages.insufficientPermissions, {
-        code: 'api_key_workspace_mismatch',
-        param: 'x-api-key',
-        hint: "The API key and the token belong to different workspaces: send the token's workspace's key.",
-      });
-    }
+    authorize(claims, 'apiKey.pair', { workspaceId: key.workspaceId });
   }
   // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.
   if (claims.tokenType === 'access') {
@@ -185,39 +146,12 @@ async function authenticateBearer(
         hint: `Send organizationid: ${claims.organizationId} (the organization this access token was minted for).`,
       });
     }
-    if (organizationId && organizationId !== claims.organizationId) {
-      throw forbidden(Messages.insufficientPermissions, {
-        code: 'organization_mismatch',
-        param: 'organizationid',
-        hint:
-          `The header names organization ${organizationId.slice(0, 64)}, the token was minted for ` +
-          `${claims.organizationId}: send that id in organizationid.`,
-      });
-    }
+    authorize(claims, 'organization.address', { organizationId: organizationId || undefined });
   }
-  const workspaceId = ctx.params.workspaceId ?? '';
-  const otherWorkspace: ErrorHelp = {
-    code: 'token_workspace_mismatch',
-    param: 'Authorization',
-    hint:
-      `The token belongs to workspace ${claims.workspaceId}: call that workspace's paths, or mint a token for ` +
-      `this one with its API key (${TOKEN_ENDPOINT}).`,
-  };
-  const mismatch = () =>
-    options.ragErrors
-      ? new AppError(404, 'Workspace ID does not match', 'Error', {}, otherWorkspace)
-      : forbidden(Messages.insufficientPermissions, otherWorkspace);
-  if (workspaceId !== claims.workspaceId) throw mismatch();
-  const workspace = standingWorkspace(
-    context,
-    claims,
-    options.ragErrors
-      ? {
-          mismatch: () => new AppError(404, 'Workspace ID does not match', 'Error'),
-          roleGone: () => new AppError(400, Messages.roleNotFound, 'Error', {}, ROLE_GONE),
-        }
-      : undefined,
-  );
+  // The RAG endpoint words its refusals its own way (GuardOptions.ragErrors); the policy knows both wordings.
+  const wording = options.ragErrors ? 'rag' : 'default';
+  authorize(claims, 'workspace.address', { workspaceId: ctx.params.workspaceId ?? '', wording });
+  const workspace = standingWorkspace(context, claims, wording);
   return { kind: tokenKind(claims), workspace, token: claims };
 }
 

@@ -3,7 +3,7 @@
 // there, as the OpenAPI document describes it, rather than falling through to the parameter route.
 import type { Context, Next } from 'koa';
 import { AppError } from '../../errors';
-import type { RouteEntry } from '../routes/table';
+import type { RouteEntry } from './routeGuard';
 
 interface Template {
   pattern: RegExp;

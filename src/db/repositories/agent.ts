@@ -1,17 +1,9 @@
 // Agent servers, threads and messages. Every query takes the workspace; thread reads also take the caller's
 // thread scope (under ACTIVE RBAC, the token's role; the token's subject), so a thread outside it is simply absent.
+import type { ThreadScope } from '../../domain/access';
 import type { Tx } from '../knex';
 import type { AgentMessageRow, AgentServerRow, AgentThreadRow } from '../rows';
 import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
-
-/**
- * Which threads a caller sees: with roleId, only the threads bound to that role (null: none); with subject,
- * only the threads created for that subject (null: only threads without one); an absent field does not narrow.
- */
-export interface ThreadScope {
-  roleId?: string | null;
-  subject?: string | null;
-}
 
 // ---- servers
 

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '../knex';
 import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../rows';
 import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
-import { applyAccessFilter, type AccessFilter } from './search';
+import type { AccessFilter } from '../../domain/access';
+import { applyAccessFilter } from './search';
 
 export async function insertCategory(
   db: Tx,

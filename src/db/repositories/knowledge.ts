@@ -6,7 +6,8 @@ import type { Attributes } from '../../domain/filter';
 import { EmbeddingModelSwitchedError } from './embeddingSpace';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
-import { applyAccessFilter, type AccessFilter } from './search';
+import type { AccessFilter } from '../../domain/access';
+import { applyAccessFilter } from './search';
 import { insertVersion, versionStorageKeys } from './versions';
 
 export async function insertKnowledge(

@@ -16,26 +16,11 @@
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
-import type { ItemFilter } from '../../domain/filter';
+import type { AccessFilter } from '../../domain/access';
 import { applyItemFilter } from './itemFilter';
 
-export interface AccessFilter {
-  /** Only knowledge assigned to this audience. */
-  audienceId?: string;
-  /** Only knowledge assigned (itself or through its parent) to at least one of these roles. */
-  roleIds?: string[];
-  /**
-   * Only knowledge assigned (itself or through its parent) to this role (RBAC: the caller's role); null: the
-   * caller must hold a role and holds none, so no workspace knowledge passes (src/policies/scopes.ts).
-   */
-  requiredRoleId?: string | null;
-  /** Only this space's knowledge; without it, only workspace knowledge (space knowledge stays in its space). */
-  spaceId?: string;
-  /** Only knowledge in this language. */
-  language?: string;
-  /** Only knowledge the request's filter (attributes and built-in keys) lets through. */
-  where?: ItemFilter;
-}
+// Callers that read the scope as search.AccessFilter keep that name; the type lives in src/domain.
+export type { AccessFilter } from '../../domain/access';
 
 /**
  * How a role filter joins: 'per-row' tests each item (an EXISTS probe per row: right when rows come in an

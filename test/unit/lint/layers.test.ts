@@ -1,7 +1,9 @@
 // The layer rules of eslint.config.mjs (README "Layout"): each arrow that runs up, planted in a file that
 // does not exist, is reported; the same import as a type, or an arrow that runs down, is not. So are the two
 // doors (Security III): an outbound request outside src/web (fetch, node:http(s), net, undici), and a
-// credential-kind check outside src/policies. Lint only: no database or Temporal.
+// credential-kind check outside src/policies. Since issue 39 also the database's edges: knex below the services,
+// a repository from a presenter or a policy, and db.table() or the connection under another name in a service.
+// Lint only: no database or Temporal.
 import assert from 'node:assert/strict';
 import { ESLint } from 'eslint';
 import { repoRoot } from '../../helpers/processes';
@@ -155,6 +157,77 @@ const violations: Planted[] = [
     filePath: 'src/workflows/x.ts',
     code: "import { readFile } from 'node:fs';\nexport const x = readFile;\n",
   },
+  // Below the services only repositories touch the database (issue 39: these passed lint before).
+  {
+    name: 'a connector imports knex',
+    filePath: 'src/connectors/x.ts',
+    code: "import knex from 'knex';\nexport const x = knex;\n",
+  },
+  {
+    name: 'the door imports knex',
+    filePath: 'src/web/x.ts',
+    code: "import { knex } from 'knex';\nexport const x = knex;\n",
+  },
+  {
+    name: 'a connector imports the knex factory',
+    filePath: 'src/connectors/x.ts',
+    code: "import { createDb } from '../db/knex';\nexport const x = createDb;\n",
+  },
+  {
+    name: 'a presenter imports a repository',
+    filePath: 'src/presenters/x.ts',
+    code: "import { listEndpoints } from '../db/repositories/webhooks';\nexport const x = listEndpoints;\n",
+  },
+  {
+    name: 'a policy imports a repository',
+    filePath: 'src/policies/x.ts',
+    code: "import { findRole } from '../db/repositories/roles';\nexport const x = findRole;\n",
+  },
+  {
+    name: "a policy imports a repository's type (scopes speak src/domain's types)",
+    filePath: 'src/policies/x.ts',
+    code: "import type { ThreadScope } from '../db/repositories/agent';\nexport type X = ThreadScope;\n",
+  },
+  {
+    name: 'a policy imports knex',
+    filePath: 'src/policies/x.ts',
+    code: "import knex from 'knex';\nexport const x = knex;\n",
+  },
+  {
+    name: 'a service builds a query with db.table()',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (db: any) => db.table('knowledge').where({ id: 1 });\n",
+  },
+  {
+    name: 'a service builds a query on an alias of db',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (db: any) => {\n  const q = db;\n  return q('knowledge');\n};\n",
+  },
+  {
+    name: 'a service builds a query on an alias of deps.db',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (deps: any) => {\n  const q = deps.db;\n  return q('knowledge');\n};\n",
+  },
+  {
+    name: 'a service renames db while destructuring',
+    filePath: 'src/services/x.ts',
+    code: "export const x = ({ db: q }: any) => q('knowledge');\n",
+  },
+  {
+    name: 'a service reassigns db to another name',
+    filePath: 'src/services/x.ts',
+    code: "let q: any;\nexport const x = (db: any) => {\n  q = db;\n  return q('knowledge');\n};\n",
+  },
+  {
+    name: 'a service builds a query on trx',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (trx: any) => trx('knowledge').update({ title: 't' });\n",
+  },
+  {
+    name: 'a service names its transaction t',
+    filePath: 'src/services/x.ts',
+    code: "export const x = (db: any) => db.transaction(async (t: any) => t('knowledge').delete());\n",
+  },
   // The one door out: outbound requests only through src/web.
   {
     name: 'a service calls the global fetch',
@@ -281,6 +354,26 @@ const allowed: Planted[] = [
     name: 'the CLI and the API present through src/presenters',
     filePath: 'src/cli/commands/x.ts',
     code: "import { presentEndpoint } from '../../presenters/webhooks';\nexport const x = presentEndpoint;\n",
+  },
+  {
+    name: 'a service takes db from deps under its own name and hands it on',
+    filePath: 'src/services/x.ts',
+    code:
+      "import { findWorkspace } from '../db/repositories/workspaces';\n" +
+      'export const x = (deps: any) => {\n  const db = deps.db;\n  const { db: trx } = deps;\n' +
+      '  return [findWorkspace(db, "w"), findWorkspace(trx, "w")];\n};\n',
+  },
+  {
+    name: 'a policy imports row types and domain types',
+    filePath: 'src/policies/x.ts',
+    code:
+      "import type { WorkspaceRow } from '../db/rows';\nimport type { AccessFilter } from '../domain/access';\n" +
+      'export type X = [WorkspaceRow, AccessFilter];\n',
+  },
+  {
+    name: 'a presenter imports a row type',
+    filePath: 'src/presenters/x.ts',
+    code: "import type { ApiKeyRow } from '../db/rows';\nexport type X = ApiKeyRow;\n",
   },
   {
     name: 'a workflow names its activities through the contract',
