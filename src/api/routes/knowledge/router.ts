@@ -57,7 +57,7 @@ export function knowledgeRouter(deps: Deps): Router {
   const read = guard(deps, 'knowledge.read');
   const write = guard(deps, 'knowledge.write');
   const base = '/v1/workspaces/:workspaceId/knowledge';
-  // Made on the first upload: routers read their dependencies only when serving (src/api/openapi/published.ts).
+  // Made on the first upload: routers read their dependencies only when serving (src/api/published.ts).
   let gate: ReturnType<typeof createUploadGate> | undefined;
   const uploadGate = () => (gate ??= createUploadGate(deps.config.limits.maxConcurrentUploads));
 
