@@ -8,7 +8,7 @@ import {
   AttributesResponseSchema,
   filterField,
   filterQueryParam,
-} from './filters';
+} from '../../schemas/filters';
 
 const intParam = (name: string, min: number, max: number, fallback: number) => {
   const message = `Invalid ${name} value, must be between ${min} and ${max}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterField } from '../knowledge/filters';
+import { filterField } from '../../schemas/filters';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
