@@ -7,7 +7,7 @@ import { UpsertMessages } from '../../../services/upserts';
 import { VersionMessages } from '../../../services/versions';
 import { AddressRefusalMessages } from '../../../web/fetch';
 import { MultipartMessages } from '../../multipart';
-import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {
   CascadeDeleteSchema,
   CreateLinkSchema,
@@ -64,6 +64,9 @@ import {
   updateKnowledgeExamples,
   uploadFileExamples,
 } from './examples';
+
+const knowledgeOps = operations('Knowledge');
+const searchOps = operations('Search');
 
 const base = '/v1/workspaces/{workspaceId}/knowledge';
 /** Upsert by external id (services/upserts.ts), on every creation that takes externalId. */
@@ -156,17 +159,14 @@ const sourceLinks = {
 };
 
 export const knowledgeOperations: ApiOperation[] = [
-  {
-    method: 'get',
-    path: base,
-    operationId: 'listKnowledge',
-    tag: 'Knowledge',
+  knowledgeOps.get(base, 'listKnowledge', {
     summary: 'List knowledge, newest first',
-    request: { path: WorkspacePath, query: KnowledgeListQuerySchema },
-    responses: {
-      200: {
-        description: 'A page of items',
-        schema: KnowledgeListSchema,
+    query: KnowledgeListQuerySchema,
+    ok: [
+      200,
+      'A page of items',
+      KnowledgeListSchema,
+      {
         links: Object.fromEntries(
           ['getKnowledge', 'deleteKnowledge', 'deleteKnowledgeCascade'].map((operationId) => [
             operationId,
@@ -174,7 +174,7 @@ export const knowledgeOperations: ApiOperation[] = [
           ]),
         ),
       },
-    },
+    ],
     errors: {
       400: [
         'Invalid page value, must be between 1 and 10000',
@@ -182,41 +182,21 @@ export const knowledgeOperations: ApiOperation[] = [
         EXTERNAL_ID_MESSAGE,
       ],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/link`,
-    operationId: 'createLink',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/link`, 'createLink', {
     summary: 'Create a link (stored, never fetched; title, description and URL are embedded)',
-    request: { path: WorkspacePath, body: CreateLinkSchema, examples: createLinkExamples.request },
-    responses: {
-      201: {
-        description: 'The new item',
-        schema: LinkCreatedSchema,
-        examples: createLinkExamples.response,
-        links: itemLinks('$response.body#/id'),
-      },
-    },
+    body: CreateLinkSchema,
+    examples: createLinkExamples,
+    ok: [201, 'The new item', LinkCreatedSchema, { links: itemLinks('$response.body#/id') }],
     errors: { 400: ['Missing required field', 'Type must be LINK'], 422: [KnowledgeMessages.invalidUrl] },
-  },
-  {
-    method: 'post',
-    path: `${base}/text`,
-    operationId: 'createTextSource',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/text`, 'createTextSource', {
     summary: 'Add text as a STRING item (chunked and embedded in the background)',
     description: UPSERT_DESCRIPTION,
-    request: { path: WorkspacePath, body: CreateTextSchema, examples: createTextExamples.request },
-    responses: {
-      201: {
-        description: 'The new item and its ingestion job',
-        schema: SourceCreatedSchema,
-        examples: createTextExamples.response,
-        links: sourceLinks,
-      },
-      ...upsertResponses,
-    },
+    body: CreateTextSchema,
+    examples: createTextExamples,
+    ok: [201, 'The new item and its ingestion job', SourceCreatedSchema, { links: sourceLinks }],
+    also: upsertResponses,
     errors: {
       400: [
         'Missing required field',
@@ -228,45 +208,32 @@ export const knowledgeOperations: ApiOperation[] = [
       ],
       409: upsertConflicts,
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/url`,
-    operationId: 'createUrlSource',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/url`, 'createUrlSource', {
     summary: 'Add a web page as a URL item (fetched, its main text extracted and indexed in the background)',
     description: `${UPSERT_DESCRIPTION} A URL item's page is fetched again (as POST …/{knowledgeId}/refetch); its url must be the item's.`,
-    request: { path: WorkspacePath, body: CreateUrlSchema, examples: createUrlExamples.request },
-    responses: {
-      200: {
-        description: 'The new item and its ingestion job; or (externalId of an existing item) its page unchanged',
-        schema: z.union([SourceCreatedSchema, KnowledgeUpsertedSchema]),
-        examples: createUrlExamples.response,
-        links: sourceLinks,
-      },
-      202: upsertResponses[202],
-    },
+    body: CreateUrlSchema,
+    examples: createUrlExamples,
+    ok: [
+      200,
+      'The new item and its ingestion job; or (externalId of an existing item) its page unchanged',
+      z.union([SourceCreatedSchema, KnowledgeUpsertedSchema]),
+      { links: sourceLinks },
+    ],
+    also: { 202: upsertResponses[202] },
     errors: { 400: [...urlErrors, EXTERNAL_ID_MESSAGE], 409: [...upsertConflicts, VersionMessages.notUrl] },
-  },
-  {
-    method: 'post',
-    path: `${base}/website`,
-    operationId: 'createWebsiteSource',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/website`, 'createWebsiteSource', {
     summary: 'Add a website: a WEBSITE item crawled in the background, one URL or FILE child per page or file',
     description:
       'The WEBSITE item is the root of a website source with the same id (GET …/sources/{sourceId}: schedule, ' +
       "sync history), and its crawl is that source's first sync. The crawl honours robots.txt, stays on the start " +
       "host, reads the site's sitemaps, follows links to maxDepth and requests at most maxPages pages; its progress " +
       'is in POST …/background-jobs (progress: pagesDone, pagesDiscovered, pagesFailed, pagesSkipped).',
-    request: { path: WorkspacePath, body: CreateWebsiteSchema, examples: createWebsiteExamples.request },
-    responses: {
-      200: {
-        description: 'The new site and its crawl job',
-        schema: SourceCreatedSchema,
-        examples: createWebsiteExamples.response,
-        links: sourceLinks,
-      },
+    body: CreateWebsiteSchema,
+    examples: createWebsiteExamples,
+    ok: [200, 'The new site and its crawl job', SourceCreatedSchema, { links: sourceLinks }],
+    also: {
       202: {
         description:
           'externalId of an existing site (with its url): it is recrawled with its settings (as POST …/recrawl)',
@@ -283,12 +250,8 @@ export const knowledgeOperations: ApiOperation[] = [
       ],
       409: [...upsertConflicts, SourceMessages.noSettings, boundMessage('workspaceSources')],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/file`,
-    operationId: 'uploadFile',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/file`, 'uploadFile', {
     summary: 'Upload a file (synchronous, or with status=BACKGROUND_START asynchronous)',
     description:
       'Accepted types: PDF, Word (.doc, .docx), text, Markdown, Excel (.xls, .xlsx), CSV, JPEG, PNG, GIF, WebP, MP4, ' +
@@ -296,14 +259,13 @@ export const knowledgeOperations: ApiOperation[] = [
       'answer comes at once (track it through upload-file-metadata, then get-knowledge); otherwise when the item is ' +
       'searchable, or with status PROCESSING past SYNC_UPLOAD_TIMEOUT_MS. ' +
       UPSERT_DESCRIPTION,
-    request: { path: WorkspacePath, multipart: UploadFormSchema, examples: uploadFileExamples.request },
-    responses: {
-      ...upsertResponses,
-      200: {
-        description:
-          'The upload (and, synchronously, its item); or (externalId of an existing item) its content unchanged',
-        schema: z.union([...UploadResponseSchema.options, KnowledgeUpsertedSchema]),
-        examples: uploadFileExamples.response,
+    multipart: UploadFormSchema,
+    examples: uploadFileExamples,
+    ok: [
+      200,
+      'The upload (and, synchronously, its item); or (externalId of an existing item) its content unchanged',
+      z.union([...UploadResponseSchema.options, KnowledgeUpsertedSchema]),
+      {
         links: {
           getUploadFileMetadata: {
             operationId: 'getUploadFileMetadata',
@@ -311,7 +273,8 @@ export const knowledgeOperations: ApiOperation[] = [
           },
         },
       },
-    },
+    ],
+    also: upsertResponses,
     errors: {
       400: [
         ...fileErrors[400],
@@ -329,26 +292,23 @@ export const knowledgeOperations: ApiOperation[] = [
       422: ['Failed to process file: …'],
       503: fileErrors[503],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/search`,
-    operationId: 'searchKnowledgeByMetadata',
-    tag: 'Search',
+  }),
+  searchOps.post(`${base}/search`, 'searchKnowledgeByMetadata', {
     summary: 'Metadata search (exact matches, AND); paging in X-Total-Count, X-Page and X-Limit',
-    request: { path: WorkspacePath, body: MetadataSearchSchema, examples: metadataSearchExamples.request },
-    responses: {
-      200: {
-        description: 'The matching items, newest first',
-        schema: z.array(MetadataSearchItemSchema),
-        examples: metadataSearchExamples.response,
+    body: MetadataSearchSchema,
+    examples: metadataSearchExamples,
+    ok: [
+      200,
+      'The matching items, newest first',
+      z.array(MetadataSearchItemSchema),
+      {
         headers: z.object({
           'X-Total-Count': z.string().regex(/^\d+$/).meta({ description: 'Matching items in all pages' }),
           'X-Page': z.string().regex(/^\d+$/),
           'X-Limit': z.string().regex(/^\d+$/),
         }),
       },
-    },
+    ],
     errors: {
       400: [
         'metadata must be an object with at least one property',
@@ -358,40 +318,33 @@ export const knowledgeOperations: ApiOperation[] = [
         'limit must be between 1 and 100',
       ],
     },
-  },
-  {
-    method: 'get',
-    path: '/v1/workspaces/{workspaceId}/upload-file-metadata/{uploadFileMetadataId}',
-    operationId: 'getUploadFileMetadata',
-    tag: 'Knowledge',
-    summary: 'Track an upload: knowledge is null until background processing created the item',
-    request: { path: withWorkspace({ uploadFileMetadataId: z.uuid().meta({ description: 'The upload' }) }) },
-    responses: {
-      200: {
-        description: 'The upload',
-        schema: UploadFileMetadataSchema,
-        links: {
-          getKnowledge: { operationId: 'getKnowledge', parameters: { knowledgeId: '$response.body#/knowledge/id' } },
+  }),
+  knowledgeOps.get(
+    '/v1/workspaces/{workspaceId}/upload-file-metadata/{uploadFileMetadataId}',
+    'getUploadFileMetadata',
+    {
+      summary: 'Track an upload: knowledge is null until background processing created the item',
+      params: withWorkspace({ uploadFileMetadataId: z.uuid().meta({ description: 'The upload' }) }),
+      ok: [
+        200,
+        'The upload',
+        UploadFileMetadataSchema,
+        {
+          links: {
+            getKnowledge: { operationId: 'getKnowledge', parameters: { knowledgeId: '$response.body#/knowledge/id' } },
+          },
         },
-      },
+      ],
+      errors: { 400: ['Invalid upload file metadata ID format'], 404: ['Upload file metadata not found'] },
     },
-    errors: { 400: ['Invalid upload file metadata ID format'], 404: ['Upload file metadata not found'] },
-  },
-  {
-    method: 'get',
-    path: `${base}/{knowledgeId}`,
-    operationId: 'getKnowledge',
-    tag: 'Knowledge',
+  ),
+  knowledgeOps.get(`${base}/{knowledgeId}`, 'getKnowledge', {
     summary: 'Get a knowledge item',
-    request: { path: KnowledgeIdPath },
-    responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
+    params: KnowledgeIdPath,
+    ok: [200, 'The item', KnowledgeSchema],
     errors: itemErrors,
-  },
-  {
-    method: 'patch',
-    path: `${base}/{knowledgeId}`,
-    operationId: 'updateKnowledge',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.patch(`${base}/{knowledgeId}`, 'updateKnowledge', {
     summary: "Replace an item's attributes (null clears them) or a STRING item's text",
     description:
       'The attributes replace the whole map. A website or unpacked archive passes the change on to its children: ' +
@@ -399,33 +352,31 @@ export const knowledgeOperations: ApiOperation[] = [
       '(README "Versions"): the answer shows it as `pendingVersion` while the item keeps answering from its ' +
       'current version; 409 for another type of item or while a version is still processing (rules on stored ' +
       'data that the schema cannot state).',
-    request: { path: KnowledgeIdPath, body: UpdateKnowledgeSchema, examples: updateKnowledgeExamples.request },
-    responses: {
-      200: { description: 'The item', schema: UpdatedKnowledgeSchema, examples: updateKnowledgeExamples.response },
-    },
+    params: KnowledgeIdPath,
+    body: UpdateKnowledgeSchema,
+    examples: updateKnowledgeExamples,
+    ok: [200, 'The item', UpdatedKnowledgeSchema],
     errors: {
       400: [...itemErrors[400], 'Missing required field', `content must be at most ${TEXT_MAX_CHARACTERS} characters`],
       404: itemErrors[404],
       409: [VersionMessages.notText, VersionMessages.inProgress],
     },
-  },
-  {
-    method: 'put',
-    path: `${base}/{knowledgeId}/file`,
-    operationId: 'replaceKnowledgeFile',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.put(`${base}/{knowledgeId}/file`, 'replaceKnowledgeFile', {
     summary: "Replace a FILE item's file: its next version, indexed in the background",
     description:
       'The item keeps its id, roles, categories, attributes and parent. Until the new version is COMPLETED every ' +
       'read and search answers from the current one; then, in one transaction, only from the new one. A failed ' +
       "version leaves the current one serving and shows as the item's `pendingVersion` (and in background-jobs). " +
       '409 for another type of item or while a version is still processing (rules on stored data).',
-    request: { path: KnowledgeIdPath, multipart: ReplaceFileFormSchema, examples: replaceFileExamples.request },
-    responses: {
-      202: {
-        description: 'The new version, processing',
-        schema: VersionStartedSchema,
-        examples: replaceFileExamples.response,
+    params: KnowledgeIdPath,
+    multipart: ReplaceFileFormSchema,
+    examples: replaceFileExamples,
+    ok: [
+      202,
+      'The new version, processing',
+      VersionStartedSchema,
+      {
         links: {
           getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
           listKnowledgeVersions: {
@@ -434,19 +385,15 @@ export const knowledgeOperations: ApiOperation[] = [
           },
         },
       },
-    },
+    ],
     errors: {
       ...fileErrors,
       400: [...itemErrors[400], ...fileErrors[400]],
       404: itemErrors[404],
       409: [VersionMessages.notFile, VersionMessages.inProgress],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/{knowledgeId}/refetch`,
-    operationId: 'refetchKnowledge',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/{knowledgeId}/refetch`, 'refetchKnowledge', {
     summary: "Read a URL item's page again as its next version",
     description:
       'The page is fetched (through the same guarded fetcher as its creation) and indexed as a new version; the ' +
@@ -454,9 +401,9 @@ export const knowledgeOperations: ApiOperation[] = [
       'version is made (200, unchanged: true). 409 for an item that is not a URL item, or while a version is ' +
       'processing (rules on stored data that the schema cannot state). A WEBSITE item is recrawled instead ' +
       '(POST …/recrawl).',
-    request: { path: KnowledgeIdPath },
-    responses: {
-      200: { description: 'The page is unchanged: nothing was done', schema: KnowledgeUpsertedSchema },
+    params: KnowledgeIdPath,
+    ok: [200, 'The page is unchanged: nothing was done', KnowledgeUpsertedSchema],
+    also: {
       202: {
         description: 'The new version (status: COMPLETED, PROCESSING, or FAILED while the old one serves)',
         schema: KnowledgeUpsertedSchema,
@@ -466,79 +413,57 @@ export const knowledgeOperations: ApiOperation[] = [
       ...itemErrors,
       409: [VersionMessages.notUrl, VersionMessages.inProgress],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/{knowledgeId}/versions/{version}/restore`,
-    operationId: 'restoreKnowledgeVersion',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/{knowledgeId}/versions/{version}/restore`, 'restoreKnowledgeVersion', {
     summary: 'Make an earlier COMPLETED version current again (atomic, no re-extraction)',
     description:
       "The version's kept chunks serve again from the moment of the answer; restoring the current version " +
       'changes nothing. 409 for a version that is not COMPLETED, whose content was purged, or while a newer ' +
       'version is processing (rules on stored data that the schema cannot state).',
-    request: {
-      path: KnowledgeIdPath.extend({
-        version: z
-          .string()
-          .regex(/^[1-9][0-9]{0,8}$/)
-          .meta({ description: 'The version number (malformed: 400 "Invalid version number")' }),
-      }),
-    },
-    responses: { 200: { description: 'The item, on the restored version', schema: KnowledgeSchema } },
+    params: KnowledgeIdPath.extend({
+      version: z
+        .string()
+        .regex(/^[1-9][0-9]{0,8}$/)
+        .meta({ description: 'The version number (malformed: 400 "Invalid version number")' }),
+    }),
+    ok: [200, 'The item, on the restored version', KnowledgeSchema],
     errors: {
       400: [...itemErrors[400], VersionMessages.invalidNumber],
       404: [...itemErrors[404], VersionMessages.notFound],
       409: [VersionMessages.notRestorable, VersionMessages.purged, VersionMessages.inProgress],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/{knowledgeId}/versions`,
-    operationId: 'listKnowledgeVersions',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.get(`${base}/{knowledgeId}/versions`, 'listKnowledgeVersions', {
     summary: "An item's versions, newest first",
     description:
       'Each with its number, status, size, content hash, the kind of credential that made it and whether it is ' +
       'the current one. Role-scoped like the item: an item the caller may not see answers 404.',
-    request: { path: KnowledgeIdPath },
-    responses: { 200: { description: 'The versions', schema: KnowledgeVersionListSchema } },
+    params: KnowledgeIdPath,
+    ok: [200, 'The versions', KnowledgeVersionListSchema],
     errors: itemErrors,
-  },
-  {
-    method: 'put',
-    path: `${base}/{knowledgeId}/reservedField`,
-    operationId: 'updateReservedField',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.put(`${base}/{knowledgeId}/reservedField`, 'updateReservedField', {
     summary: "Update an item's title and language (type must equal the stored type)",
     description:
       "`type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data " +
       'that the schema cannot state.',
-    request: { path: KnowledgeIdPath, body: ReservedFieldSchema, examples: reservedFieldExamples.request },
-    responses: {
-      200: { description: 'The item', schema: ReservedFieldUpdatedSchema, examples: reservedFieldExamples.response },
-    },
+    params: KnowledgeIdPath,
+    body: ReservedFieldSchema,
+    examples: reservedFieldExamples,
+    ok: [200, 'The item', ReservedFieldUpdatedSchema],
     errors: {
       400: [...itemErrors[400], 'Missing required field', 'Invalid knowledge type'],
       404: itemErrors[404],
       422: [KnowledgeMessages.typeMismatch],
     },
-  },
-  {
-    method: 'delete',
-    path: `${base}/{knowledgeId}`,
-    operationId: 'deleteKnowledge',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.delete(`${base}/{knowledgeId}`, 'deleteKnowledge', {
     summary: 'Delete an item without children (synchronous)',
-    request: { path: KnowledgeIdPath },
-    responses: { 200: { description: 'Deleted', schema: DeletedSchema } },
+    params: KnowledgeIdPath,
+    ok: [200, 'Deleted', DeletedSchema],
     errors: { 400: [...itemErrors[400], KnowledgeMessages.hasChildren], 404: itemErrors[404] },
-  },
-  {
-    method: 'post',
-    path: `${base}/{knowledgeId}/recrawl`,
-    operationId: 'recrawlWebsite',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(`${base}/{knowledgeId}/recrawl`, 'recrawlWebsite', {
     summary: 'Crawl a WEBSITE item again with its settings (changed pages re-indexed, vanished ones removed)',
     description:
       "A WEBSITE item is the root of a website source with the same id: a recrawl is that source's sync now " +
@@ -546,89 +471,58 @@ export const knowledgeOperations: ApiOperation[] = [
       "recrawl that would delete more than the source's maxDeleteShare of its pages ends NEEDS_CONFIRMATION (the " +
       "site's messageError says so) and changes nothing, until recrawled with confirmDeletes=true. Any item but a " +
       'WEBSITE answers 400: a rule on stored data that the schema cannot state.',
-    request: { path: KnowledgeIdPath, query: SyncNowQuerySchema },
-    responses: {
-      200: {
-        description: 'The sync job (the running one if a sync of the site is under way)',
-        schema: RecrawlResponseSchema,
+    params: KnowledgeIdPath,
+    query: SyncNowQuerySchema,
+    ok: [
+      200,
+      'The sync job (the running one if a sync of the site is under way)',
+      RecrawlResponseSchema,
+      {
         links: {
           getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
         },
       },
-    },
+    ],
     errors: {
       400: [...itemErrors[400], SourceMessages.notRecrawlable, 'Invalid field value'],
       404: itemErrors[404],
       409: [SourceMessages.noSettings],
     },
-  },
-  {
-    method: 'delete',
-    path: `${base}/{knowledgeId}/children`,
-    operationId: 'deleteKnowledgeCascade',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.delete(`${base}/{knowledgeId}/children`, 'deleteKnowledgeCascade', {
     summary: 'Delete an item and all its descendants (background job, leaves first)',
-    request: { path: KnowledgeIdPath },
-    responses: { 200: { description: 'The cascade-delete job', schema: CascadeDeleteSchema } },
+    params: KnowledgeIdPath,
+    ok: [200, 'The cascade-delete job', CascadeDeleteSchema],
     errors: itemErrors,
-  },
-  {
-    method: 'post',
-    path: '/workspaces/{workspaceId}/knowledge/search',
-    operationId: 'searchKnowledge',
-    tag: 'Search',
+  }),
+  searchOps.post('/workspaces/{workspaceId}/knowledge/search', 'searchKnowledge', {
     summary: 'Semantic search (Authorization and x-api-key; organizationid checked when sent)',
     description:
       'One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, ' +
       'rerank and rerankCandidates; explain adds the scores behind each result.',
-    request: { path: WorkspacePath, body: SemanticSearchSchema, examples: searchExamples.request },
-    responses: {
-      200: {
-        description: 'The results',
-        schema: SemanticSearchResponseSchema,
-        examples: searchExamples.response,
-        headers: rerankHeader,
-      },
-    },
+    body: SemanticSearchSchema,
+    examples: searchExamples,
+    ok: [200, 'The results', SemanticSearchResponseSchema, { headers: rerankHeader }],
     errors: { ...searchErrors, 400: [...searchErrors[400], ...RANKING_ERRORS, 'explain must be a boolean'] },
-  },
-  {
-    method: 'get',
-    path: '/v1/workspaces/{workspaceId}/retrieval-settings',
-    operationId: 'getRetrievalSettings',
-    tag: 'Search',
+  }),
+  searchOps.get('/v1/workspaces/{workspaceId}/retrieval-settings', 'getRetrievalSettings', {
     summary: "The workspace's retrieval settings (whether searches rerank by default)",
-    request: { path: WorkspacePath },
-    responses: { 200: { description: 'The settings', schema: RetrievalSettingsSchema } },
-  },
-  {
-    method: 'put',
-    path: '/v1/workspaces/{workspaceId}/retrieval-settings',
-    operationId: 'setRetrievalSettings',
-    tag: 'Search',
+    ok: [200, 'The settings', RetrievalSettingsSchema],
+  }),
+  searchOps.put('/v1/workspaces/{workspaceId}/retrieval-settings', 'setRetrievalSettings', {
     summary: "Change the workspace's retrieval settings (workspace credentials)",
     description: 'rerank: whether a knowledge search reranks when its request has no rerank field.',
-    request: { path: WorkspacePath, body: SetRetrievalSettingsSchema, examples: retrievalSettingsExamples.request },
-    responses: {
-      200: {
-        description: 'The new settings',
-        schema: RetrievalSettingsSchema,
-        examples: retrievalSettingsExamples.response,
-      },
-    },
+    body: SetRetrievalSettingsSchema,
+    examples: retrievalSettingsExamples,
+    ok: [200, 'The new settings', RetrievalSettingsSchema],
     errors: { 400: ['rerank must be a boolean'] },
-  },
-  ...(['/workspaces/{workspaceId}/knowledge/search-title', `${base}/search-title`] as const).map(
-    (path): ApiOperation => ({
-      method: 'post',
-      path,
-      operationId: path.startsWith('/v1/') ? 'searchKnowledgeByTitleV1' : 'searchKnowledgeByTitle',
-      tag: 'Search',
+  }),
+  ...(['/workspaces/{workspaceId}/knowledge/search-title', `${base}/search-title`] as const).map((path): ApiOperation =>
+    searchOps.post(path, path.startsWith('/v1/') ? 'searchKnowledgeByTitleV1' : 'searchKnowledgeByTitle', {
       summary: 'Title search (case-insensitive substring, newest first, no score)',
-      request: { path: WorkspacePath, body: TitleSearchSchema, examples: titleSearchExamples.request },
-      responses: {
-        200: { description: 'The results', schema: TitleSearchResponseSchema, examples: titleSearchExamples.response },
-      },
+      body: TitleSearchSchema,
+      examples: titleSearchExamples,
+      ok: [200, 'The results', TitleSearchResponseSchema],
       errors: searchErrors,
     }),
   ),
