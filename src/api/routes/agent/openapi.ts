@@ -33,7 +33,7 @@ import {
   runExamples,
   updateServerExamples,
 } from './examples';
-import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { RANKING_ERRORS, rerankHeader } from '../knowledge/search/openapi';
 import { boundMessage } from '../../../services/bounds';
 import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
 

@@ -9,7 +9,7 @@ import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from '../../validate';
-import { rankingOptionFields } from '../knowledge/schema';
+import { rankingOptionFields } from '../knowledge/search/schema';
 
 // ---- limits (README: Agent API)
 

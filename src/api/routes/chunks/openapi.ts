@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ChunkMessages } from '../../../services/chunks';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import type { ApiOperation } from '../../openapi/operation';
-import { KnowledgeIdPath } from '../knowledge/openapi';
+import { KnowledgeIdPath } from '../knowledge/items/openapi';
 import {
   ChunkListQuerySchema,
   ChunkListSchema,

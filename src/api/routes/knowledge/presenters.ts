@@ -2,14 +2,10 @@ import type { KnowledgeRow, KnowledgeVersionRow } from '../../../db/rows';
 import type { SearchResult } from '../../../services/search';
 import { versionStatus } from '../../../services/versions';
 import type { Upserted } from '../../../services/upserts';
-import type {
-  Knowledge,
-  KnowledgeUpserted,
-  KnowledgeVersion,
-  MetadataSearchItem,
-  SearchResultBody,
-  UploadItem,
-} from './schema';
+import type { Knowledge, KnowledgeUpserted } from './schema';
+import type { KnowledgeVersion } from './versions/schema';
+import type { MetadataSearchItem, SearchResultBody } from './search/schema';
+import type { UploadItem } from './uploads/schema';
 
 /** The item's metadata as the API shows it: the free metadata plus title and language. */
 function metadataOf(row: KnowledgeRow): Knowledge['metadata'] {

@@ -3,7 +3,7 @@ import { KnowledgeMessages } from '../../../services/knowledge';
 import { RoleMessages } from '../../../services/roles';
 import { JOBS_CURSOR_INVALID, JOBS_UNAVAILABLE } from '../../../services/workspaceJobs';
 import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
-import { KnowledgeIdPath } from '../knowledge/openapi';
+import { KnowledgeIdPath } from '../knowledge/items/openapi';
 import {
   BackgroundJobListQuerySchema,
   BackgroundJobListSchema,
@@ -37,7 +37,7 @@ import {
   updateRoleExamples,
 } from './examples';
 
-const rBACOps = operations('RBAC');
+const rbacOps = operations('RBAC');
 const jobsOps = operations('Jobs');
 
 const base = '/v1/workspaces/{workspaceId}';
@@ -51,11 +51,11 @@ const roleLinks = Object.fromEntries(
 const knowledgeErrors = ['Invalid knowledge ID format'] as const;
 
 export const rolesOperations: ApiOperation[] = [
-  rBACOps.get(`${base}/rbac-status`, 'getRbacStatus', {
+  rbacOps.get(`${base}/rbac-status`, 'getRbacStatus', {
     summary: "The workspace's RBAC status",
     ok: [200, 'RBAC status', RbacStatusResponseSchema],
   }),
-  rBACOps.put(`${base}/rbac-status`, 'setRbacStatus', {
+  rbacOps.put(`${base}/rbac-status`, 'setRbacStatus', {
     summary: 'Turn RBAC on or off',
     description: 'When ACTIVE, role-bound tokens see only knowledge assigned to their role, on every read path.',
     body: RbacStatusSchema,
@@ -63,11 +63,11 @@ export const rolesOperations: ApiOperation[] = [
     ok: [200, 'The new RBAC status', RbacStatusResponseSchema],
     errors: { 400: ['rbacEnabled must be a boolean'] },
   }),
-  rBACOps.get(`${base}/role`, 'listRoles', {
+  rbacOps.get(`${base}/role`, 'listRoles', {
     summary: 'List every role of the workspace (no pagination)',
     ok: [200, 'All roles', RoleListSchema],
   }),
-  rBACOps.post(`${base}/role`, 'createRole', {
+  rbacOps.post(`${base}/role`, 'createRole', {
     summary: 'Create a role (asynchronous)',
     description:
       'Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId already ' +
@@ -77,26 +77,26 @@ export const rolesOperations: ApiOperation[] = [
     ok: [200, 'The workflow and the role id', RoleCreatedSchema, { links: roleLinks }],
     errors: { 400: ['Missing required field', 'Invalid field value'] },
   }),
-  rBACOps.post(`${base}/role/find`, 'findRoles', {
+  rbacOps.post(`${base}/role/find`, 'findRoles', {
     summary: 'Find roles by customerRoleId (exact) and name (partial, case-insensitive)',
     body: FindRolesSchema,
     examples: findRolesExamples,
     ok: [200, 'The matching roles (empty: total 0)', RoleListSchema],
     errors: { 400: ['At least one search criterion required', 'Invalid field value'] },
   }),
-  rBACOps.get(`${base}/role/by-customer-role-id/{customerRoleId}`, 'getRoleByCustomerRoleId', {
+  rbacOps.get(`${base}/role/by-customer-role-id/{customerRoleId}`, 'getRoleByCustomerRoleId', {
     summary: 'Get a role by its customerRoleId (URL-encoded, case-sensitive)',
     params: withWorkspace({ customerRoleId: z.string().regex(CUSTOMER_ROLE_ID) }),
     ok: [200, 'The role', RoleSchema],
     errors: { 404: [RoleMessages.notFound] },
   }),
-  rBACOps.get(`${base}/role/{roleId}`, 'getRole', {
+  rbacOps.get(`${base}/role/{roleId}`, 'getRole', {
     summary: 'Get a role',
     params: RoleIdPath,
     ok: [200, 'The role', RoleSchema],
     errors: { 404: [RoleMessages.notFound] },
   }),
-  rBACOps.put(`${base}/role/{roleId}`, 'updateRole', {
+  rbacOps.put(`${base}/role/{roleId}`, 'updateRole', {
     summary: 'Update a role (asynchronous; omitted fields stay unchanged)',
     params: RoleIdPath,
     body: UpdateRoleSchema,
@@ -105,7 +105,7 @@ export const rolesOperations: ApiOperation[] = [
     ok: [200, 'The workflow and the role as it will be', RoleUpdatedSchema],
     errors: { 400: ['Invalid field value'], 404: [RoleMessages.notFound], 409: [RoleMessages.duplicate] },
   }),
-  rBACOps.delete(`${base}/role/{roleId}`, 'deleteRole', {
+  rbacOps.delete(`${base}/role/{roleId}`, 'deleteRole', {
     summary: 'Delete a role (asynchronous); its knowledge and taxonomy assignments go with it',
     description:
       'Starts the deletion and answers with its job: the role is not yet deleted when this answers. A GET of the role ' +
@@ -115,13 +115,13 @@ export const rolesOperations: ApiOperation[] = [
     ok: [200, 'The deletion workflow', RoleDeletedSchema],
     errors: { 404: [RoleMessages.notFound] },
   }),
-  rBACOps.get(`${base}/knowledge/{knowledgeId}/role`, 'listKnowledgeRoles', {
+  rbacOps.get(`${base}/knowledge/{knowledgeId}/role`, 'listKnowledgeRoles', {
     summary: 'The roles assigned to a knowledge item',
     params: KnowledgeIdPath,
     ok: [200, "The item's roles", z.array(KnowledgeRoleSchema)],
     errors: { 400: knowledgeErrors, 404: [KnowledgeMessages.notFound] },
   }),
-  rBACOps.get(`${base}/knowledge/{knowledgeId}/access`, 'explainKnowledgeAccess', {
+  rbacOps.get(`${base}/knowledge/{knowledgeId}/access`, 'explainKnowledgeAccess', {
     summary: "Why a role's search does or does not find an item",
     description:
       'The roles that see the item (assigned to it or to its parent), its chunks, and every rule that keeps it ' +

@@ -4,7 +4,7 @@ import { MESSAGES_MAX_PAGE, SpaceMessages } from '../../../services/spaces';
 import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { DeletedSchema, SpaceFilesQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
-import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { RANKING_ERRORS, rerankHeader } from '../knowledge/search/openapi';
 import { boundMessage } from '../../../services/bounds';
 import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
 import {

@@ -5,7 +5,7 @@ import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride
 import { requiring } from '../../openapi/required';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
-import { rankingOptionFields } from '../knowledge/schema';
+import { rankingOptionFields } from '../knowledge/search/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>
