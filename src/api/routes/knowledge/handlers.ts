@@ -1,5 +1,6 @@
 // What several knowledge routes share: loading an item the caller may see, and answering a creation that may
 // have been an upsert by external id.
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../../../services/deps';
 import * as knowledgeService from '../../../services/knowledge';
@@ -28,3 +29,6 @@ export const answerUpsert = <C>(ctx: Context, out: Upserted<C>, answerCreated: (
   ctx.status = out.kind === 'replaced' ? 202 : 200;
   ctx.body = presentUpserted(out);
 };
+
+/** A sub-resource's routes, by operation id: each mounts its route on the knowledge router (router.ts). */
+export type KnowledgeRoutes = Record<string, (router: Router) => unknown>;

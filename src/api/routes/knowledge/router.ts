@@ -1,10 +1,12 @@
 // Knowledge endpoints, by sub-resource: items (list/get, link, text, URL, attributes, reserved field, deletes),
 // websites, file uploads and their tracking, versions, and the semantic, title and metadata searches. Paths exactly
-// as the spec writes them.
+// as the spec writes them. Each sub-resource gives its routes by operation id; they are mounted in the knowledge
+// order (order.ts), the document's.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { createUploadGate } from '../../../services/uploads';
 import { itemRoutes } from './items/router';
+import { inKnowledgeOrder } from './order';
 import { searchRoutes } from './search/router';
 import { siteRoutes } from './sites/router';
 import { uploadRoutes } from './uploads/router';
@@ -18,10 +20,13 @@ export function knowledgeRouter(deps: Deps): Router {
   let gate: ReturnType<typeof createUploadGate> | undefined;
   const uploadGate = () => (gate ??= createUploadGate(deps.config.limits.maxConcurrentUploads));
 
-  itemRoutes(router, deps, base);
-  siteRoutes(router, deps, base);
-  uploadRoutes(router, deps, base, uploadGate);
-  versionRoutes(router, deps, base, uploadGate);
-  searchRoutes(router, deps, base);
+  const routes = {
+    ...itemRoutes(deps, base),
+    ...siteRoutes(deps, base),
+    ...uploadRoutes(deps, base, uploadGate),
+    ...versionRoutes(deps, base, uploadGate),
+    ...searchRoutes(deps, base),
+  };
+  for (const mount of inKnowledgeOrder(routes, 'route')) mount(router);
   return router;
 }
