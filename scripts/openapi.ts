@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { openApiFileText } from '../src/api/openapi/published';
+import { openApiFileText } from '../src/api/published';
 import { renderErrorGuideMarkdown } from '../src/errorGuide';
 import { clientTypesText } from './openapiClient';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileTemplate } from '../../src/api/middleware/methods';
-import { publishedOpenApiDocument } from '../../src/api/openapi/published';
+import { publishedOpenApiDocument } from '../../src/api/published';
 
 const SOURCE = path.resolve(__dirname, '../../../console/src');
 

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS as OUTPUT, launchChromium } from '../helpers/chromium';
-import { publishedOpenApiDocument } from '../../src/api/openapi/published';
+import { publishedOpenApiDocument } from '../../src/api/published';
 import { createTextExamples, searchExamples, uploadFileExamples } from '../../src/api/routes/knowledge/examples';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { waitForJob } from '../helpers/knowledge';

@@ -12,7 +12,7 @@ import { toAppError } from '../../src/errors';
 import { errorGuideText, PUBLISHED_FILES } from '../../scripts/openapi';
 import { DOCS_CSP } from '../../src/api/routes/docs/assets';
 import { errorDocUrl } from '../../src/api/middleware/errors';
-import { publishedOpenApiDocument } from '../../src/api/openapi/published';
+import { publishedOpenApiDocument } from '../../src/api/published';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';

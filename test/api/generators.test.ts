@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openApiFileText } from '../../src/api/openapi/published';
+import { openApiFileText } from '../../src/api/published';
 import { clientTypesText } from '../../scripts/openapiClient';
 import { repoRoot } from '../helpers/processes';
 import { pythonToolsVenv, run, type Run } from '../helpers/pythonTools';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { EXAMPLE_IDS } from '../../src/api/openapi/operation';
-import { publishedOpenApiDocument } from '../../src/api/openapi/published';
+import { publishedOpenApiDocument } from '../../src/api/published';
 import { createRoleExamples } from '../../src/api/routes/roles/examples';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';

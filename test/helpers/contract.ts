@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { compileTemplate } from '../../src/api/middleware/methods';
-import { publishedOpenApiDocument } from '../../src/api/openapi/published';
+import { publishedOpenApiDocument } from '../../src/api/published';
 
 type Json = Record<string, unknown>;
 

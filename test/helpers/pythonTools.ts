@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openApiFileText } from '../../src/api/openapi/published';
+import { openApiFileText } from '../../src/api/published';
 import { repoRoot } from './processes';
 
 export const PYTHON_PACKAGE = path.join(repoRoot, 'packages/python');

@@ -176,3 +176,77 @@ export const integerHeader = (description: string, id?: string) =>
  * (Python's, which schemathesis uses, counts U+001C..U+001F and U+0085 as blank and U+FEFF as not).
  */
 export const NON_BLANK = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+
+type Status = keyof ApiOperation['responses'];
+/** An answer: its status, description, body schema (none: no body) and the rest (headers, links, content type). */
+export type Answer = readonly [
+  status: Status,
+  description: string,
+  schema?: z.ZodType,
+  more?: Omit<SuccessResponse, 'description' | 'schema' | 'examples'>,
+];
+
+/** What varies from one operation to the next; the method, path and tag come from operations(tag).post(path, id). */
+export interface OperationParts {
+  summary: string;
+  description?: string;
+  /** Path parameters: the workspace alone (WorkspacePath) when left out and the path names {workspaceId}. */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  header?: NonNullable<ApiOperation['request']>['header'];
+  body?: z.ZodType;
+  bodyRequired?: boolean;
+  multipart?: z.ZodType;
+  /** Hand-written examples: the request's, and the main answer's (ok). */
+  examples?: { request?: Examples; response?: Examples };
+  /** The main answer (the one the examples show). */
+  ok: Answer;
+  /** Further answers with a body of their own. */
+  also?: ApiOperation['responses'];
+  errors?: ApiOperation['errors'];
+  security?: ApiOperation['security'];
+}
+
+/**
+ * The operations of one tag, one call each: `operations('Tokens').post(path, operationId, parts)` builds the
+ * ApiOperation the document renders (openapi/render.ts), from the few parts that vary.
+ */
+export function operations(tag: Tag) {
+  const build =
+    (method: HttpMethod) =>
+    (path: string, operationId: string, parts: OperationParts): ApiOperation => {
+      const { summary, description, params, query, header, body, bodyRequired, multipart, examples } = parts;
+      const [status, answer, schema, more] = parts.ok;
+      const pathParams = params ?? (path.includes('{workspaceId}') ? WorkspacePath : undefined);
+      const request = {
+        ...(pathParams ? { path: pathParams } : {}),
+        ...(query ? { query } : {}),
+        ...(header ? { header } : {}),
+        ...(body ? { body } : {}),
+        ...(bodyRequired !== undefined ? { bodyRequired } : {}),
+        ...(multipart ? { multipart } : {}),
+        ...(examples?.request ? { examples: examples.request } : {}),
+      };
+      return {
+        method,
+        path,
+        operationId,
+        tag,
+        summary,
+        ...(description !== undefined ? { description } : {}),
+        ...(Object.keys(request).length > 0 ? { request } : {}),
+        ...(parts.security ? { security: parts.security } : {}),
+        responses: {
+          ...parts.also,
+          [status]: {
+            description: answer,
+            ...(schema ? { schema } : {}),
+            ...(examples?.response ? { examples: examples.response } : {}),
+            ...more,
+          },
+        },
+        ...(parts.errors ? { errors: parts.errors } : {}),
+      };
+    };
+  return { get: build('get'), post: build('post'), put: build('put'), patch: build('patch'), delete: build('delete') };
+}

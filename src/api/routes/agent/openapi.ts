@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgentMessages } from '../../../services/agent';
 import { RunMessages } from '../../../services/agentRuns';
 import { AddressRefusalMessages } from '../../../web/fetch';
-import { ErrorBodySchema, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { ErrorBodySchema, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {
   AgentRagRequestSchema,
   AgentRagResponseSchema,
@@ -33,9 +33,11 @@ import {
   runExamples,
   updateServerExamples,
 } from './examples';
-import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { RANKING_ERRORS, rerankHeader } from '../knowledge/search/openapi';
 import { boundMessage } from '../../../services/bounds';
 import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
+
+const agentOps = operations('Agent');
 
 const base = '/v1/workspaces/{workspaceId}/agent';
 /** The Accept header MCP's Streamable HTTP transport requires (both media types). */
@@ -79,61 +81,39 @@ const serverLinks = Object.fromEntries(
 );
 
 export const agentOperations: ApiOperation[] = [
-  {
-    method: 'post',
-    path: `${base}/threads`,
-    operationId: 'createAgentThread',
-    tag: 'Agent',
+  agentOps.post(`${base}/threads`, 'createAgentThread', {
     summary: "Create a thread (bound to the token's role under ACTIVE RBAC)",
-    request: { path: WorkspacePath, body: CreateThreadRequestSchema, examples: createThreadExamples.request },
-    responses: {
-      201: {
-        description: 'The thread',
-        schema: ThreadSchema,
-        examples: createThreadExamples.response,
-        links: threadLinks,
-      },
-    },
+    body: CreateThreadRequestSchema,
+    examples: createThreadExamples,
+    ok: [201, 'The thread', ThreadSchema, { links: threadLinks }],
     errors: {
       400: [FIELD],
       404: [AgentMessages.serverNotFound],
       409: [boundMessage('agentThreadsPerSubject'), boundMessage('workspaceAgentThreads')],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/threads`,
-    operationId: 'listAgentThreads',
-    tag: 'Agent',
+  }),
+  agentOps.get(`${base}/threads`, 'listAgentThreads', {
     summary: "List threads, newest first (under ACTIVE RBAC the token's role's only)",
-    request: { path: WorkspacePath, query: ThreadListQuerySchema },
-    responses: { 200: { description: 'A page of threads', schema: ThreadListSchema } },
+    query: ThreadListQuerySchema,
+    ok: [200, 'A page of threads', ThreadListSchema],
     errors: {
       400: ['Invalid page value, must be between 1 and 1000000', 'Invalid limit value, must be between 1 and …'],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/threads/{threadId}`,
-    operationId: 'getAgentThread',
-    tag: 'Agent',
+  }),
+  agentOps.get(`${base}/threads/{threadId}`, 'getAgentThread', {
     summary: 'Get a thread with its messages',
-    request: { path: ThreadPath },
-    responses: { 200: { description: 'The thread and its messages', schema: ThreadWithMessagesSchema } },
+    params: ThreadPath,
+    ok: [200, 'The thread and its messages', ThreadWithMessagesSchema],
     errors: threadErrors,
-  },
-  {
-    method: 'post',
-    path: `${base}/threads/{threadId}/messages`,
-    operationId: 'postAgentMessage',
-    tag: 'Agent',
+  }),
+  agentOps.post(`${base}/threads/{threadId}/messages`, 'postAgentMessage', {
     summary: 'Store a message (idempotent by its client-generated id)',
     description: 'A repeat with the same id and body answers 200 with the stored message; a different body is 409.',
-    request: { path: ThreadPath, body: PostMessageRequestSchema, examples: postAgentMessageExamples.request },
-    responses: {
-      200: { description: 'The message was already stored (same id and body)', schema: MessageSchema },
-      201: { description: 'The message', schema: MessageSchema, examples: postAgentMessageExamples.response },
-    },
+    params: ThreadPath,
+    body: PostMessageRequestSchema,
+    examples: postAgentMessageExamples,
+    ok: [201, 'The message', MessageSchema],
+    also: { 200: { description: 'The message was already stored (same id and body)', schema: MessageSchema } },
     errors: {
       400: [...threadErrors[400], FIELD],
       404: threadErrors[404],
@@ -144,75 +124,47 @@ export const agentOperations: ApiOperation[] = [
         'The thread holds its maximum of … bytes of messages',
       ],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/threads/{threadId}/runs`,
-    operationId: 'runAgentThread',
-    tag: 'Agent',
+  }),
+  agentOps.post(`${base}/threads/{threadId}/runs`, 'runAgentThread', {
     summary: "Run the thread's agent server; the answer streams as Server-Sent Events",
     description:
       'Events: message.delta, tool.call, tool.result, sources, message.completed, error ({error, message}), done ' +
       "({runId, status}); each event's data is one JSON object.",
-    request: { path: ThreadPath, body: RunRequestSchema, bodyRequired: false, examples: runExamples.request },
-    responses: {
-      200: {
-        description: 'The event stream',
-        schema: z.string(),
-        contentType: 'text/event-stream',
-        examples: runExamples.response,
-      },
-    },
+    params: ThreadPath,
+    body: RunRequestSchema,
+    bodyRequired: false,
+    examples: runExamples,
+    ok: [200, 'The event stream', z.string(), { contentType: 'text/event-stream' }],
     errors: {
       400: [...threadErrors[400], FIELD, RunMessages.noModel],
       403: [RunMessages.modelFixed],
       404: [...threadErrors[404], AgentMessages.serverNotFound],
       409: [RunMessages.noServer, RunMessages.busy, AgentMessages.tokenUnreadable],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/rag`,
-    operationId: 'agentRag',
-    tag: 'Agent',
+  }),
+  agentOps.post(`${base}/rag`, 'agentRag', {
     summary: "Passages from workspace knowledge (under ACTIVE RBAC the token's role's)",
     description: 'The ranking options (scoreThreshold, hybridWeight, rerank, rerankCandidates) as in space RAG.',
-    request: { path: WorkspacePath, body: AgentRagRequestSchema, examples: agentRagExamples.request },
-    responses: {
-      200: {
-        description: 'The passages, most relevant first',
-        schema: AgentRagResponseSchema,
-        examples: agentRagExamples.response,
-        headers: rerankHeader,
-      },
-    },
+    body: AgentRagRequestSchema,
+    examples: agentRagExamples,
+    ok: [200, 'The passages, most relevant first', AgentRagResponseSchema, { headers: rerankHeader }],
     errors: { 400: [FIELD, 'Invalid topK value, must be between 1 and 10', ...RANKING_ERRORS] },
-  },
-  {
-    method: 'get',
-    path: `${base}/tools`,
-    operationId: 'listAgentTools',
-    tag: 'Agent',
+  }),
+  agentOps.get(`${base}/tools`, 'listAgentTools', {
     summary: 'The first-party tools and their input schemas',
-    request: { path: WorkspacePath },
-    responses: { 200: { description: 'The tools', schema: ToolListSchema } },
-  },
+    ok: [200, 'The tools', ToolListSchema],
+  }),
   // One operation per tool, each with that tool's own input schema (a schema-valid input is one the tool takes).
   ...TOOLS.map((t): ApiOperation => {
     const examples = executeToolExamples[t.name];
-    return {
-      method: 'post',
-      path: `${base}/tools/${t.name}/execute`,
-      operationId: toolOperationId(t.name),
-      tag: 'Agent',
+    return agentOps.post(`${base}/tools/${t.name}/execute`, toolOperationId(t.name), {
       summary: `Execute the ${t.name} tool in the caller's scope`,
       description: `${t.description} The same tool as GET …/agent/tools lists and MCP offers.`,
-      request: { path: WorkspacePath, body: z.strictObject({ input: t.input }), examples: examples?.request },
-      responses: {
-        200: { description: "The tool's output", schema: ExecuteToolResponseSchema, examples: examples?.response },
-      },
+      body: z.strictObject({ input: t.input }),
+      examples: examples,
+      ok: [200, "The tool's output", ExecuteToolResponseSchema],
       errors: { 400: [FIELD] },
-    };
+    });
   }),
   {
     method: 'post',
@@ -233,21 +185,11 @@ export const agentOperations: ApiOperation[] = [
     responses: {},
     errors: { 404: [TOOL_NOT_FOUND] },
   },
-  {
-    method: 'post',
-    path: `${base}/servers`,
-    operationId: 'createAgentServer',
-    tag: 'Agent',
+  agentOps.post(`${base}/servers`, 'createAgentServer', {
     summary: 'Register an agent server (an OpenAI-compatible chat completions endpoint)',
-    request: { path: WorkspacePath, body: CreateServerRequestSchema, examples: createServerExamples.request },
-    responses: {
-      201: {
-        description: 'The server (its token is never shown)',
-        schema: ServerSchema,
-        examples: createServerExamples.response,
-        links: serverLinks,
-      },
-    },
+    body: CreateServerRequestSchema,
+    examples: createServerExamples,
+    ok: [201, 'The server (its token is never shown)', ServerSchema, { links: serverLinks }],
     errors: {
       400: [
         FIELD,
@@ -257,37 +199,26 @@ export const agentOperations: ApiOperation[] = [
       ],
       409: [AgentMessages.serverNameTaken, 'The workspace holds its maximum of … agent servers'],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/servers`,
-    operationId: 'listAgentServers',
-    tag: 'Agent',
+  }),
+  agentOps.get(`${base}/servers`, 'listAgentServers', {
     summary: 'List agent servers',
-    request: { path: WorkspacePath },
-    responses: { 200: { description: 'The servers', schema: ServerListSchema } },
-  },
-  {
-    method: 'get',
-    path: `${base}/servers/{id}`,
-    operationId: 'getAgentServer',
-    tag: 'Agent',
+    ok: [200, 'The servers', ServerListSchema],
+  }),
+  agentOps.get(`${base}/servers/{id}`, 'getAgentServer', {
     summary: 'Get an agent server',
-    request: { path: ServerPath },
-    responses: { 200: { description: 'The server', schema: ServerSchema } },
+    params: ServerPath,
+    ok: [200, 'The server', ServerSchema],
     errors: serverErrors,
-  },
-  {
-    method: 'patch',
-    path: `${base}/servers/{id}`,
-    operationId: 'updateAgentServer',
-    tag: 'Agent',
+  }),
+  agentOps.patch(`${base}/servers/{id}`, 'updateAgentServer', {
     summary: 'Update an agent server (null clears description, model and authToken)',
     description:
       'A url on another origin (scheme, host or port) drops the stored authToken unless the same request sends a ' +
       'new one: a token is only ever sent to the origin it was given for.',
-    request: { path: ServerPath, body: UpdateServerRequestSchema, examples: updateServerExamples.request },
-    responses: { 200: { description: 'The server', schema: ServerSchema, examples: updateServerExamples.response } },
+    params: ServerPath,
+    body: UpdateServerRequestSchema,
+    examples: updateServerExamples,
+    ok: [200, 'The server', ServerSchema],
     errors: {
       400: [
         ...serverErrors[400],
@@ -298,44 +229,33 @@ export const agentOperations: ApiOperation[] = [
       404: serverErrors[404],
       409: [AgentMessages.serverNameTaken],
     },
-  },
-  {
-    method: 'delete',
-    path: `${base}/servers/{id}`,
-    operationId: 'deleteAgentServer',
-    tag: 'Agent',
+  }),
+  agentOps.delete(`${base}/servers/{id}`, 'deleteAgentServer', {
     summary: 'Remove an agent server',
-    request: { path: ServerPath },
-    responses: { 200: { description: 'Removed', schema: DeleteServerResponseSchema } },
+    params: ServerPath,
+    ok: [200, 'Removed', DeleteServerResponseSchema],
     errors: serverErrors,
-  },
-  {
-    method: 'post',
-    path: '/v1/workspaces/{workspaceId}/mcp',
-    operationId: 'mcp',
-    tag: 'Agent',
+  }),
+  agentOps.post('/v1/workspaces/{workspaceId}/mcp', 'mcp', {
     summary: 'The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)',
     description:
       'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
       '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies. One message per ' +
       'POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).',
-    request: {
-      path: WorkspacePath,
-      header: z.object({
-        Accept: z.enum([MCP_ACCEPT]).meta({
-          description: 'What the MCP transport requires of every client (406 with a JSON-RPC error otherwise)',
-        }),
+    header: z.object({
+      Accept: z.enum([MCP_ACCEPT]).meta({
+        description: 'What the MCP transport requires of every client (406 with a JSON-RPC error otherwise)',
       }),
-      body: JsonRpcMessageSchema,
-      examples: mcpExamples.request,
-    },
-    responses: {
-      200: {
-        description: 'The JSON-RPC response',
-        schema: z.looseObject({ jsonrpc: z.literal('2.0') }),
-        contentType: ['application/json', 'text/event-stream'],
-        examples: mcpExamples.response,
-      },
+    }),
+    body: JsonRpcMessageSchema,
+    examples: mcpExamples,
+    ok: [
+      200,
+      'The JSON-RPC response',
+      z.looseObject({ jsonrpc: z.literal('2.0') }),
+      { contentType: ['application/json', 'text/event-stream'] },
+    ],
+    also: {
       202: { description: 'A JSON-RPC notification (no id): accepted, no body' },
       400: {
         description:
@@ -345,5 +265,5 @@ export const agentOperations: ApiOperation[] = [
       406: { description: 'The Accept header lacks application/json or text/event-stream', schema: JsonRpcErrorSchema },
       415: { description: 'The body is not application/json', schema: JsonRpcErrorSchema },
     },
-  },
+  }),
 ];

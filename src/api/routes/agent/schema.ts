@@ -2,14 +2,14 @@
 // the response shapes (the tests parse every answer with them), so the OpenAPI document can be generated from
 // this file. Every string refuses NUL characters and unpaired UTF-16 surrogates; every size is bounded.
 import { z } from 'zod';
-import { filterField } from '../knowledge/filters';
+import { filterField } from '../../schemas/filters';
 import { isCleanText } from '../../middleware/text';
 import { documentedAs, ErrorBodySchema, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search';
 import { REASONS } from '../../validate';
-import { rankingOptionFields } from '../knowledge/schema';
+import { rankingOptionFields } from '../knowledge/search/schema';
 
 // ---- limits (README: Agent API)
 

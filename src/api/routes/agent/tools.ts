@@ -15,7 +15,8 @@ import {
   titleSearchVisible,
   type SearchResult,
 } from '../../../services/search';
-import { presentKnowledge, presentSearchResult } from '../knowledge/presenters';
+import { presentKnowledge } from '../knowledge/presenters';
+import { presentSearchResult } from '../knowledge/search/presenters';
 import {
   GetKnowledgeToolInputSchema,
   KnowledgeSearchToolInputSchema,

@@ -1,47 +1,35 @@
 import { z } from 'zod';
-import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { ApiKeyListSchema, CreateApiKeySchema, CreatedApiKeySchema } from './schema';
 import { createApiKeyExamples } from './examples';
+
+const tokensOps = operations('Tokens');
 
 const base = '/v1/workspaces/{workspaceId}/api-keys';
 
 export const apiKeysOperations: ApiOperation[] = [
-  {
-    method: 'get',
-    path: base,
-    operationId: 'listApiKeys',
-    tag: 'Tokens',
+  tokensOps.get(base, 'listApiKeys', {
     summary: "The workspace's API keys, oldest first, revoked ones included (never the key or its hash)",
-    request: { path: WorkspacePath },
-    responses: { 200: { description: 'The keys', schema: ApiKeyListSchema } },
-  },
-  {
-    method: 'post',
-    path: base,
-    operationId: 'createApiKey',
-    tag: 'Tokens',
+    ok: [200, 'The keys', ApiKeyListSchema],
+  }),
+  tokensOps.post(base, 'createApiKey', {
     summary: 'Create an API key; the answer carries the key, shown this once (it is stored only as a hash)',
     description:
       'The key lives until it is revoked: it outlives the access token that created it, and mints tokens of its own.',
-    request: { path: WorkspacePath, body: CreateApiKeySchema, examples: createApiKeyExamples.request },
-    responses: {
-      201: {
-        description: 'The key, with its value',
-        schema: CreatedApiKeySchema,
-        examples: createApiKeyExamples.response,
-        links: { revokeApiKey: { operationId: 'revokeApiKey', parameters: { keyId: '$response.body#/id' } } },
-      },
-    },
+    body: CreateApiKeySchema,
+    examples: createApiKeyExamples,
+    ok: [
+      201,
+      'The key, with its value',
+      CreatedApiKeySchema,
+      { links: { revokeApiKey: { operationId: 'revokeApiKey', parameters: { keyId: '$response.body#/id' } } } },
+    ],
     errors: { 400: ['Missing required field', 'Invalid field value'] },
-  },
-  {
-    method: 'delete',
-    path: `${base}/{keyId}`,
-    operationId: 'revokeApiKey',
-    tag: 'Tokens',
+  }),
+  tokensOps.delete(`${base}/{keyId}`, 'revokeApiKey', {
     summary: 'Revoke an API key of this workspace; the tokens it minted stop working too',
-    request: { path: withWorkspace({ keyId: uuid('The key (anything else: 404)') }) },
-    responses: { 200: { description: 'Revoked', schema: z.strictObject({ success: z.literal(true) }) } },
+    params: withWorkspace({ keyId: uuid('The key (anything else: 404)') }),
+    ok: [200, 'Revoked', z.strictObject({ success: z.literal(true) })],
     errors: { 404: ['API key … not found or already revoked'] },
-  },
+  }),
 ];

@@ -1,21 +1,19 @@
 import { z } from 'zod';
-import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { CategoryKnowledgeSchema, CategorySchema, TaxonomyQuerySchema, TaxonomySchema } from './schema';
+
+const catalogOps = operations('Catalog');
 
 const base = '/v1/workspaces/{workspaceId}';
 
 export const catalogOperations: ApiOperation[] = [
-  {
-    method: 'get',
-    path: `${base}/categories`,
-    operationId: 'listCategories',
-    tag: 'Catalog',
+  catalogOps.get(`${base}/categories`, 'listCategories', {
     summary: 'List categories, by name (counts follow what the caller may see)',
-    request: { path: WorkspacePath },
-    responses: {
-      200: {
-        description: 'The categories (empty ones too)',
-        schema: z.strictObject({ categories: z.array(CategorySchema) }),
+    ok: [
+      200,
+      'The categories (empty ones too)',
+      z.strictObject({ categories: z.array(CategorySchema) }),
+      {
         links: {
           listCategoryKnowledge: {
             operationId: 'listCategoryKnowledge',
@@ -23,31 +21,18 @@ export const catalogOperations: ApiOperation[] = [
           },
         },
       },
-    },
-  },
-  {
-    method: 'get',
-    path: `${base}/categories/{categoryId}/knowledge`,
-    operationId: 'listCategoryKnowledge',
-    tag: 'Catalog',
+    ],
+  }),
+  catalogOps.get(`${base}/categories/{categoryId}/knowledge`, 'listCategoryKnowledge', {
     summary: "A category's knowledge that the caller may see (no pagination)",
-    request: { path: withWorkspace({ categoryId: z.uuid().meta({ description: 'The category' }) }) },
-    responses: {
-      200: {
-        description: 'The items',
-        schema: z.strictObject({ knowledge: z.array(CategoryKnowledgeSchema) }),
-      },
-    },
+    params: withWorkspace({ categoryId: z.uuid().meta({ description: 'The category' }) }),
+    ok: [200, 'The items', z.strictObject({ knowledge: z.array(CategoryKnowledgeSchema) })],
     errors: { 404: ['Category not found'] },
-  },
-  {
-    method: 'get',
-    path: `${base}/taxonomy`,
-    operationId: 'listTaxonomies',
-    tag: 'Catalog',
+  }),
+  catalogOps.get(`${base}/taxonomy`, 'listTaxonomies', {
     summary: 'List taxonomies, by name',
-    request: { path: WorkspacePath, query: TaxonomyQuerySchema },
-    responses: { 200: { description: 'The taxonomies', schema: z.array(TaxonomySchema) } },
+    query: TaxonomyQuerySchema,
+    ok: [200, 'The taxonomies', z.array(TaxonomySchema)],
     errors: {
       400: [
         'roleId must be a valid UUID',
@@ -56,5 +41,5 @@ export const catalogOperations: ApiOperation[] = [
         'includeCategories must be true or false',
       ],
     },
-  },
+  }),
 ];

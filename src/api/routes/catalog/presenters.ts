@@ -1,5 +1,5 @@
 import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../../../db/rows';
-import { presentSearchResult } from '../knowledge/presenters';
+import { presentSearchResult } from '../knowledge/search/presenters';
 import type { Category, CategoryKnowledge, Taxonomy } from './schema';
 
 export function presentCategory(row: CategoryRow & { knowledge_count: number | string }): Category {

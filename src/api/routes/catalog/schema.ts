@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
 import { documentedAs, timestamp, uuid } from '../../openapi/operation';
-import { TitleSearchResultSchema } from '../knowledge/schema';
+import { TitleSearchResultSchema } from '../knowledge/search/schema';
 
 const flag = (name: string) =>
   documentedAs(

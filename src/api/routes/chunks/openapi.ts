@@ -1,8 +1,9 @@
+import { operations } from '../../openapi/operation';
 import { z } from 'zod';
 import { ChunkMessages } from '../../../services/chunks';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import type { ApiOperation } from '../../openapi/operation';
-import { KnowledgeIdPath } from '../knowledge/openapi';
+import { KnowledgeIdPath } from '../knowledge/items/openapi';
 import {
   ChunkListQuerySchema,
   ChunkListSchema,
@@ -12,6 +13,8 @@ import {
   UpdateChunkSchema,
 } from './schema';
 import { createChunkExamples, updateChunkExamples } from './examples';
+
+const knowledgeOps = operations('Knowledge');
 
 const base = '/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks';
 const itemErrors = { 400: [KnowledgeMessages.invalidId], 404: [KnowledgeMessages.notFound] } as const;
@@ -27,18 +30,16 @@ const writeDescription =
   'chunks again: manual edits, added chunks and disabled states are dropped.';
 
 export const chunksOperations: ApiOperation[] = [
-  {
-    method: 'get',
-    path: base,
-    operationId: 'listKnowledgeChunks',
-    tag: 'Knowledge',
+  knowledgeOps.get(base, 'listKnowledgeChunks', {
     summary: "An item's chunks in order (what search, RAG and the tools read, when enabled)",
     description: 'Scoped as get-knowledge: an item the credential may not see is 404.',
-    request: { path: KnowledgeIdPath, query: ChunkListQuerySchema },
-    responses: {
-      200: {
-        description: 'A page of chunks',
-        schema: ChunkListSchema,
+    params: KnowledgeIdPath,
+    query: ChunkListQuerySchema,
+    ok: [
+      200,
+      'A page of chunks',
+      ChunkListSchema,
+      {
         links: {
           updateKnowledgeChunk: {
             operationId: 'updateKnowledgeChunk',
@@ -46,7 +47,7 @@ export const chunksOperations: ApiOperation[] = [
           },
         },
       },
-    },
+    ],
     errors: {
       400: [
         ...itemErrors[400],
@@ -55,20 +56,18 @@ export const chunksOperations: ApiOperation[] = [
       ],
       404: itemErrors[404],
     },
-  },
-  {
-    method: 'post',
-    path: base,
-    operationId: 'createKnowledgeChunk',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.post(base, 'createKnowledgeChunk', {
     summary: 'Add a chunk by hand (embedded and searchable at once); only to a COMPLETED item',
     description: writeDescription,
-    request: { path: KnowledgeIdPath, body: CreateChunkSchema, examples: createChunkExamples.request },
-    responses: {
-      201: {
-        description: 'The new chunk',
-        schema: ChunkSchema,
-        examples: createChunkExamples.response,
+    params: KnowledgeIdPath,
+    body: CreateChunkSchema,
+    examples: createChunkExamples,
+    ok: [
+      201,
+      'The new chunk',
+      ChunkSchema,
+      {
         links: {
           updateKnowledgeChunk: {
             operationId: 'updateKnowledgeChunk',
@@ -76,31 +75,23 @@ export const chunksOperations: ApiOperation[] = [
           },
         },
       },
-    },
+    ],
     errors: {
       400: [...itemErrors[400], 'Missing required field', ...textErrors, ChunkSchemaMessages.position],
       404: itemErrors[404],
       ...writeErrors,
       409: [...writeErrors[409], ChunkMessages.tooManyManual],
     },
-  },
-  {
-    method: 'patch',
-    path: `${base}/{chunkId}`,
-    operationId: 'updateKnowledgeChunk',
-    tag: 'Knowledge',
+  }),
+  knowledgeOps.patch(`${base}/{chunkId}`, 'updateKnowledgeChunk', {
     summary: "Edit a chunk's text (re-embedded) or turn it off and on (enabled); only on a COMPLETED item",
     description: writeDescription,
-    request: {
-      path: KnowledgeIdPath.extend({
-        chunkId: z.uuid().meta({ description: 'The chunk (malformed: 400 "Invalid chunk ID format")' }),
-      }),
-      body: UpdateChunkSchema,
-      examples: updateChunkExamples.request,
-    },
-    responses: {
-      200: { description: 'The chunk as it now is', schema: ChunkSchema, examples: updateChunkExamples.response },
-    },
+    params: KnowledgeIdPath.extend({
+      chunkId: z.uuid().meta({ description: 'The chunk (malformed: 400 "Invalid chunk ID format")' }),
+    }),
+    body: UpdateChunkSchema,
+    examples: updateChunkExamples,
+    ok: [200, 'The chunk as it now is', ChunkSchema],
     errors: {
       400: [
         ...itemErrors[400],
@@ -112,5 +103,5 @@ export const chunksOperations: ApiOperation[] = [
       404: [...itemErrors[404], ChunkMessages.notFound],
       ...writeErrors,
     },
-  },
+  }),
 ];

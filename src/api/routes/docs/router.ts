@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { notFound } from '../../../errors';
 import { guard } from '../../middleware/authenticate';
-import type { OpenApiDocument } from '../../openapi/document';
+import type { OpenApiDocument } from '../../openapi/render';
 import { renderErrorGuideHtml } from '../../../errorGuide';
 import { ERRORS_PAGE_PATH } from '../../middleware/errors';
 import { DOCS_ASSETS, DOCS_CSP, DOCS_PAGE } from './assets';

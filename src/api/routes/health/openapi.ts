@@ -1,24 +1,18 @@
 import { z } from 'zod';
-import { ErrorBodySchema, integerHeader, type ApiOperation } from '../../openapi/operation';
+import { ErrorBodySchema, integerHeader, type ApiOperation, operations } from '../../openapi/operation';
 import { LivenessSchema, NotReadySchema, ReadySchema } from './schema';
 
+const healthOps = operations('Health');
+
 export const healthOperations: ApiOperation[] = [
-  {
-    method: 'get',
-    path: '/health',
-    operationId: 'getHealth',
-    tag: 'Health',
+  healthOps.get('/health', 'getHealth', {
     summary: 'Liveness',
-    responses: { 200: { description: 'The process serves requests', schema: LivenessSchema } },
-  },
-  {
-    method: 'get',
-    path: '/health/ready',
-    operationId: 'getReadiness',
-    tag: 'Health',
+    ok: [200, 'The process serves requests', LivenessSchema],
+  }),
+  healthOps.get('/health/ready', 'getReadiness', {
     summary: 'Readiness: database, Temporal and storage',
-    responses: {
-      200: { description: 'Every dependency answers', schema: ReadySchema },
+    ok: [200, 'Every dependency answers', ReadySchema],
+    also: {
       503: {
         description:
           'A dependency is down (named in message and checks), or the checks outlived REQUEST_TIMEOUT_MS ' +
@@ -29,5 +23,5 @@ export const healthOperations: ApiOperation[] = [
         }),
       },
     },
-  },
+  }),
 ];

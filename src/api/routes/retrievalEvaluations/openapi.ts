@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Messages } from '../../../errors';
 import { RoleMessages } from '../../../domain/roles';
 import { EvaluationMessages } from '../../../services/retrievalEvaluations';
-import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {
   CreateEvaluationSchema,
   EvaluationComparisonSchema,
@@ -19,6 +19,8 @@ import {
   getEvaluationExamples,
   listEvaluationsExamples,
 } from './examples';
+
+const searchOps = operations('Search');
 
 const base = '/v1/workspaces/{workspaceId}/retrieval-evaluations';
 const evaluationId = uuid(`The evaluation (anything else: 404 "${EvaluationMessages.notFound}")`);
@@ -37,11 +39,7 @@ const evaluationLinks = (from: string) =>
   );
 
 export const retrievalEvaluationsOperations: ApiOperation[] = [
-  {
-    method: 'post',
-    path: base,
-    operationId: 'createRetrievalEvaluation',
-    tag: 'Search',
+  searchOps.post(base, 'createRetrievalEvaluation', {
     summary: 'Measure retrieval on your own labelled questions: start an evaluation of the runs it compares',
     description:
       'Each question is searched under every run (POST …/knowledge/search with the run’s mode, hybridWeight, rerank ' +
@@ -53,15 +51,14 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       'runs, RETRIEVAL_EVAL_MAX_QUERY_CHARS characters per query (400), RETRIEVAL_EVAL_MAX_RUNNING evaluations ' +
       'running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409); the error body’s param names the field or ' +
       'bound and hint what to do.',
-    request: { path: WorkspacePath, body: CreateEvaluationSchema, examples: createEvaluationExamples.request },
-    responses: {
-      202: {
-        description: 'Started: the evaluation (RUNNING) and its job',
-        schema: EvaluationSummarySchema,
-        examples: createEvaluationExamples.response,
-        links: evaluationLinks('$response.body#/id'),
-      },
-    },
+    body: CreateEvaluationSchema,
+    examples: createEvaluationExamples,
+    ok: [
+      202,
+      'Started: the evaluation (RUNNING) and its job',
+      EvaluationSummarySchema,
+      { links: evaluationLinks('$response.body#/id') },
+    ],
     errors: {
       400: [
         EvaluationMessages.tooManyQuestions(1000, 1200),
@@ -75,40 +72,27 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       404: [RoleMessages.notFound, Messages.customerRoleNotFound],
       409: [EvaluationMessages.tooManyRunning(2), EvaluationMessages.tooManyStored(100)],
     },
-  },
-  {
-    method: 'get',
-    path: base,
-    operationId: 'listRetrievalEvaluations',
-    tag: 'Search',
+  }),
+  searchOps.get(base, 'listRetrievalEvaluations', {
     summary: "The workspace's retrieval evaluations, newest first",
-    request: { path: WorkspacePath, query: EvaluationListQuerySchema },
-    responses: {
-      200: {
-        description: 'A page of evaluations',
-        schema: EvaluationListSchema,
-        examples: listEvaluationsExamples.response,
-      },
-    },
+    query: EvaluationListQuerySchema,
+    examples: { response: listEvaluationsExamples.response },
+    ok: [200, 'A page of evaluations', EvaluationListSchema],
     errors: {
       400: ['Invalid page value, must be between 1 and 10000', 'Invalid limit value, must be between 1 and 100'],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/{evaluationId}`,
-    operationId: 'getRetrievalEvaluation',
-    tag: 'Search',
+  }),
+  searchOps.get(`${base}/{evaluationId}`, 'getRetrievalEvaluation', {
     summary: "An evaluation's figures per run and kind, and a page of its questions with what ranked above",
     description:
       'While RUNNING, the figures cover the questions evaluated so far. Each question shows, per run, the rank of ' +
       'its first relevant item in the first 10 (null: a miss), that item, and the results that ranked above it ' +
       '(for a miss, all ten). kind, missedAt and run narrow the page: missedAt=10 lists the misses, missedAt=1 ' +
       'every question some run did not answer first.',
-    request: { path: EvaluationPath, query: EvaluationQuerySchema },
-    responses: {
-      200: { description: 'The evaluation', schema: EvaluationSchema, examples: getEvaluationExamples.response },
-    },
+    params: EvaluationPath,
+    query: EvaluationQuerySchema,
+    examples: { response: getEvaluationExamples.response },
+    ok: [200, 'The evaluation', EvaluationSchema],
     errors: {
       400: [
         'Invalid page value, must be between 1 and 10000',
@@ -117,37 +101,19 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       ],
       ...notFound,
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/{evaluationId}/compare/{baselineId}`,
-    operationId: 'compareRetrievalEvaluations',
-    tag: 'Search',
+  }),
+  searchOps.get(`${base}/{evaluationId}/compare/{baselineId}`, 'compareRetrievalEvaluations', {
     summary: 'Two evaluations side by side: per run (matched by name) and kind, each figure and its delta',
-    request: { path: ComparePath },
-    responses: {
-      200: {
-        description: 'The comparison',
-        schema: EvaluationComparisonSchema,
-        examples: compareEvaluationsExamples.response,
-      },
-    },
+    params: ComparePath,
+    examples: { response: compareEvaluationsExamples.response },
+    ok: [200, 'The comparison', EvaluationComparisonSchema],
     errors: notFound,
-  },
-  {
-    method: 'delete',
-    path: `${base}/{evaluationId}`,
-    operationId: 'deleteRetrievalEvaluation',
-    tag: 'Search',
+  }),
+  searchOps.delete(`${base}/{evaluationId}`, 'deleteRetrievalEvaluation', {
     summary: 'Delete an evaluation and its results (a running one stops at its next batch)',
-    request: { path: EvaluationPath },
-    responses: {
-      200: {
-        description: 'Deleted',
-        schema: z.strictObject({ success: z.literal(true) }),
-        examples: deleteEvaluationExamples.response,
-      },
-    },
+    params: EvaluationPath,
+    examples: { response: deleteEvaluationExamples.response },
+    ok: [200, 'Deleted', z.strictObject({ success: z.literal(true) })],
     errors: notFound,
-  },
+  }),
 ];

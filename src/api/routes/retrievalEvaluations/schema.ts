@@ -9,7 +9,7 @@ import { METRIC_CUTOFF } from '../../../domain/retrievalMetrics';
 import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 import { externalIdField, MAX_PAGE } from '../knowledge/schema';
-import { FILTER_DESCRIPTION, FILTER_JSON_SCHEMA } from '../knowledge/filters';
+import { FILTER_DESCRIPTION, FILTER_JSON_SCHEMA } from '../../schemas/filters';
 
 const KIND = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const KIND_MESSAGE =

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CUSTOMER_ROLE_ID } from '../../../domain/roles';
 import { isUuid } from '../../../ids';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
-import { filterQueryParam } from '../knowledge/filters';
+import { filterQueryParam } from '../../schemas/filters';
 import { RoleViaSchema, VisibilityRoleSchema } from '../knowledge/schema';
 
 const MISSING = 'Missing required field';

@@ -1,6 +1,6 @@
 import { RoleMessages } from '../../../domain/roles';
 import { SyncSourceMessages } from '../../../services/syncSources';
-import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {
   CreateSourceSchema,
   DeleteSourceQuerySchema,
@@ -18,6 +18,8 @@ import {
 } from './schema';
 import { boundMessage } from '../../../services/bounds';
 import { createSourceExamples, previewRulesExamples, sourceRulesExamples, updateSourceExamples } from './examples';
+
+const sourcesOps = operations('Sources');
 
 const base = '/v1/workspaces/{workspaceId}/sources';
 const SourcePath = withWorkspace({
@@ -38,35 +40,20 @@ const sourceLinks = (from: string) =>
   );
 
 export const sourcesOperations: ApiOperation[] = [
-  {
-    method: 'get',
-    path: base,
-    operationId: 'listSources',
-    tag: 'Sources',
+  sourcesOps.get(base, 'listSources', {
     summary: "The workspace's sources, oldest first (never their secrets)",
-    request: { path: WorkspacePath },
-    responses: { 200: { description: 'The sources', schema: SourceListSchema } },
-  },
-  {
-    method: 'post',
-    path: base,
-    operationId: 'createSource',
-    tag: 'Sources',
+    ok: [200, 'The sources', SourceListSchema],
+  }),
+  sourcesOps.post(base, 'createSource', {
     summary: 'Add a source; its documents become the children of its root item at each sync',
     description:
       'Roles and attributes given here apply to every item the source brings, at read time; with rules, each ' +
       'document gets those of the first rule it matches (the roles and attributes given here being the default), ' +
       'at every sync. With a schedule, a Temporal schedule syncs it every intervalSeconds (a sync never overlaps ' +
       'another).',
-    request: { path: WorkspacePath, body: CreateSourceSchema, examples: createSourceExamples.request },
-    responses: {
-      201: {
-        description: 'The source',
-        schema: SourceSchema,
-        examples: createSourceExamples.response,
-        links: sourceLinks('$response.body#/id'),
-      },
-    },
+    body: CreateSourceSchema,
+    examples: createSourceExamples,
+    ok: [201, 'The source', SourceSchema, { links: sourceLinks('$response.body#/id') }],
     errors: {
       400: [
         'Missing required field',
@@ -77,114 +64,78 @@ export const sourcesOperations: ApiOperation[] = [
       404: [RoleMessages.rolesNotFound],
       409: [boundMessage('workspaceSources')],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/{sourceId}`,
-    operationId: 'getSource',
-    tag: 'Sources',
+  }),
+  sourcesOps.get(`${base}/{sourceId}`, 'getSource', {
     summary: 'A source with its last sync (never its secrets)',
-    request: { path: SourcePath },
-    responses: { 200: { description: 'The source', schema: SourceSchema } },
+    params: SourcePath,
+    ok: [200, 'The source', SourceSchema],
     errors: notFound,
-  },
-  {
-    method: 'patch',
-    path: `${base}/{sourceId}`,
-    operationId: 'updateSource',
-    tag: 'Sources',
+  }),
+  sourcesOps.patch(`${base}/{sourceId}`, 'updateSource', {
     summary:
       'Change a source: name, config, secrets, schedule (pause and resume), roles, attributes, rules, maxDeleteShare',
     description:
       'Fields not sent keep their value; roleIds replaces the set of roles, rules the list of rules. A change of ' +
       'the rules (or of roleIds while there are rules) is applied to every document by a rules job (rulesJobId): ' +
       'nothing is fetched or embedded again.',
-    request: {
-      path: SourcePath,
-      body: UpdateSourceSchema,
-      bodyRequired: false,
-      examples: updateSourceExamples.request,
-    },
-    responses: { 200: { description: 'The source', schema: SourceSchema, examples: updateSourceExamples.response } },
+    params: SourcePath,
+    body: UpdateSourceSchema,
+    bodyRequired: false,
+    examples: updateSourceExamples,
+    ok: [200, 'The source', SourceSchema],
     errors: {
       400: ['Invalid field value', SyncSourceMessages.badConfig, SyncSourceMessages.badSecrets],
       404: [SyncSourceMessages.notFound, RoleMessages.rolesNotFound],
     },
-  },
-  {
-    method: 'delete',
-    path: `${base}/{sourceId}`,
-    operationId: 'deleteSource',
-    tag: 'Sources',
+  }),
+  sourcesOps.delete(`${base}/{sourceId}`, 'deleteSource', {
     summary: 'Delete a source and its schedule; with deleteItems=true its items too (a cascade delete job)',
-    request: { path: SourcePath, query: DeleteSourceQuerySchema },
-    responses: { 200: { description: 'Deleted', schema: SourceDeletedSchema } },
+    params: SourcePath,
+    query: DeleteSourceQuerySchema,
+    ok: [200, 'Deleted', SourceDeletedSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
-  },
-  {
-    method: 'post',
-    path: `${base}/{sourceId}/sync`,
-    operationId: 'syncSource',
-    tag: 'Sources',
+  }),
+  sourcesOps.post(`${base}/{sourceId}/sync`, 'syncSource', {
     summary: 'Sync now (or answer the sync running)',
     description:
       'Only new and changed documents are fetched and indexed; the items of documents the source no longer holds ' +
       "are deleted. A sync that would delete more than the source's maxDeleteShare of its items ends " +
       'NEEDS_CONFIRMATION and changes nothing, until synced with confirmDeletes=true. An unreachable source or ' +
       'refused credentials fail the sync with the reason and delete nothing.',
-    request: { path: SourcePath, query: SyncNowQuerySchema },
-    responses: { 202: { description: 'The sync', schema: SyncStartedSchema } },
+    params: SourcePath,
+    query: SyncNowQuerySchema,
+    ok: [202, 'The sync', SyncStartedSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
-  },
-  {
-    method: 'get',
-    path: `${base}/{sourceId}/rules`,
-    operationId: 'getSourceRules',
-    tag: 'Sources',
+  }),
+  sourcesOps.get(`${base}/{sourceId}/rules`, 'getSourceRules', {
     summary: "A source's rules, the documents each gives roles to, and the items no role reaches",
     description:
       'Workspace credentials only (role-bound tokens see the effect of rules, never the rules). unreached lists ' +
       'the items that under ACTIVE RBAC no role-bound token reads; pending counts the documents the rules job has ' +
       'not reached yet.',
-    request: { path: SourcePath },
-    responses: {
-      200: {
-        description: 'The rules and their counts',
-        schema: SourceRulesResponseSchema,
-        examples: sourceRulesExamples.response,
-      },
-    },
+    params: SourcePath,
+    examples: { response: sourceRulesExamples.response },
+    ok: [200, 'The rules and their counts', SourceRulesResponseSchema],
     errors: notFound,
-  },
-  {
-    method: 'post',
-    path: `${base}/{sourceId}/rules:preview`,
-    operationId: 'previewSourceRules',
-    tag: 'Sources',
+  }),
+  sourcesOps.post(`${base}/{sourceId}/rules:preview`, 'previewSourceRules', {
     summary: 'Dry-run a change of rules: which documents would change roles (nothing is written)',
     description:
       "Evaluates the rules given (absent: the source's own) with roleIds as the default on the facts the last sync " +
       'recorded of every document, and lists the documents whose roles would change: what the rules job does ' +
       'once the same rules are set with PATCH.',
-    request: {
-      path: SourcePath,
-      body: PreviewRulesSchema,
-      bodyRequired: false,
-      examples: previewRulesExamples.request,
-    },
-    responses: {
-      200: { description: 'What would change', schema: RulesPreviewSchema, examples: previewRulesExamples.response },
-    },
+    params: SourcePath,
+    body: PreviewRulesSchema,
+    bodyRequired: false,
+    examples: previewRulesExamples,
+    ok: [200, 'What would change', RulesPreviewSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
-  },
-  {
-    method: 'get',
-    path: `${base}/{sourceId}/syncs`,
-    operationId: 'listSourceSyncs',
-    tag: 'Sources',
+  }),
+  sourcesOps.get(`${base}/{sourceId}/syncs`, 'listSourceSyncs', {
     summary: "A source's syncs, newest first, with their counts and failures",
-    request: { path: SourcePath, query: SyncsQuerySchema },
-    responses: { 200: { description: 'The syncs', schema: SourceSyncListSchema } },
+    params: SourcePath,
+    query: SyncsQuerySchema,
+    ok: [200, 'The syncs', SourceSyncListSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
-  },
+  }),
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SOURCE_KINDS } from '../../../connectors/registry';
 import { RULE_LIMITS, rulesProblems, type SourceRule } from '../../../connectors/sourceRules';
 import { timestamp, uuid } from '../../openapi/operation';
-import { AttributesResponseSchema, attributesField } from '../knowledge/filters';
+import { AttributesResponseSchema, attributesField } from '../../schemas/filters';
 
 const INVALID = 'Invalid field value';
 const MISSING = 'Missing required field';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { KnowledgeMessages } from '../../../services/knowledge';
 import { MESSAGES_MAX_PAGE, SpaceMessages } from '../../../services/spaces';
-import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { DeletedSchema, SpaceFilesQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
-import { RANKING_ERRORS, rerankHeader } from '../knowledge/openapi';
+import { RANKING_ERRORS, rerankHeader } from '../knowledge/search/openapi';
 import { boundMessage } from '../../../services/bounds';
 import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
 import {
@@ -33,6 +33,9 @@ import {
   spaceRagExamples,
 } from './examples';
 
+const userSpacesOps = operations('User spaces');
+const spacesOps = operations('Spaces');
+
 const base = '/v1/workspaces/{workspaceId}/spaces/{spaceId}';
 const SpacePath = withWorkspace({ spaceId: z.uuid().meta({ description: 'The space' }) });
 const spaceError = (message: string) => ({ error: 'Error', message });
@@ -53,51 +56,36 @@ const spaceLinks = {
 };
 
 export const spacesOperations: ApiOperation[] = [
-  {
-    method: 'post',
-    path: '/workspaces/{workspaceId}/activate-or-retrieve-user-space-api-key',
-    operationId: 'activateUserSpaceWithApiKey',
-    tag: 'User spaces',
-    summary: "Activate (or retrieve) a user's space with the API key and mint a user space token",
-    request: { path: WorkspacePath, body: ActivateApiKeySchema, examples: activateWithApiKeyExamples.request },
-    responses: {
-      200: {
-        description: 'The user space token, the user and the space',
-        schema: ActivatedWithApiKeySchema,
-        examples: activateWithApiKeyExamples.response,
+  userSpacesOps.post(
+    '/workspaces/{workspaceId}/activate-or-retrieve-user-space-api-key',
+    'activateUserSpaceWithApiKey',
+    {
+      summary: "Activate (or retrieve) a user's space with the API key and mint a user space token",
+      body: ActivateApiKeySchema,
+      examples: activateWithApiKeyExamples,
+      ok: [200, 'The user space token, the user and the space', ActivatedWithApiKeySchema],
+      errors: {
+        400: [
+          'Missing required field',
+          'email must be a valid email address',
+          'userId must be at most 255 characters',
+          ...roleErrors[400],
+        ],
+        404: roleErrors[404],
+        409: [boundMessage('workspaceSpaces')],
       },
     },
-    errors: {
-      400: [
-        'Missing required field',
-        'email must be a valid email address',
-        'userId must be at most 255 characters',
-        ...roleErrors[400],
-      ],
-      404: roleErrors[404],
-      409: [boundMessage('workspaceSpaces')],
-    },
-  },
-  {
-    method: 'put',
-    path: '/workspaces/{workspaceId}/activate-or-retrieve-user-space',
-    operationId: 'activateUserSpace',
-    tag: 'User spaces',
+  ),
+  userSpacesOps.put('/workspaces/{workspaceId}/activate-or-retrieve-user-space', 'activateUserSpace', {
     summary: "Activate (or retrieve) a user's space with an access token (idempotent)",
     description:
       'The role comes from the body, else it is inherited from the calling token; a role-bound caller may name ' +
       'only its own role (403 otherwise). The space records its role: the workspace credential sets it on every ' +
       "activation, an end user's token (role- or subject-bound) reaches only a space of its own role and, with a " +
       "subject, only that user's space (403 otherwise). isNew is true only when the space was just created.",
-    request: { path: WorkspacePath, body: ActivateSpaceSchema, examples: activateExamples.request },
-    responses: {
-      200: {
-        description: 'The user space token and the space',
-        schema: ActivatedSpaceSchema,
-        examples: activateExamples.response,
-        links: spaceLinks,
-      },
-    },
+    body: ActivateSpaceSchema,
+    examples: activateExamples,
+    ok: [200, 'The user space token and the space', ActivatedSpaceSchema, { links: spaceLinks }],
     errors: {
       400: [
         'Missing required field',
@@ -111,48 +99,38 @@ export const spacesOperations: ApiOperation[] = [
       404: roleErrors[404],
       409: [boundMessage('workspaceSpaces'), boundMessage('roleSpaces')],
     },
-  },
-  {
-    method: 'get',
-    path: base,
-    operationId: 'getSpace',
-    tag: 'Spaces',
+  }),
+  spacesOps.get(base, 'getSpace', {
     summary: 'Get a space with its members and group conversations',
-    request: { path: SpacePath },
-    responses: { 200: { description: 'The space', schema: SpaceSchema } },
+    params: SpacePath,
+    ok: [200, 'The space', SpaceSchema],
     errors: spaceErrors,
-  },
-  {
-    method: 'delete',
-    path: base,
-    operationId: 'eraseSpace',
-    tag: 'Spaces',
+  }),
+  spacesOps.delete(base, 'eraseSpace', {
     summary: "Erase a user's space and the user: a data-subject erasure (background job; the workspace credential)",
     description:
       "Deletes the space's user and everything of the space: members, groups, messages, files, their passages " +
       'and vectors, and the stored blobs (at once, without the purge delay). Follow the job with background-jobs.',
-    request: { path: SpacePath },
-    responses: {
-      200: {
-        description: 'The erasure job',
-        schema: SpaceErasureSchema,
+    params: SpacePath,
+    ok: [
+      200,
+      'The erasure job',
+      SpaceErasureSchema,
+      {
         links: {
           getBackgroundJobs: { operationId: 'getBackgroundJobs', requestBody: { jobIds: ['$response.body#/jobId'] } },
         },
       },
-    },
+    ],
     errors: { 404: [spaceError(SpaceMessages.notFound)] },
-  },
-  {
-    method: 'post',
-    path: `${base}/group`,
-    operationId: 'createGroup',
-    tag: 'Spaces',
+  }),
+  spacesOps.post(`${base}/group`, 'createGroup', {
     summary: 'Create a group conversation',
-    request: { path: SpacePath, body: CreateGroupSchema, bodyRequired: false, examples: createGroupExamples.request },
-    responses: {
-      200: { description: 'The group', schema: GroupCreatedSchema, examples: createGroupExamples.response },
-    },
+    params: SpacePath,
+    body: CreateGroupSchema,
+    bodyRequired: false,
+    examples: createGroupExamples,
+    ok: [200, 'The group', GroupCreatedSchema],
     errors: {
       400: [
         ...spaceErrors[400],
@@ -163,16 +141,13 @@ export const spacesOperations: ApiOperation[] = [
       404: spaceErrors[404],
       409: [boundMessage('spaceGroups')],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/message`,
-    operationId: 'listMessages',
-    tag: 'Spaces',
+  }),
+  spacesOps.get(`${base}/message`, 'listMessages', {
     summary: "A group's messages, oldest first (the default group without groupId); a page with limit and before",
     description: `At most ${MESSAGES_MAX_PAGE} messages per response: without limit and before, the latest ${MESSAGES_MAX_PAGE}; page back with before (the first message's id).`,
-    request: { path: SpacePath, query: MessagesQuerySchema },
-    responses: { 200: { description: 'The messages', schema: z.strictObject({ messages: z.array(MessageSchema) }) } },
+    params: SpacePath,
+    query: MessagesQuerySchema,
+    ok: [200, 'The messages', z.strictObject({ messages: z.array(MessageSchema) })],
     errors: {
       400: [
         ...spaceErrors[400],
@@ -182,24 +157,22 @@ export const spacesOperations: ApiOperation[] = [
       ],
       404: [...spaceErrors[404], spaceError(SpaceMessages.groupNotFound)],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/message`,
-    operationId: 'postMessage',
-    tag: 'Spaces',
+  }),
+  spacesOps.post(`${base}/message`, 'postMessage', {
     summary: 'Post a message as the space user (a user space token)',
-    request: { path: SpacePath, body: PostMessageSchema, examples: postMessageExamples.request },
-    responses: {
-      200: {
-        description: 'The message',
-        schema: MessagePostedSchema,
-        examples: postMessageExamples.response,
+    params: SpacePath,
+    body: PostMessageSchema,
+    examples: postMessageExamples,
+    ok: [
+      200,
+      'The message',
+      MessagePostedSchema,
+      {
         links: {
           setFeedback: { operationId: 'setMessageFeedback', parameters: { messageId: '$response.body#/id' } },
         },
       },
-    },
+    ],
     errors: {
       400: [
         ...spaceErrors[400],
@@ -213,19 +186,13 @@ export const spacesOperations: ApiOperation[] = [
       409: [boundMessage('spaceMessages'), boundMessage('spaceMessagesBytes')],
       413: [boundMessage('spaceMessageBytes')],
     },
-  },
-  {
-    method: 'patch',
-    path: `${base}/message/{messageId}`,
-    operationId: 'setMessageFeedback',
-    tag: 'Spaces',
+  }),
+  spacesOps.patch(`${base}/message/{messageId}`, 'setMessageFeedback', {
     summary: 'Feedback on a message: thumbUp or thumbDown (setting one clears the other)',
-    request: {
-      path: SpacePath.extend({ messageId: z.uuid().meta({ description: 'The message' }) }),
-      body: FeedbackSchema,
-      examples: feedbackExamples.request,
-    },
-    responses: { 200: { description: 'The message', schema: MessageSchema, examples: feedbackExamples.response } },
+    params: SpacePath.extend({ messageId: z.uuid().meta({ description: 'The message' }) }),
+    body: FeedbackSchema,
+    examples: feedbackExamples,
+    ok: [200, 'The message', MessageSchema],
     errors: {
       400: [
         ...spaceErrors[400],
@@ -236,64 +203,44 @@ export const spacesOperations: ApiOperation[] = [
       ],
       404: [...spaceErrors[404], spaceError(SpaceMessages.messageNotFound)],
     },
-  },
-  {
-    method: 'get',
-    path: `${base}/knowledge`,
-    operationId: 'listSpaceKnowledge',
-    tag: 'Spaces',
+  }),
+  spacesOps.get(`${base}/knowledge`, 'listSpaceKnowledge', {
     summary: "List the space's own files (uploaded with spaceId), newest first",
     description:
       "A member's user space token or the workspace credential. Workspace knowledge routes never show a space's files.",
-    request: { path: SpacePath, query: SpaceFilesQuerySchema },
-    responses: { 200: { description: 'A page of the space items', schema: KnowledgeListSchema } },
+    params: SpacePath,
+    query: SpaceFilesQuerySchema,
+    ok: [200, 'A page of the space items', KnowledgeListSchema],
     errors: spaceErrors,
-  },
-  {
-    method: 'get',
-    path: `${base}/knowledge/{knowledgeId}`,
-    operationId: 'getSpaceKnowledge',
-    tag: 'Spaces',
+  }),
+  spacesOps.get(`${base}/knowledge/{knowledgeId}`, 'getSpaceKnowledge', {
     summary: "Get one of the space's own files",
-    request: { path: SpaceFilePath },
-    responses: { 200: { description: 'The item', schema: KnowledgeSchema } },
+    params: SpaceFilePath,
+    ok: [200, 'The item', KnowledgeSchema],
     errors: {
       400: [...spaceErrors[400], KnowledgeMessages.invalidId],
       404: [...spaceErrors[404], KnowledgeMessages.notFound],
     },
-  },
-  {
-    method: 'delete',
-    path: `${base}/knowledge/{knowledgeId}`,
-    operationId: 'deleteSpaceKnowledge',
-    tag: 'Spaces',
+  }),
+  spacesOps.delete(`${base}/knowledge/{knowledgeId}`, 'deleteSpaceKnowledge', {
     summary:
       "Delete one of the space's own files (its stored file is purged after FILE_PURGE_DELAY); a user space token only as the space's HOST or CO_HOST (a GUEST: 403)",
-    request: { path: SpaceFilePath },
-    responses: { 200: { description: 'Deleted', schema: DeletedSchema } },
+    params: SpaceFilePath,
+    ok: [200, 'Deleted', DeletedSchema],
     errors: {
       400: [...spaceErrors[400], KnowledgeMessages.invalidId, KnowledgeMessages.hasChildren],
       404: [...spaceErrors[404], KnowledgeMessages.notFound],
     },
-  },
-  {
-    method: 'post',
-    path: `${base}/rag`,
-    operationId: 'spaceRag',
-    tag: 'Spaces',
+  }),
+  spacesOps.post(`${base}/rag`, 'spaceRag', {
     summary: "Passages from workspace knowledge (role-scoped under RBAC) and from the space's own knowledge",
     description:
       'topK (1..10, default 5) applies to each list; most relevant first. The ranking options (scoreThreshold, ' +
       'hybridWeight, rerank, rerankCandidates) apply to each list; reranking only when rerank is true.',
-    request: { path: SpacePath, body: RagSchema, examples: spaceRagExamples.request },
-    responses: {
-      200: {
-        description: 'The passages',
-        schema: RagResponseSchema,
-        examples: spaceRagExamples.response,
-        headers: rerankHeader,
-      },
-    },
+    params: SpacePath,
+    body: RagSchema,
+    examples: spaceRagExamples,
+    ok: [200, 'The passages', RagResponseSchema, { headers: rerankHeader }],
     errors: {
       400: [
         ...spaceErrors[400],
@@ -303,5 +250,5 @@ export const spacesOperations: ApiOperation[] = [
       ],
       404: spaceErrors[404],
     },
-  },
+  }),
 ];

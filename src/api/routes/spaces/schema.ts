@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { filterField } from '../knowledge/filters';
+import { filterField } from '../../schemas/filters';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
-import { rankingOptionFields } from '../knowledge/schema';
+import { rankingOptionFields } from '../knowledge/search/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>

@@ -1,14 +1,11 @@
-import { WorkspacePath, type ApiOperation } from '../../openapi/operation';
+import { type ApiOperation, operations } from '../../openapi/operation';
 import { StorageUsageSchema } from './schema';
 
+const knowledgeOps = operations('Knowledge');
+
 export const storageOperations: ApiOperation[] = [
-  {
-    method: 'get',
-    path: '/v1/workspaces/{workspaceId}/storage',
-    operationId: 'getStorageUsage',
-    tag: 'Knowledge',
+  knowledgeOps.get('/v1/workspaces/{workspaceId}/storage', 'getStorageUsage', {
     summary: "The workspace's stored-file bytes against its quota",
-    request: { path: WorkspacePath },
-    responses: { 200: { description: 'Bytes used and the quota', schema: StorageUsageSchema } },
-  },
+    ok: [200, 'Bytes used and the quota', StorageUsageSchema],
+  }),
 ];

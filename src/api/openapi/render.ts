@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document, generated from the zod schemas that validate requests and shape responses (through
+// Renders the OpenAPI 3.1 document, generated from the zod schemas that validate requests and shape responses (through
 // zod-openapi, on zod 4's JSON Schema output) and from the mounted route table: each operation's security, its
 // organizationid header, its policy (x-kws-policy) and the error statuses its guard can answer come from the
 // route's guard, so the document cannot say something the router does not do.
@@ -7,48 +7,12 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { POLICY, type ActionPolicy } from '../../policies/actions';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credentials';
-import { agentOperations } from '../routes/agent/openapi';
-import { catalogOperations } from '../routes/catalog/openapi';
-import { chunksOperations } from '../routes/chunks/openapi';
-import { consoleOperations } from '../routes/console/openapi';
-import { docsOperations } from '../routes/docs/openapi';
-import { healthOperations } from '../routes/health/openapi';
-import { knowledgeOperations } from '../routes/knowledge/openapi';
-import { metricsOperations } from '../routes/metrics/openapi';
-import { rolesOperations } from '../routes/roles/openapi';
-import { spacesOperations } from '../routes/spaces/openapi';
-import { storageOperations } from '../routes/storage/openapi';
-import { apiKeysOperations } from '../routes/apiKeys/openapi';
 import { routeAnswer, type RouteEntry } from '../routes/table';
-import { tokensOperations } from '../routes/tokens/openapi';
-import { retrievalEvaluationsOperations } from '../routes/retrievalEvaluations/openapi';
-import { sourcesOperations } from '../routes/sources/openapi';
-import { webhooksOperations } from '../routes/webhooks/openapi';
 import { Messages } from '../../errors';
 import { MALFORMED_JSON_MESSAGE } from '../middleware/body';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
 import { stateCleanText } from './cleanText';
 import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage, type Examples } from './operation';
-
-/** Every documented operation, by resource (test/api/openapi.test.ts: exactly one per mounted route). */
-export const OPERATIONS: readonly ApiOperation[] = [
-  ...healthOperations,
-  ...tokensOperations,
-  ...knowledgeOperations,
-  ...chunksOperations,
-  ...rolesOperations,
-  ...catalogOperations,
-  ...spacesOperations,
-  ...agentOperations,
-  ...webhooksOperations,
-  ...storageOperations,
-  ...apiKeysOperations,
-  ...sourcesOperations,
-  ...retrievalEvaluationsOperations,
-  ...metricsOperations,
-  ...docsOperations,
-  ...consoleOperations,
-];
 
 export const SECURITY_SCHEMES = {
   apiKey: {
@@ -341,11 +305,11 @@ function operationObject(op: ApiOperation, route: RouteEntry | undefined): ZodOp
   };
 }
 
-/** The OpenAPI document of the routes given (the mounted router's route table). */
-export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
+/** The OpenAPI document of the operations given, against the mounted router's route table. */
+export function renderOpenApiDocument(operations: readonly ApiOperation[], routes: readonly RouteEntry[]) {
   const byKey = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     const item = (paths[op.path] ??= {});
     item[op.method] = operationObject(op, byKey.get(`${op.method.toUpperCase()} ${op.path}`));
   }
@@ -382,7 +346,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
       },
     },
   );
-  showFormExamples(document);
+  showFormExamples(operations, document);
   return stateCleanText(document);
 }
 
@@ -390,8 +354,8 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[]) {
  * Swagger UI fills a multipart form field by field from each property's own example, never from the body's
  * examples: each field of the first example becomes its property's example (the file part stays the user's pick).
  */
-function showFormExamples(document: ReturnType<typeof createDocument>): void {
-  for (const op of OPERATIONS) {
+function showFormExamples(operations: readonly ApiOperation[], document: ReturnType<typeof createDocument>): void {
+  for (const op of operations) {
     const first = Object.values(op.request?.examples ?? {})[0]?.value as Record<string, unknown> | undefined;
     if (!op.request?.multipart || !first) continue;
     const media = document.paths?.[op.path]?.[op.method]?.requestBody as
@@ -404,4 +368,4 @@ function showFormExamples(document: ReturnType<typeof createDocument>): void {
   }
 }
 
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+export type OpenApiDocument = ReturnType<typeof renderOpenApiDocument>;

@@ -1,10 +1,11 @@
 // The document as published (openapi.json, the typed client, the tests' drift guard): generated from the router
 // mounted without dependencies. Routers read their dependencies only while serving, so building one needs none;
 // the placeholder throws if that ever changes.
-import type { Deps } from '../../services/deps';
-import { apiRouter } from '../app';
-import { routeEntries } from '../routes/table';
-import { buildOpenApiDocument, type OpenApiDocument } from './document';
+import type { Deps } from '../services/deps';
+import { apiRouter } from './app';
+import { routeEntries } from './routes/table';
+import { buildOpenApiDocument } from './document';
+import type { OpenApiDocument } from './openapi/render';
 
 const noDeps = new Proxy({} as Deps, {
   get(_target, key) {

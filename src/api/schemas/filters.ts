@@ -22,9 +22,9 @@ import {
   type Attributes,
   UUID_PATTERN,
   type ItemFilter,
-} from '../../../domain/filter';
-import { CLEAN_TEXT_PATTERN } from '../../middleware/text';
-import { documentedAs } from '../../openapi/operation';
+} from '../../domain/filter';
+import { CLEAN_TEXT_PATTERN } from '../middleware/text';
+import { documentedAs } from '../openapi/operation';
 
 const text = () => ({ type: 'string', maxLength: MAX_ATTRIBUTE_STRING, pattern: CLEAN_TEXT_PATTERN });
 const scalar = () => ({ anyOf: [text(), { type: 'number' }, { type: 'boolean' }] });

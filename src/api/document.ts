@@ -1,0 +1,46 @@
+// The published OpenAPI document, assembled above the routes: every resource's operations (each router folder's
+// openapi.ts), in the order the document lists them, rendered against the mounted route table (openapi/render.ts).
+import { agentOperations } from './routes/agent/openapi';
+import { catalogOperations } from './routes/catalog/openapi';
+import { chunksOperations } from './routes/chunks/openapi';
+import { consoleOperations } from './routes/console/openapi';
+import { docsOperations } from './routes/docs/openapi';
+import { healthOperations } from './routes/health/openapi';
+import { knowledgeOperations } from './routes/knowledge/openapi';
+import { metricsOperations } from './routes/metrics/openapi';
+import { rolesOperations } from './routes/roles/openapi';
+import { spacesOperations } from './routes/spaces/openapi';
+import { storageOperations } from './routes/storage/openapi';
+import { apiKeysOperations } from './routes/apiKeys/openapi';
+import type { RouteEntry } from './routes/table';
+import { tokensOperations } from './routes/tokens/openapi';
+import { retrievalEvaluationsOperations } from './routes/retrievalEvaluations/openapi';
+import { sourcesOperations } from './routes/sources/openapi';
+import { webhooksOperations } from './routes/webhooks/openapi';
+import type { ApiOperation } from './openapi/operation';
+import { renderOpenApiDocument, type OpenApiDocument } from './openapi/render';
+
+/** Every documented operation, by resource (test/api/openapi.test.ts: exactly one per mounted route). */
+export const OPERATIONS: readonly ApiOperation[] = [
+  ...healthOperations,
+  ...tokensOperations,
+  ...knowledgeOperations,
+  ...chunksOperations,
+  ...rolesOperations,
+  ...catalogOperations,
+  ...spacesOperations,
+  ...agentOperations,
+  ...webhooksOperations,
+  ...storageOperations,
+  ...apiKeysOperations,
+  ...sourcesOperations,
+  ...retrievalEvaluationsOperations,
+  ...metricsOperations,
+  ...docsOperations,
+  ...consoleOperations,
+];
+
+/** The OpenAPI document of the routes given (the mounted router's route table). */
+export function buildOpenApiDocument(routes: readonly RouteEntry[]): OpenApiDocument {
+  return renderOpenApiDocument(OPERATIONS, routes);
+}

@@ -1,0 +1,77 @@
+// Searches: semantic (or hybrid, or keyword), title and metadata; and the workspace's retrieval settings.
+import type { Context } from 'koa';
+import type { Deps } from '../../../../services/deps';
+import * as knowledgeService from '../../../../services/knowledge';
+import * as searchService from '../../../../services/search';
+import { retrievalSettings, setRetrievalSettings } from '../../../../services/workspaces';
+import type { KnowledgeRoutes } from '../handlers';
+import { guard, requireAuth } from '../../../middleware/authenticate';
+import { validate } from '../../../validate';
+import { presentMetadataSearchItem, presentSearchResult } from './presenters';
+import { MetadataSearchSchema, SemanticSearchSchema, SetRetrievalSettingsSchema, TitleSearchSchema } from './schema';
+
+export function searchRoutes(deps: Deps, base: string): KnowledgeRoutes {
+  const read = guard(deps, 'knowledge.read');
+
+  const titleSearch = async (ctx: Context) => {
+    const auth = requireAuth(ctx);
+    const input = validate(TitleSearchSchema, ctx.request.body, 'Missing required field');
+    const results = await searchService.titleSearchVisible(deps.db, auth, input);
+    ctx.body = { results: results.map(presentSearchResult), total: results.length };
+  };
+  return {
+    searchKnowledgeByMetadata: (router) =>
+      router.post(`${base}/search`, read, async (ctx) => {
+        const auth = requireAuth(ctx);
+        const input = validate(
+          MetadataSearchSchema,
+          ctx.request.body,
+          'metadata must be an object with at least one property',
+        );
+        const { rows, total, files, chunks } = await knowledgeService.searchByMetadata(deps.db, auth, input);
+        ctx.set('X-Total-Count', String(total));
+        ctx.set('X-Page', String(input.page));
+        ctx.set('X-Limit', String(input.limit));
+        ctx.body = rows.map((r) => presentMetadataSearchItem(r, files.get(r.id), chunks.get(r.id) ?? []));
+      }),
+
+    // Semantic (default), hybrid or keyword search: Authorization and x-api-key, both required; organizationid
+    // checked when sent.
+    searchKnowledge: (router) =>
+      router.post(
+        '/workspaces/:workspaceId/knowledge/search',
+        guard(deps, 'knowledge.read', { requireApiKey: true, organizationHeader: 'optional' }),
+        async (ctx) => {
+          const auth = requireAuth(ctx);
+          const input = validate(SemanticSearchSchema, ctx.request.body, 'Missing required field');
+          const { results, rerank } = await searchService.rankedVisibleSearch(
+            searchService.searchDeps(deps),
+            auth,
+            input,
+          );
+          if (rerank) ctx.set('X-Rerank', rerank);
+          ctx.body = { results: results.map(presentSearchResult), total: results.length };
+        },
+      ),
+
+    // The workspace's retrieval settings: the rerank default a search follows when its request does not say.
+    getRetrievalSettings: (router) =>
+      router.get('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.read'), (ctx) => {
+        ctx.body = retrievalSettings(requireAuth(ctx).workspace);
+      }),
+    setRetrievalSettings: (router) =>
+      router.put('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.manage'), async (ctx) => {
+        const { workspace } = requireAuth(ctx);
+        const input = validate(SetRetrievalSettingsSchema, ctx.request.body);
+        ctx.body = await setRetrievalSettings(deps.db, workspace.id, input);
+      }),
+
+    searchKnowledgeByTitle: (router) =>
+      router.post(
+        '/workspaces/:workspaceId/knowledge/search-title',
+        guard(deps, 'knowledge.read', { organizationHeader: 'optional' }),
+        titleSearch,
+      ),
+    searchKnowledgeByTitleV1: (router) => router.post(`${base}/search-title`, read, titleSearch),
+  };
+}

@@ -1,0 +1,265 @@
+// Search requests and results: semantic (hybrid, keyword), title and metadata search, ranking options, and the
+// workspace's retrieval settings.
+import { z } from 'zod';
+import { isUuid } from '../../../../ids';
+import { documentedAs, NON_BLANK, timestamp, uuid } from '../../../openapi/operation';
+import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../../services/search';
+import { AttributesResponseSchema, filterField } from '../../../schemas/filters';
+import {
+  KNOWLEDGE_STATUSES,
+  KNOWLEDGE_TYPES,
+  KnowledgeMetadataSchema,
+  LANGUAGE,
+  MAX_PAGE,
+  MISSING,
+  VisibilityRoleSchema,
+  bodyObject,
+  knowledgeType,
+} from '../schema';
+
+/** Longest semantic query (the embedding model reads about 1,000 characters of it) and title search. */
+export const MAX_QUERY_CHARS = 2000;
+/** Most role ids one search may filter on. */
+export const MAX_ROLE_IDS = 100;
+// Lengths are checked before trimming, as the document's maxLength reads the string sent; blankness after it.
+const LIMIT_MESSAGE = 'Invalid limit value, must be between 1 and 50';
+const ROLE_IDS_MESSAGE = 'roleIds must be an array of valid UUIDs';
+
+/** limit: integer 1..50 (numeric strings accepted), default 10. */
+const searchLimit = documentedAs(
+  z
+    .union([z.number(), z.string()], { error: LIMIT_MESSAGE })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return 10;
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 50) {
+        ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+);
+
+const accessFilterFields = {
+  audienceId: z
+    .string({ error: 'audienceId must be a valid UUID' })
+    .refine(isUuid, { message: 'audienceId must be a valid UUID' })
+    .meta({ format: 'uuid', description: 'Only knowledge assigned to this audience' })
+    .optional(),
+  roleIds: z
+    .array(
+      z.string({ error: ROLE_IDS_MESSAGE }).refine(isUuid, { message: ROLE_IDS_MESSAGE }).meta({ format: 'uuid' }),
+      { error: ROLE_IDS_MESSAGE },
+    )
+    .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })
+    .meta({ description: 'Only knowledge accessible to these roles' })
+    .optional(),
+  filter: filterField(),
+};
+
+const MODE_MESSAGE = `mode must be one of ${SEARCH_MODES.join(', ')}`;
+
+const unitNumber = (name: string, description: string) =>
+  z
+    .number({ error: `${name} must be a number between 0 and 1` })
+    .min(0, { message: `${name} must be a number between 0 and 1` })
+    .max(1, { message: `${name} must be a number between 0 and 1` })
+    .meta({ description })
+    .optional();
+export const MAX_RERANK_CANDIDATES_MESSAGE = `rerankCandidates must be an integer between 1 and ${MAX_RERANK_CANDIDATES}`;
+
+/** Per-request ranking options (README "Ranking options"); shared by knowledge search and RAG. */
+export const rankingOptionFields = {
+  scoreThreshold: unitNumber(
+    'scoreThreshold',
+    "Drop results whose final score is below this (after reranking when it ran: the reranker's score). Default 0.",
+  ),
+  hybridWeight: unitNumber(
+    'hybridWeight',
+    "hybrid mode: the vector side's weight in the convex fusion (the keyword side's is 1 - hybridWeight). " +
+      'Default 0.8. The other modes fuse nothing and ignore it.',
+  ),
+  rerank: z
+    .boolean({ error: 'rerank must be a boolean' })
+    .meta({
+      description:
+        "Rerank the best rerankCandidates results with the configured reranker. Default: the workspace's setting " +
+        '(GET /v1/workspaces/{workspaceId}/retrieval-settings). When the reranker fails or none is configured, the ' +
+        'results come back un-reranked and the X-Rerank header says so.',
+    })
+    .optional(),
+  rerankCandidates: z
+    .int({ error: MAX_RERANK_CANDIDATES_MESSAGE })
+    .min(1, { message: MAX_RERANK_CANDIDATES_MESSAGE })
+    .max(MAX_RERANK_CANDIDATES, { message: MAX_RERANK_CANDIDATES_MESSAGE })
+    .meta({
+      description:
+        'With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. ' +
+        'Without rerank it has no effect.',
+    })
+    .optional(),
+};
+
+export const SemanticSearchSchema = bodyObject({
+  query: z
+    .string({ error: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `query must be at most ${MAX_QUERY_CHARS} characters` })
+    .trim()
+    .min(1, { message: MISSING })
+    .meta({ pattern: NON_BLANK }),
+  limit: searchLimit,
+  /** semantic (the default: cosine ranking), hybrid or keyword; see the README for each mode's score. */
+  mode: z
+    .enum(SEARCH_MODES, { error: MODE_MESSAGE })
+    .meta({
+      description:
+        'semantic (the default): cosine similarity clamped to [0, 1]; keyword: PostgreSQL full-text search over ' +
+        'chunks holding any query word, score rank / (rank + 1); hybrid: 0.8 x cosine + 0.2 x rank / best rank, the ' +
+        'keyword side matching every query word. Every score is in [0, 1]; scores of different modes are not comparable.',
+    })
+    .optional(),
+  ...accessFilterFields,
+  ...rankingOptionFields,
+  explain: z
+    .boolean({ error: 'explain must be a boolean' })
+    .meta({ description: 'Add explain to each result: the scores behind it and, for workspace credentials, its roles' })
+    .optional(),
+});
+export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
+
+export const TitleSearchSchema = bodyObject({
+  title: z
+    .string({ error: MISSING })
+    .max(MAX_QUERY_CHARS, { message: `title must be at most ${MAX_QUERY_CHARS} characters` })
+    .trim()
+    .min(1, { message: MISSING })
+    .meta({ pattern: NON_BLANK, description: 'Part of the title (case-insensitive; wildcards are literal)' }),
+  limit: searchLimit,
+  ...accessFilterFields,
+});
+export type TitleSearchInput = z.infer<typeof TitleSearchSchema>;
+
+export const METADATA_SEARCH_MAX_LIMIT = 100;
+export const MetadataSearchSchema = bodyObject({
+  metadata: z
+    .strictObject(
+      {
+        status: z
+          .enum(KNOWLEDGE_STATUSES, { error: `metadata.status must be one of ${KNOWLEDGE_STATUSES.join(', ')}` })
+          .optional(),
+        type: z
+          .enum(KNOWLEDGE_TYPES, { error: `metadata.type must be one of ${KNOWLEDGE_TYPES.join(', ')}` })
+          .optional(),
+        language: LANGUAGE.optional(),
+        title: z.string({ error: 'metadata.title must be a string' }).optional(),
+      },
+      // An unknown key is named by the validator ("Unknown field: metadata.color"), with the keys it takes.
+      { error: 'metadata must be an object with at least one property' },
+    )
+    .refine((m) => Object.values(m).some((v) => v !== undefined), {
+      message: 'metadata must be an object with at least one property',
+    })
+    .meta({ minProperties: 1, description: 'Exact matches, combined with AND' }),
+  page: z.coerce
+    .number({ error: 'page must be a positive integer' })
+    .int()
+    .min(1, { message: 'page must be a positive integer' })
+    .max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
+    .int()
+    .min(1, { message: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
+    .max(METADATA_SEARCH_MAX_LIMIT, { message: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
+    .default(20),
+});
+export type MetadataSearchInput = z.infer<typeof MetadataSearchSchema>;
+
+const searchResultFields = {
+  id: uuid('The knowledge item'),
+  title: z.string(),
+  type: knowledgeType,
+  url: z.string().meta({ description: 'The URL, or the content for items without one' }),
+  content: z.string().max(500).meta({ description: 'An excerpt: at most 500 characters' }),
+  metadata: KnowledgeMetadataSchema,
+  attributes: AttributesResponseSchema,
+  pageNumber: z.int().min(1).optional().meta({ description: "The page of the item's best passage" }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+export const TitleSearchResultSchema = z.strictObject(searchResultFields).meta({ id: 'TitleSearchResult' });
+const sideScore = (description: string) => z.number().min(0).max(1).nullable().meta({ description });
+
+export const SearchExplainSchema = z
+  .strictObject({
+    semantic: sideScore("The passage's cosine similarity; null in keyword mode"),
+    keyword: sideScore(
+      "The passage's keyword score rank / (rank + 1); null in semantic mode or without a keyword match",
+    ),
+    fused: sideScore("The hybrid fusion's score; null outside hybrid mode"),
+    rerank: sideScore("The reranker's score; null when no reranking ran"),
+    roles: z.array(VisibilityRoleSchema).optional().meta({
+      description:
+        "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
+    }),
+  })
+  .meta({ id: 'SearchExplain' });
+export type SearchExplainBody = z.infer<typeof SearchExplainSchema>;
+
+export const SemanticSearchResultSchema = z
+  .strictObject({
+    ...searchResultFields,
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: "The final score: the mode's (see mode), or the reranker's when reranking ran" }),
+    explain: SearchExplainSchema.optional().meta({ description: 'With explain: true' }),
+  })
+  .meta({ id: 'SemanticSearchResult' });
+export type SearchResultBody = z.infer<typeof TitleSearchResultSchema> & {
+  score?: number;
+  explain?: SearchExplainBody;
+};
+
+export const SetRetrievalSettingsSchema = z.strictObject(
+  { rerank: z.boolean({ error: 'rerank must be a boolean' }) },
+  { error: 'rerank must be a boolean' },
+);
+
+export const RetrievalSettingsSchema = z
+  .strictObject({
+    rerank: z.boolean({ error: 'rerank must be a boolean' }).meta({
+      description: 'Whether searches rerank when the request does not say (default false)',
+    }),
+  })
+  .meta({ id: 'RetrievalSettings' });
+
+export const SemanticSearchResponseSchema = z.strictObject({
+  results: z.array(SemanticSearchResultSchema),
+  total: z.int().min(0),
+});
+export const TitleSearchResponseSchema = z.strictObject({
+  results: z.array(TitleSearchResultSchema),
+  total: z.int().min(0),
+});
+
+export const MetadataSearchItemSchema = z
+  .strictObject({
+    id: uuid('The knowledge item'),
+    type: knowledgeType,
+    content: z.string(),
+    status: z.enum(KNOWLEDGE_STATUSES),
+    metadata: KnowledgeMetadataSchema,
+    attributes: AttributesResponseSchema,
+    uploadFileMetadata: z.strictObject({ filename: z.string(), mimetype: z.string() }).nullable(),
+    coreKnowledgeItems: z
+      .array(z.strictObject({ id: uuid('The chunk'), type: z.literal('TEXT'), content: z.string() }))
+      .meta({ description: "The item's first enabled chunks (at most 50)" }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'MetadataSearchItem' });
+export type MetadataSearchItem = z.infer<typeof MetadataSearchItemSchema>;
