@@ -206,7 +206,9 @@ async function main() {
       metrics: scraped?.metrics,
       ...(threads ? { env: { EMBEDDING_THREADS: threads } } : {}),
     });
-    console.log(`[bench] EMBEDDING_THREADS: ${stack.config.embeddings.threads ?? "unset (onnxruntime's choice)"}`);
+    console.log(
+      `[bench] EMBEDDING_THREADS: ${threads ?? `unset: the default, ${stack.config.embeddings.threads} (cores - 1)`}`,
+    );
     await scraped?.publish(stack.baseUrl);
     if (selected.includes('auth')) {
       const result = await measureAuthOverhead(stack);

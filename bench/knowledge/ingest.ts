@@ -86,7 +86,7 @@ export function stepsBetween(a: Snapshot, b: Snapshot): StepSplit[] {
 export interface IngestResult {
   date: string;
   loadAverage: number[];
-  /** The local model's onnxruntime threads (EMBEDDING_THREADS); null: onnxruntime's own choice. */
+  /** The local model's onnxruntime threads (EMBEDDING_THREADS, or its default); null: onnxruntime's own choice. */
   embeddingThreads: number | null;
   sync: UploadLatencyResult;
   syncSteps: StepSplit[];
