@@ -30,6 +30,7 @@ import {
 import { measureCascadeDelete } from './knowledge/cascade';
 import { formatKeywordLatency, runKeywordSteps } from './knowledge/keyword';
 import { formatManual, manualRow, measureManualPages } from './knowledge/manual';
+import { workflowTaskRow } from './knowledge/workflowTasks';
 import { measureSyncUpload, newCaller } from './knowledge/ingestion';
 import { formatIngest, measureIngest } from './knowledge/ingest';
 import { measureRealSearch, realSearchTargets } from './knowledge/realSearch';
@@ -199,7 +200,15 @@ async function main() {
   console.log('[bench] starting the stack (fresh database, Temporal worker, HTTPS app, embedding model)');
   let stack: TestStack | undefined;
   try {
-    stack = await startStack({ metrics: scraped?.metrics });
+    // EMBEDDING_THREADS reaches the bench's stack (its configuration is the test one, not the environment).
+    const threads = process.env.EMBEDDING_THREADS;
+    stack = await startStack({
+      metrics: scraped?.metrics,
+      ...(threads ? { env: { EMBEDDING_THREADS: threads } } : {}),
+    });
+    console.log(
+      `[bench] EMBEDDING_THREADS: ${threads ?? `unset: the default, ${stack.config.embeddings.threads} (cores - 1)`}`,
+    );
     await scraped?.publish(stack.baseUrl);
     if (selected.includes('auth')) {
       const result = await measureAuthOverhead(stack);
@@ -241,6 +250,9 @@ async function main() {
       const [unchanged, changed] = (process.env.KWS_BENCH_SYNC_FILES ?? '1000,100').split(',').map(Number);
       const result = await measureSync(stack, unchanged, changed);
       console.log(JSON.stringify(result, null, 2));
+      const syncs = { first: result.firstSync, changed: result.changedSync, 'no-change': result.noChangeSync };
+      const rows = Object.entries(syncs).map(([name, run]) => workflowTaskRow(`the ${name} sync`, run.workflowTasks));
+      console.log(`\n${table(['measure', 'measured', 'target', ''], rows)}\n`);
       console.log(`[bench] sync written to ${await writeResult('sync', result)}`);
     }
     if (selected.includes('ingest')) {
@@ -287,7 +299,9 @@ async function main() {
       // The knowledge suite's 388 manual pages alone (python3-doc: scripts/fetch-pydoc.sh).
       // KWS_BENCH_MANUAL_PAGES=N: only the first N pages (a smoke run; the row then says it is not the target's 388).
       const result = await measureManualPages(stack, manualPageCount());
-      console.log(`\n${formatManual(result)}\n${table(['measure', 'this run', 'target', ''], [manualRow(result)])}\n`);
+      console.log(
+        `\n${formatManual(result)}\n${table(['measure', 'this run', 'target', ''], [manualRow(result), workflowTaskRow('the manual pages', result.workflowTasks)])}\n`,
+      );
       console.log(`[bench] manual written to ${await writeResult('manual', result)}`);
     }
     if (selected.includes('search')) {

@@ -1,5 +1,6 @@
 // The service's configuration: parsed once from the environment with zod into a typed Config.
 // Nothing else in the code base reads process.env.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -354,9 +355,9 @@ export interface Config {
     dimension?: number;
     batchSize: number;
     /**
-     * The local model's onnxruntime intra-op threads (EMBEDDING_THREADS). Unset: onnxruntime's choice, one per
-     * physical core, as before the setting existed; one fewer than the cores was measured only on a busy machine
-     * (it halved the embedder's passages/s there), so it is left to the operator (docs/operations "Sizing").
+     * The local model's onnxruntime intra-op threads (EMBEDDING_THREADS). Default: one fewer than the cores
+     * (defaultEmbeddingThreads), so the model leaves a core to the worker's own threads (workflow tasks,
+     * extraction, database and S3 calls) and the API beside it; docs/operations "Sizing" has the figures.
      */
     threads?: number;
     /** The local model a re-embed builds (`kws reembed`, workflows/reembed.ts); the worker loads it. */
@@ -434,6 +435,15 @@ export interface EvaluationBounds {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The local model's threads when EMBEDDING_THREADS is unset: one fewer than the cores this process may use
+ * (at least one). On 2 cores, one thread left the embedder faster, not slower, under load, and ingestion
+ * closer to the embedder's own rate, than onnxruntime's own choice (issue 42's A/B, docs/operations "Sizing").
+ */
+export function defaultEmbeddingThreads(cores = os.availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -584,7 +594,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.EMBEDDING_MODEL,
       dimension: e.EMBEDDING_DIMENSION,
       batchSize: e.EMBEDDING_BATCH_SIZE,
-      threads: e.EMBEDDING_THREADS,
+      threads: e.EMBEDDING_THREADS ?? defaultEmbeddingThreads(),
       nextModelDir: e.EMBEDDING_NEXT_MODEL_DIR,
     },
     rerank: { url: e.RERANK_URL, apiKey: e.RERANK_API_KEY, model: e.RERANK_MODEL, timeoutMs: e.RERANK_TIMEOUT_MS },

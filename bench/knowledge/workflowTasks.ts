@@ -43,6 +43,9 @@ export interface WorkflowTaskStats {
   slowest: SlowTask[];
 }
 
+/** Issue 42: no workflow task longer than this during the ingestion, the manual pages or the syncs, ms. */
+export const WORKFLOW_TASK_TARGET_MS = 2000;
+
 const millis = (t: HistoryEvent['eventTime']) => (t ? Number(t.seconds ?? 0) * 1000 + (t.nanos ?? 0) / 1e6 : 0);
 
 function kind(event: HistoryEvent): string {
@@ -173,4 +176,18 @@ export function formatWorkflowTasks(name: string, s: WorkflowTaskStats): string 
     `local activity: max ${s.maxOfWorkflowsWithoutLocalActivitiesMs} ms` +
     (slow.length ? `\n    slowest: ${slow.join('; ')}` : '')
   );
+}
+
+/** The issue's row for a step's workflow tasks: [measure, measured, target, verdict]. */
+export function workflowTaskRow(
+  name: string,
+  s: WorkflowTaskStats,
+  targetMs = WORKFLOW_TASK_TARGET_MS,
+): [string, string, string, string] {
+  return [
+    `workflow tasks during ${name}: max / p99`,
+    `${s.maxMs} / ${s.p99Ms} ms (${s.tasks} tasks)`,
+    `max <= ${targetMs} ms`,
+    s.maxMs <= targetMs ? 'met' : 'NOT met',
+  ];
 }

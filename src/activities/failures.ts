@@ -3,7 +3,7 @@
 import { ApplicationFailure, log } from '@temporalio/activity';
 import type { SandboxedExtractionError } from '../extract/sandbox';
 import { ExtractionError, FailureReasons, failureReason } from '../extract/types';
-import { KnowledgeGoneError, NoTextError } from '../services/ingestion';
+import { KnowledgeGoneError, NoTextError, StoredFileMissingError } from '../services/ingestion';
 import { IngestionFailureTypes } from '../workflows/contracts';
 
 const gone = () => ApplicationFailure.nonRetryable(FailureReasons.deleted, IngestionFailureTypes.knowledgeGone);
@@ -27,7 +27,8 @@ export function extractionFailure(err: unknown, mime: string, knowledgeId: strin
 
 /**
  * The activities of a factory, each turning the services' final refusals into the workflow's
- * non-retryable failures: KnowledgeGoneError -> KnowledgeGone, NoTextError -> ExtractionFailed.
+ * non-retryable failures: KnowledgeGoneError -> KnowledgeGone, NoTextError and StoredFileMissingError ->
+ * ExtractionFailed.
  */
 export function classifyFailures<A extends Record<string, (...args: never[]) => Promise<unknown>>>(activities: A): A {
   const wrapped: Record<string, unknown> = {};
@@ -37,7 +38,7 @@ export function classifyFailures<A extends Record<string, (...args: never[]) => 
         return await activity(...args);
       } catch (err) {
         if (err instanceof KnowledgeGoneError) throw gone();
-        if (err instanceof NoTextError)
+        if (err instanceof NoTextError || err instanceof StoredFileMissingError)
           throw ApplicationFailure.nonRetryable(err.message, IngestionFailureTypes.extraction);
         throw err;
       }

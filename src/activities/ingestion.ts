@@ -1,54 +1,30 @@
 // Ingestion activities. Each is idempotent: the knowledge id is derived from the upload id, chunks are
 // upserted by (knowledge, index), and embeddings are written only where missing, so a retried or re-run
 // activity never duplicates items or chunks.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { ApplicationFailure, log } from '@temporalio/activity';
-import type { Db } from '../db/knex';
+import { log } from '@temporalio/activity';
 import type { EmbeddingProvider } from '../embeddings/provider';
-import type { Extractor } from '../extract';
-import { PLAIN_MIME_TYPES } from '../extract/plain';
-import type { ExtractInput } from '../extract/sandbox';
-import { FailureReasons, type ExtractLimits } from '../extract/types';
-import { timeStep, type IngestionStage, type Metrics } from '../observability/metrics';
+import { timeStep, type IngestionStage } from '../observability/metrics';
 import {
   createKnowledgeForUpload,
   embedItemChunks,
-  KnowledgeGoneError,
+  extractItemChunks,
   markItemCompleted,
   markItemFailed,
-  prepareChunks,
   requireItem,
-  requireVersion,
-  storeItemChunks,
-  type ChunkSettings,
+  type ExtractionDeps,
+  type IngestionSettings,
 } from '../services/ingestion';
-import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import { afterVersionChange, type VersionRetention } from '../services/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
-import {
-  INLINE_INGEST_MAX_BYTES,
-  IngestionFailureTypes,
-  type IngestFileInput,
-  type IngestVersionInput,
-} from '../workflows/contracts';
+import { EMBED_BATCH_CHUNKS, type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
 import { withHeartbeat } from './heartbeat';
 
-export interface IngestionSettings extends ChunkSettings {
-  limits?: Partial<ExtractLimits>;
-}
+export type { IngestionSettings };
 
-export interface IngestionDeps {
-  db: Db;
-  storage: BlobStore;
-  extractor: Extractor;
+export interface IngestionDeps extends ExtractionDeps {
   embeddings: EmbeddingProvider;
-  ingestion: IngestionSettings;
-  metrics: Metrics;
   /** Versions no longer current: their retention purge and the per-item cap (none: not scheduled). */
   temporal?: TemporalDeps;
   versionRetention?: VersionRetention;
@@ -77,7 +53,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
     metrics.ingestionDuration.observe({ mime: item.mimetype ?? 'unknown', outcome }, seconds);
   }
 
-  return classifyFailures({
+  const steps = {
     async createKnowledgeForUpload(input: IngestFileInput): Promise<{ knowledgeId: string }> {
       const knowledgeId = knowledgeIdForUpload(input.uploadId);
       await measured('create', (setMime) =>
@@ -92,70 +68,15 @@ export function createIngestionActivities(deps: IngestionDeps) {
       input: (IngestFileInput & { knowledgeId: string }) | IngestVersionInput,
     ): Promise<{ chunkCount: number; pageCount: number }> {
       return measured('extract', async (setMime) => {
-        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
-        // A new version's file is its own; the item keeps the current one until the switch.
-        const version = 'version' in input ? input.version : undefined;
-        const source =
-          version === undefined ? item : await requireVersion(db, input.workspaceId, input.knowledgeId, version);
-        if (source.mimetype) setMime(source.mimetype);
-        if (!source.storage_key || !source.mimetype) throw new KnowledgeGoneError();
-        const { storage_key: key, mimetype: mime } = source;
-        const fileName = source.filename ?? 'file';
-        /** Extracts in this process or a sandbox child, timed as the one or the other. */
-        const extractTimed = async (from: ExtractInput, signal?: AbortSignal) => {
-          const started = performance.now();
-          const extracted = await deps.extractor.extract(from, mime, fileName, deps.ingestion.limits, { signal });
-          metrics.ingestionStep.observe(
-            { step: extracted.usage.inProcess ? 'extract_in_process' : 'extract_child' },
-            (performance.now() - started) / 1000,
-          );
-          return extracted;
-        };
-        // The file goes from storage to a private temporary file that the sandbox's child reads: this
-        // process holds it in memory only when it is a plain file small enough to extract here (plain.ts).
-        // A small plain file (an inline item's size at most) comes straight into memory: no temporary file
-        // to make, write, read and remove for a few kilobytes.
-        const small = PLAIN_MIME_TYPES.has(mime) && Number(source.size_bytes) <= INLINE_INGEST_MAX_BYTES;
-        const doc = await withHeartbeat('extracting', async (signal) => {
-          if (small) {
-            try {
-              const bytes = await timeStep(metrics, 'download', () => deps.storage.get(key));
-              if (!bytes) {
-                throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
-              }
-              return await extractTimed(bytes, signal);
-            } catch (err) {
-              return extractionFailure(err, mime, input.knowledgeId);
-            }
-          }
-          const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-ingest-'));
-          try {
-            const file = path.join(dir, 'upload');
-            if (!(await timeStep(metrics, 'download', () => deps.storage.download(key, file)))) {
-              throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
-            }
-            return await extractTimed({ path: file }, signal);
-          } catch (err) {
-            return extractionFailure(err, mime, input.knowledgeId);
-          } finally {
-            await rm(dir, { recursive: true, force: true });
-          }
-        });
-        log.info('extracted', { knowledgeId: input.knowledgeId, pages: doc.pages.length, usage: doc.usage });
-        const chunks = await timeStep(metrics, 'chunk', async () =>
-          prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty),
-        );
-        await timeStep(metrics, 'insert', () =>
-          storeItemChunks(
-            db,
-            input.workspaceId,
-            input.knowledgeId,
-            chunks,
-            { metadata: { ...item.metadata, extraction: doc.metadata } },
-            version,
+        let mime = 'unknown';
+        const item = { ...input, version: 'version' in input ? input.version : undefined };
+        const { chunkCount, pageCount, usage } = await withHeartbeat('extracting', (signal) =>
+          extractItemChunks(deps, item, { signal, onMime: (m) => setMime((mime = m)) }).catch((err: unknown) =>
+            extractionFailure(err, mime, input.knowledgeId),
           ),
         );
-        return { chunkCount: chunks.length, pageCount: doc.pages.length };
+        log.info('extracted', { knowledgeId: input.knowledgeId, pages: pageCount, usage });
+        return { chunkCount, pageCount };
       });
     },
 
@@ -223,6 +144,24 @@ export function createIngestionActivities(deps: IngestionDeps) {
         metrics.ingestionFailures.inc({ mime: item.mimetype ?? 'unknown', stage: input.stage ?? 'unknown' });
         finished(item, 'failed');
       }
+    },
+  };
+
+  return classifyFailures({
+    ...steps,
+
+    async indexSmallFile(
+      input: IngestFileInput & { knowledgeId: string },
+    ): Promise<{ chunkCount: number; pageCount: number; version: number }> {
+      const { workspaceId } = input;
+      const { knowledgeId } = await steps.createKnowledgeForUpload(input);
+      const stored = await steps.extractAndStoreChunks({ ...input, knowledgeId });
+      for (let from = 0; from < stored.chunkCount; from += EMBED_BATCH_CHUNKS) {
+        const to = Math.min(stored.chunkCount, from + EMBED_BATCH_CHUNKS);
+        await steps.embedChunks({ workspaceId, knowledgeId, from, to });
+      }
+      const { version } = await steps.completeKnowledge({ workspaceId, knowledgeId });
+      return { ...stored, version };
     },
   });
 }

@@ -2,6 +2,10 @@
 // chunks stored and embedded, its end state. Idempotent: the knowledge id derives from the upload id,
 // chunks are upserted by (knowledge, index), embeddings are written only where missing.
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { Db, Tx } from '../db/knex';
 import * as knowledge from '../db/repositories/knowledge';
 import * as uploads from '../db/repositories/uploads';
@@ -11,7 +15,13 @@ import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '.
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { chunkPages, type Chunk } from '../extract/chunk';
 import { withLiveEmbeddings } from './embeddingSpace';
-import type { ExtractedPage } from '../extract/types';
+import type { Extractor } from '../extract';
+import { PLAIN_MIME_TYPES } from '../extract/plain';
+import type { ExtractInput, ExtractionUsage } from '../extract/sandbox';
+import { FailureReasons, type ExtractedPage, type ExtractLimits } from '../extract/types';
+import { timeStep, type Metrics } from '../observability/metrics';
+import type { BlobStore } from '../storage/blobStore';
+import { INLINE_INGEST_MAX_BYTES } from '../workflows/contracts';
 
 /** The item (or what it was made from) was deleted while it was being worked on: nothing is left to do. */
 export class KnowledgeGoneError extends Error {
@@ -29,9 +39,21 @@ export class NoTextError extends Error {
   }
 }
 
+/** The item's stored file is not in storage (deleted behind the service's back): retrying cannot help. */
+export class StoredFileMissingError extends Error {
+  constructor() {
+    super(FailureReasons.missingFile);
+    this.name = 'StoredFileMissingError';
+  }
+}
+
 export interface ChunkSettings {
   chunkSize: number;
   chunkOverlap: number;
+}
+
+export interface IngestionSettings extends ChunkSettings {
+  limits?: Partial<ExtractLimits>;
 }
 
 /** Chunks of extracted pages; no text at all is a NoTextError with `emptyMessage`. */
@@ -337,4 +359,83 @@ export async function dropUnchangedVersion(
     await versions.deleteVersion(trx, workspaceId, knowledgeId, version);
     return true;
   });
+}
+
+export interface ExtractionDeps {
+  db: Db;
+  storage: BlobStore;
+  extractor: Extractor;
+  ingestion: IngestionSettings;
+  metrics: Metrics;
+}
+
+/**
+ * Extracts an item's stored file (its current one, or a new version's), chunks the text and stores the
+ * chunks with the extraction's facts. `signal` stops the extraction; `onMime` hears the file's type as soon
+ * as it is known (for the caller's metrics and failure reasons). Repeating it rewrites the same chunks.
+ * Extractors' ExtractionErrors, StoredFileMissingError, NoTextError and KnowledgeGoneError are thrown as
+ * they are.
+ */
+export async function extractItemChunks(
+  deps: ExtractionDeps,
+  input: { workspaceId: string; knowledgeId: string; version?: number },
+  opts: { signal?: AbortSignal; onMime?: (mime: string) => void } = {},
+): Promise<{ chunkCount: number; pageCount: number; usage: ExtractionUsage }> {
+  const { db, metrics } = deps;
+  const { workspaceId, knowledgeId, version } = input;
+  const item = await requireItem(db, workspaceId, knowledgeId);
+  // A new version's file is its own; the item keeps the current one until the switch.
+  const source = version === undefined ? item : await requireVersion(db, workspaceId, knowledgeId, version);
+  if (source.mimetype) opts.onMime?.(source.mimetype);
+  if (!source.storage_key || !source.mimetype) throw new KnowledgeGoneError();
+  const { storage_key: key, mimetype: mime } = source;
+  const fileName = source.filename ?? 'file';
+  /** Extracts in this process or a sandbox child, timed as the one or the other. */
+  const extractTimed = async (from: ExtractInput) => {
+    const started = performance.now();
+    const extracted = await deps.extractor.extract(from, mime, fileName, deps.ingestion.limits, {
+      signal: opts.signal,
+    });
+    metrics.ingestionStep.observe(
+      { step: extracted.usage.inProcess ? 'extract_in_process' : 'extract_child' },
+      (performance.now() - started) / 1000,
+    );
+    return extracted;
+  };
+  // The file goes from storage to a private temporary file that the sandbox's child reads: this process
+  // holds it in memory only when it is a plain file small enough to extract here (plain.ts). A small plain
+  // file (an inline item's size at most) comes straight into memory: no temporary file to make, write, read
+  // and remove for a few kilobytes.
+  const small = PLAIN_MIME_TYPES.has(mime) && Number(source.size_bytes) <= INLINE_INGEST_MAX_BYTES;
+  let doc;
+  if (small) {
+    const bytes = await timeStep(metrics, 'download', () => deps.storage.get(key));
+    if (!bytes) throw new StoredFileMissingError();
+    doc = await extractTimed(bytes);
+  } else {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-ingest-'));
+    try {
+      const file = path.join(dir, 'upload');
+      if (!(await timeStep(metrics, 'download', () => deps.storage.download(key, file)))) {
+        throw new StoredFileMissingError();
+      }
+      doc = await extractTimed({ path: file });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const chunks = await timeStep(metrics, 'chunk', async () =>
+    prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty),
+  );
+  await timeStep(metrics, 'insert', () =>
+    storeItemChunks(
+      db,
+      workspaceId,
+      knowledgeId,
+      chunks,
+      { metadata: { ...item.metadata, extraction: doc.metadata } },
+      version,
+    ),
+  );
+  return { chunkCount: chunks.length, pageCount: doc.pages.length, usage: doc.usage };
 }

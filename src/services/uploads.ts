@@ -272,7 +272,7 @@ export async function acceptUpload(
             workspaceId: workspace.id,
             organizationId: workspace.organization_id,
             uploadId,
-            ...(inlineIngestion(staged) && !input.unpack ? { inline: true } : {}),
+            ...(inlineIngestion(staged) && !input.unpack ? { inline: true, knowledgeId } : {}),
           },
         ],
         memo: { filename: staged.filename },

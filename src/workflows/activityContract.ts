@@ -128,6 +128,13 @@ export interface Activities {
   /** Answers the version the item is on once completed (void from workers before versions were reported). */
   completeKnowledge(input: OfKnowledge & { version?: number }): Promise<{ version: number } | void>;
   failKnowledge(input: OfKnowledge & { message: string; stage?: IngestionStage; version?: number }): Promise<void>;
+  /**
+   * A small plain file's whole indexing in one activity task: its item created, its text extracted, chunked
+   * and stored, embedded, and the item COMPLETED (the version it is on answered).
+   */
+  indexSmallFile(
+    input: IngestFileInput & { knowledgeId: string },
+  ): Promise<{ chunkCount: number; pageCount: number; version: number }>;
 
   // Re-embedding (workflows/reembed.ts)
   beginReembed(input: { target: EmbeddingTarget }): Promise<'resumed' | 'started'>;

@@ -34,8 +34,14 @@ export interface IngestFileInput {
   sourceUrl?: string;
   /** The upload is a ZIP to unpack: its item is a FOLDER whose children are its members. */
   unpack?: boolean;
-  /** A small plain file: every step runs as a local activity (workflows/indexing.ts, INLINE_INGEST_MAX_BYTES). */
+  /**
+   * A small plain file (INLINE_INGEST_MAX_BYTES): its whole indexing is one activity task (workflows/indexing.ts
+   * indexSmallFile), given its item's id; runs started before 'inline-one-activity' ran its short steps as
+   * local activities.
+   */
   inline?: boolean;
+  /** The item's id (knowledgeIdForUpload of the upload, which workflow code cannot derive): set for an inline file. */
+  knowledgeId?: string;
 }
 
 /**

@@ -12,7 +12,13 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from './activityContract';
 import { FailureReasons } from '../failureReasons';
-import { ACTIVITY_HEARTBEAT_TIMEOUT, EMBED_BATCH_CHUNKS, IngestionFailureTypes, ITEM_FAILURE_TYPES } from './contracts';
+import {
+  ACTIVITY_HEARTBEAT_TIMEOUT,
+  EMBED_BATCH_CHUNKS,
+  IngestionFailureTypes,
+  ITEM_FAILURE_TYPES,
+  type IngestFileInput,
+} from './contracts';
 import { emitWebhookEvent } from './webhooks';
 
 const retry: RetryPolicy = {
@@ -151,16 +157,54 @@ export async function indexItem<T extends { chunkCount: number }>(
     stage = 'complete';
     const completed = await steps.short.completeKnowledge({ workspaceId, knowledgeId, ...ofVersion });
     // Every knowledge.completed names its version (an older worker's recorded completion answered none).
-    const current = version ?? completed?.version;
-    await emitWebhookEvent(
-      workspaceId,
-      'knowledge.completed',
-      { knowledgeId, ...event, ...(current !== undefined ? { version: current } : {}), status: 'COMPLETED', ...stored },
-      knowledgeId,
-      steps.recordWebhookEvent,
-    );
+    await emitCompleted(workspaceId, knowledgeId, event, version ?? completed?.version, stored, steps);
     return stored;
   } catch (err) {
     return failItem(workspaceId, knowledgeId, err, stage, { ...event, ...ofVersion }, steps, version);
   }
+}
+
+/** knowledge.completed: the item, what the event carries besides (a file's uploadId), its version, its counts. */
+async function emitCompleted(
+  workspaceId: string,
+  knowledgeId: string,
+  event: Record<string, unknown>,
+  version: number | undefined,
+  stored: object,
+  steps: IndexingSteps,
+): Promise<void> {
+  await emitWebhookEvent(
+    workspaceId,
+    'knowledge.completed',
+    { knowledgeId, ...event, ...(version !== undefined ? { version } : {}), status: 'COMPLETED', ...stored },
+    knowledgeId,
+    steps.recordWebhookEvent,
+  );
+}
+
+/**
+ * A small plain file (an inline one) indexed by one activity task, indexSmallFile: its item created, its
+ * text extracted, chunked, stored and embedded, and the item completed, with no workflow task between the
+ * steps. Its fixed cost is two workflow tasks of milliseconds around that one activity task (dispatched
+ * eagerly to this worker), where the steps one by one cost a local activity each (an activation of the
+ * workflow and a marker), and a second activity task (the embedding), for a file of a few chunks. The
+ * activity heartbeats, so a lost worker costs the heartbeat timeout and the retry redoes the idempotent
+ * steps; the failure and the webhook event are recorded by local activities, as for any inline item.
+ */
+export async function indexSmallFile(
+  input: IngestFileInput & { knowledgeId: string },
+): Promise<{ chunkCount: number; pageCount: number }> {
+  const { workspaceId, knowledgeId, uploadId } = input;
+  let indexed;
+  try {
+    indexed = await longSteps.indexSmallFile(input);
+  } catch (err) {
+    // One activity ran every stage: a file the extractor refused failed at extraction; anything else is
+    // counted against the longest stage, the embedding.
+    const stage = describeFailure(err).type === IngestionFailureTypes.extraction ? 'extract' : 'embed';
+    return failItem(workspaceId, knowledgeId, err, stage, { uploadId }, localSteps);
+  }
+  const stored = { chunkCount: indexed.chunkCount, pageCount: indexed.pageCount };
+  await emitCompleted(workspaceId, knowledgeId, { uploadId }, indexed.version, stored, localSteps);
+  return stored;
 }

@@ -48,7 +48,7 @@ describe('tracing (OpenTelemetry)', function () {
         ? exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === root.spanContext().traceId)
         : [];
       if (
-        spans.some((s) => s.name === 'RunActivity:completeKnowledge') &&
+        spans.some((s) => s.name === 'RunActivity:indexSmallFile') &&
         spans.some((s) => s.name === 'RunWorkflow:ingestFileWorkflow')
       )
         break;
@@ -61,11 +61,9 @@ describe('tracing (OpenTelemetry)', function () {
       'POST /v1/workspaces/:workspaceId/knowledge/file',
       'StartWorkflow:ingestFileWorkflow',
       'RunWorkflow:ingestFileWorkflow',
-      'StartActivity:createKnowledgeForUpload',
-      'RunActivity:createKnowledgeForUpload',
-      'RunActivity:extractAndStoreChunks',
-      'RunActivity:embedChunks',
-      'RunActivity:completeKnowledge',
+      // A small file's indexing: one activity task (workflows/indexing.ts indexSmallFile).
+      'StartActivity:indexSmallFile',
+      'RunActivity:indexSmallFile',
     ]) {
       assert.ok(names.includes(expected), `${expected} missing from ${names.join(', ')}`);
     }
@@ -87,7 +85,7 @@ describe('tracing (OpenTelemetry)', function () {
       for (let p = s.parentSpanId; p; p = byId.get(p)?.parentSpanId) chain.push(byId.get(p)!.name);
       return chain;
     };
-    const activity = spans.find((s) => s.name === 'RunActivity:embedChunks')!;
+    const activity = spans.find((s) => s.name === 'RunActivity:indexSmallFile')!;
     assert.ok(ancestry(activity).includes('RunWorkflow:ingestFileWorkflow'), ancestry(activity).join(' <- '));
     assert.equal(ancestry(activity).at(-1), root.name);
   });

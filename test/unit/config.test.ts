@@ -1,7 +1,14 @@
 // Configuration validation: settings with bounds refuse values outside them with the variable's name; defaults
 // derived from the machine.
 import assert from 'node:assert/strict';
-import { ConfigError, DEFAULT_PLAIN_MAX_BYTES, loadConfig, MAX_PLAIN_MAX_BYTES } from '../../src/config';
+import os from 'node:os';
+import {
+  ConfigError,
+  DEFAULT_PLAIN_MAX_BYTES,
+  defaultEmbeddingThreads,
+  loadConfig,
+  MAX_PLAIN_MAX_BYTES,
+} from '../../src/config';
 
 describe('configuration', () => {
   describe('EXTRACT_PLAIN_MAX_BYTES', () => {
@@ -28,8 +35,11 @@ describe('configuration', () => {
   });
 
   describe('EMBEDDING_THREADS', () => {
-    it("is unset by default: onnxruntime's own choice of threads", () => {
-      assert.equal(loadConfig({}).embeddings.threads, undefined);
+    it('defaults to one fewer than the cores, at least one', () => {
+      assert.equal(loadConfig({}).embeddings.threads, Math.max(1, os.availableParallelism() - 1));
+      assert.equal(defaultEmbeddingThreads(1), 1);
+      assert.equal(defaultEmbeddingThreads(2), 1);
+      assert.equal(defaultEmbeddingThreads(8), 7);
     });
 
     it('takes a count of threads', () => {

@@ -1,10 +1,11 @@
-// Inline ingestion: a small file or text item runs its short indexing steps as local activities on the
-// worker that runs its workflow task (no round trip to the server between them) and its embedding as one
-// activity task (it waits its turn at the model: a local activity held the workflow task open meanwhile),
-// while a file over INLINE_INGEST_MAX_BYTES keeps activity tasks throughout. Every kind of history replays
-// on today's code, the all-local one of the code before too, and an inline item ends exactly as a remote
-// one does (every chunk stored once and embedded; failures recorded with their reason). test/webhooks
-// delivers the events of inline uploads.
+// Inline ingestion: a small uploaded file's whole indexing is one activity task (indexSmallFile: no workflow
+// task between its steps), its failure and webhook event local activities; a small text item runs its short
+// indexing steps as local activities and its embedding as one activity task (it waits its turn at the model:
+// a local activity held the workflow task open meanwhile), while a file over INLINE_INGEST_MAX_BYTES keeps
+// activity tasks throughout. Every kind of history replays on today's code, those of the code before too
+// (every inline step local; the short steps local and the embedding an activity task), and an inline item
+// ends exactly as a remote one does (every chunk stored once and embedded; failures recorded with their
+// reason). test/webhooks delivers the events of inline uploads.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -13,7 +14,7 @@ import { createActivities } from '../../src/activities';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { activityDeps } from '../../src/main/deps';
 import { stageUpload } from '../../src/services/uploads';
-import { WorkflowIds } from '../../src/temporal/constants';
+import { knowledgeIdForUpload, WorkflowIds } from '../../src/temporal/constants';
 import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
 import { type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
@@ -59,7 +60,7 @@ describe('inline ingestion (local activities for small items)', function () {
     return row as { chunks: number; indexes: number; embedded: number };
   }
 
-  it('a one-page synchronous upload runs its short steps as local activities and its embedding as an activity task, every chunk stored once and embedded', async () => {
+  it('a one-page synchronous upload is indexed by one activity task, every chunk stored once and embedded', async () => {
     const text = 'Staff who work from home receive a monthly internet allowance of forty euros. '.repeat(40);
     const res = await uploadRequest(stack.request, tenant.workspaceId, headers, {
       filename: 'allowance.txt',
@@ -69,9 +70,9 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.status, 'COMPLETED');
     const h = steps(await history(WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId)));
-    assert.deepEqual(h.remote, ['embedChunks'], 'one activity task: the embedding');
-    // The two patch markers, create, extract and store, complete, record the webhook event.
-    assert.equal(h.local, 6);
+    assert.deepEqual(h.remote, ['indexSmallFile'], 'one activity task: create, extract, embed, complete');
+    // The patch marker, record the webhook event.
+    assert.equal(h.local, 2);
     const counts = await chunkCounts(res.body.knowledgeId);
     assert.ok(counts.chunks > 0);
     assert.equal(counts.indexes, counts.chunks, 'no chunk stored twice');
@@ -93,9 +94,9 @@ describe('inline ingestion (local activities for small items)', function () {
     const blank = await upload({ filename: 'blank.txt', contentType: 'text/plain', bytes: Buffer.from(' \n\t\n ') });
     assert.equal(blank.item.status, 'BACKGROUND_ERROR');
     assert.ok(blank.item.messageError, 'a reason');
-    assert.deepEqual(blank.h.remote, []);
-    // The two patch markers, create, extract (failed, not retried), record the failure, record the webhook event.
-    assert.equal(blank.h.local, 6);
+    assert.deepEqual(blank.h.remote, ['indexSmallFile'], 'failed at extraction, not retried');
+    // The patch marker, record the failure, record the webhook event.
+    assert.equal(blank.h.local, 3);
 
     // A PDF can expand far beyond its stored size, or run OCR: activity tasks, however small.
     const pdf = await upload({
@@ -143,9 +144,10 @@ describe('inline ingestion (local activities for small items)', function () {
     await Worker.runReplayHistory({ workflowBundle: bundle }, inlineHistory, 'inline-steps');
   });
 
-  it("a run of the code before (every inline step local, the embedding too) replays on today's code", async () => {
+  /** Runs ingestFileWorkflow of a fixture (the code of an earlier main) on an inline file; its history. */
+  async function recordWithFixture(fixture: string, text: string): Promise<History> {
     const bundle = await bundleWorkflowCode({
-      workflowsPath: require.resolve('../fixtures/workflows/inlineIngestionBefore'),
+      workflowsPath: require.resolve(`../fixtures/workflows/${fixture}`),
       logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
     });
     const workspace = await workspaces.findWorkspace(stack.deps.db, tenant.workspaceId);
@@ -153,11 +155,7 @@ describe('inline ingestion (local activities for small items)', function () {
     const staged = await stageUpload(
       stack.deps,
       workspace,
-      {
-        filename: 'before.txt',
-        declaredMime: 'text/plain',
-        stream: Readable.from([Buffer.from('The cafeteria opens at eight and closes at three on weekdays.\n')]),
-      },
+      { filename: `${fixture}.txt`, declaredMime: 'text/plain', stream: Readable.from([Buffer.from(text)]) },
       new AbortController().signal,
     );
     const workerDeps = activityDeps({ ...stack.deps });
@@ -171,7 +169,7 @@ describe('inline ingestion (local activities for small items)', function () {
       activities: createActivities(workerDeps),
     });
     try {
-      const old = await worker.runUntil(async () => {
+      return await worker.runUntil(async () => {
         const handle = await stack.deps.temporal.client.workflow.start('ingestFileWorkflow', {
           taskQueue,
           workflowId: `inline-before:${staged.uploadId}`,
@@ -181,20 +179,40 @@ describe('inline ingestion (local activities for small items)', function () {
               organizationId: tenant.organizationId,
               uploadId: staged.uploadId,
               inline: true,
+              // What today's API passes: the older code ignored it, and its history must replay as it ran.
+              knowledgeId: knowledgeIdForUpload(staged.uploadId),
             },
           ],
         });
         assert.equal(((await handle.result()) as { status: string }).status, 'COMPLETED');
         return handle.fetchHistory();
       });
-      const h = steps(old);
-      assert.deepEqual(h.remote, [], 'the older code ran the embedding locally too');
-      assert.equal(h.local, 6, 'the patch marker, create, extract, embed, complete, the webhook event');
-      await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, old, 'all-local-before');
     } finally {
       await workerDeps.close();
       await connection.close();
     }
+  }
+
+  it("a run of the code before (every inline step local, the embedding too) replays on today's code", async () => {
+    const old = await recordWithFixture(
+      'inlineIngestionBefore',
+      'The cafeteria opens at eight and closes at three on weekdays.\n',
+    );
+    const h = steps(old);
+    assert.deepEqual(h.remote, [], 'the older code ran the embedding locally too');
+    assert.equal(h.local, 6, 'the patch marker, create, extract, embed, complete, the webhook event');
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, old, 'all-local-before');
+  });
+
+  it("a run of the code before one activity task (short steps local, the embedding an activity task) replays on today's code", async () => {
+    const old = await recordWithFixture(
+      'inlineIngestionLocalSteps',
+      'The library lends laptops for two weeks; renewals are made at the front desk.\n',
+    );
+    const h = steps(old);
+    assert.deepEqual(h.remote, ['embedChunks'], 'the embedding alone was an activity task');
+    assert.equal(h.local, 6, 'two patch markers, create, extract and store, complete, the webhook event');
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, old, 'local-steps-before');
   });
 
   it('a small text item is inline', async () => {
