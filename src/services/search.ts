@@ -14,7 +14,7 @@ import { mayExplainRoles } from '../policies/scopes';
 import { visibilityRoles, type VisibilityRole } from '../db/repositories/roles';
 import { accessFilter } from './access';
 import type { Deps } from './deps';
-import { cosineOf, fuseChunks, fuseItems, type Fused, type Fusion } from './fusion';
+import { cosineOf, fuseChunks, fuseItems, queryShape, type Fused, type Fusion, type QueryShape } from './fusion';
 
 export const SEARCH_MODES = ['semantic', 'hybrid', 'keyword'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -157,6 +157,12 @@ export interface RetrievalSettings {
   minCandidates: number;
   /** Keyword matches ranked at most (bounds the cost of very common words). */
   maxRanked: number;
+  /**
+   * Hybrid mode for a query of the identifier shape (fusion.ts queryShape: dotted or snake_case names, calls,
+   * camelCase, flags, quoted text): its keyword match and fusion instead of hybridKeywordMatch and fusion.
+   * Absent: every query alike.
+   */
+  identifierHybrid?: { keywordMatch: 'all' | 'any'; fusion: Fusion };
 }
 
 export const DEFAULT_RETRIEVAL: RetrievalSettings = {
@@ -209,9 +215,27 @@ export interface Explained {
   roles?: VisibilityRole[];
 }
 
-/** Retrieval settings with the request's vector weight for hybrid fusion. */
+/**
+ * Retrieval settings with the request's vector weight for hybrid fusion: it replaces the weight for queries
+ * of every shape (an identifier-shaped query keeps its keyword match).
+ */
 export function withHybridWeight(settings: RetrievalSettings, hybridWeight: number | undefined): RetrievalSettings {
-  return hybridWeight === undefined ? settings : { ...settings, fusion: { kind: 'convex', alpha: hybridWeight } };
+  if (hybridWeight === undefined) return settings;
+  const fusion: Fusion = { kind: 'convex', alpha: hybridWeight };
+  const { identifierHybrid } = settings;
+  return { ...settings, fusion, ...(identifierHybrid ? { identifierHybrid: { ...identifierHybrid, fusion } } : {}) };
+}
+
+/** How hybrid mode runs for this query: the keyword match and fusion its shape selects. */
+export function hybridFor(
+  settings: RetrievalSettings,
+  query: string,
+): { shape: QueryShape; keywordMatch: 'all' | 'any'; fusion: Fusion } {
+  const shape = queryShape(query);
+  const { identifierHybrid } = settings;
+  return shape === 'identifier' && identifierHybrid
+    ? { shape, ...identifierHybrid }
+    : { shape, keywordMatch: settings.hybridKeywordMatch, fusion: settings.fusion };
 }
 
 export interface Ranked extends Fused {
@@ -300,6 +324,7 @@ async function retrieve(
     return hits.map((hit) => ({ hit, score: cosineOf(hit.distance) }));
   }
   const k = Math.max(settings.minCandidates, settings.candidatesPerResult * limit);
+  const hybrid = hybridFor(settings, query.text);
   const hits = await search.hybridCandidates(
     db,
     workspaceId,
@@ -309,7 +334,7 @@ async function retrieve(
       keyword: {
         text: query.text,
         languages,
-        match: mode === 'hybrid' ? settings.hybridKeywordMatch : settings.keywordMatch,
+        match: mode === 'hybrid' ? hybrid.keywordMatch : settings.keywordMatch,
       },
     },
     { vectorK: mode === 'hybrid' ? k : 0, plan: choice.plan, keywordK: k, maxRanked: settings.maxRanked },
@@ -323,7 +348,7 @@ async function retrieve(
     }
     return [...best.values()].slice(0, limit).map((hit) => ({ hit, score: keywordScore(hit.keywordRank) }));
   }
-  return (unit === 'item' ? fuseItems(hits, settings.fusion) : fuseChunks(hits, settings.fusion)).slice(0, limit);
+  return (unit === 'item' ? fuseItems(hits, hybrid.fusion) : fuseChunks(hits, hybrid.fusion)).slice(0, limit);
 }
 
 /** What a search needs beyond the database: the query's embedding, and the reranker when one is configured. */
