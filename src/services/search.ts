@@ -211,6 +211,11 @@ export interface Explained {
   keyword: number | null;
   fused: number | null;
   rerank: number | null;
+  /**
+   * Hybrid mode only: the query's shape (fusion.ts queryShape), which chose the keyword match and fusion
+   * (RetrievalSettings.identifierHybrid).
+   */
+  queryShape?: QueryShape;
   /** For the workspace's own credentials: the roles that make the hit visible (its own or its parent's). */
   roles?: VisibilityRole[];
 }
@@ -256,7 +261,8 @@ export async function rankResults(
   options: RankingOptions,
   onSkip?: (err: RerankError) => void,
 ): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
-  let ranked: Ranked[] = found.map(({ hit, score }) => ({ hit, score, explain: explainHit(hit, score, mode) }));
+  const shape = mode === 'hybrid' ? queryShape(query) : undefined;
+  let ranked: Ranked[] = found.map(({ hit, score }) => ({ hit, score, explain: explainHit(hit, score, mode, shape) }));
   let outcome: RerankOutcome | undefined;
   if (options.rerank) {
     outcome = 'unconfigured';
@@ -285,12 +291,13 @@ export async function rankResults(
   return { ranked: ranked.slice(0, limit).filter((r) => r.score >= threshold), outcome };
 }
 
-function explainHit(hit: search.ChunkHit, score: number, mode: SearchMode): Explained {
+function explainHit(hit: search.ChunkHit, score: number, mode: SearchMode, shape?: QueryShape): Explained {
   return {
     semantic: mode === 'keyword' ? null : round6(cosineOf(hit.distance)),
     keyword: mode === 'semantic' || !(hit.keywordRank > 0) ? null : round6(keywordScore(hit.keywordRank)),
     fused: mode === 'hybrid' ? round6(score) : null,
     rerank: null,
+    ...(shape ? { queryShape: shape } : {}),
   };
 }
 
