@@ -49,6 +49,8 @@ export interface RetrievalBenchOptions {
   speedRounds: number;
   /** Whether the int8 model's quality is measured too (it embeds the whole corpus once more). */
   int8Quality: boolean;
+  /** Only the baseline and issue 40's lever rows (KWS_RETRIEVAL_LEVERS=1). */
+  leversOnly?: boolean;
   /** The reranker of the rerank rows (KWS_BENCH_RERANK_URL, _MODEL, _API_KEY); none: the rows say so. */
   rerank: { url?: string; model?: string; apiKey?: string; timeoutMs: number };
 }
@@ -80,6 +82,7 @@ export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): Retr
     speedSample: speedSample!,
     speedRounds: speedRounds!,
     int8Quality: env.KWS_RETRIEVAL_INT8 !== '0',
+    leversOnly: env.KWS_RETRIEVAL_LEVERS === '1',
     rerank: {
       url: env.KWS_BENCH_RERANK_URL || undefined,
       model: env.KWS_BENCH_RERANK_MODEL || undefined,
@@ -283,13 +286,39 @@ export async function evaluateRuns(
       KINDS.map((kind) => [kind, roundMetrics(evaluate(judged.filter((j) => kind === 'all' || j.kind === kind)), 3)]),
     ) as Record<QuestionKind | 'all', Metrics>;
     results.push({ name: run.name, metrics, msPerQuery: round(msPerQuery, 1) });
+    const nd = (kind: QuestionKind | 'all') => metrics[kind].ndcgAt10.toFixed(3);
+    log(`${run.name}: nDCG@10 ${nd('all')} / ${nd('paraphrase')} / ${nd('identifier')}, ${round(msPerQuery, 1)} ms/q`);
   }
   return results;
 }
 
-function runsFor(alphas: readonly number[]): Run[] {
+/**
+ * The rows of one chunk setting. With leversOnly (KWS_RETRIEVAL_LEVERS=1), the baseline rows and issue 40's
+ * levers only (the weight and RRF sweeps measured before are left out).
+ */
+function runsFor(alphas: readonly number[], leversOnly = false): Run[] {
   // Every query alike in these rows (the levers' rows below add the query's shape).
   const s: RetrievalSettings = { ...DEFAULT_RETRIEVAL, identifierHybrid: undefined };
+  if (leversOnly) {
+    return [
+      { name: 'BM25 (this script; chunks, best per page)', kind: 'bm25-chunks' },
+      { name: 'semantic', kind: 'search', mode: 'semantic' },
+      { name: 'keyword (any lexeme)', kind: 'search', mode: 'keyword', settings: { ...s, keywordMatch: 'any' } },
+      { name: `hybrid, every query alike (${describe(s)})`, kind: 'search', mode: 'hybrid', settings: s },
+      ...[0.7, 0.8].map((alpha): Run => ({
+        name: `lever: hybrid convex a=${alpha} min-max (any)`,
+        kind: 'search',
+        mode: 'hybrid',
+        settings: { ...s, hybridKeywordMatch: 'any', fusion: { kind: 'convex', alpha, normalise: 'minmax' } },
+      })),
+      ...leverRuns(),
+      { name: `ceiling: semantic + this script's BM25, convex a=0.8`, kind: 'bm25-fused', settings: s },
+      { name: `default: hybrid (${describe(DEFAULT_RETRIEVAL)})`, kind: 'search', mode: 'hybrid' },
+      { name: 'passages (RAG): semantic', kind: 'passages', mode: 'semantic' },
+      { name: `passages (RAG): hybrid, every query alike`, kind: 'passages', mode: 'hybrid', settings: s },
+      { name: `passages (RAG): ${RAG_MODE} (the default)`, kind: 'passages', mode: RAG_MODE },
+    ];
+  }
   const runs: Run[] = [
     { name: 'BM25 (this script; whole pages)', kind: 'bm25-pages' },
     { name: 'BM25 (this script; chunks, best per page)', kind: 'bm25-chunks' },
@@ -374,6 +403,12 @@ function leverRuns(): Run[] {
       });
     }
   }
+  runs.push({
+    name: 'lever: passages (RAG): hybrid, identifier-shaped queries any lexeme, convex a=0.8 max',
+    kind: 'passages',
+    mode: 'hybrid',
+    settings: { ...s, identifierHybrid: { keywordMatch: 'any', fusion: { kind: 'convex', alpha: 0.8 } } },
+  });
   for (const alpha of [0.7, 0.8]) {
     runs.push({
       name: `lever: semantic + this script's BM25 with the title x2, convex a=${alpha}`,
@@ -547,7 +582,9 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
       { name: `default: hybrid (${describe(DEFAULT_RETRIEVAL)})`, kind: 'search', mode: 'hybrid' },
       { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
     ];
-    for (const which of opts.int8Quality ? (['fp32', 'int8'] as const) : (['fp32'] as const)) {
+    // With leversOnly, the chunk setting's rows below hold the default's figures; no second corpus load here.
+    const measured = opts.leversOnly ? [] : opts.int8Quality ? (['fp32', 'int8'] as const) : (['fp32'] as const);
+    for (const which of measured) {
       log(`${which}: loading the corpus at chunk size ${base.size}, overlap ${base.overlap}`);
       const corpus = await loadCorpus(db, pages, base, embedWith(which));
       quality[which] = await evaluateRuns(
@@ -561,7 +598,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
       );
     }
     const ndcgLoss = round(
-      (quality.fp32[0] as RunResult).metrics.all.ndcgAt10 - (quality.int8[0]?.metrics.all.ndcgAt10 ?? -Infinity),
+      (quality.fp32[0]?.metrics.all.ndcgAt10 ?? NaN) - (quality.int8[0]?.metrics.all.ndcgAt10 ?? -Infinity),
       3,
     );
     const adoptInt8 = speed.speedup >= 1.8 && ndcgLoss <= 0.01;
@@ -579,7 +616,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
         labels,
         await queryVectorsOf(chosen),
         models[chosen].dimension,
-        runsFor(opts.alphas),
+        runsFor(opts.alphas, opts.leversOnly),
         bm25Pages,
       );
       settings.push({ chunking, chunks: corpus.chunks, loadMs: round(corpus.loadMs, 0), runs });
