@@ -127,6 +127,7 @@ describe('hybrid settings that follow the query', () => {
       fusion: shaped.fusion,
     });
     const plain = { ...DEFAULT_RETRIEVAL, identifierHybrid: undefined };
+    assert.deepEqual(DEFAULT_RETRIEVAL.fusion, { kind: 'convex', alpha: 0.8, itemBonus: 0.1 }, 'the measured default');
     assert.equal(hybridFor(plain, 'json.dumps').keywordMatch, plain.hybridKeywordMatch);
   });
 
@@ -134,7 +135,7 @@ describe('hybrid settings that follow the query', () => {
     const weighted = withHybridWeight(shaped, 0.4);
     assert.deepEqual(hybridFor(weighted, 'json.dumps').fusion, { kind: 'convex', alpha: 0.4 });
     assert.equal(hybridFor(weighted, 'json.dumps').keywordMatch, 'any');
-    assert.deepEqual(hybridFor(weighted, 'turn an object into text').fusion, { kind: 'convex', alpha: 0.4 });
+    assert.deepEqual(hybridFor(weighted, 'turn an object into text').fusion, { ...shaped.fusion, alpha: 0.4 });
     assert.equal(withHybridWeight(shaped, undefined), shaped);
   });
 });
