@@ -20,7 +20,8 @@ export type Fusion =
       normalise?: KeywordNormalisation;
       /**
        * Page-level aggregation (items only): an item's score is its best chunk's plus itemBonus x (1 - 1/n) for
-       * its n candidate chunks, divided by 1 + itemBonus (so still in [0, 1]). Absent or 0: the best chunk alone.
+       * its n candidate chunks, at most 1 (an item with one candidate chunk keeps its chunk's score). Absent or
+       * 0: the best chunk alone.
        */
       itemBonus?: number;
     }
@@ -66,8 +67,7 @@ function fuse(hits: readonly ChunkHit[], keyOf: (h: ChunkHit) => string, fusion:
   let scoreOf: (u: (typeof list)[number]) => number;
   if (fusion.kind === 'convex') {
     const bonus = fusion.itemBonus ?? 0;
-    scoreOf =
-      bonus > 0 ? (u) => (chunkScore(u.hit) + bonus * (1 - 1 / u.chunks)) / (1 + bonus) : (u) => chunkScore(u.hit);
+    scoreOf = bonus > 0 ? (u) => Math.min(1, chunkScore(u.hit) + bonus * (1 - 1 / u.chunks)) : (u) => chunkScore(u.hit);
   } else {
     const k = fusion.k;
     const vectorRank = rankBy(list, (u) => u.cosine);
