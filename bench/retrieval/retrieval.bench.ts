@@ -14,7 +14,7 @@ import type { EmbeddingProvider } from '../../src/embeddings';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import { nearestChunks, toVectorLiteral, type ChunkHit } from '../../src/db/repositories/search';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
-import { fuseItems } from '../../src/services/fusion';
+import { fuseItems, queryShape, type Fusion } from '../../src/services/fusion';
 import {
   DEFAULT_RETRIEVAL,
   RAG_MODE,
@@ -31,6 +31,7 @@ import { createTenant } from '../../test/helpers/factories';
 import { loadAverage, round, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
 import { EmbeddingCache } from './embeddingCache';
+import { cacheDir } from '../knowledge/realCorpus';
 import { loadLabels, wordOverlap, type LabelledQuestion, type QuestionKind } from './labels';
 import { loadPythonDocs, type DocPage } from './pydoc';
 import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
@@ -48,6 +49,8 @@ export interface RetrievalBenchOptions {
   speedRounds: number;
   /** Whether the int8 model's quality is measured too (it embeds the whole corpus once more). */
   int8Quality: boolean;
+  /** Only the baseline and issue 40's lever rows (KWS_RETRIEVAL_LEVERS=1). */
+  leversOnly?: boolean;
   /** The reranker of the rerank rows (KWS_BENCH_RERANK_URL, _MODEL, _API_KEY); none: the rows say so. */
   rerank: { url?: string; model?: string; apiKey?: string; timeoutMs: number };
 }
@@ -55,7 +58,7 @@ export interface RetrievalBenchOptions {
 /**
  * KWS_RETRIEVAL_CHUNKS=1000/150,1500/225 narrows the chunk settings compared (the first is the service's
  * default; each new setting embeds the whole corpus once, minutes on a loaded machine; the vectors are cached
- * under bench/results/.cache); KWS_RETRIEVAL_SPEED=passages/rounds sizes the int8 speed comparison;
+ * under bench/results/.cache, or KWS_BENCH_CACHE_DIR); KWS_RETRIEVAL_SPEED=passages/rounds sizes the int8 speed comparison;
  * KWS_RETRIEVAL_INT8=0 leaves out the int8 model's quality (its corpus embedding).
  */
 export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): RetrievalBenchOptions => {
@@ -75,10 +78,11 @@ export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): Retr
     int8ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2-int8'),
     chunkSettings,
     alphas: [0.5, 0.6, 0.7, 0.8, 0.9],
-    cacheDir: path.join(root, 'bench/results/.cache'),
+    cacheDir: cacheDir(root, env),
     speedSample: speedSample!,
     speedRounds: speedRounds!,
     int8Quality: env.KWS_RETRIEVAL_INT8 !== '0',
+    leversOnly: env.KWS_RETRIEVAL_LEVERS === '1',
     rerank: {
       url: env.KWS_BENCH_RERANK_URL || undefined,
       model: env.KWS_BENCH_RERANK_MODEL || undefined,
@@ -94,7 +98,7 @@ const KINDS: Array<QuestionKind | 'all'> = ['all', 'paraphrase', 'identifier'];
 /** One way of answering a question: a service search mode with settings, passages (RAG), or BM25. */
 export interface Run {
   name: string;
-  kind: 'search' | 'passages' | 'bm25-chunks' | 'bm25-pages' | 'bm25-fused';
+  kind: 'search' | 'passages' | 'bm25-chunks' | 'bm25-pages' | 'bm25-fused' | 'bm25-fused-title';
   mode?: SearchMode;
   settings?: RetrievalSettings;
   /** Ranking options of a search run (the rerank rows). */
@@ -112,6 +116,8 @@ export interface LoadedCorpus {
   pageOfItem: Map<string, string>;
   chunks: number;
   bm25Chunks: Bm25Index;
+  /** BM25 over each chunk with its page's title in front, twice (a BM25F-style title weight of 2). */
+  bm25ChunksTitled: Bm25Index;
   loadMs: number;
 }
 
@@ -171,7 +177,19 @@ export async function loadCorpus(
   const bm25Chunks = new Bm25Index(
     chunked.flatMap((p) => p.chunks.map((c) => ({ key: p.page.path, text: c.text, id: c.id }))),
   );
-  return { workspaceId, pageOfItem, chunks: texts.length, bm25Chunks, loadMs: performance.now() - started };
+  const bm25ChunksTitled = new Bm25Index(
+    chunked.flatMap((p) =>
+      p.chunks.map((c) => ({ key: p.page.path, text: `${p.page.title}\n${p.page.title}\n${c.text}`, id: c.id })),
+    ),
+  );
+  return {
+    workspaceId,
+    pageOfItem,
+    chunks: texts.length,
+    bm25Chunks,
+    bm25ChunksTitled,
+    loadMs: performance.now() - started,
+  };
 }
 
 /**
@@ -179,9 +197,15 @@ export async function loadCorpus(
  * and the 50 best BM25 chunks, each with both its distance and its BM25 score, for the service's own fusion.
  * Not a mode of the service: it shows what fusion could reach with an exact BM25 keyword ranking.
  */
-async function bm25FusedCandidates(db: Db, corpus: LoadedCorpus, question: string, vector: number[]) {
+async function bm25FusedCandidates(
+  db: Db,
+  corpus: LoadedCorpus,
+  question: string,
+  vector: number[],
+  index: Bm25Index = corpus.bm25Chunks,
+) {
   const k = DEFAULT_RETRIEVAL.minCandidates;
-  const bm25 = corpus.bm25Chunks.scoresById(question);
+  const bm25 = index.scoresById(question);
   const vectorIds = (await nearestChunks(db, corpus.workspaceId, {}, vector, k, 'exact')).map((h) => h.chunkId);
   const keywordIds = [...bm25.entries()]
     .sort((a, b) => b[1] - a[1])
@@ -227,8 +251,9 @@ export async function evaluateRuns(
       let ranking: string[];
       if (run.kind === 'bm25-chunks') ranking = corpus.bm25Chunks.search(q.question, 10);
       else if (run.kind === 'bm25-pages') ranking = bm25Pages.search(q.question, 10);
-      else if (run.kind === 'bm25-fused') {
-        const hits = await bm25FusedCandidates(db, corpus, q.question, queryVectors.get(q.question) as number[]);
+      else if (run.kind === 'bm25-fused' || run.kind === 'bm25-fused-title') {
+        const index = run.kind === 'bm25-fused' ? corpus.bm25Chunks : corpus.bm25ChunksTitled;
+        const hits = await bm25FusedCandidates(db, corpus, q.question, queryVectors.get(q.question) as number[], index);
         ranking = fuseItems(hits, (run.settings ?? DEFAULT_RETRIEVAL).fusion)
           .slice(0, 10)
           .map((f) => corpus.pageOfItem.get(f.hit.knowledgeId) as string);
@@ -261,12 +286,39 @@ export async function evaluateRuns(
       KINDS.map((kind) => [kind, roundMetrics(evaluate(judged.filter((j) => kind === 'all' || j.kind === kind)), 3)]),
     ) as Record<QuestionKind | 'all', Metrics>;
     results.push({ name: run.name, metrics, msPerQuery: round(msPerQuery, 1) });
+    const nd = (kind: QuestionKind | 'all') => metrics[kind].ndcgAt10.toFixed(3);
+    log(`${run.name}: nDCG@10 ${nd('all')} / ${nd('paraphrase')} / ${nd('identifier')}, ${round(msPerQuery, 1)} ms/q`);
   }
   return results;
 }
 
-function runsFor(alphas: readonly number[]): Run[] {
-  const s = DEFAULT_RETRIEVAL;
+/**
+ * The rows of one chunk setting. With leversOnly (KWS_RETRIEVAL_LEVERS=1), the baseline rows and issue 40's
+ * levers only (the weight and RRF sweeps measured before are left out).
+ */
+function runsFor(alphas: readonly number[], leversOnly = false): Run[] {
+  // Every query alike in these rows (the levers' rows below add the query's shape).
+  const s: RetrievalSettings = { ...DEFAULT_RETRIEVAL, identifierHybrid: undefined };
+  if (leversOnly) {
+    return [
+      { name: 'BM25 (this script; chunks, best per page)', kind: 'bm25-chunks' },
+      { name: 'semantic', kind: 'search', mode: 'semantic' },
+      { name: 'keyword (any lexeme)', kind: 'search', mode: 'keyword', settings: { ...s, keywordMatch: 'any' } },
+      { name: `hybrid, every query alike (${describe(s)})`, kind: 'search', mode: 'hybrid', settings: s },
+      ...[0.7, 0.8].map((alpha): Run => ({
+        name: `lever: hybrid convex a=${alpha} min-max (any)`,
+        kind: 'search',
+        mode: 'hybrid',
+        settings: { ...s, hybridKeywordMatch: 'any', fusion: { kind: 'convex', alpha, normalise: 'minmax' } },
+      })),
+      ...leverRuns(),
+      { name: `ceiling: semantic + this script's BM25, convex a=0.8`, kind: 'bm25-fused', settings: s },
+      { name: `default: hybrid (${describe(DEFAULT_RETRIEVAL)})`, kind: 'search', mode: 'hybrid' },
+      { name: 'passages (RAG): semantic', kind: 'passages', mode: 'semantic' },
+      { name: `passages (RAG): hybrid, every query alike`, kind: 'passages', mode: 'hybrid', settings: s },
+      { name: `passages (RAG): ${RAG_MODE} (the default)`, kind: 'passages', mode: RAG_MODE },
+    ];
+  }
   const runs: Run[] = [
     { name: 'BM25 (this script; whole pages)', kind: 'bm25-pages' },
     { name: 'BM25 (this script; chunks, best per page)', kind: 'bm25-chunks' },
@@ -312,11 +364,58 @@ function runsFor(alphas: readonly number[]): Run[] {
       settings: { ...s, fusion: { kind: 'convex', alpha } },
     });
   }
+  runs.push(...leverRuns());
   runs.push(
     { name: `default: hybrid (${describe(s)})`, kind: 'search', mode: 'hybrid' },
     { name: 'passages (RAG): semantic', kind: 'passages', mode: 'semantic' },
     { name: `passages (RAG): ${RAG_MODE} (the default)`, kind: 'passages', mode: RAG_MODE },
   );
+  return runs;
+}
+
+/**
+ * Issue 40's levers, each beside the default: any lexeme with min-max normalisation (the outside set's
+ * winner), hybrid settings that follow the query's shape (identifier-shaped queries: any lexeme, the weights
+ * below), page-level aggregation of chunk scores (itemBonus), and the page title in the keyword side (BM25F
+ * style, with this script's BM25, so against the ceiling rows).
+ */
+function leverRuns(): Run[] {
+  const s: RetrievalSettings = { ...DEFAULT_RETRIEVAL, identifierHybrid: undefined };
+  const runs: Run[] = [];
+  for (const alpha of [0.7, 0.8]) {
+    for (const normalise of ['max', 'minmax'] as const) {
+      runs.push({
+        name: `lever: identifier-shaped queries any lexeme, convex a=${alpha} ${normalise}`,
+        kind: 'search',
+        mode: 'hybrid',
+        settings: { ...s, identifierHybrid: { keywordMatch: 'any', fusion: { kind: 'convex', alpha, normalise } } },
+      });
+    }
+  }
+  for (const itemBonus of [0.02, 0.05, 0.1]) {
+    for (const shaped of [false, true]) {
+      const fusion: Fusion = { kind: 'convex', alpha: 0.8, itemBonus };
+      runs.push({
+        name: `lever: page aggregation, bonus ${itemBonus}${shaped ? ', shaped' : ''}`,
+        kind: 'search',
+        mode: 'hybrid',
+        settings: { ...s, fusion, ...(shaped ? { identifierHybrid: { keywordMatch: 'any', fusion } } : {}) },
+      });
+    }
+  }
+  runs.push({
+    name: 'lever: passages (RAG): hybrid, identifier-shaped queries any lexeme, convex a=0.8 max',
+    kind: 'passages',
+    mode: 'hybrid',
+    settings: { ...s, identifierHybrid: { keywordMatch: 'any', fusion: { kind: 'convex', alpha: 0.8 } } },
+  });
+  for (const alpha of [0.7, 0.8]) {
+    runs.push({
+      name: `lever: semantic + this script's BM25 with the title x2, convex a=${alpha}`,
+      kind: 'bm25-fused-title',
+      settings: { ...s, fusion: { kind: 'convex', alpha } },
+    });
+  }
   return runs;
 }
 
@@ -433,6 +532,11 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
     `${pages.length} pages (${round(pages.reduce((a, p) => a + p.text.length, 0) / 1e6, 2)} M characters), ` +
       `${labels.length} questions (${labels.filter((q) => q.kind === 'identifier').length} identifier-style)`,
   );
+  const shapes = labels.map((q) => `${q.kind}:${queryShape(q.question)}`);
+  const shapeCounts = Object.fromEntries(
+    [...new Set(shapes)].sort().map((k) => [k, shapes.filter((x) => x === k).length]),
+  );
+  log(`query shapes by kind: ${JSON.stringify(shapeCounts)}`);
   const overlap = Object.fromEntries(
     (['paraphrase', 'identifier'] as const).map((kind) => {
       const shares = labels.filter((q) => q.kind === kind).map((q) => wordOverlap(q, pageByPath));
@@ -478,7 +582,9 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
       { name: `default: hybrid (${describe(DEFAULT_RETRIEVAL)})`, kind: 'search', mode: 'hybrid' },
       { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
     ];
-    for (const which of opts.int8Quality ? (['fp32', 'int8'] as const) : (['fp32'] as const)) {
+    // With leversOnly, the chunk setting's rows below hold the default's figures; no second corpus load here.
+    const measured = opts.leversOnly ? [] : opts.int8Quality ? (['fp32', 'int8'] as const) : (['fp32'] as const);
+    for (const which of measured) {
       log(`${which}: loading the corpus at chunk size ${base.size}, overlap ${base.overlap}`);
       const corpus = await loadCorpus(db, pages, base, embedWith(which));
       quality[which] = await evaluateRuns(
@@ -492,7 +598,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
       );
     }
     const ndcgLoss = round(
-      (quality.fp32[0] as RunResult).metrics.all.ndcgAt10 - (quality.int8[0]?.metrics.all.ndcgAt10 ?? -Infinity),
+      (quality.fp32[0]?.metrics.all.ndcgAt10 ?? NaN) - (quality.int8[0]?.metrics.all.ndcgAt10 ?? -Infinity),
       3,
     );
     const adoptInt8 = speed.speedup >= 1.8 && ndcgLoss <= 0.01;
@@ -510,7 +616,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
         labels,
         await queryVectorsOf(chosen),
         models[chosen].dimension,
-        runsFor(opts.alphas),
+        runsFor(opts.alphas, opts.leversOnly),
         bm25Pages,
       );
       settings.push({ chunking, chunks: corpus.chunks, loadMs: round(corpus.loadMs, 0), runs });
@@ -540,6 +646,8 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
         identifier: labels.filter((q) => q.kind === 'identifier').length,
         /** Mean share of a question's words found in the paragraph that answers it. */
         wordOverlap: overlap,
+        /** Questions per kind and query shape (services/fusion.ts queryShape). */
+        shapes: shapeCounts,
       },
       defaults: { retrieval: DEFAULT_RETRIEVAL, ragMode: RAG_MODE },
       models: {

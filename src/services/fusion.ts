@@ -13,7 +13,19 @@ import type { ChunkHit } from '../db/repositories/search';
 /** How a convex fusion scales keyword scores into [0, 1] per query (default 'max'). */
 export type KeywordNormalisation = 'max' | 'minmax';
 
-export type Fusion = { kind: 'convex'; alpha: number; normalise?: KeywordNormalisation } | { kind: 'rrf'; k: number };
+export type Fusion =
+  | {
+      kind: 'convex';
+      alpha: number;
+      normalise?: KeywordNormalisation;
+      /**
+       * Page-level aggregation (items only): an item's score is its best chunk's plus itemBonus x (1 - 1/n) for
+       * its n candidate chunks, at most 1 (an item with one candidate chunk keeps its chunk's score). Absent or
+       * 0: the best chunk alone.
+       */
+      itemBonus?: number;
+    }
+  | { kind: 'rrf'; k: number };
 
 export const cosineOf = (distance: number) => Math.min(1, Math.max(0, 1 - distance));
 
@@ -24,7 +36,7 @@ export interface Fused {
 
 /** Scores chunks (each candidate on its own: passages for RAG), best first. */
 export function fuseChunks(hits: readonly ChunkHit[], fusion: Fusion): Fused[] {
-  return fuse(hits, (h) => h.chunkId, fusion);
+  return fuse(hits, (h) => h.chunkId, fusion.kind === 'convex' ? { ...fusion, itemBonus: undefined } : fusion);
 }
 
 /** Scores items by their best chunk (one result per item: search), best first. */
@@ -38,14 +50,15 @@ function fuse(hits: readonly ChunkHit[], keyOf: (h: ChunkHit) => string, fusion:
   const alpha = fusion.kind === 'convex' ? fusion.alpha : 0.5;
   const chunkScore = (h: ChunkHit) => alpha * cosineOf(h.distance) + (1 - alpha) * keywordOf(h);
   // Per unit: the chunk that shows it (its best-scoring one), its best cosine and its best keyword rank.
-  const units = new Map<string, { hit: ChunkHit; cosine: number; keyword: number }>();
+  const units = new Map<string, { hit: ChunkHit; cosine: number; keyword: number; chunks: number }>();
   for (const h of hits) {
     const key = keyOf(h);
     const u = units.get(key);
     if (!u) {
-      units.set(key, { hit: h, cosine: cosineOf(h.distance), keyword: h.keywordRank });
+      units.set(key, { hit: h, cosine: cosineOf(h.distance), keyword: h.keywordRank, chunks: 1 });
       continue;
     }
+    u.chunks += 1;
     if (chunkScore(h) > chunkScore(u.hit)) u.hit = h;
     u.cosine = Math.max(u.cosine, cosineOf(h.distance));
     u.keyword = Math.max(u.keyword, h.keywordRank);
@@ -53,7 +66,8 @@ function fuse(hits: readonly ChunkHit[], keyOf: (h: ChunkHit) => string, fusion:
   const list = [...units.values()];
   let scoreOf: (u: (typeof list)[number]) => number;
   if (fusion.kind === 'convex') {
-    scoreOf = (u) => chunkScore(u.hit);
+    const bonus = fusion.itemBonus ?? 0;
+    scoreOf = bonus > 0 ? (u) => Math.min(1, chunkScore(u.hit) + bonus * (1 - 1 / u.chunks)) : (u) => chunkScore(u.hit);
   } else {
     const k = fusion.k;
     const vectorRank = rankBy(list, (u) => u.cosine);
@@ -85,4 +99,43 @@ export function keywordNormaliser(hits: readonly ChunkHit[], how: KeywordNormali
 /** 1-based ranks by a score, highest first (stable on ties). */
 function rankBy<T>(units: readonly T[], score: (u: T) => number): Map<T, number> {
   return new Map([...units].sort((a, b) => score(b) - score(a)).map((u, i) => [u, i + 1] as const));
+}
+
+/** What a query looks like: it names code or quotes text ('identifier'), or it asks in words ('prose'). */
+export type QueryShape = 'identifier' | 'prose';
+
+/**
+ * Tokens that name code: dotted or snake_case names (os.path.join, sort_keys, __slots__), calls (open()),
+ * camelCase and PascalCase names (basicConfig, KeyError), command-line flags (-m, --system-site-packages),
+ * keyword arguments (delete=False) and constant or environment names of six or more capitals (PYTHONPATH,
+ * SIGTERM; not acronyms such as HTTP or ASCII).
+ */
+const CODE_TOKEN = [
+  /[A-Za-z0-9][._][A-Za-z0-9_]/,
+  /^__\w+__$/,
+  /\w\(/,
+  /[a-z][A-Z]/,
+  /^--?[A-Za-z]/,
+  /^\w+=/,
+  /^[A-Z][A-Z0-9_]{5,}$/,
+];
+/** Text in double quotes or backticks, or in single quotes that are not apostrophes (error messages). */
+const QUOTED = /(^|\s)(["`]).+\2|(^|\s)'[^']+'($|[\s.,:;!?])/;
+/** A query this short with one code token is a lookup of that name, not a question about it. */
+export const IDENTIFIER_QUERY_MAX_WORDS = 4;
+
+/**
+ * The shape of a query: 'identifier' when it quotes text, or names code (CODE_TOKEN) in a short query (at most
+ * IDENTIFIER_QUERY_MAX_WORDS words) or in at least half of its words; 'prose' otherwise. Hybrid search leans
+ * on the keyword side for identifier-shaped queries (RetrievalSettings.identifierHybrid). Pure.
+ */
+export function queryShape(query: string): QueryShape {
+  const text = query.trim();
+  if (QUOTED.test(text)) return 'identifier';
+  const words = text.split(/\s+/).filter((w) => /\w/.test(w));
+  // Brackets and punctuation around a word are not part of the name (`(see os.path)`, `KeyError:`).
+  const bare = (w: string) => w.replace(/^[([{]+|[)\]},;:!?]+$/g, '');
+  const code = words.filter((w) => CODE_TOKEN.some((re) => re.test(bare(w)))).length;
+  if (code === 0) return 'prose';
+  return words.length <= IDENTIFIER_QUERY_MAX_WORDS || 2 * code >= words.length ? 'identifier' : 'prose';
 }

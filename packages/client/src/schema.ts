@@ -2353,6 +2353,11 @@ export interface components {
             fused: number | null;
             /** @description The reranker's score; null when no reranking ran */
             rerank: number | null;
+            /**
+             * @description hybrid mode, where the deployment lets the query shape choose the keyword match (off by default): the query read as naming code or quoting text (identifier) or as words (prose)
+             * @enum {string}
+             */
+            queryShape?: "identifier" | "prose";
             /** @description Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it) */
             roles?: {
                 /**

@@ -4,12 +4,13 @@
 // (a role, an attribute filter) admits; names split at punctuation and dotted or underscored names count whole
 // too; the per-item statistics follow inserts, deletes, re-ingestion, a re-index, a move, a version switch and a
 // disable (they count the enabled chunks of each item's current version); the access filter
-// holds with exactly `limit` results.
+// holds with exactly `limit` results; hybrid mode lets an identifier-shaped query match any lexeme, and explain
+// says which shape it read.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
 import { parseFilter } from '../../../src/domain/filter';
-import { searchKnowledge } from '../../../src/services/search';
+import { DEFAULT_RETRIEVAL, rankedSearch, searchKnowledge, type RetrievalSettings } from '../../../src/services/search';
 import { createRole, createTenant } from '../../helpers/factories';
 import { kept, truth } from '../../helpers/searchCounts';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
@@ -146,6 +147,35 @@ describe('keyword search ranks by Okapi BM25', function () {
     }
     const all = await keywordRanks('os.path.join', {}, 'all');
     assert.deepEqual([...all.keys()], [named.chunkId], 'every lexeme: only the chunk naming it');
+  });
+
+  it("lets hybrid follow the query's shape: an identifier-shaped query matches any lexeme, prose every one", async () => {
+    const [named, parts] = docs.slice(-2) as [(typeof docs)[number], (typeof docs)[number]];
+    const hybrid = async (query: string, settings: RetrievalSettings) => {
+      const { results } = await rankedSearch(
+        { db: stack.deps.db, embeddings: stack.deps.embeddings },
+        workspaceId,
+        { query, limit: 10, filter: {}, mode: 'hybrid' },
+        settings,
+        { explain: true },
+      );
+      return new Map(results.map((r) => [r.row.id, r.explain]));
+    };
+    const shaped: RetrievalSettings = {
+      ...DEFAULT_RETRIEVAL,
+      hybridKeywordMatch: 'all',
+      identifierHybrid: { keywordMatch: 'any', fusion: { kind: 'convex', alpha: 0.8 } },
+    };
+    const identifier = await hybrid('os.path.join', shaped);
+    assert.equal(identifier.get(named.id)?.queryShape, 'identifier');
+    assert.ok((identifier.get(named.id)?.keyword ?? 0) > (identifier.get(parts.id)?.keyword ?? 0));
+    assert.ok((identifier.get(parts.id)?.keyword ?? 0) > 0, 'any lexeme: the parts match too');
+    const everyLexeme = await hybrid('os.path.join', { ...shaped, identifierHybrid: undefined });
+    assert.equal(everyLexeme.get(parts.id)?.keyword, null, 'without the shape: every lexeme, the parts do not match');
+    const prose = await hybrid('the path module split', shaped);
+    assert.equal(prose.get(parts.id)?.queryShape, 'prose');
+    assert.ok((prose.get(parts.id)?.keyword ?? 0) > 0);
+    assert.equal(prose.get(named.id)?.keyword, null, 'prose: every lexeme, and the named chunk lacks "module"');
   });
 
   it('orders keyword results by BM25, and an every-word match by the same scores', async () => {

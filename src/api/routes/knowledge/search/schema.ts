@@ -200,6 +200,10 @@ export const SearchExplainSchema = z
     ),
     fused: sideScore("The hybrid fusion's score; null outside hybrid mode"),
     rerank: sideScore("The reranker's score; null when no reranking ran"),
+    queryShape: z.enum(['identifier', 'prose']).optional().meta({
+      description:
+        'hybrid mode only: the query read as naming code or quoting text (identifier: any lexeme may match) or as words (prose)',
+    }),
     roles: z.array(VisibilityRoleSchema).optional().meta({
       description:
         "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
