@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../src/db/knex';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
-import { bootstrap } from '../../src/services/admin';
+import { bootstrap } from '../../src/services/operations/admin';
 import { accessHeaders, createTenant } from '../../test/helpers/factories';
 import { followUpload, uploadRequest } from '../../test/helpers/knowledge';
 import type { TestStack } from '../../test/helpers/stack';

@@ -5,7 +5,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
-import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search';
+import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search/search';
 import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
@@ -598,7 +598,7 @@ export async function measureRecall(
     { filter: 'role 50%', selectivity: 0.5, access: { requiredRoleId: roles.p50 } },
     { filter: 'role 10%', selectivity: 0.1, access: { requiredRoleId: roles.p10 } },
     { filter: 'role 1%', selectivity: 0.01, access: { requiredRoleId: roles.p1 } },
-    // A request's attribute filter, which the maintained counts cannot see (services/search.ts probeFilter).
+    // A request's attribute filter, which the maintained counts cannot see (services/search/search.ts probeFilter).
     {
       filter: ATTRIBUTE_1_PERCENT,
       selectivity: 0.01,

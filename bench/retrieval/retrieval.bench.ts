@@ -14,7 +14,7 @@ import type { EmbeddingProvider } from '../../src/embeddings';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import { nearestChunks, toVectorLiteral, type ChunkHit } from '../../src/db/repositories/search';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
-import { fuseItems } from '../../src/services/fusion';
+import { fuseItems } from '../../src/services/search/fusion';
 import {
   DEFAULT_RETRIEVAL,
   RAG_MODE,
@@ -24,7 +24,7 @@ import {
   type RankingOptions,
   type RetrievalSettings,
   type SearchMode,
-} from '../../src/services/search';
+} from '../../src/services/search/search';
 import { distinctInOrder, evaluate, roundMetrics, type Judged, type Metrics } from '../../src/domain/retrievalMetrics';
 import { rerankerFromSettings, type Reranker } from '../../src/embeddings/rerank';
 import { createTenant } from '../../test/helpers/factories';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/knex';
-import { deleteLeafBatch } from '../services/cascadeDeletes';
-import { eraseSpaceRecords, spaceStoredFiles } from '../services/spaces';
+import { deleteLeafBatch } from '../services/operations/cascadeDeletes';
+import { eraseSpaceRecords, spaceStoredFiles } from '../services/spaces/spaces';
 import { withHeartbeat } from './heartbeat';
 
 export function createDeleteActivities(deps: { db: Db }) {
@@ -14,7 +14,7 @@ export function createDeleteActivities(deps: { db: Db }) {
       return withHeartbeat('erasing', () => eraseSpaceRecords(deps.db, input.workspaceId, input.spaceId));
     },
     /**
-     * Cascade delete: one batch of leaves under rootId (see services/cascadeDeletes.ts). A local activity (one
+     * Cascade delete: one batch of leaves under rootId (see services/operations/cascadeDeletes.ts). A local activity (one
      * short transaction): it cannot heartbeat, and its workflow task's timeout stands for a heartbeat's.
      */
     async deleteLeafBatch(input: {

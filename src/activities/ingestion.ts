@@ -24,10 +24,10 @@ import {
   requireVersion,
   storeItemChunks,
   type ChunkSettings,
-} from '../services/ingestion';
+} from '../services/knowledge/ingestion';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
-import { afterVersionChange, type VersionRetention } from '../services/versionRetention';
+import { afterVersionChange, type VersionRetention } from '../services/versions/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
 import {
   INLINE_INGEST_MAX_BYTES,

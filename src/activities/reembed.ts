@@ -11,7 +11,7 @@ import {
   reembedBatch,
   requireTargetProvider,
   switchReembed,
-} from '../services/reembed';
+} from '../services/search/reembed';
 import type { Activities } from '../workflows/activityContract';
 import type { EmbeddingTarget } from '../workflows/contracts';
 import { withHeartbeat } from './heartbeat';

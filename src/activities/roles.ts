@@ -1,9 +1,9 @@
-// Role activities: the writes are the service's (services/roleSync.ts); a refusal it answers with an
+// Role activities: the writes are the service's (services/access/roleSync.ts); a refusal it answers with an
 // AppError (404, 409) is final, so it becomes a non-retryable failure of the matching type.
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
-import { applyKnowledgeRoles, applyRolePatch, insertRoleOnce, removeRole } from '../services/roleSync';
+import { applyKnowledgeRoles, applyRolePatch, insertRoleOnce, removeRole } from '../services/access/roleSync';
 import {
   RoleFailureTypes,
   type CreateRoleInput,

@@ -13,7 +13,7 @@ import {
   requireVersion,
   storeFetchedChunks,
   storeItemChunks,
-} from '../services/ingestion';
+} from '../services/knowledge/ingestion';
 import { fetchPolicy, fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
 import { FetchError } from '../web/fetch';
 import { IngestionFailureTypes, type IngestSourceInput, type IngestVersionInput } from '../workflows/contracts';
@@ -70,7 +70,7 @@ export function createSourceActivities(deps: SourceDeps) {
       input: IngestSourceInput | IngestVersionInput,
     ): Promise<{ chunkCount: number; unchanged?: boolean }> {
       const item = await load(input);
-      // A refetch (services/versions.ts refetchUrl): the page read again as the item's next version.
+      // A refetch (services/versions/versions.ts refetchUrl): the page read again as the item's next version.
       const version = 'version' in input ? input.version : undefined;
       if (version !== undefined) {
         try {

@@ -1,4 +1,4 @@
-// Source sync activities: the steps are services/sourceSyncSteps.ts's (idempotent, their state in the
+// Source sync activities: the steps are services/sources/sourceSyncSteps.ts's (idempotent, their state in the
 // database); the activities add the heartbeats (a long listing or fetch keeps its attempt, a dead worker's
 // is retried within a minute) and the failure types.
 import { Context } from '@temporalio/activity';
@@ -13,7 +13,7 @@ import {
   reassignSourceDocuments,
   removeVanishedDocuments,
   type SyncStepDeps,
-} from '../services/sourceSyncSteps';
+} from '../services/sources/sourceSyncSteps';
 import type { Activities } from '../workflows/activityContract';
 import { classifyFailures } from './failures';
 import { withHeartbeat } from './heartbeat';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex';
-import { purgeSupersededVersion } from '../services/versionRetention';
+import { purgeSupersededVersion } from '../services/versions/versionRetention';
 import type { Activities } from '../workflows/activityContract';
 
 export function createVersionActivities(deps: { db: Db }): Pick<Activities, 'purgeSupersededVersion'> {

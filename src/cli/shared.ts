@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/knex';
 import type { WorkspaceRow } from '../db/rows';
 import { isUuid } from '../ids';
-import { loadAdminWorkspace } from '../services/workspaces';
+import { loadAdminWorkspace } from '../services/operations/workspaces';
 import { connectForCli } from './connect';
 
 export class CliError extends Error {}

@@ -51,7 +51,7 @@ export const mayReadContentHashes = (auth: AuthState): boolean => isWorkspaceCre
  * any other credential a job only when its knowledge scope reaches the job's item (`itemReached`: the item the
  * job is about is one it may read), so a job id of another role's item, a role's workflow or a space's erasure is
  * NOT_FOUND to it, as absent (no existence or error oracle). Decided before a failed job's reason is read from
- * Temporal (src/services/jobs.ts), so a hidden job costs one call to Temporal as an absent id does; the item
+ * Temporal (src/services/operations/jobs.ts), so a hidden job costs one call to Temporal as an absent id does; the item
  * lookup that decides it remains, a database read of the same cost for every id the workspace's jobs carry.
  * A re-embed of the whole deployment is reported to everyone, its phase only to a narrower credential
  * (mayCountWorkspaceChunks).

@@ -7,7 +7,7 @@ import type { Reranker } from '../embeddings/rerank';
 import type { SecretBox } from './secretBox';
 import type { Metrics } from '../observability/metrics';
 import type { Tracing } from '../observability/tracing';
-import type { TokenService } from './tokens';
+import type { TokenService } from './access/tokens';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import type { OwnComponents } from '../web/ownComponents';

@@ -7,7 +7,7 @@ import { createMetrics } from '../../src/observability/metrics';
 import { createIngestionActivities } from '../../src/activities/ingestion';
 import * as uploads from '../../src/db/repositories/uploads';
 import { createExtractor, type Extractor } from '../../src/extract';
-import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
+import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
 import { uploadKey } from '../../src/storage/keys';
 import { knowledgeIdForUpload } from '../../src/temporal/constants';
 import { createTenant } from '../helpers/factories';

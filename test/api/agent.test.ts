@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { loadConfig } from '../../src/config';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import * as agentService from '../../src/services/agent';
+import * as agentService from '../../src/services/agent/agent';
 import {
   AgentRagResponseSchema,
   MessageSchema,

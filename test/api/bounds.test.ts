@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Config } from '../../src/config';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/services/deps';
-import { requireMessageFitsQuota } from '../../src/services/storageQuota';
+import { requireMessageFitsQuota } from '../../src/services/knowledge/storageQuota';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as catalog from '../../src/db/repositories/catalog';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { applySourceRulesBatch, finishSourceRules } from '../../src/services/sourceRules';
+import { applySourceRulesBatch, finishSourceRules } from '../../src/services/sources/sourceRules';
 import { insertRuledS3Source, rulesJobToEnd } from '../helpers/sourceRules';
 import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';

@@ -4,7 +4,7 @@
 // sources and refused credentials; schedules; the routes' refusals.
 import assert from 'node:assert/strict';
 import * as sourcesRepo from '../../src/db/repositories/syncedSources';
-import * as syncSteps from '../../src/services/sourceSyncSteps';
+import * as syncSteps from '../../src/services/sources/sourceSyncSteps';
 import { sourceScheduleId } from '../../src/temporal/schedules';
 import { purgeStoredFilesWorkflow } from '../../src/workflows';
 import { SOURCE_SYNC_JOB_KIND } from '../../src/workflows/contracts';

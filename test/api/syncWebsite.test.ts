@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as syncSteps from '../../src/services/sourceSyncSteps';
+import * as syncSteps from '../../src/services/sources/sourceSyncSteps';
 import { createRole, type Tenant } from '../helpers/factories';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';

@@ -7,7 +7,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { createActivities } from '../../src/activities';
 import * as versionsRepo from '../../src/db/repositories/versions';
 import { activityDeps } from '../../src/main/deps';
-import { deleteSingleKnowledge } from '../../src/services/knowledge';
+import { deleteSingleKnowledge } from '../../src/services/knowledge/knowledge';
 import type { Activities } from '../../src/workflows/activityContract';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';

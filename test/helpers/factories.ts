@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/knex';
 import { toVectorLiteral } from '../../src/db/repositories/search';
 import * as roles from '../../src/db/repositories/roles';
-import { bootstrap } from '../../src/services/admin';
+import { bootstrap } from '../../src/services/operations/admin';
 import type { TestStack } from './stack';
 
 export interface Tenant {

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../src/db/repositories/roles';
 import * as spacesRepo from '../../src/db/repositories/spaces';
-import { startSpaceErasure } from '../../src/services/erasure';
-import { activateUserSpace, loadSpace, SpaceMessages } from '../../src/services/spaces';
+import { startSpaceErasure } from '../../src/services/spaces/erasure';
+import { activateUserSpace, loadSpace, SpaceMessages } from '../../src/services/spaces/spaces';
 import { apiKeyAuth, jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
 import { getStack, type TestStack } from '../helpers/stack';
 

@@ -11,8 +11,8 @@ import { createReembedActivities } from '../../src/activities/reembed';
 import { nearestChunks } from '../../src/db/repositories/search';
 import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
-import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
-import { localModelTarget, startReembed, targetOf } from '../../src/services/reembed';
+import { ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
+import { localModelTarget, startReembed, targetOf } from '../../src/services/search/reembed';
 import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
 import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
 import { reembedWorkflowId } from '../../src/workflows/contracts';
@@ -23,8 +23,8 @@ import { accessHeaders, createRole, createTenant, insertItem } from '../helpers/
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
 import { startStack, workflowBundle } from '../helpers/stack';
 import { createLiveModelProvider } from '../../src/embeddings/liveModel';
-import { liveEmbeddingModel } from '../../src/services/embeddingSpace';
-import { embedItemChunks } from '../../src/services/ingestion';
+import { liveEmbeddingModel } from '../../src/services/search/embeddingSpace';
+import { embedItemChunks } from '../../src/services/knowledge/ingestion';
 
 const waitFor = async (what: string, check: () => Promise<boolean>) => {
   const until = Date.now() + 30_000;

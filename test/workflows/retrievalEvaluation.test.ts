@@ -9,7 +9,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createEvaluationActivities } from '../../src/activities/retrievalEvaluations';
 import { findWorkspace } from '../../src/db/repositories/workspaces';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
-import { createEvaluation, deleteEvaluation } from '../../src/services/retrievalEvaluations';
+import { createEvaluation, deleteEvaluation } from '../../src/services/search/retrievalEvaluations';
 import { testEnv } from '../helpers/env';
 import { createTenant, insertItem } from '../helpers/factories';
 import { getStack, workflowBundle, type TestStack } from '../helpers/stack';

@@ -9,11 +9,11 @@ import { AppError, badRequest, forbidden, Messages, unauthorized, type ErrorHelp
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { tokenKind, type AuthState } from '../../policies/credentials';
-import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
-import { credentialContext, recordApiKeyUse } from '../../services/authentication';
-import { ROLE_GONE, standingWorkspace } from '../../services/credentials';
-import type { TokenRefusal } from '../../services/tokens';
-import { loadActiveWorkspace } from '../../services/workspaces';
+import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/access/apiKeys';
+import { credentialContext, recordApiKeyUse } from '../../services/access/authentication';
+import { ROLE_GONE, standingWorkspace } from '../../services/access/credentials';
+import type { TokenRefusal } from '../../services/access/tokens';
+import { loadActiveWorkspace } from '../../services/operations/workspaces';
 
 declare module 'koa' {
   interface DefaultState {

@@ -18,7 +18,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-lim
 import type { Deps } from '../../services/deps';
 import { AppError, type ErrorCode } from '../../errors';
 import { rateBudget, type RateBudget } from '../../policies/rateBudgets';
-import { verifyApiKey } from '../../services/apiKeys';
+import { verifyApiKey } from '../../services/access/apiKeys';
 
 const TABLE = 'rate_limits';
 

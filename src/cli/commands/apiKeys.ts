@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../services/apiKeys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../services/access/apiKeys';
 import { presentApiKey } from '../../presenters/apiKeys';
 import { action, requireWorkspace, uuid } from '../shared';
 

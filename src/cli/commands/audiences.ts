@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createAudience, linkAudienceKnowledge } from '../../services/audiences';
+import { createAudience, linkAudienceKnowledge } from '../../services/catalog/audiences';
 import { action, linkKnowledgeCommand, requireWorkspace } from '../shared';
 
 export function registerAudiences(program: Command): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { bootstrap } from '../../services/admin';
+import { bootstrap } from '../../services/operations/admin';
 import { action } from '../shared';
 
 export function registerBootstrap(program: Command): void {

@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import type { CategoryRow } from '../../db/rows';
-import { createCategory, deleteCategory, linkCategoryKnowledge, updateCategory } from '../../services/categories';
+import {
+  createCategory,
+  deleteCategory,
+  linkCategoryKnowledge,
+  updateCategory,
+} from '../../services/catalog/categories';
 import { action, deleteCommand, definedOnly, linkKnowledgeCommand, requireWorkspace, uuid } from '../shared';
 
 const present = (row: CategoryRow) => ({

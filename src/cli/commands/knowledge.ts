@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { SourceVisibility } from '../../db/rows';
-import { seedKnowledge, setSourceVisibility } from '../../services/knowledge';
+import { seedKnowledge, setSourceVisibility } from '../../services/knowledge/knowledge';
 import { action, requireWorkspace, uuid } from '../shared';
 
 const VISIBILITIES = ['none', 'source', 'download'];

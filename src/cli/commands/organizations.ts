@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createOrganization, createUser, listOrganizations } from '../../services/organizations';
+import { createOrganization, createUser, listOrganizations } from '../../services/operations/organizations';
 import { action, iso, uuid } from '../shared';
 
 export function registerOrganizations(program: Command): void {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { readLiveRuntimeInfo } from '../../embedded/runtime';
-import { localModelTarget, reembedStatus, startReembed } from '../../services/reembed';
+import { localModelTarget, reembedStatus, startReembed } from '../../services/search/reembed';
 import { connectTemporal } from '../../temporal/client';
 import { CliError, action } from '../shared';
 

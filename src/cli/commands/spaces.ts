@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { addSpaceMember } from '../../services/spaces';
+import { addSpaceMember } from '../../services/spaces/spaces';
 import { action, requireWorkspace, uuid } from '../shared';
 
 export function registerSpaces(program: Command): void {

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { TaxonomyRow } from '../../db/rows';
-import { createTaxonomy, deleteTaxonomy, updateTaxonomy, type TaxonomyLinks } from '../../services/taxonomies';
+import { createTaxonomy, deleteTaxonomy, updateTaxonomy, type TaxonomyLinks } from '../../services/catalog/taxonomies';
 import { action, deleteCommand, definedOnly, list, requireWorkspace, uuid } from '../shared';
 
 interface TaxonomyOpts {

@@ -6,7 +6,7 @@ import {
   listWebhookEndpoints,
   updateWebhook,
   WebhookEvents,
-} from '../../services/webhooks';
+} from '../../services/webhooks/webhooks';
 import { presentDelivery, presentEndpoint } from '../../presenters/webhooks';
 import { action, CliError, list, requireWorkspace, uuid } from '../shared';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createWorkspace, deleteWorkspace, listWorkspaces } from '../../services/workspaces';
+import { createWorkspace, deleteWorkspace, listWorkspaces } from '../../services/operations/workspaces';
 import { action, iso, uuid } from '../shared';
 
 export function registerWorkspaces(program: Command): void {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
 import { parseFilter } from '../../../src/domain/filter';
-import { searchKnowledge } from '../../../src/services/search';
+import { searchKnowledge } from '../../../src/services/search/search';
 import { createRole, createTenant } from '../../helpers/factories';
 import { kept, truth } from '../../helpers/searchCounts';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';

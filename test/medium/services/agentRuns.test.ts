@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import type { AuthState } from '../../../src/policies/credentials';
-import { AgentMessages, createThread, listThreads, loadThread, postMessage } from '../../../src/services/agent';
-import { acquireRunLease, releaseRunLease, RunMessages } from '../../../src/services/agentRuns';
+import { AgentMessages, createThread, listThreads, loadThread, postMessage } from '../../../src/services/agent/agent';
+import { acquireRunLease, releaseRunLease, RunMessages } from '../../../src/services/agent/agentRuns';
 import { accessAuth, apiKeyAuth, createWorkspace, rejectsWithAppError, type Workspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 

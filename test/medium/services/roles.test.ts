@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import { Messages } from '../../../src/errors';
-import { generateAccessToken, resolveRole } from '../../../src/services/accessTokens';
-import { deleteRole, RoleMessages, updateRole } from '../../../src/services/roles';
+import { generateAccessToken, resolveRole } from '../../../src/services/access/accessTokens';
+import { deleteRole, RoleMessages, updateRole } from '../../../src/services/access/roles';
 import { createWorkspace, rejectsWithAppError, type Workspace, withWorkspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 

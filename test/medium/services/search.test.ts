@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
 import { parseFilter } from '../../../src/domain/filter';
-import { choosePlan, nearestItems } from '../../../src/services/search';
+import { choosePlan, nearestItems } from '../../../src/services/search/search';
 import { createRole, createTenant } from '../../helpers/factories';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import type { AuthState } from '../../../src/policies/credentials';
-import { accessFilter } from '../../../src/services/access';
-import { KnowledgeMessages, loadKnowledge } from '../../../src/services/knowledge';
-import { knowledgeRag } from '../../../src/services/rag';
-import { searchKnowledge, titleSearch, type SearchMode } from '../../../src/services/search';
+import { accessFilter } from '../../../src/services/access/accessFilter';
+import { KnowledgeMessages, loadKnowledge } from '../../../src/services/knowledge/knowledge';
+import { knowledgeRag } from '../../../src/services/search/rag';
+import { searchKnowledge, titleSearch, type SearchMode } from '../../../src/services/search/search';
 import { accessAuth, apiKeyAuth, createWorkspace, rejectsWithAppError, type Workspace } from '../../helpers/actors';
 import { insertItem, seededVector } from '../../helpers/factories';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';

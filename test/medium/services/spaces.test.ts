@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import * as spacesRepo from '../../../src/db/repositories/spaces';
 import { Messages } from '../../../src/errors';
-import { activateUserSpace, loadSpace, requireSpaceAccess, SpaceMessages } from '../../../src/services/spaces';
+import { activateUserSpace, loadSpace, requireSpaceAccess, SpaceMessages } from '../../../src/services/spaces/spaces';
 import {
   accessAuth,
   apiKeyAuth,

@@ -2,7 +2,7 @@
 // keyword match to 0; 'max' keeps 0 as the floor, 'minmax' the lowest matching score.
 import assert from 'node:assert/strict';
 import type { ChunkHit } from '../../../src/db/repositories/search';
-import { fuseChunks, keywordNormaliser } from '../../../src/services/fusion';
+import { fuseChunks, keywordNormaliser } from '../../../src/services/search/fusion';
 
 const hit = (chunkId: string, keywordRank: number, distance = 0.5) =>
   ({ chunkId, knowledgeId: chunkId, keywordRank, distance }) as ChunkHit;

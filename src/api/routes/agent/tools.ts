@@ -6,15 +6,15 @@ import type { AgentSource } from '../../../db/rows';
 import type { Deps } from '../../../services/deps';
 import { notFound, type ErrorHelp } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
-import { loadVisibleKnowledge } from '../../../services/knowledge';
-import { knowledgeRag } from '../../../services/rag';
+import { loadVisibleKnowledge } from '../../../services/knowledge/knowledge';
+import { knowledgeRag } from '../../../services/search/rag';
 import {
   EXCERPT_CHARS,
   searchDeps,
   searchVisibleKnowledge,
   titleSearchVisible,
   type SearchResult,
-} from '../../../services/search';
+} from '../../../services/search/search';
 import { presentKnowledge, presentSearchResult } from '../knowledge/presenters';
 import {
   GetKnowledgeToolInputSchema,

@@ -2,7 +2,7 @@
 // (apiKeys.manage). The key is answered once, on create; it is stored only as a hash.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/apiKeys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/access/apiKeys';
 import { presentApiKey } from '../../../presenters/apiKeys';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';

@@ -1,7 +1,7 @@
 // Categories and taxonomies: read-only through the API (managed with the kws CLI), scoped to what the caller may see.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { listCategories, listCategoryKnowledge, listTaxonomies } from '../../../services/catalog';
+import { listCategories, listCategoryKnowledge, listTaxonomies } from '../../../services/catalog/catalog';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentCategory, presentCategoryKnowledge, presentTaxonomy } from './presenters';

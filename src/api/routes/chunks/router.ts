@@ -2,9 +2,9 @@
 // knowledge.write. Paths exactly as the README's route table writes them.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import * as chunkService from '../../../services/chunks';
+import * as chunkService from '../../../services/knowledge/chunks';
 import type { Deps } from '../../../services/deps';
-import * as knowledgeService from '../../../services/knowledge';
+import * as knowledgeService from '../../../services/knowledge/knowledge';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentChunk } from './presenters';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { KnowledgeMessages } from '../../../services/knowledge';
-import { SourceMessages } from '../../../services/sources';
+import { KnowledgeMessages } from '../../../services/knowledge/knowledge';
+import { SourceMessages } from '../../../services/knowledge/textAndWebItems';
 import { SyncNowQuerySchema } from '../sources/schema';
-import { UploadMessages } from '../../../services/uploads';
-import { UpsertMessages } from '../../../services/upserts';
-import { VersionMessages } from '../../../services/versions';
+import { UploadMessages } from '../../../services/knowledge/uploads';
+import { UpsertMessages } from '../../../services/knowledge/upserts';
+import { VersionMessages } from '../../../services/versions/versions';
 import { AddressRefusalMessages } from '../../../web/fetch';
 import { MultipartMessages } from '../../multipart';
 import { withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
@@ -49,7 +49,7 @@ import {
   WEBSITE_MAX_DEPTH,
   WEBSITE_MAX_PAGES,
 } from './schema';
-import { boundMessage } from '../../../services/bounds';
+import { boundMessage } from '../../../services/operations/bounds';
 import {
   createLinkExamples,
   createTextExamples,
@@ -66,7 +66,7 @@ import {
 } from './examples';
 
 const base = '/v1/workspaces/{workspaceId}/knowledge';
-/** Upsert by external id (services/upserts.ts), on every creation that takes externalId. */
+/** Upsert by external id (services/knowledge/upserts.ts), on every creation that takes externalId. */
 const UPSERT_DESCRIPTION =
   'With the externalId of an existing item (of the same kind), its content is replaced as a new version: same id, ' +
   "roles, categories, attributes and parent (202); when the content hash is the current version's nothing is " +

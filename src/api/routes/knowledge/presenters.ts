@@ -1,7 +1,7 @@
 import type { KnowledgeRow, KnowledgeVersionRow } from '../../../db/rows';
-import type { SearchResult } from '../../../services/search';
-import { versionStatus } from '../../../services/versions';
-import type { Upserted } from '../../../services/upserts';
+import type { SearchResult } from '../../../services/search/search';
+import { versionStatus } from '../../../services/versions/versions';
+import type { Upserted } from '../../../services/knowledge/upserts';
 import type {
   Knowledge,
   KnowledgeUpserted,
@@ -41,7 +41,7 @@ export function presentKnowledge(row: KnowledgeRow): Knowledge {
 
 /**
  * The single item, with its newest version when that is not the current one and has not completed
- * (services/versions.ts pendingVersion): a replacement still processing, or one that failed.
+ * (services/versions/versions.ts pendingVersion): a replacement still processing, or one that failed.
  */
 export function presentKnowledgeItem(row: KnowledgeRow, pending: KnowledgeVersionRow | undefined): Knowledge {
   const body = presentKnowledge(row);

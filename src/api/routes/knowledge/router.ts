@@ -4,16 +4,16 @@ import { mayReadContentHashes } from '../../../policies/scopes';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../../../services/deps';
-import { startCascadeDelete, deleteKnowledge } from '../../../services/deletes';
-import * as knowledgeService from '../../../services/knowledge';
-import * as searchService from '../../../services/search';
-import * as sources from '../../../services/sources';
-import { loadSpace } from '../../../services/spaces';
-import { retrievalSettings, setRetrievalSettings } from '../../../services/workspaces';
-import { createUploadGate, discardUpload } from '../../../services/uploads';
-import * as upserts from '../../../services/upserts';
-import type { Upserted } from '../../../services/upserts';
-import * as versionService from '../../../services/versions';
+import { startCascadeDelete, deleteKnowledge } from '../../../services/operations/deletes';
+import * as knowledgeService from '../../../services/knowledge/knowledge';
+import * as searchService from '../../../services/search/search';
+import * as sources from '../../../services/knowledge/textAndWebItems';
+import { loadSpace } from '../../../services/spaces/spaces';
+import { retrievalSettings, setRetrievalSettings } from '../../../services/operations/workspaces';
+import { createUploadGate, discardUpload } from '../../../services/knowledge/uploads';
+import * as upserts from '../../../services/knowledge/upserts';
+import type { Upserted } from '../../../services/knowledge/upserts';
+import * as versionService from '../../../services/versions/versions';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { conflict } from '../../../errors';
 import { validate } from '../../validate';
@@ -181,7 +181,7 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = rows.map((r) => presentMetadataSearchItem(r, files.get(r.id), chunks.get(r.id) ?? []));
   });
 
-  // Which uploads and items a caller may track: services/knowledge.ts loadTrackedUpload.
+  // Which uploads and items a caller may track: services/knowledge/knowledge.ts loadTrackedUpload.
   router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadFileMetadataId', read, async (ctx) => {
     const auth = requireAuth(ctx);
     const { upload, row } = await knowledgeService.loadTrackedUpload(
@@ -208,7 +208,7 @@ export function knowledgeRouter(deps: Deps): Router {
   router.patch(`${base}/:knowledgeId`, write, async (ctx) => {
     const { auth, row } = await loadVisible(ctx);
     const input = validate(UpdateKnowledgeSchema, ctx.request.body, 'Missing required field');
-    // Text and attributes together are one transaction (services/versions.ts replaceText).
+    // Text and attributes together are one transaction (services/versions/versions.ts replaceText).
     const started =
       input.text !== undefined
         ? await versionService.replaceText(deps, auth, row, input.text, input.attributes)
@@ -221,7 +221,7 @@ export function knowledgeRouter(deps: Deps): Router {
     ctx.body = started?.warnings ? { ...body, warnings: started.warnings } : body;
   });
 
-  // A FILE item's new content: its next version, indexed in the background (services/versions.ts).
+  // A FILE item's new content: its next version, indexed in the background (services/versions/versions.ts).
   router.put(`${base}/:knowledgeId/file`, write, async (ctx) => {
     // Refused before the body is read: the rest of it is drained so the client reads the answer.
     const { auth, row } = await loadVisible(ctx).catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
@@ -242,7 +242,7 @@ export function knowledgeRouter(deps: Deps): Router {
     } satisfies VersionStarted;
   });
 
-  // A URL item's page read again as its next version (services/upserts.ts refetch).
+  // A URL item's page read again as its next version (services/knowledge/upserts.ts refetch).
   router.post(`${base}/:knowledgeId/refetch`, write, async (ctx) => {
     const { auth, row } = await loadVisible(ctx);
     answerUpsert(ctx, await upserts.refetch(deps, auth, row), () => undefined);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
-import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search';
+import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search/search';
 import {
   attributesField,
   attributesFormField,

@@ -8,7 +8,7 @@ import {
   deleteEvaluation,
   listEvaluations,
   viewEvaluation,
-} from '../../../services/retrievalEvaluations';
+} from '../../../services/search/retrievalEvaluations';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate, validateFields } from '../../validate';
 import { presentComparison, presentEvaluation, presentEvaluationSummary } from './presenters';

@@ -1,10 +1,10 @@
 // RBAC status, roles, knowledge role assignment and background jobs.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { describeJobs } from '../../../services/jobs';
-import { listWorkspaceJobs } from '../../../services/workspaceJobs';
-import { explainAccess } from '../../../services/knowledgeAccess';
-import * as roleService from '../../../services/roles';
+import { describeJobs } from '../../../services/operations/jobs';
+import { listWorkspaceJobs } from '../../../services/operations/workspaceJobs';
+import { explainAccess } from '../../../services/access/explainAccess';
+import * as roleService from '../../../services/access/roles';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate, validateFields } from '../../validate';
 import { presentKnowledgeAccess, presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';

@@ -11,9 +11,9 @@ import {
   syncNow,
   updateSource,
   viewSource,
-} from '../../../services/syncSources';
+} from '../../../services/sources/syncSources';
 import { presentRulesPreview, presentSource, presentSourceRules, presentSync } from '../../../presenters/sources';
-import { previewSourceRules, viewSourceRules } from '../../../services/sourceRules';
+import { previewSourceRules, viewSourceRules } from '../../../services/sources/sourceRules';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import {

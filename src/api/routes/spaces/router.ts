@@ -2,11 +2,11 @@
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
-import { resolveRole } from '../../../services/accessTokens';
-import { startSpaceErasure } from '../../../services/erasure';
-import { spaceRag } from '../../../services/rag';
-import { searchDeps } from '../../../services/search';
-import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaceFiles';
+import { resolveRole } from '../../../services/access/accessTokens';
+import { startSpaceErasure } from '../../../services/spaces/erasure';
+import { spaceRag } from '../../../services/search/rag';
+import { searchDeps } from '../../../services/search/search';
+import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaces/spaceFiles';
 import {
   activateUserSpace,
   activateUserSpaceWithRole,
@@ -16,7 +16,7 @@ import {
   postMessage,
   requireSpaceAccess,
   setMessageFeedback,
-} from '../../../services/spaces';
+} from '../../../services/spaces/spaces';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentKnowledge } from '../knowledge/presenters';

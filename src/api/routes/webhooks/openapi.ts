@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookMessages } from '../../../services/webhooks';
+import { WebhookMessages } from '../../../services/webhooks/webhooks';
 import { AddressRefusalMessages } from '../../../web/fetch';
 import { uuid, withWorkspace, WorkspacePath, type ApiOperation } from '../../openapi/operation';
 import {

@@ -9,8 +9,8 @@ import {
   listWebhooks,
   loadWebhook,
   updateWebhook,
-} from '../../../services/webhooks';
-import { sendWebhookTestEvent } from '../../../services/webhookEvents';
+} from '../../../services/webhooks/webhooks';
+import { sendWebhookTestEvent } from '../../../services/webhooks/webhookEvents';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentDelivery, presentEndpoint } from '../../../presenters/webhooks';
