@@ -34,3 +34,9 @@ export interface Deps {
    */
   ownComponents: OwnComponents;
 }
+
+/**
+ * What most services need of the deps: the database, or a transaction in its place (`{ db: trx }`). A service
+ * takes the deps first and names only what it uses, so a test or an activity passes just that.
+ */
+export type DbDeps = Pick<Deps, 'db'>;

@@ -172,7 +172,7 @@ describe('version lifecycle: retention purge and caps', function () {
       );
       // Repeating the step after the purge is harmless and answers the file again (its deletion is idempotent).
       assert.deepEqual(
-        await purgeSupersededVersion(stack.deps.db, { workspaceId: ws, knowledgeId: id, version: 1, generation: 1 }),
+        await purgeSupersededVersion(stack.deps, { workspaceId: ws, knowledgeId: id, version: 1, generation: 1 }),
         { kind: 'purged', storageKey: old.storage_key },
       );
     });

@@ -11,7 +11,7 @@ export function registerAudiences(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string; name: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const row = await createAudience(db, w.id, opts.name);
+        const row = await createAudience({ db }, w.id, opts.name);
         return { json: { id: row.id, name: row.name }, text: row.id };
       }),
     );

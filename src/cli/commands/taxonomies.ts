@@ -40,7 +40,7 @@ export function registerTaxonomies(program: Command): void {
       action(async ({ db }, opts: TaxonomyOpts & { name: string; published: boolean }) => {
         const w = await requireWorkspace(db, opts.workspace);
         const fields = { name: opts.name, description: opts.description, published: opts.published };
-        return present(await createTaxonomy(db, w.id, fields, linksOf(opts)));
+        return present(await createTaxonomy({ db }, w.id, fields, linksOf(opts)));
       }),
     );
   withLinkOptions(tax.command('update'))
@@ -55,7 +55,7 @@ export function registerTaxonomies(program: Command): void {
           description: opts.description,
           published: opts.published === undefined ? undefined : opts.published === 'true',
         });
-        return present(await updateTaxonomy(db, w.id, uuid('--id', opts.id), patch, linksOf(opts)));
+        return present(await updateTaxonomy({ db }, w.id, uuid('--id', opts.id), patch, linksOf(opts)));
       }),
     );
   deleteCommand(tax, 'taxonomyId', deleteTaxonomy);

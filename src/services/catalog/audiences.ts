@@ -1,9 +1,13 @@
 // Audiences (the audienceId search filter) and the knowledge assigned to them, managed through the kws CLI.
-import type { Tx } from '../../db/knex';
 import * as catalog from '../../db/repositories/catalog';
 import { checkedLinker } from './knowledgeLinks';
+import type { DbDeps } from '../deps';
 
-export function createAudience(db: Tx, workspaceId: string, name: string): Promise<{ id: string; name: string }> {
+export function createAudience(
+  { db }: DbDeps,
+  workspaceId: string,
+  name: string,
+): Promise<{ id: string; name: string }> {
   return catalog.insertAudience(db, workspaceId, name);
 }
 

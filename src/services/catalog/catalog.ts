@@ -1,5 +1,4 @@
 // Categories and taxonomies as the API reads them: scoped to what the caller may see (src/policies/scopes.ts).
-import type { Db } from '../../db/knex';
 import * as catalog from '../../db/repositories/catalog';
 import type { CategoryRow, KnowledgeRow } from '../../db/rows';
 import { notFound } from '../../errors';
@@ -7,10 +6,11 @@ import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { taxonomyRoleIds } from '../../policies/scopes';
 import { accessFilter } from '../access/accessFilter';
+import type { DbDeps } from '../deps';
 
 /** Every category of the workspace with the number of items the caller may see. */
 export async function listCategories(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
 ): Promise<Array<CategoryRow & { knowledge_count: number }>> {
   return catalog.listCategoriesWithCounts(db, auth.workspace.id, await accessFilter(db, auth));
@@ -18,7 +18,7 @@ export async function listCategories(
 
 /** The category's items the caller may see; 404 for an unknown category. */
 export async function listCategoryKnowledge(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   categoryId: string,
 ): Promise<Array<KnowledgeRow & { category_id: string }>> {
@@ -39,7 +39,7 @@ export interface TaxonomyWithLinks {
 
 /** The taxonomies the caller may see; a credential that must hold a role and holds none sees none. */
 export async function listTaxonomies(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   query: {
     roleId?: string;

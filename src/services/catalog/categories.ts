@@ -1,21 +1,21 @@
 // Categories and their knowledge: read through the API, managed through the kws admin CLI.
-import type { Tx } from '../../db/knex';
 import * as catalog from '../../db/repositories/catalog';
 import type { CategoryRow } from '../../db/rows';
 import { notFound } from '../../errors';
 import { checkedLinker } from './knowledgeLinks';
+import type { DbDeps } from '../deps';
 
 export interface CategoryFields {
   name: string;
   description?: string | null;
 }
 
-export function createCategory(db: Tx, workspaceId: string, fields: CategoryFields): Promise<CategoryRow> {
+export function createCategory({ db }: DbDeps, workspaceId: string, fields: CategoryFields): Promise<CategoryRow> {
   return catalog.insertCategory(db, workspaceId, fields);
 }
 
 export async function updateCategory(
-  db: Tx,
+  { db }: DbDeps,
   workspaceId: string,
   id: string,
   patch: Partial<CategoryFields>,
@@ -25,7 +25,7 @@ export async function updateCategory(
   return row;
 }
 
-export async function deleteCategory(db: Tx, workspaceId: string, id: string): Promise<void> {
+export async function deleteCategory({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   if (!(await catalog.deleteCategory(db, workspaceId, id))) throw notFound(`category ${id} not found`);
 }
 

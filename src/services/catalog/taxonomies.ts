@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/knex';
 import * as catalog from '../../db/repositories/catalog';
 import type { TaxonomyRow } from '../../db/rows';
 import { notFound } from '../../errors';
+import type { DbDeps } from '../deps';
 
 export interface TaxonomyFields {
   name: string;
@@ -33,7 +34,7 @@ function writeWithLinks(
 }
 
 export function createTaxonomy(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   fields: TaxonomyFields,
   links: TaxonomyLinks = {},
@@ -42,7 +43,7 @@ export function createTaxonomy(
 }
 
 export function updateTaxonomy(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   id: string,
   patch: Partial<TaxonomyFields>,
@@ -55,6 +56,6 @@ export function updateTaxonomy(
   });
 }
 
-export async function deleteTaxonomy(db: Tx, workspaceId: string, id: string): Promise<void> {
+export async function deleteTaxonomy({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   if (!(await catalog.deleteTaxonomy(db, workspaceId, id))) throw notFound(`taxonomy ${id} not found`);
 }

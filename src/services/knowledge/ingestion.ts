@@ -250,7 +250,7 @@ export async function markItemCompleted(
     // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
     // is recorded COMPLETED and never takes the item back to older content.
     if (v.number < item.current_version) return item.current_version;
-    await switchToVersion(trx, workspaceId, knowledgeId, item.current_version, v);
+    await switchToVersion({ db: trx }, workspaceId, knowledgeId, item.current_version, v);
     return v.number;
   });
 }

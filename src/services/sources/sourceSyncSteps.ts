@@ -372,7 +372,7 @@ async function storePage(
   const title = (page.title || page.url).slice(0, 1000);
   if (serving) {
     const version = await recordSyncedPageVersion(
-      deps.db,
+      deps,
       serving,
       { contentHash: hash, sizeBytes: Buffer.byteLength(text), jobId: syncJobId(workspaceId, source.id, syncId) },
       async (trx, number) => {
@@ -484,7 +484,7 @@ async function storeDocument(
   const latest = await versions.latestVersion(deps.db, workspace.id, existing.id);
   if (latest?.storage_key === key) return { ...changed, version: latest.number };
   const version = await recordSyncedFileVersion(
-    deps.db,
+    deps,
     existing,
     {
       uploadId,

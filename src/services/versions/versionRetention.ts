@@ -15,6 +15,7 @@ import { startJob } from '../../temporal/jobs';
 import type { PurgeVersionInput, PurgeVersionOutcome } from '../../workflows/contracts';
 import { purgeStoredFilesWorkflow } from '../../workflows/purgeStoredFiles';
 import { purgeVersionWorkflow } from '../../workflows/purgeVersion';
+import type { DbDeps } from '../deps';
 
 /** How long a version that stopped being current keeps its content, and most kept versions per item. */
 export type VersionRetention = Pick<Config['versions'], 'retention' | 'maxVersions'>;
@@ -30,7 +31,7 @@ export interface RetentionDeps {
  * the version it replaces is recorded as superseded, which starts its retention.
  */
 export async function switchToVersion(
-  trx: Tx,
+  { db: trx }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   from: number,
@@ -54,7 +55,7 @@ async function purgeContent(trx: Tx, v: KnowledgeVersionRow, itemStorageKey: str
  * stored file again (its deletion is idempotent).
  */
 export async function purgeSupersededVersion(
-  db: Db,
+  { db }: DbDeps,
   input: Omit<PurgeVersionInput, 'retention'>,
 ): Promise<PurgeVersionOutcome> {
   return db.transaction(async (trx) => {

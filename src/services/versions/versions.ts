@@ -1,13 +1,13 @@
 // Versions of an item's content: a replacement (a FILE item's new file, a STRING item's new text) is the
 // item's next version, indexed beside the one that serves by the same indexing path; its completion switches
 // the item to it in one transaction (services/knowledge/ingestion.ts markItemCompleted). One replacement at a time.
-import type { Db, Tx } from '../../db/knex';
+import type { Tx } from '../../db/knex';
 import type { Attributes } from '../../domain/filter';
 import * as knowledge from '../../db/repositories/knowledge';
 import * as uploads from '../../db/repositories/uploads';
 import * as versions from '../../db/repositories/versions';
 import type { KnowledgeRow, KnowledgeVersionRow, VersionStatus, WorkspaceRow } from '../../db/rows';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { conflict, notFound } from '../../errors';
 import { versionAuthor, type AuthState } from '../../policies/credentials';
 import { WorkflowIds } from '../../temporal/constants';
@@ -105,7 +105,7 @@ async function nextVersion(
  * Refuses a replacement while a version of the item is still processing, early: before an upload's body is
  * read (nextVersion decides again under the item's lock).
  */
-export async function refuseWhileProcessing(db: Db, row: KnowledgeRow): Promise<void> {
+export async function refuseWhileProcessing({ db }: DbDeps, row: KnowledgeRow): Promise<void> {
   const latest = await versions.latestVersion(db, row.workspace_id, row.id);
   if (versionStatus(row, latest) === 'PROCESSING')
     throw conflict(VersionMessages.inProgress, { code: 'item_not_ready' });
@@ -201,7 +201,7 @@ export async function replaceFile(
  * becomes the FILE item's next version; the sync workflow indexes it. Returns the version's number.
  */
 export async function recordSyncedFileVersion(
-  db: Db,
+  { db }: DbDeps,
   row: KnowledgeRow,
   staged: StagedUpload,
   jobId: string,
@@ -252,7 +252,7 @@ export const ABANDONED_BY_SYNC = 'The sync that brought this version ended befor
  * recording another.
  */
 export async function recordSyncedPageVersion(
-  db: Db,
+  { db }: DbDeps,
   row: KnowledgeRow,
   page: { contentHash: string; sizeBytes: number; jobId: string },
   write: (trx: Tx, version: number) => Promise<void>,
@@ -309,7 +309,7 @@ export async function refetchUrl(deps: VersionDeps, auth: AuthState, row: Knowle
 
 /** GET …/knowledge/{id}/versions: the versions of an item the caller may see, newest first. */
 export async function listVisibleVersions(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   knowledgeId: string,
 ): Promise<{ row: KnowledgeRow; versions: KnowledgeVersionRow[] }> {
@@ -318,7 +318,7 @@ export async function listVisibleVersions(
 }
 
 /** The item's newest version when it is not the current one (a replacement in progress or failed). */
-export async function pendingVersion(db: Db, row: KnowledgeRow): Promise<KnowledgeVersionRow | undefined> {
+export async function pendingVersion({ db }: DbDeps, row: KnowledgeRow): Promise<KnowledgeVersionRow | undefined> {
   const latest = await versions.latestVersion(db, row.workspace_id, row.id);
   return latest && latest.number > row.current_version ? latest : undefined;
 }
@@ -343,7 +343,7 @@ export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, numbe
     if (!(await versions.hasEmbeddedChunks(trx, row.workspace_id, row.id, number))) {
       throw conflict(VersionMessages.purged);
     }
-    await switchToVersion(trx, row.workspace_id, row.id, item.current_version, v);
+    await switchToVersion({ db: trx }, row.workspace_id, row.id, item.current_version, v);
     from = item.current_version;
     return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
   });

@@ -40,7 +40,7 @@ export async function emitWebhookEvent(
  * path: it is signed, retried and shown in the endpoint's delivery log like any event. Answers the delivery's id.
  */
 export async function sendWebhookTestEvent(deps: EventDeps, workspaceId: string, webhookId: string) {
-  const endpoint = await loadWebhook(deps.db, workspaceId, webhookId);
+  const endpoint = await loadWebhook(deps, workspaceId, webhookId);
   const [deliveryId] = await emitWebhookEvent(
     deps,
     {

@@ -13,6 +13,7 @@ import { urlRefusal } from '../sources/urlRefusal';
 import { isConnectableHost } from '../../web/urls';
 import type { OwnComponents } from '../../web/ownComponents';
 import { webhookAddressPolicy } from './webhookDelivery';
+import type { DbDeps } from '../deps';
 
 export const WebhookEvents = [
   'knowledge.completed',
@@ -98,7 +99,7 @@ export async function createWebhook(
   });
 }
 
-export async function loadWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookEndpointRow> {
+export async function loadWebhook({ db }: DbDeps, workspaceId: string, id: string): Promise<WebhookEndpointRow> {
   const row = isUuid(id) ? await webhooks.findEndpoint(db, workspaceId, id) : undefined;
   if (!row) throw notFound(WebhookMessages.notFound);
   return row;
@@ -110,7 +111,7 @@ export async function updateWebhook(
   id: string,
   patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean; rotateSecret?: boolean },
 ): Promise<WebhookEndpointRow> {
-  await loadWebhook(deps.db, workspaceId, id);
+  await loadWebhook(deps, workspaceId, id);
   const row = await webhooks.updateEndpoint(deps.db, workspaceId, id, {
     ...(patch.url !== undefined ? { url: await checkUrl(patch.url, deps) } : {}),
     ...(patch.events !== undefined ? { events: checkEvents(patch.events) } : {}),
@@ -122,21 +123,21 @@ export async function updateWebhook(
   return row;
 }
 
-export async function deleteWebhook(db: Db, workspaceId: string, id: string): Promise<void> {
+export async function deleteWebhook({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   if (!isUuid(id) || !(await webhooks.deleteEndpoint(db, workspaceId, id))) throw notFound(WebhookMessages.notFound);
 }
 
 export async function listWebhookDeliveries(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   opts: { endpointId?: string; limit?: number } = {},
 ) {
   return webhooks.listDeliveries(db, workspaceId, { endpointId: opts.endpointId, limit: opts.limit ?? 50 });
 }
 
-export function listWebhookEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpointRow[]> {
+export function listWebhookEndpoints({ db }: DbDeps, workspaceId: string): Promise<WebhookEndpointRow[]> {
   return webhooks.listEndpoints(db, workspaceId);
 }
 
-export const listWebhooks = (db: Db, workspaceId: string): Promise<WebhookEndpointRow[]> =>
+export const listWebhooks = ({ db }: DbDeps, workspaceId: string): Promise<WebhookEndpointRow[]> =>
   webhooks.listEndpoints(db, workspaceId);

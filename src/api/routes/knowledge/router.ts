@@ -202,7 +202,7 @@ export function knowledgeRouter(deps: Deps): Router {
 
   router.get(`${base}/:knowledgeId`, read, async (ctx) => {
     const { row } = await loadVisible(ctx);
-    ctx.body = presentKnowledgeItem(row, await versionService.pendingVersion(deps.db, row));
+    ctx.body = presentKnowledgeItem(row, await versionService.pendingVersion(deps, row));
   });
 
   router.patch(`${base}/:knowledgeId`, write, async (ctx) => {
@@ -217,7 +217,7 @@ export function knowledgeRouter(deps: Deps): Router {
       input.attributes !== undefined && !started
         ? await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes)
         : await knowledgeService.loadVisibleKnowledge(deps.db, auth, row.id);
-    const body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps.db, updated));
+    const body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps, updated));
     ctx.body = started?.warnings ? { ...body, warnings: started.warnings } : body;
   });
 
@@ -226,9 +226,7 @@ export function knowledgeRouter(deps: Deps): Router {
     // Refused before the body is read: the rest of it is drained so the client reads the answer.
     const { auth, row } = await loadVisible(ctx).catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
     if (row.type !== 'FILE') throw refuseUnread(ctx, conflict(versionService.VersionMessages.notFile));
-    await versionService
-      .refuseWhileProcessing(deps.db, row)
-      .catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
+    await versionService.refuseWhileProcessing(deps, row).catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
     const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate(), ReplaceFileFieldsSchema);
     const started = await versionService.replaceFile(deps, auth, row, staged);
     ctx.status = 202;
@@ -252,12 +250,12 @@ export function knowledgeRouter(deps: Deps): Router {
     const { row } = await loadVisible(ctx);
     const { version } = validate(VersionNumberSchema, { version: ctx.params.version });
     const restored = await versionService.restoreVersion(deps, row, version);
-    ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps.db, restored));
+    ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps, restored));
   });
 
   router.get(`${base}/:knowledgeId/versions`, read, async (ctx) => {
     const auth = requireAuth(ctx);
-    const { row, versions } = await versionService.listVisibleVersions(deps.db, auth, ctx.params.knowledgeId ?? '');
+    const { row, versions } = await versionService.listVisibleVersions(deps, auth, ctx.params.knowledgeId ?? '');
     ctx.body = { versions: versions.map((v) => presentVersion(v, row, mayReadContentHashes(auth))) };
   });
 
