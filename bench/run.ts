@@ -133,7 +133,7 @@ async function writeResult(suite: Suite | 'retrieval-models' | 'retrieval-contex
 async function retrievalSuite() {
   const database = await createTestDatabase('kws_retrieval');
   try {
-    await ensureEmbeddingSpace(database.db, {
+    await ensureEmbeddingSpace(database, {
       name: 'local',
       model: 'all-MiniLM-L6-v2',
       modelVersion: 'bench',

@@ -149,7 +149,7 @@ export async function measureUploadMemory(opts: {
       api.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
     });
     const ca = await readFile(path.join(dataDir, 'tls', 'cert.pem'), 'utf8');
-    const tenant = await bootstrap(db, { organizationName: 'bench', workspaceName: 'bench', apiKeyName: 'bench' });
+    const tenant = await bootstrap({ db }, { organizationName: 'bench', workspaceName: 'bench', apiKeyName: 'bench' });
     const call = (method: string, pathname: string, headers: Record<string, string>, body?: Buffer) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = https.request(new URL(pathname, baseUrl), { method, headers, ca }, (res) => {

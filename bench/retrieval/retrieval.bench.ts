@@ -244,7 +244,7 @@ export async function evaluateRuns(
       } else {
         const vector = run.mode === 'keyword' ? undefined : (queryVectors.get(q.question) as number[]);
         const passages = await retrievePassages(
-          db,
+          { db },
           corpus.workspaceId,
           {},
           { text: q.question, vector },

@@ -23,7 +23,7 @@ export function createDeleteActivities(deps: { db: Db }) {
       batchSize: number;
       purgeId?: string;
     }): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
-      return deleteLeafBatch(deps.db, input.workspaceId, input.rootId, input.batchSize, input.purgeId);
+      return deleteLeafBatch(deps, input.workspaceId, input.rootId, input.batchSize, input.purgeId);
     },
   };
 }

@@ -34,7 +34,7 @@ export function createOrphanActivities(deps: { db: Db; storage: BlobStore; tempo
       const { temporal } = deps;
       if (!temporal) throw new Error('the purge outbox sweeper needs a Temporal client');
       const cutoff = new Date(Date.now() - msToNumber(input.grace));
-      const result = await sweepPurgeOutbox(deps.db, cutoff, BATCH, async ({ workspaceId, purgeId, keys }) => {
+      const result = await sweepPurgeOutbox(deps, cutoff, BATCH, async ({ workspaceId, purgeId, keys }) => {
         heartbeat({ purgeId });
         try {
           // The row's id is the purge's: a running purge is joined, one that completed is not run again, one

@@ -36,6 +36,6 @@ export function createEvaluationActivities(deps: {
         }
       }),
     finishRetrievalEvaluation: ({ workspaceId, evaluationId, error }) =>
-      finishEvaluation(deps.db, workspaceId, evaluationId, error),
+      finishEvaluation(deps, workspaceId, evaluationId, error),
   };
 }

@@ -26,20 +26,20 @@ export function createRoleActivities(deps: { db: Db }) {
   const { db } = deps;
   return {
     async insertRole(input: CreateRoleInput): Promise<void> {
-      await classified(() => insertRoleOnce(db, input.workspaceId, input.roleId, input.role));
+      await classified(() => insertRoleOnce({ db }, input.workspaceId, input.roleId, input.role));
     },
 
     async updateRole(input: UpdateRoleInput): Promise<void> {
-      await classified(() => applyRolePatch(db, input.workspaceId, input.roleId, input.patch));
+      await classified(() => applyRolePatch({ db }, input.workspaceId, input.roleId, input.patch));
     },
 
     async deleteRole(input: DeleteRoleInput): Promise<boolean> {
-      return removeRole(db, input.workspaceId, input.roleId);
+      return removeRole({ db }, input.workspaceId, input.roleId);
     },
 
     async changeKnowledgeRoles(input: RoleAssignmentInput): Promise<void> {
       await classified(() =>
-        applyKnowledgeRoles(db, input.workspaceId, input.knowledgeId, input.roleIds, input.action),
+        applyKnowledgeRoles({ db }, input.workspaceId, input.knowledgeId, input.roleIds, input.action),
       );
     },
   };

@@ -58,7 +58,7 @@ export function action<A extends unknown[]>(run: (deps: CliDeps, ...args: A) => 
 
 /** The live workspace a --workspace option names. */
 export function requireWorkspace(db: Db, id: string): Promise<WorkspaceRow> {
-  return loadAdminWorkspace(db, uuid('--workspace', id));
+  return loadAdminWorkspace({ db }, uuid('--workspace', id));
 }
 
 /** `<group> delete --workspace W --id ID`: the same shape for every workspace-owned record. */

@@ -171,7 +171,7 @@ describe('Agent API', function () {
       };
       const post = (threadId: string, content: string, id = randomUUID()) =>
         agentService.postMessage(
-          stack.deps.db,
+          stack.deps,
           auth,
           threadId,
           { id, role: 'user', content },

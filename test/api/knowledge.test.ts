@@ -424,7 +424,7 @@ describe('knowledge', () => {
         403,
         'Insufficient permissions',
       );
-      const spare = await createApiKey(stack.deps.db, tenant.workspaceId, 'spare');
+      const spare = await createApiKey(stack.deps, tenant.workspaceId, 'spare');
       assert.equal((await semantic({ query: 'x' }, { ...headers, 'x-api-key': spare.apiKey })).status, 200);
       await apiKeysRepo.revokeApiKey(stack.deps.db, tenant.workspaceId, spare.row.id);
       assertError(

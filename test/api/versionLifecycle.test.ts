@@ -423,7 +423,7 @@ describe('version lifecycle: retention purge and caps', function () {
     try {
       assert.ok(await knowledgeRepo.findKnowledge(trx, ws, id, { forUpdate: true }));
       await versionsRepo.insertVersion(trx, ws, id, { number: 2, status: 'PROCESSING', storage_key: key });
-      const deleting = deleteLeafBatch(stack.deps.db, ws, id, 500);
+      const deleting = deleteLeafBatch(stack.deps, ws, id, 500);
       await sleep(500); // the delete is under way (waiting, or it would have read the versions without this one)
       await trx.commit();
       const out = await deleting;

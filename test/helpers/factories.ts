@@ -15,7 +15,7 @@ export interface Tenant {
 let seq = 0;
 export async function createTenant(db: Db): Promise<Tenant> {
   seq += 1;
-  return bootstrap(db, { organizationName: `org ${seq}`, workspaceName: `ws ${seq}`, apiKeyName: 'test' });
+  return bootstrap({ db }, { organizationName: `org ${seq}`, workspaceName: `ws ${seq}`, apiKeyName: 'test' });
 }
 
 export async function createRole(db: Db, workspaceId: string, input: { name?: string; customerRoleId?: string } = {}) {

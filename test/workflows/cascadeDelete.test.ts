@@ -140,7 +140,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     }
     // The batch's step as the workflow runs it; the first batch runs twice (its first result lost).
     const step = (batch: number) =>
-      deleteLeafBatch(db, ws, root.id, 2, `purge-files:${ws}:cascade-${root.id}-${batch}`);
+      deleteLeafBatch({ db }, ws, root.id, 2, `purge-files:${ws}:cascade-${root.id}-${batch}`);
     const first = await step(1);
     assert.equal(first.storageKeys.length, 2);
     const retried = await step(1);

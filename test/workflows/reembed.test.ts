@@ -54,7 +54,7 @@ describe('reembedWorkflow', function () {
     const { db } = database;
     const oldModel = testProvider('model-a', 0);
     const newModel = testProvider('model-b', 7777);
-    await ensureEmbeddingSpace(db, oldModel);
+    await ensureEmbeddingSpace({ db }, oldModel);
     const { workspaceId } = await createTenant(db);
     const texts = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((w) => `${w} ${randomUUID()}`);
     for (const title of texts) await insertItem(db, workspaceId, { title, vector: await oldModel.embedQuery(title) });
@@ -319,7 +319,7 @@ describe('reembedWorkflow', function () {
       // A server without a provider for the live model answers 503 rather than searching with the wrong one.
       const stale = await stack.serve({
         ...stack.deps,
-        embeddings: createLiveModelProvider([oldModel], () => liveEmbeddingModel(db)),
+        embeddings: createLiveModelProvider([oldModel], () => liveEmbeddingModel({ db })),
       });
       const res = await stale.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
         headers: { ...headers, 'x-api-key': tenant.apiKey },

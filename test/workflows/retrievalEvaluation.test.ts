@@ -165,7 +165,7 @@ describe('retrievalEvaluationWorkflow', function () {
         assert.ok(Date.now() < deadline, 'nothing evaluated');
         await sleep(50);
       }
-      await deleteEvaluation(db, row.workspace_id, row.id);
+      await deleteEvaluation({ db }, row.workspace_id, row.id);
       const result = await stack.deps.temporal.client.workflow.getHandle(row.job_id).result();
       assert.equal(result.status, 'DELETED');
       assert.ok(result.questionsEvaluated < questions.length, 'it stopped at its next question');

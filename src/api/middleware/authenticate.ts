@@ -126,7 +126,7 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options:
         : {}),
     });
   }
-  const key = await verifyApiKey(deps.db, presented);
+  const key = await verifyApiKey(deps, presented);
   if (!key) throw invalidApiKey({ code: 'api_key_invalid' });
   if (!options.keyNamesWorkspace && key.workspace_id !== ctx.params.workspaceId) {
     throw forbidden(Messages.insufficientPermissions, {
@@ -135,8 +135,8 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options:
       hint: `The key belongs to workspace ${key.workspace_id}: call that workspace, or use this workspace's key.`,
     });
   }
-  const workspace = await loadActiveWorkspace(deps.db, key.workspace_id);
-  recordApiKeyUse(deps.db, key.id);
+  const workspace = await loadActiveWorkspace(deps, key.workspace_id);
+  recordApiKeyUse(deps, key.id);
   return { kind: 'apiKey', workspace, apiKey: key };
 }
 
@@ -158,7 +158,7 @@ async function authenticateBearer(
       hint: 'This operation takes the workspace API key in x-api-key beside the bearer token.',
     });
   }
-  const context = await credentialContext(deps.db, {
+  const context = await credentialContext(deps, {
     workspaceId: claims.workspaceId,
     apiKeyId: claims.apiKeyId,
     roleId: claims.roleId,

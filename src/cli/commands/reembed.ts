@@ -25,7 +25,7 @@ export function registerReembed(program: Command): void {
         const temporal = await connectTemporal(address, config.temporal.namespace, config.temporal.taskQueue);
         try {
           const { jobId } = await startReembed(temporal, target, { batchSize });
-          const status = await reembedStatus(db);
+          const status = await reembedStatus({ db });
           return { json: { jobId, target, status }, text: jobId };
         } finally {
           await temporal.connection.close();

@@ -3,10 +3,11 @@ import * as roles from '../../db/repositories/roles';
 import type { ApiKeyRow, WorkspaceRow } from '../../db/rows';
 import { Messages, notFound } from '../../errors';
 import type { TokenService } from './tokens';
+import type { DbDeps } from '../deps';
 
 /** The role a request names by customerRoleId or roleId (404s as the spec words them), if any. */
 export async function resolveRole(
-  db: Tx,
+  { db }: DbDeps,
   workspaceId: string,
   input: { roleId?: string; customerRoleId?: string },
 ): Promise<string | undefined> {
@@ -30,7 +31,7 @@ export async function generateAccessToken(
   apiKey: ApiKeyRow,
   input: { customerRoleId?: string; roleId?: string; subject?: string },
 ): Promise<string> {
-  const roleId = await resolveRole(deps.db, workspace.id, input);
+  const roleId = await resolveRole(deps, workspace.id, input);
   return deps.tokens.sign({
     tokenType: 'access',
     organizationId: workspace.organization_id,

@@ -1,10 +1,10 @@
 // Workspace API keys: format sk-<word>-<secret>, stored only as a SHA-256 hash, compared in constant time.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Tx } from '../../db/knex';
 import * as apiKeys from '../../db/repositories/apiKeys';
 import type { ApiKeyRow } from '../../db/rows';
 import { notFound } from '../../errors';
 import { isUuid } from '../../ids';
+import type { DbDeps } from '../deps';
 
 export const API_KEY_WORD = 'kws';
 const API_KEY_PATTERN = /^sk-[a-z0-9]+-[A-Za-z0-9_-]{16,200}$/;
@@ -22,7 +22,7 @@ export function generateApiKey(): string {
 
 /** Creates a key for the workspace; the plain key is returned once and never stored. */
 export async function createApiKey(
-  db: Tx,
+  { db }: DbDeps,
   workspaceId: string,
   name: string,
 ): Promise<{ apiKey: string; row: ApiKeyRow }> {
@@ -49,19 +49,19 @@ export function sameKeyHash(stored: string, presented: string): boolean {
 }
 
 /** The active key matching the presented value, or undefined. Malformed values never reach the database. */
-export async function verifyApiKey(db: Tx, presented: string | undefined): Promise<ApiKeyRow | undefined> {
+export async function verifyApiKey({ db }: DbDeps, presented: string | undefined): Promise<ApiKeyRow | undefined> {
   const hash = presentedKeyHash(presented);
   if (!hash) return undefined;
   const row = await apiKeys.findActiveApiKeyByHash(db, hash);
   return row && sameKeyHash(row.key_hash, hash) ? row : undefined;
 }
 
-export function listApiKeys(db: Tx, workspaceId: string): Promise<ApiKeyRow[]> {
+export function listApiKeys({ db }: DbDeps, workspaceId: string): Promise<ApiKeyRow[]> {
   return apiKeys.listApiKeys(db, workspaceId);
 }
 
 /** Revoking also stops the tokens minted with the key. */
-export async function revokeApiKey(db: Tx, workspaceId: string, id: string): Promise<void> {
+export async function revokeApiKey({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   if (!isUuid(id) || !(await apiKeys.revokeApiKey(db, workspaceId, id))) {
     throw notFound(`API key ${id} not found or already revoked`);
   }

@@ -2,7 +2,6 @@
 // organization, the minting API key is still active and the bound role still exists. The guard checks it on
 // every request (src/api/middleware/authenticate.ts); work that outlives its request (an agent run's tool
 // rounds) checks it again, with the policy, before it acts.
-import type { Tx } from '../../db/knex';
 import * as apiKeys from '../../db/repositories/apiKeys';
 import { loadCredentialContext, type CredentialContext } from '../../db/repositories/credentials';
 import type { WorkspaceRow } from '../../db/rows';
@@ -12,6 +11,7 @@ import { authorize } from '../../policies/authorize';
 import type { AuthState } from '../../policies/credentials';
 import type { TokenClaims } from './tokens';
 import { loadActiveWorkspace } from '../operations/workspaces';
+import type { DbDeps } from '../deps';
 
 /** The refusals a route may word its own way (the RAG endpoint does). */
 export interface GrantRefusals {
@@ -61,7 +61,7 @@ export function standingWorkspace(
  * the workspace as it is now (its RBAC status may have changed). Throws the AppError the guard would answer;
  * returns the credential with the current workspace.
  */
-export async function reauthorize(db: Tx, auth: AuthState, action: Action): Promise<AuthState> {
+export async function reauthorize({ db }: DbDeps, auth: AuthState, action: Action): Promise<AuthState> {
   let workspace: WorkspaceRow;
   if (auth.token) {
     const claims = auth.token;
@@ -72,7 +72,7 @@ export async function reauthorize(db: Tx, auth: AuthState, action: Action): Prom
     });
     workspace = standingWorkspace(context, claims);
   } else {
-    workspace = await loadActiveWorkspace(db, auth.workspace.id);
+    workspace = await loadActiveWorkspace({ db }, auth.workspace.id);
     if (!auth.apiKey || !(await apiKeys.isApiKeyActive(db, workspace.id, auth.apiKey.id))) {
       throw unauthorized(Messages.invalidApiKey, { code: 'api_key_invalid', param: 'x-api-key' });
     }

@@ -1,12 +1,12 @@
 // The role writes the role workflows carry out (services/access/roles.ts starts them): idempotent, and failing
 // with the AppErrors the API's synchronous checks answer, so one message serves both (404, 409).
-import type { Db } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import * as roles from '../../db/repositories/roles';
 import { conflict, notFound } from '../../errors';
 import type { RoleFields } from '../../workflows/contracts';
 import { KnowledgeMessages } from '../knowledge/knowledge';
 import { RoleMessages } from '../../domain/roles';
+import type { DbDeps } from '../deps';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
@@ -21,7 +21,12 @@ async function withUniqueCustomerRoleId<T>(write: () => Promise<T>): Promise<T> 
 }
 
 /** Inserts the role unless it is already there (a repeated create). */
-export async function insertRoleOnce(db: Db, workspaceId: string, roleId: string, role: RoleFields): Promise<void> {
+export async function insertRoleOnce(
+  { db }: DbDeps,
+  workspaceId: string,
+  roleId: string,
+  role: RoleFields,
+): Promise<void> {
   await withUniqueCustomerRoleId(async () => {
     const outcome = await roles.insertRoleIfAbsent(db, workspaceId, { id: roleId, ...role });
     if (outcome === 'customerRoleIdTaken') throw conflict(RoleMessages.duplicate);
@@ -29,7 +34,7 @@ export async function insertRoleOnce(db: Db, workspaceId: string, roleId: string
 }
 
 export async function applyRolePatch(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   roleId: string,
   patch: Partial<RoleFields>,
@@ -40,13 +45,13 @@ export async function applyRolePatch(
 }
 
 /** Knowledge and taxonomy assignments go with the role (foreign keys cascade). False once it is gone. */
-export async function removeRole(db: Db, workspaceId: string, roleId: string): Promise<boolean> {
+export async function removeRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<boolean> {
   return roles.deleteRole(db, workspaceId, roleId);
 }
 
 /** Assigns or unassigns roles of an item; the item and (to assign) every role must exist. */
 export async function applyKnowledgeRoles(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   roleIds: string[],

@@ -4,7 +4,7 @@
 // see does not exist for it (404). Messages are idempotent by client id.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/knex';
+import type { Db } from '../../db/knex';
 import * as agent from '../../db/repositories/agent';
 import { lockWorkspaceScope } from '../../db/repositories/locks';
 import type {
@@ -28,6 +28,7 @@ import { boundReached } from '../operations/bounds';
 import { requireMessageFitsQuota } from '../knowledge/storageQuota';
 import { urlRefusal } from '../sources/urlRefusal';
 import type { SecretBox } from '../secretBox';
+import type { DbDeps } from '../deps';
 
 export const AgentMessages = {
   threadNotFound: 'Thread not found',
@@ -55,7 +56,7 @@ export async function createThread(
 ): Promise<AgentThreadRow> {
   const { db } = deps;
   const { workspaceAgentThreads, agentThreadsPerSubject } = deps.config.bounds;
-  if (input.agentServerId) await loadServer(db, auth.workspace.id, input.agentServerId);
+  if (input.agentServerId) await loadServer({ db }, auth.workspace.id, input.agentServerId);
   return db.transaction(async (trx) => {
     await lockWorkspaceScope(trx, 'agent-threads', auth.workspace.id);
     const owner = threadOwner(auth);
@@ -76,7 +77,7 @@ export async function createThread(
   });
 }
 
-export function listThreads(db: Db, auth: AuthState, page: { page: number; limit: number }) {
+export function listThreads({ db }: DbDeps, auth: AuthState, page: { page: number; limit: number }) {
   return agent.listThreads(db, auth.workspace.id, threadScope(auth), {
     offset: (page.page - 1) * page.limit,
     limit: page.limit,
@@ -85,7 +86,7 @@ export function listThreads(db: Db, auth: AuthState, page: { page: number; limit
 
 /** The thread if the caller may see it: 400 for a malformed id, 404 when absent or outside the caller's scope. */
 export async function loadThread(
-  db: Tx,
+  { db }: DbDeps,
   auth: AuthState,
   threadId: string,
   opts: { forUpdate?: boolean } = {},
@@ -96,7 +97,7 @@ export async function loadThread(
   return row;
 }
 
-export const listMessages = (db: Db, thread: AgentThreadRow) => agent.listMessages(db, thread.id);
+export const listMessages = ({ db }: DbDeps, thread: AgentThreadRow) => agent.listMessages(db, thread.id);
 
 // ---- messages
 
@@ -166,14 +167,14 @@ export interface ThreadLimits {
  * (created: false), a different body 409. A full thread (limits) answers 409.
  */
 export async function postMessage(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   threadId: string,
   input: NewAgentMessage,
   limits: ThreadLimits,
 ): Promise<{ message: AgentMessageRow; created: boolean }> {
   return db.transaction(async (trx) => {
-    const thread = await loadThread(trx, auth, threadId, { forUpdate: true });
+    const thread = await loadThread({ db: trx }, auth, threadId, { forUpdate: true });
     const { row, bytes } = messageRow(auth.workspace.id, thread.id, input);
     const existing = await agent.findMessage(trx, thread.id, input.id);
     if (existing) {
@@ -241,14 +242,14 @@ export async function checkServerUrl(
   return url.toString();
 }
 
-export async function loadServer(db: Tx, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}) {
+export async function loadServer({ db }: DbDeps, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}) {
   if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId);
   const row = await agent.findServer(db, workspaceId, id, opts);
   if (!row) throw notFound(AgentMessages.serverNotFound);
   return row;
 }
 
-export const listServers = (db: Db, workspaceId: string) => agent.listServers(db, workspaceId);
+export const listServers = ({ db }: DbDeps, workspaceId: string) => agent.listServers(db, workspaceId);
 
 /**
  * The associated data an auth token is sealed with: it opens only in its own row, and only for the origin it
@@ -313,11 +314,11 @@ export async function updateServer(
   id: string,
   input: { name?: string; url?: string; description?: string | null; model?: string | null; authToken?: string | null },
 ): Promise<AgentServerRow> {
-  await loadServer(deps.db, workspaceId, id);
+  await loadServer(deps, workspaceId, id);
   const url = input.url === undefined ? undefined : await checkServerUrl(input.url, deps.config, deps.ownComponents);
   try {
     return await deps.db.transaction(async (trx) => {
-      const current = await loadServer(trx, workspaceId, id, { forUpdate: true });
+      const current = await loadServer({ db: trx }, workspaceId, id, { forUpdate: true });
       const next = { ...current, url: url ?? current.url };
       const patch: Parameters<typeof agent.updateServer>[3] = {};
       if (input.name !== undefined) patch.name = input.name;
@@ -342,7 +343,7 @@ export async function updateServer(
 }
 
 /** Removes a server; threads bound to it stay, unbound (agentServerId null). */
-export async function deleteServer(db: Db, workspaceId: string, id: string): Promise<void> {
+export async function deleteServer({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId);
   if (!(await agent.deleteServer(db, workspaceId, id))) throw notFound(AgentMessages.serverNotFound);
 }

@@ -155,9 +155,9 @@ export async function prepareRun(
   input: { model?: string; message?: { id: string; content: string } },
   limits: ThreadLimits,
 ): Promise<{ runId: string; thread: AgentThreadRow; server: AgentServerRow; model: string }> {
-  const thread = await loadThread(deps.db, auth, threadId);
+  const thread = await loadThread(deps, auth, threadId);
   if (!thread.agent_server_id) throw new AppError(409, RunMessages.noServer);
-  const server = await loadServer(deps.db, auth.workspace.id, thread.agent_server_id);
+  const server = await loadServer(deps, auth.workspace.id, thread.agent_server_id);
   if (!mayChooseModel(auth, server.model, input.model)) {
     throw new AppError(
       403,
@@ -177,7 +177,7 @@ export async function prepareRun(
   const runId = await acquireRunLease(deps, auth, thread.id);
   if (input.message) {
     const message = { id: input.message.id, role: 'user' as const, content: input.message.content };
-    await postMessage(deps.db, auth, thread.id, message, limits).catch(async (err: unknown) => {
+    await postMessage(deps, auth, thread.id, message, limits).catch(async (err: unknown) => {
       await releaseRunLease(deps, thread.id, runId);
       throw err;
     });
@@ -264,7 +264,7 @@ async function converse(
     // A run outlives its request's credential check: before each tool round the credential must still stand
     // (key not revoked, role not deleted, the policy under the workspace's current RBAC status), and the
     // round's tools act with the workspace as it is now.
-    const current = await reauthorize(deps.db, auth, 'agent.use');
+    const current = await reauthorize(deps, auth, 'agent.use');
     conversation.push({ role: 'assistant', content: last.content || null, tool_calls: last.toolCalls });
     for (const call of last.toolCalls) {
       const done = await executeCall(run.tools, current, sink, call, signal);
@@ -277,7 +277,7 @@ async function converse(
   const sourceList = [...sources.values()].slice(0, 100);
   if (sourceList.length > 0) sink.sources(sourceList);
   const { message } = await postMessage(
-    deps.db,
+    deps,
     auth,
     thread.id,
     {

@@ -1,7 +1,7 @@
 // The steps of a cascade delete (cascadeDeleteWorkflow; services/operations/deletes.ts starts it).
-import type { Db } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import { deleteThroughOutbox } from './purgeOutbox';
+import type { DbDeps } from '../deps';
 
 /**
  * Deletes one batch of up to batchSize items under rootId, children before parents, in one transaction:
@@ -12,14 +12,14 @@ import { deleteThroughOutbox } from './purgeOutbox';
  * (its keys and count) instead of deleting the next batch.
  */
 export async function deleteLeafBatch(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   rootId: string,
   batchSize: number,
   purgeId?: string,
 ): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
   const replay = (storageKeys: string[]) => ({ deleted: 0, storageKeys, rootDeleted: false });
-  return deleteThroughOutbox(db, workspaceId, purgeId, replay, async (trx) => {
+  return deleteThroughOutbox({ db }, workspaceId, purgeId, replay, async (trx) => {
     const storageKeys: string[] = [];
     let deleted = 0;
     while (deleted < batchSize) {

@@ -69,7 +69,7 @@ export async function describeJobs(
       if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
       if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
       // An evaluation's progress only to a credential that may read evaluations.
-      const evaluation = mayTrackEvaluation(auth) ? await evaluationProgress(deps.db, workspaceId, id) : undefined;
+      const evaluation = mayTrackEvaluation(auth) ? await evaluationProgress(deps, workspaceId, id) : undefined;
       if (evaluation) return { ...job, progress: evaluation };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
       const progress = await crawlProgress(deps.db, workspaceId, id, scope);

@@ -2,8 +2,9 @@
 // removal of what vanished): the keys are recorded in the delete's own transaction under the purge's id, with
 // the step's answer, so a step whose result was lost after its commit answers it again and the purge still
 // deletes them.
-import type { Db, Tx } from '../../db/knex';
+import type { Tx } from '../../db/knex';
 import * as purgeOutbox from '../../db/repositories/purgeOutbox';
+import type { DbDeps } from '../deps';
 
 /**
  * Runs `remove` in one transaction and records the stored files it freed, with the rest of its answer, for the
@@ -12,7 +13,7 @@ import * as purgeOutbox from '../../db/repositories/purgeOutbox';
  * release). Without a purge id it is a plain transaction.
  */
 export async function deleteThroughOutbox<T extends { storageKeys: string[] }>(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   purgeId: string | undefined,
   replay: (recorded: string[]) => T,
@@ -38,7 +39,7 @@ export async function deleteThroughOutbox<T extends { storageKeys: string[] }>(
  * (its row is cleared here: its files are deleted, so no sweep looks at it again).
  */
 export async function sweepPurgeOutbox(
-  db: Db,
+  { db }: DbDeps,
   cutoff: Date,
   batch: number,
   start: (row: { workspaceId: string; purgeId: string; keys: string[] }) => Promise<'started' | 'running' | 'ran'>,

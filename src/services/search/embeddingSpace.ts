@@ -9,6 +9,7 @@ import {
 } from '../../db/repositories/embeddingSpace';
 import { createLiveModelProvider, type LiveModel } from '../../embeddings/liveModel';
 import { liveProvider, type EmbeddingProvider } from '../../embeddings/provider';
+import type { DbDeps } from '../deps';
 
 export interface EmbeddingIdentity {
   name: string;
@@ -25,7 +26,7 @@ export class EmbeddingSpaceMismatchError extends Error {}
  * process runs the live model and all is well.
  */
 export async function ensureEmbeddingSpace(
-  db: Db,
+  { db }: DbDeps,
   provider: EmbeddingIdentity,
   others: EmbeddingIdentity[] = [],
 ): Promise<string | undefined> {
@@ -60,7 +61,7 @@ export async function ensureEmbeddingSpace(
 }
 
 /** The live model as the embedding space records it (the provider a process embeds with follows it). */
-export async function liveEmbeddingModel(db: Db): Promise<LiveModel | undefined> {
+export async function liveEmbeddingModel({ db }: DbDeps): Promise<LiveModel | undefined> {
   const space = await readEmbeddingSpace(db);
   return space ? { model: space.model, modelVersion: space.model_version } : undefined;
 }
@@ -77,8 +78,8 @@ export async function followLiveEmbeddings(
   primary: EmbeddingProvider,
   next: EmbeddingProvider | undefined,
 ): Promise<{ embeddings: EmbeddingProvider; warning: string | undefined }> {
-  const warning = await ensureEmbeddingSpace(checkDb, primary, next ? [next] : []);
-  const embeddings = createLiveModelProvider(next ? [primary, next] : [primary], () => liveEmbeddingModel(db));
+  const warning = await ensureEmbeddingSpace({ db: checkDb }, primary, next ? [next] : []);
+  const embeddings = createLiveModelProvider(next ? [primary, next] : [primary], () => liveEmbeddingModel({ db }));
   return { embeddings, warning };
 }
 

@@ -24,6 +24,7 @@ import {
   type EmbeddingTarget,
   type ReembedInput,
 } from '../../workflows/contracts';
+import type { DbDeps } from '../deps';
 
 export class ReembedError extends Error {}
 
@@ -54,7 +55,7 @@ export function requireTargetProvider(provider: EmbeddingProvider | undefined, t
   return provider as EmbeddingProvider;
 }
 
-export async function beginReembed(db: Db, target: EmbeddingTarget): Promise<'resumed' | 'started'> {
+export async function beginReembed({ db }: DbDeps, target: EmbeddingTarget): Promise<'resumed' | 'started'> {
   if (!Number.isInteger(target.dimension) || target.dimension < 1 || target.dimension > 16000) {
     throw new ReembedError(`Invalid embedding dimension ${target.dimension}`);
   }
@@ -66,7 +67,7 @@ export async function beginReembed(db: Db, target: EmbeddingTarget): Promise<'re
  * written. Idempotent: a retried batch of the first round writes the same vectors again.
  */
 export async function reembedBatch(
-  db: Db,
+  { db }: DbDeps,
   provider: EmbeddingProvider,
   target: EmbeddingTarget,
   batch: { afterId?: string; limit: number; onlyMissing: boolean },
@@ -91,15 +92,18 @@ async function requireBuilding(db: Db, target: EmbeddingTarget): Promise<void> {
 }
 
 /** Chunks with a vector of the target model, of all chunks (the job's progress). */
-export async function countReembed(db: Db, target: EmbeddingTarget): Promise<{ done: number; total: number }> {
+export async function countReembed({ db }: DbDeps, target: EmbeddingTarget): Promise<{ done: number; total: number }> {
   await requireBuilding(db, target);
   return countReembedProgress(db);
 }
 
-export const indexReembed = (db: Db) => createNextVectorIndex(db);
+export const indexReembed = ({ db }: DbDeps) => createNextVectorIndex(db);
 
 /** The switch; when chunks still lack a target vector, nothing changes and their count is returned. */
-export async function switchReembed(db: Db, target: EmbeddingTarget): Promise<{ missing: number; total: number }> {
+export async function switchReembed(
+  { db }: DbDeps,
+  target: EmbeddingTarget,
+): Promise<{ missing: number; total: number }> {
   const space = await readEmbeddingSpace(db);
   if (space?.model_version === target.modelVersion) {
     return { missing: 0, total: (await countReembedProgress(db)).total }; // switched by an earlier attempt
@@ -108,7 +112,7 @@ export async function switchReembed(db: Db, target: EmbeddingTarget): Promise<{ 
 }
 
 /** After the switch: the previous model's vectors go. */
-export async function finishReembed(db: Db, target: EmbeddingTarget): Promise<void> {
+export async function finishReembed({ db }: DbDeps, target: EmbeddingTarget): Promise<void> {
   const row = await readReembed(db);
   if (row?.status === 'switched' && row.model_version === target.modelVersion) {
     await dropPreviousVectors(db);
@@ -141,7 +145,7 @@ export async function localModelTarget(modelDir: string): Promise<EmbeddingTarge
 }
 
 /** The live space and the re-embed under way, if any. */
-export async function reembedStatus(db: Db) {
+export async function reembedStatus({ db }: DbDeps) {
   const [space, reembed] = [await readEmbeddingSpace(db), await readReembed(db)];
   return {
     live: space ? { model: space.model, modelVersion: space.model_version, dimension: space.dimension } : null,

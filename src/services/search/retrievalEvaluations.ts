@@ -39,7 +39,7 @@ import { WorkflowIds } from '../../temporal/constants';
 import { describeJob, startJob } from '../../temporal/jobs';
 import type { EvaluationProgress } from '../../workflows/contracts';
 import { retrievalEvaluationWorkflow } from '../../workflows/retrievalEvaluation';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { rankedVisibleSearch, type SearchDeps, type SearchMode } from './search';
 
 export const EvaluationMessages = {
@@ -331,13 +331,13 @@ export async function createEvaluation(
 
 // ---- reading
 
-export async function loadEvaluation(db: Db, workspaceId: string, id: string): Promise<RetrievalEvaluationRow> {
+export async function loadEvaluation({ db }: DbDeps, workspaceId: string, id: string): Promise<RetrievalEvaluationRow> {
   const row = isUuid(id) ? await evaluations.findEvaluation(db, workspaceId, id) : undefined;
   if (!row) throw notFound(EvaluationMessages.notFound);
   return row;
 }
 
-export const listEvaluations = (db: Db, workspaceId: string, page: { page: number; limit: number }) =>
+export const listEvaluations = ({ db }: DbDeps, workspaceId: string, page: { page: number; limit: number }) =>
   evaluations.listEvaluations(db, workspaceId, { offset: (page.page - 1) * page.limit, limit: page.limit });
 
 /** Per run, the metrics over every question scored and per kind of question (from per-question scores). */
@@ -360,7 +360,7 @@ export function summaryOf(
 }
 
 /** The evaluation's metrics: as stored once it completed, aggregated from the results recorded so far before. */
-export async function evaluationSummary(db: Db, row: RetrievalEvaluationRow): Promise<EvaluationSummary> {
+export async function evaluationSummary({ db }: DbDeps, row: RetrievalEvaluationRow): Promise<EvaluationSummary> {
   if (row.summary) return row.summary;
   return summaryOf(row.runs.length, await evaluations.scoresOf(db, row.workspace_id, row.id));
 }
@@ -386,14 +386,14 @@ export async function viewEvaluation(
   id: string,
   query: { page: number; limit: number; kind?: string; missedAt?: number; run?: string },
 ): Promise<EvaluationView> {
-  let row = await loadEvaluation(deps.db, workspaceId, id);
+  let row = await loadEvaluation(deps, workspaceId, id);
   if (row.status === 'RUNNING') {
     // Reading the results needs no Temporal: when it does not answer, the evaluation shows as recorded.
     const settled = await settleEndedJobs(deps, [row]).then(
       () => true,
       () => false,
     );
-    if (settled) row = await loadEvaluation(deps.db, workspaceId, id);
+    if (settled) row = await loadEvaluation(deps, workspaceId, id);
   }
   const runIndex = query.run === undefined ? undefined : row.runs.findIndex((r) => r.name === query.run);
   if (runIndex === -1) {
@@ -404,7 +404,7 @@ export async function viewEvaluation(
     });
   }
   const [summary, outcomes, page] = await Promise.all([
-    evaluationSummary(deps.db, row),
+    evaluationSummary(deps, row),
     evaluations.rerankOutcomes(deps.db, workspaceId, id),
     evaluations.questionPage(deps.db, workspaceId, id, {
       offset: (query.page - 1) * query.limit,
@@ -439,7 +439,7 @@ export async function viewEvaluation(
   };
 }
 
-export async function deleteEvaluation(db: Db, workspaceId: string, id: string): Promise<void> {
+export async function deleteEvaluation({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   // A running evaluation's workflow finds it gone at its next batch and ends.
   if (!isUuid(id) || !(await evaluations.deleteEvaluation(db, workspaceId, id))) {
     throw notFound(EvaluationMessages.notFound);
@@ -489,10 +489,10 @@ export async function compareEvaluations(
   baselineId: string,
 ): Promise<{ evaluation: RetrievalEvaluationRow; baseline: RetrievalEvaluationRow; runs: ComparedRun[] }> {
   const [evaluation, baseline] = [
-    await loadEvaluation(deps.db, workspaceId, id),
-    await loadEvaluation(deps.db, workspaceId, baselineId),
+    await loadEvaluation(deps, workspaceId, id),
+    await loadEvaluation(deps, workspaceId, baselineId),
   ];
-  const [ours, theirs] = [await evaluationSummary(deps.db, evaluation), await evaluationSummary(deps.db, baseline)];
+  const [ours, theirs] = [await evaluationSummary(deps, evaluation), await evaluationSummary(deps, baseline)];
   const names = [...new Set([...evaluation.runs.map((r) => r.name), ...baseline.runs.map((r) => r.name)])];
   const figures = (row: RetrievalEvaluationRow, summary: EvaluationSummary, name: string) => {
     const i = row.runs.findIndex((r) => r.name === name);
@@ -514,7 +514,7 @@ export async function compareEvaluations(
 
 /** An evaluation job's progress (POST …/background-jobs): questions evaluated, of all. */
 export async function evaluationProgress(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   jobId: string,
 ): Promise<EvaluationProgress | undefined> {
@@ -621,7 +621,7 @@ export async function evaluateBatch(
 
 /** The workflow's last step: the metrics stored (COMPLETED), or the failure recorded (FAILED). */
 export async function finishEvaluation(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   evaluationId: string,
   error?: string,

@@ -13,7 +13,7 @@ import type { AuthState } from '../../policies/credentials';
 import { mayExplainRoles } from '../../policies/scopes';
 import { visibilityRoles, type VisibilityRole } from '../../db/repositories/roles';
 import { accessFilter } from '../access/accessFilter';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { cosineOf, fuseChunks, fuseItems, type Fused, type Fusion } from './fusion';
 
 export const SEARCH_MODES = ['semantic', 'hybrid', 'keyword'] as const;
@@ -117,7 +117,7 @@ async function probeFilter(
 }
 
 export async function choosePlan(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   filter: search.AccessFilter,
   maxExact = EXACT_SCAN_MAX_CANDIDATES,
@@ -127,14 +127,14 @@ export async function choosePlan(
 
 /** The `limit` items nearest to the vector (one per item, its nearest chunk), with the chosen or a given plan. */
 export async function nearestItems(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   filter: search.AccessFilter,
   vector: number[],
   limit: number,
   plan?: search.SearchPlan,
 ): Promise<search.ChunkHit[]> {
-  const chosen = plan ?? (await choosePlan(db, workspaceId, filter));
+  const chosen = plan ?? (await choosePlan({ db }, workspaceId, filter));
   return search.nearestItems(db, workspaceId, filter, vector, limit, chosen);
 }
 
@@ -431,7 +431,7 @@ export function rankedPassages(
 
 /** The `topK` best passages (chunks) for RAG, in RAG_MODE unless told otherwise. */
 export async function retrievePassages(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   filter: search.AccessFilter,
   query: { text: string; vector?: number[] },
@@ -451,7 +451,7 @@ export function observeSearch(metrics: Pick<Metrics, 'searchDuration'> | undefin
 }
 
 export async function titleSearch(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   input: { title: string; limit: number; filter: search.AccessFilter },
 ): Promise<SearchResult[]> {
@@ -517,10 +517,10 @@ export async function rankedVisibleSearch(
 
 /** titleSearch as the caller: its own scope combined with the request's filters. */
 export async function titleSearchVisible(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   input: { title: string; limit: number } & RequestFilter,
 ): Promise<SearchResult[]> {
   const filter = await accessFilter(db, auth, input);
-  return titleSearch(db, auth.workspace.id, { title: input.title, limit: input.limit, filter });
+  return titleSearch({ db }, auth.workspace.id, { title: input.title, limit: input.limit, filter });
 }

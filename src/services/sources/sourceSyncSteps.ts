@@ -578,13 +578,13 @@ export async function removeVanishedDocuments(
   ids: SyncIds & { limit: number; purgeId?: string },
 ): Promise<{ removed: number; storageKeys: string[]; more: boolean }> {
   const replay = (storageKeys: string[]) => ({ removed: 0, storageKeys, more: true });
-  return deleteThroughOutbox(db, ids.workspaceId, ids.purgeId, replay, async (trx) => {
+  return deleteThroughOutbox({ db }, ids.workspaceId, ids.purgeId, replay, async (trx) => {
     const docs = await sources.vanishedDocuments(trx, ids.workspaceId, ids.sourceId, ids.syncId, ids.limit);
     const storageKeys: string[] = [];
     let removed = 0;
     for (const doc of docs) {
       if (!doc.knowledge_id) continue;
-      const out = await deleteLeafBatch(trx as unknown as Db, ids.workspaceId, doc.knowledge_id, 100);
+      const out = await deleteLeafBatch({ db: trx as unknown as Db }, ids.workspaceId, doc.knowledge_id, 100);
       storageKeys.push(...out.storageKeys);
       if (out.deleted > 0) removed += 1;
     }

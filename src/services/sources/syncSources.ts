@@ -215,7 +215,7 @@ export async function insertSource(
     const root = await knowledge.insertKnowledge(trx, workspace.id, rootItem);
     // With rules, the documents hold their roles themselves: the root's would reach every one of them.
     if (roleIds.length > 0 && rules.length === 0) {
-      await applyKnowledgeRoles(trx as unknown as Db, workspace.id, root.id, roleIds, 'assign');
+      await applyKnowledgeRoles({ db: trx as unknown as Db }, workspace.id, root.id, roleIds, 'assign');
     }
     return sources.insertSource(trx, workspace.id, {
       ...(rules.length > 0 ? { rules, rules_version: 1, role_ids: roleIds } : {}),
@@ -308,9 +308,9 @@ export async function updateSource(
       const wanted = access.rootRoleIds;
       const drop = rootRoles.filter((r) => !wanted.includes(r));
       if (drop.length > 0)
-        await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, drop, 'unassign');
+        await applyKnowledgeRoles({ db: trx as unknown as Db }, workspace.id, updated.root_id, drop, 'unassign');
       if (wanted.length > 0)
-        await applyKnowledgeRoles(trx as unknown as Db, workspace.id, updated.root_id, wanted, 'assign');
+        await applyKnowledgeRoles({ db: trx as unknown as Db }, workspace.id, updated.root_id, wanted, 'assign');
     }
     if (patch.config) await showSiteUrl(trx, updated);
     return updated;

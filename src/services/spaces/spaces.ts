@@ -222,7 +222,7 @@ export async function activateUserSpaceWithRole(
   caller: AuthState,
   input: { externalId: string; roleId?: string; customerRoleId?: string },
 ): Promise<Activation> {
-  const named = await resolveRole(deps.db, caller.workspace.id, {
+  const named = await resolveRole(deps, caller.workspace.id, {
     roleId: input.roleId,
     customerRoleId: input.customerRoleId,
   });

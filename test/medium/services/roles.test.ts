@@ -35,10 +35,10 @@ describe('roles service', function () {
 
   it('resolves a token role by customerRoleId or roleId, with the spec 404s', async () => {
     const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'R', customerRoleId: 'ext-r' });
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-r' }), role.id);
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { roleId: role.id }), role.id);
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, {}), undefined);
-    await rejectsWithAppError(resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-missing' }), {
+    assert.equal(await resolveRole(stack.deps, ws.workspace.id, { customerRoleId: 'ext-r' }), role.id);
+    assert.equal(await resolveRole(stack.deps, ws.workspace.id, { roleId: role.id }), role.id);
+    assert.equal(await resolveRole(stack.deps, ws.workspace.id, {}), undefined);
+    await rejectsWithAppError(resolveRole(stack.deps, ws.workspace.id, { customerRoleId: 'ext-missing' }), {
       status: 404,
       message: Messages.customerRoleNotFound,
     });

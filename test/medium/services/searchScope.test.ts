@@ -83,7 +83,7 @@ describe('search scope by credential', function () {
   it('narrows title search, item reads and RAG passages the same way', async () => {
     const db = stack.deps.db;
     const roleAAuth = accessAuth(rbac, { roleId: roleA });
-    const titles = await titleSearch(db, rbac.workspace.id, {
+    const titles = await titleSearch({ db }, rbac.workspace.id, {
       title: 'harbour',
       limit: 20,
       filter: await accessFilter(db, roleAAuth),

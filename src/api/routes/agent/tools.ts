@@ -62,7 +62,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     async run({ deps, auth }, input) {
       // The tool searches the caller's scope (its input carries no audience or role filter), narrowed by `filter`.
       return searchAnswer(
-        await titleSearchVisible(deps.db, auth, { title: input.title, limit: input.limit, filter: input.filter }),
+        await titleSearchVisible(deps, auth, { title: input.title, limit: input.limit, filter: input.filter }),
       );
     },
   }),

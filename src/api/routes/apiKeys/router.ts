@@ -13,17 +13,17 @@ export function apiKeysRouter(deps: Deps): Router {
   const manage = guard(deps, 'apiKeys.manage');
 
   router.get('/', manage, async (ctx) => {
-    const rows = await listApiKeys(deps.db, requireAuth(ctx).workspace.id);
+    const rows = await listApiKeys(deps, requireAuth(ctx).workspace.id);
     ctx.body = { apiKeys: rows.map(presentApiKey) } satisfies ApiKeyList;
   });
   router.post('/', manage, async (ctx) => {
     const { name } = validate(CreateApiKeySchema, ctx.request.body, 'Missing required field');
-    const { apiKey, row } = await createApiKey(deps.db, requireAuth(ctx).workspace.id, name);
+    const { apiKey, row } = await createApiKey(deps, requireAuth(ctx).workspace.id, name);
     ctx.status = 201;
     ctx.body = { ...presentApiKey(row), apiKey } satisfies CreatedApiKey;
   });
   router.delete('/:keyId', manage, async (ctx) => {
-    await revokeApiKey(deps.db, requireAuth(ctx).workspace.id, ctx.params.keyId!);
+    await revokeApiKey(deps, requireAuth(ctx).workspace.id, ctx.params.keyId!);
     ctx.body = { success: true };
   });
   return router;

@@ -306,13 +306,13 @@ export function knowledgeRouter(deps: Deps): Router {
   router.put('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.manage'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(SetRetrievalSettingsSchema, ctx.request.body);
-    ctx.body = await setRetrievalSettings(deps.db, workspace.id, input);
+    ctx.body = await setRetrievalSettings(deps, workspace.id, input);
   });
 
   const titleSearch = async (ctx: Context) => {
     const auth = requireAuth(ctx);
     const input = validate(TitleSearchSchema, ctx.request.body, 'Missing required field');
-    const results = await searchService.titleSearchVisible(deps.db, auth, input);
+    const results = await searchService.titleSearchVisible(deps, auth, input);
     ctx.body = { results: results.map(presentSearchResult), total: results.length };
   };
   router.post(

@@ -46,7 +46,7 @@ export function spacesRouter(deps: Deps): Router {
       const auth = requireAuth(ctx);
       const { workspace } = auth;
       const input = validate(ActivateApiKeySchema, ctx.request.body, 'Missing required field');
-      const roleId = await resolveRole(deps.db, workspace.id, { customerRoleId: input.customerRoleId });
+      const roleId = await resolveRole(deps, workspace.id, { customerRoleId: input.customerRoleId });
       const out = await activateUserSpace(deps, auth, { externalId: input.userId, email: input.email, roleId });
       ctx.body = {
         token: out.token,
@@ -152,14 +152,14 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
     const { page, limit } = validate(SpaceFilesQuerySchema, ctx.query);
-    const { rows, total } = await listSpaceFiles(deps.db, space, { offset: (page - 1) * limit, limit });
+    const { rows, total } = await listSpaceFiles(deps, space, { offset: (page - 1) * limit, limit });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
 
   router.get(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    ctx.body = presentKnowledge(await loadSpaceFile(deps.db, space, ctx.params.knowledgeId ?? ''));
+    ctx.body = presentKnowledge(await loadSpaceFile(deps, space, ctx.params.knowledgeId ?? ''));
   });
 
   router.delete(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
