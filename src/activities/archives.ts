@@ -32,8 +32,8 @@ export function createArchiveActivities(deps: ArchiveDeps) {
     ): Promise<{ members: string[]; skipped: SkippedMember[] }> {
       // Heartbeats every 2 s throughout: storing one large member can outlast the 10 s heartbeat timeout.
       return withHeartbeat('unpacking', async () => {
-        const folder = await requireItem(db, input.workspaceId, input.knowledgeId);
-        const workspace = await requireWorkspace(db, input.workspaceId);
+        const folder = await requireItem({ db }, input.workspaceId, input.knowledgeId);
+        const workspace = await requireWorkspace({ db }, input.workspaceId);
         if (!folder.storage_key) throw new KnowledgeGoneError();
         const bytes = await deps.storage.get(folder.storage_key);
         if (!bytes) throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
@@ -65,7 +65,7 @@ export function createArchiveActivities(deps: ArchiveDeps) {
       members: number;
       skipped: SkippedMember[];
     }): Promise<void> {
-      await completeUnpackedFolder(db, input.workspaceId, input.knowledgeId, input);
+      await completeUnpackedFolder({ db }, input.workspaceId, input.knowledgeId, input);
     },
   });
 }

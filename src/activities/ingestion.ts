@@ -82,7 +82,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
       const knowledgeId = knowledgeIdForUpload(input.uploadId);
       await measured('create', (setMime) =>
         timeStep(metrics, 'status', () =>
-          createKnowledgeForUpload(db, { ...input, knowledgeId }, (upload) => setMime(upload.mimetype)),
+          createKnowledgeForUpload({ db }, { ...input, knowledgeId }, (upload) => setMime(upload.mimetype)),
         ),
       );
       return { knowledgeId };
@@ -92,11 +92,11 @@ export function createIngestionActivities(deps: IngestionDeps) {
       input: (IngestFileInput & { knowledgeId: string }) | IngestVersionInput,
     ): Promise<{ chunkCount: number; pageCount: number }> {
       return measured('extract', async (setMime) => {
-        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+        const item = await requireItem({ db }, input.workspaceId, input.knowledgeId);
         // A new version's file is its own; the item keeps the current one until the switch.
         const version = 'version' in input ? input.version : undefined;
         const source =
-          version === undefined ? item : await requireVersion(db, input.workspaceId, input.knowledgeId, version);
+          version === undefined ? item : await requireVersion({ db }, input.workspaceId, input.knowledgeId, version);
         if (source.mimetype) setMime(source.mimetype);
         if (!source.storage_key || !source.mimetype) throw new KnowledgeGoneError();
         const { storage_key: key, mimetype: mime } = source;
@@ -147,7 +147,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
         );
         await timeStep(metrics, 'insert', () =>
           storeItemChunks(
-            db,
+            { db },
             input.workspaceId,
             input.knowledgeId,
             chunks,
@@ -167,7 +167,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
       version?: number;
     }): Promise<number> {
       return measured('embed', async (setMime) => {
-        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+        const item = await requireItem({ db }, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
         const range = { from: input.from, to: input.to };
         return embedItemChunks(
@@ -191,10 +191,10 @@ export function createIngestionActivities(deps: IngestionDeps) {
       version?: number;
     }): Promise<{ version: number }> {
       return measured('complete', async (setMime) => {
-        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+        const item = await requireItem({ db }, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
         const version = await timeStep(metrics, 'status', () =>
-          markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version),
+          markItemCompleted({ db }, input.workspaceId, input.knowledgeId, input.version),
         );
         if (input.version !== undefined && deps.temporal && deps.versionRetention) {
           const { temporal, versionRetention } = deps;
@@ -213,7 +213,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
       stage?: IngestionStage;
       version?: number;
     }): Promise<void> {
-      const item = await markItemFailed(db, input.workspaceId, input.knowledgeId, input.message, input.version);
+      const item = await markItemFailed({ db }, input.workspaceId, input.knowledgeId, input.message, input.version);
       // A failed version is purged by the retention timer too, not only by the version cap.
       if (item && input.version !== undefined && deps.temporal && deps.versionRetention) {
         const { temporal, versionRetention } = deps;

@@ -15,10 +15,10 @@ export function createSourceRulesActivities(deps: {
 }): RulesActivities {
   return {
     async applySourceRulesBatch(input) {
-      return withHeartbeat('applying rules', () => applySourceRulesBatch(deps.db, input));
+      return withHeartbeat('applying rules', () => applySourceRulesBatch(deps, input));
     },
     async finishSourceRules(input) {
-      return finishSourceRules(deps.db, input);
+      return finishSourceRules(deps, input);
     },
     async recordRolesChanged(input) {
       return recordRolesChanged(deps, input);

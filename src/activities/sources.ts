@@ -49,20 +49,21 @@ export async function webDocumentPages(
 
 export function createSourceActivities(deps: SourceDeps) {
   const { db } = deps;
-  const load = (input: IngestSourceInput | IngestVersionInput) => requireItem(db, input.workspaceId, input.knowledgeId);
+  const load = (input: IngestSourceInput | IngestVersionInput) =>
+    requireItem({ db }, input.workspaceId, input.knowledgeId);
 
   return classifyFailures({
     async chunkStoredText(input: IngestSourceInput | IngestVersionInput): Promise<{ chunkCount: number }> {
-      const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+      const item = await requireItem({ db }, input.workspaceId, input.knowledgeId);
       // A new version's text waits on the version until the switch makes it the item's content.
       const version = 'version' in input ? input.version : undefined;
       const text =
         version === undefined
           ? item.content
-          : ((await requireVersion(db, input.workspaceId, input.knowledgeId, version)).text ?? '');
+          : ((await requireVersion({ db }, input.workspaceId, input.knowledgeId, version)).text ?? '');
       const pages: ExtractedPage[] = [{ pageNumber: 1, text: normalizeNewlines(text).trim() }];
       const chunks = prepareChunks(pages, deps.ingestion, 'The text is empty');
-      await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {}, version);
+      await storeItemChunks({ db }, input.workspaceId, input.knowledgeId, chunks, {}, version);
       return { chunkCount: chunks.length };
     },
 
@@ -74,7 +75,7 @@ export function createSourceActivities(deps: SourceDeps) {
       const version = 'version' in input ? input.version : undefined;
       if (version !== undefined) {
         try {
-          await requireVersion(db, input.workspaceId, input.knowledgeId, version);
+          await requireVersion({ db }, input.workspaceId, input.knowledgeId, version);
         } catch (err) {
           // The item stays but its version is gone: an earlier attempt found the page unchanged and dropped it.
           if (err instanceof KnowledgeGoneError) return { chunkCount: 0, unchanged: true };
@@ -99,14 +100,14 @@ export function createSourceActivities(deps: SourceDeps) {
       const { pages, title, excerpt, hashOf } = await webDocumentPages(deps, doc, input.knowledgeId);
       if (
         version !== undefined &&
-        (await dropUnchangedVersion(db, input.workspaceId, input.knowledgeId, version, contentHash(hashOf)))
+        (await dropUnchangedVersion({ db }, input.workspaceId, input.knowledgeId, version, contentHash(hashOf)))
       ) {
         return { chunkCount: 0, unchanged: true };
       }
       const chunks = prepareChunks(pages, deps.ingestion, `No text could be extracted from ${item.content}`);
       const contentType = doc.kind === 'html' ? 'text/html' : doc.mime;
       const fetched = { finalUrl: doc.url.toString(), contentType, hashOf, title, excerpt };
-      await storeFetchedChunks(db, item, fetched, chunks, version);
+      await storeFetchedChunks({ db }, item, fetched, chunks, version);
       return { chunkCount: chunks.length };
     },
   });

@@ -88,8 +88,8 @@ describe('bounds per space, per end user and per workspace', function () {
     };
     stack.deps.db.on('query', onQuery);
     try {
-      await requireMessageFitsQuota(stack.deps.db, row, after.usedBytes + 1, 1);
-      await assert.rejects(requireMessageFitsQuota(stack.deps.db, row, after.usedBytes, 1), /Storage quota exceeded/);
+      await requireMessageFitsQuota(stack.deps, row, after.usedBytes + 1, 1);
+      await assert.rejects(requireMessageFitsQuota(stack.deps, row, after.usedBytes, 1), /Storage quota exceeded/);
     } finally {
       stack.deps.db.off('query', onQuery);
     }

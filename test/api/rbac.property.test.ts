@@ -264,8 +264,8 @@ describe('RBAC isolation (property-based)', function () {
 
         // The rules as a sync applies them (the steps the sync and the rules job share).
         if (before.length > 0) {
-          while ((await applySourceRulesBatch(db, { workspaceId: ws, sourceId, rulesVersion: 1, limit: 3 })).more);
-          await finishSourceRules(db, { workspaceId: ws, sourceId, rulesVersion: 1 });
+          while ((await applySourceRulesBatch({ db }, { workspaceId: ws, sourceId, rulesVersion: 1, limit: 3 })).more);
+          await finishSourceRules({ db }, { workspaceId: ws, sourceId, rulesVersion: 1 });
         }
         await check(expect(s.before, s.defaultBefore, paths), 'rules applied');
 

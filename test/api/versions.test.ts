@@ -216,7 +216,7 @@ describe('knowledge versions', function () {
       .whereNotNull('storage_key')
       .pluck('storage_key')) as string[];
     assert.equal(new Set(stored).size, 2, JSON.stringify(stored));
-    const purged = await deleteSingleKnowledge(stack.deps.db, tenant.workspaceId, id);
+    const purged = await deleteSingleKnowledge(stack.deps, tenant.workspaceId, id);
     assert.deepEqual([...purged].sort(), [...new Set(stored)].sort());
     assertError(await stack.request('GET', k(`/${id}/versions`), { headers: { 'x-api-key': tenant.apiKey } }), 401);
   });

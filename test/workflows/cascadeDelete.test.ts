@@ -82,7 +82,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       activities: {
         ...createDeleteActivities({ db }),
         ...createStorageActivities({ storage }),
-        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
+        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox({ db }, input),
         ...createWebhookActivities({
           db,
           metrics: createMetrics(),
@@ -161,7 +161,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       workflowBundle: await workflowBundle(),
       activities: {
         ...createStorageActivities({ storage }),
-        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
+        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox({ db }, input),
       },
     });
     await worker.runUntil(async () => {
@@ -194,7 +194,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     const activities = {
       ...createDeleteActivities({ db }),
       ...createStorageActivities({ storage }),
-      clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
+      clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox({ db }, input),
       ...createWebhookActivities({
         db,
         metrics: createMetrics(),

@@ -31,13 +31,13 @@ export async function explainAccess(
   input: { roleId?: string; filter?: ItemFilter },
 ): Promise<KnowledgeAccess> {
   const workspaceId = auth.workspace.id;
-  const item = await loadVisibleKnowledge(db, auth, knowledgeId);
+  const item = await loadVisibleKnowledge({ db }, auth, knowledgeId);
   const role = input.roleId ? await loadRole(db, workspaceId, input.roleId) : undefined;
   const [byItem, chunks, passing, sourceRule] = await Promise.all([
     visibilityRoles(db, workspaceId, [item.id]),
     countChunks(db, workspaceId, item.id),
     input.filter ? findVisibleKnowledge(db, workspaceId, item.id, { where: input.filter }) : undefined,
-    ruleOfItem(db, workspaceId, item.id),
+    ruleOfItem({ db }, workspaceId, item.id),
   ]);
   const roles = byItem.get(item.id) ?? [];
   const rbacActive = auth.workspace.rbac_enabled;

@@ -130,11 +130,11 @@ export async function changeKnowledgeRoles(
 ): Promise<{ knowledgeId: string; workflowId: string; roleIds: string[] }> {
   authorizeInWorkspace(workspace, 'roles.assign');
   const unique = [...new Set(roleIds)].sort();
-  const item = await loadKnowledge(deps.db, workspace.id, knowledgeId);
+  const item = await loadKnowledge(deps, workspace.id, knowledgeId);
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
   if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
   // A source with rules keeps its documents' roles on them: a role on its root would reach every one.
-  if (action === 'assign' && (await isRootOfRuledSource(deps.db, workspace.id, item.id))) {
+  if (action === 'assign' && (await isRootOfRuledSource(deps, workspace.id, item.id))) {
     throw conflict(RoleMessages.ruledSourceRoot, {
       param: 'knowledgeId',
       hint: "PATCH the source's rules or roleIds (…/sources/{sourceId}): a rules job gives every document its roles.",
@@ -170,6 +170,6 @@ export async function loadRoleByCustomerRoleId(db: Db, workspaceId: string, cust
 
 /** An item's roles, shown only to a caller who may see the item (as get-knowledge decides). */
 export async function visibleKnowledgeRoles(db: Db, auth: AuthState, knowledgeId: string): Promise<RoleRow[]> {
-  const item = await loadVisibleKnowledge(db, auth, knowledgeId);
+  const item = await loadVisibleKnowledge({ db }, auth, knowledgeId);
   return roles.knowledgeRoles(db, auth.workspace.id, item.id);
 }

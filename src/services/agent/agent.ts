@@ -191,7 +191,7 @@ export async function postMessage(
     if (owner && (await agent.storedBytesOf(trx, auth.workspace.id, owner)) + bytes > limits.maxBytesPerSubject) {
       throw boundReached('agentBytesPerSubject', limits.maxBytesPerSubject);
     }
-    await requireMessageFitsQuota(trx, auth.workspace, limits.defaultStorageQuotaBytes, bytes);
+    await requireMessageFitsQuota({ db: trx }, auth.workspace, limits.defaultStorageQuotaBytes, bytes);
     const message = await agent.insertMessage(trx, row);
     await agent.touchThread(trx, thread.id, bytes);
     return { message, created: true };

@@ -14,6 +14,7 @@ import { WorkflowIds } from '../../temporal/constants';
 import { NO_MEMBERS } from '../../workflows/contracts';
 import { KnowledgeGoneError, requireItem } from './ingestion';
 import { recordUploadWithinQuota } from './storageQuota';
+import type { DbDeps } from '../deps';
 
 export interface FoundFileDeps {
   db: Db;
@@ -37,14 +38,14 @@ export interface FoundFile {
 }
 
 /** The workspace a found file is recorded in (KnowledgeGoneError once it is deleted). */
-export async function requireWorkspace(db: Db, workspaceId: string): Promise<WorkspaceRow> {
+export async function requireWorkspace({ db }: DbDeps, workspaceId: string): Promise<WorkspaceRow> {
   const workspace = await workspaces.findWorkspace(db, workspaceId);
   if (!workspace) throw new KnowledgeGoneError();
   return workspace;
 }
 
 /** Whether the found file was recorded already (by an earlier run). */
-export async function isRecorded(db: Db, workspaceId: string, uploadId: string): Promise<boolean> {
+export async function isRecorded({ db }: DbDeps, workspaceId: string, uploadId: string): Promise<boolean> {
   return (await uploads.findUpload(db, workspaceId, uploadId)) !== undefined;
 }
 
@@ -52,7 +53,7 @@ export async function isRecorded(db: Db, workspaceId: string, uploadId: string):
 export async function storeFoundFile(deps: FoundFileDeps, workspace: WorkspaceRow, file: FoundFile): Promise<boolean> {
   const key = uploadKey(file.organizationId, workspace.id, file.uploadId, file.filename);
   await deps.storage.put(key, file.bytes, file.mime);
-  const recorded = await recordUploadWithinQuota(deps.db, workspace, deps.defaultStorageQuotaBytes, {
+  const recorded = await recordUploadWithinQuota(deps, workspace, deps.defaultStorageQuotaBytes, {
     id: file.uploadId,
     workspace_id: workspace.id,
     organization_id: file.organizationId,
@@ -74,12 +75,12 @@ export async function storeFoundFile(deps: FoundFileDeps, workspace: WorkspaceRo
 
 /** The unpacked folder is COMPLETED once it holds members, BACKGROUND_ERROR (NO_MEMBERS) when none. */
 export async function completeUnpackedFolder(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   outcome: { members: number; skipped: Array<{ name: string; reason: string }> },
 ): Promise<void> {
-  const folder = await requireItem(db, workspaceId, knowledgeId);
+  const folder = await requireItem({ db }, workspaceId, knowledgeId);
   const empty = outcome.members === 0;
   await knowledge.updateKnowledgeFields(db, workspaceId, knowledgeId, {
     status: empty ? 'BACKGROUND_ERROR' : 'COMPLETED',
@@ -105,7 +106,7 @@ export async function recordArchiveMembers(
   const members: string[] = [];
   await forEachMember(archive, skipped, async ({ entry, skip, read }) => {
     const uploadId = uploadIdOf(entry);
-    if (!(await isRecorded(deps.db, workspace.id, uploadId))) {
+    if (!(await isRecorded(deps, workspace.id, uploadId))) {
       const member = await read();
       if (!member) return;
       const stored = await storeFoundFile(deps, workspace, {

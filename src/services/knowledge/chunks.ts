@@ -11,7 +11,7 @@ import type { KnowledgeRow } from '../../db/rows';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { KnowledgeMessages } from './knowledge';
 
 export const ChunkMessages = {
@@ -37,7 +37,7 @@ export interface ManualEditsDropped {
 
 /** The warning for a replacement of the item, when its current version has manual edits (none: undefined). */
 export async function manualEditsDropped(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
 ): Promise<ManualEditsDropped[] | undefined> {
@@ -51,7 +51,7 @@ export async function manualEditsDropped(
 
 /** A page of the item's chunks, in order (the caller loaded the item as reading it is scoped). */
 export function listItemChunks(
-  db: Db,
+  { db }: DbDeps,
   item: KnowledgeRow,
   page: { offset: number; limit: number },
 ): Promise<{ rows: ChunkRow[]; total: number }> {

@@ -12,6 +12,7 @@ import type { EmbeddingProvider } from '../../embeddings/provider';
 import { chunkPages, type Chunk } from '../../extract/chunk';
 import { withLiveEmbeddings } from '../search/embeddingSpace';
 import type { ExtractedPage } from '../../extract/types';
+import type { DbDeps } from '../deps';
 
 /** The item (or what it was made from) was deleted while it was being worked on: nothing is left to do. */
 export class KnowledgeGoneError extends Error {
@@ -55,7 +56,7 @@ export interface WebExtraction {
 export const contentHash = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** The item, or KnowledgeGoneError. */
-export async function requireItem(db: Tx, workspaceId: string, knowledgeId: string): Promise<KnowledgeRow> {
+export async function requireItem({ db }: DbDeps, workspaceId: string, knowledgeId: string): Promise<KnowledgeRow> {
   const row = await knowledge.findKnowledge(db, workspaceId, knowledgeId);
   if (!row) throw new KnowledgeGoneError();
   return row;
@@ -63,7 +64,7 @@ export async function requireItem(db: Tx, workspaceId: string, knowledgeId: stri
 
 /** A version of the item, or KnowledgeGoneError (the item, or the version, was deleted meanwhile). */
 export async function requireVersion(
-  db: Tx,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   version: number,
@@ -86,7 +87,7 @@ async function resolveVersion(db: Tx, workspaceId: string, knowledgeId: string, 
  * upload first (the caller's metrics label it by type).
  */
 export async function createKnowledgeForUpload(
-  db: Db,
+  { db }: DbDeps,
   input: {
     workspaceId: string;
     uploadId: string;
@@ -104,7 +105,7 @@ export async function createKnowledgeForUpload(
     seen(upload);
     if (upload.knowledge_id) return;
     if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) {
-      await insertUploadItem(trx, upload, knowledgeId, input);
+      await insertUploadItem({ db: trx }, upload, knowledgeId, input);
     }
     await uploads.linkUploadKnowledge(trx, workspaceId, uploadId, knowledgeId);
   });
@@ -116,7 +117,7 @@ export async function createKnowledgeForUpload(
  * the workflow runs; the workflow then finds it.
  */
 export async function insertUploadItem(
-  trx: Tx,
+  { db: trx }: DbDeps,
   upload: UploadFileMetadataRow,
   knowledgeId: string,
   opts: { unpack?: boolean; parentId?: string | null; sourceUrl?: string; externalId?: string },
@@ -148,7 +149,7 @@ export async function insertUploadItem(
  * one: the current version).
  */
 export async function writeChunks(
-  trx: Tx,
+  { db: trx }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   chunks: Chunk[],
@@ -170,7 +171,7 @@ export type ItemPatch = Parameters<typeof knowledge.updateKnowledgeFields>[3];
  * A new version's chunks go beside the current ones and leave the item as it is (its switch changes it).
  */
 export async function storeItemChunks(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   chunks: Chunk[],
@@ -181,7 +182,7 @@ export async function storeItemChunks(
     if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }))) {
       throw new KnowledgeGoneError();
     }
-    await writeChunks(trx, workspaceId, knowledgeId, chunks, version);
+    await writeChunks({ db: trx }, workspaceId, knowledgeId, chunks, version);
     if (version === undefined) await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, patch);
   });
 }
@@ -230,7 +231,7 @@ export async function embedItemChunks(
  * version older than the current one. Repeating it is harmless. KnowledgeGoneError if the item (or the version) went meanwhile.
  */
 export async function markItemCompleted(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   version?: number,
@@ -238,7 +239,7 @@ export async function markItemCompleted(
   return db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
     if (!item) throw new KnowledgeGoneError();
-    const v = await requireVersion(trx, workspaceId, knowledgeId, version ?? item.current_version);
+    const v = await requireVersion({ db: trx }, workspaceId, knowledgeId, version ?? item.current_version);
     await versions.updateVersion(trx, workspaceId, knowledgeId, v.number, { status: 'COMPLETED', error: null });
     if (version === undefined || version === item.current_version) {
       await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
@@ -260,7 +261,7 @@ export async function markItemCompleted(
  * failed new version (not the current one) is recorded on the version alone: the item keeps serving.
  */
 export async function markItemFailed(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   message: string,
@@ -286,7 +287,7 @@ export async function markItemFailed(
  * excerpt as the description (unless one was given), its title (when the item was created without one).
  */
 export async function storeFetchedChunks(
-  db: Db,
+  { db }: DbDeps,
   item: KnowledgeRow,
   fetched: { finalUrl: string; contentType: string; hashOf: string | Buffer; title?: string; excerpt?: string },
   chunks: Chunk[],
@@ -296,7 +297,7 @@ export async function storeFetchedChunks(
   const hash = contentHash(fetched.hashOf);
   const recorded = { content_hash: hash, size_bytes: Buffer.byteLength(fetched.hashOf) };
   if (version !== undefined) {
-    await storeItemChunks(db, item.workspace_id, item.id, chunks, {}, version);
+    await storeItemChunks({ db }, item.workspace_id, item.id, chunks, {}, version);
     await versions.updateVersion(db, item.workspace_id, item.id, version, recorded);
     return;
   }
@@ -310,7 +311,7 @@ export async function storeFetchedChunks(
   };
   const metadata: Record<string, unknown> = { ...item.metadata, extraction };
   if (fetched.excerpt && metadata.description === undefined) metadata.description = fetched.excerpt.slice(0, 1000);
-  await storeItemChunks(db, item.workspace_id, item.id, chunks, {
+  await storeItemChunks({ db }, item.workspace_id, item.id, chunks, {
     metadata,
     ...(previous.autoTitle && fetched.title ? { title: fetched.title.slice(0, 1000) } : {}),
   });
@@ -322,7 +323,7 @@ export async function storeFetchedChunks(
  * is indexed, and true is returned. KnowledgeGoneError if the item went meanwhile.
  */
 export async function dropUnchangedVersion(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   version: number,

@@ -1,6 +1,6 @@
 // Knowledge reads scoped to the caller (list, get, metadata search, upload tracking) and the writes that answer
 // synchronously: link creation, reserved-field updates, single delete.
-import type { Db, Tx } from '../../db/knex';
+import type { Db } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import type { MetadataFilter } from '../../db/repositories/knowledge';
 import * as uploads from '../../db/repositories/uploads';
@@ -14,6 +14,7 @@ import { isScoped, knowledgeScope, mayTrackUpload } from '../../policies/scopes'
 import { accessFilter } from '../access/accessFilter';
 import { withLiveEmbeddings } from '../search/embeddingSpace';
 import type { AccessFilter } from '../../db/repositories/search';
+import type { DbDeps } from '../deps';
 
 export const KnowledgeMessages = {
   invalidId: 'Invalid knowledge ID format',
@@ -25,7 +26,7 @@ export const KnowledgeMessages = {
 
 /** The item if it exists and (with an access filter, the one lists and searches apply) the caller may see it. */
 export async function findVisibleKnowledge(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   filter?: AccessFilter,
@@ -39,24 +40,24 @@ export async function findVisibleKnowledge(
  * may not see is absent too.
  */
 export async function loadKnowledge(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   filter?: AccessFilter,
 ): Promise<KnowledgeRow> {
   if (!isUuid(knowledgeId)) throw badRequest(KnowledgeMessages.invalidId);
-  const row = await findVisibleKnowledge(db, workspaceId, knowledgeId, filter);
+  const row = await findVisibleKnowledge({ db }, workspaceId, knowledgeId, filter);
   if (!row) throw notFound(KnowledgeMessages.notFound);
   return row;
 }
 
 /** The item the caller may see: 400 for a malformed id, 404 when absent or outside the caller's scope. */
-export const loadVisibleKnowledge = (db: Db, auth: AuthState, knowledgeId: string): Promise<KnowledgeRow> =>
-  loadKnowledge(db, auth.workspace.id, knowledgeId, knowledgeScope(auth));
+export const loadVisibleKnowledge = ({ db }: DbDeps, auth: AuthState, knowledgeId: string): Promise<KnowledgeRow> =>
+  loadKnowledge({ db }, auth.workspace.id, knowledgeId, knowledgeScope(auth));
 
 /** A page of the workspace items the caller may see, newest first; with a metadata filter, only exact matches. */
 export async function listVisibleKnowledge(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   page: { offset: number; limit: number; metadata?: MetadataFilter; filter?: ItemFilter; externalId?: string },
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
@@ -69,11 +70,11 @@ const CORE_ITEMS_PER_RESULT = 50;
 
 /** The metadata search: a page of matching items the caller may see, with each one's upload and first chunks. */
 export async function searchByMetadata(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   input: { metadata: MetadataFilter; page: number; limit: number },
 ) {
-  const { rows, total } = await listVisibleKnowledge(db, auth, {
+  const { rows, total } = await listVisibleKnowledge({ db }, auth, {
     offset: (input.page - 1) * input.limit,
     limit: input.limit,
     metadata: input.metadata,
@@ -92,7 +93,7 @@ export async function searchByMetadata(
  * workspace credential sees (src/policies/scopes.ts mayTrackUpload).
  */
 export async function loadTrackedUpload(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   uploadId: string,
 ): Promise<{ upload: UploadFileMetadataRow; row: KnowledgeRow | undefined }> {
@@ -102,7 +103,7 @@ export async function loadTrackedUpload(
   const upload = found && mayTrackUpload(auth, { spaceId: found.space_id }) ? found : undefined;
   const scope = knowledgeScope(auth);
   const row = upload?.knowledge_id
-    ? await findVisibleKnowledge(db, workspace.id, upload.knowledge_id, {
+    ? await findVisibleKnowledge({ db }, workspace.id, upload.knowledge_id, {
         ...scope,
         ...(upload.space_id ? { spaceId: upload.space_id } : {}),
       })
@@ -158,7 +159,7 @@ export async function createLink(
 
 /** Updates the reserved fields of an item the caller has loaded (loadKnowledge). */
 export async function updateReservedField(
-  db: Db,
+  { db }: DbDeps,
   row: KnowledgeRow,
   input: { type: string; title: string; language?: string; sourceVisibility?: SourceVisibility },
 ): Promise<void> {
@@ -180,7 +181,11 @@ export async function updateReservedField(
  * Synchronous single delete; refuses items with children. Returns the stored file keys to purge later: the
  * item's and every version's (a replaced file's earlier contents are erased with it).
  */
-export async function deleteSingleKnowledge(db: Db, workspaceId: string, knowledgeId: string): Promise<string[]> {
+export async function deleteSingleKnowledge(
+  { db }: DbDeps,
+  workspaceId: string,
+  knowledgeId: string,
+): Promise<string[]> {
   return db.transaction(async (trx) => {
     const row = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
     if (!row) throw notFound(KnowledgeMessages.notFound);
@@ -191,7 +196,7 @@ export async function deleteSingleKnowledge(db: Db, workspaceId: string, knowled
 
 /** An item written as given, with no ingestion: the admin CLI's seeding of hierarchies. */
 export function seedKnowledge(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   input: {
     type: string;
@@ -206,7 +211,7 @@ export function seedKnowledge(
 
 /** What RAG may show of an item: none, source (page:title) or download (page:title:id). */
 export async function setSourceVisibility(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   id: string,
   visibility: SourceVisibility,
@@ -217,16 +222,16 @@ export async function setSourceVisibility(
 
 /** PATCH: replaces the item's attributes (null clears them); a parent's change reaches its children. */
 export async function replaceKnowledgeAttributes(
-  db: Db,
+  { db }: DbDeps,
   row: KnowledgeRow,
   attributes: Attributes | null,
 ): Promise<KnowledgeRow> {
-  return db.transaction((trx) => writeKnowledgeAttributes(trx, row, attributes));
+  return db.transaction((trx) => writeKnowledgeAttributes({ db: trx }, row, attributes));
 }
 
 /** replaceKnowledgeAttributes inside the caller's transaction (a text replacement's PATCH: both or neither). */
 export async function writeKnowledgeAttributes(
-  trx: Tx,
+  { db: trx }: DbDeps,
   row: KnowledgeRow,
   attributes: Attributes | null,
 ): Promise<KnowledgeRow> {

@@ -10,7 +10,7 @@ import type { AccessFilter } from '../../db/repositories/search';
 import { isScoped } from '../../policies/scopes';
 import type { KnowledgeRow, WorkspaceRow } from '../../db/rows';
 import type { Attributes } from '../../domain/filter';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { AppError, badRequest } from '../../errors';
 import { WorkflowIds } from '../../temporal/constants';
 import { startJob } from '../../temporal/jobs';
@@ -223,7 +223,7 @@ export async function recrawl(
 }
 
 /** The root item of the source a sync job syncs (undefined for any other job). */
-export async function jobSourceRoot(db: Db, workspaceId: string, jobId: string): Promise<string | undefined> {
+export async function jobSourceRoot({ db }: DbDeps, workspaceId: string, jobId: string): Promise<string | undefined> {
   const sync = await syncedSources.findSyncByJob(db, workspaceId, jobId);
   const source = sync ? await syncedSources.findSource(db, workspaceId, sync.source_id) : undefined;
   return source?.root_id;
@@ -235,7 +235,7 @@ export async function jobSourceRoot(db: Db, workspaceId: string, jobId: string):
  * (src/policies knowledgeScope), only when the scope reaches the site.
  */
 export async function crawlProgress(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   jobId: string,
   access: AccessFilter = {},

@@ -147,7 +147,7 @@ async function receiveFile(
   if (!check.ok) throw unsupportedFile(file, mime, prefix, check.reason);
   if (file.declaredBytes !== undefined) {
     // The body's declared length (less room for the form's fields) already over quota: refused unread.
-    const used = await storageUsedBytes(deps.db, workspace.id);
+    const used = await storageUsedBytes(deps, workspace.id);
     if (
       used + Math.max(0, file.declaredBytes - 64 * 1024) >
       quotaBytes(workspace, deps.config.limits.defaultStorageQuotaBytes)
@@ -240,7 +240,7 @@ export async function acceptUpload(
   try {
     if (input.unpack && staged.mime !== MIME.zip) throw badRequest(UploadMessages.unpackNeedsZip);
     const fits = await writeWithinQuota(
-      deps.db,
+      deps,
       workspace,
       deps.config.limits.defaultStorageQuotaBytes,
       staged.sizeBytes,
@@ -258,7 +258,7 @@ export async function acceptUpload(
         });
         if (input.externalId !== undefined) {
           const upload = (await uploads.findUpload(trx, workspace.id, uploadId))!;
-          await insertUploadItem(trx, upload, knowledgeId, { externalId: input.externalId });
+          await insertUploadItem({ db: trx }, upload, knowledgeId, { externalId: input.externalId });
         }
       },
     );

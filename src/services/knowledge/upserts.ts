@@ -6,7 +6,7 @@ import type { Db } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import * as versions from '../../db/repositories/versions';
 import type { KnowledgeRow } from '../../db/rows';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '../../errors';
 import type { AuthState } from '../../policies/credentials';
 import { upsertReach } from '../../policies/scopes';
@@ -57,7 +57,7 @@ type UpsertDeps = Pick<Deps, 'db' | 'storage' | 'temporal' | 'config' | 'logger'
  * decides who may reach it): 403 for a credential that may not, 409 for another space or another kind.
  */
 export async function upsertTarget(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   externalId: string,
   type: UpsertKind,
@@ -110,7 +110,7 @@ export async function upsertUpload(
   let row: KnowledgeRow | undefined;
   try {
     if (input.unpack) throw badRequest(UpsertMessages.unpack);
-    row = await upsertTarget(deps.db, auth, externalId, 'FILE', input.spaceId ?? null);
+    row = await upsertTarget(deps, auth, externalId, 'FILE', input.spaceId ?? null);
     if (row && (await isUnchanged(deps.db, row, staged.sha256))) {
       await discardUpload(deps, workspace, staged);
       return { kind: 'unchanged', row };
@@ -131,7 +131,7 @@ export async function upsertText(
   input: Parameters<typeof createTextItem>[2],
 ): Promise<Upserted<{ id: string; jobId: string }>> {
   const { externalId } = input;
-  const row = externalId === undefined ? undefined : await upsertTarget(deps.db, auth, externalId, 'STRING', null);
+  const row = externalId === undefined ? undefined : await upsertTarget(deps, auth, externalId, 'STRING', null);
   if (!row) return createClaiming(() => createTextItem(deps, auth.workspace, input));
   if (await isUnchanged(deps.db, row, contentHash(input.content))) return { kind: 'unchanged', row };
   const started = await replaceText(deps, auth, row, input.content);
@@ -146,7 +146,7 @@ async function webTarget(
   type: 'URL' | 'WEBSITE',
 ): Promise<KnowledgeRow | undefined> {
   if (input.externalId === undefined) return undefined;
-  const row = await upsertTarget(deps.db, auth, input.externalId, type, null);
+  const row = await upsertTarget(deps, auth, input.externalId, type, null);
   if (row && (await checkFetchableUrl(deps, input.url)).toString() !== row.url) {
     throw conflict(UpsertMessages.otherUrl);
   }

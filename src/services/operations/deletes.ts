@@ -30,7 +30,7 @@ export async function schedulePurge(
 }
 
 export async function deleteKnowledge(deps: Deps, workspaceId: string, knowledgeId: string): Promise<void> {
-  const keys = await deleteSingleKnowledge(deps.db, workspaceId, knowledgeId);
+  const keys = await deleteSingleKnowledge(deps, workspaceId, knowledgeId);
   if (keys.length > 0) await schedulePurge(deps, workspaceId, knowledgeId, keys, { knowledgeId });
 }
 

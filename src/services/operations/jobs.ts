@@ -53,8 +53,8 @@ export async function describeJobs(
   const scope = knowledgeScope(auth);
   /** Whether the caller may read the item the job is about (its KnowledgeId, or a source sync's root item). */
   const itemReached = async (id: string, subject: JobSubject) => {
-    const item = subject.knowledgeId ?? (await jobSourceRoot(deps.db, workspaceId, id));
-    return item !== undefined && (await findVisibleKnowledge(deps.db, workspaceId, item, scope)) !== undefined;
+    const item = subject.knowledgeId ?? (await jobSourceRoot(deps, workspaceId, id));
+    return item !== undefined && (await findVisibleKnowledge(deps, workspaceId, item, scope)) !== undefined;
   };
   const described = await Promise.all(
     distinct.map(async (id) => {
@@ -72,10 +72,10 @@ export async function describeJobs(
       const evaluation = mayTrackEvaluation(auth) ? await evaluationProgress(deps, workspaceId, id) : undefined;
       if (evaluation) return { ...job, progress: evaluation };
       // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
-      const progress = await crawlProgress(deps.db, workspaceId, id, scope);
+      const progress = await crawlProgress(deps, workspaceId, id, scope);
       if (progress) return { ...job, progress };
       // A rules job's only to a credential that may see roles explained (a role-bound token never sees rules).
-      const rules = mayExplainRoles(auth) ? await rulesJobProgress(deps.db, workspaceId, id) : undefined;
+      const rules = mayExplainRoles(auth) ? await rulesJobProgress(deps, workspaceId, id) : undefined;
       return rules ? { ...job, progress: rules } : job;
     }),
   );

@@ -18,7 +18,7 @@ import {
   type DocumentFacts,
   type SourceRule,
 } from '../../connectors/sourceRules';
-import type { Db, Tx } from '../../db/knex';
+import type { Db } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import * as roles from '../../db/repositories/roles';
 import * as rulesRepo from '../../db/repositories/sourceRules';
@@ -30,7 +30,7 @@ import { uuidV5 } from '../../temporal/constants';
 import { startJob } from '../../temporal/jobs';
 import { SOURCE_RULES_JOB_KIND, type WebhookEventRecorded } from '../../workflows/contracts';
 import { applySourceRulesWorkflow } from '../../workflows/sourceRules';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { recordWebhookEvent, type WebhookDeliveryDeps } from '../webhooks/webhookDelivery';
 
 /** Whether the source has rules (its documents' roles are then their own, not its root's). */
@@ -67,13 +67,21 @@ export interface RulesContext {
   liveRoleIds: ReadonlySet<string>;
 }
 
-export async function rulesContext(db: Tx, workspaceId: string, sourceId: string): Promise<RulesContext | undefined> {
+export async function rulesContext(
+  { db }: DbDeps,
+  workspaceId: string,
+  sourceId: string,
+): Promise<RulesContext | undefined> {
   const source = await sources.findSource(db, workspaceId, sourceId);
   if (!source) return undefined;
-  return contextOf(db, source);
+  return contextOf({ db }, source);
 }
 
-export async function contextOf(db: Tx, source: SourceRow, rules = storedRules(source.rules)): Promise<RulesContext> {
+export async function contextOf(
+  { db }: DbDeps,
+  source: SourceRow,
+  rules = storedRules(source.rules),
+): Promise<RulesContext> {
   const [rootRoles, root] = await Promise.all([
     roles.knowledgeRoles(db, source.workspace_id, source.root_id),
     knowledge.findKnowledge(db, source.workspace_id, source.root_id),
@@ -209,7 +217,7 @@ function plan(
  * Answers how many documents' roles changed.
  */
 export async function applyRules(
-  trx: Tx,
+  { db: trx }: DbDeps,
   ctx: RulesContext,
   targets: RulesTarget[],
   cause?: RolesCause,
@@ -260,7 +268,7 @@ export async function applyRules(
  * those without an item, or whose item is gone, are passed over. Answers how many changed roles.
  */
 export async function applyRulesToDocuments(
-  trx: Tx,
+  { db: trx }: DbDeps,
   ctx: RulesContext,
   docs: SourceDocumentRow[],
   cause: RolesCause,
@@ -283,7 +291,7 @@ export async function applyRulesToDocuments(
   const targets = locked.flatMap((doc) =>
     doc.knowledge_id && items.has(doc.knowledge_id) ? [{ doc, knowledgeId: doc.knowledge_id }] : [],
   );
-  return applyRules(trx, ctx, targets, cause);
+  return applyRules({ db: trx }, ctx, targets, cause);
 }
 
 // The rules job (workflows/sourceRules.ts)
@@ -299,17 +307,17 @@ export interface RulesJobIds {
  * transaction). `superseded`: the rules changed again, and the newer job applies them.
  */
 export async function applySourceRulesBatch(
-  db: Db,
+  { db }: DbDeps,
   input: RulesJobIds & { limit: number },
 ): Promise<{ applied: number; changed: number; more: boolean; superseded?: boolean }> {
   return db.transaction(async (trx) => {
-    const ctx = await rulesContext(trx, input.workspaceId, input.sourceId);
+    const ctx = await rulesContext({ db: trx }, input.workspaceId, input.sourceId);
     if (!ctx) return { applied: 0, changed: 0, more: false };
     if (ctx.source.rules_version > input.rulesVersion) return { applied: 0, changed: 0, more: false, superseded: true };
     const docs = await rulesRepo.documentsToApply(trx, input.workspaceId, input.sourceId, ctx.target, {
       limit: input.limit,
     });
-    const changed = await applyRulesToDocuments(trx, ctx, docs, { rulesVersion: input.rulesVersion });
+    const changed = await applyRulesToDocuments({ db: trx }, ctx, docs, { rulesVersion: input.rulesVersion });
     return { applied: docs.length, changed, more: docs.length === input.limit };
   });
 }
@@ -318,7 +326,7 @@ export async function applySourceRulesBatch(
  * The rules job's end: a source that has rules keeps no roles on its root item once every document holds its own
  * (until then the root's roles went on reaching them, so nothing was hidden meanwhile).
  */
-export async function finishSourceRules(db: Db, input: RulesJobIds): Promise<void> {
+export async function finishSourceRules({ db }: DbDeps, input: RulesJobIds): Promise<void> {
   await db.transaction(async (trx) => {
     const source = await sources.findSource(trx, input.workspaceId, input.sourceId, { forUpdate: true });
     if (!source || source.rules_version !== input.rulesVersion || !hasRules(source)) return;
@@ -398,7 +406,7 @@ export async function startRulesJob(deps: Pick<Deps, 'temporal'>, source: Source
 
 /** A rules job's progress: the source's documents at the job's rules version, of all (undefined: not a rules job). */
 export async function rulesJobProgress(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   jobId: string,
 ): Promise<{ documentsDone: number; documentsTotal: number } | undefined> {
@@ -428,11 +436,15 @@ export interface SourceRulesView {
 }
 
 /** The rules with how many documents each gives roles, and the source's items no role reaches. */
-export async function viewSourceRules(db: Db, source: SourceRow, unreachedLimit = 50): Promise<SourceRulesView> {
+export async function viewSourceRules(
+  { db }: DbDeps,
+  source: SourceRow,
+  unreachedLimit = 50,
+): Promise<SourceRulesView> {
   const rules = storedRules(source.rules);
   const target = targetVersion(source);
   const [ctx, counts, unreached] = await Promise.all([
-    contextOf(db, source, rules),
+    contextOf({ db }, source, rules),
     rulesRepo.ruleCounts(db, source.workspace_id, source.id, target),
     rulesRepo.itemsWithoutRole(db, source.workspace_id, source.root_id, unreachedLimit),
   ]);
@@ -469,16 +481,16 @@ const PREVIEW_PAGE = 1000;
  * from the facts the last sync recorded, compared with the roles the source gives them now. Nothing is written.
  */
 export async function previewSourceRules(
-  db: Db,
+  { db }: DbDeps,
   source: SourceRow,
   proposed: { rules?: SourceRule[]; roleIds?: string[] },
   limit: number,
 ): Promise<RulesPreview> {
-  const now = await contextOf(db, source);
+  const now = await contextOf({ db }, source);
   const rules = proposed.rules ?? storedRules(source.rules);
   const defaultRoleIds = [...new Set(proposed.roleIds ?? now.defaultRoleIds)].sort();
   const next = await contextOf(
-    db,
+    { db },
     { ...source, rules, rules_version: source.rules_version + 1, role_ids: defaultRoleIds },
     rules,
   );
@@ -524,7 +536,11 @@ export interface ItemRule {
   roleIds: string[];
 }
 
-export async function ruleOfItem(db: Db, workspaceId: string, knowledgeId: string): Promise<ItemRule | undefined> {
+export async function ruleOfItem(
+  { db }: DbDeps,
+  workspaceId: string,
+  knowledgeId: string,
+): Promise<ItemRule | undefined> {
   const doc = await rulesRepo.documentOfItem(db, workspaceId, knowledgeId);
   const source = doc ? await sources.findSource(db, workspaceId, doc.source_id) : undefined;
   if (!doc || !source) return undefined;
@@ -539,7 +555,7 @@ export async function ruleOfItem(db: Db, workspaceId: string, knowledgeId: strin
 }
 
 /** Whether the item is the root of a source with rules (roles assigned to it would reach every document). */
-export async function isRootOfRuledSource(db: Db, workspaceId: string, knowledgeId: string): Promise<boolean> {
+export async function isRootOfRuledSource({ db }: DbDeps, workspaceId: string, knowledgeId: string): Promise<boolean> {
   const source = await sources.findSourceByRoot(db, workspaceId, knowledgeId);
   return source !== undefined && hasRules(source);
 }

@@ -47,6 +47,7 @@ import {
   targetVersion,
   type RolesCause,
 } from './sourceRules';
+import type { DbDeps } from '../deps';
 
 export interface SyncStepDeps {
   db: Db;
@@ -82,7 +83,7 @@ type Recorded = SourceDocumentOutcome & { syncId: string; fingerprint?: string; 
 
 /** Starts the sync (a re-run finds it): 'skipped' while another sync holds the source, 'gone' without one. */
 export async function beginSourceSync(
-  db: Db,
+  { db }: DbDeps,
   input: { workspaceId: string; sourceId: string; jobId: string; syncId?: string; confirmDeletes?: boolean },
 ): Promise<{ state: 'run' | 'skipped' | 'gone'; syncId: string; rootId: string; maxDeleteShare: number }> {
   const syncId = input.syncId ?? uuidV5(`source-sync:${input.jobId}`);
@@ -112,7 +113,7 @@ export async function beginSourceSync(
       }
     }
     await sources.updateSource(trx, input.workspaceId, input.sourceId, { running_sync_id: syncId });
-    await showSiteSyncing(trx, source);
+    await showSiteSyncing({ db: trx }, source);
     return { state: 'run' as const, ...out };
   });
 }
@@ -230,10 +231,10 @@ async function moveDocuments(db: Db, ids: SyncIds, step: StepContext): Promise<v
           ...(item.title === previousName ? { title: filename } : {}),
           ...(item.type === 'FILE' ? { content: filename, url: filename } : {}),
         });
-        const ctx = await rulesContext(trx, ids.workspaceId, ids.sourceId);
+        const ctx = await rulesContext({ db: trx }, ids.workspaceId, ids.sourceId);
         if (ctx) {
           const rekeyed = { ...old, key: moved.key, listed_facts: moved.listed_facts, listed_sync_id: ids.syncId };
-          await applyRules(trx, ctx, [{ doc: rekeyed, knowledgeId: item.id }], { syncId: ids.syncId });
+          await applyRules({ db: trx }, ctx, [{ doc: rekeyed, knowledgeId: item.id }], { syncId: ids.syncId });
         }
       });
     }
@@ -248,11 +249,11 @@ async function moveDocuments(db: Db, ids: SyncIds, step: StepContext): Promise<v
  * Each batch is one transaction; a retried batch finds the documents it did at the version and passes them over.
  */
 export async function reassignSourceDocuments(
-  db: Db,
+  { db }: DbDeps,
   ids: SyncIds & { limit: number; afterId?: string },
 ): Promise<{ checked: number; changed: number; lastId?: string; more: boolean }> {
   return db.transaction(async (trx) => {
-    const ctx = await rulesContext(trx, ids.workspaceId, ids.sourceId);
+    const ctx = await rulesContext({ db: trx }, ids.workspaceId, ids.sourceId);
     if (!ctx) return { checked: 0, changed: 0, more: false };
     const docs = await rulesRepo.documentsToApply(trx, ids.workspaceId, ids.sourceId, targetVersion(ctx.source), {
       limit: ids.limit,
@@ -260,7 +261,7 @@ export async function reassignSourceDocuments(
       listedBy: ids.syncId,
       factsChanged: true,
     });
-    const changed = await applyRulesToDocuments(trx, ctx, docs, { syncId: ids.syncId });
+    const changed = await applyRulesToDocuments({ db: trx }, ctx, docs, { syncId: ids.syncId });
     const last = docs[docs.length - 1]?.id;
     const lastId = last === undefined ? undefined : String(last);
     return { checked: docs.length, changed, ...(lastId ? { lastId } : {}), more: docs.length === ids.limit };
@@ -287,7 +288,7 @@ export async function fetchSourceDocuments(
     throw err;
   }
   if (!source) return { error: 'The source was deleted', outcomes: [] };
-  const workspace = await requireWorkspace(deps.db, ids.workspaceId);
+  const workspace = await requireWorkspace(deps, ids.workspaceId);
   const ctx = kindContext(deps, step, new Map());
   const outcomes: SourceDocumentOutcome[] = [];
   for (const doc of docs) {
@@ -376,7 +377,7 @@ async function storePage(
       serving,
       { contentHash: hash, sizeBytes: Buffer.byteLength(text), jobId: syncJobId(workspaceId, source.id, syncId) },
       async (trx, number) => {
-        await writeChunks(trx, workspaceId, knowledgeId, chunks, number);
+        await writeChunks({ db: trx }, workspaceId, knowledgeId, chunks, number);
         await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
           title,
           metadata: { ...serving.metadata, ...description },
@@ -418,7 +419,7 @@ async function storePage(
         contentHash: hash,
       });
     }
-    await writeChunks(trx, workspaceId, knowledgeId, chunks);
+    await writeChunks({ db: trx }, workspaceId, knowledgeId, chunks);
     // A new page gets its rule's roles with its item (an event tells only of a change).
     await applyRulesWithin(trx, source, doc.id, knowledgeId, item ? { syncId } : undefined);
   });
@@ -445,7 +446,7 @@ async function storeDocument(
   if (!check.ok)
     return { key: entry.key, kind: 'failed', reason: `the file is not a valid ${declared}: ${check.reason}` };
   const uploadId = uuidV5(`source-document:${source.id}:${syncId}:${entry.key}`);
-  if (!(await isRecorded(deps.db, workspace.id, uploadId))) {
+  if (!(await isRecorded(deps, workspace.id, uploadId))) {
     const stored = await storeFoundFile(deps, workspace, {
       uploadId,
       organizationId: workspace.organization_id,
@@ -517,7 +518,7 @@ async function createDocumentItem(
     if (await knowledge.findKnowledge(trx, source.workspace_id, knowledgeId)) return;
     const upload = await uploads.findUpload(trx, source.workspace_id, uploadId);
     if (!upload) return;
-    await insertUploadItem(trx, upload, knowledgeId, { parentId: source.root_id, sourceUrl });
+    await insertUploadItem({ db: trx }, upload, knowledgeId, { parentId: source.root_id, sourceUrl });
     await applyRulesWithin(trx, source, doc.id, knowledgeId);
   });
 }
@@ -531,13 +532,13 @@ async function applyRulesWithin(
   cause?: RolesCause,
 ): Promise<void> {
   const [locked] = await rulesRepo.lockDocuments(trx, source.workspace_id, [docId]);
-  const ctx = await rulesContext(trx, source.workspace_id, source.id);
-  if (locked && ctx) await applyRules(trx, ctx, [{ doc: locked, knowledgeId }], cause);
+  const ctx = await rulesContext({ db: trx }, source.workspace_id, source.id);
+  if (locked && ctx) await applyRules({ db: trx }, ctx, [{ doc: locked, knowledgeId }], cause);
 }
 
 /** Records how the documents' indexing ended and adds them to the sync's counts (once each). */
 export async function completeSourceDocuments(
-  db: Db,
+  { db }: DbDeps,
   ids: SyncIds & { results: SourceDocumentResult[] },
 ): Promise<void> {
   await db.transaction(async (trx) => {
@@ -574,7 +575,7 @@ export async function completeSourceDocuments(
  * commit answers it again instead of nothing: the purge still deletes them.
  */
 export async function removeVanishedDocuments(
-  db: Db,
+  { db }: DbDeps,
   ids: SyncIds & { limit: number; purgeId?: string },
 ): Promise<{ removed: number; storageKeys: string[]; more: boolean }> {
   const replay = (storageKeys: string[]) => ({ removed: 0, storageKeys, more: true });
@@ -611,7 +612,7 @@ export async function dropOrphanSchedule(
 }
 
 /** Forgets the purge's recorded keys once the purge has run. */
-export async function clearPurgeOutbox(db: Db, input: { workspaceId: string; purgeId: string }): Promise<void> {
+export async function clearPurgeOutbox({ db }: DbDeps, input: { workspaceId: string; purgeId: string }): Promise<void> {
   await purgeOutbox.clearPurge(db, input.workspaceId, input.purgeId);
 }
 
@@ -620,7 +621,7 @@ export async function clearPurgeOutbox(db: Db, input: { workspaceId: string; pur
  * start page's.
  */
 async function showSiteSynced(trx: Tx, source: SourceRow, error: string | undefined): Promise<void> {
-  const root = await siteOf(trx, source, { forUpdate: true });
+  const root = await siteOf({ db: trx }, source, { forUpdate: true });
   if (!root) return;
   let title: string | undefined;
   if (!error && (root.metadata.extraction as WebExtraction | undefined)?.autoTitle) {
@@ -641,7 +642,7 @@ async function showSiteSynced(trx: Tx, source: SourceRow, error: string | undefi
 
 /** Ends the sync with its status and releases the source. */
 export async function finishSourceSync(
-  db: Db,
+  { db }: DbDeps,
   ids: SyncIds & { status: 'COMPLETED' | 'FAILED' | 'NEEDS_CONFIRMATION'; error?: string },
 ): Promise<void> {
   await db.transaction(async (trx) => {
@@ -651,7 +652,8 @@ export async function finishSourceSync(
       finished_at: new Date(),
     });
     const source = await sources.findSource(trx, ids.workspaceId, ids.sourceId, { forUpdate: true });
-    if (ids.status !== 'COMPLETED') await failUnfinishedVersions(trx, ids.workspaceId, ids.sourceId, ids.syncId);
+    if (ids.status !== 'COMPLETED')
+      await failUnfinishedVersions({ db: trx }, ids.workspaceId, ids.sourceId, ids.syncId);
     if (source?.running_sync_id === ids.syncId) {
       await sources.updateSource(trx, ids.workspaceId, ids.sourceId, { running_sync_id: null });
       await showSiteSynced(trx, source, ids.status === 'COMPLETED' ? undefined : (ids.error ?? ids.status));

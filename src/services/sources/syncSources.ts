@@ -19,7 +19,7 @@ import { describeJob, startJob } from '../../temporal/jobs';
 import { deleteSourceSchedule, upsertSourceSchedule } from '../../temporal/schedules';
 import { SOURCE_SYNC_JOB_KIND } from '../../workflows/contracts';
 import { syncSourceWorkflow } from '../../workflows/syncSource';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { startCascadeDelete } from '../operations/deletes';
 import { replaceKnowledgeAttributes } from '../knowledge/knowledge';
 import { applyKnowledgeRoles } from '../access/roleSync';
@@ -108,13 +108,13 @@ function registered(kind: string) {
   return k;
 }
 
-export async function loadSource(db: Db, workspaceId: string, id: string): Promise<SourceRow> {
+export async function loadSource({ db }: DbDeps, workspaceId: string, id: string): Promise<SourceRow> {
   const row = isUuid(id) ? await sources.findSource(db, workspaceId, id) : undefined;
   if (!row) throw notFound(SyncSourceMessages.notFound);
   return row;
 }
 
-export async function viewSource(db: Db, row: SourceRow): Promise<SourceView> {
+export async function viewSource({ db }: DbDeps, row: SourceRow): Promise<SourceView> {
   const [assigned, root, last] = await Promise.all([
     roles.knowledgeRoles(db, row.workspace_id, row.root_id),
     knowledge.findKnowledge(db, row.workspace_id, row.root_id),
@@ -241,7 +241,7 @@ export async function insertSource(
   // rulesJobId names a job that ran: created with rules, the source's rules job starts at once. It finds no
   // document yet (the syncs apply the rules as they write), completes, and background-jobs shows it so.
   if (rules.length > 0) await startRulesJob(deps, row);
-  return viewSource(deps.db, row);
+  return viewSource(deps, row);
 }
 
 /** Undoes insertSource: the source and its root item (which has no children yet). */
@@ -258,7 +258,7 @@ export async function updateSource(
   id: string,
   input: UpdateSourceInput,
 ): Promise<SourceView> {
-  const current = await loadSource(deps.db, workspace.id, id);
+  const current = await loadSource(deps, workspace.id, id);
   const kind = registered(current.kind);
   const patch: Parameters<typeof sources.updateSource>[3] = {};
   if (input.name !== undefined) patch.name = input.name;
@@ -317,11 +317,11 @@ export async function updateSource(
   });
   if (input.attributes !== undefined) {
     const root = await knowledge.findKnowledge(deps.db, workspace.id, row.root_id);
-    if (root) await replaceKnowledgeAttributes(deps.db, root, input.attributes);
+    if (root) await replaceKnowledgeAttributes(deps, root, input.attributes);
   }
   if (input.schedule !== undefined) await schedule(deps, row);
   if (row.rules_version !== current.rules_version) await startRulesJob(deps, row);
-  return viewSource(deps.db, row);
+  return viewSource(deps, row);
 }
 
 /**
@@ -361,7 +361,7 @@ export async function deleteSource(
   id: string,
   deleteItems: boolean,
 ): Promise<{ jobId?: string }> {
-  const row = await loadSource(deps.db, workspace.id, id);
+  const row = await loadSource(deps, workspace.id, id);
   await deleteSourceSchedule(deps.temporal, workspace.id, id);
   await sources.deleteSource(deps.db, workspace.id, id);
   if (!deleteItems) return {};
@@ -370,7 +370,7 @@ export async function deleteSource(
 
 /** The source's root when it is a WEBSITE item (the site a website source syncs), else undefined. */
 export async function siteOf(
-  trx: Tx,
+  { db: trx }: DbDeps,
   source: SourceRow,
   opts: { forUpdate?: boolean } = {},
 ): Promise<KnowledgeRow | undefined> {
@@ -381,7 +381,7 @@ export async function siteOf(
 /** A WEBSITE item shows its source's start URL (as its url and content). */
 async function showSiteUrl(trx: Tx, source: SourceRow): Promise<void> {
   const url = (source.config as { url?: unknown }).url;
-  const root = await siteOf(trx, source);
+  const root = await siteOf({ db: trx }, source);
   if (!root || typeof url !== 'string' || root.url === url) return;
   await knowledge.updateKnowledgeFields(trx, source.workspace_id, root.id, { url, content: url });
 }
@@ -390,8 +390,8 @@ async function showSiteUrl(trx: Tx, source: SourceRow): Promise<void> {
  * A WEBSITE item is its website source's root and shows its sync as other items show their ingestion:
  * BACKGROUND_START while a sync runs (a sync started by hand is shown so before its workflow begins).
  */
-export async function showSiteSyncing(trx: Tx, source: SourceRow): Promise<void> {
-  const root = await siteOf(trx, source);
+export async function showSiteSyncing({ db: trx }: DbDeps, source: SourceRow): Promise<void> {
+  const root = await siteOf({ db: trx }, source);
   if (!root || root.status === 'BACKGROUND_START') return;
   await knowledge.updateKnowledgeFields(trx, source.workspace_id, root.id, {
     status: 'BACKGROUND_START',
@@ -412,7 +412,7 @@ export async function syncNow(
   id: string,
   confirmDeletes: boolean,
 ): Promise<{ sync: SourceSyncRow; started: boolean }> {
-  const row = await loadSource(deps.db, workspace.id, id);
+  const row = await loadSource(deps, workspace.id, id);
   const running = await runningSync(deps, row);
   if (running) return { sync: running, started: false };
   const syncId = randomUUID();
@@ -434,7 +434,7 @@ export async function syncNow(
       confirm_deletes: confirmDeletes,
     });
     await sources.updateSource(trx, workspace.id, id, { running_sync_id: syncId });
-    await showSiteSyncing(trx, row);
+    await showSiteSyncing({ db: trx }, row);
     return undefined;
   });
   if (joined) return { sync: joined, started: false };
@@ -484,7 +484,7 @@ async function runningSync(deps: SourceDeps, row: SourceRow): Promise<SourceSync
     await deps.db.transaction(async (trx) => {
       // Unless it finished meanwhile (its last step committed after the job was described).
       if (await sources.failRunningSync(trx, row.workspace_id, running.id, `The sync ended ${job.status}`)) {
-        await failUnfinishedVersions(trx, row.workspace_id, row.id, running.id);
+        await failUnfinishedVersions({ db: trx }, row.workspace_id, row.id, running.id);
       }
     });
   }
@@ -501,7 +501,7 @@ const STARTING_GRACE_MS = 60_000;
  * when the sync ended may yet complete its version, which then becomes current as it would have.)
  */
 export async function failUnfinishedVersions(
-  trx: Tx,
+  { db: trx }: DbDeps,
   workspaceId: string,
   sourceId: string,
   syncId: string,
@@ -511,15 +511,15 @@ export async function failUnfinishedVersions(
 }
 
 export async function listSourceSyncs(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   id: string,
   limit: number,
 ): Promise<SourceSyncRow[]> {
-  await loadSource(db, workspaceId, id);
+  await loadSource({ db }, workspaceId, id);
   return sources.listSyncs(db, workspaceId, id, limit);
 }
 
-export async function listSourceViews(db: Db, workspaceId: string): Promise<SourceView[]> {
-  return Promise.all((await sources.listSources(db, workspaceId)).map((r) => viewSource(db, r)));
+export async function listSourceViews({ db }: DbDeps, workspaceId: string): Promise<SourceView[]> {
+  return Promise.all((await sources.listSources(db, workspaceId)).map((r) => viewSource({ db }, r)));
 }

@@ -19,7 +19,7 @@ export function listSpaceFiles(
 
 /** The space's item: 400 for a malformed id, 404 when absent or not the space's. */
 export const loadSpaceFile = ({ db }: DbDeps, space: SpaceRow, knowledgeId: string): Promise<KnowledgeRow> =>
-  loadKnowledge(db, space.workspace_id, knowledgeId, { spaceId: space.id });
+  loadKnowledge({ db }, space.workspace_id, knowledgeId, { spaceId: space.id });
 
 /** Deletes the space's item as the workspace delete does (its stored file purged after FILE_PURGE_DELAY). */
 export async function deleteSpaceFile(deps: Deps, space: SpaceRow, knowledgeId: string): Promise<void> {

@@ -332,7 +332,7 @@ export async function postMessage(
     if (Number(locked.message_bytes) + bytes > bounds.spaceMessagesBytes) {
       throw boundReached('spaceMessagesBytes', bounds.spaceMessagesBytes);
     }
-    await requireMessageFitsQuota(trx, auth.workspace, deps.config.limits.defaultStorageQuotaBytes, bytes);
+    await requireMessageFitsQuota({ db: trx }, auth.workspace, deps.config.limits.defaultStorageQuotaBytes, bytes);
     return spaces.insertMessage(trx, row, bytes);
   });
 }

@@ -121,7 +121,7 @@ async function startVersion(
 ): Promise<VersionStarted> {
   const jobId = WorkflowIds.ingestVersion(workspace.id, v.knowledge_id, v.number);
   // Counted before the job starts: until it completes, the current version is the one being replaced.
-  const warnings = await manualEditsDropped(deps.db, workspace.id, v.knowledge_id);
+  const warnings = await manualEditsDropped(deps, workspace.id, v.knowledge_id);
   try {
     await startJob(deps.temporal, ingestVersionWorkflow, {
       workflowId: jobId,
@@ -163,7 +163,7 @@ export async function replaceFile(
   let v: KnowledgeVersionRow | undefined;
   try {
     const fits = await writeWithinQuota(
-      deps.db,
+      deps,
       workspace,
       deps.config.limits.defaultStorageQuotaBytes,
       staged.sizeBytes,
@@ -292,7 +292,7 @@ export async function replaceText(
       content_hash: contentHash(text),
       created_by: versionAuthor(auth),
     });
-    if (attributes !== undefined) await writeKnowledgeAttributes(trx, row, attributes);
+    if (attributes !== undefined) await writeKnowledgeAttributes({ db: trx }, row, attributes);
     return next;
   });
   return startVersion(deps, auth.workspace, v, 'text', Buffer.byteLength(text) <= INLINE_INGEST_MAX_BYTES);
@@ -313,7 +313,7 @@ export async function listVisibleVersions(
   auth: AuthState,
   knowledgeId: string,
 ): Promise<{ row: KnowledgeRow; versions: KnowledgeVersionRow[] }> {
-  const row = await loadVisibleKnowledge(db, auth, knowledgeId);
+  const row = await loadVisibleKnowledge({ db }, auth, knowledgeId);
   return { row, versions: await versions.listVersions(db, auth.workspace.id, row.id) };
 }
 

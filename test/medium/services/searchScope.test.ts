@@ -93,14 +93,17 @@ describe('search scope by credential', function () {
       [items.a],
     );
 
-    assert.equal((await loadKnowledge(db, rbac.workspace.id, items.a, await accessFilter(db, roleAAuth))).id, items.a);
+    assert.equal(
+      (await loadKnowledge({ db }, rbac.workspace.id, items.a, await accessFilter(db, roleAAuth))).id,
+      items.a,
+    );
     for (const [auth, id] of [
       [roleAAuth, items.b],
       [roleAAuth, items.none],
       [accessAuth(rbac, { subject: 'carol' }), items.a],
       [apiKeyAuth(rbac), items.foreign],
     ] as const) {
-      await rejectsWithAppError(loadKnowledge(db, rbac.workspace.id, id, await accessFilter(db, auth)), {
+      await rejectsWithAppError(loadKnowledge({ db }, rbac.workspace.id, id, await accessFilter(db, auth)), {
         status: 404,
         message: KnowledgeMessages.notFound,
       });

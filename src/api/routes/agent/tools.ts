@@ -71,7 +71,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     description: 'One knowledge item by id: its type, content (URL, file path or text), status and metadata.',
     input: GetKnowledgeToolInputSchema,
     async run({ deps, auth }, input) {
-      const row = await loadVisibleKnowledge(deps.db, auth, input.knowledgeId);
+      const row = await loadVisibleKnowledge(deps, auth, input.knowledgeId);
       const output = presentKnowledge(row);
       return {
         output,

@@ -64,14 +64,14 @@ export function knowledgeRouter(deps: Deps): Router {
   /** Loads an item the caller may see; invisible items are reported as not found. */
   const loadVisible = async (ctx: Context) => {
     const auth = requireAuth(ctx);
-    const row = await knowledgeService.loadVisibleKnowledge(deps.db, auth, ctx.params.knowledgeId ?? '');
+    const row = await knowledgeService.loadVisibleKnowledge(deps, auth, ctx.params.knowledgeId ?? '');
     return { auth, row };
   };
 
   router.get(base, read, async (ctx) => {
     const auth = requireAuth(ctx);
     const { page, limit, filter, externalId } = validate(KnowledgeListQuerySchema, ctx.query);
-    const { rows, total } = await knowledgeService.listVisibleKnowledge(deps.db, auth, {
+    const { rows, total } = await knowledgeService.listVisibleKnowledge(deps, auth, {
       offset: (page - 1) * limit,
       limit,
       filter,
@@ -174,7 +174,7 @@ export function knowledgeRouter(deps: Deps): Router {
       ctx.request.body,
       'metadata must be an object with at least one property',
     );
-    const { rows, total, files, chunks } = await knowledgeService.searchByMetadata(deps.db, auth, input);
+    const { rows, total, files, chunks } = await knowledgeService.searchByMetadata(deps, auth, input);
     ctx.set('X-Total-Count', String(total));
     ctx.set('X-Page', String(input.page));
     ctx.set('X-Limit', String(input.limit));
@@ -184,11 +184,7 @@ export function knowledgeRouter(deps: Deps): Router {
   // Which uploads and items a caller may track: services/knowledge/knowledge.ts loadTrackedUpload.
   router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadFileMetadataId', read, async (ctx) => {
     const auth = requireAuth(ctx);
-    const { upload, row } = await knowledgeService.loadTrackedUpload(
-      deps.db,
-      auth,
-      ctx.params.uploadFileMetadataId ?? '',
-    );
+    const { upload, row } = await knowledgeService.loadTrackedUpload(deps, auth, ctx.params.uploadFileMetadataId ?? '');
     ctx.body = {
       id: upload.id,
       filename: upload.filename,
@@ -215,8 +211,8 @@ export function knowledgeRouter(deps: Deps): Router {
         : undefined;
     const updated =
       input.attributes !== undefined && !started
-        ? await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes)
-        : await knowledgeService.loadVisibleKnowledge(deps.db, auth, row.id);
+        ? await knowledgeService.replaceKnowledgeAttributes(deps, row, input.attributes)
+        : await knowledgeService.loadVisibleKnowledge(deps, auth, row.id);
     const body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps, updated));
     ctx.body = started?.warnings ? { ...body, warnings: started.warnings } : body;
   });
@@ -262,7 +258,7 @@ export function knowledgeRouter(deps: Deps): Router {
   router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {
     const { row } = await loadVisible(ctx);
     const input = validate(ReservedFieldSchema, ctx.request.body, 'Missing required field');
-    await knowledgeService.updateReservedField(deps.db, row, input);
+    await knowledgeService.updateReservedField(deps, row, input);
     ctx.body = { knowledgeId: row.id };
   });
 

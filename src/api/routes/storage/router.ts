@@ -10,7 +10,7 @@ export function storageRouter(deps: Deps): Router {
   router.get('/', guard(deps, 'storage.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     ctx.body = (await storageUsage(
-      deps.db,
+      deps,
       workspace,
       deps.config.limits.defaultStorageQuotaBytes,
     )) satisfies StorageUsage;
