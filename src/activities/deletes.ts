@@ -7,11 +7,11 @@ export function createDeleteActivities(deps: { db: Db }) {
   return {
     /** Erasure: every stored file of a space (idempotent: none once the space is gone). */
     async listSpaceStoredFiles(input: { workspaceId: string; spaceId: string }): Promise<string[]> {
-      return spaceStoredFiles(deps.db, input.workspaceId, input.spaceId);
+      return spaceStoredFiles(deps, input.workspaceId, input.spaceId);
     },
     /** Erasure: the space's user and every row of the space (idempotent: false once gone). */
     async eraseSpaceRecords(input: { workspaceId: string; spaceId: string }): Promise<boolean> {
-      return withHeartbeat('erasing', () => eraseSpaceRecords(deps.db, input.workspaceId, input.spaceId));
+      return withHeartbeat('erasing', () => eraseSpaceRecords(deps, input.workspaceId, input.spaceId));
     },
     /**
      * Cascade delete: one batch of leaves under rootId (see services/operations/cascadeDeletes.ts). A local activity (one

@@ -23,7 +23,7 @@ describe('spaces service', function () {
     const space = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'gone', roleId: roleA });
     const jobId = await startSpaceErasure(stack.deps, ws.workspace.id, space.spaceId);
     assert.equal((await jobOutcome(stack.deps.temporal, jobId)).ok, true);
-    await rejectsWithAppError(loadSpace(stack.deps.db, ws.workspace.id, space.spaceId), notFound);
+    await rejectsWithAppError(loadSpace(stack.deps, ws.workspace.id, space.spaceId), notFound);
     assert.equal(await spacesRepo.findSpaceUserByExternalId(stack.deps.db, ws.workspace.id, 'gone'), undefined);
     await rejectsWithAppError(startSpaceErasure(stack.deps, ws.workspace.id, space.spaceId), notFound);
   });

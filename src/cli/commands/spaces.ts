@@ -21,7 +21,7 @@ export function registerSpaces(program: Command): void {
         ) => {
           const w = await requireWorkspace(db, opts.workspace);
           const space = await addSpaceMember(
-            db,
+            { db },
             w.id,
             uuid('--space', opts.space),
             { externalId: opts.user, email: opts.email },

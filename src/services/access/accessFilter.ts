@@ -2,14 +2,14 @@
 // own scope.
 import type { AuthState } from '../../policies/credentials';
 import { knowledgeScope } from '../../policies/scopes';
-import type { Db } from '../../db/knex';
 import { audienceExists } from '../../db/repositories/catalog';
 import type { AccessFilter } from '../../db/repositories/search';
 import type { ItemFilter } from '../../domain/filter';
 import { notFound } from '../../errors';
+import type { DbDeps } from '../deps';
 
 export async function accessFilter(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   request: { audienceId?: string; roleIds?: string[]; filter?: ItemFilter } = {},
 ): Promise<AccessFilter> {

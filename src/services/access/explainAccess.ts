@@ -1,6 +1,5 @@
 // "Why not?" for the operator: gathers what decides whether a role's search finds an item (its roles, its
 // chunks, the RBAC status, the filter) and lets src/policies/knowledgeAccess.ts name the rule that hides it.
-import type { Db } from '../../db/knex';
 import { countChunks } from '../../db/repositories/chunks';
 import { findVisibleKnowledge } from '../../db/repositories/knowledge';
 import { visibilityRoles, type VisibilityRole } from '../../db/repositories/roles';
@@ -11,6 +10,7 @@ import { explainKnowledgeAccess, type AccessExplanation } from '../../policies/k
 import { loadVisibleKnowledge } from '../knowledge/knowledge';
 import { loadRole } from './roles';
 import { ruleOfItem, type ItemRule } from '../sources/sourceRules';
+import type { DbDeps } from '../deps';
 
 export interface KnowledgeAccess {
   item: KnowledgeRow;
@@ -25,14 +25,14 @@ export interface KnowledgeAccess {
 }
 
 export async function explainAccess(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   knowledgeId: string,
   input: { roleId?: string; filter?: ItemFilter },
 ): Promise<KnowledgeAccess> {
   const workspaceId = auth.workspace.id;
   const item = await loadVisibleKnowledge({ db }, auth, knowledgeId);
-  const role = input.roleId ? await loadRole(db, workspaceId, input.roleId) : undefined;
+  const role = input.roleId ? await loadRole({ db }, workspaceId, input.roleId) : undefined;
   const [byItem, chunks, passing, sourceRule] = await Promise.all([
     visibilityRoles(db, workspaceId, [item.id]),
     countChunks(db, workspaceId, item.id),

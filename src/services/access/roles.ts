@@ -2,11 +2,10 @@
 // request joins (or repeats, harmlessly) the same job and can never create a second role.
 import { authorizeInWorkspace } from '../../policies/authorize';
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/knex';
 import * as roles from '../../db/repositories/roles';
 import * as workspaces from '../../db/repositories/workspaces';
 import type { RoleRow, WorkspaceRow } from '../../db/rows';
-import type { Deps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 import { conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
@@ -27,7 +26,7 @@ export { RoleMessages } from '../../domain/roles';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
 
-export async function loadRole(db: Db, workspaceId: string, roleId: string): Promise<RoleRow> {
+export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
   const role = isUuid(roleId) ? await roles.findRole(db, workspaceId, roleId) : undefined;
   if (!role) throw notFound(RoleMessages.notFound);
   return role;
@@ -78,7 +77,7 @@ export async function updateRole(
   roleId: string,
   patch: Partial<RoleFields>,
 ): Promise<{ workflowId: string; role: RoleRow }> {
-  const role = await loadRole(deps.db, workspaceId, roleId);
+  const role = await loadRole(deps, workspaceId, roleId);
   if (patch.customerRoleId) {
     const holder = await roles.findRoleByCustomerRoleId(deps.db, workspaceId, patch.customerRoleId);
     if (holder && holder.id !== role.id) throw conflict(RoleMessages.duplicate);
@@ -107,7 +106,7 @@ export async function deleteRole(
   workspaceId: string,
   roleId: string,
 ): Promise<{ workflowId: string; roleId: string }> {
-  const role = await loadRole(deps.db, workspaceId, roleId);
+  const role = await loadRole(deps, workspaceId, roleId);
   const workflowId = `role-delete:${workspaceId}:${role.id}`;
   await startJob(deps.temporal, deleteRoleWorkflow, {
     workflowId,
@@ -150,26 +149,30 @@ export async function changeKnowledgeRoles(
   return { knowledgeId: item.id, workflowId, roleIds: unique };
 }
 
-export const setRbacStatus = (db: Db, workspaceId: string, enabled: boolean): Promise<WorkspaceRow> =>
+export const setRbacStatus = ({ db }: DbDeps, workspaceId: string, enabled: boolean): Promise<WorkspaceRow> =>
   workspaces.setRbacEnabled(db, workspaceId, enabled);
 
-export const listRoles = (db: Db, workspaceId: string): Promise<RoleRow[]> => roles.listRoles(db, workspaceId);
+export const listRoles = ({ db }: DbDeps, workspaceId: string): Promise<RoleRow[]> => roles.listRoles(db, workspaceId);
 
 export const findRoles = (
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   criteria: { customerRoleId?: string; name?: string },
 ): Promise<RoleRow[]> => roles.findRoles(db, workspaceId, criteria);
 
 /** The role with this customerRoleId (an exact, case-sensitive match); 404 when there is none. */
-export async function loadRoleByCustomerRoleId(db: Db, workspaceId: string, customerRoleId: string): Promise<RoleRow> {
+export async function loadRoleByCustomerRoleId(
+  { db }: DbDeps,
+  workspaceId: string,
+  customerRoleId: string,
+): Promise<RoleRow> {
   const role = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
   if (!role) throw notFound(RoleMessages.notFound);
   return role;
 }
 
 /** An item's roles, shown only to a caller who may see the item (as get-knowledge decides). */
-export async function visibleKnowledgeRoles(db: Db, auth: AuthState, knowledgeId: string): Promise<RoleRow[]> {
+export async function visibleKnowledgeRoles({ db }: DbDeps, auth: AuthState, knowledgeId: string): Promise<RoleRow[]> {
   const item = await loadVisibleKnowledge({ db }, auth, knowledgeId);
   return roles.knowledgeRoles(db, auth.workspace.id, item.id);
 }

@@ -13,7 +13,7 @@ export async function listCategories(
   { db }: DbDeps,
   auth: AuthState,
 ): Promise<Array<CategoryRow & { knowledge_count: number }>> {
-  return catalog.listCategoriesWithCounts(db, auth.workspace.id, await accessFilter(db, auth));
+  return catalog.listCategoriesWithCounts(db, auth.workspace.id, await accessFilter({ db }, auth));
 }
 
 /** The category's items the caller may see; 404 for an unknown category. */
@@ -24,7 +24,7 @@ export async function listCategoryKnowledge(
 ): Promise<Array<KnowledgeRow & { category_id: string }>> {
   const category = isUuid(categoryId) ? await catalog.findCategory(db, auth.workspace.id, categoryId) : undefined;
   if (!category) throw notFound('Category not found');
-  return catalog.categoryKnowledge(db, auth.workspace.id, category.id, await accessFilter(db, auth));
+  return catalog.categoryKnowledge(db, auth.workspace.id, category.id, await accessFilter({ db }, auth));
 }
 
 type TaxonomyRows = Awaited<ReturnType<typeof catalog.listTaxonomies>>;
@@ -49,7 +49,7 @@ export async function listTaxonomies(
     includeCategories?: boolean;
   },
 ): Promise<TaxonomyWithLinks[]> {
-  const roleIds = taxonomyRoleIds(await accessFilter(db, auth), query.roleId);
+  const roleIds = taxonomyRoleIds(await accessFilter({ db }, auth), query.roleId);
   if (!roleIds) return [];
   const rows = await catalog.listTaxonomies(db, auth.workspace.id, { roleIds, languageId: query.languageId });
   const ids = rows.map((r) => r.id);

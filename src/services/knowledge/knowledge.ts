@@ -62,7 +62,10 @@ export async function listVisibleKnowledge(
   page: { offset: number; limit: number; metadata?: MetadataFilter; filter?: ItemFilter; externalId?: string },
 ): Promise<{ rows: KnowledgeRow[]; total: number }> {
   const { filter, ...rest } = page;
-  return knowledge.listKnowledge(db, auth.workspace.id, { ...rest, access: await accessFilter(db, auth, { filter }) });
+  return knowledge.listKnowledge(db, auth.workspace.id, {
+    ...rest,
+    access: await accessFilter({ db }, auth, { filter }),
+  });
 }
 
 /** Items shown per metadata-search result (its first chunks). */

@@ -489,7 +489,7 @@ export async function rankedVisibleSearch(
   auth: AuthState,
   input: { query: string; limit: number; mode?: SearchMode } & RequestFilter & RankingOptions,
 ): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
-  const filter = await accessFilter(deps.db, auth, input);
+  const filter = await accessFilter(deps, auth, input);
   const options: RankingOptions = {
     scoreThreshold: input.scoreThreshold,
     hybridWeight: input.hybridWeight,
@@ -521,6 +521,6 @@ export async function titleSearchVisible(
   auth: AuthState,
   input: { title: string; limit: number } & RequestFilter,
 ): Promise<SearchResult[]> {
-  const filter = await accessFilter(db, auth, input);
+  const filter = await accessFilter({ db }, auth, input);
   return titleSearch({ db }, auth.workspace.id, { title: input.title, limit: input.limit, filter });
 }

@@ -7,7 +7,7 @@ import { loadSpace } from './spaces';
 
 /** Starts (or joins, while it runs) the erasure of a space; returns its job id. Unknown spaces are 404. */
 export async function startSpaceErasure(deps: Deps, workspaceId: string, spaceId: string): Promise<string> {
-  const space = await loadSpace(deps.db, workspaceId, spaceId);
+  const space = await loadSpace(deps, workspaceId, spaceId);
   const workflowId = WorkflowIds.eraseUserSpace(workspaceId, space.id);
   await startJob(deps.temporal, eraseUserSpaceWorkflow, {
     workflowId,

@@ -28,6 +28,7 @@ import type { Config } from '../../config';
 import { lockWorkspaceScope } from '../../db/repositories/locks';
 import { boundReached } from '../operations/bounds';
 import { requireMessageFitsQuota } from '../knowledge/storageQuota';
+import type { DbDeps } from '../deps';
 
 export const SpaceMessages = {
   notFound: 'Space not found',
@@ -39,7 +40,7 @@ export const SpaceMessages = {
 /** The spec's space and RAG errors carry the literal error value "Error". */
 export const spaceError = (status: number, message: string) => new AppError(status, message, 'Error');
 
-export async function loadSpace(db: Db, workspaceId: string, spaceId: string): Promise<SpaceRow> {
+export async function loadSpace({ db }: DbDeps, workspaceId: string, spaceId: string): Promise<SpaceRow> {
   const space = isUuid(spaceId) ? await spaces.findSpace(db, workspaceId, spaceId) : undefined;
   if (!space) throw spaceError(404, SpaceMessages.notFound);
   return space;
@@ -52,12 +53,12 @@ export async function loadSpace(db: Db, workspaceId: string, spaceId: string): P
  * With need 'manageFiles', a caller that reaches the space but may not delete its files (a GUEST) is 403.
  */
 export async function requireSpaceAccess(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   spaceId: string,
   need: 'reach' | 'manageFiles' = 'reach',
 ): Promise<SpaceRow> {
-  const space = await loadSpace(db, auth.workspace.id, spaceId);
+  const space = await loadSpace({ db }, auth.workspace.id, spaceId);
   // The space user a user space token speaks for: its membership is one of the facts the policy weighs.
   const userId = spaceSpeaker(auth);
   const [owner, memberRole] = await Promise.all([
@@ -136,7 +137,11 @@ export async function activateUserSpace(
   return { token, spaceId: space.id, userId: input.externalId, isNew };
 }
 
-export async function resolveGroup(db: Db, space: SpaceRow, groupId: string | undefined): Promise<SpaceGroupRow> {
+export async function resolveGroup(
+  { db }: DbDeps,
+  space: SpaceRow,
+  groupId: string | undefined,
+): Promise<SpaceGroupRow> {
   if (groupId === undefined) {
     const group = await spaces.defaultGroup(db, space.id);
     if (group) return group;
@@ -165,7 +170,7 @@ export const MESSAGES_MAX_PAGE = 200;
  * size sets a response's size); `before` must be a message of the group.
  */
 export async function messagePage(
-  db: Db,
+  { db }: DbDeps,
   spaceId: string,
   groupId: string,
   limit: number | undefined,
@@ -184,14 +189,14 @@ export async function messagePage(
 }
 
 /** Erasure, step one: every stored file of the space (kept in the workflow's history for the last step). */
-export const spaceStoredFiles = (db: Db, workspaceId: string, spaceId: string): Promise<string[]> =>
+export const spaceStoredFiles = ({ db }: DbDeps, workspaceId: string, spaceId: string): Promise<string[]> =>
   spaces.spaceStorageKeys(db, workspaceId, spaceId);
 
 /**
  * Erasure, step two: the space's owner and with them every row of the space, then the search counts that
  * still name it; false when already gone.
  */
-export const eraseSpaceRecords = (db: Db, workspaceId: string, spaceId: string): Promise<boolean> =>
+export const eraseSpaceRecords = ({ db }: DbDeps, workspaceId: string, spaceId: string): Promise<boolean> =>
   db.transaction(async (trx) => {
     const erased = await spaces.deleteSpaceAndOwner(trx, workspaceId, spaceId);
     await searchCounts.dropScope(trx, workspaceId, searchCounts.spaceScope(spaceId));
@@ -200,7 +205,7 @@ export const eraseSpaceRecords = (db: Db, workspaceId: string, spaceId: string):
 
 /** Adds a co-host or guest (upserting the space user by the customer's id); the activating user is the host. */
 export async function addSpaceMember(
-  db: Db,
+  { db }: DbDeps,
   workspaceId: string,
   spaceId: string,
   member: { externalId: string; email?: string },
@@ -232,7 +237,7 @@ export async function activateUserSpaceWithRole(
 
 /** A space the caller reaches, with its members, groups and the workspace's organization name. */
 export async function describeSpace(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthState,
   spaceId: string,
 ): Promise<{
@@ -241,7 +246,7 @@ export async function describeSpace(
   groups: SpaceGroupRow[];
   organizationName: string;
 }> {
-  const space = await requireSpaceAccess(db, auth, spaceId);
+  const space = await requireSpaceAccess({ db }, auth, spaceId);
   const [members, groups, org] = await Promise.all([
     spaces.members(db, space.id),
     spaces.groups(db, space.id),
@@ -265,12 +270,12 @@ export const createGroup = (
 
 /** A page of a group's messages (the space's default group when none is named), oldest first. */
 export async function listGroupMessages(
-  db: Db,
+  { db }: DbDeps,
   space: SpaceRow,
   query: { groupId?: string; limit?: number; before?: string },
 ) {
-  const group = await resolveGroup(db, space, query.groupId);
-  return spaces.listMessages(db, group.id, await messagePage(db, space.id, group.id, query.limit, query.before));
+  const group = await resolveGroup({ db }, space, query.groupId);
+  return spaces.listMessages(db, group.id, await messagePage({ db }, space.id, group.id, query.limit, query.before));
 }
 
 export interface NewMessage {
@@ -303,7 +308,7 @@ export async function postMessage(
   const { db } = deps;
   const { bounds } = deps.config;
   const userId = spaceUserId(auth);
-  const group = await resolveGroup(db, space, input.groupId);
+  const group = await resolveGroup({ db }, space, input.groupId);
   if (input.messageAIId && !(await spaces.findMessage(db, space.id, input.messageAIId))) {
     throw spaceError(404, SpaceMessages.messageNotFound);
   }
@@ -339,7 +344,7 @@ export async function postMessage(
 
 /** Feedback on a message of the space: thumbUp and thumbDown exclude each other. */
 export async function setMessageFeedback(
-  db: Db,
+  { db }: DbDeps,
   space: SpaceRow,
   messageId: string,
   feedback: { thumbUp?: boolean; thumbDown?: boolean },

@@ -24,7 +24,7 @@ describe('search scope by credential', function () {
 
   /** Titles of every item the credential's search finds, sorted. */
   async function found(auth: AuthState, mode: SearchMode): Promise<string[]> {
-    const filter = await accessFilter(stack.deps.db, auth);
+    const filter = await accessFilter(stack.deps, auth);
     const results = await searchKnowledge(stack.deps, auth.workspace.id, {
       query: 'quarterly harbour report',
       limit: 20,
@@ -86,7 +86,7 @@ describe('search scope by credential', function () {
     const titles = await titleSearch({ db }, rbac.workspace.id, {
       title: 'harbour',
       limit: 20,
-      filter: await accessFilter(db, roleAAuth),
+      filter: await accessFilter({ db }, roleAAuth),
     });
     assert.deepEqual(
       titles.map((r) => r.row.id),
@@ -94,7 +94,7 @@ describe('search scope by credential', function () {
     );
 
     assert.equal(
-      (await loadKnowledge({ db }, rbac.workspace.id, items.a, await accessFilter(db, roleAAuth))).id,
+      (await loadKnowledge({ db }, rbac.workspace.id, items.a, await accessFilter({ db }, roleAAuth))).id,
       items.a,
     );
     for (const [auth, id] of [
@@ -103,7 +103,7 @@ describe('search scope by credential', function () {
       [accessAuth(rbac, { subject: 'carol' }), items.a],
       [apiKeyAuth(rbac), items.foreign],
     ] as const) {
-      await rejectsWithAppError(loadKnowledge({ db }, rbac.workspace.id, id, await accessFilter(db, auth)), {
+      await rejectsWithAppError(loadKnowledge({ db }, rbac.workspace.id, id, await accessFilter({ db }, auth)), {
         status: 404,
         message: KnowledgeMessages.notFound,
       });
@@ -118,7 +118,7 @@ describe('search scope by credential', function () {
 
   it('refuses an audience of another workspace (404)', async () => {
     await rejectsWithAppError(
-      accessFilter(stack.deps.db, apiKeyAuth(rbac), { audienceId: '00000000-0000-4000-8000-000000000000' }),
+      accessFilter(stack.deps, apiKeyAuth(rbac), { audienceId: '00000000-0000-4000-8000-000000000000' }),
       { status: 404, message: 'Audience not found' },
     );
   });

@@ -125,7 +125,7 @@ export function knowledgeRouter(deps: Deps): Router {
     const { workspace } = auth;
     const { input, staged } = await receiveUpload(ctx, deps, workspace, uploadGate(), UploadFieldsSchema);
     try {
-      if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
+      if (input.spaceId) await loadSpace(deps, workspace.id, input.spaceId);
     } catch (err) {
       await discardUpload(deps, workspace, staged);
       throw err;
