@@ -121,7 +121,7 @@ const kindSyntax = [
   },
 ];
 /** Where a token's type is read to sign, verify or authenticate it (not to decide what it may do). */
-const tokenTypeReaders = ['src/services/tokens.ts', 'src/api/middleware/authenticate.ts'];
+const tokenTypeReaders = ['src/services/access/tokens.ts', 'src/api/middleware/authenticate.ts'];
 
 const forbid = (targets, message, { types = false } = {}) => ({
   regex: relative(targets),

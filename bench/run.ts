@@ -16,7 +16,7 @@ import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { createTestDatabase } from '../test/helpers/database';
 import { startStack, type TestStack } from '../test/helpers/stack';
-import { ensureEmbeddingSpace } from '../src/services/embeddingSpace';
+import { ensureEmbeddingSpace } from '../src/services/search/embeddingSpace';
 import { measureAgent } from './agent/agent.bench';
 import { measureAuthOverhead } from './auth/overhead.bench';
 import { measureHostileFiles, measureUploadMemory } from './hardening/hardening.bench';
@@ -134,7 +134,7 @@ async function writeResult(suite: Suite | 'retrieval-models' | 'retrieval-contex
 async function retrievalSuite() {
   const database = await createTestDatabase('kws_retrieval');
   try {
-    await ensureEmbeddingSpace(database.db, {
+    await ensureEmbeddingSpace(database, {
       name: 'local',
       model: 'all-MiniLM-L6-v2',
       modelVersion: 'bench',

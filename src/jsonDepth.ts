@@ -1,5 +1,5 @@
 // How deep JSON text nests, measured before it is parsed. Request bodies (src/api/middleware/body.ts) and the
-// tool-call arguments an agent server sends (src/services/agentRuns.ts) are refused beyond MAX_JSON_DEPTH: no
+// tool-call arguments an agent server sends (src/services/agent/agentRuns.ts) are refused beyond MAX_JSON_DEPTH: no
 // shape we accept needs more, and deeper values reach recursive code downstream (PostgreSQL's jsonb parser
 // answered 10,000 levels with an error that became a 500).
 

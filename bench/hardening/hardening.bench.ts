@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../src/db/knex';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
-import { bootstrap } from '../../src/services/admin';
+import { bootstrap } from '../../src/services/operations/admin';
 import { accessHeaders, createTenant } from '../../test/helpers/factories';
 import { followUpload, uploadRequest } from '../../test/helpers/knowledge';
 import type { TestStack } from '../../test/helpers/stack';
@@ -149,7 +149,7 @@ export async function measureUploadMemory(opts: {
       api.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
     });
     const ca = await readFile(path.join(dataDir, 'tls', 'cert.pem'), 'utf8');
-    const tenant = await bootstrap(db, { organizationName: 'bench', workspaceName: 'bench', apiKeyName: 'bench' });
+    const tenant = await bootstrap({ db }, { organizationName: 'bench', workspaceName: 'bench', apiKeyName: 'bench' });
     const call = (method: string, pathname: string, headers: Record<string, string>, body?: Buffer) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = https.request(new URL(pathname, baseUrl), { method, headers, ca }, (res) => {

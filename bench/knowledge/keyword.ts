@@ -7,7 +7,7 @@
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
 import type { EmbeddingProvider } from '../../src/embeddings';
-import { DEFAULT_RETRIEVAL, searchKnowledge } from '../../src/services/search';
+import { DEFAULT_RETRIEVAL, searchKnowledge } from '../../src/services/search/search';
 import { loadAverage, round, summarize, type Summary } from '../lib/stats';
 import { QUERIES, selectivityFilters, type SearchFilterCase } from './search';
 import { HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';

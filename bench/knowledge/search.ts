@@ -5,7 +5,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
-import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search';
+import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search/search';
 import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
@@ -382,7 +382,7 @@ export async function measureSearchLatency(
         headers: caller.searchHeaders,
         body: (query) => ({ query, limit: 10, ...(f.roleId ? { roleIds: [f.roleId] } : {}) }),
       });
-      const plan = await choosePlan(db, ws, access);
+      const plan = await choosePlan({ db: db }, ws, access);
       const sql = rawSearchSql(plan, f.roleId !== undefined);
       const rawBindings = (vec: string) => (f.roleId ? [vec, ws, ws, f.roleId, vec] : [vec, ws, ws, vec]);
       const series = { api: [] as number[], raw: [] as number[], embed: [] as number[] };
@@ -413,7 +413,7 @@ export async function measureSearchLatency(
           const t2 = performance.now();
           await embeddings.embedQuery(query);
           const t3 = performance.now();
-          const chosen = await choosePlan(db, ws, access);
+          const chosen = await choosePlan({ db: db }, ws, access);
           const t4 = performance.now();
           await search.nearestItems(db, ws, access, vector, 10, chosen);
           const t5 = performance.now();
@@ -551,7 +551,7 @@ async function efSearchSweep(
   const first = queries[0] as { vector: number[] };
   const captured = await captureVectorQuery(
     db,
-    () => nearestItems(db, workspaceId, {}, first.vector, 10, 'hnsw'),
+    () => nearestItems({ db: db }, workspaceId, {}, first.vector, 10, 'hnsw'),
     'first',
   );
   const probe = search.toVectorLiteral(first.vector);
@@ -598,7 +598,7 @@ export async function measureRecall(
     { filter: 'role 50%', selectivity: 0.5, access: { requiredRoleId: roles.p50 } },
     { filter: 'role 10%', selectivity: 0.1, access: { requiredRoleId: roles.p10 } },
     { filter: 'role 1%', selectivity: 0.01, access: { requiredRoleId: roles.p1 } },
-    // A request's attribute filter, which the maintained counts cannot see (services/search.ts probeFilter).
+    // A request's attribute filter, which the maintained counts cannot see (services/search/search.ts probeFilter).
     {
       filter: ATTRIBUTE_1_PERCENT,
       selectivity: 0.01,
@@ -607,7 +607,7 @@ export async function measureRecall(
     { filter: 'none', selectivity: 1, access: {}, uniform: true },
   ];
   for (const c of cases) {
-    const chosenPlan = await choosePlan(db, workspaceId, c.access);
+    const chosenPlan = await choosePlan({ db: db }, workspaceId, c.access);
     const exactMs: number[] = [];
     const chosenMs: number[] = [];
     const choosePlanMs: number[] = [];
@@ -624,13 +624,13 @@ export async function measureRecall(
       const truth = await search.nearestItems(db, workspaceId, c.access, vector, 10, 'exact');
       exactMs.push(performance.now() - t);
       t = performance.now();
-      const chosen = await nearestItems(db, workspaceId, c.access, vector, 10);
+      const chosen = await nearestItems({ db: db }, workspaceId, c.access, vector, 10);
       chosenMs.push(performance.now() - t);
       t = performance.now();
-      await choosePlan(db, workspaceId, c.access);
+      await choosePlan({ db: db }, workspaceId, c.access);
       choosePlanMs.push(performance.now() - t);
       t = performance.now();
-      const hnsw = await nearestItems(db, workspaceId, c.access, vector, 10, 'hnsw');
+      const hnsw = await nearestItems({ db: db }, workspaceId, c.access, vector, 10, 'hnsw');
       hnswMs.push(performance.now() - t);
       const truthIds = new Set(truth.map((h) => h.knowledgeId));
       asked.push({ vector, truth: truthIds });
@@ -655,9 +655,11 @@ export async function measureRecall(
       chosenMs: summarize(chosenMs),
       choosePlanMs: summarize(choosePlanMs),
       hnswMs: summarize(hnswMs),
-      chosenPlanExplained: await explainServiceQuery(db, () => nearestItems(db, workspaceId, c.access, probe, 10)),
+      chosenPlanExplained: await explainServiceQuery(db, () =>
+        nearestItems({ db: db }, workspaceId, c.access, probe, 10),
+      ),
       hnswPlanExplained: await explainServiceQuery(db, () =>
-        nearestItems(db, workspaceId, c.access, probe, 10, 'hnsw'),
+        nearestItems({ db: db }, workspaceId, c.access, probe, 10, 'hnsw'),
       ),
       ...(c.filter === 'none' ? { efSearchSweep: await efSearchSweep(db, workspaceId, asked) } : {}),
     });

@@ -180,7 +180,7 @@ export async function loadItems(opts: LoadOptions): Promise<{ items: number; chu
 }
 
 export const HNSW_INDEX = 'knowledge_chunks_embedding_hnsw';
-/** The definition src/services/embeddingSpace.ts creates. */
+/** The definition src/services/search/embeddingSpace.ts creates. */
 export const HNSW_INDEX_SQL = `CREATE INDEX ${HNSW_INDEX} ON knowledge_chunks USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)`;
 
 export async function hnswIndexDefinition(db: Db): Promise<string | undefined> {

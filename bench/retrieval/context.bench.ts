@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import type { ChunkOptions } from '../../src/extract/chunk';
-import { DEFAULT_RETRIEVAL } from '../../src/services/search';
+import { DEFAULT_RETRIEVAL } from '../../src/services/search/search';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
 import { evaluateCompared, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';

@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/knex';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
-import { DEFAULT_RETRIEVAL } from '../../src/services/search';
+import { DEFAULT_RETRIEVAL } from '../../src/services/search/search';
 import { loadAverage, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
 import { EmbeddingCache } from './embeddingCache';

@@ -14,7 +14,7 @@ import type { EmbeddingProvider } from '../../src/embeddings';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import { nearestChunks, toVectorLiteral, type ChunkHit } from '../../src/db/repositories/search';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
-import { fuseItems, queryShape, type Fusion } from '../../src/services/fusion';
+import { fuseItems, queryShape, type Fusion } from '../../src/services/search/fusion';
 import {
   DEFAULT_RETRIEVAL,
   RAG_MODE,
@@ -24,7 +24,7 @@ import {
   type RankingOptions,
   type RetrievalSettings,
   type SearchMode,
-} from '../../src/services/search';
+} from '../../src/services/search/search';
 import { distinctInOrder, evaluate, roundMetrics, type Judged, type Metrics } from '../../src/domain/retrievalMetrics';
 import { rerankerFromSettings, type Reranker } from '../../src/embeddings/rerank';
 import { createTenant } from '../../test/helpers/factories';
@@ -269,7 +269,7 @@ export async function evaluateRuns(
       } else {
         const vector = run.mode === 'keyword' ? undefined : (queryVectors.get(q.question) as number[]);
         const passages = await retrievePassages(
-          db,
+          { db },
           corpus.workspaceId,
           {},
           { text: q.question, vector },
@@ -646,7 +646,7 @@ export async function runRetrievalBench(db: Db, opts: RetrievalBenchOptions) {
         identifier: labels.filter((q) => q.kind === 'identifier').length,
         /** Mean share of a question's words found in the paragraph that answers it. */
         wordOverlap: overlap,
-        /** Questions per kind and query shape (services/fusion.ts queryShape). */
+        /** Questions per kind and query shape (services/search/fusion.ts queryShape). */
         shapes: shapeCounts,
       },
       defaults: { retrieval: DEFAULT_RETRIEVAL, ragMode: RAG_MODE },

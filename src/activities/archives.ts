@@ -7,8 +7,8 @@ import { MIME } from '../extract/mime';
 import { FailureReasons, resolveLimits } from '../extract/types';
 import type { SkippedMember } from '../extract/zip';
 import { newZipBudget, ZipArchive } from '../extract/zipArchive';
-import { completeUnpackedFolder, recordArchiveMembers, requireWorkspace } from '../services/foundFiles';
-import { KnowledgeGoneError, requireItem } from '../services/ingestion';
+import { completeUnpackedFolder, recordArchiveMembers, requireWorkspace } from '../services/knowledge/childUploads';
+import { KnowledgeGoneError, requireItem } from '../services/knowledge/ingestion';
 import type { BlobStore } from '../storage/blobStore';
 import { uuidV5 } from '../temporal/constants';
 import { IngestionFailureTypes, type IngestFileInput } from '../workflows/contracts';
@@ -32,8 +32,8 @@ export function createArchiveActivities(deps: ArchiveDeps) {
     ): Promise<{ members: string[]; skipped: SkippedMember[] }> {
       // Heartbeats every 2 s throughout: storing one large member can outlast the 10 s heartbeat timeout.
       return withHeartbeat('unpacking', async () => {
-        const folder = await requireItem(db, input.workspaceId, input.knowledgeId);
-        const workspace = await requireWorkspace(db, input.workspaceId);
+        const folder = await requireItem({ db: db }, input.workspaceId, input.knowledgeId);
+        const workspace = await requireWorkspace({ db }, input.workspaceId);
         if (!folder.storage_key) throw new KnowledgeGoneError();
         const bytes = await deps.storage.get(folder.storage_key);
         if (!bytes) throw ApplicationFailure.nonRetryable(FailureReasons.missingFile, IngestionFailureTypes.extraction);
@@ -65,7 +65,7 @@ export function createArchiveActivities(deps: ArchiveDeps) {
       members: number;
       skipped: SkippedMember[];
     }): Promise<void> {
-      await completeUnpackedFolder(db, input.workspaceId, input.knowledgeId, input);
+      await completeUnpackedFolder({ db }, input.workspaceId, input.knowledgeId, input);
     },
   });
 }

@@ -1,20 +1,20 @@
 import type { Db } from '../db/knex';
-import { deleteLeafBatch } from '../services/cascadeDeletes';
-import { eraseSpaceRecords, spaceStoredFiles } from '../services/spaces';
+import { deleteLeafBatch } from '../services/operations/cascadeDeletes';
+import { eraseSpaceRecords, spaceStoredFiles } from '../services/spaces/spaces';
 import { withHeartbeat } from './heartbeat';
 
 export function createDeleteActivities(deps: { db: Db }) {
   return {
     /** Erasure: every stored file of a space (idempotent: none once the space is gone). */
     async listSpaceStoredFiles(input: { workspaceId: string; spaceId: string }): Promise<string[]> {
-      return spaceStoredFiles(deps.db, input.workspaceId, input.spaceId);
+      return spaceStoredFiles(deps, input.workspaceId, input.spaceId);
     },
     /** Erasure: the space's user and every row of the space (idempotent: false once gone). */
     async eraseSpaceRecords(input: { workspaceId: string; spaceId: string }): Promise<boolean> {
-      return withHeartbeat('erasing', () => eraseSpaceRecords(deps.db, input.workspaceId, input.spaceId));
+      return withHeartbeat('erasing', () => eraseSpaceRecords(deps, input.workspaceId, input.spaceId));
     },
     /**
-     * Cascade delete: one batch of leaves under rootId (see services/cascadeDeletes.ts). A local activity (one
+     * Cascade delete: one batch of leaves under rootId (see services/operations/cascadeDeletes.ts). A local activity (one
      * short transaction): it cannot heartbeat, and its workflow task's timeout stands for a heartbeat's.
      */
     async deleteLeafBatch(input: {
@@ -23,7 +23,7 @@ export function createDeleteActivities(deps: { db: Db }) {
       batchSize: number;
       purgeId?: string;
     }): Promise<{ deleted: number; storageKeys: string[]; rootDeleted: boolean }> {
-      return deleteLeafBatch(deps.db, input.workspaceId, input.rootId, input.batchSize, input.purgeId);
+      return deleteLeafBatch(deps, input.workspaceId, input.rootId, input.batchSize, input.purgeId);
     },
   };
 }

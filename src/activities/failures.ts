@@ -3,7 +3,7 @@
 import { ApplicationFailure, log } from '@temporalio/activity';
 import type { SandboxedExtractionError } from '../extract/sandbox';
 import { ExtractionError, FailureReasons, failureReason } from '../extract/types';
-import { KnowledgeGoneError, NoTextError, StoredFileMissingError } from '../services/ingestion';
+import { KnowledgeGoneError, NoTextError, StoredFileMissingError } from '../services/knowledge/ingestion';
 import { IngestionFailureTypes } from '../workflows/contracts';
 
 const gone = () => ApplicationFailure.nonRetryable(FailureReasons.deleted, IngestionFailureTypes.knowledgeGone);

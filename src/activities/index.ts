@@ -23,7 +23,7 @@ import { createVersionActivities } from './versions';
 import { createSyncSourceActivities } from './syncSources';
 import { createSourceRulesActivities } from './sourceRules';
 import { createWebhookActivities } from './webhooks';
-import type { VersionRetention } from '../services/versionRetention';
+import type { VersionRetention } from '../services/versions/versionRetention';
 import type { Activities } from '../workflows/activityContract';
 
 export interface ActivityDeps {

@@ -13,9 +13,9 @@ import {
   requireItem,
   type ExtractionDeps,
   type IngestionSettings,
-} from '../services/ingestion';
+} from '../services/knowledge/ingestion';
 import type { TemporalDeps } from '../temporal/client';
-import { afterVersionChange, type VersionRetention } from '../services/versionRetention';
+import { afterVersionChange, type VersionRetention } from '../services/versions/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
 import { EMBED_BATCH_CHUNKS, type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
@@ -58,7 +58,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
       const knowledgeId = knowledgeIdForUpload(input.uploadId);
       await measured('create', (setMime) =>
         timeStep(metrics, 'status', () =>
-          createKnowledgeForUpload(db, { ...input, knowledgeId }, (upload) => setMime(upload.mimetype)),
+          createKnowledgeForUpload({ db }, { ...input, knowledgeId }, (upload) => setMime(upload.mimetype)),
         ),
       );
       return { knowledgeId };
@@ -88,7 +88,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
       version?: number;
     }): Promise<number> {
       return measured('embed', async (setMime) => {
-        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+        const item = await requireItem({ db }, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
         const range = { from: input.from, to: input.to };
         return embedItemChunks(
@@ -112,10 +112,10 @@ export function createIngestionActivities(deps: IngestionDeps) {
       version?: number;
     }): Promise<{ version: number }> {
       return measured('complete', async (setMime) => {
-        const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+        const item = await requireItem({ db }, input.workspaceId, input.knowledgeId);
         if (item.mimetype) setMime(item.mimetype);
         const version = await timeStep(metrics, 'status', () =>
-          markItemCompleted(db, input.workspaceId, input.knowledgeId, input.version),
+          markItemCompleted({ db }, input.workspaceId, input.knowledgeId, input.version),
         );
         if (input.version !== undefined && deps.temporal && deps.versionRetention) {
           const { temporal, versionRetention } = deps;
@@ -134,7 +134,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
       stage?: IngestionStage;
       version?: number;
     }): Promise<void> {
-      const item = await markItemFailed(db, input.workspaceId, input.knowledgeId, input.message, input.version);
+      const item = await markItemFailed({ db }, input.workspaceId, input.knowledgeId, input.message, input.version);
       // A failed version is purged by the retention timer too, not only by the version cap.
       if (item && input.version !== undefined && deps.temporal && deps.versionRetention) {
         const { temporal, versionRetention } = deps;

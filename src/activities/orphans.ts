@@ -1,12 +1,12 @@
-// The orphan reaper's activity (the reaping is services/orphanUploads.ts's): an upload whose ingestion
+// The orphan reaper's activity (the reaping is services/knowledge/orphanUploads.ts's): an upload whose ingestion
 // workflow still runs is left alone; the recomputed usage of each workspace touched is returned (and logged).
 import { heartbeat, log } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { msToNumber } from '@temporalio/common/lib/time';
 import type { Duration } from '@temporalio/common';
 import type { Db } from '../db/knex';
-import { reapOrphanUploads } from '../services/orphanUploads';
-import { sweepPurgeOutbox } from '../services/purgeOutbox';
+import { reapOrphanUploads } from '../services/knowledge/orphanUploads';
+import { sweepPurgeOutbox } from '../services/operations/purgeOutbox';
 import type { ReapOrphansResult } from '../workflows/activityContract';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
@@ -34,7 +34,7 @@ export function createOrphanActivities(deps: { db: Db; storage: BlobStore; tempo
       const { temporal } = deps;
       if (!temporal) throw new Error('the purge outbox sweeper needs a Temporal client');
       const cutoff = new Date(Date.now() - msToNumber(input.grace));
-      const result = await sweepPurgeOutbox(deps.db, cutoff, BATCH, async ({ workspaceId, purgeId, keys }) => {
+      const result = await sweepPurgeOutbox(deps, cutoff, BATCH, async ({ workspaceId, purgeId, keys }) => {
         heartbeat({ purgeId });
         try {
           // The row's id is the purge's: a running purge is joined, one that completed is not run again, one

@@ -11,7 +11,7 @@ import {
   reembedBatch,
   requireTargetProvider,
   switchReembed,
-} from '../services/reembed';
+} from '../services/search/reembed';
 import type { Activities } from '../workflows/activityContract';
 import type { EmbeddingTarget } from '../workflows/contracts';
 import { withHeartbeat } from './heartbeat';
@@ -37,15 +37,15 @@ export function createReembedActivities(deps: { db: Db; nextEmbeddings?: Embeddi
     beginReembed: ({ target }) =>
       refusing(async () => {
         provider(target);
-        return beginReembed(deps.db, target);
+        return beginReembed(deps, target);
       }),
     reembedBatch: ({ target, ...batch }) =>
       refusing(() =>
-        withHeartbeat({ afterId: batch.afterId }, () => reembedBatch(deps.db, provider(target), target, batch)),
+        withHeartbeat({ afterId: batch.afterId }, () => reembedBatch(deps, provider(target), target, batch)),
       ),
-    countReembed: ({ target }) => refusing(() => countReembed(deps.db, target)),
-    indexReembed: () => withHeartbeat({ index: 'embedding_next' }, () => indexReembed(deps.db)),
-    switchReembed: ({ target }) => refusing(() => switchReembed(deps.db, target)),
-    finishReembed: ({ target }) => finishReembed(deps.db, target),
+    countReembed: ({ target }) => refusing(() => countReembed(deps, target)),
+    indexReembed: () => withHeartbeat({ index: 'embedding_next' }, () => indexReembed(deps)),
+    switchReembed: ({ target }) => refusing(() => switchReembed(deps, target)),
+    finishReembed: ({ target }) => finishReembed(deps, target),
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/knex';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Reranker } from '../embeddings/rerank';
 import type { Metrics } from '../observability/metrics';
-import { EvaluationError, evaluateBatch, finishEvaluation } from '../services/retrievalEvaluations';
+import { EvaluationError, evaluateBatch, finishEvaluation } from '../services/search/retrievalEvaluations';
 import type { Activities } from '../workflows/activityContract';
 import { EVALUATION_REFUSED } from '../workflows/contracts';
 import { withHeartbeat } from './heartbeat';
@@ -36,6 +36,6 @@ export function createEvaluationActivities(deps: {
         }
       }),
     finishRetrievalEvaluation: ({ workspaceId, evaluationId, error }) =>
-      finishEvaluation(deps.db, workspaceId, evaluationId, error),
+      finishEvaluation(deps, workspaceId, evaluationId, error),
   };
 }

@@ -1,9 +1,9 @@
-// Role activities: the writes are the service's (services/roleSync.ts); a refusal it answers with an
+// Role activities: the writes are the service's (services/access/roleSync.ts); a refusal it answers with an
 // AppError (404, 409) is final, so it becomes a non-retryable failure of the matching type.
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
-import { applyKnowledgeRoles, applyRolePatch, insertRoleOnce, removeRole } from '../services/roleSync';
+import { applyKnowledgeRoles, applyRolePatch, insertRoleOnce, removeRole } from '../services/access/roleSync';
 import {
   RoleFailureTypes,
   type CreateRoleInput,
@@ -26,20 +26,20 @@ export function createRoleActivities(deps: { db: Db }) {
   const { db } = deps;
   return {
     async insertRole(input: CreateRoleInput): Promise<void> {
-      await classified(() => insertRoleOnce(db, input.workspaceId, input.roleId, input.role));
+      await classified(() => insertRoleOnce({ db }, input.workspaceId, input.roleId, input.role));
     },
 
     async updateRole(input: UpdateRoleInput): Promise<void> {
-      await classified(() => applyRolePatch(db, input.workspaceId, input.roleId, input.patch));
+      await classified(() => applyRolePatch({ db }, input.workspaceId, input.roleId, input.patch));
     },
 
     async deleteRole(input: DeleteRoleInput): Promise<boolean> {
-      return removeRole(db, input.workspaceId, input.roleId);
+      return removeRole({ db }, input.workspaceId, input.roleId);
     },
 
     async changeKnowledgeRoles(input: RoleAssignmentInput): Promise<void> {
       await classified(() =>
-        applyKnowledgeRoles(db, input.workspaceId, input.knowledgeId, input.roleIds, input.action),
+        applyKnowledgeRoles({ db }, input.workspaceId, input.knowledgeId, input.roleIds, input.action),
       );
     },
   };

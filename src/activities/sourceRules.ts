@@ -1,9 +1,9 @@
-// The rules job's activities (workflows/sourceRules.ts): the steps are services/sourceRules.ts's, idempotent and
+// The rules job's activities (workflows/sourceRules.ts): the steps are services/sources/sourceRules.ts's, idempotent and
 // in the database; a batch heartbeats while it runs, so a worker killed mid-batch is retried elsewhere within a
 // minute (its transaction rolled back with it).
 import type { Db } from '../db/knex';
-import { applySourceRulesBatch, finishSourceRules, recordRolesChanged } from '../services/sourceRules';
-import type { WebhookDeliveryDeps } from '../services/webhookDelivery';
+import { applySourceRulesBatch, finishSourceRules, recordRolesChanged } from '../services/sources/sourceRules';
+import type { WebhookDeliveryDeps } from '../services/webhooks/webhookDelivery';
 import type { Activities } from '../workflows/activityContract';
 import { withHeartbeat } from './heartbeat';
 
@@ -15,10 +15,10 @@ export function createSourceRulesActivities(deps: {
 }): RulesActivities {
   return {
     async applySourceRulesBatch(input) {
-      return withHeartbeat('applying rules', () => applySourceRulesBatch(deps.db, input));
+      return withHeartbeat('applying rules', () => applySourceRulesBatch(deps, input));
     },
     async finishSourceRules(input) {
-      return finishSourceRules(deps.db, input);
+      return finishSourceRules(deps, input);
     },
     async recordRolesChanged(input) {
       return recordRolesChanged(deps, input);

@@ -13,7 +13,7 @@ import {
   requireVersion,
   storeFetchedChunks,
   storeItemChunks,
-} from '../services/ingestion';
+} from '../services/knowledge/ingestion';
 import { fetchPolicy, fetchWebDocument, type WebDocument, type WebSettings } from '../web/document';
 import { FetchError } from '../web/fetch';
 import { IngestionFailureTypes, type IngestSourceInput, type IngestVersionInput } from '../workflows/contracts';
@@ -49,20 +49,21 @@ export async function webDocumentPages(
 
 export function createSourceActivities(deps: SourceDeps) {
   const { db } = deps;
-  const load = (input: IngestSourceInput | IngestVersionInput) => requireItem(db, input.workspaceId, input.knowledgeId);
+  const load = (input: IngestSourceInput | IngestVersionInput) =>
+    requireItem({ db: db }, input.workspaceId, input.knowledgeId);
 
   return classifyFailures({
     async chunkStoredText(input: IngestSourceInput | IngestVersionInput): Promise<{ chunkCount: number }> {
-      const item = await requireItem(db, input.workspaceId, input.knowledgeId);
+      const item = await requireItem({ db: db }, input.workspaceId, input.knowledgeId);
       // A new version's text waits on the version until the switch makes it the item's content.
       const version = 'version' in input ? input.version : undefined;
       const text =
         version === undefined
           ? item.content
-          : ((await requireVersion(db, input.workspaceId, input.knowledgeId, version)).text ?? '');
+          : ((await requireVersion({ db: db }, input.workspaceId, input.knowledgeId, version)).text ?? '');
       const pages: ExtractedPage[] = [{ pageNumber: 1, text: normalizeNewlines(text).trim() }];
       const chunks = prepareChunks(pages, deps.ingestion, 'The text is empty');
-      await storeItemChunks(db, input.workspaceId, input.knowledgeId, chunks, {}, version);
+      await storeItemChunks({ db: db }, input.workspaceId, input.knowledgeId, chunks, {}, version);
       return { chunkCount: chunks.length };
     },
 
@@ -70,11 +71,11 @@ export function createSourceActivities(deps: SourceDeps) {
       input: IngestSourceInput | IngestVersionInput,
     ): Promise<{ chunkCount: number; unchanged?: boolean }> {
       const item = await load(input);
-      // A refetch (services/versions.ts refetchUrl): the page read again as the item's next version.
+      // A refetch (services/versions/versions.ts refetchUrl): the page read again as the item's next version.
       const version = 'version' in input ? input.version : undefined;
       if (version !== undefined) {
         try {
-          await requireVersion(db, input.workspaceId, input.knowledgeId, version);
+          await requireVersion({ db: db }, input.workspaceId, input.knowledgeId, version);
         } catch (err) {
           // The item stays but its version is gone: an earlier attempt found the page unchanged and dropped it.
           if (err instanceof KnowledgeGoneError) return { chunkCount: 0, unchanged: true };
@@ -99,14 +100,14 @@ export function createSourceActivities(deps: SourceDeps) {
       const { pages, title, excerpt, hashOf } = await webDocumentPages(deps, doc, input.knowledgeId);
       if (
         version !== undefined &&
-        (await dropUnchangedVersion(db, input.workspaceId, input.knowledgeId, version, contentHash(hashOf)))
+        (await dropUnchangedVersion({ db: db }, input.workspaceId, input.knowledgeId, version, contentHash(hashOf)))
       ) {
         return { chunkCount: 0, unchanged: true };
       }
       const chunks = prepareChunks(pages, deps.ingestion, `No text could be extracted from ${item.content}`);
       const contentType = doc.kind === 'html' ? 'text/html' : doc.mime;
       const fetched = { finalUrl: doc.url.toString(), contentType, hashOf, title, excerpt };
-      await storeFetchedChunks(db, item, fetched, chunks, version);
+      await storeFetchedChunks({ db: db }, item, fetched, chunks, version);
       return { chunkCount: chunks.length };
     },
   });

@@ -1,4 +1,4 @@
-// Source sync activities: the steps are services/sourceSyncSteps.ts's (idempotent, their state in the
+// Source sync activities: the steps are services/sources/sourceSyncSteps.ts's (idempotent, their state in the
 // database); the activities add the heartbeats (a long listing or fetch keeps its attempt, a dead worker's
 // is retried within a minute) and the failure types.
 import { Context } from '@temporalio/activity';
@@ -13,7 +13,7 @@ import {
   reassignSourceDocuments,
   removeVanishedDocuments,
   type SyncStepDeps,
-} from '../services/sourceSyncSteps';
+} from '../services/sources/sourceSyncSteps';
 import type { Activities } from '../workflows/activityContract';
 import { classifyFailures } from './failures';
 import { withHeartbeat } from './heartbeat';
@@ -39,7 +39,7 @@ const step = () => {
 export function createSyncSourceActivities(deps: SyncStepDeps): SyncActivities {
   return classifyFailures({
     async beginSourceSync(input) {
-      return beginSourceSync(deps.db, input);
+      return beginSourceSync(deps, input);
     },
     async listSourceDocuments(input) {
       return withHeartbeat('listing', () => listSourceDocuments(deps, input, step()));
@@ -48,19 +48,19 @@ export function createSyncSourceActivities(deps: SyncStepDeps): SyncActivities {
       return withHeartbeat('fetching', () => fetchSourceDocuments(deps, input, step()));
     },
     async completeSourceDocuments(input) {
-      return completeSourceDocuments(deps.db, input);
+      return completeSourceDocuments(deps, input);
     },
     async reassignSourceDocuments(input) {
-      return withHeartbeat('reassigning', () => reassignSourceDocuments(deps.db, input));
+      return withHeartbeat('reassigning', () => reassignSourceDocuments(deps, input));
     },
     async removeVanishedDocuments(input) {
-      return removeVanishedDocuments(deps.db, input);
+      return removeVanishedDocuments(deps, input);
     },
     async finishSourceSync(input) {
-      return finishSourceSync(deps.db, input);
+      return finishSourceSync(deps, input);
     },
     async clearPurgeOutbox(input) {
-      return clearPurgeOutbox(deps.db, input);
+      return clearPurgeOutbox(deps, input);
     },
     async dropOrphanSchedule(input) {
       return dropOrphanSchedule(deps, input);

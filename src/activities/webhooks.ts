@@ -7,7 +7,7 @@ import {
   markDeliveryFailed,
   recordWebhookEvent,
   type WebhookDeliveryDeps,
-} from '../services/webhookDelivery';
+} from '../services/webhooks/webhookDelivery';
 import { uuidV5 } from '../temporal/constants';
 import type { WebhookDeliveryInput, WebhookEventInput, WebhookEventRecorded } from '../workflows/contracts';
 

@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../services/deps';
-import { databaseDown } from '../services/health';
+import { databaseDown } from '../services/operations/health';
 import { jsonBody } from './middleware/body';
 import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';

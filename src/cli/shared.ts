@@ -5,7 +5,8 @@ import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/knex';
 import type { WorkspaceRow } from '../db/rows';
 import { isUuid } from '../ids';
-import { loadAdminWorkspace } from '../services/workspaces';
+import type { DbDeps } from '../services/deps';
+import { loadAdminWorkspace } from '../services/operations/workspaces';
 import { connectForCli } from './connect';
 
 export class CliError extends Error {}
@@ -57,14 +58,14 @@ export function action<A extends unknown[]>(run: (deps: CliDeps, ...args: A) => 
 
 /** The live workspace a --workspace option names. */
 export function requireWorkspace(db: Db, id: string): Promise<WorkspaceRow> {
-  return loadAdminWorkspace(db, uuid('--workspace', id));
+  return loadAdminWorkspace({ db }, uuid('--workspace', id));
 }
 
 /** `<group> delete --workspace W --id ID`: the same shape for every workspace-owned record. */
 export function deleteCommand(
   group: Command,
   idName: string,
-  remove: (db: Db, workspaceId: string, id: string) => Promise<void>,
+  remove: (deps: DbDeps, workspaceId: string, id: string) => Promise<void>,
 ): void {
   group
     .command('delete')
@@ -73,7 +74,7 @@ export function deleteCommand(
     .action(
       action(async ({ db }, opts: { workspace: string; id: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        await remove(db, w.id, uuid('--id', opts.id));
+        await remove({ db }, w.id, uuid('--id', opts.id));
         return { json: { id: opts.id, deleted: true }, text: `deleted ${opts.id}` };
       }),
     );
@@ -87,7 +88,7 @@ export function linkKnowledgeCommand(
     idName: string;
     /** The output's key for the id: categoryId, audienceId. */
     key: string;
-    link: (db: Db, workspaceId: string, id: string, knowledgeIds: string[]) => Promise<number>;
+    link: (deps: DbDeps, workspaceId: string, id: string, knowledgeIds: string[]) => Promise<number>;
   },
 ): void {
   group
@@ -100,7 +101,7 @@ export function linkKnowledgeCommand(
       action(async ({ db }, opts: { workspace: string; id: string; knowledge: string[] }) => {
         const w = await requireWorkspace(db, opts.workspace);
         const ids = opts.knowledge.map((k) => uuid('--knowledge', k));
-        const linked = await spec.link(db, w.id, uuid('--id', opts.id), ids);
+        const linked = await spec.link({ db }, w.id, uuid('--id', opts.id), ids);
         return { json: { [spec.key]: opts.id, linked }, text: `linked ${linked}` };
       }),
     );

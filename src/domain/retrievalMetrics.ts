@@ -1,5 +1,5 @@
 // Ranking metrics over labelled questions, one implementation for the retrieval evaluations
-// (services/retrievalEvaluations.ts) and the retrieval bench (bench/retrieval): recall@1/5/10 (the share of
+// (services/search/retrievalEvaluations.ts) and the retrieval bench (bench/retrieval): recall@1/5/10 (the share of
 // questions with a relevant item among the first k), MRR@10, and nDCG@10 with graded relevance (linear gain, as
 // trec_eval's ndcg_cut: a result of grade g adds g / log2(rank + 1); the ideal ordering sorts the grades).
 // A question is scored once (scoreQuestion: its first relevant rank and its nDCG@10), and a set of questions is

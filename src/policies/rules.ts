@@ -130,7 +130,7 @@ export const RULES = {
    * other a job only when its knowledge scope reaches the job's item (`itemReached`), so a job of another role's
    * item, a role's workflow or a space's erasure is hidden. A re-embed of the whole deployment is reported to
    * everyone (its counts only to the workspace: mayCountWorkspaceChunks in ./scopes.ts). Decided before a failed
-   * job's reason is read from Temporal (src/services/jobs.ts), so a hidden job costs what an absent id does.
+   * job's reason is read from Temporal (src/services/operations/jobs.ts), so a hidden job costs what an absent id does.
    */
   'job.read': (auth: AuthState, job: { deploymentWide: boolean; itemReached: boolean }): Decision =>
     isWorkspaceCredential(auth) || job.deploymentWide || job.itemReached

@@ -1,4 +1,4 @@
-// What a verified access token or user space token says: the claims services/tokens.ts signs and verifies,
+// What a verified access token or user space token says: the claims services/access/tokens.ts signs and verifies,
 // defined here, below both the services and the policies that read them.
 
 export type TokenType = 'access' | 'user_space';

@@ -1,7 +1,7 @@
 // The only place source and sync rows become JSON (never the source's secrets).
 import type { SourceSyncRow } from '../db/rows';
-import type { RulesPreview, SourceRulesView } from '../services/sourceRules';
-import type { SourceView } from '../services/syncSources';
+import type { RulesPreview, SourceRulesView } from '../services/sources/sourceRules';
+import type { SourceView } from '../services/sources/syncSources';
 
 export function presentSync(row: SourceSyncRow) {
   return {

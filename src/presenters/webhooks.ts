@@ -1,7 +1,7 @@
 // The only place webhook endpoint and delivery rows become JSON: the API's routes and the kws CLI both present
 // through here (below both entry layers, so neither imports the other).
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/rows';
-import { webhookMessageId } from '../services/webhookDelivery';
+import { webhookMessageId } from '../services/webhooks/webhookDelivery';
 
 export function presentEndpoint(row: WebhookEndpointRow, opts: { withSecret?: boolean } = {}) {
   return {

@@ -7,7 +7,7 @@ import type { Reranker } from '../embeddings/rerank';
 import type { SecretBox } from './secretBox';
 import type { Metrics } from '../observability/metrics';
 import type { Tracing } from '../observability/tracing';
-import type { TokenService } from './tokens';
+import type { TokenService } from './access/tokens';
 import type { BlobStore } from '../storage/blobStore';
 import type { TemporalDeps } from '../temporal/client';
 import type { OwnComponents } from '../web/ownComponents';
@@ -34,3 +34,9 @@ export interface Deps {
    */
   ownComponents: OwnComponents;
 }
+
+/**
+ * What most services need of the deps: the database, or a transaction in its place (`{ db: trx }`). A service
+ * takes the deps first and names only what it uses, so a test or an activity passes just that.
+ */
+export type DbDeps = Pick<Deps, 'db'>;

@@ -257,7 +257,7 @@ export async function listJobs(
       }),
     );
   } catch (err) {
-    // Unreachable, too slow, or refusing a page token (only our own sealed tokens reach it: services/workspaceJobs.ts)
+    // Unreachable, too slow, or refusing a page token (only our own sealed tokens reach it: services/operations/workspaceJobs.ts)
     // or the query (a cluster without the WorkspaceId search attribute): logged, so that a lasting misconfiguration
     // does not pass for an outage.
     onError?.(err);

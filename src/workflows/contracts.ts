@@ -98,7 +98,7 @@ export interface IngestVersionInput {
   organizationId: string;
   knowledgeId: string;
   version: number;
-  /** url: a URL item's page fetched again (services/versions.ts refetchUrl). */
+  /** url: a URL item's page fetched again (services/versions/versions.ts refetchUrl). */
   source: 'file' | 'text' | 'url';
   /** Every step as a local activity (a small plain file or text; see IngestFileInput). */
   inline?: boolean;
@@ -376,7 +376,7 @@ export type ReembedResult = ReembedProgress;
 /** The re-embed of a deployment to one model version: one at a time per version, joined if started again. */
 export const reembedWorkflowId = (t: EmbeddingTarget) => `reembed:${t.model}:${t.modelVersion}`.slice(0, 900);
 
-// Sources that stay in sync (syncSourceWorkflow, services/syncSources.ts).
+// Sources that stay in sync (syncSourceWorkflow, services/sources/syncSources.ts).
 
 export interface SyncSourceInput {
   workspaceId: string;
@@ -461,7 +461,7 @@ export interface SourceDocumentResult {
 /** The job kind (search attribute) of source syncs, scheduled or not. */
 export const SOURCE_SYNC_JOB_KIND = 'source-sync';
 
-// Retrieval evaluations (retrievalEvaluationWorkflow, services/retrievalEvaluations.ts).
+// Retrieval evaluations (retrievalEvaluationWorkflow, services/search/retrievalEvaluations.ts).
 
 export interface RetrievalEvaluationInput {
   workspaceId: string;

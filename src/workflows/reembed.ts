@@ -1,5 +1,5 @@
 // Re-embeds every chunk with another model beside the live vectors, then switches atomically (`kws reembed`;
-// services/reembed.ts). Search answers from the old vectors until the switch. Each round walks the chunks
+// services/search/reembed.ts). Search answers from the old vectors until the switch. Each round walks the chunks
 // without a vector of the new model in batches; the switch refuses while chunks ingested meanwhile still lack
 // one, and another round catches them up.
 import {

@@ -1,4 +1,4 @@
-// A retrieval evaluation (services/retrievalEvaluations.ts): batches of questions, each question searched under
+// A retrieval evaluation (services/search/retrievalEvaluations.ts): batches of questions, each question searched under
 // every run and recorded once, until none is left; then the metrics are stored. Each batch starts at the first
 // question without results, so a batch retried on another worker (its worker lost, or shut down mid-batch) goes
 // on where the recorded results end and never evaluates a recorded question again. Progress is the row's count

@@ -1,4 +1,4 @@
-// Applies a change of a source's rules to every document it brought (services/sourceRules.ts starts it as
+// Applies a change of a source's rules to every document it brought (services/sources/sourceRules.ts starts it as
 // `source-rules:<workspace>:<source>:<version>`): batches of documents not yet at the version get the roles and
 // attributes of the rule they match now, read from the facts the last sync recorded, so nothing is fetched or
 // embedded again. Each batch is one transaction and idempotent (a document at the version is not taken again),

@@ -1,4 +1,4 @@
-// Syncs one source (services/syncSources.ts starts it for "sync now"; the source's Temporal schedule starts
+// Syncs one source (services/sources/syncSources.ts starts it for "sync now"; the source's Temporal schedule starts
 // it on its interval): lists the source and compares each document's fingerprint with the one last indexed,
 // fetches only the new and changed ones (a new document becomes a child item of the source's root through
 // the file ingestion workflow; a changed one the item's next version through the versions path), removes the

@@ -7,7 +7,7 @@ import { createMetrics } from '../../src/observability/metrics';
 import { createIngestionActivities } from '../../src/activities/ingestion';
 import * as uploads from '../../src/db/repositories/uploads';
 import { createExtractor, type Extractor } from '../../src/extract';
-import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
+import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
 import { uploadKey } from '../../src/storage/keys';
 import { knowledgeIdForUpload } from '../../src/temporal/constants';
 import { createTenant } from '../helpers/factories';
@@ -87,18 +87,24 @@ describe('ingestion activities', () => {
   it('stops a deployment whose provider changes the vector dimension, and warns on a model change', async () => {
     const { db, embeddings } = stack.deps;
     await assert.rejects(
-      ensureEmbeddingSpace(db, { name: 'openai', model: 'text-embedding-3-small', modelVersion: 'x', dimension: 1536 }),
+      ensureEmbeddingSpace(
+        { db },
+        { name: 'openai', model: 'text-embedding-3-small', modelVersion: 'x', dimension: 1536 },
+      ),
       (err: unknown) =>
         err instanceof EmbeddingSpaceMismatchError &&
         /stores 384-dimensional vectors .* produces 1536/.test(err.message),
     );
-    const warning = await ensureEmbeddingSpace(db, {
-      name: 'local',
-      model: 'other-384',
-      modelVersion: '1',
-      dimension: embeddings.dimension,
-    });
+    const warning = await ensureEmbeddingSpace(
+      { db },
+      {
+        name: 'local',
+        model: 'other-384',
+        modelVersion: '1',
+        dimension: embeddings.dimension,
+      },
+    );
     assert.match(warning ?? '', /not comparable/);
-    assert.equal(await ensureEmbeddingSpace(db, embeddings), undefined);
+    assert.equal(await ensureEmbeddingSpace({ db }, embeddings), undefined);
   });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { loadConfig } from '../../src/config';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import * as agentService from '../../src/services/agent';
+import * as agentService from '../../src/services/agent/agent';
 import {
   AgentRagResponseSchema,
   MessageSchema,
@@ -171,7 +171,7 @@ describe('Agent API', function () {
       };
       const post = (threadId: string, content: string, id = randomUUID()) =>
         agentService.postMessage(
-          stack.deps.db,
+          stack.deps,
           auth,
           threadId,
           { id, role: 'user', content },

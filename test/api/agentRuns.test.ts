@@ -12,7 +12,7 @@ import * as apiKeys from '../../src/db/repositories/apiKeys';
 import * as roles from '../../src/db/repositories/roles';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/services/deps';
-import { AgentMessages } from '../../src/services/agent';
+import { AgentMessages } from '../../src/services/agent/agent';
 import { createSecretBox } from '../../src/services/secretBox';
 import {
   beginStream,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import * as apiKeys from '../../src/db/repositories/apiKeys';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { hashApiKey } from '../../src/services/apiKeys';
+import { hashApiKey } from '../../src/services/access/apiKeys';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { assertError } from '../helpers/assertions';
 import { getStack, type TestStack } from '../helpers/stack';

@@ -30,7 +30,7 @@ import type { Db } from '../../src/db/knex';
 import { allows, POLICY, type ActionPolicy } from '../../src/policies/actions';
 import { FORBIDDEN } from '../../src/policies/authorize';
 import type { CredentialKind } from '../../src/policies/credentials';
-import { activateUserSpace } from '../../src/services/spaces';
+import { activateUserSpace } from '../../src/services/spaces/spaces';
 import { createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
 import { multipartBody } from '../helpers/knowledge';

@@ -8,7 +8,7 @@ import type { JobSummarySchema } from '../../src/api/routes/roles/schema';
 import { AppError } from '../../src/errors';
 import { createSecretBox } from '../../src/services/secretBox';
 import type { Deps } from '../../src/services/deps';
-import { listWorkspaceJobs, JOBS_UNAVAILABLE } from '../../src/services/workspaceJobs';
+import { listWorkspaceJobs, JOBS_UNAVAILABLE } from '../../src/services/operations/workspaceJobs';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { uploadRequest, waitForJob } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';

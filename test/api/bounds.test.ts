@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Config } from '../../src/config';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/services/deps';
-import { requireMessageFitsQuota } from '../../src/services/storageQuota';
+import { requireMessageFitsQuota } from '../../src/services/knowledge/storageQuota';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
@@ -88,8 +88,8 @@ describe('bounds per space, per end user and per workspace', function () {
     };
     stack.deps.db.on('query', onQuery);
     try {
-      await requireMessageFitsQuota(stack.deps.db, row, after.usedBytes + 1, 1);
-      await assert.rejects(requireMessageFitsQuota(stack.deps.db, row, after.usedBytes, 1), /Storage quota exceeded/);
+      await requireMessageFitsQuota(stack.deps, row, after.usedBytes + 1, 1);
+      await assert.rejects(requireMessageFitsQuota(stack.deps, row, after.usedBytes, 1), /Storage quota exceeded/);
     } finally {
       stack.deps.db.off('query', onQuery);
     }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { EmbeddingError } from '../../src/embeddings/provider';
-import { ChunkMessages } from '../../src/services/chunks';
+import { ChunkMessages } from '../../src/services/knowledge/chunks';
 import { MAX_CHUNK_CHARACTERS, type Chunk as ChunkBody } from '../../src/api/routes/chunks/schema';
 import { assertError, withoutRequestId } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';

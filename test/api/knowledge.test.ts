@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
-import { createApiKey } from '../../src/services/apiKeys';
+import { createApiKey } from '../../src/services/access/apiKeys';
 import { createRole, createTenant, type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
@@ -424,7 +424,7 @@ describe('knowledge', () => {
         403,
         'Insufficient permissions',
       );
-      const spare = await createApiKey(stack.deps.db, tenant.workspaceId, 'spare');
+      const spare = await createApiKey(stack.deps, tenant.workspaceId, 'spare');
       assert.equal((await semantic({ query: 'x' }, { ...headers, 'x-api-key': spare.apiKey })).status, 200);
       await apiKeysRepo.revokeApiKey(stack.deps.db, tenant.workspaceId, spare.row.id);
       assertError(

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as catalog from '../../src/db/repositories/catalog';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { applySourceRulesBatch, finishSourceRules } from '../../src/services/sourceRules';
+import { applySourceRulesBatch, finishSourceRules } from '../../src/services/sources/sourceRules';
 import { insertRuledS3Source, rulesJobToEnd } from '../helpers/sourceRules';
 import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -264,8 +264,8 @@ describe('RBAC isolation (property-based)', function () {
 
         // The rules as a sync applies them (the steps the sync and the rules job share).
         if (before.length > 0) {
-          while ((await applySourceRulesBatch(db, { workspaceId: ws, sourceId, rulesVersion: 1, limit: 3 })).more);
-          await finishSourceRules(db, { workspaceId: ws, sourceId, rulesVersion: 1 });
+          while ((await applySourceRulesBatch({ db }, { workspaceId: ws, sourceId, rulesVersion: 1, limit: 3 })).more);
+          await finishSourceRules({ db }, { workspaceId: ws, sourceId, rulesVersion: 1 });
         }
         await check(expect(s.before, s.defaultBefore, paths), 'rules applied');
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import * as spacesRepo from '../../src/db/repositories/spaces';
-import { MESSAGES_MAX_PAGE } from '../../src/services/spaces';
+import { MESSAGES_MAX_PAGE } from '../../src/services/spaces/spaces';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { assertError, specFields } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';

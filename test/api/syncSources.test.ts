@@ -4,7 +4,7 @@
 // sources and refused credentials; schedules; the routes' refusals.
 import assert from 'node:assert/strict';
 import * as sourcesRepo from '../../src/db/repositories/syncedSources';
-import * as syncSteps from '../../src/services/sourceSyncSteps';
+import * as syncSteps from '../../src/services/sources/sourceSyncSteps';
 import { sourceScheduleId } from '../../src/temporal/schedules';
 import { purgeStoredFilesWorkflow } from '../../src/workflows';
 import { SOURCE_SYNC_JOB_KIND } from '../../src/workflows/contracts';
@@ -131,7 +131,7 @@ describe('sources that stay in sync (s3)', function () {
       defaultStorageQuotaBytes: 1e9,
     };
     const ws = tenant.workspaceId;
-    const begun = await syncSteps.beginSourceSync(stack.deps.db, {
+    const begun = await syncSteps.beginSourceSync(stack.deps, {
       workspaceId: ws,
       sourceId: source.id,
       jobId: `lost-${prefix}`,
@@ -140,12 +140,12 @@ describe('sources that stay in sync (s3)', function () {
     const step = { signal: new AbortController().signal, heartbeat: () => {} };
     assert.equal((await syncSteps.listSourceDocuments(stepDeps, ids, step)).vanished, 1);
     const purgeId = `purge-files:${ws}:${begun.syncId}:1`;
-    const first = await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10, purgeId });
+    const first = await syncSteps.removeVanishedDocuments(stack.deps, { ...ids, limit: 10, purgeId });
     assert.ok(first.storageKeys.includes(blob.storage_key));
-    const retried = await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10, purgeId });
+    const retried = await syncSteps.removeVanishedDocuments(stack.deps, { ...ids, limit: 10, purgeId });
     assert.deepEqual(retried, first, 'the retried step answers as the first did: its keys and its count');
-    assert.equal((await syncSteps.removeVanishedDocuments(stack.deps.db, { ...ids, limit: 10 })).more, false);
-    await syncSteps.finishSourceSync(stack.deps.db, { ...ids, status: 'COMPLETED' });
+    assert.equal((await syncSteps.removeVanishedDocuments(stack.deps, { ...ids, limit: 10 })).more, false);
+    await syncSteps.finishSourceSync(stack.deps, { ...ids, status: 'COMPLETED' });
     const record = await sourcesRepo.findSync(stack.deps.db, ws, begun.syncId);
     assert.equal(record?.deleted, 1, 'the document is counted once');
 

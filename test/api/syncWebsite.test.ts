@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as syncSteps from '../../src/services/sourceSyncSteps';
+import * as syncSteps from '../../src/services/sources/sourceSyncSteps';
 import { createRole, type Tenant } from '../helpers/factories';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 import { assertSyncFollowsChanges, foundText, SOURCE_TEXTS, sourceItems, syncToEnd } from '../helpers/sources';
@@ -240,7 +240,7 @@ describe('sources that stay in sync (website)', function () {
       ingestion: stack.config.ingestion,
       defaultStorageQuotaBytes: 1e9,
     };
-    const begun = await syncSteps.beginSourceSync(stack.deps.db, {
+    const begun = await syncSteps.beginSourceSync(stack.deps, {
       workspaceId: ws,
       sourceId: source.id,
       jobId: 'cut',
@@ -253,7 +253,7 @@ describe('sources that stay in sync (website)', function () {
     assert.deepEqual([outcome.kind, outcome.version], ['page', 2]);
     const version = () => stack.deps.db('knowledge_versions').where({ knowledge_id: item, number: 2 }).first();
     assert.equal((await version()).status, 'PROCESSING');
-    await syncSteps.finishSourceSync(stack.deps.db, { ...ids, status: 'FAILED', error: 'a step failed' });
+    await syncSteps.finishSourceSync(stack.deps, { ...ids, status: 'FAILED', error: 'a step failed' });
     assert.equal((await version()).status, 'FAILED', 'nothing will index it: it is failed');
 
     const next = await sync(source.id);
@@ -266,7 +266,7 @@ describe('sources that stay in sync (website)', function () {
     // A sync that ended as COMPLETED while the version it recorded was never indexed (its indexing was ended
     // with it): the next sync that finds the page changed supersedes that version instead of being refused.
     site.routes.set('/lighthouse', page('Lighthouse', ADDED));
-    const cut = await syncSteps.beginSourceSync(stack.deps.db, {
+    const cut = await syncSteps.beginSourceSync(stack.deps, {
       workspaceId: ws,
       sourceId: source.id,
       jobId: 'cut-2',

@@ -10,10 +10,10 @@ import { createActivities } from '../../src/activities';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import * as versionsRepo from '../../src/db/repositories/versions';
 import { activityDeps } from '../../src/main/deps';
-import { deleteLeafBatch } from '../../src/services/cascadeDeletes';
-import { ChunkMessages } from '../../src/services/chunks';
-import { VersionMessages } from '../../src/services/versions';
-import { purgeSupersededVersion } from '../../src/services/versionRetention';
+import { deleteLeafBatch } from '../../src/services/operations/cascadeDeletes';
+import { ChunkMessages } from '../../src/services/knowledge/chunks';
+import { VersionMessages } from '../../src/services/versions/versions';
+import { purgeSupersededVersion } from '../../src/services/versions/versionRetention';
 import { uploadKey } from '../../src/storage/keys';
 import { WorkflowIds } from '../../src/temporal/constants';
 import { purgeVersionWorkflow } from '../../src/workflows';
@@ -172,7 +172,7 @@ describe('version lifecycle: retention purge and caps', function () {
       );
       // Repeating the step after the purge is harmless and answers the file again (its deletion is idempotent).
       assert.deepEqual(
-        await purgeSupersededVersion(stack.deps.db, { workspaceId: ws, knowledgeId: id, version: 1, generation: 1 }),
+        await purgeSupersededVersion(stack.deps, { workspaceId: ws, knowledgeId: id, version: 1, generation: 1 }),
         { kind: 'purged', storageKey: old.storage_key },
       );
     });
@@ -423,7 +423,7 @@ describe('version lifecycle: retention purge and caps', function () {
     try {
       assert.ok(await knowledgeRepo.findKnowledge(trx, ws, id, { forUpdate: true }));
       await versionsRepo.insertVersion(trx, ws, id, { number: 2, status: 'PROCESSING', storage_key: key });
-      const deleting = deleteLeafBatch(stack.deps.db, ws, id, 500);
+      const deleting = deleteLeafBatch(stack.deps, ws, id, 500);
       await sleep(500); // the delete is under way (waiting, or it would have read the versions without this one)
       await trx.commit();
       const out = await deleting;

@@ -7,7 +7,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { createActivities } from '../../src/activities';
 import * as versionsRepo from '../../src/db/repositories/versions';
 import { activityDeps } from '../../src/main/deps';
-import { deleteSingleKnowledge } from '../../src/services/knowledge';
+import { deleteSingleKnowledge } from '../../src/services/knowledge/knowledge';
 import type { Activities } from '../../src/workflows/activityContract';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
@@ -216,7 +216,7 @@ describe('knowledge versions', function () {
       .whereNotNull('storage_key')
       .pluck('storage_key')) as string[];
     assert.equal(new Set(stored).size, 2, JSON.stringify(stored));
-    const purged = await deleteSingleKnowledge(stack.deps.db, tenant.workspaceId, id);
+    const purged = await deleteSingleKnowledge(stack.deps, tenant.workspaceId, id);
     assert.deepEqual([...purged].sort(), [...new Set(stored)].sort());
     assertError(await stack.request('GET', k(`/${id}/versions`), { headers: { 'x-api-key': tenant.apiKey } }), 401);
   });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/knex';
 import { toVectorLiteral } from '../../src/db/repositories/search';
 import * as roles from '../../src/db/repositories/roles';
-import { bootstrap } from '../../src/services/admin';
+import { bootstrap } from '../../src/services/operations/admin';
 import type { TestStack } from './stack';
 
 export interface Tenant {
@@ -15,7 +15,7 @@ export interface Tenant {
 let seq = 0;
 export async function createTenant(db: Db): Promise<Tenant> {
   seq += 1;
-  return bootstrap(db, { organizationName: `org ${seq}`, workspaceName: `ws ${seq}`, apiKeyName: 'test' });
+  return bootstrap({ db }, { organizationName: `org ${seq}`, workspaceName: `ws ${seq}`, apiKeyName: 'test' });
 }
 
 export async function createRole(db: Db, workspaceId: string, input: { name?: string; customerRoleId?: string } = {}) {

@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../src/db/repositories/roles';
 import { isUuid } from '../../src/ids';
-import { changeKnowledgeRoles, createRole, deleteRole, RoleMessages, updateRole } from '../../src/services/roles';
+import {
+  changeKnowledgeRoles,
+  createRole,
+  deleteRole,
+  RoleMessages,
+  updateRole,
+} from '../../src/services/access/roles';
 import { createWorkspace, jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
 import { insertItem, seededVector } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';

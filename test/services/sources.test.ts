@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as syncedSources from '../../src/db/repositories/syncedSources';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
-import { createTextItem, createWebsite, recrawl, SourceMessages } from '../../src/services/sources';
+import { createTextItem, createWebsite, recrawl, SourceMessages } from '../../src/services/knowledge/textAndWebItems';
 import { jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
 import { getStack, type TestStack } from '../helpers/stack';
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../src/db/repositories/roles';
 import * as spacesRepo from '../../src/db/repositories/spaces';
-import { startSpaceErasure } from '../../src/services/erasure';
-import { activateUserSpace, loadSpace, SpaceMessages } from '../../src/services/spaces';
+import { startSpaceErasure } from '../../src/services/spaces/erasure';
+import { activateUserSpace, loadSpace, SpaceMessages } from '../../src/services/spaces/spaces';
 import { apiKeyAuth, jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -23,7 +23,7 @@ describe('spaces service', function () {
     const space = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'gone', roleId: roleA });
     const jobId = await startSpaceErasure(stack.deps, ws.workspace.id, space.spaceId);
     assert.equal((await jobOutcome(stack.deps.temporal, jobId)).ok, true);
-    await rejectsWithAppError(loadSpace(stack.deps.db, ws.workspace.id, space.spaceId), notFound);
+    await rejectsWithAppError(loadSpace(stack.deps, ws.workspace.id, space.spaceId), notFound);
     assert.equal(await spacesRepo.findSpaceUserByExternalId(stack.deps.db, ws.workspace.id, 'gone'), undefined);
     await rejectsWithAppError(startSpaceErasure(stack.deps, ws.workspace.id, space.spaceId), notFound);
   });

@@ -11,8 +11,8 @@ import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import { createDeleteActivities } from '../../src/activities/deletes';
 import { createStorageActivities } from '../../src/activities/storage';
 import { createWebhookActivities } from '../../src/activities/webhooks';
-import { deleteLeafBatch } from '../../src/services/cascadeDeletes';
-import { clearPurgeOutbox } from '../../src/services/sourceSyncSteps';
+import { deleteLeafBatch } from '../../src/services/operations/cascadeDeletes';
+import { clearPurgeOutbox } from '../../src/services/sources/sourceSyncSteps';
 import { loadConfig } from '../../src/config';
 import { createMetrics } from '../../src/observability/metrics';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
@@ -82,7 +82,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       activities: {
         ...createDeleteActivities({ db }),
         ...createStorageActivities({ storage }),
-        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
+        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox({ db }, input),
         ...createWebhookActivities({
           db,
           metrics: createMetrics(),
@@ -140,7 +140,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     }
     // The batch's step as the workflow runs it; the first batch runs twice (its first result lost).
     const step = (batch: number) =>
-      deleteLeafBatch(db, ws, root.id, 2, `purge-files:${ws}:cascade-${root.id}-${batch}`);
+      deleteLeafBatch({ db }, ws, root.id, 2, `purge-files:${ws}:cascade-${root.id}-${batch}`);
     const first = await step(1);
     assert.equal(first.storageKeys.length, 2);
     const retried = await step(1);
@@ -161,7 +161,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       workflowBundle: await workflowBundle(),
       activities: {
         ...createStorageActivities({ storage }),
-        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
+        clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox({ db }, input),
       },
     });
     await worker.runUntil(async () => {
@@ -194,7 +194,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     const activities = {
       ...createDeleteActivities({ db }),
       ...createStorageActivities({ storage }),
-      clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox(db, input),
+      clearPurgeOutbox: (input: { workspaceId: string; purgeId: string }) => clearPurgeOutbox({ db }, input),
       ...createWebhookActivities({
         db,
         metrics: createMetrics(),

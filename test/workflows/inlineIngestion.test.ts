@@ -13,7 +13,7 @@ import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker
 import { createActivities } from '../../src/activities';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { activityDeps } from '../../src/main/deps';
-import { stageUpload } from '../../src/services/uploads';
+import { stageUpload } from '../../src/services/knowledge/uploads';
 import { knowledgeIdForUpload, WorkflowIds } from '../../src/temporal/constants';
 import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
 import { type Tenant } from '../helpers/factories';

@@ -11,8 +11,8 @@ import { createReembedActivities } from '../../src/activities/reembed';
 import { nearestChunks } from '../../src/db/repositories/search';
 import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
-import { ensureEmbeddingSpace } from '../../src/services/embeddingSpace';
-import { localModelTarget, startReembed, targetOf } from '../../src/services/reembed';
+import { ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
+import { localModelTarget, startReembed, targetOf } from '../../src/services/search/reembed';
 import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
 import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
 import { reembedWorkflowId } from '../../src/workflows/contracts';
@@ -23,8 +23,8 @@ import { accessHeaders, createRole, createTenant, insertItem } from '../helpers/
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
 import { startStack, workflowBundle } from '../helpers/stack';
 import { createLiveModelProvider } from '../../src/embeddings/liveModel';
-import { liveEmbeddingModel } from '../../src/services/embeddingSpace';
-import { embedItemChunks } from '../../src/services/ingestion';
+import { liveEmbeddingModel } from '../../src/services/search/embeddingSpace';
+import { embedItemChunks } from '../../src/services/knowledge/ingestion';
 
 const waitFor = async (what: string, check: () => Promise<boolean>) => {
   const until = Date.now() + 30_000;
@@ -54,7 +54,7 @@ describe('reembedWorkflow', function () {
     const { db } = database;
     const oldModel = testProvider('model-a', 0);
     const newModel = testProvider('model-b', 7777);
-    await ensureEmbeddingSpace(db, oldModel);
+    await ensureEmbeddingSpace({ db }, oldModel);
     const { workspaceId } = await createTenant(db);
     const texts = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map((w) => `${w} ${randomUUID()}`);
     for (const title of texts) await insertItem(db, workspaceId, { title, vector: await oldModel.embedQuery(title) });
@@ -319,7 +319,7 @@ describe('reembedWorkflow', function () {
       // A server without a provider for the live model answers 503 rather than searching with the wrong one.
       const stale = await stack.serve({
         ...stack.deps,
-        embeddings: createLiveModelProvider([oldModel], () => liveEmbeddingModel(db)),
+        embeddings: createLiveModelProvider([oldModel], () => liveEmbeddingModel({ db })),
       });
       const res = await stale.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
         headers: { ...headers, 'x-api-key': tenant.apiKey },

@@ -9,7 +9,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createEvaluationActivities } from '../../src/activities/retrievalEvaluations';
 import { findWorkspace } from '../../src/db/repositories/workspaces';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
-import { createEvaluation, deleteEvaluation } from '../../src/services/retrievalEvaluations';
+import { createEvaluation, deleteEvaluation } from '../../src/services/search/retrievalEvaluations';
 import { testEnv } from '../helpers/env';
 import { createTenant, insertItem } from '../helpers/factories';
 import { getStack, workflowBundle, type TestStack } from '../helpers/stack';
@@ -165,7 +165,7 @@ describe('retrievalEvaluationWorkflow', function () {
         assert.ok(Date.now() < deadline, 'nothing evaluated');
         await sleep(50);
       }
-      await deleteEvaluation(db, row.workspace_id, row.id);
+      await deleteEvaluation({ db }, row.workspace_id, row.id);
       const result = await stack.deps.temporal.client.workflow.getHandle(row.job_id).result();
       assert.equal(result.status, 'DELETED');
       assert.ok(result.questionsEvaluated < questions.length, 'it stopped at its next question');

@@ -9,7 +9,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { createSourceRulesActivities } from '../../src/activities/sourceRules';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { loadConfig } from '../../src/config';
-import { rulesJobId } from '../../src/services/sourceRules';
+import { rulesJobId } from '../../src/services/sources/sourceRules';
 import { applySourceRulesWorkflow } from '../../src/workflows/sourceRules';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';

@@ -10,11 +10,11 @@ import { AppError, badRequest, Messages, unauthorized, type ErrorHelp } from '..
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { TOKEN_ENDPOINT, tokenKind, type AuthState } from '../../policies/credentials';
-import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/apiKeys';
-import { credentialContext, recordApiKeyUse } from '../../services/authentication';
-import { standingWorkspace } from '../../services/credentials';
-import type { TokenRefusal } from '../../services/tokens';
-import { loadActiveWorkspace } from '../../services/workspaces';
+import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/access/apiKeys';
+import { credentialContext, recordApiKeyUse } from '../../services/access/authentication';
+import { standingWorkspace } from '../../services/access/credentials';
+import type { TokenRefusal } from '../../services/access/tokens';
+import { loadActiveWorkspace } from '../../services/operations/workspaces';
 import { ROUTE_GUARD, type GuardMiddleware, type GuardOptions, type RouteGuard } from './routeGuard';
 
 declare module 'koa' {
@@ -97,13 +97,13 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options:
         : {}),
     });
   }
-  const key = await verifyApiKey(deps.db, presented);
+  const key = await verifyApiKey(deps, presented);
   if (!key) throw invalidApiKey({ code: 'api_key_invalid' });
   if (!options.keyNamesWorkspace) {
     authorize({ workspaceId: key.workspace_id }, 'apiKey.address', { workspaceId: ctx.params.workspaceId });
   }
-  const workspace = await loadActiveWorkspace(deps.db, key.workspace_id);
-  recordApiKeyUse(deps.db, key.id);
+  const workspace = await loadActiveWorkspace(deps, key.workspace_id);
+  recordApiKeyUse(deps, key.id);
   return { kind: 'apiKey', workspace, apiKey: key };
 }
 
@@ -125,7 +125,7 @@ async function authenticateBearer(
       hint: 'This operation takes the workspace API key in x-api-key beside the bearer token.',
     });
   }
-  const context = await credentialContext(deps.db, {
+  const context = await credentialContext(deps, {
     workspaceId: claims.workspaceId,
     apiKeyId: claims.apiKeyId,
     roleId: claims.roleId,

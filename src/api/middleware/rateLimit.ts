@@ -18,7 +18,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-lim
 import type { Deps } from '../../services/deps';
 import { AppError, type ErrorCode } from '../../errors';
 import { rateBudget, type RateBudget } from '../../policies/rateBudgets';
-import { verifyApiKey } from '../../services/apiKeys';
+import { verifyApiKey } from '../../services/access/apiKeys';
 
 const TABLE = 'rate_limits';
 
@@ -62,7 +62,7 @@ async function budgetOf(ctx: Context, deps: Pick<Deps, 'db' | 'tokens'>): Promis
     if (claims) return rateBudget(claims);
   }
   // A failed lookup counts as unverified; the route's guard then answers for the database.
-  const apiKey = await verifyApiKey(deps.db, ctx.get('x-api-key') || undefined).catch(() => undefined);
+  const apiKey = await verifyApiKey(deps, ctx.get('x-api-key') || undefined).catch(() => undefined);
   return apiKey ? { kind: 'integrator', key: `key:${apiKey.id}` } : undefined;
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../services/apiKeys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../services/access/apiKeys';
 import { presentApiKey } from '../../presenters/apiKeys';
 import { action, requireWorkspace, uuid } from '../shared';
 
@@ -12,7 +12,7 @@ export function registerApiKeys(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string; name: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const { apiKey, row } = await createApiKey(db, w.id, opts.name);
+        const { apiKey, row } = await createApiKey({ db }, w.id, opts.name);
         return { json: { id: row.id, workspaceId: w.id, name: row.name, apiKey }, text: apiKey };
       }),
     );
@@ -21,7 +21,7 @@ export function registerApiKeys(program: Command): void {
     .requiredOption('--workspace <workspaceId>')
     .action(
       action(async ({ db }, opts: { workspace: string }) => {
-        const rows = await listApiKeys(db, uuid('--workspace', opts.workspace));
+        const rows = await listApiKeys({ db }, uuid('--workspace', opts.workspace));
         const out = rows.map(presentApiKey);
         return {
           json: out,
@@ -35,7 +35,7 @@ export function registerApiKeys(program: Command): void {
     .requiredOption('--id <apiKeyId>')
     .action(
       action(async ({ db }, opts: { workspace: string; id: string }) => {
-        await revokeApiKey(db, uuid('--workspace', opts.workspace), uuid('--id', opts.id));
+        await revokeApiKey({ db }, uuid('--workspace', opts.workspace), uuid('--id', opts.id));
         return { json: { id: opts.id, revoked: true }, text: `revoked ${opts.id}` };
       }),
     );

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createAudience, linkAudienceKnowledge } from '../../services/audiences';
+import { createAudience, linkAudienceKnowledge } from '../../services/catalog/audiences';
 import { action, linkKnowledgeCommand, requireWorkspace } from '../shared';
 
 export function registerAudiences(program: Command): void {
@@ -11,7 +11,7 @@ export function registerAudiences(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string; name: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const row = await createAudience(db, w.id, opts.name);
+        const row = await createAudience({ db }, w.id, opts.name);
         return { json: { id: row.id, name: row.name }, text: row.id };
       }),
     );

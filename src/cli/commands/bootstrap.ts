@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { bootstrap } from '../../services/admin';
+import { bootstrap } from '../../services/operations/admin';
 import { action } from '../shared';
 
 export function registerBootstrap(program: Command): void {
@@ -11,11 +11,14 @@ export function registerBootstrap(program: Command): void {
     .option('--key-name <name>', 'API key name', 'bootstrap')
     .action(
       action(async ({ db }, opts: { orgName: string; workspaceName: string; keyName: string }) => {
-        const out = await bootstrap(db, {
-          organizationName: opts.orgName,
-          workspaceName: opts.workspaceName,
-          apiKeyName: opts.keyName,
-        });
+        const out = await bootstrap(
+          { db },
+          {
+            organizationName: opts.orgName,
+            workspaceName: opts.workspaceName,
+            apiKeyName: opts.keyName,
+          },
+        );
         return {
           json: out,
           text: `organizationId ${out.organizationId}\nworkspaceId    ${out.workspaceId}\napiKey         ${out.apiKey}  (shown once; only its hash is stored)`,

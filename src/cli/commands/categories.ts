@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import type { CategoryRow } from '../../db/rows';
-import { createCategory, deleteCategory, linkCategoryKnowledge, updateCategory } from '../../services/categories';
+import {
+  createCategory,
+  deleteCategory,
+  linkCategoryKnowledge,
+  updateCategory,
+} from '../../services/catalog/categories';
 import { action, deleteCommand, definedOnly, linkKnowledgeCommand, requireWorkspace, uuid } from '../shared';
 
 const present = (row: CategoryRow) => ({
@@ -18,7 +23,7 @@ export function registerCategories(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string; name: string; description?: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        return present(await createCategory(db, w.id, { name: opts.name, description: opts.description }));
+        return present(await createCategory({ db }, w.id, { name: opts.name, description: opts.description }));
       }),
     );
   cat
@@ -31,7 +36,7 @@ export function registerCategories(program: Command): void {
       action(async ({ db }, opts: { workspace: string; id: string; name?: string; description?: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
         const patch = definedOnly({ name: opts.name, description: opts.description });
-        return present(await updateCategory(db, w.id, uuid('--id', opts.id), patch));
+        return present(await updateCategory({ db }, w.id, uuid('--id', opts.id), patch));
       }),
     );
   deleteCommand(cat, 'categoryId', deleteCategory);

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { SourceVisibility } from '../../db/rows';
-import { seedKnowledge, setSourceVisibility } from '../../services/knowledge';
+import { seedKnowledge, setSourceVisibility } from '../../services/knowledge/knowledge';
 import { action, requireWorkspace, uuid } from '../shared';
 
 const VISIBILITIES = ['none', 'source', 'download'];
@@ -30,7 +30,7 @@ export function registerKnowledge(program: Command): void {
           },
         ) => {
           const w = await requireWorkspace(db, opts.workspace);
-          const row = await seedKnowledge(db, w.id, {
+          const row = await seedKnowledge({ db: db }, w.id, {
             type: opts.type,
             title: opts.title,
             content: opts.content,
@@ -51,7 +51,7 @@ export function registerKnowledge(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string; id: string; visibility: SourceVisibility }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        await setSourceVisibility(db, w.id, uuid('--id', opts.id), opts.visibility);
+        await setSourceVisibility({ db: db }, w.id, uuid('--id', opts.id), opts.visibility);
         return { json: { id: opts.id, sourceVisibility: opts.visibility }, text: `${opts.id}: ${opts.visibility}` };
       }),
     );

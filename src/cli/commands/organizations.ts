@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createOrganization, createUser, listOrganizations } from '../../services/organizations';
+import { createOrganization, createUser, listOrganizations } from '../../services/operations/organizations';
 import { action, iso, uuid } from '../shared';
 
 export function registerOrganizations(program: Command): void {
@@ -9,13 +9,13 @@ export function registerOrganizations(program: Command): void {
     .requiredOption('--name <name>')
     .action(
       action(async ({ db }, opts: { name: string }) => {
-        const row = await createOrganization(db, opts.name);
+        const row = await createOrganization({ db }, opts.name);
         return { json: { id: row.id, name: row.name, createdAt: iso(row.created_at) }, text: row.id };
       }),
     );
   org.command('list').action(
     action(async ({ db }) => {
-      const rows = await listOrganizations(db);
+      const rows = await listOrganizations({ db });
       return {
         json: rows.map((r) => ({ id: r.id, name: r.name, createdAt: iso(r.created_at) })),
         text: rows.map((r) => `${r.id}  ${r.name}`).join('\n'),
@@ -34,11 +34,14 @@ export function registerUsers(program: Command): void {
     .requiredOption('--email <email>')
     .action(
       action(async ({ db }, opts: { org: string; name: string; email: string }) => {
-        const row = await createUser(db, {
-          organizationId: uuid('--org', opts.org),
-          name: opts.name,
-          email: opts.email,
-        });
+        const row = await createUser(
+          { db },
+          {
+            organizationId: uuid('--org', opts.org),
+            name: opts.name,
+            email: opts.email,
+          },
+        );
         return {
           json: { id: row.id, organizationId: row.organization_id, name: row.name, email: row.email },
           text: row.id,

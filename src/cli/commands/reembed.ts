@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { readLiveRuntimeInfo } from '../../embedded/runtime';
-import { localModelTarget, reembedStatus, startReembed } from '../../services/reembed';
+import { localModelTarget, reembedStatus, startReembed } from '../../services/search/reembed';
 import { connectTemporal } from '../../temporal/client';
 import { CliError, action } from '../shared';
 
@@ -25,7 +25,7 @@ export function registerReembed(program: Command): void {
         const temporal = await connectTemporal(address, config.temporal.namespace, config.temporal.taskQueue);
         try {
           const { jobId } = await startReembed(temporal, target, { batchSize });
-          const status = await reembedStatus(db);
+          const status = await reembedStatus({ db });
           return { json: { jobId, target, status }, text: jobId };
         } finally {
           await temporal.connection.close();

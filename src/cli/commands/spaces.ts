@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { addSpaceMember } from '../../services/spaces';
+import { addSpaceMember } from '../../services/spaces/spaces';
 import { action, requireWorkspace, uuid } from '../shared';
 
 export function registerSpaces(program: Command): void {
@@ -21,7 +21,7 @@ export function registerSpaces(program: Command): void {
         ) => {
           const w = await requireWorkspace(db, opts.workspace);
           const space = await addSpaceMember(
-            db,
+            { db: db },
             w.id,
             uuid('--space', opts.space),
             { externalId: opts.user, email: opts.email },

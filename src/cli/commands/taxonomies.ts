@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { TaxonomyRow } from '../../db/rows';
-import { createTaxonomy, deleteTaxonomy, updateTaxonomy, type TaxonomyLinks } from '../../services/taxonomies';
+import { createTaxonomy, deleteTaxonomy, updateTaxonomy, type TaxonomyLinks } from '../../services/catalog/taxonomies';
 import { action, deleteCommand, definedOnly, list, requireWorkspace, uuid } from '../shared';
 
 interface TaxonomyOpts {
@@ -40,7 +40,7 @@ export function registerTaxonomies(program: Command): void {
       action(async ({ db }, opts: TaxonomyOpts & { name: string; published: boolean }) => {
         const w = await requireWorkspace(db, opts.workspace);
         const fields = { name: opts.name, description: opts.description, published: opts.published };
-        return present(await createTaxonomy(db, w.id, fields, linksOf(opts)));
+        return present(await createTaxonomy({ db }, w.id, fields, linksOf(opts)));
       }),
     );
   withLinkOptions(tax.command('update'))
@@ -55,7 +55,7 @@ export function registerTaxonomies(program: Command): void {
           description: opts.description,
           published: opts.published === undefined ? undefined : opts.published === 'true',
         });
-        return present(await updateTaxonomy(db, w.id, uuid('--id', opts.id), patch, linksOf(opts)));
+        return present(await updateTaxonomy({ db }, w.id, uuid('--id', opts.id), patch, linksOf(opts)));
       }),
     );
   deleteCommand(tax, 'taxonomyId', deleteTaxonomy);

@@ -6,7 +6,7 @@ import {
   listWebhookEndpoints,
   updateWebhook,
   WebhookEvents,
-} from '../../services/webhooks';
+} from '../../services/webhooks/webhooks';
 import { presentDelivery, presentEndpoint } from '../../presenters/webhooks';
 import { action, CliError, list, requireWorkspace, uuid } from '../shared';
 
@@ -34,7 +34,7 @@ export function registerWebhooks(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        const rows = (await listWebhookEndpoints(db, w.id)).map((r) => presentEndpoint(r));
+        const rows = (await listWebhookEndpoints({ db }, w.id)).map((r) => presentEndpoint(r));
         return {
           json: rows,
           text: rows
@@ -88,7 +88,7 @@ export function registerWebhooks(program: Command): void {
     .action(
       action(async ({ db }, opts: { workspace: string; id: string }) => {
         const w = await requireWorkspace(db, opts.workspace);
-        await deleteWebhook(db, w.id, opts.id);
+        await deleteWebhook({ db }, w.id, opts.id);
         return { json: { id: opts.id, deleted: true }, text: `deleted ${opts.id}` };
       }),
     );
@@ -102,7 +102,7 @@ export function registerWebhooks(program: Command): void {
       action(async ({ db }, opts: { workspace: string; webhook?: string; limit?: number }) => {
         const w = await requireWorkspace(db, opts.workspace);
         const out = (
-          await listWebhookDeliveries(db, w.id, {
+          await listWebhookDeliveries({ db }, w.id, {
             endpointId: opts.webhook ? uuid('--webhook', opts.webhook) : undefined,
             limit: Math.min(Math.max(opts.limit ?? 50, 1), 1000),
           })

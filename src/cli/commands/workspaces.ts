@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createWorkspace, deleteWorkspace, listWorkspaces } from '../../services/workspaces';
+import { createWorkspace, deleteWorkspace, listWorkspaces } from '../../services/operations/workspaces';
 import { action, iso, uuid } from '../shared';
 
 export function registerWorkspaces(program: Command): void {
@@ -10,11 +10,14 @@ export function registerWorkspaces(program: Command): void {
     .option('--quota-bytes <n>', 'storage quota in bytes', (v) => Number.parseInt(v, 10))
     .action(
       action(async ({ db }, opts: { org: string; name: string; quotaBytes?: number }) => {
-        const row = await createWorkspace(db, {
-          organizationId: uuid('--org', opts.org),
-          name: opts.name,
-          storageQuotaBytes: opts.quotaBytes,
-        });
+        const row = await createWorkspace(
+          { db },
+          {
+            organizationId: uuid('--org', opts.org),
+            name: opts.name,
+            storageQuotaBytes: opts.quotaBytes,
+          },
+        );
         return { json: { id: row.id, organizationId: row.organization_id, name: row.name }, text: row.id };
       }),
     );
@@ -22,7 +25,7 @@ export function registerWorkspaces(program: Command): void {
     .option('--org <organizationId>')
     .action(
       action(async ({ db }, opts: { org?: string }) => {
-        const rows = await listWorkspaces(db, opts.org ? uuid('--org', opts.org) : undefined);
+        const rows = await listWorkspaces({ db }, opts.org ? uuid('--org', opts.org) : undefined);
         return {
           json: rows.map((r) => ({
             id: r.id,
@@ -40,7 +43,7 @@ export function registerWorkspaces(program: Command): void {
     .requiredOption('--workspace <workspaceId>')
     .action(
       action(async ({ db }, opts: { workspace: string }) => {
-        await deleteWorkspace(db, uuid('--workspace', opts.workspace));
+        await deleteWorkspace({ db }, uuid('--workspace', opts.workspace));
         return { json: { id: opts.workspace, deleted: true }, text: `deleted ${opts.workspace}` };
       }),
     );

@@ -7,7 +7,7 @@
 // - an item's switch to another version (current_version) takes the old version's chunks off and puts the new
 //   one's on, in the same transaction as the switch.
 // Every write that changes an item's chunks or switches its version holds the item's row lock
-// (services/chunks.ts, services/versions.ts, services/ingestion.ts), so a chunk's trigger and a switch never
+// (services/knowledge/chunks.ts, services/versions/versions.ts, services/knowledge/ingestion.ts), so a chunk's trigger and a switch never
 // read each other's half-done work. The partial index serves the counts of an item's enabled chunks of one
 // version (an index-only scan: the plan choice's candidate probe, and the triggers here).
 import type { Knex } from 'knex';

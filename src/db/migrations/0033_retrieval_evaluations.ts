@@ -1,4 +1,4 @@
-// Retrieval evaluations (services/retrievalEvaluations.ts): a labelled set of questions, the runs it compares,
+// Retrieval evaluations (services/search/retrievalEvaluations.ts): a labelled set of questions, the runs it compares,
 // and one result per question and run, written by the evaluation workflow's batches. A result is the
 // question's score under that run (its first relevant rank and nDCG@10, src/domain/retrievalMetrics.ts) and the
 // results that came first; `writes` counts the times it was written (1: the question was evaluated once).

@@ -10,7 +10,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
 import { parseFilter } from '../../../src/domain/filter';
-import { DEFAULT_RETRIEVAL, rankedSearch, searchKnowledge, type RetrievalSettings } from '../../../src/services/search';
+import {
+  DEFAULT_RETRIEVAL,
+  rankedSearch,
+  searchKnowledge,
+  type RetrievalSettings,
+} from '../../../src/services/search/search';
 import { createRole, createTenant } from '../../helpers/factories';
 import { kept, truth } from '../../helpers/searchCounts';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import type { AuthState } from '../../../src/policies/credentials';
-import { AgentMessages, createThread, listThreads, loadThread, postMessage } from '../../../src/services/agent';
-import { acquireRunLease, releaseRunLease, RunMessages } from '../../../src/services/agentRuns';
+import { AgentMessages, createThread, listThreads, loadThread, postMessage } from '../../../src/services/agent/agent';
+import { acquireRunLease, releaseRunLease, RunMessages } from '../../../src/services/agent/agentRuns';
 import { accessAuth, apiKeyAuth, createWorkspace, rejectsWithAppError, type Workspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
@@ -16,7 +16,7 @@ describe('agent threads and runs service', function () {
   const roomy = { maxMessages: 100, maxBytes: 1_000_000, defaultStorageQuotaBytes: 1e12, maxBytesPerSubject: 1e12 };
   const threadNotFound = { status: 404, message: AgentMessages.threadNotFound };
   const listed = async (auth: AuthState) =>
-    (await listThreads(stack.deps.db, auth, { page: 1, limit: 50 })).rows.map((t) => t.id).sort();
+    (await listThreads(stack.deps, auth, { page: 1, limit: 50 })).rows.map((t) => t.id).sort();
 
   before(async () => {
     stack = await getMediumStack();
@@ -42,18 +42,18 @@ describe('agent threads and runs service', function () {
       assert.equal(aliceThread.subject, 'alice');
       assert.equal(roleThread.subject, null);
 
-      assert.equal((await loadThread(db, alice, aliceThread.id)).id, aliceThread.id);
-      assert.equal((await loadThread(db, accessAuth(ws), aliceThread.id)).id, aliceThread.id);
+      assert.equal((await loadThread({ db }, alice, aliceThread.id)).id, aliceThread.id);
+      assert.equal((await loadThread({ db }, accessAuth(ws), aliceThread.id)).id, aliceThread.id);
       for (const outsider of [
         accessAuth(ws, { roleId: roleA, subject: 'bob' }),
         roleOnly,
         accessAuth(ws, { roleId: roleB, subject: 'alice' }),
         accessAuth(ws, { subject: 'alice' }),
       ]) {
-        await rejectsWithAppError(loadThread(db, outsider, aliceThread.id), threadNotFound);
+        await rejectsWithAppError(loadThread({ db }, outsider, aliceThread.id), threadNotFound);
       }
-      await rejectsWithAppError(loadThread(db, accessAuth(ws, { roleId: roleB }), roleThread.id), threadNotFound);
-      await rejectsWithAppError(loadThread(db, alice, roleThread.id), threadNotFound);
+      await rejectsWithAppError(loadThread({ db }, accessAuth(ws, { roleId: roleB }), roleThread.id), threadNotFound);
+      await rejectsWithAppError(loadThread({ db }, alice, roleThread.id), threadNotFound);
 
       assert.deepEqual(await listed(alice), [aliceThread.id]);
       assert.deepEqual(await listed(roleOnly), [roleThread.id]);
@@ -65,18 +65,12 @@ describe('agent threads and runs service', function () {
     it('keeps threads of another workspace out, and refuses a malformed id (400)', async () => {
       const thread = await createThread(stack.deps, accessAuth(ws), { title: 'mine' });
       const other = await createWorkspace(stack.deps.db);
-      await rejectsWithAppError(loadThread(stack.deps.db, accessAuth(other), thread.id), threadNotFound);
+      await rejectsWithAppError(loadThread(stack.deps, accessAuth(other), thread.id), threadNotFound);
       await rejectsWithAppError(
-        postMessage(
-          stack.deps.db,
-          accessAuth(other),
-          thread.id,
-          { id: randomUUID(), role: 'user', content: 'hi' },
-          roomy,
-        ),
+        postMessage(stack.deps, accessAuth(other), thread.id, { id: randomUUID(), role: 'user', content: 'hi' }, roomy),
         threadNotFound,
       );
-      await rejectsWithAppError(loadThread(stack.deps.db, accessAuth(ws), 'nope'), {
+      await rejectsWithAppError(loadThread(stack.deps, accessAuth(ws), 'nope'), {
         status: 400,
         message: AgentMessages.invalidThreadId,
       });
@@ -89,9 +83,9 @@ describe('agent threads and runs service', function () {
     const roleB = (await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'B' })).id;
     const roleThread = await createThread(stack.deps, accessAuth(ws, { roleId: roleA }), { title: 't' });
     const carol = await createThread(stack.deps, accessAuth(ws, { subject: 'carol' }), { title: 'c' });
-    assert.equal((await loadThread(stack.deps.db, accessAuth(ws, { roleId: roleB }), roleThread.id)).id, roleThread.id);
-    await rejectsWithAppError(loadThread(stack.deps.db, accessAuth(ws, { roleId: roleB }), carol.id), threadNotFound);
-    await rejectsWithAppError(loadThread(stack.deps.db, accessAuth(ws, { subject: 'dave' }), carol.id), threadNotFound);
+    assert.equal((await loadThread(stack.deps, accessAuth(ws, { roleId: roleB }), roleThread.id)).id, roleThread.id);
+    await rejectsWithAppError(loadThread(stack.deps, accessAuth(ws, { roleId: roleB }), carol.id), threadNotFound);
+    await rejectsWithAppError(loadThread(stack.deps, accessAuth(ws, { subject: 'dave' }), carol.id), threadNotFound);
     assert.deepEqual(await listed(accessAuth(ws, { roleId: roleB, subject: 'carol' })), [carol.id]);
   });
 
@@ -107,40 +101,34 @@ describe('agent threads and runs service', function () {
       const thread = await createThread(stack.deps, auth, { title: 'capped' });
       const limits = { maxMessages: 2, maxBytes: 1_000_000, defaultStorageQuotaBytes: 1e12, maxBytesPerSubject: 1e12 };
       const first = { id: randomUUID(), role: 'user' as const, content: 'one' };
-      assert.equal((await postMessage(stack.deps.db, auth, thread.id, first, limits)).created, true);
-      await postMessage(stack.deps.db, auth, thread.id, { id: randomUUID(), role: 'user', content: 'two' }, limits);
+      assert.equal((await postMessage(stack.deps, auth, thread.id, first, limits)).created, true);
+      await postMessage(stack.deps, auth, thread.id, { id: randomUUID(), role: 'user', content: 'two' }, limits);
       await rejectsWithAppError(
-        postMessage(stack.deps.db, auth, thread.id, { id: randomUUID(), role: 'user', content: 'three' }, limits),
+        postMessage(stack.deps, auth, thread.id, { id: randomUUID(), role: 'user', content: 'three' }, limits),
         { status: 409, message: 'The thread holds its maximum of 2 messages' },
       );
-      const retried = await postMessage(stack.deps.db, auth, thread.id, first, limits);
+      const retried = await postMessage(stack.deps, auth, thread.id, first, limits);
       assert.equal(retried.created, false);
       assert.equal(retried.message.content, 'one');
-      await rejectsWithAppError(postMessage(stack.deps.db, auth, thread.id, { ...first, content: 'changed' }, limits), {
+      await rejectsWithAppError(postMessage(stack.deps, auth, thread.id, { ...first, content: 'changed' }, limits), {
         status: 409,
         message: AgentMessages.messageConflict,
       });
-      assert.equal((await loadThread(stack.deps.db, auth, thread.id)).message_count, 2);
+      assert.equal((await loadThread(stack.deps, auth, thread.id)).message_count, 2);
     });
 
     it('stops a thread at its byte cap (409)', async () => {
       const thread = await createThread(stack.deps, auth, { title: 'bytes' });
       const limits = { maxMessages: 100, maxBytes: 600, defaultStorageQuotaBytes: 1e12, maxBytesPerSubject: 1e12 };
       await postMessage(
-        stack.deps.db,
+        stack.deps,
         auth,
         thread.id,
         { id: randomUUID(), role: 'user', content: 'x'.repeat(100) },
         limits,
       );
       await rejectsWithAppError(
-        postMessage(
-          stack.deps.db,
-          auth,
-          thread.id,
-          { id: randomUUID(), role: 'user', content: 'y'.repeat(400) },
-          limits,
-        ),
+        postMessage(stack.deps, auth, thread.id, { id: randomUUID(), role: 'user', content: 'y'.repeat(400) }, limits),
         { status: 409, message: 'The thread holds its maximum of 600 bytes of messages' },
       );
     });

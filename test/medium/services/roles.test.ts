@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import { Messages } from '../../../src/errors';
-import { generateAccessToken, resolveRole } from '../../../src/services/accessTokens';
-import { deleteRole, RoleMessages, updateRole } from '../../../src/services/roles';
+import { generateAccessToken, resolveRole } from '../../../src/services/access/accessTokens';
+import { deleteRole, RoleMessages, updateRole } from '../../../src/services/access/roles';
 import { createWorkspace, rejectsWithAppError, type Workspace, withWorkspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
@@ -35,10 +35,10 @@ describe('roles service', function () {
 
   it('resolves a token role by customerRoleId or roleId, with the spec 404s', async () => {
     const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'R', customerRoleId: 'ext-r' });
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-r' }), role.id);
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, { roleId: role.id }), role.id);
-    assert.equal(await resolveRole(stack.deps.db, ws.workspace.id, {}), undefined);
-    await rejectsWithAppError(resolveRole(stack.deps.db, ws.workspace.id, { customerRoleId: 'ext-missing' }), {
+    assert.equal(await resolveRole(stack.deps, ws.workspace.id, { customerRoleId: 'ext-r' }), role.id);
+    assert.equal(await resolveRole(stack.deps, ws.workspace.id, { roleId: role.id }), role.id);
+    assert.equal(await resolveRole(stack.deps, ws.workspace.id, {}), undefined);
+    await rejectsWithAppError(resolveRole(stack.deps, ws.workspace.id, { customerRoleId: 'ext-missing' }), {
       status: 404,
       message: Messages.customerRoleNotFound,
     });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
 import { parseFilter } from '../../../src/domain/filter';
-import { choosePlan, nearestItems } from '../../../src/services/search';
+import { choosePlan, nearestItems } from '../../../src/services/search/search';
 import { createRole, createTenant } from '../../helpers/factories';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
@@ -70,20 +70,20 @@ describe('semantic search plan and recall', function () {
   });
 
   it('chooses an exact scan for selective filters and HNSW for broad ones', async () => {
-    assert.equal(await choosePlan(stack.deps.db, workspaceId, { requiredRoleId: roles.p1 }, 1000), 'exact');
-    assert.equal(await choosePlan(stack.deps.db, workspaceId, { requiredRoleId: roles.p10 }, 1000), 'exact');
-    assert.equal(await choosePlan(stack.deps.db, workspaceId, { requiredRoleId: roles.p50 }, 1000), 'hnsw');
-    assert.equal(await choosePlan(stack.deps.db, workspaceId, {}, 1000), 'hnsw');
+    assert.equal(await choosePlan(stack.deps, workspaceId, { requiredRoleId: roles.p1 }, 1000), 'exact');
+    assert.equal(await choosePlan(stack.deps, workspaceId, { requiredRoleId: roles.p10 }, 1000), 'exact');
+    assert.equal(await choosePlan(stack.deps, workspaceId, { requiredRoleId: roles.p50 }, 1000), 'hnsw');
+    assert.equal(await choosePlan(stack.deps, workspaceId, {}, 1000), 'hnsw');
   });
 
   it("chooses by an attribute filter's own selectivity, which the maintained counts cannot see", async () => {
     const shardBelow = (n: number) => ({ where: parseFilter({ type: 'lt', key: 'shard', value: n }) });
     // 1% (40 chunks) and 20% (800): within 1000, the exact scan; 50% (2000): HNSW.
-    assert.equal(await choosePlan(stack.deps.db, workspaceId, shardBelow(1), 1000), 'exact');
-    assert.equal(await choosePlan(stack.deps.db, workspaceId, shardBelow(20), 1000), 'exact');
-    assert.equal(await choosePlan(stack.deps.db, workspaceId, shardBelow(50), 1000), 'hnsw');
+    assert.equal(await choosePlan(stack.deps, workspaceId, shardBelow(1), 1000), 'exact');
+    assert.equal(await choosePlan(stack.deps, workspaceId, shardBelow(20), 1000), 'exact');
+    assert.equal(await choosePlan(stack.deps, workspaceId, shardBelow(50), 1000), 'hnsw');
     const filter = shardBelow(1);
-    const got = await nearestItems(stack.deps.db, workspaceId, filter, randomUnitVector(dim, seed), 10);
+    const got = await nearestItems(stack.deps, workspaceId, filter, randomUnitVector(dim, seed), 10);
     assert.equal(got.length, 10, 'a full page');
     assert.ok(got.every((h) => (h.item.attributes.shard as number) < 1));
   });
@@ -101,7 +101,7 @@ describe('semantic search plan and recall', function () {
         const query = randomUnitVector(dim, seed);
         const filter = { requiredRoleId: roles[key] };
         const truth = await search.nearestItems(stack.deps.db, workspaceId, filter, query, 10, 'exact');
-        const got = await nearestItems(stack.deps.db, workspaceId, filter, query, 10, plan);
+        const got = await nearestItems(stack.deps, workspaceId, filter, query, 10, plan);
         assert.equal(got.length, 10, 'a full page');
         const truthIds = new Set(truth.map((h) => h.knowledgeId));
         found += got.filter((h) => truthIds.has(h.knowledgeId)).length;

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import type { AuthState } from '../../../src/policies/credentials';
-import { accessFilter } from '../../../src/services/access';
-import { KnowledgeMessages, loadKnowledge } from '../../../src/services/knowledge';
-import { knowledgeRag } from '../../../src/services/rag';
-import { searchKnowledge, titleSearch, type SearchMode } from '../../../src/services/search';
+import { accessFilter } from '../../../src/services/access/accessFilter';
+import { KnowledgeMessages, loadKnowledge } from '../../../src/services/knowledge/knowledge';
+import { knowledgeRag } from '../../../src/services/search/rag';
+import { searchKnowledge, titleSearch, type SearchMode } from '../../../src/services/search/search';
 import { accessAuth, apiKeyAuth, createWorkspace, rejectsWithAppError, type Workspace } from '../../helpers/actors';
 import { insertItem, seededVector } from '../../helpers/factories';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
@@ -24,7 +24,7 @@ describe('search scope by credential', function () {
 
   /** Titles of every item the credential's search finds, sorted. */
   async function found(auth: AuthState, mode: SearchMode): Promise<string[]> {
-    const filter = await accessFilter(stack.deps.db, auth);
+    const filter = await accessFilter(stack.deps, auth);
     const results = await searchKnowledge(stack.deps, auth.workspace.id, {
       query: 'quarterly harbour report',
       limit: 20,
@@ -83,27 +83,33 @@ describe('search scope by credential', function () {
   it('narrows title search, item reads and RAG passages the same way', async () => {
     const db = stack.deps.db;
     const roleAAuth = accessAuth(rbac, { roleId: roleA });
-    const titles = await titleSearch(db, rbac.workspace.id, {
+    const titles = await titleSearch({ db: db }, rbac.workspace.id, {
       title: 'harbour',
       limit: 20,
-      filter: await accessFilter(db, roleAAuth),
+      filter: await accessFilter({ db: db }, roleAAuth),
     });
     assert.deepEqual(
       titles.map((r) => r.row.id),
       [items.a],
     );
 
-    assert.equal((await loadKnowledge(db, rbac.workspace.id, items.a, await accessFilter(db, roleAAuth))).id, items.a);
+    assert.equal(
+      (await loadKnowledge({ db: db }, rbac.workspace.id, items.a, await accessFilter({ db: db }, roleAAuth))).id,
+      items.a,
+    );
     for (const [auth, id] of [
       [roleAAuth, items.b],
       [roleAAuth, items.none],
       [accessAuth(rbac, { subject: 'carol' }), items.a],
       [apiKeyAuth(rbac), items.foreign],
     ] as const) {
-      await rejectsWithAppError(loadKnowledge(db, rbac.workspace.id, id, await accessFilter(db, auth)), {
-        status: 404,
-        message: KnowledgeMessages.notFound,
-      });
+      await rejectsWithAppError(
+        loadKnowledge({ db: db }, rbac.workspace.id, id, await accessFilter({ db: db }, auth)),
+        {
+          status: 404,
+          message: KnowledgeMessages.notFound,
+        },
+      );
     }
 
     const rag = async (auth: AuthState) =>
@@ -115,7 +121,7 @@ describe('search scope by credential', function () {
 
   it('refuses an audience of another workspace (404)', async () => {
     await rejectsWithAppError(
-      accessFilter(stack.deps.db, apiKeyAuth(rbac), { audienceId: '00000000-0000-4000-8000-000000000000' }),
+      accessFilter(stack.deps, apiKeyAuth(rbac), { audienceId: '00000000-0000-4000-8000-000000000000' }),
       { status: 404, message: 'Audience not found' },
     );
   });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Config } from '../../../src/config';
 import * as knowledgeRepo from '../../../src/db/repositories/knowledge';
-import { createUrlItem, createWebsite } from '../../../src/services/sources';
+import { createUrlItem, createWebsite } from '../../../src/services/knowledge/textAndWebItems';
 import { createWorkspace, rejectsWithAppError, type Workspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 

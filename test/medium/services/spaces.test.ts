@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as rolesRepo from '../../../src/db/repositories/roles';
 import * as spacesRepo from '../../../src/db/repositories/spaces';
 import { Messages } from '../../../src/errors';
-import { activateUserSpace, loadSpace, requireSpaceAccess, SpaceMessages } from '../../../src/services/spaces';
+import { activateUserSpace, loadSpace, requireSpaceAccess, SpaceMessages } from '../../../src/services/spaces/spaces';
 import {
   accessAuth,
   apiKeyAuth,
@@ -44,7 +44,7 @@ describe('spaces service', function () {
     assert.equal(claims?.spaceId, first.spaceId);
     assert.equal(claims?.roleId, roleA);
     assert.equal(claims?.apiKeyId, ws.apiKey.id);
-    assert.equal((await loadSpace(stack.deps.db, ws.workspace.id, first.spaceId)).role_id, roleA);
+    assert.equal((await loadSpace(stack.deps, ws.workspace.id, first.spaceId)).role_id, roleA);
   });
 
   it('lets an end user token activate only spaces of its own role and subject, creating nothing otherwise', async () => {
@@ -53,7 +53,7 @@ describe('spaces service', function () {
       activateUserSpace(stack.deps, accessAuth(ws, { roleId: roleA }), { externalId: 'b-user', roleId: roleA }),
       refused,
     );
-    assert.equal((await loadSpace(stack.deps.db, ws.workspace.id, bSpace.spaceId)).role_id, roleB, 'role unchanged');
+    assert.equal((await loadSpace(stack.deps, ws.workspace.id, bSpace.spaceId)).role_id, roleB, 'role unchanged');
 
     const alice = accessAuth(ws, { roleId: roleA, subject: 'alice' });
     await rejectsWithAppError(activateUserSpace(stack.deps, alice, { externalId: 'mallory', roleId: roleA }), refused);
@@ -66,25 +66,22 @@ describe('spaces service', function () {
     const first = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'mover', roleId: roleA });
     const claims = (await stack.deps.tokens.verify(first.token))!;
     const oldToken = userSpaceAuth(ws, { userId: claims.userId!, spaceId: first.spaceId, roleId: roleA });
-    assert.equal((await requireSpaceAccess(stack.deps.db, oldToken, first.spaceId)).id, first.spaceId);
+    assert.equal((await requireSpaceAccess(stack.deps, oldToken, first.spaceId)).id, first.spaceId);
 
     await activateUserSpace(stack.deps, accessAuth(ws), { externalId: 'mover', roleId: roleB });
-    assert.equal((await loadSpace(stack.deps.db, ws.workspace.id, first.spaceId)).role_id, roleB);
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, oldToken, first.spaceId), isPrivate);
+    assert.equal((await loadSpace(stack.deps, ws.workspace.id, first.spaceId)).role_id, roleB);
+    await rejectsWithAppError(requireSpaceAccess(stack.deps, oldToken, first.spaceId), isPrivate);
   });
 
   it('keeps a role-bound end user out of spaces of another role or another subject (404)', async () => {
     const bob = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'bob', roleId: roleA });
+    await rejectsWithAppError(requireSpaceAccess(stack.deps, accessAuth(ws, { roleId: roleB }), bob.spaceId), notFound);
     await rejectsWithAppError(
-      requireSpaceAccess(stack.deps.db, accessAuth(ws, { roleId: roleB }), bob.spaceId),
+      requireSpaceAccess(stack.deps, accessAuth(ws, { roleId: roleA, subject: 'alice' }), bob.spaceId),
       notFound,
     );
     await rejectsWithAppError(
-      requireSpaceAccess(stack.deps.db, accessAuth(ws, { roleId: roleA, subject: 'alice' }), bob.spaceId),
-      notFound,
-    );
-    await rejectsWithAppError(
-      requireSpaceAccess(stack.deps.db, accessAuth(ws, { subject: 'bob' }), bob.spaceId),
+      requireSpaceAccess(stack.deps, accessAuth(ws, { subject: 'bob' }), bob.spaceId),
       notFound,
     );
     for (const auth of [
@@ -92,10 +89,10 @@ describe('spaces service', function () {
       accessAuth(ws, { roleId: roleA, subject: 'bob' }),
       accessAuth(ws),
     ]) {
-      assert.equal((await requireSpaceAccess(stack.deps.db, auth, bob.spaceId)).id, bob.spaceId);
+      assert.equal((await requireSpaceAccess(stack.deps, auth, bob.spaceId)).id, bob.spaceId);
     }
     const other = await createWorkspace(stack.deps.db);
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, apiKeyAuth(other), bob.spaceId), notFound);
+    await rejectsWithAppError(requireSpaceAccess(stack.deps, apiKeyAuth(other), bob.spaceId), notFound);
   });
 
   it('answers a user space token outside its spaces 400 and lets only a HOST or CO_HOST manage files', async () => {
@@ -104,12 +101,12 @@ describe('spaces service', function () {
     const hostUser = (await stack.deps.tokens.verify(host.token))!.userId!;
     const guestUser = (await stack.deps.tokens.verify(guest.token))!.userId!;
     const guestAuth = userSpaceAuth(ws, { userId: guestUser, spaceId: guest.spaceId, roleId: roleA });
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, guestAuth, host.spaceId), isPrivate);
+    await rejectsWithAppError(requireSpaceAccess(stack.deps, guestAuth, host.spaceId), isPrivate);
 
     await spacesRepo.addMember(stack.deps.db, host.spaceId, guestUser, 'GUEST');
-    assert.equal((await requireSpaceAccess(stack.deps.db, guestAuth, host.spaceId)).id, host.spaceId);
-    await rejectsWithAppError(requireSpaceAccess(stack.deps.db, guestAuth, host.spaceId, 'manageFiles'), refused);
+    assert.equal((await requireSpaceAccess(stack.deps, guestAuth, host.spaceId)).id, host.spaceId);
+    await rejectsWithAppError(requireSpaceAccess(stack.deps, guestAuth, host.spaceId, 'manageFiles'), refused);
     const hostAuth = userSpaceAuth(ws, { userId: hostUser, spaceId: host.spaceId, roleId: roleA });
-    assert.equal((await requireSpaceAccess(stack.deps.db, hostAuth, host.spaceId, 'manageFiles')).id, host.spaceId);
+    assert.equal((await requireSpaceAccess(stack.deps, hostAuth, host.spaceId, 'manageFiles')).id, host.spaceId);
   });
 });

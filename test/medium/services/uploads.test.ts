@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as uploadsRepo from '../../../src/db/repositories/uploads';
 import type { WorkspaceRow } from '../../../src/db/rows';
 import { workspacePrefix } from '../../../src/storage/keys';
-import { acceptUpload, stageUpload, UploadMessages } from '../../../src/services/uploads';
+import { acceptUpload, stageUpload, UploadMessages } from '../../../src/services/knowledge/uploads';
 import { rejectsWithAppError, textUpload, type Workspace, withWorkspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 

@@ -49,8 +49,8 @@ const violations: Planted[] = [
   },
   {
     name: 'a service imports the API',
-    filePath: 'src/services/x.ts',
-    code: "import { createApp } from '../api/app';\nexport const x = createApp;\n",
+    filePath: 'src/services/knowledge/x.ts',
+    code: "import { createApp } from '../../api/app';\nexport const x = createApp;\n",
   },
   {
     name: 'a service imports a type from the API',
@@ -59,8 +59,8 @@ const violations: Planted[] = [
   },
   {
     name: 'a service imports an activity',
-    filePath: 'src/services/x.ts',
-    code: "import { createActivities } from '../activities';\nexport const x = createActivities;\n",
+    filePath: 'src/services/search/x.ts',
+    code: "import { createActivities } from '../../activities';\nexport const x = createActivities;\n",
   },
   {
     name: 'a service builds a query on db',
@@ -85,12 +85,12 @@ const violations: Planted[] = [
   {
     name: 'a policy imports a service',
     filePath: 'src/policies/x.ts',
-    code: "import type { TokenClaims } from '../services/tokens';\nexport type X = TokenClaims;\n",
+    code: "import type { TokenClaims } from '../services/access/tokens';\nexport type X = TokenClaims;\n",
   },
   {
     name: 'a repository imports a service',
     filePath: 'src/db/repositories/x.ts',
-    code: "import { createTokenService } from '../../services/tokens';\nexport const x = createTokenService;\n",
+    code: "import { createTokenService } from '../../services/access/tokens';\nexport const x = createTokenService;\n",
   },
   {
     name: 'a repository imports a policy',
@@ -100,7 +100,7 @@ const violations: Planted[] = [
   {
     name: 'the embeddings import a service',
     filePath: 'src/embeddings/x.ts',
-    code: "import { ensureEmbeddingSpace } from '../services/embeddingSpace';\nexport const x = ensureEmbeddingSpace;\n",
+    code: "import { ensureEmbeddingSpace } from '../services/search/embeddingSpace';\nexport const x = ensureEmbeddingSpace;\n",
   },
   {
     name: 'the Temporal client imports a service',
@@ -322,7 +322,7 @@ const allowed: Planted[] = [
     name: 'a router calls a service and a policy',
     filePath: 'src/api/routes/x/router.ts',
     code:
-      "import { changeKnowledgeRoles } from '../../../services/roles';\n" +
+      "import { changeKnowledgeRoles } from '../../../services/access/roles';\n" +
       "import { authorize } from '../../../policies/authorize';\n" +
       'export const x = [changeKnowledgeRoles, authorize];\n',
   },
@@ -417,7 +417,7 @@ const allowed: Planted[] = [
   },
   {
     name: "the token service reads a token's type to sign it",
-    filePath: 'src/services/tokens.ts',
+    filePath: 'src/services/access/tokens.ts',
     code: "export const x = (claims: { tokenType: string }) => claims.tokenType === 'user_space';\n",
   },
   {

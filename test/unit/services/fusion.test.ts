@@ -3,8 +3,8 @@
 // (itemBonus), and the query's shape that chooses hybrid's keyword match and weight.
 import assert from 'node:assert/strict';
 import type { ChunkHit } from '../../../src/db/repositories/search';
-import { fuseChunks, fuseItems, keywordNormaliser, queryShape } from '../../../src/services/fusion';
-import { DEFAULT_RETRIEVAL, hybridFor, withHybridWeight } from '../../../src/services/search';
+import { fuseChunks, fuseItems, keywordNormaliser, queryShape } from '../../../src/services/search/fusion';
+import { DEFAULT_RETRIEVAL, hybridFor, withHybridWeight } from '../../../src/services/search/search';
 
 const hit = (chunkId: string, keywordRank: number, distance = 0.5, knowledgeId = chunkId) =>
   ({ chunkId, knowledgeId, keywordRank, distance }) as ChunkHit;

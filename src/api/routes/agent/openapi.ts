@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AgentMessages } from '../../../services/agent';
-import { RunMessages } from '../../../services/agentRuns';
+import { AgentMessages } from '../../../services/agent/agent';
+import { RunMessages } from '../../../services/agent/agentRuns';
 import { AddressRefusalMessages } from '../../../web/fetch';
 import { ErrorBodySchema, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {
@@ -34,8 +34,8 @@ import {
   updateServerExamples,
 } from './examples';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/search/openapi';
-import { boundMessage } from '../../../services/bounds';
-import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
+import { boundMessage } from '../../../services/operations/bounds';
+import { QUOTA_EXCEEDED } from '../../../services/knowledge/storageQuota';
 
 const agentOps = operations('Agent');
 

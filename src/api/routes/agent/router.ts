@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import type { Deps } from '../../../services/deps';
 import { AppError, badRequest, toAppError } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
-import * as agentService from '../../../services/agent';
-import { prepareRun, runThread, type RunTools } from '../../../services/agentRuns';
-import { knowledgeRag } from '../../../services/rag';
-import { searchDeps } from '../../../services/search';
+import * as agentService from '../../../services/agent/agent';
+import { prepareRun, runThread, type RunTools } from '../../../services/agent/agentRuns';
+import { knowledgeRag } from '../../../services/search/rag';
+import { searchDeps } from '../../../services/search/search';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { errorBody } from '../../middleware/errors';
 import { eventStream } from '../../sse';
@@ -81,22 +81,22 @@ export function agentRouter(deps: Deps): Router {
   router.get('/threads', use, async (ctx) => {
     const auth = requireAuth(ctx);
     const query = validateFields(ThreadListQuerySchema, ctx.query);
-    const { rows, total } = await agentService.listThreads(deps.db, auth, query);
+    const { rows, total } = await agentService.listThreads(deps, auth, query);
     const body: ThreadList = { threads: rows.map(presentThread), total, page: query.page, limit: query.limit };
     ctx.body = body;
   });
 
   router.get('/threads/:threadId', use, async (ctx) => {
     const auth = requireAuth(ctx);
-    const thread = await agentService.loadThread(deps.db, auth, ctx.params.threadId ?? '');
-    ctx.body = presentThreadWithMessages(thread, await agentService.listMessages(deps.db, thread));
+    const thread = await agentService.loadThread(deps, auth, ctx.params.threadId ?? '');
+    ctx.body = presentThreadWithMessages(thread, await agentService.listMessages(deps, thread));
   });
 
   router.post('/threads/:threadId/messages', use, async (ctx) => {
     const auth = requireAuth(ctx);
     const input = validateFields(PostMessageRequestSchema, ctx.request.body);
     const { message, created } = await agentService.postMessage(
-      deps.db,
+      deps,
       auth,
       ctx.params.threadId ?? '',
       input,
@@ -203,14 +203,14 @@ export function agentRouter(deps: Deps): Router {
 
   router.get('/servers', manage, async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const rows = await agentService.listServers(deps.db, workspace.id);
+    const rows = await agentService.listServers(deps, workspace.id);
     const body: ServerList = { servers: rows.map(presentServer), total: rows.length };
     ctx.body = body;
   });
 
   router.get('/servers/:id', manage, async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    ctx.body = presentServer(await agentService.loadServer(deps.db, workspace.id, ctx.params.id ?? ''));
+    ctx.body = presentServer(await agentService.loadServer(deps, workspace.id, ctx.params.id ?? ''));
   });
 
   router.patch('/servers/:id', manage, async (ctx) => {
@@ -222,7 +222,7 @@ export function agentRouter(deps: Deps): Router {
   router.delete('/servers/:id', manage, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const id = ctx.params.id ?? '';
-    await agentService.deleteServer(deps.db, workspace.id, id);
+    await agentService.deleteServer(deps, workspace.id, id);
     const body: DeleteServerResponse = { success: true, id };
     ctx.body = body;
   });

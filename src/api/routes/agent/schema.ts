@@ -7,7 +7,7 @@ import { isCleanText } from '../../middleware/text';
 import { documentedAs, ErrorBodySchema, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
-import { SEARCH_MODES } from '../../../services/search';
+import { SEARCH_MODES } from '../../../services/search/search';
 import { REASONS } from '../../validate';
 import { rankingOptionFields } from '../knowledge/search/schema';
 

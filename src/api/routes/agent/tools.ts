@@ -6,15 +6,15 @@ import type { AgentSource } from '../../../db/rows';
 import type { Deps } from '../../../services/deps';
 import { notFound, type ErrorHelp } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
-import { loadVisibleKnowledge } from '../../../services/knowledge';
-import { knowledgeRag } from '../../../services/rag';
+import { loadVisibleKnowledge } from '../../../services/knowledge/knowledge';
+import { knowledgeRag } from '../../../services/search/rag';
 import {
   EXCERPT_CHARS,
   searchDeps,
   searchVisibleKnowledge,
   titleSearchVisible,
   type SearchResult,
-} from '../../../services/search';
+} from '../../../services/search/search';
 import { presentKnowledge } from '../knowledge/presenters';
 import { presentSearchResult } from '../knowledge/search/presenters';
 import {
@@ -63,7 +63,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     async run({ deps, auth }, input) {
       // The tool searches the caller's scope (its input carries no audience or role filter), narrowed by `filter`.
       return searchAnswer(
-        await titleSearchVisible(deps.db, auth, { title: input.title, limit: input.limit, filter: input.filter }),
+        await titleSearchVisible(deps, auth, { title: input.title, limit: input.limit, filter: input.filter }),
       );
     },
   }),
@@ -72,7 +72,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
     description: 'One knowledge item by id: its type, content (URL, file path or text), status and metadata.',
     input: GetKnowledgeToolInputSchema,
     async run({ deps, auth }, input) {
-      const row = await loadVisibleKnowledge(deps.db, auth, input.knowledgeId);
+      const row = await loadVisibleKnowledge(deps, auth, input.knowledgeId);
       const output = presentKnowledge(row);
       return {
         output,

@@ -2,7 +2,7 @@
 // (apiKeys.manage). The key is answered once, on create; it is stored only as a hash.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/apiKeys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/access/apiKeys';
 import { presentApiKey } from '../../../presenters/apiKeys';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
@@ -13,17 +13,17 @@ export function apiKeysRouter(deps: Deps): Router {
   const manage = guard(deps, 'apiKeys.manage');
 
   router.get('/', manage, async (ctx) => {
-    const rows = await listApiKeys(deps.db, requireAuth(ctx).workspace.id);
+    const rows = await listApiKeys(deps, requireAuth(ctx).workspace.id);
     ctx.body = { apiKeys: rows.map(presentApiKey) } satisfies ApiKeyList;
   });
   router.post('/', manage, async (ctx) => {
     const { name } = validate(CreateApiKeySchema, ctx.request.body, 'Missing required field');
-    const { apiKey, row } = await createApiKey(deps.db, requireAuth(ctx).workspace.id, name);
+    const { apiKey, row } = await createApiKey(deps, requireAuth(ctx).workspace.id, name);
     ctx.status = 201;
     ctx.body = { ...presentApiKey(row), apiKey } satisfies CreatedApiKey;
   });
   router.delete('/:keyId', manage, async (ctx) => {
-    await revokeApiKey(deps.db, requireAuth(ctx).workspace.id, ctx.params.keyId!);
+    await revokeApiKey(deps, requireAuth(ctx).workspace.id, ctx.params.keyId!);
     ctx.body = { success: true };
   });
   return router;

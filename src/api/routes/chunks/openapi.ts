@@ -1,7 +1,7 @@
 import { operations } from '../../openapi/operation';
 import { z } from 'zod';
-import { ChunkMessages } from '../../../services/chunks';
-import { KnowledgeMessages } from '../../../services/knowledge';
+import { ChunkMessages } from '../../../services/knowledge/chunks';
+import { KnowledgeMessages } from '../../../services/knowledge/knowledge';
 import type { ApiOperation } from '../../openapi/operation';
 import { KnowledgeIdPath } from '../knowledge/items/openapi';
 import {

@@ -2,9 +2,9 @@
 // knowledge.write. Paths exactly as the README's route table writes them.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import * as chunkService from '../../../services/chunks';
+import * as chunkService from '../../../services/knowledge/chunks';
 import type { Deps } from '../../../services/deps';
-import * as knowledgeService from '../../../services/knowledge';
+import * as knowledgeService from '../../../services/knowledge/knowledge';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentChunk } from './presenters';
@@ -16,12 +16,12 @@ export function chunksRouter(deps: Deps): Router {
 
   /** The item as get-knowledge loads it: an item the caller may not see is not found. */
   const loadVisible = (ctx: Context) =>
-    knowledgeService.loadVisibleKnowledge(deps.db, requireAuth(ctx), ctx.params.knowledgeId ?? '');
+    knowledgeService.loadVisibleKnowledge(deps, requireAuth(ctx), ctx.params.knowledgeId ?? '');
 
   router.get(base, guard(deps, 'knowledge.read'), async (ctx) => {
     const item = await loadVisible(ctx);
     const { page, limit } = validate(ChunkListQuerySchema, ctx.query);
-    const { rows, total } = await chunkService.listItemChunks(deps.db, item, { offset: (page - 1) * limit, limit });
+    const { rows, total } = await chunkService.listItemChunks(deps, item, { offset: (page - 1) * limit, limit });
     ctx.body = { chunks: rows.map(presentChunk), total, page, limit };
   });
 

@@ -2,7 +2,7 @@
 // The answer names components and says up or down, nothing more: why one is down goes to the logs.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { readiness } from '../../../services/health';
+import { readiness } from '../../../services/operations/health';
 import { guard } from '../../middleware/authenticate';
 
 export function healthRouter(deps: Deps): Router {

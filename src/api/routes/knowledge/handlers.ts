@@ -3,8 +3,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../../../services/deps';
-import * as knowledgeService from '../../../services/knowledge';
-import type { Upserted } from '../../../services/upserts';
+import * as knowledgeService from '../../../services/knowledge/knowledge';
+import type { Upserted } from '../../../services/knowledge/upserts';
 import { requireAuth } from '../../middleware/authenticate';
 import { presentUpserted } from './presenters';
 import type { SourceCreated } from './schema';
@@ -12,7 +12,7 @@ import type { SourceCreated } from './schema';
 /** Loads an item the caller may see; invisible items are reported as not found. */
 export const loadVisible = async (deps: Deps, ctx: Context) => {
   const auth = requireAuth(ctx);
-  const row = await knowledgeService.loadVisibleKnowledge(deps.db, auth, ctx.params.knowledgeId ?? '');
+  const row = await knowledgeService.loadVisibleKnowledge(deps, auth, ctx.params.knowledgeId ?? '');
   return { auth, row };
 };
 

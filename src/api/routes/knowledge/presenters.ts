@@ -1,5 +1,5 @@
 import type { KnowledgeRow, KnowledgeVersionRow } from '../../../db/rows';
-import type { Upserted } from '../../../services/upserts';
+import type { Upserted } from '../../../services/knowledge/upserts';
 import type { Knowledge, KnowledgeUpserted } from './schema';
 
 /** The item's metadata as the API shows it: the free metadata plus title and language. */
@@ -32,7 +32,7 @@ export function presentKnowledge(row: KnowledgeRow): Knowledge {
 
 /**
  * The single item, with its newest version when that is not the current one and has not completed
- * (services/versions.ts pendingVersion): a replacement still processing, or one that failed.
+ * (services/versions/versions.ts pendingVersion): a replacement still processing, or one that failed.
  */
 export function presentKnowledgeItem(row: KnowledgeRow, pending: KnowledgeVersionRow | undefined): Knowledge {
   const body = presentKnowledge(row);

@@ -4,7 +4,7 @@
 // order (order.ts), the document's.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { createUploadGate } from '../../../services/uploads';
+import { createUploadGate } from '../../../services/knowledge/uploads';
 import { itemRoutes } from './items/router';
 import { inKnowledgeOrder } from './order';
 import { searchRoutes } from './search/router';

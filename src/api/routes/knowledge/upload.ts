@@ -7,7 +7,7 @@ import type { WorkspaceRow } from '../../../db/rows';
 import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
 import type { Semaphore } from '../../../semaphore';
-import { discardUpload, type StagedUpload, stageUpload, uploadsBusy } from '../../../services/uploads';
+import { discardUpload, type StagedUpload, stageUpload, uploadsBusy } from '../../../services/knowledge/uploads';
 import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../middleware/text';
 import { readMultipart, refuseUnread } from '../../multipart';
 import { validate } from '../../validate';

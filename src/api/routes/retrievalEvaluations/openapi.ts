@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../../../errors';
 import { RoleMessages } from '../../../domain/roles';
-import { EvaluationMessages } from '../../../services/retrievalEvaluations';
+import { EvaluationMessages } from '../../../services/search/retrievalEvaluations';
 import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {
   CreateEvaluationSchema,

@@ -1,7 +1,7 @@
 // Retrieval evaluations as the API answers them (schema.ts states the shapes).
 import type { RetrievalEvaluationRow } from '../../../db/rows';
 import { METRIC_NAMES, roundMetrics, type Metrics } from '../../../domain/retrievalMetrics';
-import type { ComparedFigures, ComparedRun, EvaluationView } from '../../../services/retrievalEvaluations';
+import type { ComparedFigures, ComparedRun, EvaluationView } from '../../../services/search/retrievalEvaluations';
 import type { EvaluationComparison, EvaluationOutput, EvaluationSummaryOutput } from './schema';
 
 /** Figures are answered to four decimals. */

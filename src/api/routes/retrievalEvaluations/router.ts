@@ -8,7 +8,7 @@ import {
   deleteEvaluation,
   listEvaluations,
   viewEvaluation,
-} from '../../../services/retrievalEvaluations';
+} from '../../../services/search/retrievalEvaluations';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate, validateFields } from '../../validate';
 import { presentComparison, presentEvaluation, presentEvaluationSummary } from './presenters';
@@ -34,7 +34,7 @@ export function retrievalEvaluationsRouter(deps: Deps): Router {
   });
   router.get('/', evaluate, async (ctx) => {
     const { page, limit } = validate(EvaluationListQuerySchema, ctx.query);
-    const { rows, total } = await listEvaluations(deps.db, requireAuth(ctx).workspace.id, { page, limit });
+    const { rows, total } = await listEvaluations(deps, requireAuth(ctx).workspace.id, { page, limit });
     ctx.body = { evaluations: rows.map(presentEvaluationSummary), total, page, limit } satisfies EvaluationList;
   });
   router.get('/:evaluationId', evaluate, async (ctx) => {
@@ -48,7 +48,7 @@ export function retrievalEvaluationsRouter(deps: Deps): Router {
     ctx.body = presentComparison(compared) satisfies EvaluationComparison;
   });
   router.delete('/:evaluationId', evaluate, async (ctx) => {
-    await deleteEvaluation(deps.db, requireAuth(ctx).workspace.id, ctx.params.evaluationId!);
+    await deleteEvaluation(deps, requireAuth(ctx).workspace.id, ctx.params.evaluationId!);
     ctx.body = { success: true };
   });
   return router;

@@ -6,7 +6,7 @@ import { RETRIEVAL_EVAL_CEILINGS } from '../../../config';
 import { FilterError, parseFilter } from '../../../domain/filter';
 import { CUSTOMER_ROLE_ID } from '../../../domain/roles';
 import { METRIC_CUTOFF } from '../../../domain/retrievalMetrics';
-import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search';
+import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search/search';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 import { externalIdField, MAX_PAGE } from '../knowledge/schema';
 import { FILTER_DESCRIPTION, FILTER_JSON_SCHEMA } from '../../schemas/filters';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { KnowledgeMessages } from '../../../services/knowledge';
-import { RoleMessages } from '../../../services/roles';
-import { JOBS_CURSOR_INVALID, JOBS_UNAVAILABLE } from '../../../services/workspaceJobs';
+import { KnowledgeMessages } from '../../../services/knowledge/knowledge';
+import { RoleMessages } from '../../../services/access/roles';
+import { JOBS_CURSOR_INVALID, JOBS_UNAVAILABLE } from '../../../services/operations/workspaceJobs';
 import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { KnowledgeIdPath } from '../knowledge/items/openapi';
 import {

@@ -1,5 +1,5 @@
 import type { RoleRow, WorkspaceRow } from '../../../db/rows';
-import type { KnowledgeAccess } from '../../../services/knowledgeAccess';
+import type { KnowledgeAccess } from '../../../services/access/explainAccess';
 import type { KnowledgeAccessResponse, KnowledgeRole, RbacStatus, Role } from './schema';
 
 export function presentRole(row: RoleRow): Role {

@@ -1,10 +1,10 @@
 // RBAC status, roles, knowledge role assignment and background jobs.
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { describeJobs } from '../../../services/jobs';
-import { listWorkspaceJobs } from '../../../services/workspaceJobs';
-import { explainAccess } from '../../../services/knowledgeAccess';
-import * as roleService from '../../../services/roles';
+import { describeJobs } from '../../../services/operations/jobs';
+import { listWorkspaceJobs } from '../../../services/operations/workspaceJobs';
+import { explainAccess } from '../../../services/access/explainAccess';
+import * as roleService from '../../../services/access/roles';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate, validateFields } from '../../validate';
 import { presentKnowledgeAccess, presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
@@ -31,11 +31,11 @@ export function rolesRouter(deps: Deps): Router {
   router.put('/rbac-status', guard(deps, 'rbac.manage'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { rbacEnabled } = validate(RbacStatusSchema, ctx.request.body);
-    ctx.body = presentRbacStatus(await roleService.setRbacStatus(deps.db, workspace.id, rbacEnabled));
+    ctx.body = presentRbacStatus(await roleService.setRbacStatus(deps, workspace.id, rbacEnabled));
   });
 
   router.get('/role', guard(deps, 'roles.read'), async (ctx) => {
-    const rows = await roleService.listRoles(deps.db, requireAuth(ctx).workspace.id);
+    const rows = await roleService.listRoles(deps, requireAuth(ctx).workspace.id);
     ctx.body = { roles: rows.map(presentRole), total: rows.length };
   });
 
@@ -52,7 +52,7 @@ export function rolesRouter(deps: Deps): Router {
   router.post('/role/find', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const input = validate(FindRolesSchema, ctx.request.body, 'At least one search criterion required');
-    const rows = await roleService.findRoles(deps.db, workspace.id, {
+    const rows = await roleService.findRoles(deps, workspace.id, {
       customerRoleId: input.customerRoleId || undefined,
       name: input.name?.trim() || undefined,
     });
@@ -63,12 +63,12 @@ export function rolesRouter(deps: Deps): Router {
   router.get('/role/by-customer-role-id/:customerRoleId', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const customerRoleId = ctx.params.customerRoleId ?? '';
-    ctx.body = presentRole(await roleService.loadRoleByCustomerRoleId(deps.db, workspace.id, customerRoleId));
+    ctx.body = presentRole(await roleService.loadRoleByCustomerRoleId(deps, workspace.id, customerRoleId));
   });
 
   router.get('/role/:roleId', guard(deps, 'roles.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    ctx.body = presentRole(await roleService.loadRole(deps.db, workspace.id, ctx.params.roleId ?? ''));
+    ctx.body = presentRole(await roleService.loadRole(deps, workspace.id, ctx.params.roleId ?? ''));
   });
 
   router.put('/role/:roleId', guard(deps, 'roles.manage'), async (ctx) => {
@@ -86,16 +86,14 @@ export function rolesRouter(deps: Deps): Router {
 
   // An item's roles are shown only to a caller who may see the item, as get-knowledge decides.
   router.get('/knowledge/:knowledgeId/role', guard(deps, 'knowledge.read'), async (ctx) => {
-    const rows = await roleService.visibleKnowledgeRoles(deps.db, requireAuth(ctx), ctx.params.knowledgeId ?? '');
+    const rows = await roleService.visibleKnowledgeRoles(deps, requireAuth(ctx), ctx.params.knowledgeId ?? '');
     ctx.body = rows.map(presentKnowledgeRole);
   });
 
   // "Why not?": which rule keeps the item out of the role's searches (the operator's question; workspace only).
   router.get('/knowledge/:knowledgeId/access', guard(deps, 'access.explain'), async (ctx) => {
     const input = validate(KnowledgeAccessQuerySchema, ctx.query);
-    ctx.body = presentKnowledgeAccess(
-      await explainAccess(deps.db, requireAuth(ctx), ctx.params.knowledgeId ?? '', input),
-    );
+    ctx.body = presentKnowledgeAccess(await explainAccess(deps, requireAuth(ctx), ctx.params.knowledgeId ?? '', input));
   });
 
   for (const [method, action] of [

@@ -1,5 +1,5 @@
 import { RoleMessages } from '../../../domain/roles';
-import { SyncSourceMessages } from '../../../services/syncSources';
+import { SyncSourceMessages } from '../../../services/sources/syncSources';
 import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {
   CreateSourceSchema,
@@ -16,7 +16,7 @@ import {
   SyncStartedSchema,
   UpdateSourceSchema,
 } from './schema';
-import { boundMessage } from '../../../services/bounds';
+import { boundMessage } from '../../../services/operations/bounds';
 import { createSourceExamples, previewRulesExamples, sourceRulesExamples, updateSourceExamples } from './examples';
 
 const sourcesOps = operations('Sources');

@@ -11,9 +11,9 @@ import {
   syncNow,
   updateSource,
   viewSource,
-} from '../../../services/syncSources';
+} from '../../../services/sources/syncSources';
 import { presentRulesPreview, presentSource, presentSourceRules, presentSync } from '../../../presenters/sources';
-import { previewSourceRules, viewSourceRules } from '../../../services/sourceRules';
+import { previewSourceRules, viewSourceRules } from '../../../services/sources/sourceRules';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import {
@@ -37,7 +37,7 @@ export function sourcesRouter(deps: Deps): Router {
   const manage = guard(deps, 'sources.manage');
 
   router.get('/', manage, async (ctx) => {
-    const views = await listSourceViews(deps.db, requireAuth(ctx).workspace.id);
+    const views = await listSourceViews(deps, requireAuth(ctx).workspace.id);
     ctx.body = { sources: views.map(presentSource) } satisfies SourceList;
   });
   router.post('/', manage, async (ctx) => {
@@ -49,7 +49,7 @@ export function sourcesRouter(deps: Deps): Router {
   router.get('/:sourceId', manage, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     ctx.body = presentSource(
-      await viewSource(deps.db, await loadSource(deps.db, workspace.id, ctx.params.sourceId!)),
+      await viewSource(deps, await loadSource(deps, workspace.id, ctx.params.sourceId!)),
     ) satisfies Source;
   });
   router.patch('/:sourceId', manage, async (ctx) => {
@@ -59,7 +59,7 @@ export function sourcesRouter(deps: Deps): Router {
       'Invalid field value',
     );
     if (input.rules) {
-      const source = await loadSource(deps.db, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
+      const source = await loadSource(deps, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
       validate(rulesFitKind(source.kind, input.config ?? source.config), { rules: input.rules });
     }
     ctx.body = presentSource(
@@ -80,20 +80,20 @@ export function sourcesRouter(deps: Deps): Router {
   // The rules with the documents each gives roles to, and the items no role reaches (workspace credentials only).
   router.get('/:sourceId/rules', guard(deps, 'sources.rules'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
-    const view = await viewSourceRules(deps.db, await loadSource(deps.db, workspace.id, ctx.params.sourceId!));
+    const view = await viewSourceRules(deps, await loadSource(deps, workspace.id, ctx.params.sourceId!));
     ctx.body = presentSourceRules(view, workspace.rbac_enabled) satisfies SourceRulesResponse;
   });
   // A dry run: which documents would change roles under these rules (nothing is written).
   router.post('/:sourceId/rules\\:preview', guard(deps, 'sources.preview'), async (ctx) => {
     const input = validate(PreviewRulesSchema, ctx.request.body, 'Invalid field value');
-    const source = await loadSource(deps.db, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
+    const source = await loadSource(deps, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
     if (input.rules) validate(rulesFitKind(source.kind, source.config), { rules: input.rules });
-    const preview = await previewSourceRules(deps.db, source, input, input.limit);
+    const preview = await previewSourceRules(deps, source, input, input.limit);
     ctx.body = presentRulesPreview(preview) satisfies RulesPreviewResponse;
   });
   router.get('/:sourceId/syncs', manage, async (ctx) => {
     const { limit } = validate(SyncsQuerySchema, ctx.query, 'Invalid field value');
-    const rows = await listSourceSyncs(deps.db, requireAuth(ctx).workspace.id, ctx.params.sourceId!, limit);
+    const rows = await listSourceSyncs(deps, requireAuth(ctx).workspace.id, ctx.params.sourceId!, limit);
     ctx.body = { syncs: rows.map(presentSync) } satisfies SourceSyncList;
   });
   return router;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { KnowledgeMessages } from '../../../services/knowledge';
-import { MESSAGES_MAX_PAGE, SpaceMessages } from '../../../services/spaces';
+import { KnowledgeMessages } from '../../../services/knowledge/knowledge';
+import { MESSAGES_MAX_PAGE, SpaceMessages } from '../../../services/spaces/spaces';
 import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { DeletedSchema, SpaceFilesQuerySchema, KnowledgeListSchema, KnowledgeSchema } from '../knowledge/schema';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
 import { RANKING_ERRORS, rerankHeader } from '../knowledge/search/openapi';
-import { boundMessage } from '../../../services/bounds';
-import { QUOTA_EXCEEDED } from '../../../services/storageQuota';
+import { boundMessage } from '../../../services/operations/bounds';
+import { QUOTA_EXCEEDED } from '../../../services/knowledge/storageQuota';
 import {
   ActivateApiKeySchema,
   ActivatedSpaceSchema,

@@ -2,11 +2,11 @@
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
-import { resolveRole } from '../../../services/accessTokens';
-import { startSpaceErasure } from '../../../services/erasure';
-import { spaceRag } from '../../../services/rag';
-import { searchDeps } from '../../../services/search';
-import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaceFiles';
+import { resolveRole } from '../../../services/access/accessTokens';
+import { startSpaceErasure } from '../../../services/spaces/erasure';
+import { spaceRag } from '../../../services/search/rag';
+import { searchDeps } from '../../../services/search/search';
+import { deleteSpaceFile, listSpaceFiles, loadSpaceFile } from '../../../services/spaces/spaceFiles';
 import {
   activateUserSpace,
   activateUserSpaceWithRole,
@@ -16,7 +16,7 @@ import {
   postMessage,
   requireSpaceAccess,
   setMessageFeedback,
-} from '../../../services/spaces';
+} from '../../../services/spaces/spaces';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentKnowledge } from '../knowledge/presenters';
@@ -46,7 +46,7 @@ export function spacesRouter(deps: Deps): Router {
       const auth = requireAuth(ctx);
       const { workspace } = auth;
       const input = validate(ActivateApiKeySchema, ctx.request.body, 'Missing required field');
-      const roleId = await resolveRole(deps.db, workspace.id, { customerRoleId: input.customerRoleId });
+      const roleId = await resolveRole(deps, workspace.id, { customerRoleId: input.customerRoleId });
       const out = await activateUserSpace(deps, auth, { externalId: input.userId, email: input.email, roleId });
       ctx.body = {
         token: out.token,
@@ -88,7 +88,7 @@ export function spacesRouter(deps: Deps): Router {
   const base = '/v1/workspaces/:workspaceId/spaces/:spaceId';
   router.get(base, guard(deps, 'spaces.read'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const { space, members, groups, organizationName } = await describeSpace(deps.db, auth, ctx.params.spaceId ?? '');
+    const { space, members, groups, organizationName } = await describeSpace(deps, auth, ctx.params.spaceId ?? '');
     ctx.body = presentSpace(
       space,
       {
@@ -111,7 +111,7 @@ export function spacesRouter(deps: Deps): Router {
 
   router.post(`${base}/group`, guard(deps, 'spaces.write'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
     const { name } = validate(CreateGroupSchema, ctx.request.body);
     const group = await createGroup(deps, space, name ?? 'General');
     ctx.body = { id: group.id, name: group.name, createdAt: group.created_at.toISOString() };
@@ -119,14 +119,14 @@ export function spacesRouter(deps: Deps): Router {
 
   router.get(`${base}/message`, guard(deps, 'spaces.read'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
     const query = validate(MessagesQuerySchema, ctx.query);
-    ctx.body = { messages: (await listGroupMessages(deps.db, space, query)).map(presentMessage) };
+    ctx.body = { messages: (await listGroupMessages(deps, space, query)).map(presentMessage) };
   });
 
   router.post(`${base}/message`, guard(deps, 'spaces.post'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
     const input = validate(PostMessageSchema, ctx.request.body, 'Missing required field');
     const row = await postMessage(deps, auth, space, input);
     ctx.body = {
@@ -140,9 +140,9 @@ export function spacesRouter(deps: Deps): Router {
   // Feedback on a message (a member's user space token): thumbUp and thumbDown exclude each other.
   router.patch(`${base}/message/:messageId`, guard(deps, 'spaces.post'), async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
     const feedback = validate(FeedbackSchema, ctx.request.body);
-    ctx.body = presentMessage(await setMessageFeedback(deps.db, space, ctx.params.messageId ?? '', feedback));
+    ctx.body = presentMessage(await setMessageFeedback(deps, space, ctx.params.messageId ?? '', feedback));
   });
 
   // The space's own files, through the space only (its members' user space tokens and the workspace credential);
@@ -150,28 +150,28 @@ export function spacesRouter(deps: Deps): Router {
   const files = guard(deps, 'spaces.files');
   router.get(`${base}/knowledge`, files, async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
     const { page, limit } = validate(SpaceFilesQuerySchema, ctx.query);
-    const { rows, total } = await listSpaceFiles(deps.db, space, { offset: (page - 1) * limit, limit });
+    const { rows, total } = await listSpaceFiles(deps, space, { offset: (page - 1) * limit, limit });
     ctx.body = { knowledge: rows.map(presentKnowledge), total, page, limit };
   });
 
   router.get(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
-    ctx.body = presentKnowledge(await loadSpaceFile(deps.db, space, ctx.params.knowledgeId ?? ''));
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
+    ctx.body = presentKnowledge(await loadSpaceFile(deps, space, ctx.params.knowledgeId ?? ''));
   });
 
   router.delete(`${base}/knowledge/:knowledgeId`, files, async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '', 'manageFiles');
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '', 'manageFiles');
     await deleteSpaceFile(deps, space, ctx.params.knowledgeId ?? '');
     ctx.body = { success: true };
   });
 
   router.post(`${base}/rag`, guard(deps, 'spaces.rag', { ragErrors: true }), async (ctx) => {
     const auth = requireAuth(ctx);
-    const space = await requireSpaceAccess(deps.db, auth, ctx.params.spaceId ?? '');
+    const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
     const input = validate(RagSchema, ctx.request.body, 'Missing required field');
     const { knowledgeResults, spaceKnowledgeResults, rerank } = await spaceRag(searchDeps(deps), auth, space, input);
     if (rerank) ctx.set('X-Rerank', rerank);

@@ -3,7 +3,7 @@ import { filterField } from '../../schemas/filters';
 import { isUuid } from '../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
-import { MESSAGES_MAX_PAGE } from '../../../services/spaces';
+import { MESSAGES_MAX_PAGE } from '../../../services/spaces/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
 import { rankingOptionFields } from '../knowledge/search/schema';
 

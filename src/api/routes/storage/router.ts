@@ -1,7 +1,7 @@
 // The workspace's stored-file usage against its quota (storage.read: workspace credentials only).
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { storageUsage } from '../../../services/storageQuota';
+import { storageUsage } from '../../../services/knowledge/storageQuota';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import type { StorageUsage } from './schema';
 
@@ -10,7 +10,7 @@ export function storageRouter(deps: Deps): Router {
   router.get('/', guard(deps, 'storage.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     ctx.body = (await storageUsage(
-      deps.db,
+      deps,
       workspace,
       deps.config.limits.defaultStorageQuotaBytes,
     )) satisfies StorageUsage;

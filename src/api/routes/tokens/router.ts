@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
-import { generateAccessToken } from '../../../services/accessTokens';
+import { generateAccessToken } from '../../../services/access/accessTokens';
 import { presentApiKey } from '../../../presenters/apiKeys';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';

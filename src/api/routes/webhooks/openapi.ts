@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookMessages } from '../../../services/webhooks';
+import { WebhookMessages } from '../../../services/webhooks/webhooks';
 import { AddressRefusalMessages } from '../../../web/fetch';
 import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import {

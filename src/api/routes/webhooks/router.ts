@@ -9,8 +9,8 @@ import {
   listWebhooks,
   loadWebhook,
   updateWebhook,
-} from '../../../services/webhooks';
-import { sendWebhookTestEvent } from '../../../services/webhookEvents';
+} from '../../../services/webhooks/webhooks';
+import { sendWebhookTestEvent } from '../../../services/webhooks/webhookEvents';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { validate } from '../../validate';
 import { presentDelivery, presentEndpoint } from '../../../presenters/webhooks';
@@ -29,7 +29,7 @@ export function webhooksRouter(deps: Deps): Router {
   const manage = guard(deps, 'webhooks.manage');
 
   router.get('/', manage, async (ctx) => {
-    const rows = await listWebhooks(deps.db, requireAuth(ctx).workspace.id);
+    const rows = await listWebhooks(deps, requireAuth(ctx).workspace.id);
     ctx.body = { webhooks: rows.map((r) => presentEndpoint(r)) } satisfies WebhookList;
   });
   router.post('/', manage, async (ctx) => {
@@ -40,7 +40,7 @@ export function webhooksRouter(deps: Deps): Router {
   });
   router.get('/:webhookId', manage, async (ctx) => {
     ctx.body = presentEndpoint(
-      await loadWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!),
+      await loadWebhook(deps, requireAuth(ctx).workspace.id, ctx.params.webhookId!),
     ) satisfies WebhookEndpoint;
   });
   router.patch('/:webhookId', manage, async (ctx) => {
@@ -49,7 +49,7 @@ export function webhooksRouter(deps: Deps): Router {
     ctx.body = presentEndpoint(row, { withSecret: input.rotateSecret === true });
   });
   router.delete('/:webhookId', manage, async (ctx) => {
-    await deleteWebhook(deps.db, requireAuth(ctx).workspace.id, ctx.params.webhookId!);
+    await deleteWebhook(deps, requireAuth(ctx).workspace.id, ctx.params.webhookId!);
     ctx.body = { success: true };
   });
   router.post('/:webhookId/test', manage, async (ctx) => {
@@ -60,9 +60,9 @@ export function webhooksRouter(deps: Deps): Router {
   router.get('/:webhookId/deliveries', manage, async (ctx) => {
     const { workspace } = requireAuth(ctx);
     const { limit } = validate(DeliveriesQuerySchema, ctx.query);
-    const hook = await loadWebhook(deps.db, workspace.id, ctx.params.webhookId!);
+    const hook = await loadWebhook(deps, workspace.id, ctx.params.webhookId!);
     ctx.body = {
-      deliveries: (await listWebhookDeliveries(deps.db, workspace.id, { endpointId: hook.id, limit })).map(
+      deliveries: (await listWebhookDeliveries(deps, workspace.id, { endpointId: hook.id, limit })).map(
         presentDelivery,
       ),
     } satisfies WebhookDeliveries;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookEvents } from '../../../services/webhooks';
+import { WebhookEvents } from '../../../services/webhooks/webhooks';
 import { documentedAs, timestamp, uuid } from '../../openapi/operation';
 
 const INVALID = 'Invalid field value';

@@ -1,10 +1,10 @@
 // Items: list and get, links, text and URL items, attributes and reserved fields, deletes; and what the other
 // knowledge operations share (the item's path, its errors and links, the upsert answers).
 import { z } from 'zod';
-import { KnowledgeMessages } from '../../../../services/knowledge';
-import { UploadMessages } from '../../../../services/uploads';
-import { UpsertMessages } from '../../../../services/upserts';
-import { VersionMessages } from '../../../../services/versions';
+import { KnowledgeMessages } from '../../../../services/knowledge/knowledge';
+import { UploadMessages } from '../../../../services/knowledge/uploads';
+import { UpsertMessages } from '../../../../services/knowledge/upserts';
+import { VersionMessages } from '../../../../services/versions/versions';
 import { AddressRefusalMessages } from '../../../../web/fetch';
 import { MultipartMessages } from '../../../multipart';
 import { withWorkspace, type ApiOperation, operations } from '../../../openapi/operation';
@@ -38,7 +38,7 @@ import {
 const knowledgeOps = operations('Knowledge');
 
 export const base = '/v1/workspaces/{workspaceId}/knowledge';
-/** Upsert by external id (services/upserts.ts), on every creation that takes externalId. */
+/** Upsert by external id (services/knowledge/upserts.ts), on every creation that takes externalId. */
 export const UPSERT_DESCRIPTION =
   'With the externalId of an existing item (of the same kind), its content is replaced as a new version: same id, ' +
   "roles, categories, attributes and parent (202); when the content hash is the current version's nothing is " +

@@ -1,9 +1,9 @@
 // Knowledge items: list and get, links, text and URL items, attributes and reserved fields, deletes.
 import type { Deps } from '../../../../services/deps';
-import { startCascadeDelete, deleteKnowledge } from '../../../../services/deletes';
-import * as knowledgeService from '../../../../services/knowledge';
-import * as upserts from '../../../../services/upserts';
-import * as versionService from '../../../../services/versions';
+import { startCascadeDelete, deleteKnowledge } from '../../../../services/operations/deletes';
+import * as knowledgeService from '../../../../services/knowledge/knowledge';
+import * as upserts from '../../../../services/knowledge/upserts';
+import * as versionService from '../../../../services/versions/versions';
 import { guard, requireAuth } from '../../../middleware/authenticate';
 import { validate } from '../../../validate';
 import { answerUpsert, created, loadVisible, type KnowledgeRoutes } from '../handlers';
@@ -26,7 +26,7 @@ export function itemRoutes(deps: Deps, base: string): KnowledgeRoutes {
       router.get(base, read, async (ctx) => {
         const auth = requireAuth(ctx);
         const { page, limit, filter, externalId } = validate(KnowledgeListQuerySchema, ctx.query);
-        const { rows, total } = await knowledgeService.listVisibleKnowledge(deps.db, auth, {
+        const { rows, total } = await knowledgeService.listVisibleKnowledge(deps, auth, {
           offset: (page - 1) * limit,
           limit,
           filter,
@@ -62,23 +62,23 @@ export function itemRoutes(deps: Deps, base: string): KnowledgeRoutes {
     getKnowledge: (router) =>
       router.get(`${base}/:knowledgeId`, read, async (ctx) => {
         const { row } = await loadVisible(deps, ctx);
-        ctx.body = presentKnowledgeItem(row, await versionService.pendingVersion(deps.db, row));
+        ctx.body = presentKnowledgeItem(row, await versionService.pendingVersion(deps, row));
       }),
 
     updateKnowledge: (router) =>
       router.patch(`${base}/:knowledgeId`, write, async (ctx) => {
         const { auth, row } = await loadVisible(deps, ctx);
         const input = validate(UpdateKnowledgeSchema, ctx.request.body, 'Missing required field');
-        // Text and attributes together are one transaction (services/versions.ts replaceText).
+        // Text and attributes together are one transaction (services/versions/versions.ts replaceText).
         const started =
           input.text !== undefined
             ? await versionService.replaceText(deps, auth, row, input.text, input.attributes)
             : undefined;
         const updated =
           input.attributes !== undefined && !started
-            ? await knowledgeService.replaceKnowledgeAttributes(deps.db, row, input.attributes)
-            : await knowledgeService.loadVisibleKnowledge(deps.db, auth, row.id);
-        const body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps.db, updated));
+            ? await knowledgeService.replaceKnowledgeAttributes(deps, row, input.attributes)
+            : await knowledgeService.loadVisibleKnowledge(deps, auth, row.id);
+        const body = presentKnowledgeItem(updated, await versionService.pendingVersion(deps, updated));
         ctx.body = started?.warnings ? { ...body, warnings: started.warnings } : body;
       }),
 
@@ -86,7 +86,7 @@ export function itemRoutes(deps: Deps, base: string): KnowledgeRoutes {
       router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {
         const { row } = await loadVisible(deps, ctx);
         const input = validate(ReservedFieldSchema, ctx.request.body, 'Missing required field');
-        await knowledgeService.updateReservedField(deps.db, row, input);
+        await knowledgeService.updateReservedField(deps, row, input);
         ctx.body = { knowledgeId: row.id };
       }),
 

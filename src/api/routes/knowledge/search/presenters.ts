@@ -1,6 +1,6 @@
 // Search results and metadata search items as the API shows them.
 import type { KnowledgeRow } from '../../../../db/rows';
-import type { SearchResult } from '../../../../services/search';
+import type { SearchResult } from '../../../../services/search/search';
 import type { MetadataSearchItem, SearchResultBody } from './schema';
 import { metadataOf } from '../presenters';
 

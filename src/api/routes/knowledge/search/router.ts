@@ -1,9 +1,9 @@
 // Searches: semantic (or hybrid, or keyword), title and metadata; and the workspace's retrieval settings.
 import type { Context } from 'koa';
 import type { Deps } from '../../../../services/deps';
-import * as knowledgeService from '../../../../services/knowledge';
-import * as searchService from '../../../../services/search';
-import { retrievalSettings, setRetrievalSettings } from '../../../../services/workspaces';
+import * as knowledgeService from '../../../../services/knowledge/knowledge';
+import * as searchService from '../../../../services/search/search';
+import { retrievalSettings, setRetrievalSettings } from '../../../../services/operations/workspaces';
 import type { KnowledgeRoutes } from '../handlers';
 import { guard, requireAuth } from '../../../middleware/authenticate';
 import { validate } from '../../../validate';
@@ -16,7 +16,7 @@ export function searchRoutes(deps: Deps, base: string): KnowledgeRoutes {
   const titleSearch = async (ctx: Context) => {
     const auth = requireAuth(ctx);
     const input = validate(TitleSearchSchema, ctx.request.body, 'Missing required field');
-    const results = await searchService.titleSearchVisible(deps.db, auth, input);
+    const results = await searchService.titleSearchVisible(deps, auth, input);
     ctx.body = { results: results.map(presentSearchResult), total: results.length };
   };
   return {
@@ -28,7 +28,7 @@ export function searchRoutes(deps: Deps, base: string): KnowledgeRoutes {
           ctx.request.body,
           'metadata must be an object with at least one property',
         );
-        const { rows, total, files, chunks } = await knowledgeService.searchByMetadata(deps.db, auth, input);
+        const { rows, total, files, chunks } = await knowledgeService.searchByMetadata(deps, auth, input);
         ctx.set('X-Total-Count', String(total));
         ctx.set('X-Page', String(input.page));
         ctx.set('X-Limit', String(input.limit));
@@ -63,7 +63,7 @@ export function searchRoutes(deps: Deps, base: string): KnowledgeRoutes {
       router.put('/v1/workspaces/:workspaceId/retrieval-settings', guard(deps, 'retrieval.manage'), async (ctx) => {
         const { workspace } = requireAuth(ctx);
         const input = validate(SetRetrievalSettingsSchema, ctx.request.body);
-        ctx.body = await setRetrievalSettings(deps.db, workspace.id, input);
+        ctx.body = await setRetrievalSettings(deps, workspace.id, input);
       }),
 
     searchKnowledgeByTitle: (router) =>

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { isUuid } from '../../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../../openapi/operation';
-import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../../services/search';
+import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../../services/search/search';
 import { AttributesResponseSchema, filterField } from '../../../schemas/filters';
 import {
   KNOWLEDGE_STATUSES,

@@ -1,5 +1,5 @@
 // The website operations: create a crawled WEBSITE item, and recrawl it.
-import { SourceMessages } from '../../../../services/sources';
+import { SourceMessages } from '../../../../services/knowledge/textAndWebItems';
 import { SyncNowQuerySchema } from '../../sources/schema';
 import { type ApiOperation, operations } from '../../../openapi/operation';
 import { KnowledgeUpsertedSchema, EXTERNAL_ID_MESSAGE, SourceCreatedSchema } from '../schema';
@@ -10,7 +10,7 @@ import {
   WEBSITE_MAX_DEPTH,
   WEBSITE_MAX_PAGES,
 } from './schema';
-import { boundMessage } from '../../../../services/bounds';
+import { boundMessage } from '../../../../services/operations/bounds';
 import { createWebsiteExamples } from '../examples';
 import { KnowledgeIdPath, base, itemErrors, sourceLinks, upsertConflicts, urlErrors } from '../items/openapi';
 

@@ -1,7 +1,7 @@
 // Websites: a WEBSITE item crawled in the background (the root of a website source), and its recrawl.
 import type { Deps } from '../../../../services/deps';
-import * as sources from '../../../../services/sources';
-import * as upserts from '../../../../services/upserts';
+import * as sources from '../../../../services/knowledge/textAndWebItems';
+import * as upserts from '../../../../services/knowledge/upserts';
 import { guard, requireAuth } from '../../../middleware/authenticate';
 import { validate } from '../../../validate';
 import { SyncNowQuerySchema } from '../../sources/schema';

@@ -1,7 +1,7 @@
 // The upload operations: upload a file, and track an upload.
 import { z } from 'zod';
-import { UploadMessages } from '../../../../services/uploads';
-import { UpsertMessages } from '../../../../services/upserts';
+import { UploadMessages } from '../../../../services/knowledge/uploads';
+import { UpsertMessages } from '../../../../services/knowledge/upserts';
 import { withWorkspace, type ApiOperation, operations } from '../../../openapi/operation';
 import { KnowledgeUpsertedSchema, EXTERNAL_ID_MESSAGE } from '../schema';
 import { UploadFileMetadataSchema, UploadFormSchema, UploadResponseSchema } from './schema';

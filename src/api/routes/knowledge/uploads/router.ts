@@ -1,9 +1,9 @@
 // File uploads (synchronous, or tracked in the background) and their tracking by upload id.
 import type { Deps } from '../../../../services/deps';
-import * as knowledgeService from '../../../../services/knowledge';
-import { loadSpace } from '../../../../services/spaces';
-import { discardUpload } from '../../../../services/uploads';
-import * as upserts from '../../../../services/upserts';
+import * as knowledgeService from '../../../../services/knowledge/knowledge';
+import { loadSpace } from '../../../../services/spaces/spaces';
+import { discardUpload } from '../../../../services/knowledge/uploads';
+import * as upserts from '../../../../services/knowledge/upserts';
 import type { Semaphore } from '../../../../semaphore';
 import { guard, requireAuth } from '../../../middleware/authenticate';
 import { answerUpsert, type KnowledgeRoutes } from '../handlers';
@@ -22,7 +22,7 @@ export function uploadRoutes(deps: Deps, base: string, uploadGate: () => Semapho
         const { workspace } = auth;
         const { input, staged } = await receiveUpload(ctx, deps, workspace, uploadGate(), UploadFieldsSchema);
         try {
-          if (input.spaceId) await loadSpace(deps.db, workspace.id, input.spaceId);
+          if (input.spaceId) await loadSpace(deps, workspace.id, input.spaceId);
         } catch (err) {
           await discardUpload(deps, workspace, staged);
           throw err;
@@ -64,12 +64,12 @@ export function uploadRoutes(deps: Deps, base: string, uploadGate: () => Semapho
         } satisfies UploadProcessed;
       }),
 
-    // Which uploads and items a caller may track: services/knowledge.ts loadTrackedUpload.
+    // Which uploads and items a caller may track: services/knowledge/knowledge.ts loadTrackedUpload.
     getUploadFileMetadata: (router) =>
       router.get('/v1/workspaces/:workspaceId/upload-file-metadata/:uploadFileMetadataId', read, async (ctx) => {
         const auth = requireAuth(ctx);
         const { upload, row } = await knowledgeService.loadTrackedUpload(
-          deps.db,
+          deps,
           auth,
           ctx.params.uploadFileMetadataId ?? '',
         );

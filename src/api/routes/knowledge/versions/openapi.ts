@@ -1,6 +1,6 @@
 // The version operations: replace a FILE item's file, refetch a URL item, restore a version, list versions.
 import { z } from 'zod';
-import { VersionMessages } from '../../../../services/versions';
+import { VersionMessages } from '../../../../services/versions/versions';
 import { type ApiOperation, operations } from '../../../openapi/operation';
 import { KnowledgeSchema, KnowledgeUpsertedSchema } from '../schema';
 import { KnowledgeVersionListSchema, ReplaceFileFormSchema, VersionStartedSchema } from './schema';

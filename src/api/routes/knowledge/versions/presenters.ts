@@ -1,6 +1,6 @@
 // A version as the list of an item's versions shows it.
 import type { KnowledgeRow, KnowledgeVersionRow } from '../../../../db/rows';
-import { versionStatus } from '../../../../services/versions';
+import { versionStatus } from '../../../../services/versions/versions';
 import type { KnowledgeVersion } from './schema';
 
 /** One entry of GET …/knowledge/{id}/versions; its content hash only with `showHash` (src/policies decides). */

@@ -1,8 +1,8 @@
 // An item's versions: a FILE item's new file, a URL item's page read again, restoring an earlier version, the list.
 import { mayReadContentHashes } from '../../../../policies/scopes';
 import type { Deps } from '../../../../services/deps';
-import * as upserts from '../../../../services/upserts';
-import * as versionService from '../../../../services/versions';
+import * as upserts from '../../../../services/knowledge/upserts';
+import * as versionService from '../../../../services/versions/versions';
 import { conflict } from '../../../../errors';
 import type { Semaphore } from '../../../../semaphore';
 import { guard, requireAuth } from '../../../middleware/authenticate';
@@ -19,7 +19,7 @@ export function versionRoutes(deps: Deps, base: string, uploadGate: () => Semaph
   const write = guard(deps, 'knowledge.write');
 
   return {
-    // A FILE item's new content: its next version, indexed in the background (services/versions.ts).
+    // A FILE item's new content: its next version, indexed in the background (services/versions/versions.ts).
     replaceKnowledgeFile: (router) =>
       router.put(`${base}/:knowledgeId/file`, write, async (ctx) => {
         // Refused before the body is read: the rest of it is drained so the client reads the answer.
@@ -28,7 +28,7 @@ export function versionRoutes(deps: Deps, base: string, uploadGate: () => Semaph
         );
         if (row.type !== 'FILE') throw refuseUnread(ctx, conflict(versionService.VersionMessages.notFile));
         await versionService
-          .refuseWhileProcessing(deps.db, row)
+          .refuseWhileProcessing(deps, row)
           .catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
         const { staged } = await receiveUpload(ctx, deps, auth.workspace, uploadGate(), ReplaceFileFieldsSchema);
         const started = await versionService.replaceFile(deps, auth, row, staged);
@@ -43,7 +43,7 @@ export function versionRoutes(deps: Deps, base: string, uploadGate: () => Semaph
         } satisfies VersionStarted;
       }),
 
-    // A URL item's page read again as its next version (services/upserts.ts refetch).
+    // A URL item's page read again as its next version (services/knowledge/upserts.ts refetch).
     refetchKnowledge: (router) =>
       router.post(`${base}/:knowledgeId/refetch`, write, async (ctx) => {
         const { auth, row } = await loadVisible(deps, ctx);
@@ -55,13 +55,13 @@ export function versionRoutes(deps: Deps, base: string, uploadGate: () => Semaph
         const { row } = await loadVisible(deps, ctx);
         const { version } = validate(VersionNumberSchema, { version: ctx.params.version });
         const restored = await versionService.restoreVersion(deps, row, version);
-        ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps.db, restored));
+        ctx.body = presentKnowledgeItem(restored, await versionService.pendingVersion(deps, restored));
       }),
 
     listKnowledgeVersions: (router) =>
       router.get(`${base}/:knowledgeId/versions`, read, async (ctx) => {
         const auth = requireAuth(ctx);
-        const { row, versions } = await versionService.listVisibleVersions(deps.db, auth, ctx.params.knowledgeId ?? '');
+        const { row, versions } = await versionService.listVisibleVersions(deps, auth, ctx.params.knowledgeId ?? '');
         ctx.body = { versions: versions.map((v) => presentVersion(v, row, mayReadContentHashes(auth))) };
       }),
   };

@@ -1,0 +1,66 @@
+// The role writes the role workflows carry out (services/access/roles.ts starts them): idempotent, and failing
+// with the AppErrors the API's synchronous checks answer, so one message serves both (404, 409).
+import * as knowledge from '../../db/repositories/knowledge';
+import * as roles from '../../db/repositories/roles';
+import { conflict, notFound } from '../../errors';
+import type { RoleFields } from '../../workflows/contracts';
+import { KnowledgeMessages } from '../knowledge/knowledge';
+import { RoleMessages } from '../../domain/roles';
+import type { DbDeps } from '../deps';
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+/** A unique violation on customerRoleId (a concurrent write) is the same 409 as the check before it. */
+async function withUniqueCustomerRoleId<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(RoleMessages.duplicate);
+    throw err;
+  }
+}
+
+/** Inserts the role unless it is already there (a repeated create). */
+export async function insertRoleOnce(
+  { db }: DbDeps,
+  workspaceId: string,
+  roleId: string,
+  role: RoleFields,
+): Promise<void> {
+  await withUniqueCustomerRoleId(async () => {
+    const outcome = await roles.insertRoleIfAbsent(db, workspaceId, { id: roleId, ...role });
+    if (outcome === 'customerRoleIdTaken') throw conflict(RoleMessages.duplicate);
+  });
+}
+
+export async function applyRolePatch(
+  { db }: DbDeps,
+  workspaceId: string,
+  roleId: string,
+  patch: Partial<RoleFields>,
+): Promise<void> {
+  await withUniqueCustomerRoleId(async () => {
+    if ((await roles.updateRoleFields(db, workspaceId, roleId, patch)) === 0) throw notFound(RoleMessages.notFound);
+  });
+}
+
+/** Knowledge and taxonomy assignments go with the role (foreign keys cascade). False once it is gone. */
+export async function removeRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<boolean> {
+  return roles.deleteRole(db, workspaceId, roleId);
+}
+
+/** Assigns or unassigns roles of an item; the item and (to assign) every role must exist. */
+export async function applyKnowledgeRoles(
+  { db }: DbDeps,
+  workspaceId: string,
+  knowledgeId: string,
+  roleIds: string[],
+  action: 'assign' | 'unassign',
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) throw notFound(KnowledgeMessages.notFound);
+    const ids = action === 'assign' ? await roles.existingRoleIds(trx, workspaceId, roleIds) : roleIds;
+    if (ids.length !== roleIds.length) throw notFound(RoleMessages.rolesNotFound);
+    await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, ids, action);
+  });
+}

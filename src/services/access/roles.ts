@@ -1,0 +1,178 @@
+// Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried
+// request joins (or repeats, harmlessly) the same job and can never create a second role.
+import { authorizeInWorkspace } from '../../policies/authorize';
+import { createHash } from 'node:crypto';
+import * as roles from '../../db/repositories/roles';
+import * as workspaces from '../../db/repositories/workspaces';
+import type { RoleRow, WorkspaceRow } from '../../db/rows';
+import type { DbDeps, Deps } from '../deps';
+import { conflict, notFound } from '../../errors';
+import { isUuid } from '../../ids';
+import type { AuthState } from '../../policies/credentials';
+import { uuidV5 } from '../../temporal/constants';
+import { startJob } from '../../temporal/jobs';
+import type { RoleFields } from '../../workflows/contracts';
+import {
+  createRoleWorkflow,
+  deleteRoleWorkflow,
+  changeKnowledgeRolesWorkflow,
+  updateRoleWorkflow,
+} from '../../workflows/roles';
+import { loadKnowledge, loadVisibleKnowledge } from '../knowledge/knowledge';
+import { isRootOfRuledSource } from '../sources/sourceRules';
+import { RoleMessages } from '../../domain/roles';
+
+export { RoleMessages } from '../../domain/roles';
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
+
+export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
+  const role = isUuid(roleId) ? await roles.findRole(db, workspaceId, roleId) : undefined;
+  if (!role) throw notFound(RoleMessages.notFound);
+  return role;
+}
+
+/**
+ * The job id derives from the role's content, and the role id from the job id: repeating the same
+ * create finds its role already there. (Two roles identical in name, description and customerRoleId
+ * are one role.) A deleted role's id is never reused: an identical create after a delete takes the next
+ * generation of the key, so tokens bound to the deleted role stay refused.
+ */
+export async function createRole(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspaceId: string,
+  fields: RoleFields,
+): Promise<{ workflowId: string; roleId: string }> {
+  const key = `role-create:${workspaceId}:${digest(fields)}`;
+  const generation = (n: number) => {
+    const workflowId = n === 0 ? key : `${key}:${n}`;
+    return { workflowId, roleId: uuidV5(workflowId) };
+  };
+  // Look a batch of generations up at once; deleting the same role over and over is rare.
+  let next: { workflowId: string; roleId: string } | undefined;
+  for (let first = 0; !next; first += 8) {
+    const candidates = Array.from({ length: 8 }, (_, i) => generation(first + i));
+    const deleted = new Set(
+      await roles.tombstonedRoleIds(
+        deps.db,
+        workspaceId,
+        candidates.map((c) => c.roleId),
+      ),
+    );
+    next = candidates.find((c) => !deleted.has(c.roleId));
+  }
+  const { workflowId, roleId } = next;
+  await startJob(deps.temporal, createRoleWorkflow, {
+    workflowId,
+    workspaceId,
+    args: [{ workspaceId, roleId, role: fields }],
+  });
+  return { workflowId, roleId };
+}
+
+/** Checks the new customerRoleId synchronously (409), then updates through a workflow whose id is a UUID. */
+export async function updateRole(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspaceId: string,
+  roleId: string,
+  patch: Partial<RoleFields>,
+): Promise<{ workflowId: string; role: RoleRow }> {
+  const role = await loadRole(deps, workspaceId, roleId);
+  if (patch.customerRoleId) {
+    const holder = await roles.findRoleByCustomerRoleId(deps.db, workspaceId, patch.customerRoleId);
+    if (holder && holder.id !== role.id) throw conflict(RoleMessages.duplicate);
+  }
+  const readableId = `role-update:${workspaceId}:${role.id}:${digest([patch, role.updated_at.toISOString()])}`;
+  const workflowId = uuidV5(readableId);
+  await startJob(deps.temporal, updateRoleWorkflow, {
+    workflowId,
+    workspaceId,
+    args: [{ workspaceId, roleId: role.id, patch }],
+    memo: { readableId },
+    kind: 'role-update',
+  });
+  const next: RoleRow = {
+    ...role,
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.customerRoleId !== undefined ? { customer_role_id: patch.customerRoleId } : {}),
+    updated_at: new Date(),
+  };
+  return { workflowId, role: next };
+}
+
+export async function deleteRole(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspaceId: string,
+  roleId: string,
+): Promise<{ workflowId: string; roleId: string }> {
+  const role = await loadRole(deps, workspaceId, roleId);
+  const workflowId = `role-delete:${workspaceId}:${role.id}`;
+  await startJob(deps.temporal, deleteRoleWorkflow, {
+    workflowId,
+    workspaceId,
+    args: [{ workspaceId, roleId: role.id }],
+  });
+  return { workflowId, roleId: role.id };
+}
+
+/**
+ * Assign or unassign: RBAC must be ACTIVE, the item (by its id as the path gives it: 400 for a malformed id,
+ * 404 for an absent item) and every role must exist in the workspace.
+ */
+export async function changeKnowledgeRoles(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspace: WorkspaceRow,
+  knowledgeId: string,
+  roleIds: string[],
+  action: 'assign' | 'unassign',
+): Promise<{ knowledgeId: string; workflowId: string; roleIds: string[] }> {
+  authorizeInWorkspace(workspace, 'roles.assign');
+  const unique = [...new Set(roleIds)].sort();
+  const item = await loadKnowledge(deps, workspace.id, knowledgeId);
+  const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
+  if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
+  // A source with rules keeps its documents' roles on them: a role on its root would reach every one.
+  if (action === 'assign' && (await isRootOfRuledSource(deps, workspace.id, item.id))) {
+    throw conflict(RoleMessages.ruledSourceRoot, {
+      param: 'knowledgeId',
+      hint: "PATCH the source's rules or roleIds (…/sources/{sourceId}): a rules job gives every document its roles.",
+    });
+  }
+  const workflowId = `role-${action}:${workspace.id}:${item.id}:${digest(unique)}`;
+  await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
+    workflowId,
+    workspaceId: workspace.id,
+    args: [{ workspaceId: workspace.id, knowledgeId: item.id, roleIds: unique, action }],
+    knowledgeId: item.id,
+  });
+  return { knowledgeId: item.id, workflowId, roleIds: unique };
+}
+
+export const setRbacStatus = ({ db }: DbDeps, workspaceId: string, enabled: boolean): Promise<WorkspaceRow> =>
+  workspaces.setRbacEnabled(db, workspaceId, enabled);
+
+export const listRoles = ({ db }: DbDeps, workspaceId: string): Promise<RoleRow[]> => roles.listRoles(db, workspaceId);
+
+export const findRoles = (
+  { db }: DbDeps,
+  workspaceId: string,
+  criteria: { customerRoleId?: string; name?: string },
+): Promise<RoleRow[]> => roles.findRoles(db, workspaceId, criteria);
+
+/** The role with this customerRoleId (an exact, case-sensitive match); 404 when there is none. */
+export async function loadRoleByCustomerRoleId(
+  { db }: DbDeps,
+  workspaceId: string,
+  customerRoleId: string,
+): Promise<RoleRow> {
+  const role = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
+  if (!role) throw notFound(RoleMessages.notFound);
+  return role;
+}
+
+/** An item's roles, shown only to a caller who may see the item (as get-knowledge decides). */
+export async function visibleKnowledgeRoles({ db }: DbDeps, auth: AuthState, knowledgeId: string): Promise<RoleRow[]> {
+  const item = await loadVisibleKnowledge({ db: db }, auth, knowledgeId);
+  return roles.knowledgeRoles(db, auth.workspace.id, item.id);
+}

@@ -1,0 +1,258 @@
+// Knowledge reads scoped to the caller (list, get, metadata search, upload tracking) and the writes that answer
+// synchronously: link creation, reserved-field updates, single delete.
+import type { Db } from '../../db/knex';
+import * as knowledge from '../../db/repositories/knowledge';
+import type { MetadataFilter } from '../../db/repositories/knowledge';
+import * as uploads from '../../db/repositories/uploads';
+import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../../db/rows';
+import { MAX_ATTRIBUTES, type Attributes, type ItemFilter } from '../../domain/filter';
+import type { EmbeddingProvider } from '../../embeddings/provider';
+import { badRequest, notFound, unprocessable } from '../../errors';
+import { isUuid } from '../../ids';
+import type { AuthState } from '../../policies/credentials';
+import { can } from '../../policies/authorize';
+import { isScoped, knowledgeScope } from '../../policies/scopes';
+import { accessFilter } from '../access/accessFilter';
+import { withLiveEmbeddings } from '../search/embeddingSpace';
+import type { AccessFilter } from '../../domain/access';
+import type { DbDeps } from '../deps';
+
+export const KnowledgeMessages = {
+  invalidId: 'Invalid knowledge ID format',
+  notFound: 'Knowledge item not found',
+  hasChildren: 'Item has children, remove them first',
+  typeMismatch: 'Knowledge type mismatch',
+  invalidUrl: 'Invalid URL format',
+} as const;
+
+/** The item if it exists and (with an access filter, the one lists and searches apply) the caller may see it. */
+export async function findVisibleKnowledge(
+  { db }: DbDeps,
+  workspaceId: string,
+  knowledgeId: string,
+  filter?: AccessFilter,
+): Promise<KnowledgeRow | undefined> {
+  if (!filter) return knowledge.findKnowledge(db, workspaceId, knowledgeId);
+  return knowledge.findVisibleKnowledge(db, workspaceId, knowledgeId, filter);
+}
+
+/**
+ * The item, or 400 for a malformed id and 404 when it is absent. With an access filter, an item the caller
+ * may not see is absent too.
+ */
+export async function loadKnowledge(
+  { db }: DbDeps,
+  workspaceId: string,
+  knowledgeId: string,
+  filter?: AccessFilter,
+): Promise<KnowledgeRow> {
+  if (!isUuid(knowledgeId)) throw badRequest(KnowledgeMessages.invalidId);
+  const row = await findVisibleKnowledge({ db }, workspaceId, knowledgeId, filter);
+  if (!row) throw notFound(KnowledgeMessages.notFound);
+  return row;
+}
+
+/** The item the caller may see: 400 for a malformed id, 404 when absent or outside the caller's scope. */
+export const loadVisibleKnowledge = ({ db }: DbDeps, auth: AuthState, knowledgeId: string): Promise<KnowledgeRow> =>
+  loadKnowledge({ db }, auth.workspace.id, knowledgeId, knowledgeScope(auth));
+
+/** A page of the workspace items the caller may see, newest first; with a metadata filter, only exact matches. */
+export async function listVisibleKnowledge(
+  { db }: DbDeps,
+  auth: AuthState,
+  page: { offset: number; limit: number; metadata?: MetadataFilter; filter?: ItemFilter; externalId?: string },
+): Promise<{ rows: KnowledgeRow[]; total: number }> {
+  const { filter, ...rest } = page;
+  return knowledge.listKnowledge(db, auth.workspace.id, {
+    ...rest,
+    access: await accessFilter({ db }, auth, { filter }),
+  });
+}
+
+/** Items shown per metadata-search result (its first chunks). */
+const CORE_ITEMS_PER_RESULT = 50;
+
+/** The metadata search: a page of matching items the caller may see, with each one's upload and first chunks. */
+export async function searchByMetadata(
+  { db }: DbDeps,
+  auth: AuthState,
+  input: { metadata: MetadataFilter; page: number; limit: number },
+) {
+  const { rows, total } = await listVisibleKnowledge({ db }, auth, {
+    offset: (input.page - 1) * input.limit,
+    limit: input.limit,
+    metadata: input.metadata,
+  });
+  const ids = rows.map((r) => r.id);
+  const [files, chunks] = await Promise.all([
+    knowledge.uploadsOf(db, auth.workspace.id, ids),
+    knowledge.chunksOf(db, auth.workspace.id, ids, CORE_ITEMS_PER_RESULT),
+  ]);
+  return { rows, total, files, chunks };
+}
+
+/**
+ * An upload the caller may track, with its item when the caller may see it. Under RBAC a role-bound caller
+ * sees an upload only once its item exists and is assigned to the role; an upload into a space only the
+ * workspace credential sees (src/policies/rules.ts upload.track).
+ */
+export async function loadTrackedUpload(
+  { db }: DbDeps,
+  auth: AuthState,
+  uploadId: string,
+): Promise<{ upload: UploadFileMetadataRow; row: KnowledgeRow | undefined }> {
+  const { workspace } = auth;
+  if (!isUuid(uploadId)) throw badRequest('Invalid upload file metadata ID format');
+  const found = await uploads.findUpload(db, workspace.id, uploadId);
+  const upload = found && can(auth, 'upload.track', { spaceId: found.space_id }) ? found : undefined;
+  const scope = knowledgeScope(auth);
+  const row = upload?.knowledge_id
+    ? await findVisibleKnowledge({ db }, workspace.id, upload.knowledge_id, {
+        ...scope,
+        ...(upload.space_id ? { spaceId: upload.space_id } : {}),
+      })
+    : undefined;
+  if (!upload || (isScoped(scope) && !row)) throw notFound('Upload file metadata not found');
+  return { upload, row };
+}
+
+export function parseHttpUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw unprocessable(KnowledgeMessages.invalidUrl);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(value)) {
+    throw unprocessable(KnowledgeMessages.invalidUrl);
+  }
+  return url;
+}
+
+/** Stores the URL and metadata only (never fetched); its title and description are embedded so it is searchable. */
+export async function createLink(
+  deps: { db: Db; embeddings: EmbeddingProvider },
+  workspaceId: string,
+  input: { url: string; title?: string; metadata?: Record<string, unknown> },
+): Promise<KnowledgeRow> {
+  const url = parseHttpUrl(input.url).toString();
+  const metadata = { ...(input.metadata ?? {}) };
+  const title = input.title ?? (typeof metadata.title === 'string' && metadata.title ? metadata.title : url);
+  const language = typeof metadata.language === 'string' ? metadata.language : null;
+  delete metadata.title;
+  const description = typeof metadata.description === 'string' ? metadata.description : '';
+  const text = [title, description, url].filter(Boolean).join('\n');
+  return withLiveEmbeddings(deps.embeddings, async (provider) => {
+    const [vector] = await provider.embedDocuments([text]);
+    return deps.db.transaction(async (trx) => {
+      const row = await knowledge.insertKnowledge(trx, workspaceId, {
+        type: 'LINK',
+        title,
+        content: url,
+        url,
+        language,
+        metadata,
+        status: 'COMPLETED',
+      });
+      await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
+      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], provider, 1);
+      return row;
+    });
+  });
+}
+
+/** Updates the reserved fields of an item the caller has loaded (loadKnowledge). */
+export async function updateReservedField(
+  { db }: DbDeps,
+  row: KnowledgeRow,
+  input: { type: string; title: string; language?: string; sourceVisibility?: SourceVisibility },
+): Promise<void> {
+  if (row.type !== input.type) {
+    throw unprocessable(KnowledgeMessages.typeMismatch, {
+      code: 'knowledge_type_mismatch',
+      param: 'type',
+      hint: `The item's type is ${row.type}: send type ${row.type}.`,
+    });
+  }
+  await knowledge.updateKnowledgeFields(db, row.workspace_id, row.id, {
+    title: input.title,
+    ...(input.language !== undefined ? { language: input.language } : {}),
+    ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
+  });
+}
+
+/**
+ * Synchronous single delete; refuses items with children. Returns the stored file keys to purge later: the
+ * item's and every version's (a replaced file's earlier contents are erased with it).
+ */
+export async function deleteSingleKnowledge(
+  { db }: DbDeps,
+  workspaceId: string,
+  knowledgeId: string,
+): Promise<string[]> {
+  return db.transaction(async (trx) => {
+    const row = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+    if (!row) throw notFound(KnowledgeMessages.notFound);
+    if (await knowledge.hasChildren(trx, workspaceId, knowledgeId)) throw badRequest(KnowledgeMessages.hasChildren);
+    return knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
+  });
+}
+
+/** An item written as given, with no ingestion: the admin CLI's seeding of hierarchies. */
+export function seedKnowledge(
+  { db }: DbDeps,
+  workspaceId: string,
+  input: {
+    type: string;
+    title: string;
+    content: string;
+    parentId: string | null;
+    sourceVisibility?: SourceVisibility;
+  },
+): Promise<KnowledgeRow> {
+  return knowledge.insertKnowledge(db, workspaceId, input);
+}
+
+/** What RAG may show of an item: none, source (page:title) or download (page:title:id). */
+export async function setSourceVisibility(
+  { db }: DbDeps,
+  workspaceId: string,
+  id: string,
+  visibility: SourceVisibility,
+): Promise<void> {
+  const n = await knowledge.updateKnowledgeFields(db, workspaceId, id, { source_visibility: visibility });
+  if (n === 0) throw notFound(`knowledge ${id} not found`);
+}
+
+/** PATCH: replaces the item's attributes (null clears them); a parent's change reaches its children. */
+export async function replaceKnowledgeAttributes(
+  { db }: DbDeps,
+  row: KnowledgeRow,
+  attributes: Attributes | null,
+): Promise<KnowledgeRow> {
+  return db.transaction((trx) => writeKnowledgeAttributes({ db: trx }, row, attributes));
+}
+
+/** replaceKnowledgeAttributes inside the caller's transaction (a text replacement's PATCH: both or neither). */
+export async function writeKnowledgeAttributes(
+  { db: trx }: DbDeps,
+  row: KnowledgeRow,
+  attributes: Attributes | null,
+): Promise<KnowledgeRow> {
+  const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
+  if (!current) throw notFound(KnowledgeMessages.notFound);
+  const { childrenOverLimit } = await knowledge.replaceAttributes(
+    trx,
+    row.workspace_id,
+    row.id,
+    current.attributes,
+    attributes ?? {},
+    MAX_ATTRIBUTES,
+  );
+  // Nothing is written: the transaction rolls back.
+  if (childrenOverLimit > 0)
+    throw badRequest(
+      `attributes: ${childrenOverLimit} of this item's children would carry more than ${MAX_ATTRIBUTES} keys (the values they set themselves and these)`,
+    );
+  return (await knowledge.findKnowledge(trx, row.workspace_id, row.id))!;
+}

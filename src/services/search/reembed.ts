@@ -1,0 +1,154 @@
+// Re-embedding the deployment with another model (`kws reembed`): the new vectors are built beside the live
+// ones (knowledge_chunks.embedding_next, migration 0018_reembedding) by the reembed workflow's batch
+// activities, while search keeps answering from `embedding`; the switch swaps the columns in one transaction
+// once every chunk has a vector of the new model (chunks ingested meanwhile are caught up first).
+import type { Db } from '../../db/knex';
+import {
+  beginReembedColumn,
+  countReembedProgress,
+  nextChunksToReembed,
+  createNextVectorIndex,
+  dropPreviousVectors,
+  readEmbeddingSpace,
+  readReembed,
+  setNextVectors,
+  swapVectorColumns,
+  type EmbeddingSpaceRow,
+} from '../../db/repositories/embeddingSpace';
+import { readModelInfo } from '../../embeddings/modelFiles';
+import type { EmbeddingProvider } from '../../embeddings/provider';
+import type { TemporalDeps } from '../../temporal/client';
+import {
+  DEPLOYMENT_JOB_SCOPE,
+  reembedWorkflowId,
+  type EmbeddingTarget,
+  type ReembedInput,
+} from '../../workflows/contracts';
+import type { DbDeps } from '../deps';
+
+export class ReembedError extends Error {}
+
+const rowOf = (t: EmbeddingTarget): EmbeddingSpaceRow => ({
+  provider: t.provider,
+  model: t.model,
+  model_version: t.modelVersion,
+  dimension: t.dimension,
+});
+
+/** The target of a provider (what `kws reembed` builds with the worker's EMBEDDING_NEXT_* provider). */
+export const targetOf = (p: EmbeddingProvider): EmbeddingTarget => ({
+  provider: p.name,
+  model: p.model,
+  modelVersion: p.modelVersion,
+  dimension: p.dimension,
+});
+
+/** The provider that builds `target`'s vectors, checked against it (a worker configured with another refuses). */
+export function requireTargetProvider(provider: EmbeddingProvider | undefined, target: EmbeddingTarget) {
+  const have = provider ? targetOf(provider) : undefined;
+  if (!have || have.modelVersion !== target.modelVersion || have.dimension !== target.dimension) {
+    throw new ReembedError(
+      `This worker cannot build vectors of ${target.model} (${target.modelVersion}): its next embedding model is ` +
+        `${have ? `${have.model} (${have.modelVersion})` : 'not configured (EMBEDDING_NEXT_MODEL_DIR)'}`,
+    );
+  }
+  return provider as EmbeddingProvider;
+}
+
+export async function beginReembed({ db }: DbDeps, target: EmbeddingTarget): Promise<'resumed' | 'started'> {
+  if (!Number.isInteger(target.dimension) || target.dimension < 1 || target.dimension > 16000) {
+    throw new ReembedError(`Invalid embedding dimension ${target.dimension}`);
+  }
+  return db.transaction((trx) => beginReembedColumn(trx, rowOf(target)));
+}
+
+/**
+ * One batch: the next chunks by id (in a catch-up round only those without a target vector), embedded and
+ * written. Idempotent: a retried batch of the first round writes the same vectors again.
+ */
+export async function reembedBatch(
+  { db }: DbDeps,
+  provider: EmbeddingProvider,
+  target: EmbeddingTarget,
+  batch: { afterId?: string; limit: number; onlyMissing: boolean },
+): Promise<{ embedded: number; lastId?: string; done: number; total: number }> {
+  await requireBuilding(db, target);
+  const chunks = await nextChunksToReembed(db, batch.afterId, batch.limit, batch.onlyMissing);
+  if (chunks.length === 0) return { embedded: 0, ...(await countReembedProgress(db)) };
+  const vectors = await provider.embedDocuments(chunks.map((c) => c.content));
+  await setNextVectors(
+    db,
+    chunks.map((c, i) => ({ id: c.id, vector: vectors[i] as number[] })),
+    { model: target.model, modelVersion: target.modelVersion },
+  );
+  return { embedded: chunks.length, lastId: chunks.at(-1)?.id, ...(await countReembedProgress(db)) };
+}
+
+async function requireBuilding(db: Db, target: EmbeddingTarget): Promise<void> {
+  const building = await readReembed(db);
+  if (building?.status !== 'building' || building.model_version !== target.modelVersion) {
+    throw new ReembedError(`No re-embed to ${target.modelVersion} is under way`);
+  }
+}
+
+/** Chunks with a vector of the target model, of all chunks (the job's progress). */
+export async function countReembed({ db }: DbDeps, target: EmbeddingTarget): Promise<{ done: number; total: number }> {
+  await requireBuilding(db, target);
+  return countReembedProgress(db);
+}
+
+export const indexReembed = ({ db }: DbDeps) => createNextVectorIndex(db);
+
+/** The switch; when chunks still lack a target vector, nothing changes and their count is returned. */
+export async function switchReembed(
+  { db }: DbDeps,
+  target: EmbeddingTarget,
+): Promise<{ missing: number; total: number }> {
+  const space = await readEmbeddingSpace(db);
+  if (space?.model_version === target.modelVersion) {
+    return { missing: 0, total: (await countReembedProgress(db)).total }; // switched by an earlier attempt
+  }
+  return db.transaction((trx) => swapVectorColumns(trx, rowOf(target)));
+}
+
+/** After the switch: the previous model's vectors go. */
+export async function finishReembed({ db }: DbDeps, target: EmbeddingTarget): Promise<void> {
+  const row = await readReembed(db);
+  if (row?.status === 'switched' && row.model_version === target.modelVersion) {
+    await dropPreviousVectors(db);
+  }
+}
+
+/** Starts (or joins) the re-embed workflow; its id is derived from the target, so a second start joins it. */
+export async function startReembed(
+  temporal: TemporalDeps,
+  target: EmbeddingTarget,
+  opts: { batchSize?: number; stepped?: boolean } = {},
+): Promise<{ jobId: string }> {
+  const workflowId = reembedWorkflowId(target);
+  const input: ReembedInput = { target, batchSize: opts.batchSize ?? 256, ...(opts.stepped ? { stepped: true } : {}) };
+  await temporal.client.workflow.start('reembedWorkflow', {
+    taskQueue: temporal.taskQueue,
+    workflowId,
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    args: [input],
+    // The whole deployment's job: every workspace's background-jobs reports it (temporal/jobs.ts).
+    memo: { scope: DEPLOYMENT_JOB_SCOPE },
+  });
+  return { jobId: workflowId };
+}
+
+/** The target a local model directory describes. */
+export async function localModelTarget(modelDir: string): Promise<EmbeddingTarget> {
+  const info = await readModelInfo(modelDir);
+  return { provider: 'local', model: info.name, modelVersion: info.version, dimension: info.dimension };
+}
+
+/** The live space and the re-embed under way, if any. */
+export async function reembedStatus({ db }: DbDeps) {
+  const [space, reembed] = [await readEmbeddingSpace(db), await readReembed(db)];
+  return {
+    live: space ? { model: space.model, modelVersion: space.model_version, dimension: space.dimension } : null,
+    building: reembed ? { model: reembed.model, modelVersion: reembed.model_version, status: reembed.status } : null,
+  };
+}

@@ -1,0 +1,569 @@
+// Semantic, keyword and hybrid search over a workspace's knowledge, and the passages RAG retrieves, with
+// access filters inside the SQL; title search. The vector plan (exact scan or HNSW) is chosen from the
+// maintained counts of searchable chunks (repositories/searchCounts.ts): one small query, no counting.
+import type { Db } from '../../db/knex';
+import * as search from '../../db/repositories/search';
+import * as counts from '../../db/repositories/searchCounts';
+import type { KnowledgeRow } from '../../db/rows';
+import type { EmbeddingProvider } from '../../embeddings/provider';
+import { RerankError, type Reranker } from '../../embeddings/rerank';
+import type { Metrics } from '../../observability/metrics';
+import type { ItemFilter } from '../../domain/filter';
+import type { AuthState } from '../../policies/credentials';
+import { mayExplainRoles } from '../../policies/scopes';
+import { visibilityRoles, type VisibilityRole } from '../../db/repositories/roles';
+import { accessFilter } from '../access/accessFilter';
+import type { DbDeps, Deps } from '../deps';
+import { cosineOf, fuseChunks, fuseItems, queryShape, type Fused, type Fusion, type QueryShape } from './fusion';
+
+export const SEARCH_MODES = ['semantic', 'hybrid', 'keyword'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+export interface SearchResult {
+  row: KnowledgeRow;
+  excerpt: string;
+  score?: number;
+  pageNumber?: number;
+  /** With `explain`: the scores behind `score` (see Explained). */
+  explain?: Explained;
+}
+
+export const EXCERPT_CHARS = 500;
+const excerpt = (s: string) => (s.length > EXCERPT_CHARS ? s.slice(0, EXCERPT_CHARS) : s);
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** At most this many candidate chunks: an exact scan, fast and exact (measured in bench/). */
+export const EXACT_SCAN_MAX_CANDIDATES = 20_000;
+/**
+ * Above it, HNSW, unless the filter admits less than this share of the index (every workspace's chunks):
+ * HNSW filters after the index scan, and its recall falls for rare subsets (bench/knowledge/search.ts).
+ */
+export const HNSW_MIN_SHARE = 0.05;
+
+export interface PlanChoice {
+  plan: search.SearchPlan;
+  /** An upper bound on the candidate chunks: the smallest count among the filter's scopes. */
+  atMost: number;
+  /** The candidates if the filters were independent. */
+  estimate: number;
+  /** All chunks in the HNSW index (the planner's estimate). */
+  indexChunks: number;
+}
+
+/** The count scopes a filter narrows to: the base (workspace or space) and one group per further filter. */
+export function filterScopes(filter: search.AccessFilter): { base: string; groups: string[][] } {
+  const groups: string[][] = [];
+  if (filter.language !== undefined) groups.push([`language:${filter.language}`]);
+  if (filter.audienceId) groups.push([`audience:${filter.audienceId}`]);
+  if (filter.requiredRoleId !== undefined)
+    groups.push(filter.requiredRoleId === null ? [] : [`role:${filter.requiredRoleId}`]);
+  // Items with any of these roles: at most the sum of their counts.
+  if (filter.roleIds) groups.push([...new Set(filter.roleIds)].map((r) => `role:${r}`));
+  return { base: filter.spaceId ? counts.spaceScope(filter.spaceId) : 'workspace', groups };
+}
+
+export function planFor(
+  c: counts.ScopeCounts,
+  filter: search.AccessFilter,
+  maxExact = EXACT_SCAN_MAX_CANDIDATES,
+): PlanChoice {
+  const { base, groups } = filterScopes(filter);
+  const baseCount = c.chunks.get(base) ?? 0;
+  const groupCounts = groups.map((g) => g.reduce((sum, scope) => sum + (c.chunks.get(scope) ?? 0), 0));
+  const atMost = Math.min(baseCount, ...groupCounts);
+  const estimate = baseCount === 0 ? 0 : groupCounts.reduce((est, n) => est * Math.min(1, n / baseCount), baseCount);
+  const indexChunks = Math.max(c.indexChunks, baseCount);
+  const plan = atMost <= maxExact || estimate < HNSW_MIN_SHARE * indexChunks ? 'exact' : 'hnsw';
+  return { plan, atMost, estimate: Math.round(estimate), indexChunks };
+}
+
+/** Reads the scope counts (one query), folds fragmented ones, and chooses the vector plan. */
+async function searchScope(
+  db: Db,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  opts: { languages?: boolean; maxExact?: number } = {},
+): Promise<{ choice: PlanChoice; languages: string[] }> {
+  const { base, groups } = filterScopes(filter);
+  const c = await counts.scopeCounts(db, workspaceId, [base, ...groups.flat()], { languages: opts.languages });
+  if (c.fragmented.length > 0) await counts.foldScopeCounts(db, workspaceId, c.fragmented);
+  const choice = planFor(c, filter, opts.maxExact);
+  return {
+    choice: filter.where ? await probeFilter(db, workspaceId, filter, choice, opts.maxExact) : choice,
+    languages: c.languages,
+  };
+}
+
+/**
+ * The plan under a request's attribute filter, which the maintained counts cannot see: when they say HNSW, a
+ * bounded count of the chunks the whole filter admits decides: at most maxExact, or less than HNSW_MIN_SHARE of
+ * the index, the exact scan (HNSW would filter most of what it visits away); more, HNSW with its iterative scan.
+ */
+async function probeFilter(
+  db: Db,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  choice: PlanChoice,
+  maxExact = EXACT_SCAN_MAX_CANDIDATES,
+): Promise<PlanChoice> {
+  if (choice.plan === 'exact') return choice;
+  // The same rule as planFor's: exact when few enough for a scan, or when the filter admits less than
+  // HNSW_MIN_SHARE of the index (HNSW filters after its scan, and a rare subset would come back short).
+  const rare = Math.ceil(HNSW_MIN_SHARE * choice.indexChunks);
+  const admitted = await search.countCandidateChunks(db, workspaceId, filter, Math.max(maxExact, rare) + 1);
+  return admitted <= maxExact || admitted < rare
+    ? { ...choice, plan: 'exact', atMost: admitted, estimate: admitted }
+    : choice;
+}
+
+export async function choosePlan(
+  { db }: DbDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  maxExact = EXACT_SCAN_MAX_CANDIDATES,
+): Promise<search.SearchPlan> {
+  return (await searchScope(db, workspaceId, filter, { maxExact })).choice.plan;
+}
+
+/** The `limit` items nearest to the vector (one per item, its nearest chunk), with the chosen or a given plan. */
+export async function nearestItems(
+  { db }: DbDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  vector: number[],
+  limit: number,
+  plan?: search.SearchPlan,
+): Promise<search.ChunkHit[]> {
+  const chosen = plan ?? (await choosePlan({ db }, workspaceId, filter));
+  return search.nearestItems(db, workspaceId, filter, vector, limit, chosen);
+}
+
+/**
+ * How keyword and hybrid retrieval run; the defaults are the winners on the labelled set (bench/retrieval,
+ * README "Retrieval quality"): a convex combination with the vector side at 0.8 and, inside hybrid, keyword
+ * matches holding every lexeme of the query, ranked by BM25. Matching any lexeme lets common words of a
+ * paraphrase outrank the vector side's answer (paraphrase nDCG@10 0.670 against 0.690, though identifier 0.948
+ * against 0.927); reciprocal rank fusion over any lexeme did the same (0.681, 0.927). Keyword mode alone matches
+ * any lexeme (it finds more: nDCG@10 0.608 against 0.259).
+ */
+export interface RetrievalSettings {
+  fusion: Fusion;
+  /** Keyword mode: chunks holding every lexeme of the query ('all') or any ('any'). */
+  keywordMatch: 'all' | 'any';
+  /** The keyword side of hybrid mode. */
+  hybridKeywordMatch: 'all' | 'any';
+  /** Chunks taken from each side before fusion, per result asked for (at least minCandidates). */
+  candidatesPerResult: number;
+  minCandidates: number;
+  /** Keyword matches ranked at most (bounds the cost of very common words). */
+  maxRanked: number;
+  /**
+   * Hybrid mode for a query of the identifier shape (fusion.ts queryShape: dotted or snake_case names, calls,
+   * camelCase, flags, quoted text): its keyword match and fusion instead of hybridKeywordMatch and fusion.
+   * Absent: every query alike.
+   */
+  identifierHybrid?: { keywordMatch: 'all' | 'any'; fusion: Fusion };
+}
+
+export const DEFAULT_RETRIEVAL: RetrievalSettings = {
+  // Page-level aggregation (issue 40): nDCG@10 0.791 / 0.714 / 0.948 against 0.768 / 0.690 / 0.927 without it;
+  // identifierHybrid on top of it scored 0.790 / 0.714 / 0.946, so it stays off (docs: Retrieval quality).
+  fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 },
+  keywordMatch: 'any',
+  hybridKeywordMatch: 'all',
+  candidatesPerResult: 5,
+  minCandidates: 50,
+  maxRanked: 5000,
+};
+
+/** The mode space RAG retrieves passages with: the winner on the labelled set (bench/retrieval, README). */
+export const RAG_MODE: SearchMode = 'hybrid';
+
+/** A keyword rank as a score in [0, 1) (BM25 is unbounded above). */
+export const keywordScore = (rank: number) => rank / (rank + 1);
+
+/**
+ * Per-request ranking options (README "Ranking options"). hybridWeight replaces the convex fusion's vector
+ * weight (hybrid mode only; the other modes fuse nothing and ignore it). With rerank, the best
+ * max(rerankCandidates, limit) results of the mode are rescored by the reranker and the best `limit` of them
+ * kept; scoreThreshold then drops results whose final score (the reranker's when it ran) is below it.
+ */
+export interface RankingOptions {
+  scoreThreshold?: number;
+  hybridWeight?: number;
+  rerank?: boolean;
+  rerankCandidates?: number;
+  explain?: boolean;
+}
+
+/** Candidates reranked when the request names no count, and the most a request may ask for. */
+export const DEFAULT_RERANK_CANDIDATES = 20;
+export const MAX_RERANK_CANDIDATES = 100;
+
+/** What became of reranking in one request (the X-Rerank response header; absent when not asked). */
+export type RerankOutcome = 'applied' | 'skipped' | 'unconfigured';
+
+/**
+ * Each side's score for one hit, null where that side did not run or did not match: semantic is the cosine
+ * similarity of the passage shown, keyword its keyword score rank / (rank + 1), fused the hybrid fusion's
+ * score (hybrid mode only), rerank the reranker's score (when it ran).
+ */
+export interface Explained {
+  semantic: number | null;
+  keyword: number | null;
+  fused: number | null;
+  rerank: number | null;
+  /**
+   * Hybrid mode with RetrievalSettings.identifierHybrid set only: the query's shape (fusion.ts queryShape), which
+   * chose the keyword match and fusion.
+   */
+  queryShape?: QueryShape;
+  /** For the workspace's own credentials: the roles that make the hit visible (its own or its parent's). */
+  roles?: VisibilityRole[];
+}
+
+/**
+ * Retrieval settings with the request's vector weight for hybrid fusion: it replaces the weight for queries
+ * of every shape (an identifier-shaped query keeps its keyword match).
+ */
+export function withHybridWeight(settings: RetrievalSettings, hybridWeight: number | undefined): RetrievalSettings {
+  if (hybridWeight === undefined) return settings;
+  // The weight changes; the rest of a convex fusion (normalisation, page-level bonus) stays.
+  const fusion: Fusion =
+    settings.fusion.kind === 'convex'
+      ? { ...settings.fusion, alpha: hybridWeight }
+      : { kind: 'convex', alpha: hybridWeight };
+  const { identifierHybrid } = settings;
+  if (!identifierHybrid) return { ...settings, fusion };
+  const own = identifierHybrid.fusion;
+  const identifierFusion: Fusion = own.kind === 'convex' ? { ...own, alpha: hybridWeight } : fusion;
+  return { ...settings, fusion, identifierHybrid: { ...identifierHybrid, fusion: identifierFusion } };
+}
+
+/** How hybrid mode runs for this query: the keyword match and fusion its shape selects. */
+export function hybridFor(
+  settings: RetrievalSettings,
+  query: string,
+): { shape: QueryShape; keywordMatch: 'all' | 'any'; fusion: Fusion } {
+  const shape = queryShape(query);
+  const { identifierHybrid } = settings;
+  return shape === 'identifier' && identifierHybrid
+    ? { shape, ...identifierHybrid }
+    : { shape, keywordMatch: settings.hybridKeywordMatch, fusion: settings.fusion };
+}
+
+export interface Ranked extends Fused {
+  explain: Explained;
+}
+
+/**
+ * The final ranking of what retrieve returned (best first, at least `limit` when reranking): reranked by the
+ * reranker when asked and available (un-reranked, outcome 'skipped', when it fails or times out), cut to
+ * `limit`, then held to the score threshold.
+ */
+export async function rankResults(
+  reranker: Reranker | null | undefined,
+  query: string,
+  mode: SearchMode,
+  found: readonly Fused[],
+  limit: number,
+  options: RankingOptions,
+  onSkip?: (err: RerankError) => void,
+  shape?: QueryShape,
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  let ranked: Ranked[] = found.map(({ hit, score }) => ({ hit, score, explain: explainHit(hit, score, mode, shape) }));
+  let outcome: RerankOutcome | undefined;
+  if (options.rerank) {
+    outcome = 'unconfigured';
+    if (reranker) {
+      try {
+        const scores = await reranker.rerank(
+          query,
+          ranked.map((r) => r.hit.content),
+        );
+        ranked = ranked
+          .map((r, i) => ({
+            ...r,
+            score: scores[i] as number,
+            explain: { ...r.explain, rerank: round6(scores[i] as number) },
+          }))
+          .sort((a, b) => b.score - a.score);
+        outcome = 'applied';
+      } catch (err) {
+        if (!(err instanceof RerankError)) throw err;
+        onSkip?.(err);
+        outcome = 'skipped';
+      }
+    }
+  }
+  const threshold = options.scoreThreshold ?? 0;
+  return { ranked: ranked.slice(0, limit).filter((r) => r.score >= threshold), outcome };
+}
+
+function explainHit(hit: search.ChunkHit, score: number, mode: SearchMode, shape?: QueryShape): Explained {
+  return {
+    semantic: mode === 'keyword' ? null : round6(cosineOf(hit.distance)),
+    keyword: mode === 'semantic' || !(hit.keywordRank > 0) ? null : round6(keywordScore(hit.keywordRank)),
+    fused: mode === 'hybrid' ? round6(score) : null,
+    rerank: null,
+    ...(shape ? { queryShape: shape } : {}),
+  };
+}
+
+/** How many results to retrieve: the candidates to rerank (never fewer than limit), or limit. */
+export const candidateCount = (limit: number, options: RankingOptions) =>
+  options.rerank ? Math.max(limit, options.rerankCandidates ?? DEFAULT_RERANK_CANDIDATES) : limit;
+
+/**
+ * The best `limit` results (items or passages) for a query in a mode: semantic ranks by cosine similarity
+ * (exact or HNSW per the plan), keyword by BM25, hybrid by fusing both (settings.fusion).
+ */
+async function retrieve(
+  { db, metrics }: { db: Db; metrics?: Pick<Metrics, 'searchDuration'> },
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector?: number[] },
+  limit: number,
+  unit: 'item' | 'chunk',
+  mode: SearchMode,
+  settings: RetrievalSettings,
+): Promise<Fused[]> {
+  const startedAt = performance.now();
+  const { choice, languages } = await searchScope(db, workspaceId, filter, { languages: mode !== 'semantic' });
+  if (mode === 'semantic') {
+    if (!query.vector) throw new Error('semantic retrieval needs the query vector');
+    const hits =
+      unit === 'item'
+        ? await search.nearestItems(db, workspaceId, filter, query.vector, limit, choice.plan)
+        : await search.nearestChunks(db, workspaceId, filter, query.vector, limit, choice.plan);
+    observeSearch(metrics, choice.plan, startedAt);
+    return hits.map((hit) => ({ hit, score: cosineOf(hit.distance) }));
+  }
+  const k = Math.max(settings.minCandidates, settings.candidatesPerResult * limit);
+  const hybrid = hybridFor(settings, query.text);
+  const hits = await search.hybridCandidates(
+    db,
+    workspaceId,
+    filter,
+    {
+      vector: query.vector,
+      keyword: {
+        text: query.text,
+        languages,
+        match: mode === 'hybrid' ? hybrid.keywordMatch : settings.keywordMatch,
+      },
+    },
+    { vectorK: mode === 'hybrid' ? k : 0, plan: choice.plan, keywordK: k, maxRanked: settings.maxRanked },
+  );
+  observeSearch(metrics, mode, startedAt);
+  if (mode === 'keyword') {
+    const best = new Map<string, search.ChunkHit>();
+    for (const h of hits.sort((a, b) => b.keywordRank - a.keywordRank || a.distance - b.distance)) {
+      const key = unit === 'item' ? h.knowledgeId : h.chunkId;
+      if (!best.has(key)) best.set(key, h);
+    }
+    return [...best.values()].slice(0, limit).map((hit) => ({ hit, score: keywordScore(hit.keywordRank) }));
+  }
+  return (unit === 'item' ? fuseItems(hits, hybrid.fusion) : fuseChunks(hits, hybrid.fusion)).slice(0, limit);
+}
+
+/** What a search needs beyond the database: the query's embedding, and the reranker when one is configured. */
+export interface SearchDeps {
+  db: Db;
+  embeddings: EmbeddingProvider;
+  metrics?: Pick<Metrics, 'searchDuration'>;
+  reranker?: Reranker | null;
+  /** Told when the reranker failed and the results come back un-reranked. */
+  onRerankSkipped?: (err: RerankError) => void;
+}
+
+/** A search's deps from the process's: the reranker RERANK_URL configures; a failing one is logged. */
+export function searchDeps(deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'reranker' | 'logger'>): SearchDeps {
+  return {
+    db: deps.db,
+    embeddings: deps.embeddings,
+    metrics: deps.metrics,
+    reranker: deps.reranker,
+    onRerankSkipped: (err) =>
+      deps.logger.warn({ err: err.message, code: err.code }, 'reranker failed: results un-reranked'),
+  };
+}
+
+/** POST /workspaces/{id}/knowledge/search: one result per item, best first. */
+export async function searchKnowledge(
+  deps: SearchDeps,
+  workspaceId: string,
+  input: { query: string; limit: number; filter: search.AccessFilter; mode?: SearchMode },
+  settings: RetrievalSettings = DEFAULT_RETRIEVAL,
+  options: RankingOptions = {},
+): Promise<SearchResult[]> {
+  return (await rankedSearch(deps, workspaceId, input, settings, options)).results;
+}
+
+/** searchKnowledge with the ranking options, and what became of reranking. */
+export async function rankedSearch(
+  deps: SearchDeps,
+  workspaceId: string,
+  input: { query: string; limit: number; filter: search.AccessFilter; mode?: SearchMode },
+  settings: RetrievalSettings = DEFAULT_RETRIEVAL,
+  options: RankingOptions = {},
+): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
+  const mode = input.mode ?? 'semantic';
+  // Keyword search alone needs no vector; the other modes embed the query once.
+  const vector = mode === 'keyword' ? undefined : await deps.embeddings.embedQuery(input.query);
+  const query = { text: input.query, vector };
+  const { ranked, outcome } = await retrieveRanked(deps, workspaceId, input.filter, query, input.limit, 'item', {
+    mode,
+    settings,
+    options,
+  });
+  const results = ranked.map(({ hit, score, explain }) => ({
+    row: hit.item,
+    excerpt: excerpt(hit.content),
+    score: round6(score),
+    pageNumber: hit.pageNumber,
+    ...(options.explain ? { explain } : {}),
+  }));
+  return { results, rerank: outcome };
+}
+
+/**
+ * retrieve, then the final ranking (rankResults): the candidates the options ask for, with the request's
+ * hybrid weight, reranked when asked, cut to `limit` and held to the score threshold.
+ */
+async function retrieveRanked(
+  deps: SearchDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector?: number[] },
+  limit: number,
+  unit: 'item' | 'chunk',
+  how: { mode: SearchMode; settings: RetrievalSettings; options: RankingOptions },
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  const { mode, options } = how;
+  const found = await retrieve(
+    deps,
+    workspaceId,
+    filter,
+    query,
+    candidateCount(limit, options),
+    unit,
+    mode,
+    withHybridWeight(how.settings, options.hybridWeight),
+  );
+  // The query's shape is worth explaining only where it chose the keyword match and fusion.
+  const shape = mode === 'hybrid' && how.settings.identifierHybrid ? queryShape(query.text) : undefined;
+  return rankResults(deps.reranker, query.text, mode, found, limit, options, deps.onRerankSkipped, shape);
+}
+
+/** The `topK` best passages for RAG (RAG_MODE, default settings) under the request's ranking options. */
+export function rankedPassages(
+  deps: SearchDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector: number[] },
+  topK: number,
+  options: RankingOptions,
+): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
+  return retrieveRanked(deps, workspaceId, filter, query, topK, 'chunk', {
+    mode: RAG_MODE,
+    settings: DEFAULT_RETRIEVAL,
+    options,
+  });
+}
+
+/** The `topK` best passages (chunks) for RAG, in RAG_MODE unless told otherwise. */
+export async function retrievePassages(
+  { db }: DbDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  query: { text: string; vector?: number[] },
+  topK: number,
+  mode: SearchMode = RAG_MODE,
+  settings: RetrievalSettings = DEFAULT_RETRIEVAL,
+): Promise<Fused[]> {
+  return retrieve({ db }, workspaceId, filter, query, topK, 'chunk', mode, settings);
+}
+
+/**
+ * The search latency metric: the plan choice and the retrieval query since `startedAt` (performance.now()),
+ * labelled by what ran: exact or hnsw (semantic), hybrid, keyword.
+ */
+export function observeSearch(metrics: Pick<Metrics, 'searchDuration'> | undefined, plan: string, startedAt: number) {
+  metrics?.searchDuration.observe({ plan }, (performance.now() - startedAt) / 1000);
+}
+
+export async function titleSearch(
+  { db }: DbDeps,
+  workspaceId: string,
+  input: { title: string; limit: number; filter: search.AccessFilter },
+): Promise<SearchResult[]> {
+  const rows = await search.titleSearch(db, workspaceId, input.filter, input.title, input.limit);
+  const first = await search.firstChunks(
+    db,
+    workspaceId,
+    rows.filter((r) => r.type === 'FILE').map((r) => r.id),
+  );
+  return rows.map((row) => ({ row, excerpt: excerpt(first.get(row.id) ?? row.content) }));
+}
+
+/** What a caller may narrow a search to, within its own scope (services/access/accessFilter.ts). */
+interface RequestFilter {
+  audienceId?: string;
+  roleIds?: string[];
+  filter?: ItemFilter;
+}
+
+/** searchKnowledge as the caller: its own scope combined with the request's filters. */
+export async function searchVisibleKnowledge(
+  deps: SearchDeps,
+  auth: AuthState,
+  input: { query: string; limit: number; mode?: SearchMode } & RequestFilter & RankingOptions,
+): Promise<SearchResult[]> {
+  return (await rankedVisibleSearch(deps, auth, input)).results;
+}
+
+/**
+ * searchVisibleKnowledge with the ranking options (rerank defaults to the workspace's setting) and, with
+ * explain for a credential the policy lets see them, the roles that make each hit visible.
+ */
+export async function rankedVisibleSearch(
+  deps: SearchDeps,
+  auth: AuthState,
+  input: { query: string; limit: number; mode?: SearchMode } & RequestFilter & RankingOptions,
+): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
+  const filter = await accessFilter(deps, auth, input);
+  const options: RankingOptions = {
+    scoreThreshold: input.scoreThreshold,
+    hybridWeight: input.hybridWeight,
+    rerank: input.rerank ?? auth.workspace.rerank_default,
+    rerankCandidates: input.rerankCandidates,
+    explain: input.explain,
+  };
+  const found = await rankedSearch(
+    deps,
+    auth.workspace.id,
+    { query: input.query, limit: input.limit, filter, mode: input.mode },
+    DEFAULT_RETRIEVAL,
+    options,
+  );
+  if (input.explain && mayExplainRoles(auth)) {
+    const roles = await visibilityRoles(
+      deps.db,
+      auth.workspace.id,
+      found.results.map((r) => r.row.id),
+    );
+    for (const r of found.results) if (r.explain) r.explain.roles = roles.get(r.row.id) ?? [];
+  }
+  return found;
+}
+
+/** titleSearch as the caller: its own scope combined with the request's filters. */
+export async function titleSearchVisible(
+  { db }: DbDeps,
+  auth: AuthState,
+  input: { title: string; limit: number } & RequestFilter,
+): Promise<SearchResult[]> {
+  const filter = await accessFilter({ db }, auth, input);
+  return titleSearch({ db }, auth.workspace.id, { title: input.title, limit: input.limit, filter });
+}

@@ -1,0 +1,143 @@
+// Webhooks: per-workspace endpoints (managed with `kws webhook …` and the API) and their delivery log.
+// Making the deliveries is services/webhooks/webhookDelivery.ts's; presenting rows is the API's (routes/webhooks).
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Db } from '../../db/knex';
+import { lockWorkspaceScope } from '../../db/repositories/locks';
+import * as webhooks from '../../db/repositories/webhooks';
+import type { WebhookEndpointRow } from '../../db/rows';
+import { badRequest, conflict, notFound } from '../../errors';
+import { isUuid } from '../../ids';
+import { checkUrlAddress, FetchError } from '../../web/fetch';
+import { urlRefusal } from '../sources/urlRefusal';
+import { isConnectableHost } from '../../web/urls';
+import type { OwnComponents } from '../../web/ownComponents';
+import { webhookAddressPolicy } from './webhookDelivery';
+import type { DbDeps } from '../deps';
+
+export const WebhookEvents = [
+  'knowledge.completed',
+  'knowledge.failed',
+  'knowledge.cascade_deleted',
+  'knowledge.updated',
+  'knowledge.version_restored',
+  'knowledge.roles_changed',
+  'role.job_completed',
+  'role.job_failed',
+] as const;
+export type WebhookEvent = (typeof WebhookEvents)[number];
+
+export const WebhookMessages = {
+  notFound: 'Webhook not found',
+  badUrl: 'url must be an absolute http or https URL without credentials',
+  badEvents: `events must be a non-empty list of: ${WebhookEvents.join(', ')}`,
+  tooMany: (max: number) => `The workspace holds its maximum of ${max} webhook endpoints`,
+} as const;
+
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export interface WebhookDeps {
+  db: Db;
+  config: Pick<Config, 'webhooks'>;
+  ownComponents: OwnComponents;
+}
+
+async function checkUrl(url: string, deps: WebhookDeps): Promise<string> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest(WebhookMessages.badUrl);
+  }
+  if (
+    !['http:', 'https:'].includes(parsed.protocol) ||
+    parsed.username ||
+    parsed.password ||
+    url.length > 2000 ||
+    !isConnectableHost(parsed)
+  ) {
+    throw badRequest(WebhookMessages.badUrl);
+  }
+  try {
+    await checkUrlAddress(parsed, webhookAddressPolicy(deps.config.webhooks, deps.ownComponents));
+  } catch (err) {
+    if (err instanceof FetchError) throw urlRefusal(err, 'url');
+    throw err;
+  }
+  return parsed.toString();
+}
+
+function checkEvents(events: readonly string[] | undefined): WebhookEvent[] {
+  if (events === undefined) return [...WebhookEvents];
+  const unique = [...new Set(events)];
+  if (unique.length === 0 || !unique.every((e) => (WebhookEvents as readonly string[]).includes(e))) {
+    throw badRequest(WebhookMessages.badEvents);
+  }
+  return unique as WebhookEvent[];
+}
+
+/** Creates an endpoint; 409 when the workspace already holds WEBHOOK_MAX_ENDPOINTS (each event fans out to all). */
+export async function createWebhook(
+  deps: WebhookDeps,
+  workspaceId: string,
+  input: { url: string; events?: string[]; description?: string | null },
+): Promise<WebhookEndpointRow> {
+  const endpoint = {
+    url: await checkUrl(input.url, deps),
+    events: checkEvents(input.events),
+    description: input.description ?? null,
+    secret: newWebhookSecret(),
+  };
+  const { maxEndpoints } = deps.config.webhooks;
+  return deps.db.transaction(async (trx) => {
+    // Serialize creates per workspace so the cap holds under concurrency.
+    await lockWorkspaceScope(trx, 'webhook-endpoints', workspaceId);
+    if ((await webhooks.countEndpoints(trx, workspaceId)) >= maxEndpoints) {
+      throw conflict(WebhookMessages.tooMany(maxEndpoints));
+    }
+    return webhooks.insertEndpoint(trx, workspaceId, endpoint);
+  });
+}
+
+export async function loadWebhook({ db }: DbDeps, workspaceId: string, id: string): Promise<WebhookEndpointRow> {
+  const row = isUuid(id) ? await webhooks.findEndpoint(db, workspaceId, id) : undefined;
+  if (!row) throw notFound(WebhookMessages.notFound);
+  return row;
+}
+
+export async function updateWebhook(
+  deps: WebhookDeps,
+  workspaceId: string,
+  id: string,
+  patch: { url?: string; events?: string[]; description?: string | null; enabled?: boolean; rotateSecret?: boolean },
+): Promise<WebhookEndpointRow> {
+  await loadWebhook(deps, workspaceId, id);
+  const row = await webhooks.updateEndpoint(deps.db, workspaceId, id, {
+    ...(patch.url !== undefined ? { url: await checkUrl(patch.url, deps) } : {}),
+    ...(patch.events !== undefined ? { events: checkEvents(patch.events) } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+    ...(patch.rotateSecret ? { secret: newWebhookSecret() } : {}),
+  });
+  if (!row) throw notFound(WebhookMessages.notFound);
+  return row;
+}
+
+export async function deleteWebhook({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await webhooks.deleteEndpoint(db, workspaceId, id))) throw notFound(WebhookMessages.notFound);
+}
+
+export async function listWebhookDeliveries(
+  { db }: DbDeps,
+  workspaceId: string,
+  opts: { endpointId?: string; limit?: number } = {},
+) {
+  return webhooks.listDeliveries(db, workspaceId, { endpointId: opts.endpointId, limit: opts.limit ?? 50 });
+}
+
+export function listWebhookEndpoints({ db }: DbDeps, workspaceId: string): Promise<WebhookEndpointRow[]> {
+  return webhooks.listEndpoints(db, workspaceId);
+}
+
+export const listWebhooks = ({ db }: DbDeps, workspaceId: string): Promise<WebhookEndpointRow[]> =>
+  webhooks.listEndpoints(db, workspaceId);
