@@ -40,7 +40,10 @@ if [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; then
 fi
 [ -f dist/bench/knowledge/realCorpus.js ] || npm run build --silent
 if [ "${1:-}" = --wait ]; then
-  exec node dist/bench/knowledge/realCorpus.js build 2>&1 | tee -a "$LOG"
+  # Not `exec` in a pipeline: that replaces only the pipeline's subshell, and the script went on to start a
+  # second build in the background.
+  node dist/bench/knowledge/realCorpus.js build 2>&1 | tee -a "$LOG"
+  exit "${PIPESTATUS[0]}"
 fi
 # Below the service's priority, so a bench or test run beside it is not slowed much.
 nohup nice -n 10 node dist/bench/knowledge/realCorpus.js build >>"$LOG" 2>&1 &
