@@ -27,6 +27,7 @@ import {
 } from '../../src/services/search/search';
 import { distinctInOrder, evaluate, roundMetrics, type Judged, type Metrics } from '../../src/domain/retrievalMetrics';
 import { rerankerFromSettings, type Reranker } from '../../src/embeddings/rerank';
+import { contextOf } from '../../src/services/search/rag';
 import { createTenant } from '../../test/helpers/factories';
 import { loadAverage, round, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
@@ -333,12 +334,8 @@ async function evidenceSeen(db: Db, workspaceId: string, q: LabelledQuestion, pa
     passages.map((p) => p.hit.chunkId),
     1,
   );
-  const windows = passages.map((p) => {
-    const near = around.get(p.hit.chunkId) ?? [];
-    return [...near.filter((n) => n.offset < 0), { content: p.hit.content }, ...near.filter((n) => n.offset > 0)]
-      .map((n) => n.content)
-      .join('\n');
-  });
+  // The context the service returns with contextWindow 1 (services/search/rag.ts).
+  const windows = passages.map((p) => contextOf(p.hit.content, around.get(p.hit.chunkId) ?? []));
   const evidence = q.relevant.map((r) => squashSpace(r.evidence));
   const holds = (texts: string[]) => texts.some((t) => evidence.some((e) => squashSpace(t).includes(e)));
   const chunks = passages.map((p) => p.hit.content);

@@ -1,7 +1,8 @@
 // What text a chunk's vector is computed from ("contextual chunk headers"). The stored chunk, and so the
-// keyword side and what search returns, is the chunk alone; only the vector may see more. Ingestion and the
-// re-embed workflow both build the text here, and each stored vector records the scheme it used
-// (knowledge_chunks.embedding_text_scheme), so an operator can tell which items a re-embed would change.
+// keyword side and what search returns, is the chunk alone; only the vector may see more. The service embeds
+// the chunk alone (`chunk`): the title schemes lost on the labelled set (docs/explanation/retrieval-quality.md,
+// "Contextual chunk headers"), where bench/retrieval embeds each scheme through this function, so a scheme
+// means the same text wherever it is built.
 
 /**
  * `chunk`: the chunk alone. `title`: the item's title on a line of its own, then the chunk.
