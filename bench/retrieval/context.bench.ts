@@ -4,7 +4,8 @@
 // the chunk starts under and the chunk (title-heading), as the service's embeddingText builds them. The stored
 // chunk text and so the keyword side are the same in every variant; only the vectors differ. Each variant
 // answers every question in semantic and the default hybrid mode through the service's own search, and as RAG
-// passages. Quality figures only; nothing is asserted.
+// passages, each also with identifier-shaped queries matching any lexeme (identifierHybrid, off by default).
+// Quality figures only; nothing is asserted.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
@@ -52,6 +53,10 @@ export interface ContextRow {
   hybrid: RunResult;
   /** RAG passages (retrievePassages in the RAG mode): single chunks, judged by their pages. */
   passages: RunResult;
+  /** The default hybrid with identifier-shaped queries matching any lexeme (RetrievalSettings.identifierHybrid). */
+  shaped: RunResult;
+  /** RAG passages with the same setting. */
+  shapedPassages: RunResult;
 }
 
 export interface ContextComparisonResult {
@@ -107,13 +112,32 @@ export async function runContextComparison(
       const embedded = cache.size - before;
       const seconds = (performance.now() - t0 - corpus.loadMs) / 1000;
       loads.push(loadAverage());
-      const [semantic, hybrid, passages] = await evaluateRuns(
+      const shapedSettings = {
+        ...DEFAULT_RETRIEVAL,
+        identifierHybrid: { keywordMatch: 'any' as const, fusion: DEFAULT_RETRIEVAL.fusion },
+      };
+      const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(
         db,
         corpus,
         labels,
         queries,
         model.dimension,
-        [...COMPARED_RUNS, { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE }],
+        [
+          ...COMPARED_RUNS,
+          { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
+          {
+            name: 'hybrid, identifier-shaped queries any lexeme',
+            kind: 'search',
+            mode: 'hybrid',
+            settings: shapedSettings,
+          },
+          {
+            name: 'passages (RAG): hybrid, identifier-shaped queries any lexeme',
+            kind: 'passages',
+            mode: 'hybrid',
+            settings: shapedSettings,
+          },
+        ],
         bm25Pages,
       );
       rows.push({
@@ -124,6 +148,8 @@ export async function runContextComparison(
         semantic: semantic as RunResult,
         hybrid: hybrid as RunResult,
         passages: passages as RunResult,
+        shaped: shaped as RunResult,
+        shapedPassages: shapedPassages as RunResult,
       });
       chunks = corpus.chunks;
       await onProgress(result());
