@@ -1,26 +1,34 @@
-// Contextual chunk headers on the labelled set (`KWS_RETRIEVAL_CONTEXT=none,title npm run bench --
+// Contextual chunk headers on the labelled set (`KWS_RETRIEVAL_CONTEXT=none,title,title-heading npm run bench --
 // retrieval`): the corpus at the service's default chunk setting, with each chunk's vector computed from the
-// chunk alone (none) or from its page's title, a blank line and the chunk (title). The stored chunk text and
-// so the keyword side are the same in every variant; only the vectors differ. Each variant answers every
-// question in semantic and the default hybrid mode through the service's own search. The chunker knows no
-// section headings, so there is no heading variant. Quality figures only; nothing is asserted.
+// chunk alone (none), from its page's title and the chunk (title), or from the title, the section heading path
+// the chunk starts under and the chunk (title-heading), as the service's embeddingText builds them. The stored
+// chunk text and so the keyword side are the same in every variant; only the vectors differ. Each variant
+// answers every question in semantic and the default hybrid mode through the service's own search, and as RAG
+// passages, each also with identifier-shaped queries matching any lexeme (identifierHybrid, off by default).
+// Quality figures only; nothing is asserted.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import type { ChunkOptions } from '../../src/extract/chunk';
-import { DEFAULT_RETRIEVAL } from '../../src/services/search/search';
+import { DEFAULT_RETRIEVAL, RAG_MODE } from '../../src/services/search/search';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
-import { evaluateCompared, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
-import type { DocPage } from './pydoc';
-import { loadCorpus, type RunResult } from './retrieval.bench';
+import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
+import { headingPathAt, type DocPage } from './pydoc';
+import { embeddingText } from '../../src/domain/embeddingText';
+import { evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
+// Each variant is a scheme of the service's own embeddingText (src/domain/embeddingText.ts), so the bench
+// embeds exactly what ingestion would. `title-blank` is issue 23's variant (title, a blank line, the chunk).
 export const CONTEXT_VARIANTS = {
   none: (_: DocPage, chunk: string) => chunk,
-  title: (page: DocPage, chunk: string) => `${page.title}\n\n${chunk}`,
-} as const;
+  'title-blank': (page: DocPage, chunk: string) => `${page.title}\n\n${chunk}`,
+  title: (page: DocPage, chunk: string) => embeddingText('title', { title: page.title }, chunk),
+  'title-heading': (page: DocPage, chunk: string, charStart: number) =>
+    embeddingText('title-heading', { title: page.title, headings: headingPathAt(page.headings, charStart) }, chunk),
+} as const satisfies Record<string, (page: DocPage, chunk: string, charStart: number) => string>;
 export type ContextVariant = keyof typeof CONTEXT_VARIANTS;
 
 /** KWS_RETRIEVAL_CONTEXT=none,title: the variants compared, or undefined (the variable unset). */
@@ -43,6 +51,12 @@ export interface ContextRow {
   loadAverages: number[][];
   semantic: RunResult;
   hybrid: RunResult;
+  /** RAG passages (retrievePassages in the RAG mode): single chunks, judged by their pages. */
+  passages: RunResult;
+  /** The default hybrid with identifier-shaped queries matching any lexeme (RetrievalSettings.identifierHybrid). */
+  shaped: RunResult;
+  /** RAG passages with the same setting. */
+  shapedPassages: RunResult;
 }
 
 export interface ContextComparisonResult {
@@ -98,7 +112,34 @@ export async function runContextComparison(
       const embedded = cache.size - before;
       const seconds = (performance.now() - t0 - corpus.loadMs) / 1000;
       loads.push(loadAverage());
-      const [semantic, hybrid] = await evaluateCompared(db, corpus, labels, queries, model.dimension, bm25Pages);
+      const shapedSettings = {
+        ...DEFAULT_RETRIEVAL,
+        identifierHybrid: { keywordMatch: 'any' as const, fusion: DEFAULT_RETRIEVAL.fusion },
+      };
+      const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(
+        db,
+        corpus,
+        labels,
+        queries,
+        model.dimension,
+        [
+          ...COMPARED_RUNS,
+          { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
+          {
+            name: 'hybrid, identifier-shaped queries any lexeme',
+            kind: 'search',
+            mode: 'hybrid',
+            settings: shapedSettings,
+          },
+          {
+            name: 'passages (RAG): hybrid, identifier-shaped queries any lexeme',
+            kind: 'passages',
+            mode: 'hybrid',
+            settings: shapedSettings,
+          },
+        ],
+        bm25Pages,
+      );
       rows.push({
         variant,
         embedded,
@@ -106,12 +147,15 @@ export async function runContextComparison(
         loadAverages: loads,
         semantic: semantic as RunResult,
         hybrid: hybrid as RunResult,
+        passages: passages as RunResult,
+        shaped: shaped as RunResult,
+        shapedPassages: shapedPassages as RunResult,
       });
       chunks = corpus.chunks;
       await onProgress(result());
       log(
         `${variant}: nDCG@10 semantic ${semantic!.metrics.all.ndcgAt10.toFixed(3)}, ` +
-          `hybrid ${hybrid!.metrics.all.ndcgAt10.toFixed(3)}`,
+          `hybrid ${hybrid!.metrics.all.ndcgAt10.toFixed(3)}, passages ${passages!.metrics.all.ndcgAt10.toFixed(3)}`,
       );
     }
   } finally {

@@ -16,6 +16,27 @@ export interface DocPage {
   path: string;
   title: string;
   text: string;
+  /** The page's section headings (h2 to h6) where they start in `text`, in order. */
+  headings: Heading[];
+}
+
+export interface Heading {
+  /** 2 for h2 … 6 for h6 (the h1 is the page's title). */
+  level: number;
+  text: string;
+  /** Offset of the heading's line in the page's text. */
+  at: number;
+}
+
+/** The headings a position of the page's text sits under, outermost first (e.g. ["Basic Usage", "Encoders"]). */
+export function headingPathAt(headings: readonly Heading[], at: number): string[] {
+  const path: Heading[] = [];
+  for (const h of headings) {
+    if (h.at > at) break;
+    while (path.length > 0 && path[path.length - 1]!.level >= h.level) path.pop();
+    path.push(h);
+  }
+  return path.map((h) => h.text);
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -48,7 +69,7 @@ export function decodeEntities(s: string): string {
 const BLOCK = /^(p|div|section|h[1-6]|li|ul|ol|dl|dt|dd|table|tr|blockquote|hr|br|figure|caption|pre)$/i;
 
 /** Sphinx HTML body to text: paragraphs and list items on lines of their own, code blocks kept verbatim. */
-export function sphinxHtmlToText(html: string): { title: string; text: string } {
+export function sphinxHtmlToText(html: string): { title: string; text: string; headings: Heading[] } {
   const start = html.indexOf('<div class="body" role="main">');
   const end = html.indexOf('<div class="sphinxsidebar"', start);
   let body = start >= 0 ? html.slice(start, end > start ? end : undefined) : html;
@@ -60,11 +81,18 @@ export function sphinxHtmlToText(html: string): { title: string; text: string } 
   const title = titleMatch ? collapse(decodeEntities(titleMatch[1]!.replace(/<[^>]+>/g, ''))) : '';
 
   const out: string[] = [];
+  const headings: Heading[] = [];
+  let length = 0;
   let inPre = 0;
   let line = '';
+  let heading = 0;
   const flush = () => {
     const text = inPre ? line.replace(/\s+$/, '') : collapse(line);
-    if (text) out.push(text);
+    if (text) {
+      if (heading >= 2) headings.push({ level: heading, text: text.replace(/¶$/, '').trim(), at: length });
+      length += text.length + 1;
+      out.push(text);
+    }
     line = '';
   };
   // Tags and text alternate; the pre depth decides whether whitespace is kept.
@@ -79,6 +107,8 @@ export function sphinxHtmlToText(html: string): { title: string; text: string } 
         if (inPre < 0) inPre = 0;
       } else if (BLOCK.test(tag)) {
         flush();
+        const level = /^h([1-6])$/i.exec(tag)?.[1];
+        if (level) heading = closing ? 0 : Number(level);
       }
       continue;
     }
@@ -94,7 +124,7 @@ export function sphinxHtmlToText(html: string): { title: string; text: string } 
     }
   }
   flush();
-  return { title, text: out.join('\n') };
+  return { title, text: out.join('\n'), headings };
 }
 
 function collapse(s: string): string {
@@ -115,10 +145,10 @@ export async function loadPythonDocs(htmlDir = PYDOC_HTML_DIR): Promise<DocPage[
   files.sort();
   const pages: DocPage[] = [];
   for (const file of files) {
-    const { title, text } = sphinxHtmlToText(await readFile(path.join(htmlDir, file), 'utf8'));
+    const { title, text, headings } = sphinxHtmlToText(await readFile(path.join(htmlDir, file), 'utf8'));
     // Index pages of a section hold only a table of contents.
     if (text.length < 200) continue;
-    pages.push({ path: file, title: title || file, text });
+    pages.push({ path: file, title: title || file, text, headings });
   }
   return pages;
 }

@@ -12,9 +12,9 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import type { EmbeddingProvider } from '../../src/embeddings';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
-import { nearestChunks, toVectorLiteral, type ChunkHit } from '../../src/db/repositories/search';
+import { nearestChunks, neighbourChunks, toVectorLiteral, type ChunkHit } from '../../src/db/repositories/search';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
-import { fuseItems, queryShape, type Fusion } from '../../src/services/search/fusion';
+import { fuseItems, queryShape, type Fused, type Fusion } from '../../src/services/search/fusion';
 import {
   DEFAULT_RETRIEVAL,
   RAG_MODE,
@@ -27,6 +27,7 @@ import {
 } from '../../src/services/search/search';
 import { distinctInOrder, evaluate, roundMetrics, type Judged, type Metrics } from '../../src/domain/retrievalMetrics';
 import { rerankerFromSettings, type Reranker } from '../../src/embeddings/rerank';
+import { contextOf } from '../../src/services/search/rag';
 import { createTenant } from '../../test/helpers/factories';
 import { loadAverage, round, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
@@ -109,6 +110,23 @@ export interface RunResult {
   name: string;
   metrics: Record<QuestionKind | 'all', Metrics>;
   msPerQuery: number;
+  /** Passages runs: whether the labelled evidence is in the text returned (below). */
+  evidence?: EvidenceResult;
+}
+
+/** The passage counts the evidence measure looks at. */
+export const EVIDENCE_AT = [1, 3, 5, 10] as const;
+
+/**
+ * Small-to-big on RAG passages, measured on what the labels can see: the share of questions whose labelled
+ * evidence (the passage of a relevant page that answers it) lies inside the text of the first k passages,
+ * returned as the matched chunk alone (`chunk`) or with its neighbouring chunks, ±1 on the same page
+ * (`window`), with the mean characters that k passages hand to a model.
+ */
+export interface EvidenceResult {
+  chunk: Record<QuestionKind | 'all', Record<string, number>>;
+  window: Record<QuestionKind | 'all', Record<string, number>>;
+  chars: { chunk: Record<string, number>; window: Record<string, number> };
 }
 
 export interface LoadedCorpus {
@@ -130,7 +148,7 @@ export async function loadCorpus(
   pages: readonly DocPage[],
   chunking: ChunkOptions,
   embed: (texts: string[]) => Promise<number[][]>,
-  embedText: (page: DocPage, chunk: string) => string = (_, chunk) => chunk,
+  embedText: (page: DocPage, chunk: string, charStart: number) => string = (_, chunk) => chunk,
 ): Promise<LoadedCorpus> {
   const chunked = pages.map((page) => ({
     page,
@@ -138,7 +156,7 @@ export async function loadCorpus(
     chunks: chunkPages([{ pageNumber: 1, text: page.text }], chunking).map((c) => ({ ...c, id: randomUUID() })),
   }));
   const texts = chunked.flatMap((p) => p.chunks.map((c) => c.text));
-  const vectors = await embed(chunked.flatMap((p) => p.chunks.map((c) => embedText(p.page, c.text))));
+  const vectors = await embed(chunked.flatMap((p) => p.chunks.map((c) => embedText(p.page, c.text, c.charStart))));
   const started = performance.now();
   const { workspaceId } = await createTenant(db);
   const pageOfItem = new Map<string, string>();
@@ -246,6 +264,13 @@ export async function evaluateRuns(
   const results: RunResult[] = [];
   for (const run of runs) {
     const judged: Array<Judged & { kind: QuestionKind }> = [];
+    const seen: Array<{
+      kind: QuestionKind;
+      chunk: boolean[];
+      window: boolean[];
+      chunkChars: number[];
+      windowChars: number[];
+    }> = [];
     const started = performance.now();
     for (const q of labels) {
       let ranking: string[];
@@ -278,6 +303,7 @@ export async function evaluateRuns(
           run.settings,
         );
         ranking = distinctInOrder(passages.map((p) => corpus.pageOfItem.get(p.hit.knowledgeId) as string));
+        seen.push({ kind: q.kind, ...(await evidenceSeen(db, corpus.workspaceId, q, passages)) });
       }
       judged.push({ kind: q.kind, ranking, relevant: new Set(q.relevant.map((r) => r.page)) });
     }
@@ -285,11 +311,71 @@ export async function evaluateRuns(
     const metrics = Object.fromEntries(
       KINDS.map((kind) => [kind, roundMetrics(evaluate(judged.filter((j) => kind === 'all' || j.kind === kind)), 3)]),
     ) as Record<QuestionKind | 'all', Metrics>;
-    results.push({ name: run.name, metrics, msPerQuery: round(msPerQuery, 1) });
+    const evidence = seen.length > 0 ? summarizeEvidence(seen) : undefined;
+    results.push({ name: run.name, metrics, msPerQuery: round(msPerQuery, 1), ...(evidence ? { evidence } : {}) });
+    if (evidence) {
+      const at = (side: 'chunk' | 'window') =>
+        EVIDENCE_AT.map((k) => `@${k} ${evidence[side].all[k]!.toFixed(3)}`).join(' ');
+      log(`  evidence in the chunk ${at('chunk')}; with its neighbours ${at('window')}`);
+    }
     const nd = (kind: QuestionKind | 'all') => metrics[kind].ndcgAt10.toFixed(3);
     log(`${run.name}: nDCG@10 ${nd('all')} / ${nd('paraphrase')} / ${nd('identifier')}, ${round(msPerQuery, 1)} ms/q`);
   }
   return results;
+}
+
+const squashSpace = (s: string) => s.replace(/\s+/g, ' ');
+
+/** Per passage rank k: whether the question's evidence is in the first k chunks, or windows, and their length. */
+async function evidenceSeen(db: Db, workspaceId: string, q: LabelledQuestion, passages: readonly Fused[]) {
+  const around = await neighbourChunks(
+    db,
+    workspaceId,
+    passages.map((p) => p.hit.chunkId),
+    1,
+  );
+  // The context the service returns with contextWindow 1 (services/search/rag.ts).
+  const windows = passages.map((p) => contextOf(p.hit.content, around.get(p.hit.chunkId) ?? []));
+  const evidence = q.relevant.map((r) => squashSpace(r.evidence));
+  const holds = (texts: string[]) => texts.some((t) => evidence.some((e) => squashSpace(t).includes(e)));
+  const chunks = passages.map((p) => p.hit.content);
+  const length = (texts: string[]) => texts.reduce((a, t) => a + t.length, 0);
+  return {
+    chunk: EVIDENCE_AT.map((k) => holds(chunks.slice(0, k))),
+    window: EVIDENCE_AT.map((k) => holds(windows.slice(0, k))),
+    chunkChars: EVIDENCE_AT.map((k) => length(chunks.slice(0, k))),
+    windowChars: EVIDENCE_AT.map((k) => length(windows.slice(0, k))),
+  };
+}
+
+function summarizeEvidence(
+  seen: ReadonlyArray<{
+    kind: QuestionKind;
+    chunk: boolean[];
+    window: boolean[];
+    chunkChars: number[];
+    windowChars: number[];
+  }>,
+): EvidenceResult {
+  const share = (side: 'chunk' | 'window') =>
+    Object.fromEntries(
+      KINDS.map((kind) => {
+        const of = seen.filter((s) => kind === 'all' || s.kind === kind);
+        return [
+          kind,
+          Object.fromEntries(EVIDENCE_AT.map((k, i) => [k, round(of.filter((s) => s[side][i]).length / of.length, 3)])),
+        ];
+      }),
+    ) as Record<QuestionKind | 'all', Record<string, number>>;
+  const mean = (side: 'chunkChars' | 'windowChars') =>
+    Object.fromEntries(
+      EVIDENCE_AT.map((k, i) => [k, Math.round(seen.reduce((a, s) => a + s[side][i]!, 0) / seen.length)]),
+    );
+  return {
+    chunk: share('chunk'),
+    window: share('window'),
+    chars: { chunk: mean('chunkChars'), window: mean('windowChars') },
+  };
 }
 
 /**

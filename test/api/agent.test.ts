@@ -645,6 +645,55 @@ describe('Agent API', function () {
       );
     });
 
+    it('returns each passage with its neighbouring chunks as context when asked (contextWindow), ranked as before', async () => {
+      const { hr, leave, bonus } = await world();
+      const chunks = (id: string) => `/v1/workspaces/${tenant.workspaceId}/knowledge/${id}/chunks`;
+      const add = async (id: string, json: { text: string; position?: number }) => {
+        const res = await stack.request('POST', chunks(id), { headers: ws, json });
+        assert.equal(res.status, 201, res.text);
+      };
+      // The leave item's one chunk gets a neighbour on each side, two further after it; the bonus item (not the
+      // role's) gets one too, never to be seen.
+      await add(leave, { text: 'Leave policy overview for all staff.', position: 0 });
+      for (const text of ['Apply for leave in the HR portal.', 'Pay during leave is full salary.', 'Ask HR.'])
+        await add(leave, { text });
+      await add(bonus, { text: 'The bonus is paid in March.', position: 0 });
+      const question = { text: 'how long is parental leave' };
+      const plain = shaped(AgentRagResponseSchema, await call('POST', '/rag', hr, question));
+      const withContext = shaped(
+        AgentRagResponseSchema,
+        await call('POST', '/rag', hr, { ...question, contextWindow: 1 }),
+      );
+      const top = withContext.knowledgeResults.find((p) => p.text.startsWith('Parental leave lasts'));
+      assert.equal(
+        top?.context,
+        'Leave policy overview for all staff.\nParental leave lasts sixteen weeks for every employee.\nApply for leave in the HR portal.',
+      );
+      // The same passages in the same order with the same scores: the context is added, the ranking untouched.
+      assert.deepEqual(
+        withContext.knowledgeResults.map(({ context: _, ...p }) => p),
+        plain.knowledgeResults,
+      );
+      assert.ok(
+        plain.knowledgeResults.every((p) => !('context' in p)),
+        'no context unless asked',
+      );
+      const wide = shaped(AgentRagResponseSchema, await call('POST', '/rag', hr, { ...question, contextWindow: 2 }));
+      assert.equal(
+        wide.knowledgeResults.find((p) => p.text.startsWith('Parental leave lasts'))?.context?.split('\n').length,
+        4,
+        'one chunk before it exists, two after it are taken',
+      );
+      for (const p of wide.knowledgeResults) assert.ok(!p.context?.includes('bonus'), 'only the role’s knowledge');
+      for (const contextWindow of [-1, 3, 1.5, '1']) {
+        assertError(
+          await call('POST', '/rag', hr, { ...question, contextWindow }),
+          400,
+          'contextWindow must be an integer between 0 and 2',
+        );
+      }
+    });
+
     it('lists the tools with JSON Schemas and executes each, scoped like the endpoint it mirrors', async () => {
       const { hr, leave, holidays, bonus } = await world();
       const tools = shaped(ToolListSchema, await call('GET', '/tools', hr)).tools;

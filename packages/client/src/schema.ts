@@ -2834,6 +2834,8 @@ export interface components {
             /** @description URL, page:title, page:title:knowledgeId or '' (the item's visibility) */
             source: string;
             score: number;
+            /** @description With contextWindow: the passage with its neighbouring chunks of the same item and page, in order */
+            context?: string;
         };
         JsonRpcError: {
             /** @constant */
@@ -14465,6 +14467,11 @@ export interface operations {
                     rerank?: boolean;
                     /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
                     rerankCandidates?: number;
+                    /**
+                     * @description Return each passage with `context`: the passage and up to this many chunks before and after it of the same item and page, in order. Passages are still ranked by their own chunk. Default 0 (no context field).
+                     * @example 1
+                     */
+                    contextWindow?: number;
                 };
             };
         };
@@ -15988,6 +15995,11 @@ export interface operations {
                     rerank?: boolean;
                     /** @description With rerank: how many results of the mode the reranker rescores (default 20); raised to limit when smaller. Without rerank it has no effect. */
                     rerankCandidates?: number;
+                    /**
+                     * @description Return each passage with `context`: the passage and up to this many chunks before and after it of the same item and page, in order. Passages are still ranked by their own chunk. Default 0 (no context field).
+                     * @example 1
+                     */
+                    contextWindow?: number;
                 };
             };
         };
@@ -16010,6 +16022,8 @@ export interface operations {
                             text: string;
                             source: string;
                             score: number;
+                            /** @description With contextWindow: the passage with its neighbouring chunks of the same item and page, in order */
+                            context?: string;
                         }[];
                     };
                 };

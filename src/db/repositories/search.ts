@@ -511,3 +511,38 @@ export async function firstChunks(db: Tx, workspaceId: string, ids: string[]): P
     .orderBy(['c.knowledge_id', 'c.chunk_index']);
   return new Map(rows.map((r) => [r.knowledge_id, r.content]));
 }
+
+/**
+ * The enabled chunks of the same item version and page within `window` positions of each given chunk (the
+ * given chunk excluded): the context a RAG passage returns around the chunk that matched. Keyed by the given
+ * chunk's id, in chunk order; `offset` is the neighbour's position relative to it (-1: just before).
+ */
+export async function neighbourChunks(
+  db: Tx,
+  workspaceId: string,
+  chunkIds: readonly string[],
+  window: number,
+): Promise<Map<string, Array<{ offset: number; content: string }>>> {
+  const found = new Map<string, Array<{ offset: number; content: string }>>();
+  if (chunkIds.length === 0 || window < 1) return found;
+  const rows: Array<{ of: string; offset: number; content: string }> = await db('knowledge_chunks as c')
+    .join('knowledge_chunks as n', function () {
+      this.on('n.workspace_id', 'c.workspace_id')
+        .andOn('n.knowledge_id', 'c.knowledge_id')
+        .andOn('n.version', 'c.version')
+        .andOn('n.page_number', 'c.page_number')
+        .andOn(db.raw('n.chunk_index BETWEEN c.chunk_index - ? AND c.chunk_index + ?', [window, window]))
+        .andOn('n.chunk_index', '<>', 'c.chunk_index');
+    })
+    .select('c.id as of', db.raw('n.chunk_index - c.chunk_index AS "offset"'), 'n.content')
+    .where('c.workspace_id', workspaceId)
+    .andWhere('n.enabled', true)
+    .whereIn('c.id', chunkIds)
+    .orderBy([{ column: 'c.id' }, { column: 'n.chunk_index' }]);
+  for (const r of rows) {
+    const list = found.get(r.of) ?? [];
+    list.push({ offset: Number(r.offset), content: r.content });
+    found.set(r.of, list);
+  }
+  return found;
+}

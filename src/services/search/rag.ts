@@ -12,7 +12,12 @@ export interface Passage {
   text: string;
   source: string;
   score: number;
+  /** With a context window: the passage and its neighbouring chunks of the same item and page, in order. */
+  context?: string;
 }
+
+/** The most chunks a passage's context reaches on each side (contextWindow). */
+export const MAX_CONTEXT_WINDOW = 2;
 
 const WEB_TYPES = new Set(['URL', 'LINK', 'WEBSITE']);
 
@@ -39,16 +44,35 @@ async function passages(
   query: { text: string; vector: number[] },
   topK: number,
   options: RankingOptions,
+  contextWindow = 0,
 ): Promise<{ passages: Passage[]; rerank?: RerankOutcome }> {
   const { ranked, outcome } = await rankedPassages(deps, workspaceId, filter, query, topK, options);
+  // Small-to-big: ranked by the chunk, returned with its neighbours (docs/explanation/retrieval-quality.md).
+  const around =
+    contextWindow > 0
+      ? await search.neighbourChunks(
+          deps.db,
+          workspaceId,
+          ranked.map((r) => r.hit.chunkId),
+          contextWindow,
+        )
+      : undefined;
   return {
     passages: ranked.map(({ hit, score }) => ({
       text: hit.content,
       source: sourceOf(hit.item, hit.pageNumber),
       score: Math.round(score * 1e6) / 1e6,
+      ...(around ? { context: contextOf(hit.content, around.get(hit.chunkId) ?? []) } : {}),
     })),
     rerank: outcome,
   };
+}
+
+/** The passage between its neighbours, in chunk order, a line break between chunks. */
+export function contextOf(passage: string, neighbours: ReadonlyArray<{ offset: number; content: string }>): string {
+  const before = neighbours.filter((n) => n.offset < 0).map((n) => n.content);
+  const after = neighbours.filter((n) => n.offset > 0).map((n) => n.content);
+  return [...before, passage, ...after].join('\n');
 }
 
 /** A RAG request; its ranking options (README "Ranking options") apply to each list of passages. */
@@ -60,6 +84,8 @@ export interface RagInput extends Pick<
   topK: number;
   languageId?: string;
   filter?: ItemFilter;
+  /** Neighbouring chunks on each side returned as each passage's context (0: none). */
+  contextWindow?: number;
 }
 
 const rankingOf = (input: RagInput): RankingOptions => ({
@@ -87,7 +113,7 @@ const languageFilter = (input: RagInput) => ({
 /** Workspace knowledge passages in the caller's role scope (ACTIVE RBAC): the one path of space RAG, agent RAG and the rag tool. */
 function workspacePassages(deps: RagDeps, auth: AuthState, input: RagInput, query: RagQuery) {
   const filter = { ...knowledgeScope(auth), ...languageFilter(input) };
-  return passages(deps, auth.workspace.id, filter, query, input.topK, rankingOf(input));
+  return passages(deps, auth.workspace.id, filter, query, input.topK, rankingOf(input), input.contextWindow);
 }
 
 const ragQuery = async (embeddings: EmbeddingProvider, text: string): Promise<RagQuery> => ({
@@ -124,7 +150,7 @@ export async function spaceRag(
   const spaceFilter = { spaceId: space.id, ...languageFilter(input) };
   const [workspace, own] = await Promise.all([
     workspacePassages(deps, auth, input, query),
-    passages(deps, auth.workspace.id, spaceFilter, query, input.topK, rankingOf(input)),
+    passages(deps, auth.workspace.id, spaceFilter, query, input.topK, rankingOf(input), input.contextWindow),
   ]);
   return {
     knowledgeResults: workspace.passages,

@@ -104,10 +104,25 @@ export const agentRagExamples = {
       filter: SECURITY_FILTER,
       hybridWeight: 0.7,
     }),
+    withContext: example('Each passage with the chunk before and after it', {
+      text: QUESTION,
+      topK: 3,
+      contextWindow: 1,
+    }),
   },
   response: {
     passages: example('The passages, most relevant first', {
       knowledgeResults: [{ text: SNIPPET, source: '', score: 0.81 }],
+    }),
+    withContext: example('With contextWindow 1: the passage between its neighbouring chunks', {
+      knowledgeResults: [
+        {
+          text: SNIPPET,
+          source: '3:Security handbook',
+          score: 0.81,
+          context: `API keys never expire on their own; each belongs to one workspace.\n${SNIPPET}\nRevoking a key takes effect within a minute on every instance.`,
+        },
+      ],
     }),
   },
 };

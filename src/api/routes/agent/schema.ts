@@ -9,7 +9,7 @@ import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search/search';
 import { REASONS } from '../../validate';
-import { rankingOptionFields } from '../knowledge/search/schema';
+import { passageContextField, passageContextFields, rankingOptionFields } from '../knowledge/search/schema';
 
 // ---- limits (README: Agent API)
 
@@ -260,10 +260,16 @@ export const AgentRagRequestSchema = z.strictObject({
   languageId: z.string().regex(LANGUAGE).optional(),
   filter: filterField(),
   ...rankingOptionFields,
+  ...passageContextFields,
 });
 export type AgentRagRequest = z.infer<typeof AgentRagRequestSchema>;
 
-export const PassageSchema = z.strictObject({ text: z.string(), source: z.string(), score: z.number() });
+export const PassageSchema = z.strictObject({
+  text: z.string(),
+  source: z.string(),
+  score: z.number(),
+  context: passageContextField,
+});
 export const AgentRagResponseSchema = z.strictObject({ knowledgeResults: z.array(PassageSchema) });
 export type AgentRagResponse = z.infer<typeof AgentRagResponseSchema>;
 

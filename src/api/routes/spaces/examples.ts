@@ -119,6 +119,11 @@ export const spaceRagExamples = {
       filter: SECURITY_FILTER,
       scoreThreshold: 0.3,
     }),
+    withContext: example('Each passage with the chunk before and after it', {
+      text: QUESTION,
+      topK: 3,
+      contextWindow: 1,
+    }),
   },
   response: {
     passages: example('Workspace passages, then the space’s own', {

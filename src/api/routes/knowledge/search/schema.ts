@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isUuid } from '../../../../ids';
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../../openapi/operation';
 import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../../services/search/search';
+import { MAX_CONTEXT_WINDOW } from '../../../../services/search/rag';
 import { AttributesResponseSchema, filterField } from '../../../schemas/filters';
 import {
   KNOWLEDGE_STATUSES,
@@ -71,6 +72,31 @@ const unitNumber = (name: string, description: string) =>
 export const MAX_RERANK_CANDIDATES_MESSAGE = `rerankCandidates must be an integer between 1 and ${MAX_RERANK_CANDIDATES}`;
 
 /** Per-request ranking options (README "Ranking options"); shared by knowledge search and RAG. */
+export const CONTEXT_WINDOW_MESSAGE = `contextWindow must be an integer between 0 and ${MAX_CONTEXT_WINDOW}`;
+
+/** RAG requests: the neighbouring chunks each passage comes back with (small-to-big). */
+export const passageContextFields = {
+  contextWindow: z
+    .int({ error: CONTEXT_WINDOW_MESSAGE })
+    .min(0, { message: CONTEXT_WINDOW_MESSAGE })
+    .max(MAX_CONTEXT_WINDOW, { message: CONTEXT_WINDOW_MESSAGE })
+    .meta({
+      description:
+        'Return each passage with `context`: the passage and up to this many chunks before and after it of the same ' +
+        'item and page, in order. Passages are still ranked by their own chunk. Default 0 (no context field).',
+      examples: [1],
+    })
+    .optional(),
+};
+
+/** A passage's `context` (requests with contextWindow). */
+export const passageContextField = z
+  .string()
+  .meta({
+    description: 'With contextWindow: the passage with its neighbouring chunks of the same item and page, in order',
+  })
+  .optional();
+
 export const rankingOptionFields = {
   scoreThreshold: unitNumber(
     'scoreThreshold',
