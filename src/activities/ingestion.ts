@@ -8,16 +8,18 @@ import {
   createKnowledgeForUpload,
   embedItemChunks,
   extractItemChunks,
+  extractItemText,
   markItemCompleted,
   markItemFailed,
   requireItem,
+  storeAndEmbedItem,
   type ExtractionDeps,
   type IngestionSettings,
 } from '../services/knowledge/ingestion';
 import type { TemporalDeps } from '../temporal/client';
 import { afterVersionChange, type VersionRetention } from '../services/versions/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
-import { EMBED_BATCH_CHUNKS, type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
+import { type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
 import { withHeartbeat } from './heartbeat';
 
@@ -150,18 +152,40 @@ export function createIngestionActivities(deps: IngestionDeps) {
   return classifyFailures({
     ...steps,
 
+    /**
+     * A small plain file, whole: its item made, its text extracted and chunked in this process, then
+     * storeAndEmbedItem (the insert hidden behind the model's wait, the vectors and the completion in one
+     * transaction). Timed as the stages create, extract and embed (its completion is inside the last).
+     */
     async indexSmallFile(
       input: IngestFileInput & { knowledgeId: string },
     ): Promise<{ chunkCount: number; pageCount: number; version: number }> {
       const { workspaceId } = input;
       const { knowledgeId } = await steps.createKnowledgeForUpload(input);
-      const stored = await steps.extractAndStoreChunks({ ...input, knowledgeId });
-      for (let from = 0; from < stored.chunkCount; from += EMBED_BATCH_CHUNKS) {
-        const to = Math.min(stored.chunkCount, from + EMBED_BATCH_CHUNKS);
-        await steps.embedChunks({ workspaceId, knowledgeId, from, to });
-      }
-      const { version } = await steps.completeKnowledge({ workspaceId, knowledgeId });
-      return { ...stored, version };
+      const item = { workspaceId, knowledgeId };
+      let mime = 'unknown';
+      const extracted = await measured('extract', (setMime) =>
+        withHeartbeat('extracting', (signal) =>
+          extractItemText(deps, item, { signal, onMime: (m) => setMime((mime = m)) }).catch((err: unknown) =>
+            extractionFailure(err, mime, knowledgeId),
+          ),
+        ),
+      );
+      const version = await measured('embed', async (setMime) => {
+        setMime(mime);
+        return storeAndEmbedItem(
+          deps,
+          item,
+          extracted,
+          (provider, texts) =>
+            timeStep(metrics, 'embed', () =>
+              withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
+            ),
+          (step, write) => timeStep(metrics, step, write),
+        );
+      });
+      if (extracted.item.status !== 'COMPLETED') finished(extracted.item, 'completed');
+      return { chunkCount: extracted.chunks.length, pageCount: extracted.pages, version };
     },
   });
 }

@@ -258,24 +258,27 @@ export async function markItemCompleted(
   knowledgeId: string,
   version?: number,
 ): Promise<number> {
-  return db.transaction(async (trx) => {
-    const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
-    if (!item) throw new KnowledgeGoneError();
-    const v = await requireVersion({ db: trx }, workspaceId, knowledgeId, version ?? item.current_version);
-    await versions.updateVersion(trx, workspaceId, knowledgeId, v.number, { status: 'COMPLETED', error: null });
-    if (version === undefined || version === item.current_version) {
-      await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
-        status: 'COMPLETED',
-        message_error: null,
-      });
-      return v.number;
-    }
-    // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
-    // is recorded COMPLETED and never takes the item back to older content.
-    if (v.number < item.current_version) return item.current_version;
-    await switchToVersion({ db: trx }, workspaceId, knowledgeId, item.current_version, v);
+  return db.transaction((trx) => completeItem(trx, workspaceId, knowledgeId, version));
+}
+
+/** markItemCompleted's work, inside the caller's transaction. */
+async function completeItem(trx: Tx, workspaceId: string, knowledgeId: string, version?: number): Promise<number> {
+  const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+  if (!item) throw new KnowledgeGoneError();
+  const v = await requireVersion({ db: trx }, workspaceId, knowledgeId, version ?? item.current_version);
+  await versions.updateVersion(trx, workspaceId, knowledgeId, v.number, { status: 'COMPLETED', error: null });
+  if (version === undefined || version === item.current_version) {
+    await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
+      status: 'COMPLETED',
+      message_error: null,
+    });
     return v.number;
-  });
+  }
+  // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
+  // is recorded COMPLETED and never takes the item back to older content.
+  if (v.number < item.current_version) return item.current_version;
+  await switchToVersion({ db: trx }, workspaceId, knowledgeId, item.current_version, v);
+  return v.number;
 }
 
 /**
@@ -382,6 +385,37 @@ export async function extractItemChunks(
   input: { workspaceId: string; knowledgeId: string; version?: number },
   opts: { signal?: AbortSignal; onMime?: (mime: string) => void } = {},
 ): Promise<{ chunkCount: number; pageCount: number; usage: ExtractionUsage }> {
+  const extracted = await extractItemText(deps, input, opts);
+  await timeStep(deps.metrics, 'insert', () => storeExtracted(deps, input, extracted));
+  return { chunkCount: extracted.chunks.length, pageCount: extracted.pages, usage: extracted.usage };
+}
+
+/** An item's file extracted and chunked, not yet stored (extractItemText). */
+export interface ExtractedItem {
+  item: KnowledgeRow;
+  chunks: Chunk[];
+  pages: number;
+  /** What the extraction found (the item's metadata.extraction). */
+  facts: Record<string, unknown>;
+  usage: ExtractionUsage;
+}
+
+/** Stores an extracted item's chunks with the extraction's facts (storeItemChunks). */
+function storeExtracted(
+  { db }: DbDeps,
+  input: { workspaceId: string; knowledgeId: string; version?: number },
+  { item, chunks, facts }: ExtractedItem,
+): Promise<void> {
+  const patch = { metadata: { ...item.metadata, extraction: facts } };
+  return storeItemChunks({ db }, input.workspaceId, input.knowledgeId, chunks, patch, input.version);
+}
+
+/** extractItemChunks's reading part: the item's file downloaded, extracted and chunked, nothing stored. */
+export async function extractItemText(
+  deps: ExtractionDeps,
+  input: { workspaceId: string; knowledgeId: string; version?: number },
+  opts: { signal?: AbortSignal; onMime?: (mime: string) => void } = {},
+): Promise<ExtractedItem> {
   const { db, metrics } = deps;
   const { workspaceId, knowledgeId, version } = input;
   const item = await requireItem({ db }, workspaceId, knowledgeId);
@@ -428,15 +462,43 @@ export async function extractItemChunks(
   const chunks = await timeStep(metrics, 'chunk', async () =>
     prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty),
   );
-  await timeStep(metrics, 'insert', () =>
-    storeItemChunks(
-      { db },
-      workspaceId,
-      knowledgeId,
-      chunks,
-      { metadata: { ...item.metadata, extraction: doc.metadata } },
-      version,
-    ),
-  );
-  return { chunkCount: chunks.length, pageCount: doc.pages.length, usage: doc.usage };
+  return { item, chunks, pages: doc.pages.length, facts: doc.metadata, usage: doc.usage };
+}
+
+/**
+ * A small item's chunks stored, embedded and the item completed, with as few writes on the way to
+ * searchable as the steps allow: the chunks are embedded from memory (not read back) while they are stored,
+ * and the vectors are written in the transaction that completes the item. So the wait for the model hides
+ * the insert, and one transaction replaces three (vectors, version, status); the item becomes searchable
+ * when it commits. `embed` runs the live provider (the caller times it and heartbeats around it); `write`
+ * runs a write (the caller times it). Returns the version completed. Repeating it is harmless: the chunks
+ * are upserted, the vectors rewritten, the item completed again.
+ */
+export async function storeAndEmbedItem(
+  deps: { db: Db; embeddings: EmbeddingProvider },
+  input: { workspaceId: string; knowledgeId: string },
+  extracted: ExtractedItem,
+  embed: (provider: EmbeddingProvider, texts: string[]) => Promise<number[][]>,
+  write: <T>(step: 'insert' | 'status', store: () => Promise<T>) => Promise<T> = (_, store) => store(),
+): Promise<number> {
+  const { db } = deps;
+  const { workspaceId, knowledgeId } = input;
+  const stored = write('insert', () => storeExtracted({ db }, input, extracted));
+  // Failing before it is awaited (the model failed first) must not leave a rejection unhandled.
+  stored.catch(() => undefined);
+  const texts = extracted.chunks.map((c) => c.text);
+  return withLiveEmbeddings(deps.embeddings, async (provider) => {
+    const vectors = await embed(provider, texts);
+    await stored;
+    return write('status', () =>
+      db.transaction(async (trx) => {
+        // The item is locked first, as markItemCompleted does, then its vectors and its state are written.
+        const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+        if (!item) throw new KnowledgeGoneError();
+        const indexed = extracted.chunks.map((c, i) => ({ index: c.index, vector: vectors[i]! }));
+        await knowledge.setChunkEmbeddings(trx, workspaceId, knowledgeId, indexed, provider, item.current_version);
+        return completeItem(trx, workspaceId, knowledgeId);
+      }),
+    );
+  });
 }
