@@ -8,7 +8,7 @@ import {
   createKnowledgeForUpload,
   embedItemChunks,
   extractItemChunks,
-  extractItemText,
+  extractUploadText,
   markItemCompleted,
   markItemFailed,
   requireItem,
@@ -153,30 +153,36 @@ export function createIngestionActivities(deps: IngestionDeps) {
     ...steps,
 
     /**
-     * A small plain file, whole: its item made, its text extracted and chunked in this process, then
-     * storeAndEmbedItem (the insert hidden behind the model's wait, the vectors and the completion in one
-     * transaction). Timed as the stages create, extract and embed (its completion is inside the last).
+     * A small plain file, whole: its item made while its text is extracted and chunked in this process
+     * (what to read is on the upload's record), then storeAndEmbedItem (the item's creation and the chunks'
+     * insert hidden behind the model's wait, the vectors and the completion in one transaction). Timed as
+     * the stages create, extract and embed (its completion is inside the last).
      */
     async indexSmallFile(
       input: IngestFileInput & { knowledgeId: string },
     ): Promise<{ chunkCount: number; pageCount: number; version: number }> {
-      const { workspaceId } = input;
-      const { knowledgeId } = await steps.createKnowledgeForUpload(input);
-      const item = { workspaceId, knowledgeId };
+      const { workspaceId, knowledgeId } = input;
+      const made = steps.createKnowledgeForUpload(input);
       let mime = 'unknown';
-      const extracted = await measured('extract', (setMime) =>
+      const text = await measured('extract', (setMime) =>
         withHeartbeat('extracting', (signal) =>
-          extractItemText(deps, item, { signal, onMime: (m) => setMime((mime = m)) }).catch((err: unknown) =>
+          extractUploadText(deps, input, { signal, onMime: (m) => setMime((mime = m)) }).catch((err: unknown) =>
             extractionFailure(err, mime, knowledgeId),
           ),
         ),
-      );
-      const version = await measured('embed', async (setMime) => {
+      ).catch(async (err: unknown) => {
+        // Not before the item is made: a failure the workflow records on it must find it (and the item's
+        // own failure, its upload gone, comes first).
+        await made;
+        throw err;
+      });
+      const { version, item } = await measured('embed', async (setMime) => {
         setMime(mime);
         return storeAndEmbedItem(
           deps,
-          item,
-          extracted,
+          { workspaceId, knowledgeId },
+          text,
+          made,
           (provider, texts) =>
             timeStep(metrics, 'embed', () =>
               withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
@@ -184,8 +190,8 @@ export function createIngestionActivities(deps: IngestionDeps) {
           (step, write) => timeStep(metrics, step, write),
         );
       });
-      if (extracted.item.status !== 'COMPLETED') finished(extracted.item, 'completed');
-      return { chunkCount: extracted.chunks.length, pageCount: extracted.pages, version };
+      if (item.status !== 'COMPLETED') finished(item, 'completed');
+      return { chunkCount: text.chunks.length, pageCount: text.pages, version };
     },
   });
 }
