@@ -261,9 +261,15 @@ export async function markItemCompleted(
   return db.transaction((trx) => completeItem(trx, workspaceId, knowledgeId, version));
 }
 
-/** markItemCompleted's work, inside the caller's transaction. */
-async function completeItem(trx: Tx, workspaceId: string, knowledgeId: string, version?: number): Promise<number> {
-  const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+/** markItemCompleted's work, inside the caller's transaction (`locked`: the item, if the caller locked it). */
+async function completeItem(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  version?: number,
+  locked?: KnowledgeRow,
+): Promise<number> {
+  const item = locked ?? (await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }));
   if (!item) throw new KnowledgeGoneError();
   const v = await requireVersion({ db: trx }, workspaceId, knowledgeId, version ?? item.current_version);
   await versions.updateVersion(trx, workspaceId, knowledgeId, v.number, { status: 'COMPLETED', error: null });
@@ -535,7 +541,7 @@ export async function storeAndEmbedItem(
           if (!locked) throw new KnowledgeGoneError();
           const indexed = extracted.chunks.map((c, i) => ({ index: c.index, vector: vectors[i]! }));
           await knowledge.setChunkEmbeddings(trx, workspaceId, knowledgeId, indexed, provider, locked.current_version);
-          return completeItem(trx, workspaceId, knowledgeId);
+          return completeItem(trx, workspaceId, knowledgeId, undefined, locked);
         }),
       );
       return { version, item };
