@@ -133,6 +133,8 @@ export async function measureUploadMemory(opts: {
       TEMPORAL_ADDRESS: opts.temporalAddress,
       TEMPORAL_TASK_QUEUE: `nobody-${randomUUID()}`,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // A standalone process refuses to start without its own agent key (config.ts), as without JWT_SECRET.
+      AGENT_SECRET_KEY: randomBytes(32).toString('hex'),
       RATE_LIMIT_REQUESTS: '0',
     },
   });

@@ -8,16 +8,18 @@ import {
   createKnowledgeForUpload,
   embedItemChunks,
   extractItemChunks,
+  extractUploadText,
   markItemCompleted,
   markItemFailed,
   requireItem,
+  storeAndEmbedItem,
   type ExtractionDeps,
   type IngestionSettings,
 } from '../services/knowledge/ingestion';
 import type { TemporalDeps } from '../temporal/client';
 import { afterVersionChange, type VersionRetention } from '../services/versions/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
-import { EMBED_BATCH_CHUNKS, type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
+import { type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
 import { withHeartbeat } from './heartbeat';
 
@@ -150,18 +152,46 @@ export function createIngestionActivities(deps: IngestionDeps) {
   return classifyFailures({
     ...steps,
 
+    /**
+     * A small plain file, whole: its item made while its text is extracted and chunked in this process
+     * (what to read is on the upload's record), then storeAndEmbedItem (the item's creation and the chunks'
+     * insert hidden behind the model's wait, the vectors and the completion in one transaction). Timed as
+     * the stages create, extract and embed (its completion is inside the last).
+     */
     async indexSmallFile(
       input: IngestFileInput & { knowledgeId: string },
     ): Promise<{ chunkCount: number; pageCount: number; version: number }> {
-      const { workspaceId } = input;
-      const { knowledgeId } = await steps.createKnowledgeForUpload(input);
-      const stored = await steps.extractAndStoreChunks({ ...input, knowledgeId });
-      for (let from = 0; from < stored.chunkCount; from += EMBED_BATCH_CHUNKS) {
-        const to = Math.min(stored.chunkCount, from + EMBED_BATCH_CHUNKS);
-        await steps.embedChunks({ workspaceId, knowledgeId, from, to });
-      }
-      const { version } = await steps.completeKnowledge({ workspaceId, knowledgeId });
-      return { ...stored, version };
+      const { workspaceId, knowledgeId } = input;
+      const made = steps.createKnowledgeForUpload(input);
+      let mime = 'unknown';
+      const text = await measured('extract', (setMime) =>
+        withHeartbeat('extracting', (signal) =>
+          extractUploadText(deps, input, { signal, onMime: (m) => setMime((mime = m)) }).catch((err: unknown) =>
+            extractionFailure(err, mime, knowledgeId),
+          ),
+        ),
+      ).catch(async (err: unknown) => {
+        // Not before the item is made: a failure the workflow records on it must find it (and the item's
+        // own failure, its upload gone, comes first).
+        await made;
+        throw err;
+      });
+      const { version, item } = await measured('embed', async (setMime) => {
+        setMime(mime);
+        return storeAndEmbedItem(
+          deps,
+          { workspaceId, knowledgeId },
+          text,
+          made,
+          (provider, texts) =>
+            timeStep(metrics, 'embed', () =>
+              withHeartbeat({ embedding: texts.length }, () => provider.embedDocuments(texts)),
+            ),
+          (step, write) => timeStep(metrics, step, write),
+        );
+      });
+      if (item.status !== 'COMPLETED') finished(item, 'completed');
+      return { chunkCount: text.chunks.length, pageCount: text.pages, version };
     },
   });
 }

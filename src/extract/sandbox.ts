@@ -20,7 +20,7 @@
 // is reused only once everything it wrote before the fence has been read and found clean.
 // At most `concurrency` children exist besides one warm spare (the rest of the callers wait, cancellable), so
 // the worker's memory is bounded by its own footprint plus concurrency x maxMemoryMb. The spare is started
-// ahead, so an extraction does not wait for Node and the parsers to load.
+// ahead (one per slot at start), so an extraction does not wait for Node and the parsers to load.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -142,6 +142,13 @@ const MARK_OVERLAP = 128;
  * exceljs about 25 MB, sharp about 40 MB when an image loads it), later files by well under 1 MB each.
  */
 export const retireMarginKb = (maxMemoryMb: number): number => Math.max(32, maxMemoryMb / 8) * 1024;
+/**
+ * A child whose cap is at least this loads the Office parsers (mammoth, exceljs: about 36 MB) before its
+ * first file, as it loads pdf.js (sandbox.child.ts preload); under a smaller cap they load with the first
+ * file that needs them, so that a file keeps nearly all of a small cap.
+ */
+export const PRELOAD_OFFICE_MIN_MB = 512;
+export const PRELOAD_OFFICE_FLAG = '--preload-office';
 /** How long a child may take to collect its garbage and report after a file before it is retired. */
 const IDLE_TIMEOUT_MS = 5000;
 
@@ -156,7 +163,9 @@ export class ExtractionSandbox implements Extractor {
   constructor(options: SandboxOptions = {}) {
     this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...definedOnly(options) };
     this.slots = new Semaphore(this.options.concurrency);
-    this.replenish();
+    // One started child per slot from the start: a burst of files finds one ready in every slot, where a
+    // child started only when the first file took the spare would load on the second file's path.
+    if (this.options.warmSpare) for (let i = 0; i < this.options.concurrency; i++) this.startSpare();
   }
 
   async extract(
@@ -238,6 +247,10 @@ export class ExtractionSandbox implements Extractor {
   private replenish(): void {
     if (this.closed || !this.options.warmSpare || this.idle.some((c) => !c.dead)) return;
     if (this.children.size > this.options.concurrency) return;
+    this.startSpare();
+  }
+
+  private startSpare(): void {
     const spare = this.spawn();
     // A waiting child must not keep the process alive.
     spare.unref();
@@ -297,6 +310,7 @@ class SandboxChild {
         // Between files the child collects its garbage before it reports its live heap.
         '--expose-gc',
         CHILD_PATH,
+        ...(maxMemoryMb >= PRELOAD_OFFICE_MIN_MB ? [PRELOAD_OFFICE_FLAG] : []),
       ],
       { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced', env: {} },
     );

@@ -2,6 +2,7 @@
 // one set of chunks with vectors. And the deployment's embedding dimension is enforced at start.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createMetrics } from '../../src/observability/metrics';
 import { createIngestionActivities } from '../../src/activities/ingestion';
@@ -10,6 +11,7 @@ import { createExtractor, type Extractor } from '../../src/extract';
 import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
 import { uploadKey } from '../../src/storage/keys';
 import { knowledgeIdForUpload } from '../../src/temporal/constants';
+import { IngestionFailureTypes } from '../../src/workflows/contracts';
 import { createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -22,15 +24,12 @@ describe('ingestion activities', () => {
   });
   after(() => extractor.close());
 
-  it('never duplicates items or chunks when run again', async () => {
-    const { db, storage, embeddings } = stack.deps;
+  /** A stored plain-text upload with its record (BACKGROUND_START requested), as the API leaves it. */
+  async function stagedTextUpload(text: string) {
+    const { db, storage } = stack.deps;
     const tenant = await createTenant(db);
     const uploadId = randomUUID();
     const key = uploadKey(tenant.organizationId, tenant.workspaceId, uploadId, 'notes.txt');
-    const text = Array.from(
-      { length: 30 },
-      (_, i) => `Paragraph ${i}: the archive keeps minutes of every board meeting.`,
-    ).join('\n\n');
     await storage.put(key, Buffer.from(text), 'text/plain');
     await uploads.insertUpload(db, {
       id: uploadId,
@@ -48,14 +47,27 @@ describe('ingestion activities', () => {
       space_id: null,
       source_visibility: 'source',
     });
-    const acts = createIngestionActivities({
-      db,
-      storage,
+    return { tenant, uploadId, key };
+  }
+
+  /** The ingestion activities on the test stack (chunks of 300 characters). */
+  const activities = (metrics = createMetrics()) =>
+    createIngestionActivities({
+      ...stack.deps,
       extractor,
-      embeddings,
       ingestion: { chunkSize: 300, chunkOverlap: 50 },
-      metrics: createMetrics(),
+      metrics,
     });
+
+  const minutes = Array.from(
+    { length: 30 },
+    (_, i) => `Paragraph ${i}: the archive keeps minutes of every board meeting.`,
+  ).join('\n\n');
+
+  it('never duplicates items or chunks when run again', async () => {
+    const { db, embeddings } = stack.deps;
+    const { tenant, uploadId } = await stagedTextUpload(minutes);
+    const acts = activities();
     const env = new MockActivityEnvironment();
     const input = { workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, uploadId };
     const counts = async (knowledgeId: string) => ({
@@ -82,6 +94,63 @@ describe('ingestion activities', () => {
       assert.equal(row.embedding_model, embeddings.model, 'the model is recorded with every vector');
       assert.equal(row.embedding_model_version, embeddings.modelVersion);
     }
+  });
+
+  it('indexSmallFile: a small file stored, embedded and completed in one attempt, and again without duplicates', async () => {
+    const { db, embeddings } = stack.deps;
+    const { tenant, uploadId } = await stagedTextUpload(minutes);
+    const metrics = createMetrics();
+    const acts = activities(metrics);
+    const env = new MockActivityEnvironment();
+    const knowledgeId = knowledgeIdForUpload(uploadId);
+    const input = { workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, uploadId, knowledgeId };
+    let chunks: unknown[] | undefined;
+    for (let run = 0; run < 2; run++) {
+      const out = (await env.run(acts.indexSmallFile, input)) as { chunkCount: number; version: number };
+      assert.ok(out.chunkCount > 3, `${out.chunkCount} chunks`);
+      assert.equal(out.version, 1);
+      const item = await db('knowledge').where({ id: knowledgeId }).first();
+      assert.equal(item.status, 'COMPLETED');
+      assert.equal((item.metadata as { extraction?: { pageCount?: number } }).extraction?.pageCount, 1);
+      const rows = await db('knowledge_chunks')
+        .where({ knowledge_id: knowledgeId })
+        .orderBy('chunk_index')
+        .select('chunk_index', 'content', 'embedding_model', db.raw('embedding IS NOT NULL AS embedded'));
+      assert.equal(rows.length, out.chunkCount);
+      for (const row of rows) assert.deepEqual([row.embedded, row.embedding_model], [true, embeddings.model]);
+      if (chunks) assert.deepEqual(rows, chunks, 'the second run changed nothing');
+      chunks = rows;
+    }
+    // The vectors are the model's for each chunk's own text (embedded from memory, not read back).
+    const [first] = await db('knowledge_chunks')
+      .where({ knowledge_id: knowledgeId, chunk_index: 0 })
+      .select('content', db.raw('embedding::text AS vector'));
+    const [expected] = await embeddings.embedDocuments([first.content]);
+    const stored = JSON.parse(first.vector) as number[];
+    stored.forEach((x, i) => assert.ok(Math.abs(x - expected![i]!) < 1e-4, `dimension ${i}`));
+    // Every step it ran is in the step histogram: one status write, the chunks' insert and the vectors'
+    // write with the completion.
+    const steps = (await metrics.ingestionStep.get()).values.filter((v) => v.metricName?.endsWith('_count'));
+    const count = (step: string) => steps.find((v) => v.labels.step === step)?.value ?? 0;
+    assert.deepEqual([count('status'), count('insert'), count('embed')], [4, 2, 2], 'two runs');
+  });
+
+  it('indexSmallFile: a small file whose bytes are gone fails for good and leaves its item unfinished', async () => {
+    const { db, storage } = stack.deps;
+    const { tenant, uploadId, key } = await stagedTextUpload(minutes);
+    await storage.delete([key]);
+    const acts = activities();
+    const knowledgeId = knowledgeIdForUpload(uploadId);
+    const input = { workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, uploadId, knowledgeId };
+    await assert.rejects(new MockActivityEnvironment().run(acts.indexSmallFile, input), (err: unknown) => {
+      assert.ok(err instanceof ApplicationFailure, String(err));
+      assert.equal(err.nonRetryable, true);
+      assert.equal(err.type, IngestionFailureTypes.extraction);
+      return true;
+    });
+    const item = await db('knowledge').where({ id: knowledgeId }).first();
+    assert.equal(item.status, 'BACKGROUND_START', 'the workflow records the failure (failKnowledge)');
+    assert.equal((await db('knowledge_chunks').where({ knowledge_id: knowledgeId })).length, 0);
   });
 
   it('stops a deployment whose provider changes the vector dimension, and warns on a model change', async () => {

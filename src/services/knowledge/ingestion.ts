@@ -258,24 +258,33 @@ export async function markItemCompleted(
   knowledgeId: string,
   version?: number,
 ): Promise<number> {
-  return db.transaction(async (trx) => {
-    const item = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
-    if (!item) throw new KnowledgeGoneError();
-    const v = await requireVersion({ db: trx }, workspaceId, knowledgeId, version ?? item.current_version);
-    await versions.updateVersion(trx, workspaceId, knowledgeId, v.number, { status: 'COMPLETED', error: null });
-    if (version === undefined || version === item.current_version) {
-      await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
-        status: 'COMPLETED',
-        message_error: null,
-      });
-      return v.number;
-    }
-    // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
-    // is recorded COMPLETED and never takes the item back to older content.
-    if (v.number < item.current_version) return item.current_version;
-    await switchToVersion({ db: trx }, workspaceId, knowledgeId, item.current_version, v);
+  return db.transaction((trx) => completeItem(trx, workspaceId, knowledgeId, version));
+}
+
+/** markItemCompleted's work, inside the caller's transaction (`locked`: the item, if the caller locked it). */
+async function completeItem(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  version?: number,
+  locked?: KnowledgeRow,
+): Promise<number> {
+  const item = locked ?? (await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true }));
+  if (!item) throw new KnowledgeGoneError();
+  const v = await requireVersion({ db: trx }, workspaceId, knowledgeId, version ?? item.current_version);
+  await versions.updateVersion(trx, workspaceId, knowledgeId, v.number, { status: 'COMPLETED', error: null });
+  if (version === undefined || version === item.current_version) {
+    await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
+      status: 'COMPLETED',
+      message_error: null,
+    });
     return v.number;
-  });
+  }
+  // Only forward: a version that finishes after a newer one became current (an unsure start left it running)
+  // is recorded COMPLETED and never takes the item back to older content.
+  if (v.number < item.current_version) return item.current_version;
+  await switchToVersion({ db: trx }, workspaceId, knowledgeId, item.current_version, v);
+  return v.number;
 }
 
 /**
@@ -382,11 +391,71 @@ export async function extractItemChunks(
   input: { workspaceId: string; knowledgeId: string; version?: number },
   opts: { signal?: AbortSignal; onMime?: (mime: string) => void } = {},
 ): Promise<{ chunkCount: number; pageCount: number; usage: ExtractionUsage }> {
-  const { db, metrics } = deps;
+  const extracted = await extractItemText(deps, input, opts);
+  await timeStep(deps.metrics, 'insert', () => storeExtracted(deps, input, extracted));
+  return { chunkCount: extracted.chunks.length, pageCount: extracted.pages, usage: extracted.usage };
+}
+
+/** A stored file extracted and chunked, not yet stored as chunks. */
+export interface ExtractedText {
+  chunks: Chunk[];
+  pages: number;
+  /** What the extraction found (the item's metadata.extraction). */
+  facts: Record<string, unknown>;
+  usage: ExtractionUsage;
+}
+
+/** An item's file extracted and chunked (extractItemText), with the item as it was read. */
+export interface ExtractedItem extends ExtractedText {
+  item: KnowledgeRow;
+}
+
+/** Stores an extracted item's chunks with the extraction's facts (storeItemChunks). */
+function storeExtracted(
+  { db }: DbDeps,
+  input: { workspaceId: string; knowledgeId: string; version?: number },
+  { item, chunks, facts }: ExtractedItem,
+): Promise<void> {
+  const patch = { metadata: { ...item.metadata, extraction: facts } };
+  return storeItemChunks({ db }, input.workspaceId, input.knowledgeId, chunks, patch, input.version);
+}
+
+type StoredFile = Pick<KnowledgeRow, 'storage_key' | 'mimetype' | 'filename' | 'size_bytes'>;
+interface ExtractOpts {
+  signal?: AbortSignal;
+  onMime?: (mime: string) => void;
+}
+
+/** extractItemChunks's reading part: the item's file downloaded, extracted and chunked, nothing stored. */
+export async function extractItemText(
+  deps: ExtractionDeps,
+  input: { workspaceId: string; knowledgeId: string; version?: number },
+  opts: ExtractOpts = {},
+): Promise<ExtractedItem> {
+  const { db } = deps;
   const { workspaceId, knowledgeId, version } = input;
   const item = await requireItem({ db }, workspaceId, knowledgeId);
   // A new version's file is its own; the item keeps the current one until the switch.
   const source = version === undefined ? item : await requireVersion({ db }, workspaceId, knowledgeId, version);
+  return { item, ...(await extractStoredFile(deps, source, opts)) };
+}
+
+/**
+ * An upload's file extracted and chunked before its item is read: what to read is on the upload's record,
+ * which the item copies (so a small file's extraction need not wait for its item to be made).
+ */
+export async function extractUploadText(
+  deps: ExtractionDeps,
+  input: { workspaceId: string; uploadId: string },
+  opts: ExtractOpts = {},
+): Promise<ExtractedText> {
+  const upload = await uploads.findUpload(deps.db, input.workspaceId, input.uploadId);
+  if (!upload) throw new KnowledgeGoneError();
+  return extractStoredFile(deps, upload, opts);
+}
+
+async function extractStoredFile(deps: ExtractionDeps, source: StoredFile, opts: ExtractOpts): Promise<ExtractedText> {
+  const { metrics } = deps;
   if (source.mimetype) opts.onMime?.(source.mimetype);
   if (!source.storage_key || !source.mimetype) throw new KnowledgeGoneError();
   const { storage_key: key, mimetype: mime } = source;
@@ -428,15 +497,58 @@ export async function extractItemChunks(
   const chunks = await timeStep(metrics, 'chunk', async () =>
     prepareChunks(doc.pages, deps.ingestion, FailureReasons.empty),
   );
-  await timeStep(metrics, 'insert', () =>
-    storeItemChunks(
-      { db },
-      workspaceId,
-      knowledgeId,
-      chunks,
-      { metadata: { ...item.metadata, extraction: doc.metadata } },
-      version,
-    ),
-  );
-  return { chunkCount: chunks.length, pageCount: doc.pages.length, usage: doc.usage };
+  return { chunks, pages: doc.pages.length, facts: doc.metadata, usage: doc.usage };
+}
+
+/**
+ * A small item's chunks stored, embedded and the item completed, with as few writes on the way to
+ * searchable as the steps allow: the chunks are embedded from memory (not read back) while the item is
+ * made (`made`: the caller's write of it, which may still be under way) and they are stored, and the
+ * vectors are written in the transaction that completes the item. So the wait for the model hides the
+ * item's creation and the chunks' insert, and one transaction replaces three (vectors, version, status);
+ * the item becomes searchable when it commits. `embed` runs the live provider (the caller times it and
+ * heartbeats around it); `write` runs a write (the caller times it). Returns the version completed and the
+ * item as it was before. Repeating it is harmless: the chunks are upserted, the vectors rewritten, the item
+ * completed again.
+ */
+export async function storeAndEmbedItem(
+  deps: { db: Db; embeddings: EmbeddingProvider },
+  input: { workspaceId: string; knowledgeId: string },
+  extracted: ExtractedText,
+  made: Promise<unknown>,
+  embed: (provider: EmbeddingProvider, texts: string[]) => Promise<number[][]>,
+  write: <T>(step: 'insert' | 'status', store: () => Promise<T>) => Promise<T> = (_, store) => store(),
+): Promise<{ version: number; item: KnowledgeRow }> {
+  const { db } = deps;
+  const { workspaceId, knowledgeId } = input;
+  const stored = (async () => {
+    await made;
+    const item = await requireItem({ db }, workspaceId, knowledgeId);
+    await write('insert', () => storeExtracted({ db }, input, { ...extracted, item }));
+    return item;
+  })();
+  // Failing before it is awaited (the model failed first) must not leave a rejection unhandled.
+  stored.catch(() => undefined);
+  const texts = extracted.chunks.map((c) => c.text);
+  try {
+    return await withLiveEmbeddings(deps.embeddings, async (provider) => {
+      const vectors = await embed(provider, texts);
+      const item = await stored;
+      const version = await write('status', () =>
+        db.transaction(async (trx) => {
+          // The item is locked first, as markItemCompleted does, then its vectors and its state are written.
+          const locked = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+          if (!locked) throw new KnowledgeGoneError();
+          const indexed = extracted.chunks.map((c, i) => ({ index: c.index, vector: vectors[i]! }));
+          await knowledge.setChunkEmbeddings(trx, workspaceId, knowledgeId, indexed, provider, locked.current_version);
+          return completeItem(trx, workspaceId, knowledgeId, undefined, locked);
+        }),
+      );
+      return { version, item };
+    });
+  } finally {
+    // Never return (or fail) while the item's writes are still under way: a failure recorded on the item
+    // must come after them.
+    await stored.catch(() => undefined);
+  }
 }

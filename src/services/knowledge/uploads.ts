@@ -176,22 +176,29 @@ async function receiveFile(
   });
   let sizeBytes = 0;
   const hash = createHash('sha256');
-  const counted = Readable.from(
-    (async function* () {
-      sizeBytes += prefix.length;
-      hash.update(prefix);
-      yield prefix;
-      if (rest) {
-        for await (const chunk of rest) {
-          sizeBytes += (chunk as Buffer).length;
-          hash.update(chunk as Buffer);
-          yield chunk as Buffer;
-        }
-      }
-    })(),
-  );
+  const counted = (chunk: Buffer) => {
+    sizeBytes += chunk.length;
+    hash.update(chunk);
+    return chunk;
+  };
+  // A file that ended within its first bytes (at most SNIFF_BYTES, an inline item's size) is in memory
+  // already: one PutObject of it, without the streaming upload's part buffering. A longer one streams.
+  const put = () =>
+    rest === undefined
+      ? deps.storage.put(key, counted(prefix), check.mime)
+      : deps.storage.putStream(
+          key,
+          Readable.from(
+            (async function* () {
+              yield counted(prefix);
+              for await (const chunk of rest) yield counted(chunk as Buffer);
+            })(),
+          ),
+          check.mime,
+          signal,
+        );
   try {
-    await timeStep(deps.metrics, 's3_put', () => deps.storage.putStream(key, counted, check.mime, signal));
+    await timeStep(deps.metrics, 's3_put', put);
     if (signal.aborted) throw signal.reason as Error;
   } catch (err) {
     await discardUpload(deps, workspace, { uploadId, key });
