@@ -41,6 +41,7 @@ async function ours(modelDir: string): Promise<{ ids: number[][]; vectors: numbe
   const tokenizer = await WordPieceTokenizer.fromVocabFile(path.join(modelDir, VOCAB_FILE), {
     doLowerCase: info.doLowerCase,
     maxTokens: info.maxTokens,
+    specialTokens: info.specialTokens,
   });
   const ids = reference.texts.map(({ kind, text }) =>
     tokenizer.encode((kind === 'query' ? info.queryPrefix : info.passagePrefix) + text),
