@@ -121,8 +121,12 @@ export const COMPARED_RUNS: readonly Run[] = [
   { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
 ];
 
+/**
+ * Each model's corpus goes into a database whose vector column has the model's dimension (`dbFor`: all-MiniLM-L6-v2
+ * and the 384-dimension candidates share one, all-mpnet-base-v2's 768 gets another).
+ */
 export async function runModelComparison(
-  db: Db,
+  dbFor: (dimension: number) => Promise<Db>,
   dirs: readonly string[],
   opts: SubsetOptions,
   onProgress: (partial: ModelComparisonResult) => Promise<unknown> = async () => undefined,
@@ -168,6 +172,7 @@ export async function runModelComparison(
       log(`${name}: ${passagesPerSecond.p50} passages/s (load ${loads.map((l) => l[0]).join(' -> ')})`);
       // 2. Quality: the corpus at the default chunk setting (vectors cached per model version).
       const cache = await EmbeddingCache.open(opts.cacheDir, info.version, model.dimension);
+      const db = await dbFor(model.dimension);
       const corpus = await loadCorpus(db, pages, base, (texts) =>
         cache.embed(model, texts, 'document', (m) => log(`${name}: ${m}`)),
       );
