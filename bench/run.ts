@@ -14,7 +14,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { createTestDatabase } from '../test/helpers/database';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/database';
 import { startStack, type TestStack } from '../test/helpers/stack';
 import { ensureEmbeddingSpace } from '../src/services/search/embeddingSpace';
 import { measureAgent } from './agent/agent.bench';
@@ -160,13 +160,28 @@ async function retrievalSuite() {
     const modelDirs = modelDirsFrom(ROOT, process.env.KWS_RETRIEVAL_MODELS);
     if (modelDirs) {
       const opts = subsetOpts();
-      // Written after each model, so a run cut short keeps the rows it finished.
-      const result = await runModelComparison(database.db, modelDirs, opts, (partial) =>
-        writeResult('retrieval-models', partial),
-      );
-      const out = await writeResult('retrieval-models', result);
-      console.log(`\n${formatModelComparison(result)}\n`);
-      console.log(`[bench] ${result.seconds} s; written to ${out}`);
+      // A database per vector dimension (the one above is 384's): all-mpnet-base-v2 has 768.
+      const others = new Map<number, TestDatabase>();
+      const dbFor = async (dimension: number) => {
+        if (dimension === 384) return database.db;
+        if (!others.has(dimension)) {
+          const other = await createTestDatabase(`kws_retrieval_${dimension}`);
+          others.set(dimension, other);
+          await ensureEmbeddingSpace(other, { name: 'local', model: 'bench', modelVersion: 'bench', dimension });
+        }
+        return (others.get(dimension) as TestDatabase).db;
+      };
+      try {
+        // Written after each model, so a run cut short keeps the rows it finished.
+        const result = await runModelComparison(dbFor, modelDirs, opts, (partial) =>
+          writeResult('retrieval-models', partial),
+        );
+        const out = await writeResult('retrieval-models', result);
+        console.log(`\n${formatModelComparison(result)}\n`);
+        console.log(`[bench] ${result.seconds} s; written to ${out}`);
+      } finally {
+        for (const other of others.values()) await other.drop();
+      }
       return;
     }
     const result = await runRetrievalBench(database.db, DEFAULT_RETRIEVAL_OPTIONS(ROOT));

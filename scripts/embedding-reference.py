@@ -10,10 +10,12 @@ sequence limits and prefixes below come from the model cards, not from our MODEL
 MODEL_INFO.json shows up as a difference. test/embeddings/reference.test.ts compares our embedder with it.
 
 Needs a virtualenv with `pip install tokenizers onnxruntime numpy`. Usage (from the repository root):
-  python scripts/embedding-reference.py [model-name ...]   (default: the three FP32 models below)
+  python scripts/embedding-reference.py [model-name ...]   (default: the FP32 models below)
+Models are read from .tools/models, or $KWS_TOOLS_DIR/models.
 """
 import base64
 import json
+import os
 import sys
 
 import numpy as np
@@ -31,18 +33,21 @@ CARDS = {
         "passagePrefix": "",
     },
     "e5-small-v2": {"pooling": "mean", "maxTokens": 512, "queryPrefix": "query: ", "passagePrefix": "passage: "},
+    # Opt-in (scripts/fetch-mpnet-model.sh); its model.onnx is also checked against a numpy forward pass there.
+    "all-mpnet-base-v2": {"pooling": "mean", "maxTokens": 384, "queryPrefix": "", "passagePrefix": ""},
 }
 
 
 def reference(name, texts):
     card = CARDS[name]
-    model_dir = f".tools/models/{name}"
+    model_dir = f"{os.environ.get('KWS_TOOLS_DIR', '.tools')}/models/{name}"
     tok = Tokenizer.from_file(f"{model_dir}/tokenizer.json")
     tok.no_padding()
     tok.enable_truncation(max_length=card["maxTokens"])
     options = ort.SessionOptions()
     options.intra_op_num_threads = 1
     session = ort.InferenceSession(f"{model_dir}/model.onnx", options)
+    inputs = {i.name for i in session.get_inputs()}
     ids, vectors = [], []
     for t in texts:
         prefix = card["queryPrefix"] if t["kind"] == "query" else card["passagePrefix"]
@@ -52,6 +57,7 @@ def reference(name, texts):
             "attention_mask": np.array([enc.attention_mask], dtype=np.int64),
             "token_type_ids": np.array([enc.type_ids], dtype=np.int64),
         }
+        feeds = {k: v for k, v in feeds.items() if k in inputs}  # MPNet has no token types
         hidden = session.run(["last_hidden_state"], feeds)[0][0].astype(np.float64)
         pooled = hidden[0] if card["pooling"] == "cls" else hidden.mean(axis=0)
         ids.append(enc.ids)
@@ -63,12 +69,11 @@ def reference(name, texts):
 def main(names):
     with open(FIXTURE, encoding="utf-8") as f:
         fixture = json.load(f)
-    fixture["reference"] = (
-        f"tokenizers {tokenizers.__version__}, onnxruntime {ort.__version__}: scripts/embedding-reference.py"
-    )
+    versions = f"tokenizers {tokenizers.__version__}, onnxruntime {ort.__version__}: scripts/embedding-reference.py"
+    fixture.setdefault("reference", versions)
     models = fixture.setdefault("models", {})
     for name in names or list(CARDS):
-        models[name] = reference(name, fixture["texts"])
+        models[name] = {"reference": versions, **reference(name, fixture["texts"])}
         print(f"{name}: {len(fixture['texts'])} texts, longest {max(map(len, models[name]['ids']))} tokens")
     with open(FIXTURE, "w", encoding="utf-8") as f:
         json.dump(fixture, f, indent=2)

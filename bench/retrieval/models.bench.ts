@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/knex';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
-import { DEFAULT_RETRIEVAL } from '../../src/services/search/search';
+import { DEFAULT_RETRIEVAL, RAG_MODE } from '../../src/services/search/search';
 import { loadAverage, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
 import { EmbeddingCache } from './embeddingCache';
@@ -39,6 +39,7 @@ export interface ModelRow {
   loadAverages: number[][];
   semantic: RunResult;
   hybrid: RunResult;
+  rag: RunResult;
 }
 
 /**
@@ -110,14 +111,22 @@ export function evaluateCompared(
   return evaluateRuns(db, corpus, labels, queries, dimension, COMPARED_RUNS, bm25Pages);
 }
 
-/** The two modes a comparison answers every question in: semantic, and the service's default hybrid. */
+/**
+ * What a comparison answers every question in: semantic, the service's default hybrid, and the RAG passages
+ * (space and agent RAG, in RAG_MODE).
+ */
 export const COMPARED_RUNS: readonly Run[] = [
   { name: 'semantic', kind: 'search', mode: 'semantic' },
   { name: 'hybrid (default)', kind: 'search', mode: 'hybrid' },
+  { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
 ];
 
+/**
+ * Each model's corpus goes into a database whose vector column has the model's dimension (`dbFor`: all-MiniLM-L6-v2
+ * and the 384-dimension candidates share one, all-mpnet-base-v2's 768 gets another).
+ */
 export async function runModelComparison(
-  db: Db,
+  dbFor: (dimension: number) => Promise<Db>,
   dirs: readonly string[],
   opts: SubsetOptions,
   onProgress: (partial: ModelComparisonResult) => Promise<unknown> = async () => undefined,
@@ -163,6 +172,7 @@ export async function runModelComparison(
       log(`${name}: ${passagesPerSecond.p50} passages/s (load ${loads.map((l) => l[0]).join(' -> ')})`);
       // 2. Quality: the corpus at the default chunk setting (vectors cached per model version).
       const cache = await EmbeddingCache.open(opts.cacheDir, info.version, model.dimension);
+      const db = await dbFor(model.dimension);
       const corpus = await loadCorpus(db, pages, base, (texts) =>
         cache.embed(model, texts, 'document', (m) => log(`${name}: ${m}`)),
       );
@@ -185,13 +195,14 @@ export async function runModelComparison(
         loadAverages: loads,
         semantic: results[0] as RunResult,
         hybrid: results[1] as RunResult,
+        rag: results[2] as RunResult,
       };
       rows.push(row);
       chunks = corpus.chunks;
       await onProgress(result());
       log(
         `${name}: nDCG@10 semantic ${row.semantic.metrics.all.ndcgAt10.toFixed(3)}, ` +
-          `hybrid ${row.hybrid.metrics.all.ndcgAt10.toFixed(3)}`,
+          `hybrid ${row.hybrid.metrics.all.ndcgAt10.toFixed(3)}, RAG passages ${row.rag.metrics.all.ndcgAt10.toFixed(3)}`,
       );
     } finally {
       await model.close();

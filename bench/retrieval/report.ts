@@ -134,7 +134,8 @@ export function formatModelComparison(r: ModelComparisonResult): string {
       `nDCG@10 per question kind; passages/s: median of ${r.speed.rounds} rounds over ${r.speed.passages} passages, ` +
       `with the 1-minute load average before -> after`,
     table(
-      ['model', 'sem all', 'sem para', 'sem ident', 'hyb all', 'hyb para', 'hyb ident', 'passages/s', 'load'],
+      // prettier-ignore
+      ['model', 'sem all', 'sem para', 'sem ident', 'hyb all', 'hyb para', 'hyb ident', 'RAG all', 'RAG para', 'RAG ident', 'passages/s', 'load'],
       r.models.map((m) => [
         m.dir,
         f3(m.semantic.metrics.all.ndcgAt10),
@@ -143,6 +144,9 @@ export function formatModelComparison(r: ModelComparisonResult): string {
         f3(m.hybrid.metrics.all.ndcgAt10),
         f3(m.hybrid.metrics.paraphrase.ndcgAt10),
         f3(m.hybrid.metrics.identifier.ndcgAt10),
+        f3(m.rag.metrics.all.ndcgAt10),
+        f3(m.rag.metrics.paraphrase.ndcgAt10),
+        f3(m.rag.metrics.identifier.ndcgAt10),
         m.passagesPerSecond.p50,
         m.loadAverages.map((l) => l[0]).join(' -> '),
       ]),

@@ -32,6 +32,7 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
   const tokenizer = await WordPieceTokenizer.fromVocabFile(path.join(modelDir, VOCAB_FILE), {
     doLowerCase: info.doLowerCase,
     maxTokens: info.maxTokens,
+    specialTokens: info.specialTokens,
   });
   const threadOptions: OnnxModelOptions = { modelDir, info, padId: tokenizer.padId, threads: opts.threads };
   let thread = await startEmbeddingThread(threadOptions);

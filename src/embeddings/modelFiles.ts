@@ -5,14 +5,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { EmbeddingError } from './provider';
+import { BERT_SPECIAL_TOKENS } from './wordpiece';
 
-/** MODEL_INFO.json, written by scripts/fetch-model.sh. */
+/** MODEL_INFO.json, written by scripts/fetch-model.sh (and the other fetch-*-model scripts). */
 const ModelInfoSchema = z.object({
   name: z.string().min(1),
   version: z.string().min(1),
   dimension: z.number().int().positive(),
   source: z.string(),
-  /** 'mean' (sentence-transformers MiniLM) or 'cls' (bge). */
+  /** 'mean' (sentence-transformers MiniLM and MPNet) or 'cls' (bge). */
   pooling: z.enum(['mean', 'cls']),
   maxTokens: z.number().int().min(8).max(8192),
   /** The model's query instruction, e.g. bge's "Represent this sentence for searching relevant passages: ". */
@@ -20,6 +21,10 @@ const ModelInfoSchema = z.object({
   /** What the model expects before a passage, e.g. e5's "passage: " (beside its "query: "). */
   passagePrefix: z.string().default(''),
   doLowerCase: z.boolean(),
+  /** The tokenizer's special tokens: BERT's by default; MPNet's are <s> </s> <pad> [UNK]. */
+  specialTokens: z
+    .object({ cls: z.string().min(1), sep: z.string().min(1), pad: z.string().min(1), unk: z.string().min(1) })
+    .default(BERT_SPECIAL_TOKENS),
 });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 

@@ -9,7 +9,12 @@ export interface WordPieceOptions {
   doLowerCase: boolean;
   /** Longest sequence fed to the model, [CLS] and [SEP] included; longer texts are truncated. */
   maxTokens: number;
+  /** The vocabulary's special tokens (default BERT's [CLS] [SEP] [PAD] [UNK]; MPNet's are <s> </s> <pad> [UNK]). */
+  specialTokens?: { cls: string; sep: string; pad: string; unk: string };
 }
+
+/** BERT's special tokens, the default (all-MiniLM-L6-v2, bge, e5). */
+export const BERT_SPECIAL_TOKENS = { cls: '[CLS]', sep: '[SEP]', pad: '[PAD]', unk: '[UNK]' };
 
 const MAX_CHARS_PER_WORD = 100;
 
@@ -59,10 +64,11 @@ export class WordPieceTokenizer {
       if (id === undefined) throw new Error(`vocab.txt has no ${token} token`);
       return id;
     };
-    this.clsId = special('[CLS]');
-    this.sepId = special('[SEP]');
-    this.padId = special('[PAD]');
-    this.unkId = special('[UNK]');
+    const tokens = options.specialTokens ?? BERT_SPECIAL_TOKENS;
+    this.clsId = special(tokens.cls);
+    this.sepId = special(tokens.sep);
+    this.padId = special(tokens.pad);
+    this.unkId = special(tokens.unk);
   }
 
   static fromVocab(lines: string[], options: WordPieceOptions): WordPieceTokenizer {
@@ -78,7 +84,7 @@ export class WordPieceTokenizer {
     return WordPieceTokenizer.fromVocab(text.split(/\r?\n/), options);
   }
 
-  /** Token ids for the model: [CLS] word pieces [SEP], truncated to maxTokens. */
+  /** Token ids for the model: [CLS] word pieces [SEP] (or the model's own specials), truncated to maxTokens. */
   encode(text: string): number[] {
     const ids = [this.clsId];
     const limit = this.options.maxTokens - 1;

@@ -3,7 +3,8 @@
 // onnxruntime, the model card's pooling, sequence limit and prefixes). For each model: our tokenizer (over the
 // vocab.txt converted from tokenizer.json, with MODEL_INFO.json's casing, limit and prefixes) gives the same
 // ids, and our provider (its pooling, batching and padding) the same vectors. all-MiniLM-L6-v2 is always
-// provisioned; the candidates (scripts/fetch-candidate-models.sh) are checked when they are present.
+// provisioned; the candidates (scripts/fetch-candidate-models.sh) and the opt-in all-mpnet-base-v2
+// (scripts/fetch-mpnet-model.sh: <s> </s> specials, no token types) are checked when they are present.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -41,6 +42,7 @@ async function ours(modelDir: string): Promise<{ ids: number[][]; vectors: numbe
   const tokenizer = await WordPieceTokenizer.fromVocabFile(path.join(modelDir, VOCAB_FILE), {
     doLowerCase: info.doLowerCase,
     maxTokens: info.maxTokens,
+    specialTokens: info.specialTokens,
   });
   const ids = reference.texts.map(({ kind, text }) =>
     tokenizer.encode((kind === 'query' ? info.queryPrefix : info.passagePrefix) + text),
@@ -83,6 +85,7 @@ describe('local embedder against a reference embedding (tokenizers + onnxruntime
     assert.ok(reference.texts.some((t) => t.kind === 'query') && reference.texts.some((t) => t.kind === 'passage'));
     assert.ok(reference.models['bge-small-en-v1.5']?.ids.some((ids) => ids.length === 512));
     assert.ok(reference.models['all-MiniLM-L6-v2']?.ids.some((ids) => ids.length === 256));
+    assert.ok(reference.models['all-mpnet-base-v2']?.ids.some((ids) => ids.length === 384));
   });
 
   for (const name of Object.keys(reference.models)) {
