@@ -685,6 +685,10 @@ describe('Agent API', function () {
         'one chunk before it exists, two after it are taken',
       );
       for (const p of wide.knowledgeResults) assert.ok(!p.context?.includes('bonus'), 'only the role’s knowledge');
+      // The rag tool (the same registry serves MCP) takes contextWindow too and answers the endpoint's JSON.
+      const viaTool = await call('POST', '/tools/rag/execute', hr, { input: { ...question, contextWindow: 1 } });
+      assert.equal(viaTool.status, 200, viaTool.text);
+      assert.deepEqual(viaTool.body.output, withContext);
       for (const contextWindow of [-1, 3, 1.5, '1']) {
         assertError(
           await call('POST', '/rag', hr, { ...question, contextWindow }),

@@ -17749,6 +17749,11 @@ export interface operations {
                                 })[];
                             })[];
                         };
+                        /**
+                         * @description Return each passage with `context`: the passage and up to this many chunks before and after it of the same item and page, in order. Passages are still ranked by their own chunk. Default 0 (no context field).
+                         * @example 1
+                         */
+                        contextWindow?: number;
                     };
                 };
             };

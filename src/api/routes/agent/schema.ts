@@ -364,6 +364,7 @@ export const RagToolInputSchema = z.strictObject({
   ),
   topK: topK().default(5).describe('How many passages, 1 to 10'),
   filter: filterField(),
+  ...passageContextFields,
 });
 export type KnowledgeSearchToolInput = z.infer<typeof KnowledgeSearchToolInputSchema>;
 export type TitleSearchToolInput = z.infer<typeof TitleSearchToolInputSchema>;

@@ -86,7 +86,12 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
       'Passages of workspace knowledge that answer a question (retrieval-augmented generation), most relevant first, each with its source.',
     input: RagToolInputSchema,
     async run({ deps, auth }, input) {
-      const output = await knowledgeRag(deps, auth, { text: input.text, topK: input.topK, filter: input.filter });
+      const output = await knowledgeRag(deps, auth, {
+        text: input.text,
+        topK: input.topK,
+        filter: input.filter,
+        contextWindow: input.contextWindow,
+      });
       const sources = output.knowledgeResults
         .filter((p) => p.source !== '')
         .map((p) => ({ id: p.source, type: 'PASSAGE', title: p.source, snippet: p.text.slice(0, EXCERPT_CHARS) }));
