@@ -221,7 +221,8 @@ export function realSearchTargets(r: RealSearchResult): Array<[string, string, s
       `HTTPS, auth and JSON at ${r.searchLatency[0]!.chunks} and ${r.searchLatency.at(-1)!.chunks} chunks (no filter)`,
       `${small} / ${large} ms`,
       'the same (within 1 ms)',
-      check(Math.abs(large - small) <= 1),
+      // The figures are rounded to 0.1 ms; 4.4 - 3.4 is 1.0000000000000004 in floating point.
+      check(Math.round(Math.abs(large - small) * 10) <= 10),
     ]);
   }
   if (!r.corpus.complete) {
