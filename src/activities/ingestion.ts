@@ -1,7 +1,7 @@
 // Ingestion activities. Each is idempotent: the knowledge id is derived from the upload id, chunks are
 // upserted by (knowledge, index), and embeddings are written only where missing, so a retried or re-run
 // activity never duplicates items or chunks.
-import { log } from '@temporalio/activity';
+import { Context, log } from '@temporalio/activity';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { timeStep, type IngestionStage } from '../observability/metrics';
 import {
@@ -19,13 +19,21 @@ import {
 import type { TemporalDeps } from '../temporal/client';
 import { afterVersionChange, type VersionRetention } from '../services/versions/versionRetention';
 import { knowledgeIdForUpload } from '../temporal/constants';
-import { type IngestFileInput, type IngestVersionInput } from '../workflows/contracts';
+import { recordWebhookEvent, type WebhookDeliveryDeps } from '../services/webhooks/webhookDelivery';
+import {
+  completedEventData,
+  type IndexSmallFileInput,
+  type IndexSmallFileResult,
+  type IngestFileInput,
+  type IngestVersionInput,
+} from '../workflows/contracts';
 import { classifyFailures, extractionFailure } from './failures';
 import { withHeartbeat } from './heartbeat';
+import { webhookEventId } from './webhooks';
 
 export type { IngestionSettings };
 
-export interface IngestionDeps extends ExtractionDeps {
+export interface IngestionDeps extends ExtractionDeps, Pick<WebhookDeliveryDeps, 'webhooks'> {
   embeddings: EmbeddingProvider;
   /** Versions no longer current: their retention purge and the per-item cap (none: not scheduled). */
   temporal?: TemporalDeps;
@@ -158,9 +166,7 @@ export function createIngestionActivities(deps: IngestionDeps) {
      * insert hidden behind the model's wait, the vectors and the completion in one transaction). Timed as
      * the stages create, extract and embed (its completion is inside the last).
      */
-    async indexSmallFile(
-      input: IngestFileInput & { knowledgeId: string },
-    ): Promise<{ chunkCount: number; pageCount: number; version: number }> {
+    async indexSmallFile(input: IndexSmallFileInput): Promise<IndexSmallFileResult> {
       const { workspaceId, knowledgeId } = input;
       const made = steps.createKnowledgeForUpload(input);
       let mime = 'unknown';
@@ -191,7 +197,22 @@ export function createIngestionActivities(deps: IngestionDeps) {
         );
       });
       if (item.status !== 'COMPLETED') finished(item, 'completed');
-      return { chunkCount: text.chunks.length, pageCount: text.pages, version };
+      const stored = { chunkCount: text.chunks.length, pageCount: text.pages };
+      if (!input.completedEvent) return { ...stored, version };
+      // The event the workflow recorded by a local activity before 'small-file-completed-event', with the same
+      // id (the workflow's id and the event type), so a retried attempt records it once.
+      const workflowId = Context.current().info.workflowExecution?.workflowId ?? knowledgeId;
+      const completedEvent = await recordWebhookEvent(
+        deps,
+        {
+          workspaceId,
+          type: 'knowledge.completed',
+          timestamp: new Date().toISOString(),
+          data: completedEventData(knowledgeId, { uploadId: input.uploadId }, version, stored),
+        },
+        webhookEventId('knowledge.completed', workflowId),
+      );
+      return { ...stored, version, completedEvent };
     },
   });
 }

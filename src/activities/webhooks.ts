@@ -11,11 +11,14 @@ import {
 import { uuidV5 } from '../temporal/constants';
 import type { WebhookDeliveryInput, WebhookEventInput, WebhookEventRecorded } from '../workflows/contracts';
 
+/** An event's id: one per emitting workflow and event type, so a retried recording records it once. */
+export const webhookEventId = (type: string, source: string) => uuidV5(`webhook-event:${type}:${source}`);
+
 export function createWebhookActivities(deps: WebhookDeliveryDeps) {
   return {
     async recordWebhookEvent(input: WebhookEventInput): Promise<WebhookEventRecorded> {
       const source = Context.current().info.workflowExecution?.workflowId ?? input.timestamp;
-      return recordWebhookEvent(deps, input, uuidV5(`webhook-event:${input.type}:${source}`));
+      return recordWebhookEvent(deps, input, webhookEventId(input.type, source));
     },
 
     async attemptWebhookDelivery(input: WebhookDeliveryInput): Promise<{ attempt: number; statusCode: number }> {

@@ -8,6 +8,8 @@ import type {
   CreateRoleInput,
   DeleteRoleInput,
   EmbeddingTarget,
+  IndexSmallFileInput,
+  IndexSmallFileResult,
   IngestFileInput,
   IngestSourceInput,
   IngestVersionInput,
@@ -132,9 +134,7 @@ export interface Activities {
    * A small plain file's whole indexing in one activity task: its item created, its text extracted, chunked
    * and stored, embedded, and the item COMPLETED (the version it is on answered).
    */
-  indexSmallFile(
-    input: IngestFileInput & { knowledgeId: string },
-  ): Promise<{ chunkCount: number; pageCount: number; version: number }>;
+  indexSmallFile(input: IndexSmallFileInput): Promise<IndexSmallFileResult>;
 
   // Re-embedding (workflows/reembed.ts)
   beginReembed(input: { target: EmbeddingTarget }): Promise<'resumed' | 'started'>;

@@ -311,6 +311,35 @@ export interface WebhookRetry {
   maximumAttempts: number;
 }
 
+/** indexSmallFile's input: the file, its item's id, and whether the activity records the completion's webhook event. */
+export type IndexSmallFileInput = IngestFileInput & {
+  knowledgeId: string;
+  /**
+   * Record the knowledge.completed webhook event once the item is COMPLETED, in the activity (runs started since
+   * 'small-file-completed-event'): the workflow then only starts its deliveries, with no local activity after
+   * the activity task. Older runs record it by a local activity.
+   */
+  completedEvent?: boolean;
+};
+
+/** What a knowledge.completed event carries: the item, what its source adds (a file's uploadId), its version, its counts. */
+export function completedEventData(
+  knowledgeId: string,
+  event: Record<string, unknown>,
+  version: number | undefined,
+  stored: object,
+): Record<string, unknown> {
+  return { knowledgeId, ...event, ...(version !== undefined ? { version } : {}), status: 'COMPLETED', ...stored };
+}
+
+export interface IndexSmallFileResult {
+  chunkCount: number;
+  pageCount: number;
+  version: number;
+  /** The completion's event, recorded (with completedEvent): the deliveries the workflow starts. */
+  completedEvent?: WebhookEventRecorded;
+}
+
 export interface WebhookEventRecorded {
   /** The event's deliveries still to make (one per subscribed endpoint). */
   deliveryIds: string[];

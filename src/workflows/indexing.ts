@@ -17,9 +17,10 @@ import {
   EMBED_BATCH_CHUNKS,
   IngestionFailureTypes,
   ITEM_FAILURE_TYPES,
+  completedEventData,
   type IngestFileInput,
 } from './contracts';
-import { emitWebhookEvent } from './webhooks';
+import { emitRecordedEvent, emitWebhookEvent } from './webhooks';
 
 const retry: RetryPolicy = {
   initialInterval: '1 second',
@@ -176,7 +177,7 @@ async function emitCompleted(
   await emitWebhookEvent(
     workspaceId,
     'knowledge.completed',
-    { knowledgeId, ...event, ...(version !== undefined ? { version } : {}), status: 'COMPLETED', ...stored },
+    completedEventData(knowledgeId, event, version, stored),
     knowledgeId,
     steps.recordWebhookEvent,
   );
@@ -195,9 +196,12 @@ export async function indexSmallFile(
   input: IngestFileInput & { knowledgeId: string },
 ): Promise<{ chunkCount: number; pageCount: number }> {
   const { workspaceId, knowledgeId, uploadId } = input;
+  // Since 'small-file-completed-event' the activity records the completion's webhook event itself, so the
+  // workflow task after it runs no local activity; a run started before records it by a local one.
+  const completedEvent = patched('small-file-completed-event');
   let indexed;
   try {
-    indexed = await longSteps.indexSmallFile(input);
+    indexed = await longSteps.indexSmallFile({ ...input, completedEvent });
   } catch (err) {
     // One activity ran every stage: a file the extractor refused failed at extraction; anything else is
     // counted against the longest stage, the embedding.
@@ -205,6 +209,10 @@ export async function indexSmallFile(
     return failItem(workspaceId, knowledgeId, err, stage, { uploadId }, localSteps);
   }
   const stored = { chunkCount: indexed.chunkCount, pageCount: indexed.pageCount };
-  await emitCompleted(workspaceId, knowledgeId, { uploadId }, indexed.version, stored, localSteps);
+  if (indexed.completedEvent) {
+    await emitRecordedEvent(workspaceId, 'knowledge.completed', indexed.completedEvent, knowledgeId);
+  } else {
+    await emitCompleted(workspaceId, knowledgeId, { uploadId }, indexed.version, stored, localSteps);
+  }
   return stored;
 }

@@ -11,7 +11,13 @@ import {
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, type Duration } from '@temporalio/common';
 import type { Activities } from './activityContract';
-import { jobSearchAttributes, type WebhookDeliveryInput, type WebhookEventInput, type WebhookRetry } from './contracts';
+import {
+  jobSearchAttributes,
+  type WebhookDeliveryInput,
+  type WebhookEventInput,
+  type WebhookEventRecorded,
+  type WebhookRetry,
+} from './contracts';
 import { WorkflowIds } from './ids';
 
 const { recordWebhookEvent, markWebhookFailed } = proxyActivities<Activities>({
@@ -53,20 +59,43 @@ export async function emitWebhookEvent(
 ): Promise<void> {
   try {
     const recorded = await record({ workspaceId, type, timestamp: new Date().toISOString(), data });
-    for (const deliveryId of recorded.deliveryIds) {
-      try {
-        await startChild(deliverWebhookWorkflow, {
-          workflowId: WorkflowIds.webhookDelivery(workspaceId, deliveryId),
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          memo: { workspaceId },
-          typedSearchAttributes: jobSearchAttributes({ workspaceId, jobKind: 'webhook', knowledgeId }),
-          args: [{ workspaceId, deliveryId, retry: recorded.retry }],
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
-    }
+    await startDeliveries(workspaceId, recorded, knowledgeId);
   } catch (err) {
     log.warn('webhook event not emitted', { type, workflowId: workflowInfo().workflowId, error: String(err) });
+  }
+}
+
+/** The deliveries of an event an activity already recorded; like emitWebhookEvent, never fails its caller. */
+export async function emitRecordedEvent(
+  workspaceId: string,
+  type: WebhookEventInput['type'],
+  recorded: WebhookEventRecorded,
+  knowledgeId?: string,
+): Promise<void> {
+  try {
+    await startDeliveries(workspaceId, recorded, knowledgeId);
+  } catch (err) {
+    log.warn('webhook event not emitted', { type, workflowId: workflowInfo().workflowId, error: String(err) });
+  }
+}
+
+/** Starts one delivery workflow per delivery of a recorded event (a delivery already started is left alone). */
+async function startDeliveries(
+  workspaceId: string,
+  recorded: WebhookEventRecorded,
+  knowledgeId?: string,
+): Promise<void> {
+  for (const deliveryId of recorded.deliveryIds) {
+    try {
+      await startChild(deliverWebhookWorkflow, {
+        workflowId: WorkflowIds.webhookDelivery(workspaceId, deliveryId),
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        memo: { workspaceId },
+        typedSearchAttributes: jobSearchAttributes({ workspaceId, jobKind: 'webhook', knowledgeId }),
+        args: [{ workspaceId, deliveryId, retry: recorded.retry }],
+      });
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
   }
 }

@@ -11,7 +11,7 @@ import { createExtractor, type Extractor } from '../../src/extract';
 import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
 import { uploadKey } from '../../src/storage/keys';
 import { knowledgeIdForUpload } from '../../src/temporal/constants';
-import { IngestionFailureTypes } from '../../src/workflows/contracts';
+import { IngestionFailureTypes, type IndexSmallFileResult } from '../../src/workflows/contracts';
 import { createTenant } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -57,6 +57,7 @@ describe('ingestion activities', () => {
       extractor,
       ingestion: { chunkSize: 300, chunkOverlap: 50 },
       metrics,
+      webhooks: stack.config.webhooks,
     });
 
   const minutes = Array.from(
@@ -133,6 +134,62 @@ describe('ingestion activities', () => {
     const steps = (await metrics.ingestionStep.get()).values.filter((v) => v.metricName?.endsWith('_count'));
     const count = (step: string) => steps.find((v) => v.labels.step === step)?.value ?? 0;
     assert.deepEqual([count('status'), count('insert'), count('embed')], [4, 2, 2], 'two runs');
+  });
+
+  it('indexSmallFile with completedEvent records knowledge.completed once, as the workflow used to, and answers its deliveries', async () => {
+    const { db } = stack.deps;
+    const { tenant, uploadId } = await stagedTextUpload(minutes);
+    const endpoint = randomUUID();
+    await db('webhook_endpoints').insert({
+      id: endpoint,
+      workspace_id: tenant.workspaceId,
+      url: 'https://hooks.invalid/kws',
+      secret: 'whsec_dGVzdA==',
+      events: ['knowledge.completed'],
+    });
+    const acts = activities();
+    const env = new MockActivityEnvironment({
+      workflowExecution: { workflowId: `ingest:${tenant.workspaceId}:${uploadId}`, runId: randomUUID() },
+    });
+    const knowledgeId = knowledgeIdForUpload(uploadId);
+    const input = {
+      workspaceId: tenant.workspaceId,
+      organizationId: tenant.organizationId,
+      uploadId,
+      knowledgeId,
+      completedEvent: true,
+    };
+    const first = (await env.run(acts.indexSmallFile, input)) as IndexSmallFileResult;
+    const again = (await env.run(acts.indexSmallFile, input)) as IndexSmallFileResult;
+    const deliveries = await db('webhook_deliveries').where({ workspace_id: tenant.workspaceId });
+    assert.equal(deliveries.length, 1, 'a retried attempt records the event once');
+    const [delivery] = deliveries;
+    assert.equal(delivery.endpoint_id, endpoint);
+    assert.equal(delivery.event_type, 'knowledge.completed');
+    assert.deepEqual(
+      delivery.payload.data,
+      {
+        workspaceId: tenant.workspaceId,
+        knowledgeId,
+        uploadId,
+        version: 1,
+        status: 'COMPLETED',
+        chunkCount: first.chunkCount,
+        pageCount: 1,
+      },
+      "the data the workflow's own event carried",
+    );
+    assert.deepEqual(first.completedEvent?.deliveryIds, [delivery.id]);
+    assert.deepEqual(again.completedEvent?.deliveryIds, [delivery.id]);
+    // Without the flag (a run started before 'small-file-completed-event') the workflow records it instead.
+    const older = await stagedTextUpload(minutes);
+    const plain = (await env.run(acts.indexSmallFile, {
+      workspaceId: older.tenant.workspaceId,
+      organizationId: older.tenant.organizationId,
+      uploadId: older.uploadId,
+      knowledgeId: knowledgeIdForUpload(older.uploadId),
+    })) as IndexSmallFileResult;
+    assert.equal(plain.completedEvent, undefined);
   });
 
   it('indexSmallFile: a small file whose bytes are gone fails for good and leaves its item unfinished', async () => {

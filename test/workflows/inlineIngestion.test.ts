@@ -31,7 +31,20 @@ function steps(history: History) {
     remote: events.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []),
     local: events.filter((e) => e.markerRecordedEventAttributes).length,
     input: events[0]?.workflowExecutionStartedEventAttributes?.input,
+    events,
   };
+}
+
+/** The local activities a history recorded, by type (their markers; patch markers left out). */
+function localActivities(events: NonNullable<History['events']>): string[] {
+  return events.flatMap((e) => {
+    const marker = e.markerRecordedEventAttributes;
+    if (marker?.markerName !== 'core_local_activity') return [];
+    const payload = marker.details?.data?.payloads?.[0]?.data;
+    if (!payload) return ['?'];
+    const data = JSON.parse(Buffer.from(payload).toString()) as { activityType?: string; activity_type?: string };
+    return [data.activityType ?? data.activity_type ?? '?'];
+  });
 }
 
 describe('inline ingestion (local activities for small items)', function () {
@@ -71,8 +84,10 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.equal(res.body.status, 'COMPLETED');
     const h = steps(await history(WorkflowIds.ingestFile(tenant.workspaceId, res.body.uploadFileMetadataId)));
     assert.deepEqual(h.remote, ['indexSmallFile'], 'one activity task: create, extract, embed, complete');
-    // The patch marker, record the webhook event.
+    // Two patch markers ('inline-one-activity', 'small-file-completed-event') and no local activity: the
+    // activity records the webhook event itself.
     assert.equal(h.local, 2);
+    assert.deepEqual(localActivities(h.events), [], 'no local activity after the activity task');
     const counts = await chunkCounts(res.body.knowledgeId);
     assert.ok(counts.chunks > 0);
     assert.equal(counts.indexes, counts.chunks, 'no chunk stored twice');
@@ -95,8 +110,9 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.equal(blank.item.status, 'BACKGROUND_ERROR');
     assert.ok(blank.item.messageError, 'a reason');
     assert.deepEqual(blank.h.remote, ['indexSmallFile'], 'failed at extraction, not retried');
-    // The patch marker, record the failure, record the webhook event.
-    assert.equal(blank.h.local, 3);
+    // The two patch markers, record the failure, record the webhook event.
+    assert.equal(blank.h.local, 4);
+    assert.deepEqual(localActivities(blank.h.events), ['failKnowledge', 'recordWebhookEvent']);
 
     // A PDF can expand far beyond its stored size, or run OCR: activity tasks, however small.
     const pdf = await upload({
@@ -213,6 +229,17 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.deepEqual(h.remote, ['embedChunks'], 'the embedding alone was an activity task');
     assert.equal(h.local, 6, 'two patch markers, create, extract and store, complete, the webhook event');
     await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, old, 'local-steps-before');
+  });
+
+  it("a run of the code before the completion event moved into the activity (a local activity after it) replays on today's code", async () => {
+    const old = await recordWithFixture(
+      'inlineIngestionOneActivity',
+      'The gym on the third floor opens at six; bring your badge and a towel.\n',
+    );
+    const h = steps(old);
+    assert.deepEqual(h.remote, ['indexSmallFile'], 'one activity task');
+    assert.equal(h.local, 2, 'the patch marker and the webhook event');
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, old, 'one-activity-before');
   });
 
   it('a small text item is inline', async () => {
