@@ -6,6 +6,7 @@
 import type { TestStack } from '../../test/helpers/stack';
 import type { IngestionStep } from '../../src/observability/metrics';
 import os from 'node:os';
+import { sampleMemory, type MemoryPeak } from '../lib/memory';
 import { round, type Summary } from '../lib/stats';
 import { table } from '../lib/table';
 import { chunkTexts, measureEmbedderRate, measureEmbedTime, type EmbedderRate } from './embedder';
@@ -96,11 +97,14 @@ export interface IngestResult {
   workflowTasks: WorkflowTaskStats;
   embedder: { corpus: EmbedderRate; ingestionRatio: number; onePageUploadMs: Summary };
   peakRssMb: number;
+  /** What the process held at its sampled peak: the main V8 heap, V8's external memory, anonymous and file-backed. */
+  memoryAtPeak: MemoryPeak;
 }
 
 export async function measureIngest(stack: TestStack, samples: number): Promise<IngestResult> {
   const client = stack.deps.temporal.client;
   const taskQueue = stack.config.temporal.taskQueue;
+  const memory = sampleMemory();
   const syncSince = new Date();
   const s0 = await stepSnapshot(stack);
   const sync = await measureSyncUpload(stack, samples);
@@ -132,7 +136,23 @@ export async function measureIngest(stack: TestStack, samples: number): Promise<
       onePageUploadMs,
     },
     peakRssMb: round(process.resourceUsage().maxRSS / 1024, 0),
+    memoryAtPeak: memory.stop(),
   };
+}
+
+/**
+ * What holds the memory at the sampled peak: the main thread's V8 heap, V8's external memory (Buffers), the
+ * rest of the anonymous memory (onnxruntime's weights and arena, the V8 heaps of the worker threads: the
+ * embedding thread and the Temporal SDK's workflow thread; Temporal's Rust core; malloc), and the file-backed
+ * pages (the code of Node, onnxruntime and the Temporal core).
+ */
+export function formatMemory(m: MemoryPeak): string {
+  const native = m.anonymousMb !== undefined ? Math.max(0, m.anonymousMb - m.heapTotalMb - m.externalMb) : undefined;
+  return (
+    `  memory at the sampled peak: RSS ${m.rssMb} MB = main V8 heap ${m.heapUsedMb}/${m.heapTotalMb} MB, ` +
+    `V8 external ${m.externalMb} MB (Buffers ${m.arrayBuffersMb}), other anonymous (model, worker threads, Temporal core) ${native ?? '?'} MB, ` +
+    `file-backed ${m.fileBackedMb ?? '?'} MB`
+  );
 }
 
 export function formatSteps(steps: StepSplit[], files: number): string {
@@ -191,6 +211,7 @@ export function formatIngest(r: IngestResult): string {
       `(${Math.round(t.cpu.shareOfCores * 100)}% of ${t.cpu.cores} cores over the step); the embedder alone took ` +
       `${(r.embedder.corpus.ms / 1000).toFixed(1)} s of the ${(t.totalMs / 1000).toFixed(1)} s`,
     formatWorkflowTasks('the corpus ingestion', r.workflowTasks),
+    formatMemory(r.memoryAtPeak),
     table(['measure', 'measured', 'target', ''], ingestTargets(r)),
   ].join('\n');
 }
