@@ -22,7 +22,7 @@ import { type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { multipartBody, uploadRequest } from '../helpers/knowledge';
 import { getStack, stackWithTenant, workflowBundle, type TestStack } from '../helpers/stack';
-import { createTimeSkippingEnv } from '../helpers/timeSkipping';
+import { createTimeSkippingEnv, resultsSkippingTime } from '../helpers/timeSkipping';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -136,12 +136,15 @@ describe('version lifecycle: retention purge and caps', function () {
         workflowBundle: await workflowBundle(),
         activities: createActivities(workerDeps),
       });
-      const run = (version: number, generation: number) =>
-        env.client.workflow.execute(purgeVersionWorkflow, {
+      const run = async (version: number, generation: number) => {
+        const workflowId = WorkflowIds.purgeVersion(ws, id, version);
+        await env.client.workflow.start(purgeVersionWorkflow, {
           taskQueue,
-          workflowId: WorkflowIds.purgeVersion(ws, id, version),
+          workflowId,
           args: [{ workspaceId: ws, knowledgeId: id, version, generation, retention: '30 days' }],
         });
+        return (await resultsSkippingTime(env, [workflowId]))[0];
+      };
       const skippedFrom = await env.currentTimeMs();
       const outcome = await worker.runUntil(async () => ({
         // The current version is kept whatever its timer says.
@@ -207,8 +210,8 @@ describe('version lifecycle: retention purge and caps', function () {
         activities,
       });
       const skippedFrom = await env.currentTimeMs();
-      const outcome = await worker.runUntil(
-        env.client.workflow.getHandle(WorkflowIds.purgeVersion(ws, id, 2)).result() as Promise<{ purged: boolean }>,
+      const [outcome] = await worker.runUntil(
+        resultsSkippingTime<{ purged: boolean }>(env, [WorkflowIds.purgeVersion(ws, id, 2)]),
       );
       const skippedMs = (await env.currentTimeMs()) - skippedFrom;
       assert.deepEqual(outcome, { purged: true });
