@@ -202,6 +202,8 @@ export function createIngestionActivities(deps: IngestionDeps) {
       // The event the workflow recorded by a local activity before 'small-file-completed-event', with the same
       // id (the workflow's id and the event type), so a retried attempt records it once.
       const workflowId = Context.current().info.workflowExecution?.workflowId ?? knowledgeId;
+      // Like the workflow's own recording, the event never fails the item: if it cannot be recorded here, the
+      // answer carries none and the workflow records it by a local activity, as before.
       const completedEvent = await recordWebhookEvent(
         deps,
         {
@@ -211,8 +213,14 @@ export function createIngestionActivities(deps: IngestionDeps) {
           data: completedEventData(knowledgeId, { uploadId: input.uploadId }, version, stored),
         },
         webhookEventId('knowledge.completed', workflowId),
-      );
-      return { ...stored, version, completedEvent };
+      ).catch((err: unknown) => {
+        log.warn('knowledge.completed not recorded by the activity; the workflow records it', {
+          knowledgeId,
+          error: String(err),
+        });
+        return undefined;
+      });
+      return { ...stored, version, ...(completedEvent ? { completedEvent } : {}) };
     },
   });
 }
