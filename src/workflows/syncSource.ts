@@ -213,7 +213,9 @@ async function index(workspaceId: string, rootId: string, o: SourceDocumentOutco
             organizationId: o.organizationId,
             uploadId: o.uploadId,
             parentId: rootId,
-            ...(o.inline ? { inline: true } : {}),
+            // The sync made the item already: a small plain file is then indexed by one activity task
+            // (indexSmallFile), with no local activity holding the child's workflow task.
+            ...(o.inline ? { inline: true, knowledgeId: o.knowledgeId } : {}),
             ...(o.sourceUrl ? { sourceUrl: o.sourceUrl } : {}),
           },
         ],

@@ -3,8 +3,10 @@
 // follows; ids and roles are kept; a sync without change embeds nothing; the deletion guard; unreachable
 // sources and refused credentials; schedules; the routes' refusals.
 import assert from 'node:assert/strict';
+import * as rolesRepo from '../../src/db/repositories/roles';
 import * as sourcesRepo from '../../src/db/repositories/syncedSources';
 import * as syncSteps from '../../src/services/sources/sourceSyncSteps';
+import { knowledgeIdForUpload, uuidV5, WorkflowIds } from '../../src/temporal/constants';
 import { sourceScheduleId } from '../../src/temporal/schedules';
 import { purgeStoredFilesWorkflow } from '../../src/workflows';
 import { SOURCE_SYNC_JOB_KIND } from '../../src/workflows/contracts';
@@ -52,6 +54,41 @@ describe('sources that stay in sync (s3)', function () {
   const found = (text: string) => foundText(stack, tenant, headers, text);
 
   const itemsByKey = (sourceId: string) => sourceItems(stack, sourceId);
+
+  it('indexes a small new document by one activity task, as an upload: its item COMPLETED under its roles', async () => {
+    const prefix = nextPrefix();
+    await bucket.store.put(`${prefix}lighthouse.txt`, Buffer.from(OLD), 'text/plain');
+    const role = await createRole(stack.deps.db, tenant.workspaceId);
+    const source = await createSource(prefix, { roleIds: [role.id] });
+    const done = await sync(source.id);
+    assert.equal(done.status, 'COMPLETED', JSON.stringify(done));
+    const uploadId = uuidV5(`source-document:${source.id}:${done.id}:${prefix}lighthouse.txt`);
+    const history = await stack.deps.temporal.client.workflow
+      .getHandle(WorkflowIds.ingestFile(tenant.workspaceId, uploadId))
+      .fetchHistory();
+    const events = history.events ?? [];
+    assert.deepEqual(
+      events.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []),
+      ['indexSmallFile'],
+      'one activity task: extract, store, embed, complete',
+    );
+    assert.equal(
+      events.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length,
+      0,
+      'no local activity holds the workflow task',
+    );
+    const id = (await itemsByKey(source.id)).get(`${prefix}lighthouse.txt`)!;
+    assert.equal(id, knowledgeIdForUpload(uploadId));
+    const item = await stack.request('GET', v1(`/knowledge/${id}`), { headers });
+    assert.equal(item.body.status, 'COMPLETED', item.text);
+    const roles = await rolesRepo.knowledgeRoles(stack.deps.db, tenant.workspaceId, id);
+    assert.deepEqual(
+      roles.map((r) => r.id),
+      [role.id],
+      'the source role reaches the item',
+    );
+    assert.ok(await found(OLD));
+  });
 
   it('adds, versions and removes documents as the bucket changes; a sync without change embeds nothing', async () => {
     const prefix = nextPrefix();
