@@ -5,7 +5,7 @@
 // API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack) and `sync` (an s3 source of 1,100 files:
-// the time to sync 1,000 unchanged and 100 changed ones). Each prints a summary and
+// the time to sync 1,000 unchanged and 100 changed ones, then four sources synced at once). Each prints a summary and
 // writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload`
 // its synchronous one-page upload step (with the workflow's Temporal round trips), `search` its search steps
 // (synthetic loads, latency at each size, recall), `manual` its 388 manual pages (in the knowledge run only
@@ -261,12 +261,19 @@ async function main() {
       console.log(`[bench] web written to ${await writeResult('web', result)}`);
     }
     if (selected.includes('sync')) {
-      // An s3 source: 1,000 unchanged and 100 changed files (KWS_BENCH_SYNC_FILES=unchanged,changed).
-      const [unchanged, changed] = (process.env.KWS_BENCH_SYNC_FILES ?? '1000,100').split(',').map(Number);
-      const result = await measureSync(stack, unchanged, changed);
+      // An s3 source: 1,000 unchanged and 100 changed files, then four sources of 100 new files synced at once
+      // (KWS_BENCH_SYNC_FILES=unchanged,changed,each of the four).
+      const [unchanged, changed, eachOfFour] = (process.env.KWS_BENCH_SYNC_FILES ?? '1000,100,100')
+        .split(',')
+        .map(Number);
+      const result = await measureSync(stack, unchanged, changed, eachOfFour);
       console.log(JSON.stringify(result, null, 2));
       const syncs = { first: result.firstSync, changed: result.changedSync, 'no-change': result.noChangeSync };
       const rows = Object.entries(syncs).map(([name, run]) => workflowTaskRow(`the ${name} sync`, run.workflowTasks));
+      const four = result.concurrentSyncs;
+      rows.push(
+        workflowTaskRow(`${four.sources} syncs at once (${four.filesEach} new files each)`, four.workflowTasks),
+      );
       console.log(`\n${table(['measure', 'measured', 'target', ''], rows)}\n`);
       console.log(`[bench] sync written to ${await writeResult('sync', result)}`);
     }

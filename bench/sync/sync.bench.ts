@@ -28,13 +28,26 @@ export interface SyncBenchResult {
   /** `unchanged` files unchanged and `changed` rewritten: the issue's figure. */
   changedSync: SyncRun & { changedFiles: number };
   noChangeSync: SyncRun;
+  /** Issue 42 item 2: four sources, each of `concurrentFiles` new files, synced at once (tasks of all four). */
+  concurrentSyncs: {
+    sources: number;
+    filesEach: number;
+    seconds: number;
+    runs: SyncRun[];
+    workflowTasks: WorkflowTaskStats;
+  };
 }
 
 const text = (i: number, round: number) =>
   `File ${i}, revision ${round}. The warehouse team reviews dashboard metric ${i % 37} and pipeline latency ` +
   `${(i * 7919) % 1009} every morning; revision ${round} notes customer report ${i % 53}.`;
 
-export async function measureSync(stack: TestStack, unchanged = 1000, changed = 100): Promise<SyncBenchResult> {
+export async function measureSync(
+  stack: TestStack,
+  unchanged = 1000,
+  changed = 100,
+  concurrentFiles = 100,
+): Promise<SyncBenchResult> {
   const loadBefore = loadAverage();
   const bucket = await startTestBucket('bench-sync');
   try {
@@ -49,14 +62,17 @@ export async function measureSync(stack: TestStack, unchanged = 1000, changed = 
     const tenant = await createTenant(stack.deps.db);
     const { headers } = await accessHeaders(stack, tenant);
     const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
-    const created = await stack.request('POST', v1('/sources'), {
-      headers,
-      json: { kind: 's3', ...bucket.source('docs/') },
-    });
-    if (created.status !== 201) throw new Error(created.text);
-    const sourceId = created.body.id as string;
+    const createSource = async (prefix: string) => {
+      const created = await stack.request('POST', v1('/sources'), {
+        headers,
+        json: { kind: 's3', ...bucket.source(prefix) },
+      });
+      if (created.status !== 201) throw new Error(created.text);
+      return created.body.id as string;
+    };
+    const sourceId = await createSource('docs/');
 
-    const sync = async (): Promise<SyncRun> => {
+    const sync = async (sourceId: string): Promise<SyncRun> => {
       const t = performance.now();
       const since = new Date();
       const res = await stack.request('POST', v1(`/sources/${sourceId}/sync`), { headers });
@@ -84,7 +100,7 @@ export async function measureSync(stack: TestStack, unchanged = 1000, changed = 
       }
     };
 
-    const firstSync = await sync();
+    const firstSync = await sync(sourceId);
     for (let i = 0; i < changed; i += 50) {
       await Promise.all(
         Array.from({ length: Math.min(50, changed - i) }, (_, j) =>
@@ -92,9 +108,30 @@ export async function measureSync(stack: TestStack, unchanged = 1000, changed = 
         ),
       );
     }
-    const changedSync = { ...(await sync()), changedFiles: changed };
-    const noChangeSync = await sync();
-    return { loadBefore, loadAfter: loadAverage(), files, firstSync, changedSync, noChangeSync };
+    const changedSync = { ...(await sync(sourceId)), changedFiles: changed };
+    const noChangeSync = await sync(sourceId);
+
+    // Four sources synced at once, every file new: the workers hold four syncs' tasks and their ingestions.
+    const prefixes = ['a', 'b', 'c', 'd'].map((p) => `four/${p}/`);
+    for (const prefix of prefixes)
+      for (let i = 0; i < concurrentFiles; i += 10)
+        await Promise.all(
+          Array.from({ length: Math.min(10, concurrentFiles - i) }, (_, j) =>
+            bucket.store.put(`${prefix}f${i + j}.txt`, Buffer.from(text(i + j, 3)), 'text/plain'),
+          ),
+        );
+    const sources = await Promise.all(prefixes.map(createSource));
+    const since = new Date();
+    const t = performance.now();
+    const runs = await Promise.all(sources.map(sync));
+    const concurrentSyncs = {
+      sources: sources.length,
+      filesEach: concurrentFiles,
+      seconds: round((performance.now() - t) / 1000, 2),
+      runs,
+      workflowTasks: await measureWorkflowTasks(stack.deps.temporal.client, stack.config.temporal.taskQueue, since),
+    };
+    return { loadBefore, loadAfter: loadAverage(), files, firstSync, changedSync, noChangeSync, concurrentSyncs };
   } finally {
     await bucket.close();
   }
