@@ -12,6 +12,7 @@ import { loadOrCreateAgentSecretKey, loadOrCreateSigningSecret } from '../embedd
 import { startTemporalDevServer } from '../embedded/temporal';
 import type { S3Settings } from '../storage/blobStore';
 import { installWorkerRuntime } from '../observability/workerRuntime';
+import { attachEagerClient } from '../temporal/client';
 import { createWorker, stopWorker } from '../temporal/worker';
 import { activityDeps, buildDeps, createObservability, ensureSchedules } from './deps';
 import { onShutdownSignal } from './lifecycle';
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
       tracing: observability.tracing,
     });
     const running = worker.run();
+    // The API's synchronous uploads hand their first workflow task straight to this worker.
+    attachEagerClient(deps.temporal, connection);
     await ensureSchedules(deps);
     stops.push(async () => {
       await stopWorker(worker, running);

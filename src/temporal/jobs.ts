@@ -42,10 +42,19 @@ export async function startJob<W extends Workflow>(
     rejectClosed?: boolean;
     /** A run under the id that completed is not run again; one that failed, timed out or was ended is. */
     rerunUnfinished?: boolean;
+    /**
+     * The caller waits for the run (a synchronous upload): where a worker runs in this process, its first
+     * workflow task is handed to that worker in the start's answer (eager workflow start). The server may
+     * decline, and then the run starts as any other.
+     */
+    eager?: boolean;
   },
 ) {
   const requestId = currentRequestId();
-  return temporal.client.workflow.start(workflow, {
+  const eager = opts.eager === true && temporal.eagerClient !== undefined;
+  const client = eager ? temporal.eagerClient! : temporal.client;
+  return client.workflow.start(workflow, {
+    ...(eager ? { requestEagerStart: true } : {}),
     taskQueue: temporal.taskQueue,
     workflowId: opts.workflowId,
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,

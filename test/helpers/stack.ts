@@ -17,7 +17,7 @@ import type { EmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { disabledTracing, type Tracing } from '../../src/observability/tracing';
 import type { Deps } from '../../src/services/deps';
-import { connectTemporal } from '../../src/temporal/client';
+import { attachEagerClient, connectTemporal } from '../../src/temporal/client';
 import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
 import type { TestDatabase } from './database';
 import { testEnv } from './env';
@@ -143,6 +143,8 @@ export async function startStack(opts: TestDepsOptions = {}): Promise<TestStack>
     workflowBundle: await workflowBundle(tracing),
   });
   const running = worker.run();
+  // As the all-in-one process does (src/main/dev.ts): synchronous uploads start eagerly on this worker.
+  attachEagerClient(temporal, connection);
 
   const tls = await loadOrCreateTlsCertificate({ dataDir, hostnames: ['localhost', '127.0.0.1'] });
   const servers: RunningServer[] = [];

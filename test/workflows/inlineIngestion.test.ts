@@ -94,6 +94,39 @@ describe('inline ingestion (local activities for small items)', function () {
     assert.equal(counts.embedded, counts.chunks, 'every chunk embedded');
   });
 
+  /**
+   * Whether the run's first workflow task was handed to the worker in the start's own answer (eager workflow
+   * start): the server then records the start request's id as that task's, where a polled task has the poll's.
+   */
+  async function startedEagerly(workflowId: string): Promise<boolean> {
+    const handle = stack.deps.temporal.client.workflow.getHandle(workflowId);
+    const infos = (await handle.describe()).raw.workflowExtendedInfo?.requestIdInfos ?? {};
+    const startRequest = Object.entries(infos).find(([, info]) => Number(info.eventId) === 1)?.[0];
+    const events = (await handle.fetchHistory()).events ?? [];
+    const firstTask = events.find((e) => e.workflowTaskStartedEventAttributes)?.workflowTaskStartedEventAttributes;
+    assert.ok(startRequest && firstTask?.requestId, 'the server records both request ids');
+    return firstTask.requestId === startRequest;
+  }
+
+  it("a synchronous upload's first workflow task is handed to the in-process worker by the start itself", async () => {
+    const file = { filename: 'eager.txt', contentType: 'text/plain', bytes: Buffer.from('Badges open the east door.') };
+    const sync = await uploadRequest(stack.request, tenant.workspaceId, headers, file);
+    assert.equal(sync.body.status, 'COMPLETED', sync.text);
+    assert.equal(
+      await startedEagerly(WorkflowIds.ingestFile(tenant.workspaceId, sync.body.uploadFileMetadataId)),
+      true,
+    );
+    // A background upload does not wait for its run: its first task goes through the task queue.
+    const later = { ...file, filename: 'later.txt', bytes: Buffer.from('Visitors sign in at the west desk.') };
+    const background = await uploadRequest(stack.request, tenant.workspaceId, headers, later, {
+      status: 'BACKGROUND_START',
+    });
+    assert.equal(background.status, 200, background.text);
+    await followUpload(stack.request, tenant.workspaceId, headers, background.body.uploadFileMetadataId);
+    const id = WorkflowIds.ingestFile(tenant.workspaceId, background.body.uploadFileMetadataId);
+    assert.equal(await startedEagerly(id), false);
+  });
+
   it('a failing inline file ends BACKGROUND_ERROR with its reason; a small file of another format is not inline', async () => {
     const upload = async (file: { filename: string; contentType: string; bytes: Buffer }) => {
       const res = await uploadRequest(stack.request, tenant.workspaceId, headers, file, { status: 'BACKGROUND_START' });

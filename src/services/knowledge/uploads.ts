@@ -284,6 +284,7 @@ export async function acceptUpload(
         ],
         memo: { filename: staged.filename },
         knowledgeId,
+        eager: !input.background,
       });
     handle = await timeStep(deps.metrics, 'workflow_start', start);
   } catch (err) {
