@@ -11,6 +11,9 @@
 export const EMBEDDING_TEXT_SCHEMES = ['chunk', 'title', 'title-heading'] as const;
 export type EmbeddingTextScheme = (typeof EMBEDDING_TEXT_SCHEMES)[number];
 
+/** The scheme the service builds vectors with: ingestion, chunk edits and the re-embed workflow. */
+export const EMBEDDING_TEXT_SCHEME: EmbeddingTextScheme = 'title';
+
 export interface ChunkContext {
   /** The item's title; blank or missing leaves it out. */
   title?: string | null;

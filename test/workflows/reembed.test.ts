@@ -12,7 +12,8 @@ import { nearestChunks } from '../../src/db/repositories/search';
 import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
-import { localModelTarget, startReembed, targetOf } from '../../src/services/search/reembed';
+import { localModelTarget, reembedStatus, startReembed, targetOf } from '../../src/services/search/reembed';
+import { EMBEDDING_TEXT_SCHEME, embeddingText } from '../../src/domain/embeddingText';
 import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
 import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
 import { reembedWorkflowId } from '../../src/workflows/contracts';
@@ -25,6 +26,9 @@ import { startStack, workflowBundle } from '../helpers/stack';
 import { createLiveModelProvider } from '../../src/embeddings/liveModel';
 import { liveEmbeddingModel } from '../../src/services/search/embeddingSpace';
 import { embedItemChunks } from '../../src/services/knowledge/ingestion';
+
+/** The text a chunk of an item whose title is its text is embedded from. */
+const embedded = (text: string) => embeddingText(EMBEDDING_TEXT_SCHEME, { title: text }, text);
 
 const waitFor = async (what: string, check: () => Promise<boolean>) => {
   const until = Date.now() + 30_000;
@@ -122,8 +126,16 @@ describe('reembedWorkflow', function () {
         { model: space?.model, version: space?.model_version },
         { model: 'model-b', version: 'model-b-v1' },
       );
-      for (const text of [...texts, late]) assert.ok(Math.abs(await nearest(newModel, text)) < 1e-6, text);
+      // Each vector is of the text ingestion embeds (domain/embeddingText): here the title, then the chunk.
+      for (const text of [...texts, late]) assert.ok(Math.abs(await nearest(newModel, embedded(text))) < 1e-6, text);
       assert.ok((await nearest(oldModel, texts[0] as string)) > 1e-3);
+      const schemes = await db('knowledge_chunks')
+        .where({ workspace_id: workspaceId })
+        .distinct('embedding_text_scheme');
+      assert.deepEqual(
+        schemes.map((r: { embedding_text_scheme: string }) => r.embedding_text_scheme),
+        [EMBEDDING_TEXT_SCHEME],
+      );
       const models = await db('knowledge_chunks').where({ workspace_id: workspaceId }).distinct('embedding_model');
       assert.deepEqual(
         models.map((r: { embedding_model: string }) => r.embedding_model),
@@ -140,6 +152,40 @@ describe('reembedWorkflow', function () {
       worker.shutdown();
       await running;
     }
+  });
+
+  it('a re-embed to the live model moves the vectors of an older text scheme, which the status counts', async () => {
+    const { db } = database;
+    const live = testProvider('model-b', 7777); // the first test's target, live since its switch
+    assert.equal((await readEmbeddingSpace(db))?.model_version, live.modelVersion);
+    const { workspaceId } = await createTenant(db);
+    // Stored before text schemes were recorded: the chunk alone, no scheme (as migration 0034 finds them).
+    const text = `golf ${randomUUID()}`;
+    await insertItem(db, workspaceId, { title: `Title ${text}`, content: text, vector: await live.embedQuery(text) });
+    const before = await reembedStatus({ db });
+    assert.equal(before.textScheme.current, EMBEDDING_TEXT_SCHEME);
+    assert.ok(before.textScheme.chunksOfOtherSchemes >= 1);
+
+    const taskQueue = `reembed-${randomUUID()}`;
+    const worker = await Worker.create({
+      connection: await NativeConnection.connect({ address: testEnv.temporalAddress }),
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: createReembedActivities({ db, nextEmbeddings: live }),
+    });
+    const running = worker.run();
+    try {
+      const { jobId } = await startReembed({ client, connection, taskQueue, namespace: 'default' }, targetOf(live));
+      const result = await client.workflow.getHandle(jobId).result();
+      assert.equal(result.phase, 'done');
+    } finally {
+      worker.shutdown();
+      await running;
+    }
+    assert.equal((await readEmbeddingSpace(db))?.model_version, live.modelVersion);
+    const [hit] = await nearestChunks(db, workspaceId, {}, await live.embedQuery(`Title ${text}\n${text}`), 1, 'exact');
+    assert.ok(Math.abs(hit?.distance ?? NaN) < 1e-6, 'the vector is of the title and the chunk');
+    assert.equal((await reembedStatus({ db })).textScheme.chunksOfOtherSchemes, 0);
   });
 
   it('refuses, without retrying, a target the worker has no provider for', async () => {
@@ -205,7 +251,8 @@ describe('reembedWorkflow', function () {
         return {
           id: res.body.id as string,
           jobId,
-          text: chunk.content as string,
+          // What the chunk's vector was computed from: its title, then its text.
+          text: embeddingText(EMBEDDING_TEXT_SCHEME, { title: word }, chunk.content as string),
           model: chunk.embedding_model as string,
         };
       };

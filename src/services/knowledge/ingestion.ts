@@ -12,6 +12,7 @@ import * as uploads from '../../db/repositories/uploads';
 import * as versions from '../../db/repositories/versions';
 import { switchToVersion } from '../versions/versionRetention';
 import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '../../db/rows';
+import { EMBEDDING_TEXT_SCHEME, embeddingText } from '../../domain/embeddingText';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { chunkPages, type Chunk } from '../../extract/chunk';
 import { withLiveEmbeddings } from '../search/embeddingSpace';
@@ -226,11 +227,12 @@ export async function embedItemChunks(
   const v = await resolveVersion(deps.db, workspaceId, knowledgeId, version);
   const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range, v)).filter((c) => !c.embedded);
   if (pending.length === 0) return 0;
+  const title = (await knowledge.findKnowledge(deps.db, workspaceId, knowledgeId))?.title;
   // With the live model, checked again where the vectors are stored (a re-embed may switch meanwhile).
   await withLiveEmbeddings(deps.embeddings, async (provider) => {
     const vectors = await embed(
       provider,
-      pending.map((c) => c.text),
+      pending.map((c) => embeddingText(EMBEDDING_TEXT_SCHEME, { title }, c.text)),
     );
     await write(() =>
       knowledge.setChunkEmbeddings(
@@ -240,6 +242,7 @@ export async function embedItemChunks(
         pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
         provider,
         v,
+        EMBEDDING_TEXT_SCHEME,
       ),
     );
   });

@@ -6,6 +6,7 @@ import type { MetadataFilter } from '../../db/repositories/knowledge';
 import * as uploads from '../../db/repositories/uploads';
 import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../../db/rows';
 import { MAX_ATTRIBUTES, type Attributes, type ItemFilter } from '../../domain/filter';
+import { EMBEDDING_TEXT_SCHEME, embeddingText } from '../../domain/embeddingText';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { badRequest, notFound, unprocessable } from '../../errors';
 import { isUuid } from '../../ids';
@@ -143,7 +144,7 @@ export async function createLink(
   const description = typeof metadata.description === 'string' ? metadata.description : '';
   const text = [title, description, url].filter(Boolean).join('\n');
   return withLiveEmbeddings(deps.embeddings, async (provider) => {
-    const [vector] = await provider.embedDocuments([text]);
+    const [vector] = await provider.embedDocuments([embeddingText(EMBEDDING_TEXT_SCHEME, { title }, text)]);
     return deps.db.transaction(async (trx) => {
       const row = await knowledge.insertKnowledge(trx, workspaceId, {
         type: 'LINK',
@@ -155,7 +156,15 @@ export async function createLink(
         status: 'COMPLETED',
       });
       await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
-      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], provider, 1);
+      await knowledge.setChunkEmbeddings(
+        trx,
+        workspaceId,
+        row.id,
+        [{ index: 0, vector: vector! }],
+        provider,
+        1,
+        EMBEDDING_TEXT_SCHEME,
+      );
       return row;
     });
   });
