@@ -1,6 +1,7 @@
 // What text a chunk's vector is computed from ("contextual chunk headers"). The stored chunk, and so the
 // keyword side and what search returns, is the chunk alone; only the vector may see more. The service embeds
-// the chunk alone (`chunk`): the title schemes lost on the labelled set (docs/explanation/retrieval-quality.md,
+// with EMBEDDING_TEXT_SCHEME (`title`), recorded beside each vector (migration 0034); with identifier-shaped
+// queries matching any lexeme it gained on both kinds of the labelled set (docs/explanation/retrieval-quality.md,
 // "Contextual chunk headers"), where bench/retrieval embeds each scheme through this function, so a scheme
 // means the same text wherever it is built.
 

@@ -22,6 +22,7 @@ import { testEnv } from '../helpers/env';
 import { testProvider } from '../helpers/embeddings';
 import { accessHeaders, createRole, createTenant, insertItem } from '../helpers/factories';
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
+import { uploadRequest } from '../helpers/knowledge';
 import { startStack, workflowBundle } from '../helpers/stack';
 import { createLiveModelProvider } from '../../src/embeddings/liveModel';
 import { liveEmbeddingModel } from '../../src/services/search/embeddingSpace';
@@ -146,7 +147,7 @@ describe('reembedWorkflow', function () {
       assert.match(index.indexdef, /\(embedding vector_cosine_ops\)/);
       assert.equal(await db('embedding_reembed').first(), undefined);
       // The approximate plan (through the swapped-in HNSW index) finds them too.
-      const [viaIndex] = await nearestChunks(db, workspaceId, {}, await newModel.embedQuery(late), 1, 'hnsw');
+      const [viaIndex] = await nearestChunks(db, workspaceId, {}, await newModel.embedQuery(embedded(late)), 1, 'hnsw');
       assert.ok(Math.abs(viaIndex?.distance ?? NaN) < 1e-6);
     } finally {
       worker.shutdown();
@@ -154,38 +155,85 @@ describe('reembedWorkflow', function () {
     }
   });
 
-  it('a re-embed to the live model moves the vectors of an older text scheme, which the status counts', async () => {
-    const { db } = database;
-    const live = testProvider('model-b', 7777); // the first test's target, live since its switch
-    assert.equal((await readEmbeddingSpace(db))?.model_version, live.modelVersion);
-    const { workspaceId } = await createTenant(db);
-    // Stored before text schemes were recorded: the chunk alone, no scheme (as migration 0034 finds them).
-    const text = `golf ${randomUUID()}`;
-    await insertItem(db, workspaceId, { title: `Title ${text}`, content: text, vector: await live.embedQuery(text) });
-    const before = await reembedStatus({ db });
-    assert.equal(before.textScheme.current, EMBEDDING_TEXT_SCHEME);
-    assert.ok(before.textScheme.chunksOfOtherSchemes >= 1);
-
-    const taskQueue = `reembed-${randomUUID()}`;
-    const worker = await Worker.create({
-      connection: await NativeConnection.connect({ address: testEnv.temporalAddress }),
-      taskQueue,
-      workflowBundle: await workflowBundle(),
-      activities: createReembedActivities({ db, nextEmbeddings: live }),
-    });
-    const running = worker.run();
+  it('title scheme: an upload embeds title + chunk, search works on a mix of schemes, a re-embed to the live model moves the old ones', async () => {
+    const live = testProvider('model-t', 4242);
+    // The live model as the next one too: what an operator configures to re-embed to the live model itself
+    // (EMBEDDING_NEXT_MODEL_DIR = EMBEDDING_MODEL_DIR). A stack of its own: the switch alters knowledge_chunks.
+    const stack = await startStack({ embeddings: [live, testProvider('model-t', 4242)] });
     try {
-      const { jobId } = await startReembed({ client, connection, taskQueue, namespace: 'default' }, targetOf(live));
-      const result = await client.workflow.getHandle(jobId).result();
-      assert.equal(result.phase, 'done');
+      const { db, temporal } = stack.deps;
+      const tenant = await createTenant(db);
+      const { headers } = await accessHeaders(stack, tenant);
+      // Stored before this change: the vector of the chunk alone (migration 0034 marks such vectors `chunk`).
+      const word = `golf ${randomUUID()}`;
+      const oldId = await insertItem(db, tenant.workspaceId, {
+        title: `Legacy ${word}`,
+        content: word,
+        vector: await live.embedQuery(word),
+      });
+      await db('knowledge_chunks').where({ knowledge_id: oldId }).update({
+        embedding_model: live.model,
+        embedding_model_version: live.modelVersion,
+        embedding_text_scheme: 'chunk',
+      });
+
+      // A new upload: every chunk's vector is of its title, then the chunk, and records the scheme.
+      const upload = await uploadRequest(stack.request, tenant.workspaceId, headers, {
+        filename: 'runbook.txt',
+        contentType: 'text/plain',
+        bytes: Buffer.from(`hotel ${randomUUID()} restarts the ingestion worker`),
+      });
+      assert.equal(upload.status, 200, upload.text);
+      assert.equal(upload.body.status, 'COMPLETED', upload.text);
+      const newId = upload.body.knowledgeId as string;
+      const chunks = await db('knowledge_chunks').where({ knowledge_id: newId });
+      assert.ok(chunks.length > 0);
+      assert.deepEqual(
+        new Set(chunks.map((c: { embedding_text_scheme: string }) => c.embedding_text_scheme)),
+        new Set(['title']),
+      );
+      const uploaded = embeddingText('title', { title: 'runbook.txt' }, chunks[0].content as string);
+      const [exact] = await nearestChunks(db, tenant.workspaceId, {}, await live.embedQuery(uploaded), 1, 'exact');
+      assert.equal(exact?.knowledgeId, newId);
+      assert.ok(Math.abs(exact?.distance ?? NaN) < 1e-6, 'the vector is of the title and the chunk');
+
+      // Search answers over both schemes: each item is found by the text its own vector was computed from.
+      const top = async (query: string) => {
+        const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+          headers: { ...headers, 'x-api-key': tenant.apiKey },
+          json: { query, limit: 1 },
+        });
+        assert.equal(res.status, 200, res.text);
+        return res.body.results[0] as { id: string; score: number };
+      };
+      for (const [query, id] of [
+        [word, oldId],
+        [uploaded, newId],
+      ] as const) {
+        const hit = await top(query);
+        assert.equal(hit?.id, id, query);
+        assert.ok(hit.score > 0.999, `${query}: ${hit.score}`);
+      }
+
+      // The status counts the old vector; a re-embed to the live model moves it.
+      const before = await reembedStatus({ db });
+      assert.deepEqual(before.textScheme, { current: EMBEDDING_TEXT_SCHEME, chunksOfOtherSchemes: 1 });
+      assert.equal(before.live?.modelVersion, live.modelVersion);
+      const { jobId } = await startReembed(temporal, targetOf(live));
+      assert.equal((await temporal.client.workflow.getHandle(jobId).result()).phase, 'done');
+      const after = await reembedStatus({ db });
+      assert.deepEqual(after.textScheme, { current: EMBEDDING_TEXT_SCHEME, chunksOfOtherSchemes: 0 });
+      assert.equal(after.live?.modelVersion, live.modelVersion);
+      assert.equal(after.building, null);
+      const moved = await top(embeddingText(EMBEDDING_TEXT_SCHEME, { title: `Legacy ${word}` }, word));
+      assert.equal(moved?.id, oldId);
+      assert.ok(moved.score > 0.999, 'the old chunk now has the vector of its title and its text');
+      const hit = await top(uploaded);
+      assert.equal(hit?.id, newId);
+      assert.ok(hit.score > 0.999, 'the upload keeps the vector of its title and its text');
     } finally {
-      worker.shutdown();
-      await running;
+      await stack.close();
     }
-    assert.equal((await readEmbeddingSpace(db))?.model_version, live.modelVersion);
-    const [hit] = await nearestChunks(db, workspaceId, {}, await live.embedQuery(`Title ${text}\n${text}`), 1, 'exact');
-    assert.ok(Math.abs(hit?.distance ?? NaN) < 1e-6, 'the vector is of the title and the chunk');
-    assert.equal((await reembedStatus({ db })).textScheme.chunksOfOtherSchemes, 0);
   });
 
   it('refuses, without retrying, a target the worker has no provider for', async () => {
