@@ -277,6 +277,22 @@ describe('reembedWorkflow', function () {
     const handle = client.workflow.getHandle(out.jobId);
     assert.equal((await handle.describe()).status.name, 'RUNNING');
     await handle.terminate('test over');
+
+    // The status: the chunks whose vector is of another text scheme than ingestion's, read from the database.
+    const first = await database.db('knowledge_chunks').whereNotNull('embedding').first('id');
+    await database.db('knowledge_chunks').where({ id: first.id }).update({ embedding_text_scheme: 'chunk' });
+    const other = await database
+      .db('knowledge_chunks')
+      .whereNotNull('embedding')
+      .andWhereRaw('embedding_text_scheme IS DISTINCT FROM ?', [EMBEDDING_TEXT_SCHEME])
+      .count('* as n')
+      .first();
+    const status = await runNode([kwsBin, 'reembed-status', '--json'], env);
+    assert.equal(status.code, 0, status.stderr);
+    const shown = JSON.parse(status.stdout);
+    assert.deepEqual(shown.textScheme, { current: EMBEDDING_TEXT_SCHEME, chunksOfOtherSchemes: Number(other?.n) });
+    assert.ok(shown.textScheme.chunksOfOtherSchemes >= 1);
+    assert.equal(shown.live.modelVersion, (await readEmbeddingSpace(database.db))?.model_version);
   });
   it('a running server follows the switch: background-jobs shows the progress, new chunks and queries use the new model', async () => {
     const oldModel = testProvider('model-a', 0);

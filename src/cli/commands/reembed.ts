@@ -32,4 +32,21 @@ export function registerReembed(program: Command): void {
         }
       }),
     );
+  program
+    .command('reembed-status')
+    .description(
+      'the live model, the re-embed under way and how many chunks hold a vector of another text scheme than ' +
+        'ingestion embeds with (what `kws reembed --model-dir <the live model>` moves)',
+    )
+    .action(
+      action(async ({ db }) => {
+        const status = await reembedStatus({ db });
+        const { current, chunksOfOtherSchemes } = status.textScheme;
+        const building = status.building ? `; building ${status.building.model} (${status.building.status})` : '';
+        return {
+          json: status,
+          text: `live ${status.live?.model ?? 'none'}${building}; ${chunksOfOtherSchemes} chunks of another text scheme than ${current}`,
+        };
+      }),
+    );
 }
