@@ -532,9 +532,14 @@ export async function storeAndEmbedItem(
   })();
   // Failing before it is awaited (the model failed first) must not leave a rejection unhandled.
   stored.catch(() => undefined);
-  const texts = extracted.chunks.map((c) => c.text);
+  // The embedded text carries the item's title (domain/embeddingText), known once the item is made: the wait
+  // for it is the item's creation, the chunks' insert still runs behind the model's.
+  const title = made.then(() => knowledge.findKnowledge(db, workspaceId, knowledgeId)).then((i) => i?.title);
+  title.catch(() => undefined);
   try {
     return await withLiveEmbeddings(deps.embeddings, async (provider) => {
+      const heading = { title: await title };
+      const texts = extracted.chunks.map((c) => embeddingText(EMBEDDING_TEXT_SCHEME, heading, c.text));
       const vectors = await embed(provider, texts);
       const item = await stored;
       const version = await write('status', () =>
@@ -543,7 +548,15 @@ export async function storeAndEmbedItem(
           const locked = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
           if (!locked) throw new KnowledgeGoneError();
           const indexed = extracted.chunks.map((c, i) => ({ index: c.index, vector: vectors[i]! }));
-          await knowledge.setChunkEmbeddings(trx, workspaceId, knowledgeId, indexed, provider, locked.current_version);
+          await knowledge.setChunkEmbeddings(
+            trx,
+            workspaceId,
+            knowledgeId,
+            indexed,
+            provider,
+            locked.current_version,
+            EMBEDDING_TEXT_SCHEME,
+          );
           return completeItem(trx, workspaceId, knowledgeId, undefined, locked);
         }),
       );
