@@ -505,10 +505,10 @@ async function extractStoredFile(deps: ExtractionDeps, source: StoredFile, opts:
 
 /**
  * A small item's chunks stored, embedded and the item completed, with as few writes on the way to
- * searchable as the steps allow: the chunks are embedded from memory (not read back) while the item is
- * made (`made`: the caller's write of it, which may still be under way) and they are stored, and the
- * vectors are written in the transaction that completes the item. So the wait for the model hides the
- * item's creation and the chunks' insert, and one transaction replaces three (vectors, version, status);
+ * searchable as the steps allow: once the item is made (`made`: the caller's write of it, which may still be
+ * under way; the embedded text carries its title) the chunks are embedded from memory (not read back) while
+ * they are stored, and the vectors are written in the transaction that completes the item. So the wait for
+ * the model hides the chunks' insert, and one transaction replaces three (vectors, version, status);
  * the item becomes searchable when it commits. `embed` runs the live provider (the caller times it and
  * heartbeats around it); `write` runs a write (the caller times it). Returns the version completed and the
  * item as it was before. Repeating it is harmless: the chunks are upserted, the vectors rewritten, the item
