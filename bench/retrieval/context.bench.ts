@@ -4,8 +4,7 @@
 // the chunk starts under and the chunk (title-heading), as the service's embeddingText builds them. The stored
 // chunk text and so the keyword side are the same in every variant; only the vectors differ. Each variant
 // answers every question in semantic and the default hybrid mode through the service's own search, and as RAG
-// passages, each also with every query alike (identifierHybrid off; on by default: identifier-shaped queries
-// match any lexeme).
+// passages, each also with identifier-shaped queries matching any lexeme (identifierHybrid, off by default).
 // Quality figures only; nothing is asserted.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
@@ -16,7 +15,7 @@ import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
 import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
 import { headingPathAt, type DocPage } from './pydoc';
-import { EMBEDDING_TEXT_SCHEME, embeddingText } from '../../src/domain/embeddingText';
+import { embeddingText } from '../../src/domain/embeddingText';
 import { evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
@@ -29,8 +28,6 @@ export const CONTEXT_VARIANTS = {
   title: (page: DocPage, chunk: string) => embeddingText('title', { title: page.title }, chunk),
   'title-heading': (page: DocPage, chunk: string, charStart: number) =>
     embeddingText('title-heading', { title: page.title, headings: headingPathAt(page.headings, charStart) }, chunk),
-  // The scheme the service embeds with (EMBEDDING_TEXT_SCHEME): the figures of what ingestion stores now.
-  service: (page: DocPage, chunk: string) => embeddingText(EMBEDDING_TEXT_SCHEME, { title: page.title }, chunk),
 } as const satisfies Record<string, (page: DocPage, chunk: string, charStart: number) => string>;
 export type ContextVariant = keyof typeof CONTEXT_VARIANTS;
 
@@ -56,10 +53,10 @@ export interface ContextRow {
   hybrid: RunResult;
   /** RAG passages (retrievePassages in the RAG mode): single chunks, judged by their pages. */
   passages: RunResult;
-  /** The default hybrid with every query alike (RetrievalSettings.identifierHybrid off). */
-  alike: RunResult;
+  /** The default hybrid with identifier-shaped queries matching any lexeme (RetrievalSettings.identifierHybrid). */
+  shaped: RunResult;
   /** RAG passages with the same setting. */
-  alikePassages: RunResult;
+  shapedPassages: RunResult;
 }
 
 export interface ContextComparisonResult {
@@ -115,8 +112,11 @@ export async function runContextComparison(
       const embedded = cache.size - before;
       const seconds = (performance.now() - t0 - corpus.loadMs) / 1000;
       loads.push(loadAverage());
-      const alikeSettings = { ...DEFAULT_RETRIEVAL, identifierHybrid: undefined };
-      const [semantic, hybrid, passages, alike, alikePassages] = await evaluateRuns(
+      const shapedSettings = {
+        ...DEFAULT_RETRIEVAL,
+        identifierHybrid: { keywordMatch: 'any' as const, fusion: DEFAULT_RETRIEVAL.fusion },
+      };
+      const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(
         db,
         corpus,
         labels,
@@ -126,16 +126,16 @@ export async function runContextComparison(
           ...COMPARED_RUNS,
           { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
           {
-            name: 'hybrid, every query alike',
+            name: 'hybrid, identifier-shaped queries any lexeme',
             kind: 'search',
             mode: 'hybrid',
-            settings: alikeSettings,
+            settings: shapedSettings,
           },
           {
-            name: 'passages (RAG): hybrid, every query alike',
+            name: 'passages (RAG): hybrid, identifier-shaped queries any lexeme',
             kind: 'passages',
             mode: 'hybrid',
-            settings: alikeSettings,
+            settings: shapedSettings,
           },
         ],
         bm25Pages,
@@ -148,8 +148,8 @@ export async function runContextComparison(
         semantic: semantic as RunResult,
         hybrid: hybrid as RunResult,
         passages: passages as RunResult,
-        alike: alike as RunResult,
-        alikePassages: alikePassages as RunResult,
+        shaped: shaped as RunResult,
+        shapedPassages: shapedPassages as RunResult,
       });
       chunks = corpus.chunks;
       await onProgress(result());

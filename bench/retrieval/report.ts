@@ -165,7 +165,7 @@ export function formatContextComparison(r: ContextComparisonResult): string {
     table(
       ['variant', 'mode', ...kinds, 'passages/s', 'load'],
       r.variants.flatMap((v) =>
-        (['semantic', 'hybrid', 'passages', 'alike', 'alikePassages'] as const).map((mode) => [
+        (['semantic', 'hybrid', 'passages', 'shaped', 'shapedPassages'] as const).map((mode) => [
           v.variant,
           mode,
           ...kinds.map((k) => {

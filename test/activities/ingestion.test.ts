@@ -7,7 +7,6 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { createMetrics } from '../../src/observability/metrics';
 import { createIngestionActivities } from '../../src/activities/ingestion';
 import * as uploads from '../../src/db/repositories/uploads';
-import { EMBEDDING_TEXT_SCHEME, embeddingText } from '../../src/domain/embeddingText';
 import { createExtractor, type Extractor } from '../../src/extract';
 import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
 import { uploadKey } from '../../src/storage/keys';
@@ -123,16 +122,13 @@ describe('ingestion activities', () => {
       if (chunks) assert.deepEqual(rows, chunks, 'the second run changed nothing');
       chunks = rows;
     }
-    // The vectors are the model's for each chunk's text as the scheme builds it (embedded from memory, not
-    // read back): the item's title, then the chunk (domain/embeddingText).
+    // The vectors are the model's for each chunk's own text (embedded from memory, not read back), recorded as
+    // such (EMBEDDING_TEXT_SCHEME's default).
     const [first] = await db('knowledge_chunks')
       .where({ knowledge_id: knowledgeId, chunk_index: 0 })
       .select('content', 'embedding_text_scheme', db.raw('embedding::text AS vector'));
-    const { title } = await db('knowledge').where({ id: knowledgeId }).first('title');
-    assert.equal(first.embedding_text_scheme, EMBEDDING_TEXT_SCHEME);
-    const [expected] = await embeddings.embedDocuments([
-      embeddingText(EMBEDDING_TEXT_SCHEME, { title }, first.content),
-    ]);
+    assert.equal(first.embedding_text_scheme, 'chunk');
+    const [expected] = await embeddings.embedDocuments([first.content]);
     const stored = JSON.parse(first.vector) as number[];
     stored.forEach((x, i) => assert.ok(Math.abs(x - expected![i]!) < 1e-4, `dimension ${i}`));
     // Every step it ran is in the step histogram: one status write, the chunks' insert and the vectors'

@@ -2354,7 +2354,7 @@ export interface components {
             /** @description The reranker's score; null when no reranking ran */
             rerank: number | null;
             /**
-             * @description hybrid mode, where the query shape chooses the keyword match and fusion (the default): the query read as naming code or quoting text (identifier) or as words (prose)
+             * @description hybrid mode, where the deployment lets the query shape choose the keyword match (off by default): the query read as naming code or quoting text (identifier) or as words (prose)
              * @enum {string}
              */
             queryShape?: "identifier" | "prose";

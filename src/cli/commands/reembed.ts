@@ -25,7 +25,7 @@ export function registerReembed(program: Command): void {
         const temporal = await connectTemporal(address, config.temporal.namespace, config.temporal.taskQueue);
         try {
           const { jobId } = await startReembed(temporal, target, { batchSize });
-          const status = await reembedStatus({ db });
+          const status = await reembedStatus({ db }, config.embeddings.textScheme);
           return { json: { jobId, target, status }, text: jobId };
         } finally {
           await temporal.connection.close();
@@ -36,11 +36,11 @@ export function registerReembed(program: Command): void {
     .command('reembed-status')
     .description(
       'the live model, the re-embed under way and how many chunks hold a vector of another text scheme than ' +
-        'ingestion embeds with (what `kws reembed --model-dir <the live model>` moves)',
+        'EMBEDDING_TEXT_SCHEME (what `kws reembed --model-dir <the live model>` moves)',
     )
     .action(
-      action(async ({ db }) => {
-        const status = await reembedStatus({ db });
+      action(async ({ db, config }) => {
+        const status = await reembedStatus({ db }, config.embeddings.textScheme);
         const { current, chunksOfOtherSchemes } = status.textScheme;
         const building = status.building ? `; building ${status.building.model} (${status.building.status})` : '';
         return {

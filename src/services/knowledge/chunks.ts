@@ -8,7 +8,7 @@ import type { ChunkRow, ChunkVector } from '../../db/repositories/chunks';
 import * as knowledge from '../../db/repositories/knowledge';
 import { EmbeddingModelSwitchedError } from '../../db/repositories/embeddingSpace';
 import type { KnowledgeRow } from '../../db/rows';
-import { EMBEDDING_TEXT_SCHEME, embeddingText } from '../../domain/embeddingText';
+import { carriesTitle, embeddingText } from '../../domain/embeddingText';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
@@ -70,7 +70,9 @@ async function embedWithin(deps: ChunkDeps, item: KnowledgeRow, text: string): P
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no embedding within ${ms} ms`)), ms);
   });
-  const work = embeddings.embedDocuments([embeddingText(EMBEDDING_TEXT_SCHEME, { title: item.title }, text)]);
+  const scheme = deps.config.embeddings.textScheme;
+  const title = carriesTitle(scheme) ? item.title : null;
+  const work = embeddings.embedDocuments([embeddingText(scheme, { title }, text)]);
   work.catch(() => undefined); // a late failure after the timeout has answered
   try {
     const [vector] = await Promise.race([work, late]);
@@ -79,7 +81,7 @@ async function embedWithin(deps: ChunkDeps, item: KnowledgeRow, text: string): P
       vector,
       model: embeddings.model,
       modelVersion: embeddings.modelVersion,
-      textScheme: EMBEDDING_TEXT_SCHEME,
+      textScheme: scheme,
     };
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'chunk embedding failed: chunk unchanged');

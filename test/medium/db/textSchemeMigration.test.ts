@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { migrationSource } from '../../../src/db/migrations';
 import { countOtherTextScheme } from '../../../src/db/repositories/embeddingSpace';
-import { EMBEDDING_TEXT_SCHEME } from '../../../src/domain/embeddingText';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database';
 import { createTenant, insertItem } from '../../helpers/factories';
 
@@ -33,13 +32,13 @@ describe('migration 0034_embedding_text_scheme', () => {
         [pending, [null, null]],
       ]),
     );
-    assert.equal(await countOtherTextScheme(db, EMBEDDING_TEXT_SCHEME), 1);
+    // A deployment switched to `title` counts it; one on the default `chunk` does not.
+    assert.equal(await countOtherTextScheme(db, 'title'), 1);
     assert.equal(await countOtherTextScheme(db, 'chunk'), 0);
 
     // A vector stored with the current scheme is not counted.
-    await db('knowledge_chunks')
-      .where({ knowledge_id: embedded })
-      .update({ embedding_text_scheme: EMBEDDING_TEXT_SCHEME });
-    assert.equal(await countOtherTextScheme(db, EMBEDDING_TEXT_SCHEME), 0);
+    await db('knowledge_chunks').where({ knowledge_id: embedded }).update({ embedding_text_scheme: 'title' });
+    assert.equal(await countOtherTextScheme(db, 'title'), 0);
+    assert.equal(await countOtherTextScheme(db, 'chunk'), 1);
   });
 });

@@ -228,7 +228,7 @@ export const SearchExplainSchema = z
     rerank: sideScore("The reranker's score; null when no reranking ran"),
     queryShape: z.enum(['identifier', 'prose']).optional().meta({
       description:
-        'hybrid mode, where the query shape chooses the keyword match and fusion (the default): the query read as naming code or quoting text (identifier) or as words (prose)',
+        'hybrid mode, where the deployment lets the query shape choose the keyword match (off by default): the query read as naming code or quoting text (identifier) or as words (prose)',
     }),
     roles: z.array(VisibilityRoleSchema).optional().meta({
       description:
