@@ -3,6 +3,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_EMBEDDING_TEXT_SCHEME,
+  DEPLOYMENT_TEXT_SCHEMES,
+  type DeploymentTextScheme,
+} from './domain/embeddingText';
 
 /**
  * The winner on the labelled retrieval set (bench/retrieval, README "Retrieval quality"): 1,000 characters
@@ -183,6 +188,11 @@ const EnvSchema = z.object({
   EMBEDDING_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(8),
   EMBEDDING_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   EMBEDDING_NEXT_MODEL_DIR: optionalString,
+  EMBEDDING_TEXT_SCHEME: z
+    .enum(DEPLOYMENT_TEXT_SCHEMES, {
+      message: `one of ${DEPLOYMENT_TEXT_SCHEMES.map((s) => `'${s}'`).join(', ')} (the chunk alone, or the item's title then the chunk)`,
+    })
+    .default(DEFAULT_EMBEDDING_TEXT_SCHEME),
   RERANK_URL: optionalString,
   RERANK_API_KEY: optionalString,
   RERANK_MODEL: optionalString,
@@ -362,6 +372,12 @@ export interface Config {
     threads?: number;
     /** The local model a re-embed builds (`kws reembed`, workflows/reembed.ts); the worker loads it. */
     nextModelDir?: string;
+    /**
+     * The text each chunk's vector is computed from (EMBEDDING_TEXT_SCHEME, domain/embeddingText): ingestion, chunk
+     * edits, links and the re-embed workflow embed with it, and with `title` hybrid mode reads identifier-shaped
+     * queries apart (services/search retrievalSettingsFor). Set it alike on the API and the worker.
+     */
+    textScheme: DeploymentTextScheme;
   };
   /** The reranker (src/embeddings/rerank.ts): an HTTP /rerank endpoint; none when url is unset. */
   rerank: {
@@ -596,6 +612,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: e.EMBEDDING_BATCH_SIZE,
       threads: e.EMBEDDING_THREADS ?? defaultEmbeddingThreads(),
       nextModelDir: e.EMBEDDING_NEXT_MODEL_DIR,
+      textScheme: e.EMBEDDING_TEXT_SCHEME,
     },
     rerank: { url: e.RERANK_URL, apiKey: e.RERANK_API_KEY, model: e.RERANK_MODEL, timeoutMs: e.RERANK_TIMEOUT_MS },
     filePurgeDelay: e.FILE_PURGE_DELAY,

@@ -1,6 +1,7 @@
 // createActivities(deps): every activity the worker registers, built from real dependencies.
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
+import type { DeploymentTextScheme } from '../domain/embeddingText';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import type { Reranker } from '../embeddings/rerank';
 import type { Extractor } from '../extract';
@@ -36,6 +37,8 @@ export interface ActivityDeps {
   /** The reranker RERANK_URL configures (retrieval evaluations' runs with rerank), or null. */
   reranker?: Reranker | null;
   ingestion: IngestionSettings;
+  /** The text each chunk's vector is computed from (EMBEDDING_TEXT_SCHEME): ingestion, re-embeds, evaluations. */
+  textScheme: DeploymentTextScheme;
   /** For activities that look at other workflows (the orphan reaper). */
   temporal?: TemporalDeps;
   metrics: Metrics;

@@ -2,6 +2,7 @@
 // upserted by (knowledge, index), and embeddings are written only where missing, so a retried or re-run
 // activity never duplicates items or chunks.
 import { Context, log } from '@temporalio/activity';
+import type { TextSchemeDeps } from '../domain/embeddingText';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import { timeStep, type IngestionStage } from '../observability/metrics';
 import {
@@ -33,7 +34,7 @@ import { webhookEventId } from './webhooks';
 
 export type { IngestionSettings };
 
-export interface IngestionDeps extends ExtractionDeps, Pick<WebhookDeliveryDeps, 'webhooks'> {
+export interface IngestionDeps extends ExtractionDeps, Pick<WebhookDeliveryDeps, 'webhooks'>, TextSchemeDeps {
   embeddings: EmbeddingProvider;
   /** Versions no longer current: their retention purge and the per-item cap (none: not scheduled). */
   temporal?: TemporalDeps;

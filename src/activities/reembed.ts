@@ -1,6 +1,7 @@
 // The re-embed workflow's activities (workflows/reembed.ts): each is idempotent, and the long ones heartbeat.
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from '../db/knex';
+import type { TextSchemeDeps } from '../domain/embeddingText';
 import type { EmbeddingProvider } from '../embeddings/provider';
 import {
   ReembedError,
@@ -31,7 +32,9 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createReembedActivities(deps: { db: Db; nextEmbeddings?: EmbeddingProvider }): ReembedActivities {
+export function createReembedActivities(
+  deps: { db: Db; nextEmbeddings?: EmbeddingProvider } & TextSchemeDeps,
+): ReembedActivities {
   const provider = (target: EmbeddingTarget) => requireTargetProvider(deps.nextEmbeddings, target);
   return {
     beginReembed: ({ target }) =>

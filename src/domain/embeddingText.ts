@@ -1,8 +1,8 @@
 // What text a chunk's vector is computed from ("contextual chunk headers"). The stored chunk, and so the
-// keyword side and what search returns, is the chunk alone; only the vector may see more. The service embeds
-// the chunk alone (`chunk`): the title schemes lost on the labelled set (docs/explanation/retrieval-quality.md,
-// "Contextual chunk headers"), where bench/retrieval embeds each scheme through this function, so a scheme
-// means the same text wherever it is built.
+// keyword side and what search returns, is the chunk alone; only the vector may see more. A deployment embeds
+// with the scheme EMBEDDING_TEXT_SCHEME names (src/config.ts; `chunk` unless set), recorded beside each vector
+// (migration 0034). bench/retrieval embeds each scheme through this function, so a scheme means the same text
+// wherever it is built (docs/explanation/retrieval-quality.md, "Title in the embedded text").
 
 /**
  * `chunk`: the chunk alone. `title`: the item's title on a line of its own, then the chunk.
@@ -10,6 +10,31 @@
  */
 export const EMBEDDING_TEXT_SCHEMES = ['chunk', 'title', 'title-heading'] as const;
 export type EmbeddingTextScheme = (typeof EMBEDDING_TEXT_SCHEMES)[number];
+
+/**
+ * The schemes a deployment may embed with (EMBEDDING_TEXT_SCHEME): the service knows each chunk's item title, not
+ * the section headings it sits under, so not `title-heading` (a bench variant only).
+ */
+export const DEPLOYMENT_TEXT_SCHEMES = ['chunk', 'title'] as const satisfies readonly EmbeddingTextScheme[];
+export type DeploymentTextScheme = (typeof DEPLOYMENT_TEXT_SCHEMES)[number];
+
+/**
+ * The default: the chunk alone. `title` (with identifier-shaped queries on, services/search) gains in search on
+ * both kinds of question but not in RAG passages, so it is the operator's choice, not the default.
+ */
+export const DEFAULT_EMBEDDING_TEXT_SCHEME: DeploymentTextScheme = 'chunk';
+
+/** What builds vectors (ingestion, chunk edits, links, the re-embed workflow): the deployment's scheme. */
+export interface TextSchemeDeps {
+  /** EMBEDDING_TEXT_SCHEME; DEFAULT_EMBEDDING_TEXT_SCHEME when absent. */
+  textScheme?: DeploymentTextScheme;
+}
+
+export const textSchemeOf = (deps: TextSchemeDeps): DeploymentTextScheme =>
+  deps.textScheme ?? DEFAULT_EMBEDDING_TEXT_SCHEME;
+
+/** Whether the scheme's text carries the item's title (so a caller reads it first). */
+export const carriesTitle = (scheme: EmbeddingTextScheme): boolean => scheme !== 'chunk';
 
 export interface ChunkContext {
   /** The item's title; blank or missing leaves it out. */

@@ -195,6 +195,7 @@ export function activityDeps(deps: Deps): ActivityDeps & { close(): Promise<void
       chunkOverlap: ingestion.chunkOverlap,
       limits: { ...ingestion.zip, maxTextChars: ingestion.maxTextChars },
     },
+    textScheme: deps.config.embeddings.textScheme,
     web: deps.config.web,
     ownComponents: deps.ownComponents,
     defaultStorageQuotaBytes: deps.config.limits.defaultStorageQuotaBytes,

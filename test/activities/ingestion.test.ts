@@ -122,10 +122,12 @@ describe('ingestion activities', () => {
       if (chunks) assert.deepEqual(rows, chunks, 'the second run changed nothing');
       chunks = rows;
     }
-    // The vectors are the model's for each chunk's own text (embedded from memory, not read back).
+    // The vectors are the model's for each chunk's own text (embedded from memory, not read back), recorded as
+    // such (EMBEDDING_TEXT_SCHEME's default).
     const [first] = await db('knowledge_chunks')
       .where({ knowledge_id: knowledgeId, chunk_index: 0 })
-      .select('content', db.raw('embedding::text AS vector'));
+      .select('content', 'embedding_text_scheme', db.raw('embedding::text AS vector'));
+    assert.equal(first.embedding_text_scheme, 'chunk');
     const [expected] = await embeddings.embedDocuments([first.content]);
     const stored = JSON.parse(first.vector) as number[];
     stored.forEach((x, i) => assert.ok(Math.abs(x - expected![i]!) < 1e-4, `dimension ${i}`));

@@ -1,5 +1,5 @@
 // Configuration validation: settings with bounds refuse values outside them with the variable's name; defaults
-// derived from the machine.
+// derived from the machine; the embedding text scheme and the retrieval settings it brings.
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import {
@@ -9,6 +9,8 @@ import {
   loadConfig,
   MAX_PLAIN_MAX_BYTES,
 } from '../../src/config';
+import { DEFAULT_RETRIEVAL, retrievalSettingsFor, searchDeps } from '../../src/services/search/search';
+import type { Deps } from '../../src/services/deps';
 
 describe('configuration', () => {
   describe('EXTRACT_PLAIN_MAX_BYTES', () => {
@@ -51,6 +53,39 @@ describe('configuration', () => {
         assert.throws(
           () => loadConfig({ EMBEDDING_THREADS: value }),
           (err: unknown) => err instanceof ConfigError && /EMBEDDING_THREADS/.test(err.message),
+        );
+      });
+    }
+  });
+
+  describe('EMBEDDING_TEXT_SCHEME', () => {
+    /** The retrieval settings a search on a process of this configuration runs with. */
+    const searchSettings = (env: NodeJS.ProcessEnv) =>
+      searchDeps({ config: loadConfig(env) } as unknown as Deps).retrieval;
+
+    it("defaults to 'chunk': the chunk alone embedded, hybrid mode's defaults as they were", () => {
+      assert.equal(loadConfig({}).embeddings.textScheme, 'chunk');
+      assert.equal(searchSettings({}), DEFAULT_RETRIEVAL);
+      assert.equal(DEFAULT_RETRIEVAL.identifierHybrid, undefined);
+    });
+
+    it("takes 'title', with identifier-shaped queries read apart in hybrid mode (the pairing measured)", () => {
+      assert.equal(loadConfig({ EMBEDDING_TEXT_SCHEME: 'title' }).embeddings.textScheme, 'title');
+      assert.deepEqual(searchSettings({ EMBEDDING_TEXT_SCHEME: 'title' }), {
+        ...DEFAULT_RETRIEVAL,
+        identifierHybrid: { keywordMatch: 'any', fusion: DEFAULT_RETRIEVAL.fusion },
+      });
+      assert.deepEqual(retrievalSettingsFor('chunk'), DEFAULT_RETRIEVAL);
+    });
+
+    // title-heading is a bench variant: the service has no heading paths to embed.
+    for (const value of ['title-heading', 'Title', 'heading', ' ']) {
+      it(`refuses ${JSON.stringify(value)}, naming the variable and the values allowed`, () => {
+        assert.throws(
+          () => loadConfig({ EMBEDDING_TEXT_SCHEME: value }),
+          (err: unknown) =>
+            err instanceof ConfigError &&
+            /^Invalid configuration: EMBEDDING_TEXT_SCHEME: one of 'chunk', 'title' /.test(err.message),
         );
       });
     }

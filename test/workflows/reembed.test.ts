@@ -1,6 +1,8 @@
 // The re-embed workflow end to end on the Temporal dev server and a database of its own (the switch alters
 // knowledge_chunks): two test providers whose vectors differ, a stepped run that pauses between batches so
 // search can be watched mid-way, a chunk ingested during the rebuild, and a batch that crashes after writing.
+// A deployment set to the title text scheme (EMBEDDING_TEXT_SCHEME=title): every way in embeds title + chunk and
+// records it, search answers over a mix of schemes, and a re-embed to the live model moves the older vectors.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -12,7 +14,8 @@ import { nearestChunks } from '../../src/db/repositories/search';
 import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
-import { localModelTarget, startReembed, targetOf } from '../../src/services/search/reembed';
+import { localModelTarget, reembedStatus, startReembed, targetOf } from '../../src/services/search/reembed';
+import { embeddingText } from '../../src/domain/embeddingText';
 import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
 import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
 import { reembedWorkflowId } from '../../src/workflows/contracts';
@@ -21,6 +24,7 @@ import { testEnv } from '../helpers/env';
 import { testProvider } from '../helpers/embeddings';
 import { accessHeaders, createRole, createTenant, insertItem } from '../helpers/factories';
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
+import { uploadRequest } from '../helpers/knowledge';
 import { startStack, workflowBundle } from '../helpers/stack';
 import { createLiveModelProvider } from '../../src/embeddings/liveModel';
 import { liveEmbeddingModel } from '../../src/services/search/embeddingSpace';
@@ -142,6 +146,140 @@ describe('reembedWorkflow', function () {
     }
   });
 
+  it('EMBEDDING_TEXT_SCHEME=title: every way in embeds title + chunk, search works on a mix of schemes, a re-embed to the live model moves the old ones', async () => {
+    const live = testProvider('model-t', 4242);
+    // The live model as the next one too: what an operator configures to re-embed to the live model itself
+    // (EMBEDDING_NEXT_MODEL_DIR = EMBEDDING_MODEL_DIR). A stack of its own: the switch alters knowledge_chunks.
+    const stack = await startStack({
+      embeddings: [live, testProvider('model-t', 4242)],
+      env: { EMBEDDING_TEXT_SCHEME: 'title' },
+    });
+    try {
+      const { db, temporal } = stack.deps;
+      const tenant = await createTenant(db);
+      const { headers } = await accessHeaders(stack, tenant);
+      const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
+      const titled = (title: string, chunk: string) => embeddingText('title', { title }, chunk);
+      /** The item's chunk whose vector is exactly the live model's of `text`, with its recorded scheme. */
+      const exactly = async (id: string, text: string) => {
+        const [hit] = await nearestChunks(db, tenant.workspaceId, {}, await live.embedQuery(text), 1, 'exact');
+        assert.equal(hit?.knowledgeId, id, text);
+        assert.ok(Math.abs(hit?.distance ?? NaN) < 1e-6, `the vector is of ${JSON.stringify(text)}`);
+        const schemes = await db('knowledge_chunks').where({ knowledge_id: id }).distinct('embedding_text_scheme');
+        assert.deepEqual(
+          schemes.map((r: { embedding_text_scheme: string }) => r.embedding_text_scheme),
+          ['title'],
+        );
+      };
+
+      // Stored before the switch: the vector of the chunk alone (migration 0034 marks such vectors `chunk`).
+      const word = `golf ${randomUUID()}`;
+      const oldId = await insertItem(db, tenant.workspaceId, {
+        title: `Legacy ${word}`,
+        content: word,
+        vector: await live.embedQuery(word),
+      });
+      await db('knowledge_chunks').where({ knowledge_id: oldId }).update({
+        embedding_model: live.model,
+        embedding_model_version: live.modelVersion,
+        embedding_text_scheme: 'chunk',
+      });
+
+      // An upload (the small-file path): its chunk's vector is of its title, then the chunk.
+      const upload = await uploadRequest(stack.request, tenant.workspaceId, headers, {
+        filename: 'runbook.txt',
+        contentType: 'text/plain',
+        bytes: Buffer.from(`hotel ${randomUUID()} restarts the ingestion worker`),
+      });
+      assert.equal(upload.status, 200, upload.text);
+      assert.equal(upload.body.status, 'COMPLETED', upload.text);
+      const newId = upload.body.knowledgeId as string;
+      const [uploadedChunk] = await db('knowledge_chunks').where({ knowledge_id: newId }).select('id', 'content');
+      const uploaded = titled('runbook.txt', uploadedChunk.content as string);
+      await exactly(newId, uploaded);
+
+      // The ingestion workflow's path (embedItemChunks), a link and a chunk edit embed the same way.
+      const laterWord = `india ${randomUUID()}`;
+      const text = await stack.request('POST', v1('/knowledge/text'), {
+        headers,
+        json: { title: 'Later', content: laterWord },
+      });
+      assert.equal(text.status, 201, text.text);
+      await temporal.client.workflow.getHandle(text.body.jobId as string).result();
+      const laterId = text.body.id as string;
+      await exactly(laterId, titled('Later', laterWord));
+      await db('knowledge_chunks')
+        .where({ knowledge_id: laterId })
+        .update({ embedding: null, embedding_text_scheme: null });
+      const embeddedNow = await embedItemChunks(
+        { db, embeddings: stack.deps.embeddings, textScheme: 'title' },
+        tenant.workspaceId,
+        laterId,
+        { from: 0, to: 1 },
+        (p, texts) => p.embedDocuments(texts),
+      );
+      assert.equal(embeddedNow, 1);
+      await exactly(laterId, titled('Later', laterWord));
+      const linkTitle = `Juliet ${randomUUID()}`;
+      const link = await stack.request('POST', v1('/knowledge/link'), {
+        headers,
+        json: { type: 'LINK', url: 'https://example.com/juliet', title: linkTitle },
+      });
+      assert.equal(link.status, 201, link.text);
+      const [linkChunk] = await db('knowledge_chunks').where({ knowledge_id: link.body.id }).select('content');
+      await exactly(link.body.id as string, titled(linkTitle, linkChunk.content as string));
+      const edited = `kilo ${randomUUID()} drains the queue first`;
+      const edit = await stack.request('PATCH', v1(`/knowledge/${newId}/chunks/${uploadedChunk.id}`), {
+        headers,
+        json: { text: edited },
+      });
+      assert.equal(edit.status, 200, edit.text);
+      await exactly(newId, titled('runbook.txt', edited));
+      const editedTitle = titled('runbook.txt', edited);
+
+      // Search answers over both schemes: each item is found by the text its own vector was computed from.
+      const search = async (query: string, mode = 'semantic') => {
+        const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+          headers: { ...headers, 'x-api-key': tenant.apiKey },
+          json: { query, limit: 1, mode, explain: true },
+        });
+        assert.equal(res.status, 200, res.text);
+        return res.body.results[0] as { id: string; score: number; explain?: { queryShape?: string } };
+      };
+      for (const [query, id] of [
+        [word, oldId],
+        [editedTitle, newId],
+      ] as const) {
+        const hit = await search(query);
+        assert.equal(hit?.id, id, query);
+        assert.ok(hit.score > 0.999, `${query}: ${hit.score}`);
+      }
+      // With title vectors, hybrid mode reads identifier-shaped queries apart (retrievalSettingsFor).
+      assert.equal((await search('os.path.join', 'hybrid'))?.explain?.queryShape, 'identifier');
+
+      // The status counts the old vector; a re-embed to the live model moves it.
+      const before = await reembedStatus({ db }, 'title');
+      assert.deepEqual(before.textScheme, { current: 'title', chunksOfOtherSchemes: 1 });
+      assert.equal(before.live?.modelVersion, live.modelVersion);
+      const { jobId } = await startReembed(temporal, targetOf(live));
+      assert.equal((await temporal.client.workflow.getHandle(jobId).result()).phase, 'done');
+      const after = await reembedStatus({ db }, 'title');
+      assert.deepEqual(after.textScheme, { current: 'title', chunksOfOtherSchemes: 0 });
+      assert.equal(after.live?.modelVersion, live.modelVersion);
+      assert.equal(after.building, null);
+      // Switching back to `chunk` would count every vector.
+      assert.equal((await reembedStatus({ db }, 'chunk')).textScheme.chunksOfOtherSchemes, 4);
+      const moved = await search(titled(`Legacy ${word}`, word));
+      assert.equal(moved?.id, oldId);
+      assert.ok(moved.score > 0.999, 'the old chunk now has the vector of its title and its text');
+      const hit = await search(editedTitle);
+      assert.equal(hit?.id, newId);
+      assert.ok(hit.score > 0.999, 'the upload keeps the vector of its title and its text');
+    } finally {
+      await stack.close();
+    }
+  });
+
   it('refuses, without retrying, a target the worker has no provider for', async () => {
     const target = targetOf(testProvider('model-c', 1));
     for (const nextEmbeddings of [undefined, testProvider('model-d', 2)]) {
@@ -183,6 +321,29 @@ describe('reembedWorkflow', function () {
     const handle = client.workflow.getHandle(out.jobId);
     assert.equal((await handle.describe()).status.name, 'RUNNING');
     await handle.terminate('test over');
+
+    // The status: the chunks whose vector is of another text scheme than EMBEDDING_TEXT_SCHEME (`chunk` unless
+    // set), read from the database.
+    const first = await database.db('knowledge_chunks').whereNotNull('embedding').first('id');
+    await database.db('knowledge_chunks').where({ id: first.id }).update({ embedding_text_scheme: 'title' });
+    const other = await database
+      .db('knowledge_chunks')
+      .whereNotNull('embedding')
+      .andWhereRaw('embedding_text_scheme IS DISTINCT FROM ?', ['chunk'])
+      .count('* as n')
+      .first();
+    const status = await runNode([kwsBin, 'reembed-status', '--json'], env);
+    assert.equal(status.code, 0, status.stderr);
+    const shown = JSON.parse(status.stdout);
+    assert.deepEqual(shown.textScheme, { current: 'chunk', chunksOfOtherSchemes: Number(other?.n) });
+    assert.ok(shown.textScheme.chunksOfOtherSchemes >= 1);
+    assert.equal(shown.live.modelVersion, (await readEmbeddingSpace(database.db))?.model_version);
+    const titled = await runNode([kwsBin, 'reembed-status'], { ...env, EMBEDDING_TEXT_SCHEME: 'title' });
+    assert.equal(titled.code, 0, titled.stderr);
+    assert.match(titled.stdout, / chunks of another text scheme than title\n$/);
+    const unknown = await runNode([kwsBin, 'reembed-status'], { ...env, EMBEDDING_TEXT_SCHEME: 'heading' });
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /EMBEDDING_TEXT_SCHEME/);
   });
   it('a running server follows the switch: background-jobs shows the progress, new chunks and queries use the new model', async () => {
     const oldModel = testProvider('model-a', 0);

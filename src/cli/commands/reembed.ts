@@ -25,11 +25,28 @@ export function registerReembed(program: Command): void {
         const temporal = await connectTemporal(address, config.temporal.namespace, config.temporal.taskQueue);
         try {
           const { jobId } = await startReembed(temporal, target, { batchSize });
-          const status = await reembedStatus({ db });
+          const status = await reembedStatus({ db }, config.embeddings.textScheme);
           return { json: { jobId, target, status }, text: jobId };
         } finally {
           await temporal.connection.close();
         }
+      }),
+    );
+  program
+    .command('reembed-status')
+    .description(
+      'the live model, the re-embed under way and how many chunks hold a vector of another text scheme than ' +
+        'EMBEDDING_TEXT_SCHEME (what `kws reembed --model-dir <the live model>` moves)',
+    )
+    .action(
+      action(async ({ db, config }) => {
+        const status = await reembedStatus({ db }, config.embeddings.textScheme);
+        const { current, chunksOfOtherSchemes } = status.textScheme;
+        const building = status.building ? `; building ${status.building.model} (${status.building.status})` : '';
+        return {
+          json: status,
+          text: `live ${status.live?.model ?? 'none'}${building}; ${chunksOfOtherSchemes} chunks of another text scheme than ${current}`,
+        };
       }),
     );
 }

@@ -31,6 +31,7 @@ import * as m0030 from './0030_max_delete_share_double';
 import * as m0031 from './0031_space_activator';
 import * as m0032 from './0032_source_rules';
 import * as m0033 from './0033_retrieval_evaluations';
+import * as m0034 from './0034_embedding_text_scheme';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const migrations: Array<[string, Migration]> = [
   ['0031_space_activator', m0031],
   ['0032_source_rules', m0032],
   ['0033_retrieval_evaluations', m0033],
+  ['0034_embedding_text_scheme', m0034],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -4,6 +4,7 @@
 // item's current version (migration 0020_versions): an earlier version's chunks, with their edits, come back
 // only when that version is restored.
 import { randomUUID } from 'node:crypto';
+import type { EmbeddingTextScheme } from '../../domain/embeddingText';
 import type { Tx } from '../knex';
 import { toVectorLiteral } from './search';
 import { assertLiveModel } from './embeddingSpace';
@@ -24,11 +25,12 @@ export interface ChunkRow {
   created_at: Date;
 }
 
-/** A vector for a chunk's text, and the model that made it. */
+/** A vector for a chunk's text, the model that made it and what it was computed from (domain/embeddingText). */
 export interface ChunkVector {
   vector: number[];
   model: string;
   modelVersion: string;
+  textScheme: EmbeddingTextScheme;
 }
 
 const COLUMNS = [
@@ -99,6 +101,7 @@ export async function updateChunk(
     set.embedding = db.raw('?::vector', [toVectorLiteral(change.text.embedding.vector)]);
     set.embedding_model = change.text.embedding.model;
     set.embedding_model_version = change.text.embedding.modelVersion;
+    set.embedding_text_scheme = change.text.embedding.textScheme;
     set.edited_at = db.fn.now();
     // A re-embed under way builds this text's vector again (its catch-up takes chunks without one).
     set.embedding_next = null;
@@ -171,6 +174,7 @@ export async function insertManualChunk(
       embedding: db.raw('?::vector', [toVectorLiteral(input.embedding.vector)]),
       embedding_model: input.embedding.model,
       embedding_model_version: input.embedding.modelVersion,
+      embedding_text_scheme: input.embedding.textScheme,
       origin: 'manual',
     })
     .returning([...COLUMNS])) as ChunkRow[];

@@ -1,4 +1,5 @@
 // The one-row embedding_space table and the chunk column's vector type it fixes (set once per deployment).
+import type { EmbeddingTextScheme } from '../../domain/embeddingText';
 import type { Db, Tx } from '../knex';
 
 export interface EmbeddingSpaceRow {
@@ -87,10 +88,15 @@ export async function nextChunksToReembed(
   afterId: string | undefined,
   limit: number,
   onlyMissing: boolean,
-): Promise<Array<{ id: string; content: string }>> {
-  const q = db('knowledge_chunks').select('id', 'content').orderBy('id').limit(limit);
-  if (onlyMissing) q.whereNull('embedding_next');
-  if (afterId) q.andWhere('id', '>', afterId);
+): Promise<Array<{ id: string; content: string; title: string | null }>> {
+  // The item's title: the embedded text may carry it (domain/embeddingText).
+  const q = db('knowledge_chunks as c')
+    .join('knowledge as k', 'k.id', 'c.knowledge_id')
+    .select('c.id', 'c.content', 'k.title')
+    .orderBy('c.id')
+    .limit(limit);
+  if (onlyMissing) q.whereNull('c.embedding_next');
+  if (afterId) q.andWhere('c.id', '>', afterId);
   return q;
 }
 
@@ -99,20 +105,36 @@ export async function setNextVectors(
   db: Db,
   vectors: Array<{ id: string; vector: number[] }>,
   model: { model: string; modelVersion: string },
+  textScheme: EmbeddingTextScheme,
 ): Promise<void> {
   if (vectors.length === 0) return;
   await db.raw(
     `UPDATE knowledge_chunks AS c
-        SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?
+        SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?,
+            embedding_next_text_scheme = ?
        FROM unnest(?::uuid[], ?::text[]) AS v(id, embedding)
       WHERE c.id = v.id`,
     [
       model.model,
       model.modelVersion,
+      textScheme,
       `{${vectors.map((v) => v.id).join(',')}}`,
       `{${vectors.map((v) => `"[${v.vector.join(',')}]"`).join(',')}}`,
     ],
   );
+}
+
+/**
+ * Chunks whose live vector was computed under another text scheme than `scheme` (domain/embeddingText): what a
+ * re-embed would change. A full count: for the operator's status, not for a request path.
+ */
+export async function countOtherTextScheme(db: Db, scheme: EmbeddingTextScheme): Promise<number> {
+  const row = await db('knowledge_chunks')
+    .count('* as n')
+    .whereNotNull('embedding')
+    .andWhereRaw('embedding_text_scheme IS DISTINCT FROM ?', [scheme])
+    .first();
+  return Number(row?.n ?? 0);
 }
 
 /** Chunks with a vector of the model being built, of all chunks (of one workspace's, when named). */
@@ -152,6 +174,7 @@ export async function swapVectorColumns(
     ['embedding', 'embedding_next'],
     ['embedding_model', 'embedding_next_model'],
     ['embedding_model_version', 'embedding_next_model_version'],
+    ['embedding_text_scheme', 'embedding_next_text_scheme'],
   ] as const) {
     await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN ${a} TO kws_swap`);
     await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN ${b} TO ${a}`);
@@ -177,7 +200,8 @@ export async function dropPreviousVectors(db: Db): Promise<void> {
 async function resetNextColumns(trx: Tx, type: string): Promise<void> {
   await trx.raw(
     `ALTER TABLE knowledge_chunks DROP COLUMN embedding_next, DROP COLUMN embedding_next_model,
-       DROP COLUMN embedding_next_model_version, ADD COLUMN embedding_next ${type},
-       ADD COLUMN embedding_next_model text, ADD COLUMN embedding_next_model_version text`,
+       DROP COLUMN embedding_next_model_version, DROP COLUMN embedding_next_text_scheme,
+       ADD COLUMN embedding_next ${type}, ADD COLUMN embedding_next_model text,
+       ADD COLUMN embedding_next_model_version text, ADD COLUMN embedding_next_text_scheme text`,
   );
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Tx } from '../knex';
 import type { KnowledgeRow, KnowledgeVersionRow, SourceVisibility } from '../rows';
 import type { Attributes } from '../../domain/filter';
+import type { EmbeddingTextScheme } from '../../domain/embeddingText';
 import { EmbeddingModelSwitchedError } from './embeddingSpace';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
@@ -242,6 +243,7 @@ export async function upsertChunks(
       page_number: c.pageNumber,
       content: c.text,
       embedding: null,
+      embedding_text_scheme: null,
       embedding_next: null,
       ...EXTRACTED_CHUNK,
     }));
@@ -255,6 +257,7 @@ export async function upsertChunks(
         'embedding',
         'embedding_model',
         'embedding_model_version',
+        'embedding_text_scheme',
         'embedding_next',
         ...CHUNK_CONTROL,
       ]);
@@ -265,6 +268,7 @@ export async function upsertChunks(
     .delete();
 }
 
+/** The chunks of [from, to) of an item version, with whether each has a vector. */
 export async function chunkTexts(
   db: Tx,
   workspaceId: string,
@@ -292,6 +296,7 @@ export async function setChunkEmbeddings(
   vectors: Array<{ index: number; vector: number[] }>,
   model: { model: string; modelVersion: string },
   version: number,
+  textScheme: EmbeddingTextScheme,
 ): Promise<void> {
   if (vectors.length === 0) return;
   // One statement: its lock on knowledge_chunks is taken before its snapshot, so a re-embed's switch (which
@@ -302,7 +307,8 @@ export async function setChunkEmbeddings(
        SELECT coalesce((SELECT model_version = ? FROM embedding_space WHERE id = 1), true) AS ok
      ), stored AS (
        UPDATE knowledge_chunks AS c
-          SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?
+          SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?,
+              embedding_text_scheme = ?
          FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
         WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ?
            AND c.chunk_index = v.chunk_index
@@ -312,6 +318,7 @@ export async function setChunkEmbeddings(
       model.modelVersion,
       model.model,
       model.modelVersion,
+      textScheme,
       `{${vectors.map((v) => v.index).join(',')}}`,
       `{${vectors.map((v) => `"[${v.vector.join(',')}]"`).join(',')}}`,
       workspaceId,

@@ -8,6 +8,7 @@ import type { ChunkRow, ChunkVector } from '../../db/repositories/chunks';
 import * as knowledge from '../../db/repositories/knowledge';
 import { EmbeddingModelSwitchedError } from '../../db/repositories/embeddingSpace';
 import type { KnowledgeRow } from '../../db/rows';
+import { carriesTitle, embeddingText } from '../../domain/embeddingText';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
@@ -62,19 +63,26 @@ export function listItemChunks(
  * The text's vector, waiting at most half the request's time (the write and the answer take the rest); any
  * failure or a late answer is a 503 and nothing is written.
  */
-async function embedWithin(deps: ChunkDeps, text: string): Promise<ChunkVector> {
+async function embedWithin(deps: ChunkDeps, item: KnowledgeRow, text: string): Promise<ChunkVector> {
   const embeddings: EmbeddingProvider = deps.embeddings;
   const ms = Math.max(100, Math.floor(deps.config.limits.requestTimeoutMs / 2));
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no embedding within ${ms} ms`)), ms);
   });
-  const work = embeddings.embedDocuments([text]);
+  const scheme = deps.config.embeddings.textScheme;
+  const title = carriesTitle(scheme) ? item.title : null;
+  const work = embeddings.embedDocuments([embeddingText(scheme, { title }, text)]);
   work.catch(() => undefined); // a late failure after the timeout has answered
   try {
     const [vector] = await Promise.race([work, late]);
     if (!vector) throw new Error('the embedder answered no vector');
-    return { vector, model: embeddings.model, modelVersion: embeddings.modelVersion };
+    return {
+      vector,
+      model: embeddings.model,
+      modelVersion: embeddings.modelVersion,
+      textScheme: scheme,
+    };
   } catch (err) {
     deps.logger.warn({ err: (err as Error).message }, 'chunk embedding failed: chunk unchanged');
     throw embeddingUnavailable();
@@ -125,7 +133,7 @@ export async function updateChunk(
 ): Promise<ChunkRow> {
   await loadChunk(deps.db, item, chunkId);
   requireCompleted(item);
-  const embedding = input.text === undefined ? undefined : await embedWithin(deps, input.text);
+  const embedding = input.text === undefined ? undefined : await embedWithin(deps, item, input.text);
   const row = await withCompletedItem(deps.db, item, (trx) =>
     chunks.updateChunk(trx, item.workspace_id, item.id, chunkId, {
       ...(input.text !== undefined && embedding ? { text: { content: input.text, embedding } } : {}),
@@ -149,7 +157,7 @@ export async function addChunk(
     if (manual >= deps.config.versions.maxManualChunks) throw conflict(ChunkMessages.tooManyManual);
   };
   await withinCap(deps.db);
-  const embedding = await embedWithin(deps, input.text);
+  const embedding = await embedWithin(deps, item, input.text);
   return withCompletedItem(deps.db, item, async (trx) => {
     await withinCap(trx);
     return chunks.insertManualChunk(trx, item.workspace_id, item.id, {

@@ -12,6 +12,7 @@ import * as uploads from '../../db/repositories/uploads';
 import * as versions from '../../db/repositories/versions';
 import { switchToVersion } from '../versions/versionRetention';
 import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '../../db/rows';
+import { carriesTitle, embeddingText, textSchemeOf, type TextSchemeDeps } from '../../domain/embeddingText';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { chunkPages, type Chunk } from '../../extract/chunk';
 import { withLiveEmbeddings } from '../search/embeddingSpace';
@@ -214,7 +215,7 @@ export async function storeItemChunks(
  * it is given, the live model's (the caller heartbeats around it).
  */
 export async function embedItemChunks(
-  deps: { db: Db; embeddings: EmbeddingProvider },
+  deps: { db: Db; embeddings: EmbeddingProvider } & TextSchemeDeps,
   workspaceId: string,
   knowledgeId: string,
   range: { from: number; to: number },
@@ -226,11 +227,13 @@ export async function embedItemChunks(
   const v = await resolveVersion(deps.db, workspaceId, knowledgeId, version);
   const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range, v)).filter((c) => !c.embedded);
   if (pending.length === 0) return 0;
+  const scheme = textSchemeOf(deps);
+  const title = carriesTitle(scheme) ? (await knowledge.findKnowledge(deps.db, workspaceId, knowledgeId))?.title : null;
   // With the live model, checked again where the vectors are stored (a re-embed may switch meanwhile).
   await withLiveEmbeddings(deps.embeddings, async (provider) => {
     const vectors = await embed(
       provider,
-      pending.map((c) => c.text),
+      pending.map((c) => embeddingText(scheme, { title }, c.text)),
     );
     await write(() =>
       knowledge.setChunkEmbeddings(
@@ -240,6 +243,7 @@ export async function embedItemChunks(
         pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
         provider,
         v,
+        scheme,
       ),
     );
   });
@@ -506,13 +510,14 @@ async function extractStoredFile(deps: ExtractionDeps, source: StoredFile, opts:
  * made (`made`: the caller's write of it, which may still be under way) and they are stored, and the
  * vectors are written in the transaction that completes the item. So the wait for the model hides the
  * item's creation and the chunks' insert, and one transaction replaces three (vectors, version, status);
- * the item becomes searchable when it commits. `embed` runs the live provider (the caller times it and
+ * the item becomes searchable when it commits. With the `title` text scheme the embedded text carries the
+ * item's title, so the model starts once the item is made and hides the chunks' insert only. `embed` runs the live provider (the caller times it and
  * heartbeats around it); `write` runs a write (the caller times it). Returns the version completed and the
  * item as it was before. Repeating it is harmless: the chunks are upserted, the vectors rewritten, the item
  * completed again.
  */
 export async function storeAndEmbedItem(
-  deps: { db: Db; embeddings: EmbeddingProvider },
+  deps: { db: Db; embeddings: EmbeddingProvider } & TextSchemeDeps,
   input: { workspaceId: string; knowledgeId: string },
   extracted: ExtractedText,
   made: Promise<unknown>,
@@ -529,9 +534,16 @@ export async function storeAndEmbedItem(
   })();
   // Failing before it is awaited (the model failed first) must not leave a rejection unhandled.
   stored.catch(() => undefined);
-  const texts = extracted.chunks.map((c) => c.text);
+  const scheme = textSchemeOf(deps);
+  // A title in the embedded text (domain/embeddingText) is known once the item is made.
+  const title = carriesTitle(scheme)
+    ? made.then(() => knowledge.findKnowledge(db, workspaceId, knowledgeId)).then((i) => i?.title)
+    : undefined;
+  title?.catch(() => undefined);
   try {
     return await withLiveEmbeddings(deps.embeddings, async (provider) => {
+      const context = { title: title ? await title : undefined };
+      const texts = extracted.chunks.map((c) => embeddingText(scheme, context, c.text));
       const vectors = await embed(provider, texts);
       const item = await stored;
       const version = await write('status', () =>
@@ -540,7 +552,15 @@ export async function storeAndEmbedItem(
           const locked = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
           if (!locked) throw new KnowledgeGoneError();
           const indexed = extracted.chunks.map((c, i) => ({ index: c.index, vector: vectors[i]! }));
-          await knowledge.setChunkEmbeddings(trx, workspaceId, knowledgeId, indexed, provider, locked.current_version);
+          await knowledge.setChunkEmbeddings(
+            trx,
+            workspaceId,
+            knowledgeId,
+            indexed,
+            provider,
+            locked.current_version,
+            scheme,
+          );
           return completeItem(trx, workspaceId, knowledgeId, undefined, locked);
         }),
       );

@@ -1,12 +1,11 @@
 // Knowledge reads scoped to the caller (list, get, metadata search, upload tracking) and the writes that answer
 // synchronously: link creation, reserved-field updates, single delete.
-import type { Db } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import type { MetadataFilter } from '../../db/repositories/knowledge';
 import * as uploads from '../../db/repositories/uploads';
 import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../../db/rows';
 import { MAX_ATTRIBUTES, type Attributes, type ItemFilter } from '../../domain/filter';
-import type { EmbeddingProvider } from '../../embeddings/provider';
+import { embeddingText } from '../../domain/embeddingText';
 import { badRequest, notFound, unprocessable } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
@@ -15,7 +14,7 @@ import { isScoped, knowledgeScope } from '../../policies/scopes';
 import { accessFilter } from '../access/accessFilter';
 import { withLiveEmbeddings } from '../search/embeddingSpace';
 import type { AccessFilter } from '../../domain/access';
-import type { DbDeps } from '../deps';
+import type { DbDeps, Deps } from '../deps';
 
 export const KnowledgeMessages = {
   invalidId: 'Invalid knowledge ID format',
@@ -131,7 +130,7 @@ export function parseHttpUrl(value: string): URL {
 
 /** Stores the URL and metadata only (never fetched); its title and description are embedded so it is searchable. */
 export async function createLink(
-  deps: { db: Db; embeddings: EmbeddingProvider },
+  deps: Pick<Deps, 'db' | 'embeddings' | 'config'>,
   workspaceId: string,
   input: { url: string; title?: string; metadata?: Record<string, unknown> },
 ): Promise<KnowledgeRow> {
@@ -142,8 +141,9 @@ export async function createLink(
   delete metadata.title;
   const description = typeof metadata.description === 'string' ? metadata.description : '';
   const text = [title, description, url].filter(Boolean).join('\n');
+  const scheme = deps.config.embeddings.textScheme;
   return withLiveEmbeddings(deps.embeddings, async (provider) => {
-    const [vector] = await provider.embedDocuments([text]);
+    const [vector] = await provider.embedDocuments([embeddingText(scheme, { title }, text)]);
     return deps.db.transaction(async (trx) => {
       const row = await knowledge.insertKnowledge(trx, workspaceId, {
         type: 'LINK',
@@ -155,7 +155,15 @@ export async function createLink(
         status: 'COMPLETED',
       });
       await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
-      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, vector: vector! }], provider, 1);
+      await knowledge.setChunkEmbeddings(
+        trx,
+        workspaceId,
+        row.id,
+        [{ index: 0, vector: vector! }],
+        provider,
+        1,
+        scheme,
+      );
       return row;
     });
   });

@@ -35,7 +35,7 @@ export function sourceOf(row: KnowledgeRow, pageNumber: number): string {
 }
 
 /** What RAG needs: the database, the query's embedding, and the reranker when a request asks for one. */
-type RagDeps = Pick<SearchDeps, 'db' | 'embeddings' | 'reranker' | 'onRerankSkipped'>;
+type RagDeps = Pick<SearchDeps, 'db' | 'embeddings' | 'reranker' | 'onRerankSkipped' | 'retrieval'>;
 
 async function passages(
   deps: RagDeps,

@@ -5,6 +5,7 @@
 import type { Db } from '../../db/knex';
 import {
   beginReembedColumn,
+  countOtherTextScheme,
   countReembedProgress,
   nextChunksToReembed,
   createNextVectorIndex,
@@ -15,6 +16,7 @@ import {
   swapVectorColumns,
   type EmbeddingSpaceRow,
 } from '../../db/repositories/embeddingSpace';
+import { embeddingText, textSchemeOf, type EmbeddingTextScheme, type TextSchemeDeps } from '../../domain/embeddingText';
 import { readModelInfo } from '../../embeddings/modelFiles';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import type { TemporalDeps } from '../../temporal/client';
@@ -67,19 +69,25 @@ export async function beginReembed({ db }: DbDeps, target: EmbeddingTarget): Pro
  * written. Idempotent: a retried batch of the first round writes the same vectors again.
  */
 export async function reembedBatch(
-  { db }: DbDeps,
+  deps: DbDeps & TextSchemeDeps,
   provider: EmbeddingProvider,
   target: EmbeddingTarget,
   batch: { afterId?: string; limit: number; onlyMissing: boolean },
 ): Promise<{ embedded: number; lastId?: string; done: number; total: number }> {
+  const { db } = deps;
+  const scheme = textSchemeOf(deps);
   await requireBuilding(db, target);
   const chunks = await nextChunksToReembed(db, batch.afterId, batch.limit, batch.onlyMissing);
   if (chunks.length === 0) return { embedded: 0, ...(await countReembedProgress(db)) };
-  const vectors = await provider.embedDocuments(chunks.map((c) => c.content));
+  // The same text ingestion embeds (domain/embeddingText), so a re-embed also moves vectors of another scheme.
+  const vectors = await provider.embedDocuments(
+    chunks.map((c) => embeddingText(scheme, { title: c.title }, c.content)),
+  );
   await setNextVectors(
     db,
     chunks.map((c, i) => ({ id: c.id, vector: vectors[i] as number[] })),
     { model: target.model, modelVersion: target.modelVersion },
+    scheme,
   );
   return { embedded: chunks.length, lastId: chunks.at(-1)?.id, ...(await countReembedProgress(db)) };
 }
@@ -104,8 +112,9 @@ export async function switchReembed(
   { db }: DbDeps,
   target: EmbeddingTarget,
 ): Promise<{ missing: number; total: number }> {
-  const space = await readEmbeddingSpace(db);
-  if (space?.model_version === target.modelVersion) {
+  const [space, reembed] = [await readEmbeddingSpace(db), await readReembed(db)];
+  // A re-embed to the live model itself (a new text scheme) is building until its own switch.
+  if (space?.model_version === target.modelVersion && reembed?.status !== 'building') {
     return { missing: 0, total: (await countReembedProgress(db)).total }; // switched by an earlier attempt
   }
   return db.transaction((trx) => swapVectorColumns(trx, rowOf(target)));
@@ -144,11 +153,16 @@ export async function localModelTarget(modelDir: string): Promise<EmbeddingTarge
   return { provider: 'local', model: info.name, modelVersion: info.version, dimension: info.dimension };
 }
 
-/** The live space and the re-embed under way, if any. */
-export async function reembedStatus({ db }: DbDeps) {
+/**
+ * The live space, the re-embed under way, if any, and the text scheme: the one this deployment embeds with
+ * (`current`, EMBEDDING_TEXT_SCHEME) and how many chunks hold a vector of another (a re-embed, even to the live
+ * model, moves them).
+ */
+export async function reembedStatus({ db }: DbDeps, current: EmbeddingTextScheme) {
   const [space, reembed] = [await readEmbeddingSpace(db), await readReembed(db)];
   return {
     live: space ? { model: space.model, modelVersion: space.model_version, dimension: space.dimension } : null,
     building: reembed ? { model: reembed.model, modelVersion: reembed.model_version, status: reembed.status } : null,
+    textScheme: { current, chunksOfOtherSchemes: await countOtherTextScheme(db, current) },
   };
 }

@@ -9,6 +9,7 @@ import type { EmbeddingProvider } from '../../embeddings/provider';
 import { RerankError, type Reranker } from '../../embeddings/rerank';
 import type { Metrics } from '../../observability/metrics';
 import type { ItemFilter } from '../../domain/filter';
+import type { EmbeddingTextScheme } from '../../domain/embeddingText';
 import type { AuthState } from '../../policies/credentials';
 import { mayExplainRoles } from '../../policies/scopes';
 import { visibilityRoles, type VisibilityRole } from '../../db/repositories/roles';
@@ -175,6 +176,16 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   minCandidates: 50,
   maxRanked: 5000,
 };
+
+/**
+ * The retrieval settings for a deployment's vectors (EMBEDDING_TEXT_SCHEME). With `title` vectors identifier-shaped
+ * queries match any lexeme in hybrid mode (the same fusion): the one pairing measured to gain in search on both
+ * kinds (0.752 / 0.954 against 0.714 / 0.948); title vectors alone lose identifiers (0.934). `chunk`: the defaults.
+ */
+export function retrievalSettingsFor(scheme: EmbeddingTextScheme): RetrievalSettings {
+  if (scheme === 'chunk') return DEFAULT_RETRIEVAL;
+  return { ...DEFAULT_RETRIEVAL, identifierHybrid: { keywordMatch: 'any', fusion: DEFAULT_RETRIEVAL.fusion } };
+}
 
 /** The mode space RAG retrieves passages with: the winner on the labelled set (bench/retrieval, README). */
 export const RAG_MODE: SearchMode = 'hybrid';
@@ -375,15 +386,25 @@ export interface SearchDeps {
   reranker?: Reranker | null;
   /** Told when the reranker failed and the results come back un-reranked. */
   onRerankSkipped?: (err: RerankError) => void;
+  /** The deployment's settings (retrievalSettingsFor its EMBEDDING_TEXT_SCHEME); DEFAULT_RETRIEVAL when absent. */
+  retrieval?: RetrievalSettings;
 }
 
-/** A search's deps from the process's: the reranker RERANK_URL configures; a failing one is logged. */
-export function searchDeps(deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'reranker' | 'logger'>): SearchDeps {
+const settingsOf = (deps: Pick<SearchDeps, 'retrieval'>) => deps.retrieval ?? DEFAULT_RETRIEVAL;
+
+/**
+ * A search's deps from the process's: the reranker RERANK_URL configures (a failing one is logged), the retrieval
+ * settings of EMBEDDING_TEXT_SCHEME.
+ */
+export function searchDeps(
+  deps: Pick<Deps, 'db' | 'embeddings' | 'metrics' | 'reranker' | 'logger' | 'config'>,
+): SearchDeps {
   return {
     db: deps.db,
     embeddings: deps.embeddings,
     metrics: deps.metrics,
     reranker: deps.reranker,
+    retrieval: retrievalSettingsFor(deps.config.embeddings.textScheme),
     onRerankSkipped: (err) =>
       deps.logger.warn({ err: err.message, code: err.code }, 'reranker failed: results un-reranked'),
   };
@@ -394,7 +415,7 @@ export async function searchKnowledge(
   deps: SearchDeps,
   workspaceId: string,
   input: { query: string; limit: number; filter: search.AccessFilter; mode?: SearchMode },
-  settings: RetrievalSettings = DEFAULT_RETRIEVAL,
+  settings: RetrievalSettings = settingsOf(deps),
   options: RankingOptions = {},
 ): Promise<SearchResult[]> {
   return (await rankedSearch(deps, workspaceId, input, settings, options)).results;
@@ -405,7 +426,7 @@ export async function rankedSearch(
   deps: SearchDeps,
   workspaceId: string,
   input: { query: string; limit: number; filter: search.AccessFilter; mode?: SearchMode },
-  settings: RetrievalSettings = DEFAULT_RETRIEVAL,
+  settings: RetrievalSettings = settingsOf(deps),
   options: RankingOptions = {},
 ): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
   const mode = input.mode ?? 'semantic';
@@ -456,7 +477,7 @@ async function retrieveRanked(
   return rankResults(deps.reranker, query.text, mode, found, limit, options, deps.onRerankSkipped, shape);
 }
 
-/** The `topK` best passages for RAG (RAG_MODE, default settings) under the request's ranking options. */
+/** The `topK` best passages for RAG (RAG_MODE, the deployment's settings) under the request's ranking options. */
 export function rankedPassages(
   deps: SearchDeps,
   workspaceId: string,
@@ -467,7 +488,7 @@ export function rankedPassages(
 ): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
   return retrieveRanked(deps, workspaceId, filter, query, topK, 'chunk', {
     mode: RAG_MODE,
-    settings: DEFAULT_RETRIEVAL,
+    settings: settingsOf(deps),
     options,
   });
 }
@@ -544,7 +565,7 @@ export async function rankedVisibleSearch(
     deps,
     auth.workspace.id,
     { query: input.query, limit: input.limit, filter, mode: input.mode },
-    DEFAULT_RETRIEVAL,
+    settingsOf(deps),
     options,
   );
   if (input.explain && mayExplainRoles(auth)) {

@@ -86,7 +86,7 @@ export const TOOLS: readonly ToolDefinition<z.ZodType>[] = [
       'Passages of workspace knowledge that answer a question (retrieval-augmented generation), most relevant first, each with its source.',
     input: RagToolInputSchema,
     async run({ deps, auth }, input) {
-      const output = await knowledgeRag(deps, auth, {
+      const output = await knowledgeRag(searchDeps(deps), auth, {
         text: input.text,
         topK: input.topK,
         filter: input.filter,
