@@ -1,5 +1,5 @@
 // Access tokens and user space tokens: HS256 JWTs signed with jose.
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { isUuid as isUuidString, UUID_PATTERN as UUID } from '../../ids';
 import { isBudgetClaim } from '../../policies/rateBudgets';
@@ -37,7 +37,10 @@ function refusalOf(err: InstanceType<typeof joseErrors.JOSEError>): TokenRefusal
   return { reason: 'malformed' };
 }
 
-export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number): TokenService {
+export function createTokenService(secretBytes: Uint8Array, defaultTtlSeconds: number): TokenService {
+  // A KeyObject, not the bytes: jose imports bytes into a CryptoKey on every call (half of a verification's time,
+  // bench/knowledge/searchOverhead.ts) and caches the import of a KeyObject. Same key, same checks.
+  const secret = createSecretKey(secretBytes);
   return {
     async sign(claims, ttlSeconds = defaultTtlSeconds) {
       const payload: Record<string, unknown> = {
