@@ -4,6 +4,7 @@
 // each app middleware adds on its own (its inclusive time minus the next one's, medians), and the API round trip
 // beside the same search called in process. Figures only; nothing asserts a time.
 import { performance } from 'node:perf_hooks';
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import { createApp } from '../../src/api/app';
 import { startHttpServer } from '../../src/main/httpServer';
@@ -42,6 +43,8 @@ export interface SearchOverheadResult {
   fixedCostMs: number;
   /** Each app middleware's own share (inclusive minus the next one's), p50 in ms; the router includes the handler. */
   middlewareMs: Array<{ name: string; p50: number }>;
+  /** Inside the router, the search route's own middleware: its guard, and the handler (validation, search, JSON). */
+  routeMs: { guard: number; handler: number };
 }
 
 /** Wraps each middleware of the app to time it inclusively; one entry of `times` per middleware per request. */
@@ -106,6 +109,31 @@ async function serveApp(stack: TestStack, app: Koa, path: string, headers: Recor
   };
 }
 
+/** Times the guard and the handler of the route at `path` (the router the app dispatches to carries its layers). */
+function timeRoute(app: Koa, path: string): { guard: number[]; handler: number[] } {
+  const times = { guard: [] as number[], handler: [] as number[] };
+  const dispatch = app.middleware.find((fn) => 'router' in fn) as unknown as { router: Router } | undefined;
+  const layer = dispatch?.router.stack.find((l) => l.path === path && l.methods.includes('POST'));
+  if (!layer || layer.stack.length !== 2) throw new Error(`no route ${path} with a guard and a handler`);
+  layer.stack = layer.stack.map((fn, i) => async (ctx, next) => {
+    const start = performance.now();
+    // The guard's own time ends where the handler starts.
+    const own =
+      i === 0
+        ? () => {
+            times.guard.push(performance.now() - start);
+            return next();
+          }
+        : next;
+    try {
+      await fn(ctx, own);
+    } finally {
+      if (i === 1) times.handler.push(performance.now() - start);
+    }
+  });
+  return times;
+}
+
 export async function measureSearchOverhead(stack: TestStack, samples = 400): Promise<SearchOverheadResult> {
   const { db, embeddings } = stack.deps;
   const caller = await newCaller(stack);
@@ -122,6 +150,8 @@ export async function measureSearchOverhead(stack: TestStack, samples = 400): Pr
   const path = `/workspaces/${ws}/knowledge/search`;
   const counting = countingTokens(stack.deps);
   const app = createApp(counting.deps);
+  // The route first: timing the app's middleware wraps the router's dispatch, which carries the route's layers.
+  const route = timeRoute(app, '/workspaces/:workspaceId/knowledge/search');
   const timed = timeMiddleware(app);
   const { post, close } = await serveApp(stack, app, path, caller.searchHeaders);
   // The production defaults of RATE_LIMIT_* (src/config.ts), far above this run's requests.
@@ -139,7 +169,7 @@ export async function measureSearchOverhead(stack: TestStack, samples = 400): Pr
     const next = () => QUERIES[n++ % QUERIES.length]!;
     const counts = await countPerRequest(db, counting.checks, () => post(next()));
     const withDefaultRateLimits = await countPerRequest(db, counting.checks, () => limited.post(next()));
-    for (const t of timed.times) t.length = 0;
+    for (const t of [...timed.times, route.guard, route.handler]) t.length = 0;
     const api: number[] = [];
     const service: number[] = [];
     // Interleaved, in alternating order, so a change of load touches both series alike.
@@ -172,6 +202,7 @@ export async function measureSearchOverhead(stack: TestStack, samples = 400): Pr
         2,
       ).p50,
       middlewareMs,
+      routeMs: { guard: summarize(route.guard, 3).p50, handler: summarize(route.handler, 3).p50 },
     };
   } finally {
     await close();
