@@ -2,7 +2,8 @@
 // then runs this) against the whole service. Suites: `knowledge` (the default: upload, ingestion, search,
 // recall, cascade delete), `auth` (per-request cost of the credential check), `agent` (agent RAG beside
 // space RAG, message posts, a whole agent run), `hardening` (hostile files at the default limits; the
-// API's memory under 8 concurrent 100 MB uploads) and `web` (a 100-page website crawl and recrawl, main-text
+// API's memory under 8 concurrent 100 MB uploads), `overhead` (the fixed cost of one semantic search request:
+// its database statements and each middleware's share) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack) and `sync` (an s3 source of 1,100 files:
 // the time to sync 1,000 unchanged and 100 changed ones, then four sources synced at once). Each prints a summary and
@@ -35,6 +36,7 @@ import { measureSyncUpload, newCaller } from './knowledge/ingestion';
 import { formatIngest, measureIngest } from './knowledge/ingest';
 import { measureRealSearch, realSearchTargets } from './knowledge/realSearch';
 import { measureScale, scaleRows } from './knowledge/scale';
+import { measureSearchOverhead } from './knowledge/searchOverhead';
 import { formatReport, searchSections, searchTargets } from './knowledge/report';
 import { table } from './lib/table';
 import { loadAverage } from './lib/stats';
@@ -120,6 +122,7 @@ const SUITES = [
   'ingest',
   'real',
   'scale',
+  'overhead',
 ] as const;
 type Suite = (typeof SUITES)[number];
 
@@ -229,6 +232,12 @@ async function main() {
       const result = await measureAuthOverhead(stack);
       console.log(JSON.stringify(result, null, 2));
       console.log(`[bench] auth written to ${await writeResult('auth', result)}`);
+    }
+    if (selected.includes('overhead')) {
+      // The fixed cost of one semantic search request: statements per request, each middleware's share.
+      const result = await measureSearchOverhead(stack);
+      console.log(JSON.stringify(result, null, 2));
+      console.log(`[bench] overhead written to ${await writeResult('overhead', result)}`);
     }
     if (selected.includes('agent')) {
       const result = await measureAgent(stack);

@@ -246,8 +246,9 @@ export interface FilterLatency {
   /** (API - embedding) / raw SQL, medians of per-query values. */
   ratio: { p50: number; target: number };
   /**
-   * Where the API's time goes, medians of per-query timings: embedding; plan choice (the counts query);
-   * vector query and item rows; HTTPS, authentication, validation and JSON (API minus the service call).
+   * Where the API's time goes, medians of per-query timings: embedding; plan choice (the counts query, timed
+   * alone: the service runs it while the query is embedded, so the API waits for little or none of it); vector
+   * query and item rows; HTTPS, authentication, validation and JSON (API minus the service call).
    */
   split: {
     embedMs: number;

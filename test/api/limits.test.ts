@@ -7,6 +7,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { Config } from '../../src/config';
 import { createDb } from '../../src/db/knex';
+import * as apiKeys from '../../src/db/repositories/apiKeys';
 import type { Deps } from '../../src/services/deps';
 import { toAppError } from '../../src/errors';
 import { assertError } from '../helpers/assertions';
@@ -63,6 +64,52 @@ describe('limits', function () {
       assert.deepEqual(anonymous.map((r) => r.status).sort(), [401, 401, 429]);
       // Health checks are never limited.
       assert.equal((await a.request('GET', '/health')).status, 200);
+    });
+
+    it('verifies a bearer token once per request, and still refuses a revoked key or a forged token at once', async () => {
+      // The rate limiter reads the credential before the route's guard; both share one verification per request.
+      let checks = 0;
+      const counting: Deps['tokens'] = {
+        ...stack.deps.tokens,
+        check: (token) => ((checks += 1), stack.deps.tokens.check(token)),
+        verify: (token) => ((checks += 1), stack.deps.tokens.verify(token)),
+      };
+      const limited = await stack.serve({
+        ...withConfig((c) => ({
+          ...c,
+          rateLimit: {
+            requests: 100,
+            anonymousRequests: 100,
+            subjectRequests: 0,
+            endUserRequests: 0,
+            windowSeconds: 60,
+          },
+        })),
+        tokens: counting,
+      });
+      const other = await createTenant(stack.deps.db);
+      const { token } = await accessHeaders(stack, other);
+      const search = (authorization: string) =>
+        limited.request('POST', `/workspaces/${other.workspaceId}/knowledge/search`, {
+          headers: { authorization, 'x-api-key': other.apiKey },
+          json: { query: 'anything', limit: 3 },
+        });
+      checks = 0;
+      const ok = await search(`Bearer ${token}`);
+      assert.equal(ok.status, 200, ok.text);
+      assert.equal(ok.headers['ratelimit-limit'], '100', 'spent from the credential budget');
+      assert.equal(checks, 1);
+
+      // A forged signature: refused by the guard (counted against the address, as before).
+      const [head, payload] = token.split('.');
+      const forged = await search(`Bearer ${head}.${payload}.${'A'.repeat(43)}`);
+      assertError(forged, 401, 'Invalid or expired access token');
+      assert.equal(forged.body.code, 'token_signature_invalid');
+
+      // Revoking the key stops its token on the very next request.
+      const [row] = await apiKeys.listApiKeys(stack.deps.db, other.workspaceId);
+      await apiKeys.revokeApiKey(stack.deps.db, other.workspaceId, row!.id);
+      assertError(await search(`Bearer ${token}`), 401);
     });
 
     it('counts made-up API keys against the client address, not a fresh budget per key', async () => {

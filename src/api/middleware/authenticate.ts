@@ -13,7 +13,7 @@ import { TOKEN_ENDPOINT, tokenKind, type AuthState } from '../../policies/creden
 import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/access/apiKeys';
 import { credentialContext, recordApiKeyUse } from '../../services/access/authentication';
 import { standingWorkspace } from '../../services/access/credentials';
-import type { TokenRefusal } from '../../services/access/tokens';
+import type { TokenCheck, TokenRefusal, TokenService } from '../../services/access/tokens';
 import { loadActiveWorkspace } from '../../services/operations/workspaces';
 import { ROUTE_GUARD, type GuardMiddleware, type GuardOptions, type RouteGuard } from './routeGuard';
 
@@ -21,7 +21,22 @@ declare module 'koa' {
   interface DefaultState {
     auth?: AuthState;
     requestId?: string;
+    /** The bearer token this request's credential check verified, and the verdict (see checkBearer). */
+    tokenCheck?: { token: string; check: Promise<TokenCheck> };
   }
+}
+
+/**
+ * The token service's verdict on a bearer token, verified once per request: the rate limiter reads the
+ * credential before the route's guard does, and both ask about the same token. Nothing outlives the request, so
+ * an expiry or a revoked key (checked in the database by the guard) acts as before.
+ */
+export function checkBearer(ctx: Context, tokens: TokenService, token: string): Promise<TokenCheck> {
+  const seen = ctx.state.tokenCheck;
+  if (seen?.token === token) return seen.check;
+  const check = tokens.check(token);
+  ctx.state.tokenCheck = { token, check };
+  return check;
 }
 
 export function requireAuth(ctx: Context): AuthState {
@@ -112,7 +127,7 @@ async function authenticateBearer(
   ctx: Context,
   options: GuardOptions,
 ): Promise<AuthState> {
-  const checked = await deps.tokens.check(bearerToken(ctx));
+  const checked = await checkBearer(ctx, deps.tokens, bearerToken(ctx));
   if (!checked.ok) throw tokenRefused(checked);
   const { claims } = checked;
   // One query reads the token's own workspace, key and role and, where an x-api-key must come too, that key;

@@ -19,6 +19,7 @@ import type { Deps } from '../../services/deps';
 import { AppError, type ErrorCode } from '../../errors';
 import { rateBudget, type RateBudget } from '../../policies/rateBudgets';
 import { verifyApiKey } from '../../services/access/apiKeys';
+import { checkBearer } from './authenticate';
 
 const TABLE = 'rate_limits';
 
@@ -58,8 +59,8 @@ function createLimiter(
 async function budgetOf(ctx: Context, deps: Pick<Deps, 'db' | 'tokens'>): Promise<RateBudget | undefined> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'))?.[1];
   if (bearer) {
-    const claims = await deps.tokens.verify(bearer);
-    if (claims) return rateBudget(claims);
+    const checked = await checkBearer(ctx, deps.tokens, bearer);
+    if (checked.ok) return rateBudget(checked.claims);
   }
   // A failed lookup counts as unverified; the route's guard then answers for the database.
   const apiKey = await verifyApiKey(deps, ctx.get('x-api-key') || undefined).catch(() => undefined);
@@ -107,8 +108,10 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     }
   }
 
+  const anyLimit = [credentials, anonymous, perEndUser, allEndUsers].some((l) => l !== undefined);
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
+    // With every limit off (0) there is no budget to spend, so the credential is not read here.
+    if (!anyLimit || ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
     const budget = await budgetOf(ctx, deps);
     // The tightest budget spent sets the RateLimit-* headers.
     const spent: Array<[Limiter, RateLimiterRes]> = [];

@@ -1,5 +1,5 @@
 // Access tokens and user space tokens: HS256 JWTs signed with jose.
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { isUuid as isUuidString, UUID_PATTERN as UUID } from '../../ids';
 import { isBudgetClaim } from '../../policies/rateBudgets';
@@ -37,7 +37,23 @@ function refusalOf(err: InstanceType<typeof joseErrors.JOSEError>): TokenRefusal
   return { reason: 'malformed' };
 }
 
-export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number): TokenService {
+/** Tokens whose signature and claims were verified, kept with their claims (the oldest go first). */
+export const VERIFIED_TOKENS_KEPT = 4096;
+
+export function createTokenService(
+  secretBytes: Uint8Array,
+  defaultTtlSeconds: number,
+  opts: { now?: () => number } = {},
+): TokenService {
+  // A KeyObject, not the bytes: jose imports bytes into a CryptoKey on every call (half of a verification's time,
+  // bench/knowledge/searchOverhead.ts) and caches the import of a KeyObject. Same key, same checks.
+  const secret = createSecretKey(secretBytes);
+  const now = opts.now ?? Date.now;
+  // A verdict on a token's signature and claims depends on the token, the key and the clock only: a token seen
+  // valid stays valid until it expires, and expiry is checked again at every use (as jose does: exp > now, in
+  // seconds). Revocation (of its key, of its role, a deleted workspace) is never decided here but by the guard's
+  // query, which every request still runs. jose's HMAC runs on the libuv thread pool: a hop per request saved.
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return {
     async sign(claims, ttlSeconds = defaultTtlSeconds) {
       const payload: Record<string, unknown> = {
@@ -72,6 +88,27 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
   };
 
   async function check(token: string): Promise<TokenCheck> {
+    const seen = verified.get(token);
+    if (seen) {
+      if (seen.exp > Math.floor(now() / 1000)) return { ok: true, claims: { ...seen.claims } };
+      verified.delete(token);
+      return { ok: false, reason: 'expired', expiredAt: new Date(seen.exp * 1000) };
+    }
+    const checked = await verify(token);
+    if (!checked.ok) return checked;
+    remember(token, checked);
+    return { ok: true, claims: checked.claims };
+  }
+
+  function remember(token: string, checked: { claims: TokenClaims; exp: number }): void {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims: { ...checked.claims }, exp: checked.exp });
+  }
+
+  /** jose's verification, and the expiry the cache re-checks. */
+  async function verify(
+    token: string,
+  ): Promise<{ ok: true; claims: TokenClaims; exp: number } | ({ ok: false } & TokenRefusal)> {
     const notOurs = { ok: false, reason: 'not_ours' } as const;
     try {
       const { payload } = await jwtVerify(token, secret, {
@@ -79,6 +116,7 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
         audience: AUDIENCE,
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat'],
+        currentDate: new Date(now()),
       });
       const { tokenType, organizationId, workspaceId, apiKeyId, userId, spaceId, sub, budget } = payload as Record<
         string,
@@ -107,7 +145,8 @@ export function createTokenService(secret: Uint8Array, defaultTtlSeconds: number
         ...(tokenType === 'user_space' ? { userId: userId as string, spaceId: spaceId as string } : {}),
         ...(budget !== undefined ? { budget: budget as string } : {}),
       };
-      return { ok: true, claims };
+      // requiredClaims made jose check that exp is there and a number.
+      return { ok: true, claims, exp: payload.exp as number };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return { ok: false, ...refusalOf(err) };
       throw err;

@@ -78,13 +78,19 @@ export function planFor(
   return { plan, atMost, estimate: Math.round(estimate), indexChunks };
 }
 
+/** The vector plan for a filter, and the languages in its scope (for keyword parsing). */
+interface SearchScope {
+  choice: PlanChoice;
+  languages: string[];
+}
+
 /** Reads the scope counts (one query), folds fragmented ones, and chooses the vector plan. */
 async function searchScope(
   db: Db,
   workspaceId: string,
   filter: search.AccessFilter,
   opts: { languages?: boolean; maxExact?: number } = {},
-): Promise<{ choice: PlanChoice; languages: string[] }> {
+): Promise<SearchScope> {
   const { base, groups } = filterScopes(filter);
   const c = await counts.scopeCounts(db, workspaceId, [base, ...groups.flat()], { languages: opts.languages });
   if (c.fragmented.length > 0) await counts.foldScopeCounts(db, workspaceId, c.fragmented);
@@ -338,9 +344,12 @@ async function retrieve(
   unit: 'item' | 'chunk',
   mode: SearchMode,
   settings: RetrievalSettings,
+  /** The scope already being read (started beside the embedding), or undefined to read it here. */
+  scope?: Promise<SearchScope>,
 ): Promise<Fused[]> {
   const startedAt = performance.now();
-  const { choice, languages } = await searchScope(db, workspaceId, filter, { languages: mode !== 'semantic' });
+  const { choice, languages } = await (scope ??
+    searchScope(db, workspaceId, filter, { languages: mode !== 'semantic' }));
   if (mode === 'semantic') {
     if (!query.vector) throw new Error('semantic retrieval needs the query vector');
     const hits =
@@ -430,6 +439,9 @@ export async function rankedSearch(
   options: RankingOptions = {},
 ): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
   const mode = input.mode ?? 'semantic';
+  // The plan choice reads only the filter's counts, so its round trip runs while the query is embedded.
+  const scope = searchScope(deps.db, workspaceId, input.filter, { languages: mode !== 'semantic' });
+  scope.catch(() => undefined); // awaited in retrieve; a failed embedding must not leave it unhandled
   // Keyword search alone needs no vector; the other modes embed the query once.
   const vector = mode === 'keyword' ? undefined : await deps.embeddings.embedQuery(input.query);
   const query = { text: input.query, vector };
@@ -437,6 +449,7 @@ export async function rankedSearch(
     mode,
     settings,
     options,
+    scope,
   });
   const results = ranked.map(({ hit, score, explain }) => ({
     row: hit.item,
@@ -459,7 +472,7 @@ async function retrieveRanked(
   query: { text: string; vector?: number[] },
   limit: number,
   unit: 'item' | 'chunk',
-  how: { mode: SearchMode; settings: RetrievalSettings; options: RankingOptions },
+  how: { mode: SearchMode; settings: RetrievalSettings; options: RankingOptions; scope?: Promise<SearchScope> },
 ): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
   const { mode, options } = how;
   const found = await retrieve(
@@ -471,6 +484,7 @@ async function retrieveRanked(
     unit,
     mode,
     withHybridWeight(how.settings, options.hybridWeight),
+    how.scope,
   );
   // The query's shape is worth explaining only where it chose the keyword match and fusion.
   const shape = mode === 'hybrid' && how.settings.identifierHybrid ? queryShape(query.text) : undefined;
@@ -507,7 +521,8 @@ export async function retrievePassages(
 }
 
 /**
- * The search latency metric: the plan choice and the retrieval query since `startedAt` (performance.now()),
+ * The search latency metric: the plan choice (what of it the query's embedding did not hide) and the retrieval
+ * query since `startedAt` (performance.now()),
  * labelled by what ran: exact or hnsw (semantic), hybrid, keyword.
  */
 export function observeSearch(metrics: Pick<Metrics, 'searchDuration'> | undefined, plan: string, startedAt: number) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
 import { parseFilter } from '../../../src/domain/filter';
-import { choosePlan, nearestItems } from '../../../src/services/search/search';
+import { choosePlan, nearestItems, searchKnowledge } from '../../../src/services/search/search';
 import { createRole, createTenant } from '../../helpers/factories';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
@@ -119,4 +119,58 @@ describe('semantic search plan and recall', function () {
       assert.ok(recall >= 0.95, `recall@10 ${recall.toFixed(3)}`);
     });
   }
+
+  it("reads the plan's counts while the query is embedded; a failed embedding fails the search alone", async () => {
+    const db = stack.deps.db;
+    // An embedding that finishes only once the counts query has been sent: a search that chose its plan after
+    // embedding would wait for it in vain.
+    const countsSent = () =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          db.off('query', onQuery);
+          reject(new Error('the counts query was not sent while the query was embedded'));
+        }, 5000);
+        const onQuery = (q: { sql: string }) => {
+          if (!q.sql.includes('knowledge_search_counts')) return;
+          clearTimeout(timer);
+          db.off('query', onQuery);
+          resolve();
+        };
+        db.on('query', onQuery);
+      });
+    const real = stack.deps.embeddings;
+    const withEmbedding = (embedQuery: (text: string) => Promise<number[]>) => ({
+      ...stack.deps,
+      embeddings: Object.assign(Object.create(real) as typeof real, { embedQuery }),
+    });
+    const vector = randomUnitVector(dim, seed);
+    const overlapped = withEmbedding(async () => {
+      await countsSent();
+      return vector;
+    });
+    const results = await searchKnowledge(overlapped, workspaceId, { query: 'q', limit: 10, filter: {} });
+    const expected = await nearestItems(stack.deps, workspaceId, {}, vector, 10);
+    assert.deepEqual(
+      results.map((r) => r.row.id),
+      expected.map((h) => h.knowledgeId),
+    );
+
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failing = withEmbedding(async () => {
+        throw new Error('embedding failed');
+      });
+      // A workspace id the counts query refuses (not a UUID): its failure, left behind, must not go unhandled.
+      await assert.rejects(
+        searchKnowledge(failing, 'not-a-uuid', { query: 'q', limit: 10, filter: {} }),
+        /embedding failed/,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    assert.deepEqual(unhandled, []);
+  });
 });
