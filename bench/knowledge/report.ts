@@ -353,7 +353,8 @@ export function searchSections(r: SearchSteps): string[] {
       s.filters.map(
         (f) =>
           `  ${s.chunks}, ${f.filter}: HTTPS/auth/JSON with the API call first ${f.split.httpAuthJsonApiFirstMs} ms, ` +
-          `with the service call first ${f.split.httpAuthJsonServiceFirstMs} ms`,
+          `with the service call first ${f.split.httpAuthJsonServiceFirstMs} ms; raw SQL first ${f.split.rawFirstMs} ms, ` +
+          `last ${f.split.rawLastMs} ms`,
       ),
     ),
     ...r.searchLatency.flatMap((s) =>
