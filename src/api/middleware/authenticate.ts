@@ -28,8 +28,10 @@ declare module 'koa' {
 
 /**
  * The token service's verdict on a bearer token, verified once per request: the rate limiter reads the
- * credential before the route's guard does, and both ask about the same token. Nothing outlives the request, so
- * an expiry or a revoked key (checked in the database by the guard) acts as before.
+ * credential before the route's guard does, and both ask about the same token. Nothing outlives the request. A
+ * revoked key is still refused by the guard's database query; a token that expires between the limiter's check and
+ * the guard's (the limiter's one query, milliseconds) is accepted for this request, as it would be had it expired
+ * a moment after the guard.
  */
 export function checkBearer(ctx: Context, tokens: TokenService, token: string): Promise<TokenCheck> {
   const seen = ctx.state.tokenCheck;
