@@ -71,11 +71,6 @@ function countingTokens(deps: Deps): { deps: Deps; checks: () => number } {
       checks += 1;
       return deps.tokens.check(token);
     },
-    // verify is check's verdict as claims (a caller uses one or the other).
-    verify: (token) => {
-      checks += 1;
-      return deps.tokens.verify(token);
-    },
   };
   return { deps: { ...deps, tokens }, checks: () => checks };
 }

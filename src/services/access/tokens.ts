@@ -18,8 +18,6 @@ export type TokenCheck = { ok: true; claims: TokenClaims } | ({ ok: false } & To
 
 export interface TokenService {
   sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;
-  /** Verified claims, or undefined when the token is malformed, forged, expired or not ours. */
-  verify(token: string): Promise<TokenClaims | undefined>;
   /** The verified claims, or why the token is refused. */
   check(token: string): Promise<TokenCheck>;
 }
@@ -79,10 +77,6 @@ export function createTokenService(
         .setJti(randomUUID())
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(secret);
-    },
-    async verify(token) {
-      const checked = await check(token);
-      return checked.ok ? checked.claims : undefined;
     },
     check,
   };

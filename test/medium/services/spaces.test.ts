@@ -25,6 +25,12 @@ describe('spaces service', function () {
   const notFound = { status: 404, message: SpaceMessages.notFound, error: 'Error' };
   const isPrivate = { status: 400, message: SpaceMessages.private, error: 'Error' };
   const refused = { status: 403, message: Messages.insufficientPermissions };
+  /** A token the service minted: its verified claims. */
+  const claimsOf = async (token: string) => {
+    const checked = await stack.deps.tokens.check(token);
+    assert.ok(checked.ok, 'the token verifies');
+    return checked.claims;
+  };
 
   beforeEach(async () => {
     ({ stack, ws } = await withWorkspace(getMediumStack(), { rbac: true }));
@@ -39,7 +45,7 @@ describe('spaces service', function () {
     assert.equal(again.isNew, false);
     assert.equal(again.spaceId, first.spaceId);
     assert.equal(first.userId, 'u1');
-    const claims = await stack.deps.tokens.verify(first.token);
+    const claims = await claimsOf(first.token);
     assert.equal(claims?.tokenType, 'user_space');
     assert.equal(claims?.spaceId, first.spaceId);
     assert.equal(claims?.roleId, roleA);
@@ -64,7 +70,7 @@ describe('spaces service', function () {
 
   it('records the role the workspace credential names on an existing space, closing older user space tokens', async () => {
     const first = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'mover', roleId: roleA });
-    const claims = (await stack.deps.tokens.verify(first.token))!;
+    const claims = await claimsOf(first.token);
     const oldToken = userSpaceAuth(ws, { userId: claims.userId!, spaceId: first.spaceId, roleId: roleA });
     assert.equal((await requireSpaceAccess(stack.deps, oldToken, first.spaceId)).id, first.spaceId);
 
@@ -98,8 +104,8 @@ describe('spaces service', function () {
   it('answers a user space token outside its spaces 400 and lets only a HOST or CO_HOST manage files', async () => {
     const host = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'host', roleId: roleA });
     const guest = await activateUserSpace(stack.deps, apiKeyAuth(ws), { externalId: 'guest', roleId: roleA });
-    const hostUser = (await stack.deps.tokens.verify(host.token))!.userId!;
-    const guestUser = (await stack.deps.tokens.verify(guest.token))!.userId!;
+    const hostUser = (await claimsOf(host.token)).userId!;
+    const guestUser = (await claimsOf(guest.token)).userId!;
     const guestAuth = userSpaceAuth(ws, { userId: guestUser, spaceId: guest.spaceId, roleId: roleA });
     await rejectsWithAppError(requireSpaceAccess(stack.deps, guestAuth, host.spaceId), isPrivate);
 

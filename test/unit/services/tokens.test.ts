@@ -29,7 +29,7 @@ describe('token service', () => {
     assert.equal(late.ok, false);
     assert.equal(!late.ok && late.reason, 'expired');
     assert.ok(!late.ok && late.reason === 'expired' && late.expiredAt instanceof Date);
-    assert.equal(await tokens.verify(token), undefined);
+    assert.equal((await tokens.check(token)).ok, false, 'refused again once its remembered verdict is gone');
   });
 
   it('answers a copy of the claims, so a caller cannot change what the next request reads', async () => {
