@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { headingPathAt, type PageHeading } from '../../src/extract/headings';
 
 export const PYDOC_HTML_DIR = '/usr/share/doc/python3-doc/html';
 
@@ -20,24 +21,11 @@ export interface DocPage {
   headings: Heading[];
 }
 
-export interface Heading {
-  /** 2 for h2 … 6 for h6 (the h1 is the page's title). */
-  level: number;
-  text: string;
-  /** Offset of the heading's line in the page's text. */
-  at: number;
-}
+/** A section heading (h2 to h6: the h1 is the page's title) where it starts in the page's text. */
+export type Heading = PageHeading;
 
-/** The headings a position of the page's text sits under, outermost first (e.g. ["Basic Usage", "Encoders"]). */
-export function headingPathAt(headings: readonly Heading[], at: number): string[] {
-  const path: Heading[] = [];
-  for (const h of headings) {
-    if (h.at > at) break;
-    while (path.length > 0 && path[path.length - 1]!.level >= h.level) path.pop();
-    path.push(h);
-  }
-  return path.map((h) => h.text);
-}
+/** The service's own function (src/extract/headings.ts): the bench's paths are the chunker's. */
+export { headingPathAt };
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',

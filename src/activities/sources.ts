@@ -2,6 +2,7 @@
 // completeKnowledge) does the rest. A URL item's page is fetched through the guarded fetcher (src/web):
 // HTML gives its main text, a file of an accepted type goes through the file extractors.
 import { ApplicationFailure } from '@temporalio/activity';
+import { shiftedHeadings } from '../extract/headings';
 import type { ExtractedPage } from '../extract/types';
 import { normalizeNewlines } from '../extract/textDecoding';
 import {
@@ -34,8 +35,10 @@ export async function webDocumentPages(
   knowledgeId: string,
 ) {
   if (doc.kind === 'html') {
-    const body = [doc.page.title, doc.page.text].filter(Boolean).join('\n\n');
-    return { pages: [{ pageNumber: 1, text: body }], title: doc.page.title, excerpt: doc.page.excerpt, hashOf: body };
+    const { title, text, headings } = doc.page;
+    const body = [title, text].filter(Boolean).join('\n\n');
+    const page = { pageNumber: 1, text: body, ...shiftedHeadings(headings, body.length - text.length) };
+    return { pages: [page], title, excerpt: doc.page.excerpt, hashOf: body };
   }
   try {
     const extracted = await withHeartbeat('extracting', (signal) =>

@@ -2,8 +2,10 @@
 // units). A chunk never spans two pages, so each keeps its page number; it ends, in order of preference,
 // at a paragraph break, a sentence end or a line break in its second half, else at the last whitespace;
 // only a word longer than a whole chunk is cut. The next chunk starts up to `overlap` characters before
-// the previous one ended, at the start of a word. Pure and deterministic.
+// the previous one ended, at the start of a word. A chunk carries the path of section headings it starts
+// under (extract/headings.ts), when its page has any. Pure and deterministic.
 import { DEFAULT_CHUNK_OPTIONS } from '../config';
+import { HeadingCursor } from './headings';
 import type { ExtractedPage } from './types';
 
 export interface Chunk {
@@ -14,6 +16,8 @@ export interface Chunk {
   text: string;
   /** Offset of the chunk's first character in its page's text. */
   charStart: number;
+  /** The section headings the chunk starts under, outermost first; absent when its page has none. */
+  headings?: string[];
 }
 
 export interface ChunkOptions {
@@ -34,12 +38,17 @@ export function chunkPages(pages: readonly ExtractedPage[], opts: ChunkOptions =
     throw new RangeError(`chunk overlap must be an integer from 0 to size - 1, got ${overlap}`);
   }
   const chunks: Chunk[] = [];
-  for (const { pageNumber, text } of pages) {
+  for (const { pageNumber, text, headings } of pages) {
+    const cursor = headings?.length ? new HeadingCursor(headings) : undefined;
     let start = skipSpace(text, 0);
     while (start < text.length) {
       const end = text.length - start <= size ? text.length : findBreak(text, start, start + size);
       const piece = text.slice(start, end).trimEnd();
-      if (piece) chunks.push({ index: chunks.length, pageNumber, text: piece, charStart: start });
+      if (piece) {
+        const path = cursor?.pathAt(start) ?? [];
+        const chunk: Chunk = { index: chunks.length, pageNumber, text: piece, charStart: start };
+        chunks.push(path.length > 0 ? { ...chunk, headings: path } : chunk);
+      }
       if (end >= text.length) break;
       start = skipSpace(text, nextStart(text, start, end, overlap));
     }

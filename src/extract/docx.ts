@@ -3,6 +3,7 @@
 // the words on either side) and page breaks, so the text is taken from its document tree instead.
 import mammoth from 'mammoth';
 import type { ExtractContext } from './context';
+import { markHeading, takeHeadings, withoutMarks } from './headings';
 import { type ExtractedDocument, asCorrupt } from './types';
 import { verifyZipContainer } from './zipArchive';
 
@@ -15,6 +16,8 @@ interface DocxElement {
   value?: string;
   breakType?: 'line' | 'page' | 'column';
   noteType?: string;
+  styleId?: string | null;
+  styleName?: string | null;
   noteId?: string;
   body?: DocxElement[];
 }
@@ -50,13 +53,21 @@ export async function extractDocx(bytes: Buffer, ctx: ExtractContext): Promise<E
     throw asCorrupt(error, 'unreadable .docx');
   }
 
-  const segments = body.split(PAGE_BREAK).map(tidy).filter(Boolean);
+  const segments = body
+    .split(PAGE_BREAK)
+    .map((segment) => takeHeadings(segment, { trim: 'end' }))
+    .filter((segment) => segment.text);
   if (notes) {
-    const last = segments.length > 0 ? segments.pop() + '\n\n' : '';
-    segments.push(`${last}Notes:\n${tidy(notes)}`);
+    const last = segments.pop();
+    const text = `${last ? last.text + '\n\n' : ''}Notes:\n${takeHeadings(notes, { trim: 'end' }).text}`;
+    segments.push({ text, headings: last?.headings ?? [] });
   }
   return {
-    pages: segments.map((text, i) => ({ pageNumber: i + 1, text })),
+    pages: segments.map(({ text, headings }, i) => ({
+      pageNumber: i + 1,
+      text,
+      ...(headings.length > 0 ? { headings } : {}),
+    })),
     metadata: {
       pageCount: segments.length,
       pagination: 'explicit page breaks',
@@ -70,13 +81,16 @@ function renderElements(elements: DocxElement[], onNote: (reference: DocxElement
   const render = (element: DocxElement): string => {
     switch (element.type) {
       case 'text':
-        return element.value ?? '';
+        return withoutMarks(element.value ?? '');
       case 'tab':
         return '\t';
       case 'break':
         return element.breakType === 'page' ? PAGE_BREAK : '\n';
-      case 'paragraph':
-        return renderAll(element.children) + '\n\n';
+      case 'paragraph': {
+        const level = headingLevel(element);
+        const text = renderAll(element.children);
+        return (level ? markHeading(level, text) : text) + '\n\n';
+      }
       case 'table':
         return renderAll(element.children) + '\n';
       case 'tableRow':
@@ -94,10 +108,9 @@ function renderElements(elements: DocxElement[], onNote: (reference: DocxElement
   return renderAll(elements);
 }
 
-const tidy = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+/** A paragraph's heading level from its style (Word's built-in "Heading 1" to "Heading 6"), if it is one. */
+function headingLevel(paragraph: DocxElement): number | undefined {
+  const style =
+    /^heading ?([1-6])$/i.exec(paragraph.styleName ?? '') ?? /^heading([1-6])$/i.exec(paragraph.styleId ?? '');
+  return style ? Number(style[1]) : undefined;
+}

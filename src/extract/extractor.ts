@@ -11,7 +11,7 @@ import { extractJson } from './json';
 import { MIME, checkFileType, isAcceptedMime, normalizeMime } from './mime';
 import { OcrEngine } from './ocr';
 import { extractPdf } from './pdf';
-import { extractText } from './text';
+import { extractMarkdown, extractText } from './text';
 import { ExtractionError, type ExtractLimits, type ExtractedDocument, resolveLimits } from './types';
 import { newZipBudget } from './zipArchive';
 
@@ -101,8 +101,9 @@ async function extractByType(bytes: Buffer, mime: string, ctx: ExtractContext): 
     case MIME.csv:
       return (await import('./spreadsheet')).extractCsv(bytes);
     case MIME.text:
-    case MIME.markdown:
       return extractText(bytes);
+    case MIME.markdown:
+      return extractMarkdown(bytes);
     case MIME.json:
       return extractJson(bytes, ctx.maxOutputChars);
     case MIME.zip:

@@ -1,10 +1,13 @@
 // The extraction contract: bytes in, pages of text out, or an ExtractionError whose code says why not.
 import { FailureReasons, type FailureReason } from '../failureReasons';
+import type { PageHeading } from './headings';
 
 export interface ExtractedPage {
   /** 1-based; for a PDF the page's number in the document, elsewhere the sheet, section or archive entry order. */
   pageNumber: number;
   text: string;
+  /** The page's section headings where they start in `text`, in order (Markdown, HTML, .docx; none elsewhere). */
+  headings?: PageHeading[];
 }
 
 export interface ExtractedDocument {

@@ -4,6 +4,7 @@
 // anywhere fails the whole archive. An archive inside the archive is read (one level); deeper ones are skipped.
 import { posix } from 'node:path';
 import type { ExtractContext } from './context';
+import { shiftedHeadings } from './headings';
 import { MIME, checkFileType, mimeFromFilename } from './mime';
 import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './types';
 import { ZipArchive, type ZipEntry } from './zipArchive';
@@ -115,7 +116,12 @@ export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<Ex
       entries.push({ name: entry.name, mime: member.mime, firstPage: pages.length + 1, pages: withText.length });
       for (const page of withText) {
         const where = doc.pages.length > 1 ? ` (page ${page.pageNumber} of ${doc.pages.length})` : '';
-        pages.push({ pageNumber: pages.length + 1, text: `File: ${entry.name}${where}\n\n${page.text}` });
+        const heading = `File: ${entry.name}${where}\n\n`;
+        pages.push({
+          pageNumber: pages.length + 1,
+          text: heading + page.text,
+          ...shiftedHeadings(page.headings, heading.length),
+        });
       }
     });
   } finally {

@@ -5,11 +5,14 @@
 // are read from the page before Readability rewrites it.
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { markHeading, takeHeadings, withoutMarks, type PageHeading } from '../extract/headings';
 
 export interface HtmlPage {
   title: string;
   /** The main text; '' when the page has none. */
   text: string;
+  /** The main text's section headings (h1 to h6) where they start in `text`, in order. */
+  headings: PageHeading[];
   /** A short summary (Readability's excerpt or the meta description). */
   excerpt?: string;
   /** The page's declared language (<html lang>), when it is a language code. */
@@ -63,12 +66,19 @@ interface DomDocument {
 }
 const parseDocument = (html: string) => (parseHTML(html) as unknown as { document: DomDocument }).document;
 
-/** Plain text of a DOM subtree: blocks become paragraphs, <br> and table cells line breaks and tabs. */
-function renderText(root: DomNode): string {
+const HEADINGS: Record<string, number> = { H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6 };
+const PERMALINK = new Set(['¶', '#', '§', '🔗']);
+
+/**
+ * Plain text of a DOM subtree: blocks become paragraphs, <br> and table cells line breaks and tabs; with
+ * where each heading (h1-h6) starts in it.
+ */
+function renderText(root: DomNode): { text: string; headings: PageHeading[] } {
   const out: string[] = [];
+  let headingDepth = 0;
   const walk = (node: DomNode) => {
     if (node.nodeType === 3) {
-      out.push((node.textContent ?? '').replace(/\s+/g, ' '));
+      out.push(withoutMarks(node.textContent ?? '').replace(/\s+/g, ' '));
       return;
     }
     if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
@@ -79,24 +89,32 @@ function renderText(root: DomNode): string {
       return;
     }
     if (name === 'PRE') {
-      out.push('\n\n', node.textContent ?? '', '\n\n');
+      out.push('\n\n', withoutMarks(node.textContent ?? ''), '\n\n');
       return;
     }
+    // A heading's permalink (Sphinx's and MkDocs' `¶`, a `#` or `§`) is not part of its text.
+    if (name === 'A' && headingDepth > 0 && PERMALINK.has((node.textContent ?? '').trim())) return;
     const block = BLOCKS.has(name);
     if (block) out.push('\n\n');
     if (name === 'TD' || name === 'TH') out.push('\t');
+    const level = HEADINGS[name];
+    if (level !== undefined) headingDepth++;
+    const at = out.length;
     // Siblings by link, not by index: linkedom builds childNodes anew on each access (quadratic on long pages).
     for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
+    if (level !== undefined) {
+      headingDepth--;
+      out.splice(at, out.length - at, markHeading(level, out.slice(at).join('')));
+    }
     if (block) out.push('\n\n');
   };
   walk(root);
-  return out
+  const marked = out
     .join('')
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, (m) => (m.includes('\t') ? '\t' : ' ')).trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .join('\n');
+  return takeHeadings(marked);
 }
 
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -134,21 +152,22 @@ export function parseHtmlPage(html: string, pageUrl: URL): HtmlPage {
   const metaDescription = attr('meta[name="description" i]', 'content')?.trim();
   const fallbackTitle = (document.querySelector('title')?.textContent ?? '').trim();
   const canonical = absolute(attr('link[rel="canonical" i]', 'href'));
-  const plainBody = document.body ? renderText(document.body) : '';
+  const plainBody = document.body ? renderText(document.body) : { text: '', headings: [] };
 
   // Readability rewrites the document it is given; everything above was read first.
   const article = new Readability(document as never, { charThreshold: 200 }).parse();
-  let text = '';
+  let main = { text: '', headings: [] as PageHeading[] };
   if (article?.content) {
     const articleDoc = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
-    text = articleDoc.body ? renderText(articleDoc.body) : '';
+    if (articleDoc.body) main = renderText(articleDoc.body);
   }
   // A page too short for Readability to find an article still has its text.
-  if (text.length < 50 && plainBody.length > text.length) text = plainBody;
+  if (main.text.length < 50 && plainBody.text.length > main.text.length) main = plainBody;
 
   return {
     title: (article?.title ?? '').trim() || fallbackTitle,
-    text,
+    text: main.text,
+    headings: main.headings,
     excerpt: (article?.excerpt ?? '').trim() || metaDescription || undefined,
     language: language && LANGUAGE.test(language) ? language : undefined,
     links,

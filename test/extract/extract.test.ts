@@ -9,7 +9,9 @@ import {
   ExtractionError,
   type ExtractionErrorCode,
   type ExtractedDocument,
+  type ExtractedPage,
   type InProcessExtractor,
+  chunkPages,
   checkFileType,
   createExtractor,
   createInProcessExtractor,
@@ -106,6 +108,33 @@ describe('extract', function () {
         'Project Falcon kickoff notes.\n\nFirst line\nsecond line\n\nOwner\tTask\nDana\tBudget',
       );
       assert.deepEqual(doc.pages[1], { pageNumber: 2, text: 'Second page: risks and mitigations.' });
+    });
+
+    it("DOCX: Word's heading styles become the pages' headings, each at its line", async function () {
+      const doc = await timed('docx', await fixtures.makeDocxWithHeadings(), MIME.docx, 'runbook.docx');
+      assert.equal(doc.pages.length, 2);
+      const [first, second] = doc.pages as [ExtractedPage, ExtractedPage];
+      assert.equal(
+        first.text,
+        'Operations runbook\n\nHow the on-call engineer keeps the service up.\n\nRotating keys\n\n' +
+          'Create the new key before revoking the old one.\n\nRevoking the old key\n\nWait a day after the last use.',
+      );
+      assert.deepEqual(
+        first.headings?.map((h) => [h.level, h.text, first.text.indexOf(h.text) === h.at]),
+        [
+          [1, 'Operations runbook', true],
+          [2, 'Rotating keys', true],
+          [3, 'Revoking the old key', true],
+        ],
+      );
+      assert.deepEqual(second.headings, [{ level: 2, text: 'Restoring backups', at: 0 }]);
+      // The chunker gives the last paragraph its path.
+      const chunks = chunkPages(doc.pages, { size: 60, overlap: 0 });
+      assert.deepEqual(chunks.find((c) => c.text.startsWith('Wait a day'))?.headings, [
+        'Operations runbook',
+        'Rotating keys',
+        'Revoking the old key',
+      ]);
     });
 
     it('DOC (Word 97-2003): body text', async function () {
