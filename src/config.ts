@@ -190,7 +190,7 @@ const EnvSchema = z.object({
   EMBEDDING_NEXT_MODEL_DIR: optionalString,
   EMBEDDING_TEXT_SCHEME: z
     .enum(DEPLOYMENT_TEXT_SCHEMES, {
-      message: `one of ${DEPLOYMENT_TEXT_SCHEMES.map((s) => `'${s}'`).join(', ')} (the chunk alone, or the item's title then the chunk)`,
+      message: `one of ${DEPLOYMENT_TEXT_SCHEMES.map((s) => `'${s}'`).join(', ')} (the chunk alone; the item's title then the chunk; the title and the chunk's section headings then the chunk)`,
     })
     .default(DEFAULT_EMBEDDING_TEXT_SCHEME),
   RERANK_URL: optionalString,

@@ -7,20 +7,26 @@
 /**
  * `chunk`: the chunk alone. `title`: the item's title on a line of its own, then the chunk.
  * `title-heading`: `<title> — <section heading path>` then the chunk (the chunk alone if neither is known).
+ * `heading`: the section heading path then the chunk (the chunk alone under no heading).
  */
-export const EMBEDDING_TEXT_SCHEMES = ['chunk', 'title', 'title-heading'] as const;
+export const EMBEDDING_TEXT_SCHEMES = ['chunk', 'title', 'title-heading', 'heading'] as const;
 export type EmbeddingTextScheme = (typeof EMBEDDING_TEXT_SCHEMES)[number];
 
 /**
- * The schemes a deployment may embed with (EMBEDDING_TEXT_SCHEME): the service knows each chunk's item title, not
- * the section headings it sits under, so not `title-heading` (a bench variant only).
+ * The schemes a deployment may embed with (EMBEDDING_TEXT_SCHEME). `title-heading` reads each chunk's heading
+ * path, recorded by ingestion since migration 0035 (src/extract/headings.ts); `heading` stays a bench variant.
  */
-export const DEPLOYMENT_TEXT_SCHEMES = ['chunk', 'title'] as const satisfies readonly EmbeddingTextScheme[];
+export const DEPLOYMENT_TEXT_SCHEMES = [
+  'chunk',
+  'title',
+  'title-heading',
+] as const satisfies readonly EmbeddingTextScheme[];
 export type DeploymentTextScheme = (typeof DEPLOYMENT_TEXT_SCHEMES)[number];
 
 /**
- * The default: the chunk alone. `title` (with identifier-shaped queries on, services/search) gains in search on
- * both kinds of question but not in RAG passages, so it is the operator's choice, not the default.
+ * The default: the chunk alone. `title` and `title-heading` (with identifier-shaped queries on, services/search)
+ * rank pages better on both kinds of question but put the answering chunk among an agent's passages less often
+ * (docs/explanation/retrieval-quality.md), so they are the operator's choice, not the default.
  */
 export const DEFAULT_EMBEDDING_TEXT_SCHEME: DeploymentTextScheme = 'chunk';
 
@@ -34,7 +40,7 @@ export const textSchemeOf = (deps: TextSchemeDeps): DeploymentTextScheme =>
   deps.textScheme ?? DEFAULT_EMBEDDING_TEXT_SCHEME;
 
 /** Whether the scheme's text carries the item's title (so a caller reads it first). */
-export const carriesTitle = (scheme: EmbeddingTextScheme): boolean => scheme !== 'chunk';
+export const carriesTitle = (scheme: EmbeddingTextScheme): boolean => scheme === 'title' || scheme === 'title-heading';
 
 export interface ChunkContext {
   /** The item's title; blank or missing leaves it out. */
@@ -48,8 +54,12 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export function embeddingText(scheme: EmbeddingTextScheme, context: ChunkContext, chunk: string): string {
   if (scheme === 'chunk') return chunk;
-  const title = oneLine(context.title ?? '');
-  const headings = scheme === 'title-heading' ? (context.headings ?? []).map(oneLine).filter(Boolean) : [];
+  const title = scheme === 'heading' ? '' : oneLine(context.title ?? '');
+  // A heading that repeats the title (a Markdown file's `# Title`, a page's h1) is said once.
+  const headings =
+    scheme === 'title-heading' || scheme === 'heading'
+      ? (context.headings ?? []).map(oneLine).filter((h) => h && h.toLowerCase() !== title.toLowerCase())
+      : [];
   const header = [title, headings.join(' › ')].filter(Boolean).join(' — ');
   return header ? `${header}\n${chunk}` : chunk;
 }

@@ -363,6 +363,27 @@ describe('upsert by external id', function () {
   });
 
   describe('URL items', () => {
+    it("a page's chunks carry the section headings they start under (h2, h3), shown by the chunks API", async () => {
+      const para = (s: string) => `<p>${`${s} `.repeat(14)}</p>`;
+      site.routes.set('/guide', {
+        html: `<!doctype html><html lang="en"><head><title>Agent guide</title></head><body><main><article>
+          <h1>Agent guide</h1>${para('The agent ships metrics from every host to the collector.')}
+          <h2>Installing the agent</h2>${para('Download the package and install it with the system package manager.')}
+          <h3>On Debian</h3>${para('Add the repository key first, then run apt-get install with the pinned version.')}
+          <h2>Configuring alerts</h2>${para('Alerts fire when a host stops reporting for five minutes in a row.')}
+          </article></main></body></html>`,
+      });
+      const created = await post('/url', { url: `${site.origin}/guide` });
+      assert.equal(created.status, 200, created.text);
+      assert.equal((await waitForJob(created.body.jobId)).status, 'COMPLETED');
+      const res = await stack.request('GET', k(`/${created.body.id}/chunks`), { headers });
+      assert.equal(res.status, 200, res.text);
+      const chunks = res.body.chunks as Array<{ text: string; headings: string[] }>;
+      const under = (start: string) => chunks.find((c) => c.text.startsWith(start))?.headings.slice(-2);
+      assert.deepEqual(under('Add the repository key'), ['Installing the agent', 'On Debian'], JSON.stringify(chunks));
+      assert.deepEqual(under('Alerts fire')?.at(-1), 'Configuring alerts', JSON.stringify(chunks));
+    });
+
     it('refetch: an unchanged page makes no version, a changed one is the next version; other kinds 409', async () => {
       site.routes.set('/notes', page('Harbour', [OLD]));
       const url = `${site.origin}/notes`;

@@ -78,14 +78,21 @@ describe('configuration', () => {
       assert.deepEqual(retrievalSettingsFor('chunk'), DEFAULT_RETRIEVAL);
     });
 
-    // title-heading is a bench variant: the service has no heading paths to embed.
-    for (const value of ['title-heading', 'Title', 'heading', ' ']) {
+    it("takes 'title-heading' (heading paths recorded since migration 0035), with the same hybrid setting", () => {
+      assert.equal(loadConfig({ EMBEDDING_TEXT_SCHEME: 'title-heading' }).embeddings.textScheme, 'title-heading');
+      assert.deepEqual(searchSettings({ EMBEDDING_TEXT_SCHEME: 'title-heading' }), retrievalSettingsFor('title'));
+    });
+
+    // `heading` is a bench variant only.
+    for (const value of ['Title', 'heading', 'title heading', ' ']) {
       it(`refuses ${JSON.stringify(value)}, naming the variable and the values allowed`, () => {
         assert.throws(
           () => loadConfig({ EMBEDDING_TEXT_SCHEME: value }),
           (err: unknown) =>
             err instanceof ConfigError &&
-            /^Invalid configuration: EMBEDDING_TEXT_SCHEME: one of 'chunk', 'title' /.test(err.message),
+            /^Invalid configuration: EMBEDDING_TEXT_SCHEME: one of 'chunk', 'title', 'title-heading' /.test(
+              err.message,
+            ),
         );
       });
     }

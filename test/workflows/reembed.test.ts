@@ -3,6 +3,7 @@
 // search can be watched mid-way, a chunk ingested during the rebuild, and a batch that crashes after writing.
 // A deployment set to the title text scheme (EMBEDDING_TEXT_SCHEME=title): every way in embeds title + chunk and
 // records it, search answers over a mix of schemes, and a re-embed to the live model moves the older vectors.
+// With title-heading, a Markdown upload's chunks keep their section headings through every way in.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -488,6 +489,128 @@ describe('reembedWorkflow', function () {
       });
       assert.equal(res.status, 503, res.text);
       assert.match(res.body.message, /no embedding model for the live vectors \(model-b, model-b-v1\)/);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it("EMBEDDING_TEXT_SCHEME=title-heading: a Markdown upload's chunks keep their section headings (the chunks API shows them), and the upload, the workflow's embedding, an edit and a re-embed all embed title — headings", async () => {
+    const live = testProvider('model-h', 5151);
+    const stack = await startStack({
+      embeddings: [live, testProvider('model-h', 5151)],
+      env: { EMBEDDING_TEXT_SCHEME: 'title-heading', CHUNK_SIZE: '200', CHUNK_OVERLAP: '0' },
+    });
+    try {
+      const { db, temporal } = stack.deps;
+      const tenant = await createTenant(db);
+      const { headers } = await accessHeaders(stack, tenant);
+      const markdown = [
+        '# Runbook',
+        '',
+        'What the on-call engineer does when the service misbehaves.',
+        '',
+        '## Rotating keys',
+        '',
+        'Create the new key first and roll it out to every service that calls the API. '.repeat(2),
+        '',
+        '### Revoking the old key',
+        '',
+        'Revoke the old key once its last-used date has stopped moving for a whole day. '.repeat(2),
+        '',
+        '```sh',
+        '# not a heading: a shell comment',
+        '```',
+        '',
+        '## Restoring backups',
+        '',
+        'Restore into a fresh database and compare row counts before switching traffic. '.repeat(2),
+      ].join('\n');
+      const upload = await uploadRequest(stack.request, tenant.workspaceId, headers, {
+        filename: 'runbook.md',
+        contentType: 'text/markdown',
+        bytes: Buffer.from(markdown),
+      });
+      assert.equal(upload.status, 200, upload.text);
+      assert.equal(upload.body.status, 'COMPLETED', upload.text);
+      const id = upload.body.knowledgeId as string;
+
+      // The chunks API shows each chunk's path.
+      const listed = await stack.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge/${id}/chunks`, {
+        headers,
+      });
+      assert.equal(listed.status, 200, listed.text);
+      const chunks = listed.body.chunks as Array<{ id: string; text: string; headings: string[] }>;
+      const under = (start: string) => chunks.find((c) => c.text.startsWith(start))?.headings;
+      assert.deepEqual(under('Create the new key'), ['Runbook', 'Rotating keys']);
+      assert.deepEqual(under('Revoke the old key'), ['Runbook', 'Rotating keys', 'Revoking the old key']);
+      assert.deepEqual(under('Restore into'), ['Runbook', 'Restoring backups']);
+
+      /** Every chunk's stored vector is the live model's of title — headings, then the chunk; returns them. */
+      const expectVectors = async (scheme = 'title-heading') => {
+        const rows: Array<{ content: string; heading_path: string[] | null; v: string; s: string }> = (
+          await db.raw(
+            `SELECT content, heading_path, embedding::text AS v, embedding_text_scheme AS s FROM knowledge_chunks
+              WHERE knowledge_id = ? ORDER BY chunk_index`,
+            [id],
+          )
+        ).rows;
+        assert.equal(rows.length, chunks.length);
+        for (const row of rows) {
+          const text = embeddingText(
+            'title-heading',
+            { title: 'runbook.md', headings: row.heading_path ?? [] },
+            row.content,
+          );
+          const [want] = await live.embedDocuments([text]);
+          const got = JSON.parse(row.v) as number[];
+          assert.ok(
+            got.every((x, i) => Math.abs(x - want![i]!) < 1e-6),
+            `${JSON.stringify(row.content.slice(0, 30))}: the vector is of ${JSON.stringify(text.split('\n')[0])}`,
+          );
+          assert.equal(row.s, scheme);
+        }
+        return rows;
+      };
+      // The small-file path embedded them; the heading that repeats the title is said once.
+      const rows = await expectVectors();
+      assert.ok(rows.some((r) => r.heading_path?.join('|') === 'Runbook|Rotating keys|Revoking the old key'));
+
+      // The ingestion workflow's path reads the stored paths back (chunkTexts).
+      await db('knowledge_chunks').where({ knowledge_id: id }).update({ embedding: null, embedding_text_scheme: null });
+      const embedded = await embedItemChunks(
+        { db, embeddings: stack.deps.embeddings, textScheme: 'title-heading' },
+        tenant.workspaceId,
+        id,
+        { from: 0, to: chunks.length },
+        (p, texts) => p.embedDocuments(texts),
+      );
+      assert.equal(embedded, chunks.length);
+      await expectVectors();
+
+      // An edited chunk keeps its headings, in the API and in its vector.
+      const target = chunks.find((c) => c.text.startsWith('Revoke the old key'))!;
+      const edit = await stack.request(
+        'PATCH',
+        `/v1/workspaces/${tenant.workspaceId}/knowledge/${id}/chunks/${target.id}`,
+        {
+          headers,
+          json: { text: 'Revoke the old key after a quiet day.' },
+        },
+      );
+      assert.equal(edit.status, 200, edit.text);
+      assert.deepEqual(edit.body.headings, ['Runbook', 'Rotating keys', 'Revoking the old key']);
+      await expectVectors();
+
+      // A re-embed reads the paths too: a vector of the chunk alone moves to title — headings.
+      const [alone] = await live.embedDocuments([target.text]);
+      await db('knowledge_chunks')
+        .where({ id: target.id })
+        .update({ embedding: `[${alone!.join(',')}]`, embedding_text_scheme: 'chunk' });
+      assert.equal((await reembedStatus({ db }, 'title-heading')).textScheme.chunksOfOtherSchemes, 1);
+      const { jobId } = await startReembed(temporal, targetOf(live));
+      assert.equal((await temporal.client.workflow.getHandle(jobId).result()).phase, 'done');
+      await expectVectors();
+      assert.equal((await reembedStatus({ db }, 'title-heading')).textScheme.chunksOfOtherSchemes, 0);
     } finally {
       await stack.close();
     }

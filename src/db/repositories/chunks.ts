@@ -18,6 +18,8 @@ export interface ChunkRow {
   chunk_index: number;
   page_number: number;
   content: string;
+  /** The section headings it starts under (migration 0035); null: none, and for a chunk added by hand. */
+  heading_path: string[] | null;
   enabled: boolean;
   origin: ChunkOrigin;
   /** When its text was last edited by hand; null: never. */
@@ -39,6 +41,7 @@ const COLUMNS = [
   'chunk_index',
   'page_number',
   'content',
+  'heading_path',
   'enabled',
   'origin',
   'edited_at',

@@ -88,11 +88,11 @@ export async function nextChunksToReembed(
   afterId: string | undefined,
   limit: number,
   onlyMissing: boolean,
-): Promise<Array<{ id: string; content: string; title: string | null }>> {
-  // The item's title: the embedded text may carry it (domain/embeddingText).
+): Promise<Array<{ id: string; content: string; title: string | null; heading_path: string[] | null }>> {
+  // The item's title and the chunk's headings: the embedded text may carry them (domain/embeddingText).
   const q = db('knowledge_chunks as c')
     .join('knowledge as k', 'k.id', 'c.knowledge_id')
-    .select('c.id', 'c.content', 'k.title')
+    .select('c.id', 'c.content', 'k.title', 'c.heading_path')
     .orderBy('c.id')
     .limit(limit);
   if (onlyMissing) q.whereNull('c.embedding_next');

@@ -214,6 +214,8 @@ export interface ChunkInput {
   index: number;
   pageNumber: number;
   text: string;
+  /** The section headings the chunk starts under (migration 0035); none: null. */
+  headings?: string[];
 }
 
 /** What ingestion writes of the chunk controls (migration 0019): re-ingestion drops manual edits and disables. */
@@ -242,6 +244,7 @@ export async function upsertChunks(
       chunk_index: c.index,
       page_number: c.pageNumber,
       content: c.text,
+      heading_path: c.headings?.length ? c.headings : null,
       embedding: null,
       embedding_text_scheme: null,
       embedding_next: null,
@@ -254,6 +257,7 @@ export async function upsertChunks(
       .merge([
         'page_number',
         'content',
+        'heading_path',
         'embedding',
         'embedding_model',
         'embedding_model_version',
@@ -275,14 +279,20 @@ export async function chunkTexts(
   knowledgeId: string,
   range: { from: number; to: number },
   version: number,
-): Promise<Array<{ index: number; text: string; embedded: boolean }>> {
-  const rows: Array<{ chunk_index: number; content: string; embedded: boolean }> = await db('knowledge_chunks')
-    .select('chunk_index', 'content', db.raw('embedding IS NOT NULL AS embedded'))
-    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version })
-    .andWhere('chunk_index', '>=', range.from)
-    .andWhere('chunk_index', '<', range.to)
-    .orderBy('chunk_index');
-  return rows.map((r) => ({ index: r.chunk_index, text: r.content, embedded: r.embedded }));
+): Promise<Array<{ index: number; text: string; headings: string[]; embedded: boolean }>> {
+  const rows: Array<{ chunk_index: number; content: string; heading_path: string[] | null; embedded: boolean }> =
+    await db('knowledge_chunks')
+      .select('chunk_index', 'content', 'heading_path', db.raw('embedding IS NOT NULL AS embedded'))
+      .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version })
+      .andWhere('chunk_index', '>=', range.from)
+      .andWhere('chunk_index', '<', range.to)
+      .orderBy('chunk_index');
+  return rows.map((r) => ({
+    index: r.chunk_index,
+    text: r.content,
+    headings: r.heading_path ?? [],
+    embedded: r.embedded,
+  }));
 }
 
 /**

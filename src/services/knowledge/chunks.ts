@@ -63,7 +63,12 @@ export function listItemChunks(
  * The text's vector, waiting at most half the request's time (the write and the answer take the rest); any
  * failure or a late answer is a 503 and nothing is written.
  */
-async function embedWithin(deps: ChunkDeps, item: KnowledgeRow, text: string): Promise<ChunkVector> {
+async function embedWithin(
+  deps: ChunkDeps,
+  item: KnowledgeRow,
+  text: string,
+  headings: readonly string[] = [],
+): Promise<ChunkVector> {
   const embeddings: EmbeddingProvider = deps.embeddings;
   const ms = Math.max(100, Math.floor(deps.config.limits.requestTimeoutMs / 2));
   let timer: NodeJS.Timeout | undefined;
@@ -72,7 +77,7 @@ async function embedWithin(deps: ChunkDeps, item: KnowledgeRow, text: string): P
   });
   const scheme = deps.config.embeddings.textScheme;
   const title = carriesTitle(scheme) ? item.title : null;
-  const work = embeddings.embedDocuments([embeddingText(scheme, { title }, text)]);
+  const work = embeddings.embedDocuments([embeddingText(scheme, { title, headings }, text)]);
   work.catch(() => undefined); // a late failure after the timeout has answered
   try {
     const [vector] = await Promise.race([work, late]);
@@ -131,9 +136,11 @@ export async function updateChunk(
   chunkId: string,
   input: { text?: string; enabled?: boolean },
 ): Promise<ChunkRow> {
-  await loadChunk(deps.db, item, chunkId);
+  const chunk = await loadChunk(deps.db, item, chunkId);
   requireCompleted(item);
-  const embedding = input.text === undefined ? undefined : await embedWithin(deps, item, input.text);
+  // An edited chunk stays under the headings it was extracted under.
+  const embedding =
+    input.text === undefined ? undefined : await embedWithin(deps, item, input.text, chunk.heading_path ?? []);
   const row = await withCompletedItem(deps.db, item, (trx) =>
     chunks.updateChunk(trx, item.workspace_id, item.id, chunkId, {
       ...(input.text !== undefined && embedding ? { text: { content: input.text, embedding } } : {}),

@@ -182,7 +182,7 @@ export async function writeChunks(
     trx,
     workspaceId,
     knowledgeId,
-    chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text })),
+    chunks.map((c) => ({ index: c.index, pageNumber: c.pageNumber, text: c.text, headings: c.headings })),
     version,
   );
 }
@@ -233,7 +233,7 @@ export async function embedItemChunks(
   await withLiveEmbeddings(deps.embeddings, async (provider) => {
     const vectors = await embed(
       provider,
-      pending.map((c) => embeddingText(scheme, { title }, c.text)),
+      pending.map((c) => embeddingText(scheme, { title, headings: c.headings }, c.text)),
     );
     await write(() =>
       knowledge.setChunkEmbeddings(
@@ -542,8 +542,10 @@ export async function storeAndEmbedItem(
   title?.catch(() => undefined);
   try {
     return await withLiveEmbeddings(deps.embeddings, async (provider) => {
-      const context = { title: title ? await title : undefined };
-      const texts = extracted.chunks.map((c) => embeddingText(scheme, context, c.text));
+      const itemTitle = title ? await title : undefined;
+      const texts = extracted.chunks.map((c) =>
+        embeddingText(scheme, { title: itemTitle, headings: c.headings }, c.text),
+      );
       const vectors = await embed(provider, texts);
       const item = await stored;
       const version = await write('status', () =>

@@ -81,7 +81,7 @@ export async function reembedBatch(
   if (chunks.length === 0) return { embedded: 0, ...(await countReembedProgress(db)) };
   // The same text ingestion embeds (domain/embeddingText), so a re-embed also moves vectors of another scheme.
   const vectors = await provider.embedDocuments(
-    chunks.map((c) => embeddingText(scheme, { title: c.title }, c.content)),
+    chunks.map((c) => embeddingText(scheme, { title: c.title, headings: c.heading_path ?? [] }, c.content)),
   );
   await setNextVectors(
     db,

@@ -186,7 +186,8 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
 /**
  * The retrieval settings for a deployment's vectors (EMBEDDING_TEXT_SCHEME). With `title` vectors identifier-shaped
  * queries match any lexeme in hybrid mode (the same fusion): the one pairing measured to gain in search on both
- * kinds (0.752 / 0.954 against 0.714 / 0.948); title vectors alone lose identifiers (0.934). `chunk`: the defaults.
+ * kinds (0.752 / 0.954 against 0.714 / 0.948); title vectors alone lose identifiers (0.934). `title-heading`
+ * vectors take the same setting (measured with it). `chunk`: the defaults.
  */
 export function retrievalSettingsFor(scheme: EmbeddingTextScheme): RetrievalSettings {
   if (scheme === 'chunk') return DEFAULT_RETRIEVAL;

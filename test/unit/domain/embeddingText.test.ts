@@ -24,6 +24,18 @@ describe('embeddingText', () => {
     assert.equal(embeddingText('title-heading', { headings: ['Intro'] }, chunk), `Intro\n${chunk}`);
   });
 
+  it('says a heading that repeats the title once (a Markdown file whose first line is its title)', () => {
+    assert.equal(
+      embeddingText('title-heading', { title: 'Runbook', headings: [' runbook ', 'Rotating keys'] }, chunk),
+      `Runbook — Rotating keys\n${chunk}`,
+    );
+  });
+
+  it('puts the heading path alone before the chunk under the bench variant heading', () => {
+    assert.equal(embeddingText('heading', context, chunk), `Basic Usage › Encoders\n${chunk}`);
+    assert.equal(embeddingText('heading', { title: 'Glossary' }, chunk), chunk);
+  });
+
   it('keeps the header to one line and leaves a chunk without context unchanged', () => {
     assert.equal(embeddingText('title', { title: '  Release\n notes\t2024 ' }, chunk), `Release notes 2024\n${chunk}`);
     for (const scheme of EMBEDDING_TEXT_SCHEMES) {

@@ -8,6 +8,7 @@ const chunk = {
   knowledgeId,
   page: 1,
   position: 1,
+  headings: ['Rotating keys'],
   enabled: true,
   createdAt: '2025-03-14T09:26:55.311Z',
 };
@@ -27,6 +28,7 @@ export const createChunkExamples = {
       ...chunk,
       text: FAQ,
       tokenCount: 34,
+      headings: [],
       origin: 'manual',
       editedAt: null,
     }),

@@ -9,6 +9,7 @@ export function presentChunk(row: ChunkRow): Chunk {
     text: row.content,
     page: row.page_number,
     position: row.chunk_index,
+    headings: row.heading_path ?? [],
     tokenCount: countTokens(row.content),
     enabled: row.enabled,
     origin: row.origin,

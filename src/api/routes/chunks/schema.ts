@@ -79,6 +79,11 @@ export const ChunkSchema = z
       description: 'The page of the item it comes from (a manual chunk: that of the chunk it was added before)',
     }),
     position: z.int().min(0).meta({ description: "Its place among the item's chunks, from 0" }),
+    headings: z.array(z.string()).meta({
+      description:
+        'The section headings it starts under, outermost first (Markdown, HTML pages and .docx; empty for other ' +
+        'formats, for a chunk added by hand and for chunks indexed before heading paths were recorded)',
+    }),
     tokenCount: z
       .int()
       .min(0)
