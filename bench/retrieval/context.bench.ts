@@ -28,6 +28,8 @@ export const CONTEXT_VARIANTS = {
   title: (page: DocPage, chunk: string) => embeddingText('title', { title: page.title }, chunk),
   'title-heading': (page: DocPage, chunk: string, charStart: number) =>
     embeddingText('title-heading', { title: page.title, headings: headingPathAt(page.headings, charStart) }, chunk),
+  heading: (_: DocPage, chunk: string, charStart: number) =>
+    embeddingText('heading', { headings: headingPathAt(_.headings, charStart) }, chunk),
 } as const satisfies Record<string, (page: DocPage, chunk: string, charStart: number) => string>;
 export type ContextVariant = keyof typeof CONTEXT_VARIANTS;
 
