@@ -119,7 +119,7 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       clearTimeout(stall);
       stall = setTimeout(() => {
         if (ctx.req.isPaused()) watchStall();
-        else fail(requestBodyTimeout(opts.stallMs));
+        else fail(requestBodyTimeout(opts.stallMs, 'silence'));
       }, opts.stallMs);
     };
     const stopWatching = () => clearTimeout(stall);

@@ -262,6 +262,7 @@ describe('limits', function () {
       assert.match(upload.head, /^HTTP\/1\.1 408 Request Timeout\r\n/);
       assert.equal(upload.body?.code, 'request_body_timeout');
       assert.equal(upload.body?.message, 'The request took too long to arrive');
+      assert.match(String(upload.body?.hint), /sent nothing for 1 s.*Content-Length/);
     });
 
     it('closes silent connections, answers slow headers with a JSON 408, and caps connections', async () => {

@@ -54,7 +54,7 @@ export const REQUEST_TOO_SLOW_TO_ARRIVE = 'The request took too long to arrive';
  * The answer to a client that stopped sending its body: its fault, so 408 (not the 503 of a slow server), and the
  * connection closes after it (the rest of the body is not waited for).
  */
-export const requestBodyTimeout = (ms: number) =>
+export const requestBodyTimeout = (ms: number, by: 'whole body' | 'silence' = 'whole body') =>
   new AppError(
     408,
     REQUEST_TOO_SLOW_TO_ARRIVE,
@@ -63,8 +63,10 @@ export const requestBodyTimeout = (ms: number) =>
     {
       code: 'request_body_timeout',
       hint:
-        `Send the whole body within ${ms / 1000} s; check that Content-Length matches the bytes sent ` +
-        '(a body shorter than it declares is waited for).',
+        (by === 'silence'
+          ? `Keep the upload's body flowing (it sent nothing for ${ms / 1000} s)`
+          : `Send the whole body within ${ms / 1000} s`) +
+        '; check that Content-Length matches the bytes sent (a body shorter than it declares is waited for).',
     },
   );
 
