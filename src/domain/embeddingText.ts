@@ -4,6 +4,8 @@
 // (migration 0034). bench/retrieval embeds each scheme through this function, so a scheme means the same text
 // wherever it is built (docs/explanation/retrieval-quality.md, "Title in the embedded text").
 
+import { cutAt } from './text';
+
 /**
  * `chunk`: the chunk alone. `title`: the item's title on a line of its own, then the chunk.
  * `title-heading`: `<title> — <section heading path>` then the chunk (the chunk alone if neither is known).
@@ -49,6 +51,12 @@ export interface ChunkContext {
   headings?: readonly string[];
 }
 
+/**
+ * The longest header, in characters: a long title and a deep heading path (six headings of up to 200
+ * characters) would otherwise fill the model's input before the chunk (all-MiniLM-L6-v2 reads 256 tokens).
+ */
+export const MAX_HEADER_CHARS = 300;
+
 /** A one-line header: whitespace collapsed, so a title cannot add lines of its own. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -60,6 +68,6 @@ export function embeddingText(scheme: EmbeddingTextScheme, context: ChunkContext
     scheme === 'title-heading' || scheme === 'heading'
       ? (context.headings ?? []).map(oneLine).filter((h) => h && h.toLowerCase() !== title.toLowerCase())
       : [];
-  const header = [title, headings.join(' › ')].filter(Boolean).join(' — ');
+  const header = cutAt([title, headings.join(' › ')].filter(Boolean).join(' — '), MAX_HEADER_CHARS).trimEnd();
   return header ? `${header}\n${chunk}` : chunk;
 }

@@ -7,3 +7,10 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 export function isUnsafeText(value: string): boolean {
   return UNSAFE.test(value);
 }
+
+/** At most `max` UTF-16 units of `s`, never half of a surrogate pair. */
+export function cutAt(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const code = s.charCodeAt(max - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}

@@ -39,7 +39,8 @@ export async function extractDocx(bytes: Buffer, ctx: ExtractContext): Promise<E
           const noteTexts: string[] = [];
           body = renderElements(document.children ?? [], (ref) => {
             const note = document.notes.resolve(ref);
-            if (note?.body) noteTexts.push(renderElements(note.body, () => undefined).trim());
+            // A note's text joins the last page: its headings are no section headings.
+            if (note?.body) noteTexts.push(withoutMarks(renderElements(note.body, () => undefined)).trim());
           });
           notes = noteTexts.filter(Boolean).join('\n');
           return document;
@@ -96,7 +97,8 @@ function renderElements(elements: DocxElement[], onNote: (reference: DocxElement
       case 'tableRow':
         return (element.children ?? []).map(render).join('\t') + '\n';
       case 'tableCell':
-        return renderAll(element.children).replace(/\s+/g, ' ').trim();
+        // A cell is one line of its row: a heading inside it is no section heading.
+        return withoutMarks(renderAll(element.children)).replace(/\s+/g, ' ').trim();
       case 'noteReference':
         onNote(element);
         return '';

@@ -5,10 +5,12 @@
 // landed. Pure; every scan here is linear in the text (no regular expression runs over a whole line of input
 // with nested quantifiers).
 
+import { cutAt } from '../domain/text';
+
 export interface PageHeading {
-  /** 1 for a top-level heading (h1, `#`, Heading 1) to 6. */
+  /** 1 for a top-level heading (h1, `#`, Heading 1) to 6; 0 ends every path (MAX_PAGE_HEADINGS reached). */
   level: number;
-  /** The heading's text on one line. */
+  /** The heading's text on one line ('' only for level 0). */
   text: string;
   /** Offset in the page's text of the line the heading starts on. */
   at: number;
@@ -20,17 +22,23 @@ export const MAX_HEADING_DEPTH = 6;
 export const MAX_HEADING_CHARS = 200;
 /**
  * The most headings recorded for one page: a file of nothing but heading lines holds a few bytes per heading, so
- * the list is bounded apart from the text (past it, the page's later chunks keep the last path recorded).
+ * the list is bounded apart from the text. Past it the page's later chunks get no path (a level-0 entry says where).
  */
 export const MAX_PAGE_HEADINGS = 5_000;
 
-const CLOSE = 0xe000;
-/** Private-use characters: U+E001..U+E006 open a heading of level 1..6, U+E000 closes it. */
-const MARKS = /[\ue000-\ue006]/g;
+// Unicode noncharacters (U+FDD0..U+FDEF are reserved for a program's internal use and never stand for text):
+// U+FDD1..U+FDD6 open a heading of level 1..6, U+FDD0 closes it.
+const CLOSE = 0xfdd0;
+const MARKS = /[\ufdd0-\ufdd6]/g;
+const HAS_MARK = /[\ufdd0-\ufdd6]/;
+
+/** The mark that opens a heading of `level` (1 to 6); HEADING_CLOSE_MARK closes it. */
+export const headingOpenMark = (level: number): string => String.fromCharCode(CLOSE + Math.min(Math.max(level, 1), 6));
+export const HEADING_CLOSE_MARK = String.fromCharCode(CLOSE);
 
 /** `text` wrapped in the marks of a heading of `level` (1 to 6), for takeHeadings to find. */
 export const markHeading = (level: number, text: string): string =>
-  `${String.fromCharCode(CLOSE + Math.min(Math.max(level, 1), 6))}${text}${String.fromCharCode(CLOSE)}`;
+  `${headingOpenMark(level)}${text}${HEADING_CLOSE_MARK}`;
 
 /** A page's headings after `prefix` characters were put in front of its text (none stays none). */
 export const shiftedHeadings = (headings: readonly PageHeading[] | undefined, prefix: number) =>
@@ -39,13 +47,15 @@ export const shiftedHeadings = (headings: readonly PageHeading[] | undefined, pr
 /** Input text with any character that would read as a mark removed (for renderers to apply to content). */
 export const withoutMarks = (text: string): string => text.replace(MARKS, '');
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, MAX_HEADING_CHARS);
+/** A heading's text as recorded: one line, at most MAX_HEADING_CHARS. */
+const oneLine = (s: string) => cutAt(s.replace(/\s+/g, ' ').trim(), MAX_HEADING_CHARS);
 
 /**
  * Removes heading marks from rendered text and tidies it as renderers do: every line trimmed (or, with
  * `trim: 'end'`, trimmed at its end only), at most one blank line in a row, no blank lines at either end.
  * Returns the text and its headings in order, each at the first line kept on or after the line its mark
- * opened on. Headings without text are dropped; an unclosed mark ends at the end of the text.
+ * opened on. Headings without text are dropped; an unclosed mark ends at the end of the text. Lines without a
+ * mark pass as they are; a heading keeps only the first characters it needs.
  */
 export function takeHeadings(
   marked: string,
@@ -59,30 +69,47 @@ export function takeHeadings(
   /** Headings opened since the last line kept: they start at the next line kept. */
   let pending: PageHeading[] = [];
   let open: { heading: PageHeading; text: string } | undefined;
+  const keep = 4 * MAX_HEADING_CHARS;
+  const addToOpen = (piece: string) => {
+    if (open && open.text.length < keep) open.text += piece.slice(0, keep - open.text.length);
+  };
   const close = () => {
     if (open) open.heading.text = oneLine(open.text);
     open = undefined;
   };
   for (const raw of marked.split('\n')) {
-    let clean = '';
-    for (let i = 0; i < raw.length; i++) {
-      const code = raw.charCodeAt(i);
-      if (code > CLOSE && code <= CLOSE + 6) {
+    let clean = raw;
+    if (HAS_MARK.test(raw)) {
+      const parts: string[] = [];
+      let from = 0;
+      for (const mark of raw.matchAll(MARKS)) {
+        const piece = raw.slice(from, mark.index);
+        parts.push(piece);
+        addToOpen(piece);
+        from = mark.index + 1;
+        const code = raw.charCodeAt(mark.index);
         close();
+        if (code === CLOSE) continue;
         const heading = { level: code - CLOSE, text: '', at: -1 };
         if (headings.length < MAX_PAGE_HEADINGS) {
           headings.push(heading);
           pending.push(heading);
+        } else if (headings.length === MAX_PAGE_HEADINGS) {
+          // The end of every path from here on (HeadingCursor), placed at this heading's line.
+          const end = { level: 0, text: '', at: -1 };
+          headings.push(end);
+          pending.push(end);
         }
         open = { heading, text: '' };
-      } else if (code === CLOSE) {
-        close();
-      } else {
-        clean += raw[i];
-        if (open) open.text += raw[i];
       }
+      const rest = raw.slice(from);
+      parts.push(rest);
+      addToOpen(rest);
+      clean = parts.join('');
+    } else {
+      addToOpen(raw);
     }
-    if (open) open.text += ' ';
+    addToOpen(' ');
     // The whole text is trimmed too: the first line kept loses its leading space either way.
     const line = out.length === 0 ? trimLine(clean).trimStart() : trimLine(clean);
     if (!line.trim()) {
@@ -98,7 +125,10 @@ export function takeHeadings(
     length = at + line.length;
   }
   close();
-  return { text: out.join('\n'), headings: headings.filter((h) => h.text && h.at >= 0) };
+  return {
+    text: out.join('\n'),
+    headings: headings.filter((h) => h.at >= 0 && (h.text || h.level === 0)),
+  };
 }
 
 /**
@@ -116,7 +146,7 @@ export class HeadingCursor {
     while (this.next < this.headings.length && this.headings[this.next]!.at <= at) {
       const h = this.headings[this.next++]!;
       while (this.path.length > 0 && this.path[this.path.length - 1]!.level >= h.level) this.path.pop();
-      this.path.push(h);
+      if (h.level > 0) this.path.push(h);
     }
     return this.path.slice(0, MAX_HEADING_DEPTH).map((h) => h.text);
   }
@@ -133,6 +163,11 @@ export const headingPathAt = (headings: readonly PageHeading[] | undefined, at: 
  */
 export function markdownHeadings(text: string): PageHeading[] {
   const headings: PageHeading[] = [];
+  /** Records a heading; past MAX_PAGE_HEADINGS, one level-0 entry ends every path there. */
+  const push = (h: PageHeading) => {
+    if (headings.length < MAX_PAGE_HEADINGS) headings.push(h);
+    else if (headings.length === MAX_PAGE_HEADINGS) headings.push({ level: 0, text: '', at: h.at });
+  };
   let fence: { char: string; length: number } | undefined;
   let previous: { text: string; at: number } | undefined;
   const lines = text.split('\n');
@@ -147,7 +182,7 @@ export function markdownHeadings(text: string): PageHeading[] {
     }
   }
   for (const line of lines.slice(first)) {
-    if (headings.length >= MAX_PAGE_HEADINGS) break;
+    if (headings.length > MAX_PAGE_HEADINGS) break;
     const start = at;
     at += line.length + 1;
     const indent = leadingSpaces(line);
@@ -158,7 +193,8 @@ export function markdownHeadings(text: string): PageHeading[] {
       previous = undefined;
       continue;
     }
-    if (fenceRun >= 3) {
+    // A backtick fence's info string holds no backtick (CommonMark), so ```js` opens none.
+    if (fenceRun >= 3 && !(body[0] === '`' && body.indexOf('`', fenceRun) !== -1)) {
       fence = { char: body[0]!, length: fenceRun };
       previous = undefined;
       continue;
@@ -168,7 +204,7 @@ export function markdownHeadings(text: string): PageHeading[] {
       const after = body[hashes];
       if (hashes <= 6 && (after === undefined || after === ' ' || after === '\t')) {
         const heading = oneLine(withoutClosingHashes(body.slice(hashes)));
-        if (heading) headings.push({ level: hashes, text: heading, at: start });
+        if (heading) push({ level: hashes, text: heading, at: start });
         previous = undefined;
         continue;
       }
@@ -176,7 +212,7 @@ export function markdownHeadings(text: string): PageHeading[] {
     if (indent <= 3 && previous && (body[0] === '=' || body[0] === '-')) {
       const run = runOf(body, 0, body[0]);
       if (!body.slice(run).trim()) {
-        headings.push({ level: body[0] === '=' ? 1 : 2, text: previous.text, at: previous.at });
+        push({ level: body[0] === '=' ? 1 : 2, text: previous.text, at: previous.at });
         previous = undefined;
         continue;
       }

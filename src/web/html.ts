@@ -5,7 +5,7 @@
 // are read from the page before Readability rewrites it.
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { markHeading, takeHeadings, withoutMarks, type PageHeading } from '../extract/headings';
+import { HEADING_CLOSE_MARK, headingOpenMark, takeHeadings, withoutMarks, type PageHeading } from '../extract/headings';
 
 export interface HtmlPage {
   title: string;
@@ -69,6 +69,14 @@ const parseDocument = (html: string) => (parseHTML(html) as unknown as { documen
 const HEADINGS: Record<string, number> = { H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6 };
 const PERMALINK = new Set(['¶', '#', '§', '🔗']);
 
+/** An anchor whose only child is a short text that is a permalink symbol. */
+const isPermalink = (node: DomNode) =>
+  node.firstChild !== null &&
+  node.firstChild.nextSibling === null &&
+  node.firstChild.nodeType === 3 &&
+  (node.firstChild.textContent ?? '').length <= 8 &&
+  PERMALINK.has((node.firstChild.textContent ?? '').trim());
+
 /**
  * Plain text of a DOM subtree: blocks become paragraphs, <br> and table cells line breaks and tabs; with
  * where each heading (h1-h6) starts in it.
@@ -92,19 +100,21 @@ function renderText(root: DomNode): { text: string; headings: PageHeading[] } {
       out.push('\n\n', withoutMarks(node.textContent ?? ''), '\n\n');
       return;
     }
-    // A heading's permalink (Sphinx's and MkDocs' `¶`, a `#` or `§`) is not part of its text.
-    if (name === 'A' && headingDepth > 0 && PERMALINK.has((node.textContent ?? '').trim())) return;
+    // A heading's permalink (Sphinx's and MkDocs' `¶`, a `#` or `§`: one short text child) is not part of its text.
+    if (name === 'A' && headingDepth > 0 && isPermalink(node)) return;
     const block = BLOCKS.has(name);
     if (block) out.push('\n\n');
     if (name === 'TD' || name === 'TH') out.push('\t');
     const level = HEADINGS[name];
-    if (level !== undefined) headingDepth++;
-    const at = out.length;
+    if (level !== undefined) {
+      headingDepth++;
+      out.push(headingOpenMark(level));
+    }
     // Siblings by link, not by index: linkedom builds childNodes anew on each access (quadratic on long pages).
     for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
     if (level !== undefined) {
       headingDepth--;
-      out.splice(at, out.length - at, markHeading(level, out.slice(at).join('')));
+      out.push(HEADING_CLOSE_MARK);
     }
     if (block) out.push('\n\n');
   };

@@ -1,7 +1,7 @@
 // What a chunk's vector is computed from: the one function ingestion, the re-embed workflow and the retrieval
 // bench share, so a scheme means the same text everywhere.
 import assert from 'node:assert/strict';
-import { EMBEDDING_TEXT_SCHEMES, embeddingText } from '../../../src/domain/embeddingText';
+import { EMBEDDING_TEXT_SCHEMES, MAX_HEADER_CHARS, embeddingText } from '../../../src/domain/embeddingText';
 
 describe('embeddingText', () => {
   const chunk = 'dumps(obj, *, skipkeys=False)\nSerialize obj to a JSON formatted str.';
@@ -29,6 +29,15 @@ describe('embeddingText', () => {
       embeddingText('title-heading', { title: 'Runbook', headings: [' runbook ', 'Rotating keys'] }, chunk),
       `Runbook — Rotating keys\n${chunk}`,
     );
+  });
+
+  it('cuts a header past MAX_HEADER_CHARS, so the chunk itself still reaches the model', () => {
+    const headings = Array.from({ length: 6 }, (_, i) => `${i} ${'h'.repeat(199)}`);
+    const text = embeddingText('title-heading', { title: 'Guide', headings }, chunk);
+    const [header, ...rest] = text.split('\n');
+    assert.equal(header!.length, MAX_HEADER_CHARS);
+    assert.ok(header!.startsWith('Guide — 0 hhh'));
+    assert.equal(rest.join('\n'), chunk);
   });
 
   it('puts the heading path alone before the chunk under the bench variant heading', () => {

@@ -87,17 +87,29 @@ describe('headings', function () {
       assert.equal(extractMarkdown(Buffer.from('no headings here')).pages[0]!.headings, undefined);
     });
 
-    it('records at most MAX_PAGE_HEADINGS headings of a page, however many lines look like one', function () {
-      const text = '```\n' + '# x\n'.repeat(100_000) + '```\n' + '## y\n'.repeat(100_000);
+    it('records at most MAX_PAGE_HEADINGS headings of a page, then one entry that ends every path', function () {
+      const text = '```\n' + '# x\n'.repeat(100_000) + '```\n' + '## y\n'.repeat(100_000) + 'tail text';
       const headings = markdownHeadings(text);
-      assert.equal(headings.length, MAX_PAGE_HEADINGS);
+      assert.equal(headings.length, MAX_PAGE_HEADINGS + 1);
       assert.ok(
-        headings.every((h) => h.level === 2 && h.text === 'y'),
+        headings.slice(0, -1).every((h) => h.level === 2 && h.text === 'y'),
         'the fenced lines are not headings',
       );
+      assert.deepEqual(headings.at(-1), { level: 0, text: '', at: headings.at(-2)!.at + 5 });
+      // Chunks before the cap sit under the last heading, chunks after it under none.
+      assert.deepEqual(headingPathAt(headings, headings.at(-2)!.at), ['y']);
+      assert.deepEqual(headingPathAt(headings, text.length - 1), []);
       const marked = takeHeadings(Array.from({ length: 20_000 }, (_, i) => markHeading(2, `h${i}`)).join('\n'));
-      assert.equal(marked.headings.length, MAX_PAGE_HEADINGS);
+      assert.equal(marked.headings.length, MAX_PAGE_HEADINGS + 1);
+      assert.equal(marked.headings.at(-1)?.level, 0);
       assert.equal(marked.text.split('\n').length, 20_000, 'the text keeps every line');
+    });
+
+    it('a backtick fence whose info string holds a backtick is no fence (CommonMark)', function () {
+      assert.deepEqual(
+        markdownHeadings('```js`\n# Still a heading').map((h) => h.text),
+        ['Still a heading'],
+      );
     });
   });
 
@@ -151,8 +163,16 @@ describe('headings', function () {
       );
     });
 
-    it('withoutMarks drops mark characters that arrive in content', function () {
-      assert.equal(withoutMarks('a\ue002b\ue000c'), 'abc');
+    it('withoutMarks drops mark characters (Unicode noncharacters) that arrive in content, not private-use text', function () {
+      assert.equal(withoutMarks('a\ufdd2b\ufdd0c'), 'abc');
+      assert.equal(withoutMarks('icon \ue001 font'), 'icon \ue001 font');
+    });
+
+    it('keeps at most a few hundred characters of a heading however long it runs, never half a surrogate pair', function () {
+      const long = 'x'.repeat(199) + '😀' + 'y'.repeat(5_000_000);
+      const { text, headings } = takeHeadings(`intro\n${markHeading(1, long)}\nbody`);
+      assert.equal(text, `intro\n${long}\nbody`);
+      assert.equal(headings[0]!.text, 'x'.repeat(199));
     });
   });
 
