@@ -73,8 +73,14 @@ const FILE_MANAGERS: readonly string[] = ['HOST', 'CO_HOST'];
 
 const spaceRefusal = (reach: 'private' | 'hidden'): Decision =>
   reach === 'private'
-    ? refuse({ status: 400, message: SpaceMessages.private, error: 'Error' })
-    : refuse({ status: 404, message: SpaceMessages.notFound, error: 'Error' });
+    ? refuse({
+        status: 400,
+        message: SpaceMessages.private,
+        error: 'Error',
+        code: 'space_private',
+        pathParam: 'spaceId',
+      })
+    : refuse({ status: 404, message: SpaceMessages.notFound, error: 'Error', pathParam: 'spaceId' });
 
 export const RULES = {
   /**

@@ -10,7 +10,13 @@ import { AppError, badRequest, Messages, unauthorized, type ErrorHelp } from '..
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { TOKEN_ENDPOINT, tokenKind, type AuthState } from '../../policies/credentials';
-import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/access/apiKeys';
+import {
+  isRevokedApiKey,
+  looksLikeApiKey,
+  presentedKeyHash,
+  sameKeyHash,
+  verifyApiKey,
+} from '../../services/access/apiKeys';
 import { credentialContext, recordApiKeyUse } from '../../services/access/authentication';
 import { standingWorkspace } from '../../services/access/credentials';
 import type { TokenCheck, TokenRefusal, TokenService } from '../../services/access/tokens';
@@ -115,7 +121,8 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options:
     });
   }
   const key = await verifyApiKey(deps, presented);
-  if (!key) throw invalidApiKey({ code: 'api_key_invalid' });
+  if (!key)
+    throw invalidApiKey({ code: (await isRevokedApiKey(deps, presented)) ? 'api_key_revoked' : 'api_key_invalid' });
   if (!options.keyNamesWorkspace) {
     authorize({ workspaceId: key.workspace_id }, 'apiKey.address', { workspaceId: ctx.params.workspaceId });
   }

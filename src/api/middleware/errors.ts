@@ -20,8 +20,12 @@ export function errorDocUrl(ctx: Pick<Context, 'host'>, code: string): string | 
 export function errorBody(ctx: Context, appError: AppError): ErrorBody {
   const body = appError.toBody();
   const docUrl = body.code ? errorDocUrl(ctx, body.code) : undefined;
+  const { pathParam } = appError.help;
+  const params = (ctx as { params?: Record<string, unknown> }).params;
+  const param = body.param ?? (pathParam !== undefined && params?.[pathParam] !== undefined ? pathParam : undefined);
   return {
     ...body,
+    ...(param !== undefined ? { param } : {}),
     ...(docUrl ? { docUrl } : {}),
     ...(ctx.state.requestId ? { requestId: ctx.state.requestId as string } : {}),
   };

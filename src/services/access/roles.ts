@@ -28,7 +28,7 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 
 export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
   const role = isUuid(roleId) ? await roles.findRole(db, workspaceId, roleId) : undefined;
-  if (!role) throw notFound(RoleMessages.notFound);
+  if (!role) throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
   return role;
 }
 
@@ -167,7 +167,7 @@ export async function loadRoleByCustomerRoleId(
   customerRoleId: string,
 ): Promise<RoleRow> {
   const role = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
-  if (!role) throw notFound(RoleMessages.notFound);
+  if (!role) throw notFound(RoleMessages.notFound, { pathParam: 'customerRoleId' });
   return role;
 }
 
