@@ -5088,7 +5088,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataSearchItem"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be a positive integer; page must be at most 10000; limit must be between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be an integer from 1 to 10000; limit must be an integer from 1 to 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
