@@ -435,6 +435,8 @@ describe('errors say what to fix', function () {
           'uploadFileMetadataId',
         ],
         [`/upload-file-metadata/${zero}`, 404, 'Upload file metadata not found', 'not_found', 'uploadFileMetadataId'],
+        [`/spaces/${zero}`, 404, 'Space not found', 'not_found', 'spaceId'],
+        [`/agent/servers/${zero}`, 404, 'Agent server not found', 'not_found', 'id'],
       ];
       for (const [p, status, message, code, param] of cases) {
         const res = await get(p);
