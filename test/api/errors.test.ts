@@ -633,7 +633,13 @@ describe('errors say what to fix', function () {
 
     it('says an API key was revoked, and a key nobody issued is invalid', async () => {
       const own = await createTenant(stack.deps.db);
-      const [key] = await apiKeys.listApiKeys(stack.deps.db, own.workspaceId);
+      // A second key, made before the first is revoked: its token goes beside the revoked key below.
+      const second = await stack.request('POST', `/v1/workspaces/${own.workspaceId}/api-keys`, {
+        headers: (await accessHeaders(stack, own)).headers,
+        json: { name: 'second' },
+      });
+      assert.equal(second.status, 201, second.text);
+      const [key] = (await apiKeys.listApiKeys(stack.deps.db, own.workspaceId)).filter((k) => k.name !== 'second');
       await apiKeys.revokeApiKey(stack.deps.db, own.workspaceId, key!.id);
       const mint = (apiKey: string) =>
         stack.request('POST', `/workspaces/${own.workspaceId}/generate-access-key-token`, {
@@ -641,6 +647,13 @@ describe('errors say what to fix', function () {
           json: {},
         });
       assertHelp(await mint(own.apiKey), 401, 'Invalid or missing API key', 'api_key_revoked', 'x-api-key');
+      // Beside a bearer token (semantic search takes both), the same answer.
+      const { headers: h } = await accessHeaders(stack, { ...own, apiKey: second.body.apiKey as string });
+      const searched = await stack.request('POST', `/workspaces/${own.workspaceId}/knowledge/search`, {
+        headers: { ...h, 'x-api-key': own.apiKey },
+        json: { query: 'x' },
+      });
+      assertHelp(searched, 401, 'Invalid or missing API key', 'api_key_revoked', 'x-api-key');
       // The same shape with another secret is no key at all.
       const forged = own.apiKey.slice(0, -4) + (own.apiKey.endsWith('AAAA') ? 'BBBB' : 'AAAA');
       assertHelp(await mint(forged), 401, 'Invalid or missing API key', 'api_key_invalid', 'x-api-key');

@@ -157,7 +157,9 @@ async function authenticateBearer(
   });
   if (keyHash) {
     const key = context.presentedKey;
-    if (!key || !sameKeyHash(key.keyHash, keyHash)) throw invalidApiKey({ code: 'api_key_invalid' });
+    if (!key || !sameKeyHash(key.keyHash, keyHash)) {
+      throw invalidApiKey({ code: (await isRevokedApiKey(deps, presented)) ? 'api_key_revoked' : 'api_key_invalid' });
+    }
     authorize(claims, 'apiKey.pair', { workspaceId: key.workspaceId });
   }
   // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.
