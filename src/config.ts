@@ -52,6 +52,12 @@ const optionalString = z
 const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8443),
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'an absolute http(s) URL such as https://kws.example.com' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   DATA_DIR: z.string().default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
@@ -267,6 +273,8 @@ const EnvSchema = z.object({
 export interface Config {
   host: string;
   port: number;
+  /** Where clients reach the service (links in answers, such as an error's docUrl); unset: its own address. */
+  publicUrl?: string;
   dataDir: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   database: {
@@ -521,6 +529,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host: e.HOST,
     port: e.PORT,
+    ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     database: {

@@ -82,6 +82,14 @@ const entries = {
       'A value is valid JSON but the database cannot hold it (a number outside the range or precision of its column).',
     hint: 'Send a value within the bounds the schema states for the field.',
   },
+  request_body_timeout: {
+    group: 'request',
+    status: [408],
+    summary:
+      'The body stopped arriving: not complete within REQUEST_TIMEOUT_MS (JSON), or silent that long (an upload); ' +
+      'usually a Content-Length larger than the bytes sent.',
+    hint: 'Send the whole body at once, with a Content-Length equal to its size in bytes.',
+  },
   malformed_json: {
     group: 'request',
     status: [400],
@@ -123,6 +131,12 @@ const entries = {
     status: [400],
     summary: 'A required header is missing; `param` names it (organizationid on /v1 calls with an access token).',
     hint: "Send the header named in param: organizationid is the access token's organization id.",
+  },
+  invalid_header: {
+    group: 'credentials',
+    status: [400],
+    summary: 'A header has the wrong format (organizationid must be a UUID); `param` names it.',
+    hint: 'Correct the header named in param; an access token answers its organizationId when it is minted.',
   },
 
   // ---- credentials

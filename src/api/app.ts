@@ -75,7 +75,7 @@ export function createApp(deps: Deps): Koa {
   app.use(requestId);
   app.use(observeRequests(deps));
   app.use(apiVersionHeader);
-  app.use(errorHandler(deps.logger, { databaseDown: () => databaseDown(deps) }));
+  app.use(errorHandler(deps.logger, deps.config, { databaseDown: () => databaseDown(deps) }));
   app.use(requireHttps);
   app.use(requestTimeout(deps.config.limits.requestTimeoutMs));
   app.use(rateLimit(deps));

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import type { Context } from 'koa';
 import { badRequest, payloadTooLarge } from '../errors';
+import { requestBodyTimeout } from './middleware/common';
 
 export interface MultipartFile {
   fieldName: string;
@@ -25,6 +26,8 @@ export interface MultipartUpload<T> {
 export interface MultipartOptions<T> {
   fileField: string;
   maxFileBytes: number;
+  /** How long the body may stop arriving (while the service is reading it) before the answer is 408. */
+  stallMs: number;
   /**
    * Consumes the file part; must read `file.stream` to its end (or fail). Its signal aborts when the file
    * exceeds the limit or the request fails, and it must then undo whatever it did.
@@ -108,6 +111,23 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
     // After an error busboy emits no 'close': the abort below answers at once.
     busboy.on('error', () => fail(badRequest(MultipartMessages.malformed, { code: 'malformed_multipart' })));
     ctx.req.on('aborted', () => fail(badRequest('The request was aborted')));
+    // A client that stops sending mid-body is answered 408 rather than left to the socket's idle timeout, which
+    // closes without an answer. Time the service holds the body back itself (the file's consumer pausing the
+    // stream, as storage does when it is slow) does not count.
+    let stall: NodeJS.Timeout | undefined;
+    const watchStall = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        if (ctx.req.isPaused()) watchStall();
+        else fail(requestBodyTimeout(opts.stallMs, 'silence'));
+      }, opts.stallMs);
+    };
+    const stopWatching = () => clearTimeout(stall);
+    ctx.req.on('data', watchStall);
+    ctx.req.once('end', stopWatching);
+    ctx.req.once('close', stopWatching);
+    abort.signal.addEventListener('abort', stopWatching);
+    watchStall();
     busboy.on('close', () => {
       void (async () => {
         let file: T | undefined;

@@ -20,6 +20,11 @@ export function buildCli(): Command {
   const program = new Command('kws')
     .description('Knowledge Workspace Service admin CLI')
     .option('--json', 'print exactly one JSON value')
+    .option(
+      '--init',
+      'with no running service and no DATABASE_URL: create the embedded database when DATA_DIR holds none ' +
+        '(refused otherwise, so that kws never fills a database the service does not use)',
+    )
     .showHelpAfterError();
   for (const register of [
     registerBootstrap,

@@ -44,9 +44,10 @@ type Json = Record<string, unknown> | unknown[];
 export function action<A extends unknown[]>(run: (deps: CliDeps, ...args: A) => Promise<{ json: Json; text: string }>) {
   return async (...args: A) => {
     const cmd = args[args.length - 1] as Command;
-    const json = Boolean(cmd.optsWithGlobals().json);
+    const globals = cmd.optsWithGlobals<{ json?: boolean; init?: boolean }>();
+    const json = Boolean(globals.json);
     const config = loadConfig();
-    const { db, ownComponents, close } = await connectForCli(config);
+    const { db, ownComponents, close } = await connectForCli(config, { init: Boolean(globals.init) });
     try {
       const out = await run({ db, config, ownComponents }, ...args);
       process.stdout.write(json ? `${JSON.stringify(out.json)}\n` : `${out.text}\n`);

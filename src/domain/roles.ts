@@ -6,6 +6,7 @@ export const CUSTOMER_ROLE_ID = /^[A-Za-z0-9_-]{1,255}$/;
 /** What a role job or request answers when it fails: the API's synchronous checks and the workflows' activities. */
 export const RoleMessages = {
   notFound: 'Role not found',
+  invalidId: 'Invalid role ID format',
   rolesNotFound: 'One or more roles not found',
   duplicate: 'Role with customerRoleId already exists',
   rbacDisabled: 'RBAC is not enabled for this workspace',

@@ -18,6 +18,11 @@ export interface PageHeading {
 export const MAX_HEADING_DEPTH = 6;
 /** The longest heading text kept, in characters (a longer one is cut). */
 export const MAX_HEADING_CHARS = 200;
+/**
+ * The most headings recorded for one page: a file of nothing but heading lines holds a few bytes per heading, so
+ * the list is bounded apart from the text (past it, the page's later chunks keep the last path recorded).
+ */
+export const MAX_PAGE_HEADINGS = 5_000;
 
 const CLOSE = 0xe000;
 /** Private-use characters: U+E001..U+E006 open a heading of level 1..6, U+E000 closes it. */
@@ -65,8 +70,10 @@ export function takeHeadings(
       if (code > CLOSE && code <= CLOSE + 6) {
         close();
         const heading = { level: code - CLOSE, text: '', at: -1 };
-        headings.push(heading);
-        pending.push(heading);
+        if (headings.length < MAX_PAGE_HEADINGS) {
+          headings.push(heading);
+          pending.push(heading);
+        }
         open = { heading, text: '' };
       } else if (code === CLOSE) {
         close();
@@ -140,6 +147,7 @@ export function markdownHeadings(text: string): PageHeading[] {
     }
   }
   for (const line of lines.slice(first)) {
+    if (headings.length >= MAX_PAGE_HEADINGS) break;
     const start = at;
     at += line.length + 1;
     const indent = leadingSpaces(line);

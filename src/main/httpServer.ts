@@ -7,7 +7,8 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Config } from '../config';
-import { SECURITY_HEADERS } from '../api/middleware/common';
+import { REQUEST_TOO_SLOW_TO_ARRIVE, SECURITY_HEADERS } from '../api/middleware/common';
+import { serviceUrl } from '../api/publicUrl';
 
 export interface RunningServer {
   url: string;
@@ -39,7 +40,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const [status, message] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'The request took too long to arrive']
+      ? [408, REQUEST_TOO_SLOW_TO_ARRIVE]
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request headers are too large']
         : [400, 'Malformed HTTP request'];
@@ -103,9 +104,8 @@ export async function startHttpServer(
     front.listen(opts.port, opts.host, () => resolve());
   });
   const address = front.address() as net.AddressInfo;
-  const hostForUrl = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   return {
-    url: `https://${hostForUrl.includes(':') ? `[${hostForUrl}]` : hostForUrl}:${address.port}`,
+    url: serviceUrl(opts.host, address.port),
     port: address.port,
     async close(timeoutMs) {
       const closed = new Promise<void>((resolve) => front.close(() => resolve()));

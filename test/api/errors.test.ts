@@ -4,6 +4,7 @@
 // message, code and param. And numbers PostgreSQL cannot hold answer 400 or are kept as sent (issue 43): subnormal,
 // huge, negative-zero and 17-digit values for every numeric field that reaches a column, a cast or a filter.
 import assert from 'node:assert/strict';
+import tls from 'node:tls';
 import { readFile } from 'node:fs/promises';
 import { SignJWT } from 'jose';
 import * as apiKeys from '../../src/db/repositories/apiKeys';
@@ -75,7 +76,7 @@ describe('errors say what to fix', function () {
       assert.doesNotMatch(page.text, /<script|src="https?:|href="https?:/, 'no script, nothing from another origin');
     });
 
-    it("answers every error with a docUrl to its code on this host's guide and the request's id", async () => {
+    it("answers every error with a docUrl to its code in the service's own guide and the request's id", async () => {
       const res = await stack.request('GET', '/v1/nothing/here', { headers: { 'x-request-id': 'trace-42' } });
       assertHelp(res, 404, 'Route not found', 'route_not_found');
       const host = new URL(stack.baseUrl).host;
@@ -85,11 +86,30 @@ describe('errors say what to fix', function () {
       const url = new URL(res.body.docUrl as string);
       const page = await stack.request('GET', url.pathname);
       assert.ok(page.text.includes(`id="${url.hash.slice(1)}"`), 'the link lands on the entry');
-      // A Host header that is no host name gives no link (never a malformed one).
-      assert.equal(errorDocUrl({ host: 'not a host' }, 'route_not_found'), undefined);
-      assert.equal(errorDocUrl({ host: '' }, 'route_not_found'), undefined);
+      // The link never comes from the Host header, which the client chooses.
+      const withHost = async (baseUrl: string, hostHeader: string) => {
+        const { hostname, port } = new URL(baseUrl);
+        const socket = tls.connect({ host: hostname, port: Number(port), ca: stack.ca });
+        let answer = '';
+        socket.on('data', (d: Buffer) => (answer += d.toString()));
+        const closed = new Promise((resolve) => socket.once('close', resolve));
+        socket.write(`GET /v1/nothing/here HTTP/1.1\r\nHost: ${hostHeader}\r\nConnection: close\r\n\r\n`);
+        await closed;
+        return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { docUrl?: string };
+      };
+      for (const hostHeader of ['evil.example', 'evil.example:8443', 'localhost']) {
+        const spoofed = await withHost(stack.baseUrl, hostHeader);
+        assert.equal(spoofed.docUrl, `https://${host}/docs/errors#route_not_found`, hostHeader);
+      }
+      // PUBLIC_URL (a proxy's address) is where links point when it is set.
+      const proxied = await stack.serve({
+        ...stack.deps,
+        config: { ...stack.deps.config, publicUrl: 'https://kws.example.com/base' },
+      });
+      const behind = await withHost(proxied.baseUrl, 'evil.example');
+      assert.equal(behind.docUrl, 'https://kws.example.com/base/docs/errors#route_not_found');
       assert.equal(
-        errorDocUrl({ host: '[::1]:8443' }, 'route_not_found'),
+        errorDocUrl('https://[::1]:8443', 'route_not_found'),
         'https://[::1]:8443/docs/errors#route_not_found',
       );
     });
@@ -498,6 +518,10 @@ describe('errors say what to fix', function () {
       const wrong = await list({ authorization: `Bearer ${token}`, organizationid: other.organizationId });
       assertHelp(wrong, 403, 'Insufficient permissions', 'organization_mismatch', 'organizationid');
       assert.ok(wrong.body.hint.includes(tenant.organizationId));
+      // A header that is no UUID is malformed (400), not another organization (403).
+      const malformed = await list({ authorization: `Bearer ${token}`, organizationid: 'abc' });
+      assertHelp(malformed, 400, 'Invalid organizationid header: must be a UUID', 'invalid_header', 'organizationid');
+      assert.ok(malformed.body.hint.includes(tenant.organizationId));
     });
 
     it('tells each token mistake apart, keeping the spec message', async () => {

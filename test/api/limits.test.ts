@@ -226,6 +226,45 @@ describe('limits', function () {
       assert.equal(res.headers['retry-after'], '1');
     });
 
+    it('answers a body that stops arriving with 408 (the client is at fault), JSON or an upload alike', async () => {
+      // Short enough to keep the test quick; the service's default is 30 s.
+      const short = await stack.serve(withConfig((c) => ({ ...c, limits: { ...c.limits, requestTimeoutMs: 1000 } })));
+      const { hostname, port } = new URL(short.baseUrl);
+      // Declares 1000 bytes more than it sends, then sends nothing: the answer comes, then the connection closes.
+      const stall = async (path: string, contentType: string, sent: string) => {
+        const socket = tls.connect({ host: hostname, port: Number(port), ca: stack.ca });
+        await new Promise((resolve) => socket.once('secureConnect', resolve));
+        let answer = '';
+        socket.on('data', (d: Buffer) => (answer += d.toString()));
+        socket.on('error', () => undefined);
+        const closed = new Promise((resolve) => socket.once('close', resolve));
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: ${headers.authorization}\r\n` +
+            `organizationid: ${tenant.organizationId}\r\nContent-Type: ${contentType}\r\n` +
+            `Content-Length: ${Buffer.byteLength(sent) + 1000}\r\n\r\n${sent}`,
+        );
+        await closed;
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        return { head, body: JSON.parse(body || 'null') as Record<string, unknown> | null };
+      };
+      const json = await stall(v1('/knowledge/text'), 'application/json', '{"title":');
+      assert.match(json.head, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+      assert.match(json.head, /\r\nConnection: close\r\n/i);
+      assert.equal(json.body?.error, 'Request Timeout');
+      assert.equal(json.body?.message, 'The request took too long to arrive');
+      assert.equal(json.body?.code, 'request_body_timeout');
+      assert.match(String(json.body?.hint), /within 1 s.*Content-Length/);
+      const upload = await stall(
+        v1('/knowledge/file'),
+        'multipart/form-data; boundary=b',
+        '--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello',
+      );
+      assert.match(upload.head, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+      assert.equal(upload.body?.code, 'request_body_timeout');
+      assert.equal(upload.body?.message, 'The request took too long to arrive');
+      assert.match(String(upload.body?.hint), /sent nothing for 1 s.*Content-Length/);
+    });
+
     it('closes silent connections, answers slow headers with a JSON 408, and caps connections', async () => {
       const tight = await stack.serve(
         withConfig((c) => ({

@@ -77,7 +77,10 @@ describe('RBAC, roles and background jobs', function () {
     const got = await stack.request('GET', v1(`/role/${role.id}`), { headers });
     assert.deepEqual(got.body, role);
     assertError(await stack.request('GET', v1(`/role/${randomUUID()}`), { headers }), 404, 'Role not found');
-    assertError(await stack.request('GET', v1('/role/nope'), { headers }), 404, 'Role not found');
+    const malformed = await stack.request('GET', v1('/role/nope'), { headers });
+    assertError(malformed, 400, 'Invalid role ID format');
+    assert.equal(malformed.body.param, 'roleId');
+    assertError(await stack.request('DELETE', v1('/role/nope'), { headers }), 400, 'Invalid role ID format');
     assertError(
       await stack.request('POST', v1('/role'), { headers, json: { description: 'x' } }),
       400,
@@ -95,14 +98,23 @@ describe('RBAC, roles and background jobs', function () {
     );
   });
 
-  it('fails the create job, with the reason, when the customerRoleId is taken', async () => {
-    await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'dup' });
+  it('refuses a create whose customerRoleId another role holds with 409 at once, as the update does', async () => {
+    const held = await stack.request('POST', v1('/role'), {
+      headers,
+      json: { name: 'Support', customerRoleId: 'dup' },
+    });
+    assert.equal((await waitForJob(held.body.workflowId)).status, 'COMPLETED');
     const res = await stack.request('POST', v1('/role'), { headers, json: { name: 'Other', customerRoleId: 'dup' } });
-    assert.equal(res.status, 200, res.text);
-    const job = await waitForJob(res.body.workflowId);
-    assert.equal(job.status, 'FAILED');
-    assert.equal(job.error, 'Role with customerRoleId already exists');
+    assertError(res, 409, 'Role with customerRoleId already exists');
+    assert.equal(res.body.param, 'customerRoleId');
     assert.equal((await stack.request('GET', v1('/role'), { headers })).body.total, 1);
+    // The same create repeated is the same role, not a conflict with itself.
+    const again = await stack.request('POST', v1('/role'), {
+      headers,
+      json: { name: 'Support', customerRoleId: 'dup' },
+    });
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.roleId, held.body.roleId);
   });
 
   it('finds roles by customerRoleId (exact) and name (partial, case-insensitive), and by the path value', async () => {
@@ -150,6 +162,11 @@ describe('RBAC, roles and background jobs', function () {
     assertError(await put({ customerRoleId: 'managers' }), 409, 'Role with customerRoleId already exists');
     assertError(await put({ customerRoleId: 'bad id!' }), 400, 'Invalid field value');
     assertError(await put({ name: '' }), 400, 'Invalid field value');
+    // An update that names no field would start a job that changes nothing.
+    const empty = await put({});
+    assertError(empty, 400, 'At least one field required: name, description or customerRoleId');
+    assert.equal(empty.body.code, 'missing_field');
+    assertError(await put({ name: 'x' }, 'not-a-uuid'), 400, 'Invalid role ID format');
     assertError(await put({ name: 'x' }, randomUUID()), 404, 'Role not found');
     const renamed = await put({ customerRoleId: 'agents-v2' });
     assert.equal((await waitForJob(renamed.body.workflowId)).status, 'COMPLETED');

@@ -268,6 +268,10 @@ describe('user spaces', function () {
         403,
         'A user space token is required',
       );
+      // A groupId that is no UUID is a malformed request (400), not an unknown group (404).
+      const garbled = await stack.request('GET', sp(spaceId, '/message?groupId=garbage'), { headers: auth });
+      assertError(garbled, 400, 'groupId must be a valid UUID');
+      assert.equal(garbled.body.param, 'groupId');
       const noGroup = await post({ newMessage: 'x', groupId: randomUUID(), type: 'USER' });
       assert.deepEqual(
         [noGroup.status, specFields(noGroup.body)],

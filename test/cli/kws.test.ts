@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as spaces from '../../src/db/repositories/spaces';
@@ -40,6 +40,35 @@ describe('kws admin CLI', () => {
       headers: { 'x-api-key': out.apiKey },
     });
     assert.equal(res.status, 200, res.text);
+  });
+
+  it('without DATABASE_URL or a running service, refuses to bootstrap into a data directory with no database', async () => {
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'kws-cli-none-'));
+    try {
+      // A runtime.json whose process is gone is no running service.
+      await writeFile(
+        path.join(elsewhere, 'runtime.json'),
+        JSON.stringify({
+          pid: 2 ** 22 + 1, // above Linux's highest pid: no such process
+          databaseUrl: 'postgres://127.0.0.1:1/kws',
+          s3: { endpoint: 'http://127.0.0.1:1', accessKeyId: 'a', secretAccessKey: 'b', bucket: 'kws' },
+          temporalAddress: '127.0.0.1:1',
+          baseUrl: 'https://127.0.0.1:1',
+        }),
+      );
+      const res = await runNode(
+        [kwsBin, 'bootstrap', '--json'],
+        childEnv({ DATA_DIR: elsewhere, LOG_LEVEL: 'silent' }),
+      );
+      assert.equal(res.code, 1, res.stdout);
+      assert.equal(res.stdout, '');
+      const { error } = JSON.parse(res.stderr.trim()) as { error: string };
+      assert.match(error, new RegExp(`^no running service uses DATA_DIR=${elsewhere} `));
+      assert.match(error, /--init/);
+      assert.deepEqual(await readdir(elsewhere), ['runtime.json'], 'no database was created');
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('creates and revokes keys, soft-deletes workspaces (410 from then on)', async () => {

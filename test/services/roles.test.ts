@@ -3,7 +3,10 @@
 // test/medium/services/roles.test.ts.
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../src/db/repositories/roles';
+import { randomUUID } from 'node:crypto';
 import { isUuid } from '../../src/ids';
+import { startJob } from '../../src/temporal/jobs';
+import { createRoleWorkflow } from '../../src/workflows/roles';
 import {
   changeKnowledgeRoles,
   createRole,
@@ -40,16 +43,25 @@ describe('roles service', function () {
     assert.equal((await rolesRepo.listRoles(stack.deps.db, ws.workspace.id)).length, 1);
   });
 
-  it('fails the create job when another role holds the customerRoleId, and creates nothing', async () => {
+  it('refuses a create whose customerRoleId another role holds (409); the job keeps its own check for a race', async () => {
     const held = await createRole(stack.deps, ws.workspace.id, fields('Sales', 'crm-1'));
     await jobOutcome(stack.deps.temporal, held.workflowId);
-    const clash = await createRole(stack.deps, ws.workspace.id, fields('Other name', 'crm-1'));
-    assert.notEqual(clash.roleId, held.roleId);
-    assert.deepEqual(await jobOutcome(stack.deps.temporal, clash.workflowId), {
+    await rejectsWithAppError(createRole(stack.deps, ws.workspace.id, fields('Other name', 'crm-1')), {
+      status: 409,
+      message: RoleMessages.duplicate,
+    });
+    // A create that passed the check before the other took the id: its job fails and creates nothing.
+    const racer = { workflowId: `role-create:${ws.workspace.id}:race`, roleId: randomUUID() };
+    await startJob(stack.deps.temporal, createRoleWorkflow, {
+      workflowId: racer.workflowId,
+      workspaceId: ws.workspace.id,
+      args: [{ workspaceId: ws.workspace.id, roleId: racer.roleId, role: fields('Other name', 'crm-1') }],
+    });
+    assert.deepEqual(await jobOutcome(stack.deps.temporal, racer.workflowId), {
       ok: false,
       message: RoleMessages.duplicate,
     });
-    assert.equal(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, clash.roleId), undefined);
+    assert.equal(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, racer.roleId), undefined);
   });
 
   it('refuses an update to a customerRoleId another role holds (409) but accepts the role keeping its own', async () => {

@@ -13,6 +13,24 @@ import { DEFAULT_RETRIEVAL, retrievalSettingsFor, searchDeps } from '../../src/s
 import type { Deps } from '../../src/services/deps';
 
 describe('configuration', () => {
+  describe('PUBLIC_URL', () => {
+    it('is unset by default (links use the service address) and loses a trailing slash', () => {
+      assert.equal(loadConfig({}).publicUrl, undefined);
+      assert.equal(loadConfig({ PUBLIC_URL: '' }).publicUrl, undefined);
+      assert.equal(loadConfig({ PUBLIC_URL: 'https://kws.example.com/' }).publicUrl, 'https://kws.example.com');
+      assert.equal(loadConfig({ PUBLIC_URL: 'https://example.com/kws' }).publicUrl, 'https://example.com/kws');
+    });
+
+    for (const value of ['kws.example.com', 'ftp://kws.example.com', 'not a url']) {
+      it(`refuses ${JSON.stringify(value)}`, () => {
+        assert.throws(
+          () => loadConfig({ PUBLIC_URL: value }),
+          (err: unknown) => err instanceof ConfigError && /PUBLIC_URL/.test(err.message),
+        );
+      });
+    }
+  });
+
   describe('EXTRACT_PLAIN_MAX_BYTES', () => {
     it('defaults to 256 KiB', () => {
       assert.equal(DEFAULT_PLAIN_MAX_BYTES, 256 * 1024);

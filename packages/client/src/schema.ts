@@ -614,7 +614,7 @@ export interface paths {
         put?: never;
         /**
          * Create a role (asynchronous)
-         * @description Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId already taken makes the job FAILED with "Role with customerRoleId already exists".
+         * @description Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId another role holds answers 409 at once (the same create repeated is the same role: 200); a create that races another for it makes the job FAILED with "Role with customerRoleId already exists".
          *
          *     **Authorization**: `roles.manage` (create, update and delete roles). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
@@ -1937,7 +1937,7 @@ export interface components {
              * @description A stable code for the kind of error (the error guide, GET /docs/errors, lists them)
              * @enum {string}
              */
-            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "value_not_storable" | "malformed_json" | "unsafe_text" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "role_token_required" | "model_fixed" | "https_required" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_running_limit" | "evaluation_stored_limit" | "body_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "internal_error" | "upstream_error" | "service_unavailable";
+            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "value_not_storable" | "request_body_timeout" | "malformed_json" | "unsafe_text" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "invalid_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "role_token_required" | "model_fixed" | "https_required" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_running_limit" | "evaluation_stored_limit" | "body_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "internal_error" | "upstream_error" | "service_unavailable";
             /** @description The field (filter.filters[0].key) or header (organizationid) at fault */
             param?: string;
             /** @description What to do about it, in one line */
@@ -3604,6 +3604,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -3842,7 +3855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4014,7 +4027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Type must be LINK */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Type must be LINK */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4058,6 +4071,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -4234,7 +4261,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4278,6 +4305,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -4440,7 +4481,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4484,6 +4525,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -4654,7 +4709,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with /; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with /; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4698,6 +4753,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -4879,7 +4948,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces; externalId cannot be combined with unpack=true */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces; externalId cannot be combined with unpack=true */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4923,6 +4992,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -5088,7 +5171,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataSearchItem"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be an integer from 1 to 10000; limit must be an integer from 1 to 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be an integer from 1 to 10000; limit must be an integer from 1 to 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5132,6 +5215,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -5249,7 +5346,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadFileMetadata"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid upload file metadata ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid upload file metadata ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5396,7 +5493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Knowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5546,7 +5643,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Item has children, remove them first */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Item has children, remove them first */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5590,6 +5687,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -5717,7 +5828,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdatedKnowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Send at least one of attributes, text; content must be at most 1000000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Send at least one of attributes, text; content must be at most 1000000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5761,6 +5872,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -5902,7 +6027,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionStarted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5946,6 +6071,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -6091,7 +6230,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6135,6 +6274,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -6268,7 +6421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Knowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Invalid version number */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid version number */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6312,6 +6465,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found; Version not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -6445,7 +6612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6609,7 +6776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Missing required field; Invalid knowledge type */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Missing required field; Invalid knowledge type */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6653,6 +6820,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -6790,7 +6971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6834,6 +7015,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -6971,7 +7166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7015,6 +7210,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -7456,7 +7665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7497,6 +7706,19 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Audience not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit"?: string;
@@ -7606,7 +7828,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalSettings"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7757,7 +7979,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalSettings"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; rerank must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; rerank must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7801,6 +8023,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -8226,7 +8462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8267,6 +8503,19 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Audience not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit"?: string;
@@ -8688,7 +8937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8732,6 +8981,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Audience not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -8857,7 +9120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid knowledge ID format; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9013,7 +9276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chunk"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Missing required field; text must be a string; text must not be empty; text must be at most 4000 characters; position must be an integer from 0 to 10000000 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Missing required field; text must be a string; text must not be empty; text must be at most 4000 characters; position must be an integer from 0 to 10000000 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9057,6 +9320,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -9199,7 +9476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chunk"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid knowledge ID format; Invalid chunk ID format; text must be a string; text must not be empty; text must be at most 4000 characters; enabled must be a boolean; text or enabled is required */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid chunk ID format; text must be a string; text must not be empty; text must be at most 4000 characters; enabled must be a boolean; text or enabled is required */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9243,6 +9520,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found; Chunk not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -9372,7 +9663,7 @@ export interface operations {
                     "application/json": components["schemas"]["RbacStatus"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9523,7 +9814,7 @@ export interface operations {
                     "application/json": components["schemas"]["RbacStatus"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; rbacEnabled must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; rbacEnabled must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9567,6 +9858,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -9685,7 +9990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9846,7 +10151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9890,6 +10195,34 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: Role with customerRoleId already exists */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -10019,7 +10352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; At least one search criterion required; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; At least one search criterion required; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10063,6 +10396,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -10179,7 +10526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10305,7 +10652,7 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description The role (unknown or malformed: 404) */
+                /** @description The role (malformed: 400 "Invalid role ID format"; unknown: 404) */
                 roleId: string;
             };
             cookie?: never;
@@ -10326,7 +10673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid role ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10452,12 +10799,12 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description The role (unknown or malformed: 404) */
+                /** @description The role (malformed: 400 "Invalid role ID format"; unknown: 404) */
                 roleId: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     name?: string;
@@ -10489,7 +10836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value; At least one field required: name, description or customerRoleId; Invalid role ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10533,6 +10880,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Role not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -10643,7 +11004,7 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                /** @description The role (unknown or malformed: 404) */
+                /** @description The role (malformed: 400 "Invalid role ID format"; unknown: 404) */
                 roleId: string;
             };
             cookie?: never;
@@ -10673,7 +11034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid role ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10717,6 +11078,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Role not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -10834,7 +11209,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeRole"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11006,7 +11381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11050,6 +11425,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found; One or more roles not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -11206,7 +11595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11250,6 +11639,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Knowledge item not found; One or more roles not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -11370,7 +11773,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeAccess"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid knowledge ID format; roleId must be a valid UUID; filter must be a JSON-encoded filter object */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; roleId must be a valid UUID; filter must be a JSON-encoded filter object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11528,7 +11931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be 1 to 64 lowercase letters, digits, hyphens or underscores; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be 1 to 64 lowercase letters, digits, hyphens or underscores; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11681,7 +12084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; jobIds must be an array of strings; jobIds must be a non-empty array of strings; jobIds may hold at most 100 ids */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; jobIds must be an array of strings; jobIds must be a non-empty array of strings; jobIds may hold at most 100 ids */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11725,6 +12128,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -11842,7 +12259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11991,7 +12408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12142,7 +12559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Taxonomy"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; roleId must be a valid UUID; includeRoles must be true or false; includeLanguages must be true or false; includeCategories must be true or false */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; roleId must be a valid UUID; includeRoles must be true or false; includeLanguages must be true or false; includeCategories must be true or false */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12364,6 +12781,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict: The workspace holds its maximum of … spaces */
             409: {
                 headers: {
@@ -12507,7 +12937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Missing required field: workspaceId; workspaceId must equal the workspace in the path; Provide exactly one of userId and customerIdString; Provide at most one of roleId and customerRoleId; userId must be a valid UUID; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Missing required field: workspaceId; workspaceId must equal the workspace in the path; Provide exactly one of userId and customerIdString; Provide at most one of roleId and customerRoleId; userId must be a valid UUID; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12548,6 +12978,19 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; role with the given customerRoleId not found; Role not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit"?: string;
@@ -12671,7 +13114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Space"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; The space is private */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12824,7 +13267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12868,6 +13311,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -13003,7 +13460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; The space is private; name must be a string; name must not be empty; Request body must be a JSON object */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; name must be a string; name must not be empty; Request body must be a JSON object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13047,6 +13504,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -13183,7 +13654,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; The space is private; limit must be between 1 and 200; before must be a message id; before must be the id of a message in the group */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; groupId must be a valid UUID; limit must be between 1 and 200; before must be a message id; before must be the id of a message in the group */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13367,7 +13838,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; The space is private; Missing required field; groupId must be a valid UUID; type must be USER or AI; messageAIId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Missing required field; groupId must be a valid UUID; type must be USER or AI; messageAIId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13411,6 +13882,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found; Group not found; Message not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -13550,7 +14035,7 @@ export interface operations {
                     "application/json": components["schemas"]["SpaceMessage"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; The space is private; Provide thumbUp or thumbDown; thumbUp and thumbDown cannot both be true; thumbUp must be a boolean; thumbDown must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Provide thumbUp or thumbDown; thumbUp and thumbDown cannot both be true; thumbUp must be a boolean; thumbDown must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13594,6 +14079,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found; Message not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -13718,7 +14217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; The space is private */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13866,7 +14365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Knowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; The space is private; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14017,7 +14516,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; The space is private; Invalid knowledge ID format; Item has children, remove them first */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Invalid knowledge ID format; Item has children, remove them first */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14061,6 +14560,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Space not found; Knowledge item not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -14497,7 +15010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14541,6 +15054,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace ID does not match; Workspace not found; Space not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -14671,7 +15198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 1000000; Invalid limit value, must be between 1 and … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 1000000; Invalid limit value, must be between 1 and … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14831,7 +15358,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14875,6 +15402,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Agent server not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -15056,7 +15597,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid thread ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15346,7 +15887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid thread ID format; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15390,6 +15931,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Thread not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -15532,7 +16087,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid thread ID format; Missing required field: <field>; <field> must be …; model is required: set it on the agent server or in the run request */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format; Missing required field: <field>; <field> must be …; model is required: set it on the agent server or in the run request */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15576,6 +16131,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Thread not found; Agent server not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -16030,7 +16599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16074,6 +16643,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -16197,7 +16780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16663,7 +17246,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16707,6 +17290,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -17131,7 +17728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17175,6 +17772,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -17304,7 +17915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17348,6 +17959,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -17777,7 +18402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17821,6 +18446,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -17924,7 +18563,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17968,6 +18607,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Tool not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -18095,7 +18748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18263,7 +18916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18307,6 +18960,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -18447,7 +19114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid agent server ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18598,7 +19265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid agent server ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18642,6 +19309,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Agent server not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -18782,7 +19463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18826,6 +19507,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Agent server not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -19054,6 +19749,20 @@ export interface operations {
                     "application/json": components["schemas"]["JsonRpcError"];
                 };
             };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Gone: Workspace is deleted */
             410: {
                 headers: {
@@ -19173,7 +19882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19331,7 +20040,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19375,6 +20084,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -19506,7 +20229,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19656,7 +20379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19700,6 +20423,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Webhook not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -19832,7 +20569,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19876,6 +20613,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Webhook not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -20001,7 +20752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20045,6 +20796,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Webhook not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -20166,7 +20931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20320,7 +21085,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20484,7 +21249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20655,7 +21420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20699,6 +21464,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -20819,7 +21598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20863,6 +21642,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; API key … not found or already revoked */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -20980,7 +21773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21281,7 +22074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Missing required field; Invalid field value; Invalid source config; Invalid source secrets */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value; Invalid source config; Invalid source secrets */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21325,6 +22118,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; One or more roles not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -21456,7 +22263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21611,7 +22418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21655,6 +22462,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Source not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -21869,7 +22690,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value; Invalid source config; Invalid source secrets */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value; Invalid source config; Invalid source secrets */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21913,6 +22734,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Source not found; One or more roles not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -22037,7 +22872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22081,6 +22916,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Source not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -22198,7 +23047,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceRules"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22349,7 +23198,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceRulesPreview"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22393,6 +23242,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Source not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -22514,7 +23377,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22668,7 +23531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23155,7 +24018,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalEvaluationSummary"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; An evaluation takes at most 1000 questions (RETRIEVAL_EVAL_MAX_QUESTIONS); this one has 1200; An evaluation compares at most 10 runs (RETRIEVAL_EVAL_MAX_RUNS); this one has 12; questions[3].query must be at most 1000 characters (RETRIEVAL_EVAL_MAX_QUERY_CHARS); questions[7].relevant[0].externalId: no item of the workspace has this externalId (3 relevant items in all name no item); runs[1].name: another run is named "hybrid"; Provide either customerRoleId or roleId, not both; Missing required field: questions */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; An evaluation takes at most 1000 questions (RETRIEVAL_EVAL_MAX_QUESTIONS); this one has 1200; An evaluation compares at most 10 runs (RETRIEVAL_EVAL_MAX_RUNS); this one has 12; questions[3].query must be at most 1000 characters (RETRIEVAL_EVAL_MAX_QUERY_CHARS); questions[7].relevant[0].externalId: no item of the workspace has this externalId (3 relevant items in all name no item); runs[1].name: another run is named "hybrid"; Provide either customerRoleId or roleId, not both; Missing required field: questions */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23199,6 +24062,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Role not found; role with the given customerRoleId not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -23341,7 +24218,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalEvaluation"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid page value, must be between 1 and 10000; missedAt must be an integer between 1 and 10; run must be one of the evaluation's runs: "semantic", "hybrid" */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 10000; missedAt must be an integer between 1 and 10; run must be one of the evaluation's runs: "semantic", "hybrid" */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23491,7 +24368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23535,6 +24412,20 @@ export interface operations {
             };
             /** @description Not Found: Workspace not found; Retrieval evaluation not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request Timeout: The request took too long to arrive */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -23654,7 +24545,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalEvaluationComparison"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

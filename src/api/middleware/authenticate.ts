@@ -7,6 +7,7 @@
 import type { Context, Next } from 'koa';
 import type { Deps } from '../../services/deps';
 import { AppError, badRequest, Messages, unauthorized, type ErrorHelp } from '../../errors';
+import { isUuid } from '../../ids';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { TOKEN_ENDPOINT, tokenKind, type AuthState } from '../../policies/credentials';
@@ -172,6 +173,14 @@ async function authenticateBearer(
         hint: `Send organizationid: ${claims.organizationId} (the organization this access token was minted for).`,
       });
     }
+    // A header that is no UUID names no organization at all: a format error (400), not a mismatch (403).
+    if (organizationId && !isUuid(organizationId)) {
+      throw badRequest(ORGANIZATION_HEADER_FORMAT, {
+        code: 'invalid_header',
+        param: 'organizationid',
+        hint: `Send organizationid: ${claims.organizationId} (the organization this access token was minted for).`,
+      });
+    }
     authorize(claims, 'organization.address', { organizationId: organizationId || undefined });
   }
   // The RAG endpoint words its refusals its own way (GuardOptions.ragErrors); the policy knows both wordings.
@@ -180,6 +189,9 @@ async function authenticateBearer(
   const workspace = standingWorkspace(context, claims, wording);
   return { kind: tokenKind(claims), workspace, token: claims };
 }
+
+/** The refusal of an organizationid header that is no UUID (listed on every operation that takes the header). */
+export const ORGANIZATION_HEADER_FORMAT = 'Invalid organizationid header: must be a UUID';
 
 /**
  * The one guard every route declares: it authenticates the credential, scopes it to the addressed

@@ -47,9 +47,34 @@ export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
   await next();
 }
 
+/** The message of a request whose body (or headers: src/main/httpServer.ts) did not arrive in time. */
+export const REQUEST_TOO_SLOW_TO_ARRIVE = 'The request took too long to arrive';
+
 /**
- * Answers 503 (Retry-After: 1) when a request takes longer than `ms`. Uploads are bounded instead by
- * HTTP_REQUEST_TIMEOUT_MS while they are received and by SYNC_UPLOAD_TIMEOUT_MS while they wait.
+ * The answer to a client that stopped sending its body: its fault, so 408 (not the 503 of a slow server), and the
+ * connection closes after it (the rest of the body is not waited for).
+ */
+export const requestBodyTimeout = (ms: number, by: 'whole body' | 'silence' = 'whole body') =>
+  new AppError(
+    408,
+    REQUEST_TOO_SLOW_TO_ARRIVE,
+    undefined,
+    { Connection: 'close' },
+    {
+      code: 'request_body_timeout',
+      hint:
+        (by === 'silence'
+          ? `Keep the upload's body flowing (it sent nothing for ${ms / 1000} s)`
+          : `Send the whole body within ${ms / 1000} s`) +
+        '; check that Content-Length matches the bytes sent (a body shorter than it declares is waited for).',
+    },
+  );
+
+/**
+ * Answers 503 (Retry-After: 1) when a request takes longer than `ms`, or 408 when its body has not yet arrived
+ * by then (the client stalled: a Content-Length larger than what it sent). Uploads are bounded instead by a
+ * stall of their body longer than `ms` (src/api/multipart.ts), HTTP_REQUEST_TIMEOUT_MS while they are received
+ * and SYNC_UPLOAD_TIMEOUT_MS while they wait.
  */
 export function requestTimeout(ms: number) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -57,7 +82,12 @@ export function requestTimeout(ms: number) {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new AppError(503, 'The request took too long; retry later', undefined, { 'Retry-After': '1' })),
+        () =>
+          reject(
+            ctx.req.complete
+              ? new AppError(503, 'The request took too long; retry later', undefined, { 'Retry-After': '1' })
+              : requestBodyTimeout(ms),
+          ),
         ms,
       );
     });

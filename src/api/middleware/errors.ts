@@ -1,25 +1,24 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import type { Config } from '../../config';
 import { AppError, Messages, toAppError, type ErrorBody } from '../../errors';
+import { publicBaseUrl } from '../publicUrl';
 
 /** Where the service serves the error guide (src/api/routes/docs): each code is an anchor on the page. */
 export const ERRORS_PAGE_PATH = '/docs/errors';
 
-/** A Host header fit to build a link from: a host name or an IP literal, and an optional port. */
-const LINKABLE_HOST =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/** The absolute link to the code's entry in the error guide this service serves, or undefined without a usable host. */
-export function errorDocUrl(ctx: Pick<Context, 'host'>, code: string): string | undefined {
-  const host = ctx.host;
-  if (!host || !LINKABLE_HOST.test(host)) return undefined;
-  return `https://${host}${ERRORS_PAGE_PATH}#${code}`;
+/**
+ * The absolute link to the code's entry in the error guide this service serves, under its public base URL
+ * (src/api/publicUrl.ts: PUBLIC_URL, else the service's own address; never the request's Host header).
+ */
+export function errorDocUrl(baseUrl: string, code: string): string {
+  return `${baseUrl}${ERRORS_PAGE_PATH}#${code}`;
 }
 
 /** The error's body as this request answers it: the error's own fields, its guide link and the request's id. */
-export function errorBody(ctx: Context, appError: AppError): ErrorBody {
+export function errorBody(ctx: Context, appError: AppError, baseUrl: string): ErrorBody {
   const body = appError.toBody();
-  const docUrl = body.code ? errorDocUrl(ctx, body.code) : undefined;
+  const docUrl = body.code ? errorDocUrl(baseUrl, body.code) : undefined;
   const { pathParam } = appError.help;
   const params = (ctx as { params?: Record<string, unknown> }).params;
   const param = body.param ?? (pathParam !== undefined && params?.[pathParam] !== undefined ? pathParam : undefined);
@@ -36,7 +35,11 @@ export function errorBody(ctx: Context, appError: AppError): ErrorBody {
  * `databaseDown` tells an unexpected failure caused by a database that just went away (a connection cut
  * mid-query carries no error code) from a real bug: the former answers 503, the latter 500.
  */
-export function errorHandler(logger: Logger, opts: { databaseDown?: () => Promise<boolean> } = {}) {
+export function errorHandler(
+  logger: Logger,
+  config: Pick<Config, 'host' | 'port' | 'publicUrl'>,
+  opts: { databaseDown?: () => Promise<boolean> } = {},
+) {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
       await next();
@@ -61,7 +64,7 @@ export function errorHandler(logger: Logger, opts: { databaseDown?: () => Promis
       ctx.status = appError.status;
       ctx.set(appError.headers);
       ctx.type = 'application/json';
-      ctx.body = errorBody(ctx, appError);
+      ctx.body = errorBody(ctx, appError, publicBaseUrl(config, ctx));
     }
   };
 }

@@ -9,7 +9,9 @@ import { POLICY, type ActionPolicy } from '../../policies/actions';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credentials';
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { Messages } from '../../errors';
+import { ORGANIZATION_HEADER_FORMAT } from '../middleware/authenticate';
 import { MALFORMED_JSON_MESSAGE } from '../middleware/body';
+import { REQUEST_TOO_SLOW_TO_ARRIVE } from '../middleware/common';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
 import { stateCleanText } from './cleanText';
 import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage, type Examples } from './operation';
@@ -112,6 +114,7 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     add(errors, 413, BODY_LIMIT_MESSAGE);
   }
   if (op.request?.body || op.request?.multipart) add(errors, 400, UNKNOWN_FIELD_MESSAGE);
+  if (JSON_BODY_METHODS.has(op.method) || op.request?.multipart) add(errors, 408, REQUEST_TOO_SLOW_TO_ARRIVE);
   add(errors, 500, 'Failed to process or retrieve the resource');
   if (rateLimited(op)) add(errors, 429, RATE_LIMIT_MESSAGE);
   add(errors, 503, Messages.unavailable);
@@ -124,6 +127,7 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     add(errors, 401, Messages.invalidAccessToken);
     if (options.requireApiKey) add(errors, 401, Messages.invalidApiKey);
     if (options.organizationHeader !== 'optional') add(errors, 400, 'Missing required header: organizationid');
+    add(errors, 400, ORGANIZATION_HEADER_FORMAT);
   }
   const policy: ActionPolicy | undefined = route.action ? POLICY[route.action] : undefined;
   const denied = [policy?.deniedMessage, policy?.whenRbacActive?.deniedMessage].filter((m): m is string => !!m);

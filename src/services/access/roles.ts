@@ -6,7 +6,7 @@ import * as roles from '../../db/repositories/roles';
 import * as workspaces from '../../db/repositories/workspaces';
 import type { RoleRow, WorkspaceRow } from '../../db/rows';
 import type { DbDeps, Deps } from '../deps';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { uuidV5 } from '../../temporal/constants';
@@ -26,8 +26,10 @@ export { RoleMessages } from '../../domain/roles';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
 
+/** The role the path names: 400 for a malformed id (as a knowledge id), 404 for one the workspace has not. */
 export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
-  const role = isUuid(roleId) ? await roles.findRole(db, workspaceId, roleId) : undefined;
+  if (!isUuid(roleId)) throw badRequest(RoleMessages.invalidId, { code: 'invalid_field', param: 'roleId' });
+  const role = await roles.findRole(db, workspaceId, roleId);
   if (!role) throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
   return role;
 }
@@ -36,7 +38,9 @@ export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: stri
  * The job id derives from the role's content, and the role id from the job id: repeating the same
  * create finds its role already there. (Two roles identical in name, description and customerRoleId
  * are one role.) A deleted role's id is never reused: an identical create after a delete takes the next
- * generation of the key, so tokens bound to the deleted role stay refused.
+ * generation of the key, so tokens bound to the deleted role stay refused. A customerRoleId another role
+ * holds answers 409 before any job starts (as the update does); the job keeps its own check for a create
+ * that races it.
  */
 export async function createRole(
   deps: Pick<Deps, 'db' | 'temporal'>,
@@ -62,6 +66,10 @@ export async function createRole(
     next = candidates.find((c) => !deleted.has(c.roleId));
   }
   const { workflowId, roleId } = next;
+  if (fields.customerRoleId) {
+    const holder = await roles.findRoleByCustomerRoleId(deps.db, workspaceId, fields.customerRoleId);
+    if (holder && holder.id !== roleId) throw conflict(RoleMessages.duplicate, { param: 'customerRoleId' });
+  }
   await startJob(deps.temporal, createRoleWorkflow, {
     workflowId,
     workspaceId,
@@ -80,7 +88,7 @@ export async function updateRole(
   const role = await loadRole(deps, workspaceId, roleId);
   if (patch.customerRoleId) {
     const holder = await roles.findRoleByCustomerRoleId(deps.db, workspaceId, patch.customerRoleId);
-    if (holder && holder.id !== role.id) throw conflict(RoleMessages.duplicate);
+    if (holder && holder.id !== role.id) throw conflict(RoleMessages.duplicate, { param: 'customerRoleId' });
   }
   const readableId = `role-update:${workspaceId}:${role.id}:${digest([patch, role.updated_at.toISOString()])}`;
   const workflowId = uuidV5(readableId);

@@ -17,10 +17,16 @@ describe('roles service', function () {
     ({ stack, ws } = await withWorkspace(getMediumStack()));
   });
 
-  it('answers 404 for a role of another workspace, an unknown id and a malformed id', async () => {
+  it('answers 404 for a role of another workspace and an unknown id, 400 for a malformed id', async () => {
     const other = await createWorkspace(stack.deps.db);
     const foreign = await rolesRepo.insertRole(stack.deps.db, other.workspace.id, { name: 'theirs' });
-    for (const id of [foreign.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+    for (const call of [
+      updateRole(stack.deps, ws.workspace.id, 'not-a-uuid', { name: 'x' }),
+      deleteRole(stack.deps, ws.workspace.id, 'not-a-uuid'),
+    ]) {
+      await rejectsWithAppError(call, { status: 400, message: RoleMessages.invalidId });
+    }
+    for (const id of [foreign.id, '00000000-0000-4000-8000-000000000000']) {
       await rejectsWithAppError(updateRole(stack.deps, ws.workspace.id, id, { name: 'x' }), {
         status: 404,
         message: RoleMessages.notFound,

@@ -13,6 +13,7 @@ import { knowledgeRag } from '../../../services/search/rag';
 import { searchDeps } from '../../../services/search/search';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import { errorBody } from '../../middleware/errors';
+import { publicBaseUrl } from '../../publicUrl';
 import { eventStream } from '../../sse';
 import { presentMessage, presentServer, presentThread, presentThreadWithMessages } from './presenters';
 import {
@@ -155,7 +156,7 @@ export function agentRouter(deps: Deps): Router {
         if (appError.status >= 500 && !(err instanceof AppError))
           deps.logger.error({ ...log, err }, 'agent run failed');
         else deps.logger.warn({ ...log, status: appError.status, message: appError.message }, 'agent run failed');
-        events.send('error', errorBody(ctx, appError));
+        events.send('error', errorBody(ctx, appError, publicBaseUrl(deps.config, ctx)));
         events.send('done', { runId, status: 'failed' });
       })
       .finally(() => events.end());

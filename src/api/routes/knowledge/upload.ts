@@ -25,6 +25,7 @@ export async function receiveUpload<S extends z.ZodType>(
     const { fields, file, strayFiles } = await readMultipart(ctx, {
       fileField: 'file',
       maxFileBytes: deps.config.limits.maxUploadBytes,
+      stallMs: deps.config.limits.requestTimeoutMs,
       onFile: (part, signal) =>
         // The filename is stored as the item's title: NUL and unpaired surrogates are refused before staging.
         isUnsafeText(part.filename)

@@ -26,6 +26,7 @@ import {
   RoleSchema,
   RoleUpdatedSchema,
   UpdateRoleSchema,
+  ROLE_UPDATE_EMPTY,
 } from './schema';
 import {
   assignRolesExamples,
@@ -41,7 +42,9 @@ const rbacOps = operations('RBAC');
 const jobsOps = operations('Jobs');
 
 const base = '/v1/workspaces/{workspaceId}';
-const RoleIdPath = withWorkspace({ roleId: z.uuid().meta({ description: 'The role (unknown or malformed: 404)' }) });
+const RoleIdPath = withWorkspace({
+  roleId: z.uuid().meta({ description: 'The role (malformed: 400 "Invalid role ID format"; unknown: 404)' }),
+});
 const roleLinks = Object.fromEntries(
   ['getRole', 'updateRole', 'deleteRole'].map((operationId) => [
     operationId,
@@ -70,12 +73,13 @@ export const rolesOperations: ApiOperation[] = [
   rbacOps.post(`${base}/role`, 'createRole', {
     summary: 'Create a role (asynchronous)',
     description:
-      'Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId already ' +
-      'taken makes the job FAILED with "Role with customerRoleId already exists".',
+      'Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId another ' +
+      'role holds answers 409 at once (the same create repeated is the same role: 200); a create that races ' +
+      'another for it makes the job FAILED with "Role with customerRoleId already exists".',
     body: CreateRoleSchema,
     examples: createRoleExamples,
     ok: [200, 'The workflow and the role id', RoleCreatedSchema, { links: roleLinks }],
-    errors: { 400: ['Missing required field', 'Invalid field value'] },
+    errors: { 400: ['Missing required field', 'Invalid field value'], 409: [RoleMessages.duplicate] },
   }),
   rbacOps.post(`${base}/role/find`, 'findRoles', {
     summary: 'Find roles by customerRoleId (exact) and name (partial, case-insensitive)',
@@ -94,16 +98,19 @@ export const rolesOperations: ApiOperation[] = [
     summary: 'Get a role',
     params: RoleIdPath,
     ok: [200, 'The role', RoleSchema],
-    errors: { 404: [RoleMessages.notFound] },
+    errors: { 400: [RoleMessages.invalidId], 404: [RoleMessages.notFound] },
   }),
   rbacOps.put(`${base}/role/{roleId}`, 'updateRole', {
     summary: 'Update a role (asynchronous; omitted fields stay unchanged)',
     params: RoleIdPath,
     body: UpdateRoleSchema,
-    bodyRequired: false,
     examples: updateRoleExamples,
     ok: [200, 'The workflow and the role as it will be', RoleUpdatedSchema],
-    errors: { 400: ['Invalid field value'], 404: [RoleMessages.notFound], 409: [RoleMessages.duplicate] },
+    errors: {
+      400: ['Invalid field value', ROLE_UPDATE_EMPTY, RoleMessages.invalidId],
+      404: [RoleMessages.notFound],
+      409: [RoleMessages.duplicate],
+    },
   }),
   rbacOps.delete(`${base}/role/{roleId}`, 'deleteRole', {
     summary: 'Delete a role (asynchronous); its knowledge and taxonomy assignments go with it',
@@ -113,7 +120,7 @@ export const rolesOperations: ApiOperation[] = [
       'is COMPLETED. Tokens bound to the role are refused from the moment the job deletes it.',
     params: RoleIdPath,
     ok: [200, 'The deletion workflow', RoleDeletedSchema],
-    errors: { 404: [RoleMessages.notFound] },
+    errors: { 400: [RoleMessages.invalidId], 404: [RoleMessages.notFound] },
   }),
   rbacOps.get(`${base}/knowledge/{knowledgeId}/role`, 'listKnowledgeRoles', {
     summary: 'The roles assigned to a knowledge item',

@@ -42,14 +42,25 @@ export const CreateRoleSchema = z.strictObject(
 );
 export type CreateRoleInput = z.infer<typeof CreateRoleSchema>;
 
-export const UpdateRoleSchema = z.strictObject(
-  {
-    name: name.optional(),
-    description: description.optional(),
-    customerRoleId: customerRoleId.nullable().optional(),
-  },
-  { error: INVALID },
-);
+/** An update must change something: an empty body would start a job that changes nothing. */
+export const ROLE_UPDATE_EMPTY = 'At least one field required: name, description or customerRoleId';
+export const UpdateRoleSchema = z
+  .strictObject(
+    {
+      name: name.optional(),
+      description: description.optional(),
+      customerRoleId: customerRoleId.nullable().optional(),
+    },
+    { error: INVALID },
+  )
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.customerRoleId !== undefined, {
+    message: ROLE_UPDATE_EMPTY,
+    params: {
+      code: 'missing_field',
+      hint: 'Send name, description or customerRoleId (fields left out stay unchanged).',
+    },
+  })
+  .meta({ override: ({ jsonSchema }: SchemaOverride) => void (jsonSchema.minProperties = 1) });
 export type UpdateRoleInput = z.infer<typeof UpdateRoleSchema>;
 
 export const FindRolesSchema = z

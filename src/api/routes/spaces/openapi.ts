@@ -151,6 +151,7 @@ export const spacesOperations: ApiOperation[] = [
     errors: {
       400: [
         ...spaceErrors[400],
+        'groupId must be a valid UUID',
         `limit must be between 1 and ${MESSAGES_MAX_PAGE}`,
         'before must be a message id',
         spaceError('before must be the id of a message in the group'),

@@ -100,7 +100,11 @@ export const CreateGroupSchema = z.strictObject(
 
 /** groupId; optional paging: the `limit` messages before the message `before` (or the latest), oldest first. */
 export const MessagesQuerySchema = z.object({
-  groupId: z.string().meta({ format: 'uuid', description: 'The group (default: the default group)' }).optional(),
+  groupId: z
+    .string()
+    .refine(isUuid, { message: 'groupId must be a valid UUID' })
+    .meta({ format: 'uuid', description: 'The group (default: the default group)' })
+    .optional(),
   limit: documentedAs(z.string(), {
     type: 'integer',
     minimum: 1,
