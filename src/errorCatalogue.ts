@@ -53,8 +53,18 @@ const entries = {
   invalid_field: {
     group: 'request',
     status: [400],
-    summary: 'A field has the wrong type, format or range; `param` names it and `message` says what is expected.',
+    summary:
+      'A field has a value the operation does not take (a format, a bound, or one of a fixed list of values); `param` ' +
+      'names it and `message` (or, where the specification fixes the message, `hint`) says what is expected.',
     hint: 'Correct the field named in param as the message says.',
+  },
+  invalid_type: {
+    group: 'request',
+    status: [400],
+    summary:
+      'A field is present but of another JSON type than the operation takes (a string where an integer goes, a ' +
+      'number where text goes); `param` names it and `message` says the type expected.',
+    hint: 'Send the field named in param as the type the message names (10, not "10"); /docs lists each field\'s type.',
   },
   invalid_filter: {
     group: 'request',
@@ -83,7 +93,9 @@ const entries = {
   malformed_json: {
     group: 'request',
     status: [400],
-    summary: 'The body is not valid JSON (or is nested more deeply than the service reads).',
+    summary:
+      'The body is not valid JSON (or is nested more deeply than the service reads); `param` is "Request body" and ' +
+      'the hint says where the parser stopped.',
     hint: 'Send one JSON value encoded as UTF-8, with Content-Type: application/json.',
   },
   unsafe_text: {
@@ -106,6 +118,13 @@ const entries = {
       'the type detected and the types supported.',
     hint: 'Send one of the supported types, with its Content-Type or file extension matching its bytes.',
     schemaValid: "Whether a file's bytes are of an accepted type is a rule on content, which no schema states.",
+  },
+  file_empty: {
+    group: 'request',
+    status: [400],
+    summary: 'The uploaded file has no bytes (the message is the specification\'s "Unsupported file type").',
+    hint: 'Send the file with its content: curl -F file=@path reads it from path (check the path exists).',
+    schemaValid: "A file part's length is its content; the document states the part as binary, of any length.",
   },
   missing_header: {
     group: 'credentials',
@@ -209,8 +228,14 @@ const entries = {
   api_key_invalid: {
     group: 'credentials',
     status: [401],
-    summary: 'The x-api-key header holds no active API key (unknown, revoked, or not a key).',
+    summary: 'The x-api-key header holds no API key the service knows (mistyped, truncated, or not a key).',
     hint: 'Send an active key of the workspace in x-api-key; an access token goes in Authorization: Bearer.',
+  },
+  api_key_revoked: {
+    group: 'credentials',
+    status: [401],
+    summary: 'The x-api-key header holds a key that has been revoked (the tokens it minted stop with it).',
+    hint: 'Create a new key (POST /v1/workspaces/{workspaceId}/api-keys, or npx kws) and send it in x-api-key.',
   },
   api_key_workspace_mismatch: {
     group: 'credentials',
@@ -223,6 +248,16 @@ const entries = {
     status: [403],
     summary: 'The credential is valid but may not perform this operation (its kind, its role, or RBAC).',
     hint: "The operation's Authorization line in /docs lists the credentials that may call it.",
+  },
+  role_token_required: {
+    group: 'credentials',
+    status: [403],
+    summary:
+      "The workspace's RBAC is ACTIVE and the operation (the Agent API, MCP) takes only a role-bound token; the " +
+      "workspace's own token, which has no role, is refused here.",
+    hint:
+      'Mint a role-bound token: POST /workspaces/{workspaceId}/generate-access-key-token with x-api-key and the body ' +
+      '{"customerRoleId": "<role>"}, then send it as Authorization: Bearer <token>.',
   },
   model_fixed: {
     group: 'credentials',
@@ -240,10 +275,22 @@ const entries = {
   },
 
   // ---- resources and their state
+  space_private: {
+    group: 'resources',
+    status: [400],
+    summary:
+      "The space belongs to another end user: a user space token reaches its own user's space only (the message " +
+      'is the specification\'s "The space is private").',
+    hint:
+      "Use the space's owner's user space token (activate-or-retrieve-user-space with their userId or " +
+      'customerIdString), or a workspace access token.',
+  },
   not_found: {
     group: 'resources',
     status: [404],
-    summary: 'The resource named in the path (or a resource the body names) does not exist in this workspace.',
+    summary:
+      'The resource named in the path (or a resource the body names) does not exist in this workspace; `param` names ' +
+      'the path parameter (knowledgeId, roleId, …) or the field.',
     hint: 'Check the id; ids are per workspace, and a list operation shows the ones that exist.',
   },
   route_not_found: {

@@ -20,7 +20,9 @@ const FIELDS: Array<[string, Text]> = [
   ['code', 'A stable snake_case code for the kind of error: one of those below.'],
   [
     'param',
-    'The field (`filter.filters[0].key`, `roleIds[2]`) or header (`organizationid`, `Authorization`, `x-api-key`) at fault, when one is.',
+    'The field (`filter.filters[0].key`, `roleIds[2]`), path parameter (`knowledgeId`, `roleId`) or header ' +
+      '(`organizationid`, `Authorization`, `x-api-key`) at fault, when one is; the fields one of which is needed ' +
+      '(`customerRoleId, name`); `Request body` for the body as a whole.',
   ],
   ['hint', 'What to do about it, in one line.'],
   ['docUrl', "The code's entry in this guide as the service serves it: `https://<host>/docs/errors#<code>`."],

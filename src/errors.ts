@@ -15,6 +15,11 @@ export interface ErrorHelp {
   param?: string;
   /** One line: what to do (default: the code's hint in the catalogue). */
   hint?: string;
+  /**
+   * The path parameter the error is about (an id that is malformed or names nothing): the error middleware names
+   * it as param when the request's route has that parameter (a service called by a tool or the CLI has none).
+   */
+  pathParam?: string;
 }
 
 /** The error body: the spec's error and message, then the help fields (every one but error and message optional). */
@@ -68,7 +73,7 @@ export const badRequest = (message: string, help?: ErrorHelp) => new AppError(40
 export const unauthorized = (message: string, help?: ErrorHelp) => new AppError(401, message, undefined, {}, help);
 export const forbidden = (message = 'Insufficient permissions', help?: ErrorHelp) =>
   new AppError(403, message, undefined, {}, help);
-export const notFound = (message: string, error?: string) => new AppError(404, message, error);
+export const notFound = (message: string, help?: ErrorHelp) => new AppError(404, message, undefined, {}, help);
 export const conflict = (message: string, help?: ErrorHelp) => new AppError(409, message, undefined, {}, help);
 export const gone = (message: string, help?: ErrorHelp) => new AppError(410, message, undefined, {}, help);
 export const payloadTooLarge = (message: string, help?: ErrorHelp) => new AppError(413, message, undefined, {}, help);

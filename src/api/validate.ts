@@ -10,7 +10,7 @@
 // body schemas are strict objects, and the document says so (additionalProperties: false).
 import type { z } from 'zod';
 import { closestName } from '../domain/suggest';
-import { badRequest, type AppError, type ErrorHelp } from '../errors';
+import { badRequest, Messages, type AppError, type ErrorHelp } from '../errors';
 import { unsafeTextPath, UNSAFE_TEXT_MESSAGE } from './middleware/text';
 
 type Issue = z.core.$ZodRawIssue;
@@ -50,16 +50,45 @@ export function validate<S extends z.ZodType>(
   value: unknown,
   fallbackMessage = 'Invalid request',
 ): z.infer<S> {
-  // A schema's own message outranks this per-parse map; the map only replaces zod's generic wording.
+  // A schema's own message outranks this per-parse map. The map words a field that is present but wrong by the
+  // field ("query must be a string"); the route's fallback is for a field left out and for the body itself.
   const result = schema.safeParse(value, {
     reportInput: true,
-    error: (issue) => (isGenericIssue(issue as Issue) ? fallbackMessage : undefined),
+    error: (raw) => {
+      const issue = raw as Issue;
+      if ((issue.path ?? []).length > 0 && !isAbsent(issue)) return describe(issue);
+      return isGenericIssue(issue) ? fallbackMessage : describe(issue);
+    },
   });
   const unsafe = unsafeTextError(result.success ? result.data : value);
   if (unsafe) throw unsafe;
   if (result.success) return result.data;
   const problem = describeProblem(schema, result.error.issues);
   throw badRequest(problem.message ?? result.error.issues[0]?.message ?? fallbackMessage, problem.help);
+}
+
+/**
+ * Whether the issue is about a value left out (or null, or blank where text is required): only then is a field
+ * "missing". A discriminated union's issue carries the whole object: its tag is what is missing or not.
+ */
+export function isAbsent(issue: Issue | FinalIssue): boolean {
+  const input = issue.input as unknown;
+  switch (issue.code) {
+    case 'invalid_type':
+    case 'invalid_value':
+      return input === undefined || input === null;
+    case 'invalid_union': {
+      const tag = (issue as { discriminator?: string }).discriminator;
+      if (tag === undefined) return input === undefined || input === null;
+      return typeof input !== 'object' || input === null || (input as Record<string, unknown>)[tag] == null;
+    }
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) === 1;
+    case 'custom':
+      return input === undefined || (typeof input === 'string' && input.trim() === '');
+    default:
+      return false;
+  }
 }
 
 /** toolCalls[0].name; the body itself is "Request body". */
@@ -164,8 +193,10 @@ export function describeProblem(
     }
   }
   const missing =
-    ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) ||
-    (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1);
+    ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code) ||
+    (issue.code === 'too_small' && issue.origin === 'string')
+      ? isAbsent(issue)
+      : false;
   if (missing && param !== undefined) {
     const name = issue.path[issue.path.length - 1];
     const slip = issues.find(
@@ -179,8 +210,23 @@ export function describeProblem(
     return { help: { code: 'missing_field', param, hint } };
   }
   if (param === undefined) return { help: { code: 'invalid_request' } };
-  return { help: { code: 'invalid_field', param } };
+  const said = wording({ ...issue, path } as Issue);
+  // "Missing required field" is said of a field left out only: a field sent with the wrong type or value is named.
+  const message = issue.message === Messages.missingRequiredField && said ? said : undefined;
+  const help: ErrorHelp = { code: isTypeMismatch(issue) ? 'invalid_type' : 'invalid_field', param };
+  // A message the specification fixes ("Invalid field value") names no field or bound: the hint does.
+  if (said && said !== (message ?? issue.message)) help.hint = `${said}.`;
+  else if (isTypeMismatch(issue)) help.hint = `Send ${param} as ${typeName(issue)}; /docs lists each field's type.`;
+  return message ? { message, help } : { help };
 }
+
+/** A value of another JSON type than the field's (a string where a number goes; a fraction is a bad value). */
+function isTypeMismatch(issue: FinalIssue): issue is FinalIssue & { code: 'invalid_type' } {
+  if (issue.code !== 'invalid_type' || isAbsent(issue)) return false;
+  return !(typeof issue.input === 'number' && (issue.expected === 'int' || issue.expected === 'number'));
+}
+
+const typeName = (issue: FinalIssue & { code: 'invalid_type' }) => TYPE_NAMES[issue.expected] ?? issue.expected;
 
 const TYPE_NAMES: Record<string, string> = {
   object: 'an object',
@@ -205,6 +251,16 @@ function describe(issue: Issue): string {
   if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
     return `Missing required field: ${field}`;
   }
+  if (issue.code === 'custom') {
+    const reason = (issue.params as { reason?: keyof typeof REASONS } | undefined)?.reason;
+    return `${field} ${reason ? REASONS[reason] : 'is invalid'}`;
+  }
+  return wording(issue) ?? `${field} is invalid`;
+}
+
+/** What is wrong with a present field, by its name ("query must be a string"); undefined for a rule of its own. */
+function wording(issue: Issue): string | undefined {
+  const field = fieldPath(issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type':
       return `${field} must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
@@ -226,17 +282,21 @@ function describe(issue: Issue): string {
       if (issue.format === 'regex') return `${field} has an invalid format`;
       return `${field} must be a valid ${issue.format}`;
     case 'invalid_value':
-      return `${field} must be one of ${issue.values.map(String).join(', ')}`;
+      return issue.values.length === 1
+        ? `${field} must be ${JSON.stringify(issue.values[0])}`
+        : `${field} must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_union': {
+      // A discriminated union's tag with no matching option: the tags it takes.
+      const options = (issue as { options?: unknown[] }).options;
+      if (!(issue as { discriminator?: string }).discriminator || !Array.isArray(options) || !options.length) return;
+      return `${field} must be one of ${options.map(String).join(', ')}`;
+    }
     case 'unrecognized_keys':
       return `Unknown field: ${issue.keys.map((k) => fieldPath([...(issue.path ?? []), k])).join(', ')}`;
     case 'not_multiple_of':
       return `${field} must be an integer`;
-    case 'custom': {
-      const reason = (issue.params as { reason?: keyof typeof REASONS } | undefined)?.reason;
-      return `${field} ${reason ? REASONS[reason] : 'is invalid'}`;
-    }
     default:
-      return `${field} is invalid`;
+      return undefined;
   }
 }
 

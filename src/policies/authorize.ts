@@ -54,7 +54,7 @@ function decideAction(auth: AuthState, action: Action, resource: unknown): Decis
   // a subject-bound one too).
   const rbacActive = auth.workspace.rbac_enabled;
   if (!allows(action, auth.kind, rbacActive) || (rbacActive && policy.whenRbacActive && !boundRoleId(auth))) {
-    return forbid(policy.whenRbacActive?.deniedMessage);
+    return forbid(policy.whenRbacActive?.deniedMessage, { code: 'role_token_required' });
   }
   const inWorkspace = decideInWorkspace(auth.workspace, action);
   if (!inWorkspace.allowed) return inWorkspace;

@@ -20,9 +20,9 @@ export const ALLOWED: Decision = Object.freeze({ allowed: true });
 
 export const refuse = (refusal: Refusal): Decision => ({ allowed: false, refusal });
 
-/** The common refusal: 403 "Insufficient permissions" (or the action's own message), with help. */
+/** The common refusal: 403 "Insufficient permissions" (or the action's own message), with help: the credential is at fault. */
 export const forbid = (message: string = FORBIDDEN, help: ErrorHelp = {}): Decision =>
-  refuse({ status: 403, message, ...help });
+  refuse({ status: 403, message, param: 'Authorization', ...help });
 
 /** The refusal as the error the API answers (status, exact message, error value; code, param and hint beside). */
 export function refusalError({ status, message, error, ...help }: Refusal): AppError {

@@ -73,8 +73,14 @@ const FILE_MANAGERS: readonly string[] = ['HOST', 'CO_HOST'];
 
 const spaceRefusal = (reach: 'private' | 'hidden'): Decision =>
   reach === 'private'
-    ? refuse({ status: 400, message: SpaceMessages.private, error: 'Error' })
-    : refuse({ status: 404, message: SpaceMessages.notFound, error: 'Error' });
+    ? refuse({
+        status: 400,
+        message: SpaceMessages.private,
+        error: 'Error',
+        code: 'space_private',
+        pathParam: 'spaceId',
+      })
+    : refuse({ status: 404, message: SpaceMessages.notFound, error: 'Error', pathParam: 'spaceId' });
 
 export const RULES = {
   /**
@@ -144,7 +150,7 @@ export const RULES = {
   'upload.track': (auth: AuthState, upload: { spaceId: string | null }): Decision =>
     upload.spaceId === null || isWorkspaceCredential(auth)
       ? ALLOWED
-      : refuse({ status: 404, message: 'Upload file metadata not found' }),
+      : refuse({ status: 404, message: 'Upload file metadata not found', pathParam: 'uploadFileMetadataId' }),
   /**
    * Run another model than the agent server's: the workspace credential always; an end user's credential only
    * when the integrator set none on the server (else the end user would choose what the integrator's model

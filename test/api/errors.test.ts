@@ -8,6 +8,7 @@ import tls from 'node:tls';
 import { readFile } from 'node:fs/promises';
 import { SignJWT } from 'jose';
 import * as apiKeys from '../../src/db/repositories/apiKeys';
+import * as workspaces from '../../src/db/repositories/workspaces';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/errorCatalogue';
 import { toAppError } from '../../src/errors';
 import { errorGuideText, PUBLISHED_FILES } from '../../scripts/openapi';
@@ -15,7 +16,7 @@ import { DOCS_CSP } from '../../src/api/routes/docs/assets';
 import { errorDocUrl } from '../../src/api/middleware/errors';
 import { publishedOpenApiDocument } from '../../src/api/published';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
 import { multipartBody } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -315,8 +316,194 @@ describe('errors say what to fix', function () {
 
     it('says where JSON is malformed', async () => {
       const res = await rawJson('POST', v1('/knowledge/link'), '{"type": "LINK",}');
-      assertHelp(res, 400, 'Malformed JSON in request body', 'malformed_json');
-      assert.match(res.body.hint, /position/);
+      assertHelp(res, 400, 'Malformed JSON in request body', 'malformed_json', 'Request body');
+      assert.match(res.body.hint, /position .*Content-Type: application\/json/);
+    });
+  });
+
+  describe('a wrong type or value is named, never called missing (the probe of main)', () => {
+    const post = (p: string, json: unknown) => stack.request('POST', v1(p), { headers, json });
+
+    it('says a present field has the wrong type, and what type it takes', async () => {
+      const query = await search({ query: 5 });
+      assertHelp(query, 400, 'query must be a string', 'invalid_type', 'query');
+      assert.match(query.body.hint, /Send query as a string/);
+      // A duplicate key is read as JSON.parse reads it (the last one): the same answer.
+      const duplicate = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
+        raw: '{"query":"x","query":5}',
+      });
+      assertHelp(duplicate, 400, 'query must be a string', 'invalid_type', 'query');
+      assertHelp(
+        await post('/knowledge/text', { title: 'x', content: 5 }),
+        400,
+        'content must be a string',
+        'invalid_type',
+        'content',
+      );
+      // Left out, null or blank is still the spec's "Missing required field".
+      assertHelp(await search({ query: null }), 400, 'Missing required field', 'missing_field', 'query');
+      assertHelp(
+        await post('/knowledge/text', { title: 'x' }),
+        400,
+        'Missing required field',
+        'missing_field',
+        'content',
+      );
+      assertHelp(await post('/sources', {}), 400, 'Missing required field', 'missing_field', 'kind');
+    });
+
+    it('lists the values an enumerated field takes', async () => {
+      assertHelp(
+        await post('/sources', { kind: 'ftp' }),
+        400,
+        'kind must be one of s3, git, website',
+        'invalid_field',
+        'kind',
+      );
+      const mode = await search({ query: 'x', mode: 'fuzzy' });
+      assertHelp(mode, 400, 'mode must be one of semantic, hybrid, keyword', 'invalid_field', 'mode');
+    });
+
+    it('keeps a message the spec fixes and names the rule in the hint', async () => {
+      const role = await createRole(stack.deps.db, tenant.workspaceId);
+      const renamed = await stack.request('PUT', v1(`/role/${role.id}`), { headers, json: { name: 5 } });
+      assertHelp(renamed, 400, 'Invalid field value', 'invalid_type', 'name');
+      assert.equal(renamed.body.hint, 'name must be a string.');
+      const long = await stack.request('PUT', v1(`/role/${role.id}`), {
+        headers,
+        json: { description: 'd'.repeat(2001) },
+      });
+      assertHelp(long, 400, 'Invalid field value', 'invalid_field', 'description');
+      assert.equal(long.body.hint, 'description must be at most 2000 characters.');
+      const type = await post('/knowledge/link', { type: 'URL', url: 'https://example.com/a' });
+      assertHelp(type, 400, 'Type must be LINK', 'invalid_field', 'type');
+    });
+
+    it('says which bound a value breaks', async () => {
+      assertHelp(
+        await post('/api-keys', { name: 'n'.repeat(1000) }),
+        400,
+        'name must be at most 200 characters',
+        'invalid_field',
+        'name',
+      );
+      const hook = '00000000-0000-4000-8000-000000000000';
+      assertHelp(
+        await stack.request('GET', v1(`/webhooks/${hook}/deliveries?limit=x`), { headers }),
+        400,
+        'limit must be an integer from 1 to 200',
+        'invalid_field',
+        'limit',
+      );
+    });
+
+    it('takes an integer as a JSON integer in a body and as decimal digits in a query string', async () => {
+      for (const limit of ['10', ' 5 ', '0x10']) {
+        const semantic = await search({ query: 'x', limit });
+        assertHelp(semantic, 400, 'Invalid limit value, must be between 1 and 50', 'invalid_type', 'limit');
+        assert.match(semantic.body.hint, /JSON integer/);
+        const title = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search-title`, {
+          headers,
+          json: { title: 'x', limit },
+        });
+        assertHelp(title, 400, 'Invalid limit value, must be between 1 and 50', 'invalid_type', 'limit');
+        const metadata = await post('/knowledge/search', { metadata: { type: 'LINK' }, limit });
+        assertHelp(metadata, 400, 'limit must be an integer from 1 to 100', 'invalid_type', 'limit');
+      }
+      assert.equal((await search({ query: 'x', limit: 10 })).status, 200);
+      assert.equal((await post('/knowledge/search', { metadata: { type: 'LINK' }, page: 2, limit: 5 })).status, 200);
+      for (const page of ['1e3', '0x10', '%205%20', '-1', '1.0', '']) {
+        const listed = await stack.request('GET', v1(`/knowledge?page=${page}`), { headers });
+        assertHelp(listed, 400, 'Invalid page value, must be between 1 and 10000', 'invalid_field', 'page');
+      }
+      const listed = await stack.request('GET', v1('/knowledge?page=2&limit=5'), { headers });
+      assert.deepEqual([listed.status, listed.body.page, listed.body.limit], [200, 2, 5]);
+      // The document says the same: integers, with their bounds.
+      type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed document
+      const doc = publishedOpenApiDocument() as unknown as Json;
+      const searchBody = doc.paths['/workspaces/{workspaceId}/knowledge/search'].post.requestBody.content[
+        'application/json'
+      ].schema as Json;
+      const body = searchBody.$ref ? doc.components.schemas[searchBody.$ref.split('/').pop()] : searchBody;
+      assert.deepEqual(body.properties.limit, { type: 'integer', minimum: 1, maximum: 50, default: 10 });
+      const page = (doc.paths['/v1/workspaces/{workspaceId}/knowledge'].get.parameters as Json[]).find(
+        (p) => p.name === 'page',
+      )!;
+      assert.equal(page.schema.type, 'integer');
+    });
+  });
+
+  describe('the id, field or header at fault is named', () => {
+    const zero = '00000000-0000-4000-8000-000000000000';
+    const post = (p: string, json: unknown) => stack.request('POST', v1(p), { headers, json });
+    const get = (p: string) => stack.request('GET', v1(p), { headers });
+
+    it('names the path parameter of a malformed or unknown id', async () => {
+      const cases: Array<[string, number, string, string, string]> = [
+        [`/knowledge/${zero}`, 404, 'Knowledge item not found', 'not_found', 'knowledgeId'],
+        ['/knowledge/nope', 400, 'Invalid knowledge ID format', 'invalid_field', 'knowledgeId'],
+        [`/role/${zero}`, 404, 'Role not found', 'not_found', 'roleId'],
+        [`/webhooks/${zero}`, 404, 'Webhook not found', 'not_found', 'webhookId'],
+        [`/sources/${zero}`, 404, 'Source not found', 'not_found', 'sourceId'],
+        [`/agent/threads/nope`, 400, 'Invalid thread ID format', 'invalid_field', 'threadId'],
+        [
+          '/upload-file-metadata/nope',
+          400,
+          'Invalid upload file metadata ID format',
+          'invalid_field',
+          'uploadFileMetadataId',
+        ],
+        [`/upload-file-metadata/${zero}`, 404, 'Upload file metadata not found', 'not_found', 'uploadFileMetadataId'],
+        [`/spaces/${zero}`, 404, 'Space not found', 'not_found', 'spaceId'],
+        [`/agent/servers/${zero}`, 404, 'Agent server not found', 'not_found', 'id'],
+      ];
+      for (const [p, status, message, code, param] of cases) {
+        const res = await get(p);
+        assert.equal(res.body.message, message, `${p}: ${res.text}`);
+        assertHelp(res, status, message, code, param);
+      }
+    });
+
+    it('names the field of the body rules the schema cannot name itself', async () => {
+      assertHelp(
+        await stack.request('POST', v1('/role/find'), { headers, json: {} }),
+        400,
+        'At least one search criterion required',
+        'missing_field',
+        'customerRoleId, name',
+      );
+      const both = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+        headers: { 'x-api-key': tenant.apiKey },
+        json: { customerRoleId: 'a', roleId: zero },
+      });
+      assertHelp(both, 400, 'Provide either customerRoleId or roleId, not both', 'invalid_request', 'roleId');
+      const link = await stack.request('POST', v1('/knowledge/link'), {
+        headers,
+        json: { type: 'LINK', url: 'nope' },
+      });
+      assertHelp(link, 422, 'Invalid URL format', 'unprocessable', 'url');
+      const server = await stack.request('POST', v1('/agent/servers'), {
+        headers,
+        json: { name: 'a', url: 'https://user:secret@example.com', model: 'm' },
+      });
+      assertHelp(server, 400, 'url must not carry credentials (use authToken)', 'invalid_field', 'url');
+      const hook = await stack.request('POST', v1('/webhooks'), {
+        headers,
+        json: { url: 'https://93.184.216.34/hook', events: ['nope'] },
+      });
+      assert.equal(hook.body.param, 'events', hook.text);
+      assert.equal(hook.body.code, 'invalid_field');
+      const item = await post('/knowledge/text', { title: 't', content: 'c' });
+      assert.equal(item.status, 201, item.text);
+      const patch = await stack.request('PATCH', v1(`/knowledge/${item.body.id}`), { headers, json: {} });
+      assertHelp(patch, 400, 'Send at least one of attributes, text', 'missing_field', 'attributes, text');
+    });
+
+    it('lists the tools when the tool name is unknown', async () => {
+      const res = await stack.request('POST', v1('/agent/tools/nope/execute'), { headers, json: { input: {} } });
+      assertHelp(res, 404, 'Tool not found', 'not_found', 'name');
+      assert.match(res.body.hint, /knowledge_search, title_search/);
     });
   });
 
@@ -468,6 +655,76 @@ describe('errors say what to fix', function () {
       );
     });
 
+    it('says an API key was revoked, and a key nobody issued is invalid', async () => {
+      const own = await createTenant(stack.deps.db);
+      // A second key, made before the first is revoked: its token goes beside the revoked key below.
+      const second = await stack.request('POST', `/v1/workspaces/${own.workspaceId}/api-keys`, {
+        headers: (await accessHeaders(stack, own)).headers,
+        json: { name: 'second' },
+      });
+      assert.equal(second.status, 201, second.text);
+      const [key] = (await apiKeys.listApiKeys(stack.deps.db, own.workspaceId)).filter((k) => k.name !== 'second');
+      await apiKeys.revokeApiKey(stack.deps.db, own.workspaceId, key!.id);
+      const mint = (apiKey: string) =>
+        stack.request('POST', `/workspaces/${own.workspaceId}/generate-access-key-token`, {
+          headers: { 'x-api-key': apiKey },
+          json: {},
+        });
+      assertHelp(await mint(own.apiKey), 401, 'Invalid or missing API key', 'api_key_revoked', 'x-api-key');
+      // Beside a bearer token (semantic search takes both), the same answer.
+      const { headers: h } = await accessHeaders(stack, { ...own, apiKey: second.body.apiKey as string });
+      const searched = await stack.request('POST', `/workspaces/${own.workspaceId}/knowledge/search`, {
+        headers: { ...h, 'x-api-key': own.apiKey },
+        json: { query: 'x' },
+      });
+      assertHelp(searched, 401, 'Invalid or missing API key', 'api_key_revoked', 'x-api-key');
+      // The same shape with another secret is no key at all.
+      const forged = own.apiKey.slice(0, -4) + (own.apiKey.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+      assertHelp(await mint(forged), 401, 'Invalid or missing API key', 'api_key_invalid', 'x-api-key');
+    });
+
+    it("refuses the workspace's own token on the agent routes under ACTIVE RBAC with its own code", async () => {
+      const own = await createTenant(stack.deps.db);
+      const { headers: ws } = await accessHeaders(stack, own);
+      await workspaces.setRbacEnabled(stack.deps.db, own.workspaceId, true);
+      const res = await stack.request('GET', `/v1/workspaces/${own.workspaceId}/agent/threads`, { headers: ws });
+      assertHelp(
+        res,
+        403,
+        'A role-bound token is required when RBAC is active',
+        'role_token_required',
+        'Authorization',
+      );
+      assert.match(res.body.hint, /generate-access-key-token .*customerRoleId/);
+      // Any other refusal of a valid credential names the credential too.
+      await createRole(stack.deps.db, own.workspaceId, { customerRoleId: 'r' });
+      const role = await accessHeaders(stack, own, { customerRoleId: 'r' });
+      const key = await stack.request('POST', `/v1/workspaces/${own.workspaceId}/webhooks`, {
+        headers: role.headers,
+        json: { url: 'https://93.184.216.34/hook' },
+      });
+      assertHelp(key, 403, 'Insufficient permissions', 'permission_denied', 'Authorization');
+    });
+
+    it("says another user's space is private with an access code, keeping the spec's answer", async () => {
+      const activate = (userId: string) =>
+        stack.request('POST', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`, {
+          headers: { 'x-api-key': tenant.apiKey },
+          json: { userId, email: `${userId}@example.com` },
+        });
+      const owner = await activate('owner-1');
+      const other = await activate('other-1');
+      assert.equal(owner.status, 200, owner.text);
+      const res = await stack.request('GET', v1(`/spaces/${owner.body.space.id}`), {
+        headers: { authorization: `Bearer ${other.body.token}` },
+      });
+      assert.equal(res.status, 400, res.text);
+      assert.deepEqual([res.body.error, res.body.message], ['Error', 'The space is private']);
+      assert.equal(res.body.code, 'space_private');
+      assert.equal(res.body.param, 'spaceId');
+      assert.match(res.body.hint, /user space token/);
+    });
+
     it('says when the minting key was revoked', async () => {
       const own = await createTenant(stack.deps.db);
       const { headers: h } = await accessHeaders(stack, own);
@@ -508,7 +765,6 @@ describe('errors say what to fix', function () {
           png,
           /sent as application\/pdf, but no %PDF- header; its bytes look like image\/png/,
         ],
-        ['notes.txt', 'text/plain', Buffer.alloc(0), /it is empty/],
       ];
       for (const [filename, type, bytes, detected] of cases) {
         const res = await upload(filename, type, bytes);
@@ -516,6 +772,15 @@ describe('errors say what to fix', function () {
         assert.match(res.body.hint, detected, `${filename} as ${type}: ${res.body.hint}`);
         assert.match(res.body.hint, /Supported: pdf, doc, docx, txt/);
       }
+    });
+
+    it('says an empty file has no bytes, once', async () => {
+      const res = await upload('notes.txt', 'text/plain', Buffer.alloc(0));
+      assertHelp(res, 400, 'Unsupported file type', 'file_empty', 'file');
+      assert.equal(
+        res.body.hint,
+        'The file was sent as text/plain and has no bytes: send its content (curl -F file=@path reads the file at path).',
+      );
     });
 
     it('names the file part when it is missing, and the part the file came as', async () => {

@@ -663,7 +663,11 @@ describe('knowledge', () => {
       assert.equal(unknown.body.param, 'metadata.color');
       assert.match(unknown.body.hint, /metadata takes status, type, language, title/);
       assertError(await search({ metadata: { status: 'DONE' } }), 400);
-      assertError(await search({ metadata: { type: 'FILE' }, limit: 101 }), 400, 'limit must be between 1 and 100');
+      assertError(
+        await search({ metadata: { type: 'FILE' }, limit: 101 }),
+        400,
+        'limit must be an integer from 1 to 100',
+      );
     });
   });
 });

@@ -354,7 +354,7 @@ describe('limits', function () {
           json: { metadata: { type: 'FILE' }, page: 10_001 },
         }),
         400,
-        'page must be at most 10000',
+        'page must be an integer from 1 to 10000',
       );
       assertError(
         await stack.request('GET', v1(`${list}?page=10001`), { headers }),

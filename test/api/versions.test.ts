@@ -419,7 +419,11 @@ describe('knowledge versions', function () {
       409,
       'Only STRING items can have their text replaced',
     );
-    assertError(await stack.request('PATCH', k(`/${text}`), { headers, json: {} }), 400, 'Missing required field');
+    assertError(
+      await stack.request('PATCH', k(`/${text}`), { headers, json: {} }),
+      400,
+      'Send at least one of attributes, text',
+    );
     assertError(await stack.request('PATCH', k(`/${text}`), { headers, json: { text: 42 } }), 400);
     assertError(await stack.request('PATCH', k(`/${text}`), { headers, json: { text: '   ' } }), 400);
     assertError(await stack.request('PATCH', k(`/${text}`), { headers, json: { text: 'a\u0000b' } }), 400);

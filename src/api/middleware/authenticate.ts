@@ -11,7 +11,13 @@ import { isUuid } from '../../ids';
 import type { Action } from '../../policies/actions';
 import { authorize } from '../../policies/authorize';
 import { TOKEN_ENDPOINT, tokenKind, type AuthState } from '../../policies/credentials';
-import { looksLikeApiKey, presentedKeyHash, sameKeyHash, verifyApiKey } from '../../services/access/apiKeys';
+import {
+  isRevokedApiKey,
+  looksLikeApiKey,
+  presentedKeyHash,
+  sameKeyHash,
+  verifyApiKey,
+} from '../../services/access/apiKeys';
 import { credentialContext, recordApiKeyUse } from '../../services/access/authentication';
 import { standingWorkspace } from '../../services/access/credentials';
 import type { TokenCheck, TokenRefusal, TokenService } from '../../services/access/tokens';
@@ -116,7 +122,8 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options:
     });
   }
   const key = await verifyApiKey(deps, presented);
-  if (!key) throw invalidApiKey({ code: 'api_key_invalid' });
+  if (!key)
+    throw invalidApiKey({ code: (await isRevokedApiKey(deps, presented)) ? 'api_key_revoked' : 'api_key_invalid' });
   if (!options.keyNamesWorkspace) {
     authorize({ workspaceId: key.workspace_id }, 'apiKey.address', { workspaceId: ctx.params.workspaceId });
   }
@@ -151,7 +158,9 @@ async function authenticateBearer(
   });
   if (keyHash) {
     const key = context.presentedKey;
-    if (!key || !sameKeyHash(key.keyHash, keyHash)) throw invalidApiKey({ code: 'api_key_invalid' });
+    if (!key || !sameKeyHash(key.keyHash, keyHash)) {
+      throw invalidApiKey({ code: (await isRevokedApiKey(deps, presented)) ? 'api_key_revoked' : 'api_key_invalid' });
+    }
     authorize(claims, 'apiKey.pair', { workspaceId: key.workspaceId });
   }
   // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.

@@ -50,7 +50,12 @@ export function jsonBody(limit: number) {
       } catch (err) {
         // JSON.parse says where ("Unexpected token } in JSON at position 12"): the hint passes that on.
         const where = err instanceof SyntaxError ? err.message.slice(0, 200) : undefined;
-        throw badRequest(MALFORMED_JSON_MESSAGE, { code: 'malformed_json', ...(where ? { hint: `${where}.` } : {}) });
+        const fix = 'Send one JSON value as UTF-8 with Content-Type: application/json';
+        throw badRequest(MALFORMED_JSON_MESSAGE, {
+          code: 'malformed_json',
+          param: 'Request body',
+          hint: where ? `${where}. ${fix}.` : `${fix}.`,
+        });
       }
     }
     ctx.request.body = body;

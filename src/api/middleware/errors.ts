@@ -19,8 +19,12 @@ export function errorDocUrl(baseUrl: string, code: string): string {
 export function errorBody(ctx: Context, appError: AppError, baseUrl: string): ErrorBody {
   const body = appError.toBody();
   const docUrl = body.code ? errorDocUrl(baseUrl, body.code) : undefined;
+  const { pathParam } = appError.help;
+  const params = (ctx as { params?: Record<string, unknown> }).params;
+  const param = body.param ?? (pathParam !== undefined && params?.[pathParam] !== undefined ? pathParam : undefined);
   return {
     ...body,
+    ...(param !== undefined ? { param } : {}),
     ...(docUrl ? { docUrl } : {}),
     ...(ctx.state.requestId ? { requestId: ctx.state.requestId as string } : {}),
   };

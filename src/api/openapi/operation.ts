@@ -153,7 +153,7 @@ export interface SchemaOverride {
 
 /**
  * Documents a value whose rule the validator enforces in code (a transform or a refinement) as the JSON Schema
- * given, replacing what zod can derive (for example a limit that also accepts numeric strings: an integer).
+ * given, replacing what zod can derive (for example a field parsed in a transform: the integer it stands for).
  */
 export const documentedAs = <T extends z.ZodType>(schema: T, jsonSchema: Record<string, unknown>): T =>
   schema.meta({

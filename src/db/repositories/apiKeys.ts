@@ -23,6 +23,12 @@ export async function findActiveApiKeyByHash(db: Tx, keyHash: string): Promise<A
   return db<ApiKeyRow>('api_keys').where({ key_hash: keyHash }).whereNull('revoked_at').first();
 }
 
+/** Whether a revoked key has this hash (an active one is found by findActiveApiKeyByHash). */
+export async function isRevokedApiKeyHash(db: Tx, keyHash: string): Promise<boolean> {
+  const row = await db<ApiKeyRow>('api_keys').where({ key_hash: keyHash }).whereNotNull('revoked_at').first('id');
+  return row !== undefined;
+}
+
 export async function touchApiKey(db: Tx, id: string): Promise<void> {
   await db<ApiKeyRow>('api_keys').where({ id }).update({ last_used_at: db.fn.now() });
 }

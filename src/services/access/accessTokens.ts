@@ -13,12 +13,12 @@ export async function resolveRole(
 ): Promise<string | undefined> {
   if (input.customerRoleId !== undefined) {
     const role = await roles.findRoleByCustomerRoleId(db, workspaceId, input.customerRoleId);
-    if (!role) throw notFound(Messages.customerRoleNotFound);
+    if (!role) throw notFound(Messages.customerRoleNotFound, { param: 'customerRoleId' });
     return role.id;
   }
   if (input.roleId !== undefined) {
     const role = await roles.findRole(db, workspaceId, input.roleId);
-    if (!role) throw notFound(Messages.roleNotFound);
+    if (!role) throw notFound(Messages.roleNotFound, { param: 'roleId' });
     return role.id;
   }
   return undefined;

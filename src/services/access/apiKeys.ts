@@ -56,6 +56,15 @@ export async function verifyApiKey({ db }: DbDeps, presented: string | undefined
   return row && sameKeyHash(row.key_hash, hash) ? row : undefined;
 }
 
+/**
+ * Whether the presented key is one that was revoked. Only the holder of the key's whole secret can ask (the hash
+ * must match a stored row), so the answer tells them nothing they could not know: no oracle for other keys.
+ */
+export async function isRevokedApiKey({ db }: DbDeps, presented: string | undefined): Promise<boolean> {
+  const hash = presentedKeyHash(presented);
+  return hash !== undefined && (await apiKeys.isRevokedApiKeyHash(db, hash));
+}
+
 export function listApiKeys({ db }: DbDeps, workspaceId: string): Promise<ApiKeyRow[]> {
   return apiKeys.listApiKeys(db, workspaceId);
 }
@@ -63,6 +72,6 @@ export function listApiKeys({ db }: DbDeps, workspaceId: string): Promise<ApiKey
 /** Revoking also stops the tokens minted with the key. */
 export async function revokeApiKey({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   if (!isUuid(id) || !(await apiKeys.revokeApiKey(db, workspaceId, id))) {
-    throw notFound(`API key ${id} not found or already revoked`);
+    throw notFound(`API key ${id} not found or already revoked`, { pathParam: 'keyId' });
   }
 }

@@ -24,7 +24,7 @@ export function standingWorkspace(
   wording: Wording = 'default',
 ): WorkspaceRow {
   const { workspace } = context;
-  if (!workspace) throw notFound(Messages.workspaceNotFound);
+  if (!workspace) throw notFound(Messages.workspaceNotFound, { pathParam: 'workspaceId' });
   if (workspace.deleted_at) throw gone(Messages.workspaceDeleted, { code: 'workspace_deleted' });
   authorize(claims, 'organization.standing', { organizationId: workspace.organization_id, wording });
   // A token minted by a key that has since been revoked stops working at once (user space tokens too).

@@ -40,7 +40,8 @@ export async function applyRolePatch(
   patch: Partial<RoleFields>,
 ): Promise<void> {
   await withUniqueCustomerRoleId(async () => {
-    if ((await roles.updateRoleFields(db, workspaceId, roleId, patch)) === 0) throw notFound(RoleMessages.notFound);
+    if ((await roles.updateRoleFields(db, workspaceId, roleId, patch)) === 0)
+      throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
   });
 }
 
@@ -58,7 +59,8 @@ export async function applyKnowledgeRoles(
   action: 'assign' | 'unassign',
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) throw notFound(KnowledgeMessages.notFound);
+    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId)))
+      throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
     const ids = action === 'assign' ? await roles.existingRoleIds(trx, workspaceId, roleIds) : roleIds;
     if (ids.length !== roleIds.length) throw notFound(RoleMessages.rolesNotFound);
     await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, ids, action);

@@ -30,7 +30,7 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
   if (!isUuid(roleId)) throw badRequest(RoleMessages.invalidId, { code: 'invalid_field', param: 'roleId' });
   const role = await roles.findRole(db, workspaceId, roleId);
-  if (!role) throw notFound(RoleMessages.notFound);
+  if (!role) throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
   return role;
 }
 
@@ -175,7 +175,7 @@ export async function loadRoleByCustomerRoleId(
   customerRoleId: string,
 ): Promise<RoleRow> {
   const role = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
-  if (!role) throw notFound(RoleMessages.notFound);
+  if (!role) throw notFound(RoleMessages.notFound, { pathParam: 'customerRoleId' });
   return role;
 }
 

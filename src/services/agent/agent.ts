@@ -91,9 +91,10 @@ export async function loadThread(
   threadId: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<AgentThreadRow> {
-  if (!isUuid(threadId)) throw badRequest(AgentMessages.invalidThreadId);
+  if (!isUuid(threadId))
+    throw badRequest(AgentMessages.invalidThreadId, { code: 'invalid_field', pathParam: 'threadId' });
   const row = await agent.findThread(db, auth.workspace.id, threadId, threadScope(auth), opts);
-  if (!row) throw notFound(AgentMessages.threadNotFound);
+  if (!row) throw notFound(AgentMessages.threadNotFound, { pathParam: 'threadId' });
   return row;
 }
 
@@ -223,16 +224,23 @@ export async function checkServerUrl(
 ): Promise<string> {
   const allowHttp = config.agent.allowHttpLoopback;
   const scheme = allowHttp ? 'url must be an https URL, or http on a loopback address' : 'url must be an https URL';
+  const bad = (message: string, hint: string) => badRequest(message, { code: 'invalid_field', param: 'url', hint });
+  const schemeHint = "Send the agent server's address as https://host/path (the base URL its API answers under).";
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw badRequest(scheme);
+    throw bad(scheme, schemeHint);
   }
   const httpAllowed = allowHttp && url.protocol === 'http:' && isLoopbackHost(url);
-  if (url.protocol !== 'https:' && !httpAllowed) throw badRequest(scheme);
-  if (url.username || url.password) throw badRequest('url must not carry credentials (use authToken)');
-  if (url.hash) throw badRequest('url must not have a fragment');
+  if (url.protocol !== 'https:' && !httpAllowed) throw bad(scheme, schemeHint);
+  if (url.username || url.password) {
+    throw bad(
+      'url must not carry credentials (use authToken)',
+      'Remove user:password@ from url; send the token as authToken.',
+    );
+  }
+  if (url.hash) throw bad('url must not have a fragment', 'Remove the #fragment from url.');
   try {
     await checkUrlAddress(url, agentAddressPolicy(config, own));
   } catch (err) {
@@ -243,9 +251,9 @@ export async function checkServerUrl(
 }
 
 export async function loadServer({ db }: DbDeps, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}) {
-  if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId);
+  if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId, { code: 'invalid_field', pathParam: 'id' });
   const row = await agent.findServer(db, workspaceId, id, opts);
-  if (!row) throw notFound(AgentMessages.serverNotFound);
+  if (!row) throw notFound(AgentMessages.serverNotFound, { pathParam: 'id' });
   return row;
 }
 
@@ -333,7 +341,7 @@ export async function updateServer(
         patch.auth_token_sealed = null;
       }
       const row = await agent.updateServer(trx, workspaceId, current.id, patch);
-      if (!row) throw notFound(AgentMessages.serverNotFound);
+      if (!row) throw notFound(AgentMessages.serverNotFound, { pathParam: 'id' });
       return row;
     });
   } catch (err) {
@@ -344,6 +352,7 @@ export async function updateServer(
 
 /** Removes a server; threads bound to it stay, unbound (agentServerId null). */
 export async function deleteServer({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
-  if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId);
-  if (!(await agent.deleteServer(db, workspaceId, id))) throw notFound(AgentMessages.serverNotFound);
+  if (!isUuid(id)) throw badRequest(AgentMessages.invalidServerId, { code: 'invalid_field', pathParam: 'id' });
+  if (!(await agent.deleteServer(db, workspaceId, id)))
+    throw notFound(AgentMessages.serverNotFound, { pathParam: 'id' });
 }

@@ -23,7 +23,7 @@ export async function listCategoryKnowledge(
   categoryId: string,
 ): Promise<Array<KnowledgeRow & { category_id: string }>> {
   const category = isUuid(categoryId) ? await catalog.findCategory(db, auth.workspace.id, categoryId) : undefined;
-  if (!category) throw notFound('Category not found');
+  if (!category) throw notFound('Category not found', { pathParam: 'categoryId' });
   return catalog.categoryKnowledge(db, auth.workspace.id, category.id, await accessFilter({ db: db }, auth));
 }
 

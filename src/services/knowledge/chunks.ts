@@ -111,7 +111,7 @@ async function withCompletedItem<T>(db: Db, item: KnowledgeRow, fn: (trx: Tx) =>
   try {
     return await db.transaction(async (trx) => {
       const current = await knowledge.findKnowledge(trx, item.workspace_id, item.id, { forUpdate: true });
-      if (!current) throw notFound(KnowledgeMessages.notFound);
+      if (!current) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
       requireCompleted(current);
       return fn(trx);
     });
@@ -123,9 +123,9 @@ async function withCompletedItem<T>(db: Db, item: KnowledgeRow, fn: (trx: Tx) =>
 }
 
 async function loadChunk(db: Db, item: KnowledgeRow, chunkId: string): Promise<ChunkRow> {
-  if (!isUuid(chunkId)) throw badRequest(ChunkMessages.invalidId);
+  if (!isUuid(chunkId)) throw badRequest(ChunkMessages.invalidId, { code: 'invalid_field', pathParam: 'chunkId' });
   const row = await chunks.findChunk(db, item.workspace_id, item.id, chunkId);
-  if (!row) throw notFound(ChunkMessages.notFound);
+  if (!row) throw notFound(ChunkMessages.notFound, { pathParam: 'chunkId' });
   return row;
 }
 
@@ -147,7 +147,7 @@ export async function updateChunk(
       ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
     }),
   );
-  if (!row) throw notFound(ChunkMessages.notFound);
+  if (!row) throw notFound(ChunkMessages.notFound, { pathParam: 'chunkId' });
   return row;
 }
 

@@ -45,9 +45,10 @@ export async function loadKnowledge(
   knowledgeId: string,
   filter?: AccessFilter,
 ): Promise<KnowledgeRow> {
-  if (!isUuid(knowledgeId)) throw badRequest(KnowledgeMessages.invalidId);
+  if (!isUuid(knowledgeId))
+    throw badRequest(KnowledgeMessages.invalidId, { code: 'invalid_field', pathParam: 'knowledgeId' });
   const row = await findVisibleKnowledge({ db }, workspaceId, knowledgeId, filter);
-  if (!row) throw notFound(KnowledgeMessages.notFound);
+  if (!row) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
   return row;
 }
 
@@ -101,7 +102,12 @@ export async function loadTrackedUpload(
   uploadId: string,
 ): Promise<{ upload: UploadFileMetadataRow; row: KnowledgeRow | undefined }> {
   const { workspace } = auth;
-  if (!isUuid(uploadId)) throw badRequest('Invalid upload file metadata ID format');
+  if (!isUuid(uploadId)) {
+    throw badRequest('Invalid upload file metadata ID format', {
+      code: 'invalid_field',
+      param: 'uploadFileMetadataId',
+    });
+  }
   const found = await uploads.findUpload(db, workspace.id, uploadId);
   const upload = found && can(auth, 'upload.track', { spaceId: found.space_id }) ? found : undefined;
   const scope = knowledgeScope(auth);
@@ -111,20 +117,24 @@ export async function loadTrackedUpload(
         ...(upload.space_id ? { spaceId: upload.space_id } : {}),
       })
     : undefined;
-  if (!upload || (isScoped(scope) && !row)) throw notFound('Upload file metadata not found');
+  if (!upload || (isScoped(scope) && !row))
+    throw notFound('Upload file metadata not found', { pathParam: 'uploadFileMetadataId' });
   return { upload, row };
 }
 
 export function parseHttpUrl(value: string): URL {
+  const invalid = () =>
+    unprocessable(KnowledgeMessages.invalidUrl, {
+      param: 'url',
+      hint: 'Send an absolute http(s) URL without spaces, such as https://example.com/page.',
+    });
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw unprocessable(KnowledgeMessages.invalidUrl);
+    throw invalid();
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(value)) {
-    throw unprocessable(KnowledgeMessages.invalidUrl);
-  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || /\s/.test(value)) throw invalid();
   return url;
 }
 
@@ -200,7 +210,7 @@ export async function deleteSingleKnowledge(
 ): Promise<string[]> {
   return db.transaction(async (trx) => {
     const row = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
-    if (!row) throw notFound(KnowledgeMessages.notFound);
+    if (!row) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
     if (await knowledge.hasChildren(trx, workspaceId, knowledgeId)) throw badRequest(KnowledgeMessages.hasChildren);
     return knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
   });
@@ -248,7 +258,7 @@ export async function writeKnowledgeAttributes(
   attributes: Attributes | null,
 ): Promise<KnowledgeRow> {
   const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
-  if (!current) throw notFound(KnowledgeMessages.notFound);
+  if (!current) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
   const { childrenOverLimit } = await knowledge.replaceAttributes(
     trx,
     row.workspace_id,

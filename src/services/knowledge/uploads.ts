@@ -53,9 +53,16 @@ function unsupportedFile(
   const declared = normalizeMime(file.declaredMime) || '(none)';
   const sentAs =
     mime === declared ? `sent as ${declared}` : `sent as ${declared}, taken as ${mime || '(none)'} from its name`;
+  if (prefix.length === 0) {
+    // No type to judge: the file has no bytes at all (a wrong path, or a pipe that wrote nothing).
+    return badRequest(UploadMessages.unsupported, {
+      code: 'file_empty',
+      param: 'file',
+      hint: `The file was ${sentAs} and has no bytes: send its content (curl -F file=@path reads the file at path).`,
+    });
+  }
   const sniffed = sniffMime(prefix);
-  const looks =
-    prefix.length === 0 ? 'it is empty' : sniffed ? `its bytes look like ${sniffed}` : 'its bytes match no known type';
+  const looks = sniffed ? `its bytes look like ${sniffed}` : 'its bytes match no known type';
   const detected = reason ? `The file was ${sentAs}, but ${reason}; ${looks}.` : `The file was ${sentAs}; ${looks}.`;
   return badRequest(UploadMessages.unsupported, {
     code: 'unsupported_file_type',

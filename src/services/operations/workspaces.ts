@@ -7,9 +7,9 @@ import type { DbDeps } from '../deps';
 
 /** The workspace a request addresses: 404 when unknown (or not a UUID), 410 when soft-deleted. */
 export async function loadActiveWorkspace({ db }: DbDeps, workspaceId: string): Promise<WorkspaceRow> {
-  if (!isUuid(workspaceId)) throw notFound(Messages.workspaceNotFound);
+  if (!isUuid(workspaceId)) throw notFound(Messages.workspaceNotFound, { pathParam: 'workspaceId' });
   const workspace = await workspaces.findWorkspace(db, workspaceId);
-  if (!workspace) throw notFound(Messages.workspaceNotFound);
+  if (!workspace) throw notFound(Messages.workspaceNotFound, { pathParam: 'workspaceId' });
   if (workspace.deleted_at) throw gone(Messages.workspaceDeleted, { code: 'workspace_deleted' });
   return workspace;
 }

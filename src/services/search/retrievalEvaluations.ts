@@ -75,8 +75,12 @@ export const DEFAULT_BATCH_QUESTIONS = 20;
  * A refusal that names the bound or the field at fault: its code (the error catalogue's evaluation_* codes, or
  * invalid_field), `param` (the request field, or workspaceId for a bound of the workspace) and `hint`.
  */
-const refused = (status: number, message: string, help: Required<ErrorHelp>, headers: Record<string, string> = {}) =>
-  new AppError(status, message, undefined, headers, help);
+const refused = (
+  status: number,
+  message: string,
+  help: Required<Omit<ErrorHelp, 'pathParam'>>,
+  headers: Record<string, string> = {},
+) => new AppError(status, message, undefined, headers, help);
 
 // ---- creating
 
@@ -163,7 +167,10 @@ async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunI
     let role: { id: string; customer_role_id: string | null } | undefined;
     if (run.customerRoleId !== undefined) {
       role = await roles.findRoleByCustomerRoleId(db, workspace.id, run.customerRoleId);
-      if (!role) throw notFound(Messages.customerRoleNotFound).with({ param: `runs[${i}].customerRoleId` });
+      if (!role)
+        throw notFound(Messages.customerRoleNotFound, { param: 'customerRoleId' }).with({
+          param: `runs[${i}].customerRoleId`,
+        });
     } else if (run.roleId !== undefined) {
       role = await roles.findRole(db, workspace.id, run.roleId);
       if (!role) throw notFound(RoleMessages.notFound).with({ param: `runs[${i}].roleId` });
@@ -333,7 +340,7 @@ export async function createEvaluation(
 
 export async function loadEvaluation({ db }: DbDeps, workspaceId: string, id: string): Promise<RetrievalEvaluationRow> {
   const row = isUuid(id) ? await evaluations.findEvaluation(db, workspaceId, id) : undefined;
-  if (!row) throw notFound(EvaluationMessages.notFound);
+  if (!row) throw notFound(EvaluationMessages.notFound, { pathParam: 'evaluationId' });
   return row;
 }
 
@@ -442,7 +449,7 @@ export async function viewEvaluation(
 export async function deleteEvaluation({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
   // A running evaluation's workflow finds it gone at its next batch and ends.
   if (!isUuid(id) || !(await evaluations.deleteEvaluation(db, workspaceId, id))) {
-    throw notFound(EvaluationMessages.notFound);
+    throw notFound(EvaluationMessages.notFound, { pathParam: 'evaluationId' });
   }
 }
 
@@ -490,7 +497,9 @@ export async function compareEvaluations(
 ): Promise<{ evaluation: RetrievalEvaluationRow; baseline: RetrievalEvaluationRow; runs: ComparedRun[] }> {
   const [evaluation, baseline] = [
     await loadEvaluation(deps, workspaceId, id),
-    await loadEvaluation(deps, workspaceId, baselineId),
+    await loadEvaluation(deps, workspaceId, baselineId).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 404 ? err.with({ pathParam: 'baselineId' }) : err;
+    }),
   ];
   const [ours, theirs] = [await evaluationSummary(deps, evaluation), await evaluationSummary(deps, baseline)];
   const names = [...new Set([...evaluation.runs.map((r) => r.name), ...baseline.runs.map((r) => r.name)])];

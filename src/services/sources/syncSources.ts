@@ -110,7 +110,7 @@ function registered(kind: string) {
 
 export async function loadSource({ db }: DbDeps, workspaceId: string, id: string): Promise<SourceRow> {
   const row = isUuid(id) ? await sources.findSource(db, workspaceId, id) : undefined;
-  if (!row) throw notFound(SyncSourceMessages.notFound);
+  if (!row) throw notFound(SyncSourceMessages.notFound, { pathParam: 'sourceId' });
   return row;
 }
 
@@ -299,11 +299,11 @@ export async function updateSource(
   if (input.rules) await checkRuleRoles(deps.db, workspace.id, input.rules);
   const row = await deps.db.transaction(async (trx) => {
     const locked = await sources.findSource(trx, workspace.id, id, { forUpdate: true });
-    if (!locked) throw notFound(SyncSourceMessages.notFound);
+    if (!locked) throw notFound(SyncSourceMessages.notFound, { pathParam: 'sourceId' });
     const rootRoles = (await roles.knowledgeRoles(trx, workspace.id, locked.root_id)).map((r) => r.id);
     const access = rulesChange(locked, rootRoles, input.rules, roleIds);
     const updated = await sources.updateSource(trx, workspace.id, id, { ...patch, ...access.patch });
-    if (!updated) throw notFound(SyncSourceMessages.notFound);
+    if (!updated) throw notFound(SyncSourceMessages.notFound, { pathParam: 'sourceId' });
     if (access.rootRoleIds) {
       const wanted = access.rootRoleIds;
       const drop = rootRoles.filter((r) => !wanted.includes(r));
@@ -421,7 +421,7 @@ export async function syncNow(
   // "sync now" meanwhile joins it, and a scheduled sync that begins meanwhile is skipped.
   const joined = await deps.db.transaction(async (trx) => {
     const locked = await sources.findSource(trx, workspace.id, id, { forUpdate: true });
-    if (!locked) throw notFound(SyncSourceMessages.notFound);
+    if (!locked) throw notFound(SyncSourceMessages.notFound, { pathParam: 'sourceId' });
     if (locked.running_sync_id && locked.running_sync_id !== row.running_sync_id) {
       return sources.findSync(trx, workspace.id, locked.running_sync_id);
     }

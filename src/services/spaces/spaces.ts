@@ -17,7 +17,7 @@ import * as organizations from '../../db/repositories/organizations';
 import * as searchCounts from '../../db/repositories/searchCounts';
 import * as spaces from '../../db/repositories/spaces';
 import type { SpaceGroupRow, SpaceMessageRow, SpaceRow, SpaceUserRow } from '../../db/rows';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, type ErrorHelp } from '../../errors';
 import { isUuid } from '../../ids';
 import { resolveRole } from '../access/accessTokens';
 import type { TokenService } from '../access/tokens';
@@ -32,11 +32,12 @@ import type { DbDeps } from '../deps';
 export { SpaceMessages } from '../../domain/spaces';
 
 /** The spec's space and RAG errors carry the literal error value "Error". */
-export const spaceError = (status: number, message: string) => new AppError(status, message, 'Error');
+export const spaceError = (status: number, message: string, help?: ErrorHelp) =>
+  new AppError(status, message, 'Error', {}, help);
 
 export async function loadSpace({ db }: DbDeps, workspaceId: string, spaceId: string): Promise<SpaceRow> {
   const space = isUuid(spaceId) ? await spaces.findSpace(db, workspaceId, spaceId) : undefined;
-  if (!space) throw spaceError(404, SpaceMessages.notFound);
+  if (!space) throw spaceError(404, SpaceMessages.notFound, { pathParam: 'spaceId' });
   return space;
 }
 
@@ -140,7 +141,7 @@ export async function resolveGroup(
     throw spaceError(404, SpaceMessages.groupNotFound);
   }
   const group = isUuid(groupId) ? await spaces.findGroup(db, space.id, groupId) : undefined;
-  if (!group) throw spaceError(404, SpaceMessages.groupNotFound);
+  if (!group) throw spaceError(404, SpaceMessages.groupNotFound, { param: 'groupId' });
   return group;
 }
 
@@ -301,7 +302,7 @@ export async function postMessage(
   const userId = spaceUserId(auth);
   const group = await resolveGroup({ db }, space, input.groupId);
   if (input.messageAIId && !(await spaces.findMessage(db, space.id, input.messageAIId))) {
-    throw spaceError(404, SpaceMessages.messageNotFound);
+    throw spaceError(404, SpaceMessages.messageNotFound, { param: 'messageAIId' });
   }
   const rag = input.rag?.knowledge ?? [];
   const row = {
@@ -341,6 +342,6 @@ export async function setMessageFeedback(
   feedback: { thumbUp?: boolean; thumbDown?: boolean },
 ): Promise<SpaceMessageRow> {
   const row = isUuid(messageId) ? await spaces.setFeedback(db, space.id, messageId, feedback) : undefined;
-  if (!row) throw spaceError(404, SpaceMessages.messageNotFound);
+  if (!row) throw spaceError(404, SpaceMessages.messageNotFound, { pathParam: 'messageId' });
   return row;
 }

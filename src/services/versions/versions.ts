@@ -82,7 +82,7 @@ async function nextVersion(
   version: Omit<versions.NewVersion, 'number' | 'status'>,
 ): Promise<KnowledgeVersionRow> {
   const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
-  if (!item) throw notFound(KnowledgeMessages.notFound);
+  if (!item) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
   if (item.type !== type) throw conflict(NOT_OF_TYPE[type]);
   const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
   if (versionStatus(item, latest) === 'PROCESSING')
@@ -331,9 +331,9 @@ export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, numbe
   let from: number | undefined;
   const restored = await deps.db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
-    if (!item) throw notFound(KnowledgeMessages.notFound);
+    if (!item) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
     const v = await versions.findVersion(trx, row.workspace_id, row.id, number);
-    if (!v) throw notFound(VersionMessages.notFound);
+    if (!v) throw notFound(VersionMessages.notFound, { pathParam: 'version' });
     if (number === item.current_version) return item;
     const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
     if (versionStatus(item, latest) === 'PROCESSING')

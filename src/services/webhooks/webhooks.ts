@@ -71,7 +71,11 @@ function checkEvents(events: readonly string[] | undefined): WebhookEvent[] {
   if (events === undefined) return [...WebhookEvents];
   const unique = [...new Set(events)];
   if (unique.length === 0 || !unique.every((e) => (WebhookEvents as readonly string[]).includes(e))) {
-    throw badRequest(WebhookMessages.badEvents);
+    throw badRequest(WebhookMessages.badEvents, {
+      code: 'invalid_field',
+      param: 'events',
+      hint: 'Send events as a list of one or more of the event types the message names, or leave it out for all of them.',
+    });
   }
   return unique as WebhookEvent[];
 }
@@ -101,7 +105,7 @@ export async function createWebhook(
 
 export async function loadWebhook({ db }: DbDeps, workspaceId: string, id: string): Promise<WebhookEndpointRow> {
   const row = isUuid(id) ? await webhooks.findEndpoint(db, workspaceId, id) : undefined;
-  if (!row) throw notFound(WebhookMessages.notFound);
+  if (!row) throw notFound(WebhookMessages.notFound, { pathParam: 'webhookId' });
   return row;
 }
 
@@ -119,12 +123,13 @@ export async function updateWebhook(
     ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
     ...(patch.rotateSecret ? { secret: newWebhookSecret() } : {}),
   });
-  if (!row) throw notFound(WebhookMessages.notFound);
+  if (!row) throw notFound(WebhookMessages.notFound, { pathParam: 'webhookId' });
   return row;
 }
 
 export async function deleteWebhook({ db }: DbDeps, workspaceId: string, id: string): Promise<void> {
-  if (!isUuid(id) || !(await webhooks.deleteEndpoint(db, workspaceId, id))) throw notFound(WebhookMessages.notFound);
+  if (!isUuid(id) || !(await webhooks.deleteEndpoint(db, workspaceId, id)))
+    throw notFound(WebhookMessages.notFound, { pathParam: 'webhookId' });
 }
 
 export async function listWebhookDeliveries(

@@ -106,7 +106,7 @@ describe('authorize: the route actions (policy table)', () => {
       it(`${action} × ${kind}: ${allowed[kind] ? 'allowed' : `403 ${message ?? FORBIDDEN}`}`, () => {
         const decision = decide(credential(kind), action);
         if (allowed[kind]) return assert.deepEqual(decision, { allowed: true });
-        assert.deepEqual(refusal(decision), { status: 403, message: message ?? FORBIDDEN });
+        assert.deepEqual(refusal(decision), { status: 403, message: message ?? FORBIDDEN, param: 'Authorization' });
       });
     }
   }
@@ -155,8 +155,18 @@ describe('authorize: the route actions (policy table)', () => {
     assert.deepEqual(refusal(decide(role, 'spaces.activate', { roleId: 'role-b' })), {
       status: 403,
       message: FORBIDDEN,
+      param: 'Authorization',
     });
     assert.equal(can(credential('workspace'), 'spaces.activate', { roleId: 'role-b' }), true);
+  });
+
+  it('agent.use under ACTIVE RBAC: a token without a role gets its own code, naming the credential', () => {
+    assert.deepEqual(refusal(decide(credential('workspace', { rbac: true }), 'agent.use')), {
+      status: 403,
+      message: 'A role-bound token is required when RBAC is active',
+      param: 'Authorization',
+      code: 'role_token_required',
+    });
   });
 
   it("a refusal becomes the spec's error: status, exact message, the reason phrase, the permission code", () => {
@@ -165,6 +175,7 @@ describe('authorize: the route actions (policy table)', () => {
       error: 'Forbidden',
       message: FORBIDDEN,
       code: 'permission_denied',
+      param: 'Authorization',
       hint: error.toBody().hint,
     });
     assert.ok(error.toBody().hint, 'a hint from the catalogue');
@@ -189,7 +200,13 @@ describe('authorize: the space rules', () => {
   it('space.enter: a user space token reaches its own spaces while the role is its; else 400 private', () => {
     const token = credential('userSpace', { roleId: 'role-a' });
     assert.equal(can(token, 'space.enter', member('GUEST')), true);
-    const private400 = { status: 400, message: SpaceMessages.private, error: 'Error' };
+    const private400 = {
+      status: 400,
+      message: SpaceMessages.private,
+      error: 'Error',
+      code: 'space_private',
+      pathParam: 'spaceId',
+    };
     assert.deepEqual(refusal(decide(token, 'space.enter', space())), private400, 'not a member');
     assert.deepEqual(
       refusal(decide(token, 'space.enter', member('HOST', { roleId: 'role-b' }))),
@@ -199,7 +216,7 @@ describe('authorize: the space rules', () => {
   });
 
   it("space.enter: an end user's access token outside its role or subject is 404, as if absent", () => {
-    const hidden404 = { status: 404, message: SpaceMessages.notFound, error: 'Error' };
+    const hidden404 = { status: 404, message: SpaceMessages.notFound, error: 'Error', pathParam: 'spaceId' };
     assert.equal(can(credential('role', { roleId: 'role-a' }), 'space.enter', space()), true);
     assert.deepEqual(refusal(decide(credential('role', { roleId: 'role-b' }), 'space.enter', space())), hidden404);
     const bob = credential('role', { roleId: 'role-a', subject: 'bob' });
@@ -216,6 +233,7 @@ describe('authorize: the space rules', () => {
     assert.deepEqual(refusal(decide(token, 'space.manageFiles', member('GUEST'))), {
       status: 403,
       message: FORBIDDEN,
+      param: 'Authorization',
     });
     assert.equal(refusal(decide(token, 'space.manageFiles', space())).status, 400);
     assert.equal(can(credential('workspace'), 'space.manageFiles', space()), true);
@@ -234,7 +252,11 @@ describe('authorize: the space rules', () => {
     assert.equal(can(credential('apiKey'), 'space.lendKey'), true);
     assert.equal(can(credential('role'), 'space.lendKey'), true);
     const keyless: AuthState = { kind: 'workspace', workspace: workspace() };
-    assert.deepEqual(refusal(decide(keyless, 'space.lendKey')), { status: 403, message: FORBIDDEN });
+    assert.deepEqual(refusal(decide(keyless, 'space.lendKey')), {
+      status: 403,
+      message: FORBIDDEN,
+      param: 'Authorization',
+    });
   });
 
   it("space.speak: a user space token only, in the policy table's words", () => {
@@ -243,6 +265,7 @@ describe('authorize: the space rules', () => {
       assert.deepEqual(refusal(decide(credential(kind), 'space.speak')), {
         status: 403,
         message: POLICY['spaces.post'].deniedMessage,
+        param: 'Authorization',
       });
     }
   });

@@ -3,8 +3,9 @@
 // this file. Every string refuses NUL characters and unpaired UTF-16 surrogates; every size is bounded.
 import { z } from 'zod';
 import { filterField } from '../../schemas/filters';
+import { queryInteger } from '../../schemas/integers';
 import { isCleanText } from '../../middleware/text';
-import { documentedAs, ErrorBodySchema, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
+import { ErrorBodySchema, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search/search';
@@ -115,21 +116,7 @@ export const CreateThreadRequestSchema = z.strictObject({
 export type CreateThreadRequest = z.infer<typeof CreateThreadRequestSchema>;
 
 const pageParam = (name: string, max: number, fallback: number) =>
-  documentedAs(
-    z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined) return fallback; // left out; an empty value (`?page=`) is no number: 400
-        const n = Number(v);
-        if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-          ctx.addIssue({ code: 'custom', message: `Invalid ${name} value, must be between 1 and ${max}` });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    { type: 'integer', minimum: 1, maximum: max, default: fallback },
-  );
+  queryInteger(name, { min: 1, max, fallback, message: `Invalid ${name} value, must be between 1 and ${max}` });
 
 export const ThreadListQuerySchema = z.object({
   page: pageParam('page', 1_000_000, 1),

@@ -107,7 +107,12 @@ export const TOOL_NOT_FOUND = 'Tool not found';
 /** The tool, or 404 "Tool not found". */
 export function findTool(name: string): ToolDefinition<z.ZodType> {
   const found = byName.get(name);
-  if (!found) throw notFound(TOOL_NOT_FOUND);
+  if (!found) {
+    throw notFound(TOOL_NOT_FOUND, {
+      pathParam: 'name',
+      hint: `The tools are ${TOOLS.map((t) => t.name).join(', ')} (GET …/agent/tools lists them with their inputs).`,
+    });
+  }
   return found;
 }
 

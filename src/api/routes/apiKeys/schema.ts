@@ -7,7 +7,7 @@ export const CreateApiKeySchema = z.strictObject(
       .string({ error: 'Missing required field' })
       .trim()
       .min(1, { message: 'Missing required field' })
-      .max(200, { message: 'Invalid field value' })
+      .max(200, { message: 'name must be at most 200 characters' })
       .meta({ description: 'What the key is for (1 to 200 characters after trimming)' }),
   },
   { error: 'Missing required field' },

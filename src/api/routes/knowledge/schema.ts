@@ -3,16 +3,10 @@
 import { z } from 'zod';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { attributesField, AttributesResponseSchema, filterQueryParam } from '../../schemas/filters';
+import { queryInteger } from '../../schemas/integers';
 
-const intParam = (name: string, min: number, max: number, fallback: number) => {
-  const message = `Invalid ${name} value, must be between ${min} and ${max}`;
-  return z.coerce
-    .number({ error: message })
-    .int({ message })
-    .min(min, { message })
-    .max(max, { message })
-    .default(fallback);
-};
+const intParam = (name: string, min: number, max: number, fallback: number) =>
+  queryInteger(name, { min, max, fallback, message: `Invalid ${name} value, must be between ${min} and ${max}` });
 
 export const KNOWLEDGE_LIST_MAX_LIMIT = 100;
 /** Deepest page of the paged listings: deeper offsets only cost the database a long scan. */
@@ -285,6 +279,7 @@ export const VisibilityRoleSchema = z.strictObject({
   via: RoleViaSchema,
 });
 
+export const UPDATE_NEEDS_FIELD = 'Send at least one of attributes, text';
 /** PATCH of an item: its attributes replaced (null clears them). */
 export const UpdateKnowledgeSchema = bodyObject({
   attributes: attributesField().nullable().optional(),
@@ -297,7 +292,14 @@ export const UpdateKnowledgeSchema = bodyObject({
     })
     .optional(),
 })
-  .refine((b) => b.attributes !== undefined || b.text !== undefined, { message: MISSING })
+  .refine((b) => b.attributes !== undefined || b.text !== undefined, {
+    message: UPDATE_NEEDS_FIELD,
+    params: {
+      code: 'missing_field',
+      param: 'attributes, text',
+      hint: "Send attributes (the item's own fields; null clears them) or text (a STRING item's new text), or both.",
+    },
+  })
   .meta({
     override: ({ jsonSchema }: SchemaOverride) => {
       jsonSchema.anyOf = [{ required: ['attributes'] }, { required: ['text'] }];

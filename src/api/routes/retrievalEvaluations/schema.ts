@@ -10,6 +10,7 @@ import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../services/search/se
 import { documentedAs, NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 import { externalIdField, MAX_PAGE } from '../knowledge/schema';
 import { FILTER_DESCRIPTION, FILTER_JSON_SCHEMA } from '../../schemas/filters';
+import { queryInteger } from '../../schemas/integers';
 
 const KIND = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const KIND_MESSAGE =
@@ -98,6 +99,11 @@ const RunSchema = z
   })
   .refine((r) => r.roleId === undefined || r.customerRoleId === undefined, {
     message: 'Provide either customerRoleId or roleId, not both',
+    params: {
+      code: 'invalid_request',
+      param: 'roleId',
+      hint: 'Send customerRoleId (recommended) or roleId, not both: leave roleId out.',
+    },
   })
   .meta({
     // The refinement above, as JSON Schema states it: not both.
@@ -145,15 +151,8 @@ export const CreateEvaluationSchema = z
 
 export type CreateEvaluationInput = z.infer<typeof CreateEvaluationSchema>;
 
-const pageParam = (name: string, max: number, fallback: number) => {
-  const message = `Invalid ${name} value, must be between 1 and ${max}`;
-  return z.coerce
-    .number({ error: message })
-    .int({ message })
-    .min(1, { message })
-    .max(max, { message })
-    .default(fallback);
-};
+const pageParam = (name: string, max: number, fallback: number) =>
+  queryInteger(name, { min: 1, max, fallback, message: `Invalid ${name} value, must be between 1 and ${max}` });
 
 export const EVALUATION_LIST_MAX_LIMIT = 100;
 export const EvaluationListQuerySchema = z.object({
@@ -167,17 +166,11 @@ export const EvaluationQuerySchema = z.object({
   page: pageParam('page', MAX_PAGE, 1).meta({ description: 'The page of questions' }),
   limit: pageParam('limit', QUESTION_PAGE_MAX_LIMIT, 50).meta({ description: 'Questions per page' }),
   kind: kindField('Only questions of this kind'),
-  missedAt: z.coerce
-    .number({ error: MISSED_AT_MESSAGE })
-    .int({ message: MISSED_AT_MESSAGE })
-    .min(1, { message: MISSED_AT_MESSAGE })
-    .max(METRIC_CUTOFF, { message: MISSED_AT_MESSAGE })
-    .optional()
-    .meta({
-      description:
-        `Only questions a run ranked nothing relevant for in its first missedAt results: ${METRIC_CUTOFF}, the ` +
-        'misses; 1, every question a run did not answer first',
-    }),
+  missedAt: queryInteger('missedAt', { min: 1, max: METRIC_CUTOFF, message: MISSED_AT_MESSAGE }).meta({
+    description:
+      `Only questions a run ranked nothing relevant for in its first missedAt results: ${METRIC_CUTOFF}, the ` +
+      'misses; 1, every question a run did not answer first',
+  }),
   run: z
     .string()
     .min(1)

@@ -3,6 +3,7 @@ import { CUSTOMER_ROLE_ID } from '../../../domain/roles';
 import { isUuid } from '../../../ids';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { filterQueryParam } from '../../schemas/filters';
+import { queryInteger } from '../../schemas/integers';
 import { RoleViaSchema, VisibilityRoleSchema } from '../knowledge/schema';
 
 const MISSING = 'Missing required field';
@@ -72,6 +73,11 @@ export const FindRolesSchema = z
   )
   .refine((b) => (b.customerRoleId ?? '') !== '' || (b.name ?? '').trim() !== '', {
     message: 'At least one search criterion required',
+    params: {
+      code: 'missing_field',
+      param: 'customerRoleId, name',
+      hint: 'Send customerRoleId or a non-blank name (or both): the roles that match are returned.',
+    },
   })
   .meta({
     override: ({ jsonSchema }: SchemaOverride) => {
@@ -271,12 +277,7 @@ export const BackgroundJobListQuerySchema = z.object({
     .regex(/^[a-z0-9_-]{1,64}$/, { message: JobListMessages.kind })
     .optional()
     .meta({ description: 'Only jobs of this kind (ingest, role-update, source-sync, webhook, purge-files, …)' }),
-  limit: z.coerce
-    .number({ error: JobListMessages.limit })
-    .int({ message: JobListMessages.limit })
-    .min(1, { message: JobListMessages.limit })
-    .max(JOB_LIST_MAX_LIMIT, { message: JobListMessages.limit })
-    .default(20),
+  limit: queryInteger('limit', { min: 1, max: JOB_LIST_MAX_LIMIT, fallback: 20, message: JobListMessages.limit }),
   cursor: z
     .string({ error: JobListMessages.cursor })
     .regex(/^[A-Za-z0-9_.-]{1,8192}$/, { message: JobListMessages.cursor })

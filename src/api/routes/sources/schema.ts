@@ -3,6 +3,7 @@ import { SOURCE_KINDS } from '../../../connectors/registry';
 import { RULE_LIMITS, rulesProblems, type SourceRule } from '../../../connectors/sourceRules';
 import { timestamp, uuid } from '../../openapi/operation';
 import { AttributesResponseSchema, attributesField } from '../../schemas/filters';
+import { queryInteger } from '../../schemas/integers';
 
 const INVALID = 'Invalid field value';
 const MISSING = 'Missing required field';
@@ -262,12 +263,7 @@ export const SyncNowQuerySchema = z.object({
 });
 
 export const SyncsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: INVALID })
-    .int({ message: INVALID })
-    .min(1, { message: INVALID })
-    .max(200, { message: INVALID })
-    .default(50),
+  limit: queryInteger('limit', { min: 1, max: 200, fallback: 50 }),
 });
 
 // Responses: what presentSource and presentSync (src/presenters/sources.ts) produce.

@@ -66,9 +66,15 @@ export const ActivateSpaceSchema = z
   })
   .refine((b) => (b.userId === undefined) !== (b.customerIdString === undefined), {
     message: 'Provide exactly one of userId and customerIdString',
+    params: {
+      code: 'invalid_request',
+      param: 'userId, customerIdString',
+      hint: 'Send userId or customerIdString (one of them, not both): the end user whose space this is.',
+    },
   })
   .refine((b) => b.roleId === undefined || b.customerRoleId === undefined, {
     message: 'Provide at most one of roleId and customerRoleId',
+    params: { code: 'invalid_request', param: 'roleId', hint: 'Send customerRoleId or roleId, not both.' },
   })
   .meta({
     description: 'workspaceId equals the path; exactly one of userId and customerIdString; at most one role',
@@ -109,7 +115,7 @@ export const MessagesQuerySchema = z.object({
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > MESSAGES_MAX_PAGE) {
+      if (!/^\d+$/.test(v) || n < 1 || n > MESSAGES_MAX_PAGE) {
         ctx.addIssue({ code: 'custom', message: `limit must be between 1 and ${MESSAGES_MAX_PAGE}` });
         return z.NEVER;
       }

@@ -30,6 +30,11 @@ export const GenerateAccessTokenSchema = z
   )
   .refine((b) => !(b.customerRoleId !== undefined && b.roleId !== undefined), {
     message: 'Provide either customerRoleId or roleId, not both',
+    params: {
+      code: 'invalid_request',
+      param: 'roleId',
+      hint: 'Send customerRoleId (recommended) or roleId, not both: leave roleId out.',
+    },
   })
   .meta({
     override: ({ jsonSchema }: SchemaOverride) => {

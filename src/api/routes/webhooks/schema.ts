@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WebhookEvents } from '../../../services/webhooks/webhooks';
 import { documentedAs, timestamp, uuid } from '../../openapi/operation';
+import { queryInteger } from '../../schemas/integers';
 
 const INVALID = 'Invalid field value';
 // Strings here, checked against the event types by the service (400 with the list); documented as the list.
@@ -47,12 +48,7 @@ export const UpdateWebhookSchema = z.strictObject(
 export type UpdateWebhookInput = z.infer<typeof UpdateWebhookSchema>;
 
 export const DeliveriesQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: INVALID })
-    .int({ message: INVALID })
-    .min(1, { message: INVALID })
-    .max(200, { message: INVALID })
-    .default(50),
+  limit: queryInteger('limit', { min: 1, max: 200, fallback: 50 }),
 });
 
 // Responses: what presentEndpoint and presentDelivery (src/presenters/webhooks.ts) produce.

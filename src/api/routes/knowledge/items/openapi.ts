@@ -26,6 +26,7 @@ import {
   ReservedFieldUpdatedSchema,
   SourceCreatedSchema,
   TEXT_MAX_CHARACTERS,
+  UPDATE_NEEDS_FIELD,
 } from '../schema';
 import {
   createLinkExamples,
@@ -180,7 +181,7 @@ export const itemsOperations: ApiOperation[] = [
     examples: updateKnowledgeExamples,
     ok: [200, 'The item', UpdatedKnowledgeSchema],
     errors: {
-      400: [...itemErrors[400], 'Missing required field', `content must be at most ${TEXT_MAX_CHARACTERS} characters`],
+      400: [...itemErrors[400], UPDATE_NEEDS_FIELD, `content must be at most ${TEXT_MAX_CHARACTERS} characters`],
       404: itemErrors[404],
       409: [VersionMessages.notText, VersionMessages.inProgress],
     },

@@ -69,9 +69,8 @@ export const searchOperations: ApiOperation[] = [
       400: [
         'metadata must be an object with at least one property',
         'metadata accepts only status, type, language and title',
-        'page must be a positive integer',
-        'page must be at most 10000',
-        'limit must be between 1 and 100',
+        'page must be an integer from 1 to 10000',
+        'limit must be an integer from 1 to 100',
       ],
     },
   }),

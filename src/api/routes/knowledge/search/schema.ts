@@ -2,10 +2,11 @@
 // workspace's retrieval settings.
 import { z } from 'zod';
 import { isUuid } from '../../../../ids';
-import { documentedAs, NON_BLANK, timestamp, uuid } from '../../../openapi/operation';
+import { NON_BLANK, timestamp, uuid } from '../../../openapi/operation';
 import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../../services/search/search';
 import { MAX_CONTEXT_WINDOW } from '../../../../services/search/rag';
 import { AttributesResponseSchema, filterField } from '../../../schemas/filters';
+import { bodyInteger } from '../../../schemas/integers';
 import {
   KNOWLEDGE_STATUSES,
   KNOWLEDGE_TYPES,
@@ -26,22 +27,8 @@ export const MAX_ROLE_IDS = 100;
 const LIMIT_MESSAGE = 'Invalid limit value, must be between 1 and 50';
 const ROLE_IDS_MESSAGE = 'roleIds must be an array of valid UUIDs';
 
-/** limit: integer 1..50 (numeric strings accepted), default 10. */
-const searchLimit = documentedAs(
-  z
-    .union([z.number(), z.string()], { error: LIMIT_MESSAGE })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return 10;
-      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 50) {
-        ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  { type: 'integer', minimum: 1, maximum: 50, default: 10 },
-);
+/** limit: a JSON integer 1..50, default 10. */
+const searchLimit = bodyInteger('limit', { min: 1, max: 50, fallback: 10, message: LIMIT_MESSAGE });
 
 const accessFilterFields = {
   audienceId: z
@@ -188,18 +175,8 @@ export const MetadataSearchSchema = bodyObject({
       message: 'metadata must be an object with at least one property',
     })
     .meta({ minProperties: 1, description: 'Exact matches, combined with AND' }),
-  page: z.coerce
-    .number({ error: 'page must be a positive integer' })
-    .int()
-    .min(1, { message: 'page must be a positive integer' })
-    .max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
-    .int()
-    .min(1, { message: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
-    .max(METADATA_SEARCH_MAX_LIMIT, { message: `limit must be between 1 and ${METADATA_SEARCH_MAX_LIMIT}` })
-    .default(20),
+  page: bodyInteger('page', { min: 1, max: MAX_PAGE, fallback: 1 }),
+  limit: bodyInteger('limit', { min: 1, max: METADATA_SEARCH_MAX_LIMIT, fallback: 20 }),
 });
 export type MetadataSearchInput = z.infer<typeof MetadataSearchSchema>;
 
