@@ -7,9 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createWebhook } from '../../src/services/webhooks/webhooks';
+import { uuidV5 } from '../../src/temporal/constants';
+import { startJob } from '../../src/temporal/jobs';
+import { createRoleWorkflow } from '../../src/workflows/roles';
 import { postWebhook, signWebhook } from '../../src/services/webhooks/webhookDelivery';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { multipartBody, uploadRequest } from '../helpers/knowledge';
@@ -304,7 +308,21 @@ describe('webhooks', function () {
         headers,
         json: { ...role, name: 'Agents again' },
       });
-      await assert.rejects(stack.deps.temporal.client.workflow.getHandle(dup.body.workflowId).result());
+      assert.equal(dup.status, 409, 'a taken customerRoleId is refused at once');
+      // Two creates that both passed that check (a race): the second job fails in its workflow, and says so.
+      const raceId = `role-create:${tenant.workspaceId}:race-${randomUUID()}`;
+      await startJob(stack.deps.temporal, createRoleWorkflow, {
+        workflowId: raceId,
+        workspaceId: tenant.workspaceId,
+        args: [
+          {
+            workspaceId: tenant.workspaceId,
+            roleId: uuidV5(raceId),
+            role: { ...role, name: 'Agents again', description: null },
+          },
+        ],
+      });
+      await assert.rejects(stack.deps.temporal.client.workflow.getHandle(raceId).result());
       const rbac = await stack.request('PUT', `/v1/workspaces/${tenant.workspaceId}/rbac-status`, {
         headers,
         json: { rbacEnabled: true },
@@ -337,7 +355,7 @@ describe('webhooks', function () {
       });
       assert.equal(byType.get('role.job_completed').jobId, created.body.workflowId);
       assert.equal(byType.get('role.job_completed').roleId, created.body.roleId);
-      assert.equal(byType.get('role.job_failed').jobId, dup.body.workflowId);
+      assert.equal(byType.get('role.job_failed').jobId, raceId);
       assert.equal(byType.get('role.job_failed').error, 'Role with customerRoleId already exists');
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(other.received.length, 0, 'another workspace hears nothing');
