@@ -78,30 +78,48 @@ const isPermalink = (node: DomNode) =>
   PERMALINK.has((node.firstChild.textContent ?? '').trim());
 
 /**
- * Plain text of a DOM subtree: blocks become paragraphs, <br> and table cells line breaks and tabs; with
- * where each heading (h1-h6) starts in it.
+ * The deepest nesting Readability is given: its scoring walks each node's ancestors, so a page of thousands of
+ * nested elements (a few kilobytes of `<div>` or unclosed `<h2>` tags) holds the thread for minutes. A deeper
+ * page is read as plain text of its whole body.
  */
-function renderText(root: DomNode): { text: string; headings: PageHeading[] } {
+export const MAX_READABILITY_DEPTH = 256;
+
+/**
+ * Plain text of a DOM subtree: blocks become paragraphs, <br> and table cells line breaks and tabs; with
+ * where each heading (h1-h6) starts in it, and how deep its elements nest. Iterative (an explicit stack), so
+ * no nesting depth overflows the call stack.
+ */
+function renderText(root: DomNode): { text: string; headings: PageHeading[]; depth: number } {
   const out: string[] = [];
   let headingDepth = 0;
-  const walk = (node: DomNode) => {
+  let deepest = 0;
+  /** Nodes to visit (with their depth), and what to write once an element's children are done. */
+  const stack: Array<{ node: DomNode; depth: number } | (() => void)> = [{ node: root, depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (typeof next === 'function') {
+      next();
+      continue;
+    }
+    const { node, depth } = next;
+    if (depth > deepest) deepest = depth;
     if (node.nodeType === 3) {
       out.push(withoutMarks(node.textContent ?? '').replace(/\s+/g, ' '));
-      return;
+      continue;
     }
-    if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
+    if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) continue;
     const name = node.nodeName.toUpperCase();
-    if (SKIPPED.has(name)) return;
+    if (SKIPPED.has(name)) continue;
     if (name === 'BR') {
       out.push('\n');
-      return;
+      continue;
     }
     if (name === 'PRE') {
       out.push('\n\n', withoutMarks(node.textContent ?? ''), '\n\n');
-      return;
+      continue;
     }
     // A heading's permalink (Sphinx's and MkDocs' `¶`, a `#` or `§`: one short text child) is not part of its text.
-    if (name === 'A' && headingDepth > 0 && isPermalink(node)) return;
+    if (name === 'A' && headingDepth > 0 && isPermalink(node)) continue;
     const block = BLOCKS.has(name);
     if (block) out.push('\n\n');
     if (name === 'TD' || name === 'TH') out.push('\t');
@@ -110,21 +128,24 @@ function renderText(root: DomNode): { text: string; headings: PageHeading[] } {
       headingDepth++;
       out.push(headingOpenMark(level));
     }
+    stack.push(() => {
+      if (level !== undefined) {
+        headingDepth--;
+        out.push(HEADING_CLOSE_MARK);
+      }
+      if (block) out.push('\n\n');
+    });
     // Siblings by link, not by index: linkedom builds childNodes anew on each access (quadratic on long pages).
-    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
-    if (level !== undefined) {
-      headingDepth--;
-      out.push(HEADING_CLOSE_MARK);
-    }
-    if (block) out.push('\n\n');
-  };
-  walk(root);
+    const children: DomNode[] = [];
+    for (let child = node.firstChild; child; child = child.nextSibling) children.push(child);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, depth: depth + 1 });
+  }
   const marked = out
     .join('')
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, (m) => (m.includes('\t') ? '\t' : ' ')).trim())
     .join('\n');
-  return takeHeadings(marked);
+  return { ...takeHeadings(marked), depth: deepest };
 }
 
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -162,10 +183,11 @@ export function parseHtmlPage(html: string, pageUrl: URL): HtmlPage {
   const metaDescription = attr('meta[name="description" i]', 'content')?.trim();
   const fallbackTitle = (document.querySelector('title')?.textContent ?? '').trim();
   const canonical = absolute(attr('link[rel="canonical" i]', 'href'));
-  const plainBody = document.body ? renderText(document.body) : { text: '', headings: [] };
+  const plainBody = document.body ? renderText(document.body) : { text: '', headings: [], depth: 0 };
 
-  // Readability rewrites the document it is given; everything above was read first.
-  const article = new Readability(document as never, { charThreshold: 200 }).parse();
+  // Readability rewrites the document it is given; everything above was read first. Too deep a page skips it.
+  const article =
+    plainBody.depth > MAX_READABILITY_DEPTH ? null : new Readability(document as never, { charThreshold: 200 }).parse();
   let main = { text: '', headings: [] as PageHeading[] };
   if (article?.content) {
     const articleDoc = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);

@@ -557,6 +557,22 @@ describe('web helpers', () => {
     assert.doesNotMatch(page.text, /Cookie banner|track\(\)|Intro/);
   });
 
+  it('reads a page nested far deeper than any real one as plain text of its body, without Readability or the call stack', () => {
+    // 20,000 nested divs overflowed the recursive renderer; 2,500 unclosed h2/h3 pairs held Readability for minutes.
+    const deep = parseHtmlPage(
+      `<html><head><title>Deep</title></head><body>${'<div>'.repeat(20_000)}<p>deep text here</p></body></html>`,
+      new URL('https://e.com/deep'),
+    );
+    assert.equal(deep.title, 'Deep');
+    assert.match(deep.text, /deep text here/);
+    const nested = parseHtmlPage(
+      `<html><body>${'<h2>x<h3>y'.repeat(2_500)}<p>${'words '.repeat(2_000)}</p></body></html>`,
+      new URL('https://e.com/nested'),
+    );
+    assert.match(nested.text, /words words/);
+    assert.ok(nested.headings.length > 0);
+  });
+
   it("records the main text's headings (h1-h6) where they start, nested as the page nests them", () => {
     const para = (s: string) => `<p>${`${s} `.repeat(12)}</p>`;
     const html = `<html><head><title>json — JSON encoder and decoder</title></head><body><div role="main">
