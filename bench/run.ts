@@ -148,32 +148,37 @@ async function retrievalSuite() {
       pageLimit: positiveFrom('KWS_RETRIEVAL_PAGES', process.env.KWS_RETRIEVAL_PAGES),
       questionLimit: positiveFrom('KWS_RETRIEVAL_QUESTIONS', process.env.KWS_RETRIEVAL_QUESTIONS),
     });
-    // KWS_RETRIEVAL_CONTEXT=none,title: contextual chunk headers compared (bench/retrieval/context.bench.ts).
+    // A database per vector dimension (the one above is 384's): all-mpnet-base-v2 has 768.
+    const others = new Map<number, TestDatabase>();
+    const dbFor = async (dimension: number) => {
+      if (dimension === 384) return database.db;
+      if (!others.has(dimension)) {
+        const other = await createTestDatabase(`kws_retrieval_${dimension}`);
+        others.set(dimension, other);
+        await ensureEmbeddingSpace(other, { name: 'local', model: 'bench', modelVersion: 'bench', dimension });
+      }
+      return (others.get(dimension) as TestDatabase).db;
+    };
+    // KWS_RETRIEVAL_CONTEXT=none,title: contextual chunk headers compared (bench/retrieval/context.bench.ts), with
+    // all-MiniLM-L6-v2 or the model KWS_RETRIEVAL_MODEL_DIR names.
     const variants = contextVariantsFrom(process.env.KWS_RETRIEVAL_CONTEXT);
     if (variants) {
-      const result = await runContextComparison(database.db, variants, subsetOpts(), (partial) =>
-        writeResult('retrieval-context', partial),
-      );
-      const out = await writeResult('retrieval-context', result);
-      console.log(`\n${formatContextComparison(result)}\n`);
-      console.log(`[bench] ${result.seconds} s; written to ${out}`);
+      try {
+        const result = await runContextComparison(dbFor, variants, subsetOpts(), (partial) =>
+          writeResult('retrieval-context', partial),
+        );
+        const out = await writeResult('retrieval-context', result);
+        console.log(`\n${formatContextComparison(result)}\n`);
+        console.log(`[bench] ${result.seconds} s; written to ${out}`);
+      } finally {
+        for (const other of others.values()) await other.drop();
+      }
       return;
     }
     // KWS_RETRIEVAL_MODELS=dir1,dir2: the embedding-model comparison instead (bench/retrieval/models.bench.ts).
     const modelDirs = modelDirsFrom(ROOT, process.env.KWS_RETRIEVAL_MODELS);
     if (modelDirs) {
       const opts = subsetOpts();
-      // A database per vector dimension (the one above is 384's): all-mpnet-base-v2 has 768.
-      const others = new Map<number, TestDatabase>();
-      const dbFor = async (dimension: number) => {
-        if (dimension === 384) return database.db;
-        if (!others.has(dimension)) {
-          const other = await createTestDatabase(`kws_retrieval_${dimension}`);
-          others.set(dimension, other);
-          await ensureEmbeddingSpace(other, { name: 'local', model: 'bench', modelVersion: 'bench', dimension });
-        }
-        return (others.get(dimension) as TestDatabase).db;
-      };
       try {
         // Written after each model, so a run cut short keeps the rows it finished.
         const result = await runModelComparison(dbFor, modelDirs, opts, (partial) =>

@@ -75,7 +75,7 @@ export interface ContextComparisonResult {
 }
 
 export async function runContextComparison(
-  db: Db,
+  dbFor: (dimension: number) => Promise<Db>,
   variants: readonly ContextVariant[],
   opts: SubsetOptions,
   onProgress: (partial: ContextComparisonResult) => Promise<unknown> = async () => undefined,
@@ -83,6 +83,7 @@ export async function runContextComparison(
   const { started, base, allPages, pages, labels, questions, bm25Pages } = await labelledSubset(opts);
   const info = await readModelInfo(opts.fp32ModelDir);
   const model = await createLocalEmbeddingProvider({ modelDir: opts.fp32ModelDir });
+  const db = await dbFor(model.dimension);
   const rows: ContextRow[] = [];
   let chunks = 0;
   const result = (): ContextComparisonResult => ({
@@ -114,9 +115,17 @@ export async function runContextComparison(
       const embedded = cache.size - before;
       const seconds = (performance.now() - t0 - corpus.loadMs) / 1000;
       loads.push(loadAverage());
+      // KWS_RETRIEVAL_SHAPED_ALPHA: the vector weight of identifier-shaped queries' convex fusion (default: the
+      // default fusion as it is).
+      const shapedAlpha = process.env.KWS_RETRIEVAL_SHAPED_ALPHA;
+      const defaultFusion = DEFAULT_RETRIEVAL.fusion;
+      const shapedFusion =
+        shapedAlpha !== undefined && defaultFusion.kind === 'convex'
+          ? { ...defaultFusion, alpha: Number(shapedAlpha) }
+          : defaultFusion;
       const shapedSettings = {
         ...DEFAULT_RETRIEVAL,
-        identifierHybrid: { keywordMatch: 'any' as const, fusion: DEFAULT_RETRIEVAL.fusion },
+        identifierHybrid: { keywordMatch: 'any' as const, fusion: shapedFusion },
       };
       const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(
         db,

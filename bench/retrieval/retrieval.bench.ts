@@ -75,7 +75,8 @@ export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): Retr
     throw new Error(`KWS_RETRIEVAL_SPEED: ${env.KWS_RETRIEVAL_SPEED} is not passages/rounds`);
   }
   return {
-    fp32ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2'),
+    // KWS_RETRIEVAL_MODEL_DIR: another model for the single-model comparisons (KWS_RETRIEVAL_CONTEXT).
+    fp32ModelDir: env.KWS_RETRIEVAL_MODEL_DIR ?? path.join(root, '.tools/models/all-MiniLM-L6-v2'),
     int8ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2-int8'),
     chunkSettings,
     alphas: [0.5, 0.6, 0.7, 0.8, 0.9],
