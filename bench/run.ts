@@ -159,34 +159,34 @@ async function retrievalSuite() {
       }
       return (others.get(dimension) as TestDatabase).db;
     };
+    /** Writes a comparison's result and prints it. */
+    const report = async (
+      name: 'retrieval-context' | 'retrieval-models',
+      result: { seconds: number },
+      text: string,
+    ) => {
+      const out = await writeResult(name, result);
+      console.log(`\n${text}\n`);
+      console.log(`[bench] ${result.seconds} s; written to ${out}`);
+    };
     // KWS_RETRIEVAL_CONTEXT=none,title: contextual chunk headers compared (bench/retrieval/context.bench.ts), with
-    // all-MiniLM-L6-v2 or the model KWS_RETRIEVAL_MODEL_DIR names.
+    // all-MiniLM-L6-v2 or the model KWS_RETRIEVAL_MODEL_DIR names. KWS_RETRIEVAL_MODELS=dir1,dir2: the
+    // embedding-model comparison instead (bench/retrieval/models.bench.ts). Both write their results after each
+    // step, so a run cut short keeps the rows it finished.
     const variants = contextVariantsFrom(process.env.KWS_RETRIEVAL_CONTEXT);
-    if (variants) {
-      try {
-        const result = await runContextComparison(dbFor, variants, subsetOpts(), (partial) =>
-          writeResult('retrieval-context', partial),
-        );
-        const out = await writeResult('retrieval-context', result);
-        console.log(`\n${formatContextComparison(result)}\n`);
-        console.log(`[bench] ${result.seconds} s; written to ${out}`);
-      } finally {
-        for (const other of others.values()) await other.drop();
-      }
-      return;
-    }
-    // KWS_RETRIEVAL_MODELS=dir1,dir2: the embedding-model comparison instead (bench/retrieval/models.bench.ts).
     const modelDirs = modelDirsFrom(ROOT, process.env.KWS_RETRIEVAL_MODELS);
-    if (modelDirs) {
+    if (variants || modelDirs) {
       const opts = subsetOpts();
       try {
-        // Written after each model, so a run cut short keeps the rows it finished.
-        const result = await runModelComparison(dbFor, modelDirs, opts, (partial) =>
-          writeResult('retrieval-models', partial),
-        );
-        const out = await writeResult('retrieval-models', result);
-        console.log(`\n${formatModelComparison(result)}\n`);
-        console.log(`[bench] ${result.seconds} s; written to ${out}`);
+        if (variants) {
+          const name = 'retrieval-context';
+          const result = await runContextComparison(dbFor, variants, opts, (p) => writeResult(name, p));
+          await report(name, result, formatContextComparison(result));
+        } else if (modelDirs) {
+          const name = 'retrieval-models';
+          const result = await runModelComparison(dbFor, modelDirs, opts, (p) => writeResult(name, p));
+          await report(name, result, formatModelComparison(result));
+        }
       } finally {
         for (const other of others.values()) await other.drop();
       }
