@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import type { ChunkOptions } from '../../src/extract/chunk';
-import { DEFAULT_RETRIEVAL, RAG_MODE } from '../../src/services/search/search';
+import { DEFAULT_RETRIEVAL } from '../../src/services/search/search';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
 import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
@@ -134,8 +134,8 @@ export async function runContextComparison(
         queries,
         model.dimension,
         [
+          // semantic, hybrid and RAG passages, then the same with identifier-shaped queries.
           ...COMPARED_RUNS,
-          { name: `passages (RAG): ${RAG_MODE}`, kind: 'passages', mode: RAG_MODE },
           {
             name: 'hybrid, identifier-shaped queries any lexeme',
             kind: 'search',
