@@ -128,13 +128,16 @@ function renderText(root: DomNode): { text: string; headings: PageHeading[]; dep
       headingDepth++;
       out.push(headingOpenMark(level));
     }
-    stack.push(() => {
-      if (level !== undefined) {
-        headingDepth--;
-        out.push(HEADING_CLOSE_MARK);
-      }
-      if (block) out.push('\n\n');
-    });
+    // What to write after the children: only headings and blocks have anything (no closure for the rest).
+    if (level !== undefined || block) {
+      stack.push(() => {
+        if (level !== undefined) {
+          headingDepth--;
+          out.push(HEADING_CLOSE_MARK);
+        }
+        if (block) out.push('\n\n');
+      });
+    }
     // Siblings by link, not by index: linkedom builds childNodes anew on each access (quadratic on long pages).
     const children: DomNode[] = [];
     for (let child = node.firstChild; child; child = child.nextSibling) children.push(child);
