@@ -58,6 +58,10 @@ const invalidToken = (help: ErrorHelp) =>
   unauthorized(Messages.invalidAccessToken, { param: 'Authorization', ...help });
 const invalidApiKey = (help: ErrorHelp) => unauthorized(Messages.invalidApiKey, { param: 'x-api-key', ...help });
 
+/** The 401 of a presented key that verifies as none: api_key_revoked when it is a revoked key, else api_key_invalid. */
+const refusedApiKey = async (deps: Pick<Deps, 'db'>, presented: string | undefined) =>
+  invalidApiKey({ code: (await isRevokedApiKey(deps, presented)) ? 'api_key_revoked' : 'api_key_invalid' });
+
 /** The bearer token of the Authorization header, or the 401 that says what is wrong with the header. */
 function bearerToken(ctx: Context): string {
   const header = ctx.get('authorization');
@@ -122,8 +126,7 @@ async function authenticateApiKey(deps: Pick<Deps, 'db'>, ctx: Context, options:
     });
   }
   const key = await verifyApiKey(deps, presented);
-  if (!key)
-    throw invalidApiKey({ code: (await isRevokedApiKey(deps, presented)) ? 'api_key_revoked' : 'api_key_invalid' });
+  if (!key) throw await refusedApiKey(deps, presented);
   if (!options.keyNamesWorkspace) {
     authorize({ workspaceId: key.workspace_id }, 'apiKey.address', { workspaceId: ctx.params.workspaceId });
   }
@@ -158,9 +161,7 @@ async function authenticateBearer(
   });
   if (keyHash) {
     const key = context.presentedKey;
-    if (!key || !sameKeyHash(key.keyHash, keyHash)) {
-      throw invalidApiKey({ code: (await isRevokedApiKey(deps, presented)) ? 'api_key_revoked' : 'api_key_invalid' });
-    }
+    if (!key || !sameKeyHash(key.keyHash, keyHash)) throw await refusedApiKey(deps, presented);
     authorize(claims, 'apiKey.pair', { workspaceId: key.workspaceId });
   }
   // Access tokens name their organization in the organizationid header; user space tokens need only Authorization.

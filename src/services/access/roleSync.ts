@@ -4,7 +4,7 @@ import * as knowledge from '../../db/repositories/knowledge';
 import * as roles from '../../db/repositories/roles';
 import { conflict, notFound } from '../../errors';
 import type { RoleFields } from '../../workflows/contracts';
-import { KnowledgeMessages } from '../knowledge/knowledge';
+import { knowledgeNotFound } from '../knowledge/knowledge';
 import { RoleMessages } from '../../domain/roles';
 import type { DbDeps } from '../deps';
 
@@ -59,8 +59,7 @@ export async function applyKnowledgeRoles(
   action: 'assign' | 'unassign',
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId)))
-      throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) throw knowledgeNotFound();
     const ids = action === 'assign' ? await roles.existingRoleIds(trx, workspaceId, roleIds) : roleIds;
     if (ids.length !== roleIds.length) throw notFound(RoleMessages.rolesNotFound);
     await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, ids, action);

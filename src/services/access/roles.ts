@@ -26,6 +26,18 @@ export { RoleMessages } from '../../domain/roles';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
 
+/** 409 when another role than `roleId` holds the customerRoleId (none given: nothing to check). */
+async function requireCustomerRoleIdFree(
+  { db }: DbDeps,
+  workspaceId: string,
+  customerRoleId: string | null | undefined,
+  roleId: string,
+): Promise<void> {
+  if (!customerRoleId) return;
+  const holder = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
+  if (holder && holder.id !== roleId) throw conflict(RoleMessages.duplicate, { param: 'customerRoleId' });
+}
+
 /** The role the path names: 400 for a malformed id (as a knowledge id), 404 for one the workspace has not. */
 export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
   if (!isUuid(roleId)) throw badRequest(RoleMessages.invalidId, { code: 'invalid_field', param: 'roleId' });
@@ -66,10 +78,7 @@ export async function createRole(
     next = candidates.find((c) => !deleted.has(c.roleId));
   }
   const { workflowId, roleId } = next;
-  if (fields.customerRoleId) {
-    const holder = await roles.findRoleByCustomerRoleId(deps.db, workspaceId, fields.customerRoleId);
-    if (holder && holder.id !== roleId) throw conflict(RoleMessages.duplicate, { param: 'customerRoleId' });
-  }
+  await requireCustomerRoleIdFree(deps, workspaceId, fields.customerRoleId, roleId);
   await startJob(deps.temporal, createRoleWorkflow, {
     workflowId,
     workspaceId,
@@ -86,10 +95,7 @@ export async function updateRole(
   patch: Partial<RoleFields>,
 ): Promise<{ workflowId: string; role: RoleRow }> {
   const role = await loadRole(deps, workspaceId, roleId);
-  if (patch.customerRoleId) {
-    const holder = await roles.findRoleByCustomerRoleId(deps.db, workspaceId, patch.customerRoleId);
-    if (holder && holder.id !== role.id) throw conflict(RoleMessages.duplicate, { param: 'customerRoleId' });
-  }
+  await requireCustomerRoleIdFree(deps, workspaceId, patch.customerRoleId, role.id);
   const readableId = `role-update:${workspaceId}:${role.id}:${digest([patch, role.updated_at.toISOString()])}`;
   const workflowId = uuidV5(readableId);
   await startJob(deps.temporal, updateRoleWorkflow, {

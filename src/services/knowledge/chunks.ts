@@ -13,7 +13,7 @@ import type { EmbeddingProvider } from '../../embeddings/provider';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { DbDeps, Deps } from '../deps';
-import { KnowledgeMessages } from './knowledge';
+import { knowledgeNotFound } from './knowledge';
 
 export const ChunkMessages = {
   invalidId: 'Invalid chunk ID format',
@@ -111,7 +111,7 @@ async function withCompletedItem<T>(db: Db, item: KnowledgeRow, fn: (trx: Tx) =>
   try {
     return await db.transaction(async (trx) => {
       const current = await knowledge.findKnowledge(trx, item.workspace_id, item.id, { forUpdate: true });
-      if (!current) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+      if (!current) throw knowledgeNotFound();
       requireCompleted(current);
       return fn(trx);
     });

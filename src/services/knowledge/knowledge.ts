@@ -24,6 +24,9 @@ export const KnowledgeMessages = {
   invalidUrl: 'Invalid URL format',
 } as const;
 
+/** 404 "Knowledge item not found", naming the path's knowledgeId (when the route has one). */
+export const knowledgeNotFound = () => notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+
 /** The item if it exists and (with an access filter, the one lists and searches apply) the caller may see it. */
 export async function findVisibleKnowledge(
   { db }: DbDeps,
@@ -48,7 +51,7 @@ export async function loadKnowledge(
   if (!isUuid(knowledgeId))
     throw badRequest(KnowledgeMessages.invalidId, { code: 'invalid_field', pathParam: 'knowledgeId' });
   const row = await findVisibleKnowledge({ db }, workspaceId, knowledgeId, filter);
-  if (!row) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+  if (!row) throw knowledgeNotFound();
   return row;
 }
 
@@ -210,7 +213,7 @@ export async function deleteSingleKnowledge(
 ): Promise<string[]> {
   return db.transaction(async (trx) => {
     const row = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
-    if (!row) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+    if (!row) throw knowledgeNotFound();
     if (await knowledge.hasChildren(trx, workspaceId, knowledgeId)) throw badRequest(KnowledgeMessages.hasChildren);
     return knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
   });
@@ -258,7 +261,7 @@ export async function writeKnowledgeAttributes(
   attributes: Attributes | null,
 ): Promise<KnowledgeRow> {
   const current = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
-  if (!current) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+  if (!current) throw knowledgeNotFound();
   const { childrenOverLimit } = await knowledge.replaceAttributes(
     trx,
     row.workspace_id,

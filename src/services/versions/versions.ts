@@ -15,7 +15,7 @@ import { startJob } from '../../temporal/jobs';
 import { INLINE_INGEST_MAX_BYTES, SOURCE_SYNC_JOB_KIND } from '../../workflows/contracts';
 import { ingestVersionWorkflow } from '../../workflows/ingestVersion';
 import { contentHash } from '../knowledge/ingestion';
-import { KnowledgeMessages, loadVisibleKnowledge, writeKnowledgeAttributes } from '../knowledge/knowledge';
+import { knowledgeNotFound, loadVisibleKnowledge, writeKnowledgeAttributes } from '../knowledge/knowledge';
 import { discardUpload, inlineIngestion, type StagedUpload } from '../knowledge/uploads';
 import { quotaExceeded, writeWithinQuota } from '../knowledge/storageQuota';
 import { manualEditsDropped, type ManualEditsDropped } from '../knowledge/chunks';
@@ -82,7 +82,7 @@ async function nextVersion(
   version: Omit<versions.NewVersion, 'number' | 'status'>,
 ): Promise<KnowledgeVersionRow> {
   const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
-  if (!item) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+  if (!item) throw knowledgeNotFound();
   if (item.type !== type) throw conflict(NOT_OF_TYPE[type]);
   const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
   if (versionStatus(item, latest) === 'PROCESSING')
@@ -331,7 +331,7 @@ export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, numbe
   let from: number | undefined;
   const restored = await deps.db.transaction(async (trx) => {
     const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
-    if (!item) throw notFound(KnowledgeMessages.notFound, { pathParam: 'knowledgeId' });
+    if (!item) throw knowledgeNotFound();
     const v = await versions.findVersion(trx, row.workspace_id, row.id, number);
     if (!v) throw notFound(VersionMessages.notFound, { pathParam: 'version' });
     if (number === item.current_version) return item;
