@@ -394,6 +394,70 @@ describe('user spaces', function () {
       assertError(await rag({}), 400, 'Missing required field');
     });
 
+    it("shows each passage's section headings, and search results the best passage's; none where the source is hidden", async () => {
+      const host = await activateKey({ userId: 'heading-user', email: 'h@example.com' });
+      const auth = bearer(host.body.token);
+      const para = (s: string) => `${s} `.repeat(12).trim();
+      const handbook = (title: string, visibility: string) =>
+        uploadRequest(
+          stack.request,
+          tenant.workspaceId,
+          headers,
+          {
+            filename: `${title.toLowerCase().replace(/ /g, '-')}.md`,
+            contentType: 'text/markdown',
+            bytes: Buffer.from(
+              `# ${title}\n\n${para('Every driver signs the logbook before taking a vehicle out.')}\n\n` +
+                `## Returning a car\n\n### After hours\n\n` +
+                para(`${title}: company cars returned after hours go to the lower car park with a full tank.`),
+            ),
+          },
+          { title, sourceVisibility: visibility },
+        );
+      const shown = await handbook('Fleet handbook', 'source');
+      const hidden = await handbook('Depot handbook', 'none');
+      for (const r of [shown, hidden]) assert.equal(r.body.status, 'COMPLETED', r.text);
+
+      const res = await stack.request('POST', sp(host.body.space.id, '/rag'), {
+        headers: auth,
+        json: { text: 'where do I leave a company car after hours', topK: 5 },
+      });
+      assert.equal(res.status, 200, res.text);
+      type P = { text: string; source: string; headings: string[] };
+      const passage = (title: string) =>
+        (res.body.knowledgeResults as P[]).find((p) => p.text.startsWith(`${title}: company cars returned`));
+      assert.deepEqual(
+        passage('Fleet handbook')?.headings,
+        ['Fleet handbook', 'Returning a car', 'After hours'],
+        res.text,
+      );
+      assert.equal(passage('Fleet handbook')?.source, '1:Fleet handbook');
+      assert.deepEqual(
+        [passage('Depot handbook')?.source, passage('Depot handbook')?.headings],
+        ['', []],
+        'a hidden source hides its section path too',
+      );
+      for (const p of res.body.knowledgeResults as P[]) assert.ok(Array.isArray(p.headings), res.text);
+
+      // Search shows the best passage's path (search results name their item anyway).
+      const search = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+        headers: { ...headers, 'x-api-key': tenant.apiKey },
+        json: { query: 'company cars returned after hours to the lower car park', limit: 5 },
+      });
+      assert.equal(search.status, 200, search.text);
+      const results = search.body.results as Array<{ id: string; headings: string[] }>;
+      for (const { knowledgeId, title } of [
+        { knowledgeId: shown.body.knowledgeId, title: 'Fleet handbook' },
+        { knowledgeId: hidden.body.knowledgeId, title: 'Depot handbook' },
+      ]) {
+        assert.deepEqual(
+          results.find((r) => r.id === knowledgeId)?.headings,
+          [title, 'Returning a car', 'After hours'],
+          search.text,
+        );
+      }
+    });
+
     it('applies the language filter to both lists and the role to workspace knowledge', async () => {
       await workspaces.setRbacEnabled(stack.deps.db, tenant.workspaceId, true);
       const role = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'hr' });

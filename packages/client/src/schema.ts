@@ -2329,6 +2329,8 @@ export interface components {
             };
             /** @description The page of the item's best passage */
             pageNumber?: number;
+            /** @description Semantic search: the section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded) */
+            headings?: string[];
             /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC)
@@ -2394,6 +2396,8 @@ export interface components {
             };
             /** @description The page of the item's best passage */
             pageNumber?: number;
+            /** @description Semantic search: the section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded) */
+            headings?: string[];
             /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC)
@@ -2836,6 +2840,8 @@ export interface components {
             /** @description URL, page:title, page:title:knowledgeId or '' (the item's visibility) */
             source: string;
             score: number;
+            /** @description The section headings the passage starts under, outermost first ([] when its item has none, was indexed before headings were recorded, or its source is not shown: source '') */
+            headings: string[];
             /** @description With contextWindow: the passage with its neighbouring chunks of the same item and page, in order */
             context?: string;
         };
@@ -16593,6 +16599,8 @@ export interface operations {
                             text: string;
                             source: string;
                             score: number;
+                            /** @description The section headings the passage starts under, outermost first ([] when its item has none, was indexed before headings were recorded, or its source is not shown: source '') */
+                            headings: string[];
                             /** @description With contextWindow: the passage with its neighbouring chunks of the same item and page, in order */
                             context?: string;
                         }[];

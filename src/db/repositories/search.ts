@@ -91,6 +91,8 @@ export interface ChunkHit {
   knowledgeId: string;
   content: string;
   pageNumber: number;
+  /** The section headings the chunk starts under, outermost first (migration 0035); none: []. */
+  headings: string[];
   /** Cosine distance to the query vector (0: same direction, 2: opposite). */
   distance: number;
   /** Okapi BM25 score of the chunk for the keyword query; 0 when it does not match or there is none. */
@@ -289,19 +291,22 @@ interface HitRow {
   chunk_id: string;
   chunk_content: string;
   chunk_page_number: number;
+  chunk_heading_path: string[] | null;
   distance: number | string;
   keyword_rank: number | string | null;
   scanned?: number | string;
 }
 
 function toHit(r: HitRow & KnowledgeRow): ChunkHit {
-  const { chunk_id, chunk_content, chunk_page_number, distance, keyword_rank, scanned, ...item } = r;
+  const { chunk_id, chunk_content, chunk_page_number, chunk_heading_path, distance, keyword_rank, scanned, ...item } =
+    r;
   void scanned;
   return {
     chunkId: chunk_id,
     knowledgeId: item.id,
     content: chunk_content,
     pageNumber: chunk_page_number,
+    headings: chunk_heading_path ?? [],
     distance: Number(distance),
     keywordRank: Number(keyword_rank ?? 0),
     item,
@@ -318,6 +323,7 @@ function hitColumns(db: Tx, vec: string | undefined, keyword: boolean) {
     'ch.id as chunk_id',
     'ch.content as chunk_content',
     'ch.page_number as chunk_page_number',
+    'ch.heading_path as chunk_heading_path',
     vec === undefined ? db.raw('1 as distance') : db.raw('ch.embedding <=> ?::vector as distance', [vec]),
     keyword
       ? db.raw(

@@ -12,6 +12,8 @@ export interface Passage {
   text: string;
   source: string;
   score: number;
+  /** The section headings the passage starts under, outermost first; none, or the source hidden: []. */
+  headings: string[];
   /** With a context window: the passage and its neighbouring chunks of the same item and page, in order. */
   context?: string;
 }
@@ -62,6 +64,8 @@ async function passages(
       text: hit.content,
       source: sourceOf(hit.item, hit.pageNumber),
       score: Math.round(score * 1e6) / 1e6,
+      // A section path locates the passage in its document: hidden with the source.
+      headings: hit.item.source_visibility === 'none' ? [] : hit.headings,
       ...(around ? { context: contextOf(hit.content, around.get(hit.chunkId) ?? []) } : {}),
     })),
     rerank: outcome,

@@ -25,6 +25,8 @@ export interface SearchResult {
   excerpt: string;
   score?: number;
   pageNumber?: number;
+  /** The section headings the best passage starts under, outermost first (semantic search). */
+  headings?: string[];
   /** With `explain`: the scores behind `score` (see Explained). */
   explain?: Explained;
 }
@@ -457,6 +459,7 @@ export async function rankedSearch(
     excerpt: excerpt(hit.content),
     score: round6(score),
     pageNumber: hit.pageNumber,
+    headings: hit.headings,
     ...(options.explain ? { explain } : {}),
   }));
   return { results, rerank: outcome };

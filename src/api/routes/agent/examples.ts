@@ -112,14 +112,22 @@ export const agentRagExamples = {
   },
   response: {
     passages: example('The passages, most relevant first', {
-      knowledgeResults: [{ text: SNIPPET, source: '', score: 0.81 }],
+      knowledgeResults: [
+        {
+          text: SNIPPET,
+          source: '1:Security handbook',
+          score: 0.81,
+          headings: ['API keys', 'Rotating a key without downtime'],
+        },
+      ],
     }),
     withContext: example('With contextWindow 1: the passage between its neighbouring chunks', {
       knowledgeResults: [
         {
           text: SNIPPET,
-          source: '3:Security handbook',
+          source: '1:Security handbook',
           score: 0.81,
+          headings: ['API keys', 'Rotating a key without downtime'],
           context: `API keys never expire on their own; each belongs to one workspace.\n${SNIPPET}\nRevoking a key takes effect within a minute on every instance.`,
         },
       ],
@@ -140,6 +148,8 @@ const searchToolOutput = {
         attributes: { team: 'security' },
         createdAt: '2025-03-14T09:26:53.412Z',
         updatedAt: '2025-03-18T16:02:11.087Z',
+        pageNumber: 1,
+        headings: ['API keys', 'Rotating a key without downtime'],
         score: 0.78,
       },
     ],
@@ -184,7 +194,16 @@ export const executeToolExamples: Record<
     request: { question: example('Passages for a question', { input: { text: QUESTION, topK: 3 } }) },
     response: {
       output: example('The passages, most relevant first', {
-        output: { knowledgeResults: [{ text: SNIPPET, source: knowledgeId, score: 0.81 }] },
+        output: {
+          knowledgeResults: [
+            {
+              text: SNIPPET,
+              source: knowledgeId,
+              score: 0.81,
+              headings: ['API keys', 'Rotating a key without downtime'],
+            },
+          ],
+        },
       }),
     },
   },

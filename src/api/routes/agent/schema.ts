@@ -10,7 +10,12 @@ import { requiring } from '../../openapi/required';
 import { isUuid } from '../../../ids';
 import { SEARCH_MODES } from '../../../services/search/search';
 import { REASONS } from '../../validate';
-import { passageContextField, passageContextFields, rankingOptionFields } from '../knowledge/search/schema';
+import {
+  passageContextField,
+  passageHeadingsField,
+  passageContextFields,
+  rankingOptionFields,
+} from '../knowledge/search/schema';
 
 // ---- limits (README: Agent API)
 
@@ -255,6 +260,7 @@ export const PassageSchema = z.strictObject({
   text: z.string(),
   source: z.string(),
   score: z.number(),
+  headings: passageHeadingsField,
   context: passageContextField,
 });
 export const AgentRagResponseSchema = z.strictObject({ knowledgeResults: z.array(PassageSchema) });

@@ -38,7 +38,7 @@ export const CategorySchema = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
 
-export const CategoryKnowledgeSchema = TitleSearchResultSchema.omit({ pageNumber: true })
+export const CategoryKnowledgeSchema = TitleSearchResultSchema.omit({ pageNumber: true, headings: true })
   .extend({ categoryId: uuid('The category') })
   .meta({ id: 'CategoryKnowledge' });
 export type CategoryKnowledge = z.infer<typeof CategoryKnowledgeSchema>;

@@ -6,6 +6,7 @@ const { workspaceId, knowledgeId } = EXAMPLE_IDS;
 /** A second item of the same workspace: an uploaded PDF. */
 const refundPolicyId = 'c3e8a1d5-7f2b-4e9c-a6d4-1b8f3e5c7a29';
 const linkId = '0e6d4b2a-8c1f-4a3e-9d7b-5f2c8e1a4b63';
+const guidePageId = 'c4e8a2f6-1b3d-4f9e-8a7c-6d2b9f1e5a30';
 const uploadId = 'd7a3f9c1-4e8b-4a2d-b6c9-5f3e1a7d9b48';
 const created = '2025-03-14T09:26:53.412Z';
 const updated = '2025-03-18T16:02:11.087Z';
@@ -253,6 +254,18 @@ const linkResult = {
   ...resultDates,
 };
 
+/** A fetched web page (a URL item): its best passage sits under the page's section headings. */
+const guidePageResult = {
+  ...linkResult,
+  id: guidePageId,
+  type: 'URL',
+  content:
+    'Create the new key before you revoke the old one. Under Settings > API keys, choose Create key, give it a ' +
+    'name that says where it will be used, and copy the secret: it is shown once.',
+  metadata: { title: 'Security guide: rotating API keys', language: 'en' },
+  headings: ['API keys', 'Rotating a key without downtime'],
+};
+
 export const searchExamples = {
   request: {
     semantic: example('Semantic search (by meaning)', { query: 'How do I rotate an API key?', limit: 5 }),
@@ -272,8 +285,8 @@ export const searchExamples = {
   response: {
     results: example('The best passage of each item, best first', {
       results: [
-        { ...runbookResult, score: 0.82 },
-        { ...linkResult, score: 0.64 },
+        { ...runbookResult, headings: [], score: 0.82 },
+        { ...guidePageResult, score: 0.71 },
       ],
       total: 2,
     }),

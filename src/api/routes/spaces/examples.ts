@@ -128,8 +128,8 @@ export const spaceRagExamples = {
   response: {
     passages: example('Workspace passages, then the space’s own', {
       knowledgeResults: [
-        { text: PASSAGE, source: '', score: 0.78 },
-        { text: GUIDE, source: GUIDE_URL, score: 0.61 },
+        { text: PASSAGE, source: '', score: 0.78, headings: [] },
+        { text: GUIDE, source: GUIDE_URL, score: 0.61, headings: [] },
       ],
       spaceKnowledgeResults: [],
     }),

@@ -5,7 +5,12 @@ import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride
 import { requiring } from '../../openapi/required';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
-import { passageContextField, passageContextFields, rankingOptionFields } from '../knowledge/search/schema';
+import {
+  passageContextField,
+  passageHeadingsField,
+  passageContextFields,
+  rankingOptionFields,
+} from '../knowledge/search/schema';
 
 const MISSING = 'Missing required field';
 const uuid = (name: string) =>
@@ -295,6 +300,7 @@ const PassageSchema = z
     text: z.string(),
     source: z.string().meta({ description: "URL, page:title, page:title:knowledgeId or '' (the item's visibility)" }),
     score: z.number().min(0).max(1),
+    headings: passageHeadingsField,
     context: passageContextField,
   })
   .meta({ id: 'Passage' });

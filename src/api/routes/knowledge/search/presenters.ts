@@ -17,6 +17,7 @@ export function presentSearchResult(result: SearchResult): SearchResultBody {
     attributes: row.attributes,
     ...(result.score !== undefined ? { score: result.score } : {}),
     ...(result.pageNumber !== undefined ? { pageNumber: result.pageNumber } : {}),
+    ...(result.headings !== undefined ? { headings: result.headings } : {}),
     ...(result.explain !== undefined ? { explain: result.explain } : {}),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

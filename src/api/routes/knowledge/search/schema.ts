@@ -77,6 +77,11 @@ export const passageContextFields = {
 };
 
 /** A passage's `context` (requests with contextWindow). */
+/** The section path of a passage (a chunk's `headings`, docs/guides/search.md). */
+export const passageHeadingsField = z.array(z.string()).meta({
+  description:
+    "The section headings the passage starts under, outermost first ([] when its item has none, was indexed before headings were recorded, or its source is not shown: source '')",
+});
 export const passageContextField = z
   .string()
   .meta({
@@ -189,6 +194,10 @@ const searchResultFields = {
   metadata: KnowledgeMetadataSchema,
   attributes: AttributesResponseSchema,
   pageNumber: z.int().min(1).optional().meta({ description: "The page of the item's best passage" }),
+  headings: z.array(z.string()).optional().meta({
+    description:
+      "Semantic search: the section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded)",
+  }),
   createdAt: timestamp,
   updatedAt: timestamp,
 };
