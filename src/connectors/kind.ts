@@ -3,6 +3,7 @@
 // last sync, fetches only what changed, and removes from the workspace what is no longer listed. Every
 // request a kind makes to the outside goes through the one outbound door (src/web/fetch.ts) and its
 // address policy.
+import type { PageHeading } from '../extract/headings';
 import type { WebSettings } from '../web/document';
 import type { AddressPolicy } from '../web/fetch';
 import type { DocumentFacts, FactKind } from './sourceRules';
@@ -49,6 +50,8 @@ export interface WebPage {
   title: string;
   excerpt?: string;
   language?: string;
+  /** Where its section headings (h1-h6) start in the stored text (the document's bytes); none: absent. */
+  headings?: PageHeading[];
 }
 
 /** What a kind gets from the sync that runs it. */

@@ -16,6 +16,7 @@ import { fetchRobots, robotsRules } from '../web/robots';
 import { sitemapUrls } from '../web/sitemap';
 import type { MatchWork } from '../web/pattern';
 import { canonicalUrl, followedLinks, MAX_CRAWL_URL_LENGTH, MAX_MATCH_STEPS_PER_PAGE, pathFilter } from '../web/urls';
+import { shiftedHeadings } from '../extract/headings';
 import { HTTP_URL_PATTERN } from './git';
 import {
   SourceUnavailableError,
@@ -156,6 +157,8 @@ function documentOf(doc: WebDocument, key: string): Document | undefined {
       title: page.title,
       ...(page.excerpt ? { excerpt: page.excerpt } : {}),
       ...(page.language ? { language: page.language } : {}),
+      // The stored text opens with the title: the headings move by what was put in front of the page's text.
+      ...shiftedHeadings(page.headings, text.length - page.text.length),
     },
   };
 }

@@ -175,6 +175,41 @@ describe('sources that stay in sync (website)', function () {
     );
   });
 
+  it("a page's chunks carry the section headings they start under, in its first version and a changed one", async () => {
+    const para = (s: string) => `<p>${`${s} `.repeat(14)}</p>`;
+    const guide = (install: string) => ({
+      body: `<!doctype html><html lang="en"><head><title>Agent guide</title></head><body><main><article>
+        <h1>Agent guide</h1>${para('The agent ships metrics from every host to the collector.')}
+        <h2>Installing the agent</h2>${para('Download the package and install it with the system package manager.')}
+        <h3>On Debian</h3>${para(install)}
+        <h2>Configuring alerts</h2>${para('Alerts fire when a host stops reporting for five minutes in a row.')}
+        </article></main></body></html>`,
+      type: 'text/html; charset=utf-8',
+    });
+    site.routes.set('/', index(['/guide']));
+    site.routes.set('/guide', guide('Add the repository key first, then run apt-get install with the pinned version.'));
+    const source = await createSource({ url: `${site.origin}/` });
+    const under = async (start: string) => {
+      const id = (await sourceItems(stack, source.id)).get(`${site.origin}/guide`)!;
+      const res = await stack.request('GET', v1(`/knowledge/${id}/chunks`), { headers });
+      assert.equal(res.status, 200, res.text);
+      const chunks = res.body.chunks as Array<{ text: string; headings: string[] }>;
+      return [chunks.find((c) => c.text.startsWith(start))?.headings.slice(-2), JSON.stringify(chunks)] as const;
+    };
+
+    assert.equal((await sync(source.id)).status, 'COMPLETED');
+    const [first, firstChunks] = await under('Add the repository key');
+    assert.deepEqual(first, ['Installing the agent', 'On Debian'], firstChunks);
+    const [alerts, alertChunks] = await under('Alerts fire');
+    assert.equal(alerts?.at(-1), 'Configuring alerts', alertChunks);
+
+    site.routes.set('/guide', guide('Import the signing key, then install the agent package from the repository.'));
+    const second = await sync(source.id);
+    assert.deepEqual([second.status, second.updated], ['COMPLETED', 1], JSON.stringify(second));
+    const [changed, changedChunks] = await under('Import the signing key');
+    assert.deepEqual(changed, ['Installing the agent', 'On Debian'], changedChunks);
+  });
+
   it('a WEBSITE item is a website source; after the upgrade from the crawler its first sync re-embeds nothing', async () => {
     site.routes.set('/', index(['/lighthouse', '/guide/glacier']));
     site.routes.set('/lighthouse', page('Lighthouse', OLD));

@@ -367,7 +367,11 @@ async function storePage(
       current?.content_hash ?? (serving.metadata.extraction as WebExtraction | undefined)?.contentHash;
     if (currentHash === hash) return { ...outcome, isNew: false, changed: false, chunkCount: 0 };
   }
-  const chunks = prepareChunks([{ pageNumber: 1, text }], deps.ingestion, 'the page has no text');
+  const chunks = prepareChunks(
+    [{ pageNumber: 1, text, ...(page.headings ? { headings: page.headings } : {}) }],
+    deps.ingestion,
+    'the page has no text',
+  );
   const changed = { ...outcome, changed: true, chunkCount: chunks.length };
   const description = page.excerpt ? { description: page.excerpt.slice(0, 1000) } : {};
   const title = (page.title || page.url).slice(0, 1000);
