@@ -164,7 +164,7 @@ const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 /**
  * The deepest nesting given to the parser. htmlparser2 moves its whole list of open elements for every tag, so a
  * page's parse costs its tag count times its depth: measured on this machine (2 cores, load 3.5), 1,000 nested
- * `<div>` parse in 10 ms, 30,000 in 0.3 s, 100,000 in 7 s; at depth 1,000 the moves add about 1 µs to the 5 µs
+ * `<div>` parse in 10 ms, 30,000 in 0.3 s, 100,000 in 7 to 9 s, 200,000 in 98 s; at depth 1,000 the moves add about 1 µs to the 5 µs
  * each element costs anyway (a 5 MB page of `<b></b>` took 3.5 s flat and 4.8 s under 1,000 open elements). Real
  * pages nest a few dozen deep (Python's 530 documentation pages: at most 27).
  */
@@ -257,8 +257,8 @@ function parsePage(html: string): PageParts {
 /**
  * A page read without a parser, in one linear scan of its tags: its whole text (no Readability), blocks as
  * paragraphs as renderText writes them, the outermost heading of each nest of headings (without its permalink),
- * and what parsePage reads
- * from its head and links. Text inside <pre> keeps its spaces; elements renderText skips are skipped.
+ * and what parsePage reads from its head and links. Text inside <pre> keeps its line breaks; the elements
+ * renderText skips are skipped; character references are decoded, the rarer named ones left as written.
  */
 function scanPage(html: string): PageParts {
   const out: string[] = [];
