@@ -479,7 +479,7 @@ function leverRuns(): Run[] {
       });
     }
   }
-  for (const itemBonus of [0.02, 0.05, 0.1]) {
+  for (const itemBonus of [0.02, 0.05, 0.1, 0.15, 0.2, 0.3]) {
     for (const shaped of [false, true]) {
       const fusion: Fusion = { kind: 'convex', alpha: 0.8, itemBonus };
       runs.push({
