@@ -4,13 +4,14 @@
 // the chunk starts under and the chunk (title-heading), as the service's embeddingText builds them. The stored
 // chunk text and so the keyword side are the same in every variant; only the vectors differ. Each variant
 // answers every question in semantic and the default hybrid mode through the service's own search, and as RAG
-// passages, each also with identifier-shaped queries matching any lexeme (identifierHybrid, off by default).
+// passages, each also with identifier-shaped queries matching any lexeme (identifierHybrid as the title schemes
+// run it, retrievalSettingsFor('title')).
 // Quality figures only; nothing is asserted.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import type { ChunkOptions } from '../../src/extract/chunk';
-import { DEFAULT_RETRIEVAL } from '../../src/services/search/search';
+import { DEFAULT_RETRIEVAL, retrievalSettingsFor } from '../../src/services/search/search';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
 import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
@@ -118,13 +119,15 @@ export async function runContextComparison(
       // KWS_RETRIEVAL_SHAPED_ALPHA: the vector weight of identifier-shaped queries' convex fusion (default: the
       // default fusion as it is).
       const shapedAlpha = process.env.KWS_RETRIEVAL_SHAPED_ALPHA;
-      const defaultFusion = DEFAULT_RETRIEVAL.fusion;
+      // The setting the title schemes run with (retrievalSettingsFor), its identifier weight replaced when asked.
+      const titleSettings = retrievalSettingsFor('title');
+      const defaultFusion = titleSettings.fusion;
       const shapedFusion =
         shapedAlpha !== undefined && defaultFusion.kind === 'convex'
           ? { ...defaultFusion, alpha: Number(shapedAlpha) }
           : defaultFusion;
       const shapedSettings = {
-        ...DEFAULT_RETRIEVAL,
+        ...titleSettings,
         identifierHybrid: { keywordMatch: 'any' as const, fusion: shapedFusion },
       };
       const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(

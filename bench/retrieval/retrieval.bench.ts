@@ -490,6 +490,20 @@ function leverRuns(): Run[] {
       });
     }
   }
+  // The bonus follows the query's shape: prose queries a larger one, identifier-shaped ones the default's
+  // (every lexeme, β 0.1), since past 0.1 identifiers lose and paraphrases gain.
+  for (const itemBonus of [0.15, 0.2, 0.3]) {
+    runs.push({
+      name: `lever: page aggregation, bonus ${itemBonus} for prose, 0.1 for identifier-shaped queries`,
+      kind: 'search',
+      mode: 'hybrid',
+      settings: {
+        ...s,
+        fusion: { kind: 'convex', alpha: 0.8, itemBonus },
+        identifierHybrid: { keywordMatch: 'all', fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 } },
+      },
+    });
+  }
   runs.push({
     name: 'lever: passages (RAG): hybrid, identifier-shaped queries any lexeme, convex a=0.8 max',
     kind: 'passages',

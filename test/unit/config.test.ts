@@ -81,17 +81,25 @@ describe('configuration', () => {
     const searchSettings = (env: NodeJS.ProcessEnv) =>
       searchDeps({ config: loadConfig(env) } as unknown as Deps).retrieval;
 
-    it("defaults to 'chunk': the chunk alone embedded, hybrid mode's defaults as they were", () => {
+    it("defaults to 'chunk': the chunk alone embedded, hybrid's page bonus following the query's shape", () => {
       assert.equal(loadConfig({}).embeddings.textScheme, 'chunk');
       assert.equal(searchSettings({}), DEFAULT_RETRIEVAL);
-      assert.equal(DEFAULT_RETRIEVAL.identifierHybrid, undefined);
+      // Prose queries a page bonus of 0.15; identifier-shaped ones every lexeme and 0.1, as every query had before.
+      assert.deepEqual(DEFAULT_RETRIEVAL.fusion, { kind: 'convex', alpha: 0.8, itemBonus: 0.15 });
+      assert.deepEqual(DEFAULT_RETRIEVAL.identifierHybrid, {
+        keywordMatch: DEFAULT_RETRIEVAL.hybridKeywordMatch,
+        fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 },
+      });
     });
 
     it("takes 'title', with identifier-shaped queries read apart in hybrid mode (the pairing measured)", () => {
       assert.equal(loadConfig({ EMBEDDING_TEXT_SCHEME: 'title' }).embeddings.textScheme, 'title');
+      // As measured: every query the page bonus 0.1, identifier-shaped queries any lexeme.
+      const measured = { kind: 'convex', alpha: 0.8, itemBonus: 0.1 } as const;
       assert.deepEqual(searchSettings({ EMBEDDING_TEXT_SCHEME: 'title' }), {
         ...DEFAULT_RETRIEVAL,
-        identifierHybrid: { keywordMatch: 'any', fusion: DEFAULT_RETRIEVAL.fusion },
+        fusion: measured,
+        identifierHybrid: { keywordMatch: 'any', fusion: measured },
       });
       assert.deepEqual(retrievalSettingsFor('chunk'), DEFAULT_RETRIEVAL);
     });

@@ -2356,7 +2356,7 @@ export interface components {
             /** @description The reranker's score; null when no reranking ran */
             rerank: number | null;
             /**
-             * @description hybrid mode, where the deployment lets the query shape choose the keyword match (off by default): the query read as naming code or quoting text (identifier) or as words (prose)
+             * @description hybrid mode: the query read as naming code or quoting text (identifier) or as words (prose), which chooses the page bonus and, under the title embedding schemes, the keyword match
              * @enum {string}
              */
             queryShape?: "identifier" | "prose";

@@ -127,7 +127,14 @@ describe('hybrid settings that follow the query', () => {
       fusion: shaped.fusion,
     });
     const plain = { ...DEFAULT_RETRIEVAL, identifierHybrid: undefined };
-    assert.deepEqual(DEFAULT_RETRIEVAL.fusion, { kind: 'convex', alpha: 0.8, itemBonus: 0.1 }, 'the measured default');
+    assert.deepEqual(DEFAULT_RETRIEVAL.fusion, { kind: 'convex', alpha: 0.8, itemBonus: 0.15 }, 'the measured default');
+    // The default reads identifier-shaped queries apart: the same match as prose, a smaller page bonus.
+    assert.deepEqual(hybridFor(DEFAULT_RETRIEVAL, 'json.dumps'), {
+      shape: 'identifier',
+      keywordMatch: 'all',
+      fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 },
+    });
+    assert.equal(hybridFor(DEFAULT_RETRIEVAL, 'turn an object into text').fusion, DEFAULT_RETRIEVAL.fusion);
     assert.equal(hybridFor(plain, 'json.dumps').keywordMatch, plain.hybridKeywordMatch);
   });
 

@@ -214,7 +214,7 @@ export const SearchExplainSchema = z
     rerank: sideScore("The reranker's score; null when no reranking ran"),
     queryShape: z.enum(['identifier', 'prose']).optional().meta({
       description:
-        'hybrid mode, where the deployment lets the query shape choose the keyword match (off by default): the query read as naming code or quoting text (identifier) or as words (prose)',
+        'hybrid mode: the query read as naming code or quoting text (identifier) or as words (prose), which chooses the page bonus and, under the title embedding schemes, the keyword match',
     }),
     roles: z.array(VisibilityRoleSchema).optional().meta({
       description:
