@@ -8,7 +8,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { HEADING_CLOSE_MARK, headingOpenMark, takeHeadings, withoutMarks, type PageHeading } from '../extract/headings';
-import { decodeEntities, nestingDepth, scanTags } from './htmlTokens';
+import { decodeEntities, nestingDepth, scanTags, withImpliedStructure } from './htmlTokens';
 
 export interface HtmlPage {
   title: string;
@@ -220,7 +220,8 @@ export function parseHtmlPage(html: string, pageUrl: URL): HtmlPage {
 
 /** A page read with linkedom, its article picked by Readability. */
 function parsePage(html: string): PageParts {
-  const document = parseDocument(html);
+  // Omitted (optional) <html>, <head> and <body> tags inferred as a browser does: linkedom would leave the body empty.
+  const document = parseDocument(withImpliedStructure(html));
   const attr = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? undefined;
   const baseHref = attr('base[href]', 'href');
   const hrefs = [...document.querySelectorAll('a[href], area[href]')].map((a) => a.getAttribute('href') ?? '');

@@ -20,12 +20,15 @@ const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'xmp']);
 export interface TagHandler {
   /** Text between tags (entities undecoded); `rawIn` names the raw-text element it is the content of. */
   text?(start: number, end: number, rawIn?: string): void;
-  /** An open tag's name, as soon as it ends (htmlparser2's parser opens the element there). */
-  open(name: string): void;
-  /** The end of an open tag: `/>` or `>`, with its attributes when `wantsAttributes` asked for them. */
-  openEnd?(name: string, selfClosing: boolean, attributes?: Map<string, string>): void;
-  /** An end tag. */
-  close(name: string): void;
+  /** An open tag's name, as soon as it ends (htmlparser2's parser opens the element there); `start`: its `<`. */
+  open(name: string, start: number): void;
+  /**
+   * The end of an open tag: `/>` or `>`, with its attributes when `wantsAttributes` asked for them; `end`: the
+   * offset after its `>`.
+   */
+  openEnd?(name: string, selfClosing: boolean, attributes: Map<string, string> | undefined, end: number): void;
+  /** An end tag, from its `<` to after its `>` (the end of the page when it has none). */
+  close(name: string, start: number, end: number): void;
   /** Whether openEnd needs this element's attributes (raw values, first of each name). */
   wantsAttributes?(name: string): boolean;
 }
@@ -160,8 +163,8 @@ export function scanTags(html: string, handler: TagHandler): void {
         if (k >= n) {
           i = n; // an end tag cut by the end of the page is not one
         } else {
-          handler.close(html.slice(j, k).toLowerCase());
           i = pastGreaterThan(html, k);
+          handler.close(html.slice(j, k).toLowerCase(), lt, i);
         }
       } else {
         // `</>` is nothing; `</` and anything else is a comment up to `>`.
@@ -178,7 +181,7 @@ export function scanTags(html: string, handler: TagHandler): void {
         break;
       }
       const name = html.slice(lt + 1, k).toLowerCase();
-      handler.open(name);
+      handler.open(name, lt);
       const attributes = handler.wantsAttributes?.(name) ? new Map<string, string>() : undefined;
       const { end, selfClosing } = readAttributes(html, k, attributes);
       if (end < 0) {
@@ -186,7 +189,7 @@ export function scanTags(html: string, handler: TagHandler): void {
         textStart = n;
         break;
       }
-      handler.openEnd?.(name, selfClosing, attributes);
+      handler.openEnd?.(name, selfClosing, attributes, end);
       i = end;
       textStart = i;
       if (!selfClosing && RAW_TEXT.has(name)) {
@@ -196,8 +199,8 @@ export function scanTags(html: string, handler: TagHandler): void {
         if (close < 0) {
           i = n;
         } else {
-          handler.close(name);
           i = pastGreaterThan(html, close + 2 + name.length);
+          handler.close(name, close, i);
         }
         textStart = i;
       }
@@ -357,4 +360,84 @@ function referenceText(ref: string): string | undefined {
   if (!(hex ? /^[0-9a-fA-F]{1,6}$/ : /^[0-9]{1,7}$/).test(digits)) return undefined;
   const code = parseInt(digits, hex ? 16 : 10);
   return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : undefined;
+}
+
+/** Elements a page may open before its body's content (HTML's "in head" insertion mode). */
+const HEAD_CONTENT = new Set([
+  'title',
+  'meta',
+  'link',
+  'base',
+  'basefont',
+  'bgsound',
+  'style',
+  'script',
+  'noscript',
+  'template',
+]);
+const STRUCTURE = new Set(['html', 'head', 'body']);
+
+/**
+ * The page with the structure a browser gives it: `<html>` (its attributes kept), `<head>` holding what comes before
+ * the body's first content, `<body>` the rest. A browser infers omitted `<html>`, `<head>` and `<body>` tags (they are
+ * optional) and ignores misplaced ones; linkedom does neither, so a page without `<body>`, or with its `<title>`
+ * outside `<head>`, came out with an empty body. The body starts at the `<body>` tag or at the first text or element
+ * that cannot be in a head, whichever comes first. One pass of scanTags; the page's own tags and text are kept as
+ * they are, only its `<html>`, `<head>` and `<body>` tags (and a leading doctype) are replaced.
+ */
+export function withImpliedStructure(html: string): string {
+  const cuts: Array<[number, number]> = [];
+  let htmlAttributes = '';
+  let sawHtml = false;
+  let bodyStart = -1;
+  let tagStart = 0;
+  // A leading doctype (the scan reports no declarations).
+  let lead = 0;
+  while (lead < html.length && (isWhitespace(html.charCodeAt(lead)) || html.charCodeAt(lead) === 0xfeff)) lead++;
+  if (html.slice(lead, lead + 9).toLowerCase() === '<!doctype') cuts.push([lead, pastGreaterThan(html, lead)]);
+  scanTags(html, {
+    text(start, end, rawIn) {
+      if (bodyStart >= 0 || rawIn !== undefined) return;
+      for (let i = start; i < end; i++) {
+        if (!isWhitespace(html.charCodeAt(i))) {
+          bodyStart = i;
+          return;
+        }
+      }
+    },
+    open(name, start) {
+      tagStart = start;
+      if (bodyStart < 0 && !STRUCTURE.has(name) && !HEAD_CONTENT.has(name)) bodyStart = start;
+    },
+    openEnd(name, _selfClosing, _attributes, end) {
+      if (!STRUCTURE.has(name)) return;
+      cuts.push([tagStart, end]);
+      if (name === 'html' && !sawHtml) {
+        sawHtml = true;
+        // Between the name and the `>` (or `/>`): the attributes as written.
+        const close = html.charCodeAt(end - 2) === 47 ? end - 2 : end - 1;
+        htmlAttributes = html.slice(tagStart + 5, close);
+      }
+      if (name === 'body' && bodyStart < 0) bodyStart = end;
+    },
+    close(name, start, end) {
+      if (STRUCTURE.has(name)) cuts.push([start, end]);
+    },
+  });
+  if (bodyStart < 0) bodyStart = html.length;
+  // The page's pieces between the cuts (in order, since the scan reports tags in order), split at bodyStart.
+  const head: string[] = [];
+  const body: string[] = [];
+  const keep = (from: number, to: number) => {
+    if (from < bodyStart) head.push(html.slice(from, Math.min(to, bodyStart)));
+    if (to > bodyStart) body.push(html.slice(Math.max(from, bodyStart), to));
+  };
+  let at = 0;
+  for (const [start, end] of cuts.sort((a, b) => a[0] - b[0])) {
+    if (start > at) keep(at, start);
+    at = Math.max(at, end);
+  }
+  if (at < html.length) keep(at, html.length);
+  const attributes = htmlAttributes.trim() ? ` ${htmlAttributes.trim()}` : '';
+  return `<!doctype html><html${attributes}><head>${head.join('')}</head><body>${body.join('')}</body></html>`;
 }

@@ -175,7 +175,7 @@ describe('sources that stay in sync (website)', function () {
     );
   });
 
-  it("a page's chunks carry the section headings they start under, in its first version and a changed one", async () => {
+  it("a page's chunks carry the section headings they start under, in its first version and a changed one; a page without <body> keeps its text", async () => {
     const para = (s: string) => `<p>${`${s} `.repeat(14)}</p>`;
     const guide = (install: string) => ({
       body: `<!doctype html><html lang="en"><head><title>Agent guide</title></head><body><main><article>
@@ -186,8 +186,14 @@ describe('sources that stay in sync (website)', function () {
         </article></main></body></html>`,
       type: 'text/html; charset=utf-8',
     });
-    site.routes.set('/', index(['/guide']));
+    site.routes.set('/', index(['/guide', '/billing']));
     site.routes.set('/guide', guide('Add the repository key first, then run apt-get install with the pinned version.'));
+    // A page that leaves out its optional <html>, <head> and <body> tags is read as a browser shows it.
+    const BILLING = 'Invoices are issued on the first business day of each month and paid within thirty days.';
+    site.routes.set('/billing', {
+      body: `<!doctype html><title>Billing</title><p>${BILLING}</p>`,
+      type: 'text/html; charset=utf-8',
+    });
     const source = await createSource({ url: `${site.origin}/` });
     const under = async (start: string) => {
       const id = (await sourceItems(stack, source.id)).get(`${site.origin}/guide`)!;
@@ -197,7 +203,9 @@ describe('sources that stay in sync (website)', function () {
       return [chunks.find((c) => c.text.startsWith(start))?.headings.slice(-2), JSON.stringify(chunks)] as const;
     };
 
-    assert.equal((await sync(source.id)).status, 'COMPLETED');
+    const synced = await sync(source.id);
+    assert.deepEqual([synced.status, synced.added], ['COMPLETED', 2], JSON.stringify(synced));
+    assert.ok(await found(BILLING), 'the page without <body> is indexed with its text');
     const [first, firstChunks] = await under('Add the repository key');
     assert.deepEqual(first, ['Installing the agent', 'On Debian'], firstChunks);
     const [alerts, alertChunks] = await under('Alerts fire');

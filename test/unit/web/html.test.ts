@@ -158,3 +158,47 @@ describe('decodeEntities', () => {
     assert.equal(decodeEntities('&'.repeat(100_000)).length, 100_000, 'a run of & is read once');
   });
 });
+
+describe('pages that leave out <html>, <head> or <body> (optional tags)', () => {
+  const page = (html: string) => parseHtmlPage(html, new URL('https://docs.example.com/billing'));
+  const TEXT = 'Invoices are issued on the first business day of each month, and paid within thirty days.';
+
+  it('keep their text as a browser shows it (linkedom alone left the body empty)', () => {
+    for (const html of [
+      `<!doctype html><title>Billing</title><p>${TEXT}</p>`,
+      `<title>Billing</title><p>${TEXT}</p>`,
+      `<!doctype html><html><head><title>Billing</title></head><p>${TEXT}</p></html>`,
+      `<!doctype html><html><title>Billing</title><body><p>${TEXT}</p></body></html>`,
+      `<html lang="en"><meta charset="utf-8"><title>Billing</title><p>${TEXT}</p>`,
+    ]) {
+      const { title, text } = page(html);
+      assert.deepEqual({ title, text }, { title: 'Billing', text: TEXT }, html);
+    }
+  });
+
+  it('keep the <html> attributes, a head script that mentions <body>, and a body without a head', () => {
+    const full = page(
+      `<!DOCTYPE html>\n<html lang="de">\n<head>\n<script>var s = "<body>";</script><title>Rechnungen</title>` +
+        `<meta name="description" content="Wann Rechnungen kommen"></head>\n<body class="x"><h2>Fristen</h2><p>${TEXT}</p></body></html>`,
+    );
+    assert.equal(full.language, 'de');
+    assert.equal(full.title, 'Rechnungen');
+    assert.equal(full.excerpt, 'Wann Rechnungen kommen');
+    assert.equal(full.text, `Fristen\n\n${TEXT}`);
+    assert.deepEqual(
+      full.headings.map((h) => h.text),
+      ['Fristen'],
+    );
+    assert.equal(page(`<p>${TEXT}</p>`).text, TEXT);
+  });
+
+  it('change nothing in a well-formed page: its canonical link, links and sections read as before', () => {
+    const html =
+      '<!doctype html><html lang="en"><head><title>Guide</title><link rel="canonical" href="/guide"></head>' +
+      `<body><nav><a href="/a">A</a></nav><main><h1>Guide</h1><h2>Install</h2><p>${TEXT}</p></main></body></html>`;
+    const once = page(html);
+    assert.equal(once.canonical, 'https://docs.example.com/guide');
+    assert.deepEqual(once.links, ['https://docs.example.com/a']);
+    assert.match(once.text, /Install\n\nInvoices are issued/);
+  });
+});
