@@ -2590,7 +2590,7 @@ export interface components {
         JobSummary: {
             /** @description The Temporal workflow id (POST …/background-jobs reads its state) */
             jobId: string;
-            /** @description What the job does: ingest, role-update, source-sync, webhook, … */
+            /** @description What the job does: one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules (or job) */
             kind: string;
             /** @description The workflow type */
             type: string;
@@ -11894,8 +11894,8 @@ export interface operations {
             query?: {
                 /** @description Only jobs in this status */
                 status?: "RUNNING" | "COMPLETED" | "FAILED" | "CANCELED" | "TERMINATED" | "TIMED_OUT";
-                /** @description Only jobs of this kind (ingest, role-update, source-sync, webhook, purge-files, …) */
-                kind?: string & unknown;
+                /** @description Only jobs of this kind (a job id's prefix: ingest, role-update, source-sync, webhook, …) */
+                kind?: "ingest" | "ingest-text" | "ingest-url" | "ingest-version" | "cascade-delete" | "purge-files" | "purge-version" | "erase-space" | "webhook" | "retrieval-evaluation" | "role-create" | "role-update" | "role-delete" | "role-assign" | "role-unassign" | "source-sync" | "source-rules";
                 limit?: number;
                 /** @description The previous page's nextCursor */
                 cursor?: string & unknown;
@@ -11931,7 +11931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be 1 to 64 lowercase letters, digits, hyphens or underscores; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
