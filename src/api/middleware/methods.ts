@@ -19,6 +19,19 @@ export function compileTemplate(template: string): { pattern: RegExp; literals: 
   return { pattern: new RegExp(`^${source.join('/')}/?$`), literals: segments.filter((s) => !param(s)).length };
 }
 
+/**
+ * The operation a request is for, of a table of compiled templates: a literal path beside a parameter route is the
+ * literal route's (`…/knowledge/file` beside `…/knowledge/{knowledgeId}`). Undefined: no operation has it.
+ */
+export function matchOperation<T extends { method: string; pattern: RegExp; literals: number }>(
+  table: readonly T[],
+  method: string,
+  path: string,
+): T | undefined {
+  const matching = table.filter((t) => t.method === method && t.pattern.test(path));
+  return matching.length === 0 ? undefined : matching.reduce((a, b) => (b.literals > a.literals ? b : a));
+}
+
 function templates(entries: readonly RouteEntry[]): Template[] {
   const byPath = new Map<string, Template>();
   for (const { path, method } of entries) {
