@@ -145,7 +145,12 @@ export async function changeKnowledgeRoles(
   const unique = [...new Set(roleIds)].sort();
   const item = await loadKnowledge(deps, workspace.id, knowledgeId);
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
-  if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
+  if (existing.length !== unique.length) {
+    throw notFound(RoleMessages.rolesNotFound, {
+      param: 'roleIds',
+      hint: 'Send ids of roles of this workspace (GET …/role lists them); a role being created appears when its job is done.',
+    });
+  }
   // A source with rules keeps its documents' roles on them: a role on its root would reach every one.
   if (action === 'assign' && (await isRootOfRuledSource(deps, workspace.id, item.id))) {
     throw conflict(RoleMessages.ruledSourceRoot, {
