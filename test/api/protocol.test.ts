@@ -362,6 +362,14 @@ describe('protocol', () => {
     });
     assertError(upload, 400);
     assert.equal(upload.body.code, 'malformed_multipart');
+    // A method the literal upload path does not take is its 405, whatever the body (not the item's PATCH).
+    const { body: upload2, contentType: uploadType } = multipartBody({ title: 't' });
+    const patchFile = await stack.request('PATCH', `${v1}/knowledge/file`, {
+      headers: { ...headers, 'content-type': uploadType },
+      raw: upload2,
+    });
+    assertError(patchFile, 405);
+    assert.equal(patchFile.headers.allow, 'POST');
     const nowhere = await stack.request('POST', `${v1}/nowhere`, {
       headers: { ...headers, 'content-type': 'text/plain' },
       raw: body,

@@ -21,15 +21,18 @@ export function compileTemplate(template: string): { pattern: RegExp; literals: 
 
 /**
  * The operation a request is for, of a table of compiled templates: a literal path beside a parameter route is the
- * literal route's (`…/knowledge/file` beside `…/knowledge/{knowledgeId}`). Undefined: no operation has it.
+ * literal route's (`…/knowledge/file` beside `…/knowledge/{knowledgeId}`), whatever the method, so `PATCH
+ * …/knowledge/file` is no operation (its 405), not the item's PATCH. Undefined: no operation has the path and
+ * method.
  */
 export function matchOperation<T extends { method: string; pattern: RegExp; literals: number }>(
   table: readonly T[],
   method: string,
   path: string,
 ): T | undefined {
-  const matching = table.filter((t) => t.method === method && t.pattern.test(path));
-  return matching.length === 0 ? undefined : matching.reduce((a, b) => (b.literals > a.literals ? b : a));
+  const paths = table.filter((t) => t.pattern.test(path));
+  const literals = Math.max(...paths.map((t) => t.literals));
+  return paths.find((t) => t.literals === literals && t.method === method);
 }
 
 function templates(entries: readonly RouteEntry[]): Template[] {
