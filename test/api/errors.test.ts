@@ -500,6 +500,14 @@ describe('errors say what to fix', function () {
       assertHelp(patch, 400, 'Send at least one of attributes, text', 'missing_field', 'attributes, text');
     });
 
+    it('says when the body itself is not an object, keeping the message the route gives', async () => {
+      for (const body of [[1, 2], 'x', null]) {
+        const res = await rawJson('POST', v1('/role/find'), JSON.stringify(body));
+        assertHelp(res, 400, 'At least one search criterion required', 'invalid_type', 'Request body');
+        assert.match(res.body.hint, /as an object/);
+      }
+    });
+
     it('names the body field whose id names nothing: audienceId, roleIds', async () => {
       const audience = await search({ query: 'x', audienceId: zero });
       assertHelp(audience, 404, 'Audience not found', 'not_found', 'audienceId');
