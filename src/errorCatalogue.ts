@@ -104,6 +104,14 @@ const entries = {
     summary: 'Text in the path, query, a header or the body holds a NUL character or an unpaired UTF-16 surrogate.',
     hint: 'Remove NUL characters and unpaired surrogates from the text; PostgreSQL and UTF-8 cannot hold them.',
   },
+  unsupported_media_type: {
+    group: 'request',
+    status: [415],
+    summary:
+      'A request body came with a Content-Type other than application/json (curl -d sends a form type unless told); ' +
+      '`param` is Content-Type. File uploads take multipart/form-data instead; a request without a body needs neither.',
+    hint: "Send the header Content-Type: application/json with the JSON body (curl: -H 'content-type: application/json').",
+  },
   malformed_multipart: {
     group: 'request',
     status: [400],
@@ -609,6 +617,8 @@ export function defaultErrorCode(status: number): ErrorCode {
       return 'gone';
     case 413:
       return 'body_too_large';
+    case 415:
+      return 'unsupported_media_type';
     case 422:
       return 'unprocessable';
     case 429:

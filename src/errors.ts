@@ -77,6 +77,8 @@ export const notFound = (message: string, help?: ErrorHelp) => new AppError(404,
 export const conflict = (message: string, help?: ErrorHelp) => new AppError(409, message, undefined, {}, help);
 export const gone = (message: string, help?: ErrorHelp) => new AppError(410, message, undefined, {}, help);
 export const payloadTooLarge = (message: string, help?: ErrorHelp) => new AppError(413, message, undefined, {}, help);
+export const unsupportedMediaType = (message: string, help?: ErrorHelp) =>
+  new AppError(415, message, undefined, {}, help);
 export const unprocessable = (message: string, help?: ErrorHelp) => new AppError(422, message, undefined, {}, help);
 export const internal = (message = 'Failed to process or retrieve the resource') => new AppError(500, message);
 export const unavailable = (message: string) => new AppError(503, message);

@@ -55,3 +55,21 @@ export class Semaphore {
     };
   }
 }
+
+/**
+ * `fn` over `items` with at most `limit` calls in flight, the results in the items' order: one request's fan-out
+ * (a status for each of 100 job ids) waits its turn rather than holding the database pool and Temporal at once.
+ */
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const slots = new Semaphore(limit);
+  return Promise.all(
+    items.map(async (item) => {
+      const release = await slots.acquire();
+      try {
+        return await fn(item);
+      } finally {
+        release();
+      }
+    }),
+  );
+}

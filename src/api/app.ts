@@ -79,7 +79,7 @@ export function createApp(deps: Deps): Koa {
   app.use(requireHttps);
   app.use(requestTimeout(deps.config.limits.requestTimeoutMs));
   app.use(rateLimit(deps));
-  app.use(jsonBody(deps.config.limits.maxJsonBodyBytes));
+  app.use(jsonBody(deps.config.limits.maxJsonBodyBytes, OPERATIONS));
   app.use(rejectUnsafeText);
 
   const root = apiRouter(deps);

@@ -107,7 +107,15 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
         stream.resume();
       });
     });
-    busboy.on('filesLimit', () => fail(badRequest('Only one file may be uploaded per request')));
+    busboy.on('filesLimit', () =>
+      fail(
+        badRequest('Only one file may be uploaded per request', {
+          code: 'malformed_multipart',
+          param: 'file',
+          hint: 'Send exactly one file part, named file; upload further files with further requests.',
+        }),
+      ),
+    );
     // After an error busboy emits no 'close': the abort below answers at once.
     busboy.on('error', () => fail(badRequest(MultipartMessages.malformed, { code: 'malformed_multipart' })));
     ctx.req.on('aborted', () => fail(badRequest('The request was aborted')));

@@ -209,7 +209,14 @@ export function describeProblem(
       : `Send ${param}; the operation lists its fields in /docs.`;
     return { help: { code: 'missing_field', param, hint } };
   }
-  if (param === undefined) return { help: { code: 'invalid_request' } };
+  if (param === undefined) {
+    // The body itself is of another JSON type (an array, a string, null where an object goes): say so.
+    if (issue.code === 'invalid_type' && issue.input !== undefined) {
+      const hint = `Send the request body as ${typeName(issue)} (JSON); /docs lists its fields.`;
+      return { help: { code: 'invalid_type', param: fieldPath([]), hint } };
+    }
+    return { help: { code: 'invalid_request' } };
+  }
   const said = wording({ ...issue, path } as Issue);
   // "Missing required field" is said of a field left out only: a field sent with the wrong type or value is named.
   const message = issue.message === Messages.missingRequiredField && said ? said : undefined;

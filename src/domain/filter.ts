@@ -52,13 +52,18 @@ export const isRange = (type: ComparisonOperator): type is RangeOperator => RANG
 const LIST: readonly ComparisonOperator[] = ['in', 'nin'];
 
 /**
- * An ISO 8601 date (years 0001 to 9999, months and days as on the calendar but for February 29th, checked
- * below), optionally a time (hours 00 to 23) and an offset: the document states the same pattern (ASCII digits
- * spelled out: `\\d` is any Unicode digit in some dialects).
+ * An ISO 8601 date (years 0001 to 9999, months and days as on the calendar, February 29th in leap years only),
+ * optionally a time (hours 00 to 23) and an offset: the document states the same pattern (ASCII digits spelled
+ * out: `\\d` is any Unicode digit in some dialects), so a date the pattern admits is one the service takes (a
+ * fuzzer sent 0011-02-29). Left to the check below: an offset that moves the instant out of years 1 to 9999.
  */
+const YEAR = '(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})';
+/** Years divisible by 4, but of the centuries only those divisible by 400 (0000 is no year here). */
+const LEAP_YEAR = '(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][48]|[13579][26]|[2468]0)00)';
 export const ISO_DATE_PATTERN =
-  '^(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})-' +
-  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))' +
+  `^(?:${YEAR}-` +
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))' +
+  `|${LEAP_YEAR}-02-29)` +
   '(?:[T ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,9})?)?(?:Z|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?)?$';
 const ISO_DATE = new RegExp(ISO_DATE_PATTERN);
 

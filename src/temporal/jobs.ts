@@ -21,6 +21,7 @@ import {
   publicJobType,
   type ReembedJobProgress,
 } from '../workflows/contracts';
+import type { JobKind } from '../workflows/ids';
 import type { TemporalDeps } from './client';
 
 /** A job's kind: its readable workflow id's prefix (`ingest:…` -> `ingest`) unless given. */
@@ -37,7 +38,7 @@ export async function startJob<W extends Workflow>(
     /** The item the job is about (KnowledgeId search attribute). */
     knowledgeId?: string;
     /** Overrides the kind derived from the workflow id (ids that are UUIDs). */
-    kind?: string;
+    kind?: JobKind;
     /** A closed run under the id is not run again (the start fails with WorkflowExecutionAlreadyStartedError). */
     rejectClosed?: boolean;
     /** A run under the id that completed is not run again; one that failed, timed out or was ended is. */
@@ -64,7 +65,7 @@ export async function startJob<W extends Workflow>(
     memo: { ...opts.memo, workspaceId: opts.workspaceId, ...(requestId ? { requestId } : {}) },
     typedSearchAttributes: jobSearchAttributes({
       workspaceId: opts.workspaceId,
-      jobKind: opts.kind ?? jobKindOf(opts.workflowId),
+      jobKind: opts.kind ?? (jobKindOf(opts.workflowId) as JobKind),
       knowledgeId: opts.knowledgeId,
       requestId,
     }),
@@ -246,7 +247,7 @@ function keyword(fields: Record<string, Payload> | null | undefined, name: strin
 export async function listJobs(
   temporal: TemporalDeps,
   workspaceId: string,
-  opts: { status?: ListedJobStatus; kind?: string; limit: number; pageToken?: Uint8Array },
+  opts: { status?: ListedJobStatus; kind?: JobKind; limit: number; pageToken?: Uint8Array },
   onError?: (err: unknown) => void,
 ): Promise<{ jobs: JobSummary[]; nextPageToken: Uint8Array | null }> {
   const where = [`WorkspaceId = ${quoted(workspaceId)}`];

@@ -5,6 +5,7 @@ import {
   TypedSearchAttributes,
   type Duration,
 } from '@temporalio/common';
+import type { JobKind } from './ids';
 
 export interface PurgeStoredFilesInput {
   workspaceId: string;
@@ -276,7 +277,7 @@ export const SearchAttributes = {
 /** The typed search attributes of a job. */
 export function jobSearchAttributes(a: {
   workspaceId: string;
-  jobKind: string;
+  jobKind: JobKind;
   knowledgeId?: string;
   requestId?: string;
 }): TypedSearchAttributes {
@@ -488,7 +489,7 @@ export interface SourceDocumentResult {
 }
 
 /** The job kind (search attribute) of source syncs, scheduled or not. */
-export const SOURCE_SYNC_JOB_KIND = 'source-sync';
+export const SOURCE_SYNC_JOB_KIND = 'source-sync' satisfies JobKind;
 
 // Retrieval evaluations (retrievalEvaluationWorkflow, services/search/retrievalEvaluations.ts).
 
@@ -513,7 +514,7 @@ export interface EvaluationProgress {
 }
 
 /** The job kind of a change of a source's rules applied to its documents (`source-rules:<ws>:<source>:<version>`). */
-export const SOURCE_RULES_JOB_KIND = 'source-rules';
+export const SOURCE_RULES_JOB_KIND = 'source-rules' satisfies JobKind;
 
 export interface ApplySourceRulesInput {
   workspaceId: string;

@@ -2,6 +2,33 @@
 // builders with no imports, so the workflows (which may not import node:crypto, see src/temporal/constants.ts
 // for the UUIDv5 helpers) and the services that start them build each id the same way.
 
+/**
+ * The kinds of job a workspace's background-jobs lists (`GET …/background-jobs?kind=`): a job's kind is its id's
+ * prefix (`ingest:<ws>:<upload>` -> `ingest`) or the kind it is started with (ids that are UUIDs, scheduled runs).
+ * Every id below starts with one of them (test/unit/workflows/ids.test.ts). The deployment's re-embed
+ * (`reembed:…`) belongs to no workspace, so no listing shows it.
+ */
+export const JOB_KINDS = [
+  'ingest',
+  'ingest-text',
+  'ingest-url',
+  'ingest-version',
+  'cascade-delete',
+  'purge-files',
+  'purge-version',
+  'erase-space',
+  'webhook',
+  'retrieval-evaluation',
+  'role-create',
+  'role-update',
+  'role-delete',
+  'role-assign',
+  'role-unassign',
+  'source-sync',
+  'source-rules',
+] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
 /** Each workflow's id, from the business keys of the operation it runs. */
 export const WorkflowIds = {
   purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
@@ -27,4 +54,13 @@ export const WorkflowIds = {
   /** One retrieval evaluation (its kind, the prefix, is what background-jobs lists it under). */
   retrievalEvaluation: (workspaceId: string, evaluationId: string) =>
     `retrieval-evaluation:${workspaceId}:${evaluationId}`,
+  /** A role's creation: `digest` of its fields, `generation` counting re-creations after deletes (0: none). */
+  roleCreate: (workspaceId: string, digest: string, generation = 0) =>
+    `role-create:${workspaceId}:${digest}${generation === 0 ? '' : `:${generation}`}`,
+  /** The readable key of a role update (its workflow id is this key's UUIDv5: the specification fixes a UUID). */
+  roleUpdate: (workspaceId: string, roleId: string, digest: string) => `role-update:${workspaceId}:${roleId}:${digest}`,
+  roleDelete: (workspaceId: string, roleId: string) => `role-delete:${workspaceId}:${roleId}`,
+  /** Assigning (or unassigning) a set of roles, `digest` of the sorted role ids, to an item. */
+  roleAssignment: (action: 'assign' | 'unassign', workspaceId: string, knowledgeId: string, digest: string) =>
+    `role-${action}:${workspaceId}:${knowledgeId}:${digest}`,
 };

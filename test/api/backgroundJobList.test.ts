@@ -8,7 +8,7 @@ import type { JobSummarySchema } from '../../src/api/routes/roles/schema';
 import { AppError } from '../../src/errors';
 import { createSecretBox } from '../../src/services/secretBox';
 import type { Deps } from '../../src/services/deps';
-import { listWorkspaceJobs, JOBS_UNAVAILABLE } from '../../src/services/operations/workspaceJobs';
+import { JOB_KINDS, listWorkspaceJobs, JOBS_UNAVAILABLE } from '../../src/services/operations/workspaceJobs';
 import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { uploadRequest, waitForJob } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
@@ -115,6 +115,12 @@ describe('GET background-jobs: the workspace recent jobs', function () {
     assertError(await list('?limit=101'), 400, 'Invalid limit value, must be between 1 and 100');
     assertError(await list('?status=NOT_FOUND'), 400);
     assertError(await list('?kind=a%22%20OR%20WorkspaceId!%3D%22'), 400);
+    // A kind no job has is refused by name with the kinds there are (it used to list nothing, silently).
+    const unknownKind = await list('?kind=whatever');
+    assertError(unknownKind, 400, `kind must be one of ${JOB_KINDS.join(', ')}`);
+    assert.equal(unknownKind.body.code, 'invalid_field');
+    assert.equal(unknownKind.body.param, 'kind');
+    assert.match(unknownKind.body.message, /ingest, ingest-text, .*role-create, .*source-sync/);
     assertError(await list('?cursor=not%20base64'), 400);
     assertError(await list('?cursor=AAAA'), 400, 'cursor is invalid');
     const firstPage = await list('?limit=1');

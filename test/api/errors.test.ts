@@ -500,6 +500,32 @@ describe('errors say what to fix', function () {
       assertHelp(patch, 400, 'Send at least one of attributes, text', 'missing_field', 'attributes, text');
     });
 
+    it('says when the body itself is not an object, keeping the message the route gives', async () => {
+      for (const body of [[1, 2], 'x', null]) {
+        const res = await rawJson('POST', v1('/role/find'), JSON.stringify(body));
+        assertHelp(res, 400, 'At least one search criterion required', 'invalid_type', 'Request body');
+        assert.match(res.body.hint, /as an object/);
+      }
+    });
+
+    it('names the body field whose id names nothing: audienceId, roleIds', async () => {
+      const audience = await search({ query: 'x', audienceId: zero });
+      assertHelp(audience, 404, 'Audience not found', 'not_found', 'audienceId');
+      const item = await post('/knowledge/text', { title: 'roles', content: 'c' });
+      assert.equal(item.status, 201, item.text);
+      const rbac = await stack.request('PUT', v1('/rbac-status'), { headers, json: { rbacEnabled: true } });
+      assert.equal(rbac.status, 200, rbac.text);
+      try {
+        const assign = await stack.request('POST', v1(`/knowledge/${item.body.id}/role`), {
+          headers,
+          json: { roleIds: [zero] },
+        });
+        assertHelp(assign, 404, 'One or more roles not found', 'not_found', 'roleIds');
+      } finally {
+        await stack.request('PUT', v1('/rbac-status'), { headers, json: { rbacEnabled: false } });
+      }
+    });
+
     it('lists the tools when the tool name is unknown', async () => {
       const res = await stack.request('POST', v1('/agent/tools/nope/execute'), { headers, json: { input: {} } });
       assertHelp(res, 404, 'Tool not found', 'not_found', 'name');

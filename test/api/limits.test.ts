@@ -418,7 +418,11 @@ describe('limits', function () {
         await stack.request('GET', v1(list)),
         await stack.request('GET', '/nowhere'),
         await stack.request('PATCH', v1(list), { headers }),
-        await stack.request('POST', v1(`${list}/link`), { headers, raw: '{broken', json: undefined }),
+        await stack.request('POST', v1(`${list}/link`), {
+          headers: { ...headers, 'content-type': 'application/json' },
+          raw: '{broken',
+          json: undefined,
+        }),
         await stack.request('GET', '/health', { plain: true }),
       ];
       assert.deepEqual(

@@ -1,11 +1,12 @@
 // Transport-level rules: HTTPS only, one JSON error shape for every failure, health and readiness.
 import assert from 'node:assert/strict';
-import { MALFORMED_JSON_MESSAGE } from '../../src/api/middleware/body';
+import { MALFORMED_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../../src/api/middleware/body';
 import { createDb } from '../../src/db/knex';
 import { assertError, specFields } from '../helpers/assertions';
 import { testEnv } from '../helpers/env';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
+import { multipartBody } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
 
 describe('protocol', () => {
@@ -133,12 +134,13 @@ describe('protocol', () => {
     const { headers } = await accessHeaders(stack, tenant);
     const v1 = `/v1/workspaces/${tenant.workspaceId}`;
     const message = 'Request contains a NUL character or an unpaired UTF-16 surrogate';
+    const json = { ...headers, 'content-type': 'application/json' };
     const cases = [
       stack.request('GET', `${v1}/role/by-customer-role-id/a%00b`, { headers }),
       stack.request('GET', `${v1}/knowledge?page=1%00`, { headers }),
-      stack.request('POST', `${v1}/role/find`, { headers, raw: '{"name":"a\\u0000b"}' }),
-      stack.request('POST', `${v1}/role/find`, { headers, raw: '{"name":"lone \\ud800 high"}' }),
-      stack.request('POST', `${v1}/role/find`, { headers, raw: '{"\\udc00":"lone low in a key"}' }),
+      stack.request('POST', `${v1}/role/find`, { headers: json, raw: '{"name":"a\\u0000b"}' }),
+      stack.request('POST', `${v1}/role/find`, { headers: json, raw: '{"name":"lone \\ud800 high"}' }),
+      stack.request('POST', `${v1}/role/find`, { headers: json, raw: '{"\\udc00":"lone low in a key"}' }),
       stack.request('POST', `${v1}/role/find`, {
         headers: { ...headers, 'content-type': 'application/json' },
         json: { name: 'a\u0000' },
@@ -163,7 +165,10 @@ describe('protocol', () => {
       { path: `${v1}/agent/tools/title_search/execute`, headers: json },
       { path: `${v1}/mcp`, headers: { ...json, accept: 'application/json, text/event-stream' } },
       { path: `/workspaces/${tenant.workspaceId}/knowledge/search`, headers: { ...json, 'x-api-key': tenant.apiKey } },
-      { path: `/workspaces/${tenant.workspaceId}/generate-access-key-token`, headers: { 'x-api-key': tenant.apiKey } },
+      {
+        path: `/workspaces/${tenant.workspaceId}/generate-access-key-token`,
+        headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
+      },
     ];
     const WIDE = 200_001;
     const wide = (last: string) => `[${'0,'.repeat(WIDE - 1)}${last}]`;
@@ -307,5 +312,68 @@ describe('protocol', () => {
     });
     assert.equal(spaced.status, 200, spaced.text);
     assert.equal(spaced.body.enabled, false);
+  });
+
+  it('refuses a JSON body sent as another media type (or none) with 415 naming Content-Type; bodiless calls need no type', async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const { headers } = await accessHeaders(stack, tenant);
+    const v1 = `/v1/workspaces/${tenant.workspaceId}`;
+    const search = `/workspaces/${tenant.workspaceId}/knowledge/search`;
+    const searchHeaders = { ...headers, 'x-api-key': tenant.apiKey };
+    const body = JSON.stringify({ query: 'refunds' });
+    // text/plain (fetch's default for a string), curl -d's form type, and no type at all: each one a 415.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+      const res = await stack.request('POST', search, {
+        headers: type ? { ...searchHeaders, 'content-type': type } : searchHeaders,
+        raw: body,
+      });
+      assertError(res, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+      assert.equal(res.body.code, 'unsupported_media_type', type);
+      assert.equal(res.body.param, 'Content-Type');
+      assert.match(res.body.hint, /Content-Type: application\/json/);
+      if (type) assert.ok((res.body.hint as string).includes(type), 'the hint names the type sent');
+      const page = await stack.request('GET', new URL(res.body.docUrl as string).pathname);
+      assert.ok(page.text.includes('id="unsupported_media_type"'), 'the docUrl lands on the entry');
+    }
+    // JSON types with parameters, in any case, are JSON.
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await stack.request('POST', search, {
+        headers: { ...searchHeaders, 'content-type': type },
+        raw: body,
+      });
+      assert.equal(res.status, 200, `${type}: ${res.text}`);
+    }
+    // A multipart body to an operation that takes JSON is refused the same way.
+    const { body: form, contentType } = multipartBody({ query: 'refunds' });
+    const multipart = await stack.request('POST', search, {
+      headers: { ...searchHeaders, 'content-type': contentType },
+      raw: form,
+    });
+    assertError(multipart, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+    // A route whose body is optional takes none without a Content-Type (the token route's body "may be empty").
+    const token = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+      headers: { 'x-api-key': tenant.apiKey },
+    });
+    assert.equal(token.status, 200, token.text);
+    // The upload routes keep their own answer to a body that is not multipart; an unknown path keeps its 404.
+    const upload = await stack.request('POST', `${v1}/knowledge/file`, {
+      headers: { ...headers, 'content-type': 'text/plain' },
+      raw: 'just text',
+    });
+    assertError(upload, 400);
+    assert.equal(upload.body.code, 'malformed_multipart');
+    // A method the literal upload path does not take is its 405, whatever the body (not the item's PATCH).
+    const { body: upload2, contentType: uploadType } = multipartBody({ title: 't' });
+    const patchFile = await stack.request('PATCH', `${v1}/knowledge/file`, {
+      headers: { ...headers, 'content-type': uploadType },
+      raw: upload2,
+    });
+    assertError(patchFile, 405);
+    assert.equal(patchFile.headers.allow, 'POST');
+    const nowhere = await stack.request('POST', `${v1}/nowhere`, {
+      headers: { ...headers, 'content-type': 'text/plain' },
+      raw: body,
+    });
+    assertError(nowhere, 404);
   });
 });

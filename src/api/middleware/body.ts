@@ -1,8 +1,9 @@
 // JSON body reading with a size and a nesting limit and clear errors (400 for malformed JSON or nesting deeper
 // than MAX_JSON_DEPTH (src/jsonDepth.ts), 413 when too large).
 import type { Context, Next } from 'koa';
-import { badRequest, payloadTooLarge } from '../../errors';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../errors';
 import { isTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../jsonDepth';
+import { compileTemplate, matchOperation } from './methods';
 
 declare module 'koa' {
   interface Request {
@@ -10,9 +11,22 @@ declare module 'koa' {
   }
 }
 
+interface BodyOperation {
+  method: string;
+  path: string;
+  request?: { multipart?: unknown };
+}
+
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Content-Type must be application/json';
+
+/** application/json, with or without parameters, or a structured JSON type (application/merge-patch+json). */
+function isJsonType(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
 
 export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
@@ -32,17 +46,45 @@ export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> 
   return Buffer.concat(chunks);
 }
 
-/** Parses JSON bodies into ctx.request.body; multipart requests are left to their routes. */
-export function jsonBody(limit: number) {
+/**
+ * Parses JSON bodies into ctx.request.body; multipart requests are left to their routes. A body sent under
+ * another Content-Type (or none) is refused with 415 rather than read as JSON anyway: `curl -d` without the
+ * header sends application/x-www-form-urlencoded, and a client that means a form or text should hear that
+ * the service did not take it as one. An empty body needs no Content-Type (a route that takes none). The
+ * operations (`operations`) tell which routes take multipart/form-data: those read their own body and answer
+ * any other (400 malformed_multipart; a non-multipart body is read here, within the limit, and left unparsed),
+ * and a multipart body sent to any other operation is a 415 as well. A path no operation has gets its 404.
+ */
+export function jsonBody(limit: number, operations: readonly BodyOperation[] = []) {
+  const table = operations.map((op) => ({
+    method: op.method.toUpperCase(),
+    ...compileTemplate(op.path),
+    multipart: op.request?.multipart !== undefined,
+  }));
+  /** Whether the operation the request is for takes multipart (undefined: no operation has this path). */
+  const takesMultipart = (ctx: Context): boolean | undefined => matchOperation(table, ctx.method, ctx.path)?.multipart;
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (!METHODS_WITH_BODY.has(ctx.method) || ctx.is('multipart/form-data')) {
-      return next();
-    }
+    if (!METHODS_WITH_BODY.has(ctx.method)) return next();
+    const multipart = takesMultipart(ctx);
+    if (ctx.is('multipart/form-data') && multipart !== false) return next();
     const raw = await readRawBody(ctx, limit);
+    if (multipart) return next();
     // No body at all is an empty object (an optional body left out); anything sent must be JSON, so a body of
     // whitespace alone is malformed. A leading byte order mark is ignored (RFC 8259, 8.1).
     let body: unknown = {};
     if (raw.length > 0) {
+      const sent = ctx.get('content-type');
+      // A path no operation has (or not with this method) answers its 404 or 405, whatever the body.
+      if (!isJsonType(sent) && multipart === undefined) return next();
+      if (!isJsonType(sent)) {
+        throw unsupportedMediaType(UNSUPPORTED_MEDIA_TYPE_MESSAGE, {
+          code: 'unsupported_media_type',
+          param: 'Content-Type',
+          hint: sent
+            ? `The body came as ${sent.slice(0, 100)}: send it as JSON with Content-Type: application/json (file uploads: multipart/form-data).`
+            : 'The body came without a Content-Type: send Content-Type: application/json with it.',
+        });
+      }
       const text = raw.toString('utf8');
       if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE, { code: 'malformed_json' });
       try {

@@ -19,6 +19,22 @@ export function compileTemplate(template: string): { pattern: RegExp; literals: 
   return { pattern: new RegExp(`^${source.join('/')}/?$`), literals: segments.filter((s) => !param(s)).length };
 }
 
+/**
+ * The operation a request is for, of a table of compiled templates: a literal path beside a parameter route is the
+ * literal route's (`…/knowledge/file` beside `…/knowledge/{knowledgeId}`), whatever the method, so `PATCH
+ * …/knowledge/file` is no operation (its 405), not the item's PATCH. Undefined: no operation has the path and
+ * method.
+ */
+export function matchOperation<T extends { method: string; pattern: RegExp; literals: number }>(
+  table: readonly T[],
+  method: string,
+  path: string,
+): T | undefined {
+  const paths = table.filter((t) => t.pattern.test(path));
+  const literals = Math.max(...paths.map((t) => t.literals));
+  return paths.find((t) => t.literals === literals && t.method === method);
+}
+
 function templates(entries: readonly RouteEntry[]): Template[] {
   const byPath = new Map<string, Template>();
   for (const { path, method } of entries) {

@@ -5,7 +5,7 @@ import type { Context, Next } from 'koa';
 import type { z } from 'zod';
 import { closestName } from '../../domain/suggest';
 import { badRequest } from '../../errors';
-import { compileTemplate } from './methods';
+import { compileTemplate, matchOperation } from './methods';
 
 interface QueryOperation {
   method: string;
@@ -23,10 +23,8 @@ export function rejectUnknownQuery(operations: readonly QueryOperation[]) {
     const sent = Object.keys(ctx.query);
     if (sent.length === 0) return next();
     const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-    const matching = table.filter((t) => t.method === method && t.pattern.test(ctx.path));
-    if (matching.length === 0) return next();
-    // A literal path beside a parameter route is the literal route's (src/api/middleware/methods.ts).
-    const op = matching.reduce((a, b) => (b.literals > a.literals ? b : a));
+    const op = matchOperation(table, method, ctx.path);
+    if (!op) return next();
     const unknown = sent.filter((name) => !op.names.includes(name));
     if (unknown.length === 0) return next();
     const named = unknown.map((name) => ({ name, suggestion: closestName(name, op.names) }));

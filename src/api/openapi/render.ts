@@ -10,7 +10,7 @@ import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credential
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { Messages } from '../../errors';
 import { ORGANIZATION_HEADER_FORMAT } from '../middleware/authenticate';
-import { MALFORMED_JSON_MESSAGE } from '../middleware/body';
+import { MALFORMED_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../middleware/body';
 import { REQUEST_TOO_SLOW_TO_ARRIVE } from '../middleware/common';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
 import { stateCleanText } from './cleanText';
@@ -113,6 +113,7 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     add(errors, 400, MALFORMED_JSON_MESSAGE);
     add(errors, 413, BODY_LIMIT_MESSAGE);
   }
+  if (JSON_BODY_METHODS.has(op.method) && !op.request?.multipart) add(errors, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
   if (op.request?.body || op.request?.multipart) add(errors, 400, UNKNOWN_FIELD_MESSAGE);
   if (JSON_BODY_METHODS.has(op.method) || op.request?.multipart) add(errors, 408, REQUEST_TOO_SLOW_TO_ARRIVE);
   add(errors, 500, 'Failed to process or retrieve the resource');

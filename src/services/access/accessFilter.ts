@@ -14,7 +14,11 @@ export async function accessFilter(
   request: { audienceId?: string; roleIds?: string[]; filter?: ItemFilter } = {},
 ): Promise<AccessFilter> {
   if (request.audienceId) {
-    if (!(await audienceExists(db, auth.workspace.id, request.audienceId))) throw notFound('Audience not found');
+    if (!(await audienceExists(db, auth.workspace.id, request.audienceId)))
+      throw notFound('Audience not found', {
+        param: 'audienceId',
+        hint: 'Send the id of an audience of this workspace, or leave audienceId out.',
+      });
   }
   return {
     ...knowledgeScope(auth),

@@ -9,7 +9,7 @@ import type { DbDeps, Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
-import { uuidV5 } from '../../temporal/constants';
+import { uuidV5, WorkflowIds } from '../../temporal/constants';
 import { startJob } from '../../temporal/jobs';
 import type { RoleFields } from '../../workflows/contracts';
 import {
@@ -59,9 +59,9 @@ export async function createRole(
   workspaceId: string,
   fields: RoleFields,
 ): Promise<{ workflowId: string; roleId: string }> {
-  const key = `role-create:${workspaceId}:${digest(fields)}`;
+  const key = digest(fields);
   const generation = (n: number) => {
-    const workflowId = n === 0 ? key : `${key}:${n}`;
+    const workflowId = WorkflowIds.roleCreate(workspaceId, key, n);
     return { workflowId, roleId: uuidV5(workflowId) };
   };
   // Look a batch of generations up at once; deleting the same role over and over is rare.
@@ -96,7 +96,7 @@ export async function updateRole(
 ): Promise<{ workflowId: string; role: RoleRow }> {
   const role = await loadRole(deps, workspaceId, roleId);
   await requireCustomerRoleIdFree(deps, workspaceId, patch.customerRoleId, role.id);
-  const readableId = `role-update:${workspaceId}:${role.id}:${digest([patch, role.updated_at.toISOString()])}`;
+  const readableId = WorkflowIds.roleUpdate(workspaceId, role.id, digest([patch, role.updated_at.toISOString()]));
   const workflowId = uuidV5(readableId);
   await startJob(deps.temporal, updateRoleWorkflow, {
     workflowId,
@@ -121,7 +121,7 @@ export async function deleteRole(
   roleId: string,
 ): Promise<{ workflowId: string; roleId: string }> {
   const role = await loadRole(deps, workspaceId, roleId);
-  const workflowId = `role-delete:${workspaceId}:${role.id}`;
+  const workflowId = WorkflowIds.roleDelete(workspaceId, role.id);
   await startJob(deps.temporal, deleteRoleWorkflow, {
     workflowId,
     workspaceId,
@@ -145,7 +145,12 @@ export async function changeKnowledgeRoles(
   const unique = [...new Set(roleIds)].sort();
   const item = await loadKnowledge(deps, workspace.id, knowledgeId);
   const existing = await roles.existingRoleIds(deps.db, workspace.id, unique);
-  if (existing.length !== unique.length) throw notFound(RoleMessages.rolesNotFound);
+  if (existing.length !== unique.length) {
+    throw notFound(RoleMessages.rolesNotFound, {
+      param: 'roleIds',
+      hint: 'Send ids of roles of this workspace (GET …/role lists them); a role being created appears when its job is done.',
+    });
+  }
   // A source with rules keeps its documents' roles on them: a role on its root would reach every one.
   if (action === 'assign' && (await isRootOfRuledSource(deps, workspace.id, item.id))) {
     throw conflict(RoleMessages.ruledSourceRoot, {
@@ -153,7 +158,7 @@ export async function changeKnowledgeRoles(
       hint: "PATCH the source's rules or roleIds (…/sources/{sourceId}): a rules job gives every document its roles.",
     });
   }
-  const workflowId = `role-${action}:${workspace.id}:${item.id}:${digest(unique)}`;
+  const workflowId = WorkflowIds.roleAssignment(action, workspace.id, item.id, digest(unique));
   await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
     workflowId,
     workspaceId: workspace.id,

@@ -179,7 +179,12 @@ export async function postMessage(
     const { row, bytes } = messageRow(auth.workspace.id, thread.id, input);
     const existing = await agent.findMessage(trx, thread.id, input.id);
     if (existing) {
-      if (existing.body_hash !== row.body_hash) throw conflict(AgentMessages.messageConflict);
+      if (existing.body_hash !== row.body_hash) {
+        throw conflict(AgentMessages.messageConflict, {
+          param: 'id',
+          hint: 'A message id is stored once: resend the same body to retry, or use a new id for a new message.',
+        });
+      }
       return { message: existing, created: false };
     }
     if (thread.message_count >= limits.maxMessages) {
@@ -311,7 +316,12 @@ export async function createServer(
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(AgentMessages.serverNameTaken);
+    if (isUniqueViolation(err)) {
+      throw conflict(AgentMessages.serverNameTaken, {
+        param: 'name',
+        hint: 'Choose a name no other agent server of the workspace has.',
+      });
+    }
     throw err;
   }
 }
@@ -345,7 +355,12 @@ export async function updateServer(
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(AgentMessages.serverNameTaken);
+    if (isUniqueViolation(err)) {
+      throw conflict(AgentMessages.serverNameTaken, {
+        param: 'name',
+        hint: 'Choose a name no other agent server of the workspace has.',
+      });
+    }
     throw err;
   }
 }

@@ -162,7 +162,13 @@ export async function prepareRun(
   const server = await loadServer(deps, auth.workspace.id, thread.agent_server_id);
   authorize(auth, 'agent.chooseModel', { serverModel: server.model, named: input.model });
   const model = input.model ?? server.model;
-  if (!model) throw badRequest(RunMessages.noModel);
+  if (!model) {
+    throw badRequest(RunMessages.noModel, {
+      code: 'missing_field',
+      param: 'model',
+      hint: 'Name the model in the run request, or set one on the agent server (PATCH …/agent/servers/{id}).',
+    });
+  }
   serverAuthToken(deps.secrets, server); // an unreadable token is a 409 before the stream opens
   const runId = await acquireRunLease(deps, auth, thread.id);
   if (input.message) {

@@ -214,7 +214,12 @@ export async function deleteSingleKnowledge(
   return db.transaction(async (trx) => {
     const row = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
     if (!row) throw knowledgeNotFound();
-    if (await knowledge.hasChildren(trx, workspaceId, knowledgeId)) throw badRequest(KnowledgeMessages.hasChildren);
+    if (await knowledge.hasChildren(trx, workspaceId, knowledgeId)) {
+      throw badRequest(KnowledgeMessages.hasChildren, {
+        param: 'knowledgeId',
+        hint: 'DELETE …/knowledge/{knowledgeId}/children removes the item with all its descendants (a background job).',
+      });
+    }
     return knowledge.deleteKnowledgeRows(trx, workspaceId, [knowledgeId]);
   });
 }

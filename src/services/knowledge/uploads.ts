@@ -252,7 +252,13 @@ export async function acceptUpload(
   const title = input.title?.trim() || staged.filename;
   let handle;
   try {
-    if (input.unpack && staged.mime !== MIME.zip) throw badRequest(UploadMessages.unpackNeedsZip);
+    if (input.unpack && staged.mime !== MIME.zip) {
+      throw badRequest(UploadMessages.unpackNeedsZip, {
+        code: 'invalid_field',
+        param: 'unpack',
+        hint: 'Send a ZIP archive (application/zip) with unpack=true, or leave unpack out to store the file as one item.',
+      });
+    }
     const fits = await writeWithinQuota(
       deps,
       workspace,

@@ -108,7 +108,13 @@ export async function upsertUpload(
   if (externalId === undefined) return { kind: 'created', created: await acceptUpload(deps, workspace, staged, input) };
   let row: KnowledgeRow | undefined;
   try {
-    if (input.unpack) throw badRequest(UpsertMessages.unpack);
+    if (input.unpack) {
+      throw badRequest(UpsertMessages.unpack, {
+        code: 'invalid_field',
+        param: 'unpack',
+        hint: 'Leave unpack out to replace the item named by externalId, or externalId out to unpack the archive.',
+      });
+    }
     row = await upsertTarget(deps, auth, externalId, 'FILE', input.spaceId ?? null);
     if (row && (await isUnchanged(deps.db, row, staged.sha256))) {
       await discardUpload(deps, workspace, staged);

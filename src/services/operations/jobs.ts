@@ -12,6 +12,7 @@ import type { AuthState } from '../../policies/credentials';
 import { can } from '../../policies/authorize';
 import { knowledgeScope, mayCountWorkspaceChunks, mayExplainRoles } from '../../policies/scopes';
 import { rulesJobProgress } from '../sources/sourceRules';
+import { mapBounded } from '../../semaphore';
 
 /**
  * A re-embed runs for the whole deployment, and every workspace's background-jobs reports it; its counts are
@@ -33,6 +34,9 @@ type RulesProgress = NonNullable<Awaited<ReturnType<typeof rulesJobProgress>>>;
 type JobProgress = Pick<NonNullable<JobState['progress']>, 'phase'> & Partial<NonNullable<JobState['progress']>>;
 
 /** The jobs in the order asked; another workspace's job is reported as NOT_FOUND (temporal/jobs.ts). */
+/** How many of one request's job ids are described at once (each is a Temporal call and a few queries). */
+export const JOB_DESCRIBE_CONCURRENCY = 8;
+
 export async function describeJobs(
   deps: Pick<Deps, 'db' | 'temporal'>,
   auth: AuthState,
@@ -51,29 +55,27 @@ export async function describeJobs(
     const item = subject.knowledgeId ?? (await jobSourceRoot(deps, workspaceId, id));
     return item !== undefined && (await findVisibleKnowledge(deps, workspaceId, item, scope)) !== undefined;
   };
-  const described = await Promise.all(
-    distinct.map(async (id) => {
-      const { state, subject } = await describeJobWithSubject(deps.temporal, workspaceId, id);
-      if (state.status === 'NOT_FOUND') return state;
-      const reached = await itemReached(id, subject);
-      if (!can(auth, 'job.read', { deploymentWide: subject.deploymentWide, itemReached: reached })) {
-        return { jobId: id, status: 'NOT_FOUND' as const };
-      }
-      // Only now, for a job the caller may see: a failed job's reason (one more call to Temporal).
-      const job = await withFailureReason(deps.temporal, state);
-      if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
-      if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
-      // An evaluation's progress only to a credential that may read evaluations.
-      const evaluation = can(auth, 'evaluation.track') ? await evaluationProgress(deps, workspaceId, id) : undefined;
-      if (evaluation) return { ...job, progress: evaluation };
-      // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
-      const progress = await crawlProgress(deps, workspaceId, id, scope);
-      if (progress) return { ...job, progress };
-      // A rules job's only to a credential that may see roles explained (a role-bound token never sees rules).
-      const rules = mayExplainRoles(auth) ? await rulesJobProgress(deps, workspaceId, id) : undefined;
-      return rules ? { ...job, progress: rules } : job;
-    }),
-  );
+  const described = await mapBounded(distinct, JOB_DESCRIBE_CONCURRENCY, async (id) => {
+    const { state, subject } = await describeJobWithSubject(deps.temporal, workspaceId, id);
+    if (state.status === 'NOT_FOUND') return state;
+    const reached = await itemReached(id, subject);
+    if (!can(auth, 'job.read', { deploymentWide: subject.deploymentWide, itemReached: reached })) {
+      return { jobId: id, status: 'NOT_FOUND' as const };
+    }
+    // Only now, for a job the caller may see: a failed job's reason (one more call to Temporal).
+    const job = await withFailureReason(deps.temporal, state);
+    if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
+    if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
+    // An evaluation's progress only to a credential that may read evaluations.
+    const evaluation = can(auth, 'evaluation.track') ? await evaluationProgress(deps, workspaceId, id) : undefined;
+    if (evaluation) return { ...job, progress: evaluation };
+    // A crawl's progress only to a credential that may read the crawled site (the knowledge reads' scope).
+    const progress = await crawlProgress(deps, workspaceId, id, scope);
+    if (progress) return { ...job, progress };
+    // A rules job's only to a credential that may see roles explained (a role-bound token never sees rules).
+    const rules = mayExplainRoles(auth) ? await rulesJobProgress(deps, workspaceId, id) : undefined;
+    return rules ? { ...job, progress: rules } : job;
+  });
   const byId = new Map(distinct.map((id, i) => [id, described[i]!]));
   return jobIds.map((id) => byId.get(id)!);
 }

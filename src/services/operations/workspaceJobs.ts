@@ -2,13 +2,15 @@
 import type { Deps } from '../deps';
 import { listJobs, type JobSummary, type ListedJobStatus } from '../../temporal/jobs';
 import { AppError } from '../../errors';
+import { JOB_KINDS, type JobKind } from '../../workflows/ids';
 
 export { JOBS_UNAVAILABLE } from '../../temporal/jobs';
+export { JOB_KINDS };
 export const JOBS_CURSOR_INVALID = 'cursor is invalid';
 
 export interface JobListQuery {
   status?: ListedJobStatus;
-  kind?: string;
+  kind?: JobKind;
   limit: number;
   /** The previous page's nextCursor. */
   cursor?: string;

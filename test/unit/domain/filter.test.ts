@@ -1,6 +1,6 @@
 // The filter and attribute parser: what it accepts, and that each refusal names the problem and its place.
 import assert from 'node:assert/strict';
-import { FilterError, isoInstant, parseAttributes, parseFilter } from '../../../src/domain/filter';
+import { FilterError, ISO_DATE_PATTERN, isoInstant, parseAttributes, parseFilter } from '../../../src/domain/filter';
 
 const refuses = (fn: () => unknown, message: RegExp) =>
   assert.throws(fn, (err: unknown) => err instanceof FilterError && message.test(err.message));
@@ -78,6 +78,23 @@ describe('filter parsing', () => {
     assert.equal(isoInstant('2024-02-29T10:00')?.toISOString(), '2024-02-29T10:00:00.000Z');
     assert.equal(isoInstant('2023-02-29'), undefined);
     assert.equal(isoInstant('May 1'), undefined);
+  });
+
+  it('states February 29th in leap years only in the pattern the document carries, as the parser reads it', () => {
+    const pattern = new RegExp(ISO_DATE_PATTERN);
+    // Every year 1 to 9999: the pattern admits its February 29th exactly when the calendar has one.
+    for (let year = 1; year <= 9999; year++) {
+      const day = `${String(year).padStart(4, '0')}-02-29`;
+      const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+      assert.equal(pattern.test(day), leap, day);
+      assert.equal(isoInstant(day) !== undefined, leap, day);
+    }
+    for (const day of ['0011-02-28', '2024-02-29T10:00:00Z', '2000-02-29 23:59', '2023-04-30', '2023-12-31']) {
+      assert.ok(pattern.test(day), day);
+    }
+    for (const day of ['0000-02-29', '1900-02-29', '2023-02-29', '2023-04-31', '2023-02-30', '0011-02-29']) {
+      assert.equal(pattern.test(day), false, day);
+    }
   });
 });
 

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { knowledgeIdForUpload, uuidV5, WorkflowIds as FromConstants } from '../../../src/temporal/constants';
-import { WorkflowIds } from '../../../src/workflows/ids';
+import { jobKindOf } from '../../../src/temporal/jobs';
+import { SOURCE_RULES_JOB_KIND, SOURCE_SYNC_JOB_KIND } from '../../../src/workflows/contracts';
+import { JOB_KINDS, WorkflowIds } from '../../../src/workflows/ids';
 
 const W = '0b6f1e2a-93c4-4d8e-8a71-5f0c2d9e4b10';
 const K = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
@@ -25,8 +27,47 @@ describe('workflow ids', () => {
       [WorkflowIds.ingestVersion(W, K, 4), `ingest-version:${W}:${K}:4`],
       [WorkflowIds.webhookDelivery(W, 'd-1'), `webhook:${W}:d-1`],
       [WorkflowIds.purgeVersion(W, K, 5), `purge-version:${W}:${K}:5`],
+      [WorkflowIds.retrievalEvaluation(W, 'e-1'), `retrieval-evaluation:${W}:e-1`],
+      [WorkflowIds.roleCreate(W, 'abc'), `role-create:${W}:abc`],
+      [WorkflowIds.roleCreate(W, 'abc', 2), `role-create:${W}:abc:2`],
+      [WorkflowIds.roleUpdate(W, K, 'abc'), `role-update:${W}:${K}:abc`],
+      [WorkflowIds.roleDelete(W, K), `role-delete:${W}:${K}`],
+      [WorkflowIds.roleAssignment('assign', W, K, 'abc'), `role-assign:${W}:${K}:abc`],
+      [WorkflowIds.roleAssignment('unassign', W, K, 'abc'), `role-unassign:${W}:${K}:abc`],
     ];
     for (const [got, want] of expected) assert.equal(got, want);
+  });
+
+  it("each start with a job kind that GET …/background-jobs?kind= accepts, and every kind is some job's", () => {
+    const kinds = new Set<string>(JOB_KINDS);
+    const ids = [
+      WorkflowIds.purgeStoredFiles(W, 'op-1'),
+      WorkflowIds.purgeSyncRemoval(W, 's', 1),
+      WorkflowIds.purgeCascadeBatch(W, K, 1),
+      WorkflowIds.ingestFile(W, 'up-1'),
+      WorkflowIds.cascadeDelete(W, K),
+      WorkflowIds.eraseUserSpace(W, 's'),
+      WorkflowIds.ingestText(W, K),
+      WorkflowIds.ingestUrl(W, K),
+      WorkflowIds.ingestVersion(W, K, 1),
+      WorkflowIds.webhookDelivery(W, 'd'),
+      WorkflowIds.purgeVersion(W, K, 1),
+      WorkflowIds.retrievalEvaluation(W, 'e'),
+      WorkflowIds.roleCreate(W, 'abc', 1),
+      WorkflowIds.roleUpdate(W, K, 'abc'),
+      WorkflowIds.roleDelete(W, K),
+      WorkflowIds.roleAssignment('assign', W, K, 'abc'),
+      WorkflowIds.roleAssignment('unassign', W, K, 'abc'),
+    ];
+    // Source syncs and rules jobs are started with their kind (scheduled runs' ids are the schedule's plus a time).
+    const produced = new Set([...ids.map(jobKindOf), SOURCE_SYNC_JOB_KIND, SOURCE_RULES_JOB_KIND]);
+    for (const kind of produced) assert.ok(kinds.has(kind), `${kind} is listed in JOB_KINDS`);
+    assert.deepEqual(
+      [...kinds].filter((k) => !produced.has(k)),
+      [],
+      'no kind that no job has',
+    );
+    assert.equal(Object.keys(WorkflowIds).length, ids.length - 1 /* roleAssignment twice */);
   });
 
   it('are one set: src/temporal/constants.ts hands out the same builders', () => {

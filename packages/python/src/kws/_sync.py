@@ -69,6 +69,7 @@ from .generated.models.knowledge import Knowledge
 from .generated.models.knowledge_role import KnowledgeRole
 from .generated.models.knowledge_upserted import KnowledgeUpserted
 from .generated.models.list_agent_threads_response_200_threads_item import ListAgentThreadsResponse200ThreadsItem
+from .generated.models.list_background_jobs_kind import ListBackgroundJobsKind
 from .generated.models.post_agent_message_body import PostAgentMessageBody
 from .generated.models.post_agent_message_response_200 import PostAgentMessageResponse200
 from .generated.models.post_agent_message_response_201 import PostAgentMessageResponse201
@@ -534,7 +535,7 @@ class Client:
                 return job
             time.sleep(deadline.next_pause())
 
-    def iter_jobs(self, *, kind: str | None = None, page_size: int = 50) -> Iterator[JobSummary]:
+    def iter_jobs(self, *, kind: ListBackgroundJobsKind | None = None, page_size: int = 50) -> Iterator[JobSummary]:
         """The workspace's recent jobs (running first, then the most recently closed), page after page."""
         cursor: str | None = None
         while True:

@@ -29,7 +29,7 @@ export async function receiveUpload<S extends z.ZodType>(
       onFile: (part, signal) =>
         // The filename is stored as the item's title: NUL and unpaired surrogates are refused before staging.
         isUnsafeText(part.filename)
-          ? Promise.reject(badRequest(UNSAFE_TEXT_MESSAGE))
+          ? Promise.reject(badRequest(UNSAFE_TEXT_MESSAGE, { code: 'unsafe_text', param: 'file' }))
           : stageUpload(
               deps,
               workspace,

@@ -5,6 +5,7 @@ import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/o
 import { filterQueryParam } from '../../schemas/filters';
 import { queryInteger } from '../../schemas/integers';
 import { RoleViaSchema, VisibilityRoleSchema } from '../knowledge/schema';
+import { JOB_KINDS } from '../../../services/operations/workspaceJobs';
 
 const MISSING = 'Missing required field';
 const INVALID = 'Invalid field value';
@@ -263,7 +264,7 @@ export const LISTED_JOB_STATUSES = JOB_STATUSES.filter((s) => s !== 'NOT_FOUND')
 >[];
 export const JobListMessages = {
   status: `status must be one of ${LISTED_JOB_STATUSES.join(', ')}`,
-  kind: 'kind must be 1 to 64 lowercase letters, digits, hyphens or underscores',
+  kind: `kind must be one of ${JOB_KINDS.join(', ')}`,
   limit: `Invalid limit value, must be between 1 and ${JOB_LIST_MAX_LIMIT}`,
   cursor: 'cursor must be the nextCursor of a previous page',
 } as const;
@@ -273,10 +274,9 @@ export const BackgroundJobListQuerySchema = z.object({
     .optional()
     .meta({ description: 'Only jobs in this status' }),
   kind: z
-    .string({ error: JobListMessages.kind })
-    .regex(/^[a-z0-9_-]{1,64}$/, { message: JobListMessages.kind })
+    .enum(JOB_KINDS, { error: JobListMessages.kind })
     .optional()
-    .meta({ description: 'Only jobs of this kind (ingest, role-update, source-sync, webhook, purge-files, …)' }),
+    .meta({ description: "Only jobs of this kind (a job id's prefix: ingest, role-update, source-sync, webhook, …)" }),
   limit: queryInteger('limit', { min: 1, max: JOB_LIST_MAX_LIMIT, fallback: 20, message: JobListMessages.limit }),
   cursor: z
     .string({ error: JobListMessages.cursor })
@@ -287,7 +287,7 @@ export const BackgroundJobListQuerySchema = z.object({
 export const JobSummarySchema = z
   .strictObject({
     jobId: z.string().meta({ description: 'The Temporal workflow id (POST …/background-jobs reads its state)' }),
-    kind: z.string().meta({ description: 'What the job does: ingest, role-update, source-sync, webhook, …' }),
+    kind: z.string().meta({ description: `What the job does: one of ${JOB_KINDS.join(', ')} (or job)` }),
     type: z.string().meta({ description: 'The workflow type' }),
     status: z.enum(LISTED_JOB_STATUSES),
     startedAt: timestamp,
