@@ -113,7 +113,9 @@ async function checkEndpoint(ctx: SourceContext, config: S3SourceConfig): Promis
   // allowed (a local or test setup), as for git sources.
   if (/^http:/i.test(config.endpoint) && !ctx.addressPolicy.allowPrivateNetworks) {
     throw new SourceUnavailableError(
-      `The S3 endpoint ${config.endpoint} is http://: use https (credentials would travel unencrypted)`,
+      `The S3 endpoint ${config.endpoint} is http://: use https (credentials would travel unencrypted); plain ` +
+        'http is accepted only where the operator allows private networks (CRAWL_ALLOW_PRIVATE_NETWORKS, for a ' +
+        'local or test store)',
     );
   }
   try {

@@ -60,7 +60,9 @@ describe('s3 source kind', function () {
       async () => {
         for await (const _ of s3Kind.list(context(false), config, secrets)) break;
       },
-      (err: unknown) => err instanceof SourceUnavailableError && /http:\/\/: use https/.test(err.message),
+      (err: unknown) =>
+        err instanceof SourceUnavailableError &&
+        /http:\/\/: use https .*CRAWL_ALLOW_PRIVATE_NETWORKS/.test(err.message),
     );
     await assert.rejects(
       s3Kind.fetch(context(false), config, secrets, { key: 'a.txt', fingerprint: 'x', filename: 'a.txt' }),
