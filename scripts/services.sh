@@ -89,10 +89,13 @@ pg_version() {
 # Starts the Temporal dev server in the background (TEMPORAL_PID); temporal_wait waits until it answers.
 temporal_launch() {
   # A server left on the port (an earlier run that was killed) would be used silently: refuse instead.
-  if port_open "$TEMPORAL_DEV_PORT"; then
-    echo "[services] port $TEMPORAL_DEV_PORT is already in use (a Temporal dev server left by an earlier run?); stop it or set TEST_TEMPORAL_PORT" >&2
-    return 1
-  fi
+  local port
+  for port in "$TEMPORAL_DEV_PORT" "$TEMPORAL_HTTP_PORT" "$TEMPORAL_UI_PORT" "$TEMPORAL_METRICS_PORT"; do
+    if port_open "$port"; then
+      echo "[services] port $port is already in use (a Temporal dev server left by an earlier run, or a service of yours?); the dev server needs $TEMPORAL_DEV_PORT (gRPC), $TEMPORAL_HTTP_PORT (HTTP), $TEMPORAL_UI_PORT (Web UI) and $TEMPORAL_METRICS_PORT (metrics): stop what holds it or set TEST_TEMPORAL_PORT and TEST_TEMPORAL_UI_PORT" >&2
+      return 1
+    fi
+  done
   echo "[services] starting Temporal dev server $("$TEMPORAL_CLI_PATH" --version | sed 's/.*(//; s/)//') on $TEMPORAL_ADDRESS, Web UI on :$TEMPORAL_UI_PORT"
   # Eager activity execution on, as in src/embedded/temporal.ts (EAGER_ACTIVITIES) and ops/temporal/dynamicconfig.yaml.
   ${1:-} "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
@@ -101,9 +104,12 @@ temporal_launch() {
   TEMPORAL_PID=$!
 }
 
+# The last lines of the dev server's log, where it says why it stopped (a port in use, a bad flag).
+temporal_log_tail() { echo "[services] the end of $RUN_DIR/temporal.log:" >&2; tail -n 5 "$RUN_DIR/temporal.log" >&2 || true; }
+
 temporal_wait() {
-  wait_port 127.0.0.1 "$TEMPORAL_DEV_PORT" 60 "Temporal dev server"
-  kill -0 "$TEMPORAL_PID" 2>/dev/null || { echo "[services] the Temporal dev server exited: $RUN_DIR/temporal.log" >&2; return 1; }
+  wait_port 127.0.0.1 "$TEMPORAL_DEV_PORT" 60 "Temporal dev server" || { temporal_log_tail; return 1; }
+  kill -0 "$TEMPORAL_PID" 2>/dev/null || { echo "[services] the Temporal dev server exited" >&2; temporal_log_tail; return 1; }
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" 60 "Temporal Web UI"
   echo "[services] Temporal dev server up (pid $TEMPORAL_PID)"
 }
