@@ -278,9 +278,9 @@ function wording(issue: Issue): string | undefined {
       if (issue.origin === 'string') {
         return limit === 1 && issue.code === 'too_small'
           ? `${field} must not be empty`
-          : `${field} must be ${bound} ${limit} characters`;
+          : `${field} must be ${bound} ${limit} character${limit === 1 ? '' : 's'}`;
       }
-      if (issue.origin === 'array') return `${field} must have ${bound} ${limit} items`;
+      if (issue.origin === 'array') return `${field} must have ${bound} ${limit} item${limit === 1 ? '' : 's'}`;
       return `${field} must be ${bound} ${limit}`;
     }
     case 'invalid_format':

@@ -8,7 +8,9 @@ const VISIBILITIES = ['none', 'source', 'download'];
 export function registerKnowledge(program: Command): void {
   program
     .command('knowledge')
-    .description('knowledge seeding (hierarchies until crawling lands)')
+    .description(
+      'knowledge items made directly in the database (seeding: COMPLETED, without chunks; upload or sync content to make it searchable)',
+    )
     .command('create')
     .requiredOption('--workspace <workspaceId>')
     .requiredOption('--type <type>', 'FILE, URL, LINK, STRING, WEBSITE, SEARCH_INDEX, ...')

@@ -4,7 +4,7 @@
 // schedule; syncs themselves run in syncSourceWorkflow (its steps: services/sources/sourceSyncSteps.ts).
 import { randomUUID } from 'node:crypto';
 import type { Duration } from '@temporalio/common';
-import { sourceKind } from '../../connectors/registry';
+import { SOURCE_KIND_NAMES, sourceKind } from '../../connectors/registry';
 import type { Db, Tx } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import * as roles from '../../db/repositories/roles';
@@ -104,7 +104,13 @@ function parseWith(
 
 function registered(kind: string) {
   const k = sourceKind(kind);
-  if (!k) throw badRequest(SyncSourceMessages.unknownKind);
+  if (!k) {
+    throw badRequest(SyncSourceMessages.unknownKind, {
+      code: 'invalid_field',
+      param: 'kind',
+      hint: `The source kinds are ${SOURCE_KIND_NAMES.join(', ')}.`,
+    });
+  }
   return k;
 }
 
