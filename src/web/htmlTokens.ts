@@ -376,6 +376,8 @@ const HEAD_CONTENT = new Set([
   'template',
 ]);
 const STRUCTURE = new Set(['html', 'head', 'body']);
+/** Head content that holds other elements. */
+const HEAD_CONTAINERS = new Set(['noscript', 'template']);
 
 /**
  * The page with the structure a browser gives it: `<html>` (its attributes kept), `<head>` holding what comes before
@@ -391,13 +393,15 @@ export function withImpliedStructure(html: string): string {
   let sawHtml = false;
   let bodyStart = -1;
   let tagStart = 0;
+  // Inside a head's <noscript> or <template> (a tracking pixel's <img>, say), content does not start the body.
+  let inHeadContainer = 0;
   // A leading doctype (the scan reports no declarations).
   let lead = 0;
   while (lead < html.length && (isWhitespace(html.charCodeAt(lead)) || html.charCodeAt(lead) === 0xfeff)) lead++;
   if (html.slice(lead, lead + 9).toLowerCase() === '<!doctype') cuts.push([lead, pastGreaterThan(html, lead)]);
   scanTags(html, {
     text(start, end, rawIn) {
-      if (bodyStart >= 0 || rawIn !== undefined) return;
+      if (bodyStart >= 0 || rawIn !== undefined || inHeadContainer > 0) return;
       for (let i = start; i < end; i++) {
         if (!isWhitespace(html.charCodeAt(i))) {
           bodyStart = i;
@@ -407,7 +411,9 @@ export function withImpliedStructure(html: string): string {
     },
     open(name, start) {
       tagStart = start;
-      if (bodyStart < 0 && !STRUCTURE.has(name) && !HEAD_CONTENT.has(name)) bodyStart = start;
+      if (bodyStart >= 0) return;
+      if (HEAD_CONTAINERS.has(name)) inHeadContainer++;
+      else if (inHeadContainer === 0 && !STRUCTURE.has(name) && !HEAD_CONTENT.has(name)) bodyStart = start;
     },
     openEnd(name, _selfClosing, _attributes, end) {
       if (!STRUCTURE.has(name)) return;
@@ -422,6 +428,7 @@ export function withImpliedStructure(html: string): string {
     },
     close(name, start, end) {
       if (STRUCTURE.has(name)) cuts.push([start, end]);
+      if (bodyStart < 0 && HEAD_CONTAINERS.has(name) && inHeadContainer > 0) inHeadContainer--;
     },
   });
   if (bodyStart < 0) bodyStart = html.length;

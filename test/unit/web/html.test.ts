@@ -190,6 +190,11 @@ describe('pages that leave out <html>, <head> or <body> (optional tags)', () => 
       ['Fristen'],
     );
     assert.equal(page(`<p>${TEXT}</p>`).text, TEXT);
+    // A tracking pixel in the head's <noscript> does not start the body: the title after it stays the title.
+    const pixel = page(
+      `<html><head><noscript><img src="/pixel.gif"></noscript><title>Billing</title></head><p>${TEXT}</p></html>`,
+    );
+    assert.deepEqual([pixel.title, pixel.text], ['Billing', TEXT]);
   });
 
   it('change nothing in a well-formed page: its canonical link, links and sections read as before', () => {
