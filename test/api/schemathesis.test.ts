@@ -130,7 +130,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
 }
 
 describe('schemathesis against the live service', function () {
-  this.timeout(900_000);
+  // Alone on a quiet machine the run took 291 s until 2026-11-29 and 491 s since (21,570 cases, about twice the
+  // time per case; not yet explained); beside the other shard and the fault tier it needs more than 900 s.
+  this.timeout(1_500_000);
 
   it('finds no server error, schema violation, ignored auth or other failure', async () => {
     const { baseUrl, ca: caPem, tenant, token, spaceId, userSpaceToken, roleToken, webhookId } = await seedWorkspace();
