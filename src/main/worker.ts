@@ -4,6 +4,7 @@ import { createActivities } from '../activities';
 import { loadConfig } from '../config';
 import { workerSessionLimits } from '../db/knex';
 import { startMetricsServer } from '../observability/metricsServer';
+import { metricsAuthorized } from '../policies/metrics';
 import { installWorkerRuntime } from '../observability/workerRuntime';
 import { createWorker, stopWorker } from '../temporal/worker';
 import { activityDeps, buildDeps, configuredEndpoints, createObservability, ensureSchedules } from './deps';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     host: config.host,
     port: config.observability.workerMetricsPort,
     metrics: observability.metrics,
-    token: config.observability.metricsToken,
+    authorized: (authorization) => metricsAuthorized(authorization, config.observability.metricsToken),
   });
   await deps.ownComponents.add({ name: 'worker metrics', host: config.host, port: metricsServer.port });
   await ensureSchedules(deps);

@@ -2,7 +2,6 @@
 // passed down (no global registry): HTTP latency by route template, ingestion by MIME type and stage,
 // search latency by plan, embedding throughput, webhook deliveries, and Node.js process metrics.
 // The Temporal worker's own metrics come from the SDK runtime (src/observability/workerRuntime.ts).
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 export type IngestionStage = 'create' | 'extract' | 'embed' | 'complete';
@@ -146,12 +145,3 @@ export function createMetrics(opts: { process?: string } = {}): Metrics {
 
 /** Seconds since a performance.now() reading. */
 export const secondsSince = (started: number) => (performance.now() - started) / 1000;
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** METRICS_TOKEN: without one /metrics is open; with one it needs `Authorization: Bearer <token>`. */
-export function metricsAuthorized(authorization: string | undefined, token: string | undefined): boolean {
-  if (!token) return true;
-  const presented = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-  return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
-}

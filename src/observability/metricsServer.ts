@@ -1,7 +1,7 @@
 // The worker's own /metrics port (plain HTTP: it is scraped inside the deployment, not exposed).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metricsAuthorized, type Metrics } from './metrics';
+import type { Metrics } from './metrics';
 
 export interface MetricsServer {
   url: string;
@@ -13,7 +13,8 @@ export async function startMetricsServer(opts: {
   host: string;
   port: number;
   metrics: Metrics;
-  token?: string;
+  /** Whether a request with this Authorization header may read the metrics (src/policies/metrics.ts decides). */
+  authorized: (authorization: string | undefined) => boolean;
 }): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
@@ -26,7 +27,7 @@ export async function startMetricsServer(opts: {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return error(405, 'Method Not Allowed', `Method ${req.method} not allowed on /metrics`, { allow: 'GET, HEAD' });
     }
-    if (!metricsAuthorized(req.headers.authorization, opts.token)) {
+    if (!opts.authorized(req.headers.authorization)) {
       return error(401, 'Unauthorized', 'Invalid or missing metrics token', { 'www-authenticate': 'Bearer' });
     }
     opts.metrics.collect().then(

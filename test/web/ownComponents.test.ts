@@ -76,7 +76,12 @@ describe("the service's own components are never an outbound target (every compo
     });
     const tls = await loadOrCreateTlsCertificate({ dataDir, hostnames: ['localhost', '127.0.0.1'] });
     api = await startHttpServer(app, { host: '127.0.0.1', port: 0, tls });
-    metrics = await startMetricsServer({ host: '127.0.0.1', port: 0, metrics: createMetrics() });
+    metrics = await startMetricsServer({
+      host: '127.0.0.1',
+      port: 0,
+      metrics: createMetrics(),
+      authorized: () => true,
+    });
     otlp = await listen((_req, res) => {
       hits.otlp += 1;
       res.end('{}');

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../../services/deps';
 import { AppError } from '../../../errors';
-import { metricsAuthorized } from '../../../observability/metrics';
+import { metricsAuthorized } from '../../../policies/metrics';
 import { guard } from '../../middleware/authenticate';
 
 export function metricsRouter(deps: Deps): Router {
