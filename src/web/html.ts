@@ -8,7 +8,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { HEADING_CLOSE_MARK, headingOpenMark, takeHeadings, withoutMarks, type PageHeading } from '../extract/headings';
-import { decodeEntities, nestingDepth, scanTags, withImpliedStructure } from './htmlTokens';
+import { decodeEntities, pageForParsing, scanTags } from './htmlTokens';
 
 export interface HtmlPage {
   title: string;
@@ -186,7 +186,9 @@ interface PageParts {
 }
 
 export function parseHtmlPage(html: string, pageUrl: URL): HtmlPage {
-  const parts = nestingDepth(html, MAX_PARSED_DEPTH).tooDeep ? scanPage(html) : parsePage(html);
+  // One scan measures the page's depth and finds its implied structure.
+  const prepared = pageForParsing(html, MAX_PARSED_DEPTH);
+  const parts = prepared.tooDeep ? scanPage(html) : parsePage(prepared.page);
   const base = (() => {
     try {
       return parts.baseHref ? new URL(parts.baseHref, pageUrl) : pageUrl;
@@ -218,10 +220,12 @@ export function parseHtmlPage(html: string, pageUrl: URL): HtmlPage {
   };
 }
 
-/** A page read with linkedom, its article picked by Readability. */
-function parsePage(html: string): PageParts {
-  // Omitted (optional) <html>, <head> and <body> tags inferred as a browser does: linkedom would leave the body empty.
-  const document = parseDocument(withImpliedStructure(html));
+/**
+ * A page read with linkedom, its article picked by Readability. `structured`: the page with its omitted (optional)
+ * <html>, <head> and <body> tags inferred as a browser does (pageForParsing); linkedom would leave the body empty.
+ */
+function parsePage(structured: string): PageParts {
+  const document = parseDocument(structured);
   const attr = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? undefined;
   const baseHref = attr('base[href]', 'href');
   const hrefs = [...document.querySelectorAll('a[href], area[href]')].map((a) => a.getAttribute('href') ?? '');

@@ -380,71 +380,119 @@ const STRUCTURE = new Set(['html', 'head', 'body']);
 const HEAD_CONTAINERS = new Set(['noscript', 'template']);
 
 /**
- * The page with the structure a browser gives it: `<html>` (its attributes kept), `<head>` holding what comes before
- * the body's first content, `<body>` the rest. A browser infers omitted `<html>`, `<head>` and `<body>` tags (they are
- * optional) and ignores misplaced ones; linkedom does neither, so a page without `<body>`, or with its `<title>`
- * outside `<head>`, came out with an empty body. The body starts at the `<body>` tag or at the first text or element
- * that cannot be in a head, whichever comes first. One pass of scanTags; the page's own tags and text are kept as
- * they are, only its `<html>`, `<head>` and `<body>` tags (and a leading doctype) are replaced.
+ * Records, during a scan, what the page needs to be given the structure a browser gives it: `<html>` (its
+ * attributes kept), `<head>` holding what comes before the body's first content, `<body>` the rest. A browser infers
+ * omitted `<html>`, `<head>` and `<body>` tags (they are optional) and ignores misplaced ones; linkedom does neither,
+ * so a page without `<body>`, or with its `<title>` outside `<head>`, came out with an empty body. The body starts at
+ * the `<body>` tag or at the first text or element that cannot be in a head, whichever comes first.
  */
-export function withImpliedStructure(html: string): string {
-  const cuts: Array<[number, number]> = [];
-  let htmlAttributes = '';
-  let sawHtml = false;
-  let bodyStart = -1;
-  let tagStart = 0;
-  // Inside a head's <noscript> or <template> (a tracking pixel's <img>, say), content does not start the body.
-  let inHeadContainer = 0;
-  // A leading doctype (the scan reports no declarations).
-  let lead = 0;
-  while (lead < html.length && (isWhitespace(html.charCodeAt(lead)) || html.charCodeAt(lead) === 0xfeff)) lead++;
-  if (html.slice(lead, lead + 9).toLowerCase() === '<!doctype') cuts.push([lead, pastGreaterThan(html, lead)]);
-  scanTags(html, {
-    text(start, end, rawIn) {
-      if (bodyStart >= 0 || rawIn !== undefined || inHeadContainer > 0) return;
-      for (let i = start; i < end; i++) {
-        if (!isWhitespace(html.charCodeAt(i))) {
-          bodyStart = i;
-          return;
-        }
-      }
-    },
-    open(name, start) {
-      tagStart = start;
-      if (bodyStart >= 0) return;
-      if (HEAD_CONTAINERS.has(name)) inHeadContainer++;
-      else if (inHeadContainer === 0 && !STRUCTURE.has(name) && !HEAD_CONTENT.has(name)) bodyStart = start;
-    },
-    openEnd(name, _selfClosing, _attributes, end) {
-      if (!STRUCTURE.has(name)) return;
-      cuts.push([tagStart, end]);
-      if (name === 'html' && !sawHtml) {
-        sawHtml = true;
-        // Between the name and the `>` (or `/>`): the attributes as written.
-        const close = html.charCodeAt(end - 2) === 47 ? end - 2 : end - 1;
-        htmlAttributes = html.slice(tagStart + 5, close);
-      }
-      if (name === 'body' && bodyStart < 0) bodyStart = end;
-    },
-    close(name, start, end) {
-      if (STRUCTURE.has(name)) cuts.push([start, end]);
-      if (bodyStart < 0 && HEAD_CONTAINERS.has(name) && inHeadContainer > 0) inHeadContainer--;
-    },
-  });
-  if (bodyStart < 0) bodyStart = html.length;
-  // The page's pieces between the cuts (in order, since the scan reports tags in order), split at bodyStart.
-  const head: string[] = [];
-  const body: string[] = [];
-  const keep = (from: number, to: number) => {
-    if (from < bodyStart) head.push(html.slice(from, Math.min(to, bodyStart)));
-    if (to > bodyStart) body.push(html.slice(Math.max(from, bodyStart), to));
-  };
-  let at = 0;
-  for (const [start, end] of cuts.sort((a, b) => a[0] - b[0])) {
-    if (start > at) keep(at, start);
-    at = Math.max(at, end);
+class ImpliedStructure implements TagHandler {
+  private readonly cuts: Array<[number, number]> = [];
+  private htmlAttributes = '';
+  private sawHtml = false;
+  private bodyStart = -1;
+  private tagStart = 0;
+  /** Inside a head's <noscript> or <template> (a tracking pixel's <img>, say), content does not start the body. */
+  private inHeadContainer = 0;
+
+  constructor(private readonly html: string) {
+    // A leading doctype (the scan reports no declarations).
+    let lead = 0;
+    while (lead < html.length && (isWhitespace(html.charCodeAt(lead)) || html.charCodeAt(lead) === 0xfeff)) lead++;
+    if (html.slice(lead, lead + 9).toLowerCase() === '<!doctype') this.cuts.push([lead, pastGreaterThan(html, lead)]);
   }
-  if (at < html.length) keep(at, html.length);
-  const attributes = htmlAttributes.trim() ? ` ${htmlAttributes.trim()}` : '';
-  return `<!doctype html><html${attributes}><head>${head.join('')}</head><body>${body.join('')}</body></html>`;
+
+  text(start: number, end: number, rawIn?: string) {
+    if (this.bodyStart >= 0 || rawIn !== undefined || this.inHeadContainer > 0) return;
+    for (let i = start; i < end; i++) {
+      if (!isWhitespace(this.html.charCodeAt(i))) {
+        this.bodyStart = i;
+        return;
+      }
+    }
+  }
+
+  open(name: string, start: number) {
+    this.tagStart = start;
+    if (this.bodyStart >= 0) return;
+    if (HEAD_CONTAINERS.has(name)) this.inHeadContainer++;
+    else if (this.inHeadContainer === 0 && !STRUCTURE.has(name) && !HEAD_CONTENT.has(name)) this.bodyStart = start;
+  }
+
+  openEnd(name: string, _selfClosing: boolean, _attributes: Map<string, string> | undefined, end: number) {
+    if (!STRUCTURE.has(name)) return;
+    this.cuts.push([this.tagStart, end]);
+    if (name === 'html' && !this.sawHtml) {
+      this.sawHtml = true;
+      // Between the name and the `>` (or `/>`): the attributes as written.
+      const close = this.html.charCodeAt(end - 2) === 47 ? end - 2 : end - 1;
+      this.htmlAttributes = this.html.slice(this.tagStart + 5, close);
+    }
+    if (name === 'body' && this.bodyStart < 0) this.bodyStart = end;
+  }
+
+  close(name: string, start: number, end: number) {
+    if (STRUCTURE.has(name)) this.cuts.push([start, end]);
+    if (this.bodyStart < 0 && HEAD_CONTAINERS.has(name) && this.inHeadContainer > 0) this.inHeadContainer--;
+  }
+
+  /** The page rebuilt: its own tags and text as they are, only its `<html>`, `<head>` and `<body>` tags (and a leading doctype) replaced. */
+  page(): string {
+    const { html } = this;
+    const bodyStart = this.bodyStart < 0 ? html.length : this.bodyStart;
+    // The page's pieces between the cuts (in order, since the scan reports tags in order), split at bodyStart.
+    const head: string[] = [];
+    const body: string[] = [];
+    const keep = (from: number, to: number) => {
+      if (from < bodyStart) head.push(html.slice(from, Math.min(to, bodyStart)));
+      if (to > bodyStart) body.push(html.slice(Math.max(from, bodyStart), to));
+    };
+    let at = 0;
+    for (const [start, end] of this.cuts.sort((a, b) => a[0] - b[0])) {
+      if (start > at) keep(at, start);
+      at = Math.max(at, end);
+    }
+    if (at < html.length) keep(at, html.length);
+    const attributes = this.htmlAttributes.trim() ? ` ${this.htmlAttributes.trim()}` : '';
+    return `<!doctype html><html${attributes}><head>${head.join('')}</head><body>${body.join('')}</body></html>`;
+  }
+}
+
+/** The page with the structure a browser gives it (ImpliedStructure), in one pass of scanTags. */
+export function withImpliedStructure(html: string): string {
+  const structure = new ImpliedStructure(html);
+  scanTags(html, structure);
+  return structure.page();
+}
+
+/**
+ * What a parser is handed, from one pass of scanTags: the page with its implied structure (withImpliedStructure),
+ * or, when its elements nest deeper than `limit` (nestingDepth), `tooDeep` and no page (the scan stops there).
+ */
+export function pageForParsing(html: string, limit: number): { tooDeep: true } | { tooDeep: false; page: string } {
+  const open = new OpenElements(limit);
+  const structure = new ImpliedStructure(html);
+  const stop = new Error('too deep');
+  try {
+    scanTags(html, {
+      text: (start, end, rawIn) => structure.text(start, end, rawIn),
+      open: (name, start) => {
+        open.open(name);
+        if (open.tooDeep) throw stop;
+        structure.open(name, start);
+      },
+      openEnd: (name, selfClosing, attributes, end) => {
+        open.openEnd(name, selfClosing);
+        structure.openEnd(name, selfClosing, attributes, end);
+      },
+      close: (name, start, end) => {
+        open.close(name);
+        structure.close(name, start, end);
+      },
+    });
+  } catch (err) {
+    if (err !== stop) throw err;
+    return { tooDeep: true };
+  }
+  return { tooDeep: false, page: structure.page() };
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { Parser } from 'htmlparser2';
 import { MAX_PARSED_DEPTH, parseHtmlPage } from '../../../src/web/html';
-import { decodeEntities, nestingDepth } from '../../../src/web/htmlTokens';
+import { decodeEntities, nestingDepth, pageForParsing, withImpliedStructure } from '../../../src/web/htmlTokens';
 
 const depth = (html: string) => nestingDepth(html, Number.MAX_SAFE_INTEGER).depth;
 
@@ -63,6 +63,19 @@ describe('HTML nesting scan', function () {
     const deep = `${'<div>'.repeat(MAX_PARSED_DEPTH + 1)}x`;
     assert.deepEqual(nestingDepth(deep, MAX_PARSED_DEPTH), { depth: MAX_PARSED_DEPTH + 1, tooDeep: true });
     assert.equal(nestingDepth(`${'<div>'.repeat(MAX_PARSED_DEPTH)}x`, MAX_PARSED_DEPTH).tooDeep, false);
+  });
+
+  it('one pass gives the parser its page (the implied structure) or says it is too deep', () => {
+    for (const html of [
+      '<!doctype html><title>Billing</title><p>Paid monthly.</p>',
+      '<html lang="en"><head><noscript><img src="/p.gif"></noscript><title>T</title></head><p>x</p></html>',
+      `<svg><path/><g/></svg><table><tr><td>1<td>2</table>${'<div>'.repeat(MAX_PARSED_DEPTH)}x`,
+    ]) {
+      assert.deepEqual(pageForParsing(html, MAX_PARSED_DEPTH), { tooDeep: false, page: withImpliedStructure(html) });
+    }
+    assert.deepEqual(pageForParsing(`<title>T</title>${'<div>'.repeat(MAX_PARSED_DEPTH + 1)}x`, MAX_PARSED_DEPTH), {
+      tooDeep: true,
+    });
   });
 
   it("measures exactly the depth of htmlparser2's stack, on random tag soup", () => {
