@@ -34,6 +34,8 @@ export interface SearchHit {
   title: string;
   content: string;
   score: number;
+  /** The section headings the item's best passage sits under, outermost first (every search mode). */
+  headings?: string[];
   explain?: {
     semantic: number | null;
     keyword: number | null;

@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ARTIFACTS as OUTPUT, axeViolations, guardConsolePage, launchChromium } from '../helpers/chromium';
 import { accessHeaders, createTenant } from '../helpers/factories';
+import { uploadRequest } from '../helpers/knowledge';
 import { page as sitePage, startSite, type TestSite } from '../helpers/site';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -300,6 +301,34 @@ describe('operator console in Chromium', function () {
     // This query shares nothing with the salary bands: 0.000 by meaning, greyed, and said so under the column.
     await page.getByTestId('results-semantic').getByTestId('zero-note').waitFor();
     await page.screenshot({ path: path.join(OUTPUT, 'console-search-columns.png') });
+
+    // A Markdown handbook: its semantic result says where its best passage sits (the section path), as the API's
+    // `headings` does; a plain-text file has none, so no line.
+    const para = (s: string) => `${s} `.repeat(12).trim();
+    const handbook = await uploadRequest(
+      stack.request,
+      tenant.workspaceId,
+      (await accessHeaders(stack, tenant)).headers,
+      {
+        filename: 'fleet-handbook.md',
+        contentType: 'text/markdown',
+        bytes: Buffer.from(
+          `# Fleet handbook\n\n${para('Every driver signs the logbook before taking a vehicle out.')}\n\n` +
+            `## Returning a car\n\n### After hours\n\n` +
+            para('Company cars returned after hours go to the lower car park with a full tank.'),
+        ),
+      },
+      { title: 'Fleet handbook' },
+    );
+    assert.equal(handbook.body.status, 'COMPLETED', handbook.text);
+    await page.getByLabel('Query').fill('where do I leave a company car after hours');
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+    const fleet = page.getByTestId('results-semantic').getByTestId('hit').filter({ hasText: 'Fleet handbook' });
+    await fleet.getByTestId('where').waitFor({ timeout: 30_000 });
+    assert.equal(await fleet.getByTestId('where').textContent(), 'Fleet handbook › Returning a car › After hours');
+    const plain = page.getByTestId('results-semantic').getByTestId('hit').filter({ hasText: 'vacation-policy.txt' });
+    assert.equal(await plain.getByTestId('where').count(), 0, 'a plain-text file has no section path');
+    await page.screenshot({ path: path.join(OUTPUT, 'console-search-headings.png') });
 
     // A source with rules: the integrations view shows each rule with the documents it matched, and the default.
     const ruled = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/sources`, {

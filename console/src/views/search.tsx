@@ -40,6 +40,16 @@ function Scores({ mode, hit, keywordFound }: { mode: Mode; hit: SearchHit; keywo
   return <small data-testid="scores">{parts.join(' · ')}</small>;
 }
 
+/** Where in its item the best passage sits: its section path (items whose text has headings). */
+function Where({ hit }: { hit: SearchHit }) {
+  if (!hit.headings || hit.headings.length === 0) return null;
+  return (
+    <small class="where" data-testid="where" title="The section headings the best passage sits under">
+      {hit.headings.join(' › ')}
+    </small>
+  );
+}
+
 function Hits(props: {
   mode: Mode;
   hits?: SearchHit[];
@@ -65,6 +75,7 @@ function Hits(props: {
             title={isZero(h.score) ? 'Score 0.000: nothing in common with the query' : undefined}
           >
             <strong>{h.title}</strong> <span class="score">{score(h.score)}</span>
+            <Where hit={h} />
             <p>{h.content.slice(0, 140)}</p>
             <Scores mode={mode} hit={h} keywordFound={props.keywordIds.has(h.id)} />
           </li>

@@ -2329,7 +2329,7 @@ export interface components {
             };
             /** @description The page of the item's best passage */
             pageNumber?: number;
-            /** @description Semantic search: the section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded) */
+            /** @description The section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded) */
             headings?: string[];
             /**
              * Format: date-time
@@ -2396,7 +2396,7 @@ export interface components {
             };
             /** @description The page of the item's best passage */
             pageNumber?: number;
-            /** @description Semantic search: the section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded) */
+            /** @description The section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded) */
             headings?: string[];
             /**
              * Format: date-time

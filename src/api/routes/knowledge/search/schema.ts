@@ -196,7 +196,7 @@ const searchResultFields = {
   pageNumber: z.int().min(1).optional().meta({ description: "The page of the item's best passage" }),
   headings: z.array(z.string()).optional().meta({
     description:
-      "Semantic search: the section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded)",
+      "The section headings the item's best passage sits under, outermost first ([] when the item has none or was indexed before headings were recorded)",
   }),
   createdAt: timestamp,
   updatedAt: timestamp,
