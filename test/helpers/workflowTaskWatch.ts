@@ -11,6 +11,8 @@ export interface SlowWorkflowTask {
   workflowType: string;
   ms: number;
   message: string;
+  /** When the warning was heard (Date.now()): the task ended about then. */
+  at?: number;
 }
 
 /** The duration of a [TMPRL1104] warning, from its fields (or its message's threshold when they are absent). */
@@ -34,8 +36,52 @@ export function watchingLogger(): { logger: DefaultLogger; slow: SlowWorkflowTas
   const base = new DefaultLogger('WARN');
   const logger = new DefaultLogger('WARN', (entry) => {
     const task = slowTaskOf(entry.message, entry.meta);
-    if (task) slow.push(task);
+    if (task) slow.push({ ...task, at: Date.now() });
     base.log(entry.level as LogLevel, entry.message, entry.meta);
   });
   return { logger, slow };
+}
+
+/** A time the process's event loop stood still: no timer ran for `ms` (the thread was busy or starved). */
+export interface LoopStall {
+  /** Date.now() when the loop ran again. */
+  endedAt: number;
+  ms: number;
+  /** The test that was running (mocha's full title), or '' between tests. */
+  test: string;
+}
+
+const TICK_MS = 100;
+
+/**
+ * Watches this process's event loop with a 100 ms timer and keeps each stall of at least `minMs` with the test
+ * running then. A worker's workflow tasks are answered from this thread (the SDK's bridge calls back on it), so a
+ * stall here is time every worker of the process holds its tasks.
+ */
+export function watchEventLoop(currentTest: () => string, minMs = 1000): { stalls: LoopStall[]; stop(): void } {
+  const stalls: LoopStall[] = [];
+  let last = Date.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const gap = now - last - TICK_MS;
+    last = now;
+    if (gap >= minMs) stalls.push({ endedAt: now, ms: gap, test: currentTest() });
+  }, TICK_MS);
+  timer.unref();
+  return { stalls, stop: () => clearInterval(timer) };
+}
+
+/**
+ * What held a slow workflow task, as far as this process can tell: the stalls of its own event loop that overlap
+ * the task (it ended at `task.at` and began `task.ms` before), or that none did (the time was spent outside this
+ * thread: the server, another process, a machine out of CPU).
+ */
+export function explainSlowTask(task: SlowWorkflowTask, stalls: readonly LoopStall[]): string {
+  const head = `${task.workflowType} ${task.ms} ms`;
+  if (task.at === undefined) return head;
+  const from = task.at - task.ms;
+  const during = stalls.filter((s) => s.endedAt > from && s.endedAt - s.ms < task.at!);
+  if (during.length === 0) return `${head} (this process's event loop never stood still 1 s or more meanwhile)`;
+  const stood = during.map((s) => `${s.ms} ms${s.test ? ` in "${s.test}"` : ' between tests'}`).join(', ');
+  return `${head} (this process's event loop stood still meanwhile: ${stood})`;
 }

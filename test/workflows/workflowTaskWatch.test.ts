@@ -9,7 +9,7 @@ import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { workflowTaskWatch } from '../hooks';
 import { testEnv } from '../helpers/env';
-import { slowTaskOf, WORKFLOW_TASK_TIMEOUT_MS } from '../helpers/workflowTaskWatch';
+import { explainSlowTask, slowTaskOf, watchEventLoop, WORKFLOW_TASK_TIMEOUT_MS } from '../helpers/workflowTaskWatch';
 
 describe('the workflow task watch (root hooks)', function () {
   this.timeout(120_000);
@@ -25,6 +25,37 @@ describe('the workflow task watch (root hooks)', function () {
     // Without its fields, the threshold it names is the least it took.
     assert.equal(slowTaskOf(message, {})?.ms, 5000);
     assert.equal(slowTaskOf('Workflow failed', {}), undefined);
+  });
+
+  it("says whether this process's event loop stood still while a slow task was held", async () => {
+    const task = { workflowType: 'ingestFileWorkflow', ms: 12_000, message: '', at: 100_000 };
+    const stalls = [
+      { endedAt: 80_000, ms: 3_000, test: 'before it' },
+      { endedAt: 95_000, ms: 9_500, test: 'uploads a file' },
+      { endedAt: 99_000, ms: 1_200, test: '' },
+    ];
+    assert.equal(
+      explainSlowTask(task, stalls),
+      'ingestFileWorkflow 12000 ms (this process\'s event loop stood still meanwhile: 9500 ms in "uploads a file", ' +
+        '1200 ms between tests)',
+    );
+    assert.match(explainSlowTask(task, stalls.slice(0, 1)), /never stood still 1 s or more meanwhile/);
+    assert.equal(explainSlowTask({ ...task, at: undefined }, stalls), 'ingestFileWorkflow 12000 ms');
+    // The watch itself: a synchronous 1.3 s of work on this thread is a stall, with the test's title.
+    const watch = watchEventLoop(() => 'busy test', 1000);
+    try {
+      await sleep(150);
+      const until = Date.now() + 1300;
+      while (Date.now() < until);
+      await sleep(250);
+    } finally {
+      watch.stop();
+    }
+    // At least the 1.3 s (more on a loaded machine, whose scheduler may hold the thread longer).
+    assert.ok(
+      watch.stalls.some((s) => s.test === 'busy test' && s.ms >= 1000),
+      JSON.stringify(watch.stalls),
+    );
   });
 
   it('hears of a workflow task held 5.5 s by a local activity, below the failing bound', async () => {
