@@ -40,3 +40,17 @@ export function rateBudget(claims: TokenClaims): RateBudget {
  */
 export const activationBudget = (auth: AuthState): string | undefined =>
   auth.token && auth.kind === 'role' ? endUserKey(auth.token) : undefined;
+
+/** Job ids one request of an end user's budget covers when it asks for job statuses (each id is a call to Temporal). */
+export const JOB_IDS_PER_REQUEST = 10;
+
+/**
+ * What asking for the status of `distinctIds` jobs spends beyond the request itself: an end user's token one more
+ * request of its budgets for every 10 distinct ids past the first 10 (100 ids: 10 requests), so one end user
+ * cannot turn its budget into a hundred times as many calls to the Temporal frontend every tenant shares. The
+ * integrator's credential (its own budget, its own backend polling) spends one request however many ids it names.
+ */
+export function jobStatusExtraRequests(auth: AuthState, distinctIds: number): number {
+  if (!auth.token || rateBudget(auth.token).kind !== 'endUser') return 0;
+  return Math.max(0, Math.ceil(distinctIds / JOB_IDS_PER_REQUEST) - 1);
+}

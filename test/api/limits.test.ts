@@ -138,8 +138,9 @@ describe('limits', function () {
       assert.equal(real.headers['ratelimit-limit'], '100');
     });
 
-    it('gives each end user a budget of its own under a workspace ceiling; the integrator keeps its own (Security III, finding 4)', async () => {
-      const limited = await stack.serve(
+    /** A service with small budgets (the integrator 10, each end user 3, all end users 6) and a fresh workspace. */
+    const endUserBudgets = async () => ({
+      limited: await stack.serve(
         withConfig((c) => ({
           ...c,
           rateLimit: {
@@ -150,8 +151,12 @@ describe('limits', function () {
             windowSeconds: 60,
           },
         })),
-      );
-      const other = await createTenant(stack.deps.db);
+      ),
+      other: await createTenant(stack.deps.db),
+    });
+
+    it('gives each end user a budget of its own under a workspace ceiling; the integrator keeps its own (Security III, finding 4)', async () => {
+      const { limited, other } = await endUserBudgets();
       await createRole(stack.deps.db, other.workspaceId, { customerRoleId: 'budget-role' });
       const list = (h: Record<string, string>) =>
         limited.request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`, { headers: h });
@@ -212,6 +217,37 @@ describe('limits', function () {
       );
       assertError(space, 429);
       assert.equal(space.body.code, 'rate_limited_end_user');
+    });
+
+    it("charges an end user's job-status request one request per 10 job ids; the integrator one per request", async () => {
+      const { limited, other } = await endUserBudgets();
+      await createRole(stack.deps.db, other.workspaceId, { customerRoleId: 'poller' });
+      const jobs = (h: Record<string, string>, count: number) =>
+        limited.request('POST', `/v1/workspaces/${other.workspaceId}/background-jobs`, {
+          headers: h,
+          json: { jobIds: Array.from({ length: count }, () => `job-${randomUUID()}`) },
+        });
+      const alice = (await accessHeaders(stack, other, { customerRoleId: 'poller', subject: 'alice' })).headers;
+      // 25 ids: three requests of her three (each id is a call to Temporal), all answered NOT_FOUND.
+      const many = await jobs(alice, 25);
+      assert.equal(many.status, 200, many.text);
+      assert.equal(many.body.jobs.length, 25);
+      assert.equal(many.headers['ratelimit-remaining'], '0');
+      const after = await jobs(alice, 1);
+      assertError(after, 429);
+      assert.equal(after.body.code, 'rate_limited_end_user');
+      // Ten ids or fewer cost the one request every request costs; past her budget, the hint says what it cost.
+      const bob = (await accessHeaders(stack, other, { customerRoleId: 'poller', subject: 'bob' })).headers;
+      assert.equal((await jobs(bob, 10)).headers['ratelimit-remaining'], '2');
+      const tooMany = await jobs(bob, 30);
+      assertError(tooMany, 429);
+      assert.equal(tooMany.body.code, 'rate_limited_end_user');
+      assert.match(tooMany.body.hint, /named 30 job ids and spent 3 requests of the budget \(one per 10 ids\)/);
+      // The integrator polls a hundred ids for one request of its own budget.
+      const integrator = (await accessHeaders(stack, other)).headers;
+      const hundred = await jobs(integrator, 100);
+      assert.equal(hundred.status, 200, hundred.text);
+      assert.equal(hundred.headers['ratelimit-remaining'], '9');
     });
   });
 

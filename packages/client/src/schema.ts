@@ -766,7 +766,7 @@ export interface paths {
         put?: never;
         /**
          * Background jobs' status
-         * @description Status of each job id: RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT, or NOT_FOUND (unknown, or another workspace's job).
+         * @description Status of each job id: RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT, or NOT_FOUND (unknown, or another workspace's job). An end user's token (role- or subject-bound) spends one request of its rate budgets per 10 distinct ids (100 ids: 10 requests); the integrator's credential spends one however many it names.
          *
          *     **Authorization**: `jobs.read` (read background jobs' status). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */

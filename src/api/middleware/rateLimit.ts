@@ -90,10 +90,16 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     hint: "Wait for Retry-After seconds: the workspace's end users share RATE_LIMIT_END_USER_REQUESTS",
   });
 
-  /** Spends one point of the budget; 429 naming it when none is left. */
-  async function spend(ctx: Context, budget: Limiter, key: string): Promise<RateLimiterRes> {
+  /** Spends `points` of the budget (one request's by default); 429 naming it when they are not left. */
+  async function spend(
+    ctx: Context,
+    budget: Limiter,
+    key: string,
+    points = 1,
+    hint = budget.hint,
+  ): Promise<RateLimiterRes> {
     try {
-      return await budget.limiter.consume(key);
+      return await budget.limiter.consume(key, points);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -103,7 +109,7 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
         `Rate limit exceeded: at most ${budget.points} requests per ${windowSeconds} s${budget.scope}; retry in ${retryAfter} s`,
         undefined,
         { 'Retry-After': String(retryAfter) },
-        { code: budget.code, hint: budget.hint },
+        { code: budget.code, hint },
       );
     }
   }
@@ -120,14 +126,41 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     } else if (budget.kind === 'integrator') {
       if (credentials) spent.push([credentials, await spend(ctx, credentials, budget.key)]);
     } else {
-      // One end user's overflow is refused before it reaches the shared ceiling.
-      if (perEndUser) spent.push([perEndUser, await spend(ctx, perEndUser, budget.key)]);
-      if (allEndUsers) spent.push([allEndUsers, await spend(ctx, allEndUsers, `ws:${budget.workspaceId}`)]);
+      const endUser = async (points = 1, hint?: string) => {
+        // One end user's overflow is refused before it reaches the shared ceiling.
+        if (perEndUser) spent.push([perEndUser, await spend(ctx, perEndUser, budget.key, points, hint)]);
+        if (allEndUsers) {
+          spent.push([allEndUsers, await spend(ctx, allEndUsers, `ws:${budget.workspaceId}`, points, hint)]);
+        }
+      };
+      await endUser();
+      // A route whose work grows with its input spends more of an end user's budgets (spendMoreRequests).
+      ctx.state[SPEND_MORE] = async (requests: number, hint: string) => {
+        if (requests > 0) {
+          await endUser(requests, hint);
+          showTightest();
+        }
+      };
     }
-    const tightest = spent.sort(([, a], [, b]) => a.remainingPoints - b.remainingPoints)[0];
-    if (tightest) setRateHeaders(ctx, tightest[0].points, tightest[1]);
+    const showTightest = () => {
+      const tightest = [...spent].sort(([, a], [, b]) => a.remainingPoints - b.remainingPoints)[0];
+      if (tightest) setRateHeaders(ctx, tightest[0].points, tightest[1]);
+    };
+    showTightest();
     await next();
   };
+}
+
+const SPEND_MORE = 'spendMoreRequests';
+
+/**
+ * Spends `requests` more of the caller's rate budgets, for a request whose work grows with its input (how many:
+ * src/policies/rateBudgets.ts). Only end users' budgets are charged; with no such budget, or limits off, nothing.
+ * 429 naming the budget when they are not left, with `hint` saying what the request cost.
+ */
+export async function spendMoreRequests(ctx: Context, requests: number, hint: string): Promise<void> {
+  const more = ctx.state[SPEND_MORE] as ((requests: number, hint: string) => Promise<void>) | undefined;
+  if (more) await more(requests, hint);
 }
 
 function setRateHeaders(ctx: Context, points: number, res: RateLimiterRes): void {

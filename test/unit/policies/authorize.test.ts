@@ -10,6 +10,7 @@ import { ACTIONS, POLICY, type Action } from '../../../src/policies/actions';
 import { authorize, authorizeInWorkspace, can, decide, FORBIDDEN } from '../../../src/policies/authorize';
 import { CREDENTIAL_KINDS, type AuthState, type CredentialKind } from '../../../src/policies/credentials';
 import type { Decision, Refusal } from '../../../src/policies/decision';
+import { JOB_IDS_PER_REQUEST, jobStatusExtraRequests } from '../../../src/policies/rateBudgets';
 import { RuleMessages, type SpaceFacts } from '../../../src/policies/rules';
 
 const ORG = 'org-1';
@@ -371,5 +372,25 @@ describe('authorize: the addressed workspace and organization', () => {
     );
     const ragGone = refusal(decide(token, 'role.standing', { bound: true, exists: false, wording: 'rag' }));
     assert.deepEqual([ragGone.status, ragGone.message, ragGone.error], [400, 'Role not found', 'Error']);
+  });
+});
+
+describe('policies: what a job-status request costs (rate budgets)', () => {
+  it("charges an end user's token one request per 10 distinct ids past the first 10, the integrator nothing more", () => {
+    const alice = credential('role', { subject: 'alice' });
+    const role = credential('role');
+    for (const [ids, extra] of [
+      [1, 0],
+      [10, 0],
+      [11, 1],
+      [25, 2],
+      [100, 9],
+    ] as const) {
+      assert.equal(jobStatusExtraRequests(alice, ids), extra, `${ids} ids, subject-bound`);
+      assert.equal(jobStatusExtraRequests(role, ids), extra, `${ids} ids, role-bound`);
+      assert.equal(jobStatusExtraRequests(credential('workspace'), ids), 0, `${ids} ids, the integrator`);
+      assert.equal(jobStatusExtraRequests(credential('apiKey'), ids), 0, `${ids} ids, the API key`);
+    }
+    assert.equal(JOB_IDS_PER_REQUEST, 10);
   });
 });

@@ -168,7 +168,8 @@ export const rolesOperations: ApiOperation[] = [
   jobsOps.post(`${base}/background-jobs`, 'getBackgroundJobs', {
     summary: "Background jobs' status",
     description:
-      "Status of each job id: RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT, or NOT_FOUND (unknown, or another workspace's job).",
+      "Status of each job id: RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT, or NOT_FOUND (unknown, or another workspace's job). " +
+      "An end user's token (role- or subject-bound) spends one request of its rate budgets per 10 distinct ids (100 ids: 10 requests); the integrator's credential spends one however many it names.",
     body: BackgroundJobsSchema,
     examples: backgroundJobsExamples,
     ok: [200, "Each job's state, in the order asked", BackgroundJobsResponseSchema],

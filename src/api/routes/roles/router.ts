@@ -5,7 +5,9 @@ import { describeJobs } from '../../../services/operations/jobs';
 import { listWorkspaceJobs } from '../../../services/operations/workspaceJobs';
 import { explainAccess } from '../../../services/access/explainAccess';
 import * as roleService from '../../../services/access/roles';
+import { JOB_IDS_PER_REQUEST, jobStatusExtraRequests } from '../../../policies/rateBudgets';
 import { guard, requireAuth } from '../../middleware/authenticate';
+import { spendMoreRequests } from '../../middleware/rateLimit';
 import { validate, validateFields } from '../../validate';
 import { presentKnowledgeAccess, presentKnowledgeRole, presentRbacStatus, presentRole } from './presenters';
 import {
@@ -119,6 +121,15 @@ export function rolesRouter(deps: Deps): Router {
   router.post('/background-jobs', guard(deps, 'jobs.read'), async (ctx) => {
     const auth = requireAuth(ctx);
     const { jobIds } = validate(BackgroundJobsSchema, ctx.request.body, 'jobIds must be an array of strings');
+    // Each distinct id is a call to Temporal: an end user's token pays for them (one request per 10 ids).
+    const distinct = new Set(jobIds).size;
+    const extra = jobStatusExtraRequests(auth, distinct);
+    await spendMoreRequests(
+      ctx,
+      extra,
+      `This request named ${distinct} job ids and spent ${extra + 1} requests of the budget ` +
+        `(one per ${JOB_IDS_PER_REQUEST} ids): wait for Retry-After seconds, or ask for fewer jobs at a time`,
+    );
     ctx.body = { jobs: await describeJobs(deps, auth, auth.workspace.id, jobIds) } satisfies BackgroundJobsResponse;
   });
 
