@@ -6,15 +6,23 @@
 import { Runtime } from '@temporalio/worker';
 import { closeSharedMediumStack } from './helpers/medium';
 import { closeSharedStack } from './helpers/stack';
-import { explainSlowTask, watchEventLoop, watchingLogger, WORKFLOW_TASK_TIMEOUT_MS } from './helpers/workflowTaskWatch';
+import {
+  explainSlowTask,
+  quoted,
+  watchEventLoop,
+  watchingLogger,
+  WORKFLOW_TASK_TIMEOUT_MS,
+} from './helpers/workflowTaskWatch';
 
 const watch = watchingLogger();
 /** The slow workflow tasks heard of so far (test/workflows/workflowTaskWatch.test.ts reads it). */
 export const workflowTaskWatch = watch;
 /** The test running now, for the event-loop watch. */
 let currentTest = '';
+/** The test that ended last: a stall between tests is in the hooks of what follows it. */
+let lastEnded = '';
 /** Stalls of this process's event loop, to say what held a slow workflow task (issue 42). */
-const loop = watchEventLoop(() => currentTest);
+const loop = watchEventLoop(() => currentTest || (lastEnded ? `the hooks after "${lastEnded}"` : ''));
 // The core's own logs go to the logger too (forward), so its slow-task warnings are seen here.
 Runtime.install({
   logger: watch.logger,
@@ -26,6 +34,7 @@ export const mochaHooks = {
     currentTest = this.currentTest?.fullTitle() ?? '';
   },
   afterEach() {
+    lastEnded = currentTest;
     currentTest = '';
   },
   async afterAll(this: Mocha.Context) {
@@ -39,7 +48,7 @@ export const mochaHooks = {
     if (long.length > 0) {
       console.warn(
         `  the event loop of this test process stood still 2 s or more ${long.length} time(s): ` +
-          long.map((s) => `${s.ms} ms${s.test ? ` in "${s.test}"` : ' between tests'}`).join('; '),
+          long.map((s) => `${s.ms} ms ${s.test ? `in ${quoted(s.test)}` : 'between tests'}`).join('; '),
       );
     }
     const overdue = watch.slow.filter((t) => t.ms >= WORKFLOW_TASK_TIMEOUT_MS);
