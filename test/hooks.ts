@@ -4,6 +4,7 @@
 // whether this process's own event loop stood still meanwhile (the thread its workers answer tasks from) and in
 // which test; stalls of 2 s or more are printed at the end of every run.
 import { Runtime } from '@temporalio/worker';
+import { publishedOpenApiDocument } from '../src/api/published';
 import { closeSharedMediumStack } from './helpers/medium';
 import { closeSharedStack } from './helpers/stack';
 import {
@@ -30,6 +31,10 @@ Runtime.install({
 });
 
 export const mochaHooks = {
+  beforeAll() {
+    // The document, built once per process (seconds of one thread under load), before any worker holds a task.
+    publishedOpenApiDocument();
+  },
   beforeEach(this: Mocha.Context) {
     currentTest = this.currentTest?.fullTitle() ?? '';
   },

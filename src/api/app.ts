@@ -14,8 +14,7 @@ import { observeRequests } from './middleware/observe';
 import { rejectUnknownQuery } from './middleware/query';
 import { rateLimit } from './middleware/rateLimit';
 import { rejectUnsafeText } from './middleware/text';
-import { buildOpenApiDocument, OPERATIONS } from './document';
-import type { OpenApiDocument } from './openapi/render';
+import { OPERATIONS, openApiDocumentOnce } from './document';
 import { agentRouter } from './routes/agent/router';
 import { consoleRouter } from './routes/console/router';
 import { docsRouter } from './routes/docs/router';
@@ -41,8 +40,7 @@ import { webhooksRouter } from './routes/webhooks/router';
  */
 export function apiRouter(deps: Deps): Router {
   const root = new Router();
-  let document: OpenApiDocument | undefined;
-  const openApi = () => (document ??= buildOpenApiDocument(routeEntries(root)));
+  const openApi = () => openApiDocumentOnce(() => routeEntries(root));
   for (const router of [
     healthRouter(deps),
     metricsRouter(deps),

@@ -4,7 +4,7 @@
 import type { Deps } from '../services/deps';
 import { apiRouter } from './app';
 import { routeEntries } from './routes/table';
-import { buildOpenApiDocument } from './document';
+import { openApiDocumentOnce } from './document';
 import type { OpenApiDocument } from './openapi/render';
 
 const noDeps = new Proxy({} as Deps, {
@@ -15,8 +15,9 @@ const noDeps = new Proxy({} as Deps, {
   },
 });
 
+/** The document, built once per process and frozen (openApiDocumentOnce): copy it to change it. */
 export function publishedOpenApiDocument(): OpenApiDocument {
-  return buildOpenApiDocument(routeEntries(apiRouter(noDeps)));
+  return openApiDocumentOnce(() => routeEntries(apiRouter(noDeps)));
 }
 
 /** The file's text: two-space JSON with a final newline. */
