@@ -1,12 +1,13 @@
 // The service's own components are never an outbound target (Security III, findings 1 and 2): a table of every
 // component, each a real server (the suite's PostgreSQL and Temporal dev server with its Web UI, an embedded S3
-// store, an embedded PostgreSQL socket, an API listener, a worker metrics server, an OTLP collector), under every
-// outbound use (crawl, URL item, s3 and git sources, webhook, agent server, reranker, embedding API), by address
-// and by name, with every private-network setting on. A server that is no component of ours stays reachable.
+// store, a listener where the embedded PostgreSQL socket would be, an API listener, a worker metrics server, an
+// OTLP collector), under every outbound use (crawl, URL item, s3 and git sources, webhook, agent server, reranker,
+// embedding API), by address and by name, with every private-network setting on. A server that is no component of
+// ours stays reachable.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
@@ -15,7 +16,6 @@ import { gitSourceKind } from '../../src/connectors/git';
 import type { SourceContext } from '../../src/connectors/kind';
 import { s3Kind } from '../../src/connectors/s3';
 import { websiteKind } from '../../src/connectors/website';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/embedded/postgres';
 import { startEmbeddedS3, type EmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { createOpenAIEmbeddingProvider } from '../../src/embeddings/openai';
@@ -52,7 +52,11 @@ describe("the service's own components are never an outbound target (every compo
   let config: Config;
   let own: OwnComponents;
   let s3: EmbeddedS3;
-  let embeddedPg: EmbeddedPostgres;
+  /**
+   * Where `npm start` serves PGlite's wire protocol: a plain listener stands in (the component is refused by its
+   * address, before any connection; PGlite itself would hold this process's thread for seconds while it starts).
+   */
+  let embeddedPg: { server: net.Server; port: number; url: string };
   let api: RunningServer;
   let metrics: MetricsServer;
   let otlp: http.Server;
@@ -68,7 +72,10 @@ describe("the service's own components are never an outbound target (every compo
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kws-own-'));
     s3 = await startEmbeddedS3({ dataDir, bucket: 'kws-files' });
-    embeddedPg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg') });
+    const pgSocket = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => pgSocket.listen(0, '127.0.0.1', () => resolve()));
+    const pgPort = (pgSocket.address() as AddressInfo).port;
+    embeddedPg = { server: pgSocket, port: pgPort, url: `postgres://kws@127.0.0.1:${pgPort}/kws` };
     const app = new Koa();
     app.use((ctx) => {
       hits.api += 1;
@@ -125,7 +132,7 @@ describe("the service's own components are never an outbound target (every compo
     await metrics?.close();
     for (const server of [otlp, stranger]) await new Promise((resolve) => server?.close(resolve));
     await s3?.stop();
-    await embeddedPg?.stop();
+    await new Promise((resolve) => embeddedPg?.server.close(resolve));
     await rm(dataDir, { recursive: true, force: true });
   });
 

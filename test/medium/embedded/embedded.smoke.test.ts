@@ -1,18 +1,25 @@
 // The run command's embedded defaults, booted in a temporary data directory: PGlite (+pgvector, pg_trgm)
 // over its wire protocol with knex, the in-process S3 server, the TLS certificate, the signing secret and
-// runtime.json. The Temporal dev server is covered by the dev smoke test.
+// runtime.json. The Temporal dev server is covered by the dev smoke test. In the medium tier, whose process runs no
+// Temporal worker: PGlite is WASM on this thread (seconds of it while it starts or migrates, on a loaded machine),
+// which beside the end-to-end tier's workers held their workflow tasks.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, migrateLatest } from '../../src/db/knex';
-import { startEmbeddedPostgres } from '../../src/embedded/postgres';
-import { readLiveRuntimeInfo, removeRuntimeInfo, writeRuntimeInfo, type RuntimeInfo } from '../../src/embedded/runtime';
-import { startEmbeddedS3 } from '../../src/embedded/s3';
-import { loadOrCreateSigningSecret } from '../../src/embedded/signingKey';
-import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
-import { createBlobStore } from '../../src/storage/blobStore';
+import { createDb, migrateLatest } from '../../../src/db/knex';
+import { startEmbeddedPostgres } from '../../../src/embedded/postgres';
+import {
+  readLiveRuntimeInfo,
+  removeRuntimeInfo,
+  writeRuntimeInfo,
+  type RuntimeInfo,
+} from '../../../src/embedded/runtime';
+import { startEmbeddedS3 } from '../../../src/embedded/s3';
+import { loadOrCreateSigningSecret } from '../../../src/embedded/signingKey';
+import { loadOrCreateTlsCertificate } from '../../../src/embedded/tls';
+import { createBlobStore } from '../../../src/storage/blobStore';
 
 async function fileMode(file: string): Promise<number> {
   return (await stat(file)).mode & 0o777;
