@@ -49,6 +49,7 @@ export const JOB_IDS_PER_REQUEST = 10;
  * request of its budgets for every 10 distinct ids past the first 10 (100 ids: 10 requests), so one end user
  * cannot turn its budget into a hundred times as many calls to the Temporal frontend every tenant shares. The
  * integrator's credential (its own budget, its own backend polling) spends one request however many ids it names.
+ * The rate limiter charges no more than a whole budget, and nothing more when it refuses the request.
  */
 export function jobStatusExtraRequests(auth: AuthState, distinctIds: number): number {
   if (!auth.token || rateBudget(auth.token).kind !== 'endUser') return 0;

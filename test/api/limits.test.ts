@@ -242,7 +242,24 @@ describe('limits', function () {
       const tooMany = await jobs(bob, 30);
       assertError(tooMany, 429);
       assert.equal(tooMany.body.code, 'rate_limited_end_user');
-      assert.match(tooMany.body.hint, /named 30 job ids and spent 3 requests of the budget \(one per 10 ids\)/);
+      assert.match(
+        tooMany.body.hint,
+        /named 30 job ids and costs 3 requests of the budget \(one per 10 ids; a refused one spends only itself\)/,
+      );
+      // A refused request spends nothing beyond the one request it is: bob may still ask for one job.
+      const one = await jobs(bob, 1);
+      assert.equal(one.status, 200, one.text);
+      assert.equal(one.headers['ratelimit-remaining'], '0');
+      // One request never costs more than a whole budget (here 3: a hundred ids take all of it, not 10).
+      const fresh = await endUserBudgets();
+      await createRole(stack.deps.db, fresh.other.workspaceId, { customerRoleId: 'poller' });
+      const carol = (await accessHeaders(stack, fresh.other, { customerRoleId: 'poller', subject: 'carol' })).headers;
+      const all = await fresh.limited.request('POST', `/v1/workspaces/${fresh.other.workspaceId}/background-jobs`, {
+        headers: carol,
+        json: { jobIds: Array.from({ length: 100 }, () => `job-${randomUUID()}`) },
+      });
+      assert.equal(all.status, 200, all.text);
+      assert.equal(all.headers['ratelimit-remaining'], '0');
       // The integrator polls a hundred ids for one request of its own budget.
       const integrator = (await accessHeaders(stack, other)).headers;
       const hundred = await jobs(integrator, 100);

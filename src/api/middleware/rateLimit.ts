@@ -90,27 +90,55 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     hint: "Wait for Retry-After seconds: the workspace's end users share RATE_LIMIT_END_USER_REQUESTS",
   });
 
-  /** Spends `points` of the budget (one request's by default); 429 naming it when they are not left. */
-  async function spend(
-    ctx: Context,
-    budget: Limiter,
-    key: string,
-    points = 1,
-    hint = budget.hint,
-  ): Promise<RateLimiterRes> {
+  /** The 429 of a budget with no room left (`res`: its state), naming it; `hint` says what to do. */
+  function refusal(ctx: Context, budget: Limiter, res: RateLimiterRes, hint = budget.hint): AppError {
+    const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    setRateHeaders(ctx, budget.points, res);
+    return new AppError(
+      429,
+      `Rate limit exceeded: at most ${budget.points} requests per ${windowSeconds} s${budget.scope}; retry in ${retryAfter} s`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+      { code: budget.code, hint },
+    );
+  }
+
+  /** Spends one request of the budget; 429 naming it when none is left. */
+  async function spend(ctx: Context, budget: Limiter, key: string): Promise<RateLimiterRes> {
     try {
-      return await budget.limiter.consume(key, points);
+      return await budget.limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      setRateHeaders(ctx, budget.points, rejection);
-      throw new AppError(
-        429,
-        `Rate limit exceeded: at most ${budget.points} requests per ${windowSeconds} s${budget.scope}; retry in ${retryAfter} s`,
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-        { code: budget.code, hint },
-      );
+      throw refusal(ctx, budget, rejection);
+    }
+  }
+
+  /**
+   * Spends `requests` more of each budget, after checking that every one has room for them: a refused request
+   * spends nothing (the counter would otherwise keep points it was refused, and past its limit the limiter blocks
+   * the key for the rest of the window). One request never costs more than a whole budget.
+   */
+  async function spendMore(
+    ctx: Context,
+    budgets: Array<[Limiter, string]>,
+    requests: number,
+    hint: string,
+    spent: Array<[Limiter, RateLimiterRes]>,
+  ): Promise<void> {
+    const costs = budgets.map(([budget, key]) => [budget, key, Math.min(requests, budget.points - 1)] as const);
+    for (const [budget, key, cost] of costs) {
+      const state = cost > 0 ? await budget.limiter.get(key) : null;
+      if (state && state.consumedPoints + cost > budget.points) throw refusal(ctx, budget, state, hint);
+    }
+    for (const [budget, key, cost] of costs) {
+      if (cost <= 0) continue;
+      try {
+        spent.push([budget, await budget.limiter.consume(key, cost)]);
+      } catch (rejection) {
+        // Another request spent the room between the check and now.
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        throw refusal(ctx, budget, rejection, hint);
+      }
     }
   }
 
@@ -126,18 +154,15 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     } else if (budget.kind === 'integrator') {
       if (credentials) spent.push([credentials, await spend(ctx, credentials, budget.key)]);
     } else {
-      const endUser = async (points = 1, hint?: string) => {
-        // One end user's overflow is refused before it reaches the shared ceiling.
-        if (perEndUser) spent.push([perEndUser, await spend(ctx, perEndUser, budget.key, points, hint)]);
-        if (allEndUsers) {
-          spent.push([allEndUsers, await spend(ctx, allEndUsers, `ws:${budget.workspaceId}`, points, hint)]);
-        }
-      };
-      await endUser();
+      // One end user's overflow is refused before it reaches the shared ceiling.
+      const budgets: Array<[Limiter, string]> = [];
+      if (perEndUser) budgets.push([perEndUser, budget.key]);
+      if (allEndUsers) budgets.push([allEndUsers, `ws:${budget.workspaceId}`]);
+      for (const [limiter, key] of budgets) spent.push([limiter, await spend(ctx, limiter, key)]);
       // A route whose work grows with its input spends more of an end user's budgets (spendMoreRequests).
       ctx.state[SPEND_MORE] = async (requests: number, hint: string) => {
         if (requests > 0) {
-          await endUser(requests, hint);
+          await spendMore(ctx, budgets, requests, hint, spent);
           showTightest();
         }
       };

@@ -127,8 +127,8 @@ export function rolesRouter(deps: Deps): Router {
     await spendMoreRequests(
       ctx,
       extra,
-      `This request named ${distinct} job ids and spent ${extra + 1} requests of the budget ` +
-        `(one per ${JOB_IDS_PER_REQUEST} ids): wait for Retry-After seconds, or ask for fewer jobs at a time`,
+      `This request named ${distinct} job ids and costs ${extra + 1} requests of the budget ` +
+        `(one per ${JOB_IDS_PER_REQUEST} ids; a refused one spends only itself): wait for Retry-After seconds, or ask for fewer jobs at a time`,
     );
     ctx.body = { jobs: await describeJobs(deps, auth, auth.workspace.id, jobIds) } satisfies BackgroundJobsResponse;
   });
