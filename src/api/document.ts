@@ -54,7 +54,8 @@ let built: OpenApiDocument | undefined;
  * `routes` is read only for the first build.
  */
 export function openApiDocumentOnce(routes: () => readonly RouteEntry[]): OpenApiDocument {
-  return (built ??= deepFreeze(buildOpenApiDocument(routes())));
+  // A copy is frozen: the document shares objects with the modules it is built from (examples, security schemes).
+  return (built ??= deepFreeze(structuredClone(buildOpenApiDocument(routes()))));
 }
 
 function deepFreeze<T>(value: T): T {

@@ -327,6 +327,7 @@ describe('operator console in Chromium', function () {
     await fleet.getByTestId('where').waitFor({ timeout: 30_000 });
     assert.equal(await fleet.getByTestId('where').textContent(), 'Fleet handbook › Returning a car › After hours');
     const plain = page.getByTestId('results-semantic').getByTestId('hit').filter({ hasText: 'vacation-policy.txt' });
+    assert.equal(await plain.count(), 1, 'the plain-text file is among the results');
     assert.equal(await plain.getByTestId('where').count(), 0, 'a plain-text file has no section path');
     await page.screenshot({ path: path.join(OUTPUT, 'console-search-headings.png') });
 

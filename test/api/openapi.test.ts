@@ -3,6 +3,7 @@
 // security, is served publicly at GET /openapi.json, and equals the committed openapi.json and client types.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
@@ -278,6 +279,7 @@ describe('OpenAPI document', () => {
     // `npm run openapi -- --check` in a process of its own: generating the client types is seconds of one thread,
     // which in this process would hold the tasks of its Temporal worker (test/hooks.ts watches for that).
     const script = path.join(ROOT, 'dist/scripts/openapi.js');
+    assert.ok(existsSync(script), `${script} is missing: npm run build first`);
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
       execFile(process.execPath, [script, '--check'], { cwd: ROOT }, (err, stdout, stderr) => {
         if (err && typeof err.code !== 'number') reject(err);

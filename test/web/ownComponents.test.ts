@@ -53,7 +53,8 @@ describe("the service's own components are never an outbound target (every compo
   let own: OwnComponents;
   let s3: EmbeddedS3;
   /**
-   * Where `npm start` serves PGlite's wire protocol: a plain listener stands in (the component is refused by its
+   * Where `npm start` serves PGlite's wire protocol (the URL as src/embedded/postgres.ts reports it): a plain
+   * listener stands in (the component is refused by its
    * address, before any connection; PGlite itself would hold this process's thread for seconds while it starts).
    */
   let embeddedPg: { server: net.Server; port: number; url: string };
@@ -75,7 +76,7 @@ describe("the service's own components are never an outbound target (every compo
     const pgSocket = net.createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => pgSocket.listen(0, '127.0.0.1', () => resolve()));
     const pgPort = (pgSocket.address() as AddressInfo).port;
-    embeddedPg = { server: pgSocket, port: pgPort, url: `postgres://kws@127.0.0.1:${pgPort}/kws` };
+    embeddedPg = { server: pgSocket, port: pgPort, url: `postgres://postgres@127.0.0.1:${pgPort}/postgres` };
     const app = new Koa();
     app.use((ctx) => {
       hits.api += 1;
