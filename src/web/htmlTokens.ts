@@ -296,24 +296,42 @@ class OpenElements implements TagHandler {
 }
 
 /**
- * How deep `html`'s elements nest as htmlparser2 (and so linkedom) builds them, and whether that is deeper than
- * `limit`. The scan stops once it is: the answer is then "more than limit", not the page's full depth.
+ * One pass of scanTags that keeps the open elements (OpenElements) and reports every tag to `also` too, stopping
+ * once they nest deeper than `limit`. Returns the open elements (their `deepest` and `tooDeep`).
  */
-export function nestingDepth(html: string, limit: number): { depth: number; tooDeep: boolean } {
+function scanWithinDepth(html: string, limit: number, also?: TagHandler): OpenElements {
   const open = new OpenElements(limit);
   const stop = new Error('too deep');
+  const text = also?.text?.bind(also);
   try {
     scanTags(html, {
-      open: (name) => {
+      ...(text ? { text } : {}),
+      open: (name, start) => {
         open.open(name);
         if (open.tooDeep) throw stop;
+        also?.open(name, start);
       },
-      openEnd: (name, selfClosing) => open.openEnd(name, selfClosing),
-      close: (name) => open.close(name),
+      openEnd: (name, selfClosing, attributes, end) => {
+        open.openEnd(name, selfClosing);
+        also?.openEnd?.(name, selfClosing, attributes, end);
+      },
+      close: (name, start, end) => {
+        open.close(name);
+        also?.close(name, start, end);
+      },
     });
   } catch (err) {
     if (err !== stop) throw err;
   }
+  return open;
+}
+
+/**
+ * How deep `html`'s elements nest as htmlparser2 (and so linkedom) builds them, and whether that is deeper than
+ * `limit`. The scan stops once it is: the answer is then "more than limit", not the page's full depth.
+ */
+export function nestingDepth(html: string, limit: number): { depth: number; tooDeep: boolean } {
+  const open = scanWithinDepth(html, limit);
   return { depth: open.deepest, tooDeep: open.tooDeep };
 }
 
@@ -470,29 +488,8 @@ export function withImpliedStructure(html: string): string {
  * or, when its elements nest deeper than `limit` (nestingDepth), `tooDeep` and no page (the scan stops there).
  */
 export function pageForParsing(html: string, limit: number): { tooDeep: true } | { tooDeep: false; page: string } {
-  const open = new OpenElements(limit);
   const structure = new ImpliedStructure(html);
-  const stop = new Error('too deep');
-  try {
-    scanTags(html, {
-      text: (start, end, rawIn) => structure.text(start, end, rawIn),
-      open: (name, start) => {
-        open.open(name);
-        if (open.tooDeep) throw stop;
-        structure.open(name, start);
-      },
-      openEnd: (name, selfClosing, attributes, end) => {
-        open.openEnd(name, selfClosing);
-        structure.openEnd(name, selfClosing, attributes, end);
-      },
-      close: (name, start, end) => {
-        open.close(name);
-        structure.close(name, start, end);
-      },
-    });
-  } catch (err) {
-    if (err !== stop) throw err;
-    return { tooDeep: true };
-  }
-  return { tooDeep: false, page: structure.page() };
+  return scanWithinDepth(html, limit, structure).tooDeep
+    ? { tooDeep: true }
+    : { tooDeep: false, page: structure.page() };
 }
