@@ -103,13 +103,13 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     );
   }
 
-  /** Spends one request of the budget; 429 naming it when none is left. */
-  async function spend(ctx: Context, budget: Limiter, key: string): Promise<RateLimiterRes> {
+  /** Spends `points` of the budget (one request's by default); 429 naming it when they are not left. */
+  async function spend(ctx: Context, budget: Limiter, key: string, points = 1, hint?: string): Promise<RateLimiterRes> {
     try {
-      return await budget.limiter.consume(key);
+      return await budget.limiter.consume(key, points);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      throw refusal(ctx, budget, rejection);
+      throw refusal(ctx, budget, rejection, hint);
     }
   }
 
@@ -130,15 +130,9 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
       const state = cost > 0 ? await budget.limiter.get(key) : null;
       if (state && state.consumedPoints + cost > budget.points) throw refusal(ctx, budget, state, hint);
     }
+    // Refused here only when another request spent the room between the check and now.
     for (const [budget, key, cost] of costs) {
-      if (cost <= 0) continue;
-      try {
-        spent.push([budget, await budget.limiter.consume(key, cost)]);
-      } catch (rejection) {
-        // Another request spent the room between the check and now.
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        throw refusal(ctx, budget, rejection, hint);
-      }
+      if (cost > 0) spent.push([budget, await spend(ctx, budget, key, cost, hint)]);
     }
   }
 
