@@ -9,7 +9,7 @@ import { closeSharedMediumStack } from './helpers/medium';
 import { closeSharedStack } from './helpers/stack';
 import {
   explainSlowTask,
-  quoted,
+  describeStall,
   watchEventLoop,
   watchingLogger,
   WORKFLOW_TASK_TIMEOUT_MS,
@@ -23,7 +23,9 @@ let currentTest = '';
 /** The test that ended last: a stall between tests is in the hooks of what follows it. */
 let lastEnded = '';
 /** Stalls of this process's event loop, to say what held a slow workflow task (issue 42). */
-const loop = watchEventLoop(() => currentTest || (lastEnded ? `the hooks after "${lastEnded}"` : ''));
+const loop = watchEventLoop(() =>
+  currentTest ? `"${currentTest}"` : lastEnded ? `the hooks after "${lastEnded}"` : '',
+);
 // The core's own logs go to the logger too (forward), so its slow-task warnings are seen here.
 Runtime.install({
   logger: watch.logger,
@@ -53,7 +55,7 @@ export const mochaHooks = {
     if (long.length > 0) {
       console.warn(
         `  the event loop of this test process stood still 2 s or more ${long.length} time(s): ` +
-          long.map((s) => `${s.ms} ms ${s.test ? `in ${quoted(s.test)}` : 'between tests'}`).join('; '),
+          long.map(describeStall).join('; '),
       );
     }
     const overdue = watch.slow.filter((t) => t.ms >= WORKFLOW_TASK_TIMEOUT_MS);

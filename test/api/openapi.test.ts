@@ -2,7 +2,6 @@
 // none without one), covers every endpoint of the interface specification, carries each route's policy and
 // security, is served publicly at GET /openapi.json, and equals the committed openapi.json and client types.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { CREDENTIAL_KINDS } from '../../src/policies/credentials';
 import { PUBLISHED_FILES } from '../../scripts/openapi';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createTenant } from '../helpers/factories';
+import { run } from '../helpers/pythonTools';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -280,12 +280,7 @@ describe('OpenAPI document', () => {
     // which in this process would hold the tasks of its Temporal worker (test/hooks.ts watches for that).
     const script = path.join(ROOT, 'dist/scripts/openapi.js');
     assert.ok(existsSync(script), `${script} is missing: npm run build first`);
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      execFile(process.execPath, [script, '--check'], { cwd: ROOT }, (err, stdout, stderr) => {
-        if (err && typeof err.code !== 'number') reject(err);
-        else resolve({ code: err ? (err.code as number) : 0, output: `${stdout}${stderr}` });
-      });
-    });
+    const { code, output } = await run(process.execPath, [script, '--check'], { cwd: ROOT });
     assert.equal(code, 0, `${output}\nthe files above are stale: run npm run openapi and commit the result`);
     assert.deepEqual(Object.keys(PUBLISHED_FILES).sort(), ['clientTypes', 'document', 'errorGuide']);
   });

@@ -47,7 +47,7 @@ export interface LoopStall {
   /** Date.now() when the loop ran again. */
   endedAt: number;
   ms: number;
-  /** The test that was running (mocha's full title), what ran between tests, or ''. */
+  /** Where it was, as the watch's caller says it: a test's title in quotes, the hooks after one, or ''. */
   test: string;
 }
 
@@ -71,8 +71,8 @@ export function watchEventLoop(currentTest: () => string, minMs = 1000): { stall
   return { stalls, stop: () => clearInterval(timer) };
 }
 
-/** A test's title in quotes; what ran between tests ("the hooks after ...") as it is. */
-export const quoted = (test: string) => (test.startsWith('the hooks after ') ? test : `"${test}"`);
+/** A stall in words: `2500 ms in "a test"`, `3000 ms in the hooks after "a test"`, or `1200 ms between tests`. */
+export const describeStall = (s: LoopStall) => `${s.ms} ms ${s.test ? `in ${s.test}` : 'between tests'}`;
 
 /**
  * What held a slow workflow task, as far as this process can tell: the stalls of its own event loop that overlap
@@ -85,6 +85,6 @@ export function explainSlowTask(task: SlowWorkflowTask, stalls: readonly LoopSta
   const from = task.at - task.ms;
   const during = stalls.filter((s) => s.endedAt > from && s.endedAt - s.ms < task.at!);
   if (during.length === 0) return `${head} (this process's event loop never stood still 1 s or more meanwhile)`;
-  const stood = during.map((s) => `${s.ms} ms ${s.test ? `in ${quoted(s.test)}` : 'between tests'}`).join(', ');
+  const stood = during.map(describeStall).join(', ');
   return `${head} (this process's event loop stood still meanwhile: ${stood})`;
 }

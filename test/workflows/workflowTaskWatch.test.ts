@@ -30,8 +30,8 @@ describe('the workflow task watch (root hooks)', function () {
   it("says whether this process's event loop stood still while a slow task was held", async () => {
     const task = { workflowType: 'ingestFileWorkflow', ms: 12_000, message: '', at: 100_000 };
     const stalls = [
-      { endedAt: 80_000, ms: 3_000, test: 'before it' },
-      { endedAt: 95_000, ms: 9_500, test: 'uploads a file' },
+      { endedAt: 80_000, ms: 3_000, test: '"before it"' },
+      { endedAt: 95_000, ms: 9_500, test: '"uploads a file"' },
       { endedAt: 99_000, ms: 1_200, test: '' },
     ];
     assert.equal(
