@@ -64,6 +64,15 @@ function inRange(bytes: number[], [net, prefix]: Range): boolean {
   return true;
 }
 
+/**
+ * The IPv4 address an IPv6 address embeds (IPv4-mapped, IPv4-translated, NAT64 or 6to4), as a dotted quad, or
+ * undefined: the same IPv4 host under another spelling, which every check must see as that host.
+ */
+export function embeddedIpv4(bytes: readonly number[]): string | undefined {
+  const found = EMBEDS_V4.find(([range]) => inRange(bytes as number[], range));
+  return found ? bytes.slice(found[1], found[1] + 4).join('.') : undefined;
+}
+
 /** The 16 bytes of an IPv6 address (with an optional trailing dotted quad), or undefined. */
 export function ipv6Bytes(address: string): number[] | undefined {
   let ip = address.replace(/^\[|\]$/g, '').split('%')[0]!;
@@ -116,9 +125,8 @@ function classify(address: string, v4Table: Array<[Range, string]>, v6Table: Arr
   if (family === 6) {
     const bytes = ipv6Bytes(address);
     if (!bytes) return 'invalid';
-    for (const [range, offset] of EMBEDS_V4) {
-      if (inRange(bytes, range)) return classify(bytes.slice(offset, offset + 4).join('.'), v4Table, v6Table);
-    }
+    const v4 = embeddedIpv4(bytes);
+    if (v4 !== undefined) return classify(v4, v4Table, v6Table);
     return v6Table.find(([range]) => inRange(bytes, range))?.[1];
   }
   return 'invalid';
