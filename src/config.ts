@@ -93,6 +93,8 @@ const EnvSchema = z.object({
   TLS_CERT_FILE: optionalString,
   TLS_KEY_FILE: optionalString,
   TRUST_PROXY: bool.default(false),
+  // Behind TRUST_PROXY: how many proxies append to X-Forwarded-For; the client is the address the outermost saw.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 
   MAX_JSON_BODY_BYTES: z.coerce
     .number()
@@ -307,7 +309,8 @@ export interface Config {
     metricsPort: number;
   };
   auth: { jwtSecret?: string; accessTokenTtlSeconds: number };
-  tls: { certFile?: string; keyFile?: string; trustProxy: boolean };
+  /** trustProxyHops: the X-Forwarded-For entries (from the right) written by trusted proxies. */
+  tls: { certFile?: string; keyFile?: string; trustProxy: boolean; trustProxyHops: number };
   limits: {
     maxJsonBodyBytes: number;
     maxUploadBytes: number;
@@ -559,7 +562,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metricsPort: temporalMetricsPort,
     },
     auth: { jwtSecret: e.JWT_SECRET, accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS },
-    tls: { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE, trustProxy: e.TRUST_PROXY },
+    tls: {
+      certFile: e.TLS_CERT_FILE,
+      keyFile: e.TLS_KEY_FILE,
+      trustProxy: e.TRUST_PROXY,
+      trustProxyHops: e.TRUST_PROXY_HOPS,
+    },
     limits: {
       maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
       maxUploadBytes: e.MAX_UPLOAD_BYTES,

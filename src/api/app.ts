@@ -66,7 +66,11 @@ export function apiRouter(deps: Deps): Router {
 }
 
 export function createApp(deps: Deps): Koa {
-  const app = new Koa({ proxy: deps.config.tls.trustProxy });
+  // Behind TRUST_PROXY, ctx.ip is read from the X-Forwarded-For entries the trusted proxies appended (the
+  // rightmost TRUST_PROXY_HOPS), never from one the client wrote in front of them: the anonymous rate budget is
+  // keyed by it.
+  const { trustProxy, trustProxyHops } = deps.config.tls;
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: trustProxyHops });
   app.silent = true; // errors are logged once, by errorHandler
 
   app.use(securityHeaders);

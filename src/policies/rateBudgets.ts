@@ -5,6 +5,7 @@
 // together spend one ceiling (RATE_LIMIT_END_USER_REQUESTS). A user space token minted by an end user's token
 // spends that token's budget, so activating new users buys no fresh budget.
 import { createHash } from 'node:crypto';
+import { embeddedIpv4, ipv6Bytes } from '../web/address';
 import type { AuthState } from './credentials';
 import type { TokenClaims } from './tokenClaims';
 
@@ -23,6 +24,25 @@ function endUserKey(claims: TokenClaims): string | undefined {
 /** A budget key a user space token may carry (the minting end user's). */
 const BUDGET_CLAIM = /^(subject|role):[0-9A-Za-z:_-]{1,200}$/;
 export const isBudgetClaim = (value: unknown): value is string => typeof value === 'string' && BUDGET_CLAIM.test(value);
+
+/**
+ * The budget key of a request without a credential: its client's address (Koa's ctx.ip: the socket's peer,
+ * or behind TRUST_PROXY the address TRUST_PROXY_HOPS proxies saw, never a client-written X-Forwarded-For
+ * entry). An IPv6 client is keyed by its /64, the smallest block one subscriber is routinely given, so rotating
+ * addresses inside it buys no fresh budget; an IPv6 spelling of an IPv4 address (mapped, NAT64, 6to4) by that
+ * IPv4 address.
+ */
+export function anonymousBudgetKey(ip: string): string {
+  const bare = ip.replace(/^\[|\]$/g, '').split('%')[0]!;
+  // IPv6 (the only spelling with a colon), else IPv4 as Koa gives it.
+  const bytes = bare.includes(':') ? ipv6Bytes(bare) : undefined;
+  if (!bytes) return `ip:${bare}`;
+  const v4 = embeddedIpv4(bytes);
+  if (v4 !== undefined) return `ip:${v4}`;
+  const groups: string[] = [];
+  for (let i = 0; i < 8; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return `ip6:${groups.join(':')}::/64`;
+}
 
 /** The budget a verified token spends. */
 export function rateBudget(claims: TokenClaims): RateBudget {

@@ -111,6 +111,35 @@ describe('limits', function () {
       assertError(await search(`Bearer ${token}`), 401);
     });
 
+    it('behind TRUST_PROXY, keys a client by the address its proxy appended, not by one it wrote itself', async () => {
+      const proxied = await stack.serve(
+        withConfig((c) => ({
+          ...c,
+          tls: { ...c.tls, trustProxy: true, trustProxyHops: 1 },
+          rateLimit: { requests: 100, anonymousRequests: 3, subjectRequests: 0, endUserRequests: 0, windowSeconds: 60 },
+        })),
+      );
+      const octet = () => 1 + Math.floor(Math.random() * 250);
+      const client = `198.51.100.${octet()}`;
+      const path = `/v1/workspaces/${tenant.workspaceId}/knowledge`;
+      const via = (forwardedFor: string) =>
+        proxied.request('GET', path, {
+          plain: true,
+          headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': forwardedFor },
+        });
+      // The attacker writes a new address in front each time; the proxy appends the one it saw.
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await via(`203.0.113.${i + 1}, ${client}`)).status);
+      assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
+      // Another client, as the proxy saw it, has its own budget.
+      assert.equal((await via(`203.0.113.9, 198.51.100.${(Number(client.split('.')[3]) % 250) + 2}`)).status, 401);
+      // An IPv6 client rotating inside its /64 spends one budget.
+      const prefix = `2001:db8:${octet().toString(16)}:${octet().toString(16)}`;
+      const v6: number[] = [];
+      for (let i = 1; i <= 4; i++) v6.push((await via(`${prefix}::${i}`)).status);
+      assert.deepEqual(v6, [401, 401, 401, 429]);
+    });
+
     it('counts made-up API keys against the client address, not a fresh budget per key', async () => {
       const limited = await stack.serve(
         withConfig((c) => ({

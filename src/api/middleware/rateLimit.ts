@@ -17,7 +17,7 @@ import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Deps } from '../../services/deps';
 import { AppError, type ErrorCode } from '../../errors';
-import { rateBudget, type RateBudget } from '../../policies/rateBudgets';
+import { anonymousBudgetKey, rateBudget, type RateBudget } from '../../policies/rateBudgets';
 import { verifyApiKey } from '../../services/access/apiKeys';
 import { checkBearer } from './authenticate';
 
@@ -144,7 +144,7 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     // The tightest budget spent sets the RateLimit-* headers.
     const spent: Array<[Limiter, RateLimiterRes]> = [];
     if (!budget) {
-      if (anonymous) spent.push([anonymous, await spend(ctx, anonymous, `ip:${ctx.ip}`)]);
+      if (anonymous) spent.push([anonymous, await spend(ctx, anonymous, anonymousBudgetKey(ctx.ip))]);
     } else if (budget.kind === 'integrator') {
       if (credentials) spent.push([credentials, await spend(ctx, credentials, budget.key)]);
     } else {
