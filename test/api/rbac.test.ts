@@ -407,6 +407,39 @@ describe('RBAC, roles and background jobs', function () {
     );
   });
 
+  it("answers at most 1,000 of a category's items, newest first, and says when it left some out", async () => {
+    const db = stack.deps.db;
+    const big = await catalog.insertCategory(db, tenant.workspaceId, { name: 'Crawled' });
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      id: randomUUID(),
+      workspace_id: tenant.workspaceId,
+      type: 'LINK',
+      title: `page ${i}`,
+      content: `https://docs.example/${i}`,
+      url: `https://docs.example/${i}`,
+      created_at: new Date(base + i * 1000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await db('knowledge').insert(rows.slice(i, i + 500));
+    await catalog.linkCategoryKnowledge(
+      db,
+      tenant.workspaceId,
+      big.id,
+      rows.map((r) => r.id),
+    );
+    const listed = await stack.request('GET', v1(`/categories/${big.id}/knowledge`), { headers });
+    assert.equal(listed.status, 200, listed.text);
+    assert.equal(listed.body.knowledge.length, 1000);
+    assert.equal(listed.body.truncated, true);
+    assert.equal(listed.body.knowledge[0].title, 'page 1000', 'newest first');
+    assert.equal(listed.body.knowledge.at(-1).title, 'page 1', 'the oldest is the one left out');
+    // One item fewer fits: no flag.
+    await db('knowledge').where({ id: rows[0]!.id }).delete();
+    const whole = await stack.request('GET', v1(`/categories/${big.id}/knowledge`), { headers });
+    assert.equal(whole.body.knowledge.length, 1000);
+    assert.equal('truncated' in whole.body, false);
+  });
+
   it('lists taxonomies with optional roles, languages and categories, filtered by role and language', async () => {
     const db = stack.deps.db;
     const role = await createRole(db, tenant.workspaceId, { name: 'Agents', customerRoleId: 'agents' });

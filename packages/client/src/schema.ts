@@ -806,7 +806,9 @@ export interface paths {
         };
         /**
          * A category's knowledge that the caller may see (no pagination)
-         * @description **Authorization**: `catalog.read` (categories and taxonomies (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
+         * @description Newest first, at most 1000 items; when the category holds more that the caller may see, the answer carries `truncated: true`; a search with a `filter` on `categoryId` reaches the rest.
+         *
+         *     **Authorization**: `catalog.read` (categories and taxonomies (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
         get: operations["listCategoryKnowledge"];
         put?: never;
@@ -12786,6 +12788,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         knowledge: components["schemas"]["CategoryKnowledge"][];
+                        /**
+                         * @description Present when more than 1000 items matched: the newest were returned
+                         * @constant
+                         */
+                        truncated?: true;
                     };
                 };
             };

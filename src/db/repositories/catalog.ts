@@ -182,7 +182,14 @@ export async function findCategory(db: Tx, workspaceId: string, id: string): Pro
   return db<CategoryRow>('categories').where({ workspace_id: workspaceId, id }).first();
 }
 
-export async function categoryKnowledge(db: Tx, workspaceId: string, categoryId: string, access: AccessFilter) {
+/** The category's items the access filter admits, newest first, at most `limit`. */
+export async function categoryKnowledge(
+  db: Tx,
+  workspaceId: string,
+  categoryId: string,
+  access: AccessFilter,
+  limit: number,
+) {
   return applyAccessFilter(
     db('knowledge as k')
       .join('category_knowledge as ck', 'ck.knowledge_id', 'k.id')
@@ -194,7 +201,8 @@ export async function categoryKnowledge(db: Tx, workspaceId: string, categoryId:
     .orderBy([
       { column: 'k.created_at', order: 'desc' },
       { column: 'k.id', order: 'desc' },
-    ]) as Promise<Array<KnowledgeRow & { category_id: string }>>;
+    ])
+    .limit(limit) as Promise<Array<KnowledgeRow & { category_id: string }>>;
 }
 
 export async function listTaxonomies(

@@ -16,15 +16,25 @@ export async function listCategories(
   return catalog.listCategoriesWithCounts(db, auth.workspace.id, await accessFilter({ db: db }, auth));
 }
 
-/** The category's items the caller may see; 404 for an unknown category. */
+/**
+ * At most this many items in one category listing (the spec's listing has no pages): newest first, and the
+ * answer says when more were left out, so one request's memory and response stay bounded whatever the category
+ * holds (docs/reference/limits.md).
+ */
+export const CATEGORY_KNOWLEDGE_MAX = 1000;
+
+/** The category's items the caller may see (at most `max`, newest first); 404 for an unknown category. */
 export async function listCategoryKnowledge(
   { db }: DbDeps,
   auth: AuthState,
   categoryId: string,
-): Promise<Array<KnowledgeRow & { category_id: string }>> {
+  max = CATEGORY_KNOWLEDGE_MAX,
+): Promise<{ rows: Array<KnowledgeRow & { category_id: string }>; truncated: boolean }> {
   const category = isUuid(categoryId) ? await catalog.findCategory(db, auth.workspace.id, categoryId) : undefined;
   if (!category) throw notFound('Category not found', { pathParam: 'categoryId' });
-  return catalog.categoryKnowledge(db, auth.workspace.id, category.id, await accessFilter({ db: db }, auth));
+  const access = await accessFilter({ db: db }, auth);
+  const rows = await catalog.categoryKnowledge(db, auth.workspace.id, category.id, access, max + 1);
+  return { rows: rows.slice(0, max), truncated: rows.length > max };
 }
 
 type TaxonomyRows = Awaited<ReturnType<typeof catalog.listTaxonomies>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
+import { CATEGORY_KNOWLEDGE_MAX } from '../../../services/catalog/catalog';
 import { CategoryKnowledgeSchema, CategorySchema, TaxonomyQuerySchema, TaxonomySchema } from './schema';
 
 const catalogOps = operations('Catalog');
@@ -25,8 +26,23 @@ export const catalogOperations: ApiOperation[] = [
   }),
   catalogOps.get(`${base}/categories/{categoryId}/knowledge`, 'listCategoryKnowledge', {
     summary: "A category's knowledge that the caller may see (no pagination)",
+    description:
+      `Newest first, at most ${CATEGORY_KNOWLEDGE_MAX} items; when the category holds more that the caller may see, ` +
+      'the answer carries `truncated: true`; a search with a `filter` on `categoryId` reaches the rest.',
     params: withWorkspace({ categoryId: z.uuid().meta({ description: 'The category' }) }),
-    ok: [200, 'The items', z.strictObject({ knowledge: z.array(CategoryKnowledgeSchema) })],
+    ok: [
+      200,
+      'The items',
+      z.strictObject({
+        knowledge: z.array(CategoryKnowledgeSchema).max(CATEGORY_KNOWLEDGE_MAX),
+        truncated: z
+          .literal(true)
+          .optional()
+          .meta({
+            description: `Present when more than ${CATEGORY_KNOWLEDGE_MAX} items matched: the newest were returned`,
+          }),
+      }),
+    ],
     errors: { 404: ['Category not found'] },
   }),
   catalogOps.get(`${base}/taxonomy`, 'listTaxonomies', {

@@ -17,8 +17,8 @@ export function catalogRouter(deps: Deps): Router {
   });
 
   router.get('/categories/:categoryId/knowledge', read, async (ctx) => {
-    const rows = await listCategoryKnowledge(deps, requireAuth(ctx), ctx.params.categoryId ?? '');
-    ctx.body = { knowledge: rows.map(presentCategoryKnowledge) };
+    const { rows, truncated } = await listCategoryKnowledge(deps, requireAuth(ctx), ctx.params.categoryId ?? '');
+    ctx.body = { knowledge: rows.map(presentCategoryKnowledge), ...(truncated ? { truncated } : {}) };
   });
 
   router.get('/taxonomy', read, async (ctx) => {
