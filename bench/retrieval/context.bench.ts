@@ -17,7 +17,7 @@ import { EmbeddingCache } from './embeddingCache';
 import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
 import { headingPathAt, type DocPage } from './pydoc';
 import { embeddingText } from '../../src/domain/embeddingText';
-import { evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
+import { corpusLanguage, evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
@@ -66,7 +66,8 @@ export interface ContextComparisonResult {
   benchmark: 'retrieval-context';
   date: string;
   model: string;
-  corpus: { pages: number; of: number; chunks: number };
+  /** The items' language (KWS_RETRIEVAL_LANGUAGE; null: none, as an upload without one). */
+  corpus: { pages: number; of: number; chunks: number; language: string | null };
   chunking: ChunkOptions;
   questions: { of: number; all: number; paraphrase: number; identifier: number };
   defaults: { retrieval: typeof DEFAULT_RETRIEVAL };
@@ -91,7 +92,7 @@ export async function runContextComparison(
     benchmark: 'retrieval-context',
     date: new Date().toISOString(),
     model: info.version,
-    corpus: { pages: pages.length, of: allPages.length, chunks },
+    corpus: { pages: pages.length, of: allPages.length, chunks, language: corpusLanguage() },
     chunking: base,
     questions,
     defaults: { retrieval: DEFAULT_RETRIEVAL },

@@ -141,7 +141,16 @@ export interface LoadedCorpus {
 }
 
 /**
- * Items (one per page, language en) and their chunks with vectors, straight into a fresh workspace.
+ * The language the corpus's items are stored with: KWS_RETRIEVAL_LANGUAGE, `en` unless set; `none` stores them
+ * without one, as an upload that names no language is (its chunks indexed under what the service chooses then).
+ */
+export function corpusLanguage(env = process.env): string | null {
+  const value = env.KWS_RETRIEVAL_LANGUAGE?.trim() || 'en';
+  return value === 'none' ? null : value;
+}
+
+/**
+ * Items (one per page, in corpusLanguage()) and their chunks with vectors, straight into a fresh workspace.
  * `embedText` is the text embedded for a chunk (the chunk itself by default); the stored chunk is unchanged.
  */
 export async function loadCorpus(
@@ -174,7 +183,7 @@ export async function loadCorpus(
           content: p.page.path,
           url: p.page.path,
           status: 'COMPLETED',
-          language: 'en',
+          language: corpusLanguage(),
         })),
       );
       const rows = batch.flatMap((p) =>
