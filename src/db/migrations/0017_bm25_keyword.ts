@@ -13,16 +13,32 @@
 //    lexeme's document frequency is counted per query through the GIN index (bounded by the caller).
 import type { Knex } from 'knex';
 
-/** kws_keyword_tsquery as 0009_hybrid_search left it (restored by down). */
-const KEYWORD_TSQUERY = (tsvectorOf: string) => `
+/** The text search configurations a query is parsed under for the scope's language `lang`, as a FROM item. */
+export type ConfigsOf = (lang: string) => string;
+/** One: the language's own (0036_keyword_english_detection gives items without a language two). */
+const LANGUAGE_CONFIG: ConfigsOf = (lang) => `(SELECT kws_text_search_config(${lang}))`;
+
+/** kws_keyword_tsquery: as 0009_hybrid_search left it with to_tsvector (restored by down), or this migration's. */
+export const KEYWORD_TSQUERY = (tsvectorOf: string, configsOf: ConfigsOf = LANGUAGE_CONFIG) => `
     CREATE OR REPLACE FUNCTION kws_keyword_tsquery(query text, languages text[], operator text) RETURNS tsquery
     LANGUAGE sql STABLE PARALLEL SAFE AS $$
       SELECT nullif(string_agg(DISTINCT per_config, ' | '), '')::tsquery
         FROM (SELECT '(' || string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''',
                                        CASE WHEN operator = '&' THEN ' & ' ELSE ' | ' END) || ')' AS per_config
                 FROM unnest(languages) AS lang
-                CROSS JOIN LATERAL unnest(tsvector_to_array(${tsvectorOf}(kws_text_search_config(lang), query))) AS l
-               GROUP BY kws_text_search_config(lang)) q
+                CROSS JOIN LATERAL ${configsOf('lang')} AS cfg(config)
+                CROSS JOIN LATERAL unnest(tsvector_to_array(${tsvectorOf}(cfg.config, query))) AS l
+               GROUP BY cfg.config) q
+    $$`;
+
+/** kws_keyword_lexemes: a query's lexemes as a chunk's (every lexeme under each configuration the languages name). */
+export const KEYWORD_LEXEMES = (configsOf: ConfigsOf = LANGUAGE_CONFIG) => `
+    CREATE OR REPLACE FUNCTION kws_keyword_lexemes(query text, languages text[]) RETURNS text[]
+    LANGUAGE sql STABLE PARALLEL SAFE AS $$
+      SELECT coalesce(array_agg(DISTINCT l ORDER BY l), '{}')
+        FROM unnest(languages) AS lang
+        CROSS JOIN LATERAL ${configsOf('lang')} AS cfg(config)
+        CROSS JOIN LATERAL unnest(tsvector_to_array(kws_keyword_tsvector(cfg.config, query))) AS l
     $$`;
 
 /** Chunks inserted or deleted (0023_version_statistics replaces it; its down restores it). */
@@ -91,15 +107,8 @@ export async function up(knex: Knex): Promise<void> {
   );
   await knex.raw('CREATE INDEX knowledge_chunks_content_tsv ON knowledge_chunks USING gin (content_tsv)');
 
-  // A query's lexemes as a chunk's (every lexeme under each configuration the languages name).
   await knex.raw(KEYWORD_TSQUERY('kws_keyword_tsvector'));
-  await knex.raw(`
-    CREATE FUNCTION kws_keyword_lexemes(query text, languages text[]) RETURNS text[]
-    LANGUAGE sql STABLE PARALLEL SAFE AS $$
-      SELECT coalesce(array_agg(DISTINCT l ORDER BY l), '{}')
-        FROM unnest(languages) AS lang
-        CROSS JOIN LATERAL unnest(tsvector_to_array(kws_keyword_tsvector(kws_text_search_config(lang), query))) AS l
-    $$`);
+  await knex.raw(KEYWORD_LEXEMES());
   // One lexeme as a tsquery, quoted for tsquery's input syntax (not normalised again).
   await knex.raw(`
     CREATE FUNCTION kws_lexeme_tsquery(lexeme text) RETURNS tsquery

@@ -42,6 +42,36 @@ async function recount(knex: Knex, chunkCounts: string): Promise<void> {
      GROUP BY c.knowledge_id, c.workspace_id`);
 }
 
+/**
+ * kws_knowledge_changed: an item completed, un-completed, moved, relabelled, or switched to another version; its
+ * old scopes lose the old version's chunks, its new ones gain the new version's. `configOf`: the configuration a
+ * language change re-indexes a chunk under (0036_keyword_english_detection's reads the chunk's text).
+ */
+export const KNOWLEDGE_CHANGED_VERSIONED = (configOf = 'kws_text_search_config(NEW.language)') => `
+    CREATE OR REPLACE FUNCTION kws_knowledge_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE n_old bigint; n_new bigint;
+    BEGIN
+      IF OLD.language IS DISTINCT FROM NEW.language THEN
+        UPDATE knowledge_chunks SET text_search_config = ${configOf}
+         WHERE knowledge_id = NEW.id AND text_search_config <> ${configOf};
+      END IF;
+      SELECT count(*) INTO n_old FROM knowledge_chunks c
+       WHERE c.knowledge_id = NEW.id AND c.version = OLD.current_version AND c.enabled;
+      IF NEW.current_version IS DISTINCT FROM OLD.current_version THEN
+        SELECT count(*) INTO n_new FROM knowledge_chunks c
+         WHERE c.knowledge_id = NEW.id AND c.version = NEW.current_version AND c.enabled;
+      ELSE
+        n_new := n_old;
+      END IF;
+      INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
+      SELECT OLD.workspace_id, s, -n_old FROM kws_item_scopes(OLD.id, OLD.space_id, OLD.language) s
+       WHERE OLD.status = 'COMPLETED' AND n_old > 0
+      UNION ALL
+      SELECT NEW.workspace_id, s, n_new FROM kws_item_scopes(NEW.id, NEW.space_id, NEW.language) s
+       WHERE NEW.status = 'COMPLETED' AND n_new > 0;
+      RETURN NULL;
+    END $$`;
+
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX knowledge_chunks_counted ON knowledge_chunks (knowledge_id, version) WHERE enabled');
 
@@ -69,32 +99,7 @@ export async function up(knex: Knex): Promise<void> {
       RETURN NULL;
     END $$`);
   await knex.raw(`CREATE OR REPLACE ${KNOWLEDGE_DELETED_COUNTED(' AND version = OLD.current_version AND enabled')}`);
-  // An item completed, un-completed, moved, relabelled, or switched to another version: its old scopes lose
-  // the old version's chunks, its new ones gain the new version's.
-  await knex.raw(`
-    CREATE OR REPLACE FUNCTION kws_knowledge_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE n_old bigint; n_new bigint;
-    BEGIN
-      IF OLD.language IS DISTINCT FROM NEW.language THEN
-        UPDATE knowledge_chunks SET text_search_config = kws_text_search_config(NEW.language)
-         WHERE knowledge_id = NEW.id AND text_search_config <> kws_text_search_config(NEW.language);
-      END IF;
-      SELECT count(*) INTO n_old FROM knowledge_chunks c
-       WHERE c.knowledge_id = NEW.id AND c.version = OLD.current_version AND c.enabled;
-      IF NEW.current_version IS DISTINCT FROM OLD.current_version THEN
-        SELECT count(*) INTO n_new FROM knowledge_chunks c
-         WHERE c.knowledge_id = NEW.id AND c.version = NEW.current_version AND c.enabled;
-      ELSE
-        n_new := n_old;
-      END IF;
-      INSERT INTO knowledge_search_counts (workspace_id, scope, chunks)
-      SELECT OLD.workspace_id, s, -n_old FROM kws_item_scopes(OLD.id, OLD.space_id, OLD.language) s
-       WHERE OLD.status = 'COMPLETED' AND n_old > 0
-      UNION ALL
-      SELECT NEW.workspace_id, s, n_new FROM kws_item_scopes(NEW.id, NEW.space_id, NEW.language) s
-       WHERE NEW.status = 'COMPLETED' AND n_new > 0;
-      RETURN NULL;
-    END $$`);
+  await knex.raw(KNOWLEDGE_CHANGED_VERSIONED());
   await knex.raw('DROP TRIGGER knowledge_counted_update ON knowledge');
   await knex.raw(`
     CREATE TRIGGER knowledge_counted_update AFTER UPDATE OF status, space_id, language, current_version ON knowledge
