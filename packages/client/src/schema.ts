@@ -4239,6 +4239,10 @@ export interface operations {
                     title: string & unknown;
                     /** @description The text (chunked and embedded). The whole JSON body is also limited to MAX_JSON_BODY_BYTES (1 MiB by default): text whose encoded body is larger answers 413 (code body_too_large) before it is read, however few characters it has; upload long text as a file (POST …/knowledge/file) instead. */
                     content: string & unknown;
+                    /**
+                     * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
+                     * @example en
+                     */
                     language?: string & unknown;
                     /** @description Free key-value metadata (title, language and extraction are kept in their own fields) */
                     metadata?: {
@@ -4491,6 +4495,10 @@ export interface operations {
                     url: string & unknown;
                     /** @description The item's title (default: the page's own title, else the URL) */
                     title?: string & unknown;
+                    /**
+                     * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
+                     * @example en
+                     */
                     language?: string & unknown;
                     /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
                     attributes?: {
@@ -4725,6 +4733,10 @@ export interface operations {
                     url: string & unknown;
                     /** @description The item's title (default: the page's own title, else the URL) */
                     title?: string & unknown;
+                    /**
+                     * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
+                     * @example en
+                     */
                     language?: string & unknown;
                     /** @default 50 */
                     maxPages?: number;
@@ -4968,7 +4980,10 @@ export interface operations {
                     title?: string;
                     /** @example Customer-facing refund rules, 2025 edition */
                     description?: string;
-                    /** @example en */
+                    /**
+                     * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
+                     * @example en
+                     */
                     language?: string & unknown;
                     /**
                      * @description BACKGROUND_START: answer at once; otherwise synchronous
@@ -5219,6 +5234,10 @@ export interface operations {
                         status?: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
                         /** @enum {string} */
                         type?: "FILE" | "URL" | "LINK" | "STRING";
+                        /**
+                         * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
+                         * @example en
+                         */
                         language?: string & unknown;
                         title?: string;
                     };
@@ -6896,6 +6915,10 @@ export interface operations {
                     /** @enum {string} */
                     type: "URL" | "FILE" | "LINK" | "STRING" | "WEBSITE" | "SEARCH_INDEX";
                     title: string & unknown;
+                    /**
+                     * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
+                     * @example en
+                     */
                     language?: string & unknown;
                     /** @enum {string} */
                     sourceVisibility?: "none" | "source" | "download";

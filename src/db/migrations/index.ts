@@ -33,6 +33,7 @@ import * as m0032 from './0032_source_rules';
 import * as m0033 from './0033_retrieval_evaluations';
 import * as m0034 from './0034_embedding_text_scheme';
 import * as m0035 from './0035_chunk_heading_paths';
+import * as m0036 from './0036_keyword_english_detection';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -73,6 +74,7 @@ const migrations: Array<[string, Migration]> = [
   ['0033_retrieval_evaluations', m0033],
   ['0034_embedding_text_scheme', m0034],
   ['0035_chunk_heading_paths', m0035],
+  ['0036_keyword_english_detection', m0036],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -1,5 +1,6 @@
-// The keyword side's BM25 against the formula: on a small crafted corpus (items without a language, so the
-// `simple` configuration: lower-cased words, no stop words, no stemming), every matching chunk's score is the
+// The keyword side's BM25 against the formula: on a small crafted corpus (items in language `und`, BCP 47's
+// "undetermined", which PostgreSQL has no configuration for, so the `simple` configuration: lower-cased words, no
+// stop words, no stemming; an item without a language may be indexed as English, keywordLanguage.test.ts), every matching chunk's score is the
 // Okapi BM25 (k1 1.2, b 0.75) computed here from the texts, with the statistics of the chunks the access filter
 // (a role, an attribute filter) admits; names split at punctuation and dotted or underscored names count whole
 // too; the per-item statistics follow inserts, deletes, re-ingestion, a re-index, a move, a version switch and a
@@ -48,6 +49,9 @@ function okapi(docs: ReadonlyArray<{ id: string; text: string }>, query: string)
   return scores;
 }
 
+/** Undetermined (BCP 47): no configuration of its own, so `simple`, which the expected scores assume. */
+const UNDETERMINED = 'und';
+
 const CORPUS = [
   'the parser reads tokens and the parser builds trees',
   'asyncio event loop runs coroutines',
@@ -79,6 +83,7 @@ describe('keyword search ranks by Okapi BM25', function () {
       type: 'STRING',
       title: text,
       status: 'COMPLETED',
+      language: UNDETERMINED,
       attributes: { half },
     });
     await db('knowledge_chunks').insert({
@@ -101,7 +106,7 @@ describe('keyword search ranks by Okapi BM25', function () {
       stack.deps.db,
       workspaceId,
       filter,
-      { keyword: { text: query, languages: [''], match } },
+      { keyword: { text: query, languages: [UNDETERMINED], match } },
       { vectorK: 0, plan: 'exact', keywordK: 50, maxRanked: 5000 },
     );
     return new Map(hits.map((h) => [h.chunkId, h.keywordRank]));

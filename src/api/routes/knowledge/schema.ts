@@ -51,7 +51,14 @@ export const RESERVED_FIELD_TYPES = ['URL', 'FILE', 'LINK', 'STRING', 'WEBSITE',
 export const KNOWLEDGE_STATUSES = ['COMPLETED', 'BACKGROUND_START', 'BACKGROUND_ERROR'] as const;
 export const LANGUAGE = z
   .string({ error: 'language must be a language code such as en or pt-BR' })
-  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { message: 'language must be a language code such as en or pt-BR' });
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { message: 'language must be a language code such as en or pt-BR' })
+  .meta({
+    description:
+      "The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text " +
+      'search configuration for it (en: english, de: german, …). Without one, text that reads as English is ' +
+      'indexed as English and other text word for word; `und` (undetermined) is always word for word.',
+    example: 'en',
+  });
 
 export const CreateLinkSchema = bodyObject({
   type: z.literal('LINK', { error: (issue) => (issue.input === undefined ? MISSING : 'Type must be LINK') }),
