@@ -30,10 +30,13 @@ export const isBudgetClaim = (value: unknown): value is string => typeof value =
  * or behind TRUST_PROXY the address TRUST_PROXY_HOPS proxies saw, never a client-written X-Forwarded-For
  * entry). An IPv6 client is keyed by its /64, the smallest block one subscriber is routinely given, so rotating
  * addresses inside it buys no fresh budget; an IPv6 spelling of an IPv4 address (mapped, NAT64, 6to4) by that
- * IPv4 address.
+ * IPv4 address; a port written beside the address is left out.
  */
 export function anonymousBudgetKey(ip: string): string {
-  const bare = ip.replace(/^\[|\]$/g, '').split('%')[0]!;
+  // Some proxies write the client's port too (`1.2.3.4:5678`, `[2001:db8::1]:443`): a new connection must not
+  // be a new budget.
+  const unported = /^\[([^\]]*)\](?::\d+)?$/.exec(ip)?.[1] ?? ip.replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
+  const bare = unported.split('%')[0]!;
   // IPv6 (the only spelling with a colon), else IPv4 as Koa gives it.
   const bytes = bare.includes(':') ? ipv6Bytes(bare) : undefined;
   if (!bytes) return `ip:${bare}`;

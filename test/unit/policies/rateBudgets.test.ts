@@ -18,6 +18,12 @@ describe('anonymousBudgetKey', function () {
     assert.notEqual(anonymousBudgetKey('2001:db8:1:3::1'), key);
   });
 
+  it('leaves out a port a proxy wrote beside the address', function () {
+    assert.equal(anonymousBudgetKey('198.51.100.7:5678'), 'ip:198.51.100.7');
+    assert.equal(anonymousBudgetKey('[2001:db8:1:2::1]:443'), 'ip6:2001:db8:1:2::/64');
+    assert.equal(anonymousBudgetKey('[::ffff:198.51.100.7]:80'), 'ip:198.51.100.7');
+  });
+
   it('keeps what is not an IP address as it is (no client address: one shared key)', function () {
     assert.equal(anonymousBudgetKey(''), 'ip:');
   });
