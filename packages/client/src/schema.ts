@@ -806,7 +806,7 @@ export interface paths {
         };
         /**
          * A category's knowledge that the caller may see (no pagination)
-         * @description Newest first, at most 1000 items; when the category holds more that the caller may see, the answer carries `truncated: true`; a search with a `filter` on `categoryId` reaches the rest.
+         * @description Newest first, at most 1000 items and 16 MiB of the text it shows (each item's `url`: its URL, else its content); when the caller may see more, the answer carries `truncated: true`; a search with a `filter` on `categoryId` reaches the rest.
          *
          *     **Authorization**: `catalog.read` (categories and taxonomies (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */

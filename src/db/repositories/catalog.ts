@@ -182,27 +182,43 @@ export async function findCategory(db: Tx, workspaceId: string, id: string): Pro
   return db<CategoryRow>('categories').where({ workspace_id: workspaceId, id }).first();
 }
 
-/** The category's items the access filter admits, newest first, at most `limit`. */
+/**
+ * The category's items the access filter admits, newest first: at most `max.items`, and only while the texts the
+ * listing shows (an item's URL, else its content) add up to at most `max.bytes`; `admitted` counts every one. The
+ * sizes are read from the values' headers (octet_length), so the items left out are never read.
+ */
 export async function categoryKnowledge(
   db: Tx,
   workspaceId: string,
   categoryId: string,
   access: AccessFilter,
-  limit: number,
-) {
-  return applyAccessFilter(
+  max: { items: number; bytes: number },
+): Promise<{ rows: Array<KnowledgeRow & { category_id: string }>; admitted: number }> {
+  const newestFirst = 'order by k.created_at desc, k.id desc';
+  const ranked = applyAccessFilter(
     db('knowledge as k')
       .join('category_knowledge as ck', 'ck.knowledge_id', 'k.id')
       .where({ 'ck.category_id': categoryId, 'k.workspace_id': workspaceId }),
     db,
     access,
-  )
-    .select('k.*', 'ck.category_id')
-    .orderBy([
-      { column: 'k.created_at', order: 'desc' },
-      { column: 'k.id', order: 'desc' },
-    ])
-    .limit(limit) as Promise<Array<KnowledgeRow & { category_id: string }>>;
+  ).select(
+    'k.id',
+    db.raw(`row_number() over (${newestFirst}) as position`),
+    db.raw(`sum(octet_length(coalesce(k.url, k.content))) over (${newestFirst}) as shown_bytes`),
+    db.raw('count(*) over () as admitted'),
+  );
+  const rows: Array<KnowledgeRow & { category_id: string; admitted: string }> = await db
+    .with('ranked', ranked)
+    .from('ranked as r')
+    .join('knowledge as k', 'k.id', 'r.id')
+    .where('r.position', '<=', max.items)
+    .andWhere('r.shown_bytes', '<=', max.bytes)
+    .select('k.*', db.raw('?::uuid as category_id', [categoryId]), 'r.admitted')
+    .orderBy('r.position');
+  const admitted = rows.length
+    ? Number(rows[0]!.admitted)
+    : Number((await db.from(ranked.as('a')).count<{ n: string }[]>({ n: '*' }))[0]?.n ?? 0);
+  return { rows: rows.map(({ admitted: _, ...row }) => row), admitted };
 }
 
 export async function listTaxonomies(

@@ -17,24 +17,26 @@ export async function listCategories(
 }
 
 /**
- * At most this many items in one category listing (the spec's listing has no pages): newest first, and the
- * answer says when more were left out, so one request's memory and response stay bounded whatever the category
+ * One category listing (the spec's listing has no pages) answers at most this many items, newest first, and only
+ * while the texts it shows (an item's URL, else its whole content) add up to CATEGORY_KNOWLEDGE_MAX_BYTES; the
+ * answer says when it left some out, so one request's memory and response stay bounded whatever the category
  * holds (docs/reference/limits.md).
  */
 export const CATEGORY_KNOWLEDGE_MAX = 1000;
+export const CATEGORY_KNOWLEDGE_MAX_BYTES = 16 * 1024 * 1024;
 
-/** The category's items the caller may see (at most `max`, newest first); 404 for an unknown category. */
+/** The category's items the caller may see (within the bounds above, newest first); 404 for an unknown category. */
 export async function listCategoryKnowledge(
   { db }: DbDeps,
   auth: AuthState,
   categoryId: string,
-  max = CATEGORY_KNOWLEDGE_MAX,
+  max = { items: CATEGORY_KNOWLEDGE_MAX, bytes: CATEGORY_KNOWLEDGE_MAX_BYTES },
 ): Promise<{ rows: Array<KnowledgeRow & { category_id: string }>; truncated: boolean }> {
   const category = isUuid(categoryId) ? await catalog.findCategory(db, auth.workspace.id, categoryId) : undefined;
   if (!category) throw notFound('Category not found', { pathParam: 'categoryId' });
   const access = await accessFilter({ db: db }, auth);
-  const rows = await catalog.categoryKnowledge(db, auth.workspace.id, category.id, access, max + 1);
-  return { rows: rows.slice(0, max), truncated: rows.length > max };
+  const { rows, admitted } = await catalog.categoryKnowledge(db, auth.workspace.id, category.id, access, max);
+  return { rows, truncated: admitted > rows.length };
 }
 
 type TaxonomyRows = Awaited<ReturnType<typeof catalog.listTaxonomies>>;

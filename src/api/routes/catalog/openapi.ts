@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
-import { CATEGORY_KNOWLEDGE_MAX } from '../../../services/catalog/catalog';
+import { CATEGORY_KNOWLEDGE_MAX, CATEGORY_KNOWLEDGE_MAX_BYTES } from '../../../services/catalog/catalog';
 import { CategoryKnowledgeSchema, CategorySchema, TaxonomyQuerySchema, TaxonomySchema } from './schema';
 
 const catalogOps = operations('Catalog');
@@ -27,8 +27,9 @@ export const catalogOperations: ApiOperation[] = [
   catalogOps.get(`${base}/categories/{categoryId}/knowledge`, 'listCategoryKnowledge', {
     summary: "A category's knowledge that the caller may see (no pagination)",
     description:
-      `Newest first, at most ${CATEGORY_KNOWLEDGE_MAX} items; when the category holds more that the caller may see, ` +
-      'the answer carries `truncated: true`; a search with a `filter` on `categoryId` reaches the rest.',
+      `Newest first, at most ${CATEGORY_KNOWLEDGE_MAX} items and ${CATEGORY_KNOWLEDGE_MAX_BYTES / 1024 / 1024} MiB of ` +
+      "the text it shows (each item's `url`: its URL, else its content); when the caller may see more, the " +
+      'answer carries `truncated: true`; a search with a `filter` on `categoryId` reaches the rest.',
     params: withWorkspace({ categoryId: z.uuid().meta({ description: 'The category' }) }),
     ok: [
       200,
