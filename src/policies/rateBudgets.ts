@@ -5,7 +5,7 @@
 // together spend one ceiling (RATE_LIMIT_END_USER_REQUESTS). A user space token minted by an end user's token
 // spends that token's budget, so activating new users buys no fresh budget.
 import { createHash } from 'node:crypto';
-import { embeddedIpv4, ipv6Bytes } from '../web/address';
+import { canonicalAddress, ipv6Bytes } from '../web/address';
 import type { AuthState } from './credentials';
 import type { TokenClaims } from './tokenClaims';
 
@@ -36,15 +36,9 @@ export function anonymousBudgetKey(ip: string): string {
   // Some proxies write the client's port too (`1.2.3.4:5678`, `[2001:db8::1]:443`): a new connection must not
   // be a new budget.
   const unported = /^\[([^\]]*)\](?::\d+)?$/.exec(ip)?.[1] ?? ip.replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
-  const bare = unported.split('%')[0]!;
-  // IPv6 (the only spelling with a colon), else IPv4 as Koa gives it.
-  const bytes = bare.includes(':') ? ipv6Bytes(bare) : undefined;
-  if (!bytes) return `ip:${bare}`;
-  const v4 = embeddedIpv4(bytes);
-  if (v4 !== undefined) return `ip:${v4}`;
-  const groups: string[] = [];
-  for (let i = 0; i < 8; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
-  return `ip6:${groups.join(':')}::/64`;
+  // One spelling per host (canonicalAddress: an embedded IPv4 address as IPv4, IPv6 as its 8 groups).
+  const canonical = canonicalAddress(unported);
+  return ipv6Bytes(canonical) ? `ip6:${canonical.split(':').slice(0, 4).join(':')}::/64` : `ip:${canonical}`;
 }
 
 /** The budget a verified token spends. */

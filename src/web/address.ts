@@ -102,6 +102,23 @@ export function ipv6Bytes(address: string): number[] | undefined {
 }
 
 /**
+ * An address in one spelling: IPv4 dotted quad (also for an IPv6 address that embeds one: IPv4-mapped,
+ * IPv4-translated, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`, which a NAT64 or 6to4 network routes to that IPv4
+ * host), else IPv6 as 8 groups.
+ */
+export function canonicalAddress(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!;
+  if (isIP(bare) === 4) return bare.split('.').map(Number).join('.');
+  const bytes = ipv6Bytes(bare);
+  if (!bytes) return bare.toLowerCase();
+  const v4 = embeddedIpv4(bytes);
+  if (v4 !== undefined) return v4;
+  const groups: string[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return groups.join(':');
+}
+
+/**
  * Addresses no setting lifts: link-local ones (the cloud metadata service at 169.254.169.254, fe80::/10)
  * and the metadata services at other addresses (AWS over IPv6, Alibaba Cloud). No legitimate crawl, webhook
  * or agent server is there, and they hand out the machine's cloud credentials.

@@ -10,7 +10,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import type { Config } from '../config';
-import { embeddedIpv4, ipv6Bytes } from './address';
+import { canonicalAddress } from './address';
+
+export { canonicalAddress } from './address';
 
 export interface OwnComponent {
   /** What it is ('Temporal Web UI'), for the start-up log; never shown to an API caller. */
@@ -29,23 +31,6 @@ export interface OwnComponents {
   readonly components: ReadonlyArray<OwnComponent & { addresses: string[] }>;
   /** Records one more component (resolving its host now); a host that does not resolve is kept by name. */
   add(component: OwnComponent): Promise<void>;
-}
-
-/**
- * An address in one spelling: IPv4 dotted quad (also for an IPv6 address that embeds one: IPv4-mapped,
- * IPv4-translated, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`, which a NAT64 or 6to4 network routes to that IPv4
- * host), else IPv6 as 8 groups.
- */
-export function canonicalAddress(address: string): string {
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!;
-  if (isIP(bare) === 4) return bare.split('.').map(Number).join('.');
-  const bytes = ipv6Bytes(bare);
-  if (!bytes) return bare.toLowerCase();
-  const v4 = embeddedIpv4(bytes);
-  if (v4 !== undefined) return v4;
-  const groups: string[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
-  return groups.join(':');
 }
 
 /** Addresses that reach this machine's own listeners: loopback, the unspecified ones, its interfaces'. */

@@ -12812,7 +12812,7 @@ export interface operations {
                     "application/json": {
                         knowledge: components["schemas"]["CategoryKnowledge"][];
                         /**
-                         * @description Present when more than 1000 items matched: the newest were returned
+                         * @description Present when the bounds (items or bytes) left out items the caller may see: the newest were returned
                          * @constant
                          */
                         truncated?: true;

@@ -36,12 +36,10 @@ export const catalogOperations: ApiOperation[] = [
       'The items',
       z.strictObject({
         knowledge: z.array(CategoryKnowledgeSchema).max(CATEGORY_KNOWLEDGE_MAX),
-        truncated: z
-          .literal(true)
-          .optional()
-          .meta({
-            description: `Present when more than ${CATEGORY_KNOWLEDGE_MAX} items matched: the newest were returned`,
-          }),
+        truncated: z.literal(true).optional().meta({
+          description:
+            'Present when the bounds (items or bytes) left out items the caller may see: the newest were returned',
+        }),
       }),
     ],
     errors: { 404: ['Category not found'] },
