@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { freeLoopbackPort } from '../../src/ports';
+import { reservePort } from './ports';
 import { testEnv } from './env';
 import { createClient } from './http';
 
@@ -32,10 +32,10 @@ export async function runCommandEnv(dataDir: string): Promise<NodeJS.ProcessEnv>
   return childEnv({
     DATA_DIR: dataDir,
     PORT: '0',
-    TEMPORAL_DEV_PORT: String(await freeLoopbackPort()),
-    TEMPORAL_UI_PORT: String(await freeLoopbackPort()),
-    TEMPORAL_HTTP_PORT: String(await freeLoopbackPort()),
-    TEMPORAL_METRICS_PORT: String(await freeLoopbackPort()),
+    TEMPORAL_DEV_PORT: String(await reservePort()),
+    TEMPORAL_UI_PORT: String(await reservePort()),
+    TEMPORAL_HTTP_PORT: String(await reservePort()),
+    TEMPORAL_METRICS_PORT: String(await reservePort()),
     TEMPORAL_CLI_PATH: testEnv.temporalCliPath,
     LOG_LEVEL: 'warn',
   });
@@ -82,8 +82,11 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
   });
 }
 
-/** A TCP port free on 127.0.0.1 right now (so parallel runs on one machine do not collide). */
-export { freeLoopbackPort as freePort } from '../../src/ports';
+/**
+ * A TCP port free on 127.0.0.1 for the rest of this process: parallel runs on one machine do not collide, and a
+ * port freed by a killed server is not handed to another process before the restart (test/helpers/ports.ts).
+ */
+export { reservePort as freePort } from './ports';
 
 /** Resolves once nothing accepts connections on the port (a killed server's children may linger a moment). */
 export async function waitPortFree(port: number, timeoutMs: number): Promise<void> {
