@@ -3,9 +3,9 @@
 // up here), which the kernel never hands to another process's listen(0) or outgoing connection, so a port left
 // free between a kill and a restart stays free; and claimed by a file under the temporary directory, so the
 // shards of one run (and parallel runs on one machine) never pick the same one. A claim lasts as long as the
-// process that made it: a claim whose process is gone is taken over.
+// process that made it: the claim of a process that is gone counts for nothing.
 import { randomInt } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,39 +34,42 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Claims the port's file for this process; false when a live process holds it. */
-export function claimPort(port: number): boolean {
-  const file = path.join(PORT_CLAIMS, String(port));
-  mkdirSync(PORT_CLAIMS, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      claimed.add(file);
-      return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && (holder === process.pid || alive(holder))) return false;
-      try {
-        unlinkSync(file); // left by a process that is gone
-      } catch {
-        // another process took it over first
-      }
-    }
+/** The pids whose claim files name the port (`PORT.PID`), their dead ones' files removed on the way. */
+function claimants(port: number): number[] {
+  const live: number[] = [];
+  for (const name of readdirSync(PORT_CLAIMS)) {
+    const [p, pid] = name.split('.');
+    if (p !== String(port) || !/^[0-9]+$/.test(pid ?? '')) continue;
+    if (Number(pid) === process.pid || alive(Number(pid))) live.push(Number(pid));
+    else rmSync(path.join(PORT_CLAIMS, name), { force: true }); // its process is gone: no live claim is named so
   }
-  return false;
+  return live;
+}
+
+/**
+ * Claims the port for this process; false when another live process claims it. A claim is a file named
+ * PORT.PID, written first and kept only if no other live process's file for the port is there afterwards: of two
+ * processes claiming a port at once, the later one to look always sees the earlier one's file, so at most one keeps
+ * it (both may give it up). A file's name carries its pid, so removing a dead process's file never removes a live
+ * claim.
+ */
+export function claimPort(port: number): boolean {
+  mkdirSync(PORT_CLAIMS, { recursive: true });
+  const mine = path.join(PORT_CLAIMS, `${port}.${process.pid}`);
+  if (claimed.has(mine)) return false;
+  writeFileSync(mine, '');
+  if (claimants(port).some((pid) => pid !== process.pid)) {
+    rmSync(mine, { force: true });
+    return false;
+  }
+  claimed.add(mine);
+  return true;
 }
 
 function release(port: number): void {
-  const file = path.join(PORT_CLAIMS, String(port));
-  claimed.delete(file);
-  try {
-    unlinkSync(file);
-  } catch {
-    // already gone
-  }
+  const mine = path.join(PORT_CLAIMS, `${port}.${process.pid}`);
+  claimed.delete(mine);
+  rmSync(mine, { force: true });
 }
 
 function canListen(port: number): Promise<boolean> {
