@@ -130,9 +130,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
 }
 
 describe('schemathesis against the live service', function () {
-  // Alone, back to back at load 2-4 (2026-11-29): 225 s on b73c048 and 245 s on 61211e5 (21,600 cases; the filter's
-  // leap-year date pattern generates as fast as the one before it). The same run took 491 s once on a slow machine,
-  // and beside the other shard and the fault tier in CI it has needed more than 900 s.
+  // Alone (2026-11-29, a slower day than the 225 s measured before): 375 s for 21,600 cases, 306 s for 16,400 once
+  // the coverage phase sent each request schema's cases once (test/schemathesis.toml); the Python process is busy
+  // the whole run (375 CPU-s of 375 s), so beside the other shard and the fault tier in CI it takes twice as long.
   this.timeout(1_500_000);
 
   it('finds no server error, schema violation, ignored auth or other failure', async () => {
