@@ -149,6 +149,53 @@ check_prerequisites() {
     exit 1
   fi
 }
+# Test-only Python tools (step 7, schemathesis, and step 8, the Python SDK's test tools): pip waits on the registry
+# more than on a core, so when they have work they run beside the steps from step 4 on (`beside`, scripts/steps.sh);
+# their output follows the other steps'. Present, each is checked in its place.
+schemathesis_step() {
+  step "schemathesis $SCHEMATHESIS_VERSION"
+  if [ -x "$ST_VENV/bin/st" ]; then
+    step_done "present"
+    return 0
+  fi
+  step_work "one-time: installs schemathesis from PyPI into $ST_VENV" "about 1 minute"
+  rm -rf "$ST_VENV"
+  python3 -m venv "$ST_VENV" || fail "python3 -m venv $ST_VENV"
+  run_long --log "$TOOLS/venv/schemathesis-pip.log" "$ST_VENV/bin/pip" install -q --disable-pip-version-check \
+    "schemathesis==$SCHEMATHESIS_VERSION" || {
+      rm -rf "$ST_VENV"
+      fail "pip install schemathesis==$SCHEMATHESIS_VERSION"
+    }
+  step_done "installed"
+}
+# The Python SDK's and the OpenAPI generators' tests (test/python/sdk.test.ts, test/api/generators.test.ts):
+# openapi-python-client, the package's build backend, pytest, mypy and ruff, every version pinned in
+# packages/python/requirements-test.txt, in a venv named by that file's hash; the wheels stay in its wheels/,
+# from which the SDK test installs the package into a fresh virtualenv offline. .complete marks it whole (a
+# venv cannot be built elsewhere and renamed: its scripts name their interpreter's path).
+python_sdk_step() {
+  step "Python SDK test tools"
+  if [ -f "$PY_VENV/.complete" ]; then
+    step_done "present ($(basename "$PY_VENV"))"
+    return 0
+  fi
+  step_work "one-time: installs packages/python/requirements-test.txt from PyPI into $PY_VENV" "about 80 s"
+  rm -rf "$PY_VENV"
+  python3 -m venv "$PY_VENV" || fail "python3 -m venv $PY_VENV"
+  run_long --log "$TOOLS/venv/python-sdk-pip.log" "$PY_VENV/bin/pip" download -q --disable-pip-version-check \
+    --no-deps --only-binary=:all: -d "$PY_VENV/wheels" -r "$PY_REQUIREMENTS" || {
+      rm -rf "$PY_VENV"
+      fail "pip download -r $PY_REQUIREMENTS"
+    }
+  run_long --log "$TOOLS/venv/python-sdk-pip.log" "$PY_VENV/bin/pip" install -q --disable-pip-version-check \
+    --no-index --find-links "$PY_VENV/wheels" -r "$PY_REQUIREMENTS" || {
+      rm -rf "$PY_VENV"
+      fail "pip install -r $PY_REQUIREMENTS"
+    }
+  touch "$PY_VENV/.complete"
+  step_done "installed"
+}
+
 step "prerequisites"
 check_prerequisites
 step_done "all there"
@@ -200,6 +247,14 @@ if [ "$MODE" = all ]; then
     $SUDO make -s -C "$DIR" install PG_CONFIG="$PG_CONFIG" >/dev/null || fail "make install pgvector"
     step_done "installed"
   fi
+fi
+
+ST_BESIDE=0
+PY_BESIDE=0
+if [ "$MODE" = all ]; then
+  mkdir -p "$TOOLS/venv"
+  [ -x "$ST_VENV/bin/st" ] || { beside "schemathesis $SCHEMATHESIS_VERSION" schemathesis_step && ST_BESIDE=1; }
+  [ -f "$PY_VENV/.complete" ] || { beside "Python SDK test tools" python_sdk_step && PY_BESIDE=1; }
 fi
 
 # 4. Temporal CLI (dev server with Web UI), built from the Go module proxy
@@ -258,47 +313,11 @@ WRAP
   fi
 
   # 7. Test-only tools: schemathesis (PyPI, in a venv of its own) and Debian's Chromium for the docs-page test
-  step "schemathesis $SCHEMATHESIS_VERSION"
-  if [ -x "$ST_VENV/bin/st" ]; then
-    step_done "present"
-  else
-    step_work "one-time: installs schemathesis from PyPI into $ST_VENV" "about 1 minute"
-    rm -rf "$ST_VENV"
-    python3 -m venv "$ST_VENV" || fail "python3 -m venv $ST_VENV"
-    run_long --log "$TOOLS/venv/schemathesis-pip.log" "$ST_VENV/bin/pip" install -q --disable-pip-version-check \
-      "schemathesis==$SCHEMATHESIS_VERSION" || {
-        rm -rf "$ST_VENV"
-        fail "pip install schemathesis==$SCHEMATHESIS_VERSION"
-      }
-    step_done "installed"
-  fi
+  [ "$ST_BESIDE" = 1 ] || schemathesis_step # (else it runs beside the steps since step 4)
   apt_step "Chromium (the browser tests) and jq (the README quickstart's test)" "about 30 s" "${TEST_APT_PACKAGES[@]}"
 
-  # 8. The Python SDK's and the OpenAPI generators' tests (test/python/sdk.test.ts, test/api/generators.test.ts):
-  # openapi-python-client, the package's build backend, pytest, mypy and ruff, every version pinned in
-  # packages/python/requirements-test.txt, in a venv named by that file's hash; the wheels stay in its wheels/,
-  # from which the SDK test installs the package into a fresh virtualenv offline. .complete marks it whole (a
-  # venv cannot be built elsewhere and renamed: its scripts name their interpreter's path).
-  step "Python SDK test tools"
-  if [ -f "$PY_VENV/.complete" ]; then
-    step_done "present ($(basename "$PY_VENV"))"
-  else
-    step_work "one-time: installs packages/python/requirements-test.txt from PyPI into $PY_VENV" "about 80 s"
-    rm -rf "$PY_VENV"
-    python3 -m venv "$PY_VENV" || fail "python3 -m venv $PY_VENV"
-    run_long --log "$TOOLS/venv/python-sdk-pip.log" "$PY_VENV/bin/pip" download -q --disable-pip-version-check \
-      --no-deps --only-binary=:all: -d "$PY_VENV/wheels" -r "$PY_REQUIREMENTS" || {
-        rm -rf "$PY_VENV"
-        fail "pip download -r $PY_REQUIREMENTS"
-      }
-    run_long --log "$TOOLS/venv/python-sdk-pip.log" "$PY_VENV/bin/pip" install -q --disable-pip-version-check \
-      --no-index --find-links "$PY_VENV/wheels" -r "$PY_REQUIREMENTS" || {
-        rm -rf "$PY_VENV"
-        fail "pip install -r $PY_REQUIREMENTS"
-      }
-    touch "$PY_VENV/.complete"
-    step_done "installed"
-  fi
+  # 8. The Python SDK's and the OpenAPI generators' test tools (python_sdk_step above)
+  [ "$PY_BESIDE" = 1 ] || python_sdk_step # (else it runs beside the steps since step 4)
 else
   say "run mode: PostgreSQL, pgvector, the time-skipping test server, compose-check, schemathesis, Chromium, jq and the Python SDK tools are for tests only"
 fi
@@ -331,4 +350,5 @@ for extra in ${EXTRA_MODELS//,/ }; do
     *) fail "KWS_EXTRA_MODELS: unknown model $extra (known: all-mpnet-base-v2)" ;;
   esac
 done
+beside_wait
 say "done: everything $([ "$MODE" = run ] && echo 'npm start' || echo 'npm test') needs is in place"

@@ -48,10 +48,20 @@ forward_signal() {
   # SIGTERM whatever the signal: a background command of a script starts with SIGINT ignored (POSIX), so a
   # forwarded SIGINT would not stop it.
   if [ -n "$LONG_PID" ]; then kill -TERM -- "-$LONG_PID" 2>/dev/null || true; fi
-  say "stopped by SIG$sig${STEP_NAME:+ during: $STEP_NAME}" >&2
+  local pid entry during="$STEP_NAME"
+  for pid in "${BESIDE_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for entry in "${BESIDE_LOGS[@]}"; do
+    during="${during:+$during, }${entry%%$'\t'*}"
+    rm -f "${entry#*$'\t'}"
+  done
+  say "stopped by SIG$sig${during:+ during: $during}" >&2
   trap - "$sig"
-  kill -"$sig" $$
+  # $BASHPID: in a step run beside (a subshell), $$ would be the script's own pid.
+  kill -"$sig" "$BASHPID"
 }
+# Steps run beside the others (see beside): their shells, stopped with the script.
+BESIDE_PIDS=()
+BESIDE_LOGS=()
 trap 'forward_signal INT' INT
 trap 'forward_signal TERM' TERM
 trap 'forward_signal HUP' HUP
@@ -86,4 +96,38 @@ run_long() {
   LONG_PID=""
   if [ "$status" -ne 0 ] && [ -n "$log" ]; then tail -n 20 "$log" | sed 's/^/    /' >&2; fi
   return "$status"
+}
+
+# beside NAME FUNCTION [ARGS...]: runs a whole step (a function that calls step ... step_done) in a background
+# shell while the script goes on with the next steps: for independent one-time downloads and builds, which wait
+# on the network or keep one core busy. Its output is printed whole by beside_wait, in the order the steps
+# started. A signal to the script stops it (and its long work) too.
+beside() {
+  local name="$1" log
+  shift
+  log="$(mktemp)"
+  say "$name: runs beside the next steps; its output follows when they are done"
+  (
+    BESIDE_PIDS=()
+    trap 'forward_signal TERM' TERM
+    "$@"
+  ) </dev/null >"$log" 2>&1 &
+  BESIDE_PIDS+=("$!")
+  BESIDE_LOGS+=("$name"$'\t'"$log")
+}
+# beside_wait: waits for every step beside started, prints each one's output, and fails if one of them failed.
+beside_wait() {
+  local i rc name log failed=()
+  for i in "${!BESIDE_PIDS[@]}"; do
+    rc=0
+    wait "${BESIDE_PIDS[$i]}" || rc=$?
+    name="${BESIDE_LOGS[$i]%%$'\t'*}"
+    log="${BESIDE_LOGS[$i]#*$'\t'}"
+    cat "$log"
+    rm -f "$log"
+    [ "$rc" -eq 0 ] || failed+=("$name")
+  done
+  BESIDE_PIDS=()
+  BESIDE_LOGS=()
+  if [ "${#failed[@]}" -gt 0 ]; then fail "$(IFS=,; echo "${failed[*]}") (run beside the other steps: output above)"; fi
 }

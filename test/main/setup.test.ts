@@ -47,6 +47,25 @@ function runSetup(
   });
 }
 
+/**
+ * Waits until the tree under `pid` runs the stand-in long work (`sleep 300`), sends it the signal, and answers the
+ * commands of that tree still running 10 s later.
+ */
+async function signalTree(pid: number, signal: NodeJS.Signals, seen: ProcessEntry[]): Promise<string[]> {
+  let tree: ProcessEntry[] = [];
+  for (let i = 0; i < 100 && !tree.some((p) => /^sleep 300/.test(p.command)); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    tree = processTree(pid);
+  }
+  seen.push(...tree);
+  assert.ok(
+    tree.some((p) => /^sleep 300/.test(p.command)),
+    tree.map((p) => p.command).join('; '),
+  );
+  process.kill(pid, signal);
+  return (await survivorsAfter(tree, 10_000)).map((p) => p.command);
+}
+
 describe('scripts/setup.sh run (the first part of npm start)', function () {
   this.timeout(60_000);
   let dir: string;
@@ -123,25 +142,74 @@ describe('scripts/setup.sh run (the first part of npm start)', function () {
         /\[setup\] Temporal CLI v1\.5\.1: one-time: builds the Temporal CLI .* from the Go module proxy, about \d+ minutes/,
       );
       // The build is under way: its process and its child.
-      let tree: ProcessEntry[] = [];
-      for (let i = 0; i < 50 && !tree.some((p) => /^sleep 300/.test(p.command)); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        tree = processTree(child.pid!);
-      }
-      seen.push(...tree);
-      assert.ok(
-        tree.some((p) => /^sleep 300/.test(p.command)),
-        tree.map((p) => p.command).join('; '),
-      );
-      process.kill(child.pid!, signal);
-      const left = await survivorsAfter(tree, 10_000);
-      assert.deepEqual(
-        left.map((p) => p.command),
-        [],
-        'nothing of the build is left running',
-      );
+      assert.deepEqual(await signalTree(child.pid!, signal, seen), [], 'nothing of the build is left running');
       assert.equal(await exited, signal, 'setup ends by the same signal (npm then reports it)');
       assert.match(output, new RegExp(`stopped by ${signal} during: Temporal CLI v1\\.5\\.1`));
+    });
+  }
+});
+
+// Independent one-time steps (npm test's pip installs) run beside the others: scripts/steps.sh's `beside` and
+// `beside_wait`, driven by a script of stand-in steps.
+describe('scripts/steps.sh: steps run beside the others', function () {
+  this.timeout(60_000);
+  const STEPS = path.join(repoRoot, 'scripts', 'steps.sh');
+  const seen: ProcessEntry[] = [];
+  afterEach(() => {
+    for (const p of seen.splice(0).filter(stillRunning)) process.kill(p.pid, 'SIGKILL');
+  });
+
+  function script(body: string) {
+    return spawn('bash', ['-c', `set -euo pipefail; STEP_TAG=t; source ${JSON.stringify(STEPS)}\n${body}`], {
+      cwd: repoRoot,
+    });
+  }
+  function collect(child: ReturnType<typeof script>) {
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('close', (code, signal) => resolve({ code, signal })),
+    );
+    return { output: () => output, done };
+  }
+
+  it("prints each one's output whole, in the order they started, after the steps in front; fails naming a failed one", async () => {
+    const child = script(`
+      slow() { step "slow"; step_work "one-time: waits" "about 1 s"; run_long sleep 1; step_done "done"; }
+      broken() { step "broken"; fail "it broke"; }
+      beside "slow" slow
+      beside "broken" broken
+      step "in front"; step_done "present"
+      beside_wait
+      say "not reached"`);
+    const { output, done } = collect(child);
+    const { code } = await done;
+    assert.equal(code, 1, output());
+    const lines = output().trim().split('\n');
+    assert.match(lines[4] ?? '', /^\[t\] slow: done \(\d+ s\)$/);
+    lines[4] = '[t] slow: done (N s)';
+    assert.deepEqual(lines, [
+      '[t] slow: runs beside the next steps; its output follows when they are done',
+      '[t] broken: runs beside the next steps; its output follows when they are done',
+      '[t] in front: present (0 s)',
+      '[t] slow: one-time: waits, about 1 s',
+      '[t] slow: done (N s)',
+      '[t] FAILED: it broke',
+      '[t] FAILED: broken (run beside the other steps: output above)',
+    ]);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} to the script stops the steps beside it and their long work, naming them`, async () => {
+      const child = script(`
+        long() { step "long"; step_work "one-time: works" "about 5 minutes"; run_long sleep 300; step_done; }
+        beside "long" long
+        beside_wait`);
+      const { output, done } = collect(child);
+      assert.deepEqual(await signalTree(child.pid!, signal, seen), [], 'nothing of the step is left running');
+      assert.equal((await done).signal, signal, output());
+      assert.match(output(), new RegExp(`stopped by ${signal} during: long`));
     });
   }
 });
