@@ -158,10 +158,11 @@ prepare() {
   # KWS_SKIP_BUILD: dist/ as it is, as for npm start (e.g. several test runs after one build).
   if [ -z "${KWS_SKIP_BUILD:-}" ]; then
     build_log="$(mktemp)"
-    # A process group of its own, stopped with this script if setup fails.
+    # A process group of its own, stopped with this script if setup fails. (Without job control, as in these
+    # scripts, the background shell leads no group, so setsid makes one in place and $! is its id.)
     (cd "$ROOT" && exec setsid npm run build --silent) >"$build_log" 2>&1 &
     build_pid=$!
-    trap 'kill -TERM -- "-'"$build_pid"'" 2>/dev/null || true' EXIT
+    trap 'kill -TERM -- "-'"$build_pid"'" 2>/dev/null || true; rm -f "'"$build_log"'"' EXIT
   fi
   bash "$ROOT/scripts/setup.sh"
   echo "[$1] Node $(node --version) ($(command -v node))"

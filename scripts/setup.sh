@@ -253,8 +253,15 @@ ST_BESIDE=0
 PY_BESIDE=0
 if [ "$MODE" = all ]; then
   mkdir -p "$TOOLS/venv"
-  [ -x "$ST_VENV/bin/st" ] || { beside "schemathesis $SCHEMATHESIS_VERSION" schemathesis_step && ST_BESIDE=1; }
-  [ -f "$PY_VENV/.complete" ] || { beside "Python SDK test tools" python_sdk_step && PY_BESIDE=1; }
+  # (Not as `beside … && …`: errexit would be off inside the step.)
+  if [ ! -x "$ST_VENV/bin/st" ]; then
+    beside "schemathesis $SCHEMATHESIS_VERSION" schemathesis_step
+    ST_BESIDE=1
+  fi
+  if [ ! -f "$PY_VENV/.complete" ]; then
+    beside "Python SDK test tools" python_sdk_step
+    PY_BESIDE=1
+  fi
 fi
 
 # 4. Temporal CLI (dev server with Web UI), built from the Go module proxy

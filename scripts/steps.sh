@@ -48,12 +48,9 @@ forward_signal() {
   # SIGTERM whatever the signal: a background command of a script starts with SIGINT ignored (POSIX), so a
   # forwarded SIGINT would not stop it.
   if [ -n "$LONG_PID" ]; then kill -TERM -- "-$LONG_PID" 2>/dev/null || true; fi
-  local pid entry during="$STEP_NAME"
-  for pid in "${BESIDE_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for entry in "${BESIDE_LOGS[@]}"; do
-    during="${during:+$during, }${entry%%$'\t'*}"
-    rm -f "${entry#*$'\t'}"
-  done
+  local entry during="$STEP_NAME"
+  for entry in "${BESIDE_LOGS[@]}"; do during="${during:+$during, }${entry%%$'\t'*}"; done
+  beside_stop
   say "stopped by SIG$sig${during:+ during: $during}" >&2
   trap - "$sig"
   # $BASHPID: in a step run beside (a subshell), $$ would be the script's own pid.
@@ -109,11 +106,26 @@ beside() {
   say "$name: runs beside the next steps; its output follows when they are done"
   (
     BESIDE_PIDS=()
+    BESIDE_LOGS=()
+    trap - EXIT
+    # SIGINT stays ignored in a background shell; the script forwards it as SIGTERM. A hangup reaches it directly.
     trap 'forward_signal TERM' TERM
+    trap 'forward_signal HUP' HUP
     "$@"
   ) </dev/null >"$log" 2>&1 &
   BESIDE_PIDS+=("$!")
   BESIDE_LOGS+=("$name"$'\t'"$log")
+  # If the script ends before beside_wait (a foreground step failed), the steps beside it end with it.
+  trap beside_stop EXIT
+}
+# beside_stop: stops the steps running beside (and their long work), waits for them, and removes their output.
+beside_stop() {
+  local pid entry
+  for pid in "${BESIDE_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${BESIDE_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  for entry in "${BESIDE_LOGS[@]}"; do rm -f "${entry#*$'\t'}"; done
+  BESIDE_PIDS=()
+  BESIDE_LOGS=()
 }
 # beside_wait: waits for every step beside started, prints each one's output, and fails if one of them failed.
 beside_wait() {
@@ -129,5 +141,6 @@ beside_wait() {
   done
   BESIDE_PIDS=()
   BESIDE_LOGS=()
+  trap - EXIT
   if [ "${#failed[@]}" -gt 0 ]; then fail "$(IFS=,; echo "${failed[*]}") (run beside the other steps: output above)"; fi
 }

@@ -47,11 +47,8 @@ function runSetup(
   });
 }
 
-/**
- * Waits until the tree under `pid` runs the stand-in long work (`sleep 300`), sends it the signal, and answers the
- * commands of that tree still running 10 s later.
- */
-async function signalTree(pid: number, signal: NodeJS.Signals, seen: ProcessEntry[]): Promise<string[]> {
+/** The process tree under `pid` once it runs the stand-in long work (`sleep 300`), noted in `seen` for clean-up. */
+async function treeAtWork(pid: number, seen: ProcessEntry[]): Promise<ProcessEntry[]> {
   let tree: ProcessEntry[] = [];
   for (let i = 0; i < 100 && !tree.some((p) => /^sleep 300/.test(p.command)); i++) {
     await new Promise((r) => setTimeout(r, 100));
@@ -62,6 +59,12 @@ async function signalTree(pid: number, signal: NodeJS.Signals, seen: ProcessEntr
     tree.some((p) => /^sleep 300/.test(p.command)),
     tree.map((p) => p.command).join('; '),
   );
+  return tree;
+}
+
+/** Sends the signal once the tree under `pid` is at work, and answers the commands of it still running 10 s later. */
+async function signalTree(pid: number, signal: NodeJS.Signals, seen: ProcessEntry[]): Promise<string[]> {
+  const tree = await treeAtWork(pid, seen);
   process.kill(pid, signal);
   return (await survivorsAfter(tree, 10_000)).map((p) => p.command);
 }
@@ -198,6 +201,33 @@ describe('scripts/steps.sh: steps run beside the others', function () {
       '[t] FAILED: it broke',
       '[t] FAILED: broken (run beside the other steps: output above)',
     ]);
+  });
+
+  it('a failed command inside a step beside fails it (errexit holds there), as setup.sh starts them', async () => {
+    const child = script(`
+      unguarded() { step "unguarded"; false; step_done "installed"; }
+      if true; then beside "unguarded" unguarded; fi
+      beside_wait`);
+    const { output, done } = collect(child);
+    assert.equal((await done).code, 1, output());
+    assert.doesNotMatch(output(), /unguarded: installed/);
+    assert.match(output(), /FAILED: unguarded \(run beside the other steps: output above\)/);
+  });
+
+  it('a foreground step that fails ends the steps beside it, leaving nothing running', async () => {
+    const child = script(`
+      long() { step "long"; run_long sleep 300; step_done; }
+      beside "long" long
+      step "in front"; run_long sleep 2; fail "the step in front broke"`);
+    const { output, done } = collect(child);
+    const tree = await treeAtWork(child.pid!, seen);
+    assert.equal((await done).code, 1, output());
+    assert.match(output(), /FAILED: the step in front broke/);
+    assert.deepEqual(
+      (await survivorsAfter(tree, 10_000)).map((p) => p.command),
+      [],
+      'the step beside is stopped with the script',
+    );
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
