@@ -149,9 +149,9 @@ check_prerequisites() {
     exit 1
   fi
 }
-# Test-only Python tools (step 7, schemathesis, and step 8, the Python SDK's test tools): pip waits on the registry
-# more than on a core, so when they have work they run beside the steps from step 4 on (`beside`, scripts/steps.sh);
-# their output follows the other steps'. Present, each is checked in its place.
+# Test-only Python tools (schemathesis, and the Python SDK's test tools), checked before step 4: pip waits on the
+# registry more than on a core, so when they have work they run beside the steps from step 4 on (`beside`,
+# scripts/steps.sh), and their output follows the other steps'.
 schemathesis_step() {
   step "schemathesis $SCHEMATHESIS_VERSION"
   if [ -x "$ST_VENV/bin/st" ]; then
@@ -249,19 +249,11 @@ if [ "$MODE" = all ]; then
   fi
 fi
 
-ST_BESIDE=0
-PY_BESIDE=0
 if [ "$MODE" = all ]; then
   mkdir -p "$TOOLS/venv"
-  # (Not as `beside … && …`: errexit would be off inside the step.)
-  if [ ! -x "$ST_VENV/bin/st" ]; then
-    beside "schemathesis $SCHEMATHESIS_VERSION" schemathesis_step
-    ST_BESIDE=1
-  fi
-  if [ ! -f "$PY_VENV/.complete" ]; then
-    beside "Python SDK test tools" python_sdk_step
-    PY_BESIDE=1
-  fi
+  # (An if, not `present || beside …`: errexit would be off inside the step.)
+  if [ -x "$ST_VENV/bin/st" ]; then schemathesis_step; else beside "schemathesis $SCHEMATHESIS_VERSION" schemathesis_step; fi
+  if [ -f "$PY_VENV/.complete" ]; then python_sdk_step; else beside "Python SDK test tools" python_sdk_step; fi
 fi
 
 # 4. Temporal CLI (dev server with Web UI), built from the Go module proxy
@@ -319,12 +311,8 @@ WRAP
     step_done "built ($COMPOSE_CHECK_STAMP)"
   fi
 
-  # 7. Test-only tools: schemathesis (PyPI, in a venv of its own) and Debian's Chromium for the docs-page test
-  [ "$ST_BESIDE" = 1 ] || schemathesis_step # (else it runs beside the steps since step 4)
+  # 7. Debian's Chromium for the docs-page test (schemathesis and the Python SDK's test tools: before step 4)
   apt_step "Chromium (the browser tests) and jq (the README quickstart's test)" "about 30 s" "${TEST_APT_PACKAGES[@]}"
-
-  # 8. The Python SDK's and the OpenAPI generators' test tools (python_sdk_step above)
-  [ "$PY_BESIDE" = 1 ] || python_sdk_step # (else it runs beside the steps since step 4)
 else
   say "run mode: PostgreSQL, pgvector, the time-skipping test server, compose-check, schemathesis, Chromium, jq and the Python SDK tools are for tests only"
 fi

@@ -12,8 +12,6 @@ import os from 'node:os';
 import type { Config } from '../config';
 import { canonicalAddress } from './address';
 
-export { canonicalAddress } from './address';
-
 export interface OwnComponent {
   /** What it is ('Temporal Web UI'), for the start-up log; never shown to an API caller. */
   name: string;

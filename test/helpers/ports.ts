@@ -5,7 +5,7 @@
 // shards of one run (and parallel runs on one machine) never pick the same one. A claim lasts as long as the
 // process that made it: the claim of a process that is gone counts for nothing.
 import { randomInt } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,15 +14,11 @@ import path from 'node:path';
 export const RESERVED_PORT_RANGE = { from: 20_000, to: 32_000 } as const;
 export const PORT_CLAIMS = path.join(os.tmpdir(), 'kws-test-ports');
 const claimed = new Set<string>();
+/** This process's claim file for the port. */
+const claimFile = (port: number) => path.join(PORT_CLAIMS, `${port}.${process.pid}`);
 
 process.once('exit', () => {
-  for (const file of claimed) {
-    try {
-      unlinkSync(file);
-    } catch {
-      // already gone
-    }
-  }
+  for (const file of claimed) rmSync(file, { force: true });
 });
 
 function alive(pid: number): boolean {
@@ -55,7 +51,7 @@ function claimants(port: number): number[] {
  */
 export function claimPort(port: number): boolean {
   mkdirSync(PORT_CLAIMS, { recursive: true });
-  const mine = path.join(PORT_CLAIMS, `${port}.${process.pid}`);
+  const mine = claimFile(port);
   if (claimed.has(mine)) return false;
   writeFileSync(mine, '');
   if (claimants(port).some((pid) => pid !== process.pid)) {
@@ -67,9 +63,8 @@ export function claimPort(port: number): boolean {
 }
 
 function release(port: number): void {
-  const mine = path.join(PORT_CLAIMS, `${port}.${process.pid}`);
-  claimed.delete(mine);
-  rmSync(mine, { force: true });
+  claimed.delete(claimFile(port));
+  rmSync(claimFile(port), { force: true });
 }
 
 function canListen(port: number): Promise<boolean> {

@@ -2,7 +2,8 @@
 // address that embeds the IPv4 address of the service's PostgreSQL, through NAT64 or 6to4, was not matched).
 // Pure: components are given by IP literal or a resolve function; nothing connects.
 import assert from 'node:assert/strict';
-import { canonicalAddress, resolveOwnComponents } from '../../../src/web/ownComponents';
+import { canonicalAddress } from '../../../src/web/address';
+import { resolveOwnComponents } from '../../../src/web/ownComponents';
 
 describe('own components under every spelling of their address', function () {
   it('canonicalAddress writes an IPv4 host once, whether given as IPv4 or inside IPv6', function () {
