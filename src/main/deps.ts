@@ -15,6 +15,7 @@ import { followLiveEmbeddings } from '../services/search/embeddingSpace';
 import { createSecretBox } from '../services/secretBox';
 import { createTokenService } from '../services/access/tokens';
 import { createBlobStore, type S3Settings } from '../storage/blobStore';
+import type { KeptBundle } from '../temporal/bundle';
 import { connectTemporal } from '../temporal/client';
 import { ensureOrphanReaperSchedule } from '../temporal/schedules';
 import { ownComponentList, resolveOwnComponents, type OwnComponent, type OwnComponents } from '../web/ownComponents';
@@ -242,4 +243,15 @@ export async function ensureSchedules(deps: Deps): Promise<void> {
   } catch (err) {
     deps.logger.warn({ err }, 'the orphan reaper schedule could not be created');
   }
+}
+
+/** Logs where a worker's workflow bundle came from: kept by the build or an earlier start, or bundled now. */
+export function logWorkflowBundle(logger: Logger): (bundle: KeptBundle) => void {
+  return ({ key, source, file, seconds }) =>
+    source === 'kept'
+      ? logger.info({ workflowBundle: key, file }, 'workflow bundle loaded')
+      : logger.info(
+          { workflowBundle: key, seconds, file: file ?? 'not kept (folder not writable)' },
+          'workflow bundle built (run `npm run build` to build it ahead of the start)',
+        );
 }

@@ -14,7 +14,7 @@ import type { S3Settings } from '../storage/blobStore';
 import { installWorkerRuntime } from '../observability/workerRuntime';
 import { attachEagerClient } from '../temporal/client';
 import { createWorker, stopWorker } from '../temporal/worker';
-import { activityDeps, buildDeps, createObservability, ensureSchedules } from './deps';
+import { activityDeps, buildDeps, createObservability, ensureSchedules, logWorkflowBundle } from './deps';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
 import { startApi } from './startApi';
@@ -103,6 +103,7 @@ async function main(): Promise<void> {
       taskQueue: config.temporal.taskQueue,
       activities: createActivities(workerDeps),
       tracing: observability.tracing,
+      onBundle: logWorkflowBundle(logger),
     });
     const running = worker.run();
     // The API's synchronous uploads hand their first workflow task straight to this worker.

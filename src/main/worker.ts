@@ -7,7 +7,14 @@ import { startMetricsServer } from '../observability/metricsServer';
 import { metricsAuthorized } from '../policies/metrics';
 import { installWorkerRuntime } from '../observability/workerRuntime';
 import { createWorker, stopWorker } from '../temporal/worker';
-import { activityDeps, buildDeps, configuredEndpoints, createObservability, ensureSchedules } from './deps';
+import {
+  activityDeps,
+  buildDeps,
+  configuredEndpoints,
+  createObservability,
+  ensureSchedules,
+  logWorkflowBundle,
+} from './deps';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
 
@@ -30,6 +37,7 @@ async function main(): Promise<void> {
     taskQueue: config.temporal.taskQueue,
     activities: createActivities(workerDeps),
     tracing: observability.tracing,
+    onBundle: logWorkflowBundle(logger),
   });
   const metricsServer = await startMetricsServer({
     host: config.host,

@@ -1,6 +1,7 @@
 import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { Activities } from '../workflows/activityContract';
 import { disabledTracing, type Tracing } from '../observability/tracing';
+import { keptWorkflowBundle, type KeptBundle } from './bundle';
 import { requestIdActivityInterceptor, workflowInterceptorModules } from './interceptors';
 
 export const workflowsPath = require.resolve('../workflows');
@@ -16,10 +17,18 @@ export async function createWorker(opts: {
   taskQueue: string;
   activities: Activities;
   tracing?: Tracing;
-  /** A pre-built bundle (tests build one per run); otherwise the worker bundles workflowsPath. */
+  /** A bundle the caller built; otherwise the kept bundle of workflowsPath (src/temporal/bundle.ts). */
   workflowBundle?: WorkflowBundle;
+  /** Told where the bundle came from (kept, or built now and how long that took). */
+  onBundle?: (bundle: KeptBundle) => void;
 }): Promise<{ worker: Worker; connection: NativeConnection }> {
   const tracing = opts.tracing ?? disabledTracing;
+  let workflowBundle = opts.workflowBundle;
+  if (!workflowBundle) {
+    const kept = await keptWorkflowBundle(workflowsPath, bundledInterceptorModules(tracing));
+    opts.onBundle?.(kept);
+    workflowBundle = kept.bundle;
+  }
   const connection = await NativeConnection.connect({ address: opts.address });
   const worker = await Worker.create({
     connection,
@@ -34,7 +43,7 @@ export async function createWorker(opts: {
       activity: [requestIdActivityInterceptor, ...tracing.activityInterceptors],
     },
     sinks: tracing.sinks,
-    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath }),
+    workflowBundle,
   });
   return { worker, connection };
 }

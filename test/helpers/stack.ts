@@ -2,10 +2,7 @@
 // database on the real PostgreSQL, an in-process S3 server, the embedding model), the Temporal dev server with a
 // worker on a task queue of its own, and the Koa app served over real HTTPS. One stack per run (root hooks),
 // shared by the test files; `stackWithTenant` is how most of them start.
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
+import type { WorkflowBundle } from '@temporalio/worker';
 import { createActivities } from '../../src/activities';
 import { createApp } from '../../src/api/app';
 import type { Config } from '../../src/config';
@@ -17,13 +14,13 @@ import type { EmbeddedS3 } from '../../src/embedded/s3';
 import { loadOrCreateTlsCertificate } from '../../src/embedded/tls';
 import { disabledTracing, type Tracing } from '../../src/observability/tracing';
 import type { Deps } from '../../src/services/deps';
+import { keptWorkflowBundle } from '../../src/temporal/bundle';
 import { attachEagerClient, connectTemporal } from '../../src/temporal/client';
 import { bundledInterceptorModules, createWorker, stopWorker, workflowsPath } from '../../src/temporal/worker';
 import type { TestDatabase } from './database';
 import { testEnv } from './env';
 import { accessHeaders, createTenant, type Tenant } from './factories';
 import { createClient, type Request } from './http';
-import { repoRoot } from './processes';
 import { createTestDeps, type TestDepsOptions } from './testDeps';
 
 /** One extraction the stack's worker ran through the sandbox, as the sandbox reported it. */
@@ -57,44 +54,19 @@ export interface TestStack {
 
 const bundles = new Map<string, Promise<WorkflowBundle>>();
 /**
- * The workflow bundle with the interceptor modules of the given tracing: built once per run each, and kept in
- * the run directory under a hash of what goes into it (the compiled src/, the lock file), so that a run of one
- * test file after no change to src/ skips the seconds webpack takes.
+ * The workflow bundle with the interceptor modules of the given tracing: the one the service's workers load
+ * (src/temporal/bundle.ts: kept in dist/workflow-bundles under a hash of the compiled src/ and the installed
+ * packages, so a run of one test file after no change to src/ skips the seconds webpack takes).
  */
 export function workflowBundle(tracing: Tracing = disabledTracing): Promise<WorkflowBundle> {
   const modules = bundledInterceptorModules(tracing);
   const key = modules.join(',');
-  if (!bundles.has(key)) bundles.set(key, keptBundle(modules));
+  if (!bundles.has(key))
+    bundles.set(
+      key,
+      keptWorkflowBundle(workflowsPath, modules).then((kept) => kept.bundle),
+    );
   return bundles.get(key)!;
-}
-
-async function keptBundle(modules: string[]): Promise<WorkflowBundle> {
-  const hash = createHash('sha256').update(JSON.stringify(modules));
-  const compiled = path.join(repoRoot, 'dist', 'src');
-  const files = (await readdir(compiled, { recursive: true })).filter((f) => f.endsWith('.js')).sort();
-  for (const file of [...files.map((f) => path.join(compiled, f)), path.join(repoRoot, 'package-lock.json')]) {
-    hash.update(file).update(await readFile(file));
-  }
-  const dir = path.join(process.env.KWS_RUN_DIR ?? path.join(repoRoot, '.test-run'), 'workflow-bundles');
-  const kept = path.join(dir, `${hash.digest('hex').slice(0, 32)}.js`);
-  const code = await readFile(kept, 'utf8').catch(() => undefined);
-  if (code !== undefined) return { code };
-  const bundle = await bundleWorkflowCode({
-    workflowsPath,
-    workflowInterceptorModules: modules,
-    logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-  });
-  await mkdir(dir, { recursive: true });
-  const partial = `${kept}.${process.pid}`;
-  await writeFile(partial, bundle.code);
-  await rename(partial, kept);
-  // Bundles of earlier sources go after a day (a concurrent run may be writing another of today's).
-  for (const name of await readdir(dir)) {
-    const file = path.join(dir, name);
-    const { mtimeMs } = await stat(file);
-    if (Date.now() - mtimeMs > 24 * 3600_000) await rm(file, { force: true });
-  }
-  return bundle;
 }
 
 /**

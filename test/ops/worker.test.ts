@@ -1,5 +1,6 @@
 // The worker process: its own /metrics port (the service's activity metrics plus the Temporal SDK
-// runtime's worker metrics), METRICS_TOKEN on it, and a clean, silent exit on SIGTERM.
+// runtime's worker metrics), METRICS_TOKEN on it, a start that loads the kept workflow bundle, and a clean, silent
+// exit on SIGTERM.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -7,15 +8,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
+import { bundleKey } from '../../src/temporal/bundle';
+import { bundledInterceptorModules } from '../../src/temporal/worker';
 import { createTestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
 import { childEnv, freePort, repoRoot, startServiceProcess } from '../helpers/processes';
 import { samples } from '../helpers/metrics';
+import { workflowBundle } from '../helpers/stack';
 
 describe('worker process: /metrics and shutdown', function () {
   this.timeout(120_000);
 
   it('serves the service and Temporal SDK metrics on WORKER_METRICS_PORT, behind METRICS_TOKEN, and stops cleanly on SIGTERM', async () => {
+    // The build keeps the bundle of the compiled sources (after a quick transpile, the first start or test does).
+    await workflowBundle();
+    const key = await bundleKey(bundledInterceptorModules());
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-worker-'));
     const testDb = await createTestDatabase('kws_worker');
     const s3 = await startEmbeddedS3({ dataDir: dir, bucket: 'kws-worker' });
@@ -100,6 +107,12 @@ describe('worker process: /metrics and shutdown', function () {
       assert.equal(code, 0, out);
       assert.doesNotMatch(out, /"level":(50|60)|stop failed|Not running/, out);
       assert.match(out, /"msg":"worker stopped"/);
+      assert.match(
+        out,
+        new RegExp(`"workflowBundle":"${key}".*"msg":"workflow bundle loaded"`),
+        'no webpack at the start',
+      );
+      assert.doesNotMatch(out, /workflow bundle built/);
     }
   });
 });
