@@ -53,7 +53,7 @@ async function record(scenario: string, figures: Record<string, number>) {
   );
 }
 
-/** Distinct sentences, so every chunk is its own text. */
+/** Distinct sentences, so every chunk is its own text (corpus(160): 136 chunks, three embedding batches). */
 const corpus = (chunks: number) =>
   Array.from(
     { length: chunks * 12 },
@@ -188,7 +188,7 @@ async function killMidIngestion(): Promise<void> {
       {
         filename: 'long.txt',
         contentType: 'text/plain',
-        bytes: Buffer.from(corpus(240)),
+        bytes: Buffer.from(corpus(160)),
       },
       { status: 'BACKGROUND_START' },
     );
@@ -205,6 +205,7 @@ async function killMidIngestion(): Promise<void> {
       'part of the chunks embedded',
       async () => {
         const c = await chunkCounts(h, meta);
+        // Killed with at least one batch (EMBED_BATCH_CHUNKS, 64) embedded and one whole batch still to do.
         return c.embedded > 0 && c.embedded < c.total - 64 ? c : undefined;
       },
       180_000,
@@ -280,7 +281,7 @@ async function killMidReplace(): Promise<void> {
 
     const { body, contentType } = multipartBody(
       {},
-      { filename: 'new.txt', contentType: 'text/plain', bytes: Buffer.from(corpus(240)) },
+      { filename: 'new.txt', contentType: 'text/plain', bytes: Buffer.from(corpus(160)) },
     );
     const put = await h.request('PUT', `/v1/workspaces/${ws}/knowledge/${id}/file`, {
       headers: { ...h.headers, 'content-type': contentType },
@@ -459,7 +460,7 @@ async function killMidSourceSync(): Promise<void> {
     const ws = h.tenant.workspaceId;
     const DOCS = 60;
     for (let i = 0; i < DOCS; i++) {
-      await customerBlobs.put(`source/doc-${i}.txt`, Buffer.from(`Document ${i}. ${corpus(4)}`), 'text/plain');
+      await customerBlobs.put(`source/doc-${i}.txt`, Buffer.from(`Document ${i}. ${corpus(2)}`), 'text/plain');
     }
     const created = await h.request('POST', `/v1/workspaces/${ws}/sources`, {
       headers: h.headers,
