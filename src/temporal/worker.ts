@@ -23,29 +23,34 @@ export async function createWorker(opts: {
   onBundle?: (bundle: KeptBundle) => void;
 }): Promise<{ worker: Worker; connection: NativeConnection }> {
   const tracing = opts.tracing ?? disabledTracing;
-  let workflowBundle = opts.workflowBundle;
-  if (!workflowBundle) {
-    const kept = await keptWorkflowBundle(workflowsPath, bundledInterceptorModules(tracing));
-    opts.onBundle?.(kept);
-    workflowBundle = kept.bundle;
-  }
+  const modules = bundledInterceptorModules(tracing);
   const connection = await NativeConnection.connect({ address: opts.address });
-  const worker = await Worker.create({
-    connection,
-    namespace: opts.namespace,
-    taskQueue: opts.taskQueue,
-    activities: opts.activities,
-    // Heartbeats reach the server at least every 2 s (the SDK would otherwise hold them back for up to
-    // 80% of the heartbeat timeout), so a short timeout never fires on a living attempt.
-    maxHeartbeatThrottleInterval: '2 seconds',
-    interceptors: {
-      workflowModules: bundledInterceptorModules(tracing),
-      activity: [requestIdActivityInterceptor, ...tracing.activityInterceptors],
-    },
-    sinks: tracing.sinks,
-    workflowBundle,
-  });
-  return { worker, connection };
+  const create = (workflowBundle: WorkflowBundle) =>
+    Worker.create({
+      connection,
+      namespace: opts.namespace,
+      taskQueue: opts.taskQueue,
+      activities: opts.activities,
+      // Heartbeats reach the server at least every 2 s (the SDK would otherwise hold them back for up to
+      // 80% of the heartbeat timeout), so a short timeout never fires on a living attempt.
+      maxHeartbeatThrottleInterval: '2 seconds',
+      // The workflow interceptor modules are inside the bundle (bundledInterceptorModules).
+      interceptors: { activity: [requestIdActivityInterceptor, ...tracing.activityInterceptors] },
+      sinks: tracing.sinks,
+      workflowBundle,
+    });
+  try {
+    let workflowBundle = opts.workflowBundle;
+    if (!workflowBundle) {
+      const kept = await keptWorkflowBundle(workflowsPath, modules);
+      opts.onBundle?.(kept);
+      workflowBundle = kept.bundle;
+    }
+    return { worker: await create(workflowBundle), connection };
+  } catch (err) {
+    await connection.close();
+    throw err;
+  }
 }
 
 /** Drains the worker if it is still running (a signal may already have stopped it); never throws for that. */

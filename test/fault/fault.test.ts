@@ -205,8 +205,8 @@ async function killMidIngestion(): Promise<void> {
       'part of the chunks embedded',
       async () => {
         const c = await chunkCounts(h, meta);
-        // Killed with at least one batch (EMBED_BATCH_CHUNKS, 64) embedded and one whole batch still to do.
-        return c.embedded > 0 && c.embedded < c.total - 64 ? c : undefined;
+        // Batches of EMBED_BATCH_CHUNKS (64) land whole, one at a time: killed at 64 or 128 of the 136.
+        return c.embedded > 0 && c.embedded < c.total ? c : undefined;
       },
       180_000,
       100,
@@ -293,6 +293,7 @@ async function killMidReplace(): Promise<void> {
       'part of the new version embedded',
       async () => {
         const c = await ofVersion2();
+        // Killed at 64 of the 136, with a whole batch to go: the old version must still serve right after.
         return c.embedded > 0 && c.embedded < c.total - 64 ? c : undefined;
       },
       180_000,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { startEmbeddedS3 } from '../../src/embedded/s3';
 import { bundleKey } from '../../src/temporal/bundle';
-import { bundledInterceptorModules } from '../../src/temporal/worker';
+import { bundledInterceptorModules, workflowsPath } from '../../src/temporal/worker';
 import { createTestDatabase } from '../helpers/database';
 import { testEnv } from '../helpers/env';
 import { childEnv, freePort, repoRoot, startServiceProcess } from '../helpers/processes';
@@ -22,7 +22,7 @@ describe('worker process: /metrics and shutdown', function () {
   it('serves the service and Temporal SDK metrics on WORKER_METRICS_PORT, behind METRICS_TOKEN, and stops cleanly on SIGTERM', async () => {
     // The build keeps the bundle of the compiled sources (after a quick transpile, the first start or test does).
     await workflowBundle();
-    const key = await bundleKey(bundledInterceptorModules());
+    const key = await bundleKey(workflowsPath, bundledInterceptorModules());
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-worker-'));
     const testDb = await createTestDatabase('kws_worker');
     const s3 = await startEmbeddedS3({ dataDir: dir, bucket: 'kws-worker' });
@@ -44,6 +44,8 @@ describe('worker process: /metrics and shutdown', function () {
         METRICS_TOKEN: 'worker-metrics-token',
         DATA_DIR: dir,
         LOG_LEVEL: 'info',
+        // Tracing (an OTLP endpoint in the developer's environment) would add its modules: another bundle.
+        OTEL_SDK_DISABLED: 'true',
       }),
     );
     try {
