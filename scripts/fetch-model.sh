@@ -20,6 +20,8 @@ set -euo pipefail
 FETCH_LOG_NAME="fetch-model"
 # shellcheck source=scripts/model-fetch-lib.sh
 source "$(dirname "$0")/model-fetch-lib.sh"
+# shellcheck source=scripts/python-venv.sh
+source "$(dirname "$0")/python-venv.sh"
 
 MODEL_NAME="all-MiniLM-L6-v2"
 MODEL_ID="sentence-transformers/all-MiniLM-L6-v2"
@@ -51,8 +53,10 @@ toolchain() {
   [ -f "$VENV/.installed" ] && return 0
   rm -rf "$VENV"
   say "python3 -m venv + pip install --no-deps ${QUANTIZE_REQUIREMENTS[*]}"
-  python3 -m venv "$VENV" || fail "python3 -m venv (on Debian's python: apt-get install python3-venv)"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps "${QUANTIZE_REQUIREMENTS[@]}" \
+  # No bytecode either: a venv used for two scripts and then removed would compile numpy's, onnx's and
+  # onnxruntime's sources for nothing.
+  lean_venv "$VENV" || fail "python3 -m venv (on Debian's python: apt-get install python3-venv)"
+  "${VENV_PIP[@]}" install --quiet --disable-pip-version-check --no-compile --no-deps "${QUANTIZE_REQUIREMENTS[@]}" \
     || fail "pip install ${QUANTIZE_REQUIREMENTS[*]}"
   touch "$VENV/.installed"
 }

@@ -39,6 +39,8 @@ MODEL_INFO="$TOOLS/models/all-MiniLM-L6-v2-int8/MODEL_INFO.json"
 STEP_TAG=setup
 # shellcheck source=scripts/steps.sh
 source "$ROOT/scripts/steps.sh"
+# shellcheck source=scripts/python-venv.sh
+source "$ROOT/scripts/python-venv.sh"
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
 APT_PACKAGES=(postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR)
@@ -160,8 +162,8 @@ schemathesis_step() {
   fi
   step_work "one-time: installs schemathesis from PyPI into $ST_VENV" "about 1 minute"
   rm -rf "$ST_VENV"
-  python3 -m venv "$ST_VENV" || fail "python3 -m venv $ST_VENV"
-  run_long --log "$TOOLS/venv/schemathesis-pip.log" "$ST_VENV/bin/pip" install -q --disable-pip-version-check \
+  lean_venv "$ST_VENV" || fail "python3 -m venv $ST_VENV"
+  run_long --log "$TOOLS/venv/schemathesis-pip.log" "${VENV_PIP[@]}" install -q --disable-pip-version-check \
     "schemathesis==$SCHEMATHESIS_VERSION" || {
       rm -rf "$ST_VENV"
       fail "pip install schemathesis==$SCHEMATHESIS_VERSION"
