@@ -208,6 +208,21 @@ describe('errors say what to fix', function () {
       }
     });
 
+    // Agent RAG's languageId is a language tag (space RAG's is any short string): the one rule of its body that
+    // space RAG's schemathesis coverage does not send for it (test/unit/api/schemathesisCoverage.test.ts).
+    it('refuses an agent RAG languageId that is no language tag, naming it, and takes one that is', async () => {
+      for (const languageId of ['english', 'e', 'en_US', 'en-', 'en-toolongsubtag', '']) {
+        const bad = await stack.request('POST', v1('/agent/rag'), { headers, json: { text: 'x', languageId } });
+        assert.equal(bad.status, 400, `${languageId}: ${bad.text}`);
+        assert.equal(bad.body.param, 'languageId', bad.text);
+        assert.equal(bad.body.code, 'invalid_field', bad.text);
+      }
+      for (const languageId of ['en', 'deu', 'en-US', 'zh-Hant-TW']) {
+        const good = await stack.request('POST', v1('/agent/rag'), { headers, json: { text: 'x', languageId } });
+        assert.equal(good.status, 200, `${languageId}: ${good.text}`);
+      }
+    });
+
     it('names unknown fields on every kind of body: nested, roles, links, uploads', async () => {
       const link = await stack.request('POST', v1('/knowledge/link'), {
         headers,

@@ -8,14 +8,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { publishedOpenApiDocument } from '../../../src/api/published';
 
-/** The operation whose coverage stands for each one whose coverage is off; `under`: the body field holding its input. */
-const COVERED_BY: Record<string, { by: string; under?: string }> = {
-  // The same route handler, mounted at the spec's path and at /v1.
-  searchKnowledgeByTitleV1: { by: 'searchKnowledgeByTitle' },
+const AGENT_LANGUAGE_TEST = 'test/api/errors.test.ts: refuses an agent RAG languageId that is no language tag';
+
+/**
+ * The operation whose coverage stands for each one whose coverage is off; `under`: the body field holding its input;
+ * `as`: a field checked as the other operation's field of another name; `except`: a field whose rules differ, with the test that sends its boundary and negative cases instead.
+ */
+const COVERED_BY: Record<
+  string,
+  { by: string; under?: string; as?: Record<string, string>; except?: Record<string, string> }
+> = {
+  // Title search (at the spec's path and at /v1, one handler) takes the search's fields, its title checked as the
+  // search's query (the same length and blank rules).
+  searchKnowledgeByTitle: { by: 'searchKnowledge', as: { title: 'query' } },
+  searchKnowledgeByTitleV1: { by: 'searchKnowledge', as: { title: 'query' } },
   // Agent tools: the tool's input holds fields of the search and RAG requests.
   executeKnowledgeSearchTool: { by: 'searchKnowledge', under: 'input' },
-  executeTitleSearchTool: { by: 'searchKnowledgeByTitle', under: 'input' },
-  executeRagTool: { by: 'agentRag', under: 'input' },
+  executeTitleSearchTool: { by: 'searchKnowledge', under: 'input', as: { title: 'query' } },
+  // Agent RAG and its tool take space RAG's fields (the filter grammar is most of their 1,700 coverage cases
+  // each), but agent RAG's languageId is a language tag where a space takes any short string.
+  agentRag: { by: 'spaceRag', except: { languageId: AGENT_LANGUAGE_TEST } },
+  executeRagTool: { by: 'spaceRag', under: 'input' },
 };
 
 type Schema = { [key: string]: unknown };
@@ -72,23 +85,38 @@ function coverageOff(ids: string[]): string[] {
 describe("schemathesis's coverage phase: operations another one's coverage stands for", () => {
   const byId = operations();
 
-  it('are exactly the ones the file turns it off for', () => {
+  it('are exactly the ones the file turns it off for, each stood for by one whose coverage runs', () => {
     assert.deepEqual(coverageOff([...byId.keys()]), Object.keys(COVERED_BY).sort());
+    for (const [id, { by }] of Object.entries(COVERED_BY)) assert.ok(!(by in COVERED_BY), `${id}: ${by}'s is off`);
   });
 
-  for (const [id, { by, under }] of Object.entries(COVERED_BY)) {
-    it(`${id}: every body field is ${by}'s field, with the same rules`, () => {
+  for (const [id, { by, under, as = {}, except = {} }] of Object.entries(COVERED_BY)) {
+    const but = Object.keys(except).length > 0 ? ` but ${Object.keys(except).join(', ')}` : '';
+    it(`${id}: every body field is ${by}'s field, with the same rules${but}`, () => {
       assert.ok(byId.has(id), `${id} is an operation`);
       const own = under ? ((body(byId.get(id)).properties as Schema)[under] as Schema) : body(byId.get(id));
       const theirs = body(byId.get(by));
       const ownFields = own.properties as Schema;
       const theirFields = theirs.properties as Schema;
-      for (const [name, field] of Object.entries(ownFields)) {
+      const theirName = (name: string) => as[name] ?? name;
+      for (const [own_, field] of Object.entries(ownFields)) {
+        const name = theirName(own_);
         assert.ok(name in theirFields, `${by} has no field ${name}`);
-        assert.deepEqual(rules(field), rules(theirFields[name]), `${id}: ${name} is checked as in ${by}`);
+        if (own_ in except) {
+          // Still different (else the exception is stale), and its test is where the list says.
+          assert.notDeepEqual(rules(field), rules(theirFields[name]), `${id}: ${own_} is now checked as in ${by}`);
+          const [file, title] = (except[own_] as string).split(': ');
+          const source = readFileSync(path.resolve(__dirname, '../../../..', file as string), 'utf8');
+          assert.ok(source.includes(title as string), `${file} has no test "${title}"`);
+          continue;
+        }
+        assert.deepEqual(rules(field), rules(theirFields[name]), `${id}: ${own_} is checked as ${by}'s ${name}`);
+      }
+      for (const name of [...Object.keys(except), ...Object.keys(as)]) {
+        assert.ok(name in ownFields, `${id} has no field ${name}`);
       }
       assert.equal(own.additionalProperties, theirs.additionalProperties, 'unknown fields are refused alike');
-      for (const name of (own.required as string[] | undefined) ?? []) {
+      for (const name of ((own.required as string[] | undefined) ?? []).map(theirName)) {
         assert.ok(((theirs.required as string[] | undefined) ?? []).includes(name), `${name} is required in ${by} too`);
       }
     });
