@@ -5,7 +5,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
-import { choosePlan, nearestItems, searchKnowledge } from '../../src/services/search/search';
+import { choosePlan, nearestItems, planChoice, searchKnowledge } from '../../src/services/search/search';
 import { createRole } from '../../test/helpers/factories';
 import type { TestStack } from '../../test/helpers/stack';
 import { round, summarize, type Summary } from '../lib/stats';
@@ -328,7 +328,9 @@ async function textQuerySweep(
       for (const pass of [0, 1]) {
         for (const [i, v] of vectors.entries()) {
           const start = performance.now();
-          const hits = await search.nearestItems(db, workspaceId, access, v, 10, 'hnsw', { efSearch, firstScan });
+          const hits = await search.nearestItems(db, workspaceId, access, v, 10, 'hnsw', {
+            scan: { efSearch, firstScan },
+          });
           if (pass === 0) continue;
           times.push(performance.now() - start);
           const truth = truths[i] as Set<string>;
@@ -386,7 +388,7 @@ export async function measureSearchLatency(
         headers: caller.searchHeaders,
         body: (query) => ({ query, limit: 10, ...(f.roleId ? { roleIds: [f.roleId] } : {}) }),
       });
-      const plan = await choosePlan({ db: db }, ws, access);
+      const { plan, rolesById } = await planChoice({ db: db }, ws, access);
       const sql = rawSearchSql(plan, f.roleId !== undefined);
       const rawBindings = (vec: string) => (f.roleId ? [vec, ws, ws, f.roleId, vec] : [vec, ws, ws, vec]);
       const series = { api: [] as number[], raw: [] as number[], embed: [] as number[] };
@@ -432,9 +434,9 @@ export async function measureSearchLatency(
           const t2 = performance.now();
           await embeddings.embedQuery(query);
           const t3 = performance.now();
-          const chosen = await choosePlan({ db: db }, ws, access);
+          const chosen = await planChoice({ db: db }, ws, access);
           const t4 = performance.now();
-          await search.nearestItems(db, ws, access, vector, 10, chosen);
+          await search.nearestItems(db, ws, access, vector, 10, chosen.plan, { rolesById: chosen.rolesById });
           const t5 = performance.now();
           const rawMs = rawFirst ? rawBefore : await raw();
           const t6 = performance.now();
@@ -501,7 +503,9 @@ export async function measureSearchLatency(
         textQuerySweep: plan === 'hnsw' ? await textQuerySweep(db, ws, access, [...vectors.values()]) : undefined,
         recallAt10: round(found / Math.max(1, expected), 3),
         resultsPerQuery,
-        servicePlanExplained: await explainServiceQuery(db, () => search.nearestItems(db, ws, access, probe, 10, plan)),
+        servicePlanExplained: await explainServiceQuery(db, () =>
+          search.nearestItems(db, ws, access, probe, 10, plan, { rolesById }),
+        ),
         rawSqlPlan: await explain(db, sql, rawBindings(probeVec)),
       });
     }

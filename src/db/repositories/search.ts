@@ -23,16 +23,20 @@ import { applyItemFilter } from './itemFilter';
 export type { AccessFilter } from '../../domain/access';
 
 /**
- * How a role filter joins: 'per-row' tests each item (an EXISTS probe per row: right when rows come in an
- * index's order, as through HNSW, and are stopped by a LIMIT); 'set' computes the role's items once (the
- * items holding the role and their children) and joins them, which is what a scan over every candidate
- * wants: the keyword matches (at 100,000 chunks, the exact vector plan went 45.8 -> 12.1 ms with a 1% role,
- * 127.9 -> 35.2 ms with 10%: bench/knowledge); 'ids' computes the same items once as an array and reads them
- * (and the children, by parent) through the primary key and parent indexes, which is what the exact vector
- * plan wants: a hash join with the set lets PostgreSQL's default costs (random_page_cost 4) choose sequential
- * scans of every item in the table, twice (the items, then the children), where the role holds 1% of them
- * (11,573 items, 100,000 chunks: 11.8-13.5 -> 7.6 ms, as fast as the raw query with an EXISTS per item; 10%:
- * unchanged, 37-39 ms).
+ * How a role filter joins:
+ * - 'per-row' tests each item (an EXISTS probe per row): right when rows come in an index's order, as through
+ *   HNSW, and are stopped by a LIMIT.
+ * - 'set' computes the role's items once (the items holding the role and their children) and joins them: right
+ *   for a scan over every candidate where the role is broad, as the keyword matches and the candidate count
+ *   (countCandidateChunks), and the exact vector plan when another filter chose it (at 100,000 chunks it took
+ *   the exact plan from 45.8 to 12.1 ms with a 1% role and 127.9 to 35.2 ms with 10%, against 'per-row':
+ *   bench/knowledge).
+ * - 'ids' computes the same items once as an array and reads them (and their children, by parent) through the
+ *   primary key and parent indexes: the exact vector plan when the role filters are what made it exact (each
+ *   admits at most the exact scan's bound, PlanChoice.rolesById in services/search), so the array is bounded.
+ *   With PostgreSQL's default costs (random_page_cost 4) the planner hash-joins 'set' over sequential scans of
+ *   every item, twice (the items, then the children): at 11,573 items and a 1% role, 11.8-13.5 -> 7.6 ms, as
+ *   fast as the raw query with an EXISTS per item; 10%: unchanged, 37-39 ms (docs/explanation/benchmarks.md).
  */
 export type RoleJoin = 'per-row' | 'set' | 'ids';
 
@@ -175,8 +179,16 @@ export async function countCandidateChunks(
  * The `k` nearest candidate chunks (id, item, distance): exactly ("+ 0" keeps the planner off the HNSW
  * index: a top-k sort of the B-tree-filtered candidates), or through the HNSW index.
  */
-function vectorTop(db: Tx, workspaceId: string, filter: AccessFilter, vec: string, k: number, plan: SearchPlan) {
-  return candidateChunks(db, workspaceId, filter, plan === 'exact' ? 'ids' : 'per-row')
+function vectorTop(
+  db: Tx,
+  workspaceId: string,
+  filter: AccessFilter,
+  vec: string,
+  k: number,
+  plan: SearchPlan,
+  rolesById = false,
+) {
+  return candidateChunks(db, workspaceId, filter, plan === 'exact' ? (rolesById ? 'ids' : 'set') : 'per-row')
     .select('c.id', 'c.knowledge_id', db.raw('c.embedding <=> ?::vector as distance', [vec]))
     .orderByRaw(plan === 'exact' ? '(c.embedding <=> ?::vector) + 0' : 'c.embedding <=> ?::vector', [vec])
     .limit(k);
@@ -391,8 +403,9 @@ export async function nearestItems(
   query: number[],
   limit: number,
   plan: SearchPlan,
-  scan?: HnswScan,
+  opts: { scan?: HnswScan; rolesById?: boolean } = {},
 ): Promise<ChunkHit[]> {
+  const { scan, rolesById } = opts;
   const vec = toVectorLiteral(query);
   // The first scan takes `limit` x 4 chunks; when they hold fewer than `limit` items the scan widens 4x (and
   // past 4,000 chunks, or an index run dry, the exact plan answers). The HNSW search itself still visits
@@ -410,7 +423,7 @@ export async function nearestItems(
       k,
       async (tx) =>
         tx
-          .with('top', vectorTop(tx, workspaceId, filter, vec, k, plan))
+          .with('top', vectorTop(tx, workspaceId, filter, vec, k, plan, rolesById))
           .with('best', (w) => w.distinctOn('knowledge_id').from('top').orderBy(['knowledge_id', 'distance']))
           // The `limit` nearest items before their rows are joined: a join over every item `top` holds lets the
           // planner hash-join a sequential scan of the workspace's items (4.5 of 9.3 ms at 25,000 items).
@@ -426,6 +439,7 @@ export async function nearestItems(
     const scanned = Number(rows[0]?.scanned ?? 0);
     if (hits.length >= limit || (plan === 'exact' && scanned < k)) return hits;
     if (plan === 'hnsw' && (scanned < k || k >= 4000)) {
+      // An HNSW scan that came back short: the role filters were not what chose the plan, so they join as a set.
       return nearestItems(db, workspaceId, filter, query, limit, 'exact');
     }
   }
@@ -439,10 +453,11 @@ export async function nearestChunks(
   query: number[],
   k: number,
   plan: SearchPlan,
+  rolesById = false,
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
   const rows = await db
-    .with('top', vectorTop(db, workspaceId, filter, vec, k, plan))
+    .with('top', vectorTop(db, workspaceId, filter, vec, k, plan, rolesById))
     .from('top')
     .join('knowledge_chunks as ch', 'ch.id', 'top.id')
     .join('knowledge as k', 'k.id', 'top.knowledge_id')
@@ -455,6 +470,8 @@ export interface HybridCandidatesOptions {
   /** Nearest chunks taken from the vector side (0 or no query vector: keyword search alone). */
   vectorK: number;
   plan: SearchPlan;
+  /** The exact plan reads the role filters' items by id (RoleJoin 'ids'; else 'set'). */
+  rolesById?: boolean;
   /** Best keyword matches taken. */
   keywordK: number;
   maxRanked: number;
@@ -480,7 +497,7 @@ export async function hybridCandidates(
     );
     let candidates = tx.select('id').from('kw');
     if (vec !== undefined && opts.vectorK > 0) {
-      q = q.with('vec', vectorTop(tx, workspaceId, filter, vec, opts.vectorK, opts.plan));
+      q = q.with('vec', vectorTop(tx, workspaceId, filter, vec, opts.vectorK, opts.plan, opts.rolesById));
       candidates = candidates.union(tx.select('id').from('vec'));
     }
     return q

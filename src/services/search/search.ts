@@ -51,6 +51,11 @@ export interface PlanChoice {
   estimate: number;
   /** All chunks in the HNSW index (the planner's estimate). */
   indexChunks: number;
+  /**
+   * The exact plan reads a role filter's items by id (bounded: each role filter admits at most maxExact chunks)
+   * rather than joining them as a set (a broad role narrowed by another filter: search.RoleJoin).
+   */
+  rolesById: boolean;
 }
 
 /** The count scopes a filter narrows to: the base (workspace or space) and one group per further filter. */
@@ -77,7 +82,15 @@ export function planFor(
   const estimate = baseCount === 0 ? 0 : groupCounts.reduce((est, n) => est * Math.min(1, n / baseCount), baseCount);
   const indexChunks = Math.max(c.indexChunks, baseCount);
   const plan = atMost <= maxExact || estimate < HNSW_MIN_SHARE * indexChunks ? 'exact' : 'hnsw';
-  return { plan, atMost, estimate: Math.round(estimate), indexChunks };
+  // Each role filter's own chunks (at most the sum of its roles' counts; none for requiredRoleId null).
+  const roleFilters = [
+    ...(filter.requiredRoleId === undefined ? [] : [filter.requiredRoleId === null ? [] : [filter.requiredRoleId]]),
+    ...(filter.roleIds ? [[...new Set(filter.roleIds)]] : []),
+  ];
+  const rolesById = roleFilters.every(
+    (roles) => roles.reduce((sum, r) => sum + (c.chunks.get(`role:${r}`) ?? 0), 0) <= maxExact,
+  );
+  return { plan, atMost, estimate: Math.round(estimate), indexChunks, rolesById };
 }
 
 /** The vector plan for a filter, and the languages in its scope (for keyword parsing). */
@@ -125,16 +138,29 @@ async function probeFilter(
     : choice;
 }
 
-export async function choosePlan(
+/** The plan a search with this filter takes, with what chose it. */
+export async function planChoice(
   { db }: DbDeps,
   workspaceId: string,
   filter: search.AccessFilter,
   maxExact = EXACT_SCAN_MAX_CANDIDATES,
-): Promise<search.SearchPlan> {
-  return (await searchScope(db, workspaceId, filter, { maxExact })).choice.plan;
+): Promise<PlanChoice> {
+  return (await searchScope(db, workspaceId, filter, { maxExact })).choice;
 }
 
-/** The `limit` items nearest to the vector (one per item, its nearest chunk), with the chosen or a given plan. */
+export async function choosePlan(
+  deps: DbDeps,
+  workspaceId: string,
+  filter: search.AccessFilter,
+  maxExact = EXACT_SCAN_MAX_CANDIDATES,
+): Promise<search.SearchPlan> {
+  return (await planChoice(deps, workspaceId, filter, maxExact)).plan;
+}
+
+/**
+ * The `limit` items nearest to the vector (one per item, its nearest chunk): with the chosen plan, as a search
+ * runs, or with a given one (its role filters joined as a set on the exact plan).
+ */
 export async function nearestItems(
   { db }: DbDeps,
   workspaceId: string,
@@ -143,8 +169,8 @@ export async function nearestItems(
   limit: number,
   plan?: search.SearchPlan,
 ): Promise<search.ChunkHit[]> {
-  const chosen = plan ?? (await choosePlan({ db }, workspaceId, filter));
-  return search.nearestItems(db, workspaceId, filter, vector, limit, chosen);
+  const choice = plan ? { plan, rolesById: false } : await planChoice({ db }, workspaceId, filter);
+  return search.nearestItems(db, workspaceId, filter, vector, limit, choice.plan, { rolesById: choice.rolesById });
 }
 
 /**
@@ -362,8 +388,10 @@ async function retrieve(
     if (!query.vector) throw new Error('semantic retrieval needs the query vector');
     const hits =
       unit === 'item'
-        ? await search.nearestItems(db, workspaceId, filter, query.vector, limit, choice.plan)
-        : await search.nearestChunks(db, workspaceId, filter, query.vector, limit, choice.plan);
+        ? await search.nearestItems(db, workspaceId, filter, query.vector, limit, choice.plan, {
+            rolesById: choice.rolesById,
+          })
+        : await search.nearestChunks(db, workspaceId, filter, query.vector, limit, choice.plan, choice.rolesById);
     observeSearch(metrics, choice.plan, startedAt);
     return hits.map((hit) => ({ hit, score: cosineOf(hit.distance) }));
   }
@@ -381,7 +409,13 @@ async function retrieve(
         match: mode === 'hybrid' ? hybrid.keywordMatch : settings.keywordMatch,
       },
     },
-    { vectorK: mode === 'hybrid' ? k : 0, plan: choice.plan, keywordK: k, maxRanked: settings.maxRanked },
+    {
+      vectorK: mode === 'hybrid' ? k : 0,
+      plan: choice.plan,
+      rolesById: choice.rolesById,
+      keywordK: k,
+      maxRanked: settings.maxRanked,
+    },
   );
   observeSearch(metrics, mode, startedAt);
   if (mode === 'keyword') {

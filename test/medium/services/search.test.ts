@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
 import { parseFilter } from '../../../src/domain/filter';
-import { choosePlan, nearestItems, searchKnowledge } from '../../../src/services/search/search';
+import { choosePlan, nearestItems, planChoice, searchKnowledge } from '../../../src/services/search/search';
 import { createRole, createTenant } from '../../helpers/factories';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
@@ -86,6 +86,78 @@ describe('semantic search plan and recall', function () {
     const got = await nearestItems(stack.deps, workspaceId, filter, randomUnitVector(dim, seed), 10);
     assert.equal(got.length, 10, 'a full page');
     assert.ok(got.every((h) => (h.item.attributes.shard as number) < 1));
+  });
+
+  it('reads a role filter the three ways alike: by item, as a set, by id (children through their parent)', async () => {
+    const db = stack.deps.db;
+    // A parent holding the 1% role with two children holding none, and a child of an item without roles.
+    const parent = randomUUID();
+    const children = [randomUUID(), randomUUID()];
+    const stray = randomUUID();
+    const [other] = await db('knowledge')
+      .where({ workspace_id: workspaceId })
+      .whereNotIn('id', db('knowledge_roles').select('knowledge_id'))
+      .limit(1);
+    const item = (id: string, parentId?: string) => ({
+      id,
+      workspace_id: workspaceId,
+      parent_id: parentId ?? null,
+      type: 'STRING',
+      title: 'tree',
+      status: 'COMPLETED',
+    });
+    await db('knowledge').insert([item(parent), ...children.map((c) => item(c, parent)), item(stray, other.id)]);
+    await db('knowledge_roles').insert({ knowledge_id: parent, role_id: roles.p1, workspace_id: workspaceId });
+    try {
+      const filters: search.AccessFilter[] = [
+        { requiredRoleId: roles.p1 },
+        { roleIds: [roles.p1, roles.p10] },
+        { requiredRoleId: roles.p10, roleIds: [roles.p1, roles.p50] },
+        { requiredRoleId: null },
+        { roleIds: [] },
+      ];
+      for (const filter of filters) {
+        const read = async (join: search.RoleJoin) =>
+          (
+            await search.applyAccessFilter(
+              db('knowledge as k').select('k.id').where('k.workspace_id', workspaceId),
+              db,
+              filter,
+              join,
+            )
+          )
+            .map((r: { id: string }) => r.id)
+            .sort();
+        const [perRow, set, ids] = [await read('per-row'), await read('set'), await read('ids')];
+        assert.deepEqual(set, perRow, `set: ${JSON.stringify(filter)}`);
+        assert.deepEqual(ids, perRow, `ids: ${JSON.stringify(filter)}`);
+        const admitsParent = perRow.includes(parent);
+        for (const child of children)
+          assert.equal(perRow.includes(child), admitsParent, 'children follow their parent');
+        assert.ok(!perRow.includes(stray), 'a child of an item without the role is not admitted');
+      }
+    } finally {
+      await db('knowledge')
+        .whereIn('id', [...children, stray])
+        .delete();
+      await db('knowledge').where({ id: parent }).delete();
+    }
+  });
+
+  it("reads the role filters by id only when each admits at most the exact scan's bound", async () => {
+    const shardBelow = (n: number) => parseFilter({ type: 'lt', key: 'shard', value: n });
+    const selective = await planChoice(stack.deps, workspaceId, { requiredRoleId: roles.p1 }, 1000);
+    assert.deepEqual([selective.plan, selective.rolesById], ['exact', true]);
+    // The 50% role (2,000 chunks) narrowed by a 1% attribute filter: the exact scan, the role's items as a set.
+    const narrowed = await planChoice(
+      stack.deps,
+      workspaceId,
+      { requiredRoleId: roles.p50, where: shardBelow(1) },
+      1000,
+    );
+    assert.deepEqual([narrowed.plan, narrowed.rolesById], ['exact', false]);
+    const both = await planChoice(stack.deps, workspaceId, { requiredRoleId: roles.p1, roleIds: [roles.p50] }, 1000);
+    assert.deepEqual([both.plan, both.rolesById], ['exact', false]);
   });
 
   for (const [name, key, plan] of [
