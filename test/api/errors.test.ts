@@ -208,8 +208,8 @@ describe('errors say what to fix', function () {
       }
     });
 
-    // Agent RAG's languageId is a language tag (space RAG's is any short string): the one rule of its body that
-    // space RAG's schemathesis coverage does not send for it (test/unit/api/schemathesisCoverage.test.ts).
+    // Agent RAG's languageId is a language tag (space RAG's is any short string): the one field whose published
+    // rules differ from space RAG's, whose schemathesis coverage stands for the rest (test/schemathesis.toml).
     it('refuses an agent RAG languageId that is no language tag, naming it, and takes one that is', async () => {
       for (const languageId of ['english', 'e', 'en_US', 'en-', 'en-toolongsubtag', '']) {
         const bad = await stack.request('POST', v1('/agent/rag'), { headers, json: { text: 'x', languageId } });
