@@ -415,7 +415,10 @@ export async function nearestItems(
   // against 8.4 and 16.6 ms for a first scan of all 400 candidates (which held recall at 1.000). Queries far
   // from every chunk (the synthetic vectors of bench/knowledge/search.ts, off the model's distribution) need
   // far longer scans (recall@10 0.50-0.55 at 400 chunks there); `scan` lets the bench's sweep ask for them.
-  const first = plan === 'hnsw' ? Math.max(limit * 4, scan?.firstScan ?? 0) : Math.max(limit * 4, 40);
+  // The exact plan ranks every candidate anyway, and keeps the first k in a top-k heap, whose size costs
+  // little: it starts at `limit` x 20 chunks, so a page of many chunks near the query (a long document's) seldom
+  // leaves it short of `limit` items and asks for a second query.
+  const first = plan === 'hnsw' ? Math.max(limit * 4, scan?.firstScan ?? 0) : Math.max(limit * 20, 200);
   for (let k = first; ; k *= 4) {
     const rows = await withEfSearch(
       db,
