@@ -82,13 +82,9 @@ export function planFor(
   const estimate = baseCount === 0 ? 0 : groupCounts.reduce((est, n) => est * Math.min(1, n / baseCount), baseCount);
   const indexChunks = Math.max(c.indexChunks, baseCount);
   const plan = atMost <= maxExact || estimate < HNSW_MIN_SHARE * indexChunks ? 'exact' : 'hnsw';
-  // Each role filter's own chunks (at most the sum of its roles' counts; none for requiredRoleId null).
-  const roleFilters = [
-    ...(filter.requiredRoleId === undefined ? [] : [filter.requiredRoleId === null ? [] : [filter.requiredRoleId]]),
-    ...(filter.roleIds ? [[...new Set(filter.roleIds)]] : []),
-  ];
-  const rolesById = roleFilters.every(
-    (roles) => roles.reduce((sum, r) => sum + (c.chunks.get(`role:${r}`) ?? 0), 0) <= maxExact,
+  // Each role filter's group (its roles' scopes) admits at most its count: the id array's bound.
+  const rolesById = groups.every(
+    (g, i) => !g.some((scope) => scope.startsWith('role:')) || groupCounts[i]! <= maxExact,
   );
   return { plan, atMost, estimate: Math.round(estimate), indexChunks, rolesById };
 }
