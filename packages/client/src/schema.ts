@@ -10430,7 +10430,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name: string & unknown;
                     description?: string | null;
                     customerRoleId?: (string & unknown) | null;
                 };
@@ -11143,7 +11143,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string;
+                    name?: string & unknown;
                     description?: string | null;
                     customerRoleId?: (string & unknown) | null;
                 };
@@ -22129,7 +22129,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description What the key is for (1 to 200 characters after trimming) */
-                    name: string;
+                    name: string & unknown;
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp, uuid } from '../../openapi/operation';
+import { NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 
 export const CreateApiKeySchema = z.strictObject(
   {
@@ -8,7 +8,7 @@ export const CreateApiKeySchema = z.strictObject(
       .trim()
       .min(1, { message: 'Missing required field' })
       .max(200, { message: 'name must be at most 200 characters' })
-      .meta({ description: 'What the key is for (1 to 200 characters after trimming)' }),
+      .meta({ pattern: NON_BLANK, description: 'What the key is for (1 to 200 characters after trimming)' }),
   },
   { error: 'Missing required field' },
 );

@@ -11,7 +11,12 @@ const MISSING = 'Missing required field';
 const INVALID = 'Invalid field value';
 export { CUSTOMER_ROLE_ID };
 
-const name = z.string({ error: INVALID }).trim().min(1, { message: INVALID }).max(255, { message: INVALID });
+const name = z
+  .string({ error: INVALID })
+  .trim()
+  .min(1, { message: INVALID })
+  .max(255, { message: INVALID })
+  .meta({ pattern: NON_BLANK });
 const description = z.string({ error: INVALID }).max(2000, { message: INVALID }).nullable();
 const customerRoleId = z
   .string({ error: INVALID })
@@ -35,7 +40,8 @@ export const CreateRoleSchema = z.strictObject(
       .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : INVALID) })
       .trim()
       .min(1, { message: INVALID })
-      .max(255, { message: INVALID }),
+      .max(255, { message: INVALID })
+      .meta({ pattern: NON_BLANK }),
     description: description.optional(),
     customerRoleId: customerRoleId.nullable().optional(),
   },
