@@ -208,8 +208,8 @@ describe('errors say what to fix', function () {
       }
     });
 
-    // Agent RAG's languageId is a language tag (space RAG's is any short string): the one field whose published
-    // rules differ from space RAG's, whose schemathesis coverage stands for the rest (test/schemathesis.toml).
+    // Agent RAG's languageId is a language tag (space RAG's is any short string): its cases are sent here, as
+    // schemathesis's coverage phase leaves the RAG bodies to the search's (test/schemathesis.toml).
     it('refuses an agent RAG languageId that is no language tag, naming it, and takes one that is', async () => {
       for (const languageId of ['english', 'e', 'en_US', 'en-', 'en-toolongsubtag', '']) {
         const bad = await stack.request('POST', v1('/agent/rag'), { headers, json: { text: 'x', languageId } });
@@ -220,6 +220,84 @@ describe('errors say what to fix', function () {
       for (const languageId of ['en', 'deu', 'en-US', 'zh-Hant-TW']) {
         const good = await stack.request('POST', v1('/agent/rag'), { headers, json: { text: 'x', languageId } });
         assert.equal(good.status, 200, `${languageId}: ${good.text}`);
+      }
+    });
+
+    // The RAG bodies' own fields, at the three RAG paths: their filters, scoreThreshold, hybridWeight and rerank
+    // fields are the search's, whose schemathesis coverage stands for them; these four are not (test/schemathesis.toml).
+    it("refuses each RAG field's out-of-bounds values at every RAG path, naming it, and takes its bounds", async () => {
+      const space = await stack.request(
+        'POST',
+        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
+        {
+          headers: { 'x-api-key': tenant.apiKey },
+          json: { userId: 'rag-bounds', email: 'rag-bounds@example.com' },
+        },
+      );
+      assert.equal(space.status, 200, space.text);
+      const paths: [string, (json: Record<string, unknown>) => Promise<TestResponse>][] = [
+        [
+          'space RAG',
+          (json) =>
+            stack.request('POST', v1(`/spaces/${space.body.space.id}/rag`), {
+              headers: { authorization: `Bearer ${space.body.token}` },
+              json,
+            }),
+        ],
+        ['agent RAG', (json) => stack.request('POST', v1('/agent/rag'), { headers, json })],
+        [
+          'the rag tool',
+          (json) => stack.request('POST', v1('/agent/tools/rag/execute'), { headers, json: { input: json } }),
+        ],
+      ];
+      const refused: [string, unknown][] = [
+        ['text', ''],
+        ['text', ' \n\t '],
+        ['text', 'a\u0000b'],
+        ['text', 'x'.repeat(10_001)],
+        ['text', 42],
+        ['topK', 0],
+        ['topK', 11],
+        ['topK', 1.5],
+        ['topK', '3'],
+        ['contextWindow', -1],
+        ['contextWindow', 3],
+        ['contextWindow', 0.5],
+        ['contextWindow', true],
+        ['languageId', ''],
+        ['languageId', 'e'.repeat(36)],
+        ['languageId', 'en\u0000'],
+        ['languageId', 7],
+      ];
+      const taken: Record<string, unknown>[] = [
+        { text: 'x'.repeat(10_000) },
+        { text: 'x', topK: 1, contextWindow: 0 },
+        { text: 'parental leave', topK: 10, contextWindow: 2 },
+        { text: 'x', languageId: 'en' },
+      ];
+      for (const [where, rag] of paths) {
+        const tool = where === 'the rag tool';
+        const param = (field: string) => (tool ? `input.${field}` : field);
+        // The tool's input has no languageId.
+        for (const [field, value] of refused.filter(([field]) => !tool || field !== 'languageId')) {
+          const res = await rag({ text: 'x', [field]: value });
+          const sent = `${where} ${field}=${JSON.stringify(value).slice(0, 20)}`;
+          assert.equal(res.status, 400, `${sent}: ${res.text}`);
+          assert.equal(res.body.param, param(field), `${sent}: ${res.text}`);
+          assert.ok(
+            ['missing_field', 'invalid_field', 'invalid_type', 'unsafe_text'].includes(res.body.code),
+            `${sent}: ${res.text}`,
+          );
+        }
+        for (const json of taken.filter((json) => !tool || !('languageId' in json))) {
+          const res = await rag(json);
+          assert.equal(res.status, 200, `${where} ${JSON.stringify(json).slice(0, 60)}: ${res.text}`);
+        }
+      }
+      // A space takes any short string as its language; an agent, a language tag (the test above).
+      for (const languageId of ['x', 'e'.repeat(35)]) {
+        const [, spaceRag] = paths[0]!;
+        assert.equal((await spaceRag({ text: 'x', languageId })).status, 200, languageId);
       }
     });
 
