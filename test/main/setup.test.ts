@@ -34,10 +34,11 @@ async function fakeBin(dir: string, scripts: Record<string, string>): Promise<st
 
 function runSetup(
   env: NodeJS.ProcessEnv,
+  mode: 'run' | 'tools' = 'run',
 ): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', [SETUP, 'run'], { env, cwd: repoRoot });
+    const child = spawn('bash', [SETUP, mode], { env, cwd: repoRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -118,6 +119,39 @@ describe('scripts/setup.sh run (the first part of npm start)', function () {
     }
     assert.doesNotMatch(res.stdout, /one-time/, 'nothing to build, nothing announced');
     assert.ok(res.ms < 20_000, `a provisioned setup takes seconds (${res.ms} ms)`);
+  });
+
+  it('waits for a run already at work (the lock in the tools folder), then finds its steps done', async () => {
+    const tools = path.dirname(path.dirname(testEnv.temporalCliPath));
+    // Another run, as .ci/run's `setup.sh tools` beside npm ci: it holds the lock for 3 s.
+    const other = spawn('flock', [path.join(tools, '.setup.lock'), 'sleep', '3'], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 300));
+    const res = await runSetup({ ...process.env, KWS_TOOLS_DIR: tools });
+    other.kill();
+    assert.equal(res.code, 0, res.stdout + res.stderr);
+    assert.match(res.stdout, /^\[setup\] waiting for another scripts\/setup\.sh run to finish its steps \(lock .*\)$/m);
+    assert.match(res.stdout, /^\[setup\] the other run ended after \d+ s of waiting$/m);
+    assert.ok(res.ms >= 2_500, `it waited (${res.ms} ms)`);
+    const waited = res.stdout.indexOf('the other run ended');
+    assert.ok(waited < res.stdout.indexOf('Temporal CLI v1.5.1: present'), 'the steps come after the wait');
+  });
+
+  it("`tools` provisions npm test's one-time tools and nothing that needs node_modules or apt", async () => {
+    const tools = path.dirname(path.dirname(testEnv.temporalCliPath));
+    const res = await runSetup({ ...process.env, KWS_TOOLS_DIR: tools }, 'tools');
+    assert.equal(res.code, 0, res.stdout + res.stderr);
+    for (const step of [
+      'embedding model all-MiniLM-L6-v2',
+      'schemathesis 4.32.5',
+      'Python SDK test tools',
+      'Temporal CLI v1.5.1',
+      'Temporal time-skipping test server 1.38.0',
+      'compose-check',
+    ]) {
+      assert.match(res.stdout, new RegExp(`^\\[setup\\] ${step.replace(/\./g, '\\.')}: present`, 'm'), step);
+    }
+    assert.doesNotMatch(res.stdout, /Node\.js|PostgreSQL|pgvector|Chromium/, 'no node_modules or apt step');
+    assert.match(res.stdout, /^\[setup\] done: the one-time tools of npm test are in place/m);
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
