@@ -268,6 +268,7 @@ describe('errors say what to fix', function () {
         ['languageId', 'e'.repeat(36)],
         ['languageId', 'en\u0000'],
         ['languageId', 7],
+        ...(['text', 'topK', 'contextWindow', 'languageId'] as const).map((field): [string, unknown] => [field, null]),
       ];
       const taken: Record<string, unknown>[] = [
         { text: 'x'.repeat(10_000) },
@@ -289,6 +290,10 @@ describe('errors say what to fix', function () {
             `${sent}: ${res.text}`,
           );
         }
+        const missing = await rag({ topK: 3 });
+        assert.equal(missing.status, 400, `${where} without text: ${missing.text}`);
+        assert.equal(missing.body.param, param('text'), `${where} without text: ${missing.text}`);
+        assert.equal(missing.body.code, 'missing_field', `${where} without text: ${missing.text}`);
         for (const json of taken.filter((json) => !tool || !('languageId' in json))) {
           const res = await rag(json);
           assert.equal(res.status, 200, `${where} ${JSON.stringify(json).slice(0, 60)}: ${res.text}`);

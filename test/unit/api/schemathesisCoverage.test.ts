@@ -29,9 +29,9 @@ const COVERED_BY: Record<
   // Agent tools: the tool's input holds fields of the search and RAG requests.
   executeKnowledgeSearchTool: { by: 'searchKnowledge', under: 'input' },
   executeTitleSearchTool: { by: 'searchKnowledge', under: 'input', as: { title: 'query' } },
-  // The RAG bodies (space RAG, agent RAG and its tool) take the search's filter, scoreThreshold, hybridWeight and
-  // rerank fields (the filter grammar is most of their 1,700 coverage cases each), with RAG fields of their own.
-  // Agent RAG's languageId is a language tag, where a space takes any short string.
+  // The RAG bodies take the search's filter (its grammar is most of their 1,700 coverage cases each), space RAG and
+  // agent RAG its scoreThreshold, hybridWeight, rerank and rerankCandidates too, with RAG fields of their own.
+  // Agent RAG's languageId is a language tag, where a space takes any short string; the rag tool has none.
   spaceRag: {
     by: 'searchKnowledge',
     as: { text: 'query', topK: 'limit' },
