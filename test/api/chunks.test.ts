@@ -11,7 +11,7 @@ import { EmbeddingError } from '../../src/embeddings/provider';
 import { ChunkMessages } from '../../src/services/knowledge/chunks';
 import { MAX_CHUNK_CHARACTERS, type Chunk as ChunkBody } from '../../src/api/routes/chunks/schema';
 import { assertError, withoutRequestId } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { uploadRequest } from '../helpers/knowledge';
 import { connectMcp } from '../helpers/mcp';
@@ -203,21 +203,13 @@ describe('chunks API', function () {
     const unique = 'Zeppelin hangars store helium airships beside the lighthouse';
     const id = await item('Airships', [paragraph('Dirigible history in general'), paragraph(unique)]);
     const [, target] = await allChunks(id);
-    const space = await stack.request(
-      'POST',
-      `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
-      {
-        headers: { 'x-api-key': tenant.apiKey },
-        json: { userId: 'reader', email: 'reader@example.com' },
-      },
-    );
-    assert.equal(space.status, 200, space.text);
-    const spaceAuth = { authorization: `Bearer ${space.body.token as string}` };
+    const space = await createUserSpace(stack, tenant, 'reader');
+    const spaceAuth = space.headers;
 
     type Passage = { text: string };
     const holds = (passages: Passage[]) => passages.some((p) => p.text.includes('Zeppelin hangars'));
     const seen = async () => {
-      const spaceRag = await stack.request('POST', v1(`/spaces/${space.body.space.id as string}/rag`), {
+      const spaceRag = await stack.request('POST', v1(`/spaces/${space.spaceId}/rag`), {
         headers: spaceAuth,
         json: { text: 'zeppelin hangars helium', topK: 10 },
       });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { createRole, accessHeaders, createTenant, type Tenant } from '../helpers/factories';
+import { createRole, accessHeaders, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import { assertError } from '../helpers/assertions';
 import { uploadRequest } from '../helpers/knowledge';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
@@ -210,16 +210,7 @@ describe('console routes', function () {
         const res = await stack.request(method, v1(path), { headers: bound, json: { name: 'x' } });
         assert.equal(res.status, 403, `${method} ${path}: ${res.text}`);
       }
-      const space = await stack.request(
-        'POST',
-        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
-        {
-          headers: { 'x-api-key': tenant.apiKey },
-          json: { userId: 'u-1', email: 'u1@example.com' },
-        },
-      );
-      assert.equal(space.status, 200, space.text);
-      const userSpace = { authorization: `Bearer ${space.body.token as string}` };
+      const { headers: userSpace } = await createUserSpace(stack, tenant, 'u-1');
       for (const [method, path] of [
         ['GET', '/api-keys'],
         ['POST', '/api-keys'],

@@ -16,7 +16,7 @@ import { DOCS_CSP } from '../../src/api/routes/docs/assets';
 import { errorDocUrl } from '../../src/api/middleware/errors';
 import { publishedOpenApiDocument } from '../../src/api/published';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
 import { multipartBody } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -223,27 +223,15 @@ describe('errors say what to fix', function () {
       }
     });
 
-    // The RAG bodies' own fields, at the three RAG paths: their filters, scoreThreshold, hybridWeight and rerank
-    // fields are the search's, whose schemathesis coverage stands for them; these four are not (test/schemathesis.toml).
+    // The RAG bodies' own fields, at the three RAG paths: the fields they share with the search (the filter, and but
+    // in the tool scoreThreshold, hybridWeight and rerank) have the search's schemathesis coverage; these four are
+    // theirs (test/schemathesis.toml).
     it("refuses each RAG field's out-of-bounds values at every RAG path, naming it, and takes its bounds", async () => {
-      const space = await stack.request(
-        'POST',
-        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
-        {
-          headers: { 'x-api-key': tenant.apiKey },
-          json: { userId: 'rag-bounds', email: 'rag-bounds@example.com' },
-        },
-      );
-      assert.equal(space.status, 200, space.text);
+      const space = await createUserSpace(stack, tenant, 'rag-bounds');
+      const spaceRag = (json: Record<string, unknown>) =>
+        stack.request('POST', v1(`/spaces/${space.spaceId}/rag`), { headers: space.headers, json });
       const paths: [string, (json: Record<string, unknown>) => Promise<TestResponse>][] = [
-        [
-          'space RAG',
-          (json) =>
-            stack.request('POST', v1(`/spaces/${space.body.space.id}/rag`), {
-              headers: { authorization: `Bearer ${space.body.token}` },
-              json,
-            }),
-        ],
+        ['space RAG', spaceRag],
         ['agent RAG', (json) => stack.request('POST', v1('/agent/rag'), { headers, json })],
         [
           'the rag tool',
@@ -301,7 +289,6 @@ describe('errors say what to fix', function () {
       }
       // A space takes any short string as its language; an agent, a language tag (the test above).
       for (const languageId of ['x', 'e'.repeat(35)]) {
-        const [, spaceRag] = paths[0]!;
         assert.equal((await spaceRag({ text: 'x', languageId })).status, 200, languageId);
       }
     });

@@ -11,7 +11,7 @@ import * as apiKeys from '../../src/db/repositories/apiKeys';
 import type { Deps } from '../../src/services/deps';
 import { toAppError } from '../../src/errors';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -447,17 +447,7 @@ describe('limits', function () {
     });
 
     it('pages space messages with limit and before, and the latest (at most 200) without', async () => {
-      const host = await stack.request(
-        'POST',
-        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
-        {
-          headers: { 'x-api-key': tenant.apiKey },
-          json: { userId: 'pager', email: 'pager@example.com' },
-        },
-      );
-      assert.equal(host.status, 200, host.text);
-      const spaceId = host.body.space.id as string;
-      const auth = { authorization: `Bearer ${host.body.token}` };
+      const { spaceId, headers: auth } = await createUserSpace(stack, tenant, 'pager');
       const path = `/v1/workspaces/${tenant.workspaceId}/spaces/${spaceId}`;
       const group = await stack.request('POST', `${path}/group`, { headers: auth, json: { name: 'Paged' } });
       for (let i = 1; i <= 7; i++) {

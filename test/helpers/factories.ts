@@ -38,6 +38,21 @@ export async function accessHeaders(
   return { token, headers: { authorization: `Bearer ${token}`, organizationid: tenant.organizationId } };
 }
 
+/** An end user's space through the real endpoint (the workspace's API key), and the headers its token gives. */
+export async function createUserSpace(
+  stack: TestStack,
+  tenant: Tenant,
+  userId: string,
+): Promise<{ spaceId: string; token: string; headers: { authorization: string } }> {
+  const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`, {
+    headers: { 'x-api-key': tenant.apiKey },
+    json: { userId, email: `${userId}@example.com` },
+  });
+  if (res.status !== 200) throw new Error(`user space endpoint answered ${res.status}: ${res.text}`);
+  const token = res.body.token as string;
+  return { spaceId: res.body.space.id as string, token, headers: { authorization: `Bearer ${token}` } };
+}
+
 /** A unit vector drawn deterministically from a seed (stands in for an embedding where text does not matter). */
 export function seededVector(dim: number, seed: number): number[] {
   let s = seed;
