@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The read path's real corpus (bench/knowledge/realCorpus.ts): installs Debian's documentation packages it
-# is built from, then embeds its 100,000 chunks with the default model in the background (about 80 minutes
-# on 2 idle cores; resumable: a stopped build goes on from the last chunk written). Progress goes to
+# is built from, then embeds its 100,000 chunks with the default model in the background (about 3 hours at
+# 9.5 to 10.5 chunks/s with the model's one default thread on 2 idle cores, KWS_CORPUS_THREADS sets it;
+# resumable: a stopped build goes on from the last chunk written). Progress goes to
 # bench/results/.cache/real-corpus.log (KWS_BENCH_CACHE_DIR moves the cache). `--wait` runs it in the
 # foreground instead; `--status` prints the last progress line. Idempotent.
 set -euo pipefail
