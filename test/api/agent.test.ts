@@ -18,7 +18,7 @@ import {
   ToolListSchema,
 } from '../../src/api/routes/agent/schema';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
 import { hrWorld } from '../helpers/agentWorld';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
@@ -597,17 +597,10 @@ describe('Agent API', function () {
 
     it('agent RAG returns exactly the space RAG passages for the same text, role and topK', async () => {
       const { hr } = await world();
-      const host = await stack.request(
-        'POST',
-        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
-        {
-          headers: { 'x-api-key': tenant.apiKey },
-          json: { userId: 'hr-user', email: 'hr@example.com', customerRoleId: 'hr' },
-        },
-      );
+      const host = await createUserSpace(stack, tenant, 'hr-user', { customerRoleId: 'hr' });
       const spaceRag = (json: unknown) =>
-        stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/spaces/${host.body.space.id}/rag`, {
-          headers: { authorization: `Bearer ${host.body.token}` },
+        stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/spaces/${host.spaceId}/rag`, {
+          headers: host.headers,
           json,
         });
       for (const [text, topK] of [

@@ -8,7 +8,7 @@ import * as workspaces from '../../src/db/repositories/workspaces';
 import type { Deps } from '../../src/services/deps';
 import { requireMessageFitsQuota } from '../../src/services/knowledge/storageQuota';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -46,15 +46,10 @@ describe('bounds per space, per end user and per workspace', function () {
 
   /** A user's space (activated with the API key): its token's headers and its default group. */
   async function userSpace(userId: string) {
-    const res = await request('POST', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`, {
-      headers: { 'x-api-key': tenant.apiKey },
-      json: { userId, email: `${userId}@example.com` },
-    });
-    assert.equal(res.status, 200, res.text);
-    const h = { authorization: `Bearer ${res.body.token}` };
-    const space = await request('GET', v1(`/spaces/${res.body.space.id}`), { headers: h });
+    const { spaceId, headers: h } = await createUserSpace({ request }, tenant, userId);
+    const space = await request('GET', v1(`/spaces/${spaceId}`), { headers: h });
     assert.equal(space.status, 200, space.text);
-    return { id: res.body.space.id as string, headers: h, groupId: space.body.spaceGroupConversation[0].id as string };
+    return { id: spaceId, headers: h, groupId: space.body.spaceGroupConversation[0].id as string };
   }
   const post = (space: Awaited<ReturnType<typeof userSpace>>, text: string) =>
     request('POST', v1(`/spaces/${space.id}/message`), {

@@ -203,13 +203,12 @@ describe('chunks API', function () {
     const unique = 'Zeppelin hangars store helium airships beside the lighthouse';
     const id = await item('Airships', [paragraph('Dirigible history in general'), paragraph(unique)]);
     const [, target] = await allChunks(id);
-    const space = await createUserSpace(stack, tenant, 'reader');
-    const spaceAuth = space.headers;
+    const { spaceId, headers: spaceAuth } = await createUserSpace(stack, tenant, 'reader');
 
     type Passage = { text: string };
     const holds = (passages: Passage[]) => passages.some((p) => p.text.includes('Zeppelin hangars'));
     const seen = async () => {
-      const spaceRag = await stack.request('POST', v1(`/spaces/${space.spaceId}/rag`), {
+      const spaceRag = await stack.request('POST', v1(`/spaces/${spaceId}/rag`), {
         headers: spaceAuth,
         json: { text: 'zeppelin hangars helium', topK: 10 },
       });

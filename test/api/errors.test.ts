@@ -223,9 +223,9 @@ describe('errors say what to fix', function () {
       }
     });
 
-    // The RAG bodies' own fields, at the three RAG paths: the fields they share with the search (the filter, and but
-    // in the tool scoreThreshold, hybridWeight and rerank) have the search's schemathesis coverage; these four are
-    // theirs (test/schemathesis.toml).
+    // The RAG bodies' own fields, at the three RAG paths: text, topK, contextWindow and languageId (the rag tool has no
+    // languageId). The fields they share with the search (the filter; scoreThreshold, hybridWeight and rerank too,
+    // except in the rag tool) have the search's schemathesis coverage (test/schemathesis.toml); these do not.
     it("refuses each RAG field's out-of-bounds values at every RAG path, naming it, and takes its bounds", async () => {
       const space = await createUserSpace(stack, tenant, 'rag-bounds');
       const spaceRag = (json: Record<string, unknown>) =>

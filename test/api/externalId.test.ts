@@ -12,7 +12,7 @@ import { decide } from '../../src/policies/authorize';
 import type { AuthState } from '../../src/policies/credentials';
 import { EXTERNAL_ID_MESSAGE } from '../../src/api/routes/knowledge/schema';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createUserSpace, type Tenant } from '../helpers/factories';
 import { uploadRequest, waitForJob as waitJob } from '../helpers/knowledge';
 import { page, startSite, type TestSite } from '../helpers/site';
 import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
@@ -306,18 +306,7 @@ describe('upsert by external id', function () {
   });
 
   it("an upload into a space never replaces workspace knowledge or another user's file by naming its externalId", async () => {
-    const activate = async (userId: string) => {
-      const res = await stack.request(
-        'POST',
-        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
-        {
-          headers: { 'x-api-key': tenant.apiKey },
-          json: { userId, email: `${userId}@example.com` },
-        },
-      );
-      assert.equal(res.status, 200, res.text);
-      return res.body.space.id as string;
-    };
+    const activate = async (userId: string) => (await createUserSpace(stack, tenant, userId)).spaceId;
     const [alice, bob] = [await activate('alice'), await activate('bob')];
     const upload = (name: string, text: string, fields: Record<string, string>) =>
       uploadRequest(stack.request, tenant.workspaceId, headers, file(name, text), fields);

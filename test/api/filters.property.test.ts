@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as catalog from '../../src/db/repositories/catalog';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
+import {
+  accessHeaders,
+  createRole,
+  createTenant,
+  createUserSpace,
+  insertItem,
+  seededVector,
+  type Tenant,
+} from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
 type Value = string | number | boolean;
@@ -264,17 +272,14 @@ describe('retrieval filters (property-based)', function () {
           // User space tokens, with a role and without one, through space RAG.
           for (const role of [0, undefined]) {
             const user = `user-${role ?? 'none'}`;
-            const activated = await stack.request('POST', `/workspaces/${ws}/activate-or-retrieve-user-space-api-key`, {
-              headers: { 'x-api-key': tenant.apiKey },
-              json: {
-                userId: user,
-                email: `${user}@example.com`,
-                ...(role === undefined ? {} : { customerRoleId: `role-${role}` }),
-              },
-            });
-            assert.equal(activated.status, 200, activated.text);
-            const rag = await stack.request('POST', v1(`/spaces/${activated.body.space.id}/rag`), {
-              headers: { authorization: `Bearer ${activated.body.token}` },
+            const activated = await createUserSpace(
+              stack,
+              tenant,
+              user,
+              role === undefined ? {} : { customerRoleId: `role-${role}` },
+            );
+            const rag = await stack.request('POST', v1(`/spaces/${activated.spaceId}/rag`), {
+              headers: activated.headers,
               json: { text: 'doc', topK: 10, filter: f },
             });
             assert.equal(rag.status, 200, rag.text);

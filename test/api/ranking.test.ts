@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { rerankerFromSettings } from '../../src/embeddings/rerank';
 import { toVectorLiteral } from '../../src/db/repositories/search';
 import { assertError } from '../helpers/assertions';
-import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -433,15 +433,10 @@ describe('Knowledge search: ranking options, reranker and explain', function () 
         'scoreThreshold must be a number between 0 and 1',
       );
 
-      const activated = await stack.request(
-        'POST',
-        `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`,
-        { headers: { 'x-api-key': tenant.apiKey }, json: { userId: 'rag-user', email: 'rag@example.com' } },
-      );
-      assert.equal(activated.status, 200, activated.text);
+      const activated = await createUserSpace(stack, tenant, 'rag-user');
       const spaceRag = (json: Record<string, unknown>) =>
-        withReranker('POST', `/v1/workspaces/${tenant.workspaceId}/spaces/${activated.body.space.id}/rag`, {
-          headers: { authorization: `Bearer ${activated.body.token}` },
+        withReranker('POST', `/v1/workspaces/${tenant.workspaceId}/spaces/${activated.spaceId}/rag`, {
+          headers: activated.headers,
           json,
         });
       const space = await spaceRag({ text: 'password', topK: 3, rerank: true });

@@ -12,7 +12,15 @@ import * as catalog from '../../src/db/repositories/catalog';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { applySourceRulesBatch, finishSourceRules } from '../../src/services/sources/sourceRules';
 import { insertRuledS3Source, rulesJobToEnd } from '../helpers/sourceRules';
-import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
+import {
+  accessHeaders,
+  createRole,
+  createTenant,
+  createUserSpace,
+  insertItem,
+  seededVector,
+  type Tenant,
+} from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const scenario = fc.record({
@@ -166,13 +174,9 @@ describe('RBAC isolation (property-based)', function () {
   /** Space RAG with a user space token activated through the API key (with the role, when given). */
   async function spaceRagItems(world: World, user: string, customerRoleId?: string): Promise<string[]> {
     const { ws, tenant } = world;
-    const activated = await stack.request('POST', `/workspaces/${ws}/activate-or-retrieve-user-space-api-key`, {
-      headers: { 'x-api-key': tenant.apiKey },
-      json: { userId: user, email: `${user}@example.com`, ...(customerRoleId ? { customerRoleId } : {}) },
-    });
-    assert.equal(activated.status, 200, activated.text);
-    const rag = await stack.request('POST', `/v1/workspaces/${ws}/spaces/${activated.body.space.id}/rag`, {
-      headers: { authorization: `Bearer ${activated.body.token}` },
+    const activated = await createUserSpace(stack, tenant, user, customerRoleId ? { customerRoleId } : {});
+    const rag = await stack.request('POST', `/v1/workspaces/${ws}/spaces/${activated.spaceId}/rag`, {
+      headers: activated.headers,
       json: { text: 'doc', topK: 10 },
     });
     assert.equal(rag.status, 200, rag.text);

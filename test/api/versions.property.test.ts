@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as workspaces from '../../src/db/repositories/workspaces';
-import { accessHeaders, createRole, createTenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant, createUserSpace } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,17 +48,13 @@ describe('versions and chunks (property-based)', function () {
         const users: Array<{ who: string; space: string; headers: Record<string, string>; sees: boolean }> = [];
         for (const withRole of [true, false]) {
           const user = `user-${withRole ? 'crew' : 'none'}`;
-          const res = await stack.request('POST', `/workspaces/${ws}/activate-or-retrieve-user-space-api-key`, {
-            headers: { 'x-api-key': tenant.apiKey },
-            json: { userId: user, email: `${user}@example.com`, ...(withRole ? { customerRoleId: 'crew' } : {}) },
-          });
-          assert.equal(res.status, 200, res.text);
-          users.push({
-            who: user,
-            space: res.body.space.id as string,
-            headers: { authorization: `Bearer ${res.body.token as string}` },
-            sees: withRole,
-          });
+          const { spaceId, headers } = await createUserSpace(
+            stack,
+            tenant,
+            user,
+            withRole ? { customerRoleId: 'crew' } : {},
+          );
+          users.push({ who: user, space: spaceId, headers, sees: withRole });
         }
 
         const waitForJob = async (jobId: string) => {

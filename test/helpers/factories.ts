@@ -38,15 +38,19 @@ export async function accessHeaders(
   return { token, headers: { authorization: `Bearer ${token}`, organizationid: tenant.organizationId } };
 }
 
-/** An end user's space through the real endpoint (the workspace's API key), and the headers its token gives. */
+/**
+ * An end user's space through the real endpoint (the workspace's API key), bound to the role of `customerRoleId`
+ * when given, and the headers its token gives. `stack` is the stack or a server it serves with other settings.
+ */
 export async function createUserSpace(
-  stack: TestStack,
+  stack: Pick<TestStack, 'request'>,
   tenant: Tenant,
   userId: string,
+  opts: { customerRoleId?: string } = {},
 ): Promise<{ spaceId: string; token: string; headers: { authorization: string } }> {
   const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/activate-or-retrieve-user-space-api-key`, {
     headers: { 'x-api-key': tenant.apiKey },
-    json: { userId, email: `${userId}@example.com` },
+    json: { userId, email: `${userId}@example.com`, ...opts },
   });
   if (res.status !== 200) throw new Error(`user space endpoint answered ${res.status}: ${res.text}`);
   const token = res.body.token as string;
