@@ -446,6 +446,65 @@ describe('limits', function () {
       assert.equal((await stack.request('GET', v1(`${list}?page=10000`), { headers })).status, 200);
     });
 
+    // schemathesis's coverage phase leaves out a URL of exactly its maxLength (test/schemathesis_hooks.py: no plain
+    // string matches a URL pattern, and drawing one that long took minutes): each URL field's bound is sent here.
+    it('takes every URL field at its length bound, and names the field one character past it', async () => {
+      const url = (chars: number) => {
+        const head = 'https://docs.example.com/';
+        return head + 'a'.repeat(chars - head.length);
+      };
+      // An S3 endpoint is scheme and host only: a host that long is no DNS name, but its length is what is checked.
+      const endpoint = (chars: number) => `https://${'a'.repeat(chars - 8)}`;
+      const s3 = { bucket: 'acme-support-handbook', region: 'eu-central-1' };
+      const s3Secrets = {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      };
+      const fields: { name: string; path: string; max: number; body: (chars: number) => unknown }[] = [
+        { name: 'url', path: '/knowledge/url', max: 2048, body: (n) => ({ url: url(n), title: 'Guide' }) },
+        { name: 'url', path: '/knowledge/website', max: 2048, body: (n) => ({ url: url(n), title: 'Docs' }) },
+        { name: 'url', path: '/agent/servers', max: 2048, body: (n) => ({ name: 'Assistant', url: url(n) }) },
+        { name: 'url', path: '/webhooks', max: 2000, body: (n) => ({ url: url(n), events: ['knowledge.completed'] }) },
+        {
+          name: 'config.url',
+          path: '/sources',
+          max: 2048,
+          body: (n) => ({ kind: 'git', name: 'Handbook', config: { url: url(n) } }),
+        },
+        {
+          name: 'config.url',
+          path: '/sources',
+          max: 2048,
+          body: (n) => ({ kind: 'website', name: 'Docs', config: { url: url(n) } }),
+        },
+        {
+          name: 'config.endpoint',
+          path: '/sources',
+          max: 2000,
+          body: (n) => ({ kind: 's3', name: 'Handbook', config: { ...s3, endpoint: endpoint(n) }, secrets: s3Secrets }),
+        },
+      ];
+      for (const { name, path, max, body } of fields) {
+        const where = `${path} ${name}`;
+        // At the bound: whatever else the service says of the URL (a host that does not resolve here, an S3
+        // endpoint that takes no path), it is not its length.
+        const at = await stack.request('POST', v1(path), { headers, json: body(max) });
+        assert.ok(at.status < 500, `${where}: ${at.status} ${at.text}`);
+        if (at.status >= 400) {
+          assert.equal(at.status, 400, `${where}: ${at.text}`);
+          assert.doesNotMatch(`${at.body.message} ${at.body.hint}`, /at most \d+ characters/, where);
+        }
+        const past = await stack.request('POST', v1(path), { headers, json: body(max + 1) });
+        assertError(past, 400);
+        assert.equal(past.body.param, name, where);
+        assert.match(
+          `${past.body.message} ${past.body.hint}`,
+          new RegExp(`${name} must be at most ${max} characters`),
+          where,
+        );
+      }
+    });
+
     it('pages space messages with limit and before, and the latest (at most 200) without', async () => {
       const { spaceId, headers: auth } = await createUserSpace(stack, tenant, 'pager');
       const path = `/v1/workspaces/${tenant.workspaceId}/spaces/${spaceId}`;

@@ -27,9 +27,13 @@ export const WebhookEvents = [
 ] as const;
 export type WebhookEvent = (typeof WebhookEvents)[number];
 
+/** The longest endpoint URL a webhook takes (the document's maxLength on url). */
+export const MAX_WEBHOOK_URL_CHARS = 2000;
+
 export const WebhookMessages = {
   notFound: 'Webhook not found',
   badUrl: 'url must be an absolute http or https URL without credentials',
+  longUrl: `url must be at most ${MAX_WEBHOOK_URL_CHARS} characters`,
   badEvents: `events must be a non-empty list of: ${WebhookEvents.join(', ')}`,
   tooMany: (max: number) => `The workspace holds its maximum of ${max} webhook endpoints`,
 } as const;
@@ -46,11 +50,18 @@ const badUrl = () =>
   badRequest(WebhookMessages.badUrl, {
     code: 'invalid_field',
     param: 'url',
-    hint: 'Send an absolute http(s) URL of at most 2000 characters, without user:password@, such as https://hooks.example.com/kws.',
+    hint: `Send an absolute http(s) URL of at most ${MAX_WEBHOOK_URL_CHARS} characters, without user:password@, such as https://hooks.example.com/kws.`,
   });
 
 /** The URL's form (no lookup): absolute http(s), no credentials, a host that can be connected to. */
 function parseUrl(url: string): URL {
+  if (url.length > MAX_WEBHOOK_URL_CHARS) {
+    throw badRequest(WebhookMessages.longUrl, {
+      code: 'invalid_field',
+      param: 'url',
+      hint: `Shorten the URL to ${MAX_WEBHOOK_URL_CHARS} characters or fewer: move long query parameters into the endpoint's own configuration.`,
+    });
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -61,7 +72,6 @@ function parseUrl(url: string): URL {
     !['http:', 'https:'].includes(parsed.protocol) ||
     parsed.username ||
     parsed.password ||
-    url.length > 2000 ||
     !isConnectableHost(parsed)
   ) {
     throw badUrl();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookEvents } from '../../../services/webhooks/webhooks';
+import { MAX_WEBHOOK_URL_CHARS, WebhookEvents } from '../../../services/webhooks/webhooks';
 import { documentedAs, timestamp, uuid } from '../../openapi/operation';
 import { queryInteger } from '../../schemas/integers';
 
@@ -13,13 +13,14 @@ const events = documentedAs(z.array(z.string({ error: INVALID }), { error: INVAL
   description: 'The event types to receive (default: all)',
 });
 const description = z.string({ error: INVALID }).max(2000, { message: INVALID }).nullable();
-// An absolute http(s) URL without credentials, at most 2000 characters (400 otherwise, from the service). The host
+// An absolute http(s) URL without credentials, at most 2000 characters (400 otherwise, from the service, which names
+// the length or the form). The host
 // rule is stated in words: its lengths count the name after IDNA conversion, which no pattern can.
 const webhookUrl = (schema: z.ZodString) =>
   schema.meta({
     format: 'uri',
     pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/@\\s]+(?:[/?#]\\S*)?$',
-    maxLength: 2000,
+    maxLength: MAX_WEBHOOK_URL_CHARS,
     description:
       'An absolute http(s) URL without credentials whose host is an IP address or a DNS name of at most 253 ' +
       'characters in labels of 1 to 63 (counted after IDNA conversion); 400 otherwise',
