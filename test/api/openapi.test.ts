@@ -8,6 +8,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { apiRouter } from '../../src/api/app';
 import { CLEAN_TEXT_PATTERN, isCleanText, UNSAFE_TEXT_MESSAGE } from '../../src/api/middleware/text';
+import { patternExcludesNul } from '../../src/api/openapi/nulFree';
 import { SECURITY_SCHEMES } from '../../src/api/openapi/render';
 import { NON_BLANK } from '../../src/api/openapi/operation';
 import { publishedOpenApiDocument } from '../../src/api/published';
@@ -168,6 +169,7 @@ describe('OpenAPI document', () => {
     const unstated: string[] = [];
     const components = served.components.schemas as Json;
     const seen = new Set<string>();
+    const selfClean = new Set<string>();
     const walk = (s: unknown, where: string): void => {
       if (typeof s !== 'object' || s === null) return;
       const schema = s as Json;
@@ -180,8 +182,17 @@ describe('OpenAPI document', () => {
       }
       const strings = schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
       const exempt = 'enum' in schema || 'const' in schema || ['uuid', 'date-time', 'binary'].includes(schema.format);
+      // The clean-text pattern, or a pattern of the field's own that refuses NUL already (nulFree.ts).
       const patterns = [schema.pattern, ...((schema.allOf ?? []) as Json[]).map((x) => x.pattern)];
-      if (strings && !exempt && !patterns.includes(CLEAN_TEXT_PATTERN)) unstated.push(where);
+      const ownRefusesNul =
+        typeof schema.pattern === 'string' &&
+        schema.pattern !== CLEAN_TEXT_PATTERN &&
+        patternExcludesNul(schema.pattern);
+      if (strings && !exempt && !patterns.includes(CLEAN_TEXT_PATTERN) && !ownRefusesNul) unstated.push(where);
+      if (ownRefusesNul) {
+        assert.ok(!patterns.includes(CLEAN_TEXT_PATTERN), `${where}: the rule is stated once`);
+        selfClean.add(schema.pattern);
+      }
       const free = (v: unknown) =>
         typeof v === 'object' && v !== null && Object.keys(v).every((k) => k === 'description');
       for (const key of ['additionalProperties', 'items']) {
@@ -206,6 +217,9 @@ describe('OpenAPI document', () => {
       }
     }
     assert.deepEqual(unstated, [], 'request strings without the clean-text pattern');
+    // Patterns that state the rule themselves: uuids, identifiers, tokens and the like, each refusing a NUL.
+    assert.ok(selfClean.size >= 10, [...selfClean].join('\n'));
+    for (const own of selfClean) assert.equal(new RegExp(own, 'u').test('\u0000'), false, own);
 
     // The pattern refuses exactly the strings holding a NUL; unpaired surrogates are stated in words.
     const pattern = new RegExp(CLEAN_TEXT_PATTERN, 'u');

@@ -3532,7 +3532,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    customerRoleId?: string & unknown;
+                    customerRoleId?: string;
                     /**
                      * Format: uuid
                      * @description A role's id (never with customerRoleId)
@@ -3843,7 +3843,7 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 filter?: string;
-                externalId?: string & unknown;
+                externalId?: string;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */
@@ -4243,7 +4243,7 @@ export interface operations {
                      * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
                      * @example en
                      */
-                    language?: string & unknown;
+                    language?: string;
                     /** @description Free key-value metadata (title, language and extraction are kept in their own fields) */
                     metadata?: {
                         [key: string]: components["schemas"]["CleanJsonValue"];
@@ -4253,7 +4253,7 @@ export interface operations {
                         [key: string]: string | number | boolean;
                     };
                     /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version */
-                    externalId?: string & unknown;
+                    externalId?: string;
                 };
             };
         };
@@ -4499,13 +4499,13 @@ export interface operations {
                      * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
                      * @example en
                      */
-                    language?: string & unknown;
+                    language?: string;
                     /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
                     attributes?: {
                         [key: string]: string | number | boolean;
                     };
                     /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version */
-                    externalId?: string & unknown;
+                    externalId?: string;
                 };
             };
         };
@@ -4737,7 +4737,7 @@ export interface operations {
                      * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
                      * @example en
                      */
-                    language?: string & unknown;
+                    language?: string;
                     /** @default 50 */
                     maxPages?: number;
                     /** @default 3 */
@@ -4751,7 +4751,7 @@ export interface operations {
                         [key: string]: string | number | boolean;
                     };
                     /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version */
-                    externalId?: string & unknown;
+                    externalId?: string;
                 };
             };
         };
@@ -4984,7 +4984,7 @@ export interface operations {
                      * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
                      * @example en
                      */
-                    language?: string & unknown;
+                    language?: string;
                     /**
                      * @description BACKGROUND_START: answer at once; otherwise synchronous
                      * @example BACKGROUND_START
@@ -5002,7 +5002,7 @@ export interface operations {
                      */
                     attributes?: string;
                     /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version (not with unpack=true) */
-                    externalId?: string & unknown;
+                    externalId?: string;
                     /**
                      * Format: binary
                      * @description The file (one of the accepted types)
@@ -5238,7 +5238,7 @@ export interface operations {
                          * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
                          * @example en
                          */
-                        language?: string & unknown;
+                        language?: string;
                         title?: string;
                     };
                     /** @default 1 */
@@ -6553,7 +6553,7 @@ export interface operations {
                 /** @description The knowledge item (malformed: 400 "Invalid knowledge ID format") */
                 knowledgeId: string;
                 /** @description The version number (malformed: 400 "Invalid version number") */
-                version: string & unknown;
+                version: string;
             };
             cookie?: never;
         };
@@ -6919,7 +6919,7 @@ export interface operations {
                      * @description The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text search configuration for it (en: english, de: german, …). Without one, text that reads as English is indexed as English and other text word for word; `und` (undetermined) is always word for word.
                      * @example en
                      */
-                    language?: string & unknown;
+                    language?: string;
                     /** @enum {string} */
                     sourceVisibility?: "none" | "source" | "download";
                 };
@@ -7557,20 +7557,20 @@ export interface operations {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                        value: number | (string & unknown);
+                        value: number | string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string[] | number[] | boolean[];
                     } | {
                         /** @enum {unknown} */
@@ -7589,25 +7589,25 @@ export interface operations {
                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
@@ -7615,20 +7615,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -7647,25 +7647,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -7673,20 +7673,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -7705,25 +7705,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -7731,20 +7731,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -7763,25 +7763,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -7789,20 +7789,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -7821,25 +7821,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     })[];
                                 })[];
                             })[];
@@ -8393,20 +8393,20 @@ export interface operations {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                        value: number | (string & unknown);
+                        value: number | string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string[] | number[] | boolean[];
                     } | {
                         /** @enum {unknown} */
@@ -8425,25 +8425,25 @@ export interface operations {
                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
@@ -8451,20 +8451,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -8483,25 +8483,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -8509,20 +8509,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -8541,25 +8541,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -8567,20 +8567,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -8599,25 +8599,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -8625,20 +8625,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -8657,25 +8657,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     })[];
                                 })[];
                             })[];
@@ -8880,20 +8880,20 @@ export interface operations {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                        value: number | (string & unknown);
+                        value: number | string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string[] | number[] | boolean[];
                     } | {
                         /** @enum {unknown} */
@@ -8912,25 +8912,25 @@ export interface operations {
                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
@@ -8938,20 +8938,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -8970,25 +8970,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -8996,20 +8996,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -9028,25 +9028,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -9054,20 +9054,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -9086,25 +9086,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -9112,20 +9112,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -9144,25 +9144,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     })[];
                                 })[];
                             })[];
@@ -10432,7 +10432,7 @@ export interface operations {
                 "application/json": {
                     name: string & unknown;
                     description?: string | null;
-                    customerRoleId?: (string & unknown) | null;
+                    customerRoleId?: string | null;
                 };
             };
         };
@@ -10842,7 +10842,7 @@ export interface operations {
             path: {
                 /** @description The workspace */
                 workspaceId: string;
-                customerRoleId: string & unknown;
+                customerRoleId: string;
             };
             cookie?: never;
         };
@@ -11145,7 +11145,7 @@ export interface operations {
                 "application/json": {
                     name?: string & unknown;
                     description?: string | null;
-                    customerRoleId?: (string & unknown) | null;
+                    customerRoleId?: string | null;
                 };
             };
         };
@@ -12290,7 +12290,7 @@ export interface operations {
                 kind?: "ingest" | "ingest-text" | "ingest-url" | "ingest-version" | "cascade-delete" | "purge-files" | "purge-version" | "erase-space" | "webhook" | "retrieval-evaluation" | "role-create" | "role-update" | "role-delete" | "role-assign" | "role-unassign" | "source-sync" | "source-rules";
                 limit?: number;
                 /** @description The previous page's nextCursor */
-                cursor?: string & unknown;
+                cursor?: string;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */
@@ -13102,8 +13102,8 @@ export interface operations {
                     /** @description The integrator's user id */
                     userId: string & unknown;
                     /** Format: email */
-                    email: string & unknown;
-                    customerRoleId?: string & unknown;
+                    email: string;
+                    customerRoleId?: string;
                 };
             };
         };
@@ -13326,7 +13326,7 @@ export interface operations {
                     customerIdString?: string & unknown;
                     /** Format: uuid */
                     roleId?: string;
-                    customerRoleId?: string & unknown;
+                    customerRoleId?: string;
                 } & (unknown | unknown);
             };
         };
@@ -15193,20 +15193,20 @@ export interface operations {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                        value: number | (string & unknown);
+                        value: number | string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string[] | number[] | boolean[];
                     } | {
                         /** @enum {unknown} */
@@ -15225,25 +15225,25 @@ export interface operations {
                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
@@ -15251,20 +15251,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -15283,25 +15283,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -15309,20 +15309,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -15341,25 +15341,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -15367,20 +15367,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -15399,25 +15399,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -15425,20 +15425,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -15457,25 +15457,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     })[];
                                 })[];
                             })[];
@@ -16294,7 +16294,7 @@ export interface operations {
                     }[];
                     toolCalls?: {
                         id: string;
-                        name: string & unknown;
+                        name: string;
                         arguments: {
                             [key: string]: components["schemas"]["CleanJsonValue"];
                         };
@@ -16827,26 +16827,26 @@ export interface operations {
                     text: string & unknown;
                     /** @default 5 */
                     topK?: number;
-                    languageId?: string & unknown;
+                    languageId?: string;
                     /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
                     filter?: {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string | number | boolean;
                     } | {
                         /** @enum {unknown} */
                         type: "gt" | "gte" | "lt" | "lte";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                        value: number | (string & unknown);
+                        value: number | string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @description An attribute key */
-                        key: string & unknown;
+                        key: string;
                         value: string[] | number[] | boolean[];
                     } | {
                         /** @enum {unknown} */
@@ -16865,25 +16865,25 @@ export interface operations {
                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "createdAt" | "updatedAt";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "eq" | "ne";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: string & unknown;
+                        value: string;
                     } | {
                         /** @enum {unknown} */
                         type: "in" | "nin";
                         /** @enum {string} */
                         key: "parentId" | "categoryId";
-                        value: (string & unknown)[];
+                        value: string[];
                     } | {
                         /** @enum {unknown} */
                         type: "and" | "or";
@@ -16891,20 +16891,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -16923,25 +16923,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -16949,20 +16949,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -16981,25 +16981,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -17007,20 +17007,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -17039,25 +17039,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -17065,20 +17065,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -17097,25 +17097,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     })[];
                                 })[];
                             })[];
@@ -17516,20 +17516,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -17548,25 +17548,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -17574,20 +17574,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -17606,25 +17606,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -17632,20 +17632,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -17664,25 +17664,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -17690,20 +17690,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -17722,25 +17722,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "and" | "or";
@@ -17748,20 +17748,20 @@ export interface operations {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string | number | boolean;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "gt" | "gte" | "lt" | "lte";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                            value: number | (string & unknown);
+                                            value: number | string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string[] | number[] | boolean[];
                                         } | {
                                             /** @enum {unknown} */
@@ -17780,25 +17780,25 @@ export interface operations {
                                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         } | {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         })[];
                                     })[];
                                 })[];
@@ -18012,20 +18012,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -18044,25 +18044,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -18070,20 +18070,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -18102,25 +18102,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -18128,20 +18128,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -18160,25 +18160,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -18186,20 +18186,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -18218,25 +18218,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "and" | "or";
@@ -18244,20 +18244,20 @@ export interface operations {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string | number | boolean;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "gt" | "gte" | "lt" | "lte";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                            value: number | (string & unknown);
+                                            value: number | string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string[] | number[] | boolean[];
                                         } | {
                                             /** @enum {unknown} */
@@ -18276,25 +18276,25 @@ export interface operations {
                                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         } | {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         })[];
                                     })[];
                                 })[];
@@ -18709,20 +18709,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -18741,25 +18741,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -18767,20 +18767,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -18799,25 +18799,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -18825,20 +18825,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -18857,25 +18857,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -18883,20 +18883,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -18915,25 +18915,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "and" | "or";
@@ -18941,20 +18941,20 @@ export interface operations {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string | number | boolean;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "gt" | "gte" | "lt" | "lte";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                            value: number | (string & unknown);
+                                            value: number | string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string[] | number[] | boolean[];
                                         } | {
                                             /** @enum {unknown} */
@@ -18973,25 +18973,25 @@ export interface operations {
                                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         } | {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         })[];
                                     })[];
                                 })[];
@@ -22689,9 +22689,9 @@ export interface operations {
                         /** @description An S3-compatible endpoint, http(s)://host[:port] (absent: AWS S3) */
                         endpoint?: string & unknown;
                         /** @default us-east-1 */
-                        region?: string & unknown;
+                        region?: string;
                         /** @description The bucket name (3 to 63 lowercase letters, digits, dots and hyphens) */
-                        bucket: string & unknown;
+                        bucket: string;
                         /**
                          * @description Only the objects whose keys start with it
                          * @default
@@ -22736,9 +22736,9 @@ export interface operations {
                          * @description The repository over smart HTTP: https, no credentials, query, fragment or control characters.
                          * @example https://git.example.com/team/handbook.git
                          */
-                        url: string & unknown;
+                        url: string;
                         /** @description The branch to follow (a git branch name); the repository's default branch when absent. */
-                        branch?: string & unknown;
+                        branch?: string;
                         /**
                          * @description Globs of the files to follow, relative to the root (default ["**"])
                          * @default [
@@ -22748,17 +22748,17 @@ export interface operations {
                          *       "docs/**\/*.md"
                          *     ]
                          */
-                        paths?: (string & unknown)[];
+                        paths?: string[];
                         /**
                          * @description A CODEOWNERS file to read at each sync (its path in the repository): each file's owners, which the source's rules may match (rules[].match.owners)
                          * @example .github/CODEOWNERS
                          */
-                        codeowners?: string & unknown;
+                        codeowners?: string;
                     };
                     /** @description Sealed at rest, never returned */
                     secrets?: {
-                        username?: string & unknown;
-                        token?: string & unknown;
+                        username?: string;
+                        token?: string;
                     };
                     /** @description A Temporal schedule (overlap policy SKIP: a sync never starts while one runs) */
                     schedule?: {
@@ -22790,7 +22790,7 @@ export interface operations {
                          * @description The start URL: http(s), without credentials, query or fragment; the site is its origin
                          * @example https://docs.example.com/
                          */
-                        url: string & unknown;
+                        url: string;
                         /**
                          * @description The most pages requested by one sync (default 50)
                          * @default 50
@@ -23388,9 +23388,9 @@ export interface operations {
                         /** @description An S3-compatible endpoint, http(s)://host[:port] (absent: AWS S3) */
                         endpoint?: string & unknown;
                         /** @default us-east-1 */
-                        region?: string & unknown;
+                        region?: string;
                         /** @description The bucket name (3 to 63 lowercase letters, digits, dots and hyphens) */
-                        bucket: string & unknown;
+                        bucket: string;
                         /**
                          * @description Only the objects whose keys start with it
                          * @default
@@ -23403,9 +23403,9 @@ export interface operations {
                          * @description The repository over smart HTTP: https, no credentials, query, fragment or control characters.
                          * @example https://git.example.com/team/handbook.git
                          */
-                        url: string & unknown;
+                        url: string;
                         /** @description The branch to follow (a git branch name); the repository's default branch when absent. */
-                        branch?: string & unknown;
+                        branch?: string;
                         /**
                          * @description Globs of the files to follow, relative to the root (default ["**"])
                          * @default [
@@ -23415,18 +23415,18 @@ export interface operations {
                          *       "docs/**\/*.md"
                          *     ]
                          */
-                        paths?: (string & unknown)[];
+                        paths?: string[];
                         /**
                          * @description A CODEOWNERS file to read at each sync (its path in the repository): each file's owners, which the source's rules may match (rules[].match.owners)
                          * @example .github/CODEOWNERS
                          */
-                        codeowners?: string & unknown;
+                        codeowners?: string;
                     } | {
                         /**
                          * @description The start URL: http(s), without credentials, query or fragment; the site is its origin
                          * @example https://docs.example.com/
                          */
-                        url: string & unknown;
+                        url: string;
                         /**
                          * @description The most pages requested by one sync (default 50)
                          * @default 50
@@ -23454,8 +23454,8 @@ export interface operations {
                         secretAccessKey: string;
                         sessionToken?: string;
                     } | {
-                        username?: string & unknown;
-                        token?: string & unknown;
+                        username?: string;
+                        token?: string;
                     }) | null;
                     /** @description null removes the schedule */
                     schedule?: {
@@ -24516,7 +24516,7 @@ export interface operations {
                         /** @description The question as a user would search it (at most RETRIEVAL_EVAL_MAX_QUERY_CHARS characters, default 1000) */
                         query: string & unknown;
                         /** @description A tag the figures are grouped by, e.g. paraphrase or identifier */
-                        kind?: string & unknown;
+                        kind?: string;
                         /** @description The items that answer the question */
                         relevant: ({
                             /**
@@ -24525,7 +24525,7 @@ export interface operations {
                              */
                             knowledgeId?: string;
                             /** @description The item's externalId (docs/guides/external-ids.md) */
-                            externalId?: string & unknown;
+                            externalId?: string;
                             /** @description How relevant the item is (graded nDCG: its gain; default 1). Any grade counts as relevant for recall and MRR */
                             grade?: number;
                         } & (unknown | unknown))[];
@@ -24549,20 +24549,20 @@ export interface operations {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string | number | boolean;
                         } | {
                             /** @enum {unknown} */
                             type: "gt" | "gte" | "lt" | "lte";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                            value: number | (string & unknown);
+                            value: number | string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @description An attribute key */
-                            key: string & unknown;
+                            key: string;
                             value: string[] | number[] | boolean[];
                         } | {
                             /** @enum {unknown} */
@@ -24581,25 +24581,25 @@ export interface operations {
                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "createdAt" | "updatedAt";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "eq" | "ne";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: string & unknown;
+                            value: string;
                         } | {
                             /** @enum {unknown} */
                             type: "in" | "nin";
                             /** @enum {string} */
                             key: "parentId" | "categoryId";
-                            value: (string & unknown)[];
+                            value: string[];
                         } | {
                             /** @enum {unknown} */
                             type: "and" | "or";
@@ -24607,20 +24607,20 @@ export interface operations {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string | number | boolean;
                             } | {
                                 /** @enum {unknown} */
                                 type: "gt" | "gte" | "lt" | "lte";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                value: number | (string & unknown);
+                                value: number | string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @description An attribute key */
-                                key: string & unknown;
+                                key: string;
                                 value: string[] | number[] | boolean[];
                             } | {
                                 /** @enum {unknown} */
@@ -24639,25 +24639,25 @@ export interface operations {
                                 type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "createdAt" | "updatedAt";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "eq" | "ne";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: string & unknown;
+                                value: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "in" | "nin";
                                 /** @enum {string} */
                                 key: "parentId" | "categoryId";
-                                value: (string & unknown)[];
+                                value: string[];
                             } | {
                                 /** @enum {unknown} */
                                 type: "and" | "or";
@@ -24665,20 +24665,20 @@ export interface operations {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string | number | boolean;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "gt" | "gte" | "lt" | "lte";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                    value: number | (string & unknown);
+                                    value: number | string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @description An attribute key */
-                                    key: string & unknown;
+                                    key: string;
                                     value: string[] | number[] | boolean[];
                                 } | {
                                     /** @enum {unknown} */
@@ -24697,25 +24697,25 @@ export interface operations {
                                     type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "createdAt" | "updatedAt";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "eq" | "ne";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: string & unknown;
+                                    value: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "in" | "nin";
                                     /** @enum {string} */
                                     key: "parentId" | "categoryId";
-                                    value: (string & unknown)[];
+                                    value: string[];
                                 } | {
                                     /** @enum {unknown} */
                                     type: "and" | "or";
@@ -24723,20 +24723,20 @@ export interface operations {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string | number | boolean;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "gt" | "gte" | "lt" | "lte";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                        value: number | (string & unknown);
+                                        value: number | string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @description An attribute key */
-                                        key: string & unknown;
+                                        key: string;
                                         value: string[] | number[] | boolean[];
                                     } | {
                                         /** @enum {unknown} */
@@ -24755,25 +24755,25 @@ export interface operations {
                                         type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "createdAt" | "updatedAt";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "eq" | "ne";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: string & unknown;
+                                        value: string;
                                     } | {
                                         /** @enum {unknown} */
                                         type: "in" | "nin";
                                         /** @enum {string} */
                                         key: "parentId" | "categoryId";
-                                        value: (string & unknown)[];
+                                        value: string[];
                                     } | {
                                         /** @enum {unknown} */
                                         type: "and" | "or";
@@ -24781,20 +24781,20 @@ export interface operations {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string | number | boolean;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "gt" | "gte" | "lt" | "lte";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             /** @description A number, or an ISO 8601 date or date-time (compared as an instant; UTC without an offset) */
-                                            value: number | (string & unknown);
+                                            value: number | string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @description An attribute key */
-                                            key: string & unknown;
+                                            key: string;
                                             value: string[] | number[] | boolean[];
                                         } | {
                                             /** @enum {unknown} */
@@ -24813,25 +24813,25 @@ export interface operations {
                                             type: "eq" | "ne" | "gt" | "gte" | "lt" | "lte";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "createdAt" | "updatedAt";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         } | {
                                             /** @enum {unknown} */
                                             type: "eq" | "ne";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: string & unknown;
+                                            value: string;
                                         } | {
                                             /** @enum {unknown} */
                                             type: "in" | "nin";
                                             /** @enum {string} */
                                             key: "parentId" | "categoryId";
-                                            value: (string & unknown)[];
+                                            value: string[];
                                         })[];
                                     })[];
                                 })[];
@@ -24843,7 +24843,7 @@ export interface operations {
                          */
                         roleId?: string;
                         /** @description Search as the role with this customerRoleId */
-                        customerRoleId?: string & unknown;
+                        customerRoleId?: string;
                     }[];
                 };
             };
@@ -25043,7 +25043,7 @@ export interface operations {
                 /** @description Questions per page */
                 limit?: number;
                 /** @description Only questions of this kind */
-                kind?: string & unknown;
+                kind?: string;
                 /** @description Only questions a run ranked nothing relevant for in its first missedAt results: 10, the misses; 1, every question a run did not answer first */
                 missedAt?: number;
                 /** @description With missedAt, only this run counts (its name); alone, missedAt=10 for this run */
@@ -26142,7 +26142,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: string & unknown;
+                file: string;
             };
             cookie?: never;
         };

@@ -1,7 +1,8 @@
 // What the published document says of every string a request carries: no NUL character and no unpaired UTF-16
 // surrogate (the service answers 400 to either, src/api/middleware/text.ts). Stated once here, on the rendered
 // document, for the parameters and request bodies of every operation and the components they use: the NUL rule as a
-// pattern on each free string (beside a pattern the string has already, through allOf), and a free JSON value
+// pattern on each free string (beside a pattern the string has already, through allOf, unless that pattern refuses
+// NUL itself: nulFree.ts), and a free JSON value
 // (metadata, tool arguments, JSON-RPC params) becomes CleanJsonValue, any JSON whose strings and keys are clean.
 // Unpaired surrogates, which no pattern can name in every validator's dialect, are stated in the document's
 // description (document.ts) and CleanJsonValue's. Fields a schema does not list are dropped unread: anything goes.
@@ -12,6 +13,7 @@
 // and drops every operation that uses it; read as "any JSON value", it types the field as Any (test/api/
 // generators.test.ts runs it, openapi-typescript and Redocly's lint on the document).
 import { CLEAN_TEXT_PATTERN } from '../middleware/text';
+import { patternExcludesNul } from './nulFree';
 
 type Schema = Record<string, unknown>;
 
@@ -66,7 +68,7 @@ function stateOn(schema: Schema, refs: Set<string>): void {
   if (allowsString(schema) && !('enum' in schema) && !('const' in schema)) {
     if (!SELF_CLEAN_FORMATS.has(schema.format as string)) {
       if (schema.pattern === undefined) schema.pattern = CLEAN_TEXT_PATTERN;
-      else if (schema.pattern !== CLEAN_TEXT_PATTERN) {
+      else if (schema.pattern !== CLEAN_TEXT_PATTERN && !patternExcludesNul(String(schema.pattern))) {
         const allOf = Array.isArray(schema.allOf) ? (schema.allOf as Schema[]) : [];
         if (!allOf.some((s) => s.pattern === CLEAN_TEXT_PATTERN)) {
           schema.allOf = [...allOf, { pattern: CLEAN_TEXT_PATTERN }];
