@@ -155,6 +155,7 @@ describe('schemathesis against the live service', function () {
       KWS_USER_SPACE_TOKEN: userSpaceToken,
       KWS_ROLE_TOKEN: roleToken,
       KWS_WEBHOOK_ID: webhookId,
+      KWS_SCHEMATHESIS_HOOKS: path.join(ROOT, 'test/schemathesis_hooks.py'),
     });
     await writeFile(path.join(OUTPUT, 'output.txt'), output);
     const summary = output.slice(output.lastIndexOf('SUMMARY') >= 0 ? output.lastIndexOf('SUMMARY') : -4000);

@@ -1,0 +1,18 @@
+"""Loaded by schemathesis for `npm test` (test/schemathesis.toml's `hooks`): one setting of its coverage phase.
+
+The coverage phase sends each string field's boundary lengths. For a field with a pattern it draws a matching string
+of exactly that length from the pattern (hypothesis's from_regex, one character at a time, dropping every draw of
+another length) up to 8,192 characters, and builds a plain string of the length above that. A URL pattern with a
+maxLength of 2,048 took 85 s a draw this way, alone on this machine, most of them ending with no string at all.
+
+Above 1,024 characters this file makes it build the plain string, as it does above 8,192: the boundary case is sent
+where a plain string matches the pattern (a token, a path), and left out where none can (a URL, whose maxLength
+test/api/errors.test.ts and the sources tests send). The coverage phase's generation took 65 s instead of 158 s for
+the whole document (test/api/schemathesis.test.ts).
+"""
+
+from schemathesis.specs.openapi.coverage import _schema
+
+# Fails loudly on a schemathesis whose coverage phase no longer reads this setting (SCHEMATHESIS_VERSION pins 4.32.5).
+assert _schema.MAX_GENERATED_PATTERN_LENGTH == 8 * 1024, _schema.MAX_GENERATED_PATTERN_LENGTH
+_schema.MAX_GENERATED_PATTERN_LENGTH = 1024
