@@ -159,6 +159,8 @@ export async function loadCorpus(
   chunking: ChunkOptions,
   embed: (texts: string[]) => Promise<number[][]>,
   embedText: (page: DocPage, chunk: string, charStart: number) => string = (_, chunk) => chunk,
+  /** Each chunk's vector, where it is not the embedding of one text (the bench's header-mix variant). */
+  vectorsOf?: (chunks: { page: DocPage; text: string; charStart: number }[]) => Promise<number[][]>,
 ): Promise<LoadedCorpus> {
   const chunked = pages.map((page) => ({
     page,
@@ -166,7 +168,11 @@ export async function loadCorpus(
     chunks: chunkPages([{ pageNumber: 1, text: page.text }], chunking).map((c) => ({ ...c, id: randomUUID() })),
   }));
   const texts = chunked.flatMap((p) => p.chunks.map((c) => c.text));
-  const vectors = await embed(chunked.flatMap((p) => p.chunks.map((c) => embedText(p.page, c.text, c.charStart))));
+  const vectors = vectorsOf
+    ? await vectorsOf(
+        chunked.flatMap((p) => p.chunks.map((c) => ({ page: p.page, text: c.text, charStart: c.charStart }))),
+      )
+    : await embed(chunked.flatMap((p) => p.chunks.map((c) => embedText(p.page, c.text, c.charStart))));
   const started = performance.now();
   const { workspaceId } = await createTenant(db);
   const pageOfItem = new Map<string, string>();
