@@ -19,15 +19,19 @@ function strings(alphabet: string[], max: number): string[] {
 const ALPHABET = ['a', 'x', '1', ' ', '\u0000', '\u0001', '\n'];
 const WITH_NUL = strings(ALPHABET, 4).filter((s) => s.includes('\u0000'));
 
-/** A NUL-holding string the pattern matches, in Unicode mode as JSON Schema validators read it. */
+/** A NUL-holding string the pattern matches, in Unicode mode (as JSON Schema validators read it) or without. */
 function nulMatch(pattern: string): string | undefined {
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
+  for (const flags of ['u', '']) {
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const found = WITH_NUL.find((s) => re.test(s));
+    if (found !== undefined) return found;
   }
-  return WITH_NUL.find((s) => re.test(s));
+  return undefined;
 }
 
 describe('patterns that refuse NUL on their own', () => {
@@ -44,7 +48,6 @@ describe('patterns that refuse NUL on their own', () => {
       '^[^\\x00]*$',
       '^[^\\0]*$',
       '^[^\\S]+$',
-      '^(a)\\1$',
     ]) {
       assert.equal(patternExcludesNul(pattern), true, pattern);
       assert.equal(nulMatch(pattern), undefined, pattern);
@@ -71,6 +74,21 @@ describe('patterns that refuse NUL on their own', () => {
       '^(a$',
       '^a)$',
       '^[a-z$',
+      // A lookahead's capture comes back through a backreference: each matches "\0".
+      '^(?=(.))\\1$',
+      '^(?=(?<a>[^b]))\\k<a>$',
+      '^(?:(?=(.))\\1)*$',
+      '^(a)\\1$',
+      // What other dialects read otherwise: an escaped literal NUL, Python's \N{NULL} and \U, Rust's \x{0}, a
+      // class inside a class, and [] (a class of "]" in Python).
+      '^\\\u0000$',
+      '^[\\\u0000]$',
+      '^\\N{NULL}$',
+      '^\\U00000000$',
+      '^\\x{0}$',
+      '^[[^a]]$',
+      '^[[:cntrl:]]$',
+      '^[](?=].[])]$',
     ]) {
       assert.equal(patternExcludesNul(pattern), false, pattern);
     }
@@ -108,6 +126,12 @@ describe('patterns that refuse NUL on their own', () => {
       '(?=.)',
       '(?!.*x)',
       '(?<!a)',
+      '(?=(.))',
+      '(?=(?<n>.))',
+      '(.)',
+      '\\1',
+      '\\k<n>',
+      '\\\u0000',
       '|',
       '(',
       ')',
