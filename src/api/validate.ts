@@ -181,8 +181,17 @@ export function describeProblem(
   issues: readonly FinalIssue[],
   at: readonly PropertyKey[] = [],
 ): { message?: string; help: ErrorHelp } {
-  const issue = issues[0];
-  if (!issue) return { help: { code: 'invalid_request' } };
+  const first = issues[0];
+  if (!first) return { help: { code: 'invalid_request' } };
+  const issue = closestOption(first);
+  if (issue !== first) {
+    // The message the options agree on, said of the whole path (our own wording was said of the option's).
+    const own =
+      issue.message === describe({ ...issue, path: [...at, ...issue.path.slice(first.path.length)] } as Issue);
+    const said = wording({ ...issue, path: [...at, ...issue.path] } as Issue);
+    const inner = describeProblem(schema, [issue], at);
+    return { message: inner.message ?? (own && said ? said : issue.message), help: inner.help };
+  }
   const path = [...at, ...issue.path];
   if (issue.code === 'unrecognized_keys') return unknownFields(schema, issue, at);
   const param = path.length > 0 ? fieldPath(path) : undefined;
@@ -225,6 +234,28 @@ export function describeProblem(
   if (said && said !== (message ?? issue.message)) help.hint = `${said}.`;
   else if (isTypeMismatch(issue)) help.hint = `Send ${param} as ${typeName(issue)}; /docs lists each field's type.`;
   return message ? { message, help } : { help };
+}
+
+/**
+ * A value no option of a plain union fits (a source change's config, which may be of any kind): the problem the
+ * options closest to fitting agree on (those with the fewest issues, each first issue the same at the same field),
+ * at its full path, so that "config is invalid" becomes "config.url must be at most 2048 characters". The union
+ * itself where they disagree (a config that is near two kinds in different ways).
+ */
+function closestOption(issue: FinalIssue): FinalIssue {
+  if (issue.code !== 'invalid_union' || (issue as { discriminator?: string }).discriminator !== undefined) return issue;
+  const options = (issue as { errors?: FinalIssue[][] }).errors;
+  if (!Array.isArray(options) || options.length === 0) return issue;
+  const fewest = Math.min(...options.map((o) => o.length));
+  const closest = options.filter((o) => o.length === fewest).map((o) => o[0]);
+  const agreed = closest[0];
+  const same = (i: FinalIssue | undefined) =>
+    i !== undefined &&
+    i.code === agreed?.code &&
+    i.message === agreed.message &&
+    fieldPath(i.path) === fieldPath(agreed.path);
+  if (!agreed || agreed.code === 'unrecognized_keys' || !closest.every(same)) return issue;
+  return closestOption({ ...agreed, path: [...issue.path, ...agreed.path] } as FinalIssue);
 }
 
 /** A value of another JSON type than the field's (a string where a number goes; a fraction is a bad value). */

@@ -23,3 +23,28 @@ describe('size messages', () => {
     assert.equal(messageOf(z.strictObject({ name: z.string().min(1) }), { name: '' }), 'name must not be empty');
   });
 });
+
+describe('a plain union no option fits', () => {
+  const git = z.strictObject({ url: z.string().max(20), branch: z.string().optional() });
+  const website = z.strictObject({ url: z.string().max(20), maxPages: z.number().optional() });
+  const s3 = z.strictObject({ bucket: z.string(), endpoint: z.string().max(10).optional() });
+  const body = z.strictObject({ config: z.union([git, website, s3]).optional() });
+
+  it('names the field its closest options agree on, with their bound', () => {
+    assert.equal(messageOf(body, { config: { url: 'x'.repeat(21) } }), 'config.url must be at most 20 characters');
+    const result = fieldProblems(body, { config: { url: 'x'.repeat(21) } });
+    assert.equal(result.ok ? '' : result.help.param, 'config.url');
+    // One option alone is closest: its problem, wherever it is.
+    assert.equal(
+      messageOf(body, { config: { bucket: 'b', endpoint: 'x'.repeat(11) } }),
+      'config.endpoint must be at most 10 characters',
+    );
+  });
+
+  it('keeps naming the union where its closest options disagree', () => {
+    // Two options miss url, one misses bucket: no agreement, the config as a whole.
+    const result = fieldProblems(body, { config: {} });
+    assert.equal(result.ok, false);
+    assert.equal(result.ok ? '' : result.help.param, 'config');
+  });
+});
