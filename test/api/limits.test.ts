@@ -484,17 +484,23 @@ describe('limits', function () {
           body: (n) => ({ kind: 's3', name: 'Handbook', config: { ...s3, endpoint: endpoint(n) }, secrets: s3Secrets }),
         },
       ];
-      for (const { name, path, max, body } of fields) {
-        const where = `${path} ${name}`;
+      const bound = async (
+        method: 'POST' | 'PATCH',
+        path: string,
+        name: string,
+        max: number,
+        body: (n: number) => unknown,
+      ) => {
+        const where = `${method} ${path} ${name}`;
         // At the bound: whatever else the service says of the URL (a host that does not resolve here, an S3
         // endpoint that takes no path), it is not its length.
-        const at = await stack.request('POST', v1(path), { headers, json: body(max) });
+        const at = await stack.request(method, v1(path), { headers, json: body(max) });
         assert.ok(at.status < 500, `${where}: ${at.status} ${at.text}`);
         if (at.status >= 400) {
           assert.equal(at.status, 400, `${where}: ${at.text}`);
           assert.doesNotMatch(`${at.body.message} ${at.body.hint}`, /at most \d+ characters/, where);
         }
-        const past = await stack.request('POST', v1(path), { headers, json: body(max + 1) });
+        const past = await stack.request(method, v1(path), { headers, json: body(max + 1) });
         assertError(past, 400);
         assert.equal(past.body.param, name, where);
         assert.match(
@@ -502,7 +508,34 @@ describe('limits', function () {
           new RegExp(`${name} must be at most ${max} characters`),
           where,
         );
-      }
+      };
+      for (const { name, path, max, body } of fields) await bound('POST', path, name, max, body);
+
+      // The same bounds on a change: a source's config, a webhook's and an agent server's url.
+      const created = async (path: string, json: unknown) => {
+        const res = await stack.request('POST', v1(path), { headers, json });
+        assert.equal(res.status, 201, res.text);
+        return res.body.id as string;
+      };
+      const git = await created('/sources', { kind: 'git', name: 'Repo', config: { url: url(40) } });
+      const bucket = await created('/sources', { kind: 's3', name: 'Bucket', config: s3, secrets: s3Secrets });
+      const hook = await created('/webhooks', { url: url(40), events: ['knowledge.completed'] });
+      const server = await created('/agent/servers', { name: 'Assistant 2', url: url(40) });
+      await bound('PATCH', `/sources/${git}`, 'config.url', 2048, (n) => ({ config: { url: url(n) } }));
+      await bound('PATCH', `/sources/${bucket}`, 'config.endpoint', 2000, (n) => ({
+        config: { ...s3, endpoint: endpoint(n) },
+      }));
+      await bound('PATCH', `/webhooks/${hook}`, 'url', 2000, (n) => ({ url: url(n) }));
+      await bound('PATCH', `/agent/servers/${server}`, 'url', 2048, (n) => ({ url: url(n) }));
+
+      // Characters as maxLength counts them, code points: 2,000 of them with emoji (3,975 UTF-16 units) fit a webhook.
+      const head = 'https://docs.example.com/';
+      const emoji = `${head}${'\u{1F600}'.repeat(2000 - head.length)}`;
+      const wide = await stack.request('POST', v1('/webhooks'), {
+        headers,
+        json: { url: emoji, events: ['knowledge.completed'] },
+      });
+      assert.equal(wide.status, 201, wide.text);
     });
 
     it('pages space messages with limit and before, and the latest (at most 200) without', async () => {

@@ -27,7 +27,7 @@ export const WebhookEvents = [
 ] as const;
 export type WebhookEvent = (typeof WebhookEvents)[number];
 
-/** The longest endpoint URL a webhook takes (the document's maxLength on url). */
+/** The longest endpoint URL a webhook takes, in code points (the document's maxLength on url). */
 export const MAX_WEBHOOK_URL_CHARS = 2000;
 
 export const WebhookMessages = {
@@ -55,7 +55,8 @@ const badUrl = () =>
 
 /** The URL's form (no lookup): absolute http(s), no credentials, a host that can be connected to. */
 function parseUrl(url: string): URL {
-  if (url.length > MAX_WEBHOOK_URL_CHARS) {
+  // Characters as the document's maxLength counts them: code points (a UTF-16 length counts an emoji twice).
+  if (url.length > MAX_WEBHOOK_URL_CHARS && [...url].length > MAX_WEBHOOK_URL_CHARS) {
     throw badRequest(WebhookMessages.longUrl, {
       code: 'invalid_field',
       param: 'url',
