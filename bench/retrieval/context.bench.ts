@@ -9,7 +9,7 @@
 // Quality figures only; nothing is asserted.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
-import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
+import { createLocalEmbeddingProvider, l2Normalize, readModelInfo } from '../../src/embeddings';
 import type { ChunkOptions } from '../../src/extract/chunk';
 import { DEFAULT_RETRIEVAL, retrievalSettingsFor } from '../../src/services/search/search';
 import { loadAverage, round } from '../lib/stats';
@@ -56,9 +56,7 @@ export function headerMixVectors(embed: (texts: string[]) => Promise<number[][]>
     const headerVectors = new Map((await embed(distinct)).map((v, i) => [distinct[i] as string, v]));
     return own.map((v, i) => {
       const h = headerVectors.get(headers[i] as string) as number[];
-      const mixed = v.map((x, j) => x + weight * (h[j] as number));
-      const length = Math.hypot(...mixed);
-      return mixed.map((x) => x / length);
+      return l2Normalize(v.map((x, j) => x + weight * (h[j] as number)));
     });
   };
 }

@@ -6,7 +6,7 @@
 // as a date by gt/gte/lt/lte when the filter's value is one; eq/ne/in/nin compare values exactly.
 
 import { closestName } from './suggest';
-import { isUnsafeText } from './text';
+import { isUnsafeText, longerThan } from './text';
 
 export type AttributeValue = string | number | boolean;
 export type Attributes = Record<string, AttributeValue>;
@@ -151,8 +151,7 @@ function scalar(value: unknown, path: string): AttributeValue {
     return value;
   }
   if (typeof value === 'string') {
-    // Characters as JSON Schema's maxLength counts them: code points.
-    if (value.length > MAX_ATTRIBUTE_STRING && [...value].length > MAX_ATTRIBUTE_STRING) {
+    if (longerThan(value, MAX_ATTRIBUTE_STRING)) {
       throw new FilterError(path, `${path} must be at most ${MAX_ATTRIBUTE_STRING} characters`);
     }
     if (isUnsafeText(value)) {

@@ -8,6 +8,14 @@ export function isUnsafeText(value: string): boolean {
   return UNSAFE.test(value);
 }
 
+/**
+ * Whether `s` has more than `max` characters as JSON Schema's maxLength counts them: code points (a UTF-16 length
+ * counts an emoji twice). The code points are counted only when the UTF-16 length is over.
+ */
+export function longerThan(s: string, max: number): boolean {
+  return s.length > max && [...s].length > max;
+}
+
 /** At most `max` UTF-16 units of `s`, never half of a surrogate pair. */
 export function cutAt(s: string, max: number): string {
   if (s.length <= max) return s;

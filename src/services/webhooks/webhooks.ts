@@ -7,6 +7,7 @@ import { lockWorkspaceScope } from '../../db/repositories/locks';
 import * as webhooks from '../../db/repositories/webhooks';
 import type { WebhookEndpointRow } from '../../db/rows';
 import { badRequest, conflict, notFound } from '../../errors';
+import { longerThan } from '../../domain/text';
 import { isUuid } from '../../ids';
 import { checkUrlAddress, FetchError } from '../../web/fetch';
 import { urlRefusal } from '../sources/urlRefusal';
@@ -55,8 +56,7 @@ const badUrl = () =>
 
 /** The URL's form (no lookup): absolute http(s), no credentials, a host that can be connected to. */
 function parseUrl(url: string): URL {
-  // Characters as the document's maxLength counts them: code points (a UTF-16 length counts an emoji twice).
-  if (url.length > MAX_WEBHOOK_URL_CHARS && [...url].length > MAX_WEBHOOK_URL_CHARS) {
+  if (longerThan(url, MAX_WEBHOOK_URL_CHARS)) {
     throw badRequest(WebhookMessages.longUrl, {
       code: 'invalid_field',
       param: 'url',

@@ -1,5 +1,6 @@
 // The chunks API (README "Chunks"): an item's chunks paged, a chunk's change, a chunk added by hand.
 import { z } from 'zod';
+import { longerThan } from '../../../domain/text';
 import { NON_BLANK, timestamp, uuid } from '../../openapi/operation';
 import { KnowledgeListQuerySchema } from '../knowledge/schema';
 
@@ -22,7 +23,7 @@ export const ChunkSchemaMessages = {
   changeNeedsField: 'text or enabled is required',
 } as const;
 
-const withinLength = (s: string) => s.length <= MAX_CHUNK_CHARACTERS || [...s].length <= MAX_CHUNK_CHARACTERS;
+const withinLength = (s: string) => !longerThan(s, MAX_CHUNK_CHARACTERS);
 
 const chunkText = (description: string) =>
   z

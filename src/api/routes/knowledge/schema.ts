@@ -1,6 +1,7 @@
 // Knowledge items' request and response schemas, and the fields and helpers the sub-resources' schemas share
 // (title, language, external id, body objects, the item as every read shows it).
 import { z } from 'zod';
+import { longerThan } from '../../../domain/text';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { attributesField, AttributesResponseSchema, filterQueryParam } from '../../schemas/filters';
 import { queryInteger } from '../../schemas/integers';
@@ -119,8 +120,7 @@ export const TEXT_BODY_LIMIT_NOTE =
 const textContent = z
   .string({ error: MISSING })
   .refine((s) => s.trim() !== '', { message: MISSING })
-  // Characters as the document's maxLength counts them: code points.
-  .refine((s) => s.length <= TEXT_MAX_CHARACTERS || [...s].length <= TEXT_MAX_CHARACTERS, {
+  .refine((s) => !longerThan(s, TEXT_MAX_CHARACTERS), {
     message: `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
   })
   .meta({
