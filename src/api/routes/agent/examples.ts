@@ -12,6 +12,7 @@ const SNIPPET =
   'Rotate an API key without downtime: create a second key under Settings > API keys, deploy it to every service…';
 const userMessageId = '0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f';
 const assistantMessageId = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+const toolMessageId = '2b3c4d5e-6f7a-4b8c-9d0e-2f3a4b5c6d7e';
 const at = (seconds: number) => `2025-03-21T10:15:${String(seconds).padStart(2, '0')}.000Z`;
 const source = { id: knowledgeId, type: 'STRING', title: 'Rotating API keys', snippet: SNIPPET };
 
@@ -55,6 +56,12 @@ export const postAgentMessageExamples = {
       id: userMessageId,
       role: 'user',
       content: QUESTION,
+    }),
+    tool: example('What a tool your agent called returned (toolCallId names the call it answers)', {
+      id: toolMessageId,
+      role: 'tool',
+      toolCallId: 'call_7Qm2',
+      content: JSON.stringify({ total: 1, results: [{ id: knowledgeId, title: 'Rotating API keys' }] }),
     }),
     assistant: example('An answer your own agent produced, with its sources, tool calls and usage', postedAnswer),
   },
