@@ -42,7 +42,9 @@ const pathPatterns = (description: string) =>
         .string({ error: INVALID })
         .min(1, { message: INVALID })
         .max(MAX_PATTERN_LENGTH, { message: INVALID })
-        .regex(/^\//, { message: INVALID }),
+        // A path: a leading slash, and (as every request string) no NUL, stated in the one pattern.
+        // eslint-disable-next-line no-control-regex -- NUL is what the pattern refuses
+        .regex(/^\/[^\u0000]*$/, { message: INVALID }),
       { error: INVALID },
     )
     .max(MAX_PATTERNS, { message: INVALID })
