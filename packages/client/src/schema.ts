@@ -22805,12 +22805,12 @@ export interface operations {
                          * @description Path patterns (robots.txt syntax: `*` any run, final `$` the end) a page must match one of (none: all)
                          * @default []
                          */
-                        includePaths?: (string & unknown)[];
+                        includePaths?: string[];
                         /**
                          * @description Path patterns no page may match
                          * @default []
                          */
-                        excludePaths?: (string & unknown)[];
+                        excludePaths?: string[];
                     };
                     /** @description A Temporal schedule (overlap policy SKIP: a sync never starts while one runs) */
                     schedule?: {
@@ -23441,12 +23441,12 @@ export interface operations {
                          * @description Path patterns (robots.txt syntax: `*` any run, final `$` the end) a page must match one of (none: all)
                          * @default []
                          */
-                        includePaths?: (string & unknown)[];
+                        includePaths?: string[];
                         /**
                          * @description Path patterns no page may match
                          * @default []
                          */
-                        excludePaths?: (string & unknown)[];
+                        excludePaths?: string[];
                     };
                     /** @description New credentials (null removes them); sealed, never returned */
                     secrets?: ({

@@ -85,7 +85,10 @@ function stateOn(schema: Schema, refs: Set<string>): void {
     }
     stateOn(value, refs);
   };
-  for (const key of ONE) visit(schema, key, schema[key], key);
+  // Not inside `not`: the rule narrows what a value may be, and under a negation it would widen it instead (a
+  // run's `not: {required: [roleId, customerRoleId], properties: {roleId: {}, …}}` would have read "not both, when
+  // both are clean JSON"). What a `not` refuses is refused whatever its strings hold.
+  for (const key of ONE) if (key !== 'not') visit(schema, key, schema[key], key);
   for (const key of LIST) {
     const list = schema[key];
     if (Array.isArray(list)) list.forEach((item, i) => visit(list as unknown as Schema, i, item, key));
