@@ -113,7 +113,7 @@ case "$TIER" in
       echo "[test] no components running on PostgreSQL :$TEST_PG_PORT / Temporal :$TEMPORAL_DEV_PORT: start them once with \`npm run services:start\` (same TEST_* ports), or run the file's tier (npm run test:medium -- FILE, npm run test:e2e -- FILE)" >&2
       exit 1
     fi
-    [[ -d console/dist && -d packages/client/dist ]] || echo "[test] the console or the client package was never built: tests that use them need \`npm run build\` once" >&2
+    [[ -d dist/console && -d packages/client/dist ]] || echo "[test] the console or the client package was never built: tests that use them need \`npm run build\` once" >&2
     # shellcheck disable=SC2046
     exec "${MOCHA[@]}" $(hooks_for "${files[@]}") "${opts[@]}" "${files[@]}"
     ;;
