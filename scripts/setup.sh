@@ -5,9 +5,7 @@
 # test server (from Maven Central), compose-check (compose-go, from the Go module proxy), and checks the
 # project's Node.js LTS. Each step checks first and skips what is there.
 # `setup.sh run` provisions only what `npm start` needs (the Temporal CLI and the embedding model):
-# the run command's database and S3 are embedded. `setup.sh tools` provisions the one-time downloads and builds that
-# need neither node_modules nor apt (the model, the Temporal CLI, the test server, compose-check and the Python
-# venvs), so that they can run while `npm ci` installs (.ci/run does); `setup.sh` then finds them there.
+# the run command's database and S3 are embedded.
 # KWS_EXTRA_MODELS=all-mpnet-base-v2 also provisions that opt-in embedding model (scripts/fetch-mpnet-model.sh).
 # Before anything else it checks the prerequisites of the steps that have work to do, and names every missing
 # one with how to get it (a second run started meanwhile first waits for this one: a lock on the tools folder).
@@ -16,9 +14,9 @@
 set -euo pipefail
 MODE="${1:-all}"
 case "$MODE" in
-  all | run | tools) ;;
+  all | run) ;;
   *)
-    echo "usage: scripts/setup.sh [all|run|tools]   (all: what npm test needs; run: what npm start needs; tools: the one-time builds that need no node_modules)" >&2
+    echo "usage: scripts/setup.sh [all|run]   (all: what npm test needs; run: what npm start needs)" >&2
     exit 2
     ;;
 esac
@@ -103,16 +101,12 @@ check_prerequisites() {
   local need_go="" need_venv="" need_tools_mb=0 apt=()
   temporal_present || { need_go="the Temporal CLI"; need_tools_mb=$((need_tools_mb + 300)); }
   model_present || { need_venv="the embedding model"; need_tools_mb=$((need_tools_mb + 1000)); }
-  if [ "$MODE" != run ]; then
+  if [ "$MODE" = all ]; then
     compose_check_present || need_go="${need_go:+$need_go and }compose-check"
     [ -x "$ST_VENV/bin/st" ] || { need_venv="${need_venv:+$need_venv and }schemathesis"; need_tools_mb=$((need_tools_mb + 300)); }
     [ -f "$PY_VENV/.complete" ] || { need_venv="${need_venv:+$need_venv and }the Python SDK test tools"; need_tools_mb=$((need_tools_mb + 400)); }
-  fi
-  if [ "$MODE" = all ]; then
     mapfile -t apt < <(apt_missing "${APT_PACKAGES[@]}" "${TEST_APT_PACKAGES[@]}")
     pgvector_present || apt+=(build-essential "pgvector's source package")
-  fi
-  if [ "$MODE" != run ]; then
     if ! test_server_present; then
       command -v java >/dev/null || missing "java (runs the Temporal time-skipping test server, for npm test)" \
         "${SUDO:+sudo }apt-get install -y default-jre-headless"
@@ -126,11 +120,9 @@ check_prerequisites() {
         "run setup as root, or install sudo"
     fi
   fi
-  if [ "$MODE" != tools ]; then
-    command -v npm >/dev/null || missing "npm (installs the project's dependencies and its own Node.js 22)" \
-      "any Node.js with npm: https://nodejs.org/en/download, or ${SUDO:+sudo }apt-get install -y nodejs npm"
-    [ -d "$ROOT/node_modules" ] || missing "the project's dependencies (node_modules)" "npm ci"
-  fi
+  command -v npm >/dev/null || missing "npm (installs the project's dependencies and its own Node.js 22)" \
+    "any Node.js with npm: https://nodejs.org/en/download, or ${SUDO:+sudo }apt-get install -y nodejs npm"
+  [ -d "$ROOT/node_modules" ] || missing "the project's dependencies (node_modules)" "npm ci"
   if [ -n "$need_go" ]; then
     local go_version
     go_version="$(go env GOVERSION 2>/dev/null | sed 's/^go//')" || true
@@ -225,17 +217,15 @@ step "prerequisites"
 check_prerequisites
 step_done "all there"
 
-# 1. The project's Node.js LTS (the devDependency `node`; see scripts/node-env.sh), which `npm ci` installs
-if [ "$MODE" != tools ]; then
-  # shellcheck source=scripts/node-env.sh
-  source "$ROOT/scripts/node-env.sh"
-  NODE_WANT="v$(node -p "require('$ROOT/package.json').devDependencies.node")"
-  step "Node.js $NODE_WANT (the project's own)"
-  [ "$("$ROOT/node_modules/.bin/node" --version 2>/dev/null || true)" = "$NODE_WANT" ] \
-    || step_work "one-time: fetches Node.js $NODE_WANT from the npm registry (npm rebuild node)" "about 10 s"
-  ensure_project_node "$ROOT" || fail "the project's Node.js (npm rebuild node)"
-  step_done "present ($ROOT/node_modules/.bin/node)"
-fi
+# 1. The project's Node.js LTS (the devDependency `node`; see scripts/node-env.sh)
+# shellcheck source=scripts/node-env.sh
+source "$ROOT/scripts/node-env.sh"
+NODE_WANT="v$(node -p "require('$ROOT/package.json').devDependencies.node")"
+step "Node.js $NODE_WANT (the project's own)"
+[ "$("$ROOT/node_modules/.bin/node" --version 2>/dev/null || true)" = "$NODE_WANT" ] \
+  || step_work "one-time: fetches Node.js $NODE_WANT from the npm registry (npm rebuild node)" "about 10 s"
+ensure_project_node "$ROOT" || fail "the project's Node.js (npm rebuild node)"
+step_done "present ($ROOT/node_modules/.bin/node)"
 
 mkdir -p "$TOOLS/bin"
 if [ "$MODE" = all ]; then
@@ -293,7 +283,7 @@ model_step() {
 
 # (An if, not `present || beside …`: errexit would be off inside the step.)
 if model_present; then model_step; else beside "embedding model all-MiniLM-L6-v2" model_step; fi
-if [ "$MODE" != run ]; then
+if [ "$MODE" = all ]; then
   mkdir -p "$TOOLS/venv"
   if [ -x "$ST_VENV/bin/st" ]; then schemathesis_step; else beside "schemathesis $SCHEMATHESIS_VERSION" schemathesis_step; fi
   if [ -f "$PY_VENV/.complete" ]; then python_sdk_step; else beside "Python SDK test tools" python_sdk_step; fi
@@ -316,7 +306,7 @@ else
   step_done "built: $("$TEMPORAL_BIN" --version)"
 fi
 
-if [ "$MODE" != run ]; then
+if [ "$MODE" = all ]; then
   # 5. Java time-skipping test server from Maven Central, wrapped as an executable taking <port>
   step "Temporal time-skipping test server $TEST_SERVER_VERSION"
   if test_server_present; then
@@ -353,11 +343,10 @@ WRAP
     echo "$COMPOSE_CHECK_STAMP" >"$COMPOSE_CHECK_BIN.version"
     step_done "built ($COMPOSE_CHECK_STAMP)"
   fi
-fi
-if [ "$MODE" = all ]; then
+
   # 7. Debian's Chromium for the docs-page test (schemathesis and the Python SDK's test tools: before step 4)
   apt_step "Chromium (the browser tests) and jq (the README quickstart's test)" "about 30 s" "${TEST_APT_PACKAGES[@]}"
-elif [ "$MODE" = run ]; then
+else
   say "run mode: PostgreSQL, pgvector, the time-skipping test server, compose-check, schemathesis, Chromium, jq and the Python SDK tools are for tests only"
 fi
 
@@ -379,8 +368,4 @@ for extra in ${EXTRA_MODELS//,/ }; do
   esac
 done
 beside_wait
-case "$MODE" in
-  run) say "done: everything npm start needs is in place" ;;
-  tools) say "done: the one-time builds are in place (\`scripts/setup.sh\` adds what needs node_modules or apt)" ;;
-  *) say "done: everything npm test needs is in place" ;;
-esac
+say "done: everything $([ "$MODE" = run ] && echo 'npm start' || echo 'npm test') needs is in place"

@@ -34,11 +34,10 @@ async function fakeBin(dir: string, scripts: Record<string, string>): Promise<st
 
 function runSetup(
   env: NodeJS.ProcessEnv,
-  mode: 'run' | 'tools' = 'run',
 ): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', [SETUP, mode], { env, cwd: repoRoot });
+    const child = spawn('bash', [SETUP, 'run'], { env, cwd: repoRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -119,30 +118,6 @@ describe('scripts/setup.sh run (the first part of npm start)', function () {
     }
     assert.doesNotMatch(res.stdout, /one-time/, 'nothing to build, nothing announced');
     assert.ok(res.ms < 20_000, `a provisioned setup takes seconds (${res.ms} ms)`);
-  });
-
-  it('tools mode: the one-time builds, with no npm or node on the PATH, and none of the steps that need them or apt', async () => {
-    const tools = path.dirname(path.dirname(testEnv.temporalCliPath));
-    // What CI runs beside `npm ci`: no node_modules may be there yet, and no Node.js is needed.
-    const bin = await fakeBin(dir, {
-      npm: 'echo "npm must not be called" >&2; exit 3',
-      node: 'echo "node must not be called" >&2; exit 3',
-    });
-    const res = await runSetup({ ...process.env, PATH: `${bin}:${process.env.PATH}`, KWS_TOOLS_DIR: tools }, 'tools');
-    assert.equal(res.code, 0, res.stdout + res.stderr);
-    for (const line of [
-      /^\[setup\] prerequisites: all there \(\d+ s\)$/m,
-      /^\[setup\] embedding model all-MiniLM-L6-v2: present \(\d+ s\)$/m,
-      /^\[setup\] schemathesis [\d.]+: present \(\d+ s\)$/m,
-      /^\[setup\] Python SDK test tools: present \(.*\) \(\d+ s\)$/m,
-      /^\[setup\] Temporal CLI v1\.5\.1: present: temporal version .* \(\d+ s\)$/m,
-      /^\[setup\] Temporal time-skipping test server [\d.]+: present \(\d+ s\)$/m,
-      /^\[setup\] compose-check: present \(\w+\) \(\d+ s\)$/m,
-      /^\[setup\] done: the one-time builds are in place/m,
-    ]) {
-      assert.match(res.stdout, line);
-    }
-    assert.doesNotMatch(res.stdout + res.stderr, /Node\.js|PostgreSQL|pgvector|Chromium|must not be called/);
   });
 
   it('waits for a run already at work (a lock on the tools folder), then checks and finds its steps done', async () => {
