@@ -135,8 +135,8 @@ describe('schemathesis against the live service', function () {
   // the coverage phase sent each request schema's cases once (test/schemathesis.toml), 284-287 s (2026-11-30) once
   // agent RAG's and the title search's were left to space RAG's and the search's; 243 s against 272 s once no body
   // template was unsatisfiable for want of an example or through a rewritten `not` (the agent message's tool
-  // example, the evaluation run's role exclusion) and a website path pattern stated its rule once. The coverage phase is three
-  // quarters of it (216 of 284 s); the service answers in about 40 % of the time (the HAR report), and the Python
+  // example, the evaluation run's role exclusion) and a website path pattern stated its rule once. The coverage
+  // phase is three quarters of it (216 of 284 s); the service answers in about 40 % of the time (the HAR report), and the Python
   // process is busy the rest, so beside the other shard and the fault tier in CI it takes twice as long.
   this.timeout(1_500_000);
 

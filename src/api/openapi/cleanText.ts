@@ -53,8 +53,13 @@ const isAnything = (s: Schema) => Object.keys(s).every((k) => k === 'description
 
 const allowsString = (s: Schema) => s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
 
-/** Schema positions holding one schema, a list of schemas, or a map of name to schema. */
-const ONE = ['additionalProperties', 'propertyNames', 'items', 'contains', 'not', 'if', 'then', 'else'];
+/**
+ * Schema positions holding one schema, a list of schemas, or a map of name to schema. Not `not`: the rule narrows
+ * what a value may be, and under a negation it would widen it instead (a run's `not: {required: [roleId,
+ * customerRoleId], properties: {roleId: {}, …}}` would have read "not both, when both are clean JSON"). What a `not`
+ * refuses is refused whatever its strings hold.
+ */
+const ONE = ['additionalProperties', 'propertyNames', 'items', 'contains', 'if', 'then', 'else'];
 const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const MAP = ['properties', 'patternProperties', '$defs'];
 /** Where a schema that allows anything means any JSON value (inside `not` it means something else). */
@@ -85,10 +90,7 @@ function stateOn(schema: Schema, refs: Set<string>): void {
     }
     stateOn(value, refs);
   };
-  // Not inside `not`: the rule narrows what a value may be, and under a negation it would widen it instead (a
-  // run's `not: {required: [roleId, customerRoleId], properties: {roleId: {}, …}}` would have read "not both, when
-  // both are clean JSON"). What a `not` refuses is refused whatever its strings hold.
-  for (const key of ONE) if (key !== 'not') visit(schema, key, schema[key], key);
+  for (const key of ONE) visit(schema, key, schema[key], key);
   for (const key of LIST) {
     const list = schema[key];
     if (Array.isArray(list)) list.forEach((item, i) => visit(list as unknown as Schema, i, item, key));

@@ -19,7 +19,7 @@ const bodyOf = (doc: Json): Json => doc.paths['/things'].post.requestBody.conten
 describe('stateCleanText', () => {
   it('states the rule once beside a pattern of its own that lets NUL through, also when run again', () => {
     const doc = stateCleanText(
-      documentWith({ type: 'string', maxLength: 50_000, pattern: '^\\S', allOf: [{ minLength: 1 }] }),
+      documentWith({ type: 'string', maxLength: 500, pattern: '^\\S', allOf: [{ minLength: 1 }] }),
     );
     const expected = { pattern: '^\\S', allOf: [{ minLength: 1 }, { pattern: CLEAN_TEXT_PATTERN }] };
     assert.deepEqual({ pattern: bodyOf(doc).pattern, allOf: bodyOf(doc).allOf }, expected);
