@@ -48,7 +48,10 @@ describe('semantic search plan and recall', function () {
       await db('knowledge').insert(
         items.map(({ n, ...row }) => ({ ...row, attributes: JSON.stringify({ shard: n % 100 }) })),
       );
-      await db('knowledge_chunks').insert(
+      // 100 rows a statement: each row is also an HNSW insert (500 took 0.6-1.2 s here, idle), and the medium
+      // stack's connections carry the API's 15 s statement_timeout, which a slow machine under CI's load nears.
+      await db.batchInsert(
+        'knowledge_chunks',
         items.map((it) => ({
           id: randomUUID(),
           workspace_id: workspaceId,
@@ -58,6 +61,7 @@ describe('semantic search plan and recall', function () {
           content: it.title,
           embedding: db.raw('?::vector', [search.toVectorLiteral(randomUnitVector(dim, seed))]),
         })),
+        100,
       );
       const assign = (role: string, every: number) =>
         items
