@@ -76,6 +76,9 @@ pg_start() {
     # every search copy index pages in from the OS cache, pgvector's own advice is to fit the index).
     as_pg "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg" -l "$RUN_DIR/pg.log" -w -t 60 \
       -o "-p $TEST_PG_PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=${KWS_PG_SHARED_BUFFERS:-1GB}" start >/dev/null
+    # test/medium/db/plannerStatistics.test.ts sets autovacuum_naptime for its duration; one killed before its
+    # after hook left it in the kept cluster.
+    psql "$TEST_DATABASE_ADMIN_URL" -q -c 'ALTER SYSTEM RESET autovacuum_naptime' -c 'SELECT pg_reload_conf()' >/dev/null
   fi
   pg_version
   echo "[services] $PG_VERSION_STRING up; pgvector available: $(psql "$TEST_DATABASE_ADMIN_URL" -Atc "select default_version from pg_available_extensions where name='vector'")"

@@ -6,8 +6,10 @@
 // 50,000 that had been analysed: an end user's keyword and hybrid searches took 0.9-1.0 s with a role on 1 % of
 // the items and stopped at the 15 s statement_timeout with one on half of them, until an ANALYZE (then 10-18 ms
 // and 70-90 ms). Under the default such an import stays unanalysed until a tenth of the table has changed; with
-// these settings autovacuum analyses both tables within its naptime (1 minute) of a thousand changed rows, each
-// ANALYZE a sample of at most 30,000 rows whatever the table's size (test/medium/db/plannerStatistics.test.ts).
+// these settings autovacuum analyses both tables once more than a thousand of their rows have changed, at its
+// next visit (autovacuum_naptime, 1 minute by default), each ANALYZE a sample of at most 30,000 rows whatever the
+// table's size (test/medium/db/plannerStatistics.test.ts). The embedded PGlite has no autovacuum: there the
+// operator runs ANALYZE (docs/operations/operations.md).
 import type { Knex } from 'knex';
 
 export const PLANNER_STATISTICS_TABLES = ['knowledge', 'knowledge_roles'] as const;

@@ -52,6 +52,12 @@ async function schema(db: Db): Promise<Record<string, string[]>> {
           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
         ORDER BY 1, 2`,
     ),
+    // Storage parameters (0037_planner_statistics sets autovacuum's on two tables).
+    reloptions: await rows(
+      db,
+      `SELECT relname, reloptions FROM pg_class
+        WHERE relnamespace = 'public'::regnamespace AND reloptions IS NOT NULL ORDER BY 1`,
+    ),
     types: await rows(
       db,
       `SELECT t.typname, t.typtype FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace

@@ -5,7 +5,9 @@
 // tables hold 20,000 rows of another workspace first, and the import is 1,500.
 //
 // autovacuum_naptime is a server setting: this file sets it to 1 s for its own duration (ALTER SYSTEM and a
-// reload, reset after), which only makes autovacuum visit the server's other databases sooner meanwhile.
+// reload, reset after), so meanwhile autovacuum visits every database of the test server each second, beside
+// whatever other tiers run there. A process killed before its after hook leaves it in postgresql.auto.conf,
+// which scripts/services.sh resets when it next starts the server.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ANALYZE_AFTER_ROWS, PLANNER_STATISTICS_TABLES } from '../../../src/db/migrations/0037_planner_statistics';
@@ -18,9 +20,9 @@ const IMPORT = 1_500;
 
 interface TableStats {
   relname: string;
-  autoanalyze_count: string;
+  autoanalyze_count: number;
   last_autoanalyze: Date | null;
-  n_mod_since_analyze: string;
+  n_mod_since_analyze: number;
 }
 
 async function analyseStats(db: Db): Promise<Map<string, TableStats>> {
@@ -61,10 +63,13 @@ async function insertItems(db: Db, workspaceId: string, roleId: string, count: n
       ids.map((id) => ({ knowledge_id: id, role_id: roleId, workspace_id: workspaceId })),
     );
   }
+  // The session reports its changes once the next statement starts.
+  await db.raw('select pg_stat_force_next_flush()');
+  await db.raw('select 1');
 }
 
 describe('planner statistics after an import (migration 0037)', function () {
-  this.timeout(120_000);
+  this.timeout(180_000);
   let db: Db;
   const workspaces: string[] = [];
 
@@ -79,10 +84,15 @@ describe('planner statistics after an import (migration 0037)', function () {
   });
 
   after(async () => {
-    await db.raw('ALTER SYSTEM RESET autovacuum_naptime');
-    await db.raw('SELECT pg_reload_conf()');
-    if (workspaces.length > 0) await db('knowledge').whereIn('workspace_id', workspaces).delete();
-    await writer.destroy();
+    if (!db) return;
+    try {
+      await db.raw('ALTER SYSTEM RESET autovacuum_naptime');
+      await db.raw('SELECT pg_reload_conf()');
+    } finally {
+      // On the writer, which has no statement_timeout: the delete cascades through the items' tables.
+      if (workspaces.length > 0) await writer.raw('delete from knowledge where workspace_id = any(?)', [workspaces]);
+      await writer.destroy();
+    }
   });
 
   it('sets the two tables to be analysed after a fixed number of changed rows', async () => {
@@ -110,9 +120,7 @@ describe('planner statistics after an import (migration 0037)', function () {
     const fillerAnalysed = (stats: Map<string, TableStats>) =>
       PLANNER_STATISTICS_TABLES.every((t) => {
         const s = stats.get(t)!;
-        return (
-          s.last_autoanalyze !== null && s.last_autoanalyze >= fillerCounted && Number(s.n_mod_since_analyze) === 0
-        );
+        return s.last_autoanalyze !== null && s.last_autoanalyze >= fillerCounted && s.n_mod_since_analyze === 0;
       });
     const fillerDeadline = Date.now() + 60_000;
     while (!fillerAnalysed(await analyseStats(db)) && Date.now() < fillerDeadline) {
