@@ -17,7 +17,15 @@ import { EmbeddingCache } from './embeddingCache';
 import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
 import { headingPathAt, type DocPage } from './pydoc';
 import { embeddingText } from '../../src/domain/embeddingText';
-import { corpusLanguage, evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
+import {
+  corpusLanguage,
+  evaluateRuns,
+  loadCorpus,
+  summarizeOutcomes,
+  type QuestionOutcome,
+  type RunResult,
+} from './retrieval.bench';
+import { queryShape } from '../../src/services/search/fusion';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
@@ -73,8 +81,15 @@ export function contextVariantsFrom(value: string | undefined): ContextVariant[]
   });
 }
 
+/**
+ * The row computed from two variants' runs when both `none` and `header-mix` are compared: each question answered
+ * by the header-mix vectors when its shape is prose, by the chunk's own vectors when it is identifier-shaped (as
+ * the service reads it, queryShape), as a deployment holding both vectors per chunk would answer it.
+ */
+export const GATED_VARIANT = 'gated: header-mix for prose, chunk for identifier-shaped';
+
 export interface ContextRow {
-  variant: ContextVariant;
+  variant: ContextVariant | typeof GATED_VARIANT;
   /** Chunk texts embedded by this variant that were not cached, and how fast (passages/s). */
   embedded: number;
   passagesPerSecond: number | null;
@@ -204,8 +219,46 @@ export async function runContextComparison(
           `hybrid ${hybrid!.metrics.all.ndcgAt10.toFixed(3)}, passages ${passages!.metrics.all.ndcgAt10.toFixed(3)}`,
       );
     }
+    const none = rows.find((r) => r.variant === 'none');
+    const mixed = rows.find((r) => r.variant === 'header-mix');
+    if (none && mixed) {
+      const shapes = labels.map((q) => queryShape(q.question));
+      const gate = (mode: (typeof RUN_MODES)[number]): RunResult => {
+        const outcomes = gateByShape(
+          labels.map((q) => q.question),
+          none[mode].perQuestion as QuestionOutcome[],
+          mixed[mode].perQuestion as QuestionOutcome[],
+        );
+        return { name: `${mixed[mode].name} (${GATED_VARIANT})`, msPerQuery: NaN, ...summarizeOutcomes(outcomes) };
+      };
+      const gated = Object.fromEntries(RUN_MODES.map((mode) => [mode, gate(mode)])) as Pick<
+        ContextRow,
+        (typeof RUN_MODES)[number]
+      >;
+      rows.push({ variant: GATED_VARIANT, embedded: 0, passagesPerSecond: null, loadAverages: [], ...gated });
+      log(
+        `${GATED_VARIANT} (${shapes.filter((s) => s === 'identifier').length} identifier-shaped questions): ` +
+          RUN_MODES.map(
+            (m) =>
+              `${m} ${(['all', 'paraphrase', 'identifier'] as const).map((k) => gated[m].metrics[k].ndcgAt10.toFixed(3)).join(' / ')}`,
+          ).join('; '),
+      );
+      await onProgress(result());
+    }
   } finally {
     await model.close();
   }
   return result();
 }
+
+/** Each question's outcome from the chunk vectors when it is identifier-shaped, else from the mixed ones. */
+export function gateByShape(
+  questions: readonly string[],
+  own: readonly QuestionOutcome[],
+  mixed: readonly QuestionOutcome[],
+): QuestionOutcome[] {
+  return questions.map((q, i) => (queryShape(q) === 'identifier' ? own[i] : mixed[i]) as QuestionOutcome);
+}
+
+/** The runs of each context row, in evaluateRuns' order. */
+const RUN_MODES = ['semantic', 'hybrid', 'passages', 'shaped', 'shapedPassages'] as const;

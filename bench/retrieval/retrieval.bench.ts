@@ -113,6 +113,32 @@ export interface RunResult {
   msPerQuery: number;
   /** Passages runs: whether the labelled evidence is in the text returned (below). */
   evidence?: EvidenceResult;
+  /** Each question's judged ranking (and evidence, on passages runs), in the labels' order; not printed. */
+  perQuestion?: QuestionOutcome[];
+}
+
+/** One question's outcome in a run, for rows computed from other runs' (context.bench's gated variant). */
+export interface QuestionOutcome {
+  judged: Judged & { kind: QuestionKind };
+  seen?: EvidenceSeen;
+}
+
+type EvidenceSeen = {
+  kind: QuestionKind;
+  chunk: boolean[];
+  window: boolean[];
+  chunkChars: number[];
+  windowChars: number[];
+};
+
+/** A run's metrics and evidence from its questions' outcomes. */
+export function summarizeOutcomes(outcomes: readonly QuestionOutcome[]): Pick<RunResult, 'metrics' | 'evidence'> {
+  const judged = outcomes.map((o) => o.judged);
+  const metrics = Object.fromEntries(
+    KINDS.map((kind) => [kind, roundMetrics(evaluate(judged.filter((j) => kind === 'all' || j.kind === kind)), 3)]),
+  ) as Record<QuestionKind | 'all', Metrics>;
+  const seen = outcomes.flatMap((o) => (o.seen ? [o.seen] : []));
+  return { metrics, ...(seen.length > 0 ? { evidence: summarizeEvidence(seen) } : {}) };
 }
 
 /** The passage counts the evidence measure looks at. */
@@ -279,17 +305,11 @@ export async function evaluateRuns(
   };
   const results: RunResult[] = [];
   for (const run of runs) {
-    const judged: Array<Judged & { kind: QuestionKind }> = [];
-    const seen: Array<{
-      kind: QuestionKind;
-      chunk: boolean[];
-      window: boolean[];
-      chunkChars: number[];
-      windowChars: number[];
-    }> = [];
+    const outcomes: QuestionOutcome[] = [];
     const started = performance.now();
     for (const q of labels) {
       let ranking: string[];
+      let seen: EvidenceSeen | undefined;
       if (run.kind === 'bm25-chunks') ranking = corpus.bm25Chunks.search(q.question, 10);
       else if (run.kind === 'bm25-pages') ranking = bm25Pages.search(q.question, 10);
       else if (run.kind === 'bm25-fused' || run.kind === 'bm25-fused-title') {
@@ -319,16 +339,23 @@ export async function evaluateRuns(
           run.settings,
         );
         ranking = distinctInOrder(passages.map((p) => corpus.pageOfItem.get(p.hit.knowledgeId) as string));
-        seen.push({ kind: q.kind, ...(await evidenceSeen(db, corpus.workspaceId, q, passages)) });
+        seen = { kind: q.kind, ...(await evidenceSeen(db, corpus.workspaceId, q, passages)) };
       }
-      judged.push({ kind: q.kind, ranking, relevant: new Set(q.relevant.map((r) => r.page)) });
+      outcomes.push({
+        judged: { kind: q.kind, ranking, relevant: new Set(q.relevant.map((r) => r.page)) },
+        ...(seen ? { seen } : {}),
+      });
     }
     const msPerQuery = (performance.now() - started) / labels.length;
-    const metrics = Object.fromEntries(
-      KINDS.map((kind) => [kind, roundMetrics(evaluate(judged.filter((j) => kind === 'all' || j.kind === kind)), 3)]),
-    ) as Record<QuestionKind | 'all', Metrics>;
-    const evidence = seen.length > 0 ? summarizeEvidence(seen) : undefined;
-    results.push({ name: run.name, metrics, msPerQuery: round(msPerQuery, 1), ...(evidence ? { evidence } : {}) });
+    const { metrics, evidence } = summarizeOutcomes(outcomes);
+    const result: RunResult = {
+      name: run.name,
+      metrics,
+      msPerQuery: round(msPerQuery, 1),
+      ...(evidence ? { evidence } : {}),
+    };
+    Object.defineProperty(result, 'perQuestion', { value: outcomes, enumerable: false });
+    results.push(result);
     if (evidence) {
       const at = (side: 'chunk' | 'window') =>
         EVIDENCE_AT.map((k) => `@${k} ${evidence[side].all[k]!.toFixed(3)}`).join(' ');
@@ -364,15 +391,7 @@ async function evidenceSeen(db: Db, workspaceId: string, q: LabelledQuestion, pa
   };
 }
 
-function summarizeEvidence(
-  seen: ReadonlyArray<{
-    kind: QuestionKind;
-    chunk: boolean[];
-    window: boolean[];
-    chunkChars: number[];
-    windowChars: number[];
-  }>,
-): EvidenceResult {
+function summarizeEvidence(seen: readonly EvidenceSeen[]): EvidenceResult {
   const share = (side: 'chunk' | 'window') =>
     Object.fromEntries(
       KINDS.map((kind) => {

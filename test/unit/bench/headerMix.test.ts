@@ -1,7 +1,8 @@
 // The retrieval bench's header-mix variant (bench/retrieval/context.bench.ts): each chunk's vector is its own plus w
 // times its section header's, normalised, with each distinct header embedded once.
 import assert from 'node:assert/strict';
-import { headerMixVectors } from '../../../bench/retrieval/context.bench';
+import { gateByShape, headerMixVectors } from '../../../bench/retrieval/context.bench';
+import { summarizeOutcomes } from '../../../bench/retrieval/retrieval.bench';
 import type { DocPage } from '../../../bench/retrieval/pydoc';
 
 describe('header-mix vectors (retrieval bench)', () => {
@@ -35,5 +36,23 @@ describe('header-mix vectors (retrieval bench)', () => {
     assert.ok(close(vectors[0] as number[], expected([1, 0.5, 0])), JSON.stringify(vectors[0]));
     assert.ok(close(vectors[1] as number[], expected([1, 0.5, 0])), JSON.stringify(vectors[1]));
     assert.ok(close(vectors[2] as number[], expected([1, 0.5, 0.5])), JSON.stringify(vectors[2]));
+  });
+});
+
+describe('gated rows (retrieval bench)', () => {
+  it('take an identifier-shaped question from the chunk vectors and a prose one from the mixed vectors', () => {
+    const outcome = (page: string) => ({
+      judged: { kind: 'identifier' as const, ranking: [page], relevant: new Set(['a']) },
+    });
+    const questions = ['json.dumps sort_keys', 'how do I write a dictionary to a file as text'];
+    const own = [outcome('a'), outcome('b')];
+    const mixed = [outcome('c'), outcome('a')];
+    assert.deepEqual(
+      gateByShape(questions, own, mixed).map((o) => o.judged.ranking[0]),
+      ['a', 'a'],
+    );
+    const { metrics } = summarizeOutcomes(gateByShape(questions, own, mixed));
+    assert.equal(metrics.all.recallAt10, 1);
+    assert.equal(summarizeOutcomes(own).metrics.all.recallAt10, 0.5);
   });
 });
