@@ -25,7 +25,7 @@ import {
   type QuestionOutcome,
   type RunResult,
 } from './retrieval.bench';
-import { queryShape } from '../../src/services/search/fusion';
+import { queryShape, type QueryShape } from '../../src/services/search/fusion';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
@@ -225,7 +225,7 @@ export async function runContextComparison(
       const shapes = labels.map((q) => queryShape(q.question));
       const gate = (mode: (typeof RUN_MODES)[number]): RunResult => {
         const outcomes = gateByShape(
-          labels.map((q) => q.question),
+          shapes,
           none[mode].perQuestion as QuestionOutcome[],
           mixed[mode].perQuestion as QuestionOutcome[],
         );
@@ -251,13 +251,16 @@ export async function runContextComparison(
   return result();
 }
 
-/** Each question's outcome from the chunk vectors when it is identifier-shaped, else from the mixed ones. */
+/**
+ * Each question's outcome from the chunk vectors when it is identifier-shaped, else from the mixed ones; `shapes`:
+ * the questions' queryShape, in the outcomes' order.
+ */
 export function gateByShape(
-  questions: readonly string[],
+  shapes: readonly QueryShape[],
   own: readonly QuestionOutcome[],
   mixed: readonly QuestionOutcome[],
 ): QuestionOutcome[] {
-  return questions.map((q, i) => (queryShape(q) === 'identifier' ? own[i] : mixed[i]) as QuestionOutcome);
+  return shapes.map((shape, i) => (shape === 'identifier' ? own[i] : mixed[i]) as QuestionOutcome);
 }
 
 /** The runs of each context row, in evaluateRuns' order. */

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { gateByShape, headerMixVectors } from '../../../bench/retrieval/context.bench';
 import { summarizeOutcomes } from '../../../bench/retrieval/retrieval.bench';
+import { queryShape } from '../../../src/services/search/fusion';
 import type { DocPage } from '../../../bench/retrieval/pydoc';
 
 describe('header-mix vectors (retrieval bench)', () => {
@@ -44,14 +45,15 @@ describe('gated rows (retrieval bench)', () => {
     const outcome = (page: string) => ({
       judged: { kind: 'identifier' as const, ranking: [page], relevant: new Set(['a']) },
     });
-    const questions = ['json.dumps sort_keys', 'how do I write a dictionary to a file as text'];
+    const shapes = ['json.dumps sort_keys', 'how do I write a dictionary to a file as text'].map(queryShape);
+    assert.deepEqual(shapes, ['identifier', 'prose']);
     const own = [outcome('a'), outcome('b')];
     const mixed = [outcome('c'), outcome('a')];
     assert.deepEqual(
-      gateByShape(questions, own, mixed).map((o) => o.judged.ranking[0]),
+      gateByShape(shapes, own, mixed).map((o) => o.judged.ranking[0]),
       ['a', 'a'],
     );
-    const { metrics } = summarizeOutcomes(gateByShape(questions, own, mixed));
+    const { metrics } = summarizeOutcomes(gateByShape(shapes, own, mixed));
     assert.equal(metrics.all.recallAt10, 1);
     assert.equal(summarizeOutcomes(own).metrics.all.recallAt10, 0.5);
   });
