@@ -198,7 +198,7 @@ const EnvSchema = z.object({
   EMBEDDING_NEXT_MODEL_DIR: optionalString,
   EMBEDDING_TEXT_SCHEME: z
     .enum(DEPLOYMENT_TEXT_SCHEMES, {
-      message: `one of ${DEPLOYMENT_TEXT_SCHEMES.map((s) => `'${s}'`).join(', ')} (the chunk alone; the item's title then the chunk; the title and the chunk's section headings then the chunk)`,
+      message: `one of ${DEPLOYMENT_TEXT_SCHEMES.map((s) => `'${s}'`).join(', ')} (the chunk alone, and for prose queries the chunk mixed with its title and headings; the chunk alone; the item's title then the chunk; the title and the chunk's section headings then the chunk)`,
     })
     .default(DEFAULT_EMBEDDING_TEXT_SCHEME),
   RERANK_URL: optionalString,
@@ -385,8 +385,9 @@ export interface Config {
     nextModelDir?: string;
     /**
      * The text each chunk's vector is computed from (EMBEDDING_TEXT_SCHEME, domain/embeddingText): ingestion, chunk
-     * edits, links and the re-embed workflow embed with it, and with `title` hybrid mode reads identifier-shaped
-     * queries apart (services/search retrievalSettingsFor). Set it alike on the API and the worker.
+     * edits, links and the re-embed workflow embed with it, with `title` hybrid mode reads identifier-shaped
+     * queries apart and with `header-mix` (the default) prose queries read the prose vectors (services/search
+     * retrievalSettingsFor). Set it alike on the API and the worker.
      */
     textScheme: DeploymentTextScheme;
   };

@@ -9,23 +9,16 @@
 // Quality figures only; nothing is asserted.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
-import { createLocalEmbeddingProvider, l2Normalize, readModelInfo } from '../../src/embeddings';
+import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import type { ChunkOptions } from '../../src/extract/chunk';
 import { DEFAULT_RETRIEVAL, retrievalSettingsFor } from '../../src/services/search/search';
+import { embedChunkVectors } from '../../src/services/search/embeddingSpace';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
 import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
 import { headingPathAt, type DocPage } from './pydoc';
 import { embeddingText } from '../../src/domain/embeddingText';
-import {
-  corpusLanguage,
-  evaluateRuns,
-  loadCorpus,
-  summarizeOutcomes,
-  type QuestionOutcome,
-  type RunResult,
-} from './retrieval.bench';
-import { queryShape, type QueryShape } from '../../src/services/search/fusion';
+import { corpusLanguage, evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
@@ -40,32 +33,26 @@ export const CONTEXT_VARIANTS = {
   heading: (_: DocPage, chunk: string, charStart: number) =>
     embeddingText('heading', { headings: headingPathAt(_.headings, charStart) }, chunk),
   // Not a text: the chunk's own vector plus w times its header's (title and heading path, embedded once per
-  // section), normalised (headerMixVectors). Measured here only; the service has no such scheme.
+  // section), normalised (headerMixVectors): EMBEDDING_TEXT_SCHEME=header-mix's prose vector.
   'header-mix': (_: DocPage, chunk: string) => chunk,
 } as const satisfies Record<string, (page: DocPage, chunk: string, charStart: number) => string>;
 
-/** The header a chunk's section gives it: the title-heading scheme's text without the chunk. */
-const headerOf = (page: DocPage, charStart: number) =>
-  embeddingText(
-    'title-heading',
-    { title: page.title, headings: headingPathAt(page.headings, charStart) },
-    '',
-  ).trimEnd();
-
 /**
- * header-mix: each chunk's vector normalize(chunk + w · header), w from KWS_RETRIEVAL_HEADER_WEIGHT (default 0.3).
- * The header is embedded once per distinct title and heading path (2,449 for the set's 7,739 chunks).
+ * header-mix: each chunk's own vector and its prose vector normalize(chunk + w · header), w from
+ * KWS_RETRIEVAL_HEADER_WEIGHT (default 0.3), built by the service's own embedChunkVectors (as ingestion builds them
+ * under EMBEDDING_TEXT_SCHEME=header-mix). The header is embedded once per distinct title and heading path (2,449
+ * for the set's 7,739 chunks). The variant's runs search with retrievalSettingsFor('header-mix'): the service
+ * itself picks the vector by each query's shape.
  */
 export function headerMixVectors(embed: (texts: string[]) => Promise<number[][]>, weight: number) {
   return async (chunks: { page: DocPage; text: string; charStart: number }[]) => {
-    const own = await embed(chunks.map((c) => c.text));
-    const headers = chunks.map((c) => headerOf(c.page, c.charStart));
-    const distinct = [...new Set(headers)];
-    const headerVectors = new Map((await embed(distinct)).map((v, i) => [distinct[i] as string, v]));
-    return own.map((v, i) => {
-      const h = headerVectors.get(headers[i] as string) as number[];
-      return l2Normalize(v.map((x, j) => x + weight * (h[j] as number)));
-    });
+    const built = await embedChunkVectors(
+      'header-mix',
+      embed,
+      chunks.map((c) => ({ text: c.text, title: c.page.title, headings: headingPathAt(c.page.headings, c.charStart) })),
+      weight,
+    );
+    return built;
   };
 }
 export type ContextVariant = keyof typeof CONTEXT_VARIANTS;
@@ -81,15 +68,8 @@ export function contextVariantsFrom(value: string | undefined): ContextVariant[]
   });
 }
 
-/**
- * The row computed from two variants' runs when both `none` and `header-mix` are compared: each question answered
- * by the header-mix vectors when its shape is prose, by the chunk's own vectors when it is identifier-shaped (as
- * the service reads it, queryShape), as a deployment holding both vectors per chunk would answer it.
- */
-export const GATED_VARIANT = 'gated: header-mix for prose, chunk for identifier-shaped';
-
 export interface ContextRow {
-  variant: ContextVariant | typeof GATED_VARIANT;
+  variant: ContextVariant;
   /** Chunk texts embedded by this variant that were not cached, and how fast (passages/s). */
   embedded: number;
   passagesPerSecond: number | null;
@@ -173,9 +153,12 @@ export async function runContextComparison(
         shapedAlpha !== undefined && defaultFusion.kind === 'convex'
           ? { ...defaultFusion, alpha: Number(shapedAlpha) }
           : defaultFusion;
+      // The header-mix variant's runs read the vector each query's shape picks, as the service does under it.
+      const prose = variant === 'header-mix' ? { proseVectors: true } : {};
       const shapedSettings = {
         ...titleSettings,
         identifierHybrid: { keywordMatch: 'any' as const, fusion: shapedFusion },
+        ...prose,
       };
       const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(
         db,
@@ -185,7 +168,9 @@ export async function runContextComparison(
         model.dimension,
         [
           // semantic, hybrid and RAG passages, then the same with identifier-shaped queries.
-          ...COMPARED_RUNS,
+          ...COMPARED_RUNS.map((run) =>
+            variant === 'header-mix' ? { ...run, settings: retrievalSettingsFor('header-mix') } : run,
+          ),
           {
             name: 'hybrid, identifier-shaped queries any lexeme',
             kind: 'search',
@@ -219,49 +204,8 @@ export async function runContextComparison(
           `hybrid ${hybrid!.metrics.all.ndcgAt10.toFixed(3)}, passages ${passages!.metrics.all.ndcgAt10.toFixed(3)}`,
       );
     }
-    const none = rows.find((r) => r.variant === 'none');
-    const mixed = rows.find((r) => r.variant === 'header-mix');
-    if (none && mixed) {
-      const shapes = labels.map((q) => queryShape(q.question));
-      const gate = (mode: (typeof RUN_MODES)[number]): RunResult => {
-        const outcomes = gateByShape(
-          shapes,
-          none[mode].perQuestion as QuestionOutcome[],
-          mixed[mode].perQuestion as QuestionOutcome[],
-        );
-        return { name: `${mixed[mode].name} (${GATED_VARIANT})`, msPerQuery: NaN, ...summarizeOutcomes(outcomes) };
-      };
-      const gated = Object.fromEntries(RUN_MODES.map((mode) => [mode, gate(mode)])) as Pick<
-        ContextRow,
-        (typeof RUN_MODES)[number]
-      >;
-      rows.push({ variant: GATED_VARIANT, embedded: 0, passagesPerSecond: null, loadAverages: [], ...gated });
-      log(
-        `${GATED_VARIANT} (${shapes.filter((s) => s === 'identifier').length} identifier-shaped questions): ` +
-          RUN_MODES.map(
-            (m) =>
-              `${m} ${(['all', 'paraphrase', 'identifier'] as const).map((k) => gated[m].metrics[k].ndcgAt10.toFixed(3)).join(' / ')}`,
-          ).join('; '),
-      );
-      await onProgress(result());
-    }
   } finally {
     await model.close();
   }
   return result();
 }
-
-/**
- * Each question's outcome from the chunk vectors when it is identifier-shaped, else from the mixed ones; `shapes`:
- * the questions' queryShape, in the outcomes' order.
- */
-export function gateByShape(
-  shapes: readonly QueryShape[],
-  own: readonly QuestionOutcome[],
-  mixed: readonly QuestionOutcome[],
-): QuestionOutcome[] {
-  return shapes.map((shape, i) => (shape === 'identifier' ? own[i] : mixed[i]) as QuestionOutcome);
-}
-
-/** The runs of each context row, in evaluateRuns' order. */
-const RUN_MODES = ['semantic', 'hybrid', 'passages', 'shaped', 'shapedPassages'] as const;

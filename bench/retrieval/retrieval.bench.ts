@@ -185,8 +185,10 @@ export async function loadCorpus(
   chunking: ChunkOptions,
   embed: (texts: string[]) => Promise<number[][]>,
   embedText: (page: DocPage, chunk: string, charStart: number) => string = (_, chunk) => chunk,
-  /** Each chunk's vector, where it is not the embedding of one text (the bench's header-mix variant). */
-  vectorsOf?: (chunks: { page: DocPage; text: string; charStart: number }[]) => Promise<number[][]>,
+  /** Each chunk's vectors, where they are not the embedding of one text (header-mix: its own and its prose vector). */
+  vectorsOf?: (
+    chunks: { page: DocPage; text: string; charStart: number }[],
+  ) => Promise<Array<{ vector: number[]; prose?: number[] }>>,
 ): Promise<LoadedCorpus> {
   const chunked = pages.map((page) => ({
     page,
@@ -198,7 +200,9 @@ export async function loadCorpus(
     ? await vectorsOf(
         chunked.flatMap((p) => p.chunks.map((c) => ({ page: p.page, text: c.text, charStart: c.charStart }))),
       )
-    : await embed(chunked.flatMap((p) => p.chunks.map((c) => embedText(p.page, c.text, c.charStart))));
+    : (await embed(chunked.flatMap((p) => p.chunks.map((c) => embedText(p.page, c.text, c.charStart))))).map(
+        (vector) => ({ vector, prose: undefined }),
+      );
   const started = performance.now();
   const { workspaceId } = await createTenant(db);
   const pageOfItem = new Map<string, string>();
@@ -219,15 +223,19 @@ export async function loadCorpus(
         })),
       );
       const rows = batch.flatMap((p) =>
-        p.chunks.map((c) => ({
-          id: c.id,
-          workspace_id: workspaceId,
-          knowledge_id: p.id,
-          chunk_index: c.index,
-          page_number: c.pageNumber,
-          content: c.text,
-          embedding: trx.raw('?::vector', [`[${(vectors[next++] as number[]).join(',')}]`]),
-        })),
+        p.chunks.map((c) => {
+          const { vector, prose } = vectors[next++]!;
+          return {
+            id: c.id,
+            workspace_id: workspaceId,
+            knowledge_id: p.id,
+            chunk_index: c.index,
+            page_number: c.pageNumber,
+            content: c.text,
+            embedding: trx.raw('?::vector', [`[${vector.join(',')}]`]),
+            ...(prose ? { embedding_prose: trx.raw('?::vector', [`[${prose.join(',')}]`]) } : {}),
+          };
+        }),
       );
       for (let i = 0; i < rows.length; i += 500) await trx('knowledge_chunks').insert(rows.slice(i, i + 500));
     });

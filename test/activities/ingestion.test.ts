@@ -9,6 +9,7 @@ import { createIngestionActivities } from '../../src/activities/ingestion';
 import * as uploads from '../../src/db/repositories/uploads';
 import { createExtractor, type Extractor } from '../../src/extract';
 import { EmbeddingSpaceMismatchError, ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
+import { headerText, proseVector } from '../../src/domain/embeddingText';
 import { uploadKey } from '../../src/storage/keys';
 import { knowledgeIdForUpload } from '../../src/temporal/constants';
 import { IngestionFailureTypes, type IndexSmallFileResult } from '../../src/workflows/contracts';
@@ -122,15 +123,33 @@ describe('ingestion activities', () => {
       if (chunks) assert.deepEqual(rows, chunks, 'the second run changed nothing');
       chunks = rows;
     }
-    // The vectors are the model's for each chunk's own text (embedded from memory, not read back), recorded as
-    // such (EMBEDDING_TEXT_SCHEME's default).
-    const [first] = await db('knowledge_chunks')
-      .where({ knowledge_id: knowledgeId, chunk_index: 0 })
-      .select('content', 'embedding_text_scheme', db.raw('embedding::text AS vector'));
-    assert.equal(first.embedding_text_scheme, 'chunk');
-    const [expected] = await embeddings.embedDocuments([first.content]);
-    const stored = JSON.parse(first.vector) as number[];
-    stored.forEach((x, i) => assert.ok(Math.abs(x - expected![i]!) < 1e-4, `dimension ${i}`));
+    // The vectors are the model's for each chunk's own text (embedded from memory, not read back), and the prose
+    // vector its own mixed with its header's (the title, then the headings), recorded as such (EMBEDDING_TEXT_SCHEME's
+    // default, header-mix).
+    const [first] = await db('knowledge_chunks as c')
+      .join('knowledge as k', 'k.id', 'c.knowledge_id')
+      .where({ 'c.knowledge_id': knowledgeId, 'c.chunk_index': 0 })
+      .select(
+        'c.content',
+        'c.embedding_text_scheme',
+        'c.heading_path',
+        'k.title',
+        db.raw('c.embedding::text AS vector'),
+        db.raw('c.embedding_prose::text AS prose'),
+      );
+    assert.equal(first.embedding_text_scheme, 'header-mix');
+    assert.ok(first.title, 'the item has a title, so its chunks have a header');
+    const [own] = await embeddings.embedDocuments([first.content]);
+    const [header] = await embeddings.embedDocuments([
+      headerText({ title: first.title, headings: first.heading_path ?? [] }),
+    ]);
+    const near = (stored: string, expected: number[]) =>
+      (JSON.parse(stored) as number[]).forEach((x, i) =>
+        assert.ok(Math.abs(x - expected[i]!) < 1e-4, `dimension ${i}`),
+      );
+    near(first.vector, own!);
+    near(first.prose, proseVector(own!, header));
+    assert.notEqual(first.prose, first.vector);
     // Every step it ran is in the step histogram: one status write, the chunks' insert and the vectors'
     // write with the completion.
     const steps = (await metrics.ingestionStep.get()).values.filter((v) => v.metricName?.endsWith('_count'));

@@ -81,9 +81,15 @@ describe('configuration', () => {
     const searchSettings = (env: NodeJS.ProcessEnv) =>
       searchDeps({ config: loadConfig(env) } as unknown as Deps).retrieval;
 
-    it("defaults to 'chunk': the chunk alone embedded, hybrid's page bonus following the query's shape", () => {
-      assert.equal(loadConfig({}).embeddings.textScheme, 'chunk');
-      assert.equal(searchSettings({}), DEFAULT_RETRIEVAL);
+    it("defaults to 'header-mix': the default settings with prose queries on the prose vectors", () => {
+      assert.equal(loadConfig({}).embeddings.textScheme, 'header-mix');
+      assert.deepEqual(searchSettings({}), { ...DEFAULT_RETRIEVAL, proseVectors: true });
+      assert.equal(DEFAULT_RETRIEVAL.proseVectors, undefined);
+    });
+
+    it("takes 'chunk': the chunk alone embedded, hybrid's page bonus following the query's shape", () => {
+      assert.equal(loadConfig({ EMBEDDING_TEXT_SCHEME: 'chunk' }).embeddings.textScheme, 'chunk');
+      assert.equal(searchSettings({ EMBEDDING_TEXT_SCHEME: 'chunk' }), DEFAULT_RETRIEVAL);
       // Prose queries a page bonus of 0.15; identifier-shaped ones every lexeme and 0.1, as every query had before.
       assert.deepEqual(DEFAULT_RETRIEVAL.fusion, { kind: 'convex', alpha: 0.8, itemBonus: 0.15 });
       assert.deepEqual(DEFAULT_RETRIEVAL.identifierHybrid, {
@@ -116,7 +122,7 @@ describe('configuration', () => {
           () => loadConfig({ EMBEDDING_TEXT_SCHEME: value }),
           (err: unknown) =>
             err instanceof ConfigError &&
-            /^Invalid configuration: EMBEDDING_TEXT_SCHEME: one of 'chunk', 'title', 'title-heading' /.test(
+            /^Invalid configuration: EMBEDDING_TEXT_SCHEME: one of 'header-mix', 'chunk', 'title', 'title-heading' /.test(
               err.message,
             ),
         );

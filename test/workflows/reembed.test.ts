@@ -11,12 +11,13 @@ import { Client, Connection } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createReembedActivities } from '../../src/activities/reembed';
-import { nearestChunks } from '../../src/db/repositories/search';
+import { nearestChunks, proseVectorsComplete } from '../../src/db/repositories/search';
 import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
+import type { Db } from '../../src/db/knex';
 import { ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
 import { localModelTarget, reembedStatus, startReembed, targetOf } from '../../src/services/search/reembed';
-import { embeddingText } from '../../src/domain/embeddingText';
+import { DEFAULT_EMBEDDING_TEXT_SCHEME, embeddingText, proseVector } from '../../src/domain/embeddingText';
 import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
 import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
 import { reembedWorkflowId } from '../../src/workflows/contracts';
@@ -26,7 +27,7 @@ import { testProvider } from '../helpers/embeddings';
 import { accessHeaders, createRole, createTenant, insertItem } from '../helpers/factories';
 import { childEnv, kwsBin, repoRoot, runNode } from '../helpers/processes';
 import { uploadRequest } from '../helpers/knowledge';
-import { startStack, workflowBundle } from '../helpers/stack';
+import { startStack, workflowBundle, type TestStack } from '../helpers/stack';
 import { createLiveModelProvider } from '../../src/embeddings/liveModel';
 import { liveEmbeddingModel } from '../../src/services/search/embeddingSpace';
 import { embedItemChunks } from '../../src/services/knowledge/ingestion';
@@ -38,6 +39,45 @@ const waitFor = async (what: string, check: () => Promise<boolean>) => {
     await new Promise((r) => setTimeout(r, 100));
   }
 };
+
+/** An item whose one chunk holds the live model's vector of its text alone, recorded as `chunk` (stored before a scheme). */
+async function insertLegacyItem(db: Db, workspaceId: string, live: EmbeddingProvider, word: string): Promise<string> {
+  const id = await insertItem(db, workspaceId, {
+    title: `Legacy ${word}`,
+    content: word,
+    vector: await live.embedQuery(word),
+  });
+  await db('knowledge_chunks').where({ knowledge_id: id }).update({
+    embedding_model: live.model,
+    embedding_model_version: live.modelVersion,
+    embedding_text_scheme: 'chunk',
+  });
+  return id;
+}
+
+/** A small text file `runbook.txt` uploaded (the small-file path, COMPLETED in the request): its item's id. */
+async function uploadRunbook(stack: TestStack, workspaceId: string, headers: Record<string, string>, word: string) {
+  const upload = await uploadRequest(stack.request, workspaceId, headers, {
+    filename: 'runbook.txt',
+    contentType: 'text/plain',
+    bytes: Buffer.from(`${word} ${randomUUID()} restarts the ingestion worker`),
+  });
+  assert.equal(upload.status, 200, upload.text);
+  assert.equal(upload.body.status, 'COMPLETED', upload.text);
+  return upload.body.knowledgeId as string;
+}
+
+/** The best hit of a search (semantic unless told), explained. */
+function topHit(stack: TestStack, tenant: { workspaceId: string; apiKey: string }, headers: Record<string, string>) {
+  return async (query: string, mode = 'semantic') => {
+    const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
+      headers: { ...headers, 'x-api-key': tenant.apiKey },
+      json: { query, limit: 1, mode, explain: true },
+    });
+    assert.equal(res.status, 200, res.text);
+    return res.body.results[0] as { id: string; score: number; explain: { queryShape?: string; semantic?: number } };
+  };
+}
 
 describe('reembedWorkflow', function () {
   this.timeout(120_000);
@@ -175,26 +215,10 @@ describe('reembedWorkflow', function () {
 
       // Stored before the switch: the vector of the chunk alone (migration 0034 marks such vectors `chunk`).
       const word = `golf ${randomUUID()}`;
-      const oldId = await insertItem(db, tenant.workspaceId, {
-        title: `Legacy ${word}`,
-        content: word,
-        vector: await live.embedQuery(word),
-      });
-      await db('knowledge_chunks').where({ knowledge_id: oldId }).update({
-        embedding_model: live.model,
-        embedding_model_version: live.modelVersion,
-        embedding_text_scheme: 'chunk',
-      });
+      const oldId = await insertLegacyItem(db, tenant.workspaceId, live, word);
 
       // An upload (the small-file path): its chunk's vector is of its title, then the chunk.
-      const upload = await uploadRequest(stack.request, tenant.workspaceId, headers, {
-        filename: 'runbook.txt',
-        contentType: 'text/plain',
-        bytes: Buffer.from(`hotel ${randomUUID()} restarts the ingestion worker`),
-      });
-      assert.equal(upload.status, 200, upload.text);
-      assert.equal(upload.body.status, 'COMPLETED', upload.text);
-      const newId = upload.body.knowledgeId as string;
+      const newId = await uploadRunbook(stack, tenant.workspaceId, headers, 'hotel');
       const [uploadedChunk] = await db('knowledge_chunks').where({ knowledge_id: newId }).select('id', 'content');
       const uploaded = titled('runbook.txt', uploadedChunk.content as string);
       await exactly(newId, uploaded);
@@ -239,14 +263,7 @@ describe('reembedWorkflow', function () {
       const editedTitle = titled('runbook.txt', edited);
 
       // Search answers over both schemes: each item is found by the text its own vector was computed from.
-      const search = async (query: string, mode = 'semantic') => {
-        const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
-          headers: { ...headers, 'x-api-key': tenant.apiKey },
-          json: { query, limit: 1, mode, explain: true },
-        });
-        assert.equal(res.status, 200, res.text);
-        return res.body.results[0] as { id: string; score: number; explain?: { queryShape?: string } };
-      };
+      const search = topHit(stack, tenant, headers);
       for (const [query, id] of [
         [word, oldId],
         [editedTitle, newId],
@@ -276,6 +293,121 @@ describe('reembedWorkflow', function () {
       const hit = await search(editedTitle);
       assert.equal(hit?.id, newId);
       assert.ok(hit.score > 0.999, 'the upload keeps the vector of its title and its text');
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('EMBEDDING_TEXT_SCHEME=header-mix (the default): every way in stores the chunk vector and the prose vector, an upgraded workspace reads its chunk vectors until a re-embed to the live model fills the prose ones', async () => {
+    const live = testProvider('model-m', 6161);
+    // The live model as the next one too (a re-embed to the live model). A stack of its own: the switch alters
+    // knowledge_chunks.
+    const stack = await startStack({ embeddings: [live, testProvider('model-m', 6161)] });
+    try {
+      const { db, temporal } = stack.deps;
+      const tenant = await createTenant(db);
+      const { headers } = await accessHeaders(stack, tenant);
+      const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
+      const one = async (t: string) => (await live.embedDocuments([t]))[0]!;
+      const near = (stored: string | null, expected: number[], what: string) => {
+        assert.ok(stored, `${what}: a vector`);
+        const v = JSON.parse(stored) as number[];
+        v.forEach((x, i) => assert.ok(Math.abs(x - expected[i]!) < 1e-6, `${what}, dimension ${i}`));
+      };
+      /** The item's chunk: its own vector is the chunk text's, its prose vector that mixed with `header`'s. */
+      const bothVectors = async (id: string, header: string) => {
+        const [row] = await db('knowledge_chunks')
+          .where({ knowledge_id: id })
+          .select(
+            'content',
+            'embedding_text_scheme',
+            db.raw('embedding::text AS own'),
+            db.raw('embedding_prose::text AS prose'),
+          );
+        assert.equal(row.embedding_text_scheme, 'header-mix');
+        const own = await one(row.content as string);
+        near(row.own, own, `${id}'s own vector`);
+        near(row.prose, proseVector(own, await one(header)), `${id}'s prose vector`);
+        return row.content as string;
+      };
+      const search = topHit(stack, tenant, headers);
+
+      // Stored before the upgrade: the chunk's vector alone, no prose vector (as migration 0038 leaves them).
+      const word = `lima ${randomUUID()}`;
+      const oldId = await insertLegacyItem(db, tenant.workspaceId, live, word);
+
+      // An upload (the small-file path), the ingestion workflow's path, a link and a chunk edit.
+      const uploadId = await uploadRunbook(stack, tenant.workspaceId, headers, 'mike');
+      await bothVectors(uploadId, 'runbook.txt');
+      const text = await stack.request('POST', v1('/knowledge/text'), {
+        headers,
+        json: { title: 'Later', content: `november ${randomUUID()}` },
+      });
+      assert.equal(text.status, 201, text.text);
+      await temporal.client.workflow.getHandle(text.body.jobId as string).result();
+      await bothVectors(text.body.id as string, 'Later');
+      const linkTitle = `Oscar ${randomUUID()}`;
+      const link = await stack.request('POST', v1('/knowledge/link'), {
+        headers,
+        json: { type: 'LINK', url: 'https://example.com/oscar', title: linkTitle },
+      });
+      assert.equal(link.status, 201, link.text);
+      await bothVectors(link.body.id as string, linkTitle);
+      const [chunk] = await db('knowledge_chunks').where({ knowledge_id: uploadId }).select('id');
+      const edited = `papa ${randomUUID()} drains the queue first`;
+      const edit = await stack.request('PATCH', v1(`/knowledge/${uploadId}/chunks/${chunk.id}`), {
+        headers,
+        json: { text: edited },
+      });
+      assert.equal(edit.status, 200, edit.text);
+      assert.equal(await bothVectors(uploadId, 'runbook.txt'), edited);
+
+      // The legacy chunk has no prose vector: the workspace's prose queries read the chunks' own vectors (a
+      // chunk's own text scores 1 against them).
+      assert.equal(await proseVectorsComplete(db, tenant.workspaceId), false);
+      for (const [query, id] of [
+        [word, oldId],
+        [edited, uploadId],
+      ] as const) {
+        const hit = await search(query);
+        assert.equal(hit?.id, id, query);
+        assert.ok(hit.score > 0.999, `${query}: ${hit.score}, the chunk's own vector`);
+      }
+
+      // The status counts the legacy vector; a re-embed to the live model gives it its prose vector.
+      assert.deepEqual((await reembedStatus({ db }, 'header-mix')).textScheme, {
+        current: 'header-mix',
+        chunksOfOtherSchemes: 1,
+      });
+      const { jobId } = await startReembed(temporal, targetOf(live));
+      assert.equal((await temporal.client.workflow.getHandle(jobId).result()).phase, 'done');
+      assert.deepEqual((await reembedStatus({ db }, 'header-mix')).textScheme, {
+        current: 'header-mix',
+        chunksOfOtherSchemes: 0,
+      });
+      await bothVectors(oldId, `Legacy ${word}`);
+      await bothVectors(uploadId, 'runbook.txt');
+      assert.equal(await proseVectorsComplete(db, tenant.workspaceId), true);
+      // Now prose queries read the prose vectors; identifier-shaped ones still the chunk's own.
+      const own = await one(edited);
+      const prose = proseVector(own, await one('runbook.txt'));
+      const hit = await search(edited);
+      assert.equal(hit?.id, uploadId);
+      const cosine = own.reduce((sum, x, i) => sum + x * prose[i]!, 0);
+      assert.ok(Math.abs(hit.explain.semantic! - cosine) < 1e-5, `${hit.explain.semantic} against ${cosine}`);
+      assert.ok(cosine < 0.999);
+      const ident = `q${randomUUID().slice(0, 8)}.run_now()`;
+      const made = await stack.request('POST', v1('/knowledge/text'), {
+        headers,
+        json: { title: 'Ident', content: ident },
+      });
+      assert.equal(made.status, 201, made.text);
+      await temporal.client.workflow.getHandle(made.body.jobId as string).result();
+      const identId = made.body.id as string;
+      await bothVectors(identId, 'Ident');
+      const identHit = await search(ident);
+      assert.equal(identHit?.id, identId);
+      assert.ok(identHit.explain.semantic! > 0.999, 'an identifier-shaped query reads the chunk vector');
     } finally {
       await stack.close();
     }
@@ -323,20 +455,20 @@ describe('reembedWorkflow', function () {
     assert.equal((await handle.describe()).status.name, 'RUNNING');
     await handle.terminate('test over');
 
-    // The status: the chunks whose vector is of another text scheme than EMBEDDING_TEXT_SCHEME (`chunk` unless
-    // set), read from the database.
+    // The status: the chunks whose vector is of another text scheme than EMBEDDING_TEXT_SCHEME (`header-mix`
+    // unless set), read from the database.
     const first = await database.db('knowledge_chunks').whereNotNull('embedding').first('id');
     await database.db('knowledge_chunks').where({ id: first.id }).update({ embedding_text_scheme: 'title' });
     const other = await database
       .db('knowledge_chunks')
       .whereNotNull('embedding')
-      .andWhereRaw('embedding_text_scheme IS DISTINCT FROM ?', ['chunk'])
+      .andWhereRaw('embedding_text_scheme IS DISTINCT FROM ?', [DEFAULT_EMBEDDING_TEXT_SCHEME])
       .count('* as n')
       .first();
     const status = await runNode([kwsBin, 'reembed-status', '--json'], env);
     assert.equal(status.code, 0, status.stderr);
     const shown = JSON.parse(status.stdout);
-    assert.deepEqual(shown.textScheme, { current: 'chunk', chunksOfOtherSchemes: Number(other?.n) });
+    assert.deepEqual(shown.textScheme, { current: 'header-mix', chunksOfOtherSchemes: Number(other?.n) });
     assert.ok(shown.textScheme.chunksOfOtherSchemes >= 1);
     assert.equal(shown.live.modelVersion, (await readEmbeddingSpace(database.db))?.model_version);
     const titled = await runNode([kwsBin, 'reembed-status'], { ...env, EMBEDDING_TEXT_SCHEME: 'title' });
@@ -371,7 +503,11 @@ describe('reembedWorkflow', function () {
           model: chunk.embedding_model as string,
         };
       };
-      /** The best hit of a semantic search for the text (a chunk's own text scores 1 with the model that embedded it). */
+      /**
+       * The best hit of a semantic search for the text. The texts read as prose, so under the default scheme
+       * (header-mix) search reads the prose vectors: the query's vector (the chunk's own, with the live model)
+       * against that chunk's own vector mixed with its title's, made by the same model.
+       */
       const top = async (text: string) => {
         const res = await stack.request('POST', `/workspaces/${tenant.workspaceId}/knowledge/search`, {
           headers: { ...headers, 'x-api-key': tenant.apiKey },
@@ -380,10 +516,15 @@ describe('reembedWorkflow', function () {
         assert.equal(res.status, 200, res.text);
         return res.body.results[0] as { id: string; score: number };
       };
+      let live = oldModel;
       const finds = async (item: { id: string; text: string }) => {
         const hit = await top(item.text);
         assert.equal(hit?.id, item.id, item.text);
-        assert.ok(hit.score > 0.999, `${item.text}: ${hit.score}`);
+        const [own, header] = await live.embedDocuments([item.text, item.text.split(' ')[0]!]);
+        const prose = proseVector(own!, header);
+        const expected = own!.reduce((sum, x, i) => sum + x * prose[i]!, 0);
+        assert.ok(expected < 0.999, 'the prose vector is not the chunk own');
+        assert.ok(Math.abs(hit.score - expected) < 1e-4, `${item.text}: ${hit.score} against ${expected}`);
       };
       const job = async (jobId: string) => {
         const res = await stack.request('POST', v1('/background-jobs'), { headers, json: { jobIds: [jobId] } });
@@ -452,7 +593,8 @@ describe('reembedWorkflow', function () {
       assert.deepEqual(roleView.body.jobs[0].progress, { phase: 'done' });
 
       // After the switch, without a restart: queries are embedded with the new model and find every chunk by
-      // its new vector; a chunk ingested now gets the new model's vector.
+      // its new prose vector; a chunk ingested now gets the new model's vectors.
+      live = newModel;
       for (const item of [...items, late]) await finds(item);
       assert.ok(newModel.queries >= queries + 5, 'the queries were embedded with the new model');
       const fresh = await addText('foxtrot');
@@ -473,7 +615,8 @@ describe('reembedWorkflow', function () {
         (p, texts) => p.embedDocuments(texts),
       );
       assert.equal(embedded, 1);
-      assert.equal(oldModel.documents, documents + 1, 'embedded once with the old model, refused');
+      // The chunk's text and its header (the title: header-mix's prose vector), once with the old model, refused.
+      assert.equal(oldModel.documents, documents + 2, 'embedded once with the old model, refused');
       const stored = await db('knowledge_chunks').where({ knowledge_id: fresh.id }).first();
       assert.equal(stored.embedding_model, 'model-b');
       await finds(fresh);

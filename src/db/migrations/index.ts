@@ -35,6 +35,7 @@ import * as m0034 from './0034_embedding_text_scheme';
 import * as m0035 from './0035_chunk_heading_paths';
 import * as m0036 from './0036_keyword_english_detection';
 import * as m0037 from './0037_planner_statistics';
+import * as m0038 from './0038_prose_vectors';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -77,6 +78,7 @@ const migrations: Array<[string, Migration]> = [
   ['0035_chunk_heading_paths', m0035],
   ['0036_keyword_english_detection', m0036],
   ['0037_planner_statistics', m0037],
+  ['0038_prose_vectors', m0038],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

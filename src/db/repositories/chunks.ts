@@ -27,9 +27,13 @@ export interface ChunkRow {
   created_at: Date;
 }
 
+const proseOf = (db: Tx, v: ChunkVector) => (v.prose ? db.raw('?::vector', [toVectorLiteral(v.prose)]) : null);
+
 /** A vector for a chunk's text, the model that made it and what it was computed from (domain/embeddingText). */
 export interface ChunkVector {
   vector: number[];
+  /** The prose vector (`header-mix`: domain/embeddingText); absent under the other schemes. */
+  prose?: number[];
   model: string;
   modelVersion: string;
   textScheme: EmbeddingTextScheme;
@@ -105,9 +109,11 @@ export async function updateChunk(
     set.embedding_model = change.text.embedding.model;
     set.embedding_model_version = change.text.embedding.modelVersion;
     set.embedding_text_scheme = change.text.embedding.textScheme;
+    set.embedding_prose = proseOf(db, change.text.embedding);
     set.edited_at = db.fn.now();
-    // A re-embed under way builds this text's vector again (its catch-up takes chunks without one).
+    // A re-embed under way builds this text's vectors again (its catch-up takes chunks without one).
     set.embedding_next = null;
+    set.embedding_next_prose = null;
   }
   const [row] = (await ofItem(db, workspaceId, knowledgeId)
     .andWhere('id', chunkId)
@@ -178,6 +184,7 @@ export async function insertManualChunk(
       embedding_model: input.embedding.model,
       embedding_model_version: input.embedding.modelVersion,
       embedding_text_scheme: input.embedding.textScheme,
+      embedding_prose: proseOf(db, input.embedding),
       origin: 'manual',
     })
     .returning([...COLUMNS])) as ChunkRow[];

@@ -1,6 +1,7 @@
 // The one-row embedding_space table and the chunk column's vector type it fixes (set once per deployment).
 import type { EmbeddingTextScheme } from '../../domain/embeddingText';
 import type { Db, Tx } from '../knex';
+import { PROSE_MISSING_INDEX } from '../migrations/0038_prose_vectors';
 
 export interface EmbeddingSpaceRow {
   dimension: number;
@@ -20,14 +21,34 @@ export async function lockEmbeddingSpace(trx: Tx): Promise<EmbeddingSpaceRow | u
  * integer: DDL cannot take bind parameters.
  */
 export async function createEmbeddingSpace(trx: Tx, space: EmbeddingSpaceRow): Promise<void> {
-  await trx.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN embedding TYPE vector(${space.dimension})`);
-  // A type change resets the storage to the type's default (EXTERNAL): vectors stay in the row, or an
-  // exact scan reads TOAST pages for every chunk (migration 0009_hybrid_search).
-  await trx.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding SET STORAGE MAIN');
-  await trx.raw(
-    'CREATE INDEX IF NOT EXISTS knowledge_chunks_embedding_hnsw ON knowledge_chunks USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)',
-  );
+  // The chunk's own vector and its prose vector (migration 0038_prose_vectors).
+  for (const column of ['embedding', 'embedding_prose']) {
+    await trx.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN ${column} TYPE vector(${space.dimension})`);
+    // A type change resets the storage to the type's default (EXTERNAL): vectors stay in the row, or an
+    // exact scan reads TOAST pages for every chunk (migration 0009_hybrid_search).
+    await trx.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN ${column} SET STORAGE MAIN`);
+  }
+  for (const [index, column] of HNSW_INDEXES) await createHnswIndex(trx, index, column);
   await trx('embedding_space').insert({ id: 1, ...space });
+}
+
+/** The live vector columns' HNSW indexes. */
+const HNSW_INDEXES = [
+  ['knowledge_chunks_embedding_hnsw', 'embedding'],
+  ['knowledge_chunks_embedding_prose_hnsw', 'embedding_prose'],
+] as const;
+
+/** The re-embed's (created before the switch, which swaps them with the live ones by name). */
+const NEXT_HNSW_INDEXES = [
+  ['knowledge_chunks_embedding_next_hnsw', 'embedding_next'],
+  ['knowledge_chunks_embedding_next_prose_hnsw', 'embedding_next_prose'],
+] as const;
+
+/** The names are the constants above, never input. */
+async function createHnswIndex(db: Db | Tx, index: string, column: string): Promise<void> {
+  await db.raw(
+    `CREATE INDEX IF NOT EXISTS ${index} ON knowledge_chunks USING hnsw (${column} vector_cosine_ops) WITH (m = 16, ef_construction = 64)`,
+  );
 }
 
 /** Vectors of a model that is no longer live were refused (a re-embed switched meanwhile): embed them again. */
@@ -72,6 +93,7 @@ export async function beginReembedColumn(trx: Tx, target: EmbeddingSpaceRow): Pr
   await resetNextColumns(trx, `vector(${target.dimension})`);
   // In the row, as the live column (migration 0009_hybrid_search), so the swapped-in column reads alike.
   await trx.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_next SET STORAGE MAIN');
+  await trx.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_next_prose SET STORAGE MAIN');
   await trx('embedding_reembed')
     .insert({ id: 1, ...target, status: 'building', started_at: trx.fn.now(), switched_at: null })
     .onConflict('id')
@@ -103,7 +125,7 @@ export async function nextChunksToReembed(
 /** Writes vectors of the model being built (an overwrite: a retried batch writes the same vectors again). */
 export async function setNextVectors(
   db: Db,
-  vectors: Array<{ id: string; vector: number[] }>,
+  vectors: Array<{ id: string; vector: number[]; prose?: number[] }>,
   model: { model: string; modelVersion: string },
   textScheme: EmbeddingTextScheme,
 ): Promise<void> {
@@ -111,18 +133,26 @@ export async function setNextVectors(
   await db.raw(
     `UPDATE knowledge_chunks AS c
         SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?,
-            embedding_next_text_scheme = ?
-       FROM unnest(?::uuid[], ?::text[]) AS v(id, embedding)
+            embedding_next_text_scheme = ?, embedding_next_prose = v.prose::vector
+       FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, embedding, prose)
       WHERE c.id = v.id`,
     [
       model.model,
       model.modelVersion,
       textScheme,
       `{${vectors.map((v) => v.id).join(',')}}`,
-      `{${vectors.map((v) => `"[${v.vector.join(',')}]"`).join(',')}}`,
+      vectorArrayLiteral(vectors.map((v) => v.vector)),
+      vectorArrayLiteral(vectors.map((v) => v.prose)),
     ],
   );
 }
+
+/**
+ * Vectors as one text[] literal (knex would expand a JS array binding into a list of parameters); a missing
+ * one is NULL.
+ */
+export const vectorArrayLiteral = (vectors: ReadonlyArray<readonly number[] | undefined>): string =>
+  `{${vectors.map((v) => (v ? `"[${v.join(',')}]"` : 'NULL')).join(',')}}`;
 
 /**
  * Chunks whose live vector was computed under another text scheme than `scheme` (domain/embeddingText): what a
@@ -153,9 +183,7 @@ export async function countReembedProgress(
 
 /** The HNSW index of the column being built (before the switch, so search never runs without one). */
 export async function createNextVectorIndex(db: Db): Promise<void> {
-  await db.raw(
-    'CREATE INDEX IF NOT EXISTS knowledge_chunks_embedding_next_hnsw ON knowledge_chunks USING hnsw (embedding_next vector_cosine_ops) WITH (m = 16, ef_construction = 64)',
-  );
+  for (const [index, column] of NEXT_HNSW_INDEXES) await createHnswIndex(db, index, column);
 }
 
 /**
@@ -175,14 +203,22 @@ export async function swapVectorColumns(
     ['embedding_model', 'embedding_next_model'],
     ['embedding_model_version', 'embedding_next_model_version'],
     ['embedding_text_scheme', 'embedding_next_text_scheme'],
+    ['embedding_prose', 'embedding_next_prose'],
   ] as const) {
     await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN ${a} TO kws_swap`);
     await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN ${b} TO ${a}`);
     await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN kws_swap TO ${b}`);
   }
-  await trx.raw('ALTER INDEX knowledge_chunks_embedding_hnsw RENAME TO kws_swap_hnsw');
-  await trx.raw('ALTER INDEX knowledge_chunks_embedding_next_hnsw RENAME TO knowledge_chunks_embedding_hnsw');
-  await trx.raw('ALTER INDEX kws_swap_hnsw RENAME TO knowledge_chunks_embedding_next_hnsw');
+  for (const [i, [live]] of HNSW_INDEXES.entries()) {
+    const [next] = NEXT_HNSW_INDEXES[i]!;
+    await trx.raw(`ALTER INDEX ${live} RENAME TO kws_swap_hnsw`);
+    await trx.raw(`ALTER INDEX ${next} RENAME TO ${live}`);
+    await trx.raw(`ALTER INDEX kws_swap_hnsw RENAME TO ${next}`);
+  }
+  // The partial index of chunks missing a prose vector followed the renamed columns: it is made again on the
+  // live ones (a scan of the table, under the lock this switch holds).
+  await trx.raw('DROP INDEX IF EXISTS knowledge_chunks_prose_missing');
+  await trx.raw(PROSE_MISSING_INDEX);
   await trx('embedding_space').where({ id: 1 }).update(target);
   await trx('embedding_reembed').where({ id: 1 }).update({ status: 'switched', switched_at: trx.fn.now() });
   return { missing: 0, total };
@@ -201,7 +237,9 @@ async function resetNextColumns(trx: Tx, type: string): Promise<void> {
   await trx.raw(
     `ALTER TABLE knowledge_chunks DROP COLUMN embedding_next, DROP COLUMN embedding_next_model,
        DROP COLUMN embedding_next_model_version, DROP COLUMN embedding_next_text_scheme,
+       DROP COLUMN embedding_next_prose,
        ADD COLUMN embedding_next ${type}, ADD COLUMN embedding_next_model text,
-       ADD COLUMN embedding_next_model_version text, ADD COLUMN embedding_next_text_scheme text`,
+       ADD COLUMN embedding_next_model_version text, ADD COLUMN embedding_next_text_scheme text,
+       ADD COLUMN embedding_next_prose ${type}`,
   );
 }

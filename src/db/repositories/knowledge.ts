@@ -4,7 +4,7 @@ import type { Tx } from '../knex';
 import type { KnowledgeRow, KnowledgeVersionRow, SourceVisibility } from '../rows';
 import type { Attributes } from '../../domain/filter';
 import type { EmbeddingTextScheme } from '../../domain/embeddingText';
-import { EmbeddingModelSwitchedError } from './embeddingSpace';
+import { EmbeddingModelSwitchedError, vectorArrayLiteral } from './embeddingSpace';
 import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
 import type { AccessFilter } from '../../domain/access';
@@ -247,7 +247,9 @@ export async function upsertChunks(
       heading_path: c.headings?.length ? c.headings : null,
       embedding: null,
       embedding_text_scheme: null,
+      embedding_prose: null,
       embedding_next: null,
+      embedding_next_prose: null,
       ...EXTRACTED_CHUNK,
     }));
     await db('knowledge_chunks')
@@ -262,7 +264,9 @@ export async function upsertChunks(
         'embedding_model',
         'embedding_model_version',
         'embedding_text_scheme',
+        'embedding_prose',
         'embedding_next',
+        'embedding_next_prose',
         ...CHUNK_CONTROL,
       ]);
   }
@@ -303,7 +307,7 @@ export async function setChunkEmbeddings(
   db: Tx,
   workspaceId: string,
   knowledgeId: string,
-  vectors: Array<{ index: number; vector: number[] }>,
+  vectors: Array<{ index: number; vector: number[]; prose?: number[] }>,
   model: { model: string; modelVersion: string },
   version: number,
   textScheme: EmbeddingTextScheme,
@@ -318,8 +322,8 @@ export async function setChunkEmbeddings(
      ), stored AS (
        UPDATE knowledge_chunks AS c
           SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?,
-              embedding_text_scheme = ?
-         FROM unnest(?::int[], ?::text[]) AS v(chunk_index, embedding)
+              embedding_text_scheme = ?, embedding_prose = v.prose::vector
+         FROM unnest(?::int[], ?::text[], ?::text[]) AS v(chunk_index, embedding, prose)
         WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ?
            AND c.chunk_index = v.chunk_index
      )
@@ -330,7 +334,8 @@ export async function setChunkEmbeddings(
       model.modelVersion,
       textScheme,
       `{${vectors.map((v) => v.index).join(',')}}`,
-      `{${vectors.map((v) => `"[${v.vector.join(',')}]"`).join(',')}}`,
+      vectorArrayLiteral(vectors.map((v) => v.vector)),
+      vectorArrayLiteral(vectors.map((v) => v.prose)),
       workspaceId,
       knowledgeId,
       version,

@@ -187,11 +187,32 @@ function vectorTop(
   k: number,
   plan: SearchPlan,
   rolesById = false,
+  column: VectorColumn = 'embedding',
 ) {
   return candidateChunks(db, workspaceId, filter, plan === 'exact' ? (rolesById ? 'ids' : 'set') : 'per-row')
-    .select('c.id', 'c.knowledge_id', db.raw('c.embedding <=> ?::vector as distance', [vec]))
-    .orderByRaw(plan === 'exact' ? '(c.embedding <=> ?::vector) + 0' : 'c.embedding <=> ?::vector', [vec])
+    .select('c.id', 'c.knowledge_id', db.raw('?? <=> ?::vector as distance', [`c.${column}`, vec]))
+    .orderByRaw(plan === 'exact' ? '(?? <=> ?::vector) + 0' : '?? <=> ?::vector', [`c.${column}`, vec])
     .limit(k);
+}
+
+/**
+ * Which vector of each chunk a search reads: the chunk's own (`embedding`), or under `header-mix` its prose
+ * vector (migration 0038_prose_vectors), which the search service takes for prose queries once the workspace's
+ * chunks all have one (proseVectorsComplete).
+ */
+export type VectorColumn = 'embedding' | 'embedding_prose';
+
+/**
+ * Whether every chunk of the workspace with a vector also has a prose vector: the partial index of those that
+ * do not (0038_prose_vectors) is probed for one row.
+ */
+export async function proseVectorsComplete(db: Db | Tx, workspaceId: string): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: Array<{ missing: boolean }> }>(
+    `SELECT EXISTS (SELECT 1 FROM knowledge_chunks
+                     WHERE workspace_id = ? AND embedding IS NOT NULL AND embedding_prose IS NULL) AS missing`,
+    [workspaceId],
+  );
+  return rows[0]?.missing === false;
 }
 
 const tsquery = (db: Tx, q: KeywordQuery, operator: '&' | '|') =>
@@ -345,14 +366,14 @@ function toHit(r: HitRow & KnowledgeRow): ChunkHit {
  * The chunk columns of a hit, from chunks `ch` and items `k`: the distance to `vec` (1, orthogonal, without
  * one) and the rank for the keyword query.
  */
-function hitColumns(db: Tx, vec: string | undefined, keyword: boolean) {
+function hitColumns(db: Tx, vec: string | undefined, keyword: boolean, column: VectorColumn = 'embedding') {
   return [
     'k.*',
     'ch.id as chunk_id',
     'ch.content as chunk_content',
     'ch.page_number as chunk_page_number',
     'ch.heading_path as chunk_heading_path',
-    vec === undefined ? db.raw('1 as distance') : db.raw('ch.embedding <=> ?::vector as distance', [vec]),
+    vec === undefined ? db.raw('1 as distance') : db.raw('?? <=> ?::vector as distance', [`ch.${column}`, vec]),
     keyword
       ? db.raw(
           `case when ch.content_tsv @@ (select q from keyword_query) then ${bm25Of('ch')} else 0 end as keyword_rank`,
@@ -403,9 +424,9 @@ export async function nearestItems(
   query: number[],
   limit: number,
   plan: SearchPlan,
-  opts: { scan?: HnswScan; rolesById?: boolean } = {},
+  opts: { scan?: HnswScan; rolesById?: boolean; column?: VectorColumn } = {},
 ): Promise<ChunkHit[]> {
-  const { scan, rolesById } = opts;
+  const { scan, rolesById, column } = opts;
   const vec = toVectorLiteral(query);
   // The first scan takes `limit` x 4 chunks; when they hold fewer than `limit` items the scan widens 4x (and
   // past 4,000 chunks, or an index run dry, the exact plan answers). The HNSW search itself still visits
@@ -426,7 +447,7 @@ export async function nearestItems(
       k,
       async (tx) =>
         tx
-          .with('top', vectorTop(tx, workspaceId, filter, vec, k, plan, rolesById))
+          .with('top', vectorTop(tx, workspaceId, filter, vec, k, plan, rolesById, column))
           .with('best', (w) => w.distinctOn('knowledge_id').from('top').orderBy(['knowledge_id', 'distance']))
           // The `limit` nearest items before their rows are joined: a join over every item `top` holds lets the
           // planner hash-join a sequential scan of the workspace's items (4.5 of 9.3 ms at 25,000 items).
@@ -434,7 +455,7 @@ export async function nearestItems(
           .from('nearest')
           .join('knowledge_chunks as ch', 'ch.id', 'nearest.id')
           .join('knowledge as k', 'k.id', 'nearest.knowledge_id')
-          .select(...hitColumns(tx, vec, false), tx.raw('(select count(*) from top) as scanned'))
+          .select(...hitColumns(tx, vec, false, column), tx.raw('(select count(*) from top) as scanned'))
           .orderBy('nearest.distance'),
       scan?.efSearch,
     );
@@ -443,7 +464,7 @@ export async function nearestItems(
     if (hits.length >= limit || (plan === 'exact' && scanned < k)) return hits;
     if (plan === 'hnsw' && (scanned < k || k >= 4000)) {
       // An HNSW scan that came back short: the role filters were not what chose the plan, so they join as a set.
-      return nearestItems(db, workspaceId, filter, query, limit, 'exact');
+      return nearestItems(db, workspaceId, filter, query, limit, 'exact', { column });
     }
   }
 }
@@ -457,14 +478,15 @@ export async function nearestChunks(
   k: number,
   plan: SearchPlan,
   rolesById = false,
+  column: VectorColumn = 'embedding',
 ): Promise<ChunkHit[]> {
   const vec = toVectorLiteral(query);
   const rows = await db
-    .with('top', vectorTop(db, workspaceId, filter, vec, k, plan, rolesById))
+    .with('top', vectorTop(db, workspaceId, filter, vec, k, plan, rolesById, column))
     .from('top')
     .join('knowledge_chunks as ch', 'ch.id', 'top.id')
     .join('knowledge as k', 'k.id', 'top.knowledge_id')
-    .select(...hitColumns(db, vec, false))
+    .select(...hitColumns(db, vec, false, column))
     .orderBy('top.distance');
   return rows.map(toHit);
 }
@@ -478,6 +500,8 @@ export interface HybridCandidatesOptions {
   /** Best keyword matches taken. */
   keywordK: number;
   maxRanked: number;
+  /** The vector each candidate's distance is read from (the chunk's own unless told). */
+  column?: VectorColumn;
 }
 
 /**
@@ -500,7 +524,7 @@ export async function hybridCandidates(
     );
     let candidates = tx.select('id').from('kw');
     if (vec !== undefined && opts.vectorK > 0) {
-      q = q.with('vec', vectorTop(tx, workspaceId, filter, vec, opts.vectorK, opts.plan, opts.rolesById));
+      q = q.with('vec', vectorTop(tx, workspaceId, filter, vec, opts.vectorK, opts.plan, opts.rolesById, opts.column));
       candidates = candidates.union(tx.select('id').from('vec'));
     }
     return q
@@ -508,7 +532,7 @@ export async function hybridCandidates(
       .from('cand')
       .join('knowledge_chunks as ch', 'ch.id', 'cand.id')
       .join('knowledge as k', 'k.id', 'ch.knowledge_id')
-      .select(...hitColumns(tx, vec, true));
+      .select(...hitColumns(tx, vec, true, opts.column));
   });
   return rows.map(toHit);
 }

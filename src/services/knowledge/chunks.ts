@@ -8,7 +8,8 @@ import type { ChunkRow, ChunkVector } from '../../db/repositories/chunks';
 import * as knowledge from '../../db/repositories/knowledge';
 import { EmbeddingModelSwitchedError } from '../../db/repositories/embeddingSpace';
 import type { KnowledgeRow } from '../../db/rows';
-import { carriesTitle, embeddingText } from '../../domain/embeddingText';
+import { carriesTitle } from '../../domain/embeddingText';
+import { embedChunkVectors } from '../search/embeddingSpace';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
@@ -77,13 +78,13 @@ async function embedWithin(
   });
   const scheme = deps.config.embeddings.textScheme;
   const title = carriesTitle(scheme) ? item.title : null;
-  const work = embeddings.embedDocuments([embeddingText(scheme, { title, headings }, text)]);
+  const work = embedChunkVectors(scheme, (texts) => embeddings.embedDocuments(texts), [{ text, title, headings }]);
   work.catch(() => undefined); // a late failure after the timeout has answered
   try {
-    const [vector] = await Promise.race([work, late]);
-    if (!vector) throw new Error('the embedder answered no vector');
+    const [vectors] = await Promise.race([work, late]);
+    if (!vectors) throw new Error('the embedder answered no vector');
     return {
-      vector,
+      ...vectors,
       model: embeddings.model,
       modelVersion: embeddings.modelVersion,
       textScheme: scheme,

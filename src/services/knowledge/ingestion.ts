@@ -12,10 +12,10 @@ import * as uploads from '../../db/repositories/uploads';
 import * as versions from '../../db/repositories/versions';
 import { switchToVersion } from '../versions/versionRetention';
 import type { KnowledgeRow, KnowledgeVersionRow, UploadFileMetadataRow } from '../../db/rows';
-import { carriesTitle, embeddingText, textSchemeOf, type TextSchemeDeps } from '../../domain/embeddingText';
+import { carriesTitle, textSchemeOf, type TextSchemeDeps } from '../../domain/embeddingText';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { chunkPages, type Chunk } from '../../extract/chunk';
-import { withLiveEmbeddings } from '../search/embeddingSpace';
+import { embedChunkVectors, withLiveEmbeddings } from '../search/embeddingSpace';
 import type { Extractor } from '../../extract';
 import { PLAIN_MIME_TYPES } from '../../extract/plain';
 import type { ExtractInput, ExtractionUsage } from '../../extract/sandbox';
@@ -231,16 +231,17 @@ export async function embedItemChunks(
   const title = carriesTitle(scheme) ? (await knowledge.findKnowledge(deps.db, workspaceId, knowledgeId))?.title : null;
   // With the live model, checked again where the vectors are stored (a re-embed may switch meanwhile).
   await withLiveEmbeddings(deps.embeddings, async (provider) => {
-    const vectors = await embed(
-      provider,
-      pending.map((c) => embeddingText(scheme, { title, headings: c.headings }, c.text)),
+    const vectors = await embedChunkVectors(
+      scheme,
+      (texts) => embed(provider, texts),
+      pending.map((c) => ({ text: c.text, title, headings: c.headings })),
     );
     await write(() =>
       knowledge.setChunkEmbeddings(
         deps.db,
         workspaceId,
         knowledgeId,
-        pending.map((c, i) => ({ index: c.index, vector: vectors[i]! })),
+        pending.map((c, i) => ({ index: c.index, ...vectors[i]! })),
         provider,
         v,
         scheme,
@@ -543,17 +544,18 @@ export async function storeAndEmbedItem(
   try {
     return await withLiveEmbeddings(deps.embeddings, async (provider) => {
       const itemTitle = title ? await title : undefined;
-      const texts = extracted.chunks.map((c) =>
-        embeddingText(scheme, { title: itemTitle, headings: c.headings }, c.text),
+      const vectors = await embedChunkVectors(
+        scheme,
+        (texts) => embed(provider, texts),
+        extracted.chunks.map((c) => ({ text: c.text, title: itemTitle, headings: c.headings })),
       );
-      const vectors = await embed(provider, texts);
       const item = await stored;
       const version = await write('status', () =>
         db.transaction(async (trx) => {
           // The item is locked first, as markItemCompleted does, then its vectors and its state are written.
           const locked = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
           if (!locked) throw new KnowledgeGoneError();
-          const indexed = extracted.chunks.map((c, i) => ({ index: c.index, vector: vectors[i]! }));
+          const indexed = extracted.chunks.map((c, i) => ({ index: c.index, ...vectors[i]! }));
           await knowledge.setChunkEmbeddings(
             trx,
             workspaceId,

@@ -5,14 +5,13 @@ import type { MetadataFilter } from '../../db/repositories/knowledge';
 import * as uploads from '../../db/repositories/uploads';
 import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../../db/rows';
 import { MAX_ATTRIBUTES, type Attributes, type ItemFilter } from '../../domain/filter';
-import { embeddingText } from '../../domain/embeddingText';
 import { badRequest, notFound, unprocessable } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { can } from '../../policies/authorize';
 import { isScoped, knowledgeScope } from '../../policies/scopes';
 import { accessFilter } from '../access/accessFilter';
-import { withLiveEmbeddings } from '../search/embeddingSpace';
+import { embedChunkVectors, withLiveEmbeddings } from '../search/embeddingSpace';
 import type { AccessFilter } from '../../domain/access';
 import type { DbDeps, Deps } from '../deps';
 
@@ -156,7 +155,7 @@ export async function createLink(
   const text = [title, description, url].filter(Boolean).join('\n');
   const scheme = deps.config.embeddings.textScheme;
   return withLiveEmbeddings(deps.embeddings, async (provider) => {
-    const [vector] = await provider.embedDocuments([embeddingText(scheme, { title }, text)]);
+    const [vectors] = await embedChunkVectors(scheme, (texts) => provider.embedDocuments(texts), [{ text, title }]);
     return deps.db.transaction(async (trx) => {
       const row = await knowledge.insertKnowledge(trx, workspaceId, {
         type: 'LINK',
@@ -168,15 +167,7 @@ export async function createLink(
         status: 'COMPLETED',
       });
       await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
-      await knowledge.setChunkEmbeddings(
-        trx,
-        workspaceId,
-        row.id,
-        [{ index: 0, vector: vector! }],
-        provider,
-        1,
-        scheme,
-      );
+      await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, ...vectors! }], provider, 1, scheme);
       return row;
     });
   });

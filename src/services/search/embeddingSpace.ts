@@ -7,6 +7,14 @@ import {
   lockEmbeddingSpace,
   readEmbeddingSpace,
 } from '../../db/repositories/embeddingSpace';
+import {
+  HEADER_MIX_WEIGHT,
+  embeddingText,
+  headerText,
+  keepsProseVectors,
+  proseVector,
+  type EmbeddingTextScheme,
+} from '../../domain/embeddingText';
 import { createLiveModelProvider, type LiveModel } from '../../embeddings/liveModel';
 import { liveProvider, type EmbeddingProvider } from '../../embeddings/provider';
 import type { DbDeps } from '../deps';
@@ -99,4 +107,50 @@ export async function withLiveEmbeddings<T>(
       if (!(err instanceof EmbeddingModelSwitchedError) || attempt >= 3) throw err;
     }
   }
+}
+
+/** A chunk to embed: its text and what its header is made of (domain/embeddingText). */
+export interface ChunkToEmbed {
+  text: string;
+  title?: string | null;
+  headings?: readonly string[];
+}
+
+/** A chunk's vectors: the one its scheme's text gives and, under `header-mix`, the prose vector. */
+export interface ChunkVectors {
+  vector: number[];
+  prose?: number[];
+}
+
+/**
+ * Every vector the scheme keeps for these chunks, from one call of `embed`: each chunk's text and, under
+ * `header-mix`, each distinct non-empty header once (a section's chunks share it), then mixed (proseVector).
+ * Ingestion, chunk edits, links and the re-embed workflow all build vectors here, so a scheme means the same
+ * vectors wherever they are built.
+ */
+export async function embedChunkVectors(
+  scheme: EmbeddingTextScheme,
+  embed: (texts: string[]) => Promise<number[][]>,
+  chunks: readonly ChunkToEmbed[],
+  /** The header's weight in the prose vector (the bench's sweep); HEADER_MIX_WEIGHT unless told. */
+  headerWeight = HEADER_MIX_WEIGHT,
+): Promise<ChunkVectors[]> {
+  const texts = chunks.map((c) => embeddingText(scheme, { title: c.title, headings: c.headings }, c.text));
+  if (!keepsProseVectors(scheme)) {
+    const vectors = await embed(texts);
+    return texts.map((_, i) => ({ vector: required(vectors[i]) }));
+  }
+  const headers = chunks.map((c) => headerText({ title: c.title, headings: c.headings }));
+  const distinct = [...new Set(headers.filter(Boolean))];
+  const vectors = await embed([...texts, ...distinct]);
+  const headerVectors = new Map(distinct.map((h, i) => [h, required(vectors[texts.length + i])]));
+  return texts.map((_, i) => {
+    const own = required(vectors[i]);
+    return { vector: own, prose: proseVector(own, headerVectors.get(headers[i] as string), headerWeight) };
+  });
+}
+
+function required(v: number[] | undefined): number[] {
+  if (!v) throw new Error('the embedder answered fewer vectors than texts');
+  return v;
 }

@@ -16,7 +16,7 @@ import {
   swapVectorColumns,
   type EmbeddingSpaceRow,
 } from '../../db/repositories/embeddingSpace';
-import { embeddingText, textSchemeOf, type EmbeddingTextScheme, type TextSchemeDeps } from '../../domain/embeddingText';
+import { textSchemeOf, type EmbeddingTextScheme, type TextSchemeDeps } from '../../domain/embeddingText';
 import { readModelInfo } from '../../embeddings/modelFiles';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import type { TemporalDeps } from '../../temporal/client';
@@ -27,6 +27,7 @@ import {
   type ReembedInput,
 } from '../../workflows/contracts';
 import type { DbDeps } from '../deps';
+import { embedChunkVectors } from './embeddingSpace';
 
 export class ReembedError extends Error {}
 
@@ -79,13 +80,15 @@ export async function reembedBatch(
   await requireBuilding(db, target);
   const chunks = await nextChunksToReembed(db, batch.afterId, batch.limit, batch.onlyMissing);
   if (chunks.length === 0) return { embedded: 0, ...(await countReembedProgress(db)) };
-  // The same text ingestion embeds (domain/embeddingText), so a re-embed also moves vectors of another scheme.
-  const vectors = await provider.embedDocuments(
-    chunks.map((c) => embeddingText(scheme, { title: c.title, headings: c.heading_path ?? [] }, c.content)),
+  // The same vectors ingestion builds (embedChunkVectors), so a re-embed also moves vectors of another scheme.
+  const vectors = await embedChunkVectors(
+    scheme,
+    (texts) => provider.embedDocuments(texts),
+    chunks.map((c) => ({ text: c.content, title: c.title, headings: c.heading_path ?? [] })),
   );
   await setNextVectors(
     db,
-    chunks.map((c, i) => ({ id: c.id, vector: vectors[i] as number[] })),
+    chunks.map((c, i) => ({ id: c.id, ...vectors[i]! })),
     { model: target.model, modelVersion: target.modelVersion },
     scheme,
   );

@@ -89,28 +89,50 @@ export function planFor(
   return { plan, atMost, estimate: Math.round(estimate), indexChunks, rolesById };
 }
 
-/** The vector plan for a filter, and the languages in its scope (for keyword parsing). */
+/** The vector plan for a filter, the languages in its scope (for keyword parsing), and the vectors read. */
 interface SearchScope {
   choice: PlanChoice;
   languages: string[];
+  /** The chunk vector the semantic side reads (vectorColumnFor). */
+  column: search.VectorColumn;
 }
 
-/** Reads the scope counts (one query), folds fragmented ones, and chooses the vector plan. */
+/** Reads the scope counts (one query), folds fragmented ones, and chooses the vector plan and column. */
 async function searchScope(
   db: Db,
   workspaceId: string,
   filter: search.AccessFilter,
-  opts: { languages?: boolean; maxExact?: number } = {},
+  opts: { languages?: boolean; maxExact?: number; prose?: boolean } = {},
 ): Promise<SearchScope> {
   const { base, groups } = filterScopes(filter);
+  // The prose vectors' probe runs beside the counts (one index row at most).
+  const column = opts.prose ? vectorColumnFor(db, workspaceId) : undefined;
+  column?.catch(() => undefined);
   const c = await counts.scopeCounts(db, workspaceId, [base, ...groups.flat()], { languages: opts.languages });
   if (c.fragmented.length > 0) await counts.foldScopeCounts(db, workspaceId, c.fragmented);
   const choice = planFor(c, filter, opts.maxExact);
   return {
     choice: filter.where ? await probeFilter(db, workspaceId, filter, choice, opts.maxExact) : choice,
     languages: c.languages,
+    column: (await column) ?? 'embedding',
   };
 }
+
+/**
+ * Two vectors per chunk (`header-mix`, domain/embeddingText): a prose query's semantic side reads the prose
+ * vectors, the chunk's own vector mixed with its title and headings', when every chunk of the workspace has
+ * one; an identifier-shaped query (fusion.ts queryShape) always reads the chunk's own. On the project's own set
+ * hybrid nDCG@10 0.813 / 0.747 / 0.948 (all / paraphrase / identifier) against 0.796 / 0.721 / 0.948 with the
+ * chunk's vector alone (docs/explanation/retrieval-quality.md). A workspace with chunks embedded before the
+ * scheme (or under another) reads the chunk's own vectors until a re-embed fills the prose ones.
+ */
+async function vectorColumnFor(db: Db, workspaceId: string): Promise<search.VectorColumn> {
+  return (await search.proseVectorsComplete(db, workspaceId)) ? 'embedding_prose' : 'embedding';
+}
+
+/** Whether a query in this mode reads the prose vectors where the workspace has them. */
+const readsProse = (settings: RetrievalSettings, mode: SearchMode, query: string) =>
+  Boolean(settings.proseVectors) && mode !== 'keyword' && queryShape(query) === 'prose';
 
 /**
  * The plan under a request's attribute filter, which the maintained counts cannot see: when they say HNSW, a
@@ -194,6 +216,11 @@ export interface RetrievalSettings {
    * Absent: every query alike.
    */
   identifierHybrid?: { keywordMatch: 'all' | 'any'; fusion: Fusion };
+  /**
+   * Prose queries read the chunks' prose vectors (EMBEDDING_TEXT_SCHEME=header-mix, vectorColumnFor) where the
+   * workspace has them all; identifier-shaped ones the chunks' own. Absent: every query the chunks' own.
+   */
+  proseVectors?: boolean;
 }
 
 /** The fusion measured for every query alike: convex, α 0.8, page-level bonus β 0.1 (issue 40). */
@@ -219,6 +246,7 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
  * vectors take the same setting (measured with it). `chunk`: the defaults.
  */
 export function retrievalSettingsFor(scheme: EmbeddingTextScheme): RetrievalSettings {
+  if (scheme === 'header-mix') return { ...DEFAULT_RETRIEVAL, proseVectors: true };
   if (scheme === 'chunk') return DEFAULT_RETRIEVAL;
   return { ...DEFAULT_RETRIEVAL, fusion: PAGE_FUSION, identifierHybrid: { keywordMatch: 'any', fusion: PAGE_FUSION } };
 }
@@ -378,16 +406,29 @@ async function retrieve(
   scope?: Promise<SearchScope>,
 ): Promise<Fused[]> {
   const startedAt = performance.now();
-  const { choice, languages } = await (scope ??
-    searchScope(db, workspaceId, filter, { languages: mode !== 'semantic' }));
+  const { choice, languages, column } = await (scope ??
+    searchScope(db, workspaceId, filter, {
+      languages: mode !== 'semantic',
+      prose: readsProse(settings, mode, query.text),
+    }));
   if (mode === 'semantic') {
     if (!query.vector) throw new Error('semantic retrieval needs the query vector');
     const hits =
       unit === 'item'
         ? await search.nearestItems(db, workspaceId, filter, query.vector, limit, choice.plan, {
             rolesById: choice.rolesById,
+            column,
           })
-        : await search.nearestChunks(db, workspaceId, filter, query.vector, limit, choice.plan, choice.rolesById);
+        : await search.nearestChunks(
+            db,
+            workspaceId,
+            filter,
+            query.vector,
+            limit,
+            choice.plan,
+            choice.rolesById,
+            column,
+          );
     observeSearch(metrics, choice.plan, startedAt);
     return hits.map((hit) => ({ hit, score: cosineOf(hit.distance) }));
   }
@@ -411,6 +452,7 @@ async function retrieve(
       rolesById: choice.rolesById,
       keywordK: k,
       maxRanked: settings.maxRanked,
+      column,
     },
   );
   observeSearch(metrics, mode, startedAt);
@@ -478,7 +520,10 @@ export async function rankedSearch(
 ): Promise<{ results: SearchResult[]; rerank?: RerankOutcome }> {
   const mode = input.mode ?? 'semantic';
   // The plan choice reads only the filter's counts, so its round trip runs while the query is embedded.
-  const scope = searchScope(deps.db, workspaceId, input.filter, { languages: mode !== 'semantic' });
+  const scope = searchScope(deps.db, workspaceId, input.filter, {
+    languages: mode !== 'semantic',
+    prose: readsProse(settings, mode, input.query),
+  });
   scope.catch(() => undefined); // awaited in retrieve; a failed embedding must not leave it unhandled
   // Keyword search alone needs no vector; the other modes embed the query once.
   const vector = mode === 'keyword' ? undefined : await deps.embeddings.embedQuery(input.query);

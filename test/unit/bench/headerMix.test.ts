@@ -1,9 +1,7 @@
 // The retrieval bench's header-mix variant (bench/retrieval/context.bench.ts): each chunk's vector is its own plus w
 // times its section header's, normalised, with each distinct header embedded once.
 import assert from 'node:assert/strict';
-import { gateByShape, headerMixVectors } from '../../../bench/retrieval/context.bench';
-import { summarizeOutcomes } from '../../../bench/retrieval/retrieval.bench';
-import { queryShape } from '../../../src/services/search/fusion';
+import { headerMixVectors } from '../../../bench/retrieval/context.bench';
 import type { DocPage } from '../../../bench/retrieval/pydoc';
 
 describe('header-mix vectors (retrieval bench)', () => {
@@ -28,33 +26,18 @@ describe('header-mix vectors (retrieval bench)', () => {
       { page, text: 'More of one.', charStart: 16 },
       { page, text: 'Body two.', charStart: 31 },
     ];
-    const vectors = await headerMixVectors(embed, 0.5)(chunks);
-    assert.deepEqual(asked[0], ['Body one.', 'More of one.', 'Body two.']);
-    assert.equal(asked[1]?.length, 2, 'two sections, two header texts');
-    assert.ok(asked[1]?.every((h) => h.startsWith('json — JSON encoder and decoder')));
+    const built = await headerMixVectors(embed, 0.5)(chunks);
+    const vectors = built.map((v) => v.prose);
+    assert.deepEqual(built[0]?.vector, [1, 0, 0], 'the chunk vector is its own');
+    // One call: the chunks, then each distinct header once (the service's embedChunkVectors).
+    assert.equal(asked.length, 1);
+    assert.deepEqual(asked[0]?.slice(0, 3), ['Body one.', 'More of one.', 'Body two.']);
+    assert.equal(asked[0]?.length, 5, 'two sections, two header texts');
+    assert.ok(asked[0]?.slice(3).every((h) => h.startsWith('json — JSON encoder and decoder')));
     const expected = (v: number[]) => v.map((x) => x / Math.hypot(...v));
     const close = (a: number[], b: number[]) => a.every((x, i) => Math.abs(x - (b[i] as number)) < 1e-12);
     assert.ok(close(vectors[0] as number[], expected([1, 0.5, 0])), JSON.stringify(vectors[0]));
     assert.ok(close(vectors[1] as number[], expected([1, 0.5, 0])), JSON.stringify(vectors[1]));
     assert.ok(close(vectors[2] as number[], expected([1, 0.5, 0.5])), JSON.stringify(vectors[2]));
-  });
-});
-
-describe('gated rows (retrieval bench)', () => {
-  it('take an identifier-shaped question from the chunk vectors and a prose one from the mixed vectors', () => {
-    const outcome = (page: string) => ({
-      judged: { kind: 'identifier' as const, ranking: [page], relevant: new Set(['a']) },
-    });
-    const shapes = ['json.dumps sort_keys', 'how do I write a dictionary to a file as text'].map(queryShape);
-    assert.deepEqual(shapes, ['identifier', 'prose']);
-    const own = [outcome('a'), outcome('b')];
-    const mixed = [outcome('c'), outcome('a')];
-    assert.deepEqual(
-      gateByShape(shapes, own, mixed).map((o) => o.judged.ranking[0]),
-      ['a', 'a'],
-    );
-    const { metrics } = summarizeOutcomes(gateByShape(shapes, own, mixed));
-    assert.equal(metrics.all.recallAt10, 1);
-    assert.equal(summarizeOutcomes(own).metrics.all.recallAt10, 0.5);
   });
 });
