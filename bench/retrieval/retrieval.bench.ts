@@ -233,7 +233,13 @@ export async function loadCorpus(
             page_number: c.pageNumber,
             content: c.text,
             embedding: trx.raw('?::vector', [`[${vector.join(',')}]`]),
-            ...(prose ? { embedding_prose: trx.raw('?::vector', [`[${prose.join(',')}]`]) } : {}),
+            // Both vectors, recorded as the scheme that keeps them (or search reads the chunks' own).
+            ...(prose
+              ? {
+                  embedding_prose: trx.raw('?::halfvec', [`[${prose.join(',')}]`]),
+                  embedding_text_scheme: 'header-mix',
+                }
+              : {}),
           };
         }),
       );

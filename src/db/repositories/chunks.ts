@@ -27,7 +27,7 @@ export interface ChunkRow {
   created_at: Date;
 }
 
-const proseOf = (db: Tx, v: ChunkVector) => (v.prose ? db.raw('?::vector', [toVectorLiteral(v.prose)]) : null);
+const proseOf = (db: Tx, v: ChunkVector) => (v.prose ? db.raw('?::halfvec', [toVectorLiteral(v.prose)]) : null);
 
 /** A vector for a chunk's text, the model that made it and what it was computed from (domain/embeddingText). */
 export interface ChunkVector {

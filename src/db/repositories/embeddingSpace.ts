@@ -1,7 +1,7 @@
 // The one-row embedding_space table and the chunk column's vector type it fixes (set once per deployment).
 import type { EmbeddingTextScheme } from '../../domain/embeddingText';
 import type { Db, Tx } from '../knex';
-import { PROSE_MISSING_INDEX } from '../migrations/0038_prose_vectors';
+import { NEXT_PROSE_MISSING, NEXT_PROSE_MISSING_INDEX, PROSE_MISSING } from '../migrations/0038_prose_vectors';
 
 export interface EmbeddingSpaceRow {
   dimension: number;
@@ -21,33 +21,36 @@ export async function lockEmbeddingSpace(trx: Tx): Promise<EmbeddingSpaceRow | u
  * integer: DDL cannot take bind parameters.
  */
 export async function createEmbeddingSpace(trx: Tx, space: EmbeddingSpaceRow): Promise<void> {
-  // The chunk's own vector and its prose vector (migration 0038_prose_vectors).
-  for (const column of ['embedding', 'embedding_prose']) {
-    await trx.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN ${column} TYPE vector(${space.dimension})`);
+  // The chunk's own vector and its prose vector (migration 0038_prose_vectors, at half precision).
+  for (const [column, type] of [
+    ['embedding', 'vector'],
+    ['embedding_prose', 'halfvec'],
+  ]) {
+    await trx.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN ${column} TYPE ${type}(${space.dimension})`);
     // A type change resets the storage to the type's default (EXTERNAL): vectors stay in the row, or an
     // exact scan reads TOAST pages for every chunk (migration 0009_hybrid_search).
     await trx.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN ${column} SET STORAGE MAIN`);
   }
-  for (const [index, column] of HNSW_INDEXES) await createHnswIndex(trx, index, column);
+  for (const [index, column, ops] of HNSW_INDEXES) await createHnswIndex(trx, index, column, ops);
   await trx('embedding_space').insert({ id: 1, ...space });
 }
 
 /** The live vector columns' HNSW indexes. */
 const HNSW_INDEXES = [
-  ['knowledge_chunks_embedding_hnsw', 'embedding'],
-  ['knowledge_chunks_embedding_prose_hnsw', 'embedding_prose'],
+  ['knowledge_chunks_embedding_hnsw', 'embedding', 'vector_cosine_ops'],
+  ['knowledge_chunks_embedding_prose_hnsw', 'embedding_prose', 'halfvec_cosine_ops'],
 ] as const;
 
 /** The re-embed's (created before the switch, which swaps them with the live ones by name). */
 const NEXT_HNSW_INDEXES = [
-  ['knowledge_chunks_embedding_next_hnsw', 'embedding_next'],
-  ['knowledge_chunks_embedding_next_prose_hnsw', 'embedding_next_prose'],
+  ['knowledge_chunks_embedding_next_hnsw', 'embedding_next', 'vector_cosine_ops'],
+  ['knowledge_chunks_embedding_next_prose_hnsw', 'embedding_next_prose', 'halfvec_cosine_ops'],
 ] as const;
 
 /** The names are the constants above, never input. */
-async function createHnswIndex(db: Db | Tx, index: string, column: string): Promise<void> {
+async function createHnswIndex(db: Db | Tx, index: string, column: string, ops: string): Promise<void> {
   await db.raw(
-    `CREATE INDEX IF NOT EXISTS ${index} ON knowledge_chunks USING hnsw (${column} vector_cosine_ops) WITH (m = 16, ef_construction = 64)`,
+    `CREATE INDEX IF NOT EXISTS ${index} ON knowledge_chunks USING hnsw (${column} ${ops}) WITH (m = 16, ef_construction = 64)`,
   );
 }
 
@@ -90,7 +93,7 @@ export async function beginReembedColumn(trx: Tx, target: EmbeddingSpaceRow): Pr
   await trx.raw('LOCK TABLE embedding_reembed IN SHARE ROW EXCLUSIVE MODE');
   const current = await readReembed(trx);
   if (current?.status === 'building' && current.model_version === target.model_version) return 'resumed';
-  await resetNextColumns(trx, `vector(${target.dimension})`);
+  await resetNextColumns(trx, target.dimension);
   // In the row, as the live column (migration 0009_hybrid_search), so the swapped-in column reads alike.
   await trx.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_next SET STORAGE MAIN');
   await trx.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_next_prose SET STORAGE MAIN');
@@ -110,6 +113,8 @@ export async function nextChunksToReembed(
   afterId: string | undefined,
   limit: number,
   onlyMissing: boolean,
+  /** The scheme keeps prose vectors: a chunk without a next prose vector is missing too. */
+  prose = false,
 ): Promise<Array<{ id: string; content: string; title: string | null; heading_path: string[] | null }>> {
   // The item's title and the chunk's headings: the embedded text may carry them (domain/embeddingText).
   const q = db('knowledge_chunks as c')
@@ -117,7 +122,10 @@ export async function nextChunksToReembed(
     .select('c.id', 'c.content', 'k.title', 'c.heading_path')
     .orderBy('c.id')
     .limit(limit);
-  if (onlyMissing) q.whereNull('c.embedding_next');
+  if (onlyMissing)
+    q.where((w) =>
+      prose ? w.whereNull('c.embedding_next').orWhereNull('c.embedding_next_prose') : w.whereNull('c.embedding_next'),
+    );
   if (afterId) q.andWhere('c.id', '>', afterId);
   return q;
 }
@@ -133,7 +141,7 @@ export async function setNextVectors(
   await db.raw(
     `UPDATE knowledge_chunks AS c
         SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?,
-            embedding_next_text_scheme = ?, embedding_next_prose = v.prose::vector
+            embedding_next_text_scheme = ?, embedding_next_prose = v.prose::halfvec
        FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, embedding, prose)
       WHERE c.id = v.id`,
     [
@@ -171,8 +179,18 @@ export async function countOtherTextScheme(db: Db, scheme: EmbeddingTextScheme):
 export async function countReembedProgress(
   db: Db | Tx,
   workspaceId?: string,
+  /** The scheme keeps prose vectors: a chunk is done when it has both next vectors. */
+  prose = false,
 ): Promise<{ done: number; total: number }> {
-  const q = db('knowledge_chunks').count('* as total').count('embedding_next as done');
+  const q = db('knowledge_chunks')
+    .count('* as total')
+    .select(
+      db.raw(
+        prose
+          ? 'count(*) FILTER (WHERE embedding_next IS NOT NULL AND embedding_next_prose IS NOT NULL) AS done'
+          : 'count(embedding_next) AS done',
+      ),
+    );
   if (workspaceId) void q.where({ workspace_id: workspaceId });
   const row = (await q.first()) as {
     total: string;
@@ -183,7 +201,10 @@ export async function countReembedProgress(
 
 /** The HNSW index of the column being built (before the switch, so search never runs without one). */
 export async function createNextVectorIndex(db: Db): Promise<void> {
-  for (const [index, column] of NEXT_HNSW_INDEXES) await createHnswIndex(db, index, column);
+  for (const [index, column, ops] of NEXT_HNSW_INDEXES) await createHnswIndex(db, index, column, ops);
+  // The twin of the partial index of chunks missing a prose vector, on the next columns: the switch trades their
+  // names, so it scans nothing while it holds the table.
+  await db.raw(NEXT_PROSE_MISSING_INDEX);
 }
 
 /**
@@ -194,9 +215,10 @@ export async function createNextVectorIndex(db: Db): Promise<void> {
 export async function swapVectorColumns(
   trx: Tx,
   target: EmbeddingSpaceRow,
+  prose = false,
 ): Promise<{ missing: number; total: number }> {
   await trx.raw('LOCK TABLE knowledge_chunks IN SHARE ROW EXCLUSIVE MODE');
-  const { done, total } = await countReembedProgress(trx);
+  const { done, total } = await countReembedProgress(trx, undefined, prose);
   if (done < total) return { missing: total - done, total };
   for (const [a, b] of [
     ['embedding', 'embedding_next'],
@@ -209,16 +231,15 @@ export async function swapVectorColumns(
     await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN ${b} TO ${a}`);
     await trx.raw(`ALTER TABLE knowledge_chunks RENAME COLUMN kws_swap TO ${b}`);
   }
-  for (const [i, [live]] of HNSW_INDEXES.entries()) {
-    const [next] = NEXT_HNSW_INDEXES[i]!;
-    await trx.raw(`ALTER INDEX ${live} RENAME TO kws_swap_hnsw`);
+  // Each index followed its columns: the next ones' indexes are now the live columns', and trade names.
+  for (const [live, next] of [
+    ...HNSW_INDEXES.map(([index], i) => [index, NEXT_HNSW_INDEXES[i]![0]] as const),
+    [PROSE_MISSING, NEXT_PROSE_MISSING] as const,
+  ]) {
+    await trx.raw(`ALTER INDEX ${live} RENAME TO kws_swap_index`);
     await trx.raw(`ALTER INDEX ${next} RENAME TO ${live}`);
-    await trx.raw(`ALTER INDEX kws_swap_hnsw RENAME TO ${next}`);
+    await trx.raw(`ALTER INDEX kws_swap_index RENAME TO ${next}`);
   }
-  // The partial index of chunks missing a prose vector followed the renamed columns: it is made again on the
-  // live ones (a scan of the table, under the lock this switch holds).
-  await trx.raw('DROP INDEX IF EXISTS knowledge_chunks_prose_missing');
-  await trx.raw(PROSE_MISSING_INDEX);
   await trx('embedding_space').where({ id: 1 }).update(target);
   await trx('embedding_reembed').where({ id: 1 }).update({ status: 'switched', switched_at: trx.fn.now() });
   return { missing: 0, total };
@@ -227,19 +248,23 @@ export async function swapVectorColumns(
 /** After the switch: the previous model's vectors go (a catalogue change: the column and its index). */
 export async function dropPreviousVectors(db: Db): Promise<void> {
   await db.transaction(async (trx) => {
-    await resetNextColumns(trx, 'vector');
+    await resetNextColumns(trx);
     await trx('embedding_reembed').where({ id: 1 }).delete();
   });
 }
 
-/** Empties the next-vector columns by dropping and adding them: a catalogue change, no table rewrite. */
-async function resetNextColumns(trx: Tx, type: string): Promise<void> {
+/**
+ * Empties the next-vector columns by dropping and adding them: a catalogue change, no table rewrite. Of the
+ * given dimension (a validated integer: DDL), or untyped.
+ */
+async function resetNextColumns(trx: Tx, dimension?: number): Promise<void> {
+  const [type, proseType] = dimension ? [`vector(${dimension})`, `halfvec(${dimension})`] : ['vector', 'halfvec'];
   await trx.raw(
     `ALTER TABLE knowledge_chunks DROP COLUMN embedding_next, DROP COLUMN embedding_next_model,
        DROP COLUMN embedding_next_model_version, DROP COLUMN embedding_next_text_scheme,
        DROP COLUMN embedding_next_prose,
        ADD COLUMN embedding_next ${type}, ADD COLUMN embedding_next_model text,
        ADD COLUMN embedding_next_model_version text, ADD COLUMN embedding_next_text_scheme text,
-       ADD COLUMN embedding_next_prose ${type}`,
+       ADD COLUMN embedding_next_prose ${proseType}`,
   );
 }

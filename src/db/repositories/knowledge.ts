@@ -322,7 +322,7 @@ export async function setChunkEmbeddings(
      ), stored AS (
        UPDATE knowledge_chunks AS c
           SET embedding = v.embedding::vector, embedding_model = ?, embedding_model_version = ?,
-              embedding_text_scheme = ?, embedding_prose = v.prose::vector
+              embedding_text_scheme = ?, embedding_prose = v.prose::halfvec
          FROM unnest(?::int[], ?::text[], ?::text[]) AS v(chunk_index, embedding, prose)
         WHERE (SELECT ok FROM live) AND c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ?
            AND c.chunk_index = v.chunk_index

@@ -190,8 +190,12 @@ function vectorTop(
   column: VectorColumn = 'embedding',
 ) {
   return candidateChunks(db, workspaceId, filter, plan === 'exact' ? (rolesById ? 'ids' : 'set') : 'per-row')
-    .select('c.id', 'c.knowledge_id', db.raw('?? <=> ?::vector as distance', [`c.${column}`, vec]))
-    .orderByRaw(plan === 'exact' ? '(?? <=> ?::vector) + 0' : '?? <=> ?::vector', [`c.${column}`, vec])
+    .modify((q) => (column === 'embedding' ? q : q.whereNotNull(`c.${column}`)))
+    .select('c.id', 'c.knowledge_id', db.raw(`?? <=> ?::${VECTOR_TYPE[column]} as distance`, [`c.${column}`, vec]))
+    .orderByRaw(plan === 'exact' ? `(?? <=> ?::${VECTOR_TYPE[column]}) + 0` : `?? <=> ?::${VECTOR_TYPE[column]}`, [
+      `c.${column}`,
+      vec,
+    ])
     .limit(k);
 }
 
@@ -202,14 +206,19 @@ function vectorTop(
  */
 export type VectorColumn = 'embedding' | 'embedding_prose';
 
+/** Each column's type, which the query vector is cast to (so the column's HNSW index serves the order). */
+const VECTOR_TYPE: Record<VectorColumn, 'vector' | 'halfvec'> = { embedding: 'vector', embedding_prose: 'halfvec' };
+
 /**
  * Whether every chunk of the workspace with a vector also has a prose vector: the partial index of those that
  * do not (0038_prose_vectors) is probed for one row.
  */
 export async function proseVectorsComplete(db: Db | Tx, workspaceId: string): Promise<boolean> {
+  // The predicate of the partial index (0038_prose_vectors, PROSE_MISSING_INDEX), so the planner probes it.
   const { rows } = await db.raw<{ rows: Array<{ missing: boolean }> }>(
     `SELECT EXISTS (SELECT 1 FROM knowledge_chunks
-                     WHERE workspace_id = ? AND embedding IS NOT NULL AND embedding_prose IS NULL) AS missing`,
+                     WHERE workspace_id = ? AND embedding IS NOT NULL
+                       AND (embedding_prose IS NULL OR embedding_text_scheme IS DISTINCT FROM 'header-mix')) AS missing`,
     [workspaceId],
   );
   return rows[0]?.missing === false;
@@ -373,7 +382,11 @@ function hitColumns(db: Tx, vec: string | undefined, keyword: boolean, column: V
     'ch.content as chunk_content',
     'ch.page_number as chunk_page_number',
     'ch.heading_path as chunk_heading_path',
-    vec === undefined ? db.raw('1 as distance') : db.raw('?? <=> ?::vector as distance', [`ch.${column}`, vec]),
+    // A keyword candidate without the vector read (never, once a workspace's prose vectors are complete) is
+    // orthogonal, as without a query vector.
+    vec === undefined
+      ? db.raw('1 as distance')
+      : db.raw(`coalesce(?? <=> ?::${VECTOR_TYPE[column]}, 1) as distance`, [`ch.${column}`, vec]),
     keyword
       ? db.raw(
           `case when ch.content_tsv @@ (select q from keyword_query) then ${bm25Of('ch')} else 0 end as keyword_rank`,

@@ -16,7 +16,12 @@ import {
   swapVectorColumns,
   type EmbeddingSpaceRow,
 } from '../../db/repositories/embeddingSpace';
-import { textSchemeOf, type EmbeddingTextScheme, type TextSchemeDeps } from '../../domain/embeddingText';
+import {
+  keepsProseVectors,
+  textSchemeOf,
+  type EmbeddingTextScheme,
+  type TextSchemeDeps,
+} from '../../domain/embeddingText';
 import { readModelInfo } from '../../embeddings/modelFiles';
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import type { TemporalDeps } from '../../temporal/client';
@@ -78,8 +83,9 @@ export async function reembedBatch(
   const { db } = deps;
   const scheme = textSchemeOf(deps);
   await requireBuilding(db, target);
-  const chunks = await nextChunksToReembed(db, batch.afterId, batch.limit, batch.onlyMissing);
-  if (chunks.length === 0) return { embedded: 0, ...(await countReembedProgress(db)) };
+  const prose = keepsProseVectors(scheme);
+  const chunks = await nextChunksToReembed(db, batch.afterId, batch.limit, batch.onlyMissing, prose);
+  if (chunks.length === 0) return { embedded: 0, ...(await countReembedProgress(db, undefined, prose)) };
   // The same vectors ingestion builds (embedChunkVectors), so a re-embed also moves vectors of another scheme.
   const vectors = await embedChunkVectors(
     scheme,
@@ -92,7 +98,11 @@ export async function reembedBatch(
     { model: target.model, modelVersion: target.modelVersion },
     scheme,
   );
-  return { embedded: chunks.length, lastId: chunks.at(-1)?.id, ...(await countReembedProgress(db)) };
+  return {
+    embedded: chunks.length,
+    lastId: chunks.at(-1)?.id,
+    ...(await countReembedProgress(db, undefined, prose)),
+  };
 }
 
 async function requireBuilding(db: Db, target: EmbeddingTarget): Promise<void> {
@@ -102,25 +112,33 @@ async function requireBuilding(db: Db, target: EmbeddingTarget): Promise<void> {
   }
 }
 
-/** Chunks with a vector of the target model, of all chunks (the job's progress). */
-export async function countReembed({ db }: DbDeps, target: EmbeddingTarget): Promise<{ done: number; total: number }> {
-  await requireBuilding(db, target);
-  return countReembedProgress(db);
+/**
+ * Chunks with the target model's vectors (both, when the scheme keeps prose vectors), of all chunks (the job's
+ * progress).
+ */
+export async function countReembed(
+  deps: DbDeps & TextSchemeDeps,
+  target: EmbeddingTarget,
+): Promise<{ done: number; total: number }> {
+  await requireBuilding(deps.db, target);
+  return countReembedProgress(deps.db, undefined, keepsProseVectors(textSchemeOf(deps)));
 }
 
 export const indexReembed = ({ db }: DbDeps) => createNextVectorIndex(db);
 
 /** The switch; when chunks still lack a target vector, nothing changes and their count is returned. */
 export async function switchReembed(
-  { db }: DbDeps,
+  deps: DbDeps & TextSchemeDeps,
   target: EmbeddingTarget,
 ): Promise<{ missing: number; total: number }> {
+  const { db } = deps;
   const [space, reembed] = [await readEmbeddingSpace(db), await readReembed(db)];
   // A re-embed to the live model itself (a new text scheme) is building until its own switch.
   if (space?.model_version === target.modelVersion && reembed?.status !== 'building') {
     return { missing: 0, total: (await countReembedProgress(db)).total }; // switched by an earlier attempt
   }
-  return db.transaction((trx) => swapVectorColumns(trx, rowOf(target)));
+  const prose = keepsProseVectors(textSchemeOf(deps));
+  return db.transaction((trx) => swapVectorColumns(trx, rowOf(target), prose));
 }
 
 /** After the switch: the previous model's vectors go. */

@@ -105,16 +105,15 @@ async function searchScope(
   opts: { languages?: boolean; maxExact?: number; prose?: boolean } = {},
 ): Promise<SearchScope> {
   const { base, groups } = filterScopes(filter);
-  // The prose vectors' probe runs beside the counts (one index row at most).
-  const column = opts.prose ? vectorColumnFor(db, workspaceId) : undefined;
-  column?.catch(() => undefined);
   const c = await counts.scopeCounts(db, workspaceId, [base, ...groups.flat()], { languages: opts.languages });
   if (c.fragmented.length > 0) await counts.foldScopeCounts(db, workspaceId, c.fragmented);
   const choice = planFor(c, filter, opts.maxExact);
   return {
     choice: filter.where ? await probeFilter(db, workspaceId, filter, choice, opts.maxExact) : choice,
     languages: c.languages,
-    column: (await column) ?? 'embedding',
+    // After the counts, on no second connection: the scope is read while the query is embedded, which takes
+    // longer than both (one index probe here).
+    column: opts.prose ? await vectorColumnFor(db, workspaceId) : 'embedding',
   };
 }
 

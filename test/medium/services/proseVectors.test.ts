@@ -29,7 +29,7 @@ describe('prose vectors (header-mix): the vector a query reads', function () {
   };
   let far: number[];
 
-  const vector = (v: number[]) => stack.deps.db.raw('?::vector', [search.toVectorLiteral(v)]);
+  const halfvec = (v: number[]) => stack.deps.db.raw('?::halfvec', [search.toVectorLiteral(v)]);
 
   async function addItem(title: string, own: number[], prose: number[] | null): Promise<string> {
     const { db } = stack.deps;
@@ -38,7 +38,7 @@ describe('prose vectors (header-mix): the vector a query reads', function () {
     if (prose)
       await db('knowledge_chunks')
         .where({ knowledge_id: id })
-        .update({ embedding_prose: vector(prose) });
+        .update({ embedding_prose: halfvec(prose), embedding_text_scheme: 'header-mix' });
     return id;
   }
 
@@ -103,6 +103,12 @@ describe('prose vectors (header-mix): the vector a query reads', function () {
       for (const mode of ['semantic', 'hybrid'] as const) {
         assert.equal((await top(PROSE, mode, HEADER_MIX))[0], ids.ownProse, mode);
       }
+      // A chunk whose prose vector was left behind by a process that does not keep them (it embedded the chunk
+      // under another scheme: a rolling upgrade, a rollback) counts as missing one too.
+      await db('knowledge_chunks')
+        .where({ knowledge_id: older })
+        .update({ embedding_prose: halfvec(far), embedding_text_scheme: 'chunk' });
+      assert.equal(await search.proseVectorsComplete(db, workspaceId), false);
       // Another workspace's chunks do not count.
       const other = (await createTenant(db)).workspaceId;
       assert.equal(await search.proseVectorsComplete(db, other), true);
