@@ -22,6 +22,24 @@ export interface LocalEmbeddingOptions {
 /** Texts per forward pass at most, however short. */
 const MAX_BATCH_ROWS = 128;
 
+/**
+ * How many of the queued texts (their token counts, in queue order) the next forward pass takes: as many as keep
+ * the pass (its rows times its longest text) within `tokenBudget` and at most MAX_BATCH_ROWS, stopping before a
+ * text shorter than half the pass's longest; at least one. Pure.
+ */
+export function batchRows(lengths: readonly number[], tokenBudget: number): number {
+  let width = 0;
+  let rows = 0;
+  for (const length of lengths) {
+    const wider = Math.max(width, length);
+    const short = length * 2 < width;
+    if (rows > 0 && (rows >= MAX_BATCH_ROWS || (rows + 1) * wider > tokenBudget || short)) break;
+    width = wider;
+    rows += 1;
+  }
+  return rows;
+}
+
 export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions): Promise<EmbeddingProvider> {
   const modelDir = path.resolve(opts.modelDir);
   const batchSize = opts.batchSize ?? 16;
@@ -55,19 +73,20 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
 
   /**
    * The next batch: waiting queries, else the waiting documents in queue order for as long as the batch
-   * (its rows times its longest text) stays within the token budget; at least one text.
+   * (its rows times its longest text) stays within the token budget and the next text is at least half as long
+   * as the batch's longest (a short text, padded to a long one's width, would cost as much as the long one: a
+   * chunk's header of a dozen tokens beside chunks of 256; a pass of its own costs a fraction of that); at least
+   * one text.
    */
   function nextBatch(): Pending[] {
     if (queries.length > 0) return queries.splice(0, queries.length);
-    let width = 0;
-    let rows = 0;
-    for (const next of documents) {
-      const wider = Math.max(width, next.ids.length);
-      if (rows > 0 && (rows >= MAX_BATCH_ROWS || (rows + 1) * wider > tokenBudget)) break;
-      width = wider;
-      rows += 1;
-    }
-    return documents.splice(0, rows);
+    return documents.splice(
+      0,
+      batchRows(
+        documents.map((d) => d.ids.length),
+        tokenBudget,
+      ),
+    );
   }
 
   async function drain(): Promise<void> {
