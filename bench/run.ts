@@ -223,12 +223,15 @@ async function main() {
   console.log('[bench] starting the stack (fresh database, Temporal worker, HTTPS app, embedding model)');
   let stack: TestStack | undefined;
   try {
-    // EMBEDDING_THREADS reaches the bench's stack (its configuration is the test one, not the environment).
+    // EMBEDDING_THREADS and EMBEDDING_TEXT_SCHEME reach the bench's stack (its configuration is the test one, not
+    // the environment).
     const threads = process.env.EMBEDDING_THREADS;
-    stack = await startStack({
-      metrics: scraped?.metrics,
-      ...(threads ? { env: { EMBEDDING_THREADS: threads } } : {}),
-    });
+    const scheme = process.env.EMBEDDING_TEXT_SCHEME;
+    const env = {
+      ...(threads ? { EMBEDDING_THREADS: threads } : {}),
+      ...(scheme ? { EMBEDDING_TEXT_SCHEME: scheme } : {}),
+    };
+    stack = await startStack({ metrics: scraped?.metrics, env });
     console.log(
       `[bench] EMBEDDING_THREADS: ${threads ?? `unset: the default, ${stack.config.embeddings.threads} (cores - 1)`}`,
     );

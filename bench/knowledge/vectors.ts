@@ -110,6 +110,11 @@ export interface LoadOptions {
   batchItems?: number;
   /** Batches in flight (generation of the next overlaps the inserts of the previous). */
   concurrency?: number;
+  /**
+   * Each chunk's prose vector too (EMBEDDING_TEXT_SCHEME=header-mix, the default: migration 0038), here the same
+   * vector: the prose HNSW index then has the live one's graph, and search reads it for prose queries.
+   */
+  prose?: boolean;
 }
 
 const CONTENT_POOL = Array.from({ length: 512 }, (_, i) => topicText(i, 800, 9000 + i).text);
@@ -154,7 +159,7 @@ export async function loadItems(opts: LoadOptions): Promise<{ items: number; chu
           chunk_index: j,
           page_number: j + 1,
           content: CONTENT_POOL[(n * chunksPerItem + j) % CONTENT_POOL.length],
-          embedding: db.raw('?::vector', [vectorLiteral(model.chunk(center, cluster))]),
+          ...vectorsOf(db, vectorLiteral(model.chunk(center, cluster)), opts.prose),
         });
       }
       for (const [role, every] of [
@@ -179,9 +184,20 @@ export async function loadItems(opts: LoadOptions): Promise<{ items: number; chu
   return { items: count, chunks: count * chunksPerItem, ms: performance.now() - start };
 }
 
+/** A chunk's vector columns: its own vector, and (`prose`) the same as its prose vector. */
+function vectorsOf(db: Db, literal: string, prose: boolean | undefined) {
+  const vector = db.raw('?::vector', [literal]);
+  return prose
+    ? { embedding: vector, embedding_prose: db.raw('?::halfvec', [literal]), embedding_text_scheme: 'header-mix' }
+    : { embedding: vector };
+}
+
 export const HNSW_INDEX = 'knowledge_chunks_embedding_hnsw';
 /** The definition src/services/search/embeddingSpace.ts creates. */
 export const HNSW_INDEX_SQL = `CREATE INDEX ${HNSW_INDEX} ON knowledge_chunks USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)`;
+/** The prose vectors' index (migration 0038_prose_vectors), the same definition on embedding_prose. */
+export const PROSE_HNSW_INDEX = 'knowledge_chunks_embedding_prose_hnsw';
+const PROSE_HNSW_INDEX_SQL = `CREATE INDEX ${PROSE_HNSW_INDEX} ON knowledge_chunks USING hnsw (embedding_prose halfvec_cosine_ops) WITH (m = 16, ef_construction = 64)`;
 
 export async function hnswIndexDefinition(db: Db): Promise<string | undefined> {
   const row = await db('pg_indexes').where({ indexname: HNSW_INDEX }).first('indexdef');
@@ -189,13 +205,14 @@ export async function hnswIndexDefinition(db: Db): Promise<string | undefined> {
 }
 
 /** Rebuilds the index with the same definition; a session-sized maintenance_work_mem keeps the graph in memory. */
-export async function rebuildHnswIndex(db: Db, maintenanceWorkMem = '1GB'): Promise<number> {
+export async function rebuildHnswIndex(db: Db, maintenanceWorkMem = '1GB', prose = false): Promise<number> {
   const start = performance.now();
   await db.transaction(async (trx) => {
     await trx.raw(`SET LOCAL maintenance_work_mem = '${maintenanceWorkMem}'`);
     // The pool's sessions carry the service's statement_timeout; building the index takes minutes.
     await trx.raw('SET LOCAL statement_timeout = 0');
     await trx.raw(HNSW_INDEX_SQL);
+    if (prose) await trx.raw(PROSE_HNSW_INDEX_SQL);
   });
   return performance.now() - start;
 }
