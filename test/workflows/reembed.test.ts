@@ -75,7 +75,11 @@ function topHit(stack: TestStack, tenant: { workspaceId: string; apiKey: string 
       json: { query, limit: 1, mode, explain: true },
     });
     assert.equal(res.status, 200, res.text);
-    return res.body.results[0] as { id: string; score: number; explain: { queryShape?: string; semantic?: number } };
+    return res.body.results[0] as {
+      id: string;
+      score: number;
+      explain: { queryShape?: string; semantic?: number; vector?: string };
+    };
   };
 }
 
@@ -373,6 +377,7 @@ describe('reembedWorkflow', function () {
         const hit = await search(query);
         assert.equal(hit?.id, id, query);
         assert.ok(hit.score > 0.999, `${query}: ${hit.score}, the chunk's own vector`);
+        assert.equal(hit.explain.vector, 'chunk', 'the workspace has a chunk without a prose vector');
       }
 
       // The status counts the legacy vector; a re-embed to the live model gives it its prose vector.
@@ -409,6 +414,7 @@ describe('reembedWorkflow', function () {
       assert.equal(hit?.id, uploadId);
       const cosine = own.reduce((sum, x, i) => sum + x * prose[i]!, 0);
       assert.ok(Math.abs(hit.explain.semantic! - cosine) < 2e-3, `${hit.explain.semantic} against ${cosine}`);
+      assert.equal(hit.explain.vector, 'prose');
       assert.ok(cosine < 0.999);
       const ident = `q${randomUUID().slice(0, 8)}.run_now()`;
       const made = await stack.request('POST', v1('/knowledge/text'), {
@@ -422,6 +428,7 @@ describe('reembedWorkflow', function () {
       const identHit = await search(ident);
       assert.equal(identHit?.id, identId);
       assert.ok(identHit.explain.semantic! > 0.999, 'an identifier-shaped query reads the chunk vector');
+      assert.equal(identHit.explain.vector, 'chunk');
     } finally {
       await stack.close();
     }

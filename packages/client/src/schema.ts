@@ -2362,6 +2362,11 @@ export interface components {
              * @enum {string}
              */
             queryShape?: "identifier" | "prose";
+            /**
+             * @description semantic and hybrid modes: the chunk vector `semantic` compares with: the chunk's own (chunk), or its prose vector, its own mixed with its title and headings' (prose: under EMBEDDING_TEXT_SCHEME=header-mix, for a prose query, once every chunk of the workspace has one)
+             * @enum {string}
+             */
+            vector?: "chunk" | "prose";
             /** @description Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it) */
             roles?: {
                 /**

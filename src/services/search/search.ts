@@ -292,6 +292,11 @@ export interface Explained {
    * chose the keyword match and fusion.
    */
   queryShape?: QueryShape;
+  /**
+   * Semantic and hybrid modes: the chunk vector `semantic` compares with: the chunk's own (`chunk`) or its prose
+   * vector (`prose`: EMBEDDING_TEXT_SCHEME=header-mix, a prose query, every chunk of the workspace with one).
+   */
+  vector?: 'chunk' | 'prose';
   /** For the workspace's own credentials: the roles that make the hit visible (its own or its parent's). */
   roles?: VisibilityRole[];
 }
@@ -344,8 +349,13 @@ export async function rankResults(
   options: RankingOptions,
   onSkip?: (err: RerankError) => void,
   shape?: QueryShape,
+  column?: search.VectorColumn,
 ): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
-  let ranked: Ranked[] = found.map(({ hit, score }) => ({ hit, score, explain: explainHit(hit, score, mode, shape) }));
+  let ranked: Ranked[] = found.map(({ hit, score }) => ({
+    hit,
+    score,
+    explain: explainHit(hit, score, mode, shape, column),
+  }));
   let outcome: RerankOutcome | undefined;
   if (options.rerank) {
     outcome = 'unconfigured';
@@ -374,13 +384,20 @@ export async function rankResults(
   return { ranked: ranked.slice(0, limit).filter((r) => r.score >= threshold), outcome };
 }
 
-function explainHit(hit: search.ChunkHit, score: number, mode: SearchMode, shape?: QueryShape): Explained {
+function explainHit(
+  hit: search.ChunkHit,
+  score: number,
+  mode: SearchMode,
+  shape?: QueryShape,
+  column?: search.VectorColumn,
+): Explained {
   return {
     semantic: mode === 'keyword' ? null : round6(cosineOf(hit.distance)),
     keyword: mode === 'semantic' || !(hit.keywordRank > 0) ? null : round6(keywordScore(hit.keywordRank)),
     fused: mode === 'hybrid' ? round6(score) : null,
     rerank: null,
     ...(shape ? { queryShape: shape } : {}),
+    ...(mode !== 'keyword' && column ? { vector: column === 'embedding_prose' ? 'prose' : 'chunk' } : {}),
   };
 }
 
@@ -403,7 +420,7 @@ async function retrieve(
   settings: RetrievalSettings,
   /** The scope already being read (started beside the embedding), or undefined to read it here. */
   scope?: Promise<SearchScope>,
-): Promise<Fused[]> {
+): Promise<{ found: Fused[]; column: search.VectorColumn }> {
   const startedAt = performance.now();
   const { choice, languages, column } = await (scope ??
     searchScope(db, workspaceId, filter, {
@@ -429,7 +446,7 @@ async function retrieve(
             column,
           );
     observeSearch(metrics, choice.plan, startedAt);
-    return hits.map((hit) => ({ hit, score: cosineOf(hit.distance) }));
+    return { found: hits.map((hit) => ({ hit, score: cosineOf(hit.distance) })), column };
   }
   const k = Math.max(settings.minCandidates, settings.candidatesPerResult * limit);
   const hybrid = hybridFor(settings, query.text);
@@ -461,9 +478,11 @@ async function retrieve(
       const key = unit === 'item' ? h.knowledgeId : h.chunkId;
       if (!best.has(key)) best.set(key, h);
     }
-    return [...best.values()].slice(0, limit).map((hit) => ({ hit, score: keywordScore(hit.keywordRank) }));
+    const found = [...best.values()].slice(0, limit).map((hit) => ({ hit, score: keywordScore(hit.keywordRank) }));
+    return { found, column };
   }
-  return (unit === 'item' ? fuseItems(hits, hybrid.fusion) : fuseChunks(hits, hybrid.fusion)).slice(0, limit);
+  const fused = unit === 'item' ? fuseItems(hits, hybrid.fusion) : fuseChunks(hits, hybrid.fusion);
+  return { found: fused.slice(0, limit), column };
 }
 
 /** What a search needs beyond the database: the query's embedding, and the reranker when one is configured. */
@@ -558,7 +577,7 @@ async function retrieveRanked(
   how: { mode: SearchMode; settings: RetrievalSettings; options: RankingOptions; scope?: Promise<SearchScope> },
 ): Promise<{ ranked: Ranked[]; outcome?: RerankOutcome }> {
   const { mode, options } = how;
-  const found = await retrieve(
+  const { found, column } = await retrieve(
     deps,
     workspaceId,
     filter,
@@ -571,7 +590,7 @@ async function retrieveRanked(
   );
   // The query's shape is worth explaining only where it chose the keyword match and fusion.
   const shape = mode === 'hybrid' && how.settings.identifierHybrid ? queryShape(query.text) : undefined;
-  return rankResults(deps.reranker, query.text, mode, found, limit, options, deps.onRerankSkipped, shape);
+  return rankResults(deps.reranker, query.text, mode, found, limit, options, deps.onRerankSkipped, shape, column);
 }
 
 /** The `topK` best passages for RAG (RAG_MODE, the deployment's settings) under the request's ranking options. */
@@ -600,7 +619,7 @@ export async function retrievePassages(
   mode: SearchMode = RAG_MODE,
   settings: RetrievalSettings = DEFAULT_RETRIEVAL,
 ): Promise<Fused[]> {
-  return retrieve({ db }, workspaceId, filter, query, topK, 'chunk', mode, settings);
+  return (await retrieve({ db }, workspaceId, filter, query, topK, 'chunk', mode, settings)).found;
 }
 
 /**

@@ -6,6 +6,7 @@ import * as search from '../../../src/db/repositories/search';
 import {
   DEFAULT_RETRIEVAL,
   rankedPassages,
+  rankedSearch,
   retrievalSettingsFor,
   searchKnowledge,
   type RetrievalSettings,
@@ -91,7 +92,10 @@ describe('prose vectors (header-mix): the vector a query reads', function () {
     const [best] = await passages(PROSE);
     assert.equal(best?.hit.knowledgeId, ids.mixProse);
     assert.ok((best?.explain.semantic ?? 0) > 0.99, `cosine to the prose vector: ${best?.explain.semantic}`);
-    assert.equal((await passages(IDENTIFIER))[0]?.hit.knowledgeId, ids.ownIdent);
+    assert.equal(best?.explain.vector, 'prose');
+    const [ident] = await passages(IDENTIFIER);
+    assert.equal(ident?.hit.knowledgeId, ids.ownIdent);
+    assert.deepEqual([ident?.explain.vector, ident?.explain.queryShape], ['chunk', 'identifier']);
   });
 
   it('reads the chunks own vectors while any chunk of the workspace lacks a prose vector', async () => {
@@ -103,6 +107,18 @@ describe('prose vectors (header-mix): the vector a query reads', function () {
       for (const mode of ['semantic', 'hybrid'] as const) {
         assert.equal((await top(PROSE, mode, HEADER_MIX))[0], ids.ownProse, mode);
       }
+      // explain says which vector answered.
+      const explained = await rankedSearch(
+        { db, embeddings: stack.deps.embeddings },
+        workspaceId,
+        { query: PROSE, limit: 1, filter: {}, mode: 'hybrid' },
+        HEADER_MIX,
+        { explain: true },
+      );
+      assert.deepEqual(
+        [explained.results[0]?.explain?.vector, explained.results[0]?.explain?.queryShape],
+        ['chunk', 'prose'],
+      );
       // A chunk whose prose vector was left behind by a process that does not keep them (it embedded the chunk
       // under another scheme: a rolling upgrade, a rollback) counts as missing one too.
       await db('knowledge_chunks')

@@ -216,6 +216,10 @@ export const SearchExplainSchema = z
       description:
         'hybrid mode: the query read as naming code or quoting text (identifier) or as words (prose), which chooses the page bonus and, under the title embedding schemes, the keyword match',
     }),
+    vector: z.enum(['chunk', 'prose']).optional().meta({
+      description:
+        "semantic and hybrid modes: the chunk vector `semantic` compares with: the chunk's own (chunk), or its prose vector, its own mixed with its title and headings' (prose: under EMBEDDING_TEXT_SCHEME=header-mix, for a prose query, once every chunk of the workspace has one)",
+    }),
     roles: z.array(VisibilityRoleSchema).optional().meta({
       description:
         "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
