@@ -12,29 +12,29 @@
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('knowledge_chunks', (t) => {
-    t.specificType('embedding_prose', 'halfvec').nullable();
-    t.specificType('embedding_next_prose', 'halfvec').nullable();
-  });
   const space = (await knex('embedding_space').where({ id: 1 }).first()) as { dimension: number } | undefined;
-  if (space) {
-    const dimension = checked(space.dimension);
-    await knex.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN embedding_prose TYPE halfvec(${dimension})`);
-    // In the row, as `embedding` (0009_hybrid_search): an exact scan reads no TOAST pages.
-    await knex.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_prose SET STORAGE MAIN');
-    await knex.raw(
-      'CREATE INDEX knowledge_chunks_embedding_prose_hnsw ON knowledge_chunks USING hnsw (embedding_prose halfvec_cosine_ops) WITH (m = 16, ef_construction = 64)',
-    );
-  }
-  await knex.raw(PROSE_MISSING_INDEX);
   // A re-embed building at the upgrade: its next prose column, index and twin partial index, as a re-embed
   // begun after it has them (repositories/embeddingSpace beginReembedColumn, createNextVectorIndex); its
   // catch-up rounds then fill the next prose vectors of the chunks it embedded before.
   const building = (await knex('embedding_reembed').where({ id: 1, status: 'building' }).first()) as
     { dimension: number } | undefined;
+  const typed = (row: { dimension: number } | undefined) => (row ? `halfvec(${checked(row.dimension)})` : 'halfvec');
+  // Added with their dimension, not typed afterwards: a column added without a default is a catalogue change,
+  // where changing its type (halfvec to halfvec(D) runs pgvector's typmod cast) rewrites the table and every
+  // index on it, the chunks' HNSW index included, under an exclusive lock.
+  await knex.raw(
+    `ALTER TABLE knowledge_chunks ADD COLUMN embedding_prose ${typed(space)}, ADD COLUMN embedding_next_prose ${typed(building)}`,
+  );
+  if (space) {
+    // In the row, as `embedding` (0009_hybrid_search): an exact scan reads no TOAST pages.
+    await knex.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_prose SET STORAGE MAIN');
+    // Over a column of NULLs: a scan of the table, an empty graph.
+    await knex.raw(
+      'CREATE INDEX knowledge_chunks_embedding_prose_hnsw ON knowledge_chunks USING hnsw (embedding_prose halfvec_cosine_ops) WITH (m = 16, ef_construction = 64)',
+    );
+  }
+  await knex.raw(PROSE_MISSING_INDEX);
   if (building) {
-    const dimension = checked(building.dimension);
-    await knex.raw(`ALTER TABLE knowledge_chunks ALTER COLUMN embedding_next_prose TYPE halfvec(${dimension})`);
     await knex.raw('ALTER TABLE knowledge_chunks ALTER COLUMN embedding_next_prose SET STORAGE MAIN');
     await knex.raw(
       'CREATE INDEX knowledge_chunks_embedding_next_prose_hnsw ON knowledge_chunks USING hnsw (embedding_next_prose halfvec_cosine_ops) WITH (m = 16, ef_construction = 64)',

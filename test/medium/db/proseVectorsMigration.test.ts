@@ -36,7 +36,12 @@ describe('migration 0038_prose_vectors', () => {
     const { dimension } = await db('embedding_space').first('dimension');
     const vector = Array.from({ length: dimension }, (_, i) => (i === 0 ? 1 : 0));
     const stored = await insertItem(db, workspaceId, { title: 'stored before 0038', vector });
+    const filenode = async () =>
+      (await db.raw(`SELECT pg_relation_filenode('knowledge_chunks') AS f`)).rows[0].f as string;
+    const before = await filenode();
     await db.migrate.up({ migrationSource, name: '0038_prose_vectors' });
+    // The table was not rewritten (a type change of the added column would have rewritten it and its indexes).
+    assert.equal(await filenode(), before);
 
     assert.deepEqual(await indexes(), ['knowledge_chunks_embedding_prose_hnsw', 'knowledge_chunks_prose_missing']);
     const { rows } = await db.raw(
