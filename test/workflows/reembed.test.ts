@@ -67,6 +67,23 @@ async function uploadRunbook(stack: TestStack, workspaceId: string, headers: Rec
   return upload.body.knowledgeId as string;
 }
 
+/** A text item created through the API, once its ingestion workflow has completed: its id and job id. */
+async function addTextItem(
+  stack: TestStack,
+  workspaceId: string,
+  headers: Record<string, string>,
+  title: string,
+  content: string,
+): Promise<{ id: string; jobId: string }> {
+  const res = await stack.request('POST', `/v1/workspaces/${workspaceId}/knowledge/text`, {
+    headers,
+    json: { title, content },
+  });
+  assert.equal(res.status, 201, res.text);
+  await stack.deps.temporal.client.workflow.getHandle(res.body.jobId as string).result();
+  return { id: res.body.id as string, jobId: res.body.jobId as string };
+}
+
 /** The best hit of a search (semantic unless told), explained. */
 function topHit(stack: TestStack, tenant: { workspaceId: string; apiKey: string }, headers: Record<string, string>) {
   return async (query: string, mode = 'semantic') => {
@@ -229,13 +246,7 @@ describe('reembedWorkflow', function () {
 
       // The ingestion workflow's path (embedItemChunks), a link and a chunk edit embed the same way.
       const laterWord = `india ${randomUUID()}`;
-      const text = await stack.request('POST', v1('/knowledge/text'), {
-        headers,
-        json: { title: 'Later', content: laterWord },
-      });
-      assert.equal(text.status, 201, text.text);
-      await temporal.client.workflow.getHandle(text.body.jobId as string).result();
-      const laterId = text.body.id as string;
+      const laterId = (await addTextItem(stack, tenant.workspaceId, headers, 'Later', laterWord)).id;
       await exactly(laterId, titled('Later', laterWord));
       await db('knowledge_chunks')
         .where({ knowledge_id: laterId })
@@ -344,13 +355,8 @@ describe('reembedWorkflow', function () {
       // An upload (the small-file path), the ingestion workflow's path, a link and a chunk edit.
       const uploadId = await uploadRunbook(stack, tenant.workspaceId, headers, 'mike');
       await bothVectors(uploadId, 'runbook.txt');
-      const text = await stack.request('POST', v1('/knowledge/text'), {
-        headers,
-        json: { title: 'Later', content: `november ${randomUUID()}` },
-      });
-      assert.equal(text.status, 201, text.text);
-      await temporal.client.workflow.getHandle(text.body.jobId as string).result();
-      await bothVectors(text.body.id as string, 'Later');
+      const later = await addTextItem(stack, tenant.workspaceId, headers, 'Later', `november ${randomUUID()}`);
+      await bothVectors(later.id, 'Later');
       const linkTitle = `Oscar ${randomUUID()}`;
       const link = await stack.request('POST', v1('/knowledge/link'), {
         headers,
@@ -417,13 +423,7 @@ describe('reembedWorkflow', function () {
       assert.equal(hit.explain.vector, 'prose');
       assert.ok(cosine < 0.999);
       const ident = `q${randomUUID().slice(0, 8)}.run_now()`;
-      const made = await stack.request('POST', v1('/knowledge/text'), {
-        headers,
-        json: { title: 'Ident', content: ident },
-      });
-      assert.equal(made.status, 201, made.text);
-      await temporal.client.workflow.getHandle(made.body.jobId as string).result();
-      const identId = made.body.id as string;
+      const identId = (await addTextItem(stack, tenant.workspaceId, headers, 'Ident', ident)).id;
       await bothVectors(identId, 'Ident');
       const identHit = await search(ident);
       assert.equal(identHit?.id, identId);
@@ -512,13 +512,10 @@ describe('reembedWorkflow', function () {
       const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
       const addText = async (word: string) => {
         const content = `${word} ${randomUUID()}`;
-        const res = await stack.request('POST', v1('/knowledge/text'), { headers, json: { title: word, content } });
-        assert.equal(res.status, 201, res.text);
-        await temporal.client.workflow.getHandle(res.body.jobId as string).result();
-        const chunk = await db('knowledge_chunks').where({ knowledge_id: res.body.id }).first();
-        const jobId = res.body.jobId as string;
+        const { id, jobId } = await addTextItem(stack, tenant.workspaceId, headers, word, content);
+        const chunk = await db('knowledge_chunks').where({ knowledge_id: id }).first();
         return {
-          id: res.body.id as string,
+          id,
           jobId,
           text: chunk.content as string,
           model: chunk.embedding_model as string,

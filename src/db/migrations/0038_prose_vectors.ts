@@ -3,8 +3,7 @@
 // chunk's own (services/search/search.ts, "Two vectors per chunk"). At half precision (halfvec): the row
 // grows by half a vector, not a whole one (a wider row slowed exact scans of the chunks' own vectors by 7-22 % at
 // 100,000 chunks, bench/knowledge), and ranking does not move (docs/explanation/retrieval-quality.md).
-// embedding_next_prose is its re-embed
-// counterpart (0018_reembedding): the switch swaps both pairs. Its HNSW index, like `embedding`'s, needs the
+// embedding_next_prose is its re-embed counterpart (0018_reembedding): the switch swaps both pairs. Its HNSW index, like `embedding`'s, needs the
 // deployment's dimension: made here when the space is recorded, else at the first start (createEmbeddingSpace).
 // A partial index finds a workspace's chunks that have a vector but no current prose vector: search reads the
 // prose vectors of a workspace only when there is none (chunks embedded before this scheme, or under another
@@ -50,16 +49,23 @@ function checked(value: number): number {
 }
 
 /**
- * A workspace's chunks with a vector but no prose vector of the scheme that keeps them (empty when its prose
- * vectors are complete). A chunk embedded under another scheme, or by a process that does not know prose
+ * Chunks with a vector but no prose vector of the scheme that keeps them, on a pair of columns (the live ones, or
+ * a re-embed's next ones). A chunk embedded under another scheme, or by a process that does not know prose
  * vectors (a rolling upgrade), has a scheme other than `header-mix`, so an outdated prose vector never counts.
  */
+const proseMissing = (vector: string, prose: string, scheme: string) =>
+  `${vector} IS NOT NULL AND (${prose} IS NULL OR ${scheme} IS DISTINCT FROM 'header-mix')`;
+
+/** On the live columns: what search's probe asks (repositories/search proseVectorsComplete). */
+export const PROSE_MISSING_WHERE = proseMissing('embedding', 'embedding_prose', 'embedding_text_scheme');
+
+/** A workspace's chunks missing a current prose vector (empty when its prose vectors are complete). */
 export const PROSE_MISSING = 'knowledge_chunks_prose_missing';
-export const PROSE_MISSING_INDEX = `CREATE INDEX IF NOT EXISTS ${PROSE_MISSING} ON knowledge_chunks (workspace_id) WHERE embedding IS NOT NULL AND (embedding_prose IS NULL OR embedding_text_scheme IS DISTINCT FROM 'header-mix')`;
+export const PROSE_MISSING_INDEX = `CREATE INDEX IF NOT EXISTS ${PROSE_MISSING} ON knowledge_chunks (workspace_id) WHERE ${PROSE_MISSING_WHERE}`;
 
 /** Its twin on a re-embed's next columns: the switch trades the two indexes' names with the columns'. */
 export const NEXT_PROSE_MISSING = 'knowledge_chunks_next_prose_missing';
-export const NEXT_PROSE_MISSING_INDEX = `CREATE INDEX IF NOT EXISTS ${NEXT_PROSE_MISSING} ON knowledge_chunks (workspace_id) WHERE embedding_next IS NOT NULL AND (embedding_next_prose IS NULL OR embedding_next_text_scheme IS DISTINCT FROM 'header-mix')`;
+export const NEXT_PROSE_MISSING_INDEX = `CREATE INDEX IF NOT EXISTS ${NEXT_PROSE_MISSING} ON knowledge_chunks (workspace_id) WHERE ${proseMissing('embedding_next', 'embedding_next_prose', 'embedding_next_text_scheme')}`;
 
 export async function down(knex: Knex): Promise<void> {
   // The vector of a `header-mix` chunk is of the chunk alone: what the schemes before this migration call `chunk`.

@@ -2,6 +2,7 @@
 import type { EmbeddingTextScheme } from '../../domain/embeddingText';
 import type { Db, Tx } from '../knex';
 import { NEXT_PROSE_MISSING, NEXT_PROSE_MISSING_INDEX, PROSE_MISSING } from '../migrations/0038_prose_vectors';
+import { toVectorLiteral } from './search';
 
 export interface EmbeddingSpaceRow {
   dimension: number;
@@ -159,8 +160,8 @@ export async function setNextVectors(
  * Vectors as one text[] literal (knex would expand a JS array binding into a list of parameters); a missing
  * one is NULL.
  */
-export const vectorArrayLiteral = (vectors: ReadonlyArray<readonly number[] | undefined>): string =>
-  `{${vectors.map((v) => (v ? `"[${v.join(',')}]"` : 'NULL')).join(',')}}`;
+export const vectorArrayLiteral = (vectors: ReadonlyArray<number[] | undefined>): string =>
+  `{${vectors.map((v) => (v ? `"${toVectorLiteral(v)}"` : 'NULL')).join(',')}}`;
 
 /**
  * Chunks whose live vector was computed under another text scheme than `scheme` (domain/embeddingText): what a

@@ -18,6 +18,7 @@ import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
 import type { AccessFilter } from '../../domain/access';
 import { applyItemFilter } from './itemFilter';
+import { PROSE_MISSING_WHERE } from '../migrations/0038_prose_vectors';
 
 // Callers that read the scope as search.AccessFilter keep that name; the type lives in src/domain.
 export type { AccessFilter } from '../../domain/access';
@@ -216,9 +217,7 @@ const VECTOR_TYPE: Record<VectorColumn, 'vector' | 'halfvec'> = { embedding: 've
 export async function proseVectorsComplete(db: Db | Tx, workspaceId: string): Promise<boolean> {
   // The predicate of the partial index (0038_prose_vectors, PROSE_MISSING_INDEX), so the planner probes it.
   const { rows } = await db.raw<{ rows: Array<{ missing: boolean }> }>(
-    `SELECT EXISTS (SELECT 1 FROM knowledge_chunks
-                     WHERE workspace_id = ? AND embedding IS NOT NULL
-                       AND (embedding_prose IS NULL OR embedding_text_scheme IS DISTINCT FROM 'header-mix')) AS missing`,
+    `SELECT EXISTS (SELECT 1 FROM knowledge_chunks WHERE workspace_id = ? AND ${PROSE_MISSING_WHERE}) AS missing`,
     [workspaceId],
   );
   return rows[0]?.missing === false;
