@@ -89,6 +89,8 @@ export interface IngestResult {
   loadAverage: number[];
   /** The local model's onnxruntime threads (EMBEDDING_THREADS, or its default); null: onnxruntime's own choice. */
   embeddingThreads: number | null;
+  /** EMBEDDING_TEXT_SCHEME: header-mix embeds each distinct header too (a second, short text per page). */
+  textScheme: string;
   sync: UploadLatencyResult;
   syncSteps: StepSplit[];
   syncWorkflowTasks: WorkflowTaskStats;
@@ -124,6 +126,7 @@ export async function measureIngest(stack: TestStack, samples: number): Promise<
     date: new Date().toISOString(),
     loadAverage: os.loadavg().map((x) => round(x, 2)),
     embeddingThreads: stack.config.embeddings.threads ?? null,
+    textScheme: stack.config.embeddings.textScheme,
     sync,
     syncSteps: stepsBetween(s0, s1),
     syncWorkflowTasks,
@@ -199,7 +202,7 @@ export function ingestTargets(r: IngestResult): Array<[string, string, string, s
 export function formatIngest(r: IngestResult): string {
   const t = r.throughput;
   return [
-    `Write path ${r.date}, load average ${r.loadAverage.join(' ')}, EMBEDDING_THREADS ${r.embeddingThreads ?? "unset (onnxruntime's choice)"}`,
+    `Write path ${r.date}, load average ${r.loadAverage.join(' ')}, EMBEDDING_THREADS ${r.embeddingThreads ?? "unset (onnxruntime's choice)"}, EMBEDDING_TEXT_SCHEME ${r.textScheme}`,
     `  one-page uploads: p50 ${r.sync.totalMs.p50} ms, p95 ${r.sync.totalMs.p95} ms (${r.sync.samples} samples); ` +
       `per upload: ${formatSteps(r.syncSteps, r.sync.samples + r.sync.warmups)}`,
     formatWorkflowTasks('the one-page uploads', r.syncWorkflowTasks),

@@ -22,22 +22,32 @@ export interface LocalEmbeddingOptions {
 /** Texts per forward pass at most, however short. */
 const MAX_BATCH_ROWS = 128;
 
+/** How many queued texts one pass looks through for texts of a like length. */
+const BATCH_SCAN = 4096;
+
 /**
- * How many of the queued texts (their token counts, in queue order) the next forward pass takes: as many as keep
- * the pass (its rows times its longest text) within `tokenBudget` and at most MAX_BATCH_ROWS, stopping before a
- * text shorter than half the pass's longest; at least one. Pure.
+ * Which of the queued texts (their token counts, in queue order) the next forward pass takes, by position in
+ * the queue, ascending: always the oldest, then, in queue order, every later text that keeps the pass's longest
+ * at most twice its shortest and the pass (its rows times its longest) within `tokenBudget`, at most
+ * MAX_BATCH_ROWS. Every row is padded to the pass's longest, so a chunk's header of a dozen tokens beside
+ * chunks of 256 would cost as much as a chunk: it waits, and the headers waiting go together when the oldest
+ * of them is the oldest text. Nothing waits behind more than the passes of texts queued before it. Pure.
  */
-export function batchRows(lengths: readonly number[], tokenBudget: number): number {
-  let width = 0;
-  let rows = 0;
-  for (const length of lengths) {
-    const wider = Math.max(width, length);
-    const short = length * 2 < width;
-    if (rows > 0 && (rows >= MAX_BATCH_ROWS || (rows + 1) * wider > tokenBudget || short)) break;
-    width = wider;
-    rows += 1;
+export function batchRows(lengths: readonly number[], tokenBudget: number): number[] {
+  if (lengths.length === 0) return [];
+  const taken = [0];
+  let longest = lengths[0] as number;
+  let shortest = longest;
+  for (let i = 1; i < lengths.length && taken.length < MAX_BATCH_ROWS; i += 1) {
+    const length = lengths[i] as number;
+    const wider = Math.max(longest, length);
+    const narrower = Math.min(shortest, length);
+    if (wider > 2 * narrower || (taken.length + 1) * wider > tokenBudget) continue;
+    taken.push(i);
+    longest = wider;
+    shortest = narrower;
   }
-  return rows;
+  return taken;
 }
 
 export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions): Promise<EmbeddingProvider> {
@@ -57,9 +67,10 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
   // One forward pass at a time (onnxruntime already uses every core for one batch), over a queue shared by
   // all callers: concurrent ingestion activities of small files fill one batch together instead of each
   // running a pass of two texts. Queries go first, so a search does not wait behind a whole document.
-  // Documents are served in the order their callers came (a file's chunks before a later file's), each
-  // caller's texts longest first, so a batch holds texts of similar length and pads little, and no item
-  // waits behind ever longer texts that arrive after it.
+  // Documents are queued in the order their callers came (a file's chunks before a later file's), each
+  // caller's texts longest first; every pass takes the oldest and the later ones of a like length
+  // (batchRows), so a pass pads little, short headers go together, and no text waits behind texts queued
+  // after it.
   interface Pending {
     ids: number[];
     resolve: (vector: number[]) => void;
@@ -72,21 +83,24 @@ export async function createLocalEmbeddingProvider(opts: LocalEmbeddingOptions):
   const tokenBudget = batchSize * info.maxTokens;
 
   /**
-   * The next batch: waiting queries, else the waiting documents in queue order for as long as the batch
-   * (its rows times its longest text) stays within the token budget and the next text is at least half as long
-   * as the batch's longest (a short text, padded to a long one's width, would cost as much as the long one: a
-   * chunk's header of a dozen tokens beside chunks of 256; a pass of its own costs a fraction of that); at least
-   * one text.
+   * The next batch: waiting queries, else the oldest waiting document and the later ones of a like length
+   * that fit the token budget (batchRows); the rest keep their places.
    */
   function nextBatch(): Pending[] {
     if (queries.length > 0) return queries.splice(0, queries.length);
-    return documents.splice(
-      0,
-      batchRows(
-        documents.map((d) => d.ids.length),
-        tokenBudget,
-      ),
+    const rows = batchRows(
+      documents.slice(0, BATCH_SCAN).map((d) => d.ids.length),
+      tokenBudget,
     );
+    const batch = rows.map((i) => documents[i] as Pending);
+    // Taken out in place (rows ascending, all within the first BATCH_SCAN), whatever the queue's length.
+    let kept = rows[0] as number;
+    for (let i = kept, r = 0; i < documents.length; i += 1) {
+      if (i === rows[r]) r += 1;
+      else documents[kept++] = documents[i] as Pending;
+    }
+    documents.length = kept;
+    return batch;
   }
 
   async function drain(): Promise<void> {

@@ -98,6 +98,37 @@ describe('local embedder against a reference embedding (tokenizers + onnxruntime
     });
   }
 
+  it('gives each caller its own vectors when passes regroup texts of like length across concurrent callers', async () => {
+    // Three callers at once, each with long passages and a short header after them (as header-mix embeds a
+    // page): a pass takes like lengths from any caller and leaves the headers for a pass of their own.
+    const dir = path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR);
+    const expected = reference.models['all-MiniLM-L6-v2'];
+    assert.ok(expected);
+    const passages = reference.texts.flatMap((t, i) => (t.kind === 'passage' ? [{ text: t.text, i }] : []));
+    const headers = ['Built-in Functions', 'asyncio: Event Loop > Running and stopping', 'The glossary'];
+    const provider = await createLocalEmbeddingProvider({ modelDir: dir, batchSize: 4 });
+    try {
+      const callers = headers.map((header, c) => {
+        const own = passages.filter((_, k) => k % headers.length === c);
+        return { own, header, vectors: provider.embedDocuments([...own.map((p) => p.text), header]) };
+      });
+      const answered = await Promise.all(callers.map((c) => c.vectors));
+      const alone = await Promise.all(headers.map(async (h) => (await provider.embedDocuments([h]))[0] as number[]));
+      callers.forEach((caller, c) => {
+        const got = answered[c] as number[][];
+        assert.equal(got.length, caller.own.length + 1);
+        caller.own.forEach((p, k) => {
+          const similarity = cosine(got[k] as number[], decode(expected.vectors[p.i] as string));
+          assert.ok(similarity > 0.9999, `caller ${c}, passage ${k}: cosine ${similarity} to its reference`);
+        });
+        const header = cosine(got[caller.own.length] as number[], alone[c] as number[]);
+        assert.ok(header > 0.9999, `caller ${c}'s header: cosine ${header} to the header embedded alone`);
+      });
+    } finally {
+      await provider.close();
+    }
+  });
+
   it('tells a model described with the wrong pooling or sequence limit from the reference', async () => {
     // all-MiniLM-L6-v2's files with bge's MODEL_INFO.json settings: CLS pooling, 512 tokens.
     const source = path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR);
