@@ -23,6 +23,7 @@ import { createStorageActivities } from './storage';
 import { createVersionActivities } from './versions';
 import { createSyncSourceActivities } from './syncSources';
 import { createSourceRulesActivities } from './sourceRules';
+import { createTitleVectorActivities } from './titleVectors';
 import { createWebhookActivities } from './webhooks';
 import type { VersionRetention } from '../services/versions/versionRetention';
 import type { Activities } from '../workflows/activityContract';
@@ -67,6 +68,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createVersionActivities(deps),
     ...createSyncSourceActivities(deps),
     ...createSourceRulesActivities(deps),
+    ...createTitleVectorActivities(deps),
   };
 }
 

@@ -15,6 +15,8 @@ import type {
   IngestVersionInput,
   PurgeVersionInput,
   PurgeVersionOutcome,
+  TitleVectorsInput,
+  TitleVectorsResult,
   RoleAssignmentInput,
   SourceDocumentOutcome,
   SourceDocumentResult,
@@ -96,6 +98,8 @@ export interface Activities {
   dropOrphanSchedule(input: { workspaceId: string; sourceId: string }): Promise<void>;
   clearPurgeOutbox(input: InWorkspace & { purgeId: string }): Promise<void>;
   purgeSupersededVersion(input: Omit<PurgeVersionInput, 'retention'>): Promise<PurgeVersionOutcome>;
+  /** A title change: the item's vectors that carry the title computed again (idempotent; heartbeats). */
+  refreshTitleVectors(input: TitleVectorsInput): Promise<TitleVectorsResult>;
 
   // Roles
   insertRole(input: CreateRoleInput): Promise<void>;

@@ -110,6 +110,19 @@ export interface IngestVersionInput {
  * stored file go unless it is current again, or was superseded again meanwhile (`generation`, the version's
  * superseded_count when the purge was scheduled: then the timer starts over).
  */
+/** A title change's refresh of the item's vectors that carry the title (workflows/titleVectors.ts). */
+export interface TitleVectorsInput {
+  workspaceId: string;
+  knowledgeId: string;
+}
+
+/** What it found: gone (deleted meanwhile), unchanged (the scheme's vectors carry no title) or refreshed. */
+export interface TitleVectorsResult {
+  state: 'gone' | 'unchanged' | 'refreshed';
+  /** Chunks whose vectors were written. */
+  chunks: number;
+}
+
 export interface PurgeVersionInput {
   workspaceId: string;
   knowledgeId: string;

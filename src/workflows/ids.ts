@@ -26,6 +26,7 @@ export const JOB_KINDS = [
   'role-unassign',
   'source-sync',
   'source-rules',
+  'title-vectors',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -51,6 +52,12 @@ export const WorkflowIds = {
   /** The retention purge of one version of an item (started each time it stops being current). */
   purgeVersion: (workspaceId: string, knowledgeId: string, version: number) =>
     `purge-version:${workspaceId}:${knowledgeId}:${version}`,
+  /**
+   * A title change's refresh of the item's vectors (workflows/titleVectors.ts): `stamp`, the item's updated_at
+   * in microseconds that the change wrote, names that change.
+   */
+  titleVectors: (workspaceId: string, knowledgeId: string, stamp: string) =>
+    `title-vectors:${workspaceId}:${knowledgeId}:${stamp}`,
   /** One retrieval evaluation (its kind, the prefix, is what background-jobs lists it under). */
   retrievalEvaluation: (workspaceId: string, evaluationId: string) =>
     `retrieval-evaluation:${workspaceId}:${evaluationId}`,

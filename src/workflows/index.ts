@@ -10,6 +10,7 @@ export { purgeStoredFilesWorkflow } from './purgeStoredFiles';
 export { purgeVersionWorkflow } from './purgeVersion';
 export { reembedWorkflow } from './reembed';
 export { retrievalEvaluationWorkflow } from './retrievalEvaluation';
+export { titleVectorsWorkflow } from './titleVectors';
 export { reapOrphanUploadsWorkflow } from './reapOrphanUploads';
 export { deliverWebhookWorkflow } from './webhooks';
 export { unpackArchiveWorkflow } from './unpackArchive';

@@ -8,7 +8,7 @@ import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createApiKey } from '../../src/services/access/apiKeys';
 import { createRole, createTenant, type Tenant } from '../helpers/factories';
-import { followUpload, uploadRequest } from '../helpers/knowledge';
+import { followUpload, uploadRequest, waitForJob } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 
@@ -130,14 +130,31 @@ describe('knowledge', () => {
       });
       const id = link.body.id as string;
       const put = (json: unknown) => stack.request('PUT', k(`/${id}/reservedField`), { headers, json });
+      const prose = async () =>
+        (
+          await stack.deps
+            .db('knowledge_chunks')
+            .select({ prose: 'embedding_prose' })
+            .where({ knowledge_id: id })
+            .first()
+        )?.prose as string;
+      const oldProse = await prose();
       const ok = await put({ type: 'LINK', title: 'Zebra migration guide', language: 'fr' });
       assert.equal(ok.status, 200, ok.text);
-      assert.deepEqual(ok.body, { knowledgeId: id });
+      // A new title under header-mix (the default): the job that computes the prose vectors again.
+      const { jobId } = ok.body as { jobId: string };
+      assert.match(jobId, new RegExp(`^title-vectors:${tenant.workspaceId}:${id}:\\d+$`));
+      assert.deepEqual(ok.body, { knowledgeId: id, jobId });
+      assert.equal((await waitForJob(stack.request, tenant.workspaceId, headers, jobId)).status, 'COMPLETED');
+      assert.notEqual(await prose(), oldProse, "the link's prose vector follows its new title");
       let item = await stack.request('GET', k(`/${id}`), { headers });
       assert.equal(item.body.metadata.title, 'Zebra migration guide');
       assert.equal(item.body.metadata.language, 'fr');
       assert.equal(item.body.content, 'https://docs.example/a', 'content unchanged');
-      await put({ type: 'LINK', title: 'Zebra migration guide v2' });
+      const again = await put({ type: 'LINK', title: 'Zebra migration guide v2' });
+      assert.notEqual(again.body.jobId, jobId, 'each change its own job');
+      const same = await put({ type: 'LINK', title: 'Zebra migration guide v2' });
+      assert.deepEqual(same.body, { knowledgeId: id }, 'the same title: no job');
       item = await stack.request('GET', k(`/${id}`), { headers });
       assert.equal(item.body.metadata.language, 'fr', 'language kept');
       const found = await stack.request('POST', k('/search-title'), { headers, json: { title: 'ZEBRA MIGRATION' } });

@@ -381,7 +381,7 @@ export interface paths {
         get?: never;
         /**
          * Update an item's title and language (type must equal the stored type)
-         * @description `type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data that the schema cannot state.
+         * @description `type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data that the schema cannot state. A new title, where EMBEDDING_TEXT_SCHEME puts titles in vectors (header-mix, the default), also answers `jobId`: the background job computing those vectors again (docs/guides/search.md, "After a rename").
          *
          *     **Authorization**: `knowledge.write` (create, upload, update and delete workspace knowledge (an upsert by externalId reaches only items in the space it posts to); refetch a URL item; edit, disable and add an item's chunks). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
@@ -2601,7 +2601,7 @@ export interface components {
         JobSummary: {
             /** @description The Temporal workflow id (POST …/background-jobs reads its state) */
             jobId: string;
-            /** @description What the job does: one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules (or job) */
+            /** @description What the job does: one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules, title-vectors (or job) */
             kind: string;
             /** @description The workflow type */
             type: string;
@@ -6948,6 +6948,8 @@ export interface operations {
                          * @description The item
                          */
                         knowledgeId: string;
+                        /** @description Present when the title changed and EMBEDDING_TEXT_SCHEME puts titles in vectors (header-mix, the default; title; title-heading): the background job (title-vectors:<workspaceId>:<knowledgeId>:<stamp>) that computes those vectors again from the new title. Until it completes, semantic search reads the vectors of the old title. POST …/background-jobs with this id follows it. */
+                        jobId?: string;
                     };
                 };
             };
@@ -12292,7 +12294,7 @@ export interface operations {
                 /** @description Only jobs in this status */
                 status?: "RUNNING" | "COMPLETED" | "FAILED" | "CANCELED" | "TERMINATED" | "TIMED_OUT";
                 /** @description Only jobs of this kind (a job id's prefix: ingest, role-update, source-sync, webhook, …) */
-                kind?: "ingest" | "ingest-text" | "ingest-url" | "ingest-version" | "cascade-delete" | "purge-files" | "purge-version" | "erase-space" | "webhook" | "retrieval-evaluation" | "role-create" | "role-update" | "role-delete" | "role-assign" | "role-unassign" | "source-sync" | "source-rules";
+                kind?: "ingest" | "ingest-text" | "ingest-url" | "ingest-version" | "cascade-delete" | "purge-files" | "purge-version" | "erase-space" | "webhook" | "retrieval-evaluation" | "role-create" | "role-update" | "role-delete" | "role-assign" | "role-unassign" | "source-sync" | "source-rules" | "title-vectors";
                 limit?: number;
                 /** @description The previous page's nextCursor */
                 cursor?: string;
@@ -12328,7 +12330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules, title-vectors; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

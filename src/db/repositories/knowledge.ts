@@ -177,6 +177,25 @@ export async function updateKnowledgeFields(
 }
 
 /**
+ * updateKnowledgeFields that answers the time it wrote as microseconds since the epoch (a string): what names
+ * this change of the item (a title change's job id).
+ */
+export async function updateKnowledgeFieldsStamped(
+  db: Tx,
+  workspaceId: string,
+  id: string,
+  patch: Partial<Pick<KnowledgeRow, 'title' | 'language' | 'source_visibility'>>,
+): Promise<string | undefined> {
+  const [row] = (await db('knowledge')
+    .where({ workspace_id: workspaceId, id })
+    .update({ ...patch, updated_at: db.fn.now() })
+    .returning(db.raw('(extract(epoch FROM updated_at) * 1000000)::bigint::text AS stamp'))) as Array<{
+    stamp: string;
+  }>;
+  return row?.stamp;
+}
+
+/**
  * Makes a version the item's current one, with the content it brought (a file's key, type, name and size; a
  * text's content): from this update on, reads and searches take that version's chunks.
  */
@@ -342,6 +361,94 @@ export async function setChunkEmbeddings(
     ],
   );
   if (!rows[0]?.live) throw new EmbeddingModelSwitchedError(model.modelVersion);
+}
+
+/** The section heading paths of a version's embedded chunks, each once (a title change's header vectors). */
+export async function embeddedHeadingPaths(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  version: number,
+): Promise<string[][]> {
+  const rows: Array<{ path: string[] }> = await db('knowledge_chunks')
+    .distinct(db.raw("coalesce(heading_path, '{}'::text[]) AS path"))
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version })
+    .whereNotNull('embedding');
+  return rows.map((r) => r.path);
+}
+
+/** A chunk's own vector as a title change reads it back (refreshTitleVectors). */
+export interface StoredChunkVector {
+  index: number;
+  text: string;
+  headings: string[];
+  vector: number[];
+  textScheme: string | null;
+}
+
+/**
+ * The embedded chunks of a version in [from, to) whose vectors the given model made, locked until the
+ * transaction ends (so a chunk edit waits for, or goes before, what is computed from them).
+ */
+export async function lockChunkVectors(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  version: number,
+  range: { from: number; to: number },
+  modelVersion: string,
+): Promise<StoredChunkVector[]> {
+  const rows: Array<{
+    chunk_index: number;
+    content: string;
+    heading_path: string[] | null;
+    vector: string;
+    embedding_text_scheme: string | null;
+  }> = await trx('knowledge_chunks')
+    .select('chunk_index', 'content', 'heading_path', 'embedding_text_scheme', trx.raw('embedding::text AS vector'))
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version, embedding_model_version: modelVersion })
+    .whereNotNull('embedding')
+    .andWhere('chunk_index', '>=', range.from)
+    .andWhere('chunk_index', '<', range.to)
+    .orderBy('chunk_index')
+    .forUpdate();
+  return rows.map((r) => ({
+    index: r.chunk_index,
+    text: r.content,
+    headings: r.heading_path ?? [],
+    vector: JSON.parse(r.vector) as number[],
+    textScheme: r.embedding_text_scheme,
+  }));
+}
+
+/**
+ * Writes new prose vectors (`header-mix`) of a version's chunks in one statement. A re-embed building its next
+ * vectors builds these chunks' again (its catch-up takes chunks without a next prose vector); after its switch,
+ * the next columns hold the previous model's vectors, which are left as they are.
+ */
+export async function setProseVectors(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  version: number,
+  vectors: Array<{ index: number; prose: number[] }>,
+): Promise<void> {
+  if (vectors.length === 0) return;
+  await trx.raw(
+    `UPDATE knowledge_chunks AS c
+        SET embedding_prose = v.prose::halfvec, embedding_text_scheme = 'header-mix',
+            embedding_next_prose = CASE WHEN (SELECT status FROM embedding_reembed WHERE id = 1) = 'building'
+                                        THEN NULL ELSE c.embedding_next_prose END
+       FROM unnest(?::int[], ?::text[]) AS v(chunk_index, prose)
+      WHERE c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ? AND c.chunk_index = v.chunk_index`,
+    [
+      `{${vectors.map((v) => v.index).join(',')}}`,
+      vectorArrayLiteral(vectors.map((v) => v.prose)),
+      workspaceId,
+      knowledgeId,
+      version,
+    ],
+  );
 }
 
 export interface MetadataFilter {

@@ -14,6 +14,10 @@ import { accessFilter } from '../access/accessFilter';
 import { embedChunkVectors, withLiveEmbeddings } from '../search/embeddingSpace';
 import type { AccessFilter } from '../../domain/access';
 import type { DbDeps, Deps } from '../deps';
+import { WorkflowIds } from '../../temporal/constants';
+import { startJob } from '../../temporal/jobs';
+import { titleVectorsWorkflow } from '../../workflows/titleVectors';
+import { titleInVectors } from './titleVectors';
 
 export const KnowledgeMessages = {
   invalidId: 'Invalid knowledge ID format',
@@ -173,12 +177,18 @@ export async function createLink(
   });
 }
 
-/** Updates the reserved fields of an item the caller has loaded (loadKnowledge). */
+/**
+ * Updates the reserved fields of an item the caller has loaded (loadKnowledge). A new title, under a scheme
+ * whose vectors carry it (header-mix, title, title-heading), starts the refresh of those vectors as a
+ * background job (services/knowledge/titleVectors.ts), answered as its id. The job starts before the change
+ * commits, so a failed start changes nothing; its activity waits on the item's row lock and computes from the
+ * committed title.
+ */
 export async function updateReservedField(
-  { db }: DbDeps,
+  deps: Pick<Deps, 'db' | 'temporal' | 'config'>,
   row: KnowledgeRow,
   input: { type: string; title: string; language?: string; sourceVisibility?: SourceVisibility },
-): Promise<void> {
+): Promise<{ jobId?: string }> {
   if (row.type !== input.type) {
     throw unprocessable(KnowledgeMessages.typeMismatch, {
       code: 'knowledge_type_mismatch',
@@ -186,10 +196,24 @@ export async function updateReservedField(
       hint: `The item's type is ${row.type}: send type ${row.type}.`,
     });
   }
-  await knowledge.updateKnowledgeFields(db, row.workspace_id, row.id, {
-    title: input.title,
-    ...(input.language !== undefined ? { language: input.language } : {}),
-    ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
+  const { workspace_id: workspaceId, id: knowledgeId } = row;
+  return deps.db.transaction(async (trx) => {
+    const current = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+    if (!current) throw knowledgeNotFound();
+    const stamp = await knowledge.updateKnowledgeFieldsStamped(trx, workspaceId, knowledgeId, {
+      title: input.title,
+      ...(input.language !== undefined ? { language: input.language } : {}),
+      ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
+    });
+    if (!stamp || current.title === input.title || !titleInVectors(deps.config.embeddings)) return {};
+    const jobId = WorkflowIds.titleVectors(workspaceId, knowledgeId, stamp);
+    await startJob(deps.temporal, titleVectorsWorkflow, {
+      workflowId: jobId,
+      workspaceId,
+      knowledgeId,
+      args: [{ workspaceId, knowledgeId }],
+    });
+    return { jobId };
   });
 }
 

@@ -227,7 +227,12 @@ export const reservedFieldExamples = {
       language: 'en',
     }),
   },
-  response: { updated: example('The item', { knowledgeId: refundPolicyId }) },
+  response: {
+    updated: example(
+      'A new title: the job refreshing the vectors that carry it (absent when the title is unchanged or the scheme is chunk)',
+      { knowledgeId: refundPolicyId, jobId: `title-vectors:${workspaceId}:${refundPolicyId}:1741859312045123` },
+    ),
+  },
 };
 
 const resultDates = { createdAt: created, updatedAt: updated };

@@ -314,7 +314,19 @@ export const UpdateKnowledgeSchema = bodyObject({
   });
 export type UpdateKnowledgeInput = z.infer<typeof UpdateKnowledgeSchema>;
 
-export const ReservedFieldUpdatedSchema = z.strictObject({ knowledgeId: uuid('The item') });
+export const ReservedFieldUpdatedSchema = z.strictObject({
+  knowledgeId: uuid('The item'),
+  jobId: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Present when the title changed and EMBEDDING_TEXT_SCHEME puts titles in vectors (header-mix, the default; ' +
+        'title; title-heading): the background job (title-vectors:<workspaceId>:<knowledgeId>:<stamp>) that ' +
+        'computes those vectors again from the new title. Until it completes, semantic search reads the vectors ' +
+        'of the old title. POST …/background-jobs with this id follows it.',
+    }),
+});
 export const DeletedSchema = z.strictObject({ success: z.literal(true) });
 export const CascadeDeleteSchema = z.strictObject({
   success: z.literal(true),

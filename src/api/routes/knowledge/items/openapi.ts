@@ -190,7 +190,9 @@ export const itemsOperations: ApiOperation[] = [
     summary: "Update an item's title and language (type must equal the stored type)",
     description:
       "`type` must name the item's stored type (422 Knowledge type mismatch otherwise): a rule on stored data " +
-      'that the schema cannot state.',
+      'that the schema cannot state. A new title, where EMBEDDING_TEXT_SCHEME puts titles in vectors (header-mix, ' +
+      'the default), also answers `jobId`: the background job computing those vectors again (docs/guides/search.md, ' +
+      '"After a rename").',
     params: KnowledgeIdPath,
     body: ReservedFieldSchema,
     examples: reservedFieldExamples,

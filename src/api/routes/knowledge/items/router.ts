@@ -86,8 +86,8 @@ export function itemRoutes(deps: Deps, base: string): KnowledgeRoutes {
       router.put(`${base}/:knowledgeId/reservedField`, write, async (ctx) => {
         const { row } = await loadVisible(deps, ctx);
         const input = validate(ReservedFieldSchema, ctx.request.body, 'Missing required field');
-        await knowledgeService.updateReservedField(deps, row, input);
-        ctx.body = { knowledgeId: row.id };
+        const { jobId } = await knowledgeService.updateReservedField(deps, row, input);
+        ctx.body = { knowledgeId: row.id, ...(jobId ? { jobId } : {}) };
       }),
 
     deleteKnowledge: (router) =>

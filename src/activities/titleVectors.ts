@@ -1,0 +1,17 @@
+// A title change's activity (workflows/titleVectors.ts): idempotent (it writes what the current title gives),
+// heartbeating with the chunks written so far while it embeds.
+import type { Db } from '../db/knex';
+import type { TextSchemeDeps } from '../domain/embeddingText';
+import type { EmbeddingProvider } from '../embeddings/provider';
+import { refreshTitleVectors } from '../services/knowledge/titleVectors';
+import type { Activities } from '../workflows/activityContract';
+import { withHeartbeat } from './heartbeat';
+
+export function createTitleVectorActivities(
+  deps: { db: Db; embeddings: EmbeddingProvider } & TextSchemeDeps,
+): Pick<Activities, 'refreshTitleVectors'> {
+  return {
+    refreshTitleVectors: (input) =>
+      withHeartbeat({ knowledgeId: input.knowledgeId }, () => refreshTitleVectors(deps, input)),
+  };
+}
