@@ -32,7 +32,7 @@ export type DeploymentTextScheme = (typeof DEPLOYMENT_TEXT_SCHEMES)[number];
 
 /**
  * The default: the chunk alone for identifier-shaped queries and the header-mixed prose vector for prose ones
- * (own set, hybrid nDCG@10 0.813 / 0.747 / 0.948 against 0.796 / 0.721 / 0.948 with `chunk`, RAG passages and the
+ * (own set, hybrid nDCG@10 0.819 / 0.755 / 0.948 against 0.796 / 0.721 / 0.948 with `chunk`, RAG passages and the
  * evidence an agent is handed no worse). `title` and `title-heading` (with identifier-shaped queries on,
  * services/search) rank pages well on both kinds but put the answering chunk among an agent's passages less
  * often (docs/explanation/retrieval-quality.md), so they are the operator's choice.

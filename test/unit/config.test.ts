@@ -81,9 +81,13 @@ describe('configuration', () => {
     const searchSettings = (env: NodeJS.ProcessEnv) =>
       searchDeps({ config: loadConfig(env) } as unknown as Deps).retrieval;
 
-    it("defaults to 'header-mix': the default settings with prose queries on the prose vectors", () => {
+    it("defaults to 'header-mix': prose queries on the prose vectors, every query with the page bonus 0.1", () => {
       assert.equal(loadConfig({}).embeddings.textScheme, 'header-mix');
-      assert.deepEqual(searchSettings({}), { ...DEFAULT_RETRIEVAL, proseVectors: true });
+      assert.deepEqual(searchSettings({}), {
+        ...DEFAULT_RETRIEVAL,
+        fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 },
+        proseVectors: true,
+      });
       assert.equal(DEFAULT_RETRIEVAL.proseVectors, undefined);
     });
 
