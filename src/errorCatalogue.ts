@@ -413,6 +413,15 @@ const entries = {
     hint: "Wait until the item's status is COMPLETED, then send the change again.",
     schemaValid: "The item's processing state is stored data.",
   },
+  item_changed: {
+    group: 'resources',
+    status: [409],
+    summary:
+      "The item was renamed while a chunk's new text was embedded with its title (the default EMBEDDING_TEXT_SCHEME " +
+      'puts titles in vectors); nothing was changed.',
+    hint: 'Send the same request again: it embeds the text with the new title.',
+    schemaValid: "The item's title is stored data, changed by another request.",
+  },
 
   // ---- retrieval evaluations (docs/guides/retrieval-evaluation.md)
   evaluation_questions_limit: {

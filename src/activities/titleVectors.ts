@@ -1,5 +1,5 @@
-// A title change's activity (workflows/titleVectors.ts): idempotent (it writes what the current title gives),
-// heartbeating with the chunks written so far while it embeds.
+// A title change's activity (workflows/titleVectors.ts): idempotent (it writes what the current title gives), and
+// heartbeating while it embeds and writes, so a dead worker's attempt is retried within seconds.
 import type { Db } from '../db/knex';
 import type { TextSchemeDeps } from '../domain/embeddingText';
 import type { EmbeddingProvider } from '../embeddings/provider';

@@ -105,24 +105,29 @@ export interface IngestVersionInput {
   inline?: boolean;
 }
 
+/** A title change's refresh of the item's vectors that carry the title (workflows/titleVectors.ts). */
+export interface TitleVectorsInput {
+  workspaceId: string;
+  knowledgeId: string;
+  /** The new title (absent: whatever title the item has). */
+  title?: string;
+}
+
+/**
+ * What it found: gone (deleted meanwhile), unchanged (the scheme's vectors carry no title), superseded (renamed
+ * again: that change's job computes them) or refreshed.
+ */
+export interface TitleVectorsResult {
+  state: 'gone' | 'unchanged' | 'superseded' | 'refreshed';
+  /** Chunks whose vectors were written. */
+  chunks: number;
+}
+
 /**
  * The retention purge of a version that stopped being current: after `retention` (durable), its chunks and
  * stored file go unless it is current again, or was superseded again meanwhile (`generation`, the version's
  * superseded_count when the purge was scheduled: then the timer starts over).
  */
-/** A title change's refresh of the item's vectors that carry the title (workflows/titleVectors.ts). */
-export interface TitleVectorsInput {
-  workspaceId: string;
-  knowledgeId: string;
-}
-
-/** What it found: gone (deleted meanwhile), unchanged (the scheme's vectors carry no title) or refreshed. */
-export interface TitleVectorsResult {
-  state: 'gone' | 'unchanged' | 'refreshed';
-  /** Chunks whose vectors were written. */
-  chunks: number;
-}
-
 export interface PurgeVersionInput {
   workspaceId: string;
   knowledgeId: string;

@@ -131,29 +131,50 @@ export async function nextChunksToReembed(
   return q;
 }
 
-/** Writes vectors of the model being built (an overwrite: a retried batch writes the same vectors again). */
+/**
+ * Writes vectors of the model being built (an overwrite: a retried batch writes the same vectors again). With
+ * `titles` (chunk id -> the item title its vectors carry, under a scheme that embeds titles), the items' rows are
+ * locked (shared) first and a chunk whose item has another title by then is left without its vectors: a rename
+ * meanwhile is built again by the catch-up round (services/knowledge/titleVectors.ts).
+ */
 export async function setNextVectors(
   db: Db,
   vectors: Array<{ id: string; vector: number[]; prose?: number[] }>,
   model: { model: string; modelVersion: string },
   textScheme: EmbeddingTextScheme,
+  titles?: ReadonlyMap<string, string | null>,
 ): Promise<void> {
   if (vectors.length === 0) return;
-  await db.raw(
-    `UPDATE knowledge_chunks AS c
-        SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?,
-            embedding_next_text_scheme = ?, embedding_next_prose = v.prose::halfvec
-       FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, embedding, prose)
-      WHERE c.id = v.id`,
-    [
-      model.model,
-      model.modelVersion,
-      textScheme,
-      `{${vectors.map((v) => v.id).join(',')}}`,
-      vectorArrayLiteral(vectors.map((v) => v.vector)),
-      vectorArrayLiteral(vectors.map((v) => v.prose)),
-    ],
-  );
+  const ids = `{${vectors.map((v) => v.id).join(',')}}`;
+  await db.transaction(async (trx) => {
+    if (titles) {
+      await trx.raw(
+        `SELECT k.id FROM knowledge AS k
+          WHERE k.id IN (SELECT c.knowledge_id FROM knowledge_chunks AS c WHERE c.id = ANY(?::uuid[]))
+          ORDER BY k.id FOR SHARE`,
+        [ids],
+      );
+    }
+    await trx.raw(
+      `UPDATE knowledge_chunks AS c
+          SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?,
+              embedding_next_text_scheme = ?, embedding_next_prose = v.prose::halfvec
+         FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, embedding, prose)
+        WHERE c.id = v.id
+          AND (?::jsonb IS NULL OR (?::jsonb ->> c.id::text) IS NOT DISTINCT FROM
+               (SELECT k.title FROM knowledge AS k WHERE k.id = c.knowledge_id))`,
+      [
+        model.model,
+        model.modelVersion,
+        textScheme,
+        ids,
+        vectorArrayLiteral(vectors.map((v) => v.vector)),
+        vectorArrayLiteral(vectors.map((v) => v.prose)),
+        titles ? JSON.stringify(Object.fromEntries(titles)) : null,
+        titles ? JSON.stringify(Object.fromEntries(titles)) : null,
+      ],
+    );
+  });
 }
 
 /**

@@ -109,10 +109,12 @@ export async function findKnowledge(
   db: Tx,
   workspaceId: string,
   id: string,
-  opts: { forUpdate?: boolean } = {},
+  /** forShare: a lock that writes of the item's vectors share, and that a change of its title waits for. */
+  opts: { forUpdate?: boolean; forShare?: boolean } = {},
 ): Promise<KnowledgeRow | undefined> {
   const q = db<KnowledgeRow>('knowledge').where({ workspace_id: workspaceId, id });
   if (opts.forUpdate) void q.forUpdate();
+  else if (opts.forShare) void q.forShare();
   return q.first();
 }
 
@@ -363,6 +365,15 @@ export async function setChunkEmbeddings(
   if (!rows[0]?.live) throw new EmbeddingModelSwitchedError(model.modelVersion);
 }
 
+/** The versions of an item that have chunks (the current one, one being ingested, earlier ones kept). */
+export async function chunkVersions(db: Tx, workspaceId: string, knowledgeId: string): Promise<number[]> {
+  const rows: Array<{ version: number }> = await db('knowledge_chunks')
+    .distinct('version')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .orderBy('version');
+  return rows.map((r) => r.version);
+}
+
 /** The section heading paths of a version's embedded chunks, each once (a title change's header vectors). */
 export async function embeddedHeadingPaths(
   db: Tx,
@@ -377,8 +388,9 @@ export async function embeddedHeadingPaths(
   return rows.map((r) => r.path);
 }
 
-/** A chunk's own vector as a title change reads it back (refreshTitleVectors). */
+/** A chunk with its own vector, as a title change reads it (refreshTitleVectors). */
 export interface StoredChunkVector {
+  id: string;
   index: number;
   text: string;
   headings: string[];
@@ -387,32 +399,46 @@ export interface StoredChunkVector {
 }
 
 /**
- * The embedded chunks of a version in [from, to) whose vectors the given model made, locked until the
- * transaction ends (so a chunk edit waits for, or goes before, what is computed from them).
+ * A page of a version's embedded chunks by id (after `afterId`, at most `limit`; or exactly `ids`) whose vectors
+ * the given model made, with their own vectors; `lock`: locked until the transaction ends.
  */
-export async function lockChunkVectors(
-  trx: Tx,
+export async function chunkVectorsPage(
+  db: Tx,
   workspaceId: string,
   knowledgeId: string,
   version: number,
-  range: { from: number; to: number },
+  page: { afterId?: string; limit: number } | { ids: string[] },
   modelVersion: string,
+  lock = false,
 ): Promise<StoredChunkVector[]> {
+  const q = db('knowledge_chunks')
+    .select(
+      'id',
+      'chunk_index',
+      'content',
+      'heading_path',
+      'embedding_text_scheme',
+      db.raw('embedding::text AS vector'),
+    )
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version, embedding_model_version: modelVersion })
+    .whereNotNull('embedding')
+    .orderBy('id');
+  if ('ids' in page) void q.whereIn('id', page.ids);
+  else {
+    if (page.afterId) void q.andWhere('id', '>', page.afterId);
+    void q.limit(page.limit);
+  }
+  if (lock) void q.forUpdate();
   const rows: Array<{
+    id: string;
     chunk_index: number;
     content: string;
     heading_path: string[] | null;
     vector: string;
     embedding_text_scheme: string | null;
-  }> = await trx('knowledge_chunks')
-    .select('chunk_index', 'content', 'heading_path', 'embedding_text_scheme', trx.raw('embedding::text AS vector'))
-    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version, embedding_model_version: modelVersion })
-    .whereNotNull('embedding')
-    .andWhere('chunk_index', '>=', range.from)
-    .andWhere('chunk_index', '<', range.to)
-    .orderBy('chunk_index')
-    .forUpdate();
+  }> = await q;
   return rows.map((r) => ({
+    id: r.id,
     index: r.chunk_index,
     text: r.content,
     headings: r.heading_path ?? [],
@@ -422,33 +448,59 @@ export async function lockChunkVectors(
 }
 
 /**
+ * Takes knowledge_chunks' ROW EXCLUSIVE lock at the start of a transaction that reads chunks FOR UPDATE and then
+ * writes them: a re-embed's switch (SHARE ROW EXCLUSIVE, then ACCESS EXCLUSIVE) then waits for it, or it for the
+ * switch, instead of each holding what the other waits for.
+ */
+export async function lockChunksForWrite(trx: Tx): Promise<void> {
+  await trx.raw('LOCK TABLE knowledge_chunks IN ROW EXCLUSIVE MODE');
+}
+
+/** During a re-embed's build, chunks whose next vectors are out of date (its catch-up builds them again). */
+const NEXT_OUT_OF_DATE = `(SELECT status FROM embedding_reembed WHERE id = 1) = 'building'`;
+
+/**
  * Writes new prose vectors (`header-mix`) of a version's chunks in one statement. A re-embed building its next
- * vectors builds these chunks' again (its catch-up takes chunks without a next prose vector); after its switch,
- * the next columns hold the previous model's vectors, which are left as they are.
+ * vectors builds these chunks' next prose vectors again; after its switch, the next columns hold the previous
+ * model's vectors, which are left as they are.
  */
 export async function setProseVectors(
   trx: Tx,
   workspaceId: string,
   knowledgeId: string,
   version: number,
-  vectors: Array<{ index: number; prose: number[] }>,
+  vectors: Array<{ id: string; prose: number[] }>,
 ): Promise<void> {
   if (vectors.length === 0) return;
   await trx.raw(
     `UPDATE knowledge_chunks AS c
         SET embedding_prose = v.prose::halfvec, embedding_text_scheme = 'header-mix',
-            embedding_next_prose = CASE WHEN (SELECT status FROM embedding_reembed WHERE id = 1) = 'building'
-                                        THEN NULL ELSE c.embedding_next_prose END
-       FROM unnest(?::int[], ?::text[]) AS v(chunk_index, prose)
-      WHERE c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ? AND c.chunk_index = v.chunk_index`,
+            embedding_next_prose = CASE WHEN ${NEXT_OUT_OF_DATE} THEN NULL ELSE c.embedding_next_prose END
+       FROM unnest(?::uuid[], ?::text[]) AS v(id, prose)
+      WHERE c.workspace_id = ? AND c.knowledge_id = ? AND c.version = ? AND c.id = v.id`,
     [
-      `{${vectors.map((v) => v.index).join(',')}}`,
+      `{${vectors.map((v) => v.id).join(',')}}`,
       vectorArrayLiteral(vectors.map((v) => v.prose)),
       workspaceId,
       knowledgeId,
       version,
     ],
   );
+}
+
+/** During a re-embed's build: the given chunks' next vectors dropped, for its catch-up to build again. */
+export async function forgetNextVectors(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  ids: string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await trx('knowledge_chunks')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .whereIn('id', ids)
+    .andWhereRaw(NEXT_OUT_OF_DATE)
+    .update({ embedding_next: null, embedding_next_prose: null });
 }
 
 export interface MetadataFilter {

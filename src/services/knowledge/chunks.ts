@@ -22,6 +22,7 @@ export const ChunkMessages = {
   notCompleted: 'Chunks can be changed only while the item is COMPLETED (it is processing or failed)',
   embeddingFailed: 'The embedding model could not embed the text; nothing was changed, retry later',
   tooManyManual: 'The item already has as many manual chunks as allowed (MAX_MANUAL_CHUNKS_PER_ITEM)',
+  titleChanged: "The item's title changed while the text was embedded; nothing was changed, send the request again",
 } as const;
 
 /** Seconds a client waits before retrying after the embedder failed. */
@@ -77,7 +78,7 @@ async function embedWithin(
     timer = setTimeout(() => reject(new Error(`no embedding within ${ms} ms`)), ms);
   });
   const scheme = deps.config.embeddings.textScheme;
-  const title = carriesTitle(scheme) ? item.title : null;
+  const title = titleEmbedded(deps, item);
   const work = embedChunkVectors(scheme, (texts) => embeddings.embedDocuments(texts), [{ text, title, headings }]);
   work.catch(() => undefined); // a late failure after the timeout has answered
   try {
@@ -108,12 +109,24 @@ const requireCompleted = (item: Pick<KnowledgeRow, 'status'>) => {
  * Runs fn in a transaction holding the item's row lock, once the item is still there and COMPLETED: chunk writes
  * of one item are serialised (positions stay contiguous) and none lands on an item that ingestion took back.
  */
-async function withCompletedItem<T>(db: Db, item: KnowledgeRow, fn: (trx: Tx) => Promise<T>): Promise<T> {
+async function withCompletedItem<T>(
+  db: Db,
+  item: KnowledgeRow,
+  fn: (trx: Tx) => Promise<T>,
+  /** The title the text's vectors carry, if they carry one: written only while the item still has it. */
+  embeddedTitle?: string | null,
+): Promise<T> {
   try {
     return await db.transaction(async (trx) => {
       const current = await knowledge.findKnowledge(trx, item.workspace_id, item.id, { forUpdate: true });
       if (!current) throw knowledgeNotFound();
       requireCompleted(current);
+      if (embeddedTitle !== undefined && embeddedTitle !== null && current.title !== embeddedTitle) {
+        throw conflict(ChunkMessages.titleChanged, {
+          code: 'item_changed',
+          hint: 'The item was renamed meanwhile (PUT …/reservedField); the same request now embeds the new title.',
+        });
+      }
       return fn(trx);
     });
   } catch (err) {
@@ -142,11 +155,15 @@ export async function updateChunk(
   // An edited chunk stays under the headings it was extracted under.
   const embedding =
     input.text === undefined ? undefined : await embedWithin(deps, item, input.text, chunk.heading_path ?? []);
-  const row = await withCompletedItem(deps.db, item, (trx) =>
-    chunks.updateChunk(trx, item.workspace_id, item.id, chunkId, {
-      ...(input.text !== undefined && embedding ? { text: { content: input.text, embedding } } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-    }),
+  const row = await withCompletedItem(
+    deps.db,
+    item,
+    (trx) =>
+      chunks.updateChunk(trx, item.workspace_id, item.id, chunkId, {
+        ...(input.text !== undefined && embedding ? { text: { content: input.text, embedding } } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      }),
+    embedding ? titleEmbedded(deps, item) : undefined,
   );
   if (!row) throw notFound(ChunkMessages.notFound, { pathParam: 'chunkId' });
   return row;
@@ -166,12 +183,21 @@ export async function addChunk(
   };
   await withinCap(deps.db);
   const embedding = await embedWithin(deps, item, input.text);
-  return withCompletedItem(deps.db, item, async (trx) => {
-    await withinCap(trx);
-    return chunks.insertManualChunk(trx, item.workspace_id, item.id, {
-      content: input.text,
-      embedding,
-      ...(input.position !== undefined ? { position: input.position } : {}),
-    });
-  });
+  return withCompletedItem(
+    deps.db,
+    item,
+    async (trx) => {
+      await withinCap(trx);
+      return chunks.insertManualChunk(trx, item.workspace_id, item.id, {
+        content: input.text,
+        embedding,
+        ...(input.position !== undefined ? { position: input.position } : {}),
+      });
+    },
+    titleEmbedded(deps, item),
+  );
 }
+
+/** The title embedWithin put in a text's vectors: the item's, when the deployment's scheme carries it. */
+const titleEmbedded = (deps: ChunkDeps, item: KnowledgeRow): string | null =>
+  carriesTitle(deps.config.embeddings.textScheme) ? item.title : null;

@@ -16,6 +16,7 @@ import { carriesTitle, textSchemeOf, type TextSchemeDeps } from '../../domain/em
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { chunkPages, type Chunk } from '../../extract/chunk';
 import { embedChunkVectors, withLiveEmbeddings } from '../search/embeddingSpace';
+import { requireTitle, TitleChangedError, withCurrentTitle } from './titleVectors';
 import type { Extractor } from '../../extract';
 import { PLAIN_MIME_TYPES } from '../../extract/plain';
 import type { ExtractInput, ExtractionUsage } from '../../extract/sandbox';
@@ -228,26 +229,33 @@ export async function embedItemChunks(
   const pending = (await knowledge.chunkTexts(deps.db, workspaceId, knowledgeId, range, v)).filter((c) => !c.embedded);
   if (pending.length === 0) return 0;
   const scheme = textSchemeOf(deps);
-  const title = carriesTitle(scheme) ? (await knowledge.findKnowledge(deps.db, workspaceId, knowledgeId))?.title : null;
-  // With the live model, checked again where the vectors are stored (a re-embed may switch meanwhile).
-  await withLiveEmbeddings(deps.embeddings, async (provider) => {
-    const vectors = await embedChunkVectors(
-      scheme,
-      (texts) => embed(provider, texts),
-      pending.map((c) => ({ text: c.text, title, headings: c.headings })),
-    );
-    await write(() =>
-      knowledge.setChunkEmbeddings(
-        deps.db,
-        workspaceId,
-        knowledgeId,
-        pending.map((c, i) => ({ index: c.index, ...vectors[i]! })),
-        provider,
-        v,
+  const readTitle = async () =>
+    carriesTitle(scheme) ? (await knowledge.findKnowledge(deps.db, workspaceId, knowledgeId))?.title : null;
+  // With the live model, checked again where the vectors are stored (a re-embed may switch meanwhile), and the
+  // title the vectors carry, checked again there too (a rename meanwhile: embedded again with the new one).
+  await withCurrentTitle(readTitle, (title) =>
+    withLiveEmbeddings(deps.embeddings, async (provider) => {
+      const vectors = await embedChunkVectors(
         scheme,
-      ),
-    );
-  });
+        (texts) => embed(provider, texts),
+        pending.map((c) => ({ text: c.text, title, headings: c.headings })),
+      );
+      await write(() =>
+        deps.db.transaction(async (trx) => {
+          await requireTitle(trx, workspaceId, knowledgeId, title);
+          await knowledge.setChunkEmbeddings(
+            trx,
+            workspaceId,
+            knowledgeId,
+            pending.map((c, i) => ({ index: c.index, ...vectors[i]! })),
+            provider,
+            v,
+            scheme,
+          );
+        }),
+      );
+    }),
+  );
   return pending.length;
 }
 
@@ -541,35 +549,49 @@ export async function storeAndEmbedItem(
     ? made.then(() => knowledge.findKnowledge(db, workspaceId, knowledgeId)).then((i) => i?.title)
     : undefined;
   title?.catch(() => undefined);
+  let firstTitle = true;
+  const readTitle = async () => {
+    if (!title) return undefined;
+    if (firstTitle) {
+      firstTitle = false;
+      return title;
+    }
+    return (await knowledge.findKnowledge(db, workspaceId, knowledgeId))?.title;
+  };
   try {
-    return await withLiveEmbeddings(deps.embeddings, async (provider) => {
-      const itemTitle = title ? await title : undefined;
-      const vectors = await embedChunkVectors(
-        scheme,
-        (texts) => embed(provider, texts),
-        extracted.chunks.map((c) => ({ text: c.text, title: itemTitle, headings: c.headings })),
-      );
-      const item = await stored;
-      const version = await write('status', () =>
-        db.transaction(async (trx) => {
-          // The item is locked first, as markItemCompleted does, then its vectors and its state are written.
-          const locked = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
-          if (!locked) throw new KnowledgeGoneError();
-          const indexed = extracted.chunks.map((c, i) => ({ index: c.index, ...vectors[i]! }));
-          await knowledge.setChunkEmbeddings(
-            trx,
-            workspaceId,
-            knowledgeId,
-            indexed,
-            provider,
-            locked.current_version,
-            scheme,
-          );
-          return completeItem(trx, workspaceId, knowledgeId, undefined, locked);
-        }),
-      );
-      return { version, item };
-    });
+    return await withCurrentTitle(readTitle, (itemTitle) =>
+      withLiveEmbeddings(deps.embeddings, async (provider) => {
+        const vectors = await embedChunkVectors(
+          scheme,
+          (texts) => embed(provider, texts),
+          extracted.chunks.map((c) => ({ text: c.text, title: itemTitle, headings: c.headings })),
+        );
+        const item = await stored;
+        const version = await write('status', () =>
+          db.transaction(async (trx) => {
+            // The item is locked first, as markItemCompleted does, then its vectors and its state are written.
+            const locked = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
+            if (!locked) throw new KnowledgeGoneError();
+            // Vectors carrying a title the item no longer has: embedded again (services/knowledge/titleVectors.ts).
+            if (itemTitle !== undefined && itemTitle !== null && locked.title !== itemTitle) {
+              throw new TitleChangedError();
+            }
+            const indexed = extracted.chunks.map((c, i) => ({ index: c.index, ...vectors[i]! }));
+            await knowledge.setChunkEmbeddings(
+              trx,
+              workspaceId,
+              knowledgeId,
+              indexed,
+              provider,
+              locked.current_version,
+              scheme,
+            );
+            return completeItem(trx, workspaceId, knowledgeId, undefined, locked);
+          }),
+        );
+        return { version, item };
+      }),
+    );
   } finally {
     // Never return (or fail) while the item's writes are still under way: a failure recorded on the item
     // must come after them.

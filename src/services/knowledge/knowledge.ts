@@ -211,7 +211,7 @@ export async function updateReservedField(
       workflowId: jobId,
       workspaceId,
       knowledgeId,
-      args: [{ workspaceId, knowledgeId }],
+      args: [{ workspaceId, knowledgeId, title: input.title }],
     });
     return { jobId };
   });

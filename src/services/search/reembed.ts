@@ -17,6 +17,7 @@ import {
   type EmbeddingSpaceRow,
 } from '../../db/repositories/embeddingSpace';
 import {
+  carriesTitle,
   keepsProseVectors,
   textSchemeOf,
   type EmbeddingTextScheme,
@@ -97,6 +98,8 @@ export async function reembedBatch(
     chunks.map((c, i) => ({ id: c.id, ...vectors[i]! })),
     { model: target.model, modelVersion: target.modelVersion },
     scheme,
+    // Vectors that carry a title are written only while the item has it (a rename meanwhile: the catch-up).
+    carriesTitle(scheme) ? new Map(chunks.map((c) => [c.id, c.title])) : undefined,
   );
   return {
     embedded: chunks.length,

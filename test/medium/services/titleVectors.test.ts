@@ -11,6 +11,10 @@ import {
   proseVector,
   type DeploymentTextScheme,
 } from '../../../src/domain/embeddingText';
+import { setNextVectors } from '../../../src/db/repositories/embeddingSpace';
+import type { AppError } from '../../../src/errors';
+import { updateChunk } from '../../../src/services/knowledge/chunks';
+import { embedItemChunks } from '../../../src/services/knowledge/ingestion';
 import { refreshTitleVectors } from '../../../src/services/knowledge/titleVectors';
 import { embedChunkVectors } from '../../../src/services/search/embeddingSpace';
 import { createTenant } from '../../helpers/factories';
@@ -44,46 +48,93 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
   });
   const embed = (texts: string[]) => stack.deps.embeddings.embedDocuments(texts);
 
-  /** An item whose chunks carry the vectors the scheme gives under `title`, as ingestion writes them. */
-  async function addItem(scheme: DeploymentTextScheme, title: string): Promise<string> {
+  /**
+   * An item whose chunks (in each of `versions`, the last current) carry the vectors the scheme gives under
+   * `title`, as ingestion writes them; `embedded: false` leaves them without vectors.
+   */
+  async function addItem(
+    scheme: DeploymentTextScheme,
+    title: string,
+    opts: { versions?: number[]; embedded?: boolean } = {},
+  ): Promise<string> {
     const { db, embeddings } = stack.deps;
+    const versions = opts.versions ?? [1];
     const id = randomUUID();
-    await db('knowledge').insert({ id, workspace_id: workspaceId, type: 'STRING', title, content: 'runbook' });
-    await db('knowledge_chunks').insert(
-      CHUNKS.map((c, i) => ({
-        id: randomUUID(),
-        workspace_id: workspaceId,
-        knowledge_id: id,
-        chunk_index: i,
-        page_number: 1,
-        content: c.text,
-        heading_path: c.headings.length ? c.headings : null,
-      })),
-    );
-    const vectors = await embedChunkVectors(
-      scheme,
-      embed,
-      CHUNKS.map((c) => ({ ...c, title })),
-    );
-    await db.transaction((trx) =>
-      knowledge.setChunkEmbeddings(
-        trx,
-        workspaceId,
-        id,
-        vectors.map((v, i) => ({ index: i, ...v })),
-        embeddings,
-        1,
+    await db('knowledge').insert({
+      id,
+      workspace_id: workspaceId,
+      type: 'STRING',
+      title,
+      content: 'runbook',
+      status: 'COMPLETED',
+      current_version: versions.at(-1),
+    });
+    for (const version of versions) {
+      await db('knowledge_chunks').insert(
+        CHUNKS.map((c, i) => ({
+          id: randomUUID(),
+          workspace_id: workspaceId,
+          knowledge_id: id,
+          version,
+          chunk_index: i,
+          page_number: 1,
+          content: c.text,
+          heading_path: c.headings.length ? c.headings : null,
+        })),
+      );
+      if (opts.embedded === false) continue;
+      const vectors = await embedChunkVectors(
         scheme,
-      ),
-    );
+        embed,
+        CHUNKS.map((c) => ({ ...c, title })),
+      );
+      await db.transaction((trx) =>
+        knowledge.setChunkEmbeddings(
+          trx,
+          workspaceId,
+          id,
+          vectors.map((v, i) => ({ index: i, ...v })),
+          embeddings,
+          version,
+          scheme,
+        ),
+      );
+    }
     return id;
   }
 
-  async function stored(id: string) {
+  /** Whether a chunk's prose vector is its own mixed with the header of `title` and its headings. */
+  async function proseCarries(chunk: { own: number[]; prose: number[] | null }, title: string, i: number) {
+    const [header] = await embed([headerText({ title, headings: CHUNKS[i]!.headings })]);
+    return cosine(chunk.prose!, proseVector(chunk.own, header)) > 0.9999;
+  }
+
+  /** A provider that runs `during` once, after its first embedding (a change racing the vectors' write). */
+  function racing(during: () => Promise<unknown>) {
+    const embeddings = stack.deps.embeddings;
+    let ran = false;
+    return {
+      provider: {
+        ...embeddings,
+        live: undefined, // this provider itself, not the live model's (which it wraps)
+        embedDocuments: async (texts: string[]) => {
+          const out = await embeddings.embedDocuments(texts);
+          if (!ran) {
+            ran = true;
+            await during();
+          }
+          return out;
+        },
+      },
+      ran: () => ran,
+    };
+  }
+
+  async function stored(id: string, version = 1) {
     const rows: Array<{ own: string; prose: string | null; scheme: string }> = await stack.deps
       .db('knowledge_chunks')
       .select({ own: 'embedding', prose: 'embedding_prose', scheme: 'embedding_text_scheme' })
-      .where({ knowledge_id: id })
+      .where({ knowledge_id: id, version })
       .orderBy('chunk_index');
     return rows.map((r) => ({
       own: JSON.parse(r.own) as number[],
@@ -159,29 +210,110 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
     await rename(id, 'API key rotation runbook');
     // The second change lands after the refresh read the item (its header vectors are embedded from the first
     // title), before it writes: the write sees the change under the item's lock and starts over.
-    const embeddings = stack.deps.embeddings;
-    let renamed = false;
-    const racing = {
-      ...embeddings,
-      live: undefined, // this provider itself, not the live model's (which it wraps)
-      embedDocuments: async (texts: string[]) => {
-        const out = await embeddings.embedDocuments(texts);
-        if (!renamed) {
-          renamed = true;
-          await rename(id, 'Incident response handbook');
-        }
-        return out;
-      },
-    };
+    const race = racing(() => rename(id, 'Incident response handbook'));
     const result = await refreshTitleVectors(
-      { db: stack.deps.db, embeddings: racing, textScheme: 'header-mix' },
+      { db: stack.deps.db, embeddings: race.provider, textScheme: 'header-mix' },
       { workspaceId, knowledgeId: id },
     );
-    assert.equal(renamed, true);
+    assert.equal(race.ran(), true);
     assert.deepEqual(result, { state: 'refreshed', chunks: 3 });
     const after = await stored(id);
-    const [newest] = await embed([headerText({ title: 'Incident response handbook', headings: CHUNKS[2]!.headings })]);
-    assert.ok(cosine(after[2]!.prose!, proseVector(after[2]!.own, newest)) > 0.9999, 'the newest title');
+    for (const i of [0, 1, 2]) assert.ok(await proseCarries(after[i]!, 'Incident response handbook', i), `chunk ${i}`);
+  });
+
+  it("a job for a title the item no longer has: superseded (the later change's job computes them)", async () => {
+    const id = await addItem('header-mix', 'Legacy deployment notes');
+    const before = await stored(id);
+    await rename(id, 'Incident response handbook');
+    assert.deepEqual(
+      await refreshTitleVectors(deps('header-mix'), { workspaceId, knowledgeId: id, title: 'API key rotation' }),
+      { state: 'superseded', chunks: 0 },
+    );
+    assert.deepEqual(await stored(id), before);
+  });
+
+  it('every version with chunks: an earlier one a restore brings back carries the new title too', async () => {
+    const id = await addItem('header-mix', 'Legacy deployment notes', { versions: [1, 2] });
+    await rename(id, 'API key rotation runbook');
+    assert.deepEqual(
+      await refreshTitleVectors(deps('header-mix'), {
+        workspaceId,
+        knowledgeId: id,
+        title: 'API key rotation runbook',
+      }),
+      { state: 'refreshed', chunks: 6 },
+    );
+    for (const version of [1, 2]) {
+      const after = await stored(id, version);
+      for (const i of [0, 1, 2]) {
+        assert.ok(await proseCarries(after[i]!, 'API key rotation runbook', i), `version ${version}, chunk ${i}`);
+      }
+    }
+  });
+
+  it("ingestion's write of vectors embedded before a rename: embedded again with the new title", async () => {
+    const id = await addItem('header-mix', 'Legacy deployment notes', { embedded: false });
+    const race = racing(() => rename(id, 'API key rotation runbook'));
+    const embedded = await embedItemChunks(
+      { db: stack.deps.db, embeddings: stack.deps.embeddings, textScheme: 'header-mix' },
+      workspaceId,
+      id,
+      { from: 0, to: 10 },
+      (_provider, texts) => race.provider.embedDocuments(texts),
+    );
+    assert.equal(race.ran(), true);
+    assert.equal(embedded, 3);
+    const after = await stored(id);
+    for (const i of [0, 1, 2]) assert.ok(await proseCarries(after[i]!, 'API key rotation runbook', i), `chunk ${i}`);
+  });
+
+  it('a chunk edit embedded before a rename: 409 item_changed, the chunk unchanged', async () => {
+    const id = await addItem('header-mix', 'Legacy deployment notes');
+    const before = await stored(id);
+    const { db, config, logger } = stack.deps;
+    const item = (await knowledge.findKnowledge(db, workspaceId, id))!;
+    const chunk = await db('knowledge_chunks').where({ knowledge_id: id, chunk_index: 0 }).first();
+    const race = racing(() => rename(id, 'API key rotation runbook'));
+    await assert.rejects(
+      updateChunk({ db, config, logger, embeddings: race.provider }, item, chunk.id, { text: 'Rotate keys yearly.' }),
+      (err: AppError) => err.status === 409 && err.code === 'item_changed',
+    );
+    assert.deepEqual(await stored(id), before);
+    // Sent again, it embeds the new title.
+    const renamed = (await knowledge.findKnowledge(db, workspaceId, id))!;
+    await updateChunk(stack.deps, renamed, chunk.id, { text: 'Rotate keys yearly.' });
+    const [header] = await embed([headerText({ title: 'API key rotation runbook', headings: CHUNKS[0]!.headings })]);
+    const [own] = await embed(['Rotate keys yearly.']);
+    const after = (await stored(id))[0]!;
+    assert.ok(cosine(after.prose!, proseVector(own!, header)) > 0.9999);
+  });
+
+  it("a re-embed's write of next vectors carrying a title the item no longer has: left for its catch-up", async () => {
+    const id = await addItem('header-mix', 'Legacy deployment notes');
+    const { db } = stack.deps;
+    const rows: Array<{ id: string }> = await db('knowledge_chunks').select('id').where({ knowledge_id: id });
+    const [v] = await embed(['anything']);
+    const write = (title: string) =>
+      setNextVectors(
+        db,
+        rows.map((r) => ({ id: r.id, vector: v!, prose: v! })),
+        { model: 'next', modelVersion: 'next-1' },
+        'header-mix',
+        new Map(rows.map((r) => [r.id, title])),
+      );
+    const written = async () =>
+      Number(
+        (await db('knowledge_chunks').where({ knowledge_id: id }).whereNotNull('embedding_next').count({ n: '*' }))[0]!
+          .n,
+      );
+    await rename(id, 'API key rotation runbook');
+    await write('Legacy deployment notes');
+    assert.equal(await written(), 0, 'the old title: nothing written');
+    await write('API key rotation runbook');
+    assert.equal(await written(), 3, 'the current title: written');
+    await db('knowledge_chunks')
+      .where({ knowledge_id: id })
+      .update({ embedding_next: null, embedding_next_prose: null });
   });
 
   it('a deleted item: gone, nothing to do', async () => {

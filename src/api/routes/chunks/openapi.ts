@@ -20,7 +20,7 @@ const base = '/v1/workspaces/{workspaceId}/knowledge/{knowledgeId}/chunks';
 const itemErrors = { 400: [KnowledgeMessages.invalidId], 404: [KnowledgeMessages.notFound] } as const;
 const textErrors = [ChunkSchemaMessages.textType, ChunkSchemaMessages.textEmpty, ChunkSchemaMessages.textTooLong];
 const writeErrors = {
-  409: [ChunkMessages.notCompleted],
+  409: [ChunkMessages.notCompleted, ChunkMessages.titleChanged],
   503: [ChunkMessages.embeddingFailed],
 } as const;
 const writeDescription =
