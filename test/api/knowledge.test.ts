@@ -154,6 +154,11 @@ describe('knowledge', () => {
       assert.equal((await waitForJob(stack.request, tenant.workspaceId, headers, jobId)).status, 'COMPLETED');
       assert.equal(await carries('Zebra migration guide'), true, "the link's prose vector follows its new title");
       assert.equal(await carries('Old title'), false);
+      // A link's chunk is its title, description and URL: keyword search finds the new title, not the old one.
+      const keyword = async (query: string) =>
+        ((await semantic({ query, mode: 'keyword' })).body.results as Array<{ id: string }>).map((r) => r.id);
+      assert.ok((await keyword('zebra')).includes(id), 'the new title');
+      assert.ok(!(await keyword('old title')).includes(id), 'not the old one');
       let item = await stack.request('GET', k(`/${id}`), { headers });
       assert.equal(item.body.metadata.title, 'Zebra migration guide');
       assert.equal(item.body.metadata.language, 'fr');

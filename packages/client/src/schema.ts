@@ -6948,7 +6948,7 @@ export interface operations {
                          * @description The item
                          */
                         knowledgeId: string;
-                        /** @description Present when the title changed and EMBEDDING_TEXT_SCHEME puts titles in vectors (header-mix, the default; title; title-heading): the background job (title-vectors:<workspaceId>:<knowledgeId>:<stamp>) that computes those vectors again from the new title. Until it completes, semantic search reads the vectors of the old title. POST …/background-jobs with this id follows it. */
+                        /** @description Present when the title changed and EMBEDDING_TEXT_SCHEME puts titles in vectors (header-mix, the default; title; title-heading), or the item is a link (its chunk's text is its title, description and URL): the background job (title-vectors:<workspaceId>:<knowledgeId>:<stamp>) that computes those vectors again from the new title. Until it completes, semantic search reads the vectors of the old title. POST …/background-jobs with this id follows it. */
                         jobId?: string;
                     };
                 };

@@ -365,6 +365,23 @@ export async function setChunkEmbeddings(
   if (!rows[0]?.live) throw new EmbeddingModelSwitchedError(model.modelVersion);
 }
 
+/**
+ * A chunk's new text (its tsvector follows, a generated column); its vectors stay until they are written again,
+ * and a re-embed under way builds its next ones again (as after a chunk edit).
+ */
+export async function setChunkText(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  version: number,
+  index: number,
+  content: string,
+): Promise<void> {
+  await trx('knowledge_chunks')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version, chunk_index: index })
+    .update({ content, embedding_next: null, embedding_next_prose: null });
+}
+
 /** The versions of an item that have chunks (the current one, one being ingested, earlier ones kept). */
 export async function chunkVersions(db: Tx, workspaceId: string, knowledgeId: string): Promise<number[]> {
   const rows: Array<{ version: number }> = await db('knowledge_chunks')

@@ -144,6 +144,12 @@ export function parseHttpUrl(value: string): URL {
   return url;
 }
 
+/** A link's one chunk: its title, description and URL, a line each (what keyword and semantic search read). */
+export function linkChunkText(title: string, metadata: Record<string, unknown>, url: string): string {
+  const description = typeof metadata.description === 'string' ? metadata.description : '';
+  return [title, description, url].filter(Boolean).join('\n');
+}
+
 /** Stores the URL and metadata only (never fetched); its title and description are embedded so it is searchable. */
 export async function createLink(
   deps: Pick<Deps, 'db' | 'embeddings' | 'config'>,
@@ -155,8 +161,7 @@ export async function createLink(
   const title = input.title ?? (typeof metadata.title === 'string' && metadata.title ? metadata.title : url);
   const language = typeof metadata.language === 'string' ? metadata.language : null;
   delete metadata.title;
-  const description = typeof metadata.description === 'string' ? metadata.description : '';
-  const text = [title, description, url].filter(Boolean).join('\n');
+  const text = linkChunkText(title, metadata, url);
   const scheme = deps.config.embeddings.textScheme;
   return withLiveEmbeddings(deps.embeddings, async (provider) => {
     const [vectors] = await embedChunkVectors(scheme, (texts) => provider.embedDocuments(texts), [{ text, title }]);
@@ -180,7 +185,8 @@ export async function createLink(
 /**
  * Updates the reserved fields of an item the caller has loaded (loadKnowledge). A new title, under a scheme
  * whose vectors carry it (header-mix, title, title-heading), starts the refresh of those vectors as a
- * background job (services/knowledge/titleVectors.ts), answered as its id. The job starts before the change
+ * background job (services/knowledge/titleVectors.ts), answered as its id; a link's chunk, which is its title,
+ * description and URL, takes the new title at once and is embedded again by the job under every scheme. The job starts before the change
  * commits, so a failed start changes nothing; its activity waits on the item's row lock and computes from the
  * committed title.
  */
@@ -205,7 +211,14 @@ export async function updateReservedField(
       ...(input.language !== undefined ? { language: input.language } : {}),
       ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
     });
-    if (!stamp || current.title === input.title || !titleInVectors(deps.config.embeddings)) return {};
+    if (!stamp || current.title === input.title) return {};
+    // A link's chunk is its title, description and URL: its text follows the title now, its vectors with the job.
+    const link = current.type === 'LINK';
+    if (link) {
+      const text = linkChunkText(input.title, current.metadata, current.url ?? current.content);
+      await knowledge.setChunkText(trx, workspaceId, knowledgeId, current.current_version, 0, text);
+    }
+    if (!link && !titleInVectors(deps.config.embeddings)) return {};
     const jobId = WorkflowIds.titleVectors(workspaceId, knowledgeId, stamp);
     await startJob(deps.temporal, titleVectorsWorkflow, {
       workflowId: jobId,

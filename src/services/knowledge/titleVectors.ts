@@ -88,10 +88,11 @@ export async function refreshTitleVectors(
   progress: (chunksWritten: number) => void = () => undefined,
 ): Promise<TitleVectorsResult> {
   const scheme = textSchemeOf(deps);
-  if (!carriesTitle(scheme)) return { state: 'unchanged', chunks: 0 };
   for (let attempt = 1; ; attempt++) {
     const item = await knowledge.findKnowledge(deps.db, input.workspaceId, input.knowledgeId);
     if (!item) return { state: 'gone', chunks: 0 };
+    // A link's chunk text holds its title (linkChunkText): its vectors follow under every scheme.
+    if (!carriesTitle(scheme) && item.type !== 'LINK') return { state: 'unchanged', chunks: 0 };
     // Renamed again since this job started: the later change's own job computes its vectors.
     if (input.title !== undefined && item.title !== input.title) return { state: 'superseded', chunks: 0 };
     try {
@@ -118,9 +119,12 @@ async function refreshItem(
   progress: (chunksWritten: number) => void,
 ): Promise<number> {
   let written = 0;
+  // header-mix keeps the chunks' own vectors (the chunk alone) and mixes the new header in; a link's chunk text
+  // changed with its title, so its vectors are embedded again, as under the title schemes.
+  const prose = keepsProseVectors(scheme) && item.type !== 'LINK';
   for (const version of await knowledge.chunkVersions(db, item.workspace_id, item.id)) {
-    const refresh = keepsProseVectors(scheme) ? refreshProsePage : refreshOwnPage;
-    const headers = keepsProseVectors(scheme) ? await headerVectors(db, provider, item, version) : new Map();
+    const refresh = prose ? refreshProsePage : refreshOwnPage;
+    const headers = prose ? await headerVectors(db, provider, item, version) : new Map();
     let afterId: string | undefined;
     for (;;) {
       const page = await refresh({ db, provider, scheme, item, version, headers }, afterId);
@@ -175,7 +179,10 @@ async function refreshProsePage(
   });
 }
 
-/** title, title-heading: a page's own vectors embedded again with the new title, written if the text is unchanged. */
+/**
+ * title, title-heading, and a link under any scheme: a page's vectors embedded again with the new title, written if
+ * the text is unchanged.
+ */
 async function refreshOwnPage(
   { db, provider, scheme, item, version }: PageContext,
   afterId: string | undefined,

@@ -15,6 +15,7 @@ import { setNextVectors } from '../../../src/db/repositories/embeddingSpace';
 import type { AppError } from '../../../src/errors';
 import { updateChunk } from '../../../src/services/knowledge/chunks';
 import { embedItemChunks } from '../../../src/services/knowledge/ingestion';
+import { createLink, linkChunkText } from '../../../src/services/knowledge/knowledge';
 import { refreshTitleVectors } from '../../../src/services/knowledge/titleVectors';
 import { embedChunkVectors } from '../../../src/services/search/embeddingSpace';
 import { createTenant } from '../../helpers/factories';
@@ -192,6 +193,32 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
       chunks: 0,
     });
     assert.deepEqual(await stored(id), before);
+  });
+
+  it("a link under chunk: its chunk's text carries its title, so its vector is embedded again", async () => {
+    const { db } = stack.deps;
+    const link = await createLink(stack.deps, workspaceId, {
+      url: 'https://docs.example/keys',
+      title: 'Legacy deployment notes',
+      metadata: { description: 'How keys are handled' },
+    });
+    const item = (await knowledge.findKnowledge(db, workspaceId, link.id))!;
+    const before = await stored(link.id);
+    // As the reserved-field update writes a rename: the title and the link's chunk text in one transaction.
+    const text = linkChunkText('API key rotation runbook', item.metadata, item.url!);
+    await db.transaction(async (trx) => {
+      await rename(link.id, 'API key rotation runbook');
+      await knowledge.setChunkText(trx, workspaceId, link.id, 1, 0, text);
+    });
+    assert.equal(text, 'API key rotation runbook\nHow keys are handled\nhttps://docs.example/keys');
+    assert.deepEqual(await refreshTitleVectors(deps('chunk'), { workspaceId, knowledgeId: link.id }), {
+      state: 'refreshed',
+      chunks: 1,
+    });
+    const [expected] = await embed([text]);
+    const after = (await stored(link.id))[0]!;
+    assert.ok(cosine(after.own, expected!) > 0.9999, 'the new text embedded');
+    assert.ok(cosine(after.own, before[0]!.own) < 0.9999);
   });
 
   it('header-mix leaves chunks embedded under another scheme to a re-embed', async () => {
