@@ -399,6 +399,11 @@ describe('Knowledge search: ranking options, reranker and explain', function () 
       for (const r of asRole) {
         assert.ok(!('roles' in r.explain), 'a role-bound token learns no role names');
         assert.equal(typeof r.explain.semantic, 'number');
+        // Which vector a query reads is the workspace's (every chunk has a prose vector, or not) and the query's
+        // shape: the same answer for every credential, the one bit about chunks the token cannot see that the
+        // scores already carry.
+        assert.ok(['chunk', 'prose'].includes(r.explain.vector as string));
+        assert.equal(r.explain.vector, asWorkspace[0]!.explain.vector);
       }
     });
   });
