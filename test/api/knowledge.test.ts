@@ -136,7 +136,7 @@ describe('knowledge', () => {
         const row = await stack.deps
           .db('knowledge_chunks')
           .select({ own: 'embedding', prose: 'embedding_prose' })
-          .where({ knowledge_id: id })
+          .where({ knowledge_id: id, origin: 'extracted' })
           .first();
         const [header] = await stack.deps.embeddings.embedDocuments([headerText({ title })]);
         const expected = proseVector(JSON.parse(row.own) as number[], header);
@@ -145,6 +145,12 @@ describe('knowledge', () => {
         return dot > 0.999; // both unit vectors (the stored one at half precision)
       };
       assert.equal(await carries('Old title'), true);
+      // A chunk added by hand before the link's own: the rename leaves it as it is.
+      const added = await stack.request('POST', k(`/${id}/chunks`), {
+        headers,
+        json: { text: 'Ask the platform team before a migration.', position: 0 },
+      });
+      assert.equal(added.status, 201, added.text);
       const ok = await put({ type: 'LINK', title: 'Zebra migration guide', language: 'fr' });
       assert.equal(ok.status, 200, ok.text);
       // A new title under header-mix (the default): the job that computes the prose vectors again.
@@ -159,6 +165,15 @@ describe('knowledge', () => {
         ((await semantic({ query, mode: 'keyword' })).body.results as Array<{ id: string }>).map((r) => r.id);
       assert.ok((await keyword('zebra')).includes(id), 'the new title');
       assert.ok(!(await keyword('old title')).includes(id), 'not the old one');
+      const texts = await stack.deps
+        .db('knowledge_chunks')
+        .where({ knowledge_id: id })
+        .orderBy('chunk_index')
+        .pluck('content');
+      assert.deepEqual(texts, [
+        'Ask the platform team before a migration.',
+        'Zebra migration guide\nhttps://docs.example/a',
+      ]);
       let item = await stack.request('GET', k(`/${id}`), { headers });
       assert.equal(item.body.metadata.title, 'Zebra migration guide');
       assert.equal(item.body.metadata.language, 'fr');

@@ -132,22 +132,27 @@ export async function nextChunksToReembed(
 }
 
 /**
- * Writes vectors of the model being built (an overwrite: a retried batch writes the same vectors again). With
- * `titles` (chunk id -> the item title its vectors carry, under a scheme that embeds titles), the items' rows are
- * locked (shared) first and a chunk whose item has another title by then is left without its vectors: a rename
- * meanwhile is built again by the catch-up round (services/knowledge/titleVectors.ts).
+ * Writes vectors of the model being built (an overwrite: a retried batch writes the same vectors again), each only
+ * while its chunk still has the text it was embedded from (`expected`: chunk id -> the content read and, under a
+ * scheme that embeds titles, its item's title): a chunk edited, a link renamed or (`title` given) an item renamed
+ * meanwhile is left without them, for the catch-up round to build again (services/knowledge/titleVectors.ts). The
+ * items' rows are locked (shared) first when titles are checked, so a rename waits for the write or it for the
+ * rename; knowledge_chunks' ROW EXCLUSIVE lock is taken first (no lock upgrade against the switch).
  */
 export async function setNextVectors(
   db: Db,
   vectors: Array<{ id: string; vector: number[]; prose?: number[] }>,
   model: { model: string; modelVersion: string },
   textScheme: EmbeddingTextScheme,
-  titles?: ReadonlyMap<string, string | null>,
+  expected: ReadonlyMap<string, { content: string; title?: string | null }>,
 ): Promise<void> {
   if (vectors.length === 0) return;
   const ids = `{${vectors.map((v) => v.id).join(',')}}`;
+  const checkTitles = [...expected.values()].some((e) => e.title !== undefined);
+  const texts = JSON.stringify(Object.fromEntries(expected));
   await db.transaction(async (trx) => {
-    if (titles) {
+    await trx.raw('LOCK TABLE knowledge_chunks IN ROW EXCLUSIVE MODE');
+    if (checkTitles) {
       await trx.raw(
         `SELECT k.id FROM knowledge AS k
           WHERE k.id IN (SELECT c.knowledge_id FROM knowledge_chunks AS c WHERE c.id = ANY(?::uuid[]))
@@ -159,10 +164,12 @@ export async function setNextVectors(
       `UPDATE knowledge_chunks AS c
           SET embedding_next = v.embedding::vector, embedding_next_model = ?, embedding_next_model_version = ?,
               embedding_next_text_scheme = ?, embedding_next_prose = v.prose::halfvec
-         FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, embedding, prose)
+         FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, embedding, prose),
+              (SELECT ?::jsonb AS texts) AS e
         WHERE c.id = v.id
-          AND (?::jsonb IS NULL OR (?::jsonb ->> c.id::text) IS NOT DISTINCT FROM
-               (SELECT k.title FROM knowledge AS k WHERE k.id = c.knowledge_id))`,
+          AND c.content = (e.texts -> c.id::text ->> 'content')
+          AND ((e.texts -> c.id::text -> 'title') IS NULL
+               OR (e.texts -> c.id::text ->> 'title') = (SELECT k.title FROM knowledge AS k WHERE k.id = c.knowledge_id))`,
       [
         model.model,
         model.modelVersion,
@@ -170,8 +177,7 @@ export async function setNextVectors(
         ids,
         vectorArrayLiteral(vectors.map((v) => v.vector)),
         vectorArrayLiteral(vectors.map((v) => v.prose)),
-        titles ? JSON.stringify(Object.fromEntries(titles)) : null,
-        titles ? JSON.stringify(Object.fromEntries(titles)) : null,
+        texts,
       ],
     );
   });

@@ -186,7 +186,7 @@ export async function updateKnowledgeFieldsStamped(
   db: Tx,
   workspaceId: string,
   id: string,
-  patch: Partial<Pick<KnowledgeRow, 'title' | 'language' | 'source_visibility'>>,
+  patch: Partial<Pick<KnowledgeRow, 'title' | 'language' | 'source_visibility' | 'content' | 'url'>>,
 ): Promise<string | undefined> {
   const [row] = (await db('knowledge')
     .where({ workspace_id: workspaceId, id })
@@ -366,20 +366,28 @@ export async function setChunkEmbeddings(
 }
 
 /**
- * A chunk's new text (its tsvector follows, a generated column); its vectors stay until they are written again,
- * and a re-embed under way builds its next ones again (as after a chunk edit).
+ * A link's chunk text (its tsvector follows, a generated column): its first extracted chunk of the version, unless
+ * edited by hand (the edit is kept). Its vectors stay until they are written again, and a re-embed under way builds
+ * its next ones again (as after a chunk edit). Whether a chunk was written.
  */
-export async function setChunkText(
+export async function setLinkChunkText(
   trx: Tx,
   workspaceId: string,
   knowledgeId: string,
   version: number,
-  index: number,
   content: string,
-): Promise<void> {
-  await trx('knowledge_chunks')
-    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version, chunk_index: index })
+): Promise<boolean> {
+  const first = trx('knowledge_chunks')
+    .select('id')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version, origin: 'extracted' })
+    .orderBy('chunk_index')
+    .limit(1);
+  const n = await trx('knowledge_chunks')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .whereNull('edited_at')
+    .andWhere('id', first)
     .update({ content, embedding_next: null, embedding_next_prose: null });
+  return n > 0;
 }
 
 /** The versions of an item that have chunks (the current one, one being ingested, earlier ones kept). */
@@ -505,19 +513,20 @@ export async function setProseVectors(
   );
 }
 
-/** During a re-embed's build: the given chunks' next vectors dropped, for its catch-up to build again. */
+/**
+ * During a re-embed's build: the next vectors of the given chunks (all the item's when no ids are given) dropped,
+ * for its catch-up to build again (a re-embed switches only once every chunk has them).
+ */
 export async function forgetNextVectors(
   trx: Tx,
   workspaceId: string,
   knowledgeId: string,
-  ids: string[],
+  ids?: string[],
 ): Promise<void> {
-  if (ids.length === 0) return;
-  await trx('knowledge_chunks')
-    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
-    .whereIn('id', ids)
-    .andWhereRaw(NEXT_OUT_OF_DATE)
-    .update({ embedding_next: null, embedding_next_prose: null });
+  if (ids?.length === 0) return;
+  const q = trx('knowledge_chunks').where({ workspace_id: workspaceId, knowledge_id: knowledgeId });
+  if (ids) void q.whereIn('id', ids);
+  await q.andWhereRaw(NEXT_OUT_OF_DATE).update({ embedding_next: null, embedding_next_prose: null });
 }
 
 export interface MetadataFilter {

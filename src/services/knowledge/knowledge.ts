@@ -18,6 +18,9 @@ import { WorkflowIds } from '../../temporal/constants';
 import { startJob } from '../../temporal/jobs';
 import { titleVectorsWorkflow } from '../../workflows/titleVectors';
 import { titleInVectors } from './titleVectors';
+import type { Tx } from '../../db/knex';
+import type { DeploymentTextScheme } from '../../domain/embeddingText';
+import type { TemporalDeps } from '../../temporal/client';
 
 export const KnowledgeMessages = {
   invalidId: 'Invalid knowledge ID format',
@@ -212,22 +215,48 @@ export async function updateReservedField(
       ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
     });
     if (!stamp || current.title === input.title) return {};
-    // A link's chunk is its title, description and URL: its text follows the title now, its vectors with the job.
-    const link = current.type === 'LINK';
-    if (link) {
-      const text = linkChunkText(input.title, current.metadata, current.url ?? current.content);
-      await knowledge.setChunkText(trx, workspaceId, knowledgeId, current.current_version, 0, text);
-    }
-    if (!link && !titleInVectors(deps.config.embeddings)) return {};
-    const jobId = WorkflowIds.titleVectors(workspaceId, knowledgeId, stamp);
-    await startJob(deps.temporal, titleVectorsWorkflow, {
-      workflowId: jobId,
-      workspaceId,
-      knowledgeId,
-      args: [{ workspaceId, knowledgeId, title: input.title }],
-    });
-    return { jobId };
+    const jobId = await followTitleChange(
+      { temporal: deps.temporal, textScheme: deps.config.embeddings.textScheme },
+      trx,
+      current,
+      { title: input.title, stamp },
+    );
+    return jobId ? { jobId } : {};
   });
+}
+
+/**
+ * In the transaction of a change of an item's title (`current`: the item locked FOR UPDATE before the change;
+ * `stamp`: the change's updated_at, updateKnowledgeFieldsStamped): a link's chunk text takes the new title, a
+ * re-embed under way builds the item's next vectors again, and the title-vectors job starts (before the commit, so
+ * a failed start changes nothing; its first read waits for the commit). Nothing when no vector carries the title
+ * (the `chunk` scheme, not a link). The job's id.
+ */
+export async function followTitleChange(
+  deps: { temporal: TemporalDeps; textScheme?: DeploymentTextScheme },
+  trx: Tx,
+  current: KnowledgeRow,
+  change: { title: string; stamp: string },
+): Promise<string | undefined> {
+  const { workspace_id: workspaceId, id: knowledgeId } = current;
+  // A link's chunk is its title, description and URL: its text follows the title now, its vectors with the job.
+  const link = current.type === 'LINK';
+  if (link) {
+    const text = linkChunkText(change.title, current.metadata, current.url ?? current.content);
+    await knowledge.setLinkChunkText(trx, workspaceId, knowledgeId, current.current_version, text);
+  }
+  if (!link && !titleInVectors(deps)) return undefined;
+  // A re-embed building its next vectors builds this item's again (with the new title: setNextVectors checks it),
+  // so none carrying the old one is switched live before the job reaches it.
+  await knowledge.forgetNextVectors(trx, workspaceId, knowledgeId);
+  const jobId = WorkflowIds.titleVectors(workspaceId, knowledgeId, change.stamp);
+  await startJob(deps.temporal, titleVectorsWorkflow, {
+    workflowId: jobId,
+    workspaceId,
+    knowledgeId,
+    args: [{ workspaceId, knowledgeId, title: change.title }],
+  });
+  return jobId;
 }
 
 /**

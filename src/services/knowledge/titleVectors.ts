@@ -89,7 +89,11 @@ export async function refreshTitleVectors(
 ): Promise<TitleVectorsResult> {
   const scheme = textSchemeOf(deps);
   for (let attempt = 1; ; attempt++) {
-    const item = await knowledge.findKnowledge(deps.db, input.workspaceId, input.knowledgeId);
+    // Shared-locked, so a rename that started this job before it committed is waited for: the job then reads the
+    // title it was started with (or the old one, the rename rolled back: superseded, nothing changed).
+    const item = await deps.db.transaction((trx) =>
+      knowledge.findKnowledge(trx, input.workspaceId, input.knowledgeId, { forShare: true }),
+    );
     if (!item) return { state: 'gone', chunks: 0 };
     // A link's chunk text holds its title (linkChunkText): its vectors follow under every scheme.
     if (!carriesTitle(scheme) && item.type !== 'LINK') return { state: 'unchanged', chunks: 0 };

@@ -98,8 +98,9 @@ export async function reembedBatch(
     chunks.map((c, i) => ({ id: c.id, ...vectors[i]! })),
     { model: target.model, modelVersion: target.modelVersion },
     scheme,
-    // Vectors that carry a title are written only while the item has it (a rename meanwhile: the catch-up).
-    carriesTitle(scheme) ? new Map(chunks.map((c) => [c.id, c.title])) : undefined,
+    // Written only while the chunk has the text embedded and, for vectors that carry a title, the item that
+    // title (an edit or a rename meanwhile: the catch-up builds them again).
+    new Map(chunks.map((c) => [c.id, { content: c.content, ...(carriesTitle(scheme) ? { title: c.title } : {}) }])),
   );
   return {
     embedded: chunks.length,

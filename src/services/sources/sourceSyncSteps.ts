@@ -48,11 +48,18 @@ import {
   type RolesCause,
 } from './sourceRules';
 import type { DbDeps } from '../deps';
+import type { DeploymentTextScheme } from '../../domain/embeddingText';
+import { followTitleChange } from '../knowledge/knowledge';
 
 export interface SyncStepDeps {
   db: Db;
-  /** To delete the schedule of a source that is gone (its root item was deleted). */
+  /**
+   * To delete the schedule of a source that is gone (its root item was deleted), and to start the title-vectors
+   * job of an item renamed after its moved file.
+   */
   temporal?: TemporalDeps;
+  /** EMBEDDING_TEXT_SCHEME: whether a renamed item's vectors carry its title. */
+  textScheme?: DeploymentTextScheme;
   storage: BlobStore;
   secrets?: SecretBox;
   web: WebSettings;
@@ -193,7 +200,7 @@ export async function listSourceDocuments(
       if (batch.size >= LIST_BATCH || Date.now() - flushedAt >= LIST_PROGRESS_MS) await flush();
     }
     await flush();
-    if (sourceKind(source.row.kind)?.movable) await moveDocuments(deps.db, ids, step);
+    if (sourceKind(source.row.kind)?.movable) await moveDocuments(deps, ids, step);
   } catch (err) {
     if (err instanceof SourceUnavailableError) return { error: err.message, ...none };
     throw err;
@@ -210,7 +217,8 @@ const MOVE_BATCH = 100;
  * RegisteredKind.movable) keep their item: each move re-keys the document, renames its item after the new file
  * name, and gives it the roles and attributes of the rule it matches now, in one transaction.
  */
-async function moveDocuments(db: Db, ids: SyncIds, step: StepContext): Promise<void> {
+async function moveDocuments(deps: SyncStepDeps, ids: SyncIds, step: StepContext): Promise<void> {
+  const { db } = deps;
   for (;;) {
     const pairs = await rulesRepo.movedDocuments(db, ids.workspaceId, ids.sourceId, ids.syncId, MOVE_BATCH);
     for (const pair of pairs) {
@@ -227,10 +235,18 @@ async function moveDocuments(db: Db, ids: SyncIds, step: StepContext): Promise<v
         await rulesRepo.moveDocument(trx, ids.workspaceId, old, moved);
         const filename = moved.listed_filename ?? moved.key;
         const previousName = old.listed_filename ?? old.key.split('/').pop();
-        await knowledge.updateKnowledgeFields(trx, ids.workspaceId, item.id, {
-          ...(item.title === previousName ? { title: filename } : {}),
+        const title = item.title === previousName ? filename : item.title;
+        const stamp = await knowledge.updateKnowledgeFieldsStamped(trx, ids.workspaceId, item.id, {
+          title,
           ...(item.type === 'FILE' ? { content: filename, url: filename } : {}),
         });
+        // Renamed after its new file name: the vectors that carry the title follow (as after PUT …/reservedField).
+        if (stamp && title !== item.title && deps.temporal) {
+          await followTitleChange({ temporal: deps.temporal, textScheme: deps.textScheme }, trx, item, {
+            title,
+            stamp,
+          });
+        }
         const ctx = await rulesContext({ db: trx }, ids.workspaceId, ids.sourceId);
         if (ctx) {
           const rekeyed = { ...old, key: moved.key, listed_facts: moved.listed_facts, listed_sync_id: ids.syncId };

@@ -207,8 +207,8 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
     // As the reserved-field update writes a rename: the title and the link's chunk text in one transaction.
     const text = linkChunkText('API key rotation runbook', item.metadata, item.url!);
     await db.transaction(async (trx) => {
-      await rename(link.id, 'API key rotation runbook');
-      await knowledge.setChunkText(trx, workspaceId, link.id, 1, 0, text);
+      await trx('knowledge').where({ id: link.id }).update({ title: 'API key rotation runbook' });
+      assert.equal(await knowledge.setLinkChunkText(trx, workspaceId, link.id, 1, text), true);
     });
     assert.equal(text, 'API key rotation runbook\nHow keys are handled\nhttps://docs.example/keys');
     assert.deepEqual(await refreshTitleVectors(deps('chunk'), { workspaceId, knowledgeId: link.id }), {
@@ -257,6 +257,25 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
       { state: 'superseded', chunks: 0 },
     );
     assert.deepEqual(await stored(id), before);
+  });
+
+  it('started inside the rename before it commits: waits for the commit and refreshes the new title', async () => {
+    const id = await addItem('header-mix', 'Legacy deployment notes');
+    const { db } = stack.deps;
+    let refreshed: Promise<unknown> | undefined;
+    await db.transaction(async (trx) => {
+      await trx('knowledge').where({ id }).update({ title: 'API key rotation runbook' });
+      // As the rename starts its job: the job's first read waits on the item's row until the commit.
+      refreshed = refreshTitleVectors(deps('header-mix'), {
+        workspaceId,
+        knowledgeId: id,
+        title: 'API key rotation runbook',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    assert.deepEqual(await refreshed, { state: 'refreshed', chunks: 3 });
+    const after = await stored(id);
+    for (const i of [0, 1, 2]) assert.ok(await proseCarries(after[i]!, 'API key rotation runbook', i), `chunk ${i}`);
   });
 
   it('every version with chunks: an earlier one a restore brings back carries the new title too', async () => {
@@ -318,7 +337,9 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
   it("a re-embed's write of next vectors carrying a title the item no longer has: left for its catch-up", async () => {
     const id = await addItem('header-mix', 'Legacy deployment notes');
     const { db } = stack.deps;
-    const rows: Array<{ id: string }> = await db('knowledge_chunks').select('id').where({ knowledge_id: id });
+    const rows: Array<{ id: string; content: string }> = await db('knowledge_chunks')
+      .select('id', 'content')
+      .where({ knowledge_id: id });
     const [v] = await embed(['anything']);
     const write = (title: string) =>
       setNextVectors(
@@ -326,7 +347,7 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
         rows.map((r) => ({ id: r.id, vector: v!, prose: v! })),
         { model: 'next', modelVersion: 'next-1' },
         'header-mix',
-        new Map(rows.map((r) => [r.id, title])),
+        new Map(rows.map((r) => [r.id, { content: r.content, title }])),
       );
     const written = async () =>
       Number(
