@@ -15,6 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { DbDeps, Deps } from '../deps';
 import { knowledgeNotFound } from './knowledge';
+import { checkTitle, TitleChangedError } from './titleVectors';
 
 export const ChunkMessages = {
   invalidId: 'Invalid chunk ID format',
@@ -121,15 +122,16 @@ async function withCompletedItem<T>(
       const current = await knowledge.findKnowledge(trx, item.workspace_id, item.id, { forUpdate: true });
       if (!current) throw knowledgeNotFound();
       requireCompleted(current);
-      if (embeddedTitle !== undefined && embeddedTitle !== null && current.title !== embeddedTitle) {
-        throw conflict(ChunkMessages.titleChanged, {
-          code: 'item_changed',
-          hint: 'The item was renamed meanwhile (PUT …/reservedField); the same request now embeds the new title.',
-        });
-      }
+      checkTitle(current, embeddedTitle);
       return fn(trx);
     });
   } catch (err) {
+    if (err instanceof TitleChangedError) {
+      throw conflict(ChunkMessages.titleChanged, {
+        code: 'item_changed',
+        hint: 'The item was renamed meanwhile (PUT …/reservedField); the same request now embeds the new title.',
+      });
+    }
     // A re-embed switched the live model between the embedding and the write: nothing was written.
     if (err instanceof EmbeddingModelSwitchedError) throw embeddingUnavailable();
     throw err;

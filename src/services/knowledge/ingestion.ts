@@ -16,7 +16,7 @@ import { carriesTitle, textSchemeOf, type TextSchemeDeps } from '../../domain/em
 import type { EmbeddingProvider } from '../../embeddings/provider';
 import { chunkPages, type Chunk } from '../../extract/chunk';
 import { embedChunkVectors, withLiveEmbeddings } from '../search/embeddingSpace';
-import { requireTitle, TitleChangedError, withCurrentTitle } from './titleVectors';
+import { checkTitle, requireTitle, withCurrentTitle } from './titleVectors';
 import type { Extractor } from '../../extract';
 import { PLAIN_MIME_TYPES } from '../../extract/plain';
 import type { ExtractInput, ExtractionUsage } from '../../extract/sandbox';
@@ -549,15 +549,9 @@ export async function storeAndEmbedItem(
     ? made.then(() => knowledge.findKnowledge(db, workspaceId, knowledgeId)).then((i) => i?.title)
     : undefined;
   title?.catch(() => undefined);
-  let firstTitle = true;
-  const readTitle = async () => {
-    if (!title) return undefined;
-    if (firstTitle) {
-      firstTitle = false;
-      return title;
-    }
-    return (await knowledge.findKnowledge(db, workspaceId, knowledgeId))?.title;
-  };
+  // The title read once the item is made, then (after a rename meanwhile) read again.
+  const readTitle = async (attempt: number) =>
+    !title ? undefined : attempt === 1 ? title : (await knowledge.findKnowledge(db, workspaceId, knowledgeId))?.title;
   try {
     return await withCurrentTitle(readTitle, (itemTitle) =>
       withLiveEmbeddings(deps.embeddings, async (provider) => {
@@ -573,9 +567,7 @@ export async function storeAndEmbedItem(
             const locked = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
             if (!locked) throw new KnowledgeGoneError();
             // Vectors carrying a title the item no longer has: embedded again (services/knowledge/titleVectors.ts).
-            if (itemTitle !== undefined && itemTitle !== null && locked.title !== itemTitle) {
-              throw new TitleChangedError();
-            }
+            checkTitle(locked, itemTitle);
             const indexed = extracted.chunks.map((c, i) => ({ index: c.index, ...vectors[i]! }));
             await knowledge.setChunkEmbeddings(
               trx,

@@ -49,13 +49,22 @@ export class TitleChangedError extends Error {
 }
 
 /** Times a writer embeds again after the title changed under it, before it gives up (and its caller retries). */
-export const TITLE_RETRIES = 5;
+const TITLE_RETRIES = 5;
+
+/**
+ * TitleChangedError unless the item, as read under its row lock, still has the `title` vectors about to be written
+ * carry. Nothing to check when they carry none (`title` null or undefined) or the item is gone (nothing is
+ * written).
+ */
+export function checkTitle(locked: Pick<KnowledgeRow, 'title'> | undefined, title: string | null | undefined): void {
+  if (title === null || title === undefined || !locked) return;
+  if (locked.title !== title) throw new TitleChangedError();
+}
 
 /**
  * In the transaction that writes vectors carrying `title`: the item's row is locked (shared with other such
- * writes; a title change waits for it, or it for the change), and TitleChangedError unless the item still has
- * that title. A title change after it commits starts the refresh, which then sees these vectors. Nothing to check
- * when the scheme's text carries no title (`title` null or undefined) or the item is gone (nothing is written).
+ * writes; a title change waits for it, or it for the change), then checkTitle. A title change after it commits
+ * starts the refresh, which then sees these vectors.
  */
 export async function requireTitle(
   trx: Tx,
@@ -64,18 +73,20 @@ export async function requireTitle(
   title: string | null | undefined,
 ): Promise<void> {
   if (title === null || title === undefined) return;
-  const now = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forShare: true });
-  if (now && now.title !== title) throw new TitleChangedError();
+  checkTitle(await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forShare: true }), title);
 }
 
-/** Runs `work` with the item's current title, again (up to TITLE_RETRIES times) when it changed meanwhile. */
+/**
+ * Runs `work` with the item's current title, again (up to TITLE_RETRIES times) when it changed meanwhile;
+ * `readTitle` is told the attempt, from 1.
+ */
 export async function withCurrentTitle<T>(
-  readTitle: () => Promise<string | null | undefined>,
+  readTitle: (attempt: number) => Promise<string | null | undefined>,
   work: (title: string | null | undefined) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await work(await readTitle());
+      return await work(await readTitle(attempt));
     } catch (err) {
       if (!(err instanceof TitleChangedError) || attempt >= TITLE_RETRIES) throw err;
     }
@@ -85,7 +96,6 @@ export async function withCurrentTitle<T>(
 export async function refreshTitleVectors(
   deps: { db: Db; embeddings: EmbeddingProvider } & TextSchemeDeps,
   input: TitleVectorsInput,
-  progress: (chunksWritten: number) => void = () => undefined,
 ): Promise<TitleVectorsResult> {
   const scheme = textSchemeOf(deps);
   for (let attempt = 1; ; attempt++) {
@@ -101,7 +111,7 @@ export async function refreshTitleVectors(
     if (input.title !== undefined && item.title !== input.title) return { state: 'superseded', chunks: 0 };
     try {
       const written = await withLiveEmbeddings(deps.embeddings, (provider) =>
-        refreshItem(deps.db, provider, scheme, item, progress),
+        refreshItem(deps.db, provider, scheme, item),
       );
       return { state: 'refreshed', chunks: written };
     } catch (err) {
@@ -120,7 +130,6 @@ async function refreshItem(
   provider: EmbeddingProvider,
   scheme: DeploymentTextScheme,
   item: KnowledgeRow,
-  progress: (chunksWritten: number) => void,
 ): Promise<number> {
   let written = 0;
   // header-mix keeps the chunks' own vectors (the chunk alone) and mixes the new header in; a link's chunk text
@@ -135,7 +144,6 @@ async function refreshItem(
       if (!page) break;
       written += page.written;
       afterId = page.lastId;
-      progress(written);
     }
   }
   return written;
