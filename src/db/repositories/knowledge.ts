@@ -367,8 +367,8 @@ export async function setChunkEmbeddings(
 
 /**
  * A link's chunk text (its tsvector follows, a generated column): its first extracted chunk of the version, unless
- * edited by hand (the edit is kept). Its vectors stay until they are written again, and a re-embed under way builds
- * its next ones again (as after a chunk edit). Whether a chunk was written.
+ * edited by hand (the edit is kept). Its vectors stay until they are written again (the rename's job; its next
+ * ones, during a re-embed's build, go with the rest of the item's: forgetNextVectors). Whether a chunk was written.
  */
 export async function setLinkChunkText(
   trx: Tx,
@@ -386,7 +386,7 @@ export async function setLinkChunkText(
     .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
     .whereNull('edited_at')
     .andWhere('id', first)
-    .update({ content, embedding_next: null, embedding_next_prose: null });
+    .update({ content });
   return n > 0;
 }
 
@@ -413,19 +413,19 @@ export async function embeddedHeadingPaths(
   return rows.map((r) => r.path);
 }
 
-/** A chunk with its own vector, as a title change reads it (refreshTitleVectors). */
+/** An embedded chunk as a title change reads it (refreshTitleVectors), with its own vector when asked. */
 export interface StoredChunkVector {
   id: string;
   index: number;
   text: string;
   headings: string[];
-  vector: number[];
+  vector?: number[];
   textScheme: string | null;
 }
 
 /**
  * A page of a version's embedded chunks by id (after `afterId`, at most `limit`; or exactly `ids`) whose vectors
- * the given model made, with their own vectors; `lock`: locked until the transaction ends.
+ * the given model made; `vectors`: with their own vectors; `lock`: locked until the transaction ends.
  */
 export async function chunkVectorsPage(
   db: Tx,
@@ -434,7 +434,7 @@ export async function chunkVectorsPage(
   version: number,
   page: { afterId?: string; limit: number } | { ids: string[] },
   modelVersion: string,
-  lock = false,
+  opts: { vectors?: boolean; lock?: boolean } = {},
 ): Promise<StoredChunkVector[]> {
   const q = db('knowledge_chunks')
     .select(
@@ -443,7 +443,7 @@ export async function chunkVectorsPage(
       'content',
       'heading_path',
       'embedding_text_scheme',
-      db.raw('embedding::text AS vector'),
+      ...(opts.vectors ? [db.raw('embedding::text AS vector')] : []),
     )
     .where({ workspace_id: workspaceId, knowledge_id: knowledgeId, version, embedding_model_version: modelVersion })
     .whereNotNull('embedding')
@@ -453,13 +453,13 @@ export async function chunkVectorsPage(
     if (page.afterId) void q.andWhere('id', '>', page.afterId);
     void q.limit(page.limit);
   }
-  if (lock) void q.forUpdate();
+  if (opts.lock) void q.forUpdate();
   const rows: Array<{
     id: string;
     chunk_index: number;
     content: string;
     heading_path: string[] | null;
-    vector: string;
+    vector?: string;
     embedding_text_scheme: string | null;
   }> = await q;
   return rows.map((r) => ({
@@ -467,7 +467,7 @@ export async function chunkVectorsPage(
     index: r.chunk_index,
     text: r.content,
     headings: r.heading_path ?? [],
-    vector: JSON.parse(r.vector) as number[],
+    ...(r.vector ? { vector: JSON.parse(r.vector) as number[] } : {}),
     textScheme: r.embedding_text_scheme,
   }));
 }

@@ -174,7 +174,10 @@ async function refreshProsePage(
       version,
       page,
       provider.modelVersion,
-      true,
+      {
+        vectors: true,
+        lock: true,
+      },
     );
     if (rows.length === 0) return undefined;
     // Only chunks whose own vector is a header-mix one (the chunk alone): others wait for a re-embed.
@@ -184,7 +187,7 @@ async function refreshProsePage(
       const header = headers.get(key);
       // A heading path the header vectors were not embedded for (a chunk added meanwhile): start over.
       if (key && !header) throw new ItemChanged();
-      return { id: c.id, prose: proseVector(c.vector, header) };
+      return { id: c.id, prose: proseVector(c.vector!, header) };
     });
     await knowledge.setProseVectors(trx, item.workspace_id, item.id, version, prose);
     return { written: mixed.length, lastId: rows.at(-1)!.id };
@@ -213,7 +216,9 @@ async function refreshOwnPage(
     const ids = read.map((c) => c.id);
     const locked = new Map(
       (
-        await knowledge.chunkVectorsPage(trx, workspaceId, knowledgeId, version, { ids }, provider.modelVersion, true)
+        await knowledge.chunkVectorsPage(trx, workspaceId, knowledgeId, version, { ids }, provider.modelVersion, {
+          lock: true,
+        })
       ).map((c) => [c.id, c]),
     );
     const written = read.flatMap((c, i) => {
