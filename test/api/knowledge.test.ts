@@ -6,10 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as apiKeysRepo from '../../src/db/repositories/apiKeys';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
-import { headerText, proseVector } from '../../src/domain/embeddingText';
 import { createApiKey } from '../../src/services/access/apiKeys';
 import { createRole, createTenant, type Tenant } from '../helpers/factories';
-import { followUpload, uploadRequest, waitForJob } from '../helpers/knowledge';
+import { followUpload, proseCarriesTitle, uploadRequest, waitForJob } from '../helpers/knowledge';
 import { assertError } from '../helpers/assertions';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 
@@ -131,19 +130,8 @@ describe('knowledge', () => {
       });
       const id = link.body.id as string;
       const put = (json: unknown) => stack.request('PUT', k(`/${id}/reservedField`), { headers, json });
-      // The link's one chunk: its prose vector against its own mixed with the header of a title.
-      const carries = async (title: string) => {
-        const row = await stack.deps
-          .db('knowledge_chunks')
-          .select({ own: 'embedding', prose: 'embedding_prose' })
-          .where({ knowledge_id: id, origin: 'extracted' })
-          .first();
-        const [header] = await stack.deps.embeddings.embedDocuments([headerText({ title })]);
-        const expected = proseVector(JSON.parse(row.own) as number[], header);
-        const prose = JSON.parse(row.prose) as number[];
-        const dot = prose.reduce((sum, x, i) => sum + x * expected[i]!, 0);
-        return dot > 0.999; // both unit vectors (the stored one at half precision)
-      };
+      // The link's one chunk: which title its prose vector carries.
+      const carries = (title: string) => proseCarriesTitle(stack, { knowledge_id: id, origin: 'extracted' }, title);
       assert.equal(await carries('Old title'), true);
       // A chunk added by hand before the link's own: the rename leaves it as it is.
       const added = await stack.request('POST', k(`/${id}/chunks`), {

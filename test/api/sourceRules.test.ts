@@ -13,7 +13,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import * as rolesRepo from '../../src/db/repositories/roles';
-import { headerText, proseVector } from '../../src/domain/embeddingText';
+import { proseCarriesTitle } from '../helpers/knowledge';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
 import { getStack, type TestStack } from '../helpers/stack';
 import { syncToEnd } from '../helpers/sources';
@@ -229,16 +229,7 @@ describe('source rules (s3)', function () {
       assert.equal((await sync(source.id)).status, 'COMPLETED');
       const renamed = await stack.request('GET', world.v1(`/knowledge/${pay}`), { headers: world.headers });
       assert.equal(renamed.body.metadata.title, 'salaries.txt');
-      const carries = async (title: string) => {
-        const row = await stack.deps
-          .db('knowledge_chunks')
-          .select({ own: 'embedding', prose: 'embedding_prose' })
-          .where({ knowledge_id: pay, chunk_index: 0 })
-          .first();
-        const [header] = await stack.deps.embeddings.embedDocuments([headerText({ title })]);
-        const expected = proseVector(JSON.parse(row.own) as number[], header);
-        return (JSON.parse(row.prose) as number[]).reduce((sum, x, i) => sum + x * expected[i]!, 0) > 0.999;
-      };
+      const carries = (title: string) => proseCarriesTitle(stack, { knowledge_id: pay, chunk_index: 0 }, title);
       const deadline = Date.now() + 30_000;
       while (!(await carries('salaries.txt')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       assert.equal(await carries('salaries.txt'), true, 'the prose vectors carry the new name');

@@ -1,6 +1,8 @@
 // Helpers for knowledge tests: multipart bodies, uploads, and polling as a client following spec rule 7.
 import { randomBytes } from 'node:crypto';
+import { headerText, proseVector } from '../../src/domain/embeddingText';
 import type { Request, TestResponse } from './http';
+import type { TestStack } from './stack';
 
 export function multipartBody(
   fields: Record<string, string | undefined>,
@@ -96,4 +98,24 @@ export async function waitForJob(
     await sleep(100);
   }
   throw new Error(`job ${jobId} still running`);
+}
+
+/**
+ * Whether the prose vector (EMBEDDING_TEXT_SCHEME=header-mix) of an item's chunk, the first that `where` picks, is
+ * its own vector mixed with the header of `title` (a chunk under no heading): which title the vectors carry.
+ */
+export async function proseCarriesTitle(
+  stack: Pick<TestStack, 'deps'>,
+  where: Record<string, unknown>,
+  title: string,
+): Promise<boolean> {
+  const row = await stack.deps
+    .db('knowledge_chunks')
+    .select({ own: 'embedding', prose: 'embedding_prose' })
+    .where(where)
+    .first();
+  const [header] = await stack.deps.embeddings.embedDocuments([headerText({ title })]);
+  const expected = proseVector(JSON.parse(row.own) as number[], header);
+  const prose = JSON.parse(row.prose) as number[];
+  return prose.reduce((sum, x, i) => sum + x * expected[i]!, 0) > 0.999; // unit vectors, one at half precision
 }
