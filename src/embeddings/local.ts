@@ -170,9 +170,20 @@ const failure = (f: ThreadFailure) => (f.code ? new EmbeddingError(f.message, f.
  * answering and the Temporal worker keeps heartbeating while documents are embedded. The thread holds the
  * process open only while a pass is pending.
  */
-export async function startEmbeddingThread(options: OnnxModelOptions) {
-  const worker = new Worker(path.join(__dirname, 'local.worker.js'), { workerData: options });
+export async function startEmbeddingThread(
+  options: OnnxModelOptions,
+  /** The thread's script: local.worker.js, or in tests one that dies on cue. */
+  script = path.join(__dirname, 'local.worker.js'),
+) {
+  const worker = new Worker(script, { workerData: options });
   const pending = new Map<number, { resolve: (v: number[][]) => void; reject: (e: unknown) => void }>();
+  // Woken when nothing is pending. Terminating the thread while onnxruntime runs a pass aborts the whole
+  // process (its completion throws into the torn-down thread: "terminate called after throwing an instance of
+  // 'Napi::Error'"), so close() waits for the passes it sent to come back first.
+  const idleWaiters: Array<() => void> = [];
+  const settle = () => {
+    if (pending.size === 0) for (const wake of idleWaiters.splice(0)) wake();
+  };
   let nextId = 0;
   let dead: Error | undefined;
   const ready = new Promise<void>((resolve, reject) => {
@@ -187,12 +198,14 @@ export async function startEmbeddingThread(options: OnnxModelOptions) {
       if (pending.size === 0) worker.unref();
       if ('error' in reply) waiter?.reject(failure(reply.error));
       else waiter?.resolve(reply.vectors);
+      settle();
     });
     const fail = (err: Error) => {
       dead ??= err;
       reject(err);
       for (const waiter of pending.values()) waiter.reject(err);
       pending.clear();
+      settle();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the embedding thread exited (code ${code})`)));
@@ -221,6 +234,7 @@ export async function startEmbeddingThread(options: OnnxModelOptions) {
     },
     async close(): Promise<void> {
       dead ??= new EmbeddingError('The local embedding provider is closed', 'CLOSED');
+      if (pending.size > 0) await new Promise<void>((wake) => idleWaiters.push(wake));
       await worker.terminate();
     },
   };

@@ -156,15 +156,28 @@ describe('local embedding provider', function () {
 
   it('fails the batch a dying embedding thread held, and marks the thread dead instead of hanging', async () => {
     const info = await readModelInfo(MODEL_DIR);
-    const thread = await startEmbeddingThread({ modelDir: MODEL_DIR, info, padId: 0 });
+    const thread = await startEmbeddingThread(
+      { modelDir: MODEL_DIR, info, padId: 0 },
+      path.join(ROOT, 'dist/test/fixtures/embeddings/dyingThread.js'),
+    );
     assert.equal(thread.dead, false);
-    const ids = Array.from({ length: 200 }, (_, i) => 1000 + i);
-    assert.equal((await thread.forward([ids]))[0]!.length, 384);
-    const pending = thread.forward([ids, ids, ids, ids]);
-    await thread.worker.terminate(); // as a native crash or an out-of-memory abort would end it
-    await assert.rejects(pending, /the embedding thread exited/);
+    assert.deepEqual(await thread.forward([[101, 102]]), [[1, 0, 0]]);
+    const pending = thread.forward([[101], [102]]); // the thread exits holding it, as a native crash would end it
+    await assert.rejects(pending, /the embedding thread exited \(code 70\)/);
     assert.equal(thread.dead, true);
-    await assert.rejects(thread.forward([ids]), /the embedding thread exited/);
+    await assert.rejects(thread.forward([[101]]), /the embedding thread exited/);
+    await thread.close();
+  });
+
+  it('closes its thread only once the passes it sent are back: terminating onnxruntime mid-pass aborts the process', async () => {
+    const info = await readModelInfo(MODEL_DIR);
+    const thread = await startEmbeddingThread({ modelDir: MODEL_DIR, info, padId: 0 });
+    const ids = Array.from({ length: 200 }, (_, i) => 1000 + i);
+    const pass = thread.forward([ids, ids, ids, ids]);
+    await thread.close(); // before the fix, this process ended here: "terminate called after throwing ... Napi::Error"
+    assert.equal((await pass).length, 4);
+    assert.equal(thread.dead, true);
+    await assert.rejects(thread.forward([ids]), (err: EmbeddingError) => err.code === 'CLOSED');
   });
 
   it("reproduces sentence-transformers' published similarities for all-MiniLM-L6-v2", async () => {
