@@ -625,3 +625,30 @@ export async function neighbourChunks(
   }
   return found;
 }
+
+/**
+ * Each chunk's cosine distance to one chunk of the same workspace, on one vector column (pseudo-relevance
+ * feedback: how close each candidate is to the best one). Chunks without a vector on the column are absent.
+ */
+export async function distancesToChunk(
+  db: Db,
+  workspaceId: string,
+  chunkId: string,
+  chunkIds: readonly string[],
+  column: VectorColumn,
+): Promise<Map<string, number>> {
+  const rows: Array<{ id: string; distance: number | string }> = await db('knowledge_chunks as c')
+    .select(
+      'c.id',
+      db.raw(`c.?? <=> (select f.?? from knowledge_chunks f where f.id = ? and f.workspace_id = ?) as distance`, [
+        column,
+        column,
+        chunkId,
+        workspaceId,
+      ]),
+    )
+    .where('c.workspace_id', workspaceId)
+    .whereIn('c.id', [...chunkIds])
+    .whereNotNull(`c.${column}`);
+  return new Map(rows.filter((r) => r.distance !== null).map((r) => [r.id, Number(r.distance)]));
+}

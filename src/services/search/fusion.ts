@@ -32,6 +32,8 @@ export const cosineOf = (distance: number) => Math.min(1, Math.max(0, 1 - distan
 export interface Fused {
   hit: ChunkHit;
   score: number;
+  /** Pseudo-relevance feedback ran (search.ts withFeedback): the hit's cosine to the first result's best chunk. */
+  feedback?: number;
 }
 
 /** Scores chunks (each candidate on its own: passages for RAG), best first. */

@@ -220,6 +220,10 @@ export const SearchExplainSchema = z
       description:
         "semantic and hybrid modes: the chunk vector `semantic` compares with: the chunk's own (chunk), or its prose vector, its own mixed with its title and headings' (prose: under EMBEDDING_TEXT_SCHEME=header-mix, for a prose query, once every chunk of the workspace has one)",
     }),
+    feedback: z.number().min(0).max(1).optional().meta({
+      description:
+        "hybrid mode, a prose query, under EMBEDDING_TEXT_SCHEME=header-mix (pseudo-relevance feedback): the passage's cosine similarity to f, the best chunk of the result ranked first before feedback. Fusion reads (semantic + 0.5 × feedback) / √(1.25 + cos(query, f)) in place of semantic",
+    }),
     roles: z.array(VisibilityRoleSchema).optional().meta({
       description:
         "Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it)",
