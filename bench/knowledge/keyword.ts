@@ -7,7 +7,7 @@
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
 import type { EmbeddingProvider } from '../../src/embeddings';
-import { DEFAULT_RETRIEVAL, searchKnowledge } from '../../src/services/search/search';
+import { DEFAULT_RETRIEVAL, retrievalSettingsFor, searchKnowledge } from '../../src/services/search/search';
 import { loadAverage, round, summarize, type Summary } from '../lib/stats';
 import { QUERIES, selectivityFilters, type SearchFilterCase } from './search';
 import { HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
@@ -19,6 +19,9 @@ export interface KeywordLatencyRow {
   keywordMs: Summary;
   /** searchKnowledge in hybrid mode (default settings) with the query vector already computed. */
   hybridMs: Summary;
+  /** The same under header-mix's settings (retrievalSettingsFor), without and with pseudo-relevance feedback. */
+  headerMixMs: Summary;
+  feedbackMs: Summary;
   /** The per-query statistics alone (what maintained statistics would replace by a lookup). */
   statisticsMs: Summary;
 }
@@ -115,7 +118,22 @@ export async function measureKeywordLatency(
   const rows: KeywordLatencyRow[] = [];
   for (const f of filters) {
     const filter: search.AccessFilter = f.roleId ? { roleIds: [f.roleId] } : {};
-    const series = { keyword: [] as number[], hybrid: [] as number[], statistics: [] as number[] };
+    const series = {
+      keyword: [] as number[],
+      hybrid: [] as number[],
+      statistics: [] as number[],
+      headerMix: [] as number[],
+      feedback: [] as number[],
+    };
+    const withFeedback = retrievalSettingsFor('header-mix');
+    const headerMix = { ...withFeedback, feedback: undefined };
+    const hybrid = (query: string, settings = DEFAULT_RETRIEVAL) =>
+      searchKnowledge(
+        { db, embeddings: provider },
+        workspaceId,
+        { query, limit: 10, filter, mode: 'hybrid' },
+        settings,
+      );
     // Interleaved, so a change of load on the shared machine affects every series alike.
     for (let i = 0; i < warmups + samples; i++) {
       const query = QUERIES[i % QUERIES.length] as string;
@@ -132,7 +150,13 @@ export async function measureKeywordLatency(
         maxRanked,
       );
       const t3 = performance.now();
+      await hybrid(query, headerMix);
+      const t4 = performance.now();
+      await hybrid(query, withFeedback);
+      const t5 = performance.now();
       if (i < warmups) continue;
+      series.headerMix.push(t4 - t3);
+      series.feedback.push(t5 - t4);
       series.keyword.push(t1 - t0);
       series.hybrid.push(t2 - t1);
       series.statistics.push(t3 - t2);
@@ -143,6 +167,8 @@ export async function measureKeywordLatency(
       keywordMs: summarize(series.keyword),
       hybridMs: summarize(series.hybrid),
       statisticsMs: summarize(series.statistics),
+      headerMixMs: summarize(series.headerMix),
+      feedbackMs: summarize(series.feedback),
     });
   }
   return {
@@ -164,7 +190,8 @@ export function formatKeywordLatency(results: readonly KeywordLatencyResult[]): 
     for (const row of r.rows) {
       out.push(
         `    ${row.filter.padEnd(9)} keyword ${ms(row.keywordMs)}; hybrid ${ms(row.hybridMs)}; ` +
-          `per-query statistics alone ${ms(row.statisticsMs)}`,
+          `per-query statistics alone ${ms(row.statisticsMs)}; header-mix hybrid ${ms(row.headerMixMs)}, ` +
+          `with feedback ${ms(row.feedbackMs)}`,
       );
     }
     out.push(
