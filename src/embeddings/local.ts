@@ -208,6 +208,8 @@ export async function startEmbeddingThread(
       settle();
     };
     worker.on('error', fail);
+    // A reply that cannot be read would leave its batch pending for good (and close() waiting for it).
+    worker.on('messageerror', fail);
     worker.on('exit', (code) => fail(new Error(`the embedding thread exited (code ${code})`)));
   });
   try {

@@ -196,25 +196,18 @@ describe('Knowledge search: ranking options, reranker and explain', function () 
   });
 
   describe('hybridWeight', () => {
-    it('1 ranks by the vector side alone (as semantic mode, with feedback), 0 by the keyword side alone', async () => {
+    it('1 ranks by the vector side alone (as semantic mode), 0 by the keyword side alone', async () => {
       const query = 'forgot password reset xj4471';
-      const semantic = await search({ query, limit: 3, explain: true });
+      const semantic = await search({ query, limit: 3 });
       assert.equal(semantic.status, 200, semantic.text);
       // The crafted corpus: the reset page is nearest in meaning; only the changelog holds every query word.
       assert.equal(semantic.body.results[0].title, '#0');
-      const vectorOnly = await search({ query, limit: 3, mode: 'hybrid', hybridWeight: 1, explain: true });
-      // The vector side of a prose query under header-mix: the cosine moved towards the first result's best chunk
-      // (pseudo-relevance feedback), (semantic + 0.5 feedback) / sqrt(1.25 + the first result's semantic).
-      type Explained = { title: string; score: number; explain: { semantic: number; feedback?: number } };
-      const results = vectorOnly.body.results as Explained[];
-      const first = semantic.body.results[0] as Explained;
-      assert.equal(results[0]?.title, '#0');
-      assert.equal(results[0]?.explain.semantic, first.explain.semantic);
-      for (const r of results) {
-        assert.equal(typeof r.explain.feedback, 'number', r.title);
-        const moved = (r.explain.semantic + 0.5 * r.explain.feedback!) / Math.sqrt(1.25 + first.explain.semantic);
-        assert.ok(Math.abs(r.score - moved) < 1e-5, `${r.title}: ${r.score} against ${moved}`);
-      }
+      const vectorOnly = await search({ query, limit: 3, mode: 'hybrid', hybridWeight: 1 });
+      assert.deepEqual(titles(vectorOnly.body.results), titles(semantic.body.results));
+      assert.deepEqual(
+        vectorOnly.body.results.map((r: { score: number }) => r.score),
+        semantic.body.results.map((r: { score: number }) => r.score),
+      );
       const keywordOnly = await search({ query, limit: 3, mode: 'hybrid', hybridWeight: 0 });
       assert.equal(keywordOnly.body.results[0].title, '#1');
       assert.equal(keywordOnly.body.results[0].score, 1);

@@ -169,6 +169,18 @@ describe('local embedding provider', function () {
     await thread.close();
   });
 
+  it('ends a close() that waits for a pass when the thread dies holding it', async () => {
+    const info = await readModelInfo(MODEL_DIR);
+    const thread = await startEmbeddingThread(
+      { modelDir: MODEL_DIR, info, padId: 0 },
+      path.join(ROOT, 'dist/test/fixtures/embeddings/dyingThread.js'),
+    );
+    const pending = thread.forward([[101], [102]]);
+    pending.catch(() => undefined);
+    await thread.close(); // returns: the thread's exit fails the pass it waited for
+    await assert.rejects(pending, /the embedding thread exited \(code 70\)/);
+  });
+
   it('closes its thread only once the passes it sent are back: terminating onnxruntime mid-pass aborts the process', async () => {
     const info = await readModelInfo(MODEL_DIR);
     const thread = await startEmbeddingThread({ modelDir: MODEL_DIR, info, padId: 0 });
