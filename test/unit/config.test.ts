@@ -81,14 +81,16 @@ describe('configuration', () => {
     const searchSettings = (env: NodeJS.ProcessEnv) =>
       searchDeps({ config: loadConfig(env) } as unknown as Deps).retrieval;
 
-    it("defaults to 'header-mix': prose queries on the prose vectors, every query with the page bonus 0.1", () => {
+    it("defaults to 'header-mix': prose queries on the prose vectors with feedback, every query with the page bonus 0.1", () => {
       assert.equal(loadConfig({}).embeddings.textScheme, 'header-mix');
       assert.deepEqual(searchSettings({}), {
         ...DEFAULT_RETRIEVAL,
         fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 },
         proseVectors: true,
+        feedback: { beta: 0.5 },
       });
       assert.equal(DEFAULT_RETRIEVAL.proseVectors, undefined);
+      assert.equal(DEFAULT_RETRIEVAL.feedback, undefined);
     });
 
     it("takes 'chunk': the chunk alone embedded, hybrid's page bonus following the query's shape", () => {

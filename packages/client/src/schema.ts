@@ -2367,7 +2367,7 @@ export interface components {
              * @enum {string}
              */
             vector?: "chunk" | "prose";
-            /** @description hybrid mode, a prose query, under EMBEDDING_TEXT_SCHEME=header-mix (pseudo-relevance feedback): the passage's cosine similarity to f, the best chunk of the result ranked first before feedback. Fusion reads (semantic + 0.5 × feedback) / √(1.25 + cos(query, f)) in place of semantic */
+            /** @description hybrid mode, a prose query read against the prose vectors (vector: prose; pseudo-relevance feedback): the passage's cosine similarity to f, the best chunk of the result ranked first before feedback. Fusion reads (semantic + 0.5 × feedback) / √(1.25 + cos(query, f)) in place of semantic (exactly so for cosines that are not negative) */
             feedback?: number;
             /** @description Workspace credentials only: the roles that make the item visible under RBAC (other credentials don't get it) */
             roles?: {

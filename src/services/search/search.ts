@@ -506,7 +506,15 @@ async function retrieve(
     return { found, column };
   }
   const fused = unit === 'item' ? fuseItems(hits, hybrid.fusion) : fuseChunks(hits, hybrid.fusion);
-  if (settings.feedback && unit === 'item' && mode === 'hybrid' && hybrid.shape === 'prose' && fused.length > 1) {
+  // Only on prose vectors (a page's chunks carry its title and headings; on the chunks' own it gained nothing).
+  if (
+    settings.feedback &&
+    unit === 'item' &&
+    mode === 'hybrid' &&
+    hybrid.shape === 'prose' &&
+    column === 'embedding_prose' &&
+    fused.length > 1
+  ) {
     const { moved, toFirst } = await withFeedback(
       db,
       workspaceId,
@@ -555,6 +563,8 @@ async function withFeedback(
     column,
   );
   const norm = Math.sqrt(1 + beta * beta + 2 * beta * (1 - best.distance));
+  // |q + beta f| is 0 only for f = -q at beta 1: no direction to move to.
+  if (!(norm > 1e-6)) return { moved: [...hits], toFirst: new Map() };
   const moved = hits.map((h) => {
     const distance = toFirst.get(h.chunkId);
     return distance === undefined ? h : { ...h, distance: 1 - (1 - h.distance + beta * (1 - distance)) / norm };

@@ -142,6 +142,21 @@ describe('pseudo-relevance feedback (header-mix, hybrid, prose queries)', functi
     assert.ok(identifier.every((r) => r.explain?.feedback === undefined && r.explain?.queryShape === 'identifier'));
   });
 
+  it("takes none while the workspace reads the chunks' own vectors (a chunk without a prose vector)", async () => {
+    const { db } = stack.deps;
+    const e0 = Array.from({ length: stack.deps.embeddings.dimension }, (_, i) => (i === 0 ? 1 : 0));
+    const older = await insertItem(db, workspaceId, { title: 'echo', content: 'echo lorem ipsum', vector: e0 });
+    try {
+      assert.equal(await search.proseVectorsComplete(db, workspaceId), false);
+      const results = await explained('hybrid');
+      assert.ok(results.length > 0);
+      assert.ok(results.every((r) => r.explain?.vector === 'chunk' && r.explain.feedback === undefined));
+    } finally {
+      await db('knowledge').where({ id: older }).delete();
+    }
+    assert.ok(((await explained('hybrid'))[0]?.explain?.feedback ?? 0) > 0.999, 'feedback again once complete');
+  });
+
   it("reads distances to a chunk of the caller's workspace only", async () => {
     const { db } = stack.deps;
     const chunkOf = async (id: string) =>

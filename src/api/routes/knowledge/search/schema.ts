@@ -222,7 +222,7 @@ export const SearchExplainSchema = z
     }),
     feedback: z.number().min(0).max(1).optional().meta({
       description:
-        "hybrid mode, a prose query, under EMBEDDING_TEXT_SCHEME=header-mix (pseudo-relevance feedback): the passage's cosine similarity to f, the best chunk of the result ranked first before feedback. Fusion reads (semantic + 0.5 × feedback) / √(1.25 + cos(query, f)) in place of semantic",
+        "hybrid mode, a prose query read against the prose vectors (vector: prose; pseudo-relevance feedback): the passage's cosine similarity to f, the best chunk of the result ranked first before feedback. Fusion reads (semantic + 0.5 × feedback) / √(1.25 + cos(query, f)) in place of semantic (exactly so for cosines that are not negative)",
     }),
     roles: z.array(VisibilityRoleSchema).optional().meta({
       description:
