@@ -401,6 +401,8 @@ export interface EvaluationRunSpec {
   name: string;
   mode: 'semantic' | 'hybrid' | 'keyword';
   hybridWeight: number | null;
+  /** Pseudo-relevance feedback in hybrid mode (false: turned off); absent in runs stored before it: on. */
+  feedback?: boolean;
   rerank: boolean;
   rerankCandidates: number | null;
   /** The filter as the request sent it (parsed again when the run searches). */

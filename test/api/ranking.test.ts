@@ -468,6 +468,7 @@ describe('Knowledge search: ranking options, reranker and explain', function () 
         [{ rerankCandidates: 101 }, 'rerankCandidates must be an integer between 1 and 100'],
         [{ rerankCandidates: 2.5 }, 'rerankCandidates must be an integer between 1 and 100'],
         [{ explain: 1 }, 'explain must be a boolean'],
+        [{ feedback: 'no' }, 'feedback must be a boolean'],
       ];
       for (const [extra, message] of cases) {
         assertError(await search({ query: 'password', ...extra }), 400, message);

@@ -249,6 +249,47 @@ describe('retrieval evaluations', function () {
     assert.ok(list.body.total >= 1);
   });
 
+  it('compares hybrid with and without feedback, each run ranking as the search endpoint with the same option', async () => {
+    const runs = [{ mode: 'hybrid' }, { mode: 'hybrid', feedback: false }];
+    const { id } = await evaluate({ name: 'feedback', questions: labelledSet(), runs });
+    const evaluation = await read(id);
+    assert.equal(evaluation.status, 'COMPLETED');
+    assert.deepEqual(
+      evaluation.runs.map((r: { name: string; feedback: boolean }) => [r.name, r.feedback]),
+      [
+        ['hybrid', true],
+        ['hybrid without feedback', false],
+      ],
+    );
+    let fedBack = 0;
+    for (const [qi, q] of QUESTIONS.entries()) {
+      for (const [ri, run] of runs.entries()) {
+        const results = await search(q.query, run);
+        const relevant = new Map(q.relevant.map((key) => [ids.get(key)!, GRADES[q.id]?.[key] ?? 1]));
+        const { rank } = scoreQuestion({ ranking: results.map((r) => r.id), relevant });
+        assert.equal(evaluation.questions[qi].runs[ri].rank, rank, `${q.id} under ${evaluation.runs[ri].name}`);
+      }
+      // The search endpoint: feedback for prose queries by default (explain.feedback), none when turned off.
+      const explained = async (extra: Record<string, unknown>) =>
+        (await search(q.query, { mode: 'hybrid', explain: true, ...extra })) as unknown as Array<{
+          explain: { feedback?: number; queryShape: string };
+        }>;
+      const on = await explained({});
+      if (on[0]?.explain.queryShape === 'prose' && on.length > 1) {
+        assert.ok(
+          on.every((r) => typeof r.explain.feedback === 'number'),
+          q.id,
+        );
+        fedBack += 1;
+      }
+      assert.ok(
+        (await explained({ feedback: false })).every((r) => r.explain.feedback === undefined),
+        q.id,
+      );
+    }
+    assert.ok(fedBack > 0, 'some prose question took feedback');
+  });
+
   it("the guide's 100 questions over its 20 pages: per-kind figures and misses within minutes", async () => {
     // docs/guides/retrieval-evaluation.md's example set, as the guide posts it.
     const dir = path.resolve(__dirname, '../../../docs/guides/retrieval-evaluation');

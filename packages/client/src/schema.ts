@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Semantic search (Authorization and x-api-key; organizationid checked when sent)
-         * @description One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, rerank and rerankCandidates; explain adds the scores behind each result.
+         * @description One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, rerank and rerankCandidates; explain adds the scores behind each result; feedback: false turns off hybrid mode's pseudo-relevance feedback.
          *
          *     **Authorization**: `knowledge.read` (list, get and search knowledge, and read an item's chunks (role-scoped under RBAC)). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403).
          */
@@ -3176,6 +3176,8 @@ export interface components {
             /** @enum {string} */
             mode: "semantic" | "hybrid" | "keyword";
             hybridWeight: number | null;
+            /** @description hybrid mode: whether prose queries took pseudo-relevance feedback (false: the run turned it off) */
+            feedback: boolean;
             rerank: boolean;
             rerankCandidates: number | null;
             /** @description The filter as sent (null: none) */
@@ -7864,6 +7866,8 @@ export interface operations {
                     rerankCandidates?: number;
                     /** @description Add explain to each result: the scores behind it and, for workspace credentials, its roles */
                     explain?: boolean;
+                    /** @description hybrid mode, prose queries read against the prose vectors (EMBEDDING_TEXT_SCHEME=header-mix): false turns off the pseudo-relevance feedback that scores the candidates again against the query moved towards the first result (explain.feedback). Default true; the other modes, identifier-shaped queries and the other schemes take none and ignore it. For comparing with and without on your own questions (retrieval evaluations' runs take it too) */
+                    feedback?: boolean;
                 };
             };
         };
@@ -7886,7 +7890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean; feedback must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24550,6 +24554,8 @@ export interface operations {
                         mode?: "semantic" | "hybrid" | "keyword";
                         /** @description hybrid mode: the vector side's weight (default 0.8) */
                         hybridWeight?: number;
+                        /** @description hybrid mode: false turns off pseudo-relevance feedback for prose queries (default true, as POST …/knowledge/search's feedback): compare a run with it and one without */
+                        feedback?: boolean;
                         /** @description Rerank with the configured reranker (default: the workspace's setting at creation) */
                         rerank?: boolean;
                         rerankCandidates?: number;

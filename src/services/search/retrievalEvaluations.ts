@@ -96,6 +96,7 @@ export interface EvaluationRunInput {
   name?: string;
   mode?: SearchMode;
   hybridWeight?: number;
+  feedback?: boolean;
   rerank?: boolean;
   rerankCandidates?: number;
   filter?: unknown;
@@ -114,6 +115,7 @@ function defaultRunName(run: EvaluationRunInput, mode: SearchMode): string {
   return [
     mode,
     mode === 'hybrid' && run.hybridWeight !== undefined ? String(run.hybridWeight) : undefined,
+    mode === 'hybrid' && run.feedback === false ? 'without feedback' : undefined,
     run.rerank ? 'rerank' : undefined,
     run.filter !== undefined ? 'filtered' : undefined,
     run.customerRoleId ? `as ${run.customerRoleId}` : run.roleId ? `as ${run.roleId}` : undefined,
@@ -179,6 +181,7 @@ async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunI
       name,
       mode,
       hybridWeight: run.hybridWeight ?? null,
+      feedback: run.feedback ?? true,
       // As a search without `rerank` would: the workspace's default, fixed when the evaluation is created.
       rerank: run.rerank ?? workspace.rerank_default,
       rerankCandidates: run.rerankCandidates ?? null,
@@ -571,6 +574,7 @@ async function evaluateQuestion(
     limit: METRIC_CUTOFF,
     mode: run.mode,
     ...(run.hybridWeight !== null ? { hybridWeight: run.hybridWeight } : {}),
+    ...(run.feedback === false ? { feedback: false } : {}),
     rerank: run.rerank,
     ...(run.rerankCandidates !== null ? { rerankCandidates: run.rerankCandidates } : {}),
     ...(run.filter !== null ? { filter: parseFilter(run.filter) } : {}),

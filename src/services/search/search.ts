@@ -285,6 +285,8 @@ export interface RankingOptions {
   rerank?: boolean;
   rerankCandidates?: number;
   explain?: boolean;
+  /** false: no pseudo-relevance feedback (RetrievalSettings.feedback) for this request. */
+  feedback?: boolean;
 }
 
 /** Candidates reranked when the request names no count, and the most a request may ask for. */
@@ -321,6 +323,12 @@ export interface Explained {
   feedback?: number;
   /** For the workspace's own credentials: the roles that make the hit visible (its own or its parent's). */
   roles?: VisibilityRole[];
+}
+
+/** The deployment's settings under a request's options: its hybrid weight, and no feedback when it says false. */
+export function withRankingOptions(settings: RetrievalSettings, options: RankingOptions): RetrievalSettings {
+  const weighted = withHybridWeight(settings, options.hybridWeight);
+  return options.feedback === false && weighted.feedback ? { ...weighted, feedback: undefined } : weighted;
 }
 
 /**
@@ -672,7 +680,7 @@ async function retrieveRanked(
     candidateCount(limit, options),
     unit,
     mode,
-    withHybridWeight(how.settings, options.hybridWeight),
+    withRankingOptions(how.settings, options),
     how.scope,
   );
   // The query's shape is worth explaining only where it chose the keyword match and fusion.
@@ -764,6 +772,7 @@ export async function rankedVisibleSearch(
     rerank: input.rerank ?? auth.workspace.rerank_default,
     rerankCandidates: input.rerankCandidates,
     explain: input.explain,
+    feedback: input.feedback,
   };
   const found = await rankedSearch(
     deps,

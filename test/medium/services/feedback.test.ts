@@ -120,6 +120,21 @@ describe('pseudo-relevance feedback (header-mix, hybrid, prose queries)', functi
     assert.equal(b?.vector, 'prose');
   });
 
+  it('takes none for a request that says feedback: false', async () => {
+    const off = await rankedSearch(
+      { db: stack.deps.db, embeddings: stack.deps.embeddings },
+      workspaceId,
+      { query: QUERY, limit: 3, filter: {}, mode: 'hybrid' },
+      HEADER_MIX,
+      { explain: true, feedback: false },
+    );
+    assert.deepEqual(
+      off.results.map((r) => r.row.id),
+      [ids.a, ids.c, ids.b],
+    );
+    assert.ok(off.results.every((r) => r.explain?.feedback === undefined));
+  });
+
   it('leaves semantic mode, RAG passages and identifier-shaped queries as they were', async () => {
     assert.deepEqual(await order('semantic'), [ids.a, ids.c, ids.b]);
     assert.ok((await explained('semantic')).every((r) => r.explain?.feedback === undefined));

@@ -57,6 +57,7 @@ const run = (name: string, mode: string, hybridWeight: number | null, asRole: bo
   name,
   mode,
   hybridWeight,
+  feedback: true,
   rerank: false,
   rerankCandidates: null,
   filter: null,
@@ -179,6 +180,18 @@ export const createEvaluationExamples = {
       'Semantic against hybrid, and hybrid as a role',
       request,
       'Relevant items by knowledgeId here; an externalId names an item as well ({"externalId": "kb-rotating-keys"}).',
+    ),
+    feedbackOff: example(
+      'Hybrid with and without pseudo-relevance feedback',
+      {
+        name: 'Feedback on our questions',
+        questions: QUESTIONS,
+        runs: [
+          { name: 'hybrid', mode: 'hybrid' },
+          { name: 'hybrid without feedback', mode: 'hybrid', feedback: false },
+        ],
+      },
+      'Whether the default feedback (prose queries, header-mix) helps on your own set: compare the runs per kind.',
     ),
   },
   response: { started: example('Started: the evaluation and its job', summary) },

@@ -28,6 +28,7 @@ export function presentEvaluationSummary(row: RetrievalEvaluationRow): Evaluatio
       name: r.name,
       mode: r.mode,
       hybridWeight: r.hybridWeight,
+      feedback: r.feedback ?? true,
       rerank: r.rerank,
       rerankCandidates: r.rerankCandidates,
       filter: r.filter as Record<string, unknown> | null,

@@ -82,6 +82,10 @@ const RunSchema = z
       .max(1)
       .optional()
       .meta({ description: "hybrid mode: the vector side's weight (default 0.8)" }),
+    feedback: z.boolean().optional().meta({
+      description:
+        "hybrid mode: false turns off pseudo-relevance feedback for prose queries (default true, as POST …/knowledge/search's feedback): compare a run with it and one without",
+    }),
     rerank: z
       .boolean()
       .optional()
@@ -204,6 +208,9 @@ export const EvaluationRunSchema = z
     name: z.string(),
     mode: z.enum(SEARCH_MODES),
     hybridWeight: z.number().nullable(),
+    feedback: z.boolean().meta({
+      description: 'hybrid mode: whether prose queries took pseudo-relevance feedback (false: the run turned it off)',
+    }),
     rerank: z.boolean(),
     rerankCandidates: z.int().nullable(),
     filter: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The filter as sent (null: none)' }),

@@ -78,11 +78,15 @@ export const searchOperations: ApiOperation[] = [
     summary: 'Semantic search (Authorization and x-api-key; organizationid checked when sent)',
     description:
       'One result per item (its best passage), best score first. Ranking options: scoreThreshold, hybridWeight, ' +
-      'rerank and rerankCandidates; explain adds the scores behind each result.',
+      'rerank and rerankCandidates; explain adds the scores behind each result; feedback: false turns off hybrid ' +
+      "mode's pseudo-relevance feedback.",
     body: SemanticSearchSchema,
     examples: searchExamples,
     ok: [200, 'The results', SemanticSearchResponseSchema, { headers: rerankHeader }],
-    errors: { ...searchErrors, 400: [...searchErrors[400], ...RANKING_ERRORS, 'explain must be a boolean'] },
+    errors: {
+      ...searchErrors,
+      400: [...searchErrors[400], ...RANKING_ERRORS, 'explain must be a boolean', 'feedback must be a boolean'],
+    },
   }),
   searchOps.get('/v1/workspaces/{workspaceId}/retrieval-settings', 'getRetrievalSettings', {
     summary: "The workspace's retrieval settings (whether searches rerank by default)",

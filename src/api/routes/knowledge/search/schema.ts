@@ -144,6 +144,13 @@ export const SemanticSearchSchema = bodyObject({
     .boolean({ error: 'explain must be a boolean' })
     .meta({ description: 'Add explain to each result: the scores behind it and, for workspace credentials, its roles' })
     .optional(),
+  feedback: z
+    .boolean({ error: 'feedback must be a boolean' })
+    .meta({
+      description:
+        "hybrid mode, prose queries read against the prose vectors (EMBEDDING_TEXT_SCHEME=header-mix): false turns off the pseudo-relevance feedback that scores the candidates again against the query moved towards the first result (explain.feedback). Default true; the other modes, identifier-shaped queries and the other schemes take none and ignore it. For comparing with and without on your own questions (retrieval evaluations' runs take it too)",
+    })
+    .optional(),
 });
 export type SemanticSearchInput = z.infer<typeof SemanticSearchSchema>;
 
