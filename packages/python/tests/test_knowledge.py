@@ -78,6 +78,17 @@ def test_each_search_mode_applies_the_filter(
     assert 0 <= results[0].score <= 1
 
 
+def test_hybrid_search_explains_its_feedback_and_turns_it_off(
+    client: kws.Client, items: dict[str, kws.generated.models.knowledge.Knowledge]
+) -> None:
+    query = "how long do I have to return something I bought"
+    on = client.search(query, mode="hybrid", explain=True)
+    assert len(on) > 1 and on[0].explain is not None
+    assert on[0].explain.query_shape == "prose" and isinstance(on[0].explain.feedback, (int, float))
+    off = client.search(query, mode="hybrid", explain=True, feedback=False, rerank=True, rerank_candidates=5)
+    assert off and all(r.explain is not None and not isinstance(r.explain.feedback, (int, float)) for r in off)
+
+
 def test_title_search_applies_the_filter(
     client: kws.Client, items: dict[str, kws.generated.models.knowledge.Knowledge]
 ) -> None:

@@ -417,9 +417,14 @@ class AsyncClient:
         score_threshold: float | None = None,
         hybrid_weight: float | None = None,
         rerank: bool | None = None,
+        rerank_candidates: int | None = None,
         explain: bool | None = None,
+        feedback: bool | None = None,
     ) -> list[SemanticSearchResult]:
-        """Knowledge search (``mode`` semantic, the default; hybrid; keyword), best first."""
+        """Knowledge search (``mode`` semantic, the default; hybrid; keyword), best first.
+
+        ``feedback=False`` turns off hybrid mode's pseudo-relevance feedback for prose queries (docs/guides/search.md).
+        """
         body = SearchKnowledgeBody.from_dict(
             compact(
                 {
@@ -432,7 +437,9 @@ class AsyncClient:
                     "scoreThreshold": score_threshold,
                     "hybridWeight": hybrid_weight,
                     "rerank": rerank,
+                    "rerankCandidates": rerank_candidates,
                     "explain": explain,
+                    "feedback": feedback,
                 }
             )
         )
