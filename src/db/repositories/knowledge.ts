@@ -162,6 +162,10 @@ export async function hasChildren(db: Tx, workspaceId: string, id: string): Prom
   return row !== undefined;
 }
 
+/**
+ * Updates the item's fields and its updated_at. The time it wrote, as microseconds since the epoch (a string: what
+ * names this change of the item, a title change's job id), or undefined when no such item exists.
+ */
 export async function updateKnowledgeFields(
   db: Tx,
   workspaceId: string,
@@ -172,21 +176,6 @@ export async function updateKnowledgeFields(
       'title' | 'language' | 'status' | 'message_error' | 'content' | 'url' | 'metadata' | 'source_visibility'
     >
   >,
-): Promise<number> {
-  return db('knowledge')
-    .where({ workspace_id: workspaceId, id })
-    .update({ ...patch, updated_at: db.fn.now() });
-}
-
-/**
- * updateKnowledgeFields that answers the time it wrote as microseconds since the epoch (a string): what names
- * this change of the item (a title change's job id).
- */
-export async function updateKnowledgeFieldsStamped(
-  db: Tx,
-  workspaceId: string,
-  id: string,
-  patch: Partial<Pick<KnowledgeRow, 'title' | 'language' | 'source_visibility' | 'content' | 'url'>>,
 ): Promise<string | undefined> {
   const [row] = (await db('knowledge')
     .where({ workspace_id: workspaceId, id })

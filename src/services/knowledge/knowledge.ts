@@ -209,7 +209,7 @@ export async function updateReservedField(
   return deps.db.transaction(async (trx) => {
     const current = await knowledge.findKnowledge(trx, workspaceId, knowledgeId, { forUpdate: true });
     if (!current) throw knowledgeNotFound();
-    const stamp = await knowledge.updateKnowledgeFieldsStamped(trx, workspaceId, knowledgeId, {
+    const stamp = await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, {
       title: input.title,
       ...(input.language !== undefined ? { language: input.language } : {}),
       ...(input.sourceVisibility !== undefined ? { source_visibility: input.sourceVisibility } : {}),
@@ -227,7 +227,7 @@ export async function updateReservedField(
 
 /**
  * In the transaction of a change of an item's title (`current`: the item locked FOR UPDATE before the change;
- * `stamp`: the change's updated_at, updateKnowledgeFieldsStamped): a link's chunk text takes the new title, a
+ * `stamp`: the change's updated_at, as updateKnowledgeFields answers it): a link's chunk text takes the new title, a
  * re-embed under way builds the item's next vectors again, and the title-vectors job starts (before the commit, so
  * a failed start changes nothing; its first read waits for the commit). Nothing when no vector carries the title
  * (the `chunk` scheme, not a link). The job's id.
@@ -303,8 +303,8 @@ export async function setSourceVisibility(
   id: string,
   visibility: SourceVisibility,
 ): Promise<void> {
-  const n = await knowledge.updateKnowledgeFields(db, workspaceId, id, { source_visibility: visibility });
-  if (n === 0) throw notFound(`knowledge ${id} not found`);
+  const stamp = await knowledge.updateKnowledgeFields(db, workspaceId, id, { source_visibility: visibility });
+  if (stamp === undefined) throw notFound(`knowledge ${id} not found`);
 }
 
 /** PATCH: replaces the item's attributes (null clears them); a parent's change reaches its children. */

@@ -236,7 +236,7 @@ async function moveDocuments(deps: SyncStepDeps, ids: SyncIds, step: StepContext
         const filename = moved.listed_filename ?? moved.key;
         const previousName = old.listed_filename ?? old.key.split('/').pop();
         const title = item.title === previousName ? filename : item.title;
-        const stamp = await knowledge.updateKnowledgeFieldsStamped(trx, ids.workspaceId, item.id, {
+        const stamp = await knowledge.updateKnowledgeFields(trx, ids.workspaceId, item.id, {
           title,
           ...(item.type === 'FILE' ? { content: filename, url: filename } : {}),
         });
