@@ -515,69 +515,53 @@ async function retrieve(
   }
   const fused = unit === 'item' ? fuseItems(hits, hybrid.fusion) : fuseChunks(hits, hybrid.fusion);
   // Only on prose vectors (a page's chunks carry its title and headings; on the chunks' own it gained nothing).
-  if (
+  const ranked =
     settings.feedback &&
     unit === 'item' &&
     mode === 'hybrid' &&
     hybrid.shape === 'prose' &&
     column === 'embedding_prose' &&
     fused.length > 1
-  ) {
-    const { moved, toFirst } = await withFeedback(
-      db,
-      workspaceId,
-      hits,
-      fused[0] as Fused,
-      settings.feedback.beta,
-      column,
-    );
-    const own = new Map(hits.map((h) => [h.chunkId, h]));
-    const found = fuseItems(moved, hybrid.fusion)
-      .slice(0, limit)
-      .map(({ hit, score }) => {
-        const toBest = toFirst.get(hit.chunkId);
-        return {
-          hit: own.get(hit.chunkId) ?? hit,
-          score,
-          ...(toBest === undefined ? {} : { feedback: cosineOf(toBest) }),
-        };
-      });
-    return { found, column };
-  }
-  return { found: fused.slice(0, limit), column };
+      ? await withFeedback(db, workspaceId, hits, fused, settings.feedback.beta, hybrid.fusion, column)
+      : fused;
+  return { found: ranked.slice(0, limit), column };
 }
 
 /**
  * Pseudo-relevance feedback (Rocchio, on the candidates already found): each candidate's cosine is taken again
- * against the query moved towards the first result's best chunk, q' = (q + beta f) / |q + beta f|, so
- * cos(q', d) = (cos(q, d) + beta cos(f, d)) / sqrt(1 + beta^2 + 2 beta cos(q, f)). Pages like the first result
- * rise among the candidates; none is added. The moved distances are what fusion reads; each chunk's distance to f
- * comes back beside them (explain.feedback), and the caller keeps the hits' own (explain.semantic).
+ * against the query moved towards the first result's best chunk f, q' = (q + beta f) / |q + beta f|, so
+ * cos(q', d) = (cos(q, d) + beta cos(f, d)) / sqrt(1 + beta^2 + 2 beta cos(q, f)), and the items fused again.
+ * Pages like the first result rise among the candidates; none is added. Each result keeps its hit's own distance
+ * to the query (explain.semantic) and gets its cosine to f (explain.feedback).
  */
 async function withFeedback(
   db: Db,
   workspaceId: string,
   hits: readonly search.ChunkHit[],
-  first: Fused,
+  fused: Fused[],
   beta: number,
+  fusion: Fusion,
   column: search.VectorColumn,
-): Promise<{ moved: search.ChunkHit[]; toFirst: Map<string, number> }> {
-  const best = first.hit;
-  const toFirst = await search.distancesToChunk(
-    db,
-    workspaceId,
-    best.chunkId,
-    hits.map((h) => h.chunkId),
-    column,
-  );
+): Promise<Fused[]> {
+  const best = (fused[0] as Fused).hit;
   const norm = Math.sqrt(1 + beta * beta + 2 * beta * (1 - best.distance));
   // |q + beta f| is 0 only for f = -q at beta 1: no direction to move to.
-  if (!(norm > 1e-6)) return { moved: [...hits], toFirst: new Map() };
+  if (!(norm > 1e-6)) return fused;
+  const ids = hits.map((h) => h.chunkId);
+  const toFirst = await search.distancesToChunk(db, workspaceId, best.chunkId, ids, column);
+  const own = new Map(hits.map((h) => [h.chunkId, h]));
   const moved = hits.map((h) => {
     const distance = toFirst.get(h.chunkId);
     return distance === undefined ? h : { ...h, distance: 1 - (1 - h.distance + beta * (1 - distance)) / norm };
   });
-  return { moved, toFirst };
+  return fuseItems(moved, fusion).map(({ hit, score }) => {
+    const toBest = toFirst.get(hit.chunkId);
+    return {
+      hit: own.get(hit.chunkId) ?? hit,
+      score,
+      ...(toBest === undefined ? {} : { feedback: cosineOf(toBest) }),
+    };
+  });
 }
 
 /** What a search needs beyond the database: the query's embedding, and the reranker when one is configured. */
