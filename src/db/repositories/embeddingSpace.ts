@@ -132,6 +132,15 @@ export async function nextChunksToReembed(
 }
 
 /**
+ * Takes knowledge_chunks' ROW EXCLUSIVE lock at the start of a transaction that reads chunks FOR UPDATE and then
+ * writes them: a re-embed's switch (SHARE ROW EXCLUSIVE, then ACCESS EXCLUSIVE) then waits for it, or it for the
+ * switch, instead of each holding what the other waits for.
+ */
+export async function lockChunksForWrite(trx: Tx): Promise<void> {
+  await trx.raw('LOCK TABLE knowledge_chunks IN ROW EXCLUSIVE MODE');
+}
+
+/**
  * Writes vectors of the model being built (an overwrite: a retried batch writes the same vectors again), each only
  * while its chunk still has the text it was embedded from (`expected`: chunk id -> the content read and, under a
  * scheme that embeds titles, its item's title): a chunk edited, a link renamed or (`title` given) an item renamed
@@ -151,7 +160,7 @@ export async function setNextVectors(
   const checkTitles = [...expected.values()].some((e) => e.title !== undefined);
   const texts = JSON.stringify(Object.fromEntries(expected));
   await db.transaction(async (trx) => {
-    await trx.raw('LOCK TABLE knowledge_chunks IN ROW EXCLUSIVE MODE');
+    await lockChunksForWrite(trx);
     if (checkTitles) {
       await trx.raw(
         `SELECT k.id FROM knowledge AS k

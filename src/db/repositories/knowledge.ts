@@ -461,15 +461,6 @@ export async function chunkVectorsPage(
   }));
 }
 
-/**
- * Takes knowledge_chunks' ROW EXCLUSIVE lock at the start of a transaction that reads chunks FOR UPDATE and then
- * writes them: a re-embed's switch (SHARE ROW EXCLUSIVE, then ACCESS EXCLUSIVE) then waits for it, or it for the
- * switch, instead of each holding what the other waits for.
- */
-export async function lockChunksForWrite(trx: Tx): Promise<void> {
-  await trx.raw('LOCK TABLE knowledge_chunks IN ROW EXCLUSIVE MODE');
-}
-
 /** During a re-embed's build, chunks whose next vectors are out of date (its catch-up builds them again). */
 const NEXT_OUT_OF_DATE = `(SELECT status FROM embedding_reembed WHERE id = 1) = 'building'`;
 

@@ -10,7 +10,8 @@
 // the re-embed (setNextVectors, which leaves such chunks to its catch-up). A rename waits for those locks, or
 // they for it, so whatever was written before it commits is seen by its refresh, and whatever comes after
 // carries the new title. Repeating the refresh is harmless.
-import type { Tx } from '../../db/knex';
+import type { Db, Tx } from '../../db/knex';
+import { lockChunksForWrite } from '../../db/repositories/embeddingSpace';
 import * as knowledge from '../../db/repositories/knowledge';
 import type { KnowledgeRow } from '../../db/rows';
 import {
@@ -23,7 +24,6 @@ import {
   type TextSchemeDeps,
 } from '../../domain/embeddingText';
 import type { EmbeddingProvider } from '../../embeddings/provider';
-import type { Db } from '../../db/knex';
 import { embedChunkVectors, withLiveEmbeddings } from '../search/embeddingSpace';
 import type { TitleVectorsInput, TitleVectorsResult } from '../../workflows/contracts';
 
@@ -255,5 +255,5 @@ async function headerVectors(
 async function requireUnchanged(trx: Tx, item: KnowledgeRow): Promise<void> {
   const now = await knowledge.findKnowledge(trx, item.workspace_id, item.id, { forUpdate: true });
   if (!now || now.title !== item.title) throw new ItemChanged();
-  await knowledge.lockChunksForWrite(trx);
+  await lockChunksForWrite(trx);
 }
