@@ -286,6 +286,12 @@ export const searchExamples = {
       limit: 3,
       explain: true,
     }),
+    hybridWithoutFeedback: example(
+      'Hybrid search without pseudo-relevance feedback',
+      { query: 'how do I replace a key that leaked', mode: 'hybrid', limit: 5, feedback: false, explain: true },
+      "To compare with the default: a prose query's candidates are then ranked against the query alone, and " +
+        'explain carries no feedback.',
+    ),
   },
   response: {
     results: example('The best passage of each item, best first', {
