@@ -3,8 +3,7 @@
 // HTML gives its main text, a file of an accepted type goes through the file extractors.
 import { ApplicationFailure } from '@temporalio/activity';
 import { shiftedHeadings } from '../extract/headings';
-import type { ExtractedPage } from '../extract/types';
-import { normalizeNewlines } from '../extract/textDecoding';
+import { plainTextPage } from '../extract/text';
 import {
   contentHash,
   dropUnchangedVersion,
@@ -64,8 +63,7 @@ export function createSourceActivities(deps: SourceDeps) {
         version === undefined
           ? item.content
           : ((await requireVersion({ db: db }, input.workspaceId, input.knowledgeId, version)).text ?? '');
-      const pages: ExtractedPage[] = [{ pageNumber: 1, text: normalizeNewlines(text).trim() }];
-      const chunks = prepareChunks(pages, deps.ingestion, 'The text is empty');
+      const chunks = prepareChunks([plainTextPage(text)], deps.ingestion, 'The text is empty');
       await storeItemChunks({ db: db }, input.workspaceId, input.knowledgeId, chunks, {}, version);
       return { chunkCount: chunks.length };
     },

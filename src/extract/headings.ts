@@ -156,6 +156,37 @@ export class HeadingCursor {
 export const headingPathAt = (headings: readonly PageHeading[] | undefined, at: number): string[] =>
   new HeadingCursor(headings ?? []).pathAt(at);
 
+/** The longest first line read as a plain text's title. */
+export const MAX_TITLE_LINE_CHARS = 150;
+
+/**
+ * How a title line may open (a letter, a digit, a quote, a bracket, an underscore or a backtick: `__main__ — …`,
+ * not a list's `-` or `*`, a comment's `#`, a quote's `>` or markup) and may not close (a sentence's or a list's
+ * lead-in).
+ */
+const TITLE_OPENS = /^[\p{L}\p{N}"'\u201c\u2018([_`]/u;
+const NOT_TITLE_ENDS = ['.', ',', ';', ':'];
+
+/**
+ * A plain text's title line, as a level-1 heading at its start: its first line, when that line stands alone
+ * (a blank line after it, then more text), is at most MAX_TITLE_LINE_CHARS long, opens as TITLE_OPENS says and does
+ * not end as a sentence or a list's lead-in does (`.`, `,`, `;`, `:`). So every chunk of a text
+ * file that opens with its title sits under it, as a Markdown file's chunks sit under its `# Title`, and the
+ * chunk's header (domain/embeddingText) names the document even when the item is titled by its file name
+ * (docs/explanation/retrieval-quality.md, "A text file's title line"). None otherwise.
+ */
+export function plainTextTitle(text: string): PageHeading[] {
+  const end = text.indexOf('\n');
+  if (end <= 0) return [];
+  const line = text.slice(0, end).trim();
+  if (line.length === 0 || line.length > MAX_TITLE_LINE_CHARS) return [];
+  if (!TITLE_OPENS.test(line) || NOT_TITLE_ENDS.includes(line.at(-1) as string)) return [];
+  const next = text.indexOf('\n', end + 1);
+  // The line after it is blank, and text follows.
+  if (next === -1 || text.slice(end + 1, next).trim() !== '' || text.slice(next).trim() === '') return [];
+  return [{ level: 1, text: oneLine(line), at: 0 }];
+}
+
 /**
  * A Markdown text's headings, the text unchanged: ATX headings (`#` to `######` at a line's start, up to three
  * spaces in, then a space or the line's end; a closing run of `#` dropped) and setext headings (a line of text

@@ -1,10 +1,27 @@
 // Plain text and Markdown: the text as written (one page; chunking happens later), Unix line ends. A Markdown
-// page also records its section headings (extract/headings.ts), so its chunks know the sections they sit in.
-import { markdownHeadings } from './headings';
+// page also records its section headings (extract/headings.ts), so its chunks know the sections they sit in; a
+// plain text that opens with a title line on its own records that line as its one heading (plainTextTitle).
+import { markdownHeadings, plainTextTitle } from './headings';
 import { decodeText, normalizeNewlines } from './textDecoding';
-import { ExtractionError, type ExtractedDocument } from './types';
+import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './types';
 
 export function extractText(bytes: Buffer): ExtractedDocument {
+  const doc = decodedText(bytes);
+  return { ...doc, pages: [plainTextPage(doc.pages[0]!.text)] };
+}
+
+/**
+ * A plain text as one page: Unix line ends, trimmed, and its title line as its heading (plainTextTitle). A .txt
+ * upload and a text item's content (POST …/knowledge/text) are read alike.
+ */
+export function plainTextPage(text: string): ExtractedPage {
+  const page = normalizeNewlines(text).trim();
+  const headings = plainTextTitle(page);
+  return { pageNumber: 1, text: page, ...(headings.length > 0 ? { headings } : {}) };
+}
+
+/** The text decoded, one page without headings. */
+function decodedText(bytes: Buffer): ExtractedDocument {
   const decoded = decodeText(bytes);
   if (!decoded) throw new ExtractionError('not UTF-8 text', 'TYPE_MISMATCH');
   const text = normalizeNewlines(decoded.text).trim();
@@ -20,7 +37,7 @@ export function extractText(bytes: Buffer): ExtractedDocument {
 }
 
 export function extractMarkdown(bytes: Buffer): ExtractedDocument {
-  const doc = extractText(bytes);
+  const doc = decodedText(bytes);
   const page = doc.pages[0]!;
   const headings = markdownHeadings(page.text);
   return headings.length > 0 ? { ...doc, pages: [{ ...page, headings }] } : doc;

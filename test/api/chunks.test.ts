@@ -13,7 +13,7 @@ import { MAX_CHUNK_CHARACTERS, type Chunk as ChunkBody } from '../../src/api/rou
 import { assertError, withoutRequestId } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
-import { uploadRequest } from '../helpers/knowledge';
+import { uploadRequest, waitForJob } from '../helpers/knowledge';
 import { connectMcp } from '../helpers/mcp';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 
@@ -104,6 +104,34 @@ describe('chunks API', function () {
     assert.equal((await chunksOf(id)).body.limit, 20, 'the default limit');
     assertError(await chunksOf(id, '?page=0'), 400, 'Invalid page value, must be between 1 and 10000');
     assertError(await chunksOf(id, '?limit=101'), 400, 'Invalid limit value, must be between 1 and 100');
+  });
+
+  it('a text file that opens with a title line: every chunk sits under it, in the chunks API and in search results', async () => {
+    const topics = ['Alpha apples', 'Bravo bananas', 'Charlie cherries'];
+    const id = await item('fruit_guide', ['Fruit storage guide', ...topics.map(paragraph)]);
+    const chunks = await allChunks(id);
+    assert.equal(chunks.length, 3, 'the title line joins the first paragraph');
+    assert.ok(chunks[0]!.text.startsWith('Fruit storage guide\n\nAlpha apples.'));
+    assert.deepEqual(
+      chunks.map((c) => c.headings),
+      [['Fruit storage guide'], ['Fruit storage guide'], ['Fruit storage guide']],
+    );
+    const [hit] = (await search('Charlie cherries', 'hybrid', 1)) as Array<{ id: string; headings?: string[] }>;
+    assert.deepEqual([hit?.id, hit?.headings], [id, ['Fruit storage guide']]);
+
+    // A text item's content is read as a .txt file is: the same title line, the same headings.
+    const content = ['Vegetable storage guide', ...['Delta dates', 'Echo endives'].map(paragraph)].join('\n\n');
+    const text = await stack.request('POST', v1('/knowledge/text'), {
+      headers,
+      json: { title: 'Vegetables', content },
+    });
+    assert.equal(text.status, 201, text.text);
+    const job = await waitForJob(stack.request, tenant.workspaceId, headers, text.body.jobId as string);
+    assert.equal(job.status, 'COMPLETED', JSON.stringify(job));
+    assert.deepEqual(
+      (await allChunks(text.body.id as string)).map((c) => c.headings),
+      [['Vegetable storage guide'], ['Vegetable storage guide']],
+    );
   });
 
   it('reads chunks exactly as reading the item under every credential kind, and writes only as the workspace', async () => {

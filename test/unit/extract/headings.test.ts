@@ -9,12 +9,14 @@ import {
   markdownHeadings,
   markHeading,
   MAX_PAGE_HEADINGS,
+  MAX_TITLE_LINE_CHARS,
+  plainTextTitle,
   shiftedHeadings,
   takeHeadings,
   withoutMarks,
   type PageHeading,
 } from '../../../src/extract/headings';
-import { extractMarkdown } from '../../../src/extract/text';
+import { extractMarkdown, extractText } from '../../../src/extract/text';
 
 /** Each heading's text as it stands at its offset in `text` (the line it starts on). */
 const linesAt = (text: string, headings: PageHeading[]) =>
@@ -110,6 +112,46 @@ describe('headings', function () {
         markdownHeadings('```js`\n# Still a heading').map((h) => h.text),
         ['Still a heading'],
       );
+    });
+  });
+
+  describe('plainTextTitle', function () {
+    it('reads a first line standing alone before the text as the title: a level-1 heading every chunk sits under', function () {
+      const body = 'The json module encodes Python objects as JSON text. '.repeat(40);
+      const doc = extractText(Buffer.from(`json \u2014 JSON encoder and decoder\r\n\r\n${body}`));
+      const page = doc.pages[0]!;
+      assert.deepEqual(page.headings, [{ level: 1, text: 'json \u2014 JSON encoder and decoder', at: 0 }]);
+      const chunks = chunkPages(doc.pages, { size: 500, overlap: 0 });
+      assert.ok(chunks.length > 2);
+      assert.ok(chunks.every((c) => c.headings?.[0] === 'json \u2014 JSON encoder and decoder'));
+    });
+
+    it('reads none where the first line is no title', function () {
+      const cases = {
+        'a sentence': 'The service starts on port 8080.\n\nMore text.',
+        'a lead-in': 'Steps to follow:\n\n1. Install it.',
+        'wrapped prose':
+          'This paragraph is hard-wrapped at a short width so\nits first line continues on the next line.',
+        'one line only': 'Just a title',
+        'a title and nothing after': 'Just a title\n\n   \n',
+        'a list item': '- first item\n\nsecond paragraph',
+        'a comment': '# not markdown here\n\nbody',
+        'too long': `${'word '.repeat(MAX_TITLE_LINE_CHARS / 5 + 1)}\n\nbody`,
+      };
+      for (const [name, text] of Object.entries(cases)) assert.deepEqual(plainTextTitle(text), [], name);
+      assert.equal(extractText(Buffer.from('Install:\n\nrun it')).pages[0]!.headings, undefined);
+    });
+
+    it('reads a question, a quoted, numbered or bracketed title, an identifier and a title in another script', function () {
+      const titles = ['What is a workspace?', '"Relay" operations guide', '2026 release notes', 'Руководство'];
+      for (const title of [...titles, '__main__ \u2014 Top-level code environment', '[Draft] Runbook']) {
+        assert.deepEqual(plainTextTitle(`${title}\n\nbody text`), [{ level: 1, text: title, at: 0 }], title);
+      }
+    });
+
+    it('reads a megabyte-long first line as no title, and a long blank line after a title as blank', function () {
+      assert.deepEqual(plainTextTitle(`${'a'.repeat(1_000_000)}\n\nbody`), []);
+      assert.deepEqual(plainTextTitle(`Title\n${' '.repeat(1_000_000)}\nbody`), [{ level: 1, text: 'Title', at: 0 }]);
     });
   });
 

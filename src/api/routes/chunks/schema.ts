@@ -82,8 +82,9 @@ export const ChunkSchema = z
     position: z.int().min(0).meta({ description: "Its place among the item's chunks, from 0" }),
     headings: z.array(z.string()).meta({
       description:
-        'The section headings it starts under, outermost first (Markdown, HTML pages and .docx; empty for other ' +
-        'formats, for a chunk added by hand and for chunks indexed before heading paths were recorded)',
+        'The section headings it starts under, outermost first (Markdown, HTML pages, .docx, and the title line a ' +
+        'plain-text file opens with; empty for other formats, for a chunk added by hand and for chunks indexed ' +
+        'before heading paths were recorded)',
     }),
     tokenCount: z
       .int()
