@@ -90,7 +90,7 @@ export interface ContextComparisonResult {
   date: string;
   model: string;
   /** The items' language (KWS_RETRIEVAL_LANGUAGE; null: none, as an upload without one). */
-  corpus: { pages: number; of: number; chunks: number; language: string | null };
+  corpus: { pages: number; of: number; chunks: number; language: string | null; delivery: string };
   chunking: ChunkOptions;
   questions: { of: number; all: number; paraphrase: number; identifier: number };
   defaults: { retrieval: typeof DEFAULT_RETRIEVAL };
@@ -115,7 +115,13 @@ export async function runContextComparison(
     benchmark: 'retrieval-context',
     date: new Date().toISOString(),
     model: info.version,
-    corpus: { pages: pages.length, of: allPages.length, chunks, language: corpusLanguage() },
+    corpus: {
+      pages: pages.length,
+      of: allPages.length,
+      chunks,
+      language: corpusLanguage(),
+      delivery: process.env.KWS_RETRIEVAL_DELIVERY ?? 'html',
+    },
     chunking: base,
     questions,
     defaults: { retrieval: DEFAULT_RETRIEVAL },

@@ -10,12 +10,13 @@ import type { Db } from '../../src/db/knex';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
+import { extractText, plainTextPage } from '../../src/extract/text';
 import { DEFAULT_RETRIEVAL, RAG_MODE } from '../../src/services/search/search';
 import { loadAverage, summarize } from '../lib/stats';
 import { Bm25Index } from './bm25';
 import { EmbeddingCache } from './embeddingCache';
 import { loadLabels } from './labels';
-import { loadPythonDocs } from './pydoc';
+import { loadPythonDocs, type DocPage } from './pydoc';
 import { evaluateRuns, loadCorpus, type RetrievalBenchOptions, type Run, type RunResult } from './retrieval.bench';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
@@ -57,11 +58,37 @@ export function positiveFrom(name: string, value: string | undefined): number | 
 /** The bench's options with the subset of KWS_RETRIEVAL_QUESTIONS and KWS_RETRIEVAL_PAGES. */
 export type SubsetOptions = RetrievalBenchOptions & { pageLimit?: number; questionLimit?: number };
 
+/**
+ * How the pages reach the service (KWS_RETRIEVAL_DELIVERY): `html` (the default) keeps each page's title and
+ * section headings, as a website source or a Markdown upload gives them; `text` keeps the title, the text as a text
+ * item's content (POST …/knowledge/text) with the headings the service reads in it (plainTextPage); `file` is a .txt upload without a title: the page's
+ * text opening with its title line (as bench/knowledge/manual.ts uploads them), the item titled by its file name
+ * (library_json.txt), its headings what the service's own extractor reads in the file (extractText).
+ */
+export function asDelivered(pages: DocPage[], delivery = 'html'): DocPage[] {
+  if (delivery === 'html') return pages;
+  if (delivery === 'text') {
+    // The page's text as a text item's content: its headings are what the service reads in it (plainTextPage).
+    return pages.map((p) => {
+      const page = plainTextPage(p.text);
+      return { ...p, text: page.text, headings: page.headings ?? [] };
+    });
+  }
+  if (delivery === 'file') {
+    return pages.map((p) => {
+      const page = extractText(Buffer.from(`${p.title}\n\n${p.text}`)).pages[0]!;
+      const title = `${p.path.replace(/\.html$/, '').replace(/\//g, '_')}.txt`;
+      return { ...p, title, text: page.text, headings: page.headings ?? [] };
+    });
+  }
+  throw new Error(`KWS_RETRIEVAL_DELIVERY: ${delivery} is not html, text or file`);
+}
+
 /** The corpus and questions of a run narrowed by KWS_RETRIEVAL_QUESTIONS and KWS_RETRIEVAL_PAGES. */
 /** The labelled subset a comparison runs on, its first chunk setting, and when it started. */
 export async function labelledSubset(opts: Pick<SubsetOptions, 'pageLimit' | 'questionLimit' | 'chunkSettings'>) {
   const started = performance.now();
-  const allPages = await loadPythonDocs();
+  const allPages = asDelivered(await loadPythonDocs(), process.env.KWS_RETRIEVAL_DELIVERY);
   const allLabels = await loadLabels(allPages);
   // Every stride-th question, so both kinds stay represented.
   const stride = Math.ceil(allLabels.length / Math.min(opts.questionLimit ?? allLabels.length, allLabels.length));
