@@ -7,6 +7,8 @@
 // passages, each also with identifier-shaped queries matching any lexeme (identifierHybrid as the title schemes
 // run it, retrievalSettingsFor('title')).
 // Quality figures only; nothing is asserted.
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
@@ -15,6 +17,7 @@ import { DEFAULT_RETRIEVAL, retrievalSettingsFor } from '../../src/services/sear
 import { embedChunkVectors } from '../../src/services/search/embeddingSpace';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
+import { labelsFile } from './labels';
 import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } from './models.bench';
 import { headingPathAt, type DocPage } from './pydoc';
 import { embeddingText } from '../../src/domain/embeddingText';
@@ -90,7 +93,7 @@ export interface ContextComparisonResult {
   date: string;
   model: string;
   /** The items' language (KWS_RETRIEVAL_LANGUAGE; null: none, as an upload without one). */
-  corpus: { pages: number; of: number; chunks: number; language: string | null; delivery: string };
+  corpus: { pages: number; of: number; chunks: number; language: string | null; delivery: string; labels: string };
   chunking: ChunkOptions;
   questions: { of: number; all: number; paraphrase: number; identifier: number };
   defaults: { retrieval: typeof DEFAULT_RETRIEVAL };
@@ -121,6 +124,7 @@ export async function runContextComparison(
       chunks,
       language: corpusLanguage(),
       delivery: process.env.KWS_RETRIEVAL_DELIVERY ?? 'html',
+      labels: path.basename(labelsFile()),
     },
     chunking: base,
     questions,
@@ -152,8 +156,9 @@ export async function runContextComparison(
       // KWS_RETRIEVAL_SHAPED_ALPHA: the vector weight of identifier-shaped queries' convex fusion (default: the
       // default fusion as it is).
       const shapedAlpha = process.env.KWS_RETRIEVAL_SHAPED_ALPHA;
-      // The setting the title schemes run with (retrievalSettingsFor), its identifier weight replaced when asked.
-      const titleSettings = retrievalSettingsFor('title');
+      // The setting the title schemes run with (retrievalSettingsFor; header-mix: its own), its identifier weight
+      // replaced when asked.
+      const titleSettings = retrievalSettingsFor(variant === 'header-mix' ? 'header-mix' : 'title');
       const defaultFusion = titleSettings.fusion;
       const shapedFusion =
         shapedAlpha !== undefined && defaultFusion.kind === 'convex'
@@ -163,7 +168,11 @@ export async function runContextComparison(
       const prose = variant === 'header-mix' ? { proseVectors: true } : {};
       const shapedSettings = {
         ...titleSettings,
-        identifierHybrid: { keywordMatch: 'any' as const, fusion: shapedFusion },
+        // KWS_RETRIEVAL_SHAPED_MATCH=all: the shaped row keeps every lexeme (only its weight changes).
+        identifierHybrid: {
+          keywordMatch: process.env.KWS_RETRIEVAL_SHAPED_MATCH === 'all' ? ('all' as const) : ('any' as const),
+          fusion: shapedFusion,
+        },
         ...prose,
       };
       const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(
@@ -192,6 +201,21 @@ export async function runContextComparison(
         ],
         bm25Pages,
       );
+      // KWS_RETRIEVAL_RANKINGS=file.jsonl: each question's hybrid ranking (pages, best first), to read the misses.
+      const rankingsFile = process.env.KWS_RETRIEVAL_RANKINGS;
+      if (rankingsFile) {
+        const lines = (hybrid?.perQuestion ?? []).map((o, i) =>
+          JSON.stringify({
+            variant,
+            id: labels[i]?.id,
+            kind: o.judged.kind,
+            question: labels[i]?.question,
+            relevant: [...o.judged.relevant.keys()],
+            ranking: o.judged.ranking,
+          }),
+        );
+        await appendFile(rankingsFile, lines.map((l) => `${l}\n`).join(''));
+      }
       rows.push({
         variant,
         embedded,

@@ -20,7 +20,14 @@ const squash = (s: string) => s.replace(/\s+/g, ' ');
 /** dist/bench/retrieval -> bench/retrieval/labels.json in the source tree. */
 export const LABELS_FILE = path.resolve(__dirname, '../../../bench/retrieval/labels.json');
 
-export async function loadLabels(pages: readonly DocPage[], file = LABELS_FILE): Promise<LabelledQuestion[]> {
+/**
+ * The labelled set a run asks: KWS_RETRIEVAL_LABELS (a path, e.g. bench/retrieval/holdout.json: a second set
+ * written without sight of the rankings), labels.json unless set.
+ */
+export const labelsFile = (env = process.env): string =>
+  env.KWS_RETRIEVAL_LABELS ? path.resolve(env.KWS_RETRIEVAL_LABELS) : LABELS_FILE;
+
+export async function loadLabels(pages: readonly DocPage[], file = labelsFile()): Promise<LabelledQuestion[]> {
   const doc = JSON.parse(await readFile(file, 'utf8')) as { questions: LabelledQuestion[] };
   const byPath = new Map(pages.map((p) => [p.path, squash(p.text)]));
   const problems: string[] = [];
@@ -36,7 +43,8 @@ export async function loadLabels(pages: readonly DocPage[], file = LABELS_FILE):
       else if (!text.includes(squash(r.evidence))) problems.push(`${q.id}: ${r.page} does not say "${r.evidence}"`);
     }
   }
-  if (problems.length > 0) throw new Error(`labels.json does not match the corpus:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new Error(`${path.basename(file)} does not match the corpus:\n  ${problems.join('\n  ')}`);
   return doc.questions;
 }
 
