@@ -81,12 +81,11 @@ describe('configuration', () => {
     const searchSettings = (env: NodeJS.ProcessEnv) =>
       searchDeps({ config: loadConfig(env) } as unknown as Deps).retrieval;
 
-    it("defaults to 'header-mix': prose queries on the prose vectors with feedback, identifier-shaped ones any lexeme, every query the page bonus 0.1", () => {
+    it("defaults to 'header-mix': prose queries on the prose vectors with feedback, every query with the page bonus 0.1", () => {
       assert.equal(loadConfig({}).embeddings.textScheme, 'header-mix');
       assert.deepEqual(searchSettings({}), {
         ...DEFAULT_RETRIEVAL,
         fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 },
-        identifierHybrid: { keywordMatch: 'any', fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 } },
         proseVectors: true,
         feedback: { beta: 0.5 },
       });

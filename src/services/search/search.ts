@@ -254,24 +254,15 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
  * The retrieval settings for a deployment's vectors (EMBEDDING_TEXT_SCHEME). With `title` vectors identifier-shaped
  * queries match any lexeme in hybrid mode, every query with the bonus 0.1: the pairing measured to gain in search
  * on both kinds (0.752 / 0.954 against 0.714 / 0.948); title vectors alone lose identifiers (0.934). `title-heading`
- * vectors take the same setting (measured with it). `header-mix`: the prose vectors, the bonus 0.1 for every
- * query and identifier-shaped queries matching any lexeme. `chunk`: the defaults.
+ * vectors take the same setting (measured with it). `header-mix`: the prose vectors, and the bonus 0.1 for every
+ * query. `chunk`: the defaults.
  */
 export function retrievalSettingsFor(scheme: EmbeddingTextScheme): RetrievalSettings {
   // The prose vectors carry the page's title and headings, so a prose query needs less of the page bonus: 0.1
   // (nDCG@10 0.819 / 0.755 / 0.948 against 0.813 / 0.747 / 0.948 with 0.15; 0.05 0.745, 0.075 0.748, 0.125
   // 0.754 on paraphrases, identifiers 0.948 throughout).
-  // Identifier-shaped queries match any lexeme, as under the title schemes: on both labelled sets' 96 identifier
-  // questions hybrid 0.955 against 0.950 and RAG passages 0.941 against 0.929 (labels.json alone: hybrid 0.946
-  // against 0.948, passages 0.948 against 0.927; the blind set: 0.960 against 0.951, 0.937 against 0.930).
   if (scheme === 'header-mix')
-    return {
-      ...DEFAULT_RETRIEVAL,
-      fusion: PAGE_FUSION,
-      identifierHybrid: { keywordMatch: 'any', fusion: PAGE_FUSION },
-      proseVectors: true,
-      feedback: FEEDBACK,
-    };
+    return { ...DEFAULT_RETRIEVAL, fusion: PAGE_FUSION, proseVectors: true, feedback: FEEDBACK };
   if (scheme === 'chunk') return DEFAULT_RETRIEVAL;
   return { ...DEFAULT_RETRIEVAL, fusion: PAGE_FUSION, identifierHybrid: { keywordMatch: 'any', fusion: PAGE_FUSION } };
 }
