@@ -22,6 +22,13 @@ export interface KeywordLatencyRow {
   /** The same under header-mix's settings (retrievalSettingsFor), without and with pseudo-relevance feedback. */
   headerMixMs: Summary;
   feedbackMs: Summary;
+  /**
+   * Identifier-shaped queries (IDENTIFIER_QUERIES) in hybrid mode under header-mix's settings, their keyword side
+   * matching every lexeme (the default) and any lexeme (the title schemes' setting; docs: Retrieval quality, "A second
+   * set, written blind").
+   */
+  identifierAllMs: Summary;
+  identifierAnyMs: Summary;
   /** The per-query statistics alone (what maintained statistics would replace by a lookup). */
   statisticsMs: Summary;
 }
@@ -44,6 +51,21 @@ export interface KeywordLatencyResult {
   maintained: MaintainedStatisticsCost;
   loadAverage: number[];
 }
+
+/**
+ * Queries that name code (fusion.ts queryShape: snake_case and dotted names), from the synthetic chunks' words: a
+ * whole name no chunk holds, and its parts common words, the worst case for a keyword side matching any lexeme.
+ */
+export const IDENTIFIER_QUERIES = [
+  'reset_password',
+  'refund_policy damaged',
+  'order.delivered',
+  'vacation_days',
+  'revenue_growth region',
+  'customer_data retention',
+  'expense_report',
+  'shipping.address',
+];
 
 /** A provider that answers the bench's queries from vectors computed once (hybrid timings leave out the model). */
 function cachedProvider(embeddings: EmbeddingProvider, vectors: ReadonlyMap<string, number[]>): EmbeddingProvider {
@@ -112,7 +134,7 @@ export async function measureKeywordLatency(
   warmups = 3,
 ): Promise<KeywordLatencyResult> {
   const vectors = new Map<string, number[]>();
-  for (const q of QUERIES) vectors.set(q, await embeddings.embedQuery(q));
+  for (const q of [...QUERIES, ...IDENTIFIER_QUERIES]) vectors.set(q, await embeddings.embedQuery(q));
   const provider = cachedProvider(embeddings, vectors);
   const { maxRanked } = DEFAULT_RETRIEVAL;
   const rows: KeywordLatencyRow[] = [];
@@ -124,9 +146,18 @@ export async function measureKeywordLatency(
       statistics: [] as number[],
       headerMix: [] as number[],
       feedback: [] as number[],
+      identifierAll: [] as number[],
+      identifierAny: [] as number[],
     };
     const withFeedback = retrievalSettingsFor('header-mix');
     const headerMix = { ...withFeedback, feedback: undefined };
+    const everyLexeme = {
+      ...withFeedback,
+      identifierHybrid: {
+        ...(withFeedback.identifierHybrid as NonNullable<typeof withFeedback.identifierHybrid>),
+        keywordMatch: 'all' as const,
+      },
+    };
     const hybrid = (query: string, settings = DEFAULT_RETRIEVAL) =>
       searchKnowledge(
         { db, embeddings: provider },
@@ -154,7 +185,14 @@ export async function measureKeywordLatency(
       const t4 = performance.now();
       await hybrid(query, withFeedback);
       const t5 = performance.now();
+      const identifier = IDENTIFIER_QUERIES[i % IDENTIFIER_QUERIES.length] as string;
+      await hybrid(identifier, everyLexeme);
+      const t6 = performance.now();
+      await hybrid(identifier, withFeedback);
+      const t7 = performance.now();
       if (i < warmups) continue;
+      series.identifierAll.push(t6 - t5);
+      series.identifierAny.push(t7 - t6);
       series.headerMix.push(t4 - t3);
       series.feedback.push(t5 - t4);
       series.keyword.push(t1 - t0);
@@ -169,6 +207,8 @@ export async function measureKeywordLatency(
       statisticsMs: summarize(series.statistics),
       headerMixMs: summarize(series.headerMix),
       feedbackMs: summarize(series.feedback),
+      identifierAllMs: summarize(series.identifierAll),
+      identifierAnyMs: summarize(series.identifierAny),
     });
   }
   return {
@@ -191,7 +231,8 @@ export function formatKeywordLatency(results: readonly KeywordLatencyResult[]): 
       out.push(
         `    ${row.filter.padEnd(9)} keyword ${ms(row.keywordMs)}; hybrid ${ms(row.hybridMs)}; ` +
           `per-query statistics alone ${ms(row.statisticsMs)}; header-mix hybrid ${ms(row.headerMixMs)}, ` +
-          `with feedback ${ms(row.feedbackMs)}`,
+          `with feedback ${ms(row.feedbackMs)}; identifier-shaped, every lexeme ${ms(row.identifierAllMs)}, ` +
+          `any lexeme ${ms(row.identifierAnyMs)}`,
       );
     }
     out.push(
