@@ -44,6 +44,14 @@ export const markHeading = (level: number, text: string): string =>
 export const shiftedHeadings = (headings: readonly PageHeading[] | undefined, prefix: number) =>
   headings?.length ? { headings: headings.map((h) => ({ ...h, at: h.at + prefix })) } : {};
 
+/**
+ * The same, except that a heading opening the text (at 0) stays at 0: the prefix (a zip entry's `File:` line) sits
+ * under the entry's opening heading, so a text file's title line or a Markdown file's `# Title` covers its first
+ * chunk inside an archive as it does alone.
+ */
+export const headingsUnderPrefix = (headings: readonly PageHeading[] | undefined, prefix: number) =>
+  headings?.length ? { headings: headings.map((h) => ({ ...h, at: h.at === 0 ? 0 : h.at + prefix })) } : {};
+
 /** Input text with any character that would read as a mark removed (for renderers to apply to content). */
 export const withoutMarks = (text: string): string => text.replace(MARKS, '');
 
@@ -161,29 +169,46 @@ export const MAX_TITLE_LINE_CHARS = 150;
 
 /**
  * How a title line may open (a letter, a digit, a quote, a bracket, an underscore or a backtick: `__main__ — …`,
- * not a list's `-` or `*`, a comment's `#`, a quote's `>` or markup) and may not close (a sentence's or a list's
- * lead-in).
+ * not a list's `-` or `*`, a comment's `#`, a quote's `>` or markup).
  */
-const TITLE_OPENS = /^[\p{L}\p{N}"'\u201c\u2018([_`]/u;
-const NOT_TITLE_ENDS = ['.', ',', ';', ':'];
+const TITLE_OPENS = /^[\p{L}\p{N}"'\u201c\u2018\u00ab\u201e\u00bf\u300c([_`]/u;
+/** How a title line may not end: as a sentence or a list's lead-in does, in Latin or CJK punctuation. */
+const NOT_TITLE_ENDS = ['.', ',', ';', ':', '\u3002', '\uff0c', '\uff1b', '\uff1a', '\u3001'];
+/**
+ * A numbered line (`1. Install`, `2) Run`, also a chapter's `1. Introduction`) and a labelled one (`Q: …`,
+ * `User: …`, also `email: Examples`): a title unless the text's next paragraph opens the same way (a list, a
+ * dialogue, a form).
+ */
+const NUMBERED = /^\p{N}{1,3}[.)]\s/u;
+const LABELLED = /^\p{L}{1,12}:\s/u;
+/** A title holds at least two letters or digits. */
+const WORD_CHARS = /[\p{L}\p{N}]/gu;
 
 /**
  * A plain text's title line, as a level-1 heading at its start: its first line, when that line stands alone
- * (a blank line after it, then more text), is at most MAX_TITLE_LINE_CHARS long, opens as TITLE_OPENS says and does
- * not end as a sentence or a list's lead-in does (`.`, `,`, `;`, `:`). So every chunk of a text
- * file that opens with its title sits under it, as a Markdown file's chunks sit under its `# Title`, and the
- * chunk's header (domain/embeddingText) names the document even when the item is titled by its file name
- * (docs/explanation/retrieval-quality.md, "A text file's title line"). None otherwise.
+ * (a blank line after it, then more text), is at most MAX_TITLE_LINE_CHARS long, holds two letters or digits,
+ * opens as TITLE_OPENS says, does not end as a sentence or a list's lead-in does (NOT_TITLE_ENDS), and is not the
+ * first of a list or a dialogue (NUMBERED, LABELLED: the next paragraph opens the same way). So every chunk of a text file that opens with its title sits
+ * under it, as a Markdown file's chunks sit under its `# Title`, and the chunk's header (domain/embeddingText)
+ * names the document even when the item is titled by its file name (docs/explanation/retrieval-quality.md, "A
+ * text file's title line"). None otherwise.
  */
 export function plainTextTitle(text: string): PageHeading[] {
   const end = text.indexOf('\n');
-  if (end <= 0) return [];
+  if (end <= 0 || end > MAX_TITLE_LINE_CHARS + 2) return [];
   const line = text.slice(0, end).trim();
   if (line.length === 0 || line.length > MAX_TITLE_LINE_CHARS) return [];
-  if (!TITLE_OPENS.test(line) || NOT_TITLE_ENDS.includes(line.at(-1) as string)) return [];
+  if (!TITLE_OPENS.test(line)) return [];
+  if (NOT_TITLE_ENDS.includes(line.at(-1) as string) || (line.match(WORD_CHARS)?.length ?? 0) < 2) return [];
   const next = text.indexOf('\n', end + 1);
   // The line after it is blank, and text follows.
-  if (next === -1 || text.slice(end + 1, next).trim() !== '' || text.slice(next).trim() === '') return [];
+  if (next === -1 || text.slice(end + 1, next).trim() !== '') return [];
+  const rest = text.slice(next).trimStart();
+  if (rest === '') return [];
+  // The next paragraph's first line (a repeat of the title is no second item).
+  const following = rest.slice(0, Math.max(0, rest.indexOf('\n')) || rest.length).trim();
+  const alike = (lead: RegExp) => lead.test(line) && lead.test(following) && following !== line;
+  if (alike(NUMBERED) || alike(LABELLED)) return [];
   return [{ level: 1, text: oneLine(line), at: 0 }];
 }
 

@@ -360,6 +360,27 @@ describe('extract', function () {
       );
     });
 
+    it("ZIP: an entry's opening heading covers its File: line, so its first chunk sits under it as alone", async function () {
+      const body = 'Restart the relay before the window closes. '.repeat(40);
+      const zip = fixtures.makeZip([
+        { name: 'runbook.txt', data: Buffer.from(`Relay runbook\n\n${body}`) },
+        { name: 'guide.md', data: Buffer.from(`# Guide\n\n${body}\n\n## Install\n\nRun it.`) },
+      ]);
+      const doc = await extractor.extract(zip, MIME.zip, 'bundle.zip');
+      const [txt, md] = doc.pages;
+      assert.deepEqual(txt!.headings, [{ level: 1, text: 'Relay runbook', at: 0 }]);
+      assert.deepEqual(
+        md!.headings?.map((h) => [h.text, md!.text.slice(h.at).split('\n')[0]]),
+        [
+          ['Guide', 'File: guide.md'],
+          ['Install', '## Install'],
+        ],
+      );
+      const chunks = chunkPages(doc.pages, { size: 500, overlap: 0 });
+      assert.deepEqual(chunks.find((c) => c.pageNumber === 1)?.headings, ['Relay runbook']);
+      assert.deepEqual(chunks.find((c) => c.pageNumber === 2)?.headings, ['Guide']);
+    });
+
     it('ZIP: an archive inside the archive is read; one nested deeper is skipped', async function () {
       const deepest = fixtures.makeZip([{ name: 'deep.txt', data: Buffer.from('too deep') }]);
       const inner = fixtures.makeZip([

@@ -136,7 +136,15 @@ describe('headings', function () {
         'a title and nothing after': 'Just a title\n\n   \n',
         'a list item': '- first item\n\nsecond paragraph',
         'a comment': '# not markdown here\n\nbody',
-        'too long': `${'word '.repeat(MAX_TITLE_LINE_CHARS / 5 + 1)}\n\nbody`,
+        'one character over the bound': `${'w'.repeat(MAX_TITLE_LINE_CHARS + 1)}\n\nbody`,
+        'a numbered list': '1. Install the CLI\n\n2. Run it',
+        'a numbered list with brackets': '1) Install\n\n2) Run',
+        'a dialogue': 'User: how do I reset my password\n\nAssistant: use the link',
+        'questions and answers': 'Q: How do I reset?\n\nA: Use the link.',
+        'a CJK sentence': '\u670d\u52a1\u5728\u7aef\u53e38080\u4e0a\u542f\u52a8\u3002\n\n\u66f4\u591a',
+        'a CJK lead-in': '\u6b65\u9aa4\u5982\u4e0b\uff1a\n\n\u5b89\u88c5',
+        'a bracket alone': '[\n\nbody',
+        'a page number': '1\n\nbody',
       };
       for (const [name, text] of Object.entries(cases)) assert.deepEqual(plainTextTitle(text), [], name);
       assert.equal(extractText(Buffer.from('Install:\n\nrun it')).pages[0]!.headings, undefined);
@@ -144,9 +152,18 @@ describe('headings', function () {
 
     it('reads a question, a quoted, numbered or bracketed title, an identifier and a title in another script', function () {
       const titles = ['What is a workspace?', '"Relay" operations guide', '2026 release notes', 'Руководство'];
-      for (const title of [...titles, '__main__ \u2014 Top-level code environment', '[Draft] Runbook']) {
+      const more = ['__main__ \u2014 Top-level code environment', '[Draft] Runbook', '\u00bfQu\u00e9 es Python?'];
+      // A chapter's number and a label are a title when the next paragraph is no second item.
+      const numbered = ['1. Introduction', 'email: Examples', 'w'.repeat(MAX_TITLE_LINE_CHARS)];
+      for (const title of [...titles, ...more, ...numbered]) {
         assert.deepEqual(plainTextTitle(`${title}\n\nbody text`), [{ level: 1, text: title, at: 0 }], title);
       }
+    });
+
+    it('reads a title repeated as the first line of the text, and a title after a byte order mark', function () {
+      assert.deepEqual(plainTextTitle('1. Intro\n\n1. Intro\nbody'), [{ level: 1, text: '1. Intro', at: 0 }]);
+      const doc = extractText(Buffer.from('\ufeffRunbook\r\n\r\nRestart the relay.', 'utf8'));
+      assert.deepEqual(doc.pages[0]!.headings, [{ level: 1, text: 'Runbook', at: 0 }]);
     });
 
     it('reads a megabyte-long first line as no title, and a long blank line after a title as blank', function () {
