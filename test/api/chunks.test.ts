@@ -92,7 +92,7 @@ describe('chunks API', function () {
       'tokenCount',
     ]);
     assert.deepEqual([a!.knowledgeId, a!.page, a!.enabled, a!.origin, a!.editedAt], [id, 1, true, 'extracted', null]);
-    assert.deepEqual(a!.headings, [], 'plain text has no section headings');
+    assert.deepEqual(a!.headings, [], 'plain text that opens with a sentence has no section headings');
     // "Alpha apples." is 3 tokens; each filler sentence 14 (13 words and the full stop).
     assert.equal(a!.tokenCount, 3 + 7 * 14);
     const last = await chunksOf(id, '?page=3&limit=2');

@@ -303,7 +303,7 @@ describe('operator console in Chromium', function () {
     await page.screenshot({ path: path.join(OUTPUT, 'console-search-columns.png') });
 
     // A Markdown handbook: its semantic result says where its best passage sits (the section path), as the API's
-    // `headings` does; a plain-text file has none, so no line.
+    // `headings` does; a plain-text file that opens with a sentence has none, so no line.
     const para = (s: string) => `${s} `.repeat(12).trim();
     const handbook = await uploadRequest(
       stack.request,

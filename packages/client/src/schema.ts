@@ -2434,7 +2434,7 @@ export interface components {
             page: number;
             /** @description Its place among the item's chunks, from 0 */
             position: number;
-            /** @description The section headings it starts under, outermost first (Markdown, HTML pages, .docx, and the title line a plain-text file opens with; empty for other formats, for a chunk added by hand and for chunks indexed before heading paths were recorded) */
+            /** @description The section headings it starts under, outermost first (Markdown, HTML pages, .docx, and the title line a plain text opens with: a .txt file, a text item; empty for other formats, for a chunk added by hand and for chunks indexed before heading paths were recorded) */
             headings: string[];
             /** @description Words, punctuation marks and CJK characters in the text, as the embedding tokenizer splits them before sub-words (the model may count more) */
             tokenCount: number;

@@ -83,8 +83,8 @@ export const ChunkSchema = z
     headings: z.array(z.string()).meta({
       description:
         'The section headings it starts under, outermost first (Markdown, HTML pages, .docx, and the title line a ' +
-        'plain-text file opens with; empty for other formats, for a chunk added by hand and for chunks indexed ' +
-        'before heading paths were recorded)',
+        'plain text opens with: a .txt file, a text item; empty for other formats, for a chunk added by hand and ' +
+        'for chunks indexed before heading paths were recorded)',
     }),
     tokenCount: z
       .int()
