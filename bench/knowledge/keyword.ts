@@ -151,13 +151,14 @@ export async function measureKeywordLatency(
     };
     const withFeedback = retrievalSettingsFor('header-mix');
     const headerMix = { ...withFeedback, feedback: undefined };
+    // Identifier-shaped queries' keyword side matching every lexeme (header-mix's setting) and any lexeme.
+    const identifierFusion = (withFeedback.identifierHybrid as NonNullable<typeof withFeedback.identifierHybrid>)
+      .fusion;
     const everyLexeme = {
       ...withFeedback,
-      identifierHybrid: {
-        ...(withFeedback.identifierHybrid as NonNullable<typeof withFeedback.identifierHybrid>),
-        keywordMatch: 'all' as const,
-      },
+      identifierHybrid: { keywordMatch: 'all' as const, fusion: identifierFusion },
     };
+    const anyLexeme = { ...withFeedback, identifierHybrid: { keywordMatch: 'any' as const, fusion: identifierFusion } };
     const hybrid = (query: string, settings = DEFAULT_RETRIEVAL) =>
       searchKnowledge(
         { db, embeddings: provider },
@@ -188,7 +189,7 @@ export async function measureKeywordLatency(
       const identifier = IDENTIFIER_QUERIES[i % IDENTIFIER_QUERIES.length] as string;
       await hybrid(identifier, everyLexeme);
       const t6 = performance.now();
-      await hybrid(identifier, withFeedback);
+      await hybrid(identifier, anyLexeme);
       const t7 = performance.now();
       if (i < warmups) continue;
       series.identifierAll.push(t6 - t5);

@@ -14,9 +14,12 @@ const page = {
 } satisfies DocPage;
 
 describe('retrieval bench delivery', () => {
-  it('html keeps the page; text drops its headings; file titles it by its file name and reads its title line', () => {
+  it('html keeps the page; text reads only the title line a text item would have; file titles it by its file name and reads its title line', () => {
     assert.deepEqual(asDelivered([page]), [page]);
     assert.deepEqual(asDelivered([page], 'text'), [{ ...page, headings: [] }]);
+    // A text item's content is read as the service reads it: a title line standing alone is its heading.
+    const titled = { ...page, text: `Serializing\n\n${page.text}` };
+    assert.deepEqual(asDelivered([titled], 'text')[0]!.headings, [{ level: 1, text: 'Serializing', at: 0 }]);
     assert.deepEqual(asDelivered([page], 'file'), [
       {
         path: 'library/json.html',
@@ -30,9 +33,7 @@ describe('retrieval bench delivery', () => {
 
   it('asks labels.json unless KWS_RETRIEVAL_LABELS names another set', () => {
     assert.equal(labelsFile({}), LABELS_FILE);
-    assert.equal(
-      labelsFile({ KWS_RETRIEVAL_LABELS: 'bench/retrieval/holdout.json' }),
-      path.resolve('bench/retrieval/holdout.json'),
-    );
+    assert.equal(labelsFile({ KWS_RETRIEVAL_LABELS: '/data/blind.json' }), '/data/blind.json');
+    assert.equal(path.basename(LABELS_FILE), 'labels.json');
   });
 });
