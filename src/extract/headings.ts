@@ -40,17 +40,19 @@ export const HEADING_CLOSE_MARK = String.fromCharCode(CLOSE);
 export const markHeading = (level: number, text: string): string =>
   `${headingOpenMark(level)}${text}${HEADING_CLOSE_MARK}`;
 
-/** A page's headings after `prefix` characters were put in front of its text (none stays none). */
-export const shiftedHeadings = (headings: readonly PageHeading[] | undefined, prefix: number) =>
-  headings?.length ? { headings: headings.map((h) => ({ ...h, at: h.at + prefix })) } : {};
-
 /**
- * The same, except that a heading opening the text (at 0) stays at 0: the prefix (a zip entry's `File:` line) sits
- * under the entry's opening heading, so a text file's title line or a Markdown file's `# Title` covers its first
- * chunk inside an archive as it does alone.
+ * A page's headings after `prefix` characters were put in front of its text (none stays none). `opening: 'stays'`
+ * keeps a heading that opens the text at 0, so the prefix sits under it: a zip entry's `File:` line under the
+ * entry's title line or `# Title`, whose first chunk it then covers as it does alone.
  */
-export const headingsUnderPrefix = (headings: readonly PageHeading[] | undefined, prefix: number) =>
-  headings?.length ? { headings: headings.map((h) => ({ ...h, at: h.at === 0 ? 0 : h.at + prefix })) } : {};
+export const shiftedHeadings = (
+  headings: readonly PageHeading[] | undefined,
+  prefix: number,
+  opening: 'moves' | 'stays' = 'moves',
+) =>
+  headings?.length
+    ? { headings: headings.map((h) => ({ ...h, at: opening === 'stays' && h.at === 0 ? 0 : h.at + prefix })) }
+    : {};
 
 /** Input text with any character that would read as a mark removed (for renderers to apply to content). */
 export const withoutMarks = (text: string): string => text.replace(MARKS, '');
@@ -206,7 +208,8 @@ export function plainTextTitle(text: string): PageHeading[] {
   const rest = text.slice(next).trimStart();
   if (rest === '') return [];
   // The next paragraph's first line (a repeat of the title is no second item).
-  const following = rest.slice(0, Math.max(0, rest.indexOf('\n')) || rest.length).trim();
+  const eol = rest.indexOf('\n');
+  const following = (eol === -1 ? rest : rest.slice(0, eol)).trim();
   const alike = (lead: RegExp) => lead.test(line) && lead.test(following) && following !== line;
   if (alike(NUMBERED) || alike(LABELLED)) return [];
   return [{ level: 1, text: oneLine(line), at: 0 }];

@@ -7,7 +7,7 @@ import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './t
 
 export function extractText(bytes: Buffer): ExtractedDocument {
   const doc = decodedText(bytes);
-  return { ...doc, pages: [plainTextPage(doc.pages[0]!.text)] };
+  return { ...doc, pages: [titled(doc.pages[0]!)] };
 }
 
 /**
@@ -15,9 +15,13 @@ export function extractText(bytes: Buffer): ExtractedDocument {
  * upload and a text item's content (POST …/knowledge/text) are read alike.
  */
 export function plainTextPage(text: string): ExtractedPage {
-  const page = normalizeNewlines(text).trim();
-  const headings = plainTextTitle(page);
-  return { pageNumber: 1, text: page, ...(headings.length > 0 ? { headings } : {}) };
+  return titled({ pageNumber: 1, text: normalizeNewlines(text).trim() });
+}
+
+/** A page of plain text (already normalised) with its title line as its heading, when it opens with one. */
+function titled(page: ExtractedPage): ExtractedPage {
+  const headings = plainTextTitle(page.text);
+  return headings.length > 0 ? { ...page, headings } : page;
 }
 
 /** The text decoded, one page without headings. */

@@ -4,7 +4,7 @@
 // anywhere fails the whole archive. An archive inside the archive is read (one level); deeper ones are skipped.
 import { posix } from 'node:path';
 import type { ExtractContext } from './context';
-import { headingsUnderPrefix } from './headings';
+import { shiftedHeadings } from './headings';
 import { MIME, checkFileType, mimeFromFilename } from './mime';
 import { ExtractionError, type ExtractedDocument, type ExtractedPage } from './types';
 import { ZipArchive, type ZipEntry } from './zipArchive';
@@ -120,7 +120,7 @@ export async function extractZip(bytes: Buffer, ctx: ExtractContext): Promise<Ex
         pages.push({
           pageNumber: pages.length + 1,
           text: heading + page.text,
-          ...headingsUnderPrefix(page.headings, heading.length),
+          ...shiftedHeadings(page.headings, heading.length, 'stays'),
         });
       }
     });

@@ -253,11 +253,22 @@ describe('headings', function () {
       assert.deepEqual(headingPathAt(undefined, 5), []);
     });
 
-    it('shiftedHeadings moves offsets behind a prefix', function () {
+    it('shiftedHeadings moves offsets behind a prefix, or keeps the opening heading over it', function () {
       assert.deepEqual(shiftedHeadings([{ level: 1, text: 'A', at: 0 }], 7), {
         headings: [{ level: 1, text: 'A', at: 7 }],
       });
       assert.deepEqual(shiftedHeadings([], 7), {});
+      // 'stays': the opening heading covers the prefix (a zip entry's File: line); the others move.
+      const opened = [
+        { level: 1, text: 'A', at: 0 },
+        { level: 2, text: 'B', at: 5 },
+      ];
+      assert.deepEqual(shiftedHeadings(opened, 7, 'stays'), {
+        headings: [
+          { level: 1, text: 'A', at: 0 },
+          { level: 2, text: 'B', at: 12 },
+        ],
+      });
     });
 
     it('chunkPages gives each chunk the path it starts under; a page without headings gives none', function () {
