@@ -417,6 +417,33 @@ describe('retrieval evaluations', function () {
           );
         }
       }
+      // Feedback (the default for a prose query) reranks the role token's own candidates only: the hidden page is
+      // in no answer to the token, with feedback or without, and explain.feedback reaches the token as it does
+      // the workspace.
+      let fedBack = 0;
+      for (const q of questions) {
+        for (const feedback of [true, false]) {
+          const results = (await search(q.query, { mode: 'hybrid', explain: true, feedback }, roleHeaders)) as Array<{
+            id: string;
+            explain?: { feedback?: number; queryShape?: string };
+          }>;
+          assert.ok(!results.some((r) => r.id === hidden), `${q.id}, feedback ${feedback}: the hidden page`);
+          const prose = results[0]?.explain?.queryShape === 'prose' && results.length > 1;
+          if (feedback && prose) {
+            assert.ok(
+              results.every((r) => typeof r.explain?.feedback === 'number'),
+              q.id,
+            );
+            fedBack += 1;
+          }
+          if (!feedback)
+            assert.ok(
+              results.every((r) => r.explain?.feedback === undefined),
+              q.id,
+            );
+        }
+      }
+      assert.ok(fedBack > 0, 'a prose question took feedback under the role token');
       // The question about the hidden page: the workspace lists the page above the labelled one; the role does not.
       const quotaQuestion = evaluation.questions[2];
       assert.ok(quotaQuestion.runs[0].above.some((a: { knowledgeId: string }) => a.knowledgeId === hidden));
