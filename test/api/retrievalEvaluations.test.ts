@@ -605,6 +605,7 @@ describe('retrieval evaluations', function () {
       for (const [json, message] of [
         [{ runs: [{}] }, /questions/],
         [{ questions: [question()], runs: [{ mdoe: 'hybrid' }] }, /Unknown field: runs\[0\]\.mdoe/],
+        [{ questions: [question()], runs: [{ mode: 'hybrid', feedback: 'no' }] }, /runs\[0\]\.feedback/],
         [
           { questions: [question()], runs: [{ roleId: randomUUID(), customerRoleId: 'x' }] },
           /either customerRoleId or roleId/,
