@@ -121,8 +121,51 @@ const CODE_TOKEN = [
   /^\w+=/,
   /^[A-Z][A-Z0-9_]{5,}$/,
 ];
-/** Text in double quotes or backticks, or in single quotes that are not apostrophes (error messages). */
-const QUOTED = /(^|\s)(["`]).+\2|(^|\s)'[^']+'($|[\s.,:;!?])/;
+const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+const LINE_BREAK = new Set(['\n', '\r', '\u2028', '\u2029']);
+const AFTER_SINGLE_QUOTE = new Set(['.', ',', ':', ';', '!', '?']);
+
+/**
+ * Text in double quotes or backticks, or in single quotes that are not apostrophes (error messages): a quote at
+ * the start or after a space, closed on the same line after at least one character (`"…"`, a backtick pair), or a
+ * single quote so placed whose next single quote ends the text or stands before a space or punctuation. One pass
+ * over the text (a query is user input: no regular expression that can backtrack over it).
+ */
+export function quotesText(text: string): boolean {
+  // The first opening of each quote on the current line: any later same quote on it, not adjacent, closes it.
+  const opened = new Map<string, number>();
+  let single = -1; // the last single quote's position, and whether it could open (start or after a space)
+  let singleOpens = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i] as string;
+    if (LINE_BREAK.has(c)) opened.clear();
+    if (c === '"' || c === '`') {
+      const at = opened.get(c);
+      if (at !== undefined && i >= at + 2) return true;
+      if (at === undefined && (i === 0 || isSpace(text[i - 1]))) opened.set(c, i);
+    } else if (c === "'") {
+      const next = text[i + 1];
+      if (singleOpens && i >= single + 2 && (next === undefined || isSpace(next) || AFTER_SINGLE_QUOTE.has(next))) {
+        return true;
+      }
+      single = i;
+      singleOpens = i === 0 || isSpace(text[i - 1]);
+    }
+  }
+  return false;
+}
+
+const OPENING = new Set(['(', '[', '{']);
+const CLOSING = new Set([')', ']', '}', ',', ';', ':', '!', '?']);
+
+/** A word without the brackets before it and the brackets and punctuation after it (`(see os.path)`, `KeyError:`). */
+export function bareWord(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && OPENING.has(word[start] as string)) start += 1;
+  while (end > start && CLOSING.has(word[end - 1] as string)) end -= 1;
+  return word.slice(start, end);
+}
 /** A query this short with one code token is a lookup of that name, not a question about it. */
 export const IDENTIFIER_QUERY_MAX_WORDS = 4;
 
@@ -133,11 +176,12 @@ export const IDENTIFIER_QUERY_MAX_WORDS = 4;
  */
 export function queryShape(query: string): QueryShape {
   const text = query.trim();
-  if (QUOTED.test(text)) return 'identifier';
+  if (quotesText(text)) return 'identifier';
   const words = text.split(/\s+/).filter((w) => /\w/.test(w));
-  // Brackets and punctuation around a word are not part of the name (`(see os.path)`, `KeyError:`).
-  const bare = (w: string) => w.replace(/^[([{]+|[)\]},;:!?]+$/g, '');
-  const code = words.filter((w) => CODE_TOKEN.some((re) => re.test(bare(w)))).length;
+  const code = words.filter((w) => {
+    const bare = bareWord(w);
+    return CODE_TOKEN.some((re) => re.test(bare));
+  }).length;
   if (code === 0) return 'prose';
   return words.length <= IDENTIFIER_QUERY_MAX_WORDS || 2 * code >= words.length ? 'identifier' : 'prose';
 }

@@ -3,7 +3,14 @@
 // (itemBonus), and the query's shape that chooses hybrid's keyword match and weight.
 import assert from 'node:assert/strict';
 import type { ChunkHit } from '../../../src/db/repositories/search';
-import { fuseChunks, fuseItems, keywordNormaliser, queryShape } from '../../../src/services/search/fusion';
+import {
+  bareWord,
+  fuseChunks,
+  fuseItems,
+  keywordNormaliser,
+  queryShape,
+  quotesText,
+} from '../../../src/services/search/fusion';
 import { DEFAULT_RETRIEVAL, hybridFor, withHybridWeight } from '../../../src/services/search/search';
 
 const hit = (chunkId: string, keywordRank: number, distance = 0.5, knowledgeId = chunkId) =>
@@ -106,6 +113,55 @@ describe('queryShape', () => {
 
   it('calls questions in words prose, even with one name among many words', () => {
     for (const q of prose) assert.equal(queryShape(q), 'prose', q);
+  });
+
+  // The rules as the regular expressions they replaced spelled them (those backtracked: a query of 10,000 ")" and
+  // one letter took 0.7 s of the event loop). Short texts only, where backtracking costs nothing.
+  const QUOTED = /(^|\s)(["`]).+\2|(^|\s)'[^']+'($|[\s.,:;!?])/;
+  const BARE = /^[([{]+|[)\]},;:!?]+$/g;
+  const ALPHABET = [
+    '"',
+    '`',
+    "'",
+    ' ',
+    '\n',
+    '\t',
+    'a',
+    'b',
+    '(',
+    ')',
+    '[',
+    '}',
+    ',',
+    '.',
+    ':',
+    '!',
+    '?',
+    '-',
+    '\u2028',
+  ];
+
+  it('reads quotes and bare words exactly as the regular expressions did, on every short text', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 20000; n += 1) {
+      const text = Array.from({ length: next() % 12 }, () => ALPHABET[next() % ALPHABET.length]).join('');
+      assert.equal(quotesText(text), QUOTED.test(text), JSON.stringify(text));
+      assert.equal(bareWord(text), text.replace(BARE, ''), JSON.stringify(text));
+    }
+  });
+
+  it('reads a 10,000-character query built to make a regular expression backtrack, in one pass', () => {
+    const closing = `${')'.repeat(9999)}a`;
+    assert.equal(bareWord(closing), closing);
+    assert.equal(bareWord(`${'('.repeat(5000)}x${')'.repeat(4999)}`), 'x');
+    assert.equal(quotesText(' "\n'.repeat(5000)), false);
+    assert.equal(quotesText(` '${'x'.repeat(9999)}`), false);
+    assert.equal(quotesText(` '${"x'".repeat(5000)}`), false);
+    assert.equal(quotesText(`${' "\n'.repeat(5000)}x"`), false);
+    assert.equal(quotesText(`${' "\n'.repeat(5000)} "x"`), true);
+    assert.equal(queryShape(closing), 'prose');
+    assert.equal(queryShape(`${'a '.repeat(4999)}"x"`), 'identifier');
   });
 });
 
