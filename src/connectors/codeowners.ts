@@ -27,7 +27,10 @@ export interface CodeownersLine {
 function globsOf(raw: string): string[] | undefined {
   if (raw.startsWith('!')) return undefined;
   const directoryOnly = raw.endsWith('/');
-  let p = raw.replace(/\/+$/, '');
+  // Trailing slashes trimmed by index: /\/+$/ backtracks on a long run of them before another character.
+  let end = raw.length;
+  while (end > 0 && raw[end - 1] === '/') end -= 1;
+  let p = raw.slice(0, end);
   const anchored = p.startsWith('/') || p.includes('/');
   p = p.replace(/^\/+/, '');
   if (p === '') return undefined;

@@ -4,6 +4,9 @@
 // metadata addresses are refused even where a setting lifts the rule (alwaysRefusedReason).
 import { isIP } from 'node:net';
 
+/** The longest IPv6 text (eight groups of four, or six and a dotted quad: 45 characters). */
+const IPV6_TEXT_MAX = 45;
+
 type Range = readonly [bytes: number[], prefix: number];
 
 const v4 = (cidr: string): Range => {
@@ -76,6 +79,8 @@ export function embeddedIpv4(bytes: readonly number[]): string | undefined {
 /** The 16 bytes of an IPv6 address (with an optional trailing dotted quad), or undefined. */
 export function ipv6Bytes(address: string): number[] | undefined {
   let ip = address.replace(/^\[|\]$/g, '').split('%')[0]!;
+  // The longest IPv6 text is 45 characters; the trailing-quad expression below backtracks on long digit runs.
+  if (ip.length > IPV6_TEXT_MAX) return undefined;
   const tail: number[] = [];
   const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
   if (quad) {

@@ -119,4 +119,11 @@ describe('CODEOWNERS', () => {
     assert.deepEqual(ownersOf(hostile, 'a'.repeat(59) + 'b'.repeat(190)), []);
     assert.ok(performance.now() - started < 200);
   });
+
+  it('reads patterns of 200,000 slashes (a regular expression would backtrack on them) in one pass', () => {
+    const slashes = parseCodeowners(`docs${'/'.repeat(200_000)} @acme/docs\n${'/'.repeat(200_000)}x @acme/x`);
+    assert.deepEqual(ownersOf(slashes, 'docs/a.md'), ['@acme/docs']);
+    assert.deepEqual(ownersOf(slashes, 'x'), ['@acme/x'], 'slashes before a name anchor it at the root');
+    assert.deepEqual(ownersOf(slashes, 'docs/x'), ['@acme/docs']);
+  });
 });

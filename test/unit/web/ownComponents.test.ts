@@ -22,6 +22,13 @@ describe('own components under every spelling of their address', function () {
     assert.equal(canonicalAddress('2001:DB8::1'), '2001:db8:0:0:0:0:0:1');
     // Not an embedding prefix: stays IPv6.
     assert.equal(canonicalAddress('64:ff9c::a00:5'), '64:ff9c:0:0:0:0:a00:5');
+    // Longer than any IPv6 text: not parsed (a trailing-quad expression would backtrack on the digits).
+    const digits = `${'1'.repeat(50_000)}x`;
+    assert.equal(canonicalAddress(digits), digits);
+    assert.equal(
+      canonicalAddress('ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.254'),
+      'ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe',
+    );
   });
 
   it('componentAt matches a remote component reached through NAT64, 6to4 or SIIT addresses, and only on its port', async function () {
