@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../services/deps';
 import { databaseDown } from '../services/operations/health';
-import { jsonBody } from './middleware/body';
+import { jsonBody, multipartOperations } from './middleware/body';
 import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';
 import { literalRoutesFirst } from './middleware/methods';
@@ -79,7 +79,7 @@ export function createApp(deps: Deps): Koa {
   app.use(apiVersionHeader);
   app.use(errorHandler(deps.logger, deps.config, { databaseDown: () => databaseDown(deps) }));
   app.use(requireHttps);
-  app.use(requestTimeout(deps.config.limits.requestTimeoutMs));
+  app.use(requestTimeout(deps.config.limits.requestTimeoutMs, multipartOperations(OPERATIONS)));
   app.use(rateLimit(deps));
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes, OPERATIONS));
   app.use(rejectUnsafeText);

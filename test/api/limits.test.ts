@@ -345,6 +345,12 @@ describe('limits', function () {
       assert.equal(upload.body?.code, 'request_body_timeout');
       assert.equal(upload.body?.message, 'The request took too long to arrive');
       assert.match(String(upload.body?.hint), /sent nothing for 1 s.*Content-Length/);
+      // A multipart body to an operation that takes JSON is read as any body, under the request's timer: it
+      // does not get an upload's per-stall bound (each byte would keep it open until the server's own timeout).
+      const misdirected = await stall(v1('/knowledge/text'), 'multipart/form-data; boundary=b', '--b\r\n');
+      assert.match(misdirected.head, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+      assert.equal(misdirected.body?.code, 'request_body_timeout');
+      assert.match(String(misdirected.body?.hint), /within 1 s/);
     });
 
     it('closes silent connections, answers slow headers with a JSON 408, and caps connections', async () => {

@@ -47,6 +47,19 @@ export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> 
 }
 
 /**
+ * Whether the operation a request is for takes multipart/form-data (an upload, which reads its own body), of the
+ * operations' table; undefined: no operation has the request's path and method.
+ */
+export function multipartOperations(operations: readonly BodyOperation[]): (ctx: Context) => boolean | undefined {
+  const table = operations.map((op) => ({
+    method: op.method.toUpperCase(),
+    ...compileTemplate(op.path),
+    multipart: op.request?.multipart !== undefined,
+  }));
+  return (ctx) => matchOperation(table, ctx.method, ctx.path)?.multipart;
+}
+
+/**
  * Parses JSON bodies into ctx.request.body; multipart requests are left to their routes. A body sent under
  * another Content-Type (or none) is refused with 415 rather than read as JSON anyway: `curl -d` without the
  * header sends application/x-www-form-urlencoded, and a client that means a form or text should hear that
@@ -56,13 +69,7 @@ export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> 
  * and a multipart body sent to any other operation is a 415 as well. A path no operation has gets its 404.
  */
 export function jsonBody(limit: number, operations: readonly BodyOperation[] = []) {
-  const table = operations.map((op) => ({
-    method: op.method.toUpperCase(),
-    ...compileTemplate(op.path),
-    multipart: op.request?.multipart !== undefined,
-  }));
-  /** Whether the operation the request is for takes multipart (undefined: no operation has this path). */
-  const takesMultipart = (ctx: Context): boolean | undefined => matchOperation(table, ctx.method, ctx.path)?.multipart;
+  const takesMultipart = multipartOperations(operations);
   return async (ctx: Context, next: Next): Promise<void> => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
     const multipart = takesMultipart(ctx);

@@ -72,13 +72,14 @@ export const requestBodyTimeout = (ms: number, by: 'whole body' | 'silence' = 'w
 
 /**
  * Answers 503 (Retry-After: 1) when a request takes longer than `ms`, or 408 when its body has not yet arrived
- * by then (the client stalled: a Content-Length larger than what it sent). Uploads are bounded instead by a
- * stall of their body longer than `ms` (src/api/multipart.ts), HTTP_REQUEST_TIMEOUT_MS while they are received
- * and SYNC_UPLOAD_TIMEOUT_MS while they wait.
+ * by then (the client stalled: a Content-Length larger than what it sent). Uploads (a multipart body to an
+ * operation that takes one: `takesMultipart`) are bounded instead by a stall of their body longer than `ms`
+ * (src/api/multipart.ts), HTTP_REQUEST_TIMEOUT_MS while they are received and SYNC_UPLOAD_TIMEOUT_MS while they
+ * wait. A multipart body sent anywhere else keeps the timer: it is read as any other body, then refused (415).
  */
-export function requestTimeout(ms: number) {
+export function requestTimeout(ms: number, takesMultipart: (ctx: Context) => boolean | undefined = () => true) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    if (ctx.is('multipart/form-data')) return next();
+    if (ctx.is('multipart/form-data') && takesMultipart(ctx)) return next();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(
