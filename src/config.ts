@@ -145,6 +145,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_SUBJECT_REQUESTS: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_END_USER_REQUESTS: z.coerce.number().int().min(0).default(6000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(32),
 
   SPACE_MAX_MESSAGES: z.coerce.number().int().min(1).default(10_000),
   SPACE_MAX_MESSAGE_BYTES: z.coerce
@@ -338,6 +339,12 @@ export interface Config {
     subjectRequests: number;
     endUserRequests: number;
     windowSeconds: number;
+    /**
+     * Requests one end user, or one client address without a valid credential, may have in flight at once on one
+     * API process (0: no limit). The window's budgets bound how many; this bounds how many at the same time (each
+     * holds its body, its answer and a database connection while it runs).
+     */
+    concurrentRequests: number;
   };
   /** What one space, subject or workspace may hold (docs/reference/limits.md); past one, a 4xx naming it. */
   bounds: {
@@ -590,6 +597,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subjectRequests: e.RATE_LIMIT_SUBJECT_REQUESTS,
       endUserRequests: e.RATE_LIMIT_END_USER_REQUESTS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      concurrentRequests: e.RATE_LIMIT_CONCURRENT_REQUESTS,
     },
     bounds: {
       spaceMessages: e.SPACE_MAX_MESSAGES,

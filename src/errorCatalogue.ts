@@ -513,6 +513,14 @@ const entries = {
       "integrator's own credentials keep their budget).",
     hint: 'Wait the seconds Retry-After gives, or ask the operator to raise RATE_LIMIT_END_USER_REQUESTS.',
   },
+  too_many_concurrent_requests: {
+    group: 'limits',
+    status: [429],
+    summary:
+      'One end user (or one client address without a valid credential) already has RATE_LIMIT_CONCURRENT_REQUESTS ' +
+      'requests in flight on this API process; the request was not started and spent no budget.',
+    hint: 'Wait for an earlier request to finish (Retry-After: 1), or send fewer at once.',
+  },
   space_max_messages: {
     group: 'limits',
     status: [409],

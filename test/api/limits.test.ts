@@ -30,7 +30,14 @@ describe('limits', function () {
     it('limits each credential, answers 429 with Retry-After, and holds across API replicas', async () => {
       const limited = withConfig((c) => ({
         ...c,
-        rateLimit: { requests: 4, anonymousRequests: 2, subjectRequests: 2, endUserRequests: 4, windowSeconds: 60 },
+        rateLimit: {
+          requests: 4,
+          anonymousRequests: 2,
+          subjectRequests: 2,
+          endUserRequests: 4,
+          windowSeconds: 60,
+          concurrentRequests: 0,
+        },
       }));
       const [a, b] = [await stack.serve(limited), await stack.serve(limited)];
       const other = await createTenant(stack.deps.db);
@@ -82,6 +89,7 @@ describe('limits', function () {
             subjectRequests: 0,
             endUserRequests: 0,
             windowSeconds: 60,
+            concurrentRequests: 0,
           },
         })),
         tokens: counting,
@@ -116,7 +124,14 @@ describe('limits', function () {
         withConfig((c) => ({
           ...c,
           tls: { ...c.tls, trustProxy: true, trustProxyHops: 1 },
-          rateLimit: { requests: 100, anonymousRequests: 3, subjectRequests: 0, endUserRequests: 0, windowSeconds: 60 },
+          rateLimit: {
+            requests: 100,
+            anonymousRequests: 3,
+            subjectRequests: 0,
+            endUserRequests: 0,
+            windowSeconds: 60,
+            concurrentRequests: 0,
+          },
         })),
       );
       const octet = () => 1 + Math.floor(Math.random() * 250);
@@ -144,7 +159,14 @@ describe('limits', function () {
       const limited = await stack.serve(
         withConfig((c) => ({
           ...c,
-          rateLimit: { requests: 100, anonymousRequests: 4, subjectRequests: 0, endUserRequests: 0, windowSeconds: 60 },
+          rateLimit: {
+            requests: 100,
+            anonymousRequests: 4,
+            subjectRequests: 0,
+            endUserRequests: 0,
+            windowSeconds: 60,
+            concurrentRequests: 0,
+          },
         })),
       );
       const other = await createTenant(stack.deps.db);
@@ -167,6 +189,52 @@ describe('limits', function () {
       assert.equal(real.headers['ratelimit-limit'], '100');
     });
 
+    it('lets one end user have at most RATE_LIMIT_CONCURRENT_REQUESTS requests in flight; no one else waits on them', async () => {
+      const capped = await stack.serve(
+        withConfig((c) => ({ ...c, rateLimit: { ...c.rateLimit, concurrentRequests: 1 } })),
+      );
+      const other = await createTenant(stack.deps.db);
+      const erin = (await accessHeaders(stack, other, { subject: 'erin' })).headers;
+      const frank = (await accessHeaders(stack, other, { subject: 'frank' })).headers;
+      const integrator = (await accessHeaders(stack, other)).headers;
+      const list = (h: Record<string, string>) =>
+        capped.request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`, { headers: h });
+      // erin's first request holds its place while its body has not all arrived.
+      const { hostname, port } = new URL(capped.baseUrl);
+      const held = tls.connect({ host: hostname, port: Number(port), ca: stack.ca });
+      held.on('error', () => undefined);
+      await new Promise((resolve) => held.once('secureConnect', resolve));
+      held.write(
+        `POST /v1/workspaces/${other.workspaceId}/knowledge/text HTTP/1.1\r\nHost: ${hostname}\r\n` +
+          `Authorization: ${erin.authorization}\r\norganizationid: ${other.organizationId}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`,
+      );
+      let refused = await list(erin);
+      for (let i = 0; i < 50 && refused.status !== 429; i++) {
+        await sleep(100);
+        refused = await list(erin);
+      }
+      assertError(refused, 429);
+      assert.equal(
+        refused.body.message,
+        'Too many requests at once: at most 1 in flight for this end user; retry when one has finished',
+      );
+      assert.equal(refused.body.code, 'too_many_concurrent_requests');
+      assert.match(String(refused.body.hint), /RATE_LIMIT_CONCURRENT_REQUESTS is 1 per API process/);
+      assert.equal(refused.headers['retry-after'], '1');
+      // Another end user of the workspace, and the integrator, are not held back by erin's requests.
+      assert.equal((await list(frank)).status, 200);
+      assert.equal((await list(integrator)).status, 200);
+      // Once erin's first request ends (here: its connection closes), her next one runs.
+      held.destroy();
+      let after = await list(erin);
+      for (let i = 0; i < 50 && after.status === 429; i++) {
+        await sleep(100);
+        after = await list(erin);
+      }
+      assert.equal(after.status, 200, after.text);
+    });
+
     /** A service with small budgets (the integrator 10, each end user 3, all end users 6) and a fresh workspace. */
     const endUserBudgets = async () => ({
       limited: await stack.serve(
@@ -178,6 +246,7 @@ describe('limits', function () {
             subjectRequests: 3,
             endUserRequests: 6,
             windowSeconds: 60,
+            concurrentRequests: 0,
           },
         })),
       ),

@@ -9,6 +9,10 @@
 //     cannot push another into 429s);
 //   - nothing valid (no credential, a bad signature, a made-up or revoked key): the client address, with the
 //     smaller RATE_LIMIT_ANONYMOUS_REQUESTS, so rotating invented keys does not buy fresh budgets.
+// Besides the window, one end user (its budget's key) and one client address without a valid credential may have at
+// most RATE_LIMIT_CONCURRENT_REQUESTS requests in flight at once on this process: past it, 429
+// too_many_concurrent_requests (Retry-After: 1) before any budget is spent. A window of 600 requests allows them all
+// in the same second, each holding its body, its answer (a thread of 16 MiB) and a database connection.
 // Past a limit: 429 {error, message, code, hint} with Retry-After; the message names the budget. Every answer
 // carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (of the tightest budget it spent). If the
 // store cannot be reached, an in-process counter with the same limits stands in (each replica then counts
@@ -136,11 +140,26 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     }
   }
 
-  const anyLimit = [credentials, anonymous, perEndUser, allEndUsers].some((l) => l !== undefined);
+  const inFlight = concurrencyLimit(deps.config.rateLimit.concurrentRequests);
+  const anyLimit = [credentials, anonymous, perEndUser, allEndUsers, inFlight].some((l) => l !== undefined);
   return async (ctx: Context, next: Next): Promise<void> => {
     // With every limit off (0) there is no budget to spend, so the credential is not read here.
     if (!anyLimit || ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
     const budget = await budgetOf(ctx, deps);
+    const flightKey = !budget
+      ? `anon:${anonymousBudgetKey(ctx.ip)}`
+      : budget.kind === 'endUser'
+        ? budget.key
+        : undefined;
+    if (inFlight && flightKey !== undefined) {
+      // Held until the answer has left (or the connection closed): its body is written after the routes return.
+      const release = inFlight.enter(flightKey, budget ? ' for this end user' : ' from this address');
+      ctx.res.once('close', release);
+    }
+    await spendAndRun(ctx, next, budget);
+  };
+
+  async function spendAndRun(ctx: Context, next: Next, budget: RateBudget | undefined): Promise<void> {
     // The tightest budget spent sets the RateLimit-* headers.
     const spent: Array<[Limiter, RateLimiterRes]> = [];
     if (!budget) {
@@ -167,6 +186,43 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     };
     showTightest();
     await next();
+  }
+}
+
+/**
+ * Requests in flight per key on this process, at most `max` (0: no limit, undefined). `enter` answers 429
+ * too_many_concurrent_requests past it, else the function that gives the place back (once).
+ */
+export function concurrencyLimit(max: number) {
+  if (max <= 0) return undefined;
+  const running = new Map<string, number>();
+  return {
+    enter(key: string, scope: string): () => void {
+      const now = running.get(key) ?? 0;
+      if (now >= max) {
+        throw new AppError(
+          429,
+          `Too many requests at once: at most ${max} in flight${scope}; retry when one has finished`,
+          undefined,
+          { 'Retry-After': '1' },
+          {
+            code: 'too_many_concurrent_requests',
+            hint: `Wait for an earlier request to finish, or send fewer at once (RATE_LIMIT_CONCURRENT_REQUESTS is ${max} per API process)`,
+          },
+        );
+      }
+      running.set(key, now + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (running.get(key) ?? 1) - 1;
+        if (left > 0) running.set(key, left);
+        else running.delete(key);
+      };
+    },
+    /** Requests in flight under a key (tests). */
+    running: (key: string) => running.get(key) ?? 0,
   };
 }
 
