@@ -94,8 +94,8 @@ const entries = {
     group: 'request',
     status: [400],
     summary:
-      'The body is not valid JSON (or is nested more deeply than the service reads); `param` is "Request body" and ' +
-      'the hint says where the parser stopped.',
+      'The body is not valid JSON, is not UTF-8 (a Latin-1 é: the hint names the byte), or is nested more deeply ' +
+      'than the service reads; `param` is "Request body" and the hint says where the parser stopped.',
     hint: 'Send one JSON value encoded as UTF-8, with Content-Type: application/json.',
   },
   unsafe_text: {
@@ -108,8 +108,9 @@ const entries = {
     group: 'request',
     status: [415],
     summary:
-      'A request body came with a Content-Type other than application/json (curl -d sends a form type unless told); ' +
-      '`param` is Content-Type. File uploads take multipart/form-data instead; a request without a body needs neither.',
+      'A request body came with a Content-Type other than application/json (curl -d sends a form type unless told), ' +
+      'or with a charset other than UTF-8; `param` is Content-Type. File uploads take multipart/form-data instead; a ' +
+      'request without a body needs neither.',
     hint: "Send the header Content-Type: application/json with the JSON body (curl: -H 'content-type: application/json').",
   },
   malformed_multipart: {

@@ -404,6 +404,35 @@ describe('errors say what to fix', function () {
       assertHelp(res, 400, 'Malformed JSON in request body', 'malformed_json', 'Request body');
       assert.match(res.body.hint, /position .*Content-Type: application\/json/);
     });
+
+    it('refuses a body that is not UTF-8, rather than storing U+FFFD for each byte it cannot read', async () => {
+      // {"title":"Caf\xe9","content":"x"}: Latin-1, as a client that does not encode as UTF-8 sends it.
+      const latin1 = Buffer.concat([
+        Buffer.from('{"title":"Caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('","content":"x"}'),
+      ]);
+      const res = await stack.request('POST', v1('/knowledge/text'), {
+        headers: { ...headers, 'content-type': 'application/json' },
+        raw: latin1,
+      });
+      assertHelp(res, 400, 'Request body must be UTF-8', 'malformed_json', 'Request body');
+      assert.match(res.body.hint, /^Byte 13 of the body \(0xe9\) is not valid UTF-8/);
+      const declared = await stack.request('POST', v1('/knowledge/text'), {
+        headers: { ...headers, 'content-type': 'application/json; charset=ISO-8859-1' },
+        raw: '{"title":"Cafe","content":"x"}',
+      });
+      assertHelp(declared, 415, 'Request body must be UTF-8', 'unsupported_media_type', 'Content-Type');
+      assert.match(declared.body.hint, /charset=iso-8859-1: send the JSON as UTF-8/);
+      // UTF-8, declared or not, is taken as it is.
+      const utf8 = await stack.request('POST', v1('/knowledge/text'), {
+        headers: { ...headers, 'content-type': 'application/json; charset="UTF-8"' },
+        raw: Buffer.from('{"title":"Café ☕","content":"x"}'),
+      });
+      assert.equal(utf8.status, 201, utf8.text);
+      const item = await stack.request('GET', v1(`/knowledge/${utf8.body.id}`), { headers });
+      assert.match(item.text, /"title":"Café ☕"/);
+    });
   });
 
   describe('a wrong type or value is named, never called missing (the probe of main)', () => {

@@ -22,6 +22,57 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Content-Type must be application/json';
 
+export const NOT_UTF8_MESSAGE = 'Request body must be UTF-8';
+
+/** The charset parameter of a Content-Type, lowercased and unquoted, or undefined. */
+function charsetOf(contentType: string): string | undefined {
+  for (const param of contentType.split(';').slice(1)) {
+    const eq = param.indexOf('=');
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    return param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * The offset where the body stops being valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above
+ * U+10FFFF): the stray byte, or the start of the broken sequence; -1 when all of it is valid.
+ */
+export function invalidUtf8At(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i += 1;
+      continue;
+    }
+    let more: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) more = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      more = 2;
+      if (lead === 0xe0) low = 0xa0;
+      if (lead === 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      more = 3;
+      if (lead === 0xf0) low = 0x90;
+      if (lead === 0xf4) high = 0x8f;
+    } else return i;
+    for (let k = 1; k <= more; k += 1) {
+      const next = bytes[i + k];
+      // A sequence broken or cut short is wrong where it starts (the byte a Latin-1 client wrote for é).
+      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += more + 1;
+  }
+  return -1;
+}
+
 /** application/json, with or without parameters, or a structured JSON type (application/merge-patch+json). */
 function isJsonType(contentType: string): boolean {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
@@ -90,6 +141,23 @@ export function jsonBody(limit: number, operations: readonly BodyOperation[] = [
           hint: sent
             ? `The body came as ${sent.slice(0, 100)}: send it as JSON with Content-Type: application/json (file uploads: multipart/form-data).`
             : 'The body came without a Content-Type: send Content-Type: application/json with it.',
+        });
+      }
+      const charset = charsetOf(sent);
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+        throw unsupportedMediaType(NOT_UTF8_MESSAGE, {
+          code: 'unsupported_media_type',
+          param: 'Content-Type',
+          hint: `The body was declared as charset=${charset.slice(0, 40)}: send the JSON as UTF-8 (charset=utf-8, or no charset; RFC 8259, 8.1).`,
+        });
+      }
+      // Decoded strictly: a Latin-1 or otherwise broken byte is refused, not stored as U+FFFD.
+      const bad = invalidUtf8At(raw);
+      if (bad >= 0) {
+        throw badRequest(NOT_UTF8_MESSAGE, {
+          code: 'malformed_json',
+          param: 'Request body',
+          hint: `Byte ${bad} of the body (0x${raw[bad]!.toString(16).padStart(2, '0')}) is not valid UTF-8: send the JSON as UTF-8 text (a client writing Latin-1 or Windows-1252 corrupts every accented letter).`,
         });
       }
       const text = raw.toString('utf8');
