@@ -312,6 +312,8 @@ function wording(issue: Issue): string | undefined {
           : `${field} must be ${bound} ${limit} character${limit === 1 ? '' : 's'}`;
       }
       if (issue.origin === 'array') return `${field} must have ${bound} ${limit} item${limit === 1 ? '' : 's'}`;
+      // An exclusive bound (z.number().gt(0)) is "above 0", not "at least 0".
+      if (issue.inclusive === false) return `${field} must be ${issue.code === 'too_big' ? 'below' : 'above'} ${limit}`;
       return `${field} must be ${bound} ${limit}`;
     }
     case 'invalid_format':

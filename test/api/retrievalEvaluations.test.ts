@@ -242,6 +242,15 @@ describe('retrieval evaluations', function () {
     const unknownRun = await stack.request('GET', evaluations(`/${id}?run=nope`), { headers });
     assertError(unknownRun, 400, 'run must be one of the evaluation\'s runs: "semantic", "keyword"');
     assert.deepEqual([unknownRun.body.code, unknownRun.body.param], ['invalid_field', 'run']);
+    // A kind the set does not have (a typo, a wrong case) is refused, not read as a page without misses.
+    const unknownKind = await stack.request('GET', evaluations(`/${id}?kind=Identifier`), { headers });
+    assertError(unknownKind, 400, 'kind must be one of the evaluation\'s kinds: "identifier", "paraphrase"');
+    assert.deepEqual([unknownKind.body.code, unknownKind.body.param], ['invalid_field', 'kind']);
+    // Only hybrid runs take feedback: the semantic and keyword runs say false.
+    assert.deepEqual(
+      evaluation.runs.map((r: { feedback: boolean }) => r.feedback),
+      [false, false],
+    );
     const list = await stack.request('GET', evaluations('?limit=1'), { headers });
     assert.equal(list.status, 200, list.text);
     assert.equal(list.body.evaluations[0].id, id);
@@ -630,11 +639,26 @@ describe('retrieval evaluations', function () {
           { questions: [question()], runs: [{ customerRoleId: 'no-such-role' }] },
           /role with the given customerRoleId not found/,
         ],
+        [
+          {
+            questions: [{ query: 'x', relevant: [{ externalId: 'manual-quota' }, { externalId: 'manual-quota' }] }],
+            runs: [{}],
+          },
+          /^questions\[0\]\.relevant\[1\] names the same item as questions\[0\]\.relevant\[0\]$/,
+        ],
       ] as Array<[unknown, RegExp]>) {
         const res = await post(json);
         assert.ok(res.status === 400 || res.status === 404, res.text);
         assert.match(res.body.message, message, res.text);
       }
+      // An exclusive bound is spelled as one in the hint too.
+      const zero = await post({
+        questions: [{ query: 'x', relevant: [{ externalId: 'manual-quota', grade: 0 }] }],
+        runs: [{}],
+      });
+      assert.equal(zero.body.param, 'questions[0].relevant[0].grade');
+      assert.doesNotMatch(zero.body.hint, /at least 0/, zero.text);
+      assert.match(zero.body.hint, /above 0/, zero.text);
 
       // Running at once: the first stays RUNNING (no worker), the second is refused until the first ends.
       const first = await post({ questions: [question()], runs: [{}] });

@@ -3176,7 +3176,7 @@ export interface components {
             /** @enum {string} */
             mode: "semantic" | "hybrid" | "keyword";
             hybridWeight: number | null;
-            /** @description hybrid mode: whether prose queries took pseudo-relevance feedback (false: the run turned it off) */
+            /** @description Whether prose queries took pseudo-relevance feedback: hybrid runs unless they turned it off; always false in semantic and keyword mode */
             feedback: boolean;
             rerank: boolean;
             rerankCandidates: number | null;

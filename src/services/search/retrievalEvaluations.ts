@@ -64,6 +64,11 @@ export const EvaluationMessages = {
   failed: 'The evaluation failed; the worker logged why',
   roleGone: (run: string) => `The role run "${run}" searches as was deleted`,
   unknownRun: (names: string[]) => `run must be one of the evaluation's runs: ${names.map((n) => `"${n}"`).join(', ')}`,
+  unknownKind: (kinds: string[]) =>
+    kinds.length === 0
+      ? 'kind names no kind of this evaluation: its questions have none'
+      : `kind must be one of the evaluation's kinds: ${kinds.map((k) => `"${k}"`).join(', ')}`,
+  duplicateRelevant: (at: string, first: string) => `${at} names the same item as ${first}`,
 } as const;
 
 /** Seconds a client is told to wait when the workspace runs its maximum of evaluations at once. */
@@ -181,7 +186,8 @@ async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunI
       name,
       mode,
       hybridWeight: run.hybridWeight ?? null,
-      feedback: run.feedback ?? true,
+      // Feedback is a hybrid search's (prose queries); other modes take none, and say so.
+      feedback: mode === 'hybrid' ? (run.feedback ?? true) : false,
       // As a search without `rerank` would: the workspace's default, fixed when the evaluation is created.
       rerank: run.rerank ?? workspace.rerank_default,
       rerankCandidates: run.rerankCandidates ?? null,
@@ -217,10 +223,26 @@ async function resolveQuestions(
       }
       labels.add(q.id);
     }
-    for (const r of q.relevant) {
+    const named = new Map<string, number>();
+    q.relevant.forEach((r, j) => {
+      const key = r.knowledgeId !== undefined ? `id:${r.knowledgeId}` : `external:${r.externalId}`;
+      const before = named.get(key);
+      if (before !== undefined) {
+        const field = r.knowledgeId !== undefined ? 'knowledgeId' : 'externalId';
+        throw refused(
+          400,
+          EvaluationMessages.duplicateRelevant(`questions[${i}].relevant[${j}]`, `questions[${i}].relevant[${before}]`),
+          {
+            code: 'invalid_field',
+            param: `questions[${i}].relevant[${j}].${field}`,
+            hint: 'Name each relevant item once per question (give it the grade it deserves: grade)',
+          },
+        );
+      }
+      named.set(key, j);
       if (r.knowledgeId !== undefined) ids.add(r.knowledgeId);
       if (r.externalId !== undefined) externalIds.add(r.externalId);
-    }
+    });
   });
   const found = await itemsNamed(db, workspaceId, { ids: [...ids], externalIds: [...externalIds] });
   const byId = new Map(found.map((f) => [f.id, f]));
@@ -404,6 +426,17 @@ export async function viewEvaluation(
       () => false,
     );
     if (settled) row = await loadEvaluation(deps, workspaceId, id);
+  }
+  // A kind the set does not have is a typo, not a filter that matches nothing (it would read as "no misses").
+  if (query.kind !== undefined && !row.kinds.includes(query.kind)) {
+    throw refused(400, EvaluationMessages.unknownKind(row.kinds), {
+      code: 'invalid_field',
+      param: 'kind',
+      hint:
+        row.kinds.length === 0
+          ? 'Leave kind out: tag questions with kind when creating an evaluation to group its figures'
+          : "Name one of the evaluation's kinds (its kinds[]; case counts)",
+    });
   }
   const runIndex = query.run === undefined ? undefined : row.runs.findIndex((r) => r.name === query.run);
   if (runIndex === -1) {

@@ -57,7 +57,7 @@ const run = (name: string, mode: string, hybridWeight: number | null, asRole: bo
   name,
   mode,
   hybridWeight,
-  feedback: true,
+  feedback: mode === 'hybrid',
   rerank: false,
   rerankCandidates: null,
   filter: null,

@@ -28,7 +28,8 @@ export function presentEvaluationSummary(row: RetrievalEvaluationRow): Evaluatio
       name: r.name,
       mode: r.mode,
       hybridWeight: r.hybridWeight,
-      feedback: r.feedback ?? true,
+      // Only hybrid runs take feedback (runs stored before this rule said true for every mode).
+      feedback: r.mode === 'hybrid' ? (r.feedback ?? true) : false,
       rerank: r.rerank,
       rerankCandidates: r.rerankCandidates,
       filter: r.filter as Record<string, unknown> | null,

@@ -209,7 +209,8 @@ export const EvaluationRunSchema = z
     mode: z.enum(SEARCH_MODES),
     hybridWeight: z.number().nullable(),
     feedback: z.boolean().meta({
-      description: 'hybrid mode: whether prose queries took pseudo-relevance feedback (false: the run turned it off)',
+      description:
+        'Whether prose queries took pseudo-relevance feedback: hybrid runs unless they turned it off; always false in semantic and keyword mode',
     }),
     rerank: z.boolean(),
     rerankCandidates: z.int().nullable(),
