@@ -213,9 +213,14 @@ export function describeProblem(
         i.code === 'unrecognized_keys' && fieldPath(i.path) === fieldPath(issue.path.slice(0, -1)),
     );
     const typo = typeof name === 'string' ? slip?.keys.find((k) => closestName(k, [name]) === name) : undefined;
+    const blank = typeof issue.input === 'string';
     const hint = typo
       ? `The body has ${typo}: did you mean ${String(name)}?`
-      : `Send ${param}; the operation lists its fields in /docs.`;
+      : blank
+        ? `${param} was sent empty: give it a value, or leave it out where it is optional; /docs lists the fields.`
+        : issue.input === null
+          ? `${param} was sent as null: give it a value, or leave it out where it is optional; /docs lists the fields.`
+          : `Send ${param}; the operation lists its fields in /docs.`;
     return { help: { code: 'missing_field', param, hint } };
   }
   if (param === undefined) {

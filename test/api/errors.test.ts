@@ -577,6 +577,8 @@ describe('errors say what to fix', function () {
         assert.equal(res.body.message, message, `${p}: ${res.text}`);
         assertHelp(res, status, message, code, param);
       }
+      // The spec's fixed messages name no format: the hints do, and where to find a right value.
+      assert.match((await get('/knowledge/nope')).body.hint, /a UUID .*GET …\/knowledge lists them/);
     });
 
     it('names the field of the body rules the schema cannot name itself', async () => {

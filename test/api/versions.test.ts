@@ -287,8 +287,13 @@ describe('knowledge versions', function () {
     const restore = (n: string) => stack.request('POST', k(`/${id}/versions/${n}/restore`), { headers });
     assertError(await restore('2'), 409, 'Only a COMPLETED version can be restored');
     assertError(await restore('9'), 404, 'Version not found');
-    for (const bad of ['0', 'x', '1.5', '-1', '99999999999'])
-      assertError(await restore(bad), 400, 'Invalid version number');
+    for (const bad of ['0', 'x', '1.5', '-1', '99999999999']) {
+      const res = await restore(bad);
+      assertError(res, 400, 'Invalid version number');
+      // The spec's message names no format: the hint does.
+      assert.equal(res.body.param, 'version');
+      assert.match(res.body.hint, /a positive integer \(1, 2, …\)/);
+    }
     const back = await restore('1');
     assert.equal(back.status, 200, back.text);
     assert.equal(back.body.version, 1);

@@ -40,7 +40,13 @@ async function requireCustomerRoleIdFree(
 
 /** The role the path names: 400 for a malformed id (as a knowledge id), 404 for one the workspace has not. */
 export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
-  if (!isUuid(roleId)) throw badRequest(RoleMessages.invalidId, { code: 'invalid_field', param: 'roleId' });
+  if (!isUuid(roleId)) {
+    throw badRequest(RoleMessages.invalidId, {
+      code: 'invalid_field',
+      param: 'roleId',
+      hint: "roleId is a role's id, a UUID: GET …/role lists them (a role of your own id is found with POST …/role/find).",
+    });
+  }
   const role = await roles.findRole(db, workspaceId, roleId);
   if (!role) throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
   return role;

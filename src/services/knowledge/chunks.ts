@@ -139,7 +139,13 @@ async function withCompletedItem<T>(
 }
 
 async function loadChunk(db: Db, item: KnowledgeRow, chunkId: string): Promise<ChunkRow> {
-  if (!isUuid(chunkId)) throw badRequest(ChunkMessages.invalidId, { code: 'invalid_field', pathParam: 'chunkId' });
+  if (!isUuid(chunkId)) {
+    throw badRequest(ChunkMessages.invalidId, {
+      code: 'invalid_field',
+      pathParam: 'chunkId',
+      hint: "chunkId is a chunk's id, a UUID: GET …/knowledge/{knowledgeId}/chunks lists them.",
+    });
+  }
   const row = await chunks.findChunk(db, item.workspace_id, item.id, chunkId);
   if (!row) throw notFound(ChunkMessages.notFound, { pathParam: 'chunkId' });
   return row;

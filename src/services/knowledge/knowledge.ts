@@ -55,7 +55,11 @@ export async function loadKnowledge(
   filter?: AccessFilter,
 ): Promise<KnowledgeRow> {
   if (!isUuid(knowledgeId))
-    throw badRequest(KnowledgeMessages.invalidId, { code: 'invalid_field', pathParam: 'knowledgeId' });
+    throw badRequest(KnowledgeMessages.invalidId, {
+      code: 'invalid_field',
+      pathParam: 'knowledgeId',
+      hint: "knowledgeId is an item's id, a UUID (3f2b8c1e-…): GET …/knowledge lists them, and GET …/knowledge?externalId=<yours> finds one by your own id.",
+    });
   const row = await findVisibleKnowledge({ db }, workspaceId, knowledgeId, filter);
   if (!row) throw knowledgeNotFound();
   return row;

@@ -48,3 +48,30 @@ describe('a plain union no option fits', () => {
     assert.equal(result.ok ? '' : result.help.param, 'config');
   });
 });
+
+describe('hints for a field sent empty, null or left out, and for an exclusive bound', () => {
+  const helpOf = (schema: z.ZodType, value: unknown) => {
+    const result = fieldProblems(schema, value);
+    assert.equal(result.ok, false, JSON.stringify(value));
+    return result.ok ? {} : result.help;
+  };
+  const body = z.strictObject({
+    name: z.string().min(1).optional(),
+    query: z.string().min(1),
+    grade: z.number().gt(0).lt(5).optional(),
+  });
+
+  it('says an empty or null field was sent so, rather than asking to send it', () => {
+    assert.match(
+      String(helpOf(body, { name: '', query: 'q' }).hint),
+      /^name was sent empty: give it a value, or leave it out/,
+    );
+    assert.match(String(helpOf(body, { query: null }).hint), /^query was sent as null/);
+    assert.match(String(helpOf(body, {}).hint), /^Send query;/);
+  });
+
+  it('spells an exclusive bound as above or below, not at least or at most', () => {
+    assert.equal(messageOf(body, { query: 'q', grade: 0 }), 'grade must be above 0');
+    assert.equal(messageOf(body, { query: 'q', grade: 5 }), 'grade must be below 5');
+  });
+});

@@ -38,13 +38,21 @@ export type KnowledgeVersion = z.infer<typeof KnowledgeVersionSchema>;
 export const KnowledgeVersionListSchema = z.strictObject({ versions: z.array(KnowledgeVersionSchema) });
 
 const VERSION_NUMBER = 'Invalid version number';
+const VERSION_PATTERN = /^[1-9][0-9]{0,8}$/;
 /** The {version} of …/versions/{version}/restore: a positive integer. */
 export const VersionNumberSchema = z.object({
   version: z
     .string({ error: VERSION_NUMBER })
-    .regex(/^[1-9][0-9]{0,8}$/, { message: VERSION_NUMBER })
+    .refine((v) => VERSION_PATTERN.test(v), {
+      message: VERSION_NUMBER,
+      params: {
+        code: 'invalid_field',
+        param: 'version',
+        hint: 'version is a version number, a positive integer (1, 2, …): GET …/knowledge/{knowledgeId}/versions lists them.',
+      },
+    })
     .transform(Number)
-    .meta({ description: 'The version to make current (its number)' }),
+    .meta({ pattern: VERSION_PATTERN.source, description: 'The version to make current (its number)' }),
 });
 
 export const VersionStartedSchema = z
