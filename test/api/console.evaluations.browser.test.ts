@@ -9,7 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ARTIFACTS, axeViolations, guardConsolePage, launchChromium } from '../helpers/chromium';
-import { accessHeaders, createTenant } from '../helpers/factories';
+import { accessHeaders, createRole, createTenant } from '../helpers/factories';
 import { waitForJob } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -71,6 +71,23 @@ describe('operator console: retrieval evaluations in Chromium', function () {
     });
     assert.equal(earlier.status, 202, earlier.text);
     await waitForJob(stack.request, tenant.workspaceId, headers, earlier.body.jobId);
+
+    // A role to search as beside the workspace; and a set of 60 questions the bikes page answers, most of them
+    // labelled with another page, for more misses than one page of the list shows.
+    await createRole(stack.deps.db, tenant.workspaceId, { name: 'Support agents', customerRoleId: 'support-agents' });
+    const many = await stack.request('POST', v1('/retrieval-evaluations'), {
+      headers,
+      json: {
+        name: 'many misses',
+        questions: Array.from({ length: 60 }, (_, i) => ({
+          query: `where do I leave my bicycle, case ${i + 1}`,
+          relevant: [{ externalId: 'printer' }],
+        })),
+        runs: [{ name: 'semantic', mode: 'semantic' }],
+      },
+    });
+    assert.equal(many.status, 202, many.text);
+    await waitForJob(stack.request, tenant.workspaceId, headers, many.body.jobId);
 
     const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
     const session = { workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, token, apiKey: '' };
@@ -142,6 +159,55 @@ describe('operator console: retrieval evaluations in Chromium', function () {
     });
     await compared.waitFor();
     assert.equal(await compared.locator('tbody tr').count(), 3 * 3);
+
+    // One evaluation searching as the workspace and as a role, hybrid with feedback and without: four runs.
+    await page.getByLabel('Name', { exact: true }).fill('workspace and role');
+    await page.getByLabel('semantic', { exact: true }).uncheck();
+    await page.getByLabel('keyword', { exact: true }).uncheck();
+    await page.getByLabel('hybrid also without feedback').check();
+    await page.getByTestId('searchers').getByLabel('Support agents').check();
+    await page.getByRole('button', { name: 'Start evaluation' }).click();
+    await page.getByTestId('evaluation-progress').filter({ hasText: 'COMPLETED' }).waitFor({ timeout: 120_000 });
+    const pairs = (await stack.request('GET', v1('/retrieval-evaluations'), { headers })).body.evaluations.find(
+      (e: { name: string }) => e.name === 'workspace and role',
+    );
+    assert.deepEqual(
+      pairs.runs.map((r: { name: string; feedback: boolean; customerRoleId: string | null }) => [
+        r.name,
+        r.feedback,
+        r.customerRoleId,
+      ]),
+      [
+        ['hybrid', true, null],
+        ['hybrid without feedback', false, null],
+        ['hybrid as Support agents', true, 'support-agents'],
+        ['hybrid without feedback as Support agents', false, 'support-agents'],
+      ],
+    );
+    // Against a baseline with no run of the same name, the console says why every change is a dash.
+    await page.getByLabel('Baseline').selectOption(earlier.body.id as string);
+    await page.getByTestId('compare-unmatched').waitFor();
+
+    // More misses than a page (the bikes page answers these questions first, not the one labelled): the list pages.
+    await page.getByRole('button', { name: 'many misses' }).click();
+    await page.getByTestId('evaluation-progress').filter({ hasText: '60 of 60' }).waitFor();
+    await page.getByLabel('Missed in the first').selectOption('1');
+    const missed = (
+      await stack.request('GET', v1(`/retrieval-evaluations/${many.body.id}?missedAt=1&limit=1`), { headers })
+    ).body.total as number;
+    assert.ok(missed > 50, `${missed} of 60 not answered first`);
+    const count = page.getByTestId('misses-count');
+    await count.filter({ hasText: `${missed} questions (1 to 50 shown)` }).waitFor();
+    await page.getByTestId('misses-pager').getByRole('button', { name: 'Next' }).click();
+    await count.filter({ hasText: `(51 to ${missed} shown)` }).waitFor();
+    assert.equal(await page.getByTestId('miss').count(), missed - 50);
+    assert.equal(await page.locator('ol.misses').getAttribute('start'), '51', 'the second page numbers on from 51');
+    // The list followed the evaluation started above to its end, though another is shown.
+    await page
+      .getByRole('row', { name: /workspace and role/ })
+      .filter({ hasText: 'COMPLETED' })
+      .waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'console-evaluations-paged.png'), fullPage: true });
 
     const violations = await axeViolations(page, axeSource);
     await Promise.all(checks);

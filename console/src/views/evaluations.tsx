@@ -7,6 +7,8 @@ import type { ViewProps } from '../props';
 import { Confirm, ErrorLine, humanDate, NumberField, Section, StatusBadge, Table, useLoad, When } from '../ui';
 
 const MODES = ['semantic', 'hybrid', 'keyword'] as const;
+/** Questions per page of the misses list. */
+const MISSES_PER_PAGE = 50;
 const METRICS = ['recallAt1', 'recallAt5', 'recallAt10', 'mrrAt10', 'ndcgAt10'] as const;
 const METRIC_NAMES = ['recall@1', 'recall@5', 'recall@10', 'MRR@10', 'nDCG@10'];
 type Metric = (typeof METRICS)[number];
@@ -80,7 +82,9 @@ function NewEvaluation(props: ViewProps & { onStarted: (id: string) => void }) {
   const [questions, setQuestions] = useState('');
   const [modes, setModes] = useState<string[]>(['semantic', 'hybrid']);
   const [hybridWeight, setHybridWeight] = useState(0.8);
-  const [roleId, setRoleId] = useState('');
+  // Who searches: '' is the workspace, any other a role's id; each mode runs once per searcher ticked.
+  const [searchers, setSearchers] = useState<string[]>(['']);
+  const [withoutFeedback, setWithoutFeedback] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -89,14 +93,17 @@ function NewEvaluation(props: ViewProps & { onStarted: (id: string) => void }) {
     setError('');
     setBusy(true);
     try {
-      const role = roles?.find((r) => r.id === roleId);
-      const as = role ? (role.customerRoleId ? { customerRoleId: role.customerRoleId } : { roleId: role.id }) : {};
-      const runs = modes.map((mode) => ({
-        name: role ? `${mode} as ${role.name}` : mode,
-        mode,
-        ...(mode === 'hybrid' ? { hybridWeight } : {}),
-        ...as,
-      }));
+      const runs = searchers.flatMap((searcher) => {
+        const role = roles?.find((r) => r.id === searcher);
+        const as = role ? (role.customerRoleId ? { customerRoleId: role.customerRoleId } : { roleId: role.id }) : {};
+        const named = (what: string) => (role ? `${what} as ${role.name}` : what);
+        return modes.flatMap((mode) => [
+          { name: named(mode), mode, ...(mode === 'hybrid' ? { hybridWeight } : {}), ...as },
+          ...(mode === 'hybrid' && withoutFeedback
+            ? [{ name: named('hybrid without feedback'), mode, hybridWeight, feedback: false, ...as }]
+            : []),
+        ]);
+      });
       const body = { ...(name.trim() ? { name: name.trim() } : {}), questions: parseQuestions(questions), runs };
       const created = await api<Summary>('POST', '/retrieval-evaluations', body);
       props.onStarted(created.id);
@@ -154,19 +161,34 @@ function NewEvaluation(props: ViewProps & { onStarted: (id: string) => void }) {
             </label>
           ))}
           <NumberField label="Hybrid weight" min={0} max={1} step={0.05} value={hybridWeight} set={setHybridWeight} />
-          <label>
-            Search as
-            <select value={roleId} onChange={(e) => setRoleId(e.currentTarget.value)}>
-              <option value="">the workspace</option>
-              {roles?.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
+          <label class="inline">
+            <input
+              type="checkbox"
+              name="withoutFeedback"
+              checked={withoutFeedback}
+              onChange={(e) => setWithoutFeedback(e.currentTarget.checked)}
+            />
+            hybrid also without feedback
           </label>
         </fieldset>
-        <button class="primary" type="submit" disabled={busy || modes.length === 0}>
+        <fieldset class="row" data-testid="searchers">
+          <legend>Search as (each ticked mode runs once for each)</legend>
+          {[{ id: '', name: 'the workspace' }, ...(roles ?? [])].map((r) => (
+            <label class="inline" key={r.id}>
+              <input
+                type="checkbox"
+                checked={searchers.includes(r.id)}
+                onChange={(e) =>
+                  setSearchers((all) =>
+                    e.currentTarget.checked ? [...all.filter((x) => x !== r.id), r.id] : all.filter((x) => x !== r.id),
+                  )
+                }
+              />
+              {r.name}
+            </label>
+          ))}
+        </fieldset>
+        <button class="primary" type="submit" disabled={busy || modes.length === 0 || searchers.length === 0}>
           Start evaluation
         </button>
         <ErrorLine error={error} />
@@ -203,12 +225,20 @@ function Misses({ api, evaluation }: ViewProps & { evaluation: Evaluation }) {
   const [missedAt, setMissedAt] = useState(10);
   const [kind, setKind] = useState('');
   const [run, setRun] = useState('');
+  const [pageNumber, setPageNumber] = useState(1);
+  // A new filter starts at its first page.
+  useEffect(() => setPageNumber(1), [evaluation.id, missedAt, kind, run]);
   const [page, error] = useLoad(() => {
-    const query = new URLSearchParams({ missedAt: String(missedAt), limit: '50' });
+    const query = new URLSearchParams({
+      missedAt: String(missedAt),
+      limit: String(MISSES_PER_PAGE),
+      page: String(pageNumber),
+    });
     if (kind) query.set('kind', kind);
     if (run) query.set('run', run);
     return api<Evaluation>('GET', `/retrieval-evaluations/${evaluation.id}?${query}`);
-  }, [evaluation.id, evaluation.progress.questionsDone, missedAt, kind, run]);
+  }, [evaluation.id, evaluation.progress.questionsDone, missedAt, kind, run, pageNumber]);
+  const pages = page ? Math.max(1, Math.ceil(page.total / MISSES_PER_PAGE)) : 1;
   return (
     <Section title="Misses and what ranked above">
       <div class="row">
@@ -243,10 +273,25 @@ function Misses({ api, evaluation }: ViewProps & { evaluation: Evaluation }) {
       {page && (
         <p class="hint" data-testid="misses-count">
           {page.total} question{page.total === 1 ? '' : 's'}
-          {page.total > page.questions.length ? ` (the first ${page.questions.length} shown)` : ''}
+          {pages > 1
+            ? ` (${(page.page - 1) * MISSES_PER_PAGE + 1} to ${(page.page - 1) * MISSES_PER_PAGE + page.questions.length} shown)`
+            : ''}
         </p>
       )}
-      <ol class="misses">
+      {pages > 1 && (
+        <div class="row" data-testid="misses-pager">
+          <button type="button" disabled={pageNumber <= 1} onClick={() => setPageNumber((n) => n - 1)}>
+            Previous
+          </button>
+          <span class="hint">
+            page {pageNumber} of {pages}
+          </span>
+          <button type="button" disabled={pageNumber >= pages} onClick={() => setPageNumber((n) => n + 1)}>
+            Next
+          </button>
+        </div>
+      )}
+      <ol class="misses" start={page ? (page.page - 1) * MISSES_PER_PAGE + 1 : 1}>
         {page?.questions.map((q) => (
           <li key={q.index} data-testid="miss">
             <strong>{q.query}</strong> {q.kind && <span class="badge">{q.kind}</span>}{' '}
@@ -301,6 +346,13 @@ function Compare({ api, evaluation, others }: ViewProps & { evaluation: Evaluati
         </select>
       </label>
       <ErrorLine error={error} />
+      {comparison && comparison.runs.every((r) => r.all.delta === null) && (
+        <p class="hint" data-testid="compare-unmatched">
+          No run of this evaluation has a run of the same name in the baseline, so there is nothing to subtract: runs
+          are matched by name (a run searching as a role is named "… as &lt;role&gt;"). Compare evaluations that ran the
+          same runs, or put both in one evaluation.
+        </p>
+      )}
       {comparison && (
         <Table
           caption="Change against the baseline (runs matched by name)"
@@ -332,15 +384,16 @@ export function EvaluationsView(props: ViewProps) {
       selected ? api<Evaluation>('GET', `/retrieval-evaluations/${selected}?limit=1`) : Promise.resolve(undefined),
     [selected],
   );
-  // While it runs: the progress and the figures so far, every two seconds.
+  // While one runs: the progress and the figures so far (of the one shown), and the list, every two seconds.
   useEffect(() => {
-    if (evaluation?.status !== 'RUNNING') return;
+    const shownRuns = evaluation?.status === 'RUNNING';
+    if (!shownRuns && !list?.evaluations.some((e) => e.status === 'RUNNING')) return;
     const timer = setTimeout(() => {
-      reload();
+      if (shownRuns) reload();
       reloadList();
     }, 2000);
     return () => clearTimeout(timer);
-  }, [evaluation]);
+  }, [evaluation, list]);
   const remove = async (id: string) => {
     await api('DELETE', `/retrieval-evaluations/${id}`);
     setSelected('');
