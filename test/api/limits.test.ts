@@ -233,6 +233,8 @@ describe('limits', function () {
         after = await list(erin);
       }
       assert.equal(after.status, 200, after.text);
+      // A request that ends normally gives its place back too.
+      for (let i = 0; i < 3; i++) assert.equal((await list(erin)).status, 200);
     });
 
     /** A service with small budgets (the integrator 10, each end user 3, all end users 6) and a fresh workspace. */
