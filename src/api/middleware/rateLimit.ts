@@ -151,12 +151,30 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
       : budget.kind === 'endUser'
         ? budget.key
         : undefined;
-    if (inFlight && flightKey !== undefined) {
-      // Held until the answer has left (or the connection closed): its body is written after the routes return.
-      const release = inFlight.enter(flightKey, budget ? ' for this end user' : ' from this address');
-      ctx.res.once('close', release);
+    if (!inFlight || flightKey === undefined) return spendAndRun(ctx, next, budget);
+    // Held until both the work has ended and the answer has left (or its connection closed): a request answered
+    // 503 by the request timer still works below, and a body is written after the routes return.
+    const release = inFlight.enter(flightKey, budget ? ' for this end user' : ' from this address');
+    let settled = false;
+    let closed = false;
+    const socket = ctx.req.socket;
+    const onClose = () => {
+      closed = true;
+      ctx.res.off('close', onClose);
+      socket.off('close', onClose);
+      if (settled) release();
+    };
+    ctx.res.once('close', onClose);
+    // A client gone while the credential was read (its 'close' already fired), or a pipelined request whose
+    // response never starts: the socket's close stands for it.
+    socket.once('close', onClose);
+    if (socket.destroyed || ctx.res.writableFinished) onClose();
+    try {
+      await spendAndRun(ctx, next, budget);
+    } finally {
+      settled = true;
+      if (closed) release();
     }
-    await spendAndRun(ctx, next, budget);
   };
 
   async function spendAndRun(ctx: Context, next: Next, budget: RateBudget | undefined): Promise<void> {
