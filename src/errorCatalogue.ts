@@ -108,9 +108,8 @@ const entries = {
     group: 'request',
     status: [415],
     summary:
-      'A request body came with a Content-Type other than application/json (curl -d sends a form type unless told), ' +
-      'or with a charset other than UTF-8; `param` is Content-Type. File uploads take multipart/form-data instead; a ' +
-      'request without a body needs neither.',
+      'A request body came with a Content-Type other than application/json (curl -d sends a form type unless told); ' +
+      '`param` is Content-Type. File uploads take multipart/form-data instead; a request without a body needs neither.',
     hint: "Send the header Content-Type: application/json with the JSON body (curl: -H 'content-type: application/json').",
   },
   malformed_multipart: {

@@ -24,20 +24,6 @@ export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Content-Type must be application/
 
 export const NOT_UTF8_MESSAGE = 'Request body must be UTF-8';
 
-/** The charset parameter of a Content-Type, lowercased and unquoted, or undefined. */
-function charsetOf(contentType: string): string | undefined {
-  for (const param of contentType.split(';').slice(1)) {
-    const eq = param.indexOf('=');
-    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
-    return param
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .toLowerCase();
-  }
-  return undefined;
-}
-
 /**
  * The offset where the body stops being valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above
  * U+10FFFF): the stray byte, or the start of the broken sequence; -1 when all of it is valid.
@@ -143,15 +129,8 @@ export function jsonBody(limit: number, operations: readonly BodyOperation[] = [
             : 'The body came without a Content-Type: send Content-Type: application/json with it.',
         });
       }
-      const charset = charsetOf(sent);
-      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-        throw unsupportedMediaType(NOT_UTF8_MESSAGE, {
-          code: 'unsupported_media_type',
-          param: 'Content-Type',
-          hint: `The body was declared as charset=${charset.slice(0, 40)}: send the JSON as UTF-8 (charset=utf-8, or no charset; RFC 8259, 8.1).`,
-        });
-      }
-      // Decoded strictly: a Latin-1 or otherwise broken byte is refused, not stored as U+FFFD.
+      // Decoded strictly: a Latin-1 or otherwise broken byte is refused, not stored as U+FFFD. A charset parameter
+      // is not read (RFC 8259, 11: it has no effect on a compliant recipient): the bytes decide.
       const bad = invalidUtf8At(raw);
       if (bad >= 0) {
         throw badRequest(NOT_UTF8_MESSAGE, {
