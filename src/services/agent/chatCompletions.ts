@@ -63,31 +63,45 @@ export function chatCompletionsUrl(baseUrl: string): string {
 
 /** The first \r or \n of the text, or -1. */
 function lineBreakIn(text: string): number {
-  const lf = text.indexOf('\n');
-  const cr = text.indexOf('\r');
-  return lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return -1;
 }
 
 /** The data payloads of an SSE stream, one per event (multi-line data joined with newlines). */
 export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  // The start of a line not yet ended, in pieces: it holds no line break, so only new text is searched, and it is
-  // joined once its line ends (searching, or growing, one string on every chunk made a long line sent in small
-  // pieces quadratic: 6 s for 1 MB in 100-byte chunks).
+  // The start of a line not yet ended, in pieces: it holds no line break, so only new text is searched, once, and
+  // it is joined when its line ends (searching, or growing, one string on every chunk made a long line sent in
+  // small pieces quadratic: 6 s for 1 MB in 100-byte pieces).
   let pending: string[] = [];
   let pendingLength = 0;
+  // The last chunk ended in \r: a \n opening the next one ends no second line (\r\n is one line end).
+  let afterCr = false;
   let data: string[] = [];
   for await (const chunk of body) {
-    const text = decoder.decode(chunk, { stream: true });
+    let text = decoder.decode(chunk, { stream: true });
+    if (afterCr && text.length > 0) {
+      if (text.charCodeAt(0) === 10) text = text.slice(1);
+      afterCr = false;
+    }
     if (lineBreakIn(text) < 0) {
       pending.push(text);
       pendingLength += text.length;
     } else {
-      let buffer = pending.join('') + text;
-      let newline: number;
-      while ((newline = lineBreakIn(buffer)) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+      const buffer = pending.join('') + text;
+      let start = 0;
+      for (let i = 0; i < buffer.length; i += 1) {
+        const c = buffer.charCodeAt(i);
+        if (c !== 10 && c !== 13) continue;
+        const line = buffer.slice(start, i);
+        if (c === 13) {
+          if (i + 1 === buffer.length) afterCr = true;
+          else if (buffer.charCodeAt(i + 1) === 10) i += 1;
+        }
+        start = i + 1;
         if (line === '') {
           if (data.length > 0) yield data.join('\n');
           data = [];
@@ -96,8 +110,9 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
         }
         // event:, id:, retry: and comments carry nothing the chat completions protocol needs.
       }
-      pending = [buffer];
-      pendingLength = buffer.length;
+      const rest = buffer.slice(start);
+      pending = [rest];
+      pendingLength = rest.length;
     }
     if (pendingLength > 1_000_000) throw new AgentServerError('The agent server sent an event line over 1 MB');
   }

@@ -7,10 +7,16 @@ import { assembleText } from '../../../src/extract/pdf';
 import { dropBracketed, isDateFormat } from '../../../src/extract/xls';
 import { sseData } from '../../../src/services/agent/chatCompletions';
 
-/** A small deterministic generator (a linear congruential one), so a failure names a reproducible input. */
+/** A small deterministic generator (mulberry32), so a failure names a reproducible input. */
 function generator(seed: number) {
   let state = seed;
-  const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
+  const next = () => {
+    // mulberry32: every bit of its 32-bit output varies (a product past 2^53 in floating point loses the low bits).
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
   const pick = <T>(options: readonly T[]) => options[next() % options.length] as T;
   const text = (alphabet: readonly string[], max: number) =>
     Array.from({ length: next() % (max + 1) }, () => pick(alphabet)).join('');
@@ -103,9 +109,13 @@ describe('one-pass text readers', () => {
         cuts.push(stream.slice(at, at + size));
         at += size;
       }
-      // A cut between \r and \n reads as two line ends, as it always did; compare only streams without \r\n.
-      if (!stream.includes('\r\n')) assert.deepEqual(await events(cuts), whole, JSON.stringify(stream));
+      // \r\n is one line end even when a cut falls between the two.
+      assert.deepEqual(await events(cuts), whole, JSON.stringify(stream));
     }
+    // A multi-line event whose \r\n falls between two chunks stays one event.
+    assert.deepEqual(await events(['data: a\r', '\ndata: b\r', '\n\r', '\n']), ['a\nb']);
+    // A chunk of 262,144 line ends, read in one pass.
+    assert.deepEqual(await events(['data: x', '\n'.repeat(262_144)]), ['x']);
     // A line of 999,999 characters in 100-character pieces, then its end: one event.
     const long = 'x'.repeat(999_993);
     const pieces = [`data: ${long}`.match(/[\s\S]{1,100}/g) ?? [], '\n\n'].flat();
