@@ -646,6 +646,17 @@ describe('retrieval evaluations', function () {
           },
           /^questions\[0\]\.relevant\[1\] names the same item as questions\[0\]\.relevant\[0\]$/,
         ],
+        [
+          // The same item by its externalId and by its id.
+          {
+            questions: [
+              question(),
+              { query: 'x', relevant: [{ externalId: 'manual-quota' }, { knowledgeId: ids.get('quota') }] },
+            ],
+            runs: [{}],
+          },
+          /^questions\[1\]\.relevant\[1\] names the same item as questions\[1\]\.relevant\[0\]$/,
+        ],
       ] as Array<[unknown, RegExp]>) {
         const res = await post(json);
         assert.ok(res.status === 400 || res.status === 404, res.text);

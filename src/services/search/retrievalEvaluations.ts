@@ -223,26 +223,10 @@ async function resolveQuestions(
       }
       labels.add(q.id);
     }
-    const named = new Map<string, number>();
-    q.relevant.forEach((r, j) => {
-      const key = r.knowledgeId !== undefined ? `id:${r.knowledgeId}` : `external:${r.externalId}`;
-      const before = named.get(key);
-      if (before !== undefined) {
-        const field = r.knowledgeId !== undefined ? 'knowledgeId' : 'externalId';
-        throw refused(
-          400,
-          EvaluationMessages.duplicateRelevant(`questions[${i}].relevant[${j}]`, `questions[${i}].relevant[${before}]`),
-          {
-            code: 'invalid_field',
-            param: `questions[${i}].relevant[${j}].${field}`,
-            hint: 'Name each relevant item once per question (give it the grade it deserves: grade)',
-          },
-        );
-      }
-      named.set(key, j);
+    for (const r of q.relevant) {
       if (r.knowledgeId !== undefined) ids.add(r.knowledgeId);
       if (r.externalId !== undefined) externalIds.add(r.externalId);
-    });
+    }
   });
   const found = await itemsNamed(db, workspaceId, { ids: [...ids], externalIds: [...externalIds] });
   const byId = new Map(found.map((f) => [f.id, f]));
@@ -270,6 +254,30 @@ async function resolveQuestions(
       code: 'evaluation_unknown_item',
       param: first.at,
       hint: 'Label items that exist in this workspace (GET …/knowledge?externalId=… finds one by its external id)',
+    });
+  }
+  // One item named twice for a question (the same id, or its id and its externalId) would count twice in recall's
+  // and nDCG's ideal.
+  for (const q of resolved) {
+    const seen = new Map<string, number>();
+    q.relevant.forEach((r, j) => {
+      const before = seen.get(r.knowledgeId);
+      if (before !== undefined) {
+        const named = questions[q.position]!.relevant[j]!;
+        throw refused(
+          400,
+          EvaluationMessages.duplicateRelevant(
+            `questions[${q.position}].relevant[${j}]`,
+            `questions[${q.position}].relevant[${before}]`,
+          ),
+          {
+            code: 'invalid_field',
+            param: `questions[${q.position}].relevant[${j}].${named.knowledgeId !== undefined ? 'knowledgeId' : 'externalId'}`,
+            hint: 'Name each relevant item once per question (by its id or its externalId; grade says how good it is)',
+          },
+        );
+      }
+      seen.set(r.knowledgeId, j);
     });
   }
   return resolved;
