@@ -93,7 +93,10 @@ function NewEvaluation(props: ViewProps & { onStarted: (id: string) => void }) {
     setError('');
     setBusy(true);
     try {
-      const runs = searchers.flatMap((searcher) => {
+      // A role deleted since it was ticked is no longer offered: leave it out rather than search as the workspace.
+      const current = searchers.filter((id) => id === '' || roles?.some((r) => r.id === id));
+      if (current.length === 0) throw new Error('Tick who searches: the workspace or a role');
+      const runs = current.flatMap((searcher) => {
         const role = roles?.find((r) => r.id === searcher);
         const as = role ? (role.customerRoleId ? { customerRoleId: role.customerRoleId } : { roleId: role.id }) : {};
         const named = (what: string) => (role ? `${what} as ${role.name}` : what);
@@ -226,16 +229,22 @@ function Misses({ api, evaluation }: ViewProps & { evaluation: Evaluation }) {
   const [kind, setKind] = useState('');
   const [run, setRun] = useState('');
   const [pageNumber, setPageNumber] = useState(1);
-  // A new filter starts at its first page.
-  useEffect(() => setPageNumber(1), [evaluation.id, missedAt, kind, run]);
+  // Another evaluation starts at its first page, with no kind or run of the last one (a new filter starts at its
+  // first page in its handler).
+  useEffect(() => {
+    setPageNumber(1);
+    setKind('');
+    setRun('');
+  }, [evaluation.id]);
   const [page, error] = useLoad(() => {
     const query = new URLSearchParams({
       missedAt: String(missedAt),
       limit: String(MISSES_PER_PAGE),
       page: String(pageNumber),
     });
-    if (kind) query.set('kind', kind);
-    if (run) query.set('run', run);
+    // A kind or run chosen on another evaluation that this one does not have is no filter (the API refuses it).
+    if (kind && evaluation.kinds.includes(kind)) query.set('kind', kind);
+    if (run && evaluation.runs.some((r) => r.name === run)) query.set('run', run);
     return api<Evaluation>('GET', `/retrieval-evaluations/${evaluation.id}?${query}`);
   }, [evaluation.id, evaluation.progress.questionsDone, missedAt, kind, run, pageNumber]);
   const pages = page ? Math.max(1, Math.ceil(page.total / MISSES_PER_PAGE)) : 1;
@@ -244,7 +253,13 @@ function Misses({ api, evaluation }: ViewProps & { evaluation: Evaluation }) {
       <div class="row">
         <label>
           Missed in the first
-          <select value={missedAt} onChange={(e) => setMissedAt(Number(e.currentTarget.value))}>
+          <select
+            value={missedAt}
+            onChange={(e) => {
+              setPageNumber(1);
+              setMissedAt(Number(e.currentTarget.value));
+            }}
+          >
             <option value={10}>10 (misses)</option>
             <option value={5}>5</option>
             <option value={1}>1 (not answered first)</option>
@@ -252,7 +267,13 @@ function Misses({ api, evaluation }: ViewProps & { evaluation: Evaluation }) {
         </label>
         <label>
           Kind
-          <select value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
+          <select
+            value={kind}
+            onChange={(e) => {
+              setPageNumber(1);
+              setKind(e.currentTarget.value);
+            }}
+          >
             <option value="">all</option>
             {evaluation.kinds.map((k) => (
               <option key={k}>{k}</option>
@@ -261,7 +282,13 @@ function Misses({ api, evaluation }: ViewProps & { evaluation: Evaluation }) {
         </label>
         <label>
           Run
-          <select value={run} onChange={(e) => setRun(e.currentTarget.value)}>
+          <select
+            value={run}
+            onChange={(e) => {
+              setPageNumber(1);
+              setRun(e.currentTarget.value);
+            }}
+          >
             <option value="">any run</option>
             {evaluation.runs.map((r) => (
               <option key={r.name}>{r.name}</option>
@@ -332,6 +359,7 @@ function Compare({ api, evaluation, others }: ViewProps & { evaluation: Evaluati
     [evaluation.id, baseline],
   );
   const kinds = ['all', ...new Set(comparison?.runs.flatMap((r) => Object.keys(r.kinds)) ?? [])];
+  const baselineRuns = others.find((o) => o.id === baseline)?.runs.map((r) => r.name) ?? [];
   return (
     <Section title="Compare with an earlier evaluation">
       <label>
@@ -346,7 +374,7 @@ function Compare({ api, evaluation, others }: ViewProps & { evaluation: Evaluati
         </select>
       </label>
       <ErrorLine error={error} />
-      {comparison && comparison.runs.every((r) => r.all.delta === null) && (
+      {comparison && !evaluation.runs.some((r) => baselineRuns.includes(r.name)) && (
         <p class="hint" data-testid="compare-unmatched">
           No run of this evaluation has a run of the same name in the baseline, so there is nothing to subtract: runs
           are matched by name (a run searching as a role is named "… as &lt;role&gt;"). Compare evaluations that ran the
