@@ -17,13 +17,15 @@ export function shutdownHandler(
   shutdown: (signal: string) => Promise<void>,
   {
     exit = (code: number): void => process.exit(code),
-    now = () => Date.now(),
+    now = () => performance.now(),
   }: { exit?: (code: number) => void; now?: () => number } = {},
 ): (signal: NodeJS.Signals) => void {
-  let first: { signal: NodeJS.Signals; at: number } | undefined;
+  let first: { signal: NodeJS.Signals; at: number; echoed: boolean } | undefined;
   return (signal) => {
     if (first) {
-      if (signal === first.signal && now() - first.at < SIGNAL_ECHO_MS) {
+      // One echo of the first signal, soon after it; any other signal forces the exit.
+      if (signal === first.signal && !first.echoed && now() - first.at < SIGNAL_ECHO_MS) {
+        first.echoed = true;
         logger.info({ signal }, 'the same signal again (npm forwards a terminal Ctrl-C): still shutting down cleanly');
         return;
       }
@@ -31,7 +33,7 @@ export function shutdownHandler(
       exit(130);
       return;
     }
-    first = { signal, at: now() };
+    first = { signal, at: now(), echoed: false };
     logger.info({ signal }, 'shutting down');
     shutdown(signal).then(
       () => exit(0),

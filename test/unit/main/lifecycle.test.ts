@@ -40,6 +40,12 @@ describe('shutdown signals', () => {
     later.tick(SIGNAL_ECHO_MS);
     later.handler('SIGINT');
     assert.deepEqual(later.exits, [130]);
+    const thrice = harness();
+    thrice.handler('SIGINT');
+    thrice.handler('SIGINT');
+    assert.deepEqual(thrice.exits, [], 'one echo is ignored');
+    thrice.handler('SIGINT');
+    assert.deepEqual(thrice.exits, [130], 'a third Ctrl-C, however soon, is the user insisting');
     const other = harness();
     other.handler('SIGINT');
     other.tick(1);
