@@ -6,17 +6,11 @@ import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { assembleText } from '../../../src/extract/pdf';
 import { dropBracketed, isDateFormat } from '../../../src/extract/xls';
 import { sseData } from '../../../src/services/agent/chatCompletions';
+import { mulberry32 } from '../../helpers/random';
 
-/** A small deterministic generator (mulberry32), so a failure names a reproducible input. */
+/** Texts and picks from a deterministic generator, so a failure names a reproducible input. */
 function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    // mulberry32: every bit of its 32-bit output varies (a product past 2^53 in floating point loses the low bits).
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const next = mulberry32(seed);
   const pick = <T>(options: readonly T[]) => options[next() % options.length] as T;
   const text = (alphabet: readonly string[], max: number) =>
     Array.from({ length: next() % (max + 1) }, () => pick(alphabet)).join('');

@@ -12,6 +12,7 @@ import {
   quotesText,
 } from '../../../src/services/search/fusion';
 import { DEFAULT_RETRIEVAL, hybridFor, withHybridWeight } from '../../../src/services/search/search';
+import { mulberry32 } from '../../helpers/random';
 
 const hit = (chunkId: string, keywordRank: number, distance = 0.5, knowledgeId = chunkId) =>
   ({ chunkId, knowledgeId, keywordRank, distance }) as ChunkHit;
@@ -142,14 +143,7 @@ describe('queryShape', () => {
   ];
 
   it('reads quotes and bare words exactly as the regular expressions did, on every short text', () => {
-    let seed = 7;
-    const next = () => {
-      // mulberry32: every bit of its 32-bit output varies (a product past 2^53 in floating point loses the low bits).
-      seed = (seed + 0x6d2b79f5) >>> 0;
-      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return (t ^ (t >>> 14)) >>> 0;
-    };
+    const next = mulberry32(7);
     for (let n = 0; n < 20000; n += 1) {
       const text = Array.from({ length: next() % 12 }, () => ALPHABET[next() % ALPHABET.length]).join('');
       assert.equal(quotesText(text), QUOTED.test(text), JSON.stringify(text));
