@@ -95,3 +95,20 @@ def test_title_search_applies_the_filter(
     assert {r.id for r in client.search_titles("p")} >= {items["shipping"].id, items["payroll"].id}
     either = {"type": "or", "filters": [SUPPORT, {"type": "eq", "key": "team", "value": "finance"}]}
     assert [r.id for r in client.search_titles("p", filter=either)] == [items["payroll"].id]
+
+
+def test_a_misspelt_filter_or_field_gets_the_services_answer(client: kws.Client) -> None:
+    # The body is sent as written: the service names the field at fault (the generated model raised a TypeError
+    # about another one, or dropped an unknown field).
+    with pytest.raises(kws.ApiError) as raised:
+        client.search("refunds", filter={"type": "eq", "key": "team", "val": "support"})
+    assert raised.value.status == 400 and raised.value.param == "filter.val"
+    assert raised.value.message.startswith("filter.val is not a member of a eq comparison")
+    with pytest.raises(kws.ApiError) as grouped:
+        client.search_titles("p", filter={"type": "and", "filter": [SUPPORT]})
+    assert grouped.value.status == 400 and "filters" in (grouped.value.hint or "") + grouped.value.message
+    thread = client.create_thread("typos")
+    with pytest.raises(kws.ApiError) as unknown:
+        client.post_agent_message(thread.id, role="assistant", content="hi", modle="m")
+    assert unknown.value.status == 400 and unknown.value.code == "unknown_field"
+    assert unknown.value.message == "Unknown field: modle (did you mean model?)"

@@ -174,3 +174,13 @@ def test_an_upload_needs_a_name_or_a_type() -> None:
         file_part(b"bytes without a name", None, None)
     assert file_part(b"x", "notes.md", None).mime_type == "text/markdown"
     assert file_part(b"x", None, "application/pdf").mime_type == "application/pdf"
+
+
+def test_a_wrong_id_or_ca_bundle_is_named_with_what_to_pass_instead(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"'support' is not a UUID: .*customer_role_id"):
+        kws.Client("https://127.0.0.1:1", workspace_id="support", api_key="sk-x")
+    missing = tmp_path / "tls" / "cert.pem"
+    with pytest.raises(FileNotFoundError, match=r"verify: no CA bundle at .*tls/cert\.pem .*data/tls/cert\.pem"):
+        kws.Client(
+            "https://127.0.0.1:1", workspace_id="00000000-0000-4000-8000-000000000000", api_key="sk-x", verify=missing
+        )

@@ -16,6 +16,7 @@ import httpx
 
 from ._auth import TokenAuth
 from ._shared import (
+    AsWritten,
     Deadline,
     FileInput,
     Filter,
@@ -54,7 +55,6 @@ from .generated.api.spaces import space_rag
 from .generated.api.tokens import generate_access_token
 from .generated.api.user_spaces import activate_user_space
 from .generated.client import AuthenticatedClient
-from .generated.models.agent_rag_body import AgentRagBody
 from .generated.models.agent_rag_response_200 import AgentRagResponse200
 from .generated.models.assign_knowledge_roles_body import AssignKnowledgeRolesBody
 from .generated.models.create_agent_thread_body import CreateAgentThreadBody
@@ -70,21 +70,31 @@ from .generated.models.knowledge_role import KnowledgeRole
 from .generated.models.knowledge_upserted import KnowledgeUpserted
 from .generated.models.list_agent_threads_response_200_threads_item import ListAgentThreadsResponse200ThreadsItem
 from .generated.models.list_background_jobs_kind import ListBackgroundJobsKind
-from .generated.models.post_agent_message_body import PostAgentMessageBody
 from .generated.models.post_agent_message_response_200 import PostAgentMessageResponse200
 from .generated.models.post_agent_message_response_201 import PostAgentMessageResponse201
 from .generated.models.rbac_status import RbacStatus
 from .generated.models.role import Role
-from .generated.models.search_knowledge_body import SearchKnowledgeBody
-from .generated.models.search_knowledge_by_title_v1_body import SearchKnowledgeByTitleV1Body
+from .generated.models.search_knowledge_by_title_v1_response_200 import SearchKnowledgeByTitleV1Response200
+from .generated.models.search_knowledge_response_200 import SearchKnowledgeResponse200
 from .generated.models.semantic_search_result import SemanticSearchResult
 from .generated.models.set_rbac_status_body import SetRbacStatusBody
 from .generated.models.source_created import SourceCreated
-from .generated.models.space_rag_body import SpaceRagBody
 from .generated.models.space_rag_response_200 import SpaceRagResponse200
 from .generated.models.title_search_result import TitleSearchResult
 from .generated.models.upload_file_body import UploadFileBody
 from .generated.models.upload_started import UploadStarted
+
+# Operations whose body is sent as the caller wrote it (AsWritten): the filter and the message fields the service
+# checks and names, rather than the generated models.
+search_knowledge_as_written: AsWritten[SearchKnowledgeResponse200] = AsWritten(search_knowledge)
+search_knowledge_by_title_v1_as_written: AsWritten[SearchKnowledgeByTitleV1Response200] = AsWritten(
+    search_knowledge_by_title_v1
+)
+space_rag_as_written: AsWritten[SpaceRagResponse200] = AsWritten(space_rag)
+post_agent_message_as_written: AsWritten[PostAgentMessageResponse200 | PostAgentMessageResponse201] = AsWritten(
+    post_agent_message
+)
+agent_rag_as_written: AsWritten[AgentRagResponse200] = AsWritten(agent_rag)
 
 SearchMode = Literal["semantic", "hybrid", "keyword"]
 
@@ -425,26 +435,24 @@ class AsyncClient:
 
         ``feedback=False`` turns off hybrid mode's pseudo-relevance feedback for prose queries (docs/guides/search.md).
         """
-        body = SearchKnowledgeBody.from_dict(
-            compact(
-                {
-                    "query": query,
-                    "mode": mode,
-                    "limit": limit,
-                    "filter": None if filter is None else dict(filter),
-                    "roleIds": None if role_ids is None else [str(as_uuid(r)) for r in role_ids],
-                    "audienceId": None if audience_id is None else str(as_uuid(audience_id)),
-                    "scoreThreshold": score_threshold,
-                    "hybridWeight": hybrid_weight,
-                    "rerank": rerank,
-                    "rerankCandidates": rerank_candidates,
-                    "explain": explain,
-                    "feedback": feedback,
-                }
-            )
+        body = compact(
+            {
+                "query": query,
+                "mode": mode,
+                "limit": limit,
+                "filter": None if filter is None else dict(filter),
+                "roleIds": None if role_ids is None else [str(as_uuid(r)) for r in role_ids],
+                "audienceId": None if audience_id is None else str(as_uuid(audience_id)),
+                "scoreThreshold": score_threshold,
+                "hybridWeight": hybrid_weight,
+                "rerank": rerank,
+                "rerankCandidates": rerank_candidates,
+                "explain": explain,
+                "feedback": feedback,
+            }
         )
         answer = unwrap(
-            await search_knowledge.asyncio_detailed(
+            await search_knowledge_as_written.asyncio_detailed(
                 self.workspace_id, client=self._keyed_api, body=body, organizationid=maybe(self.organization_id)
             )
         )
@@ -460,19 +468,17 @@ class AsyncClient:
         audience_id: str | UUID | None = None,
     ) -> list[TitleSearchResult]:
         """Title search: case-insensitive partial match, newest first."""
-        body = SearchKnowledgeByTitleV1Body.from_dict(
-            compact(
-                {
-                    "title": title,
-                    "limit": limit,
-                    "filter": None if filter is None else dict(filter),
-                    "roleIds": None if role_ids is None else [str(as_uuid(r)) for r in role_ids],
-                    "audienceId": None if audience_id is None else str(as_uuid(audience_id)),
-                }
-            )
+        body = compact(
+            {
+                "title": title,
+                "limit": limit,
+                "filter": None if filter is None else dict(filter),
+                "roleIds": None if role_ids is None else [str(as_uuid(r)) for r in role_ids],
+                "audienceId": None if audience_id is None else str(as_uuid(audience_id)),
+            }
         )
         answer = unwrap(
-            await search_knowledge_by_title_v1.asyncio_detailed(
+            await search_knowledge_by_title_v1_as_written.asyncio_detailed(
                 self.workspace_id, client=self.api, body=body, organizationid=self._org()
             )
         )
@@ -607,18 +613,16 @@ class AsyncClient:
         filter: Filter | None = None,
     ) -> SpaceRagResponse200:
         """Passages that ground an answer: the workspace's knowledge (role-scoped) and the space's own."""
-        body = SpaceRagBody.from_dict(
-            compact(
-                {
-                    "text": text,
-                    "topK": top_k,
-                    "languageId": language_id,
-                    "filter": None if filter is None else dict(filter),
-                }
-            )
+        body = compact(
+            {
+                "text": text,
+                "topK": top_k,
+                "languageId": language_id,
+                "filter": None if filter is None else dict(filter),
+            }
         )
         return unwrap(
-            await space_rag.asyncio_detailed(
+            await space_rag_as_written.asyncio_detailed(
                 self.workspace_id,
                 as_uuid(space_id),
                 client=self.api,
@@ -648,11 +652,9 @@ class AsyncClient:
     ) -> PostAgentMessageResponse200 | PostAgentMessageResponse201:
         """Stores a message in a thread (``message_id`` defaults to a new UUID; other fields in the API's names,
         e.g. ``sources=[...]``, ``model="..."``). Posting the same id again answers the stored message."""
-        body = PostAgentMessageBody.from_dict(
-            compact({"id": str(message_id or uuid.uuid4()), "role": role, "content": content, **fields})
-        )
+        body = compact({"id": str(message_id or uuid.uuid4()), "role": role, "content": content, **fields})
         return unwrap_as(
-            await post_agent_message.asyncio_detailed(
+            await post_agent_message_as_written.asyncio_detailed(
                 self.workspace_id, as_uuid(thread_id), client=self.api, body=body, organizationid=self._org()
             ),
             PostAgentMessageResponse201,
@@ -676,9 +678,9 @@ class AsyncClient:
 
     async def agent_rag(self, text: str, *, top_k: int | None = None, filter: Filter | None = None) -> AgentRagResponse200:
         """Role-scoped passages for an agent's answer."""
-        body = AgentRagBody.from_dict(
-            compact({"text": text, "topK": top_k, "filter": None if filter is None else dict(filter)})
-        )
+        body = compact({"text": text, "topK": top_k, "filter": None if filter is None else dict(filter)})
         return unwrap(
-            await agent_rag.asyncio_detailed(self.workspace_id, client=self.api, body=body, organizationid=self._org())
+            await agent_rag_as_written.asyncio_detailed(
+                self.workspace_id, client=self.api, body=body, organizationid=self._org()
+            )
         )

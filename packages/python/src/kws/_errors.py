@@ -8,7 +8,8 @@ from typing import Any
 
 
 class KwsError(Exception):
-    """Base of every exception this package raises."""
+    """Base of the exceptions this package raises for the service's answers and for waits (an unreachable service
+    is httpx's TransportError; a malformed id a ValueError)."""
 
 
 class ApiError(KwsError):

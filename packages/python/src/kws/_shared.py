@@ -10,7 +10,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, TypeVar, overload
+from typing import IO, Any, Generic, TypeVar, overload
 from uuid import UUID
 
 from ._errors import ApiError, IngestionError, JobFailedError, KwsError, WaitTimeout
@@ -32,7 +32,51 @@ Filter = Mapping[str, Any]
 
 
 def as_uuid(value: str | UUID) -> UUID:
-    return value if isinstance(value, UUID) else UUID(str(value))
+    """An id the API takes as a UUID; a ValueError naming the value otherwise."""
+    if isinstance(value, UUID):
+        return value
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise ValueError(
+            f"{str(value)[:100]!r} is not a UUID: ids of items, roles, spaces, threads and workspaces are UUIDs "
+            "(a role's own name goes to customer_role_id, e.g. as_role(...); role.id is its UUID)"
+        ) from None
+
+
+class _Fields:
+    """A JSON body as the caller wrote it, in the shape a generated operation's request builder reads."""
+
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        self._fields = dict(fields)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._fields
+
+
+R = TypeVar("R")
+
+
+class AsWritten(Generic[R]):
+    """A generated operation whose JSON body (a dict) is sent as written, not read through its generated model
+    first. The service then names a misspelt or misplaced field in its answer (``filter.val is not a member of a eq
+    comparison … did you mean value?``, ``Unknown field: modle``), where the model raised an error about another
+    field or dropped the unknown one."""
+
+    def __init__(self, operation: Any) -> None:
+        self._operation = operation
+
+    def sync_detailed(self, *args: Any, client: Any, body: Mapping[str, Any], **kwargs: Any) -> Response[Error | R]:
+        request = self._operation._get_kwargs(*args, body=_Fields(body), **kwargs)
+        answer = client.get_httpx_client().request(**request)
+        return self._operation._build_response(client=client, response=answer)  # type: ignore[no-any-return]
+
+    async def asyncio_detailed(
+        self, *args: Any, client: Any, body: Mapping[str, Any], **kwargs: Any
+    ) -> Response[Error | R]:
+        request = self._operation._get_kwargs(*args, body=_Fields(body), **kwargs)
+        answer = await client.get_async_httpx_client().request(**request)
+        return self._operation._build_response(client=client, response=answer)  # type: ignore[no-any-return]
 
 
 def compact(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -77,7 +121,13 @@ def verify_option(verify: bool | str | os.PathLike[str] | ssl.SSLContext) -> boo
     """``verify`` as httpx takes it: a CA bundle's path becomes an SSL context trusting it."""
     if isinstance(verify, (bool, ssl.SSLContext)):
         return verify
-    return ssl.create_default_context(cafile=os.fspath(verify))
+    path = Path(os.fspath(verify))
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"verify: no CA bundle at {path.resolve()} (a relative path is read from {Path.cwd()}): pass the "
+            "service's certificate, which npm start writes to data/tls/cert.pem in its folder, by an absolute path"
+        )
+    return ssl.create_default_context(cafile=os.fspath(path))
 
 
 def file_part(file: FileInput, filename: str | None, content_type: str | None) -> File:
