@@ -26,6 +26,8 @@ import { installPythonSdk, pythonToolsVenv, run } from '../helpers/pythonTools';
  * samples run.
  */
 const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/guides/roles-and-tokens.md'];
+/** Files whose TypeScript samples run too: the task guides' and the typed client's first call. */
+const TS_SAMPLE_FILES = [...TASK_GUIDES, 'packages/client/README.md'];
 /** Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). */
 const OTHER_GUIDES = [
   'text-url-website',
@@ -121,17 +123,18 @@ interface Sample {
   expected?: string;
 }
 
-/** Writes the task guides' `lang` blocks into `dir` as `<guide>_<line><ext>`; a guide without one is a problem. */
+/** Writes the `lang` blocks of `files` (the task guides) into `dir` as `<file>_<line><ext>`; a file without one is a problem. */
 async function writeSamples(
   lang: string,
   dir: string,
   ext: string,
+  files: readonly string[] = TASK_GUIDES,
 ): Promise<{ samples: Sample[]; problems: string[] }> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const samples: Sample[] = [];
   const problems: string[] = [];
-  for (const guide of TASK_GUIDES) {
+  for (const guide of files) {
     const blocks = codeBlocks(await readFile(path.join(repoRoot, guide), 'utf8')).filter((b) => b.lang === lang);
     if (blocks.length === 0) problems.push(`${guide} has no ${lang} sample`);
     for (const block of blocks) {
@@ -171,7 +174,12 @@ const stepOneEnv = (env: NodeJS.ProcessEnv, tenant: Tenant): NodeJS.ProcessEnv =
 
 /** Writes the TypeScript samples out, type-checks them with tsc, then runs each with Node in the tenant's workspace. */
 async function runSamples(env: NodeJS.ProcessEnv, tenant: Tenant): Promise<string[]> {
-  const { samples, problems } = await writeSamples('ts', path.join(repoRoot, '.test-run', 'docs-samples'), '.mts');
+  const { samples, problems } = await writeSamples(
+    'ts',
+    path.join(repoRoot, '.test-run', 'docs-samples'),
+    '.mts',
+    TS_SAMPLE_FILES,
+  );
   const tsc = await runNode(
     [
       path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
