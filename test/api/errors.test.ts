@@ -83,6 +83,11 @@ describe('errors say what to fix', function () {
       assert.equal(res.body.docUrl, `https://${host}/docs/errors#route_not_found`);
       assert.equal(res.body.requestId, 'trace-42');
       assert.equal(res.headers['x-request-id'], 'trace-42');
+      assert.doesNotMatch(String(res.body.hint), /twice/);
+      // A client whose base URL ends in /v1 sends /v1/v1/…: the hint says so.
+      const doubled = await stack.request('GET', `/v1/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers });
+      assertHelp(doubled, 404, 'Route not found', 'route_not_found');
+      assert.match(doubled.body.hint, /says \/v1 twice: give your client the base URL without \/v1/);
       const url = new URL(res.body.docUrl as string);
       const page = await stack.request('GET', url.pathname);
       assert.ok(page.text.includes(`id="${url.hash.slice(1)}"`), 'the link lands on the entry');

@@ -44,12 +44,12 @@ export function errorHandler(
     try {
       await next();
       if (ctx.body === undefined || ctx.body === null) {
-        if (ctx.status === 404) throw routeNotFound();
+        if (ctx.status === 404) throw routeNotFound(ctx.path);
         if (ctx.status === 405) throw methodNotAllowed(ctx);
         // The router answers 501 to methods it implements nowhere (TRACE, CONNECT): on a served path that is a
         // method the path does not serve (405 with Allow, which the router set), elsewhere an unknown route.
         if (ctx.status === 501) {
-          if (!ctx.response.get('Allow')) throw routeNotFound();
+          if (!ctx.response.get('Allow')) throw routeNotFound(ctx.path);
           throw methodNotAllowed(ctx);
         }
       }
@@ -69,5 +69,18 @@ export function errorHandler(
   };
 }
 
-const routeNotFound = () => new AppError(404, Messages.routeNotFound, undefined, {}, { code: 'route_not_found' });
+/** The 404 of a path no route has; a path that says /v1 twice (a base URL ending in /v1) is told so. */
+const routeNotFound = (path = '') =>
+  new AppError(
+    404,
+    Messages.routeNotFound,
+    undefined,
+    {},
+    {
+      code: 'route_not_found',
+      ...(path.startsWith('/v1/v1/') || path === '/v1/v1'
+        ? { hint: 'The path says /v1 twice: give your client the base URL without /v1 (the paths carry it).' }
+        : {}),
+    },
+  );
 const methodNotAllowed = (ctx: Context) => new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);
