@@ -112,3 +112,8 @@ def test_a_misspelt_filter_or_field_gets_the_services_answer(client: kws.Client)
         client.post_agent_message(thread.id, role="assistant", content="hi", modle="m")
     assert unknown.value.status == 400 and unknown.value.code == "unknown_field"
     assert unknown.value.message == "Unknown field: modle (did you mean model?)"
+
+
+def test_a_wait_that_runs_out_names_the_timeout_given(client: kws.Client) -> None:
+    with pytest.raises(kws.WaitTimeout, match=r"within 0\.01 s; .*goes on in the service"):
+        client.upload_file(b"A note written to be waited for too briefly.", filename="brief.txt", timeout=0.01)

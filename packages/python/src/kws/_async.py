@@ -15,6 +15,7 @@ from uuid import UUID
 import httpx
 
 from ._auth import TokenAuth
+from ._errors import WaitTimeout
 from ._shared import (
     AsWritten,
     Deadline,
@@ -336,7 +337,14 @@ class AsyncClient:
             )
             knowledge_id = uploaded_knowledge_id(meta)
             if knowledge_id is not None:
-                return await self.wait_for_knowledge(knowledge_id, timeout=remaining(deadline))
+                try:
+                    return await self.wait_for_knowledge(knowledge_id, timeout=remaining(deadline))
+                except WaitTimeout:
+                    # Said of the whole wait, not of the part of it that was left for the item.
+                    raise WaitTimeout(
+                        f"upload {upload_file_metadata_id}: its item {knowledge_id} was not searchable within "
+                        f"{timeout:g} s; processing goes on in the service (wait_for_knowledge waits for it again)"
+                    ) from None
             await asyncio.sleep(deadline.next_pause())
 
     async def wait_for_knowledge(self, knowledge_id: str | UUID, *, timeout: float = 300.0) -> Knowledge:

@@ -161,7 +161,10 @@ class Deadline:
     def next_pause(self) -> float:
         left = self.ends - time.monotonic()
         if left <= 0:
-            raise WaitTimeout(f"{self.what}: still waiting after {self.timeout:g} s")
+            raise WaitTimeout(
+                f"{self.what}: not done within {self.timeout:g} s; the work goes on in the service (wait again, or "
+                "give a longer timeout)"
+            )
         return min(self.interval, left)
 
 
