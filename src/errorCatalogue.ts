@@ -452,6 +452,15 @@ const entries = {
     hint: 'Label items that exist in the workspace (GET …/knowledge?externalId=… finds one by its external id).',
     schemaValid: 'Which items a workspace holds is stored data.',
   },
+  evaluation_unknown_run_or_kind: {
+    group: 'resources',
+    status: [400],
+    summary:
+      "An evaluation's page was asked for a `run` or a `kind` the evaluation does not have; `param` names which, " +
+      'and the message lists the ones it has.',
+    hint: "Name one of the evaluation's runs (runs[].name) or kinds (kinds[]); case counts.",
+    schemaValid: 'Which runs and kinds an evaluation has is stored data.',
+  },
   evaluation_running_limit: {
     group: 'limits',
     status: [409],

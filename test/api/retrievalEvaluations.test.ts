@@ -241,11 +241,11 @@ describe('retrieval evaluations', function () {
     assert.ok(missedBy(1).length > 0, 'some question was not answered first');
     const unknownRun = await stack.request('GET', evaluations(`/${id}?run=nope`), { headers });
     assertError(unknownRun, 400, 'run must be one of the evaluation\'s runs: "semantic", "keyword"');
-    assert.deepEqual([unknownRun.body.code, unknownRun.body.param], ['invalid_field', 'run']);
+    assert.deepEqual([unknownRun.body.code, unknownRun.body.param], ['evaluation_unknown_run_or_kind', 'run']);
     // A kind the set does not have (a typo, a wrong case) is refused, not read as a page without misses.
     const unknownKind = await stack.request('GET', evaluations(`/${id}?kind=Identifier`), { headers });
     assertError(unknownKind, 400, 'kind must be one of the evaluation\'s kinds: "identifier", "paraphrase"');
-    assert.deepEqual([unknownKind.body.code, unknownKind.body.param], ['invalid_field', 'kind']);
+    assert.deepEqual([unknownKind.body.code, unknownKind.body.param], ['evaluation_unknown_run_or_kind', 'kind']);
     // Only hybrid runs take feedback: the semantic and keyword runs say false.
     assert.deepEqual(
       evaluation.runs.map((r: { feedback: boolean }) => r.feedback),

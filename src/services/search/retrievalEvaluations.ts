@@ -438,7 +438,7 @@ export async function viewEvaluation(
   // A kind the set does not have is a typo, not a filter that matches nothing (it would read as "no misses").
   if (query.kind !== undefined && !row.kinds.includes(query.kind)) {
     throw refused(400, EvaluationMessages.unknownKind(row.kinds), {
-      code: 'invalid_field',
+      code: 'evaluation_unknown_run_or_kind',
       param: 'kind',
       hint:
         row.kinds.length === 0
@@ -449,7 +449,7 @@ export async function viewEvaluation(
   const runIndex = query.run === undefined ? undefined : row.runs.findIndex((r) => r.name === query.run);
   if (runIndex === -1) {
     throw refused(400, EvaluationMessages.unknownRun(row.runs.map((r) => r.name)), {
-      code: 'invalid_field',
+      code: 'evaluation_unknown_run_or_kind',
       param: 'run',
       hint: "Name one of the evaluation's runs (its runs[].name)",
     });
