@@ -350,6 +350,10 @@ describe('errors say what to fix', function () {
       const none = await stack.request('GET', v1('/rbac-status?verbose=1'), { headers });
       assertHelp(none, 400, 'Unknown query parameter: verbose', 'unknown_field', 'verbose');
       assert.equal((await stack.request('GET', v1('/knowledge?limit=5&page=1'), { headers })).status, 200);
+      // A parameter sent twice is named as such (no operation reads a list from its query string).
+      const twice = await stack.request('GET', v1('/knowledge?limit=5&limit=10'), { headers });
+      assertHelp(twice, 400, 'limit must be given once (it came 2 times)', 'invalid_field', 'limit');
+      assert.match(twice.body.hint, /^Send limit once in the query string/);
       // An unknown route is still 404, and a path the method does not serve 405.
       assert.equal((await stack.request('GET', '/v1/nothing?x=1')).status, 404);
     });

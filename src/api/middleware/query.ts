@@ -26,7 +26,20 @@ export function rejectUnknownQuery(operations: readonly QueryOperation[]) {
     const op = matchOperation(table, method, ctx.path);
     if (!op) return next();
     const unknown = sent.filter((name) => !op.names.includes(name));
-    if (unknown.length === 0) return next();
+    if (unknown.length === 0) {
+      // No operation takes a list in its query string: a parameter sent twice is a mistake (a template's default
+      // left beside the value meant), named as such rather than as "must be a string".
+      const repeated = sent.find((name) => Array.isArray(ctx.query[name]));
+      if (repeated !== undefined) {
+        const times = (ctx.query[repeated] as string[]).length;
+        throw badRequest(`${repeated} must be given once (it came ${times} times)`, {
+          code: 'invalid_field',
+          param: repeated,
+          hint: `Send ${repeated} once in the query string; this operation reads one value of it.`,
+        });
+      }
+      return next();
+    }
     const named = unknown.map((name) => ({ name, suggestion: closestName(name, op.names) }));
     const list = named.map((n) => (n.suggestion ? `${n.name} (did you mean ${n.suggestion}?)` : n.name)).join(', ');
     const takes = op.names.length > 0 ? `this operation takes ${op.names.join(', ')}` : 'this operation takes none';
