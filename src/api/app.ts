@@ -9,7 +9,7 @@ import { databaseDown } from '../services/operations/health';
 import { jsonBody, multipartOperations } from './middleware/body';
 import { apiVersionHeader, requestId, requestTimeout, requireHttps, securityHeaders } from './middleware/common';
 import { errorHandler } from './middleware/errors';
-import { literalRoutesFirst } from './middleware/methods';
+import { literalRoutesFirst, servedPaths } from './middleware/methods';
 import { observeRequests } from './middleware/observe';
 import { rejectUnknownQuery } from './middleware/query';
 import { rateLimit } from './middleware/rateLimit';
@@ -77,7 +77,12 @@ export function createApp(deps: Deps): Koa {
   app.use(requestId);
   app.use(observeRequests(deps));
   app.use(apiVersionHeader);
-  app.use(errorHandler(deps.logger, deps.config, { databaseDown: () => databaseDown(deps) }));
+  app.use(
+    errorHandler(deps.logger, deps.config, {
+      databaseDown: () => databaseDown(deps),
+      servedAt: servedPaths(OPERATIONS),
+    }),
+  );
   app.use(requireHttps);
   app.use(requestTimeout(deps.config.limits.requestTimeoutMs, multipartOperations(OPERATIONS)));
   app.use(rateLimit(deps));

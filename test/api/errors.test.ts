@@ -88,6 +88,16 @@ describe('errors say what to fix', function () {
       const doubled = await stack.request('GET', `/v1/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers });
       assertHelp(doubled, 404, 'Route not found', 'route_not_found');
       assert.match(doubled.body.hint, /says \/v1 twice: give your client the base URL without \/v1/);
+      // Its first call, the token mint, has no /v1 version: the hint names the path without it.
+      const mint = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+        headers: { 'x-api-key': tenant.apiKey },
+        json: {},
+      });
+      assertHelp(mint, 404, 'Route not found', 'route_not_found');
+      assert.match(
+        mint.body.hint,
+        new RegExp(`no /v1 in its path: /workspaces/${tenant.workspaceId}/generate-access-key-token\\. If your`),
+      );
       const url = new URL(res.body.docUrl as string);
       const page = await stack.request('GET', url.pathname);
       assert.ok(page.text.includes(`id="${url.hash.slice(1)}"`), 'the link lands on the entry');

@@ -38,18 +38,18 @@ export function errorBody(ctx: Context, appError: AppError, baseUrl: string): Er
 export function errorHandler(
   logger: Logger,
   config: Pick<Config, 'host' | 'port' | 'publicUrl'>,
-  opts: { databaseDown?: () => Promise<boolean> } = {},
+  opts: { databaseDown?: () => Promise<boolean>; servedAt?: (path: string) => boolean } = {},
 ) {
   return async (ctx: Context, next: Next): Promise<void> => {
     try {
       await next();
       if (ctx.body === undefined || ctx.body === null) {
-        if (ctx.status === 404) throw routeNotFound(ctx.path);
+        if (ctx.status === 404) throw routeNotFound(ctx.path, opts.servedAt);
         if (ctx.status === 405) throw methodNotAllowed(ctx);
         // The router answers 501 to methods it implements nowhere (TRACE, CONNECT): on a served path that is a
         // method the path does not serve (405 with Allow, which the router set), elsewhere an unknown route.
         if (ctx.status === 501) {
-          if (!ctx.response.get('Allow')) throw routeNotFound(ctx.path);
+          if (!ctx.response.get('Allow')) throw routeNotFound(ctx.path, opts.servedAt);
           throw methodNotAllowed(ctx);
         }
       }
@@ -69,18 +69,26 @@ export function errorHandler(
   };
 }
 
-/** The 404 of a path no route has; a path that says /v1 twice (a base URL ending in /v1) is told so. */
-const routeNotFound = (path = '') =>
-  new AppError(
+/**
+ * The 404 of a path no route has. A client given a base URL ending in /v1 is told so: a path that says /v1 twice,
+ * or /v1 before an operation served without it (the token endpoints: `servedAt` says which paths are served).
+ */
+const routeNotFound = (path = '', servedAt: (path: string) => boolean = () => false) => {
+  const doubled = path.startsWith('/v1/v1/') || path === '/v1/v1';
+  const unprefixed = !doubled && path.startsWith('/v1/') && servedAt(path.slice(3));
+  const hint = doubled
+    ? 'The path says /v1 twice: give your client the base URL without /v1 (the paths carry it).'
+    : unprefixed
+      ? `This operation has no /v1 in its path: ${path.slice(3)}. If your client's base URL ends in /v1, drop it ` +
+        '(the paths that have /v1 carry it).'
+      : undefined;
+  return new AppError(
     404,
     Messages.routeNotFound,
     undefined,
     {},
-    {
-      code: 'route_not_found',
-      ...(path.startsWith('/v1/v1/') || path === '/v1/v1'
-        ? { hint: 'The path says /v1 twice: give your client the base URL without /v1 (the paths carry it).' }
-        : {}),
-    },
+    { code: 'route_not_found', ...(hint ? { hint } : {}) },
   );
+};
+
 const methodNotAllowed = (ctx: Context) => new AppError(405, `Method ${ctx.method} not allowed on ${ctx.path}`);

@@ -69,3 +69,9 @@ export function literalRoutesFirst(entries: () => readonly RouteEntry[]) {
     return next();
   };
 }
+
+/** Whether some operation of the table is served at a path (any method). */
+export function servedPaths(operations: readonly { path: string }[]): (path: string) => boolean {
+  const patterns = [...new Set(operations.map((op) => op.path))].map((p) => compileTemplate(p).pattern);
+  return (path) => patterns.some((pattern) => pattern.test(path));
+}
