@@ -17,6 +17,7 @@
 // carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (of the tightest budget it spent). If the
 // store cannot be reached, an in-process counter with the same limits stands in (each replica then counts
 // alone) rather than failing requests.
+import type { Socket } from 'node:net';
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Deps } from '../../services/deps';
@@ -158,16 +159,17 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     let settled = false;
     let closed = false;
     const socket = ctx.req.socket;
+    let forget = () => {};
     const onClose = () => {
       closed = true;
       ctx.res.off('close', onClose);
-      socket.off('close', onClose);
+      forget();
       if (settled) release();
     };
     ctx.res.once('close', onClose);
     // A client gone while the credential was read (its 'close' already fired), or a pipelined request whose
     // response never starts: the socket's close stands for it.
-    socket.once('close', onClose);
+    forget = whenSocketCloses(socket, onClose);
     if (socket.destroyed || ctx.res.writableFinished) onClose();
     try {
       await spendAndRun(ctx, next, budget);
@@ -205,6 +207,26 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     showTightest();
     await next();
   }
+}
+
+/** The callbacks waiting for each socket's close: one listener per socket, however many requests it pipelines. */
+const socketWaiters = new WeakMap<Socket, Set<() => void>>();
+
+/** Calls `fn` when the socket closes; the answer forgets it (a request that ended first). */
+function whenSocketCloses(socket: Socket, fn: () => void): () => void {
+  let waiting = socketWaiters.get(socket);
+  if (!waiting) {
+    const set = new Set<() => void>();
+    waiting = set;
+    socketWaiters.set(socket, set);
+    socket.once('close', () => {
+      socketWaiters.delete(socket);
+      for (const waiter of [...set]) waiter();
+    });
+  }
+  const mine = waiting;
+  mine.add(fn);
+  return () => void mine.delete(fn);
 }
 
 /**
