@@ -184,3 +184,21 @@ def test_a_wrong_id_or_ca_bundle_is_named_with_what_to_pass_instead(tmp_path: Pa
         kws.Client(
             "https://127.0.0.1:1", workspace_id="00000000-0000-4000-8000-000000000000", api_key="sk-x", verify=missing
         )
+
+
+def test_an_error_code_newer_than_the_package_still_raises_an_api_error() -> None:
+    # The generated Error model parses a code it does not know (the service adds codes; a client built before must
+    # still answer an ApiError, not a TypeError from the model).
+    from uuid import UUID
+
+    from kws.generated.api.rbac import get_rbac_status
+    from kws.generated.client import AuthenticatedClient
+
+    body = {"error": "Bad Request", "message": "Something new", "code": "a_code_from_the_future"}
+    transport = httpx.MockTransport(lambda request: httpx.Response(400, json=body))
+    client = AuthenticatedClient(base_url="https://kws.example", token="t", raise_on_unexpected_status=False)
+    client.set_httpx_client(httpx.Client(base_url="https://kws.example", transport=transport))
+    workspace = UUID("00000000-0000-4000-8000-000000000000")
+    with pytest.raises(kws.ApiError) as raised:
+        kws.unwrap(get_rbac_status.sync_detailed(workspace, client=client, organizationid=workspace))
+    assert (raised.value.status, raised.value.code) == (400, "a_code_from_the_future")

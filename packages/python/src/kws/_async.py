@@ -660,7 +660,8 @@ class AsyncClient:
     ) -> PostAgentMessageResponse200 | PostAgentMessageResponse201:
         """Stores a message in a thread (``message_id`` defaults to a new UUID; other fields in the API's names,
         e.g. ``sources=[...]``, ``model="..."``). Posting the same id again answers the stored message."""
-        body = compact({"id": str(message_id or uuid.uuid4()), "role": role, "content": content, **fields})
+        message = uuid.uuid4() if message_id is None else as_uuid(message_id)
+        body = compact({"id": str(message), "role": role, "content": content, **fields})
         return unwrap_as(
             await post_agent_message_as_written.asyncio_detailed(
                 self.workspace_id, as_uuid(thread_id), client=self.api, body=body, organizationid=self._org()
