@@ -261,8 +261,6 @@ export function concurrencyLimit(max: number) {
         else running.delete(key);
       };
     },
-    /** Requests in flight under a key (tests). */
-    running: (key: string) => running.get(key) ?? 0,
   };
 }
 
