@@ -156,6 +156,14 @@ function checkBounds(bounds: Deps['config']['retrievalEvaluations'], input: Eval
   });
 }
 
+/**
+ * Whether a run's prose queries take pseudo-relevance feedback: a hybrid search's unless it turned it off; other
+ * modes take none, and say so (runs stored before this rule said true for every mode: the presenter reads them
+ * through it too).
+ */
+export const runTakesFeedback = (mode: SearchMode, feedback: boolean | null | undefined): boolean =>
+  mode === 'hybrid' ? (feedback ?? true) : false;
+
 /** The runs as stored: named (uniquely), the rerank default and the role resolved. */
 async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunInput[]): Promise<EvaluationRunSpec[]> {
   const names = new Set<string>();
@@ -186,8 +194,7 @@ async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunI
       name,
       mode,
       hybridWeight: run.hybridWeight ?? null,
-      // Feedback is a hybrid search's (prose queries); other modes take none, and say so.
-      feedback: mode === 'hybrid' ? (run.feedback ?? true) : false,
+      feedback: runTakesFeedback(mode, run.feedback),
       // As a search without `rerank` would: the workspace's default, fixed when the evaluation is created.
       rerank: run.rerank ?? workspace.rerank_default,
       rerankCandidates: run.rerankCandidates ?? null,

@@ -1,7 +1,12 @@
 // Retrieval evaluations as the API answers them (schema.ts states the shapes).
 import type { RetrievalEvaluationRow } from '../../../db/rows';
 import { METRIC_NAMES, roundMetrics, type Metrics } from '../../../domain/retrievalMetrics';
-import type { ComparedFigures, ComparedRun, EvaluationView } from '../../../services/search/retrievalEvaluations';
+import {
+  runTakesFeedback,
+  type ComparedFigures,
+  type ComparedRun,
+  type EvaluationView,
+} from '../../../services/search/retrievalEvaluations';
 import type { EvaluationComparison, EvaluationOutput, EvaluationSummaryOutput } from './schema';
 
 /** Figures are answered to four decimals. */
@@ -28,8 +33,7 @@ export function presentEvaluationSummary(row: RetrievalEvaluationRow): Evaluatio
       name: r.name,
       mode: r.mode,
       hybridWeight: r.hybridWeight,
-      // Only hybrid runs take feedback (runs stored before this rule said true for every mode).
-      feedback: r.mode === 'hybrid' ? (r.feedback ?? true) : false,
+      feedback: runTakesFeedback(r.mode, r.feedback),
       rerank: r.rerank,
       rerankCandidates: r.rerankCandidates,
       filter: r.filter as Record<string, unknown> | null,
