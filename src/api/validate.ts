@@ -213,14 +213,13 @@ export function describeProblem(
         i.code === 'unrecognized_keys' && fieldPath(i.path) === fieldPath(issue.path.slice(0, -1)),
     );
     const typo = typeof name === 'string' ? slip?.keys.find((k) => closestName(k, [name]) === name) : undefined;
-    const blank = typeof issue.input === 'string';
+    // Sent, but empty or null (a missing field is not sent at all).
+    const sent = typeof issue.input === 'string' ? 'empty' : issue.input === null ? 'as null' : undefined;
     const hint = typo
       ? `The body has ${typo}: did you mean ${String(name)}?`
-      : blank
-        ? `${param} was sent empty: give it a value, or leave it out where it is optional; /docs lists the fields.`
-        : issue.input === null
-          ? `${param} was sent as null: give it a value, or leave it out where it is optional; /docs lists the fields.`
-          : `Send ${param}; the operation lists its fields in /docs.`;
+      : sent
+        ? `${param} was sent ${sent}: give it a value, or leave it out where it is optional; /docs lists the fields.`
+        : `Send ${param}; the operation lists its fields in /docs.`;
     return { help: { code: 'missing_field', param, hint } };
   }
   if (param === undefined) {
