@@ -38,14 +38,14 @@ export const createSourceExamples = {
     git: example('The docs folder of a Git repository, synced on demand', {
       kind: 'git',
       name: 'Product docs',
-      config: { url: 'https://git.example.com/acme/product-docs.git', branch: 'main', paths: ['docs'] },
+      config: { url: 'https://git.example.com/acme/product-docs.git', branch: 'main', paths: ['docs/**'] },
       secrets: { username: 'kws-sync', token: 'glpat-EXAMPLE-0123456789' },
     }),
   },
   response: { created: example('The source (never its secrets)', source) },
 };
 
-/** Internal notes: under internal/, or tagged audience=internal, whatever their folder. */
+/** Internal notes: under internal/ (any kind), or tagged audience=internal (an s3 source's object tags). */
 const internalRule = { match: { paths: ['internal/**'] }, roleIds: [], attributes: { audience: 'internal' } };
 const taggedRule = { match: { tags: { audience: 'internal' } }, roleIds: [] };
 
@@ -53,7 +53,7 @@ export const updateSourceExamples = {
   request: {
     pause: example('Pause the schedule', { schedule: { intervalSeconds: 3600, paused: true } }),
     rules: example(
-      "Rules: internal notes (under internal/ or tagged audience=internal) get no role; the rest keeps the source's",
+      "Rules: notes under internal/ get no role and the attribute audience=internal; the rest keeps the source's roles",
       { rules: [internalRule] },
     ),
     rename: example('Rename it and set the roles that see its items', {
@@ -75,10 +75,13 @@ const knowledgeId = '1e5a9c3f-7b2d-4e6a-8c4f-2a6e0c4b8d13';
 
 export const previewRulesExamples = {
   request: {
-    tagged: example('Would tagging also keep notes outside internal/ from the agents?', {
-      rules: [internalRule, taggedRule],
-      limit: 50,
-    }),
+    tagged: example(
+      'An s3 source: would its object tag audience=internal also keep notes outside internal/ from the agents?',
+      {
+        rules: [internalRule, taggedRule],
+        limit: 50,
+      },
+    ),
   },
   response: {
     preview: example('One document would lose the role', {
