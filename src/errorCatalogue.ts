@@ -409,9 +409,20 @@ const entries = {
   item_not_ready: {
     group: 'resources',
     status: [409],
-    summary: 'The item is not COMPLETED (a version is processing, or it failed), so its chunks or text cannot change.',
-    hint: "Wait until the item's status is COMPLETED, then send the change again.",
+    summary:
+      'The item is not ready for the change: a version of it is being processed (pendingVersion), or it is not ' +
+      'COMPLETED, so its content, chunks or versions cannot change now.',
+    hint: 'Wait until the item is COMPLETED with no pendingVersion, then send the change again.',
     schemaValid: "The item's processing state is stored data.",
+  },
+  item_wrong_type: {
+    group: 'resources',
+    status: [409],
+    summary:
+      "The item's type has another way to new content: a file is replaced with PUT …/file, a text with PATCH and " +
+      'text, a URL item refetched, a website recrawled.',
+    hint: "Use the route for the item's type; the hint names it.",
+    schemaValid: "The item's type is stored data, which the request does not name.",
   },
   item_changed: {
     group: 'resources',

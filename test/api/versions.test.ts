@@ -418,12 +418,22 @@ describe('knowledge versions', function () {
         raw: body,
       });
     };
-    assertError(await putFile(text), 409, 'Only FILE items can have their file replaced');
-    assertError(
-      await stack.request('PATCH', k(`/${file}`), { headers, json: { text: NEW } }),
-      409,
-      'Only STRING items can have their text replaced',
+    // The answer names the route the item's own type takes.
+    const wrongFile = await putFile(text);
+    assertError(wrongFile, 409, 'Only FILE items can have their file replaced');
+    assert.equal(wrongFile.body.code, 'item_wrong_type');
+    assert.match(wrongFile.body.hint as string, /^This is a STRING item: replace its text with PATCH /);
+    const wrongText = await stack.request('PATCH', k(`/${file}`), { headers, json: { text: NEW } });
+    assertError(wrongText, 409, 'Only STRING items can have their text replaced');
+    assert.match(
+      wrongText.body.hint as string,
+      new RegExp(
+        `^This is a FILE item: replace its file with PUT /v1/workspaces/${tenant.workspaceId}/knowledge/${file}/file\\.$`,
+      ),
     );
+    const wrongUrl = await stack.request('POST', k(`/${file}/refetch`), { headers });
+    assertError(wrongUrl, 409, 'Only URL items can be refetched');
+    assert.match(wrongUrl.body.hint as string, /^This is a FILE item: /);
     assertError(
       await stack.request('PATCH', k(`/${text}`), { headers, json: {} }),
       400,
@@ -462,11 +472,10 @@ describe('knowledge versions', function () {
       status: 'PROCESSING',
       text: NEW,
     });
-    assertError(
-      await stack.request('PATCH', k(`/${text}`), { headers, json: { text: NEW } }),
-      409,
-      'A new version of this item is still being processed',
-    );
+    const busy = await stack.request('PATCH', k(`/${text}`), { headers, json: { text: NEW } });
+    assertError(busy, 409, 'A new version of this item is still being processed');
+    assert.equal(busy.body.code, 'item_not_ready');
+    assert.match(busy.body.hint as string, /no pendingVersion/);
     assert.equal((await getItem(text)).version, 1);
   });
 });

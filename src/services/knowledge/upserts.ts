@@ -21,7 +21,7 @@ import {
   type WebsiteInput,
 } from './textAndWebItems';
 import { acceptUpload, discardUpload, type StagedUpload, type UploadInput, type UploadOutcome } from './uploads';
-import { refetchUrl, replaceFile, replaceText, VersionMessages, versionStatus } from '../versions/versions';
+import { refetchUrl, replaceFile, replaceText, versionInProgress, versionStatus } from '../versions/versions';
 
 /** Where each kind of item is created, for the message naming the one an external id needs. */
 const CREATED_BY = {
@@ -78,7 +78,7 @@ export async function upsertTarget(
 async function isUnchanged(db: Db, row: KnowledgeRow, hash: string): Promise<boolean> {
   const latest = await versions.latestVersion(db, row.workspace_id, row.id);
   if (latest && latest.number > row.current_version && latest.status === 'PROCESSING') {
-    throw conflict(VersionMessages.inProgress);
+    throw versionInProgress();
   }
   const current =
     latest?.number === row.current_version

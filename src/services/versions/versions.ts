@@ -71,6 +71,36 @@ const NOT_OF_TYPE = {
   URL: VersionMessages.notUrl,
 } as const;
 
+/** How an item of each type gets new content (a hint for a replacement sent to another type's route). */
+const REPLACED_BY: Record<string, (path: string) => string> = {
+  FILE: (path) => `replace its file with PUT ${path}/file`,
+  STRING: (path) => `replace its text with PATCH ${path} and a text field`,
+  URL: (path) => `read its page again with POST ${path}/refetch`,
+  WEBSITE: (path) => `crawl it again with POST ${path}/recrawl`,
+};
+
+/** 409 for a replacement of `route`'s type sent to an item of another type, with how that type is replaced. */
+export const notOfType = (
+  route: keyof typeof NOT_OF_TYPE,
+  item: Pick<KnowledgeRow, 'id' | 'type' | 'workspace_id'>,
+) => {
+  const how = REPLACED_BY[item.type];
+  const path = `/v1/workspaces/${item.workspace_id}/knowledge/${item.id}`;
+  return conflict(NOT_OF_TYPE[route], {
+    code: 'item_wrong_type',
+    hint: `This is a ${item.type} item: ${how ? how(path) : 'its content is not replaced; delete it and create a new item'}.`,
+  });
+};
+
+/** 409 while a version of the item is being processed: a replacement or restore waits for it. */
+export const versionInProgress = () =>
+  conflict(VersionMessages.inProgress, {
+    code: 'item_not_ready',
+    hint:
+      'Wait until the item shows no pendingVersion (GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId}, or ' +
+      'the knowledge.updated or knowledge.failed webhook), then send the change again.',
+  });
+
 /**
  * Records the item's next version (under the item's row lock, so two replacements cannot take one number),
  * refusing an item of another type or one whose newest version is still being processed.
@@ -83,10 +113,9 @@ async function nextVersion(
 ): Promise<KnowledgeVersionRow> {
   const item = await knowledge.findKnowledge(trx, row.workspace_id, row.id, { forUpdate: true });
   if (!item) throw knowledgeNotFound();
-  if (item.type !== type) throw conflict(NOT_OF_TYPE[type]);
+  if (item.type !== type) throw notOfType(type, item);
   const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
-  if (versionStatus(item, latest) === 'PROCESSING')
-    throw conflict(VersionMessages.inProgress, { code: 'item_not_ready' });
+  if (versionStatus(item, latest) === 'PROCESSING') throw versionInProgress();
   // A STRING item's text lives on the item; its current version keeps a copy, so it can be restored.
   if (type === 'STRING') {
     const current = await versions.findVersion(trx, row.workspace_id, row.id, item.current_version);
@@ -107,8 +136,7 @@ async function nextVersion(
  */
 export async function refuseWhileProcessing({ db }: DbDeps, row: KnowledgeRow): Promise<void> {
   const latest = await versions.latestVersion(db, row.workspace_id, row.id);
-  if (versionStatus(row, latest) === 'PROCESSING')
-    throw conflict(VersionMessages.inProgress, { code: 'item_not_ready' });
+  if (versionStatus(row, latest) === 'PROCESSING') throw versionInProgress();
 }
 
 /** Starts the version's indexing; a version whose job cannot start is recorded as failed. */
@@ -336,8 +364,7 @@ export async function restoreVersion(deps: VersionDeps, row: KnowledgeRow, numbe
     if (!v) throw notFound(VersionMessages.notFound, { pathParam: 'version' });
     if (number === item.current_version) return item;
     const latest = await versions.latestVersion(trx, row.workspace_id, row.id);
-    if (versionStatus(item, latest) === 'PROCESSING')
-      throw conflict(VersionMessages.inProgress, { code: 'item_not_ready' });
+    if (versionStatus(item, latest) === 'PROCESSING') throw versionInProgress();
     if (versionStatus(item, v) !== 'COMPLETED') throw conflict(VersionMessages.notRestorable);
     if (v.purged_at) throw conflict(VersionMessages.purged);
     if (!(await versions.hasEmbeddedChunks(trx, row.workspace_id, row.id, number))) {

@@ -3,7 +3,6 @@ import { mayReadContentHashes } from '../../../../policies/scopes';
 import type { Deps } from '../../../../services/deps';
 import * as upserts from '../../../../services/knowledge/upserts';
 import * as versionService from '../../../../services/versions/versions';
-import { conflict } from '../../../../errors';
 import type { Semaphore } from '../../../../semaphore';
 import { guard, requireAuth } from '../../../middleware/authenticate';
 import { refuseUnread } from '../../../multipart';
@@ -26,7 +25,7 @@ export function versionRoutes(deps: Deps, base: string, uploadGate: () => Semaph
         const { auth, row } = await loadVisible(deps, ctx).catch((err: Error) =>
           Promise.reject(refuseUnread(ctx, err)),
         );
-        if (row.type !== 'FILE') throw refuseUnread(ctx, conflict(versionService.VersionMessages.notFile));
+        if (row.type !== 'FILE') throw refuseUnread(ctx, versionService.notOfType('FILE', row));
         await versionService
           .refuseWhileProcessing(deps, row)
           .catch((err: Error) => Promise.reject(refuseUnread(ctx, err)));
