@@ -5,7 +5,7 @@
 // decide() returns it. Outline's shape: small policies, one call at the place that acts.
 import type { WorkspaceRow } from '../db/rows';
 import { allows, POLICY, type Action, type ActionPolicy } from './actions';
-import { boundRoleId, type AuthState } from './credentials';
+import { boundRoleId, kindRefusalHint, type AuthState } from './credentials';
 import { ALLOWED, enforce, forbid, type Decision } from './decision';
 import { RULES, type RuleAction } from './rules';
 
@@ -49,7 +49,7 @@ export function decideInWorkspace(workspace: Pick<WorkspaceRow, 'rbac_enabled'>,
 /** A route action: the credential's kind (the table), the workspace's RBAC status, then the resource's rule. */
 function decideAction(auth: AuthState, action: Action, resource: unknown): Decision {
   const policy: ActionPolicy = POLICY[action];
-  if (!allows(action, auth.kind)) return forbid(policy.deniedMessage);
+  if (!allows(action, auth.kind)) return forbid(policy.deniedMessage, { hint: kindRefusalHint(auth, policy.allow) });
   // Context rule: the workspace's RBAC status narrows who may (agent.use: a token without a role is refused,
   // a subject-bound one too).
   const rbacActive = auth.workspace.rbac_enabled;

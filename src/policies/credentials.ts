@@ -27,6 +27,34 @@ export function tokenKind(claims: TokenClaims): CredentialKind {
   return claims.roleId || claims.subject !== undefined ? 'role' : 'workspace';
 }
 
+/** Each kind as a refusal names it (what the caller sent, what the operation takes). */
+const KIND_NAMES: Record<CredentialKind, string> = {
+  apiKey: 'the API key (x-api-key)',
+  workspace: 'the workspace token (minted without customerRoleId or roleId)',
+  role: 'a role-bound token',
+  userSpace: 'a user space token',
+};
+
+/** The credential a request carried, as a refusal names it. */
+export const credentialName = (auth: Pick<AuthState, 'kind' | 'token'>): string =>
+  auth.kind === 'role' && auth.token?.subject !== undefined
+    ? 'a role-bound token for one end user (subject)'
+    : KIND_NAMES[auth.kind];
+
+/**
+ * The hint of a refusal by credential kind: what was sent, what the operation takes, and where the workspace
+ * token comes from when it is one of them.
+ */
+export function kindRefusalHint(
+  auth: Pick<AuthState, 'kind' | 'token' | 'workspace'>,
+  allowed: readonly CredentialKind[],
+): string {
+  const takes = allowed.map((k) => KIND_NAMES[k]).join(' or ');
+  const endpoint = TOKEN_ENDPOINT.replace('{workspaceId}', auth.workspace.id);
+  const mint = allowed.includes('workspace') ? ` Mint the workspace token with ${endpoint} and an empty body.` : '';
+  return `This request used ${credentialName(auth)}; this operation takes ${takes || 'no credential'}.${mint}`;
+}
+
 /** Which kind of credential made a version (a version's createdBy, as the versions list shows it). */
 export const versionAuthor = (auth: AuthState): CredentialKind => auth.kind;
 

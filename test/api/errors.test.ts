@@ -865,6 +865,19 @@ describe('errors say what to fix', function () {
         json: { url: 'https://93.184.216.34/hook' },
       });
       assertHelp(key, 403, 'Insufficient permissions', 'permission_denied', 'Authorization');
+      // The hint says which credential was sent and which one the operation takes.
+      assert.equal(
+        key.body.hint,
+        'This request used a role-bound token; this operation takes the workspace token (minted without ' +
+          'customerRoleId or roleId). Mint the workspace token with POST /workspaces/' +
+          `${own.workspaceId}/generate-access-key-token and an empty body.`,
+      );
+      const subject = await accessHeaders(stack, own, { customerRoleId: 'r', subject: 'alice' });
+      const asSubject = await stack.request('POST', `/v1/workspaces/${own.workspaceId}/webhooks`, {
+        headers: subject.headers,
+        json: { url: 'https://93.184.216.34/hook' },
+      });
+      assert.match(asSubject.body.hint, /^This request used a role-bound token for one end user \(subject\);/);
     });
 
     it("says another user's space is private with an access code, keeping the spec's answer", async () => {
