@@ -8,7 +8,12 @@ import { SpaceMessages } from '../../../src/domain/spaces';
 import { AppError } from '../../../src/errors';
 import { ACTIONS, POLICY, type Action } from '../../../src/policies/actions';
 import { authorize, authorizeInWorkspace, can, decide, FORBIDDEN } from '../../../src/policies/authorize';
-import { CREDENTIAL_KINDS, type AuthState, type CredentialKind } from '../../../src/policies/credentials';
+import {
+  CREDENTIAL_KINDS,
+  kindRefusalHint,
+  type AuthState,
+  type CredentialKind,
+} from '../../../src/policies/credentials';
 import type { Decision, Refusal } from '../../../src/policies/decision';
 import { JOB_IDS_PER_REQUEST, jobStatusExtraRequests } from '../../../src/policies/rateBudgets';
 import { RuleMessages, type SpaceFacts } from '../../../src/policies/rules';
@@ -107,7 +112,13 @@ describe('authorize: the route actions (policy table)', () => {
       it(`${action} × ${kind}: ${allowed[kind] ? 'allowed' : `403 ${message ?? FORBIDDEN}`}`, () => {
         const decision = decide(credential(kind), action);
         if (allowed[kind]) return assert.deepEqual(decision, { allowed: true });
-        assert.deepEqual(refusal(decision), { status: 403, message: message ?? FORBIDDEN, param: 'Authorization' });
+        const auth = credential(kind);
+        assert.deepEqual(refusal(decision), {
+          status: 403,
+          message: message ?? FORBIDDEN,
+          param: 'Authorization',
+          hint: kindRefusalHint(auth, POLICY[action].allow),
+        });
       });
     }
   }
@@ -159,6 +170,20 @@ describe('authorize: the route actions (policy table)', () => {
       param: 'Authorization',
     });
     assert.equal(can(credential('workspace'), 'spaces.activate', { roleId: 'role-b' }), true);
+  });
+
+  it('a refusal by kind names the credential sent and the ones the operation takes', () => {
+    const user = credential('userSpace');
+    assert.equal(
+      refusal(decide(user, 'knowledge.read')).hint,
+      'This request used a user space token; this operation takes the workspace token (minted without ' +
+        'customerRoleId or roleId) or a role-bound token. Mint the workspace token with POST /workspaces/' +
+        `${user.workspace.id}/generate-access-key-token and an empty body.`,
+    );
+    assert.equal(
+      refusal(decide(credential('role', { subject: 'alice' }), 'tokens.issue')).hint,
+      'This request used a role-bound token for one end user (subject); this operation takes the API key (x-api-key).',
+    );
   });
 
   it('agent.use under ACTIVE RBAC: a token without a role gets its own code, naming the credential', () => {
