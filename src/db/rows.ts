@@ -284,6 +284,8 @@ export interface AgentMessageRow {
   tool_calls: AgentToolCall[];
   tool_call_id: string | null;
   body_hash: string;
+  /** The body's size as the thread's byte cap counts it (null: stored before migration 0039). */
+  bytes: number | null;
   created_at: Date;
 }
 

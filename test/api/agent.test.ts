@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import * as agentService from '../../src/services/agent/agent';
 import {
+  AgentLimits,
   AgentRagResponseSchema,
   MessageSchema,
   ServerListSchema,
@@ -95,9 +96,23 @@ describe('Agent API', function () {
         ids.map((id, i) => [id, roles[i], `m${i}`]),
       );
       assert.ok(thread.updatedAt > created[1]!.updatedAt, 'a message bumps updatedAt');
+      assert.equal(thread.hasMoreMessages, false);
 
       assertError(await call('GET', `/threads/${randomUUID()}`, ws), 404, 'Thread not found');
       assertError(await call('GET', '/threads/not-a-uuid', ws), 400, 'Invalid thread ID format');
+      // messagesAfter reads on after a message of the thread, and names itself when it is not one.
+      const rest = shaped(
+        ThreadWithMessagesSchema,
+        await call('GET', `/threads/${threadId}?messagesAfter=${ids[0]}`, ws),
+      );
+      assert.deepEqual(
+        rest.messages.map((m) => m.id),
+        ids.slice(1),
+      );
+      const unknown = await call('GET', `/threads/${threadId}?messagesAfter=${randomUUID()}`, ws);
+      assertError(unknown, 400, 'messagesAfter must be the id of a message in this thread');
+      assert.equal(unknown.body.param, 'messagesAfter');
+      assertError(await call('GET', `/threads/${threadId}?messagesAfter=abc`, ws), 400);
       assertError(
         await call('POST', `/threads/${randomUUID()}/messages`, ws, { id: randomUUID(), role: 'user', content: 'x' }),
         404,
@@ -193,6 +208,47 @@ describe('Agent API', function () {
         message: 'The thread holds its maximum of 10000 bytes of messages',
       });
       assert.equal(shaped(ThreadWithMessagesSchema, await call('GET', `/threads/${second.id}`, ws)).messages.length, 1);
+    });
+
+    it('answers a large thread in pages of at most 1 MiB of messages, each message once and in order', async () => {
+      const thread = shaped(ThreadSchema, await call('POST', '/threads', ws, { title: 'long' }), 201);
+      // 25 messages of about 100,000 bytes: 2.4 MiB, so three pages.
+      const ids: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        const id = randomUUID();
+        ids.push(id);
+        const content = `${i} `.padEnd(AgentLimits.contentChars, String.fromCharCode(97 + (i % 26)));
+        shaped(
+          MessageSchema,
+          await call('POST', `/threads/${thread.id}/messages`, ws, { id, role: 'user', content }),
+          201,
+        );
+      }
+      const read: string[] = [];
+      const pages: number[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const res = await call('GET', `/threads/${thread.id}${after ? `?messagesAfter=${after}` : ''}`, ws);
+        const page = shaped(ThreadWithMessagesSchema, res);
+        assert.ok(page.messages.length > 0);
+        assert.ok(Buffer.byteLength(res.text) < AgentLimits.threadPageBytes + 2 * AgentLimits.contentChars, 'bounded');
+        read.push(...page.messages.map((m) => m.id));
+        pages.push(page.messages.length);
+        if (!page.hasMoreMessages) break;
+        after = page.messages[page.messages.length - 1]!.id;
+      }
+      assert.deepEqual(read, ids);
+      assert.equal(pages.length, 3, `pages: ${pages.join(', ')}`);
+      // A message larger than the page is still answered, alone.
+      const big = shaped(ThreadSchema, await call('POST', '/threads', ws, { title: 'one' }), 201);
+      const only = randomUUID();
+      await call('POST', `/threads/${big.id}/messages`, ws, { id: only, role: 'user', content: 'x' });
+      await stack.deps
+        .db('agent_messages')
+        .where({ thread_id: big.id })
+        .update({ bytes: 2 * AgentLimits.threadPageBytes });
+      const alone = shaped(ThreadWithMessagesSchema, await call('GET', `/threads/${big.id}`, ws));
+      assert.deepEqual([alone.messages.map((m) => m.id), alone.hasMoreMessages], [[only], false]);
     });
 
     it('validates every field, naming it (400), with size limits and no NUL or unpaired surrogate', async () => {

@@ -1073,8 +1073,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a thread with its messages
-         * @description **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
+         * Get a thread with its messages (1 MiB of them at a time)
+         * @description A thread holds up to 16 MiB of messages; one read answers them in order up to 1 MiB of stored size (at least one message). While hasMoreMessages is true, read on with ?messagesAfter=<the last message id>.
+         *
+         *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
         get: operations["getAgentThread"];
         put?: never;
@@ -16066,7 +16068,10 @@ export interface operations {
     };
     getAgentThread: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Read the messages after this one (the last message of the page read before, while hasMoreMessages is true); default: from the first. */
+                messagesAfter?: string;
+            };
             header: {
                 /** @description The access token's organization (required with an access token) */
                 organizationid: string;
@@ -16081,7 +16086,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The thread and its messages */
+            /** @description The thread and a page of its messages */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16099,6 +16104,7 @@ export interface operations {
                         agentServerId: string | null;
                         createdAt: string;
                         updatedAt: string;
+                        /** @description The thread's messages in order, as many as fit in 1 MiB of stored size (at least one); the rest with messagesAfter */
                         messages: {
                             id: string;
                             threadId: string;
@@ -16142,10 +16148,12 @@ export interface operations {
                             toolCallId: string | null;
                             createdAt: string;
                         }[];
+                        /** @description More messages follow: read them with ?messagesAfter=<the id of the last message here> */
+                        hasMoreMessages: boolean;
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format; messagesAfter must be the id of a message in this thread; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -36,6 +36,7 @@ import * as m0035 from './0035_chunk_heading_paths';
 import * as m0036 from './0036_keyword_english_detection';
 import * as m0037 from './0037_planner_statistics';
 import * as m0038 from './0038_prose_vectors';
+import * as m0039 from './0039_agent_message_bytes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -79,6 +80,7 @@ const migrations: Array<[string, Migration]> = [
   ['0036_keyword_english_detection', m0036],
   ['0037_planner_statistics', m0037],
   ['0038_prose_vectors', m0038],
+  ['0039_agent_message_bytes', m0039],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

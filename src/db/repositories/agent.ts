@@ -175,6 +175,45 @@ export async function listMessages(db: Tx, threadId: string): Promise<AgentMessa
   return db<AgentMessageRow>('agent_messages').where({ thread_id: threadId }).orderBy('seq');
 }
 
+/** A message's size in a page: its recorded bytes, or (stored before migration 0039) its content's. */
+const MESSAGE_BYTES = "coalesce(m.bytes, octet_length(coalesce(m.content, '')))";
+
+/**
+ * The thread's messages after `afterSeq` (0: from the first), in order, as many as fit in `maxBytes` (at least
+ * one) and at most `maxMessages`, and whether more follow. Sizes are summed in the database, so messages past
+ * the page are never loaded.
+ */
+export async function listMessagePage(
+  db: Tx,
+  threadId: string,
+  page: { afterSeq: number; maxBytes: number; maxMessages: number },
+): Promise<{ messages: AgentMessageRow[]; hasMore: boolean }> {
+  const sized = db('agent_messages as m')
+    .where('m.thread_id', threadId)
+    .andWhere('m.seq', '>', page.afterSeq)
+    .select(
+      'm.seq',
+      db.raw(`${MESSAGE_BYTES} as size`),
+      db.raw(`sum(${MESSAGE_BYTES}) over (order by m.seq) as running`),
+      db.raw('row_number() over (order by m.seq) as n'),
+      db.raw('count(*) over () as remaining'),
+    );
+  const fits: Array<{ seq: number; remaining: string }> = await db
+    .from(sized.as('s'))
+    .where(db.raw('s.running - s.size < ?', [page.maxBytes]))
+    .andWhere('s.n', '<=', page.maxMessages)
+    .select('s.seq', 's.remaining')
+    .orderBy('s.seq');
+  if (fits.length === 0) return { messages: [], hasMore: false };
+  const last = fits[fits.length - 1]!.seq;
+  const messages = await db<AgentMessageRow>('agent_messages')
+    .where({ thread_id: threadId })
+    .andWhere('seq', '>', page.afterSeq)
+    .andWhere('seq', '<=', last)
+    .orderBy('seq');
+  return { messages, hasMore: Number(fits[0]!.remaining) > fits.length };
+}
+
 export async function findMessage(db: Tx, threadId: string, id: string): Promise<AgentMessageRow | undefined> {
   return db<AgentMessageRow>('agent_messages').where({ thread_id: threadId, id }).first();
 }

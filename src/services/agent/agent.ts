@@ -36,6 +36,7 @@ export const AgentMessages = {
   serverNotFound: 'Agent server not found',
   invalidServerId: 'Invalid agent server ID format',
   messageConflict: 'A message with this id already exists in the thread with a different body',
+  messagesAfterUnknown: 'messagesAfter must be the id of a message in this thread',
   serverNameTaken: 'An agent server with this name already exists',
   tokenUnreadable:
     "The agent server's auth token cannot be read (sealed under another key, or for another URL): " +
@@ -98,7 +99,31 @@ export async function loadThread(
   return row;
 }
 
-export const listMessages = ({ db }: DbDeps, thread: AgentThreadRow) => agent.listMessages(db, thread.id);
+/**
+ * A page of the thread's messages, oldest first: those after the message `after` names (none: from the first),
+ * as many as fit in `maxBytes` of stored size (at least one), and whether more follow. A thread may hold
+ * 16 MiB (AgentLimits.threadBytes); one read answers a bounded part of it, so one end user's reads of a full thread do not
+ * hold the process's memory.
+ */
+export async function readThreadMessages(
+  { db }: DbDeps,
+  thread: AgentThreadRow,
+  page: { after?: string; maxBytes: number; maxMessages: number },
+): Promise<{ messages: AgentMessageRow[]; hasMore: boolean }> {
+  let afterSeq = 0;
+  if (page.after !== undefined) {
+    const from = await agent.findMessage(db, thread.id, page.after);
+    if (!from) {
+      throw badRequest(AgentMessages.messagesAfterUnknown, {
+        code: 'invalid_field',
+        param: 'messagesAfter',
+        hint: "Send the id of the last message of the page you read (the thread's messages, in order).",
+      });
+    }
+    afterSeq = from.seq;
+  }
+  return agent.listMessagePage(db, thread.id, { afterSeq, maxBytes: page.maxBytes, maxMessages: page.maxMessages });
+}
 
 // ---- messages
 
@@ -146,10 +171,8 @@ function messageRow(
   };
   const canonical = canonicalJson(body);
   const bodyHash = createHash('sha256').update(canonical).digest('hex');
-  return {
-    row: { ...body, thread_id: threadId, workspace_id: workspaceId, body_hash: bodyHash },
-    bytes: Buffer.byteLength(canonical),
-  };
+  const bytes = Buffer.byteLength(canonical);
+  return { row: { ...body, thread_id: threadId, workspace_id: workspaceId, body_hash: bodyHash, bytes }, bytes };
 }
 
 /** How much a thread may hold: messages, and their stored size (so it can always be read and replayed). */

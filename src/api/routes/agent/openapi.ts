@@ -16,6 +16,7 @@ import {
   ServerListSchema,
   ServerSchema,
   ThreadListQuerySchema,
+  ThreadQuerySchema,
   ThreadListSchema,
   ThreadSchema,
   ThreadWithMessagesSchema,
@@ -101,10 +102,17 @@ export const agentOperations: ApiOperation[] = [
     },
   }),
   agentOps.get(`${base}/threads/{threadId}`, 'getAgentThread', {
-    summary: 'Get a thread with its messages',
+    summary: 'Get a thread with its messages (1 MiB of them at a time)',
+    description:
+      'A thread holds up to 16 MiB of messages; one read answers them in order up to 1 MiB of stored size (at ' +
+      'least one message). While hasMoreMessages is true, read on with ?messagesAfter=<the last message id>.',
     params: ThreadPath,
-    ok: [200, 'The thread and its messages', ThreadWithMessagesSchema],
-    errors: threadErrors,
+    query: ThreadQuerySchema,
+    ok: [200, 'The thread and a page of its messages', ThreadWithMessagesSchema],
+    errors: {
+      400: [...threadErrors[400], AgentMessages.messagesAfterUnknown, FIELD],
+      404: threadErrors[404],
+    },
   }),
   agentOps.post(`${base}/threads/{threadId}/messages`, 'postAgentMessage', {
     summary: 'Store a message (idempotent by its client-generated id)',

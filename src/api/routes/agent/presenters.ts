@@ -30,8 +30,11 @@ export function presentMessage(row: AgentMessageRow): Message {
   };
 }
 
-export function presentThreadWithMessages(row: AgentThreadRow, messages: AgentMessageRow[]): ThreadWithMessages {
-  return { ...presentThread(row), messages: messages.map(presentMessage) };
+export function presentThreadWithMessages(
+  row: AgentThreadRow,
+  page: { messages: AgentMessageRow[]; hasMore: boolean },
+): ThreadWithMessages {
+  return { ...presentThread(row), messages: page.messages.map(presentMessage), hasMoreMessages: page.hasMore };
 }
 
 export function presentServer(row: AgentServerRow): Server {

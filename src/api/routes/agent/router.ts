@@ -25,6 +25,7 @@ import {
   PostMessageRequestSchema,
   RunRequestSchema,
   ThreadListQuerySchema,
+  ThreadQuerySchema,
   UpdateServerRequestSchema,
   type AgentRagResponse,
   type DeleteServerResponse,
@@ -90,7 +91,13 @@ export function agentRouter(deps: Deps): Router {
   router.get('/threads/:threadId', use, async (ctx) => {
     const auth = requireAuth(ctx);
     const thread = await agentService.loadThread(deps, auth, ctx.params.threadId ?? '');
-    ctx.body = presentThreadWithMessages(thread, await agentService.listMessages(deps, thread));
+    const { messagesAfter } = validateFields(ThreadQuerySchema, ctx.query);
+    const page = await agentService.readThreadMessages(deps, thread, {
+      after: messagesAfter,
+      maxBytes: AgentLimits.threadPageBytes,
+      maxMessages: AgentLimits.messagesPerThread,
+    });
+    ctx.body = presentThreadWithMessages(thread, page);
   });
 
   router.post('/threads/:threadId/messages', use, async (ctx) => {

@@ -40,6 +40,8 @@ export const AgentLimits = {
   threadsPageLimit: 100,
   messagesPerThread: 1000,
   threadBytes: 16 * 1024 * 1024,
+  /** The most of a thread's stored message bytes one GET of the thread answers (at least one message). */
+  threadPageBytes: 1024 * 1024,
   serversPerWorkspace: 100,
   serverNameChars: 255,
   serverUrlChars: 2048,
@@ -128,6 +130,17 @@ export const ThreadListQuerySchema = z.object({
   limit: pageParam('limit', AgentLimits.threadsPageLimit, 20),
 });
 export type ThreadListQuery = z.infer<typeof ThreadListQuerySchema>;
+
+export const ThreadQuerySchema = z.object({
+  messagesAfter: uuid()
+    .optional()
+    .meta({
+      description:
+        'Read the messages after this one (the last message of the page read before, while hasMoreMessages is ' +
+        'true); default: from the first.',
+    }),
+});
+export type ThreadQuery = z.infer<typeof ThreadQuerySchema>;
 
 export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'tool'] as const;
 
@@ -229,7 +242,16 @@ export const ThreadSchema = z.strictObject({
 });
 export type Thread = z.infer<typeof ThreadSchema>;
 
-export const ThreadWithMessagesSchema = ThreadSchema.extend({ messages: z.array(MessageSchema) });
+export const ThreadWithMessagesSchema = ThreadSchema.extend({
+  messages: z.array(MessageSchema).meta({
+    description:
+      "The thread's messages in order, as many as fit in 1 MiB of stored size (at least one); the rest with " +
+      'messagesAfter',
+  }),
+  hasMoreMessages: z.boolean().meta({
+    description: 'More messages follow: read them with ?messagesAfter=<the id of the last message here>',
+  }),
+});
 export type ThreadWithMessages = z.infer<typeof ThreadWithMessagesSchema>;
 
 export const ThreadListSchema = z.strictObject({
