@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import * as spacesRepo from '../../src/db/repositories/spaces';
-import { MESSAGES_MAX_PAGE } from '../../src/services/spaces/spaces';
+import { MESSAGES_MAX_PAGE, MESSAGES_PAGE_BYTES } from '../../src/services/spaces/spaces';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { assertError, specFields } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, insertItem, seededVector, type Tenant } from '../helpers/factories';
@@ -707,6 +707,7 @@ describe('user spaces', function () {
     const texts = (res.body.messages as Array<{ message: string }>).map((m) => m.message);
     assert.equal(texts.length, MESSAGES_MAX_PAGE);
     assert.deepEqual([texts[0], texts.at(-1)], ['m5', `m${total - 1}`]);
+    assert.equal(res.body.hasMore, true);
     const back = await stack.request('GET', sp(spaceId, `/message?before=${res.body.messages[0].id}`), {
       headers: bearer(host.body.token),
     });
@@ -714,6 +715,43 @@ describe('user spaces', function () {
       back.body.messages.map((m: { message: string }) => m.message),
       ['m0', 'm1', 'm2', 'm3', 'm4'],
     );
+    assert.equal(back.body.hasMore, false);
+  });
+
+  it(`holds a message listing to ${MESSAGES_PAGE_BYTES} bytes of messages (at least one), paging back the rest`, async () => {
+    const host = await activateKey({ userId: 'verbose', email: 'v@example.com' });
+    const spaceId = host.body.space.id as string;
+    const group = await spacesRepo.defaultGroup(stack.deps.db, spaceId);
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    // 25 messages of 100,000 characters (each its own letter, so none compresses away): 2.4 MiB.
+    const ids = Array.from({ length: 25 }, () => randomUUID());
+    await stack.deps.db('space_messages').insert(
+      ids.map((id, i) => ({
+        id,
+        space_id: spaceId,
+        group_id: group!.id,
+        type: 'USER',
+        message: `${i} `.padEnd(100_000, String.fromCharCode(97 + i)),
+        created_at: new Date(base + i * 1000),
+      })),
+    );
+    const read: string[] = [];
+    let before: string | undefined;
+    for (let pages = 1; ; pages++) {
+      const res = await stack.request('GET', sp(spaceId, `/message?limit=200${before ? `&before=${before}` : ''}`), {
+        headers: bearer(host.body.token),
+      });
+      assert.equal(res.status, 200, res.text);
+      const page = res.body.messages as Array<{ id: string }>;
+      assert.ok(page.length > 0 && Buffer.byteLength(res.text) < MESSAGES_PAGE_BYTES + 200_000, `page ${pages}`);
+      read.unshift(...page.map((m) => m.id));
+      if (!res.body.hasMore) {
+        assert.equal(pages, 3);
+        break;
+      }
+      before = page[0]!.id;
+    }
+    assert.deepEqual(read, ids, 'every message once, in order');
   });
 
   it("lists, gets and deletes a space's files through the space, for its user and the workspace credential only", async () => {

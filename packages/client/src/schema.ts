@@ -936,7 +936,7 @@ export interface paths {
         };
         /**
          * A group's messages, oldest first (the default group without groupId); a page with limit and before
-         * @description At most 200 messages per response: without limit and before, the latest 200; page back with before (the first message's id).
+         * @description At most 200 messages and 1 MiB of their text per response (at least one message): without limit and before, the latest 200 that fit; while hasMore is true, page back with before (the first message's id).
          *
          *     **Authorization**: `spaces.read` (read a space and its messages (a user space token: its own spaces; an end user's token: its lane)). Allowed: workspace access token, role-bound access token, user space token. Refused: API key (401).
          */
@@ -14131,6 +14131,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         messages: components["schemas"]["SpaceMessage"][];
+                        /** @description Older messages precede these: page back with before=<the first one's id> */
+                        hasMore: boolean;
                     };
                 };
             };

@@ -191,7 +191,7 @@ export async function findMessage(db: Tx, spaceId: string, id: string): Promise<
 export async function listMessages(
   db: Tx,
   groupId: string,
-  page?: { limit: number; before?: Pick<SpaceMessageRow, 'id' | 'created_at'> },
+  page?: { limit: number; maxBytes?: number; before?: Pick<SpaceMessageRow, 'id' | 'created_at'> },
 ): Promise<
   Array<SpaceMessageRow & { user_external_id: string | null; user_name: string | null; user_photo: string | null }>
 > {
@@ -200,16 +200,48 @@ export async function listMessages(
     .where('m.group_id', groupId)
     .select('m.*', 'u.external_id as user_external_id', 'u.name as user_name', 'u.photo as user_photo');
   if (!page) return query.orderBy([{ column: 'm.created_at' }, { column: 'm.id' }]);
-  if (page.before) {
-    query.whereRaw('(m.created_at, m.id) < (?, ?)', [page.before.created_at, page.before.id]);
-  }
-  const latest = await query
+  // The page's messages, newest first: at most `limit` of them, and (with maxBytes) as many as fit in that many
+  // bytes of text, at least one. Sizes are read from the `limit` newest rows alone (by the group's index),
+  // and only the rows kept are loaded whole.
+  const newest = db('space_messages as m')
+    .where('m.group_id', groupId)
+    .modify((q) => {
+      if (page.before) q.whereRaw('(m.created_at, m.id) < (?, ?)', [page.before.created_at, page.before.id]);
+    })
     .orderBy([
       { column: 'm.created_at', order: 'desc' },
       { column: 'm.id', order: 'desc' },
     ])
-    .limit(page.limit);
+    .limit(page.limit)
+    .select('m.id', 'm.created_at', db.raw(`${MESSAGE_SIZE} as size`));
+  const running = db
+    .from(newest.as('p'))
+    .select('p.id', 'p.size', db.raw('sum(p.size) over (order by p.created_at desc, p.id desc) as running'));
+  const kept = db
+    .from(running.as('r'))
+    .modify((q) => {
+      if (page.maxBytes !== undefined) q.whereRaw('r.running - r.size < ?', [page.maxBytes]);
+    })
+    .select('r.id');
+  const latest = await query.whereIn('m.id', kept).orderBy([
+    { column: 'm.created_at', order: 'desc' },
+    { column: 'm.id', order: 'desc' },
+  ]);
   return latest.reverse();
+}
+
+/** A space message's size in a page: its text, content and sources as stored. */
+const MESSAGE_SIZE =
+  "octet_length(m.message) + octet_length(coalesce(m.content, '')) + " +
+  'coalesce(pg_column_size(m.sources), 0) + coalesce(pg_column_size(m.sources_metadata), 0)';
+
+/** Whether the group holds a message older than this one (a page's first). */
+export async function hasOlderMessage(db: Tx, groupId: string, than: Pick<SpaceMessageRow, 'id' | 'created_at'>) {
+  const row = await db('space_messages')
+    .where('group_id', groupId)
+    .whereRaw('(created_at, id) < (?, ?)', [than.created_at, than.id])
+    .first('id');
+  return row !== undefined;
 }
 
 export async function setFeedback(

@@ -260,14 +260,23 @@ export const createGroup = (
     return spaces.insertGroup(trx, space.id, name);
   });
 
-/** A page of a group's messages (the space's default group when none is named), oldest first. */
+/** The most bytes of messages one listing carries (at least one message): 200 messages may hold 20 MB. */
+export const MESSAGES_PAGE_BYTES = 1024 * 1024;
+
+/**
+ * A page of a group's messages (the space's default group when none is named), oldest first, and whether older
+ * ones precede it (page back with before = its first message's id).
+ */
 export async function listGroupMessages(
   { db }: DbDeps,
   space: SpaceRow,
   query: { groupId?: string; limit?: number; before?: string },
 ) {
   const group = await resolveGroup({ db }, space, query.groupId);
-  return spaces.listMessages(db, group.id, await messagePage({ db }, space.id, group.id, query.limit, query.before));
+  const page = await messagePage({ db }, space.id, group.id, query.limit, query.before);
+  const messages = await spaces.listMessages(db, group.id, { ...page, maxBytes: MESSAGES_PAGE_BYTES });
+  const first = messages[0];
+  return { messages, hasMore: first !== undefined && (await spaces.hasOlderMessage(db, group.id, first)) };
 }
 
 export interface NewMessage {

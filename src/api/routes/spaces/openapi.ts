@@ -144,10 +144,22 @@ export const spacesOperations: ApiOperation[] = [
   }),
   spacesOps.get(`${base}/message`, 'listMessages', {
     summary: "A group's messages, oldest first (the default group without groupId); a page with limit and before",
-    description: `At most ${MESSAGES_MAX_PAGE} messages per response: without limit and before, the latest ${MESSAGES_MAX_PAGE}; page back with before (the first message's id).`,
+    description:
+      `At most ${MESSAGES_MAX_PAGE} messages and 1 MiB of their text per response (at least one message): ` +
+      `without limit and before, the latest ${MESSAGES_MAX_PAGE} that fit; while hasMore is true, page back with ` +
+      "before (the first message's id).",
     params: SpacePath,
     query: MessagesQuerySchema,
-    ok: [200, 'The messages', z.strictObject({ messages: z.array(MessageSchema) })],
+    ok: [
+      200,
+      'The messages',
+      z.strictObject({
+        messages: z.array(MessageSchema),
+        hasMore: z
+          .boolean()
+          .meta({ description: "Older messages precede these: page back with before=<the first one's id>" }),
+      }),
+    ],
     errors: {
       400: [
         ...spaceErrors[400],

@@ -121,7 +121,8 @@ export function spacesRouter(deps: Deps): Router {
     const auth = requireAuth(ctx);
     const space = await requireSpaceAccess(deps, auth, ctx.params.spaceId ?? '');
     const query = validate(MessagesQuerySchema, ctx.query);
-    ctx.body = { messages: (await listGroupMessages(deps, space, query)).map(presentMessage) };
+    const page = await listGroupMessages(deps, space, query);
+    ctx.body = { messages: page.messages.map(presentMessage), hasMore: page.hasMore };
   });
 
   router.post(`${base}/message`, guard(deps, 'spaces.post'), async (ctx) => {
