@@ -133,6 +133,8 @@ export interface UploadFileMetadataRow {
   attributes: Record<string, string | number | boolean>;
   /** SHA-256 of the file, hex (its item's first version's hash; null: staged before 0021). */
   content_hash: string | null;
+  /** The kind of credential that sent it (its item's first version's createdBy; null: received before 0040). */
+  created_by: string | null;
   created_at: Date;
   updated_at: Date;
 }

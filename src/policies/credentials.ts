@@ -58,6 +58,12 @@ export function kindRefusalHint(
 /** Which kind of credential made a version (a version's createdBy, as the versions list shows it). */
 export const versionAuthor = (auth: AuthState): CredentialKind => auth.kind;
 
+/**
+ * Who made what a source's sync brings (its documents' items and their versions): a sync acts for the workspace
+ * credential, the one kind that manages sources (actions.ts sources.manage).
+ */
+export const SYNC_AUTHOR: CredentialKind = 'workspace';
+
 /** Where an access token is minted (with the API key in x-api-key): the hints of token refusals name it. */
 export const TOKEN_ENDPOINT = 'POST /workspaces/{workspaceId}/generate-access-key-token';
 

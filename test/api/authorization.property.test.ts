@@ -850,6 +850,7 @@ describe('authorization policy (property-based, every route and credential kind)
       .select('id', 'knowledge_id');
     const chunkIds = itemIds.map((id) => chunkRows.find((r) => r.knowledge_id === id)!.id);
     const site = await knowledgeRepo.insertKnowledge(db, ws, {
+      createdBy: null,
       type: 'WEBSITE',
       title: 'site',
       content: 'http://127.0.0.1:9/',

@@ -92,6 +92,7 @@ describe('knowledge', () => {
       assertError(await stack.request('GET', k(`/${randomUUID()}`), { headers }), 404, 'Knowledge item not found');
       const other = await createTenant(stack.deps.db);
       const foreign = await knowledgeRepo.insertKnowledge(stack.deps.db, other.workspaceId, {
+        createdBy: null,
         type: 'STRING',
         title: 'secret',
       });
@@ -102,7 +103,11 @@ describe('knowledge', () => {
 
     it('lists newest first with page, limit and total', async () => {
       for (let i = 0; i < 5; i++) {
-        await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, { type: 'STRING', title: `item ${i}` });
+        await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+          createdBy: null,
+          type: 'STRING',
+          title: `item ${i}`,
+        });
       }
       const page1 = await stack.request('GET', k('?page=1&limit=2'), { headers });
       assert.equal(page1.status, 200, page1.text);
@@ -334,10 +339,12 @@ describe('knowledge', () => {
       assertError(await stack.request('GET', k(`/${link.body.id}`), { headers }), 404, 'Knowledge item not found');
       assertError(await stack.request('DELETE', k('/nope'), { headers }), 400, 'Invalid knowledge ID format');
       const parent = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'WEBSITE',
         title: 'site',
       });
       await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'URL',
         title: 'page',
         parentId: parent.id,
@@ -351,12 +358,14 @@ describe('knowledge', () => {
 
     it('cascades through a tree as a background job, children first', async () => {
       const root = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'WEBSITE',
         title: 'site',
       });
       const ids = [root.id];
       for (let i = 0; i < 3; i++) {
         const child = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+          createdBy: null,
           type: 'URL',
           title: `page ${i}`,
           parentId: root.id,
@@ -364,6 +373,7 @@ describe('knowledge', () => {
         ids.push(child.id);
         for (let j = 0; j < 2; j++) {
           const g = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+            createdBy: null,
             type: 'URL',
             title: `sub ${i}.${j}`,
             parentId: child.id,
@@ -372,6 +382,7 @@ describe('knowledge', () => {
         }
       }
       const keep = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'STRING',
         title: 'unrelated',
       });
@@ -614,6 +625,7 @@ describe('knowledge', () => {
     it('matches case-insensitive partial titles, newest first, without score, at both addresses', async () => {
       for (const title of ['Onboarding checklist', 'Offboarding CHECKLIST', 'Holiday calendar']) {
         await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+          createdBy: null,
           type: 'STRING',
           title,
           content: `${title} body`,
@@ -662,11 +674,13 @@ describe('knowledge', () => {
         },
       );
       await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'STRING',
         title: 'Maintenance',
         language: 'de',
       });
       await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'STRING',
         title: 'maintenance',
         language: 'en',

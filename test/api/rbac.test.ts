@@ -175,6 +175,7 @@ describe('RBAC, roles and background jobs', function () {
 
   it('assigns and unassigns roles on knowledge (RBAC ACTIVE only), verified by listing the item roles', async () => {
     const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+      createdBy: null,
       type: 'STRING',
       title: 'doc',
     });
@@ -239,6 +240,7 @@ describe('RBAC, roles and background jobs', function () {
     await enableRbac();
     const role = await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'readers' });
     const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+      createdBy: null,
       type: 'STRING',
       title: 'Handbook',
     });
@@ -270,7 +272,11 @@ describe('RBAC, roles and background jobs', function () {
   it('deletes a role with its knowledge assignments', async () => {
     await enableRbac();
     const role = await createRole(stack.deps.db, tenant.workspaceId);
-    const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, { type: 'STRING', title: 'x' });
+    const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+      createdBy: null,
+      type: 'STRING',
+      title: 'x',
+    });
     await stack.deps
       .db('knowledge_roles')
       .insert({ knowledge_id: item.id, role_id: role.id, workspace_id: tenant.workspaceId });
@@ -309,6 +315,7 @@ describe('RBAC, roles and background jobs', function () {
     assert.equal(failed.status, 'FAILED');
     assert.equal(typeof failed.error, 'string');
     const root = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+      createdBy: null,
       type: 'WEBSITE',
       title: 'w',
     });
@@ -348,6 +355,7 @@ describe('RBAC, roles and background jobs', function () {
     for (const title of ['Invoices', 'Refunds', 'Taxes']) {
       items.push(
         await knowledgeRepo.insertKnowledge(db, tenant.workspaceId, {
+          createdBy: null,
           type: 'LINK',
           title,
           content: `https://x.example/${title}`,

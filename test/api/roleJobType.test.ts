@@ -20,7 +20,11 @@ describe('background-jobs type of a role assignment', function () {
       (await stack.request('PUT', v1('/rbac-status'), { headers, json: { rbacEnabled: true } })).status,
       200,
     );
-    const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, { type: 'STRING', title: 'd' });
+    const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+      createdBy: null,
+      type: 'STRING',
+      title: 'd',
+    });
     const role = await createRole(stack.deps.db, tenant.workspaceId);
     const assign = await stack.request('POST', v1(`/knowledge/${item.id}/role`), {
       headers,

@@ -8,6 +8,7 @@ import { createActivities } from '../../src/activities';
 import * as versionsRepo from '../../src/db/repositories/versions';
 import { activityDeps } from '../../src/main/deps';
 import { deleteSingleKnowledge } from '../../src/services/knowledge/knowledge';
+import { knowledgeIdForUpload } from '../../src/temporal/constants';
 import type { Activities } from '../../src/workflows/activityContract';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
@@ -184,7 +185,9 @@ describe('knowledge versions', function () {
     );
     assert.equal(versions[0]!.createdBy, 'workspace');
     assert.equal(versions[0]!.size, Buffer.byteLength(`# Payroll\n\n${NEW}`));
-    assert.equal(versions[1]!.createdBy, null);
+    // Version 1 is what the upload made: the uploading credential's kind and the file's size.
+    assert.equal(versions[1]!.createdBy, 'workspace');
+    assert.equal(versions[1]!.size, Buffer.byteLength(OLD));
     // A content hash reverses to a short text by trying texts: only the workspace credential sees them
     // (Security III).
     assert.ok(
@@ -219,6 +222,41 @@ describe('knowledge versions', function () {
     const purged = await deleteSingleKnowledge(stack.deps, tenant.workspaceId, id);
     assert.deepEqual([...purged].sort(), [...new Set(stored)].sort());
     assertError(await stack.request('GET', k(`/${id}/versions`), { headers: { 'x-api-key': tenant.apiKey } }), 401);
+  });
+
+  it("records who made every item's version 1 and its size: a text, a background upload, a link", async () => {
+    const versionOne = async (id: string) => {
+      const list = await stack.request('GET', k(`/${id}/versions`), { headers });
+      assert.equal(list.status, 200, list.text);
+      assert.equal(list.body.versions.length, 1, list.text);
+      return list.body.versions[0] as { number: number; createdBy: string | null; size: number; hash?: string };
+    };
+    const text = await versionOne(await createText(OLD));
+    assert.equal(text.createdBy, 'workspace');
+    assert.equal(text.size, Buffer.byteLength(OLD), "the text's size, as its hash is the text's");
+    const bytes = Buffer.from(`# Payroll\n\n${NEW}`);
+    const up = await uploadRequest(
+      stack.request,
+      tenant.workspaceId,
+      headers,
+      { filename: 'payroll.md', contentType: 'text/markdown', bytes },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(up.status, 200, up.text);
+    assert.equal(up.body.status, 'BACKGROUND_START');
+    assert.equal((await waitForJob(up.body.jobId)).status, 'COMPLETED');
+    const file = await versionOne(knowledgeIdForUpload(up.body.uploadFileMetadataId));
+    assert.equal(file.createdBy, 'workspace');
+    assert.equal(file.size, bytes.length);
+    const link = await stack.request('POST', k('/link'), {
+      headers,
+      json: { type: 'LINK', url: 'https://harbour.example/tides', title: 'Tide tables' },
+    });
+    assert.equal(link.status, 201, link.text);
+    // A link has no content of its own (its one chunk is its title and URL): no hash, size 0.
+    const linkVersion = await versionOne(link.body.id);
+    assert.equal(linkVersion.createdBy, 'workspace');
+    assert.equal(linkVersion.size, 0);
   });
 
   it('keeps the old version serving when the new one fails, and reports the failure', async () => {

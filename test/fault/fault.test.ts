@@ -363,8 +363,9 @@ async function killMidCascadeDelete(): Promise<void> {
   try {
     const ws = h.tenant.workspaceId;
     // root -> middle -> 1,000 leaves (20 with stored files); root -> 10 more leaves; one unrelated item with a file.
-    const root = await knowledgeRepo.insertKnowledge(h.db, ws, { type: 'WEBSITE', title: 'root' });
+    const root = await knowledgeRepo.insertKnowledge(h.db, ws, { createdBy: null, type: 'WEBSITE', title: 'root' });
     const middle = await knowledgeRepo.insertKnowledge(h.db, ws, {
+      createdBy: null,
       type: 'WEBSITE',
       title: 'middle',
       parentId: root.id,
@@ -392,7 +393,7 @@ async function killMidCascadeDelete(): Promise<void> {
     );
     const keepKey = uploadKey(h.tenant.organizationId, ws, randomUUID(), 'keep.txt');
     await h.blobs.put(keepKey, Buffer.from('keep'), 'text/plain');
-    const keep = await knowledgeRepo.insertKnowledge(h.db, ws, { type: 'STRING', title: 'keep' });
+    const keep = await knowledgeRepo.insertKnowledge(h.db, ws, { createdBy: null, type: 'STRING', title: 'keep' });
     await h.db('knowledge').where({ id: keep.id }).update({ storage_key: keepKey });
 
     // Hold the middle node's row: the batch that reaches it (after its 1,000 leaves) blocks there.

@@ -161,6 +161,7 @@ export async function insertRuledS3Source(
   opts: { name: string; rules: SourceRule[]; roleIds: string[] },
 ): Promise<{ sourceId: string; rootId: string }> {
   const root = await knowledgeRepo.insertKnowledge(db, workspaceId, {
+    createdBy: null,
     id: randomUUID(),
     type: 'FOLDER',
     title: opts.name,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as syncedSources from '../../src/db/repositories/syncedSources';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createTextItem, createWebsite, recrawl, SourceMessages } from '../../src/services/knowledge/textAndWebItems';
-import { jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
+import { accessAuth, jobOutcome, rejectsWithAppError, type Workspace, withWorkspace } from '../helpers/actors';
 import { getStack, type TestStack } from '../helpers/stack';
 
 /** A website source with small crawl settings. */
@@ -22,7 +22,7 @@ describe('sources service', function () {
   });
 
   it('runs a text item through its job to COMPLETED', async () => {
-    const { id, jobId } = await createTextItem(stack.deps, ws.workspace, {
+    const { id, jobId } = await createTextItem(stack.deps, accessAuth(ws), {
       title: 'Policy',
       content: 'Refunds are accepted within thirty days of purchase.',
     });
@@ -46,7 +46,7 @@ describe('sources service', function () {
     });
 
     it('joins the running crawl instead of starting a second, and refuses items that are not websites', async () => {
-      const site = await createWebsite(stack.deps, ws.workspace, website(`${origin}/`));
+      const site = await createWebsite(stack.deps, accessAuth(ws), website(`${origin}/`));
       // The site is the root of a website source with its id; its crawl is the source's first sync.
       assert.match(site.jobId, new RegExp(`^source-sync:${ws.workspace.id}:${site.id}:[0-9a-f-]{36}$`));
       const source = await syncedSources.findSourceByRoot(stack.deps.db, ws.workspace.id, site.id);
@@ -59,7 +59,7 @@ describe('sources service', function () {
       } finally {
         await stack.deps.temporal.client.workflow.getHandle(site.jobId).terminate('test over');
       }
-      const text = await createTextItem(stack.deps, ws.workspace, { title: 't', content: 'c' });
+      const text = await createTextItem(stack.deps, accessAuth(ws), { title: 't', content: 'c' });
       const textRow = (await knowledgeRepo.findKnowledge(stack.deps.db, ws.workspace.id, text.id))!;
       await rejectsWithAppError(recrawl(stack.deps, ws.workspace, textRow), {
         status: 400,

@@ -8,6 +8,7 @@ import type { WorkspaceRow } from '../../src/db/rows';
 import { knowledgeIdForUpload } from '../../src/temporal/constants';
 import { acceptUpload, stageUpload, UploadMessages } from '../../src/services/knowledge/uploads';
 import {
+  accessAuth,
   createWorkspace,
   jobOutcome,
   rejectsWithAppError,
@@ -30,23 +31,29 @@ describe('uploads service', function () {
   it('enforces the quota on the real size at acceptance, removing the refused upload and its bytes', async () => {
     const workspace = { ...ws.workspace, storage_quota_bytes: 100 };
     const first = await stageUpload(stack.deps, workspace, textUpload('a.txt', 'a'.repeat(60)), signal());
-    const outcome = await acceptUpload(stack.deps, workspace, first, { background: true });
+    const outcome = await acceptUpload(stack.deps, { ...accessAuth(ws), workspace }, first, { background: true });
     assert.equal(outcome.kind, 'started');
     assert.equal(await used(workspace), 60);
 
     const second = await stageUpload(stack.deps, workspace, textUpload('b.txt', 'b'.repeat(60)), signal());
     assert.equal(await stack.deps.storage.exists(second.key), true, 'staged bytes are stored');
-    await rejectsWithAppError(acceptUpload(stack.deps, workspace, second, { background: true }), {
-      status: 403,
-      message: UploadMessages.quota,
-    });
+    await rejectsWithAppError(
+      acceptUpload(stack.deps, { ...accessAuth(ws), workspace }, second, { background: true }),
+      {
+        status: 403,
+        message: UploadMessages.quota,
+      },
+    );
     assert.equal(await uploadsRepo.findUpload(stack.deps.db, workspace.id, second.uploadId), undefined);
     assert.equal(await stack.deps.storage.exists(second.key), false);
     assert.equal(await used(workspace), 60);
 
     // Exactly filling the quota is allowed.
     const third = await stageUpload(stack.deps, workspace, textUpload('c.txt', 'c'.repeat(40)), signal());
-    assert.equal((await acceptUpload(stack.deps, workspace, third, { background: true })).kind, 'started');
+    assert.equal(
+      (await acceptUpload(stack.deps, { ...accessAuth(ws), workspace }, third, { background: true })).kind,
+      'started',
+    );
     assert.equal(await used(workspace), 100);
     await jobOutcome(stack.deps.temporal, outcome.workflowId);
   });
@@ -62,7 +69,7 @@ describe('uploads service', function () {
     assert.equal(pending?.size_bytes, 0, 'provisional until accepted');
     assert.equal(pending?.mimetype, 'text/plain');
 
-    const outcome = await acceptUpload(stack.deps, ws.workspace, staged, {
+    const outcome = await acceptUpload(stack.deps, accessAuth(ws), staged, {
       background: false,
       title: '  Launch notes ',
       language: 'en',

@@ -289,10 +289,12 @@ describe('webhooks', function () {
       await createWebhook(stack.deps, otherTenant.workspaceId, { url: other.url });
 
       const root = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'WEBSITE',
         title: 'site',
       });
       await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'URL',
         title: 'p',
         parentId: root.id,
@@ -329,6 +331,7 @@ describe('webhooks', function () {
       });
       assert.equal(rbac.status, 200, rbac.text);
       const item = await knowledgeRepo.insertKnowledge(stack.deps.db, tenant.workspaceId, {
+        createdBy: null,
         type: 'STRING',
         title: 'i',
       });

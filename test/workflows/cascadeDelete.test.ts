@@ -55,7 +55,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     const db = testDb.db;
     const tenant = await createTenant(db);
     const ws = tenant.workspaceId;
-    const root = await knowledgeRepo.insertKnowledge(db, ws, { type: 'WEBSITE', title: 'site' });
+    const root = await knowledgeRepo.insertKnowledge(db, ws, { createdBy: null, type: 'WEBSITE', title: 'site' });
     const keys: string[] = [];
     const ids = [root.id];
     for (let i = 0; i < 7; i++) {
@@ -63,16 +63,22 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
       await storage.put(key, Buffer.from(`page ${i}`), 'text/html');
       keys.push(key);
       const page = await knowledgeRepo.insertKnowledge(db, ws, {
+        createdBy: null,
         type: 'URL',
         title: `p${i}`,
         parentId: root.id,
         storageKey: key,
       });
       ids.push(page.id);
-      const sub = await knowledgeRepo.insertKnowledge(db, ws, { type: 'URL', title: `s${i}`, parentId: page.id });
+      const sub = await knowledgeRepo.insertKnowledge(db, ws, {
+        createdBy: null,
+        type: 'URL',
+        title: `s${i}`,
+        parentId: page.id,
+      });
       ids.push(sub.id);
     }
-    const bystander = await knowledgeRepo.insertKnowledge(db, ws, { type: 'STRING', title: 'other' });
+    const bystander = await knowledgeRepo.insertKnowledge(db, ws, { createdBy: null, type: 'STRING', title: 'other' });
 
     const taskQueue = `cascade-${randomUUID()}`;
     const worker = await Worker.create({
@@ -130,13 +136,19 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     const db = testDb.db;
     const tenant = await createTenant(db);
     const ws = tenant.workspaceId;
-    const root = await knowledgeRepo.insertKnowledge(db, ws, { type: 'WEBSITE', title: 'site' });
+    const root = await knowledgeRepo.insertKnowledge(db, ws, { createdBy: null, type: 'WEBSITE', title: 'site' });
     const keys: string[] = [];
     for (let i = 0; i < 5; i++) {
       const key = uploadKey(tenant.organizationId, ws, randomUUID(), `page-${i}.html`);
       await storage.put(key, Buffer.from(`page ${i}`), 'text/html');
       keys.push(key);
-      await knowledgeRepo.insertKnowledge(db, ws, { type: 'URL', title: `p${i}`, parentId: root.id, storageKey: key });
+      await knowledgeRepo.insertKnowledge(db, ws, {
+        createdBy: null,
+        type: 'URL',
+        title: `p${i}`,
+        parentId: root.id,
+        storageKey: key,
+      });
     }
     // The batch's step as the workflow runs it; the first batch runs twice (its first result lost).
     const step = (batch: number) =>
@@ -186,9 +198,14 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
     const db = testDb.db;
     const ws = (await createTenant(db)).workspaceId;
     const tree = async () => {
-      const root = await knowledgeRepo.insertKnowledge(db, ws, { type: 'WEBSITE', title: 'site' });
+      const root = await knowledgeRepo.insertKnowledge(db, ws, { createdBy: null, type: 'WEBSITE', title: 'site' });
       for (let i = 0; i < 4; i++)
-        await knowledgeRepo.insertKnowledge(db, ws, { type: 'URL', title: `p${i}`, parentId: root.id });
+        await knowledgeRepo.insertKnowledge(db, ws, {
+          createdBy: null,
+          type: 'URL',
+          title: `p${i}`,
+          parentId: root.id,
+        });
       return root.id;
     };
     const activities = {

@@ -46,6 +46,7 @@ describe('applySourceRulesWorkflow', function () {
     const keys = Array.from({ length: 10 }, (_, i) => `${i % 2 ? 'hr' : 'public'}/doc-${i}.txt`);
     for (const key of keys) {
       const item = await knowledgeRepo.insertKnowledge(db, workspaceId, {
+        createdBy: null,
         id: randomUUID(),
         type: 'FILE',
         title: key,

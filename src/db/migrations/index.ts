@@ -37,6 +37,7 @@ import * as m0036 from './0036_keyword_english_detection';
 import * as m0037 from './0037_planner_statistics';
 import * as m0038 from './0038_prose_vectors';
 import * as m0039 from './0039_agent_message_bytes';
+import * as m0040 from './0040_version_authors';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -81,6 +82,7 @@ const migrations: Array<[string, Migration]> = [
   ['0037_planner_statistics', m0037],
   ['0038_prose_vectors', m0038],
   ['0039_agent_message_bytes', m0039],
+  ['0040_version_authors', m0040],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

@@ -34,6 +34,13 @@ export async function insertKnowledge(
     externalId?: string | null;
     /** SHA-256 of what the item is created with (its version 1's hash). */
     contentHash?: string | null;
+    /**
+     * Bytes of what the item is created with (its version 1's size), when it is not a stored file: a text's.
+     * A file's is sizeBytes.
+     */
+    contentBytes?: number;
+    /** The kind of credential that made the item (its version 1's createdBy); null: none (the admin CLI). */
+    createdBy: string | null;
   },
 ): Promise<KnowledgeRow> {
   const [row] = await db<KnowledgeRow>('knowledge')
@@ -65,8 +72,9 @@ export async function insertKnowledge(
     storage_key: row!.storage_key,
     mimetype: row!.mimetype,
     filename: row!.filename,
-    size_bytes: row!.size_bytes,
+    size_bytes: input.contentBytes ?? row!.size_bytes,
     content_hash: input.contentHash ?? null,
+    created_by: input.createdBy,
   });
   return row!;
 }

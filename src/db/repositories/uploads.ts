@@ -3,7 +3,11 @@ import type { UploadFileMetadataRow } from '../rows';
 
 export async function insertUpload(
   db: Tx,
-  row: Omit<UploadFileMetadataRow, 'created_at' | 'updated_at' | 'knowledge_id' | 'attributes' | 'content_hash'>,
+  row: Omit<
+    UploadFileMetadataRow,
+    'created_at' | 'updated_at' | 'knowledge_id' | 'attributes' | 'content_hash' | 'created_by'
+  > &
+    Partial<Pick<UploadFileMetadataRow, 'content_hash' | 'created_by'>>,
 ): Promise<UploadFileMetadataRow> {
   const [inserted] = await db<UploadFileMetadataRow>('upload_file_metadata').insert(row).returning('*');
   return inserted!;
@@ -17,7 +21,7 @@ export async function completeUpload(
   fields: Pick<
     UploadFileMetadataRow,
     'size_bytes' | 'title' | 'description' | 'language' | 'requested_status' | 'space_id' | 'source_visibility'
-  > & { attributes?: UploadFileMetadataRow['attributes']; content_hash?: string },
+  > & { attributes?: UploadFileMetadataRow['attributes']; content_hash?: string; created_by?: string },
 ): Promise<void> {
   const { attributes, ...rest } = fields;
   await db('upload_file_metadata')

@@ -4,6 +4,7 @@ import { posix } from 'node:path';
 import type { Db } from '../../db/knex';
 import * as knowledge from '../../db/repositories/knowledge';
 import * as uploads from '../../db/repositories/uploads';
+import * as versions from '../../db/repositories/versions';
 import * as workspaces from '../../db/repositories/workspaces';
 import type { KnowledgeRow, SourceVisibility, WorkspaceRow } from '../../db/rows';
 import { forEachMember, type SkippedMember } from '../../extract/zip';
@@ -35,6 +36,8 @@ export interface FoundFile {
   language: string | null;
   spaceId: string | null;
   sourceVisibility: SourceVisibility;
+  /** Who the file's item is made by (its version 1's createdBy): whoever made the item it was found in. */
+  createdBy: string | null;
 }
 
 /** The workspace a found file is recorded in (KnowledgeGoneError once it is deleted). */
@@ -68,6 +71,7 @@ export async function storeFoundFile(deps: FoundFileDeps, workspace: WorkspaceRo
     workflow_id: WorkflowIds.ingestFile(workspace.id, file.uploadId),
     space_id: file.spaceId,
     source_visibility: file.sourceVisibility,
+    created_by: file.createdBy,
   });
   if (!recorded) await deps.storage.delete([key]);
   return recorded;
@@ -103,6 +107,8 @@ export async function recordArchiveMembers(
   uploadIdOf: (entry: ZipEntry) => string,
 ): Promise<string[]> {
   const { folder, workspace } = target;
+  // The members are made by whoever uploaded the archive, as the folder.
+  const createdBy = (await versions.findVersion(deps.db, workspace.id, folder.id, 1))?.created_by ?? null;
   const members: string[] = [];
   await forEachMember(archive, skipped, async ({ entry, skip, read }) => {
     const uploadId = uploadIdOf(entry);
@@ -119,6 +125,7 @@ export async function recordArchiveMembers(
         language: folder.language,
         spaceId: folder.space_id,
         sourceVisibility: folder.source_visibility,
+        createdBy,
       });
       if (!stored) return skip('Storage quota exceeded');
     }

@@ -136,7 +136,8 @@ export async function createKnowledgeForUpload(
 }
 
 /**
- * The item an upload becomes (BACKGROUND_START), its first version recording the file's hash. An upload
+ * The item an upload becomes (BACKGROUND_START), its first version recording the file's hash and who sent it
+ * (a synced source's documents: the workspace, services/knowledge/childUploads.ts storeFoundFile). An upload
  * with an external id has it made at once (services/knowledge/uploads.ts acceptUpload), so the id is claimed before
  * the workflow runs; the workflow then finds it.
  */
@@ -165,6 +166,7 @@ export async function insertUploadItem(
     attributes: upload.attributes,
     externalId: opts.externalId ?? null,
     contentHash: upload.content_hash,
+    createdBy: upload.created_by,
   });
 }
 

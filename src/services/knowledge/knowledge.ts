@@ -7,7 +7,7 @@ import type { KnowledgeRow, SourceVisibility, UploadFileMetadataRow } from '../.
 import { MAX_ATTRIBUTES, type Attributes, type ItemFilter } from '../../domain/filter';
 import { badRequest, notFound, unprocessable } from '../../errors';
 import { isUuid } from '../../ids';
-import type { AuthState } from '../../policies/credentials';
+import { versionAuthor, type AuthState } from '../../policies/credentials';
 import { can } from '../../policies/authorize';
 import { isScoped, knowledgeScope } from '../../policies/scopes';
 import { accessFilter } from '../access/accessFilter';
@@ -160,9 +160,10 @@ export function linkChunkText(title: string, metadata: Record<string, unknown>, 
 /** Stores the URL and metadata only (never fetched); its title and description are embedded so it is searchable. */
 export async function createLink(
   deps: Pick<Deps, 'db' | 'embeddings' | 'config'>,
-  workspaceId: string,
+  auth: AuthState,
   input: { url: string; title?: string; metadata?: Record<string, unknown> },
 ): Promise<KnowledgeRow> {
+  const workspaceId = auth.workspace.id;
   const url = parseHttpUrl(input.url).toString();
   const metadata = { ...(input.metadata ?? {}) };
   const title = input.title ?? (typeof metadata.title === 'string' && metadata.title ? metadata.title : url);
@@ -181,6 +182,7 @@ export async function createLink(
         language,
         metadata,
         status: 'COMPLETED',
+        createdBy: versionAuthor(auth), // a link has no content of its own: its version 1 has no hash, size 0
       });
       await knowledge.upsertChunks(trx, workspaceId, row.id, [{ index: 0, pageNumber: 1, text }], 1);
       await knowledge.setChunkEmbeddings(trx, workspaceId, row.id, [{ index: 0, ...vectors! }], provider, 1, scheme);
@@ -297,7 +299,8 @@ export function seedKnowledge(
     sourceVisibility?: SourceVisibility;
   },
 ): Promise<KnowledgeRow> {
-  return knowledge.insertKnowledge(db, workspaceId, input);
+  // No credential seeds: the items' version 1 has no createdBy.
+  return knowledge.insertKnowledge(db, workspaceId, { ...input, createdBy: null });
 }
 
 /** What RAG may show of an item: none, source (page:title) or download (page:title:id). */

@@ -9,6 +9,7 @@ import { sourceKind } from '../../connectors/registry';
 import type { AccessFilter } from '../../domain/access';
 import { isScoped } from '../../policies/scopes';
 import type { KnowledgeRow, WorkspaceRow } from '../../db/rows';
+import { versionAuthor, type AuthState } from '../../policies/credentials';
 import type { Attributes } from '../../domain/filter';
 import type { DbDeps, Deps } from '../deps';
 import { AppError, badRequest } from '../../errors';
@@ -67,7 +68,7 @@ function freeMetadata(metadata: Record<string, unknown> | undefined): Record<str
 
 export async function createTextItem(
   deps: SourceDeps,
-  workspace: WorkspaceRow,
+  auth: AuthState,
   input: {
     title: string;
     content: string;
@@ -77,6 +78,7 @@ export async function createTextItem(
     externalId?: string;
   },
 ): Promise<{ id: string; jobId: string }> {
+  const { workspace } = auth;
   return createAndStart(
     deps,
     workspace.id,
@@ -91,16 +93,22 @@ export async function createTextItem(
         attributes: input.attributes,
         externalId: input.externalId,
         contentHash: contentHash(input.content),
+        contentBytes: Buffer.byteLength(input.content),
+        createdBy: versionAuthor(auth),
       }),
     (row) =>
       startSource(deps, workspace.id, row.id, 'text', Buffer.byteLength(input.content) <= INLINE_INGEST_MAX_BYTES),
   );
 }
 
-/** A URL or WEBSITE item before its first fetch: titled by its URL until its page's title is known. */
+/**
+ * A URL or WEBSITE item before its first fetch: titled by its URL until its page's title is known. Its version 1
+ * has no content yet: a URL item's fetch records the page's hash and size on it (ingestion.ts storeFetchedChunks).
+ */
 const webItem = (
   type: 'URL' | 'WEBSITE',
   url: string,
+  auth: AuthState,
   input: { title?: string; language?: string; attributes?: Attributes; externalId?: string },
 ) => ({
   type,
@@ -112,18 +120,20 @@ const webItem = (
   metadata: { extraction: { source: 'web', autoTitle: input.title === undefined } },
   attributes: input.attributes,
   externalId: input.externalId,
+  createdBy: versionAuthor(auth),
 });
 
 export async function createUrlItem(
   deps: SourceDeps,
-  workspace: WorkspaceRow,
+  auth: AuthState,
   input: { url: string; title?: string; language?: string; attributes?: Attributes; externalId?: string },
 ): Promise<{ id: string; jobId: string }> {
+  const { workspace } = auth;
   const url = (await checkFetchableUrl(deps, input.url)).toString();
   return createAndStart(
     deps,
     workspace.id,
-    (trx) => knowledge.insertKnowledge(trx, workspace.id, webItem('URL', url, input)),
+    (trx) => knowledge.insertKnowledge(trx, workspace.id, webItem('URL', url, auth, input)),
     (row) => startSource(deps, workspace.id, row.id, 'url'),
   );
 }
@@ -172,9 +182,10 @@ export interface WebsiteInput extends CrawlSettings {
  */
 export async function createWebsite(
   deps: SourceDeps,
-  workspace: WorkspaceRow,
+  auth: AuthState,
   input: WebsiteInput,
 ): Promise<{ id: string; jobId: string }> {
+  const { workspace } = auth;
   const url = (await checkFetchableUrl(deps, input.url)).toString();
   const siteId = randomUUID();
   const config = sourceKind('website')!.storedConfig.parse({
@@ -188,7 +199,7 @@ export async function createWebsite(
     deps,
     workspace,
     { kind: 'website', id: siteId, name: (input.title ?? url).slice(0, 200), config, attributes: input.attributes },
-    { id: siteId, ...webItem('WEBSITE', url, input) },
+    { id: siteId, ...webItem('WEBSITE', url, auth, input) },
   );
   try {
     const { sync } = await syncNow(deps, workspace, row.id, false);

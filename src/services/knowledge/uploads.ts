@@ -11,6 +11,7 @@ import * as uploads from '../../db/repositories/uploads';
 import type { SourceVisibility, WorkspaceRow } from '../../db/rows';
 import type { Attributes } from '../../domain/filter';
 import type { Deps } from '../deps';
+import { versionAuthor, type AuthState } from '../../policies/credentials';
 import { AppError, badRequest, internal } from '../../errors';
 import {
   MIME,
@@ -242,10 +243,11 @@ export async function discardUpload(
  */
 export async function acceptUpload(
   deps: Pick<Deps, 'db' | 'storage' | 'temporal' | 'config'> & { metrics?: Metrics },
-  workspace: WorkspaceRow,
+  auth: AuthState,
   staged: StagedUpload,
   input: UploadInput,
 ): Promise<UploadOutcome> {
+  const { workspace } = auth;
   const { uploadId } = staged;
   const workflowId = WorkflowIds.ingestFile(workspace.id, uploadId);
   const knowledgeId = knowledgeIdForUpload(uploadId);
@@ -275,6 +277,7 @@ export async function acceptUpload(
           source_visibility: input.sourceVisibility ?? 'source',
           attributes: input.attributes,
           content_hash: staged.sha256,
+          created_by: versionAuthor(auth), // the item's version 1 records it, when the workflow makes the item
         });
         if (input.externalId !== undefined) {
           const upload = (await uploads.findUpload(trx, workspace.id, uploadId))!;

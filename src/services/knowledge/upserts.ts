@@ -105,7 +105,7 @@ export async function upsertUpload(
 ): Promise<Upserted<UploadOutcome>> {
   const { workspace } = auth;
   const { externalId } = input;
-  if (externalId === undefined) return { kind: 'created', created: await acceptUpload(deps, workspace, staged, input) };
+  if (externalId === undefined) return { kind: 'created', created: await acceptUpload(deps, auth, staged, input) };
   let row: KnowledgeRow | undefined;
   try {
     if (input.unpack) {
@@ -124,7 +124,7 @@ export async function upsertUpload(
     await discardUpload(deps, workspace, staged);
     throw err;
   }
-  if (!row) return createClaiming(() => acceptUpload(deps, workspace, staged, input));
+  if (!row) return createClaiming(() => acceptUpload(deps, auth, staged, input));
   const started = await replaceFile(deps, auth, row, staged);
   return { kind: 'replaced', row, version: started.version, jobId: started.jobId, status: 'PROCESSING' };
 }
@@ -137,7 +137,7 @@ export async function upsertText(
 ): Promise<Upserted<{ id: string; jobId: string }>> {
   const { externalId } = input;
   const row = externalId === undefined ? undefined : await upsertTarget(deps, auth, externalId, 'STRING', null);
-  if (!row) return createClaiming(() => createTextItem(deps, auth.workspace, input));
+  if (!row) return createClaiming(() => createTextItem(deps, auth, input));
   if (await isUnchanged(deps.db, row, contentHash(input.content))) return { kind: 'unchanged', row };
   const started = await replaceText(deps, auth, row, input.content);
   return { kind: 'replaced', row, version: started.version, jobId: started.jobId, status: 'PROCESSING' };
@@ -168,7 +168,7 @@ export async function upsertUrl(
   input: Parameters<typeof createUrlItem>[2],
 ): Promise<Upserted<{ id: string; jobId: string }>> {
   const row = await webTarget(deps, auth, input, 'URL');
-  return row ? refetch(deps, auth, row) : createClaiming(() => createUrlItem(deps, auth.workspace, input));
+  return row ? refetch(deps, auth, row) : createClaiming(() => createUrlItem(deps, auth, input));
 }
 
 /** POST …/knowledge/website: a new site, or (externalId of one, with its url) a recrawl of it. */
@@ -178,7 +178,7 @@ export async function upsertWebsite(
   input: WebsiteInput,
 ): Promise<Upserted<{ id: string; jobId: string }>> {
   const row = await webTarget(deps, auth, input, 'WEBSITE');
-  if (!row) return createClaiming(() => createWebsite(deps, auth.workspace, input));
+  if (!row) return createClaiming(() => createWebsite(deps, auth, input));
   const jobId = await recrawl(deps, auth.workspace, row);
   return { kind: 'replaced', row, version: row.current_version, jobId, status: 'BACKGROUND_START' };
 }

@@ -11,6 +11,7 @@ import * as sources from '../../db/repositories/syncedSources';
 import * as versions from '../../db/repositories/versions';
 import type { KnowledgeRow, SourceDocumentRow, SourceRow } from '../../db/rows';
 import { AppError } from '../../errors';
+import { SYNC_AUTHOR } from '../../policies/credentials';
 import { checkFileType, mimeFromFilename } from '../../extract/mime';
 import type { BlobStore } from '../../storage/blobStore';
 import type { TemporalDeps } from '../../temporal/client';
@@ -428,7 +429,10 @@ async function storePage(
     if (!root) throw new KnowledgeGoneError();
     if (item) {
       await knowledge.updateKnowledgeFields(trx, workspaceId, knowledgeId, fields);
-      await versions.updateVersion(trx, workspaceId, knowledgeId, item.current_version, { content_hash: hash });
+      await versions.updateVersion(trx, workspaceId, knowledgeId, item.current_version, {
+        content_hash: hash,
+        size_bytes: Buffer.byteLength(text),
+      });
     } else {
       await knowledge.insertKnowledge(trx, workspaceId, {
         ...fields,
@@ -437,6 +441,8 @@ async function storePage(
         type: 'URL',
         language: root.language ?? page.language ?? null,
         contentHash: hash,
+        contentBytes: Buffer.byteLength(text),
+        createdBy: SYNC_AUTHOR,
       });
     }
     await writeChunks({ db: trx }, workspaceId, knowledgeId, chunks);
@@ -477,6 +483,7 @@ async function storeDocument(
       language: null,
       spaceId: null,
       sourceVisibility: 'none',
+      createdBy: SYNC_AUTHOR,
     });
     if (!stored) return { key: entry.key, kind: 'failed', reason: 'Storage quota exceeded' };
   }

@@ -28,6 +28,7 @@ import { storedRules, type SourceRule } from '../../connectors/sourceRules';
 import { rulesJobId, startRulesJob } from './sourceRules';
 import { lockWorkspaceScope } from '../../db/repositories/locks';
 import { boundReached } from '../operations/bounds';
+import { versionAuthor, type AuthState } from '../../policies/credentials';
 
 export const SyncSourceMessages = {
   notFound: 'Source not found',
@@ -168,11 +169,8 @@ async function schedule(deps: SourceDeps, row: SourceRow): Promise<void> {
 /** The item a source's documents become children of: a FOLDER made for it, or a WEBSITE item (its site). */
 export type SourceRoot = Parameters<typeof knowledge.insertKnowledge>[2] & { id: string };
 
-export async function createSource(
-  deps: SourceDeps,
-  workspace: WorkspaceRow,
-  input: CreateSourceInput,
-): Promise<SourceView> {
+export async function createSource(deps: SourceDeps, auth: AuthState, input: CreateSourceInput): Promise<SourceView> {
+  const { workspace } = auth;
   const kind = registered(input.kind);
   const config = parseWith(kind.config, input.config, SyncSourceMessages.badConfig, {
     param: 'config',
@@ -195,6 +193,7 @@ export async function createSource(
     status: 'COMPLETED',
     metadata: { source: { id, kind: input.kind } },
     attributes: input.attributes,
+    createdBy: versionAuthor(auth),
   };
   return insertSource(deps, workspace, { ...input, id, name, config, secrets }, root);
 }

@@ -9,7 +9,7 @@ import * as versions from '../../db/repositories/versions';
 import type { KnowledgeRow, KnowledgeVersionRow, VersionStatus, WorkspaceRow } from '../../db/rows';
 import type { DbDeps, Deps } from '../deps';
 import { conflict, notFound } from '../../errors';
-import { versionAuthor, type AuthState } from '../../policies/credentials';
+import { SYNC_AUTHOR, versionAuthor, type AuthState } from '../../policies/credentials';
 import { WorkflowIds } from '../../temporal/constants';
 import { startJob } from '../../temporal/jobs';
 import { INLINE_INGEST_MAX_BYTES, SOURCE_SYNC_JOB_KIND } from '../../workflows/contracts';
@@ -244,7 +244,7 @@ export async function recordSyncedFileVersion(
       filename: staged.filename,
       size_bytes: staged.sizeBytes,
       content_hash: staged.sha256,
-      created_by: 'workspace', // a sync acts for the workspace credential that manages the source
+      created_by: SYNC_AUTHOR,
       job_id: jobId, // the sync that indexes it
     });
     await uploads.linkUploadKnowledge(trx, row.workspace_id, staged.uploadId, row.id);
@@ -294,7 +294,7 @@ export async function recordSyncedPageVersion(
     const v = await nextVersion(trx, row, 'URL', {
       content_hash: page.contentHash,
       size_bytes: page.sizeBytes,
-      created_by: 'workspace', // a sync acts for the workspace credential that manages the source
+      created_by: SYNC_AUTHOR,
       job_id: page.jobId, // the sync indexes it
     });
     await write(trx, v.number);

@@ -11,6 +11,7 @@ describe('attributes copied to a child during its parent PATCH', () => {
     const { db } = (await getMediumStack()).deps;
     const ws = (await createTenant(db)).workspaceId;
     const parent = await knowledge.insertKnowledge(db, ws, {
+      createdBy: null,
       type: 'WEBSITE',
       title: 'Site',
       attributes: { source: 'old' },
@@ -19,7 +20,12 @@ describe('attributes copied to a child during its parent PATCH', () => {
     try {
       const locked = await knowledge.findKnowledge(patch, ws, parent.id, { forUpdate: true });
       await knowledge.replaceAttributes(patch, ws, parent.id, locked!.attributes, { source: 'new' }, 16);
-      const child = knowledge.insertKnowledge(db, ws, { type: 'URL', title: 'Page', parentId: parent.id });
+      const child = knowledge.insertKnowledge(db, ws, {
+        createdBy: null,
+        type: 'URL',
+        title: 'Page',
+        parentId: parent.id,
+      });
       // The insert is waiting on the parent's row lock (polled, not slept: it is seen waiting, then released).
       for (let i = 0; ; i++) {
         const { rows } = await db.raw(

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Config } from '../../../src/config';
 import * as knowledgeRepo from '../../../src/db/repositories/knowledge';
 import { createUrlItem, createWebsite } from '../../../src/services/knowledge/textAndWebItems';
-import { createWorkspace, rejectsWithAppError, type Workspace } from '../../helpers/actors';
+import { accessAuth, createWorkspace, rejectsWithAppError, type Workspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
 /** A website source with small crawl settings. */
@@ -44,8 +44,8 @@ describe('sources service', function () {
       ['http://localhost:8080/', 'localhost'],
     ]) {
       const expected = { status: 400, message: refusedHost(host!) };
-      await rejectsWithAppError(createUrlItem(strict, ws.workspace, { url: url! }), expected);
-      await rejectsWithAppError(createWebsite(strict, ws.workspace, website(url!)), expected);
+      await rejectsWithAppError(createUrlItem(strict, accessAuth(ws), { url: url! }), expected);
+      await rejectsWithAppError(createWebsite(strict, accessAuth(ws), website(url!)), expected);
     }
     assert.equal(await itemCount(), 0);
   });
@@ -55,14 +55,14 @@ describe('sources service', function () {
       { address: '93.184.216.34', family: 4 },
       { address: '192.168.1.10', family: 4 },
     ]);
-    await rejectsWithAppError(createUrlItem(internal, ws.workspace, { url: 'https://intranet.example.com/' }), {
+    await rejectsWithAppError(createUrlItem(internal, accessAuth(ws), { url: 'https://intranet.example.com/' }), {
       status: 400,
       message: refusedHost('intranet.example.com'),
     });
     const unresolved = withResolver(async () => {
       throw new Error('ENOTFOUND');
     });
-    await rejectsWithAppError(createWebsite(unresolved, ws.workspace, website('https://nowhere.example.com/')), {
+    await rejectsWithAppError(createWebsite(unresolved, accessAuth(ws), website('https://nowhere.example.com/')), {
       status: 400,
       message: "The URL's host nowhere.example.com could not be resolved",
     });
@@ -77,7 +77,7 @@ describe('sources service', function () {
       ['https://user:pw@example.com/', 'URLs with credentials are not accepted'],
     ];
     for (const [url, message] of cases) {
-      await rejectsWithAppError(createUrlItem(strict, ws.workspace, { url }), { status: 400, message });
+      await rejectsWithAppError(createUrlItem(strict, accessAuth(ws), { url }), { status: 400, message });
     }
     assert.equal(await itemCount(), 0);
   });

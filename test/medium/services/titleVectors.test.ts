@@ -18,7 +18,7 @@ import { embedItemChunks } from '../../../src/services/knowledge/ingestion';
 import { createLink, linkChunkText } from '../../../src/services/knowledge/knowledge';
 import { refreshTitleVectors } from '../../../src/services/knowledge/titleVectors';
 import { embedChunkVectors } from '../../../src/services/search/embeddingSpace';
-import { createTenant } from '../../helpers/factories';
+import { accessAuth, createWorkspace, type Workspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
 const cosine = (a: number[], b: number[]) => {
@@ -36,10 +36,12 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
   this.timeout(60_000);
   let stack: MediumStack;
   let workspaceId: string;
+  let ws: Workspace;
 
   before(async () => {
     stack = await getMediumStack();
-    workspaceId = (await createTenant(stack.deps.db)).workspaceId;
+    ws = await createWorkspace(stack.deps.db);
+    workspaceId = ws.workspace.id;
   });
 
   const deps = (textScheme: DeploymentTextScheme) => ({
@@ -197,7 +199,7 @@ describe('title change: the vectors that carry the title (refreshTitleVectors)',
 
   it("a link under chunk: its chunk's text carries its title, so its vector is embedded again", async () => {
     const { db } = stack.deps;
-    const link = await createLink(stack.deps, workspaceId, {
+    const link = await createLink(stack.deps, accessAuth(ws), {
       url: 'https://docs.example/keys',
       title: 'Legacy deployment notes',
       metadata: { description: 'How keys are handled' },

@@ -7,7 +7,7 @@ import * as uploadsRepo from '../../../src/db/repositories/uploads';
 import type { WorkspaceRow } from '../../../src/db/rows';
 import { workspacePrefix } from '../../../src/storage/keys';
 import { acceptUpload, stageUpload, UploadMessages } from '../../../src/services/knowledge/uploads';
-import { rejectsWithAppError, textUpload, type Workspace, withWorkspace } from '../../helpers/actors';
+import { accessAuth, rejectsWithAppError, textUpload, type Workspace, withWorkspace } from '../../helpers/actors';
 import { getMediumStack, type MediumStack } from '../../helpers/medium';
 
 describe('uploads service', function () {
@@ -48,7 +48,7 @@ describe('uploads service', function () {
 
   it('refuses unpack for a file that is not a ZIP and discards it', async () => {
     const staged = await stageUpload(stack.deps, ws.workspace, textUpload('n.txt', 'not a zip'), signal());
-    await rejectsWithAppError(acceptUpload(stack.deps, ws.workspace, staged, { background: true, unpack: true }), {
+    await rejectsWithAppError(acceptUpload(stack.deps, accessAuth(ws), staged, { background: true, unpack: true }), {
       status: 400,
       message: UploadMessages.unpackNeedsZip,
     });

@@ -42,7 +42,7 @@ export function sourcesRouter(deps: Deps): Router {
   });
   router.post('/', manage, async (ctx) => {
     const input = validate(CreateSourceSchema, ctx.request.body, 'Missing required field');
-    const view = await createSource(deps, requireAuth(ctx).workspace, input);
+    const view = await createSource(deps, requireAuth(ctx), input);
     ctx.status = 201;
     ctx.body = presentSource(view) satisfies Source;
   });

@@ -37,9 +37,9 @@ export function itemRoutes(deps: Deps, base: string): KnowledgeRoutes {
 
     createLink: (router) =>
       router.post(`${base}/link`, write, async (ctx) => {
-        const { workspace } = requireAuth(ctx);
+        const auth = requireAuth(ctx);
         const input = validate(CreateLinkSchema, ctx.request.body, 'Missing required field');
-        const row = await knowledgeService.createLink(deps, workspace.id, input);
+        const row = await knowledgeService.createLink(deps, auth, input);
         ctx.status = 201;
         ctx.body = { id: row.id, knowledgeId: row.id };
       }),

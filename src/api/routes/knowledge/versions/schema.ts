@@ -23,10 +23,10 @@ export const KnowledgeVersionSchema = z
       description:
         "SHA-256 of the content, hex (null: not recorded); shown to the workspace credential only (an end user's credential gets none)",
     }),
-    createdBy: z
-      .enum(['apiKey', 'workspace', 'role', 'userSpace'])
-      .nullable()
-      .meta({ description: 'The kind of credential that made the version (null: recorded before versions)' }),
+    createdBy: z.enum(['apiKey', 'workspace', 'role', 'userSpace']).nullable().meta({
+      description:
+        "The kind of credential that made the version (version 1: the one that created the item; a source's sync: workspace). null: a version 1 recorded before migration 0040, or an item seeded by the admin CLI",
+    }),
     messageError: z.string().optional().meta({ description: 'Why the version failed (FAILED)' }),
     createdAt: timestamp,
     purgedAt: timestamp.optional().meta({
