@@ -13,7 +13,7 @@ import type { BlobStore } from '../../storage/blobStore';
 import { uploadKey } from '../../storage/keys';
 import { WorkflowIds } from '../../temporal/constants';
 import { NO_MEMBERS } from '../../workflows/contracts';
-import { KnowledgeGoneError, requireItem } from './ingestion';
+import { contentHash, KnowledgeGoneError, requireItem } from './ingestion';
 import { recordUploadWithinQuota } from './storageQuota';
 import type { DbDeps } from '../deps';
 
@@ -71,6 +71,7 @@ export async function storeFoundFile(deps: FoundFileDeps, workspace: WorkspaceRo
     workflow_id: WorkflowIds.ingestFile(workspace.id, file.uploadId),
     space_id: file.spaceId,
     source_visibility: file.sourceVisibility,
+    content_hash: contentHash(file.bytes), // the item's version 1's hash, as an upload's
     created_by: file.createdBy,
   });
   if (!recorded) await deps.storage.delete([key]);
