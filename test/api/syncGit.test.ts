@@ -87,6 +87,47 @@ describe('sources that stay in sync (git)', function () {
     });
   });
 
+  it("leaves the configured CODEOWNERS file out and names a file of no accepted type's reason", async () => {
+    const { repo, url } = repository();
+    repo.write('.github/CODEOWNERS', 'docs/ @acme/docs\n');
+    repo.write('docs/lighthouse.md', OLD);
+    repo.write('Makefile', 'all:\n\techo build\n');
+    repo.commit('first');
+    const created = await stack.request('POST', v1('/sources'), {
+      headers,
+      json: { kind: 'git', config: { url, codeowners: '.github/CODEOWNERS' }, secrets: credentials },
+    });
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.id as string;
+    for (const run of [1, 2]) {
+      const done = await sync(id);
+      assert.equal(done.status, 'COMPLETED', JSON.stringify(done));
+      // The CODEOWNERS file is the rules' input, never a document; the Makefile fails with a readable reason.
+      assert.deepEqual(
+        [done.seen, done.added, done.failed],
+        [2, run === 1 ? 1 : 0, 1],
+        `sync ${run}: ${JSON.stringify(done)}`,
+      );
+      assert.deepEqual(done.failures, [{ key: 'Makefile', reason: 'unsupported file type (no extension)' }]);
+    }
+    const items = await itemsByKey(id);
+    assert.deepEqual(
+      [...items].filter(([, item]) => item).map(([key]) => key),
+      ['docs/lighthouse.md'],
+      'the Makefile has no item; the CODEOWNERS file is not even listed',
+    );
+    assert.ok(!items.has('.github/CODEOWNERS'));
+    // What a sync brings is made by the workspace credential, version 1 with the file's size and hash.
+    const list = await stack.request('GET', v1(`/knowledge/${items.get('docs/lighthouse.md')}/versions`), {
+      headers,
+    });
+    assert.equal(list.status, 200, list.text);
+    const [first] = list.body.versions as Array<{ createdBy: string; size: number; hash: string }>;
+    assert.equal(first!.createdBy, 'workspace');
+    assert.equal(first!.size, Buffer.byteLength(OLD));
+    assert.match(String(first!.hash), /^[0-9a-f]{64}$/);
+  });
+
   it('fails a sync whose credentials are refused with a plain reason, deleting nothing', async () => {
     const { repo, url } = repository();
     repo.write('docs/a.md', KEPT);

@@ -179,8 +179,8 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
   }
 
   /**
-   * The blobs under the head commit whose paths match the globs (symlinks and submodules left out), and the blob
-   * id of the config's CODEOWNERS file when it is there.
+   * The blobs under the head commit whose paths match the globs (symlinks, submodules and the config's CODEOWNERS
+   * file left out), and the blob id of the config's CODEOWNERS file when it is there.
    */
   async function matchingFiles(
     ctx: SourceContext,
@@ -206,7 +206,13 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
         const key = prefix + item.path;
         if (item.type === 'blob' && key === config.codeowners) codeowners = item.oid;
         if (item.type === 'tree') await visit(item.oid, `${key}/`);
-        else if (item.type === 'blob' && item.mode !== '120000' && matchesAnyGlob(globs, key)) {
+        // The CODEOWNERS file configured is the source's rules' input, not a document (and no accepted type).
+        else if (
+          item.type === 'blob' &&
+          item.mode !== '120000' &&
+          key !== config.codeowners &&
+          matchesAnyGlob(globs, key)
+        ) {
           entries.push({ key, fingerprint: item.oid, filename: path.posix.basename(key) });
         }
       }

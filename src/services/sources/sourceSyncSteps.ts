@@ -2,6 +2,7 @@
 // listing is recorded per document (a re-run records the same), what a step did with a document is kept on
 // the document under the sync's id (a retried step returns it instead of fetching again), and counts are
 // added in the transaction that marks documents done or removed, so a retry never counts twice.
+import { posix } from 'node:path';
 import { sourceKind } from '../../connectors/registry';
 import { SourceUnavailableError, type SourceContext, type SourceEntry, type WebPage } from '../../connectors/kind';
 import type { Db, Tx } from '../../db/knex';
@@ -12,7 +13,7 @@ import * as versions from '../../db/repositories/versions';
 import type { KnowledgeRow, SourceDocumentRow, SourceRow } from '../../db/rows';
 import { AppError } from '../../errors';
 import { SYNC_AUTHOR } from '../../policies/credentials';
-import { checkFileType, mimeFromFilename } from '../../extract/mime';
+import { checkFileType, isAcceptedMime, mimeFromFilename } from '../../extract/mime';
 import type { BlobStore } from '../../storage/blobStore';
 import type { TemporalDeps } from '../../temporal/client';
 import { deleteSourceSchedule } from '../../temporal/schedules';
@@ -452,6 +453,13 @@ async function storePage(
   return { ...changed, isNew: !item };
 }
 
+/** Why a document of a type the service does not index is not taken, in the words a person would use. */
+function unsupportedType(fetched: { filename: string; mimetype?: string }, declared: string): string {
+  if (fetched.mimetype !== undefined) return `unsupported file type (${declared})`;
+  const ext = posix.extname(fetched.filename);
+  return ext ? `unsupported file type (${ext})` : 'unsupported file type (no extension)';
+}
+
 async function storeDocument(
   deps: SyncStepDeps,
   workspace: Awaited<ReturnType<typeof requireWorkspace>>,
@@ -468,6 +476,7 @@ async function storeDocument(
     return storePage(deps, source, existing, doc, entry, fetched.bytes.toString('utf8'), fetched.page, syncId);
   }
   const declared = fetched.mimetype ?? mimeFromFilename(fetched.filename) ?? 'application/octet-stream';
+  if (!isAcceptedMime(declared)) return { key: entry.key, kind: 'failed', reason: unsupportedType(fetched, declared) };
   const check = checkFileType(fetched.bytes, declared, fetched.filename);
   if (!check.ok)
     return { key: entry.key, kind: 'failed', reason: `the file is not a valid ${declared}: ${check.reason}` };
