@@ -2298,7 +2298,7 @@ export interface components {
             size: number;
             /** @description SHA-256 of the content, hex (null: not recorded); shown to the workspace credential only (an end user's credential gets none) */
             hash?: string | null;
-            /** @description The kind of credential that made the version (version 1: the one that created the item; a source's sync: workspace). null: a version 1 recorded before migration 0039, or an item seeded by the admin CLI */
+            /** @description The kind of credential that made the version (version 1: the one that created the item; a source's sync: workspace). null: a version 1 recorded before migration 0040, or an item seeded by the admin CLI */
             createdBy: ("apiKey" | "workspace" | "role" | "userSpace") | null;
             /** @description Why the version failed (FAILED) */
             messageError?: string;
