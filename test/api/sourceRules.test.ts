@@ -411,6 +411,24 @@ describe('source rules (s3)', function () {
       json: { rules: [{ match: { paths: ['ok'] } }], limit: 0 },
     });
     assert.equal(previewBad.status, 400, previewBad.text);
+    // An unknown role is refused by the dry run as by the change, naming where it was sent.
+    const ghost = '00000000-0000-4000-8000-000000000000';
+    const ruled = { rules: [{ match: { paths: ['ok'] } }, { match: { paths: ['b/**'] }, roleIds: [ghost] }] };
+    for (const [method, path, json] of [
+      ['POST', `/sources/${source.id}/rules:preview`, ruled],
+      ['PATCH', `/sources/${source.id}`, ruled],
+    ] as const) {
+      const res = await stack.request(method, world.v1(path), { headers: world.headers, json });
+      assert.equal(res.status, 404, `${method} ${path}: ${res.text}`);
+      assert.equal(res.body.message, 'One or more roles not found');
+      assert.equal(res.body.param, 'rules[1].roleIds[0]');
+      assert.match(res.body.hint, new RegExp(`^No role of this workspace has the id ${ghost}: `));
+    }
+    const ownRoles = await stack.request('PATCH', world.v1(`/sources/${source.id}`), {
+      headers: world.headers,
+      json: { roleIds: [ghost] },
+    });
+    assert.deepEqual([ownRoles.status, ownRoles.body.param], [404, 'roleIds[0]']);
 
     // A role-bound token sees the effect of rules, never the rules.
     for (const [method, path] of [

@@ -19,6 +19,8 @@ import {
   type SourceRule,
 } from '../../connectors/sourceRules';
 import type { Db } from '../../db/knex';
+import { RoleMessages } from '../../domain/roles';
+import { notFound } from '../../errors';
 import * as knowledge from '../../db/repositories/knowledge';
 import * as roles from '../../db/repositories/roles';
 import * as rulesRepo from '../../db/repositories/sourceRules';
@@ -98,6 +100,35 @@ export async function contextOf(
     rootAttributes: root?.attributes ?? {},
     liveRoleIds: new Set(await roles.existingRoleIds(db, source.workspace_id, named)),
   };
+}
+
+/**
+ * Every role a source names (its own roleIds, each rule's) must be a role of the workspace: 404 "One or more
+ * roles not found", naming the first unknown id by where it was sent (roleIds[1], rules[0].roleIds[0]). A change,
+ * a new source and a dry run check alike.
+ */
+export async function checkSourceRoles(
+  { db }: DbDeps,
+  workspaceId: string,
+  named: { roleIds?: readonly string[]; rules?: readonly SourceRule[] },
+): Promise<void> {
+  const sent: Array<[param: string, id: string]> = [
+    ...(named.roleIds ?? []).map((id, i): [string, string] => [`roleIds[${i}]`, id]),
+    ...(named.rules ?? []).flatMap((r, i) =>
+      (r.roleIds ?? []).map((id, j): [string, string] => [`rules[${i}].roleIds[${j}]`, id]),
+    ),
+  ];
+  if (sent.length === 0) return;
+  const live = new Set(await roles.existingRoleIds(db, workspaceId, [...new Set(sent.map(([, id]) => id))]));
+  const unknown = sent.find(([, id]) => !live.has(id));
+  if (!unknown) return;
+  const [param, id] = unknown;
+  throw notFound(RoleMessages.rolesNotFound, {
+    param,
+    hint:
+      `No role of this workspace has the id ${id}: send ids from GET /v1/workspaces/${workspaceId}/role (a ` +
+      "role's id, not its customerRoleId); a role being created appears once its job is done.",
+  });
 }
 
 /** What the rules read of a document: the last listing's facts (a document listed before rules: its path). */
@@ -486,6 +517,7 @@ export async function previewSourceRules(
   proposed: { rules?: SourceRule[]; roleIds?: string[] },
   limit: number,
 ): Promise<RulesPreview> {
+  await checkSourceRoles({ db }, source.workspace_id, proposed);
   const now = await contextOf({ db }, source);
   const rules = proposed.rules ?? storedRules(source.rules);
   const defaultRoleIds = [...new Set(proposed.roleIds ?? now.defaultRoleIds)].sort();

@@ -12,7 +12,6 @@ import * as sources from '../../db/repositories/syncedSources';
 import * as versions from '../../db/repositories/versions';
 import type { KnowledgeRow, SourceRow, SourceSyncRow, WorkspaceRow } from '../../db/rows';
 import type { Attributes } from '../../domain/filter';
-import { RoleMessages } from '../../domain/roles';
 import { badRequest, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import { describeJob, startJob } from '../../temporal/jobs';
@@ -25,7 +24,7 @@ import { replaceKnowledgeAttributes } from '../knowledge/knowledge';
 import { applyKnowledgeRoles } from '../access/roleSync';
 import { ABANDONED_BY_SYNC } from '../versions/versions';
 import { storedRules, type SourceRule } from '../../connectors/sourceRules';
-import { rulesJobId, startRulesJob } from './sourceRules';
+import { checkSourceRoles, rulesJobId, startRulesJob } from './sourceRules';
 import { lockWorkspaceScope } from '../../db/repositories/locks';
 import { boundReached } from '../operations/bounds';
 import { versionAuthor, type AuthState } from '../../policies/credentials';
@@ -138,20 +137,6 @@ export async function viewSource({ db }: DbDeps, row: SourceRow): Promise<Source
   };
 }
 
-async function checkRoles(db: Db, workspaceId: string, roleIds: string[]): Promise<string[]> {
-  const unique = [...new Set(roleIds)].sort();
-  if ((await roles.existingRoleIds(db, workspaceId, unique)).length !== unique.length) {
-    throw notFound(RoleMessages.rolesNotFound);
-  }
-  return unique;
-}
-
-/** Every role the rules give must exist (404 as for the source's own roleIds). */
-async function checkRuleRoles(db: Db, workspaceId: string, rules: SourceRule[]): Promise<void> {
-  const named = rules.flatMap((r) => r.roleIds ?? []);
-  if (named.length > 0) await checkRoles(db, workspaceId, named);
-}
-
 async function schedule(deps: SourceDeps, row: SourceRow): Promise<void> {
   if (row.schedule_interval_seconds === null) {
     await deleteSourceSchedule(deps.temporal, row.workspace_id, row.id);
@@ -210,9 +195,9 @@ export async function insertSource(
   rootItem: SourceRoot,
 ): Promise<SourceView> {
   const { id, name, config, secrets } = input;
-  const roleIds = await checkRoles(deps.db, workspace.id, input.roleIds ?? []);
   const rules = input.rules ?? [];
-  await checkRuleRoles(deps.db, workspace.id, rules);
+  await checkSourceRoles(deps, workspace.id, { roleIds: input.roleIds, rules });
+  const roleIds = [...new Set(input.roleIds ?? [])].sort();
   const row = await deps.db.transaction(async (trx) => {
     await lockWorkspaceScope(trx, 'sources', workspace.id);
     const max = deps.config.bounds.workspaceSources;
@@ -300,8 +285,8 @@ export async function updateSource(
     if (input.schedule?.paused !== undefined) patch.paused = input.schedule.paused;
   }
   if (input.maxDeleteShare !== undefined) patch.max_delete_share = input.maxDeleteShare;
-  const roleIds = input.roleIds === undefined ? undefined : await checkRoles(deps.db, workspace.id, input.roleIds);
-  if (input.rules) await checkRuleRoles(deps.db, workspace.id, input.rules);
+  await checkSourceRoles(deps, workspace.id, input);
+  const roleIds = input.roleIds === undefined ? undefined : [...new Set(input.roleIds)].sort();
   const row = await deps.db.transaction(async (trx) => {
     const locked = await sources.findSource(trx, workspace.id, id, { forUpdate: true });
     if (!locked) throw notFound(SyncSourceMessages.notFound, { pathParam: 'sourceId' });
