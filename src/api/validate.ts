@@ -9,7 +9,7 @@
 // Either way a field the schema does not know is refused by name ("Unknown field: mdoe (did you mean mode?)"): the
 // body schemas are strict objects, and the document says so (additionalProperties: false).
 import type { z } from 'zod';
-import { closestName } from '../domain/suggest';
+import { closestName, listWithSuggestions } from '../domain/suggest';
 import { badRequest, Messages, type AppError, type ErrorHelp } from '../errors';
 import { unsafeTextPath, UNSAFE_TEXT_MESSAGE } from './middleware/text';
 
@@ -146,6 +146,9 @@ export function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): st
 
 const joined = (path: readonly PropertyKey[], key: PropertyKey) => fieldPath([...path, key]);
 
+/** The message naming body fields an operation does not list (each with the field it probably meant). */
+export const unknownFieldMessage = (list: string) => `Unknown field: ${list}`;
+
 /** "mdoe (did you mean mode?)" for each unknown key, and the first one's path (under `at`, when nested). */
 function unknownFields(
   schema: z.ZodType,
@@ -155,14 +158,14 @@ function unknownFields(
   const known = knownFields(schema, issue.path);
   const where = [...at, ...issue.path];
   const named = issue.keys.map((k) => ({ path: joined(where, k), suggestion: closestName(k, known) }));
-  const list = named.map((n) => (n.suggestion ? `${n.path} (did you mean ${n.suggestion}?)` : n.path)).join(', ');
+  const list = listWithSuggestions(named.map((n) => ({ name: n.path, suggestion: n.suggestion })));
   const accepts =
     known.length > 0 ? `; ${where.length > 0 ? fieldPath(where) : 'the body'} takes ${known.join(', ')}` : '';
   const first = named[0]!;
   const hint = first.suggestion
     ? `Rename ${first.path} to ${joined(where, first.suggestion)}${accepts}.`
     : `Remove ${named.length > 1 ? 'these fields' : 'the field'}${accepts}.`;
-  return { message: `Unknown field: ${list}`, help: { code: 'unknown_field', param: first.path, hint } };
+  return { message: unknownFieldMessage(list), help: { code: 'unknown_field', param: first.path, hint } };
 }
 
 /** The help a custom issue carries (a domain parser's own field path and hint, such as the filter's). */
@@ -336,7 +339,7 @@ function wording(issue: Issue): string | undefined {
       return `${field} must be one of ${options.map(String).join(', ')}`;
     }
     case 'unrecognized_keys':
-      return `Unknown field: ${issue.keys.map((k) => fieldPath([...(issue.path ?? []), k])).join(', ')}`;
+      return unknownFieldMessage(issue.keys.map((k) => fieldPath([...(issue.path ?? []), k])).join(', '));
     case 'not_multiple_of':
       return `${field} must be an integer`;
     default:

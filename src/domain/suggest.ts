@@ -34,3 +34,8 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   }
   return best?.name;
 }
+
+/** "mdoe (did you mean mode?), verbose": names nobody knows, each with the known one it probably meant. */
+export function listWithSuggestions(named: ReadonlyArray<{ name: string; suggestion?: string | undefined }>): string {
+  return named.map((n) => (n.suggestion ? `${n.name} (did you mean ${n.suggestion}?)` : n.name)).join(', ');
+}

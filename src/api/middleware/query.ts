@@ -3,7 +3,7 @@
 // (`?limt=5`) would otherwise be ignored without a word. Unknown routes and methods pass on to their 404 and 405.
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
-import { closestName } from '../../domain/suggest';
+import { closestName, listWithSuggestions } from '../../domain/suggest';
 import { badRequest } from '../../errors';
 import { compileTemplate, matchOperation } from './methods';
 
@@ -41,7 +41,7 @@ export function rejectUnknownQuery(operations: readonly QueryOperation[]) {
       return next();
     }
     const named = unknown.map((name) => ({ name, suggestion: closestName(name, op.names) }));
-    const list = named.map((n) => (n.suggestion ? `${n.name} (did you mean ${n.suggestion}?)` : n.name)).join(', ');
+    const list = listWithSuggestions(named);
     const takes = op.names.length > 0 ? `this operation takes ${op.names.join(', ')}` : 'this operation takes none';
     const first = named[0]!;
     throw badRequest(`Unknown query parameter: ${list}`, {
