@@ -13,6 +13,7 @@ import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/errorCatalogue';
 import { toAppError } from '../../src/errors';
 import { errorGuideText, PUBLISHED_FILES } from '../../scripts/openapi';
 import { DOCS_CSP } from '../../src/api/routes/docs/assets';
+import { NO_BODY_MESSAGE } from '../../src/api/middleware/body';
 import { errorDocUrl } from '../../src/api/middleware/errors';
 import { publishedOpenApiDocument } from '../../src/api/published';
 import { assertError } from '../helpers/assertions';
@@ -366,6 +367,65 @@ describe('errors say what to fix', function () {
       assert.match(twice.body.hint, /^Send limit once in the query string/);
       // An unknown route is still 404, and a path the method does not serve 405.
       assert.equal((await stack.request('GET', '/v1/nothing?x=1')).status, 404);
+    });
+
+    it('names the fields of a body sent to an operation that takes none; {} and no body are none', async () => {
+      const sync = v1(`/sources/${crypto.randomUUID()}/sync`);
+      // confirmDeletes is the sync's query parameter: in the body it was ignored, and the sync began with the guard on.
+      const guard = await stack.request('POST', sync, { headers, json: { confirmDeletes: true } });
+      assertHelp(guard, 400, 'Unknown field: confirmDeletes', 'unknown_field', 'confirmDeletes');
+      assert.equal(guard.body.hint, `confirmDeletes is a query parameter: POST ${sync}?confirmDeletes=true`);
+      const near = await stack.request('POST', `${sync}?confirmDeletes=false`, {
+        headers,
+        json: { confirmDelete: true, force: 1 },
+      });
+      assertHelp(
+        near,
+        400,
+        'Unknown field: confirmDelete (did you mean confirmDeletes?), force',
+        'unknown_field',
+        'confirmDelete',
+      );
+      assert.equal(
+        near.body.hint,
+        `confirmDeletes is a query parameter: POST ${sync}?confirmDeletes=false&confirmDeletes=true`,
+      );
+      const item = v1(`/knowledge/${crypto.randomUUID()}`);
+      for (const [method, path] of [
+        ['POST', `${item}/versions/1/restore`],
+        ['POST', `${item}/refetch`],
+        ['DELETE', item],
+      ] as const) {
+        const res = await stack.request(method, path, { headers, json: { bogus: 1 } });
+        assertHelp(res, 400, 'Unknown field: bogus', 'unknown_field', 'bogus');
+        assert.equal(res.body.hint, 'Remove the field: this operation takes no request body.', path);
+        // An empty object is no body, as is none: the operation goes on (to its 404 here).
+        for (const json of [{}, undefined]) {
+          assertError(await stack.request(method, path, { headers, json }), 404);
+        }
+      }
+      // Sent with a Content-Type other than JSON (curl -d sends a form's), the fields are named all the same.
+      const form = await stack.request('POST', sync, {
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        raw: '{"confirmDeletes": true}',
+      });
+      assertHelp(form, 400, 'Unknown field: confirmDeletes', 'unknown_field', 'confirmDeletes');
+      // Any other body is no body the operation takes.
+      for (const raw of ['[]', '"x"', 'null', '1', ' ', 'confirmDeletes=true']) {
+        const res = await rawJson('POST', sync, raw);
+        assertHelp(res, 400, NO_BODY_MESSAGE, 'invalid_request', 'Request body');
+        assert.equal(
+          res.body.hint,
+          `Send POST ${sync} without a body (an empty body or {} is taken as none); its options are query parameters: confirmDeletes.`,
+          raw,
+        );
+      }
+      // The document says so, beside the unknown-field rule.
+      const doc = publishedOpenApiDocument();
+      assert.match(doc.info.description ?? '', /An operation that lists no request body takes none/);
+      const answers = doc.paths?.['/v1/workspaces/{workspaceId}/sources/{sourceId}/sync']?.post?.responses ?? {};
+      assert.match(JSON.stringify(answers['400']), new RegExp(NO_BODY_MESSAGE));
+      assert.equal(answers['415'], undefined, 'a body of any type is refused with 400');
     });
 
     it('keeps the spec message for a missing query, and names the field (and the look-alike sent)', async () => {

@@ -33,6 +33,15 @@ const NOT_SENT: Record<string, string> = {
   updateWebhook: 'needs an endpoint, which delivers events to a public address',
 };
 
+/**
+ * Operations with a request body and no examples, and why: each answers no success to show one for (its examples
+ * would stand for nothing the service does).
+ */
+const NO_EXAMPLES: Record<string, string> = {
+  executeAgentTool:
+    "any name that is no tool answers 404 whatever the body (it lists the tools' body, not to refuse it)",
+};
+
 /** Example URLs of agent servers, served here by a loopback address (AGENT_ALLOW_HTTP_LOOPBACK in tests). */
 const LOOPBACK_URLS: Record<string, string> = {
   'https://llm.example.com/v1/chat/completions': 'http://127.0.0.1:9/v1/chat/completions',
@@ -156,6 +165,7 @@ describe('OpenAPI examples', () => {
       const body = operation.op.requestBody?.content as Json | undefined;
       if (!body) continue;
       const id = operation.op.operationId as string;
+      if (NO_EXAMPLES[id]) continue;
       for (const type of Object.keys(body)) {
         if (!BODY_TYPES.includes(type)) missing.push(`${id}: unexpected body type ${type}`);
         else if (Object.keys(body[type].examples ?? {}).length === 0) missing.push(`${id}: no ${type} example`);

@@ -1,6 +1,7 @@
 // Transport-level rules: HTTPS only, one JSON error shape for every failure, health and readiness.
 import assert from 'node:assert/strict';
-import { MALFORMED_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../../src/api/middleware/body';
+import { randomUUID } from 'node:crypto';
+import { MALFORMED_JSON_MESSAGE, NO_BODY_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../../src/api/middleware/body';
 import { createDb } from '../../src/db/knex';
 import { assertError, specFields } from '../helpers/assertions';
 import { testEnv } from '../helpers/env';
@@ -355,6 +356,18 @@ describe('protocol', () => {
       headers: { 'x-api-key': tenant.apiKey },
     });
     assert.equal(token.status, 200, token.text);
+    // An operation that takes no body answers any body with 400, not 415: there is no type to send it as.
+    for (const [type, raw] of [
+      ['text/plain', 'refresh please'],
+      [contentType, form],
+    ] as const) {
+      const res = await stack.request('POST', `${v1}/knowledge/${randomUUID()}/refetch`, {
+        headers: { ...headers, 'content-type': type },
+        raw,
+      });
+      assertError(res, 400, NO_BODY_MESSAGE);
+      assert.equal(res.body.param, 'Request body', type);
+    }
     // The upload routes keep their own answer to a body that is not multipart; an unknown path keeps its 404.
     const upload = await stack.request('POST', `${v1}/knowledge/file`, {
       headers: { ...headers, 'content-type': 'text/plain' },

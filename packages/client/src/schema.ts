@@ -5764,7 +5764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Item has children, remove them first */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Item has children, remove them first */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5850,20 +5850,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -6379,7 +6365,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6491,20 +6477,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
             429: {
                 headers: {
@@ -6584,7 +6556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Knowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid version number */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid version number */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6684,20 +6656,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -7168,7 +7126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7280,20 +7238,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
             429: {
                 headers: {
@@ -7377,7 +7321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7463,20 +7407,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -11399,7 +11329,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid role ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid role ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11485,20 +11415,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -13719,7 +13635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13805,20 +13721,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -15026,7 +14928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Invalid knowledge ID format; Item has children, remove them first */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Invalid knowledge ID format; Item has children, remove them first */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15112,20 +15014,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -19219,9 +19107,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    input: {
+                        [key: string]: components["schemas"]["CleanJsonValue"];
+                    };
+                };
+            };
+        };
         responses: {
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19951,7 +19847,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20037,20 +19933,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -21107,7 +20989,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21193,20 +21075,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -21508,7 +21376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21594,20 +21462,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -22382,7 +22236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22468,20 +22322,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -23230,7 +23070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23316,20 +23156,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -23712,7 +23538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23798,20 +23624,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -25252,7 +25064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25338,20 +25150,6 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes */
             413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-API-Version": components["headers"]["X-API-Version"];
-                    "RateLimit-Limit"?: string;
-                    "RateLimit-Remaining"?: string;
-                    "RateLimit-Reset"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
-            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];

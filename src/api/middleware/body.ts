@@ -1,8 +1,11 @@
 // JSON body reading with a size and a nesting limit and clear errors (400 for malformed JSON or nesting deeper
-// than MAX_JSON_DEPTH (src/jsonDepth.ts), 413 when too large).
+// than MAX_JSON_DEPTH (src/jsonDepth.ts), 413 when too large), and the refusal of a body sent to an operation that
+// takes none (its fields named, as a body schema names those it does not list).
 import type { Context, Next } from 'koa';
+import { closestName, listWithSuggestions } from '../../domain/suggest';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../errors';
 import { isTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../jsonDepth';
+import { unknownFieldMessage } from '../validate';
 import { compileTemplate, matchOperation } from './methods';
 
 declare module 'koa' {
@@ -14,8 +17,11 @@ declare module 'koa' {
 interface BodyOperation {
   method: string;
   path: string;
-  request?: { multipart?: unknown };
+  request?: { body?: unknown; multipart?: unknown; query?: { shape: object } };
 }
+
+/** What an operation's request body is: JSON, multipart/form-data (read by its route), or none at all. */
+type BodyKind = 'json' | 'multipart' | 'none';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -23,6 +29,9 @@ export const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Content-Type must be application/json';
 
 export const NOT_UTF8_MESSAGE = 'Request body must be UTF-8';
+
+/** A body other than a JSON object sent to an operation that takes none (a JSON object's fields are named instead). */
+export const NO_BODY_MESSAGE = 'This operation takes no request body';
 
 /**
  * The offset where the body stops being valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above
@@ -83,17 +92,93 @@ export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> 
   return Buffer.concat(chunks);
 }
 
+interface BodyEntry {
+  method: string;
+  pattern: RegExp;
+  literals: number;
+  kind: BodyKind;
+  /** The operation's query parameters (where a field sent in the body of an operation that takes none belongs). */
+  query: string[];
+}
+
+/** The operation a request is for, of the operations' table; undefined: no operation has its path and method. */
+function bodyOperations(operations: readonly BodyOperation[]): (ctx: Context) => BodyEntry | undefined {
+  const table = operations.map((op): BodyEntry => ({
+    method: op.method.toUpperCase(),
+    ...compileTemplate(op.path),
+    kind: op.request?.multipart !== undefined ? 'multipart' : op.request?.body !== undefined ? 'json' : 'none',
+    query: Object.keys(op.request?.query?.shape ?? {}),
+  }));
+  return (ctx) => matchOperation(table, ctx.method, ctx.path);
+}
+
 /**
  * Whether the operation a request is for takes multipart/form-data (an upload, which reads its own body), of the
  * operations' table; undefined: no operation has the request's path and method.
  */
 export function multipartOperations(operations: readonly BodyOperation[]): (ctx: Context) => boolean | undefined {
-  const table = operations.map((op) => ({
-    method: op.method.toUpperCase(),
-    ...compileTemplate(op.path),
-    multipart: op.request?.multipart !== undefined,
+  const operation = bodyOperations(operations);
+  return (ctx) => {
+    const op = operation(ctx);
+    return op && op.kind === 'multipart';
+  };
+}
+
+/** The JSON object the bytes hold, whatever the Content-Type said; undefined when they hold something else. */
+function jsonObject(raw: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(raw.toString('utf8').replace(/^\uFEFF/, ''));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined; // not JSON (or nested past what the parser's stack holds): a body all the same
+  }
+}
+
+/** A value as a query string writes it (a value no query string can hold is left for the caller to fill in). */
+function queryValue(value: unknown): string {
+  const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  return plain ? encodeURIComponent(String(value)).slice(0, 100) : '…';
+}
+
+/**
+ * Refuses a body sent to an operation that takes none, unless it is empty ({} is what many clients send with no
+ * body): a JSON object's fields are named as unknown fields (a field named, or nearly, as one of the operation's
+ * query parameters: the hint shows the call with it in the query string), anything else is said to be no body the
+ * operation takes. Otherwise the body would be ignored without a word: `{"confirmDeletes": true}` sent to
+ * POST …/sync would start the sync with the guard still on.
+ */
+function refuseBody(ctx: Context, op: BodyEntry, raw: Buffer): void {
+  const fields = jsonObject(raw);
+  const takes = op.query.length > 0 ? `; its options are query parameters: ${op.query.join(', ')}` : '';
+  if (!fields) {
+    throw badRequest(NO_BODY_MESSAGE, {
+      code: 'invalid_request',
+      param: 'Request body',
+      hint: `Send ${ctx.method} ${ctx.path} without a body (an empty body or {} is taken as none)${takes}.`,
+    });
+  }
+  const names = Object.keys(fields);
+  if (names.length === 0) return;
+  const named = names.map((name) => ({
+    name,
+    query: op.query.includes(name) ? name : closestName(name, op.query),
   }));
-  return (ctx) => matchOperation(table, ctx.method, ctx.path)?.multipart;
+  const first = named[0]!;
+  const inQuery = first.query ? `${ctx.querystring ? `${ctx.querystring}&` : ''}${first.query}=` : '';
+  throw badRequest(
+    unknownFieldMessage(
+      listWithSuggestions(named.map((n) => ({ name: n.name, suggestion: n.query === n.name ? undefined : n.query }))),
+    ),
+    {
+      code: 'unknown_field',
+      param: first.name,
+      hint: first.query
+        ? `${first.query} is a query parameter: ${ctx.method} ${ctx.path}?${inQuery}${queryValue(fields[first.name])}`
+        : `Remove ${named.length > 1 ? 'these fields' : 'the field'}: this operation takes no request body${takes}.`,
+    },
+  );
 }
 
 /**
@@ -103,16 +188,23 @@ export function multipartOperations(operations: readonly BodyOperation[]): (ctx:
  * the service did not take it as one. An empty body needs no Content-Type (a route that takes none). The
  * operations (`operations`) tell which routes take multipart/form-data: those read their own body and answer
  * any other (400 malformed_multipart; a non-multipart body is read here, within the limit, and left unparsed),
- * and a multipart body sent to any other operation is a 415 as well. A path no operation has gets its 404.
+ * and a multipart body sent to any other operation is a 415 as well. An operation that lists no body refuses one,
+ * whatever its Content-Type (refuseBody). A path no operation has gets its 404.
  */
 export function jsonBody(limit: number, operations: readonly BodyOperation[] = []) {
-  const takesMultipart = multipartOperations(operations);
+  const operation = bodyOperations(operations);
   return async (ctx: Context, next: Next): Promise<void> => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
-    const multipart = takesMultipart(ctx);
+    const op = operation(ctx);
+    const multipart = op && op.kind === 'multipart';
     if (ctx.is('multipart/form-data') && multipart !== false) return next();
     const raw = await readRawBody(ctx, limit);
     if (multipart) return next();
+    if (op?.kind === 'none') {
+      if (raw.length > 0) refuseBody(ctx, op, raw);
+      ctx.request.body = {};
+      return next();
+    }
     // No body at all is an empty object (an optional body left out); anything sent must be JSON, so a body of
     // whitespace alone is malformed. A leading byte order mark is ignored (RFC 8259, 8.1).
     let body: unknown = {};

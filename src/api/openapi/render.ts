@@ -10,7 +10,7 @@ import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credential
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { Messages } from '../../errors';
 import { ORGANIZATION_HEADER_FORMAT } from '../middleware/authenticate';
-import { MALFORMED_JSON_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../middleware/body';
+import { MALFORMED_JSON_MESSAGE, NO_BODY_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../middleware/body';
 import { REQUEST_TOO_SLOW_TO_ARRIVE } from '../middleware/common';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
 import { stateCleanText } from './cleanText';
@@ -109,12 +109,14 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
   const errors: Errors = new Map();
   add(errors, 400, UNSAFE_TEXT_MESSAGE);
   add(errors, 403, Messages.httpsRequired);
+  const takesBody = op.request?.body !== undefined || op.request?.multipart !== undefined;
   if (JSON_BODY_METHODS.has(op.method)) {
-    add(errors, 400, MALFORMED_JSON_MESSAGE);
+    // An operation without a body refuses one whatever it holds: a JSON object's fields by name, anything else whole.
+    add(errors, 400, ...(takesBody ? [MALFORMED_JSON_MESSAGE] : [UNKNOWN_FIELD_MESSAGE, NO_BODY_MESSAGE]));
     add(errors, 413, BODY_LIMIT_MESSAGE);
   }
-  if (JSON_BODY_METHODS.has(op.method) && !op.request?.multipart) add(errors, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
-  if (op.request?.body || op.request?.multipart) add(errors, 400, UNKNOWN_FIELD_MESSAGE);
+  if (JSON_BODY_METHODS.has(op.method) && op.request?.body) add(errors, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+  if (takesBody) add(errors, 400, UNKNOWN_FIELD_MESSAGE);
   if (JSON_BODY_METHODS.has(op.method) || op.request?.multipart) add(errors, 408, REQUEST_TOO_SLOW_TO_ARRIVE);
   add(errors, 500, 'Failed to process or retrieve the resource');
   if (rateLimited(op)) add(errors, 429, RATE_LIMIT_MESSAGE);
@@ -331,6 +333,9 @@ export function renderOpenApiDocument(operations: readonly ApiOperation[], route
           `must hold no NUL character ` +
           `(each string's pattern says so) and no unpaired UTF-16 surrogate: 400 "${UNSAFE_TEXT_MESSAGE}". ` +
           'A body field or query parameter an operation does not list is refused by name (400, code unknown_field). ' +
+          'An operation that lists no request body takes none: an empty body or {} is no body, the fields of any ' +
+          'other JSON object are refused by name (one that is a query parameter of the operation: the hint says ' +
+          `so), and any other body answers 400 "${NO_BODY_MESSAGE}". ` +
           'Each operation states the policy action it performs and which credential kinds may call it ' +
           '(x-kws-policy). HTTPS only.',
         // As package.json: the service is not published under a public license.

@@ -9,6 +9,7 @@ import {
   CreateServerRequestSchema,
   CreateThreadRequestSchema,
   DeleteServerResponseSchema,
+  ExecuteToolRequestSchema,
   ExecuteToolResponseSchema,
   MessageSchema,
   PostMessageRequestSchema,
@@ -189,6 +190,10 @@ export const agentOperations: ApiOperation[] = [
           .string()
           .meta({ description: 'A name that is not one of the tools', not: { enum: TOOLS.map((t) => t.name) } }),
       }),
+      // The tools' body, so that one sent here is not refused as a body this operation does not take: the name
+      // answers first.
+      body: ExecuteToolRequestSchema,
+      bodyRequired: false,
     },
     responses: {},
     errors: { 404: [TOOL_NOT_FOUND] },
