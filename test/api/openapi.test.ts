@@ -18,6 +18,7 @@ import { CREDENTIAL_KINDS } from '../../src/policies/credentials';
 import { PUBLISHED_FILES } from '../../scripts/openapi';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createTenant } from '../helpers/factories';
+import { createClient } from '../helpers/http';
 import { run } from '../helpers/pythonTools';
 import { getStack, type TestStack } from '../helpers/stack';
 
@@ -286,6 +287,25 @@ describe('OpenAPI document', () => {
     const missing = await stack.request('GET', '/docs/assets/nothing.js');
     assert.equal(missing.status, 404);
     assert.equal(missing.body.message, 'Asset not found');
+  });
+
+  it('moves /docs/ and /docs/errors/ to the page without the slash, where its relative URLs resolve', async () => {
+    // No operation of the document: the drift guard would read the path as /docs.
+    const request = createClient(stack.baseUrl, stack.ca, { contract: false });
+    for (const [page, location] of [
+      ['/docs/', '../docs'],
+      ['/docs/errors/', '../errors'],
+    ] as const) {
+      const moved = await request('GET', page);
+      assert.equal(moved.status, 301, moved.text);
+      assert.equal(moved.headers.location, location);
+      const target = new URL(location, `https://kws.invalid${page}`).pathname;
+      assert.equal(target, page.slice(0, -1));
+      assert.equal((await stack.request('GET', target)).status, 200);
+    }
+    // The console's asset URLs are absolute: its page is served with the slash as without it.
+    const consolePage = await request('GET', '/console/');
+    assert.equal(consolePage.status, (await stack.request('GET', '/console')).status);
   });
 
   it('equals the committed openapi.json and client types (run `npm run openapi` after changing the API)', async function () {

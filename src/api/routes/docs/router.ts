@@ -3,6 +3,7 @@
 // (rendered from the error catalogue; every error body's docUrl points into it). All are public.
 import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Deps } from '../../../services/deps';
 import { notFound } from '../../../errors';
 import { guard } from '../../middleware/authenticate';
@@ -10,6 +11,19 @@ import type { OpenApiDocument } from '../../openapi/render';
 import { renderErrorGuideHtml } from '../../../errorGuide';
 import { ERRORS_PAGE_PATH } from '../../middleware/errors';
 import { DOCS_ASSETS, DOCS_CSP, DOCS_PAGE } from './assets';
+
+/**
+ * Moves /docs/ and /docs/errors/ (the router takes a path with a trailing slash as the path) to the page without it
+ * (301): the pages' relative URLs (assets, openapi.json, the guide's link to the reference) resolve against it, and
+ * from /docs/ they would name /docs/docs/assets/…. The console's absolute ones need no such move. The Location is
+ * relative too, so a path prefix in front of the service is kept.
+ */
+function movedWithoutSlash(ctx: Context): boolean {
+  if (!ctx.path.endsWith('/')) return false;
+  ctx.status = 301;
+  ctx.redirect(`../${ctx.path.slice(0, -1).split('/').pop()!}${ctx.search}`);
+  return true;
+}
 
 export function docsRouter(deps: Deps, document: () => OpenApiDocument): Router {
   const router = new Router();
@@ -21,6 +35,7 @@ export function docsRouter(deps: Deps, document: () => OpenApiDocument): Router 
   });
 
   router.get('/docs', open, (ctx) => {
+    if (movedWithoutSlash(ctx)) return;
     ctx.set('Content-Security-Policy', DOCS_CSP);
     ctx.type = 'text/html';
     // Relative asset URLs resolve against /docs, so the page also works behind a path prefix.
@@ -29,6 +44,7 @@ export function docsRouter(deps: Deps, document: () => OpenApiDocument): Router 
 
   let errorGuide: string | undefined;
   router.get(ERRORS_PAGE_PATH, open, (ctx) => {
+    if (movedWithoutSlash(ctx)) return;
     ctx.set('Content-Security-Policy', DOCS_CSP);
     ctx.type = 'text/html';
     ctx.body = errorGuide ??= renderErrorGuideHtml();
