@@ -389,6 +389,13 @@ const entries = {
     hint: "Send the id of a message the group's message list returned.",
     schemaValid: 'Which messages a group holds is stored data.',
   },
+  message_not_in_thread: {
+    group: 'resources',
+    status: [400],
+    summary: '`messagesAfter` is not the id of a message of the thread.',
+    hint: 'Send the id of the last message of the page you read.',
+    schemaValid: 'Which messages a thread holds is stored data.',
+  },
   source_kind_mismatch: {
     group: 'request',
     status: [400],

@@ -111,7 +111,7 @@ describe('Agent API', function () {
       );
       const unknown = await call('GET', `/threads/${threadId}?messagesAfter=${randomUUID()}`, ws);
       assertError(unknown, 400, 'messagesAfter must be the id of a message in this thread');
-      assert.equal(unknown.body.param, 'messagesAfter');
+      assert.deepEqual([unknown.body.code, unknown.body.param], ['message_not_in_thread', 'messagesAfter']);
       assertError(await call('GET', `/threads/${threadId}?messagesAfter=abc`, ws), 400);
       assertError(
         await call('POST', `/threads/${randomUUID()}/messages`, ws, { id: randomUUID(), role: 'user', content: 'x' }),

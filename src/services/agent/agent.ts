@@ -115,7 +115,7 @@ export async function readThreadMessages(
     const from = await agent.findMessage(db, thread.id, page.after);
     if (!from) {
       throw badRequest(AgentMessages.messagesAfterUnknown, {
-        code: 'invalid_field',
+        code: 'message_not_in_thread',
         param: 'messagesAfter',
         hint: "Send the id of the last message of the page you read (the thread's messages, in order).",
       });
