@@ -144,6 +144,39 @@ export function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): st
   return [...new Set(names)];
 }
 
+/** The field's own schemas at `path` (each as declared, wrappers kept), for what they say of themselves. */
+function fieldSchemas(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType[] {
+  let at: z.ZodType[] = [schema];
+  for (const key of path) {
+    at = at.flatMap(branches).flatMap((s) => {
+      const def = s._zod.def as unknown as Record<string, unknown> & { type: string };
+      const child =
+        def.type === 'object'
+          ? (def.shape as Record<string, z.ZodType>)[String(key)]
+          : def.type === 'array' && typeof key === 'number'
+            ? (def.element as z.ZodType)
+            : def.type === 'record'
+              ? (def.valueType as z.ZodType)
+              : undefined;
+      return child ? [child] : [];
+    });
+  }
+  return at;
+}
+
+/** The description the schema gives the field at `path` (on it or on a wrapper of it), if one does. */
+export function fieldDescription(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  for (const declared of fieldSchemas(schema, path)) {
+    let s: z.ZodType | undefined = declared;
+    for (let depth = 0; s && depth < 20; depth++) {
+      if (s.description) return s.description;
+      const def = s._zod.def as unknown as Record<string, unknown>;
+      s = (def.innerType ?? def.in) as z.ZodType | undefined;
+    }
+  }
+  return undefined;
+}
+
 const joined = (path: readonly PropertyKey[], key: PropertyKey) => fieldPath([...path, key]);
 
 /** The message naming body fields an operation does not list (each with the field it probably meant). */
@@ -237,8 +270,14 @@ export function describeProblem(
   // "Missing required field" is said of a field left out only: a field sent with the wrong type or value is named.
   const message = issue.message === Messages.missingRequiredField && said ? said : undefined;
   const help: ErrorHelp = { code: isTypeMismatch(issue) ? 'invalid_type' : 'invalid_field', param };
+  // A pattern's rule is said as the field's description says it (or, without one, as the pattern itself).
+  const rule =
+    issue.code === 'invalid_format' && issue.format === 'regex'
+      ? (fieldDescription(schema, issue.path) ?? `the pattern ${(issue as { pattern?: string }).pattern ?? ''}`)
+      : undefined;
   // A message the specification fixes ("Invalid field value") names no field or bound: the hint does.
-  if (said && said !== (message ?? issue.message)) help.hint = `${said}.`;
+  if (said && rule) help.hint = `${said}: ${rule.replace(/\.$/, '')}.`;
+  else if (said && said !== (message ?? issue.message)) help.hint = `${said}.`;
   else if (isTypeMismatch(issue)) help.hint = `Send ${param} as ${typeName(issue)}; /docs lists each field's type.`;
   return message ? { message, help } : { help };
 }

@@ -35,7 +35,10 @@ export const S3ConfigSchema = z.strictObject(
     region: z
       .string({ error: INVALID })
       .regex(/^[a-z0-9-]{1,40}$/, { message: INVALID })
-      .default('us-east-1'),
+      .default('us-east-1')
+      .meta({
+        description: 'The region (lowercase letters, digits and hyphens, such as eu-west-1; default us-east-1)',
+      }),
     bucket: z
       .string({ error: 'Missing required field' })
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: INVALID })

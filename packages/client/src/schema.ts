@@ -22551,7 +22551,10 @@ export interface operations {
                     config: {
                         /** @description An S3-compatible endpoint, http(s)://host[:port] (absent: AWS S3) */
                         endpoint?: string & unknown;
-                        /** @default us-east-1 */
+                        /**
+                         * @description The region (lowercase letters, digits and hyphens, such as eu-west-1; default us-east-1)
+                         * @default us-east-1
+                         */
                         region?: string;
                         /** @description The bucket name (3 to 63 lowercase letters, digits, dots and hyphens) */
                         bucket: string;
@@ -23236,7 +23239,10 @@ export interface operations {
                     config?: {
                         /** @description An S3-compatible endpoint, http(s)://host[:port] (absent: AWS S3) */
                         endpoint?: string & unknown;
-                        /** @default us-east-1 */
+                        /**
+                         * @description The region (lowercase letters, digits and hyphens, such as eu-west-1; default us-east-1)
+                         * @default us-east-1
+                         */
                         region?: string;
                         /** @description The bucket name (3 to 63 lowercase letters, digits, dots and hyphens) */
                         bucket: string;

@@ -75,3 +75,40 @@ describe('hints for a field sent empty, null or left out, and for an exclusive b
     assert.equal(messageOf(body, { query: 'q', grade: 5 }), 'grade must be below 5');
   });
 });
+
+describe('a value that does not match its pattern', () => {
+  const schema = z.strictObject({
+    config: z.strictObject({
+      bucket: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'Invalid field value' })
+        .meta({ description: 'The bucket name (3 to 63 lowercase letters, digits, dots and hyphens)' }),
+      endpoint: z
+        .string()
+        .regex(/^https?:\/\/[^/@\s]+$/, { message: 'Invalid field value' })
+        .optional()
+        .meta({ description: 'An endpoint, http(s)://host[:port].' }),
+      tag: z.string().regex(/^[a-z]+$/, { message: 'Invalid field value' }),
+    }),
+  });
+  const hint = (config: Record<string, unknown>) => {
+    const out = fieldProblems(schema, { config: { bucket: 'ok-bucket', tag: 'a', ...config } });
+    assert.equal(out.ok, false);
+    return out.ok ? undefined : out.help.hint;
+  };
+
+  it("says the rule in the field's own description, on the field or on a wrapper of it", () => {
+    assert.equal(
+      hint({ bucket: 'B' }),
+      'config.bucket has an invalid format: The bucket name (3 to 63 lowercase letters, digits, dots and hyphens).',
+    );
+    assert.equal(
+      hint({ endpoint: 'ftp://x' }),
+      'config.endpoint has an invalid format: An endpoint, http(s)://host[:port].',
+    );
+  });
+
+  it('says the pattern where the field has no description', () => {
+    assert.equal(hint({ tag: 'A1' }), 'config.tag has an invalid format: the pattern /^[a-z]+$/.');
+  });
+});
