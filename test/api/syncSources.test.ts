@@ -451,13 +451,26 @@ describe('sources that stay in sync (s3)', function () {
 
     const bad = (json: unknown) => stack.request('POST', v1('/sources'), { headers, json });
     assertError(await bad({ kind: 'ftp', config: {} }), 400);
-    assertError(await bad({ kind: 's3', config: { bucket: 'UPPER' } }), 400);
+    const upper = await bad({ kind: 's3', config: { bucket: 'UPPER' } });
+    assertError(upper, 400);
+    assert.match(upper.body.hint, /^config\.bucket has an invalid format: The bucket name \(3 to 63 lowercase/);
     assertError(await bad({ kind: 's3', config: { bucket: 'ok-bucket' }, schedule: { intervalSeconds: 5 } }), 400);
     assertError(await bad({ kind: 's3', config: { bucket: 'ok-bucket' }, roleIds: [crypto.randomUUID()] }), 404);
     assertError(
       await stack.request('PATCH', v1(`/sources/${source.id}`), { headers, json: { config: { bucket: 1 } } }),
       400,
     );
+    // A change names another kind's field with this (s3) source's own fields, not every kind's.
+    const patch = (json: unknown) => stack.request('PATCH', v1(`/sources/${source.id}`), { headers, json });
+    const otherConfig = await patch({ config: { bucket: 'ok-bucket', url: 'https://git.example.com/a.git' } });
+    assertError(otherConfig, 400, 'Unknown field: config.url');
+    assert.equal(
+      otherConfig.body.hint,
+      'Remove the field; config takes endpoint, region, bucket, prefix, forcePathStyle.',
+    );
+    const otherSecrets = await patch({ secrets: { username: 'u', token: 't' } });
+    assertError(otherSecrets, 400);
+    assert.equal(otherSecrets.body.param, 'secrets.accessKeyId', 'an s3 source asks for its own secrets');
     assertError(await stack.request('POST', v1(`/sources/${source.id}/sync?confirmDeletes=maybe`), { headers }), 400);
     // The guard's override in the body (it is a query parameter) is refused by name, and no sync starts.
     const inBody = await stack.request('POST', v1(`/sources/${source.id}/sync`), {

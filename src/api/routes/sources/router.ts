@@ -20,6 +20,7 @@ import {
   CreateSourceSchema,
   DeleteSourceQuerySchema,
   PreviewRulesSchema,
+  kindFieldsOf,
   rulesFitKind,
   SyncNowQuerySchema,
   SyncsQuerySchema,
@@ -53,6 +54,16 @@ export function sourcesRouter(deps: Deps): Router {
     ) satisfies Source;
   });
   router.patch('/:sourceId', manage, async (ctx) => {
+    const sent: unknown = ctx.request.body;
+    if (sent !== null && typeof sent === 'object' && ('config' in sent || 'secrets' in sent)) {
+      const source = await loadSource(deps, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
+      const own = kindFieldsOf(source.kind);
+      if (own) {
+        const { config, secrets } = sent as { config?: unknown; secrets?: unknown };
+        const fields = 'secrets' in own.shape ? { config, secrets } : { config };
+        validate(own, fields, 'Invalid field value');
+      }
+    }
     const input = validate(
       UpdateSourceSchema,
       ctx.request.body === undefined ? {} : ctx.request.body,

@@ -204,6 +204,19 @@ const anyOf = (schemas: z.ZodType<Record<string, unknown>>[]): z.ZodType<Record<
     ? schemas[0]!
     : (z.union(schemas as [z.ZodType, z.ZodType, ...z.ZodType[]]) as z.ZodType<Record<string, unknown>>);
 
+/**
+ * A change's config and secrets as the stored source's kind takes them (the body names no kind, so the
+ * document's schema is every kind's): checked first, so a field of another kind is named with this kind's fields.
+ */
+export function kindFieldsOf(kind: string): z.ZodObject | undefined {
+  const k = (SOURCE_KINDS as Record<string, (typeof SOURCE_KINDS)[keyof typeof SOURCE_KINDS]>)[kind];
+  if (!k) return undefined;
+  return z.object({
+    config: k.config.optional(),
+    ...(k.secrets ? { secrets: k.secrets.nullable().optional() } : {}),
+  });
+}
+
 export const UpdateSourceSchema = z.strictObject(
   {
     config: anyOf(kinds.map((k) => k.config))
