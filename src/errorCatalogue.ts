@@ -175,7 +175,7 @@ const entries = {
       'An API key (sk-…) was sent where an access token goes; the API does not take a raw key as a bearer token.',
     hint:
       'Exchange the key for an access token: POST /workspaces/{workspaceId}/generate-access-key-token with header ' +
-      'x-api-key: <key>, then send Authorization: Bearer <accessToken>.',
+      'x-api-key: <key>, then send Authorization: Bearer <token> (the token field of its answer).',
   },
   token_malformed: {
     group: 'credentials',

@@ -687,7 +687,7 @@ describe('errors say what to fix', function () {
         headers,
         json: { url: 'https://93.184.216.34/hook', events: ['nope'] },
       });
-      assert.equal(hook.body.param, 'events', hook.text);
+      assert.equal(hook.body.param, 'events[0]', hook.text);
       assert.equal(hook.body.code, 'invalid_field');
       const item = await post('/knowledge/text', { title: 't', content: 'c' });
       assert.equal(item.status, 201, item.text);

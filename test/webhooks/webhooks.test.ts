@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import type { AppError } from '../../src/errors';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { createWebhook } from '../../src/services/webhooks/webhooks';
 import { uuidV5 } from '../../src/temporal/constants';
@@ -377,6 +378,18 @@ describe('webhooks', function () {
     await assert.rejects(
       createWebhook(stack.deps, tenant.workspaceId, { url: 'https://x.example/', events: ['nope'] }),
       /events must be/,
+    );
+    // A slip of an event type is named with the type it is probably meant to be.
+    await assert.rejects(
+      createWebhook(stack.deps, tenant.workspaceId, {
+        url: 'https://x.example/',
+        events: ['knowledge.failed', 'knowledge.complete'],
+      }),
+      (err: AppError) => {
+        assert.equal(err.help?.param, 'events[1]');
+        assert.equal(err.help?.hint, '"knowledge.complete" is not an event type: did you mean knowledge.completed?');
+        return true;
+      },
     );
     const cli = await runNode(
       [kwsBin, 'webhook', 'create', '--workspace', tenant.workspaceId, '--url', 'nope', '--json'],

@@ -72,7 +72,7 @@ function bearerToken(ctx: Context): string {
         ? {
             hint:
               `This operation takes an access token in Authorization: Bearer, not the API key alone: exchange the ` +
-              `key at ${TOKEN_ENDPOINT} (header x-api-key), then send Authorization: Bearer <accessToken>.`,
+              `key at ${TOKEN_ENDPOINT} (header x-api-key), then send Authorization: Bearer <token> (the token field of its answer).`,
           }
         : {}),
     });

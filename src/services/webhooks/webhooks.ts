@@ -7,6 +7,7 @@ import { lockWorkspaceScope } from '../../db/repositories/locks';
 import * as webhooks from '../../db/repositories/webhooks';
 import type { WebhookEndpointRow } from '../../db/rows';
 import { badRequest, conflict, notFound } from '../../errors';
+import { closestName } from '../../domain/suggest';
 import { longerThan } from '../../domain/text';
 import { isUuid } from '../../ids';
 import { checkUrlAddress, FetchError } from '../../web/fetch';
@@ -94,11 +95,18 @@ async function checkAddress(parsed: URL, deps: WebhookDeps): Promise<string> {
 function checkEvents(events: readonly string[] | undefined): WebhookEvent[] {
   if (events === undefined) return [...WebhookEvents];
   const unique = [...new Set(events)];
-  if (unique.length === 0 || !unique.every((e) => (WebhookEvents as readonly string[]).includes(e))) {
+  const known = WebhookEvents as readonly string[];
+  const at = events.findIndex((e) => !known.includes(e));
+  if (unique.length === 0 || at >= 0) {
+    // The first unknown type, with the known one it is probably a slip for.
+    const unknown = at >= 0 ? events[at]! : undefined;
+    const meant = unknown === undefined ? undefined : closestName(unknown, known);
     throw badRequest(WebhookMessages.badEvents, {
       code: 'invalid_field',
-      param: 'events',
-      hint: 'Send events as a list of one or more of the event types the message names, or leave it out for all of them.',
+      param: at >= 0 ? `events[${at}]` : 'events',
+      hint: meant
+        ? `${JSON.stringify(unknown).slice(0, 120)} is not an event type: did you mean ${meant}?`
+        : 'Send events as a list of one or more of the event types the message names, or leave it out for all of them.',
     });
   }
   return unique as WebhookEvent[];
