@@ -164,6 +164,14 @@ function fieldSchemas(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodTyp
   return at;
 }
 
+/** What to send in a UUID field: a role's id is told apart from its customerRoleId, the usual slip. */
+function uuidHint(path: readonly PropertyKey[]): string {
+  const name = [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
+  return /^roleIds?$/.test(name)
+    ? "Send the role's id (a UUID; GET /v1/workspaces/{workspaceId}/role lists them), not its customerRoleId."
+    : `Send ${fieldPath(path)} as the UUID the service answered with when the resource was created.`;
+}
+
 /** The description the schema gives the field at `path` (on it or on a wrapper of it), if one does. */
 export function fieldDescription(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
   for (const declared of fieldSchemas(schema, path)) {
@@ -277,6 +285,7 @@ export function describeProblem(
       : undefined;
   // A message the specification fixes ("Invalid field value") names no field or bound: the hint does.
   if (said && rule) help.hint = `${said}: ${rule.replace(/\.$/, '')}.`;
+  else if (issue.code === 'invalid_format' && issue.format === 'uuid') help.hint = uuidHint(path);
   else if (said && said !== (message ?? issue.message)) help.hint = `${said}.`;
   else if (isTypeMismatch(issue)) help.hint = `Send ${param} as ${typeName(issue)}; /docs lists each field's type.`;
   return message ? { message, help } : { help };

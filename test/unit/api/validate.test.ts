@@ -112,3 +112,31 @@ describe('a value that does not match its pattern', () => {
     assert.equal(hint({ tag: 'A1' }), 'config.tag has an invalid format: the pattern /^[a-z]+$/.');
   });
 });
+
+describe('a field that takes a UUID', () => {
+  const schema = z.strictObject({
+    roleId: z.uuid().optional(),
+    roleIds: z.array(z.uuid()).optional(),
+    itemId: z.uuid().optional(),
+  });
+  const help = (value: Record<string, unknown>) => {
+    const out = fieldProblems(schema, value);
+    assert.equal(out.ok, false);
+    return out.ok ? {} : out.help;
+  };
+
+  it("tells a role's id from its customerRoleId, and says where other ids come from", () => {
+    assert.equal(
+      help({ roleId: 'engineering' }).hint,
+      "Send the role's id (a UUID; GET /v1/workspaces/{workspaceId}/role lists them), not its customerRoleId.",
+    );
+    assert.deepEqual(
+      [help({ roleIds: ['x'] }).param, help({ roleIds: ['x'] }).hint?.slice(0, 20)],
+      ['roleIds[0]', "Send the role's id ("],
+    );
+    assert.equal(
+      help({ itemId: 'x' }).hint,
+      'Send itemId as the UUID the service answered with when the resource was created.',
+    );
+  });
+});
