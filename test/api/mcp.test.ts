@@ -94,6 +94,22 @@ describe('MCP endpoint', function () {
     assert.equal(ok.body.result.serverInfo.name, 'knowledge-workspace-service');
     assert.equal(ok.headers['x-api-version'], 'v1');
 
+    // Without the transport's Accept, the service's error names the header; valid JSON that is no JSON-RPC
+    // message is -32600 Invalid Request.
+    const noAccept = await stack.request('POST', mcpPath(), {
+      headers: { ...hr, accept: 'application/json' },
+      json: init,
+    });
+    assertError(noAccept, 406);
+    assert.deepEqual([noAccept.body.code, noAccept.body.param], ['not_acceptable', 'Accept']);
+    assert.match(noAccept.body.hint, /Accept: application\/json, text\/event-stream/);
+    const { jsonrpc: _, ...notRpc } = init;
+    const invalid = await stack.request('POST', mcpPath(), {
+      headers: { accept: 'application/json, text/event-stream', ...hr },
+      json: notRpc,
+    });
+    assert.equal(invalid.status, 400, invalid.text);
+    assert.equal(invalid.body.error.code, -32600);
     assertError(await post({}), 401, 'Invalid or expired access token');
     assertError(await post({ ...hr, authorization: 'Bearer nope' }), 401, 'Invalid or expired access token');
     assertError(await post(ws), 403, 'A role-bound token is required when RBAC is active');

@@ -1348,7 +1348,7 @@ export interface paths {
         put?: never;
         /**
          * The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)
-         * @description A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` (the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies. One message per POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).
+         * @description A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` (406 otherwise, naming the header); protocol errors come as JSON-RPC error bodies (valid JSON that is no JSON-RPC 2.0 message: 400, -32600 Invalid Request). One message per POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).
          *
          *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
@@ -20223,7 +20223,7 @@ export interface operations {
             header: {
                 /** @description The access token's organization (required with an access token) */
                 organizationid: string;
-                /** @description What the MCP transport requires of every client (406 with a JSON-RPC error otherwise) */
+                /** @description What the MCP transport requires of every client (406 otherwise) */
                 Accept: "application/json, text/event-stream";
             };
             path: {
@@ -20342,7 +20342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JsonRpcError"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Request Timeout: The request took too long to arrive */

@@ -253,11 +253,12 @@ export const agentOperations: ApiOperation[] = [
     summary: 'The first-party tools over MCP (Streamable HTTP, JSON responses, stateless)',
     description:
       'A JSON-RPC 2.0 request (initialize, tools/list, tools/call) with `Accept: application/json, text/event-stream` ' +
-      '(the MCP transport answers 406 otherwise); protocol errors come as JSON-RPC error bodies. One message per ' +
+      '(406 otherwise, naming the header); protocol errors come as JSON-RPC error bodies (valid JSON that is no ' +
+      'JSON-RPC 2.0 message: 400, -32600 Invalid Request). One message per ' +
       'POST: a JSON-RPC batch (an array) answers 400 with a JSON-RPC error (MCP 2025-06-18 removed batches).',
     header: z.object({
       Accept: z.enum([MCP_ACCEPT]).meta({
-        description: 'What the MCP transport requires of every client (406 with a JSON-RPC error otherwise)',
+        description: 'What the MCP transport requires of every client (406 otherwise)',
       }),
     }),
     body: JsonRpcMessageSchema,
@@ -275,7 +276,7 @@ export const agentOperations: ApiOperation[] = [
           'Not a JSON-RPC request or a batch (JSON-RPC error), or a request the service refuses ({error, message})',
         schema: z.union([ErrorBodySchema, JsonRpcErrorSchema]),
       },
-      406: { description: 'The Accept header lacks application/json or text/event-stream', schema: JsonRpcErrorSchema },
+      406: { description: 'The Accept header lacks application/json or text/event-stream', schema: ErrorBodySchema },
       415: { description: 'The body is not application/json', schema: JsonRpcErrorSchema },
     },
   }),

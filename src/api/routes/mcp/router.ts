@@ -60,6 +60,11 @@ function mcpServer(deps: Deps, auth: AuthState): Server {
 export const MCP_BATCH_REFUSED =
   'JSON-RPC batches are not supported (MCP 2025-06-18 removed them): send one request or notification per POST';
 
+export const MCP_ACCEPT_REFUSED = 'Not Acceptable: the MCP endpoint answers application/json or text/event-stream';
+
+export const MCP_NOT_JSONRPC =
+  'Invalid Request: send one JSON-RPC 2.0 message, an object with "jsonrpc": "2.0" and a method (initialize, tools/list, tools/call)';
+
 export function mcpRouter(deps: Deps): Router {
   const router = new Router();
   router.post('/v1/workspaces/:workspaceId/mcp', guard(deps, 'agent.use'), async (ctx) => {
@@ -73,6 +78,30 @@ export function mcpRouter(deps: Deps): Router {
     }
     // Text rules hold for this JSON body as for every other (the document says so of JSON-RPC params too).
     if (hasUnsafeText(ctx.request.body)) throw badRequest(UNSAFE_TEXT_MESSAGE);
+    // Streamable HTTP: the client takes both a JSON answer and an event stream. Said in the service's error form,
+    // with the header to send, before the transport would answer a bare JSON-RPC error.
+    const accept = ctx.get('accept').toLowerCase();
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      throw new AppError(
+        406,
+        MCP_ACCEPT_REFUSED,
+        undefined,
+        {},
+        {
+          code: 'not_acceptable',
+          param: 'Accept',
+          hint: 'Send Accept: application/json, text/event-stream (MCP Streamable HTTP); MCP client SDKs send it.',
+        },
+      );
+    }
+    // Valid JSON that is no JSON-RPC 2.0 message is an invalid request (-32600), not a parse error (-32700).
+    const message = ctx.request.body as Record<string, unknown> | undefined;
+    if (message === null || typeof message !== 'object' || message.jsonrpc !== '2.0') {
+      ctx.status = 400;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: MCP_NOT_JSONRPC } };
+      return;
+    }
     const server = mcpServer(deps, auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     ctx.res.once('close', () => {
