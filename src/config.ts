@@ -231,6 +231,7 @@ const EnvSchema = z.object({
   AGENT_ALLOW_HTTP_LOOPBACK: bool.default(false),
   AGENT_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   AGENT_RUN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(20).default(5),
+  AGENT_RUN_MAX_TOOL_CALLS: z.coerce.number().int().min(0).max(500).default(20),
   AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   METRICS_TOKEN: optionalString,
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
@@ -437,6 +438,8 @@ export interface Config {
     /** Lift the outbound address rule for agent servers (self-hosted models on private networks). */
     allowPrivateNetworks: boolean;
     runMaxToolRounds: number;
+    /** The tools one run executes at most (AGENT_RUN_MAX_TOOL_CALLS); later calls answer an error to the model. */
+    runMaxToolCalls: number;
     runTimeoutMs: number;
   };
   observability: {
@@ -661,6 +664,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowHttpLoopback: e.AGENT_ALLOW_HTTP_LOOPBACK,
       allowPrivateNetworks: e.AGENT_ALLOW_PRIVATE_NETWORKS,
       runMaxToolRounds: e.AGENT_RUN_MAX_TOOL_ROUNDS,
+      runMaxToolCalls: e.AGENT_RUN_MAX_TOOL_CALLS,
       runTimeoutMs: e.AGENT_RUN_TIMEOUT_MS,
     },
     observability: {

@@ -327,6 +327,31 @@ describe('agent runs', function () {
     );
   });
 
+  it('bounds the tools a run executes: calls past AGENT_RUN_MAX_TOOL_CALLS answer the model an error, unrun', async () => {
+    const s = await stub((_req, res, n) =>
+      streamToolCall(res, { id: `call_${n}`, name: 'rag', arguments: { text: 'leave' } }),
+    );
+    const app = await serveWith({ runMaxToolRounds: 4, runMaxToolCalls: 2 });
+    const threadId = await threadOn(s, { request: app.request });
+    const res = await run(threadId, { message: { id: randomUUID(), content: 'hi' } }, undefined, app.baseUrl);
+    checkEvents(res.events);
+    const results = res.events.filter((e) => e.event === 'tool.result').map((e) => e.data);
+    assert.equal(results.length, 4, 'one call in each of the four tool rounds');
+    assert.ok(
+      results.slice(0, 2).every((r) => r.output !== undefined && r.error === undefined),
+      'the first two ran',
+    );
+    for (const r of results.slice(2)) {
+      assert.equal(
+        r.error,
+        'Not run: this run has executed its limit of 2 tool calls (AGENT_RUN_MAX_TOOL_CALLS); answer with what the earlier calls returned',
+      );
+    }
+    // The model read the refusal in its next round (the conversation it was sent).
+    const last = s.requests.at(-1)!.body.messages as Array<{ role: string; content: string | null }>;
+    assert.match(last.at(-1)!.content ?? '', /limit of 2 tool calls/);
+  });
+
   it('bounds total time: a stalled agent server fails the run at the time limit and its request is cancelled', async () => {
     const s = await stub((_req, res) => {
       beginStream(res);

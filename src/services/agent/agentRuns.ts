@@ -63,6 +63,8 @@ export const RunMessages = {
   noModel: 'model is required: set it on the agent server or in the run request',
   modelFixed: RuleMessages.modelFixed,
   toolRoundsExceeded: 'The agent server kept calling tools after the tool round limit',
+  toolCallsExceeded: (max: number) =>
+    `Not run: this run has executed its limit of ${max} tool calls (AGENT_RUN_MAX_TOOL_CALLS); answer with what the earlier calls returned`,
 } as const;
 
 /** The run's time limit passed (the error event carries the message). */
@@ -201,12 +203,12 @@ export async function runThread(
     limits: ChatLimits & { thread: ThreadLimits };
   },
 ): Promise<AgentMessageRow> {
-  const { runTimeoutMs, runMaxToolRounds } = deps.config.agent;
+  const { runTimeoutMs, runMaxToolRounds, runMaxToolCalls } = deps.config.agent;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new RunTimeoutError(runTimeoutMs)), runTimeoutMs);
   const signal = AbortSignal.any([run.signal, timeout.signal]);
   try {
-    return await converse(deps, { ...run, signal, maxToolRounds: runMaxToolRounds });
+    return await converse(deps, { ...run, signal, maxToolRounds: runMaxToolRounds, maxToolCalls: runMaxToolCalls });
   } catch (err) {
     throw signal.aborted ? signal.reason : err;
   } finally {
@@ -219,7 +221,7 @@ export async function runThread(
 
 async function converse(
   deps: RunDeps,
-  run: Parameters<typeof runThread>[1] & { maxToolRounds: number },
+  run: Parameters<typeof runThread>[1] & { maxToolRounds: number; maxToolCalls: number },
 ): Promise<AgentMessageRow> {
   const { auth, thread, server, sink, signal } = run;
   const authToken = serverAuthToken(deps.secrets, server);
@@ -263,7 +265,11 @@ async function converse(
     const current = await reauthorize(deps, auth, 'agent.use');
     conversation.push({ role: 'assistant', content: last.content || null, tool_calls: last.toolCalls });
     for (const call of last.toolCalls) {
-      const done = await executeCall(run.tools, current, sink, call, signal);
+      // A run executes at most maxToolCalls tools, whatever the model asks for (one request of an end user's
+      // budget, so its cost is bounded); later calls are answered with an error the model reads.
+      const refused =
+        toolCalls.length >= run.maxToolCalls ? RunMessages.toolCallsExceeded(run.maxToolCalls) : undefined;
+      const done = await executeCall(run.tools, current, sink, call, signal, refused);
       toolCalls.push(done.record);
       for (const s of done.sources) sources.set(`${s.type}:${s.id}`, s);
       conversation.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(done.record.result) });
@@ -308,6 +314,8 @@ async function executeCall(
   sink: RunSink,
   call: ChatToolCall,
   signal: AbortSignal,
+  /** Why the call is answered with an error without being run (the run's tool call limit). */
+  refused?: string,
 ): Promise<{ record: AgentToolCall; sources: AgentSource[] }> {
   const startedAt = new Date().toISOString();
   const parsed = parseArguments(call.function.arguments);
@@ -315,7 +323,9 @@ async function executeCall(
   const name = call.function.name;
   sink.toolCall({ id: call.id, name, arguments: args ?? {} });
   let result: { output: unknown; sources: AgentSource[] } | { error: string };
-  if (!args) {
+  if (refused !== undefined) {
+    result = { error: refused };
+  } else if (!args) {
     result = { error: (parsed as { error: string }).error };
   } else {
     try {
