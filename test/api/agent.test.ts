@@ -249,6 +249,10 @@ describe('Agent API', function () {
         .update({ bytes: 2 * AgentLimits.threadPageBytes });
       const alone = shaped(ThreadWithMessagesSchema, await call('GET', `/threads/${big.id}`, ws));
       assert.deepEqual([alone.messages.map((m) => m.id), alone.hasMoreMessages], [[only], false]);
+      // Messages stored before their size was recorded are sized by their fields, tool calls included.
+      await stack.deps.db('agent_messages').where({ thread_id: thread.id }).update({ bytes: null });
+      const legacy = shaped(ThreadWithMessagesSchema, await call('GET', `/threads/${thread.id}`, ws));
+      assert.ok(legacy.hasMoreMessages && legacy.messages.length < ids.length, 'legacy rows are paged too');
     });
 
     it('validates every field, naming it (400), with size limits and no NUL or unpaired surrogate', async () => {

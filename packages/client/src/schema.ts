@@ -1074,7 +1074,7 @@ export interface paths {
         };
         /**
          * Get a thread with its messages (1 MiB of them at a time)
-         * @description A thread holds up to 16 MiB of messages; one read answers them in order up to 1 MiB of stored size (at least one message). While hasMoreMessages is true, read on with ?messagesAfter=<the last message id>.
+         * @description A thread holds up to 16 MiB of messages; one read answers them in order until 1 MiB of stored size is reached (the message that reaches it included, at least one message). While hasMoreMessages is true, read on with ?messagesAfter=<the last message id>.
          *
          *     **Authorization**: `agent.use` (agent threads, messages, runs, RAG, tools and MCP; under ACTIVE RBAC only a role-bound token, and only its role's threads and knowledge). Allowed: workspace access token, role-bound access token. Refused: API key (401), user space token (403). Under ACTIVE RBAC: role-bound access token only.
          */
@@ -15994,7 +15994,7 @@ export interface operations {
                         agentServerId: string | null;
                         createdAt: string;
                         updatedAt: string;
-                        /** @description The thread's messages in order, as many as fit in 1 MiB of stored size (at least one); the rest with messagesAfter */
+                        /** @description The thread's messages in order, until 1 MiB of stored size is reached (the message that reaches it included, so at least one); the rest with messagesAfter */
                         messages: {
                             id: string;
                             threadId: string;

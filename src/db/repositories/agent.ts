@@ -175,8 +175,10 @@ export async function listMessages(db: Tx, threadId: string): Promise<AgentMessa
   return db<AgentMessageRow>('agent_messages').where({ thread_id: threadId }).orderBy('seq');
 }
 
-/** A message's size in a page: its recorded bytes, or (stored before migration 0039) its content's. */
-const MESSAGE_BYTES = "coalesce(m.bytes, octet_length(coalesce(m.content, '')))";
+/** A message's size in a page: its recorded bytes, or (stored before migration 0039) its body's fields'. */
+const MESSAGE_BYTES =
+  "coalesce(m.bytes, octet_length(coalesce(m.content, '')) + octet_length(coalesce(m.tool_calls::text, '')) + " +
+  "octet_length(coalesce(m.thinking::text, '')) + octet_length(coalesce(m.sources::text, '')))";
 
 /**
  * The thread's messages after `afterSeq` (0: from the first), in order, as many as fit in `maxBytes` (at least

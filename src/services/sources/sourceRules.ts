@@ -119,8 +119,10 @@ export async function checkSourceRoles(
     ),
   ];
   if (sent.length === 0) return;
-  const live = new Set(await roles.existingRoleIds(db, workspaceId, [...new Set(sent.map(([, id]) => id))]));
-  const unknown = sent.find(([, id]) => !live.has(id));
+  // Ids compare as UUIDs: one sent in capitals names the same role.
+  const ids = [...new Set(sent.map(([, id]) => id.toLowerCase()))];
+  const live = new Set((await roles.existingRoleIds(db, workspaceId, ids)).map((id) => id.toLowerCase()));
+  const unknown = sent.find(([, id]) => !live.has(id.toLowerCase()));
   if (!unknown) return;
   const [param, id] = unknown;
   throw notFound(RoleMessages.rolesNotFound, {

@@ -46,7 +46,7 @@ describe('webhooks service', function () {
       const err = await refusal(createWebhook(deps, ws.workspace.id, { url, events: ['knowledge.nope'] }));
       assert.equal(err.status, 400, url);
       assert.equal(err.message, WebhookMessages.badEvents, url);
-      assert.equal(err.help.param, 'events');
+      assert.equal(err.help.param, 'events[0]');
     }
     // With the events right, the host is what is wrong.
     for (const url of [unresolvable, privateHost]) {

@@ -105,7 +105,7 @@ export const agentOperations: ApiOperation[] = [
   agentOps.get(`${base}/threads/{threadId}`, 'getAgentThread', {
     summary: 'Get a thread with its messages (1 MiB of them at a time)',
     description:
-      'A thread holds up to 16 MiB of messages; one read answers them in order up to 1 MiB of stored size (at ' +
+      'A thread holds up to 16 MiB of messages; one read answers them in order until 1 MiB of stored size is reached (the message that reaches it included, at ' +
       'least one message). While hasMoreMessages is true, read on with ?messagesAfter=<the last message id>.',
     params: ThreadPath,
     query: ThreadQuerySchema,

@@ -245,7 +245,7 @@ export type Thread = z.infer<typeof ThreadSchema>;
 export const ThreadWithMessagesSchema = ThreadSchema.extend({
   messages: z.array(MessageSchema).meta({
     description:
-      "The thread's messages in order, as many as fit in 1 MiB of stored size (at least one); the rest with " +
+      "The thread's messages in order, until 1 MiB of stored size is reached (the message that reaches it included, so at least one); the rest with " +
       'messagesAfter',
   }),
   hasMoreMessages: z.boolean().meta({
