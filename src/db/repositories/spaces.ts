@@ -230,10 +230,13 @@ export async function listMessages(
   return latest.reverse();
 }
 
-/** A space message's size in a page: its text, content and sources as stored. */
+/**
+ * A space message's size in a page, counted as the space's byte bound counts it (services/spaces
+ * spaceMessageBytes, migration 0029's backfill): its text, content and sources as JSON text.
+ */
 const MESSAGE_SIZE =
   "octet_length(m.message) + octet_length(coalesce(m.content, '')) + " +
-  'coalesce(pg_column_size(m.sources), 0) + coalesce(pg_column_size(m.sources_metadata), 0)';
+  'coalesce(octet_length(m.sources::text), 0) + coalesce(octet_length(m.sources_metadata::text), 0)';
 
 /** Whether the group holds a message older than this one (a page's first). */
 export async function hasOlderMessage(db: Tx, groupId: string, than: Pick<SpaceMessageRow, 'id' | 'created_at'>) {
