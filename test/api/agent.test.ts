@@ -113,6 +113,18 @@ describe('Agent API', function () {
       assertError(unknown, 400, 'messagesAfter must be the id of a message in this thread');
       assert.deepEqual([unknown.body.code, unknown.body.param], ['message_not_in_thread', 'messagesAfter']);
       assertError(await call('GET', `/threads/${threadId}?messagesAfter=abc`, ws), 400);
+      // A message of another thread is no cursor into this one.
+      const elsewhere = randomUUID();
+      shaped(
+        MessageSchema,
+        await call('POST', `/threads/${created[0]!.id}/messages`, ws, { id: elsewhere, role: 'user', content: 'x' }),
+        201,
+      );
+      assertError(
+        await call('GET', `/threads/${threadId}?messagesAfter=${elsewhere}`, ws),
+        400,
+        'messagesAfter must be the id of a message in this thread',
+      );
       assertError(
         await call('POST', `/threads/${randomUUID()}/messages`, ws, { id: randomUUID(), role: 'user', content: 'x' }),
         404,
