@@ -416,6 +416,11 @@ describe('chunks API', function () {
       [{ enabled: true, extra: 1 }, 'Unknown field: extra'],
     ];
     for (const [json, message] of bad) assertError(await patch(id, chunk!.id, json), 400, message);
+    // An empty change names what is missing, as the item's and the role's updates do.
+    const empty = await patch(id, chunk!.id, {});
+    assert.equal(empty.body.code, 'missing_field');
+    assert.equal(empty.body.param, 'text, enabled');
+    assert.match(String(empty.body.hint), /enabled/);
     const badNew: Array<[unknown, string]> = [
       [{}, 'Missing required field'],
       [{ text: 'x', position: -1 }, 'position must be an integer from 0 to 10000000'],

@@ -47,7 +47,14 @@ export const UpdateChunkSchema = z
     // An unknown field is named by the validator ("Unknown field: …"), whatever this says.
     { error: ChunkSchemaMessages.changeNeedsField },
   )
-  .refine((b) => b.text !== undefined || b.enabled !== undefined, { message: ChunkSchemaMessages.changeNeedsField })
+  .refine((b) => b.text !== undefined || b.enabled !== undefined, {
+    message: ChunkSchemaMessages.changeNeedsField,
+    params: {
+      code: 'missing_field',
+      param: 'text, enabled',
+      hint: "Send text (the chunk's new text, re-embedded at once) or enabled (false hides the chunk from search), or both.",
+    },
+  })
   .meta({ minProperties: 1 });
 export type UpdateChunkInput = z.infer<typeof UpdateChunkSchema>;
 
