@@ -371,6 +371,9 @@ export interface SourceSyncRow {
   failed: number;
   chunks_embedded: number;
   failures: Array<{ key: string; reason: string }>;
+  /** Listed documents of a type the service does not index (migration 0041), and why, at most 200. */
+  skipped: number;
+  skips: Array<{ key: string; reason: string }>;
   started_at: Date;
   finished_at: Date | null;
 }
@@ -387,6 +390,8 @@ export interface SourceDocumentRow {
   listed_filename: string | null;
   listed_size: string | null;
   outcome: Record<string, unknown> | null;
+  /** Why the document at `fingerprint` is not indexed (a type the service does not take); null: it is, or failed. */
+  skip_reason: string | null;
   /** What the last listing recorded for the source's rules, and what they were last applied to. */
   listed_facts: DocumentFacts | null;
   facts: DocumentFacts | null;

@@ -19,6 +19,8 @@ export function presentSync(row: SourceSyncRow) {
     failed: row.failed,
     chunksEmbedded: row.chunks_embedded,
     failures: row.failures,
+    skipped: row.skipped,
+    skips: row.skips,
     startedAt: row.started_at.toISOString(),
     finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
   };

@@ -482,6 +482,8 @@ export type SourceDocumentOutcome =
       inline?: boolean;
     }
   | { key: string; kind: 'failed'; reason: string }
+  /** A document of a type the service does not index: recorded with why, not fetched again until it changes. */
+  | { key: string; kind: 'skipped'; reason: string }
   /**
    * A web page stored as its URL item with its chunks (a new item, or a changed page's next version); the
    * workflow embeds them and completes the item or version. A page whose text is its item's already (`changed`

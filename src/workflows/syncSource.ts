@@ -193,6 +193,7 @@ async function runSync(
 /** Indexes one new or changed document; its failure is the document's, not the sync's. */
 async function index(workspaceId: string, rootId: string, o: SourceDocumentOutcome): Promise<SourceDocumentResult> {
   if (o.kind === 'failed') return { key: o.key, ok: false, chunks: 0, reason: o.reason };
+  if (o.kind === 'skipped') return { key: o.key, ok: true, chunks: 0 }; // nothing to index; its step recorded why
   try {
     if (o.kind === 'page') {
       // The page's chunks are stored (the fetch step wrote them with its item): embed them, complete the item.

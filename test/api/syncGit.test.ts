@@ -87,7 +87,7 @@ describe('sources that stay in sync (git)', function () {
     });
   });
 
-  it("leaves the configured CODEOWNERS file out and names a file of no accepted type's reason", async () => {
+  it('leaves the configured CODEOWNERS file out and skips a file of no accepted type, naming why, fetching it once', async () => {
     const { repo, url } = repository();
     repo.write('.github/CODEOWNERS', 'docs/ @acme/docs\n');
     repo.write('docs/lighthouse.md', OLD);
@@ -99,16 +99,35 @@ describe('sources that stay in sync (git)', function () {
     });
     assert.equal(created.status, 201, created.text);
     const id = created.body.id as string;
-    for (const run of [1, 2]) {
+    const fetchedBy = async () => {
+      const row = await stack.deps
+        .db('source_documents')
+        .where({ source_id: id, key: 'Makefile' })
+        .first('outcome', 'skip_reason');
+      return { syncId: (row.outcome as { syncId: string }).syncId, reason: row.skip_reason as string | null };
+    };
+    const syncIds: string[] = [];
+    for (const run of [1, 2, 3]) {
+      if (run === 3) {
+        repo.write('Makefile', 'all:\n\techo build again\n');
+        repo.commit('the Makefile changes');
+      }
       const done = await sync(id);
       assert.equal(done.status, 'COMPLETED', JSON.stringify(done));
-      // The CODEOWNERS file is the rules' input, never a document; the Makefile fails with a readable reason.
+      syncIds.push(String(done.id));
+      // The CODEOWNERS file is the rules' input, never a document; the Makefile is skipped with a readable
+      // reason at every sync, never failed.
       assert.deepEqual(
-        [done.seen, done.added, done.failed],
-        [2, run === 1 ? 1 : 0, 1],
+        [done.seen, done.added, done.failed, done.skipped],
+        [2, run === 1 ? 1 : 0, 0, 1],
         `sync ${run}: ${JSON.stringify(done)}`,
       );
-      assert.deepEqual(done.failures, [{ key: 'Makefile', reason: 'unsupported file type (no extension)' }]);
+      assert.deepEqual(done.failures, []);
+      assert.deepEqual(done.skips, [{ key: 'Makefile', reason: 'unsupported file type (no extension)' }]);
+      // Fetched by the first sync, not again by the second (its fingerprint is recorded); fetched again once changed.
+      const fetched = await fetchedBy();
+      assert.equal(fetched.syncId, syncIds[run === 2 ? 0 : run - 1], `sync ${run} fetched the Makefile?`);
+      assert.equal(fetched.reason, 'unsupported file type (no extension)');
     }
     const items = await itemsByKey(id);
     assert.deepEqual(

@@ -3045,7 +3045,15 @@ export interface components {
             failed: number;
             /** @description Chunks extracted and embedded (0 when nothing changed) */
             chunksEmbedded: number;
+            /** @description The documents that failed, with why (the first 200); each is tried again at the next sync */
             failures: {
+                key: string;
+                reason: string;
+            }[];
+            /** @description Listed documents of a type the service does not index (an image, a Makefile): not fetched again until they change */
+            skipped: number;
+            /** @description The skipped documents, with why (the first 200), e.g. 'unsupported file type (.png)' */
+            skips: {
                 key: string;
                 reason: string;
             }[];

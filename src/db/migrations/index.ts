@@ -38,6 +38,7 @@ import * as m0037 from './0037_planner_statistics';
 import * as m0038 from './0038_prose_vectors';
 import * as m0039 from './0039_agent_message_bytes';
 import * as m0040 from './0040_version_authors';
+import * as m0041 from './0041_source_skips';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -83,6 +84,7 @@ const migrations: Array<[string, Migration]> = [
   ['0038_prose_vectors', m0038],
   ['0039_agent_message_bytes', m0039],
   ['0040_version_authors', m0040],
+  ['0041_source_skips', m0041],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

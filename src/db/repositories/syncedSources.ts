@@ -109,9 +109,14 @@ export async function updateSync(
   db: Tx,
   workspaceId: string,
   id: string,
-  patch: Partial<Omit<SourceSyncRow, 'id' | 'workspace_id' | 'source_id' | 'failures'>>,
+  patch: Partial<Omit<SourceSyncRow, 'id' | 'workspace_id' | 'source_id' | 'failures' | 'skips'>> & {
+    skips?: Array<{ key: string; reason: string }>;
+  },
 ): Promise<void> {
-  await db('source_syncs').where({ workspace_id: workspaceId, id }).update(patch);
+  const { skips, ...rest } = patch;
+  await db('source_syncs')
+    .where({ workspace_id: workspaceId, id })
+    .update({ ...rest, ...(skips !== undefined ? { skips: JSON.stringify(skips) } : {}) });
 }
 
 /** Ends a sync still running as FAILED with the reason; false when it had already ended. */
@@ -122,22 +127,28 @@ export async function failRunningSync(db: Tx, workspaceId: string, id: string, e
   return n > 0;
 }
 
-/** Adds to a sync's counts (and its failures, keeping the first `maxFailures`). */
+/** Most documents a sync names in its failures, and in its skips. */
+export const SYNC_LIST_MAX = 200;
+
+/** Adds to a sync's counts (and to its failures and skips, keeping the first SYNC_LIST_MAX of each). */
 export async function addToSync(
   db: Tx,
   workspaceId: string,
   id: string,
-  counts: Partial<Record<'added' | 'updated' | 'unchanged' | 'deleted' | 'failed' | 'chunks_embedded', number>>,
-  failures: Array<{ key: string; reason: string }> = [],
-  maxFailures = 200,
+  counts: Partial<
+    Record<'added' | 'updated' | 'unchanged' | 'deleted' | 'failed' | 'skipped' | 'chunks_embedded', number>
+  >,
+  lists: { failures?: Array<{ key: string; reason: string }>; skips?: Array<{ key: string; reason: string }> } = {},
 ): Promise<void> {
   const patch: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(counts)) if (v) patch[k] = db.raw('?? + ?', [k, v]);
-  if (failures.length > 0) {
-    patch.failures = db.raw(
+  for (const column of ['failures', 'skips'] as const) {
+    const added = lists[column] ?? [];
+    if (added.length === 0) continue;
+    patch[column] = db.raw(
       `(SELECT coalesce(jsonb_agg(f), '[]'::jsonb) FROM (
-         SELECT f FROM jsonb_array_elements(failures || ?::jsonb) f LIMIT ?) x)`,
-      [JSON.stringify(failures), maxFailures],
+         SELECT f FROM jsonb_array_elements(?? || ?::jsonb) f LIMIT ?) x)`,
+      [column, JSON.stringify(added), SYNC_LIST_MAX],
     );
   }
   if (Object.keys(patch).length === 0) return;
@@ -190,19 +201,28 @@ export async function indexedFingerprints(db: Tx, workspaceId: string, sourceId:
   return new Map(rows.map((r: { key: string; fingerprint: string }) => [r.key, r.fingerprint]));
 }
 
-/** Counts of a sync's listing: listed, unchanged (indexed at the listed fingerprint), to delete, indexed. */
+/**
+ * Counts of a sync's listing: listed, unchanged (indexed at the listed fingerprint), skipped (a type the service
+ * does not index, at the fingerprint it was skipped at: not fetched again), to delete, indexed.
+ */
 export async function listingCounts(
   db: Tx,
   workspaceId: string,
   sourceId: string,
   syncId: string,
-): Promise<{ seen: number; unchanged: number; vanished: number; indexed: number }> {
+): Promise<{ seen: number; unchanged: number; skipped: number; vanished: number; indexed: number }> {
   const [row] = await db('source_documents')
     .where({ workspace_id: workspaceId, source_id: sourceId })
     .select(
       db.raw('count(*) FILTER (WHERE listed_sync_id = ?)::int AS seen', [syncId]),
       db.raw(
-        'count(*) FILTER (WHERE listed_sync_id = ? AND knowledge_id IS NOT NULL AND fingerprint = listed_fingerprint)::int AS unchanged',
+        `count(*) FILTER (WHERE listed_sync_id = ? AND knowledge_id IS NOT NULL AND skip_reason IS NULL
+                          AND fingerprint = listed_fingerprint)::int AS unchanged`,
+        [syncId],
+      ),
+      db.raw(
+        `count(*) FILTER (WHERE listed_sync_id = ? AND skip_reason IS NOT NULL
+                          AND fingerprint = listed_fingerprint)::int AS skipped`,
         [syncId],
       ),
       db.raw(
@@ -211,7 +231,25 @@ export async function listingCounts(
       ),
       db.raw('count(*) FILTER (WHERE knowledge_id IS NOT NULL)::int AS indexed'),
     );
-  return row as { seen: number; unchanged: number; vanished: number; indexed: number };
+  return row as { seen: number; unchanged: number; skipped: number; vanished: number; indexed: number };
+}
+
+/** The first `limit` documents of a sync's listing skipped at their listed fingerprint, with why, by key. */
+export async function listedSkips(
+  db: Tx,
+  workspaceId: string,
+  sourceId: string,
+  syncId: string,
+  limit: number,
+): Promise<Array<{ key: string; reason: string }>> {
+  const rows = await db('source_documents')
+    .where({ workspace_id: workspaceId, source_id: sourceId, listed_sync_id: syncId })
+    .whereNotNull('skip_reason')
+    .whereRaw('fingerprint = listed_fingerprint')
+    .orderBy('key')
+    .limit(limit)
+    .select('key', 'skip_reason');
+  return rows.map((r: { key: string; skip_reason: string }) => ({ key: r.key, reason: r.skip_reason }));
 }
 
 /**
@@ -225,14 +263,21 @@ export async function pendingDocuments(
   syncId: string,
   limit: number,
 ): Promise<SourceDocumentRow[]> {
-  return db<SourceDocumentRow>('source_documents')
-    .where({ workspace_id: workspaceId, source_id: sourceId, listed_sync_id: syncId })
-    .andWhere((q) => q.whereNull('knowledge_id').orWhereRaw('fingerprint IS DISTINCT FROM listed_fingerprint'))
-    .andWhereRaw(`NOT (coalesce(outcome->>'syncId', '') = ? AND coalesce((outcome->>'done')::boolean, false))`, [
-      syncId,
-    ])
-    .orderByRaw(`(coalesce(outcome->>'syncId', '') = ?) DESC, id`, [syncId])
-    .limit(limit);
+  return (
+    db<SourceDocumentRow>('source_documents')
+      .where({ workspace_id: workspaceId, source_id: sourceId, listed_sync_id: syncId })
+      // New (no item, and not skipped at this fingerprint) or changed.
+      .andWhere((q) =>
+        q
+          .where((n) => n.whereNull('knowledge_id').whereNull('skip_reason'))
+          .orWhereRaw('fingerprint IS DISTINCT FROM listed_fingerprint'),
+      )
+      .andWhereRaw(`NOT (coalesce(outcome->>'syncId', '') = ? AND coalesce((outcome->>'done')::boolean, false))`, [
+        syncId,
+      ])
+      .orderByRaw(`(coalesce(outcome->>'syncId', '') = ?) DESC, id`, [syncId])
+      .limit(limit)
+  );
 }
 
 export async function findDocument(
@@ -251,7 +296,7 @@ export async function updateDocument(
   workspaceId: string,
   sourceId: string,
   key: string,
-  patch: Partial<Pick<SourceDocumentRow, 'fingerprint' | 'knowledge_id' | 'outcome'>>,
+  patch: Partial<Pick<SourceDocumentRow, 'fingerprint' | 'knowledge_id' | 'outcome' | 'skip_reason'>>,
 ): Promise<void> {
   const { outcome, ...rest } = patch;
   await db('source_documents')

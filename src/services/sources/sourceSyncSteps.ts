@@ -208,7 +208,14 @@ export async function listSourceDocuments(
     throw err;
   }
   const counts = await sources.listingCounts(deps.db, ids.workspaceId, ids.sourceId, ids.syncId);
-  await sources.updateSync(deps.db, ids.workspaceId, ids.syncId, { seen: counts.seen, unchanged: counts.unchanged });
+  // Documents skipped at the fingerprint listed are not fetched again; the sync names them all the same.
+  const skips = await sources.listedSkips(deps.db, ids.workspaceId, ids.sourceId, ids.syncId, sources.SYNC_LIST_MAX);
+  await sources.updateSync(deps.db, ids.workspaceId, ids.syncId, {
+    seen: counts.seen,
+    unchanged: counts.unchanged,
+    skipped: counts.skipped,
+    skips,
+  });
   return counts;
 }
 
@@ -476,7 +483,7 @@ async function storeDocument(
     return storePage(deps, source, existing, doc, entry, fetched.bytes.toString('utf8'), fetched.page, syncId);
   }
   const declared = fetched.mimetype ?? mimeFromFilename(fetched.filename) ?? 'application/octet-stream';
-  if (!isAcceptedMime(declared)) return { key: entry.key, kind: 'failed', reason: unsupportedType(fetched, declared) };
+  if (!isAcceptedMime(declared)) return { key: entry.key, kind: 'skipped', reason: unsupportedType(fetched, declared) };
   const check = checkFileType(fetched.bytes, declared, fetched.filename);
   if (!check.ok)
     return { key: entry.key, kind: 'failed', reason: `the file is not a valid ${declared}: ${check.reason}` };
@@ -578,19 +585,26 @@ export async function completeSourceDocuments(
   ids: SyncIds & { results: SourceDocumentResult[] },
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    const counts = { added: 0, updated: 0, unchanged: 0, failed: 0, chunks_embedded: 0 };
+    const counts = { added: 0, updated: 0, unchanged: 0, failed: 0, skipped: 0, chunks_embedded: 0 };
     const failures: Array<{ key: string; reason: string }> = [];
+    const skips: Array<{ key: string; reason: string }> = [];
     for (const result of ids.results) {
       const doc = await sources.findDocument(trx, ids.workspaceId, ids.sourceId, result.key, { forUpdate: true });
       const recorded = doc?.outcome as Recorded | null | undefined;
       if (!doc || recorded?.syncId !== ids.syncId || recorded.done) continue;
-      const itemId = recorded.kind === 'failed' ? doc.knowledge_id : recorded.knowledgeId;
+      const skipped = recorded.kind === 'skipped';
+      const itemId = recorded.kind === 'failed' || skipped ? doc.knowledge_id : recorded.knowledgeId;
       await sources.updateDocument(trx, ids.workspaceId, ids.sourceId, doc.key, {
+        // A skipped document is recorded at its fingerprint, so the next sync does not fetch it again.
         ...(result.ok ? { fingerprint: recorded.fingerprint ?? doc.listed_fingerprint } : {}),
         knowledge_id: itemId,
+        skip_reason: skipped ? recorded.reason.slice(0, REASON_MAX) : null,
         outcome: { ...recorded, done: true },
       });
-      if (!result.ok) {
+      if (skipped) {
+        counts.skipped += 1;
+        skips.push({ key: doc.key, reason: recorded.reason.slice(0, REASON_MAX) });
+      } else if (!result.ok) {
         counts.failed += 1;
         failures.push({ key: doc.key, reason: (result.reason ?? 'failed').slice(0, REASON_MAX) });
       } else if (recorded.kind === 'page' && !recorded.changed) {
@@ -600,7 +614,7 @@ export async function completeSourceDocuments(
         counts.chunks_embedded += result.chunks;
       }
     }
-    await sources.addToSync(trx, ids.workspaceId, ids.syncId, counts, failures);
+    await sources.addToSync(trx, ids.workspaceId, ids.syncId, counts, { failures, skips });
   });
 }
 

@@ -296,7 +296,20 @@ export const SourceSyncSchema = z
     deleted: z.number().int(),
     failed: z.number().int(),
     chunksEmbedded: z.number().int().meta({ description: 'Chunks extracted and embedded (0 when nothing changed)' }),
-    failures: z.array(z.strictObject({ key: z.string(), reason: z.string() })),
+    failures: z.array(z.strictObject({ key: z.string(), reason: z.string() })).meta({
+      description: 'The documents that failed, with why (the first 200); each is tried again at the next sync',
+    }),
+    skipped: z
+      .number()
+      .int()
+      .meta({
+        description:
+          'Listed documents of a type the service does not index (an image, a Makefile): not fetched again until ' +
+          'they change',
+      }),
+    skips: z.array(z.strictObject({ key: z.string(), reason: z.string() })).meta({
+      description: "The skipped documents, with why (the first 200), e.g. 'unsupported file type (.png)'",
+    }),
     startedAt: timestamp,
     finishedAt: timestamp.nullable(),
   })
