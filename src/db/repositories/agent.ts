@@ -141,9 +141,9 @@ export async function findThread(
 }
 
 /** Counts a stored message (and its size) on its thread (the caller holds the thread's row lock). */
-export async function touchThread(db: Tx, threadId: string, bytes: number): Promise<void> {
+export async function touchThread(db: Tx, workspaceId: string, threadId: string, bytes: number): Promise<void> {
   await db('agent_threads')
-    .where({ id: threadId })
+    .where({ workspace_id: workspaceId, id: threadId })
     .update({
       message_count: db.raw('message_count + 1'),
       stored_bytes: db.raw('stored_bytes + ?', [bytes]),
@@ -155,9 +155,15 @@ export async function touchThread(db: Tx, threadId: string, bytes: number): Prom
  * Takes the thread's run lease: succeeds when no run holds it, or the holder's lease (the run time limit)
  * has expired, so a crashed process never blocks a thread for longer than one run could last.
  */
-export async function claimRun(db: Tx, threadId: string, runId: string, leaseMs: number): Promise<boolean> {
+export async function claimRun(
+  db: Tx,
+  workspaceId: string,
+  threadId: string,
+  runId: string,
+  leaseMs: number,
+): Promise<boolean> {
   const updated = await db('agent_threads')
-    .where({ id: threadId })
+    .where({ workspace_id: workspaceId, id: threadId })
     .andWhere((q) =>
       q.whereNull('run_id').orWhere('run_started_at', '<', db.raw(`now() - ?::interval`, [`${leaseMs} milliseconds`])),
     )
@@ -165,14 +171,16 @@ export async function claimRun(db: Tx, threadId: string, runId: string, leaseMs:
   return updated > 0;
 }
 
-export async function releaseRun(db: Tx, threadId: string, runId: string): Promise<void> {
-  await db('agent_threads').where({ id: threadId, run_id: runId }).update({ run_id: null, run_started_at: null });
+export async function releaseRun(db: Tx, workspaceId: string, threadId: string, runId: string): Promise<void> {
+  await db('agent_threads')
+    .where({ workspace_id: workspaceId, id: threadId, run_id: runId })
+    .update({ run_id: null, run_started_at: null });
 }
 
 // ---- messages
 
-export async function listMessages(db: Tx, threadId: string): Promise<AgentMessageRow[]> {
-  return db<AgentMessageRow>('agent_messages').where({ thread_id: threadId }).orderBy('seq');
+export async function listMessages(db: Tx, workspaceId: string, threadId: string): Promise<AgentMessageRow[]> {
+  return db<AgentMessageRow>('agent_messages').where({ workspace_id: workspaceId, thread_id: threadId }).orderBy('seq');
 }
 
 /** A message's size in a page: its recorded bytes, or (stored before migration 0039) its body's fields'. */
@@ -187,11 +195,12 @@ const MESSAGE_BYTES =
  */
 export async function listMessagePage(
   db: Tx,
+  workspaceId: string,
   threadId: string,
   page: { afterSeq: number; maxBytes: number; maxMessages: number },
 ): Promise<{ messages: AgentMessageRow[]; hasMore: boolean }> {
   const sized = db('agent_messages as m')
-    .where('m.thread_id', threadId)
+    .where({ 'm.workspace_id': workspaceId, 'm.thread_id': threadId })
     .andWhere('m.seq', '>', page.afterSeq)
     .select(
       'm.seq',
@@ -209,15 +218,20 @@ export async function listMessagePage(
   if (fits.length === 0) return { messages: [], hasMore: false };
   const last = fits[fits.length - 1]!.seq;
   const messages = await db<AgentMessageRow>('agent_messages')
-    .where({ thread_id: threadId })
+    .where({ workspace_id: workspaceId, thread_id: threadId })
     .andWhere('seq', '>', page.afterSeq)
     .andWhere('seq', '<=', last)
     .orderBy('seq');
   return { messages, hasMore: Number(fits[0]!.remaining) > fits.length };
 }
 
-export async function findMessage(db: Tx, threadId: string, id: string): Promise<AgentMessageRow | undefined> {
-  return db<AgentMessageRow>('agent_messages').where({ thread_id: threadId, id }).first();
+export async function findMessage(
+  db: Tx,
+  workspaceId: string,
+  threadId: string,
+  id: string,
+): Promise<AgentMessageRow | undefined> {
+  return db<AgentMessageRow>('agent_messages').where({ workspace_id: workspaceId, thread_id: threadId, id }).first();
 }
 
 export async function insertMessage(

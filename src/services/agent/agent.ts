@@ -112,7 +112,7 @@ export async function readThreadMessages(
 ): Promise<{ messages: AgentMessageRow[]; hasMore: boolean }> {
   let afterSeq = 0;
   if (page.after !== undefined) {
-    const from = await agent.findMessage(db, thread.id, page.after);
+    const from = await agent.findMessage(db, thread.workspace_id, thread.id, page.after);
     if (!from) {
       throw badRequest(AgentMessages.messagesAfterUnknown, {
         code: 'message_not_in_thread',
@@ -122,7 +122,11 @@ export async function readThreadMessages(
     }
     afterSeq = from.seq;
   }
-  return agent.listMessagePage(db, thread.id, { afterSeq, maxBytes: page.maxBytes, maxMessages: page.maxMessages });
+  return agent.listMessagePage(db, thread.workspace_id, thread.id, {
+    afterSeq,
+    maxBytes: page.maxBytes,
+    maxMessages: page.maxMessages,
+  });
 }
 
 // ---- messages
@@ -200,7 +204,7 @@ export async function postMessage(
   return db.transaction(async (trx) => {
     const thread = await loadThread({ db: trx }, auth, threadId, { forUpdate: true });
     const { row, bytes } = messageRow(auth.workspace.id, thread.id, input);
-    const existing = await agent.findMessage(trx, thread.id, input.id);
+    const existing = await agent.findMessage(trx, thread.workspace_id, thread.id, input.id);
     if (existing) {
       if (existing.body_hash !== row.body_hash) {
         throw conflict(AgentMessages.messageConflict, {
@@ -222,7 +226,7 @@ export async function postMessage(
     }
     await requireMessageFitsQuota({ db: trx }, auth.workspace, limits.defaultStorageQuotaBytes, bytes);
     const message = await agent.insertMessage(trx, row);
-    await agent.touchThread(trx, thread.id, bytes);
+    await agent.touchThread(trx, thread.workspace_id, thread.id, bytes);
     return { message, created: true };
   });
 }

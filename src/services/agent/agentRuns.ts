@@ -137,14 +137,18 @@ export async function acquireRunLease(
     if (owner && (await agent.countRunningThreads(trx, auth.workspace.id, owner, runTimeoutMs)) >= max) {
       throw boundReached('agentRunsPerSubject', max);
     }
-    return agent.claimRun(trx, threadId, runId, runTimeoutMs);
+    return agent.claimRun(trx, auth.workspace.id, threadId, runId, runTimeoutMs);
   });
   if (!claimed) throw conflict(RunMessages.busy);
   return runId;
 }
 
-export async function releaseRunLease(deps: Pick<RunDeps, 'db'>, threadId: string, runId: string): Promise<void> {
-  await agent.releaseRun(deps.db, threadId, runId);
+export async function releaseRunLease(
+  deps: Pick<RunDeps, 'db'>,
+  thread: Pick<AgentThreadRow, 'workspace_id' | 'id'>,
+  runId: string,
+): Promise<void> {
+  await agent.releaseRun(deps.db, thread.workspace_id, thread.id, runId);
 }
 
 /**
@@ -176,7 +180,7 @@ export async function prepareRun(
   if (input.message) {
     const message = { id: input.message.id, role: 'user' as const, content: input.message.content };
     await postMessage(deps, auth, thread.id, message, limits).catch(async (err: unknown) => {
-      await releaseRunLease(deps, thread.id, runId);
+      await releaseRunLease(deps, thread, runId);
       throw err;
     });
   }
@@ -213,7 +217,7 @@ export async function runThread(
     throw signal.aborted ? signal.reason : err;
   } finally {
     clearTimeout(timer);
-    await releaseRunLease(deps, run.thread.id, run.runId).catch((err: unknown) => {
+    await releaseRunLease(deps, run.thread, run.runId).catch((err: unknown) => {
       deps.logger.warn({ err, threadId: run.thread.id }, 'releasing the run lease failed');
     });
   }
@@ -225,7 +229,7 @@ async function converse(
 ): Promise<AgentMessageRow> {
   const { auth, thread, server, sink, signal } = run;
   const authToken = serverAuthToken(deps.secrets, server);
-  const conversation = toChatMessages(await agent.listMessages(deps.db, thread.id));
+  const conversation = toChatMessages(await agent.listMessages(deps.db, thread.workspace_id, thread.id));
   const toolCalls: AgentToolCall[] = [];
   const sources = new Map<string, AgentSource>();
   let content = '';

@@ -141,14 +141,16 @@ describe('agent threads and runs service', function () {
         status: 409,
         message: RunMessages.busy,
       });
-      await releaseRunLease(stack.deps, otherThread.id, runId);
-      await releaseRunLease(stack.deps, thread.id, randomUUID());
+      await releaseRunLease(stack.deps, otherThread, runId);
+      await releaseRunLease(stack.deps, thread, randomUUID());
+      // Every thread query is scoped by workspace: the same thread id under another workspace is not this thread.
+      await releaseRunLease(stack.deps, { ...thread, workspace_id: randomUUID() }, runId);
       await rejectsWithAppError(acquireRunLease(stack.deps, auth, thread.id), {
         status: 409,
         message: RunMessages.busy,
       });
       assert.ok(await acquireRunLease(stack.deps, auth, otherThread.id), 'threads lease independently');
-      await releaseRunLease(stack.deps, thread.id, runId);
+      await releaseRunLease(stack.deps, thread, runId);
       assert.notEqual(await acquireRunLease(stack.deps, auth, thread.id), runId);
     });
 
@@ -172,7 +174,7 @@ describe('agent threads and runs service', function () {
       const franks = await createThread(stack.deps, frank, { title: 'f' });
       assert.ok(await acquireRunLease(deps, frank, franks.id));
       assert.ok(await acquireRunLease(deps, auth, (await createThread(stack.deps, auth, { title: 'w' })).id));
-      await releaseRunLease(deps, first.id, runId);
+      await releaseRunLease(deps, first, runId);
       assert.ok(await acquireRunLease(deps, erin, second.id), 'once the first run ends');
     });
   });
