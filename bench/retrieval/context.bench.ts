@@ -201,18 +201,26 @@ export async function runContextComparison(
         ],
         bm25Pages,
       );
-      // KWS_RETRIEVAL_RANKINGS=file.jsonl: each question's hybrid ranking (pages, best first), to read the misses.
+      // KWS_RETRIEVAL_RANKINGS=file.jsonl: each question's ranking of pages (best first) in the default hybrid
+      // search and as RAG passages (`run`), to read the misses (bench/retrieval/routed.ts reads them).
       const rankingsFile = process.env.KWS_RETRIEVAL_RANKINGS;
       if (rankingsFile) {
-        const lines = (hybrid?.perQuestion ?? []).map((o, i) =>
-          JSON.stringify({
-            variant,
-            id: labels[i]?.id,
-            kind: o.judged.kind,
-            question: labels[i]?.question,
-            relevant: [...o.judged.relevant.keys()],
-            ranking: o.judged.ranking,
-          }),
+        const runs = [
+          ['hybrid', hybrid],
+          ['passages', passages],
+        ] as const;
+        const lines = runs.flatMap(([run, result]) =>
+          (result?.perQuestion ?? []).map((o, i) =>
+            JSON.stringify({
+              variant,
+              run,
+              id: labels[i]?.id,
+              kind: o.judged.kind,
+              question: labels[i]?.question,
+              relevant: [...o.judged.relevant.keys()],
+              ranking: o.judged.ranking,
+            }),
+          ),
         );
         await appendFile(rankingsFile, lines.map((l) => `${l}\n`).join(''));
       }

@@ -1,16 +1,19 @@
-// Two models routed by each query's shape (`npx tsx bench/retrieval/routed.ts prose.jsonl identifier.jsonl`): reads
+// Two models routed by each query's shape (`node dist/bench/retrieval/routed.js prose.jsonl identifier.jsonl`): reads
 // two KWS_RETRIEVAL_RANKINGS dumps of the same labelled set, each a run of the bench under one model, and scores
 // the hybrid ranking a deployment would give if prose-shaped queries read the first run's vectors and
 // identifier-shaped queries the second's (queryShape, as the service's vectorColumnFor picks a vector). Each
 // question's ranking depends only on its own query, the chosen vectors and the keyword side, which both runs
 // share, so taking each question's outcome from the run its shape picks is that deployment's ranking exactly.
-// Prints nDCG@10, R@10 and MRR@10 per kind for the first run, the second, and the routed one.
+// Prints nDCG@10, R@10 and MRR@10 per kind for the first run, the second, and the routed one; a third argument
+// `passages` scores the RAG passages' rankings instead of hybrid search's.
 import { readFile } from 'node:fs/promises';
 import { evaluate, roundMetrics, type Judged } from '../../src/domain/retrievalMetrics';
 import { queryShape } from '../../src/services/search/fusion';
 
 interface Line {
   variant: string;
+  /** hybrid (search) or passages (RAG); dumps written before the field held hybrid alone. */
+  run?: string;
   id: string;
   kind: string;
   question: string;
@@ -18,9 +21,13 @@ interface Line {
   ranking: string[];
 }
 
-async function read(file: string): Promise<Map<string, Line>> {
-  const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l.trim() !== '');
-  const byId = new Map(lines.map((l) => JSON.parse(l) as Line).map((l) => [l.id, l]));
+async function read(file: string, run: string): Promise<Map<string, Line>> {
+  const lines = (await readFile(file, 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Line)
+    .filter((l) => (l.run ?? 'hybrid') === run);
+  const byId = new Map(lines.map((l) => [l.id, l]));
   // One run per file: a file appended to by two runs (or two variants) would mix them.
   if (byId.size !== lines.length) throw new Error(`${file}: ${lines.length} lines for ${byId.size} questions`);
   return byId;
@@ -42,10 +49,13 @@ function report(name: string, lines: Line[]): void {
 }
 
 async function main(): Promise<void> {
-  const [proseFile, identifierFile] = process.argv.slice(2);
-  if (!proseFile || !identifierFile) throw new Error('usage: routed.ts <prose run.jsonl> <identifier run.jsonl>');
-  const prose = await read(proseFile);
-  const identifier = await read(identifierFile);
+  const [proseFile, identifierFile, run = 'hybrid'] = process.argv.slice(2);
+  if (!proseFile || !identifierFile) {
+    throw new Error('usage: routed.ts <prose run.jsonl> <identifier run.jsonl> [hybrid|passages]');
+  }
+  const prose = await read(proseFile, run);
+  const identifier = await read(identifierFile, run);
+  console.log(`run: ${run}`);
   const routed: Line[] = [];
   const shapes = { prose: 0, identifier: 0, mismatched: 0 };
   for (const [id, p] of prose) {
