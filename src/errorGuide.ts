@@ -9,6 +9,11 @@ type Text = string;
 const INTRO: Text[] = [
   'Every error answers a JSON body with the `error` and `message` the specification fixes, and help beside them. ' +
     'Clients must treat every field but `error` and `message` as optional.',
+  'When a request has more than one fault, the first of these is answered: its rate (`rate_limited`), its size ' +
+    '(`body_too_large`) and unsafe text in its path, query or headers (`unsafe_text`); then its credential (401), the workspace it ' +
+    'addresses and what the credential may do there (403, 404, 410); then the form of its body and query ' +
+    '(`malformed_json`, `unsupported_media_type`, `unknown_field` in the query); then each field. A caller ' +
+    'without a valid credential hears 401, whatever else is wrong.',
 ];
 
 const FIELDS: Array<[string, Text]> = [
@@ -72,7 +77,7 @@ export function renderErrorGuideMarkdown(): string {
     '',
     '<!-- Rendered from src/errorCatalogue.ts by `npm run openapi`; test/api/errors.test.ts keeps it equal. -->',
     '',
-    ...INTRO,
+    ...INTRO.flatMap((p, i) => (i === 0 ? [p] : ['', p])),
     '',
     '| Field | What it holds |',
     '|---|---|',

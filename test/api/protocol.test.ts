@@ -5,7 +5,7 @@ import { MALFORMED_JSON_MESSAGE, NO_BODY_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE
 import { createDb } from '../../src/db/knex';
 import { assertError, specFields } from '../helpers/assertions';
 import { testEnv } from '../helpers/env';
-import { accessHeaders, createTenant } from '../helpers/factories';
+import { accessHeaders, createTenant, createUserSpace } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
 import { multipartBody } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -66,6 +66,70 @@ describe('protocol', () => {
     assert.equal(big.status, 413);
     assert.equal(big.body.error, 'Payload Too Large');
     assert.match(big.body.message, /exceeds the limit/);
+  });
+
+  it("answers the credential (401, then 403) before the request's form: a malformed body or query waits for the guard", async () => {
+    const tenant = await createTenant(stack.deps.db);
+    const v1 = `/v1/workspaces/${tenant.workspaceId}`;
+    const link = `${v1}/knowledge/link`;
+    const json = { 'content-type': 'application/json' };
+    const malformed = '{"type": "LINK", ';
+    // No credential: 401 whatever the body's or the query's form (malformed JSON, another media type, a misspelt
+    // query parameter, a body where the operation takes none).
+    const anonymous = [
+      await stack.request('POST', link, {
+        headers: { ...json, organizationid: tenant.organizationId },
+        raw: malformed,
+      }),
+      await stack.request('POST', link, { headers: { 'content-type': 'text/plain' }, raw: 'https://example.com' }),
+      await stack.request('GET', `${v1}/knowledge?limt=5`),
+      await stack.request('POST', `${v1}/knowledge/${randomUUID()}/refetch`, { headers: json, raw: '{"force":true}' }),
+    ];
+    for (const res of anonymous) {
+      assertError(res, 401, 'Invalid or expired access token');
+      assert.equal(res.body.code, 'token_missing', res.text);
+    }
+    const forged = await stack.request('POST', link, {
+      headers: { ...json, authorization: 'Bearer not-a-token', organizationid: tenant.organizationId },
+      raw: malformed,
+    });
+    assert.equal(forged.status, 401, forged.text);
+    const keyless = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+      headers: json,
+      raw: malformed,
+    });
+    assertError(keyless, 401, 'Invalid or missing API key');
+    assert.equal(keyless.body.code, 'api_key_missing');
+
+    // A credential the route refuses (an end user's space token cannot add workspace knowledge): 403 first.
+    const space = await createUserSpace(stack, tenant, 'form-order-user');
+    const refused = await stack.request('POST', link, { headers: { ...json, ...space.headers }, raw: malformed });
+    assert.equal(refused.status, 403, refused.text);
+
+    // The credential through: the form's own answer, as before.
+    const { headers } = await accessHeaders(stack, tenant);
+    const parsed = await stack.request('POST', link, { headers: { ...headers, ...json }, raw: malformed });
+    assertError(parsed, 400, MALFORMED_JSON_MESSAGE);
+    assert.equal(parsed.body.code, 'malformed_json');
+    const query = await stack.request('GET', `${v1}/knowledge?limt=5`, { headers });
+    assertError(query, 400, 'Unknown query parameter: limt (did you mean limit?)');
+    const typed = await stack.request('POST', link, {
+      headers: { ...headers, 'content-type': 'text/plain' },
+      raw: 'https://example.com',
+    });
+    assertError(typed, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+    // A public route has no credential to wait for; an unknown path answers its 404; a body past the limit is
+    // still refused at once (the limit bounds what is read), with or without a credential.
+    const health = await stack.request('GET', '/health?verbose=1');
+    assert.equal(health.status, 400, health.text);
+    assert.equal(health.body.code, 'unknown_field');
+    const nowhere = await stack.request('POST', `${v1}/nothing-here`, { headers: json, raw: malformed });
+    assert.equal(nowhere.status, 404, nowhere.text);
+    const big = await stack.request('POST', link, {
+      headers: json,
+      raw: JSON.stringify({ pad: 'x'.repeat(stack.deps.config.limits.maxJsonBodyBytes + 10) }),
+    });
+    assert.equal(big.status, 413, big.text);
   });
 
   it('answers an unexpected failure with a generic 500 and no stack trace', async () => {

@@ -2,8 +2,9 @@
 // credential (401) -> organization header (400/403) -> credential's workspace is the addressed one (403;
 // only the token's own workspace is ever read, so it reveals nothing about other workspaces) -> workspace
 // exists (404) and is not deleted (410) -> minting API key still active (401) -> bound role still exists
-// (403) -> the route's action is allowed for the credential's kind (403). Every 403 here is a policy's answer:
-// authorize() with the addressing rules (src/policies/rules.ts), then with the route's action.
+// (403) -> the route's action is allowed for the credential's kind (403) -> the request's body and query are
+// well-formed (400/415, found before the guard and answered here: ./deferred.ts). Every 403 here is a policy's
+// answer: authorize() with the addressing rules (src/policies/rules.ts), then with the route's action.
 import type { Context, Next } from 'koa';
 import type { Deps } from '../../services/deps';
 import { AppError, badRequest, Messages, unauthorized, type ErrorHelp } from '../../errors';
@@ -22,6 +23,7 @@ import { credentialContext, recordApiKeyUse } from '../../services/access/authen
 import { standingWorkspace } from '../../services/access/credentials';
 import type { TokenCheck, TokenRefusal, TokenService } from '../../services/access/tokens';
 import { loadActiveWorkspace } from '../../services/operations/workspaces';
+import { answerFormRefusal } from './deferred';
 import { ROUTE_GUARD, type GuardMiddleware, type GuardOptions, type RouteGuard } from './routeGuard';
 
 declare module 'koa' {
@@ -209,6 +211,8 @@ export function guard(deps: Pick<Deps, 'db' | 'tokens'>, action: Action, options
       authorize(auth, action);
       ctx.state.auth = auth;
     }
+    // The body's and the query's form are judged now that the credential is through (./deferred.ts).
+    answerFormRefusal(ctx);
     await next();
   };
   const credential: RouteGuard['credential'] = action === 'public.read' ? 'none' : (options.credential ?? 'bearer');

@@ -1,11 +1,13 @@
 // JSON body reading with a size and a nesting limit and clear errors (400 for malformed JSON or nesting deeper
 // than MAX_JSON_DEPTH (src/jsonDepth.ts), 413 when too large), and the refusal of a body sent to an operation that
-// takes none (its fields named, as a body schema names those it does not list).
+// takes none (its fields named, as a body schema names those it does not list). The 400s and 415s are answered
+// after the route's guard (./deferred.ts); a 413 at once.
 import type { Context, Next } from 'koa';
 import { closestName, listWithSuggestions } from '../../domain/suggest';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../errors';
 import { isTooDeep, JSON_TOO_DEEP_MESSAGE } from '../../jsonDepth';
 import { unknownFieldMessage } from '../validate';
+import { checkForm } from './deferred';
 import { compileTemplate, matchOperation } from './methods';
 
 declare module 'koa' {
@@ -200,53 +202,62 @@ export function jsonBody(limit: number, operations: readonly BodyOperation[] = [
     if (ctx.is('multipart/form-data') && multipart !== false) return next();
     const raw = await readRawBody(ctx, limit);
     if (multipart) return next();
+    // Refusals of the body's form wait for the route's guard (./deferred.ts): the body is then read as none.
+    ctx.request.body = {};
     if (op?.kind === 'none') {
-      if (raw.length > 0) refuseBody(ctx, op, raw);
-      ctx.request.body = {};
+      if (raw.length > 0) await checkForm(ctx, () => refuseBody(ctx, op, raw));
       return next();
     }
-    // No body at all is an empty object (an optional body left out); anything sent must be JSON, so a body of
-    // whitespace alone is malformed. A leading byte order mark is ignored (RFC 8259, 8.1).
-    let body: unknown = {};
     if (raw.length > 0) {
       const sent = ctx.get('content-type');
       // A path no operation has (or not with this method) answers its 404 or 405, whatever the body.
       if (!isJsonType(sent) && multipart === undefined) return next();
-      if (!isJsonType(sent)) {
-        throw unsupportedMediaType(UNSUPPORTED_MEDIA_TYPE_MESSAGE, {
-          code: 'unsupported_media_type',
-          param: 'Content-Type',
-          hint: sent
-            ? `The body came as ${sent.slice(0, 100)}: send it as JSON with Content-Type: application/json (file uploads: multipart/form-data).`
-            : 'The body came without a Content-Type: send Content-Type: application/json with it.',
-        });
-      }
-      // Decoded strictly: a Latin-1 or otherwise broken byte is refused, not stored as U+FFFD. A charset parameter
-      // is not read (RFC 8259, 11: it has no effect on a compliant recipient): the bytes decide.
-      const bad = invalidUtf8At(raw);
-      if (bad >= 0) {
-        throw badRequest(NOT_UTF8_MESSAGE, {
-          code: 'malformed_json',
-          param: 'Request body',
-          hint: `Byte ${bad} of the body (0x${raw[bad]!.toString(16).padStart(2, '0')}) is not valid UTF-8: send the JSON as UTF-8 text (a client writing Latin-1 or Windows-1252 corrupts every accented letter).`,
-        });
-      }
-      const text = raw.toString('utf8');
-      if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE, { code: 'malformed_json' });
-      try {
-        body = JSON.parse(text.replace(/^\uFEFF/, ''));
-      } catch (err) {
-        // JSON.parse says where ("Unexpected token } in JSON at position 12"): the hint passes that on.
-        const where = err instanceof SyntaxError ? err.message.slice(0, 200) : undefined;
-        const fix = 'Send one JSON value as UTF-8 with Content-Type: application/json';
-        throw badRequest(MALFORMED_JSON_MESSAGE, {
-          code: 'malformed_json',
-          param: 'Request body',
-          hint: where ? `${where}. ${fix}.` : `${fix}.`,
-        });
-      }
+      await checkForm(ctx, () => {
+        ctx.request.body = parseJsonBody(raw, sent);
+      });
     }
-    ctx.request.body = body;
     return next();
   };
+}
+
+/**
+ * A JSON body's value (the caller reads no body at all as {}, an optional body left out): anything sent must be
+ * JSON, so a body of whitespace alone is malformed; a leading byte order mark is ignored (RFC 8259, 8.1). 415 for
+ * another Content-Type (or none), 400 for bytes that are not UTF-8, JSON nested past the limit, or anything
+ * JSON.parse refuses.
+ */
+function parseJsonBody(raw: Buffer, sent: string): unknown {
+  if (!isJsonType(sent)) {
+    throw unsupportedMediaType(UNSUPPORTED_MEDIA_TYPE_MESSAGE, {
+      code: 'unsupported_media_type',
+      param: 'Content-Type',
+      hint: sent
+        ? `The body came as ${sent.slice(0, 100)}: send it as JSON with Content-Type: application/json (file uploads: multipart/form-data).`
+        : 'The body came without a Content-Type: send Content-Type: application/json with it.',
+    });
+  }
+  // Decoded strictly: a Latin-1 or otherwise broken byte is refused, not stored as U+FFFD. A charset parameter
+  // is not read (RFC 8259, 11: it has no effect on a compliant recipient): the bytes decide.
+  const bad = invalidUtf8At(raw);
+  if (bad >= 0) {
+    throw badRequest(NOT_UTF8_MESSAGE, {
+      code: 'malformed_json',
+      param: 'Request body',
+      hint: `Byte ${bad} of the body (0x${raw[bad]!.toString(16).padStart(2, '0')}) is not valid UTF-8: send the JSON as UTF-8 text (a client writing Latin-1 or Windows-1252 corrupts every accented letter).`,
+    });
+  }
+  const text = raw.toString('utf8');
+  if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE, { code: 'malformed_json' });
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    // JSON.parse says where ("Unexpected token } in JSON at position 12"): the hint passes that on.
+    const where = err instanceof SyntaxError ? err.message.slice(0, 200) : undefined;
+    const fix = 'Send one JSON value as UTF-8 with Content-Type: application/json';
+    throw badRequest(MALFORMED_JSON_MESSAGE, {
+      code: 'malformed_json',
+      param: 'Request body',
+      hint: where ? `${where}. ${fix}.` : `${fix}.`,
+    });
+  }
 }
