@@ -238,6 +238,40 @@ describe('source rules (s3)', function () {
     }
   });
 
+  it('reads role ids sent in capitals as the same roles: stored, shown and given in lower case', async () => {
+    const prefix = nextPrefix();
+    await put(`${prefix}hr/pay.txt`, TEXTS.PAY);
+    await put(`${prefix}public/welcome.txt`, TEXTS.WELCOME);
+    const { roles } = world;
+    const source = await createSource(prefix, {
+      roleIds: [roles.all.toUpperCase()],
+      rules: [{ match: { paths: ['hr/**'] }, roleIds: [roles.hr.toUpperCase()] }],
+    });
+    assert.deepEqual(source.roleIds, [roles.all], 'the canonical id, as GET /role gives it');
+    assert.deepEqual(source.rules, [{ match: { paths: ['hr/**'] }, roleIds: [roles.hr] }]);
+    await rulesJobToEnd(stack, world, source.rulesJobId!);
+    const synced = await sync(source.id);
+    assert.equal(synced.status, 'COMPLETED', JSON.stringify(synced));
+    const given = await documentRoles(stack, world, source.id);
+    assert.deepEqual(given.get(`${prefix}hr/pay.txt`)?.roles, ['hr'], 'the rule gave its role');
+    assert.deepEqual(given.get(`${prefix}public/welcome.txt`)?.roles, ['all'], 'the default gave its role');
+    assert.ok(await roleFinds(stack, world, 'hr', TEXTS.PAY));
+
+    // A change naming the same roles in capitals changes nothing; a dry run in capitals finds no change.
+    const preview = await stack.request('POST', world.v1(`/sources/${source.id}/rules:preview`), {
+      headers: world.headers,
+      json: { rules: [{ match: { paths: ['hr/**'] }, roleIds: [roles.hr.toUpperCase()] }] },
+    });
+    assert.equal(preview.status, 200, preview.text);
+    assert.equal(preview.body.changing, 0, preview.text);
+    const same = await stack.request('PATCH', world.v1(`/sources/${source.id}`), {
+      headers: world.headers,
+      json: { roleIds: [roles.all.toUpperCase()] },
+    });
+    assert.equal(same.status, 200, same.text);
+    assert.deepEqual(same.body.roleIds, [roles.all]);
+  });
+
   it('dry-runs a change of rules, then a job applies it to every document without fetching or embedding: the dry run was what it did', async () => {
     const prefix = nextPrefix();
     const source = await harbour(prefix);

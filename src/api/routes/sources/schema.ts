@@ -39,7 +39,7 @@ const common = {
     .optional()
     .meta({ description: "The source's name (also its root item's title)" }),
   roleIds: z
-    .array(z.uuid({ message: INVALID }), { error: INVALID })
+    .array(z.uuid({ message: INVALID }).toLowerCase(), { error: INVALID })
     .max(100, { message: INVALID })
     .optional()
     .meta({ description: 'Roles every item of the source is visible to under RBAC (inherited at read time)' }),
@@ -117,7 +117,9 @@ export const SourceRuleSchema = z
     {
       match: RuleMatchSchema,
       roleIds: z
-        .array(z.uuid({ message: 'roleIds must hold role ids (UUIDs)' }), { error: 'roleIds must be a list' })
+        .array(z.uuid({ message: 'roleIds must hold role ids (UUIDs)' }).toLowerCase(), {
+          error: 'roleIds must be a list',
+        })
         .max(RULE_LIMITS.roleIds, { message: `a rule may give at most ${RULE_LIMITS.roleIds} roles` })
         .optional()
         .meta({ description: "The roles a matching document gets (absent: the source's own roleIds)" }),
@@ -243,7 +245,9 @@ export const PreviewRulesSchema = z
     {
       rules: rulesField().optional(),
       roleIds: z
-        .array(z.uuid({ message: 'roleIds must hold role ids (UUIDs)' }), { error: 'roleIds must be a list' })
+        .array(z.uuid({ message: 'roleIds must hold role ids (UUIDs)' }).toLowerCase(), {
+          error: 'roleIds must be a list',
+        })
         .max(100, { message: 'roleIds may hold at most 100 roles' })
         .optional()
         .meta({ description: "The source's own roles to try (the default of documents no rule matches)" }),
