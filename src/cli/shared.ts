@@ -19,7 +19,8 @@ export interface CliDeps {
 
 export function uuid(name: string, value: string): string {
   if (!isUuid(value)) throw new CliError(`${name} must be a UUID, got "${value}"`);
-  return value;
+  // Ids are stored and compared in lower case; a UUID's case carries nothing.
+  return value.toLowerCase();
 }
 
 /** Commander parser of a comma-separated, repeatable option. */

@@ -24,6 +24,7 @@ import { standingWorkspace } from '../../services/access/credentials';
 import type { TokenCheck, TokenRefusal, TokenService } from '../../services/access/tokens';
 import { loadActiveWorkspace } from '../../services/operations/workspaces';
 import { answerFormRefusal } from './deferred';
+import { canonicalPathIds } from './pathIds';
 import { ROUTE_GUARD, type GuardMiddleware, type GuardOptions, type RouteGuard } from './routeGuard';
 
 declare module 'koa' {
@@ -184,7 +185,8 @@ async function authenticateBearer(
         hint: `Send organizationid: ${claims.organizationId} (the organization this access token was minted for).`,
       });
     }
-    authorize(claims, 'organization.address', { organizationId: organizationId || undefined });
+    // Read in lower case, as the token names it (a UUID's case carries nothing).
+    authorize(claims, 'organization.address', { organizationId: organizationId.toLowerCase() || undefined });
   }
   // The RAG endpoint words its refusals its own way (GuardOptions.ragErrors); the policy knows both wordings.
   const wording = options.ragErrors ? 'rag' : 'default';
@@ -203,6 +205,7 @@ export const ORGANIZATION_HEADER_FORMAT = 'Invalid organizationid header: must b
  */
 export function guard(deps: Pick<Deps, 'db' | 'tokens'>, action: Action, options: GuardOptions = {}): GuardMiddleware {
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
+    canonicalPathIds(ctx);
     if (action !== 'public.read') {
       const auth =
         options.credential === 'apiKey'

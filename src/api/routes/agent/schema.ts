@@ -69,6 +69,7 @@ const uuid = () =>
   z
     .string()
     .refine(isUuid, { params: { reason: 'uuid' } })
+    .toLowerCase()
     .meta({ format: 'uuid' });
 const timestamp = () => z.iso.datetime({ offset: true });
 

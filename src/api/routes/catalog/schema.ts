@@ -16,6 +16,7 @@ export const TaxonomyQuerySchema = z.object({
   roleId: z
     .string()
     .refine(isUuid, { message: 'roleId must be a valid UUID' })
+    .toLowerCase()
     .meta({ format: 'uuid', description: 'Only taxonomies of this role' })
     .optional(),
   languageId: z.string().min(1).max(35).meta({ description: 'Only taxonomies in this language' }).optional(),

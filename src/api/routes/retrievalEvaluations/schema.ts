@@ -22,7 +22,11 @@ export const MAX_GRADE = 10;
 
 const RelevantItemSchema = z
   .strictObject({
-    knowledgeId: z.uuid({ message: 'knowledgeId must be a valid UUID' }).optional().meta({ description: 'The item' }),
+    knowledgeId: z
+      .uuid({ message: 'knowledgeId must be a valid UUID' })
+      .toLowerCase()
+      .optional()
+      .meta({ description: 'The item' }),
     externalId: externalIdField("The item's externalId (docs/guides/external-ids.md)").optional(),
     grade: z
       .number()
@@ -92,7 +96,11 @@ const RunSchema = z
       .meta({ description: "Rerank with the configured reranker (default: the workspace's setting at creation)" }),
     rerankCandidates: z.int().min(1).max(MAX_RERANK_CANDIDATES).optional(),
     filter: documentedAs(z.unknown(), { ...FILTER_JSON_SCHEMA, description: FILTER_DESCRIPTION }).optional(),
-    roleId: z.uuid({ message: 'roleId must be a valid UUID' }).optional().meta({ description: 'Search as this role' }),
+    roleId: z
+      .uuid({ message: 'roleId must be a valid UUID' })
+      .toLowerCase()
+      .optional()
+      .meta({ description: 'Search as this role' }),
     customerRoleId: z
       .string()
       .regex(CUSTOMER_ROLE_ID, {

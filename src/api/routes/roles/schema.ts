@@ -100,9 +100,12 @@ const ROLE_IDS = 'roleIds must be an array of valid UUIDs';
 export const RoleIdsSchema = z.strictObject(
   {
     roleIds: z
-      .array(z.string({ error: ROLE_IDS }).refine(isUuid, { message: ROLE_IDS }).meta({ format: 'uuid' }), {
-        error: ROLE_IDS,
-      })
+      .array(
+        z.string({ error: ROLE_IDS }).refine(isUuid, { message: ROLE_IDS }).toLowerCase().meta({ format: 'uuid' }),
+        {
+          error: ROLE_IDS,
+        },
+      )
       .min(1, { message: ROLE_IDS })
       .max(100, { message: 'roleIds may hold at most 100 ids' }),
   },
@@ -309,7 +312,7 @@ export type BackgroundJobList = z.infer<typeof BackgroundJobListSchema>;
 
 /** GET …/knowledge/{knowledgeId}/access: the role asked about (none: the workspace) and a search's filter. */
 export const KnowledgeAccessQuerySchema = z.object({
-  roleId: z.uuid({ message: 'roleId must be a valid UUID' }).optional(),
+  roleId: z.uuid({ message: 'roleId must be a valid UUID' }).toLowerCase().optional(),
   filter: filterQueryParam(),
 });
 

@@ -13,10 +13,18 @@ import {
 } from '../knowledge/search/schema';
 
 const MISSING = 'Missing required field';
+// Ids are read in lower case, as the database answers them (a UUID's case carries nothing: RFC 9562).
 const uuid = (name: string) =>
   z
     .string({ error: `${name} must be a valid UUID` })
     .refine(isUuid, { message: `${name} must be a valid UUID` })
+    .toLowerCase()
+    .meta({ format: 'uuid' });
+/** userId is the application's own user id, kept exactly as sent (docs/concepts/spaces.md). */
+const userIdField = () =>
+  z
+    .string({ error: 'userId must be a valid UUID' })
+    .refine(isUuid, { message: 'userId must be a valid UUID' })
     .meta({ format: 'uuid' });
 
 export const ActivateApiKeySchema = z.strictObject(
@@ -52,7 +60,7 @@ export const ActivateSpaceSchema = z
             'path", code workspace_id_mismatch: a rule between a body field and a path parameter JSON Schema cannot state)',
         })
         .optional(),
-      userId: uuid('userId').optional(),
+      userId: userIdField().optional(),
       customerIdString: z
         .string({ error: 'customerIdString must be a string' })
         .trim()
@@ -108,6 +116,7 @@ export const MessagesQuerySchema = z.object({
   groupId: z
     .string()
     .refine(isUuid, { message: 'groupId must be a valid UUID' })
+    .toLowerCase()
     .meta({ format: 'uuid', description: 'The group (default: the default group)' })
     .optional(),
   limit: documentedAs(z.string(), {
@@ -128,9 +137,10 @@ export const MessagesQuerySchema = z.object({
     }),
   before: z
     .string()
+    .refine(isUuid, { message: 'before must be a message id' })
+    .toLowerCase()
     .meta({ format: 'uuid', description: 'A message of the group: the page ends before it' })
-    .optional()
-    .refine((v) => v === undefined || isUuid(v), { message: 'before must be a message id' }),
+    .optional(),
 });
 
 const ragKnowledge = z.array(
@@ -149,11 +159,13 @@ export const PostMessageSchema = z.strictObject(
     groupId: z
       .string({ error: MISSING })
       .refine(isUuid, { message: 'groupId must be a valid UUID' })
+      .toLowerCase()
       .meta({ format: 'uuid' }),
     type: z.enum(['USER', 'AI'], { error: 'type must be USER or AI' }),
     messageAIId: z
       .string()
       .refine(isUuid, { message: 'messageAIId must be a valid UUID' })
+      .toLowerCase()
       .meta({ format: 'uuid', description: 'The user message an AI message answers' })
       .optional(),
     languageId: z.string().min(1).max(35).optional(),

@@ -12,6 +12,7 @@ export const GenerateAccessTokenSchema = z
       roleId: z
         .string({ error: 'roleId must be a valid UUID' })
         .refine(isUuid, { message: 'roleId must be a valid UUID' })
+        .toLowerCase()
         .meta({ format: 'uuid', description: "A role's id (never with customerRoleId)" })
         .optional(),
       subject: z

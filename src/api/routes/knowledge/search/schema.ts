@@ -34,11 +34,16 @@ const accessFilterFields = {
   audienceId: z
     .string({ error: 'audienceId must be a valid UUID' })
     .refine(isUuid, { message: 'audienceId must be a valid UUID' })
+    .toLowerCase()
     .meta({ format: 'uuid', description: 'Only knowledge assigned to this audience' })
     .optional(),
   roleIds: z
     .array(
-      z.string({ error: ROLE_IDS_MESSAGE }).refine(isUuid, { message: ROLE_IDS_MESSAGE }).meta({ format: 'uuid' }),
+      z
+        .string({ error: ROLE_IDS_MESSAGE })
+        .refine(isUuid, { message: ROLE_IDS_MESSAGE })
+        .toLowerCase()
+        .meta({ format: 'uuid' }),
       { error: ROLE_IDS_MESSAGE },
     )
     .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })

@@ -13,7 +13,12 @@ import {
 } from '../schema';
 
 export const UploadFieldsSchema = z.strictObject({
-  spaceId: z.string().refine(isUuid, { message: 'spaceId must be a valid UUID' }).meta({ format: 'uuid' }).optional(),
+  spaceId: z
+    .string()
+    .refine(isUuid, { message: 'spaceId must be a valid UUID' })
+    .toLowerCase()
+    .meta({ format: 'uuid' })
+    .optional(),
   sourceVisibility: sourceVisibility.optional(),
   title: z.string().max(1000, { message: 'title must be at most 1000 characters' }).trim().optional(),
   description: z.string().max(10_000, { message: 'description must be at most 10000 characters' }).optional(),
