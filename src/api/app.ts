@@ -2,7 +2,8 @@
 // log and trace span -> X-API-Version -> errors -> HTTPS guard -> request timeout -> rate limit -> JSON body
 // -> NUL/surrogate check -> literal routes first -> unknown query parameters -> routers. Authentication and authorization are per route
 // (guard()).
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from './routes/router';
 import Koa from 'koa';
 import type { Deps } from '../services/deps';
 import { databaseDown } from '../services/operations/health';
@@ -39,7 +40,7 @@ import { webhooksRouter } from './routes/webhooks/router';
  * has exactly one operation in the OpenAPI document, which is generated from this router (test/api/openapi.test.ts).
  */
 export function apiRouter(deps: Deps): Router {
-  const root = new Router();
+  const root = apiRoutes();
   const openApi = () => openApiDocumentOnce(() => routeEntries(root));
   for (const router of [
     healthRouter(deps),

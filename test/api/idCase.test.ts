@@ -4,6 +4,7 @@
 // matched nothing where the service compares ids in code or builds a workflow id from one.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { apiRouter } from '../../src/api/app';
 import * as knowledgeRepo from '../../src/db/repositories/knowledge';
 import { connectTemporal } from '../../src/temporal/client';
 import { testEnv } from '../helpers/env';
@@ -37,6 +38,25 @@ describe('ids in capitals', function () {
     // Another workspace is still another workspace.
     const other = await stack.request('GET', `/v1/workspaces/${UP(randomUUID())}/rbac-status`, { headers: shouted });
     assert.equal(other.status, 403, other.text);
+  });
+
+  it("matches a path's words with their case: /V1/… is a route not found, whatever its body", async () => {
+    for (const res of [
+      await stack.request('GET', `/V1/workspaces/${tenant.workspaceId}/rbac-status`, { headers }),
+      await stack.request('POST', `/v1/Workspaces/${tenant.workspaceId}/agent/threads`, {
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        raw: 'title=Design',
+      }),
+    ]) {
+      assert.equal(res.status, 404, res.text);
+      assert.equal(res.body.code, 'route_not_found', res.text);
+    }
+    // Every route of every router (each made by src/api/routes/router.ts).
+    const loose = apiRouter(stack.deps).stack.filter((layer) => !layer.opts.sensitive);
+    assert.deepEqual(
+      loose.map((layer) => layer.path),
+      [],
+    );
   });
 
   it('assigns roles named in capitals as the same roles: one job, whatever the spelling', async () => {

@@ -210,8 +210,12 @@ export function jsonBody(limit: number, operations: readonly BodyOperation[] = [
     }
     if (raw.length > 0) {
       const sent = ctx.get('content-type');
-      // A path no operation has (or not with this method) answers its 404 or 405, whatever the body.
-      if (!isJsonType(sent) && multipart === undefined) return next();
+      // A path no operation has (or not with this method) answers its 404 or 405, whatever the body; a route
+      // reached anyway reads no body rather than an empty one.
+      if (!isJsonType(sent) && multipart === undefined) {
+        ctx.request.body = undefined;
+        return next();
+      }
       await checkForm(ctx, () => {
         ctx.request.body = parseJsonBody(raw, sent);
       });

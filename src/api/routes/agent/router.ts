@@ -1,7 +1,8 @@
 // The Agent API (/v1/workspaces/{workspaceId}/agent): threads and messages, agent RAG, the first-party tools,
 // agent servers, and agent runs streamed as Server-Sent Events. Threads, RAG, tools and runs are `agent.use`
 // (access tokens; under ACTIVE RBAC a role-bound one, scoped to its role); servers are `agent.manage`.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { Deps } from '../../../services/deps';
@@ -58,7 +59,7 @@ export function runTools(deps: ToolContext['deps']): RunTools {
 type RunEvents = { [E in RunEventName]: RunEvent<E> };
 
 export function agentRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/agent' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId/agent');
   const use = guard(deps, 'agent.use');
   const manage = guard(deps, 'agent.manage');
   const toolContext = (auth: AuthState): ToolContext => ({ deps, auth });

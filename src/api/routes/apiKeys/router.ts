@@ -1,6 +1,7 @@
 // The workspace's API keys (also managed with `kws apikey …`); only a workspace token may manage them
 // (apiKeys.manage). The key is answered once, on create; it is stored only as a hash.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Deps } from '../../../services/deps';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../services/access/apiKeys';
 import { presentApiKey } from '../../../presenters/apiKeys';
@@ -9,7 +10,7 @@ import { validate } from '../../validate';
 import { CreateApiKeySchema, type ApiKeyList, type CreatedApiKey } from './schema';
 
 export function apiKeysRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/api-keys' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId/api-keys');
   const manage = guard(deps, 'apiKeys.manage');
 
   router.get('/', manage, async (ctx) => {

@@ -1,5 +1,6 @@
 // Categories and taxonomies: read-only through the API (managed with the kws CLI), scoped to what the caller may see.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Deps } from '../../../services/deps';
 import { listCategories, listCategoryKnowledge, listTaxonomies } from '../../../services/catalog/catalog';
 import { guard, requireAuth } from '../../middleware/authenticate';
@@ -8,7 +9,7 @@ import { presentCategory, presentCategoryKnowledge, presentTaxonomy } from './pr
 import { TaxonomyQuerySchema } from './schema';
 
 export function catalogRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId');
   const read = guard(deps, 'catalog.read');
 
   router.get('/categories', read, async (ctx) => {

@@ -1,6 +1,7 @@
 // The chunks of a knowledge item: read as the item is (knowledge.read, role-scoped), changed and added with
 // knowledge.write. Paths exactly as the README's route table writes them.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Context } from 'koa';
 import * as chunkService from '../../../services/knowledge/chunks';
 import type { Deps } from '../../../services/deps';
@@ -11,7 +12,7 @@ import { presentChunk } from './presenters';
 import { ChunkListQuerySchema, CreateChunkSchema, UpdateChunkSchema } from './schema';
 
 export function chunksRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
   const base = '/v1/workspaces/:workspaceId/knowledge/:knowledgeId/chunks';
 
   /** The item as get-knowledge loads it: an item the caller may not see is not found. */

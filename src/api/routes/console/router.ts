@@ -3,7 +3,8 @@
 // with the token the operator's key was exchanged for. Its Content-Security-Policy allows only this origin.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Deps } from '../../../services/deps';
 import { notFound } from '../../../errors';
 import { guard } from '../../middleware/authenticate';
@@ -21,7 +22,7 @@ function temporalUiMeta(deps: Deps, hostname: string): string {
 }
 
 export function consoleRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
   const open = guard(deps, 'public.read');
   // The built files, read once: the index and each asset by its (hashed) file name.
   let files: Promise<Map<string, Buffer>> | undefined;

@@ -2,7 +2,8 @@
 // interactive reference at GET /docs (Swagger UI from its npm package) and the error guide at GET /docs/errors
 // (rendered from the error catalogue; every error body's docUrl points into it). All are public.
 import { readFile } from 'node:fs/promises';
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Context } from 'koa';
 import type { Deps } from '../../../services/deps';
 import { notFound } from '../../../errors';
@@ -26,7 +27,7 @@ function movedWithoutSlash(ctx: Context): boolean {
 }
 
 export function docsRouter(deps: Deps, document: () => OpenApiDocument): Router {
-  const router = new Router();
+  const router = apiRoutes();
   const open = guard(deps, 'public.read');
   const files = new Map<string, Promise<Buffer>>();
 

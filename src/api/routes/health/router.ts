@@ -1,12 +1,13 @@
 // Liveness (/health) and readiness (/health/ready: database, Temporal and storage; 503 when one is down).
 // The answer names components and says up or down, nothing more: why one is down goes to the logs.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Deps } from '../../../services/deps';
 import { readiness } from '../../../services/operations/health';
 import { guard } from '../../middleware/authenticate';
 
 export function healthRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
   const open = guard(deps, 'public.read');
   router.get('/health', open, (ctx) => {
     ctx.body = { status: 'ok' };

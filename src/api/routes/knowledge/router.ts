@@ -2,7 +2,8 @@
 // websites, file uploads and their tracking, versions, and the semantic, title and metadata searches. Paths exactly
 // as the spec writes them. Each sub-resource gives its routes by operation id; they are mounted in the knowledge
 // order (order.ts), the document's.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Deps } from '../../../services/deps';
 import { createUploadGate } from '../../../services/knowledge/uploads';
 import { itemRoutes } from './items/router';
@@ -13,7 +14,7 @@ import { uploadRoutes } from './uploads/router';
 import { versionRoutes } from './versions/router';
 
 export function knowledgeRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
   const base = '/v1/workspaces/:workspaceId/knowledge';
   // One gate for uploads and replaced files, made on the first upload: routers read their dependencies only when
   // serving (src/api/published.ts).

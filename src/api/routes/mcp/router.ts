@@ -3,7 +3,8 @@
 // each call scoped to the caller's role. Stateless: every POST carries its own credential and gets a fresh
 // server, so any API replica can answer any request (no session affinity, no server-initiated stream: GET and
 // DELETE answer 405).
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
@@ -66,7 +67,7 @@ export const MCP_NOT_JSONRPC =
   'Invalid Request: send one JSON-RPC 2.0 message, an object with "jsonrpc": "2.0" and a method (initialize, tools/list, tools/call)';
 
 export function mcpRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
   router.post('/v1/workspaces/:workspaceId/mcp', guard(deps, 'agent.use'), async (ctx) => {
     const auth = requireAuth(ctx);
     // One POST, one message: a batch would carry any number of tool calls against one rate-limit point.

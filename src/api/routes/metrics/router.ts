@@ -1,13 +1,14 @@
 // GET /metrics: Prometheus exposition of this process. Not behind workspace credentials: open, or with
 // METRICS_TOKEN set, for `Authorization: Bearer <METRICS_TOKEN>` only.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Deps } from '../../../services/deps';
 import { AppError } from '../../../errors';
 import { metricsAuthorized } from '../../../policies/metrics';
 import { guard } from '../../middleware/authenticate';
 
 export function metricsRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
   router.get('/metrics', guard(deps, 'public.read'), async (ctx) => {
     if (!metricsAuthorized(ctx.get('authorization') || undefined, deps.config.observability.metricsToken)) {
       ctx.set('WWW-Authenticate', 'Bearer');

@@ -1,6 +1,7 @@
 // Retrieval evaluations: an operator's labelled questions measured under the runs it compares. Only the workspace
 // credential creates, reads, compares and deletes them (retrieval.evaluate); a run may search as a role.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Deps } from '../../../services/deps';
 import {
   compareEvaluations,
@@ -23,7 +24,7 @@ import {
 } from './schema';
 
 export function retrievalEvaluationsRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/retrieval-evaluations' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId/retrieval-evaluations');
   const evaluate = guard(deps, 'retrieval.evaluate');
 
   router.post('/', evaluate, async (ctx) => {

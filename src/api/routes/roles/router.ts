@@ -1,5 +1,6 @@
 // RBAC status, roles, knowledge role assignment and background jobs.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Deps } from '../../../services/deps';
 import { describeJobs } from '../../../services/operations/jobs';
 import { listWorkspaceJobs } from '../../../services/operations/workspaceJobs';
@@ -25,7 +26,7 @@ import {
 } from './schema';
 
 export function rolesRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId');
 
   router.get('/rbac-status', guard(deps, 'rbac.read'), (ctx) => {
     ctx.body = presentRbacStatus(requireAuth(ctx).workspace);

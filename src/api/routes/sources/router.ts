@@ -1,6 +1,7 @@
 // Sources that stay in sync (website, s3, …): only the workspace credential manages them (sources.manage);
 // the items they bring are read under the usual role rules.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Deps } from '../../../services/deps';
 import {
   createSource,
@@ -34,7 +35,7 @@ import {
 } from './schema';
 
 export function sourcesRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/sources' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId/sources');
   const manage = guard(deps, 'sources.manage');
 
   router.get('/', manage, async (ctx) => {

@@ -1,5 +1,6 @@
 // User space activation (no /v1 prefix) and the space, group, message and RAG endpoints.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
 import { resolveRole } from '../../../services/access/accessTokens';
@@ -37,7 +38,7 @@ import {
 } from './schema';
 
 export function spacesRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
 
   router.post(
     '/workspaces/:workspaceId/activate-or-retrieve-user-space-api-key',

@@ -1,12 +1,13 @@
 // The workspace's stored-file usage against its quota (storage.read: workspace credentials only).
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Deps } from '../../../services/deps';
 import { storageUsage } from '../../../services/knowledge/storageQuota';
 import { guard, requireAuth } from '../../middleware/authenticate';
 import type { StorageUsage } from './schema';
 
 export function storageRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/storage' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId/storage');
   router.get('/', guard(deps, 'storage.read'), async (ctx) => {
     const { workspace } = requireAuth(ctx);
     ctx.body = (await storageUsage(

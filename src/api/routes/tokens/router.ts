@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutes } from '../router';
 import type { Deps } from '../../../services/deps';
 import { generateAccessToken } from '../../../services/access/accessTokens';
 import { presentApiKey } from '../../../presenters/apiKeys';
@@ -7,7 +8,7 @@ import { validate } from '../../validate';
 import { GenerateAccessTokenSchema, type ApiKeyWorkspace } from './schema';
 
 export function tokensRouter(deps: Deps): Router {
-  const router = new Router();
+  const router = apiRoutes();
   router.post(
     '/workspaces/:workspaceId/generate-access-key-token',
     guard(deps, 'tokens.issue', { credential: 'apiKey' }),

@@ -1,6 +1,7 @@
 // Webhook endpoints of a workspace and their delivery log (also managed with `kws webhook …`); only a
 // workspace-level credential may manage them (webhooks.manage). The secret is shown on create and rotate.
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { apiRoutesUnder } from '../router';
 import type { Deps } from '../../../services/deps';
 import {
   createWebhook,
@@ -25,7 +26,7 @@ import {
 } from './schema';
 
 export function webhooksRouter(deps: Deps): Router {
-  const router = new Router({ prefix: '/v1/workspaces/:workspaceId/webhooks' });
+  const router = apiRoutesUnder('/v1/workspaces/:workspaceId/webhooks');
   const manage = guard(deps, 'webhooks.manage');
 
   router.get('/', manage, async (ctx) => {
