@@ -39,6 +39,7 @@ import * as m0038 from './0038_prose_vectors';
 import * as m0039 from './0039_agent_message_bytes';
 import * as m0040 from './0040_version_authors';
 import * as m0041 from './0041_source_skips';
+import * as m0042 from './0042_source_role_ids_case';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -85,6 +86,7 @@ const migrations: Array<[string, Migration]> = [
   ['0039_agent_message_bytes', m0039],
   ['0040_version_authors', m0040],
   ['0041_source_skips', m0041],
+  ['0042_source_role_ids_case', m0042],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
