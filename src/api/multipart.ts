@@ -63,6 +63,8 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
   try {
     busboy = Busboy({
       headers: ctx.req.headers,
+      // A filename sent as raw UTF-8 bytes (curl and browsers do; RFC 7578 4.2) is read as UTF-8, not Latin-1.
+      defParamCharset: 'utf8',
       limits: { fileSize: opts.maxFileBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
     });
   } catch {

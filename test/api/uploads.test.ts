@@ -78,6 +78,22 @@ describe('streaming uploads', function () {
     assert.equal(item.messageError, 'No text could be extracted from the file');
   });
 
+  it('reads a file name sent as raw UTF-8 bytes (as curl and browsers send it) as UTF-8', async () => {
+    const filename = 'café-報告.txt';
+    const res = await uploadRequest(
+      stack.request,
+      tenant.workspaceId,
+      headers,
+      { filename, contentType: 'text/plain', bytes: Buffer.from('Quarterly report, in short.') },
+      { status: 'BACKGROUND_START' },
+    );
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.title, filename, 'not read as Latin-1 (cafÃ©-å ±å...)');
+    const row = await uploadRows().where({ id: res.body.uploadFileMetadataId }).first();
+    assert.equal(row.filename, filename);
+    await followUpload(stack.request, tenant.workspaceId, headers, res.body.uploadFileMetadataId);
+  });
+
   it('enforces the size limit while streaming: 413, and nothing is left in storage or the database', async () => {
     const before = { keys: (await storedKeys()).length, rows: (await uploadRows()).length };
     const small = await withLimits({ maxUploadBytes: 1 * MB });
