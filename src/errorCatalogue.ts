@@ -90,6 +90,20 @@ const entries = {
       'usually a Content-Length larger than the bytes sent.',
     hint: 'Send the whole body at once, with a Content-Length equal to its size in bytes.',
   },
+  malformed_http: {
+    group: 'request',
+    status: [400],
+    summary:
+      "Node's HTTP parser refused the request before the service read it: no Host header, Content-Length and " +
+      'Transfer-Encoding together, two different Content-Lengths, an unknown method or a malformed request line.',
+    hint: 'Send one HTTP/1.1 request with a Host header and one of Content-Length or Transfer-Encoding; an HTTP client library does.',
+  },
+  request_timeout: {
+    group: 'request',
+    status: [408],
+    summary: "The request's headers did not arrive within 20 s, or the whole request within REQUEST_TIMEOUT_MS.",
+    hint: 'Send the request at once; a client that opens a connection and waits before writing is cut off.',
+  },
   malformed_json: {
     group: 'request',
     status: [400],
@@ -143,7 +157,7 @@ const entries = {
   invalid_header: {
     group: 'credentials',
     status: [400],
-    summary: 'A header has the wrong format (organizationid must be a UUID); `param` names it.',
+    summary: 'A header has the wrong format (organizationid must be a UUID) or came more than once; `param` names it.',
     hint: 'Correct the header named in param; an access token answers its organizationId when it is minted.',
   },
 
@@ -503,6 +517,12 @@ const entries = {
     schemaValid:
       "A schema bounds a string's characters, not the bytes of the encoded body: text within its maxLength can exceed " +
       'the body limit once encoded (non-ASCII characters take 2 to 12 bytes each).',
+  },
+  headers_too_large: {
+    group: 'limits',
+    status: [431],
+    summary: "The request's headers (or its path) add up to more than 16 KiB, Node's limit.",
+    hint: 'Send shorter headers: an access token alone in Authorization, no large cookies, ids rather than text in the path.',
   },
   file_too_large: {
     group: 'limits',

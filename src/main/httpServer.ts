@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Config } from '../config';
 import { REQUEST_TOO_SLOW_TO_ARRIVE, SECURITY_HEADERS } from '../api/middleware/common';
+import { ERROR_CATALOGUE, type ErrorCode } from '../errorCatalogue';
 import { serviceUrl } from '../api/publicUrl';
 
 export interface RunningServer {
@@ -38,13 +39,14 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     socket.destroy();
     return;
   }
-  const [status, message] =
+  const [status, message, code]: [number, string, ErrorCode] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, REQUEST_TOO_SLOW_TO_ARRIVE]
+      ? [408, REQUEST_TOO_SLOW_TO_ARRIVE, 'request_timeout']
       : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request headers are too large']
-        : [400, 'Malformed HTTP request'];
-  const body = JSON.stringify({ error: STATUS_CODES[status], message });
+        ? [431, 'Request headers are too large', 'headers_too_large']
+        : [400, 'Malformed HTTP request', 'malformed_http'];
+  // The app never saw the request: the code and its catalogue hint are the help (no request id, no field).
+  const body = JSON.stringify({ error: STATUS_CODES[status], message, code, hint: ERROR_CATALOGUE[code].hint });
   const headers = Object.entries({
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),

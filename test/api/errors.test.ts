@@ -793,6 +793,22 @@ describe('errors say what to fix', function () {
           /scheme Basic/,
         ],
         [
+          'Bearer and no token',
+          { organizationid: org, authorization: 'Bearer' },
+          401,
+          'Invalid or expired access token',
+          'bearer_scheme_missing',
+          /scheme Bearer but no token/,
+        ],
+        [
+          'a second scheme after the token',
+          { organizationid: org, authorization: `Bearer ${token}, Basic abc` },
+          401,
+          'Invalid or expired access token',
+          'bearer_scheme_missing',
+          /more than one token after Bearer/,
+        ],
+        [
           'an API key as the bearer token',
           { organizationid: org, authorization: `Bearer ${tenant.apiKey}` },
           401,
@@ -851,6 +867,21 @@ describe('errors say what to fix', function () {
         assertHelp(res, status, message, code, 'Authorization');
         if (hint) assert.match(res.body.hint, hint, what);
       }
+      // A credential header sent twice is named, whichever copy is good (Node would keep the first Authorization
+      // and join two organizationid or x-api-key values into one "a, b").
+      const twice = (name: string, values: string[], rest: Record<string, string>) =>
+        list({ ...rest, [name]: values as unknown as string });
+      for (const [name, res] of [
+        ['authorization', await twice('authorization', [`Bearer ${token}`, 'Bearer xyz'], { organizationid: org })],
+        ['organizationid', await twice('organizationid', [org, org], { authorization: `Bearer ${token}` })],
+      ] as const) {
+        assertHelp(res, 400, `The ${name} header must be sent once (it came 2 times)`, 'invalid_header', name);
+      }
+      const keys = await stack.request('POST', `/workspaces/${tenant.workspaceId}/generate-access-key-token`, {
+        headers: { 'x-api-key': [tenant.apiKey, tenant.apiKey] as unknown as string },
+        json: {},
+      });
+      assertHelp(keys, 400, 'The x-api-key header must be sent once (it came 2 times)', 'invalid_header', 'x-api-key');
     });
 
     it('tells API key mistakes apart on the token endpoint', async () => {

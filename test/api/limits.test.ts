@@ -8,6 +8,7 @@ import tls from 'node:tls';
 import type { Config } from '../../src/config';
 import { createDb } from '../../src/db/knex';
 import * as apiKeys from '../../src/db/repositories/apiKeys';
+import { ERROR_CATALOGUE } from '../../src/errorCatalogue';
 import type { Deps } from '../../src/services/deps';
 import { toAppError } from '../../src/errors';
 import { assertError } from '../helpers/assertions';
@@ -452,10 +453,32 @@ describe('limits', function () {
       await closedWithin(slowHeaders);
       assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/);
       assert.match(answer, /\r\nX-Content-Type-Options: nosniff\r\n/);
-      assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), {
-        error: 'Request Timeout',
-        message: 'The request took too long to arrive',
-      });
+      const timedOut = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      assert.deepEqual([timedOut.error, timedOut.message], ['Request Timeout', 'The request took too long to arrive']);
+      assert.equal(timedOut.code, 'request_timeout');
+      assert.equal(timedOut.hint, ERROR_CATALOGUE.request_timeout.hint);
+
+      // What the parser refuses before the service reads it says what to fix too: a code and its hint.
+      const refusedRaw = async (request: string) => {
+        const socket = tls.connect({ host: hostname, port: Number(port), ca: stack.ca });
+        await new Promise((resolve) => socket.once('secureConnect', resolve));
+        let raw = '';
+        socket.on('data', (d: Buffer) => (raw += d.toString()));
+        socket.write(request);
+        await closedWithin(socket);
+        return { head: raw.slice(0, raw.indexOf('\r\n')), body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) };
+      };
+      const twoLengths = await refusedRaw(
+        `POST /health HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab`,
+      );
+      assert.equal(twoLengths.head, 'HTTP/1.1 400 Bad Request');
+      assert.equal(twoLengths.body.code, 'malformed_http', JSON.stringify(twoLengths.body));
+      assert.match(twoLengths.body.hint, /Content-Length/);
+      const huge = await refusedRaw(
+        `GET /health HTTP/1.1\r\nHost: ${hostname}\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+      );
+      assert.equal(huge.head, 'HTTP/1.1 431 Request Header Fields Too Large');
+      assert.equal(huge.body.code, 'headers_too_large');
 
       // Past the cap, a new connection is closed at once.
       const held = [0, 1, 2].map(() => net.connect(Number(port), hostname));

@@ -84,12 +84,18 @@ function bearerToken(ctx: Context): string {
   const sent = match?.[1] ?? header.trim().split(/\s+/).pop() ?? '';
   if (looksLikeApiKey(sent)) throw invalidToken({ code: 'api_key_as_token' });
   if (!match) {
-    const scheme = /^(\S+)\s+\S/.exec(header.trim())?.[1];
+    const trimmed = header.trim();
+    const scheme = /^(\S+)\s+\S/.exec(trimmed)?.[1];
+    const bearer = (word: string | undefined) => word?.toLowerCase() === 'bearer';
     throw invalidToken({
       code: 'bearer_scheme_missing',
-      hint: scheme
-        ? `The header uses the scheme ${scheme.slice(0, 20)}: send Authorization: Bearer <token>.`
-        : 'The header holds no scheme: send Authorization: Bearer <token> (the word Bearer, a space, the token).',
+      hint: bearer(trimmed)
+        ? 'The header names the scheme Bearer but no token: send Authorization: Bearer <token> (the token field of the answer that minted it).'
+        : bearer(scheme)
+          ? 'The header holds more than one token after Bearer: send Authorization: Bearer <token>, one token and nothing after it.'
+          : scheme
+            ? `The header uses the scheme ${scheme.slice(0, 20)}: send Authorization: Bearer <token>.`
+            : 'The header holds no scheme: send Authorization: Bearer <token> (the word Bearer, a space, the token).',
     });
   }
   return match[1]!;
@@ -195,6 +201,25 @@ async function authenticateBearer(
   return { kind: tokenKind(claims), workspace, token: claims };
 }
 
+/** Headers that carry one credential or one scope: Node keeps the first Authorization and joins the others' copies. */
+const SINGLE_HEADERS = ['authorization', 'organizationid', 'x-api-key'] as const;
+
+/** 400 for a credential header sent more than once (which copy counts would otherwise be Node's choice, silently). */
+function refuseRepeatedCredentialHeaders(ctx: Context): void {
+  const raw = ctx.req.rawHeaders;
+  for (const name of SINGLE_HEADERS) {
+    let times = 0;
+    for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) times += 1;
+    if (times > 1) {
+      throw badRequest(`The ${name} header must be sent once (it came ${times} times)`, {
+        code: 'invalid_header',
+        param: name,
+        hint: `Send one ${name} header; a client or proxy that adds its own copy beside yours sends two.`,
+      });
+    }
+  }
+}
+
 /** The refusal of an organizationid header that is no UUID (listed on every operation that takes the header). */
 export const ORGANIZATION_HEADER_FORMAT = 'Invalid organizationid header: must be a UUID';
 
@@ -207,6 +232,7 @@ export function guard(deps: Pick<Deps, 'db' | 'tokens'>, action: Action, options
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     canonicalPathIds(ctx);
     if (action !== 'public.read') {
+      refuseRepeatedCredentialHeaders(ctx);
       const auth =
         options.credential === 'apiKey'
           ? await authenticateApiKey(deps, ctx, options)

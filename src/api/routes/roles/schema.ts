@@ -21,7 +21,10 @@ const description = z.string({ error: INVALID }).max(2000, { message: INVALID })
 const customerRoleId = z
   .string({ error: INVALID })
   .regex(CUSTOMER_ROLE_ID, { message: INVALID })
-  .meta({ description: 'Customer-chosen identifier: unique in the workspace, case-sensitive' });
+  .meta({
+    description:
+      'Customer-chosen identifier: 1 to 255 letters, digits, _ or -; unique in the workspace, case-sensitive',
+  });
 
 /**
  * A customerRoleId a request names to pick a role (tokens, user spaces): checked against the spec's format
