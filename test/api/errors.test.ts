@@ -4,6 +4,7 @@
 // message, code and param. And numbers PostgreSQL cannot hold answer 400 or are kept as sent (issue 43): subnormal,
 // huge, negative-zero and 17-digit values for every numeric field that reaches a column, a cast or a filter.
 import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
 import tls from 'node:tls';
 import { readFile } from 'node:fs/promises';
 import { SignJWT } from 'jose';
@@ -693,6 +694,44 @@ describe('errors say what to fix', function () {
       assert.equal(item.status, 201, item.text);
       const patch = await stack.request('PATCH', v1(`/knowledge/${item.body.id}`), { headers, json: {} });
       assertHelp(patch, 400, 'Send at least one of attributes, text', 'missing_field', 'attributes, text');
+    });
+
+    it('refuses a body sent compressed (Content-Encoding) with 415 naming the header, JSON or multipart', async () => {
+      const json = Buffer.from(JSON.stringify({ name: 'Support' }));
+      for (const [coding, raw] of [
+        ['gzip', gzipSync(json)],
+        ['br', json],
+      ] as const) {
+        const res = await stack.request('POST', v1('/role/find'), {
+          headers: { ...headers, 'content-type': 'application/json', 'content-encoding': coding },
+          raw,
+        });
+        assertHelp(
+          res,
+          415,
+          `Content-Encoding ${coding} is not supported`,
+          'unsupported_media_type',
+          'Content-Encoding',
+        );
+      }
+      const form = multipartBody(
+        { status: 'BACKGROUND_START' },
+        {
+          filename: 'a.txt',
+          contentType: 'text/plain',
+          bytes: Buffer.from('hello'),
+        },
+      );
+      const upload = await stack.request('POST', v1('/knowledge/file'), {
+        headers: { ...headers, 'content-type': form.contentType, 'content-encoding': 'gzip' },
+        raw: gzipSync(form.body),
+      });
+      assertHelp(upload, 415, 'Content-Encoding gzip is not supported', 'unsupported_media_type', 'Content-Encoding');
+      const plain = await stack.request('POST', v1('/role/find'), {
+        headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'identity' },
+        raw: json,
+      });
+      assert.equal(plain.status, 200, plain.text);
     });
 
     it('says when the body itself is not an object, keeping the message the route gives', async () => {

@@ -3579,7 +3579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Provide either customerRoleId or roleId, not both; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID; Request body must be a JSON object; subject must be a string; subject must not be empty; subject must be at most 255 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); The <header> header must be sent once (it came <n> times); Provide either customerRoleId or roleId, not both; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID; Request body must be a JSON object; subject must be a string; subject must not be empty; subject must be at most 255 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3670,7 +3670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3748,7 +3748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyWorkspace"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3895,7 +3895,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4067,7 +4067,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Type must be LINK */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Type must be LINK */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4165,7 +4165,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4319,7 +4319,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4431,7 +4431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4557,7 +4557,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4669,7 +4669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4803,7 +4803,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with /; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; url must be at most 2048 characters; Invalid URL format; Unsupported URL scheme: only http and https are fetched; URLs with credentials are not accepted; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; title must not be empty; title must be at most 1000 characters; language must be a language code such as en or pt-BR; maxPages must be an integer from 1 to 1000; maxDepth must be an integer from 0 to 10; includePaths and excludePaths must be arrays of at most 50 paths starting with /; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4915,7 +4915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5059,7 +5059,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces; externalId cannot be combined with unpack=true */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted; Invalid status value, must be BACKGROUND_START; spaceId must be a valid UUID; unpack must be true or false; unpack=true needs a ZIP archive; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces; externalId cannot be combined with unpack=true */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5159,6 +5159,20 @@ export interface operations {
             };
             /** @description Payload Too Large: Request body exceeds the limit of MAX_JSON_BODY_BYTES bytes; File exceeds the maximum upload size of MAX_UPLOAD_BYTES bytes */
             413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-API-Version": components["headers"]["X-API-Version"];
@@ -5286,7 +5300,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataSearchItem"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be an integer from 1 to 10000; limit must be an integer from 1 to 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); metadata must be an object with at least one property; metadata accepts only status, type, language and title; page must be an integer from 1 to 10000; limit must be an integer from 1 to 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5384,7 +5398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5475,7 +5489,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadFileMetadata"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid upload file metadata ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid upload file metadata ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5622,7 +5636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Knowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5772,7 +5786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Item has children, remove them first */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Item has children, remove them first */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5957,7 +5971,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdatedKnowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Send at least one of attributes, text; content must be at most 1000000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Send at least one of attributes, text; content must be at most 1000000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6069,7 +6083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6170,7 +6184,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionStarted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Unsupported file type; Missing required field; Malformed multipart body; Every multipart part must have a field name; Only one file may be uploaded per request; The request was aborted */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6282,6 +6296,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-API-Version": components["headers"]["X-API-Version"];
+                    "RateLimit-Limit"?: string;
+                    "RateLimit-Remaining"?: string;
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
             429: {
                 headers: {
@@ -6373,7 +6401,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6564,7 +6592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Knowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid version number */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Invalid version number */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6755,7 +6783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6925,7 +6953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Missing required field; Invalid knowledge type */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Missing required field; Invalid knowledge type */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7023,7 +7051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7134,7 +7162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7329,7 +7357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7830,7 +7858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean; feedback must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100; explain must be a boolean; feedback must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7921,7 +7949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8006,7 +8034,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalSettings"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8157,7 +8185,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalSettings"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; rerank must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); rerank must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8255,7 +8283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8654,7 +8682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8745,7 +8773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9142,7 +9170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Invalid limit value, must be between 1 and 50; roleIds must be an array of valid UUIDs; audienceId must be a valid UUID; roleIds may hold at most 100 role ids; query must be at most 2000 characters; title must be at most 2000 characters */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9240,7 +9268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9339,7 +9367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9495,7 +9523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chunk"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Missing required field; text must be a string; text must not be empty; text must be at most 4000 characters; position must be an integer from 0 to 10000000 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Missing required field; text must be a string; text must not be empty; text must be at most 4000 characters; position must be an integer from 0 to 10000000 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9607,7 +9635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9709,7 +9737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Chunk"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; Invalid chunk ID format; text must be a string; text must not be empty; text must be at most 4000 characters; enabled must be a boolean; text or enabled is required */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Invalid chunk ID format; text must be a string; text must not be empty; text must be at most 4000 characters; enabled must be a boolean; text or enabled is required */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9821,7 +9849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9910,7 +9938,7 @@ export interface operations {
                     "application/json": components["schemas"]["RbacStatus"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10061,7 +10089,7 @@ export interface operations {
                     "application/json": components["schemas"]["RbacStatus"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; rbacEnabled must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); rbacEnabled must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10159,7 +10187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10251,7 +10279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10412,7 +10440,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10524,7 +10552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10627,7 +10655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; At least one search criterion required; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); At least one search criterion required; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10725,7 +10753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10815,7 +10843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10962,7 +10990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid role ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid role ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11125,7 +11153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value; At least one field required: name, description or customerRoleId; Invalid role ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value; At least one field required: name, description or customerRoleId; Invalid role ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11237,7 +11265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11337,7 +11365,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid role ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid role ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11512,7 +11540,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeRole"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11684,7 +11712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11796,7 +11824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11912,7 +11940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); roleIds must be an array of valid UUIDs; roleIds may hold at most 100 ids; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12010,7 +12038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12104,7 +12132,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeAccess"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid knowledge ID format; roleId must be a valid UUID; filter must be a JSON-encoded filter object */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; roleId must be a valid UUID; filter must be a JSON-encoded filter object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12262,7 +12290,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules, title-vectors; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); status must be one of RUNNING, COMPLETED, FAILED, CANCELED, TERMINATED, TIMED_OUT; kind must be one of ingest, ingest-text, ingest-url, ingest-version, cascade-delete, purge-files, purge-version, erase-space, webhook, retrieval-evaluation, role-create, role-update, role-delete, role-assign, role-unassign, source-sync, source-rules, title-vectors; Invalid limit value, must be between 1 and 100; cursor must be the nextCursor of a previous page; cursor is invalid */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12415,7 +12443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; jobIds must be an array of strings; jobIds must be a non-empty array of strings; jobIds may hold at most 100 ids */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); jobIds must be an array of strings; jobIds must be a non-empty array of strings; jobIds may hold at most 100 ids */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12513,7 +12541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12604,7 +12632,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12758,7 +12786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12909,7 +12937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Taxonomy"][];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; roleId must be a valid UUID; includeRoles must be true or false; includeLanguages must be true or false; includeCategories must be true or false */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); roleId must be a valid UUID; includeRoles must be true or false; includeLanguages must be true or false; includeCategories must be true or false */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13079,7 +13107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required field; email must be a valid email address; userId must be at most 255 characters; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); The <header> header must be sent once (it came <n> times); Missing required field; email must be a valid email address; userId must be at most 255 characters; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13183,7 +13211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13300,7 +13328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Missing required field: workspaceId; workspaceId must equal the workspace in the path; Provide exactly one of userId and customerIdString; Provide at most one of roleId and customerRoleId; userId must be a valid UUID; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Missing required field: workspaceId; workspaceId must equal the workspace in the path; Provide exactly one of userId and customerIdString; Provide at most one of roleId and customerRoleId; userId must be a valid UUID; customerRoleId must be 1 to 255 characters: letters, digits, hyphen or underscore; roleId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13404,7 +13432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13490,7 +13518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Space"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13643,7 +13671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13836,7 +13864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; name must be a string; name must not be empty; Request body must be a JSON object */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private; name must be a string; name must not be empty; Request body must be a JSON object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13948,7 +13976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14046,7 +14074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; groupId must be a valid UUID; limit must be between 1 and 200; before must be a message id; before must be the id of a message in the group */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private; groupId must be a valid UUID; limit must be between 1 and 200; before must be a message id; before must be the id of a message in the group */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14230,7 +14258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Missing required field; groupId must be a valid UUID; type must be USER or AI; messageAIId must be a valid UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private; Missing required field; groupId must be a valid UUID; type must be USER or AI; messageAIId must be a valid UUID */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14342,7 +14370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14441,7 +14469,7 @@ export interface operations {
                     "application/json": components["schemas"]["SpaceMessage"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Provide thumbUp or thumbDown; thumbUp and thumbDown cannot both be true; thumbUp must be a boolean; thumbDown must be a boolean */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private; Provide thumbUp or thumbDown; thumbUp and thumbDown cannot both be true; thumbUp must be a boolean; thumbDown must be a boolean */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14539,7 +14567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14637,7 +14665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14785,7 +14813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Knowledge"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Invalid knowledge ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private; Invalid knowledge ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14936,7 +14964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The space is private; Invalid knowledge ID format; Item has children, remove them first */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); The space is private; Invalid knowledge ID format; Item has children, remove them first */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15430,7 +15458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15528,7 +15556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15632,7 +15660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 1000000; Invalid limit value, must be between 1 and … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid page value, must be between 1 and 1000000; Invalid limit value, must be between 1 and … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15792,7 +15820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15904,7 +15932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16051,7 +16079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format; messagesAfter must be the id of a message in this thread; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid thread ID format; messagesAfter must be the id of a message in this thread; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16341,7 +16369,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid thread ID format; Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16453,7 +16481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16555,7 +16583,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid thread ID format; Missing required field: <field>; <field> must be …; model is required: set it on the agent server or in the run request */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid thread ID format; Missing required field: <field>; <field> must be …; model is required: set it on the agent server or in the run request */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16667,7 +16695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17083,7 +17111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field: <field>; <field> must be …; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17181,7 +17209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17278,7 +17306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17744,7 +17772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17842,7 +17870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18240,7 +18268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18338,7 +18366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18441,7 +18469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18539,7 +18567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18942,7 +18970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be … */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field: <field>; <field> must be … */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19040,7 +19068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19125,7 +19153,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19223,7 +19251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19324,7 +19352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19492,7 +19520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field: <field>; <field> must be …; url must not carry credentials (use authToken); url must not have a fragment; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19604,7 +19632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19704,7 +19732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid agent server ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19855,7 +19883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid agent server ID format */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20053,7 +20081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid agent server ID format; Missing required field: <field>; <field> must be …; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address; Provide at least one field to update: name, url, description, model, authToken */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20165,7 +20193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20486,7 +20514,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20644,7 +20672,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20756,7 +20784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20847,7 +20875,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20997,7 +21025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21187,7 +21215,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"] | components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value; url must be an absolute http or https URL without credentials; events must be a non-empty list of: knowledge.completed, knowledge.failed, knowledge.cascade_deleted, knowledge.updated, knowledge.version_restored, knowledge.roles_changed, role.job_completed, role.job_failed; The URL's host … could not be resolved; The URL's host … is not allowed: the service does not connect to its address */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21285,7 +21313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21384,7 +21412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21563,7 +21591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21717,7 +21745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21881,7 +21909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22052,7 +22080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22150,7 +22178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22244,7 +22272,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22419,7 +22447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22723,7 +22751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Missing required field; Invalid field value; Invalid source config; Invalid source secrets */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Invalid field value; Invalid source config; Invalid source secrets */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22835,7 +22863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22926,7 +22954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23081,7 +23109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23356,7 +23384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Source"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value; Invalid source config; Invalid source secrets */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value; Invalid source config; Invalid source secrets */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23454,7 +23482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23552,7 +23580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23727,7 +23755,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceRules"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23878,7 +23906,7 @@ export interface operations {
                     "application/json": components["schemas"]["SourceRulesPreview"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23976,7 +24004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24071,7 +24099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24225,7 +24253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid page value, must be between 1 and 10000; Invalid limit value, must be between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24714,7 +24742,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalEvaluationSummary"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; An evaluation takes at most 1000 questions (RETRIEVAL_EVAL_MAX_QUESTIONS); this one has 1200; An evaluation compares at most 10 runs (RETRIEVAL_EVAL_MAX_RUNS); this one has 12; questions[3].query must be at most 1000 characters (RETRIEVAL_EVAL_MAX_QUERY_CHARS); questions[7].relevant[0].externalId: no item of the workspace has this externalId (3 relevant items in all name no item); runs[1].name: another run is named "hybrid"; Provide either customerRoleId or roleId, not both; Missing required field: questions */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); An evaluation takes at most 1000 questions (RETRIEVAL_EVAL_MAX_QUESTIONS); this one has 1200; An evaluation compares at most 10 runs (RETRIEVAL_EVAL_MAX_RUNS); this one has 12; questions[3].query must be at most 1000 characters (RETRIEVAL_EVAL_MAX_QUERY_CHARS); questions[7].relevant[0].externalId: no item of the workspace has this externalId (3 relevant items in all name no item); runs[1].name: another run is named "hybrid"; Provide either customerRoleId or roleId, not both; Missing required field: questions */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24826,7 +24854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type: Content-Type must be application/json */
+            /** @description Unsupported Media Type: Content-Encoding <coding> is not supported; Content-Type must be application/json */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24928,7 +24956,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalEvaluation"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; Invalid page value, must be between 1 and 10000; missedAt must be an integer between 1 and 10; run must be one of the evaluation's runs: "semantic", "hybrid" */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid page value, must be between 1 and 10000; missedAt must be an integer between 1 and 10; run must be one of the evaluation's runs: "semantic", "hybrid" */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25078,7 +25106,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25255,7 +25283,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetrievalEvaluationComparison"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -201,6 +201,9 @@ async function authenticateBearer(
   return { kind: tokenKind(claims), workspace, token: claims };
 }
 
+/** The 400 of a credential header sent more than once, as the document lists it. */
+export const REPEATED_HEADER_MESSAGE = 'The <header> header must be sent once (it came <n> times)';
+
 /** Headers that carry one credential or one scope: Node keeps the first Authorization and joins the others' copies. */
 const SINGLE_HEADERS = ['authorization', 'organizationid', 'x-api-key'] as const;
 
@@ -211,7 +214,7 @@ function refuseRepeatedCredentialHeaders(ctx: Context): void {
     let times = 0;
     for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) times += 1;
     if (times > 1) {
-      throw badRequest(`The ${name} header must be sent once (it came ${times} times)`, {
+      throw badRequest(REPEATED_HEADER_MESSAGE.replace('<header>', name).replace('<n>', String(times)), {
         code: 'invalid_header',
         param: name,
         hint: `Send one ${name} header; a client or proxy that adds its own copy beside yours sends two.`,

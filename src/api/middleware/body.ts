@@ -32,6 +32,9 @@ export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Content-Type must be application/
 
 export const NOT_UTF8_MESSAGE = 'Request body must be UTF-8';
 
+/** The 415 of a body sent compressed, as the document lists it (the coding sent in place of <coding>). */
+export const CONTENT_CODING_MESSAGE = 'Content-Encoding <coding> is not supported';
+
 /** A body other than a JSON object sent to an operation that takes none (a JSON object's fields are named instead). */
 export const NO_BODY_MESSAGE = 'This operation takes no request body';
 
@@ -198,6 +201,8 @@ export function jsonBody(limit: number, operations: readonly BodyOperation[] = [
   return async (ctx: Context, next: Next): Promise<void> => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
     const op = operation(ctx);
+    // A body the operation takes may not come compressed (one it takes none of is refused whole, below).
+    if (op && op.kind !== 'none') await checkForm(ctx, () => refuseContentCoding(ctx));
     const multipart = op && op.kind === 'multipart';
     if (ctx.is('multipart/form-data') && multipart !== false) return next();
     const raw = await readRawBody(ctx, limit);
@@ -222,6 +227,20 @@ export function jsonBody(limit: number, operations: readonly BodyOperation[] = [
     }
     return next();
   };
+}
+
+/**
+ * 415 for a body sent with a content coding (RFC 9110 15.5.16): the service reads bodies as sent, so gzip bytes would
+ * otherwise be refused as "not UTF-8" and a body merely labelled br read as if it were plain.
+ */
+function refuseContentCoding(ctx: Context): void {
+  const coding = ctx.get('content-encoding').trim();
+  if (coding === '' || coding.toLowerCase() === 'identity') return;
+  throw unsupportedMediaType(CONTENT_CODING_MESSAGE.replace('<coding>', coding.slice(0, 40)), {
+    code: 'unsupported_media_type',
+    param: 'Content-Encoding',
+    hint: 'Send the body uncompressed, without a Content-Encoding header; bodies are bounded in size, not compressed.',
+  });
 }
 
 /**

@@ -9,8 +9,13 @@ import { POLICY, type ActionPolicy } from '../../policies/actions';
 import { CREDENTIAL_KINDS, type CredentialKind } from '../../policies/credentials';
 import { routeAnswer, type RouteEntry } from '../routes/table';
 import { Messages } from '../../errors';
-import { ORGANIZATION_HEADER_FORMAT } from '../middleware/authenticate';
-import { MALFORMED_JSON_MESSAGE, NO_BODY_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../middleware/body';
+import { ORGANIZATION_HEADER_FORMAT, REPEATED_HEADER_MESSAGE } from '../middleware/authenticate';
+import {
+  CONTENT_CODING_MESSAGE,
+  MALFORMED_JSON_MESSAGE,
+  NO_BODY_MESSAGE,
+  UNSUPPORTED_MEDIA_TYPE_MESSAGE,
+} from '../middleware/body';
 import { REQUEST_TOO_SLOW_TO_ARRIVE } from '../middleware/common';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
 import { stateCleanText } from './cleanText';
@@ -114,6 +119,7 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     // An operation without a body refuses one whatever it holds: a JSON object's fields by name, anything else whole.
     add(errors, 400, ...(takesBody ? [MALFORMED_JSON_MESSAGE] : [UNKNOWN_FIELD_MESSAGE, NO_BODY_MESSAGE]));
     add(errors, 413, BODY_LIMIT_MESSAGE);
+    if (takesBody) add(errors, 415, CONTENT_CODING_MESSAGE);
   }
   if (JSON_BODY_METHODS.has(op.method) && op.request?.body) add(errors, 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
   if (takesBody) add(errors, 400, UNKNOWN_FIELD_MESSAGE);
@@ -132,6 +138,7 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
     if (options.organizationHeader !== 'optional') add(errors, 400, 'Missing required header: organizationid');
     add(errors, 400, ORGANIZATION_HEADER_FORMAT);
   }
+  add(errors, 400, REPEATED_HEADER_MESSAGE);
   const policy: ActionPolicy | undefined = route.action ? POLICY[route.action] : undefined;
   const denied = [policy?.deniedMessage, policy?.whenRbacActive?.deniedMessage].filter((m): m is string => !!m);
   add(errors, 403, Messages.insufficientPermissions, ...denied);

@@ -18,13 +18,9 @@ const name = z
   .max(255, { message: INVALID })
   .meta({ pattern: NON_BLANK });
 const description = z.string({ error: INVALID }).max(2000, { message: INVALID }).nullable();
-const customerRoleId = z
-  .string({ error: INVALID })
-  .regex(CUSTOMER_ROLE_ID, { message: INVALID })
-  .meta({
-    description:
-      'Customer-chosen identifier: 1 to 255 letters, digits, _ or -; unique in the workspace, case-sensitive',
-  });
+const customerRoleId = z.string({ error: INVALID }).regex(CUSTOMER_ROLE_ID, { message: INVALID }).meta({
+  description: 'Customer-chosen identifier: 1 to 255 letters, digits, _ or -; unique in the workspace, case-sensitive',
+});
 
 /**
  * A customerRoleId a request names to pick a role (tokens, user spaces): checked against the spec's format
