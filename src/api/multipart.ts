@@ -84,6 +84,15 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
       if (!name) fail(badRequest(MultipartMessages.nameless, { code: 'malformed_multipart' }));
       else if (info.valueTruncated)
         fail(badRequest(`Field ${name} is too long`, { code: 'invalid_field', param: name }));
+      else if (Object.hasOwn(fields, name))
+        // Every field holds one value: a second would silently replace the first.
+        fail(
+          badRequest(`Field ${name} must be sent once`, {
+            code: 'invalid_field',
+            param: name,
+            hint: `Send ${name} once in the form; the upload reads one value of each field.`,
+          }),
+        );
       else fields[name] = value;
     });
     busboy.on('file', (name: string | undefined, stream, info) => {

@@ -94,6 +94,22 @@ describe('streaming uploads', function () {
     await followUpload(stack.request, tenant.workspaceId, headers, res.body.uploadFileMetadataId);
   });
 
+  it('refuses a form field sent twice, naming it, rather than keeping the last', async () => {
+    const { body, contentType } = multipartBody(
+      { title: 'First title', status: 'BACKGROUND_START' },
+      { filename: 'twice.txt', contentType: 'text/plain', bytes: Buffer.from('Two titles.') },
+    );
+    const boundary = contentType.split('boundary=')[1]!;
+    const second = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nSecond title\r\n`);
+    const res = await stack.request('POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/file`, {
+      headers: { ...headers, 'content-type': contentType },
+      raw: Buffer.concat([second, body]),
+    });
+    assertError(res, 400, 'Field title must be sent once');
+    assert.equal(res.body.param, 'title');
+    assert.equal(res.body.code, 'invalid_field');
+  });
+
   it('enforces the size limit while streaming: 413, and nothing is left in storage or the database', async () => {
     const before = { keys: (await storedKeys()).length, rows: (await uploadRows()).length };
     const small = await withLimits({ maxUploadBytes: 1 * MB });
