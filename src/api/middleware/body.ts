@@ -202,29 +202,23 @@ export function jsonBody(limit: number, operations: readonly BodyOperation[] = [
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
     const op = operation(ctx);
     // A body the operation takes may not come compressed (one it takes none of is refused whole, below).
-    if (op && op.kind !== 'none') await checkForm(ctx, () => refuseContentCoding(ctx));
+    if (op && op.kind !== 'none') checkForm(ctx, () => refuseContentCoding(ctx));
     const multipart = op && op.kind === 'multipart';
     if (ctx.is('multipart/form-data') && multipart !== false) return next();
     const raw = await readRawBody(ctx, limit);
     if (multipart) return next();
+    const sent = ctx.get('content-type');
+    // A path no operation has (or not with this method) answers its 404 or 405, whatever the body; a route
+    // reached anyway reads no body rather than an empty one.
+    if (!op && raw.length > 0 && !isJsonType(sent)) return next();
     // Refusals of the body's form wait for the route's guard (./deferred.ts): the body is then read as none.
     ctx.request.body = {};
-    if (op?.kind === 'none') {
-      if (raw.length > 0) await checkForm(ctx, () => refuseBody(ctx, op, raw));
-      return next();
-    }
-    if (raw.length > 0) {
-      const sent = ctx.get('content-type');
-      // A path no operation has (or not with this method) answers its 404 or 405, whatever the body; a route
-      // reached anyway reads no body rather than an empty one.
-      if (!isJsonType(sent) && multipart === undefined) {
-        ctx.request.body = undefined;
-        return next();
-      }
-      await checkForm(ctx, () => {
+    if (raw.length === 0) return next();
+    if (op?.kind === 'none') checkForm(ctx, () => refuseBody(ctx, op, raw));
+    else
+      checkForm(ctx, () => {
         ctx.request.body = parseJsonBody(raw, sent);
       });
-    }
     return next();
   };
 }

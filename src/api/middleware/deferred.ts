@@ -17,18 +17,13 @@ declare module 'koa' {
 /** Statuses that refuse a request's form (400 a malformed body or query, 415 a body of another type): deferred. */
 const FORM_STATUSES: ReadonlySet<number> = new Set([400, 415]);
 
-/**
- * Runs a check of the request's form: a 400 or 415 it throws is kept for the guard (the first one wins) and false
- * is returned; any other error is thrown now. True when the check passed.
- */
-export async function checkForm(ctx: Context, check: () => void | Promise<void>): Promise<boolean> {
+/** Runs a check of the request's form: a 400 or 415 it throws is kept for the guard (the first one wins); any other error is thrown now. */
+export function checkForm(ctx: Context, check: () => void): void {
   try {
-    await check();
-    return true;
+    check();
   } catch (err) {
     if (!(err instanceof AppError) || !FORM_STATUSES.has(err.status)) throw err;
     ctx.state.formRefusal ??= err;
-    return false;
   }
 }
 

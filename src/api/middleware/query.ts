@@ -27,7 +27,7 @@ export function rejectUnknownQuery(operations: readonly QueryOperation[]) {
     const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
     const op = matchOperation(table, method, ctx.path);
     if (!op) return next();
-    await checkForm(ctx, () => refuseUnknownQuery(ctx, op.names, sent));
+    checkForm(ctx, () => refuseUnknownQuery(ctx, op.names, sent));
     return next();
   };
 }

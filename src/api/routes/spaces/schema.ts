@@ -13,19 +13,12 @@ import {
 } from '../knowledge/search/schema';
 
 const MISSING = 'Missing required field';
+const uuidText = (name: string) =>
+  z.string({ error: `${name} must be a valid UUID` }).refine(isUuid, { message: `${name} must be a valid UUID` });
 // Ids are read in lower case, as the database answers them (a UUID's case carries nothing: RFC 9562).
-const uuid = (name: string) =>
-  z
-    .string({ error: `${name} must be a valid UUID` })
-    .refine(isUuid, { message: `${name} must be a valid UUID` })
-    .toLowerCase()
-    .meta({ format: 'uuid' });
+const uuid = (name: string) => uuidText(name).toLowerCase().meta({ format: 'uuid' });
 /** userId is the application's own user id, kept exactly as sent (docs/concepts/spaces.md). */
-const userIdField = () =>
-  z
-    .string({ error: 'userId must be a valid UUID' })
-    .refine(isUuid, { message: 'userId must be a valid UUID' })
-    .meta({ format: 'uuid' });
+const userIdField = () => uuidText('userId').meta({ format: 'uuid' });
 
 export const ActivateApiKeySchema = z.strictObject(
   {
