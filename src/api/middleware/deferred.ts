@@ -17,7 +17,10 @@ declare module 'koa' {
 /** Statuses that refuse a request's form (400 a malformed body or query, 415 a body of another type): deferred. */
 const FORM_STATUSES: ReadonlySet<number> = new Set([400, 415]);
 
-/** Runs a check of the request's form: a 400 or 415 it throws is kept for the guard (the first one wins); any other error is thrown now. */
+/**
+ * Runs a check of the request's form: a 400 or 415 it throws is kept for the guard (the first one wins); any other
+ * error is thrown now.
+ */
 export function checkForm(ctx: Context, check: () => void): void {
   try {
     check();
