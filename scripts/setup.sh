@@ -289,6 +289,63 @@ if [ "$MODE" = all ]; then
   if [ -f "$PY_VENV/.complete" ]; then python_sdk_step; else beside "Python SDK test tools" python_sdk_step; fi
 fi
 
+# 5. Java time-skipping test server from Maven Central, wrapped as an executable taking <port>
+test_server_step() {
+  step "Temporal time-skipping test server $TEST_SERVER_VERSION"
+  if test_server_present; then
+    step_done "present"
+    return 0
+  fi
+  step_work "one-time: fetches io.temporal:temporal-test-server from Maven Central" "about 1 minute"
+  mkdir -p "$TS_DIR"
+  sed "s/@TEST_SERVER_VERSION@/$TEST_SERVER_VERSION/" "$ROOT/scripts/temporal-test-server.pom.xml" >"$TS_DIR/pom.xml"
+  say "mvn dependency:copy-dependencies io.temporal:temporal-test-server:$TEST_SERVER_VERSION"
+  run_long --log "$TS_DIR/mvn.log" mvn -q -B -f "$TS_DIR/pom.xml" dependency:copy-dependencies -DoutputDirectory="$TS_DIR/lib" \
+    -DincludeScope=runtime || fail "mvn could not fetch io.temporal:temporal-test-server:$TEST_SERVER_VERSION"
+  cat >"$TOOLS/bin/temporal-test-server" <<WRAP
+#!/usr/bin/env bash
+# Time-skipping Temporal test server; the SDK calls it with <port> [extra args].
+exec java -cp "$TS_DIR/lib/*" io.temporal.testserver.TestServer "\$@"
+WRAP
+  chmod +x "$TOOLS/bin/temporal-test-server"
+  step_done "installed"
+}
+
+# 6. compose-check (scripts/compose-check: compose-go, the docker compose CLI's loader), for the test that
+#    validates docker-compose.yml; rebuilt when its source changes (the stamp is a hash of the source).
+compose_check_step() {
+  local stamp
+  stamp="$(compose_check_stamp)"
+  step "compose-check"
+  if compose_check_present; then
+    step_done "present ($stamp)"
+    return 0
+  fi
+  step_work "one-time: builds scripts/compose-check (compose-go) from the Go module proxy" "about 1 minute"
+  say "go build scripts/compose-check (compose-go from GOPROXY=$(go env GOPROXY))"
+  # Build beside the target and rename, so a suite running from the shared tools dir never sees half a binary.
+  (cd "$COMPOSE_CHECK_SRC" && run_long env CGO_ENABLED=0 GOFLAGS=-buildvcs=false GOSUMDB=off \
+    go build -trimpath -o "$COMPOSE_CHECK_BIN.tmp.$$" .) || fail "go build scripts/compose-check"
+  mv -f "$COMPOSE_CHECK_BIN.tmp.$$" "$COMPOSE_CHECK_BIN"
+  echo "$stamp" >"$COMPOSE_CHECK_BIN.version"
+  step_done "built ($stamp)"
+}
+
+# 7. Debian's Chromium for the docs-page test, and jq for the README quickstart's
+chromium_step() {
+  apt_step "Chromium (the browser tests) and jq (the README quickstart's test)" "about 30 s" "${TEST_APT_PACKAGES[@]}"
+}
+
+if [ "$MODE" = all ]; then
+  # Steps 5 to 7 wait on a registry more than on a core (step 6's build is short): when they have work, they run
+  # beside step 4, the Temporal CLI's build, and their output follows.
+  if test_server_present; then test_server_step; else beside "Temporal time-skipping test server" test_server_step; fi
+  if compose_check_present; then compose_check_step; else beside "compose-check" compose_check_step; fi
+  if [ -z "$(apt_missing "${TEST_APT_PACKAGES[@]}")" ]; then chromium_step; else beside "Chromium and jq" chromium_step; fi
+else
+  say "run mode: PostgreSQL, pgvector, the time-skipping test server, compose-check, schemathesis, Chromium, jq and the Python SDK tools are for tests only"
+fi
+
 # 4. Temporal CLI (dev server with Web UI), built from the Go module proxy
 step "Temporal CLI $TEMPORAL_CLI_VERSION"
 # go install stamps no version into the binary, so a stamp file records which tag was built.
@@ -304,50 +361,6 @@ else
   [ -x "$TEMPORAL_BIN" ] || fail "go install left no $TEMPORAL_BIN"
   echo "$TEMPORAL_CLI_VERSION" >"$TEMPORAL_BIN.version"
   step_done "built: $("$TEMPORAL_BIN" --version)"
-fi
-
-if [ "$MODE" = all ]; then
-  # 5. Java time-skipping test server from Maven Central, wrapped as an executable taking <port>
-  step "Temporal time-skipping test server $TEST_SERVER_VERSION"
-  if test_server_present; then
-    step_done "present"
-  else
-    step_work "one-time: fetches io.temporal:temporal-test-server from Maven Central" "about 1 minute"
-    mkdir -p "$TS_DIR"
-    sed "s/@TEST_SERVER_VERSION@/$TEST_SERVER_VERSION/" "$ROOT/scripts/temporal-test-server.pom.xml" >"$TS_DIR/pom.xml"
-    say "mvn dependency:copy-dependencies io.temporal:temporal-test-server:$TEST_SERVER_VERSION"
-    run_long --log "$TS_DIR/mvn.log" mvn -q -B -f "$TS_DIR/pom.xml" dependency:copy-dependencies -DoutputDirectory="$TS_DIR/lib" \
-      -DincludeScope=runtime || fail "mvn could not fetch io.temporal:temporal-test-server:$TEST_SERVER_VERSION"
-    cat >"$TOOLS/bin/temporal-test-server" <<WRAP
-#!/usr/bin/env bash
-# Time-skipping Temporal test server; the SDK calls it with <port> [extra args].
-exec java -cp "$TS_DIR/lib/*" io.temporal.testserver.TestServer "\$@"
-WRAP
-    chmod +x "$TOOLS/bin/temporal-test-server"
-    step_done "installed"
-  fi
-
-  # 6. compose-check (scripts/compose-check: compose-go, the docker compose CLI's loader), for the test that
-  #    validates docker-compose.yml; rebuilt when its source changes (the stamp is a hash of the source).
-  COMPOSE_CHECK_STAMP="$(compose_check_stamp)"
-  step "compose-check"
-  if compose_check_present; then
-    step_done "present ($COMPOSE_CHECK_STAMP)"
-  else
-    step_work "one-time: builds scripts/compose-check (compose-go) from the Go module proxy" "about 1 minute"
-    say "go build scripts/compose-check (compose-go from GOPROXY=$(go env GOPROXY))"
-    # Build beside the target and rename, so a suite running from the shared tools dir never sees half a binary.
-    (cd "$COMPOSE_CHECK_SRC" && run_long env CGO_ENABLED=0 GOFLAGS=-buildvcs=false GOSUMDB=off \
-      go build -trimpath -o "$COMPOSE_CHECK_BIN.tmp.$$" .) || fail "go build scripts/compose-check"
-    mv -f "$COMPOSE_CHECK_BIN.tmp.$$" "$COMPOSE_CHECK_BIN"
-    echo "$COMPOSE_CHECK_STAMP" >"$COMPOSE_CHECK_BIN.version"
-    step_done "built ($COMPOSE_CHECK_STAMP)"
-  fi
-
-  # 7. Debian's Chromium for the docs-page test (schemathesis and the Python SDK's test tools: before step 4)
-  apt_step "Chromium (the browser tests) and jq (the README quickstart's test)" "about 30 s" "${TEST_APT_PACKAGES[@]}"
-else
-  say "run mode: PostgreSQL, pgvector, the time-skipping test server, compose-check, schemathesis, Chromium, jq and the Python SDK tools are for tests only"
 fi
 
 # 10. Opt-in models, only when asked: KWS_EXTRA_MODELS=all-mpnet-base-v2 (comma-separated)
