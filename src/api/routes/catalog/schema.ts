@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUuid } from '../../../ids';
+import { uuidInput } from '../../schemas/ids';
 import { documentedAs, timestamp, uuid } from '../../openapi/operation';
 import { TitleSearchResultSchema } from '../knowledge/search/schema';
 
@@ -13,12 +13,7 @@ const flag = (name: string) =>
   );
 
 export const TaxonomyQuerySchema = z.object({
-  roleId: z
-    .string()
-    .refine(isUuid, { message: 'roleId must be a valid UUID' })
-    .toLowerCase()
-    .meta({ format: 'uuid', description: 'Only taxonomies of this role' })
-    .optional(),
+  roleId: uuidInput('roleId must be a valid UUID', { description: 'Only taxonomies of this role' }).optional(),
   languageId: z.string().min(1).max(35).meta({ description: 'Only taxonomies in this language' }).optional(),
   includeRoles: flag('includeRoles'),
   includeLanguages: flag('includeLanguages'),

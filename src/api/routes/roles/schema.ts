@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_ROLE_ID } from '../../../domain/roles';
-import { isUuid } from '../../../ids';
+import { uuidInput } from '../../schemas/ids';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { filterQueryParam } from '../../schemas/filters';
 import { queryInteger } from '../../schemas/integers';
@@ -99,12 +99,9 @@ const ROLE_IDS = 'roleIds must be an array of valid UUIDs';
 export const RoleIdsSchema = z.strictObject(
   {
     roleIds: z
-      .array(
-        z.string({ error: ROLE_IDS }).refine(isUuid, { message: ROLE_IDS }).toLowerCase().meta({ format: 'uuid' }),
-        {
-          error: ROLE_IDS,
-        },
-      )
+      .array(uuidInput(ROLE_IDS, { typeError: ROLE_IDS }), {
+        error: ROLE_IDS,
+      })
       .min(1, { message: ROLE_IDS })
       .max(100, { message: 'roleIds may hold at most 100 ids' }),
   },

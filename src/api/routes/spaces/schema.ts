@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filterField } from '../../schemas/filters';
 import { isUuid } from '../../../ids';
+import { uuidInput } from '../../schemas/ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces/spaces';
@@ -15,8 +16,7 @@ import {
 const MISSING = 'Missing required field';
 const uuidText = (name: string) =>
   z.string({ error: `${name} must be a valid UUID` }).refine(isUuid, { message: `${name} must be a valid UUID` });
-// Ids are read in lower case, as the database answers them (a UUID's case carries nothing: RFC 9562).
-const uuid = (name: string) => uuidText(name).toLowerCase().meta({ format: 'uuid' });
+const uuid = (name: string) => uuidInput(`${name} must be a valid UUID`, { typeError: `${name} must be a valid UUID` });
 /** userId is the application's own user id, kept exactly as sent (docs/concepts/spaces.md). */
 const userIdField = () => uuidText('userId').meta({ format: 'uuid' });
 
@@ -106,12 +106,9 @@ export const CreateGroupSchema = z.strictObject(
 
 /** groupId; optional paging: the `limit` messages before the message `before` (or the latest), oldest first. */
 export const MessagesQuerySchema = z.object({
-  groupId: z
-    .string()
-    .refine(isUuid, { message: 'groupId must be a valid UUID' })
-    .toLowerCase()
-    .meta({ format: 'uuid', description: 'The group (default: the default group)' })
-    .optional(),
+  groupId: uuidInput('groupId must be a valid UUID', {
+    description: 'The group (default: the default group)',
+  }).optional(),
   limit: documentedAs(z.string(), {
     type: 'integer',
     minimum: 1,
@@ -128,12 +125,9 @@ export const MessagesQuerySchema = z.object({
       }
       return n;
     }),
-  before: z
-    .string()
-    .refine(isUuid, { message: 'before must be a message id' })
-    .toLowerCase()
-    .meta({ format: 'uuid', description: 'A message of the group: the page ends before it' })
-    .optional(),
+  before: uuidInput('before must be a message id', {
+    description: 'A message of the group: the page ends before it',
+  }).optional(),
 });
 
 const ragKnowledge = z.array(
@@ -149,18 +143,11 @@ const ragKnowledge = z.array(
 export const PostMessageSchema = z.strictObject(
   {
     newMessage: z.string({ error: MISSING }).min(1, { message: MISSING }).max(100_000),
-    groupId: z
-      .string({ error: MISSING })
-      .refine(isUuid, { message: 'groupId must be a valid UUID' })
-      .toLowerCase()
-      .meta({ format: 'uuid' }),
+    groupId: uuidInput('groupId must be a valid UUID', { typeError: MISSING }),
     type: z.enum(['USER', 'AI'], { error: 'type must be USER or AI' }),
-    messageAIId: z
-      .string()
-      .refine(isUuid, { message: 'messageAIId must be a valid UUID' })
-      .toLowerCase()
-      .meta({ format: 'uuid', description: 'The user message an AI message answers' })
-      .optional(),
+    messageAIId: uuidInput('messageAIId must be a valid UUID', {
+      description: 'The user message an AI message answers',
+    }).optional(),
     languageId: z.string().min(1).max(35).optional(),
     rag: z.strictObject({ knowledge: ragKnowledge.max(100).optional() }, { error: 'rag must be an object' }).optional(),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUuid } from '../../../ids';
+import { uuidInput } from '../../schemas/ids';
 import { NON_BLANK, uuid, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
 import { ApiKeySchema } from '../apiKeys/schema';
@@ -9,12 +9,10 @@ export const GenerateAccessTokenSchema = z
   .strictObject(
     {
       customerRoleId: CustomerRoleIdReference.optional(),
-      roleId: z
-        .string({ error: 'roleId must be a valid UUID' })
-        .refine(isUuid, { message: 'roleId must be a valid UUID' })
-        .toLowerCase()
-        .meta({ format: 'uuid', description: "A role's id (never with customerRoleId)" })
-        .optional(),
+      roleId: uuidInput('roleId must be a valid UUID', {
+        typeError: 'roleId must be a valid UUID',
+        description: "A role's id (never with customerRoleId)",
+      }).optional(),
       subject: z
         .string({ error: 'subject must be a string' })
         .trim()

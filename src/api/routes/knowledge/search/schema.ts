@@ -1,7 +1,7 @@
 // Search requests and results: semantic (hybrid, keyword), title and metadata search, ranking options, and the
 // workspace's retrieval settings.
 import { z } from 'zod';
-import { isUuid } from '../../../../ids';
+import { uuidInput } from '../../../schemas/ids';
 import { NON_BLANK, timestamp, uuid } from '../../../openapi/operation';
 import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../../services/search/search';
 import { MAX_CONTEXT_WINDOW } from '../../../../services/search/rag';
@@ -31,21 +31,12 @@ const ROLE_IDS_MESSAGE = 'roleIds must be an array of valid UUIDs';
 const searchLimit = bodyInteger('limit', { min: 1, max: 50, fallback: 10, message: LIMIT_MESSAGE });
 
 const accessFilterFields = {
-  audienceId: z
-    .string({ error: 'audienceId must be a valid UUID' })
-    .refine(isUuid, { message: 'audienceId must be a valid UUID' })
-    .toLowerCase()
-    .meta({ format: 'uuid', description: 'Only knowledge assigned to this audience' })
-    .optional(),
+  audienceId: uuidInput('audienceId must be a valid UUID', {
+    typeError: 'audienceId must be a valid UUID',
+    description: 'Only knowledge assigned to this audience',
+  }).optional(),
   roleIds: z
-    .array(
-      z
-        .string({ error: ROLE_IDS_MESSAGE })
-        .refine(isUuid, { message: ROLE_IDS_MESSAGE })
-        .toLowerCase()
-        .meta({ format: 'uuid' }),
-      { error: ROLE_IDS_MESSAGE },
-    )
+    .array(uuidInput(ROLE_IDS_MESSAGE, { typeError: ROLE_IDS_MESSAGE }), { error: ROLE_IDS_MESSAGE })
     .max(MAX_ROLE_IDS, { message: `roleIds may hold at most ${MAX_ROLE_IDS} role ids` })
     .meta({ description: 'Only knowledge accessible to these roles' })
     .optional(),

@@ -1,6 +1,6 @@
 // File uploads: the multipart form, its answers (synchronous or BACKGROUND_START) and an upload's tracking.
 import { z } from 'zod';
-import { isUuid } from '../../../../ids';
+import { uuidInput } from '../../../schemas/ids';
 import { documentedAs, timestamp, uuid } from '../../../openapi/operation';
 import { attributesFormField } from '../../../schemas/filters';
 import {
@@ -13,12 +13,7 @@ import {
 } from '../schema';
 
 export const UploadFieldsSchema = z.strictObject({
-  spaceId: z
-    .string()
-    .refine(isUuid, { message: 'spaceId must be a valid UUID' })
-    .toLowerCase()
-    .meta({ format: 'uuid' })
-    .optional(),
+  spaceId: uuidInput('spaceId must be a valid UUID').optional(),
   sourceVisibility: sourceVisibility.optional(),
   title: z.string().max(1000, { message: 'title must be at most 1000 characters' }).trim().optional(),
   description: z.string().max(10_000, { message: 'description must be at most 10000 characters' }).optional(),
