@@ -76,6 +76,9 @@ const EnvSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('kws'),
   TEMPORAL_CLI_PATH: optionalString,
+  // Where `npm run setup` provisions its tools (scripts/setup.sh reads the same variable; <repo>/.tools unset): the
+  // Temporal CLI and the local model are looked up there unless TEMPORAL_CLI_PATH or EMBEDDING_MODEL_DIR name them.
+  KWS_TOOLS_DIR: optionalString,
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
   // The dev server's two further listeners, pinned so they are known own components (it would pick random ports).
@@ -483,6 +486,10 @@ export function defaultEmbeddingThreads(cores = os.availableParallelism()): numb
   return Math.max(1, cores - 1);
 }
 
+/** A path in the tools folder KWS_TOOLS_DIR names (relative to the working directory, as setup reads it), if set. */
+const inTools = (toolsDir: string | undefined, ...parts: string[]) =>
+  toolsDir === undefined ? undefined : path.resolve(toolsDir, ...parts);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -566,7 +573,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
-      cliPath: e.TEMPORAL_CLI_PATH,
+      cliPath: e.TEMPORAL_CLI_PATH ?? inTools(e.KWS_TOOLS_DIR, 'bin', 'temporal'),
       uiPort: e.TEMPORAL_UI_PORT,
       devPort: e.TEMPORAL_DEV_PORT,
       httpPort: temporalHttpPort,
@@ -633,7 +640,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     embeddings: {
       provider: e.EMBEDDING_PROVIDER,
-      modelDir: e.EMBEDDING_MODEL_DIR,
+      modelDir: e.EMBEDDING_MODEL_DIR ?? inTools(e.KWS_TOOLS_DIR, 'models', 'all-MiniLM-L6-v2'),
       baseUrl: e.EMBEDDING_BASE_URL,
       apiKey: e.EMBEDDING_API_KEY,
       model: e.EMBEDDING_MODEL,

@@ -54,7 +54,8 @@ const pinnedPortArgs = (opts: TemporalDevServerOptions): string[] => [
   '--metrics-port',
   String(opts.metricsPort),
 ];
-const SETUP_HINT = 'run `npm run setup` (builds .tools/bin/temporal), or set TEMPORAL_CLI_PATH or TEMPORAL_ADDRESS';
+const SETUP_HINT =
+  'run `npm run setup` (builds .tools/bin/temporal, or bin/temporal under KWS_TOOLS_DIR), or set TEMPORAL_CLI_PATH or TEMPORAL_ADDRESS';
 
 // Runs the server in its own process group under a small sh wrapper that holds a pipe from this process:
 // when this process dies, even by SIGKILL, the pipe closes and the wrapper stops the server.

@@ -2,6 +2,7 @@
 // derived from the machine; the embedding text scheme and the retrieval settings it brings.
 import assert from 'node:assert/strict';
 import os from 'node:os';
+import path from 'node:path';
 import {
   ConfigError,
   DEFAULT_PLAIN_MAX_BYTES,
@@ -29,6 +30,27 @@ describe('configuration', () => {
         );
       });
     }
+  });
+
+  describe('KWS_TOOLS_DIR', () => {
+    it('is where the Temporal CLI and the local model are looked up, as setup provisions them there', () => {
+      const config = loadConfig({ KWS_TOOLS_DIR: '/srv/kws-tools' });
+      assert.equal(config.temporal.cliPath, '/srv/kws-tools/bin/temporal');
+      assert.equal(config.embeddings.modelDir, '/srv/kws-tools/models/all-MiniLM-L6-v2');
+      assert.equal(loadConfig({ KWS_TOOLS_DIR: 'tools' }).temporal.cliPath, path.resolve('tools/bin/temporal'));
+    });
+
+    it('gives way to TEMPORAL_CLI_PATH and EMBEDDING_MODEL_DIR, and leaves both to the project folder unset', () => {
+      const named = loadConfig({
+        KWS_TOOLS_DIR: '/srv/kws-tools',
+        TEMPORAL_CLI_PATH: '/usr/local/bin/temporal',
+        EMBEDDING_MODEL_DIR: '/srv/models/minilm',
+      });
+      assert.equal(named.temporal.cliPath, '/usr/local/bin/temporal');
+      assert.equal(named.embeddings.modelDir, '/srv/models/minilm');
+      assert.equal(loadConfig({}).temporal.cliPath, undefined);
+      assert.equal(loadConfig({}).embeddings.modelDir, undefined);
+    });
   });
 
   describe('EXTRACT_PLAIN_MAX_BYTES', () => {
