@@ -81,6 +81,8 @@ export interface KnowledgeRow {
   external_id: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Set by a listing's read (repositories/listedItems.ts): the content was cut to LISTED_CONTENT_MAX_CHARS. */
+  content_truncated?: boolean;
 }
 
 export type VersionStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';

@@ -1993,8 +1993,13 @@ export interface components {
             id: string;
             /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
             type: string;
-            /** @description URL, file path or text */
+            /** @description URL, file path or text; in a list, at most 10000 characters (contentTruncated) */
             content: string;
+            /**
+             * @description Present when the content shown is the first 10000 characters of a longer text: GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId} answers the whole text
+             * @constant
+             */
+            contentTruncated?: true;
             url: string | null;
             /** @enum {string} */
             status: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
@@ -2131,7 +2136,13 @@ export interface components {
             id: string;
             /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
             type: string;
+            /** @description URL, file path or text, at most 10000 characters (contentTruncated) */
             content: string;
+            /**
+             * @description Present when the content shown is the first 10000 characters of a longer text: GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId} answers the whole text
+             * @constant
+             */
+            contentTruncated?: true;
             /** @enum {string} */
             status: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
             metadata: components["schemas"]["KnowledgeMetadata"];
@@ -2223,8 +2234,13 @@ export interface components {
             id: string;
             /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
             type: string;
-            /** @description URL, file path or text */
+            /** @description URL, file path or text; in a list, at most 10000 characters (contentTruncated) */
             content: string;
+            /**
+             * @description Present when the content shown is the first 10000 characters of a longer text: GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId} answers the whole text
+             * @constant
+             */
+            contentTruncated?: true;
             url: string | null;
             /** @enum {string} */
             status: "COMPLETED" | "BACKGROUND_START" | "BACKGROUND_ERROR";
@@ -2322,7 +2338,7 @@ export interface components {
             title: string;
             /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
             type: string;
-            /** @description The URL, or the content for items without one */
+            /** @description The URL or file path; for a text item, which has neither, its first 500 characters */
             url: string;
             /** @description An excerpt: at most 500 characters */
             content: string;
@@ -2396,7 +2412,7 @@ export interface components {
             title: string;
             /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
             type: string;
-            /** @description The URL, or the content for items without one */
+            /** @description The URL or file path; for a text item, which has neither, its first 500 characters */
             url: string;
             /** @description An excerpt: at most 500 characters */
             content: string;
@@ -2650,7 +2666,7 @@ export interface components {
             title: string;
             /** @description FILE, URL, LINK, STRING, or a hierarchical kind such as WEBSITE */
             type: string;
-            /** @description The URL, or the content for items without one */
+            /** @description The URL or file path; for a text item, which has neither, its first 500 characters */
             url: string;
             /** @description An excerpt: at most 500 characters */
             content: string;

@@ -9,6 +9,7 @@ import { attributesOnInsert } from './itemFilter';
 export { replaceAttributes } from './itemFilter';
 import type { AccessFilter } from '../../domain/access';
 import { applyAccessFilter } from './search';
+import { listedItemColumns } from './listedItems';
 import { insertVersion, versionStorageKeys } from './versions';
 
 export async function insertKnowledge(
@@ -139,7 +140,7 @@ export async function listKnowledge(
   };
   const [rows, count] = await Promise.all([
     base()
-      .select('k.*')
+      .select(listedItemColumns(db))
       .orderBy([
         { column: 'k.created_at', order: 'desc' },
         { column: 'k.id', order: 'desc' },

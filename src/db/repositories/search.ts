@@ -18,6 +18,7 @@ import type { Db, Tx } from '../knex';
 import type { KnowledgeRow } from '../rows';
 import type { AccessFilter } from '../../domain/access';
 import { applyItemFilter } from './itemFilter';
+import { listedItemColumns } from './listedItems';
 import { PROSE_MISSING_WHERE } from '../migrations/0038_prose_vectors';
 
 // Callers that read the scope as search.AccessFilter keep that name; the type lives in src/domain.
@@ -376,7 +377,7 @@ function toHit(r: HitRow & KnowledgeRow): ChunkHit {
  */
 function hitColumns(db: Tx, vec: string | undefined, keyword: boolean, column: VectorColumn = 'embedding') {
   return [
-    'k.*',
+    ...listedItemColumns(db),
     'ch.id as chunk_id',
     'ch.content as chunk_content',
     'ch.page_number as chunk_page_number',
@@ -549,12 +550,6 @@ export async function hybridCandidates(
   return rows.map(toHit);
 }
 
-export async function knowledgeByIds(db: Tx, workspaceId: string, ids: string[]): Promise<Map<string, KnowledgeRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db<KnowledgeRow>('knowledge').where({ workspace_id: workspaceId }).whereIn('id', ids);
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** Case-insensitive partial title match, newest first. */
@@ -566,7 +561,7 @@ export async function titleSearch(
   limit: number,
 ): Promise<KnowledgeRow[]> {
   const q = db('knowledge as k')
-    .select('k.*')
+    .select(listedItemColumns(db))
     .where('k.workspace_id', workspaceId)
     .whereRaw(`lower(k.title) LIKE ? ESCAPE '\\'`, [`%${escapeLike(title.toLowerCase())}%`])
     .orderBy([

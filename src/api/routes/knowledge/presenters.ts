@@ -17,6 +17,7 @@ export function presentKnowledge(row: KnowledgeRow): Knowledge {
     id: row.id,
     type: row.type,
     content: row.content,
+    ...(row.content_truncated ? { contentTruncated: true as const } : {}),
     url: row.url,
     status: row.status as Knowledge['status'],
     ...(row.message_error ? { messageError: row.message_error } : {}),

@@ -1,6 +1,7 @@
 // Knowledge items' request and response schemas, and the fields and helpers the sub-resources' schemas share
 // (title, language, external id, body objects, the item as every read shows it).
 import { z } from 'zod';
+import { LISTED_CONTENT_MAX_CHARS } from '../../../domain/listing';
 import { longerThan } from '../../../domain/text';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { attributesField, AttributesResponseSchema, filterQueryParam } from '../../schemas/filters';
@@ -237,11 +238,24 @@ export const KnowledgeUpsertedSchema = z
   .meta({ id: 'KnowledgeUpserted' });
 export type KnowledgeUpserted = z.infer<typeof KnowledgeUpsertedSchema>;
 
+/** Present (true) only where a listing cut the item's content (domain/listing.ts). */
+export const contentTruncatedField = z
+  .literal(true)
+  .optional()
+  .meta({
+    description:
+      `Present when the content shown is the first ${LISTED_CONTENT_MAX_CHARS} characters of a longer text: ` +
+      'GET /v1/workspaces/{workspaceId}/knowledge/{knowledgeId} answers the whole text',
+  });
+
 export const KnowledgeSchema = z
   .strictObject({
     id: uuid('The knowledge item'),
     type: knowledgeType,
-    content: z.string().meta({ description: 'URL, file path or text' }),
+    content: z.string().meta({
+      description: `URL, file path or text; in a list, at most ${LISTED_CONTENT_MAX_CHARS} characters (contentTruncated)`,
+    }),
+    contentTruncated: contentTruncatedField,
     url: z.string().nullable(),
     status: z.enum(KNOWLEDGE_STATUSES),
     messageError: z.string().optional().meta({ description: 'Why processing failed (BACKGROUND_ERROR)' }),

@@ -1,6 +1,6 @@
 // Search results and metadata search items as the API shows them.
 import type { KnowledgeRow } from '../../../../db/rows';
-import type { SearchResult } from '../../../../services/search/search';
+import { EXCERPT_CHARS, type SearchResult } from '../../../../services/search/search';
 import type { MetadataSearchItem, SearchResultBody } from './schema';
 import { metadataOf } from '../presenters';
 
@@ -11,7 +11,7 @@ export function presentSearchResult(result: SearchResult): SearchResultBody {
     id: row.id,
     title: row.title,
     type: row.type,
-    url: row.url ?? row.content,
+    url: row.url ?? row.content.slice(0, EXCERPT_CHARS),
     content: result.excerpt,
     metadata: metadataOf(row),
     attributes: row.attributes,
@@ -33,6 +33,7 @@ export function presentMetadataSearchItem(
     id: row.id,
     type: row.type,
     content: row.content,
+    ...(row.content_truncated ? { contentTruncated: true as const } : {}),
     status: row.status as MetadataSearchItem['status'],
     metadata: metadataOf(row),
     attributes: row.attributes,

@@ -1,6 +1,7 @@
 // Search requests and results: semantic (hybrid, keyword), title and metadata search, ranking options, and the
 // workspace's retrieval settings.
 import { z } from 'zod';
+import { LISTED_CONTENT_MAX_CHARS } from '../../../../domain/listing';
 import { uuidInput } from '../../../schemas/ids';
 import { NON_BLANK, timestamp, uuid } from '../../../openapi/operation';
 import { MAX_RERANK_CANDIDATES, SEARCH_MODES } from '../../../../services/search/search';
@@ -16,6 +17,7 @@ import {
   MISSING,
   VisibilityRoleSchema,
   bodyObject,
+  contentTruncatedField,
   knowledgeType,
 } from '../schema';
 
@@ -192,7 +194,9 @@ const searchResultFields = {
   id: uuid('The knowledge item'),
   title: z.string(),
   type: knowledgeType,
-  url: z.string().meta({ description: 'The URL, or the content for items without one' }),
+  url: z.string().meta({
+    description: 'The URL or file path; for a text item, which has neither, its first 500 characters',
+  }),
   content: z.string().max(500).meta({ description: 'An excerpt: at most 500 characters' }),
   metadata: KnowledgeMetadataSchema,
   attributes: AttributesResponseSchema,
@@ -277,7 +281,10 @@ export const MetadataSearchItemSchema = z
   .strictObject({
     id: uuid('The knowledge item'),
     type: knowledgeType,
-    content: z.string(),
+    content: z.string().meta({
+      description: `URL, file path or text, at most ${LISTED_CONTENT_MAX_CHARS} characters (contentTruncated)`,
+    }),
+    contentTruncated: contentTruncatedField,
     status: z.enum(KNOWLEDGE_STATUSES),
     metadata: KnowledgeMetadataSchema,
     attributes: AttributesResponseSchema,
