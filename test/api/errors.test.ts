@@ -405,6 +405,18 @@ describe('errors say what to fix', function () {
           assertError(await stack.request(method, path, { headers, json }), 404);
         }
       }
+      // A GET's body too: the list's page size in the body was ignored (the default page came back).
+      const list = v1('/knowledge');
+      const page = await stack.request('GET', list, { headers, json: { limit: 5 } });
+      assertHelp(page, 400, 'Unknown field: limit', 'unknown_field', 'limit');
+      assert.equal(page.body.hint, `limit is a query parameter: GET ${list}?limit=5`);
+      for (const json of [{}, undefined])
+        assert.equal((await stack.request('GET', list, { headers, json })).status, 200);
+      const text = await stack.request('GET', list, {
+        headers: { ...headers, 'content-type': 'text/plain' },
+        raw: 'x',
+      });
+      assertHelp(text, 400, NO_BODY_MESSAGE, 'invalid_request', 'Request body');
       // Sent with a Content-Type other than JSON (curl -d sends a form's), the fields are named all the same.
       const form = await stack.request('POST', sync, {
         headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },

@@ -25,7 +25,12 @@ interface BodyOperation {
 /** What an operation's request body is: JSON, multipart/form-data (read by its route), or none at all. */
 type BodyKind = 'json' | 'multipart' | 'none';
 
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The methods whose body is read: a GET too, so a body sent with one is refused by name like any other operation's
+ * that takes none, not ignored (`GET …/knowledge` with {"limit": 5} answered the default page of 20).
+ */
+export const BODY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const METHODS_WITH_BODY = new Set<string>(BODY_METHODS);
 
 export const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Content-Type must be application/json';

@@ -11,6 +11,7 @@ import { routeAnswer, type RouteEntry } from '../routes/table';
 import { Messages } from '../../errors';
 import { ORGANIZATION_HEADER_FORMAT, REPEATED_HEADER_MESSAGE } from '../middleware/authenticate';
 import {
+  BODY_METHODS,
   CONTENT_CODING_MESSAGE,
   MALFORMED_JSON_MESSAGE,
   NO_BODY_MESSAGE,
@@ -82,7 +83,7 @@ const RATE_LIMIT_HEADERS = {
 };
 const RETRY_AFTER = integerHeader('Seconds to wait before retrying', 'Retry-After');
 
-const JSON_BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const JSON_BODY_METHODS = new Set<string>(BODY_METHODS.map((m) => m.toLowerCase()));
 
 /** Every request but liveness and readiness counts against its credential's (or address's) rate limit. */
 const rateLimited = (op: ApiOperation) => op.path !== '/health' && !op.path.startsWith('/health/');
