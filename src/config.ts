@@ -140,6 +140,9 @@ const EnvSchema = z.object({
   HTTP_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1024),
+  // Open connections from one client address (an IPv6 address counts by its /64); 0: no cap. Unset: 256, or none
+  // behind TRUST_PROXY, where every connection comes from the proxy (which bounds its clients' connections).
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   DB_WORKER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(300_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
@@ -330,6 +333,8 @@ export interface Config {
     keepAliveTimeoutMs: number;
     idleTimeoutMs: number;
     maxConnections: number;
+    /** Open connections from one client address (an IPv6 address by its /64); 0: no cap. */
+    maxConnectionsPerAddress: number;
   };
   /**
    * Request limits over a fixed window (0 requests: no limit; docs/reference/limits.md): `requests` per
@@ -600,6 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.HTTP_KEEPALIVE_TIMEOUT_MS,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 256),
     },
     rateLimit: {
       requests: e.RATE_LIMIT_REQUESTS,

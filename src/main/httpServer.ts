@@ -28,7 +28,29 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 60_000,
   maxConnections: 1024,
+  maxConnectionsPerAddress: 256,
 };
+
+/**
+ * Whose connection it is, for the cap per address: the address, or an IPv6 address's /64 (one host commonly holds
+ * a whole /64, so counting single addresses would let it open a cap per address it picks).
+ */
+export function connectionOwner(address: string | undefined): string {
+  if (!address) return '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!net.isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * The JSON answer to a request Node's parser refuses before the app sees it (malformed, headers too
@@ -85,9 +107,25 @@ export async function startHttpServer(
     s.emit('listening');
   }
   const sockets = new Set<net.Socket>();
+  const perOwner = new Map<string, number>();
   const front = net.createServer((socket) => {
+    // One client may hold at most maxConnectionsPerAddress of the process's connections: without it one address
+    // held all 1,024 with requests whose bodies trickled in (a byte every few seconds), and every other caller's
+    // connection was reset. A connection past the cap is closed as it arrives.
+    const owner = connectionOwner(socket.remoteAddress);
+    const held = perOwner.get(owner) ?? 0;
+    if (limits.maxConnectionsPerAddress > 0 && held >= limits.maxConnectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    perOwner.set(owner, held + 1);
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      const left = (perOwner.get(owner) ?? 1) - 1;
+      if (left > 0) perOwner.set(owner, left);
+      else perOwner.delete(owner);
+    });
     socket.on('error', () => socket.destroy());
     // A connection that never sends its first byte is closed like one that never finishes its headers.
     socket.setTimeout(limits.headersTimeoutMs, () => socket.destroy());

@@ -489,6 +489,35 @@ describe('limits', function () {
       for (const s of held) s.destroy();
     });
 
+    it('caps the connections one client address holds, and counts them down as they close', async () => {
+      // One address held all of the process's connections with bodies trickling in: every other caller was reset.
+      const capped = await stack.serve(
+        withConfig((c) => ({ ...c, http: { ...c.http, maxConnections: 10, maxConnectionsPerAddress: 2 } })),
+      );
+      const { hostname, port } = new URL(capped.baseUrl);
+      const open = async (localAddress: string) => {
+        const socket = net.connect({ port: Number(port), host: hostname, localAddress });
+        socket.on('error', () => undefined);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        return socket;
+      };
+      const dropped = (socket: net.Socket) =>
+        Promise.race([
+          new Promise<boolean>((resolve) => socket.once('close', () => resolve(true))),
+          sleep(400).then(() => false),
+        ]);
+      const mine = [await open('127.0.0.1'), await open('127.0.0.1')];
+      await sleep(50);
+      assert.equal(await dropped(await open('127.0.0.1')), true, 'a third connection from the address is closed');
+      const other = await open('127.0.0.2');
+      assert.equal(await dropped(other), false, 'another address still connects');
+      mine[0]!.destroy();
+      await sleep(100);
+      const again = await open('127.0.0.1');
+      assert.equal(await dropped(again), false, 'a closed connection frees its place');
+      for (const s of [...mine, other, again]) s.destroy();
+    });
+
     it('gives the API and the worker statement timeouts, and a timed-out query answers 503', async () => {
       const [{ statement_timeout: api }] = (await stack.deps.db.raw('SHOW statement_timeout')).rows;
       assert.equal(api, '15s');

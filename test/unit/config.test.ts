@@ -32,6 +32,19 @@ describe('configuration', () => {
     }
   });
 
+  describe('HTTP_MAX_CONNECTIONS_PER_ADDRESS', () => {
+    it("defaults to 256, and to no cap behind TRUST_PROXY (every connection is the proxy's); a value set wins", () => {
+      assert.equal(loadConfig({}).http.maxConnectionsPerAddress, 256);
+      assert.equal(loadConfig({ TRUST_PROXY: 'true' }).http.maxConnectionsPerAddress, 0);
+      assert.equal(
+        loadConfig({ TRUST_PROXY: 'true', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '64' }).http.maxConnectionsPerAddress,
+        64,
+      );
+      assert.equal(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).http.maxConnectionsPerAddress, 0);
+      assert.throws(() => loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '-1' }), /HTTP_MAX_CONNECTIONS_PER_ADDRESS/);
+    });
+  });
+
   describe('KWS_TOOLS_DIR', () => {
     it('is where the Temporal CLI and the local model are looked up, as setup provisions them there', () => {
       const config = loadConfig({ KWS_TOOLS_DIR: '/srv/kws-tools' });
