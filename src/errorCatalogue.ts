@@ -271,6 +271,16 @@ const entries = {
     summary: 'The credential is valid but may not perform this operation (its kind, its role, or RBAC).',
     hint: "The operation's Authorization line in /docs lists the credentials that may call it.",
   },
+  rbac_not_active: {
+    group: 'credentials',
+    status: [403],
+    summary:
+      "The operation works on roles (assigning them to knowledge) and the workspace's RBAC is not active: roles " +
+      'are kept but not yet enforced, so nothing may be assigned.',
+    hint:
+      'Turn RBAC on first: PUT /v1/workspaces/{workspaceId}/rbac-status with {"rbacEnabled": true} (the workspace ' +
+      'credential), then assign the roles (docs/guides/roles-and-tokens.md).',
+  },
   role_token_required: {
     group: 'credentials',
     status: [403],

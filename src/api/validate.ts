@@ -214,6 +214,8 @@ interface CustomHelp {
   code?: ErrorHelp['code'];
   param?: string;
   hint?: string;
+  /** A UUID check's refusal (schemas/ids.ts uuidInput): hinted as a UUID field is (uuidHint). */
+  uuid?: boolean;
 }
 
 /**
@@ -241,6 +243,7 @@ export function describeProblem(
   const param = path.length > 0 ? fieldPath(path) : undefined;
   if (issue.code === 'custom') {
     const own = (issue.params ?? {}) as CustomHelp;
+    if (own.uuid) return { help: { code: 'invalid_field', param, hint: uuidHint(path) } };
     if (own.param !== undefined || own.code !== undefined) {
       return { help: { code: own.code ?? 'invalid_field', param: own.param ?? param, hint: own.hint } };
     }

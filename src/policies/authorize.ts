@@ -42,7 +42,8 @@ const isRule = (action: string): action is RuleAction => Object.hasOwn(RULES, ac
 export function decideInWorkspace(workspace: Pick<WorkspaceRow, 'rbac_enabled'>, action: Action): Decision {
   const policy: ActionPolicy = POLICY[action];
   return policy.requiresRbacActive && !workspace.rbac_enabled
-    ? forbid(policy.requiresRbacActive.deniedMessage)
+    ? // The workspace's state is at fault, not the credential: no param, a code of its own with the fix.
+      forbid(policy.requiresRbacActive.deniedMessage, { code: 'rbac_not_active', param: undefined })
     : ALLOWED;
 }
 

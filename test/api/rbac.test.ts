@@ -184,11 +184,12 @@ describe('RBAC, roles and background jobs', function () {
       await createRole(stack.deps.db, tenant.workspaceId),
     ];
     const path = v1(`/knowledge/${item.id}/role`);
-    assertError(
-      await stack.request('POST', path, { headers, json: { roleIds: [a.id] } }),
-      403,
-      'RBAC is not enabled for this workspace',
-    );
+    const inactive = await stack.request('POST', path, { headers, json: { roleIds: [a.id] } });
+    assertError(inactive, 403, 'RBAC is not enabled for this workspace');
+    // The fix is the workspace's state, not the credential: the answer says how to turn RBAC on.
+    assert.equal(inactive.body.code, 'rbac_not_active');
+    assert.equal(inactive.body.param, undefined);
+    assert.match(inactive.body.hint, /PUT \/v1\/workspaces\/\{workspaceId\}\/rbac-status with \{"rbacEnabled": true\}/);
     await enableRbac();
     for (const roleIds of [undefined, 'x', [], ['not-a-uuid'], [a.id, 5]]) {
       assertError(
@@ -197,6 +198,10 @@ describe('RBAC, roles and background jobs', function () {
         'roleIds must be an array of valid UUIDs',
       );
     }
+    // A role's customerRoleId where its id belongs: the hint says which id the field takes.
+    const named = await stack.request('POST', path, { headers, json: { roleIds: ['employee'] } });
+    assert.deepEqual([named.body.code, named.body.param], ['invalid_field', 'roleIds[0]']);
+    assert.match(named.body.hint, /the role's id .*not its customerRoleId/);
     assertError(
       await stack.request('POST', path, { headers, json: { roleIds: [a.id, randomUUID()] } }),
       404,

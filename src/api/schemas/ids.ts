@@ -14,6 +14,6 @@ export interface UuidInput {
 /** A UUID string, lower-cased; `message` answers a string that is no UUID (and, by default, nothing else). */
 export const uuidInput = (message: string, opts: UuidInput = {}) =>
   (opts.typeError === undefined ? z.string() : z.string({ error: opts.typeError }))
-    .refine(isUuid, { message })
+    .refine(isUuid, { message, params: { uuid: true } })
     .toLowerCase()
     .meta({ format: 'uuid', ...(opts.description === undefined ? {} : { description: opts.description }) });

@@ -154,6 +154,7 @@ describe('authorize: the route actions (policy table)', () => {
   it('roles.assign needs ACTIVE RBAC, from a request and from the CLI alike', () => {
     const off = thrown(() => authorize(credential('workspace', { rbac: false }), 'roles.assign'));
     assert.deepEqual([off.status, off.message], [403, RoleMessages.rbacDisabled]);
+    assert.equal(off.help.code, 'rbac_not_active');
     const cli = thrown(() => authorizeInWorkspace(workspace(false), 'roles.assign'));
     assert.deepEqual([cli.status, cli.message], [403, RoleMessages.rbacDisabled]);
     assert.equal(can(credential('workspace', { rbac: true }), 'roles.assign'), true);
