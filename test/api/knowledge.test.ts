@@ -704,6 +704,11 @@ describe('knowledge', () => {
       assert.equal(paged.headers['x-total-count'], '3');
       assertError(await search({ metadata: {} }), 400, 'metadata must be an object with at least one property');
       assertError(await search({}), 400);
+      // A semantic search's body at this path (the two differ by /v1): the hint names the one it was meant for.
+      const semantic = await search({ query: 'solar panels' });
+      assertError(semantic, 400, 'metadata must be an object with at least one property');
+      assert.deepEqual([semantic.body.code, semantic.body.param], ['missing_field', 'metadata']);
+      assert.match(semantic.body.hint, /take query at POST \/workspaces\/[0-9a-f-]{36}\/knowledge\/search \(no \/v1\)/);
       const unknown = await search({ metadata: { color: 'red' } });
       assertError(unknown, 400, 'Unknown field: metadata.color');
       assert.equal(unknown.body.param, 'metadata.color');

@@ -6,9 +6,28 @@ import * as searchService from '../../../../services/search/search';
 import { retrievalSettings, setRetrievalSettings } from '../../../../services/operations/workspaces';
 import type { KnowledgeRoutes } from '../handlers';
 import { guard, requireAuth } from '../../../middleware/authenticate';
+import { badRequest } from '../../../../errors';
 import { validate } from '../../../validate';
 import { presentMetadataSearchItem, presentSearchResult } from './presenters';
 import { MetadataSearchSchema, SemanticSearchSchema, SetRetrievalSettingsSchema, TitleSearchSchema } from './schema';
+
+const METADATA_MESSAGE = 'metadata must be an object with at least one property';
+
+/**
+ * A semantic search's body sent to the metadata search (the two paths differ only by /v1): the spec's message for
+ * the missing metadata, with a hint naming the path the body was meant for.
+ */
+function refuseSemanticQuery(body: unknown, workspaceId: string): void {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (!('query' in fields) || 'metadata' in fields) return;
+  throw badRequest(METADATA_MESSAGE, {
+    code: 'missing_field',
+    param: 'metadata',
+    hint:
+      `This path is the metadata search, whose body is {"metadata": {...}}. Semantic, keyword and hybrid search ` +
+      `take query at POST /workspaces/${workspaceId}/knowledge/search (no /v1), with Authorization and x-api-key.`,
+  });
+}
 
 export function searchRoutes(deps: Deps, base: string): KnowledgeRoutes {
   const read = guard(deps, 'knowledge.read');
@@ -23,11 +42,8 @@ export function searchRoutes(deps: Deps, base: string): KnowledgeRoutes {
     searchKnowledgeByMetadata: (router) =>
       router.post(`${base}/search`, read, async (ctx) => {
         const auth = requireAuth(ctx);
-        const input = validate(
-          MetadataSearchSchema,
-          ctx.request.body,
-          'metadata must be an object with at least one property',
-        );
+        refuseSemanticQuery(ctx.request.body, auth.workspace.id);
+        const input = validate(MetadataSearchSchema, ctx.request.body, METADATA_MESSAGE);
         const { rows, total, files, chunks } = await knowledgeService.searchByMetadata(deps, auth, input);
         ctx.set('X-Total-Count', String(total));
         ctx.set('X-Page', String(input.page));
