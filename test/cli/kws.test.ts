@@ -284,6 +284,14 @@ describe('kws admin CLI', () => {
       await fail('apikey', 'revoke', ...w, '--id', missing),
       `API key ${missing} not found or already revoked`,
     );
+    // Listing the keys of a workspace that does not exist is an error too, not an empty list.
+    for (const command of [['list'], ['revoke', '--id', missing]]) {
+      assert.equal(
+        await fail('apikey', ...command, '--workspace', missing),
+        `workspace ${missing} not found`,
+        command.join(' '),
+      );
+    }
     assert.equal(
       await fail('knowledge-visibility', ...w, '--id', missing, '--visibility', 'none'),
       `knowledge ${missing} not found`,

@@ -21,7 +21,9 @@ export function registerApiKeys(program: Command): void {
     .requiredOption('--workspace <workspaceId>')
     .action(
       action(async ({ db }, opts: { workspace: string }) => {
-        const rows = await listApiKeys({ db }, uuid('--workspace', opts.workspace));
+        // An unknown workspace is an error, as for create (an empty list would read as a workspace without keys).
+        const w = await requireWorkspace(db, opts.workspace);
+        const rows = await listApiKeys({ db }, w.id);
         const out = rows.map(presentApiKey);
         return {
           json: out,
@@ -35,7 +37,8 @@ export function registerApiKeys(program: Command): void {
     .requiredOption('--id <apiKeyId>')
     .action(
       action(async ({ db }, opts: { workspace: string; id: string }) => {
-        await revokeApiKey({ db }, uuid('--workspace', opts.workspace), uuid('--id', opts.id));
+        const w = await requireWorkspace(db, opts.workspace);
+        await revokeApiKey({ db }, w.id, uuid('--id', opts.id));
         return { json: { id: opts.id, revoked: true }, text: `revoked ${opts.id}` };
       }),
     );
