@@ -467,6 +467,9 @@ describe('webhooks', function () {
         assert.equal(res.body.error, 'Bad Request');
         assert.match(res.body.message, message, url);
         assert.doesNotMatch(res.body.message, /resolves|loopback|private|link-local/, url);
+        // The same hint for every refused address: the setting a local test needs, and nothing of this address.
+        assert.equal(res.body.code, 'url_host_refused', url);
+        assert.match(res.body.hint, /the operator can set WEBHOOK_ALLOW_PRIVATE_TARGETS=true/, url);
       }
       assert.deepEqual((await guarded.request('GET', base, { headers })).body, { webhooks: [] }, 'none was created');
       // An event in the workspace finds no endpoint: nothing reaches the listener.

@@ -276,7 +276,7 @@ export async function checkServerUrl(
   try {
     await checkUrlAddress(url, agentAddressPolicy(config, own));
   } catch (err) {
-    if (err instanceof FetchError) throw urlRefusal(err, 'url');
+    if (err instanceof FetchError) throw urlRefusal(err, 'url', 'AGENT_ALLOW_PRIVATE_NETWORKS');
     throw err;
   }
   return url.toString();

@@ -36,7 +36,7 @@ export async function checkFetchableUrl(deps: Pick<Deps, 'config' | 'ownComponen
   try {
     return await checkWebUrl(raw, { ...fetchPolicy(web, deps.ownComponents), resolve: web.resolve });
   } catch (err) {
-    if (err instanceof FetchError) throw urlRefusal(err, 'url');
+    if (err instanceof FetchError) throw urlRefusal(err, 'url', 'CRAWL_ALLOW_PRIVATE_NETWORKS');
     throw err;
   }
 }

@@ -3,7 +3,17 @@
 import { badRequest, type AppError } from '../../errors';
 import type { FetchError } from '../../web/fetch';
 
-export function urlRefusal(err: FetchError, param: string): AppError {
+export function urlRefusal(
+  err: FetchError,
+  param: string,
+  /** The operator setting that lets this use reach private addresses (named in the hint of such a refusal). */
+  privateSetting?: string,
+): AppError {
   const host = err.code === 'DNS' || err.code === 'BLOCKED_ADDRESS';
-  return badRequest(err.message, { code: host ? 'url_host_refused' : 'invalid_field', param });
+  const hint =
+    err.code === 'BLOCKED_ADDRESS' && privateSetting
+      ? 'Use a URL whose host resolves, within 3 s, to a public address. Testing against a server on your own ' +
+        `machine or network: the operator can set ${privateSetting}=true (the service's own components stay refused).`
+      : undefined;
+  return badRequest(err.message, { code: host ? 'url_host_refused' : 'invalid_field', param, hint });
 }

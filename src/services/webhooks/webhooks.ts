@@ -86,7 +86,7 @@ async function checkAddress(parsed: URL, deps: WebhookDeps): Promise<string> {
   try {
     await checkUrlAddress(parsed, webhookAddressPolicy(deps.config.webhooks, deps.ownComponents));
   } catch (err) {
-    if (err instanceof FetchError) throw urlRefusal(err, 'url');
+    if (err instanceof FetchError) throw urlRefusal(err, 'url', 'WEBHOOK_ALLOW_PRIVATE_TARGETS');
     throw err;
   }
   return parsed.toString();
