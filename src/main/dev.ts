@@ -17,6 +17,7 @@ import { createWorker, stopWorker } from '../temporal/worker';
 import { activityDeps, buildDeps, createObservability, ensureSchedules, logWorkflowBundle } from './deps';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
+import { assertPortFree } from './httpServer';
 import { startApi } from './startApi';
 
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     await stopAll();
   });
   try {
+    await assertPortFree(config.host, config.port);
     let databaseUrl = config.database.url;
     if (!databaseUrl) {
       const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.database.embeddedPort });

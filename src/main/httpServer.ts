@@ -80,6 +80,35 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}\r\n${body}`);
 }
 
+/** A failure to listen on the API's port, said with the setting that chooses it. */
+function listenError(err: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (err.code === 'EADDRINUSE') {
+    return new Error(
+      `The API's port ${host}:${port} is already in use (another npm start?): stop what holds it, or set PORT to a ` +
+        'free port (PORT=0 takes any free one)',
+    );
+  }
+  if (err.code === 'EACCES') {
+    return new Error(`The API may not listen on ${host}:${port} (a port below 1024 needs privileges): set PORT`);
+  }
+  if (err.code === 'EADDRNOTAVAIL') return new Error(`No interface of this machine has the address ${host}: set HOST`);
+  return err;
+}
+
+/**
+ * Fails at once, with the setting to change, when the API's port cannot be listened on: the all-in-one process
+ * checks before it starts its embedded components (about 15 s), instead of failing once they are up.
+ */
+export async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, host, port)));
+    probe.listen(port, host, () => resolve());
+  });
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
 export async function startHttpServer(
   app: Koa,
   opts: { host: string; port: number; tls: { cert: string; key: string }; limits?: HttpLimits },
@@ -140,7 +169,7 @@ export async function startHttpServer(
   // Connections beyond the cap are closed as they arrive.
   front.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
+    front.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, opts.host, opts.port)));
     front.listen(opts.port, opts.host, () => resolve());
   });
   const address = front.address() as net.AddressInfo;

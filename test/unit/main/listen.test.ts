@@ -1,0 +1,30 @@
+// The API's port, when it cannot be listened on, is named with the setting that chooses it: the all-in-one process
+// checks before starting its embedded components, which took about 15 s before a bare EADDRINUSE.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { assertPortFree } from '../../../src/main/httpServer';
+
+describe("assertPortFree: the API's port before start-up", () => {
+  it('refuses a port in use, naming PORT, and passes a free one (and 0, any port)', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      await assert.rejects(
+        assertPortFree('127.0.0.1', port),
+        new RegExp(`^Error: The API's port 127\\.0\\.0\\.1:${port} is already in use .*set PORT to a free port`),
+      );
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+    await assertPortFree('127.0.0.1', port);
+    await assertPortFree('127.0.0.1', 0);
+  });
+
+  it('names HOST when no interface has the address', async () => {
+    await assert.rejects(
+      assertPortFree('192.0.2.1', 8443),
+      /No interface of this machine has the address 192\.0\.2\.1: set HOST/,
+    );
+  });
+});
