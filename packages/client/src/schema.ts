@@ -5122,6 +5122,7 @@ export interface operations {
                     status?: "BACKGROUND_START";
                     /**
                      * @description true: a ZIP archive becomes a FOLDER item with one child per member
+                     * @example false
                      * @enum {string}
                      */
                     unpack?: "true" | "false";
@@ -5130,7 +5131,10 @@ export interface operations {
                      * @example {"team":"billing","audience":"support"}
                      */
                     attributes?: string;
-                    /** @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version (not with unpack=true) */
+                    /**
+                     * @description The client's own id for the item, unique per workspace: posting again with it replaces that item's content as a new version (not with unpack=true)
+                     * @example policies/refunds-2025
+                     */
                     externalId?: string;
                     /**
                      * Format: binary

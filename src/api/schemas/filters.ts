@@ -179,11 +179,8 @@ export const attributesFormField = () =>
     z
       .string()
       .transform(parsed(fromJsonText('attributes', 'attributes must be a JSON object', (v) => parseAttributes(v)))),
-    {
-      type: 'string',
-      contentMediaType: 'application/json',
-      description: `The item's attributes as JSON text. ${ATTRIBUTES_JSON_SCHEMA.description}`,
-    },
+    // No contentMediaType: /docs's "Try it out" shows a form field that has one as a file picker.
+    { type: 'string', description: `The item's attributes as JSON text. ${ATTRIBUTES_JSON_SCHEMA.description}` },
   ).optional();
 
 /** Attributes as every item read returns them. */

@@ -29,9 +29,11 @@ export const UploadFieldsSchema = z.strictObject({
     .enum(['true', 'false'], { error: 'unpack must be true or false' })
     .optional()
     .transform((v) => v === 'true')
-    .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member' }),
+    .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member', example: 'false' }),
   attributes: attributesFormField(),
-  externalId: externalIdField(`${EXTERNAL_ID_UPSERT} (not with unpack=true)`).optional(),
+  externalId: externalIdField(`${EXTERNAL_ID_UPSERT} (not with unpack=true)`)
+    .meta({ example: 'policies/refunds-2025' })
+    .optional(),
 });
 export type UploadFieldsInput = z.infer<typeof UploadFieldsSchema>;
 
