@@ -63,6 +63,71 @@ const OTHER_FINDINGS: Array<[string, Text]> = [
 
 const GROUP_ORDER: ErrorGroup[] = ['request', 'credentials', 'resources', 'limits', 'service'];
 
+/** The guide that explains what a code's fix is about: a path under docs/, with its section where one fits. */
+const TOKENS_GUIDE = 'guides/roles-and-tokens.md';
+const LIMITS = 'reference/limits.md#bounds-per-space-per-end-user-and-per-workspace';
+const RATES = 'reference/limits.md#rate-limits';
+const EVALUATIONS = 'guides/retrieval-evaluation.md#bounds-and-errors';
+export const ERROR_CODE_GUIDES: Partial<Record<ErrorCode, string>> = {
+  invalid_filter: 'guides/search.md#attributes-and-filters-attributes-filter',
+  malformed_multipart: 'guides/uploads.md#reference',
+  unsupported_file_type: 'guides/uploads.md#what-else-to-know',
+  file_empty: 'guides/uploads.md#reference',
+  token_missing: TOKENS_GUIDE,
+  bearer_scheme_missing: TOKENS_GUIDE,
+  api_key_as_token: TOKENS_GUIDE,
+  token_malformed: TOKENS_GUIDE,
+  token_signature_invalid: TOKENS_GUIDE,
+  token_expired: TOKENS_GUIDE,
+  token_invalid: TOKENS_GUIDE,
+  token_revoked: TOKENS_GUIDE,
+  token_workspace_mismatch: TOKENS_GUIDE,
+  token_role_deleted: TOKENS_GUIDE,
+  api_key_missing: TOKENS_GUIDE,
+  api_key_invalid: TOKENS_GUIDE,
+  api_key_revoked: TOKENS_GUIDE,
+  api_key_workspace_mismatch: TOKENS_GUIDE,
+  permission_denied: 'concepts/credentials.md',
+  rbac_not_active: TOKENS_GUIDE,
+  role_token_required: TOKENS_GUIDE,
+  model_fixed: 'guides/agent-api.md#agent-runs-beyond-the-spec',
+  url_host_refused: 'explanation/outbound-requests.md',
+  message_not_in_group: 'concepts/spaces.md',
+  message_not_in_thread: 'guides/agent-api.md#threads-and-messages',
+  source_kind_mismatch: 'guides/sources.md#reference',
+  invalid_source_rule: 'guides/source-rules.md#reference',
+  item_not_ready: 'guides/chunks.md#reference',
+  item_wrong_type: 'guides/chunks.md#reference',
+  item_changed: 'guides/chunks.md#reference',
+  evaluation_questions_limit: EVALUATIONS,
+  evaluation_runs_limit: EVALUATIONS,
+  evaluation_query_too_long: EVALUATIONS,
+  evaluation_unknown_item: EVALUATIONS,
+  evaluation_unknown_run_or_kind: EVALUATIONS,
+  evaluation_running_limit: EVALUATIONS,
+  evaluation_stored_limit: EVALUATIONS,
+  body_too_large: LIMITS,
+  file_too_large: 'guides/uploads.md#what-else-to-know',
+  quota_exceeded: LIMITS,
+  rate_limited: RATES,
+  rate_limited_end_user: RATES,
+  rate_limited_end_users: RATES,
+  too_many_concurrent_requests: RATES,
+  space_max_messages: LIMITS,
+  space_max_message_bytes: LIMITS,
+  space_max_messages_bytes: LIMITS,
+  space_max_groups: LIMITS,
+  workspace_max_spaces: LIMITS,
+  role_max_spaces: LIMITS,
+  agent_max_threads_per_subject: LIMITS,
+  agent_max_bytes_per_subject: LIMITS,
+  agent_max_runs_per_subject: LIMITS,
+  workspace_max_agent_threads: LIMITS,
+  workspace_max_sources: 'guides/sources.md#reference',
+};
+/** The guide's title for a link: its file name, as the reader finds it under docs/. */
+const guideName = (target: string) => `docs/${target.split('#')[0]}`;
+
 const byGroup = (group: ErrorGroup) => ERROR_CODES.filter((c) => ERROR_CATALOGUE[c].group === group);
 const refusals = () => ERROR_CODES.filter((c) => ERROR_CATALOGUE[c].schemaValid !== undefined);
 const statuses = (code: ErrorCode) => ERROR_CATALOGUE[code].status.join(', ');
@@ -100,7 +165,9 @@ export function renderErrorGuideMarkdown(): string {
     lines.push(`## ${ERROR_GROUPS[group]}`, '');
     for (const code of byGroup(group)) {
       const entry = ERROR_CATALOGUE[code];
+      const guide = ERROR_CODE_GUIDES[code];
       lines.push(`### ${code}`, '', `**${statuses(code)}**: ${entry.summary}`, '', `What to do: ${entry.hint}`, '');
+      if (guide) lines.push(`Guide: [${guideName(guide)}](../${guide})`, '');
     }
   }
   lines.push('## Schema-valid requests the service refuses', '', ...REFUSALS_INTRO, '');
@@ -162,7 +229,11 @@ export function renderErrorGuideHtml(): string {
       const entry = ERROR_CATALOGUE[code];
       parts.push(
         `<section id="${code}"><h3><code>${code}</code> <span class="status">${statuses(code)}</span></h3>`,
-        `<p>${html(entry.summary)}</p><p>What to do: ${html(entry.hint)}</p></section>`,
+        `<p>${html(entry.summary)}</p><p>What to do: ${html(entry.hint)}</p>` +
+          (ERROR_CODE_GUIDES[code]
+            ? `<p>Guide: <code>${escapeHtml(guideName(ERROR_CODE_GUIDES[code]))}</code> in the repository</p>`
+            : '') +
+          '</section>',
       );
     }
   }
