@@ -2,6 +2,7 @@
 // workflow and the event type) and make one signed delivery attempt (a failure throws, so the delivery
 // workflow's retry policy backs off and tries again with the same message id).
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailureCategory } from '@temporalio/common';
 import {
   attemptDelivery,
   markDeliveryFailed,
@@ -25,7 +26,20 @@ export function createWebhookActivities(deps: WebhookDeliveryDeps) {
       const outcome = await attemptDelivery(deps, input.workspaceId, input.deliveryId);
       if (outcome.kind === 'gone') throw ApplicationFailure.nonRetryable(outcome.reason, 'WebhookGone');
       if (outcome.kind === 'refused') {
-        throw ApplicationFailure.retryable(`attempt ${outcome.attempt}: ${outcome.error}`, 'WebhookAttemptFailed');
+        // A receiver that is down or refuses is the endpoint's state, recorded in its delivery log, not the worker's
+        // fault: one line here, and the failure marked benign, so the SDK does not log it again with its stack
+        // trace at every retry (a stopped receiver filled the log with them).
+        Context.current().log.warn('webhook delivery attempt failed', {
+          deliveryId: input.deliveryId,
+          attempt: outcome.attempt,
+          error: outcome.error,
+        });
+        throw ApplicationFailure.create({
+          message: `attempt ${outcome.attempt}: ${outcome.error}`,
+          type: 'WebhookAttemptFailed',
+          nonRetryable: false,
+          category: ApplicationFailureCategory.BENIGN,
+        });
       }
       return { attempt: outcome.attempt, statusCode: outcome.statusCode };
     },
