@@ -5,6 +5,8 @@ import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../rows';
 import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
 import type { AccessFilter } from '../../domain/access';
 import { applyAccessFilter } from './search';
+import { listedItemColumns } from './listedItems';
+import { CATEGORY_SHOWN_CHARS } from '../../domain/listing';
 
 export async function insertCategory(
   db: Tx,
@@ -204,7 +206,10 @@ export async function categoryKnowledge(
   ).select(
     'k.id',
     db.raw(`row_number() over (${newestFirst}) as position`),
-    db.raw(`sum(octet_length(coalesce(k.url, k.content))) over (${newestFirst}) as shown_bytes`),
+    // What the listing shows of each item: its URL, else the first CATEGORY_SHOWN_CHARS of its text (the presenter).
+    db.raw(`sum(octet_length(coalesce(k.url, left(k.content, ?)))) over (${newestFirst}) as shown_bytes`, [
+      CATEGORY_SHOWN_CHARS,
+    ]),
     db.raw('count(*) over () as admitted'),
   );
   const rows: Array<KnowledgeRow & { category_id: string; admitted: string }> = await db
@@ -213,7 +218,7 @@ export async function categoryKnowledge(
     .join('knowledge as k', 'k.id', 'r.id')
     .where('r.position', '<=', max.items)
     .andWhere('r.shown_bytes', '<=', max.bytes)
-    .select('k.*', db.raw('?::uuid as category_id', [categoryId]), 'r.admitted')
+    .select(...listedItemColumns(db), db.raw('?::uuid as category_id', [categoryId]), 'r.admitted')
     .orderBy('r.position');
   const admitted = rows.length
     ? Number(rows[0]!.admitted)

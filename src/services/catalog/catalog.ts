@@ -18,7 +18,7 @@ export async function listCategories(
 
 /**
  * One category listing (the spec's listing has no pages) answers at most this many items, newest first, and only
- * while the texts it shows (an item's URL, else its whole content) add up to CATEGORY_KNOWLEDGE_MAX_BYTES; the
+ * while the texts it shows (an item's URL, else its text's first 500 characters) add up to CATEGORY_KNOWLEDGE_MAX_BYTES; the
  * answer says when it left some out, so one request's memory and response stay bounded whatever the category
  * holds (docs/reference/limits.md).
  */

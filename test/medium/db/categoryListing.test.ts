@@ -1,9 +1,10 @@
 // A category listing's bounds (the spec gives it no pages): at most so many items, newest first, and only while
-// the texts it shows (an item's URL, else its content) add up to a byte budget; `admitted` counts every item the
+// the texts it shows (an item's URL, else its text's first 500 characters) add up to a byte budget; `admitted` counts every item the
 // access filter lets through, so the caller learns that some were left out.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as catalog from '../../../src/db/repositories/catalog';
+import { LISTED_CONTENT_MAX_CHARS } from '../../../src/domain/listing';
 import { createRole, createTenant } from '../../helpers/factories';
 import { getMediumStack } from '../../helpers/medium';
 
@@ -57,5 +58,26 @@ describe('category listing bounds', function () {
     await db('knowledge_roles').insert({ knowledge_id: items[0]!.id, role_id: role.id, workspace_id: workspaceId });
     const scoped = await list({ items: 10, bytes: 1_000 }, { roleIds: [role.id] });
     assert.deepEqual([scoped.titles, scoped.admitted], [['item 0'], 1]);
+  });
+
+  it("counts a long text as the 500 characters it shows, and reads no more than a listing's share of it", async () => {
+    const { db } = (await getMediumStack()).deps;
+    const { workspaceId } = await createTenant(db);
+    const category = await catalog.insertCategory(db, workspaceId, { name: 'Manuals' });
+    const long = {
+      id: randomUUID(),
+      workspace_id: workspaceId,
+      type: 'STRING',
+      title: 'long',
+      content: 'x'.repeat(50_000),
+    };
+    await db('knowledge').insert(long);
+    await catalog.linkCategoryKnowledge(db, workspaceId, category.id, [long.id]);
+    // 500 bytes shown fit in a budget of 600: the 50,000 bytes it holds are not what the listing shows.
+    const { rows } = await catalog.categoryKnowledge(db, workspaceId, category.id, {}, { items: 10, bytes: 600 });
+    assert.deepEqual(
+      rows.map((r) => [r.title, r.content.length, r.content_truncated]),
+      [['long', LISTED_CONTENT_MAX_CHARS, true]],
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../../../db/rows';
+import { CATEGORY_SHOWN_CHARS } from '../../../domain/listing';
 import { presentSearchResult } from '../knowledge/search/presenters';
 import type { Category, CategoryKnowledge, Taxonomy } from './schema';
 
@@ -14,7 +15,10 @@ export function presentCategory(row: CategoryRow & { knowledge_count: number | s
 }
 
 export function presentCategoryKnowledge(row: KnowledgeRow & { category_id: string }): CategoryKnowledge {
-  const { score, pageNumber, ...item } = presentSearchResult({ row, excerpt: row.content.slice(0, 500) });
+  const { score, pageNumber, ...item } = presentSearchResult({
+    row,
+    excerpt: row.content.slice(0, CATEGORY_SHOWN_CHARS),
+  });
   void score;
   void pageNumber;
   return { ...item, categoryId: row.category_id };
