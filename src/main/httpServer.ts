@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { REQUEST_TOO_SLOW_TO_ARRIVE, SECURITY_HEADERS } from '../api/middleware/common';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errorCatalogue';
 import { serviceUrl } from '../api/publicUrl';
+import { canonicalAddress } from '../web/address';
 
 export interface RunningServer {
   url: string;
@@ -37,19 +38,9 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
  */
 export function connectionOwner(address: string | undefined): string {
   if (!address) return '';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!net.isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+  // One spelling per host (the outbound address policy's): an IPv4-mapped address as its IPv4, IPv6 as 8 groups.
+  const canonical = canonicalAddress(address);
+  return net.isIPv6(canonical) ? `${canonical.split(':').slice(0, 4).join(':')}::/64` : canonical;
 }
 
 /**
