@@ -4,5 +4,8 @@
 // The item's own read (GET …/knowledge/{knowledgeId}) answers the whole text.
 export const LISTED_CONTENT_MAX_CHARS = 10_000;
 
-/** What a category listing shows of a text item, which has no URL: its first 500 characters, as a search result. */
-export const CATEGORY_SHOWN_CHARS = 500;
+/**
+ * What a result shows of a text: a search result's excerpt, and the `url` of a text item (which has none) in search
+ * results and category listings.
+ */
+export const EXCERPT_CHARS = 500;

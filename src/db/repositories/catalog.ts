@@ -6,7 +6,7 @@ import { deleteWorkspaceRow, updateWorkspaceRow } from './workspaceRows';
 import type { AccessFilter } from '../../domain/access';
 import { applyAccessFilter } from './search';
 import { listedItemColumns } from './listedItems';
-import { CATEGORY_SHOWN_CHARS } from '../../domain/listing';
+import { EXCERPT_CHARS } from '../../domain/listing';
 
 export async function insertCategory(
   db: Tx,
@@ -206,9 +206,9 @@ export async function categoryKnowledge(
   ).select(
     'k.id',
     db.raw(`row_number() over (${newestFirst}) as position`),
-    // What the listing shows of each item: its URL, else the first CATEGORY_SHOWN_CHARS of its text (the presenter).
+    // What the listing shows of each item: its URL, else the first EXCERPT_CHARS of its text (the presenter).
     db.raw(`sum(octet_length(coalesce(k.url, left(k.content, ?)))) over (${newestFirst}) as shown_bytes`, [
-      CATEGORY_SHOWN_CHARS,
+      EXCERPT_CHARS,
     ]),
     db.raw('count(*) over () as admitted'),
   );

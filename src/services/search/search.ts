@@ -16,6 +16,7 @@ import { visibilityRoles, type VisibilityRole } from '../../db/repositories/role
 import { accessFilter } from '../access/accessFilter';
 import type { DbDeps, Deps } from '../deps';
 import { cosineOf, fuseChunks, fuseItems, queryShape, type Fused, type Fusion, type QueryShape } from './fusion';
+import { EXCERPT_CHARS } from '../../domain/listing';
 
 export const SEARCH_MODES = ['semantic', 'hybrid', 'keyword'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -31,7 +32,7 @@ export interface SearchResult {
   explain?: Explained;
 }
 
-export const EXCERPT_CHARS = 500;
+export { EXCERPT_CHARS };
 const excerpt = (s: string) => (s.length > EXCERPT_CHARS ? s.slice(0, EXCERPT_CHARS) : s);
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 

@@ -1,5 +1,5 @@
 import type { CategoryRow, KnowledgeRow, TaxonomyRow } from '../../../db/rows';
-import { CATEGORY_SHOWN_CHARS } from '../../../domain/listing';
+import { EXCERPT_CHARS } from '../../../domain/listing';
 import { presentSearchResult } from '../knowledge/search/presenters';
 import type { Category, CategoryKnowledge, Taxonomy } from './schema';
 
@@ -17,7 +17,7 @@ export function presentCategory(row: CategoryRow & { knowledge_count: number | s
 export function presentCategoryKnowledge(row: KnowledgeRow & { category_id: string }): CategoryKnowledge {
   const { score, pageNumber, ...item } = presentSearchResult({
     row,
-    excerpt: row.content.slice(0, CATEGORY_SHOWN_CHARS),
+    excerpt: row.content.slice(0, EXCERPT_CHARS),
   });
   void score;
   void pageNumber;
