@@ -42,6 +42,30 @@ describe('kws admin CLI', () => {
     assert.equal(res.status, 200, res.text);
   });
 
+  it('bootstrap --org-name/--workspace-name/--key-name name what it creates', async () => {
+    const out = await kws(
+      'bootstrap',
+      '--org-name',
+      'Acme Support',
+      '--workspace-name',
+      'Help centre',
+      '--key-name',
+      'backend',
+    );
+    const ws = (await kws('workspace', 'list', '--org', out.organizationId)) as Array<{ id: string; name: string }>;
+    assert.deepEqual(
+      ws.map((w) => [w.id, w.name]),
+      [[out.workspaceId, 'Help centre']],
+    );
+    const orgs = (await kws('org', 'list')) as Array<{ id: string; name: string }>;
+    assert.equal(orgs.find((o) => o.id === out.organizationId)?.name, 'Acme Support');
+    const keys = (await kws('apikey', 'list', '--workspace', out.workspaceId)) as Array<{ name: string }>;
+    assert.deepEqual(
+      keys.map((k) => k.name),
+      ['backend'],
+    );
+  });
+
   it('without DATABASE_URL or a running service, refuses to bootstrap into a data directory with no database', async () => {
     const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'kws-cli-none-'));
     try {
