@@ -350,6 +350,17 @@ describe('errors say what to fix', function () {
         raw: body,
       });
       assertHelp(upload, 400, 'Unknown field: titel (did you mean title?)', 'unknown_field', 'titel');
+      // A spaceId that names no space (Swagger UI's prefilled example id): the form field, and what it is for.
+      const spaced = multipartBody(
+        { spaceId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+        { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('Refunds within thirty days.') },
+      );
+      const inNoSpace = await stack.request('POST', v1('/knowledge/file'), {
+        headers: { ...headers, 'content-type': spaced.contentType },
+        raw: spaced.body,
+      });
+      assertHelp(inNoSpace, 404, 'Space not found', 'not_found', 'spaceId');
+      assert.match(inNoSpace.body.hint, /Leave it out for the workspace's knowledge/);
       // Nothing of the refused upload is kept.
       const list = await stack.request('GET', v1('/knowledge'), { headers });
       assert.equal(list.body.total, 0, list.text);

@@ -5101,7 +5101,10 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Only for a file that goes to a user's space: the space's id (PUT /workspaces/{workspaceId}/activate-or-retrieve-user-space answers it). Leave it out for the workspace's knowledge; in /docs, clear the prefilled example id.
+                     */
                     spaceId?: string;
                     /** @enum {string} */
                     sourceVisibility?: "none" | "source" | "download";

@@ -35,9 +35,15 @@ export { SpaceMessages } from '../../domain/spaces';
 export const spaceError = (status: number, message: string, help?: ErrorHelp) =>
   new AppError(status, message, 'Error', {}, help);
 
-export async function loadSpace({ db }: DbDeps, workspaceId: string, spaceId: string): Promise<SpaceRow> {
+/** The space, or 404 "Space not found" (naming the path's spaceId, or what `help` names: a body or form field). */
+export async function loadSpace(
+  { db }: DbDeps,
+  workspaceId: string,
+  spaceId: string,
+  help: ErrorHelp = { pathParam: 'spaceId' },
+): Promise<SpaceRow> {
   const space = isUuid(spaceId) ? await spaces.findSpace(db, workspaceId, spaceId) : undefined;
-  if (!space) throw spaceError(404, SpaceMessages.notFound, { pathParam: 'spaceId' });
+  if (!space) throw spaceError(404, SpaceMessages.notFound, help);
   return space;
 }
 

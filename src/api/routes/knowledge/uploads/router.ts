@@ -9,7 +9,13 @@ import { guard, requireAuth } from '../../../middleware/authenticate';
 import { answerUpsert, type KnowledgeRoutes } from '../handlers';
 import { presentUploadItem } from './presenters';
 import { receiveUpload } from '../upload';
-import { type UploadFileMetadata, type UploadProcessed, type UploadStarted, UploadFieldsSchema } from './schema';
+import {
+  type UploadFileMetadata,
+  type UploadProcessed,
+  type UploadStarted,
+  UPLOAD_SPACE_HELP,
+  UploadFieldsSchema,
+} from './schema';
 
 export function uploadRoutes(deps: Deps, base: string, uploadGate: () => Semaphore): KnowledgeRoutes {
   const read = guard(deps, 'knowledge.read');
@@ -22,7 +28,7 @@ export function uploadRoutes(deps: Deps, base: string, uploadGate: () => Semapho
         const { workspace } = auth;
         const { input, staged } = await receiveUpload(ctx, deps, workspace, uploadGate(), UploadFieldsSchema);
         try {
-          if (input.spaceId) await loadSpace(deps, workspace.id, input.spaceId);
+          if (input.spaceId) await loadSpace(deps, workspace.id, input.spaceId, UPLOAD_SPACE_HELP);
         } catch (err) {
           await discardUpload(deps, workspace, staged);
           throw err;

@@ -12,8 +12,14 @@ import {
   sourceVisibility,
 } from '../schema';
 
+/** The form's spaceId: what it is for, in the document and in the 404 for a space that does not exist. */
+const SPACE_ID_USE =
+  "Only for a file that goes to a user's space: the space's id (PUT /workspaces/{workspaceId}/activate-or-retrieve-user-space answers it). Leave it out for the workspace's knowledge; in /docs, clear the prefilled example id.";
+
+export const UPLOAD_SPACE_HELP = { param: 'spaceId', hint: SPACE_ID_USE } as const;
+
 export const UploadFieldsSchema = z.strictObject({
-  spaceId: uuidInput('spaceId must be a valid UUID').optional(),
+  spaceId: uuidInput('spaceId must be a valid UUID').optional().meta({ description: SPACE_ID_USE }),
   sourceVisibility: sourceVisibility.optional(),
   title: z.string().max(1000, { message: 'title must be at most 1000 characters' }).trim().optional(),
   description: z.string().max(10_000, { message: 'description must be at most 10000 characters' }).optional(),
