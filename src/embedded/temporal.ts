@@ -78,12 +78,18 @@ exit "$status"
 
 export async function startTemporalDevServer(opts: TemporalDevServerOptions): Promise<TemporalDevServer> {
   const cliPath = opts.cliPath ?? defaultCliPath();
-  for (const port of [opts.port, opts.uiPort, opts.httpPort, opts.metricsPort]) {
+  const ports = [
+    { port: opts.port, name: 'TEMPORAL_DEV_PORT', what: 'its gRPC port' },
+    { port: opts.uiPort, name: 'TEMPORAL_UI_PORT', what: 'its Web UI' },
+    { port: opts.httpPort, name: 'TEMPORAL_HTTP_PORT', what: 'its HTTP API (TEMPORAL_DEV_PORT + 10 unless set)' },
+    { port: opts.metricsPort, name: 'TEMPORAL_METRICS_PORT', what: 'its metrics (TEMPORAL_DEV_PORT + 20 unless set)' },
+  ];
+  for (const { port, name, what } of ports) {
     // Otherwise another server on the port would look like ours starting up.
     if (await portAcceptsConnections(port)) {
       throw new Error(
-        `Temporal dev server: port ${HOST}:${port} is already in use (another dev server?); set ` +
-          'TEMPORAL_DEV_PORT, TEMPORAL_UI_PORT, TEMPORAL_HTTP_PORT and TEMPORAL_METRICS_PORT to free ports, ' +
+        `Temporal dev server: port ${HOST}:${port}, ${what}, is already in use (another dev server?); set ` +
+          `${name} to a free port (or TEMPORAL_DEV_PORT, which moves the HTTP and metrics ports with it), ` +
           'or TEMPORAL_ADDRESS to use that server',
       );
     }

@@ -145,6 +145,8 @@ async function main(): Promise<void> {
     process.stdout.write(`\nKnowledge Workspace Service ready at ${server.url} (started in ${seconds} s)\n`);
     process.stdout.write(`Operator console: ${new URL('/console', server.url).href}\n`);
     if (temporalUi) process.stdout.write(`Temporal Web UI: ${temporalUi}\n`);
+    // The self-signed certificate curl and Node must trust (the README's step 1 exports it as CURL_CA_BUNDLE).
+    if (server.certPath) process.stdout.write(`TLS certificate: ${server.certPath}\n`);
     process.stdout.write('Create a workspace and API key: npx kws bootstrap --json\n\n');
   } catch (err) {
     await stopAll();

@@ -2,6 +2,7 @@
 // checks before starting its embedded components, which took about 15 s before a bare EADDRINUSE.
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { startTemporalDevServer } from '../../../src/embedded/temporal';
 import { assertPortFree } from '../../../src/main/httpServer';
 
 describe("assertPortFree: the API's port before start-up", () => {
@@ -26,5 +27,33 @@ describe("assertPortFree: the API's port before start-up", () => {
       assertPortFree('192.0.2.1', 8443),
       /No interface of this machine has the address 192\.0\.2\.1: set HOST/,
     );
+  });
+});
+
+describe("the Temporal dev server's ports before start-up", () => {
+  it('names the one setting whose port is in use: a derived HTTP port names TEMPORAL_HTTP_PORT', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      // The other ports: port 1, which nothing on a test machine listens on (the check refuses before any start).
+      await assert.rejects(
+        startTemporalDevServer({
+          dataDir: '/nonexistent',
+          cliPath: '/nonexistent/temporal',
+          port: 1,
+          uiPort: 1,
+          httpPort: port,
+          metricsPort: 1,
+          namespace: 'default',
+        }),
+        new RegExp(
+          `^Error: Temporal dev server: port 127\\.0\\.0\\.1:${port}, its HTTP API \\(TEMPORAL_DEV_PORT \\+ 10 unless set\\), ` +
+            'is already in use .*; set TEMPORAL_HTTP_PORT to a free port',
+        ),
+      );
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
   });
 });
