@@ -427,7 +427,7 @@ describe('agent runs', function () {
     );
     const app = await serveWith({}, logger);
     const authToken = `sk-secret-${randomUUID()}`;
-    let mode: 'hang' | 'fail' | 'garbage' = 'hang';
+    let mode: 'hang' | 'fail' | 'garbage' | 'endless' | 'toolName' = 'hang';
     const hanging: http.ServerResponse[] = [];
     const s = await stub((_req, res) => {
       if (mode === 'fail') {
@@ -436,6 +436,26 @@ describe('agent runs', function () {
       } else if (mode === 'garbage') {
         beginStream(res);
         res.end('data: {not json\n\n');
+      } else if (mode === 'endless') {
+        // Data lines that no blank line ever closes into an event (an attacker's read: unbounded memory).
+        beginStream(res);
+        const line = `data: ${'x'.repeat(256 * 1024)}\n`;
+        const more = () => {
+          while (!res.destroyed && res.write(line));
+          if (!res.destroyed) res.once('drain', more);
+        };
+        more();
+      } else if (mode === 'toolName') {
+        // A tool call whose name grows on every event.
+        beginStream(res);
+        const part = 'n'.repeat(100_000);
+        const more = () => {
+          while (!res.destroyed) {
+            const chunk = { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: part } }] } }] };
+            if (!res.write(`data: ${JSON.stringify(chunk)}\n\n`)) return void res.once('drain', more);
+          }
+        };
+        more();
       } else {
         beginStream(res);
         sendChunk(res, { model: 'm', choices: [{ index: 0, delta: { content: '…' }, finish_reason: null }] });
@@ -496,6 +516,8 @@ describe('agent runs', function () {
     for (const [m, message] of [
       ['fail', 'The agent server answered HTTP 500'],
       ['garbage', 'The agent server sent an event that is not JSON'],
+      ['endless', 'The agent server sent an event over 1000000 characters'],
+      ['toolName', "A tool call's name or id exceeds 256 characters"],
     ] as const) {
       mode = m;
       const other = await threadOn(s, { authToken, request: app.request });

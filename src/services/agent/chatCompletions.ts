@@ -70,6 +70,15 @@ function lineBreakIn(text: string): number {
   return -1;
 }
 
+/**
+ * The most one event may carry: a line, or an event's data lines together (an event that never ends, its data
+ * lines sent without the blank line that closes it, grew the API's memory by 90 MB/s until the run's timeout).
+ */
+export const MAX_EVENT_CHARS = 1_000_000;
+
+/** The most a tool call's name or id may be (OpenAI's function names are at most 64 characters). */
+export const MAX_TOOL_NAME_CHARS = 256;
+
 /** The data payloads of an SSE stream, one per event (multi-line data joined with newlines). */
 export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
@@ -81,6 +90,7 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
   // The last chunk ended in \r: a \n opening the next one ends no second line (\r\n is one line end).
   let afterCr = false;
   let data: string[] = [];
+  let dataLength = 0;
   for await (const chunk of body) {
     let text = decoder.decode(chunk, { stream: true });
     if (afterCr && text.length > 0) {
@@ -105,8 +115,14 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
         if (line === '') {
           if (data.length > 0) yield data.join('\n');
           data = [];
+          dataLength = 0;
         } else if (line.startsWith('data:')) {
-          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+          const payload = line.slice(line.startsWith('data: ') ? 6 : 5);
+          dataLength += payload.length + 1;
+          if (dataLength > MAX_EVENT_CHARS) {
+            throw new AgentServerError(`The agent server sent an event over ${MAX_EVENT_CHARS} characters`);
+          }
+          data.push(payload);
         }
         // event:, id:, retry: and comments carry nothing the chat completions protocol needs.
       }
@@ -114,7 +130,9 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
       pending = [rest];
       pendingLength = rest.length;
     }
-    if (pendingLength > 1_000_000) throw new AgentServerError('The agent server sent an event line over 1 MB');
+    if (pendingLength > MAX_EVENT_CHARS) {
+      throw new AgentServerError(`The agent server sent an event line over ${MAX_EVENT_CHARS} characters`);
+    }
   }
   if (data.length > 0) yield data.join('\n');
 }
@@ -195,6 +213,9 @@ export async function streamChatRound(opts: {
           const call = (calls[index] ??= { id: '', name: '', arguments: '' });
           if (typeof part.id === 'string') call.id = part.id;
           if (typeof part.function?.name === 'string') call.name += part.function.name;
+          if (call.name.length > MAX_TOOL_NAME_CHARS || call.id.length > MAX_TOOL_NAME_CHARS) {
+            throw new AgentServerError(`A tool call's name or id exceeds ${MAX_TOOL_NAME_CHARS} characters`);
+          }
           if (typeof part.function?.arguments === 'string') call.arguments += part.function.arguments;
           if (call.arguments.length > opts.limits.argumentsChars) {
             throw new AgentServerError(`Tool call arguments exceed ${opts.limits.argumentsChars} characters`);
