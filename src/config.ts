@@ -255,6 +255,7 @@ const EnvSchema = z.object({
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).max(10_000).default(100),
+  WEBHOOK_MAX_CONCURRENT_DELIVERIES: z.coerce.number().int().min(1).max(1000).default(10),
 
   // Retrieval evaluations (docs/guides/retrieval-evaluation.md): the request bounds can only be lowered (the
   // OpenAPI document states the ceilings), the per-workspace counts set freely.
@@ -465,6 +466,11 @@ export interface Config {
     allowPrivateTargets: boolean;
     /** Endpoints one workspace may hold (every event fans out to each subscribed one). */
     maxEndpoints: number;
+    /**
+     * Delivery attempts one worker process runs at once, on a task queue of their own (deliveriesQueue): slow
+     * receivers fill these slots, never the ingestion's.
+     */
+    maxConcurrentDeliveries: number;
   };
   /** Bounds of retrieval evaluations: per request (questions, runs, query length) and per workspace. */
   retrievalEvaluations: EvaluationBounds;
@@ -699,6 +705,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       maxEndpoints: e.WEBHOOK_MAX_ENDPOINTS,
+      maxConcurrentDeliveries: e.WEBHOOK_MAX_CONCURRENT_DELIVERIES,
     },
     retrievalEvaluations: {
       maxQuestions: e.RETRIEVAL_EVAL_MAX_QUESTIONS,

@@ -24,7 +24,15 @@ export function createWebhookActivities(deps: WebhookDeliveryDeps) {
 
     async attemptWebhookDelivery(input: WebhookDeliveryInput): Promise<{ attempt: number; statusCode: number }> {
       const outcome = await attemptDelivery(deps, input.workspaceId, input.deliveryId);
-      if (outcome.kind === 'gone') throw ApplicationFailure.nonRetryable(outcome.reason, 'WebhookGone');
+      if (outcome.kind === 'gone') {
+        // The endpoint or the event is gone: the delivery ends here, an expected outcome, not the worker's fault.
+        throw ApplicationFailure.create({
+          message: outcome.reason,
+          type: 'WebhookGone',
+          nonRetryable: true,
+          category: ApplicationFailureCategory.BENIGN,
+        });
+      }
       if (outcome.kind === 'refused') {
         // A receiver that is down or refuses is the endpoint's state, recorded in its delivery log, not the worker's
         // fault: one line here, and the failure marked benign, so the SDK does not log it again with its stack

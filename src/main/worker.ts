@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     activities: createActivities(workerDeps),
+    maxConcurrentDeliveries: config.webhooks.maxConcurrentDeliveries,
     tracing: observability.tracing,
     onBundle: logWorkflowBundle(logger),
   });

@@ -1,4 +1,5 @@
-import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
+import { NativeConnection, Worker, type State, type WorkflowBundle } from '@temporalio/worker';
+import { deliveriesQueue } from '../workflows/ids';
 import type { Activities } from '../workflows/activityContract';
 import { disabledTracing, type Tracing } from '../observability/tracing';
 import { keptWorkflowBundle, type KeptBundle } from './bundle';
@@ -11,20 +12,58 @@ export function bundledInterceptorModules(tracing: Tracing = disabledTracing): s
   return [...workflowInterceptorModules, ...tracing.workflowModules];
 }
 
+/**
+ * The worker of the workflows' task queue and the one of webhook delivery attempts (deliveriesQueue), on one
+ * connection, run and stopped together: a failure of either stops both.
+ */
+export interface WorkerGroup {
+  run(): Promise<void>;
+  shutdown(): void;
+  getState(): State;
+}
+
+function workerGroup(main: Worker, deliveries: Worker): WorkerGroup {
+  const stop = (w: Worker) => {
+    if (w.getState() === 'RUNNING') w.shutdown();
+  };
+  return {
+    async run() {
+      const both = [main.run(), deliveries.run()].map((p) =>
+        p.catch((err: unknown) => {
+          stop(main);
+          stop(deliveries);
+          throw err;
+        }),
+      );
+      const settled = await Promise.allSettled(both);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    shutdown() {
+      stop(main);
+      stop(deliveries);
+    },
+    getState: () => main.getState(),
+  };
+}
+
 export async function createWorker(opts: {
   address: string;
   namespace: string;
   taskQueue: string;
   activities: Activities;
+  /** Webhook delivery attempts run at once (WEBHOOK_MAX_CONCURRENT_DELIVERIES). */
+  maxConcurrentDeliveries: number;
   tracing?: Tracing;
   /** A bundle the caller built; otherwise the kept bundle of workflowsPath (src/temporal/bundle.ts). */
   workflowBundle?: WorkflowBundle;
   /** Told where the bundle came from (kept, or built now and how long that took). */
   onBundle?: (bundle: KeptBundle) => void;
-}): Promise<{ worker: Worker; connection: NativeConnection }> {
+}): Promise<{ worker: WorkerGroup; connection: NativeConnection }> {
   const tracing = opts.tracing ?? disabledTracing;
   const modules = bundledInterceptorModules(tracing);
   const connection = await NativeConnection.connect({ address: opts.address });
+  const activityInterceptors = [requestIdActivityInterceptor, ...tracing.activityInterceptors];
   const create = (workflowBundle: WorkflowBundle) =>
     Worker.create({
       connection,
@@ -35,9 +74,20 @@ export async function createWorker(opts: {
       // 80% of the heartbeat timeout), so a short timeout never fires on a living attempt.
       maxHeartbeatThrottleInterval: '2 seconds',
       // The workflow interceptor modules are inside the bundle (bundledInterceptorModules).
-      interceptors: { activity: [requestIdActivityInterceptor, ...tracing.activityInterceptors] },
+      interceptors: { activity: activityInterceptors },
       sinks: tracing.sinks,
       workflowBundle,
+    });
+  // Activities only: the delivery attempts, at most maxConcurrentDeliveries at once.
+  const createDeliveries = () =>
+    Worker.create({
+      connection,
+      namespace: opts.namespace,
+      taskQueue: deliveriesQueue(opts.taskQueue),
+      activities: { attemptWebhookDelivery: opts.activities.attemptWebhookDelivery },
+      maxConcurrentActivityTaskExecutions: opts.maxConcurrentDeliveries,
+      maxHeartbeatThrottleInterval: '2 seconds',
+      interceptors: { activity: activityInterceptors },
     });
   try {
     let workflowBundle = opts.workflowBundle;
@@ -46,7 +96,8 @@ export async function createWorker(opts: {
       opts.onBundle?.(kept);
       workflowBundle = kept.bundle;
     }
-    return { worker: await create(workflowBundle), connection };
+    const main = await create(workflowBundle);
+    return { worker: workerGroup(main, await createDeliveries()), connection };
   } catch (err) {
     await connection.close();
     throw err;
@@ -54,7 +105,7 @@ export async function createWorker(opts: {
 }
 
 /** Drains the worker if it is still running (a signal may already have stopped it); never throws for that. */
-export async function stopWorker(worker: Worker, running: Promise<void>): Promise<void> {
+export async function stopWorker(worker: WorkerGroup, running: Promise<void>): Promise<void> {
   if (worker.getState() === 'RUNNING') worker.shutdown();
   await running;
 }

@@ -31,6 +31,13 @@ export const JOB_KINDS = [
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Each workflow's id, from the business keys of the operation it runs. */
+/**
+ * The task queue webhook delivery attempts run on, beside the workflows' own (`taskQueue`): a worker runs them with
+ * a concurrency of their own (WEBHOOK_MAX_CONCURRENT_DELIVERIES), so receivers that never answer hold those
+ * slots and not the ones every workspace's ingestion needs.
+ */
+export const deliveriesQueue = (taskQueue: string) => `${taskQueue}-webhook-deliveries`;
+
 export const WorkflowIds = {
   purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
   /** The purge of what one removal step of a source sync deleted (workflows/syncSource.ts). */

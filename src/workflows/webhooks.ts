@@ -5,6 +5,7 @@ import {
   ApplicationFailure,
   log,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   startChild,
   workflowInfo,
@@ -18,7 +19,10 @@ import {
   type WebhookEventRecorded,
   type WebhookRetry,
 } from './contracts';
-import { WorkflowIds } from './ids';
+import { deliveriesQueue, WorkflowIds } from './ids';
+
+/** Deliveries started from this version on attempt on the deliveries' own task queue (deliveriesQueue). */
+export const DELIVERIES_QUEUE_PATCH = 'webhook-deliveries-queue';
 
 const { recordWebhookEvent, markWebhookFailed } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
@@ -27,6 +31,7 @@ const { recordWebhookEvent, markWebhookFailed } = proxyActivities<Activities>({
 
 export async function deliverWebhookWorkflow(input: WebhookDeliveryInput & { retry: WebhookRetry }): Promise<void> {
   const { attemptWebhookDelivery } = proxyActivities<Activities>({
+    ...(patched(DELIVERIES_QUEUE_PATCH) ? { taskQueue: deliveriesQueue(workflowInfo().taskQueue) } : {}),
     startToCloseTimeout: '2 minutes',
     retry: {
       initialInterval: input.retry.initialInterval as Duration,

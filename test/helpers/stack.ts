@@ -111,6 +111,7 @@ export async function startStack(opts: TestDepsOptions = {}): Promise<TestStack>
     namespace: config.temporal.namespace,
     taskQueue,
     activities: createActivities(workerDeps),
+    maxConcurrentDeliveries: config.webhooks.maxConcurrentDeliveries,
     tracing,
     workflowBundle: await workflowBundle(tracing),
   });
