@@ -22,6 +22,7 @@ import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } fro
 import { headingPathAt, type DocPage } from './pydoc';
 import { embeddingText } from '../../src/domain/embeddingText';
 import { corpusLanguage, evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
+import { SentenceIndex, sentenceRows, sentenceRunsFrom, type SentenceRow } from './sentences';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
@@ -86,6 +87,8 @@ export interface ContextRow {
   shaped: RunResult;
   /** RAG passages with the same setting. */
   shapedPassages: RunResult;
+  /** header-mix with KWS_RETRIEVAL_SENTENCES: the best sentence beside the chunk, per λ (sentences.ts). */
+  sentences?: { sentences: number; embedded: number; passagesPerSecond: number | null; rows: SentenceRow[] };
 }
 
 export interface ContextComparisonResult {
@@ -224,9 +227,40 @@ export async function runContextComparison(
         );
         await appendFile(rankingsFile, lines.map((l) => `${l}\n`).join(''));
       }
+      // KWS_RETRIEVAL_SENTENCES=0,0.3,prose:0.4 (header-mix): the best sentence beside the chunk, per λ (sentences.ts).
+      let sentences: ContextRow['sentences'];
+      const sentenceRuns = sentenceRunsFrom(process.env.KWS_RETRIEVAL_SENTENCES);
+      if (variant === 'header-mix' && sentenceRuns.length > 0) {
+        const cached = cache.size;
+        const t1 = performance.now();
+        const index = await SentenceIndex.load(db, corpus, (texts) =>
+          cache.embed(model, texts, 'document', (m) => log(`sentences: ${m}`)),
+        );
+        const newly = cache.size - cached;
+        const rate = newly > 0 ? round(newly / ((performance.now() - t1) / 1000), 1) : null;
+        log(
+          `sentences: ${index.sentences} distinct of ${index.chunks.length} chunks, ${newly} embedded (${rate ?? 'cached'}/s)`,
+        );
+        const found = await sentenceRows(db, corpus, index, labels, queries, sentenceRuns, {
+          hybrid: hybrid?.perQuestion ?? [],
+          passages: passages?.perQuestion ?? [],
+        });
+        for (const r of found) {
+          const nd = (m: SentenceRow['hybrid']) =>
+            (['all', 'paraphrase', 'identifier'] as const).map((k) => m[k].ndcgAt10.toFixed(3)).join(' / ');
+          log(
+            `sentences λ ${r.lambda} (candidates by ${r.candidates}): hybrid ${nd(r.hybrid)}, passages ${nd(r.passages)}` +
+              (r.baselineMismatches === undefined
+                ? ''
+                : ` (${r.baselineMismatches} prose rankings differ from the service's)`),
+          );
+        }
+        sentences = { sentences: index.sentences, embedded: newly, passagesPerSecond: rate, rows: found };
+      }
       rows.push({
         variant,
         embedded,
+        ...(sentences ? { sentences } : {}),
         passagesPerSecond: embedded > 0 ? round(embedded / seconds, 1) : null,
         loadAverages: loads,
         semantic: semantic as RunResult,

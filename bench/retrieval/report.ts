@@ -177,5 +177,28 @@ export function formatContextComparison(r: ContextComparisonResult): string {
         ]),
       ),
     ),
+    ...r.variants.flatMap((v) =>
+      v.sentences
+        ? [
+            `Best sentence beside the chunk (${v.variant}, ${v.sentences.sentences} sentences, ` +
+              `${v.sentences.passagesPerSecond ?? 'cached'}/s): prose queries' vector side ` +
+              `(1 - λ) · prose cosine + λ · best sentence's, through the service's keyword side, fusion and feedback`,
+            table(
+              ['λ', 'mode', ...kinds],
+              v.sentences.rows.flatMap((row) =>
+                (['hybrid', 'passages'] as const).map((mode) => [
+                  `${row.lambda}${row.candidates === 'prose' ? ', prose candidates' : ''}` +
+                    (row.baselineMismatches === undefined ? '' : ` (${row.baselineMismatches} differ)`),
+                  mode,
+                  ...kinds.map((k) => {
+                    const m = row[mode][k];
+                    return `${f3(m.ndcgAt10)} / ${f3(m.recallAt10)} / ${f3(m.mrrAt10)}`;
+                  }),
+                ]),
+              ),
+            ),
+          ]
+        : [],
+    ),
   ].join('\n');
 }
