@@ -105,14 +105,16 @@ describe('authentication', () => {
         400,
         'Provide either customerRoleId or roleId, not both',
       );
-      // customerRoleId is case-sensitive
-      assertError(
-        await stack.request('POST', tokenPath(tenant.workspaceId), {
-          headers,
-          json: { customerRoleId: 'support_agents-1' },
-        }),
-        404,
-        'role with the given customerRoleId not found',
+      // customerRoleId is case-sensitive; the hint names the role probably meant, and where roles are listed
+      const miscased = await stack.request('POST', tokenPath(tenant.workspaceId), {
+        headers,
+        json: { customerRoleId: 'support_agents-1' },
+      });
+      assertError(miscased, 404, 'role with the given customerRoleId not found');
+      assert.equal(miscased.body.param, 'customerRoleId');
+      assert.equal(
+        miscased.body.hint,
+        `No role has customerRoleId "support_agents-1": did you mean "Support_Agents-1"? GET /v1/workspaces/${tenant.workspaceId}/role lists the workspace's roles with their customerRoleId.`,
       );
       assertError(
         await stack.request('POST', tokenPath(tenant.workspaceId), { headers, json: { roleId: randomUUID() } }),
@@ -136,11 +138,12 @@ describe('authentication', () => {
         404,
         'Role not found',
       );
-      assertError(
-        await stack.request('POST', tokenPath(tenant.workspaceId), { headers, json: { customerRoleId: 'foreign' } }),
-        404,
-        'role with the given customerRoleId not found',
-      );
+      const elsewhere = await stack.request('POST', tokenPath(tenant.workspaceId), {
+        headers,
+        json: { customerRoleId: 'foreign' },
+      });
+      assertError(elsewhere, 404, 'role with the given customerRoleId not found');
+      assert.ok(!elsewhere.text.includes(other.workspaceId), 'the other workspace is not named');
     });
   });
 

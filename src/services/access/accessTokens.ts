@@ -2,6 +2,7 @@ import type { Tx } from '../../db/knex';
 import * as roles from '../../db/repositories/roles';
 import type { ApiKeyRow, WorkspaceRow } from '../../db/rows';
 import { Messages, notFound } from '../../errors';
+import { closestName } from '../../domain/suggest';
 import type { TokenService } from './tokens';
 import type { DbDeps } from '../deps';
 
@@ -13,7 +14,12 @@ export async function resolveRole(
 ): Promise<string | undefined> {
   if (input.customerRoleId !== undefined) {
     const role = await roles.findRoleByCustomerRoleId(db, workspaceId, input.customerRoleId);
-    if (!role) throw notFound(Messages.customerRoleNotFound, { param: 'customerRoleId' });
+    if (!role) {
+      throw notFound(Messages.customerRoleNotFound, {
+        param: 'customerRoleId',
+        hint: await customerRoleHint(db, workspaceId, input.customerRoleId),
+      });
+    }
     return role.id;
   }
   if (input.roleId !== undefined) {
@@ -22,6 +28,21 @@ export async function resolveRole(
     return role.id;
   }
   return undefined;
+}
+
+/** What to do about a customerRoleId no role has: the one it was probably meant to be, and where roles are listed. */
+async function customerRoleHint(db: Tx, workspaceId: string, named: string): Promise<string> {
+  const known = (await roles.listRoles(db, workspaceId)).flatMap((r) =>
+    r.customer_role_id ? [r.customer_role_id] : [],
+  );
+  const meant = closestName(named, known);
+  const list = `GET /v1/workspaces/${workspaceId}/role lists the workspace's roles with their customerRoleId`;
+  if (meant !== undefined)
+    return `No role has customerRoleId ${JSON.stringify(named)}: did you mean ${JSON.stringify(meant)}? ${list}.`;
+  if (known.length === 0) {
+    return `The workspace has no role yet: create one with POST /v1/workspaces/${workspaceId}/role (its customerRoleId is yours to choose).`;
+  }
+  return `${list}; customerRoleId is matched exactly, case included.`;
 }
 
 /** Mints an access token for the API key's workspace, optionally bound to a role of it and to one end user. */
