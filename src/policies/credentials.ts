@@ -51,7 +51,14 @@ export function kindRefusalHint(
 ): string {
   const takes = allowed.map((k) => KIND_NAMES[k]).join(' or ');
   const endpoint = TOKEN_ENDPOINT.replace('{workspaceId}', auth.workspace.id);
-  const mint = allowed.includes('workspace') ? ` Mint the workspace token with ${endpoint} and an empty body.` : '';
+  // An end user's request (a user space token) is answered with the end user's credential first.
+  const forEndUser = allowed.includes('role')
+    ? ` For one end user, mint a role-bound token with ${endpoint} and {"customerRoleId": "<their role>", "subject": "<their user id>"}.`
+    : '';
+  const forWorkspace = allowed.includes('workspace')
+    ? ` Mint the workspace token with ${endpoint} and an empty body.`
+    : '';
+  const mint = auth.kind === 'userSpace' ? `${forEndUser}${forWorkspace}` : `${forWorkspace}${forEndUser}`;
   return `This request used ${credentialName(auth)}; this operation takes ${takes || 'no credential'}.${mint}`;
 }
 

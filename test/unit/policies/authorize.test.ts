@@ -178,7 +178,9 @@ describe('authorize: the route actions (policy table)', () => {
     assert.equal(
       refusal(decide(user, 'knowledge.read')).hint,
       'This request used a user space token; this operation takes the workspace token (minted without ' +
-        'customerRoleId or roleId) or a role-bound token. Mint the workspace token with POST /workspaces/' +
+        'customerRoleId or roleId) or a role-bound token. For one end user, mint a role-bound token with POST ' +
+        `/workspaces/${user.workspace.id}/generate-access-key-token and {"customerRoleId": "<their role>", ` +
+        '"subject": "<their user id>"}. Mint the workspace token with POST /workspaces/' +
         `${user.workspace.id}/generate-access-key-token and an empty body.`,
     );
     assert.equal(
