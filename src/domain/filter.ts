@@ -229,13 +229,32 @@ function comparison(f: Record<string, unknown>, type: ComparisonOperator, path: 
   return { type, key, kind: typeof first as 'string' | 'number' | 'boolean', values };
 }
 
+/**
+ * A filter written as the attributes it matches ({"team": "support"}, a natural first guess): the filter that says
+ * it, an eq per attribute (and-ed when there are several). Keys of the filter object itself are no attributes.
+ */
+function shorthandHint(value: Record<string, unknown>): string | undefined {
+  const own = new Set(['key', 'value', 'filters']);
+  const pairs = Object.entries(value).filter(
+    ([k, v]) => !own.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+  );
+  if (pairs.length === 0 || pairs.length !== Object.keys(value).length) return undefined;
+  const eqs = pairs.slice(0, 3).map(([key, v]) => JSON.stringify({ type: 'eq', key, value: v }));
+  const filter = eqs.length === 1 ? eqs[0]! : `{"type":"and","filters":[${eqs.join(',')}]}`;
+  return `A filter names its operator: to match these attributes send ${filter}.`;
+}
+
 function parseAt(value: unknown, path: string, depth: number): ItemFilter {
   if (depth > MAX_FILTER_DEPTH)
     throw new FilterError(path, `${path}: filters nest at most ${MAX_FILTER_DEPTH} levels deep`);
   if (!isObject(value)) throw new FilterError(path, `${path} must be an object, not ${describeValue(value)}`);
   const type = value.type;
   if (typeof type !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(type)) {
-    throw new FilterError(`${path}.type`, `${path}.type must be one of ${FILTER_OPERATORS.join(', ')}`);
+    throw new FilterError(
+      `${path}.type`,
+      `${path}.type must be one of ${FILTER_OPERATORS.join(', ')}`,
+      type === undefined ? shorthandHint(value) : undefined,
+    );
   }
   if (type === 'and' || type === 'or') {
     const extra = Object.keys(value).filter((k) => k !== 'type' && k !== 'filters');

@@ -360,6 +360,31 @@ describe('errors say what to fix', function () {
         raw: spaced.body,
       });
       assertHelp(inNoSpace, 404, 'Space not found', 'not_found', 'spaceId');
+      // JSON text in a form field or a query parameter that does not parse: where, and a valid value.
+      const comma = multipartBody(
+        { attributes: '{"team": "x",}' },
+        { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('Refunds within thirty days.') },
+      );
+      const trailing = await stack.request('POST', v1('/knowledge/file'), {
+        headers: { ...headers, 'content-type': comma.contentType },
+        raw: comma.body,
+      });
+      assert.equal(trailing.status, 400, trailing.text);
+      assert.equal(trailing.body.message, 'attributes must be a JSON object');
+      assert.equal(trailing.body.param, 'attributes');
+      assert.match(
+        trailing.body.hint,
+        /^attributes is not valid JSON text \(.*position 13.*\): send it as JSON, e\.g\. \{"team"/,
+      );
+      const badFilter = await stack.request('GET', v1(`/knowledge?filter=${encodeURIComponent('{"type":"eq",}')}`), {
+        headers,
+      });
+      assert.equal(badFilter.status, 400, badFilter.text);
+      assert.equal(badFilter.body.param, 'filter');
+      assert.match(
+        badFilter.body.hint,
+        /^filter is not valid JSON text \(.*\): send it as JSON, e\.g\. \{"type": "eq"/,
+      );
       assert.match(inNoSpace.body.hint, /Leave it out for the workspace's knowledge/);
       // Nothing of the refused upload is kept.
       const list = await stack.request('GET', v1('/knowledge'), { headers });

@@ -142,11 +142,23 @@ const fromJsonText =
     let value: unknown;
     try {
       value = JSON.parse(text as string);
-    } catch {
-      throw new FilterError(field, refusal);
+    } catch (err) {
+      // JSON.parse says where ("Expected double-quoted property name in JSON at position 14"): the hint passes it on.
+      const where = err instanceof SyntaxError ? err.message.slice(0, 200) : 'not JSON';
+      throw new FilterError(
+        field,
+        refusal,
+        `${field} is not valid JSON text (${where}): send it as JSON, e.g. ${FORM_EXAMPLES[field] ?? '{}'}.`,
+      );
     }
     return parse(value);
   };
+
+/** A valid value of each JSON-text field, for the hint of one that does not parse. */
+const FORM_EXAMPLES: Record<string, string> = {
+  attributes: '{"team": "support", "year": 2025}',
+  filter: '{"type": "eq", "key": "team", "value": "support"}',
+};
 
 /** `filter` as a query parameter: the filter as JSON text. */
 export const filterQueryParam = () =>

@@ -39,6 +39,31 @@ describe('filter parsing', () => {
     assert.equal(parseFilter(nest(5)).type, 'and');
   });
 
+  it('answers a filter written as the attributes it matches with the filter that says it', () => {
+    const hintOf = (value: unknown) => {
+      try {
+        parseFilter(value);
+      } catch (err) {
+        assert.ok(err instanceof FilterError);
+        assert.equal(err.message, 'filter.type must be one of eq, ne, gt, gte, lt, lte, in, nin, and, or');
+        return err.hint;
+      }
+      assert.fail('refused');
+    };
+    assert.equal(
+      hintOf({ team: 'support' }),
+      'A filter names its operator: to match these attributes send {"type":"eq","key":"team","value":"support"}.',
+    );
+    assert.equal(
+      hintOf({ team: 'support', year: 2025 }),
+      'A filter names its operator: to match these attributes send {"type":"and","filters":[' +
+        '{"type":"eq","key":"team","value":"support"},{"type":"eq","key":"year","value":2025}]}.',
+    );
+    // Not attributes: a filter missing only its type, or values that are no attribute values.
+    assert.equal(hintOf({ key: 'team', value: 'support' }), undefined);
+    assert.equal(hintOf({ team: ['a'] }), undefined);
+  });
+
   it('refuses what it cannot run, naming the problem and the path', () => {
     refuses(() => parseFilter({ type: 'like', key: 'a', value: 1 }), /^filter\.type must be one of eq, ne/);
     refuses(
