@@ -20,7 +20,7 @@ import { publishedOpenApiDocument } from '../../src/api/published';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, createUserSpace, type Tenant } from '../helpers/factories';
 import type { TestResponse } from '../helpers/http';
-import { multipartBody } from '../helpers/knowledge';
+import { multipartBody, uploadRequest } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
 
 /** The spec's message and the help: code and param (undefined: the body has no param). */
@@ -389,6 +389,21 @@ describe('errors say what to fix', function () {
       // Nothing of the refused upload is kept.
       const list = await stack.request('GET', v1('/knowledge'), { headers });
       assert.equal(list.body.total, 0, list.text);
+      // An upload's id sent as the item's: the 404 says which id it is and where it leads.
+      const uploaded = await uploadRequest(stack.request, tenant.workspaceId, headers, {
+        filename: 'b.txt',
+        contentType: 'text/plain',
+        bytes: Buffer.from('Parking is free on weekends.'),
+      });
+      assert.equal(uploaded.status, 200, uploaded.text);
+      const byUploadId = await stack.request('GET', v1(`/knowledge/${uploaded.body.uploadFileMetadataId}`), {
+        headers,
+      });
+      assertHelp(byUploadId, 404, 'Knowledge item not found', 'not_found', 'knowledgeId');
+      assert.match(
+        byUploadId.body.hint,
+        /is an upload's id \(uploadFileMetadataId\), not an item's: GET .*\/upload-file-metadata\//,
+      );
     });
 
     it('names an unknown query parameter, on operations with query parameters and without', async () => {

@@ -61,7 +61,16 @@ export async function loadKnowledge(
       hint: "knowledgeId is an item's id, a UUID (3f2b8c1e-…): GET …/knowledge lists them, and GET …/knowledge?externalId=<yours> finds one by your own id.",
     });
   const row = await findVisibleKnowledge({ db }, workspaceId, knowledgeId, filter);
-  if (!row) throw knowledgeNotFound();
+  if (!row) {
+    // An upload's id sent as the item's (the two ids of an upload's answer): say so, to a caller that sees every item.
+    if (!(filter && isScoped(filter)) && (await uploads.findUpload(db, workspaceId, knowledgeId))) {
+      throw notFound(KnowledgeMessages.notFound, {
+        pathParam: 'knowledgeId',
+        hint: `${knowledgeId} is an upload's id (uploadFileMetadataId), not an item's: GET /v1/workspaces/${workspaceId}/upload-file-metadata/${knowledgeId} names the item it became (knowledge.id).`,
+      });
+    }
+    throw knowledgeNotFound();
+  }
   return row;
 }
 
