@@ -174,5 +174,13 @@ export function ownComponentList(config: Config, found: ResolvedEndpoints = {}):
   const otlp = config.observability.tracing.endpoint;
   if (otlp) list.push(parseTarget('OTLP collector', otlp));
   for (const target of config.outbound.denyTargets) list.push(parseTarget('OUTBOUND_DENY_TARGETS', target));
-  return list.filter((c): c is OwnComponent => c !== undefined);
+  // Each host and port once (the dev server's listeners and the frontend's host are both 127.0.0.1 under npm start).
+  const seen = new Set<string>();
+  return list.filter((c): c is OwnComponent => {
+    if (c === undefined) return false;
+    const key = `${c.host.toLowerCase()}:${c.port}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -294,6 +294,12 @@ describe("the service's own components are never an outbound target (every compo
     assert.equal(cluster.componentAt('10.9.8.7', 7243), 'Temporal HTTP API');
     assert.equal(cluster.componentAt('10.9.8.7', 8000), 'Temporal metrics');
     assert.equal(cluster.componentAt('10.9.8.7', 8233), 'Temporal Web UI');
+    // Under npm start the frontend is the dev server on 127.0.0.1: each listener is listed (and logged) once.
+    const local = ownComponentList(loadConfig({ TEMPORAL_ADDRESS: '127.0.0.1:7233' })).map(
+      (c) => `${c.host}:${c.port}`,
+    );
+    assert.deepEqual(local, [...new Set(local)]);
+    assert.ok(local.includes('127.0.0.1:8233') && local.includes('127.0.0.1:7243'));
     assert.throws(() => loadConfig({ TEMPORAL_DEV_PORT: '65530' }), /TEMPORAL_HTTP_PORT/);
     assert.throws(() => loadConfig({ TEMPORAL_HTTP_PORT: '8233' }), /four different ports/);
   });
