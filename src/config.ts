@@ -278,6 +278,7 @@ const EnvSchema = z.object({
     .max(RETRIEVAL_EVAL_CEILINGS.queryChars)
     .default(RETRIEVAL_EVAL_CEILINGS.queryChars),
   RETRIEVAL_EVAL_MAX_RUNNING: z.coerce.number().int().min(1).max(1000).default(2),
+  RETRIEVAL_EVAL_MAX_RUNNING_TOTAL: z.coerce.number().int().min(1).max(10_000).default(8),
   RETRIEVAL_EVAL_MAX_STORED: z.coerce.number().int().min(1).max(100_000).default(100),
 });
 
@@ -482,6 +483,8 @@ export interface EvaluationBounds {
   maxQueryChars: number;
   /** Evaluations RUNNING at once in one workspace. */
   maxRunning: number;
+  /** Evaluations RUNNING at once in the whole deployment (every workspace's together). */
+  maxRunningTotal: number;
   /** Evaluations one workspace keeps (delete old ones to make room). */
   maxStored: number;
 }
@@ -712,6 +715,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRuns: e.RETRIEVAL_EVAL_MAX_RUNS,
       maxQueryChars: e.RETRIEVAL_EVAL_MAX_QUERY_CHARS,
       maxRunning: e.RETRIEVAL_EVAL_MAX_RUNNING,
+      maxRunningTotal: e.RETRIEVAL_EVAL_MAX_RUNNING_TOTAL,
       maxStored: e.RETRIEVAL_EVAL_MAX_STORED,
     },
   };

@@ -506,9 +506,11 @@ const entries = {
   evaluation_running_limit: {
     group: 'limits',
     status: [409],
-    summary: 'The workspace runs RETRIEVAL_EVAL_MAX_RUNNING evaluations (2 by default), the most at once.',
+    summary:
+      'The workspace runs RETRIEVAL_EVAL_MAX_RUNNING evaluations (2 by default), or the deployment, every ' +
+      "workspace's together, RETRIEVAL_EVAL_MAX_RUNNING_TOTAL (8), the most at once.",
     hint: 'Wait the seconds Retry-After gives, or until a running evaluation ends (POST …/background-jobs).',
-    schemaValid: 'How many evaluations the workspace is running is stored state.',
+    schemaValid: 'How many evaluations the workspace and the deployment are running is stored state.',
   },
   evaluation_stored_limit: {
     group: 'limits',

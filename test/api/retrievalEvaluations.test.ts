@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { scoreQuestion, summarize, type Metrics } from '../../src/domain/retrievalMetrics';
 import { connectTemporal } from '../../src/temporal/client';
+import * as evaluationsRepo from '../../src/db/repositories/retrievalEvaluations';
 import { assertError } from '../helpers/assertions';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { waitForJob } from '../helpers/knowledge';
@@ -549,7 +550,14 @@ describe('retrieval evaluations', function () {
     // the workspace may keep two more evaluations than it holds now.
     const held = (await stack.request('GET', evaluations(), { headers })).body.total as number;
     const maxStored = held + 2;
-    const retrievalEvaluations = { maxQuestions: 3, maxRuns: 2, maxQueryChars: 20, maxRunning: 1, maxStored };
+    const retrievalEvaluations = {
+      maxQuestions: 3,
+      maxRuns: 2,
+      maxQueryChars: 20,
+      maxRunning: 1,
+      maxRunningTotal: 10_000,
+      maxStored,
+    };
     const temporal = await connectTemporal(
       testEnv.temporalAddress,
       stack.deps.temporal.namespace,
@@ -705,6 +713,62 @@ describe('retrieval evaluations', function () {
       const third = await post({ questions: [question()], runs: [{}] });
       assert.equal(third.status, 202, third.text);
       await temporal.client.workflow.getHandle(third.body.jobId).terminate('test');
+    } finally {
+      await temporal.connection.close();
+    }
+  });
+
+  it("bounds the deployment's running evaluations, every workspace's together (RETRIEVAL_EVAL_MAX_RUNNING_TOTAL)", async () => {
+    // Room for exactly one more in this database: earlier tests' evaluations whose jobs have ended would be settled
+    // (and stop counting) by the bound's check itself, so only those whose jobs still run are counted here.
+    const running = await evaluationsRepo.runningEverywhere(stack.deps.db, 10_000);
+    let runningNow = 0;
+    for (const row of running) {
+      const described = await stack.deps.temporal.client.workflow
+        .getHandle(row.job_id)
+        .describe()
+        .catch(() => undefined); // a job that never started (or is gone) ended too
+      if (described?.status.name === 'RUNNING') runningNow += 1;
+    }
+    const temporal = await connectTemporal(
+      testEnv.temporalAddress,
+      stack.deps.temporal.namespace,
+      `nobody-${randomUUID()}`,
+    );
+    const { request } = await stack.serve({
+      ...stack.deps,
+      temporal,
+      config: {
+        ...stack.config,
+        retrievalEvaluations: { ...stack.config.retrievalEvaluations, maxRunning: 5, maxRunningTotal: runningNow + 1 },
+      },
+    });
+    const post = () =>
+      request('POST', evaluations(), {
+        headers,
+        json: { questions: [{ query: 'E4031', relevant: [{ externalId: 'manual-quota' }] }], runs: [{}] },
+      });
+    try {
+      const first = await post();
+      assert.equal(first.status, 202, first.text);
+      // The workspace may run five, the deployment no more.
+      const busy = await post();
+      assertError(busy, 409);
+      assert.equal(
+        busy.body.message,
+        `${runningNow + 1} retrieval evaluation${runningNow === 0 ? ' is' : 's are'} running in this deployment, ` +
+          'the most at once (RETRIEVAL_EVAL_MAX_RUNNING_TOTAL); retry when one has finished',
+      );
+      assert.equal(busy.body.code, 'evaluation_running_limit');
+      assert.equal(busy.body.param, undefined, 'no field of the request is at fault');
+      assert.equal(busy.headers['retry-after'], '30');
+      // Once its job has ended, the first no longer counts.
+      await temporal.client.workflow.getHandle(first.body.jobId).terminate('test');
+      const next = await post();
+      assert.equal(next.status, 202, next.text);
+      await temporal.client.workflow.getHandle(next.body.jobId).terminate('test');
+      await request('DELETE', evaluations(`/${first.body.id}`), { headers });
+      await request('DELETE', evaluations(`/${next.body.id}`), { headers });
     } finally {
       await temporal.connection.close();
     }

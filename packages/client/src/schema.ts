@@ -25881,7 +25881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: 2 retrieval evaluations are running in this workspace, the most at once (RETRIEVAL_EVAL_MAX_RUNNING); retry when one has finished; The workspace holds its maximum of 100 retrieval evaluations (RETRIEVAL_EVAL_MAX_STORED); delete old ones first */
+            /** @description Conflict: 2 retrieval evaluations are running in this workspace, the most at once (RETRIEVAL_EVAL_MAX_RUNNING); retry when one has finished; 8 retrieval evaluations are running in this deployment, the most at once (RETRIEVAL_EVAL_MAX_RUNNING_TOTAL); retry when one has finished; The workspace holds its maximum of 100 retrieval evaluations (RETRIEVAL_EVAL_MAX_STORED); delete old ones first */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -46,6 +46,17 @@ export async function countEvaluations(db: Tx, workspaceId: string): Promise<{ s
   return { stored: Number(r?.stored ?? 0), running: Number(r?.running ?? 0) };
 }
 
+/** Evaluations RUNNING in the whole deployment (the deployment-wide bound's count). */
+export async function countRunningEverywhere(db: Tx): Promise<number> {
+  const [row] = await db(EVALUATIONS).where({ status: 'RUNNING' }).count<Array<{ n: number }>>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
+/** The deployment's RUNNING evaluations, oldest first, at most `limit` (to settle those whose job has ended). */
+export async function runningEverywhere(db: Tx, limit: number): Promise<RetrievalEvaluationRow[]> {
+  return db<RetrievalEvaluationRow>(EVALUATIONS).where({ status: 'RUNNING' }).orderBy('created_at').limit(limit);
+}
+
 export async function runningEvaluations(db: Tx, workspaceId: string): Promise<RetrievalEvaluationRow[]> {
   return db<RetrievalEvaluationRow>(EVALUATIONS).where({ workspace_id: workspaceId, status: 'RUNNING' });
 }

@@ -52,6 +52,9 @@ export const EvaluationMessages = {
   tooManyRunning: (max: number) =>
     `${max} retrieval evaluation${max === 1 ? ' is' : 's are'} running in this workspace, the most at once ` +
     '(RETRIEVAL_EVAL_MAX_RUNNING); retry when one has finished',
+  tooManyRunningTotal: (max: number) =>
+    `${max} retrieval evaluation${max === 1 ? ' is' : 's are'} running in this deployment, the most at once ` +
+    '(RETRIEVAL_EVAL_MAX_RUNNING_TOTAL); retry when one has finished',
   tooManyStored: (max: number) =>
     `The workspace holds its maximum of ${max} retrieval evaluations (RETRIEVAL_EVAL_MAX_STORED); delete old ones first`,
   duplicateRunName: (at: string, name: string) => `${at}: another run is named "${name}"`,
@@ -73,6 +76,9 @@ export const EvaluationMessages = {
 
 /** Seconds a client is told to wait when the workspace runs its maximum of evaluations at once. */
 export const RUNNING_RETRY_AFTER_SECONDS = 30;
+
+/** The deployment-wide bound's lock key (no workspace has the nil UUID). */
+const DEPLOYMENT_SCOPE = '00000000-0000-0000-0000-000000000000';
 /** Questions one batch activity evaluates (each under every run). */
 export const DEFAULT_BATCH_QUESTIONS = 20;
 
@@ -322,6 +328,9 @@ export async function createEvaluation(
   if (before.running >= bounds.maxRunning) {
     await settleEndedJobs(deps, await evaluations.runningEvaluations(deps.db, workspace.id));
   }
+  if ((await evaluations.countRunningEverywhere(deps.db)) >= bounds.maxRunningTotal) {
+    await settleEndedJobs(deps, await evaluations.runningEverywhere(deps.db, bounds.maxRunningTotal));
+  }
   const id = randomUUID();
   const jobId = WorkflowIds.retrievalEvaluation(workspace.id, id);
   const kinds = [...new Set(questions.flatMap((q) => (q.kind === null ? [] : [q.kind])))].sort();
@@ -346,6 +355,22 @@ export async function createEvaluation(
           hint: 'Wait for a running evaluation to finish (POST …/background-jobs shows its progress)',
         },
         { 'Retry-After': String(RUNNING_RETRY_AFTER_SECONDS) },
+      );
+    }
+    // Every workspace's evaluations share the workers: one creation at a time in the deployment past here, so the
+    // deployment-wide bound holds too (the workspace's lock is always taken first).
+    await lockWorkspaceScope(trx, 'retrieval-evaluations', DEPLOYMENT_SCOPE);
+    if ((await evaluations.countRunningEverywhere(trx)) >= bounds.maxRunningTotal) {
+      // No field of the request is at fault: the error names none.
+      throw new AppError(
+        409,
+        EvaluationMessages.tooManyRunningTotal(bounds.maxRunningTotal),
+        undefined,
+        { 'Retry-After': String(RUNNING_RETRY_AFTER_SECONDS) },
+        {
+          code: 'evaluation_running_limit',
+          hint: "Other workspaces' evaluations fill the deployment's share of the workers: retry after Retry-After",
+        },
       );
     }
     return evaluations.insertEvaluation(

@@ -70,7 +70,11 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
         'Missing required field: questions',
       ],
       404: [RoleMessages.notFound, Messages.customerRoleNotFound],
-      409: [EvaluationMessages.tooManyRunning(2), EvaluationMessages.tooManyStored(100)],
+      409: [
+        EvaluationMessages.tooManyRunning(2),
+        EvaluationMessages.tooManyRunningTotal(8),
+        EvaluationMessages.tooManyStored(100),
+      ],
     },
   }),
   searchOps.get(base, 'listRetrievalEvaluations', {
