@@ -545,6 +545,24 @@ describe('retrieval evaluations', function () {
     assertError(await stack.request('GET', evaluations('/not-a-uuid'), { headers }), 404);
   });
 
+  /**
+   * The API under other evaluation bounds, its evaluations started on a task queue no worker polls (they stay
+   * RUNNING until terminated); close `temporal` after.
+   */
+  async function serveIdle(retrievalEvaluations: TestStack['config']['retrievalEvaluations']) {
+    const temporal = await connectTemporal(
+      testEnv.temporalAddress,
+      stack.deps.temporal.namespace,
+      `nobody-${randomUUID()}`,
+    );
+    const { request } = await stack.serve({
+      ...stack.deps,
+      temporal,
+      config: { ...stack.config, retrievalEvaluations },
+    });
+    return { temporal, request };
+  }
+
   it('refuses past each bound with a 4xx naming it (code, param, hint), and bad input by field', async () => {
     // A deployment with low bounds, whose evaluations wait on a task queue no worker polls (they stay RUNNING);
     // the workspace may keep two more evaluations than it holds now.
@@ -558,16 +576,7 @@ describe('retrieval evaluations', function () {
       maxRunningTotal: 10_000,
       maxStored,
     };
-    const temporal = await connectTemporal(
-      testEnv.temporalAddress,
-      stack.deps.temporal.namespace,
-      `nobody-${randomUUID()}`,
-    );
-    const { request } = await stack.serve({
-      ...stack.deps,
-      temporal,
-      config: { ...stack.config, retrievalEvaluations },
-    });
+    const { temporal, request } = await serveIdle(retrievalEvaluations);
     const post = (json: unknown) => request('POST', evaluations(), { headers, json });
     const question = (query = 'E4031') => ({ query, relevant: [{ externalId: 'manual-quota' }] });
     const refused = async (json: unknown, status: number, code: string, param: string, message: RegExp) => {
@@ -730,18 +739,10 @@ describe('retrieval evaluations', function () {
         .catch(() => undefined); // a job that never started (or is gone) ended too
       if (described?.status.name === 'RUNNING') runningNow += 1;
     }
-    const temporal = await connectTemporal(
-      testEnv.temporalAddress,
-      stack.deps.temporal.namespace,
-      `nobody-${randomUUID()}`,
-    );
-    const { request } = await stack.serve({
-      ...stack.deps,
-      temporal,
-      config: {
-        ...stack.config,
-        retrievalEvaluations: { ...stack.config.retrievalEvaluations, maxRunning: 5, maxRunningTotal: runningNow + 1 },
-      },
+    const { temporal, request } = await serveIdle({
+      ...stack.config.retrievalEvaluations,
+      maxRunning: 5,
+      maxRunningTotal: runningNow + 1,
     });
     const post = () =>
       request('POST', evaluations(), {
