@@ -739,10 +739,27 @@ describe('retrieval evaluations', function () {
         .catch(() => undefined); // a job that never started (or is gone) ended too
       if (described?.status.name === 'RUNNING') runningNow += 1;
     }
+    // Another workspace's evaluation stored a moment ago, whose job has not started yet (createEvaluation stores
+    // the row first): the bound's settling must not fail it.
+    const other = await createTenant(stack.deps.db);
+    const phantomId = randomUUID();
+    await evaluationsRepo.insertEvaluation(
+      stack.deps.db,
+      {
+        id: phantomId,
+        workspace_id: other.workspaceId,
+        name: null,
+        job_id: `retrieval-evaluation:${other.workspaceId}:${phantomId}`,
+        runs: [],
+        kinds: [],
+        question_count: 0,
+      },
+      [],
+    );
     const { temporal, request } = await serveIdle({
       ...stack.config.retrievalEvaluations,
       maxRunning: 5,
-      maxRunningTotal: runningNow + 1,
+      maxRunningTotal: runningNow + 2,
     });
     const post = () =>
       request('POST', evaluations(), {
@@ -757,17 +774,24 @@ describe('retrieval evaluations', function () {
       assertError(busy, 409);
       assert.equal(
         busy.body.message,
-        `${runningNow + 1} retrieval evaluation${runningNow === 0 ? ' is' : 's are'} running in this deployment, ` +
+        `${runningNow + 2} retrieval evaluations are running in this deployment, ` +
           'the most at once (RETRIEVAL_EVAL_MAX_RUNNING_TOTAL); retry when one has finished',
       );
       assert.equal(busy.body.code, 'evaluation_running_limit');
       assert.equal(busy.body.param, undefined, 'no field of the request is at fault');
       assert.equal(busy.headers['retry-after'], '30');
-      // Once its job has ended, the first no longer counts.
+      const phantom = () => stack.deps.db('retrieval_evaluations').where({ id: phantomId }).first();
+      assert.equal((await phantom()).status, 'RUNNING', "a job about to start is not another request's to fail");
+      // Once its job has ended, the first no longer counts; a row whose job never appeared within a minute has ended.
       await temporal.client.workflow.getHandle(first.body.jobId).terminate('test');
+      await stack.deps
+        .db('retrieval_evaluations')
+        .where({ id: phantomId })
+        .update({ created_at: stack.deps.db.raw("now() - interval '2 minutes'") });
       const next = await post();
       assert.equal(next.status, 202, next.text);
       await temporal.client.workflow.getHandle(next.body.jobId).terminate('test');
+      assert.equal((await phantom()).status, 'FAILED');
       await request('DELETE', evaluations(`/${first.body.id}`), { headers });
       await request('DELETE', evaluations(`/${next.body.id}`), { headers });
     } finally {

@@ -40,6 +40,7 @@ import * as m0039 from './0039_agent_message_bytes';
 import * as m0040 from './0040_version_authors';
 import * as m0041 from './0041_source_skips';
 import * as m0042 from './0042_source_role_ids_case';
+import * as m0043 from './0043_running_evaluations';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -87,6 +88,7 @@ const migrations: Array<[string, Migration]> = [
   ['0040_version_authors', m0040],
   ['0041_source_skips', m0041],
   ['0042_source_role_ids_case', m0042],
+  ['0043_running_evaluations', m0043],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

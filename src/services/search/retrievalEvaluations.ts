@@ -77,6 +77,9 @@ export const EvaluationMessages = {
 /** Seconds a client is told to wait when the workspace runs its maximum of evaluations at once. */
 export const RUNNING_RETRY_AFTER_SECONDS = 30;
 
+/** How long a stored evaluation's job may take to appear in Temporal before its absence means it ended. */
+const JOB_START_GRACE_MS = 60_000;
+
 /** The deployment-wide bound's lock key (no workspace has the nil UUID). */
 const DEPLOYMENT_SCOPE = '00000000-0000-0000-0000-000000000000';
 /** Questions one batch activity evaluates (each under every run). */
@@ -305,6 +308,9 @@ async function settleEndedJobs(deps: Pick<Deps, 'db' | 'temporal'>, rows: Retrie
     if (row.status !== 'RUNNING') continue;
     const job = await describeJob(deps.temporal, row.workspace_id, row.job_id);
     if (job.status === 'RUNNING') continue;
+    // A row is stored before its job starts (createEvaluation): a job not found yet may be one about to start,
+    // so only an older row's missing job has ended (another request, of any workspace, must not fail it).
+    if (job.status === 'NOT_FOUND' && Date.now() - new Date(row.created_at).getTime() < JOB_START_GRACE_MS) continue;
     // A job that completed recorded its end itself (finishEvaluation keeps a finished one); any other ended early.
     await evaluations.finishEvaluation(deps.db, row.workspace_id, row.id, {
       status: 'FAILED',
