@@ -62,6 +62,12 @@ export function evaluationCredential(workspace: WorkspaceRow, roleId: string | n
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 
 /**
+ * Whether the credential may track every upload of the workspace, a space's included (rules.ts upload.track): only
+ * then may a 404 say that an id it sent is an upload's.
+ */
+export const tracksEveryUpload = (auth: AuthState): boolean => isWorkspaceCredential(auth);
+
+/**
  * The roles a taxonomy listing is narrowed to (the one the request names and the caller's own under a scope),
  * or undefined when the caller sees no taxonomy at all (it must hold a role and holds none).
  */

@@ -404,6 +404,15 @@ describe('errors say what to fix', function () {
         byUploadId.body.hint,
         /is an upload's id \(uploadFileMetadataId\), not an item's: GET .*\/upload-file-metadata\//,
       );
+      // Only to a credential that may track every upload: a role-bound token (RBAC off, so it reads every item)
+      // gets the plain 404.
+      await createRole(stack.deps.db, tenant.workspaceId, { customerRoleId: 'upload-hint-probe' });
+      const probe = await accessHeaders(stack, tenant, { customerRoleId: 'upload-hint-probe' });
+      const asRole = await stack.request('GET', v1(`/knowledge/${uploaded.body.uploadFileMetadataId}`), {
+        headers: probe.headers,
+      });
+      assertError(asRole, 404, 'Knowledge item not found');
+      assert.doesNotMatch(asRole.body.hint, /upload/, asRole.text);
     });
 
     it('names an unknown query parameter, on operations with query parameters and without', async () => {

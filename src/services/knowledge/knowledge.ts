@@ -9,7 +9,7 @@ import { badRequest, notFound, unprocessable } from '../../errors';
 import { isUuid } from '../../ids';
 import { versionAuthor, type AuthState } from '../../policies/credentials';
 import { can } from '../../policies/authorize';
-import { isScoped, knowledgeScope } from '../../policies/scopes';
+import { isScoped, knowledgeScope, tracksEveryUpload } from '../../policies/scopes';
 import { accessFilter } from '../access/accessFilter';
 import { embedChunkVectors, withLiveEmbeddings } from '../search/embeddingSpace';
 import type { AccessFilter } from '../../domain/access';
@@ -53,6 +53,8 @@ export async function loadKnowledge(
   workspaceId: string,
   knowledgeId: string,
   filter?: AccessFilter,
+  /** May the 404 say that the id is an upload's (the caller may track every upload of the workspace)? */
+  opts: { uploadHint?: boolean } = {},
 ): Promise<KnowledgeRow> {
   if (!isUuid(knowledgeId))
     throw badRequest(KnowledgeMessages.invalidId, {
@@ -62,8 +64,8 @@ export async function loadKnowledge(
     });
   const row = await findVisibleKnowledge({ db }, workspaceId, knowledgeId, filter);
   if (!row) {
-    // An upload's id sent as the item's (the two ids of an upload's answer): say so, to a caller that sees every item.
-    if (!(filter && isScoped(filter)) && (await uploads.findUpload(db, workspaceId, knowledgeId))) {
+    // An upload's id sent as the item's (the two ids of an upload's answer): say so, to a caller that may track it.
+    if (opts.uploadHint && (await uploads.findUpload(db, workspaceId, knowledgeId))) {
       throw notFound(KnowledgeMessages.notFound, {
         pathParam: 'knowledgeId',
         hint: `${knowledgeId} is an upload's id (uploadFileMetadataId), not an item's: GET /v1/workspaces/${workspaceId}/upload-file-metadata/${knowledgeId} names the item it became (knowledge.id).`,
@@ -76,7 +78,9 @@ export async function loadKnowledge(
 
 /** The item the caller may see: 400 for a malformed id, 404 when absent or outside the caller's scope. */
 export const loadVisibleKnowledge = ({ db }: DbDeps, auth: AuthState, knowledgeId: string): Promise<KnowledgeRow> =>
-  loadKnowledge({ db }, auth.workspace.id, knowledgeId, knowledgeScope(auth));
+  loadKnowledge({ db }, auth.workspace.id, knowledgeId, knowledgeScope(auth), {
+    uploadHint: tracksEveryUpload(auth),
+  });
 
 /** A page of the workspace items the caller may see, newest first; with a metadata filter, only exact matches. */
 export async function listVisibleKnowledge(
