@@ -97,11 +97,25 @@ export async function createWorker(opts: {
       workflowBundle = kept.bundle;
     }
     const main = await create(workflowBundle);
-    return { worker: workerGroup(main, await createDeliveries()), connection };
+    try {
+      return { worker: workerGroup(main, await createDeliveries()), connection };
+    } catch (err) {
+      // A created worker holds the connection until it has run and stopped: release it, so the connection
+      // closes and the error that stopped the start is the one reported.
+      await release(main);
+      throw err;
+    }
   } catch (err) {
-    await connection.close();
+    await connection.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** Runs a worker that will not be used and stops it at once (the only way a created worker lets go). */
+async function release(worker: Worker): Promise<void> {
+  const running = worker.run();
+  worker.shutdown();
+  await running.catch(() => undefined);
 }
 
 /** Drains the worker if it is still running (a signal may already have stopped it); never throws for that. */

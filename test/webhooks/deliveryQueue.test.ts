@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import { uploadRequest } from '../helpers/knowledge';
-import { startStack, type TestStack } from '../helpers/stack';
+import { randomUUID } from 'node:crypto';
+import { createWorker } from '../../src/temporal/worker';
+import { testEnv } from '../helpers/env';
+import { startStack, workflowBundle, type TestStack } from '../helpers/stack';
 
 /** A receiver that accepts connections and never answers; it counts how many are open at once. */
 async function tarpit() {
@@ -45,6 +48,22 @@ describe('webhook deliveries on a queue of their own', function () {
     });
   });
   after(() => stack?.close());
+
+  it("a deliveries worker that cannot be created fails the start with its own error, releasing the workflows' worker", async () => {
+    await assert.rejects(
+      createWorker({
+        address: testEnv.temporalAddress,
+        namespace: stack.config.temporal.namespace,
+        taskQueue: `refused-${randomUUID()}`,
+        activities: {} as never,
+        maxConcurrentDeliveries: 0,
+        workflowBundle: await workflowBundle(),
+      }),
+      // The deliveries worker's own refusal (it has no delivery activity here), not the connection's
+      // "Cannot close connection while Workers hold a reference to it" that hid it before.
+      (err: Error) => /task_types/.test(err.message) && !/Cannot close connection/.test(err.message),
+    );
+  });
 
   it("run at most WEBHOOK_MAX_CONCURRENT_DELIVERIES at once, and another workspace's ingestion is not held", async () => {
     const pit = await tarpit();
