@@ -239,7 +239,13 @@ function shorthandHint(value: Record<string, unknown>): string | undefined {
     ([k, v]) => !own.has(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
   );
   if (pairs.length === 0 || pairs.length !== Object.keys(value).length) return undefined;
-  const eqs = pairs.slice(0, 3).map(([key, v]) => JSON.stringify({ type: 'eq', key, value: v }));
+  // Cut as attribute keys are (80 characters) and values to as many: the hint shows the shape, not the input.
+  const cut = (v: string | number | boolean) => (typeof v === 'string' ? v.slice(0, 80) : v);
+  const eqs = pairs
+    .slice(0, 3)
+    .map(([key, v]) =>
+      JSON.stringify({ type: 'eq', key: key.slice(0, 80), value: cut(v as string | number | boolean) }),
+    );
   const filter = eqs.length === 1 ? eqs[0]! : `{"type":"and","filters":[${eqs.join(',')}]}`;
   return `A filter names its operator: to match these attributes send ${filter}.`;
 }

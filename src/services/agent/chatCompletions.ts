@@ -118,7 +118,8 @@ export async function* sseData(body: AsyncIterable<Uint8Array>): AsyncGenerator<
           dataLength = 0;
         } else if (line.startsWith('data:')) {
           const payload = line.slice(line.startsWith('data: ') ? 6 : 5);
-          dataLength += payload.length + 1;
+          // The event's data: its lines joined with a newline between each two.
+          dataLength += payload.length + (data.length > 0 ? 1 : 0);
           if (dataLength > MAX_EVENT_CHARS) {
             throw new AgentServerError(`The agent server sent an event over ${MAX_EVENT_CHARS} characters`);
           }

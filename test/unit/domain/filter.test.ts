@@ -59,6 +59,9 @@ describe('filter parsing', () => {
       'A filter names its operator: to match these attributes send {"type":"and","filters":[' +
         '{"type":"eq","key":"team","value":"support"},{"type":"eq","key":"year","value":2025}]}.',
     );
+    // Long keys and values are cut in the hint.
+    const long = hintOf({ ['k'.repeat(500)]: 'v'.repeat(5000) })!;
+    assert.ok(long.length < 300, long);
     // Not attributes: a filter missing only its type, or values that are no attribute values.
     assert.equal(hintOf({ key: 'team', value: 'support' }), undefined);
     assert.equal(hintOf({ team: ['a'] }), undefined);

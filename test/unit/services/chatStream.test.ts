@@ -44,6 +44,17 @@ describe('sseData bounds what one event holds', () => {
     assert.equal(out[0]!.length, MAX_EVENT_CHARS / 2 - 10 + 2);
   });
 
+  it('keeps an event of exactly MAX_EVENT_CHARS, over several data lines, and refuses one character more', async () => {
+    const half = 'h'.repeat(MAX_EVENT_CHARS / 2 - 1);
+    // Two lines and the newline between them: exactly the bound.
+    const exact = await collect(pieces((i) => (i === 0 ? `data: ${half}\ndata: ${half}x\n\n` : undefined)));
+    assert.equal(exact[0]!.length, MAX_EVENT_CHARS);
+    await assert.rejects(
+      collect(pieces((i) => (i === 0 ? `data: ${half}\ndata: ${half}xy\n\n` : undefined))),
+      AgentServerError,
+    );
+  });
+
   it('refuses a single line past the bound with no line break', async () => {
     await assert.rejects(
       collect(pieces((i) => (i < 40 ? `data: ${'w'.repeat(50_000)}` : undefined))),
