@@ -13,7 +13,7 @@ import { startTemporalDevServer } from '../embedded/temporal';
 import type { S3Settings } from '../storage/blobStore';
 import { installWorkerRuntime } from '../observability/workerRuntime';
 import { attachEagerClient } from '../temporal/client';
-import { createWorker, stopWorker } from '../temporal/worker';
+import { createWorker, sdkLogger, stopWorker } from '../temporal/worker';
 import { activityDeps, buildDeps, createObservability, ensureSchedules, logWorkflowBundle } from './deps';
 import { onShutdownSignal } from './lifecycle';
 import { createLogger } from './logger';
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   // One registry for the API and the worker of this process: its /metrics shows both.
   const observability = createObservability(config, 'dev');
-  const runtimeMetricsPort = await installWorkerRuntime(observability.metrics);
+  const runtimeMetricsPort = await installWorkerRuntime(observability.metrics, { logger: sdkLogger() });
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) {

@@ -6,7 +6,7 @@ import { workerSessionLimits } from '../db/knex';
 import { startMetricsServer } from '../observability/metricsServer';
 import { metricsAuthorized } from '../policies/metrics';
 import { installWorkerRuntime } from '../observability/workerRuntime';
-import { createWorker, stopWorker } from '../temporal/worker';
+import { createWorker, sdkLogger, stopWorker } from '../temporal/worker';
 import {
   activityDeps,
   buildDeps,
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config, 'kws-worker');
   const endpoints = configuredEndpoints(config);
   const observability = createObservability(config, 'worker');
-  const runtimeMetricsPort = await installWorkerRuntime(observability.metrics);
+  const runtimeMetricsPort = await installWorkerRuntime(observability.metrics, { logger: sdkLogger() });
   const { deps, close } = await buildDeps(config, logger, endpoints, {
     migrate: false,
     sessionLimits: workerSessionLimits(config),

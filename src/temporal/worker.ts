@@ -1,4 +1,13 @@
-import { NativeConnection, Worker, type State, type WorkflowBundle } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Worker,
+  type Logger,
+  type LogLevel,
+  type LogMetadata,
+  type State,
+  type WorkflowBundle,
+} from '@temporalio/worker';
 import { deliveriesQueue } from '../workflows/ids';
 import type { Activities } from '../workflows/activityContract';
 import { disabledTracing, type Tracing } from '../observability/tracing';
@@ -10,6 +19,32 @@ export const workflowsPath = require.resolve('../workflows');
 /** The interceptor modules a workflow bundle must contain (tests bundle once per run with these). */
 export function bundledInterceptorModules(tracing: Tracing = disabledTracing): string[] {
   return [...workflowInterceptorModules, ...tracing.workflowModules];
+}
+
+/** What the SDK warns of for a worker without workflows: the deliveries worker has none by design. */
+const NO_WORKFLOWS = 'No workflows registered, not polling for workflow tasks';
+
+/**
+ * The SDK's own logger (as Runtime.install would make it, INFO), except that the deliveries worker's "no
+ * workflows" warning, expected at every start, is logged at DEBUG.
+ */
+export function sdkLogger(): Logger {
+  const base = new DefaultLogger('INFO');
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) =>
+    level === 'WARN' &&
+    message === NO_WORKFLOWS &&
+    typeof meta?.taskQueue === 'string' &&
+    meta.taskQueue.endsWith(deliveriesQueue(''))
+      ? base.log('DEBUG', message, meta)
+      : base.log(level, message, meta);
+  return {
+    log,
+    trace: (message, meta) => log('TRACE', message, meta),
+    debug: (message, meta) => log('DEBUG', message, meta),
+    info: (message, meta) => log('INFO', message, meta),
+    warn: (message, meta) => log('WARN', message, meta),
+    error: (message, meta) => log('ERROR', message, meta),
+  };
 }
 
 /**
