@@ -30,7 +30,6 @@ export const JOB_KINDS = [
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
-/** Each workflow's id, from the business keys of the operation it runs. */
 /**
  * The task queue webhook delivery attempts run on, beside the workflows' own (`taskQueue`): a worker runs them with
  * a concurrency of their own (WEBHOOK_MAX_CONCURRENT_DELIVERIES), so receivers that never answer hold those
@@ -38,6 +37,7 @@ export type JobKind = (typeof JOB_KINDS)[number];
  */
 export const deliveriesQueue = (taskQueue: string) => `${taskQueue}-webhook-deliveries`;
 
+/** Each workflow's id, from the business keys of the operation it runs. */
 export const WorkflowIds = {
   purgeStoredFiles: (workspaceId: string, operationId: string) => `purge-files:${workspaceId}:${operationId}`,
   /** The purge of what one removal step of a source sync deleted (workflows/syncSource.ts). */

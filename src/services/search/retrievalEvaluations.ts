@@ -82,6 +82,7 @@ const JOB_START_GRACE_MS = 60_000;
 
 /** The deployment-wide bound's lock key (no workspace has the nil UUID). */
 const DEPLOYMENT_SCOPE = '00000000-0000-0000-0000-000000000000';
+
 /** Questions one batch activity evaluates (each under every run). */
 export const DEFAULT_BATCH_QUESTIONS = 20;
 
