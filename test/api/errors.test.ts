@@ -341,34 +341,23 @@ describe('errors say what to fix', function () {
       assert.equal(tool.body.code, 'missing_field');
       assert.equal(tool.body.param, 'input.title');
       assert.match(tool.body.hint, /The body has titel: did you mean title\?/);
-      const { body, contentType } = multipartBody(
-        { titel: 'Handbook' },
-        { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('Refunds within thirty days.') },
-      );
-      const upload = await stack.request('POST', v1('/knowledge/file'), {
-        headers: { ...headers, 'content-type': contentType },
-        raw: body,
-      });
+      // The form's fields with a small text file (uploadRequest: the multipart body and its content type).
+      const form = (fields: Record<string, string>) =>
+        uploadRequest(
+          stack.request,
+          tenant.workspaceId,
+          headers,
+          { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('Refunds within thirty days.') },
+          fields,
+        );
+      const upload = await form({ titel: 'Handbook' });
       assertHelp(upload, 400, 'Unknown field: titel (did you mean title?)', 'unknown_field', 'titel');
       // A spaceId that names no space (Swagger UI's prefilled example id): the form field, and what it is for.
-      const spaced = multipartBody(
-        { spaceId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
-        { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('Refunds within thirty days.') },
-      );
-      const inNoSpace = await stack.request('POST', v1('/knowledge/file'), {
-        headers: { ...headers, 'content-type': spaced.contentType },
-        raw: spaced.body,
-      });
+      const inNoSpace = await form({ spaceId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' });
       assertHelp(inNoSpace, 404, 'Space not found', 'not_found', 'spaceId');
+      assert.match(inNoSpace.body.hint, /Leave it out for the workspace's knowledge/);
       // JSON text in a form field or a query parameter that does not parse: where, and a valid value.
-      const comma = multipartBody(
-        { attributes: '{"team": "x",}' },
-        { filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('Refunds within thirty days.') },
-      );
-      const trailing = await stack.request('POST', v1('/knowledge/file'), {
-        headers: { ...headers, 'content-type': comma.contentType },
-        raw: comma.body,
-      });
+      const trailing = await form({ attributes: '{"team": "x",}' });
       assert.equal(trailing.status, 400, trailing.text);
       assert.equal(trailing.body.message, 'attributes must be a JSON object');
       assert.equal(trailing.body.param, 'attributes');
@@ -385,7 +374,6 @@ describe('errors say what to fix', function () {
         badFilter.body.hint,
         /^filter is not valid JSON text \(.*\): send it as JSON, e\.g\. \{"type": "eq"/,
       );
-      assert.match(inNoSpace.body.hint, /Leave it out for the workspace's knowledge/);
       // Nothing of the refused upload is kept.
       const list = await stack.request('GET', v1('/knowledge'), { headers });
       assert.equal(list.body.total, 0, list.text);

@@ -5,19 +5,27 @@ import net from 'node:net';
 import { startTemporalDevServer } from '../../../src/embedded/temporal';
 import { assertPortFree } from '../../../src/main/httpServer';
 
+/** Runs `use` while a server holds a loopback port, and answers that port once it is free again. */
+async function whileHeld(use: (port: number) => Promise<void>): Promise<number> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = holder.address() as net.AddressInfo;
+  try {
+    await use(port);
+  } finally {
+    await new Promise<void>((resolve) => holder.close(() => resolve()));
+  }
+  return port;
+}
+
 describe("assertPortFree: the API's port before start-up", () => {
   it('refuses a port in use, naming PORT, and passes a free one (and 0, any port)', async () => {
-    const holder = net.createServer();
-    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = holder.address() as net.AddressInfo;
-    try {
-      await assert.rejects(
-        assertPortFree('127.0.0.1', port),
-        new RegExp(`^Error: The API's port 127\\.0\\.0\\.1:${port} is already in use .*set PORT to a free port`),
-      );
-    } finally {
-      await new Promise<void>((resolve) => holder.close(() => resolve()));
-    }
+    const port = await whileHeld((held) =>
+      assert.rejects(
+        assertPortFree('127.0.0.1', held),
+        new RegExp(`^Error: The API's port 127\\.0\\.0\\.1:${held} is already in use .*set PORT to a free port`),
+      ),
+    );
     await assertPortFree('127.0.0.1', port);
     await assertPortFree('127.0.0.1', 0);
   });
@@ -32,12 +40,9 @@ describe("assertPortFree: the API's port before start-up", () => {
 
 describe("the Temporal dev server's ports before start-up", () => {
   it('names the one setting whose port is in use: a derived HTTP port names TEMPORAL_HTTP_PORT', async () => {
-    const holder = net.createServer();
-    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = holder.address() as net.AddressInfo;
-    try {
+    await whileHeld((port) =>
       // The other ports: port 1, which nothing on a test machine listens on (the check refuses before any start).
-      await assert.rejects(
+      assert.rejects(
         startTemporalDevServer({
           dataDir: '/nonexistent',
           cliPath: '/nonexistent/temporal',
@@ -51,9 +56,7 @@ describe("the Temporal dev server's ports before start-up", () => {
           `^Error: Temporal dev server: port 127\\.0\\.0\\.1:${port}, its HTTP API \\(TEMPORAL_DEV_PORT \\+ 10 unless set\\), ` +
             'is already in use .*; set TEMPORAL_HTTP_PORT to a free port',
         ),
-      );
-    } finally {
-      await new Promise<void>((resolve) => holder.close(() => resolve()));
-    }
+      ),
+    );
   });
 });
