@@ -22,7 +22,7 @@ import { COMPARED_RUNS, labelledSubset, queryVectorsOf, type SubsetOptions } fro
 import { headingPathAt, type DocPage } from './pydoc';
 import { embeddingText } from '../../src/domain/embeddingText';
 import { corpusLanguage, evaluateRuns, loadCorpus, type RunResult } from './retrieval.bench';
-import { SentenceIndex, sentenceRows, sentenceRunsFrom, type SentenceRow } from './sentences';
+import { SentenceIndex, sentenceRows, sentenceRunsFrom, sentenceWindowFrom, type SentenceRow } from './sentences';
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
@@ -88,7 +88,14 @@ export interface ContextRow {
   /** RAG passages with the same setting. */
   shapedPassages: RunResult;
   /** header-mix with KWS_RETRIEVAL_SENTENCES: the best sentence beside the chunk, per λ (sentences.ts). */
-  sentences?: { sentences: number; embedded: number; passagesPerSecond: number | null; rows: SentenceRow[] };
+  sentences?: {
+    sentences: number;
+    /** KWS_RETRIEVAL_SENTENCE_WINDOW: sentences joined into windows of at most this many characters. */
+    window?: number;
+    embedded: number;
+    passagesPerSecond: number | null;
+    rows: SentenceRow[];
+  };
 }
 
 export interface ContextComparisonResult {
@@ -233,13 +240,17 @@ export async function runContextComparison(
       if (variant === 'header-mix' && sentenceRuns.length > 0) {
         const cached = cache.size;
         const t1 = performance.now();
-        const index = await SentenceIndex.load(db, corpus, (texts) =>
-          cache.embed(model, texts, 'document', (m) => log(`sentences: ${m}`)),
+        const window = sentenceWindowFrom(process.env.KWS_RETRIEVAL_SENTENCE_WINDOW);
+        const index = await SentenceIndex.load(
+          db,
+          corpus,
+          (texts) => cache.embed(model, texts, 'document', (m) => log(`sentences: ${m}`)),
+          window,
         );
         const newly = cache.size - cached;
         const rate = newly > 0 ? round(newly / ((performance.now() - t1) / 1000), 1) : null;
         log(
-          `sentences: ${index.sentences} distinct of ${index.chunks.length} chunks, ${newly} embedded (${rate ?? 'cached'}/s)`,
+          `sentences${window ? ` (windows of at most ${window} characters)` : ''}: ${index.sentences} distinct of ${index.chunks.length} chunks, ${newly} embedded (${rate ?? 'cached'}/s)`,
         );
         const found = await sentenceRows(db, corpus, index, labels, queries, sentenceRuns, {
           hybrid: hybrid?.perQuestion ?? [],
@@ -255,7 +266,13 @@ export async function runContextComparison(
                 : ` (${r.baselineMismatches} prose rankings differ from the service's)`),
           );
         }
-        sentences = { sentences: index.sentences, embedded: newly, passagesPerSecond: rate, rows: found };
+        sentences = {
+          sentences: index.sentences,
+          ...(window ? { window } : {}),
+          embedded: newly,
+          passagesPerSecond: rate,
+          rows: found,
+        };
       }
       rows.push({
         variant,

@@ -50,6 +50,36 @@ export function sentencesOf(text: string, minChars = MIN_SENTENCE_CHARS): string
   return out;
 }
 
+/**
+ * KWS_RETRIEVAL_SENTENCE_WINDOW=N: a chunk's sentences joined in order into windows of at most N characters (a
+ * longer sentence a window of its own), so fewer, longer texts stand beside each chunk; unset, each sentence.
+ */
+export function windowsOf(sentences: readonly string[], maxChars: number | undefined): string[] {
+  if (!maxChars) return [...sentences];
+  const out: string[] = [];
+  let current = '';
+  for (const s of sentences) {
+    if (current !== '' && current.length + 1 + s.length > maxChars) {
+      out.push(current);
+      current = '';
+    }
+    current = current === '' ? s : `${current} ${s}`;
+  }
+  if (current !== '') out.push(current);
+  return out;
+}
+
+export function sentenceWindowFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < MIN_SENTENCE_CHARS) {
+    throw new Error(
+      `KWS_RETRIEVAL_SENTENCE_WINDOW: ${value} is not a number of characters (at least ${MIN_SENTENCE_CHARS})`,
+    );
+  }
+  return n;
+}
+
 interface ChunkRow {
   id: string;
   knowledgeId: string;
@@ -86,6 +116,7 @@ export class SentenceIndex {
     db: Db,
     corpus: LoadedCorpus,
     embed: (texts: string[]) => Promise<number[][]>,
+    window?: number,
   ): Promise<SentenceIndex> {
     const rows: Array<{ id: string; knowledge_id: string; content: string; prose: string }> = await db(
       'knowledge_chunks',
@@ -98,7 +129,7 @@ export class SentenceIndex {
       knowledgeId: r.knowledge_id,
       prose: unit(r.prose.slice(1, -1).split(',').map(Number)),
     }));
-    const perChunk = rows.map((r) => sentencesOf(r.content));
+    const perChunk = rows.map((r) => windowsOf(sentencesOf(r.content), window));
     const texts = [...new Set(perChunk.flat())];
     const vectors = (await embed(texts)).map(unit);
     const rowOf = new Map(texts.map((t, i) => [t, i]));
