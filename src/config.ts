@@ -131,6 +131,14 @@ const EnvSchema = z.object({
   EXTRACT_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
   EXTRACT_PLAIN_MAX_BYTES: z.coerce.number().int().min(0).max(MAX_PLAIN_MAX_BYTES).default(DEFAULT_PLAIN_MAX_BYTES),
   MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).default(8),
+  // Of those, what one workspace may hold at once (src/policies/uploadShare.ts); unset: a quarter, at least one.
+  MAX_CONCURRENT_UPLOADS_PER_WORKSPACE: z.coerce.number().int().min(1).optional(),
+  // The slowest an upload's body may arrive, judged over every REQUEST_TIMEOUT_MS it is read; 0: no floor.
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(8 * 1024),
   ORPHAN_UPLOAD_GRACE: duration.default('1 hour'),
   ORPHAN_REAP_INTERVAL: duration.default('15 minutes'),
 
@@ -327,6 +335,10 @@ export interface Config {
     defaultStorageQuotaBytes: number;
     syncUploadTimeoutMs: number;
     maxConcurrentUploads: number;
+    /** Uploads one workspace may be receiving at once; unset: src/policies/uploadShare.ts decides. */
+    maxConcurrentUploadsPerWorkspace?: number;
+    /** The slowest an upload's body may arrive (bytes a second, over each REQUEST_TIMEOUT_MS); 0: no floor. */
+    uploadMinBytesPerSecond: number;
     requestTimeoutMs: number;
   };
   http: {
@@ -606,6 +618,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultStorageQuotaBytes: e.DEFAULT_STORAGE_QUOTA_BYTES,
       syncUploadTimeoutMs: e.SYNC_UPLOAD_TIMEOUT_MS,
       maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
+      maxConcurrentUploadsPerWorkspace: e.MAX_CONCURRENT_UPLOADS_PER_WORKSPACE,
+      uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     },
     http: {

@@ -580,6 +580,22 @@ const entries = {
       'requests in flight on this API process; the request was not started and spent no budget.',
     hint: 'Wait for an earlier request to finish (Retry-After: 1), or send fewer at once.',
   },
+  workspace_uploads_busy: {
+    group: 'limits',
+    status: [429],
+    summary:
+      'The workspace already has its share of the uploads one API process receives at once ' +
+      '(MAX_CONCURRENT_UPLOADS_PER_WORKSPACE, by default a quarter of MAX_CONCURRENT_UPLOADS); the body was not read.',
+    hint: 'Wait for one of its uploads to finish (Retry-After: 5), or send the files one after another.',
+  },
+  upload_too_slow: {
+    group: 'request',
+    status: [408],
+    summary:
+      "The upload's body arrived slower than UPLOAD_MIN_BYTES_PER_SECOND over a REQUEST_TIMEOUT_MS window (time the " +
+      'service itself held the body back does not count); nothing was stored.',
+    hint: 'Retry from a faster connection, or ask the operator to lower UPLOAD_MIN_BYTES_PER_SECOND.',
+  },
   space_max_messages: {
     group: 'limits',
     status: [409],

@@ -5,8 +5,8 @@
 import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import type { Context } from 'koa';
-import { badRequest, payloadTooLarge } from '../errors';
-import { requestBodyTimeout } from './middleware/common';
+import { AppError, badRequest, payloadTooLarge } from '../errors';
+import { REQUEST_TOO_SLOW_TO_ARRIVE, requestBodyTimeout } from './middleware/common';
 
 export interface MultipartFile {
   fieldName: string;
@@ -29,6 +29,11 @@ export interface MultipartOptions<T> {
   /** How long the body may stop arriving (while the service is reading it) before the answer is 408. */
   stallMs: number;
   /**
+   * The slowest the body may arrive, in bytes a second, judged over each `stallMs` it is read (time the service
+   * holds it back does not count); 0 or unset: no floor. A trickle holds an upload slot as long as silence would.
+   */
+  minBytesPerSecond?: number;
+  /**
    * Consumes the file part; must read `file.stream` to its end (or fail). Its signal aborts when the file
    * exceeds the limit or the request fails, and it must then undo whatever it did.
    */
@@ -40,6 +45,20 @@ export const MultipartMessages = {
   /** RFC 7578: every part names its field (busboy reports a missing and an empty name alike, as undefined). */
   nameless: 'Every multipart part must have a field name',
 } as const;
+
+const tooSlow = (rate: number, floor: number, ms: number) =>
+  new AppError(
+    408,
+    REQUEST_TOO_SLOW_TO_ARRIVE,
+    undefined,
+    { Connection: 'close' },
+    {
+      code: 'upload_too_slow',
+      hint:
+        `The body arrived at ${Math.round(rate)} bytes a second over ${ms / 1000} s; an upload must keep to at least ` +
+        `${floor} (UPLOAD_MIN_BYTES_PER_SECOND). Retry from a faster connection.`,
+    },
+  );
 
 const tooLarge = (max: number) =>
   payloadTooLarge(`File exceeds the maximum upload size of ${max} bytes`, { code: 'file_too_large', param: 'file' });
@@ -141,7 +160,49 @@ export function readMultipart<T>(ctx: Context, opts: MultipartOptions<T>): Promi
         else fail(requestBodyTimeout(opts.stallMs, 'silence'));
       }, opts.stallMs);
     };
-    const stopWatching = () => clearTimeout(stall);
+    // The rate, over each window of stallMs: the bytes that came while the service was reading.
+    let windowBytes = 0;
+    let windowStart = Date.now();
+    let heldMs = 0;
+    let heldSince: number | undefined;
+    const floor = opts.minBytesPerSecond ?? 0;
+    const onPause = () => (heldSince ??= Date.now());
+    const onResume = () => {
+      if (heldSince !== undefined) heldMs += Date.now() - heldSince;
+      heldSince = undefined;
+    };
+    let lastDataAt = Date.now();
+    // A too slow window that ended in silence: the stall answers if the silence goes on, the next bytes this.
+    let slowPending: number | undefined;
+    const judgeRate = () => {
+      const now = Date.now();
+      const readingMs = now - windowStart - heldMs - (heldSince !== undefined ? now - heldSince : 0);
+      // A window the service mostly held back says nothing of the client; a silent one is the stall's to answer.
+      const rate = (windowBytes * 1000) / Math.max(1, readingMs);
+      if (readingMs >= opts.stallMs / 2 && windowBytes > 0 && rate < floor) {
+        if (now - lastDataAt >= opts.stallMs / 2) slowPending = rate;
+        else fail(tooSlow(rate, floor, opts.stallMs));
+      }
+      windowBytes = 0;
+      windowStart = now;
+      heldMs = 0;
+      if (heldSince !== undefined) heldSince = now;
+    };
+    const rateTimer = floor > 0 ? setInterval(judgeRate, opts.stallMs) : undefined;
+    const countBytes = (chunk: Buffer) => {
+      windowBytes += chunk.length;
+      lastDataAt = Date.now();
+      if (slowPending !== undefined) fail(tooSlow(slowPending, floor, opts.stallMs));
+    };
+    if (rateTimer) {
+      ctx.req.on('data', countBytes);
+      ctx.req.on('pause', onPause);
+      ctx.req.on('resume', onResume);
+    }
+    const stopWatching = () => {
+      clearTimeout(stall);
+      clearInterval(rateTimer);
+    };
     ctx.req.on('data', watchStall);
     ctx.req.once('end', stopWatching);
     ctx.req.once('close', stopWatching);

@@ -1,18 +1,20 @@
 // Streaming uploads: the file goes to storage as it is received (multipart above 5 MiB), the size limit
 // holds while streaming, the type is checked from the first bytes (the rest by the worker), a per-process
-// cap on concurrent uploads answers 503 with Retry-After, and a refused upload leaves nothing behind.
+// cap on concurrent uploads answers 503 with Retry-After (429 past one workspace's share of it), a body that
+// trickles in below the floor rate is refused (408), and a refused upload leaves nothing behind.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Deps } from '../../src/services/deps';
 import { workspacePrefix } from '../../src/storage/keys';
 import { assertError } from '../helpers/assertions';
-import { type Tenant } from '../helpers/factories';
+import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { openRequest } from '../helpers/http';
 import { followUpload, multipartBody, uploadRequest } from '../helpers/knowledge';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 import * as fixtures from '../fixtures/generate';
 
 const MB = 1024 * 1024;
+const BACKGROUND = { status: 'BACKGROUND_START' };
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('streaming uploads', function () {
@@ -35,11 +37,12 @@ describe('streaming uploads', function () {
     baseUrl: string,
     file: { filename: string; contentType: string },
     fields: Record<string, string> = { status: 'BACKGROUND_START' },
+    as: { workspaceId: string; headers: Record<string, string> } = { workspaceId: tenant.workspaceId, headers },
   ) {
     const { body, contentType } = multipartBody(fields, { ...file, bytes: Buffer.from('@@FILE@@') });
     const [head, tail] = [body.subarray(0, body.indexOf('@@FILE@@')), body.subarray(body.indexOf('@@FILE@@') + 8)];
-    const open = openRequest(baseUrl, stack.ca, 'POST', `/v1/workspaces/${tenant.workspaceId}/knowledge/file`, {
-      ...headers,
+    const open = openRequest(baseUrl, stack.ca, 'POST', `/v1/workspaces/${as.workspaceId}/knowledge/file`, {
+      ...as.headers,
       'content-type': contentType,
       'transfer-encoding': 'chunked',
     });
@@ -157,6 +160,9 @@ describe('streaming uploads', function () {
 
   it('answers 503 with Retry-After while the process is receiving its maximum of uploads', async () => {
     const one = await withLimits({ maxConcurrentUploads: 1 });
+    // The refused upload is another workspace's: this one's own second upload would pass its share first (429).
+    const other = await createTenant(stack.deps.db);
+    const otherHeaders = (await accessHeaders(stack, other)).headers;
     const startSlow = async () => {
       const upload = openUpload(one.baseUrl, { filename: 'slow.txt', contentType: 'text/plain' });
       await upload.write('The first upload is still arriving.\n');
@@ -177,8 +183,8 @@ describe('streaming uploads', function () {
     for (let i = 0; i < 50; i++) {
       busy = await uploadRequest(
         one.request,
-        tenant.workspaceId,
-        headers,
+        other.workspaceId,
+        otherHeaders,
         { filename: 'second.txt', contentType: 'text/plain', bytes: Buffer.from('second') },
         { status: 'BACKGROUND_START' },
       );
@@ -198,5 +204,81 @@ describe('streaming uploads', function () {
       bytes: Buffer.from('Now there is room again.'),
     });
     assert.equal(third.status, 200, third.text);
+  });
+
+  it("answers 429 past one workspace's share of the process's uploads, while other workspaces still upload", async () => {
+    const shared = await withLimits({ maxConcurrentUploads: 4, maxConcurrentUploadsPerWorkspace: 1 });
+    const slow = openUpload(shared.baseUrl, { filename: 'slow.txt', contentType: 'text/plain' });
+    await slow.write("The first upload holds the workspace's one slot.\n");
+    const second = { filename: 'second.txt', contentType: 'text/plain', bytes: Buffer.from('second') };
+    let mine;
+    for (let i = 0; i < 100; i++) {
+      mine = await uploadRequest(shared.request, tenant.workspaceId, headers, second, { status: 'BACKGROUND_START' });
+      if (mine.status !== 200) break;
+      // The second can reach the gate before the first one's headers do: it then gets the slot and finishes.
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assertError(mine!, 429, 'Too many uploads in progress for this workspace, retry later');
+    assert.equal(mine!.body.code, 'workspace_uploads_busy');
+    assert.equal(mine!.headers['retry-after'], '5');
+    assert.match(mine!.body.hint, /1 upload at once/);
+    // Another tenant's upload is not refused: the process has slots left, and they are not this workspace's.
+    const other = await createTenant(stack.deps.db);
+    const otherHeaders = (await accessHeaders(stack, other)).headers;
+    const theirs = await uploadRequest(shared.request, other.workspaceId, otherHeaders, second, {
+      status: 'BACKGROUND_START',
+    });
+    assert.equal(theirs.status, 200, theirs.text);
+    const first = await slow.finish();
+    assert.equal(first.status, 200, first.text);
+    const again = await uploadRequest(shared.request, tenant.workspaceId, headers, second, {
+      status: 'BACKGROUND_START',
+    });
+    assert.equal(again.status, 200, again.text);
+  });
+
+  it('refuses (408, upload_too_slow) a body that keeps arriving slower than the floor, and keeps nothing', async () => {
+    const floor = await withLimits({ requestTimeoutMs: 1000, uploadMinBytesPerSecond: 4096 });
+    const before = (await uploadRows()).length;
+    // 20 bytes every 100 ms (200 bytes a second), and 20 bytes every 800 ms (silences just short of the stall
+    // check's 1 s, which a window may end in): neither is ever silent long enough for the stall check.
+    for (const everyMs of [100, 800]) {
+      const trickle = openUpload(floor.baseUrl, { filename: 'trickle.txt', contentType: 'text/plain' });
+      let stopped = false;
+      void trickle.response.finally(() => (stopped = true));
+      for (let i = 0; i < 8000 / everyMs && !stopped; i++) {
+        await trickle.write('twenty bytes of text').catch(() => undefined);
+        await new Promise((r) => setTimeout(r, everyMs));
+      }
+      const res = await trickle.response;
+      assertError(res, 408, 'The request took too long to arrive');
+      assert.equal(res.body.code, 'upload_too_slow', `every ${everyMs} ms`);
+      assert.match(res.body.hint, /at least 4096 \(UPLOAD_MIN_BYTES_PER_SECOND\)/);
+    }
+    assert.equal((await uploadRows()).length, before);
+  });
+
+  it('keeps a body that arrives above the floor, however long it takes', async () => {
+    const floor = await withLimits({ requestTimeoutMs: 1000, uploadMinBytesPerSecond: 4096 });
+    const steady = openUpload(floor.baseUrl, { filename: 'steady.txt', contentType: 'text/plain' });
+    // 2 KiB every 100 ms (20 KiB a second) for 2.5 s: past two judged windows.
+    for (let i = 0; i < 25; i++) {
+      await steady.write(`${'steady line of text '.repeat(102)}\n`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await steady.finish();
+    assert.equal(res.status, 200, res.text);
+  });
+
+  it('reads a file part sent without a Content-Type by its name when its bytes are of that type', async () => {
+    const png = fixtures.makePng();
+    const untyped = (filename: string) =>
+      uploadRequest(stack.request, tenant.workspaceId, headers, { filename, contentType: '', bytes: png }, BACKGROUND);
+    const res = await untyped('scan.png');
+    assert.equal(res.status, 200, res.text);
+    const row = await stack.deps.db('upload_file_metadata').where({ id: res.body.uploadFileMetadataId }).first();
+    assert.equal(row.mimetype, 'image/png');
+    // Without a type and named as text, the same bytes are still refused: the name and the bytes must agree.
+    assertError(await untyped('scan.txt'), 400, 'Unsupported file type');
   });
 });

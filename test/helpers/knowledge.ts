@@ -4,6 +4,7 @@ import { headerText, proseVector } from '../../src/domain/embeddingText';
 import type { Request, TestResponse } from './http';
 import type { TestStack } from './stack';
 
+/** A form with the fields and, when given, a file part (with no Content-Type header when contentType is ''). */
 export function multipartBody(
   fields: Record<string, string | undefined>,
   file?: { filename: string; contentType: string; bytes: Buffer },
@@ -17,7 +18,7 @@ export function multipartBody(
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n${file.contentType ? `Content-Type: ${file.contentType}\r\n` : ''}\r\n`,
       ),
       file.bytes,
       Buffer.from('\r\n'),

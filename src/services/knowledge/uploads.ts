@@ -24,7 +24,8 @@ import {
   sniffMime,
 } from '../../extract/mime';
 import { PLAIN_MIME_TYPES } from '../../extract/plain';
-import { Semaphore } from '../../semaphore';
+import { type Release, Semaphore } from '../../semaphore';
+import { workspaceUploadShare } from '../../policies/uploadShare';
 import { timeStep, type Metrics } from '../../observability/metrics';
 import { insertUploadItem } from './ingestion';
 import { QUOTA_EXCEEDED, quotaBytes, quotaExceeded, storageUsedBytes, writeWithinQuota } from './storageQuota';
@@ -114,9 +115,58 @@ export function resolveMime(declared: string, filename: string): string {
   return mime;
 }
 
-/** Uploads receiving at once in this process: past the cap an upload is refused (503) before its body is read. */
-export function createUploadGate(capacity: number): Semaphore {
-  return new Semaphore(capacity);
+/**
+ * The type to check a form's file part as. A part without a Content-Type reads as text/plain (RFC 7578, as
+ * busboy reports it; clients such as Python's requests send none): a file named for a binary type whose bytes
+ * are of that type is that type, so a PNG sent without a part type is read as the PNG it is. Text keeps the
+ * declared text/plain (a .json or .md file sent as text stays text).
+ */
+export function partMime(declared: string, filename: string, prefix: Buffer, complete: boolean): string {
+  const mime = resolveMime(declared, filename);
+  if (mime !== MIME.text) return mime;
+  const named = mimeFromFilename(filename);
+  if (!named || PLAIN_MIME_TYPES.has(named)) return mime;
+  return checkFileTypeStart(prefix, named, filename, complete).ok ? named : mime;
+}
+
+/**
+ * Uploads receiving at once in this process: at most `capacity` in all, and at most a workspace's share of them
+ * (src/policies/uploadShare.ts) for any one workspace. Past either an upload is refused before its body is read:
+ * 503 when the process is full, 429 when the workspace holds its whole share (its own uploads are the cause).
+ */
+export class UploadGate {
+  private readonly process: Semaphore;
+  private readonly held = new Map<string, number>();
+  readonly perWorkspace: number;
+
+  constructor(capacity: number, perWorkspace?: number) {
+    this.process = new Semaphore(capacity);
+    this.perWorkspace = workspaceUploadShare(capacity, perWorkspace);
+  }
+
+  /** A slot for one of the workspace's uploads, or the error to refuse it with. */
+  tryAcquire(workspaceId: string): Release | AppError {
+    const mine = this.held.get(workspaceId) ?? 0;
+    if (mine >= this.perWorkspace) return workspaceUploadsBusy(this.perWorkspace);
+    const release = this.process.tryAcquire();
+    if (!release) return uploadsBusy();
+    this.held.set(workspaceId, mine + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.held.get(workspaceId) ?? 1) - 1;
+      if (left > 0) this.held.set(workspaceId, left);
+      else this.held.delete(workspaceId);
+      release();
+    };
+  }
+}
+
+export function createUploadGate(
+  limits: Pick<Deps['config']['limits'], 'maxConcurrentUploads' | 'maxConcurrentUploadsPerWorkspace'>,
+): UploadGate {
+  return new UploadGate(limits.maxConcurrentUploads, limits.maxConcurrentUploadsPerWorkspace);
 }
 
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
@@ -125,6 +175,19 @@ export function uploadsBusy(): AppError {
   return new AppError(503, 'Too many uploads in progress, retry later', undefined, {
     'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS),
   });
+}
+
+export function workspaceUploadsBusy(share: number): AppError {
+  return new AppError(
+    429,
+    'Too many uploads in progress for this workspace, retry later',
+    undefined,
+    { 'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS) },
+    {
+      code: 'workspace_uploads_busy',
+      hint: `A workspace may send ${share} upload${share === 1 ? '' : 's'} at once (MAX_CONCURRENT_UPLOADS_PER_WORKSPACE): wait for one to finish, or send the files one after another.`,
+    },
+  );
 }
 
 /**
@@ -148,8 +211,8 @@ async function receiveFile(
   file: { filename: string; declaredMime: string; stream: Readable; declaredBytes?: number },
   signal: AbortSignal,
 ): Promise<StagedUpload> {
-  const mime = resolveMime(file.declaredMime, file.filename);
   const { prefix, rest } = await readPrefix(file.stream, SNIFF_BYTES);
+  const mime = partMime(file.declaredMime, file.filename, prefix, rest === undefined);
   if (!isAcceptedMime(mime)) throw unsupportedFile(file, mime, prefix);
   const check = checkFileTypeStart(prefix, mime, file.filename, rest === undefined);
   if (!check.ok) throw unsupportedFile(file, mime, prefix, check.reason);

@@ -19,7 +19,7 @@ export function knowledgeRouter(deps: Deps): Router {
   // One gate for uploads and replaced files, made on the first upload: routers read their dependencies only when
   // serving (src/api/published.ts).
   let gate: ReturnType<typeof createUploadGate> | undefined;
-  const uploadGate = () => (gate ??= createUploadGate(deps.config.limits.maxConcurrentUploads));
+  const uploadGate = () => (gate ??= createUploadGate(deps.config.limits));
 
   const routes = {
     ...itemRoutes(deps, base),

@@ -1,13 +1,13 @@
 // Receiving an uploaded file: the body streams to storage while it is read (stageUpload), under a
-// per-process cap on uploads receiving at once (503 with Retry-After past it, before the body is read). The form's
+// per-process cap on uploads receiving at once and a per-workspace share of it (503 or 429 with Retry-After
+// past them, before the body is read), and a floor on the rate the body arrives at (408 below it). The form's
 // text fields are validated once the body is read; a refused form leaves nothing stored.
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { WorkspaceRow } from '../../../db/rows';
 import type { Deps } from '../../../services/deps';
 import { badRequest } from '../../../errors';
-import type { Semaphore } from '../../../semaphore';
-import { discardUpload, type StagedUpload, stageUpload, uploadsBusy } from '../../../services/knowledge/uploads';
+import { discardUpload, type StagedUpload, stageUpload, type UploadGate } from '../../../services/knowledge/uploads';
 import { isUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../middleware/text';
 import { readMultipart, refuseUnread } from '../../multipart';
 import { validate } from '../../validate';
@@ -16,16 +16,17 @@ export async function receiveUpload<S extends z.ZodType>(
   ctx: Context,
   deps: Deps,
   workspace: WorkspaceRow,
-  gate: Semaphore,
+  gate: UploadGate,
   fieldsSchema: S,
 ): Promise<{ input: z.infer<S>; staged: StagedUpload }> {
-  const release = gate.tryAcquire();
-  if (!release) throw refuseUnread(ctx, uploadsBusy());
+  const release = gate.tryAcquire(workspace.id);
+  if (release instanceof Error) throw refuseUnread(ctx, release);
   try {
     const { fields, file, strayFiles } = await readMultipart(ctx, {
       fileField: 'file',
       maxFileBytes: deps.config.limits.maxUploadBytes,
       stallMs: deps.config.limits.requestTimeoutMs,
+      minBytesPerSecond: deps.config.limits.uploadMinBytesPerSecond,
       onFile: (part, signal) =>
         // The filename is stored as the item's title: NUL and unpaired surrogates are refused before staging.
         isUnsafeText(part.filename)

@@ -74,6 +74,7 @@ export const fileErrors = {
   ],
   403: [UploadMessages.quota],
   413: ['File exceeds the maximum upload size of MAX_UPLOAD_BYTES bytes'],
+  429: ['Too many uploads in progress for this workspace, retry later'],
   503: ['Too many uploads in progress, retry later'],
 } as const;
 const itemLinks = (from: string) => ({

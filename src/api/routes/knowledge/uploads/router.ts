@@ -2,9 +2,8 @@
 import type { Deps } from '../../../../services/deps';
 import * as knowledgeService from '../../../../services/knowledge/knowledge';
 import { loadSpace } from '../../../../services/spaces/spaces';
-import { discardUpload } from '../../../../services/knowledge/uploads';
+import { discardUpload, type UploadGate } from '../../../../services/knowledge/uploads';
 import * as upserts from '../../../../services/knowledge/upserts';
-import type { Semaphore } from '../../../../semaphore';
 import { guard, requireAuth } from '../../../middleware/authenticate';
 import { answerUpsert, type KnowledgeRoutes } from '../handlers';
 import { presentUploadItem } from './presenters';
@@ -17,7 +16,7 @@ import {
   UploadFieldsSchema,
 } from './schema';
 
-export function uploadRoutes(deps: Deps, base: string, uploadGate: () => Semaphore): KnowledgeRoutes {
+export function uploadRoutes(deps: Deps, base: string, uploadGate: () => UploadGate): KnowledgeRoutes {
   const read = guard(deps, 'knowledge.read');
   const write = guard(deps, 'knowledge.write');
 

@@ -3,7 +3,7 @@ import { mayReadContentHashes } from '../../../../policies/scopes';
 import type { Deps } from '../../../../services/deps';
 import * as upserts from '../../../../services/knowledge/upserts';
 import * as versionService from '../../../../services/versions/versions';
-import type { Semaphore } from '../../../../semaphore';
+import type { UploadGate } from '../../../../services/knowledge/uploads';
 import { guard, requireAuth } from '../../../middleware/authenticate';
 import { refuseUnread } from '../../../multipart';
 import { validate } from '../../../validate';
@@ -13,7 +13,7 @@ import { presentVersion } from './presenters';
 import { receiveUpload } from '../upload';
 import { ReplaceFileFieldsSchema, VersionNumberSchema, type VersionStarted } from './schema';
 
-export function versionRoutes(deps: Deps, base: string, uploadGate: () => Semaphore): KnowledgeRoutes {
+export function versionRoutes(deps: Deps, base: string, uploadGate: () => UploadGate): KnowledgeRoutes {
   const read = guard(deps, 'knowledge.read');
   const write = guard(deps, 'knowledge.write');
 
