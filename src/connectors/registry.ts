@@ -28,6 +28,12 @@ export interface RegisteredKind {
    * items' ids derive from their URLs.)
    */
   movable: boolean;
+  /**
+   * The address the kind connects to, checked when the source is created or its config changed (as a sync would
+   * check it), with the field it came from; `httpsOnly`: plain http only where the deployment allows private
+   * networks (a git token over http would travel in the clear).
+   */
+  target(config: Record<string, unknown>): { url: string; param: string; httpsOnly: boolean } | undefined;
 }
 
 const register = <C, S>(
@@ -37,6 +43,7 @@ const register = <C, S>(
   description: string,
   destination: (config: C) => string,
   documents: { path: (config: C, key: string) => string; movable: boolean },
+  target: (config: C) => { url: string; param: string; httpsOnly: boolean } | undefined,
   storedConfig: z.ZodType<C> = config,
 ): RegisteredKind => ({
   kind: kind as SourceKind<unknown, unknown>,
@@ -47,6 +54,7 @@ const register = <C, S>(
   destination: destination as unknown as (config: Record<string, unknown>) => string,
   documentPath: documents.path as unknown as (config: Record<string, unknown>, key: string) => string,
   movable: documents.movable,
+  target: target as unknown as RegisteredKind['target'],
 });
 
 /** A URL's origin, compared case-insensitively (the raw text when it does not parse). */
@@ -74,6 +82,7 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
         c.forcePathStyle ? 'path' : 'virtual-hosted',
       ]),
     { path: (c, key) => s3DocumentPath({ prefix: c.prefix ?? '' }, key), movable: true },
+    (c) => (c.endpoint ? { url: c.endpoint, param: 'config.endpoint', httpsOnly: true } : undefined),
   ),
   git: register(
     gitSourceKind,
@@ -82,6 +91,7 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     'the files of one branch of a git repository (smart HTTP) matching path globs; a git blob id is its fingerprint',
     (c) => originOf(c.url),
     { path: (_c, key) => key, movable: true },
+    (c) => ({ url: c.url, param: 'config.url', httpsOnly: true }),
   ),
   website: register(
     websiteKind,
@@ -90,6 +100,7 @@ export const SOURCE_KINDS: Readonly<Record<string, RegisteredKind>> = {
     "the pages of one site from a start URL, under robots.txt and the crawl rules, plus its sitemaps' URLs; a page's ETag or Last-Modified (else a hash of its text) is its fingerprint, sent back as a conditional GET",
     (c) => originOf(c.url),
     { path: (_c, key) => pagePath(key), movable: false },
+    (c) => ({ url: c.url, param: 'config.url', httpsOnly: false }),
     StoredWebsiteConfigSchema,
   ),
 };

@@ -1,7 +1,7 @@
 // Security III, findings 1 and 2: with every private-network setting on (as an operator who crawls an intranet
 // sets them; the suite's stack does), no outbound request reaches the service's own components. A tenant's s3
-// source on the service's own blob store, with s3rver's well-known keys or the store's real ones, reads nothing
-// of another tenant; a URL item, a website, a webhook endpoint or an agent server on the Temporal Web UI,
+// source on the service's own blob store is refused when created or changed, and one stored before that check
+// (with s3rver's well-known keys or the store's real ones) reads nothing of another tenant; a URL item, a website, a webhook endpoint or an agent server on the Temporal Web UI,
 // PostgreSQL, the S3 store or the API itself is refused. The table of every component under every outbound use
 // is test/web/ownComponents.test.ts.
 import assert from 'node:assert/strict';
@@ -38,17 +38,33 @@ describe("the service's own components are never an outbound target (API)", func
       { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       { accessKeyId: stack.s3.accessKeyId, secretAccessKey: stack.s3.secretAccessKey },
     ];
+    const ownStore = { endpoint: stack.s3.endpoint, bucket: stack.config.s3.bucket, prefix };
     for (const [i, secrets] of keys.entries()) {
+      // Refused when created (400, naming the field) ...
+      const refused = await stack.request('POST', v1('/sources'), {
+        headers,
+        json: { kind: 's3', name: `own store ${i}`, config: ownStore, secrets },
+      });
+      assertError(refused, 400);
+      assert.match(refused.body.message, REFUSED);
+      assert.equal(refused.body.param, 'config.endpoint');
+      // ... and when changed to it ...
       const created = await stack.request('POST', v1('/sources'), {
         headers,
-        json: {
-          kind: 's3',
-          name: `own store ${i}`,
-          config: { endpoint: stack.s3.endpoint, bucket: stack.config.s3.bucket, prefix },
-          secrets,
-        },
+        json: { kind: 's3', name: `elsewhere ${i}`, config: { ...ownStore, endpoint: 'http://127.0.0.1:9/' }, secrets },
       });
       assert.equal(created.status, 201, created.text);
+      const moved = await stack.request('PATCH', v1(`/sources/${created.body.id}`), {
+        headers,
+        json: { config: ownStore, secrets },
+      });
+      assertError(moved, 400);
+      assert.equal(moved.body.param, 'config.endpoint');
+      // ... and a source stored on it before that check existed still reads nothing: its sync refuses the address.
+      await stack.deps
+        .db('sources')
+        .where({ id: created.body.id })
+        .update({ config: JSON.stringify(ownStore) });
       const sync = await syncToEnd(stack, attacker.workspaceId, headers, created.body.id);
       assert.equal(sync.status, 'FAILED', JSON.stringify(sync));
       assert.match(String(sync.error), REFUSED);

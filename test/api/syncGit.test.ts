@@ -3,6 +3,7 @@
 // by a sync; path globs choose the files; search follows; ids and roles are kept; a sync without change embeds
 // nothing; refused credentials fail the sync and delete nothing; the token is never returned.
 import assert from 'node:assert/strict';
+import { assertError } from '../helpers/assertions';
 import { GitWorld, type GitRepository, type GitServer } from '../helpers/gitServer';
 import { createRole, type Tenant } from '../helpers/factories';
 import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
@@ -170,6 +171,38 @@ describe('sources that stay in sync (git)', function () {
     assert.ok(!String(failed.error).includes('revoked-token'), 'the token is not echoed');
     assert.equal(failed.deleted, 0);
     assert.equal((await itemsByKey(id)).size, 1, 'nothing was deleted');
+  });
+
+  it('refuses an http repository when created or changed unless the deployment allows private networks', async () => {
+    const strict = await stack.serve({
+      ...stack.deps,
+      config: {
+        ...stack.config,
+        web: {
+          ...stack.config.web,
+          allowPrivateNetworks: false,
+          resolve: async () => [{ address: '93.184.216.34', family: 4 }],
+        },
+      },
+    });
+    const res = await strict.request('POST', v1('/sources'), {
+      headers,
+      json: { kind: 'git', config: { url: 'http://git.example.com/team/handbook.git' }, secrets: credentials },
+    });
+    assertError(res, 400, 'Invalid source config');
+    assert.equal(res.body.param, 'config.url');
+    assert.match(res.body.hint, /must be an https URL.*CRAWL_ALLOW_PRIVATE_NETWORKS=true/);
+    const https = await strict.request('POST', v1('/sources'), {
+      headers,
+      json: { kind: 'git', config: { url: 'https://git.example.com/team/handbook.git' }, secrets: credentials },
+    });
+    assert.equal(https.status, 201, https.text);
+    const patched = await strict.request('PATCH', v1(`/sources/${https.body.id}`), {
+      headers,
+      json: { config: { url: 'http://git.example.com/team/handbook.git' } },
+    });
+    assertError(patched, 400, 'Invalid source config');
+    assert.equal(patched.body.param, 'config.url');
   });
 
   it('refuses a git config that breaks the form rules with 400', async () => {

@@ -224,6 +224,17 @@ describe('git source kind', function () {
     assert.match(err.message, /could not be resolved/);
   });
 
+  it('an http repository where http is not allowed fails the sync with the reason (a stored URL: no retry)', async () => {
+    const httpsOnly = createGitKind({
+      policy: { allowPrivateNetworks: true, own: NO_OWN_COMPONENTS },
+      allowHttp: false,
+    });
+    const connections = server.connections;
+    const err = await failure(listAll(httpsOnly, config(['**'])));
+    assert.equal(err.message, 'config.url must be an https URL without credentials, query or fragment');
+    assert.equal(server.connections, connections, 'nothing was fetched');
+  });
+
   it('an address the door refuses (loopback without the allowance) is refused before any connection', async () => {
     const strict = createGitKind({ policy: { allowPrivateNetworks: false, own: NO_OWN_COMPONENTS }, allowHttp: true });
     const connections = server.connections;

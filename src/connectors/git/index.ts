@@ -138,7 +138,13 @@ export function createGitKind(opts: GitKindOptions): GitSourceKind {
 
   /** Clones the branch head into a new directory, kept as the source's clone; the caller holds it (users 1). */
   async function cloneRepository(ctx: SourceContext, config: GitConfig, secrets: GitSecrets): Promise<Clone> {
-    checkRepositoryUrl(config.url, limits.allowHttp);
+    try {
+      checkRepositoryUrl(config.url, limits.allowHttp);
+    } catch (err) {
+      // A URL stored before today's rule (or under a deployment that allowed http then) cannot succeed on a retry:
+      // the sync ends FAILED saying why, rather than retrying it.
+      throw new SourceUnavailableError((err as Error).message);
+    }
     const timeout = new AbortController();
     const why = { tooLarge: false, timedOut: false };
     const timer = setTimeout(() => {

@@ -186,7 +186,9 @@ export const GitConfigSchema = z
         .max(MAX_URL_LENGTH, { message: INVALID })
         .regex(httpUrlForm, { message: INVALID })
         .meta({
-          description: 'The repository over smart HTTP: https, no credentials, query, fragment or control characters.',
+          description:
+            'The repository over smart HTTP: https, no credentials, query, fragment or control characters. Plain ' +
+            'http is accepted only where the operator set CRAWL_ALLOW_PRIVATE_NETWORKS=true (a local or test setup).',
           examples: ['https://git.example.com/team/handbook.git'],
         }),
       branch: z

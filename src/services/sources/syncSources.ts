@@ -28,6 +28,8 @@ import { checkSourceRoles, rulesJobId, startRulesJob } from './sourceRules';
 import { lockWorkspaceScope } from '../../db/repositories/locks';
 import { boundReached } from '../operations/bounds';
 import { versionAuthor, type AuthState } from '../../policies/credentials';
+import { checkUrlAddress, FetchError } from '../../web/fetch';
+import { urlRefusal } from './urlRefusal';
 
 export const SyncSourceMessages = {
   notFound: 'Source not found',
@@ -36,7 +38,7 @@ export const SyncSourceMessages = {
   badSecrets: 'Invalid source secrets',
 } as const;
 
-type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets'>;
+type SourceDeps = Pick<Deps, 'db' | 'temporal' | 'config' | 'secrets' | 'ownComponents'>;
 
 export interface ScheduleInput {
   intervalSeconds?: number;
@@ -100,6 +102,37 @@ function parseWith(
     });
   }
   return out.data as Record<string, unknown>;
+}
+
+/**
+ * The source's address as its sync will check it, refused now rather than at every sync: plain http for a kind
+ * that sends a token (unless the deployment allows private networks), a host that resolves only to refused
+ * addresses, the service's own components (src/web/ownComponents.ts).
+ */
+async function checkTarget(
+  deps: SourceDeps,
+  kind: NonNullable<ReturnType<typeof sourceKind>>,
+  config: Record<string, unknown>,
+): Promise<void> {
+  const target = kind.target(config);
+  if (!target) return;
+  const { allowPrivateNetworks } = deps.config.web;
+  const url = new URL(target.url);
+  if (target.httpsOnly && url.protocol !== 'https:' && !allowPrivateNetworks) {
+    throw badRequest(SyncSourceMessages.badConfig, {
+      code: 'invalid_field',
+      param: target.param,
+      hint:
+        `${target.param} must be an https URL: its credentials would travel in the clear over http. Plain http is ` +
+        'accepted only where the operator set CRAWL_ALLOW_PRIVATE_NETWORKS=true (a local or test setup).',
+    });
+  }
+  try {
+    await checkUrlAddress(url, { allowPrivateNetworks, own: deps.ownComponents, resolve: deps.config.web.resolve });
+  } catch (err) {
+    if (err instanceof FetchError) throw urlRefusal(err, target.param, 'CRAWL_ALLOW_PRIVATE_NETWORKS');
+    throw err;
+  }
 }
 
 function registered(kind: string) {
@@ -168,6 +201,7 @@ export async function createSource(deps: SourceDeps, auth: AuthState, input: Cre
           param: 'secrets',
           kind: input.kind,
         });
+  await checkTarget(deps, kind, config);
   const id = randomUUID();
   const name = input.name ?? `${input.kind} source`;
   const root: SourceRoot = {
@@ -257,6 +291,7 @@ export async function updateSource(
       param: 'config',
       kind: current.kind,
     });
+    await checkTarget(deps, kind, patch.config);
     // The stored secrets go only where they went before: a config that sends them elsewhere drops them,
     // unless new secrets come with it.
     if (input.secrets === undefined && kind.destination(patch.config) !== kind.destination(current.config)) {
