@@ -2,7 +2,13 @@
 // only ever revealed to that workspace; a start with the id of a running job joins it instead of failing.
 // Every job also carries the request id that started it (memo and RequestId search attribute) and the
 // search attributes WorkspaceId, JobKind and KnowledgeId, for the Temporal Web UI.
-import { WorkflowNotFoundError, type Workflow, type WorkflowStartOptions } from '@temporalio/client';
+import {
+  isGrpcServiceError,
+  WorkflowNotFoundError,
+  type Client,
+  type Workflow,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
 import {
   ApplicationFailure,
   defaultPayloadConverter,
@@ -51,12 +57,62 @@ export async function startJob<W extends Workflow>(
     eager?: boolean;
   },
 ) {
-  const requestId = currentRequestId();
   const eager = opts.eager === true && temporal.eagerClient !== undefined;
   const client = eager ? temporal.eagerClient! : temporal.client;
+  // A frontend that is down is retried by the client for as long as the deadline lets it: the caller is answered
+  // 503 within it (jobsUnreachable) rather than waiting out the retries.
+  try {
+    return await client.withDeadline(Date.now() + JOB_START_DEADLINE_MS, () =>
+      startRun(client, temporal.taskQueue, workflow, opts, eager),
+    );
+  } catch (err) {
+    throw temporalUnreachable(err) ? jobsUnreachable() : err;
+  }
+}
+
+/** How long a start may wait for the Temporal frontend. */
+export const JOB_START_DEADLINE_MS = 10_000;
+
+export const JOBS_CANNOT_START = 'Background jobs cannot be started right now; retry later';
+
+/** The 503 of a start the Temporal frontend did not answer (down, restarting or unreachable). */
+export const jobsUnreachable = () =>
+  new AppError(
+    503,
+    JOBS_CANNOT_START,
+    undefined,
+    { 'Retry-After': '5' },
+    {
+      code: 'service_unavailable',
+      hint: 'The workflow service (Temporal) did not answer; nothing was started. Retry after the seconds Retry-After gives; operators: check the Temporal frontend (GET /health names it).',
+    },
+  );
+
+const GRPC_DEADLINE_EXCEEDED = 4;
+const GRPC_UNAVAILABLE = 14;
+
+/** Whether a call failed because the Temporal frontend could not be reached in time (gRPC UNAVAILABLE or DEADLINE_EXCEEDED). */
+export function temporalUnreachable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (isGrpcServiceError(e) && (e.code === GRPC_UNAVAILABLE || e.code === GRPC_DEADLINE_EXCEEDED)) {
+      return true;
+    }
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+function startRun<W extends Workflow>(
+  client: Client,
+  taskQueue: string,
+  workflow: W,
+  opts: Parameters<typeof startJob<W>>[2],
+  eager: boolean,
+) {
+  const requestId = currentRequestId();
   return client.workflow.start(workflow, {
     ...(eager ? { requestEagerStart: true } : {}),
-    taskQueue: temporal.taskQueue,
+    taskQueue,
     workflowId: opts.workflowId,
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     ...(opts.rejectClosed ? { workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE } : {}),

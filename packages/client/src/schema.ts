@@ -1941,7 +1941,7 @@ export interface components {
              * @description A stable code for the kind of error (the error guide, GET /docs/errors, lists them)
              * @enum {string}
              */
-            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "value_not_storable" | "request_body_timeout" | "malformed_http" | "request_timeout" | "malformed_json" | "unsafe_text" | "unsupported_media_type" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "invalid_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "rbac_not_active" | "role_token_required" | "model_fixed" | "https_required" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "message_not_in_thread" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "item_wrong_type" | "item_changed" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_unknown_run_or_kind" | "evaluation_running_limit" | "evaluation_stored_limit" | "body_too_large" | "headers_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "too_many_concurrent_requests" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "internal_error" | "upstream_error" | "service_unavailable";
+            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "value_not_storable" | "request_body_timeout" | "malformed_http" | "request_timeout" | "malformed_json" | "unsafe_text" | "unsupported_media_type" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "invalid_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "rbac_not_active" | "role_token_required" | "model_fixed" | "https_required" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "message_not_in_thread" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "item_wrong_type" | "item_changed" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_unknown_run_or_kind" | "evaluation_running_limit" | "evaluation_stored_limit" | "body_too_large" | "headers_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "too_many_concurrent_requests" | "workspace_uploads_busy" | "upload_too_slow" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "internal_error" | "upstream_error" | "service_unavailable";
             /** @description The field (filter.filters[0].key) or header (organizationid) at fault */
             param?: string;
             /** @description What to do about it, in one line */
@@ -3480,7 +3480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3766,7 +3766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3922,7 +3922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4104,7 +4104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4332,7 +4332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4584,7 +4584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4822,7 +4822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5068,7 +5068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5345,7 +5345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; Too many uploads in progress, retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; Too many uploads in progress, retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5558,7 +5558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5733,7 +5733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5908,7 +5908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6086,7 +6086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6299,7 +6299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6483,7 +6483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s */
+            /** @description Too Many Requests: Rate limit exceeded: at most RATE_LIMIT_REQUESTS requests per RATE_LIMIT_WINDOW_SECONDS s; retry in N s; Too many uploads in progress for this workspace, retry later */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6512,7 +6512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; Too many uploads in progress, retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; Too many uploads in progress, retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6715,7 +6715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6906,7 +6906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7083,7 +7083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7309,7 +7309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7504,7 +7504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7685,7 +7685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8190,7 +8190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8362,7 +8362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8555,7 +8555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9042,7 +9042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9540,7 +9540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9723,7 +9723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9935,7 +9935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later; The embedding model could not embed the text; nothing was changed, retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later; The embedding model could not embed the text; nothing was changed, retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10149,7 +10149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later; The embedding model could not embed the text; nothing was changed, retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later; The embedding model could not embed the text; nothing was changed, retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10322,7 +10322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10515,7 +10515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10691,7 +10691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10908,7 +10908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11109,7 +11109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11283,7 +11283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11458,7 +11458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11677,7 +11677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11861,7 +11861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12036,7 +12036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12264,7 +12264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12478,7 +12478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12656,7 +12656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12842,7 +12842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later; Background jobs cannot be listed right now; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later; Background jobs cannot be listed right now; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13037,7 +13037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13212,7 +13212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13394,7 +13394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13573,7 +13573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13788,7 +13788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14009,7 +14009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14182,7 +14182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14363,7 +14363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14584,7 +14584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14766,7 +14766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15006,7 +15006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15203,7 +15203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15385,7 +15385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15561,7 +15561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15740,7 +15740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16248,7 +16248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16436,7 +16436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16652,7 +16652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16883,7 +16883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17229,7 +17229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17443,7 +17443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17957,7 +17957,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18138,7 +18138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18646,7 +18646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19142,7 +19142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19343,7 +19343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19844,7 +19844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20027,7 +20027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20212,7 +20212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20436,7 +20436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20620,7 +20620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20799,7 +20799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21025,7 +21025,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21255,7 +21255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21430,7 +21430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21644,7 +21644,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21819,7 +21819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21997,7 +21997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22201,7 +22201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22384,7 +22384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22563,7 +22563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22745,7 +22745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22937,7 +22937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23150,7 +23150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23328,7 +23328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23503,7 +23503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23592,7 +23592,7 @@ export interface operations {
                     kind: "git";
                     config: {
                         /**
-                         * @description The repository over smart HTTP: https, no credentials, query, fragment or control characters.
+                         * @description The repository over smart HTTP: https, no credentials, query, fragment or control characters. Plain http is accepted only where the operator set CRAWL_ALLOW_PRIVATE_NETWORKS=true (a local or test setup).
                          * @example https://git.example.com/team/handbook.git
                          */
                         url: string;
@@ -23863,7 +23863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24038,7 +24038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24221,7 +24221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24276,7 +24276,7 @@ export interface operations {
                         forcePathStyle?: boolean;
                     } | {
                         /**
-                         * @description The repository over smart HTTP: https, no credentials, query, fragment or control characters.
+                         * @description The repository over smart HTTP: https, no credentials, query, fragment or control characters. Plain http is accepted only where the operator set CRAWL_ALLOW_PRIVATE_NETWORKS=true (a local or test setup).
                          * @example https://git.example.com/team/handbook.git
                          */
                         url: string;
@@ -24510,7 +24510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24692,7 +24692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24867,7 +24867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25060,7 +25060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25239,7 +25239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25421,7 +25421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25966,7 +25966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26152,7 +26152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26330,7 +26330,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26507,7 +26507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26638,7 +26638,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26769,7 +26769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26886,7 +26886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27003,7 +27003,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27137,7 +27137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27267,7 +27267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27402,7 +27402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable: Service temporarily unavailable; The request took too long; retry later */
+            /** @description Service Unavailable: Service temporarily unavailable; Background jobs cannot be started right now; retry later; The request took too long; retry later */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

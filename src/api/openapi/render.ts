@@ -18,6 +18,7 @@ import {
   UNSUPPORTED_MEDIA_TYPE_MESSAGE,
 } from '../middleware/body';
 import { REQUEST_TOO_SLOW_TO_ARRIVE } from '../middleware/common';
+import { JOBS_CANNOT_START } from '../../services/operations/workspaceJobs';
 import { UNSAFE_TEXT_MESSAGE } from '../middleware/text';
 import { stateCleanText } from './cleanText';
 import { ErrorBodySchema, integerHeader, TAGS, type ApiOperation, type ErrorMessage, type Examples } from './operation';
@@ -128,6 +129,8 @@ function routeErrors(op: ApiOperation, route: RouteEntry | undefined): Errors {
   add(errors, 500, 'Failed to process or retrieve the resource');
   if (rateLimited(op)) add(errors, 429, RATE_LIMIT_MESSAGE);
   add(errors, 503, Messages.unavailable);
+  // A write may start a background job: with the Temporal frontend down it answers 503 (src/temporal/jobs.ts).
+  if (JSON_BODY_METHODS.has(op.method)) add(errors, 503, JOBS_CANNOT_START);
   if (!op.request?.multipart) add(errors, 503, REQUEST_TIMEOUT_MESSAGE);
   if (!route || route.credential === 'none') return errors;
   const { options } = route;

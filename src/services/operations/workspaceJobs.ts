@@ -4,7 +4,7 @@ import { listJobs, type JobSummary, type ListedJobStatus } from '../../temporal/
 import { AppError } from '../../errors';
 import { JOB_KINDS, type JobKind } from '../../workflows/ids';
 
-export { JOBS_UNAVAILABLE } from '../../temporal/jobs';
+export { JOBS_CANNOT_START, JOBS_UNAVAILABLE } from '../../temporal/jobs';
 export { JOB_KINDS };
 export const JOBS_CURSOR_INVALID = 'cursor is invalid';
 
