@@ -43,6 +43,11 @@ export interface TemporalDevServer {
   address: string;
   uiUrl: string;
   stop(): Promise<void>;
+  /**
+   * Called once if the server exits on its own after start-up (killed, crashed), with its exit code and the tail of
+   * its log; not after stop(). (The SDK's download runs inside the SDK and reports nothing.)
+   */
+  onUnexpectedExit(listener: (code: number | null, logTail: string) => void): void;
 }
 
 const HOST = '127.0.0.1';
@@ -171,9 +176,16 @@ async function startFromBinary(
   const onParentExit = () => signalGroup('SIGTERM');
   process.once('exit', onParentExit);
 
+  let stopping = false;
+  let unexpected: ((code: number | null, logTail: string) => void) | undefined;
+  void exited.then(async () => {
+    if (!stopping && unexpected) unexpected(exitCode ?? null, await logTail(logPath, logStart));
+  });
   const stop = async () => {
+    stopping = true;
     process.off('exit', onParentExit);
-    if (exitCode !== undefined) return;
+    // The wrapper gone (killed on its own) may have left the server in the group: it is stopped too.
+    if (exitCode !== undefined) return signalGroup('SIGTERM');
     signalGroup('SIGTERM');
     const timer = setTimeout(() => signalGroup('SIGKILL'), opts.stopTimeoutMs ?? 10_000);
     await exited;
@@ -204,7 +216,12 @@ async function startFromBinary(
     throw err;
   }
   opts.log?.(`Temporal dev server ready on ${HOST}:${opts.port} in ${Date.now() - started} ms`);
-  return { address: `${HOST}:${opts.port}`, uiUrl: `http://${HOST}:${opts.uiPort}`, stop };
+  return {
+    address: `${HOST}:${opts.port}`,
+    uiUrl: `http://${HOST}:${opts.uiPort}`,
+    stop,
+    onUnexpectedExit: (listener) => (unexpected = listener),
+  };
 }
 
 async function startFromSdkDownload(opts: TemporalDevServerOptions, dbFilename: string): Promise<TemporalDevServer> {
@@ -244,6 +261,7 @@ async function startFromSdkDownload(opts: TemporalDevServerOptions, dbFilename: 
       stopping ??= env.teardown();
       return stopping;
     },
+    onUnexpectedExit: () => undefined,
   };
 }
 

@@ -71,6 +71,13 @@ async function main(): Promise<void> {
         log: (msg) => logger.info(msg),
       });
       stops.push(temporal.stop);
+      // Without its workflow service the process cannot start a job: it says so and stops (exit 1) rather than
+      // answering every write 503 while it looks alive.
+      temporal.onUnexpectedExit((code, tail) => {
+        if (signalled) return;
+        logger.error({ code }, `the Temporal dev server exited (code ${code}); shutting down${tail}`);
+        void stopAll().then(() => process.exit(1));
+      });
       temporalAddress = temporal.address;
       temporalUi = temporal.uiUrl;
     }

@@ -1,7 +1,8 @@
 // The README's run command, `npm start`, on its embedded defaults (PGlite, in-process S3, Temporal dev server):
 // it comes up, prints its URL, serves the API, lets `kws bootstrap` work against the same data, and shuts down
 // cleanly when npm's own process alone gets SIGINT or SIGTERM (a supervisor's or `kill`'s signal, not a terminal's
-// Ctrl-C, which reaches the whole process group): within 10 s no process of its tree is left.
+// Ctrl-C, which reaches the whole process group): within 10 s no process of its tree is left. If its Temporal dev
+// server dies, it says so and exits 1, leaving nothing running.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -188,5 +189,30 @@ describe('npm start (embedded defaults)', function () {
     assert.deepEqual(left, [], `still running ${STOP_WITHIN_MS / 1000} s after SIGTERM to npm`);
     assert.equal(await exited, 0, 'the service stopped cleanly, and npm with it');
     await assert.rejects(httpStatus(`http://127.0.0.1:${uiPort}/`), 'the dev server has ended');
+  });
+
+  it('says so and exits 1 when its Temporal dev server dies, instead of serving on without it', async () => {
+    await freshEnv();
+    const child = npmStart(env);
+    started.push(child);
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await waitForOutput(child, /ready at (https:\/\/\S+)/, 150_000);
+    const tree = processTree(child.pid!);
+    seen.push(...tree);
+    // The server itself, not the sh wrapper that runs it (whose command line names start-dev too).
+    const temporal = tree.find((p) => / start-dev /.test(p.command) && !p.command.startsWith('/bin/sh'));
+    assert.ok(temporal, tree.map((p) => p.command).join('; '));
+    process.kill(temporal.pid, 'SIGKILL');
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
+    assert.equal(code, 1, output);
+    assert.match(output, /the Temporal dev server exited \(code -?\d+\); shutting down/, output);
+    assert.deepEqual(
+      tree.filter(stillRunning).map((p) => `${p.pid} ${p.command}`),
+      [],
+      'nothing of its tree is left',
+    );
   });
 });
