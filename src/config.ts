@@ -158,6 +158,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_SUBJECT_REQUESTS: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_END_USER_REQUESTS: z.coerce.number().int().min(0).default(6000),
+  // All of a workspace's integrator credentials (its API keys and their tokens) together; 0: no ceiling.
+  RATE_LIMIT_WORKSPACE_REQUESTS: z.coerce.number().int().min(0).default(24_000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(32),
 
@@ -184,6 +186,7 @@ const EnvSchema = z.object({
     .default(128 * 1024 * 1024),
   AGENT_MAX_RUNS_PER_SUBJECT: z.coerce.number().int().min(1).max(1000).default(2),
   WORKSPACE_MAX_SOURCES: z.coerce.number().int().min(1).max(100_000).default(100),
+  WORKSPACE_MAX_API_KEYS: z.coerce.number().int().min(1).max(100_000).default(100),
 
   OUTBOUND_DENY_TARGETS: z
     .string()
@@ -354,13 +357,15 @@ export interface Config {
    * Request limits over a fixed window (0 requests: no limit; docs/reference/limits.md): `requests` per
    * workspace credential (the integrator's API key and its tokens without role or subject), `subjectRequests`
    * per end user (a subject, a role's tokens without one, a user space token's user), `endUserRequests` for all
-   * of a workspace's end users together, `anonymousRequests` per client address without a valid credential.
+   * of a workspace's end users together, `workspaceRequests` for all of a workspace's integrator credentials
+   * together, `anonymousRequests` per client address without a valid credential.
    */
   rateLimit: {
     requests: number;
     anonymousRequests: number;
     subjectRequests: number;
     endUserRequests: number;
+    workspaceRequests: number;
     windowSeconds: number;
     /**
      * Requests one end user, or one client address without a valid credential, may have in flight at once on one
@@ -383,6 +388,7 @@ export interface Config {
     agentRunsPerSubject: number;
     workspaceAgentThreads: number;
     workspaceSources: number;
+    workspaceApiKeys: number;
   };
   /** Outbound requests: further targets of the deployment no request may reach (src/web/ownComponents.ts). */
   outbound: { denyTargets: string[] };
@@ -555,6 +561,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(one end user must not be able to spend the budget all end users share)',
     );
   }
+  if (
+    e.RATE_LIMIT_REQUESTS > 0 &&
+    e.RATE_LIMIT_WORKSPACE_REQUESTS > 0 &&
+    e.RATE_LIMIT_WORKSPACE_REQUESTS < e.RATE_LIMIT_REQUESTS
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: RATE_LIMIT_WORKSPACE_REQUESTS must be at least RATE_LIMIT_REQUESTS ' +
+        "(the workspace's keys together must have room for one key's budget)",
+    );
+  }
   const temporalHttpPort = e.TEMPORAL_HTTP_PORT ?? e.TEMPORAL_DEV_PORT + 10;
   const temporalMetricsPort = e.TEMPORAL_METRICS_PORT ?? e.TEMPORAL_DEV_PORT + 20;
   if (temporalHttpPort > 65535 || temporalMetricsPort > 65535) {
@@ -635,6 +651,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anonymousRequests: e.RATE_LIMIT_ANONYMOUS_REQUESTS,
       subjectRequests: e.RATE_LIMIT_SUBJECT_REQUESTS,
       endUserRequests: e.RATE_LIMIT_END_USER_REQUESTS,
+      workspaceRequests: e.RATE_LIMIT_WORKSPACE_REQUESTS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       concurrentRequests: e.RATE_LIMIT_CONCURRENT_REQUESTS,
     },
@@ -650,6 +667,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       agentRunsPerSubject: e.AGENT_MAX_RUNS_PER_SUBJECT,
       workspaceAgentThreads: e.WORKSPACE_MAX_AGENT_THREADS,
       workspaceSources: e.WORKSPACE_MAX_SOURCES,
+      workspaceApiKeys: e.WORKSPACE_MAX_API_KEYS,
     },
     outbound: { denyTargets: e.OUTBOUND_DENY_TARGETS },
     ingestion: {

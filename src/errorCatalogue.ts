@@ -663,6 +663,22 @@ const entries = {
     summary: 'The workspace holds its maximum number of synced sources (WORKSPACE_MAX_SOURCES).',
     hint: 'Delete a source you no longer sync, or ask the operator to raise WORKSPACE_MAX_SOURCES.',
   },
+  workspace_max_api_keys: {
+    group: 'limits',
+    status: [409],
+    summary:
+      'The workspace holds its maximum number of active API keys (WORKSPACE_MAX_API_KEYS); revoked keys do not count. ' +
+      "Every key has its own rate budget, so the bound also bounds the workspace's integrator budgets.",
+    hint: 'Revoke a key you no longer use, or ask the operator to raise WORKSPACE_MAX_API_KEYS.',
+  },
+  rate_limited_workspace: {
+    group: 'limits',
+    status: [429],
+    summary:
+      "All of the workspace's integrator credentials (its API keys and their tokens) together passed their shared " +
+      'ceiling, RATE_LIMIT_WORKSPACE_REQUESTS per window; each key keeps its own RATE_LIMIT_REQUESTS within it.',
+    hint: 'Wait the seconds Retry-After gives, or ask the operator to raise RATE_LIMIT_WORKSPACE_REQUESTS.',
+  },
 
   // ---- the service
   internal_error: {

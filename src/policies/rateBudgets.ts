@@ -1,6 +1,7 @@
 // Which rate budget a request spends (src/api/middleware/rateLimit.ts counts them, docs/reference/limits.md).
 // The integrator's workspace credential (its API key, an access token with neither role nor subject) has a
-// budget of its own that no end user touches. Every end user has one budget (RATE_LIMIT_SUBJECT_REQUESTS): a
+// budget of its own that no end user touches, and all of a workspace's integrator credentials together spend one
+// ceiling (RATE_LIMIT_WORKSPACE_REQUESTS), so minting more API keys buys no unbounded budget. Every end user has one budget (RATE_LIMIT_SUBJECT_REQUESTS): a
 // subject, a role's tokens without a subject, a user space token's user; and all of a workspace's end users
 // together spend one ceiling (RATE_LIMIT_END_USER_REQUESTS). A user space token minted by an end user's token
 // spends that token's budget, so activating new users buys no fresh budget.
@@ -9,7 +10,18 @@ import { canonicalAddress, ipv6Bytes } from '../web/address';
 import type { AuthState } from './credentials';
 import type { TokenClaims } from './tokenClaims';
 
-export type RateBudget = { kind: 'integrator'; key: string } | { kind: 'endUser'; key: string; workspaceId: string };
+export type RateBudget =
+  { kind: 'integrator'; key: string; workspaceId: string } | { kind: 'endUser'; key: string; workspaceId: string };
+
+/** The ceiling all of a workspace's integrator credentials share (RATE_LIMIT_WORKSPACE_REQUESTS). */
+export const integratorCeilingKey = (workspaceId: string) => `ws:${workspaceId}`;
+
+/** The budget of a request made with an API key itself (x-api-key): that key's, within its workspace's ceiling. */
+export const apiKeyBudget = (key: { id: string; workspace_id: string }): RateBudget => ({
+  kind: 'integrator',
+  key: `key:${key.id}`,
+  workspaceId: key.workspace_id,
+});
 
 /** A long subject (an email, an external id) kept short in the counter's key. */
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
@@ -48,7 +60,9 @@ export function rateBudget(claims: TokenClaims): RateBudget {
     return { kind: 'endUser', workspaceId, key: claims.budget ?? `user:${workspaceId}:${claims.userId}` };
   }
   const key = endUserKey(claims);
-  return key ? { kind: 'endUser', workspaceId, key } : { kind: 'integrator', key: `token:${claims.apiKeyId}` };
+  return key
+    ? { kind: 'endUser', workspaceId, key }
+    : { kind: 'integrator', workspaceId, key: `token:${claims.apiKeyId}` };
 }
 
 /**

@@ -1,6 +1,6 @@
 // What one space, one end user and one workspace may hold (Security III, finding 3): messages, their size and
 // their bytes per space, groups per space, spaces per workspace, agent threads per end user and per workspace,
-// sources per workspace. Past a bound the answer is a 4xx naming it (message, code, hint); messages count in
+// sources and active API keys per workspace. Past a bound the answer is a 4xx naming it (message, code, hint); messages count in
 // the workspace's storage figure and its quota.
 import assert from 'node:assert/strict';
 import type { Config } from '../../src/config';
@@ -24,6 +24,7 @@ const BOUNDS: Config['bounds'] = {
   agentRunsPerSubject: 1,
   workspaceAgentThreads: 5,
   workspaceSources: 2,
+  workspaceApiKeys: 3,
 };
 
 describe('bounds per space, per end user and per workspace', function () {
@@ -206,5 +207,19 @@ describe('bounds per space, per end user and per workspace', function () {
       json: { url: 'http://127.0.0.1:9/' },
     });
     assertError(site, 409, 'The workspace holds its maximum of 2 sources');
+  });
+
+  it('bounds the active API keys of a workspace; a revoked key frees its place', async () => {
+    const create = (name: string) => request('POST', v1('/api-keys'), { headers, json: { name } });
+    // The tenant's own key is the first of 3.
+    const second = await create('ci');
+    assert.equal(second.status, 201, second.text);
+    assert.equal((await create('backfill')).status, 201);
+    const fourth = await create('one too many');
+    assertError(fourth, 409, 'The workspace holds its maximum of 3 active API keys');
+    assert.equal(fourth.body.code, 'workspace_max_api_keys');
+    assert.match(fourth.body.hint, /Revoke a key you no longer use/);
+    assert.equal((await request('DELETE', v1(`/api-keys/${second.body.id}`), { headers })).status, 200);
+    assert.equal((await create('in its place')).status, 201);
   });
 });

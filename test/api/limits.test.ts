@@ -9,6 +9,7 @@ import type { Config } from '../../src/config';
 import { createDb } from '../../src/db/knex';
 import * as apiKeys from '../../src/db/repositories/apiKeys';
 import { ERROR_CATALOGUE } from '../../src/errorCatalogue';
+import { createApiKey } from '../../src/services/access/apiKeys';
 import type { Deps } from '../../src/services/deps';
 import { toAppError } from '../../src/errors';
 import { assertError } from '../helpers/assertions';
@@ -36,6 +37,7 @@ describe('limits', function () {
           anonymousRequests: 2,
           subjectRequests: 2,
           endUserRequests: 4,
+          workspaceRequests: 0,
           windowSeconds: 60,
           concurrentRequests: 0,
         },
@@ -74,6 +76,53 @@ describe('limits', function () {
       assert.equal((await a.request('GET', '/health')).status, 200);
     });
 
+    it("spends one ceiling for all of a workspace's API keys: more keys buy no more than RATE_LIMIT_WORKSPACE_REQUESTS", async () => {
+      const limited = withConfig((c) => ({
+        ...c,
+        rateLimit: {
+          requests: 3,
+          anonymousRequests: 0,
+          subjectRequests: 0,
+          endUserRequests: 0,
+          workspaceRequests: 7,
+          windowSeconds: 60,
+          concurrentRequests: 0,
+        },
+      }));
+      const a = await stack.serve(limited);
+      const owner = await createTenant(stack.deps.db);
+      const second = await createApiKey({ db: stack.deps.db }, owner.workspaceId, 'second key');
+      const first = (await accessHeaders(stack, owner)).headers;
+      const other = (await accessHeaders(stack, { ...owner, apiKey: second.apiKey })).headers;
+      const get = (h: Record<string, string>) =>
+        a.request('GET', `/v1/workspaces/${owner.workspaceId}/knowledge`, { headers: h });
+      for (let i = 0; i < 3; i++) assert.equal((await get(first)).status, 200);
+      const keyOut = await get(first);
+      assertError(keyOut, 429);
+      assert.equal(keyOut.body.code, 'rate_limited', "the first key's own budget");
+      // The second key has its own 3, but the workspace's ceiling of 7 leaves it 2: the two tokens' mints (with the
+      // keys themselves, on the suite's server: one store counts for every replica) and the first key's 3 spent 5.
+      for (let i = 0; i < 2; i++) assert.equal((await get(other)).status, 200);
+      const ceiling = await get(other);
+      assertError(ceiling, 429);
+      assert.equal(ceiling.body.code, 'rate_limited_workspace');
+      assert.match(
+        ceiling.body.message,
+        /at most 7 requests per 60 s for the workspace's integrator credentials together/,
+      );
+      assert.match(ceiling.body.hint, /RATE_LIMIT_WORKSPACE_REQUESTS/);
+      // Another workspace's keys are untouched.
+      const elsewhere = await createTenant(stack.deps.db);
+      assert.equal(
+        (
+          await a.request('GET', `/v1/workspaces/${elsewhere.workspaceId}/knowledge`, {
+            headers: (await accessHeaders(stack, elsewhere)).headers,
+          })
+        ).status,
+        200,
+      );
+    });
+
     it('verifies a bearer token once per request, and still refuses a revoked key or a forged token at once', async () => {
       // The rate limiter reads the credential before the route's guard; both share one verification per request.
       let checks = 0;
@@ -89,6 +138,7 @@ describe('limits', function () {
             anonymousRequests: 100,
             subjectRequests: 0,
             endUserRequests: 0,
+            workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
           },
@@ -130,6 +180,7 @@ describe('limits', function () {
             anonymousRequests: 3,
             subjectRequests: 0,
             endUserRequests: 0,
+            workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
           },
@@ -165,6 +216,7 @@ describe('limits', function () {
             anonymousRequests: 4,
             subjectRequests: 0,
             endUserRequests: 0,
+            workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
           },
@@ -248,6 +300,7 @@ describe('limits', function () {
             anonymousRequests: 100,
             subjectRequests: 3,
             endUserRequests: 6,
+            workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
           },

@@ -2,7 +2,8 @@
 // store, table rate_limits) so a limit holds across every API replica. The credential is read before any route
 // work; only a verified one has a budget of its own (which one: src/policies/rateBudgets.ts):
 //   - the integrator's workspace credential (an x-api-key once it is found active, an access token with neither
-//     role nor subject): RATE_LIMIT_REQUESTS per key, which no end user's request ever spends;
+//     role nor subject): RATE_LIMIT_REQUESTS per key, which no end user's request ever spends, and all of a
+//     workspace's keys together RATE_LIMIT_WORKSPACE_REQUESTS (more keys buy no unbounded budget);
 //   - an end user (a subject-bound token, a role's tokens without a subject, a user space token's user, or the
 //     end user whose token minted it): RATE_LIMIT_SUBJECT_REQUESTS each, and all of a workspace's end users
 //     together RATE_LIMIT_END_USER_REQUESTS (the ceiling, at least twice one end user's budget: one end user
@@ -22,7 +23,13 @@ import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Deps } from '../../services/deps';
 import { AppError, type ErrorCode } from '../../errors';
-import { anonymousBudgetKey, rateBudget, type RateBudget } from '../../policies/rateBudgets';
+import {
+  anonymousBudgetKey,
+  apiKeyBudget,
+  integratorCeilingKey,
+  rateBudget,
+  type RateBudget,
+} from '../../policies/rateBudgets';
 import { verifyApiKey } from '../../services/access/apiKeys';
 import { checkBearer } from './authenticate';
 
@@ -69,15 +76,21 @@ async function budgetOf(ctx: Context, deps: Pick<Deps, 'db' | 'tokens'>): Promis
   }
   // A failed lookup counts as unverified; the route's guard then answers for the database.
   const apiKey = await verifyApiKey(deps, ctx.get('x-api-key') || undefined).catch(() => undefined);
-  return apiKey ? { kind: 'integrator', key: `key:${apiKey.id}` } : undefined;
+  return apiKey ? apiKeyBudget(apiKey) : undefined;
 }
 
 export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'>) {
-  const { requests, anonymousRequests, subjectRequests, endUserRequests, windowSeconds } = deps.config.rateLimit;
+  const { requests, anonymousRequests, subjectRequests, endUserRequests, workspaceRequests, windowSeconds } =
+    deps.config.rateLimit;
   const credentials = createLimiter(deps, requests, 'cred', {
     scope: '',
     code: 'rate_limited',
     hint: 'Wait for Retry-After seconds, or spread the requests over more time (RATE_LIMIT_REQUESTS)',
+  });
+  const allIntegrators = createLimiter(deps, workspaceRequests, 'workspace', {
+    scope: " for the workspace's integrator credentials together",
+    code: 'rate_limited_workspace',
+    hint: "Wait for Retry-After seconds: the workspace's API keys and their tokens share RATE_LIMIT_WORKSPACE_REQUESTS",
   });
   const anonymous = createLimiter(deps, anonymousRequests, 'anon', {
     scope: '',
@@ -142,7 +155,9 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
   }
 
   const inFlight = concurrencyLimit(deps.config.rateLimit.concurrentRequests);
-  const anyLimit = [credentials, anonymous, perEndUser, allEndUsers, inFlight].some((l) => l !== undefined);
+  const anyLimit = [credentials, allIntegrators, anonymous, perEndUser, allEndUsers, inFlight].some(
+    (l) => l !== undefined,
+  );
   return async (ctx: Context, next: Next): Promise<void> => {
     // With every limit off (0) there is no budget to spend, so the credential is not read here.
     if (!anyLimit || ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
@@ -185,7 +200,11 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     if (!budget) {
       if (anonymous) spent.push([anonymous, await spend(ctx, anonymous, anonymousBudgetKey(ctx.ip))]);
     } else if (budget.kind === 'integrator') {
+      // The key's own budget first: one key's overflow is refused before it reaches the shared ceiling.
       if (credentials) spent.push([credentials, await spend(ctx, credentials, budget.key)]);
+      if (allIntegrators) {
+        spent.push([allIntegrators, await spend(ctx, allIntegrators, integratorCeilingKey(budget.workspaceId))]);
+      }
     } else {
       // One end user's overflow is refused before it reaches the shared ceiling.
       const budgets: Array<[Limiter, string]> = [];

@@ -37,6 +37,15 @@ export async function listApiKeys(db: Tx, workspaceId: string): Promise<ApiKeyRo
   return db<ApiKeyRow>('api_keys').where({ workspace_id: workspaceId }).orderBy('created_at');
 }
 
+/** The workspace's keys not revoked. */
+export async function countActiveApiKeys(db: Tx, workspaceId: string): Promise<number> {
+  const [row] = await db('api_keys')
+    .where({ workspace_id: workspaceId })
+    .whereNull('revoked_at')
+    .count<{ n: string }[]>({ n: '*' });
+  return Number(row?.n ?? 0);
+}
+
 export async function revokeApiKey(db: Tx, workspaceId: string, id: string): Promise<boolean> {
   const n = await db<ApiKeyRow>('api_keys')
     .where({ workspace_id: workspaceId, id })

@@ -5,6 +5,8 @@ import type { ApiKeyRow } from '../../db/rows';
 import { notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { DbDeps } from '../deps';
+import { lockWorkspaceScope } from '../../db/repositories/locks';
+import { boundReached } from '../operations/bounds';
 
 export const API_KEY_WORD = 'kws';
 const API_KEY_PATTERN = /^sk-[a-z0-9]+-[A-Za-z0-9_-]{16,200}$/;
@@ -20,18 +22,31 @@ export function generateApiKey(): string {
   return `sk-${API_KEY_WORD}-${randomBytes(32).toString('base64url')}`;
 }
 
-/** Creates a key for the workspace; the plain key is returned once and never stored. */
+/**
+ * Creates a key for the workspace; the plain key is returned once and never stored. `maxActive` (the API's
+ * WORKSPACE_MAX_API_KEYS; the operator's CLI gives none) bounds the workspace's active keys, counted under a
+ * per-workspace lock so concurrent creations hold it: each key has a rate budget of its own.
+ */
 export async function createApiKey(
   { db }: DbDeps,
   workspaceId: string,
   name: string,
+  opts: { maxActive?: number } = {},
 ): Promise<{ apiKey: string; row: ApiKeyRow }> {
   const apiKey = generateApiKey();
-  const row = await apiKeys.insertApiKey(db, {
-    workspaceId,
-    name,
-    displayPrefix: apiKey.slice(0, 12),
-    keyHash: hashApiKey(apiKey),
+  const row = await db.transaction(async (trx) => {
+    if (opts.maxActive !== undefined) {
+      await lockWorkspaceScope(trx, 'api-keys', workspaceId);
+      if ((await apiKeys.countActiveApiKeys(trx, workspaceId)) >= opts.maxActive) {
+        throw boundReached('workspaceApiKeys', opts.maxActive);
+      }
+    }
+    return apiKeys.insertApiKey(trx, {
+      workspaceId,
+      name,
+      displayPrefix: apiKey.slice(0, 12),
+      keyHash: hashApiKey(apiKey),
+    });
   });
   return { apiKey, row };
 }

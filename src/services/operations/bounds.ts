@@ -83,6 +83,12 @@ export const BOUNDS: Record<BoundName, Bound> = {
     message: (max) => `The workspace holds its maximum of ${max} sources`,
     hint: 'Delete a source you no longer sync, or ask the operator to raise WORKSPACE_MAX_SOURCES',
   },
+  workspaceApiKeys: {
+    setting: 'WORKSPACE_MAX_API_KEYS',
+    status: 409,
+    message: (max) => `The workspace holds its maximum of ${max} active API keys`,
+    hint: 'Revoke a key you no longer use (DELETE …/api-keys/{apiKeyId}), or ask the operator to raise WORKSPACE_MAX_API_KEYS',
+  },
 };
 
 /** The refusal of a request past a bound: its status, a message naming the bound and its value, and help. */

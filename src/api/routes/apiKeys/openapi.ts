@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { ApiKeyListSchema, CreateApiKeySchema, CreatedApiKeySchema } from './schema';
 import { createApiKeyExamples } from './examples';
+import { boundMessage } from '../../../services/operations/bounds';
 
 const tokensOps = operations('Tokens');
 
@@ -24,7 +25,7 @@ export const apiKeysOperations: ApiOperation[] = [
       CreatedApiKeySchema,
       { links: { revokeApiKey: { operationId: 'revokeApiKey', parameters: { keyId: '$response.body#/id' } } } },
     ],
-    errors: { 400: ['Missing required field', 'Invalid field value'] },
+    errors: { 400: ['Missing required field', 'Invalid field value'], 409: [boundMessage('workspaceApiKeys')] },
   }),
   tokensOps.delete(`${base}/{keyId}`, 'revokeApiKey', {
     summary: 'Revoke an API key of this workspace; the tokens it minted stop working too',

@@ -19,7 +19,9 @@ export function apiKeysRouter(deps: Deps): Router {
   });
   router.post('/', manage, async (ctx) => {
     const { name } = validate(CreateApiKeySchema, ctx.request.body, 'Missing required field');
-    const { apiKey, row } = await createApiKey(deps, requireAuth(ctx).workspace.id, name);
+    const { apiKey, row } = await createApiKey(deps, requireAuth(ctx).workspace.id, name, {
+      maxActive: deps.config.bounds.workspaceApiKeys,
+    });
     ctx.status = 201;
     ctx.body = { ...presentApiKey(row), apiKey } satisfies CreatedApiKey;
   });
