@@ -100,10 +100,12 @@ temporal_launch() {
     fi
   done
   echo "[services] starting Temporal dev server $("$TEMPORAL_CLI_PATH" --version | sed 's/.*(//; s/)//') on $TEMPORAL_ADDRESS, Web UI on :$TEMPORAL_UI_PORT"
-  # Eager activity execution on, as in src/embedded/temporal.ts (EAGER_ACTIVITIES) and ops/temporal/dynamicconfig.yaml.
+  # Eager activity execution and fair dispatch on, as in src/embedded/temporal.ts (EAGER_ACTIVITIES, FAIRNESS) and
+  # ops/temporal/dynamicconfig.yaml.
   ${1:-} "$TEMPORAL_CLI_PATH" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_DEV_PORT" --ui-port "$TEMPORAL_UI_PORT" \
     --http-port "$TEMPORAL_HTTP_PORT" --metrics-port "$TEMPORAL_METRICS_PORT" \
-    --log-level error --namespace default --dynamic-config-value system.enableActivityEagerExecution=true "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 </dev/null &
+    --log-level error --namespace default --dynamic-config-value system.enableActivityEagerExecution=true \
+    --dynamic-config-value matching.enableFairness=true "${SEARCH_ATTRIBUTE_ARGS[@]}" >"$RUN_DIR/temporal.log" 2>&1 </dev/null &
   TEMPORAL_PID=$!
 }
 

@@ -19,6 +19,11 @@ export const searchAttributeArgs = (): string[] =>
  * 565 ms (p50, npm run bench, quiet machine). Operators of a cluster set the same dynamic config value.
  */
 const EAGER_ACTIVITIES = ['--dynamic-config-value', 'system.enableActivityEagerExecution=true'];
+/**
+ * Fair dispatch of backlogged tasks round the fairness keys every job carries (its workspace: src/temporal/jobs.ts),
+ * so one tenant's backlog does not queue the others behind it. Operators of a cluster set the same value.
+ */
+const FAIRNESS = ['--dynamic-config-value', 'matching.enableFairness=true'];
 
 export interface TemporalDevServerOptions {
   dataDir: string;
@@ -139,6 +144,7 @@ async function startFromBinary(
     '--log-level',
     'warn',
     ...EAGER_ACTIVITIES,
+    ...FAIRNESS,
     ...searchAttributeArgs(),
   ];
   const logFile = await open(logPath, 'a', 0o600);

@@ -70,6 +70,9 @@ export async function startJob<W extends Workflow>(
   }
 }
 
+/** A workspace's fairness key (Temporal allows 64 bytes; a workspace id is a UUID, a deployment job's scope a word). */
+export const fairnessKey = (workspaceId: string): string => workspaceId.slice(0, 64);
+
 /** How long a start may wait for the Temporal frontend. */
 export const JOB_START_DEADLINE_MS = 10_000;
 
@@ -118,6 +121,10 @@ function startRun<W extends Workflow>(
     ...(opts.rejectClosed ? { workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE } : {}),
     ...(opts.rerunUnfinished ? { workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY } : {}),
     args: opts.args,
+    // Tenants share the task queues: with the server's fairness on (matching.enableFairness), a backlog is
+    // dispatched round the workspaces, so one workspace's thousand uploads or slow webhook endpoints delay another's
+    // work by a task or two, not by the whole backlog. Child workflows and activities inherit the key.
+    priority: { fairnessKey: fairnessKey(opts.workspaceId) },
     memo: { ...opts.memo, workspaceId: opts.workspaceId, ...(requestId ? { requestId } : {}) },
     typedSearchAttributes: jobSearchAttributes({
       workspaceId: opts.workspaceId,

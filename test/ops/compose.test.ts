@@ -123,13 +123,14 @@ describe('docker-compose.yml (compose-go, the docker compose loader)', function 
     assert.match((createbuckets.entrypoint ?? []).join(' '), /mc mb --ignore-existing/);
   });
 
-  it('runs Temporal with eager activity execution on, from the mounted dynamic config', async () => {
+  it('runs Temporal with eager activity execution and fair dispatch on, from the mounted dynamic config', async () => {
     const { temporal } = services;
     const target = env(temporal).DYNAMIC_CONFIG_FILE_PATH;
     assert.ok(target, 'DYNAMIC_CONFIG_FILE_PATH is set');
     const source = bind(temporal, target);
     const config = await yamlFile<Record<string, Array<{ value: unknown }>>>(source);
     assert.deepEqual(config['system.enableActivityEagerExecution'], [{ value: true }]);
+    assert.deepEqual(config['matching.enableFairness'], [{ value: true }], 'fair dispatch round the workspaces');
   });
 
   it('registers every search attribute the workflows set, once Temporal is healthy', () => {
