@@ -307,6 +307,15 @@ const entries = {
   },
 
   // ---- resources and their state
+  space_outside_lane: {
+    group: 'resources',
+    status: [403],
+    summary:
+      "An end user's access token asked to activate (or retrieve) a space outside its lane: a role-bound token " +
+      "reaches only its role's spaces (a space under no role: only a token without one), a token with a subject " +
+      "only that user's space. Nothing was created.",
+    hint: "Activate with the workspace credential, or with a token of the space's role (and, with a subject, the space's user).",
+  },
   space_private: {
     group: 'resources',
     status: [400],

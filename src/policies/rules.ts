@@ -109,8 +109,24 @@ export const RULES = {
    * credential always (it records the role it names); an end user's access token only a space it reaches (its own
    * role; its subject's), 403 otherwise and nothing is created. User space tokens never activate.
    */
-  'space.activateFor': (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): Decision =>
-    isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open') ? ALLOWED : forbid(),
+  'space.activateFor': (auth: AuthState, space: Omit<SpaceFacts, 'callerMemberRole'>): Decision => {
+    if (isWorkspaceCredential(auth) || (auth.kind === 'role' && spaceReach(auth, space) === 'open')) return ALLOWED;
+    if (auth.kind !== 'role') {
+      return forbid(undefined, {
+        hint: 'A user space token cannot activate a space: activate with the workspace credential or an access token.',
+      });
+    }
+    const subject = auth.token?.subject;
+    return forbid(undefined, {
+      code: 'space_outside_lane',
+      hint:
+        subject !== undefined && subject !== space.ownerExternalId
+          ? "A token with a subject activates only its subject's own space: mint a token for this user (subject), or activate with the workspace credential."
+          : (space.roleId ?? undefined) === undefined
+            ? "This user's space is under no role, and a role-bound token reaches only its role's spaces: activate it with the workspace credential (which may name a role), or with a token minted without a role."
+            : "This user's space is under another role than the token's: activate it with a token of that role, or with the workspace credential.",
+    });
+  },
   /** Speak as the space's user (post a message, give feedback): a user space token only, as spaces.post says. */
   'space.speak': (auth: AuthState): Decision =>
     spaceSpeaker(auth) !== undefined ? ALLOWED : forbid(POLICY['spaces.post'].deniedMessage),

@@ -127,6 +127,16 @@ describe('user spaces', function () {
         roleHeaders as { authorization: string },
       );
       assertError(override, 403, 'Insufficient permissions');
+      // A user whose space the workspace credential made under no role is outside a role-bound token's lane: the
+      // refusal says why and what to use instead.
+      assert.equal((await activate({ workspaceId: tenant.workspaceId, customerIdString: 'u-none' })).status, 200);
+      const outside = await activate(
+        { workspaceId: tenant.workspaceId, customerIdString: 'u-none' },
+        roleHeaders as { authorization: string },
+      );
+      assertError(outside, 403, 'Insufficient permissions');
+      assert.equal(outside.body.code, 'space_outside_lane');
+      assert.match(outside.body.hint, /under no role.*workspace credential/);
       // The workspace credential names any role.
       const named2 = await activate({
         workspaceId: tenant.workspaceId,
