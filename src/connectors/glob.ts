@@ -37,6 +37,12 @@ export function wellFormed(s: string): boolean {
 }
 
 /** Why a glob is not accepted, or undefined. */
+/**
+ * globProblem's rules a JSON schema can state: no control characters, no leading "/", no empty segment (no "//",
+ * no trailing "/"). A fixed pattern (the glob is only ever its subject), without nested quantifiers.
+ */
+export const GLOB_PATTERN = '^(?!/)(?!.*//)(?!.*/$)[^\\u0000-\\u001f\\u007f]+$';
+
 export function globProblem(source: string): string | undefined {
   if (source.length === 0) return 'is empty';
   if (source.length > MAX_GLOB_LENGTH) return `is longer than ${MAX_GLOB_LENGTH} characters`;

@@ -111,6 +111,13 @@ describe('protocol', () => {
     const parsed = await stack.request('POST', link, { headers: { ...headers, ...json }, raw: malformed });
     assertError(parsed, 400, MALFORMED_JSON_MESSAGE);
     assert.equal(parsed.body.code, 'malformed_json');
+    // A __proto__ key would be dropped by every object built from the body: named and refused instead.
+    const proto = await stack.request('POST', link, {
+      headers: { ...headers, ...json },
+      raw: '{"url":"https://example.com/a","metadata":{"team":"docs","__proto__":{"admin":true}}}',
+    });
+    assertError(proto, 400, 'Field name __proto__ is not accepted: metadata.__proto__');
+    assert.equal(proto.body.param, 'metadata.__proto__');
     const query = await stack.request('GET', `${v1}/knowledge?limt=5`, { headers });
     assertError(query, 400, 'Unknown query parameter: limt (did you mean limit?)');
     const typed = await stack.request('POST', link, {

@@ -270,8 +270,9 @@ function parseJsonBody(raw: Buffer, sent: string): unknown {
   }
   const text = raw.toString('utf8');
   if (isTooDeep(text)) throw badRequest(JSON_TOO_DEEP_MESSAGE, { code: 'malformed_json' });
+  let value: unknown;
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     // JSON.parse says where ("Unexpected token } in JSON at position 12"): the hint passes that on.
     const where = err instanceof SyntaxError ? err.message.slice(0, 200) : undefined;
@@ -282,4 +283,34 @@ function parseJsonBody(raw: Buffer, sent: string): unknown {
       hint: where ? `${where}. ${fix}.` : `${fix}.`,
     });
   }
+  // JSON.parse keeps a "__proto__" key as a field, but every object the service builds from it would drop it
+  // without a word (assigning __proto__ sets the prototype): refused, named, instead.
+  const at = protoKeyPath(value);
+  if (at !== undefined) {
+    throw badRequest(`Field name __proto__ is not accepted: ${at}`, {
+      code: 'invalid_field',
+      param: at,
+      hint: 'Rename the key: __proto__ cannot be stored as a field name (in metadata, attributes or anywhere else).',
+    });
+  }
+  return value;
+}
+
+/** The path of the first "__proto__" key in a parsed JSON value (its depth is bounded: isTooDeep). */
+function protoKeyPath(value: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[value, '']];
+  while (pending.length > 0) {
+    const [node, path] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => pending.push([v, `${path}[${i}]`]));
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key === '__proto__') return at;
+      pending.push([(node as Record<string, unknown>)[key], at]);
+    }
+  }
+  return undefined;
 }

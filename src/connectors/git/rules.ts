@@ -3,7 +3,7 @@
 // the OpenAPI document share.
 import { z } from 'zod';
 import { parseWebUrl } from '../../web/fetch';
-import { globProblem, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from '../glob';
+import { GLOB_PATTERN, globProblem, MAX_GLOB_LENGTH, MAX_GLOBS, wellFormed } from '../glob';
 
 export interface GitConfig {
   /** The repository's smart-HTTP URL (https; http only where the kind's options allow it). */
@@ -42,7 +42,6 @@ export const HTTP_URL_PATTERN = `^https?://${URL_REST}`;
 // starting with "."; not starting with "-" or "/", not ending with "/", "." or ".lock".
 const BRANCH_PATTERN =
   '^(?!-)(?!/)(?!\\.)(?!.*\\.\\.)(?!.*@\\{)(?!.*//)(?!.*/\\.)(?!.*/$)(?!.*\\.$)(?!.*\\.lock$)[^\\u0000-\\u0020~^:?*\\[\\\\\\u007f]+$';
-const GLOB_PATTERN = '^(?!/)(?!.*//)(?!.*/$)[^\\u0000-\\u001f\\u007f]+$';
 const USERNAME_PATTERN = '^[^\\u0000-\\u001f\\u007f:]+$';
 const SECRET_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
 const urlForm = new RegExp(URL_PATTERN);

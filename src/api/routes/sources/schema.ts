@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GLOB_PATTERN } from '../../../connectors/glob';
 import { SOURCE_KINDS } from '../../../connectors/registry';
 import { RULE_LIMITS, rulesProblems, type SourceRule } from '../../../connectors/sourceRules';
 import { timestamp, uuid } from '../../openapi/operation';
@@ -62,9 +63,11 @@ const pattern = (what: string) =>
     .string({ error: `${what} must be a string` })
     .min(1, { message: `${what} must not be empty` })
     .max(MAX_PATTERN, { message: `${what} may be at most ${MAX_PATTERN} characters` });
-const patternList = (what: string, description: string) =>
+const patternList = (what: string, description: string, itemPattern?: string) =>
   z
-    .array(pattern(what), { error: `${what}s must be a list` })
+    .array(itemPattern ? pattern(what).meta({ pattern: itemPattern }) : pattern(what), {
+      error: `${what}s must be a list`,
+    })
     .min(1, { message: `${what}s must hold at least one ${what}` })
     .max(MAX_PATTERNS, { message: `${what}s may hold at most ${MAX_PATTERNS} patterns` })
     .meta({ description });
@@ -97,6 +100,7 @@ export const RuleMatchSchema = z
         'path pattern',
         "Globs on the document's path within the source (any of them): an s3 key after the prefix, a repository " +
           "path, a URL's path without its leading /. `*` within a segment, `**` any segments, `?`, `[a-z]`.",
+        GLOB_PATTERN,
       ).optional(),
       metadata: factValues(
         'metadata',
