@@ -588,11 +588,9 @@ describe('Agent API', function () {
         201,
         'loopback http in this config',
       );
-      assertError(
-        await call('PATCH', `/servers/${randomUUID()}`, ws, {}),
-        400,
-        'Provide at least one field to update: name, url, description, model, authToken',
-      );
+      const noField = await call('PATCH', `/servers/${randomUUID()}`, ws, {});
+      assertError(noField, 400, 'Provide at least one field to update: name, url, description, model, authToken');
+      assert.equal(noField.body.param, 'name, url, description, model, authToken');
 
       // Without AGENT_ALLOW_HTTP_LOOPBACK, plain HTTP is refused even on loopback.
       const strict = await stack.serve({
@@ -840,6 +838,10 @@ describe('Agent API', function () {
       assertError(await exec('rag', { text: 'x', topK: 11 }), 400, 'Invalid topK value, must be between 1 and 10');
       assertError(await call('POST', '/tools/rag/execute', hr, {}), 400, 'Missing required field: input');
       assertError(await call('POST', '/tools/rag/execute', hr, { input: [] }), 400, 'input must be an object');
+      // The tool's arguments sent beside input: the answer says they go inside it.
+      const beside = await call('POST', '/tools/knowledge_search/execute', hr, { query: 'x', limit: 3 });
+      assertError(beside, 400);
+      assert.match(beside.body.hint, /inside input: \{"input": \{"query": …, "limit": …\}\}/);
     });
   });
 });

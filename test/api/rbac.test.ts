@@ -107,6 +107,7 @@ describe('RBAC, roles and background jobs', function () {
     const res = await stack.request('POST', v1('/role'), { headers, json: { name: 'Other', customerRoleId: 'dup' } });
     assertError(res, 409, 'Role with customerRoleId already exists');
     assert.equal(res.body.param, 'customerRoleId');
+    assert.match(res.body.hint, new RegExp(`Another role of this workspace \\(${held.body.roleId}\\).*choose another`));
     assert.equal((await stack.request('GET', v1('/role'), { headers })).body.total, 1);
     // The same create repeated is the same role, not a conflict with itself.
     const again = await stack.request('POST', v1('/role'), {
@@ -166,6 +167,7 @@ describe('RBAC, roles and background jobs', function () {
     const empty = await put({});
     assertError(empty, 400, 'At least one field required: name, description or customerRoleId');
     assert.equal(empty.body.code, 'missing_field');
+    assert.equal(empty.body.param, 'name, description, customerRoleId');
     assertError(await put({ name: 'x' }, 'not-a-uuid'), 400, 'Invalid role ID format');
     assertError(await put({ name: 'x' }, randomUUID()), 404, 'Role not found');
     const renamed = await put({ customerRoleId: 'agents-v2' });

@@ -35,7 +35,14 @@ async function requireCustomerRoleIdFree(
 ): Promise<void> {
   if (!customerRoleId) return;
   const holder = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
-  if (holder && holder.id !== roleId) throw conflict(RoleMessages.duplicate, { param: 'customerRoleId' });
+  if (holder && holder.id !== roleId) {
+    throw conflict(RoleMessages.duplicate, {
+      param: 'customerRoleId',
+      hint:
+        `Another role of this workspace (${holder.id}) has customerRoleId "${customerRoleId.slice(0, 64)}": choose ` +
+        'another, or change that role (PUT …/role/{roleId}); GET …/role/by-customer-role-id/{customerRoleId} shows it.',
+    });
+  }
 }
 
 /** The role the path names: 400 for a malformed id (as a knowledge id), 404 for one the workspace has not. */

@@ -188,10 +188,24 @@ export function agentRouter(deps: Deps): Router {
     ctx.body = body;
   });
 
+  /** The request's input; a tool's arguments sent beside input rather than inside it are told where they go. */
+  const validateToolRequest = (body: unknown, tool: string) => {
+    try {
+      return validateFields(ExecuteToolRequestSchema, body);
+    } catch (err) {
+      const fields = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+      const misplaced = fields.length > 0 && !fields.includes('input');
+      if (!(err instanceof AppError) || !misplaced || !['unknown_field', 'missing_field'].includes(err.code)) throw err;
+      throw err.with({
+        hint: `The tool's arguments go inside input: {"input": {${fields.map((f) => `${JSON.stringify(f.slice(0, 64))}: …`).join(', ')}}} (GET …/agent/tools lists ${tool}'s input schema).`,
+      });
+    }
+  };
+
   // One route per tool (the document gives each its input schema), then any other name: 404 "Tool not found".
   const execute = async (ctx: Context, t: ToolDefinition<z.ZodType>) => {
     const auth = requireAuth(ctx);
-    const { input } = validateFields(ExecuteToolRequestSchema, ctx.request.body);
+    const { input } = validateToolRequest(ctx.request.body, t.name);
     const result = await runTool(toolContext(auth), t, input, ['input']);
     if (!result.ok) throw badRequest(result.message, result.help);
     const body: ExecuteToolResponse = { output: result.output };

@@ -323,6 +323,11 @@ export const UpdateServerRequestSchema = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'Provide at least one field to update: name, url, description, model, authToken',
+    params: {
+      code: 'missing_field',
+      param: 'name, url, description, model, authToken',
+      hint: 'Send the fields to change; fields left out stay unchanged, null clears description, model or authToken.',
+    },
   })
   .meta({ minProperties: 1 });
 export type UpdateServerRequest = z.infer<typeof UpdateServerRequestSchema>;

@@ -63,6 +63,7 @@ export const UpdateRoleSchema = z
     message: ROLE_UPDATE_EMPTY,
     params: {
       code: 'missing_field',
+      param: 'name, description, customerRoleId',
       hint: 'Send name, description or customerRoleId (fields left out stay unchanged).',
     },
   })
