@@ -229,6 +229,13 @@ const entries = {
     summary: "The token belongs to another workspace than the one in the path; the hint names the token's workspace.",
     hint: "Call the token's own workspace, or mint a token for this workspace with its API key.",
   },
+  metrics_token_invalid: {
+    group: 'credentials',
+    status: [401],
+    summary:
+      "GET /metrics without the deployment's METRICS_TOKEN (set by the operator; workspace credentials do not read it).",
+    hint: 'Send Authorization: Bearer <METRICS_TOKEN>.',
+  },
   token_role_deleted: {
     group: 'credentials',
     status: [400, 403],

@@ -54,11 +54,23 @@ export const S3ConfigSchema = z.strictObject(
 );
 export type S3SourceConfig = z.infer<typeof S3ConfigSchema>;
 
+/**
+ * A credential: printable ASCII without spaces (it is signed into HTTP headers), so a pasted placeholder such as
+ * "…" or a stray newline is refused when given, not at every sync as an unreadable signature mismatch.
+ */
+const credential = (maxChars: number, what: string) =>
+  z
+    .string({ error: INVALID })
+    .min(1, { message: INVALID })
+    .max(maxChars, { message: INVALID })
+    .regex(/^[\x21-\x7e]+$/, { message: INVALID })
+    .meta({ description: `${what}: printable ASCII without spaces (not a placeholder such as …)` });
+
 export const S3SecretsSchema = z.strictObject(
   {
-    accessKeyId: z.string({ error: INVALID }).min(1, { message: INVALID }).max(256, { message: INVALID }),
-    secretAccessKey: z.string({ error: INVALID }).min(1, { message: INVALID }).max(256, { message: INVALID }),
-    sessionToken: z.string({ error: INVALID }).max(4096, { message: INVALID }).optional(),
+    accessKeyId: credential(256, 'The access key id'),
+    secretAccessKey: credential(256, 'The secret access key'),
+    sessionToken: credential(4096, 'A temporary session token (STS)').optional(),
   },
   { error: INVALID },
 );

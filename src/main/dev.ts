@@ -20,6 +20,9 @@ import { createLogger } from './logger';
 import { assertPortFree } from './httpServer';
 import { startApi } from './startApi';
 
+/** A path as a POSIX shell reads it back (quoted when it holds anything but safe characters). */
+const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
@@ -155,7 +158,9 @@ async function main(): Promise<void> {
     if (temporalUi) process.stdout.write(`Temporal Web UI: ${temporalUi}\n`);
     // The self-signed certificate curl and Node must trust (the README's step 1 exports it as CURL_CA_BUNDLE).
     if (server.certPath) process.stdout.write(`TLS certificate: ${server.certPath}\n`);
-    process.stdout.write('Create a workspace and API key: npx kws bootstrap --json\n\n');
+    // kws finds this process's data through DATA_DIR: a data directory other than the default is named in the command.
+    const dataDirEnv = process.env.DATA_DIR ? `DATA_DIR=${shellQuote(config.dataDir)} ` : '';
+    process.stdout.write(`Create a workspace and API key: ${dataDirEnv}npx kws bootstrap --json\n\n`);
   } catch (err) {
     await stopAll();
     // A start-up step cut off by the shutdown is no failure: the signal's handler ends the process.

@@ -455,6 +455,15 @@ describe('sources that stay in sync (s3)', function () {
     assertError(upper, 400);
     assert.match(upper.body.hint, /^config\.bucket has an invalid format: The bucket name \(3 to 63 lowercase/);
     assertError(await bad({ kind: 's3', config: { bucket: 'ok-bucket' }, schedule: { intervalSeconds: 5 } }), 400);
+    // A pasted placeholder ("…") is no key: refused when given, not at every sync as a signature mismatch.
+    const placeholder = await bad({
+      kind: 's3',
+      config: { bucket: 'ok-bucket' },
+      secrets: { accessKeyId: 'AKIA…', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG' },
+    });
+    assertError(placeholder, 400, 'Invalid field value');
+    assert.match(placeholder.body.hint, /printable ASCII without spaces/);
+    assert.equal(placeholder.body.param, 'secrets.accessKeyId');
     assertError(await bad({ kind: 's3', config: { bucket: 'ok-bucket' }, roleIds: [crypto.randomUUID()] }), 404);
     assertError(
       await stack.request('PATCH', v1(`/sources/${source.id}`), { headers, json: { config: { bucket: 1 } } }),

@@ -108,6 +108,10 @@ describe('npm start (embedded defaults)', function () {
     const certLine = /TLS certificate: (\S+)\n/;
     const [, certPath] = output.match(certLine) ?? (await waitForOutput(child, certLine, 10_000));
     assert.equal(certPath, path.resolve(dataDir, 'tls', 'cert.pem'), output);
+    // The bootstrap command it prints names the data directory kws must open (DATA_DIR is set here).
+    const bootLine = /Create a workspace and API key: (.*)\n/;
+    const [, bootCommand] = output.match(bootLine) ?? (await waitForOutput(child, bootLine, 10_000));
+    assert.equal(bootCommand, `DATA_DIR=${path.resolve(dataDir)} npx kws bootstrap --json`, output);
     // The deliveries worker has no workflows by design: the SDK's warning about it is not shown.
     assert.doesNotMatch(output, /\[WARN\] No workflows registered/, output);
     assert.ok(baseUrl);

@@ -146,6 +146,7 @@ describe('observability', function () {
       const none = await guarded.request('GET', '/metrics');
       assert.equal(none.status, 401);
       assert.deepEqual(specFields(none.body), { error: 'Unauthorized', message: 'Invalid or missing metrics token' });
+      assert.equal(none.body.hint, 'This deployment sets METRICS_TOKEN: send Authorization: Bearer <METRICS_TOKEN>.');
       assert.equal(
         (await guarded.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong' } })).status,
         401,

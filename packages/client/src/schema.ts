@@ -1941,7 +1941,7 @@ export interface components {
              * @description A stable code for the kind of error (the error guide, GET /docs/errors, lists them)
              * @enum {string}
              */
-            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "value_not_storable" | "request_body_timeout" | "malformed_http" | "request_timeout" | "malformed_json" | "unsafe_text" | "unsupported_media_type" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "invalid_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "rbac_not_active" | "role_token_required" | "model_fixed" | "https_required" | "space_outside_lane" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "message_not_in_thread" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "item_wrong_type" | "item_changed" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_unknown_run_or_kind" | "evaluation_running_limit" | "evaluation_stored_limit" | "body_too_large" | "headers_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "too_many_concurrent_requests" | "workspace_uploads_busy" | "upload_too_slow" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "workspace_max_api_keys" | "rate_limited_workspace" | "internal_error" | "upstream_error" | "service_unavailable";
+            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "value_not_storable" | "request_body_timeout" | "malformed_http" | "request_timeout" | "malformed_json" | "unsafe_text" | "unsupported_media_type" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "invalid_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "metrics_token_invalid" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "rbac_not_active" | "role_token_required" | "model_fixed" | "https_required" | "space_outside_lane" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "message_not_in_thread" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "item_wrong_type" | "item_changed" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_unknown_run_or_kind" | "evaluation_running_limit" | "evaluation_stored_limit" | "body_too_large" | "headers_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "too_many_concurrent_requests" | "workspace_uploads_busy" | "upload_too_slow" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "workspace_max_api_keys" | "rate_limited_workspace" | "internal_error" | "upstream_error" | "service_unavailable";
             /** @description The field (filter.filters[0].key) or header (organizationid) at fault */
             param?: string;
             /** @description What to do about it, in one line */
@@ -23575,8 +23575,11 @@ export interface operations {
                     };
                     /** @description Sealed at rest, never returned */
                     secrets?: {
+                        /** @description The access key id: printable ASCII without spaces (not a placeholder such as …) */
                         accessKeyId: string;
+                        /** @description The secret access key: printable ASCII without spaces (not a placeholder such as …) */
                         secretAccessKey: string;
+                        /** @description A temporary session token (STS): printable ASCII without spaces (not a placeholder such as …) */
                         sessionToken?: string;
                     };
                     /** @description A Temporal schedule (overlap policy SKIP: a sync never starts while one runs) */
@@ -24340,8 +24343,11 @@ export interface operations {
                     };
                     /** @description New credentials (null removes them); sealed, never returned */
                     secrets?: ({
+                        /** @description The access key id: printable ASCII without spaces (not a placeholder such as …) */
                         accessKeyId: string;
+                        /** @description The secret access key: printable ASCII without spaces (not a placeholder such as …) */
                         secretAccessKey: string;
+                        /** @description A temporary session token (STS): printable ASCII without spaces (not a placeholder such as …) */
                         sessionToken?: string;
                     } | {
                         username?: string;

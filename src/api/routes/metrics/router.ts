@@ -12,7 +12,20 @@ export function metricsRouter(deps: Deps): Router {
   router.get('/metrics', guard(deps, 'public.read'), async (ctx) => {
     if (!metricsAuthorized(ctx.get('authorization') || undefined, deps.config.observability.metricsToken)) {
       ctx.set('WWW-Authenticate', 'Bearer');
-      throw new AppError(401, 'Invalid or missing metrics token');
+      const sent = ctx.get('authorization');
+      throw new AppError(
+        401,
+        'Invalid or missing metrics token',
+        undefined,
+        {},
+        {
+          code: 'metrics_token_invalid',
+          param: 'Authorization',
+          hint: sent
+            ? "The token is not this deployment's METRICS_TOKEN: send Authorization: Bearer <METRICS_TOKEN> (workspace API keys and access tokens do not read /metrics)."
+            : 'This deployment sets METRICS_TOKEN: send Authorization: Bearer <METRICS_TOKEN>.',
+        },
+      );
     }
     ctx.type = deps.metrics.registry.contentType;
     ctx.body = await deps.metrics.collect();
