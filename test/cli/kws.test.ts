@@ -334,6 +334,13 @@ describe('kws admin CLI', () => {
     const bad = await runNode([kwsBin, 'workspace', 'create', '--org', 'not-a-uuid', '--name', 'x', '--json'], env);
     assert.equal(bad.code, 1);
     assert.match(JSON.parse(bad.stderr.trim()).error, /--org must be a UUID/);
+    // An argument error is one JSON value too (not commander's text and usage).
+    const missing = await runNode([kwsBin, 'category', 'create', '--name', 'x', '--json'], env);
+    assert.equal(missing.code, 1);
+    assert.deepEqual(JSON.parse(missing.stderr.trim()), {
+      error: "required option '--workspace <workspaceId>' not specified",
+      code: 'commander.missingMandatoryOptionValue',
+    });
     const a = await kws('bootstrap');
     const b = await kws('bootstrap');
     const cat = await kws('category', 'create', '--workspace', a.workspaceId, '--name', 'A');
