@@ -285,7 +285,7 @@ function parseJsonBody(raw: Buffer, sent: string): unknown {
   }
   // JSON.parse keeps a "__proto__" key as a field, but every object the service builds from it would drop it
   // without a word (assigning __proto__ sets the prototype): refused, named, instead.
-  const at = protoKeyPath(value);
+  const at = protoKeyPath(value, text);
   if (at !== undefined) {
     throw badRequest(`Field name __proto__ is not accepted: ${at}`, {
       code: 'invalid_field',
@@ -296,20 +296,60 @@ function parseJsonBody(raw: Buffer, sent: string): unknown {
   return value;
 }
 
-/** The path of the first "__proto__" key in a parsed JSON value (its depth is bounded: isTooDeep). */
-function protoKeyPath(value: unknown): string | undefined {
-  const pending: Array<[unknown, string]> = [[value, '']];
+/** A JSON string token followed by a colon (a key), of a raw length that can decode to 9 characters. */
+const KEY_TOKEN = /"((?:[^"\\]|\\.){9,54})"[ \t\r\n]*:/g;
+
+/**
+ * Whether the text has a key that decodes to "__proto__" (possibly \u-escaped): one linear scan of the text, so
+ * only such a body is walked. (The pattern is fixed and unambiguous, at most 54 steps from any position.)
+ */
+function mayHoldProtoKey(text: string): boolean {
+  if (!text.includes('proto') && !text.includes('\\u')) return false;
+  for (const m of text.matchAll(KEY_TOKEN)) {
+    const raw = m[1]!;
+    if (raw === '__proto__') return true;
+    if (!raw.includes('\\')) continue;
+    try {
+      if (JSON.parse(`"${raw}"`) === '__proto__') return true;
+    } catch {
+      // not a token on its own (the scan started inside a string): the walk would find no key here
+    }
+  }
+  return false;
+}
+
+/**
+ * The path of the first "__proto__" key in a parsed JSON value (its depth is bounded: isTooDeep), or undefined.
+ * Only a body whose text holds such a key is walked (mayHoldProtoKey); the walk visits objects and arrays only and
+ * builds a path only for the key it finds.
+ */
+function protoKeyPath(value: unknown, text: string): string | undefined {
+  if (!mayHoldProtoKey(text)) return undefined;
+  interface Frame {
+    node: object;
+    up?: Frame;
+    key?: string | number;
+  }
+  const pathOf = (frame: Frame, last: string): string => {
+    const keys: Array<string | number> = [last];
+    for (let f: Frame | undefined = frame; f?.key !== undefined; f = f.up) keys.unshift(f.key);
+    const path = keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+    return path.slice(0, 200);
+  };
+  if (typeof value !== 'object' || value === null) return undefined;
+  const pending: Frame[] = [{ node: value }];
   while (pending.length > 0) {
-    const [node, path] = pending.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => pending.push([v, `${path}[${i}]`]));
+    const frame = pending.pop()!;
+    if (Array.isArray(frame.node)) {
+      frame.node.forEach((v: unknown, i) => {
+        if (typeof v === 'object' && v !== null) pending.push({ node: v, up: frame, key: i });
+      });
       continue;
     }
-    for (const key of Object.keys(node)) {
-      const at = path ? `${path}.${key}` : key;
-      if (key === '__proto__') return at;
-      pending.push([(node as Record<string, unknown>)[key], at]);
+    for (const key of Object.keys(frame.node)) {
+      if (key === '__proto__') return pathOf(frame, key);
+      const v = (frame.node as Record<string, unknown>)[key];
+      if (typeof v === 'object' && v !== null) pending.push({ node: v, up: frame, key });
     }
   }
   return undefined;
