@@ -600,8 +600,9 @@ const entries = {
     group: 'limits',
     status: [429],
     summary:
-      'The workspace already has its share of the uploads one API process receives at once ' +
-      '(MAX_CONCURRENT_UPLOADS_PER_WORKSPACE, by default a quarter of MAX_CONCURRENT_UPLOADS); the body was not read.',
+      'The workspace is past its share of the uploads one API process receives at once ' +
+      '(MAX_CONCURRENT_UPLOADS_PER_WORKSPACE, by default a quarter of MAX_CONCURRENT_UPLOADS), and the slots left are ' +
+      'the ones kept for other workspaces; the body was not read.',
     hint: 'Wait for one of its uploads to finish (Retry-After: 5), or send the files one after another.',
   },
   upload_too_slow: {

@@ -31,6 +31,8 @@ describe('hostile files (sandboxed extraction, end to end)', function () {
         EXTRACT_MAX_MEMORY_MB: String(MEMORY_MB),
         EXTRACT_TIMEOUT_MS: String(TIMEOUT_MS),
         EXTRACT_CONCURRENCY: '2',
+        // Its seven files are uploaded at once by one workspace: past the default share's 6 of 8.
+        MAX_CONCURRENT_UPLOADS_PER_WORKSPACE: '8',
       },
     });
   });

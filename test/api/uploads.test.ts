@@ -207,7 +207,8 @@ describe('streaming uploads', function () {
   });
 
   it("answers 429 past one workspace's share of the process's uploads, while other workspaces still upload", async () => {
-    const shared = await withLimits({ maxConcurrentUploads: 4, maxConcurrentUploadsPerWorkspace: 1 });
+    // Two slots, a share of one: past its one, a workspace may not take the last free slot (the others').
+    const shared = await withLimits({ maxConcurrentUploads: 2, maxConcurrentUploadsPerWorkspace: 1 });
     const slow = openUpload(shared.baseUrl, { filename: 'slow.txt', contentType: 'text/plain' });
     await slow.write("The first upload holds the workspace's one slot.\n");
     const second = { filename: 'second.txt', contentType: 'text/plain', bytes: Buffer.from('second') };
@@ -221,7 +222,7 @@ describe('streaming uploads', function () {
     assertError(mine!, 429, 'Too many uploads in progress for this workspace, retry later');
     assert.equal(mine!.body.code, 'workspace_uploads_busy');
     assert.equal(mine!.headers['retry-after'], '5');
-    assert.match(mine!.body.hint, /1 upload at once/);
+    assert.match(mine!.body.hint, /the 1 kept for other workspaces/);
     // Another tenant's upload is not refused: the process has slots left, and they are not this workspace's.
     const other = await createTenant(stack.deps.db);
     const otherHeaders = (await accessHeaders(stack, other)).headers;

@@ -130,9 +130,10 @@ export function partMime(declared: string, filename: string, prefix: Buffer, com
 }
 
 /**
- * Uploads receiving at once in this process: at most `capacity` in all, and at most a workspace's share of them
- * (src/policies/uploadShare.ts) for any one workspace. Past either an upload is refused before its body is read:
- * 503 when the process is full, 429 when the workspace holds its whole share (its own uploads are the cause).
+ * Uploads receiving at once in this process: at most `capacity` in all. A workspace always gets up to its share
+ * (src/policies/uploadShare.ts); past it, only while more than a share's worth of slots stay free, so one
+ * workspace's uploads (a batch, or slow connections) never take the last slots the others need. Refused before the
+ * body is read: 503 when the process is full, 429 when the workspace is past its share (its own uploads are the cause).
  */
 export class UploadGate {
   private readonly process: Semaphore;
@@ -147,7 +148,11 @@ export class UploadGate {
   /** A slot for one of the workspace's uploads, or the error to refuse it with. */
   tryAcquire(workspaceId: string): Release | AppError {
     const mine = this.held.get(workspaceId) ?? 0;
-    if (mine >= this.perWorkspace) return workspaceUploadsBusy(this.perWorkspace);
+    const free = this.process.capacity - this.process.inUse;
+    if (free <= 0) return uploadsBusy();
+    // Past its share a workspace still uses idle slots, but never the last `perWorkspace` of them: those stay
+    // free for the other workspaces (each of which may always take up to its share).
+    if (mine >= this.perWorkspace && free <= this.perWorkspace) return workspaceUploadsBusy(this.perWorkspace);
     const release = this.process.tryAcquire();
     if (!release) return uploadsBusy();
     this.held.set(workspaceId, mine + 1);
@@ -185,7 +190,7 @@ export function workspaceUploadsBusy(share: number): AppError {
     { 'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS) },
     {
       code: 'workspace_uploads_busy',
-      hint: `A workspace may send ${share} upload${share === 1 ? '' : 's'} at once (MAX_CONCURRENT_UPLOADS_PER_WORKSPACE): wait for one to finish, or send the files one after another.`,
+      hint: `This workspace's uploads fill this process's slots but the ${share} kept for other workspaces (MAX_CONCURRENT_UPLOADS_PER_WORKSPACE): wait for one of them to finish, or send fewer at once.`,
     },
   );
 }
