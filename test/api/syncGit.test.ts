@@ -174,17 +174,13 @@ describe('sources that stay in sync (git)', function () {
   });
 
   it('refuses an http repository when created or changed unless the deployment allows private networks', async () => {
-    const strict = await stack.serve({
-      ...stack.deps,
-      config: {
-        ...stack.config,
-        web: {
-          ...stack.config.web,
-          allowPrivateNetworks: false,
-          resolve: async () => [{ address: '93.184.216.34', family: 4 }],
-        },
-      },
-    });
+    /** The API with the address rule on, and a resolver of its own. */
+    const strictWith = (resolve: typeof stack.config.web.resolve) =>
+      stack.serve({
+        ...stack.deps,
+        config: { ...stack.config, web: { ...stack.config.web, allowPrivateNetworks: false, resolve } },
+      });
+    const strict = await strictWith(async () => [{ address: '93.184.216.34', family: 4 }]);
     const res = await strict.request('POST', v1('/sources'), {
       headers,
       json: { kind: 'git', config: { url: 'http://git.example.com/team/handbook.git' }, secrets: credentials },
@@ -203,6 +199,15 @@ describe('sources that stay in sync (git)', function () {
     });
     assertError(patched, 400, 'Invalid source config');
     assert.equal(patched.body.param, 'config.url');
+    // A name the API cannot resolve is kept (it may resolve from the workers, or later): each sync checks it.
+    const unresolved = await strictWith(async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    });
+    const internal = await unresolved.request('POST', v1('/sources'), {
+      headers,
+      json: { kind: 'git', config: { url: 'https://git.corp.internal/team/handbook.git' } },
+    });
+    assert.equal(internal.status, 201, internal.text);
   });
 
   it('refuses a git config that breaks the form rules with 400', async () => {

@@ -463,6 +463,10 @@ describe('sources that stay in sync (s3)', function () {
     });
     assertError(placeholder, 400, 'Invalid field value');
     assert.match(placeholder.body.hint, /printable ASCII without spaces/);
+    // An endpoint no URL parser takes (a port past 65535) is a 400 naming it, not a 500.
+    const port = await bad({ kind: 's3', config: { bucket: 'ok-bucket', endpoint: 'https://s3.example.com:99999' } });
+    assertError(port, 400, 'Invalid source config');
+    assert.equal(port.body.param, 'config.endpoint');
     assert.equal(placeholder.body.param, 'secrets.accessKeyId');
     assertError(await bad({ kind: 's3', config: { bucket: 'ok-bucket' }, roleIds: [crypto.randomUUID()] }), 404);
     assertError(

@@ -81,7 +81,7 @@ interface Harness {
 }
 
 async function harness(
-  opts: { databaseUrl?: string; temporalAddress?: string; startWorker?: boolean } = {},
+  opts: { databaseUrl?: string; temporalAddress?: string; startWorker?: boolean; env?: Record<string, string> } = {},
 ): Promise<Harness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-fault-'));
   const testDb = await createTestDatabase('kws_fault');
@@ -115,6 +115,7 @@ async function harness(
     FILE_PURGE_DELAY: '1 second',
     SYNC_UPLOAD_TIMEOUT_MS: '1000',
     DATABASE_POOL_MAX: '4',
+    ...opts.env,
   });
   const api = await startServiceProcess('api', env);
   const ca = (await import('node:fs/promises')).readFile(path.join(dir, 'tls', 'cert.pem'), 'utf8');
@@ -443,11 +444,11 @@ async function killMidCascadeDelete(): Promise<void> {
 }
 
 async function killMidSourceSync(): Promise<void> {
-  const h = await harness({ startWorker: false });
+  // The source's bucket: the customer's own S3 server on loopback, allowed in both processes (the API checks a
+  // source's endpoint when it is created, the worker at every sync). Never the service's own store, which the door
+  // refuses whatever the private-network setting (Security III).
+  const h = await harness({ startWorker: false, env: { CRAWL_ALLOW_PRIVATE_NETWORKS: 'true' } });
   try {
-    // The source's bucket: the customer's own S3 server on loopback. Never the service's own store, which the
-    // door refuses whatever the private-network setting (Security III).
-    h.env.CRAWL_ALLOW_PRIVATE_NETWORKS = 'true';
     const customer = await startEmbeddedS3({ dataDir: path.join(h.dir, 'customer'), bucket: 'customer-docs' });
     const customerBlobs = createBlobStore({
       endpoint: customer.endpoint,

@@ -107,7 +107,7 @@ function parseWith(
 /**
  * The source's address as its sync will check it, refused now rather than at every sync: plain http for a kind
  * that sends a token (unless the deployment allows private networks), a host that resolves only to refused
- * addresses, the service's own components (src/web/ownComponents.ts).
+ * addresses, the service's own components (src/web/ownComponents.ts). A host that does not resolve is kept.
  */
 async function checkTarget(
   deps: SourceDeps,
@@ -117,7 +117,16 @@ async function checkTarget(
   const target = kind.target(config);
   if (!target) return;
   const { allowPrivateNetworks } = deps.config.web;
-  const url = new URL(target.url);
+  let url: URL;
+  try {
+    url = new URL(target.url);
+  } catch {
+    throw badRequest(SyncSourceMessages.badConfig, {
+      code: 'invalid_field',
+      param: target.param,
+      hint: `${target.param} is not a URL a client can parse (its host or port): send https://host[:port] with a port of 1 to 65535.`,
+    });
+  }
   if (target.httpsOnly && url.protocol !== 'https:' && !allowPrivateNetworks) {
     throw badRequest(SyncSourceMessages.badConfig, {
       code: 'invalid_field',
@@ -130,6 +139,9 @@ async function checkTarget(
   try {
     await checkUrlAddress(url, { allowPrivateNetworks, own: deps.ownComponents, resolve: deps.config.web.resolve });
   } catch (err) {
+    // A name that does not resolve from the API may resolve from the workers (a repository on an internal DNS
+    // zone), or later: the source is kept, and each sync checks its address again.
+    if (err instanceof FetchError && err.code === 'DNS') return;
     if (err instanceof FetchError) throw urlRefusal(err, target.param, 'CRAWL_ALLOW_PRIVATE_NETWORKS');
     throw err;
   }
