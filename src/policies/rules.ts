@@ -122,9 +122,8 @@ export const RULES = {
       hint:
         subject !== undefined && subject !== space.ownerExternalId
           ? "A token with a subject activates only its subject's own space: mint a token for this user (subject), or activate with the workspace credential."
-          : (space.roleId ?? undefined) === undefined
-            ? "This user's space is under no role, and a role-bound token reaches only its role's spaces: activate it with the workspace credential (which may name a role), or with a token minted without a role."
-            : "This user's space is under another role than the token's: activate it with a token of that role, or with the workspace credential.",
+          : // One hint whether the space is under no role or another one: the token learns nothing of which.
+            "This user's space is outside the token's role (a role-bound token reaches only its role's spaces, a space under no role only a token without one): activate it with the workspace credential, or with a token of the space's role.",
     });
   },
   /** Speak as the space's user (post a message, give feedback): a user space token only, as spaces.post says. */

@@ -66,7 +66,8 @@ export async function startJob<W extends Workflow>(
       startRun(client, temporal.taskQueue, workflow, opts, eager),
     );
   } catch (err) {
-    throw temporalUnreachable(err) ? jobsUnreachable() : err;
+    if (!temporalUnreachable(err)) throw err;
+    throw isGrpcServiceError(err) && err.code === GRPC_DEADLINE_EXCEEDED ? jobsUnanswered() : jobsUnreachable();
   }
 }
 
@@ -93,6 +94,15 @@ export const jobsUnreachable = () =>
 
 const GRPC_DEADLINE_EXCEEDED = 4;
 const GRPC_UNAVAILABLE = 14;
+
+/**
+ * The 503 of a start the frontend did not answer within the deadline: it may have been too slow rather than down,
+ * so the job may have started after all (the caller has undone what it wrote for it).
+ */
+export const jobsUnanswered = () =>
+  jobsUnreachable().with({
+    hint: 'The workflow service (Temporal) did not answer in time; the job may still have started. Check POST …/background-jobs before retrying, after the seconds Retry-After gives.',
+  });
 
 /** Whether a call failed because the Temporal frontend could not be reached in time (gRPC UNAVAILABLE or DEADLINE_EXCEEDED). */
 export function temporalUnreachable(err: unknown): boolean {

@@ -136,7 +136,7 @@ describe('user spaces', function () {
       );
       assertError(outside, 403, 'Insufficient permissions');
       assert.equal(outside.body.code, 'space_outside_lane');
-      assert.match(outside.body.hint, /under no role.*workspace credential/);
+      assert.match(outside.body.hint, /outside the token's role.*workspace credential/);
       // The workspace credential names any role.
       const named2 = await activate({
         workspaceId: tenant.workspaceId,

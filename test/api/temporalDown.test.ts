@@ -38,7 +38,8 @@ describe('the API while Temporal is down', function () {
         assertError(res, 503, JOBS_CANNOT_START);
         assert.equal(res.headers['retry-after'], '5');
         assert.equal(res.body.code, 'service_unavailable');
-        assert.match(res.body.hint, /nothing was started/);
+        // Refused at once (UNAVAILABLE: nothing was started), or by the deadline (it may have started).
+        assert.match(res.body.hint, /nothing was started|may still have started/);
       }
       // The client's last retry may end a little after the deadline; never the half minute of its whole retry policy.
       assert.ok(took < 2 * JOB_START_DEADLINE_MS, `answered in ${took} ms`);
