@@ -182,11 +182,12 @@ async function startFromBinary(
   const onParentExit = () => signalGroup('SIGTERM');
   process.once('exit', onParentExit);
 
+  // An exit not asked for by stop(), kept for a listener attached after it (the server may die before the caller
+  // has finished starting and listens).
   let stopping = false;
-  let unexpected: ((code: number | null, logTail: string) => void) | undefined;
-  void exited.then(async () => {
-    if (!stopping && unexpected) unexpected(exitCode ?? null, await logTail(logPath, logStart));
-  });
+  const unexpectedExit = exited.then(async () =>
+    stopping ? undefined : { code: exitCode ?? null, tail: await logTail(logPath, logStart) },
+  );
   const stop = async () => {
     stopping = true;
     process.off('exit', onParentExit);
@@ -226,7 +227,10 @@ async function startFromBinary(
     address: `${HOST}:${opts.port}`,
     uiUrl: `http://${HOST}:${opts.uiPort}`,
     stop,
-    onUnexpectedExit: (listener) => (unexpected = listener),
+    onUnexpectedExit: (listener) =>
+      void unexpectedExit.then((exit) => {
+        if (exit && !stopping) listener(exit.code, exit.tail);
+      }),
   };
 }
 

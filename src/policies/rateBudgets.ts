@@ -1,8 +1,9 @@
 // Which rate budget a request spends (src/api/middleware/rateLimit.ts counts them, docs/reference/limits.md).
 // The integrator's workspace credential (its API key, an access token with neither role nor subject) has a
 // budget of its own that no end user touches, and all of a workspace's integrator credentials together spend one
-// ceiling (RATE_LIMIT_WORKSPACE_REQUESTS), so minting more API keys buys no unbounded budget. Every end user has one budget (RATE_LIMIT_SUBJECT_REQUESTS): a
-// subject, a role's tokens without a subject, a user space token's user; and all of a workspace's end users
+// ceiling (RATE_LIMIT_WORKSPACE_REQUESTS), so minting more API keys buys no unbounded budget. Every end user has
+// one budget (RATE_LIMIT_SUBJECT_REQUESTS): a subject, a role's tokens without a subject, a user space token's
+// user; and all of a workspace's end users
 // together spend one ceiling (RATE_LIMIT_END_USER_REQUESTS). A user space token minted by an end user's token
 // spends that token's budget, so activating new users buys no fresh budget.
 import { createHash } from 'node:crypto';
@@ -10,8 +11,11 @@ import { canonicalAddress, ipv6Bytes } from '../web/address';
 import type { AuthState } from './credentials';
 import type { TokenClaims } from './tokenClaims';
 
-export type RateBudget =
-  { kind: 'integrator'; key: string; workspaceId: string } | { kind: 'endUser'; key: string; workspaceId: string };
+export interface RateBudget {
+  kind: 'integrator' | 'endUser';
+  key: string;
+  workspaceId: string;
+}
 
 /** The ceiling all of a workspace's integrator credentials share (RATE_LIMIT_WORKSPACE_REQUESTS). */
 export const integratorCeilingKey = (workspaceId: string) => `ws:${workspaceId}`;

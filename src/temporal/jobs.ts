@@ -66,8 +66,9 @@ export async function startJob<W extends Workflow>(
       startRun(client, temporal.taskQueue, workflow, opts, eager),
     );
   } catch (err) {
-    if (!temporalUnreachable(err)) throw err;
-    throw isGrpcServiceError(err) && err.code === GRPC_DEADLINE_EXCEEDED ? jobsUnanswered() : jobsUnreachable();
+    const code = unreachableCode(err);
+    if (code === undefined) throw err;
+    throw code === GRPC_DEADLINE_EXCEEDED ? jobsUnanswered() : jobsUnreachable();
   }
 }
 
@@ -104,15 +105,16 @@ export const jobsUnanswered = () =>
     hint: 'The workflow service (Temporal) did not answer in time; the job may still have started. Check POST …/background-jobs before retrying, after the seconds Retry-After gives.',
   });
 
-/** Whether a call failed because the Temporal frontend could not be reached in time (gRPC UNAVAILABLE or DEADLINE_EXCEEDED). */
-export function temporalUnreachable(err: unknown): boolean {
+/**
+ * Why a call failed, when the Temporal frontend could not be reached in time: the gRPC code (UNAVAILABLE or
+ * DEADLINE_EXCEEDED) found on the error or its causes; undefined for any other failure.
+ */
+function unreachableCode(err: unknown): number | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (isGrpcServiceError(e) && (e.code === GRPC_UNAVAILABLE || e.code === GRPC_DEADLINE_EXCEEDED)) {
-      return true;
-    }
+    if (isGrpcServiceError(e) && (e.code === GRPC_UNAVAILABLE || e.code === GRPC_DEADLINE_EXCEEDED)) return e.code;
     e = e.cause as typeof e;
   }
-  return false;
+  return undefined;
 }
 
 function startRun<W extends Workflow>(

@@ -149,10 +149,11 @@ export class UploadGate {
   tryAcquire(workspaceId: string): Release | AppError {
     const mine = this.held.get(workspaceId) ?? 0;
     const free = this.process.capacity - this.process.inUse;
-    if (free <= 0) return uploadsBusy();
     // Past its share a workspace still uses idle slots, but never the last `perWorkspace` of them: those stay
-    // free for the other workspaces (each of which may always take up to its share).
-    if (mine >= this.perWorkspace && free <= this.perWorkspace) return workspaceUploadsBusy(this.perWorkspace);
+    // free for the other workspaces (each of which may always take up to its share). A full process is 503.
+    if (free > 0 && mine >= this.perWorkspace && free <= this.perWorkspace) {
+      return workspaceUploadsBusy(this.perWorkspace);
+    }
     const release = this.process.tryAcquire();
     if (!release) return uploadsBusy();
     this.held.set(workspaceId, mine + 1);
