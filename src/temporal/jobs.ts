@@ -185,18 +185,18 @@ export const JOB_FAILED = 'The job failed';
 
 /**
  * The failure's reason as users may see it: the innermost failure (WorkflowFailed -> ActivityFailure ->
- * ApplicationFailure) of a public type; anything else (a driver's message, SQL, a stack) is not shown.
+ * ApplicationFailure) of a public type, with that type; anything else (a driver's message, SQL, a stack) is not shown.
  */
-function publicFailureMessage(err: unknown): string {
-  let message: string = JOB_FAILED;
+function publicFailure(err: unknown): { message: string; type?: string } {
+  let found: { message: string; type?: string } = { message: JOB_FAILED };
   let current = err as { cause?: unknown; message?: string; type?: string | null } | undefined;
   while (current) {
     if (current instanceof ApplicationFailure && current.type && PUBLIC_FAILURE_TYPES.has(current.type)) {
-      message = current.message;
+      found = { message: current.message, type: current.type };
     }
     current = current.cause as typeof current;
   }
-  return message;
+  return found;
 }
 
 /**
@@ -252,14 +252,23 @@ export async function describeJobWithSubject(
   }
 }
 
-/** A FAILED job's state with the failure's reason as users may see it (its result, read from Temporal). */
-export async function withFailureReason(temporal: TemporalDeps, state: JobState): Promise<JobState> {
+/**
+ * A FAILED job's state with the failure's reason as users may see it (its result, read from Temporal). `shown`
+ * decides, by the failure's type, whether this caller may read the reason itself; a reason it may not read is
+ * given as JOB_FAILED.
+ */
+export async function withFailureReason(
+  temporal: TemporalDeps,
+  state: JobState,
+  shown: (type: string | undefined) => boolean = () => true,
+): Promise<JobState> {
   if (state.status !== 'FAILED') return state;
-  const error = await temporal.client.workflow
+  const failure = await temporal.client.workflow
     .getHandle(state.jobId)
     .result()
-    .then(() => undefined, publicFailureMessage);
-  return error === undefined ? state : { ...state, error };
+    .then(() => undefined, publicFailure);
+  if (failure === undefined) return state;
+  return { ...state, error: shown(failure.type) ? failure.message : JOB_FAILED };
 }
 
 /** One job of a workspace as Temporal's visibility store lists it. */

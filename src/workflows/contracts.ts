@@ -254,6 +254,9 @@ export const FailureTypes = {
   conflict: 'Conflict',
 } as const;
 
+/** The failure type of a source sync's job whose sync failed: its message is the reason the sync records. */
+export const SYNC_FAILED = 'SyncFailed';
+
 /** The failure type of a retrieval evaluation that cannot go on (the role a run searches as was deleted). */
 export const EVALUATION_REFUSED = 'EvaluationRefused';
 
@@ -274,6 +277,7 @@ export const ITEM_FAILURE_TYPES: readonly string[] = [
  */
 export const JOB_FAILURE_TYPES: readonly string[] = [
   EVALUATION_REFUSED,
+  SYNC_FAILED,
   ...Object.values(IngestionFailureTypes),
   ...Object.values(RoleFailureTypes),
   ...Object.values(FailureTypes),

@@ -18,6 +18,7 @@ import {
 import type { Activities } from './activityContract';
 import {
   IngestionFailureTypes,
+  SYNC_FAILED,
   jobSearchAttributes,
   type SourceDocumentOutcome,
   type SourceDocumentResult,
@@ -57,7 +58,27 @@ const REASSIGN_BATCH = 200;
 
 type SyncIdsOf = { workspaceId: string; sourceId: string; syncId: string };
 
+/** Runs started before a failed sync failed its job replay without it (they completed with the FAILED result). */
+export const SYNC_FAILS_JOB = 'sync-fails-job';
+
+/**
+ * A sync that failed (the listing, a fetch, or a step past its retries) fails its job too, with the sync's reason:
+ * background-jobs and the Temporal Web UI read FAILED, as the source's syncs do, after the failure is recorded.
+ */
 export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSourceResult> {
+  const result = await syncOnce(input);
+  if (result.status === 'FAILED' && patched(SYNC_FAILS_JOB)) {
+    throw ApplicationFailure.create({
+      type: SYNC_FAILED,
+      message: result.error ?? 'The sync failed',
+      nonRetryable: true,
+      details: [result],
+    });
+  }
+  return result;
+}
+
+async function syncOnce(input: SyncSourceInput): Promise<SyncSourceResult> {
   const { workspaceId, sourceId } = input;
   const jobId = workflowInfo().workflowId;
   let resume = input.resume;

@@ -13,6 +13,7 @@ import { SOURCE_SYNC_JOB_KIND } from '../../src/workflows/contracts';
 import { syncSourceWorkflow } from '../../src/workflows/syncSource';
 import { startJob } from '../../src/temporal/jobs';
 import { assertError } from '../helpers/assertions';
+import { waitForJob } from '../helpers/knowledge';
 import { startTestBucket, type TestBucket } from '../helpers/bucket';
 import { accessHeaders, createRole, createTenant, type Tenant } from '../helpers/factories';
 import { getStack, stackWithTenant, type TestStack } from '../helpers/stack';
@@ -279,6 +280,13 @@ describe('sources that stay in sync (s3)', function () {
     assert.equal(refused.status, 'FAILED');
     assert.match(String(refused.error), /refused the source's credentials/);
     assert.equal((await itemsByKey(source.id)).size, 1);
+    // Its job fails too, with the sync's reason; an end user's token that sees the job reads only that it failed.
+    const job = await waitForJob(stack.request, tenant.workspaceId, headers, String(refused.jobId));
+    assert.deepEqual([job.status, job.error], ['FAILED', refused.error]);
+    const role = await createRole(stack.deps.db, tenant.workspaceId);
+    const roleHeaders = (await accessHeaders(stack, tenant, { roleId: role.id })).headers;
+    const seen = await waitForJob(stack.request, tenant.workspaceId, roleHeaders, String(refused.jobId));
+    assert.deepEqual([seen.status, seen.error], ['FAILED', 'The job failed']);
 
     const { config, secrets } = bucket.source(prefix);
     const moved = await stack.request('PATCH', v1(`/sources/${source.id}`), {

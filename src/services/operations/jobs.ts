@@ -10,7 +10,7 @@ import { findVisibleKnowledge } from '../knowledge/knowledge';
 import { countReembedProgress } from '../../db/repositories/embeddingSpace';
 import type { AuthState } from '../../policies/credentials';
 import { can } from '../../policies/authorize';
-import { knowledgeScope, mayCountWorkspaceChunks, mayExplainRoles } from '../../policies/scopes';
+import { knowledgeScope, mayCountWorkspaceChunks, mayExplainRoles, mayReadJobFailure } from '../../policies/scopes';
 import { rulesJobProgress } from '../sources/sourceRules';
 import { mapBounded } from '../../semaphore';
 
@@ -63,7 +63,7 @@ export async function describeJobs(
       return { jobId: id, status: 'NOT_FOUND' as const };
     }
     // Only now, for a job the caller may see: a failed job's reason (one more call to Temporal).
-    const job = await withFailureReason(deps.temporal, state);
+    const job = await withFailureReason(deps.temporal, state, (type) => mayReadJobFailure(auth, type));
     if (job.progress && !mayCountWorkspaceChunks(auth)) return { ...job, progress: { phase: job.progress.phase } };
     if (job.progress) return { ...job, progress: workspaceReembedProgress(await reembedCounts(), job.progress) };
     // An evaluation's progress only to a credential that may read evaluations.

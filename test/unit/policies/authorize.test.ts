@@ -17,6 +17,8 @@ import {
 import type { Decision, Refusal } from '../../../src/policies/decision';
 import { JOB_IDS_PER_REQUEST, jobStatusExtraRequests } from '../../../src/policies/rateBudgets';
 import { RuleMessages, type SpaceFacts } from '../../../src/policies/rules';
+import { mayReadJobFailure } from '../../../src/policies/scopes';
+import { IngestionFailureTypes, SYNC_FAILED } from '../../../src/workflows/contracts';
 
 const ORG = 'org-1';
 
@@ -320,6 +322,14 @@ describe('authorize: the row rules', () => {
     assert.equal(can(role, 'job.read', { deploymentWide: false, itemReached: true }), true);
     assert.equal(can(role, 'job.read', { deploymentWide: true, itemReached: false }), true);
     assert.equal(can(credential('workspace'), 'job.read', { deploymentWide: false, itemReached: false }), true);
+  });
+
+  it("a failed sync's reason (its bucket, endpoint or repository) only to the credentials that manage sources", () => {
+    assert.equal(mayReadJobFailure(credential('role'), SYNC_FAILED), false);
+    assert.equal(mayReadJobFailure(credential('workspace'), SYNC_FAILED), true);
+    assert.equal(mayReadJobFailure(credential('apiKey'), SYNC_FAILED), true);
+    assert.equal(mayReadJobFailure(credential('role'), IngestionFailureTypes.extraction), true);
+    assert.equal(mayReadJobFailure(credential('role'), undefined), true);
   });
 
   it('upload.track: an upload into a space only the workspace credential tracks', () => {
