@@ -99,21 +99,30 @@ function client(ctx: SourceContext, config: S3SourceConfig, secrets: S3SourceSec
   });
 }
 
-/** Why the source cannot be read, in plain words (the sync fails with it and deletes nothing). */
-function unavailable(err: unknown, config: S3SourceConfig): SourceUnavailableError {
+/**
+ * Why the source cannot be read, in plain words (the sync fails with it and deletes nothing). `anonymous`: the
+ * source has no secrets (never given, or dropped when its config moved to another endpoint or bucket), so a
+ * refusal is of anonymous access and the fix is to supply them, not to check them.
+ */
+function unavailable(err: unknown, config: S3SourceConfig, anonymous = false): SourceUnavailableError {
   const where = config.endpoint ?? 'AWS S3';
   if (err instanceof FetchError)
     return new SourceUnavailableError(`The S3 endpoint ${where} was refused: ${err.message}`);
   if (err instanceof S3ServiceException) {
     const code = err.name;
     if (['AccessDenied', 'InvalidAccessKeyId', 'SignatureDoesNotMatch', 'ExpiredToken', 'Forbidden'].includes(code)) {
-      return new SourceUnavailableError(`The bucket ${config.bucket} refused the source's credentials (${code})`);
+      return new SourceUnavailableError(
+        anonymous
+          ? `The bucket ${config.bucket} refused anonymous access (${code}): the source has no secrets (a config ` +
+              'change to another endpoint or bucket drops them); supply them with PATCH …/sources/{sourceId} {"secrets": …}'
+          : `The bucket ${config.bucket} refused the source's credentials (${code})`,
+      );
     }
     if (code === 'NoSuchBucket') return new SourceUnavailableError(`The bucket ${config.bucket} does not exist`);
     return new SourceUnavailableError(`The bucket ${config.bucket} could not be read (${code})`);
   }
   const cause = err as { cause?: unknown; message?: string };
-  if (cause?.cause instanceof FetchError) return unavailable(cause.cause, config);
+  if (cause?.cause instanceof FetchError) return unavailable(cause.cause, config, anonymous);
   return new SourceUnavailableError(
     `The S3 endpoint ${where} could not be reached: ${String(cause?.message ?? err).slice(0, 300)}`,
   );
@@ -175,6 +184,7 @@ async function objectFacts(
   ctx: SourceContext,
   config: S3SourceConfig,
   keys: string[],
+  anonymous: boolean,
 ): Promise<DocumentFacts[]> {
   const out: DocumentFacts[] = keys.map((key) => ({ path: s3DocumentPath(config, key) }));
   const metadata = ctx.facts?.has('metadata') ?? false;
@@ -202,7 +212,7 @@ async function objectFacts(
         }
       } catch (err) {
         if (gone(err)) continue;
-        const refused = unavailable(err, config);
+        const refused = unavailable(err, config, anonymous);
         // The rules need more than reading objects: say which permission.
         throw err instanceof S3ServiceException
           ? new SourceUnavailableError(
@@ -237,7 +247,7 @@ export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
             { abortSignal: ctx.signal },
           );
         } catch (err) {
-          throw unavailable(err, config);
+          throw unavailable(err, config, secrets === undefined);
         }
         ctx.heartbeat();
         listed += page.Contents?.length ?? 0;
@@ -252,6 +262,7 @@ export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
           ctx,
           config,
           objects.map((o) => o.Key!),
+          secrets === undefined,
         );
         for (const [i, o] of objects.entries()) {
           yield {
@@ -284,7 +295,7 @@ export const s3Kind: SourceKind<S3SourceConfig, S3SourceSecrets | undefined> = {
           abortSignal: ctx.signal,
         });
       } catch (err) {
-        throw unavailable(err, config);
+        throw unavailable(err, config, secrets === undefined);
       }
       const bytes = await readBounded(out.Body as AsyncIterable<Uint8Array> | undefined, out.ContentLength);
       const mimetype = out.ContentType?.split(';')[0]?.trim().toLowerCase();

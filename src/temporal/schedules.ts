@@ -6,6 +6,7 @@ import { jobSearchAttributes, SOURCE_SYNC_JOB_KIND, type SyncSourceInput } from 
 import { reapOrphanUploadsWorkflow } from '../workflows/reapOrphanUploads';
 import { syncSourceWorkflow } from '../workflows/syncSource';
 import type { TemporalDeps } from './client';
+import { fairnessKey } from './jobs';
 
 export const orphanReaperScheduleId = (taskQueue: string) => `reap-orphan-uploads:${taskQueue}`;
 
@@ -57,6 +58,9 @@ export async function upsertSourceSchedule(
     args: [{ workspaceId: s.workspaceId, sourceId: s.sourceId, purgeDelay: s.purgeDelay }] as [SyncSourceInput],
     memo: { workspaceId: s.workspaceId, sourceId: s.sourceId },
     typedSearchAttributes,
+    // Every job's fairness key (jobs.ts startJob): a scheduled sync queues round the workspaces too. The SDK's
+    // schedule options type lacks the field, but its encoder sends it (ScheduleDescription reads it back).
+    priority: { fairnessKey: fairnessKey(s.workspaceId) },
   };
   const spec = { intervals: [{ every: s.everySeconds * 1000 }] };
   const policies = { overlap: ScheduleOverlapPolicy.SKIP };

@@ -476,10 +476,12 @@ describe('text, URL and website knowledge', function () {
       ]);
 
       const missing = await post('/website', { url: `${site.origin}/gone` });
-      assert.equal((await waitForJob(missing.body.jobId)).status, 'COMPLETED');
+      const missingJob = await waitForJob(missing.body.jobId);
       const failed = await getItem(missing.body.id);
       assert.equal(failed.status, 'BACKGROUND_ERROR');
       assert.equal(failed.messageError, 'The start URL could not be crawled: HTTP 404');
+      // The crawl's job fails with the site's reason (it read COMPLETED, whatever the crawl did).
+      assert.deepEqual([missingJob.status, missingJob.error], ['FAILED', failed.messageError]);
 
       const disallowed = await post('/website', { url: `${site.origin}/private/launch-plan` });
       await waitForJob(disallowed.body.jobId);

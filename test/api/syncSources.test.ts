@@ -288,6 +288,12 @@ describe('sources that stay in sync (s3)', function () {
     const seen = await waitForJob(stack.request, tenant.workspaceId, roleHeaders, String(refused.jobId));
     assert.deepEqual([seen.status, seen.error], ['FAILED', 'The job failed']);
 
+    // Without secrets (never given, or dropped by a move), the refusal says so and what to send.
+    const anonymous = await createSource(prefix, { secrets: undefined });
+    const noSecrets = await sync(anonymous.id);
+    assert.equal(noSecrets.status, 'FAILED');
+    assert.match(String(noSecrets.error), /refused anonymous access \(\w+\): the source has no secrets .*"secrets"/);
+
     const { config, secrets } = bucket.source(prefix);
     const moved = await stack.request('PATCH', v1(`/sources/${source.id}`), {
       headers,
@@ -380,6 +386,13 @@ describe('sources that stay in sync (s3)', function () {
     assert.equal(scheduled?.trigger, 'schedule');
     assert.equal(scheduled?.status, 'COMPLETED');
     assert.equal(scheduled?.added, 1);
+    // A scheduled sync carries its workspace's fairness key, as every other job does.
+    d = await handle.describe();
+    assert.equal(d.action.priority?.fairnessKey, tenant.workspaceId);
+    const run = d.info.recentActions[0]?.action.workflow.workflowId;
+    assert.ok(run, 'the schedule lists its run');
+    const started = await stack.deps.temporal.client.workflow.getHandle(run).describe();
+    assert.equal(started.priority?.fairnessKey, tenant.workspaceId);
     const paused = await stack.request('PATCH', v1(`/sources/${source.id}`), {
       headers,
       json: { schedule: { paused: true } },
