@@ -6,7 +6,8 @@
 // its database statements and each middleware's share) and `web` (a 100-page website crawl and recrawl, main-text
 // extraction) and `retrieval` (the labelled set over the Python documentation: recall, MRR and nDCG of
 // keyword, semantic and hybrid search against BM25; no Temporal stack) and `sync` (an s3 source of 1,100 files:
-// the time to sync 1,000 unchanged and 100 changed ones, then four sources synced at once). Each prints a summary and
+// the time to sync 1,000 unchanged and 100 changed ones, then four sources synced at once) and `fairness` (one
+// workspace's backlog against another's one job behind a single slot, keyed and unkeyed). Each prints a summary and
 // writes bench/results/<suite>.json; `cascade` runs the knowledge suite's cascade delete step alone, `upload`
 // its synchronous one-page upload step (with the workflow's Temporal round trips), `search` its search steps
 // (synthetic loads, latency at each size, recall), `manual` its 388 manual pages (in the knowledge run only
@@ -46,6 +47,7 @@ import { formatContextComparison, formatModelComparison, formatRetrievalReport }
 import { DEFAULT_RETRIEVAL_OPTIONS, runRetrievalBench } from './retrieval/retrieval.bench';
 import { measureWeb } from './web/crawl.bench';
 import { measureSync } from './sync/sync.bench';
+import { DEFAULT_FAIRNESS, formatFairness, measureFairness } from './fairness/fairness.bench';
 import { scrapedRun, type ScrapedRun } from './dashboard/scrape';
 
 // dist/bench -> the repository root
@@ -123,6 +125,7 @@ const SUITES = [
   'real',
   'scale',
   'overhead',
+  'fairness',
 ] as const;
 type Suite = (typeof SUITES)[number];
 
@@ -131,6 +134,27 @@ async function writeResult(suite: Suite | 'retrieval-models' | 'retrieval-contex
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(result, null, 2) + '\n');
   return path.relative(ROOT, out);
+}
+
+/**
+ * Fair dispatch round the workspaces on the bench's dev server (no service stack): KWS_BENCH_FAIRNESS_ROUNDS
+ * (default 3) rounds of KWS_BENCH_FAIRNESS_BACKLOG (default 60) queued attempts, keyed and shared.
+ */
+async function fairnessSuite() {
+  const count = (name: string, fallback: number) => {
+    const v = process.env[name];
+    if (v === undefined) return fallback;
+    if (!/^[1-9][0-9]*$/.test(v)) throw new Error(`${name} must be a positive integer, not ${v}`);
+    return Number(v);
+  };
+  const result = await measureFairness({
+    ...DEFAULT_FAIRNESS,
+    temporalAddress: process.env.TEMPORAL_ADDRESS!,
+    rounds: count('KWS_BENCH_FAIRNESS_ROUNDS', DEFAULT_FAIRNESS.rounds),
+    backlog: count('KWS_BENCH_FAIRNESS_BACKLOG', DEFAULT_FAIRNESS.backlog),
+  });
+  console.log(formatFairness(result));
+  console.log(`[bench] wrote ${await writeResult('fairness', result)}`);
 }
 
 /** The labelled set: a database of its own (the chunks of the Python documentation), no service stack. */
@@ -217,7 +241,8 @@ async function main() {
   if (targetsFile) scraped = await scrapedRun(targetsFile, logger);
   else Runtime.install({ logger });
   if (selected.includes('retrieval')) await retrievalSuite();
-  if (selected.every((s) => s === 'retrieval')) return;
+  if (selected.includes('fairness')) await fairnessSuite();
+  if (selected.every((s) => s === 'retrieval' || s === 'fairness')) return;
   const opts = options();
   const started = Date.now();
   console.log('[bench] starting the stack (fresh database, Temporal worker, HTTPS app, embedding model)');
