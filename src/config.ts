@@ -291,6 +291,8 @@ const EnvSchema = z.object({
   RETRIEVAL_EVAL_MAX_RUNNING: z.coerce.number().int().min(1).max(1000).default(2),
   RETRIEVAL_EVAL_MAX_RUNNING_TOTAL: z.coerce.number().int().min(1).max(10_000).default(8),
   RETRIEVAL_EVAL_MAX_STORED: z.coerce.number().int().min(1).max(100_000).default(100),
+  // Question runs (questions × runs) a workspace's evaluations may be created with per clock hour; 0: no budget.
+  RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR: z.coerce.number().int().min(0).max(100_000_000).default(30_000),
 });
 
 export interface Config {
@@ -505,6 +507,8 @@ export interface EvaluationBounds {
   maxRunningTotal: number;
   /** Evaluations one workspace keeps (delete old ones to make room). */
   maxStored: number;
+  /** Question runs (questions × runs) one workspace's evaluations may be created with per clock hour; 0: unbounded. */
+  questionRunsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -749,6 +753,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRunning: e.RETRIEVAL_EVAL_MAX_RUNNING,
       maxRunningTotal: e.RETRIEVAL_EVAL_MAX_RUNNING_TOTAL,
       maxStored: e.RETRIEVAL_EVAL_MAX_STORED,
+      questionRunsPerHour: e.RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR,
     },
   };
 }

@@ -528,6 +528,17 @@ const entries = {
     hint: 'Wait the seconds Retry-After gives, or until a running evaluation ends (POST …/background-jobs).',
     schemaValid: 'How many evaluations the workspace and the deployment are running is stored state.',
   },
+  evaluation_hourly_budget: {
+    group: 'limits',
+    status: [400, 429],
+    summary:
+      "A workspace's evaluations are created with at most RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR question runs " +
+      '(questions × runs; 30,000 by default) each clock hour, charged at creation and kept after a delete: 429 ' +
+      'when this hour has too few left (Retry-After: the seconds until the next hour), 400 when one evaluation ' +
+      'needs more than the whole budget.',
+    hint: 'Wait the seconds Retry-After gives, or evaluate fewer questions or runs at once.',
+    schemaValid: "How much of the hour's budget the workspace has used is stored state; the budget is configuration.",
+  },
   evaluation_stored_limit: {
     group: 'limits',
     status: [409],

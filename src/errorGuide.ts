@@ -105,6 +105,7 @@ export const ERROR_CODE_GUIDES: Partial<Record<ErrorCode, string>> = {
   evaluation_unknown_item: EVALUATIONS,
   evaluation_unknown_run_or_kind: EVALUATIONS,
   evaluation_running_limit: EVALUATIONS,
+  evaluation_hourly_budget: EVALUATIONS,
   evaluation_stored_limit: EVALUATIONS,
   body_too_large: LIMITS,
   file_too_large: 'guides/uploads.md#what-else-to-know',

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { scoreQuestion, summarize, type Metrics } from '../../src/domain/retrievalMetrics';
 import { connectTemporal } from '../../src/temporal/client';
 import * as evaluationsRepo from '../../src/db/repositories/retrievalEvaluations';
@@ -575,6 +576,7 @@ describe('retrieval evaluations', function () {
       maxRunning: 1,
       maxRunningTotal: 10_000,
       maxStored,
+      questionRunsPerHour: 0,
     };
     const { temporal, request } = await serveIdle(retrievalEvaluations);
     const post = (json: unknown) => request('POST', evaluations(), { headers, json });
@@ -722,6 +724,56 @@ describe('retrieval evaluations', function () {
       const third = await post({ questions: [question()], runs: [{}] });
       assert.equal(third.status, 202, third.text);
       await temporal.client.workflow.getHandle(third.body.jobId).terminate('test');
+    } finally {
+      await temporal.connection.close();
+    }
+  });
+
+  it('charges question runs (questions × runs) to the workspace hour at creation, kept after a delete', async () => {
+    // Charges are per clock hour: start clear of the hour's end, so that the whole test falls in one hour.
+    const { resetsIn } = await evaluationsRepo.questionRunsThisHour(stack.deps.db, tenant.workspaceId);
+    if (resetsIn < 60) await sleep(resetsIn * 1000 + 500);
+    const { used } = await evaluationsRepo.questionRunsThisHour(stack.deps.db, tenant.workspaceId);
+    const bounds = { ...stack.config.retrievalEvaluations, maxRunning: 10, maxStored: 100_000 };
+    const question = { query: 'E4031', relevant: [{ externalId: 'manual-quota' }] };
+    const threeByTwo = { questions: [question, question, question], runs: [{}, { mode: 'keyword' }] };
+    // One evaluation larger than the whole budget can never start: 400, naming its size.
+    const small = await serveIdle({ ...bounds, questionRunsPerHour: 5 });
+    try {
+      const tooBig = await small.request('POST', evaluations(), { headers, json: threeByTwo });
+      assertError(tooBig, 400);
+      assert.equal(
+        tooBig.body.message,
+        "This evaluation needs 6 question runs (3 questions × 2 runs), more than a workspace's hourly budget of 5 " +
+          '(RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR)',
+      );
+      assert.deepEqual([tooBig.body.code, tooBig.body.param], ['evaluation_hourly_budget', 'questions']);
+    } finally {
+      await small.temporal.connection.close();
+    }
+    const { temporal, request } = await serveIdle({ ...bounds, questionRunsPerHour: used + 6 });
+    const post = (json: unknown) => request('POST', evaluations(), { headers, json });
+    try {
+      const first = await post(threeByTwo);
+      assert.equal(first.status, 202, first.text);
+      await temporal.client.workflow.getHandle(first.body.jobId).terminate('test');
+      const spent = await post({ questions: [question], runs: [{}] });
+      assertError(spent, 429);
+      assert.equal(
+        spent.body.message,
+        `This workspace's evaluations have used ${used + 6} of their ${used + 6} question runs this hour ` +
+          '(RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR); this one needs 1',
+      );
+      assert.deepEqual([spent.body.code, spent.body.param], ['evaluation_hourly_budget', 'workspaceId']);
+      const retryAfter = Number(spent.headers['retry-after']);
+      assert.ok(retryAfter >= 1 && retryAfter <= 3600, spent.headers['retry-after']);
+      assert.match(
+        spent.body.hint,
+        new RegExp(`afresh in ${retryAfter} s \\(Retry-After\\); 0 question runs are left`),
+      );
+      // Deleting the evaluation gives nothing back: create, delete, create again buys no fresh budget.
+      assert.equal((await request('DELETE', evaluations(`/${first.body.id}`), { headers })).status, 200);
+      assertError(await post({ questions: [question], runs: [{}] }), 429);
     } finally {
       await temporal.connection.close();
     }

@@ -112,7 +112,7 @@ export interface ApiOperation {
    * Error statuses and messages of this operation beyond those its credential kind brings (the builder adds
    * 400/401/403/404/410/413/500/503 as the guard and the body reader answer them).
    */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 503, readonly ErrorMessage[]>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503, readonly ErrorMessage[]>>;
 }
 
 /**

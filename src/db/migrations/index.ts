@@ -41,6 +41,7 @@ import * as m0040 from './0040_version_authors';
 import * as m0041 from './0041_source_skips';
 import * as m0042 from './0042_source_role_ids_case';
 import * as m0043 from './0043_running_evaluations';
+import * as m0044 from './0044_evaluation_budget';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -89,6 +90,7 @@ const migrations: Array<[string, Migration]> = [
   ['0041_source_skips', m0041],
   ['0042_source_role_ids_case', m0042],
   ['0043_running_evaluations', m0043],
+  ['0044_evaluation_budget', m0044],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

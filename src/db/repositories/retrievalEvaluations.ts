@@ -46,6 +46,40 @@ export async function countEvaluations(db: Tx, workspaceId: string): Promise<{ s
   return { stored: Number(r?.stored ?? 0), running: Number(r?.running ?? 0) };
 }
 
+const BUDGET = 'retrieval_evaluation_budget';
+
+/**
+ * The question runs the workspace's evaluations were charged in the current clock hour (the database's clock),
+ * and the seconds until the next hour begins.
+ */
+export async function questionRunsThisHour(db: Tx, workspaceId: string): Promise<{ used: number; resetsIn: number }> {
+  const { rows } = await db.raw<{ rows: Array<{ used: number; resets_in: number }> }>(
+    `SELECT coalesce((SELECT question_runs FROM ${BUDGET}
+                       WHERE workspace_id = ? AND window_start = date_trunc('hour', now())), 0)::int AS used,
+            ceil(extract(epoch FROM date_trunc('hour', now()) + interval '1 hour' - now()))::int AS resets_in`,
+    [workspaceId],
+  );
+  return { used: Number(rows[0]?.used ?? 0), resetsIn: Math.max(1, Number(rows[0]?.resets_in ?? 3600)) };
+}
+
+/**
+ * Adds `questionRuns` (negative: a refund, never below 0) to the workspace's current hour, and drops its earlier
+ * hours.
+ */
+export async function chargeQuestionRuns(db: Tx, workspaceId: string, questionRuns: number): Promise<void> {
+  await db.raw(
+    `INSERT INTO ${BUDGET} (workspace_id, window_start, question_runs)
+     VALUES (?, date_trunc('hour', now()), greatest(?::int, 0))
+     ON CONFLICT (workspace_id, window_start)
+     DO UPDATE SET question_runs = greatest(${BUDGET}.question_runs + ?::int, 0)`,
+    [workspaceId, questionRuns, questionRuns],
+  );
+  await db(BUDGET)
+    .where({ workspace_id: workspaceId })
+    .where('window_start', '<', db.raw("date_trunc('hour', now())"))
+    .del();
+}
+
 /** Evaluations RUNNING in the whole deployment (the deployment-wide bound's count). */
 export async function countRunningEverywhere(db: Tx): Promise<number> {
   const [row] = await db(EVALUATIONS).where({ status: 'RUNNING' }).count<Array<{ n: number }>>({ n: '*' });

@@ -55,6 +55,13 @@ export const EvaluationMessages = {
   tooManyRunningTotal: (max: number) =>
     `${max} retrieval evaluation${max === 1 ? ' is' : 's are'} running in this deployment, the most at once ` +
     '(RETRIEVAL_EVAL_MAX_RUNNING_TOTAL); retry when one has finished',
+  overHourlyBudget: (cost: number, questions: number, runs: number, budget: number) =>
+    `This evaluation needs ${cost} question runs (${questions} question${questions === 1 ? '' : 's'} × ${runs} ` +
+    `run${runs === 1 ? '' : 's'}), more than a workspace's hourly budget of ${budget} ` +
+    '(RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR)',
+  hourlyBudgetSpent: (used: number, budget: number, cost: number) =>
+    `This workspace's evaluations have used ${used} of their ${budget} question runs this hour ` +
+    `(RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR); this one needs ${cost}`,
   tooManyStored: (max: number) =>
     `The workspace holds its maximum of ${max} retrieval evaluations (RETRIEVAL_EVAL_MAX_STORED); delete old ones first`,
   duplicateRunName: (at: string, name: string) => `${at}: another run is named "${name}"`,
@@ -153,6 +160,18 @@ function checkBounds(bounds: Deps['config']['retrievalEvaluations'], input: Eval
       param: 'runs',
       hint: `Compare at most ${bounds.maxRuns} runs at once; start a second evaluation for the others`,
     });
+  }
+  const cost = input.questions.length * input.runs.length;
+  if (bounds.questionRunsPerHour > 0 && cost > bounds.questionRunsPerHour) {
+    throw refused(
+      400,
+      EvaluationMessages.overHourlyBudget(cost, input.questions.length, input.runs.length, bounds.questionRunsPerHour),
+      {
+        code: 'evaluation_hourly_budget',
+        param: 'questions',
+        hint: `Evaluate at most ${bounds.questionRunsPerHour} questions × runs at once: split the questions, or compare fewer runs`,
+      },
+    );
   }
   input.questions.forEach((q, i) => {
     if (q.query.length > bounds.maxQueryChars) {
@@ -364,6 +383,27 @@ export async function createEvaluation(
         { 'Retry-After': String(RUNNING_RETRY_AFTER_SECONDS) },
       );
     }
+    // Every search of an evaluation is charged to the workspace's hour when it is created (kept after a delete):
+    // a workspace cannot keep its share of the workers busy all day.
+    const cost = questions.length * runs.length;
+    if (bounds.questionRunsPerHour > 0) {
+      const { used, resetsIn } = await evaluations.questionRunsThisHour(trx, workspace.id);
+      if (used + cost > bounds.questionRunsPerHour) {
+        throw refused(
+          429,
+          EvaluationMessages.hourlyBudgetSpent(used, bounds.questionRunsPerHour, cost),
+          {
+            code: 'evaluation_hourly_budget',
+            param: 'workspaceId',
+            hint:
+              `The budget starts afresh in ${resetsIn} s (Retry-After); ` +
+              `${Math.max(0, bounds.questionRunsPerHour - used)} question runs are left this hour`,
+          },
+          { 'Retry-After': String(resetsIn) },
+        );
+      }
+      await evaluations.chargeQuestionRuns(trx, workspace.id, cost);
+    }
     // Every workspace's evaluations share the workers: one creation at a time in the deployment past here, so the
     // deployment-wide bound holds too (the workspace's lock is always taken first).
     await lockWorkspaceScope(trx, 'retrieval-evaluations', DEPLOYMENT_SCOPE);
@@ -402,7 +442,11 @@ export async function createEvaluation(
       memo: { evaluationId: id },
     });
   } catch (err) {
+    // Nothing started: the evaluation goes, and its charge is given back.
     await evaluations.deleteEvaluation(deps.db, workspace.id, id);
+    if (bounds.questionRunsPerHour > 0) {
+      await evaluations.chargeQuestionRuns(deps.db, workspace.id, -questions.length * runs.length);
+    }
     throw err;
   }
   return row;

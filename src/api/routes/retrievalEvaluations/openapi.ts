@@ -49,8 +49,10 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       'its jobId shows questions done of total, and GET …/retrieval-evaluations/{evaluationId} the figures so far. ' +
       'Bounds (the deployment may lower them): RETRIEVAL_EVAL_MAX_QUESTIONS questions, RETRIEVAL_EVAL_MAX_RUNS ' +
       'runs, RETRIEVAL_EVAL_MAX_QUERY_CHARS characters per query (400), RETRIEVAL_EVAL_MAX_RUNNING evaluations ' +
-      'running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409); the error body’s param names the field or ' +
-      'bound and hint what to do.',
+      'running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409), and RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR ' +
+      'question runs (questions × runs, charged at creation and kept after a delete) per workspace each clock hour ' +
+      '(429 with Retry-After; 400 for one evaluation larger than the whole budget); the error body’s param names ' +
+      'the field or bound and hint what to do.',
     body: CreateEvaluationSchema,
     examples: createEvaluationExamples,
     ok: [
@@ -68,6 +70,7 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
         EvaluationMessages.duplicateRunName('runs[1].name', 'hybrid'),
         'Provide either customerRoleId or roleId, not both',
         'Missing required field: questions',
+        EvaluationMessages.overHourlyBudget(40_000, 1000, 4, 30_000),
       ],
       404: [RoleMessages.notFound, Messages.customerRoleNotFound],
       409: [
@@ -75,6 +78,7 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
         EvaluationMessages.tooManyRunningTotal(8),
         EvaluationMessages.tooManyStored(100),
       ],
+      429: [EvaluationMessages.hourlyBudgetSpent(28_000, 30_000, 4_000)],
     },
   }),
   searchOps.get(base, 'listRetrievalEvaluations', {
