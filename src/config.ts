@@ -291,7 +291,7 @@ const EnvSchema = z.object({
   RETRIEVAL_EVAL_MAX_RUNNING: z.coerce.number().int().min(1).max(1000).default(2),
   RETRIEVAL_EVAL_MAX_RUNNING_TOTAL: z.coerce.number().int().min(1).max(10_000).default(8),
   RETRIEVAL_EVAL_MAX_STORED: z.coerce.number().int().min(1).max(100_000).default(100),
-  // Question runs (questions × runs) a workspace's evaluations may be created with per clock hour; 0: no budget.
+  // Question runs (questions × runs) a workspace's evaluations may be created with per clock hour; 0: unlimited.
   RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR: z.coerce.number().int().min(0).max(100_000_000).default(30_000),
 });
 

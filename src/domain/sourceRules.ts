@@ -54,3 +54,9 @@ export const ruleLabel = (rule: number): RuleVia => (rule === 0 ? 'source defaul
 
 /** How a role reaches an item: assigned to it by hand, to its parent, or by a rule of the source it came from. */
 export type RoleVia = 'direct' | 'parent' | RuleVia;
+
+/**
+ * The failure type of a source sync's job whose sync failed (src/workflows/syncSource.ts): its message is the
+ * reason the sync records, which names the source's bucket, endpoint or repository.
+ */
+export const SYNC_FAILED = 'SyncFailed';

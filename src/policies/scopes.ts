@@ -4,18 +4,19 @@
 import type { AccessFilter, ThreadScope } from '../domain/access';
 import type { WorkspaceRow } from '../db/rows';
 import { boundRoleId, type AuthState } from './credentials';
-import { SYNC_FAILED } from '../workflows/contracts';
+import { SYNC_FAILED } from '../domain/sourceRules';
+import { allows } from './actions';
 
 /** The workspace's own credentials (the API key, an access token with neither role nor subject): not narrowed. */
 export const isWorkspaceCredential = (auth: AuthState): boolean => auth.kind === 'apiKey' || auth.kind === 'workspace';
 
 /**
  * Whether a failed job's reason is shown to this credential: a source sync's reason names the source's bucket,
- * endpoint or repository, which only the credentials that manage sources read (their sync history); any other
- * credential that may see the job reads only that it failed.
+ * endpoint or repository, which only the credentials that manage sources (sources.manage) read in their sync
+ * history; any other credential that may see the job reads only that it failed.
  */
 export const mayReadJobFailure = (auth: AuthState, failureType: string | undefined): boolean =>
-  failureType !== SYNC_FAILED || isWorkspaceCredential(auth);
+  failureType !== SYNC_FAILED || allows('sources.manage', auth.kind);
 
 /**
  * Knowledge under ACTIVE RBAC: an end user's credential (a role- or subject-bound access token, a user space

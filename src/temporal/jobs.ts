@@ -200,17 +200,17 @@ function publicFailure(err: unknown): { message: string; type?: string } {
 }
 
 /**
- * The job's state read from Temporal; a job of another workspace is reported NOT_FOUND. A job of the whole
- * deployment (memo scope DEPLOYMENT_JOB_SCOPE: a re-embed) concerns every workspace's search and is reported
- * to each.
+ * The job's state read from Temporal, for the service's own decisions (is it still running?): a job of another
+ * workspace is reported NOT_FOUND, and a FAILED job carries no reason (what a caller may read of that is
+ * withFailureReason's, under a policy). A job of the whole deployment (memo scope DEPLOYMENT_JOB_SCOPE: a
+ * re-embed) concerns every workspace's search and is reported to each.
  */
 export async function describeJob(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
-  const { state } = await describeJobWithSubject(temporal, workspaceId, jobId);
-  return withFailureReason(temporal, state);
+  return (await describeJobWithSubject(temporal, workspaceId, jobId)).state;
 }
 
 /**
- * The job's state (as describeJob, but a FAILED job without its `error`) and what it is about: one call to
+ * The job's state (a FAILED job without its `error`) and what it is about: one call to
  * Temporal, whatever the job's status. The caller decides whether the job may be shown before it reads the
  * failure's reason (withFailureReason, a second call), so a job it hides costs the same time as an absent one.
  */
@@ -260,7 +260,7 @@ export async function describeJobWithSubject(
 export async function withFailureReason(
   temporal: TemporalDeps,
   state: JobState,
-  shown: (type: string | undefined) => boolean = () => true,
+  shown: (type: string | undefined) => boolean,
 ): Promise<JobState> {
   if (state.status !== 'FAILED') return state;
   const failure = await temporal.client.workflow

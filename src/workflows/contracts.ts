@@ -5,7 +5,10 @@ import {
   TypedSearchAttributes,
   type Duration,
 } from '@temporalio/common';
+import { SYNC_FAILED } from '../domain/sourceRules';
 import type { JobKind } from './ids';
+
+export { SYNC_FAILED };
 
 export interface PurgeStoredFilesInput {
   workspaceId: string;
@@ -253,9 +256,6 @@ export const FailureTypes = {
   notFound: 'NotFound',
   conflict: 'Conflict',
 } as const;
-
-/** The failure type of a source sync's job whose sync failed: its message is the reason the sync records. */
-export const SYNC_FAILED = 'SyncFailed';
 
 /** The failure type of a retrieval evaluation that cannot go on (the role a run searches as was deleted). */
 export const EVALUATION_REFUSED = 'EvaluationRefused';

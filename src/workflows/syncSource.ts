@@ -78,7 +78,8 @@ export async function syncSourceWorkflow(input: SyncSourceInput): Promise<SyncSo
   return result;
 }
 
-async function syncOnce(input: SyncSourceInput): Promise<SyncSourceResult> {
+/** One sync, its result whatever it is (before SYNC_FAILS_JOB, the whole workflow; the replay test runs it as such). */
+export async function syncOnce(input: SyncSourceInput): Promise<SyncSourceResult> {
   const { workspaceId, sourceId } = input;
   const jobId = workflowInfo().workflowId;
   let resume = input.resume;

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { scoreQuestion, summarize, type Metrics } from '../../src/domain/retrievalMetrics';
+import { Client, Connection } from '@temporalio/client';
 import { connectTemporal } from '../../src/temporal/client';
 import * as evaluationsRepo from '../../src/db/repositories/retrievalEvaluations';
 import { assertError } from '../helpers/assertions';
@@ -750,6 +751,22 @@ describe('retrieval evaluations', function () {
       assert.deepEqual([tooBig.body.code, tooBig.body.param], ['evaluation_hourly_budget', 'questions']);
     } finally {
       await small.temporal.connection.close();
+    }
+    // A start the workflow service refuses (down) keeps nothing: the evaluation goes, and its charge comes back.
+    const connection = Connection.lazy({ address: '127.0.0.1:1' });
+    try {
+      const down = await stack.serve({
+        ...stack.deps,
+        config: { ...stack.config, retrievalEvaluations: { ...bounds, questionRunsPerHour: used + 6 } },
+        temporal: { ...stack.deps.temporal, client: new Client({ connection, namespace: 'default' }), connection },
+      });
+      const held = (await stack.request('GET', evaluations(), { headers })).body.total as number;
+      assertError(await down.request('POST', evaluations(), { headers, json: threeByTwo }), 503);
+      assert.equal((await stack.request('GET', evaluations(), { headers })).body.total, held, 'nothing stored');
+      const after = await evaluationsRepo.questionRunsThisHour(stack.deps.db, tenant.workspaceId);
+      assert.equal(after.used, used, 'the charge was given back');
+    } finally {
+      await connection.close();
     }
     const { temporal, request } = await serveIdle({ ...bounds, questionRunsPerHour: used + 6 });
     const post = (json: unknown) => request('POST', evaluations(), { headers, json });

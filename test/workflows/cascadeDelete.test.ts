@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import { Worker } from '@temporalio/worker';
 import { createDeleteActivities } from '../../src/activities/deletes';
 import { createStorageActivities } from '../../src/activities/storage';
 import { createWebhookActivities } from '../../src/activities/webhooks';
@@ -26,6 +26,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createTenant } from '../helpers/factories';
 import { workflowBundle } from '../helpers/stack';
 import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
+import { fixtureBundle } from '../helpers/fixtureBundle';
 
 describe('cascadeDeleteWorkflow (time-skipping)', function () {
   this.timeout(120_000);
@@ -244,10 +245,7 @@ describe('cascadeDeleteWorkflow (time-skipping)', function () {
         (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'deleteLeafBatch',
       ).length;
 
-    const before = await bundleWorkflowCode({
-      workflowsPath: require.resolve('../fixtures/workflows/cascadeDeleteBefore'),
-      logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-    });
+    const before = await fixtureBundle('cascadeDeleteBefore');
     const old = await run(before);
     assert.equal(scheduled(old), 3, 'the older code scheduled each batch as an activity task');
     // Today's code must replay it: the patch keeps those batches activity tasks (without it, non-determinism).

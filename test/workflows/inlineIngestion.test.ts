@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities';
 import * as workspaces from '../../src/db/repositories/workspaces';
 import { activityDeps } from '../../src/main/deps';
@@ -19,6 +19,7 @@ import { INLINE_INGEST_MAX_BYTES } from '../../src/workflows/contracts';
 import { type Tenant } from '../helpers/factories';
 import { followUpload, uploadRequest } from '../helpers/knowledge';
 import { getStack, stackWithTenant, workflowBundle, type TestStack } from '../helpers/stack';
+import { fixtureBundle } from '../helpers/fixtureBundle';
 
 type History = Awaited<
   ReturnType<ReturnType<TestStack['deps']['temporal']['client']['workflow']['getHandle']>['fetchHistory']>
@@ -195,10 +196,7 @@ describe('inline ingestion (local activities for small items)', function () {
 
   /** Runs ingestFileWorkflow of a fixture (the code of an earlier main) on an inline file; its history. */
   async function recordWithFixture(fixture: string, text: string): Promise<History> {
-    const bundle = await bundleWorkflowCode({
-      workflowsPath: require.resolve(`../fixtures/workflows/${fixture}`),
-      logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-    });
+    const bundle = await fixtureBundle(fixture);
     const workspace = await workspaces.findWorkspace(stack.deps.db, tenant.workspaceId);
     assert.ok(workspace);
     const staged = await stageUpload(

@@ -89,7 +89,7 @@ describe('retrievalEvaluationWorkflow', function () {
       relevant: [{ knowledgeId: ids[i]! }],
     }));
     const row = await createEvaluation(
-      { db, config: stack.config, temporal: { ...stack.deps.temporal, taskQueue } },
+      { db, config: stack.config, logger: stack.deps.logger, temporal: { ...stack.deps.temporal, taskQueue } },
       workspace,
       {
         questions,

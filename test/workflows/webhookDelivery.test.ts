@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import { Worker } from '@temporalio/worker';
 import { deliveriesQueue } from '../../src/workflows/ids';
 import { DELIVERIES_QUEUE_PATCH } from '../../src/workflows/webhooks';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 import { workflowBundle } from '../helpers/stack';
+import { fixtureBundle } from '../helpers/fixtureBundle';
 
 describe('deliverWebhookWorkflow on its own queue (time-skipping)', function () {
   this.timeout(120_000);
@@ -61,10 +62,7 @@ describe('deliverWebhookWorkflow on its own queue (time-skipping)', function () 
         return a?.activityType?.name === 'attemptWebhookDelivery' ? [a.taskQueue?.name] : [];
       });
 
-    const before = await bundleWorkflowCode({
-      workflowsPath: require.resolve('../fixtures/workflows/deliverWebhookBefore'),
-      logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-    });
+    const before = await fixtureBundle('deliverWebhookBefore');
     const old = await run(before);
     assert.deepEqual(scheduledOn(old), [old.taskQueue], "the older code attempted on the workflow's own queue");
     // Today's code must replay it; the patch keeps a replayed attempt on the queue it was scheduled on.

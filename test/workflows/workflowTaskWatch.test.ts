@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
-import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { workflowTaskWatch } from '../hooks';
 import { testEnv } from '../helpers/env';
 import { explainSlowTask, slowTaskOf, watchEventLoop, WORKFLOW_TASK_TIMEOUT_MS } from '../helpers/workflowTaskWatch';
+import { fixtureBundle } from '../helpers/fixtureBundle';
 
 describe('the workflow task watch (root hooks)', function () {
   this.timeout(120_000);
@@ -59,10 +60,7 @@ describe('the workflow task watch (root hooks)', function () {
   });
 
   it('hears of a workflow task held 5.5 s by a local activity, below the failing bound', async () => {
-    const bundle = await bundleWorkflowCode({
-      workflowsPath: require.resolve('../fixtures/workflows/slowTask'),
-      logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-    });
+    const bundle = await fixtureBundle('slowTask');
     const taskQueue = `slow-task-${randomUUID()}`;
     const native = await NativeConnection.connect({ address: testEnv.temporalAddress });
     const connection = await Connection.connect({ address: testEnv.temporalAddress });

@@ -49,35 +49,42 @@ export async function countEvaluations(db: Tx, workspaceId: string): Promise<{ s
 const BUDGET = 'retrieval_evaluation_budget';
 
 /**
- * The question runs the workspace's evaluations were charged in the current clock hour (the database's clock),
- * and the seconds until the next hour begins.
+ * The workspace's current clock hour (read from the database's clock as the statement runs, not as its transaction
+ * began: a creation that waited on the workspace's lock across the hour reads the new hour), the question runs its
+ * evaluations were charged in it, and the seconds until the next hour begins.
  */
-export async function questionRunsThisHour(db: Tx, workspaceId: string): Promise<{ used: number; resetsIn: number }> {
-  const { rows } = await db.raw<{ rows: Array<{ used: number; resets_in: number }> }>(
-    `SELECT coalesce((SELECT question_runs FROM ${BUDGET}
-                       WHERE workspace_id = ? AND window_start = date_trunc('hour', now())), 0)::int AS used,
-            ceil(extract(epoch FROM date_trunc('hour', now()) + interval '1 hour' - now()))::int AS resets_in`,
+export async function questionRunsThisHour(
+  db: Tx,
+  workspaceId: string,
+): Promise<{ windowStart: Date; used: number; resetsIn: number }> {
+  const { rows } = await db.raw<{ rows: Array<{ window_start: Date; used: number; resets_in: number }> }>(
+    `WITH hour AS (SELECT date_trunc('hour', clock_timestamp()) AS start, clock_timestamp() AS at)
+     SELECT hour.start AS window_start,
+            coalesce((SELECT question_runs FROM ${BUDGET} b
+                       WHERE b.workspace_id = ? AND b.window_start = hour.start), 0)::int AS used,
+            ceil(extract(epoch FROM hour.start + interval '1 hour' - hour.at))::int AS resets_in
+       FROM hour`,
     [workspaceId],
   );
-  return { used: Number(rows[0]?.used ?? 0), resetsIn: Math.max(1, Number(rows[0]?.resets_in ?? 3600)) };
+  const row = rows[0]!;
+  return { windowStart: row.window_start, used: Number(row.used), resetsIn: Math.max(1, Number(row.resets_in)) };
 }
 
-/**
- * Adds `questionRuns` (negative: a refund, never below 0) to the workspace's current hour, and drops its earlier
- * hours.
- */
-export async function chargeQuestionRuns(db: Tx, workspaceId: string, questionRuns: number): Promise<void> {
+/** Adds `questionRuns` to the workspace's hour `windowStart`, and drops its hours before it. */
+export async function chargeQuestionRuns(db: Tx, workspaceId: string, windowStart: Date, questionRuns: number) {
   await db.raw(
-    `INSERT INTO ${BUDGET} (workspace_id, window_start, question_runs)
-     VALUES (?, date_trunc('hour', now()), greatest(?::int, 0))
-     ON CONFLICT (workspace_id, window_start)
-     DO UPDATE SET question_runs = greatest(${BUDGET}.question_runs + ?::int, 0)`,
-    [workspaceId, questionRuns, questionRuns],
+    `INSERT INTO ${BUDGET} (workspace_id, window_start, question_runs) VALUES (?, ?, ?)
+     ON CONFLICT (workspace_id, window_start) DO UPDATE SET question_runs = ${BUDGET}.question_runs + excluded.question_runs`,
+    [workspaceId, windowStart, questionRuns],
   );
+  await db(BUDGET).where({ workspace_id: workspaceId }).where('window_start', '<', windowStart).del();
+}
+
+/** Gives back `questionRuns` charged to the hour `windowStart` (nothing when that hour is already gone). */
+export async function refundQuestionRuns(db: Tx, workspaceId: string, windowStart: Date, questionRuns: number) {
   await db(BUDGET)
-    .where({ workspace_id: workspaceId })
-    .where('window_start', '<', db.raw("date_trunc('hour', now())"))
-    .del();
+    .where({ workspace_id: workspaceId, window_start: windowStart })
+    .update({ question_runs: db.raw('greatest(question_runs - ?, 0)', [questionRuns]) });
 }
 
 /** Evaluations RUNNING in the whole deployment (the deployment-wide bound's count). */

@@ -341,7 +341,7 @@ async function settleEndedJobs(deps: Pick<Deps, 'db' | 'temporal'>, rows: Retrie
 
 /** Stores the labelled set and starts its evaluation; 202 with the evaluation (RUNNING) and its job. */
 export async function createEvaluation(
-  deps: Pick<Deps, 'db' | 'temporal' | 'config'>,
+  deps: Pick<Deps, 'db' | 'temporal' | 'config' | 'logger'>,
   workspace: WorkspaceRow,
   input: EvaluationInput,
   opts: { batchSize?: number } = {},
@@ -360,6 +360,9 @@ export async function createEvaluation(
   const id = randomUUID();
   const jobId = WorkflowIds.retrievalEvaluation(workspace.id, id);
   const kinds = [...new Set(questions.flatMap((q) => (q.kind === null ? [] : [q.kind])))].sort();
+  const cost = questions.length * runs.length;
+  /** The hour the evaluation's question runs were charged to (undefined: no budget). */
+  let charged: Date | undefined;
   const row = await deps.db.transaction(async (trx) => {
     // One creation at a time per workspace, so the bounds hold under concurrent requests.
     await lockWorkspaceScope(trx, 'retrieval-evaluations', workspace.id);
@@ -385,9 +388,8 @@ export async function createEvaluation(
     }
     // Every search of an evaluation is charged to the workspace's hour when it is created (kept after a delete):
     // a workspace cannot keep its share of the workers busy all day.
-    const cost = questions.length * runs.length;
     if (bounds.questionRunsPerHour > 0) {
-      const { used, resetsIn } = await evaluations.questionRunsThisHour(trx, workspace.id);
+      const { windowStart, used, resetsIn } = await evaluations.questionRunsThisHour(trx, workspace.id);
       if (used + cost > bounds.questionRunsPerHour) {
         throw refused(
           429,
@@ -402,7 +404,8 @@ export async function createEvaluation(
           { 'Retry-After': String(resetsIn) },
         );
       }
-      await evaluations.chargeQuestionRuns(trx, workspace.id, cost);
+      await evaluations.chargeQuestionRuns(trx, workspace.id, windowStart, cost);
+      charged = windowStart;
     }
     // Every workspace's evaluations share the workers: one creation at a time in the deployment past here, so the
     // deployment-wide bound holds too (the workspace's lock is always taken first).
@@ -442,10 +445,16 @@ export async function createEvaluation(
       memo: { evaluationId: id },
     });
   } catch (err) {
-    // Nothing started: the evaluation goes, and its charge is given back.
-    await evaluations.deleteEvaluation(deps.db, workspace.id, id);
-    if (bounds.questionRunsPerHour > 0) {
-      await evaluations.chargeQuestionRuns(deps.db, workspace.id, -questions.length * runs.length);
+    // Nothing started: the evaluation goes, and its charge is given back to the hour it was charged to. The start's
+    // own error is the answer (a 503 with Retry-After) even when this clean-up fails too.
+    try {
+      await evaluations.deleteEvaluation(deps.db, workspace.id, id);
+      if (charged) await evaluations.refundQuestionRuns(deps.db, workspace.id, charged, cost);
+    } catch (cleanup) {
+      deps.logger.error(
+        { workspaceId: workspace.id, evaluationId: id, err: (cleanup as Error).message },
+        'retrieval evaluation not cleaned up after its start failed',
+      );
     }
     throw err;
   }

@@ -6,7 +6,7 @@ import type { WorkspaceRow } from '../../../src/db/rows';
 import { RoleMessages } from '../../../src/domain/roles';
 import { SpaceMessages } from '../../../src/domain/spaces';
 import { AppError } from '../../../src/errors';
-import { ACTIONS, POLICY, type Action } from '../../../src/policies/actions';
+import { ACTIONS, allows, POLICY, type Action } from '../../../src/policies/actions';
 import { authorize, authorizeInWorkspace, can, decide, FORBIDDEN } from '../../../src/policies/authorize';
 import {
   CREDENTIAL_KINDS,
@@ -327,7 +327,8 @@ describe('authorize: the row rules', () => {
   it("a failed sync's reason (its bucket, endpoint or repository) only to the credentials that manage sources", () => {
     assert.equal(mayReadJobFailure(credential('role'), SYNC_FAILED), false);
     assert.equal(mayReadJobFailure(credential('workspace'), SYNC_FAILED), true);
-    assert.equal(mayReadJobFailure(credential('apiKey'), SYNC_FAILED), true);
+    assert.equal(mayReadJobFailure(credential('apiKey'), SYNC_FAILED), allows('sources.manage', 'apiKey'));
+    assert.equal(mayReadJobFailure(credential('userSpace'), SYNC_FAILED), false);
     assert.equal(mayReadJobFailure(credential('role'), IngestionFailureTypes.extraction), true);
     assert.equal(mayReadJobFailure(credential('role'), undefined), true);
   });

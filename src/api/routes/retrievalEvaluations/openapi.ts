@@ -51,7 +51,8 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
       'runs, RETRIEVAL_EVAL_MAX_QUERY_CHARS characters per query (400), RETRIEVAL_EVAL_MAX_RUNNING evaluations ' +
       'running and RETRIEVAL_EVAL_MAX_STORED kept per workspace (409), and RETRIEVAL_EVAL_QUESTION_RUNS_PER_HOUR ' +
       'question runs (questions × runs, charged at creation and kept after a delete) per workspace each clock hour ' +
-      '(429 with Retry-After; 400 for one evaluation larger than the whole budget); the error body’s param names ' +
+      '(429 with Retry-After; 400 for one evaluation larger than the whole budget, which only a deployment that ' +
+      'sets the budget below the questions and runs bounds’ product sees); the error body’s param names ' +
       'the field or bound and hint what to do.',
     body: CreateEvaluationSchema,
     examples: createEvaluationExamples,
@@ -70,7 +71,7 @@ export const retrievalEvaluationsOperations: ApiOperation[] = [
         EvaluationMessages.duplicateRunName('runs[1].name', 'hybrid'),
         'Provide either customerRoleId or roleId, not both',
         'Missing required field: questions',
-        EvaluationMessages.overHourlyBudget(40_000, 1000, 4, 30_000),
+        EvaluationMessages.overHourlyBudget(10_000, 1000, 10, 5_000),
       ],
       404: [RoleMessages.notFound, Messages.customerRoleNotFound],
       409: [

@@ -248,7 +248,14 @@ export const JobStateSchema = z
     type: z.string().optional().meta({ description: 'The workflow type' }),
     startedAt: timestamp.optional(),
     closedAt: timestamp.nullable().optional(),
-    error: z.string().optional().meta({ description: 'Why a FAILED job failed' }),
+    error: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "Why a FAILED job failed. A source sync's reason (it names the source's bucket, endpoint or repository) only " +
+          'to the credentials that manage sources; any other reads "The job failed"',
+      }),
     progress: z
       .union([CrawlProgressSchema, ReembedProgressSchema, EvaluationProgressSchema, RulesProgressSchema])
       .optional()
