@@ -115,6 +115,20 @@ describe('sources that stay in sync (website)', function () {
     return res.body as { id: string; rootId: string };
   }
 
+  it('moves a site by its start URL alone: a bare {"url"} is a website config, not the git config it also fits', async () => {
+    const source = await createSource({ url: `${site.origin}/` });
+    const patch = (config: unknown) =>
+      stack.request('PATCH', v1(`/sources/${source.id}`), { headers, json: { config } });
+    const moved = await patch({ url: `${site.origin}/guide/` });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(moved.body.config.url, `${site.origin}/guide/`);
+    assert.equal(moved.body.config.paths, undefined, "no git config's default came with it");
+    // A field of another kind is still named.
+    const git = await patch({ url: `${site.origin}/`, paths: ['docs/**'] });
+    assert.equal(git.status, 400, git.text);
+    assert.match(git.body.message, /config\.paths/);
+  });
+
   it('adds, versions and removes pages as the site changes; a sync without change is answered 304 and embeds nothing', async () => {
     site.routes.set('/', index(['/lighthouse', '/guide/glacier', '/violin']));
     site.routes.set('/lighthouse', page('Lighthouse', OLD));
