@@ -536,7 +536,10 @@ const entries = {
       '(questions × runs; 30,000 by default) each clock hour, charged at creation and kept after a delete: 429 ' +
       'when this hour has too few left (Retry-After: the seconds until the next hour), 400 when one evaluation ' +
       'needs more than the whole budget.',
-    hint: 'Wait the seconds Retry-After gives, or evaluate fewer questions or runs at once.',
+    hint:
+      '429 (param workspaceId): wait the seconds Retry-After gives, when the hour turns, or evaluate fewer questions ' +
+      'or runs now. 400 (param questions): the one evaluation is larger than the whole hour, so waiting cannot help: ' +
+      'split its questions, or compare fewer runs.',
     schemaValid: "How much of the hour's budget the workspace has used is stored state; the budget is configuration.",
   },
   evaluation_stored_limit: {

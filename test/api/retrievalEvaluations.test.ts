@@ -621,7 +621,7 @@ describe('retrieval evaluations', function () {
         400,
         'evaluation_unknown_item',
         'questions[1].relevant[0].externalId',
-        /no item of the workspace has this externalId \(2 relevant items in all name no item\)/,
+        /no item of the workspace has this externalId \(2 of the relevant items sent name no item of the workspace; this is the first\)/,
       );
       await refused(
         { questions: [question()], runs: [{ mode: 'hybrid' }, { mode: 'hybrid' }] },

@@ -68,7 +68,7 @@ export const EvaluationMessages = {
   duplicateQuestionId: (at: string, id: string) => `${at}: another question has the id "${id}"`,
   unknownItem: (at: string, what: string, missing: number) =>
     `${at}: no item of the workspace has this ${what}` +
-    (missing > 1 ? ` (${missing} relevant items in all name no item)` : ''),
+    (missing > 1 ? ` (${missing} of the relevant items sent name no item of the workspace; this is the first)` : ''),
   notStarted: 'The evaluation could not be started; retry later',
   jobEnded: (status: string) => `The evaluation's job ended (${status}) before every question was evaluated`,
   failed: 'The evaluation failed; the worker logged why',
