@@ -48,6 +48,7 @@ export function presentSource(view: SourceView) {
     lastSync: view.lastSync ? presentSync(view.lastSync) : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    ...(view.secretsDropped ? { secretsDropped: true as const } : {}),
   };
 }
 

@@ -317,6 +317,7 @@ describe('sources that stay in sync (s3)', function () {
     });
     assert.equal(samePlace.status, 200, samePlace.text);
     assert.equal(samePlace.body.hasSecrets, true, 'the same endpoint keeps them');
+    assert.equal(samePlace.body.secretsDropped, undefined);
     // The secrets are bound to the whole target (Security III): another bucket, or virtual-hosted addressing
     // (which sends them to <bucket>.<host>), needs them supplied again.
     for (const [what, change] of [
@@ -330,11 +331,13 @@ describe('sources that stay in sync (s3)', function () {
       });
       assert.equal(moved.status, 200, moved.text);
       assert.equal(moved.body.hasSecrets, false, `${what} never gets the old secrets`);
+      assert.equal(moved.body.secretsDropped, true, `the answer says that ${what} dropped them`);
       const resupplied = await stack.request('PATCH', v1(`/sources/${again.id}`), {
         headers,
         json: { config: { ...config, ...change }, secrets: bucket.source().secrets },
       });
       assert.equal(resupplied.body.hasSecrets, true, `${what} with its secrets supplied again`);
+      assert.equal(resupplied.body.secretsDropped, undefined);
     }
     const elsewhere = await stack.request('PATCH', v1(`/sources/${source.id}`), {
       headers,

@@ -3032,6 +3032,11 @@ export interface components {
              * @description ISO 8601 timestamp (UTC)
              */
             updatedAt: string;
+            /**
+             * @description Only in the answer to a PATCH whose config sends the source elsewhere (another endpoint, bucket or repository) without new secrets: the stored secrets were dropped, so they never reach the new place. Send them again (PATCH {"secrets": …}) before the next sync
+             * @constant
+             */
+            secretsDropped?: true;
         };
         SourceSync: {
             /**

@@ -82,6 +82,8 @@ export interface SourceView {
   rules: SourceRule[];
   /** The job applying the rules' last change (null: they never changed). */
   rulesJobId: string | null;
+  /** A change's answer only: the change sent the config elsewhere and the stored secrets were dropped. */
+  secretsDropped?: true;
 }
 
 const DEFAULT_INTERVAL_SECONDS = 6 * 3600;
@@ -358,7 +360,9 @@ export async function updateSource(
   }
   if (input.schedule !== undefined) await schedule(deps, row);
   if (row.rules_version !== current.rules_version) await startRulesJob(deps, row);
-  return viewSource(deps, row);
+  const dropped = input.secrets === undefined && patch.secrets_sealed === null && current.secrets_sealed !== null;
+  const view = await viewSource(deps, row);
+  return dropped ? { ...view, secretsDropped: true } : view;
 }
 
 /**

@@ -345,6 +345,15 @@ export const SourceSchema = z
     lastSync: SourceSyncSchema.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
+    secretsDropped: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Only in the answer to a PATCH whose config sends the source elsewhere (another endpoint, bucket or ' +
+          'repository) without new secrets: the stored secrets were dropped, so they never reach the new place. ' +
+          'Send them again (PATCH {"secrets": …}) before the next sync',
+      }),
   })
   .meta({ id: 'Source' });
 export type Source = z.infer<typeof SourceSchema>;
