@@ -141,17 +141,12 @@ async function writeResult(suite: Suite | 'retrieval-models' | 'retrieval-contex
  * (default 3) rounds of KWS_BENCH_FAIRNESS_BACKLOG (default 60) queued attempts, keyed and shared.
  */
 async function fairnessSuite() {
-  const count = (name: string, fallback: number) => {
-    const v = process.env[name];
-    if (v === undefined) return fallback;
-    if (!/^[1-9][0-9]*$/.test(v)) throw new Error(`${name} must be a positive integer, not ${v}`);
-    return Number(v);
-  };
+  const env = process.env;
   const result = await measureFairness({
     ...DEFAULT_FAIRNESS,
-    temporalAddress: process.env.TEMPORAL_ADDRESS!,
-    rounds: count('KWS_BENCH_FAIRNESS_ROUNDS', DEFAULT_FAIRNESS.rounds),
-    backlog: count('KWS_BENCH_FAIRNESS_BACKLOG', DEFAULT_FAIRNESS.backlog),
+    temporalAddress: env.TEMPORAL_ADDRESS!,
+    rounds: positiveFrom('KWS_BENCH_FAIRNESS_ROUNDS', env.KWS_BENCH_FAIRNESS_ROUNDS) ?? DEFAULT_FAIRNESS.rounds,
+    backlog: positiveFrom('KWS_BENCH_FAIRNESS_BACKLOG', env.KWS_BENCH_FAIRNESS_BACKLOG) ?? DEFAULT_FAIRNESS.backlog,
   });
   console.log(formatFairness(result));
   console.log(`[bench] wrote ${await writeResult('fairness', result)}`);

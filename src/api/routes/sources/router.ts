@@ -56,8 +56,6 @@ export function sourcesRouter(deps: Deps): Router {
   });
   router.patch('/:sourceId', manage, async (ctx) => {
     const sent: unknown = ctx.request.body;
-    /** The config and secrets as sent, once they are known to be of the source's own kind. */
-    let ownFields: { config?: unknown; secrets?: unknown } | undefined;
     if (sent !== null && typeof sent === 'object' && ('config' in sent || 'secrets' in sent)) {
       const source = await loadSource(deps, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
       const own = kindFieldsOf(source.kind);
@@ -65,7 +63,6 @@ export function sourcesRouter(deps: Deps): Router {
         const { config, secrets } = sent as { config?: unknown; secrets?: unknown };
         const fields = 'secrets' in own.shape ? { config, secrets } : { config };
         validate(own, fields, 'Invalid field value');
-        ownFields = { config, secrets };
       }
     }
     const checked = validate(
@@ -74,14 +71,14 @@ export function sourcesRouter(deps: Deps): Router {
       'Invalid field value',
     );
     // The document's schema is every kind's, and a value two kinds accept is read as the first's (a website's bare
-    // {"url"} as a git config, with git's defaults): the service reads the values as sent, by the source's kind.
-    const input = ownFields
-      ? {
-          ...checked,
-          ...(checked.config !== undefined ? { config: ownFields.config as typeof checked.config } : {}),
-          ...(checked.secrets !== undefined ? { secrets: ownFields.secrets as typeof checked.secrets } : {}),
-        }
-      : checked;
+    // {"url"} as a git config, with git's defaults): the service reads config and secrets as sent, by the source's
+    // own kind (checked above).
+    const raw = sent as { config?: typeof checked.config; secrets?: typeof checked.secrets };
+    const input = {
+      ...checked,
+      ...(checked.config !== undefined ? { config: raw.config } : {}),
+      ...(checked.secrets !== undefined ? { secrets: raw.secrets } : {}),
+    };
     if (input.rules) {
       const source = await loadSource(deps, requireAuth(ctx).workspace.id, ctx.params.sourceId!);
       validate(rulesFitKind(source.kind, input.config ?? source.config), { rules: input.rules });
