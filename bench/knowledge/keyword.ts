@@ -7,7 +7,13 @@
 import type { Db } from '../../src/db/knex';
 import * as search from '../../src/db/repositories/search';
 import type { EmbeddingProvider } from '../../src/embeddings';
-import { DEFAULT_RETRIEVAL, retrievalSettingsFor, searchKnowledge } from '../../src/services/search/search';
+import type { HeldRanking } from '../../src/db/repositories/search';
+import {
+  DEFAULT_RETRIEVAL,
+  retrievalSettingsFor,
+  searchKnowledge,
+  type RetrievalSettings,
+} from '../../src/services/search/search';
 import { loadAverage, round, summarize, type Summary } from '../lib/stats';
 import { QUERIES, selectivityFilters, type SearchFilterCase } from './search';
 import { HNSW_INDEX, loadItems, rebuildHnswIndex, VectorModel } from './vectors';
@@ -25,10 +31,18 @@ export interface KeywordLatencyRow {
   /**
    * Identifier-shaped queries (IDENTIFIER_QUERIES) in hybrid mode under header-mix's settings, their keyword side
    * matching every lexeme (the default) and any lexeme (the title schemes' setting; docs: Retrieval quality, "A second
-   * set, written blind").
+   * set, written blind"), and every lexeme with each candidate ranked by the lexemes it holds (`rankHeld`).
    */
   identifierAllMs: Summary;
   identifierAnyMs: Summary;
+  identifierHeldMs: Summary;
+  /**
+   * Quoted phrases of the synthetic words (MATCHED_IDENTIFIER_QUERIES: identifier-shaped, and many chunks hold every
+   * word), every lexeme and every lexeme with each candidate ranked by those held where some chunk matches (the
+   * default's setting for RAG passages; the statistics are read either way).
+   */
+  matchedAllMs: Summary;
+  matchedHeldMs: Summary;
   /** The per-query statistics alone (what maintained statistics would replace by a lookup). */
   statisticsMs: Summary;
 }
@@ -65,6 +79,14 @@ export const IDENTIFIER_QUERIES = [
   'customer_data retention',
   'expense_report',
   'shipping.address',
+];
+
+/** Quoted text (identifier-shaped, fusion.ts quotesText) whose words many synthetic chunks hold together. */
+export const MATCHED_IDENTIFIER_QUERIES = [
+  '"refund policy"',
+  '"vacation days"',
+  '"expense report"',
+  '"shipping address"',
 ];
 
 /** A provider that answers the bench's queries from vectors computed once (hybrid timings leave out the model). */
@@ -134,7 +156,8 @@ export async function measureKeywordLatency(
   warmups = 3,
 ): Promise<KeywordLatencyResult> {
   const vectors = new Map<string, number[]>();
-  for (const q of [...QUERIES, ...IDENTIFIER_QUERIES]) vectors.set(q, await embeddings.embedQuery(q));
+  for (const q of [...QUERIES, ...IDENTIFIER_QUERIES, ...MATCHED_IDENTIFIER_QUERIES])
+    vectors.set(q, await embeddings.embedQuery(q));
   const provider = cachedProvider(embeddings, vectors);
   const { maxRanked } = DEFAULT_RETRIEVAL;
   const rows: KeywordLatencyRow[] = [];
@@ -148,17 +171,28 @@ export async function measureKeywordLatency(
       feedback: [] as number[],
       identifierAll: [] as number[],
       identifierAny: [] as number[],
+      identifierHeld: [] as number[],
+      matchedAll: [] as number[],
+      matchedHeld: [] as number[],
     };
     const withFeedback = retrievalSettingsFor('header-mix');
     const headerMix = { ...withFeedback, feedback: undefined };
-    // Identifier-shaped queries' keyword side matching every lexeme (header-mix's setting) and any lexeme.
     const identifierFusion = (withFeedback.identifierHybrid as NonNullable<typeof withFeedback.identifierHybrid>)
       .fusion;
-    const everyLexeme = {
+    // Every lexeme (header-mix's setting), any lexeme, and every lexeme with each candidate ranked by the lexemes it
+    // holds, always or where some chunk matches (search.KeywordQuery.rankHeld).
+    const identifierSettings = (keywordMatch: 'all' | 'any', rankHeld?: HeldRanking) => ({
       ...withFeedback,
-      identifierHybrid: { keywordMatch: 'all' as const, fusion: identifierFusion },
-    };
-    const anyLexeme = { ...withFeedback, identifierHybrid: { keywordMatch: 'any' as const, fusion: identifierFusion } };
+      identifierHybrid: {
+        keywordMatch,
+        fusion: identifierFusion,
+        ...(rankHeld ? { rankHeld: { search: rankHeld } } : {}),
+      },
+    });
+    const everyLexeme = identifierSettings('all');
+    const anyLexeme = identifierSettings('any');
+    const heldLexemes = identifierSettings('all', 'always');
+    const heldWhereMatched = identifierSettings('all', 'matched');
     const hybrid = (query: string, settings = DEFAULT_RETRIEVAL) =>
       searchKnowledge(
         { db, embeddings: provider },
@@ -187,13 +221,20 @@ export async function measureKeywordLatency(
       await hybrid(query, withFeedback);
       const t5 = performance.now();
       const identifier = IDENTIFIER_QUERIES[i % IDENTIFIER_QUERIES.length] as string;
-      await hybrid(identifier, everyLexeme);
-      const t6 = performance.now();
-      await hybrid(identifier, anyLexeme);
-      const t7 = performance.now();
+      const matched = MATCHED_IDENTIFIER_QUERIES[i % MATCHED_IDENTIFIER_QUERIES.length] as string;
+      const shaped: Array<[number[], string, RetrievalSettings]> = [
+        [series.identifierAll, identifier, everyLexeme],
+        [series.identifierAny, identifier, anyLexeme],
+        [series.identifierHeld, identifier, heldLexemes],
+        [series.matchedAll, matched, everyLexeme],
+        [series.matchedHeld, matched, heldWhereMatched],
+      ];
+      for (const [into, q, settings] of shaped) {
+        const t = performance.now();
+        await hybrid(q, settings);
+        if (i >= warmups) into.push(performance.now() - t);
+      }
       if (i < warmups) continue;
-      series.identifierAll.push(t6 - t5);
-      series.identifierAny.push(t7 - t6);
       series.headerMix.push(t4 - t3);
       series.feedback.push(t5 - t4);
       series.keyword.push(t1 - t0);
@@ -210,6 +251,9 @@ export async function measureKeywordLatency(
       feedbackMs: summarize(series.feedback),
       identifierAllMs: summarize(series.identifierAll),
       identifierAnyMs: summarize(series.identifierAny),
+      identifierHeldMs: summarize(series.identifierHeld),
+      matchedAllMs: summarize(series.matchedAll),
+      matchedHeldMs: summarize(series.matchedHeld),
     });
   }
   return {
@@ -233,7 +277,9 @@ export function formatKeywordLatency(results: readonly KeywordLatencyResult[]): 
         `    ${row.filter.padEnd(9)} keyword ${ms(row.keywordMs)}; hybrid ${ms(row.hybridMs)}; ` +
           `per-query statistics alone ${ms(row.statisticsMs)}; header-mix hybrid ${ms(row.headerMixMs)}, ` +
           `with feedback ${ms(row.feedbackMs)}; identifier-shaped, every lexeme ${ms(row.identifierAllMs)}, ` +
-          `any lexeme ${ms(row.identifierAnyMs)}`,
+          `any lexeme ${ms(row.identifierAnyMs)}, every lexeme ranked by those held ${ms(row.identifierHeldMs)}; ` +
+          `quoted text many chunks match, every lexeme ${ms(row.matchedAllMs)}, ranked by those held where matched ` +
+          `${ms(row.matchedHeldMs)}`,
       );
     }
     out.push(

@@ -13,7 +13,8 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
 import type { ChunkOptions } from '../../src/extract/chunk';
-import { DEFAULT_RETRIEVAL, retrievalSettingsFor } from '../../src/services/search/search';
+import { DEFAULT_RETRIEVAL, retrievalSettingsFor, type IdentifierHybrid } from '../../src/services/search/search';
+import type { Fusion } from '../../src/services/search/fusion';
 import { embedChunkVectors } from '../../src/services/search/embeddingSpace';
 import { loadAverage, round } from '../lib/stats';
 import { EmbeddingCache } from './embeddingCache';
@@ -48,6 +49,20 @@ export const CONTEXT_VARIANTS = {
  * for the set's 7,739 chunks). The variant's runs search with retrievalSettingsFor('header-mix'): the service
  * itself picks the vector by each query's shape.
  */
+/**
+ * The shaped rows' identifierHybrid (KWS_RETRIEVAL_SHAPED_MATCH): any lexeme (unset: the title schemes' setting),
+ * every lexeme (all), or every lexeme with each candidate, in search and in passages, ranked by the lexemes it holds
+ * always (held) or where some chunk holds every lexeme (held-matched).
+ */
+export function shapedMatch(value: string | undefined, fusion: Fusion): IdentifierHybrid {
+  if (value === undefined || value === 'any') return { keywordMatch: 'any', fusion };
+  if (value === 'all') return { keywordMatch: 'all', fusion };
+  if (value === 'held') return { keywordMatch: 'all', fusion, rankHeld: { search: 'always', passages: 'always' } };
+  if (value === 'held-matched')
+    return { keywordMatch: 'all', fusion, rankHeld: { search: 'matched', passages: 'matched' } };
+  throw new Error(`KWS_RETRIEVAL_SHAPED_MATCH must be any, all, held or held-matched, not ${value}`);
+}
+
 export function headerMixVectors(embed: (texts: string[]) => Promise<number[][]>, weight: number) {
   return async (chunks: { page: DocPage; text: string; charStart: number }[]) => {
     const built = await embedChunkVectors(
@@ -178,11 +193,10 @@ export async function runContextComparison(
       const prose = variant === 'header-mix' ? { proseVectors: true } : {};
       const shapedSettings = {
         ...titleSettings,
-        // KWS_RETRIEVAL_SHAPED_MATCH=all: the shaped row keeps every lexeme (only its weight changes).
-        identifierHybrid: {
-          keywordMatch: process.env.KWS_RETRIEVAL_SHAPED_MATCH === 'all' ? ('all' as const) : ('any' as const),
-          fusion: shapedFusion,
-        },
+        // KWS_RETRIEVAL_SHAPED_MATCH=all: the shaped row keeps every lexeme (only its weight changes); held:
+        // every lexeme, each candidate (search and passages) ranked by the lexemes it holds; held-matched: the
+        // same only where some chunk holds every lexeme (search.KeywordQuery.rankHeld).
+        identifierHybrid: shapedMatch(process.env.KWS_RETRIEVAL_SHAPED_MATCH, shapedFusion),
         ...prose,
       };
       const [semantic, hybrid, passages, shaped, shapedPassages] = await evaluateRuns(

@@ -131,11 +131,13 @@ describe('configuration', () => {
     it("takes 'chunk': the chunk alone embedded, hybrid's page bonus following the query's shape", () => {
       assert.equal(loadConfig({ EMBEDDING_TEXT_SCHEME: 'chunk' }).embeddings.textScheme, 'chunk');
       assert.equal(searchSettings({ EMBEDDING_TEXT_SCHEME: 'chunk' }), DEFAULT_RETRIEVAL);
-      // Prose queries a page bonus of 0.15; identifier-shaped ones every lexeme and 0.1, as every query had before.
+      // Prose queries a page bonus of 0.15; identifier-shaped ones every lexeme and 0.1, as every query had before,
+      // their RAG passages ranked by the lexemes each holds where some chunk holds them all.
       assert.deepEqual(DEFAULT_RETRIEVAL.fusion, { kind: 'convex', alpha: 0.8, itemBonus: 0.15 });
       assert.deepEqual(DEFAULT_RETRIEVAL.identifierHybrid, {
         keywordMatch: DEFAULT_RETRIEVAL.hybridKeywordMatch,
         fusion: { kind: 'convex', alpha: 0.8, itemBonus: 0.1 },
+        rankHeld: { passages: 'matched' },
       });
     });
 

@@ -122,6 +122,8 @@ export interface ChunkHit {
   item: KnowledgeRow;
 }
 
+export type HeldRanking = 'matched' | 'always';
+
 /** The keyword side of a search: the text, and the languages whose configurations parse it. */
 export interface KeywordQuery {
   text: string;
@@ -129,6 +131,13 @@ export interface KeywordQuery {
   languages: string[];
   /** 'all': chunks holding every lexeme (under one configuration); 'any': chunks holding at least one. */
   match: 'all' | 'any';
+  /**
+   * Hybrid candidates' keyword rank from the query lexemes each holds, whether or not it matches `match`: the
+   * vector side's candidates then score by a partial match too, while only `match` decides the keyword side's own
+   * candidates. 'matched': only when some chunk matches (the statistics are then read anyway); 'always': also
+   * when none does (the statistics then cost a query that would otherwise skip them). Absent: matches only.
+   */
+  rankHeld?: HeldRanking;
 }
 
 /** The searchable chunks `c` of the filter's items `k`. */
@@ -375,7 +384,12 @@ function toHit(r: HitRow & KnowledgeRow): ChunkHit {
  * The chunk columns of a hit, from chunks `ch` and items `k`: the distance to `vec` (1, orthogonal, without
  * one) and the rank for the keyword query.
  */
-function hitColumns(db: Tx, vec: string | undefined, keyword: boolean, column: VectorColumn = 'embedding') {
+function hitColumns(
+  db: Tx,
+  vec: string | undefined,
+  keyword: false | 'match' | HeldRanking,
+  column: VectorColumn = 'embedding',
+) {
   return [
     ...listedItemColumns(db),
     'ch.id as chunk_id',
@@ -387,11 +401,16 @@ function hitColumns(db: Tx, vec: string | undefined, keyword: boolean, column: V
     vec === undefined
       ? db.raw('1 as distance')
       : db.raw(`coalesce(?? <=> ?::${VECTOR_TYPE[column]}, 1) as distance`, [`ch.${column}`, vec]),
-    keyword
-      ? db.raw(
-          `case when ch.content_tsv @@ (select q from keyword_query) then ${bm25Of('ch')} else 0 end as keyword_rank`,
-        )
-      : db.raw('0 as keyword_rank'),
+    keyword === 'always'
+      ? db.raw(`${bm25Of('ch')} as keyword_rank`)
+      : keyword === 'matched'
+        ? // kw: the keyword side's own candidates, which match the query (hybridCandidates).
+          db.raw(`case when exists (select 1 from kw) then ${bm25Of('ch')} else 0 end as keyword_rank`)
+        : keyword === 'match'
+          ? db.raw(
+              `case when ch.content_tsv @@ (select q from keyword_query) then ${bm25Of('ch')} else 0 end as keyword_rank`,
+            )
+          : db.raw('0 as keyword_rank'),
   ];
 }
 
@@ -545,7 +564,7 @@ export async function hybridCandidates(
       .from('cand')
       .join('knowledge_chunks as ch', 'ch.id', 'cand.id')
       .join('knowledge as k', 'k.id', 'ch.knowledge_id')
-      .select(...hitColumns(tx, vec, true, opts.column));
+      .select(...hitColumns(tx, vec, query.keyword.rankHeld ?? 'match', opts.column));
   });
   return rows.map(toHit);
 }

@@ -215,7 +215,7 @@ export interface RetrievalSettings {
    * camelCase, flags, quoted text): its keyword match and fusion instead of hybridKeywordMatch and fusion.
    * Absent: every query alike.
    */
-  identifierHybrid?: { keywordMatch: 'all' | 'any'; fusion: Fusion };
+  identifierHybrid?: IdentifierHybrid;
   /**
    * Prose queries read the chunks' prose vectors (EMBEDDING_TEXT_SCHEME=header-mix, vectorColumnFor) where the
    * workspace has them all; identifier-shaped ones the chunks' own. Absent: every query the chunks' own.
@@ -226,6 +226,17 @@ export interface RetrievalSettings {
    * against the query plus beta x the first result's best chunk, and fused again. Absent: off.
    */
   feedback?: { beta: number };
+}
+
+/** Hybrid mode for an identifier-shaped query (RetrievalSettings.identifierHybrid). */
+export interface IdentifierHybrid {
+  keywordMatch: 'all' | 'any';
+  fusion: Fusion;
+  /**
+   * Candidates ranked on the keyword side by the query lexemes each holds (search.KeywordQuery.rankHeld), in
+   * search (items) and in RAG passages. Absent: by matches only.
+   */
+  rankHeld?: { search?: search.HeldRanking; passages?: search.HeldRanking };
 }
 
 /**
@@ -248,7 +259,12 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   candidatesPerResult: 5,
   minCandidates: 50,
   maxRanked: 5000,
-  identifierHybrid: { keywordMatch: 'all', fusion: PAGE_FUSION },
+  // RAG passages of identifier-shaped queries: where some chunk holds every lexeme, each candidate ranks on the
+  // keyword side by the lexemes it holds (issue 40, docs: Retrieval quality, "Partial matches for identifier-shaped
+  // queries"): passages' identifier nDCG@10 0.948 / 0.935 against 0.927 / 0.930 (labels.json / blind set), the rest
+  // unchanged; in search it gains nothing where some chunk matches, and where none does it reads the statistics a
+  // query would otherwise skip (17 -> 83 ms at 100,000 chunks).
+  identifierHybrid: { keywordMatch: 'all', fusion: PAGE_FUSION, rankHeld: { passages: 'matched' } },
 };
 
 /**
@@ -351,10 +367,7 @@ export function withHybridWeight(settings: RetrievalSettings, hybridWeight: numb
 }
 
 /** How hybrid mode runs for this query: the keyword match and fusion its shape selects. */
-export function hybridFor(
-  settings: RetrievalSettings,
-  query: string,
-): { shape: QueryShape; keywordMatch: 'all' | 'any'; fusion: Fusion } {
+export function hybridFor(settings: RetrievalSettings, query: string): { shape: QueryShape } & IdentifierHybrid {
   const shape = queryShape(query);
   const { identifierHybrid } = settings;
   return shape === 'identifier' && identifierHybrid
@@ -493,6 +506,7 @@ async function retrieve(
         text: query.text,
         languages,
         match: mode === 'hybrid' ? hybrid.keywordMatch : settings.keywordMatch,
+        rankHeld: mode === 'hybrid' ? hybrid.rankHeld?.[unit === 'item' ? 'search' : 'passages'] : undefined,
       },
     },
     {

@@ -6,7 +6,8 @@
 // too; the per-item statistics follow inserts, deletes, re-ingestion, a re-index, a move, a version switch and a
 // disable (they count the enabled chunks of each item's current version); the access filter
 // holds with exactly `limit` results; hybrid mode lets an identifier-shaped query match any lexeme, and explain
-// says which shape it read.
+// says which shape it read; a candidate can rank by the query lexemes it holds (rankHeld), as the default RAG
+// passages of an identifier-shaped query do where some chunk holds them all.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as search from '../../../src/db/repositories/search';
@@ -14,6 +15,7 @@ import { parseFilter } from '../../../src/domain/filter';
 import {
   DEFAULT_RETRIEVAL,
   rankedSearch,
+  retrievePassages,
   searchKnowledge,
   type RetrievalSettings,
 } from '../../../src/services/search/search';
@@ -186,6 +188,76 @@ describe('keyword search ranks by Okapi BM25', function () {
     assert.equal(prose.get(parts.id)?.queryShape, 'prose');
     assert.ok((prose.get(parts.id)?.keyword ?? 0) > 0);
     assert.equal(prose.get(named.id)?.keyword, null, 'prose: every lexeme, and the named chunk lacks "module"');
+  });
+
+  it('ranks every hybrid candidate by the query lexemes it holds (rankHeld), the keyword side still taking every one', async () => {
+    const [named] = docs.slice(-2) as [(typeof docs)[number]];
+    const held = async (query: string, vectorK: number, rankHeld?: search.HeldRanking) => {
+      const hits = await search.hybridCandidates(
+        stack.deps.db,
+        workspaceId,
+        {},
+        {
+          vector: Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0)),
+          keyword: { text: query, languages: [UNDETERMINED], match: 'all', rankHeld },
+        },
+        { vectorK, plan: 'exact', keywordK: 50, maxRanked: 5000 },
+      );
+      return new Map(hits.map((h) => [h.chunkId, h.keywordRank]));
+    };
+    const query = 'os.path.join';
+    // No vector candidates: the keyword side's own are the chunks holding every lexeme (the named chunk alone).
+    assert.deepEqual([...(await held(query, 0, 'always')).keys()], [named.chunkId]);
+    // Every chunk a candidate (all vectors alike): each ranked by Okapi BM25 over the lexemes it holds.
+    const all = await held(query, 50, 'always');
+    assert.equal(all.size, docs.length, 'every chunk is a vector candidate');
+    const expected = okapi(docs, query);
+    for (const [chunkId, rank] of all) {
+      const want = expected.get(idOfChunk(chunkId)) ?? 0;
+      assert.ok(Math.abs(rank - want) < 1e-9, `${chunkId}: BM25 ${rank} != ${want}`);
+    }
+    assert.ok([...all.values()].filter((r) => r > 0).length > 1, 'a partial holder ranks above 0');
+    // Without rankHeld a candidate that lacks a lexeme ranks 0, as before.
+    const matched = await held(query, 50);
+    assert.deepEqual(
+      [...matched].filter(([, r]) => r > 0).map(([id]) => id),
+      [named.chunkId],
+    );
+  });
+
+  it('ranks RAG passages of an identifier-shaped query by the lexemes they hold where some chunk holds them all (the default), search by matches', async () => {
+    const [named, parts] = docs.slice(-2) as [(typeof docs)[number], (typeof docs)[number]];
+    const vector = Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0));
+    const passages = async (query: string) =>
+      new Map(
+        (await retrievePassages({ db: stack.deps.db }, workspaceId, {}, { text: query, vector }, 10)).map((f) => [
+          f.hit.chunkId,
+          f.hit.keywordRank,
+        ]),
+      );
+    const found = await passages('os.path.join');
+    const expected = okapi(docs, 'os.path.join');
+    assert.ok(Math.abs((found.get(parts.chunkId) ?? 0) - (expected.get(parts.id) as number)) < 1e-9, 'the parts rank');
+    assert.ok(
+      (found.get(named.chunkId) ?? 0) > (found.get(parts.chunkId) ?? 0),
+      'the whole name ranks above its parts',
+    );
+    // No chunk holds path.split whole: the keyword side ranks nothing, as without the setting.
+    assert.deepEqual(
+      [...(await passages('path.split')).values()].filter((r) => r > 0),
+      [],
+    );
+    // Search (items) ranks by matches only: the parts' chunk has no keyword score.
+    const { results } = await rankedSearch(
+      { db: stack.deps.db, embeddings: stack.deps.embeddings },
+      workspaceId,
+      { query: 'os.path.join', limit: 10, filter: {}, mode: 'hybrid' },
+      DEFAULT_RETRIEVAL,
+      { explain: true },
+    );
+    const explained = new Map(results.map((r) => [r.row.id, r.explain]));
+    assert.equal(explained.get(parts.id)?.keyword, null);
+    assert.ok((explained.get(named.id)?.keyword ?? 0) > 0);
   });
 
   it('orders keyword results by BM25, and an every-word match by the same scores', async () => {
