@@ -117,7 +117,10 @@ export interface ChunkHit {
   headings: string[];
   /** Cosine distance to the query vector (0: same direction, 2: opposite). */
   distance: number;
-  /** Okapi BM25 score of the chunk for the keyword query; 0 when it does not match or there is none. */
+  /**
+   * Okapi BM25 score of the chunk for the keyword query; 0 when it does not match or there is none (with
+   * KeywordQuery.rankHeld: the score of the query lexemes it holds).
+   */
   keywordRank: number;
   item: KnowledgeRow;
 }

@@ -247,6 +247,23 @@ describe('keyword search ranks by Okapi BM25', function () {
       [...(await passages('path.split')).values()].filter((r) => r > 0),
       [],
     );
+    // "Some chunk holds every lexeme" means one the caller may see: under a role that sees the parts' item alone,
+    // the named chunk (hidden) does not switch the ranking on, so nothing tells the caller a hidden chunk holds it.
+    const partsOnly = (await createRole(stack.deps.db, workspaceId)).id;
+    await stack.deps
+      .db('knowledge_roles')
+      .insert({ knowledge_id: parts.id, role_id: partsOnly, workspace_id: workspaceId });
+    const visible = await retrievePassages(
+      { db: stack.deps.db },
+      workspaceId,
+      { roleIds: [partsOnly] },
+      { text: 'os.path.join', vector },
+      10,
+    );
+    assert.deepEqual(
+      visible.map((f) => [f.hit.chunkId, f.hit.keywordRank]),
+      [[parts.chunkId, 0]],
+    );
     // Search (items) ranks by matches only: the parts' chunk has no keyword score.
     const { results } = await rankedSearch(
       { db: stack.deps.db, embeddings: stack.deps.embeddings },
