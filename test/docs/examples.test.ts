@@ -28,7 +28,11 @@ import { installPythonSdk, pythonToolsVenv, run } from '../helpers/pythonTools';
 const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/guides/roles-and-tokens.md'];
 /** Files whose TypeScript samples run too: the task guides' and the typed client's first call. */
 const TS_SAMPLE_FILES = [...TASK_GUIDES, 'packages/client/README.md'];
-/** Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). */
+/**
+ * Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). The
+ * sources guide serves its website, bucket and repository on loopback, as its "Try the three kinds" section says,
+ * so the service runs with CRAWL_ALLOW_PRIVATE_NETWORKS=true (below).
+ */
 const OTHER_GUIDES = [
   'text-url-website',
   'versions',
@@ -38,6 +42,7 @@ const OTHER_GUIDES = [
   'agent-api',
   'retrieval-evaluation',
   'source-rules',
+  'sources',
 ].map((name) => `docs/guides/${name}.md`);
 
 interface StepResult {
@@ -59,7 +64,8 @@ async function runBlocks(
     script,
     ['set -euo pipefail', ...blocks.flatMap((b, i) => [marker(i), b.code]), marker('end'), ''].join('\n'),
   );
-  const child = spawn('bash', [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own: the servers a guide starts in the background end with its run.
+  const child = spawn('bash', [script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -67,6 +73,11 @@ async function runBlocks(
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
   clearTimeout(timer);
+  try {
+    process.kill(-(child.pid as number), 'SIGTERM');
+  } catch {
+    // ESRCH: nothing of the group is left.
+  }
   await rm(dir, { recursive: true, force: true });
 
   const parts = stdout.split(/\n?::kws-step (\d+|end) (\d+)::\n/);
@@ -256,7 +267,8 @@ describe('the documentation examples, run against npm start', function () {
     pythonWork = await mkdtemp(path.join(os.tmpdir(), 'kws-docs-python-'));
     const pythonSdk = installPythonSdk(pythonWork, { env: { ...process.env, ...PYTHON_ENV } });
     pythonSdk.catch(() => undefined);
-    const serviceEnv = await runCommandEnv(dataDir);
+    // The sources guide restarts npm start with CRAWL_ALLOW_PRIVATE_NETWORKS=true to sync from loopback servers.
+    const serviceEnv = { ...(await runCommandEnv(dataDir)), CRAWL_ALLOW_PRIVATE_NETWORKS: 'true' };
     const started = Date.now();
     service = await RunCommand.start(serviceEnv);
     console.log(`      (the service started in ${Date.now() - started} ms)`);
