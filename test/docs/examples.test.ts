@@ -30,8 +30,9 @@ const TASK_GUIDES = ['docs/guides/uploads.md', 'docs/guides/search.md', 'docs/gu
 const TS_SAMPLE_FILES = [...TASK_GUIDES, 'packages/client/README.md'];
 /**
  * Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). The
- * sources guide serves its website, bucket and repository on loopback, as its "Try the three kinds" section says,
- * so the service runs with CRAWL_ALLOW_PRIVATE_NETWORKS=true (below).
+ * sources guide serves its website, bucket and repository on loopback, and the webhooks guide its receiver, as their
+ * "Try … on your machine" sections say, so the service runs with CRAWL_ALLOW_PRIVATE_NETWORKS=true and
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS=true (below).
  */
 const OTHER_GUIDES = [
   'text-url-website',
@@ -43,6 +44,7 @@ const OTHER_GUIDES = [
   'retrieval-evaluation',
   'source-rules',
   'sources',
+  'webhooks',
 ].map((name) => `docs/guides/${name}.md`);
 
 interface StepResult {
@@ -267,8 +269,12 @@ describe('the documentation examples, run against npm start', function () {
     pythonWork = await mkdtemp(path.join(os.tmpdir(), 'kws-docs-python-'));
     const pythonSdk = installPythonSdk(pythonWork, { env: { ...process.env, ...PYTHON_ENV } });
     pythonSdk.catch(() => undefined);
-    // The sources guide restarts npm start with CRAWL_ALLOW_PRIVATE_NETWORKS=true to sync from loopback servers.
-    const serviceEnv = { ...(await runCommandEnv(dataDir)), CRAWL_ALLOW_PRIVATE_NETWORKS: 'true' };
+    // The sources and webhooks guides restart npm start with these to reach their loopback servers.
+    const serviceEnv = {
+      ...(await runCommandEnv(dataDir)),
+      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    };
     const started = Date.now();
     service = await RunCommand.start(serviceEnv);
     console.log(`      (the service started in ${Date.now() - started} ms)`);
@@ -338,6 +344,14 @@ describe('the documentation examples, run against npm start', function () {
       `      (steps, ms: ${run.steps.map((s) => `README.md:${s.block.line} ${s.ms}`).join(', ')}; total ${run.steps.reduce((t, s) => t + s.ms, 0)} ms)`,
     );
     assertSteps('README.md', run, quickstart, () => service!.log);
+  });
+
+  it('docs/guides/webhooks.md shows the receiver its run starts (docs/guides/webhooks/receiver.mjs), as it is', async () => {
+    const guide = await readFile(path.join(repoRoot, 'docs/guides/webhooks.md'), 'utf8');
+    const shown = codeBlocks(guide).filter((b) => b.lang === 'js');
+    assert.equal(shown.length, 1, 'one js block: the receiver');
+    const file = await readFile(path.join(repoRoot, 'docs/guides/webhooks/receiver.mjs'), 'utf8');
+    assert.equal(`${shown[0]!.code}\n`, file);
   });
 
   for (const guide of [...TASK_GUIDES, ...OTHER_GUIDES]) {
