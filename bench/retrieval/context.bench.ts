@@ -43,13 +43,6 @@ export const CONTEXT_VARIANTS = {
 } as const satisfies Record<string, (page: DocPage, chunk: string, charStart: number) => string>;
 
 /**
- * header-mix: each chunk's own vector and its prose vector normalize(chunk + w · header), w from
- * KWS_RETRIEVAL_HEADER_WEIGHT (default 0.3), built by the service's own embedChunkVectors (as ingestion builds them
- * under EMBEDDING_TEXT_SCHEME=header-mix). The header is embedded once per distinct title and heading path (2,449
- * for the set's 7,739 chunks). The variant's runs search with retrievalSettingsFor('header-mix'): the service
- * itself picks the vector by each query's shape.
- */
-/**
  * The shaped rows' identifierHybrid (KWS_RETRIEVAL_SHAPED_MATCH): any lexeme (unset: the title schemes' setting),
  * every lexeme (all), or every lexeme with each candidate, in search and in passages, ranked by the lexemes it holds
  * always (held) or where some chunk holds every lexeme (held-matched).
@@ -63,6 +56,13 @@ export function shapedMatch(value: string | undefined, fusion: Fusion): Identifi
   throw new Error(`KWS_RETRIEVAL_SHAPED_MATCH must be any, all, held or held-matched, not ${value}`);
 }
 
+/**
+ * header-mix: each chunk's own vector and its prose vector normalize(chunk + w · header), w from
+ * KWS_RETRIEVAL_HEADER_WEIGHT (default 0.3), built by the service's own embedChunkVectors (as ingestion builds them
+ * under EMBEDDING_TEXT_SCHEME=header-mix). The header is embedded once per distinct title and heading path (2,449
+ * for the set's 7,739 chunks). The variant's runs search with retrievalSettingsFor('header-mix'): the service
+ * itself picks the vector by each query's shape.
+ */
 export function headerMixVectors(embed: (texts: string[]) => Promise<number[][]>, weight: number) {
   return async (chunks: { page: DocPage; text: string; charStart: number }[]) => {
     const built = await embedChunkVectors(

@@ -384,6 +384,17 @@ function toHit(r: HitRow & KnowledgeRow): ChunkHit {
 }
 
 /**
+ * When a hybrid candidate `ch` takes its BM25 score (else 0): 'match' when it matches the keyword query; with
+ * KeywordQuery.rankHeld, 'matched' once some chunk does (kw: the keyword side's own candidates, which match it;
+ * hybridCandidates), 'always' in any case.
+ */
+const RANKED_WHEN = {
+  match: 'ch.content_tsv @@ (select q from keyword_query)',
+  matched: 'exists (select 1 from kw)',
+  always: 'true',
+} as const;
+
+/**
  * The chunk columns of a hit, from chunks `ch` and items `k`: the distance to `vec` (1, orthogonal, without
  * one) and the rank for the keyword query.
  */
@@ -404,16 +415,9 @@ function hitColumns(
     vec === undefined
       ? db.raw('1 as distance')
       : db.raw(`coalesce(?? <=> ?::${VECTOR_TYPE[column]}, 1) as distance`, [`ch.${column}`, vec]),
-    keyword === 'always'
-      ? db.raw(`${bm25Of('ch')} as keyword_rank`)
-      : keyword === 'matched'
-        ? // kw: the keyword side's own candidates, which match the query (hybridCandidates).
-          db.raw(`case when exists (select 1 from kw) then ${bm25Of('ch')} else 0 end as keyword_rank`)
-        : keyword === 'match'
-          ? db.raw(
-              `case when ch.content_tsv @@ (select q from keyword_query) then ${bm25Of('ch')} else 0 end as keyword_rank`,
-            )
-          : db.raw('0 as keyword_rank'),
+    keyword
+      ? db.raw(`case when ${RANKED_WHEN[keyword]} then ${bm25Of('ch')} else 0 end as keyword_rank`)
+      : db.raw('0 as keyword_rank'),
   ];
 }
 

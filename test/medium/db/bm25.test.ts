@@ -74,6 +74,8 @@ describe('keyword search ranks by Okapi BM25', function () {
   let roleId: string;
   let dim: number;
   const docs: Array<{ id: string; chunkId: string; text: string; role: boolean; half: boolean }> = [];
+  /** The unit vector along dimension k: every chunk and query vector of these tests. */
+  const axis = (k: number) => Array.from({ length: dim }, (_, i) => (i === k ? 1 : 0));
 
   async function insertItem(text: string, role: boolean, half: boolean) {
     const db = stack.deps.db;
@@ -95,9 +97,7 @@ describe('keyword search ranks by Okapi BM25', function () {
       chunk_index: 0,
       page_number: 1,
       content: text,
-      embedding: db.raw('?::vector', [
-        search.toVectorLiteral(Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0))),
-      ]),
+      embedding: db.raw('?::vector', [search.toVectorLiteral(axis(0))]),
     });
     if (role) await db('knowledge_roles').insert({ knowledge_id: id, role_id: roleId, workspace_id: workspaceId });
     docs.push({ id, chunkId, text, role, half });
@@ -198,7 +198,7 @@ describe('keyword search ranks by Okapi BM25', function () {
         workspaceId,
         {},
         {
-          vector: Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0)),
+          vector: axis(0),
           keyword: { text: query, languages: [UNDETERMINED], match: 'all', rankHeld },
         },
         { vectorK, plan: 'exact', keywordK: 50, maxRanked: 5000 },
@@ -227,13 +227,11 @@ describe('keyword search ranks by Okapi BM25', function () {
 
   it('ranks RAG passages of an identifier-shaped query by the lexemes they hold where some chunk holds them all (the default), search by matches', async () => {
     const [named, parts] = docs.slice(-2) as [(typeof docs)[number], (typeof docs)[number]];
-    const vector = Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0));
     const passages = async (query: string) =>
       new Map(
-        (await retrievePassages({ db: stack.deps.db }, workspaceId, {}, { text: query, vector }, 10)).map((f) => [
-          f.hit.chunkId,
-          f.hit.keywordRank,
-        ]),
+        (await retrievePassages({ db: stack.deps.db }, workspaceId, {}, { text: query, vector: axis(0) }, 10)).map(
+          (f) => [f.hit.chunkId, f.hit.keywordRank],
+        ),
       );
     const found = await passages('os.path.join');
     const expected = okapi(docs, 'os.path.join');
@@ -257,7 +255,7 @@ describe('keyword search ranks by Okapi BM25', function () {
       { db: stack.deps.db },
       workspaceId,
       { roleIds: [partsOnly] },
-      { text: 'os.path.join', vector },
+      { text: 'os.path.join', vector: axis(0) },
       10,
     );
     assert.deepEqual(
@@ -344,9 +342,7 @@ describe('keyword search ranks by Okapi BM25', function () {
       chunk_index: 0,
       page_number: 1,
       content: again.text,
-      embedding: db.raw('?::vector', [
-        search.toVectorLiteral(Array.from({ length: dim }, (_, i) => (i === 1 ? 1 : 0))),
-      ]),
+      embedding: db.raw('?::vector', [search.toVectorLiteral(axis(1))]),
     });
     assertOkapi(await keywordRanks('tokens parser', {}), okapi(docs, 'tokens parser'), idOfChunk);
   });
@@ -383,9 +379,7 @@ describe('keyword search ranks by Okapi BM25', function () {
       chunk_index: 0,
       page_number: 1,
       content: next.text,
-      embedding: db.raw('?::vector', [
-        search.toVectorLiteral(Array.from({ length: dim }, (_, i) => (i === 0 ? 1 : 0))),
-      ]),
+      embedding: db.raw('?::vector', [search.toVectorLiteral(axis(0))]),
     });
     await assertFormula('with a version not yet current');
     await db('knowledge').where({ id: replaced.id }).update({ current_version: 2 });

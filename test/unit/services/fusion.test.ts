@@ -184,8 +184,8 @@ describe('hybrid settings that follow the query', () => {
     });
     const plain = { ...DEFAULT_RETRIEVAL, identifierHybrid: undefined };
     assert.deepEqual(DEFAULT_RETRIEVAL.fusion, { kind: 'convex', alpha: 0.8, itemBonus: 0.15 }, 'the measured default');
-    // The default reads identifier-shaped queries apart: the same match as prose, a smaller page bonus.
-    // and RAG passages ranked by the lexemes each holds where some chunk holds them all.
+    // The default reads identifier-shaped queries apart: the same match as prose, a smaller page bonus, and RAG
+    // passages ranked by the lexemes each holds where some chunk holds them all.
     assert.deepEqual(hybridFor(DEFAULT_RETRIEVAL, 'json.dumps'), {
       shape: 'identifier',
       keywordMatch: 'all',
