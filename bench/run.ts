@@ -76,12 +76,7 @@ function options(): KnowledgeBenchOptions {
     throw new Error(`KWS_BENCH_SIZES must be ascending positive integers, not ${process.env.KWS_BENCH_SIZES}`);
   }
   // KWS_BENCH_UPLOAD_SAMPLES / KWS_BENCH_SEARCH_SAMPLES: fewer samples on a loaded machine.
-  const samples = (name: string) => {
-    const v = process.env[name];
-    if (v === undefined) return undefined;
-    if (!/^[1-9][0-9]*$/.test(v)) throw new Error(`${name} must be a positive integer, not ${v}`);
-    return Number(v);
-  };
+  const samples = (name: string) => positiveFrom(name, process.env[name]);
   const uploadSamples = samples('KWS_BENCH_UPLOAD_SAMPLES');
   // KWS_BENCH_MANUAL=1: the knowledge run includes the 388 manual pages (about 20 minutes more).
   const manual = process.env.KWS_BENCH_MANUAL === '1';
