@@ -162,6 +162,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_WORKSPACE_REQUESTS: z.coerce.number().int().min(0).default(24_000),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(32),
+  // Requests of one workspace's credentials running at once on one API process (unset: DATABASE_POOL_MAX - 2, at
+  // least 1; 0: no gate), and how long one more waits its turn before 429 (0: refused at once).
+  RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_WORKSPACE_QUEUE_MS: z.coerce.number().int().min(0).default(20_000),
 
   SPACE_MAX_MESSAGES: z.coerce.number().int().min(1).default(10_000),
   SPACE_MAX_MESSAGE_BYTES: z.coerce
@@ -375,6 +379,14 @@ export interface Config {
      * holds its body, its answer and a database connection while it runs).
      */
     concurrentRequests: number;
+    /**
+     * Requests of one workspace's credentials (its integrator's and its end users' alike) running at once on one
+     * API process (0: no gate); more wait their turn in arrival order, up to `workspaceQueueMs`, then 429. One
+     * tenant's burst then holds at most this many database connections and query embeddings, and another
+     * workspace's requests start beside it instead of behind it.
+     */
+    workspaceConcurrentRequests: number;
+    workspaceQueueMs: number;
   };
   /** What one space, subject or workspace may hold (docs/reference/limits.md); past one, a 4xx naming it. */
   bounds: {
@@ -658,6 +670,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workspaceRequests: e.RATE_LIMIT_WORKSPACE_REQUESTS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       concurrentRequests: e.RATE_LIMIT_CONCURRENT_REQUESTS,
+      workspaceConcurrentRequests: e.RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS ?? Math.max(1, e.DATABASE_POOL_MAX - 2),
+      workspaceQueueMs: e.RATE_LIMIT_WORKSPACE_QUEUE_MS,
     },
     bounds: {
       spaceMessages: e.SPACE_MAX_MESSAGES,

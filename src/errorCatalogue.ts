@@ -607,7 +607,9 @@ const entries = {
     status: [429],
     summary:
       'One end user (or one client address without a valid credential) already has RATE_LIMIT_CONCURRENT_REQUESTS ' +
-      'requests in flight on this API process; the request was not started and spent no budget.',
+      'requests in flight on this API process, or the workspace already ran RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS ' +
+      'of its requests at once for as long as one may wait its turn (RATE_LIMIT_WORKSPACE_QUEUE_MS); the request was ' +
+      'not started and spent no budget.',
     hint: 'Wait for an earlier request to finish (Retry-After: 1), or send fewer at once.',
   },
   workspace_uploads_busy: {

@@ -1,5 +1,6 @@
 // A counting semaphore: bounds how many of something run at once in this process (extractions in the
-// worker, uploads in the API). Waiters are served in arrival order and may give up through an AbortSignal.
+// worker, uploads in the API, one workspace's requests). Waiters are served in arrival order and may give up
+// through an AbortSignal.
 
 export type Release = () => void;
 
@@ -13,6 +14,11 @@ export class Semaphore {
 
   get inUse(): number {
     return this.active;
+  }
+
+  /** Callers waiting for a slot. */
+  get waiting(): number {
+    return this.waiters.length;
   }
 
   /** A slot at once, or undefined when all are taken (for callers that refuse rather than wait). */
@@ -53,6 +59,51 @@ export class Semaphore {
       if (next) next.grant(this.releaser());
       else this.active -= 1;
     };
+  }
+}
+
+/**
+ * One semaphore of `capacity` per key, each made on first use and dropped once idle (no slot held, nobody waiting):
+ * the keys may be many (one per workspace), the live semaphores only those in use.
+ */
+export class KeyedSemaphore {
+  private readonly gates = new Map<string, Semaphore>();
+
+  constructor(readonly capacity: number) {
+    if (!(capacity >= 1)) throw new RangeError('capacity must be at least 1');
+  }
+
+  /** Semaphores live now (keys with a slot held or a caller waiting). */
+  get size(): number {
+    return this.gates.size;
+  }
+
+  /** Waits for a slot of `key`'s semaphore; rejects with the signal's reason if it aborts first. */
+  async acquire(key: string, signal?: AbortSignal): Promise<Release> {
+    let gate = this.gates.get(key);
+    if (!gate) {
+      gate = new Semaphore(this.capacity);
+      this.gates.set(key, gate);
+    }
+    const mine = gate;
+    let release: Release;
+    try {
+      release = await mine.acquire(signal);
+    } catch (err) {
+      this.dropIdle(key, mine);
+      throw err;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+      this.dropIdle(key, mine);
+    };
+  }
+
+  private dropIdle(key: string, gate: Semaphore): void {
+    if (gate.inUse === 0 && gate.waiting === 0 && this.gates.get(key) === gate) this.gates.delete(key);
   }
 }
 

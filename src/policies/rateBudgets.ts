@@ -20,6 +20,12 @@ export interface RateBudget {
 /** The ceiling all of a workspace's integrator credentials share (RATE_LIMIT_WORKSPACE_REQUESTS). */
 export const integratorCeilingKey = (workspaceId: string) => `ws:${workspaceId}`;
 
+/**
+ * The gate a verified credential's requests run through (RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS): its
+ * workspace's, the integrator's and the end users' alike, so no tenant's burst holds what another's requests need.
+ */
+export const workspaceGateKey = (budget: RateBudget) => budget.workspaceId;
+
 /** The budget of a request made with an API key itself (x-api-key): that key's, within its workspace's ceiling. */
 export const apiKeyBudget = (key: { id: string; workspace_id: string }): RateBudget => ({
   kind: 'integrator',

@@ -40,6 +40,8 @@ describe('limits', function () {
           workspaceRequests: 0,
           windowSeconds: 60,
           concurrentRequests: 0,
+          workspaceConcurrentRequests: 0,
+          workspaceQueueMs: 0,
         },
       }));
       const [a, b] = [await stack.serve(limited), await stack.serve(limited)];
@@ -87,6 +89,8 @@ describe('limits', function () {
           workspaceRequests: 7,
           windowSeconds: 60,
           concurrentRequests: 0,
+          workspaceConcurrentRequests: 0,
+          workspaceQueueMs: 0,
         },
       }));
       const a = await stack.serve(limited);
@@ -141,6 +145,8 @@ describe('limits', function () {
             workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
+            workspaceConcurrentRequests: 0,
+            workspaceQueueMs: 0,
           },
         })),
         tokens: counting,
@@ -183,6 +189,8 @@ describe('limits', function () {
             workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
+            workspaceConcurrentRequests: 0,
+            workspaceQueueMs: 0,
           },
         })),
       );
@@ -219,6 +227,8 @@ describe('limits', function () {
             workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
+            workspaceConcurrentRequests: 0,
+            workspaceQueueMs: 0,
           },
         })),
       );
@@ -242,6 +252,20 @@ describe('limits', function () {
       assert.equal(real.headers['ratelimit-limit'], '100');
     });
 
+    /** A request whose body never all arrives (it holds its place until the socket, returned, is destroyed). */
+    const unfinishedRequest = async (baseUrl: string, tenant: Tenant, authorization: string) => {
+      const { hostname, port } = new URL(baseUrl);
+      const held = tls.connect({ host: hostname, port: Number(port), ca: stack.ca });
+      held.on('error', () => undefined);
+      await new Promise((resolve) => held.once('secureConnect', resolve));
+      held.write(
+        `POST /v1/workspaces/${tenant.workspaceId}/knowledge/text HTTP/1.1\r\nHost: ${hostname}\r\n` +
+          `Authorization: ${authorization}\r\norganizationid: ${tenant.organizationId}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`,
+      );
+      return held;
+    };
+
     it('lets one end user have at most RATE_LIMIT_CONCURRENT_REQUESTS requests in flight; no one else waits on them', async () => {
       const capped = await stack.serve(
         withConfig((c) => ({ ...c, rateLimit: { ...c.rateLimit, concurrentRequests: 1 } })),
@@ -253,15 +277,7 @@ describe('limits', function () {
       const list = (h: Record<string, string>) =>
         capped.request('GET', `/v1/workspaces/${other.workspaceId}/knowledge`, { headers: h });
       // erin's first request holds its place while its body has not all arrived.
-      const { hostname, port } = new URL(capped.baseUrl);
-      const held = tls.connect({ host: hostname, port: Number(port), ca: stack.ca });
-      held.on('error', () => undefined);
-      await new Promise((resolve) => held.once('secureConnect', resolve));
-      held.write(
-        `POST /v1/workspaces/${other.workspaceId}/knowledge/text HTTP/1.1\r\nHost: ${hostname}\r\n` +
-          `Authorization: ${erin.authorization}\r\norganizationid: ${other.organizationId}\r\n` +
-          `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`,
-      );
+      const held = await unfinishedRequest(capped.baseUrl, other, erin.authorization!);
       let refused = await list(erin);
       for (let i = 0; i < 50 && refused.status !== 429; i++) {
         await sleep(100);
@@ -290,6 +306,48 @@ describe('limits', function () {
       for (let i = 0; i < 3; i++) assert.equal((await list(erin)).status, 200);
     });
 
+    it("runs at most RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS of one workspace's requests at once; the rest wait their turn, another workspace's start beside them", async () => {
+      const gated = await stack.serve(
+        withConfig((c) => ({
+          ...c,
+          rateLimit: { ...c.rateLimit, workspaceConcurrentRequests: 1, workspaceQueueMs: 3000 },
+        })),
+      );
+      const busy = await createTenant(stack.deps.db);
+      const quiet = await createTenant(stack.deps.db);
+      const integrator = (await accessHeaders(stack, busy)).headers;
+      const endUser = (await accessHeaders(stack, busy, { subject: 'erin' })).headers;
+      const neighbour = (await accessHeaders(stack, quiet)).headers;
+      const list = (tenant: Tenant, h: Record<string, string>) =>
+        gated.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers: h });
+      // A request of the busy workspace holds its one slot while its body has not all arrived.
+      const held = await unfinishedRequest(gated.baseUrl, busy, integrator.authorization!);
+      // Until the held request has its slot, another may still run: the first 429 says it has.
+      let refused = await list(busy, integrator);
+      for (let i = 0; i < 50 && refused.status !== 429; i++) refused = await list(busy, integrator);
+      assertError(refused, 429);
+      assert.equal(
+        refused.body.message,
+        'Too many requests at once for this workspace: at most 1 run at once on this API process, and this one ' +
+          'waited 3 s for its turn; retry when fewer are running',
+      );
+      assert.equal(refused.body.code, 'too_many_concurrent_requests');
+      assert.match(String(refused.body.hint), /RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS \(1 per API process\)/);
+      assert.equal(refused.headers['retry-after'], '1');
+      // The workspace's end users share its gate; another workspace's requests do not wait on it (they would
+      // have been refused after 3 s too).
+      assertError(await list(busy, endUser), 429);
+      assert.equal((await list(quiet, neighbour)).status, 200);
+      // One that waits runs once the slot is given back within its wait.
+      let answered = false;
+      const waiting = list(busy, endUser).finally(() => (answered = true));
+      await sleep(500);
+      assert.equal(answered, false, 'it waited for the held request');
+      held.destroy();
+      const after = await waiting;
+      assert.equal(after.status, 200, after.text);
+    });
+
     /** A service with small budgets (the integrator 10, each end user 3, all end users 6) and a fresh workspace. */
     const endUserBudgets = async () => ({
       limited: await stack.serve(
@@ -303,6 +361,8 @@ describe('limits', function () {
             workspaceRequests: 0,
             windowSeconds: 60,
             concurrentRequests: 0,
+            workspaceConcurrentRequests: 0,
+            workspaceQueueMs: 0,
           },
         })),
       ),

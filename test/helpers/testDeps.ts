@@ -74,6 +74,7 @@ export function testConfig(
     RATE_LIMIT_SUBJECT_REQUESTS: '0',
     RATE_LIMIT_END_USER_REQUESTS: '0',
     RATE_LIMIT_CONCURRENT_REQUESTS: '0',
+    RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: '0',
     // Webhook receivers in tests listen on loopback; retries back off from a short first interval.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_RETRY_INITIAL_INTERVAL: '500 milliseconds',

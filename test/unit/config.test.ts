@@ -45,6 +45,19 @@ describe('configuration', () => {
     });
   });
 
+  describe('RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS', () => {
+    it('defaults to DATABASE_POOL_MAX - 2 (at least 1), so one workspace never holds every connection; a value set wins', () => {
+      const gate = (env: Record<string, string>) => loadConfig(env).rateLimit.workspaceConcurrentRequests;
+      assert.equal(gate({}), 8);
+      assert.equal(gate({ DATABASE_POOL_MAX: '40' }), 38);
+      assert.equal(gate({ DATABASE_POOL_MAX: '2' }), 1);
+      assert.equal(gate({ RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: '0' }), 0);
+      assert.equal(gate({ RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: '3', DATABASE_POOL_MAX: '40' }), 3);
+      assert.equal(loadConfig({}).rateLimit.workspaceQueueMs, 20_000);
+      assert.throws(() => gate({ RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: '-1' }), /RATE_LIMIT_WORKSPACE_CONCURRENT/);
+    });
+  });
+
   describe('KWS_TOOLS_DIR', () => {
     it('is where the Temporal CLI and the local model are looked up, as setup provisions them there', () => {
       const config = loadConfig({ KWS_TOOLS_DIR: '/srv/kws-tools' });

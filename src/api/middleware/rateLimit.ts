@@ -14,6 +14,11 @@
 // most RATE_LIMIT_CONCURRENT_REQUESTS requests in flight at once on this process: past it, 429
 // too_many_concurrent_requests (Retry-After: 1) before any budget is spent. A window of 600 requests allows them all
 // in the same second, each holding its body, its answer (a thread of 16 MiB) and a database connection.
+// And every verified credential's requests run through its workspace's gate: at most
+// RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS of one workspace's requests run at once on this process (by default
+// DATABASE_POOL_MAX - 2, so one tenant never holds every database connection); the rest wait their turn in arrival
+// order, up to RATE_LIMIT_WORKSPACE_QUEUE_MS, then 429 too_many_concurrent_requests. One tenant's burst then
+// delays its own requests, not another workspace's, which start beside it.
 // Past a limit: 429 {error, message, code, hint} with Retry-After; the message names the budget. Every answer
 // carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (of the tightest budget it spent). If the
 // store cannot be reached, an in-process counter with the same limits stands in (each replica then counts
@@ -28,8 +33,10 @@ import {
   apiKeyBudget,
   integratorCeilingKey,
   rateBudget,
+  workspaceGateKey,
   type RateBudget,
 } from '../../policies/rateBudgets';
+import { KeyedSemaphore, type Release } from '../../semaphore';
 import { verifyApiKey } from '../../services/access/apiKeys';
 import { checkBearer } from './authenticate';
 
@@ -155,7 +162,8 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
   }
 
   const inFlight = concurrencyLimit(deps.config.rateLimit.concurrentRequests);
-  const anyLimit = [credentials, allIntegrators, anonymous, perEndUser, allEndUsers, inFlight].some(
+  const workspaces = workspaceGate(deps.config.rateLimit);
+  const anyLimit = [credentials, allIntegrators, anonymous, perEndUser, allEndUsers, inFlight, workspaces].some(
     (l) => l !== undefined,
   );
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -167,7 +175,7 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
       : budget.kind === 'endUser'
         ? budget.key
         : undefined;
-    if (!inFlight || flightKey === undefined) return spendAndRun(ctx, next, budget);
+    if (!inFlight || flightKey === undefined) return gatedRun(ctx, next, budget);
     // Held until both the work has ended and the answer has left (or its connection closed): a request answered
     // 503 by the request timer still works below, and a body is written after the routes return.
     const release = inFlight.enter(flightKey, budget ? ' for this end user' : ' from this address');
@@ -187,12 +195,23 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     forget = whenSocketCloses(socket, onClose);
     if (socket.destroyed || ctx.res.writableFinished) onClose();
     try {
-      await spendAndRun(ctx, next, budget);
+      await gatedRun(ctx, next, budget);
     } finally {
       settled = true;
       if (closed) release();
     }
   };
+
+  /** spendAndRun once the workspace's gate has a slot for the request (held until the handler has returned). */
+  async function gatedRun(ctx: Context, next: Next, budget: RateBudget | undefined): Promise<void> {
+    if (!workspaces || !budget) return spendAndRun(ctx, next, budget);
+    const release = await workspaces.enter(ctx, workspaceGateKey(budget));
+    try {
+      await spendAndRun(ctx, next, budget);
+    } finally {
+      release();
+    }
+  }
 
   async function spendAndRun(ctx: Context, next: Next, budget: RateBudget | undefined): Promise<void> {
     // The tightest budget spent sets the RateLimit-* headers.
@@ -279,6 +298,56 @@ export function concurrencyLimit(max: number) {
         if (left > 0) running.set(key, left);
         else running.delete(key);
       };
+    },
+  };
+}
+
+/**
+ * The workspaces' gates (see the file comment), or undefined with the gate off. `enter` waits for a slot of the
+ * key's gate: 429 too_many_concurrent_requests once it has waited `workspaceQueueMs` (at once with 0), and a
+ * client that closes its connection while it waits leaves the queue.
+ */
+export function workspaceGate({
+  workspaceConcurrentRequests: max,
+  workspaceQueueMs: waitMs,
+}: {
+  workspaceConcurrentRequests: number;
+  workspaceQueueMs: number;
+}) {
+  if (max <= 0) return undefined;
+  const gates = new KeyedSemaphore(max);
+  const refusal = () =>
+    new AppError(
+      429,
+      `Too many requests at once for this workspace: at most ${max} run at once on this API process, and this one ` +
+        `waited ${waitMs / 1000} s for its turn; retry when fewer are running`,
+      undefined,
+      { 'Retry-After': '1' },
+      {
+        code: 'too_many_concurrent_requests',
+        hint:
+          `Send fewer requests at once: all of a workspace's credentials share RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS ` +
+          `(${max} per API process) running requests, and one more waits up to RATE_LIMIT_WORKSPACE_QUEUE_MS (${waitMs} ms)`,
+      },
+    );
+  return {
+    /** Sees `gates`' live keys (for tests). */
+    get live(): number {
+      return gates.size;
+    },
+    async enter(ctx: Context, key: string): Promise<Release> {
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(refusal()), waitMs);
+      const gone = () => stop.abort(new AppError(499, 'The client closed the connection while the request waited'));
+      const forget = whenSocketCloses(ctx.req.socket, gone);
+      ctx.res.once('close', gone);
+      try {
+        return await gates.acquire(key, stop.signal);
+      } finally {
+        clearTimeout(timer);
+        forget();
+        ctx.res.off('close', gone);
+      }
     },
   };
 }
