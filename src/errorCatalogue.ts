@@ -306,6 +306,14 @@ const entries = {
       'credentials choose the model.',
     hint: "Omit model: the agent server's model is the workspace's choice.",
   },
+  role_not_own: {
+    group: 'credentials',
+    status: [403],
+    summary:
+      "An end user's (role-bound) token named another role (roleId or customerRoleId) when activating a user space: " +
+      'it may hand on only its own role. Nothing was created.',
+    hint: "Leave roleId and customerRoleId out (the space takes the token's role), or activate with the workspace credential.",
+  },
   https_required: {
     group: 'credentials',
     status: [403],

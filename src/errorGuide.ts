@@ -90,6 +90,7 @@ export const ERROR_CODE_GUIDES: Partial<Record<ErrorCode, string>> = {
   permission_denied: 'concepts/credentials.md',
   rbac_not_active: TOKENS_GUIDE,
   role_token_required: TOKENS_GUIDE,
+  role_not_own: TOKENS_GUIDE,
   model_fixed: 'guides/agent-api.md#agent-runs-beyond-the-spec',
   url_host_refused: 'explanation/outbound-requests.md',
   message_not_in_group: 'concepts/spaces.md',

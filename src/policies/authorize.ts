@@ -15,6 +15,8 @@ export type { RuleAction } from './rules';
 export interface ActivationResource {
   /** The role the new user space token would carry, as the request names it (undefined: none named). */
   roleId: string | undefined;
+  /** The request's field that named it (what a refusal points at). */
+  namedBy?: 'roleId' | 'customerRoleId';
 }
 
 /** The resources a route action may be decided on (beyond the credential's kind and its workspace's state). */
@@ -61,8 +63,16 @@ function decideAction(auth: AuthState, action: Action, resource: unknown): Decis
   if (!inWorkspace.allowed) return inWorkspace;
   if (action === 'spaces.activate' && resource) {
     // A role-bound caller can hand its own role on, never another one.
-    const named = (resource as ActivationResource).roleId;
-    if (auth.kind === 'role' && named !== undefined && named !== boundRoleId(auth)) return forbid();
+    const { roleId: named, namedBy = 'roleId' } = resource as ActivationResource;
+    if (auth.kind === 'role' && named !== undefined && named !== boundRoleId(auth)) {
+      return forbid(undefined, {
+        code: 'role_not_own',
+        param: namedBy,
+        hint:
+          `An end user's token activates a space only under its own role: leave ${namedBy} out (the space then ` +
+          `takes the token's role), or activate with the workspace credential, which may name any role.`,
+      });
+    }
   }
   return ALLOWED;
 }

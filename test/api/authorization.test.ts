@@ -142,8 +142,17 @@ describe('authorization policy', function () {
         headers: { authorization: asA.authorization!, organizationId: tenant.organizationId },
         json: { workspaceId: tenant.workspaceId, customerIdString: 'end-user-1', ...json },
       });
-    assertError(await activate({ customerRoleId: 'role-b' }), 403, FORBIDDEN);
-    assertError(await activate({ roleId: roleB.id }), 403, FORBIDDEN);
+    // The refusal points at the field that named the other role, and says what to send instead.
+    for (const [field, value] of [
+      ['customerRoleId', 'role-b'],
+      ['roleId', roleB.id],
+    ] as const) {
+      const refused = await activate({ [field]: value });
+      assertError(refused, 403, FORBIDDEN);
+      assert.equal(refused.body.code, 'role_not_own');
+      assert.equal(refused.body.param, field);
+      assert.match(String(refused.body.hint), new RegExp(`only under its own role: leave ${field} out`));
+    }
     const inherited = await activate({});
     assert.equal(inherited.status, 200, inherited.text);
     assert.deepEqual(decodeJwt(inherited.body.token).user_metadata, { roleId: roleA.id });

@@ -229,7 +229,10 @@ export async function activateUserSpaceWithRole(
     roleId: input.roleId,
     customerRoleId: input.customerRoleId,
   });
-  authorize(caller, 'spaces.activate', { roleId: named });
+  authorize(caller, 'spaces.activate', {
+    roleId: named,
+    namedBy: input.customerRoleId !== undefined ? 'customerRoleId' : 'roleId',
+  });
   return activateUserSpace(deps, caller, { externalId: input.externalId, roleId: activationRole(caller, named) });
 }
 
