@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ARTIFACTS, axeViolations, guardConsolePage, launchChromium } from '../helpers/chromium';
+import { ARTIFACTS, axeViolations, guardConsolePage, launchChromium, signedInContext } from '../helpers/chromium';
 import { accessHeaders, createRole, createTenant } from '../helpers/factories';
 import { waitForJob } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
@@ -89,11 +89,7 @@ describe('operator console: retrieval evaluations in Chromium', function () {
     assert.equal(many.status, 202, many.text);
     await waitForJob(stack.request, tenant.workspaceId, headers, many.body.jobId);
 
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
-    const session = { workspaceId: tenant.workspaceId, organizationId: tenant.organizationId, token, apiKey: '' };
-    await context.addInitScript(
-      `sessionStorage.setItem('kws-console-session', ${JSON.stringify(JSON.stringify(session))})`,
-    );
+    const context = await signedInContext(browser, { ...tenant, token });
     const page = await context.newPage();
     const { foreign, failures, checks } = guardConsolePage(page, new URL(stack.baseUrl).origin);
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (no browser download), as the browser tests launch it, and the
 // folder their screenshots go to.
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { publishedContract } from './contract';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -23,6 +23,20 @@ const CHROMIUM_ARGS = [
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+
+/**
+ * A 1280×800 context already signed in to the console with this access token: the session is in sessionStorage, as
+ * the console keeps it after "keep for this tab" (the key never is), so a test starts past the sign-in form.
+ */
+export async function signedInContext(
+  browser: Browser,
+  session: { workspaceId: string; organizationId: string; token: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
+  const kept = JSON.stringify({ ...session, apiKey: '' });
+  await context.addInitScript(`sessionStorage.setItem('kws-console-session', ${JSON.stringify(kept)})`);
+  return context;
+}
 
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function axeViolations(page: Page, source: string): Promise<string[]> {
