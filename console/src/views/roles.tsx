@@ -54,7 +54,9 @@ export function RolesView(props: ViewProps) {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [roleId, setRoleId] = useState('');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  // Each form's own error, shown beside it: a refused role is not the assignment's business, nor the reverse.
+  const [createError, setCreateError] = useState('');
+  const [assignError, setAssignError] = useState('');
   const [inspect, setInspect] = useState('');
   const [access] = useLoad(
     () => (inspect ? api<KnowledgeAccess>('GET', `/knowledge/${inspect}/access`) : Promise.resolve(undefined)),
@@ -67,7 +69,7 @@ export function RolesView(props: ViewProps) {
 
   const create = async (e: Event) => {
     e.preventDefault();
-    setError('');
+    setCreateError('');
     try {
       const res = await api<{ workflowId: string; roleId: string }>('POST', '/role', {
         name,
@@ -83,11 +85,11 @@ export function RolesView(props: ViewProps) {
       }
       reloadRoles();
     } catch (err) {
-      setError(reason(err));
+      setCreateError(reason(err));
     }
   };
   const assign = async (action: 'POST' | 'DELETE') => {
-    setError('');
+    setAssignError('');
     setMessage('');
     try {
       for (const id of chosen) {
@@ -96,7 +98,7 @@ export function RolesView(props: ViewProps) {
       }
       setMessage(`${action === 'POST' ? 'Assigned to' : 'Removed from'} ${chosen.size} item(s)`);
     } catch (err) {
-      setError(reason(err));
+      setAssignError(reason(err));
     }
   };
   const top = (items ?? []).filter((i) => !i.parentId || !(items ?? []).some((p) => p.id === i.parentId));
@@ -125,6 +127,7 @@ export function RolesView(props: ViewProps) {
           </label>
           <button type="submit">Create role</button>
         </form>
+        <ErrorLine error={createError} />
       </Section>
       <Section title="Assign roles to items">
         <ErrorLine error={itemsError} />
@@ -172,7 +175,7 @@ export function RolesView(props: ViewProps) {
           </button>
         </div>
         <p role="status">{message}</p>
-        <ErrorLine error={error} />
+        <ErrorLine error={assignError} />
       </Section>
       <Section title="Who sees an item">
         <label>
