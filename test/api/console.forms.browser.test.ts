@@ -1,8 +1,9 @@
-// The console's Roles view in a real headless Chromium, each form keeping its own errors: a refused role shows its
-// reason beside the "Create role" form (not under the assignment's buttons, whose own refusal shows beside them),
-// and a new attempt or a success clears it. Nothing from another origin, no script error beyond the refusals asked
-// for, no serious axe-core violation, and every API answer the page receives passes the drift guard. (The session
-// is restored from sessionStorage, as the console does after "keep for this tab".)
+// The console's Roles view in a real headless Chromium. The Roles table says when there is no role yet. Each form
+// keeps its own errors: a refused role shows its reason beside the "Create role" form (not under the assignment's
+// buttons, whose own refusal shows beside them), and a new attempt or a success clears it. Nothing from another
+// origin, no script error beyond the refusals asked for, no serious axe-core violation, and every API answer the
+// page receives passes the drift guard. (The session is restored from sessionStorage, as the console does after
+// "keep for this tab".)
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,6 +63,22 @@ describe('operator console: the roles forms in Chromium', function () {
   const alerts = (where: Locator) => where.getByRole('alert').allTextContents();
   /** No error left in that part of the page (soon: the page renders after the event). */
   const noAlert = (where: Locator) => where.getByRole('alert').first().waitFor({ state: 'detached', timeout: 5_000 });
+
+  it('says when there is no role yet', async () => {
+    const { page, done } = await open('Roles and access');
+    const roles = page.getByRole('region', { name: 'Roles', exact: true });
+    const empty = roles.getByTestId('roles-empty');
+    await empty.waitFor();
+    assert.match((await empty.textContent()) ?? '', /^No roles yet: create one below/);
+    assert.equal(await roles.getByRole('table').count(), 0, 'no table of no rows');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'console-roles-empty.png') });
+
+    await page.getByLabel('Role name').fill('Support agents');
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await roles.getByRole('cell', { name: 'Support agents', exact: true }).waitFor({ timeout: 30_000 });
+    assert.equal(await empty.count(), 0, 'the empty state goes with the first role');
+    await done([]);
+  });
 
   it("shows each roles form's error beside it, cleared by a new attempt or a success", async () => {
     const { page, done } = await open('Roles and access');

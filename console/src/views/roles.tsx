@@ -109,13 +109,21 @@ export function RolesView(props: ViewProps) {
       </Section>
       <Section title="Roles">
         <ErrorLine error={rolesError} />
-        <Table
-          headers={['Name', 'customerRoleId', 'Id']}
-          rows={(roles ?? []).map((r) => ({
-            key: r.id,
-            cells: [r.name, r.customerRoleId ?? '—', <span class="mono">{r.id}</span>],
-          }))}
-        />
+        {roles && roles.length === 0 && (
+          <p class="hint" data-testid="roles-empty">
+            No roles yet: create one below, then assign it to items. Once RBAC is on, a role-bound token sees only the
+            items assigned to its role (or whose parent is).
+          </p>
+        )}
+        {roles && roles.length > 0 && (
+          <Table
+            headers={['Name', 'customerRoleId', 'Id']}
+            rows={roles.map((r) => ({
+              key: r.id,
+              cells: [r.name, r.customerRoleId ?? '—', <span class="mono">{r.id}</span>],
+            }))}
+          />
+        )}
         <form onSubmit={create} class="row">
           <label>
             Role name
