@@ -1,9 +1,11 @@
-// The console's Roles view in a real headless Chromium. The Roles table says when there is no role yet. Each form
-// keeps its own errors: a refused role shows its reason beside the "Create role" form (not under the assignment's
-// buttons, whose own refusal shows beside them), and a new attempt or a success clears it. Nothing from another
-// origin, no script error beyond the refusals asked for, no serious axe-core violation, and every API answer the
-// page receives passes the drift guard. (The session is restored from sessionStorage, as the console does after
-// "keep for this tab".)
+// The console's Roles and Search views in a real headless Chromium. The Roles table says when there is no role
+// yet. Each form keeps its own errors, for as long as they apply: a refused role shows its reason beside the
+// "Create role" form (not under the assignment's buttons, whose own refusal shows beside them), and a new attempt
+// or a success clears it; in the search playground a new search clears the columns' server errors, a filter that is
+// not JSON replaces them instead of sitting beside them, a filter edited back to valid JSON (or emptied) clears its
+// parse error, and "why not?" shows its refusal under its own button. Nothing from another origin, no script error
+// beyond the refusals asked for, no serious axe-core violation, and every API answer the page receives passes the
+// drift guard. (The session is restored from sessionStorage, as the console does after "keep for this tab".)
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import { waitForJob } from '../helpers/knowledge';
 import { getStack, type TestStack } from '../helpers/stack';
 
-describe('operator console: the roles forms in Chromium', function () {
+describe('operator console: roles and search forms in Chromium', function () {
   this.timeout(120_000);
   let stack: TestStack;
   let browser: Browser;
@@ -129,6 +131,66 @@ describe('operator console: the roles forms in Chromium', function () {
       /status of 409 .*\/role\)$/,
       /status of 4\d\d .*\/knowledge\/[^/]+\/role\)$/,
     ]);
+  });
+
+  it('search playground: clears the errors that no longer apply', async () => {
+    const { tenant, page, done } = await open('Search');
+    const playground = page.getByRole('region', { name: 'Search playground' });
+    const columns = page.locator('.columns');
+    await page.getByLabel('API key (search needs it beside the token)').fill(tenant.apiKey);
+    await page.getByLabel('Query').fill('how long do I have to send shoes back');
+    const search = () => playground.getByRole('button', { name: 'Search', exact: true }).click();
+    const filter = page.getByLabel('Filter (JSON, optional)');
+
+    // A filter the service refuses: its reason in each column.
+    await filter.fill('{"type":"eq","key":"team"}');
+    await search();
+    for (const mode of ['semantic', 'keyword', 'hybrid']) {
+      await page
+        .getByTestId(`results-${mode}`)
+        .getByRole('alert')
+        .filter({ hasText: 'filter.value is required' })
+        .waitFor();
+    }
+
+    // "Why not?" with the same filter: the refusal under its own button, not among the search's errors.
+    const whyNot = page.getByRole('region', { name: 'Why not?' });
+    await whyNot.getByLabel('Item the search did not find').selectOption({ label: 'returns.md' });
+    await whyNot.getByRole('button', { name: 'Why not?' }).click();
+    await whyNot.getByRole('alert').filter({ hasText: 'filter.value is required' }).waitFor();
+    assert.equal((await alerts(playground)).length, 3, "the search's own errors only, one a column");
+
+    // A filter that is not JSON: its parse error replaces the columns' server errors.
+    await filter.fill('{type: eq}');
+    await search();
+    await playground.getByRole('alert').filter({ hasText: /JSON/ }).waitFor();
+    assert.deepEqual(await alerts(columns), [], 'no stale server error beside the parse error');
+    assert.equal((await alerts(playground)).length, 1, 'one error: the filter is not JSON');
+    assert.equal(await filter.getAttribute('aria-invalid'), 'true', 'the field says it is at fault');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'console-search-filter-not-json.png') });
+
+    // Emptied, the filter no longer fails to parse: its error goes without another search.
+    await filter.fill('');
+    await noAlert(playground);
+    assert.equal(await filter.getAttribute('aria-invalid'), null);
+
+    // Bad again, then edited into valid JSON: the error goes as the input becomes valid; still bad, it stays.
+    await filter.fill('{type: eq}');
+    await search();
+    await playground.getByRole('alert').filter({ hasText: /JSON/ }).waitFor();
+    await filter.fill('{"type":"eq","key":"team"');
+    assert.equal((await alerts(playground)).length, 1, 'still not JSON: the error stays');
+    await filter.fill('{"type":"eq","key":"team","value":"hr"}');
+    await noAlert(playground);
+
+    // A search that succeeds: no error anywhere, each column says it found nothing (no item has that attribute).
+    await search();
+    for (const mode of ['semantic', 'keyword', 'hybrid']) {
+      await page.getByTestId(`results-${mode}`).getByText('No results.').waitFor({ timeout: 30_000 });
+    }
+    assert.deepEqual(await alerts(playground), []);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'console-search-errors-cleared.png') });
+    await done([/status of 400 .*\/knowledge\/search\)$/, /status of 400 .*\/knowledge\/[^/]+\/access\?/]);
   });
 });
 

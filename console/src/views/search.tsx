@@ -106,19 +106,39 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
   const [results, setResults] = useState<Partial<Record<Mode, { hits?: SearchHit[]; error?: string }>>>({});
   // The weight the shown results were searched with (the field may have changed since).
   const [searchedWeight, setSearchedWeight] = useState(hybridWeight);
+  // Each error lasts while it applies: the filter's parse error until the filter parses (or is tried again), the
+  // search's until the next search, "why not?"'s until the next question.
+  const [filterError, setFilterError] = useState('');
   const [error, setError] = useState('');
   const [whyItem, setWhyItem] = useState('');
   const [why, setWhy] = useState<KnowledgeAccess>();
+  const [whyError, setWhyError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const parsedFilter = (): unknown => (filter.trim() ? JSON.parse(filter) : undefined);
+  /** The filter as JSON (undefined when empty), or the reason it is not JSON. */
+  const parseFilter = (text: string): { filter?: unknown; error?: string } => {
+    try {
+      return { filter: text.trim() ? (JSON.parse(text) as unknown) : undefined };
+    } catch (err) {
+      return { error: `The filter is not JSON: ${(err as Error).message}` };
+    }
+  };
+  const editFilter = (text: string) => {
+    setFilter(text);
+    if (filterError && !parseFilter(text).error) setFilterError('');
+  };
 
   const run = async (e: Event) => {
     e.preventDefault();
     setError('');
+    // A new search: the columns show its results only, never an earlier search's (nor its errors).
+    setResults({});
+    const parsed = parseFilter(filter);
+    setFilterError(parsed.error ?? '');
+    if (parsed.error) return;
+    const f = parsed.filter;
     setBusy(true);
     try {
-      const f = parsedFilter();
       // A role's search runs with a token bound to that role, minted through the public token endpoint.
       const token = asRole ? await mintToken(session.workspaceId, apiKey, asRole) : session.token;
       const as = workspaceApi(session, token, { 'x-api-key': apiKey });
@@ -152,16 +172,21 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
   };
 
   const whyNot = async () => {
-    setError('');
+    setWhyError('');
+    setWhy(undefined);
+    // A filter that is not JSON is the filter field's error, shown under it as for a search.
+    const parsed = parseFilter(filter);
+    setFilterError(parsed.error ?? '');
+    if (parsed.error) return;
+    const f = parsed.filter;
     try {
-      const f = parsedFilter();
       const params = new URLSearchParams();
       if (asRole) params.set('roleId', asRole);
       if (f) params.set('filter', JSON.stringify(f));
       const qs = params.toString();
       setWhy(await api<KnowledgeAccess>('GET', `/knowledge/${whyItem}/access` + (qs ? `?${qs}` : '')));
     } catch (err) {
-      setError(reason(err));
+      setWhyError(reason(err));
     }
   };
 
@@ -215,13 +240,15 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
               name="filter"
               placeholder='{"type":"eq","key":"team","value":"hr"}'
               value={filter}
-              onInput={(e) => setFilter(e.currentTarget.value)}
+              aria-invalid={filterError ? true : undefined}
+              onInput={(e) => editFilter(e.currentTarget.value)}
             />
           </label>
           <button class="primary" type="submit" disabled={busy}>
             Search
           </button>
         </form>
+        <ErrorLine error={filterError} />
         <ErrorLine error={error} />
         <div class="columns">
           {MODES.map((m) => (
@@ -253,6 +280,7 @@ export function SearchView(props: ViewProps & { setSession: (s: Session) => void
             Why not?
           </button>
         </div>
+        <ErrorLine error={whyError} />
         {why && (
           <div data-testid="why-not" role="status">
             {why.visible ? (
