@@ -8,6 +8,9 @@
 //   schema states itself (such as the topK message shared with space RAG) win over the generated ones.
 // Either way a field the schema does not know is refused by name ("Unknown field: mdoe (did you mean mode?)"): the
 // body schemas are strict objects, and the document says so (additionalProperties: false).
+// A schema's own `error` is zod's message for every issue of it that has none of its own, its checks' included:
+// `z.string({ error: 'name must be a string' }).max(255)` would answer a 256-character name "name must be a
+// string". A message for the type alone is given with typeMessage, and a bound then says itself by the field.
 import type { z } from 'zod';
 import { closestName, listWithSuggestions } from '../domain/suggest';
 import { badRequest, Messages, type AppError, type ErrorHelp } from '../errors';
@@ -15,6 +18,17 @@ import { unsafeTextPath, UNSAFE_TEXT_MESSAGE } from './middleware/text';
 
 type Issue = z.core.$ZodRawIssue;
 type FinalIssue = z.core.$ZodIssue;
+
+/**
+ * A schema's message for a value of another type only (`z.string({ error: typeMessage('name must be a string') })`):
+ * its checks' issues (a length, a pattern) fall through to the validator's wording, which names the field and the
+ * bound ("name must be at most 255 characters"). test/unit/api/typeMessages.test.ts finds any request field whose
+ * own message would still answer for a check.
+ */
+export const typeMessage =
+  (message: string) =>
+  (issue: { code?: string }): string | undefined =>
+    issue.code === 'invalid_type' ? message : undefined;
 
 /** The issues zod's own English messages word generically ("Invalid input…"): they carry the route's fallback. */
 function isGenericIssue(issue: Issue): boolean {

@@ -652,6 +652,57 @@ describe('errors say what to fix', function () {
       );
     });
 
+    // A field's type message ("title must be a string") once answered its length bounds too (typeMessage in
+    // src/api/validate.ts; test/unit/api/typeMessages.test.ts walks every request field).
+    it("says a string's length bound, not its type, on the fields whose type has a message of its own", async () => {
+      const link = { type: 'LINK', url: 'https://example.com/b' };
+      const long = await post('/knowledge/link', { ...link, title: 't'.repeat(1001) });
+      assertHelp(long, 400, 'title must be at most 1000 characters', 'invalid_field', 'title');
+      const blank = await post('/knowledge/link', { ...link, title: ' ' });
+      assertHelp(blank, 400, 'title must not be empty', 'missing_field', 'title');
+      assertHelp(
+        await post('/knowledge/link', { ...link, title: 5 }),
+        400,
+        'title must be a string',
+        'invalid_type',
+        'title',
+      );
+      const space = await createUserSpace(stack, tenant, 'type-messages');
+      const group = (json: unknown) =>
+        stack.request('POST', v1(`/spaces/${space.spaceId}/group`), { headers: space.headers, json });
+      assertHelp(
+        await group({ name: 'n'.repeat(256) }),
+        400,
+        'name must be at most 255 characters',
+        'invalid_field',
+        'name',
+      );
+      assertHelp(await group({ name: 7 }), 400, 'name must be a string', 'invalid_type', 'name');
+      const groupId = (await group({ name: 'Bounds' })).body.id as string;
+      const message = (rag: unknown) =>
+        stack.request('POST', v1(`/spaces/${space.spaceId}/message`), {
+          headers: space.headers,
+          json: { newMessage: 'hi', groupId, type: 'AI', rag },
+        });
+      const passage = { metadata: { text: 'x', source: '' } };
+      assertHelp(
+        await message({ knowledge: [{ metadata: { text: 'x'.repeat(100_001), source: '' } }] }),
+        400,
+        'rag.knowledge[0].metadata.text must be at most 100000 characters',
+        'invalid_field',
+        'rag.knowledge[0].metadata.text',
+      );
+      assertHelp(
+        await message({ knowledge: Array.from({ length: 101 }, () => passage) }),
+        400,
+        'rag.knowledge must have at most 100 items',
+        'invalid_field',
+        'rag.knowledge',
+      );
+      const jobs = await post('/background-jobs', { jobIds: ['x'.repeat(1001)] });
+      assertHelp(jobs, 400, 'jobIds[0] must be at most 1000 characters', 'invalid_field', 'jobIds[0]');
+    });
+
     it('takes an integer as a JSON integer in a body and as decimal digits in a query string', async () => {
       for (const limit of ['10', ' 5 ', '0x10']) {
         const semantic = await search({ query: 'x', limit });

@@ -6,6 +6,7 @@ import { longerThan } from '../../../domain/text';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { attributesField, AttributesResponseSchema, filterQueryParam } from '../../schemas/filters';
 import { queryInteger } from '../../schemas/integers';
+import { typeMessage } from '../../validate';
 
 const intParam = (name: string, min: number, max: number, fallback: number) =>
   queryInteger(name, { min, max, fallback, message: `Invalid ${name} value, must be between ${min} and ${max}` });
@@ -69,7 +70,13 @@ export const CreateLinkSchema = bodyObject({
     pattern: '^https?://[^\\s/?#]+[^\\s]*$',
     description: 'An http(s) URL (stored, never fetched)',
   }),
-  title: z.string({ error: 'title must be a string' }).max(1000).trim().min(1).meta({ pattern: NON_BLANK }).optional(),
+  title: z
+    .string({ error: typeMessage('title must be a string') })
+    .max(1000)
+    .trim()
+    .min(1)
+    .meta({ pattern: NON_BLANK })
+    .optional(),
   metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object' }).optional(),
 });
 export type CreateLinkInput = z.infer<typeof CreateLinkSchema>;

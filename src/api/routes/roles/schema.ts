@@ -4,6 +4,7 @@ import { uuidInput } from '../../schemas/ids';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
 import { filterQueryParam } from '../../schemas/filters';
 import { queryInteger } from '../../schemas/integers';
+import { typeMessage } from '../../validate';
 import { RoleViaSchema, VisibilityRoleSchema } from '../knowledge/schema';
 import { JOB_KINDS } from '../../../services/operations/workspaceJobs';
 
@@ -118,9 +119,15 @@ export const RbacStatusSchema = z.strictObject(
 export const BackgroundJobsSchema = z.strictObject(
   {
     jobIds: z
-      .array(z.string({ error: 'jobIds must be an array of strings' }).min(1).max(1000), {
-        error: 'jobIds must be an array of strings',
-      })
+      .array(
+        z
+          .string({ error: typeMessage('jobIds must be an array of strings') })
+          .min(1)
+          .max(1000),
+        {
+          error: 'jobIds must be an array of strings',
+        },
+      )
       .min(1, { message: 'jobIds must be a non-empty array of strings' })
       .max(100, { message: 'jobIds may hold at most 100 ids' }),
   },

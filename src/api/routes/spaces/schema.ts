@@ -4,6 +4,7 @@ import { isUuid } from '../../../ids';
 import { uuidInput } from '../../schemas/ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
 import { requiring } from '../../openapi/required';
+import { typeMessage } from '../../validate';
 import { MESSAGES_MAX_PAGE } from '../../../services/spaces/spaces';
 import { CustomerRoleIdReference } from '../roles/schema';
 import {
@@ -55,7 +56,7 @@ export const ActivateSpaceSchema = z
         .optional(),
       userId: userIdField().optional(),
       customerIdString: z
-        .string({ error: 'customerIdString must be a string' })
+        .string({ error: typeMessage('customerIdString must be a string') })
         .trim()
         .min(1)
         .max(255)
@@ -94,7 +95,7 @@ export const ActivateSpaceSchema = z
 export const CreateGroupSchema = z.strictObject(
   {
     name: z
-      .string({ error: 'name must be a string' })
+      .string({ error: typeMessage('name must be a string') })
       .trim()
       .min(1, { message: 'name must not be empty' })
       .max(255)
@@ -133,11 +134,11 @@ export const MessagesQuerySchema = z.object({
 const ragKnowledge = z.array(
   z.strictObject({
     metadata: z.strictObject({
-      text: z.string({ error: 'rag.knowledge[].metadata.text must be a string' }).max(100_000),
-      source: z.string({ error: 'rag.knowledge[].metadata.source must be a string' }).max(2000),
+      text: z.string({ error: typeMessage('rag.knowledge[].metadata.text must be a string') }).max(100_000),
+      source: z.string({ error: typeMessage('rag.knowledge[].metadata.source must be a string') }).max(2000),
     }),
   }),
-  { error: 'rag.knowledge must be an array' },
+  { error: typeMessage('rag.knowledge must be an array') },
 );
 
 export const PostMessageSchema = z.strictObject(
