@@ -7,6 +7,7 @@
 // (htmlTokens.ts), as plain text with its title, headings, links and meta tags.
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { LANGUAGE_TAG } from '../domain/language';
 import { HEADING_CLOSE_MARK, headingOpenMark, takeHeadings, withoutMarks, type PageHeading } from '../extract/headings';
 import { decodeEntities, pageForParsing, scanTags } from './htmlTokens';
 
@@ -159,8 +160,6 @@ function tidy(out: string[]): { text: string; headings: PageHeading[] } {
   return takeHeadings(marked);
 }
 
-const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-
 /**
  * The deepest nesting given to the parser. htmlparser2 moves its whole list of open elements for every tag, so a
  * page's parse costs its tag count times its depth: measured on this machine (2 cores, load 3.5), 1,000 nested
@@ -212,7 +211,7 @@ export function parseHtmlPage(html: string, pageUrl: URL): HtmlPage {
     text: parts.main.text,
     headings: parts.main.headings,
     excerpt: parts.excerpt,
-    language: parts.language && LANGUAGE.test(parts.language) ? parts.language : undefined,
+    language: parts.language && LANGUAGE_TAG.test(parts.language) ? parts.language : undefined,
     links,
     canonical: absolute(parts.canonicalHref),
     noindex: /\b(noindex|none)\b/.test(robots),

@@ -483,9 +483,12 @@ describe('user spaces', function () {
         );
       const hrEn = await upload('Parental leave lasts sixteen weeks.', { language: 'en' });
       const hrDe = await upload('Elternzeit dauert sechzehn Wochen.', { language: 'de' });
+      // No language given (and English prose: English is detected for keyword parsing, not stored as its language).
+      const hrNone = await upload('Leave requests go to the HR portal.', {});
       const secret = await upload('Executive bonus pool details.', { language: 'en' });
       await upload('Space note about leave.', { language: 'de', spaceId });
-      for (const r of [hrEn, hrDe]) {
+      await upload('Space note about leave requests.', { spaceId });
+      for (const r of [hrEn, hrDe, hrNone]) {
         await stack.deps
           .db('knowledge_roles')
           .insert({ knowledge_id: r.body.knowledgeId, role_id: role.id, workspace_id: tenant.workspaceId });
@@ -496,8 +499,11 @@ describe('user spaces', function () {
       const all = await rag({ text: 'leave and bonus', topK: 10 });
       assert.deepEqual(all.body.knowledgeResults.map((r: { text: string }) => r.text).sort(), [
         'Elternzeit dauert sechzehn Wochen.',
+        'Leave requests go to the HR portal.',
         'Parental leave lasts sixteen weeks.',
       ]);
+      assert.equal(all.body.spaceKnowledgeResults.length, 2);
+      // An item without a language is left out whenever languageId is given (docs/concepts/spaces.md).
       const en = await rag({ text: 'leave', languageId: 'en' });
       assert.deepEqual(
         en.body.knowledgeResults.map((r: { text: string }) => r.text),

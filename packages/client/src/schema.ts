@@ -15780,6 +15780,10 @@ export interface operations {
             content: {
                 "application/json": {
                     text: string & unknown;
+                    /**
+                     * @description A language tag such as en or pt-BR (BCP 47): only passages of items whose language is exactly this tag (items without a language are left out)
+                     * @example en
+                     */
                     languageId?: string;
                     /** @default 5 */
                     topK?: number;
@@ -16112,7 +16116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Role not found; The space is private; Missing required field; Invalid topK value, must be between 1 and 10; languageId has an invalid format; scoreThreshold must be a number between 0 and 1; hybridWeight must be a number between 0 and 1; rerank must be a boolean; rerankCandidates must be an integer between 1 and 100 */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17484,6 +17488,10 @@ export interface operations {
                     text: string & unknown;
                     /** @default 5 */
                     topK?: number;
+                    /**
+                     * @description A language tag such as en or pt-BR (BCP 47): only passages of items whose language is exactly this tag (items without a language are left out)
+                     * @example en
+                     */
                     languageId?: string;
                     /** @description Only items the filter lets through (OpenAI's vector-store shape): a comparison {type: eq|ne|gt|gte|lt|lte|in|nin, key, value} or {type: and|or, filters: [...]}, nested at most 5 levels (a comparison alone is one), with at most 64 comparisons listing at most 500 values in all. Keys: the built-in type, language, mimetype, createdAt, updatedAt, parentId, categoryId (the item's own fields; createdAt and updatedAt compare ISO dates, parentId and categoryId UUIDs) or an attribute key. eq/in match equal values; ne/nin are their negation (an item without the key passes them); gt/gte/lt/lte compare numbers, or ISO dates as instants. A child of a website or archive carries its parent's attributes. 400 names the problem and its place (filter.filters[1].value). */
                     filter?: {

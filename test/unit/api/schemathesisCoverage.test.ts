@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { publishedOpenApiDocument } from '../../../src/api/published';
 
-const AGENT_LANGUAGE_TEST = 'test/api/errors.test.ts: refuses an agent RAG languageId that is no language tag';
+const LANGUAGE_TEST = 'test/api/errors.test.ts: refuses a RAG languageId that is no language tag';
 const RAG_FIELDS_TEST = "test/api/errors.test.ts: refuses each RAG field's out-of-bounds values at every RAG path";
 /** The RAG bodies' own fields: the text (longer than a query), topK (fewer than a search's limit), the passages'
  * context window and the answer's language. */
@@ -31,16 +31,16 @@ const COVERED_BY: Record<
   executeTitleSearchTool: { by: 'searchKnowledge', under: 'input', as: { title: 'query' } },
   // The RAG bodies take the search's filter (its grammar is most of their 1,700 coverage cases each), space RAG and
   // agent RAG its scoreThreshold, hybridWeight, rerank and rerankCandidates too, with RAG fields of their own.
-  // Agent RAG's languageId is a language tag, where a space takes any short string; the rag tool has none.
+  // Their languageId is a language tag (one field, src/api/schemas/language.ts); the rag tool has none.
   spaceRag: {
     by: 'searchKnowledge',
     as: { text: 'query', topK: 'limit' },
-    except: { ...RAG_OWN, languageId: RAG_FIELDS_TEST },
+    except: { ...RAG_OWN, languageId: LANGUAGE_TEST },
   },
   agentRag: {
     by: 'searchKnowledge',
     as: { text: 'query', topK: 'limit' },
-    except: { ...RAG_OWN, languageId: AGENT_LANGUAGE_TEST },
+    except: { ...RAG_OWN, languageId: LANGUAGE_TEST },
   },
   executeRagTool: {
     by: 'searchKnowledge',

@@ -3,6 +3,7 @@
 // this file. Every string refuses NUL characters and unpaired UTF-16 surrogates; every size is bounded.
 import { z } from 'zod';
 import { filterField } from '../../schemas/filters';
+import { ragLanguageIdField } from '../../schemas/language';
 import { queryInteger } from '../../schemas/integers';
 import { isCleanText } from '../../middleware/text';
 import { ErrorBodySchema, NON_BLANK, type SchemaOverride } from '../../openapi/operation';
@@ -267,12 +268,11 @@ export type ThreadList = z.infer<typeof ThreadListSchema>;
 
 const TOPK = 'Invalid topK value, must be between 1 and 10';
 const topK = () => z.number({ error: TOPK }).int({ error: TOPK }).min(1, { error: TOPK }).max(10, { error: TOPK });
-const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 export const AgentRagRequestSchema = z.strictObject({
   text: cleanText(AgentLimits.ragTextChars, { trim: true, nonEmpty: true }),
   topK: topK().default(5),
-  languageId: z.string().regex(LANGUAGE).optional(),
+  languageId: ragLanguageIdField().optional(),
   filter: filterField(),
   ...rankingOptionFields,
   ...passageContextFields,

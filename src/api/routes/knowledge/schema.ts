@@ -1,6 +1,7 @@
 // Knowledge items' request and response schemas, and the fields and helpers the sub-resources' schemas share
 // (title, language, external id, body objects, the item as every read shows it).
 import { z } from 'zod';
+import { LANGUAGE_TAG } from '../../../domain/language';
 import { LISTED_CONTENT_MAX_CHARS } from '../../../domain/listing';
 import { longerThan } from '../../../domain/text';
 import { NON_BLANK, timestamp, uuid, type SchemaOverride } from '../../openapi/operation';
@@ -54,7 +55,7 @@ export const RESERVED_FIELD_TYPES = ['URL', 'FILE', 'LINK', 'STRING', 'WEBSITE',
 export const KNOWLEDGE_STATUSES = ['COMPLETED', 'BACKGROUND_START', 'BACKGROUND_ERROR'] as const;
 export const LANGUAGE = z
   .string({ error: 'language must be a language code such as en or pt-BR' })
-  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, { message: 'language must be a language code such as en or pt-BR' })
+  .regex(LANGUAGE_TAG, { message: 'language must be a language code such as en or pt-BR' })
   .meta({
     description:
       "The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text " +

@@ -259,6 +259,7 @@ export const spacesOperations: ApiOperation[] = [
         ...spaceErrors[400],
         'Missing required field',
         'Invalid topK value, must be between 1 and 10',
+        'languageId has an invalid format',
         ...RANKING_ERRORS,
       ],
       404: spaceErrors[404],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterField } from '../../schemas/filters';
+import { ragLanguageIdField } from '../../schemas/language';
 import { isUuid } from '../../../ids';
 import { uuidInput } from '../../schemas/ids';
 import { documentedAs, NON_BLANK, timestamp, uuid as uuidOf, type SchemaOverride } from '../../openapi/operation';
@@ -183,7 +184,7 @@ const TOPK = 'Invalid topK value, must be between 1 and 10';
 export const RagSchema = z.strictObject(
   {
     text: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).max(10_000).meta({ pattern: NON_BLANK }),
-    languageId: z.string().min(1).max(35).optional(),
+    languageId: ragLanguageIdField().optional(),
     topK: z
       .number({ error: TOPK })
       .int({ message: TOPK })
