@@ -159,6 +159,7 @@ describe('errors say what to fix', function () {
       const doc = publishedOpenApiDocument() as unknown as Json;
       const schemas = (doc.components as Json).schemas as Json;
       const open: string[] = [];
+      const free: string[] = [];
       const seen = new Set<string>();
       const walk = (node: unknown, where: string): void => {
         if (typeof node !== 'object' || node === null) return;
@@ -172,7 +173,10 @@ describe('errors say what to fix', function () {
           return;
         }
         // An object with known fields (a subschema of anyOf/if/then without a type only constrains its parent's).
-        if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false) open.push(where);
+        // One whose other keys are free by design states what each holds (additionalProperties: a schema).
+        if (schema.type === 'object' && schema.properties && schema.additionalProperties !== false) {
+          (typeof schema.additionalProperties === 'object' ? free : open).push(where);
+        }
         for (const [key, value] of Object.entries(schema)) {
           if (key === 'properties') {
             for (const [name, p] of Object.entries(value as Json)) walk(p, `${where}.${name}`);
@@ -188,6 +192,14 @@ describe('errors say what to fix', function () {
         }
       }
       assert.deepEqual(open, [], 'request objects that take fields they do not list');
+      // The spec's free key-value metadata, whose known keys (title, description, language) are checked.
+      assert.deepEqual(
+        free.sort(),
+        ['link', 'text'].map(
+          (kind) => `post /v1/workspaces/{workspaceId}/knowledge/${kind} (application/json).metadata`,
+        ),
+        'request objects that take free keys beside their known ones',
+      );
     });
 
     it('names an unknown body field, with the field it probably meant', async () => {

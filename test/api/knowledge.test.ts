@@ -84,6 +84,75 @@ describe('knowledge', () => {
         );
       }
     });
+
+    // The spec's known metadata keys (title, description, language) were stored unchecked, or dropped: a title of 5
+    // became the URL, a language "klingon" was kept although upload and reservedField refuse it.
+    it('checks the metadata keys the spec names as the other routes check those fields, and keeps the free ones', async () => {
+      const link = (json: Record<string, unknown>) =>
+        stack.request('POST', k('/link'), { headers, json: { type: 'LINK', url: 'https://example.com/b', ...json } });
+      const refused: [Record<string, unknown>, string, string, string][] = [
+        [{ metadata: { title: 5 } }, 'metadata.title must be a string', 'invalid_type', 'metadata.title'],
+        [{ metadata: { title: ' ' } }, 'metadata.title must not be empty', 'missing_field', 'metadata.title'],
+        [
+          { metadata: { title: 't'.repeat(1001) } },
+          'metadata.title must be at most 1000 characters',
+          'invalid_field',
+          'metadata.title',
+        ],
+        [
+          { metadata: { description: 7 } },
+          'metadata.description must be a string',
+          'invalid_type',
+          'metadata.description',
+        ],
+        [
+          { metadata: { description: 'd'.repeat(10_001) } },
+          'metadata.description must be at most 10000 characters',
+          'invalid_field',
+          'metadata.description',
+        ],
+        [
+          { metadata: { description: 'x', language: 'klingon' } },
+          'metadata.language must be a language code such as en or pt-BR',
+          'invalid_field',
+          'metadata.language',
+        ],
+        [
+          { metadata: { language: 7 } },
+          'metadata.language must be a language code such as en or pt-BR',
+          'invalid_type',
+          'metadata.language',
+        ],
+        [{ metadata: 'x' }, 'metadata must be an object', 'invalid_type', 'metadata'],
+        // The spec names no winner between the two titles: two different ones are refused, naming both.
+        [
+          { title: 'T', metadata: { title: 'M' } },
+          'title and metadata.title differ',
+          'conflicting_fields',
+          'metadata.title',
+        ],
+      ];
+      for (const [json, message, code, param] of refused) {
+        const res = await link(json);
+        assertError(res, 400, message);
+        assert.equal(res.body.code, code, res.text);
+        assert.equal(res.body.param, param, res.text);
+        assert.equal(typeof res.body.hint, 'string', res.text);
+      }
+      assert.equal((await stack.request('GET', k(), { headers })).body.total, 0, 'nothing was created');
+      // The same title both ways (after trimming, as each is read), metadata's title alone, a language.
+      const same = await link({ title: 'Pricing', metadata: { title: ' Pricing ', language: 'pt-BR', team: 'sales' } });
+      assert.equal(same.status, 201, same.text);
+      const item = (await stack.request('GET', k(`/${same.body.id}`), { headers })).body;
+      assert.deepEqual(
+        [item.metadata.title, item.metadata.language, item.metadata.team],
+        ['Pricing', 'pt-BR', 'sales'],
+      );
+      const fromMetadata = await link({ metadata: { title: 'From metadata', description: 'Plans' } });
+      assert.equal(fromMetadata.status, 201, fromMetadata.text);
+      const titled = (await stack.request('GET', k(`/${fromMetadata.body.id}`), { headers })).body;
+      assert.deepEqual([titled.metadata.title, titled.metadata.description], ['From metadata', 'Plans']);
+    });
   });
 
   describe('reads', () => {

@@ -197,8 +197,44 @@ describe('text, URL and website knowledge', function () {
       // The document's maxLength reads the title as sent: padding does not make a longer title fit.
       const padded = { title: ` ${'t'.repeat(1000)} `, content: 'y' };
       assertError(await post('/text', padded), 400, 'title must be at most 1000 characters');
+      // The metadata keys the spec names are checked as a link's are, and a value sent two ways must agree (they
+      // were dropped without a word: the item kept the top-level title and language, or none).
+      const text = { title: 'T', content: 'y' };
+      for (const [json, message, param] of [
+        [{ ...text, metadata: { title: 'M' } }, 'title and metadata.title differ', 'metadata.title'],
+        [
+          { ...text, language: 'en', metadata: { language: 'de' } },
+          'language and metadata.language differ',
+          'metadata.language',
+        ],
+        [
+          { ...text, metadata: { language: 'klingon' } },
+          'metadata.language must be a language code such as en or pt-BR',
+          'metadata.language',
+        ],
+        [{ ...text, metadata: { description: 7 } }, 'metadata.description must be a string', 'metadata.description'],
+      ] as const) {
+        const res = await post('/text', json);
+        assertError(res, 400, message);
+        assert.equal(res.body.param, param, res.text);
+      }
       const list = await stack.request('GET', k(), { headers });
       assert.equal(list.body.total, 0, 'nothing was created');
+    });
+
+    it("takes metadata's title and language where they agree with the body's, and metadata's language alone", async () => {
+      const agreeing = await post('/text', {
+        title: 'Support hours',
+        content: 'Support answers from 08:00 to 20:00 CET on weekdays.',
+        metadata: { title: 'Support hours', language: 'en', description: 'When support answers' },
+      });
+      assert.equal(agreeing.status, 201, agreeing.text);
+      const item = await waitForItem(agreeing.body.id);
+      // metadata.language shows the item's own language (the free metadata keeps no copy of it).
+      assert.deepEqual(
+        [item.metadata.title, item.metadata.language, item.metadata.description],
+        ['Support hours', 'en', 'When support answers'],
+      );
     });
   });
 

@@ -1941,7 +1941,7 @@ export interface components {
              * @description A stable code for the kind of error (the error guide, GET /docs/errors, lists them)
              * @enum {string}
              */
-            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "value_not_storable" | "request_body_timeout" | "malformed_http" | "request_timeout" | "malformed_json" | "unsafe_text" | "unsupported_media_type" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "invalid_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "metrics_token_invalid" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "rbac_not_active" | "role_token_required" | "model_fixed" | "role_not_own" | "https_required" | "space_outside_lane" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "message_not_in_thread" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "item_wrong_type" | "item_changed" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_unknown_run_or_kind" | "evaluation_running_limit" | "evaluation_hourly_budget" | "evaluation_stored_limit" | "body_too_large" | "headers_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "too_many_concurrent_requests" | "workspace_uploads_busy" | "upload_too_slow" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "workspace_max_api_keys" | "rate_limited_workspace" | "internal_error" | "upstream_error" | "service_unavailable";
+            code?: "invalid_request" | "missing_field" | "unknown_field" | "invalid_field" | "invalid_type" | "invalid_filter" | "conflicting_fields" | "value_not_storable" | "request_body_timeout" | "malformed_http" | "request_timeout" | "malformed_json" | "unsafe_text" | "unsupported_media_type" | "malformed_multipart" | "unsupported_file_type" | "file_empty" | "missing_header" | "invalid_header" | "unauthenticated" | "token_missing" | "bearer_scheme_missing" | "api_key_as_token" | "token_malformed" | "token_signature_invalid" | "token_expired" | "token_invalid" | "token_revoked" | "token_workspace_mismatch" | "metrics_token_invalid" | "token_role_deleted" | "organization_mismatch" | "api_key_missing" | "api_key_invalid" | "api_key_revoked" | "api_key_workspace_mismatch" | "permission_denied" | "rbac_not_active" | "role_token_required" | "model_fixed" | "https_required" | "space_outside_lane" | "space_private" | "not_found" | "route_not_found" | "method_not_allowed" | "not_acceptable" | "conflict" | "workspace_deleted" | "gone" | "unprocessable" | "url_host_refused" | "cursor_invalid" | "not_recrawlable" | "knowledge_type_mismatch" | "workspace_id_mismatch" | "message_not_in_group" | "message_not_in_thread" | "source_kind_mismatch" | "invalid_source_rule" | "item_not_ready" | "item_wrong_type" | "item_changed" | "evaluation_questions_limit" | "evaluation_runs_limit" | "evaluation_query_too_long" | "evaluation_unknown_item" | "evaluation_unknown_run_or_kind" | "evaluation_running_limit" | "evaluation_hourly_budget" | "evaluation_stored_limit" | "body_too_large" | "headers_too_large" | "file_too_large" | "quota_exceeded" | "rate_limited" | "rate_limited_end_user" | "rate_limited_end_users" | "too_many_concurrent_requests" | "workspace_uploads_busy" | "upload_too_slow" | "space_max_messages" | "space_max_message_bytes" | "space_max_messages_bytes" | "space_max_groups" | "workspace_max_spaces" | "role_max_spaces" | "agent_max_threads_per_subject" | "agent_max_bytes_per_subject" | "agent_max_runs_per_subject" | "workspace_max_agent_threads" | "workspace_max_sources" | "workspace_max_api_keys" | "rate_limited_workspace" | "internal_error" | "upstream_error" | "service_unavailable";
             /** @description The field (filter.filters[0].key) or header (organizationid) at fault */
             param?: string;
             /** @description What to do about it, in one line */
@@ -4150,7 +4150,12 @@ export interface operations {
                      */
                     url: string & unknown;
                     title?: string & unknown;
+                    /** @description Free key-value metadata. Known keys: title (the title when title is not sent; else the URL), description (searchable with the title and URL), language (BCP 47). A title sent as title and as metadata.title must be the same. */
                     metadata?: {
+                        title?: string & unknown;
+                        description?: string;
+                        language?: string;
+                    } & {
                         [key: string]: components["schemas"]["CleanJsonValue"];
                     };
                 };
@@ -4182,7 +4187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Type must be LINK */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; Type must be LINK; title must be at most 1000 characters; metadata must be an object; metadata.language must be a language code such as en or pt-BR; title and metadata.title differ */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4378,8 +4383,12 @@ export interface operations {
                      * @example en
                      */
                     language?: string;
-                    /** @description Free key-value metadata (title, language and extraction are kept in their own fields) */
+                    /** @description Free key-value metadata. Known keys: title and language (the same as title and language, which they may stand for: language when language is not sent; a key sent both ways must be the same), description. */
                     metadata?: {
+                        title?: string & unknown;
+                        description?: string;
+                        language?: string;
+                    } & {
                         [key: string]: components["schemas"]["CleanJsonValue"];
                     };
                     /** @description Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans */
@@ -4434,7 +4443,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnowledgeUpserted"];
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Malformed JSON in request body; Unknown field: <field> (did you mean <field>?); Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Missing required field; title must be at most 1000 characters; content must be at most 1000000 characters; language must be a language code such as en or pt-BR; metadata must be an object; title and metadata.title differ; language and metadata.language differ; externalId must be 1 to 255 printable ASCII characters, without leading or trailing spaces */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

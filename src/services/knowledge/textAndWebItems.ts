@@ -66,6 +66,9 @@ function freeMetadata(metadata: Record<string, unknown> | undefined): Record<str
   return free;
 }
 
+const metadataLanguage = (metadata: Record<string, unknown> | undefined) =>
+  typeof metadata?.language === 'string' ? metadata.language : undefined;
+
 export async function createTextItem(
   deps: SourceDeps,
   auth: AuthState,
@@ -88,7 +91,8 @@ export async function createTextItem(
         title: input.title,
         content: input.content,
         status: 'BACKGROUND_START',
-        language: input.language ?? null,
+        // metadata.language stands for language when that is not sent (the API refuses the two differing).
+        language: input.language ?? metadataLanguage(input.metadata) ?? null,
         metadata: freeMetadata(input.metadata),
         attributes: input.attributes,
         externalId: input.externalId,

@@ -53,16 +53,81 @@ export const bodyObject = <T extends z.ZodRawShape>(shape: T) => z.strictObject(
 export const KNOWLEDGE_TYPES = ['FILE', 'URL', 'LINK', 'STRING'] as const;
 export const RESERVED_FIELD_TYPES = ['URL', 'FILE', 'LINK', 'STRING', 'WEBSITE', 'SEARCH_INDEX'] as const;
 export const KNOWLEDGE_STATUSES = ['COMPLETED', 'BACKGROUND_START', 'BACKGROUND_ERROR'] as const;
-export const LANGUAGE = z
-  .string({ error: 'language must be a language code such as en or pt-BR' })
-  .regex(LANGUAGE_TAG, { message: 'language must be a language code such as en or pt-BR' })
-  .meta({
-    description:
-      "The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text " +
-      'search configuration for it (en: english, de: german, …). Without one, text that reads as English is ' +
-      'indexed as English and other text word for word; `und` (undetermined) is always word for word.',
-    example: 'en',
-  });
+/** A language tag field, refused by its own name (language, metadata.language). */
+const languageField = (name: string) => {
+  const message = `${name} must be a language code such as en or pt-BR`;
+  return z.string({ error: message }).regex(LANGUAGE_TAG, { message });
+};
+export const LANGUAGE = languageField('language').meta({
+  description:
+    "The item's language (BCP 47): keyword search stems its words and drops stop words under PostgreSQL's text " +
+    'search configuration for it (en: english, de: german, …). Without one, text that reads as English is ' +
+    'indexed as English and other text word for word; `und` (undetermined) is always word for word.',
+  example: 'en',
+});
+
+export const DESCRIPTION_MAX_CHARACTERS = 10_000;
+
+/** A link's title (or a metadata title), refused by its own name; its bounds are said by the validator. */
+const linkTitle = (name: string) =>
+  z
+    .string({ error: typeMessage(`${name} must be a string`) })
+    .max(1000)
+    .trim()
+    .min(1)
+    .meta({ pattern: NON_BLANK });
+
+/**
+ * A link's or a text's metadata: free keys, and the keys the spec names (title, description, language) checked as
+ * the other routes check those fields (the upload's title, description and language).
+ */
+const itemMetadata = (description: string) =>
+  z
+    .looseObject(
+      {
+        title: linkTitle('metadata.title').optional(),
+        description: z
+          .string({ error: typeMessage('metadata.description must be a string') })
+          .max(DESCRIPTION_MAX_CHARACTERS)
+          .optional(),
+        language: languageField('metadata.language').optional(),
+      },
+      { error: 'metadata must be an object' },
+    )
+    .meta({
+      description,
+      // Its keys are text as any request string is (the document adds the clean-text pattern to propertyNames).
+      override: ({ jsonSchema }: SchemaOverride) => {
+        jsonSchema.propertyNames = { type: 'string' };
+      },
+    });
+
+/** The field's refusal when the body gives it at the top level and in metadata with two values. */
+export const metadataConflict = (field: string) => `${field} and metadata.${field} differ`;
+
+/**
+ * A field the body may give at the top level or in metadata (the spec names no winner): given in both, the two
+ * must be equal.
+ */
+const agreeingWithMetadata =
+  <K extends 'title' | 'language'>(...fields: K[]) =>
+  (body: Partial<Record<K, string>> & { metadata?: Partial<Record<K, unknown>> }, ctx: z.RefinementCtx) => {
+    for (const field of fields) {
+      const inner = body.metadata?.[field];
+      if (body[field] === undefined || inner === undefined || inner === body[field]) continue;
+      ctx.addIssue({
+        code: 'custom',
+        message: metadataConflict(field),
+        path: ['metadata', field],
+        input: inner,
+        params: {
+          code: 'conflicting_fields',
+          param: `metadata.${field}`,
+          hint: `Send the ${field} once, as ${field} or as metadata.${field} (or the same value in both).`,
+        },
+      });
+    }
+  };
 
 export const CreateLinkSchema = bodyObject({
   type: z.literal('LINK', { error: (issue) => (issue.input === undefined ? MISSING : 'Type must be LINK') }),
@@ -71,15 +136,13 @@ export const CreateLinkSchema = bodyObject({
     pattern: '^https?://[^\\s/?#]+[^\\s]*$',
     description: 'An http(s) URL (stored, never fetched)',
   }),
-  title: z
-    .string({ error: typeMessage('title must be a string') })
-    .max(1000)
-    .trim()
-    .min(1)
-    .meta({ pattern: NON_BLANK })
-    .optional(),
-  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object' }).optional(),
-});
+  title: linkTitle('title').optional(),
+  metadata: itemMetadata(
+    'Free key-value metadata. Known keys: title (the title when title is not sent; else the URL), description ' +
+      '(searchable with the title and URL), language (BCP 47). A title sent as title and as metadata.title must ' +
+      'be the same.',
+  ).optional(),
+}).superRefine(agreeingWithMetadata('title'));
 export type CreateLinkInput = z.infer<typeof CreateLinkSchema>;
 
 export const ReservedFieldSchema = bodyObject({
@@ -116,9 +179,6 @@ export const webUrl = z
     pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://',
     description: 'An http(s) URL whose host resolves to a public address (400 otherwise)',
   });
-const freeMetadata = z
-  .record(z.string(), z.unknown(), { error: 'metadata must be an object' })
-  .meta({ description: 'Free key-value metadata (title, language and extraction are kept in their own fields)' });
 
 export const TEXT_MAX_CHARACTERS = 1_000_000;
 /** What the body limit means for text: a schema bounds characters, the body limit bytes (issue 43, ST201). */
@@ -146,10 +206,13 @@ export const CreateTextSchema = bodyObject({
     .meta({ pattern: NON_BLANK }),
   content: textContent,
   language: LANGUAGE.optional(),
-  metadata: freeMetadata.optional(),
+  metadata: itemMetadata(
+    'Free key-value metadata. Known keys: title and language (the same as title and language, which they may ' +
+      'stand for: language when language is not sent; a key sent both ways must be the same), description.',
+  ).optional(),
   attributes: attributesField().optional(),
   externalId: externalIdField(EXTERNAL_ID_UPSERT).optional(),
-});
+}).superRefine(agreeingWithMetadata('title', 'language'));
 export type CreateTextInput = z.infer<typeof CreateTextSchema>;
 
 export const CreateUrlSchema = bodyObject({

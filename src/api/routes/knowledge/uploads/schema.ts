@@ -4,6 +4,7 @@ import { uuidInput } from '../../../schemas/ids';
 import { documentedAs, timestamp, uuid } from '../../../openapi/operation';
 import { attributesFormField } from '../../../schemas/filters';
 import {
+  DESCRIPTION_MAX_CHARACTERS,
   EXTERNAL_ID_UPSERT,
   KNOWLEDGE_STATUSES,
   LANGUAGE,
@@ -22,7 +23,12 @@ export const UploadFieldsSchema = z.strictObject({
   spaceId: uuidInput('spaceId must be a valid UUID').optional().meta({ description: SPACE_ID_USE }),
   sourceVisibility: sourceVisibility.optional(),
   title: z.string().max(1000, { message: 'title must be at most 1000 characters' }).trim().optional(),
-  description: z.string().max(10_000, { message: 'description must be at most 10000 characters' }).optional(),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX_CHARACTERS, {
+      message: `description must be at most ${DESCRIPTION_MAX_CHARACTERS} characters`,
+    })
+    .optional(),
   language: LANGUAGE.optional(),
   status: z
     .string()
