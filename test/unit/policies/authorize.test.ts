@@ -167,11 +167,15 @@ describe('authorize: the route actions (policy table)', () => {
     const role = credential('role', { roleId: 'role-a' });
     assert.equal(can(role, 'spaces.activate', { roleId: 'role-a' }), true);
     assert.equal(can(role, 'spaces.activate', { roleId: undefined }), true);
-    assert.deepEqual(refusal(decide(role, 'spaces.activate', { roleId: 'role-b' })), {
-      status: 403,
-      message: FORBIDDEN,
-      param: 'Authorization',
-    });
+    // The refusal points at the field that named the other role (roleId unless told otherwise).
+    for (const namedBy of [undefined, 'roleId', 'customerRoleId'] as const) {
+      const refused = refusal(decide(role, 'spaces.activate', { roleId: 'role-b', namedBy }));
+      assert.deepEqual(
+        { ...refused, hint: undefined },
+        { status: 403, message: FORBIDDEN, code: 'role_not_own', param: namedBy ?? 'roleId', hint: undefined },
+      );
+      assert.match(String(refused.hint), new RegExp(`leave ${namedBy ?? 'roleId'} out`));
+    }
     assert.equal(can(credential('workspace'), 'spaces.activate', { roleId: 'role-b' }), true);
   });
 
