@@ -75,15 +75,6 @@ const entries = {
       'As the `filter` query parameter only: there the filter travels as JSON text, and JSON Schema cannot state what a ' +
       'string must parse to (in a body the schema states the filter in full).',
   },
-  conflicting_fields: {
-    group: 'request',
-    status: [400],
-    summary:
-      'The body gives one value two ways that disagree: a title (or language) at the top level and another in ' +
-      'metadata; `param` names the metadata key.',
-    hint: 'Send the value once, at the top level or in metadata, or the same value in both.',
-    schemaValid: 'JSON Schema cannot require two fields of a body to hold the same value.',
-  },
   value_not_storable: {
     group: 'request',
     status: [400],

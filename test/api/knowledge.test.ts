@@ -124,13 +124,6 @@ describe('knowledge', () => {
           'metadata.language',
         ],
         [{ metadata: 'x' }, 'metadata must be an object', 'invalid_type', 'metadata'],
-        // The spec names no winner between the two titles: two different ones are refused, naming both.
-        [
-          { title: 'T', metadata: { title: 'M' } },
-          'title and metadata.title differ',
-          'conflicting_fields',
-          'metadata.title',
-        ],
       ];
       for (const [json, message, code, param] of refused) {
         const res = await link(json);
@@ -140,8 +133,8 @@ describe('knowledge', () => {
         assert.equal(typeof res.body.hint, 'string', res.text);
       }
       assert.equal((await stack.request('GET', k(), { headers })).body.total, 0, 'nothing was created');
-      // The same title both ways (after trimming, as each is read), metadata's title alone, a language.
-      const same = await link({ title: 'Pricing', metadata: { title: ' Pricing ', language: 'pt-BR', team: 'sales' } });
+      // title wins over metadata.title (as documented); metadata's title alone is the title; a language.
+      const same = await link({ title: 'Pricing', metadata: { title: 'Prices', language: 'pt-BR', team: 'sales' } });
       assert.equal(same.status, 201, same.text);
       const item = (await stack.request('GET', k(`/${same.body.id}`), { headers })).body;
       assert.deepEqual(

@@ -197,16 +197,10 @@ describe('text, URL and website knowledge', function () {
       // The document's maxLength reads the title as sent: padding does not make a longer title fit.
       const padded = { title: ` ${'t'.repeat(1000)} `, content: 'y' };
       assertError(await post('/text', padded), 400, 'title must be at most 1000 characters');
-      // The metadata keys the spec names are checked as a link's are, and a value sent two ways must agree (they
-      // were dropped without a word: the item kept the top-level title and language, or none).
+      // The metadata keys the spec names are checked as a link's are (they were stored or dropped unchecked).
       const text = { title: 'T', content: 'y' };
       for (const [json, message, param] of [
-        [{ ...text, metadata: { title: 'M' } }, 'title and metadata.title differ', 'metadata.title'],
-        [
-          { ...text, language: 'en', metadata: { language: 'de' } },
-          'language and metadata.language differ',
-          'metadata.language',
-        ],
+        [{ ...text, metadata: { title: 5 } }, 'metadata.title must be a string', 'metadata.title'],
         [
           { ...text, metadata: { language: 'klingon' } },
           'metadata.language must be a language code such as en or pt-BR',
@@ -222,19 +216,27 @@ describe('text, URL and website knowledge', function () {
       assert.equal(list.body.total, 0, 'nothing was created');
     });
 
-    it("takes metadata's title and language where they agree with the body's, and metadata's language alone", async () => {
-      const agreeing = await post('/text', {
+    it("takes the body's title and language over metadata's, and metadata's language alone", async () => {
+      const both = await post('/text', {
         title: 'Support hours',
         content: 'Support answers from 08:00 to 20:00 CET on weekdays.',
-        metadata: { title: 'Support hours', language: 'en', description: 'When support answers' },
+        language: 'en',
+        metadata: { title: 'Hours', language: 'de', description: 'When support answers' },
       });
-      assert.equal(agreeing.status, 201, agreeing.text);
-      const item = await waitForItem(agreeing.body.id);
+      assert.equal(both.status, 201, both.text);
+      const item = await waitForItem(both.body.id);
       // metadata.language shows the item's own language (the free metadata keeps no copy of it).
       assert.deepEqual(
         [item.metadata.title, item.metadata.language, item.metadata.description],
         ['Support hours', 'en', 'When support answers'],
       );
+      const alone = await post('/text', {
+        title: 'Öffnungszeiten',
+        content: 'Der Support antwortet werktags.',
+        metadata: { language: 'de' },
+      });
+      assert.equal(alone.status, 201, alone.text);
+      assert.equal((await waitForItem(alone.body.id)).metadata.language, 'de');
     });
   });
 

@@ -91,7 +91,7 @@ export async function createTextItem(
         title: input.title,
         content: input.content,
         status: 'BACKGROUND_START',
-        // metadata.language stands for language when that is not sent (the API refuses the two differing).
+        // metadata.language stands for language when that is not sent (language wins when both are).
         language: input.language ?? metadataLanguage(input.metadata) ?? null,
         metadata: freeMetadata(input.metadata),
         attributes: input.attributes,

@@ -102,33 +102,6 @@ const itemMetadata = (description: string) =>
       },
     });
 
-/** The field's refusal when the body gives it at the top level and in metadata with two values. */
-export const metadataConflict = (field: string) => `${field} and metadata.${field} differ`;
-
-/**
- * A field the body may give at the top level or in metadata (the spec names no winner): given in both, the two
- * must be equal.
- */
-const agreeingWithMetadata =
-  <K extends 'title' | 'language'>(...fields: K[]) =>
-  (body: Partial<Record<K, string>> & { metadata?: Partial<Record<K, unknown>> }, ctx: z.RefinementCtx) => {
-    for (const field of fields) {
-      const inner = body.metadata?.[field];
-      if (body[field] === undefined || inner === undefined || inner === body[field]) continue;
-      ctx.addIssue({
-        code: 'custom',
-        message: metadataConflict(field),
-        path: ['metadata', field],
-        input: inner,
-        params: {
-          code: 'conflicting_fields',
-          param: `metadata.${field}`,
-          hint: `Send the ${field} once, as ${field} or as metadata.${field} (or the same value in both).`,
-        },
-      });
-    }
-  };
-
 export const CreateLinkSchema = bodyObject({
   type: z.literal('LINK', { error: (issue) => (issue.input === undefined ? MISSING : 'Type must be LINK') }),
   url: z.string({ error: MISSING }).trim().min(1, { message: MISSING }).meta({
@@ -138,11 +111,10 @@ export const CreateLinkSchema = bodyObject({
   }),
   title: linkTitle('title').optional(),
   metadata: itemMetadata(
-    'Free key-value metadata. Known keys: title (the title when title is not sent; else the URL), description ' +
-      '(searchable with the title and URL), language (BCP 47). A title sent as title and as metadata.title must ' +
-      'be the same.',
+    'Free key-value metadata. Known keys: title (the title when title is not sent, else the URL; title wins when ' +
+      'both are sent), description (searchable with the title and URL), language (BCP 47).',
   ).optional(),
-}).superRefine(agreeingWithMetadata('title'));
+});
 export type CreateLinkInput = z.infer<typeof CreateLinkSchema>;
 
 export const ReservedFieldSchema = bodyObject({
@@ -207,12 +179,12 @@ export const CreateTextSchema = bodyObject({
   content: textContent,
   language: LANGUAGE.optional(),
   metadata: itemMetadata(
-    'Free key-value metadata. Known keys: title and language (the same as title and language, which they may ' +
-      'stand for: language when language is not sent; a key sent both ways must be the same), description.',
+    'Free key-value metadata. Known keys: title (title, which is required, is the title), language (the ' +
+      "item's language when language is not sent; language wins when both are), description.",
   ).optional(),
   attributes: attributesField().optional(),
   externalId: externalIdField(EXTERNAL_ID_UPSERT).optional(),
-}).superRefine(agreeingWithMetadata('title', 'language'));
+});
 export type CreateTextInput = z.infer<typeof CreateTextSchema>;
 
 export const CreateUrlSchema = bodyObject({
