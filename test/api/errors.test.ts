@@ -361,6 +361,18 @@ describe('errors say what to fix', function () {
       assert.equal(tool.body.code, 'missing_field');
       assert.equal(tool.body.param, 'input.title');
       assert.match(tool.body.hint, /The body has titel: did you mean title\?/);
+      // A field sent in a required one's place, too unlike it to be its typo, is named all the same.
+      const rbac = await stack.request('PUT', v1('/rbac-status'), { headers, json: { enabled: true } });
+      assert.equal(rbac.status, 400, rbac.text);
+      assert.equal(rbac.body.code, 'missing_field');
+      assert.equal(rbac.body.param, 'rbacEnabled');
+      assert.match(rbac.body.hint, /The body has enabled, which the operation does not take: send rbacEnabled instead/);
+      const byId = await stack.request('POST', v1('/agent/tools/title_search/execute'), {
+        headers,
+        json: { input: { query: 'x' } },
+      });
+      assert.equal(byId.body.param, 'input.title', byId.text);
+      assert.match(byId.body.hint, /The body has input\.query, which the operation does not take: send input\.title/);
       // The form's fields with a small text file (uploadRequest: the multipart body and its content type).
       const form = (fields: Record<string, string>) =>
         uploadRequest(
