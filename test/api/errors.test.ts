@@ -917,6 +917,16 @@ describe('errors say what to fix', function () {
       const missing = await list({ authorization: `Bearer ${token}` });
       assertHelp(missing, 400, 'Missing required header: organizationid', 'missing_header', 'organizationid');
       assert.ok(missing.body.hint.includes(tenant.organizationId), 'the hint names the organization to send');
+      assert.ok(!missing.body.hint.includes('The request has'), missing.body.hint);
+      // A look-alike header sent instead is named.
+      for (const name of ['organization-id', 'organization_id', 'x-organization-id', 'org-id']) {
+        const misnamed = await list({ authorization: `Bearer ${token}`, [name]: tenant.organizationId });
+        assertHelp(misnamed, 400, 'Missing required header: organizationid', 'missing_header', 'organizationid');
+        assert.ok(
+          misnamed.body.hint.endsWith(`The request has ${name}: the header is organizationid, one word.`),
+          misnamed.body.hint,
+        );
+      }
       const other = await createTenant(stack.deps.db);
       const wrong = await list({ authorization: `Bearer ${token}`, organizationid: other.organizationId });
       assertHelp(wrong, 403, 'Insufficient permissions', 'organization_mismatch', 'organizationid');

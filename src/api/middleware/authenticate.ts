@@ -27,6 +27,9 @@ import { answerFormRefusal } from './deferred';
 import { canonicalPathIds } from './pathIds';
 import { ROUTE_GUARD, type GuardMiddleware, type GuardOptions, type RouteGuard } from './routeGuard';
 
+/** Header names a caller may send for organizationid (no nested repetition: linear on any name). */
+const ORGANIZATION_LOOK_ALIKE = /^(x-)?org(ani[sz]ation)?[-_]?id$/;
+
 declare module 'koa' {
   interface DefaultState {
     auth?: AuthState;
@@ -177,10 +180,13 @@ async function authenticateBearer(
   if (claims.tokenType === 'access') {
     const organizationId = ctx.get('organizationid');
     if (!organizationId && options.organizationHeader !== 'optional') {
+      // A look-alike header sent instead (organization-id, organization_id, x-organization-id, org-id) is named.
+      const lookAlike = Object.keys(ctx.headers).find((n) => n !== 'organizationid' && ORGANIZATION_LOOK_ALIKE.test(n));
+      const sent = lookAlike ? ` The request has ${lookAlike}: the header is organizationid, one word.` : '';
       throw badRequest('Missing required header: organizationid', {
         code: 'missing_header',
         param: 'organizationid',
-        hint: `Send organizationid: ${claims.organizationId} (the organization this access token was minted for).`,
+        hint: `Send organizationid: ${claims.organizationId} (the organization this access token was minted for).${sent}`,
       });
     }
     // A header that is no UUID names no organization at all: a format error (400), not a mismatch (403).
