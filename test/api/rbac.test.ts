@@ -137,11 +137,11 @@ describe('RBAC, roles and background jobs', function () {
     });
     assert.equal(byPath.status, 200, byPath.text);
     assert.equal(byPath.body.name, 'Sales');
-    assertError(
-      await stack.request('GET', v1('/role/by-customer-role-id/sales_eu'), { headers }),
-      404,
-      'Role not found',
-    );
+    const missed = await stack.request('GET', v1('/role/by-customer-role-id/sales_eu'), { headers });
+    assertError(missed, 404, 'Role not found');
+    // The hint names the customerRoleId it was probably meant to be (matched exactly, case included).
+    assert.equal(missed.body.param, 'customerRoleId');
+    assert.match(missed.body.hint, /No role has customerRoleId "sales_eu": did you mean "Sales_EU"\?/);
     const lower = await stack.request('GET', v1('/role/by-customer-role-id/billing-1'), { headers });
     assert.equal(lower.body.name, 'billing admins', 'case-sensitive');
   });

@@ -31,7 +31,7 @@ export async function resolveRole(
 }
 
 /** What to do about a customerRoleId no role has: the one it was probably meant to be, and where roles are listed. */
-async function customerRoleHint(db: Tx, workspaceId: string, named: string): Promise<string> {
+export async function customerRoleHint(db: Tx, workspaceId: string, named: string): Promise<string> {
   const known = (await roles.listRoles(db, workspaceId)).flatMap((r) =>
     r.customer_role_id ? [r.customer_role_id] : [],
   );

@@ -21,6 +21,7 @@ import {
 import { loadKnowledge, loadVisibleKnowledge } from '../knowledge/knowledge';
 import { isRootOfRuledSource } from '../sources/sourceRules';
 import { RoleMessages } from '../../domain/roles';
+import { customerRoleHint } from './accessTokens';
 
 export { RoleMessages } from '../../domain/roles';
 
@@ -199,7 +200,12 @@ export async function loadRoleByCustomerRoleId(
   customerRoleId: string,
 ): Promise<RoleRow> {
   const role = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
-  if (!role) throw notFound(RoleMessages.notFound, { pathParam: 'customerRoleId' });
+  if (!role) {
+    throw notFound(RoleMessages.notFound, {
+      pathParam: 'customerRoleId',
+      hint: await customerRoleHint(db, workspaceId, customerRoleId),
+    });
+  }
   return role;
 }
 
