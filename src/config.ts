@@ -163,7 +163,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(32),
   // Requests of one workspace's credentials running at once on one API process (unset: DATABASE_POOL_MAX - 2, at
-  // least 1; 0: no gate), and how long one more waits its turn before 429 (0: refused at once).
+  // least 1; 0: no gate), and how long one more waits its turn before 429 (0: refused at once; below
+  // REQUEST_TIMEOUT_MS).
   RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_WORKSPACE_QUEUE_MS: z.coerce.number().int().min(0).default(20_000),
 
@@ -381,9 +382,10 @@ export interface Config {
     concurrentRequests: number;
     /**
      * Requests of one workspace's credentials (its integrator's and its end users' alike) running at once on one
-     * API process (0: no gate); more wait their turn in arrival order, up to `workspaceQueueMs`, then 429. One
-     * tenant's burst then holds at most this many database connections and query embeddings, and another
-     * workspace's requests start beside it instead of behind it.
+     * API process once their body has been read (0: no gate; uploads pass by); more wait their turn in arrival
+     * order, up to `workspaceQueueMs` (below REQUEST_TIMEOUT_MS), then 429. One tenant's burst then runs at most
+     * this many requests at once (most use one database connection, some two), and another workspace's requests
+     * start beside it instead of behind it.
      */
     workspaceConcurrentRequests: number;
     workspaceQueueMs: number;
@@ -585,6 +587,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: RATE_LIMIT_WORKSPACE_REQUESTS must be at least RATE_LIMIT_REQUESTS ' +
         "(the workspace's keys together must have room for one key's budget)",
+    );
+  }
+  if (e.RATE_LIMIT_WORKSPACE_QUEUE_MS >= e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: RATE_LIMIT_WORKSPACE_QUEUE_MS must be below REQUEST_TIMEOUT_MS ' +
+        "(a request waiting for its workspace's turn would otherwise be answered 503 by the request timer, never 429)",
     );
   }
   const temporalHttpPort = e.TEMPORAL_HTTP_PORT ?? e.TEMPORAL_DEV_PORT + 10;

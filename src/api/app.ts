@@ -1,6 +1,6 @@
 // createApp(deps): the Koa application. Middleware order: security headers -> request id -> metrics, access
 // log and trace span -> X-API-Version -> errors -> HTTPS guard -> request timeout -> rate limit -> JSON body
-// -> NUL/surrogate check -> literal routes first -> unknown query parameters -> routers. Authentication and authorization are per route
+// -> NUL/surrogate check -> workspace gate -> literal routes first -> unknown query parameters -> routers. Authentication and authorization are per route
 // (guard()).
 import type Router from '@koa/router';
 import { apiRoutes } from './routes/router';
@@ -13,7 +13,7 @@ import { errorHandler } from './middleware/errors';
 import { literalRoutesFirst, servedPaths } from './middleware/methods';
 import { observeRequests } from './middleware/observe';
 import { rejectUnknownQuery } from './middleware/query';
-import { rateLimit } from './middleware/rateLimit';
+import { gateWorkspaces, rateLimit } from './middleware/rateLimit';
 import { rejectUnsafeText } from './middleware/text';
 import { OPERATIONS, openApiDocumentOnce } from './document';
 import { agentRouter } from './routes/agent/router';
@@ -89,6 +89,7 @@ export function createApp(deps: Deps): Koa {
   app.use(rateLimit(deps));
   app.use(jsonBody(deps.config.limits.maxJsonBodyBytes, OPERATIONS));
   app.use(rejectUnsafeText);
+  app.use(gateWorkspaces(deps, multipartOperations(OPERATIONS)));
 
   const root = apiRouter(deps);
   app.use(literalRoutesFirst(() => routeEntries(root)));

@@ -22,7 +22,8 @@ export const integratorCeilingKey = (workspaceId: string) => `ws:${workspaceId}`
 
 /**
  * The gate a verified credential's requests run through (RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS): its
- * workspace's, the integrator's and the end users' alike, so no tenant's burst holds what another's requests need.
+ * workspace's, the integrator's and the end users' alike, so one tenant's burst waits its own turn instead of
+ * delaying another workspace's requests.
  */
 export const workspaceGateKey = (budget: RateBudget) => budget.workspaceId;
 

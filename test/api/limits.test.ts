@@ -320,32 +320,52 @@ describe('limits', function () {
       const neighbour = (await accessHeaders(stack, quiet)).headers;
       const list = (tenant: Tenant, h: Record<string, string>) =>
         gated.request('GET', `/v1/workspaces/${tenant.workspaceId}/knowledge`, { headers: h });
-      // A request of the busy workspace holds its one slot while its body has not all arrived.
-      const held = await unfinishedRequest(gated.baseUrl, busy, integrator.authorization!);
-      // Until the held request has its slot, another may still run: the first 429 says it has.
-      let refused = await list(busy, integrator);
-      for (let i = 0; i < 50 && refused.status !== 429; i++) refused = await list(busy, integrator);
-      assertError(refused, 429);
-      assert.equal(
-        refused.body.message,
-        'Too many requests at once for this workspace: at most 1 run at once on this API process, and this one ' +
-          'waited 3 s for its turn; retry when fewer are running',
-      );
-      assert.equal(refused.body.code, 'too_many_concurrent_requests');
-      assert.match(String(refused.body.hint), /RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS \(1 per API process\)/);
-      assert.equal(refused.headers['retry-after'], '1');
-      // The workspace's end users share its gate; another workspace's requests do not wait on it (they would
-      // have been refused after 3 s too).
-      assertError(await list(busy, endUser), 429);
-      assert.equal((await list(quiet, neighbour)).status, 200);
-      // One that waits runs once the slot is given back within its wait.
+      // A body that never all arrives holds no slot: the gate stands after the body is read.
+      const slowBody = await unfinishedRequest(gated.baseUrl, busy, endUser.authorization!);
+      assert.equal((await list(busy, integrator)).status, 200);
+      slowBody.destroy();
+
+      // A request of the busy workspace holds its one slot while its route waits (here: for the lock a new agent
+      // thread takes, held by this test).
+      const blocker = await stack.deps.db.transaction();
       let answered = false;
-      const waiting = list(busy, endUser).finally(() => (answered = true));
-      await sleep(500);
-      assert.equal(answered, false, 'it waited for the held request');
-      held.destroy();
-      const after = await waiting;
-      assert.equal(after.status, 200, after.text);
+      try {
+        await blocker.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`agent-threads:${busy.workspaceId}`]);
+        const held = gated
+          .request('POST', `/v1/workspaces/${busy.workspaceId}/agent/threads`, {
+            headers: integrator,
+            json: { title: 'Held' },
+          })
+          .finally(() => (answered = true));
+        // Until the held request has its slot, another may still run: the first 429 says it has.
+        let refused = await list(busy, integrator);
+        for (let i = 0; i < 50 && refused.status !== 429; i++) refused = await list(busy, integrator);
+        assertError(refused, 429);
+        assert.equal(
+          refused.body.message,
+          'Too many requests at once for this workspace: at most 1 run at once on this API process, and this one ' +
+            'waited 3 s for its turn; retry when fewer are running',
+        );
+        assert.equal(refused.body.code, 'too_many_concurrent_requests');
+        assert.match(String(refused.body.hint), /RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS \(1 per API process\)/);
+        assert.equal(refused.headers['retry-after'], '1');
+        // The workspace's end users share its gate; another workspace's requests do not wait on it (they would
+        // have been refused after 3 s too).
+        assertError(await list(busy, endUser), 429);
+        assert.equal((await list(quiet, neighbour)).status, 200);
+        // One that waits runs once the slot is given back within its wait.
+        let waited = false;
+        const waiting = list(busy, endUser).finally(() => (waited = true));
+        await sleep(500);
+        assert.equal(waited, false, 'it waits for the held request');
+        assert.equal(answered, false);
+        await blocker.commit();
+        assert.equal((await held).status, 201);
+        const after = await waiting;
+        assert.equal(after.status, 200, after.text);
+      } finally {
+        if (!blocker.isCompleted()) await blocker.rollback();
+      }
     });
 
     /** A service with small budgets (the integrator 10, each end user 3, all end users 6) and a fresh workspace. */

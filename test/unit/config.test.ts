@@ -46,7 +46,7 @@ describe('configuration', () => {
   });
 
   describe('RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS', () => {
-    it('defaults to DATABASE_POOL_MAX - 2 (at least 1), so one workspace never holds every connection; a value set wins', () => {
+    it('defaults to DATABASE_POOL_MAX - 2 (at least 1), leaving room in the pool beside one workspace; a value set wins', () => {
       const gate = (env: Record<string, string>) => loadConfig(env).rateLimit.workspaceConcurrentRequests;
       assert.equal(gate({}), 8);
       assert.equal(gate({ DATABASE_POOL_MAX: '40' }), 38);
@@ -55,6 +55,15 @@ describe('configuration', () => {
       assert.equal(gate({ RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: '3', DATABASE_POOL_MAX: '40' }), 3);
       assert.equal(loadConfig({}).rateLimit.workspaceQueueMs, 20_000);
       assert.throws(() => gate({ RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS: '-1' }), /RATE_LIMIT_WORKSPACE_CONCURRENT/);
+      // A wait as long as the request timer would be answered 503 by it, never 429.
+      assert.throws(
+        () => loadConfig({ RATE_LIMIT_WORKSPACE_QUEUE_MS: '30000' }),
+        /RATE_LIMIT_WORKSPACE_QUEUE_MS must be below REQUEST_TIMEOUT_MS/,
+      );
+      assert.equal(
+        loadConfig({ RATE_LIMIT_WORKSPACE_QUEUE_MS: '30000', REQUEST_TIMEOUT_MS: '60000' }).rateLimit.workspaceQueueMs,
+        30_000,
+      );
     });
   });
 

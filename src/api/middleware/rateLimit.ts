@@ -14,11 +14,12 @@
 // most RATE_LIMIT_CONCURRENT_REQUESTS requests in flight at once on this process: past it, 429
 // too_many_concurrent_requests (Retry-After: 1) before any budget is spent. A window of 600 requests allows them all
 // in the same second, each holding its body, its answer (a thread of 16 MiB) and a database connection.
-// And every verified credential's requests run through its workspace's gate: at most
-// RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS of one workspace's requests run at once on this process (by default
-// DATABASE_POOL_MAX - 2, so one tenant never holds every database connection); the rest wait their turn in arrival
-// order, up to RATE_LIMIT_WORKSPACE_QUEUE_MS, then 429 too_many_concurrent_requests. One tenant's burst then
-// delays its own requests, not another workspace's, which start beside it.
+// And once its body has been read, every verified credential's request runs through its workspace's gate
+// (gateWorkspaces, mounted after the JSON body): at most RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS of one
+// workspace's requests run at once on this process (by default DATABASE_POOL_MAX - 2); the rest wait their turn in
+// arrival order, up to RATE_LIMIT_WORKSPACE_QUEUE_MS, then 429 too_many_concurrent_requests. One tenant's burst then
+// delays its own requests, not another workspace's, which start beside it. A body that arrives slowly holds no
+// slot (it is read before the gate), and uploads, which read their own body, do not go through it.
 // Past a limit: 429 {error, message, code, hint} with Retry-After; the message names the budget. Every answer
 // carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (of the tightest budget it spent). If the
 // store cannot be reached, an in-process counter with the same limits stands in (each replica then counts
@@ -37,6 +38,9 @@ import {
   type RateBudget,
 } from '../../policies/rateBudgets';
 import { KeyedSemaphore, type Release } from '../../semaphore';
+
+/** Where the rate limit leaves the request's verified budget for the workspace gate (undefined: none). */
+const RATE_BUDGET = 'rateBudget';
 import { verifyApiKey } from '../../services/access/apiKeys';
 import { checkBearer } from './authenticate';
 
@@ -162,20 +166,22 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
   }
 
   const inFlight = concurrencyLimit(deps.config.rateLimit.concurrentRequests);
-  const workspaces = workspaceGate(deps.config.rateLimit);
-  const anyLimit = [credentials, allIntegrators, anonymous, perEndUser, allEndUsers, inFlight, workspaces].some(
+  // The workspace gate (gateWorkspaces) reads the budget found here.
+  const gated = deps.config.rateLimit.workspaceConcurrentRequests > 0 ? true : undefined;
+  const anyLimit = [credentials, allIntegrators, anonymous, perEndUser, allEndUsers, inFlight, gated].some(
     (l) => l !== undefined,
   );
   return async (ctx: Context, next: Next): Promise<void> => {
     // With every limit off (0) there is no budget to spend, so the credential is not read here.
     if (!anyLimit || ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
     const budget = await budgetOf(ctx, deps);
+    ctx.state[RATE_BUDGET] = budget;
     const flightKey = !budget
       ? `anon:${anonymousBudgetKey(ctx.ip)}`
       : budget.kind === 'endUser'
         ? budget.key
         : undefined;
-    if (!inFlight || flightKey === undefined) return gatedRun(ctx, next, budget);
+    if (!inFlight || flightKey === undefined) return spendAndRun(ctx, next, budget);
     // Held until both the work has ended and the answer has left (or its connection closed): a request answered
     // 503 by the request timer still works below, and a body is written after the routes return.
     const release = inFlight.enter(flightKey, budget ? ' for this end user' : ' from this address');
@@ -195,23 +201,12 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
     forget = whenSocketCloses(socket, onClose);
     if (socket.destroyed || ctx.res.writableFinished) onClose();
     try {
-      await gatedRun(ctx, next, budget);
+      await spendAndRun(ctx, next, budget);
     } finally {
       settled = true;
       if (closed) release();
     }
   };
-
-  /** spendAndRun once the workspace's gate has a slot for the request (held until the handler has returned). */
-  async function gatedRun(ctx: Context, next: Next, budget: RateBudget | undefined): Promise<void> {
-    if (!workspaces || !budget) return spendAndRun(ctx, next, budget);
-    const release = await workspaces.enter(ctx, workspaceGateKey(budget));
-    try {
-      await spendAndRun(ctx, next, budget);
-    } finally {
-      release();
-    }
-  }
 
   async function spendAndRun(ctx: Context, next: Next, budget: RateBudget | undefined): Promise<void> {
     // The tightest budget spent sets the RateLimit-* headers.
@@ -303,6 +298,29 @@ export function concurrencyLimit(max: number) {
 }
 
 /**
+ * The workspace gate as middleware, after the JSON body has been read (see the file comment): a request with a
+ * verified credential waits for a slot of its workspace's gate, held until the route has answered. Requests the
+ * rate limit found no budget for, and uploads (`takesMultipart`: they read their own body, and their workspace's
+ * uploads have a bound of their own), pass by.
+ */
+export function gateWorkspaces(
+  deps: Pick<Deps, 'config'>,
+  takesMultipart: (ctx: Context) => boolean | undefined = () => true,
+) {
+  const gate = workspaceGate(deps.config.rateLimit);
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const budget = ctx.state[RATE_BUDGET] as RateBudget | undefined;
+    if (!gate || !budget || (ctx.is('multipart/form-data') && takesMultipart(ctx))) return next();
+    const release = await gate.enter(ctx, workspaceGateKey(budget));
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
+}
+
+/**
  * The workspaces' gates (see the file comment), or undefined with the gate off. `enter` waits for a slot of the
  * key's gate: 429 too_many_concurrent_requests once it has waited `workspaceQueueMs` (at once with 0), and a
  * client that closes its connection while it waits leaves the queue.
@@ -316,29 +334,34 @@ export function workspaceGate({
 }) {
   if (max <= 0) return undefined;
   const gates = new KeyedSemaphore(max);
+  const waited = waitMs > 0 ? `, and this one waited ${waitMs / 1000} s for its turn` : '';
   const refusal = () =>
     new AppError(
       429,
-      `Too many requests at once for this workspace: at most ${max} run at once on this API process, and this one ` +
-        `waited ${waitMs / 1000} s for its turn; retry when fewer are running`,
+      `Too many requests at once for this workspace: at most ${max} run at once on this API process${waited}; ` +
+        'retry when fewer are running',
       undefined,
       { 'Retry-After': '1' },
       {
         code: 'too_many_concurrent_requests',
         hint:
-          `Send fewer requests at once: all of a workspace's credentials share RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS ` +
-          `(${max} per API process) running requests, and one more waits up to RATE_LIMIT_WORKSPACE_QUEUE_MS (${waitMs} ms)`,
+          `The workspace's requests fill its slots: all of its credentials share RATE_LIMIT_WORKSPACE_CONCURRENT_REQUESTS ` +
+          `(${max} per API process), and one more waits up to RATE_LIMIT_WORKSPACE_QUEUE_MS (${waitMs} ms). Retry ` +
+          'after Retry-After, and send fewer at once if the burst is yours.',
       },
     );
+  const clientGone = () => new AppError(499, 'The client closed the connection while the request waited');
   return {
     /** Sees `gates`' live keys (for tests). */
     get live(): number {
       return gates.size;
     },
     async enter(ctx: Context, key: string): Promise<Release> {
+      // A client gone before it came here ('close' has fired already) takes no place.
+      if (ctx.req.socket.destroyed || ctx.res.writableFinished) throw clientGone();
       const stop = new AbortController();
       const timer = setTimeout(() => stop.abort(refusal()), waitMs);
-      const gone = () => stop.abort(new AppError(499, 'The client closed the connection while the request waited'));
+      const gone = () => stop.abort(clientGone());
       const forget = whenSocketCloses(ctx.req.socket, gone);
       ctx.res.once('close', gone);
       try {
