@@ -276,15 +276,23 @@ export function describeProblem(
     const typo = typeof name === 'string' ? slip?.keys.find((k) => closestName(k, [name]) === name) : undefined;
     // Sent, but empty or null (a missing field is not sent at all).
     const sent = typeof issue.input === 'string' ? 'empty' : issue.input === null ? 'as null' : undefined;
-    // Fields the body has where this one was expected, not close enough to it to be its typo: named all the same.
-    const strays = slip?.keys.map((k) => joined(path.slice(0, -1), k)) ?? [];
+    // Fields the body has beside this one that the operation does not take (at most five named), not close
+    // enough to it to be its typo: each with the field it probably meant, else as what was sent in its place.
+    const known = knownFields(schema, issue.path.slice(0, -1));
+    const strays = (slip?.keys ?? []).slice(0, 5).map((k) => ({
+      name: joined(path.slice(0, -1), k),
+      suggestion: closestName(k, known),
+    }));
+    const meant = strays.filter((k) => k.suggestion !== undefined);
     const hint = typo
       ? `The body has ${typo}: did you mean ${String(name)}?`
       : sent
         ? `${param} was sent ${sent}: give it a value, or leave it out where it is optional; /docs lists the fields.`
-        : strays.length > 0
-          ? `The body has ${strays.join(', ')}, which the operation does not take: send ${param} instead; /docs lists its fields.`
-          : `Send ${param}; the operation lists its fields in /docs.`;
+        : meant.length > 0
+          ? `Send ${param}. The body also has ${listWithSuggestions(meant)}, which the operation does not take.`
+          : strays.length > 0
+            ? `The body has ${strays.map((k) => k.name).join(', ')}, which the operation does not take: send ${param} instead; /docs lists its fields.`
+            : `Send ${param}; the operation lists its fields in /docs.`;
     return { help: { code: 'missing_field', param, hint } };
   }
   if (param === undefined) {

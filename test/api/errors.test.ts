@@ -373,6 +373,13 @@ describe('errors say what to fix', function () {
       });
       assert.equal(byId.body.param, 'input.title', byId.text);
       assert.match(byId.body.hint, /The body has input\.query, which the operation does not take: send input\.title/);
+      // A stray close to another field is said as that field's typo, not as what was sent in the missing one's place.
+      const noUrl = await stack.request('POST', v1('/knowledge/link'), { headers, json: { type: 'LINK', titel: 'T' } });
+      assert.equal(noUrl.body.param, 'url', noUrl.text);
+      assert.equal(
+        noUrl.body.hint,
+        'Send url. The body also has titel (did you mean title?), which the operation does not take.',
+      );
       // The form's fields with a small text file (uploadRequest: the multipart body and its content type).
       const form = (fields: Record<string, string>) =>
         uploadRequest(
@@ -923,7 +930,7 @@ describe('errors say what to fix', function () {
         const misnamed = await list({ authorization: `Bearer ${token}`, [name]: tenant.organizationId });
         assertHelp(misnamed, 400, 'Missing required header: organizationid', 'missing_header', 'organizationid');
         assert.ok(
-          misnamed.body.hint.endsWith(`The request has ${name}: the header is organizationid, one word.`),
+          misnamed.body.hint.endsWith(`The request has ${name}: the header's name is organizationid.`),
           misnamed.body.hint,
         );
       }

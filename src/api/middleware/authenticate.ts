@@ -182,7 +182,7 @@ async function authenticateBearer(
     if (!organizationId && options.organizationHeader !== 'optional') {
       // A look-alike header sent instead (organization-id, organization_id, x-organization-id, org-id) is named.
       const lookAlike = Object.keys(ctx.headers).find((n) => n !== 'organizationid' && ORGANIZATION_LOOK_ALIKE.test(n));
-      const sent = lookAlike ? ` The request has ${lookAlike}: the header is organizationid, one word.` : '';
+      const sent = lookAlike ? ` The request has ${lookAlike}: the header's name is organizationid.` : '';
       throw badRequest('Missing required header: organizationid', {
         code: 'missing_header',
         param: 'organizationid',

@@ -153,6 +153,7 @@ export const itemsOperations: ApiOperation[] = [
         `content must be at most ${TEXT_MAX_CHARACTERS} characters`,
         'language must be a language code such as en or pt-BR',
         'metadata must be an object',
+        'metadata.language must be a language code such as en or pt-BR',
         EXTERNAL_ID_MESSAGE,
       ],
       409: upsertConflicts,
