@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { CATEGORY_KNOWLEDGE_MAX, CATEGORY_KNOWLEDGE_MAX_BYTES } from '../../../services/catalog/catalog';
+import { listCategoriesExamples, listCategoryKnowledgeExamples, listTaxonomiesExamples } from './examples';
 import { CategoryKnowledgeSchema, CategorySchema, TaxonomyQuerySchema, TaxonomySchema } from './schema';
 
 const catalogOps = operations('Catalog');
@@ -10,6 +11,7 @@ const base = '/v1/workspaces/{workspaceId}';
 export const catalogOperations: ApiOperation[] = [
   catalogOps.get(`${base}/categories`, 'listCategories', {
     summary: 'List categories, by name (counts follow what the caller may see)',
+    examples: listCategoriesExamples,
     ok: [
       200,
       'The categories (empty ones too)',
@@ -31,6 +33,7 @@ export const catalogOperations: ApiOperation[] = [
       "the text it shows (each item's `url`: its URL, else its content); when the caller may see more, the " +
       'answer carries `truncated: true`; a search with a `filter` on `categoryId` reaches the rest.',
     params: withWorkspace({ categoryId: z.uuid().meta({ description: 'The category' }) }),
+    examples: listCategoryKnowledgeExamples,
     ok: [
       200,
       'The items',
@@ -47,6 +50,7 @@ export const catalogOperations: ApiOperation[] = [
   catalogOps.get(`${base}/taxonomy`, 'listTaxonomies', {
     summary: 'List taxonomies, by name',
     query: TaxonomyQuerySchema,
+    examples: listTaxonomiesExamples,
     ok: [200, 'The taxonomies', z.array(TaxonomySchema)],
     errors: {
       400: [

@@ -14,6 +14,28 @@ const supportAgents = {
   updatedAt: created,
 };
 
+/** A second role, made with just a name (createRole's "Just a name" example). */
+const billingTeam = {
+  id: 'b8e2f4a6-0c1d-4e3f-9a5b-7c8d9e0f1a2b',
+  name: 'Billing team',
+  description: null,
+  customerRoleId: null,
+  createdAt: '2025-03-17T14:08:51.342Z',
+  updatedAt: '2025-03-17T14:08:51.342Z',
+};
+const rbacActive = { workspaceId, rbacEnabled: true, rbacStatus: 'ACTIVE' };
+
+export const getRbacStatusExamples = {
+  response: {
+    active: example('RBAC is ACTIVE: role-bound tokens see only their roles’ knowledge', rbacActive),
+    inactive: example('RBAC is INACTIVE (the default): every token sees all knowledge', {
+      workspaceId,
+      rbacEnabled: false,
+      rbacStatus: 'INACTIVE',
+    }),
+  },
+};
+
 export const setRbacStatusExamples = {
   request: {
     on: example(
@@ -22,7 +44,7 @@ export const setRbacStatusExamples = {
       'Role-bound tokens then see only the knowledge assigned to their role; assigning roles needs RBAC on.',
     ),
   },
-  response: { active: example('RBAC is ACTIVE', { workspaceId, rbacEnabled: true, rbacStatus: 'ACTIVE' }) },
+  response: { active: example('RBAC is ACTIVE', rbacActive) },
 };
 
 export const createRoleExamples = {
@@ -48,6 +70,61 @@ export const findRolesExamples = {
     byName: example('By part of the name (any case)', { name: 'support' }),
   },
   response: { found: example('The matching roles', { roles: [supportAgents], total: 1 }) },
+};
+
+export const listRolesExamples = {
+  response: { roles: example('Every role, by name', { roles: [billingTeam, supportAgents], total: 2 }) },
+};
+
+/** GET of a role, by its id or by its customerRoleId (support-agents). */
+export const getRoleExamples = { response: { role: example('The role', supportAgents) } };
+
+export const deleteRoleExamples = {
+  response: {
+    started: example('The deletion job (the role exists until it has run)', {
+      workflowId: `role-delete:${workspaceId}:${roleId}`,
+      roleId,
+      message: 'Role deletion started',
+    }),
+  },
+};
+
+export const knowledgeRolesExamples = {
+  response: {
+    roles: example("The item's roles", [
+      { id: roleId, name: supportAgents.name, description: supportAgents.description, metadata: {} },
+    ]),
+  },
+};
+
+const visibleTo = { id: roleId, name: supportAgents.name, via: 'direct' };
+const access = { knowledgeId, rbacStatus: 'ACTIVE', sourceRule: null, roles: [visibleTo] };
+export const knowledgeAccessExamples = {
+  response: {
+    visible: example('The support agents find it: the role is assigned to the item', {
+      ...access,
+      roleId,
+      visible: true,
+      hiddenBy: null,
+      reasons: [],
+      via: 'direct',
+      chunks: { total: 3, enabled: 3 },
+    }),
+    notAssigned: example('The billing team does not: its role is not assigned to the item', {
+      ...access,
+      roleId: billingTeam.id,
+      visible: false,
+      hiddenBy: 'NOT_ASSIGNED',
+      reasons: [
+        {
+          rule: 'NOT_ASSIGNED',
+          message: 'RBAC is ACTIVE and the role is assigned neither to the item nor to its parent',
+        },
+      ],
+      via: null,
+      chunks: { total: 3, enabled: 3 },
+    }),
+  },
 };
 
 export const updateRoleExamples = {
@@ -86,6 +163,8 @@ export const unassignRolesExamples = {
 
 const ingestJob = `ingest-text:${workspaceId}:${knowledgeId}`;
 const roleJob = `role-create:${workspaceId}:4361bc3889d9c7b14a08ac51`;
+const ingestStarted = '2025-03-14T09:26:53.530Z';
+const ingestClosed = '2025-03-14T09:26:55.902Z';
 export const backgroundJobsExamples = {
   request: {
     jobs: example('An ingestion and a role creation', { jobIds: [ingestJob, roleJob] }),
@@ -97,11 +176,39 @@ export const backgroundJobsExamples = {
           jobId: ingestJob,
           status: 'COMPLETED',
           type: 'ingestSourceWorkflow',
-          startedAt: '2025-03-14T09:26:53.530Z',
-          closedAt: '2025-03-14T09:26:55.902Z',
+          startedAt: ingestStarted,
+          closedAt: ingestClosed,
         },
         { jobId: roleJob, status: 'RUNNING', type: 'createRoleWorkflow', startedAt: created, closedAt: null },
       ],
+    }),
+  },
+};
+
+export const listBackgroundJobsExamples = {
+  response: {
+    page: example('Running jobs first, then the most recently closed (the last page: nextCursor null)', {
+      jobs: [
+        {
+          jobId: roleJob,
+          kind: 'role-create',
+          type: 'createRoleWorkflow',
+          status: 'RUNNING',
+          startedAt: created,
+          closedAt: null,
+          knowledgeId: null,
+        },
+        {
+          jobId: ingestJob,
+          kind: 'ingest-text',
+          type: 'ingestSourceWorkflow',
+          status: 'COMPLETED',
+          startedAt: ingestStarted,
+          closedAt: ingestClosed,
+          knowledgeId,
+        },
+      ],
+      nextCursor: null,
     }),
   },
 };

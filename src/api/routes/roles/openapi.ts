@@ -32,7 +32,14 @@ import {
   assignRolesExamples,
   backgroundJobsExamples,
   createRoleExamples,
+  deleteRoleExamples,
   findRolesExamples,
+  getRbacStatusExamples,
+  getRoleExamples,
+  knowledgeAccessExamples,
+  knowledgeRolesExamples,
+  listBackgroundJobsExamples,
+  listRolesExamples,
   setRbacStatusExamples,
   unassignRolesExamples,
   updateRoleExamples,
@@ -56,6 +63,7 @@ const knowledgeErrors = ['Invalid knowledge ID format'] as const;
 export const rolesOperations: ApiOperation[] = [
   rbacOps.get(`${base}/rbac-status`, 'getRbacStatus', {
     summary: "The workspace's RBAC status",
+    examples: getRbacStatusExamples,
     ok: [200, 'RBAC status', RbacStatusResponseSchema],
   }),
   rbacOps.put(`${base}/rbac-status`, 'setRbacStatus', {
@@ -68,6 +76,7 @@ export const rolesOperations: ApiOperation[] = [
   }),
   rbacOps.get(`${base}/role`, 'listRoles', {
     summary: 'List every role of the workspace (no pagination)',
+    examples: listRolesExamples,
     ok: [200, 'All roles', RoleListSchema],
   }),
   rbacOps.post(`${base}/role`, 'createRole', {
@@ -91,12 +100,14 @@ export const rolesOperations: ApiOperation[] = [
   rbacOps.get(`${base}/role/by-customer-role-id/{customerRoleId}`, 'getRoleByCustomerRoleId', {
     summary: 'Get a role by its customerRoleId (URL-encoded, case-sensitive)',
     params: withWorkspace({ customerRoleId: z.string().regex(CUSTOMER_ROLE_ID) }),
+    examples: getRoleExamples,
     ok: [200, 'The role', RoleSchema],
     errors: { 404: [RoleMessages.notFound] },
   }),
   rbacOps.get(`${base}/role/{roleId}`, 'getRole', {
     summary: 'Get a role',
     params: RoleIdPath,
+    examples: getRoleExamples,
     ok: [200, 'The role', RoleSchema],
     errors: { 400: [RoleMessages.invalidId], 404: [RoleMessages.notFound] },
   }),
@@ -119,12 +130,14 @@ export const rolesOperations: ApiOperation[] = [
       'right after may still find it until the job has run; poll POST …/background-jobs with the workflowId until it ' +
       'is COMPLETED. Tokens bound to the role are refused from the moment the job deletes it.',
     params: RoleIdPath,
+    examples: deleteRoleExamples,
     ok: [200, 'The deletion workflow', RoleDeletedSchema],
     errors: { 400: [RoleMessages.invalidId], 404: [RoleMessages.notFound] },
   }),
   rbacOps.get(`${base}/knowledge/{knowledgeId}/role`, 'listKnowledgeRoles', {
     summary: 'The roles assigned to a knowledge item',
     params: KnowledgeIdPath,
+    examples: knowledgeRolesExamples,
     ok: [200, "The item's roles", z.array(KnowledgeRoleSchema)],
     errors: { 400: knowledgeErrors, 404: [KnowledgeMessages.notFound] },
   }),
@@ -135,6 +148,7 @@ export const rolesOperations: ApiOperation[] = [
       "out of a search made with the role's token (without roleId: the workspace's), given the search's filter.",
     params: KnowledgeIdPath,
     query: KnowledgeAccessQuerySchema,
+    examples: knowledgeAccessExamples,
     ok: [200, 'The rules that apply', KnowledgeAccessSchema],
     errors: {
       400: [...knowledgeErrors, 'roleId must be a valid UUID', 'filter must be a JSON-encoded filter object'],
@@ -188,6 +202,7 @@ export const rolesOperations: ApiOperation[] = [
       "time (follow nextCursor). Workspace credentials only: the list names every user's jobs. Answers 503 when " +
       'Temporal does not answer within a few seconds.',
     query: BackgroundJobListQuerySchema,
+    examples: listBackgroundJobsExamples,
     ok: [200, 'A page of jobs', BackgroundJobListSchema],
     errors: {
       400: [
