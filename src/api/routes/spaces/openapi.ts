@@ -28,7 +28,13 @@ import {
   activateExamples,
   activateWithApiKeyExamples,
   createGroupExamples,
+  deleteSpaceKnowledgeExamples,
+  eraseSpaceExamples,
   feedbackExamples,
+  getSpaceExamples,
+  getSpaceKnowledgeExamples,
+  listMessagesExamples,
+  listSpaceKnowledgeExamples,
   postMessageExamples,
   spaceRagExamples,
 } from './examples';
@@ -103,6 +109,7 @@ export const spacesOperations: ApiOperation[] = [
   spacesOps.get(base, 'getSpace', {
     summary: 'Get a space with its members and group conversations',
     params: SpacePath,
+    examples: getSpaceExamples,
     ok: [200, 'The space', SpaceSchema],
     errors: spaceErrors,
   }),
@@ -112,6 +119,7 @@ export const spacesOperations: ApiOperation[] = [
       "Deletes the space's user and everything of the space: members, groups, messages, files, their passages " +
       'and vectors, and the stored blobs (at once, without the purge delay). Follow the job with background-jobs.',
     params: SpacePath,
+    examples: eraseSpaceExamples,
     ok: [
       200,
       'The erasure job',
@@ -150,6 +158,7 @@ export const spacesOperations: ApiOperation[] = [
       "before (the first message's id).",
     params: SpacePath,
     query: MessagesQuerySchema,
+    examples: listMessagesExamples,
     ok: [
       200,
       'The messages',
@@ -223,12 +232,14 @@ export const spacesOperations: ApiOperation[] = [
       "A member's user space token or the workspace credential. Workspace knowledge routes never show a space's files.",
     params: SpacePath,
     query: SpaceFilesQuerySchema,
+    examples: listSpaceKnowledgeExamples,
     ok: [200, 'A page of the space items', KnowledgeListSchema],
     errors: spaceErrors,
   }),
   spacesOps.get(`${base}/knowledge/{knowledgeId}`, 'getSpaceKnowledge', {
     summary: "Get one of the space's own files",
     params: SpaceFilePath,
+    examples: getSpaceKnowledgeExamples,
     ok: [200, 'The item', KnowledgeSchema],
     errors: {
       400: [...spaceErrors[400], KnowledgeMessages.invalidId],
@@ -239,6 +250,7 @@ export const spacesOperations: ApiOperation[] = [
     summary:
       "Delete one of the space's own files (its stored file is purged after FILE_PURGE_DELAY); a user space token only as the space's HOST or CO_HOST (a GUEST: 403)",
     params: SpaceFilePath,
+    examples: deleteSpaceKnowledgeExamples,
     ok: [200, 'Deleted', DeletedSchema],
     errors: {
       400: [...spaceErrors[400], KnowledgeMessages.invalidId, KnowledgeMessages.hasChildren],
