@@ -2,6 +2,7 @@
 // key rotation, answered from the runbook of the knowledge examples.
 import { EXAMPLE_IDS, example, type Example } from '../../openapi/operation';
 import { SECURITY_FILTER } from '../knowledge/examples';
+import { describeTools } from './tools';
 
 const { knowledgeId, roleId, threadId, agentServerId } = EXAMPLE_IDS;
 const QUESTION = 'How do I rotate an API key without downtime?';
@@ -16,18 +17,17 @@ const toolMessageId = '2b3c4d5e-6f7a-4b8c-9d0e-2f3a4b5c6d7e';
 const at = (seconds: number) => `2025-03-21T10:15:${String(seconds).padStart(2, '0')}.000Z`;
 const source = { id: knowledgeId, type: 'STRING', title: 'Rotating API keys', snippet: SNIPPET };
 
+const thread = {
+  id: threadId,
+  title: 'Rotating the production API key',
+  roleId,
+  agentServerId: null,
+  createdAt: at(0),
+  updatedAt: at(0),
+};
 export const createThreadExamples = {
   request: { titled: example('A thread with a title', { title: 'Rotating the production API key' }) },
-  response: {
-    created: example("The thread (bound to the token's role under ACTIVE RBAC)", {
-      id: threadId,
-      title: 'Rotating the production API key',
-      roleId,
-      agentServerId: null,
-      createdAt: at(0),
-      updatedAt: at(0),
-    }),
-  },
+  response: { created: example("The thread (bound to the token's role under ACTIVE RBAC)", thread) },
 };
 
 /** An answer as your own agent posts it: its sources, the tools it called and its usage. */
@@ -50,6 +50,8 @@ const postedAnswer = {
   ],
 };
 
+const storedAnswer = { ...postedAnswer, threadId, thinking: [], toolCallId: null, createdAt: at(6) };
+
 export const postAgentMessageExamples = {
   request: {
     user: example("The user's question (the id is yours: sending it again is harmless)", {
@@ -65,13 +67,35 @@ export const postAgentMessageExamples = {
     }),
     assistant: example('An answer your own agent produced, with its sources, tool calls and usage', postedAnswer),
   },
+  response: { stored: example('The stored message', storedAnswer) },
+};
+
+/** The user's question as the thread stores it. */
+const storedQuestion = {
+  id: userMessageId,
+  threadId,
+  role: 'user',
+  content: QUESTION,
+  sources: [],
+  model: null,
+  finishReason: null,
+  tokenUsage: null,
+  thinking: [],
+  toolCalls: [],
+  toolCallId: null,
+  createdAt: at(1),
+};
+/** The thread once the question and its answer are stored (a stored message updates the thread). */
+const answeredThread = { ...thread, updatedAt: storedAnswer.createdAt };
+export const listThreadsExamples = {
+  response: { threads: example('One thread', { threads: [answeredThread], total: 1, page: 1, limit: 20 }) },
+};
+export const getThreadExamples = {
   response: {
-    stored: example('The stored message', {
-      ...postedAnswer,
-      threadId,
-      thinking: [],
-      toolCallId: null,
-      createdAt: at(6),
+    thread: example('The thread with its question and answer', {
+      ...answeredThread,
+      messages: [storedQuestion, storedAnswer],
+      hasMoreMessages: false,
     }),
   },
 };
@@ -226,6 +250,12 @@ const server = {
   createdAt: '2025-03-20T08:00:00.000Z',
   updatedAt: '2025-03-20T08:00:00.000Z',
 };
+export const listServersExamples = { response: { servers: example('One server', { servers: [server], total: 1 }) } };
+export const getServerExamples = { response: { server: example('The server (its token is never shown)', server) } };
+export const deleteServerExamples = {
+  response: { removed: example('Removed', { success: true, id: agentServerId }) },
+};
+
 export const createServerExamples = {
   request: {
     server: example('An OpenAI-compatible chat completions endpoint', {
@@ -283,4 +313,8 @@ export const mcpExamples = {
       },
     }),
   },
+};
+
+export const listToolsExamples = {
+  response: { tools: example('The four tools, each with its input schema', { tools: describeTools() }) },
 };

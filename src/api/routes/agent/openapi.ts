@@ -29,7 +29,13 @@ import {
   agentRagExamples,
   createServerExamples,
   createThreadExamples,
+  deleteServerExamples,
   executeToolExamples,
+  getServerExamples,
+  getThreadExamples,
+  listServersExamples,
+  listThreadsExamples,
+  listToolsExamples,
   mcpExamples,
   postAgentMessageExamples,
   runExamples,
@@ -97,6 +103,7 @@ export const agentOperations: ApiOperation[] = [
   agentOps.get(`${base}/threads`, 'listAgentThreads', {
     summary: "List threads, newest first (under ACTIVE RBAC the token's role's only)",
     query: ThreadListQuerySchema,
+    examples: listThreadsExamples,
     ok: [200, 'A page of threads', ThreadListSchema],
     errors: {
       400: ['Invalid page value, must be between 1 and 1000000', 'Invalid limit value, must be between 1 and …'],
@@ -109,6 +116,7 @@ export const agentOperations: ApiOperation[] = [
       'least one message). While hasMoreMessages is true, read on with ?messagesAfter=<the last message id>.',
     params: ThreadPath,
     query: ThreadQuerySchema,
+    examples: getThreadExamples,
     ok: [200, 'The thread and a page of its messages', ThreadWithMessagesSchema],
     errors: {
       400: [...threadErrors[400], AgentMessages.messagesAfterUnknown, FIELD],
@@ -161,6 +169,7 @@ export const agentOperations: ApiOperation[] = [
   }),
   agentOps.get(`${base}/tools`, 'listAgentTools', {
     summary: 'The first-party tools and their input schemas',
+    examples: listToolsExamples,
     ok: [200, 'The tools', ToolListSchema],
   }),
   // One operation per tool, each with that tool's own input schema (a schema-valid input is one the tool takes).
@@ -215,11 +224,13 @@ export const agentOperations: ApiOperation[] = [
   }),
   agentOps.get(`${base}/servers`, 'listAgentServers', {
     summary: 'List agent servers',
+    examples: listServersExamples,
     ok: [200, 'The servers', ServerListSchema],
   }),
   agentOps.get(`${base}/servers/{id}`, 'getAgentServer', {
     summary: 'Get an agent server',
     params: ServerPath,
+    examples: getServerExamples,
     ok: [200, 'The server', ServerSchema],
     errors: serverErrors,
   }),
@@ -246,6 +257,7 @@ export const agentOperations: ApiOperation[] = [
   agentOps.delete(`${base}/servers/{id}`, 'deleteAgentServer', {
     summary: 'Remove an agent server',
     params: ServerPath,
+    examples: deleteServerExamples,
     ok: [200, 'Removed', DeleteServerResponseSchema],
     errors: serverErrors,
   }),
