@@ -12,7 +12,15 @@ import {
   WebhookListSchema,
   WebhookTestSentSchema,
 } from './schema';
-import { createWebhookExamples, updateWebhookExamples } from './examples';
+import {
+  createWebhookExamples,
+  deleteWebhookExamples,
+  getWebhookExamples,
+  listDeliveriesExamples,
+  listWebhooksExamples,
+  sendTestEventExamples,
+  updateWebhookExamples,
+} from './examples';
 
 const webhooksOps = operations('Webhooks');
 
@@ -30,6 +38,7 @@ const endpointLinks = (from: string) =>
 export const webhooksOperations: ApiOperation[] = [
   webhooksOps.get(base, 'listWebhooks', {
     summary: "The workspace's webhook endpoints, oldest first (without their secrets)",
+    examples: listWebhooksExamples,
     ok: [200, 'The endpoints', WebhookListSchema],
   }),
   webhooksOps.post(base, 'createWebhook', {
@@ -61,6 +70,7 @@ export const webhooksOperations: ApiOperation[] = [
   webhooksOps.get(`${base}/{webhookId}`, 'getWebhook', {
     summary: 'A webhook endpoint (without its secret)',
     params: WebhookPath,
+    examples: getWebhookExamples,
     ok: [200, 'The endpoint', WebhookEndpointSchema],
     errors: notFound,
   }),
@@ -84,6 +94,7 @@ export const webhooksOperations: ApiOperation[] = [
   webhooksOps.delete(`${base}/{webhookId}`, 'deleteWebhook', {
     summary: 'Remove an endpoint and its delivery log',
     params: WebhookPath,
+    examples: deleteWebhookExamples,
     ok: [200, 'Removed', z.strictObject({ success: z.literal(true) })],
     errors: notFound,
   }),
@@ -93,6 +104,7 @@ export const webhooksOperations: ApiOperation[] = [
       'The event ({"type":"webhook.test","timestamp":…,"data":{"workspaceId":…,"webhookId":…}}) is recorded in the ' +
       "endpoint's delivery log whatever events it subscribes to, and delivered in the background (202).",
     params: WebhookPath,
+    examples: sendTestEventExamples,
     ok: [202, 'Recorded; the delivery follows', WebhookTestSentSchema],
     errors: notFound,
   }),
@@ -100,6 +112,7 @@ export const webhooksOperations: ApiOperation[] = [
     summary: "An endpoint's deliveries, newest first, each with its attempts",
     params: WebhookPath,
     query: DeliveriesQuerySchema,
+    examples: listDeliveriesExamples,
     ok: [200, 'The deliveries', WebhookDeliveriesSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
   }),
