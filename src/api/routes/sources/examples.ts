@@ -124,3 +124,102 @@ export const sourceRulesExamples = {
     }),
   },
 };
+
+/** A sync as GET …/syncs and lastSync show it: what it saw, changed and could not index. */
+const syncOf = (id: string, trigger: 'manual' | 'schedule', jobId: string, startedAt: string) => ({
+  id,
+  sourceId,
+  jobId,
+  trigger,
+  status: 'COMPLETED',
+  error: null,
+  seen: 0,
+  added: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  failed: 0,
+  chunksEmbedded: 0,
+  failures: [],
+  skipped: 0,
+  skips: [],
+  startedAt,
+  finishedAt: null,
+});
+const manualSyncId = '2f6b0d4a-8c3e-4a5f-b1d7-9e3a5c7f1b26';
+const scheduledSyncId = '5c9e3a7f-1d5b-4c8e-a2f6-0b4d8f2a6c91';
+/** The first sync, started by hand: every document of the bucket is new. */
+const firstSync = {
+  ...syncOf(
+    manualSyncId,
+    'manual',
+    `source-sync:${workspaceId}:${sourceId}:${manualSyncId}`,
+    '2025-03-20T09:00:04.217Z',
+  ),
+  seen: 412,
+  added: 409,
+  failed: 1,
+  chunksEmbedded: 2871,
+  failures: [{ key: 'published/billing/old-price-list.pdf', reason: 'PDF is password-protected' }],
+  skipped: 2,
+  skips: [
+    { key: 'published/images/escalation-flow.png', reason: 'unsupported file type (.png)' },
+    { key: 'published/Makefile', reason: 'unsupported file type (no extension)' },
+  ],
+  finishedAt: '2025-03-20T09:03:41.655Z',
+};
+/** An hourly sync: three documents changed, one was removed from the bucket. */
+const hourlySync = {
+  ...syncOf(
+    scheduledSyncId,
+    'schedule',
+    `source-sync:${workspaceId}:${sourceId}-2025-03-22T09:00:00Z`,
+    '2025-03-22T09:00:00.482Z',
+  ),
+  seen: 412,
+  added: 1,
+  updated: 2,
+  unchanged: 408,
+  deleted: 1,
+  chunksEmbedded: 19,
+  skipped: 2,
+  skips: firstSync.skips,
+  finishedAt: '2025-03-22T09:00:12.930Z',
+};
+const syncedSource = { ...source, lastSync: hourlySync };
+
+export const listSourcesExamples = { response: { sources: example('One source', { sources: [syncedSource] }) } };
+export const getSourceExamples = {
+  response: { source: example('The source and its last sync (never its secrets)', syncedSource) },
+};
+export const deleteSourceExamples = {
+  response: {
+    deleted: example('Deleted; its items stay', { success: true }),
+    withItems: example('With deleteItems=true: the items go too, in a cascade delete job', {
+      success: true,
+      jobId: `cascade-delete:${workspaceId}:${rootId}`,
+    }),
+  },
+};
+
+const runningSyncId = '8e2a6c0f-4b9d-4e1a-8c3f-6a0e4c8b2d57';
+export const syncSourceExamples = {
+  response: {
+    started: example('A sync started now', {
+      started: true,
+      sync: {
+        ...syncOf(
+          runningSyncId,
+          'manual',
+          `source-sync:${workspaceId}:${sourceId}:${runningSyncId}`,
+          '2025-03-22T10:17:45.108Z',
+        ),
+        status: 'RUNNING',
+      },
+    }),
+  },
+};
+
+export const listSyncsExamples = {
+  response: { syncs: example('The hourly sync and the first one, newest first', { syncs: [hourlySync, firstSync] }) },
+};

@@ -17,7 +17,17 @@ import {
   UpdateSourceSchema,
 } from './schema';
 import { boundMessage } from '../../../services/operations/bounds';
-import { createSourceExamples, previewRulesExamples, sourceRulesExamples, updateSourceExamples } from './examples';
+import {
+  createSourceExamples,
+  deleteSourceExamples,
+  getSourceExamples,
+  listSourcesExamples,
+  listSyncsExamples,
+  previewRulesExamples,
+  sourceRulesExamples,
+  syncSourceExamples,
+  updateSourceExamples,
+} from './examples';
 
 const sourcesOps = operations('Sources');
 
@@ -42,6 +52,7 @@ const sourceLinks = (from: string) =>
 export const sourcesOperations: ApiOperation[] = [
   sourcesOps.get(base, 'listSources', {
     summary: "The workspace's sources, oldest first (never their secrets)",
+    examples: listSourcesExamples,
     ok: [200, 'The sources', SourceListSchema],
   }),
   sourcesOps.post(base, 'createSource', {
@@ -68,6 +79,7 @@ export const sourcesOperations: ApiOperation[] = [
   sourcesOps.get(`${base}/{sourceId}`, 'getSource', {
     summary: 'A source with its last sync (never its secrets)',
     params: SourcePath,
+    examples: getSourceExamples,
     ok: [200, 'The source', SourceSchema],
     errors: notFound,
   }),
@@ -92,6 +104,7 @@ export const sourcesOperations: ApiOperation[] = [
     summary: 'Delete a source and its schedule; with deleteItems=true its items too (a cascade delete job)',
     params: SourcePath,
     query: DeleteSourceQuerySchema,
+    examples: deleteSourceExamples,
     ok: [200, 'Deleted', SourceDeletedSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
   }),
@@ -104,6 +117,7 @@ export const sourcesOperations: ApiOperation[] = [
       'refused credentials fail the sync with the reason and delete nothing.',
     params: SourcePath,
     query: SyncNowQuerySchema,
+    examples: syncSourceExamples,
     ok: [202, 'The sync', SyncStartedSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
   }),
@@ -135,6 +149,7 @@ export const sourcesOperations: ApiOperation[] = [
     summary: "A source's syncs, newest first, with their counts and failures",
     params: SourcePath,
     query: SyncsQuerySchema,
+    examples: listSyncsExamples,
     ok: [200, 'The syncs', SourceSyncListSchema],
     errors: { 400: ['Invalid field value'], ...notFound },
   }),
