@@ -315,6 +315,23 @@ export const mcpExamples = {
   },
 };
 
+/**
+ * The tools as GET …/agent/tools lists them, but with each filter's schema (some 25 KB of comparisons) cut to
+ * its description: the rest is the service's own answer.
+ */
+const toolsAbridged = describeTools().map((t) => {
+  const properties = t.inputSchema.properties as Record<string, { description?: string }>;
+  const abridged = Object.entries(properties).map(([name, field]) =>
+    name === 'filter' ? [name, { description: field.description }] : [name, field],
+  );
+  return { ...t, inputSchema: { ...t.inputSchema, properties: Object.fromEntries(abridged) } };
+});
 export const listToolsExamples = {
-  response: { tools: example('The four tools, each with its input schema', { tools: describeTools() }) },
+  response: {
+    tools: example(
+      "The four tools, each with its input schema (the filter's abridged)",
+      { tools: toolsAbridged },
+      'The filter of knowledge_search, title_search and rag takes the schema of the search endpoints’ filter.',
+    ),
+  },
 };
