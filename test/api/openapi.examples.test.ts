@@ -86,10 +86,18 @@ function documentOperations(): Operation[] {
   );
 }
 
+/**
+ * Operations whose request examples answer a later 2xx than the first with examples (statuses are listed in
+ * order), and that status: createTextSource's examples make new items (201), while its 200 and 202 examples show
+ * a post with the externalId of an existing item.
+ */
+const REQUEST_EXAMPLES_ANSWER: Record<string, number> = { createTextSource: 201 };
+
 /** The 2xx response whose content carries examples: the one a request example answers. */
 function mainResponse(op: Json): { status: number; content: Json } | undefined {
+  const answer = REQUEST_EXAMPLES_ANSWER[op.operationId as string];
   for (const [status, res] of Object.entries(op.responses as Json)) {
-    if (!status.startsWith('2')) continue;
+    if (!status.startsWith('2') || (answer !== undefined && Number(status) !== answer)) continue;
     const content = (res.content ?? {}) as Json;
     if (Object.values(content).some((media) => media.examples)) return { status: Number(status), content };
   }

@@ -1,5 +1,6 @@
 // Hand-written examples of the knowledge and search operations (their requests and main responses): one support
 // team's workspace, whose runbook "Rotating API keys" is the item most examples show.
+import { createHash } from 'node:crypto';
 import { EXAMPLE_IDS, example } from '../../openapi/operation';
 
 const { workspaceId, knowledgeId } = EXAMPLE_IDS;
@@ -11,10 +12,13 @@ const uploadId = 'd7a3f9c1-4e8b-4a2d-b6c9-5f3e1a7d9b48';
 const created = '2025-03-14T09:26:53.412Z';
 const updated = '2025-03-18T16:02:11.087Z';
 
-const RUNBOOK =
+/** The runbook's text (version 1). */
+export const RUNBOOK =
   'Rotate an API key without downtime: create a second key under Settings > API keys, deploy it to every ' +
   'service that calls the API, check that the old key is no longer used (its "last used" date stops moving), ' +
   'then revoke the old key. Revoking a key also invalidates the access tokens it minted.';
+/** The runbook's next version (PATCH text): the edit that added the 90-day rule. */
+const EDITED_RUNBOOK = `${RUNBOOK} Keys older than 90 days are flagged in the console.`;
 const runbookAttributes = { team: 'security', audience: 'support', reviewed: true };
 const runbookMetadata = { title: 'Rotating API keys', language: 'en' };
 
@@ -121,6 +125,15 @@ export const createWebsiteExamples = {
   },
 };
 
+/** An item's next version and its ingestion job (status: the version's). */
+const versionStarted = (id: string, version: number, status = 'PROCESSING') => ({
+  id,
+  knowledgeId: id,
+  version,
+  status,
+  jobId: `ingest-version:${workspaceId}:${id}:${version}`,
+});
+
 // A multipart example shows the form fields; `file` stands for the file's bytes (here, a short text file).
 export const uploadFileExamples = {
   request: {
@@ -158,13 +171,7 @@ export const replaceFileExamples = {
     ),
   },
   response: {
-    processing: example('Version 2 is being indexed; version 1 answers meanwhile', {
-      id: refundPolicyId,
-      knowledgeId: refundPolicyId,
-      version: 2,
-      status: 'PROCESSING',
-      jobId: `ingest-version:${workspaceId}:${refundPolicyId}:2`,
-    }),
+    processing: example('Version 2 is being indexed; version 1 answers meanwhile', versionStarted(refundPolicyId, 2)),
   },
 };
 
@@ -207,7 +214,7 @@ export const updateKnowledgeExamples = {
     }),
     text: example(
       "Replace a STRING item's text (its next version)",
-      { text: `${RUNBOOK} Keys older than 90 days are flagged in the console.` },
+      { text: EDITED_RUNBOOK },
       'The item answers from its current version until the new one is COMPLETED.',
     ),
   },
@@ -317,4 +324,212 @@ export const titleSearchExamples = {
 export const retrievalSettingsExamples = {
   request: { rerankOn: example('Rerank every search that does not say', { rerank: true }) },
   response: { settings: example('The new settings', { rerank: true }) },
+};
+
+/** The uploaded refund policy (a PDF) as every item read shows it. */
+const refundPolicyItem = {
+  id: refundPolicyId,
+  type: 'FILE',
+  content: `${workspaceId}/files/refund-policy.pdf`,
+  url: null,
+  status: 'COMPLETED',
+  metadata: { title: 'Refund policy', description: 'Customer-facing refund rules, 2025 edition', language: 'en' },
+  attributes: { team: 'billing', audience: 'support' },
+  parentId: null,
+  externalId: 'billing-refund-policy',
+  version: 1,
+  createdAt: '2025-03-12T14:05:37.220Z',
+  updatedAt: '2025-03-12T14:05:52.618Z',
+};
+
+export const listKnowledgeExamples = {
+  response: {
+    page: example('The first page, newest first', {
+      knowledge: [
+        runbookItem,
+        refundPolicyItem,
+        {
+          id: linkId,
+          type: 'LINK',
+          content: 'https://docs.example.com/security/rotating-api-keys',
+          url: 'https://docs.example.com/security/rotating-api-keys',
+          status: 'COMPLETED',
+          metadata: { title: 'Security guide: rotating API keys', product: 'Acme Cloud', section: 'Security' },
+          attributes: {},
+          parentId: null,
+          externalId: null,
+          version: 1,
+          createdAt: '2025-03-10T11:41:08.903Z',
+          updatedAt: '2025-03-10T11:41:08.903Z',
+        },
+      ],
+      total: 3,
+      page: 1,
+      limit: 20,
+    }),
+  },
+};
+
+export const getKnowledgeExamples = { response: { item: example('The item', runbookItem) } };
+
+/** An upsert's answers: 200 when the content is the current version's, 202 with the new version's job. */
+const unchanged = (id: string, externalId: string, version: number) => ({
+  id,
+  knowledgeId: id,
+  externalId,
+  unchanged: true,
+  version,
+  status: 'COMPLETED',
+});
+const replaced = (id: string, externalId: string, version: number, status = 'PROCESSING') => ({
+  ...versionStarted(id, version, status),
+  externalId,
+  unchanged: false,
+});
+
+export const textUpsertExamples = {
+  200: {
+    unchanged: example(
+      'Same text as the current version: nothing was done',
+      unchanged(knowledgeId, 'kb-runbook-42', 1),
+    ),
+  },
+  202: {
+    replaced: example(
+      'New text for kb-runbook-42: version 2 is being indexed',
+      replaced(knowledgeId, 'kb-runbook-42', 2),
+    ),
+  },
+};
+
+const GUIDE_PAGE_EXTERNAL_ID = 'docs-security-rotating-api-keys';
+export const urlUpsertExamples = {
+  202: {
+    replaced: example(
+      'The page of an existing externalId changed: version 3 is being indexed',
+      replaced(guidePageId, GUIDE_PAGE_EXTERNAL_ID, 3),
+    ),
+  },
+};
+
+export const websiteUpsertExamples = {
+  202: {
+    recrawled: example('The site of an existing externalId is crawled again with its settings', {
+      id: knowledgeId,
+      knowledgeId,
+      externalId: 'acme-cloud-docs',
+      unchanged: false,
+      version: 1,
+      status: 'BACKGROUND_START',
+      jobId: `source-sync:${workspaceId}:${knowledgeId}:7a3c9e1f-5b2d-4f8a-9c6e-1d4b7f2a8e53`,
+    }),
+  },
+};
+
+export const fileUpsertExamples = {
+  202: {
+    replaced: example(
+      'A new edition of billing-refund-policy: version 2 is being indexed',
+      replaced(refundPolicyId, refundPolicyItem.externalId, 2),
+    ),
+  },
+};
+
+/** The refund policy's upload, as upload-file-metadata tracks it. */
+const refundPolicyUpload = {
+  id: uploadId,
+  filename: 'refund-policy.pdf',
+  mimetype: 'application/pdf',
+  size: 184_312,
+  spaceKnowledge: null,
+  createdAt: '2025-03-12T14:05:36.874Z',
+};
+export const uploadFileMetadataExamples = {
+  response: {
+    processed: example('Processed: the item it became', {
+      ...refundPolicyUpload,
+      knowledge: { id: refundPolicyId, status: 'COMPLETED', metadata: { title: 'Refund policy', type: 'FILE' } },
+    }),
+    pending: example('Still in the background: no item yet', { ...refundPolicyUpload, knowledge: null }),
+  },
+};
+
+/** What both deletes answer. */
+const SUCCESS = { success: true };
+export const deleteKnowledgeExamples = { response: { deleted: example('Deleted', SUCCESS) } };
+
+export const deleteCascadeExamples = {
+  response: {
+    started: example('The item and its descendants are being deleted, leaves first', {
+      ...SUCCESS,
+      message: 'Cascade delete started',
+      jobId: `cascade-delete:${workspaceId}:${knowledgeId}`,
+    }),
+  },
+};
+
+export const refetchExamples = {
+  200: {
+    unchanged: example('The page is unchanged: nothing was done', unchanged(guidePageId, GUIDE_PAGE_EXTERNAL_ID, 2)),
+  },
+  202: {
+    completed: example(
+      'The page changed: version 3 is already current',
+      replaced(guidePageId, GUIDE_PAGE_EXTERNAL_ID, 3, 'COMPLETED'),
+    ),
+    processing: example(
+      'The page changed: version 3 is still being indexed (version 2 answers meanwhile)',
+      replaced(guidePageId, GUIDE_PAGE_EXTERNAL_ID, 3),
+    ),
+  },
+};
+
+export const restoreVersionExamples = {
+  response: {
+    restored: example('Version 1 of the runbook answers again', {
+      ...runbookItem,
+      updatedAt: '2025-03-21T10:44:09.532Z',
+    }),
+  },
+};
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The runbook's versions: the text as created, and the edit. */
+export const listVersionsExamples = {
+  response: {
+    versions: example('Newest first: version 2 is current', {
+      versions: [
+        {
+          number: 2,
+          current: true,
+          status: 'COMPLETED',
+          size: Buffer.byteLength(EDITED_RUNBOOK),
+          hash: sha256(EDITED_RUNBOOK),
+          createdBy: 'workspace',
+          createdAt: '2025-03-18T16:02:11.087Z',
+        },
+        {
+          number: 1,
+          current: false,
+          status: 'COMPLETED',
+          size: Buffer.byteLength(RUNBOOK),
+          hash: sha256(RUNBOOK),
+          createdBy: 'apiKey',
+          createdAt: created,
+        },
+      ],
+    }),
+  },
+};
+
+export const recrawlExamples = {
+  response: {
+    started: example('The crawl of the site (its source sync)', {
+      jobId: `source-sync:${workspaceId}:${knowledgeId}:b8d2f4a6-3c1e-4a9b-8f7d-5e2c9a1b6d34`,
+    }),
+  },
+};
+
+export const getRetrievalSettingsExamples = {
+  response: { settings: example('Searches do not rerank unless they ask', { rerank: false }) },
 };

@@ -7,7 +7,7 @@ import { UpsertMessages } from '../../../../services/knowledge/upserts';
 import { VersionMessages } from '../../../../services/versions/versions';
 import { AddressRefusalMessages } from '../../../../web/fetch';
 import { MultipartMessages } from '../../../multipart';
-import { withWorkspace, type ApiOperation, operations } from '../../../openapi/operation';
+import { withWorkspace, type ApiOperation, type Examples, operations } from '../../../openapi/operation';
 import {
   CascadeDeleteSchema,
   CreateLinkSchema,
@@ -32,8 +32,14 @@ import {
   createLinkExamples,
   createTextExamples,
   createUrlExamples,
+  deleteCascadeExamples,
+  deleteKnowledgeExamples,
+  getKnowledgeExamples,
+  listKnowledgeExamples,
   reservedFieldExamples,
+  textUpsertExamples,
   updateKnowledgeExamples,
+  urlUpsertExamples,
 } from '../examples';
 
 const knowledgeOps = operations('Knowledge');
@@ -45,10 +51,15 @@ export const UPSERT_DESCRIPTION =
   "roles, categories, attributes and parent (202); when the content hash is the current version's nothing is " +
   'extracted, embedded or versioned (200, unchanged: true). An item of another kind or space, or a concurrent ' +
   'first post of the same externalId, answers 409 (rules on stored data that the schema cannot state).';
-export const upsertResponses = {
+const upsertResponses = {
   200: { description: 'externalId of an existing item: its content unchanged', schema: KnowledgeUpsertedSchema },
   202: { description: 'externalId of an existing item: its new version', schema: KnowledgeUpsertedSchema },
 } as const;
+/** The upsert answers of one operation, each with that operation's examples. */
+export const upsertAnswers = (examples: Partial<Record<200 | 202, Examples>>) => ({
+  200: { ...upsertResponses[200], ...(examples[200] ? { examples: examples[200] } : {}) },
+  202: { ...upsertResponses[202], ...(examples[202] ? { examples: examples[202] } : {}) },
+});
 export const upsertConflicts = [
   UpsertMessages.otherKind('FILE'),
   UpsertMessages.otherKind('STRING'),
@@ -102,6 +113,7 @@ export const itemsOperations: ApiOperation[] = [
   knowledgeOps.get(base, 'listKnowledge', {
     summary: 'List knowledge, newest first',
     query: KnowledgeListQuerySchema,
+    examples: listKnowledgeExamples,
     ok: [
       200,
       'A page of items',
@@ -145,7 +157,7 @@ export const itemsOperations: ApiOperation[] = [
     body: CreateTextSchema,
     examples: createTextExamples,
     ok: [201, 'The new item and its ingestion job', SourceCreatedSchema, { links: sourceLinks }],
-    also: upsertResponses,
+    also: upsertAnswers(textUpsertExamples),
     errors: {
       400: [
         'Missing required field',
@@ -170,12 +182,13 @@ export const itemsOperations: ApiOperation[] = [
       z.union([SourceCreatedSchema, KnowledgeUpsertedSchema]),
       { links: sourceLinks },
     ],
-    also: { 202: upsertResponses[202] },
+    also: { 202: upsertAnswers(urlUpsertExamples)[202] },
     errors: { 400: [...urlErrors, EXTERNAL_ID_MESSAGE], 409: [...upsertConflicts, VersionMessages.notUrl] },
   }),
   knowledgeOps.get(`${base}/{knowledgeId}`, 'getKnowledge', {
     summary: 'Get a knowledge item',
     params: KnowledgeIdPath,
+    examples: getKnowledgeExamples,
     ok: [200, 'The item', KnowledgeSchema],
     errors: itemErrors,
   }),
@@ -217,12 +230,14 @@ export const itemsOperations: ApiOperation[] = [
   knowledgeOps.delete(`${base}/{knowledgeId}`, 'deleteKnowledge', {
     summary: 'Delete an item without children (synchronous)',
     params: KnowledgeIdPath,
+    examples: deleteKnowledgeExamples,
     ok: [200, 'Deleted', DeletedSchema],
     errors: { 400: [...itemErrors[400], KnowledgeMessages.hasChildren], 404: itemErrors[404] },
   }),
   knowledgeOps.delete(`${base}/{knowledgeId}/children`, 'deleteKnowledgeCascade', {
     summary: 'Delete an item and all its descendants (background job, leaves first)',
     params: KnowledgeIdPath,
+    examples: deleteCascadeExamples,
     ok: [200, 'The cascade-delete job', CascadeDeleteSchema],
     errors: itemErrors,
   }),

@@ -14,7 +14,13 @@ import {
   TitleSearchResponseSchema,
   TitleSearchSchema,
 } from './schema';
-import { metadataSearchExamples, retrievalSettingsExamples, searchExamples, titleSearchExamples } from '../examples';
+import {
+  getRetrievalSettingsExamples,
+  metadataSearchExamples,
+  retrievalSettingsExamples,
+  searchExamples,
+  titleSearchExamples,
+} from '../examples';
 import { base } from '../items/openapi';
 
 const searchOps = operations('Search');
@@ -90,6 +96,7 @@ export const searchOperations: ApiOperation[] = [
   }),
   searchOps.get('/v1/workspaces/{workspaceId}/retrieval-settings', 'getRetrievalSettings', {
     summary: "The workspace's retrieval settings (whether searches rerank by default)",
+    examples: getRetrievalSettingsExamples,
     ok: [200, 'The settings', RetrievalSettingsSchema],
   }),
   searchOps.put('/v1/workspaces/{workspaceId}/retrieval-settings', 'setRetrievalSettings', {

@@ -11,7 +11,7 @@ import {
   WEBSITE_MAX_PAGES,
 } from './schema';
 import { boundMessage } from '../../../../services/operations/bounds';
-import { createWebsiteExamples } from '../examples';
+import { createWebsiteExamples, recrawlExamples, websiteUpsertExamples } from '../examples';
 import { KnowledgeIdPath, base, itemErrors, sourceLinks, upsertConflicts, urlErrors } from '../items/openapi';
 
 const knowledgeOps = operations('Knowledge');
@@ -32,6 +32,7 @@ export const sitesOperations: ApiOperation[] = [
         description:
           'externalId of an existing site (with its url): it is recrawled with its settings (as POST …/recrawl)',
         schema: KnowledgeUpsertedSchema,
+        examples: websiteUpsertExamples[202],
       },
     },
     errors: {
@@ -55,6 +56,7 @@ export const sitesOperations: ApiOperation[] = [
       'WEBSITE answers 400: a rule on stored data that the schema cannot state.',
     params: KnowledgeIdPath,
     query: SyncNowQuerySchema,
+    examples: recrawlExamples,
     ok: [
       200,
       'The sync job (the running one if a sync of the site is under way)',

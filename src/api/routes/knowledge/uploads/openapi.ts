@@ -5,8 +5,8 @@ import { UpsertMessages } from '../../../../services/knowledge/upserts';
 import { withWorkspace, type ApiOperation, operations } from '../../../openapi/operation';
 import { KnowledgeUpsertedSchema, EXTERNAL_ID_MESSAGE } from '../schema';
 import { UploadFileMetadataSchema, UploadFormSchema, UploadResponseSchema } from './schema';
-import { uploadFileExamples } from '../examples';
-import { UPSERT_DESCRIPTION, base, fileErrors, upsertConflicts, upsertResponses } from '../items/openapi';
+import { fileUpsertExamples, uploadFileExamples, uploadFileMetadataExamples } from '../examples';
+import { UPSERT_DESCRIPTION, base, fileErrors, upsertAnswers, upsertConflicts } from '../items/openapi';
 
 const knowledgeOps = operations('Knowledge');
 
@@ -34,7 +34,7 @@ export const uploadsOperations: ApiOperation[] = [
         },
       },
     ],
-    also: upsertResponses,
+    also: upsertAnswers(fileUpsertExamples),
     errors: {
       400: [
         ...fileErrors[400],
@@ -59,6 +59,7 @@ export const uploadsOperations: ApiOperation[] = [
     {
       summary: 'Track an upload: knowledge is null until background processing created the item',
       params: withWorkspace({ uploadFileMetadataId: z.uuid().meta({ description: 'The upload' }) }),
+      examples: uploadFileMetadataExamples,
       ok: [
         200,
         'The upload',

@@ -4,7 +4,7 @@ import { VersionMessages } from '../../../../services/versions/versions';
 import { type ApiOperation, operations } from '../../../openapi/operation';
 import { KnowledgeSchema, KnowledgeUpsertedSchema } from '../schema';
 import { KnowledgeVersionListSchema, ReplaceFileFormSchema, VersionStartedSchema } from './schema';
-import { replaceFileExamples } from '../examples';
+import { listVersionsExamples, refetchExamples, replaceFileExamples, restoreVersionExamples } from '../examples';
 import { KnowledgeIdPath, base, fileErrors, itemErrors } from '../items/openapi';
 
 const knowledgeOps = operations('Knowledge');
@@ -50,11 +50,13 @@ export const versionsOperations: ApiOperation[] = [
       'processing (rules on stored data that the schema cannot state). A WEBSITE item is recrawled instead ' +
       '(POST …/recrawl).',
     params: KnowledgeIdPath,
+    examples: { response: refetchExamples[200] },
     ok: [200, 'The page is unchanged: nothing was done', KnowledgeUpsertedSchema],
     also: {
       202: {
         description: 'The new version (status: COMPLETED, PROCESSING, or FAILED while the old one serves)',
         schema: KnowledgeUpsertedSchema,
+        examples: refetchExamples[202],
       },
     },
     errors: {
@@ -74,6 +76,7 @@ export const versionsOperations: ApiOperation[] = [
         .regex(/^[1-9][0-9]{0,8}$/)
         .meta({ description: 'The version number (malformed: 400 "Invalid version number")' }),
     }),
+    examples: restoreVersionExamples,
     ok: [200, 'The item, on the restored version', KnowledgeSchema],
     errors: {
       400: [...itemErrors[400], VersionMessages.invalidNumber],
@@ -87,6 +90,7 @@ export const versionsOperations: ApiOperation[] = [
       'Each with its number, status, size, content hash, the kind of credential that made it and whether it is ' +
       'the current one. Role-scoped like the item: an item the caller may not see answers 404.',
     params: KnowledgeIdPath,
+    examples: listVersionsExamples,
     ok: [200, 'The versions', KnowledgeVersionListSchema],
     errors: itemErrors,
   }),
