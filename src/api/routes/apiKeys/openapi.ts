@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuid, withWorkspace, type ApiOperation, operations } from '../../openapi/operation';
 import { ApiKeyListSchema, CreateApiKeySchema, CreatedApiKeySchema } from './schema';
-import { createApiKeyExamples } from './examples';
+import { createApiKeyExamples, listApiKeysExamples, revokeApiKeyExamples } from './examples';
 import { boundMessage } from '../../../services/operations/bounds';
 
 const tokensOps = operations('Tokens');
@@ -11,6 +11,7 @@ const base = '/v1/workspaces/{workspaceId}/api-keys';
 export const apiKeysOperations: ApiOperation[] = [
   tokensOps.get(base, 'listApiKeys', {
     summary: "The workspace's API keys, oldest first, revoked ones included (never the key or its hash)",
+    examples: listApiKeysExamples,
     ok: [200, 'The keys', ApiKeyListSchema],
   }),
   tokensOps.post(base, 'createApiKey', {
@@ -30,6 +31,7 @@ export const apiKeysOperations: ApiOperation[] = [
   tokensOps.delete(`${base}/{keyId}`, 'revokeApiKey', {
     summary: 'Revoke an API key of this workspace; the tokens it minted stop working too',
     params: withWorkspace({ keyId: uuid('The key (anything else: 404)') }),
+    examples: revokeApiKeyExamples,
     ok: [200, 'Revoked', z.strictObject({ success: z.literal(true) })],
     errors: { 404: ['API key … not found or already revoked'] },
   }),

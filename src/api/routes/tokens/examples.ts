@@ -1,5 +1,6 @@
 // Hand-written examples of minting access tokens (requests and the main response).
-import { example } from '../../openapi/operation';
+import { EXAMPLE_IDS, example } from '../../openapi/operation';
+import { usedHelpCentreKey } from '../apiKeys/examples';
 
 /** An access token as the endpoint mints them (HS256; this one's signature is made up). */
 export const ACCESS_TOKEN =
@@ -23,6 +24,16 @@ export const generateTokenExamples = {
   response: {
     token: example('The access token (a JWT; send it as Authorization: Bearer …)', {
       token: ACCESS_TOKEN,
+    }),
+  },
+};
+
+export const apiKeyWorkspaceExamples = {
+  response: {
+    workspace: example("The key's workspace and organization", {
+      workspaceId: EXAMPLE_IDS.workspaceId,
+      organizationId: EXAMPLE_IDS.organizationId,
+      apiKey: usedHelpCentreKey,
     }),
   },
 };

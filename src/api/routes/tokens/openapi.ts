@@ -2,7 +2,7 @@ import type { ApiOperation } from '../../openapi/operation';
 import { operations } from '../../openapi/operation';
 import { CUSTOMER_ROLE_ID_FORMAT } from '../roles/schema';
 import { AccessTokenSchema, ApiKeyWorkspaceSchema, GenerateAccessTokenSchema } from './schema';
-import { generateTokenExamples } from './examples';
+import { apiKeyWorkspaceExamples, generateTokenExamples } from './examples';
 
 const tokensOps = operations('Tokens');
 
@@ -37,6 +37,7 @@ export const tokensOperations: ApiOperation[] = [
       'For a client given only the key (the console signs in this way): the key names its workspace, then ' +
       'POST /workspaces/{workspaceId}/generate-access-key-token mints its token. The key is looked up by its hash, ' +
       'as every key check is; the answer tells nothing the key does not already reach.',
+    examples: apiKeyWorkspaceExamples,
     ok: [200, "The key's workspace, organization and the key itself", ApiKeyWorkspaceSchema],
   }),
 ];
