@@ -1,6 +1,8 @@
 // Hand-written examples of the chunk operations (requests and main responses), on the runbook of the knowledge
 // examples.
+import { countTokens } from '../../../domain/tokens';
 import { EXAMPLE_IDS, example } from '../../openapi/operation';
+import { RUNBOOK } from '../knowledge/examples';
 
 const { knowledgeId, chunkId } = EXAMPLE_IDS;
 const chunk = {
@@ -19,20 +21,14 @@ const FIXED =
   'Revoke the old key only after its "last used" date has stopped moving for a full day: some services ' +
   'cache keys for up to an hour.';
 
+/** The question and answer added by hand after the first chunk. */
+const faqChunk = { ...chunk, text: FAQ, tokenCount: 34, headings: [], origin: 'manual', editedAt: null };
+
 export const createChunkExamples = {
   request: {
     faq: example('Add a question and answer after the first chunk', { text: FAQ, position: 1 }),
   },
-  response: {
-    created: example('The new chunk (searchable at once)', {
-      ...chunk,
-      text: FAQ,
-      tokenCount: 34,
-      headings: [],
-      origin: 'manual',
-      editedAt: null,
-    }),
-  },
+  response: { created: example('The new chunk (searchable at once)', faqChunk) },
 };
 
 export const updateChunkExamples = {
@@ -47,6 +43,32 @@ export const updateChunkExamples = {
       tokenCount: 27,
       origin: 'extracted',
       editedAt: '2025-03-21T08:12:40.950Z',
+    }),
+  },
+};
+
+export const listChunksExamples = {
+  response: {
+    chunks: example("The runbook's chunks in order: its text, then a question and answer added by hand", {
+      chunks: [
+        {
+          id: '8f3a1c7e-2b9d-4e6f-a5c1-4d7b2e9f3a60',
+          knowledgeId,
+          text: RUNBOOK,
+          page: 1,
+          position: 0,
+          headings: ['Rotating API keys'],
+          tokenCount: countTokens(RUNBOOK),
+          enabled: true,
+          origin: 'extracted',
+          editedAt: null,
+          createdAt: chunk.createdAt,
+        },
+        faqChunk,
+      ],
+      total: 2,
+      page: 1,
+      limit: 20,
     }),
   },
 };

@@ -12,7 +12,7 @@ import {
   CreateChunkSchema,
   UpdateChunkSchema,
 } from './schema';
-import { createChunkExamples, updateChunkExamples } from './examples';
+import { createChunkExamples, listChunksExamples, updateChunkExamples } from './examples';
 
 const knowledgeOps = operations('Knowledge');
 
@@ -35,6 +35,7 @@ export const chunksOperations: ApiOperation[] = [
     description: 'Scoped as get-knowledge: an item the credential may not see is 404.',
     params: KnowledgeIdPath,
     query: ChunkListQuerySchema,
+    examples: listChunksExamples,
     ok: [
       200,
       'A page of chunks',

@@ -2,6 +2,7 @@ import { operations } from '../../openapi/operation';
 import { z } from 'zod';
 import type { ApiOperation } from '../../openapi/operation';
 import { DOCS_ASSETS } from './assets';
+import { openApiDocumentExamples } from './examples';
 
 const documentationOps = operations('Documentation');
 
@@ -9,6 +10,7 @@ export const docsOperations: ApiOperation[] = [
   documentationOps.get('/openapi.json', 'getOpenApiDocument', {
     summary: 'This OpenAPI 3.1 document',
     description: 'Generated from the validators and the mounted routes; the same file is committed as openapi.json.',
+    examples: openApiDocumentExamples,
     ok: [
       200,
       'The document',

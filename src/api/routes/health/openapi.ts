@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { ErrorBodySchema, integerHeader, type ApiOperation, operations } from '../../openapi/operation';
 import { LivenessSchema, NotReadySchema, ReadySchema } from './schema';
+import { livenessExamples, readinessExamples } from './examples';
 
 const healthOps = operations('Health');
 
 export const healthOperations: ApiOperation[] = [
   healthOps.get('/health', 'getHealth', {
     summary: 'Liveness',
+    examples: livenessExamples,
     ok: [200, 'The process serves requests', LivenessSchema],
   }),
   healthOps.get('/health/ready', 'getReadiness', {
     summary: 'Readiness: database, Temporal and storage',
+    examples: readinessExamples,
     ok: [200, 'Every dependency answers', ReadySchema],
     also: {
       503: {
