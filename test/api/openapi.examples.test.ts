@@ -42,6 +42,9 @@ const NO_EXAMPLES: Record<string, string> = {
     "any name that is no tool answers 404 whatever the body (it lists the tools' body, not to refuse it)",
 };
 
+/** JSON success bodies without an example, and why. */
+const NO_RESPONSE_EXAMPLE: Record<string, string> = {};
+
 /** Example URLs of agent servers, served here by a loopback address (AGENT_ALLOW_HTTP_LOOPBACK in tests). */
 const LOOPBACK_URLS: Record<string, string> = {
   'https://llm.example.com/v1/chat/completions': 'http://127.0.0.1:9/v1/chat/completions',
@@ -89,9 +92,10 @@ function documentOperations(): Operation[] {
 /**
  * Operations whose request examples answer a later 2xx than the first with examples (statuses are listed in
  * order), and that status: createTextSource's examples make new items (201), while its 200 and 202 examples show
- * a post with the externalId of an existing item.
+ * a post with the externalId of an existing item; postAgentMessage's store a new message (201), its 200 example
+ * the answer to a repeat.
  */
-const REQUEST_EXAMPLES_ANSWER: Record<string, number> = { createTextSource: 201 };
+const REQUEST_EXAMPLES_ANSWER: Record<string, number> = { createTextSource: 201, postAgentMessage: 201 };
 
 /** The 2xx response whose content carries examples: the one a request example answers. */
 function mainResponse(op: Json): { status: number; content: Json } | undefined {
@@ -181,6 +185,20 @@ describe('OpenAPI examples', () => {
       if (!mainResponse(operation.op)) missing.push(`${id}: no example on its 2xx response`);
     }
     assert.deepEqual(missing, [], 'add examples in src/api/routes/<resource>/examples.ts');
+  });
+
+  it('exist for every JSON success body, with or without a request body (what /docs shows for the answer)', () => {
+    const missing: string[] = [];
+    for (const operation of operations) {
+      for (const [status, res] of Object.entries(operation.op.responses as Json)) {
+        const json = (res.content ?? {})['application/json'];
+        if (!status.startsWith('2') || !json) continue;
+        const id = operation.op.operationId as string;
+        if (Object.keys(json.examples ?? {}).length === 0 && NO_RESPONSE_EXAMPLE[id] === undefined)
+          missing.push(`${id} ${status}`);
+      }
+    }
+    assert.deepEqual(missing, [], 'add response examples in src/api/routes/<resource>/examples.ts');
   });
 
   it('match their schemas and name no field the schema does not list', async () => {

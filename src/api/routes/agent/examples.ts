@@ -68,6 +68,8 @@ export const postAgentMessageExamples = {
     assistant: example('An answer your own agent produced, with its sources, tool calls and usage', postedAnswer),
   },
   response: { stored: example('The stored message', storedAnswer) },
+  /** The 200 of a repeat (the same id and body): the message as first stored. */
+  repeated: { stored: example('The same message sent again: the one stored the first time', storedAnswer) },
 };
 
 /** The user's question as the thread stores it. */

@@ -128,9 +128,15 @@ export const agentOperations: ApiOperation[] = [
     description: 'A repeat with the same id and body answers 200 with the stored message; a different body is 409.',
     params: ThreadPath,
     body: PostMessageRequestSchema,
-    examples: postAgentMessageExamples,
+    examples: { request: postAgentMessageExamples.request, response: postAgentMessageExamples.response },
     ok: [201, 'The message', MessageSchema],
-    also: { 200: { description: 'The message was already stored (same id and body)', schema: MessageSchema } },
+    also: {
+      200: {
+        description: 'The message was already stored (same id and body)',
+        schema: MessageSchema,
+        examples: postAgentMessageExamples.repeated,
+      },
+    },
     errors: {
       400: [...threadErrors[400], FIELD],
       404: threadErrors[404],
