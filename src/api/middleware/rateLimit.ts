@@ -352,10 +352,6 @@ export function workspaceGate({
     );
   const clientGone = () => new AppError(499, 'The client closed the connection while the request waited');
   return {
-    /** Sees `gates`' live keys (for tests). */
-    get live(): number {
-      return gates.size;
-    },
     async enter(ctx: Context, key: string): Promise<Release> {
       // A client gone before it came here ('close' has fired already) takes no place.
       if (ctx.req.socket.destroyed || ctx.res.writableFinished) throw clientGone();
