@@ -1,5 +1,6 @@
 // Knowledge reads scoped to the caller (list, get, metadata search, upload tracking) and the writes that answer
 // synchronously: link creation, reserved-field updates, single delete.
+import { metadataLanguage } from '../../domain/language';
 import * as knowledge from '../../db/repositories/knowledge';
 import type { MetadataFilter } from '../../db/repositories/knowledge';
 import * as uploads from '../../db/repositories/uploads';
@@ -180,7 +181,7 @@ export async function createLink(
   const url = parseHttpUrl(input.url).toString();
   const metadata = { ...(input.metadata ?? {}) };
   const title = input.title ?? (typeof metadata.title === 'string' && metadata.title ? metadata.title : url);
-  const language = typeof metadata.language === 'string' ? metadata.language : null;
+  const language = metadataLanguage(metadata) ?? null;
   delete metadata.title;
   const text = linkChunkText(title, metadata, url);
   const scheme = deps.config.embeddings.textScheme;

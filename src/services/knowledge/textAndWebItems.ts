@@ -7,6 +7,7 @@ import * as knowledge from '../../db/repositories/knowledge';
 import * as syncedSources from '../../db/repositories/syncedSources';
 import { sourceKind } from '../../connectors/registry';
 import type { AccessFilter } from '../../domain/access';
+import { metadataLanguage } from '../../domain/language';
 import { isScoped } from '../../policies/scopes';
 import type { KnowledgeRow, WorkspaceRow } from '../../db/rows';
 import { versionAuthor, type AuthState } from '../../policies/credentials';
@@ -65,9 +66,6 @@ function freeMetadata(metadata: Record<string, unknown> | undefined): Record<str
   delete free.extraction;
   return free;
 }
-
-const metadataLanguage = (metadata: Record<string, unknown> | undefined) =>
-  typeof metadata?.language === 'string' ? metadata.language : undefined;
 
 export async function createTextItem(
   deps: SourceDeps,
