@@ -38,11 +38,11 @@ import {
   type RateBudget,
 } from '../../policies/rateBudgets';
 import { KeyedSemaphore, type Release } from '../../semaphore';
+import { verifyApiKey } from '../../services/access/apiKeys';
+import { checkBearer } from './authenticate';
 
 /** Where the rate limit leaves the request's verified budget for the workspace gate (undefined: none). */
 const RATE_BUDGET = 'rateBudget';
-import { verifyApiKey } from '../../services/access/apiKeys';
-import { checkBearer } from './authenticate';
 
 const TABLE = 'rate_limits';
 
@@ -166,11 +166,10 @@ export function rateLimit(deps: Pick<Deps, 'db' | 'tokens' | 'config' | 'logger'
   }
 
   const inFlight = concurrencyLimit(deps.config.rateLimit.concurrentRequests);
-  // The workspace gate (gateWorkspaces) reads the budget found here.
-  const gated = deps.config.rateLimit.workspaceConcurrentRequests > 0 ? true : undefined;
-  const anyLimit = [credentials, allIntegrators, anonymous, perEndUser, allEndUsers, inFlight, gated].some(
-    (l) => l !== undefined,
-  );
+  // The workspace gate (gateWorkspaces) reads the budget found here, so it too needs the credential read.
+  const anyLimit =
+    [credentials, allIntegrators, anonymous, perEndUser, allEndUsers, inFlight].some((l) => l !== undefined) ||
+    deps.config.rateLimit.workspaceConcurrentRequests > 0;
   return async (ctx: Context, next: Next): Promise<void> => {
     // With every limit off (0) there is no budget to spend, so the credential is not read here.
     if (!anyLimit || ctx.path === '/health' || ctx.path.startsWith('/health/')) return next();
@@ -325,7 +324,7 @@ export function gateWorkspaces(
  * key's gate: 429 too_many_concurrent_requests once it has waited `workspaceQueueMs` (at once with 0), and a
  * client that closes its connection while it waits leaves the queue.
  */
-export function workspaceGate({
+function workspaceGate({
   workspaceConcurrentRequests: max,
   workspaceQueueMs: waitMs,
 }: {
