@@ -68,6 +68,14 @@ export function evaluationCredential(workspace: WorkspaceRow, roleId: string | n
   };
 }
 
+/**
+ * Whether an agent run's failure tells what the agent server's connection or the server itself said (an address
+ * and port, a host name, a certificate's names, the server's own error text): only to a credential that manages
+ * agent servers (actions.ts agent.manage), whose configuration that is. An end user's run is told what failed
+ * ("The agent server could not be reached"), not where; the log keeps the whole message.
+ */
+export const mayReadAgentServerFailures = (auth: AuthState): boolean => allows('agent.manage', auth.kind);
+
 /** Whether a scope narrows what the caller sees. */
 export const isScoped = (filter: AccessFilter): boolean => filter.requiredRoleId !== undefined;
 

@@ -294,11 +294,76 @@ describe('agent runs', function () {
     const strict = await serveWith({ allowHttpLoopback: false, allowPrivateNetworks: false });
     const res = await run(threadId, { message: { id: randomUUID(), content: 'hi' } }, undefined, strict.baseUrl);
     assert.equal(res.events[0]!.event, 'error');
-    assert.match(
-      res.events[0]!.data.message,
-      /^The agent server could not be reached \(The URL's host 127\.0\.0\.1 is not allowed: the service does not connect to its address/,
-    );
+    // An end user's run is told what failed, not where (the next test).
+    assert.equal(res.events[0]!.data.message, 'The agent server could not be reached');
     assert.equal(s.requests.length, 0, 'the server was never contacted');
+  });
+
+  it("tells an end user's run what failed, never where: the address and the server's own words go to the workspace credential and the log", async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'trace' },
+      new Writable({
+        write(chunk: Buffer, _enc, cb) {
+          lines.push(chunk.toString());
+          cb();
+        },
+      }),
+    );
+    const app = await serveWith({}, logger);
+    const failures = (res: { events: RunEventRecord[] }) =>
+      res.events.map((e) => [e.event, e.data.message ?? e.data.status]);
+    // A port nothing listens on any more: the connection's error names the agent server's address and port.
+    const closed = await startChatStub(() => undefined);
+    await closed.close();
+    const port = new URL(closed.url).port;
+    const unreachable = await threadOn(closed, { request: app.request });
+    const asEndUser = (threadId: string) =>
+      runStream(app.baseUrl, stack.ca, agent(`/threads/${threadId}/runs`), hr, {
+        message: { id: randomUUID(), content: 'hi' },
+      });
+    assert.deepEqual(failures(await asEndUser(unreachable)), [
+      ['error', 'The agent server could not be reached'],
+      ['done', 'failed'],
+    ]);
+    // The server's own error text (it may name the integrator's model account) neither.
+    const s = await stub((_req, res) => {
+      beginStream(res);
+      sendChunk(res, { error: { message: 'rate limit of organization org-4711 reached' } });
+      res.end();
+    });
+    const reported = await threadOn(s, { request: app.request });
+    assert.deepEqual(failures(await asEndUser(reported)), [
+      ['error', 'The agent server reported an error'],
+      ['done', 'failed'],
+    ]);
+    // The log keeps the whole message.
+    const logs = lines.join('');
+    assert.ok(logs.includes(`127.0.0.1:${port}`), 'the address is logged');
+    assert.ok(logs.includes('org-4711'), "the server's words are logged");
+
+    // The workspace credential, whose configuration the agent server is, reads it whole (RBAC off: it may run).
+    const own = await createTenant(stack.deps.db);
+    const owner = (await accessHeaders(stack, own)).headers;
+    const ownAgent = (path: string) => `/v1/workspaces/${own.workspaceId}/agent${path}`;
+    const server = await app.request('POST', ownAgent('/servers'), {
+      headers: owner,
+      json: { name: 'closed', url: closed.url, model: 'support-1' },
+    });
+    assert.equal(server.status, 201, server.text);
+    const thread = await app.request('POST', ownAgent('/threads'), {
+      headers: owner,
+      json: { title: 'run', agentServerId: server.body.id },
+    });
+    assert.equal(thread.status, 201, thread.text);
+    const whole = await runStream(app.baseUrl, stack.ca, ownAgent(`/threads/${thread.body.id}/runs`), owner, {
+      message: { id: randomUUID(), content: 'hi' },
+    });
+    assert.equal(whole.events[0]!.event, 'error');
+    assert.equal(
+      whole.events[0]!.data.message,
+      `The agent server could not be reached (Connection failed: connect ECONNREFUSED 127.0.0.1:${port})`,
+    );
   });
 
   it('bounds tool rounds: the last round offers no tools, and a model that keeps calling them fails the run', async () => {

@@ -35,10 +35,24 @@ export interface ChatLimits {
   toolCalls: number;
 }
 
-/** A failure of the agent server (502 in spirit: the error event says what went wrong, never a secret). */
+/**
+ * A failure of the agent server (502 in spirit: the error event says what went wrong, never a secret). `detail`
+ * is what the connection or the server said (an address and port, a certificate's names, the server's own error
+ * text): part of the message, and dropped by `summarized()` for a credential that may not read the agent server's
+ * configuration (src/policies/scopes.ts mayReadAgentServerFailures).
+ */
 export class AgentServerError extends AppError {
-  constructor(message: string) {
-    super(502, message);
+  constructor(
+    readonly summary: string,
+    readonly detail?: string,
+    join: 'parentheses' | 'colon' = 'parentheses',
+  ) {
+    super(502, detail === undefined ? summary : join === 'colon' ? `${summary}: ${detail}` : `${summary} (${detail})`);
+  }
+
+  /** The failure without its detail: what an end user's credential is told. */
+  summarized(): AgentServerError {
+    return new AgentServerError(this.summary);
   }
 }
 
@@ -167,7 +181,7 @@ export async function streamChatRound(opts: {
     });
   } catch (err) {
     if (opts.signal.aborted) throw opts.signal.reason;
-    throw new AgentServerError(`The agent server could not be reached (${(err as Error).message})`);
+    throw new AgentServerError('The agent server could not be reached', (err as Error).message);
   }
   const status = res.statusCode ?? 0;
   if (status < 200 || status > 299) {
@@ -187,7 +201,7 @@ export async function streamChatRound(opts: {
       }
       if (chunk.error) {
         const message = typeof chunk.error.message === 'string' ? chunk.error.message.slice(0, 500) : 'unknown error';
-        throw new AgentServerError(`The agent server reported an error: ${message}`);
+        throw new AgentServerError('The agent server reported an error', message, 'colon');
       }
       if (typeof chunk.model === 'string' && chunk.model && !round.model) round.model = chunk.model.slice(0, 255);
       if (chunk.usage) {
@@ -228,7 +242,7 @@ export async function streamChatRound(opts: {
   } catch (err) {
     if (opts.signal.aborted) throw opts.signal.reason;
     if (err instanceof AgentServerError) throw err;
-    throw new AgentServerError(`The agent server's stream failed (${(err as Error).message})`);
+    throw new AgentServerError("The agent server's stream failed", (err as Error).message);
   } finally {
     res.destroy();
   }

@@ -17,7 +17,7 @@ import {
 import type { Decision, Refusal } from '../../../src/policies/decision';
 import { JOB_IDS_PER_REQUEST, jobStatusExtraRequests } from '../../../src/policies/rateBudgets';
 import { RuleMessages, type SpaceFacts } from '../../../src/policies/rules';
-import { mayReadJobFailure } from '../../../src/policies/scopes';
+import { mayReadAgentServerFailures, mayReadJobFailure } from '../../../src/policies/scopes';
 import { IngestionFailureTypes, SYNC_FAILED } from '../../../src/workflows/contracts';
 
 const ORG = 'org-1';
@@ -335,6 +335,12 @@ describe('authorize: the row rules', () => {
     assert.equal(mayReadJobFailure(credential('userSpace'), SYNC_FAILED), false);
     assert.equal(mayReadJobFailure(credential('role'), IngestionFailureTypes.extraction), true);
     assert.equal(mayReadJobFailure(credential('role'), undefined), true);
+  });
+
+  it("an agent run's failure detail (the agent server's address, its own words) only to the credentials that manage agent servers", () => {
+    assert.equal(mayReadAgentServerFailures(credential('workspace')), true);
+    assert.equal(mayReadAgentServerFailures(credential('role')), false);
+    assert.equal(mayReadAgentServerFailures(credential('userSpace')), false);
   });
 
   it('upload.track: an upload into a space only the workspace credential tracks', () => {

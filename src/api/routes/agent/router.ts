@@ -10,6 +10,8 @@ import { AppError, badRequest, toAppError } from '../../../errors';
 import type { AuthState } from '../../../policies/credentials';
 import * as agentService from '../../../services/agent/agent';
 import { prepareRun, runThread, type RunTools } from '../../../services/agent/agentRuns';
+import { AgentServerError } from '../../../services/agent/chatCompletions';
+import { mayReadAgentServerFailures } from '../../../policies/scopes';
 import { knowledgeRag } from '../../../services/search/rag';
 import { searchDeps } from '../../../services/search/search';
 import { guard, requireAuth } from '../../middleware/authenticate';
@@ -164,7 +166,10 @@ export function agentRouter(deps: Deps): Router {
         if (appError.status >= 500 && !(err instanceof AppError))
           deps.logger.error({ ...log, err }, 'agent run failed');
         else deps.logger.warn({ ...log, status: appError.status, message: appError.message }, 'agent run failed');
-        events.send('error', errorBody(ctx, appError, publicBaseUrl(deps.config, ctx)));
+        // The agent server's address and what it said are the workspace's configuration: an end user reads what failed.
+        const shown =
+          appError instanceof AgentServerError && !mayReadAgentServerFailures(auth) ? appError.summarized() : appError;
+        events.send('error', errorBody(ctx, shown, publicBaseUrl(deps.config, ctx)));
         events.send('done', { runId, status: 'failed' });
       })
       .finally(() => events.end());
