@@ -74,7 +74,10 @@ export interface ExtractLimits {
   maxZipEntries: number;
   /** Uncompressed bytes of all entries of an archive together, nested archives included. */
   maxZipTotalBytes: number;
-  /** Uncompressed/compressed size of any one entry (of 64 KiB or more). */
+  /**
+   * Uncompressed/compressed size of any one entry (of 64 KiB or more), and uncompressed size of an archive with
+   * every archive inside it over the archive's own size (counted as at least 64 KiB).
+   */
   maxZipRatio: number;
   /** Pages of a PDF; a longer document fails with LIMIT_EXCEEDED rather than being cut short silently. */
   maxPages?: number;

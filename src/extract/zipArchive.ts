@@ -20,6 +20,13 @@ export interface ZipEntry {
 /** Uncompressed bytes an extraction may still inflate, shared by an archive and the archives inside it. */
 export interface ZipBudget {
   bytesLeft: number;
+  /**
+   * The outermost archive's own size, set when it is opened: the archive and every archive inside it together may
+   * inflate to at most maxZipRatio times it (counting it as at least RATIO_EXEMPT_BYTES). Without it, entries
+   * under RATIO_EXEMPT_BYTES (which may have any ratio) and an archive nested in another (each level's ratio
+   * multiplies) would let a few kilobytes inflate to the whole maxZipTotalBytes.
+   */
+  root?: { bytes: number; allowed: number; inflated: number };
 }
 
 export const newZipBudget = (limits: ExtractLimits): ZipBudget => ({ bytesLeft: limits.maxZipTotalBytes });
@@ -60,7 +67,20 @@ export class ZipArchive {
           FailureReasons.archiveLimits,
         );
       }
+      const root = (budget.root ??= {
+        bytes: bytes.length,
+        allowed: Math.max(bytes.length, RATIO_EXEMPT_BYTES) * limits.maxZipRatio,
+        inflated: 0,
+      });
+      if (root.inflated + declared > root.allowed) {
+        throw new ExtractionError(
+          `zip archive would inflate to ${root.inflated + declared} bytes in all, more than ${limits.maxZipRatio} times the archive's own ${root.bytes} bytes`,
+          'LIMIT_EXCEEDED',
+          FailureReasons.archiveLimits,
+        );
+      }
       budget.bytesLeft -= declared;
+      root.inflated += declared;
       return new ZipArchive(zip, entries, zip.comment);
     } catch (error) {
       zip.close();

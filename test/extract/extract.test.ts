@@ -438,6 +438,25 @@ describe('extract', function () {
       );
     });
 
+    it('small entries, each free of the ratio, and archives nested in archives cannot multiply it: the whole archive is held to it too', async function () {
+      // 200 entries of 60 KiB of one letter: each under the 64 KiB an entry may be at any ratio, 12 MB from a few KiB.
+      const letters = Buffer.alloc(60 * 1024, 'a');
+      const entries = Array.from({ length: 200 }, (_, i) => ({ name: `a${i}.txt`, data: letters }));
+      const flat = fixtures.makeZip(entries);
+      assert.ok(flat.length < 64 * 1024, `${flat.length} bytes`);
+      await rejectsWith(
+        extractor.extract(flat, MIME.zip, 'flat.zip'),
+        'LIMIT_EXCEEDED',
+        /inflate to 12288000 bytes in all, more than 100 times the archive's own \d+ bytes/,
+      );
+      // The same entries in an archive inside an archive: the inner one's entries count against the outer's size.
+      const nested = fixtures.makeZip([{ name: 'inner.zip', data: fixtures.makeZip(entries) }]);
+      await rejectsWith(extractor.extract(nested, MIME.zip, 'nested.zip'), 'LIMIT_EXCEEDED', /times the archive's own/);
+      // Under the bound it reads: a tenth of them (1.2 MB from what counts as 64 KiB).
+      const doc = await extractor.extract(fixtures.makeZip(entries.slice(0, 20)), MIME.zip, 'fine.zip');
+      assert.equal(doc.metadata.mime, MIME.zip);
+    });
+
     it('a header understating the size fails as soon as the stream exceeds it', async function () {
       const liar = await fixtures.makeZipBomb(200 * MB, 1000);
       const rssBefore = process.memoryUsage().rss;
