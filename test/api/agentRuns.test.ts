@@ -31,6 +31,21 @@ import { accessHeaders, createTenant, type Tenant } from '../helpers/factories';
 import type { Request } from '../helpers/http';
 import { stackWithTenant, type TestStack } from '../helpers/stack';
 
+/** A logger whose lines the test reads. */
+function capturedLog() {
+  const lines: string[] = [];
+  const logger = pino(
+    { level: 'trace' },
+    new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    }),
+  );
+  return { lines, logger };
+}
+
 const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
 
@@ -300,16 +315,7 @@ describe('agent runs', function () {
   });
 
   it("tells an end user's run what failed, never where: the address and the server's own words go to the workspace credential and the log", async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'trace' },
-      new Writable({
-        write(chunk: Buffer, _enc, cb) {
-          lines.push(chunk.toString());
-          cb();
-        },
-      }),
-    );
+    const { lines, logger } = capturedLog();
     const app = await serveWith({}, logger);
     const failures = (res: { events: RunEventRecord[] }) =>
       res.events.map((e) => [e.event, e.data.message ?? e.data.status]);
@@ -480,16 +486,7 @@ describe('agent runs', function () {
   });
 
   it('refuses what it cannot run, reports agent server failures as events, and never logs the auth token', async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'trace' },
-      new Writable({
-        write(chunk: Buffer, _enc, cb) {
-          lines.push(chunk.toString());
-          cb();
-        },
-      }),
-    );
+    const { lines, logger } = capturedLog();
     const app = await serveWith({}, logger);
     const authToken = `sk-secret-${randomUUID()}`;
     let mode: 'hang' | 'fail' | 'garbage' | 'endless' | 'toolName' = 'hang';
