@@ -1,7 +1,8 @@
 // The docs page in a real headless Chromium (Debian's, driven by playwright-core; no browser download): it loads
 // with nothing from another origin, lists every tag and every operation of the document, and a request tried from
-// the page with a token through the Authorize box answers 200, and so does knowledge search tried with its default
-// example (the hand-written one, finding the runbook it asks about). Screenshots go to the test output.
+// the page with a token through the Authorize box answers 200, and so do knowledge search tried with its default
+// example (the hand-written one, finding the runbook it asks about) and the MCP endpoint with its tools/list.
+// Screenshots go to the test output.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -128,6 +129,27 @@ describe('docs page in Chromium', function () {
     // Knowledge search as a newcomer tries it: the body is the hand-written example, sent as it stands.
     await searchWithDefaultExample(page, tenant);
     await page.screenshot({ path: path.join(OUTPUT, 'docs-search.png') });
+
+    // The MCP endpoint tried with its default example (tools/list): the transport asks for Accept naming both
+    // application/json and text/event-stream, which Swagger UI alone never sends (it drops an Accept parameter).
+    const mcp = page.locator('#operations-Agent-mcp');
+    await mcp.locator('.opblock-summary').click();
+    await mcp.locator('.try-out__btn').click();
+    await mcp.locator('tr[data-param-name="workspaceId"] input').fill(tenant.workspaceId);
+    await mcp.locator('tr[data-param-name="organizationid"] input').fill(tenant.organizationId);
+    await mcp.locator('.execute').click();
+    const mcpStatus = mcp.locator('.live-responses-table tbody .response-col_status').first();
+    await mcpStatus.waitFor({ timeout: 30_000 });
+    const mcpAnswer = await mcp
+      .locator('.live-responses-table tbody .response-col_description pre')
+      .first()
+      .textContent();
+    assert.equal((await mcpStatus.textContent())?.trim(), '200', mcpAnswer ?? '');
+    const listedTools = (JSON.parse(mcpAnswer ?? '') as { result: { tools: Array<{ name: string }> } }).result.tools;
+    assert.deepEqual(
+      listedTools.map((t) => t.name),
+      ['knowledge_search', 'title_search', 'get_knowledge', 'rag'],
+    );
 
     // A multipart form is filled field by field from the example too (not from the fields' patterns).
     const upload = page.locator('#operations-Knowledge-uploadFile');

@@ -17,6 +17,16 @@ window.addEventListener('load', function () {
     tryItOutEnabled: false,
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
+    // The MCP transport asks for Accept naming application/json and text/event-stream (406 otherwise); Swagger UI
+    // sends one media type and leaves out an Accept parameter (as OpenAPI says), so "Try it out" on POST …/mcp
+    // sends what an MCP client would.
+    requestInterceptor: function (request) {
+      if (/\\/v1\\/workspaces\\/[^/]+\\/mcp$/.test(new URL(request.url, window.location.href).pathname)) {
+        for (var name in request.headers) if (name.toLowerCase() === 'accept') delete request.headers[name];
+        request.headers.Accept = 'application/json, text/event-stream';
+      }
+      return request;
+    },
   });
 });
 `;
