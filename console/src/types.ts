@@ -41,6 +41,8 @@ export interface SearchHit {
     keyword: number | null;
     fused: number | null;
     rerank: number | null;
+    /** Hybrid mode, a prose query: the passage's likeness to the first result's best passage (feedback). */
+    feedback?: number;
     roles?: Array<{ id: string; name: string; via: string }>;
   };
 }

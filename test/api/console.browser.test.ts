@@ -292,6 +292,12 @@ describe('operator console in Chromium', function () {
         assert.equal(await hit.evaluate((li) => li.classList.contains('zero')), zero, `${mode}: 0.000 greyed: ${text}`);
       }
     }
+    // A question in words takes pseudo-relevance feedback in hybrid mode: the column says so, and each hit names
+    // its feedback beside the other scores, so that its fused score reads from what the column shows.
+    assert.match((await page.getByTestId('results-hybrid').locator('.hint').first().textContent()) ?? '', /feedback/);
+    for (const hit of await page.getByTestId('results-hybrid').getByTestId('hit').all()) {
+      assert.match((await hit.getByTestId('scores').textContent()) ?? '', / · feedback \d\.\d{3} · fused \d\.\d{3}/);
+    }
     for (const title of keywordTitles) {
       assert.match(
         (await page.getByTestId('results-hybrid').getByTestId('hit').filter({ hasText: title }).textContent()) ?? '',

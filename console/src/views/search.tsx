@@ -18,7 +18,8 @@ const RANKS_BY: Record<Mode, (hybridWeight: number) => string> = {
   keyword: () => 'by words: any word of the query (BM25)',
   hybrid: (w) =>
     `${w.toFixed(2)} × meaning + ${(1 - w).toFixed(2)} × words (scaled to the best match); words count only in ` +
-    'a chunk that holds every word of the query',
+    'a chunk that holds every word of the query; for a question in words, meaning also counts likeness to the first ' +
+    'result (feedback), which lifts pages like it',
 };
 
 /** A hit's scores, each only where its column has one, in the same words in every column. */
@@ -34,6 +35,7 @@ function Scores({ mode, hit, keywordFound }: { mode: Mode; hit: SearchHit; keywo
         ? 'keyword: no chunk with every query word (the keyword column, which takes any word, found it)'
         : 'keyword: no chunk with every query word',
     );
+  if (mode === 'hybrid' && e.feedback !== undefined) parts.push(`feedback ${score(e.feedback)}`);
   if (mode === 'hybrid' && e.fused !== null) parts.push(`fused ${score(e.fused)}`);
   if (e.rerank !== null) parts.push(`rerank ${score(e.rerank)}`);
   if (e.roles && e.roles.length > 0) parts.push(`roles: ${e.roles.map((r) => `${r.name} (${r.via})`).join(', ')}`);
