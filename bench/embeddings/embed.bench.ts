@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as ort from 'onnxruntime-node';
-import { DEFAULT_LOCAL_MODEL_DIR, createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
+import { createLocalEmbeddingProvider, provisionedModelDir, readModelInfo } from '../../src/embeddings';
 import { WordPieceTokenizer } from '../../src/embeddings/wordpiece';
 
 // dist/bench/embeddings -> the repository root
@@ -56,7 +56,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 const round = (x: number, digits = 1) => Number(x.toFixed(digits));
 
-export async function runEmbeddingBench(modelDir = path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR)) {
+export async function runEmbeddingBench(modelDir = provisionedModelDir(ROOT)) {
   const info = await readModelInfo(modelDir);
   const tokenizer = await WordPieceTokenizer.fromVocabFile(path.join(modelDir, 'vocab.txt'), {
     doLowerCase: info.doLowerCase,

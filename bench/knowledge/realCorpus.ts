@@ -369,8 +369,8 @@ if (require.main === module) {
         corpus.sources.map((s) => `${s.package} ${s.used}/${s.pages} pages`).join(', '),
     );
     if (command === 'count') return;
-    const { createLocalEmbeddingProvider, readModelInfo } = await import('../../src/embeddings');
-    const modelDir = path.join(root, '.tools/models/all-MiniLM-L6-v2');
+    const { createLocalEmbeddingProvider, provisionedModelDir, readModelInfo } = await import('../../src/embeddings');
+    const modelDir = provisionedModelDir(root);
     const info = await readModelInfo(modelDir);
     const threads = process.env.KWS_CORPUS_THREADS ? Number(process.env.KWS_CORPUS_THREADS) : undefined;
     const provider = await createLocalEmbeddingProvider({ modelDir, threads });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import type { EmbeddingProvider } from '../../src/embeddings/provider';
-import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
+import { createLocalEmbeddingProvider, provisionedModelDir, readModelInfo } from '../../src/embeddings';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
 import { extractText, plainTextPage } from '../../src/extract/text';
 import { DEFAULT_RETRIEVAL, RAG_MODE } from '../../src/services/search/search';
@@ -21,10 +21,10 @@ import { evaluateRuns, loadCorpus, type RetrievalBenchOptions, type Run, type Ru
 
 const log = (msg: string) => console.log(`[retrieval] ${msg}`);
 
-/** KWS_RETRIEVAL_MODELS=dir1,dir2: model directories, each a path or a name under .tools/models. */
+/** KWS_RETRIEVAL_MODELS=dir1,dir2: model directories, each a path or a name under .tools/models (or KWS_TOOLS_DIR's). */
 export function modelDirsFrom(root: string, value: string | undefined): string[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  return value.split(',').map((s) => (s.includes('/') ? path.resolve(root, s) : path.join(root, '.tools/models', s)));
+  return value.split(',').map((s) => (s.includes('/') ? path.resolve(root, s) : provisionedModelDir(root, s)));
 }
 
 export interface ModelRow {

@@ -7,11 +7,10 @@
 // asserted.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../src/db/knex';
 import type { EmbeddingProvider } from '../../src/embeddings';
-import { createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
+import { createLocalEmbeddingProvider, provisionedModelDir, readModelInfo } from '../../src/embeddings';
 import { nearestChunks, neighbourChunks, toVectorLiteral, type ChunkHit } from '../../src/db/repositories/search';
 import { chunkPages, type ChunkOptions } from '../../src/extract/chunk';
 import { fuseItems, queryShape, type Fused, type Fusion } from '../../src/services/search/fusion';
@@ -76,8 +75,8 @@ export const DEFAULT_RETRIEVAL_OPTIONS = (root: string, env = process.env): Retr
   }
   return {
     // KWS_RETRIEVAL_MODEL_DIR: another model for the single-model comparisons (KWS_RETRIEVAL_CONTEXT).
-    fp32ModelDir: env.KWS_RETRIEVAL_MODEL_DIR ?? path.join(root, '.tools/models/all-MiniLM-L6-v2'),
-    int8ModelDir: path.join(root, '.tools/models/all-MiniLM-L6-v2-int8'),
+    fp32ModelDir: env.KWS_RETRIEVAL_MODEL_DIR ?? provisionedModelDir(root, 'all-MiniLM-L6-v2', env),
+    int8ModelDir: provisionedModelDir(root, 'all-MiniLM-L6-v2-int8', env),
     chunkSettings,
     alphas: [0.5, 0.6, 0.7, 0.8, 0.9],
     cacheDir: cacheDir(root, env),

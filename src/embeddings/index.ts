@@ -17,6 +17,21 @@ export type { OpenAIEmbeddingOptions } from './openai';
 /** Where scripts/fetch-model.sh puts the local model, relative to the repository root. */
 export const DEFAULT_LOCAL_MODEL_DIR = '.tools/models/all-MiniLM-L6-v2';
 
+/**
+ * A model's directory where `npm run setup` provisions it: under KWS_TOOLS_DIR when that is set (resolved from the
+ * working directory, as setup and the configuration read it), else under the repository's own .tools. For the
+ * tests and benchmarks, which name models by hand; the service reads EMBEDDING_MODEL_DIR or KWS_TOOLS_DIR (config).
+ */
+export function provisionedModelDir(
+  repoRoot: string,
+  name = 'all-MiniLM-L6-v2',
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return env.KWS_TOOLS_DIR
+    ? path.resolve(env.KWS_TOOLS_DIR, 'models', name)
+    : path.join(repoRoot, '.tools', 'models', name);
+}
+
 export interface EmbeddingSettings {
   provider: 'local' | 'openai';
   /** The local model's directory (MODEL_INFO.json, model.onnx, vocab.txt). */

@@ -6,7 +6,7 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  DEFAULT_LOCAL_MODEL_DIR,
+  provisionedModelDir,
   EmbeddingError,
   createEmbeddingProvider,
   type EmbeddingProvider,
@@ -18,7 +18,7 @@ import { NO_OWN_COMPONENTS } from '../../src/web/ownComponents';
 
 // dist/test/embeddings -> the repository root
 const ROOT = path.resolve(__dirname, '../../..');
-const MODEL_DIR = path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR);
+const MODEL_DIR = provisionedModelDir(ROOT);
 
 const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
 const norm = (a: number[]) => Math.sqrt(dot(a, a));

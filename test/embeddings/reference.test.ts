@@ -10,13 +10,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LOCAL_MODEL_DIR, createLocalEmbeddingProvider, readModelInfo } from '../../src/embeddings';
+import { createLocalEmbeddingProvider, provisionedModelDir, readModelInfo } from '../../src/embeddings';
 import { VOCAB_FILE } from '../../src/embeddings/modelFiles';
 import { WordPieceTokenizer } from '../../src/embeddings/wordpiece';
 
 // dist/test/embeddings -> the repository root
 const ROOT = path.resolve(__dirname, '../../..');
-const MODELS = path.join(ROOT, '.tools/models');
+const DEFAULT_MODEL = provisionedModelDir(ROOT);
 
 interface Reference {
   texts: Array<{ kind: 'query' | 'passage'; text: string }>;
@@ -90,8 +90,8 @@ describe('local embedder against a reference embedding (tokenizers + onnxruntime
 
   for (const name of Object.keys(reference.models)) {
     it(`${name}: the same token ids and vectors (cosine > 0.9999) for every text`, async function () {
-      const dir = path.join(MODELS, name);
-      if (path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR) !== dir && !existsSync(path.join(dir, 'MODEL_INFO.json'))) {
+      const dir = provisionedModelDir(ROOT, name);
+      if (DEFAULT_MODEL !== dir && !existsSync(path.join(dir, 'MODEL_INFO.json'))) {
         this.skip(); // a candidate model that scripts/fetch-candidate-models.sh has not fetched here
       }
       assert.deepEqual(departures(name, await ours(dir)), []);
@@ -101,7 +101,7 @@ describe('local embedder against a reference embedding (tokenizers + onnxruntime
   it('gives each caller its own vectors when passes regroup texts of like length across concurrent callers', async () => {
     // Three callers at once, each with long passages and a short header after them (as header-mix embeds a
     // page): a pass takes like lengths from any caller and leaves the headers for a pass of their own.
-    const dir = path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR);
+    const dir = DEFAULT_MODEL;
     const expected = reference.models['all-MiniLM-L6-v2'];
     assert.ok(expected);
     const passages = reference.texts.flatMap((t, i) => (t.kind === 'passage' ? [{ text: t.text, i }] : []));
@@ -131,7 +131,7 @@ describe('local embedder against a reference embedding (tokenizers + onnxruntime
 
   it('tells a model described with the wrong pooling or sequence limit from the reference', async () => {
     // all-MiniLM-L6-v2's files with bge's MODEL_INFO.json settings: CLS pooling, 512 tokens.
-    const source = path.join(ROOT, DEFAULT_LOCAL_MODEL_DIR);
+    const source = DEFAULT_MODEL;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kws-misdescribed-model-'));
     try {
       for (const f of ['model.onnx', VOCAB_FILE]) await symlink(path.join(source, f), path.join(dir, f));

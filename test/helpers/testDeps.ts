@@ -61,6 +61,8 @@ export function testConfig(
   return loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // The local model where setup provisioned it (a second clone reusing the first's tools, as the README says).
+    ...(process.env.KWS_TOOLS_DIR ? { KWS_TOOLS_DIR: process.env.KWS_TOOLS_DIR } : {}),
     ...(temporal.address ? { TEMPORAL_ADDRESS: temporal.address } : {}),
     TEMPORAL_TASK_QUEUE: temporal.taskQueue,
     S3_BUCKET: 'kws-test',

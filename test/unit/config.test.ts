@@ -11,6 +11,8 @@ import {
   MAX_PLAIN_MAX_BYTES,
 } from '../../src/config';
 import { DEFAULT_RETRIEVAL, retrievalSettingsFor, searchDeps } from '../../src/services/search/search';
+import { provisionedModelDir } from '../../src/embeddings';
+import { testConfig } from '../helpers/testDeps';
 import type { Deps } from '../../src/services/deps';
 
 describe('configuration', () => {
@@ -85,6 +87,23 @@ describe('configuration', () => {
       assert.equal(named.embeddings.modelDir, '/srv/models/minilm');
       assert.equal(loadConfig({}).temporal.cliPath, undefined);
       assert.equal(loadConfig({}).embeddings.modelDir, undefined);
+    });
+
+    it("is where the tests and benchmarks find their models too, as the service does (a second clone reusing the first's tools)", () => {
+      assert.equal(provisionedModelDir('/repo', 'all-mpnet-base-v2', {}), '/repo/.tools/models/all-mpnet-base-v2');
+      assert.equal(
+        provisionedModelDir('/repo', undefined, { KWS_TOOLS_DIR: '/srv/kws-tools' }),
+        '/srv/kws-tools/models/all-MiniLM-L6-v2',
+      );
+      const saved = process.env.KWS_TOOLS_DIR;
+      process.env.KWS_TOOLS_DIR = '/srv/kws-tools';
+      try {
+        const config = testConfig('/tmp/kws-test-data', { taskQueue: 'q' });
+        assert.equal(config.embeddings.modelDir, '/srv/kws-tools/models/all-MiniLM-L6-v2');
+      } finally {
+        if (saved === undefined) delete process.env.KWS_TOOLS_DIR;
+        else process.env.KWS_TOOLS_DIR = saved;
+      }
     });
   });
 

@@ -6,7 +6,6 @@
 // With title-heading, a Markdown upload's chunks keep their section headings through every way in.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
@@ -18,7 +17,7 @@ import type { Db } from '../../src/db/knex';
 import { ensureEmbeddingSpace } from '../../src/services/search/embeddingSpace';
 import { localModelTarget, reembedStatus, startReembed, targetOf } from '../../src/services/search/reembed';
 import { DEFAULT_EMBEDDING_TEXT_SCHEME, embeddingText, proseVector } from '../../src/domain/embeddingText';
-import { DEFAULT_LOCAL_MODEL_DIR } from '../../src/embeddings';
+import { provisionedModelDir } from '../../src/embeddings';
 import { reembedProgressQuery, reembedRunSignal, reembedStepSignal } from '../../src/workflows/reembed';
 import { reembedWorkflowId } from '../../src/workflows/contracts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -458,7 +457,7 @@ describe('reembedWorkflow', function () {
       TEMPORAL_TASK_QUEUE: taskQueue,
       LOG_LEVEL: 'silent',
     });
-    const modelDir = path.join(repoRoot, DEFAULT_LOCAL_MODEL_DIR);
+    const modelDir = provisionedModelDir(repoRoot);
     const bad = await runNode([kwsBin, 'reembed', '--model-dir', modelDir, '--batch-size', '0', '--json'], env);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /--batch-size must be an integer from 1 to 4096/);

@@ -6,20 +6,20 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readEmbeddingSpace } from '../../src/db/repositories/embeddingSpace';
-import { DEFAULT_LOCAL_MODEL_DIR, createLocalEmbeddingProvider } from '../../src/embeddings';
+import { createLocalEmbeddingProvider, provisionedModelDir } from '../../src/embeddings';
 import { localModelTarget, startReembed } from '../../src/services/search/reembed';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import { repoRoot } from '../helpers/processes';
 import { startStack } from '../helpers/stack';
 
-const MPNET_DIR = path.join(repoRoot, '.tools/models/all-mpnet-base-v2');
+const MPNET_DIR = provisionedModelDir(repoRoot, 'all-mpnet-base-v2');
 
 describe('re-embedding to all-mpnet-base-v2 (opt-in model)', function () {
   this.timeout(300_000);
 
   it('switches a deployment from all-MiniLM-L6-v2 (384) to all-mpnet-base-v2 (768); search then answers with it', async function () {
     if (!existsSync(path.join(MPNET_DIR, 'MODEL_INFO.json'))) this.skip(); // KWS_EXTRA_MODELS=all-mpnet-base-v2 npm run setup
-    const oldModel = await createLocalEmbeddingProvider({ modelDir: path.join(repoRoot, DEFAULT_LOCAL_MODEL_DIR) });
+    const oldModel = await createLocalEmbeddingProvider({ modelDir: provisionedModelDir(repoRoot) });
     const newModel = await createLocalEmbeddingProvider({ modelDir: MPNET_DIR });
     assert.equal(newModel.dimension, 768);
     const stack = await startStack({ embeddings: [oldModel, newModel] });
