@@ -132,4 +132,32 @@ describe('roles service', function () {
       [own.id],
     );
   });
+
+  it('an assignment repeated while its job runs is run again, after the unassignment sent in between', async () => {
+    const rbac = await createWorkspace(stack.deps.db, { rbac: true });
+    const dim = stack.deps.embeddings.dimension;
+    const item = await insertItem(stack.deps.db, rbac.workspace.id, { title: 'doc', vector: seededVector(dim, 3) });
+    const role = await rolesRepo.insertRole(stack.deps.db, rbac.workspace.id, { name: 'R' });
+    // A task queue no worker polls: every job stays running, as a busy worker's would for a while.
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const handle = (workflowId: string, runId?: string) =>
+      stack.deps.temporal.client.workflow.getHandle(workflowId, runId);
+    const first = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'assign');
+    const firstRun = await handle(first.workflowId).describe();
+    const between = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'unassign');
+    const again = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'assign');
+    try {
+      assert.equal(again.workflowId, first.workflowId, 'the same change keeps its job id');
+      const latest = await handle(again.workflowId).describe();
+      assert.notEqual(latest.runId, firstRun.runId, 'the repeat did not join the run started before the unassign');
+      const betweenRun = await handle(between.workflowId).describe();
+      assert.ok(latest.startTime >= betweenRun.startTime, 'the repeat runs after the unassign');
+      assert.equal((await handle(first.workflowId, firstRun.runId).describe()).status.name, 'TERMINATED');
+    } finally {
+      for (const id of [first.workflowId, between.workflowId])
+        await handle(id)
+          .terminate('test over')
+          .catch(() => {});
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried
-// request joins (or repeats, harmlessly) the same job and can never create a second role.
+// request joins (or repeats, harmlessly) the same job and can never create a second role. An assignment repeated
+// while its job runs starts that job again instead of joining it, so it lands after a change sent in between.
 import { authorizeInWorkspace } from '../../policies/authorize';
 import { createHash } from 'node:crypto';
 import * as roles from '../../db/repositories/roles';
@@ -178,6 +179,8 @@ export async function changeKnowledgeRoles(
     workspaceId: workspace.id,
     args: [{ workspaceId: workspace.id, knowledgeId: item.id, roleIds: unique, action }],
     knowledgeId: item.id,
+    // The same change requested again while its job runs comes after any change requested in between.
+    replaceRunning: true,
   });
   return { knowledgeId: item.id, workflowId, roleIds: unique };
 }
