@@ -1,6 +1,6 @@
 // Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried
-// request joins (or repeats, harmlessly) the same job and can never create a second role. An assignment repeated
-// while its job runs starts that job again instead of joining it, so it lands after a change sent in between.
+// request joins (or repeats, harmlessly) the same job and can never create a second role. An assignment or update
+// repeated while its job runs starts that job again instead of joining it, so it lands after a change sent between.
 import { authorizeInWorkspace } from '../../policies/authorize';
 import { createHash } from 'node:crypto';
 import * as roles from '../../db/repositories/roles';
@@ -119,6 +119,8 @@ export async function updateRole(
     args: [{ workspaceId, roleId: role.id, patch }],
     memo: { readableId },
     kind: 'role-update',
+    // The same patch sent again before its job ran (PUT X, PUT Y, PUT X) lands after the one between.
+    replaceRunning: true,
   });
   const next: RoleRow = {
     ...role,
