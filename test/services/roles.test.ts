@@ -125,6 +125,25 @@ describe('roles service', function () {
     assert.ok(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, recreated.roleId));
   });
 
+  it('a create identical to a role whose delete has not run yet makes a new role, which the delete leaves', async () => {
+    const created = await createRole(stack.deps, ws.workspace.id, fields('Phoenix', 'phoenix'));
+    await jobOutcome(stack.deps.temporal, created.workflowId);
+    // The delete waits on a task queue no worker polls: the role is still there when the create comes.
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const pending = await deleteRole(idle, ws.workspace.id, created.roleId);
+    const again = await createRole(stack.deps, ws.workspace.id, fields('Phoenix', 'phoenix'));
+    assert.notEqual(again.roleId, created.roleId, 'the create is not answered with the role being deleted');
+
+    // Now the delete runs (on the stack's worker); the new role is made once it has freed the customerRoleId.
+    await stack.deps.temporal.client.workflow.getHandle(pending.workflowId).terminate('run it on the worker');
+    const deleted = await deleteRole(stack.deps, ws.workspace.id, created.roleId);
+    assert.equal((await jobOutcome(stack.deps.temporal, deleted.workflowId)).ok, true);
+    assert.equal((await jobOutcome(stack.deps.temporal, again.workflowId)).ok, true);
+    assert.equal(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, created.roleId), undefined);
+    const holder = await rolesRepo.findRoleByCustomerRoleId(stack.deps.db, ws.workspace.id, 'phoenix');
+    assert.equal(holder?.id, again.roleId);
+  });
+
   it('assigns knowledge to roles only under ACTIVE RBAC and only to existing roles', async () => {
     const dim = stack.deps.embeddings.dimension;
     const item = await insertItem(stack.deps.db, ws.workspace.id, { title: 'doc', vector: seededVector(dim, 1) });

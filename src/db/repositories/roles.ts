@@ -44,12 +44,19 @@ export async function insertRoleIfAbsent(
   db: Tx,
   workspaceId: string,
   input: { id: string; name: string; description: string | null; customerRoleId: string | null },
-): Promise<'inserted' | 'exists' | 'deleted' | 'customerRoleIdTaken'> {
+): Promise<'inserted' | 'exists' | 'deleted' | 'customerRoleIdTaken' | 'customerRoleIdReleasing'> {
   return db.transaction(async (trx) => {
     if (await findRole(trx, workspaceId, input.id)) return 'exists';
     if ((await tombstonedRoleIds(trx, workspaceId, [input.id])).length > 0) return 'deleted';
-    if (input.customerRoleId !== null && (await findRoleByCustomerRoleId(trx, workspaceId, input.customerRoleId))) {
-      return 'customerRoleIdTaken';
+    const holder =
+      input.customerRoleId === null
+        ? undefined
+        : await findRoleByCustomerRoleId(trx, workspaceId, input.customerRoleId);
+    if (holder) {
+      // A role whose delete was asked for still holds the customerRoleId until its job removes it.
+      return (await tombstonedRoleIds(trx, workspaceId, [holder.id])).length > 0
+        ? 'customerRoleIdReleasing'
+        : 'customerRoleIdTaken';
     }
     await insertRole(trx, workspaceId, input);
     return 'inserted';
@@ -73,11 +80,17 @@ export async function updateRoleFields(
 export async function deleteRole(db: Tx, workspaceId: string, id: string): Promise<boolean> {
   return db.transaction(async (trx) => {
     const deleted = (await trx('roles').where({ workspace_id: workspaceId, id }).delete()) > 0;
-    if (deleted) {
-      await trx('role_tombstones').insert({ role_id: id, workspace_id: workspaceId }).onConflict('role_id').ignore();
-    }
+    if (deleted) await tombstoneRole(trx, workspaceId, id);
     return deleted;
   });
+}
+
+/**
+ * Remembers a role id as deleted. The delete request does so at once, before its job removes the role: an identical
+ * create sent meanwhile takes a new id, and the customerRoleId counts as being released.
+ */
+export async function tombstoneRole(db: Tx, workspaceId: string, id: string): Promise<void> {
+  await db('role_tombstones').insert({ role_id: id, workspace_id: workspaceId }).onConflict('role_id').ignore();
 }
 
 /** Which of these ids belonged to roles that have been deleted. */

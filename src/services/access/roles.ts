@@ -28,7 +28,7 @@ export { RoleMessages } from '../../domain/roles';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
 
-/** 409 when another role than `roleId` holds the customerRoleId (none given: nothing to check). */
+/** 409 when another role than `roleId`, not being deleted, holds the customerRoleId (none given: nothing to check). */
 async function requireCustomerRoleIdFree(
   { db }: DbDeps,
   workspaceId: string,
@@ -37,7 +37,8 @@ async function requireCustomerRoleIdFree(
 ): Promise<void> {
   if (!customerRoleId) return;
   const holder = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
-  if (holder && holder.id !== roleId) {
+  // A role whose delete was asked for (tombstoned at once) gives its customerRoleId up.
+  if (holder && holder.id !== roleId && (await roles.tombstonedRoleIds(db, workspaceId, [holder.id])).length === 0) {
     throw conflict(RoleMessages.duplicate, {
       param: 'customerRoleId',
       hint:
@@ -144,6 +145,8 @@ export async function deleteRole(
     workspaceId,
     args: [{ workspaceId, roleId: role.id }],
   });
+  // The id is retired now, not when the job runs: an identical create sent before then is a new role, not this one.
+  await roles.tombstoneRole(deps.db, workspaceId, role.id);
   return { workflowId, roleId: role.id };
 }
 
