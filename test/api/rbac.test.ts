@@ -492,6 +492,13 @@ describe('RBAC, roles and background jobs', function () {
       [cat.id],
     );
     assert.deepEqual(full.body[1].roles, []);
+    // Python's requests sends a boolean parameter as True or False: the flags read any case.
+    const capitalized = await stack.request('GET', v1('/taxonomy?includeRoles=True&includeLanguages=FALSE'), {
+      headers,
+    });
+    assert.equal(capitalized.status, 200, capitalized.text);
+    assert.deepEqual(capitalized.body[0].roles, full.body[0].roles);
+    assert.ok(!('languages' in capitalized.body[0]), 'includeLanguages=FALSE includes none');
 
     assert.deepEqual(
       (await stack.request('GET', v1(`/taxonomy?roleId=${role.id}`), { headers })).body.map(

@@ -3,11 +3,14 @@ import { uuidInput } from '../../schemas/ids';
 import { documentedAs, timestamp, uuid } from '../../openapi/operation';
 import { TitleSearchResultSchema } from '../knowledge/search/schema';
 
+// Read in any case: Python's requests writes a boolean parameter as True or False.
 const flag = (name: string) =>
   documentedAs(
     z
-      .enum(['true', 'false'], { error: `${name} must be true or false` })
-      .optional()
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.toLowerCase() : v),
+        z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional(),
+      )
       .transform((v) => v === 'true'),
     { type: 'boolean', default: false },
   );
