@@ -31,8 +31,9 @@ const TS_SAMPLE_FILES = [...TASK_GUIDES, 'packages/client/README.md'];
 /**
  * Further guides whose curl blocks run the same way (the others' examples need servers outside this machine). The
  * sources guide serves its website, bucket and repository on loopback, and the webhooks guide its receiver, as their
- * "Try … on your machine" sections say, so the service runs with CRAWL_ALLOW_PRIVATE_NETWORKS=true and
- * WEBHOOK_ALLOW_PRIVATE_TARGETS=true (below).
+ * "Try … on your machine" sections say, and the Agent API guide its toy agent server, so the service runs with
+ * CRAWL_ALLOW_PRIVATE_NETWORKS=true, WEBHOOK_ALLOW_PRIVATE_TARGETS=true, AGENT_ALLOW_HTTP_LOOPBACK=true and
+ * AGENT_ALLOW_PRIVATE_NETWORKS=true (below).
  */
 const OTHER_GUIDES = [
   'text-url-website',
@@ -269,11 +270,13 @@ describe('the documentation examples, run against npm start', function () {
     pythonWork = await mkdtemp(path.join(os.tmpdir(), 'kws-docs-python-'));
     const pythonSdk = installPythonSdk(pythonWork, { env: { ...process.env, ...PYTHON_ENV } });
     pythonSdk.catch(() => undefined);
-    // The sources and webhooks guides restart npm start with these to reach their loopback servers.
+    // The sources, webhooks and Agent API guides restart npm start with these to reach their loopback servers.
     const serviceEnv = {
       ...(await runCommandEnv(dataDir)),
       CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      AGENT_ALLOW_HTTP_LOOPBACK: 'true',
+      AGENT_ALLOW_PRIVATE_NETWORKS: 'true',
     };
     const started = Date.now();
     service = await RunCommand.start(serviceEnv);
@@ -346,13 +349,18 @@ describe('the documentation examples, run against npm start', function () {
     assertSteps('README.md', run, quickstart, () => service!.log);
   });
 
-  it('docs/guides/webhooks.md shows the receiver its run starts (docs/guides/webhooks/receiver.mjs), as it is', async () => {
-    const guide = await readFile(path.join(repoRoot, 'docs/guides/webhooks.md'), 'utf8');
-    const shown = codeBlocks(guide).filter((b) => b.lang === 'js');
-    assert.equal(shown.length, 1, 'one js block: the receiver');
-    const file = await readFile(path.join(repoRoot, 'docs/guides/webhooks/receiver.mjs'), 'utf8');
-    assert.equal(`${shown[0]!.code}\n`, file);
-  });
+  for (const [guidePath, server] of [
+    ['docs/guides/webhooks.md', 'docs/guides/webhooks/receiver.mjs'],
+    ['docs/guides/agent-api.md', 'docs/guides/agent-api/model.mjs'],
+  ] as const) {
+    it(`${guidePath} shows the server its run starts (${server}), as it is`, async () => {
+      const guide = await readFile(path.join(repoRoot, guidePath), 'utf8');
+      const shown = codeBlocks(guide).filter((b) => b.lang === 'js');
+      assert.equal(shown.length, 1, 'one js block: the server');
+      const file = await readFile(path.join(repoRoot, server), 'utf8');
+      assert.equal(`${shown[0]!.code}\n`, file);
+    });
+  }
 
   for (const guide of [...TASK_GUIDES, ...OTHER_GUIDES]) {
     it(`${guide}: its curl blocks run after the quickstart's steps 1 and 2, and print what the guide shows`, async () => {
