@@ -27,18 +27,6 @@ describe('roles service', function () {
     ({ stack, ws } = await withWorkspace(getStack()));
   });
 
-  /** The deps with a task queue no worker polls (the jobs stay running, as a busy worker's would for a while). */
-  const unpolled = () => ({
-    idle: { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } },
-    handle: (workflowId: string, runId?: string) => stack.deps.temporal.client.workflow.getHandle(workflowId, runId),
-  });
-  const endAll = async (handle: ReturnType<typeof unpolled>['handle'], workflowIds: string[]) => {
-    for (const id of workflowIds)
-      await handle(id)
-        .terminate('test over')
-        .catch(() => {});
-  };
-
   it('creates a role through its job, and the same create again is the same role', async () => {
     const first = await createRole(stack.deps, ws.workspace.id, fields('Support', 'crm-support'));
     assert.deepEqual(await jobOutcome(stack.deps.temporal, first.workflowId), {
@@ -99,7 +87,10 @@ describe('roles service', function () {
 
   it('an update repeated before its job ran is run again, after the update sent in between', async () => {
     const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'Start' });
-    const { idle, handle } = unpolled();
+    // A task queue no worker polls: the jobs stay running, as a busy worker's would for a while.
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const handle = (workflowId: string, runId?: string) =>
+      stack.deps.temporal.client.workflow.getHandle(workflowId, runId);
     const first = await updateRole(idle, ws.workspace.id, role.id, { name: 'X' });
     const firstRun = await handle(first.workflowId).describe();
     const between = await updateRole(idle, ws.workspace.id, role.id, { name: 'Y' });
@@ -111,7 +102,10 @@ describe('roles service', function () {
       assert.ok(latest.startTime >= (await handle(between.workflowId).describe()).startTime, 'the repeat runs last');
       assert.equal((await handle(first.workflowId, firstRun.runId).describe()).status.name, 'TERMINATED');
     } finally {
-      await endAll(handle, [first.workflowId, between.workflowId]);
+      for (const id of [first.workflowId, between.workflowId])
+        await handle(id)
+          .terminate('test over')
+          .catch(() => {});
     }
   });
 
@@ -188,7 +182,9 @@ describe('roles service', function () {
     const item = await insertItem(stack.deps.db, rbac.workspace.id, { title: 'doc', vector: seededVector(dim, 3) });
     const role = await rolesRepo.insertRole(stack.deps.db, rbac.workspace.id, { name: 'R' });
     // A task queue no worker polls: every job stays running, as a busy worker's would for a while.
-    const { idle, handle } = unpolled();
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const handle = (workflowId: string, runId?: string) =>
+      stack.deps.temporal.client.workflow.getHandle(workflowId, runId);
     const first = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'assign');
     const firstRun = await handle(first.workflowId).describe();
     const between = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'unassign');
@@ -201,7 +197,10 @@ describe('roles service', function () {
       assert.ok(latest.startTime >= betweenRun.startTime, 'the repeat runs after the unassign');
       assert.equal((await handle(first.workflowId, firstRun.runId).describe()).status.name, 'TERMINATED');
     } finally {
-      await endAll(handle, [first.workflowId, between.workflowId]);
+      for (const id of [first.workflowId, between.workflowId])
+        await handle(id)
+          .terminate('test over')
+          .catch(() => {});
     }
   });
 });
