@@ -50,12 +50,6 @@ export async function startJob<W extends Workflow>(
     /** A run under the id that completed is not run again; one that failed, timed out or was ended is. */
     rerunUnfinished?: boolean;
     /**
-     * A run still going under the id is ended and the job starts again, after whatever was started since: a request
-     * that repeats an earlier one the job has not finished (assign, unassign, assign) then takes effect last, as
-     * sent, instead of joining the first, which runs before the one between.
-     */
-    replaceRunning?: boolean;
-    /**
      * The caller waits for the run (a synchronous upload): where a worker runs in this process, its first
      * workflow task is handed to that worker in the start's answer (eager workflow start). The server may
      * decline, and then the run starts as any other.
@@ -135,9 +129,7 @@ function startRun<W extends Workflow>(
     ...(eager ? { requestEagerStart: true } : {}),
     taskQueue,
     workflowId: opts.workflowId,
-    workflowIdConflictPolicy: opts.replaceRunning
-      ? WorkflowIdConflictPolicy.TERMINATE_EXISTING
-      : WorkflowIdConflictPolicy.USE_EXISTING,
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     ...(opts.rejectClosed ? { workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE } : {}),
     ...(opts.rerunUnfinished ? { workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY } : {}),
     args: opts.args,

@@ -85,30 +85,6 @@ describe('roles service', function () {
     assert.equal(stored?.customer_role_id, 'a');
   });
 
-  it('an update repeated before its job ran is run again, after the update sent in between', async () => {
-    const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'Start' });
-    // A task queue no worker polls: the jobs stay running, as a busy worker's would for a while.
-    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
-    const handle = (workflowId: string, runId?: string) =>
-      stack.deps.temporal.client.workflow.getHandle(workflowId, runId);
-    const first = await updateRole(idle, ws.workspace.id, role.id, { name: 'X' });
-    const firstRun = await handle(first.workflowId).describe();
-    const between = await updateRole(idle, ws.workspace.id, role.id, { name: 'Y' });
-    const again = await updateRole(idle, ws.workspace.id, role.id, { name: 'X' });
-    try {
-      assert.equal(again.workflowId, first.workflowId, 'the same patch of the same role keeps its job id');
-      const latest = await handle(again.workflowId).describe();
-      assert.notEqual(latest.runId, firstRun.runId, 'the repeat did not join the run started before the other update');
-      assert.ok(latest.startTime >= (await handle(between.workflowId).describe()).startTime, 'the repeat runs last');
-      assert.equal((await handle(first.workflowId, firstRun.runId).describe()).status.name, 'TERMINATED');
-    } finally {
-      for (const id of [first.workflowId, between.workflowId])
-        await handle(id)
-          .terminate('test over')
-          .catch(() => {});
-    }
-  });
-
   it('deletes through its job; an identical create afterwards gets a new role id', async () => {
     const created = await createRole(stack.deps, ws.workspace.id, fields('Temp'));
     await jobOutcome(stack.deps.temporal, created.workflowId);
@@ -174,33 +150,5 @@ describe('roles service', function () {
       assigned.map((r) => r.id),
       [own.id],
     );
-  });
-
-  it('an assignment repeated while its job runs is run again, after the unassignment sent in between', async () => {
-    const rbac = await createWorkspace(stack.deps.db, { rbac: true });
-    const dim = stack.deps.embeddings.dimension;
-    const item = await insertItem(stack.deps.db, rbac.workspace.id, { title: 'doc', vector: seededVector(dim, 3) });
-    const role = await rolesRepo.insertRole(stack.deps.db, rbac.workspace.id, { name: 'R' });
-    // A task queue no worker polls: every job stays running, as a busy worker's would for a while.
-    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
-    const handle = (workflowId: string, runId?: string) =>
-      stack.deps.temporal.client.workflow.getHandle(workflowId, runId);
-    const first = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'assign');
-    const firstRun = await handle(first.workflowId).describe();
-    const between = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'unassign');
-    const again = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'assign');
-    try {
-      assert.equal(again.workflowId, first.workflowId, 'the same change keeps its job id');
-      const latest = await handle(again.workflowId).describe();
-      assert.notEqual(latest.runId, firstRun.runId, 'the repeat did not join the run started before the unassign');
-      const betweenRun = await handle(between.workflowId).describe();
-      assert.ok(latest.startTime >= betweenRun.startTime, 'the repeat runs after the unassign');
-      assert.equal((await handle(first.workflowId, firstRun.runId).describe()).status.name, 'TERMINATED');
-    } finally {
-      for (const id of [first.workflowId, between.workflowId])
-        await handle(id)
-          .terminate('test over')
-          .catch(() => {});
-    }
   });
 });

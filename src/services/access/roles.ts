@@ -1,6 +1,5 @@
 // Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried
-// request joins (or repeats, harmlessly) the same job and can never create a second role. An assignment or update
-// repeated while its job runs starts that job again instead of joining it, so it lands after a change sent between.
+// request joins (or repeats, harmlessly) the same job and can never create a second role.
 import { authorizeInWorkspace } from '../../policies/authorize';
 import { createHash } from 'node:crypto';
 import * as roles from '../../db/repositories/roles';
@@ -120,8 +119,6 @@ export async function updateRole(
     args: [{ workspaceId, roleId: role.id, patch }],
     memo: { readableId },
     kind: 'role-update',
-    // The same patch sent again before its job ran (PUT X, PUT Y, PUT X) lands after the one between.
-    replaceRunning: true,
   });
   const next: RoleRow = {
     ...role,
@@ -184,8 +181,6 @@ export async function changeKnowledgeRoles(
     workspaceId: workspace.id,
     args: [{ workspaceId: workspace.id, knowledgeId: item.id, roleIds: unique, action }],
     knowledgeId: item.id,
-    // The same change requested again while its job runs comes after any change requested in between.
-    replaceRunning: true,
   });
   return { knowledgeId: item.id, workflowId, roleIds: unique };
 }
