@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createEmbeddingProvider, createOpenAIEmbeddingProvider, type EmbeddingError } from '../../../src/embeddings';
 import { operatorServerPolicy } from '../../../src/web/fetch';
 import { NO_OWN_COMPONENTS } from '../../../src/web/ownComponents';
@@ -21,7 +22,10 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
 /** A real HTTP server speaking OpenAI's /embeddings; `reply` decides each answer (default: a valid one). */
 async function startEmbeddingsServer(reply?: (req: RecordedRequest, n: number) => Reply) {
   const requests: RecordedRequest[] = [];
+  // Requests counted as their headers arrive (requests: once the body has been read too).
+  const arrived = { count: 0 };
   const server = http.createServer((req, res) => {
+    arrived.count += 1;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -38,6 +42,7 @@ async function startEmbeddingsServer(reply?: (req: RecordedRequest, n: number) =
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    arrived,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -195,15 +200,18 @@ describe('OpenAI-compatible embedding provider', () => {
       baseUrl: server.baseUrl,
       model: 'm',
       dimension: 4,
-      timeoutMs: 100,
+      timeoutMs: 500,
       maxRetries: 1,
       retryBaseDelayMs: 10,
     });
     await assert.rejects(
       provider.embedQuery('x'),
-      (err: EmbeddingError) => err.code === 'UNAVAILABLE' && /no answer within 100 ms/.test(err.message),
+      (err: EmbeddingError) => err.code === 'UNAVAILABLE' && /no answer within 500 ms/.test(err.message),
     );
-    assert.equal(server.requests.length, 2);
+    // The server and the client share this process: on a loaded machine the retry's timeout can fire before the
+    // server's side has run, so the count is awaited (both attempts reach it: the timeout is well above a send).
+    for (let waited = 0; server.arrived.count < 2 && waited < 5000; waited += 20) await delay(20);
+    assert.equal(server.arrived.count, 2, 'the request and its one retry');
   });
 
   it('rejects a response that does not answer every input', async () => {
