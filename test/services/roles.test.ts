@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import * as rolesRepo from '../../src/db/repositories/roles';
 import { randomUUID } from 'node:crypto';
+import { loadCredentialContext } from '../../src/db/repositories/credentials';
+import { AppError } from '../../src/errors';
 import { isUuid } from '../../src/ids';
+import { resolveRole } from '../../src/services/access/accessTokens';
 import { startJob } from '../../src/temporal/jobs';
 import { createRoleWorkflow } from '../../src/workflows/roles';
 import {
@@ -101,21 +104,67 @@ describe('roles service', function () {
     assert.ok(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, recreated.roleId));
   });
 
-  it('a create identical to a role whose delete has not run yet makes a new role, which the delete leaves', async () => {
+  it('a role whose delete was asked for is gone for tokens and assignments at once; its customerRoleId is refused with a hint until the job has run', async () => {
     const created = await createRole(stack.deps, ws.workspace.id, fields('Phoenix', 'phoenix'));
     await jobOutcome(stack.deps.temporal, created.workflowId);
-    // The delete waits on a task queue no worker polls: the role is still there when the create comes.
+    const nameOnly = await createRole(stack.deps, ws.workspace.id, fields('Ember'));
+    await jobOutcome(stack.deps.temporal, nameOnly.workflowId);
+    const ctx = () =>
+      loadCredentialContext(stack.deps.db, {
+        workspaceId: ws.workspace.id,
+        apiKeyId: ws.apiKey.id,
+        roleId: created.roleId,
+      });
+    assert.equal((await ctx()).roleExists, true);
+    // The deletes wait on a task queue no worker polls: the roles are still there when the next requests come.
     const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
     const pending = await deleteRole(idle, ws.workspace.id, created.roleId);
-    const again = await createRole(stack.deps, ws.workspace.id, fields('Phoenix', 'phoenix'));
-    assert.notEqual(again.roleId, created.roleId, 'the create is not answered with the role being deleted');
+    const pendingNameOnly = await deleteRole(idle, ws.workspace.id, nameOnly.roleId);
+    assert.ok(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, created.roleId), 'the job has not run');
 
-    // Now the delete runs (on the stack's worker); the new role is made once it has freed the customerRoleId.
-    await stack.deps.temporal.client.workflow.getHandle(pending.workflowId).terminate('run it on the worker');
+    // Tokens bound to it stop now, and no new one is minted by either name.
+    assert.equal((await ctx()).roleExists, false);
+    for (const named of [{ roleId: created.roleId }, { customerRoleId: 'phoenix' }]) {
+      await assert.rejects(resolveRole(stack.deps, ws.workspace.id, named), (err: unknown) => {
+        assert.ok(err instanceof AppError && err.status === 404, String(err));
+        assert.match(err.help.hint ?? '', /being deleted/);
+        return true;
+      });
+    }
+    // Nor is it assigned any more.
+    const rbac = { ...ws.workspace, rbac_enabled: true };
+    const item = await insertItem(stack.deps.db, ws.workspace.id, {
+      title: 'doc',
+      vector: seededVector(stack.deps.embeddings.dimension, 3),
+    });
+    await rejectsWithAppError(changeKnowledgeRoles(stack.deps, rbac, item, [created.roleId], 'assign'), {
+      status: 404,
+      message: RoleMessages.rolesNotFound,
+    });
+
+    // An identical create is a new role: at once where no customerRoleId is held, ...
+    const ember = await createRole(stack.deps, ws.workspace.id, fields('Ember'));
+    assert.notEqual(ember.roleId, nameOnly.roleId, 'not answered with the role being deleted');
+    assert.equal((await jobOutcome(stack.deps.temporal, ember.workflowId)).ok, true);
+    // ... and a 409 saying why while the role being deleted still holds the customerRoleId.
+    await assert.rejects(createRole(stack.deps, ws.workspace.id, fields('Phoenix', 'phoenix')), (err: unknown) => {
+      assert.ok(err instanceof AppError && err.status === 409, String(err));
+      assert.equal(err.message, RoleMessages.duplicate);
+      assert.match(
+        err.help.hint ?? '',
+        new RegExp(`is being deleted: send this again once its delete job \\(${pending.workflowId}\\)`),
+      );
+      return true;
+    });
+
+    // Once the delete has run, the same create makes the role.
+    for (const job of [pending, pendingNameOnly])
+      await stack.deps.temporal.client.workflow.getHandle(job.workflowId).terminate('run it on the worker');
     const deleted = await deleteRole(stack.deps, ws.workspace.id, created.roleId);
     assert.equal((await jobOutcome(stack.deps.temporal, deleted.workflowId)).ok, true);
+    const again = await createRole(stack.deps, ws.workspace.id, fields('Phoenix', 'phoenix'));
+    assert.notEqual(again.roleId, created.roleId);
     assert.equal((await jobOutcome(stack.deps.temporal, again.workflowId)).ok, true);
-    assert.equal(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, created.roleId), undefined);
     const holder = await rolesRepo.findRoleByCustomerRoleId(stack.deps.db, ws.workspace.id, 'phoenix');
     assert.equal(holder?.id, again.roleId);
   });

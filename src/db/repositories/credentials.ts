@@ -32,6 +32,7 @@ const CREDENTIAL_CONTEXT_SQL = `select ${WORKSPACE_COLUMNS.map((c) => `w.${c}`).
   left join workspaces w on w.id = ?::uuid
   left join api_keys k on k.id = ?::uuid and k.workspace_id = ?::uuid and k.revoked_at is null
   left join roles r on r.id = ?::uuid and r.workspace_id = ?::uuid
+    and not exists (select 1 from role_tombstones t where t.role_id = r.id)
   left join api_keys pk on pk.key_hash = ?::text and pk.revoked_at is null`;
 
 export async function loadCredentialContext(

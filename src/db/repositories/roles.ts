@@ -44,19 +44,12 @@ export async function insertRoleIfAbsent(
   db: Tx,
   workspaceId: string,
   input: { id: string; name: string; description: string | null; customerRoleId: string | null },
-): Promise<'inserted' | 'exists' | 'deleted' | 'customerRoleIdTaken' | 'customerRoleIdReleasing'> {
+): Promise<'inserted' | 'exists' | 'deleted' | 'customerRoleIdTaken'> {
   return db.transaction(async (trx) => {
     if (await findRole(trx, workspaceId, input.id)) return 'exists';
     if ((await tombstonedRoleIds(trx, workspaceId, [input.id])).length > 0) return 'deleted';
-    const holder =
-      input.customerRoleId === null
-        ? undefined
-        : await findRoleByCustomerRoleId(trx, workspaceId, input.customerRoleId);
-    if (holder) {
-      // A role whose delete was asked for still holds the customerRoleId until its job removes it.
-      return (await tombstonedRoleIds(trx, workspaceId, [holder.id])).length > 0
-        ? 'customerRoleIdReleasing'
-        : 'customerRoleIdTaken';
+    if (input.customerRoleId !== null && (await findRoleByCustomerRoleId(trx, workspaceId, input.customerRoleId))) {
+      return 'customerRoleIdTaken';
     }
     await insertRole(trx, workspaceId, input);
     return 'inserted';
@@ -116,7 +109,11 @@ export async function findRoles(
 
 export async function existingRoleIds(db: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return db('roles').where({ workspace_id: workspaceId }).whereIn('id', ids).pluck('id');
+  return db('roles')
+    .where({ workspace_id: workspaceId })
+    .whereIn('id', ids)
+    .whereNotExists(db('role_tombstones as t').whereRaw('t.role_id = roles.id'))
+    .pluck('id');
 }
 
 /** The roles an item is assigned: its own and those it inherits from its parent. */

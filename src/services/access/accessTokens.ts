@@ -6,25 +6,34 @@ import { closestName } from '../../domain/suggest';
 import type { TokenService } from './tokens';
 import type { DbDeps } from '../deps';
 
-/** The role a request names by customerRoleId or roleId (404s as the spec words them), if any. */
+const BEING_DELETED_HINT =
+  'The role is being deleted (its delete was asked for): no token is minted for it. Use another role, or create it again.';
+
+/**
+ * The role a request names by customerRoleId or roleId (404s as the spec words them), if any. A role whose delete
+ * was asked for counts as gone from the request on, as it does for the tokens already minted for it.
+ */
 export async function resolveRole(
   { db }: DbDeps,
   workspaceId: string,
   input: { roleId?: string; customerRoleId?: string },
 ): Promise<string | undefined> {
+  const beingDeleted = async (roleId: string) => (await roles.tombstonedRoleIds(db, workspaceId, [roleId])).length > 0;
   if (input.customerRoleId !== undefined) {
     const role = await roles.findRoleByCustomerRoleId(db, workspaceId, input.customerRoleId);
-    if (!role) {
+    if (!role || (await beingDeleted(role.id))) {
       throw notFound(Messages.customerRoleNotFound, {
         param: 'customerRoleId',
-        hint: await customerRoleHint(db, workspaceId, input.customerRoleId),
+        hint: role ? BEING_DELETED_HINT : await customerRoleHint(db, workspaceId, input.customerRoleId),
       });
     }
     return role.id;
   }
   if (input.roleId !== undefined) {
     const role = await roles.findRole(db, workspaceId, input.roleId);
-    if (!role) throw notFound(Messages.roleNotFound, { param: 'roleId' });
+    if (!role || (await beingDeleted(role.id))) {
+      throw notFound(Messages.roleNotFound, { param: 'roleId', ...(role ? { hint: BEING_DELETED_HINT } : {}) });
+    }
     return role.id;
   }
   return undefined;

@@ -20,12 +20,6 @@ async function withUniqueCustomerRoleId<T>(write: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Whether the role holding the customerRoleId is one whose delete was asked for (its job frees the id soon). */
-async function heldByRoleBeingDeleted(db: DbDeps['db'], workspaceId: string, customerRoleId: string): Promise<boolean> {
-  const holder = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
-  return holder !== undefined && (await roles.tombstonedRoleIds(db, workspaceId, [holder.id])).length > 0;
-}
-
 /** Inserts the role unless it is already there (a repeated create). */
 export async function insertRoleOnce(
   { db }: DbDeps,
@@ -36,8 +30,6 @@ export async function insertRoleOnce(
   await withUniqueCustomerRoleId(async () => {
     const outcome = await roles.insertRoleIfAbsent(db, workspaceId, { id: roleId, ...role });
     if (outcome === 'customerRoleIdTaken') throw conflict(RoleMessages.duplicate);
-    // Not an AppError, so the activity retries: the deleted role's job frees the customerRoleId shortly.
-    if (outcome === 'customerRoleIdReleasing') throw new Error('The customerRoleId is held by a role being deleted');
   });
 }
 
@@ -48,18 +40,8 @@ export async function applyRolePatch(
   patch: Partial<RoleFields>,
 ): Promise<void> {
   await withUniqueCustomerRoleId(async () => {
-    try {
-      if ((await roles.updateRoleFields(db, workspaceId, roleId, patch)) === 0)
-        throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
-    } catch (err) {
-      if (
-        isUniqueViolation(err) &&
-        patch.customerRoleId &&
-        (await heldByRoleBeingDeleted(db, workspaceId, patch.customerRoleId))
-      )
-        throw new Error('The customerRoleId is held by a role being deleted'); // retried, as a create's
-      throw err;
-    }
+    if ((await roles.updateRoleFields(db, workspaceId, roleId, patch)) === 0)
+      throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
   });
 }
 

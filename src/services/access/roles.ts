@@ -27,7 +27,10 @@ export { RoleMessages } from '../../domain/roles';
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
 
-/** 409 when another role than `roleId`, not being deleted, holds the customerRoleId (none given: nothing to check). */
+/**
+ * 409 when another role than `roleId` holds the customerRoleId (none given: nothing to check). A role whose delete
+ * was asked for holds it until its job has run: the hint says to send the request again then.
+ */
 async function requireCustomerRoleIdFree(
   { db }: DbDeps,
   workspaceId: string,
@@ -36,15 +39,17 @@ async function requireCustomerRoleIdFree(
 ): Promise<void> {
   if (!customerRoleId) return;
   const holder = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
-  // A role whose delete was asked for (tombstoned at once) gives its customerRoleId up.
-  if (holder && holder.id !== roleId && (await roles.tombstonedRoleIds(db, workspaceId, [holder.id])).length === 0) {
-    throw conflict(RoleMessages.duplicate, {
-      param: 'customerRoleId',
-      hint:
-        `Another role of this workspace (${holder.id}) has customerRoleId "${customerRoleId.slice(0, 64)}": choose ` +
+  if (!holder || holder.id === roleId) return;
+  const named = `customerRoleId "${customerRoleId.slice(0, 64)}"`;
+  const beingDeleted = (await roles.tombstonedRoleIds(db, workspaceId, [holder.id])).length > 0;
+  throw conflict(RoleMessages.duplicate, {
+    param: 'customerRoleId',
+    hint: beingDeleted
+      ? `The role that has ${named} (${holder.id}) is being deleted: send this again once its delete job ` +
+        `(${WorkflowIds.roleDelete(workspaceId, holder.id)}) has completed (POST …/background-jobs), or DELETE it again if that job failed.`
+      : `Another role of this workspace (${holder.id}) has ${named}: choose ` +
         'another, or change that role (PUT …/role/{roleId}); GET …/role/by-customer-role-id/{customerRoleId} shows it.',
-    });
-  }
+  });
 }
 
 /** The role the path names: 400 for a malformed id (as a knowledge id), 404 for one the workspace has not. */
