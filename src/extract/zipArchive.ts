@@ -67,20 +67,23 @@ export class ZipArchive {
           FailureReasons.archiveLimits,
         );
       }
+      // A nested archive's own bytes were counted as its parent's entry: what it adds is its content beyond them.
+      const adds = budget.root ? Math.max(0, declared - bytes.length) : declared;
       const root = (budget.root ??= {
         bytes: bytes.length,
         allowed: Math.max(bytes.length, RATIO_EXEMPT_BYTES) * limits.maxZipRatio,
         inflated: 0,
       });
-      if (root.inflated + declared > root.allowed) {
+      if (root.inflated + adds > root.allowed) {
+        const counted = root.bytes < RATIO_EXEMPT_BYTES ? ` (counted as ${RATIO_EXEMPT_BYTES})` : '';
         throw new ExtractionError(
-          `zip archive would inflate to ${root.inflated + declared} bytes in all, more than ${limits.maxZipRatio} times the archive's own ${root.bytes} bytes`,
+          `zip archive would inflate to ${root.inflated + adds} bytes in all, more than ${limits.maxZipRatio} times the archive's own ${root.bytes} bytes${counted}`,
           'LIMIT_EXCEEDED',
           FailureReasons.archiveLimits,
         );
       }
       budget.bytesLeft -= declared;
-      root.inflated += declared;
+      root.inflated += adds;
       return new ZipArchive(zip, entries, zip.comment);
     } catch (error) {
       zip.close();
