@@ -39,7 +39,9 @@ export function createRoleActivities(deps: { db: Db }) {
 
     async changeKnowledgeRoles(input: RoleAssignmentInput): Promise<void> {
       await classified(() =>
-        applyKnowledgeRoles({ db }, input.workspaceId, input.knowledgeId, input.roleIds, input.action),
+        applyKnowledgeRoles({ db }, input.workspaceId, input.knowledgeId, input.roleIds, input.action, {
+          asRequested: true,
+        }),
       );
     },
   };

@@ -74,7 +74,15 @@ export const WorkflowIds = {
   /** The readable key of a role update (its workflow id is this key's UUIDv5: the specification fixes a UUID). */
   roleUpdate: (workspaceId: string, roleId: string, digest: string) => `role-update:${workspaceId}:${roleId}:${digest}`,
   roleDelete: (workspaceId: string, roleId: string) => `role-delete:${workspaceId}:${roleId}`,
-  /** Assigning (or unassigning) a set of roles, `digest` of the sorted role ids, to an item. */
-  roleAssignment: (action: 'assign' | 'unassign', workspaceId: string, knowledgeId: string, digest: string) =>
-    `role-${action}:${workspaceId}:${knowledgeId}:${digest}`,
+  /**
+   * Assigning (or unassigning) a set of roles, `digest` of the sorted role ids, to an item; `request` the request's
+   * sequence number (role_assignment_requests), so that each request has a job that runs after it was recorded.
+   */
+  roleAssignment: (
+    action: 'assign' | 'unassign',
+    workspaceId: string,
+    knowledgeId: string,
+    digest: string,
+    request?: string,
+  ) => `role-${action}:${workspaceId}:${knowledgeId}:${digest}${request === undefined ? '' : `:${request}`}`,
 };

@@ -8,6 +8,7 @@ import { loadCredentialContext } from '../../src/db/repositories/credentials';
 import { AppError } from '../../src/errors';
 import { isUuid } from '../../src/ids';
 import { resolveRole } from '../../src/services/access/accessTokens';
+import { applyKnowledgeRoles } from '../../src/services/access/roleSync';
 import { startJob } from '../../src/temporal/jobs';
 import { createRoleWorkflow } from '../../src/workflows/roles';
 import {
@@ -167,6 +168,66 @@ describe('roles service', function () {
     assert.equal((await jobOutcome(stack.deps.temporal, again.workflowId)).ok, true);
     const holder = await rolesRepo.findRoleByCustomerRoleId(stack.deps.db, ws.workspace.id, 'phoenix');
     assert.equal(holder?.id, again.roleId);
+  });
+
+  it('assign, unassign and assign sent back to back end assigned, whatever order their jobs run in', async () => {
+    const dim = stack.deps.embeddings.dimension;
+    const rbac = await createWorkspace(stack.deps.db, { rbac: true });
+    const wsId = rbac.workspace.id;
+    const item = await insertItem(stack.deps.db, wsId, { title: 'doc', vector: seededVector(dim, 4) });
+    const role = await rolesRepo.insertRole(stack.deps.db, wsId, { name: 'R' });
+    const assigned = async () => (await rolesRepo.knowledgeRoles(stack.deps.db, wsId, item)).map((r) => r.id);
+    const asJob = { asRequested: true }; // as the role-assignment activity writes
+    // On a queue no worker polls, the three jobs wait; their writes are then applied here, in every order.
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const sent: Array<{ action: 'assign' | 'unassign'; workflowId: string }> = [];
+    for (const action of ['assign', 'unassign', 'assign'] as const)
+      sent.push({ action, ...(await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], action)) });
+    try {
+      assert.equal(new Set(sent.map((j) => j.workflowId)).size, 3, 'each request has a job of its own');
+      const [a1, u, a2] = sent as [(typeof sent)[number], (typeof sent)[number], (typeof sent)[number]];
+      for (const order of [
+        [a1, u, a2],
+        [a2, u, a1],
+        [u, a2, a1],
+        [a1, a2, u],
+      ]) {
+        await rolesRepo.changeKnowledgeRoles(stack.deps.db, wsId, item, [role.id], 'unassign');
+        for (const job of order) await applyKnowledgeRoles(stack.deps, wsId, item, [role.id], job.action, asJob);
+        assert.deepEqual(await assigned(), [role.id], `order ${order.map((j) => sent.indexOf(j) + 1).join(', ')}`);
+      }
+      // A later unassign wins over the assign jobs, even one that runs after it.
+      const u2 = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'unassign');
+      await applyKnowledgeRoles(stack.deps, wsId, item, [role.id], 'unassign', asJob);
+      await applyKnowledgeRoles(stack.deps, wsId, item, [role.id], 'assign', asJob);
+      assert.deepEqual(await assigned(), []);
+      sent.push({ action: 'unassign', ...u2 });
+    } finally {
+      for (const job of sent)
+        await stack.deps.temporal.client.workflow
+          .getHandle(job.workflowId)
+          .terminate('test over')
+          .catch(() => {});
+    }
+
+    // Through the worker: three requests back to back, on five items at once, each ends as its last request asked.
+    const items = await Promise.all(
+      [5, 6, 7, 8, 9].map((n) => insertItem(stack.deps.db, wsId, { title: `doc ${n}`, vector: seededVector(dim, n) })),
+    );
+    const jobs = await Promise.all(
+      items.map(async (id) => {
+        const ids = [];
+        for (const action of ['assign', 'unassign', 'assign'] as const)
+          ids.push((await changeKnowledgeRoles(stack.deps, rbac.workspace, id, [role.id], action)).workflowId);
+        return ids;
+      }),
+    );
+    for (const id of jobs.flat()) assert.equal((await jobOutcome(stack.deps.temporal, id)).ok, true);
+    for (const id of items)
+      assert.deepEqual(
+        (await rolesRepo.knowledgeRoles(stack.deps.db, wsId, id)).map((r) => r.id),
+        [role.id],
+      );
   });
 
   it('assigns knowledge to roles only under ACTIVE RBAC and only to existing roles', async () => {

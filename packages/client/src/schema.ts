@@ -12118,7 +12118,7 @@ export interface operations {
                          */
                         organizationId: string;
                         roleIds: string[];
-                        /** @description The role-assignment workflow */
+                        /** @description The request's role-assignment job: role-assign or role-unassign, the item, the roles' hash and the request's number (each request has its own; the last request of each role wins, whatever order the jobs run in) */
                         workflowId: string;
                     };
                 };
@@ -12346,7 +12346,7 @@ export interface operations {
                          */
                         organizationId: string;
                         roleIds: string[];
-                        /** @description The role-assignment workflow */
+                        /** @description The request's role-assignment job: role-assign or role-unassign, the item, the roles' hash and the request's number (each request has its own; the last request of each role wins, whatever order the jobs run in) */
                         workflowId: string;
                     };
                 };

@@ -116,6 +116,54 @@ export async function existingRoleIds(db: Tx, workspaceId: string, ids: string[]
     .pluck('id');
 }
 
+/**
+ * Records an assignment request of the roles on the item as the latest of each (one sequence number for the
+ * request, taken now): what the jobs apply (lockAssignmentRequests). Roles gone meanwhile are skipped. Returns
+ * the request's sequence number.
+ */
+export async function recordAssignmentRequest(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  roleIds: string[],
+  action: 'assign' | 'unassign',
+): Promise<string> {
+  const { rows } = await db.raw<{ rows: Array<{ seq: string }> }>(
+    `select nextval('role_assignment_request_seq')::text as seq`,
+  );
+  const seq = rows[0]!.seq;
+  if (roleIds.length === 0) return seq;
+  await db.raw(
+    `insert into role_assignment_requests (knowledge_id, role_id, workspace_id, action, seq)
+     select ?::uuid, r.id, ?::uuid, ?, ?::bigint from roles r where r.workspace_id = ?::uuid and r.id = any(?::uuid[])
+     order by r.id
+     on conflict (knowledge_id, role_id) do update set action = excluded.action, seq = excluded.seq
+       where role_assignment_requests.seq < excluded.seq`,
+    [knowledgeId, workspaceId, action, seq, workspaceId, roleIds],
+  );
+  return seq;
+}
+
+/**
+ * The latest requested action of each of these roles on the item, their rows locked until the transaction ends
+ * (a job applying them and a request recording a newer one wait for each other). Roles without a request: absent.
+ */
+export async function lockAssignmentRequests(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  roleIds: string[],
+): Promise<Map<string, 'assign' | 'unassign'>> {
+  if (roleIds.length === 0) return new Map();
+  const rows: Array<{ role_id: string; action: 'assign' | 'unassign' }> = await trx('role_assignment_requests')
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .whereIn('role_id', roleIds)
+    .orderBy('role_id')
+    .forUpdate()
+    .select('role_id', 'action');
+  return new Map(rows.map((r) => [r.role_id, r.action]));
+}
+
 /** The roles an item is assigned: its own and those it inherits from its parent. */
 export async function knowledgeRoles(db: Tx, workspaceId: string, knowledgeId: string): Promise<RoleRow[]> {
   const holders = db('knowledge')

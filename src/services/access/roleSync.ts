@@ -50,18 +50,30 @@ export async function removeRole({ db }: DbDeps, workspaceId: string, roleId: st
   return roles.deleteRole(db, workspaceId, roleId);
 }
 
-/** Assigns or unassigns roles of an item; the item and (to assign) every role must exist. */
+/**
+ * Assigns or unassigns the roles on the item. A role-assignment job passes `asRequested`: then each role gets the
+ * latest request recorded for it on the item (role_assignment_requests, locked), else the job's own action (a role
+ * without one). Jobs may run in any order; the last to run writes what the last request asked, so assign,
+ * unassign, assign sent back to back ends assigned.
+ */
 export async function applyKnowledgeRoles(
   { db }: DbDeps,
   workspaceId: string,
   knowledgeId: string,
   roleIds: string[],
   action: 'assign' | 'unassign',
+  opts: { asRequested?: boolean } = {},
 ): Promise<void> {
   await db.transaction(async (trx) => {
     if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) throw knowledgeNotFound();
-    const ids = action === 'assign' ? await roles.existingRoleIds(trx, workspaceId, roleIds) : roleIds;
-    if (ids.length !== roleIds.length) throw notFound(RoleMessages.rolesNotFound);
-    await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, ids, action);
+    const requested = opts.asRequested
+      ? await roles.lockAssignmentRequests(trx, workspaceId, knowledgeId, roleIds)
+      : new Map<string, 'assign' | 'unassign'>();
+    const assign = roleIds.filter((id) => (requested.get(id) ?? action) === 'assign');
+    const unassign = roleIds.filter((id) => (requested.get(id) ?? action) === 'unassign');
+    if ((await roles.existingRoleIds(trx, workspaceId, assign)).length !== assign.length)
+      throw notFound(RoleMessages.rolesNotFound);
+    await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, assign, 'assign');
+    await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, unassign, 'unassign');
   });
 }

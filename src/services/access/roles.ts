@@ -180,7 +180,9 @@ export async function changeKnowledgeRoles(
       hint: "PATCH the source's rules or roleIds (…/sources/{sourceId}): a rules job gives every document its roles.",
     });
   }
-  const workflowId = WorkflowIds.roleAssignment(action, workspace.id, item.id, digest(unique));
+  // Recorded before the job starts: every job on this item applies the latest request of each role when it runs.
+  const request = await roles.recordAssignmentRequest(deps.db, workspace.id, item.id, unique, action);
+  const workflowId = WorkflowIds.roleAssignment(action, workspace.id, item.id, digest(unique), request);
   await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
     workflowId,
     workspaceId: workspace.id,

@@ -35,6 +35,7 @@ describe('workflow ids', () => {
       [WorkflowIds.roleDelete(W, K), `role-delete:${W}:${K}`],
       [WorkflowIds.roleAssignment('assign', W, K, 'abc'), `role-assign:${W}:${K}:abc`],
       [WorkflowIds.roleAssignment('unassign', W, K, 'abc'), `role-unassign:${W}:${K}:abc`],
+      [WorkflowIds.roleAssignment('assign', W, K, 'abc', '42'), `role-assign:${W}:${K}:abc:42`],
     ];
     for (const [got, want] of expected) assert.equal(got, want);
   });

@@ -150,7 +150,7 @@ const assignment = (action: 'assign' | 'unassign') => ({
   knowledgeId,
   organizationId,
   roleIds: [roleId],
-  workflowId: `role-${action}:${workspaceId}:${knowledgeId}:0cac426ba5eb580182f780f6`,
+  workflowId: `role-${action}:${workspaceId}:${knowledgeId}:0cac426ba5eb580182f780f6:4187`,
 });
 export const assignRolesExamples = {
   request: { supportAgents: example('Show the item to the support agents', { roleIds: [roleId] }) },

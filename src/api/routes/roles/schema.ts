@@ -235,7 +235,10 @@ export const RoleAssignmentSchema = z.strictObject({
   knowledgeId: uuid('The knowledge item'),
   organizationId: uuid('The organization'),
   roleIds: z.array(uuid('A role')),
-  workflowId: z.string().meta({ description: 'The role-assignment workflow' }),
+  workflowId: z.string().meta({
+    description:
+      "The request's role-assignment job: role-assign or role-unassign, the item, the roles' hash and the request's number (each request has its own; the last request of each role wins, whatever order the jobs run in)",
+  }),
 });
 export type RoleAssignment = z.infer<typeof RoleAssignmentSchema>;
 
