@@ -80,6 +80,13 @@ export const JOB_START_DEADLINE_MS = 10_000;
 
 export const JOBS_CANNOT_START = 'Background jobs cannot be started right now; retry later';
 
+const NOTHING_STARTED_HINT =
+  'The workflow service (Temporal) did not answer; nothing was started. Retry after the seconds Retry-After gives; operators: check the Temporal frontend (GET /health names it).';
+
+/** Whether a start failed with nothing started (jobsUnreachable): what the caller wrote for the job may be undone. */
+export const nothingStarted = (err: unknown): boolean =>
+  err instanceof AppError && err.status === 503 && err.help.hint === NOTHING_STARTED_HINT;
+
 /** The 503 of a start the Temporal frontend did not answer (down, restarting or unreachable). */
 export const jobsUnreachable = () =>
   new AppError(
@@ -89,7 +96,7 @@ export const jobsUnreachable = () =>
     { 'Retry-After': '5' },
     {
       code: 'service_unavailable',
-      hint: 'The workflow service (Temporal) did not answer; nothing was started. Retry after the seconds Retry-After gives; operators: check the Temporal frontend (GET /health names it).',
+      hint: NOTHING_STARTED_HINT,
     },
   );
 

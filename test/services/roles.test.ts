@@ -230,6 +230,58 @@ describe('roles service', function () {
       );
   });
 
+  it('an assignment answered 503 with nothing started takes no effect; a role gone meanwhile fails no other role of a job', async () => {
+    const dim = stack.deps.embeddings.dimension;
+    const rbac = await createWorkspace(stack.deps.db, { rbac: true });
+    const wsId = rbac.workspace.id;
+    const item = await insertItem(stack.deps.db, wsId, { title: 'doc', vector: seededVector(dim, 11) });
+    const [x, y] = await Promise.all(['X', 'Y'].map((name) => rolesRepo.insertRole(stack.deps.db, wsId, { name })));
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const assignJob = await changeKnowledgeRoles(idle, rbac.workspace, item, [x!.id, y!.id], 'assign');
+    // The workflow service unreachable: the unassign is answered 503, and the assign job waiting still assigns.
+    const unavailable = Object.assign(new Error('14 UNAVAILABLE: connect ECONNREFUSED'), {
+      code: 14,
+      details: 'connect ECONNREFUSED',
+      metadata: {},
+    });
+    const down = {
+      ...stack.deps,
+      temporal: {
+        ...stack.deps.temporal,
+        client: { withDeadline: () => Promise.reject(unavailable) } as unknown as typeof stack.deps.temporal.client,
+      },
+    };
+    await assert.rejects(
+      changeKnowledgeRoles(down, rbac.workspace, item, [x!.id, y!.id], 'unassign'),
+      (err: unknown) => {
+        assert.ok(err instanceof AppError && err.status === 503, String(err));
+        return true;
+      },
+    );
+    const requests = await rolesRepo.assignmentRequests(stack.deps.db, wsId, item, [x!.id, y!.id]);
+    assert.deepEqual(
+      [...requests.values()].map((r) => r.action),
+      ['assign', 'assign'],
+      'the refused request is taken back',
+    );
+    // An unassign of both, then an assign of X whose role is then being deleted: the unassign job still removes Y.
+    await applyKnowledgeRoles(stack.deps, wsId, item, [x!.id, y!.id], 'assign', { asRequested: true });
+    const unassignJob = await changeKnowledgeRoles(idle, rbac.workspace, item, [x!.id, y!.id], 'unassign');
+    const assignX = await changeKnowledgeRoles(idle, rbac.workspace, item, [x!.id], 'assign');
+    const removing = await deleteRole(idle, wsId, x!.id);
+    await applyKnowledgeRoles(stack.deps, wsId, item, [x!.id, y!.id], 'unassign', { asRequested: true });
+    assert.deepEqual(
+      (await rolesRepo.knowledgeRoles(stack.deps.db, wsId, item)).map((r) => r.id),
+      [x!.id],
+      'Y unassigned; X left to its delete',
+    );
+    for (const job of [assignJob, unassignJob, assignX, removing])
+      await stack.deps.temporal.client.workflow
+        .getHandle(job.workflowId)
+        .terminate('test over')
+        .catch(() => {});
+  });
+
   it('assigns knowledge to roles only under ACTIVE RBAC and only to existing roles', async () => {
     const dim = stack.deps.embeddings.dimension;
     const item = await insertItem(stack.deps.db, ws.workspace.id, { title: 'doc', vector: seededVector(dim, 1) });

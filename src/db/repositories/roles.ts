@@ -144,6 +144,77 @@ export async function recordAssignmentRequest(
   return seq;
 }
 
+export interface AssignmentRequest {
+  action: 'assign' | 'unassign';
+  seq: string;
+}
+
+/** The latest recorded request of each of these roles on the item (roles without one: absent). */
+export async function assignmentRequests(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  roleIds: string[],
+): Promise<Map<string, AssignmentRequest>> {
+  if (roleIds.length === 0) return new Map();
+  const rows: Array<{ role_id: string; action: 'assign' | 'unassign'; seq: string }> = await db(
+    'role_assignment_requests',
+  )
+    .where({ workspace_id: workspaceId, knowledge_id: knowledgeId })
+    .whereIn('role_id', roleIds)
+    .select('role_id', 'action', db.raw('seq::text as seq'));
+  return new Map(rows.map((r) => [r.role_id, { action: r.action, seq: r.seq }]));
+}
+
+/**
+ * Takes back request `seq` where it is still the latest: each role's record goes back to `before` (or away when it
+ * had none). For a request whose job could not be started.
+ */
+export async function restoreAssignmentRequests(
+  db: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  roleIds: string[],
+  before: Map<string, AssignmentRequest>,
+  seq: string,
+): Promise<void> {
+  for (const roleId of roleIds) {
+    const mine = db('role_assignment_requests').where({
+      workspace_id: workspaceId,
+      knowledge_id: knowledgeId,
+      role_id: roleId,
+      seq,
+    });
+    const previous = before.get(roleId);
+    if (previous) await mine.update({ action: previous.action, seq: previous.seq });
+    else await mine.delete();
+  }
+}
+
+/**
+ * Locks the item's row and the roles' rows against deletion (FOR KEY SHARE) before a job locks their assignment
+ * requests: a role's or an item's delete, whose cascade reaches knowledge_roles and then the requests, waits here
+ * instead of locking the same rows in the other order. False when the item is gone.
+ */
+export async function lockAssignmentParents(
+  trx: Tx,
+  workspaceId: string,
+  knowledgeId: string,
+  roleIds: string[],
+): Promise<boolean> {
+  const item = await trx('knowledge').where({ workspace_id: workspaceId, id: knowledgeId }).forKeyShare().first('id');
+  if (!item) return false;
+  if (roleIds.length > 0) {
+    await trx('roles')
+      .where({ workspace_id: workspaceId })
+      .whereIn('id', roleIds)
+      .orderBy('id')
+      .forKeyShare()
+      .select('id');
+  }
+  return true;
+}
+
 /**
  * The latest requested action of each of these roles on the item, their rows locked until the transaction ends
  * (a job applying them and a request recording a newer one wait for each other). Roles without a request: absent.

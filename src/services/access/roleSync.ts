@@ -65,14 +65,21 @@ export async function applyKnowledgeRoles(
   opts: { asRequested?: boolean } = {},
 ): Promise<void> {
   await db.transaction(async (trx) => {
-    if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) throw knowledgeNotFound();
-    const requested = opts.asRequested
-      ? await roles.lockAssignmentRequests(trx, workspaceId, knowledgeId, roleIds)
-      : new Map<string, 'assign' | 'unassign'>();
-    const assign = roleIds.filter((id) => (requested.get(id) ?? action) === 'assign');
+    if (!opts.asRequested) {
+      if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) throw knowledgeNotFound();
+      if ((await roles.existingRoleIds(trx, workspaceId, roleIds)).length !== roleIds.length && action === 'assign')
+        throw notFound(RoleMessages.rolesNotFound);
+      await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, roleIds, action);
+      return;
+    }
+    // The item and roles first, then their requests: the order a role's or an item's delete cascades in reverse.
+    if (!(await roles.lockAssignmentParents(trx, workspaceId, knowledgeId, roleIds))) throw knowledgeNotFound();
+    const requested = await roles.lockAssignmentRequests(trx, workspaceId, knowledgeId, roleIds);
+    const wanted = roleIds.filter((id) => (requested.get(id) ?? action) === 'assign');
     const unassign = roleIds.filter((id) => (requested.get(id) ?? action) === 'unassign');
-    if ((await roles.existingRoleIds(trx, workspaceId, assign)).length !== assign.length)
-      throw notFound(RoleMessages.rolesNotFound);
+    // A role gone or being deleted is not assigned (its delete takes its assignments), and fails no other role's
+    // change; a job of its own whose every role is gone assigns nothing.
+    const assign = await roles.existingRoleIds(trx, workspaceId, wanted);
     await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, assign, 'assign');
     await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, unassign, 'unassign');
   });

@@ -1,5 +1,6 @@
-// Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried
-// request joins (or repeats, harmlessly) the same job and can never create a second role.
+// Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried create,
+// update or delete joins (or repeats, harmlessly) the same job and can never create a second role. An assignment is
+// numbered when answered and has a job of its own, which applies the latest request of each role (roleSync.ts).
 import { authorizeInWorkspace } from '../../policies/authorize';
 import { createHash } from 'node:crypto';
 import * as roles from '../../db/repositories/roles';
@@ -10,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { uuidV5, WorkflowIds } from '../../temporal/constants';
-import { startJob } from '../../temporal/jobs';
+import { nothingStarted, startJob } from '../../temporal/jobs';
 import type { RoleFields } from '../../workflows/contracts';
 import {
   createRoleWorkflow,
@@ -18,7 +19,7 @@ import {
   changeKnowledgeRolesWorkflow,
   updateRoleWorkflow,
 } from '../../workflows/roles';
-import { loadKnowledge, loadVisibleKnowledge } from '../knowledge/knowledge';
+import { knowledgeNotFound, loadKnowledge, loadVisibleKnowledge } from '../knowledge/knowledge';
 import { isRootOfRuledSource } from '../sources/sourceRules';
 import { RoleMessages } from '../../domain/roles';
 import { customerRoleHint } from './accessTokens';
@@ -181,15 +182,36 @@ export async function changeKnowledgeRoles(
     });
   }
   // Recorded before the job starts: every job on this item applies the latest request of each role when it runs.
-  const request = await roles.recordAssignmentRequest(deps.db, workspace.id, item.id, unique, action);
+  const before = await roles.assignmentRequests(deps.db, workspace.id, item.id, unique);
+  const request = await recorded(() => roles.recordAssignmentRequest(deps.db, workspace.id, item.id, unique, action));
   const workflowId = WorkflowIds.roleAssignment(action, workspace.id, item.id, digest(unique), request);
-  await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
-    workflowId,
-    workspaceId: workspace.id,
-    args: [{ workspaceId: workspace.id, knowledgeId: item.id, roleIds: unique, action }],
-    knowledgeId: item.id,
-  });
+  try {
+    await startJob(deps.temporal, changeKnowledgeRolesWorkflow, {
+      workflowId,
+      workspaceId: workspace.id,
+      args: [{ workspaceId: workspace.id, knowledgeId: item.id, roleIds: unique, action }],
+      knowledgeId: item.id,
+    });
+  } catch (err) {
+    // Answered 503 with nothing started: the request takes no effect, so the jobs already waiting do not apply it.
+    if (nothingStarted(err))
+      await roles.restoreAssignmentRequests(deps.db, workspace.id, item.id, unique, before, request);
+    throw err;
+  }
   return { knowledgeId: item.id, workflowId, roleIds: unique };
+}
+
+/** An item or role deleted between the checks and the record (a foreign key) is the 404 the checks answer. */
+async function recorded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const { code, constraint } = err as { code?: string; constraint?: string };
+    if (code !== '23503') throw err;
+    throw constraint?.includes('role_id')
+      ? notFound(RoleMessages.rolesNotFound, { param: 'roleIds' })
+      : knowledgeNotFound();
+  }
 }
 
 export const setRbacStatus = ({ db }: DbDeps, workspaceId: string, enabled: boolean): Promise<WorkspaceRow> =>
