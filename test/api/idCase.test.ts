@@ -59,7 +59,7 @@ describe('ids in capitals', function () {
     );
   });
 
-  it('assigns roles named in capitals as the same roles: one job, whatever the spelling', async () => {
+  it('assigns roles named in capitals as the same roles: the same job name, whatever the spelling', async () => {
     const v1 = (p: string) => `/v1/workspaces/${tenant.workspaceId}${p}`;
     const enabled = await stack.request('PUT', v1('/rbac-status'), { headers, json: { rbacEnabled: true } });
     assert.equal(enabled.status, 200, enabled.text);
