@@ -8,6 +8,7 @@ import {
   RoleFailureTypes,
   type CreateRoleInput,
   type DeleteRoleInput,
+  type RoleAssignmentApplied,
   type RoleAssignmentInput,
   type UpdateRoleInput,
 } from '../workflows/contracts';
@@ -37,8 +38,8 @@ export function createRoleActivities(deps: { db: Db }) {
       return removeRole({ db }, input.workspaceId, input.roleId);
     },
 
-    async changeKnowledgeRoles(input: RoleAssignmentInput): Promise<void> {
-      await classified(() =>
+    async changeKnowledgeRoles(input: RoleAssignmentInput): Promise<RoleAssignmentApplied> {
+      return classified(() =>
         applyKnowledgeRoles({ db }, input.workspaceId, input.knowledgeId, input.roleIds, input.action, {
           asRequested: true,
         }),

@@ -17,6 +17,7 @@ import type {
   PurgeVersionOutcome,
   TitleVectorsInput,
   TitleVectorsResult,
+  RoleAssignmentApplied,
   RoleAssignmentInput,
   SourceDocumentOutcome,
   SourceDocumentResult,
@@ -105,7 +106,7 @@ export interface Activities {
   insertRole(input: CreateRoleInput): Promise<void>;
   updateRole(input: UpdateRoleInput): Promise<void>;
   deleteRole(input: DeleteRoleInput): Promise<boolean>;
-  changeKnowledgeRoles(input: RoleAssignmentInput): Promise<void>;
+  changeKnowledgeRoles(input: RoleAssignmentInput): Promise<RoleAssignmentApplied>;
 
   // Deletes and erasure
   listSpaceStoredFiles(input: InWorkspace & { spaceId: string }): Promise<string[]>;

@@ -245,6 +245,16 @@ export interface RoleAssignmentInput {
   action: 'assign' | 'unassign';
 }
 
+/**
+ * What a role-assignment job wrote: each of its roles as the latest request for it on the item asked (a role gone or
+ * being deleted is in neither list). It may differ from the job's own `action` when a later request came in before
+ * the job ran.
+ */
+export interface RoleAssignmentApplied {
+  assigned: string[];
+  unassigned: string[];
+}
+
 export const RoleFailureTypes = {
   duplicateCustomerRoleId: 'DuplicateCustomerRoleId',
   notFound: 'NotFound',

@@ -5,6 +5,7 @@ import {
   RoleFailureTypes,
   type CreateRoleInput,
   type DeleteRoleInput,
+  type RoleAssignmentApplied,
   type RoleAssignmentInput,
   type UpdateRoleInput,
 } from './contracts';
@@ -21,13 +22,27 @@ const activities = proxyActivities<Activities>({
   },
 });
 
-/** Runs a role job and tells the workspace's webhooks how it ended (role.job_completed / role.job_failed). */
-async function roleJob<T>(workspaceId: string, data: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs a role job and tells the workspace's webhooks how it ended (role.job_completed / role.job_failed); `outcome`
+ * adds what the job's result says to the completed event.
+ */
+async function roleJob<T>(
+  workspaceId: string,
+  data: Record<string, unknown>,
+  run: () => Promise<T>,
+  outcome: (out: T) => Record<string, unknown> = () => ({}),
+): Promise<T> {
   const { workflowId: jobId, workflowType } = workflowInfo();
   const type = publicJobType(workflowType);
   try {
     const out = await run();
-    await emitWebhookEvent(workspaceId, 'role.job_completed', { jobId, type, status: 'COMPLETED', ...data });
+    await emitWebhookEvent(workspaceId, 'role.job_completed', {
+      jobId,
+      type,
+      status: 'COMPLETED',
+      ...data,
+      ...outcome(out),
+    });
     return out;
   } catch (err) {
     const cause = err instanceof ActivityFailure ? err.cause : err;
@@ -60,14 +75,24 @@ export async function deleteRoleWorkflow(input: DeleteRoleInput): Promise<{ role
   });
 }
 
-/** Assigns or unassigns roles on a knowledge item (input.action). */
-export async function changeKnowledgeRolesWorkflow(input: RoleAssignmentInput): Promise<{ roleIds: string[] }> {
+/**
+ * Assigns or unassigns roles on a knowledge item: each role as the latest request for it asked (input.action, unless
+ * a later request came in before this job ran). The result and the completed event say what it wrote.
+ */
+export async function changeKnowledgeRolesWorkflow(
+  input: RoleAssignmentInput,
+): Promise<{ roleIds: string[] } & Partial<RoleAssignmentApplied>> {
   return roleJob(
     input.workspaceId,
     { knowledgeId: input.knowledgeId, roleIds: input.roleIds, action: input.action },
     async () => {
-      await activities.changeKnowledgeRoles(input);
-      return { roleIds: input.roleIds };
+      // A history recorded before the activity returned what it wrote replays undefined here.
+      const applied: RoleAssignmentApplied | undefined = await activities.changeKnowledgeRoles(input);
+      return {
+        roleIds: input.roleIds,
+        ...(applied ? { assigned: applied.assigned, unassigned: applied.unassigned } : {}),
+      };
     },
+    ({ assigned, unassigned }) => (assigned && unassigned ? { assigned, unassigned } : {}),
   );
 }

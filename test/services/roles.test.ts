@@ -199,7 +199,11 @@ describe('roles service', function () {
       // A later unassign wins over the assign jobs, even one that runs after it.
       const u2 = await changeKnowledgeRoles(idle, rbac.workspace, item, [role.id], 'unassign');
       await applyKnowledgeRoles(stack.deps, wsId, item, [role.id], 'unassign', asJob);
-      await applyKnowledgeRoles(stack.deps, wsId, item, [role.id], 'assign', asJob);
+      // An assign job run after it says it unassigned (its webhook event and result report this, not its action).
+      assert.deepEqual(await applyKnowledgeRoles(stack.deps, wsId, item, [role.id], 'assign', asJob), {
+        assigned: [],
+        unassigned: [role.id],
+      });
       assert.deepEqual(await assigned(), []);
       sent.push({ action: 'unassign', ...u2 });
     } finally {

@@ -348,6 +348,10 @@ describe('webhooks', function () {
       const assignment = events.find((e) => e.type === 'role.job_completed' && e.data.knowledgeId);
       assert.equal(assignment?.data.type, 'roleAssignmentWorkflow');
       assert.equal(assignment?.data.jobId, assigned.body.workflowId);
+      // It says what the job wrote: here what it asked, as no later request for the role came in before it ran.
+      assert.equal(assignment?.data.action, 'assign');
+      assert.deepEqual(assignment?.data.assigned, [created.body.roleId]);
+      assert.deepEqual(assignment?.data.unassigned, []);
       const byType = new Map(
         events.filter((e) => !e.data.knowledgeId || e.type !== 'role.job_completed').map((e) => [e.type, e.data]),
       );

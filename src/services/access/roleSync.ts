@@ -3,7 +3,7 @@
 import * as knowledge from '../../db/repositories/knowledge';
 import * as roles from '../../db/repositories/roles';
 import { conflict, notFound } from '../../errors';
-import type { RoleFields } from '../../workflows/contracts';
+import type { RoleAssignmentApplied, RoleFields } from '../../workflows/contracts';
 import { knowledgeNotFound } from '../knowledge/knowledge';
 import { RoleMessages } from '../../domain/roles';
 import type { DbDeps } from '../deps';
@@ -54,7 +54,7 @@ export async function removeRole({ db }: DbDeps, workspaceId: string, roleId: st
  * Assigns or unassigns the roles on the item. A role-assignment job passes `asRequested`: then each role gets the
  * latest request recorded for it on the item (role_assignment_requests, locked), else the job's own action (a role
  * without one). Jobs may run in any order; the last to run writes what the last request asked, so assign,
- * unassign, assign sent back to back ends assigned.
+ * unassign, assign sent back to back ends assigned. Returns what it wrote.
  */
 export async function applyKnowledgeRoles(
   { db }: DbDeps,
@@ -63,14 +63,14 @@ export async function applyKnowledgeRoles(
   roleIds: string[],
   action: 'assign' | 'unassign',
   opts: { asRequested?: boolean } = {},
-): Promise<void> {
-  await db.transaction(async (trx) => {
+): Promise<RoleAssignmentApplied> {
+  return db.transaction(async (trx) => {
     if (!opts.asRequested) {
       if (!(await knowledge.findKnowledge(trx, workspaceId, knowledgeId))) throw knowledgeNotFound();
       if ((await roles.existingRoleIds(trx, workspaceId, roleIds)).length !== roleIds.length && action === 'assign')
         throw notFound(RoleMessages.rolesNotFound);
       await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, roleIds, action);
-      return;
+      return action === 'assign' ? { assigned: roleIds, unassigned: [] } : { assigned: [], unassigned: roleIds };
     }
     // The item and roles first, then their requests: the order a role's or an item's delete cascades in reverse.
     if (!(await roles.lockAssignmentParents(trx, workspaceId, knowledgeId, roleIds))) throw knowledgeNotFound();
@@ -82,5 +82,6 @@ export async function applyKnowledgeRoles(
     const assign = await roles.existingRoleIds(trx, workspaceId, wanted);
     await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, assign, 'assign');
     await roles.changeKnowledgeRoles(trx, workspaceId, knowledgeId, unassign, 'unassign');
+    return { assigned: assign, unassigned: unassign };
   });
 }
