@@ -719,6 +719,12 @@ describe('text, URL and website knowledge', function () {
         400,
         'unpack=true needs a ZIP archive',
       );
+      // Read in any case (Python clients send a boolean form field as True): this True is read as true.
+      assertError(
+        await uploadRequest(stack.request, tenant.workspaceId, headers, text, { unpack: 'True' }),
+        400,
+        'unpack=true needs a ZIP archive',
+      );
       assertError(
         await uploadRequest(stack.request, tenant.workspaceId, headers, text, { unpack: 'yes' }),
         400,

@@ -144,7 +144,8 @@ describe('sources that stay in sync (s3)', function () {
     assert.equal(stopped.deleted, 0);
     assert.equal((await itemsByKey(source.id)).size, 4, 'nothing was deleted');
 
-    const confirmed = await sync(source.id, '?confirmDeletes=true');
+    // Python's requests sends True: read in any case.
+    const confirmed = await sync(source.id, '?confirmDeletes=True');
     assert.equal(confirmed.status, 'COMPLETED');
     assert.equal(confirmed.deleted, 3);
     assert.deepEqual([...(await itemsByKey(source.id)).keys()], [`${prefix}note-4.txt`]);
@@ -508,7 +509,9 @@ describe('sources that stay in sync (s3)', function () {
     const otherSecrets = await patch({ secrets: { username: 'u', token: 't' } });
     assertError(otherSecrets, 400);
     assert.equal(otherSecrets.body.param, 'secrets.accessKeyId', 'an s3 source asks for its own secrets');
-    assertError(await stack.request('POST', v1(`/sources/${source.id}/sync?confirmDeletes=maybe`), { headers }), 400);
+    const maybe = await stack.request('POST', v1(`/sources/${source.id}/sync?confirmDeletes=maybe`), { headers });
+    assertError(maybe, 400, 'confirmDeletes must be true or false');
+    assert.equal(maybe.body.param, 'confirmDeletes');
     // The guard's override in the body (it is a query parameter) is refused by name, and no sync starts.
     const inBody = await stack.request('POST', v1(`/sources/${source.id}/sync`), {
       headers,

@@ -5139,10 +5139,9 @@ export interface operations {
                     status?: "BACKGROUND_START";
                     /**
                      * @description true: a ZIP archive becomes a FOLDER item with one child per member
-                     * @example false
-                     * @enum {string}
+                     * @default false
                      */
-                    unpack?: "true" | "false";
+                    unpack?: boolean;
                     /**
                      * @description The item's attributes as JSON text. Typed attributes: at most 16 keys matching ^[A-Za-z][A-Za-z0-9_.-]{0,63}$ (built-in key names are reserved); values strings (at most 512 characters; an ISO 8601 date is kept as its string and compared as a date by range filters), finite numbers or booleans
                      * @example {"team":"billing","audience":"support"}
@@ -7344,7 +7343,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Let this sync delete more than the source's maxDeleteShare of its items */
-                confirmDeletes?: "true" | "false";
+                confirmDeletes?: boolean;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */
@@ -24098,7 +24097,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Also delete the source's items (a cascade delete job) */
-                deleteItems?: "true" | "false";
+                deleteItems?: boolean;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */
@@ -24573,7 +24572,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Let this sync delete more than the source's maxDeleteShare of its items */
-                confirmDeletes?: "true" | "false";
+                confirmDeletes?: boolean;
             };
             header: {
                 /** @description The access token's organization (required with an access token) */

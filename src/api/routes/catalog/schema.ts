@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { booleanFlag } from '../../schemas/flags';
 import { uuidInput } from '../../schemas/ids';
-import { documentedAs, timestamp, uuid } from '../../openapi/operation';
+import { timestamp, uuid } from '../../openapi/operation';
 import { TitleSearchResultSchema } from '../knowledge/search/schema';
 
 // Read in any case: Python's requests writes a boolean parameter as True or False.
-const flag = (name: string) =>
-  documentedAs(
-    z
-      .preprocess(
-        (v) => (typeof v === 'string' ? v.toLowerCase() : v),
-        z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional(),
-      )
-      .transform((v) => v === 'true'),
-    { type: 'boolean', default: false },
-  );
+const flag = (name: string) => booleanFlag(name);
 
 export const TaxonomyQuerySchema = z.object({
   roleId: uuidInput('roleId must be a valid UUID', { description: 'Only taxonomies of this role' }).optional(),

@@ -4,6 +4,7 @@ import { SOURCE_KINDS } from '../../../connectors/registry';
 import { RULE_LIMITS, rulesProblems, type SourceRule } from '../../../connectors/sourceRules';
 import { timestamp, uuid } from '../../openapi/operation';
 import { AttributesResponseSchema, attributesField } from '../../schemas/filters';
+import { booleanFlag } from '../../schemas/flags';
 import { queryInteger } from '../../schemas/integers';
 
 const INVALID = 'Invalid field value';
@@ -268,19 +269,15 @@ export const PreviewRulesSchema = z
   .meta({ id: 'SourceRulesPreviewRequest' });
 export type PreviewRulesInput = z.infer<typeof PreviewRulesSchema>;
 
-const booleanQuery = z
-  .enum(['true', 'false'], { error: INVALID })
-  .optional()
-  .transform((v) => v === 'true');
-
 export const DeleteSourceQuerySchema = z.object({
-  deleteItems: booleanQuery.meta({ description: "Also delete the source's items (a cascade delete job)" }),
+  deleteItems: booleanFlag('deleteItems', "Also delete the source's items (a cascade delete job)"),
 });
 
 export const SyncNowQuerySchema = z.object({
-  confirmDeletes: booleanQuery.meta({
-    description: "Let this sync delete more than the source's maxDeleteShare of its items",
-  }),
+  confirmDeletes: booleanFlag(
+    'confirmDeletes',
+    "Let this sync delete more than the source's maxDeleteShare of its items",
+  ),
 });
 
 export const SyncsQuerySchema = z.object({

@@ -1,5 +1,6 @@
 // File uploads: the multipart form, its answers (synchronous or BACKGROUND_START) and an upload's tracking.
 import { z } from 'zod';
+import { booleanFlag } from '../../../schemas/flags';
 import { uuidInput } from '../../../schemas/ids';
 import { documentedAs, timestamp, uuid } from '../../../openapi/operation';
 import { attributesFormField } from '../../../schemas/filters';
@@ -37,11 +38,7 @@ export const UploadFieldsSchema = z.strictObject({
       message: 'Invalid status value, must be BACKGROUND_START',
     })
     .meta({ enum: ['BACKGROUND_START'], description: 'BACKGROUND_START: answer at once; otherwise synchronous' }),
-  unpack: z
-    .enum(['true', 'false'], { error: 'unpack must be true or false' })
-    .optional()
-    .transform((v) => v === 'true')
-    .meta({ description: 'true: a ZIP archive becomes a FOLDER item with one child per member', example: 'false' }),
+  unpack: booleanFlag('unpack', 'true: a ZIP archive becomes a FOLDER item with one child per member'),
   attributes: attributesFormField(),
   externalId: externalIdField(`${EXTERNAL_ID_UPSERT} (not with unpack=true)`)
     .meta({ example: 'policies/refunds-2025' })
