@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { loadCredentialContext } from '../../src/db/repositories/credentials';
 import { AppError } from '../../src/errors';
 import { isUuid } from '../../src/ids';
-import { resolveRole } from '../../src/services/access/accessTokens';
+import { customerRoleHint, resolveRole } from '../../src/services/access/accessTokens';
+import { createEvaluation } from '../../src/services/search/retrievalEvaluations';
 import { applyKnowledgeRoles } from '../../src/services/access/roleSync';
 import { startJob } from '../../src/temporal/jobs';
 import { createRoleWorkflow } from '../../src/workflows/roles';
@@ -66,6 +67,54 @@ describe('roles service', function () {
       message: RoleMessages.duplicate,
     });
     assert.equal(await rolesRepo.findRole(stack.deps.db, ws.workspace.id, racer.roleId), undefined);
+  });
+
+  it('refuses at once a create or update whose customerRoleId another role is being given by a job not yet ended', async () => {
+    // The first jobs wait on a task queue no worker polls: not ended when the next requests come.
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const first = await createRole(idle, ws.workspace.id, fields('Twin A', 'twin'));
+    const started = [first.workflowId];
+    try {
+      // The same create again is the same role and job: no conflict with itself.
+      assert.equal((await createRole(idle, ws.workspace.id, fields('Twin A', 'twin'))).roleId, first.roleId);
+      // Another role sent just after: 409 now, not 200 and a job that fails later.
+      await assert.rejects(createRole(stack.deps, ws.workspace.id, fields('Twin B', 'twin')), (err: unknown) => {
+        assert.ok(err instanceof AppError && err.status === 409, String(err));
+        assert.equal(err.message, RoleMessages.duplicate);
+        assert.equal(err.help.param, 'customerRoleId');
+        assert.match(
+          err.help.hint ?? '',
+          new RegExp(`Role ${first.roleId} is being given customerRoleId "twin".*${first.workflowId}`),
+        );
+        return true;
+      });
+      // An update giving another role that id is refused the same way, and one pending refuses a create.
+      const other = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'Other' });
+      await rejectsWithAppError(updateRole(stack.deps, ws.workspace.id, other.id, { customerRoleId: 'twin' }), {
+        status: 409,
+        message: RoleMessages.duplicate,
+      });
+      const renaming = await updateRole(idle, ws.workspace.id, other.id, { customerRoleId: 'twin-2' });
+      started.push(renaming.workflowId);
+      await rejectsWithAppError(createRole(stack.deps, ws.workspace.id, fields('Twin C', 'twin-2')), {
+        status: 409,
+        message: RoleMessages.duplicate,
+      });
+      // A job that ended without writing (here: ended by hand) holds nothing: the id is taken over.
+      for (const id of started) await stack.deps.temporal.client.workflow.getHandle(id).terminate('never ran');
+      const second = await createRole(stack.deps, ws.workspace.id, fields('Twin B', 'twin'));
+      assert.equal((await jobOutcome(stack.deps.temporal, second.workflowId)).ok, true);
+      assert.equal(
+        (await rolesRepo.findRoleByCustomerRoleId(stack.deps.db, ws.workspace.id, 'twin'))?.id,
+        second.roleId,
+      );
+    } finally {
+      for (const id of started)
+        await stack.deps.temporal.client.workflow
+          .getHandle(id)
+          .terminate('test over')
+          .catch(() => {});
+    }
   });
 
   it('refuses an update to a customerRoleId another role holds (409) but accepts the role keeping its own', async () => {
@@ -142,6 +191,30 @@ describe('roles service', function () {
       status: 404,
       message: RoleMessages.rolesNotFound,
     });
+    // Nor changed (the change would be lost with it), nor searched as by an evaluation, by either name.
+    await assert.rejects(updateRole(idle, ws.workspace.id, created.roleId, { name: 'Risen' }), (err: unknown) => {
+      assert.ok(err instanceof AppError && err.status === 404, String(err));
+      assert.equal(err.message, RoleMessages.notFound);
+      assert.match(
+        err.help.hint ?? '',
+        new RegExp(`is being deleted \\(its delete job ${pending.workflowId} was started\\)`),
+      );
+      return true;
+    });
+    const questions = [{ query: 'q', relevant: [{ knowledgeId: item }] }];
+    for (const [named, param] of [
+      [{ roleId: created.roleId }, 'runs[0].roleId'],
+      [{ customerRoleId: 'phoenix' }, 'runs[0].customerRoleId'],
+    ] as const) {
+      await assert.rejects(createEvaluation(idle, ws.workspace, { questions, runs: [named] }), (err: unknown) => {
+        assert.ok(err instanceof AppError && err.status === 404, String(err));
+        assert.equal(err.help.param, param);
+        assert.match(err.help.hint ?? '', /being deleted/);
+        return true;
+      });
+    }
+    // A customerRoleId one letter off is not said to be the dying role's.
+    assert.doesNotMatch(await customerRoleHint(stack.deps.db, ws.workspace.id, 'phoenyx'), /did you mean/);
 
     // An identical create is a new role: at once where no customerRoleId is held, ...
     const ember = await createRole(stack.deps, ws.workspace.id, fields('Ember'));

@@ -43,6 +43,7 @@ import * as m0042 from './0042_source_role_ids_case';
 import * as m0043 from './0043_running_evaluations';
 import * as m0044 from './0044_evaluation_budget';
 import * as m0045 from './0045_role_assignment_requests';
+import * as m0046 from './0046_customer_role_id_claims';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -93,6 +94,7 @@ const migrations: Array<[string, Migration]> = [
   ['0043_running_evaluations', m0043],
   ['0044_evaluation_budget', m0044],
   ['0045_role_assignment_requests', m0045],
+  ['0046_customer_role_id_claims', m0046],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

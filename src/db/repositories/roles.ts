@@ -86,6 +86,30 @@ export async function tombstoneRole(db: Tx, workspaceId: string, id: string): Pr
   await db('role_tombstones').insert({ role_id: id, workspace_id: workspaceId }).onConflict('role_id').ignore();
 }
 
+/** The job that last claimed this customerRoleId (migration 0046), if any. */
+export async function findCustomerRoleIdClaim(
+  db: Tx,
+  workspaceId: string,
+  customerRoleId: string,
+): Promise<{ role_id: string; job_id: string } | undefined> {
+  return db('customer_role_id_claims')
+    .where({ workspace_id: workspaceId, customer_role_id: customerRoleId })
+    .first('role_id', 'job_id');
+}
+
+/** Records that `jobId` sets this customerRoleId on `roleId` (replacing an earlier claim). */
+export async function claimCustomerRoleId(
+  db: Tx,
+  workspaceId: string,
+  customerRoleId: string,
+  claim: { roleId: string; jobId: string },
+): Promise<void> {
+  await db('customer_role_id_claims')
+    .insert({ workspace_id: workspaceId, customer_role_id: customerRoleId, role_id: claim.roleId, job_id: claim.jobId })
+    .onConflict(['workspace_id', 'customer_role_id'])
+    .merge({ role_id: claim.roleId, job_id: claim.jobId, claimed_at: db.fn.now() });
+}
+
 /** Which of these ids belonged to roles that have been deleted. */
 export async function tombstonedRoleIds(db: Tx, workspaceId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];

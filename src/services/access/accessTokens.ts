@@ -9,6 +9,10 @@ import type { DbDeps } from '../deps';
 const BEING_DELETED_HINT =
   'The role is being deleted (its delete was asked for): no token is minted for it. Use another role, or create it again.';
 
+/** Whether the role's delete was asked for: from then on it counts as gone, though its row lasts until the job. */
+export const roleBeingDeleted = async (db: Tx, workspaceId: string, roleId: string): Promise<boolean> =>
+  (await roles.tombstonedRoleIds(db, workspaceId, [roleId])).length > 0;
+
 /**
  * The role a request names by customerRoleId or roleId (404s as the spec words them), if any. A role whose delete
  * was asked for counts as gone from the request on, as it does for the tokens already minted for it.
@@ -18,7 +22,7 @@ export async function resolveRole(
   workspaceId: string,
   input: { roleId?: string; customerRoleId?: string },
 ): Promise<string | undefined> {
-  const beingDeleted = async (roleId: string) => (await roles.tombstonedRoleIds(db, workspaceId, [roleId])).length > 0;
+  const beingDeleted = (roleId: string) => roleBeingDeleted(db, workspaceId, roleId);
   if (input.customerRoleId !== undefined) {
     const role = await roles.findRoleByCustomerRoleId(db, workspaceId, input.customerRoleId);
     if (!role || (await beingDeleted(role.id))) {
@@ -41,9 +45,16 @@ export async function resolveRole(
 
 /** What to do about a customerRoleId no role has: the one it was probably meant to be, and where roles are listed. */
 export async function customerRoleHint(db: Tx, workspaceId: string, named: string): Promise<string> {
-  const known = (await roles.listRoles(db, workspaceId)).flatMap((r) =>
-    r.customer_role_id ? [r.customer_role_id] : [],
+  // A role being deleted is not suggested: a token or request naming it would be refused.
+  const listed = await roles.listRoles(db, workspaceId);
+  const dying = new Set(
+    await roles.tombstonedRoleIds(
+      db,
+      workspaceId,
+      listed.map((r) => r.id),
+    ),
   );
+  const known = listed.flatMap((r) => (r.customer_role_id && !dying.has(r.id) ? [r.customer_role_id] : []));
   const meant = closestName(named, known);
   const list = `GET /v1/workspaces/${workspaceId}/role lists the workspace's roles with their customerRoleId`;
   if (meant !== undefined)

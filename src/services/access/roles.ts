@@ -11,7 +11,8 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { uuidV5, WorkflowIds } from '../../temporal/constants';
-import { nothingStarted, startJob } from '../../temporal/jobs';
+import { describeJob, nothingStarted, startJob } from '../../temporal/jobs';
+import { lockWorkspaceScope } from '../../db/repositories/locks';
 import type { RoleFields } from '../../workflows/contracts';
 import {
   createRoleWorkflow,
@@ -22,7 +23,7 @@ import {
 import { knowledgeNotFound, loadKnowledge, loadVisibleKnowledge } from '../knowledge/knowledge';
 import { isRootOfRuledSource } from '../sources/sourceRules';
 import { RoleMessages } from '../../domain/roles';
-import { customerRoleHint } from './accessTokens';
+import { customerRoleHint, roleBeingDeleted } from './accessTokens';
 
 export { RoleMessages } from '../../domain/roles';
 
@@ -53,6 +54,45 @@ async function requireCustomerRoleIdFree(
   });
 }
 
+/**
+ * Starts a job that sets `customerRoleId` on `roleId` (a create or an update), holding the id for it. Under a lock
+ * on the id: 409 when another role holds it (requireCustomerRoleIdFree), or when another role's job that sets it is
+ * still running (both would answer 200, and the one that ran second fail). Then the job's claim is recorded and
+ * the job started, before the lock is let go. A claim whose job has ended is stale: the roles table says who holds
+ * the id, and it is taken over. No customerRoleId: the job just starts.
+ */
+async function startClaimingCustomerRoleId(
+  deps: Pick<Deps, 'db' | 'temporal'>,
+  workspaceId: string,
+  customerRoleId: string | null | undefined,
+  claim: { roleId: string; jobId: string },
+  start: () => Promise<unknown>,
+): Promise<void> {
+  if (!customerRoleId) {
+    await start();
+    return;
+  }
+  await deps.db.transaction(async (trx) => {
+    await lockWorkspaceScope(trx, `customer-role-id:${customerRoleId}`, workspaceId);
+    await requireCustomerRoleIdFree({ db: trx }, workspaceId, customerRoleId, claim.roleId);
+    const earlier = await roles.findCustomerRoleIdClaim(trx, workspaceId, customerRoleId);
+    if (earlier && earlier.role_id !== claim.roleId) {
+      const job = await describeJob(deps.temporal, workspaceId, earlier.job_id);
+      if (job.status === 'RUNNING') {
+        throw conflict(RoleMessages.duplicate, {
+          param: 'customerRoleId',
+          hint:
+            `Role ${earlier.role_id} is being given customerRoleId "${customerRoleId.slice(0, 64)}" by a job that ` +
+            `has not ended (${earlier.job_id}): choose another, or send this again once that job has ended ` +
+            '(POST …/background-jobs shows it; if it failed, the id is free).',
+        });
+      }
+    }
+    await roles.claimCustomerRoleId(trx, workspaceId, customerRoleId, claim);
+    await start();
+  });
+}
+
 /** The role the path names: 400 for a malformed id (as a knowledge id), 404 for one the workspace has not. */
 export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: string): Promise<RoleRow> {
   if (!isUuid(roleId)) {
@@ -72,8 +112,8 @@ export async function loadRole({ db }: DbDeps, workspaceId: string, roleId: stri
  * create finds its role already there. (Two roles identical in name, description and customerRoleId
  * are one role.) A deleted role's id is never reused: an identical create after a delete takes the next
  * generation of the key, so tokens bound to the deleted role stay refused. A customerRoleId another role
- * holds answers 409 before any job starts (as the update does); the job keeps its own check for a create
- * that races it.
+ * holds, or another role's running job is setting, answers 409 before any job starts (as the update does); the
+ * job keeps its own check.
  */
 export async function createRole(
   deps: Pick<Deps, 'db' | 'temporal'>,
@@ -99,16 +139,20 @@ export async function createRole(
     next = candidates.find((c) => !deleted.has(c.roleId));
   }
   const { workflowId, roleId } = next;
-  await requireCustomerRoleIdFree(deps, workspaceId, fields.customerRoleId, roleId);
-  await startJob(deps.temporal, createRoleWorkflow, {
-    workflowId,
-    workspaceId,
-    args: [{ workspaceId, roleId, role: fields }],
-  });
+  await startClaimingCustomerRoleId(deps, workspaceId, fields.customerRoleId, { roleId, jobId: workflowId }, () =>
+    startJob(deps.temporal, createRoleWorkflow, {
+      workflowId,
+      workspaceId,
+      args: [{ workspaceId, roleId, role: fields }],
+    }),
+  );
   return { workflowId, roleId };
 }
 
-/** Checks the new customerRoleId synchronously (409), then updates through a workflow whose id is a UUID. */
+/**
+ * Checks the new customerRoleId synchronously (409), then updates through a workflow whose id is a UUID. A role
+ * being deleted is not updated (404, as its tokens are refused): the change would be lost with it, or its job fail.
+ */
 export async function updateRole(
   deps: Pick<Deps, 'db' | 'temporal'>,
   workspaceId: string,
@@ -116,16 +160,30 @@ export async function updateRole(
   patch: Partial<RoleFields>,
 ): Promise<{ workflowId: string; role: RoleRow }> {
   const role = await loadRole(deps, workspaceId, roleId);
-  await requireCustomerRoleIdFree(deps, workspaceId, patch.customerRoleId, role.id);
+  if (await roleBeingDeleted(deps.db, workspaceId, role.id)) {
+    throw notFound(RoleMessages.notFound, {
+      pathParam: 'roleId',
+      hint:
+        `The role is being deleted (its delete job ${WorkflowIds.roleDelete(workspaceId, role.id)} was started): ` +
+        'it can no longer be changed. Create a role with the fields you want instead (POST …/role).',
+    });
+  }
   const readableId = WorkflowIds.roleUpdate(workspaceId, role.id, digest([patch, role.updated_at.toISOString()]));
   const workflowId = uuidV5(readableId);
-  await startJob(deps.temporal, updateRoleWorkflow, {
-    workflowId,
+  await startClaimingCustomerRoleId(
+    deps,
     workspaceId,
-    args: [{ workspaceId, roleId: role.id, patch }],
-    memo: { readableId },
-    kind: 'role-update',
-  });
+    patch.customerRoleId,
+    { roleId: role.id, jobId: workflowId },
+    () =>
+      startJob(deps.temporal, updateRoleWorkflow, {
+        workflowId,
+        workspaceId,
+        args: [{ workspaceId, roleId: role.id, patch }],
+        memo: { readableId },
+        kind: 'role-update',
+      }),
+  );
   const next: RoleRow = {
     ...role,
     ...(patch.name !== undefined ? { name: patch.name } : {}),

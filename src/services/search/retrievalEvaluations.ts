@@ -40,6 +40,7 @@ import { describeJob, startJob } from '../../temporal/jobs';
 import type { EvaluationProgress } from '../../workflows/contracts';
 import { retrievalEvaluationWorkflow } from '../../workflows/retrievalEvaluation';
 import type { DbDeps, Deps } from '../deps';
+import { customerRoleHint, roleBeingDeleted } from '../access/accessTokens';
 import { rankedVisibleSearch, type SearchDeps, type SearchMode } from './search';
 
 export const EvaluationMessages = {
@@ -209,15 +210,20 @@ async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunI
     }
     names.add(name);
     let role: { id: string; customer_role_id: string | null } | undefined;
+    // A role being deleted counts as gone, as it does for its tokens: the run would fail once its delete ran.
+    const beingDeleted = (found: { id: string }) => roleBeingDeleted(db, workspace.id, found.id);
+    const dyingHint = 'The role is being deleted (its delete was asked for): evaluate as another role.';
     if (run.customerRoleId !== undefined) {
       role = await roles.findRoleByCustomerRoleId(db, workspace.id, run.customerRoleId);
-      if (!role)
-        throw notFound(Messages.customerRoleNotFound, { param: 'customerRoleId' }).with({
+      if (!role || (await beingDeleted(role)))
+        throw notFound(Messages.customerRoleNotFound, {
           param: `runs[${i}].customerRoleId`,
+          hint: role ? dyingHint : await customerRoleHint(db, workspace.id, run.customerRoleId),
         });
     } else if (run.roleId !== undefined) {
       role = await roles.findRole(db, workspace.id, run.roleId);
-      if (!role) throw notFound(RoleMessages.notFound).with({ param: `runs[${i}].roleId` });
+      if (!role || (await beingDeleted(role)))
+        throw notFound(RoleMessages.notFound, { param: `runs[${i}].roleId`, ...(role ? { hint: dyingHint } : {}) });
     }
     resolved.push({
       name,
