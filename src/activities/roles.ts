@@ -31,7 +31,7 @@ export function createRoleActivities(deps: { db: Db }) {
     },
 
     async updateRole(input: UpdateRoleInput): Promise<void> {
-      await classified(() => applyRolePatch({ db }, input.workspaceId, input.roleId, input.patch));
+      await classified(() => applyRolePatch({ db }, input.workspaceId, input.roleId, input.patch, input.seq));
     },
 
     async deleteRole(input: DeleteRoleInput): Promise<boolean> {

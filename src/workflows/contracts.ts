@@ -231,6 +231,11 @@ export interface UpdateRoleInput {
   roleId: string;
   /** Only the fields to change; omitted fields stay unchanged. */
   patch: Partial<RoleFields>;
+  /**
+   * The request's number (role_update_request_seq): a field is written only where no later request has written it.
+   * Absent in jobs started before requests were numbered: the patch is written as it is.
+   */
+  seq?: string;
 }
 
 export interface DeleteRoleInput {

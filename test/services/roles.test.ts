@@ -9,7 +9,7 @@ import { AppError } from '../../src/errors';
 import { isUuid } from '../../src/ids';
 import { customerRoleHint, resolveRole } from '../../src/services/access/accessTokens';
 import { createEvaluation } from '../../src/services/search/retrievalEvaluations';
-import { applyKnowledgeRoles } from '../../src/services/access/roleSync';
+import { applyKnowledgeRoles, applyRolePatch } from '../../src/services/access/roleSync';
 import { startJob } from '../../src/temporal/jobs';
 import { createRoleWorkflow } from '../../src/workflows/roles';
 import {
@@ -136,6 +136,56 @@ describe('roles service', function () {
     const stored = await rolesRepo.findRole(stack.deps.db, ws.workspace.id, a.id);
     assert.equal(stored?.name, 'A renamed');
     assert.equal(stored?.customer_role_id, 'a');
+  });
+
+  it('updates sent back to back end as the last one asked, whatever order their jobs run in', async () => {
+    const role = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'Start', customerRoleId: 'start' });
+    const stored = async () => rolesRepo.findRole(stack.deps.db, ws.workspace.id, role.id);
+    // Each request has a job of its own, even the same change sent again after another (it joined the first's job).
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const sent = [];
+    for (const name of ['X', 'Y', 'X']) sent.push(await updateRole(idle, ws.workspace.id, role.id, { name }));
+    for (const job of sent) await stack.deps.temporal.client.workflow.getHandle(job.workflowId).terminate('test');
+    assert.equal(new Set(sent.map((j) => j.workflowId)).size, 3, 'three requests, three jobs');
+
+    // The jobs' writes, numbered as their requests were, applied in every order: each field ends as the last asked.
+    const seqs = [];
+    for (let i = 0; i < 3; i++) seqs.push(await rolesRepo.nextRoleUpdateSeq(stack.deps.db));
+    const [s1, s2, s3] = seqs as [string, string, string];
+    const writes = [
+      { patch: { name: 'X', description: 'one' }, seq: s1 },
+      { patch: { name: 'Y' }, seq: s2 },
+      { patch: { name: 'X', customerRoleId: 'third' }, seq: s3 },
+    ];
+    for (const order of [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0],
+      [0, 2, 1],
+    ]) {
+      await rolesRepo.updateRoleFields(stack.deps.db, ws.workspace.id, role.id, {
+        name: 'Start',
+        description: null,
+        customerRoleId: 'start',
+      });
+      await stack.deps
+        .db('roles')
+        .where({ id: role.id })
+        .update({ name_seq: 0, description_seq: 0, customer_role_id_seq: 0 });
+      for (const i of order)
+        await applyRolePatch(stack.deps, ws.workspace.id, role.id, writes[i]!.patch, writes[i]!.seq);
+      const now = await stored();
+      const said = `order ${order.map((i) => i + 1).join(', ')}`;
+      assert.equal(now?.name, 'X', said);
+      assert.equal(now?.description, 'one', `${said}: a field no later request changed keeps its value`);
+      assert.equal(now?.customer_role_id, 'third', said);
+    }
+
+    // Through the worker: X, Y, X sent back to back ends X.
+    const jobs = [];
+    for (const name of ['Q', 'R', 'Q']) jobs.push(await updateRole(stack.deps, ws.workspace.id, role.id, { name }));
+    for (const job of jobs) assert.equal((await jobOutcome(stack.deps.temporal, job.workflowId)).ok, true);
+    assert.equal((await stored())?.name, 'Q');
   });
 
   it('deletes through its job; an identical create afterwards gets a new role id', async () => {

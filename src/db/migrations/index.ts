@@ -44,6 +44,7 @@ import * as m0043 from './0043_running_evaluations';
 import * as m0044 from './0044_evaluation_budget';
 import * as m0045 from './0045_role_assignment_requests';
 import * as m0046 from './0046_customer_role_id_claims';
+import * as m0047 from './0047_role_field_requests';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -95,6 +96,7 @@ const migrations: Array<[string, Migration]> = [
   ['0044_evaluation_budget', m0044],
   ['0045_role_assignment_requests', m0045],
   ['0046_customer_role_id_claims', m0046],
+  ['0047_role_field_requests', m0047],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

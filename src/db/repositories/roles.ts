@@ -56,16 +56,37 @@ export async function insertRoleIfAbsent(
   });
 }
 
+/** The number of a role update request, taken when it is answered (migration 0047). */
+export async function nextRoleUpdateSeq(db: Tx): Promise<string> {
+  const { rows } = await db.raw<{ rows: Array<{ seq: string }> }>(
+    `select nextval('role_update_request_seq')::text as seq`,
+  );
+  return rows[0]!.seq;
+}
+
+/**
+ * Writes the patch's fields; with `seq` (the request's number), each only where no later request has written it,
+ * so updates applied in any order end as the last request asked. Answers the rows matched (0: no such role).
+ */
 export async function updateRoleFields(
   db: Tx,
   workspaceId: string,
   id: string,
   patch: { name?: string; description?: string | null; customerRoleId?: string | null },
+  seq?: string,
 ): Promise<number> {
   const update: Record<string, unknown> = { updated_at: db.fn.now() };
-  if (patch.name !== undefined) update.name = patch.name;
-  if (patch.description !== undefined) update.description = patch.description;
-  if (patch.customerRoleId !== undefined) update.customer_role_id = patch.customerRoleId;
+  const write = (column: string, value: string | null) => {
+    if (seq === undefined) {
+      update[column] = value;
+      return;
+    }
+    update[column] = db.raw(`CASE WHEN ?? < ?::bigint THEN ? ELSE ?? END`, [`${column}_seq`, seq, value, column]);
+    update[`${column}_seq`] = db.raw(`GREATEST(??, ?::bigint)`, [`${column}_seq`, seq]);
+  };
+  if (patch.name !== undefined) write('name', patch.name);
+  if (patch.description !== undefined) write('description', patch.description);
+  if (patch.customerRoleId !== undefined) write('customer_role_id', patch.customerRoleId);
   return db('roles').where({ workspace_id: workspaceId, id }).update(update);
 }
 

@@ -33,14 +33,19 @@ export async function insertRoleOnce(
   });
 }
 
+/**
+ * Writes an update's patch. A role update job passes its request's number (`seq`): then each field is written only
+ * where no later request has written it, so jobs may run in any order and the last request still wins.
+ */
 export async function applyRolePatch(
   { db }: DbDeps,
   workspaceId: string,
   roleId: string,
   patch: Partial<RoleFields>,
+  seq?: string,
 ): Promise<void> {
   await withUniqueCustomerRoleId(async () => {
-    if ((await roles.updateRoleFields(db, workspaceId, roleId, patch)) === 0)
+    if ((await roles.updateRoleFields(db, workspaceId, roleId, patch, seq)) === 0)
       throw notFound(RoleMessages.notFound, { pathParam: 'roleId' });
   });
 }

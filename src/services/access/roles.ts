@@ -168,7 +168,10 @@ export async function updateRole(
         'it can no longer be changed. Create a role with the fields you want instead (POST …/role).',
     });
   }
-  const readableId = WorkflowIds.roleUpdate(workspaceId, role.id, digest([patch, role.updated_at.toISOString()]));
+  // Each request has a number and a job of its own: the same change sent again after another is a new job, and
+  // whichever order the jobs run in, each field ends as the last request asked (roleSync.applyRolePatch).
+  const seq = await roles.nextRoleUpdateSeq(deps.db);
+  const readableId = WorkflowIds.roleUpdate(workspaceId, role.id, `${digest(patch)}:${seq}`);
   const workflowId = uuidV5(readableId);
   await startClaimingCustomerRoleId(
     deps,
@@ -179,7 +182,7 @@ export async function updateRole(
       startJob(deps.temporal, updateRoleWorkflow, {
         workflowId,
         workspaceId,
-        args: [{ workspaceId, roleId: role.id, patch }],
+        args: [{ workspaceId, roleId: role.id, patch, seq }],
         memo: { readableId },
         kind: 'role-update',
       }),
