@@ -379,6 +379,29 @@ describe('source rules (s3)', function () {
     }
   });
 
+  it('removes the rules of a source whose stored default role is being deleted: that role is skipped, the rest go on the root', async () => {
+    const prefix = nextPrefix();
+    await put(`${prefix}a.txt`, TEXTS.WELCOME);
+    const dying = await rolesRepo.insertRole(stack.deps.db, world.tenant.workspaceId, { name: `Dying ${prefix}` });
+    const source = await createSource(prefix, {
+      roleIds: [world.roles.all, dying.id],
+      rules: [{ match: { paths: ['hr/**'] }, roleIds: [world.roles.hr] }],
+    });
+    await rulesJobToEnd(stack, world, source.rulesJobId!);
+    // Its delete was asked for (the job has not run): it counts as gone, though the source still names it.
+    await rolesRepo.tombstoneRole(stack.deps.db, world.tenant.workspaceId, dying.id);
+    const removed = await stack.request('PATCH', world.v1(`/sources/${source.id}`), {
+      headers: world.headers,
+      json: { rules: [] },
+    });
+    assert.equal(removed.status, 200, removed.text);
+    const onRoot = (await rolesRepo.knowledgeRoles(stack.deps.db, world.tenant.workspaceId, source.rootId)).map(
+      (r) => r.id,
+    );
+    assert.deepEqual(onRoot, [world.roles.all]);
+    await rulesJobToEnd(stack, world, removed.body.rulesJobId);
+  });
+
   it('flags the documents no role reaches, and refuses a role on the root of a source with rules', async () => {
     const prefix = nextPrefix();
     await put(`${prefix}orphans/a.txt`, TEXTS.WELCOME);

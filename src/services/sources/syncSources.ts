@@ -348,8 +348,11 @@ export async function updateSource(
       const drop = rootRoles.filter((r) => !wanted.includes(r));
       if (drop.length > 0)
         await applyKnowledgeRoles({ db: trx as unknown as Db }, workspace.id, updated.root_id, drop, 'unassign');
-      if (wanted.length > 0)
-        await applyKnowledgeRoles({ db: trx as unknown as Db }, workspace.id, updated.root_id, wanted, 'assign');
+      // A stored role being deleted meanwhile (not one this request names: checkSourceRoles refused that) is not
+      // given: its delete takes its assignments, and it fails no other role's.
+      const live = await roles.existingRoleIds(trx, workspace.id, wanted);
+      if (live.length > 0)
+        await applyKnowledgeRoles({ db: trx as unknown as Db }, workspace.id, updated.root_id, live, 'assign');
     }
     if (patch.config) await showSiteUrl(trx, updated);
     return updated;
