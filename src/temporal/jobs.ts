@@ -217,6 +217,22 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
 }
 
 /**
+ * A job's status for a check a request makes before it answers (is that job still running?): within a start's
+ * deadline, else 503 as a start would answer (the check started nothing).
+ */
+export async function jobStatusNow(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobStatus> {
+  try {
+    const state = await temporal.client.withDeadline(Date.now() + JOB_START_DEADLINE_MS, () =>
+      describeJob(temporal, workspaceId, jobId),
+    );
+    return state.status;
+  } catch (err) {
+    if (unreachableCode(err) === undefined) throw err;
+    throw jobsUnreachable();
+  }
+}
+
+/**
  * The job's state (a FAILED job without its `error`) and what it is about: one call to
  * Temporal, whatever the job's status. The caller decides whether the job may be shown before it reads the
  * failure's reason (withFailureReason, a second call), so a job it hides costs the same time as an absent one.

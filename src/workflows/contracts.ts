@@ -251,9 +251,9 @@ export interface RoleAssignmentInput {
 }
 
 /**
- * What a role-assignment job wrote: each of its roles as the latest request for it on the item asked (a role gone or
- * being deleted is in neither list). It may differ from the job's own `action` when a later request came in before
- * the job ran.
+ * What a role-assignment job wrote: each of its roles as the latest request for it on the item asked, which may differ
+ * from the job's own `action` when a later request came in before the job ran. `assigned` never holds a role gone or
+ * being deleted; `unassigned` holds every role the latest requests asked to unassign, assigned before or not.
  */
 export interface RoleAssignmentApplied {
   assigned: string[];

@@ -10,7 +10,7 @@ import { isUuid } from '../../src/ids';
 import { customerRoleHint, resolveRole } from '../../src/services/access/accessTokens';
 import { createEvaluation } from '../../src/services/search/retrievalEvaluations';
 import { applyKnowledgeRoles, applyRolePatch } from '../../src/services/access/roleSync';
-import { startJob } from '../../src/temporal/jobs';
+import { JOBS_CANNOT_START, startJob } from '../../src/temporal/jobs';
 import { createRoleWorkflow } from '../../src/workflows/roles';
 import {
   changeKnowledgeRoles,
@@ -100,10 +100,49 @@ describe('roles service', function () {
         status: 409,
         message: RoleMessages.duplicate,
       });
+      // Temporal not answering the check is a 503, as a start would be, not a 500.
+      const down = new Error('14 UNAVAILABLE: connection refused') as Error & { code: number; details: string };
+      Object.assign(down, { code: 14, details: 'connection refused', metadata: {} });
+      const unreachable = {
+        ...stack.deps,
+        temporal: {
+          ...stack.deps.temporal,
+          client: new Proxy(stack.deps.temporal.client, {
+            get: (target, key) =>
+              key === 'workflow'
+                ? new Proxy(target.workflow, {
+                    get: (w, k) =>
+                      k === 'getHandle'
+                        ? () => ({ describe: () => Promise.reject(down) })
+                        : (Reflect.get(w, k) as unknown),
+                  })
+                : (Reflect.get(target, key) as unknown),
+          }),
+        },
+      };
+      await rejectsWithAppError(createRole(unreachable, ws.workspace.id, fields('Twin D', 'twin')), {
+        status: 503,
+        message: JOBS_CANNOT_START,
+      });
+
       // A job that ended without writing (here: ended by hand) holds nothing: the id is taken over.
       for (const id of started) await stack.deps.temporal.client.workflow.getHandle(id).terminate('never ran');
       const second = await createRole(stack.deps, ws.workspace.id, fields('Twin B', 'twin'));
       assert.equal((await jobOutcome(stack.deps.temporal, second.workflowId)).ok, true);
+
+      // A claim whose job Temporal does not know: its start may be on its way for 30 s, then it is stale.
+      const claimant = { roleId: randomUUID(), jobId: `role-create:${ws.workspace.id}:never-started` };
+      assert.ok(await rolesRepo.replaceCustomerRoleIdClaim(stack.deps.db, ws.workspace.id, 'fresh', claimant, null));
+      await rejectsWithAppError(createRole(stack.deps, ws.workspace.id, fields('Fresh', 'fresh')), {
+        status: 409,
+        message: RoleMessages.duplicate,
+      });
+      await stack.deps
+        .db('customer_role_id_claims')
+        .where({ workspace_id: ws.workspace.id, customer_role_id: 'fresh' })
+        .update({ claimed_at: stack.deps.db.raw("now() - interval '1 minute'") });
+      const fresh = await createRole(stack.deps, ws.workspace.id, fields('Fresh', 'fresh'));
+      assert.equal((await jobOutcome(stack.deps.temporal, fresh.workflowId)).ok, true);
       assert.equal(
         (await rolesRepo.findRoleByCustomerRoleId(stack.deps.db, ws.workspace.id, 'twin'))?.id,
         second.roleId,

@@ -614,7 +614,7 @@ export interface paths {
         put?: never;
         /**
          * Create a role (asynchronous)
-         * @description Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId another role holds answers 409 at once (the same create repeated is the same role: 200); a create that races another for it makes the job FAILED with "Role with customerRoleId already exists".
+         * @description Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId another role holds, or another role's create or update job that has not ended is setting, answers 409 at once, the hint naming that role or job (the same create repeated is the same role: 200).
          *
          *     **Authorization**: `roles.manage` (create, update and delete roles). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
@@ -679,13 +679,15 @@ export interface paths {
         get: operations["getRole"];
         /**
          * Update a role (asynchronous; omitted fields stay unchanged)
-         * @description **Authorization**: `roles.manage` (create, update and delete roles). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
+         * @description Starts a job of its own and answers the role as it will be. Updates sent back to back end as the last one asked, field by field, whatever order their jobs run in. A customerRoleId another role holds or is being given answers 409 at once; a role whose delete was asked for answers 404 with a hint saying so.
+         *
+         *     **Authorization**: `roles.manage` (create, update and delete roles). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
         put: operations["updateRole"];
         post?: never;
         /**
          * Delete a role (asynchronous); its knowledge and taxonomy assignments go with it
-         * @description Starts the deletion and answers with its job: the role is not yet deleted when this answers. A GET of the role right after may still find it until the job has run; poll POST …/background-jobs with the workflowId until it is COMPLETED. Tokens bound to the role are refused from the moment the job deletes it.
+         * @description Starts the deletion and answers with its job: the role is not yet deleted when this answers. A GET of the role right after may still find it until the job has run; poll POST …/background-jobs with the workflowId until it is COMPLETED. From this request on, the role counts as gone: tokens bound to it are refused, none is minted for it, it is not assigned and cannot be updated (404 with a hint).
          *
          *     **Authorization**: `roles.manage` (create, update and delete roles). Allowed: workspace access token. Refused: API key (401), role-bound access token (403), user space token (403).
          */
@@ -7376,7 +7378,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid knowledge ID format; Only WEBSITE items can be recrawled; Invalid field value; confirmDeletes must be true or false */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24132,7 +24134,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value; deleteItems must be true or false */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24606,7 +24608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value */
+            /** @description Bad Request: Request contains a NUL character or an unpaired UTF-16 surrogate; Unknown field: <field> (did you mean <field>?); This operation takes no request body; Missing required header: organizationid; Invalid organizationid header: must be a UUID; The <header> header must be sent once (it came <n> times); Invalid field value; confirmDeletes must be true or false */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

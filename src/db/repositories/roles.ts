@@ -107,28 +107,75 @@ export async function tombstoneRole(db: Tx, workspaceId: string, id: string): Pr
   await db('role_tombstones').insert({ role_id: id, workspace_id: workspaceId }).onConflict('role_id').ignore();
 }
 
+export interface CustomerRoleIdClaim {
+  role_id: string;
+  job_id: string;
+  /** Claimed in the last `youngSeconds`: its job may not be started yet. */
+  young: boolean;
+}
+
 /** The job that last claimed this customerRoleId (migration 0046), if any. */
 export async function findCustomerRoleIdClaim(
   db: Tx,
   workspaceId: string,
   customerRoleId: string,
-): Promise<{ role_id: string; job_id: string } | undefined> {
+  youngSeconds: number,
+): Promise<CustomerRoleIdClaim | undefined> {
   return db('customer_role_id_claims')
     .where({ workspace_id: workspaceId, customer_role_id: customerRoleId })
-    .first('role_id', 'job_id');
+    .first('role_id', 'job_id', db.raw('claimed_at > now() - make_interval(secs => ?) as young', [youngSeconds]));
 }
 
-/** Records that `jobId` sets this customerRoleId on `roleId` (replacing an earlier claim). */
-export async function claimCustomerRoleId(
+/**
+ * Records that `jobId` sets this customerRoleId on `roleId`, only if the claim is still the one read (`expected`:
+ * its job id, null for none). False: another request changed it meanwhile.
+ */
+export async function replaceCustomerRoleIdClaim(
   db: Tx,
   workspaceId: string,
   customerRoleId: string,
   claim: { roleId: string; jobId: string },
+  expected: string | null,
+): Promise<boolean> {
+  if (expected === null) {
+    const inserted = await db('customer_role_id_claims')
+      .insert({
+        workspace_id: workspaceId,
+        customer_role_id: customerRoleId,
+        role_id: claim.roleId,
+        job_id: claim.jobId,
+      })
+      .onConflict(['workspace_id', 'customer_role_id'])
+      .ignore()
+      .returning('job_id');
+    return inserted.length > 0;
+  }
+  const updated = await db('customer_role_id_claims')
+    .where({ workspace_id: workspaceId, customer_role_id: customerRoleId, job_id: expected })
+    .update({ role_id: claim.roleId, job_id: claim.jobId, claimed_at: db.fn.now() });
+  return updated > 0;
+}
+
+/** Drops the claim of `jobId` on this customerRoleId, if it is still that job's (its job was never started). */
+export async function releaseCustomerRoleIdClaim(
+  db: Tx,
+  workspaceId: string,
+  customerRoleId: string,
+  jobId: string,
 ): Promise<void> {
   await db('customer_role_id_claims')
-    .insert({ workspace_id: workspaceId, customer_role_id: customerRoleId, role_id: claim.roleId, job_id: claim.jobId })
-    .onConflict(['workspace_id', 'customer_role_id'])
-    .merge({ role_id: claim.roleId, job_id: claim.jobId, claimed_at: db.fn.now() });
+    .where({ workspace_id: workspaceId, customer_role_id: customerRoleId, job_id: jobId })
+    .delete();
+}
+
+/** The customerRoleIds of the workspace's roles, but those of roles whose delete was asked for. */
+export async function liveCustomerRoleIds(db: Tx, workspaceId: string): Promise<string[]> {
+  return db('roles')
+    .where({ workspace_id: workspaceId })
+    .whereNotNull('customer_role_id')
+    .whereNotExists(db('role_tombstones as t').whereRaw('t.role_id = roles.id'))
+    .orderBy('created_at')
+    .pluck('customer_role_id');
 }
 
 /** Which of these ids belonged to roles that have been deleted. */

@@ -46,15 +46,7 @@ export async function resolveRole(
 /** What to do about a customerRoleId no role has: the one it was probably meant to be, and where roles are listed. */
 export async function customerRoleHint(db: Tx, workspaceId: string, named: string): Promise<string> {
   // A role being deleted is not suggested: a token or request naming it would be refused.
-  const listed = await roles.listRoles(db, workspaceId);
-  const dying = new Set(
-    await roles.tombstonedRoleIds(
-      db,
-      workspaceId,
-      listed.map((r) => r.id),
-    ),
-  );
-  const known = listed.flatMap((r) => (r.customer_role_id && !dying.has(r.id) ? [r.customer_role_id] : []));
+  const known = await roles.liveCustomerRoleIds(db, workspaceId);
   const meant = closestName(named, known);
   const list = `GET /v1/workspaces/${workspaceId}/role lists the workspace's roles with their customerRoleId`;
   if (meant !== undefined)

@@ -11,8 +11,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { uuidV5, WorkflowIds } from '../../temporal/constants';
-import { describeJob, nothingStarted, startJob } from '../../temporal/jobs';
-import { lockWorkspaceScope } from '../../db/repositories/locks';
+import { jobStatusNow, nothingStarted, startJob } from '../../temporal/jobs';
 import type { RoleFields } from '../../workflows/contracts';
 import {
   createRoleWorkflow,
@@ -54,12 +53,17 @@ async function requireCustomerRoleIdFree(
   });
 }
 
+/** How long a claim counts as its job's though Temporal does not know the job yet (its start is on its way). */
+const CLAIM_STARTING_SECONDS = 30;
+
 /**
- * Starts a job that sets `customerRoleId` on `roleId` (a create or an update), holding the id for it. Under a lock
- * on the id: 409 when another role holds it (requireCustomerRoleIdFree), or when another role's job that sets it is
- * still running (both would answer 200, and the one that ran second fail). Then the job's claim is recorded and
- * the job started, before the lock is let go. A claim whose job has ended is stale: the roles table says who holds
- * the id, and it is taken over. No customerRoleId: the job just starts.
+ * Starts a job that sets `customerRoleId` on `roleId` (a create or an update), holding the id for it: 409 when another
+ * role holds it (requireCustomerRoleIdFree), or when another role's job that sets it has not ended (both requests
+ * would answer 200, and the job that ran second fail). A claim whose job has ended is stale (the roles table says who
+ * holds the id) and is taken over. No transaction is held across the calls to Temporal: the claim is checked, then
+ * replaced only if it is still the one read (another request that got there first: checked again), then the job is
+ * started; a start that started nothing gives the claim back. No customerRoleId, or one the role already holds: the
+ * job just starts.
  */
 async function startClaimingCustomerRoleId(
   deps: Pick<Deps, 'db' | 'temporal'>,
@@ -68,17 +72,18 @@ async function startClaimingCustomerRoleId(
   claim: { roleId: string; jobId: string },
   start: () => Promise<unknown>,
 ): Promise<void> {
-  if (!customerRoleId) {
+  const holder = customerRoleId
+    ? await roles.findRoleByCustomerRoleId(deps.db, workspaceId, customerRoleId)
+    : undefined;
+  if (!customerRoleId || holder?.id === claim.roleId) {
     await start();
     return;
   }
-  await deps.db.transaction(async (trx) => {
-    await lockWorkspaceScope(trx, `customer-role-id:${customerRoleId}`, workspaceId);
-    await requireCustomerRoleIdFree({ db: trx }, workspaceId, customerRoleId, claim.roleId);
-    const earlier = await roles.findCustomerRoleIdClaim(trx, workspaceId, customerRoleId);
+  for (let attempt = 1; ; attempt++) {
+    const earlier = await roles.findCustomerRoleIdClaim(deps.db, workspaceId, customerRoleId, CLAIM_STARTING_SECONDS);
     if (earlier && earlier.role_id !== claim.roleId) {
-      const job = await describeJob(deps.temporal, workspaceId, earlier.job_id);
-      if (job.status === 'RUNNING') {
+      const status = await jobStatusNow(deps.temporal, workspaceId, earlier.job_id);
+      if (status === 'RUNNING' || (status === 'NOT_FOUND' && earlier.young)) {
         throw conflict(RoleMessages.duplicate, {
           param: 'customerRoleId',
           hint:
@@ -88,9 +93,24 @@ async function startClaimingCustomerRoleId(
         });
       }
     }
-    await roles.claimCustomerRoleId(trx, workspaceId, customerRoleId, claim);
+    // Read after the claim's job was seen ended, so a role that job wrote is seen.
+    await requireCustomerRoleIdFree(deps, workspaceId, customerRoleId, claim.roleId);
+    if (await roles.replaceCustomerRoleIdClaim(deps.db, workspaceId, customerRoleId, claim, earlier?.job_id ?? null))
+      break;
+    if (attempt === 3) {
+      throw conflict(RoleMessages.duplicate, {
+        param: 'customerRoleId',
+        hint: `Other requests are giving customerRoleId "${customerRoleId.slice(0, 64)}" to roles right now: send this again in a moment, or choose another.`,
+      });
+    }
+  }
+  try {
     await start();
-  });
+  } catch (err) {
+    // A start that may have started (no answer in time) keeps the claim: a claim whose job never came is stale anyway.
+    if (nothingStarted(err)) await roles.releaseCustomerRoleIdClaim(deps.db, workspaceId, customerRoleId, claim.jobId);
+    throw err;
+  }
 }
 
 /** The role the path names: 400 for a malformed id (as a knowledge id), 404 for one the workspace has not. */
@@ -165,7 +185,8 @@ export async function updateRole(
       pathParam: 'roleId',
       hint:
         `The role is being deleted (its delete job ${WorkflowIds.roleDelete(workspaceId, role.id)} was started): ` +
-        'it can no longer be changed. Create a role with the fields you want instead (POST …/role).',
+        'it can no longer be changed. Create a role with the fields you want (POST …/role; its customerRoleId is ' +
+        'free once that job has completed), or DELETE this one again if that job failed.',
     });
   }
   // Each request has a number and a job of its own: the same change sent again after another is a new job, and

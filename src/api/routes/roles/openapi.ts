@@ -83,8 +83,8 @@ export const rolesOperations: ApiOperation[] = [
     summary: 'Create a role (asynchronous)',
     description:
       'Starts the role-create workflow and answers its id and the id the role will have. A customerRoleId another ' +
-      'role holds answers 409 at once (the same create repeated is the same role: 200); a create that races ' +
-      'another for it makes the job FAILED with "Role with customerRoleId already exists".',
+      "role holds, or another role's create or update job that has not ended is setting, answers 409 at once, the " +
+      'hint naming that role or job (the same create repeated is the same role: 200).',
     body: CreateRoleSchema,
     examples: createRoleExamples,
     ok: [200, 'The workflow and the role id', RoleCreatedSchema, { links: roleLinks }],
@@ -113,6 +113,10 @@ export const rolesOperations: ApiOperation[] = [
   }),
   rbacOps.put(`${base}/role/{roleId}`, 'updateRole', {
     summary: 'Update a role (asynchronous; omitted fields stay unchanged)',
+    description:
+      'Starts a job of its own and answers the role as it will be. Updates sent back to back end as the last one ' +
+      'asked, field by field, whatever order their jobs run in. A customerRoleId another role holds or is being ' +
+      'given answers 409 at once; a role whose delete was asked for answers 404 with a hint saying so.',
     params: RoleIdPath,
     body: UpdateRoleSchema,
     examples: updateRoleExamples,
@@ -128,7 +132,8 @@ export const rolesOperations: ApiOperation[] = [
     description:
       'Starts the deletion and answers with its job: the role is not yet deleted when this answers. A GET of the role ' +
       'right after may still find it until the job has run; poll POST …/background-jobs with the workflowId until it ' +
-      'is COMPLETED. Tokens bound to the role are refused from the moment the job deletes it.',
+      'is COMPLETED. From this request on, the role counts as gone: tokens bound to it are refused, none is minted ' +
+      'for it, it is not assigned and cannot be updated (404 with a hint).',
     params: RoleIdPath,
     examples: deleteRoleExamples,
     ok: [200, 'The deletion workflow', RoleDeletedSchema],

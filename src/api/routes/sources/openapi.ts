@@ -106,7 +106,7 @@ export const sourcesOperations: ApiOperation[] = [
     query: DeleteSourceQuerySchema,
     examples: deleteSourceExamples,
     ok: [200, 'Deleted', SourceDeletedSchema],
-    errors: { 400: ['Invalid field value'], ...notFound },
+    errors: { 400: ['Invalid field value', 'deleteItems must be true or false'], ...notFound },
   }),
   sourcesOps.post(`${base}/{sourceId}/sync`, 'syncSource', {
     summary: 'Sync now (or answer the sync running)',
@@ -119,7 +119,7 @@ export const sourcesOperations: ApiOperation[] = [
     query: SyncNowQuerySchema,
     examples: syncSourceExamples,
     ok: [202, 'The sync', SyncStartedSchema],
-    errors: { 400: ['Invalid field value'], ...notFound },
+    errors: { 400: ['Invalid field value', 'confirmDeletes must be true or false'], ...notFound },
   }),
   sourcesOps.get(`${base}/{sourceId}/rules`, 'getSourceRules', {
     summary: "A source's rules, the documents each gives roles to, and the items no role reaches",

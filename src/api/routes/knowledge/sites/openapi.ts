@@ -68,7 +68,12 @@ export const sitesOperations: ApiOperation[] = [
       },
     ],
     errors: {
-      400: [...itemErrors[400], SourceMessages.notRecrawlable, 'Invalid field value'],
+      400: [
+        ...itemErrors[400],
+        SourceMessages.notRecrawlable,
+        'Invalid field value',
+        'confirmDeletes must be true or false',
+      ],
       404: itemErrors[404],
       409: [SourceMessages.noSettings],
     },
