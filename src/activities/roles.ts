@@ -3,7 +3,13 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from '../db/knex';
 import { AppError } from '../errors';
-import { applyKnowledgeRoles, applyRolePatch, insertRoleOnce, removeRole } from '../services/access/roleSync';
+import {
+  applyKnowledgeRoles,
+  applyRolePatch,
+  dropJobClaim,
+  insertRoleOnce,
+  removeRole,
+} from '../services/access/roleSync';
 import {
   RoleFailureTypes,
   type CreateRoleInput,
@@ -26,12 +32,15 @@ async function classified<T>(write: () => Promise<T>): Promise<T> {
 export function createRoleActivities(deps: { db: Db }) {
   const { db } = deps;
   return {
+    // Once written, the job's claim on its customerRoleId is dropped (a retry after the write finds nothing to drop).
     async insertRole(input: CreateRoleInput): Promise<void> {
       await classified(() => insertRoleOnce({ db }, input.workspaceId, input.roleId, input.role));
+      await dropJobClaim({ db }, input.workspaceId, input.role.customerRoleId, input.jobId);
     },
 
     async updateRole(input: UpdateRoleInput): Promise<void> {
       await classified(() => applyRolePatch({ db }, input.workspaceId, input.roleId, input.patch, input.seq));
+      await dropJobClaim({ db }, input.workspaceId, input.patch.customerRoleId, input.jobId);
     },
 
     async deleteRole(input: DeleteRoleInput): Promise<boolean> {

@@ -224,6 +224,8 @@ export interface CreateRoleInput {
   workspaceId: string;
   roleId: string;
   role: RoleFields;
+  /** The job's own id: its claim on the customerRoleId is dropped once the role is written (absent: older jobs). */
+  jobId?: string;
 }
 
 export interface UpdateRoleInput {
@@ -233,9 +235,11 @@ export interface UpdateRoleInput {
   patch: Partial<RoleFields>;
   /**
    * The request's number (role_update_request_seq): a field is written only where no later request has written it.
-   * Absent in jobs started before requests were numbered: the patch is written as it is.
+   * Absent in jobs started before requests were numbered: a field is written only where no numbered request has.
    */
   seq?: string;
+  /** The job's own id: its claim on the customerRoleId is dropped once the patch is written (absent: older jobs). */
+  jobId?: string;
 }
 
 export interface DeleteRoleInput {

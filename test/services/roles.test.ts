@@ -132,7 +132,7 @@ describe('roles service', function () {
 
       // A claim whose job Temporal does not know: its start may be on its way for 30 s, then it is stale.
       const claimant = { roleId: randomUUID(), jobId: `role-create:${ws.workspace.id}:never-started` };
-      assert.ok(await rolesRepo.replaceCustomerRoleIdClaim(stack.deps.db, ws.workspace.id, 'fresh', claimant, null));
+      assert.ok(await rolesRepo.addCustomerRoleIdClaim(stack.deps.db, ws.workspace.id, 'fresh', claimant));
       await rejectsWithAppError(createRole(stack.deps, ws.workspace.id, fields('Fresh', 'fresh')), {
         status: 409,
         message: RoleMessages.duplicate,
@@ -143,6 +143,64 @@ describe('roles service', function () {
         .update({ claimed_at: stack.deps.db.raw("now() - interval '1 minute'") });
       const fresh = await createRole(stack.deps, ws.workspace.id, fields('Fresh', 'fresh'));
       assert.equal((await jobOutcome(stack.deps.temporal, fresh.workflowId)).ok, true);
+      // The job dropped its claim once it had written: the roles table holds the id.
+      const claims = (id: string) => rolesRepo.customerRoleIdClaims(stack.deps.db, ws.workspace.id, id, 30);
+      assert.deepEqual(await claims('fresh'), []);
+
+      // A role re-sending the id it holds claims it too: once an earlier update has moved it to another id, the id
+      // stays its own until the later update has run.
+      const holder = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, {
+        name: 'Holder',
+        customerRoleId: 'own-x',
+      });
+      const moving = await updateRole(idle, ws.workspace.id, holder.id, { customerRoleId: 'own-z' });
+      const back = await updateRole(idle, ws.workspace.id, holder.id, {
+        name: 'Holder again',
+        customerRoleId: 'own-x',
+      });
+      started.push(moving.workflowId, back.workflowId);
+      await stack.deps.db('roles').where({ id: holder.id }).update({ customer_role_id: 'own-z' }); // the first ran
+      const other2 = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'Other 2' });
+      await rejectsWithAppError(updateRole(stack.deps, ws.workspace.id, other2.id, { customerRoleId: 'own-x' }), {
+        status: 409,
+        message: RoleMessages.duplicate,
+      });
+
+      // A repeated create whose start started nothing (Temporal down) leaves the first request's claim alone.
+      const dup = await createRole(idle, ws.workspace.id, fields('Dup A', 'dup'));
+      started.push(dup.workflowId);
+      const startsNothing = {
+        ...idle,
+        temporal: {
+          ...idle.temporal,
+          client: new Proxy(idle.temporal.client, {
+            get: (target, key) =>
+              key === 'workflow'
+                ? new Proxy(target.workflow, {
+                    get: (w, k) => (k === 'start' ? () => Promise.reject(down) : (Reflect.get(w, k) as unknown)),
+                  })
+                : (Reflect.get(target, key) as unknown),
+          }),
+        },
+      };
+      await rejectsWithAppError(createRole(startsNothing, ws.workspace.id, fields('Dup A', 'dup')), {
+        status: 503,
+        message: JOBS_CANNOT_START,
+      });
+      assert.deepEqual(
+        (await claims('dup')).map((c) => c.job_id),
+        [dup.workflowId],
+      );
+      await rejectsWithAppError(createRole(stack.deps, ws.workspace.id, fields('Dup B', 'dup')), {
+        status: 409,
+        message: RoleMessages.duplicate,
+      });
+      // A new claim whose start started nothing is taken back.
+      await rejectsWithAppError(createRole(startsNothing, ws.workspace.id, fields('Never', 'never')), {
+        status: 503,
+        message: JOBS_CANNOT_START,
+      });
+      assert.deepEqual(await claims('never'), []);
       assert.equal(
         (await rolesRepo.findRoleByCustomerRoleId(stack.deps.db, ws.workspace.id, 'twin'))?.id,
         second.roleId,
@@ -202,15 +260,14 @@ describe('roles service', function () {
       [1, 2, 0],
       [0, 2, 1],
     ]) {
-      await rolesRepo.updateRoleFields(stack.deps.db, ws.workspace.id, role.id, {
+      await stack.deps.db('roles').where({ id: role.id }).update({
         name: 'Start',
         description: null,
-        customerRoleId: 'start',
+        customer_role_id: 'start',
+        name_seq: 0,
+        description_seq: 0,
+        customer_role_id_seq: 0,
       });
-      await stack.deps
-        .db('roles')
-        .where({ id: role.id })
-        .update({ name_seq: 0, description_seq: 0, customer_role_id_seq: 0 });
       for (const i of order)
         await applyRolePatch(stack.deps, ws.workspace.id, role.id, writes[i]!.patch, writes[i]!.seq);
       const now = await stored();
@@ -219,6 +276,10 @@ describe('roles service', function () {
       assert.equal(now?.description, 'one', `${said}: a field no later request changed keeps its value`);
       assert.equal(now?.customer_role_id, 'third', said);
     }
+    // A job started before requests were numbered (no seq) writes only what no numbered request has written.
+    await applyRolePatch(stack.deps, ws.workspace.id, role.id, { name: 'Old job', description: 'old' });
+    assert.equal((await stored())?.name, 'X');
+    assert.equal((await stored())?.description, 'one');
 
     // Through the worker: X, Y, X sent back to back ends X.
     const jobs = [];

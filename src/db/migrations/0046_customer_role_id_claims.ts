@@ -1,8 +1,8 @@
-// The job that last asked for each customerRoleId of a workspace: a role create or update that sets it. A request
-// that sets a customerRoleId another role's job has claimed, while that job still runs, answers 409 at once; before,
-// two creates sent back to back both answered 200 and one job then failed. A claim whose job has ended is stale (the
-// roles table says who holds the id) and is taken over. A workspace's claims go with it; a role's stay until taken
-// over, as the job that wrote them may still run.
+// The jobs that set a customerRoleId of a workspace: each role create or update that sets one records a claim, one
+// row per job. A request that sets a customerRoleId another role's job is setting, while that job has not ended,
+// answers 409 at once; before, two creates sent back to back both answered 200 and one job then failed. A job drops
+// its claim once it has written (the roles table holds the id then); a claim whose job ended without writing is
+// stale, and is dropped by the next request for the id. A workspace's claims go with it.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
@@ -10,10 +10,10 @@ export async function up(knex: Knex): Promise<void> {
     CREATE TABLE customer_role_id_claims (
       workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
       customer_role_id text NOT NULL,
-      role_id uuid NOT NULL,
       job_id text NOT NULL,
+      role_id uuid NOT NULL,
       claimed_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (workspace_id, customer_role_id)
+      PRIMARY KEY (workspace_id, customer_role_id, job_id)
     )
   `);
 }

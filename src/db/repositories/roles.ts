@@ -66,7 +66,8 @@ export async function nextRoleUpdateSeq(db: Tx): Promise<string> {
 
 /**
  * Writes the patch's fields; with `seq` (the request's number), each only where no later request has written it,
- * so updates applied in any order end as the last request asked. Answers the rows matched (0: no such role).
+ * so updates applied in any order end as the last request asked. Without (a job started before requests were
+ * numbered), each only where no numbered request has written it. Answers the rows matched (0: no such role).
  */
 export async function updateRoleFields(
   db: Tx,
@@ -78,7 +79,7 @@ export async function updateRoleFields(
   const update: Record<string, unknown> = { updated_at: db.fn.now() };
   const write = (column: string, value: string | null) => {
     if (seq === undefined) {
-      update[column] = value;
+      update[column] = db.raw(`CASE WHEN ?? = 0 THEN ? ELSE ?? END`, [`${column}_seq`, value, column]);
       return;
     }
     update[column] = db.raw(`CASE WHEN ?? < ?::bigint THEN ? ELSE ?? END`, [`${column}_seq`, seq, value, column]);
@@ -114,57 +115,45 @@ export interface CustomerRoleIdClaim {
   young: boolean;
 }
 
-/** The job that last claimed this customerRoleId (migration 0046), if any. */
-export async function findCustomerRoleIdClaim(
+/** The jobs that claimed this customerRoleId (migration 0046), oldest first. */
+export async function customerRoleIdClaims(
   db: Tx,
   workspaceId: string,
   customerRoleId: string,
   youngSeconds: number,
-): Promise<CustomerRoleIdClaim | undefined> {
+): Promise<CustomerRoleIdClaim[]> {
   return db('customer_role_id_claims')
     .where({ workspace_id: workspaceId, customer_role_id: customerRoleId })
-    .first('role_id', 'job_id', db.raw('claimed_at > now() - make_interval(secs => ?) as young', [youngSeconds]));
+    .orderBy('claimed_at')
+    .select('role_id', 'job_id', db.raw('claimed_at > now() - make_interval(secs => ?) as young', [youngSeconds]));
 }
 
-/**
- * Records that `jobId` sets this customerRoleId on `roleId`, only if the claim is still the one read (`expected`:
- * its job id, null for none). False: another request changed it meanwhile.
- */
-export async function replaceCustomerRoleIdClaim(
+/** Records that `jobId` sets this customerRoleId on `roleId`. False: that job had claimed it already. */
+export async function addCustomerRoleIdClaim(
   db: Tx,
   workspaceId: string,
   customerRoleId: string,
   claim: { roleId: string; jobId: string },
-  expected: string | null,
 ): Promise<boolean> {
-  if (expected === null) {
-    const inserted = await db('customer_role_id_claims')
-      .insert({
-        workspace_id: workspaceId,
-        customer_role_id: customerRoleId,
-        role_id: claim.roleId,
-        job_id: claim.jobId,
-      })
-      .onConflict(['workspace_id', 'customer_role_id'])
-      .ignore()
-      .returning('job_id');
-    return inserted.length > 0;
-  }
-  const updated = await db('customer_role_id_claims')
-    .where({ workspace_id: workspaceId, customer_role_id: customerRoleId, job_id: expected })
-    .update({ role_id: claim.roleId, job_id: claim.jobId, claimed_at: db.fn.now() });
-  return updated > 0;
+  const inserted = await db('customer_role_id_claims')
+    .insert({ workspace_id: workspaceId, customer_role_id: customerRoleId, job_id: claim.jobId, role_id: claim.roleId })
+    .onConflict(['workspace_id', 'customer_role_id', 'job_id'])
+    .ignore()
+    .returning('job_id');
+  return inserted.length > 0;
 }
 
-/** Drops the claim of `jobId` on this customerRoleId, if it is still that job's (its job was never started). */
-export async function releaseCustomerRoleIdClaim(
+/** Drops these jobs' claims on this customerRoleId. */
+export async function dropCustomerRoleIdClaims(
   db: Tx,
   workspaceId: string,
   customerRoleId: string,
-  jobId: string,
+  jobIds: string[],
 ): Promise<void> {
+  if (jobIds.length === 0) return;
   await db('customer_role_id_claims')
-    .where({ workspace_id: workspaceId, customer_role_id: customerRoleId, job_id: jobId })
+    .where({ workspace_id: workspaceId, customer_role_id: customerRoleId })
+    .whereIn('job_id', jobIds)
     .delete();
 }
 

@@ -20,6 +20,19 @@ async function withUniqueCustomerRoleId<T>(write: () => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * Drops a job's claim on the customerRoleId it sets, once it has written (services/access/roles.ts records it): the
+ * roles table holds the id then, or a later request's own claim does.
+ */
+export async function dropJobClaim(
+  { db }: DbDeps,
+  workspaceId: string,
+  customerRoleId: string | null | undefined,
+  jobId: string | undefined,
+): Promise<void> {
+  if (customerRoleId && jobId) await roles.dropCustomerRoleIdClaims(db, workspaceId, customerRoleId, [jobId]);
+}
+
 /** Inserts the role unless it is already there (a repeated create). */
 export async function insertRoleOnce(
   { db }: DbDeps,

@@ -1,6 +1,7 @@
-// Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried create,
-// update or delete joins (or repeats, harmlessly) the same job and can never create a second role. An assignment is
-// numbered when answered and has a job of its own, which applies the latest request of each role (roleSync.ts).
+// Roles and their assignment to knowledge. Writes run as workflows with deterministic ids: a retried create or
+// delete joins (or repeats, harmlessly) the same job and can never create a second role. An update or an assignment
+// is numbered when answered and has a job of its own, which writes what the latest requests asked (roleSync.ts): a
+// retried update is a second job that writes the same.
 import { authorizeInWorkspace } from '../../policies/authorize';
 import { createHash } from 'node:crypto';
 import * as roles from '../../db/repositories/roles';
@@ -12,6 +13,8 @@ import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { uuidV5, WorkflowIds } from '../../temporal/constants';
 import { jobStatusNow, nothingStarted, startJob } from '../../temporal/jobs';
+import { lockWorkspaceScope } from '../../db/repositories/locks';
+import type { Tx } from '../../db/knex';
 import type { RoleFields } from '../../workflows/contracts';
 import {
   createRoleWorkflow,
@@ -56,14 +59,22 @@ async function requireCustomerRoleIdFree(
 /** How long a claim counts as its job's though Temporal does not know the job yet (its start is on its way). */
 const CLAIM_STARTING_SECONDS = 30;
 
+const claimedConflict = (customerRoleId: string, other: { role_id: string; job_id: string }) =>
+  conflict(RoleMessages.duplicate, {
+    param: 'customerRoleId',
+    hint:
+      `Role ${other.role_id} is being given customerRoleId "${customerRoleId.slice(0, 64)}" by a job that has not ` +
+      `ended (${other.job_id}): choose another, or send this again once that job has ended (POST …/background-jobs ` +
+      'shows it; if it failed, the id is free).',
+  });
+
 /**
- * Starts a job that sets `customerRoleId` on `roleId` (a create or an update), holding the id for it: 409 when another
- * role holds it (requireCustomerRoleIdFree), or when another role's job that sets it has not ended (both requests
- * would answer 200, and the job that ran second fail). A claim whose job has ended is stale (the roles table says who
- * holds the id) and is taken over. No transaction is held across the calls to Temporal: the claim is checked, then
- * replaced only if it is still the one read (another request that got there first: checked again), then the job is
- * started; a start that started nothing gives the claim back. No customerRoleId, or one the role already holds: the
- * job just starts.
+ * Starts a job that sets `customerRoleId` on `roleId` (a create or an update), with a claim on the id for it (one row
+ * per job, dropped by the job once it has written): 409 when another role holds the id (requireCustomerRoleIdFree),
+ * or another role's job that claimed it has not ended (both requests would answer 200, and the job that ran second
+ * fail). Claims of jobs that ended are stale and dropped. Temporal is asked outside any transaction; then, under a
+ * lock on the id, the claims are read again (one that came meanwhile: checked again), the roles table checked and
+ * the claim added; then the job starts. A start that started nothing takes back the claim it added.
  */
 async function startClaimingCustomerRoleId(
   deps: Pick<Deps, 'db' | 'temporal'>,
@@ -72,31 +83,32 @@ async function startClaimingCustomerRoleId(
   claim: { roleId: string; jobId: string },
   start: () => Promise<unknown>,
 ): Promise<void> {
-  const holder = customerRoleId
-    ? await roles.findRoleByCustomerRoleId(deps.db, workspaceId, customerRoleId)
-    : undefined;
-  if (!customerRoleId || holder?.id === claim.roleId) {
+  if (!customerRoleId) {
     await start();
     return;
   }
+  const othersNow = async (db: Tx) =>
+    (await roles.customerRoleIdClaims(db, workspaceId, customerRoleId, CLAIM_STARTING_SECONDS)).filter(
+      (c) => c.role_id !== claim.roleId,
+    );
+  let added = false;
   for (let attempt = 1; ; attempt++) {
-    const earlier = await roles.findCustomerRoleIdClaim(deps.db, workspaceId, customerRoleId, CLAIM_STARTING_SECONDS);
-    if (earlier && earlier.role_id !== claim.roleId) {
-      const status = await jobStatusNow(deps.temporal, workspaceId, earlier.job_id);
-      if (status === 'RUNNING' || (status === 'NOT_FOUND' && earlier.young)) {
-        throw conflict(RoleMessages.duplicate, {
-          param: 'customerRoleId',
-          hint:
-            `Role ${earlier.role_id} is being given customerRoleId "${customerRoleId.slice(0, 64)}" by a job that ` +
-            `has not ended (${earlier.job_id}): choose another, or send this again once that job has ended ` +
-            '(POST …/background-jobs shows it; if it failed, the id is free).',
-        });
-      }
+    const ended: string[] = [];
+    for (const other of await othersNow(deps.db)) {
+      const status = await jobStatusNow(deps.temporal, workspaceId, other.job_id);
+      if (status === 'RUNNING' || (status === 'NOT_FOUND' && other.young)) throw claimedConflict(customerRoleId, other);
+      ended.push(other.job_id);
     }
-    // Read after the claim's job was seen ended, so a role that job wrote is seen.
-    await requireCustomerRoleIdFree(deps, workspaceId, customerRoleId, claim.roleId);
-    if (await roles.replaceCustomerRoleIdClaim(deps.db, workspaceId, customerRoleId, claim, earlier?.job_id ?? null))
-      break;
+    const claimed = await deps.db.transaction(async (trx) => {
+      await lockWorkspaceScope(trx, `customer-role-id:${customerRoleId}`, workspaceId);
+      if ((await othersNow(trx)).some((c) => !ended.includes(c.job_id))) return false;
+      // Read after the claims' jobs were seen ended, so a role one of them wrote is seen.
+      await requireCustomerRoleIdFree({ db: trx }, workspaceId, customerRoleId, claim.roleId);
+      await roles.dropCustomerRoleIdClaims(trx, workspaceId, customerRoleId, ended);
+      added = await roles.addCustomerRoleIdClaim(trx, workspaceId, customerRoleId, claim);
+      return true;
+    });
+    if (claimed) break;
     if (attempt === 3) {
       throw conflict(RoleMessages.duplicate, {
         param: 'customerRoleId',
@@ -108,7 +120,8 @@ async function startClaimingCustomerRoleId(
     await start();
   } catch (err) {
     // A start that may have started (no answer in time) keeps the claim: a claim whose job never came is stale anyway.
-    if (nothingStarted(err)) await roles.releaseCustomerRoleIdClaim(deps.db, workspaceId, customerRoleId, claim.jobId);
+    if (nothingStarted(err) && added)
+      await roles.dropCustomerRoleIdClaims(deps.db, workspaceId, customerRoleId, [claim.jobId]);
     throw err;
   }
 }
@@ -163,7 +176,7 @@ export async function createRole(
     startJob(deps.temporal, createRoleWorkflow, {
       workflowId,
       workspaceId,
-      args: [{ workspaceId, roleId, role: fields }],
+      args: [{ workspaceId, roleId, role: fields, jobId: workflowId }],
     }),
   );
   return { workflowId, roleId };
@@ -203,7 +216,7 @@ export async function updateRole(
       startJob(deps.temporal, updateRoleWorkflow, {
         workflowId,
         workspaceId,
-        args: [{ workspaceId, roleId: role.id, patch, seq }],
+        args: [{ workspaceId, roleId: role.id, patch, seq, jobId: workflowId }],
         memo: { readableId },
         kind: 'role-update',
       }),
