@@ -217,15 +217,14 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
 }
 
 /**
- * A job's status for a check a request makes before it answers (is that job still running?): within a start's
+ * A job's state for a check a request makes before it answers (is that job still running?): within a start's
  * deadline, else 503 as a start would answer (the check started nothing).
  */
-export async function jobStatusNow(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobStatus> {
+export async function jobStateNow(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
   try {
-    const state = await temporal.client.withDeadline(Date.now() + JOB_START_DEADLINE_MS, () =>
+    return await temporal.client.withDeadline(Date.now() + JOB_START_DEADLINE_MS, () =>
       describeJob(temporal, workspaceId, jobId),
     );
-    return state.status;
   } catch (err) {
     if (unreachableCode(err) === undefined) throw err;
     throw jobsUnreachable();

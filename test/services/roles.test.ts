@@ -132,7 +132,7 @@ describe('roles service', function () {
 
       // A claim whose job Temporal does not know: its start may be on its way for 30 s, then it is stale.
       const claimant = { roleId: randomUUID(), jobId: `role-create:${ws.workspace.id}:never-started` };
-      assert.ok(await rolesRepo.addCustomerRoleIdClaim(stack.deps.db, ws.workspace.id, 'fresh', claimant));
+      assert.ok((await rolesRepo.addCustomerRoleIdClaim(stack.deps.db, ws.workspace.id, 'fresh', claimant)).added);
       await rejectsWithAppError(createRole(stack.deps, ws.workspace.id, fields('Fresh', 'fresh')), {
         status: 409,
         message: RoleMessages.duplicate,
@@ -211,6 +211,86 @@ describe('roles service', function () {
           .getHandle(id)
           .terminate('test over')
           .catch(() => {});
+    }
+  });
+
+  it('keeps a customerRoleId claimed by a repeated create whose first run ended, and drops ended claims even when it refuses', async () => {
+    // Temporal answers a describe, then `during` runs before the request reads that answer.
+    const describeThen = (during: () => Promise<void>, calls: string[] = []) => {
+      let fired = false;
+      const { client } = stack.deps.temporal;
+      return {
+        ...stack.deps,
+        temporal: {
+          ...stack.deps.temporal,
+          client: new Proxy(client, {
+            get: (target, key) =>
+              key === 'workflow'
+                ? new Proxy(target.workflow, {
+                    get: (w, k) =>
+                      k === 'getHandle'
+                        ? (id: string) => {
+                            const handle = target.workflow.getHandle(id);
+                            return {
+                              describe: async () => {
+                                calls.push(id);
+                                const described = await handle.describe();
+                                if (!fired) {
+                                  fired = true;
+                                  await during();
+                                }
+                                return described;
+                              },
+                            };
+                          }
+                        : (Reflect.get(w, k) as unknown),
+                  })
+                : (Reflect.get(target, key) as unknown),
+          }),
+        },
+      };
+    };
+    const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
+    const first = await createRole(idle, ws.workspace.id, fields('Race A', 'race'));
+    await stack.deps.temporal.client.workflow.getHandle(first.workflowId).terminate('first run lost');
+    // B's request sees A's run ended; meanwhile A's create is repeated (a new run under the same job id, claimed
+    // again): B goes round again and is refused, instead of both answering 200 and one job failing.
+    let repeated: { workflowId: string } | undefined;
+    const racing = describeThen(async () => {
+      repeated = await createRole(stack.deps, ws.workspace.id, fields('Race A', 'race'));
+    });
+    await rejectsWithAppError(createRole(racing, ws.workspace.id, fields('Race B', 'race')), {
+      status: 409,
+      message: RoleMessages.duplicate,
+    });
+    assert.equal(repeated?.workflowId, first.workflowId);
+    assert.equal((await jobOutcome(stack.deps.temporal, first.workflowId)).ok, true);
+
+    // Claims of jobs that ended are dropped by the next request, also one refused because a role holds the id.
+    const holder = await rolesRepo.insertRole(stack.deps.db, ws.workspace.id, { name: 'H', customerRoleId: 'held' });
+    for (let i = 0; i < 5; i++)
+      await rolesRepo.addCustomerRoleIdClaim(stack.deps.db, ws.workspace.id, 'held', {
+        roleId: holder.id,
+        jobId: `role-create:${ws.workspace.id}:gone-${i}`,
+      });
+    await stack.deps
+      .db('customer_role_id_claims')
+      .where({ workspace_id: ws.workspace.id, customer_role_id: 'held' })
+      .update({ claimed_at: stack.deps.db.raw("now() - interval '1 hour'") });
+    for (const expected of [5, 0]) {
+      const calls: string[] = [];
+      await rejectsWithAppError(
+        createRole(
+          describeThen(async () => {}, calls),
+          ws.workspace.id,
+          fields('Other', 'held'),
+        ),
+        {
+          status: 409,
+          message: RoleMessages.duplicate,
+        },
+      );
+      assert.equal(calls.length, expected, 'Temporal is asked once per claim, then the ended ones are gone');
     }
   });
 

@@ -111,11 +111,12 @@ export async function tombstoneRole(db: Tx, workspaceId: string, id: string): Pr
 export interface CustomerRoleIdClaim {
   role_id: string;
   job_id: string;
-  /** Claimed in the last `youngSeconds`: its job may not be started yet. */
+  claimed_at: Date;
+  /** Claimed (or claimed again) in the last `youngSeconds`: its job may not be started yet. */
   young: boolean;
 }
 
-/** The jobs that claimed this customerRoleId (migration 0046), oldest first. */
+/** The jobs that claimed this customerRoleId (migration 0046), newest first. */
 export async function customerRoleIdClaims(
   db: Tx,
   workspaceId: string,
@@ -124,37 +125,60 @@ export async function customerRoleIdClaims(
 ): Promise<CustomerRoleIdClaim[]> {
   return db('customer_role_id_claims')
     .where({ workspace_id: workspaceId, customer_role_id: customerRoleId })
-    .orderBy('claimed_at')
-    .select('role_id', 'job_id', db.raw('claimed_at > now() - make_interval(secs => ?) as young', [youngSeconds]));
+    .orderBy('claimed_at', 'desc')
+    .select(
+      'role_id',
+      'job_id',
+      'claimed_at',
+      db.raw('claimed_at > now() - make_interval(secs => ?) as young', [youngSeconds]),
+    );
 }
 
-/** Records that `jobId` sets this customerRoleId on `roleId`. False: that job had claimed it already. */
+/**
+ * Records that `jobId` sets this customerRoleId on `roleId`; a job that had claimed it already (a repeated create,
+ * which may start a new run under the same id) claims it again now. Times are kept to the millisecond, so a claim
+ * read can be matched again (dropCustomerRoleIdClaims).
+ */
 export async function addCustomerRoleIdClaim(
   db: Tx,
   workspaceId: string,
   customerRoleId: string,
   claim: { roleId: string; jobId: string },
-): Promise<boolean> {
-  const inserted = await db('customer_role_id_claims')
-    .insert({ workspace_id: workspaceId, customer_role_id: customerRoleId, job_id: claim.jobId, role_id: claim.roleId })
+): Promise<{ added: boolean; claimedAt: Date }> {
+  const now = db.raw(`date_trunc('milliseconds', now())`);
+  const [row] = await db('customer_role_id_claims')
+    .insert({
+      workspace_id: workspaceId,
+      customer_role_id: customerRoleId,
+      job_id: claim.jobId,
+      role_id: claim.roleId,
+      claimed_at: now,
+    })
     .onConflict(['workspace_id', 'customer_role_id', 'job_id'])
-    .ignore()
-    .returning('job_id');
-  return inserted.length > 0;
+    .merge({ role_id: claim.roleId, claimed_at: now })
+    .returning(['claimed_at', db.raw('(xmax = 0) as added')]);
+  return { added: Boolean(row.added), claimedAt: row.claimed_at as Date };
 }
 
-/** Drops these jobs' claims on this customerRoleId. */
+/**
+ * Drops these jobs' claims on this customerRoleId; with `claimedAt` (as read: to the millisecond), only a claim not
+ * made again since.
+ */
 export async function dropCustomerRoleIdClaims(
   db: Tx,
   workspaceId: string,
   customerRoleId: string,
-  jobIds: string[],
+  claims: Array<{ jobId: string; claimedAt?: Date }>,
 ): Promise<void> {
-  if (jobIds.length === 0) return;
-  await db('customer_role_id_claims')
-    .where({ workspace_id: workspaceId, customer_role_id: customerRoleId })
-    .whereIn('job_id', jobIds)
-    .delete();
+  for (const { jobId, claimedAt } of claims) {
+    const q = db('customer_role_id_claims').where({
+      workspace_id: workspaceId,
+      customer_role_id: customerRoleId,
+      job_id: jobId,
+    });
+    if (claimedAt) void q.andWhereRaw(`date_trunc('milliseconds', claimed_at) = ?`, [claimedAt]);
+    await q.delete();
+  }
 }
 
 /** The customerRoleIds of the workspace's roles, but those of roles whose delete was asked for. */

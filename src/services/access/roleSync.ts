@@ -30,7 +30,7 @@ export async function dropJobClaim(
   customerRoleId: string | null | undefined,
   jobId: string | undefined,
 ): Promise<void> {
-  if (customerRoleId && jobId) await roles.dropCustomerRoleIdClaims(db, workspaceId, customerRoleId, [jobId]);
+  if (customerRoleId && jobId) await roles.dropCustomerRoleIdClaims(db, workspaceId, customerRoleId, [{ jobId }]);
 }
 
 /** Inserts the role unless it is already there (a repeated create). */

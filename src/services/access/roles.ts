@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AuthState } from '../../policies/credentials';
 import { uuidV5, WorkflowIds } from '../../temporal/constants';
-import { jobStatusNow, nothingStarted, startJob } from '../../temporal/jobs';
+import { jobStateNow, nothingStarted, startJob, type JobState } from '../../temporal/jobs';
 import { lockWorkspaceScope } from '../../db/repositories/locks';
 import type { Tx } from '../../db/knex';
 import type { RoleFields } from '../../workflows/contracts';
@@ -69,12 +69,24 @@ const claimedConflict = (customerRoleId: string, other: { role_id: string; job_i
   });
 
 /**
+ * Whether a claim's job may still write: it runs, or it was claimed (again) in the last CLAIM_STARTING_SECONDS and
+ * Temporal has no run of it begun since (its start is on its way; a repeated create starts a new run under the id of
+ * one that ended).
+ */
+function claimLive(claim: roles.CustomerRoleIdClaim, job: JobState): boolean {
+  if (job.status === 'RUNNING') return true;
+  if (!claim.young) return false;
+  return job.status === 'NOT_FOUND' || !job.closedAt || new Date(job.closedAt) <= claim.claimed_at;
+}
+
+/**
  * Starts a job that sets `customerRoleId` on `roleId` (a create or an update), with a claim on the id for it (one row
  * per job, dropped by the job once it has written): 409 when another role holds the id (requireCustomerRoleIdFree),
- * or another role's job that claimed it has not ended (both requests would answer 200, and the job that ran second
- * fail). Claims of jobs that ended are stale and dropped. Temporal is asked outside any transaction; then, under a
- * lock on the id, the claims are read again (one that came meanwhile: checked again), the roles table checked and
- * the claim added; then the job starts. A start that started nothing takes back the claim it added.
+ * or another role's job that claimed it may still write (claimLive: both requests would answer 200, and the job that
+ * ran second fail). Temporal is asked outside any transaction; then, under a lock on the id, the claims are read
+ * again (one new or claimed again meanwhile: round again), the claims seen ended are dropped (also when the roles
+ * table then refuses the id), the table is checked and the claim added; then the job starts. A start that started
+ * nothing takes back the claim it added.
  */
 async function startClaimingCustomerRoleId(
   deps: Pick<Deps, 'db' | 'temporal'>,
@@ -91,25 +103,34 @@ async function startClaimingCustomerRoleId(
     (await roles.customerRoleIdClaims(db, workspaceId, customerRoleId, CLAIM_STARTING_SECONDS)).filter(
       (c) => c.role_id !== claim.roleId,
     );
-  let added = false;
-  for (let attempt = 1; ; attempt++) {
-    const ended: string[] = [];
+  const key = (c: { job_id: string; claimed_at: Date }) => `${c.job_id} ${c.claimed_at.getTime()}`;
+  let ours: { added: boolean; claimedAt: Date } | undefined;
+  for (let attempt = 1; !ours; attempt++) {
+    const ended: roles.CustomerRoleIdClaim[] = [];
     for (const other of await othersNow(deps.db)) {
-      const status = await jobStatusNow(deps.temporal, workspaceId, other.job_id);
-      if (status === 'RUNNING' || (status === 'NOT_FOUND' && other.young)) throw claimedConflict(customerRoleId, other);
-      ended.push(other.job_id);
+      if (claimLive(other, await jobStateNow(deps.temporal, workspaceId, other.job_id)))
+        throw claimedConflict(customerRoleId, other);
+      ended.push(other);
     }
-    const claimed = await deps.db.transaction(async (trx) => {
+    const seen = new Set(ended.map(key));
+    const outcome = await deps.db.transaction(async (trx) => {
       await lockWorkspaceScope(trx, `customer-role-id:${customerRoleId}`, workspaceId);
-      if ((await othersNow(trx)).some((c) => !ended.includes(c.job_id))) return false;
-      // Read after the claims' jobs were seen ended, so a role one of them wrote is seen.
-      await requireCustomerRoleIdFree({ db: trx }, workspaceId, customerRoleId, claim.roleId);
-      await roles.dropCustomerRoleIdClaims(trx, workspaceId, customerRoleId, ended);
-      added = await roles.addCustomerRoleIdClaim(trx, workspaceId, customerRoleId, claim);
-      return true;
+      if ((await othersNow(trx)).some((c) => !seen.has(key(c)))) return 'changed' as const;
+      const stale = ended.map((c) => ({ jobId: c.job_id, claimedAt: c.claimed_at }));
+      await roles.dropCustomerRoleIdClaims(trx, workspaceId, customerRoleId, stale);
+      // Read after the claims' jobs were seen ended, so a role one of them wrote is seen. A refusal is answered
+      // once the transaction has committed the drops.
+      const refusal = await requireCustomerRoleIdFree({ db: trx }, workspaceId, customerRoleId, claim.roleId).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      if (refusal) return { refusal };
+      return { claimed: await roles.addCustomerRoleIdClaim(trx, workspaceId, customerRoleId, claim) };
     });
-    if (claimed) break;
-    if (attempt === 3) {
+    if (outcome !== 'changed') {
+      if ('refusal' in outcome) throw outcome.refusal;
+      ours = outcome.claimed;
+    } else if (attempt === 3) {
       throw conflict(RoleMessages.duplicate, {
         param: 'customerRoleId',
         hint: `Other requests are giving customerRoleId "${customerRoleId.slice(0, 64)}" to roles right now: send this again in a moment, or choose another.`,
@@ -119,9 +140,12 @@ async function startClaimingCustomerRoleId(
   try {
     await start();
   } catch (err) {
-    // A start that may have started (no answer in time) keeps the claim: a claim whose job never came is stale anyway.
-    if (nothingStarted(err) && added)
-      await roles.dropCustomerRoleIdClaims(deps.db, workspaceId, customerRoleId, [claim.jobId]);
+    // A start that may have started (no answer in time) keeps the claim: a claim whose job never came goes stale.
+    if (nothingStarted(err) && ours.added) {
+      await roles.dropCustomerRoleIdClaims(deps.db, workspaceId, customerRoleId, [
+        { jobId: claim.jobId, claimedAt: ours.claimedAt },
+      ]);
+    }
     throw err;
   }
 }
