@@ -9,14 +9,12 @@ import path from 'node:path';
 import * as roles from '../../src/db/repositories/roles';
 import { accessHeaders, createTenant } from '../helpers/factories';
 import { uploadRequest } from '../helpers/knowledge';
+import { toolsDir } from '../helpers/pythonTools';
 import { getStack } from '../helpers/stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const SCHEMATHESIS_VERSION = '4.32.5'; // scripts/setup.sh installs the same
-const ST = path.join(
-  process.env.KWS_TOOLS_DIR ?? path.join(ROOT, '.tools'),
-  `venv/schemathesis-${SCHEMATHESIS_VERSION}/bin/st`,
-);
+const ST = path.join(toolsDir(), `venv/schemathesis-${SCHEMATHESIS_VERSION}/bin/st`);
 const OUTPUT = path.join(process.env.KWS_RUN_DIR ?? path.join(ROOT, '.test-run'), 'artifacts/schemathesis');
 // Test cases per operation and phase (KWS_SCHEMATHESIS_MAX_EXAMPLES=100 for a long run). They bound the examples,
 // fuzzing and stateful phases, not the coverage phase, which grows with the rules the document states: on 2 cores

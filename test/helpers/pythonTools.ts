@@ -13,14 +13,14 @@ export const PYTHON_PACKAGE = path.join(repoRoot, 'packages/python');
 
 export const PYTHON_REQUIREMENTS = path.join(repoRoot, 'packages/python/requirements-test.txt');
 
+/** The tools folder setup provisions: KWS_TOOLS_DIR, empty being unset as setup (${KWS_TOOLS_DIR:-…}) and config read it. */
+export const toolsDir = (): string =>
+  process.env.KWS_TOOLS_DIR?.trim() ? path.resolve(process.env.KWS_TOOLS_DIR) : path.join(repoRoot, '.tools');
+
 /** .tools/venv/python-sdk-<first 12 hex of the requirements' sha256> (scripts/setup.sh names it the same way). */
 export function pythonToolsVenv(): { venv: string; bin: (name: string) => string; wheels: string } {
   const hash = createHash('sha256').update(readFileSync(PYTHON_REQUIREMENTS)).digest('hex').slice(0, 12);
-  // Empty is unset, as setup (${KWS_TOOLS_DIR:-…}) and the service's config read it.
-  const tools = process.env.KWS_TOOLS_DIR?.trim()
-    ? path.resolve(process.env.KWS_TOOLS_DIR)
-    : path.join(repoRoot, '.tools');
-  const venv = path.join(tools, 'venv', `python-sdk-${hash}`);
+  const venv = path.join(toolsDir(), 'venv', `python-sdk-${hash}`);
   if (!existsSync(path.join(venv, '.complete'))) {
     throw new Error(`${venv} is missing or incomplete: run npm run setup (scripts/setup.sh provisions it)`);
   }
