@@ -59,16 +59,21 @@ export async function startJob<W extends Workflow>(
 ) {
   const eager = opts.eager === true && temporal.eagerClient !== undefined;
   const client = eager ? temporal.eagerClient! : temporal.client;
-  // A frontend that is down is retried by the client for as long as the deadline lets it: the caller is answered
-  // 503 within it (jobsUnreachable) rather than waiting out the retries.
+  return withinStartDeadline(client, () => startRun(client, temporal.taskQueue, workflow, opts, eager), jobsUnanswered);
+}
+
+/**
+ * Runs a call to the Temporal frontend within a start's deadline. A frontend that is down is retried by the client
+ * for as long as the deadline lets it: the caller is answered 503 within it (jobsUnreachable; `unanswered` when
+ * the deadline passed) rather than waiting out the retries.
+ */
+async function withinStartDeadline<T>(client: Client, call: () => Promise<T>, unanswered: () => AppError): Promise<T> {
   try {
-    return await client.withDeadline(Date.now() + JOB_START_DEADLINE_MS, () =>
-      startRun(client, temporal.taskQueue, workflow, opts, eager),
-    );
+    return await client.withDeadline(Date.now() + JOB_START_DEADLINE_MS, call);
   } catch (err) {
     const code = unreachableCode(err);
     if (code === undefined) throw err;
-    throw code === GRPC_DEADLINE_EXCEEDED ? jobsUnanswered() : jobsUnreachable();
+    throw code === GRPC_DEADLINE_EXCEEDED ? unanswered() : jobsUnreachable();
   }
 }
 
@@ -220,16 +225,8 @@ export async function describeJob(temporal: TemporalDeps, workspaceId: string, j
  * A job's state for a check a request makes before it answers (is that job still running?): within a start's
  * deadline, else 503 as a start would answer (the check started nothing).
  */
-export async function jobStateNow(temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> {
-  try {
-    return await temporal.client.withDeadline(Date.now() + JOB_START_DEADLINE_MS, () =>
-      describeJob(temporal, workspaceId, jobId),
-    );
-  } catch (err) {
-    if (unreachableCode(err) === undefined) throw err;
-    throw jobsUnreachable();
-  }
-}
+export const jobStateNow = (temporal: TemporalDeps, workspaceId: string, jobId: string): Promise<JobState> =>
+  withinStartDeadline(temporal.client, () => describeJob(temporal, workspaceId, jobId), jobsUnreachable);
 
 /**
  * The job's state (a FAILED job without its `error`) and what it is about: one call to

@@ -154,9 +154,15 @@ export interface SchemaOverride {
 /**
  * Documents a value whose rule the validator enforces in code (a transform or a refinement) as the JSON Schema
  * given, replacing what zod can derive (for example a field parsed in a transform: the integer it stands for).
+ * `meta` is set beside it (a description, which a query parameter's documentation takes from the schema's).
  */
-export const documentedAs = <T extends z.ZodType>(schema: T, jsonSchema: Record<string, unknown>): T =>
+export const documentedAs = <T extends z.ZodType>(
+  schema: T,
+  jsonSchema: Record<string, unknown>,
+  meta: Record<string, unknown> = {},
+): T =>
   schema.meta({
+    ...meta,
     override: ({ jsonSchema: rendered }: SchemaOverride) => {
       for (const key of Object.keys(rendered)) delete rendered[key];
       Object.assign(rendered, jsonSchema);

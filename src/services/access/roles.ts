@@ -45,7 +45,7 @@ async function requireCustomerRoleIdFree(
   const holder = await roles.findRoleByCustomerRoleId(db, workspaceId, customerRoleId);
   if (!holder || holder.id === roleId) return;
   const named = `customerRoleId "${customerRoleId.slice(0, 64)}"`;
-  const beingDeleted = (await roles.tombstonedRoleIds(db, workspaceId, [holder.id])).length > 0;
+  const beingDeleted = await roleBeingDeleted(db, workspaceId, holder.id);
   throw conflict(RoleMessages.duplicate, {
     param: 'customerRoleId',
     hint: beingDeleted

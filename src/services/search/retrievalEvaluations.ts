@@ -198,6 +198,9 @@ export const runTakesFeedback = (mode: SearchMode, feedback: boolean | null | un
 async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunInput[]): Promise<EvaluationRunSpec[]> {
   const names = new Set<string>();
   const resolved: EvaluationRunSpec[] = [];
+  // A role being deleted counts as gone, as it does for its tokens: the run would fail once its delete ran.
+  const beingDeleted = (found: { id: string }) => roleBeingDeleted(db, workspace.id, found.id);
+  const dyingHint = 'The role is being deleted (its delete was asked for): evaluate as another role.';
   for (const [i, run] of runs.entries()) {
     const mode = run.mode ?? 'semantic';
     const name = run.name ?? defaultRunName(run, mode);
@@ -210,9 +213,6 @@ async function resolveRuns(db: Db, workspace: WorkspaceRow, runs: EvaluationRunI
     }
     names.add(name);
     let role: { id: string; customer_role_id: string | null } | undefined;
-    // A role being deleted counts as gone, as it does for its tokens: the run would fail once its delete ran.
-    const beingDeleted = (found: { id: string }) => roleBeingDeleted(db, workspace.id, found.id);
-    const dyingHint = 'The role is being deleted (its delete was asked for): evaluate as another role.';
     if (run.customerRoleId !== undefined) {
       role = await roles.findRoleByCustomerRoleId(db, workspace.id, run.customerRoleId);
       if (!role || (await beingDeleted(role)))

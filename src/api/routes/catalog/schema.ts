@@ -4,15 +4,12 @@ import { uuidInput } from '../../schemas/ids';
 import { timestamp, uuid } from '../../openapi/operation';
 import { TitleSearchResultSchema } from '../knowledge/search/schema';
 
-// Read in any case: Python's requests writes a boolean parameter as True or False.
-const flag = (name: string) => booleanFlag(name);
-
 export const TaxonomyQuerySchema = z.object({
   roleId: uuidInput('roleId must be a valid UUID', { description: 'Only taxonomies of this role' }).optional(),
   languageId: z.string().min(1).max(35).meta({ description: 'Only taxonomies in this language' }).optional(),
-  includeRoles: flag('includeRoles'),
-  includeLanguages: flag('includeLanguages'),
-  includeCategories: flag('includeCategories'),
+  includeRoles: booleanFlag('includeRoles'),
+  includeLanguages: booleanFlag('includeLanguages'),
+  includeCategories: booleanFlag('includeCategories'),
 });
 
 // Responses: what the presenters produce (presenters.ts returns these types).
