@@ -23,6 +23,17 @@ import { createWorkspace, jobOutcome, rejectsWithAppError, type Workspace, withW
 import { insertItem, seededVector } from '../helpers/factories';
 import { getStack, type TestStack } from '../helpers/stack';
 
+/** The deps with their Temporal client's `workflow` answering `overrides` (getHandle, start) instead of its own. */
+function withWorkflowClient<D extends TestStack['deps']>(deps: D, overrides: Record<string, unknown>): D {
+  const client = new Proxy(deps.temporal.client, {
+    get: (target, key) =>
+      key === 'workflow'
+        ? new Proxy(target.workflow, { get: (w, k) => (k in overrides ? overrides[k as string] : Reflect.get(w, k)) })
+        : (Reflect.get(target, key) as unknown),
+  });
+  return { ...deps, temporal: { ...deps.temporal, client } };
+}
+
 describe('roles service', function () {
   this.timeout(60_000);
   let stack: TestStack, ws: Workspace;
@@ -103,23 +114,9 @@ describe('roles service', function () {
       // Temporal not answering the check is a 503, as a start would be, not a 500.
       const down = new Error('14 UNAVAILABLE: connection refused') as Error & { code: number; details: string };
       Object.assign(down, { code: 14, details: 'connection refused', metadata: {} });
-      const unreachable = {
-        ...stack.deps,
-        temporal: {
-          ...stack.deps.temporal,
-          client: new Proxy(stack.deps.temporal.client, {
-            get: (target, key) =>
-              key === 'workflow'
-                ? new Proxy(target.workflow, {
-                    get: (w, k) =>
-                      k === 'getHandle'
-                        ? () => ({ describe: () => Promise.reject(down) })
-                        : (Reflect.get(w, k) as unknown),
-                  })
-                : (Reflect.get(target, key) as unknown),
-          }),
-        },
-      };
+      const unreachable = withWorkflowClient(stack.deps, {
+        getHandle: () => ({ describe: () => Promise.reject(down) }),
+      });
       await rejectsWithAppError(createRole(unreachable, ws.workspace.id, fields('Twin D', 'twin')), {
         status: 503,
         message: JOBS_CANNOT_START,
@@ -169,20 +166,7 @@ describe('roles service', function () {
       // A repeated create whose start started nothing (Temporal down) leaves the first request's claim alone.
       const dup = await createRole(idle, ws.workspace.id, fields('Dup A', 'dup'));
       started.push(dup.workflowId);
-      const startsNothing = {
-        ...idle,
-        temporal: {
-          ...idle.temporal,
-          client: new Proxy(idle.temporal.client, {
-            get: (target, key) =>
-              key === 'workflow'
-                ? new Proxy(target.workflow, {
-                    get: (w, k) => (k === 'start' ? () => Promise.reject(down) : (Reflect.get(w, k) as unknown)),
-                  })
-                : (Reflect.get(target, key) as unknown),
-          }),
-        },
-      };
+      const startsNothing = withWorkflowClient(idle, { start: () => Promise.reject(down) });
       await rejectsWithAppError(createRole(startsNothing, ws.workspace.id, fields('Dup A', 'dup')), {
         status: 503,
         message: JOBS_CANNOT_START,
@@ -218,37 +202,19 @@ describe('roles service', function () {
     // Temporal answers a describe, then `during` runs before the request reads that answer.
     const describeThen = (during: () => Promise<void>, calls: string[] = []) => {
       let fired = false;
-      const { client } = stack.deps.temporal;
-      return {
-        ...stack.deps,
-        temporal: {
-          ...stack.deps.temporal,
-          client: new Proxy(client, {
-            get: (target, key) =>
-              key === 'workflow'
-                ? new Proxy(target.workflow, {
-                    get: (w, k) =>
-                      k === 'getHandle'
-                        ? (id: string) => {
-                            const handle = target.workflow.getHandle(id);
-                            return {
-                              describe: async () => {
-                                calls.push(id);
-                                const described = await handle.describe();
-                                if (!fired) {
-                                  fired = true;
-                                  await during();
-                                }
-                                return described;
-                              },
-                            };
-                          }
-                        : (Reflect.get(w, k) as unknown),
-                  })
-                : (Reflect.get(target, key) as unknown),
-          }),
-        },
-      };
+      return withWorkflowClient(stack.deps, {
+        getHandle: (id: string) => ({
+          describe: async () => {
+            calls.push(id);
+            const described = await stack.deps.temporal.client.workflow.getHandle(id).describe();
+            if (!fired) {
+              fired = true;
+              await during();
+            }
+            return described;
+          },
+        }),
+      });
     };
     const idle = { ...stack.deps, temporal: { ...stack.deps.temporal, taskQueue: `nobody-${randomUUID()}` } };
     const first = await createRole(idle, ws.workspace.id, fields('Race A', 'race'));
